@@ -1,0 +1,173 @@
+/**
+ * Static checks of a parsed formula against a template: unknown identifiers and functions,
+ * arity, the argument kinds of factor/option/sum/count, and which results it depends on
+ * (for cycle detection). Run by the template loader so faults surface at load time.
+ */
+import type jsep from 'jsep';
+import { FUNCTIONS, isFunctionName } from './functions';
+import { memberKey, type FormulaNode } from './parse';
+import { findField, type FormulaScope } from './scope';
+
+export interface FormulaCheck {
+  errors: string[];
+  /** Result names referenced (directly). */
+  resultRefs: Set<string>;
+}
+
+export function checkFormula(ast: FormulaNode, scope: FormulaScope): FormulaCheck {
+  const check: FormulaCheck = { errors: [], resultRefs: new Set() };
+  visit(ast, scope, check);
+  return check;
+}
+
+function visit(node: FormulaNode, scope: FormulaScope, check: FormulaCheck): void {
+  switch (node.type) {
+    case 'Literal':
+      return;
+    case 'Identifier':
+      return visitIdentifier((node as jsep.Identifier).name, scope, check);
+    case 'UnaryExpression':
+      return visit((node as jsep.UnaryExpression).argument, scope, check);
+    case 'BinaryExpression':
+      visit((node as jsep.BinaryExpression).left, scope, check);
+      return visit((node as jsep.BinaryExpression).right, scope, check);
+    case 'ConditionalExpression': {
+      const conditional = node as jsep.ConditionalExpression;
+      visit(conditional.test, scope, check);
+      visit(conditional.consequent, scope, check);
+      return visit(conditional.alternate, scope, check);
+    }
+    case 'MemberExpression':
+      return visitMember(node as jsep.MemberExpression, scope, check);
+    case 'CallExpression':
+      return visitCall(node as jsep.CallExpression, scope, check);
+    default:
+      check.errors.push(`'${node.type}' is not allowed`);
+  }
+}
+
+function visitIdentifier(name: string, scope: FormulaScope, check: FormulaCheck): void {
+  if (findField(scope, name)) return;
+  if (scope.results.has(name)) {
+    check.resultRefs.add(name);
+    return;
+  }
+  if (scope.groups.has(name)) {
+    check.errors.push(`repeatable group '${name}' can only be used in sum() or count()`);
+    return;
+  }
+  if (isFunctionName(name)) {
+    check.errors.push(`function '${name}' must be called`);
+    return;
+  }
+  check.errors.push(`unknown identifier '${name}'`);
+}
+
+function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: FormulaCheck): void {
+  const key = memberKey(member) ?? '';
+  const object = member.object;
+  const isOptionCall =
+    object.type === 'CallExpression' &&
+    (object as jsep.CallExpression).callee.type === 'Identifier' &&
+    ((object as jsep.CallExpression).callee as jsep.Identifier).name === 'option';
+  if (!isOptionCall) {
+    check.errors.push(`member access ('.${key}') is only allowed on option(…)`);
+    visit(object, scope, check);
+    return;
+  }
+  const before = check.errors.length;
+  visit(object, scope, check);
+  if (check.errors.length > before) return;
+  const fieldName = optionFieldName((object as jsep.CallExpression).arguments[0]);
+  const field = fieldName === undefined ? undefined : findField(scope, fieldName);
+  // Every option must carry the key: which option the user picks is only known at run time.
+  const lacking = (field?.options ?? []).filter((option) => !option.data || !Object.prototype.hasOwnProperty.call(option.data, key));
+  if (lacking.length) {
+    check.errors.push(`option${lacking.length > 1 ? 's' : ''} ${lacking.map((option) => `'${option.value}'`).join(', ')} of '${fieldName}' ha${lacking.length > 1 ? 've' : 's'} no data '${key}'`);
+  }
+}
+
+/** `option(format)` and `option('format')` both name the field. */
+export function optionFieldName(argument: FormulaNode | undefined): string | undefined {
+  if (!argument) return undefined;
+  if (argument.type === 'Identifier') return (argument as jsep.Identifier).name;
+  if (argument.type === 'Literal' && typeof (argument as jsep.Literal).value === 'string') {
+    return (argument as jsep.Literal).value as string;
+  }
+  return undefined;
+}
+
+function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: FormulaCheck): void {
+  const name = (call.callee as jsep.Identifier).name;
+  if (!isFunctionName(name)) {
+    if (findField(scope, name) || scope.results.has(name) || scope.groups.has(name)) {
+      check.errors.push(`'${name}' is not a function`);
+    } else {
+      check.errors.push(`unknown function '${name}'`);
+    }
+    return;
+  }
+  const signature = FUNCTIONS[name];
+  const count = call.arguments.length;
+  if (count < signature.minArgs || count > signature.maxArgs) {
+    const expected =
+      signature.minArgs === signature.maxArgs
+        ? `${signature.minArgs}`
+        : signature.maxArgs === Infinity
+          ? `at least ${signature.minArgs}`
+          : `${signature.minArgs} to ${signature.maxArgs}`;
+    check.errors.push(`${name}() takes ${expected} argument${expected === '1' ? '' : 's'}, got ${count}: ${signature.usage}`);
+    return;
+  }
+  const [first, second] = call.arguments;
+  switch (name) {
+    case 'factor':
+      return checkFactorArgument(first, scope, check);
+    case 'option': {
+      const fieldName = optionFieldName(first);
+      const field = fieldName === undefined ? undefined : findField(scope, fieldName);
+      if (!field || field.type !== 'select') {
+        check.errors.push(`option() needs a select field, got ${fieldName === undefined ? 'an expression' : `'${fieldName}'`}`);
+      }
+      return;
+    }
+    case 'sum': {
+      const group = groupArgument(first, scope);
+      if (!group) {
+        check.errors.push(`sum() needs a repeatable group as its first argument`);
+        return;
+      }
+      return visit(second, { ...scope, item: group }, check);
+    }
+    case 'count': {
+      if (groupArgument(first, scope)) return;
+      const field = first.type === 'Identifier' ? findField(scope, (first as jsep.Identifier).name) : undefined;
+      if (field && (field.type === 'multiselect' || field.type === 'tags')) return;
+      check.errors.push(`count() needs a repeatable group (or a multiselect or tags field)`);
+      return;
+    }
+    default:
+      for (const argument of call.arguments) visit(argument, scope, check);
+  }
+}
+
+function groupArgument(node: FormulaNode, scope: FormulaScope) {
+  if (node.type !== 'Identifier' || scope.item) return undefined;
+  return scope.groups.get((node as jsep.Identifier).name);
+}
+
+function checkFactorArgument(argument: FormulaNode, scope: FormulaScope, check: FormulaCheck): void {
+  if (argument.type === 'Literal' && typeof (argument as jsep.Literal).value === 'string') {
+    const key = (argument as jsep.Literal).value as string;
+    if (scope.factorKeys && !scope.factorKeys.has(key)) check.errors.push(`unknown factor '${key}'`);
+    return;
+  }
+  if (argument.type === 'Identifier') {
+    const name = (argument as jsep.Identifier).name;
+    const field = findField(scope, name);
+    if (field?.type === 'factor') return;
+    check.errors.push(`factor() needs a factor field or a factor key in quotes, got '${name}'`);
+    return;
+  }
+  check.errors.push(`factor() needs a factor field or a factor key in quotes`);
+}

@@ -1,0 +1,120 @@
+/**
+ * computeResults: the authoritative calculation, identical on client (live preview) and
+ * server. Results are evaluated in dependency order; the breakdown records for each result
+ * its value, unit, formula and the factors it read, so every figure traces to its sources.
+ */
+import { getCompiledTemplate } from '../template/compile';
+import type { LocalizedText } from '../languages';
+import type { CalculationInputs, FactorInfo, FactorLookup, Template } from '../template/types';
+import { pruneInputs } from '../template/inputs';
+import { CalculationError, evaluateFormula } from './evaluate';
+
+export interface FactorUse {
+  key: string;
+  /** kg CO2e per unit. */
+  value: number;
+  unit: string;
+  source: string;
+  label?: LocalizedText;
+}
+
+export interface ResultBreakdown {
+  name: string;
+  label: LocalizedText;
+  unit: string;
+  formula: string;
+  value: number;
+  /** Factors this result's own formula read. */
+  factors: FactorUse[];
+  /** Results this result's formula uses (their factors are in their own entries). */
+  uses: string[];
+  primary: boolean;
+}
+
+export interface ComputedResults {
+  /** Result name → value, in the result's unit. */
+  results: Record<string, number>;
+  /** One entry per result, in the template's order. */
+  breakdown: ResultBreakdown[];
+  /** The primary result's value (kg CO2e). */
+  primary: number;
+  primaryName: string;
+  /** Every factor used by any result, once. */
+  factors: FactorUse[];
+}
+
+function toUse(factor: FactorInfo): FactorUse {
+  const use: FactorUse = { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source };
+  if (factor.label) use.label = factor.label;
+  return use;
+}
+
+/**
+ * Computes all results. Hidden fields are ignored (as the server never receives them), missing
+ * values fall back to the field's default. Throws CalculationError (with `result`) on missing
+ * inputs, unknown factors, division by zero or any non-finite number.
+ */
+export function computeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup): ComputedResults {
+  const compiled = getCompiledTemplate(template);
+  const visibleInputs = pruneInputs(template, inputs);
+  const results: Record<string, number> = {};
+  const byName = new Map<string, ResultBreakdown>();
+  const allFactors = new Map<string, FactorUse>();
+  for (const { result, ast, uses } of compiled.results) {
+    const factors = new Map<string, FactorUse>();
+    let value: unknown;
+    try {
+      value = evaluateFormula(ast, {
+        scope: compiled.scope,
+        inputs: visibleInputs,
+        results,
+        factorLookup,
+        onFactor: (factor) => {
+          const use = toUse(factor);
+          factors.set(factor.key, use);
+          allFactors.set(factor.key, use);
+        },
+      });
+    } catch (error) {
+      if (error instanceof CalculationError) {
+        error.result = result.name;
+        throw error;
+      }
+      throw error;
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new CalculationError('type', `result '${result.name}' is not a number`, { result: result.name });
+    }
+    // -0 would survive JSON as 0 anyway; normalise so client and server compare equal.
+    results[result.name] = value === 0 ? 0 : value;
+    byName.set(result.name, {
+      name: result.name,
+      label: result.label,
+      unit: result.unit,
+      formula: result.formula,
+      value: results[result.name],
+      factors: [...factors.values()],
+      uses,
+      primary: result === compiled.primary,
+    });
+  }
+  return {
+    results: Object.fromEntries(template.results.map((result) => [result.name, results[result.name]])),
+    breakdown: template.results.map((result) => byName.get(result.name) as ResultBreakdown),
+    primary: results[compiled.primary.name],
+    primaryName: compiled.primary.name,
+    factors: [...allFactors.values()],
+  };
+}
+
+export type ComputeOutcome = { ok: true; value: ComputedResults } | { ok: false; error: CalculationError };
+
+/** For live previews: never throws on calculation faults. */
+export function tryComputeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup): ComputeOutcome {
+  try {
+    return { ok: true, value: computeResults(template, inputs, factorLookup) };
+  } catch (error) {
+    if (error instanceof CalculationError) return { ok: false, error };
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Numbers as people type and read them in the five languages: `1.234,5` (de, it, es),
+ * `1,234.5` (en), `1 234,5` (fr). Parsing is strict: anything that is not clearly a number
+ * in the user's language (or plain `1234.5`) is rejected rather than guessed.
+ */
+import type { Language } from './languages';
+
+const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
+
+// Spaces people (and Intl for fr) use between digit groups: space, no-break space, narrow no-break space.
+const SPACE_GROUP = '[ \\u00a0\\u202f]';
+
+const COMMA_DECIMAL = [
+  new RegExp(`^\\d{1,3}(?:\\.\\d{3})+(?:,\\d+)?$`),
+  new RegExp(`^\\d{1,3}(?:${SPACE_GROUP}\\d{3})+(?:,\\d+)?$`),
+  /^\d+(?:,\d+)?$/,
+];
+const POINT_DECIMAL = [
+  /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/,
+  new RegExp(`^\\d{1,3}(?:${SPACE_GROUP}\\d{3})+(?:\\.\\d+)?$`),
+];
+const PLAIN = /^\d+(?:\.\d+)?$/;
+
+const GROUPING: Record<Language, { patterns: RegExp[]; decimal: ',' | '.' }> = {
+  de: { patterns: COMMA_DECIMAL, decimal: ',' },
+  it: { patterns: COMMA_DECIMAL, decimal: ',' },
+  es: { patterns: COMMA_DECIMAL, decimal: ',' },
+  fr: { patterns: [COMMA_DECIMAL[1], COMMA_DECIMAL[2]], decimal: ',' },
+  en: { patterns: POINT_DECIMAL, decimal: '.' },
+};
+
+/**
+ * Parses a number typed in `lang`'s format; `null` for empty or malformed text.
+ * Grouped forms win over the plain form, so in German `1.234` is 1234 while `1.5` (not a
+ * valid grouping) is read as the plain 1.5.
+ */
+export function parseLocaleNumber(text: string, lang: Language): number | null {
+  if (typeof text !== 'string') return null;
+  let body = text.trim();
+  let sign = 1;
+  if (/^[-−+]/.test(body)) {
+    sign = body[0] === '+' ? 1 : -1;
+    body = body.slice(1);
+  }
+  if (body === '') return null;
+  const { patterns, decimal } = GROUPING[lang] ?? GROUPING.de;
+  let normalized: string | undefined;
+  if (patterns.some((pattern) => pattern.test(body))) {
+    const [integerPart, fraction] = body.split(decimal);
+    normalized = integerPart.replace(/[^\d]/g, '') + (fraction !== undefined ? `.${fraction}` : '');
+  } else if (PLAIN.test(body)) {
+    normalized = body;
+  }
+  if (normalized === undefined) return null;
+  const value = sign * Number(normalized);
+  return Number.isFinite(value) ? value : null;
+}
+
+export interface FormatNumberOptions {
+  minimumFractionDigits?: number;
+  maximumFractionDigits?: number;
+  /** Show digit grouping (default true). */
+  grouping?: boolean;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats for display in `lang`; defaults to at most 2 decimals. */
+export function formatNumber(value: number, lang: Language, options: FormatNumberOptions = {}): string {
+  if (!Number.isFinite(value)) return '–';
+  const maximumFractionDigits = options.maximumFractionDigits ?? Math.max(2, options.minimumFractionDigits ?? 0);
+  const minimumFractionDigits = Math.min(options.minimumFractionDigits ?? 0, maximumFractionDigits);
+  const key = `${lang}|${minimumFractionDigits}|${maximumFractionDigits}|${options.grouping !== false}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(INTL_LOCALES[lang] ?? INTL_LOCALES.de, {
+      minimumFractionDigits,
+      maximumFractionDigits,
+      useGrouping: options.grouping !== false,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}

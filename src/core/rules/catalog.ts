@@ -1,0 +1,290 @@
+/**
+ * The named rules. Each compiles, for one field, into checks that carry both the JSON Schema
+ * keywords (server, Ajv) and the equivalent test (client and server messages), so the two
+ * sides are derived from one definition and cannot drift apart.
+ */
+import type { Field, FieldType } from '../template/types';
+import { compareDates, isDate, isEmail, isMultipleOf, stringLength } from './checks';
+import type { MessageKey, MessageParams } from './messages';
+import { parseRule } from './parse';
+
+/** The JSON type a field's (non-null) value has. */
+export type ValueKind = 'string' | 'number' | 'array' | 'boolean';
+
+export function valueKind(type: FieldType): ValueKind {
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'multiselect':
+    case 'tags':
+      return 'array';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'string';
+  }
+}
+
+export interface Check {
+  /** The rule as written in the template, e.g. `min:1`. */
+  rule: string;
+  /** The JSON type this check constrains; other types pass it (as in JSON Schema). */
+  kind: ValueKind;
+  /** JSON Schema keywords, placed in their own `allOf` entry. */
+  schema: Record<string, unknown>;
+  /** true when the value (already of `kind`) passes. */
+  test: (value: never) => boolean;
+  message: MessageKey;
+  params: MessageParams;
+}
+
+export interface CompiledRules {
+  required: boolean;
+  checks: Check[];
+}
+
+type Build = (kind: ValueKind, args: string[], field: Field) => Omit<Check, 'rule'>[] | string;
+
+const number = (text: string | undefined): number | undefined => {
+  if (text === undefined || !/^-?\d+(\.\d+)?$/.test(text)) return undefined;
+  return Number(text);
+};
+const count = (text: string | undefined): number | undefined => {
+  const value = number(text);
+  return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+};
+const isoDate = (text: string | undefined): string | undefined => (text !== undefined && isDate(text) ? text : undefined);
+
+const NUMBER_ONLY = 'applies only to integer and number fields';
+
+function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit<Check, 'rule'>[] | string {
+  const isMin = message === 'min';
+  if (kind === 'number') {
+    return [
+      {
+        kind,
+        schema: isMin ? { minimum: bound } : { maximum: bound },
+        test: (value: number) => (isMin ? value >= bound : value <= bound),
+        message: isMin ? 'min.number' : 'max.number',
+        params: isMin ? { min: bound } : { max: bound },
+      },
+    ];
+  }
+  if (!Number.isInteger(bound) || bound < 0) return `needs a whole number ≥ 0 for a ${kind === 'array' ? 'list' : 'text'} field`;
+  if (kind === 'string') {
+    return [
+      {
+        kind,
+        schema: isMin ? { minLength: bound } : { maxLength: bound },
+        test: (value: string) => (isMin ? stringLength(value) >= bound : stringLength(value) <= bound),
+        message: isMin ? 'min.string' : 'max.string',
+        params: isMin ? { min: bound } : { max: bound },
+      },
+    ];
+  }
+  if (kind === 'array') {
+    return [
+      {
+        kind,
+        schema: isMin ? { minItems: bound } : { maxItems: bound },
+        test: (value: unknown[]) => (isMin ? value.length >= bound : value.length <= bound),
+        message: isMin ? 'min.array' : 'max.array',
+        params: isMin ? { min: bound } : { max: bound },
+      },
+    ];
+  }
+  return 'does not apply to a yes/no field';
+}
+
+interface RuleDefinition {
+  /** Number of arguments; `pattern` takes its raw text as one. */
+  arity: number;
+  build: Build;
+}
+
+export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
+  required: {
+    arity: 0,
+    build: (kind) => {
+      // Presence is enforced through the parent object's `required`; empty text and lists also count as missing.
+      if (kind === 'string') {
+        return [{ kind, schema: { minLength: 1 }, test: (value: string) => value.length > 0, message: 'required', params: {} }];
+      }
+      if (kind === 'array') {
+        return [{ kind, schema: { minItems: 1 }, test: (value: unknown[]) => value.length > 0, message: 'required', params: {} }];
+      }
+      return [];
+    },
+  },
+  min: {
+    arity: 1,
+    build: (kind, [arg]) => {
+      const bound = number(arg);
+      return bound === undefined ? `needs a number, got '${arg}'` : boundRule(kind, bound, 'min');
+    },
+  },
+  max: {
+    arity: 1,
+    build: (kind, [arg]) => {
+      const bound = number(arg);
+      return bound === undefined ? `needs a number, got '${arg}'` : boundRule(kind, bound, 'max');
+    },
+  },
+  between: {
+    arity: 2,
+    build: (kind, [low, high]) => {
+      if (kind !== 'number') return NUMBER_ONLY;
+      const min = number(low);
+      const max = number(high);
+      if (min === undefined || max === undefined) return `needs two numbers, got '${low},${high}'`;
+      if (min > max) return `needs the smaller number first, got '${low},${high}'`;
+      return [
+        {
+          kind,
+          schema: { minimum: min, maximum: max },
+          test: (value: number) => value >= min && value <= max,
+          message: 'between',
+          params: { min, max },
+        },
+      ];
+    },
+  },
+  integer: {
+    arity: 0,
+    build: (kind) =>
+      kind !== 'number'
+        ? NUMBER_ONLY
+        : [{ kind, schema: { multipleOf: 1 }, test: (value: number) => isMultipleOf(value, 1), message: 'integer', params: {} }],
+  },
+  decimals: {
+    arity: 1,
+    build: (kind, [arg]) => {
+      if (kind !== 'number') return NUMBER_ONLY;
+      const digits = count(arg);
+      if (digits === undefined || digits > 9) return `needs a whole number from 0 to 9, got '${arg}'`;
+      const step = Number(`1e-${digits}`);
+      return [
+        { kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message: 'decimals', params: { n: digits } },
+      ];
+    },
+  },
+  multipleOf: {
+    arity: 1,
+    build: (kind, [arg]) => {
+      if (kind !== 'number') return NUMBER_ONLY;
+      const step = number(arg);
+      if (step === undefined || step <= 0) return `needs a number > 0, got '${arg}'`;
+      return [
+        { kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message: 'multipleOf', params: { n: step } },
+      ];
+    },
+  },
+  minLength: { arity: 1, build: (kind, [arg]) => lengthRule(kind, arg, 'min') },
+  maxLength: { arity: 1, build: (kind, [arg]) => lengthRule(kind, arg, 'max') },
+  minItems: { arity: 1, build: (kind, [arg]) => itemsRule(kind, arg, 'min') },
+  maxItems: { arity: 1, build: (kind, [arg]) => itemsRule(kind, arg, 'max') },
+  pattern: {
+    arity: 1,
+    build: (kind, [source], field) => {
+      if (kind !== 'string' || !isTextField(field.type)) return 'applies only to text fields';
+      let regex: RegExp;
+      try {
+        // Ajv compiles patterns with the `u` flag; so do we, so both accept the same texts.
+        regex = new RegExp(source, 'u');
+      } catch (error) {
+        return `is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      // No message of its own: what a pattern means is the template's business, so "{field} is not valid."
+      return [{ kind, schema: { pattern: source }, test: (value: string) => regex.test(value), message: 'invalid', params: {} }];
+    },
+  },
+  email: {
+    arity: 0,
+    build: (kind, _args, field) =>
+      kind !== 'string' || !isTextField(field.type)
+        ? 'applies only to text fields'
+        : [{ kind, schema: { format: 'email' }, test: (value: string) => isEmail(value), message: 'email', params: {} }],
+  },
+  date: {
+    arity: 0,
+    build: (kind, _args, field) =>
+      kind !== 'string' || !(isTextField(field.type) || field.type === 'date')
+        ? 'applies only to text and date fields'
+        : [{ kind, schema: { format: 'date' }, test: (value: string) => isDate(value), message: 'date', params: {} }],
+  },
+  after: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'after') },
+  before: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'before') },
+});
+
+function isTextField(type: FieldType): boolean {
+  return type === 'text' || type === 'textarea';
+}
+
+function lengthRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
+  if (kind !== 'string') return 'applies only to text fields';
+  const bound = count(arg);
+  return bound === undefined ? `needs a whole number ≥ 0, got '${arg}'` : boundRule(kind, bound, which);
+}
+
+function itemsRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
+  if (kind !== 'array') return 'applies only to multiselect and tags fields';
+  const bound = count(arg);
+  return bound === undefined ? `needs a whole number ≥ 0, got '${arg}'` : boundRule(kind, bound, which);
+}
+
+function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 'before') {
+  if (kind !== 'string' || !(field.type === 'date' || isTextField(field.type))) return 'applies only to date fields';
+  const limit = isoDate(arg);
+  if (limit === undefined) return `needs a date YYYY-MM-DD, got '${arg}'`;
+  const after = which === 'after';
+  return [
+    {
+      kind,
+      schema: after ? { format: 'date', formatExclusiveMinimum: limit } : { format: 'date', formatExclusiveMaximum: limit },
+      // Mirrors ajv-formats: only a comparison that clearly fails fails (invalid dates are the format's business).
+      test: (value: string) => {
+        const order = compareDates(value, limit);
+        return order === undefined || (after ? !(order <= 0) : !(order >= 0));
+      },
+      message: which,
+      params: { date: limit },
+    },
+  ];
+}
+
+export interface RuleError {
+  /** Index of the rule in `field.rules`. */
+  index: number;
+  message: string;
+}
+
+/** Compiles a field's rules; unknown rules and bad arguments are reported, never ignored. */
+export function compileRules(field: Field): { rules: CompiledRules; errors: RuleError[] } {
+  const kind = valueKind(field.type);
+  const rules: CompiledRules = { required: false, checks: [] };
+  const errors: RuleError[] = [];
+  (field.rules ?? []).forEach((text, index) => {
+    const parsed = parseRule(text);
+    const definition = Object.prototype.hasOwnProperty.call(RULES, parsed.name) ? RULES[parsed.name] : undefined;
+    if (!definition) {
+      errors.push({ index, message: `unknown rule '${parsed.name}'` });
+      return;
+    }
+    if (parsed.args.length !== definition.arity || (definition.arity === 0 && parsed.raw !== undefined)) {
+      errors.push({
+        index,
+        message: `rule '${parsed.name}' takes ${definition.arity} argument${definition.arity === 1 ? '' : 's'}, got '${text}'`,
+      });
+      return;
+    }
+    const built = definition.build(kind, parsed.args, field);
+    if (typeof built === 'string') {
+      errors.push({ index, message: `rule '${text}' ${built}` });
+      return;
+    }
+    if (parsed.name === 'required') rules.required = true;
+    for (const check of built) rules.checks.push({ ...check, rule: text });
+  });
+  return { rules, errors };
+}

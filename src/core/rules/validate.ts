@@ -1,0 +1,152 @@
+/**
+ * Validation of a calculation's inputs in the user's language: the twin of schema.ts (same
+ * verdict as Ajv on that schema, see tests/unit/rules-agreement.test.ts). Field paths are
+ * react-admin style: `quantity`, `transport.0.distance_km`, `transport` (the group itself).
+ */
+import type { Language } from '../languages';
+import { getCompiledTemplate, type CompiledField } from '../template/compile';
+import type { Field, Template } from '../template/types';
+import { compileCondition, evaluateCondition, type Condition } from '../template/visibility';
+import { compileRules, type CompiledRules } from './catalog';
+import { fieldValueFault, type InputCheckOptions } from './field-value';
+import { INPUTS_LABEL, localize, renderMessage, type MessageKey, type MessageParams } from './messages';
+
+export type FieldErrors = Record<string, string>;
+
+/** Sets an own, enumerable entry even for keys such as `__proto__` that plain assignment would not create. */
+export function setFieldError(errors: FieldErrors, path: string, message: string): void {
+  if (!Object.prototype.hasOwnProperty.call(errors, path)) {
+    Object.defineProperty(errors, path, { value: message, enumerable: true, writable: true, configurable: true });
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function own(values: Record<string, unknown>, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+}
+
+/** Validates the whole inputs object; `{}` means valid. Paths as described above, `''` for the object itself. */
+export function validateInputs(template: Template, inputs: unknown, lang: Language, options: InputCheckOptions = {}): FieldErrors {
+  const compiled = getCompiledTemplate(template);
+  const errors: FieldErrors = {};
+  const say = (path: string, key: MessageKey, label: string, params: MessageParams = {}) => {
+    setFieldError(errors, path, renderMessage(key, lang, label, params));
+  };
+  if (!isPlainObject(inputs)) {
+    say('', 'invalid', localize(INPUTS_LABEL, lang));
+    return errors;
+  }
+  const known = new Set([...compiled.fields.map(({ field }) => field.name), ...compiled.repeatables.map(({ group }) => group.id)]);
+  validateLevel(compiled.fields, known, inputs, '', lang, options, say);
+  for (const { group, fields } of compiled.repeatables) {
+    const label = localize(group.label, lang, group.id);
+    const raw = own(inputs, group.id);
+    if (raw === undefined) {
+      if ((group.min ?? 0) > 0) say(group.id, 'group.min', label, { min: group.min as number });
+      continue;
+    }
+    if (!Array.isArray(raw)) {
+      say(group.id, 'type.entries', label);
+      continue;
+    }
+    if (group.min !== undefined && raw.length < group.min) say(group.id, 'group.min', label, { min: group.min });
+    if (group.max !== undefined && raw.length > group.max) say(group.id, 'group.max', label, { max: group.max });
+    const itemKnown = new Set(fields.map(({ field }) => field.name));
+    raw.forEach((item, index) => {
+      const prefix = `${group.id}.${index}`;
+      if (!isPlainObject(item)) say(prefix, 'type.entries', label);
+      else validateLevel(fields, itemKnown, item, `${prefix}.`, lang, options, say);
+    });
+  }
+  return errors;
+}
+
+type Say = (path: string, key: MessageKey, label: string, params?: MessageParams) => void;
+
+function validateLevel(
+  fields: CompiledField[],
+  known: Set<string>,
+  values: Record<string, unknown>,
+  prefix: string,
+  lang: Language,
+  options: InputCheckOptions,
+  say: Say,
+): void {
+  for (const key of Object.keys(values)) {
+    if (!known.has(key)) say(`${prefix}${key}`, 'unknown', key);
+  }
+  for (const { field, rules, visibility } of fields) {
+    const path = `${prefix}${field.name}`;
+    const label = localize(field.label, lang, field.name);
+    const value = own(values, field.name);
+    const visible = !visibility || evaluateCondition(visibility, values);
+    if (!visible) {
+      if (value !== undefined) say(path, 'hidden', label);
+      continue;
+    }
+    if (value === undefined || value === null) {
+      if (rules.required) say(path, 'required', label);
+      continue;
+    }
+    const fault = fieldValueFault(field, rules, value, options);
+    if (fault) say(path, fault.message, label, fault.params);
+  }
+}
+
+const fieldRules = new WeakMap<Field, CompiledRules>();
+const fieldConditions = new WeakMap<Field, Condition | null>();
+
+function rulesOf(field: Field): CompiledRules {
+  let rules = fieldRules.get(field);
+  if (!rules) {
+    rules = compileRules(field).rules;
+    fieldRules.set(field, rules);
+  }
+  return rules;
+}
+
+/**
+ * Whether a field is shown, given the values of its own level (the whole form for fields of
+ * ordinary groups, the item for fields of a repeatable group).
+ */
+export function isFieldVisible(field: Field, levelValues: Record<string, unknown>): boolean {
+  if (field.visibleIf === undefined) return true;
+  let condition = fieldConditions.get(field);
+  if (condition === undefined) {
+    try {
+      condition = compileCondition(field.visibleIf);
+    } catch {
+      condition = null;
+    }
+    fieldConditions.set(field, condition);
+  }
+  return condition ? evaluateCondition(condition, levelValues) : true;
+}
+
+/** Treats what a form leaves in an emptied input (undefined, null, '') as "no value". */
+export function isEmptyInput(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/**
+ * One field's message for a form validator (react-admin wraps this), or undefined when valid.
+ * `levelValues` are the values of the field's own level, used for visibleIf: hidden fields are
+ * not validated (the client drops them with pruneInputs before sending).
+ */
+export function validateField(
+  field: Field,
+  value: unknown,
+  lang: Language,
+  levelValues?: Record<string, unknown>,
+  options: InputCheckOptions = {},
+): string | undefined {
+  if (levelValues && !isFieldVisible(field, levelValues)) return undefined;
+  const rules = rulesOf(field);
+  const label = localize(field.label, lang, field.name);
+  if (isEmptyInput(value)) return rules.required ? renderMessage('required', lang, label) : undefined;
+  const fault = fieldValueFault(field, rules, value, options);
+  return fault ? renderMessage(fault.message, lang, label, fault.params) : undefined;
+}

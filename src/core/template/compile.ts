@@ -1,0 +1,221 @@
+/**
+ * Semantic compilation of a template that already satisfies the meta-schema: names, rules,
+ * visibility conditions, formulas, result order, list and import references. Produces the
+ * compiled form that validation, JSON Schema and calculation use, or precise errors with JSON
+ * pointers. Compiled forms are cached per template object (templates are immutable once loaded).
+ */
+import { checkFormula } from '../formula/check';
+import { orderResults } from '../formula/order';
+import { parseFormula, type FormulaNode } from '../formula/parse';
+import { buildFormulaScope, type FormulaScope } from '../formula/scope';
+import { compileRules, type CompiledRules } from '../rules/catalog';
+import { fieldValueFault } from '../rules/field-value';
+import { compileCondition, conditionFields, type Condition } from './visibility';
+import type { FactorCatalog, Field, Group, Result, Template } from './types';
+
+export interface CompiledField {
+  field: Field;
+  rules: CompiledRules;
+  visibility?: Condition;
+  pointer: string;
+}
+
+export interface CompiledGroup {
+  group: Group;
+  fields: CompiledField[];
+  pointer: string;
+}
+
+export interface CompiledResult {
+  result: Result;
+  ast: FormulaNode;
+  /** Results this one references directly. */
+  uses: string[];
+}
+
+export interface CompiledTemplate {
+  template: Template;
+  scope: FormulaScope;
+  /** Fields of non-repeatable groups, in form order. */
+  fields: CompiledField[];
+  /** Repeatable groups, in form order. */
+  repeatables: CompiledGroup[];
+  /** Results in evaluation order. */
+  results: CompiledResult[];
+  primary: Result;
+}
+
+export interface CompileError {
+  pointer: string;
+  message: string;
+}
+
+/** JSON pointer escaping (RFC 6901). */
+export function pointerSegment(text: string): string {
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function compileTemplate(template: Template, catalog?: FactorCatalog): { compiled?: CompiledTemplate; errors: CompileError[] } {
+  const errors: CompileError[] = [];
+  const error = (pointer: string, message: string) => errors.push({ pointer, message });
+  const factorKeys = catalog ? new Set(Object.values(catalog.categories).flat()) : undefined;
+  const scope = buildFormulaScope(template, factorKeys);
+
+  // Names: top-level fields, repeatable groups and results share one namespace; item fields may
+  // not shadow it, so a name in a formula always means one thing.
+  const topNames = new Map<string, string>();
+  const claim = (name: string, pointer: string, what: string) => {
+    const previous = topNames.get(name);
+    if (previous) error(pointer, `${what} '${name}' is already defined at ${previous}`);
+    else topNames.set(name, pointer);
+  };
+  const groupIds = new Set<string>();
+  template.groups.forEach((group, groupIndex) => {
+    const pointer = `/groups/${groupIndex}`;
+    if (groupIds.has(group.id)) error(`${pointer}/id`, `group '${group.id}' is defined twice`);
+    groupIds.add(group.id);
+    if (group.repeatable) claim(group.id, `${pointer}/id`, 'name');
+    else group.fields.forEach((field, fieldIndex) => claim(field.name, `${pointer}/fields/${fieldIndex}/name`, 'field'));
+    if (group.min !== undefined && group.max !== undefined && group.min > group.max) error(`${pointer}/min`, `min (${group.min}) is greater than max (${group.max})`);
+    if (!group.repeatable && (group.min !== undefined || group.max !== undefined)) error(`${pointer}/min`, 'min and max apply only to repeatable groups');
+  });
+  template.results.forEach((result, index) => claim(result.name, `/results/${index}/name`, 'result'));
+  template.groups.forEach((group, groupIndex) => {
+    if (!group.repeatable) return;
+    const seen = new Set<string>();
+    group.fields.forEach((field, fieldIndex) => {
+      const pointer = `/groups/${groupIndex}/fields/${fieldIndex}/name`;
+      if (seen.has(field.name)) error(pointer, `field '${field.name}' is defined twice in group '${group.id}'`);
+      else if (topNames.has(field.name)) error(pointer, `field '${field.name}' shadows '${field.name}' at ${topNames.get(field.name)}`);
+      seen.add(field.name);
+    });
+  });
+
+  const fields: CompiledField[] = [];
+  const repeatables: CompiledGroup[] = [];
+  const topFields = template.groups.filter((group) => !group.repeatable).flatMap((group) => group.fields);
+  template.groups.forEach((group, groupIndex) => {
+    const siblings = group.repeatable ? group.fields : topFields;
+    const compiledFields = group.fields.map((field, fieldIndex) =>
+      compileField(field, `/groups/${groupIndex}/fields/${fieldIndex}`, siblings, catalog, error),
+    );
+    if (group.repeatable) repeatables.push({ group, fields: compiledFields, pointer: `/groups/${groupIndex}` });
+    else fields.push(...compiledFields);
+  });
+
+  // Results: parse and check each formula, then order them; a cycle is a template error.
+  const parsed: (CompiledResult | undefined)[] = template.results.map((result, index) => {
+    const pointer = `/results/${index}/formula`;
+    let ast: FormulaNode;
+    try {
+      ast = parseFormula(result.formula);
+    } catch (problem) {
+      error(pointer, (problem as Error).message);
+      return undefined;
+    }
+    const check = checkFormula(ast, scope);
+    for (const message of check.errors) error(pointer, message);
+    if (check.resultRefs.has(result.name)) error(pointer, `result '${result.name}' refers to itself`);
+    return check.errors.length ? undefined : { result, ast, uses: [...check.resultRefs] };
+  });
+  const primaries = template.results.map((result, index) => ({ result, index })).filter(({ result }) => result.primary);
+  if (primaries.length !== 1) {
+    error(primaries.length ? `/results/${primaries[1].index}/primary` : '/results', `exactly one result must be primary, found ${primaries.length}`);
+  }
+  let ordered: CompiledResult[] = [];
+  if (parsed.every(Boolean)) {
+    const compiledResults = parsed as CompiledResult[];
+    const order = orderResults(compiledResults.map(({ result, uses }) => ({ name: result.name, uses })));
+    if (order.ok) {
+      ordered = order.order.map((name) => compiledResults.find(({ result }) => result.name === name) as CompiledResult);
+    } else if (order.cycle.length > 2) {
+      const first = template.results.findIndex((result) => result.name === order.cycle[0]);
+      error(`/results/${first}/formula`, `cycle between results: ${order.cycle.join(' → ')}`);
+    }
+  }
+
+  checkReferences(template, topFields, error);
+
+  if (errors.length) return { errors };
+  return {
+    compiled: { template, scope, fields, repeatables, results: ordered, primary: primaries[0].result },
+    errors,
+  };
+}
+
+function compileField(
+  field: Field,
+  pointer: string,
+  siblings: readonly Field[],
+  catalog: FactorCatalog | undefined,
+  error: (pointer: string, message: string) => void,
+): CompiledField {
+  const { rules, errors } = compileRules(field);
+  for (const problem of errors) error(`${pointer}/rules/${problem.index}`, problem.message);
+
+  let visibility: Condition | undefined;
+  if (field.visibleIf !== undefined) {
+    try {
+      visibility = compileCondition(field.visibleIf, siblings);
+      if (conditionFields(visibility).includes(field.name)) error(`${pointer}/visibleIf`, `field '${field.name}' cannot depend on itself`);
+    } catch (problem) {
+      error(`${pointer}/visibleIf`, (problem as Error).message);
+    }
+  }
+
+  const options = field.options ?? [];
+  const hasOptions = field.type === 'select' || field.type === 'multiselect';
+  if (hasOptions && options.length === 0) error(`${pointer}/options`, `a ${field.type} field needs options`);
+  if (!hasOptions && field.options !== undefined) error(`${pointer}/options`, `options apply only to select and multiselect fields`);
+  const values = new Set<string>();
+  options.forEach((option, index) => {
+    if (values.has(option.value)) error(`${pointer}/options/${index}/value`, `option '${option.value}' is defined twice`);
+    values.add(option.value);
+  });
+  const knownCategory = catalog !== undefined && field.category !== undefined && Object.prototype.hasOwnProperty.call(catalog.categories, field.category);
+  if (field.type === 'factor' && catalog && field.category !== undefined && !knownCategory) {
+    error(`${pointer}/category`, `unknown factor category '${field.category}'`);
+  }
+  if (field.type !== 'factor' && field.category !== undefined) error(`${pointer}/category`, 'category applies only to factor fields');
+
+  if (field.default !== undefined && !errors.length) {
+    const factorKeys = knownCategory ? { [field.category as string]: catalog.categories[field.category as string] } : undefined;
+    const fault = fieldValueFault(field, rules, field.default, { factorKeys });
+    if (fault) {
+      const reason = fault.rule ? `breaks rule '${fault.rule}'` : field.type === 'factor' ? `is not a factor of category '${field.category}'` : `does not suit a ${field.type} field`;
+      error(`${pointer}/default`, `default ${JSON.stringify(field.default)} ${reason}`);
+    }
+  }
+  return { field, rules, visibility, pointer };
+}
+
+function checkReferences(template: Template, topFields: Field[], error: (pointer: string, message: string) => void): void {
+  const fieldNames = new Set(topFields.map((field) => field.name));
+  const resultNames = new Set(template.results.map((result) => result.name));
+  template.list.columns.forEach((name, index) => {
+    if (!fieldNames.has(name) && !resultNames.has(name)) error(`/list/columns/${index}`, `unknown field or result '${name}'`);
+  });
+  (template.list.filters ?? []).forEach((name, index) => {
+    if (!fieldNames.has(name)) error(`/list/filters/${index}`, `unknown field '${name}'`);
+  });
+  for (const [alias, name] of Object.entries(template.import?.aliases ?? {})) {
+    if (!fieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, `unknown field '${name}'`);
+  }
+}
+
+const cache = new WeakMap<Template, CompiledTemplate>();
+
+/** The compiled form of a (loaded, valid) template; throws if the template has errors. */
+export function getCompiledTemplate(template: Template): CompiledTemplate {
+  let compiled = cache.get(template);
+  if (!compiled) {
+    const outcome = compileTemplate(template);
+    if (!outcome.compiled) {
+      const first = outcome.errors[0];
+      throw new Error(`template '${template.id}' is invalid: ${first.pointer}: ${first.message}`);
+    }
+    compiled = outcome.compiled;
+    cache.set(template, compiled);
+  }
+  return compiled;
+}

@@ -1,0 +1,6 @@
+/** The template engine's public surface (server and client import from here). */
+export * from './types';
+export { loadTemplates, checkTemplate, parseTemplateJson, templateIdOf, type TemplateFile, type LoadedTemplates } from './load';
+export { compileTemplate, getCompiledTemplate, type CompiledTemplate, type CompiledField, type CompiledGroup, type CompileError } from './compile';
+export { pruneInputs, defaultInputs, defaultItem } from './inputs';
+export { compileCondition, evaluateCondition, conditionSchema, conditionFields, type Condition } from './visibility';

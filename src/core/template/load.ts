@@ -1,0 +1,151 @@
+/**
+ * Loading templates from file texts handed over by the server (core does no I/O). A file is
+ * offered only if it is valid JSON, satisfies the meta-schema, is named after its id, and
+ * passes every semantic check; otherwise its faults are reported with JSON pointers and the
+ * other templates are still offered.
+ */
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import metaSchema from '../../../schemas/template.schema.json';
+import { compileTemplate } from './compile';
+import type { FactorCatalog, Template, TemplateLoadError } from './types';
+
+export interface TemplateFile {
+  fileName: string;
+  text: string;
+}
+
+export interface LoadedTemplates {
+  /** Valid templates, sorted by id. */
+  templates: Template[];
+  errors: TemplateLoadError[];
+}
+
+/** At most this many faults are reported per file: the first ones are the useful ones. */
+const MAX_ERRORS_PER_FILE = 20;
+
+let metaValidator: ValidateFunction | undefined;
+
+function validateMeta(json: unknown): ErrorObject[] {
+  if (!metaValidator) {
+    const ajv = new Ajv2020({ allErrors: true, strictTypes: false });
+    metaValidator = ajv.compile(metaSchema);
+  }
+  return metaValidator(json) ? [] : [...(metaValidator.errors ?? [])];
+}
+
+export function templateIdOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  return base.replace(/\.json$/i, '');
+}
+
+/** Parses JSON; on failure reports line and column (1-based) of the fault. */
+export function parseTemplateJson(text: string, fileName: string): { json?: unknown; error?: TemplateLoadError } {
+  try {
+    return { json: JSON.parse(text) };
+  } catch (problem) {
+    const message = problem instanceof Error ? problem.message : String(problem);
+    let line: number;
+    let column: number;
+    const lineColumn = /line (\d+) column (\d+)/i.exec(message);
+    const position = /position (\d+)/i.exec(message);
+    if (lineColumn) {
+      line = Number(lineColumn[1]);
+      column = Number(lineColumn[2]);
+    } else {
+      const offset = position ? Number(position[1]) : text.length;
+      const before = text.slice(0, offset).split('\n');
+      line = before.length;
+      column = before[before.length - 1].length + 1;
+    }
+    const reason = message.replace(/\s*\(line \d+ column \d+\)/i, '').replace(/ in JSON at position \d+/i, '').replace(/^JSON\.parse: /, '');
+    return { error: { fileName, pointer: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}` } };
+  }
+}
+
+function metaErrors(errors: ErrorObject[], fileName: string): TemplateLoadError[] {
+  const result: TemplateLoadError[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    // if/then and anyOf report their branches' faults themselves.
+    if (error.keyword === 'if') continue;
+    let pointer = error.instancePath;
+    let message = error.message ?? 'is not valid';
+    if (error.keyword === 'required') {
+      message = `missing required property '${(error.params as { missingProperty: string }).missingProperty}'`;
+    } else if (error.keyword === 'additionalProperties') {
+      const property = (error.params as { additionalProperty: string }).additionalProperty;
+      pointer = `${pointer}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      message = `unknown property '${property}'`;
+    } else if (error.keyword === 'enum') {
+      message = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
+    } else if (error.keyword === 'not' && error.schemaPath.includes('/name/')) {
+      message = 'is a reserved name (a function or keyword of the formula language)';
+    }
+    const key = `${pointer}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ fileName, pointer, message });
+  }
+  return result;
+}
+
+/** Checks one template (as parsed JSON) completely; the template editor uses this too. */
+export function checkTemplate(
+  json: unknown,
+  fileName: string,
+  factorCatalog?: FactorCatalog,
+): { template?: Template; errors: TemplateLoadError[] } {
+  const schemaErrors = validateMeta(json);
+  if (schemaErrors.length) return { errors: metaErrors(schemaErrors, fileName).slice(0, MAX_ERRORS_PER_FILE) };
+  // `$schema` only helps editors of the file; the offered template does not carry it.
+  const { $schema: _editorHint, ...rest } = json as Template & { $schema?: string };
+  const template = rest as Template;
+  const errors: TemplateLoadError[] = [];
+  const expectedId = templateIdOf(fileName);
+  if (template.id !== expectedId) {
+    errors.push({ fileName, pointer: '/id', message: `id '${template.id}' must equal the file name '${expectedId}'` });
+  }
+  const { errors: compileErrors } = compileTemplate(template, factorCatalog);
+  for (const error of compileErrors) errors.push({ fileName, ...error });
+  if (errors.length) return { errors: errors.slice(0, MAX_ERRORS_PER_FILE) };
+  return { template: deepFreeze(template), errors: [] };
+}
+
+/** Loads every file; returns the valid templates (sorted by id) and all faults of the others. */
+export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatalog): LoadedTemplates {
+  const errors: TemplateLoadError[] = [];
+  const candidates: { file: TemplateFile; template: Template }[] = [];
+  for (const file of [...files].sort((a, b) => a.fileName.localeCompare(b.fileName))) {
+    const parsed = parseTemplateJson(file.text, file.fileName);
+    if (parsed.error) {
+      errors.push(parsed.error);
+      continue;
+    }
+    const checked = checkTemplate(parsed.json, file.fileName, factorCatalog);
+    errors.push(...checked.errors);
+    if (checked.template) candidates.push({ file, template: checked.template });
+  }
+  // Two files claiming one id: neither is offered, since which one wins would be arbitrary.
+  const byId = new Map<string, TemplateFile[]>();
+  for (const { file, template } of candidates) byId.set(template.id, [...(byId.get(template.id) ?? []), file]);
+  const templates: Template[] = [];
+  for (const { file, template } of candidates) {
+    const claimants = byId.get(template.id) ?? [];
+    if (claimants.length > 1) {
+      const others = claimants.filter((other) => other !== file).map((other) => other.fileName);
+      errors.push({ fileName: file.fileName, pointer: '/id', message: `duplicate id '${template.id}' (also in ${others.join(', ')})` });
+      continue;
+    }
+    templates.push(template);
+  }
+  templates.sort((a, b) => a.id.localeCompare(b.id));
+  return { templates, errors };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

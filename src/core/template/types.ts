@@ -1,0 +1,146 @@
+/**
+ * The template model: the boundary shared by server (validation, calculation, import) and
+ * client (generated forms, lists, live preview). A template is data, read from
+ * `schemas/templates/<id>.json` and checked against `schemas/template.schema.json`.
+ */
+import type { LocalizedText } from '../languages';
+
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'integer',
+  'number',
+  'select',
+  'multiselect',
+  'boolean',
+  'date',
+  'tags',
+  'factor',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const TEMPLATE_TYPES = ['product', 'company'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+/** Plain data attached to a select option, readable in formulas as `option('field').key`. */
+export type OptionData = Record<string, number | string | boolean>;
+
+export interface FieldOption {
+  value: string;
+  label: LocalizedText;
+  data?: OptionData;
+}
+
+/** The value a single field holds in a calculation's inputs. */
+export type FieldValue = string | number | boolean | string[];
+
+export interface Field {
+  /** Unique within the template (fields of different repeatable groups may share a name). */
+  name: string;
+  type: FieldType;
+  label: LocalizedText;
+  help?: LocalizedText;
+  placeholder?: LocalizedText;
+  /** Display unit, e.g. `g/m²`, `kWh`, `pcs`. */
+  unit?: string;
+  /** Named rules such as `required`, `min:1`, `between:60,400`, `pattern:^[A-Z]+$`. */
+  rules?: string[];
+  default?: FieldValue;
+  /** For `select` and `multiselect`. */
+  options?: FieldOption[];
+  /** For `factor` fields: the factor category the user picks from (e.g. `paper`, `transport`). */
+  category?: string;
+  /**
+   * A formula expression; the field is shown (and may be sent) only when it is true.
+   * Restricted to comparisons of fields of the same level combined with `&&`, `||`, `!`,
+   * so that it compiles exactly to JSON Schema.
+   */
+  visibleIf?: string;
+}
+
+export interface Group {
+  /** Unique within the template; for a repeatable group also the key of its array in the inputs. */
+  id: string;
+  label: LocalizedText;
+  help?: LocalizedText;
+  /** A group the user can add n times; its inputs are an array of objects. */
+  repeatable?: boolean;
+  /** Minimum / maximum number of items of a repeatable group. */
+  min?: number;
+  max?: number;
+  /** Collapsed by default in the form. */
+  collapsed?: boolean;
+  fields: Field[];
+}
+
+export interface Result {
+  name: string;
+  label: LocalizedText;
+  help?: LocalizedText;
+  unit: string;
+  formula: string;
+  /** Exactly one result is primary: the calculation's total in kg CO2e. */
+  primary?: boolean;
+}
+
+export interface TemplateList {
+  /** Field or result names shown as columns. */
+  columns: string[];
+  /** Field names offered as list filters. */
+  filters?: string[];
+}
+
+export interface TemplateImport {
+  /** CSV column name → field name (e.g. `"Auflage": "quantity"`). */
+  aliases: Record<string, string>;
+}
+
+export interface Template {
+  id: string;
+  version: number;
+  type: TemplateType;
+  /** An MUI icon name, e.g. `MenuBook`. */
+  icon: string;
+  label: LocalizedText;
+  description?: LocalizedText;
+  groups: Group[];
+  results: Result[];
+  list: TemplateList;
+  import?: TemplateImport;
+}
+
+/**
+ * A calculation's inputs: top-level fields by name, and every repeatable group as an array of
+ * objects keyed by its fields' names (e.g. `{ quantity: 5000, transport: [{ mode: 'truck', distance_km: 120 }] }`).
+ */
+export type CalculationInputs = Record<string, unknown>;
+
+/** One fault in one template file; formats as `brochure.json: /results/2/formula: unknown function 'facter'`. */
+export interface TemplateLoadError {
+  fileName: string;
+  /** JSON pointer into the file (`''` for the whole document). */
+  pointer: string;
+  message: string;
+}
+
+export function formatTemplateLoadError(error: TemplateLoadError): string {
+  return `${error.fileName}: ${error.pointer || '/'}: ${error.message}`;
+}
+
+/** A factor as a factor database provides it to a calculation. */
+export interface FactorInfo {
+  key: string;
+  /** kg CO2e per unit. */
+  value: number;
+  unit: string;
+  source: string;
+  label?: LocalizedText;
+}
+
+export type FactorLookup = (key: string) => FactorInfo | undefined;
+
+/** What the loader may know about the factor catalogue: which keys exist in which category. */
+export interface FactorCatalog {
+  /** category → factor keys */
+  categories: Record<string, string[]>;
+}

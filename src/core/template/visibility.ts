@@ -1,0 +1,191 @@
+/**
+ * `visibleIf` conditions. They are formulas restricted to comparisons of sibling fields with
+ * literals, combined with `&&`, `||`, `!` — exactly what JSON Schema's if/then/else can say —
+ * so the server's schema and the client's form agree on which fields are shown.
+ */
+import type jsep from 'jsep';
+import { parseFormula, type FormulaNode } from '../formula/parse';
+import type { Field } from './types';
+
+export type Comparison = '==' | '<' | '<=' | '>' | '>=';
+
+export type Condition =
+  | { kind: 'const'; value: boolean }
+  | { kind: 'and'; items: Condition[] }
+  | { kind: 'or'; items: Condition[] }
+  | { kind: 'not'; item: Condition }
+  /** A boolean field that is true. */
+  | { kind: 'flag'; field: string }
+  /** A field that is present, of the literal's type, and compares as stated. */
+  | { kind: 'compare'; field: string; op: Comparison; value: number | string | boolean };
+
+const FLIPPED: Record<string, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '===': '==' };
+
+/**
+ * Compiles a visibleIf expression against the fields of its own level; throws Error with a
+ * user-facing message. Without `siblings` (a template already checked by the loader) the field
+ * names and types are trusted: the meaning is the same, only the checks are skipped.
+ */
+export function compileCondition(expression: string, siblings?: readonly Field[]): Condition {
+  return toCondition(parseFormula(expression), siblings);
+}
+
+function toCondition(node: FormulaNode, siblings: readonly Field[] | undefined): Condition {
+  switch (node.type) {
+    case 'Literal': {
+      const value = (node as jsep.Literal).value;
+      if (typeof value === 'boolean') return { kind: 'const', value };
+      throw new Error('a condition must be true or false');
+    }
+    case 'Identifier': {
+      const field = sibling((node as jsep.Identifier).name, siblings);
+      if (siblings && field.type !== 'boolean') throw new Error(`'${field.name}' is not a yes/no field; compare it, e.g. ${field.name} == 'x'`);
+      return { kind: 'flag', field: field.name };
+    }
+    case 'UnaryExpression': {
+      const unary = node as jsep.UnaryExpression;
+      if (unary.operator !== '!') throw new Error(`operator '${unary.operator}' cannot be used in a condition`);
+      return { kind: 'not', item: toCondition(unary.argument, siblings) };
+    }
+    case 'BinaryExpression': {
+      const binary = node as jsep.BinaryExpression;
+      if (binary.operator === '&&' || binary.operator === '||') {
+        return {
+          kind: binary.operator === '&&' ? 'and' : 'or',
+          items: [toCondition(binary.left, siblings), toCondition(binary.right, siblings)],
+        };
+      }
+      if (binary.operator === '!=' || binary.operator === '!==') {
+        return { kind: 'not', item: comparison('==', binary.left, binary.right, siblings) };
+      }
+      if (binary.operator in FLIPPED) return comparison(binary.operator as Comparison, binary.left, binary.right, siblings);
+      throw new Error(`operator '${binary.operator}' cannot be used in a condition`);
+    }
+    default:
+      throw new Error('a condition may only compare fields with values, combined with &&, || and !');
+  }
+}
+
+function comparison(operator: string, left: FormulaNode, right: FormulaNode, siblings: readonly Field[] | undefined): Condition {
+  let op = (operator === '===' ? '==' : operator) as Comparison;
+  let fieldNode = left;
+  let literalNode = right;
+  if (left.type !== 'Identifier') {
+    fieldNode = right;
+    literalNode = left;
+    op = FLIPPED[op];
+  }
+  if (fieldNode.type !== 'Identifier') throw new Error('a comparison needs a field on one side');
+  const field = sibling((fieldNode as jsep.Identifier).name, siblings);
+  const value = literalValue(literalNode);
+  if (value === undefined) throw new Error(`'${field.name}' can only be compared with a fixed value`);
+  if (op !== '==' && typeof value !== 'number') throw new Error(`'${op}' needs a number`);
+  if (!siblings) return { kind: 'compare', field: field.name, op, value };
+  const expected = comparableType(field);
+  if (typeof value !== expected) throw new Error(`'${field.name}' holds ${expected === 'string' ? 'text' : `a ${expected}`}, not ${JSON.stringify(value)}`);
+  if (field.type === 'select' && !(field.options ?? []).some((option) => option.value === value)) {
+    throw new Error(`'${String(value)}' is not an option of '${field.name}'`);
+  }
+  return { kind: 'compare', field: field.name, op, value };
+}
+
+function literalValue(node: FormulaNode): number | string | boolean | undefined {
+  if (node.type === 'Literal') {
+    const value = (node as jsep.Literal).value;
+    return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : undefined;
+  }
+  if (node.type === 'UnaryExpression') {
+    const unary = node as jsep.UnaryExpression;
+    const inner = literalValue(unary.argument);
+    if (typeof inner === 'number' && (unary.operator === '-' || unary.operator === '+')) return unary.operator === '-' ? -inner : inner;
+  }
+  return undefined;
+}
+
+function comparableType(field: Field): 'number' | 'string' | 'boolean' {
+  if (field.type === 'integer' || field.type === 'number') return 'number';
+  if (field.type === 'boolean') return 'boolean';
+  if (field.type === 'multiselect' || field.type === 'tags') throw new Error(`list field '${field.name}' cannot be compared`);
+  return 'string';
+}
+
+function sibling(name: string, siblings: readonly Field[] | undefined): Field {
+  if (!siblings) return { name, type: 'text', label: { de: name, en: name, fr: name, it: name, es: name } };
+  const field = siblings.find((candidate) => candidate.name === name);
+  if (!field) throw new Error(`unknown field '${name}' (a condition may only use fields of its own group level)`);
+  return field;
+}
+
+/** Evaluates a condition on raw values exactly as the JSON Schema from conditionSchema does. */
+export function evaluateCondition(condition: Condition, values: Record<string, unknown>): boolean {
+  switch (condition.kind) {
+    case 'const':
+      return condition.value;
+    case 'and':
+      return condition.items.every((item) => evaluateCondition(item, values));
+    case 'or':
+      return condition.items.some((item) => evaluateCondition(item, values));
+    case 'not':
+      return !evaluateCondition(condition.item, values);
+    case 'flag':
+      return own(values, condition.field) === true;
+    case 'compare': {
+      const value = own(values, condition.field);
+      if (typeof value !== typeof condition.value || (typeof value === 'number' && !Number.isFinite(value))) return false;
+      const a = value as number | string | boolean;
+      const b = condition.value;
+      switch (condition.op) {
+        case '==':
+          return a === b;
+        case '<':
+          return a < b;
+        case '<=':
+          return a <= b;
+        case '>':
+          return a > b;
+        default:
+          return a >= b;
+      }
+    }
+  }
+}
+
+function own(values: Record<string, unknown>, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+}
+
+/** The JSON Schema that holds exactly when evaluateCondition is true. */
+export function conditionSchema(condition: Condition): Record<string, unknown> | boolean {
+  switch (condition.kind) {
+    case 'const':
+      return condition.value;
+    case 'and':
+      return { allOf: condition.items.map(conditionSchema) };
+    case 'or':
+      return { anyOf: condition.items.map(conditionSchema) };
+    case 'not':
+      return { not: conditionSchema(condition.item) };
+    case 'flag':
+      return { required: [condition.field], properties: { [condition.field]: { const: true } } };
+    case 'compare': {
+      const type = typeof condition.value === 'number' ? 'number' : typeof condition.value;
+      const keyword = { '==': 'const', '<': 'exclusiveMaximum', '<=': 'maximum', '>': 'exclusiveMinimum', '>=': 'minimum' }[condition.op];
+      return { required: [condition.field], properties: { [condition.field]: { type, [keyword]: condition.value } } };
+    }
+  }
+}
+
+/** Fields a condition reads (for the loader's checks and for clients that re-render on change). */
+export function conditionFields(condition: Condition): string[] {
+  switch (condition.kind) {
+    case 'const':
+      return [];
+    case 'and':
+    case 'or':
+      return condition.items.flatMap(conditionFields);
+    case 'not':
+      return conditionFields(condition.item);
+    default:
+      return [condition.field];
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Demo emission-factor databases: "Demo factors 2024" and "Demo factors 2025". Pure data, used
+ * by the seed. Every factor is marked as a demo value and names its source; where no exact
+ * published figure is at hand the source says "demo value, order of magnitude from …".
+ * Electricity, natural gas and paper differ between the two sets, so calculations migrated
+ * from 2024 to 2025 change.
+ */
+import type { LocalizedText } from '../../core/languages';
+
+export interface DemoFactor {
+  key: string;
+  category: string;
+  /** The unit the factor is per, e.g. `kWh`, `kg`, `t·km`. */
+  unit: string;
+  /** kg CO2e per unit. */
+  value: number;
+  label: LocalizedText;
+  source: string;
+  /** The year the figure refers to. */
+  year: number;
+  region: string;
+  demo: true;
+}
+
+export interface DemoFactorDatabase {
+  name: string;
+  version: string;
+  status: 'published';
+  /** ISO date from which the database is meant to be used. */
+  valid_from: string;
+  source: string;
+  demo: true;
+  factors: DemoFactor[];
+}
+
+const UBA_ELECTRICITY =
+  'Umweltbundesamt (UBA), Entwicklung der spezifischen Treibhausgas-Emissionen des deutschen Strommix; CO2 emission factor of the electricity mix';
+const DESNZ = 'UK DESNZ Greenhouse gas reporting: conversion factors';
+const TREMOD = 'Umweltbundesamt (UBA), TREMOD; emission factors of freight transport (Emissionsdaten Güterverkehr)';
+const PAPER = 'demo value, order of magnitude from UK DESNZ conversion factors, "Material use: paper and board" (primary vs. closed-loop production)';
+const TRAVEL = 'demo value, order of magnitude from Umweltbundesamt (UBA), TREMOD, Emissionsdaten Personenverkehr';
+const FUEL = 'demo value, order of magnitude from UK DESNZ conversion factors, fuels (average biofuel blend), kg CO2e per litre';
+
+type Common = Omit<DemoFactor, 'value' | 'source' | 'year'>;
+
+const text = (de: string, en: string, fr: string, it: string, es: string): LocalizedText => ({ de, en, fr, it, es });
+
+const F = {
+  electricity: {
+    key: 'electricity_de_grid',
+    category: 'electricity',
+    unit: 'kWh',
+    label: text('Strom, deutscher Strommix', 'Electricity, German grid mix', 'Électricité, mix réseau allemand', 'Elettricità, mix di rete tedesco', 'Electricidad, mix de red alemán'),
+    region: 'DE',
+    demo: true,
+  },
+  electricityGreen: {
+    key: 'electricity_renewable',
+    category: 'electricity',
+    unit: 'kWh',
+    label: text('Ökostrom (Herkunftsnachweis)', 'Renewable electricity (guarantee of origin)', "Électricité verte (garantie d'origine)", "Elettricità rinnovabile (garanzia d'origine)", 'Electricidad renovable (garantía de origen)'),
+    region: 'DE',
+    demo: true,
+  },
+  gas: {
+    key: 'natural_gas',
+    category: 'heating',
+    unit: 'kWh',
+    label: text('Erdgas (Brennwert)', 'Natural gas (gross CV)', 'Gaz naturel (PCS)', 'Gas naturale (PCS)', 'Gas natural (PCS)'),
+    region: 'UK',
+    demo: true,
+  },
+  diesel: {
+    key: 'diesel',
+    category: 'fuel',
+    unit: 'l',
+    label: text('Diesel', 'Diesel', 'Gazole', 'Gasolio', 'Gasóleo'),
+    region: 'UK',
+    demo: true,
+  },
+  petrol: {
+    key: 'petrol',
+    category: 'fuel',
+    unit: 'l',
+    label: text('Benzin', 'Petrol', 'Essence', 'Benzina', 'Gasolina'),
+    region: 'UK',
+    demo: true,
+  },
+  truck: {
+    key: 'road_freight_truck',
+    category: 'transport',
+    unit: 't·km',
+    label: text('Straßengüterverkehr (Lkw)', 'Road freight (truck)', 'Fret routier (camion)', 'Trasporto merci su strada (camion)', 'Transporte de mercancías por carretera (camión)'),
+    region: 'DE',
+    demo: true,
+  },
+  rail: {
+    key: 'rail_freight',
+    category: 'transport',
+    unit: 't·km',
+    label: text('Schienengüterverkehr', 'Rail freight', 'Fret ferroviaire', 'Trasporto merci su rotaia', 'Transporte de mercancías por ferrocarril'),
+    region: 'DE',
+    demo: true,
+  },
+  paperVirgin: {
+    key: 'paper_virgin',
+    category: 'paper',
+    unit: 'kg',
+    label: text('Papier, Frischfaser', 'Paper, virgin fibre', 'Papier, fibres vierges', 'Carta, fibra vergine', 'Papel, fibra virgen'),
+    region: 'EU',
+    demo: true,
+  },
+  paperRecycled: {
+    key: 'paper_recycled',
+    category: 'paper',
+    unit: 'kg',
+    label: text('Papier, Recyclingfaser', 'Paper, recycled fibre', 'Papier, fibres recyclées', 'Carta, fibra riciclata', 'Papel, fibra reciclada'),
+    region: 'EU',
+    demo: true,
+  },
+  boardVirgin: {
+    key: 'board_virgin',
+    category: 'paper',
+    unit: 'kg',
+    label: text('Karton, Frischfaser', 'Board, virgin fibre', 'Carton, fibres vierges', 'Cartoncino, fibra vergine', 'Cartón, fibra virgen'),
+    region: 'EU',
+    demo: true,
+  },
+  boardRecycled: {
+    key: 'board_recycled',
+    category: 'paper',
+    unit: 'kg',
+    label: text('Karton, Recyclingfaser', 'Board, recycled fibre', 'Carton, fibres recyclées', 'Cartoncino, fibra riciclata', 'Cartón, fibra reciclada'),
+    region: 'EU',
+    demo: true,
+  },
+  flight: {
+    key: 'travel_flight_domestic',
+    category: 'travel',
+    unit: 'pkm',
+    label: text('Flug, Inland', 'Flight, domestic', 'Vol intérieur', 'Volo nazionale', 'Vuelo nacional'),
+    region: 'DE',
+    demo: true,
+  },
+  train: {
+    key: 'travel_train',
+    category: 'travel',
+    unit: 'pkm',
+    label: text('Bahn, Fernverkehr', 'Train, long distance', 'Train, grandes lignes', 'Treno, lunga percorrenza', 'Tren, larga distancia'),
+    region: 'DE',
+    demo: true,
+  },
+  car: {
+    key: 'travel_car',
+    category: 'travel',
+    unit: 'pkm',
+    label: text('Pkw', 'Car', 'Voiture', 'Automobile', 'Coche'),
+    region: 'DE',
+    demo: true,
+  },
+} satisfies Record<string, Common>;
+
+const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({ ...common, value, year, source });
+
+export const DEMO_FACTORS_2024: DemoFactorDatabase = {
+  name: 'Demo factors 2024',
+  version: '2024',
+  status: 'published',
+  valid_from: '2024-01-01',
+  source: 'Demo values for trying Kontor out; each factor names its source. Not for reporting.',
+  demo: true,
+  factors: [
+    factor(F.electricity, 0.38, 2023, `${UBA_ELECTRICITY}, 2023 (provisional): 380 g CO2/kWh`),
+    factor(F.electricityGreen, 0.03, 2023, 'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)'),
+    factor(F.gas, 0.18254, 2022, `${DESNZ} 2022, natural gas, kg CO2e/kWh (gross CV)`),
+    factor(F.diesel, 2.56, 2022, FUEL),
+    factor(F.petrol, 2.16, 2022, FUEL),
+    factor(F.truck, 0.112, 2022, `${TREMOD}: truck 112 g CO2e/t·km`),
+    factor(F.rail, 0.018, 2022, `${TREMOD}: rail 18 g CO2e/t·km`),
+    factor(F.paperVirgin, 0.92, 2022, PAPER),
+    factor(F.paperRecycled, 0.74, 2022, PAPER),
+    factor(F.boardVirgin, 0.82, 2022, PAPER),
+    factor(F.boardRecycled, 0.7, 2022, PAPER),
+    factor(F.flight, 0.25, 2022, TRAVEL),
+    factor(F.train, 0.046, 2022, TRAVEL),
+    factor(F.car, 0.17, 2022, TRAVEL),
+  ],
+};
+
+export const DEMO_FACTORS_2025: DemoFactorDatabase = {
+  name: 'Demo factors 2025',
+  version: '2025',
+  status: 'published',
+  valid_from: '2025-01-01',
+  source: 'Demo values for trying Kontor out; each factor names its source. Not for reporting.',
+  demo: true,
+  factors: [
+    factor(F.electricity, 0.363, 2024, `${UBA_ELECTRICITY}, 2024 (provisional): 363 g CO2/kWh`),
+    factor(F.electricityGreen, 0.03, 2024, 'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)'),
+    factor(F.gas, 0.18293, 2023, `${DESNZ} 2023, natural gas, kg CO2e/kWh (gross CV)`),
+    factor(F.diesel, 2.51, 2023, FUEL),
+    factor(F.petrol, 2.34, 2023, FUEL),
+    factor(F.truck, 0.112, 2023, `${TREMOD}: truck 112 g CO2e/t·km`),
+    factor(F.rail, 0.018, 2023, `${TREMOD}: rail 18 g CO2e/t·km`),
+    factor(F.paperVirgin, 0.9, 2023, PAPER),
+    factor(F.paperRecycled, 0.71, 2023, PAPER),
+    factor(F.boardVirgin, 0.8, 2023, PAPER),
+    factor(F.boardRecycled, 0.68, 2023, PAPER),
+    factor(F.flight, 0.246, 2023, TRAVEL),
+    factor(F.train, 0.044, 2023, TRAVEL),
+    factor(F.car, 0.166, 2023, TRAVEL),
+  ],
+};
+
+export const DEMO_FACTOR_DATABASES: readonly DemoFactorDatabase[] = [DEMO_FACTORS_2024, DEMO_FACTORS_2025];

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/core/languages';
+import { DEMO_FACTOR_DATABASES, DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+
+describe('demo factor databases', () => {
+  it('are two published, demo-marked versions with the same keys', () => {
+    expect(DEMO_FACTOR_DATABASES.map((database) => [database.name, database.status, database.demo])).toEqual([
+      ['Demo factors 2024', 'published', true],
+      ['Demo factors 2025', 'published', true],
+    ]);
+    const keys = (database: typeof DEMO_FACTORS_2024) => database.factors.map((factor) => factor.key).sort();
+    expect(keys(DEMO_FACTORS_2024)).toEqual(keys(DEMO_FACTORS_2025));
+    expect(new Set(keys(DEMO_FACTORS_2024)).size).toBe(DEMO_FACTORS_2024.factors.length);
+  });
+
+  it('carry the published figures the brief names', () => {
+    const value = (database: typeof DEMO_FACTORS_2024, key: string) => database.factors.find((factor) => factor.key === key)?.value;
+    expect(value(DEMO_FACTORS_2024, 'electricity_de_grid')).toBe(0.38);
+    expect(value(DEMO_FACTORS_2025, 'electricity_de_grid')).toBe(0.363);
+    expect(value(DEMO_FACTORS_2024, 'natural_gas')).toBe(0.18254);
+    expect(value(DEMO_FACTORS_2025, 'natural_gas')).toBe(0.18293);
+    for (const database of DEMO_FACTOR_DATABASES) {
+      expect(value(database, 'road_freight_truck')).toBe(0.112);
+      expect(value(database, 'rail_freight')).toBe(0.018);
+    }
+  });
+
+  it('differ between the versions, so migrations change results', () => {
+    const changed = DEMO_FACTORS_2024.factors.filter(
+      (factor) => DEMO_FACTORS_2025.factors.find((other) => other.key === factor.key)?.value !== factor.value,
+    );
+    expect(changed.map((factor) => factor.key)).toEqual(expect.arrayContaining(['electricity_de_grid', 'natural_gas', 'paper_virgin', 'paper_recycled']));
+  });
+
+  it('every factor is labelled in five languages, sourced, positive and marked as demo', () => {
+    for (const database of DEMO_FACTOR_DATABASES) {
+      for (const factor of database.factors) {
+        for (const lang of LANGUAGES) expect(factor.label[lang], `${factor.key}.${lang}`).toBeTruthy();
+        expect(factor.source.length, factor.key).toBeGreaterThan(10);
+        expect(factor.value, factor.key).toBeGreaterThan(0);
+        expect(factor.demo).toBe(true);
+        expect(factor.year).toBeGreaterThanOrEqual(2022);
+      }
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../src/core/languages';
+import { formatNumber, parseLocaleNumber } from '../../src/core/number-format';
+
+describe('parseLocaleNumber', () => {
+  it.each<[Language, string, number | null]>([
+    ['de', '1.234,5', 1234.5],
+    ['de', '1.234.567', 1234567],
+    ['de', '1234,5', 1234.5],
+    ['de', '1234.5', 1234.5],
+    ['de', '1.234', 1234],
+    ['de', '1.5', 1.5],
+    ['de', '-1.234,5', -1234.5],
+    ['de', ' 12 ', 12],
+    ['de', '0,001', 0.001],
+    ['de', '1 234,5', 1234.5],
+    ['it', '1.234,5', 1234.5],
+    ['es', '1.234,5', 1234.5],
+    ['es', '1234,5', 1234.5],
+    ['en', '1,234.5', 1234.5],
+    ['en', '1,234,567.25', 1234567.25],
+    ['en', '1234.5', 1234.5],
+    ['en', '+3', 3],
+    ['fr', '1 234,5', 1234.5],
+    ['fr', '1\u00a0234,5', 1234.5],
+    ['fr', '1\u202f234,5', 1234.5],
+    ['fr', '1234,5', 1234.5],
+    ['fr', '1234.5', 1234.5],
+    ['fr', '−2,5', -2.5],
+    // strict: garbage and wrong conventions are refused, never guessed
+    ['de', '', null],
+    ['de', '   ', null],
+    ['de', 'abc', null],
+    ['de', '12abc', null],
+    ['de', '1,2,3', null],
+    ['de', '1.23,4', null],
+    ['de', '1,234.5', null],
+    ['en', '1.234,5', null],
+    ['en', '1,5', null],
+    ['en', '1,23', null],
+    ['fr', '1.234,5', null],
+    ['de', '--1', null],
+    ['de', '1e5', null],
+    ['de', 'Infinity', null],
+    ['de', ',5', null],
+    ['de', '5,', null],
+  ])('%s %j → %s', (lang, text, expected) => {
+    expect(parseLocaleNumber(text, lang)).toBe(expected);
+  });
+
+  it('reads back what formatNumber writes', () => {
+    for (const lang of ['de', 'en', 'fr', 'it', 'es'] as const) {
+      for (const value of [0, 1.5, -2.25, 1234.5, 1234567.891, 0.001]) {
+        expect(parseLocaleNumber(formatNumber(value, lang, { maximumFractionDigits: 3 }), lang), `${lang} ${value}`).toBe(value);
+      }
+    }
+  });
+});
+
+describe('formatNumber', () => {
+  it('formats in the user language with at most two decimals by default', () => {
+    expect(formatNumber(12345.678, 'de')).toBe('12.345,68');
+    expect(formatNumber(12345.678, 'en')).toBe('12,345.68');
+    expect(formatNumber(12345.678, 'fr')).toBe('12\u202f345,68');
+    expect(formatNumber(12345.678, 'it')).toBe('12.345,68');
+    expect(formatNumber(12345.678, 'es')).toBe('12.345,68');
+  });
+
+  it('honours options and never prints NaN', () => {
+    expect(formatNumber(1.5, 'de', { minimumFractionDigits: 2 })).toBe('1,50');
+    expect(formatNumber(12345, 'de', { grouping: false })).toBe('12345');
+    expect(formatNumber(0.123456, 'en', { maximumFractionDigits: 4 })).toBe('0.1235');
+    expect(formatNumber(Number.NaN, 'de')).toBe('–');
+  });
+});

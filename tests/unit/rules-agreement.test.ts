@@ -1,0 +1,187 @@
+/**
+ * The server (Ajv on templateToJsonSchema) and the client (validateInputs) must reach the same
+ * verdict on every input, and name the same fields. A table of hand-picked cases, then a seeded
+ * random walk over the value space.
+ */
+import { describe, expect, it } from 'vitest';
+import { createInputsValidator, templateToJsonSchema, validateInputs } from '../../src/core/rules';
+import type { Template } from '../../src/core/template';
+import { sampleTemplate, shippedTemplate } from './support/templates';
+
+const sample = sampleTemplate();
+const serverValidate = createInputsValidator(sample);
+const base = { title: 'Box', quantity: 100, weight_kg: 1.5, material: 'steel', energy: 'electricity_de_grid' };
+
+function agree(template: Template, validate: ReturnType<typeof createInputsValidator>, inputs: unknown) {
+  const server = validate(inputs, 'en');
+  const client = validateInputs(template, inputs, 'en');
+  expect(server.valid, JSON.stringify(inputs)).toBe(Object.keys(client).length === 0);
+  expect(Object.keys(server.errors).sort(), JSON.stringify(inputs)).toEqual(Object.keys(client).sort());
+  // Same words on both sides.
+  expect(server.errors).toEqual(client);
+  return client;
+}
+
+const cases: [string, unknown, Record<string, string>][] = [
+  ['minimal valid', base, {}],
+  ['all optional fields valid', { ...base, notes: 'n', features: ['a', 'b'], express: true, express_note: 'fast', delivery_date: '2024-05-05', tags: ['x', 'y'], contact_email: 'a@b.de', code: 'ABC-12', step: 1.5, legs: [] }, {}],
+  ['optional nulls', { ...base, notes: null, features: null, delivery_date: null, step: null, tags: null }, {}],
+  ['title missing', { ...base, title: undefined }, { title: 'Title is required.' }],
+  ['title null', { ...base, title: null }, { title: 'Title is required.' }],
+  ['title empty', { ...base, title: '' }, { title: 'Title is required.' }],
+  ['title too long', { ...base, title: 'x'.repeat(81) }, { title: 'Title must be at most 80 characters long.' }],
+  ['quantity 0', { ...base, quantity: 0 }, { quantity: 'Quantity must be at least 1.' }],
+  ['quantity fraction', { ...base, quantity: 1.5 }, { quantity: 'Quantity must be a whole number.' }],
+  ['quantity as text', { ...base, quantity: '5' }, { quantity: 'Quantity must be a number.' }],
+  ['quantity too large', { ...base, quantity: 100001 }, { quantity: 'Quantity must be at most 100,000.' }],
+  ['weight decimals', { ...base, weight_kg: 1.234 }, { weight_kg: 'Weight may have at most 2 decimal places.' }],
+  ['weight negative', { ...base, weight_kg: -1 }, { weight_kg: 'Weight must be between 0 and 1,000.' }],
+  ['material unknown', { ...base, material: 'gold' }, { material: 'Please choose one of the options offered for Material.' }],
+  ['features too many', { ...base, features: ['a', 'b', 'c'] }, { features: 'Features allows at most 2 entries.' }],
+  ['features duplicate', { ...base, features: ['a', 'a'] }, { features: 'Features must be a list without duplicate entries.' }],
+  ['features unknown option', { ...base, features: ['x'] }, { features: 'Please choose one of the options offered for Features.' }],
+  ['features not a list', { ...base, features: 'a' }, { features: 'Features must be a list without duplicate entries.' }],
+  ['express without note', { ...base, express: true }, { express_note: 'Express note is required.' }],
+  ['express note too short', { ...base, express: true, express_note: 'ab' }, { express_note: 'Express note must be at least 3 characters long.' }],
+  ['hidden note sent', { ...base, express: false, express_note: 'fast' }, { express_note: 'Express note is not shown here and must not be sent.' }],
+  ['hidden note sent (flag absent)', { ...base, express_note: 'fast' }, { express_note: 'Express note is not shown here and must not be sent.' }],
+  ['hidden note sent as null', { ...base, express_note: null }, { express_note: 'Express note is not shown here and must not be sent.' }],
+  ['date too early', { ...base, delivery_date: '2019-12-31' }, { delivery_date: 'Delivery date must be after 2020-01-01.' }],
+  ['date invalid', { ...base, delivery_date: '2024-02-30' }, { delivery_date: 'Delivery date must be a valid date.' }],
+  ['date not a date', { ...base, delivery_date: 'soon' }, { delivery_date: 'Delivery date must be a valid date.' }],
+  ['too many tags', { ...base, tags: ['a', 'b', 'c', 'd', 'e', 'f'] }, { tags: 'Tags allows at most 5 entries.' }],
+  ['empty tag', { ...base, tags: [''] }, { tags: 'Tags must be a list without duplicate entries.' }],
+  ['tag not text', { ...base, tags: [1] }, { tags: 'Tags must be a list without duplicate entries.' }],
+  ['factor empty', { ...base, energy: '' }, { energy: 'Please choose a factor from the list for Energy.' }],
+  ['factor not text', { ...base, energy: 5 }, { energy: 'Please choose a factor from the list for Energy.' }],
+  ['email bad', { ...base, contact_email: 'x' }, { contact_email: 'Contact email must be a valid email address.' }],
+  ['pattern bad', { ...base, code: 'abc' }, { code: 'Code is not valid.' }],
+  ['multipleOf bad', { ...base, step: 1.2 }, { step: 'Step must be a multiple of 0.5.' }],
+  ['conditional field visible', { ...base, quantity: 1000, bulk_discount: 10 }, {}],
+  ['conditional field out of range', { ...base, quantity: 1000, bulk_discount: 60 }, { bulk_discount: 'Bulk discount must be between 0 and 50.' }],
+  ['conditional field hidden by quantity', { ...base, quantity: 999, bulk_discount: 10 }, { bulk_discount: 'Bulk discount is not shown here and must not be sent.' }],
+  ['conditional field hidden by material', { ...base, quantity: 1000, material: 'wood', bulk_discount: 10 }, { bulk_discount: 'Bulk discount is not shown here and must not be sent.' }],
+  ['conditional on a wrongly typed field', { ...base, quantity: '1000', bulk_discount: 10 }, { quantity: 'Quantity must be a number.', bulk_discount: 'Bulk discount is not shown here and must not be sent.' }],
+  ['unknown field', { ...base, foo: 1 }, { foo: "Unknown field 'foo'." }],
+  ['unknown field named like a prototype key', { ...base, ['__proto__']: 1, constructor: 1 }, { ['__proto__']: "Unknown field '__proto__'.", constructor: "Unknown field 'constructor'." }],
+  ['legs ok', { ...base, legs: [{ mode: 'truck', km: 10 }, { mode: 'rail', km: 200, note: 'long' }] }, {}],
+  ['too many legs', { ...base, legs: Array.from({ length: 4 }, () => ({ mode: 'truck', km: 1 })) }, { legs: 'Legs allows at most 3 entries.' }],
+  ['leg without km', { ...base, legs: [{ mode: 'truck' }] }, { 'legs.0.km': 'Distance is required.' }],
+  ['leg with unknown key', { ...base, legs: [{ mode: 'truck', km: 1, speed: 3 }] }, { 'legs.0.speed': "Unknown field 'speed'." }],
+  ['leg note hidden', { ...base, legs: [{ mode: 'truck', km: 1 }, { mode: 'truck', km: 50, note: 'x' }] }, { 'legs.1.note': 'Leg note is not shown here and must not be sent.' }],
+  ['legs not a list', { ...base, legs: 'x' }, { legs: 'Legs must be a list of entries.' }],
+  ['legs null', { ...base, legs: null }, { legs: 'Legs must be a list of entries.' }],
+  ['leg not an object', { ...base, legs: [1] }, { 'legs.0': 'Legs must be a list of entries.' }],
+  ['inputs null', null, { '': 'Inputs is not valid.' }],
+  ['inputs a list', [base], { '': 'Inputs is not valid.' }],
+];
+
+describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
+  it.each(cases)('%s', (_name, inputs, expected) => {
+    // JSON round trip: what the server receives (undefined keys vanish, __proto__ becomes an own key).
+    const wire = inputs === undefined ? inputs : JSON.parse(JSON.stringify(inputs));
+    expect(agree(sample, serverValidate, wire)).toEqual(expected);
+  });
+
+  it('produces a JSON Schema 2020-12 document without unknown fields', () => {
+    const schema = templateToJsonSchema(sample);
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(['title', 'quantity', 'weight_kg', 'material', 'energy']);
+    expect((schema.properties as Record<string, unknown>).legs).toMatchObject({ type: 'array', maxItems: 3, items: { type: 'object', additionalProperties: false } });
+  });
+
+  it('restricts factor fields to the database in use when given its keys', () => {
+    const options = { factorKeys: { electricity: ['electricity_de_grid'], transport: ['truck'] } };
+    const validate = createInputsValidator(sample, options);
+    expect(validate({ ...base, legs: [{ mode: 'ship', km: 1 }] }, 'de')).toEqual({
+      valid: false,
+      errors: { 'legs.0.mode': 'Bitte wählen Sie für Mode (de) einen Faktor aus der Liste.' },
+    });
+    expect(validateInputs(sample, { ...base, legs: [{ mode: 'ship', km: 1 }] }, 'de', options)).toEqual({
+      'legs.0.mode': 'Bitte wählen Sie für Mode (de) einen Faktor aus der Liste.',
+    });
+  });
+
+  it('answers in the user language', () => {
+    expect(serverValidate({ ...base, quantity: 0 }, 'fr').errors).toEqual({ quantity: 'Quantity (fr) doit être au moins égal à 1.' });
+  });
+
+  // A seeded random walk: start from a valid baseline, then replace 0–3 values (and sometimes whole
+  // items) with values from a pool of valid, invalid and wrongly typed ones.
+  const baselines: Record<string, Record<string, unknown>> = {
+    sample: { ...base, legs: [{ mode: 'truck', km: 120, note: 'long' }] },
+    brochure: {
+      title: 'B', quantity: 5000, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 10,
+      has_cover: true, cover_paper: 'board_virgin', cover_grammage: 250, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid',
+      transport: [{ mode: 'road_freight_truck', distance_km: 100 }],
+    },
+    'company-footprint': {
+      title: 'C', reporting_year: 2025, electricity_kwh: 1000, electricity: 'electricity_de_grid', natural_gas_kwh: 0, diesel_l: 0, petrol_l: 0,
+      travel: [{ travel_mode: 'travel_train', distance_km: 500, travellers: 2 }],
+    },
+  };
+  it.each(Object.keys(baselines))('agree on 1500 random inputs for %s', (id) => {
+    const template = id === 'sample' ? sample : shippedTemplate(id);
+    const validate = id === 'sample' ? serverValidate : createInputsValidator(template);
+    let seed = 20260521;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+    const pool: unknown[] = [undefined, null, '', 'x', 'ABC-1', 'a@b.de', '2024-05-05', '2019-01-01', 0, 1, -1, 1.5, 1.23, 3, 16, 1000, 1e6, true, false, [], ['a'], ['a', 'b'], ['a', 'a'], [1], {}];
+    const topFields = template.groups.filter((group) => !group.repeatable).flatMap((group) => group.fields);
+    const repeatable = template.groups.find((group) => group.repeatable);
+    const valuesFor = (field: (typeof topFields)[number]): unknown[] => [
+      ...pool,
+      field.default,
+      ...(field.options ?? []).map((option) => option.value),
+      (field.options ?? []).map((option) => option.value),
+      ...(field.type === 'factor' ? ['paper_virgin', 'truck', 'electricity_de_grid'] : []),
+    ];
+    let valid = 0;
+    for (let round = 0; round < 1500; round++) {
+      const inputs: Record<string, unknown> = structuredClone(baselines[id]);
+      const changes = Math.floor(random() * 4);
+      for (let change = 0; change < changes; change++) {
+        const where = random();
+        if (where < 0.6) {
+          const field = pick(topFields);
+          inputs[field.name] = pick(valuesFor(field));
+        } else if (where < 0.85 && repeatable) {
+          const items = Array.isArray(inputs[repeatable.id]) ? (inputs[repeatable.id] as Record<string, unknown>[]) : [];
+          const item = { ...(items[0] ?? {}) };
+          const field = pick(repeatable.fields);
+          item[field.name] = pick(valuesFor(field));
+          inputs[repeatable.id] = random() < 0.5 ? [...items, item] : [item];
+        } else if (where < 0.92 && repeatable) {
+          inputs[repeatable.id] = pick<unknown>([[], null, 'x', [1], Array.from({ length: 5 }, () => ({}))]);
+        } else {
+          inputs[pick(['surprise', 'constructor', 'toString'])] = 1;
+        }
+      }
+      for (const key of Object.keys(inputs)) if (inputs[key] === undefined) delete inputs[key];
+      const client = agree(template, validate, inputs);
+      if (Object.keys(client).length === 0) valid++;
+    }
+    // The walk must exercise both verdicts, or it proves nothing.
+    expect(valid).toBeGreaterThan(100);
+    expect(valid).toBeLessThan(1400);
+  });
+});
+
+describe('ajvErrorsToFieldErrors', () => {
+  it('maps raw Ajv errors of a schema compiled elsewhere to field paths and the client’s words', async () => {
+    const { createTemplateAjv, ajvErrorsToFieldErrors } = await import('../../src/core/rules');
+    const validate = createTemplateAjv().compile(templateToJsonSchema(sample));
+    const inputs = { ...base, quantity: 0, tags: ['a', 'a'], legs: [{ mode: 'truck', km: -3 }], foo: 1 };
+    expect(validate(inputs)).toBe(false);
+    expect(ajvErrorsToFieldErrors(sample, validate.errors, 'de', inputs)).toEqual({
+      quantity: 'Quantity (de) muss mindestens 1 sein.',
+      tags: 'Tags (de) muss eine Liste ohne doppelte Einträge sein.',
+      'legs.0.km': 'Distance (de) muss mindestens 0 sein.',
+      foo: 'Unbekanntes Feld „foo“.',
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { checkTemplate, formatTemplateLoadError, loadTemplates, type TemplateLoadError } from '../../src/core/template';
+import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { catalogOf, fixtureJson, fixtureText } from './support/templates';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The sample fixture, changed by `edit`, checked as `fileName`. */
+function errorsOf(edit: (template: Json) => void, fileName = 'sample.json'): string[] {
+  const template = fixtureJson('sample.json') as Json;
+  edit(template);
+  return checkTemplate(template, fileName, catalogOf(DEMO_FACTORS_2024)).errors.map(formatTemplateLoadError);
+}
+
+describe('template loader', () => {
+  it('loads the sample fixture without errors', () => {
+    const { templates, errors } = loadTemplates([{ fileName: 'sample.json', text: fixtureText('sample.json') }]);
+    expect(errors).toEqual([]);
+    expect(templates.map((template) => template.id)).toEqual(['sample']);
+    expect(Object.isFrozen(templates[0].groups[0].fields[0])).toBe(true);
+  });
+
+  it('reports an unknown rule with its pointer', () => {
+    expect(errorsOf((t) => (t.groups[0].fields[2].rules = ['required', 'positive']))).toEqual([
+      "sample.json: /groups/0/fields/2/rules/1: unknown rule 'positive'",
+    ]);
+  });
+
+  it('reports bad rule arguments', () => {
+    expect(errorsOf((t) => (t.groups[0].fields[2].rules = ['between:9,1']))).toEqual([
+      "sample.json: /groups/0/fields/2/rules/0: rule 'between:9,1' needs the smaller number first, got '9,1'",
+    ]);
+  });
+
+  it("reports an unknown function ('facter') with its pointer", () => {
+    expect(errorsOf((t) => (t.results[1].formula = 'mass_kg * facter(energy)'))).toEqual([
+      "sample.json: /results/1/formula: unknown function 'facter'",
+    ]);
+  });
+
+  it('reports unknown identifiers, arity and a factor() of a non-factor field', () => {
+    expect(errorsOf((t) => (t.results[0].formula = 'quantity * weigth_kg + round() + factor(quantity)'))).toEqual([
+      "sample.json: /results/0/formula: unknown identifier 'weigth_kg'",
+      'sample.json: /results/0/formula: round() takes 1 to 2 arguments, got 0: round(x, digits?)',
+      "sample.json: /results/0/formula: factor() needs a factor field or a factor key in quotes, got 'quantity'",
+    ]);
+  });
+
+  it('reports parse errors of formulas', () => {
+    const [error] = errorsOf((t) => (t.results[0].formula = 'quantity * (weight_kg'));
+    expect(error).toMatch(/^sample\.json: \/results\/0\/formula: syntax error: /);
+  });
+
+  it('reports a cycle between results', () => {
+    expect(
+      errorsOf((t) => {
+        t.results[0].formula = 'total_co2e / 2';
+      }),
+    ).toEqual(['sample.json: /results/0/formula: cycle between results: mass_kg → total_co2e → energy_co2e → mass_kg']);
+  });
+
+  it('reports a missing label language', () => {
+    expect(errorsOf((t) => delete t.groups[0].fields[1].label.fr)).toEqual([
+      "sample.json: /groups/0/fields/1/label: missing required property 'fr'",
+    ]);
+  });
+
+  it('reports invalid JSON with line and column', () => {
+    const text = '{\n  "id": "broken",\n  "version": 1,\n}\n';
+    const { templates, errors } = loadTemplates([{ fileName: 'broken.json', text }]);
+    expect(templates).toEqual([]);
+    expect(errors.map(formatTemplateLoadError)).toEqual([
+      'broken.json: /: invalid JSON at line 4, column 1: Expected double-quoted property name',
+    ]);
+    const truncated = loadTemplates([{ fileName: 'cut.json', text: '{"id": "cut",\n "version": ' }]).errors;
+    expect(truncated[0].message).toBe('invalid JSON at line 2, column 13: Unexpected end of JSON input');
+  });
+
+  it('reports an id that differs from the file name', () => {
+    expect(errorsOf(() => undefined, 'other.json')).toEqual(["other.json: /id: id 'sample' must equal the file name 'other'"]);
+  });
+
+  it('reports duplicate ids and offers neither file', () => {
+    const text = fixtureText('sample.json');
+    const { templates, errors } = loadTemplates([
+      { fileName: 'a/sample.json', text },
+      { fileName: 'b/sample.json', text },
+    ]);
+    expect(templates).toEqual([]);
+    expect(errors.map(formatTemplateLoadError)).toEqual([
+      "a/sample.json: /id: duplicate id 'sample' (also in b/sample.json)",
+      "b/sample.json: /id: duplicate id 'sample' (also in a/sample.json)",
+    ]);
+  });
+
+  it('offers the good templates when another is broken', () => {
+    const broken = fixtureJson('sample.json') as Json;
+    broken.id = 'broken';
+    broken.results[2].formula = 'facter(1)';
+    const { templates, errors } = loadTemplates([
+      { fileName: 'sample.json', text: fixtureText('sample.json') },
+      { fileName: 'broken.json', text: JSON.stringify(broken) },
+      { fileName: 'garbage.json', text: 'not json' },
+    ]);
+    expect(templates.map((template) => template.id)).toEqual(['sample']);
+    expect(errors.map((error: TemplateLoadError) => `${error.fileName} ${error.pointer}`)).toEqual(['broken.json /results/2/formula', 'garbage.json ']);
+  });
+
+  it.each<[string, (t: Json) => void, string[]]>([
+    ['an unknown property', (t) => (t.groups[0].fields[0].colour = 'red'), ["sample.json: /groups/0/fields/0/colour: unknown property 'colour'"]],
+    ['a bad field type', (t) => (t.groups[0].fields[0].type = 'money'), [expect.stringMatching(/^sample\.json: \/groups\/0\/fields\/0\/type: must be one of "text"/)] as never],
+    ['a reserved field name', (t) => (t.groups[0].fields[1].name = 'sum'), ['sample.json: /groups/0/fields/1/name: is a reserved name (a function or keyword of the formula language)']],
+    ['a factor field without category', (t) => delete t.groups[0].fields[10].category, ["sample.json: /groups/0/fields/10: missing required property 'category'"]],
+    ['an unknown factor category', (t) => (t.groups[0].fields[10].category = 'plutonium'), ["sample.json: /groups/0/fields/10/category: unknown factor category 'plutonium'"]],
+    ['a duplicate field name', (t) => (t.groups[0].fields[1].name = 'title'), ["sample.json: /groups/0/fields/1/name: field 'title' is already defined at /groups/0/fields/0/name"]],
+    ['an item field shadowing a top-level name', (t) => (t.groups[1].fields[1].name = 'quantity'), [
+      "sample.json: /groups/1/fields/1/name: field 'quantity' shadows 'quantity' at /groups/0/fields/2/name",
+      "sample.json: /groups/1/fields/2/visibleIf: unknown field 'km' (a condition may only use fields of its own group level)",
+      "sample.json: /results/2/formula: unknown identifier 'km'",
+    ]],
+    ['no primary result', (t) => delete t.results[3].primary, ['sample.json: /results: exactly one result must be primary, found 0']],
+    ['option() of a non-select field', (t) => (t.results[1].formula = "mass_kg * option('quantity').x"), ["sample.json: /results/1/formula: option() needs a select field, got 'quantity'"]],
+    ['option data that one option lacks', (t) => delete t.groups[0].fields[4].options[1].data.factor_multiplier, ["sample.json: /results/1/formula: option 'wood' of 'material' has no data 'factor_multiplier'"]],
+    ['sum() over a non-repeatable group', (t) => (t.results[2].formula = 'sum(general, 1)'), ['sample.json: /results/2/formula: sum() needs a repeatable group as its first argument']],
+    ['a visibleIf on an unknown field', (t) => (t.groups[0].fields[7].visibleIf = 'expres'), ["sample.json: /groups/0/fields/7/visibleIf: unknown field 'expres' (a condition may only use fields of its own group level)"]],
+    ['a visibleIf that is not a condition', (t) => (t.groups[0].fields[7].visibleIf = 'quantity * 2'), ["sample.json: /groups/0/fields/7/visibleIf: operator '*' cannot be used in a condition"]],
+    ['a visibleIf with a foreign option', (t) => (t.groups[0].fields[7].visibleIf = "material == 'gold'"), ["sample.json: /groups/0/fields/7/visibleIf: 'gold' is not an option of 'material'"]],
+    ['a visibleIf with a formula error', (t) => (t.groups[0].fields[7].visibleIf = 'facter(1)'), ['sample.json: /groups/0/fields/7/visibleIf: a condition may only compare fields with values, combined with &&, || and !']],
+    ['a list column that is no field or result', (t) => t.list.columns.push('nothing'), ["sample.json: /list/columns/3: unknown field or result 'nothing'"]],
+    ['a list filter that is no field', (t) => (t.list.filters = ['total_co2e']), ["sample.json: /list/filters/0: unknown field 'total_co2e'"]],
+    ['an import alias to no field', (t) => (t.import.aliases['Gewicht/kg'] = 'weight'), ["sample.json: /import/aliases/Gewicht~1kg: unknown field 'weight'"]],
+    ['a default that breaks its rules', (t) => (t.groups[0].fields[2].default = 0), ["sample.json: /groups/0/fields/2/default: default 0 breaks rule 'min:1'"]],
+    ['a default factor not in the catalogue', (t) => (t.groups[0].fields[10].default = 'coal'), [`sample.json: /groups/0/fields/10/default: default "coal" is not a factor of category 'electricity'`]],
+    ['a default of the wrong type', (t) => (t.groups[0].fields[6].default = 'yes'), ['sample.json: /groups/0/fields/6/default: default "yes" does not suit a boolean field']],
+    ['a select without options', (t) => delete t.groups[0].fields[4].options, ["sample.json: /groups/0/fields/4: missing required property 'options'"]],
+    ['a missing top-level label language', (t) => delete t.label.es, ["sample.json: /label: missing required property 'es'"]],
+  ])('reports %s', (_name, edit, expected) => {
+    expect(errorsOf(edit)).toEqual(expected);
+  });
+
+  it('formats errors as file: pointer: message', () => {
+    expect(formatTemplateLoadError({ fileName: 'brochure.json', pointer: '/results/2/formula', message: "unknown function 'facter'" })).toBe(
+      "brochure.json: /results/2/formula: unknown function 'facter'",
+    );
+  });
+});
