@@ -1,0 +1,87 @@
+/**
+ * Builds the Kontor Fastify app: database (migrated, seeded if empty), error handling, CORS,
+ * OpenAPI, auth, resources, health and the SPA. Tests use it with `app.inject` or `listen({port:0})`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import { createDatabase, migrateToLatest, type Database } from './db/database';
+import { isDatabaseEmpty, seedDemo, type DemoAccount } from './db/seed';
+import { registerAuthentication } from './auth/authenticate';
+import { registerAuthRoutes } from './auth/routes';
+import { apiErrorSchema, registerErrorHandler } from './http/errors';
+import { createMailer } from './mail/mailer';
+import { registerNulGuard } from './http/nul-guard';
+import { registerHealthRoute, APP_VERSION } from './health';
+import { registerResources } from './routes';
+import { registerSpa } from './spa';
+import type { AppServices } from './services';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use (tests); the app then leaves closing it to the caller. */
+  database?: Database;
+}
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { allErrors: true } },
+  });
+
+  const ownsDatabase = database === undefined;
+  const { db, dialect, destroy } = database ?? createDatabase(config);
+  if (ownsDatabase) app.addHook('onClose', async () => destroy());
+
+  let migrationsApplied: string[];
+  let seededAccounts: DemoAccount[] = [];
+  try {
+    migrationsApplied = await migrateToLatest(db);
+    if (config.seedDemo && (await isDatabaseEmpty(db))) seededAccounts = await seedDemo(db, config);
+  } catch (err) {
+    if (ownsDatabase) await destroy();
+    throw err;
+  }
+
+  const services: AppServices = {
+    config,
+    db,
+    dialect,
+    mailer: createMailer(config, app.log),
+    migrationsApplied,
+    seededAccounts,
+  };
+  app.decorate('kontor', services);
+
+  registerErrorHandler(app);
+  app.addSchema(apiErrorSchema);
+  registerNulGuard(app);
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Range'],
+    exposedHeaders: ['Content-Range'],
+  });
+  await app.register(swagger, {
+    // Name shared schemas by their $id (ApiError) instead of def-0 in the OpenAPI document.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    openapi: {
+      info: { title: 'Kontor API', version: APP_VERSION, description: 'Kontor back-office API (ra-data-simple-rest dialect).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthentication(app, db, config.sessionTtlHours);
+  registerHealthRoute(app, db, dialect);
+  registerAuthRoutes(app, services);
+  await registerResources(app, services);
+  await registerSpa(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,274 @@
+/** /api/auth: login, logout, forgotten password, reset, and the signed-in user's own profile. */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { MIN_PASSWORD_LENGTH, type LoginResponse, type SessionUser, type UpdateMeRequest } from '../../core/api';
+import { LANGUAGES } from '../../core/languages';
+import type { Config } from '../config';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, toCount } from '../db/values';
+import { badRequest, HttpError, unauthorized } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/messages';
+import { currentUser } from './authenticate';
+import { hashPassword, verifyPassword } from './password';
+import { isLoginBlocked, recordLoginAttempt } from './rate-limit';
+import { createSession, loadSessionUser, revokeSession, revokeUserSessions } from './sessions';
+import { hashToken, newToken } from './tokens';
+
+const RESET_TTL_HOURS = 1;
+const LOGIN_FAILED = 'The e-mail address or password is not correct.';
+const errorResponses = {
+  400: { $ref: 'ApiError#' },
+  401: { $ref: 'ApiError#' },
+  429: { $ref: 'ApiError#' },
+};
+
+export const sessionUserSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    language: { type: 'string' },
+    mandant_id: { type: ['integer', 'null'] },
+    mandant_name: { type: ['string', 'null'] },
+  },
+  required: ['id', 'email', 'name', 'role', 'language', 'mandant_id', 'mandant_name'],
+} as const;
+
+/** More reset mails than this per hour would only flood a mailbox; further requests still answer 204. */
+const MAX_RESETS_PER_HOUR = 5;
+
+async function recentResetRequests(db: Kysely<DatabaseSchema>, userId: number): Promise<number> {
+  const now = isoNow();
+  await db
+    .deleteFrom('password_resets')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', '<', isoNow(-24 * 3_600_000)), eb('used_at', 'is not', null)]))
+    .execute();
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    // A reset token lives RESET_TTL_HOURS, so tokens expiring within that span were issued in the last hour.
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return toCount(row?.n);
+}
+
+let dummy: Promise<string> | null = null;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(newToken());
+  return dummy;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer },
+): void {
+  const { db, config, mailer } = deps;
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; answers a bearer token',
+        body: {
+          type: 'object',
+          properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1000 } },
+          required: ['email', 'password'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { token: { type: 'string' }, expires_at: { type: 'string' }, user: sessionUserSchema },
+            required: ['token', 'expires_at', 'user'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<LoginResponse> => {
+      const email = normaliseEmail(request.body.email);
+      const ip = request.ip;
+      if (await isLoginBlocked(db, email, ip)) {
+        throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+      }
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      // Unknown addresses cost the same scrypt run as known ones, so timing does not reveal accounts.
+      const passwordOk = await verifyPassword(request.body.password, row?.password_hash ?? (await dummyHash()));
+      const userKnown = row !== undefined;
+      const user = userKnown && passwordOk ? await loadSessionUser(db, row.id) : null;
+      await recordLoginAttempt(db, email, ip, user !== null);
+      if (!user) throw unauthorized(LOGIN_FAILED);
+      const session = await createSession(db, user.id, config.sessionTtlHours, request.headers['user-agent'] ?? null);
+      return { token: session.token, expires_at: session.expiresAt, user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: { type: 'null' }, 401: { $ref: 'ApiError#' } } },
+    },
+    async (request, reply) => {
+      if (request.sessionId !== null) await revokeSession(db, request.sessionId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails a single-use reset link if the address is known; always 204',
+        body: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } }, required: ['email'] },
+        response: { 204: { type: 'null' }, 400: { $ref: 'ApiError#' } },
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'language', 'active'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      const recent = user ? await recentResetRequests(db, user.id) : 0;
+      if (user && (user.active === true || user.active === 1) && recent < MAX_RESETS_PER_HOUR) {
+        const token = newToken();
+        await db
+          .insertInto('password_resets')
+          .values({ token_hash: hashToken(token), user_id: user.id, expires_at: isoNow(RESET_TTL_HOURS * 3_600_000), used_at: null })
+          .execute();
+        const link = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
+        try {
+          await mailer.send(passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS));
+        } catch (err) {
+          // The answer must not reveal whether the address exists, so a mail failure is only logged.
+          request.log.error({ err }, 'password reset mail could not be sent');
+        }
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with a reset token; revokes all sessions of the user',
+        body: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 1000 } },
+          required: ['token', 'password'],
+        },
+        response: { 204: { type: 'null' }, 400: { $ref: 'ApiError#' } },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        throw badRequest('The new password is too short.', {
+          password: `At least ${MIN_PASSWORD_LENGTH} characters.`,
+        });
+      }
+      const passwordHash = await hashPassword(password);
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        // Marking the token used in the same statement that checks it makes it single-use under concurrency.
+        const claimed = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('token_hash', '=', hashToken(token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!claimed) throw badRequest('This reset link is not valid, was already used or has expired.');
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
+          .where('id', '=', claimed.user_id)
+          .execute();
+        await revokeUserSessions(trx, claimed.user_id);
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: sessionUserSchema, 401: { $ref: 'ApiError#' } } },
+    },
+    async (request): Promise<SessionUser> => currentUser(request),
+  );
+
+  app.put<{ Body: UpdateMeRequest }>(
+    '/api/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Updates name, language or password of the signed-in user',
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+            language: { type: 'string', enum: [...LANGUAGES] },
+            current_password: { type: 'string', maxLength: 1000 },
+            new_password: { type: 'string', maxLength: 1000 },
+          },
+        },
+        response: { 200: sessionUserSchema, 400: { $ref: 'ApiError#' }, 401: { $ref: 'ApiError#' } },
+      },
+    },
+    async (request): Promise<SessionUser> => {
+      const user = currentUser(request);
+      const body = request.body;
+      const changes: { name?: string; language?: UpdateMeRequest['language']; password_hash?: string } = {};
+      if (body.name !== undefined) {
+        if (body.name.trim() === '') throw badRequest('The name must not be empty.', { name: 'Required.' });
+        changes.name = body.name.trim();
+      }
+      if (body.language !== undefined) changes.language = body.language;
+      if (body.new_password !== undefined && body.new_password !== '') {
+        const row = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+        if (!body.current_password || !(await verifyPassword(body.current_password, row.password_hash))) {
+          throw badRequest('The current password is not correct.', { current_password: 'The current password is not correct.' });
+        }
+        if (body.new_password.length < MIN_PASSWORD_LENGTH) {
+          throw badRequest('The new password is too short.', { new_password: `At least ${MIN_PASSWORD_LENGTH} characters.` });
+        }
+        changes.password_hash = await hashPassword(body.new_password);
+      }
+      if (Object.keys(changes).length > 0) {
+        await db
+          .updateTable('users')
+          .set((eb) => ({ ...changes, updated_at: isoNow(), version: eb('version', '+', 1) }))
+          .where('id', '=', user.id)
+          .execute();
+        if (changes.password_hash && request.sessionId !== null) {
+          await revokeUserSessions(db, user.id, request.sessionId);
+        }
+      }
+      const updated = await loadSessionUser(db, user.id);
+      if (!updated) throw unauthorized();
+      return updated;
+    },
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Server-side sessions: the client holds a random bearer token, the database only its SHA-256.
+ * Sessions expire after SESSION_TTL_HOURS without use, are renewed on use and can be revoked.
+ */
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, toBoolean } from '../db/values';
+import { hashToken, newToken } from './tokens';
+
+/** Renewing on every request would write on every read; once a minute is enough for sliding expiry. */
+const RENEW_AFTER_MS = 60_000;
+
+export interface ResolvedSession {
+  sessionId: number;
+  user: SessionUser;
+}
+
+export async function createSession(
+  db: Kysely<DatabaseSchema>,
+  userId: number,
+  ttlHours: number,
+  userAgent: string | null,
+): Promise<{ token: string; expiresAt: string }> {
+  const token = newToken();
+  const now = isoNow();
+  // Housekeeping on sign-in keeps the table small without a background job.
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('revoked_at', 'is not', null)]))
+    .execute();
+  const expiresAt = isoNow(ttlHours * 3_600_000);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      last_seen_at: now,
+      revoked_at: null,
+      user_agent: userAgent?.slice(0, 500) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** Loads the signed-in user with the mandant name, for /me and for every authenticated request. */
+export async function loadSessionUser(db: Kysely<DatabaseSchema>, userId: number): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('mandants', 'mandants.id', 'users.mandant_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.role',
+      'users.language',
+      'users.mandant_id',
+      'users.active',
+      'mandants.name as mandant_name',
+      'mandants.active as mandant_active',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || !toBoolean(row.active)) return null;
+  if (row.mandant_id !== null && !toBoolean(row.mandant_active)) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    language: row.language,
+    mandant_id: row.mandant_id,
+    mandant_name: row.mandant_name ?? null,
+  };
+}
+
+export async function resolveSession(
+  db: Kysely<DatabaseSchema>,
+  token: string,
+  ttlHours: number,
+): Promise<ResolvedSession | null> {
+  const now = isoNow();
+  const session = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'last_seen_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!session) return null;
+  const user = await loadSessionUser(db, session.user_id);
+  if (!user) return null;
+  if (Date.now() - Date.parse(session.last_seen_at) > RENEW_AFTER_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: isoNow(ttlHours * 3_600_000) })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  return { sessionId: session.id, user };
+}
+
+export async function revokeSession(db: Kysely<DatabaseSchema>, sessionId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: isoNow() }).where('id', '=', sessionId).execute();
+}
+
+/** Revokes every open session of a user, except optionally the one making the request. */
+export async function revokeUserSessions(
+  db: Kysely<DatabaseSchema>,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}

@@ -1,0 +1,161 @@
+/**
+ * Server configuration from environment variables. Every variable has a documented default so
+ * `npm start` works on a fresh clone; an invalid value stops the start with a message naming it.
+ */
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  /** TCP port to listen on (PORT, default 3000; 0 picks a free port). */
+  port: number;
+  /** Interface to bind (HOST, default 0.0.0.0). */
+  host: string;
+  /** Folder for the SQLite file and the mail outbox (DATA_DIR, default ./data), absolute. */
+  dataDir: string;
+  /** DATABASE_URL: unset → SQLite file `${DATA_DIR}/kontor.db`; `postgres://…` → PostgreSQL. */
+  database: DatabaseConfig;
+  /** Base URL of the app as users reach it, for links in mails (PUBLIC_URL, default http://localhost:PORT). */
+  publicUrl: string;
+  /** SMTP_URL, e.g. smtp://user:pass@host:587; unset → mails go to `${DATA_DIR}/outbox.log` and the log. */
+  smtpUrl: string | null;
+  /** Sender address (MAIL_FROM, default "Kontor <no-reply@kontor.example>"). */
+  mailFrom: string;
+  /** Hours a session lives without use (SESSION_TTL_HOURS, default 12). */
+  sessionTtlHours: number;
+  /** Seed demo data into an empty database (SEED_DEMO, default true). */
+  seedDemo: boolean;
+  /** Password of every demo account (DEMO_PASSWORD, default kontor-demo). */
+  demoPassword: string;
+  /** pino log level (LOG_LEVEL, default info). */
+  logLevel: LogLevel;
+  /** Largest accepted request body in bytes (BODY_LIMIT, default 1 MiB; accepts 512kb, 2mb). */
+  bodyLimit: number;
+  /** Folder of the template JSON files (TEMPLATES_DIR, default schemas/templates), absolute. */
+  templatesDir: string;
+  /** Folder of the built SPA (STATIC_DIR, default dist/client), absolute. */
+  staticDir: string;
+  /** Trust X-Forwarded-For from a load balancer for client IPs (TRUST_PROXY, default false). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, value: string, expected: string) {
+    super(`Invalid configuration: ${variable}=${JSON.stringify(value)} — expected ${expected}.`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(name, raw, `a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(name, raw, 'a positive number');
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  throw new ConfigError(name, raw, 'true or false');
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
+
+function byteSize(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(raw);
+  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
+  if (!match || unit === undefined || Number(match[1]) <= 0) {
+    throw new ConfigError(name, raw, 'a size in bytes such as 1048576, 512kb or 2mb');
+  }
+  return Number(match[1]) * unit;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback;
+  try {
+    const parsed = new URL(raw);
+    if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error('protocol');
+  } catch {
+    throw new ConfigError(name, raw, 'an http(s) URL');
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function database(env: Env, dataDir: string): DatabaseConfig {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'kontor.db') };
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', raw, 'a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url: raw };
+  }
+  if (raw === ':memory:') return { kind: 'sqlite', file: raw };
+  const sqlite = /^(?:sqlite|file):(?:\/\/)?(.+)$/i.exec(raw);
+  if (sqlite) return { kind: 'sqlite', file: path.resolve(sqlite[1]!) };
+  if (!raw.includes('://')) return { kind: 'sqlite', file: path.resolve(raw) };
+  throw new ConfigError('DATABASE_URL', raw, 'postgres://…, sqlite:<file> or a file path');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', logLevel, LOG_LEVELS.join(', '));
+  }
+  const mailFrom = read(env, 'MAIL_FROM') ?? 'Kontor <no-reply@kontor.example>';
+  if (!mailFrom.includes('@')) throw new ConfigError('MAIL_FROM', mailFrom, 'an e-mail address');
+  const smtpUrl = read(env, 'SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//i.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL', smtpUrl, 'an smtp:// or smtps:// URL');
+  }
+  const demoPassword = read(env, 'DEMO_PASSWORD') ?? 'kontor-demo';
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    database: database(env, dataDir),
+    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    smtpUrl,
+    mailFrom,
+    sessionTtlHours: positiveNumber(env, 'SESSION_TTL_HOURS', 12),
+    seedDemo: boolean(env, 'SEED_DEMO', true),
+    demoPassword,
+    logLevel: logLevel as LogLevel,
+    bodyLimit: byteSize(env, 'BODY_LIMIT', 1024 * 1024),
+    templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
+    staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Kysely table types. Values are typed as the drivers return them before the repository layer
+ * normalises them: booleans arrive as 0/1 from SQLite and as true/false from PostgreSQL, JSON
+ * columns as text (SQLite) or parsed objects (PostgreSQL jsonb), timestamps as ISO 8601 UTC text.
+ */
+import type { Generated } from 'kysely';
+import type { Role } from '../../core/api';
+import type { Language } from '../../core/languages';
+
+/** What a boolean column holds before `toBoolean` (SQLite has no boolean type). */
+export type DbBoolean = boolean | number;
+/** What a JSON column holds before `parseJson`. Write it with `JSON.stringify`. */
+export type DbJson = string | object;
+
+export interface MandantsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  active: DbBoolean;
+  settings: DbJson;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  mandant_id: number | null;
+  /** Stored lower-case so the unique index is case-insensitive on both dialects. */
+  email: string;
+  name: string;
+  role: Role;
+  language: Language;
+  password_hash: string;
+  active: DbBoolean;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_seen_at: string;
+  user_agent: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  at: string;
+  success: DbBoolean;
+}
+
+export interface FactorDatabasesTable {
+  id: Generated<number>;
+  /** null: a global database, visible to every mandant. */
+  mandant_id: number | null;
+  name: string;
+  version_label: string;
+  status: 'draft' | 'published' | 'archived';
+  valid_from: string | null;
+  source: string;
+  based_on_id: number | null;
+  demo: DbBoolean;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface FactorsTable {
+  id: Generated<number>;
+  database_id: number;
+  key: string;
+  category: string;
+  unit: string;
+  /** kg CO2e per unit. */
+  value: number;
+  /** LocalizedText. */
+  label: DbJson;
+  source: string;
+  year: number | null;
+  region: string | null;
+  demo: DbBoolean;
+}
+
+export interface CalculationCountersTable {
+  mandant_id: number;
+  year: number;
+  /** The last number handed out for this mandant and year. */
+  last: number;
+}
+
+export interface CalculationsTable {
+  id: Generated<number>;
+  mandant_id: number;
+  /** `K-<year>-<6 digits>`, unique per mandant. */
+  number: string;
+  template_id: string;
+  template_version: number;
+  template_type: string;
+  database_id: number;
+  title: string;
+  customer: string | null;
+  /** string[] */
+  tags: DbJson;
+  status: 'draft' | 'final';
+  inputs: DbJson;
+  /** CalculationResults (values, breakdown, factors, database). */
+  results: DbJson;
+  total_co2e: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+  duplicated_from: number | null;
+  import_id: number | null;
+  frozen: DbBoolean;
+}
+
+/**
+ * All tables. A feature adds its tables from its own module by declaration merging, so this file
+ * need not change for every resource:
+ *   declare module '../db/schema' { interface DatabaseSchema { calculations: CalculationsTable } }
+ * (plus a migration listed in db/migrations/index.ts). Tenant tables carry `mandant_id`.
+ */
+export interface DatabaseSchema {
+  mandants: MandantsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_attempts: LoginAttemptsTable;
+  factor_databases: FactorDatabasesTable;
+  factors: FactorsTable;
+  calculation_counters: CalculationCountersTable;
+  calculations: CalculationsTable;
+}

@@ -1,0 +1,45 @@
+/** GET /api/health: liveness for load balancers and humans; 503 while the database is unreachable. */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from './db/schema';
+import { pingDatabase, type Dialect } from './db/database';
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export const APP_VERSION = readVersion();
+
+export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, dialect: Dialect): void {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Health of the server and its database',
+        response: {
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' } },
+            required: ['status', 'database', 'version'],
+          },
+          503: {
+            type: 'object',
+            properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      const ok = await pingDatabase(db);
+      if (ok) return { status: 'ok', database: dialect, version: APP_VERSION };
+      return reply.status(503).send({ status: 'error', database: dialect, version: APP_VERSION, message: 'The database is not reachable.' });
+    },
+  );
+}

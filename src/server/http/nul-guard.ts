@@ -1,0 +1,20 @@
+/**
+ * PostgreSQL cannot store U+0000 in text while SQLite can; rejecting it up front keeps both
+ * dialects answering alike (400) instead of one storing what the other refuses.
+ */
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors';
+
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
+}
+
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('Text must not contain NUL characters (U+0000).');
+    }
+  });
+}

@@ -1,0 +1,307 @@
+/**
+ * The ra-data-simple-rest dialect as one reusable piece. `registerRestResource(app, db, definition)`
+ * gives a table the five routes react-admin's simple REST data provider expects:
+ *
+ *   GET    /api/<name>?sort=["f","ASC"]&range=[0,24]&filter={…}  → array + Content-Range
+ *   GET    /api/<name>/:id                                        → record
+ *   POST   /api/<name>                                            → created record (201)
+ *   PUT    /api/<name>/:id                                        → updated record (409 if `version` is stale)
+ *   DELETE /api/<name>/:id                                        → deleted record
+ *
+ * Every query goes through `scopeToMandant`, so a resource cannot forget tenant isolation.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Role, SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, toCount } from '../db/values';
+import { currentUser, requireRole } from '../auth/authenticate';
+import { conflict, notFound } from './errors';
+import { contentRange, parseListQuery, type ColumnDefinition, type Condition, type ListQuery } from './list-query';
+import { mandantForNewRow, scopeToMandant } from './tenant-scope';
+
+export type { ColumnDefinition };
+
+/** Tables are addressed by name at run time here; each definition maps rows to typed records. */
+type DynamicDatabase = Record<string, Record<string, unknown>>;
+export type Row = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
+
+export interface RestContext {
+  user: SessionUser;
+  /**
+   * The connection to use in hooks. For create/update/delete it is the transaction the write runs
+   * in, so a hook's own writes (e.g. a protocol entry) commit or roll back with it. Never use the
+   * app's `db` inside a hook: on SQLite that waits for the open transaction forever.
+   */
+  db: Kysely<DatabaseSchema>;
+  request: FastifyRequest;
+}
+
+export interface RecordChange<TRecord> {
+  operation: 'create' | 'update' | 'delete';
+  /** The record after the change (for delete: the deleted record). */
+  record: TRecord;
+  /** The record before an update or delete. */
+  previous: TRecord | null;
+}
+
+/** A filter key the column list cannot express (e.g. a tag contained in a JSON array). */
+export type CustomFilter = (value: unknown, ctx: RestContext) => RawBuilder<boolean>;
+
+export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+export interface RestResourceDefinition<TRecord extends { id: number }> {
+  /** URL segment and Content-Range unit, e.g. `users`. */
+  name: string;
+  table: keyof DatabaseSchema & string;
+  /** Columns that may be sorted and filtered, with their types. `id` must be among them. */
+  columns: Record<string, ColumnDefinition>;
+  /** Columns `filter={"q":…}` searches case-insensitively. */
+  searchable?: readonly string[];
+  /** Tenant column (`mandant_id`; `id` for the mandants table itself); null for global tables. */
+  tenantColumn: string | null;
+  roles: Record<Operation, readonly Role[]>;
+  /** Row → API record (normalise booleans/JSON here; never leak secrets). */
+  toRecord(row: Row, ctx: RestContext): TRecord;
+  /** JSON schema of one record (documentation and response serialisation). */
+  recordSchema: JsonSchema;
+  /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
+  createSchema: JsonSchema;
+  /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
+  updateSchema: JsonSchema;
+  /** Validates a create body and returns the column values to insert. Throw HttpError on bad input. */
+  beforeCreate(body: Row, ctx: RestContext): Promise<Row>;
+  /** Validates an update body against the current record and returns the columns to change. */
+  beforeUpdate(body: Row, existing: TRecord, ctx: RestContext): Promise<Row>;
+  beforeDelete?(existing: TRecord, ctx: RestContext): Promise<void>;
+  /** Runs after every write inside its transaction (audit log, derived rows). Throwing rolls it back. */
+  onChange?(change: RecordChange<TRecord>, ctx: RestContext): Promise<void>;
+  /** Filter keys handled by SQL of the resource's own; throw HttpError(400) for a bad value. */
+  customFilters?: Record<string, CustomFilter>;
+  /** Adds `created_at`, `updated_at`, `version` bookkeeping (default true). */
+  versioned?: boolean;
+  /** OpenAPI tag (default: name). */
+  tag?: string;
+}
+
+function applyConditions<QB extends { where: (...args: never[]) => unknown }>(query: QB, conditions: Condition[]): QB {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a builder over a table chosen at run time
+  let q = query as any;
+  for (const c of conditions) {
+    const ref = sql.ref(c.column);
+    if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
+    else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
+    else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
+  }
+  return q as QB;
+}
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+const errorRef = { $ref: 'ApiError#' };
+
+export function registerRestResource<TRecord extends { id: number }>(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  def: RestResourceDefinition<TRecord>,
+): void {
+  const versioned = def.versioned ?? true;
+  const searchable = def.searchable ?? [];
+  const path = `/api/${def.name}`;
+  const tags = [def.tag ?? def.name];
+  const ctxOf = (request: FastifyRequest, conn: Kysely<DatabaseSchema> = database): RestContext => ({
+    user: currentUser(request),
+    db: conn,
+    request,
+  });
+  const dynamic = (ctx: RestContext) => ctx.db as unknown as Kysely<DynamicDatabase>;
+  /** Runs a write and its hooks in one transaction; `ctx.db` is that transaction. */
+  const inTransaction = <T>(request: FastifyRequest, work: (ctx: RestContext) => Promise<T>): Promise<T> =>
+    database.transaction().execute((trx) => work(ctxOf(request, trx)));
+
+  /** The single entry point for reading rows: tenant-scoped by construction. */
+  const scopedSelect = (ctx: RestContext) => {
+    const base = dynamic(ctx).selectFrom(def.table);
+    return def.tenantColumn ? scopeToMandant(base, ctx.user, def.tenantColumn) : base;
+  };
+
+  const findOne = async (ctx: RestContext, id: number): Promise<TRecord> => {
+    const row = await scopedSelect(ctx).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`No ${def.name} record with id ${id}.`);
+    return def.toRecord(row, ctx);
+  };
+
+  const list = async (ctx: RestContext, query: ListQuery) => {
+    let base = applyConditions(scopedSelect(ctx), query.conditions);
+    for (const [key, value] of Object.entries(query.custom)) {
+      base = base.where(def.customFilters![key]!(value, ctx));
+    }
+    if (query.search !== null && searchable.length > 0) {
+      const pattern = likePattern(query.search);
+      base = base.where((eb) =>
+        eb.or(searchable.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
+      );
+    }
+    const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    let page = base.selectAll().orderBy(sql.ref(query.sort.field), query.sort.order);
+    if (query.sort.field !== 'id') page = page.orderBy('id', query.sort.order);
+    const rows = await page
+      .limit(query.range.end - query.range.start + 1)
+      .offset(query.range.start)
+      .execute();
+    return { total: toCount(counted?.total), records: rows.map((row) => def.toRecord(row, ctx)) };
+  };
+
+  const idParams = {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+    required: ['id'],
+  } as const;
+  const updateSchema = {
+    ...def.updateSchema,
+    properties: { ...(def.updateSchema.properties as object), version: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  };
+
+  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
+    path,
+    {
+      onRequest: [app.authenticate, requireRole(...def.roles.list)],
+      schema: {
+        tags,
+        summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
+        querystring: {
+          type: 'object',
+          properties: {
+            sort: { type: 'string', description: 'JSON: ["field","ASC"|"DESC"]' },
+            range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
+            filter: { type: 'string', description: 'JSON object: field equality, id arrays, q search, field_gte/_lte' },
+            embed: { type: 'string', description: 'Ignored' },
+          },
+        },
+        response: {
+          200: { type: 'array', items: def.recordSchema },
+          400: errorRef,
+          401: errorRef,
+          403: errorRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, def.columns, searchable, Object.keys(def.customFilters ?? {}));
+      const { total, records } = await list(ctxOf(request), query);
+      reply.header('Content-Range', contentRange(def.name, query.range.start, records.length, total));
+      return records;
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    `${path}/:id`,
+    {
+      onRequest: [app.authenticate, requireRole(...def.roles.read)],
+      schema: {
+        tags,
+        summary: `One ${def.name} record`,
+        params: idParams,
+        response: { 200: def.recordSchema, 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request) => findOne(ctxOf(request), request.params.id),
+  );
+
+  app.post<{ Body: Row }>(
+    path,
+    {
+      onRequest: [app.authenticate, requireRole(...def.roles.create)],
+      schema: {
+        tags,
+        summary: `Create a ${def.name} record`,
+        body: { ...def.createSchema, additionalProperties: false },
+        response: { 201: def.recordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 409: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const record = await inTransaction(request, async (ctx) => {
+        const values = await def.beforeCreate(request.body, ctx);
+        if (def.tenantColumn && def.tenantColumn !== 'id') {
+          values[def.tenantColumn] = mandantForNewRow(ctx.user, values[def.tenantColumn] as number | null | undefined);
+        }
+        if (versioned) {
+          const now = isoNow();
+          Object.assign(values, { created_at: now, updated_at: now, version: 1 });
+        }
+        const inserted = await dynamic(ctx).insertInto(def.table).values(values).returning('id').executeTakeFirstOrThrow();
+        const created = await findOne(ctx, Number(inserted.id));
+        await def.onChange?.({ operation: 'create', record: created, previous: null }, ctx);
+        return created;
+      });
+      return reply.status(201).send(record);
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: Row }>(
+    `${path}/:id`,
+    {
+      onRequest: [app.authenticate, requireRole(...def.roles.update)],
+      schema: {
+        tags,
+        summary: `Update a ${def.name} record (full record with version, or a partial one)`,
+        params: idParams,
+        body: updateSchema,
+        response: { 200: def.recordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) =>
+      inTransaction(request, async (ctx) => {
+        const id = request.params.id;
+        const existing = await findOne(ctx, id);
+        const { version, ...body } = request.body;
+        const current = (existing as unknown as { version?: number }).version;
+        const stale = () =>
+          conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+        if (versioned && version !== undefined && version !== current) throw stale();
+        const values = await def.beforeUpdate(body, existing, ctx);
+        if (Object.keys(values).length === 0) return existing;
+        let update = dynamic(ctx).updateTable(def.table).set(values).where('id', '=', id);
+        if (versioned) {
+          update = update
+            .set((eb) => ({ updated_at: isoNow(), version: eb(sql.ref('version'), '+', 1) }))
+            .where('version', '=', current);
+        }
+        if (def.tenantColumn) update = scopeToMandant(update, ctx.user, def.tenantColumn);
+        const result = await update.executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw stale();
+        const updated = await findOne(ctx, id);
+        await def.onChange?.({ operation: 'update', record: updated, previous: existing }, ctx);
+        return updated;
+      }),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${path}/:id`,
+    {
+      onRequest: [app.authenticate, requireRole(...def.roles.delete)],
+      schema: {
+        tags,
+        summary: `Delete a ${def.name} record; answers the deleted record`,
+        params: idParams,
+        response: { 200: def.recordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) =>
+      inTransaction(request, async (ctx) => {
+        const id = request.params.id;
+        const existing = await findOne(ctx, id);
+        await def.beforeDelete?.(existing, ctx);
+        let del = dynamic(ctx).deleteFrom(def.table).where('id', '=', id);
+        if (def.tenantColumn) del = scopeToMandant(del, ctx.user, def.tenantColumn);
+        const result = await del.executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw notFound(`No ${def.name} record with id ${id}.`);
+        await def.onChange?.({ operation: 'delete', record: existing, previous: existing }, ctx);
+        return existing;
+      }),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The `mandants` resource. Provider admins manage all mandants; every mandant user can read only
+ * its own mandant, and its mandant admins may change its name and settings (not slug or active).
+ */
+import { ROLES, type MandantRecord, type MandantSettings, type Role } from '../../core/api';
+import { parseJson, toBoolean } from '../db/values';
+import { badRequest, conflict, forbidden } from '../http/errors';
+import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { seesAllMandants } from '../http/tenant-scope';
+
+export function toMandantRecord(row: Row): MandantRecord {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    slug: String(row.slug),
+    active: toBoolean(row.active as number | boolean),
+    settings: parseJson<MandantSettings>(row.settings as string | object, {}),
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+const settingsSchema = {
+  type: 'object',
+  properties: {
+    provider_name: { type: 'string', maxLength: 200 },
+    logo_url: { type: 'string', maxLength: 2000 },
+    primary_color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+    certificate_name: { type: 'string', maxLength: 200 },
+    offset_rounding_t: { type: 'number', exclusiveMinimum: 0 },
+    default_database_id: { type: ['integer', 'null'] },
+  },
+  additionalProperties: true,
+} as const;
+
+const mandantProperties = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 60 },
+  active: { type: 'boolean' },
+  settings: settingsSchema,
+} as const;
+
+async function assertSlugFree(ctx: RestContext, slug: string, exceptId?: number): Promise<void> {
+  let query = ctx.db.selectFrom('mandants').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw badRequest('This slug is already in use.', { slug: 'Already in use.' });
+}
+
+const ALL: readonly Role[] = ROLES;
+
+export const mandantsResource: RestResourceDefinition<MandantRecord> = {
+  name: 'mandants',
+  table: 'mandants',
+  // The mandants table is scoped by its own id: a mandant user sees exactly its mandant.
+  tenantColumn: 'id',
+  columns: {
+    id: { type: 'integer' },
+    name: { type: 'text' },
+    slug: { type: 'text' },
+    active: { type: 'boolean' },
+    settings: { type: 'json' },
+    created_at: { type: 'timestamp' },
+    updated_at: { type: 'timestamp' },
+    version: { type: 'integer' },
+  },
+  searchable: ['name', 'slug'],
+  roles: {
+    list: ALL,
+    read: ALL,
+    create: ['provider_admin'],
+    update: ['provider_admin', 'mandant_admin'],
+    delete: ['provider_admin'],
+  },
+  toRecord: toMandantRecord,
+  recordSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      active: { type: 'boolean' },
+      settings: { type: 'object', additionalProperties: true },
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+      version: { type: 'integer' },
+    },
+    required: ['id', 'name', 'slug', 'active', 'settings', 'created_at', 'updated_at', 'version'],
+  },
+  createSchema: { type: 'object', properties: mandantProperties, required: ['name', 'slug'] },
+  updateSchema: { type: 'object', properties: mandantProperties },
+
+  async beforeCreate(body, ctx) {
+    const slug = String(body.slug);
+    await assertSlugFree(ctx, slug);
+    return {
+      name: String(body.name).trim(),
+      slug,
+      active: body.active === undefined ? true : Boolean(body.active),
+      settings: JSON.stringify(body.settings ?? {}),
+    };
+  },
+
+  async beforeUpdate(body, existing, ctx) {
+    const values: Row = {};
+    const admin = seesAllMandants(ctx.user);
+    if (body.slug !== undefined && body.slug !== existing.slug) {
+      if (!admin) throw forbidden('Only provider admins can change the slug.', { slug: 'Not allowed.' });
+      await assertSlugFree(ctx, String(body.slug), existing.id);
+      values.slug = body.slug;
+    }
+    if (body.active !== undefined && Boolean(body.active) !== existing.active) {
+      if (!admin) throw forbidden('Only provider admins can activate or deactivate a mandant.', { active: 'Not allowed.' });
+      values.active = Boolean(body.active);
+    }
+    if (body.name !== undefined) values.name = String(body.name).trim();
+    if (body.settings !== undefined) values.settings = JSON.stringify(body.settings);
+    return values;
+  },
+
+  async beforeDelete(existing, ctx) {
+    const user = await ctx.db.selectFrom('users').select('id').where('mandant_id', '=', existing.id).executeTakeFirst();
+    if (user) throw conflict('This mandant still has users. Delete or move them first, or deactivate the mandant.');
+  },
+};

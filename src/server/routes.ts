@@ -1,0 +1,24 @@
+/**
+ * Every API resource, registered in one list. A new resource adds one line here (and its
+ * definition in its own folder, using `registerRestResource`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerRestResource } from './http/rest-resource';
+import { mandantsResource } from './mandants/resource';
+import { usersResource } from './users/resource';
+import { registerCalculationRoutes } from './calculations/routes';
+import { registerFactorRoutes } from './factors/routes';
+import { loadTemplateRegistry } from './templates/registry';
+import { registerTemplateRoutes } from './templates/routes';
+import type { AppServices } from './services';
+
+export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
+  registerRestResource(app, services.db, usersResource);
+  registerRestResource(app, services.db, mandantsResource);
+  // Templates are read once at start-up; broken files are logged and skipped, never fatal.
+  const templates = await loadTemplateRegistry(services.config.templatesDir, services.db, app.log);
+  app.decorate('templates', templates);
+  registerTemplateRoutes(app, templates);
+  registerFactorRoutes(app, services.db);
+  registerCalculationRoutes(app, services, templates);
+}

@@ -1,0 +1,26 @@
+/** What the app shares with its routes; reachable as `app.kontor` after `buildApp`. */
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Dialect } from './db/database';
+import type { DatabaseSchema } from './db/schema';
+import type { DemoAccount } from './db/seed';
+import type { Mailer } from './mail/mailer';
+
+export interface AppServices {
+  config: Config;
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  mailer: Mailer;
+  /** Migrations applied by this start (empty when the schema was current). */
+  migrationsApplied: string[];
+  /** Demo accounts seeded by this start (empty when the database already had data). */
+  seededAccounts: DemoAccount[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kontor: AppServices;
+  }
+}
+
+export type { DemoAccount };

@@ -1,0 +1,51 @@
+/**
+ * Serves the built SPA from STATIC_DIR. The client routes in history mode, so any GET outside
+ * /api that is not a file answers index.html (a reload of /collections or /edit/12 works);
+ * unknown /api paths answer a JSON 404.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NOT_BUILT_HINT =
+  'Kontor server is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`, which builds it when missing) and reload.\nThe API is at /api (documentation: /api/docs).\n';
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** `/assets/app.js` looks like a file; `/edit/12` and `/collections` are client routes. */
+function looksLikeFile(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return path.posix.extname(pathname) !== '';
+}
+
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+  const built = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash, so they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      return reply.status(404).send({ message: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(request.url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');
+    }
+    if (!built) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT_HINT);
+    // index.html must not be cached: it names the hashed asset files of the current build.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

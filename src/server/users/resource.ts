@@ -1,0 +1,168 @@
+/**
+ * The `users` resource. Provider admins manage every user; mandant admins the users of their own
+ * mandant (never provider admins, never moving users elsewhere); editors and viewers get 403.
+ */
+import { MIN_PASSWORD_LENGTH, ROLES, type Role, type UserRecord } from '../../core/api';
+import { isLanguage, LANGUAGES, DEFAULT_LANGUAGE } from '../../core/languages';
+import { hashPassword } from '../auth/password';
+import { normaliseEmail } from '../auth/routes';
+import { toBoolean } from '../db/values';
+import { badRequest, forbidden } from '../http/errors';
+import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { seesAllMandants } from '../http/tenant-scope';
+
+const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
+
+export function toUserRecord(row: Row): UserRecord {
+  return {
+    id: Number(row.id),
+    mandant_id: row.mandant_id === null ? null : Number(row.mandant_id),
+    email: String(row.email),
+    name: String(row.name),
+    role: row.role as Role,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    active: toBoolean(row.active as number | boolean),
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+const userProperties = {
+  email: { type: 'string', format: 'email', maxLength: 320 },
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  role: { type: 'string', enum: [...ROLES] },
+  language: { type: 'string', enum: [...LANGUAGES] },
+  mandant_id: { type: ['integer', 'null'] },
+  active: { type: 'boolean' },
+  password: { type: 'string', maxLength: 1000 },
+} as const;
+
+async function assertEmailFree(ctx: RestContext, email: string, exceptId?: number): Promise<void> {
+  let query = ctx.db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  // Deliberately unscoped: e-mail addresses are unique across all mandants.
+  if (await query.executeTakeFirst()) {
+    throw badRequest('This e-mail address is already in use.', { email: 'This e-mail address is already in use.' });
+  }
+}
+
+async function passwordHash(password: string): Promise<string> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw badRequest('The password is too short.', { password: `At least ${MIN_PASSWORD_LENGTH} characters.` });
+  }
+  return hashPassword(password);
+}
+
+/** Checks the role/mandant combination the caller wants to give a user; returns the mandant id to store. */
+async function checkPlacement(ctx: RestContext, role: Role, mandantId: number | null | undefined): Promise<number | null> {
+  if (!seesAllMandants(ctx.user)) {
+    if (role === 'provider_admin') throw forbidden('Only provider admins can grant the provider admin role.', { role: 'Not allowed.' });
+    if (mandantId !== undefined && mandantId !== null && mandantId !== ctx.user.mandant_id) {
+      throw forbidden('Users cannot be moved to another mandant.', { mandant_id: 'Not allowed.' });
+    }
+    return ctx.user.mandant_id;
+  }
+  if (role === 'provider_admin') {
+    if (mandantId !== undefined && mandantId !== null) {
+      throw badRequest('Provider admins belong to no mandant.', { mandant_id: 'Must be empty for provider admins.' });
+    }
+    return null;
+  }
+  if (mandantId === undefined || mandantId === null) {
+    throw badRequest('Choose the mandant of this user.', { mandant_id: 'Required.' });
+  }
+  const mandant = await ctx.db.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
+  if (!mandant) throw badRequest('This mandant does not exist.', { mandant_id: 'Unknown mandant.' });
+  return mandantId;
+}
+
+export const usersResource: RestResourceDefinition<UserRecord> = {
+  name: 'users',
+  table: 'users',
+  tenantColumn: 'mandant_id',
+  columns: {
+    id: { type: 'integer' },
+    mandant_id: { type: 'integer' },
+    email: { type: 'text' },
+    name: { type: 'text' },
+    role: { type: 'text' },
+    language: { type: 'text' },
+    active: { type: 'boolean' },
+    created_at: { type: 'timestamp' },
+    updated_at: { type: 'timestamp' },
+    version: { type: 'integer' },
+  },
+  searchable: ['name', 'email'],
+  roles: { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  toRecord: toUserRecord,
+  recordSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      mandant_id: { type: ['integer', 'null'] },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', enum: [...ROLES] },
+      language: { type: 'string', enum: [...LANGUAGES] },
+      active: { type: 'boolean' },
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+      version: { type: 'integer' },
+    },
+    required: ['id', 'mandant_id', 'email', 'name', 'role', 'language', 'active', 'created_at', 'updated_at', 'version'],
+  },
+  createSchema: {
+    type: 'object',
+    properties: userProperties,
+    required: ['email', 'name', 'role', 'password'],
+  },
+  updateSchema: { type: 'object', properties: userProperties },
+
+  async beforeCreate(body, ctx) {
+    const email = normaliseEmail(String(body.email));
+    await assertEmailFree(ctx, email);
+    const role = body.role as Role;
+    return {
+      email,
+      name: String(body.name).trim(),
+      role,
+      language: (body.language as string | undefined) ?? DEFAULT_LANGUAGE,
+      active: body.active === undefined ? true : Boolean(body.active),
+      mandant_id: await checkPlacement(ctx, role, body.mandant_id as number | null | undefined),
+      password_hash: await passwordHash(String(body.password)),
+    };
+  },
+
+  async beforeUpdate(body, existing, ctx) {
+    const values: Row = {};
+    const self = existing.id === ctx.user.id;
+    if (body.email !== undefined) {
+      const email = normaliseEmail(String(body.email));
+      if (email !== existing.email) {
+        await assertEmailFree(ctx, email, existing.id);
+        values.email = email;
+      }
+    }
+    if (body.name !== undefined) values.name = String(body.name).trim();
+    if (body.language !== undefined) values.language = body.language;
+    const role = (body.role as Role | undefined) ?? existing.role;
+    const mandantChange = body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id;
+    if (role !== existing.role || mandantChange) {
+      if (self) throw badRequest('You cannot change your own role or mandant.', { role: 'Not allowed for yourself.' });
+      const mandantId = body.mandant_id === undefined ? existing.mandant_id : (body.mandant_id as number | null);
+      values.mandant_id = await checkPlacement(ctx, role, role === 'provider_admin' && body.mandant_id === undefined ? null : mandantId);
+      values.role = role;
+    }
+    if (body.active !== undefined && Boolean(body.active) !== existing.active) {
+      if (self) throw badRequest('You cannot deactivate yourself.', { active: 'Not allowed for yourself.' });
+      values.active = Boolean(body.active);
+    }
+    if (typeof body.password === 'string' && body.password !== '') values.password_hash = await passwordHash(body.password);
+    return values;
+  },
+
+  async beforeDelete(existing, ctx) {
+    if (existing.id === ctx.user.id) throw badRequest('You cannot delete your own account.');
+  },
+};

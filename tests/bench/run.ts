@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: runs every benchmark module in turn and prints its figures.
+ * Not part of the test suites. To add a benchmark: write `<topic>.bench.ts` exporting a
+ * `Benchmark` and add it to BENCHMARKS. `npm run bench -- startup` runs only names containing "startup".
+ */
+import { performance } from 'node:perf_hooks';
+import { startupBenchmark } from './startup.bench';
+import { usersListBenchmark } from './users-list.bench';
+
+export interface Benchmark {
+  name: string;
+  run(print: (line: string) => void): Promise<void>;
+}
+
+const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const selected = BENCHMARKS.filter((b) => only.length === 0 || only.some((o) => b.name.toLowerCase().includes(o.toLowerCase())));
+  console.log(`Kontor benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+  let failed = false;
+  for (const bench of selected) {
+    console.log(`\n${bench.name}`);
+    const started = performance.now();
+    try {
+      await bench.run((line) => console.log(line));
+    } catch (err) {
+      failed = true;
+      console.error(`  FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    }
+    console.log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
