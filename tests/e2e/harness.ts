@@ -113,12 +113,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
+/** playwright-core gives every launch a fresh, temporary user-data dir of its own. */
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'kontor-chromium-'));
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 export async function newPage(

@@ -1,0 +1,51 @@
+import { useState, type MouseEvent } from 'react';
+import { Button, Menu, MenuItem } from '@mui/material';
+import TranslateIcon from '@mui/icons-material/Translate';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useTranslate } from 'react-admin';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
+import { useLanguageSwitch } from '../i18n/useLanguageSwitch';
+
+/** The language switcher of the app bar and the login card. Language names are shown in their own language. */
+export const LanguageMenu = () => {
+  const translate = useTranslate();
+  const [language, switchLanguage] = useLanguageSwitch();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        data-testid="language-menu"
+        // The visible language name stays part of the accessible name (WCAG 2.5.3, label in name).
+        aria-label={`${translate('app.language.change')}: ${LANGUAGE_NAMES[language]}`}
+        aria-haspopup="menu"
+        aria-controls={open ? 'kontor-language-menu' : undefined}
+        aria-expanded={open}
+        startIcon={<TranslateIcon />}
+        endIcon={<ExpandMoreIcon />}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+      >
+        {LANGUAGE_NAMES[language]}
+      </Button>
+      <Menu id="kontor-language-menu" anchorEl={anchor} open={open} onClose={() => setAnchor(null)}
+        disableScrollLock>
+        {LANGUAGES.map((code) => (
+          <MenuItem
+            key={code}
+            lang={code}
+            data-testid={`language-option-${code}`}
+            selected={code === language}
+            onClick={() => {
+              setAnchor(null);
+              switchLanguage(code);
+            }}
+          >
+            {LANGUAGE_NAMES[code]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+};

@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import CalculateIcon from '@mui/icons-material/Calculate';
+import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import ForestIcon from '@mui/icons-material/Forest';
+import HistoryIcon from '@mui/icons-material/History';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import PersonIcon from '@mui/icons-material/Person';
+import PeopleIcon from '@mui/icons-material/People';
+import BusinessIcon from '@mui/icons-material/Business';
+import type { Role } from '../../core/api';
+
+interface Entry {
+  to: string;
+  label: string;
+  icon: ReactElement;
+  roles?: readonly Role[];
+}
+
+/** Every screen of the product, in menu order. Role-limited entries appear only for those roles. */
+export const MENU_ENTRIES: readonly Entry[] = [
+  { to: '/', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
+  { to: '/calculations', label: 'app.menu.calculations', icon: <CalculateIcon /> },
+  { to: '/collections', label: 'app.menu.collections', icon: <CollectionsBookmarkIcon /> },
+  { to: '/compare', label: 'app.menu.compare', icon: <CompareArrowsIcon /> },
+  { to: '/importer', label: 'app.menu.importer', icon: <UploadFileIcon /> },
+  { to: '/migrations', label: 'app.menu.migrations', icon: <SyncAltIcon /> },
+  { to: '/carbon-offset-projects', label: 'app.menu.carbon_offset_projects', icon: <ForestIcon /> },
+  { to: '/protocol', label: 'app.menu.protocol', icon: <HistoryIcon /> },
+  { to: '/statistics', label: 'app.menu.statistics', icon: <BarChartIcon /> },
+  { to: '/profile', label: 'app.menu.profile', icon: <PersonIcon /> },
+  { to: '/users', label: 'app.menu.users', icon: <PeopleIcon />, roles: ['provider_admin', 'mandant_admin'] },
+  { to: '/mandants', label: 'app.menu.mandants', icon: <BusinessIcon />, roles: ['provider_admin'] },
+];
+
+export const Menu = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
+  return (
+    <RaMenu>
+      {MENU_ENTRIES.filter((entry) => !entry.roles || entry.roles.includes(permissions as Role)).map((entry) => (
+        <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
+      ))}
+    </RaMenu>
+  );
+};

@@ -1,0 +1,20 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * react-admin's light theme with darker brand colours: the default app bar blue (#2196f3) and the focused-label blue
+ * fail WCAG AA contrast against white text / the filled input background; so does the error red on the grey form
+ * toolbar.
+ */
+export const kontorTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1565c0', contrastText: '#fff' },
+    secondary: { light: '#60ad5e', main: '#2e7d32', dark: '#1b5e20', contrastText: '#fff' },
+    error: { main: '#c62828', contrastText: '#fff' },
+  },
+  components: {
+    ...defaultTheme.components,
+    RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
+  },
+};

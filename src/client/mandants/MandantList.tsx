@@ -1,0 +1,15 @@
+import { BooleanField, Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** Mandants (tenants); provider admins only. No bulk selection: see UserList. */
+export const MandantList = () => (
+  <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="name" />
+      <TextField source="slug" />
+      <BooleanField source="active" />
+      <DateField source="updated_at" showTime />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { LoginLayout } from '../../layout/LoginLayout';
+import { sendJson } from '../../providers/httpClient';
+
+/** `/login/forgot-password`: the server always answers 204, so the page never reveals whether an account exists. */
+export const ForgotPasswordPage = () => {
+  const translate = useTranslate();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState('sending');
+    try {
+      await sendJson('/auth/forgot-password', 'POST', { email });
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <LoginLayout title={translate('app.forgot.title')}>
+      <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {state === 'sent' ? <Alert severity="success" role="status">{translate('app.forgot.sent')}</Alert> : null}
+        {state === 'failed' ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
+        {state !== 'sent' ? (
+          <>
+            <Alert severity="info">{translate('app.forgot.intro')}</Alert>
+            <TextField name="email" type="email" label={translate('app.login.email')} autoComplete="username"
+              required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Button type="submit" variant="contained" disabled={state === 'sending'}>
+              {translate('app.forgot.submit')}
+            </Button>
+          </>
+        ) : null}
+        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
+      </Box>
+    </LoginLayout>
+  );
+};

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useLocaleState, useLogin, useTranslate } from 'react-admin';
+import { LoginLayout } from '../../layout/LoginLayout';
+import { currentUser } from '../../providers/authProvider';
+
+function loginErrorKey(error: unknown): string {
+  const status = (error as { status?: number } | null)?.status;
+  if (status === 401 || status === 400) return 'app.login.failed';
+  if (status === 429) return 'app.login.rate_limited';
+  return 'app.login.unavailable';
+}
+
+/** `/login` (react-admin's loginPage). After signing in, the profile's language takes over. */
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [, setLocale] = useLocaleState();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login({ email, password });
+      const user = currentUser();
+      if (user) setLocale(user.language);
+    } catch (err) {
+      setError(loginErrorKey(err));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <LoginLayout title={translate('app.login.title')}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {error ? <Alert severity="error" role="alert">{translate(error)}</Alert> : null}
+        <TextField name="email" type="email" label={translate('app.login.email')} autoComplete="username" required
+          autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField name="password" type="password" label={translate('app.login.password')}
+          autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button type="submit" variant="contained" disabled={submitting}
+          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}>
+          {translate('app.login.submit')}
+        </Button>
+        <Link component={RouterLink} to="/login/forgot-password" variant="body2">
+          {translate('app.login.forgot_link')}
+        </Link>
+      </Box>
+    </LoginLayout>
+  );
+};

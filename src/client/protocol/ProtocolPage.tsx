@@ -1,0 +1,130 @@
+/**
+ * `/protocol`: the audit log, newest first — when, who, action, resource and record (linked where a
+ * screen exists), the summary in the reader's language and the field diff (inline, expandable row).
+ * Filters: time range, user (admins), action, resource, record, search. Read only; CSV export.
+ */
+import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  AutocompleteInput, Datagrid, DateField, DateTimeInput, FilterButton, FunctionField, List, ReferenceInput,
+  SearchInput, SelectInput, TextInput, TopToolbar, useLocaleState, usePermissions, useTranslate,
+} from 'react-admin';
+import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
+import { DiffInline, ProtocolDiff } from './ProtocolDiff';
+import { ProtocolExportButton } from './ProtocolExportButton';
+import { recordPath } from './recordPath';
+import { useProtocolTexts } from './summary';
+
+/** Resources the filter offers; entries of others still show, under their own name. */
+export const PROTOCOL_RESOURCES = ['auth', 'users', 'mandants', 'calculations', 'templates', 'factors', 'databases',
+  'collections', 'orders', 'imports', 'migrations', 'carbon-offset-projects'] as const;
+
+const ACTION_COLORS: Partial<Record<ProtocolAction, 'success' | 'info' | 'error' | 'warning'>> = {
+  created: 'success',
+  duplicated: 'success',
+  updated: 'info',
+  status_changed: 'info',
+  deleted: 'error',
+  login_failed: 'warning',
+};
+
+/** DateTimeInput gives local `YYYY-MM-DDTHH:mm`; the API wants an instant. */
+const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
+
+function buildFilters(isAdmin: boolean): ReactElement[] {
+  const filters: ReactElement[] = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <DateTimeInput key="at_gte" source="at_gte" label="protocol.filters.at_gte" parse={toInstant} alwaysOn />,
+    <DateTimeInput key="at_lte" source="at_lte" label="protocol.filters.at_lte" parse={toInstant} alwaysOn />,
+    <SelectInput key="action" source="action" label="protocol.filters.action"
+      choices={PROTOCOL_ACTIONS.map((a) => ({ id: a, name: `protocol.actions.${a}` }))} />,
+    <SelectInput key="resource" source="resource" label="protocol.filters.resource"
+      choices={PROTOCOL_RESOURCES.map((r) => ({ id: r, name: `protocol.resources.${r}` }))} />,
+    <TextInput key="record_id" source="record_id" label="protocol.filters.record_id" />,
+  ];
+  // Only admins may list users; everyone else finds people through the search.
+  if (isAdmin) {
+    filters.push(
+      <ReferenceInput key="user_id" source="user_id" reference="users" sort={{ field: 'name', order: 'ASC' }}>
+        <AutocompleteInput label="protocol.filters.user" optionText="name" filterToQuery={(q: string) => ({ q })} />
+      </ReferenceInput>,
+    );
+  }
+  return filters;
+}
+
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ProtocolExportButton />
+  </TopToolbar>
+);
+
+const Who = ({ entry }: { entry: ProtocolEntryRecord }) => {
+  const translate = useTranslate();
+  if (entry.user_name === null && entry.user_email === null) return <>{translate('protocol.system')}</>;
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <span>{entry.user_name ?? entry.user_email}</span>
+      {entry.user_name !== null && entry.user_email ? <Typography variant="caption" color="text.secondary">{entry.user_email}</Typography> : null}
+    </Box>
+  );
+};
+
+const RecordCell = ({ entry, role }: { entry: ProtocolEntryRecord; role: Role | null }) => {
+  const { resourceName } = useProtocolTexts();
+  const path = recordPath(entry, role);
+  const label = entry.record_label ?? (entry.record_id ? `#${entry.record_id}` : '');
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <Typography variant="caption" color="text.secondary">{resourceName(entry.resource)}</Typography>
+      {path ? <MuiLink component={Link} to={path} onClick={(e) => e.stopPropagation()}>{label}</MuiLink> : <span>{label}</span>}
+    </Box>
+  );
+};
+
+const ProtocolEmpty = () => {
+  const translate = useTranslate();
+  return <Typography sx={{ p: 2 }} color="text.secondary">{translate('protocol.empty')}</Typography>;
+};
+
+export const ProtocolPage = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { permissions } = usePermissions<Role | null>();
+  const role = permissions ?? null;
+  const { actionName, summary } = useProtocolTexts();
+  const isAdmin = role === 'provider_admin' || role === 'mandant_admin';
+  return (
+    <List
+      resource="protocol"
+      title={translate('protocol.title')}
+      filters={buildFilters(isAdmin)}
+      actions={<ListActions />}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      storeKey="protocol.list"
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        expand={<ProtocolDiff />}
+        isRowExpandable={(record: ProtocolEntryRecord) => record.changes !== null && Object.keys(record.changes).length > 0}
+        empty={<ProtocolEmpty />}
+      >
+        <DateField source="at" label="protocol.fields.at" showTime locales={locale} />
+        <FunctionField source="user_name" label="protocol.fields.user" render={(e: ProtocolEntryRecord) => <Who entry={e} />} />
+        <FunctionField source="action" label="protocol.fields.action"
+          render={(e: ProtocolEntryRecord) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={actionName(e.action)} />} />
+        <FunctionField source="record_label" label="protocol.fields.record" render={(e: ProtocolEntryRecord) => <RecordCell entry={e} role={role} />} />
+        <FunctionField label="protocol.fields.summary" sortable={false} render={(e: ProtocolEntryRecord) => summary(e)} />
+        <FunctionField label="protocol.fields.changes" sortable={false}
+          render={(e: ProtocolEntryRecord) => (e.changes ? <DiffInline changes={e.changes} resource={e.resource} /> : null)} />
+      </Datagrid>
+    </List>
+  );
+};
+
+export default ProtocolPage;

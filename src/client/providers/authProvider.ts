@@ -1,0 +1,82 @@
+/**
+ * Sign-in against `/api/auth/*`. The token and the user live in localStorage (see session.ts). A 401 from any call
+ * signs the user out; react-admin then sends them to /login and, after signing in again, back to where they were.
+ */
+import type { AuthProvider } from 'react-admin';
+import type { LoginRequest, LoginResponse, SessionUser } from '../../core/api';
+import { sendJson } from './httpClient';
+import { clearSession, readSession, updateSessionUser, writeSession } from './session';
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+export function createAuthProvider(): AuthProvider {
+  // The stored session is checked against the server once per page load; later route changes trust it until an API
+  // call answers 401.
+  let verification: Promise<void> | null = null;
+
+  const verifySession = (): Promise<void> => {
+    verification ??= sendJson<SessionUser>('/auth/me', 'GET').then(
+      ({ json }) => updateSessionUser(json),
+      (error: unknown) => {
+        if (statusOf(error) === 401) {
+          clearSession();
+          verification = null;
+          throw error;
+        }
+        // offline or server trouble: keep the session and let the screens report their own errors
+      },
+    );
+    return verification;
+  };
+
+  return {
+    async login({ email, password }: LoginRequest) {
+      const { json } = await sendJson<LoginResponse>('/auth/login', 'POST', { email, password });
+      writeSession({ token: json.token, expires_at: json.expires_at, user: json.user });
+      verification = Promise.resolve();
+    },
+
+    async logout() {
+      const session = readSession();
+      verification = null;
+      if (session) {
+        // The server session is revoked best-effort: signing out locally must work even offline.
+        await sendJson('/auth/logout', 'POST').catch(() => undefined);
+      }
+      clearSession();
+    },
+
+    async checkAuth() {
+      if (!readSession()) throw new Error('ra.auth.auth_check_error');
+      await verifySession();
+    },
+
+    async checkError(error: unknown) {
+      if (statusOf(error) === 401) {
+        clearSession();
+        verification = null;
+        throw error;
+      }
+    },
+
+    async getIdentity() {
+      const session = readSession();
+      if (!session) throw new Error('ra.auth.auth_check_error');
+      const { user } = session;
+      return { id: user.id, fullName: user.name, email: user.email, language: user.language, role: user.role,
+        mandantName: user.mandant_name };
+    },
+
+    async getPermissions() {
+      return readSession()?.user.role ?? null;
+    },
+  };
+}
+
+/** The signed-in user as last seen (login or `/api/auth/me`), or null. */
+export function currentUser(): SessionUser | null {
+  return readSession()?.user ?? null;
+}

@@ -1,0 +1,34 @@
+// No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
+import {
+  BooleanField, Datagrid, DateField, EmailField, FunctionField, List, ReferenceField, SearchInput,
+  SelectInput, TextField, usePermissions, useTranslate,
+} from 'react-admin';
+import { ROLES, type Role, type UserRecord } from '../../core/api';
+import { LANGUAGE_NAMES } from '../../core/languages';
+import { roleChoices } from './roles';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={roleChoices(ROLES)} />,
+];
+
+/** Users; mandant admins get only their mandant's users (the server scopes the query). */
+export const UserList = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
+  return (
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <EmailField source="email" />
+        <FunctionField source="role" render={(record: UserRecord) => translate(`app.roles.${record.role}`)} />
+        {permissions === 'provider_admin' ? (
+          <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
+        ) : null}
+        <FunctionField source="language" render={(record: UserRecord) => LANGUAGE_NAMES[record.language] ?? ''} />
+        <BooleanField source="active" />
+        <DateField source="updated_at" showTime />
+      </Datagrid>
+    </List>
+  );
+};

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { ProtocolEntryRecord } from '../../src/core/api';
+import { API, editor, mandantAdmin, server } from './mockServer';
+import { renderApp } from './renderApp';
+
+const entries: ProtocolEntryRecord[] = [
+  {
+    id: 12, at: '2026-03-02T09:30:00.000Z', mandant_id: 1, user_id: 2, user_email: 'admin@muster.example',
+    user_name: 'Erika Muster', action: 'updated', resource: 'users', record_id: '3', record_label: 'Eddi Editor',
+    summary: { params: { fields: 3 } }, ip: '127.0.0.1',
+    changes: { name: { old: 'Eddi', new: 'Eddi Editor' }, role: { old: 'viewer', new: 'editor' }, password: { redacted: true } },
+  },
+  {
+    id: 11, at: '2026-03-02T09:00:00.000Z', mandant_id: 1, user_id: null, user_email: 'eddi@muster.example',
+    user_name: null, action: 'login_failed', resource: 'auth', record_id: '3', record_label: 'eddi@muster.example',
+    summary: { params: { email: 'eddi@muster.example' } }, changes: null, ip: '10.0.0.7',
+  },
+];
+
+/** Answers like the server and remembers every query the page sent. */
+function serveProtocol(queries: URLSearchParams[]) {
+  server.use(
+    http.get(`${API}/protocol`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      queries.push(params);
+      const filter = JSON.parse(params.get('filter') ?? '{}') as Record<string, unknown>;
+      const rows = entries.filter((e) => (filter.action ? e.action === filter.action : true)
+        && (filter.q ? JSON.stringify(e).toLowerCase().includes(String(filter.q).toLowerCase()) : true));
+      return HttpResponse.json(rows, { headers: { 'Content-Range': rows.length ? `protocol 0-${rows.length - 1}/${rows.length}` : 'protocol */0' } });
+    }),
+  );
+}
+
+describe('protocol page', () => {
+  it('shows entries with translated action, linked record, summary in the reader’s language and the diff', async () => {
+    const queries: URLSearchParams[] = [];
+    serveProtocol(queries);
+    const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
+
+    const row = (await screen.findByText('Benutzer „Eddi Editor“ geändert')).closest('tr')!;
+    expect(within(row).getByText('Geändert')).toBeInTheDocument();
+    expect(within(row).getByText('Erika Muster')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Eddi Editor' })).toHaveAttribute('href', '/users/3');
+    // Inline: the first fields, old → new, with the resource's own field labels.
+    expect(within(row).getByText('Name')).toBeInTheDocument();
+    expect(within(row).getByText('Eddi')).toBeInTheDocument();
+    expect(within(row).getByText('Geänderte Felder: 3')).toBeInTheDocument();
+
+    const failed = (await screen.findByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).closest('tr')!;
+    expect(within(failed).getByText('Anmeldung fehlgeschlagen')).toBeInTheDocument();
+    expect(within(failed).queryByRole('button', { name: 'Erweitern' })).toBeNull();
+
+    // Expanded: every field with before and after; the password only as "changed".
+    await user.click(within(row).getByRole('button', { name: 'Erweitern' }));
+    const diff = await screen.findByRole('table', { name: 'Änderungen' });
+    expect(within(diff).getByRole('columnheader', { name: 'Vorher' })).toBeInTheDocument();
+    const roleRow = within(diff).getByRole('rowheader', { name: 'Rolle' }).closest('tr')!;
+    expect(within(roleRow).getByText('viewer')).toBeInTheDocument();
+    expect(within(roleRow).getByText('editor')).toBeInTheDocument();
+    const passwordRow = within(diff).getByRole('rowheader', { name: 'Passwort' }).closest('tr')!;
+    expect(within(passwordRow).getByText('geändert (nicht angezeigt)')).toBeInTheDocument();
+
+    const first = queries[0]!;
+    expect(first.get('sort')).toBe('["at","DESC"]');
+    expect(first.get('range')).toBe('[0,24]');
+  });
+
+  it('filters by search and time range, and shows an empty state', async () => {
+    const queries: URLSearchParams[] = [];
+    serveProtocol(queries);
+    const { user } = renderApp('/protocol', { signedInAs: editor });
+    await screen.findByText('Benutzer „Eddi Editor“ geändert');
+    // Editors cannot open user records: no link.
+    expect(screen.queryByRole('link', { name: 'Eddi Editor' })).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Suche' }), 'login_failed');
+    await waitFor(() => expect(screen.queryByText('Benutzer „Eddi Editor“ geändert')).toBeNull());
+    expect(screen.getByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).toBeInTheDocument();
+    expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
+
+    const from = screen.getByLabelText('Von');
+    await user.type(from, '2026-03-01T08:00');
+    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
+      q: 'login_failed', at_gte: new Date('2026-03-01T08:00').toISOString(),
+    }));
+
+    await user.clear(screen.getByRole('textbox', { name: 'Suche' }));
+    await user.type(screen.getByRole('textbox', { name: 'Suche' }), 'nothing-like-this');
+    expect(await screen.findByText('Keine Protokolleinträge für diese Filter.')).toBeInTheDocument();
+  });
+
+  it('offers the CSV export of the filtered list', async () => {
+    const queries: URLSearchParams[] = [];
+    serveProtocol(queries);
+    let exported: URLSearchParams | null = null;
+    server.use(http.get(`${API}/protocol/export.csv`, ({ request }) => {
+      exported = new URL(request.url).searchParams;
+      return new HttpResponse('\uFEFFZeitpunkt\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    }));
+    const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
+    await screen.findByText('Benutzer „Eddi Editor“ geändert');
+    await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
+    await waitFor(() => expect(exported).not.toBeNull());
+    expect(exported!.get('sort')).toBe('["at","DESC"]');
+    expect(JSON.parse(exported!.get('filter')!)).toEqual({});
+  });
+});
