@@ -10,11 +10,15 @@ import { registerCalculationRoutes } from './calculations/routes';
 import { registerFactorRoutes } from './factors/routes';
 import { loadTemplateRegistry } from './templates/registry';
 import { registerTemplateRoutes } from './templates/routes';
+import { registerProtocolRoutes } from './protocol/routes';
+import { registerApiTokenRoutes } from './api-tokens/routes';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
   registerRestResource(app, services.db, usersResource);
   registerRestResource(app, services.db, mandantsResource);
+  registerProtocolRoutes(app, services.db);
+  registerApiTokenRoutes(app, services.db);
   // Templates are read once at start-up; broken files are logged and skipped, never fatal.
   const templates = await loadTemplateRegistry(services.config.templatesDir, services.db, app.log);
   app.decorate('templates', templates);

@@ -6,13 +6,15 @@
 import { performance } from 'node:perf_hooks';
 import { startupBenchmark } from './startup.bench';
 import { usersListBenchmark } from './users-list.bench';
+import { calculationsListBenchmark } from './calculations-list.bench';
+import { protocolListBenchmark } from './protocol-list.bench';
 
 export interface Benchmark {
   name: string;
   run(print: (line: string) => void): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark];
+const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark, calculationsListBenchmark, protocolListBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -36,6 +36,11 @@ export function createDatabase(config: Pick<Config, 'database'>): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // SQLite's built-in lower() folds ASCII only; PostgreSQL folds all letters. Replace it so that case-insensitive
+  // search ("Ökostrom", "ÉTÉ") behaves the same on both dialects.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+    value == null ? null : String(value).toLowerCase(),
+  );
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],

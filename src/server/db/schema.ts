@@ -132,6 +132,13 @@ export interface CalculationsTable {
   frozen: DbBoolean;
 }
 
+/** One row per tag of a calculation (derived from calculations.tags, kept in sync on write). */
+export interface CalculationTagsTable {
+  calculation_id: number;
+  mandant_id: number;
+  tag: string;
+}
+
 /**
  * All tables. A feature adds its tables from its own module by declaration merging, so this file
  * need not change for every resource:
@@ -148,4 +155,5 @@ export interface DatabaseSchema {
   factors: FactorsTable;
   calculation_counters: CalculationCountersTable;
   calculations: CalculationsTable;
+  calculation_tags: CalculationTagsTable;
 }

@@ -84,15 +84,28 @@ export async function up(db: MigrationDb): Promise<void> {
     calculations_mandant_created_idx: ['mandant_id', 'created_at'],
     calculations_mandant_updated_idx: ['mandant_id', 'updated_at'],
     calculations_mandant_status_idx: ['mandant_id', 'status', 'created_at'],
+    // Covers the `q` search (number, title, customer) so it scans this index, not the wide rows; also sorts by title.
+    calculations_mandant_search_idx: ['mandant_id', 'title', 'number', 'customer'],
   };
   for (const [name, columns] of Object.entries(indexes)) {
     await db.schema.createIndex(name).on('calculations').columns(columns).execute();
   }
   await db.schema.createIndex('calculations_duplicated_from_idx').on('calculations').column('duplicated_from').execute();
+
+  // The tags of each calculation, one row per tag: the index behind the list's tag filter (the
+  // JSON column stays the record's value; scanning it would read every wide calculation row).
+  await db.schema
+    .createTable('calculation_tags')
+    .addColumn('calculation_id', 'integer', (c) => c.notNull().references('calculations.id').onDelete('cascade'))
+    .addColumn('mandant_id', 'integer', (c) => c.notNull())
+    .addColumn('tag', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('calculation_tags_pk', ['tag', 'mandant_id', 'calculation_id'])
+    .execute();
+  await db.schema.createIndex('calculation_tags_calculation_idx').on('calculation_tags').column('calculation_id').execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['calculations', 'calculation_counters', 'factors', 'factor_databases']) {
+  for (const table of ['calculation_tags', 'calculations', 'calculation_counters', 'factors', 'factor_databases']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -6,10 +6,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as calculations from './0002_calculations';
+import * as protocol from './0003_protocol';
+import * as apiTokens from './0004_api_tokens';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_calculations': calculations,
+  '0003_protocol': protocol,
+  '0004_api_tokens': apiTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

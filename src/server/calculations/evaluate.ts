@@ -1,0 +1,73 @@
+/**
+ * The authoritative calculation: validate a calculation's inputs against its template (Ajv on
+ * the template's JSON Schema, worded by the core rules) and compute the results with a factor
+ * database. Whatever results a client sends are never used. Faults become 400 answers with
+ * `errors: {"inputs.<field path>": message}` in the user's language.
+ */
+import type { CalculationResults } from '../../core/api';
+import { CalculationError, computeResults } from '../../core/formula';
+import type { Language } from '../../core/languages';
+import { createInputsValidator, validateInputs, type InputsValidator } from '../../core/rules';
+import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
+import type { FactorSet } from '../factors/factor-set';
+import { badRequest } from '../http/errors';
+import { calculationMessage } from './messages';
+
+export interface Evaluation {
+  /** The validated inputs as stored (empty optional values dropped). */
+  inputs: CalculationInputs;
+  results: CalculationResults;
+  /** The primary result, kg CO2e. */
+  total: number;
+}
+
+/** Compiled validators per template version and factor database state (Ajv compilation is the slow part). */
+const validators = new Map<string, InputsValidator>();
+const MAX_VALIDATORS = 200;
+
+function validatorFor(template: Template, factors: FactorSet): InputsValidator {
+  const key = `${template.id}@${template.version}|${factors.database.id}@${factors.database.version}`;
+  let validator = validators.get(key);
+  if (!validator) {
+    if (validators.size >= MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
+    validator = createInputsValidator(template, { factorKeys: factors.keysByCategory });
+    validators.set(key, validator);
+  }
+  return validator;
+}
+
+function prefixed(errors: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) result[path === '' ? 'inputs' : `inputs.${path}`] = message;
+  return result;
+}
+
+/** Validates and computes; throws a 400 HttpError naming every faulty field. */
+export function evaluateCalculation(template: Template, inputs: unknown, factors: FactorSet, lang: Language): Evaluation {
+  const verdict = validatorFor(template, factors)(inputs, lang);
+  // The core checks word the same rules; they also catch anything a JSON Schema cannot say.
+  const core = verdict.valid ? validateInputs(template, inputs, lang, { factorKeys: factors.keysByCategory }) : {};
+  const errors = { ...verdict.errors, ...core };
+  if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs', lang), prefixed(errors));
+
+  const stored = pruneInputs(template, inputs as CalculationInputs);
+  let computed;
+  try {
+    computed = computeResults(template, stored, factors.lookup);
+  } catch (problem) {
+    if (!(problem instanceof CalculationError)) throw problem;
+    const message = calculationMessage('calculationFailed', lang, { reason: problem.message });
+    throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
+  }
+  return {
+    inputs: stored,
+    total: computed.primary,
+    results: {
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
+      database: { id: factors.database.id, name: factors.database.name, version_label: factors.database.version_label },
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Turning a request into the stored columns of a calculation: resolve the template version and
+ * the factor database, validate and compute, and copy the template's `title`/`tags` fields
+ * into their columns. Used by the routes, the demo seed and the benchmark alike.
+ */
+import type { Kysely } from 'kysely';
+import type { CalculationResults } from '../../core/api';
+import type { Language } from '../../core/languages';
+import { localize } from '../../core/rules';
+import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
+import type { DatabaseSchema } from '../db/schema';
+import { defaultDatabaseId, findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
+import { badRequest } from '../http/errors';
+import type { TemplateRegistry } from '../templates/registry';
+import { evaluateCalculation } from './evaluate';
+import { calculationMessage } from './messages';
+
+/** The columns a (re)computation sets. */
+export interface ComputedColumns {
+  template_id: string;
+  template_version: number;
+  template_type: string;
+  database_id: number;
+  inputs: string;
+  results: string;
+  total_co2e: number;
+  /** Set when the template has a `title` / `tags` field. */
+  title?: string;
+  tags?: string;
+  /** For callers that need the parsed values. */
+  computed: { inputs: CalculationInputs; results: CalculationResults };
+}
+
+/** The template of a calculation: a given version must still exist; without one, the current version. */
+export function resolveTemplate(templates: TemplateRegistry, id: string, version: number | undefined, lang: Language): Template {
+  if (version !== undefined) {
+    const template = templates.resolve(id, version);
+    if (!template) {
+      const gone = templates.current(id) ? 'templateVersionGone' : 'unknownTemplate';
+      throw badRequest(calculationMessage(gone, lang), { template_version: calculationMessage(gone, lang) });
+    }
+    return template;
+  }
+  const template = templates.current(id);
+  if (!template) throw badRequest(calculationMessage('unknownTemplate', lang), { template_id: calculationMessage('unknownTemplate', lang) });
+  return template;
+}
+
+/**
+ * The factor database for a calculation of `mandantId`: the requested one (which must be
+ * visible to the mandant and published) or, without a request, the mandant's default.
+ * `keepId` is a calculation's current database: it stays usable even if no longer published.
+ */
+export async function resolveFactorSet(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  requested: number | undefined,
+  lang: Language,
+  keepId?: number,
+): Promise<FactorSet> {
+  const unusable = () => badRequest(calculationMessage('databaseUnusable', lang), { database_id: calculationMessage('databaseUnusable', lang) });
+  if (requested === undefined && keepId !== undefined) {
+    const kept = await findDatabaseFor(db, mandantId, keepId);
+    if (!kept) throw unusable();
+    return loadFactorSet(db, kept);
+  }
+  const id = requested ?? (await defaultDatabaseId(db, mandantId));
+  if (id === undefined) throw badRequest(calculationMessage('noDatabase', lang), { database_id: calculationMessage('noDatabase', lang) });
+  const database = await findDatabaseFor(db, mandantId, id);
+  if (!database || (database.status !== 'published' && id !== keepId)) throw unusable();
+  return loadFactorSet(db, database);
+}
+
+function hasTopLevelField(template: Template, name: string): boolean {
+  return getCompiledTemplate(template).fields.some(({ field }) => field.name === name);
+}
+
+/** Validates and computes; answers the columns to store. Throws 400 with field errors. */
+export function computeColumns(template: Template, inputs: unknown, factors: FactorSet, lang: Language): ComputedColumns {
+  const evaluation = evaluateCalculation(template, inputs, factors, lang);
+  const columns: ComputedColumns = {
+    template_id: template.id,
+    template_version: template.version,
+    template_type: template.type,
+    database_id: factors.database.id,
+    inputs: JSON.stringify(evaluation.inputs),
+    results: JSON.stringify(evaluation.results),
+    total_co2e: evaluation.total,
+    computed: { inputs: evaluation.inputs, results: evaluation.results },
+  };
+  if (hasTopLevelField(template, 'title')) {
+    const title = evaluation.inputs.title;
+    columns.title = typeof title === 'string' && title.trim() !== '' ? title.trim() : localize(template.label, lang, template.id);
+  }
+  if (hasTopLevelField(template, 'tags')) {
+    const tags = evaluation.inputs.tags;
+    columns.tags = JSON.stringify(Array.isArray(tags) ? tags : []);
+  }
+  return columns;
+}
+
+/**
+ * Puts a body's top-level `title`/`tags` into the inputs when the template has such fields:
+ * filling gaps (`override` false: the inputs sent win) or replacing the stored values
+ * (`override` true: a partial update such as react-admin's updateMany `{tags: […]}`).
+ */
+export function mergeTemplateFields(template: Template, inputs: unknown, title: unknown, tags: unknown, override = false): unknown {
+  if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return inputs;
+  const merged = { ...(inputs as Record<string, unknown>) };
+  for (const [name, value] of [['title', title], ['tags', tags]] as const) {
+    if (value === undefined || !hasTopLevelField(template, name)) continue;
+    if (override || merged[name] === undefined) merged[name] = value;
+  }
+  return merged;
+}

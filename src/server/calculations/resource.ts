@@ -1,0 +1,202 @@
+/**
+ * The `calculations` resource on the simple-rest plumbing (rest-resource.ts): tenant-scoped,
+ * every write in one transaction with its protocol entry. What it adds:
+ * - create/update validate `inputs` against the template and COMPUTE the results with the
+ *   chosen factor database; results, totals and numbers a client sends are dropped;
+ * - the number `K-<year>-<6 digits>` is allocated inside the insert's transaction;
+ * - `filter={"tags":"x"}` (or a list: all of them) via the calculation_tags index;
+ * - a duplicate is a POST with `duplicated_from` (the original's id, which must be visible);
+ *   without `inputs` it copies the original's. It gets a new number.
+ * - frozen calculations (ordered) cannot be changed or deleted (409).
+ */
+import { sql, type Kysely } from 'kysely';
+import { CALCULATION_STATUSES, ROLES, type CalculationRecord, type Role, type SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { badRequest, conflict } from '../http/errors';
+import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
+import type { TemplateRegistry } from '../templates/registry';
+import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from './list';
+import { calculationMessage } from './messages';
+import { allocateCalculationNumber } from './number';
+import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate } from './prepare';
+import { calculationRecordSchema, sameJson, toCalculationRecord } from './record';
+import { hasTag, writeCalculationTags } from './tags';
+
+const WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
+const MAX_INT32 = 2_147_483_647;
+
+const bodyProperties = {
+  template_id: { type: 'string', minLength: 1, maxLength: 200 },
+  // null is accepted as "not given": forms send emptied optional inputs as null.
+  template_version: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+  database_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+  title: { type: 'string', maxLength: 500 },
+  customer: { type: ['string', 'null'], maxLength: 500 },
+  tags: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200 } },
+  status: { type: 'string', enum: [...CALCULATION_STATUSES] },
+  inputs: { type: 'object', additionalProperties: true },
+  duplicated_from: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+  mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+} as const;
+
+interface CalculationBody {
+  template_id?: string;
+  template_version?: number;
+  database_id?: number;
+  title?: string;
+  customer?: string | null;
+  tags?: string[];
+  status?: (typeof CALCULATION_STATUSES)[number];
+  inputs?: Record<string, unknown>;
+  duplicated_from?: number;
+  mandant_id?: number;
+}
+
+/** The body with the properties sent as null that mean "not given" dropped. */
+function given(body: Row): CalculationBody {
+  const copy: Row = { ...body };
+  for (const key of ['template_version', 'database_id', 'mandant_id', 'duplicated_from']) if (copy[key] === null) delete copy[key];
+  return copy as CalculationBody;
+}
+
+function titleOf(title: string | undefined, fallback: string): string {
+  const trimmed = title?.trim();
+  return trimmed ? trimmed : fallback;
+}
+
+function normaliseCustomer(customer: string | null | undefined): string | null {
+  const trimmed = customer?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The calculation a duplicate copies: must be visible to the caller (else 400, no hint about others' data). */
+async function findOriginal(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<CalculationRecord> {
+  const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) {
+    const message = calculationMessage('unknownOriginal', user.language);
+    throw badRequest(message, { duplicated_from: message });
+  }
+  return toCalculationRecord(row);
+}
+
+/** The mandant a new calculation belongs to: the user's own; a provider admin must name an existing one. */
+async function mandantOf(db: Kysely<DatabaseSchema>, user: SessionUser, requested: number | undefined): Promise<number> {
+  const mandantId = mandantForNewRow(user, requested);
+  const lang = user.language;
+  if (mandantId === null) throw badRequest(calculationMessage('mandantRequired', lang), { mandant_id: calculationMessage('mandantRequired', lang) });
+  if (mandantId !== user.mandant_id) {
+    const exists = await db.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
+    if (!exists) throw badRequest(calculationMessage('unknownMandant', lang), { mandant_id: calculationMessage('unknownMandant', lang) });
+  }
+  return mandantId;
+}
+
+export function calculationsResource(templates: TemplateRegistry): RestResourceDefinition<CalculationRecord> {
+  return {
+    name: 'calculations',
+    table: 'calculations',
+    tenantColumn: 'mandant_id',
+    columns: CALCULATION_COLUMNS,
+    searchable: CALCULATION_SEARCHABLE,
+    customFilters: {
+      tags: (value) => {
+        const tags = tagFilterValues(value);
+        return tags.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(tags.map(hasTag), sql` and `)})`;
+      },
+    },
+    roles: { list: ROLES, read: ROLES, create: WRITERS, update: WRITERS, delete: WRITERS },
+    toRecord: toCalculationRecord,
+    recordSchema: calculationRecordSchema,
+    createSchema: { type: 'object', properties: bodyProperties },
+    updateSchema: { type: 'object', properties: bodyProperties },
+
+    async beforeCreate(raw, ctx) {
+      const { db, user } = ctx;
+      const lang = user.language;
+      const body = given(raw);
+      const original = body.duplicated_from !== undefined ? await findOriginal(db, user, body.duplicated_from) : undefined;
+      const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
+      const templateId = body.template_id ?? original?.template_id;
+      if (templateId === undefined) {
+        throw badRequest(calculationMessage('unknownTemplate', lang), { template_id: calculationMessage('unknownTemplate', lang) });
+      }
+      const template = resolveTemplate(templates, templateId, body.template_version, lang);
+      const factors = await resolveFactorSet(db, mandantId, body.database_id, lang);
+      const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
+      const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang);
+      return {
+        ...columns,
+        mandant_id: mandantId,
+        // Last, so a rejected request never uses up a number; the counter row stays locked until commit.
+        number: await allocateCalculationNumber(db, mandantId),
+        title: columns.title ?? titleOf(body.title, template.id),
+        tags: columns.tags ?? JSON.stringify(body.tags ?? []),
+        customer: normaliseCustomer(body.customer),
+        status: body.status ?? 'draft',
+        created_by: user.id,
+        updated_by: user.id,
+        duplicated_from: original?.id ?? null,
+        import_id: null,
+        frozen: false,
+      };
+    },
+
+    async beforeUpdate(raw, existing, ctx) {
+      const { db, user } = ctx;
+      const lang = user.language;
+      const body = given(raw);
+      if (body.template_id !== undefined && body.template_id !== existing.template_id) {
+        throw badRequest(calculationMessage('templateChange', lang), { template_id: calculationMessage('templateChange', lang) });
+      }
+      if (body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id) {
+        throw badRequest(calculationMessage('mandantChange', lang), { mandant_id: calculationMessage('mandantChange', lang) });
+      }
+      const values: Row = {};
+      const recompute =
+        body.inputs !== undefined ||
+        (body.database_id !== undefined && body.database_id !== existing.database_id) ||
+        body.template_version !== undefined ||
+        body.title !== undefined ||
+        body.tags !== undefined;
+      if (recompute) {
+        const template = resolveTemplate(templates, existing.template_id, body.template_version ?? existing.template_version, lang);
+        const requested = body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
+        const factors = await resolveFactorSet(db, existing.mandant_id, requested, lang, existing.database_id);
+        const inputs =
+          body.inputs !== undefined
+            ? mergeTemplateFields(template, body.inputs, body.title, body.tags)
+            : mergeTemplateFields(template, existing.inputs, body.title, body.tags, true);
+        const { computed, ...columns } = computeColumns(template, inputs, factors, lang);
+        const { title, tags, ...figures } = columns;
+        const changed =
+          !sameJson(computed.inputs, existing.inputs) ||
+          !sameJson(computed.results, existing.results) ||
+          figures.template_version !== existing.template_version ||
+          figures.database_id !== existing.database_id;
+        if (changed) Object.assign(values, figures);
+        const newTitle = title ?? (body.title !== undefined ? titleOf(body.title, existing.title) : existing.title);
+        if (newTitle !== existing.title) values.title = newTitle;
+        const newTags = tags ?? (body.tags !== undefined ? JSON.stringify(body.tags) : undefined);
+        if (newTags !== undefined && newTags !== JSON.stringify(existing.tags)) values.tags = newTags;
+      }
+      if (body.customer !== undefined && normaliseCustomer(body.customer) !== existing.customer) values.customer = normaliseCustomer(body.customer);
+      if (body.status !== undefined && body.status !== existing.status) values.status = body.status;
+      if (Object.keys(values).length === 0) return values;
+      if (existing.frozen) throw conflict(calculationMessage('frozen', lang));
+      values.updated_by = user.id;
+      return values;
+    },
+
+    async beforeDelete(existing, ctx) {
+      if (existing.frozen) throw conflict(calculationMessage('frozen', ctx.user.language));
+    },
+
+    async onChange(change, ctx: RestContext) {
+      // Deletes cascade to calculation_tags; creates and tag changes rewrite the calculation's rows.
+      if (change.operation === 'delete') return;
+      if (change.previous && sameJson(change.previous.tags, change.record.tags)) return;
+      await writeCalculationTags(ctx.db, change.record.id, change.record.mandant_id, change.record.tags);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * A factor database as a calculation uses it: the database row, a lookup by key for the
+ * formula engine, and the keys per category for input validation (factor fields).
+ */
+import type { Kysely } from 'kysely';
+import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import type { FactorLookup } from '../../core/template';
+import type { DatabaseSchema } from '../db/schema';
+import { parseJson } from '../db/values';
+import { toFactorDatabaseRecord, toFactorRecord } from './records';
+import { databaseVisibleTo } from './visibility';
+
+export interface FactorSet {
+  database: FactorDatabaseRecord;
+  factors: FactorRecord[];
+  lookup: FactorLookup;
+  /** category → keys, for `factor` fields. */
+  keysByCategory: Record<string, string[]>;
+}
+
+export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecord[]): FactorSet {
+  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
+  const keysByCategory: Record<string, string[]> = {};
+  for (const factor of factors) (keysByCategory[factor.category] ??= []).push(factor.key);
+  return {
+    database,
+    factors,
+    keysByCategory,
+    lookup: (key) => {
+      const factor = byKey.get(key);
+      return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
+    },
+  };
+}
+
+/** A database visible to the mandant (global or its own), or undefined. */
+export async function findDatabaseFor(db: Kysely<DatabaseSchema>, mandantId: number, databaseId: number): Promise<FactorDatabaseRecord | undefined> {
+  const row = await db
+    .selectFrom('factor_databases')
+    .selectAll()
+    .where('id', '=', databaseId)
+    .where(databaseVisibleTo(mandantId))
+    .executeTakeFirst();
+  return row && toFactorDatabaseRecord(row);
+}
+
+/**
+ * The mandant's default database id: `settings.default_database_id` when set, otherwise the
+ * newest published database visible to it (own before global at equal validity).
+ */
+export async function defaultDatabaseId(db: Kysely<DatabaseSchema>, mandantId: number): Promise<number | undefined> {
+  const mandant = await db.selectFrom('mandants').select('settings').where('id', '=', mandantId).executeTakeFirst();
+  const configured = parseJson<{ default_database_id?: unknown }>(mandant?.settings, {}).default_database_id;
+  if (typeof configured === 'number' && Number.isInteger(configured)) return configured;
+  const newest = await db
+    .selectFrom('factor_databases')
+    .select('id')
+    .where('status', '=', 'published')
+    .where(databaseVisibleTo(mandantId))
+    .orderBy('valid_from', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return newest?.id;
+}
+
+export async function loadFactorSet(db: Kysely<DatabaseSchema>, database: FactorDatabaseRecord): Promise<FactorSet> {
+  const rows = await db.selectFrom('factors').selectAll().where('database_id', '=', database.id).orderBy('key').execute();
+  return toFactorSet(database, rows.map(toFactorRecord));
+}

@@ -1,0 +1,81 @@
+/** Rows of factor_databases and factors → API records (booleans and JSON normalised for both dialects). */
+import type { FactorDatabaseRecord, FactorDatabaseStatus, FactorRecord } from '../../core/api';
+import type { LocalizedText } from '../../core/languages';
+import { parseJson, toBoolean } from '../db/values';
+import type { DbBoolean, DbJson } from '../db/schema';
+
+type Row = Record<string, unknown>;
+
+const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export function toFactorDatabaseRecord(row: Row): FactorDatabaseRecord {
+  return {
+    id: Number(row.id),
+    mandant_id: nullableNumber(row.mandant_id),
+    name: String(row.name),
+    version_label: String(row.version_label),
+    status: row.status as FactorDatabaseStatus,
+    valid_from: row.valid_from === null || row.valid_from === undefined ? null : String(row.valid_from),
+    source: String(row.source ?? ''),
+    based_on_id: nullableNumber(row.based_on_id),
+    demo: toBoolean(row.demo as DbBoolean),
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+export function toFactorRecord(row: Row): FactorRecord {
+  return {
+    id: Number(row.id),
+    database_id: Number(row.database_id),
+    key: String(row.key),
+    category: String(row.category),
+    unit: String(row.unit),
+    value: Number(row.value),
+    label: parseJson<LocalizedText>(row.label as DbJson, { de: '', en: '', fr: '', it: '', es: '' }),
+    source: String(row.source ?? ''),
+    year: nullableNumber(row.year),
+    region: row.region === null || row.region === undefined ? null : String(row.region),
+    demo: toBoolean(row.demo as DbBoolean),
+  };
+}
+
+const labelSchema = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+export const factorDatabaseRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    mandant_id: { type: ['integer', 'null'] },
+    name: { type: 'string' },
+    version_label: { type: 'string' },
+    status: { type: 'string' },
+    valid_from: { type: ['string', 'null'] },
+    source: { type: 'string' },
+    based_on_id: { type: ['integer', 'null'] },
+    demo: { type: 'boolean' },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+    version: { type: 'integer' },
+  },
+  required: ['id', 'mandant_id', 'name', 'version_label', 'status', 'valid_from', 'source', 'based_on_id', 'demo', 'created_at', 'updated_at', 'version'],
+} as const;
+
+export const factorRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    database_id: { type: 'integer' },
+    key: { type: 'string' },
+    category: { type: 'string' },
+    unit: { type: 'string' },
+    value: { type: 'number' },
+    label: labelSchema,
+    source: { type: 'string' },
+    year: { type: ['integer', 'null'] },
+    region: { type: ['string', 'null'] },
+    demo: { type: 'boolean' },
+  },
+  required: ['id', 'database_id', 'key', 'category', 'unit', 'value', 'label', 'source', 'year', 'region', 'demo'],
+} as const;

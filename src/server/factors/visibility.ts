@@ -1,0 +1,29 @@
+/**
+ * Which factor databases a user may see: the global ones (mandant_id NULL) and those of the
+ * user's own mandant; provider admins see all. This is the tenant rule of tenant-scope.ts with
+ * one addition — shared global rows — which that module's `scopeToMandant` (strictly "own
+ * mandant only") cannot express. Factors inherit their database's visibility.
+ */
+import { sql, type Expression, type SqlBool, type WhereInterface } from 'kysely';
+import type { SessionUser } from '../../core/api';
+import { seesAllMandants } from '../http/tenant-scope';
+
+/** Databases usable by a mandant: global ones and the mandant's own. */
+export function databaseVisibleTo(mandantId: number | null, column = 'mandant_id'): Expression<SqlBool> {
+  const ref = sql.ref(column);
+  return mandantId === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`(${ref} is null or ${ref} = ${mandantId})`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any query builder over factor_databases
+export function scopeDatabases<QB extends WhereInterface<any, any>>(query: QB, user: SessionUser, column = 'mandant_id'): QB {
+  if (seesAllMandants(user)) return query;
+  return query.where(databaseVisibleTo(user.mandant_id, column)) as QB;
+}
+
+/** Restricts a query over `factors` to factors of databases the user may see. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any query builder over factors
+export function scopeFactors<QB extends WhereInterface<any, any>>(query: QB, user: SessionUser): QB {
+  if (seesAllMandants(user)) return query;
+  const visible = sql<SqlBool>`${sql.ref('database_id')} in (select id from factor_databases where ${databaseVisibleTo(user.mandant_id)})`;
+  return query.where(visible) as QB;
+}
