@@ -64,7 +64,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Range'],
-    exposedHeaders: ['Content-Range'],
+    exposedHeaders: ['Content-Range', 'Content-Disposition'],
   });
   await app.register(swagger, {
     // Name shared schemas by their $id (ApiError) instead of def-0 in the OpenAPI document.

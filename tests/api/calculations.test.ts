@@ -6,7 +6,7 @@
  * 2.5 kWh × 0.363 = 284.03298 + 39.93 = 323.96298 kg CO2e (2024: × 0.92 and × 0.380 → 332.144824).
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { ApiErrorBody, CalculationRecord, FactorDatabaseRecord } from '../../src/core/api';
+import type { ApiErrorBody, CalculationRecord, FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
 import { isoNow } from '../../src/server/db/values';
 import { describeEachDatabase, type TestContext } from './harness';
 
@@ -220,6 +220,16 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     expect(foreign.status).toBe(400);
     expect(Object.keys(foreign.body.errors)).toEqual(['duplicated_from']);
     expect((await ctx.request('DELETE', `/api/calculations/${bare.body.id}`, { token: t })).status).toBe(200);
+
+    // The protocol names the copy a duplicate, and a status change its own action, without the derived results.
+    const entries = async (recordId: number) =>
+      (await ctx.request<ProtocolEntryRecord[]>('GET', `/api/protocol${filter({ resource: 'calculations', record_id: String(recordId) })}`, { token: t })).body;
+    expect((await entries(copy.body.id)).map((e) => e.action)).toContain('duplicated');
+    const final = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${copy.body.id}`, { token: t, body: { status: 'final' } });
+    expect(final.status).toBe(200);
+    const statusEntry = (await entries(copy.body.id)).find((e) => e.action === 'status_changed');
+    expect(statusEntry?.changes).toMatchObject({ status: { old: 'draft', new: 'final' } });
+    expect(Object.keys(statusEntry?.changes ?? {})).not.toContain('results');
   });
 
   it('hands out unique, sequential numbers, also under concurrent creates', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProtocolEntryRecord } from '../../src/core/api';
 import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
@@ -50,10 +50,13 @@ describe('protocol page', () => {
 
     const failed = (await screen.findByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).closest('tr')!;
     expect(within(failed).getByText('Anmeldung fehlgeschlagen')).toBeInTheDocument();
-    expect(within(failed).queryByRole('button', { name: 'Erweitern' })).toBeNull();
+    expect(within(failed).queryByRole('button', { name: 'Änderungen anzeigen' })).toBeNull();
 
     // Expanded: every field with before and after; the password only as "changed".
-    await user.click(within(row).getByRole('button', { name: 'Erweitern' }));
+    const toggle = within(row).getByRole('button', { name: 'Änderungen anzeigen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(within(row).getByRole('button', { name: 'Änderungen ausblenden' })).toHaveAttribute('aria-expanded', 'true');
     const diff = await screen.findByRole('table', { name: 'Änderungen' });
     expect(within(diff).getByRole('columnheader', { name: 'Vorher' })).toBeInTheDocument();
     const roleRow = within(diff).getByRole('rowheader', { name: 'Rolle' }).closest('tr')!;
@@ -75,7 +78,7 @@ describe('protocol page', () => {
     // Editors cannot open user records: no link.
     expect(screen.queryByRole('link', { name: 'Eddi Editor' })).toBeNull();
 
-    await user.type(screen.getByRole('textbox', { name: 'Suche' }), 'login_failed');
+    await user.type(screen.getByPlaceholderText('Suchen'), 'login_failed');
     await waitFor(() => expect(screen.queryByText('Benutzer „Eddi Editor“ geändert')).toBeNull());
     expect(screen.getByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).toBeInTheDocument();
     expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
@@ -86,8 +89,8 @@ describe('protocol page', () => {
       q: 'login_failed', at_gte: new Date('2026-03-01T08:00').toISOString(),
     }));
 
-    await user.clear(screen.getByRole('textbox', { name: 'Suche' }));
-    await user.type(screen.getByRole('textbox', { name: 'Suche' }), 'nothing-like-this');
+    await user.clear(screen.getByPlaceholderText('Suchen'));
+    await user.type(screen.getByPlaceholderText('Suchen'), 'nothing-like-this');
     expect(await screen.findByText('Keine Protokolleinträge für diese Filter.')).toBeInTheDocument();
   });
 
@@ -97,13 +100,33 @@ describe('protocol page', () => {
     let exported: URLSearchParams | null = null;
     server.use(http.get(`${API}/protocol/export.csv`, ({ request }) => {
       exported = new URL(request.url).searchParams;
-      return new HttpResponse('\uFEFFZeitpunkt\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      return new HttpResponse('\uFEFFZeitpunkt;Wer\r\n', {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="protocol-2026-03-02.csv"' },
+      });
     }));
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:protocol';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
     await screen.findByText('Benutzer „Eddi Editor“ geändert');
+    await user.type(screen.getByPlaceholderText('Suchen'), 'eddi');
+    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'eddi' }));
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
-    await waitFor(() => expect(exported).not.toBeNull());
+    await waitFor(() => expect(downloads).toEqual(['protocol-2026-03-02.csv']));
     expect(exported!.get('sort')).toBe('["at","DESC"]');
-    expect(JSON.parse(exported!.get('filter')!)).toEqual({});
+    expect(JSON.parse(exported!.get('filter')!)).toEqual({ q: 'eddi' });
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text).toContain('Zeitpunkt;Wer');
   });
 });

@@ -1,5 +1,8 @@
 /** The field-level diff of an entry, old → new per field; secrets show only that they changed. */
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Collapse, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { ProtocolChanges, ProtocolEntryRecord } from '../../core/api';
 import { useProtocolTexts } from './summary';
@@ -9,7 +12,8 @@ function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined || value === '') {
     return <Typography component="span" variant="body2" color="text.secondary" fontStyle="italic">{translate('protocol.diff.empty')}</Typography>;
   }
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text =
+    typeof value === 'boolean' ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false') : typeof value === 'string' ? value : JSON.stringify(value);
   return <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>{text}</Typography>;
 }
 
@@ -31,14 +35,12 @@ export const DiffInline = ({ changes, resource, max = 2 }: { changes: ProtocolCh
   );
 };
 
-/** The expanded row: every changed field with its value before and after. */
-export const ProtocolDiff = () => {
-  const record = useRecordContext<ProtocolEntryRecord>();
+/** Every changed field with its value before and after; secrets only as "changed". */
+export const DiffTable = ({ id, changes, resource }: { id?: string; changes: ProtocolChanges; resource: string | null }) => {
   const translate = useTranslate();
   const { fieldName } = useProtocolTexts();
-  if (!record?.changes) return null;
   return (
-    <Table size="small" aria-label={translate('protocol.diff.title')}>
+    <Table id={id} size="small" aria-label={translate('protocol.diff.title')}>
       <TableHead>
         <TableRow>
           <TableCell>{translate('protocol.diff.field')}</TableCell>
@@ -47,9 +49,9 @@ export const ProtocolDiff = () => {
         </TableRow>
       </TableHead>
       <TableBody>
-        {Object.entries(record.changes).map(([field, change]) => (
+        {Object.entries(changes).map(([field, change]) => (
           <TableRow key={field}>
-            <TableCell component="th" scope="row">{fieldName(record.resource, field)}</TableCell>
+            <TableCell component="th" scope="row">{fieldName(resource, field)}</TableCell>
             {change.redacted ? (
               <TableCell colSpan={2}>{translate('protocol.diff.redacted')}</TableCell>
             ) : (
@@ -62,5 +64,29 @@ export const ProtocolDiff = () => {
         ))}
       </TableBody>
     </Table>
+  );
+};
+
+/**
+ * The list cell: the first changes inline, and a real button (keyboard and screen reader reachable,
+ * unlike the Datagrid's aria-hidden expand icon) that unfolds the whole diff.
+ */
+export const ProtocolChangesCell = () => {
+  const record = useRecordContext<ProtocolEntryRecord>();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (!record?.changes || Object.keys(record.changes).length === 0) return null;
+  const panelId = `protocol-diff-${record.id}`;
+  return (
+    <Box>
+      {open ? null : <DiffInline changes={record.changes} resource={record.resource} />}
+      <Button size="small" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}
+        startIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}>
+        {translate(open ? 'protocol.diff.hide' : 'protocol.diff.show')}
+      </Button>
+      <Collapse in={open} unmountOnExit>
+        <DiffTable id={panelId} changes={record.changes} resource={record.resource} />
+      </Collapse>
+    </Box>
   );
 };

@@ -1,6 +1,6 @@
 /**
  * `/protocol`: the audit log, newest first — when, who, action, resource and record (linked where a
- * screen exists), the summary in the reader's language and the field diff (inline, expandable row).
+ * screen exists), the summary in the reader's language and the field diff (inline, unfolds to a table).
  * Filters: time range, user (admins), action, resource, record, search. Read only; CSV export.
  */
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
@@ -11,7 +11,7 @@ import {
   SearchInput, SelectInput, TextInput, TopToolbar, useLocaleState, usePermissions, useTranslate,
 } from 'react-admin';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
-import { DiffInline, ProtocolDiff } from './ProtocolDiff';
+import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
 import { recordPath } from './recordPath';
 import { useProtocolTexts } from './summary';
@@ -110,8 +110,6 @@ export const ProtocolPage = () => {
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
-        expand={<ProtocolDiff />}
-        isRowExpandable={(record: ProtocolEntryRecord) => record.changes !== null && Object.keys(record.changes).length > 0}
         empty={<ProtocolEmpty />}
       >
         <DateField source="at" label="protocol.fields.at" showTime locales={locale} />
@@ -120,8 +118,7 @@ export const ProtocolPage = () => {
           render={(e: ProtocolEntryRecord) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={actionName(e.action)} />} />
         <FunctionField source="record_label" label="protocol.fields.record" render={(e: ProtocolEntryRecord) => <RecordCell entry={e} role={role} />} />
         <FunctionField label="protocol.fields.summary" sortable={false} render={(e: ProtocolEntryRecord) => summary(e)} />
-        <FunctionField label="protocol.fields.changes" sortable={false}
-          render={(e: ProtocolEntryRecord) => (e.changes ? <DiffInline changes={e.changes} resource={e.resource} /> : null)} />
+        <FunctionField label="protocol.fields.changes" sortable={false} render={() => <ProtocolChangesCell />} />
       </Datagrid>
     </List>
   );

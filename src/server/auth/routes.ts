@@ -14,6 +14,8 @@ import { hashPassword, verifyPassword } from './password';
 import { isLoginBlocked, recordLoginAttempt } from './rate-limit';
 import { createSession, loadSessionUser, revokeSession, revokeUserSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
+import { recordAuthEvent, recordFailedLogin } from '../protocol/auth-events';
+import { recordChange } from '../protocol/change';
 
 const RESET_TTL_HOURS = 1;
 const LOGIN_FAILED = 'The e-mail address or password is not correct.';
@@ -102,16 +104,26 @@ export function registerAuthRoutes(
       }
       const row = await db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
+        .select(['id', 'password_hash', 'mandant_id'])
         .where('email', '=', email)
         .executeTakeFirst();
       // Unknown addresses cost the same scrypt run as known ones, so timing does not reveal accounts.
       const passwordOk = await verifyPassword(request.body.password, row?.password_hash ?? (await dummyHash()));
       const userKnown = row !== undefined;
       const user = userKnown && passwordOk ? await loadSessionUser(db, row.id) : null;
-      await recordLoginAttempt(db, email, ip, user !== null);
-      if (!user) throw unauthorized(LOGIN_FAILED);
-      const session = await createSession(db, user.id, config.sessionTtlHours, request.headers['user-agent'] ?? null);
+      if (!user) {
+        await db.transaction().execute(async (trx) => {
+          await recordLoginAttempt(trx, email, ip, false);
+          await recordFailedLogin(trx, request, email, row ? { id: row.id, mandant_id: row.mandant_id } : null);
+        });
+        throw unauthorized(LOGIN_FAILED);
+      }
+      await recordLoginAttempt(db, email, ip, true);
+      const session = await db.transaction().execute(async (trx) => {
+        const created = await createSession(trx, user.id, config.sessionTtlHours, request.headers['user-agent'] ?? null);
+        await recordAuthEvent(trx, request, 'logged_in', user);
+        return created;
+      });
       return { token: session.token, expires_at: session.expiresAt, user };
     },
   );
@@ -123,7 +135,11 @@ export function registerAuthRoutes(
       schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: { type: 'null' }, 401: { $ref: 'ApiError#' } } },
     },
     async (request, reply) => {
-      if (request.sessionId !== null) await revokeSession(db, request.sessionId);
+      const sessionId = request.sessionId;
+      await db.transaction().execute(async (trx) => {
+        if (sessionId !== null) await revokeSession(trx, sessionId);
+        await recordAuthEvent(trx, request, 'logged_out', currentUser(request));
+      });
       return reply.status(204).send();
     },
   );
@@ -142,16 +158,19 @@ export function registerAuthRoutes(
       const email = normaliseEmail(request.body.email);
       const user = await db
         .selectFrom('users')
-        .select(['id', 'name', 'email', 'language', 'active'])
+        .select(['id', 'name', 'email', 'language', 'active', 'mandant_id'])
         .where('email', '=', email)
         .executeTakeFirst();
       const recent = user ? await recentResetRequests(db, user.id) : 0;
       if (user && (user.active === true || user.active === 1) && recent < MAX_RESETS_PER_HOUR) {
         const token = newToken();
-        await db
-          .insertInto('password_resets')
-          .values({ token_hash: hashToken(token), user_id: user.id, expires_at: isoNow(RESET_TTL_HOURS * 3_600_000), used_at: null })
-          .execute();
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('password_resets')
+            .values({ token_hash: hashToken(token), user_id: user.id, expires_at: isoNow(RESET_TTL_HOURS * 3_600_000), used_at: null })
+            .execute();
+          await recordAuthEvent(trx, request, 'password_reset_requested', user);
+        });
         const link = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
         try {
           await mailer.send(passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS));
@@ -204,6 +223,12 @@ export function registerAuthRoutes(
           .where('id', '=', claimed.user_id)
           .execute();
         await revokeUserSessions(trx, claimed.user_id);
+        const subject = await trx
+          .selectFrom('users')
+          .select(['id', 'email', 'name', 'mandant_id'])
+          .where('id', '=', claimed.user_id)
+          .executeTakeFirstOrThrow();
+        await recordAuthEvent(trx, request, 'password_reset', subject, { password: { redacted: true } });
       });
       return reply.status(204).send();
     },
@@ -257,14 +282,26 @@ export function registerAuthRoutes(
         changes.password_hash = await hashPassword(body.new_password);
       }
       if (Object.keys(changes).length > 0) {
-        await db
-          .updateTable('users')
-          .set((eb) => ({ ...changes, updated_at: isoNow(), version: eb('version', '+', 1) }))
-          .where('id', '=', user.id)
-          .execute();
-        if (changes.password_hash && request.sessionId !== null) {
-          await revokeUserSessions(db, user.id, request.sessionId);
-        }
+        const sessionId = request.sessionId;
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ ...changes, updated_at: isoNow(), version: eb('version', '+', 1) }))
+            .where('id', '=', user.id)
+            .execute();
+          if (changes.password_hash && sessionId !== null) {
+            await revokeUserSessions(trx, user.id, sessionId);
+          }
+          const before = { id: user.id, mandant_id: user.mandant_id, name: user.name, language: user.language };
+          await recordChange(trx, request, {
+            action: changes.password_hash ? 'password_changed' : 'updated',
+            resource: 'users',
+            record: { ...before, name: changes.name ?? user.name, language: changes.language ?? user.language },
+            previous: before,
+            writtenColumns: Object.keys(changes),
+            label: user.email,
+          });
+        });
       }
       const updated = await loadSessionUser(db, user.id);
       if (!updated) throw unauthorized();

@@ -192,6 +192,18 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       if (existing.frozen) throw conflict(calculationMessage('frozen', ctx.user.language));
     },
 
+    // Duplicates and status changes are their own protocol actions; the results object is derived from the inputs,
+    // so its diff would only repeat the input changes at length.
+    protocol: (change) => ({
+      action:
+        change.operation === 'create' && change.record.duplicated_from
+          ? 'duplicated'
+          : change.operation === 'update' && change.previous && change.previous.status !== change.record.status
+            ? 'status_changed'
+            : undefined,
+      ignore: ['created_at', 'updated_at', 'version', 'updated_by', 'results'],
+    }),
+
     async onChange(change, ctx: RestContext) {
       // Deletes cascade to calculation_tags; creates and tag changes rewrite the calculation's rows.
       if (change.operation === 'delete') return;

@@ -19,6 +19,7 @@ import { currentUser, requireRole } from '../auth/authenticate';
 import { conflict, notFound } from './errors';
 import { contentRange, parseListQuery, type ColumnDefinition, type Condition, type ListQuery } from './list-query';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
+import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
 
 export type { ColumnDefinition };
 
@@ -77,6 +78,11 @@ export interface RestResourceDefinition<TRecord extends { id: number }> {
   beforeDelete?(existing: TRecord, ctx: RestContext): Promise<void>;
   /** Runs after every write inside its transaction (audit log, derived rows). Throwing rolls it back. */
   onChange?(change: RecordChange<TRecord>, ctx: RestContext): Promise<void>;
+  /**
+   * Adjusts the protocol entry every write records (action such as `duplicated`, label, fields left
+   * out of the diff, summary parameters). Without it: created/updated/deleted with the full diff.
+   */
+  protocol?(change: RecordChange<TRecord>, ctx: RestContext): ProtocolOverrides;
   /** Filter keys handled by SQL of the resource's own; throw HttpError(400) for a bad value. */
   customFilters?: Record<string, CustomFilter>;
   /** Adds `created_at`, `updated_at`, `version` bookkeeping (default true). */
@@ -121,6 +127,23 @@ export function registerRestResource<TRecord extends { id: number }>(
   /** Runs a write and its hooks in one transaction; `ctx.db` is that transaction. */
   const inTransaction = <T>(request: FastifyRequest, work: (ctx: RestContext) => Promise<T>): Promise<T> =>
     database.transaction().execute((trx) => work(ctxOf(request, trx)));
+
+  /**
+   * Every write's protocol entry, written through the write's transaction: a failed entry rolls the
+   * change back, a failed change leaves no entry. The entry belongs to the record's mandant.
+   */
+  const protocol = (ctx: RestContext, change: RecordChange<TRecord>, writtenColumns?: readonly string[]) => {
+    const tenant = def.tenantColumn ? (change.record as Record<string, unknown>)[def.tenantColumn] : null;
+    const entry = {
+      action: ({ create: 'created', update: 'updated', delete: 'deleted' } as const)[change.operation],
+      resource: def.name,
+      record: change.record,
+      previous: change.operation === 'update' ? change.previous : null,
+      writtenColumns,
+      mandantId: typeof tenant === 'number' ? tenant : null,
+    };
+    return recordChange(ctx.db, { user: ctx.user, ip: ctx.request.ip }, withOverrides(entry, def.protocol?.(change, ctx)));
+  };
 
   /** The single entry point for reading rows: tenant-scoped by construction. */
   const scopedSelect = (ctx: RestContext) => {
@@ -236,6 +259,7 @@ export function registerRestResource<TRecord extends { id: number }>(
         const inserted = await dynamic(ctx).insertInto(def.table).values(values).returning('id').executeTakeFirstOrThrow();
         const created = await findOne(ctx, Number(inserted.id));
         await def.onChange?.({ operation: 'create', record: created, previous: null }, ctx);
+        await protocol(ctx, { operation: 'create', record: created, previous: null });
         return created;
       });
       return reply.status(201).send(record);
@@ -276,6 +300,7 @@ export function registerRestResource<TRecord extends { id: number }>(
         if (Number(result.numUpdatedRows) === 0) throw stale();
         const updated = await findOne(ctx, id);
         await def.onChange?.({ operation: 'update', record: updated, previous: existing }, ctx);
+        await protocol(ctx, { operation: 'update', record: updated, previous: existing }, Object.keys(values));
         return updated;
       }),
   );
@@ -301,6 +326,7 @@ export function registerRestResource<TRecord extends { id: number }>(
         const result = await del.executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw notFound(`No ${def.name} record with id ${id}.`);
         await def.onChange?.({ operation: 'delete', record: existing, previous: existing }, ctx);
+        await protocol(ctx, { operation: 'delete', record: existing, previous: existing });
         return existing;
       }),
   );

@@ -1,0 +1,49 @@
+/**
+ * The protocol as CSV (papaparse), header and texts in the reader's language. Cells a spreadsheet
+ * would run as a formula (leading = + - @, tab, CR) get a leading `'`.
+ */
+import Papa from 'papaparse';
+import type { ProtocolEntryRecord } from '../../core/api';
+import type { Language } from '../../core/languages';
+import { protocolText, resourceName, summaryText } from './messages';
+
+/** papaparse's own pattern ends in `.*$`, which lets a multi-line `=…` cell through; this one does not. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const COLUMNS = ['at', 'user', 'user_email', 'mandant', 'action', 'resource', 'record_id', 'record', 'summary', 'changes', 'ip'] as const;
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '∅';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function changesText(language: Language, entry: ProtocolEntryRecord): string {
+  if (!entry.changes) return '';
+  return Object.entries(entry.changes)
+    .map(([field, change]) =>
+      change.redacted ? `${field}: ${protocolText(language, 'diff.redacted') ?? '***'}` : `${field}: ${show(change.old)} → ${show(change.new)}`,
+    )
+    .join('; ');
+}
+
+export function csvHeader(language: Language): string {
+  const names = COLUMNS.map((c) => protocolText(language, `fields.${c}`) ?? c);
+  return Papa.unparse([names], { escapeFormulae: FORMULA_START });
+}
+
+export function csvRows(language: Language, entries: ProtocolEntryRecord[]): string {
+  const rows = entries.map((e) => [
+    e.at,
+    e.user_name ?? '',
+    e.user_email ?? '',
+    e.mandant_id === null ? '' : String(e.mandant_id),
+    protocolText(language, `actions.${e.action}`) ?? e.action,
+    resourceName(language, e.resource),
+    e.record_id ?? '',
+    e.record_label ?? '',
+    summaryText(language, e),
+    changesText(language, e),
+    e.ip ?? '',
+  ]);
+  return Papa.unparse(rows, { escapeFormulae: FORMULA_START });
+}

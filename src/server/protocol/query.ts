@@ -1,0 +1,109 @@
+/**
+ * Reading the protocol: the filters of the page (and of the CSV export) turned into ONE
+ * tenant-scoped query. Filters: `at_gte`/`at_lte` (ISO date or date-time; a bare date as `at_lte`
+ * means the whole day), `user_id`, `action`, `resource`, `record_id`, `mandant_id`, `id` and `q`
+ * (search over record label, user, resource, action and summary data). Anything else is a 400.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { PROTOCOL_ACTIONS, type SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { badRequest } from '../http/errors';
+import { parseListQuery, type ColumnDefinition, type Condition, type ListQuery } from '../http/list-query';
+import { scopeToMandant } from '../http/tenant-scope';
+import './table';
+
+export const PROTOCOL_COLUMNS: Record<string, ColumnDefinition> = {
+  id: { type: 'integer' },
+  at: { type: 'timestamp' },
+  mandant_id: { type: 'integer' },
+  user_id: { type: 'integer' },
+  action: { type: 'text' },
+  resource: { type: 'text' },
+  record_id: { type: 'text' },
+  record_label: { type: 'text', filterable: false },
+  user_name: { type: 'text', filterable: false },
+  user_email: { type: 'text', filterable: false },
+  ip: { type: 'text', filterable: false, sortable: false },
+  summary: { type: 'json' },
+  changes: { type: 'json' },
+};
+
+/** Expressions `q` searches; summary is JSON (rendered per reader), searched as its text. */
+const SEARCHED = ['record_label', 'user_name', 'user_email', 'resource', 'action', 'record_id'] as const;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+function timestamp(key: string, value: string | number, endOfDay: boolean): string {
+  const text = String(value).trim();
+  const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00.000Z` : text);
+  if (text === '' || Number.isNaN(date.getTime())) {
+    throw badRequest(`The time "${text}" is not a valid date.`, { [`filter.${key}`]: 'Expected an ISO 8601 date or date-time.' });
+  }
+  if (endOfDay && DATE_ONLY.test(text)) return new Date(date.getTime() + DAY_MS - 1).toISOString();
+  return date.toISOString();
+}
+
+/** Normalises the time bounds and rejects unknown actions and reversed ranges. */
+function checkConditions(conditions: Condition[]): Condition[] {
+  let from: string | null = null;
+  let until: string | null = null;
+  const checked = conditions.map((c): Condition => {
+    if (c.column === 'at') {
+      if (c.kind === 'gte') return { ...c, value: (from = timestamp('at_gte', c.value, false)) };
+      if (c.kind === 'lte') return { ...c, value: (until = timestamp('at_lte', c.value, true)) };
+      if (c.kind === 'eq' && c.value !== null) return { ...c, value: timestamp('at', c.value as string, false) };
+    }
+    if (c.column === 'action') {
+      const values = c.kind === 'in' ? c.values : [c.value];
+      const unknown = values.find((v) => !(PROTOCOL_ACTIONS as readonly unknown[]).includes(v));
+      if (unknown !== undefined) {
+        throw badRequest(`Unknown action "${String(unknown)}".`, { 'filter.action': `Expected one of ${PROTOCOL_ACTIONS.join(', ')}.` });
+      }
+    }
+    return c;
+  });
+  if (from !== null && until !== null && from > until) {
+    throw badRequest('The time range is not valid: its start is after its end.', { 'filter.at_gte': 'After the end of the range.' });
+  }
+  return checked;
+}
+
+export type ProtocolQuery = ListQuery;
+
+export function parseProtocolQuery(params: { sort?: string; range?: string; filter?: string }): ProtocolQuery {
+  const query = parseListQuery(params, PROTOCOL_COLUMNS, ['q']);
+  // Newest first unless the client asks otherwise.
+  if (params.sort === undefined || params.sort === '') query.sort = { field: 'at', order: 'desc' };
+  return { ...query, conditions: checkConditions(query.conditions) };
+}
+
+type ProtocolSelect = SelectQueryBuilder<DatabaseSchema, 'protocol', object>;
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The filtered, tenant-scoped rows (not yet sorted or paged). */
+export function protocolSelect(db: Kysely<DatabaseSchema>, user: SessionUser, query: ProtocolQuery): ProtocolSelect {
+  let q = scopeToMandant(db.selectFrom('protocol'), user, 'mandant_id') as ProtocolSelect;
+  for (const c of query.conditions) {
+    const ref = sql.ref(c.column);
+    if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
+    else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
+    else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
+  }
+  if (query.search !== null) {
+    const pattern = likePattern(query.search);
+    const texts = [...SEARCHED.map((c) => sql`${sql.ref(c)}`), sql`cast(${sql.ref('summary')} as text)`];
+    q = q.where(sql<boolean>`(${sql.join(texts.map((t) => sql`lower(${t}) like ${pattern} escape '\\'`), sql` or `)})`);
+  }
+  return q;
+}
+
+/** Sorted; the id breaks ties so pages never overlap. */
+export function sorted(q: ProtocolSelect, query: ProtocolQuery) {
+  let page = q.selectAll().orderBy(sql.ref(query.sort.field), query.sort.order);
+  if (query.sort.field !== 'id') page = page.orderBy('id', query.sort.order);
+  return page;
+}

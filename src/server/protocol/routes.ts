@@ -1,0 +1,143 @@
+/**
+ * `protocol`, read only, in the ra-data-simple-rest dialect:
+ *
+ *   GET /api/protocol?sort=…&range=…&filter={"at_gte","at_lte","user_id","action","resource","record_id","q"}
+ *   GET /api/protocol/:id
+ *   GET /api/protocol/export.csv?sort=…&filter=…   (same filters; header and texts in the user's language)
+ *
+ * There is no POST, PUT or DELETE: entries are written only by the server (recordProtocol), and the
+ * table itself refuses updates and deletes. Mandant users see their mandant's entries; provider admins all.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ROLES, PROTOCOL_ACTIONS } from '../../core/api';
+import { currentUser, requireRole } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { toCount } from '../db/values';
+import { notFound } from '../http/errors';
+import { contentRange } from '../http/list-query';
+import { scopeToMandant } from '../http/tenant-scope';
+import { csvHeader, csvRows } from './csv';
+import { parseProtocolQuery, protocolSelect, sorted } from './query';
+import { toProtocolEntryRecord } from './record';
+
+/** An export larger than this is cut off; narrow the filters for more. */
+export const MAX_EXPORT_ROWS = 100_000;
+const EXPORT_BATCH = 2000;
+
+const errorRef = { $ref: 'ApiError#' };
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+export const protocolEntrySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string' },
+    mandant_id: nullable('integer'),
+    user_id: nullable('integer'),
+    user_email: nullable('string'),
+    user_name: nullable('string'),
+    action: { type: 'string', enum: [...PROTOCOL_ACTIONS] },
+    resource: nullable('string'),
+    record_id: nullable('string'),
+    record_label: nullable('string'),
+    summary: { type: 'object', additionalProperties: true },
+    changes: { type: ['object', 'null'], additionalProperties: true },
+    ip: nullable('string'),
+  },
+  required: ['id', 'at', 'mandant_id', 'user_id', 'user_email', 'user_name', 'action', 'resource', 'record_id', 'record_label', 'summary', 'changes', 'ip'],
+} as const;
+
+const listQuerystring = {
+  type: 'object',
+  properties: {
+    sort: { type: 'string', description: 'JSON: ["field","ASC"|"DESC"]; default ["at","DESC"]' },
+    range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
+    filter: { type: 'string', description: 'JSON: at_gte, at_lte, user_id, action, resource, record_id, mandant_id, id, q' },
+    embed: { type: 'string', description: 'Ignored' },
+  },
+} as const;
+
+export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const tags = ['protocol'];
+  const onRequest = [app.authenticate, requireRole(...ROLES)];
+
+  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
+    '/api/protocol',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'List protocol entries (newest first; filters: time range, user, action, resource, record, q)',
+        querystring: listQuerystring,
+        response: { 200: { type: 'array', items: protocolEntrySchema }, 400: errorRef, 401: errorRef, 403: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const query = parseProtocolQuery(request.query);
+      const base = protocolSelect(db, currentUser(request), query);
+      const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+      const rows = await sorted(base, query)
+        .limit(query.range.end - query.range.start + 1)
+        .offset(query.range.start)
+        .execute();
+      reply.header('Content-Range', contentRange('protocol', query.range.start, rows.length, toCount(counted?.total)));
+      return rows.map(toProtocolEntryRecord);
+    },
+  );
+
+  app.get<{ Querystring: { sort?: string; filter?: string } }>(
+    '/api/protocol/export.csv',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
+        querystring: listQuerystring,
+        produces: ['text/csv'],
+        response: { 400: errorRef, 401: errorRef, 403: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Parsed before the first byte is sent, so bad filters still answer 400 with a message.
+      const query = parseProtocolQuery({ sort: request.query.sort, filter: request.query.filter });
+      const base = sorted(protocolSelect(db, user, query), query);
+      async function* lines(): AsyncGenerator<string> {
+        yield `\uFEFF${csvHeader(user.language)}\r\n`;
+        for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
+          const rows = await base.limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
+          if (rows.length > 0) yield `${csvRows(user.language, rows.map(toProtocolEntryRecord))}\r\n`;
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="protocol-${day}.csv"`)
+        .send(Readable.from(lines()));
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/protocol/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One protocol entry',
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] },
+        response: { 200: protocolEntrySchema, 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request) => {
+      const row = await scopeToMandant(db.selectFrom('protocol'), currentUser(request), 'mandant_id')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound(`No protocol entry with id ${request.params.id}.`);
+      return toProtocolEntryRecord(row);
+    },
+  );
+}
