@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage, translateMessage } from './i18n/translate';
 
 const NOT_BUILT_HINT =
   'Kontor server is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`, which builds it when missing) and reload.\nThe API is at /api (documentation: /api/docs).\n';
@@ -39,7 +40,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
-      return reply.status(404).send({ message: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });
+      const message = `No API endpoint ${request.method} ${request.url.split('?')[0]}.`;
+      return reply.status(404).send({ message: translateMessage(message, requestLanguage(request)) });
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(request.url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');

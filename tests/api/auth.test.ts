@@ -28,7 +28,7 @@ describeEachDatabase('auth', (ctx) => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);
-    expect(wrong.body.message).toMatch(/not correct/);
+    expect(wrong.body.message).toMatch(/nicht korrekt/);
   });
 
   it('answers 400 with field errors for a login body without password', async () => {
@@ -131,7 +131,7 @@ describeEachDatabase('auth', (ctx) => {
     await ctx.login('editor@printco.example', 'brand-new-password');
     const again = await ctx.request<{ message: string }>('POST', '/api/auth/reset-password', { body: { token, password: 'another-new-password' } });
     expect(again.status).toBe(400);
-    expect(again.body.message).toMatch(/not valid|already used|expired/);
+    expect(again.body.message).toMatch(/ungültig|bereits verwendet|abgelaufen/);
   });
 
   it('mails the reset link in the user language (German by default)', async () => {
@@ -166,7 +166,7 @@ describeEachDatabase('auth', (ctx) => {
       body: { email: 'admin@printco.example', password: DEMO_PASSWORD },
     });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many/);
+    expect(blocked.body.message).toMatch(/Zu viele/);
     // Other addresses are not affected by this address's failures.
     await ctx.login('admin@muster.example');
     // Failures older than the window no longer count.

@@ -180,7 +180,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     expect(first.body.number).toBe(calc.number);
     const stale = await ctx.request<ApiErrorBody>('PUT', `/api/calculations/${calc.id}`, { token: t, body: { ...calc, customer: 'Late' } });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toMatch(/changed by someone else/);
+    expect(stale.body.message).toMatch(/inzwischen von jemand anderem geändert/);
     const stored = await ctx.request<CalculationRecord>('GET', `/api/calculations/${calc.id}`, { token: t });
     expect(stored.body.customer).toBeNull();
     expect(stored.body.version).toBe(2);

@@ -222,12 +222,12 @@ describeEachDatabase('protocol', (ctx) => {
     expect(await entries(ctx, token, { resource: 'mandants', record_id: String(user.id) })).toEqual([]);
 
     for (const [f, message] of [
-      [{ at_gte: '2026-02-01', at_lte: '2026-01-01' }, /start is after its end/],
-      [{ at_gte: 'yesterday' }, /not a valid date/],
-      [{ action: 'exploded' }, /Unknown action/],
-      [{ colour: 'red' }, /Cannot filter by "colour"/],
-      [{ ip: '127.0.0.1' }, /Cannot filter by "ip"/],
-      [{ user_id: 'abc' }, /filter value/],
+      [{ at_gte: '2026-02-01', at_lte: '2026-01-01' }, /Anfang liegt nach dem Ende/],
+      [{ at_gte: 'yesterday' }, /kein gültiges Datum/],
+      [{ action: 'exploded' }, /Unbekannte Aktion/],
+      [{ colour: 'red' }, /Nach „colour“ kann nicht gefiltert/],
+      [{ ip: '127.0.0.1' }, /Nach „ip“ kann nicht gefiltert/],
+      [{ user_id: 'abc' }, /Filterwert/],
     ] as const) {
       const res = await ctx.request<{ message: string }>('GET', `/api/protocol${filter(f)}`, { token });
       expect(res.status).toBe(400);

@@ -35,19 +35,19 @@ describeEachDatabase('REST dialect (users, mandants)', (ctx) => {
 
   it.each([
     ['sort', 'not json', /sort/],
-    ['sort', '["nope","ASC"]', /Cannot sort by "nope"/],
-    ['sort', '["email","SIDEWAYS"]', /ASC or DESC/],
+    ['sort', '["nope","ASC"]', /Nach „nope“ kann nicht sortiert/],
+    ['sort', '["email","SIDEWAYS"]', /ASC oder DESC/],
     ['sort', '{"field":"email"}', /sort/],
-    ['sort', '["password_hash","ASC"]', /Cannot sort/],
+    ['sort', '["password_hash","ASC"]', /kann nicht sortiert/],
     ['range', '[5,1]', /range/],
     ['range', '[-1,3]', /range/],
     ['range', '[0,"a"]', /range/],
-    ['range', '[0,5000]', /At most/],
+    ['range', '[0,5000]', /Höchstens/],
     ['filter', '{bad', /filter/],
     ['filter', '[1,2]', /filter/],
-    ['filter', '{"password_hash":"x"}', /Cannot filter by "password_hash"/],
-    ['filter', '{"id":"abc"}', /filter value/],
-    ['filter', '{"active":"maybe"}', /filter value/],
+    ['filter', '{"password_hash":"x"}', /Nach „password_hash“ kann nicht gefiltert/],
+    ['filter', '{"id":"abc"}', /Filterwert/],
+    ['filter', '{"active":"maybe"}', /Filterwert/],
     ['filter', '{"q":5}', /q/],
   ])('answers 400 for %s=%s', async (param, value, message) => {
     const token = await ctx.login('admin@kontor.example');
@@ -87,7 +87,7 @@ describeEachDatabase('REST dialect (users, mandants)', (ctx) => {
     expect(first.body.updated_at >= user.updated_at).toBe(true);
     const stale = await ctx.request<{ message: string }>('PUT', `/api/users/${id}`, { token, body: { ...user, name: 'Lost update' } });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toMatch(/changed by someone else/);
+    expect(stale.body.message).toMatch(/inzwischen von jemand anderem geändert/);
     const partial = await ctx.request<UserRecord>('PUT', `/api/users/${id}`, { token, body: { language: 'it' } });
     expect(partial.status).toBe(200);
     expect(partial.body).toMatchObject({ name: 'Jonas Weber-Neu', language: 'it', version: user.version + 2 });

@@ -25,7 +25,15 @@ describeEachDatabase(
     it('unknown API paths answer 404 JSON, also for other methods', async () => {
       const res = await ctx.request<{ message: string }>('GET', '/api/nothing-here');
       expect(res.status).toBe(404);
-      expect(res.body.message).toMatch(/No API endpoint/);
+      expect(res.body.message).toMatch(/Keine API-Schnittstelle/);
+      // Anonymous requests are answered in the Accept-Language; signed-in users in their profile language.
+      const french = await ctx.request<{ message: string }>('GET', '/api/nothing-here', { headers: { 'accept-language': 'fr-CH, de;q=0.5' } });
+      expect(french.body.message).toMatch(/^Aucun point d’accès API/);
+      const english = await ctx.request<{ message: string }>('GET', '/api/users?sort=bad', { token: await ctx.login('editor@printco.example') });
+      expect(english.status).toBe(403);
+      expect(english.body.message).toBe('You are not allowed to do this.');
+      const german = await ctx.request<{ message: string }>('GET', '/api/users?sort=bad', { token: await ctx.login('editor@muster.example') });
+      expect(german.body.message).toBe('Dazu sind Sie nicht berechtigt.');
       expect((await ctx.request('POST', '/api/nothing-here', { body: {} })).status).toBe(404);
     });
 
@@ -45,7 +53,7 @@ describeEachDatabase(
         rawBody: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(70 * 1024) }),
       });
       expect(res.status).toBe(413);
-      expect(res.body.message).toMatch(/too large/);
+      expect(res.body.message).toMatch(/zu groß/);
     });
 
     it('answers 400 (not 500) for malformed JSON and unsupported content types', async () => {

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../core/api';
+import { requestLanguage, translateErrorBody } from '../i18n/translate';
 
 export class HttpError extends Error {
   constructor(
@@ -113,6 +114,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { status, body, log } = toErrorReply(error);
     if (log) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request rejected');
-    return reply.status(status).type('application/json; charset=utf-8').send(body);
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send(translateErrorBody(body, requestLanguage(request)));
   });
 }
