@@ -1,0 +1,150 @@
+/**
+ * `/collections`: the mandant's collections (the client state calls them compilations) as a table
+ * or as cards (the choice is remembered), with text, tag and "open offsets" filters and pagination.
+ */
+import { Box, Card, CardActionArea, CardActions, CardContent, CardHeader, Chip, Grid, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  AutocompleteInput, Button, Datagrid, DateField, FunctionField, List, NullableBooleanInput, Pagination, SearchInput,
+  TextField, TopToolbar, useListContext, useTranslate,
+} from 'react-admin';
+import type { CollectionRecord } from '../../core/api';
+import { httpClient } from '../providers/httpClient';
+import { CollectionTotals, useCo2Text } from './CollectionTotals';
+import { CollectionViewSwitch } from './CollectionViewSwitch';
+import { DeleteCollectionButton } from './DeleteCollectionButton';
+import { useCollectionView } from './useCollectionView';
+import { useCanWrite } from './useCanWrite';
+
+/** The tags the mandant's collections use, for the tag filter's choices. */
+function useCollectionTags(): string[] {
+  const [tags, setTags] = useState<string[]>([]);
+  useEffect(() => {
+    let alive = true;
+    httpClient<string[]>('/collections/tags')
+      .then((response) => alive && setTags(Array.isArray(response.json) ? response.json : []))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return tags;
+}
+
+const Tags = ({ tags }: { tags: readonly string[] }) => (
+  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    {tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+  </Stack>
+);
+
+const RowActions = ({ record }: { record: CollectionRecord }) => {
+  const writer = useCanWrite();
+  if (!writer) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
+      <Button component={Link} to={`/collections/${record.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
+      <Button component={Link} to={`/collections/create?from=${record.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
+      <DeleteCollectionButton record={record} />
+    </Box>
+  );
+};
+
+const CollectionTable = () => {
+  const co2 = useCo2Text();
+  return (
+    <Datagrid rowClick={(id) => `/collections/${id}`} bulkActionButtons={false} data-testid="collections-table"
+      sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+      <TextField source="name" label="collections.fields.name" />
+      <FunctionField source="tags" label="collections.fields.tags" sortable={false} render={(r: CollectionRecord) => <Tags tags={r.tags} />} />
+      <FunctionField label="collections.fields.calculation_count" sortable={false} textAlign="right" render={(r: CollectionRecord) => r.calculation_count} />
+      <FunctionField label="collections.fields.total_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.total_co2e)} />
+      <FunctionField label="collections.fields.ordered_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.ordered_co2e)} />
+      <FunctionField label="collections.fields.open_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.open_co2e)} />
+      <DateField source="updated_at" label="collections.fields.updated_at" showTime />
+      <FunctionField label="" sortable={false} render={(r: CollectionRecord) => <RowActions record={r} />} />
+    </Datagrid>
+  );
+};
+
+const CollectionCards = () => {
+  const { data = [], isPending } = useListContext<CollectionRecord>();
+  if (isPending) return null;
+  return (
+    <Grid container spacing={2} sx={{ p: 2 }} data-testid="collections-cards">
+      {data.map((record) => (
+        <Grid key={record.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+          <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="collection-card">
+            <CardActionArea component={Link} to={`/collections/${record.id}`} sx={{ flex: 1, alignItems: 'stretch' }}>
+              <CardHeader title={record.name} subheader={record.description ?? undefined}
+                slotProps={{ subheader: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }} />
+              <CardContent sx={{ pt: 0 }}>
+                <CollectionTotals record={record} dense />
+                {record.tags.length > 0 ? <Box sx={{ mt: 1 }}><Tags tags={record.tags} /></Box> : null}
+              </CardContent>
+            </CardActionArea>
+            <CardActions><RowActions record={record} /></CardActions>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  const writer = useCanWrite();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="p">{translate('collections.empty.title')}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('collections.empty.message')}</Typography>
+        {writer ? <Button component={Link} to="/collections/create" label="collections.create" variant="contained"><AddIcon /></Button> : null}
+      </CardContent>
+    </Card>
+  );
+};
+
+const ListActions = () => {
+  const writer = useCanWrite();
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <CollectionViewSwitch />
+      {writer ? <Button component={Link} to="/collections/create" label="collections.create" variant="contained"><AddIcon /></Button> : null}
+    </TopToolbar>
+  );
+};
+
+export const CollectionListPage = () => {
+  const translate = useTranslate();
+  const [view] = useCollectionView();
+  const tags = useCollectionTags();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <AutocompleteInput key="tags" source="tags" label="collections.filters.tag" alwaysOn choices={tags.map((tag) => ({ id: tag, name: tag }))}
+      translateChoice={false} sx={{ minWidth: 200 }} />,
+    <NullableBooleanInput key="has_open_offsets" source="has_open_offsets" label="collections.filters.has_open_offsets" alwaysOn
+      trueLabel="collections.filters.open_yes" falseLabel="collections.filters.open_no" sx={{ minWidth: 220 }} />,
+  ];
+  return (
+    <List
+      resource="collections"
+      title={translate('collections.title')}
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'updated_at', order: 'DESC' }}
+      perPage={12}
+      pagination={<Pagination rowsPerPageOptions={[12, 24, 48, 96]} />}
+      storeKey="collections.listParams"
+      exporter={false}
+      empty={<Empty />}
+    >
+      {view === 'cards' ? <CollectionCards /> : <CollectionTable />}
+    </List>
+  );
+};
+
+export default CollectionListPage;

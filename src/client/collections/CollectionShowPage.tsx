@@ -1,0 +1,162 @@
+/**
+ * `/collections/:id`: one collection with its totals and its calculations; each can be removed
+ * from the collection, and two to four of them can be compared.
+ */
+import {
+  Alert, Box, Card, CardContent, Checkbox, Chip, Grid, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow,
+  Tooltip, Typography,
+} from '@mui/material';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
+import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
+import LockIcon from '@mui/icons-material/Lock';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
+import { comparePath } from '../compare/compareIds';
+import { sendJson } from '../providers/httpClient';
+import { formatResult } from '../templates/resultFormat';
+import { useLanguage } from '../templates/useLanguage';
+import { CollectionTotals } from './CollectionTotals';
+import { DeleteCollectionButton } from './DeleteCollectionButton';
+import { useCanWrite } from './useCanWrite';
+
+function useRemoveCalculation(collection: CollectionRecord) {
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const [busy, setBusy] = useState<number | null>(null);
+  const remove = async (calculation: CalculationRecord) => {
+    setBusy(calculation.id);
+    try {
+      await sendJson(`/collections/${collection.id}/calculations`, 'DELETE', { ids: [calculation.id] });
+      refresh();
+      notify('collections.removed', { type: 'info', messageArgs: { number: calculation.number } });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { remove, busy };
+}
+
+const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const writer = useCanWrite();
+  const ids = collection.calculation_ids;
+  const { data = [], isPending } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const { remove, busy } = useRemoveCalculation(collection);
+  if (ids.length === 0) return <Alert severity="info">{translate('collections.no_calculations')}</Alert>;
+  if (isPending) return <Loading />;
+  const byId = new Map(data.map((c) => [Number(c.id), c]));
+  const rows = ids.map((id) => byId.get(id)).filter((c): c is CalculationRecord => c !== undefined);
+  const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const canCompare = selected.length >= COMPARE_MIN && selected.length <= COMPARE_MAX;
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+        <Button component={Link} to={comparePath(selected)} label="compare.action" disabled={!canCompare} variant="outlined" data-testid="collection-compare">
+          <CompareArrowsIcon />
+        </Button>
+        <Typography variant="body2" color="text.secondary">{translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}</Typography>
+      </Stack>
+      <Table size="small" data-testid="collection-calculations">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox" />
+            <TableCell>{translate('calculations.fields.number')}</TableCell>
+            <TableCell>{translate('calculations.fields.title')}</TableCell>
+            <TableCell align="right">{translate('calculations.fields.total_co2e')}</TableCell>
+            <TableCell>{translate('collections.fields.offset')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((calc) => (
+            <TableRow key={calc.id} hover data-testid={`collection-calculation-${calc.id}`}>
+              <TableCell padding="checkbox">
+                <Checkbox checked={selected.includes(calc.id)} onChange={() => toggle(calc.id)}
+                  slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}><Link to={`/edit/${calc.id}`}>{calc.number}</Link></TableCell>
+              <TableCell>{calc.title}</TableCell>
+              <TableCell align="right">{formatResult(calc.total_co2e, lang)} kg CO2e</TableCell>
+              <TableCell>
+                {calc.frozen
+                  ? <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
+                  : <Chip size="small" variant="outlined" label={translate('collections.status.open')} />}
+              </TableCell>
+              <TableCell align="right">
+                {writer ? (
+                  <Tooltip title={translate('collections.remove', { number: calc.number })}>
+                    <span>
+                      <IconButton size="small" onClick={() => void remove(calc)} disabled={busy !== null}
+                        aria-label={translate('collections.remove', { number: calc.number })}>
+                        <RemoveCircleOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+};
+
+export const CollectionShowPage = () => {
+  const translate = useTranslate();
+  const { id } = useParams();
+  const writer = useCanWrite();
+  const { data: collection, isPending, error } = useGetOne<CollectionRecord>('collections', { id: Number(id) }, { retry: false });
+  if (isPending) return <Loading />;
+  if (error || !collection) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="warning" action={<Button component={Link} to="/collections" label="collections.back" />}>
+          {translate('collections.not_found', { id: id ?? '' })}
+        </Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ mt: 2 }} data-testid="collection-page">
+      <Title title={collection.name} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', mb: 2 }}>
+        <Box>
+          <Typography variant="h5" component="h1">{collection.name}</Typography>
+          {collection.description ? <Typography color="text.secondary">{collection.description}</Typography> : null}
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+            {collection.tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+          </Stack>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Button component={Link} to="/collections" label="collections.back" />
+          {writer ? (
+            <>
+              <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
+              <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
+              <DeleteCollectionButton record={collection} redirectTo="/collections" />
+            </>
+          ) : null}
+        </Stack>
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card variant="outlined"><CardContent><CollectionTotals record={collection} /></CardContent></Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Card variant="outlined"><CardContent><CalculationsTable collection={collection} /></CardContent></Card>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+};
+
+export default CollectionShowPage;

@@ -1,0 +1,187 @@
+/**
+ * The comparison of two to four calculations as plain data, shared by the page and the CSV:
+ * the inputs grouped as in their templates (labels in the user's language), then every result
+ * aligned by name across templates, each with its difference to the first calculation.
+ */
+import type { CalculationRecord } from '../../core/api';
+import type { Language } from '../../core/languages';
+import { formatNumber } from '../../core/number-format';
+import { localize } from '../../core/rules';
+import type { Field, Template } from '../../core/template';
+
+export interface ComparedCalculation {
+  id: number;
+  number: string;
+  title: string;
+  template: string;
+}
+
+export interface InputRow {
+  key: string;
+  label: string;
+  /** Display text per calculation; null where its template has no such field. */
+  values: (string | null)[];
+  /** Not every calculation has the same value. */
+  differs: boolean;
+}
+
+export interface InputSection {
+  key: string;
+  label: string;
+  rows: InputRow[];
+}
+
+export interface Difference {
+  /** value − first value, in the result's unit. */
+  absolute: number;
+  /** Relative to the first value, in percent; null when the first value is 0. */
+  percent: number | null;
+}
+
+export interface ResultRow {
+  name: string;
+  label: string;
+  unit: string;
+  values: (number | null)[];
+  /** Per calculation; null for the first one and where a value is missing. */
+  differences: (Difference | null)[];
+  differs: boolean;
+}
+
+export interface Comparison {
+  calculations: ComparedCalculation[];
+  inputs: InputSection[];
+  results: ResultRow[];
+}
+
+export interface ComparisonTexts {
+  yes: string;
+  no: string;
+  /** The label of the row with the primary total (kg CO2e) every calculation has. */
+  total: string;
+}
+
+/** Results smaller than this apart are the same figure computed twice, not a difference. */
+const EPSILON = 1e-9;
+
+function factorLabel(record: CalculationRecord, key: string, lang: Language): string {
+  const use = record.results?.factors?.find((factor) => factor.key === key);
+  return localize(use?.label, lang, key);
+}
+
+export function fieldText(field: Field, value: unknown, record: CalculationRecord, lang: Language, texts: ComparisonTexts): string {
+  if (value === undefined || value === null || value === '') return '';
+  const unit = field.unit ? ` ${field.unit}` : '';
+  switch (field.type) {
+    case 'select':
+      return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
+    case 'multiselect':
+      return Array.isArray(value) ? value.map((entry) => localize(field.options?.find((o) => o.value === entry)?.label, lang, String(entry))).join(', ') : String(value);
+    case 'boolean':
+      return value === true ? texts.yes : texts.no;
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3 })}${unit}` : String(value);
+    case 'tags':
+      return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+    case 'factor':
+      return factorLabel(record, String(value), lang);
+    default:
+      return String(value);
+  }
+}
+
+function sameValues(values: readonly (string | null)[]): boolean {
+  return values.every((value) => value === values[0]);
+}
+
+/** Input sections: the union of the templates' groups by id, in the order they first appear. */
+function inputSections(records: readonly CalculationRecord[], templates: readonly (Template | undefined)[], lang: Language, texts: ComparisonTexts): InputSection[] {
+  const sections: InputSection[] = [];
+  const sectionOf = (key: string, label: string) => {
+    let section = sections.find((candidate) => candidate.key === key);
+    if (!section) sections.push((section = { key, label, rows: [] }));
+    return section;
+  };
+  const addRow = (section: InputSection, key: string, label: string) => {
+    let row = section.rows.find((candidate) => candidate.key === key);
+    if (!row) section.rows.push((row = { key, label, values: records.map(() => null), differs: false }));
+    return row;
+  };
+  records.forEach((record, column) => {
+    const template = templates[column];
+    if (!template) return;
+    for (const group of template.groups) {
+      const section = sectionOf(group.id, localize(group.label, lang, group.id));
+      if (!group.repeatable) {
+        for (const field of group.fields) {
+          const row = addRow(section, field.name, localize(field.label, lang, field.name));
+          row.values[column] = fieldText(field, record.inputs?.[field.name], record, lang, texts);
+        }
+        continue;
+      }
+      // A repeatable group compares item by item: transport 1 with transport 1.
+      const items = Array.isArray(record.inputs?.[group.id]) ? (record.inputs[group.id] as Record<string, unknown>[]) : [];
+      items.forEach((item, index) => {
+        for (const field of group.fields) {
+          const row = addRow(section, `${index}.${field.name}`, `${index + 1}. ${localize(field.label, lang, field.name)}`);
+          row.values[column] = fieldText(field, item?.[field.name], record, lang, texts);
+        }
+      });
+    }
+  });
+  for (const section of sections) for (const row of section.rows) row.differs = !sameValues(row.values);
+  return sections.filter((section) => section.rows.length > 0);
+}
+
+export function difference(value: number | null, first: number | null): Difference | null {
+  if (value === null || first === null) return null;
+  const absolute = value - first;
+  return { absolute, percent: first === 0 ? null : (absolute / Math.abs(first)) * 100 };
+}
+
+function resultRow(name: string, label: string, unit: string, values: (number | null)[]): ResultRow {
+  const first = values[0] ?? null;
+  const differences = values.map((value, index) => (index === 0 ? null : difference(value, first)));
+  const present = values.filter((value): value is number => value !== null);
+  const differs = present.length !== values.length || present.some((value) => Math.abs(value - (present[0] ?? 0)) > EPSILON);
+  return { name, label, unit, values, differences, differs };
+}
+
+/** Results: the primary total first, then the union of result names in the order they first appear. */
+function resultRows(records: readonly CalculationRecord[], templates: readonly (Template | undefined)[], lang: Language, texts: ComparisonTexts): ResultRow[] {
+  const rows: ResultRow[] = [resultRow('total_co2e', texts.total, 'kg CO2e', records.map((record) => (typeof record.total_co2e === 'number' ? record.total_co2e : null)))];
+  const seen = new Set<string>();
+  templates.forEach((template) => {
+    for (const result of template?.results ?? []) {
+      if (result.primary || seen.has(result.name)) continue;
+      seen.add(result.name);
+      const values = records.map((record, column) => {
+        const defines = templates[column]?.results.some((candidate) => candidate.name === result.name);
+        const value = record.results?.values?.[result.name];
+        return defines && typeof value === 'number' ? value : null;
+      });
+      rows.push(resultRow(result.name, localize(result.label, lang, result.name), result.unit, values));
+    }
+  });
+  return rows;
+}
+
+export function buildComparison(
+  records: readonly CalculationRecord[],
+  templatesById: ReadonlyMap<string, Template>,
+  lang: Language,
+  texts: ComparisonTexts,
+): Comparison {
+  const templates = records.map((record) => templatesById.get(record.template_id));
+  return {
+    calculations: records.map((record, index) => ({
+      id: record.id,
+      number: record.number,
+      title: record.title,
+      template: localize(templates[index]?.label, lang, record.template_id),
+    })),
+    inputs: inputSections(records, templates, lang, texts),
+    results: resultRows(records, templates, lang, texts),
+  };
+}

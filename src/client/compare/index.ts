@@ -1,0 +1,3 @@
+/** The compare screen: its route and the shareable path builder. */
+export { compareRoute } from './routes';
+export { comparePath } from './compareIds';

@@ -1,0 +1,146 @@
+/**
+ * The collections screens against a mocked API: the table/cards toggle is remembered across visits
+ * (client state in localStorage), deleting asks first, and the calculations list's bulk action adds
+ * the selected calculations to a collection.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CollectionRecord } from '../../src/core/api';
+import { CLIENT_STATE_KEY } from '../../src/client/shell/persistence/clientState';
+import { API, editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+import { calculationHandlers, calculations, resetCalculations } from './calculations.mock';
+
+const SLOW = 60_000;
+/** The first visit of a test file compiles the lazily loaded pages; later ones are quick. */
+const FIRST = { timeout: 30_000 };
+
+function collection(id: number, name: string, extra: Partial<CollectionRecord> = {}): CollectionRecord {
+  return {
+    id, mandant_id: 1, name, description: `Beschreibung ${name}`, tags: ['kampagne'], created_by: 3,
+    created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-02T10:00:00Z', version: 1,
+    calculation_ids: [7], calculation_count: 1, total_co2e: 1234.5, ordered_co2e: 234.5, open_co2e: 1000, ...extra,
+  };
+}
+
+let collections: CollectionRecord[] = [];
+const requests: { method: string; path: string; body: unknown }[] = [];
+
+const collectionHandlers = [
+  http.get(`${API}/collections/tags`, () => HttpResponse.json(['kampagne', 'messe'])),
+  http.get(`${API}/collections`, () =>
+    HttpResponse.json(collections, { headers: { 'Content-Range': `collections 0-${Math.max(collections.length - 1, 0)}/${collections.length}` } })),
+  http.get(`${API}/collections/:id`, ({ params }) => {
+    const found = collections.find((c) => String(c.id) === params.id);
+    return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
+  }),
+  http.delete(`${API}/collections/:id`, ({ params }) => {
+    const found = collections.find((c) => String(c.id) === params.id);
+    requests.push({ method: 'DELETE', path: `/collections/${String(params.id)}`, body: null });
+    collections = collections.filter((c) => c !== found);
+    return HttpResponse.json(found);
+  }),
+  http.post(`${API}/collections/:id/calculations`, async ({ params, request }) => {
+    const body = (await request.json()) as { ids: number[] };
+    requests.push({ method: 'POST', path: `/collections/${String(params.id)}/calculations`, body });
+    const found = collections.find((c) => String(c.id) === params.id)!;
+    found.calculation_ids = [...new Set([...found.calculation_ids, ...body.ids])];
+    found.calculation_count = found.calculation_ids.length;
+    return HttpResponse.json(found);
+  }),
+];
+
+beforeEach(() => {
+  resetCalculations();
+  collections = [collection(1, 'Frühjahrskampagne'), collection(2, 'Jahresbericht', { tags: [], calculation_ids: [], calculation_count: 0, total_co2e: 0, ordered_co2e: 0, open_co2e: 0 })];
+  requests.length = 0;
+  server.use(...calculationHandlers, ...collectionHandlers);
+});
+
+describe('the collections list', () => {
+  it('switches between table and cards and remembers the choice for the next visit', async () => {
+    const first = renderApp('/collections', { signedInAs: editor });
+    const table = await screen.findByTestId('collections-table', {}, FIRST);
+    expect(within(table).getByText('Frühjahrskampagne')).toBeInTheDocument();
+    expect(screen.queryByTestId('collections-cards')).toBeNull();
+
+    await first.user.click(screen.getByTestId('collections-view-cards'));
+    const cards = await screen.findByTestId('collections-cards');
+    expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
+    // The totals of the card, in German number format.
+    expect(within(cards).getByText('1.234,5 kg CO2e')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(CLIENT_STATE_KEY) ?? '{}').compilations).toEqual({ viewMode: 'cards' });
+    first.unmount();
+
+    // A new visit (fresh app, same browser storage) opens with cards.
+    renderApp('/collections', { signedInAs: editor });
+    expect(await screen.findByTestId('collections-cards')).toBeInTheDocument();
+    expect(screen.queryByTestId('collections-table')).toBeNull();
+  }, SLOW);
+
+  it('deletes a collection only after the confirmation dialog', async () => {
+    const { user } = renderApp('/collections', { signedInAs: editor });
+    const table = await screen.findByTestId('collections-table', {}, FIRST);
+    const row = within(table).getByText('Frühjahrskampagne').closest('tr')!;
+    await user.click(within(row).getByTestId('collection-delete'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sammlung „Frühjahrskampagne“ löschen?')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests).toEqual([]);
+
+    await user.click(within(row).getByTestId('collection-delete'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(requests).toEqual([{ method: 'DELETE', path: '/collections/1', body: null }]));
+  }, SLOW);
+
+  it('hides the write actions from viewers', async () => {
+    renderApp('/collections', { signedInAs: { ...editor, role: 'viewer' } });
+    const table = await screen.findByTestId('collections-table', {}, FIRST);
+    expect(within(table).getByText('Frühjahrskampagne')).toBeInTheDocument();
+    expect(within(table).queryByTestId('collection-delete')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Neue Sammlung' })).toBeNull();
+  }, SLOW);
+});
+
+describe('duplicating a collection', () => {
+  it('starts the form with the original and sends duplicated_from', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(http.post(`${API}/collections`, async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      const created = collection(3, String(sent.name), { calculation_ids: sent.calculation_ids as number[] });
+      collections.push(created);
+      return HttpResponse.json(created, { status: 201 });
+    }));
+    const { user } = renderApp('/collections/create?from=1', { signedInAs: editor });
+    const name = await screen.findByRole('textbox', { name: /Name/ }, FIRST);
+    await waitFor(() => expect(name).toHaveValue('Frühjahrskampagne (Kopie)'));
+    expect(screen.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Beschreibung Frühjahrskampagne');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({ name: 'Frühjahrskampagne (Kopie)', duplicated_from: 1, calculation_ids: [7], tags: ['kampagne'] });
+    await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
+  }, SLOW);
+});
+
+describe('the "add to collection" bulk action of the calculations list', () => {
+  it('adds the selected calculations to the chosen collection', async () => {
+    const { user } = renderApp('/calculations', { signedInAs: editor });
+    const table = await screen.findByTestId('calculations-table', {}, FIRST);
+    await within(table).findByText('Frühjahrskatalog');
+    for (const title of ['Frühjahrskatalog', 'Sommerflyer']) {
+      await user.click(within(within(table).getByText(title).closest('tr')!).getByRole('checkbox'));
+    }
+    await user.click(await screen.findByTestId('bulk-add-to-collection'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: /Jahresbericht/ }));
+    await user.click(within(dialog).getByTestId('add-to-collection-submit'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.path).toBe('/collections/2/calculations');
+    expect([...(requests[0]!.body as { ids: number[] }).ids].sort()).toEqual(calculations.map((c) => c.id).sort());
+    expect(await screen.findByText('2 Berechnungen zu „Jahresbericht“ hinzugefügt')).toBeInTheDocument();
+  }, SLOW);
+});

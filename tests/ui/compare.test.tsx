@@ -1,0 +1,113 @@
+/**
+ * The compare screen against a mocked API: two calculations of different templates side by side,
+ * results aligned by name with absolute and percentage differences to the first, differing rows
+ * highlighted, the CSV download's content (formula cells escaped), and clear messages for a bad URL.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatResult } from '../../src/client/templates/resultFormat';
+import { editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+import { brochureInputs, calculationHandlers, calculationRecord, calculations, resetCalculations } from './calculations.mock';
+
+const SLOW = 60_000;
+const FIRST = { timeout: 30_000 };
+
+beforeEach(() => {
+  resetCalculations();
+  // A third calculation: the brochure again with twice the quantity and a title a spreadsheet would run.
+  calculations.push(calculationRecord(9, 'brochure', { ...brochureInputs, quantity: 10000, title: '=HYPERLINK("http://x")' }));
+  server.use(...calculationHandlers);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const first = (id: number) => calculations.find((c) => c.id === id)!;
+
+describe('comparing calculations', () => {
+  it('shows the calculations side by side with differences to the first and highlights what differs', async () => {
+    renderApp('/compare?ids=7,9', { signedInAs: editor });
+    const table = await screen.findByTestId('compare-table', {}, FIRST);
+    expect(within(table).getByText('K-2026-000007')).toBeInTheDocument();
+    expect(within(table).getByText('K-2026-000009')).toBeInTheDocument();
+
+    const a = first(7).total_co2e;
+    const b = first(9).total_co2e;
+    expect(b).toBeGreaterThan(a);
+    const total = screen.getByTestId('compare-result-total_co2e');
+    expect(total).toHaveAttribute('data-differs', 'true');
+    const percent = new Intl.NumberFormat('de', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format((b - a) / a);
+    const spaces = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+    expect(spaces(within(total).getByTestId('compare-difference').textContent)).toBe(spaces(`+${formatResult(b - a, 'de')} kg CO2e (${percent})`));
+
+    // Inputs grouped as in the template, labels in German; the changed quantity is highlighted, the format is not.
+    expect(within(table).getByRole('heading', { name: 'Allgemein' })).toBeInTheDocument();
+    const quantityRow = screen.getByTestId('compare-input-general-quantity');
+    expect(quantityRow).toHaveAttribute('data-differs', 'true');
+    expect(within(quantityRow).getByText('5.000 pcs')).toBeInTheDocument();
+    expect(within(quantityRow).getByText('10.000 pcs')).toBeInTheDocument();
+    const formatRow = document.querySelector('[data-testid$="-format"]')!;
+    expect(formatRow).toHaveAttribute('data-differs', 'false');
+  }, SLOW);
+
+  it('aligns calculations of different templates by result name', async () => {
+    renderApp('/compare?ids=7,8', { signedInAs: editor });
+    await screen.findByTestId('compare-table', {}, FIRST);
+    // Every result row has one cell per calculation; a result only one template has shows a dash for the other.
+    const rows = document.querySelectorAll('[data-testid^="compare-result-"]');
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.querySelectorAll('[data-testid="compare-value"]')).toHaveLength(2);
+    const brochureOnly = [...rows].find((row) => row.querySelectorAll('[data-testid="compare-value"]')[1]!.textContent === '—');
+    expect(brochureOnly).toBeDefined();
+  }, SLOW);
+
+  it('downloads the comparison as CSV with differences, and escapes cells that would run as formulas', async () => {
+    let saved: Blob | null = null;
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: vi.fn((blob: Blob) => { saved = blob; return 'blob:x'; }) });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderApp('/compare?ids=7,9', { signedInAs: editor });
+    await screen.findByTestId('compare-table', {}, FIRST);
+    await user.click(screen.getByTestId('compare-download'));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(click).toHaveBeenCalled();
+
+    // jsdom's Blob has no text(); FileReader reads it.
+    const text = (await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved as unknown as Blob);
+    })).replace(/^\ufeff/, '');
+    const rows = Papa.parse<string[]>(text.trim()).data;
+    expect(rows[0]).toEqual(['Bereich', 'Angabe', 'Einheit', 'K-2026-000007 Frühjahrskatalog', 'K-2026-000009 =HYPERLINK("http://x")',
+      'Δ K-2026-000009', 'Δ % K-2026-000009']);
+    const a = first(7).total_co2e;
+    const b = first(9).total_co2e;
+    const totalRow = rows.find((row) => row[1] === 'Emissionen gesamt')!;
+    expect(totalRow.slice(0, 3)).toEqual(['Ergebnisse', 'Emissionen gesamt', 'kg CO2e']);
+    expect(Number(totalRow[3])).toBeCloseTo(a, 9);
+    expect(Number(totalRow[4])).toBeCloseTo(b, 9);
+    expect(Number(totalRow[5])).toBeCloseTo(b - a, 9);
+    expect(Number(totalRow[6])).toBeCloseTo(((b - a) / a) * 100, 9);
+    // The title cell starts with "=": it is written with a leading apostrophe so no spreadsheet runs it.
+    const titleRow = rows.find((row) => row[1] === 'Titel')!;
+    expect(titleRow[3]).toBe('Frühjahrskatalog');
+    expect(titleRow[4]).toBe('\'=HYPERLINK("http://x")');
+  }, SLOW);
+
+  it('explains when fewer than two or more than four calculations are asked for', async () => {
+    renderApp('/compare?ids=7', { signedInAs: editor });
+    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('mindestens 2 Berechnungen');
+  }, SLOW);
+
+  it('explains too many ids and a broken link', async () => {
+    const view = renderApp('/compare?ids=1,2,3,4,5', { signedInAs: editor });
+    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('höchstens 4 Berechnungen');
+    view.unmount();
+    renderApp('/compare?ids=1,abc', { signedInAs: editor });
+    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('Der Link ist ungültig');
+  }, SLOW);
+});
