@@ -5,6 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import brochureJson from '../../schemas/templates/brochure.json';
 import flyerJson from '../../schemas/templates/flyer.json';
+import companyJson from '../../schemas/templates/company-footprint.json';
 import sampleJson from '../fixtures/templates/sample.json';
 import type { CalculationRecord, FactorDatabaseRecord, FactorRecord, MandantRecord, TemplateRecord } from '../../src/core/api';
 import { localize } from '../../src/core/rules';
@@ -17,6 +18,7 @@ const loaded = loadTemplates([
   { fileName: 'brochure.json', text: JSON.stringify(brochureJson) },
   { fileName: 'flyer.json', text: JSON.stringify(flyerJson) },
   { fileName: 'sample.json', text: JSON.stringify(sampleJson) },
+  { fileName: 'company-footprint.json', text: JSON.stringify(companyJson) },
 ]);
 if (loaded.errors.length) throw new Error(JSON.stringify(loaded.errors));
 

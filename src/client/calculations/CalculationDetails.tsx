@@ -1,0 +1,29 @@
+/** The calculation's own fields beside the template's: customer, status and the factor database it is computed with. */
+import { Box } from '@mui/material';
+import { SelectInput, TextInput, maxLength, required, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { CollapsibleGroup } from '../templates/CollapsibleGroup';
+import { CALCULATION_STATUSES } from './types';
+import { usePublishedDatabases } from './useDefaultDatabase';
+
+export const CalculationDetails = () => {
+  const translate = useTranslate();
+  const { data: databases = [], isPending } = usePublishedDatabases();
+  const chosen = useWatch({ name: 'database_id' }) as unknown;
+  const choices = databases.map((database) => ({ id: database.id, name: `${database.name}${database.demo ? ` (${translate('calculations.demo_values')})` : ''}` }));
+  // A calculation made with a database that has since been archived keeps showing it.
+  if (typeof chosen === 'number' && !choices.some((choice) => choice.id === chosen)) {
+    choices.push({ id: chosen, name: translate('calculations.database_number', { id: chosen }) });
+  }
+  const statusChoices = CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }));
+  return (
+    <CollapsibleGroup title={translate('calculations.section.details')} testId="group-calculation-details">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+        <TextInput source="customer" label="calculations.fields.customer" validate={maxLength(200)} sx={{ minWidth: 320 }} />
+        <SelectInput source="status" label="calculations.fields.status" choices={statusChoices} validate={required()} sx={{ minWidth: 200 }} />
+        <SelectInput source="database_id" label="calculations.fields.database" choices={choices} isPending={isPending}
+          validate={required()} helperText="calculations.database_help" sx={{ minWidth: 320 }} />
+      </Box>
+    </CollapsibleGroup>
+  );
+};

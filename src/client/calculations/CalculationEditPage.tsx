@@ -1,0 +1,56 @@
+/** `/edit/:id`: edit a calculation; a stale save (409) shows a conflict message and never overwrites. */
+import { useParams } from 'react-router-dom';
+import { EditBase, Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
+import type { Template } from '../../core/template';
+import { CalculationForm } from './CalculationForm';
+import { PageLoading, PageProblem } from './PageState';
+import { toCalculationWrite, type CalculationFormValues } from './payload';
+import type { CalculationRecord } from './types';
+import { useSaveFailure } from './useSaveFailure';
+import { useTemplate } from './useTemplate';
+import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
+
+const EditCalculation = ({ record, template }: { record: CalculationRecord; template: Template }) => {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { conflict, setConflict, onError } = useSaveFailure();
+  return (
+    <EditBase
+      resource="calculations"
+      id={record.id}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(values: CalculationFormValues) => toCalculationWrite(template, values)}
+      mutationOptions={{ onError, onSuccess: () => setConflict(false) }}
+    >
+      <Title title={translate('calculations.edit_title', { number: record.number })} />
+      <DatabaseVersionHint record={record} />
+      <CalculationForm
+        template={template}
+        subtitle={`${record.number} · ${translate('calculations.version', { version: record.version })}`}
+        conflict={conflict}
+        onReload={() => {
+          setConflict(false);
+          refresh();
+        }}
+      />
+    </EditBase>
+  );
+};
+
+export const CalculationEditPage = () => {
+  const translate = useTranslate();
+  const { id } = useParams();
+  const record = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });
+  const template = useTemplate(record.data?.template_id);
+  if (record.isPending || (record.data && template.isPending)) return <PageLoading />;
+  if (!record.data) {
+    return <PageProblem message={translate('calculations.not_found', { id: id ?? '' })} to="/edit" action="calculations.pick_calculation" />;
+  }
+  if (!template.data) {
+    return <PageProblem message={translate('calculations.template_not_found', { id: record.data.template_id })} to="/calculations" action="calculations.back_to_list" />;
+  }
+  return <EditCalculation record={record.data} template={template.data.definition} />;
+};
+
+export default CalculationEditPage;

@@ -1,0 +1,220 @@
+/**
+ * `/calculations` and `/calculations/:type`: the calculations, all or of one template type, with the columns and
+ * filters the templates' `list` sections name, full-text search, a tag filter, sorting and pagination, shown as a
+ * table or as cards. `/edit` and `/duplicate` without an id reuse it to pick the calculation first.
+ */
+import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, Tab, Tabs, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useMemo, type ReactElement } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  Datagrid, DateField, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput,
+  TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord,
+} from 'react-admin';
+import { localize } from '../../core/rules';
+import type { Template } from '../../core/template';
+import { CalculationBulkActions } from '../collections/CalculationBulkActions';
+import { TemplateIcon } from '../templates/TemplateIcon';
+import { formatResult } from '../templates/resultFormat';
+import { useLanguage } from '../templates/useLanguage';
+import { CardSortMenu } from './CardSortMenu';
+import { columnValue, listColumns, listFilterFields, type ListColumn } from './listColumns';
+import { ListViewSwitch, useListView } from './ListViewSwitch';
+import { NewCalculationButton } from './NewCalculationButton';
+import { CALCULATION_STATUSES, type CalculationRecord, type TemplateRecord } from './types';
+import { useTemplates } from './useTemplate';
+
+export type PickMode = 'edit' | 'duplicate';
+
+/** Whether the server filters by template fields (`filter={"inputs":{"format":"A4"}}`); see buildFilters. */
+export const TEMPLATE_FIELD_FILTERS = false;
+
+const recordPath = (mode: PickMode, id: RaRecord['id']) => `/${mode}/${id}`;
+
+function useYesNo() {
+  const translate = useTranslate();
+  return (value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+}
+
+function buildFilters(templates: readonly Template[], all: readonly TemplateRecord[], byType: boolean, lang: ReturnType<typeof useLanguage>): ReactElement[] {
+  const filters: ReactElement[] = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <TextInput key="tags" source="tags" label="calculations.filters.tag" alwaysOn />,
+    <SelectInput key="status" source="status" label="calculations.fields.status"
+      choices={CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }))} />,
+  ];
+  if (all.length > 1) {
+    filters.push(
+      <SelectInput key="template_id" source="template_id" label="calculations.fields.template" translateChoice={false}
+        choices={all.map((template) => ({ id: template.id, name: template.label }))} />,
+    );
+  }
+  // Field filters are only meaningful within one type, where the templates share their fields. They are sent as
+  // `filter.inputs.<field>`, which the calculations resource does not answer yet (400), so they stay off until it does.
+  if (byType && TEMPLATE_FIELD_FILTERS) {
+    for (const field of listFilterFields(templates)) {
+      const label = localize(field.label, lang, field.name);
+      const source = `inputs.${field.name}`;
+      if (field.type === 'select' || field.type === 'multiselect') {
+        filters.push(<SelectInput key={source} source={source} label={label} translateChoice={false}
+          choices={(field.options ?? []).map((option) => ({ id: option.value, name: localize(option.label, lang, option.value) }))} />);
+      } else if (field.type === 'boolean') {
+        filters.push(<SelectInput key={source} source={source} label={label}
+          choices={[{ id: true, name: 'ra.boolean.true' }, { id: false, name: 'ra.boolean.false' }]} />);
+      } else if (field.type === 'text' || field.type === 'factor') {
+        filters.push(<TextInput key={source} source={source} label={label} />);
+      }
+    }
+  }
+  return filters;
+}
+
+const CalculationListActions = ({ templates }: { templates: readonly TemplateRecord[] }) => {
+  const [view] = useListView();
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
+      {view === 'cards' ? <CardSortMenu /> : null}
+      <ListViewSwitch />
+      <NewCalculationButton templates={templates} />
+    </TopToolbar>
+  );
+};
+
+interface ViewProps {
+  columns: ListColumn[];
+  templatesById: Map<string, Template>;
+  showTemplate: boolean;
+  mode: PickMode;
+}
+
+const CalculationTable = ({ columns, templatesById, showTemplate, mode }: ViewProps) => {
+  const lang = useLanguage();
+  const yesNo = useYesNo();
+  return (
+    <Datagrid rowClick={(id) => recordPath(mode, id)} bulkActionButtons={<CalculationBulkActions />} data-testid="calculations-table"
+      // Many template columns must scroll inside the list, not widen the whole page.
+      sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+      <TextField source="number" label="calculations.fields.number" />
+      {showTemplate ? (
+        <FunctionField source="template_id" label="calculations.fields.template" sortable={false}
+          render={(record: CalculationRecord) => localize(templatesById.get(record.template_id)?.label, lang, record.template_id)} />
+      ) : null}
+      {columns.map((column) => (
+        <FunctionField
+          key={column.name}
+          source={column.name}
+          label={localize(column.label, lang, column.name)}
+          sortable={column.sortBy !== undefined}
+          sortBy={column.sortBy}
+          render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo)}
+        />
+      ))}
+      <DateField source="updated_at" label="calculations.fields.updated_at" showTime />
+      <FunctionField label="" sortable={false} render={(record: CalculationRecord) => <RowActions record={record} />} />
+    </Datagrid>
+  );
+};
+
+const RowActions = ({ record }: { record: CalculationRecord }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
+      <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<EditIcon />}>{translate('ra.action.edit')}</Button>
+      <Button size="small" component={Link} to={`/duplicate/${record.id}`} startIcon={<ContentCopyIcon />}>{translate('calculations.duplicate')}</Button>
+    </Box>
+  );
+};
+
+const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
+  const { data = [], isPending } = useListContext<CalculationRecord>();
+  const lang = useLanguage();
+  const yesNo = useYesNo();
+  if (isPending) return null;
+  return (
+    <Grid container spacing={2} sx={{ p: 2 }} data-testid="calculations-cards">
+      {data.map((record) => {
+        const template = templatesById.get(record.template_id);
+        return (
+          <Grid key={record.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+              <CardActionArea component={Link} to={recordPath(mode, record.id)} sx={{ flex: 1, alignItems: 'stretch' }}>
+                <CardHeader
+                  avatar={<TemplateIcon name={template?.icon} color="primary" />}
+                  title={record.title}
+                  subheader={`${record.number} · ${localize(template?.label, lang, record.template_id)}`}
+                />
+                <CardContent sx={{ pt: 0 }}>
+                  <Typography variant="h5" component="p">
+                    {formatResult(record.total_co2e, lang)} <Typography component="span" variant="body2">kg CO2e</Typography>
+                  </Typography>
+                  {columns.filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e').map((column) => {
+                    const value = columnValue(record, column.name, template, lang, yesNo);
+                    // Cards mix templates: a column another template defines is simply left out.
+                    if (value === '' || value === null || value === undefined) return null;
+                    return (
+                      <Box key={column.name} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                        <Typography variant="body2" color="text.secondary">{localize(column.label, lang, column.name)}</Typography>
+                        <Box component="span" sx={{ typography: 'body2', textAlign: 'right' }}>{value}</Box>
+                      </Box>
+                    );
+                  })}
+                </CardContent>
+              </CardActionArea>
+              <CardActions><RowActions record={record} /></CardActions>
+            </Card>
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+};
+
+export const CalculationListPage = ({ pick }: { pick?: PickMode }) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const { type } = useParams();
+  const [view] = useListView();
+  const { data: allTemplates = [] } = useTemplates();
+  const records = useMemo(() => allTemplates.filter((template) => !type || template.type === type), [allTemplates, type]);
+  const templates = useMemo(() => records.map((record) => record.definition), [records]);
+  const templatesById = useMemo(() => new Map(allTemplates.map((record) => [record.id, record.definition])), [allTemplates]);
+  const columns = useMemo(() => listColumns(templates), [templates]);
+  const filters = useMemo(() => buildFilters(templates, records, !!type, lang), [templates, records, type, lang]);
+  const title = pick
+    ? translate(`calculations.pick.${pick}`)
+    : type ? translate(`calculations.types.${type}`, { _: type }) : translate('calculations.title');
+  const viewProps: ViewProps = { columns, templatesById, showTemplate: records.length > 1, mode: pick ?? 'edit' };
+  const types: string[] = [...new Set(allTemplates.map((template) => template.type))];
+  return (
+    <>
+      {pick || types.length < 2 ? null : (
+        <Tabs value={!type ? 'all' : types.includes(type) ? type : false} aria-label={translate('calculations.title')} sx={{ mt: 1 }}>
+          <Tab value="all" label={translate('calculations.types.all')} component={Link} to="/calculations" />
+          {types.map((name) => (
+            <Tab key={name} value={name} label={translate(`calculations.types.${name}`, { _: name })} component={Link} to={`/calculations/${name}`} />
+          ))}
+        </Tabs>
+      )}
+      <List
+        key={`${type ?? 'all'}-${pick ?? 'list'}`}
+        resource="calculations"
+        title={title}
+        filter={type ? { template_type: type } : undefined}
+        filters={filters}
+        actions={<CalculationListActions templates={records} />}
+        sort={{ field: 'updated_at', order: 'DESC' }}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        storeKey={`calculations.${type ?? 'all'}.listParams`}
+        exporter={false}
+        empty={false}
+      >
+        {view === 'cards' ? <CalculationCards {...viewProps} /> : <CalculationTable {...viewProps} />}
+      </List>
+    </>
+  );
+};
+
+export default CalculationListPage;

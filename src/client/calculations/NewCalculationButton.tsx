@@ -1,0 +1,30 @@
+/** "New calculation": a menu of the templates (of the list's type) leading to /new/:template. */
+import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { usePermissions, useTranslate } from 'react-admin';
+import { TemplateIcon } from '../templates/TemplateIcon';
+import type { TemplateRecord } from './types';
+
+export const NewCalculationButton = ({ templates }: { templates: readonly TemplateRecord[] }) => {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { permissions } = usePermissions();
+  if (templates.length === 0 || permissions === 'viewer') return null;
+  return (
+    <>
+      <Button startIcon={<AddIcon />} size="small" onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+        {translate('calculations.new')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {templates.map((template) => (
+          <MenuItem key={template.id} component={Link} to={`/new/${template.id}`} onClick={() => setAnchor(null)}>
+            <ListItemIcon><TemplateIcon name={template.icon} fontSize="small" /></ListItemIcon>
+            <ListItemText>{template.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+};

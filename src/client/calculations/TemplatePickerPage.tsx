@@ -1,0 +1,33 @@
+/** `/new` without a template: a calculation always starts from a template, so the user picks one first. */
+import { Box, Card, CardActionArea, CardHeader, Grid, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { TemplateIcon } from '../templates/TemplateIcon';
+import { PageLoading } from './PageState';
+import { useTemplates } from './useTemplate';
+
+export const TemplatePickerPage = () => {
+  const translate = useTranslate();
+  const { data = [], isPending } = useTemplates();
+  if (isPending) return <PageLoading />;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={translate('calculations.pick_template')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('calculations.pick_template')}</Typography>
+      <Grid container spacing={2}>
+        {data.map((template) => (
+          <Grid key={template.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Card variant="outlined">
+              <CardActionArea component={Link} to={`/new/${template.id}`}>
+                <CardHeader avatar={<TemplateIcon name={template.icon} color="primary" />} title={template.label}
+                  subheader={template.description ?? translate(`calculations.types.${template.type}`, { _: template.type })} />
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+};
+
+export default TemplatePickerPage;

@@ -1,0 +1,2 @@
+/** The calculation screens: routes for App.tsx's CustomRoutes. */
+export { calculationRoutes } from './routes';

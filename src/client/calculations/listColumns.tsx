@@ -1,0 +1,119 @@
+/**
+ * List columns from the templates' `list` sections: a column names a template field (read from the calculation's
+ * inputs) or a result (read from its stored results). Columns the server can sort by are marked sortable.
+ */
+import { Chip, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { Language, LocalizedText } from '../../core/languages';
+import { formatNumber } from '../../core/number-format';
+import { localize } from '../../core/rules';
+import type { Field, Result, Template } from '../../core/template';
+import { formatResult } from '../templates/resultFormat';
+import type { CalculationRecord } from './types';
+
+/** Record columns the calculations resource sorts by; anything else lives inside inputs/results JSON. */
+const SORTABLE = new Set(['number', 'title', 'customer', 'status', 'total_co2e', 'created_at', 'updated_at']);
+
+export interface ListColumn {
+  name: string;
+  label: LocalizedText | undefined;
+  /** The sort field, or undefined when the server cannot sort by this column. */
+  sortBy: string | undefined;
+}
+
+function topLevelField(template: Template, name: string): Field | undefined {
+  for (const group of template.groups) {
+    if (group.repeatable) continue;
+    const field = group.fields.find((candidate) => candidate.name === name);
+    if (field) return field;
+  }
+  return undefined;
+}
+
+function resultOf(template: Template, name: string): Result | undefined {
+  return template.results.find((candidate) => candidate.name === name);
+}
+
+/** The union of the templates' list columns, in the order they first appear. */
+export function listColumns(templates: readonly Template[]): ListColumn[] {
+  const columns: ListColumn[] = [];
+  for (const template of templates) {
+    for (const name of template.list.columns) {
+      if (columns.some((column) => column.name === name)) continue;
+      const field = topLevelField(template, name);
+      const result = field ? undefined : resultOf(template, name);
+      const sortBy = result?.primary ? 'total_co2e' : SORTABLE.has(name) ? name : undefined;
+      columns.push({ name, label: field?.label ?? result?.label, sortBy });
+    }
+  }
+  return columns;
+}
+
+/** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
+export function listFilterFields(templates: readonly Template[]): Field[] {
+  const fields: Field[] = [];
+  for (const template of templates) {
+    for (const name of template.list.filters ?? []) {
+      if (name === 'tags' || fields.some((field) => field.name === name)) continue;
+      const field = topLevelField(template, name);
+      if (field) fields.push(field);
+    }
+  }
+  return fields;
+}
+
+function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string): ReactNode {
+  if (value === undefined || value === null || value === '') return '';
+  switch (field.type) {
+    case 'select':
+      return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
+    case 'multiselect':
+      return Array.isArray(value)
+        ? value.map((entry) => localize(field.options?.find((option) => option.value === entry)?.label, lang, String(entry))).join(', ')
+        : '';
+    case 'boolean':
+      return yesNo(value === true);
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3 })}${field.unit ? ` ${field.unit}` : ''}` : String(value);
+    case 'tags':
+      return Array.isArray(value) ? <TagChips tags={value.map(String)} /> : '';
+    default:
+      return String(value);
+  }
+}
+
+export const TagChips = ({ tags }: { tags: readonly string[] }) => (
+  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    {tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+  </Stack>
+);
+
+/** A stored result's value: `results.values[name]`, the primary one also as `total_co2e`. */
+export function resultValue(record: CalculationRecord, name: string): number | undefined {
+  const values = record.results?.values;
+  const value = values && typeof values === 'object' ? values[name] : undefined;
+  if (typeof value === 'number') return value;
+  if (record.results?.primary === name && typeof record.total_co2e === 'number') return record.total_co2e;
+  return undefined;
+}
+
+export function columnValue(
+  record: CalculationRecord,
+  name: string,
+  template: Template | undefined,
+  lang: Language,
+  yesNo: (value: boolean) => string,
+): ReactNode {
+  if (name === 'title') return record.title;
+  if (name === 'tags') return <TagChips tags={record.tags ?? []} />;
+  const field = template ? topLevelField(template, name) : undefined;
+  if (field) return fieldText(field, record.inputs?.[name], lang, yesNo);
+  const result = template ? resultOf(template, name) : undefined;
+  if (result) {
+    const value = result.primary ? record.total_co2e : resultValue(record, name);
+    return typeof value === 'number' ? `${formatResult(value, lang)} ${result.unit}` : '';
+  }
+  const raw = (record as unknown as Record<string, unknown>)[name];
+  return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+}

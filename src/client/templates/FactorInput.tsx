@@ -1,0 +1,52 @@
+/** A select of the factors of one category, each shown with its label and its value per unit. */
+import { useMemo, type ReactNode } from 'react';
+import { SelectInput, useWrappedSource, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import type { Language } from '../../core/languages';
+import { formatNumber } from '../../core/number-format';
+import { localize } from '../../core/rules';
+import type { FactorRecord } from '../calculations/types';
+import { useFactors } from './factors';
+import { useLanguage } from './useLanguage';
+
+export function factorOptionText(factor: FactorRecord, lang: Language): string {
+  const value = formatNumber(factor.value, lang, { maximumFractionDigits: 5 });
+  return `${localize(factor.label, lang, factor.key)} · ${value} kg CO2e/${factor.unit}`;
+}
+
+export const FactorInput = ({ source, category, label, helperText, validate }: {
+  source: string;
+  category: string | undefined;
+  label: ReactNode;
+  helperText?: ReactNode;
+  validate?: Validator | Validator[];
+}) => {
+  const lang = useLanguage();
+  const { factors, isPending } = useFactors();
+  const current = useWatch({ name: useWrappedSource(source) }) as unknown;
+  const choices = useMemo(() => {
+    const offered = factors
+      .filter((factor) => factor.category === category)
+      .map((factor) => ({ id: factor.key, name: factorOptionText(factor, lang) }));
+    // A key the database does not (yet) offer stays visible as itself (still loading, or from another database);
+    // the validator and the server decide whether it is acceptable.
+    if (typeof current === 'string' && current !== '' && !offered.some((choice) => choice.id === current)) {
+      offered.push({ id: current, name: current });
+    }
+    return offered;
+  }, [factors, category, lang, current]);
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      helperText={helperText}
+      validate={validate}
+      choices={choices}
+      translateChoice={false}
+      isPending={isPending}
+      size="small"
+      margin="dense"
+      sx={{ minWidth: 320 }}
+    />
+  );
+};

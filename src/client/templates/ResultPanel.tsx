@@ -1,0 +1,83 @@
+/**
+ * The live result panel: recomputes the template's results with the core's formula engine as the user types, with
+ * the factor values of the calculation's database. It is a preview: the server computes again on save and its
+ * figures are the ones stored.
+ */
+import { Alert, Box, Card, CardContent, Divider, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useDeferredValue, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslate } from 'react-admin';
+import { tryComputeResults, type ComputeOutcome } from '../../core/formula';
+import { localize } from '../../core/rules';
+import type { CalculationInputs, FactorLookup, Template } from '../../core/template';
+import { useFactors } from './factors';
+import { INPUTS_SOURCE, isRecordObject } from './formPaths';
+import { formatResult } from './resultFormat';
+import { useLanguage } from './useLanguage';
+
+export function previewResults(template: Template, inputs: unknown, lookup: FactorLookup): ComputeOutcome | undefined {
+  try {
+    return tryComputeResults(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs, lookup);
+  } catch {
+    // Half-typed input the engine does not classify (e.g. text in a number field) is simply "not computable yet".
+    return undefined;
+  }
+}
+
+/** `storedTotal`: the primary total the server computed and stored for an existing calculation. */
+export const ResultPanel = ({ template, storedTotal }: { template: Template; storedTotal?: number }) => {
+  const lang = useLanguage();
+  const translate = useTranslate();
+  const { lookup, isPending } = useFactors();
+  const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
+  // Typing stays responsive on big forms: React computes the preview at lower priority than the keystroke.
+  const deferredInputs = useDeferredValue(inputs);
+  const outcome = useMemo(() => previewResults(template, deferredInputs, lookup), [template, deferredInputs, lookup]);
+  const computed = outcome?.ok ? outcome.value : undefined;
+  const primary = computed?.breakdown.find((entry) => entry.primary);
+
+  return (
+    <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 72 } }} data-testid="result-panel" aria-live="polite">
+      <CardContent>
+        <Typography variant="overline" component="h2">{translate('template.results.title')}</Typography>
+        {primary ? (
+          <Box data-testid="result-total" sx={{ my: 1 }}>
+            <Typography variant="body2" color="text.secondary">{localize(primary.label, lang, primary.name)}</Typography>
+            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+              <span data-testid="result-total-value">{formatResult(primary.value, lang)}</span>{' '}
+              <Typography component="span" variant="h6">{primary.unit}</Typography>
+            </Typography>
+          </Box>
+        ) : (
+          <Alert severity="info" sx={{ my: 1 }} data-testid="result-incomplete">
+            {translate(isPending ? 'template.results.loading_factors' : 'template.results.incomplete')}
+          </Alert>
+        )}
+        {computed ? (
+          <>
+            <Divider />
+            <List dense disablePadding>
+              {computed.breakdown.filter((entry) => !entry.primary).map((entry) => (
+                <ListItem key={entry.name} disableGutters data-result={entry.name}>
+                  <ListItemText
+                    primary={localize(entry.label, lang, entry.name)}
+                    secondary={entry.factors.length ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ') : undefined}
+                  />
+                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
+                    {formatResult(entry.value, lang)} {entry.unit}
+                  </Typography>
+                </ListItem>
+              ))}
+            </List>
+          </>
+        ) : null}
+        {storedTotal !== undefined && primary ? (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="result-stored-total">
+            {translate('template.results.stored', { value: `${formatResult(storedTotal, lang)} ${primary.unit}` })}
+          </Typography>
+        ) : null}
+        <Typography variant="caption" color="text.secondary">{translate('template.results.preview_note')}</Typography>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,112 @@
+/**
+ * One template field as a form input, chosen by its type (in the spirit of api-platform's InputGuesser): the template
+ * says what the data is, this decides how it is edited. Fields with `visibleIf` are only mounted while their
+ * condition holds on their own level's values; the values they leave behind are pruned before sending.
+ */
+import { Box, Typography } from '@mui/material';
+import { useMemo, type ReactElement } from 'react';
+import { useWatch } from 'react-hook-form';
+import { BooleanInput, DateInput, SelectArrayInput, SelectInput, TextInput, useWrappedSource } from 'react-admin';
+import type { Language } from '../../core/languages';
+import { compileRules, isFieldVisible, localize } from '../../core/rules';
+import { compileCondition, conditionFields, type Field } from '../../core/template';
+import { FactorInput } from './FactorInput';
+import { fieldValidator } from './fieldValidator';
+import { parentPath } from './formPaths';
+import { LocaleNumberInput } from './LocaleNumberInput';
+import { TagsInput } from './TagsInput';
+import { useLanguage } from './useLanguage';
+
+export function fieldLabel(field: Field, lang: Language): ReactElement {
+  const required = compileRules(field).rules.required;
+  return (
+    <span>
+      {localize(field.label, lang, field.name)}
+      {required ? <span aria-hidden="true">&thinsp;*</span> : null}
+    </span>
+  );
+}
+
+function conditionInputs(field: Field): string[] {
+  if (field.visibleIf === undefined) return [];
+  try {
+    return conditionFields(compileCondition(field.visibleIf));
+  } catch {
+    return [];
+  }
+}
+
+/** Watches only the fields the condition reads, so typing elsewhere does not re-render this field. */
+function useFieldVisible(field: Field, fullSource: string): boolean {
+  const level = parentPath(fullSource);
+  const names = useMemo(() => conditionInputs(field), [field]);
+  const watched = useWatch({
+    name: names.map((name) => (level ? `${level}.${name}` : name)),
+    disabled: names.length === 0,
+  }) as unknown[] | undefined;
+  if (field.visibleIf === undefined) return true;
+  const values = Object.fromEntries(names.map((name, index) => [name, watched?.[index]]));
+  return isFieldVisible(field, values);
+}
+
+export interface TemplateFieldInputProps {
+  field: Field;
+  /** Relative to the surrounding source context (inside a repeatable group: the field's name). */
+  source: string;
+}
+
+export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) => {
+  const lang = useLanguage();
+  const fullSource = useWrappedSource(source);
+  const visible = useFieldVisible(field, fullSource);
+  const validate = useMemo(() => fieldValidator(field, lang), [field, lang]);
+  if (!visible) return null;
+
+  const label = fieldLabel(field, lang);
+  const help = field.help ? <span>{localize(field.help, lang)}</span> : undefined;
+  const placeholder = field.placeholder ? localize(field.placeholder, lang) : undefined;
+  const choices = (field.options ?? []).map((option) => ({ id: option.value, name: localize(option.label, lang, option.value) }));
+  const common = { source, label, helperText: help ?? false, validate } as const;
+
+  let input: ReactElement;
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      input = (
+        <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit}
+          placeholder={placeholder} integer={field.type === 'integer'} />
+      );
+      break;
+    case 'textarea':
+      input = <TextInput {...common} placeholder={placeholder} multiline minRows={3} fullWidth />;
+      break;
+    case 'select':
+      input = <SelectInput {...common} choices={choices} translateChoice={false} sx={{ minWidth: 260 }} />;
+      break;
+    case 'multiselect':
+      input = <SelectArrayInput {...common} choices={choices} translateChoice={false} sx={{ minWidth: 260 }} />;
+      break;
+    case 'boolean':
+      input = <BooleanInput {...common} />;
+      break;
+    case 'date':
+      input = <DateInput {...common} />;
+      break;
+    case 'tags':
+      input = <TagsInput source={source} label={label} helperText={help} validate={validate} placeholder={placeholder} />;
+      break;
+    case 'factor':
+      input = <FactorInput source={source} category={field.category} label={label} helperText={help} validate={validate} />;
+      break;
+    default:
+      input = <TextInput {...common} placeholder={placeholder} sx={{ minWidth: 320 }} />;
+  }
+  return (
+    <Box data-field={field.name} sx={{ display: 'flex', flexDirection: 'column' }}>
+      {input}
+      {field.unit && field.type !== 'integer' && field.type !== 'number' ? (
+        <Typography variant="caption" color="text.secondary">{field.unit}</Typography>
+      ) : null}
+    </Box>
+  );
+};

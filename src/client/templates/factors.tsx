@@ -1,0 +1,46 @@
+/**
+ * The factors of the calculation's database, loaded once per form: the factor selects list a category's entries from
+ * here, and the live preview looks factor values up here (the server computes again with the same database).
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useGetList } from 'react-admin';
+import type { FactorLookup } from '../../core/template';
+import type { FactorRecord } from '../calculations/types';
+
+export interface FactorsState {
+  factors: FactorRecord[];
+  isPending: boolean;
+  lookup: FactorLookup;
+}
+
+const EMPTY: FactorsState = { factors: [], isPending: false, lookup: () => undefined };
+const FactorsContext = createContext<FactorsState>(EMPTY);
+
+export function useFactors(): FactorsState {
+  return useContext(FactorsContext);
+}
+
+export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
+  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
+  return (key) => {
+    const factor = byKey.get(key);
+    return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
+  };
+}
+
+/** A database holds some hundred factors at most; one page of 1000 is all of them. */
+const ALL_FACTORS = { page: 1, perPage: 1000 };
+const BY_KEY = { field: 'key', order: 'ASC' as const };
+
+export const FactorsProvider = ({ databaseId, children }: { databaseId: number | undefined; children: ReactNode }) => {
+  const { data, isPending } = useGetList<FactorRecord>(
+    'factors',
+    { filter: { database_id: databaseId }, pagination: ALL_FACTORS, sort: BY_KEY },
+    { enabled: databaseId !== undefined },
+  );
+  const value = useMemo<FactorsState>(() => {
+    const factors = data ?? [];
+    return { factors, isPending: databaseId !== undefined && isPending, lookup: factorLookupOf(factors) };
+  }, [data, isPending, databaseId]);
+  return <FactorsContext.Provider value={value}>{children}</FactorsContext.Provider>;
+};

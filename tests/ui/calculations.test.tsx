@@ -1,0 +1,271 @@
+/**
+ * The calculation screens against a mocked API: the form is generated from the template, numbers are typed in the
+ * German format, the live total follows the input, conditional fields appear, server field errors and conflicts are
+ * shown where the user looks, and the list's columns come from the template.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { computeResults } from '../../src/core/formula';
+import { defaultInputs, pruneInputs } from '../../src/core/template';
+import { formatResult } from '../../src/client/templates/resultFormat';
+import { API, editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+import { brochureInputs, calculationHandlers, calculationRecord, calculations, lookup2025, resetCalculations, template } from './calculations.mock';
+
+/** Typing into a big generated form is slow in jsdom, more so when test files share the 2 cores. */
+const SLOW = 60_000;
+
+beforeEach(() => {
+  resetCalculations();
+  server.use(...calculationHandlers);
+});
+
+const fieldBox = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLElement;
+const input = (name: string) => within(fieldBox(name)).getByRole('textbox');
+const total = () => screen.getByTestId('result-total-value').textContent;
+
+describe('the calculation form generated from a template', () => {
+  it('renders the header, the groups as cards and every field type of the template', async () => {
+    renderApp('/new/brochure', { signedInAs: editor });
+    expect(await screen.findByRole('heading', { name: 'Broschüre', level: 1 })).toBeInTheDocument();
+    for (const group of ['Allgemein', 'Inhalt', 'Umschlag', 'Produktion', 'Transporte']) {
+      expect(screen.getByRole('heading', { name: group, level: 2 })).toBeInTheDocument();
+    }
+    expect(screen.getByTestId('template-header').querySelector('[data-icon="MenuBook"]')).not.toBeNull();
+    // Number inputs show the default in German format with the unit beside it, and the help text below.
+    await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
+    expect(within(fieldBox('quantity')).getByText('pcs')).toBeInTheDocument();
+    expect(within(fieldBox('quantity')).getByText('Anzahl der bestellten Exemplare (ohne Makulatur).')).toBeInTheDocument();
+    expect(within(fieldBox('grammage')).getByText('g/m²')).toBeInTheDocument();
+    // The factor select shows the factor's label and its value per unit from the mandant's database.
+    await waitFor(() => expect(within(fieldBox('paper')).getByText('Papier, Frischfaser · 0,9 kg CO2e/kg')).toBeInTheDocument());
+    expect(within(fieldBox('title')).getByRole('textbox')).toHaveAttribute('placeholder', 'z. B. Frühjahrskatalog 2026');
+  }, SLOW);
+
+  it('reads "1.234,5" in German as 1234.5, shows the live total, and sends only visible fields', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(http.post(`${API}/calculations`, async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      const record = calculationRecord(42, 'brochure', sent.inputs as Record<string, unknown>);
+      calculations.push(record);
+      return HttpResponse.json(record);
+    }));
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    await user.type(within(fieldBox('title')).getByRole('textbox'), 'Hauskatalog');
+    const energy = input('energy_kwh_per_1000');
+    await user.clear(energy);
+    await user.type(energy, '1.234,5');
+    await user.tab();
+    expect(energy).toHaveValue('1.234,5');
+
+    const t = template('brochure');
+    const expected = computeResults(t, { ...defaultInputs(t), energy_kwh_per_1000: 1234.5 }, lookup2025).primary;
+    await waitFor(() => expect(total()).toBe(formatResult(expected, 'de')));
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    const body = sent as unknown as { inputs: Record<string, unknown>; title: string; template_id: string; database_id: number };
+    expect(body.inputs.energy_kwh_per_1000).toBe(1234.5);
+    expect(body.template_id).toBe('brochure');
+    expect(body.title).toBe('Hauskatalog');
+    expect(body.database_id).toBe(2);
+    // The cover fields have defaults but are hidden (no separate cover): they are not sent.
+    expect(body.inputs).not.toHaveProperty('cover_paper');
+    expect(body.inputs).not.toHaveProperty('cover_grammage');
+    expect(body).not.toHaveProperty('results');
+    await waitFor(() => expect(window.location.pathname).toBe('/edit/42'));
+  }, SLOW);
+
+  it('updates the live total as the user types', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    const t = template('brochure');
+    const before = computeResults(t, defaultInputs(t), lookup2025).primary;
+    await waitFor(() => expect(total()).toBe(formatResult(before, 'de')));
+
+    const quantity = input('quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '20.000');
+    const after = computeResults(t, { ...defaultInputs(t), quantity: 20000 }, lookup2025).primary;
+    expect(after).not.toBeCloseTo(before);
+    await waitFor(() => expect(total()).toBe(formatResult(after, 'de')));
+
+    // Text that is not a number: the field says so and the panel waits for a computable input.
+    await user.clear(quantity);
+    await user.type(quantity, '12x');
+    expect(await within(fieldBox('quantity')).findByText('Auflage muss eine Zahl sein.')).toBeInTheDocument();
+    expect(await screen.findByTestId('result-incomplete')).toBeInTheDocument();
+  }, SLOW);
+
+  it('shows a conditional field when its condition is met and validates it', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    expect(fieldBox('cover_grammage')).toBeNull();
+    await user.click(within(fieldBox('has_cover')).getByRole('switch'));
+    await waitFor(() => expect(input('cover_grammage')).toHaveValue('250'));
+    const coverGrammage = input('cover_grammage');
+    await user.clear(coverGrammage);
+    await user.type(coverGrammage, '50');
+    expect(await within(fieldBox('cover_grammage')).findByText('Grammatur Umschlag muss zwischen 90 und 400 liegen.')).toBeInTheDocument();
+    await user.click(within(fieldBox('has_cover')).getByRole('switch'));
+    await waitFor(() => expect(fieldBox('cover_grammage')).toBeNull());
+  }, SLOW);
+
+  it('adds and removes items of a repeatable group', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+    await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(2));
+    // New items start from the fields' defaults.
+    await waitFor(() => expect(within(document.querySelectorAll<HTMLElement>('[data-field="mode"]')[0]).getByText(/LKW|Lkw|truck/i)).toBeInTheDocument());
+    const t = template('brochure');
+    const first = within(document.querySelectorAll<HTMLElement>('[data-field="distance_km"]')[0]).getByRole('textbox');
+    await user.type(first, '1.500');
+    const expected = computeResults(t, { ...defaultInputs(t), transport: [{ mode: 'road_freight_truck', distance_km: 1500 }] }, lookup2025);
+    // The second leg has no distance yet, so it is not computable until it is filled or removed.
+    expect(await screen.findByTestId('result-incomplete')).toBeInTheDocument();
+    // react-admin shows the remove buttons on hover only (visibility: hidden otherwise).
+    const removeButtons = Array.from(screen.getByTestId('group-transport').querySelectorAll<HTMLElement>('button[aria-label="Entfernen"]'));
+    expect(removeButtons).toHaveLength(2);
+    await user.click(removeButtons[removeButtons.length - 1]);
+    await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
+  }, SLOW);
+
+  it('puts a server field error on the field it names', async () => {
+    server.use(http.post(`${API}/calculations`, () => HttpResponse.json(
+      { message: 'Die Eingaben sind ungültig.', errors: { 'inputs.quantity': 'Auflage: so viele druckt hier niemand.' } },
+      { status: 400 },
+    )));
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    await user.type(within(fieldBox('title')).getByRole('textbox'), 'Test');
+    // Fold the group away: an error inside must open it again.
+    await user.click(screen.getByRole('button', { name: 'Allgemein zuklappen' }));
+    expect(screen.getByRole('button', { name: 'Allgemein aufklappen' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await within(fieldBox('quantity')).findByText('Auflage: so viele druckt hier niemand.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Allgemein zuklappen' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByTestId('group-general')).getByLabelText('Diese Gruppe enthält Fehler')).toBeInTheDocument();
+    expect(input('quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(window.location.pathname).toBe('/new/brochure');
+  }, SLOW);
+});
+
+describe('editing and duplicating', () => {
+  it('loads the stored values and total, and shows a conflict on a stale save instead of overwriting', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(http.put(`${API}/calculations/7`, async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json({ message: 'This calculation was changed meanwhile.' }, { status: 409 });
+    }));
+    const { user } = renderApp('/edit/7', { signedInAs: editor });
+    expect(await screen.findByText('K-2026-000007 · Version 3')).toBeInTheDocument();
+    await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
+    expect(total()).toBe(formatResult(calculations[0].total_co2e, 'de'));
+    expect(input('distance_km')).toHaveValue('120');
+
+    await user.clear(input('quantity'));
+    await user.type(input('quantity'), '6.000');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const alert = await screen.findByTestId('calculation-conflict');
+    expect(within(alert).getByText('Zwischenzeitlich von jemand anderem geändert')).toBeInTheDocument();
+    expect(within(alert).getByText(/nichts wurde überschrieben/)).toBeInTheDocument();
+    expect(sent).toMatchObject({ version: 3, template_id: 'brochure', inputs: { quantity: 6000 } });
+    // The user's input is still there; nothing was reloaded behind their back.
+    expect(input('quantity')).toHaveValue('6.000');
+
+    // Reloading shows what the other person saved; the message goes away.
+    calculations[0] = calculationRecord(7, 'brochure', { ...brochureInputs, quantity: 7000 }, { version: 4 });
+    await user.click(within(alert).getByRole('button', { name: 'Neu laden' }));
+    await waitFor(() => expect(input('quantity')).toHaveValue('7.000'));
+    expect(screen.queryByTestId('calculation-conflict')).toBeNull();
+    expect(await screen.findByText('K-2026-000007 · Version 4')).toBeInTheDocument();
+    await waitFor(() => expect(total()).toBe(formatResult(calculations[0].total_co2e, 'de')));
+  }, SLOW);
+
+  it('duplicates a calculation as a new one marked as a copy', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(http.post(`${API}/calculations`, async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json(calculationRecord(43, 'brochure', sent.inputs as Record<string, unknown>, { duplicated_from: 7 }));
+    }));
+    const { user } = renderApp('/duplicate/7', { signedInAs: editor });
+    await waitFor(() => expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Frühjahrskatalog (Kopie)'));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({ duplicated_from: 7, title: 'Frühjahrskatalog (Kopie)', inputs: { quantity: 5000, pages: 16 } });
+    expect(sent).not.toHaveProperty('version');
+    expect((sent as unknown as { inputs: unknown }).inputs).toEqual(pruneInputs(template('brochure'),
+      { ...brochureInputs, title: 'Frühjahrskatalog (Kopie)' }));
+  }, SLOW);
+});
+
+describe('server errors inside a repeatable group', () => {
+  it('land on the input of the item they name', async () => {
+    server.use(http.put(`${API}/calculations/7`, () => HttpResponse.json(
+      { message: 'Die Eingaben sind ungültig.', errors: { 'inputs.transport.0.distance_km': 'Diese Strecke gibt es nicht.' } },
+      { status: 400 },
+    )));
+    const { user } = renderApp('/edit/7', { signedInAs: editor });
+    await waitFor(() => expect(input('distance_km')).toHaveValue('120'));
+    await user.clear(input('distance_km'));
+    await user.type(input('distance_km'), '19.999');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await within(fieldBox('distance_km')).findByText('Diese Strecke gibt es nicht.')).toBeInTheDocument();
+  }, SLOW);
+});
+
+describe('read-only access', () => {
+  it('lets a viewer look at a calculation without a save button', async () => {
+    renderApp('/edit/7', { signedInAs: { ...editor, role: 'viewer' } });
+    await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
+    expect(screen.getByText(/nur Leserechte/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+  }, SLOW);
+});
+
+describe('the calculations list', () => {
+  it('takes its columns from the templates of the type and filters by that type', async () => {
+    let query = '';
+    server.use(http.get(`${API}/calculations`, ({ request }) => {
+      query = decodeURIComponent(new URL(request.url).search);
+      return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
+    }));
+    renderApp('/calculations/product', { signedInAs: editor });
+    const table = await screen.findByTestId('calculations-table');
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
+    // brochure's list columns (title, quantity, pages, format, total_co2e), then flyer's and the sample's extra ones.
+    expect(headers.slice(0, 8)).toEqual(expect.arrayContaining(['Titel', 'Auflage', 'Seiten (Inhalt)', 'Format', 'Gesamtemissionen']));
+    const row = (await within(table).findByText('Frühjahrskatalog')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('A4 (210 × 297 mm)')).toBeInTheDocument();
+    expect(within(row).getByText('5.000 pcs')).toBeInTheDocument();
+    expect(within(row).getByText(`${formatResult(calculations[0].total_co2e, 'de')} kg CO2e`)).toBeInTheDocument();
+    expect(query).toContain('"template_type":"product"');
+    expect(query).toContain('sort=["updated_at","DESC"]');
+  }, SLOW);
+
+  it('offers the template types as tabs', async () => {
+    const { user } = renderApp('/calculations', { signedInAs: editor });
+    await screen.findByTestId('calculations-table');
+    expect(screen.getByRole('tab', { name: 'Alle' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Produkte' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/calculations/product'));
+    expect(screen.getByRole('tab', { name: 'Produkte' })).toHaveAttribute('aria-selected', 'true');
+  }, SLOW);
+
+  it('switches to cards and remembers the choice', async () => {
+    const { user, unmount } = renderApp('/calculations', { signedInAs: editor });
+    await screen.findByTestId('calculations-table');
+    await user.click(screen.getByRole('button', { name: 'Karten' }));
+    const cards = await screen.findByTestId('calculations-cards');
+    expect(within(cards).getByText('Frühjahrskatalog')).toBeInTheDocument();
+    expect(window.localStorage.getItem('RaStoreKontor.calculations.view')).toContain('cards');
+    unmount();
+    renderApp('/calculations', { signedInAs: editor });
+    expect(await screen.findByTestId('calculations-cards')).toBeInTheDocument();
+  }, SLOW);
+});
