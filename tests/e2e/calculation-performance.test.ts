@@ -1,5 +1,5 @@
 /**
- * Figures for the closing note (a benchmark, not a timed test; the bounds only catch a broken form): how long a
+ * Figures for the closing note (a benchmark, not part of `npm test`: it runs only with KONTOR_PERF=1): how long a
  * 40-field generated form takes to appear, and how long from a keystroke to the updated live total, in Chromium.
  * The 40-field template is generated here and served from a temporary TEMPLATES_DIR beside the shipped ones.
  */
@@ -38,7 +38,7 @@ export function fortyFieldTemplate() {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-describe.runIf(browserAvailable())('generated form performance in Chromium', () => {
+describe.runIf(process.env.KONTOR_PERF === '1' && browserAvailable())('generated form performance in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let templatesDir: string;
@@ -106,8 +106,6 @@ describe.runIf(browserAvailable())('generated form performance in Chromium', () 
       console.log(`[bench] 40-field form render (client navigation → fields + total shown), median of 5: ${renderMs.toFixed(0)} ms`);
       console.log(`[bench] keystroke → live total, median of ${latencies.length}: ${latencyMs.toFixed(1)} ms (max ${Math.max(...latencies).toFixed(1)} ms)`);
       expect(latencies).toHaveLength(keystrokes);
-      expect(renderMs).toBeLessThan(10_000);
-      expect(latencyMs).toBeLessThan(1_000);
     } finally {
       await context.close();
     }

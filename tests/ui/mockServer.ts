@@ -58,6 +58,20 @@ export const handlers = [
   }),
   http.get(`${API}/mandants`, () =>
     HttpResponse.json(mandantRecords, { headers: { 'Content-Range': `mandants 0-0/${mandantRecords.length}` } })),
+  // The signed-in user's mandant (branding, defaults) and personal API tokens, asked for on every signed-in screen.
+  http.get(`${API}/mandants/:id`, ({ params }) => {
+    const record = mandantRecords.find((m) => String(m.id) === params.id);
+    return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
+  }),
+  http.get(`${API}/auth/tokens`, () => HttpResponse.json([])),
+  // The dashboard (home page) asks for this year's figures and the latest calculations and protocol entries.
+  http.get(`${API}/statistics/:name`, ({ params, request }) => {
+    const url = new URL(request.url);
+    return HttpResponse.json({ name: params.name, from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '',
+      mandant_id: 1, columns: [], rows: [] });
+  }),
+  http.get(`${API}/calculations`, () => HttpResponse.json([], { headers: { 'Content-Range': 'calculations */0' } })),
+  http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
 ];
 
 export const server = setupServer(...handlers);

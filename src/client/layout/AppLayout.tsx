@@ -6,7 +6,19 @@ import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
 import { Footer } from './Footer';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
-import { DocumentTitle } from './DocumentTitle';
+import { ShellServices } from './ShellServices';
+import { RowCheckboxLabels } from './RowCheckboxLabels';
+import { BrandTheme } from './BrandTheme';
+import { useBranding } from './branding';
+import { LayoutErrorPage, ErrorPageGate } from '../shell/errors/ErrorPages';
+import { PageTransition } from '../shell/navigation/PageTransition';
+
+const BrandLogo = () => {
+  const { logoUrl, providerName } = useBranding();
+  if (!logoUrl) return null;
+  return <Box component="img" src={logoUrl} alt={providerName} data-testid="brand-logo"
+    sx={{ height: 32, maxWidth: 160, objectFit: 'contain', mr: 1.5 }} />;
+};
 
 // The page title in the app bar is the page's one <h1>; screens start their own headings at <h2>.
 const AppBar = () => (
@@ -20,17 +32,28 @@ const AppBar = () => (
       </>
     }
   >
+    <BrandLogo />
     <TitlePortal className={AppBarClasses.title} component="h1" />
   </RaAppBar>
 );
 
-/** The default layout: app bar (language, user menu), sidebar menu, content and footer. */
+/**
+ * The default layout: app bar (brand, language, user menu), sidebar menu, content and footer. The content fades
+ * between pages, shows the error page on errors (menu and user menu stay usable) and is reset on the next route.
+ */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AppBar} menu={Menu}>
-    <DocumentTitle />
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
-      <Box sx={{ flex: 1 }}>{children}</Box>
-      <Footer />
-    </Box>
-  </Layout>
+  <BrandTheme>
+    <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+      <ShellServices />
+      <RowCheckboxLabels />
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+          <PageTransition>
+            <ErrorPageGate>{children}</ErrorPageGate>
+          </PageTransition>
+        </Box>
+        <Footer />
+      </Box>
+    </Layout>
+  </BrandTheme>
 );

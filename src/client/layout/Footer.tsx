@@ -1,6 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { getRuntimeConfig } from '../providers/runtimeConfig';
+import { useBranding } from './branding';
 import { apiUrl } from '../providers/httpClient';
 
 // Named import: Vite tree-shakes the rest of package.json out of the bundle.
@@ -9,7 +9,7 @@ import { version } from '../../../package.json';
 /** Provider, version and the links every page carries. */
 export const Footer = () => {
   const translate = useTranslate();
-  const provider = getRuntimeConfig().provider.name;
+  const provider = useBranding().providerName;
   return (
     <Box component="footer" sx={{ mt: 'auto', py: 2, px: 2, display: 'flex', gap: 2, flexWrap: 'wrap',
       justifyContent: 'center', color: 'text.secondary' }}>

@@ -3,7 +3,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { getRuntimeConfig } from '../providers/runtimeConfig';
 import { LanguageMenu } from './LanguageMenu';
-import { DocumentTitle } from './DocumentTitle';
+import { ShellServices } from './ShellServices';
 
 /** The sign-in pages' frame: a centred card with the product name and the language switcher. */
 export const LoginLayout = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -12,7 +12,7 @@ export const LoginLayout = ({ title, children }: { title: string; children: Reac
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center',
       bgcolor: 'background.default', p: 2 }}>
-      <DocumentTitle />
+      <ShellServices />
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>

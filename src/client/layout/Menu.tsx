@@ -7,11 +7,14 @@ import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ForestIcon from '@mui/icons-material/Forest';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import HistoryIcon from '@mui/icons-material/History';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import PersonIcon from '@mui/icons-material/Person';
 import PeopleIcon from '@mui/icons-material/People';
 import BusinessIcon from '@mui/icons-material/Business';
+import StorageIcon from '@mui/icons-material/Storage';
+import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
 import type { Role } from '../../core/api';
 
 interface Entry {
@@ -29,12 +32,15 @@ export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/compare', label: 'app.menu.compare', icon: <CompareArrowsIcon /> },
   { to: '/importer', label: 'app.menu.importer', icon: <UploadFileIcon /> },
   { to: '/migrations', label: 'app.menu.migrations', icon: <SyncAltIcon /> },
+  { to: '/databases', label: 'databases.menu', icon: <StorageIcon /> },
   { to: '/carbon-offset-projects', label: 'app.menu.carbon_offset_projects', icon: <ForestIcon /> },
+  { to: '/orders', label: 'orders.menu', icon: <ReceiptLongIcon /> },
   { to: '/protocol', label: 'app.menu.protocol', icon: <HistoryIcon /> },
   { to: '/statistics', label: 'app.menu.statistics', icon: <BarChartIcon /> },
   { to: '/profile', label: 'app.menu.profile', icon: <PersonIcon /> },
   { to: '/users', label: 'app.menu.users', icon: <PeopleIcon />, roles: ['provider_admin', 'mandant_admin'] },
   { to: '/mandants', label: 'app.menu.mandants', icon: <BusinessIcon />, roles: ['provider_admin'] },
+  { to: '/templates', label: 'templateEditor.menu', icon: <DashboardCustomizeIcon />, roles: ['provider_admin'] },
 ];
 
 export const Menu = () => {

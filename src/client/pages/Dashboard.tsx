@@ -26,3 +26,5 @@ export const Dashboard = () => {
     </Card>
   );
 };
+
+export default Dashboard;

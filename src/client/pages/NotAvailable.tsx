@@ -20,3 +20,5 @@ export const NotAvailable = ({ screen }: { screen: string }) => {
     </Card>
   );
 };
+
+export default NotAvailable;

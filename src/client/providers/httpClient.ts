@@ -1,12 +1,13 @@
 /**
  * Our fetch wrapper for every API call: absolute base URL from the runtime configuration, JSON in and out, the
- * session token, and errors as react-admin `HttpError`s whose body carries `{message, errors}` so server field
- * errors land on form fields.
+ * session token, the top progress bar while it runs, and errors as react-admin `HttpError`s whose body carries
+ * `{message, errors}` so server field errors land on form fields (network failures: see `networkError`).
  */
 import { HttpError } from 'react-admin';
 import type { ApiErrorBody } from '../../core/api';
 import { getApiBaseUrl, getRuntimeConfig } from './runtimeConfig';
 import { readSession } from './session';
+import { trackActivity } from '../shell/progress/activity';
 
 export interface HttpResponse<T = unknown> {
   status: number;
@@ -33,6 +34,39 @@ function errorBody(status: number, statusText: string, json: unknown): ApiErrorB
   return { message: statusText || `HTTP ${status}` };
 }
 
+/**
+ * A request the network refused (offline, server unreachable, CORS): an `HttpError` with status 0 whose message is a
+ * translation key, so react-admin's notification explains that the change was not sent. Forms keep their content
+ * because mutations are pessimistic: nothing is reset until the server has answered.
+ */
+export function networkError(method: string, cause: unknown): HttpError {
+  const reading = method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD';
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const key = `shell.connectivity.${offline ? 'offline' : 'unreachable'}_${reading ? 'not_loaded' : 'not_sent'}`;
+  const error = new HttpError(key, 0, { message: key });
+  (error as { cause?: unknown }).cause = cause;
+  return error;
+}
+
+async function send(url: string, init: RequestInit): Promise<{ response: Response; body: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    // A cancelled request (react-query aborts stale queries) is not a network problem.
+    if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+    throw networkError(init.method ?? 'GET', error);
+  }
+  let body: string;
+  try {
+    body = await response.text();
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+    throw networkError(init.method ?? 'GET', error);
+  }
+  return { response, body };
+}
+
 export async function httpClient<T = unknown>(path: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, text/plain');
@@ -41,8 +75,7 @@ export async function httpClient<T = unknown>(path: string, options: RequestInit
   const session = readSession();
   if (session && !headers.has('Authorization')) headers.set('Authorization', authorizationHeader(session.token));
 
-  const response = await fetch(apiUrl(path), { ...options, headers });
-  const body = await response.text();
+  const { response, body } = await trackActivity(send(apiUrl(path), { ...options, headers }));
   let json: unknown = undefined;
   if (body) {
     try {

@@ -10,6 +10,7 @@ import type { Role, SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { resolveSession } from './sessions';
+import { isApiToken, resolveApiToken, withApiTokens } from '../api-tokens/store';
 
 /** Usable as onRequest, preValidation or preHandler hook. */
 export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -38,6 +39,14 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    if (isApiToken(token)) {
+      // A personal API token acts as its user; it has no session (sessionId stays null).
+      const user = await resolveApiToken(withApiTokens(db), token);
+      if (!user) throw unauthorized('This API token has expired, was revoked or is not valid.');
+      request.user = user;
+      request.sessionId = null;
+      return;
+    }
     const session = await resolveSession(db, token, ttlHours);
     if (!session) throw unauthorized('Your session has expired or is not valid. Please sign in again.');
     request.user = session.user;

@@ -17,3 +17,5 @@ export const NotFound = () => {
     </Box>
   );
 };
+
+export default NotFound;

@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
+import { useFormState, useWatch } from 'react-hook-form';
 import {
   Labeled, PasswordInput, SaveButton, SelectInput, SimpleForm, TextField, TextInput, Title, Toolbar, maxLength, minLength, required,
-  useGetIdentity, useLocaleState, useNotify, useTranslate, type HttpError,
+  useGetIdentity, useLocaleState, useNotify, useTranslate,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type SessionUser, type UpdateMeRequest } from '../../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
 import { sendJson } from '../../providers/httpClient';
 import { currentUser } from '../../providers/authProvider';
 import { updateSessionUser } from '../../providers/session';
+import { useClientValue } from '../../shell/persistence/useClientState';
+import { MandantSettingsCard } from './MandantSettingsCard';
+import { ApiTokensCard } from './ApiTokensCard';
+import { submissionErrors } from './submissionErrors';
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
@@ -30,7 +35,32 @@ const needsCurrentPassword = (value: unknown, values: FieldValues) =>
 const repeatsNewPassword = (value: unknown, values: FieldValues) =>
   (values.new_password ?? '') !== (value ?? '') ? 'app.validation.passwords_differ' : undefined;
 
-/** `/profile`: name, language and password of the signed-in user (`GET/PUT /api/auth/me`). */
+/** The unsent part of the profile form (never passwords), kept in the persisted client state. */
+interface ProfileDraft {
+  [key: string]: string | number;
+  /** Whose draft it is: another user signing in on this browser must not see it. */
+  user_id: number;
+  name: string;
+  language: Language;
+}
+
+/** Records the form's unsaved name and language as the draft, and drops the draft once they match the saved user. */
+const DraftKeeper = ({ saved, onDraft }: { saved: SessionUser; onDraft: (draft: ProfileDraft | undefined) => void }) => {
+  const [name, language] = useWatch({ name: ['name', 'language'] }) as [string | undefined, Language | undefined];
+  const { isSubmitting } = useFormState();
+  useEffect(() => {
+    if (isSubmitting || name === undefined || language === undefined) return;
+    const changed = name !== saved.name || language !== saved.language;
+    onDraft(changed ? { user_id: saved.id, name, language } : undefined);
+  }, [name, language, saved, isSubmitting, onDraft]);
+  return null;
+};
+
+/**
+ * `/profile`: name, language and password of the signed-in user (`GET/PUT /api/auth/me`); for mandant admins the
+ * mandant's settings; personal API tokens. Unsaved name and language survive a reload (the client state's
+ * `profile.draft`); a save that fails (offline too) keeps the form as it is.
+ */
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -39,6 +69,15 @@ export const ProfilePage = () => {
   const [user, setUser] = useState<SessionUser | null>(() => currentUser());
   // Remounting the form after a save clears the password fields and makes the saved values the new baseline.
   const [formKey, setFormKey] = useState(0);
+  const [draft, setDraft] = useClientValue<ProfileDraft | null>('profile', 'draft', null);
+  // The draft found when the page opened (or after a save: none); later edits live in the form itself.
+  const [restored, setRestored] = useState<ProfileDraft | null>(() =>
+    draft && user && draft.user_id === user.id && (draft.name !== user.name || draft.language !== user.language)
+      ? draft : null);
+  // A stable record: react-admin resets the form whenever its default values change.
+  const record = useMemo(() => user && {
+    name: restored?.name ?? user.name, email: user.email, language: restored?.language ?? user.language,
+  }, [user, restored]);
 
   if (!user) return null;
 
@@ -52,6 +91,8 @@ export const ProfilePage = () => {
     try {
       const { json } = await sendJson<SessionUser>('/auth/me', 'PUT', request);
       updateSessionUser(json);
+      setDraft(undefined);
+      setRestored(null);
       setUser(json);
       setFormKey((key) => key + 1);
       await refetch();
@@ -59,17 +100,12 @@ export const ProfilePage = () => {
       notify('app.profile.saved', { type: 'success' });
       return undefined;
     } catch (error) {
-      const { body, message } = error as HttpError & { body?: { errors?: Record<string, string> } };
-      if (body?.errors && Object.keys(body.errors).length > 0) {
-        notify('ra.message.invalid_form', { type: 'error' });
-        return body.errors;
-      }
-      notify(message || 'app.common.server_error', { type: 'error' });
-      return undefined;
+      return submissionErrors(error, notify);
     }
   };
 
   return (
+    <>
     <Card sx={{ mt: 2, maxWidth: 720 }}>
       <Title title={translate('app.menu.profile')} />
       <CardContent sx={{ pb: 0 }}>
@@ -77,10 +113,16 @@ export const ProfilePage = () => {
       </CardContent>
       <SimpleForm
         key={formKey}
-        record={{ name: user.name, email: user.email, language: user.language }}
+        record={record ?? undefined}
         onSubmit={save}
-        toolbar={<Toolbar><SaveButton /></Toolbar>}
+        toolbar={<Toolbar><SaveButton alwaysEnable={restored !== null} /></Toolbar>}
       >
+        <DraftKeeper saved={user} onDraft={setDraft} />
+        {restored ? (
+          <Typography role="status" color="text.secondary" data-testid="profile-draft-restored">
+            {translate('profile.draft_restored')}
+          </Typography>
+        ) : null}
         <Typography variant="h6" component="h3">{translate('app.profile.section_personal')}</Typography>
         <TextInput source="name" label="app.profile.name" validate={[required(), maxLength(120)]} />
         {/* Shown, not an input: only administrators change e-mail addresses (and a disabled input fails contrast). */}
@@ -102,5 +144,10 @@ export const ProfilePage = () => {
           validate={repeatsNewPassword} />
       </SimpleForm>
     </Card>
+    {user.role === 'mandant_admin' && user.mandant_id !== null ? <MandantSettingsCard mandantId={user.mandant_id} /> : null}
+    <ApiTokensCard />
+    </>
   );
 };
+
+export default ProfilePage;

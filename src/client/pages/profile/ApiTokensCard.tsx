@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Table,
+  TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+} from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Confirm, Form, SaveButton, SelectInput, TextInput, maxLength, required, useLocale, useNotify, useTranslate,
+} from 'react-admin';
+import type { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../../core/api';
+import { sendJson } from '../../providers/httpClient';
+import { submissionErrors } from './submissionErrors';
+
+const LIFETIMES = [30, 90, 180, 365];
+// Screen readers still announce the header of the action column.
+const VISUALLY_HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: 1, width: 1, margin: -1, overflow: 'hidden',
+  padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
+
+function formatDate(iso: string | null, locale: string): string {
+  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '';
+}
+
+const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created?.token ?? '');
+      notify('profile.tokens.copied', { type: 'info' });
+    } catch {
+      notify('profile.tokens.copy_failed', { type: 'warning' });
+    }
+  };
+  return (
+    <Dialog open={created !== null} onClose={onClose} aria-labelledby="created-token-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="created-token-title">{translate('profile.tokens.created_title')}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>{translate('profile.tokens.created_hint')}</Alert>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <TextField value={created?.token ?? ''} label={created?.name ?? ''} fullWidth
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-token' } }}
+            onFocus={(event) => event.target.select()} />
+          <Tooltip title={translate('profile.tokens.copy')}>
+            <IconButton onClick={copy} aria-label={translate('profile.tokens.copy')}><ContentCopyIcon /></IconButton>
+          </Tooltip>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} variant="contained">{translate('profile.tokens.done')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Personal API tokens for integrations: create (name, lifetime; shown once), list, revoke. */
+export const ApiTokensCard = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const locale = useLocale();
+  const [tokens, setTokens] = useState<ApiTokenRecord[] | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiTokenRecord | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const load = useCallback(async () => {
+    try {
+      setTokens((await sendJson<ApiTokenRecord[]>('/auth/tokens', 'GET')).json);
+    } catch (error) {
+      notify((error as Error).message || 'app.common.server_error', { type: 'error' });
+    }
+  }, [notify]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const create = async (values: Record<string, unknown>) => {
+    const request: CreateApiTokenRequest = { name: String(values.name ?? '').trim(),
+      expires_in_days: Number(values.expires_in_days) };
+    try {
+      const { json } = await sendJson<CreatedApiToken>('/auth/tokens', 'POST', request);
+      setCreated(json);
+      setFormKey((key) => key + 1);
+      await load();
+      return undefined;
+    } catch (error) {
+      return submissionErrors(error, notify);
+    }
+  };
+
+  const revoke = async () => {
+    if (!revoking) return;
+    try {
+      await sendJson(`/auth/tokens/${revoking.id}`, 'DELETE');
+      notify('profile.tokens.revoked', { type: 'success', messageArgs: { name: revoking.name } });
+      await load();
+    } catch (error) {
+      notify((error as Error).message || 'app.common.server_error', { type: 'error' });
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  const lifetimeChoices = LIFETIMES.map((days) => ({ id: days,
+    name: translate('profile.tokens.days', { smart_count: days }) }));
+  const now = Date.now();
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 720 }} data-testid="api-tokens">
+      <CardContent>
+        <Typography variant="h5" component="h2">{translate('profile.tokens.title')}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('profile.tokens.intro')}</Typography>
+        <Form key={formKey} onSubmit={create} defaultValues={{ expires_in_days: 90 }}>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+            <TextInput source="name" label="profile.tokens.name" validate={[required(), maxLength(100)]}
+              helperText="profile.tokens.name_hint" sx={{ flex: 2, minWidth: 200 }} />
+            <SelectInput source="expires_in_days" label="profile.tokens.expires_in" choices={lifetimeChoices}
+              validate={required()} sx={{ flex: 1, minWidth: 140 }} />
+            <SaveButton label="profile.tokens.create" alwaysEnable sx={{ mt: 1 }} />
+          </Box>
+        </Form>
+        {tokens && tokens.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('profile.tokens.empty')}</Typography>
+        ) : null}
+        {tokens && tokens.length > 0 ? (
+          <Table size="small" sx={{ mt: 2 }} aria-label={translate('profile.tokens.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('profile.tokens.name')}</TableCell>
+                <TableCell>{translate('profile.tokens.created_at')}</TableCell>
+                <TableCell>{translate('profile.tokens.expires_at')}</TableCell>
+                <TableCell>{translate('profile.tokens.last_used_at')}</TableCell>
+                <TableCell><Box component="span" sx={VISUALLY_HIDDEN}>{translate('profile.tokens.revoke')}</Box></TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tokens.map((token) => (
+                <TableRow key={token.id} data-testid={`api-token-${token.id}`}>
+                  <TableCell>{token.name}</TableCell>
+                  <TableCell>{formatDate(token.created_at, locale)}</TableCell>
+                  <TableCell>
+                    {Date.parse(token.expires_at) <= now
+                      ? translate('profile.tokens.expired')
+                      : formatDate(token.expires_at, locale)}
+                  </TableCell>
+                  <TableCell>
+                    {token.last_used_at ? formatDate(token.last_used_at, locale) : translate('profile.tokens.never_used')}
+                  </TableCell>
+                  <TableCell align="right">
+                    <IconButton onClick={() => setRevoking(token)} color="error"
+                      aria-label={translate('profile.tokens.revoke_named', { name: token.name })}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+      </CardContent>
+      <CreatedTokenDialog created={created} onClose={() => setCreated(null)} />
+      <Confirm isOpen={revoking !== null} title="profile.tokens.revoke_title" content="profile.tokens.revoke_content"
+        translateOptions={{ name: revoking?.name ?? '' }} onConfirm={revoke} onClose={() => setRevoking(null)} />
+    </Card>
+  );
+};

@@ -1,0 +1,37 @@
+/**
+ * The shell's own pages as lazily loaded routes (one chunk each, behind the chunk-failure guard), for
+ * `<CustomRoutes>` in App.tsx. The login pages are not lazy: they are the first thing a visitor sees.
+ */
+import { Suspense, type ReactElement } from 'react';
+import { Route } from 'react-router-dom';
+import { lazyPage } from '../shell/navigation/lazyPage';
+import { RouteLoading } from '../shell/progress/RouteLoading';
+
+const ProfilePage = lazyPage(() => import('./profile/ProfilePage'));
+const NotAvailablePage = lazyPage(() => import('./NotAvailable'));
+const ErrorWithUserPage = lazyPage(() => import('../shell/errors/ErrorWithUserPage'));
+const LazyNotFound = lazyPage(() => import('./errors/NotFound'));
+
+/** `<Admin catchAll>`. */
+export const NotFoundPage = () => (
+  <Suspense fallback={<RouteLoading />}>
+    <LazyNotFound />
+  </Suspense>
+);
+
+/** Screens of the product that are not built yet; each gets the translated "not available yet" page. */
+export const PENDING_SCREENS: ReadonlyArray<[path: string, label: string]> = [
+  ['/importer', 'app.menu.importer'],
+  ['/migrations', 'app.menu.migrations'],
+];
+
+const page = (element: ReactElement) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
+
+/** Spread into the layout's `<CustomRoutes>`: profile, error page, and the screens still to come. */
+export const shellRoutes: ReactElement[] = [
+  ...PENDING_SCREENS.map(([path, label]) => (
+    <Route key={path} path={path} element={page(<NotAvailablePage screen={label} />)} />
+  )),
+  <Route key="profile" path="/profile" element={page(<ProfilePage />)} />,
+  <Route key="error-with-user" path="/error-with-user" element={page(<ErrorWithUserPage />)} />,
+];

@@ -1,0 +1,58 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import { Link } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { ErrorPageFailure } from './ErrorPageFailure';
+import { UNKNOWN_MIDDLEWARE } from './ShellError';
+
+/** Messages the error page knows by their English wording, shown translated. */
+const KNOWN_MESSAGES: Record<string, string> = {
+  [UNKNOWN_MIDDLEWARE]: 'errors.unknown_middleware',
+};
+
+function messageKey(status: number, message: string): string {
+  if (KNOWN_MESSAGES[message]) return KNOWN_MESSAGES[message];
+  if (!message) return status === 404 ? 'app.not_found.title' : 'errors.generic';
+  return message;
+}
+
+/** Catches a failure of the error page itself, so the user always gets a way home. */
+export class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('The error page failed.', error, info.componentStack);
+  }
+
+  render(): ReactNode {
+    return this.state.failed ? <ErrorPageFailure /> : this.props.children;
+  }
+}
+
+const ErrorContent = ({ status, message }: { status: number; message: string }) => {
+  const translate = useTranslate();
+  // Server messages and translation keys both work: an unknown key comes back as itself.
+  const text = translate(messageKey(status, message), { _: message || translate('errors.generic') });
+  return (
+    <Box sx={{ textAlign: 'center', mt: 6, px: 2 }} data-testid="error-page" data-status={status}>
+      <Title title={translate('errors.title', { status })} />
+      <Typography variant="h2" component="p" color="text.secondary">{status}</Typography>
+      <Typography variant="h5" component="h2" role="alert" sx={{ my: 2 }}>{text}</Typography>
+      <Button component={Link} to="/" variant="contained" startIcon={<HomeIcon />}>
+        {translate('app.not_found.back_home')}
+      </Button>
+    </Box>
+  );
+};
+
+/** The error page body: status code, translated message, the way home. */
+export const ErrorView = ({ status, message }: { status: number; message: string }) => (
+  <ErrorPageBoundary>
+    <ErrorContent status={status} message={message} />
+  </ErrorPageBoundary>
+);

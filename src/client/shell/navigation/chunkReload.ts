@@ -1,0 +1,90 @@
+/**
+ * After a deploy, the chunks an open tab knows about are gone and lazy pages fail to load. Reloading fetches the new
+ * index.html and its chunks — but only once per minute, remembered across the reload (sessionStorage lives as long
+ * as the tab), so a chunk that is really broken shows the error page instead of reloading forever.
+ */
+export const CHUNK_RELOAD_KEY = 'kontor.chunk-reload-at';
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+
+const CHUNK_ERROR_PATTERNS = [
+  /Failed to fetch dynamically imported module/i, // Chromium
+  /error loading dynamically imported module/i, // Firefox
+  /Importing a module script failed/i, // Safari
+  /Unable to preload CSS/i, // Vite's preload helper
+  /Loading (CSS )?chunk [\w-]+ failed/i,
+];
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (name === 'ChunkLoadError') return true;
+  return typeof message === 'string' && CHUNK_ERROR_PATTERNS.some((pattern) => pattern.test(message));
+}
+
+export interface ChunkReloadEnvironment {
+  storage: () => Storage;
+  now: () => number;
+  reload: () => void;
+}
+
+export interface ChunkReloadGuard {
+  /** True when the page is reloading (or already about to); false when the error page should be shown. */
+  reloadForChunkError(): boolean;
+  /** True while a reload triggered by this guard is under way. */
+  isReloading(): boolean;
+}
+
+export function createChunkReloadGuard(environment: ChunkReloadEnvironment): ChunkReloadGuard {
+  let reloading = false;
+  return {
+    reloadForChunkError() {
+      if (reloading) return true;
+      try {
+        const storage = environment.storage();
+        const last = Number(storage.getItem(CHUNK_RELOAD_KEY));
+        const now = environment.now();
+        if (last > 0 && now - last >= 0 && now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
+        storage.setItem(CHUNK_RELOAD_KEY, String(now));
+      } catch {
+        // Without storage the once-a-minute limit cannot be kept, and an endless reload loop is worse than an error.
+        return false;
+      }
+      reloading = true;
+      environment.reload();
+      return true;
+    },
+    isReloading: () => reloading,
+  };
+}
+
+const browserEnvironment: ChunkReloadEnvironment = {
+  storage: () => window.sessionStorage,
+  now: () => Date.now(),
+  reload: () => window.location.reload(),
+};
+
+let pageGuard: ChunkReloadGuard | null = null;
+
+/** This page's guard. */
+export function chunkReloadGuard(): ChunkReloadGuard {
+  pageGuard ??= createChunkReloadGuard(browserEnvironment);
+  return pageGuard;
+}
+
+/** Starts a new page life, as a reload does (tests simulate reloads and clocks with it). */
+export function resetChunkReloadGuard(environment: ChunkReloadEnvironment = browserEnvironment): ChunkReloadGuard {
+  pageGuard = createChunkReloadGuard(environment);
+  return pageGuard;
+}
+
+/**
+ * Vite reports failed dynamic imports (ours and every other screen's) as `vite:preloadError` before rejecting the
+ * import. The rejection still reaches the error boundary, which shows a loading state while the reload is under way.
+ */
+export function listenForChunkErrors(): () => void {
+  const onPreloadError = () => {
+    chunkReloadGuard().reloadForChunkError();
+  };
+  window.addEventListener('vite:preloadError', onPreloadError);
+  return () => window.removeEventListener('vite:preloadError', onPreloadError);
+}

@@ -1,0 +1,109 @@
+/**
+ * /api/auth/tokens: the signed-in user's personal API tokens.
+ *   GET    /api/auth/tokens       → ApiTokenRecord[] (live and expired, not revoked), newest first
+ *   POST   /api/auth/tokens       {name, expires_in_days} → 201 CreatedApiToken (the token is shown this once)
+ *   DELETE /api/auth/tokens/:id   → 204 (revoked at once)
+ * Creating a token needs a real sign-in: a token cannot mint further tokens (a leaked token must not outlive its
+ * own expiry through children).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_TOKEN_MAX_DAYS, type ApiTokenRecord, type CreateApiTokenRequest, type CreatedApiToken } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { currentUser } from '../auth/authenticate';
+import { conflict, forbidden, notFound } from '../http/errors';
+import {
+  countLiveApiTokens, createApiToken, listApiTokens, MAX_TOKENS_PER_USER, revokeApiToken, withApiTokens,
+} from './store';
+
+const tokenRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    created_at: { type: 'string' },
+    expires_at: { type: 'string' },
+    last_used_at: { type: ['string', 'null'] },
+  },
+  required: ['id', 'name', 'created_at', 'expires_at', 'last_used_at'],
+} as const;
+
+const errorResponses = {
+  400: { $ref: 'ApiError#' },
+  401: { $ref: 'ApiError#' },
+  403: { $ref: 'ApiError#' },
+  404: { $ref: 'ApiError#' },
+  409: { $ref: 'ApiError#' },
+};
+
+export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const db = withApiTokens(database);
+
+  app.get(
+    '/api/auth/tokens',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Your personal API tokens (without the secrets)',
+        response: { 200: { type: 'array', items: tokenRecordSchema }, ...errorResponses },
+      },
+    },
+    async (request): Promise<ApiTokenRecord[]> => listApiTokens(db, currentUser(request).id),
+  );
+
+  app.post<{ Body: CreateApiTokenRequest }>(
+    '/api/auth/tokens',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a personal API token; the answer is the only time the token is shown',
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+            expires_in_days: { type: 'integer', minimum: 1, maximum: API_TOKEN_MAX_DAYS },
+          },
+          required: ['name', 'expires_in_days'],
+          additionalProperties: false,
+        },
+        response: {
+          201: { ...tokenRecordSchema, properties: { ...tokenRecordSchema.properties, token: { type: 'string' } },
+            required: [...tokenRecordSchema.required, 'token'] },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply): Promise<CreatedApiToken> => {
+      const user = currentUser(request);
+      if (request.sessionId === null) throw forbidden('API tokens can only be created after signing in with a password.');
+      if ((await countLiveApiTokens(db, user.id)) >= MAX_TOKENS_PER_USER) {
+        throw conflict(`You already have ${MAX_TOKENS_PER_USER} active API tokens. Revoke one first.`);
+      }
+      const created = await createApiToken(db, user.id, request.body.name.trim(), request.body.expires_in_days);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/auth/tokens/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke one of your personal API tokens',
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+          required: ['id'] },
+        response: { 204: { type: 'null' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // Someone else's token answers like a missing one: ids of other users' tokens are not disclosed.
+      if (!(await revokeApiToken(db, currentUser(request).id, request.params.id))) {
+        throw notFound(`You have no active API token with id ${request.params.id}.`);
+      }
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Personal API tokens: `kontor_pat_<random>` secrets a user creates for integrations. Only their SHA-256 is stored;
+ * a token acts as its user (same role, same mandant) until it expires or is revoked.
+ */
+import type { Kysely } from 'kysely';
+import { API_TOKEN_PREFIX, type ApiTokenRecord, type SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+import { hashToken, newToken } from '../auth/tokens';
+import { loadSessionUser } from '../auth/sessions';
+
+export interface ApiTokensTable {
+  id: import('kysely').Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** The shared schema plus this module's table (kept here so the token feature stays in one folder). */
+export type ApiTokensDb = Kysely<DatabaseSchema & { api_tokens: ApiTokensTable }>;
+
+export function withApiTokens(db: Kysely<DatabaseSchema>): ApiTokensDb {
+  return db.withTables<{ api_tokens: ApiTokensTable }>();
+}
+
+/** Writing last_used_at on every call would turn each read into a write; once a minute is enough. */
+const TOUCH_AFTER_MS = 60_000;
+/** A user with more live tokens than this is cleaning up too little, not integrating more. */
+export const MAX_TOKENS_PER_USER = 50;
+
+export function isApiToken(token: string): boolean {
+  return token.startsWith(API_TOKEN_PREFIX);
+}
+
+const RECORD_COLUMNS = ['id', 'name', 'created_at', 'expires_at', 'last_used_at'] as const;
+
+/** The user's tokens that can still be used or are merely expired (revoked ones are gone for good), newest first. */
+export async function listApiTokens(db: ApiTokensDb, userId: number): Promise<ApiTokenRecord[]> {
+  return db
+    .selectFrom('api_tokens')
+    .select(RECORD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function countLiveApiTokens(db: ApiTokensDb, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', isoNow())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function createApiToken(
+  db: ApiTokensDb,
+  userId: number,
+  name: string,
+  lifetimeDays: number,
+): Promise<ApiTokenRecord & { token: string }> {
+  const token = `${API_TOKEN_PREFIX}${newToken()}`;
+  const created_at = isoNow();
+  const expires_at = isoNow(lifetimeDays * 86_400_000);
+  const row = await db
+    .insertInto('api_tokens')
+    .values({ user_id: userId, name, token_hash: hashToken(token), created_at, expires_at, last_used_at: null,
+      revoked_at: null })
+    .returning(RECORD_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...row, token };
+}
+
+/** Revokes one of the user's tokens; false when the user has no such live token. */
+export async function revokeApiToken(db: ApiTokensDb, userId: number, tokenId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The user a live token belongs to, or null (unknown, expired, revoked, user or mandant deactivated). */
+export async function resolveApiToken(db: ApiTokensDb, token: string): Promise<SessionUser | null> {
+  const now = isoNow();
+  const row = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'user_id', 'last_used_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  const user = await loadSessionUser(db as unknown as Kysely<DatabaseSchema>, row.user_id);
+  if (!user) return null;
+  if (!row.last_used_at || Date.now() - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
+    await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  }
+  return user;
+}

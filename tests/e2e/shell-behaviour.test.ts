@@ -1,0 +1,201 @@
+/**
+ * The shell's behaviours in Chromium against the built SPA and the real server: 404 and error pages, the language
+ * choice surviving a reload, history-mode reload on a deep link, the chunk-failure guard, the axe-core check on
+ * every main page, and the numbers for the report (initial JavaScript, time to the first list).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** Waits until the page is settled: no progress bar, no fade in progress, no pending react-admin loading. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    !document.querySelector('[data-testid="progress-bar"]') &&
+    !document.querySelector('[data-testid="page-transition"][data-phase="out"]'));
+  await page.waitForTimeout(400);
+}
+
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await settled(page);
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3)
+    .map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n  ')}`).join('\n');
+}
+
+// The server's STATIC_DIR when set (a private build), else the default build folder.
+const DIST = path.resolve(import.meta.dirname, '../..', process.env.STATIC_DIR ?? 'dist/client');
+
+/** The JavaScript files the page has loaded so far, with their size and gzip size (as a compressing proxy sends them). */
+async function javascriptLoaded(page: Page): Promise<{ files: string[]; raw: number; gzip: number }> {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)
+    .filter((name) => new URL(name).pathname.endsWith('.js')));
+  const files = [...new Set(urls.map((url) => new URL(url).pathname))];
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = readFileSync(path.join(DIST, file));
+    raw += content.length;
+    gzip += gzipSync(content).length;
+  }
+  return { files, raw, gzip };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('answers an unknown route with the 404 page and a way home, and shows the error page with its status', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    await login(page, server.baseUrl, 'editor@muster.example');
+    await page.goto(`${server.baseUrl}/does/not/exist`);
+    await page.getByText('Diese Seite wurde nicht gefunden').first().waitFor();
+    expect(await page.locator('[data-status="404"]').count()).toBe(1);
+    await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+
+    await page.goto(`${server.baseUrl}/error-with-user?status=503&message=errors.unknown_middleware`);
+    const errorPage = page.getByTestId('error-page');
+    await errorPage.waitFor();
+    expect(await errorPage.getAttribute('data-status')).toBe('503');
+    expect(await errorPage.textContent()).toContain('Unbekannte Middleware');
+    // Inside the default layout: the user menu is still there.
+    await page.getByTestId('user-menu').waitFor();
+    await context.close();
+  });
+
+  it('keeps the chosen language across a reload, and reloads a deep link in history mode', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    await login(page, server.baseUrl, 'viewer@muster.example');
+    await page.click('[data-testid="language-menu"]');
+    await page.click('[data-testid="language-option-it"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'it');
+
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.getByTestId('api-tokens').waitFor();
+    await page.reload();
+    await page.getByTestId('api-tokens').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await page.getAttribute('html', 'lang')).toBe('it');
+    expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('it');
+    await context.close();
+  });
+
+  it('reloads once when a page chunk is gone after a deploy, then shows the error page', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    await login(page, server.baseUrl, 'editor@muster.example');
+    let aborted = 0;
+    await page.route(/\/assets\/ProfilePage-[\w-]+\.js$/, (route) => {
+      aborted += 1;
+      return route.abort();
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.getByRole('menuitem', { name: 'Profil' }).first().click();
+    // The guard reloads the page once; the chunk is still missing, so the error page follows.
+    const errorPage = page.getByTestId('error-page');
+    await errorPage.waitFor({ timeout: 20_000 });
+    expect(loads).toBe(1);
+    expect(aborted).toBeGreaterThanOrEqual(2);
+    expect(await errorPage.getAttribute('data-status')).toBe('500');
+    expect(await page.evaluate(() => sessionStorage.getItem('kontor.chunk-reload-at'))).toMatch(/^\d+$/);
+    await context.close();
+  });
+
+  it('has no serious or critical axe-core violations on the main pages', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const found: string[] = [];
+    const check = async (name: string) => {
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found.push(`${name}:\n${describeViolations(violations)}`);
+    };
+
+    await page.goto(`${server.baseUrl}/login`);
+    await page.locator('input[name="email"]').waitFor();
+    await check('login');
+
+    await login(page, server.baseUrl, 'admin@muster.example');
+    await check('dashboard');
+    for (const [name, path, ready] of [
+      ['calculations', '/calculations', 'main table, main [data-testid], main h2'],
+      ['profile', '/profile', '[data-testid="api-tokens"]'],
+      ['users', '/users', 'main table'],
+      ['protocol', '/protocol', 'main table, main h2'],
+      ['404', '/no/such/page', '[data-status="404"]'],
+      ['error page', '/error-with-user', '[data-testid="error-page"]'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      try {
+        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+      } catch (error) {
+        await screenshot(page, `axe-timeout-${name.replace(/\W+/g, '-')}`);
+        throw error;
+      }
+      await check(name);
+    }
+    await context.close();
+    expect(found.join('\n\n')).toBe('');
+  }, 180_000);
+
+  it('measures initial JavaScript and the time to the first list', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    await page.goto(`${server.baseUrl}/login`);
+    await page.locator('input[name="email"]').waitFor();
+    await settled(page);
+    const loginJs = await javascriptLoaded(page);
+
+    await login(page, server.baseUrl, 'admin@muster.example');
+    await settled(page);
+    const afterLoginJs = await javascriptLoaded(page);
+    const added = afterLoginJs.files.filter((file) => !loginJs.files.includes(file));
+
+    // Fresh page loads (signed in, cache warm as for a returning user): navigation start to the first row.
+    const timeToRow = async (route: string, row: string) => {
+      await page.goto(`${server.baseUrl}${route}`);
+      await page.locator(row).first().waitFor({ timeout: 20_000 });
+      return page.evaluate(() => Math.round(performance.now()));
+    };
+    const usersMs = await timeToRow('/users', 'main table tbody tr');
+    const calculationsMs = await timeToRow('/calculations', 'main table tbody tr, main [data-testid^="calculation"]');
+
+    console.log(`[measure] login page JS: ${loginJs.files.length} files, ${kB(loginJs.gzip)} gzip (${kB(loginJs.raw)} raw): ${loginJs.files.join(', ')}`);
+    console.log(`[measure] first page after login JS: ${afterLoginJs.files.length} files, ${kB(afterLoginJs.gzip)} gzip in all; added after login: ${added.join(', ') || 'none'}`);
+    console.log(`[measure] time to the first list row: /users ${usersMs} ms, /calculations ${calculationsMs} ms (from navigation start)`);
+    expect(loginJs.files.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Persistence of the client state (and its failure path), saving while offline, branding from the mandant's
+ * settings, and the profile's mandant settings and personal API tokens.
+ */
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiTokenRecord, CreatedApiToken, MandantRecord } from '../../src/core/api';
+import { API, editor, mandantAdmin, mandantRecords, server } from './mockServer';
+import { renderApp } from './renderApp';
+import {
+  CLIENT_STATE_KEY, CLIENT_STATE_VERSION, parseClientState, readClientState,
+} from '../../src/client/shell/persistence/clientState';
+import { useClientValue } from '../../src/client/shell/persistence/useClientState';
+
+function goOffline() {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+// react-query's online state is global: every test starts online again.
+// Full-app renders on a 2-core machine: several seconds each when the suites run side by side.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 30_000 });
+
+afterEach(() => {
+  window.dispatchEvent(new Event('online'));
+});
+
+describe('persisted client state', () => {
+  it.each([
+    ['corrupt JSON', '{"version":1,"compilations":'],
+    ['a wrong shape', JSON.stringify({ version: CLIENT_STATE_VERSION, compilations: ['not', 'an', 'object'] })],
+    ['an old version', JSON.stringify({ version: 0, compilations: {} })],
+  ])('warns, removes the entry and starts empty after %s', async (_case, stored) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.localStorage.setItem(CLIENT_STATE_KEY, stored);
+    renderApp('/', { signedInAs: editor });
+    expect(await screen.findByText(/Das lokale Profil konnte nicht geladen werden/)).toBeInTheDocument();
+    expect(window.localStorage.getItem(CLIENT_STATE_KEY)).toBeNull();
+    expect(readClientState().compilations).toEqual({});
+    // The app carries on.
+    expect(await screen.findByText('Willkommen, Eddi Editor')).toBeInTheDocument();
+  });
+
+  it('keeps a valid entry, and writes every change under one key', () => {
+    window.localStorage.setItem(CLIENT_STATE_KEY, JSON.stringify({ version: 1, compilations: { viewMode: 'cards' } }));
+    const Probe = () => {
+      const [mode, setMode] = useClientValue<'table' | 'cards'>('compilations', 'viewMode', 'table');
+      return <button onClick={() => setMode(mode === 'cards' ? 'table' : 'cards')}>{mode}</button>;
+    };
+    render(<Probe />);
+    expect(screen.getByRole('button')).toHaveTextContent('cards');
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button')).toHaveTextContent('table');
+    const stored = parseClientState(window.localStorage.getItem(CLIENT_STATE_KEY)!);
+    expect(stored?.compilations).toEqual({ viewMode: 'table' });
+    expect(stored?.version).toBe(CLIENT_STATE_VERSION);
+    expect(Object.keys(stored!).sort()).toEqual(
+      ['compilations', 'databases', 'mandant', 'migration', 'orders', 'profile', 'version']);
+  });
+
+  it('keeps an unsent profile draft across a reload', async () => {
+    const first = renderApp('/profile', { signedInAs: editor });
+    const name = await screen.findByLabelText(/^Name/);
+    await first.user.clear(name);
+    await first.user.type(name, 'Eddi Entwurf');
+    await waitFor(() => expect(readClientState().profile).toMatchObject({ draft: { name: 'Eddi Entwurf' } }));
+    first.unmount();
+
+    const second = renderApp('/profile', { signedInAs: editor });
+    expect(await screen.findByDisplayValue('Eddi Entwurf')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-draft-restored')).toBeInTheDocument();
+    second.unmount();
+
+    // Another user on the same browser does not get it.
+    renderApp('/profile', { signedInAs: mandantAdmin });
+    expect(await screen.findByDisplayValue('Erika Muster')).toBeInTheDocument();
+    expect(screen.queryByTestId('profile-draft-restored')).toBeNull();
+  });
+});
+
+describe('saving while offline', () => {
+  it('explains that the profile change was not sent and keeps the form content', async () => {
+    server.use(http.put(`${API}/auth/me`, () => HttpResponse.error()));
+    const { user } = renderApp('/profile', { signedInAs: editor });
+    const name = await screen.findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Eddi Offline');
+    goOffline();
+    expect(await screen.findByTestId('offline-indicator')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
+    expect(await screen.findByText(/Die Änderung konnte nicht gesendet werden/)).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Eddi Offline')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/profile');
+  });
+
+  it('keeps a react-admin edit form as it is when the save cannot be sent (pessimistic mode)', async () => {
+    server.use(http.put(`${API}/users/3`, () => HttpResponse.error()));
+    const { user } = renderApp('/users/3', { signedInAs: mandantAdmin });
+    const email = await screen.findByDisplayValue('editor@muster.example');
+    await user.clear(email);
+    await user.type(email, 'neu@muster.example');
+    goOffline();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/Keine Verbindung: Die Änderung konnte nicht gesendet werden/)).toBeInTheDocument();
+    expect(screen.getByDisplayValue('neu@muster.example')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/users/3');
+  });
+
+  it('says the server is unreachable when the browser is online but the request fails', async () => {
+    server.use(http.put(`${API}/auth/me`, () => HttpResponse.error()));
+    const { user } = renderApp('/profile', { signedInAs: editor });
+    const name = await screen.findByLabelText(/^Name/);
+    await user.type(name, 'x');
+    await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
+    expect(await screen.findByText(/Der Server ist nicht erreichbar/)).toBeInTheDocument();
+  });
+});
+
+describe('branding', () => {
+  it('takes provider name, logo and colour from the mandant settings', async () => {
+    const branded: MandantRecord = { ...mandantRecords[0]!, settings: { provider_name: 'Druckerei Muster',
+      logo_url: '/logo-muster.svg', primary_color: '#6a1b9a' } };
+    server.use(http.get(`${API}/mandants/1`, () => HttpResponse.json(branded)));
+    renderApp('/', { signedInAs: editor });
+    await waitFor(() => expect(document.title).toBe('Druckerei Muster Direktbestellung'));
+    expect(await screen.findByTestId('brand-logo')).toHaveAttribute('src', '/logo-muster.svg');
+    expect(screen.getByText('Ein Angebot von Druckerei Muster')).toBeInTheDocument();
+  });
+
+  it('uses the configured provider name without mandant settings', async () => {
+    renderApp('/', { signedInAs: editor });
+    await waitFor(() => expect(document.title).toBe('Kontor Direktbestellung'));
+  });
+});
+
+describe('profile: mandant settings and API tokens', () => {
+  it('lets a mandant admin change the mandant settings (PUT /api/mandants/:id with version)', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(
+      http.get(`${API}/databases`, () => HttpResponse.json([
+        { id: 7, mandant_id: null, name: 'Kontor Demo', version_label: '2026', status: 'published' }],
+      { headers: { 'Content-Range': 'databases 0-0/1' } })),
+      http.put(`${API}/mandants/1`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...mandantRecords[0], ...sent, version: 2 });
+      }),
+    );
+    const { user } = renderApp('/profile', { signedInAs: mandantAdmin });
+    const card = await screen.findByTestId('mandant-settings');
+    await user.type(within(card).getByLabelText('Anbietername'), 'Druckerei Muster Direkt');
+    await user.type(within(card).getByLabelText('Name auf dem Zertifikat'), 'Druckerei Muster GmbH');
+    await user.click(within(card).getByLabelText('auf 0,1 t'));
+    await user.click(within(card).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die Einstellungen des Mandanten wurden gespeichert')).toBeInTheDocument();
+    expect(sent).toMatchObject({ name: 'Druckerei Muster', version: 1, settings: {
+      provider_name: 'Druckerei Muster Direkt', certificate_name: 'Druckerei Muster GmbH', offset_rounding_t: 0.1 } });
+  });
+
+  it('shows the mandant settings only to mandant admins', async () => {
+    renderApp('/profile', { signedInAs: editor });
+    expect(await screen.findByTestId('api-tokens')).toBeInTheDocument();
+    expect(screen.queryByTestId('mandant-settings')).toBeNull();
+  });
+
+  it('creates a personal API token, shows it once, and revokes it', async () => {
+    const tokens: ApiTokenRecord[] = [];
+    let asked: unknown = null;
+    server.use(
+      http.get(`${API}/auth/tokens`, () => HttpResponse.json(tokens)),
+      http.post(`${API}/auth/tokens`, async ({ request }) => {
+        asked = await request.json();
+        const record: ApiTokenRecord = { id: 11, name: 'ERP', created_at: '2026-11-01T10:00:00Z',
+          expires_at: '2099-01-30T10:00:00Z', last_used_at: null };
+        tokens.push(record);
+        const created: CreatedApiToken = { ...record, token: 'kontor_pat_secret-value' };
+        return HttpResponse.json(created, { status: 201 });
+      }),
+      http.delete(`${API}/auth/tokens/:id`, ({ params }) => {
+        tokens.splice(tokens.findIndex((t) => String(t.id) === params.id), 1);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/profile', { signedInAs: editor });
+    const card = await screen.findByTestId('api-tokens');
+    expect(await within(card).findByText('Sie haben noch keine API-Tokens.')).toBeInTheDocument();
+    await user.type(within(card).getByLabelText(/^Bezeichnung/), 'ERP');
+    await user.click(within(card).getByRole('button', { name: 'Token erstellen' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Ihr neues API-Token' });
+    expect(within(dialog).getByDisplayValue('kontor_pat_secret-value')).toBeInTheDocument();
+    expect(asked).toEqual({ name: 'ERP', expires_in_days: 90 });
+    await user.click(within(dialog).getByRole('button', { name: 'Fertig' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByDisplayValue('kontor_pat_secret-value')).toBeNull();
+
+    const row = await within(card).findByTestId('api-token-11');
+    expect(row).toHaveTextContent('ERP');
+    expect(row).toHaveTextContent('nie');
+    await user.click(within(row).getByRole('button', { name: 'Token „ERP“ widerrufen' }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: /Bestätigen|Ja/ }));
+    expect(await screen.findByText('Das Token „ERP“ wurde widerrufen')).toBeInTheDocument();
+    expect(await within(card).findByText('Sie haben noch keine API-Tokens.')).toBeInTheDocument();
+  });
+});
