@@ -1,0 +1,93 @@
+/**
+ * `/carbon-offset-projects`: the catalogue as cards with filters (type, standard, country, price
+ * range). Mandant users get the active projects only (the server decides); provider admins can add.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Box, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link } from 'react-router-dom';
+import { Button, Loading, Title, useGetList, usePermissions, useTranslate } from 'react-admin';
+import { OFFSET_PROJECT_TYPES, type OffsetProjectRecord, type Role } from '../../core/api';
+import { useLanguage } from '../templates/useLanguage';
+import { distinct, filterProjects, NO_FILTERS, type ProjectFilters } from './filters';
+import { countryName, currencyDigits } from './format';
+import { ProjectCard } from './ProjectCard';
+
+const SELECT_SX = { flex: '1 1 180px', minWidth: 180 } as const;
+const PRICE_SX = { flex: '0 0 150px' } as const;
+
+const majorOf = (p: OffsetProjectRecord) => p.price_per_tonne_minor / 10 ** currencyDigits(p.currency);
+
+export const ProjectFilterBar = ({ projects, filters, onChange }: { projects: readonly OffsetProjectRecord[]; filters: ProjectFilters; onChange: (f: ProjectFilters) => void }) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const set = (key: keyof ProjectFilters) => (event: { target: { value: string } }) => onChange({ ...filters, [key]: event.target.value });
+  const all = <MenuItem value="">{translate('offsets.filters.all')}</MenuItem>;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="project-filters">
+      <TextField select size="small" label={translate('offsets.fields.project_type')} value={filters.type} onChange={set('type')} sx={SELECT_SX} slotProps={{ select: { inputProps: { 'data-testid': 'filter-type' } } }}>
+        {all}
+        {OFFSET_PROJECT_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>{translate(`offsets.types.${type}`)}</MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={translate('offsets.fields.standard')} value={filters.standard} onChange={set('standard')} sx={SELECT_SX}>
+        {all}
+        {distinct(projects.map((p) => p.standard)).map((standard) => (
+          <MenuItem key={standard} value={standard}>{standard}</MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={translate('offsets.fields.country')} value={filters.country} onChange={set('country')} sx={SELECT_SX}>
+        {all}
+        {distinct(projects.map((p) => p.country)).map((code) => (
+          <MenuItem key={code} value={code}>{countryName(code, lang)}</MenuItem>
+        ))}
+      </TextField>
+      <TextField size="small" type="number" label={translate('offsets.filters.min_price')} value={filters.minPrice} onChange={set('minPrice')} sx={PRICE_SX} />
+      <TextField size="small" type="number" label={translate('offsets.filters.max_price')} value={filters.maxPrice} onChange={set('maxPrice')} sx={PRICE_SX} />
+    </Stack>
+  );
+};
+
+const ProjectCatalogPage = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role>();
+  const [filters, setFilters] = useState<ProjectFilters>(NO_FILTERS);
+  const { data = [], isPending, error } = useGetList<OffsetProjectRecord>('carbon-offset-projects', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'id', order: 'ASC' },
+  });
+  const shown = useMemo(() => filterProjects(data, filters, majorOf), [data, filters]);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={translate('offsets.title')} />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h5" component="h1">{translate('offsets.title')}</Typography>
+        {permissions === 'provider_admin' && (
+          <Button component={Link} to="/carbon-offset-projects/create" label="offsets.create" variant="contained">
+            <AddIcon />
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('offsets.intro')}</Typography>
+      <ProjectFilterBar projects={data} filters={filters} onChange={setFilters} />
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <Alert severity="error">{translate('offsets.load_failed')}</Alert>
+      ) : shown.length === 0 ? (
+        <Alert severity="info">{translate('offsets.none')}</Alert>
+      ) : (
+        <Grid container spacing={2} data-testid="project-cards">
+          {shown.map((project) => (
+            <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+              <ProjectCard project={project} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Box>
+  );
+};
+
+export default ProjectCatalogPage;

@@ -1,0 +1,3 @@
+import { ProjectCreatePage } from './ProjectForm';
+
+export default ProjectCreatePage;

@@ -1,0 +1,3 @@
+import { ProjectEditPage } from './ProjectForm';
+
+export default ProjectEditPage;

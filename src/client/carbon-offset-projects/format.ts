@@ -1,0 +1,47 @@
+/**
+ * Figures of the offset screens in the user's language: money from integer minor units (Intl
+ * currency, the currency's own number of decimals) and quantities from integer kg as tonnes.
+ */
+import type { Language } from '../../core/languages';
+
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
+
+export function localeOf(lang: Language): string {
+  return LOCALES[lang];
+}
+
+export function formatMoney(minor: number, currency: string, lang: Language): string {
+  const format = new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** Major units (as typed in a form) → integer minor units, and back. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+export function formatTonnes(kg: number, lang: Language): string {
+  return `${new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 3 }).format(kg / 1000)} t`;
+}
+
+export function formatKg(kg: number, lang: Language): string {
+  return `${new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 1 }).format(kg)} kg`;
+}
+
+export function formatDate(iso: string | null | undefined, lang: Language): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+export function countryName(code: string, lang: Language): string {
+  try {
+    return new Intl.DisplayNames([LOCALES[lang]], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,74 @@
+/** The lifecycle buttons the signed-in role may use on an order, and the document downloads. */
+import { useState } from 'react';
+import { Stack } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button, Confirm, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { allowedOrderTransitions, type OrderRecord, type OrderTransition, type Role } from '../../core/api';
+import { sendJson } from '../providers/httpClient';
+import { downloadOrderDocument, type OrderDocument } from './documents';
+
+const HAS_CONFIRMATION = ['placed', 'confirmed', 'completed'];
+
+export const OrderActions = ({ order }: { order: OrderRecord }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions<Role>();
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const transitions = allowedOrderTransitions(permissions, order.status);
+
+  const apply = async (transition: OrderTransition) => {
+    setBusy(true);
+    try {
+      await sendJson(`/orders/${order.id}/${transition}`, 'POST');
+      notify(`orders.done.${transition}`, { type: 'success', messageArgs: { number: order.number } });
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+      setConfirmCancel(false);
+    }
+  };
+  const download = async (kind: OrderDocument) => {
+    try {
+      await downloadOrderDocument(order.id, kind, `${kind === 'certificate' ? order.certificate_number : order.number}.pdf`);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="order-actions">
+      {transitions
+        .filter((t) => t !== 'cancel')
+        .map((t) => (
+          <Button key={t} label={`orders.actions.${t}`} variant="contained" disabled={busy} onClick={() => void apply(t)} data-testid={`order-${t}`} />
+        ))}
+      {transitions.includes('cancel') && (
+        <>
+          <Button label="orders.actions.cancel" color="error" disabled={busy} onClick={() => setConfirmCancel(true)} data-testid="order-cancel" />
+          <Confirm
+            isOpen={confirmCancel}
+            loading={busy}
+            title={translate('orders.cancel_title', { number: order.number })}
+            content={translate(order.status === 'placed' ? 'orders.cancel_placed' : 'orders.cancel_draft')}
+            onConfirm={() => void apply('cancel')}
+            onClose={() => setConfirmCancel(false)}
+          />
+        </>
+      )}
+      {HAS_CONFIRMATION.includes(order.status) && (
+        <Button label="orders.download_confirmation" onClick={() => void download('confirmation')} data-testid="download-confirmation">
+          <DownloadIcon />
+        </Button>
+      )}
+      {order.status === 'completed' && order.certificate_number && (
+        <Button label="orders.download_certificate" variant="outlined" onClick={() => void download('certificate')} data-testid="download-certificate">
+          <DownloadIcon />
+        </Button>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,31 @@
+/** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
+import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
+import { formatMoney, formatTonnes } from '../carbon-offset-projects/format';
+import { useLanguage } from '../templates/useLanguage';
+import { OrderStatusChip } from './OrderStatusChip';
+
+const filters = [
+  <SelectInput key="status" source="status" label="orders.fields.status" choices={ORDER_STATUSES.map((id) => ({ id, name: `orders.status.${id}` }))} alwaysOn />,
+  <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
+];
+
+const OrderListPage = () => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  return (
+    <List resource="orders" title={translate('orders.title')} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false} empty={false}>
+      <Datagrid rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
+        <TextField source="number" label="orders.fields.number" />
+        <FunctionField<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />
+        <FunctionField<OrderRecord> source="tonnes_kg" label="orders.fields.tonnes" render={(order) => formatTonnes(order.tonnes_kg, lang)} />
+        <FunctionField<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => formatMoney(order.total_minor, order.currency, lang)} />
+        <TextField source="issued_to" label="orders.fields.issued_to" />
+        <TextField source="certificate_number" label="orders.fields.certificate_number" emptyText="—" />
+        <DateField source="created_at" label="orders.fields.created_at" locales={lang} />
+      </Datagrid>
+    </List>
+  );
+};
+
+export default OrderListPage;

@@ -1,0 +1,191 @@
+/**
+ * `/orders/new?calculation=ID` or `?collection=ID`: step 1 of ordering a CO2 offset contribution.
+ * Pick a project and see the tonnes (rounded up by the mandant's rule) and the price in the user's
+ * locale; "Review order" saves a draft and opens it, where the order is placed (step 2).
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Box, Card, CardActionArea, CardContent, Grid, Radio, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
+import type { CalculationRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
+import { countryName, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
+import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
+import { httpClient } from '../providers/httpClient';
+import { useLanguage } from '../templates/useLanguage';
+
+interface Subject {
+  calculation_id?: number;
+  collection_id?: number;
+}
+
+function subjectOf(params: URLSearchParams): Subject | null {
+  const calculation = Number(params.get('calculation'));
+  const collection = Number(params.get('collection'));
+  if (Number.isInteger(calculation) && calculation > 0) return { calculation_id: calculation };
+  if (Number.isInteger(collection) && collection > 0) return { collection_id: collection };
+  return null;
+}
+
+const SubjectLine = ({ subject }: { subject: Subject }) => {
+  const translate = useTranslate();
+  const calculation = useGetOne<CalculationRecord>('calculations', { id: subject.calculation_id ?? 0 }, { enabled: subject.calculation_id !== undefined });
+  const collection = useGetOne<{ id: number; name: string }>('collections', { id: subject.collection_id ?? 0 }, { enabled: subject.collection_id !== undefined });
+  const text = subject.calculation_id
+    ? translate('orders.for_calculation', { label: calculation.data ? `${calculation.data.number} · ${calculation.data.title}` : `#${subject.calculation_id}` })
+    : translate('orders.for_collection', { label: collection.data?.name ?? `#${subject.collection_id}` });
+  return <Typography variant="subtitle1" component="p" data-testid="order-subject">{text}</Typography>;
+};
+
+function useQuote(subject: Subject | null, projectId: number | null) {
+  const [state, setState] = useState<{ quote: OrderQuote | null; error: string | null; loading: boolean }>({ quote: null, error: null, loading: false });
+  useEffect(() => {
+    if (!subject || projectId === null) return;
+    let live = true;
+    const params = new URLSearchParams({ project_id: String(projectId) });
+    for (const [key, value] of Object.entries(subject)) params.set(key, String(value));
+    setState({ quote: null, error: null, loading: true });
+    httpClient<OrderQuote>(`/orders/quote?${params.toString()}`)
+      .then((res) => live && setState({ quote: res.json, error: null, loading: false }))
+      .catch((error: unknown) => live && setState({ quote: null, error: error instanceof Error ? error.message : String(error), loading: false }));
+    return () => {
+      live = false;
+    };
+  }, [subject?.calculation_id, subject?.collection_id, projectId]); // eslint-disable-line react-hooks/exhaustive-deps -- the subject object is rebuilt every render
+  return state;
+}
+
+export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  return (
+    <Table size="small" data-testid="order-quote">
+      <TableBody>
+        <TableRow>
+          <TableCell component="th">{translate('orders.fields.co2e')}</TableCell>
+          <TableCell align="right">{formatKg(quote.co2e_kg, lang)} CO2e</TableCell>
+        </TableRow>
+        <TableRow>
+          <TableCell component="th">
+            {translate('orders.fields.tonnes')}
+            <Typography variant="caption" component="div" color="text.secondary">
+              {translate('orders.rounding', { step: formatTonnes(quote.rounding_kg, lang) })}
+            </Typography>
+          </TableCell>
+          <TableCell align="right" data-testid="quote-tonnes">{formatTonnes(quote.tonnes_kg, lang)} CO2e</TableCell>
+        </TableRow>
+        <TableRow>
+          <TableCell component="th">{translate('orders.fields.price_per_tonne')}</TableCell>
+          <TableCell align="right">{formatMoney(quote.price_per_tonne_minor, quote.currency, lang)}</TableCell>
+        </TableRow>
+        <TableRow>
+          <TableCell component="th"><strong>{translate('orders.fields.total')}</strong></TableCell>
+          <TableCell align="right" data-testid="quote-total"><strong>{formatMoney(quote.total_minor, quote.currency, lang)}</strong></TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+};
+
+const ProjectChoice = ({ project, selected, onSelect }: { project: OffsetProjectRecord; selected: boolean; onSelect: () => void }) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  return (
+    <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
+      <CardActionArea onClick={onSelect} data-testid={`choose-project-${project.id}`} aria-pressed={selected}>
+        <ProjectImage project={project} height={72} />
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Radio checked={selected} size="small" tabIndex={-1} inputProps={{ 'aria-label': project.name[lang] }} />
+            <Typography variant="subtitle1">{project.name[lang]}</Typography>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`offsets.types.${project.project_type}`)} · {project.standard} · {countryName(project.country, lang)} · {project.vintage}
+          </Typography>
+          <Typography variant="body2">{translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) })}</Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+};
+
+const OrderNewPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const subject = subjectOf(params);
+  const [projectId, setProjectId] = useState<number | null>(null);
+  const [issuedTo, setIssuedTo] = useState<string | null>(null);
+  const { data: projects = [], isPending } = useGetList<OffsetProjectRecord>('carbon-offset-projects', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: { active: true } });
+  const { quote, error, loading } = useQuote(subject, projectId);
+  const [create, { isPending: saving }] = useCreate<OrderRecord>();
+
+  if (!subject) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Title title={translate('orders.new_title')} />
+        <Alert severity="info">
+          {translate('orders.choose_subject')} <Link to="/calculations">{translate('app.menu.calculations')}</Link> · <Link to="/collections">{translate('app.menu.collections')}</Link>
+        </Alert>
+      </Box>
+    );
+  }
+
+  const review = () => {
+    if (projectId === null || !quote) return;
+    create(
+      'orders',
+      { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
+      {
+        onSuccess: (order) => navigate(`/orders/${order.id}`),
+        onError: (e: unknown) => notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={translate('orders.new_title')} />
+      <Typography variant="h5" component="h1">{translate('orders.new_title')}</Typography>
+      <SubjectLine subject={subject} />
+      <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>{translate('orders.step_project')}</Typography>
+      {isPending ? (
+        <Loading />
+      ) : (
+        <Grid container spacing={2}>
+          {projects.map((project) => (
+            <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <ProjectChoice project={project} selected={projectId === project.id} onSelect={() => setProjectId(project.id)} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {projectId !== null && (
+        <Card variant="outlined" sx={{ mt: 3, maxWidth: 640 }}>
+          <CardContent>
+            <Typography variant="h6" gutterBottom>{translate('orders.step_quote')}</Typography>
+            {loading && <Loading />}
+            {error && <Alert severity="error" data-testid="quote-error">{error}</Alert>}
+            {quote && (
+              <>
+                <QuoteTable quote={quote} />
+                <TextField
+                  label={translate('orders.fields.issued_to')}
+                  value={issuedTo ?? quote.issued_to}
+                  onChange={(e) => setIssuedTo(e.target.value)}
+                  fullWidth
+                  size="small"
+                  sx={{ mt: 2 }}
+                />
+                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>{translate('orders.claim_notice')}</Typography>
+                <Button label="orders.review" variant="contained" onClick={review} disabled={saving} sx={{ mt: 2 }} data-testid="order-review" />
+              </>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+};
+
+export default OrderNewPage;

@@ -1,0 +1,49 @@
+/**
+ * The figures of an order before it exists: subject, project checks, tonnes rounded up by the
+ * mandant's rule and the price. Used by the draft (POST /api/orders) and the review (GET quote).
+ */
+import type { Kysely } from 'kysely';
+import type { MandantSettings, OrderQuote, SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { parseJson, toBoolean } from '../db/values';
+import { badRequest, conflict } from '../http/errors';
+import { orderMessage } from './messages';
+import { orderedKg, priceMinor, roundingStepKg } from './quantity';
+import { resolveOrderSubject, type OrderSubject, type OrderSubjectRequest } from './subject';
+
+export interface QuoteRequest extends OrderSubjectRequest {
+  project_id: number;
+}
+
+export interface PricedOrder extends OrderQuote {
+  subject: OrderSubject;
+  project_id: number;
+}
+
+export async function priceOrder(db: Kysely<DatabaseSchema>, user: SessionUser, body: QuoteRequest): Promise<PricedOrder> {
+  const lang = user.language;
+  const subject = await resolveOrderSubject(db, user, body);
+  const project = await db.selectFrom('offset_projects').selectAll().where('id', '=', body.project_id).executeTakeFirst();
+  if (!project) throw badRequest(orderMessage('projectNotFound', lang), { project_id: orderMessage('projectNotFound', lang) });
+  if (!toBoolean(project.active)) throw badRequest(orderMessage('projectInactive', lang), { project_id: orderMessage('projectInactive', lang) });
+
+  const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', subject.mandantId).executeTakeFirstOrThrow();
+  const settings = parseJson<MandantSettings>(mandant.settings, {});
+  const stepKg = roundingStepKg(settings);
+  const tonnesKg = orderedKg(subject.co2eKg, stepKg);
+  if (tonnesKg <= 0) throw badRequest(orderMessage('zeroTonnes', lang));
+  if (tonnesKg > Number(project.tonnes_available_kg)) throw conflict(orderMessage('notEnoughStock', lang), { project_id: orderMessage('notEnoughStock', lang) });
+  const pricePerTonne = Number(project.price_per_tonne_minor);
+  return {
+    subject,
+    project_id: Number(project.id),
+    calculation_ids: subject.calculationIds,
+    co2e_kg: subject.co2eKg,
+    tonnes_kg: tonnesKg,
+    rounding_kg: stepKg,
+    price_per_tonne_minor: pricePerTonne,
+    total_minor: priceMinor(tonnesKg, pricePerTonne),
+    currency: String(project.currency),
+    issued_to: settings.certificate_name?.trim() || mandant.name,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The `orders` resource on the simple-rest plumbing: tenant-scoped, list with a status filter.
+ * POST creates a DRAFT (the review step) with figures the server computes; only a draft's
+ * `issued_to` can be changed, and only drafts can be deleted. Status changes go through the
+ * transition routes (transitions.ts), never through PUT.
+ */
+import { ROLES, type OrderRecord, type Role } from '../../core/api';
+import { conflict } from '../http/errors';
+import type { RestResourceDefinition } from '../http/rest-resource';
+import { orderMessage } from './messages';
+import { allocateOrderNumber } from './number';
+import { priceOrder } from './quote';
+import { orderRecordSchema, toOrderRecord } from './record';
+
+export const ORDER_WRITERS: readonly Role[] = ['mandant_admin', 'editor'];
+const MAX_INT32 = 2_147_483_647;
+const id = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 };
+
+interface CreateBody {
+  project_id: number;
+  calculation_id?: number | null;
+  collection_id?: number | null;
+  issued_to?: string;
+}
+
+export const ordersResource: RestResourceDefinition<OrderRecord> = {
+  name: 'orders',
+  table: 'orders',
+  tenantColumn: 'mandant_id',
+  columns: {
+    id: { type: 'integer' },
+    mandant_id: { type: 'integer' },
+    number: { type: 'text' },
+    project_id: { type: 'integer' },
+    calculation_id: { type: 'integer' },
+    collection_id: { type: 'integer' },
+    co2e_kg: { type: 'number' },
+    tonnes_kg: { type: 'number' },
+    total_minor: { type: 'number' },
+    currency: { type: 'text' },
+    status: { type: 'text' },
+    certificate_number: { type: 'text' },
+    issued_to: { type: 'text' },
+    created_by: { type: 'integer' },
+    placed_at: { type: 'timestamp' },
+    completed_at: { type: 'timestamp' },
+    created_at: { type: 'timestamp' },
+    updated_at: { type: 'timestamp' },
+  },
+  searchable: ['number', 'issued_to', 'certificate_number'],
+  roles: { list: ROLES, read: ROLES, create: ORDER_WRITERS, update: ORDER_WRITERS, delete: ORDER_WRITERS },
+  toRecord: toOrderRecord,
+  recordSchema: orderRecordSchema,
+  createSchema: {
+    type: 'object',
+    properties: {
+      project_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
+      calculation_id: id,
+      collection_id: id,
+      issued_to: { type: 'string', maxLength: 300 },
+    },
+    required: ['project_id'],
+  },
+  updateSchema: { type: 'object', properties: { issued_to: { type: 'string', minLength: 1, maxLength: 300 } } },
+
+  async beforeCreate(raw, ctx) {
+    const body = raw as unknown as CreateBody;
+    const priced = await priceOrder(ctx.db, ctx.user, body);
+    return {
+      mandant_id: priced.subject.mandantId,
+      project_id: priced.project_id,
+      calculation_id: priced.subject.calculationId,
+      collection_id: priced.subject.collectionId,
+      calculation_ids: JSON.stringify(priced.calculation_ids),
+      co2e_kg: priced.co2e_kg,
+      tonnes_kg: priced.tonnes_kg,
+      price_per_tonne_minor: priced.price_per_tonne_minor,
+      total_minor: priced.total_minor,
+      currency: priced.currency,
+      status: 'draft',
+      certificate_number: null,
+      issued_to: body.issued_to?.trim() || priced.issued_to,
+      created_by: ctx.user.id,
+      // Last, so a rejected request never uses up a number.
+      number: await allocateOrderNumber(ctx.db, priced.subject.mandantId),
+    };
+  },
+
+  async beforeUpdate(body, existing, ctx) {
+    const issuedTo = typeof body.issued_to === 'string' ? body.issued_to.trim() : undefined;
+    if (issuedTo === undefined || issuedTo === existing.issued_to) return {};
+    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts', ctx.user.language));
+    return { issued_to: issuedTo };
+  },
+
+  async beforeDelete(existing, ctx) {
+    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts', ctx.user.language));
+  },
+};

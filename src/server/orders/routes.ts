@@ -1,0 +1,109 @@
+/**
+ * Orders: the simple-rest resource (resource.ts) plus
+ *   GET  /api/orders/quote?project_id=&calculation_id=|collection_id=   what an order would be (review)
+ *   POST /api/orders/:id/place|confirm|complete|cancel                  lifecycle (transitions.ts)
+ *   GET  /api/orders/:id/certificate.pdf                                completed orders only
+ *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ORDER_TRANSITIONS, ROLES, type MandantSettings, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
+import { currentUser, requireRole } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { parseJson } from '../db/values';
+import { conflict, notFound } from '../http/errors';
+import { registerRestResource } from '../http/rest-resource';
+import { scopeToMandant } from '../http/tenant-scope';
+import { toOffsetProjectRecord } from '../offsets/record';
+import { certificatePdf, confirmationPdf, type OrderDocumentData } from './documents';
+import { orderMessage } from './messages';
+import { priceOrder } from './quote';
+import { orderRecordSchema, toOrderRecord } from './record';
+import { ORDER_WRITERS, ordersResource } from './resource';
+import { TRANSITIONS, applyTransition } from './transitions';
+
+const errorRef = { $ref: 'ApiError#' };
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
+const optionalId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+
+async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
+  const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`No orders record with id ${id}.`);
+  const order: OrderRecord = toOrderRecord(row);
+  const project = toOffsetProjectRecord(await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow());
+  const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
+  const settings = parseJson<MandantSettings>(mandant.settings, {});
+  return { order, project, mandantName: mandant.name, providerName: settings.provider_name ?? 'Kontor', language: user.language };
+}
+
+function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(Buffer.from(bytes));
+}
+
+export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  registerRestResource(app, db, ordersResource);
+
+  app.get<{ Querystring: { project_id: number; calculation_id?: number; collection_id?: number } }>(
+    '/api/orders/quote',
+    {
+      onRequest: [app.authenticate, requireRole(...ORDER_WRITERS)],
+      schema: {
+        tags: ['orders'],
+        summary: 'What an order would cover and cost (tonnes rounded up by the mandant rule, price in minor units)',
+        querystring: {
+          type: 'object',
+          properties: { project_id: optionalId, calculation_id: optionalId, collection_id: optionalId },
+          required: ['project_id'],
+        },
+        response: { 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) => {
+      const { subject: _subject, project_id: _project, ...quote } = await priceOrder(db, currentUser(request), request.query);
+      return quote;
+    },
+  );
+
+  const transitionRoles = [...new Set(Object.values(TRANSITIONS).flatMap((rule) => rule.roles))];
+  for (const transition of ORDER_TRANSITIONS) {
+    app.post<{ Params: { id: number } }>(
+      `/api/orders/:id/${transition}`,
+      {
+        onRequest: [app.authenticate, requireRole(...transitionRoles)],
+        schema: {
+          tags: ['orders'],
+          summary: `Order transition "${transition}" (${TRANSITIONS[transition].from.join('|')} → ${TRANSITIONS[transition].to})`,
+          params: idParams,
+          response: { 200: orderRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        },
+      },
+      async (request) => applyTransition(db, request, request.params.id, transition as OrderTransition),
+    );
+  }
+
+  app.get<{ Params: { id: number } }>(
+    '/api/orders/:id/certificate.pdf',
+    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: { tags: ['orders'], summary: 'Certificate (PDF) of a completed order', params: idParams } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const data = await documentData(db, user, request.params.id);
+      if (data.order.status !== 'completed' || !data.order.certificate_number) throw conflict(orderMessage('notCompleted', user.language));
+      return sendPdf(reply, await certificatePdf(data), `${data.order.certificate_number}.pdf`);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/orders/:id/confirmation.pdf',
+    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: { tags: ['orders'], summary: 'Order confirmation (PDF)', params: idParams } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const data = await documentData(db, user, request.params.id);
+      if (!['placed', 'confirmed', 'completed'].includes(data.order.status)) throw conflict(orderMessage('noDocument', user.language));
+      return sendPdf(reply, await confirmationPdf(data), `${data.order.number}.pdf`);
+    },
+  );
+}

@@ -1,0 +1,43 @@
+/** Table types of orders, merged into the shared schema (see db/schema.ts). */
+import type { Generated } from 'kysely';
+import type { OrderStatus } from '../../core/api';
+import type { DbJson } from '../db/schema';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  mandant_id: number;
+  number: string;
+  project_id: number;
+  calculation_id: number | null;
+  collection_id: number | null;
+  /** number[] */
+  calculation_ids: DbJson;
+  co2e_kg: number;
+  /** bigint columns: PostgreSQL answers them as strings. */
+  tonnes_kg: number | string;
+  price_per_tonne_minor: number;
+  total_minor: number | string;
+  currency: string;
+  status: OrderStatus;
+  certificate_number: string | null;
+  issued_to: string;
+  created_by: number | null;
+  placed_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface OrderCountersTable {
+  mandant_id: number;
+  year: number;
+  last: number;
+}
+
+declare module '../db/schema' {
+  interface DatabaseSchema {
+    orders: OrdersTable;
+    order_counters: OrderCountersTable;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * What an order covers: one calculation, or the not yet offset calculations of a collection, with
+ * their total kg CO2e. Lookups are tenant-scoped, so another mandant's calculation is a 404.
+ */
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../core/api';
+import { collectionCalculationIds } from '../collections/totals';
+import type { DatabaseSchema } from '../db/schema';
+import { toBoolean } from '../db/values';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { scopeToMandant } from '../http/tenant-scope';
+import { orderMessage } from './messages';
+
+export interface OrderSubjectRequest {
+  calculation_id?: number | null;
+  collection_id?: number | null;
+}
+
+export interface OrderSubject {
+  mandantId: number;
+  calculationId: number | null;
+  collectionId: number | null;
+  calculationIds: number[];
+  co2eKg: number;
+}
+
+interface CalculationRow {
+  id: number;
+  mandant_id: number;
+  number: string;
+  total_co2e: number;
+  frozen: boolean | number;
+}
+
+export async function calculationRows(db: Kysely<DatabaseSchema>, mandantId: number, ids: readonly number[]): Promise<CalculationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('calculations')
+    .select(['id', 'mandant_id', 'number', 'total_co2e', 'frozen'])
+    .where('mandant_id', '=', mandantId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+}
+
+export const sumCo2e = (rows: readonly { total_co2e: number }[]): number => rows.reduce((sum, row) => sum + Number(row.total_co2e), 0);
+
+export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: SessionUser, body: OrderSubjectRequest): Promise<OrderSubject> {
+  const lang = user.language;
+  const hasCalculation = body.calculation_id !== undefined && body.calculation_id !== null;
+  const hasCollection = body.collection_id !== undefined && body.collection_id !== null;
+  if (hasCalculation === hasCollection) {
+    const message = orderMessage('subjectRequired', lang);
+    throw badRequest(message, { calculation_id: message, collection_id: message });
+  }
+
+  if (hasCalculation) {
+    const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id')
+      .select(['id', 'mandant_id', 'number', 'total_co2e', 'frozen'])
+      .where('id', '=', body.calculation_id!)
+      .executeTakeFirst();
+    if (!row) throw notFound(orderMessage('calculationNotFound', lang));
+    if (toBoolean(row.frozen)) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: row.number }));
+    return { mandantId: row.mandant_id, calculationId: row.id, collectionId: null, calculationIds: [row.id], co2eKg: Number(row.total_co2e) };
+  }
+
+  const collection = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id')
+    .select(['id', 'mandant_id'])
+    .where('id', '=', body.collection_id!)
+    .executeTakeFirst();
+  const ids = collection ? await collectionCalculationIds(db, collection.mandant_id, collection.id) : null;
+  if (!collection || !ids || ids.length === 0) throw notFound(orderMessage('collectionNotFound', lang));
+  const rows = await calculationRows(db, collection.mandant_id, ids);
+  const open = rows.filter((row) => !toBoolean(row.frozen));
+  if (open.length === 0) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: rows.map((r) => r.number).join(', ') }));
+  return { mandantId: collection.mandant_id, calculationId: null, collectionId: collection.id, calculationIds: open.map((r) => r.id), co2eKg: sumCo2e(open) };
+}

@@ -1,0 +1,121 @@
+/**
+ * The order lifecycle: draft → placed → confirmed → completed, and draft|placed → cancelled.
+ * Each transition runs in ONE transaction with its protocol entry. Placing reserves the project's
+ * stock with one conditional UPDATE (… WHERE tonnes_available_kg >= x) and freezes the calculations,
+ * so concurrent orders can never oversell and a calculation is never ordered twice; cancelling a
+ * placed order gives both back.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { ORDER_TRANSITION_RULES, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
+import { currentUser } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, parseJson, toBoolean } from '../db/values';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { scopeToMandant } from '../http/tenant-scope';
+import { recordChange } from '../protocol/change';
+import { orderMessage } from './messages';
+import { certificateNumber } from './number';
+import { orderedKg, roundingStepKg } from './quantity';
+import { toOrderRecord } from './record';
+import { calculationRows, sumCo2e } from './subject';
+
+export const TRANSITIONS = ORDER_TRANSITION_RULES;
+
+async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderRecord> {
+  const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`No orders record with id ${id}.`);
+  return toOrderRecord(row);
+}
+
+/** Reserves the stock and freezes the calculations of a draft being placed. */
+async function reserve(trx: Kysely<DatabaseSchema>, user: SessionUser, order: OrderRecord): Promise<void> {
+  const lang = user.language;
+  const project = await trx.selectFrom('offset_projects').select(['active']).where('id', '=', order.project_id).executeTakeFirst();
+  if (!project || !toBoolean(project.active)) throw badRequest(orderMessage('projectInactive', lang), { project_id: orderMessage('projectInactive', lang) });
+
+  // The draft's figures are what the user reviewed: calculations edited since then need a new order.
+  const rows = await calculationRows(trx, order.mandant_id, order.calculation_ids);
+  const frozen = rows.filter((row) => toBoolean(row.frozen));
+  if (frozen.length > 0) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: frozen.map((r) => r.number).join(', ') }));
+  const mandant = await trx.selectFrom('mandants').select('settings').where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
+  const tonnesNow = orderedKg(sumCo2e(rows), roundingStepKg(parseJson(mandant.settings, {})));
+  if (rows.length !== order.calculation_ids.length || tonnesNow !== order.tonnes_kg) throw conflict(orderMessage('changedSinceDraft', lang));
+
+  const reserved = await trx
+    .updateTable('offset_projects')
+    .set({ tonnes_available_kg: sql`tonnes_available_kg - ${order.tonnes_kg}` })
+    .where('id', '=', order.project_id)
+    .where('tonnes_available_kg', '>=', order.tonnes_kg)
+    .executeTakeFirst();
+  if (Number(reserved.numUpdatedRows) !== 1) throw conflict(orderMessage('notEnoughStock', lang), { project_id: orderMessage('notEnoughStock', lang) });
+
+  // `frozen = false` in the condition: a concurrent order of the same calculation froze it first → 409.
+  const froze = await trx
+    .updateTable('calculations')
+    .set({ frozen: true })
+    .where('mandant_id', '=', order.mandant_id)
+    .where('id', 'in', order.calculation_ids)
+    .where('frozen', '=', false)
+    .executeTakeFirst();
+  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: rows.map((r) => r.number).join(', ') }));
+}
+
+/** Gives the stock back and unfreezes the calculations of a placed order being cancelled. */
+async function release(trx: Kysely<DatabaseSchema>, order: OrderRecord): Promise<void> {
+  await trx
+    .updateTable('offset_projects')
+    .set({ tonnes_available_kg: sql`tonnes_available_kg + ${order.tonnes_kg}` })
+    .where('id', '=', order.project_id)
+    .execute();
+  if (order.calculation_ids.length > 0) {
+    await trx.updateTable('calculations').set({ frozen: false }).where('mandant_id', '=', order.mandant_id).where('id', 'in', order.calculation_ids).execute();
+  }
+}
+
+export async function applyTransition(
+  db: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  orderId: number,
+  transition: OrderTransition,
+): Promise<OrderRecord> {
+  const user = currentUser(request);
+  const lang = user.language;
+  const rule = TRANSITIONS[transition];
+  return db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, user, orderId);
+    if (!rule.roles.includes(user.role)) throw forbidden(orderMessage('roleForbidden', lang));
+    const illegal = () => conflict(orderMessage('illegalTransition', lang, { transition, from: order.status }));
+    if (!rule.from.includes(order.status)) throw illegal();
+
+    const now = isoNow();
+    const values: Record<string, unknown> = { status: rule.to, updated_at: now };
+    if (transition === 'place') values.placed_at = now;
+    if (transition === 'complete') {
+      values.completed_at = now;
+      values.certificate_number = certificateNumber(order.id);
+    }
+    // Conditional on the status read above: of two concurrent transitions of one order, one wins.
+    const moved = await trx
+      .updateTable('orders')
+      .set(values)
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', order.id)
+      .where('status', '=', order.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw illegal();
+
+    if (transition === 'place') await reserve(trx, user, order);
+    if (transition === 'cancel' && order.status === 'placed') await release(trx, order);
+
+    const updated = await findOrder(trx, user, order.id);
+    await recordChange(trx, request, {
+      action: transition === 'place' ? 'ordered' : 'status_changed',
+      resource: 'orders',
+      record: updated,
+      previous: order,
+      params: { from: order.status, to: updated.status },
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Ordering a CO2 offset contribution end to end in Chromium: the editor of Druckerei Muster looks at
+ * the project catalogue, orders offsets for a demo calculation (quote, review, place); the provider
+ * admin confirms and completes the order and downloads the certificate, a PDF naming its number.
+ */
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { PDFArray, PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { CalculationRecord, LoginResponse } from '../../src/core/api';
+import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+/** The text a PDF's pages draw (pdf-lib writes standard-font text as hex strings in Flate streams). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  let text = '';
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
+    for (const item of streams) {
+      const stream = item instanceof PDFRef ? doc.context.lookup(item) : item;
+      if (!(stream instanceof PDFRawStream)) continue;
+      const raw = Buffer.from(stream.contents);
+      const decoded = stream.dict.toString().includes('FlateDecode') ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
+      for (const match of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
+    }
+  }
+  return text;
+}
+
+describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function firstDemoCalculation(): Promise<CalculationRecord> {
+    const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@muster.example', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await signIn.json()) as LoginResponse;
+    const res = await fetch(`${server.baseUrl}/api/calculations?sort=["id","ASC"]&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await res.json()) as CalculationRecord[])[0]!;
+  }
+
+  it('orders offsets for a calculation, confirms and completes it, and downloads the certificate', async () => {
+    const calculation = await firstDemoCalculation();
+
+    // The editor: catalogue, then the order flow from the calculation.
+    const editor = await newPage(browser, { locale: 'de-DE' });
+    await login(editor.page, server.baseUrl, 'editor@muster.example');
+    await editor.page.goto(`${server.baseUrl}/carbon-offset-projects`);
+    await editor.page.getByTestId('project-cards').waitFor({ state: 'visible' });
+    await editor.page.getByText('Demo: Effiziente Kochöfen').first().waitFor();
+    expect(await editor.page.locator('[data-testid^="project-card-"]').count()).toBe(5);
+    await screenshot(editor.page, 'offset-projects-catalogue');
+
+    await editor.page.goto(`${server.baseUrl}/orders/new?calculation=${calculation.id}`);
+    await editor.page.getByTestId('order-subject').filter({ hasText: calculation.number }).waitFor();
+    await editor.page.getByTestId('choose-project-1').click();
+    const total = editor.page.getByTestId('quote-total');
+    await total.waitFor();
+    expect(await total.textContent()).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
+    await screenshot(editor.page, 'order-quote');
+    await editor.page.getByTestId('order-review').click();
+    await editor.page.waitForURL(/\/orders\/\d+$/);
+    const orderUrl = editor.page.url();
+    await editor.page.getByTestId('order-status').filter({ hasText: 'Entwurf' }).waitFor();
+    await editor.page.getByTestId('order-place').click();
+    await editor.page.getByTestId('order-status').filter({ hasText: 'Bestellt' }).waitFor();
+    const orderNumber = (await editor.page.getByTestId('order-number').textContent())!.replace('Bestellung ', '');
+    expect(orderNumber).toMatch(/^B-\d{4}-\d{6}$/);
+    await editor.context.close();
+
+    // The provider admin confirms, completes, and downloads the certificate.
+    const provider = await newPage(browser, { locale: 'de-DE' });
+    await login(provider.page, server.baseUrl, 'admin@kontor.example');
+    await provider.page.goto(`${server.baseUrl}/orders`);
+    await provider.page.getByText(orderNumber).first().waitFor();
+    await provider.page.goto(orderUrl);
+    await provider.page.getByTestId('order-confirm').click();
+    await provider.page.getByTestId('order-status').filter({ hasText: 'Bestätigt' }).waitFor();
+    await provider.page.getByTestId('order-complete').click();
+    const certificateCell = provider.page.getByTestId('certificate-number');
+    await certificateCell.waitFor();
+    const certificateNumber = (await certificateCell.textContent())!.trim();
+    expect(certificateNumber).toMatch(/^KC-\d{4}-\d{8}$/);
+    await screenshot(provider.page, 'order-completed');
+
+    const [download] = await Promise.all([provider.page.waitForEvent('download'), provider.page.getByTestId('download-certificate').click()]);
+    expect(download.suggestedFilename()).toBe(`${certificateNumber}.pdf`);
+    const bytes = new Uint8Array(readFileSync((await download.path())!));
+    expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    expect(text).toContain(certificateNumber);
+    expect(text).toContain('Druckerei Muster');
+    await provider.context.close();
+  }, 180_000);
+});

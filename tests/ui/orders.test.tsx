@@ -1,0 +1,103 @@
+/** Ordering offsets in the browser (msw mocks): project choice, quote in the user's locale, review, role-dependent actions. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { OrderQuote, OrderRecord, SessionUser } from '../../src/core/api';
+import { API, editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+import { projects, serveProjects } from './offsets.mock';
+
+const quote: OrderQuote = {
+  calculation_ids: [7], co2e_kg: 323.96298, tonnes_kg: 400, rounding_kg: 100, price_per_tonne_minor: 2450, total_minor: 980, currency: 'EUR',
+  issued_to: 'Druckerei Muster',
+};
+
+const draft: OrderRecord = {
+  id: 41, mandant_id: 1, number: 'B-2026-000041', project_id: 1, calculation_id: 7, collection_id: null, calculation_ids: [7], co2e_kg: 323.96298,
+  tonnes_kg: 400, price_per_tonne_minor: 2450, total_minor: 980, currency: 'EUR', status: 'draft', certificate_number: null,
+  issued_to: 'Druckerei Muster GmbH', created_by: 3, placed_at: null, completed_at: null, created_at: '2026-03-01T10:00:00Z',
+  updated_at: '2026-03-01T10:00:00Z', version: 1,
+};
+
+function serveOrders(orders: OrderRecord[], posted: unknown[] = [], transitions: string[] = []) {
+  serveProjects();
+  server.use(
+    http.get(`${API}/calculations/7`, () => HttpResponse.json({ id: 7, number: 'K-2026-000007', title: 'Frühjahrskatalog', total_co2e: 323.96298 })),
+    http.get(`${API}/orders/quote`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const project = projects.find((p) => String(p.id) === params.get('project_id'))!;
+      return HttpResponse.json({ ...quote, price_per_tonne_minor: project.price_per_tonne_minor, total_minor: (400 * project.price_per_tonne_minor) / 1000 });
+    }),
+    http.post(`${API}/orders`, async ({ request }) => {
+      posted.push(await request.json());
+      return HttpResponse.json(draft, { status: 201 });
+    }),
+    http.get(`${API}/orders/:id`, ({ params }) => {
+      const found = orders.find((o) => String(o.id) === params.id);
+      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
+    }),
+    http.post(`${API}/orders/:id/:transition`, ({ params }) => {
+      transitions.push(String(params.transition));
+      return HttpResponse.json({ ...orders[0], status: 'placed' });
+    }),
+  );
+}
+
+describe('ordering a CO2 offset contribution', () => {
+  it('shows tonnes and price in the user locale, saves a draft for review and places it', async () => {
+    const posted: unknown[] = [];
+    const transitions: string[] = [];
+    serveOrders([draft], posted, transitions);
+    const { user } = renderApp('/orders/new?calculation=7', { signedInAs: editor });
+
+    expect(await screen.findByText('Für die Berechnung K-2026-000007 · Frühjahrskatalog')).toBeInTheDocument();
+    await user.click(await screen.findByTestId('choose-project-1'));
+    const table = await screen.findByTestId('order-quote');
+    expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO2e$/);
+    expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€$/);
+    expect(within(table).getByText(/24,50\s€/)).toBeInTheDocument();
+    expect(within(table).getByText('aufgerundet auf ganze 0,1 t')).toBeInTheDocument();
+    expect(screen.getByText(/keine Aussage, dass ein Produkt oder Unternehmen klimaneutral ist/)).toBeInTheDocument();
+
+    // Another project: the quote follows.
+    await user.click(screen.getByTestId('choose-project-2'));
+    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent(/^4,80\s€$/));
+
+    await user.clear(screen.getByLabelText('Ausgestellt für'));
+    await user.type(screen.getByLabelText('Ausgestellt für'), 'Druckerei Muster GmbH');
+    await user.click(screen.getByTestId('order-review'));
+    await waitFor(() => expect(posted).toEqual([{ project_id: 2, calculation_id: 7, issued_to: 'Druckerei Muster GmbH' }]));
+
+    // The draft is the review step.
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('Bestellung B-2026-000041');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^9,80\s€$/);
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Entwurf');
+    expect(screen.queryByTestId('download-certificate')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('order-place'));
+    await waitFor(() => expect(transitions).toEqual(['place']));
+  });
+
+  it('offers each role only its transitions and the certificate once completed', async () => {
+    const completed: OrderRecord = { ...draft, id: 42, status: 'completed', certificate_number: 'KC-2026-00000042', completed_at: '2026-03-05T10:00:00Z' };
+    const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
+    serveOrders([completed, placed]);
+    renderApp('/orders/42', { signedInAs: editor });
+    expect(await screen.findByTestId('certificate-number')).toHaveTextContent('KC-2026-00000042');
+    expect(screen.getByTestId('download-certificate')).toBeInTheDocument();
+    expect(screen.getByTestId('download-confirmation')).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-actions')).queryByTestId('order-cancel')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-mandant')).not.toBeInTheDocument();
+  });
+
+  it('shows a provider admin the confirm step of a placed order, not the place step', async () => {
+    const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
+    serveOrders([placed]);
+    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    renderApp('/orders/43', { signedInAs: provider });
+    expect(await screen.findByTestId('order-confirm')).toBeInTheDocument();
+    expect(screen.getByTestId('order-cancel')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-place')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-complete')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('order-mandant')).toHaveTextContent('Druckerei Muster');
+  });
+});
