@@ -101,10 +101,10 @@ describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
     await ctx.db.deleteFrom('factor_databases').where('id', '=', own.id).execute();
   });
 
-  it('is read only for now', async () => {
+  it('refuses incomplete databases and changes to published factors (writing: databases.test.ts)', async () => {
     const token = await ctx.login('admin@kontor.example');
-    expect((await ctx.request('POST', '/api/databases', { token, body: { name: 'x' } })).status).toBe(404);
-    expect((await ctx.request('DELETE', '/api/factors/1', { token })).status).toBe(404);
+    expect((await ctx.request('POST', '/api/databases', { token, body: { name: 'x' } })).status).toBe(400);
+    expect((await ctx.request('DELETE', '/api/factors/1', { token })).status).toBe(409);
     expect((await ctx.request('GET', '/api/databases')).status).toBe(401);
   });
 });

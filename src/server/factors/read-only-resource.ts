@@ -18,7 +18,7 @@ type Row = Record<string, unknown>;
 
 export interface ReadOnlyResource<TRecord> {
   name: string;
-  table: 'factor_databases' | 'factors';
+  table: keyof DatabaseSchema & string;
   columns: Record<string, ColumnDefinition>;
   /** SQL text expressions `q` searches (lower-cased, substring). */
   search?: readonly Expression<unknown>[];

@@ -1,4 +1,4 @@
-/** The read-only `databases` and `factors` resources (writing them is a later issue). */
+/** The `databases` and `factors` resources: reads in the simple-rest dialect, writes in write-routes.ts. */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
@@ -6,6 +6,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { registerReadOnlyResource } from './read-only-resource';
 import { factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
 import { scopeDatabases, scopeFactors } from './visibility';
+import { registerFactorWriteRoutes } from './write-routes';
 
 export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   registerReadOnlyResource<FactorDatabaseRecord>(app, db, {
@@ -51,4 +52,6 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     toRecord: toFactorRecord,
     recordSchema: factorRecordSchema,
   });
+
+  registerFactorWriteRoutes(app, db);
 }

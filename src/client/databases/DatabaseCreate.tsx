@@ -1,0 +1,33 @@
+import { Create, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
+import type { FactorDatabaseRecord, Role } from '../../core/api';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = (value: unknown) => (value === null || value === undefined || value === '' || DATE.test(String(value)) ? undefined : 'databases.validation.date');
+
+/**
+ * A new draft. Provider admins start empty or from a copy of any database; mandant admins derive
+ * their mandant's own database from a published one (then override single factors).
+ */
+export const DatabaseCreate = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
+  const derive = permissions !== 'provider_admin';
+  return (
+    <Create redirect="edit">
+      <SimpleForm>
+        <TextInput source="name" label="databases.fields.name" validate={required()} />
+        <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
+        <TextInput source="valid_from" label="databases.fields.valid_from" helperText="YYYY-MM-DD" validate={isoDate} parse={(v: string) => v || null} />
+        <TextInput source="source" label="databases.fields.source" multiline />
+        <ReferenceInput source="copy_from_id" reference="databases" filter={derive ? { status: 'published' } : {}} sort={{ field: 'valid_from', order: 'DESC' }}>
+          <SelectInput
+            label={derive ? 'databases.fields.derive_from' : 'databases.fields.copy_from'}
+            optionText={(record: FactorDatabaseRecord) => `${record.name} (${record.version_label}) – ${translate(`databases.status.${record.status}`)}`}
+            validate={derive ? required() : undefined}
+            emptyText={derive ? undefined : 'databases.create.empty'}
+          />
+        </ReferenceInput>
+      </SimpleForm>
+    </Create>
+  );
+};

@@ -1,0 +1,102 @@
+/**
+ * One factor database: its data (editable while draft), publish / archive, CSV import, the factors
+ * (editable while draft; in a derived database beside the base values) and the diff to another version.
+ */
+import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { FactorDatabaseRecord, Role } from '../../core/api';
+import { readSession } from '../providers/session';
+import { changeStatus } from './api';
+import { DiffView } from './DiffView';
+import { FactorTable } from './FactorTable';
+import { ImportFactors } from './ImportFactorsButton';
+
+function mayWrite(role: Role | null | undefined, database: FactorDatabaseRecord): boolean {
+  if (role === 'provider_admin') return true;
+  return role === 'mandant_admin' && database.mandant_id !== null && database.mandant_id === readSession()?.user.mandant_id;
+}
+
+const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const act = async (action: 'publish' | 'archive') => {
+    setBusy(true);
+    try {
+      await changeStatus(database.id, action);
+      notify(`databases.notifications.${action}ed`, { type: 'success' });
+      refresh();
+    } catch (problem) {
+      const body = (problem as { body?: { message?: string; errors?: Record<string, string> } }).body;
+      notify([body?.message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' '), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
+      <Chip label={translate(`databases.status.${database.status}`)} color={database.status === 'published' ? 'success' : database.status === 'draft' ? 'warning' : 'default'} />
+      {database.status === 'draft' ? (
+        <Button variant="contained" disabled={busy} onClick={() => void act('publish')}>
+          {translate('databases.actions.publish')}
+        </Button>
+      ) : null}
+      {database.status === 'published' ? (
+        <Button variant="outlined" disabled={busy} onClick={() => void act('archive')}>
+          {translate('databases.actions.archive')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+};
+
+const DatabaseDetails = () => {
+  const database = useRecordContext<FactorDatabaseRecord>();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
+  if (!database) return null;
+  const writable = mayWrite(permissions, database);
+  const editable = writable && database.status === 'draft';
+  return (
+    <Box sx={{ width: '100%' }}>
+      {writable ? <StatusActions database={database} /> : null}
+      {!editable ? <Alert severity="info" sx={{ mb: 2 }}>{translate(database.status === 'draft' ? 'databases.readonly.role' : 'databases.readonly.published')}</Alert> : null}
+      {editable ? <ImportFactors databaseId={database.id} /> : null}
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <FactorTable database={database} editable={editable} />
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <DiffView database={database} />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
+
+const FormToolbar = () => {
+  const database = useRecordContext<FactorDatabaseRecord>();
+  const { permissions } = usePermissions<Role | null>();
+  if (!database || database.status !== 'draft' || !mayWrite(permissions, database)) return null;
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+};
+
+export const DatabaseEdit = () => (
+  <Edit mutationMode="pessimistic" redirect={false}>
+    <SimpleForm toolbar={<FormToolbar />}>
+      <TextInput source="name" label="databases.fields.name" validate={required()} />
+      <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
+      <TextInput source="valid_from" label="databases.fields.valid_from" helperText="YYYY-MM-DD" parse={(v: string) => v || null} />
+      <TextInput source="source" label="databases.fields.source" multiline fullWidth />
+      <DatabaseDetails />
+    </SimpleForm>
+  </Edit>
+);

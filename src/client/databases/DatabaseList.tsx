@@ -1,0 +1,39 @@
+import { Chip } from '@mui/material';
+import { CreateButton, Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord, type Role } from '../../core/api';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" label="databases.fields.status" choices={FACTOR_DATABASE_STATUSES.map((s) => ({ id: s, name: `databases.status.${s}` }))} />,
+];
+
+const Actions = () => {
+  const { permissions } = usePermissions<Role | null>();
+  return <TopToolbar>{permissions === 'provider_admin' || permissions === 'mandant_admin' ? <CreateButton /> : null}</TopToolbar>;
+};
+
+/** Factor databases: global versions and the mandant's own; open one to see its factors. */
+export const DatabaseList = () => {
+  const translate = useTranslate();
+  return (
+    <List filters={filters} actions={<Actions />} sort={{ field: 'valid_from', order: 'DESC' }} perPage={25}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" label="databases.fields.name" />
+        <TextField source="version_label" label="databases.fields.version_label" />
+        <FunctionField
+          source="status"
+          label="databases.fields.status"
+          render={(record: FactorDatabaseRecord) => (
+            <Chip size="small" color={record.status === 'published' ? 'success' : record.status === 'draft' ? 'warning' : 'default'} label={translate(`databases.status.${record.status}`)} />
+          )}
+        />
+        <FunctionField
+          label="databases.fields.scope"
+          render={(record: FactorDatabaseRecord) => translate(record.mandant_id === null ? 'databases.scope.global' : 'databases.scope.own')}
+        />
+        <TextField source="valid_from" label="databases.fields.valid_from" emptyText="—" />
+        <DateField source="updated_at" label="databases.fields.updated_at" showTime />
+      </Datagrid>
+    </List>
+  );
+};

@@ -1,0 +1,93 @@
+/** What changed between this database and another: added, removed, changed (old → new, %). */
+import { Alert, Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import type { FactorDatabaseDiff, FactorDatabaseRecord } from '../../core/api';
+import { formatPercent } from '../migrations/format';
+import { loadDiff } from './api';
+
+export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
+  const translate = useTranslate();
+  const [locale = 'de'] = useLocaleState();
+  const others = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
+  const [against, setAgainst] = useState<number | ''>(database.based_on_id ?? '');
+  const [diff, setDiff] = useState<FactorDatabaseDiff | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (against === '') return;
+    let live = true;
+    loadDiff(database.id, against).then(
+      (result) => live && (setDiff(result), setError(null)),
+      (problem: unknown) => live && setError(problem instanceof Error ? problem.message : String(problem)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [database.id, database.version, against]);
+  const number = (value: number) => new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(value);
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('databases.diff.title')}
+      </Typography>
+      <FormControl size="small" sx={{ minWidth: 280, mb: 2 }}>
+        <InputLabel id="diff-against">{translate('databases.diff.against')}</InputLabel>
+        <Select labelId="diff-against" label={translate('databases.diff.against')} value={against} onChange={(event) => setAgainst(event.target.value as number)}>
+          {(others.data ?? []).filter((other) => other.id !== database.id).map((other) => (
+            <MenuItem key={other.id} value={other.id}>
+              {other.name} ({other.version_label})
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {diff ? (
+        <Table size="small" aria-label={translate('databases.diff.title')} data-testid="database-diff">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('databases.diff.change')}</TableCell>
+              <TableCell>{translate('databases.factors.key')}</TableCell>
+              <TableCell align="right">{translate('databases.diff.old')}</TableCell>
+              <TableCell align="right">{translate('databases.diff.new')}</TableCell>
+              <TableCell align="right">%</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {diff.changed.map((change) => (
+              <TableRow key={`c-${change.key}`}>
+                <TableCell>{translate('databases.diff.changed')}</TableCell>
+                <TableCell>{change.key}</TableCell>
+                <TableCell align="right">{number(change.old)}</TableCell>
+                <TableCell align="right">{number(change.new)}</TableCell>
+                <TableCell align="right">{formatPercent(change.percent, locale)}</TableCell>
+              </TableRow>
+            ))}
+            {diff.added.map((factor) => (
+              <TableRow key={`a-${factor.key}`}>
+                <TableCell>{translate('databases.diff.added')}</TableCell>
+                <TableCell>{factor.key}</TableCell>
+                <TableCell align="right">—</TableCell>
+                <TableCell align="right">{number(factor.value)}</TableCell>
+                <TableCell align="right">—</TableCell>
+              </TableRow>
+            ))}
+            {diff.removed.map((factor) => (
+              <TableRow key={`r-${factor.key}`}>
+                <TableCell>{translate('databases.diff.removed')}</TableCell>
+                <TableCell>{factor.key}</TableCell>
+                <TableCell align="right">{number(factor.value)}</TableCell>
+                <TableCell align="right">—</TableCell>
+                <TableCell align="right">—</TableCell>
+              </TableRow>
+            ))}
+            {diff.changed.length + diff.added.length + diff.removed.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5}>{translate('databases.diff.none')}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      ) : null}
+    </Box>
+  );
+};

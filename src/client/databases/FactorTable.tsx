@@ -1,0 +1,125 @@
+/**
+ * The factors of one database with source and year. In a draft the value (and source) can be edited in place;
+ * in a derived database each factor shows the base database's value beside it, overrides highlighted.
+ */
+import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCreate, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
+import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import type { Language } from '../../core/languages';
+
+const ALL = { page: 1, perPage: 1000 };
+const BY_KEY = { field: 'key', order: 'ASC' as const };
+
+function parseNumber(text: string): number {
+  return Number(text.trim().replace(',', '.'));
+}
+
+const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boolean }) => {
+  const [text, setText] = useState(String(factor.value));
+  const [update, { isPending }] = useUpdate<FactorRecord>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  if (!editable) return <>{factor.value}</>;
+  const save = () => {
+    const value = parseNumber(text);
+    if (!Number.isFinite(value)) return notify('databases.validation.number', { type: 'error' });
+    if (value === factor.value) return;
+    update('factors', { id: factor.id, data: { value }, previousData: factor }, { onError: () => setText(String(factor.value)) });
+  };
+  return (
+    <TextField
+      size="small"
+      value={text}
+      disabled={isPending}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={save}
+      onKeyDown={(event) => event.key === 'Enter' && save()}
+      inputProps={{ 'aria-label': translate('databases.factors.value_of', { key: factor.key }), inputMode: 'decimal' }}
+      sx={{ width: 120 }}
+    />
+  );
+};
+
+const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
+  const translate = useTranslate();
+  const [create, { isPending }] = useCreate();
+  const [draft, setDraft] = useState({ key: '', category: '', unit: '', value: '', source: '' });
+  const field = (name: keyof typeof draft) => (
+    <TextField size="small" label={translate(`databases.factors.${name}`)} value={draft[name]} onChange={(event) => setDraft({ ...draft, [name]: event.target.value })} />
+  );
+  const add = () =>
+    create(
+      'factors',
+      { data: { database_id: database.id, key: draft.key.trim(), category: draft.category.trim(), unit: draft.unit.trim(), value: parseNumber(draft.value), source: draft.source } },
+      { onSuccess: () => setDraft({ key: '', category: '', unit: '', value: '', source: '' }) },
+    );
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 2 }} flexWrap="wrap" useFlexGap>
+      {field('key')}
+      {field('category')}
+      {field('unit')}
+      {field('value')}
+      {field('source')}
+      <Button onClick={add} disabled={isPending || !draft.key || !draft.category || !draft.unit || !Number.isFinite(parseNumber(draft.value))}>
+        {translate('databases.factors.add')}
+      </Button>
+    </Stack>
+  );
+};
+
+export const FactorTable = ({ database, editable }: { database: FactorDatabaseRecord; editable: boolean }) => {
+  const translate = useTranslate();
+  const [locale = 'de'] = useLocaleState();
+  const factors = useGetList<FactorRecord>('factors', { filter: { database_id: database.id }, pagination: ALL, sort: BY_KEY });
+  const base = useGetList<FactorRecord>('factors', { filter: { database_id: database.based_on_id }, pagination: ALL, sort: BY_KEY }, { enabled: database.based_on_id !== null });
+  const baseByKey = new Map((base.data ?? []).map((factor) => [factor.key, factor]));
+  const derived = database.based_on_id !== null;
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('databases.factors.title', { smart_count: factors.total ?? 0 })}
+      </Typography>
+      <Table size="small" aria-label={translate('databases.factors.title', { smart_count: factors.total ?? 0 })}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('databases.factors.key')}</TableCell>
+            <TableCell>{translate('databases.factors.label')}</TableCell>
+            <TableCell>{translate('databases.factors.category')}</TableCell>
+            <TableCell>{translate('databases.factors.value')}</TableCell>
+            <TableCell>{translate('databases.factors.unit')}</TableCell>
+            {derived ? <TableCell>{translate('databases.factors.base_value')}</TableCell> : null}
+            <TableCell>{translate('databases.factors.source')}</TableCell>
+            <TableCell>{translate('databases.factors.year')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(factors.data ?? []).map((factor) => {
+            const baseFactor = baseByKey.get(factor.key);
+            const overridden = derived && baseFactor !== undefined && baseFactor.value !== factor.value;
+            return (
+              <TableRow key={factor.id} data-testid={`factor-${factor.key}`} sx={overridden ? { bgcolor: 'action.selected' } : undefined}>
+                <TableCell>{factor.key}</TableCell>
+                <TableCell>{factor.label[locale as Language] ?? factor.label.de}</TableCell>
+                <TableCell>{factor.category}</TableCell>
+                <TableCell>
+                  <ValueCell key={`${factor.id}-${factor.value}`} factor={factor} editable={editable} />
+                </TableCell>
+                <TableCell>kg CO₂e / {factor.unit}</TableCell>
+                {derived ? (
+                  <TableCell>
+                    {baseFactor ? baseFactor.value : translate('databases.factors.not_in_base')}
+                    {overridden ? ` (${translate('databases.factors.overridden')})` : ''}
+                  </TableCell>
+                ) : null}
+                <TableCell>{factor.source}</TableCell>
+                <TableCell>{factor.year ?? '—'}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {editable ? <AddFactor database={database} /> : null}
+    </Box>
+  );
+};

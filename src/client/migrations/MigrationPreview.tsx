@@ -1,0 +1,126 @@
+/** One migration: summary, the filterable table of its calculations (old/new/diff/%), CSV export and its actions. */
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import type { FactorMigrationItemRecord, FactorMigrationRecord } from '../../core/api';
+import { formatKg, formatPercent, formatSignedKg } from './format';
+
+const PER_PAGE = 25;
+
+interface Props {
+  migration: FactorMigrationRecord;
+  targetName: string;
+  busy: boolean;
+  onApply(): void;
+  onDiscard(): void;
+  onRollback(): void;
+  onExport(): void;
+}
+
+export const MigrationPreview = ({ migration, targetName, busy, onApply, onDiscard, onRollback, onExport }: Props) => {
+  const translate = useTranslate();
+  const [locale = 'de'] = useLocaleState();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
+  const { data = [], total = 0, isPending } = useGetList<FactorMigrationItemRecord>('migration-items', {
+    filter,
+    pagination: { page, perPage: PER_PAGE },
+    sort: { field: 'id', order: 'ASC' },
+  });
+  const { summary } = migration;
+  return (
+    <Card data-testid="migration-preview" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {translate('migrations.preview.title', { target: targetName })}
+          </Typography>
+          <Chip label={translate(`migrations.status.${migration.status}`)} data-testid="migration-status" />
+        </Stack>
+        <Box component="dl" data-testid="migration-summary" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
+          <dt>{translate('migrations.summary.count')}</dt>
+          <dd style={{ margin: 0 }}>{summary.count}</dd>
+          <dt>{translate('migrations.summary.excluded')}</dt>
+          <dd style={{ margin: 0 }}>{summary.excluded}</dd>
+          <dt>{translate('migrations.summary.total_before')}</dt>
+          <dd style={{ margin: 0 }} data-testid="summary-before">{formatKg(summary.total_before, locale)} kg CO₂e</dd>
+          <dt>{translate('migrations.summary.total_after')}</dt>
+          <dd style={{ margin: 0 }} data-testid="summary-after">{formatKg(summary.total_after, locale)} kg CO₂e</dd>
+          <dt>{translate('migrations.summary.difference')}</dt>
+          <dd style={{ margin: 0 }}>
+            {formatSignedKg(summary.difference, locale)} kg CO₂e ({formatPercent(summary.percent, locale)})
+          </dd>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ mb: 2 }} flexWrap="wrap">
+          {migration.status === 'previewed' ? (
+            <>
+              <Button variant="contained" onClick={onApply} disabled={busy || summary.count === 0}>
+                {translate('migrations.actions.apply')}
+              </Button>
+              <Button onClick={onDiscard} disabled={busy}>
+                {translate('migrations.actions.discard')}
+              </Button>
+            </>
+          ) : null}
+          {migration.status === 'applied' ? (
+            <Button variant="outlined" color="warning" onClick={onRollback} disabled={busy}>
+              {translate('migrations.actions.rollback')}
+            </Button>
+          ) : null}
+          <Button startIcon={<DownloadIcon />} onClick={onExport}>
+            {translate('migrations.actions.export')}
+          </Button>
+        </Stack>
+        <TextField
+          size="small"
+          label={translate('migrations.preview.filter')}
+          value={q}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+          sx={{ mb: 1 }}
+        />
+        {!isPending && data.length === 0 ? <Alert severity="info">{translate('migrations.preview.empty')}</Alert> : null}
+        {data.length > 0 ? (
+          <Table size="small" aria-label={translate('migrations.preview.table')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('migrations.fields.number')}</TableCell>
+                <TableCell>{translate('migrations.fields.title')}</TableCell>
+                <TableCell align="right">{translate('migrations.fields.total_before')}</TableCell>
+                <TableCell align="right">{translate('migrations.fields.total_after')}</TableCell>
+                <TableCell align="right">{translate('migrations.fields.difference')}</TableCell>
+                <TableCell align="right">{translate('migrations.fields.percent')}</TableCell>
+                <TableCell>{translate('migrations.fields.excluded')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((item) => (
+                <TableRow key={item.id} data-testid={`migration-item-${item.calculation_id}`}>
+                  <TableCell>
+                    <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>
+                  </TableCell>
+                  <TableCell>{item.title}</TableCell>
+                  <TableCell align="right">{formatKg(item.total_before, locale)}</TableCell>
+                  <TableCell align="right">{formatKg(item.total_after, locale)}</TableCell>
+                  <TableCell align="right">{formatSignedKg(item.difference, locale)}</TableCell>
+                  <TableCell align="right">{formatPercent(item.percent, locale)}</TableCell>
+                  <TableCell>
+                    {item.excluded === null ? '' : item.excluded === 'frozen' ? translate('migrations.excluded.frozen') : item.excluded}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+        {total > PER_PAGE ? (
+          <Pagination sx={{ mt: 1 }} count={Math.ceil(total / PER_PAGE)} page={page} onChange={(_, next) => setPage(next)} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};

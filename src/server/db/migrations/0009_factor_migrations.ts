@@ -1,0 +1,58 @@
+/**
+ * Factor migrations (issue 6): moving a mandant's calculations from one factor database to another.
+ * A migration is previewed first; its items keep each calculation's state before, so an applied
+ * migration can be rolled back exactly. Items carry mandant_id so they scope (and distribute) by tenant.
+ */
+import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+
+export async function up(db: MigrationDb): Promise<void> {
+  await db.schema
+    .createTable('factor_migrations')
+    .addColumn('id', 'integer', idColumn(db))
+    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+    .addColumn('from_database_id', 'integer', (c) => c.references('factor_databases.id').onDelete('set null'))
+    .addColumn('to_database_id', 'integer', (c) => c.notNull().references('factor_databases.id').onDelete('restrict'))
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_by_name', 'text')
+    .addColumn('applied_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('applied_by_name', 'text')
+    .addColumn('rolled_back_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('summary', jsonType(db), (c) => c.notNull())
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('applied_at', TIMESTAMP)
+    .addColumn('rolled_back_at', TIMESTAMP)
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema.createIndex('factor_migrations_mandant_idx').on('factor_migrations').columns(['mandant_id', 'created_at']).execute();
+
+  await db.schema
+    .createTable('factor_migration_items')
+    .addColumn('id', 'integer', idColumn(db))
+    .addColumn('migration_id', 'integer', (c) => c.notNull().references('factor_migrations.id').onDelete('cascade'))
+    .addColumn('mandant_id', 'integer', (c) => c.notNull())
+    // No foreign key: a deleted calculation must make a rollback refuse, not silently drop its item.
+    .addColumn('calculation_id', 'integer', (c) => c.notNull())
+    .addColumn('number', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('template_id', 'text', (c) => c.notNull())
+    // database_id, results, total_co2e, version, updated_at, updated_by of the calculation at preview time.
+    .addColumn('before', jsonType(db), (c) => c.notNull())
+    .addColumn('before_version', 'integer', (c) => c.notNull())
+    .addColumn('total_before', 'double precision', (c) => c.notNull())
+    .addColumn('total_after', 'double precision')
+    .addColumn('difference', 'double precision')
+    .addColumn('percent', 'double precision')
+    /** The calculation's version after apply: rollback is refused if it moved on. */
+    .addColumn('after_version', 'integer')
+    /** Why the calculation is left out (`frozen`, or `invalid: …`); null for a migrated one. */
+    .addColumn('excluded', 'text')
+    .execute();
+  await db.schema.createIndex('factor_migration_items_migration_idx').on('factor_migration_items').columns(['migration_id', 'calculation_id']).execute();
+}
+
+export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropTable('factor_migration_items').ifExists().execute();
+  await db.schema.dropTable('factor_migrations').ifExists().execute();
+}

@@ -1,0 +1,81 @@
+/**
+ * Factors from CSV (papaparse): columns key, category, unit, value, source, year, region and the
+ * label, either as `label_de` … `label_es` or one `labels` column (JSON object or plain text).
+ * One bad row rejects the whole file, naming the row and the fault.
+ */
+import Papa from 'papaparse';
+import { LANGUAGES } from '../../core/languages';
+import { badRequest } from '../http/errors';
+import { completeLabel, KEY_PATTERN, type FactorInput } from './factor-input';
+
+const REQUIRED = ['key', 'category', 'unit', 'value'] as const;
+
+function rowError(row: number, column: string, message: string) {
+  return badRequest(`Row ${row}: ${message}`, { [`csv.${row}.${column}`]: message });
+}
+
+/** A number written either way: `0.38` or `0,38` (no thousands separators in factor files). */
+function parseValue(text: string): number {
+  const normalised = text.trim().replace(',', '.');
+  return /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+}
+
+function labelsOf(record: Record<string, string>, key: string) {
+  const label: Record<string, string> = {};
+  const labels = record.labels?.trim();
+  if (labels) {
+    if (labels.startsWith('{')) {
+      try {
+        Object.assign(label, JSON.parse(labels) as Record<string, string>);
+      } catch {
+        return null;
+      }
+    } else for (const lang of LANGUAGES) label[lang] = labels;
+  }
+  for (const lang of LANGUAGES) if (record[`label_${lang}`]?.trim()) label[lang] = record[`label_${lang}`]!;
+  if (Object.values(label).some((text) => typeof text !== 'string')) return null;
+  return completeLabel(label, key);
+}
+
+export function parseFactorCsv(text: string): FactorInput[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const fields = parsed.meta.fields ?? [];
+  const missing = REQUIRED.filter((column) => !fields.includes(column));
+  if (missing.length > 0) throw badRequest(`The CSV file lacks the columns: ${missing.join(', ')}.`, { csv: missing.join(', ') });
+  if (parsed.errors.length > 0) {
+    const first = parsed.errors[0]!;
+    throw rowError((first.row ?? 0) + 1, '_', first.message);
+  }
+  if (parsed.data.length === 0) throw badRequest('The CSV file has no factor rows.', { csv: 'empty' });
+
+  const seen = new Set<string>();
+  return parsed.data.map((record, index) => {
+    const row = index + 1;
+    for (const column of REQUIRED) if (!record[column]?.trim()) throw rowError(row, column, `“${column}” is empty.`);
+    const key = record.key!.trim();
+    if (!KEY_PATTERN.test(key)) throw rowError(row, 'key', `The key “${key}” may only contain letters, digits and _ . : -`);
+    if (seen.has(key)) throw rowError(row, 'key', `The key “${key}” appears twice.`);
+    seen.add(key);
+    const value = parseValue(record.value!);
+    if (!Number.isFinite(value)) throw rowError(row, 'value', `“${record.value}” is not a number.`);
+    const yearText = record.year?.trim();
+    const year = yearText ? Number(yearText) : null;
+    if (year !== null && (!Number.isInteger(year) || year < 1900 || year > 2200)) throw rowError(row, 'year', `“${yearText}” is not a year.`);
+    const label = labelsOf(record, key);
+    if (!label) throw rowError(row, 'labels', 'The labels are not valid JSON of texts.');
+    return {
+      key,
+      category: record.category!.trim(),
+      unit: record.unit!.trim(),
+      value,
+      label,
+      source: record.source?.trim() ?? '',
+      year,
+      region: record.region?.trim() || null,
+    };
+  });
+}

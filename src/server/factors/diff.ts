@@ -1,0 +1,27 @@
+/** What changed between two factor databases, matched by factor key. */
+import type { FactorDatabaseRecord, FactorDiffChange, FactorDatabaseDiff, FactorRecord } from '../../core/api';
+
+export function diffFactors(from: FactorDatabaseRecord, to: FactorDatabaseRecord, oldFactors: FactorRecord[], newFactors: FactorRecord[]): FactorDatabaseDiff {
+  const before = new Map(oldFactors.map((factor) => [factor.key, factor]));
+  const after = new Map(newFactors.map((factor) => [factor.key, factor]));
+  const changed: FactorDiffChange[] = [];
+  for (const factor of newFactors) {
+    const old = before.get(factor.key);
+    if (!old || old.value === factor.value) continue;
+    changed.push({
+      key: factor.key,
+      category: factor.category,
+      unit: factor.unit,
+      old: old.value,
+      new: factor.value,
+      percent: old.value === 0 ? null : ((factor.value - old.value) / Math.abs(old.value)) * 100,
+    });
+  }
+  return {
+    from,
+    to,
+    added: newFactors.filter((factor) => !before.has(factor.key)),
+    removed: oldFactors.filter((factor) => !after.has(factor.key)),
+    changed,
+  };
+}

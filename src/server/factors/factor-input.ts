@@ -1,0 +1,53 @@
+/** The columns of one factor, from an API body or a CSV row, checked alike. */
+import { LANGUAGES, type LocalizedText } from '../../core/languages';
+
+export interface FactorInput {
+  key: string;
+  category: string;
+  unit: string;
+  value: number;
+  label: LocalizedText;
+  source: string;
+  year: number | null;
+  region: string | null;
+}
+
+export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+const labelSchema = {
+  type: 'object',
+  properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string', maxLength: 300 }])),
+  additionalProperties: false,
+} as const;
+
+export const factorBodyProperties = {
+  database_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  key: { type: 'string', pattern: KEY_PATTERN.source },
+  category: { type: 'string', minLength: 1, maxLength: 100 },
+  unit: { type: 'string', minLength: 1, maxLength: 50 },
+  value: { type: 'number' },
+  label: labelSchema,
+  source: { type: 'string', maxLength: 1000 },
+  year: { type: ['integer', 'null'], minimum: 1900, maximum: 2200 },
+  region: { type: ['string', 'null'], maxLength: 50 },
+} as const;
+
+/** Every language filled: missing ones take the first given text, else the key. */
+export function completeLabel(label: Partial<Record<string, string>> | undefined, key: string): LocalizedText {
+  const given = LANGUAGES.map((lang) => label?.[lang]?.trim()).find((text) => text);
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, label?.[lang]?.trim() || given || key])) as LocalizedText;
+}
+
+/** The row to store for a factor (label as JSON text). */
+export function factorColumns(input: FactorInput) {
+  return {
+    key: input.key,
+    category: input.category,
+    unit: input.unit,
+    value: input.value,
+    label: JSON.stringify(input.label),
+    source: input.source,
+    year: input.year,
+    region: input.region,
+  };
+}

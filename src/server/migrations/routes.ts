@@ -1,0 +1,272 @@
+/**
+ * `/api/migrations`: migrate a mandant's calculations to another factor database.
+ *
+ *   GET  /api/migrations, /api/migrations/:id           history (simple-rest dialect, own mandant)
+ *   POST /api/migrations {to_database_id, …}            preview: items computed, calculations untouched
+ *   POST /api/migrations/:id/apply                      ONE transaction; 409 if a calculation changed since the preview
+ *   POST /api/migrations/:id/discard                    a preview is dropped
+ *   POST /api/migrations/:id/rollback                   exact restore; 409 if a calculation changed since the apply
+ *   GET  /api/migration-items?filter={"migration_id":…} the preview's rows (filter, sort, range, q)
+ *   GET  /api/migrations/:id/items.csv                  the same rows as CSV (formula cells escaped)
+ *
+ * Status changes are claimed with `UPDATE … WHERE status = <expected>`: of two users applying the
+ * same preview at once, one updates the row, the other finds it no longer previewed and gets 409.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import Papa from 'papaparse';
+import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, Role, SessionUser } from '../../core/api';
+import { CSV_FORMULA_START } from '../../core/csv/escape';
+import { currentUser, requireRole } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
+import { registerReadOnlyResource } from '../factors/read-only-resource';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
+import { recordChange } from '../protocol/change';
+import type { TemplateRegistry } from '../templates/registry';
+import { applyItems, rollbackItems } from './apply';
+import { previewItems } from './preview';
+import { EMPTY_SUMMARY, migrationItemRecordSchema, migrationRecordSchema, toMigrationItemRecord, toMigrationRecord } from './record';
+import './tables';
+
+const ROLES_READ: Role[] = ['provider_admin', 'mandant_admin', 'editor', 'viewer'];
+const WRITERS: Role[] = ['provider_admin', 'mandant_admin', 'editor'];
+const errorRef = { $ref: 'ApiError#' };
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
+const MAX_INT32 = 2_147_483_647;
+
+async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<FactorMigrationRecord> {
+  const row = await scopeToMandant(db.selectFrom('factor_migrations').selectAll().where('id', '=', id), user, 'mandant_id').executeTakeFirst();
+  if (!row) throw notFound(`No migrations record with id ${id}.`);
+  return toMigrationRecord(row);
+}
+
+async function labelOf(db: Kysely<DatabaseSchema>, migration: FactorMigrationRecord): Promise<string> {
+  const names = await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', [migration.to_database_id, migration.from_database_id ?? migration.to_database_id]).execute();
+  const name = (id: number | null) => {
+    const found = names.find((row) => row.id === id);
+    return found ? `${found.name} ${found.version_label}` : '…';
+  };
+  return migration.from_database_id === null ? `→ ${name(migration.to_database_id)}` : `${name(migration.from_database_id)} → ${name(migration.to_database_id)}`;
+}
+
+/** The target must be visible to the mandant and published (a draft may still change; 400). */
+async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: number) {
+  const database = await findDatabaseFor(db, mandantId, id);
+  if (!database) throw badRequest('The target factor database does not exist.', { to_database_id: 'Not found.' });
+  if (database.status !== 'published') {
+    throw badRequest('Calculations can only be migrated to a published factor database.', { to_database_id: 'Not published.' });
+  }
+  return loadFactorSet(db, database);
+}
+
+export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
+  const writers = { onRequest: [app.authenticate, requireRole(...WRITERS)] };
+  const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
+  const protocol = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, migration: FactorMigrationRecord, step: string, previous?: FactorMigrationRecord) =>
+    recordChange(trx, request, {
+      action: step === 'discard' ? 'status_changed' : 'migrated',
+      resource: 'migrations',
+      record: migration,
+      previous: previous ?? null,
+      mandantId: migration.mandant_id,
+      label: await labelOf(trx, migration),
+      params: { step, count: migration.summary.count, excluded: migration.summary.excluded },
+      ignore: ['created_at', 'updated_at', 'version', 'summary'],
+    });
+
+  registerReadOnlyResource<FactorMigrationRecord>(app, database, {
+    name: 'migrations',
+    table: 'factor_migrations',
+    columns: {
+      id: { type: 'integer' },
+      mandant_id: { type: 'integer' },
+      from_database_id: { type: 'integer' },
+      to_database_id: { type: 'integer' },
+      status: { type: 'text' },
+      created_by: { type: 'integer' },
+      applied_by: { type: 'integer' },
+      created_at: { type: 'timestamp' },
+      updated_at: { type: 'timestamp' },
+      applied_at: { type: 'timestamp' },
+    },
+    scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
+    toRecord: toMigrationRecord,
+    recordSchema: migrationRecordSchema,
+  });
+
+  registerReadOnlyResource(app, database, {
+    name: 'migration-items',
+    table: 'factor_migration_items',
+    columns: {
+      id: { type: 'integer' },
+      migration_id: { type: 'integer' },
+      calculation_id: { type: 'integer' },
+      number: { type: 'text' },
+      title: { type: 'text' },
+      template_id: { type: 'text' },
+      total_before: { type: 'number' },
+      total_after: { type: 'number' },
+      difference: { type: 'number' },
+      percent: { type: 'number' },
+      excluded: { type: 'text' },
+    },
+    search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
+    scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
+    toRecord: toMigrationItemRecord,
+    recordSchema: migrationItemRecordSchema,
+  });
+
+  app.post<{ Body: CreateFactorMigrationRequest }>(
+    '/api/migrations',
+    {
+      ...writers,
+      schema: {
+        tags: ['migrations'],
+        summary: 'Preview a migration of the mandant’s calculations to a published factor database (calculations are not changed)',
+        body: {
+          type: 'object',
+          properties: {
+            to_database_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
+            from_database_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+            calculation_ids: { type: 'array', maxItems: 10000, items: { type: 'integer', minimum: 1, maximum: MAX_INT32 } },
+            mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+          },
+          required: ['to_database_id'],
+          additionalProperties: false,
+        },
+        response: { 201: migrationRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const mandantId = mandantForNewRow(user, body.mandant_id ?? null);
+      if (mandantId === null) throw badRequest('Choose the mandant whose calculations migrate.', { mandant_id: 'Required.' });
+      const record = await transaction(async (trx) => {
+        if (mandantId !== user.mandant_id) {
+          const exists = await trx.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
+          if (!exists) throw badRequest('Unknown mandant.', { mandant_id: 'Not found.' });
+        }
+        const factors = await targetFactors(trx, mandantId, body.to_database_id);
+        const now = isoNow();
+        const inserted = await trx
+          .insertInto('factor_migrations')
+          .values({
+            mandant_id: mandantId,
+            from_database_id: body.from_database_id ?? null,
+            to_database_id: factors.database.id,
+            status: 'previewed',
+            created_by: user.id,
+            created_by_name: user.name,
+            applied_by: null,
+            applied_by_name: null,
+            rolled_back_by: null,
+            summary: JSON.stringify(EMPTY_SUMMARY),
+            created_at: now,
+            updated_at: now,
+            applied_at: null,
+            rolled_back_at: null,
+            version: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = Number(inserted.id);
+        const summary = await previewItems(
+          trx,
+          templates,
+          id,
+          { mandantId, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null, calculationIds: body.calculation_ids ?? null },
+          factors,
+        );
+        await trx.updateTable('factor_migrations').set({ summary: JSON.stringify(summary) }).where('id', '=', id).execute();
+        const migration = toMigrationRecord(await trx.selectFrom('factor_migrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        await protocol(trx, request, migration, 'preview');
+        return migration;
+      });
+      return reply.status(201).send(record);
+    },
+  );
+
+  /** Moves a migration from `from` to `to` status — only if it is still `from` (the claim). */
+  const claim = async (trx: Kysely<DatabaseSchema>, user: SessionUser, existing: FactorMigrationRecord, from: FactorMigrationStatus, to: FactorMigrationStatus) => {
+    const now = isoNow();
+    const extra =
+      to === 'applied'
+        ? { applied_by: user.id, applied_by_name: user.name, applied_at: now }
+        : to === 'rolled_back'
+          ? { rolled_back_by: user.id, rolled_back_at: now }
+          : {};
+    const result = await trx
+      .updateTable('factor_migrations')
+      .set({ status: to, updated_at: now, ...extra })
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', existing.id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      throw conflict(`This migration is no longer “${from}”: someone else has just changed it. Reload the migration.`);
+    }
+  };
+
+  const step = (name: 'apply' | 'discard' | 'rollback', from: FactorMigrationStatus, to: FactorMigrationStatus, summary: string) =>
+    app.post<{ Params: { id: number } }>(
+      `/api/migrations/:id/${name}`,
+      {
+        ...writers,
+        schema: { tags: ['migrations'], summary, params: idParams, response: { 200: migrationRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return transaction(async (trx) => {
+          const existing = await findMigration(trx, user, request.params.id);
+          if (existing.status !== from) throw conflict(`This migration is “${existing.status}”; only a “${from}” migration can be changed this way.`);
+          await claim(trx, user, existing, from, to);
+          if (name === 'apply') {
+            const factors = await targetFactors(trx, existing.mandant_id, existing.to_database_id).catch((problem: unknown) => {
+              throw conflict(problem instanceof Error ? problem.message : 'The target factor database cannot be used.');
+            });
+            await applyItems(trx, templates, existing.id, existing.mandant_id, factors, user.id);
+          }
+          if (name === 'rollback') await rollbackItems(trx, existing.id, existing.mandant_id);
+          const migration = await findMigration(trx, user, existing.id);
+          await protocol(trx, request, migration, name, existing);
+          return migration;
+        });
+      },
+    );
+  step('apply', 'previewed', 'applied', 'Apply a previewed migration in one transaction (409 and nothing written if a calculation changed since the preview)');
+  step('discard', 'previewed', 'discarded', 'Discard a preview');
+  step('rollback', 'applied', 'rolled_back', 'Restore every migrated calculation exactly (409 if one changed since the apply)');
+
+  app.get<{ Params: { id: number } }>(
+    '/api/migrations/:id/items.csv',
+    {
+      onRequest: [app.authenticate, requireRole(...ROLES_READ)],
+      schema: { tags: ['migrations'], summary: 'The preview rows as CSV', params: idParams, response: { 401: errorRef, 404: errorRef } },
+    },
+    async (request, reply) => {
+      const migration = await findMigration(database, currentUser(request), request.params.id);
+      const rows = await database
+        .selectFrom('factor_migration_items')
+        .select(['calculation_id', 'number', 'title', 'template_id', 'total_before', 'total_after', 'difference', 'percent', 'excluded'])
+        .where('migration_id', '=', migration.id)
+        .where('mandant_id', '=', migration.mandant_id)
+        .orderBy('id')
+        .execute();
+      const csv = Papa.unparse(
+        {
+          fields: ['calculation_id', 'number', 'title', 'template', 'total_before_kg', 'total_after_kg', 'difference_kg', 'percent', 'excluded'],
+          data: rows.map((row) => [row.calculation_id, row.number, row.title, row.template_id, row.total_before, row.total_after, row.difference, row.percent, row.excluded]),
+        },
+        { escapeFormulae: CSV_FORMULA_START },
+      );
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="migration-${migration.id}.csv"`)
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
+import { API, mandantAdmin, server } from './mockServer';
+import { renderApp } from './renderApp';
+
+const database = (id: number, label: string, status: FactorDatabaseRecord['status'] = 'published'): FactorDatabaseRecord => ({
+  id, mandant_id: null, name: `Demo factors ${label}`, version_label: label, status, valid_from: `${label}-01-01`, source: 'demo',
+  based_on_id: null, demo: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+});
+const DATABASES = [database(1, '2024'), database(2, '2025'), database(3, '2026', 'draft')];
+
+const preview: FactorMigrationRecord = {
+  id: 7, mandant_id: 1, from_database_id: null, to_database_id: 1, status: 'previewed', created_by: 2, created_by_name: 'Erika Muster',
+  applied_by: null, applied_by_name: null, summary: { count: 2, excluded: 1, total_before: 300, total_after: 330, difference: 30, percent: 10 },
+  created_at: '2026-03-02T09:00:00.000Z', updated_at: '2026-03-02T09:00:00.000Z', applied_at: null, rolled_back_at: null, version: 1,
+};
+const items: FactorMigrationItemRecord[] = [
+  { id: 1, migration_id: 7, mandant_id: 1, calculation_id: 11, number: 'K-2026-000001', title: 'Kundenmagazin', template_id: 'brochure', total_before: 100, total_after: 120, difference: 20, percent: 20, excluded: null },
+  { id: 2, migration_id: 7, mandant_id: 1, calculation_id: 12, number: 'K-2026-000002', title: 'Flyer Sommerfest', template_id: 'flyer', total_before: 200, total_after: 210, difference: 10, percent: 5, excluded: null },
+  { id: 3, migration_id: 7, mandant_id: 1, calculation_id: 13, number: 'K-2026-000003', title: 'Visitenkarten', template_id: 'business-cards', total_before: 50, total_after: null, difference: null, percent: null, excluded: 'frozen' },
+];
+
+function serve(options: { applyStatus?: number } = {}) {
+  const sent: { previews: unknown[]; steps: string[]; itemQueries: string[] } = { previews: [], steps: [], itemQueries: [] };
+  let history: FactorMigrationRecord[] = [];
+  server.use(
+    http.get(`${API}/databases`, () => HttpResponse.json(DATABASES, { headers: { 'Content-Range': 'databases 0-2/3' } })),
+    http.get(`${API}/migrations`, () => HttpResponse.json(history, { headers: { 'Content-Range': history.length ? `migrations 0-${history.length - 1}/${history.length}` : 'migrations */0' } })),
+    http.post(`${API}/migrations`, async ({ request }) => {
+      sent.previews.push(await request.json());
+      history = [preview];
+      return HttpResponse.json(preview, { status: 201 });
+    }),
+    http.get(`${API}/migration-items`, ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
+      sent.itemQueries.push(JSON.stringify(filter));
+      const rows = items.filter((item) => !filter.q || item.title.toLowerCase().includes(filter.q.toLowerCase()));
+      return HttpResponse.json(rows, { headers: { 'Content-Range': rows.length ? `migration-items 0-${rows.length - 1}/${rows.length}` : 'migration-items */0' } });
+    }),
+    http.post(`${API}/migrations/7/:step`, ({ params }) => {
+      sent.steps.push(String(params.step));
+      if (params.step === 'apply' && options.applyStatus === 409) {
+        return HttpResponse.json({ message: 'Calculations of this migration were changed since the preview.' }, { status: 409 });
+      }
+      const status = params.step === 'apply' ? 'applied' : params.step === 'rollback' ? 'rolled_back' : 'discarded';
+      const record = { ...preview, status, applied_by_name: 'Erika Muster', applied_at: '2026-03-02T10:00:00.000Z' } as FactorMigrationRecord;
+      history = [record];
+      return HttpResponse.json(record);
+    }),
+  );
+  return sent;
+}
+
+async function createPreview(user: ReturnType<typeof renderApp>['user']) {
+  const target = await screen.findByRole('combobox', { name: /Ziel-Datenbank/ });
+  await user.click(target);
+  const listbox = await screen.findByRole('listbox');
+  // Only published databases are offered.
+  expect(within(listbox).queryByText(/2026/)).toBeNull();
+  await user.click(within(listbox).getByText('Demo factors 2024 (2024)'));
+  await user.click(screen.getByRole('button', { name: 'Vorschau erstellen' }));
+  return screen.findByTestId('migration-preview');
+}
+
+describe('migrations page', () => {
+  it('previews a migration with summary and rows, filters them, and applies it', async () => {
+    const sent = serve();
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    const card = await createPreview(user);
+    expect(sent.previews).toEqual([{ to_database_id: 1 }]);
+    expect(within(card).getByText('Migration nach Demo factors 2024 (2024)')).toBeInTheDocument();
+    expect(within(card).getByTestId('summary-before')).toHaveTextContent('300,00 kg CO₂e');
+    expect(within(card).getByTestId('summary-after')).toHaveTextContent('330,00 kg CO₂e');
+    const row = (await within(card).findByText('Kundenmagazin')).closest('tr')!;
+    expect(within(row).getByText('100,00')).toBeInTheDocument();
+    expect(within(row).getByText('120,00')).toBeInTheDocument();
+    expect(within(row).getByText('+20,00')).toBeInTheDocument();
+    expect(within(row).getByText('+20,0 %')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'K-2026-000001' })).toHaveAttribute('href', '/edit/11');
+    const frozen = within(card).getByText('Visitenkarten').closest('tr')!;
+    expect(within(frozen).getByText('durch eine Bestellung eingefroren')).toBeInTheDocument();
+
+    await user.type(within(card).getByLabelText('Kalkulationen filtern'), 'flyer');
+    await waitFor(() => expect(within(card).queryByText('Kundenmagazin')).toBeNull());
+    expect(within(card).getByText('Flyer Sommerfest')).toBeInTheDocument();
+    expect(sent.itemQueries.at(-1)).toBe(JSON.stringify({ migration_id: 7, q: 'flyer' }));
+
+    await user.click(within(card).getByRole('button', { name: 'Anwenden' }));
+    await waitFor(() => expect(screen.getByTestId('migration-status')).toHaveTextContent('Angewendet'));
+    expect(sent.steps).toEqual(['apply']);
+    const history = await screen.findByTestId('migration-history');
+    await waitFor(() => expect(within(history).getAllByRole('row')[1]).toHaveTextContent('Angewendet'));
+    expect(within(history).getAllByRole('row')[1]).toHaveTextContent('Erika Muster');
+    expect(within(screen.getByTestId('migration-preview')).getByRole('button', { name: 'Zurücknehmen' })).toBeInTheDocument();
+  }, 60_000);
+
+  it('offers a fresh preview when the calculations changed since the preview (409)', async () => {
+    const sent = serve({ applyStatus: 409 });
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    const card = await createPreview(user);
+    await user.click(within(card).getByRole('button', { name: 'Anwenden' }));
+    expect(await screen.findByText(/seit der Vorschau geändert/)).toBeInTheDocument();
+    expect(screen.getByTestId('migration-status')).toHaveTextContent('Vorschau');
+    await user.click(screen.getByRole('button', { name: 'Neue Vorschau' }));
+    await waitFor(() => expect(sent.previews).toHaveLength(2));
+    expect(sent.previews[1]).toEqual({ to_database_id: 1 });
+  }, 60_000);
+
+  it('migrates a single calculation when opened from its page', async () => {
+    const sent = serve();
+    const { user } = renderApp('/migrations?calculation=11&to=1', { signedInAs: mandantAdmin });
+    expect(await screen.findByText('Nur Kalkulation #11')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Vorschau erstellen' }));
+    await waitFor(() => expect(sent.previews).toEqual([{ to_database_id: 1, calculation_ids: [11] }]));
+  }, 60_000);
+});
