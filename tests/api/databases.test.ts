@@ -77,7 +77,7 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     const badCsv = 'key,category,unit,value,source,year,region,label_de,label_en\nnew_one,paper,kg,1.5,src,2025,DE,Neu,New\nbroken,paper,kg,abc,src,2025,DE,X,X\n';
     const rejected = await ctx.request<{ message: string; errors: Record<string, string> }>('POST', `/api/databases/${copy.body.id}/import`, { token, body: { csv: badCsv } });
     expect(rejected.status).toBe(400);
-    expect(rejected.body.message).toMatch(/^Row 2:/);
+    expect(rejected.body.message).toMatch(/^Zeile 2:/);
     expect(Object.keys(rejected.body.errors)).toEqual(['csv.2.value']);
     expect(await factorsOf(token, copy.body.id)).toEqual(before);
 

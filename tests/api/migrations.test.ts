@@ -107,7 +107,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const changed = await calculations(token);
     const refused = await ctx.request<{ message: string }>('POST', `/api/migrations/${migration.id}/apply`, { token });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/fresh preview/);
+    expect(refused.body.message).toMatch(/neue Vorschau/);
     expect(await calculations(token)).toEqual(changed);
     expect((await ctx.request<FactorMigrationRecord>('GET', `/api/migrations/${migration.id}`, { token })).body.status).toBe('previewed');
     expect((await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/discard`, { token })).body.status).toBe('discarded');

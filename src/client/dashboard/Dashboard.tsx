@@ -1,0 +1,141 @@
+/**
+ * The home page after sign-in: the few figures a user wants first — this year's kg CO2e, the share
+ * offset, open orders — and the latest calculations and protocol entries, each linking into its screen.
+ * Every block loads on its own; one that fails says so without taking the others down.
+ */
+import { Box, Card, CardActions, CardContent, CardHeader, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import type { CalculationRecord, ProtocolEntryRecord, StatisticColumn } from '../../core/api';
+import { useProtocolTexts } from '../protocol/summary';
+import { thisYear, useStatistic } from '../statistics/api';
+import { formatFigure, formatKg } from '../statistics/format';
+import { Figure } from '../statistics/OverviewFigures';
+
+const LATEST = 5;
+const SHARE: StatisticColumn = { key: 'offset_share', unit: 'percent' };
+
+const More = ({ to, label }: { to: string; label: string }) => (
+  <CardActions sx={{ mt: 'auto' }}>
+    <MuiLink component={Link} to={to} underline="hover">{label}</MuiLink>
+  </CardActions>
+);
+
+const LinkedFigure = ({ label, value, unit, to, linkLabel }: { label: string; value: string; unit?: string; to: string; linkLabel: string }) => (
+  <Figure label={label} value={value} unit={unit}>
+    <MuiLink component={Link} to={to} underline="hover" variant="body2">{linkLabel}</MuiLink>
+  </Figure>
+);
+
+const YearFigures = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const range = useMemo(() => ({ ...thisYear(), mandantId: null, language: locale }), [locale]);
+  const year = range.from.slice(0, 4);
+  const { data, isError } = useStatistic('overview', range);
+  const row = data?.rows[0];
+  const show = (value: string | undefined) => (isError ? translate('dashboard.unavailable') : (value ?? '…'));
+  const co2e = typeof row?.co2e_kg === 'number' ? formatKg(locale, row.co2e_kg) : undefined;
+  const share = row ? formatFigure(locale, SHARE, row.offset_share ?? null, row) : undefined;
+  const open = typeof row?.open_orders === 'number' ? new Intl.NumberFormat(locale).format(row.open_orders) : undefined;
+  const count = typeof row?.calculations === 'number' ? row.calculations : null;
+  return (
+    <Grid container spacing={2} data-testid="dashboard-figures">
+      <Grid size={{ xs: 12, md: 4 }}>
+        <LinkedFigure label={translate('dashboard.year_co2e', { year })} value={show(co2e)} unit={co2e ? 'kg CO₂e' : undefined}
+          to="/statistics" linkLabel={count === null ? translate('dashboard.to_statistics') : translate('dashboard.calculations_count', { smart_count: count })} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <LinkedFigure label={translate('dashboard.share_offset', { year })} value={show(share)} to="/statistics" linkLabel={translate('dashboard.to_statistics')} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <LinkedFigure label={translate('dashboard.open_orders')} value={show(open)} to="/orders" linkLabel={translate('dashboard.to_orders')} />
+      </Grid>
+    </Grid>
+  );
+};
+
+const Block = ({ title, children, more }: { title: string; children: ReactNode; more: ReactNode }) => (
+  <Card component="section" aria-label={title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+    <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    {more}
+  </Card>
+);
+
+const LatestCalculations = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data, isError } = useGetList<CalculationRecord>('calculations', {
+    pagination: { page: 1, perPage: LATEST },
+    sort: { field: 'updated_at', order: 'DESC' },
+  });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <Block title={translate('dashboard.latest_calculations')} more={<More to="/calculations" label={translate('dashboard.all_calculations')} />}>
+      {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
+      {data && data.length === 0 ? <Typography color="text.secondary">{translate('dashboard.no_calculations')}</Typography> : null}
+      <List dense disablePadding>
+        {(data ?? []).map((c) => (
+          <ListItem key={c.id} disableGutters>
+            <ListItemText
+              primary={<MuiLink component={Link} to={`/edit/${c.id}`} underline="hover">{c.title}</MuiLink>}
+              secondary={`${c.number} · ${date.format(new Date(c.updated_at))}${c.customer ? ` · ${c.customer}` : ''}`}
+            />
+            <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2, fontVariantNumeric: 'tabular-nums' }}>
+              {formatKg(locale, c.total_co2e)} kg CO₂e
+            </Typography>
+          </ListItem>
+        ))}
+      </List>
+    </Block>
+  );
+};
+
+const LatestProtocol = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { summary } = useProtocolTexts();
+  const { data, isError } = useGetList<ProtocolEntryRecord>('protocol', {
+    pagination: { page: 1, perPage: LATEST },
+    sort: { field: 'at', order: 'DESC' },
+  });
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Block title={translate('dashboard.latest_protocol')} more={<More to="/protocol" label={translate('dashboard.to_protocol')} />}>
+      {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
+      {data && data.length === 0 ? <Typography color="text.secondary">{translate('dashboard.no_protocol')}</Typography> : null}
+      <List dense disablePadding>
+        {(data ?? []).map((entry) => (
+          <ListItem key={entry.id} disableGutters>
+            <ListItemText primary={summary(entry)}
+              secondary={`${when.format(new Date(entry.at))}${entry.user_name ?? entry.user_email ? ` · ${entry.user_name ?? entry.user_email}` : ''}`} />
+          </ListItem>
+        ))}
+      </List>
+    </Block>
+  );
+};
+
+export const Dashboard = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate('app.menu.dashboard')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('app.dashboard.greeting', { name: identity?.fullName ?? '' })}
+      </Typography>
+      <Stack spacing={2}>
+        <YearFigures />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}><LatestCalculations /></Grid>
+          <Grid size={{ xs: 12, md: 6 }}><LatestProtocol /></Grid>
+        </Grid>
+      </Stack>
+    </Box>
+  );
+};
+
+export default Dashboard;

@@ -1,0 +1,66 @@
+/**
+ * One statistic as a card: title, chart, the same figures as a table, and a CSV download (rendered
+ * by the server in the user's language). A range without data shows the empty state, not an empty chart.
+ */
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Button, useNotify, useTranslate } from 'react-admin';
+import type { StatisticName } from '../../core/api';
+import { httpClient } from '../providers/httpClient';
+import { statisticPath, useStatistic, type StatisticsRange } from './api';
+import { chartSpec, isEmpty } from './chartData';
+import { saveText } from './download';
+import { StatisticChart } from './StatisticChart';
+import { StatisticTable } from './StatisticTable';
+
+const DownloadButton = ({ name, range }: { name: StatisticName; range: StatisticsRange }) => {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const response = await httpClient(statisticPath(name, range, 'csv'), { headers: { Accept: 'text/csv' } });
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      saveText(response.body, /filename="([^"]+)"/.exec(disposition)?.[1] ?? `statistics-${name}.csv`);
+    } catch (error) {
+      notify('statistics.download_failed', { type: 'error' });
+      console.warn(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="statistics.download" onClick={() => void onClick()} disabled={busy}>
+      <DownloadIcon />
+    </Button>
+  );
+};
+
+export const StatisticPanel = ({ name, range }: { name: StatisticName; range: StatisticsRange }) => {
+  const translate = useTranslate();
+  const { data, error, isPending } = useStatistic(name, range);
+  const title = translate(`statistics.names.${name}`);
+  const spec = data ? chartSpec(data) : null;
+  return (
+    <Card component="section" aria-label={title} data-testid={`statistic-${name}`} sx={{ height: '100%' }}>
+      <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        action={data && !isEmpty(data) ? <DownloadButton name={name} range={range} /> : null} />
+      <CardContent sx={{ pt: 0 }}>
+        {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
+        {error ? <Alert severity="error">{translate('statistics.error', { message: (error as Error).message })}</Alert> : null}
+        {data && isEmpty(data) ? (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="statistic-empty">
+            {translate('statistics.empty')}
+          </Typography>
+        ) : null}
+        {data && !isEmpty(data) ? (
+          <>
+            {spec ? <Box sx={{ mb: 2 }}><StatisticChart result={data} spec={spec} /></Box> : null}
+            <StatisticTable result={data} title={title} />
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};

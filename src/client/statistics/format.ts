@@ -1,0 +1,66 @@
+/**
+ * Statistic cells in the reader's locale (Intl): figures by unit, months and days as dates, order
+ * statuses translated. Charts and tables use the same functions, so both read alike.
+ */
+import type { StatisticCell, StatisticColumn } from '../../core/api';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const number = (locale: string, digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+
+export function formatKg(locale: string, value: number): string {
+  return number(locale, value >= 100 ? 0 : 2).format(value);
+}
+
+/** Money in minor units of `currency`, using the currency's own number of decimals. */
+export function formatMoneyMinor(locale: string, minor: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** digits);
+  } catch {
+    return `${number(locale, 0).format(minor)} ${currency}`;
+  }
+}
+
+export function formatMonth(locale: string, month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  if (!year || !m) return month;
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+}
+
+export function formatDay(locale: string, day: string): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(ms) ? day : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(ms));
+}
+
+export function formatFigure(locale: string, column: StatisticColumn, value: StatisticCell, row: Record<string, StatisticCell>): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value !== 'number') return String(value);
+  switch (column.unit) {
+    case 'kg_co2e':
+      return formatKg(locale, value);
+    case 'percent':
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+    case 'money_minor':
+      return formatMoneyMinor(locale, value, typeof row.currency === 'string' ? row.currency : 'EUR');
+    default:
+      return number(locale, 0).format(value);
+  }
+}
+
+/** A label cell (month, status, customer, …) as the reader should see it. */
+export function formatLabel(locale: string, translate: Translate, key: string, value: StatisticCell): string {
+  if (key === 'customer' && (value === null || value === '')) return translate('statistics.no_customer');
+  if (value === null || value === undefined) return '–';
+  const text = String(value);
+  if (key === 'month') return formatMonth(locale, text);
+  if (key === 'created_at') return formatDay(locale, text);
+  if (key === 'status') return translate(`statistics.status.${text}`, { _: text });
+  return text;
+}
+
+export function formatCell(locale: string, translate: Translate, column: StatisticColumn, row: Record<string, StatisticCell>): string {
+  const value = row[column.key] ?? null;
+  return column.unit === null ? formatLabel(locale, translate, column.key, value) : formatFigure(locale, column, value, row);
+}

@@ -1,0 +1,108 @@
+/**
+ * Statistics over calculations, aggregated by the database (GROUP BY on the covering index
+ * `calculations_stats_idx`): only the groups travel to the server, never the calculations.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { SessionUser } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
+import { scopeToMandant } from '../http/tenant-scope';
+import type { StatisticsQuery } from './query';
+
+/** Groups shown for customers and tags: the largest first; the table says when it is cut. */
+export const GROUP_LIMIT = 100;
+export const TOP_CALCULATIONS = 10;
+
+type Db = Kysely<DatabaseSchema>;
+
+/** Calculations created in the range, of the resolved mandant (and, belt and braces, the user's scope). */
+function inRange(db: Db, user: SessionUser, query: StatisticsQuery) {
+  let base = db
+    .selectFrom('calculations')
+    .where('calculations.created_at', '>=', query.fromInstant)
+    .where('calculations.created_at', '<', query.toInstant);
+  if (query.mandantId !== null) base = base.where('calculations.mandant_id', '=', query.mandantId);
+  return scopeToMandant(base, user, 'calculations.mandant_id');
+}
+
+const kg = (value: unknown) => Math.round(Number(value ?? 0) * 1000) / 1000;
+const count = (value: unknown) => Number(value ?? 0);
+
+export interface CalculationTotals {
+  calculations: number;
+  co2e_kg: number;
+}
+
+export async function calculationTotals(db: Db, user: SessionUser, query: StatisticsQuery): Promise<CalculationTotals> {
+  const row = await inRange(db, user, query)
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .executeTakeFirst();
+  return { calculations: count(row?.n), co2e_kg: kg(row?.kg) };
+}
+
+/** kg CO2e calculated per month `YYYY-MM` (months are the first 7 characters of the ISO timestamp). */
+export async function co2eByMonth(db: Db, user: SessionUser, query: StatisticsQuery) {
+  const month = sql<string>`substr(calculations.created_at, 1, 7)`;
+  const rows = await inRange(db, user, query)
+    .select((eb) => [month.as('month'), eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .groupBy(month)
+    .orderBy(month)
+    .execute();
+  return rows.map((r) => ({ month: r.month, calculations: count(r.n), co2e_kg: kg(r.kg) }));
+}
+
+export async function co2eByTemplate(db: Db, user: SessionUser, query: StatisticsQuery) {
+  const rows = await inRange(db, user, query)
+    .select((eb) => ['calculations.template_id', eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .groupBy('calculations.template_id')
+    .orderBy('kg', 'desc')
+    .orderBy('calculations.template_id')
+    .execute();
+  return rows.map((r) => ({ template_id: r.template_id, calculations: count(r.n), co2e_kg: kg(r.kg) }));
+}
+
+/** Calculations without a customer form one group (customer null). */
+export async function co2eByCustomer(db: Db, user: SessionUser, query: StatisticsQuery) {
+  const rows = await inRange(db, user, query)
+    .select((eb) => ['calculations.customer', eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .groupBy('calculations.customer')
+    .orderBy('kg', 'desc')
+    .orderBy('calculations.customer')
+    .limit(GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => ({ customer: r.customer, calculations: count(r.n), co2e_kg: kg(r.kg) }));
+}
+
+/** A calculation with several tags counts towards each of them; untagged calculations are not listed. */
+export async function co2eByTag(db: Db, user: SessionUser, query: StatisticsQuery) {
+  let joined = inRange(db, user, query)
+    .innerJoin('calculation_tags', 'calculation_tags.calculation_id', 'calculations.id')
+    .whereRef('calculation_tags.mandant_id', '=', 'calculations.mandant_id');
+  // Named on the tag rows too, so only this mandant's tags are read (index calculation_tags_stats_idx).
+  if (query.mandantId !== null) joined = joined.where('calculation_tags.mandant_id', '=', query.mandantId);
+  const rows = await joined
+    .select((eb) => ['calculation_tags.tag', eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .groupBy('calculation_tags.tag')
+    .orderBy('kg', 'desc')
+    .orderBy('calculation_tags.tag')
+    .limit(GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => ({ tag: r.tag, calculations: count(r.n), co2e_kg: kg(r.kg) }));
+}
+
+export async function topCalculations(db: Db, user: SessionUser, query: StatisticsQuery) {
+  const rows = await inRange(db, user, query)
+    .select([
+      'calculations.id',
+      'calculations.number',
+      'calculations.title',
+      'calculations.customer',
+      'calculations.template_id',
+      'calculations.created_at',
+      'calculations.total_co2e',
+    ])
+    .orderBy('calculations.total_co2e', 'desc')
+    .orderBy('calculations.id')
+    .limit(TOP_CALCULATIONS)
+    .execute();
+  return rows.map(({ total_co2e, ...r }) => ({ ...r, created_at: r.created_at.slice(0, 10), co2e_kg: kg(total_co2e) }));
+}

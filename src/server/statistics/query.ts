@@ -1,0 +1,146 @@
+/**
+ * The statistics request: which statistic, over which days, for which mandant(s), as JSON or CSV.
+ * Everything is checked here, before any query runs, so bad input answers 400/404 with a message.
+ */
+import type { Kysely } from 'kysely';
+import { STATISTIC_NAMES, type SessionUser, type StatisticName } from '../../core/api';
+import { isLanguage, LANGUAGES, type Language } from '../../core/languages';
+import type { DatabaseSchema } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { seesAllMandants } from '../http/tenant-scope';
+
+export const STATISTICS_PARAMETERS = ['from', 'to', 'mandant_id', 'format', 'lang'] as const;
+/** Longest range one request may span; wider ranges are not a statistic anybody reads. */
+export const MAX_RANGE_DAYS = 366 * 20;
+
+export interface StatisticsQuery {
+  name: StatisticName;
+  from: string;
+  to: string;
+  /** Inclusive lower and exclusive upper bound on the ISO timestamp columns. */
+  fromInstant: string;
+  toInstant: string;
+  /** null: every mandant (provider admins only). */
+  mandantId: number | null;
+  format: 'json' | 'csv';
+  /** Language of labels that are data (template and project names) and of the CSV header; default the user's. */
+  language: Language | null;
+}
+
+export interface RawStatisticsQuery {
+  from?: string;
+  to?: string;
+  mandant_id?: string | number;
+  format?: string;
+  lang?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` that names a real calendar day, as epoch ms at UTC midnight; null otherwise. */
+function parseDay(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  if (year < 1970 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return ms;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function isStatisticName(name: string): name is StatisticName {
+  return (STATISTIC_NAMES as readonly string[]).includes(name);
+}
+
+/** The calendar year of `now` (UTC): the range when the request names none. */
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  const year = now.getUTCFullYear();
+  return { from: `${year}-01-01`, to: `${year}-12-31` };
+}
+
+/** Query parameter names outside STATISTICS_PARAMETERS (Ajv would silently drop them). */
+export function unknownParameters(url: string): string[] {
+  const search = new URL(url, 'http://localhost').searchParams;
+  return [...new Set(search.keys())].filter((key) => !(STATISTICS_PARAMETERS as readonly string[]).includes(key));
+}
+
+export function parseStatisticsQuery(name: string, raw: RawStatisticsQuery, unknown: string[]): Omit<StatisticsQuery, 'mandantId'> & { mandantParam: number | null } {
+  if (!isStatisticName(name)) {
+    throw badRequest(`Unknown statistic "${name}". Known: ${STATISTIC_NAMES.join(', ')}.`, { name: 'Unknown statistic.' });
+  }
+  if (unknown.length > 0) {
+    const errors = Object.fromEntries(unknown.map((key) => [key, 'Unknown filter.']));
+    const names = unknown.map((k) => `"${k}"`).join(', ');
+    throw badRequest(`Unknown filter ${names}. Allowed: ${STATISTICS_PARAMETERS.join(', ')}.`, errors);
+  }
+  const defaults = defaultRange();
+  const from = raw.from ?? defaults.from;
+  const to = raw.to ?? defaults.to;
+  const fromMs = parseDay(from);
+  const toMs = parseDay(to);
+  const errors: Record<string, string> = {};
+  if (fromMs === null) errors.from = 'Expected a date YYYY-MM-DD.';
+  if (toMs === null) errors.to = 'Expected a date YYYY-MM-DD.';
+  if (fromMs === null || toMs === null) throw badRequest('The time range is not valid.', errors);
+  if (fromMs > toMs) throw badRequest('The time range is not valid: "from" is after "to".', { from: 'Must not be after "to".' });
+  if ((toMs - fromMs) / DAY_MS >= MAX_RANGE_DAYS) {
+    throw badRequest(`The time range is too long (at most ${MAX_RANGE_DAYS} days).`, { to: 'Range too long.' });
+  }
+  let mandantParam: number | null = null;
+  if (raw.mandant_id !== undefined && raw.mandant_id !== '') {
+    const id = Number(raw.mandant_id);
+    if (!Number.isSafeInteger(id) || id < 1) throw badRequest('The mandant is not valid.', { mandant_id: 'Expected a mandant id.' });
+    mandantParam = id;
+  }
+  const format = raw.format ?? 'json';
+  if (format !== 'json' && format !== 'csv') throw badRequest('Unknown format: use json or csv.', { format: 'Use json or csv.' });
+  if (raw.lang !== undefined && !isLanguage(raw.lang)) {
+    throw badRequest(`Unknown language: use one of ${LANGUAGES.join(', ')}.`, { lang: 'Unknown language.' });
+  }
+  return {
+    name,
+    from,
+    to,
+    fromInstant: `${from}T00:00:00.000Z`,
+    toInstant: `${isoDay(toMs + DAY_MS)}T00:00:00.000Z`,
+    mandantParam,
+    format,
+    language: raw.lang !== undefined && isLanguage(raw.lang) ? raw.lang : null,
+  };
+}
+
+/**
+ * Whose figures: provider admins any mandant or (none named) all; everybody else only their own —
+ * another mandant's id is answered as if it did not exist (404), like every other tenant lookup.
+ */
+export async function resolveStatisticsMandant(db: Kysely<DatabaseSchema>, user: SessionUser, requested: number | null): Promise<number | null> {
+  if (seesAllMandants(user)) {
+    if (requested === null) return null;
+    const found = await db.selectFrom('mandants').select('id').where('id', '=', requested).executeTakeFirst();
+    if (!found) throw notFound(`No mandant with id ${requested}.`);
+    return requested;
+  }
+  if (user.mandant_id === null) throw notFound('No mandant.');
+  if (requested !== null && requested !== user.mandant_id) throw notFound(`No mandant with id ${requested}.`);
+  return user.mandant_id;
+}
+
+/** The months `YYYY-MM` from `from` to `to`, inclusive: the axis of the per-month statistics. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+}

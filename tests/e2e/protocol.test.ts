@@ -1,0 +1,97 @@
+/**
+ * Issue 7 end to end in Chromium: an editor changes a demo calculation's customer (through the API, as
+ * an integration would), finds the protocol entry with its diff on /protocol, and /statistics shows the
+ * demo figures — formatted in German, and after switching the language in English. Screenshots of the
+ * statistics page and the dashboard are kept in tests/e2e/screenshots.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { CalculationRecord, LoginResponse, StatisticsResult } from '../../src/core/api';
+import { formatKg } from '../../src/client/statistics/format';
+import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token = '';
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${server.baseUrl}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const res = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@muster.example', password: DEMO_PASSWORD }),
+    });
+    token = ((await res.json()) as LoginResponse).token;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the protocol entry of an edit with its diff, then the demo statistics in German and English', async () => {
+    const list = await api<CalculationRecord[]>('GET', `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,0]' })}`);
+    const calculation = list[0]!;
+    const customer = 'Verlag E2E Protokoll';
+    await api('PUT', `/calculations/${calculation.id}`, { ...calculation, customer });
+
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    try {
+      await login(page, server.baseUrl, 'editor@muster.example');
+      await page.goto(`${server.baseUrl}/protocol`);
+      // The entry of the edit, with its diff inline: the customer field, old → new.
+      const row = page.locator('tr', { hasText: customer }).first();
+      await row.waitFor();
+      const text = (await row.textContent()) ?? '';
+      expect(text).toContain(`„${calculation.number}“ geändert`);
+      expect(text).toContain('Geändert');
+      if (calculation.customer) expect(text).toContain(calculation.customer);
+      await screenshot(page, 'protocol-calculation-edit');
+
+      const overview = await api<StatisticsResult>('GET', '/statistics/overview');
+      const co2e = overview.rows[0]!.co2e_kg as number;
+      expect(overview.rows[0]!.calculations).toBeGreaterThanOrEqual(5);
+
+      await page.goto(`${server.baseUrl}/statistics`);
+      await page.getByRole('heading', { name: 'Statistik', level: 1 }).waitFor();
+      const figures = page.getByTestId('statistics-overview');
+      await expect.poll(() => figures.textContent()).toContain(formatKg('de', co2e));
+      const customers = page.getByRole('table', { name: 'kg CO₂e nach Kunde' });
+      await customers.waitFor();
+      expect(await customers.textContent()).toContain(customer);
+      await page.getByRole('table', { name: 'kg CO₂e nach Vorlage' }).waitFor();
+      expect(await page.getByRole('table', { name: 'kg CO₂e nach Vorlage' }).textContent()).toContain('Broschüre');
+      await page.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first().waitFor();
+      await screenshot(page, 'statistics-de');
+
+      await page.getByTestId('language-menu').click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
+      await expect.poll(() => figures.textContent()).toContain(formatKg('en', co2e));
+      const templates = page.getByRole('table', { name: 'kg CO₂e by template' });
+      await templates.waitFor();
+      await expect.poll(() => templates.textContent()).toContain('Brochure');
+      await screenshot(page, 'statistics-en');
+
+      await page.goto(`${server.baseUrl}/`);
+      await page.getByTestId('dashboard-figures').waitFor();
+      await expect.poll(() => page.getByTestId('dashboard-figures').textContent()).toContain(formatKg('en', co2e));
+      await page.getByRole('link', { name: calculation.title }).first().waitFor();
+      await screenshot(page, 'dashboard-en');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { CalculationRecord, ProtocolEntryRecord, StatisticsResult } from '../../src/core/api';
+import { API, editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+
+const calculation = {
+  id: 7, mandant_id: 1, number: 'K-2026-000007', template_id: 'flyer', template_version: 1, template_type: 'product', database_id: 1,
+  title: 'Sommerflyer', customer: 'Verlag Nord', tags: [], status: 'final', inputs: {}, frozen: false, duplicated_from: null, import_id: null,
+  results: { values: {}, primary: 'total_co2e', breakdown: {}, factors: {}, database: {} }, total_co2e: 1234.5, created_by: 3,
+  created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-02T10:00:00.000Z', version: 1,
+} as unknown as CalculationRecord;
+
+const entry: ProtocolEntryRecord = {
+  id: 12, at: '2026-03-02T09:30:00.000Z', mandant_id: 1, user_id: 3, user_email: 'editor@muster.example', user_name: 'Eddi Editor',
+  action: 'updated', resource: 'calculations', record_id: '7', record_label: 'Sommerflyer', summary: {}, changes: null, ip: null,
+};
+
+describe('dashboard', () => {
+  it('shows this year’s figures and the latest calculations and protocol entries with links into the screens', async () => {
+    const year = new Date().getFullYear();
+    let overviewQuery = '';
+    server.use(
+      http.get(`${API}/statistics/overview`, ({ request }) => {
+        overviewQuery = new URL(request.url).search;
+        const answer: StatisticsResult = { name: 'overview', from: `${year}-01-01`, to: `${year}-12-31`, mandant_id: 1,
+          columns: [{ key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }, { key: 'offset_kg', unit: 'kg_co2e' },
+            { key: 'offset_share', unit: 'percent' }, { key: 'open_orders', unit: 'count' }],
+          rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }] };
+        return HttpResponse.json(answer);
+      }),
+      http.get(`${API}/calculations`, () => HttpResponse.json([calculation], { headers: { 'Content-Range': 'calculations 0-0/1' } })),
+      http.get(`${API}/protocol`, () => HttpResponse.json([entry], { headers: { 'Content-Range': 'protocol 0-0/1' } })),
+    );
+    renderApp('/', { signedInAs: editor });
+    // The first render loads the dashboard's chunk: slow in jsdom on a busy machine.
+    expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
+
+    const figures = screen.getByTestId('dashboard-figures');
+    expect(await within(figures).findByText('4.321')).toBeInTheDocument();
+    expect(within(figures).getByText(`Berechnet ${year}`)).toBeInTheDocument();
+    expect(within(figures).getByText('23,1 %')).toBeInTheDocument();
+    expect(within(figures).getByText('3')).toBeInTheDocument();
+    expect(within(figures).getByRole('link', { name: '5 Berechnungen' })).toHaveAttribute('href', '/statistics');
+    expect(within(figures).getByRole('link', { name: 'Zu den Bestellungen' })).toHaveAttribute('href', '/orders');
+    expect(overviewQuery).toContain(`from=${year}-01-01`);
+
+    const latest = screen.getByRole('region', { name: 'Neueste Berechnungen' });
+    expect(await within(latest).findByRole('link', { name: 'Sommerflyer' })).toHaveAttribute('href', '/edit/7');
+    expect(within(latest).getByText('1.235 kg CO₂e')).toBeInTheDocument();
+    expect(within(latest).getByRole('link', { name: 'Alle Berechnungen' })).toHaveAttribute('href', '/calculations');
+
+    const protocol = screen.getByRole('region', { name: 'Neueste Protokolleinträge' });
+    expect(await within(protocol).findByText(/Sommerflyer/)).toBeInTheDocument();
+    expect(within(protocol).getByRole('link', { name: 'Zum Protokoll' })).toHaveAttribute('href', '/protocol');
+  }, 60_000);
+
+  it('says when there is nothing yet', async () => {
+    renderApp('/', { signedInAs: editor });
+    expect(await screen.findByText('Noch keine Berechnungen.')).toBeInTheDocument();
+    expect(await screen.findByText('Noch keine Protokolleinträge.')).toBeInTheDocument();
+  });
+});

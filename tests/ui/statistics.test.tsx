@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser, StatisticName, StatisticsResult } from '../../src/core/api';
+import { API, editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+
+const providerAdmin: SessionUser = { id: 1, email: 'admin@kontor.example', name: 'Paula Provider', role: 'provider_admin',
+  language: 'de', mandant_id: null, mandant_name: null };
+
+function result(name: StatisticName, partial: Partial<StatisticsResult>): StatisticsResult {
+  return { name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [], rows: [], ...partial };
+}
+
+const FIXTURES: Partial<Record<StatisticName, StatisticsResult>> = {
+  overview: result('overview', {
+    columns: [{ key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }, { key: 'offset_kg', unit: 'kg_co2e' },
+      { key: 'offset_share', unit: 'percent' }, { key: 'open_orders', unit: 'count' }],
+    rows: [{ calculations: 4, co2e_kg: 12345.5, offset_kg: 150, offset_share: 41.58, open_orders: 2 }],
+  }),
+  co2e_by_month: result('co2e_by_month', {
+    columns: [{ key: 'month', unit: null }, { key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }],
+    rows: [{ month: '2026-01', calculations: 2, co2e_kg: 1500.75 }, { month: '2026-02', calculations: 0, co2e_kg: 0 }],
+  }),
+  co2e_by_customer: result('co2e_by_customer', {
+    columns: [{ key: 'customer', unit: null }, { key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }],
+    rows: [{ customer: null, calculations: 1, co2e_kg: 200 }, { customer: 'Verlag Nord', calculations: 3, co2e_kg: 50.25 }],
+  }),
+  orders: result('orders', {
+    columns: [{ key: 'status', unit: null }, { key: 'currency', unit: null }, { key: 'orders', unit: 'count' },
+      { key: 'offset_kg', unit: 'kg_co2e' }, { key: 'value_minor', unit: 'money_minor' }],
+    rows: [{ status: 'placed', currency: 'EUR', orders: 1, offset_kg: 100, value_minor: 123456 }],
+  }),
+};
+
+/** Serves the fixtures (other statistics empty) and remembers every query string. */
+function serveStatistics(queries: URLSearchParams[], fixtures = FIXTURES) {
+  server.use(
+    http.get(`${API}/statistics/:name`, ({ params, request }) => {
+      const url = new URL(request.url);
+      queries.push(url.searchParams);
+      const name = params.name as StatisticName;
+      const fixture = fixtures[name];
+      if (fixture) return HttpResponse.json(fixture);
+      return HttpResponse.json(result(name, { columns: [{ key: 'tag', unit: null }, { key: 'co2e_kg', unit: 'kg_co2e' }] }));
+    }),
+  );
+}
+
+describe('statistics page', () => {
+  it('shows every statistic as a table with figures in the user’s locale, empty ones as an empty state', async () => {
+    const queries: URLSearchParams[] = [];
+    serveStatistics(queries);
+    renderApp('/statistics', { signedInAs: editor });
+
+    // The first render loads the page's chunk (with the charts library): slow in jsdom on a busy machine.
+    const month = await screen.findByRole('table', { name: 'Berechnete kg CO₂e pro Monat' }, { timeout: 30_000 });
+    const rows = within(month).getAllByRole('row');
+    expect(within(rows[0]!).getByText('Monat')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Jan. 2026')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('1.501')).toBeInTheDocument();
+
+    const customers = await screen.findByRole('table', { name: 'kg CO₂e nach Kunde' });
+    expect(within(customers).getByText('Ohne Kunde')).toBeInTheDocument();
+    expect(within(customers).getByText('50,25')).toBeInTheDocument();
+
+    const orders = await screen.findByRole('table', { name: 'Anzahl und Wert der Bestellungen' });
+    expect(within(orders).getByText('Aufgegeben')).toBeInTheDocument();
+    expect(within(orders).getByText('1.234,56 €')).toBeInTheDocument();
+
+    const overview = await screen.findByTestId('statistics-overview');
+    expect(within(overview).getByText('12.346')).toBeInTheDocument();
+    expect(within(overview).getByText('41,6 %')).toBeInTheDocument();
+
+    // A statistic without rows: the empty state, no table and no download.
+    const tags = screen.getByTestId('statistic-co2e_by_tag');
+    expect(within(tags).getByText('Keine Daten in diesem Zeitraum.')).toBeInTheDocument();
+    expect(within(tags).queryByRole('table')).toBeNull();
+    expect(within(tags).queryByRole('button', { name: 'CSV herunterladen' })).toBeNull();
+    expect(within(screen.getByTestId('statistic-co2e_by_month')).getByRole('button', { name: 'CSV herunterladen' })).toBeInTheDocument();
+
+    const year = new Date().getFullYear();
+    await waitFor(() => expect(queries.length).toBeGreaterThanOrEqual(10));
+    expect(queries.every((q) => q.get('from') === `${year}-01-01` && q.get('to') === `${year}-12-31`)).toBe(true);
+    // Mandant users never name a mandant: the server answers with their own.
+    expect(queries.some((q) => q.has('mandant_id'))).toBe(false);
+  }, 60_000);
+
+  it('shows the empty state for a range without data and asks again when the range changes', async () => {
+    const queries: URLSearchParams[] = [];
+    serveStatistics(queries, {});
+    renderApp('/statistics?from=2001-01-01&to=2001-12-31', { signedInAs: editor });
+    await waitFor(() => expect(screen.getAllByText('Keine Daten in diesem Zeitraum.')).toHaveLength(9));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(queries.every((q) => q.get('from') === '2001-01-01')).toBe(true);
+  });
+
+  it('warns about a range whose start is after its end instead of asking the server', async () => {
+    const queries: URLSearchParams[] = [];
+    serveStatistics(queries);
+    renderApp('/statistics?from=2026-05-01&to=2026-01-01', { signedInAs: editor });
+    expect(await screen.findByText('Das Startdatum liegt nach dem Enddatum.')).toBeInTheDocument();
+    expect(queries.filter((q) => q.get('from') === '2026-05-01')).toHaveLength(0);
+  });
+
+  it('lets provider admins pick a mandant', async () => {
+    const queries: URLSearchParams[] = [];
+    serveStatistics(queries);
+    const { user } = renderApp('/statistics', { signedInAs: providerAdmin });
+    const picker = await screen.findByRole('combobox', { name: 'Mandant' }, { timeout: 30_000 });
+    expect(picker).toHaveTextContent('Alle Mandanten');
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Druckerei Muster' }));
+    await waitFor(() => expect(queries.some((q) => q.get('mandant_id') === '1')).toBe(true));
+  }, 60_000);
+});
