@@ -4,39 +4,39 @@ import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } f
 import type { Role } from '../core/api';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
+import { createQueryClient } from './providers/queryClient';
 import { getRuntimeConfig } from './providers/runtimeConfig';
 import { useKontorI18nProvider } from './i18n/useKontorI18nProvider';
-import { AppLayout } from './layout/AppLayout';
+import { resolveLayout } from './layout/layouts';
 import { kontorTheme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';
 import { ForgotPasswordPage } from './pages/login/ForgotPasswordPage';
 import { ResetPasswordPage } from './pages/login/ResetPasswordPage';
 import { LogoutPage } from './pages/login/LogoutPage';
-import { NotFound } from './pages/errors/NotFound';
-import { NotAvailable } from './pages/NotAvailable';
-import { Dashboard } from './pages/Dashboard';
-import { ProfilePage } from './pages/profile/ProfilePage';
+import { NotFoundPage, shellRoutes } from './pages/routes';
+import { DashboardPage } from './dashboard';
+import { AppErrorPage } from './shell/errors/ErrorPages';
 import users from './users';
 import mandants from './mandants';
 import { calculationRoutes } from './calculations';
 import { protocolRoute } from './protocol';
+import { migrationRoute } from './migrations';
+import databases from './databases';
+import { statisticsRoute } from './statistics';
+import { collectionRoutes } from './collections';
+import { compareRoute } from './compare';
+import { offsetProjectRoutes } from './carbon-offset-projects';
+import { orderRoutes } from './orders';
+import { templateEditorRoutes } from './template-editor';
+import { importerRoute } from './importer';
 
 /** react-admin's store keys are prefixed `RaStoreKontor.` in localStorage. */
 export const STORE_APP_KEY = 'Kontor';
 
-/** Screens of the product that are not built yet; each gets the translated "not available yet" page. */
-const PENDING_SCREENS: ReadonlyArray<[path: string, label: string]> = [
-  ['/collections', 'app.menu.collections'],
-  ['/compare', 'app.menu.compare'],
-  ['/importer', 'app.menu.importer'],
-  ['/migrations', 'app.menu.migrations'],
-  ['/carbon-offset-projects', 'app.menu.carbon_offset_projects'],
-  ['/statistics', 'app.menu.statistics'],
-];
-
 const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
   const [dataProvider] = useState(createDataProvider);
   const [authProvider] = useState(createAuthProvider);
+  const [queryClient] = useState(createQueryClient);
   const [store] = useState(() => {
     const s = localStorageStore(undefined, STORE_APP_KEY);
     // The language cookie / profile decide the language, not a locale left in the store by an earlier visit.
@@ -50,13 +50,15 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       store={store}
       theme={kontorTheme}
-      layout={AppLayout}
+      layout={resolveLayout('default')}
+      error={AppErrorPage}
       loginPage={LoginPage}
-      dashboard={Dashboard}
-      catchAll={NotFound}
+      dashboard={DashboardPage}
+      catchAll={NotFoundPage}
       title={getRuntimeConfig().provider.name}
       requireAuth
       disableTelemetry
@@ -67,12 +69,17 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
         <Route path="/logout" element={<LogoutPage />} />
       </CustomRoutes>
       <CustomRoutes>
-        {PENDING_SCREENS.map(([path, label]) => (
-          <Route key={path} path={path} element={<NotAvailable screen={label} />} />
-        ))}
-        <Route path="/profile" element={<ProfilePage />} />
+        {statisticsRoute}
+        {importerRoute}
+        {migrationRoute}
+        {shellRoutes}
         {calculationRoutes}
         {protocolRoute}
+        {collectionRoutes}
+        {compareRoute}
+        {offsetProjectRoutes}
+        {orderRoutes}
+        {templateEditorRoutes}
       </CustomRoutes>
       {(permissions: Role | null) => (
         <>
@@ -80,6 +87,7 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
             <Resource name="users" {...users} />
           ) : null}
           {permissions === 'provider_admin' ? <Resource name="mandants" {...mandants} /> : null}
+          <Resource name="databases" {...databases} />
         </>
       )}
     </Admin>

@@ -301,3 +301,406 @@ export interface CreatedApiToken extends ApiTokenRecord {
 export const API_TOKEN_MAX_DAYS = 365;
 /** Personal API tokens start with this, so the server tells them from session tokens without a lookup. */
 export const API_TOKEN_PREFIX = 'kontor_pat_';
+
+// ---------------------------------------------------------------------------------------------
+// Carbon offset projects and orders (issue 4). Quantities are integer kilograms (0.001 t) and
+// money is integer minor units, so stock and prices are exact; the client formats them.
+
+export const OFFSET_PROJECT_TYPES = ['cookstoves', 'wind', 'hydro', 'solar', 'forest', 'biogas', 'other'] as const;
+export type OffsetProjectType = (typeof OFFSET_PROJECT_TYPES)[number];
+
+/** A project of the global catalogue (`carbon-offset-projects`). Mandant users see active ones only. */
+export interface OffsetProjectRecord {
+  id: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  project_type: OffsetProjectType;
+  /** e.g. "Gold Standard", "VCS". */
+  standard: string;
+  registry_id: string;
+  registry_url: string | null;
+  vintage: number;
+  price_per_tonne_minor: number;
+  /** ISO 4217, e.g. EUR. */
+  currency: string;
+  /** Stock in kg CO2e (1000 = one tonne). */
+  tonnes_available_kg: number;
+  /** UN Sustainable Development Goals (1–17). */
+  sdgs: number[];
+  /** Null: the client shows a local placeholder for the project type. */
+  image_url: string | null;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export const ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_TRANSITIONS = ['place', 'confirm', 'complete', 'cancel'] as const;
+export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
+
+/** An order of a CO2 offset contribution for a calculation or a collection (`orders`). */
+export interface OrderRecord {
+  id: number;
+  mandant_id: number;
+  /** `B-<year>-<6 digits>`, unique per mandant. */
+  number: string;
+  project_id: number;
+  calculation_id: number | null;
+  collection_id: number | null;
+  /** The calculations the order covers (one, or the collection's at ordering time). */
+  calculation_ids: number[];
+  /** Sum of the calculations' total_co2e in kg at ordering time. */
+  co2e_kg: number;
+  /** Ordered quantity in kg (the total rounded up to the mandant's step). */
+  tonnes_kg: number;
+  price_per_tonne_minor: number;
+  total_minor: number;
+  currency: string;
+  status: OrderStatus;
+  certificate_number: string | null;
+  issued_to: string;
+  created_by: number | null;
+  placed_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** Body of `POST /api/orders`: exactly one of calculation_id / collection_id. Creates a draft. */
+export interface OrderCreate {
+  project_id: number;
+  calculation_id?: number | null;
+  collection_id?: number | null;
+  /** Default: the mandant's certificate_name setting, else its name. */
+  issued_to?: string;
+}
+
+/** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: what an order would cost. */
+export interface OrderQuote {
+  calculation_ids: number[];
+  co2e_kg: number;
+  tonnes_kg: number;
+  rounding_kg: number;
+  price_per_tonne_minor: number;
+  total_minor: number;
+  currency: string;
+  issued_to: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics (issue 7): `GET /api/statistics/<name>?from=YYYY-MM-DD&to=YYYY-MM-DD&mandant_id=&format=csv`.
+// Every statistic answers the same shape — labelled columns and rows — so the client draws any of
+// them as a chart, a table and a CSV file without knowing it in advance.
+
+export const STATISTIC_NAMES = [
+  'overview',
+  'co2e_by_month',
+  'offset_by_month',
+  'co2e_by_template',
+  'co2e_by_customer',
+  'co2e_by_tag',
+  'orders',
+  'offsets_by_project',
+  'offsets_by_standard',
+  'top_calculations',
+] as const;
+export type StatisticName = (typeof STATISTIC_NAMES)[number];
+
+/** How a column's numbers read: kg CO2e, a count, a share in percent, money in minor units of the row's `currency`. */
+export type StatisticUnit = 'kg_co2e' | 'count' | 'percent' | 'money_minor';
+
+export interface StatisticColumn {
+  key: string;
+  /** null: a label column (month, template, customer, …), the chart's category axis. */
+  unit: StatisticUnit | null;
+}
+
+export type StatisticCell = string | number | null;
+
+export interface StatisticsResult {
+  name: StatisticName;
+  /** Inclusive calendar days, UTC. */
+  from: string;
+  to: string;
+  /** null: all mandants (provider admins only). */
+  mandant_id: number | null;
+  columns: StatisticColumn[];
+  /** Rows may carry extra keys for links (e.g. `id` of a calculation, `template_id`). Empty: no data in the range. */
+  rows: Array<Record<string, StatisticCell>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collections (issue 4): a mandant's named sets of calculations, with totals computed by the server.
+
+/** A collection as `GET /api/collections` answers it. Totals are in kg CO2e, summed by the database. */
+export interface CollectionRecord {
+  id: number;
+  mandant_id: number;
+  name: string;
+  description: string | null;
+  tags: string[];
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  /** The calculations in the collection, in the order they were added. */
+  calculation_ids: number[];
+  calculation_count: number;
+  total_co2e: number;
+  /** Sum over the calculations already ordered (frozen). */
+  ordered_co2e: number;
+  /** Sum over the calculations not yet offset (total − ordered). */
+  open_co2e: number;
+}
+
+/**
+ * Body of `POST /api/collections` (PUT: every property optional, plus `version`). A duplicate is a
+ * POST with `duplicated_from` (the original's id): it copies name, description, tags and
+ * calculations unless given. Calculation ids of another mandant answer 404, nothing changed.
+ */
+export interface CollectionWrite {
+  name: string;
+  description?: string | null;
+  tags?: string[];
+  calculation_ids?: number[];
+  duplicated_from?: number | null;
+  /** Provider admins only: the mandant the collection belongs to. */
+  mandant_id?: number;
+  version?: number;
+}
+
+/** Body of `POST` / `DELETE /api/collections/:id/calculations` (add is idempotent). */
+export interface CollectionMembershipChange {
+  ids: number[];
+}
+
+/** Compare (`/compare?ids=…`): between two and four calculations side by side. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+
+// ---------------------------------------------------------------------------------------------
+// CSV imports (issue 5). `POST /api/imports` (raw CSV body, parameters in the query) answers an
+// ImportReport; the `imports` resource lists the jobs (read only); `GET /api/imports/:id/errors.csv`,
+// `POST /api/imports/:id/undo`, `POST /api/imports/:id/cancel`.
+
+export const IMPORT_MODES = ['all_or_nothing', 'valid_rows'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'undone'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export interface ImportRecord {
+  id: number;
+  mandant_id: number;
+  created_by: number | null;
+  file_name: string;
+  template_id: string;
+  template_version: number;
+  database_id: number | null;
+  /** CSV header → field key (`quantity`, `transport.distance_km`) or null (ignored). */
+  mapping: Record<string, string | null>;
+  mode: ImportMode;
+  status: ImportStatus;
+  encoding: string | null;
+  delimiter: string | null;
+  rows_total: number;
+  rows_ok: number;
+  rows_failed: number;
+  /** Why a failed import failed, in the importer's language (row errors are in import_errors). */
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  version: number;
+}
+
+/** One row error, rendered in the reader's language. `row` is the 1-based data row (header not counted). */
+export interface ImportRowError {
+  row: number;
+  column: string | null;
+  value: string | null;
+  message_key: string;
+  message: string;
+}
+
+/** The answer to `POST /api/imports` (and to a dry run, which stores nothing: `import` is then null). */
+export interface ImportReport {
+  import: ImportRecord | null;
+  dry_run: boolean;
+  rows_total: number;
+  rows_ok: number;
+  rows_failed: number;
+  encoding: string;
+  delimiter: string;
+  mapping: Record<string, string | null>;
+  /** The first row errors (at most 100). */
+  errors: ImportRowError[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Factor databases and migrations (issue 6).
+
+/** `POST /api/databases`: a new draft, empty or a copy of `copy_from_id` (mandant admins: derived from a published one). */
+export interface CreateFactorDatabaseRequest {
+  name: string;
+  version_label: string;
+  valid_from?: string | null;
+  source?: string;
+  copy_from_id?: number | null;
+  /** Provider admins only: the mandant a database is derived for (null/absent: a global database). */
+  mandant_id?: number | null;
+}
+
+/** `POST /api/databases/:id/import` answer: the factors written (inserted or replaced by key). */
+export interface FactorImportReport {
+  inserted: number;
+  updated: number;
+}
+
+export interface FactorDiffChange {
+  key: string;
+  category: string;
+  unit: string;
+  old: number;
+  new: number;
+  /** (new − old) / old × 100; null when old is 0. */
+  percent: number | null;
+}
+
+/** `GET /api/databases/:id/diff?against=:other`: what changed from `against` (old) to `id` (new). */
+export interface FactorDatabaseDiff {
+  from: FactorDatabaseRecord;
+  to: FactorDatabaseRecord;
+  added: FactorRecord[];
+  removed: FactorRecord[];
+  changed: FactorDiffChange[];
+}
+
+export const FACTOR_MIGRATION_STATUSES = ['previewed', 'applied', 'discarded', 'rolled_back'] as const;
+export type FactorMigrationStatus = (typeof FACTOR_MIGRATION_STATUSES)[number];
+
+export interface FactorMigrationSummary {
+  /** Calculations the migration changes (excluded ones not counted). */
+  count: number;
+  excluded: number;
+  /** kg CO2e over the counted calculations. */
+  total_before: number;
+  total_after: number;
+  difference: number;
+  percent: number | null;
+}
+
+/** A migration of a mandant's calculations to another factor database (`/api/migrations`). */
+export interface FactorMigrationRecord {
+  id: number;
+  mandant_id: number;
+  /** Only calculations on this database were taken (null: every calculation not yet on the target). */
+  from_database_id: number | null;
+  to_database_id: number;
+  status: FactorMigrationStatus;
+  created_by: number | null;
+  created_by_name: string | null;
+  applied_by: number | null;
+  applied_by_name: string | null;
+  summary: FactorMigrationSummary;
+  created_at: string;
+  updated_at: string;
+  applied_at: string | null;
+  rolled_back_at: string | null;
+  version: number;
+}
+
+/** `POST /api/migrations`: preview a migration (nothing is written to calculations). */
+export interface CreateFactorMigrationRequest {
+  to_database_id: number;
+  from_database_id?: number | null;
+  /** Only these calculations (e.g. a single one, or the current list filter's). */
+  calculation_ids?: number[];
+  /** Provider admins: the mandant whose calculations migrate. */
+  mandant_id?: number;
+}
+
+/** One calculation of a migration preview (`/api/migration-items?filter={"migration_id":…}`). */
+export interface FactorMigrationItemRecord {
+  id: number;
+  migration_id: number;
+  mandant_id: number;
+  calculation_id: number;
+  number: string;
+  title: string;
+  template_id: string;
+  total_before: number;
+  total_after: number | null;
+  difference: number | null;
+  percent: number | null;
+  /** Why it is left out (`frozen`, `invalid: …`), or null. */
+  excluded: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template editor (issue 9): app-created template versions next to the shipped files.
+
+/** `file`: shipped in `schemas/templates/` (always published, read only); `app`: created by a provider admin. */
+export type TemplateSource = 'file' | 'app';
+export type TemplateVersionStatus = 'draft' | 'published';
+
+/**
+ * What `GET /api/templates` adds to each `TemplateRecord`: provider admins also see templates that
+ * only have drafts (their newest version then is the draft); everyone else sees published versions only.
+ */
+export interface TemplateEditorInfo {
+  source: TemplateSource;
+  status: TemplateVersionStatus;
+  /** Number of versions the server knows (provider admins: including drafts). */
+  version_count: number;
+  /** Calculations over every version (provider admins only; 0 for others). */
+  usage: number;
+}
+
+/** One version, as `GET /api/templates/:id/versions` answers it (newest first). */
+export interface TemplateVersionRecord {
+  /** `template_id@version`. */
+  id: string;
+  template_id: string;
+  version: number;
+  status: TemplateVersionStatus;
+  source: TemplateSource;
+  /** In the requesting user's language. */
+  label: string;
+  created_by: number | null;
+  created_at: string | null;
+  published_at: string | null;
+  /** Number of calculations that use this version. */
+  usage: number;
+  definition: Template;
+}
+
+/**
+ * `POST /api/templates`: saves a new template or a new version of an app-created one. `definition`
+ * is the template JSON (an object, or its text as imported from a file); its `version` is ignored:
+ * the server assigns the next one. `mode: 'new'` insists on a new id (save as new template, import).
+ * Faults answer 400 `{message, errors: {"/json/pointer": message}}`; an id of a shipped template 409.
+ */
+export interface TemplateSaveRequest {
+  definition: unknown;
+  status?: TemplateVersionStatus;
+  mode?: 'new' | 'version';
+}
+
+/** Who may move an order from which status where (the server enforces it; the client shows the buttons). */
+export const ORDER_TRANSITION_RULES: Record<OrderTransition, { from: readonly OrderStatus[]; to: OrderStatus; roles: readonly Role[] }> = {
+  place: { from: ['draft'], to: 'placed', roles: ['editor', 'mandant_admin'] },
+  confirm: { from: ['placed'], to: 'confirmed', roles: ['provider_admin'] },
+  complete: { from: ['confirmed'], to: 'completed', roles: ['provider_admin'] },
+  cancel: { from: ['draft', 'placed'], to: 'cancelled', roles: ['editor', 'mandant_admin', 'provider_admin'] },
+};
+
+/** The transitions `role` may apply to an order in `status`. */
+export function allowedOrderTransitions(role: Role | null | undefined, status: OrderStatus): OrderTransition[] {
+  return ORDER_TRANSITIONS.filter((t) => ORDER_TRANSITION_RULES[t].from.includes(status) && role != null && ORDER_TRANSITION_RULES[t].roles.includes(role));
+}

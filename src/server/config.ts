@@ -36,6 +36,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Largest accepted request body in bytes (BODY_LIMIT, default 1 MiB; accepts 512kb, 2mb). */
   bodyLimit: number;
+  /** Largest CSV file an import accepts in bytes (IMPORT_MAX_BYTES, default 50 MB; accepts 512kb, 2mb). */
+  importMaxBytes: number;
   /** Folder of the template JSON files (TEMPLATES_DIR, default schemas/templates), absolute. */
   templatesDir: string;
   /** Folder of the built SPA (STATIC_DIR, default dist/client), absolute. */
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword,
     logLevel: logLevel as LogLevel,
     bodyLimit: byteSize(env, 'BODY_LIMIT', 1024 * 1024),
+    importMaxBytes: byteSize(env, 'IMPORT_MAX_BYTES', 50 * 1024 * 1024),
     templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

@@ -8,10 +8,15 @@ import { mandantsResource } from './mandants/resource';
 import { usersResource } from './users/resource';
 import { registerCalculationRoutes } from './calculations/routes';
 import { registerFactorRoutes } from './factors/routes';
+import { registerMigrationRoutes } from './migrations/routes';
 import { loadTemplateRegistry } from './templates/registry';
 import { registerTemplateRoutes } from './templates/routes';
 import { registerProtocolRoutes } from './protocol/routes';
 import { registerApiTokenRoutes } from './api-tokens/routes';
+import { registerImportRoutes } from './imports/routes';
+import { registerCollectionRoutes } from './collections/routes';
+import { registerStatisticsRoutes } from './statistics/routes';
+import { registerOffsetsAndOrders } from './orders/module';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -19,10 +24,15 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerRestResource(app, services.db, mandantsResource);
   registerProtocolRoutes(app, services.db);
   registerApiTokenRoutes(app, services.db);
-  // Templates are read once at start-up; broken files are logged and skipped, never fatal.
+  // Shipped files are read once at start-up (broken ones logged and skipped); app-created versions on demand.
   const templates = await loadTemplateRegistry(services.config.templatesDir, services.db, app.log);
   app.decorate('templates', templates);
-  registerTemplateRoutes(app, templates);
+  registerTemplateRoutes(app, templates, services.db);
   registerFactorRoutes(app, services.db);
+  registerMigrationRoutes(app, services.db, templates);
   registerCalculationRoutes(app, services, templates);
+  await registerImportRoutes(app, services, templates);
+  registerOffsetsAndOrders(app, services.db);
+  await registerCollectionRoutes(app, services.db);
+  registerStatisticsRoutes(app, services.db);
 }

@@ -8,13 +8,17 @@ import { startupBenchmark } from './startup.bench';
 import { usersListBenchmark } from './users-list.bench';
 import { calculationsListBenchmark } from './calculations-list.bench';
 import { protocolListBenchmark } from './protocol-list.bench';
+import { statisticsBenchmark } from './statistics.bench';
+import { migrationBenchmark } from './migration.bench';
+import { importBenchmark } from './import.bench';
+import { formBenchmark } from './form.bench';
 
 export interface Benchmark {
   name: string;
   run(print: (line: string) => void): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark, calculationsListBenchmark, protocolListBenchmark];
+const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark, calculationsListBenchmark, protocolListBenchmark, migrationBenchmark, statisticsBenchmark, importBenchmark, formBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -15,12 +15,6 @@ describe('screens of the shell', () => {
     expect(await screen.findByText('Willkommen, Eddi Editor')).toBeInTheDocument();
   });
 
-  it('says plainly that a screen is not built yet', async () => {
-    renderApp('/statistics', { signedInAs: editor });
-    expect(await screen.findByText('Diese Ansicht ist noch nicht verfügbar')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Statistik', level: 1 })).toBeInTheDocument();
-  });
-
   it('lists users from the API with their translated roles', async () => {
     let query = '';
     server.use(http.get(`${API}/users`, ({ request }) => {

@@ -8,7 +8,6 @@ import { lazyPage } from '../shell/navigation/lazyPage';
 import { RouteLoading } from '../shell/progress/RouteLoading';
 
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage'));
-const NotAvailablePage = lazyPage(() => import('./NotAvailable'));
 const ErrorWithUserPage = lazyPage(() => import('../shell/errors/ErrorWithUserPage'));
 const LazyNotFound = lazyPage(() => import('./errors/NotFound'));
 
@@ -19,19 +18,10 @@ export const NotFoundPage = () => (
   </Suspense>
 );
 
-/** Screens of the product that are not built yet; each gets the translated "not available yet" page. */
-export const PENDING_SCREENS: ReadonlyArray<[path: string, label: string]> = [
-  ['/importer', 'app.menu.importer'],
-  ['/migrations', 'app.menu.migrations'],
-];
-
 const page = (element: ReactElement) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 
-/** Spread into the layout's `<CustomRoutes>`: profile, error page, and the screens still to come. */
+/** Spread into the layout's `<CustomRoutes>`: the profile and the error page. */
 export const shellRoutes: ReactElement[] = [
-  ...PENDING_SCREENS.map(([path, label]) => (
-    <Route key={path} path={path} element={page(<NotAvailablePage screen={label} />)} />
-  )),
   <Route key="profile" path="/profile" element={page(<ProfilePage />)} />,
   <Route key="error-with-user" path="/error-with-user" element={page(<ErrorWithUserPage />)} />,
 ];

@@ -11,6 +11,8 @@ import type { Config } from '../config';
 import type { DatabaseSchema } from './schema';
 import { isoNow, toCount } from './values';
 import { seedDemoFactorsAndCalculations } from '../calculations/demo';
+import { seedDemoCollections } from '../collections/demo';
+import { seedDemoOffsetProjects } from '../offsets/demo';
 
 export interface DemoAccount {
   email: string;
@@ -77,6 +79,8 @@ export async function seedDemo(
       .execute();
     // Demo factor databases, each mandant's default database and demo calculations.
     await seedDemoFactorsAndCalculations(trx, config.templatesDir ?? path.resolve('schemas/templates'), [...mandantIds.values()]);
+    await seedDemoCollections(trx, [...mandantIds.values()]);
+    await seedDemoOffsetProjects(trx);
   });
   return [...DEMO_ACCOUNTS];
 }

@@ -31,3 +31,15 @@ export const templateRecordSchema = {
   },
   required: ['id', 'version', 'type', 'label', 'labels', 'description', 'icon', 'definition'],
 } as const;
+
+/** A listed template with what the template editor shows (source, status, versions, usage). */
+export const listedTemplateSchema = {
+  ...templateRecordSchema,
+  properties: {
+    ...templateRecordSchema.properties,
+    source: { type: 'string' },
+    status: { type: 'string' },
+    version_count: { type: 'integer' },
+    usage: { type: 'integer' },
+  },
+} as const;

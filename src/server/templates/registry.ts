@@ -1,13 +1,16 @@
 /**
- * The template registry: every `*.json` of TEMPLATES_DIR, loaded once at start-up with the core
- * loader. A broken file is logged with its precise error and left out; the others are served.
- * Templates are kept by (id, version) so calculations that reference an older version can still
- * be resolved once versioned templates exist; today only the files' current versions are known.
+ * The template registry: the shipped `*.json` files of TEMPLATES_DIR (loaded once at start-up with
+ * the core loader; a broken file is logged with its precise error and left out) merged with the
+ * versions provider admins created in the app (table `template_versions`). App versions are read
+ * from the database on demand: `refresh()` runs one cheap fingerprint query and reloads only when
+ * another request or another process changed something, so several processes stay in step.
+ * Templates are kept by (id, version) so calculations keep resolving the version they were made with.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { TemplateSource, TemplateVersionStatus } from '../../core/api';
 import {
   formatTemplateLoadError,
   loadTemplates,
@@ -17,38 +20,134 @@ import {
   type TemplateLoadError,
 } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
+import { readStoredVersions, versionKey, versionsFingerprint, type StoredTemplateVersion } from './versions-table';
+
+/** One known version of a template, shipped or app-created. */
+export interface TemplateVersionEntry {
+  template: Template;
+  source: TemplateSource;
+  status: TemplateVersionStatus;
+  createdBy: number | null;
+  createdAt: string | null;
+  publishedAt: string | null;
+}
 
 export interface TemplateRegistry {
-  /** Current templates, sorted by id. */
+  /** Current (newest published) templates, sorted by id. */
   list(): readonly Template[];
-  /** The current version of a template. */
+  /** The newest published version of a template. */
   current(id: string): Template | undefined;
-  /** A specific version, current or older; undefined when the server no longer knows it. */
+  /** A specific version (published or draft); undefined when the server does not know it. */
   resolve(id: string, version: number): Template | undefined;
   /** Faults of the files that were not loaded, formatted as `file.json: /pointer: message`. */
   readonly errors: readonly string[];
+  /** Every version of one template, newest first (drafts included). */
+  versions(id: string): readonly TemplateVersionEntry[];
+  /** Ids of every template with at least one version (drafts included), sorted. */
+  ids(): readonly string[];
+  /** True when the id belongs to a shipped file (those cannot be changed in the app). */
+  isShipped(id: string): boolean;
+  /**
+   * Re-reads app-created versions if the table changed since the last look (one cheap query otherwise).
+   * Concurrent callers share one look; `afterWrite` starts a look of its own, so it sees a write just committed.
+   */
+  refresh(options?: { afterWrite?: boolean }): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The templates loaded at start-up (set by registerResources). */
+    /** The templates: shipped files and app-created versions (set by registerResources). */
     templates: TemplateRegistry;
   }
 }
 
-export function createTemplateRegistry(templates: readonly Template[], errors: readonly string[] = []): TemplateRegistry {
-  const currentById = new Map<string, Template>();
-  const versions = new Map<string, Template>();
-  for (const template of templates) {
-    currentById.set(template.id, template);
-    versions.set(`${template.id}@${template.version}`, template);
-  }
-  const sorted = [...currentById.values()].sort((a, b) => a.id.localeCompare(b.id));
+function fileEntry(template: Template): TemplateVersionEntry {
+  return { template, source: 'file', status: 'published', createdBy: null, createdAt: null, publishedAt: null };
+}
+
+function appEntry(stored: StoredTemplateVersion): TemplateVersionEntry {
   return {
-    list: () => sorted,
-    current: (id) => currentById.get(id),
-    resolve: (id, version) => versions.get(`${id}@${version}`),
+    template: stored.template,
+    source: 'app',
+    status: stored.status,
+    createdBy: stored.createdBy,
+    createdAt: stored.createdAt,
+    publishedAt: stored.publishedAt,
+  };
+}
+
+interface Snapshot {
+  byId: Map<string, TemplateVersionEntry[]>;
+  versions: Map<string, TemplateVersionEntry>;
+  current: Map<string, Template>;
+  sorted: Template[];
+  ids: string[];
+}
+
+function buildSnapshot(shipped: readonly Template[], stored: readonly StoredTemplateVersion[]): Snapshot {
+  const shippedIds = new Set(shipped.map((t) => t.id));
+  // A stored row can never shadow a shipped id (saving refuses it); skip one that slipped in.
+  const entries = [...shipped.map(fileEntry), ...stored.filter((s) => !shippedIds.has(s.template.id)).map(appEntry)];
+  const byId = new Map<string, TemplateVersionEntry[]>();
+  const versions = new Map<string, TemplateVersionEntry>();
+  for (const entry of entries) {
+    (byId.get(entry.template.id) ?? byId.set(entry.template.id, []).get(entry.template.id)!).push(entry);
+    versions.set(versionKey(entry.template.id, entry.template.version), entry);
+  }
+  const current = new Map<string, Template>();
+  for (const [id, list] of byId) {
+    list.sort((a, b) => b.template.version - a.template.version);
+    const published = list.find((entry) => entry.status === 'published');
+    if (published) current.set(id, published.template);
+  }
+  const sorted = [...current.values()].sort((a, b) => a.id.localeCompare(b.id));
+  return { byId, versions, current, sorted, ids: [...byId.keys()].sort((a, b) => a.localeCompare(b)) };
+}
+
+/**
+ * A registry over the shipped templates; with `db` it also serves the app-created versions
+ * (call `refresh()` before reading; the app does so for every API request).
+ */
+export function createTemplateRegistry(
+  templates: readonly Template[],
+  errors: readonly string[] = [],
+  db?: Kysely<DatabaseSchema>,
+  log?: FastifyBaseLogger,
+): TemplateRegistry {
+  const shippedIds = new Set(templates.map((t) => t.id));
+  let snapshot = buildSnapshot(templates, []);
+  let fingerprint: string | null = null;
+  let pending: Promise<void> | null = null;
+
+  async function reload(): Promise<void> {
+    if (!db) return;
+    try {
+      const seen = await versionsFingerprint(db);
+      if (seen === fingerprint) return;
+      const stored = await readStoredVersions(db);
+      snapshot = buildSnapshot(templates, stored);
+      fingerprint = seen;
+    } catch (problem) {
+      // Keep serving the last known state; the next request tries again.
+      log?.warn({ err: problem }, 'templates: app-created versions could not be read');
+    }
+  }
+
+  return {
+    list: () => snapshot.sorted,
+    current: (id) => snapshot.current.get(id),
+    resolve: (id, version) => snapshot.versions.get(versionKey(id, version))?.template,
     errors,
+    versions: (id) => snapshot.byId.get(id) ?? [],
+    ids: () => snapshot.ids,
+    isShipped: (id) => shippedIds.has(id),
+    refresh: async (options) => {
+      if (options?.afterWrite && pending) await pending;
+      pending ??= reload().finally(() => {
+        pending = null;
+      });
+      return pending;
+    },
   };
 }
 
@@ -87,7 +186,7 @@ export async function loadFactorCatalog(db: Kysely<DatabaseSchema>): Promise<Fac
   return { categories };
 }
 
-/** Loads TEMPLATES_DIR; never throws: every fault is logged and the valid templates are served. */
+/** Loads TEMPLATES_DIR and the app-created versions; never throws: every fault is logged and the valid templates are served. */
 export async function loadTemplateRegistry(dir: string, db: Kysely<DatabaseSchema>, log: FastifyBaseLogger): Promise<TemplateRegistry> {
   const read = readTemplateFiles(dir);
   let catalog: FactorCatalog | undefined;
@@ -103,5 +202,7 @@ export async function loadTemplateRegistry(dir: string, db: Kysely<DatabaseSchem
     { templates: loaded.templates.map((t) => `${t.id}@${t.version}`), dir },
     `templates: ${loaded.templates.length} loaded, ${read.files.length - loaded.templates.length + read.errors.length} rejected`,
   );
-  return createTemplateRegistry(loaded.templates, errors);
+  const registry = createTemplateRegistry(loaded.templates, errors, db, log);
+  await registry.refresh();
+  return registry;
 }

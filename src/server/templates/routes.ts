@@ -1,18 +1,25 @@
 /**
- * The read-only `templates` resource in the ra-data-simple-rest dialect, served from the
- * in-memory registry: `GET /api/templates?sort=…&range=…&filter={"type":"product","q":"bro"}`
- * and `GET /api/templates/:id`. Any signed-in user may read.
+ * The `templates` resource in the ra-data-simple-rest dialect, served from the registry:
+ * `GET /api/templates?sort=…&range=…&filter={"type":"product","q":"bro"}` and `GET /api/templates/:id`.
+ * Any signed-in user may read published templates; provider admins also see drafts (a template
+ * with only drafts shows its newest draft). The editor's write routes live in `editor-routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
-import { ROLES, type TemplateRecord } from '../../core/api';
+import type { Kysely } from 'kysely';
+import { ROLES, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireRole } from '../auth/authenticate';
 import { notFound } from '../http/errors';
 import { contentRange, parseListQuery, type ColumnDefinition, type Condition } from '../http/list-query';
-import { templateRecordSchema, toTemplateRecord } from './record';
-import type { TemplateRegistry } from './registry';
+import { listedTemplateSchema, toTemplateRecord } from './record';
+import { registerTemplateEditorRoutes } from './editor-routes';
+import type { TemplateRegistry, TemplateVersionEntry } from './registry';
+import { usageByVersion } from './versions-table';
 
 const COLUMNS: Record<string, ColumnDefinition> = {
   id: { type: 'text' },
+  source: { type: 'text' },
+  status: { type: 'text' },
   version: { type: 'integer' },
   type: { type: 'text' },
   label: { type: 'text' },
@@ -43,8 +50,33 @@ function compare(a: Comparable, b: Comparable): number {
 
 const errorRef = { $ref: 'ApiError#' };
 
-export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateRegistry): void {
+type ListedTemplate = TemplateRecord & TemplateEditorInfo;
+
+/** The version a user sees as "the" template: the newest published one; provider admins fall back to the newest draft. */
+function visibleEntry(registry: TemplateRegistry, id: string, user: SessionUser): { entry: TemplateVersionEntry; count: number } | undefined {
+  const versions = registry.versions(id);
+  const admin = user.role === 'provider_admin';
+  const visible = admin ? versions : versions.filter((entry) => entry.status === 'published');
+  const entry = visible.find((e) => e.status === 'published') ?? visible[0];
+  return entry ? { entry, count: visible.length } : undefined;
+}
+
+function listedTemplate(found: { entry: TemplateVersionEntry; count: number }, user: SessionUser, usage: Map<string, number> | null): ListedTemplate {
+  const { template } = found.entry;
+  let total = 0;
+  if (usage) for (const [key, n] of usage) if (key.startsWith(`${template.id}@`)) total += n;
+  return { ...toTemplateRecord(template, user.language), source: found.entry.source, status: found.entry.status, version_count: found.count, usage: total };
+}
+
+export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateRegistry, db?: Kysely<DatabaseSchema>): void {
   const tags = ['templates'];
+  if (db) {
+    // App-created versions may come from another process: one cheap freshness check per API request.
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/') && !/^\/api\/(auth|health|docs|openapi)/.test(request.url)) await registry.refresh();
+    });
+    registerTemplateEditorRoutes(app, db, registry);
+  }
   app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
     '/api/templates',
     {
@@ -56,13 +88,18 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
           type: 'object',
           properties: { sort: { type: 'string' }, range: { type: 'string' }, filter: { type: 'string' } },
         },
-        response: { 200: { type: 'array', items: templateRecordSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
+        response: { 200: { type: 'array', items: listedTemplateSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const query = parseListQuery(request.query, COLUMNS, SEARCHABLE);
-      let records = registry.list().map((template) => toTemplateRecord(template, user.language));
+      const usage = user.role === 'provider_admin' && db ? await usageByVersion(db) : null;
+      let records: ListedTemplate[] = [];
+      for (const id of registry.ids()) {
+        const found = visibleEntry(registry, id, user);
+        if (found) records.push(listedTemplate(found, user, usage));
+      }
       records = records.filter((record) => query.conditions.every((condition) => matches(record, condition)));
       if (query.search !== null) {
         const needle = query.search.toLowerCase();
@@ -71,7 +108,7 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
       const { field, order } = query.sort;
       const sign = order === 'asc' ? 1 : -1;
       records.sort((a, b) => {
-        const key = (r: TemplateRecord) => (r as unknown as Record<string, Comparable>)[field] ?? null;
+        const key = (r: ListedTemplate) => (r as unknown as Record<string, Comparable>)[field] ?? null;
         return sign * (compare(key(a), key(b)) || a.id.localeCompare(b.id));
       });
       const page = records.slice(query.range.start, query.range.end + 1);
@@ -88,13 +125,14 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
         tags,
         summary: 'One template (its current version)',
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 200 } }, required: ['id'] },
-        response: { 200: templateRecordSchema, 401: errorRef, 404: errorRef },
+        response: { 200: listedTemplateSchema, 401: errorRef, 404: errorRef },
       },
     },
     async (request) => {
-      const template = registry.current(request.params.id);
-      if (!template) throw notFound(`No template with id ${request.params.id}.`);
-      return toTemplateRecord(template, currentUser(request).language);
+      const user = currentUser(request);
+      const found = visibleEntry(registry, request.params.id, user);
+      if (!found) throw notFound(`No template with id ${request.params.id}.`);
+      return listedTemplate(found, user, null);
     },
   );
 }

@@ -8,12 +8,24 @@ import * as foundation from './0001_foundation';
 import * as calculations from './0002_calculations';
 import * as protocol from './0003_protocol';
 import * as apiTokens from './0004_api_tokens';
+import * as collections from './0005_collections';
+import * as orders from './0006_orders';
+import * as imports from './0007_imports';
+import * as statisticsIndexes from './0008_statistics_indexes';
+import * as templateVersions from './0010_template_versions';
+import * as factorMigrations from './0009_factor_migrations';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_calculations': calculations,
   '0003_protocol': protocol,
   '0004_api_tokens': apiTokens,
+  '0005_collections': collections,
+  '0006_orders': orders,
+  '0007_imports': imports,
+  '0008_statistics_indexes': statisticsIndexes,
+  '0010_template_versions': templateVersions,
+  '0009_factor_migrations': factorMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {

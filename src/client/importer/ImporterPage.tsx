@@ -1,0 +1,263 @@
+/**
+ * `/importer`: choose a template, drop a CSV, check the preview and the column mapping, dry-run,
+ * then import with a progress bar (cancellable). The template CSV and the import history sit alongside.
+ */
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useMemo, useRef, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
+import { templateCsv, type ColumnMapping } from '../../core/csv';
+import { isLanguage } from '../../core/languages';
+import { currentUser } from '../providers/authProvider';
+import { saveCsv } from './download';
+import { ImportHistory } from './ImportHistory';
+import { ImportReportView } from './ImportReportView';
+import { loadMapping, saveMapping } from './mappingStore';
+import { MappingTable } from './MappingTable';
+import { previewCsv, type CsvPreview } from './preview';
+import { uploadCsv, UploadError } from './upload';
+
+interface Progress {
+  fraction: number;
+  rowsDone: number;
+  secondsLeft: number | null;
+}
+
+const DELIMITER_KEYS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
+export const ImporterPage = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const lang = isLanguage(locale) ? locale : 'de';
+  const user = currentUser();
+  const canWrite = user !== null && user.role !== 'viewer';
+  const { data: templates = [] } = useGetList<TemplateRecord>('templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
+  const [templateId, setTemplateId] = useState('');
+  const template = useMemo(() => templates.find((t) => t.id === templateId)?.definition, [templates, templateId]);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [mode, setMode] = useState<ImportMode>('valid_rows');
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [historyKey, setHistoryKey] = useState(0);
+  const abortRef = useRef<(() => void) | null>(null);
+
+  const chooseTemplate = (id: string) => {
+    setTemplateId(id);
+    setReport(null);
+    const definition = templates.find((t) => t.id === id)?.definition;
+    if (definition && preview) setMapping(loadMapping(definition, preview.headers));
+  };
+
+  const onDrop = async (files: File[]) => {
+    const dropped = files[0];
+    if (!dropped) return;
+    setFile(dropped);
+    setReport(null);
+    setProblem(null);
+    const result = await previewCsv(dropped);
+    if (typeof result === 'string') {
+      setPreview(null);
+      setProblem(`importer.problem.${result}`);
+      return;
+    }
+    setPreview(result);
+    if (template) setMapping(loadMapping(template, result.headers));
+  };
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop: (files) => void onDrop(files),
+    multiple: false,
+    noClick: true,
+    accept: { 'text/csv': ['.csv', '.txt', '.tsv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv', '.txt'] },
+  });
+
+  const changeMapping = (next: ColumnMapping) => {
+    setMapping(next);
+    if (template) saveMapping(template.id, next);
+  };
+
+  const run = async (dryRun: boolean) => {
+    if (!file || !template || !preview) return;
+    setReport(null);
+    setProblem(null);
+    const started = Date.now();
+    setProgress({ fraction: 0, rowsDone: 0, secondsLeft: null });
+    const upload = uploadCsv(file, { template: template.id, mapping, mode, dryRun }, ({ loaded, total }) => {
+      const fraction = total > 0 ? loaded / total : 0;
+      const elapsed = (Date.now() - started) / 1000;
+      setProgress({
+        fraction,
+        rowsDone: Math.round(fraction * preview.estimatedRows),
+        secondsLeft: fraction > 0.02 ? Math.max(0, Math.round((elapsed / fraction) * (1 - fraction))) : null,
+      });
+    });
+    abortRef.current = upload.abort;
+    try {
+      setReport(await upload.done);
+      if (!dryRun) setHistoryKey((k) => k + 1);
+    } catch (error) {
+      setProblem(error instanceof UploadError && (error.cancelled || error.status === 0) ? error.message : (error as Error).message);
+      setHistoryKey((k) => k + 1);
+    } finally {
+      abortRef.current = null;
+      setProgress(null);
+    }
+  };
+
+  const mappedCount = Object.values(mapping).filter(Boolean).length;
+  const busy = progress !== null;
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={translate('importer.title')} />
+      <Card>
+        <CardContent>
+          <Stack spacing={3}>
+            <Stack direction="row" spacing={2} alignItems="center">
+              <FormControl sx={{ minWidth: 280 }} size="small">
+                <InputLabel id="importer-template-label">{translate('importer.template')}</InputLabel>
+                <Select
+                  labelId="importer-template-label"
+                  label={translate('importer.template')}
+                  value={templateId}
+                  onChange={(event) => chooseTemplate(String(event.target.value))}
+                  SelectDisplayProps={{ 'data-testid': 'importer-template' } as object}
+                >
+                  {templates.map((t) => (
+                    <MenuItem key={t.id} value={t.id}>
+                      {t.label}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <Button
+                startIcon={<DownloadIcon />}
+                disabled={!template}
+                onClick={() => template && saveCsv(templateCsv(template, lang), `${template.id}.csv`)}
+              >
+                {translate('importer.templateCsv')}
+              </Button>
+            </Stack>
+
+            <Box
+              {...getRootProps()}
+              data-testid="importer-dropzone"
+              sx={{ border: '2px dashed', borderColor: isDragActive ? 'primary.main' : 'divider', borderRadius: 1, p: 4, textAlign: 'center' }}
+            >
+              <input {...getInputProps()} data-testid="importer-file" />
+              <UploadFileIcon color="action" fontSize="large" />
+              <Typography>{translate(isDragActive ? 'importer.dropNow' : 'importer.drop')}</Typography>
+              <Button onClick={open} sx={{ mt: 1 }}>
+                {translate('importer.choose')}
+              </Button>
+              {file && <Typography variant="body2">{file.name}</Typography>}
+            </Box>
+
+            {problem && <Alert severity="error">{translate(problem, { _: problem })}</Alert>}
+
+            {preview && (
+              <Box data-testid="importer-preview">
+                <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+                  <Chip label={translate('importer.detected.delimiter', { value: translate(`importer.delimiters.${DELIMITER_KEYS[preview.delimiter]}`) })} />
+                  <Chip label={translate('importer.detected.encoding', { value: preview.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252' })} />
+                  <Chip label={translate('importer.detected.decimal', { value: preview.decimal === ',' ? '1.234,5' : '1,234.5' })} />
+                  <Chip label={translate('importer.detected.rows', { smart_count: preview.estimatedRows })} />
+                </Stack>
+                <Box sx={{ overflowX: 'auto' }}>
+                  <Table size="small">
+                    <TableHead>
+                      <TableRow>
+                        {preview.headers.map((h, i) => (
+                          <TableCell key={i}>{h}</TableCell>
+                        ))}
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {preview.rows.map((row, r) => (
+                        <TableRow key={r}>
+                          {preview.headers.map((_, i) => (
+                            <TableCell key={i}>{row[i] ?? ''}</TableCell>
+                          ))}
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Box>
+              </Box>
+            )}
+
+            {preview && template && (
+              <>
+                <Typography variant="h6">{translate('importer.mapping.title')}</Typography>
+                <MappingTable template={template} headers={preview.headers} rows={preview.rows} mapping={mapping} onChange={changeMapping} />
+                <FormControl>
+                  <FormLabel>{translate('importer.mode.label')}</FormLabel>
+                  <RadioGroup row value={mode} onChange={(event) => setMode(event.target.value as ImportMode)}>
+                    <FormControlLabel value="all_or_nothing" control={<Radio />} label={translate('importer.mode.all_or_nothing')} />
+                    <FormControlLabel value="valid_rows" control={<Radio />} label={translate('importer.mode.valid_rows')} />
+                  </RadioGroup>
+                </FormControl>
+                <Stack direction="row" spacing={2}>
+                  <Button variant="outlined" disabled={busy || mappedCount === 0} onClick={() => void run(true)} data-testid="importer-dry-run">
+                    {translate('importer.dryRun')}
+                  </Button>
+                  <Button variant="contained" disabled={busy || mappedCount === 0 || !canWrite} onClick={() => void run(false)} data-testid="importer-import">
+                    {translate('importer.import')}
+                  </Button>
+                  {busy && (
+                    <Button color="warning" onClick={() => abortRef.current?.()} data-testid="importer-cancel">
+                      {translate('importer.cancel')}
+                    </Button>
+                  )}
+                </Stack>
+              </>
+            )}
+
+            {progress && (
+              <Box data-testid="importer-progress">
+                <LinearProgress variant="determinate" value={Math.round(progress.fraction * 100)} />
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {translate('importer.progress', { smart_count: progress.rowsDone, rows: progress.rowsDone, total: preview?.estimatedRows ?? 0 })}
+                  {progress.secondsLeft !== null && ` · ${translate('importer.timeLeft', { seconds: progress.secondsLeft })}`}
+                </Typography>
+              </Box>
+            )}
+
+            {report && <ImportReportView report={report} />}
+          </Stack>
+        </CardContent>
+      </Card>
+      <ImportHistory refreshKey={historyKey} canWrite={canWrite} />
+    </Box>
+  );
+};
+
+export default ImporterPage;

@@ -1,0 +1,299 @@
+/**
+ * The template editor (`/templates/new`, `/templates/:id?version=n`): the JSON editor or the
+ * form editor on the left (both edit one JSON text), the live preview on the right, the faults
+ * with their lines below, and the versions of the template. Saving always creates a new version.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import FileCopyIcon from '@mui/icons-material/FileCopy';
+import PublishIcon from '@mui/icons-material/Publish';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
+import type { Template } from '../../core/template';
+import { deleteVersion, exportVersion, listVersions, publishVersion, saveTemplate } from './api';
+import { emptyTemplate, toText, type EditableTemplate } from './definitionEdits';
+import { downloadJson, templateFileText } from './download';
+import { FaultList } from './FaultList';
+import { FormEditor } from './FormEditor';
+import { ImportButton } from './ImportButton';
+import { JsonEditor } from './JsonEditor';
+import { TemplatePreview } from './TemplatePreview';
+import { checkTemplateText, faultsFromPointers, type EditorFault } from './validation';
+import { VersionsPanel } from './VersionsPanel';
+import { RouteLoading } from '../shell/progress/RouteLoading';
+
+interface Loaded {
+  record: TemplateVersionRecord;
+  text: string;
+}
+
+/** Navigation state of `/templates/new` after an import on the list page. */
+export interface EditorLocationState {
+  importedText?: string;
+}
+
+function parseObject(text: string): EditableTemplate | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as EditableTemplate) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
+  const e = error as { status?: number; body?: ApiErrorBody; message?: string };
+  return { status: e.status ?? 0, body: e.body ?? { message: e.message ?? String(error) } };
+}
+
+export const TemplateEditorPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { id } = useParams<{ id: string }>();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const wantedVersion = search.get('version') ? Number(search.get('version')) : undefined;
+
+  const [text, setText] = useState(() => (location.state as EditorLocationState | null)?.importedText ?? (id ? '' : toText(emptyTemplate())));
+  const [tab, setTab] = useState<'form' | 'json'>('form');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [versions, setVersions] = useState<TemplateVersionRecord[]>([]);
+  const [serverFaults, setServerFaults] = useState<EditorFault[]>([]);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [copyId, setCopyId] = useState('');
+
+  // The form editor edits the text as typed (a deferred copy would lose quick successive edits);
+  // the checks and the preview may lag a keystroke behind.
+  const formJson = useMemo(() => parseObject(text), [text]);
+  const deferredText = useDeferredValue(text);
+  // An existing template's text arrives with its versions; until then there is nothing to check.
+  const checkedText = deferredText === '' ? text : deferredText;
+  const check = useMemo(() => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText)), [checkedText]);
+  const lastValid = useRef<Template | undefined>(undefined);
+  if (check.template) lastValid.current = check.template;
+  const faults = serverFaults.length > 0 ? serverFaults : check.faults;
+
+  const refreshVersions = useCallback(async (templateId: string) => {
+    try {
+      setVersions(await listVersions(templateId));
+    } catch {
+      setVersions([]);
+    }
+  }, []);
+
+  // Open the requested (or newest) version of an existing template.
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    listVersions(id)
+      .then((list) => {
+        if (cancelled) return;
+        setVersions(list);
+        const record = list.find((v) => v.version === wantedVersion) ?? list[0];
+        if (record) {
+          const opened = toText(record.definition);
+          setLoaded({ record, text: opened });
+          setText(opened);
+          setServerFaults([]);
+          setServerMessage(null);
+        }
+      })
+      .catch((error: unknown) => setMissing(errorOf(error).body.message));
+    return () => {
+      cancelled = true;
+    };
+  }, [id, wantedVersion, notify]);
+
+  const edit = (next: string) => {
+    setText(next);
+    setServerFaults([]);
+    setServerMessage(null);
+  };
+
+  const dirty = !loaded || loaded.text !== text;
+  const shipped = loaded?.record.source === 'file';
+  const currentId = typeof formJson?.id === 'string' ? formJson.id : '';
+  const sameShippedId = shipped && currentId === loaded?.record.template_id;
+
+  const afterSave = async (record: TemplateVersionRecord, messageKey: string) => {
+    notify(translate(messageKey, { id: record.template_id, version: record.version }), { type: 'success' });
+    const opened = toText(record.definition);
+    setLoaded({ record, text: opened });
+    setText(opened);
+    await refreshVersions(record.template_id);
+    navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`, { replace: true });
+  };
+
+  const failed = (error: unknown) => {
+    const { body } = errorOf(error);
+    setServerMessage(body.message);
+    setServerFaults(body.errors ? faultsFromPointers(text, body.errors) : []);
+    notify(body.message, { type: 'error' });
+  };
+
+  const save = async (status: TemplateVersionStatus, mode: 'new' | 'version', definition: unknown = formJson ?? text) => {
+    setBusy(true);
+    try {
+      const record = await saveTemplate({ definition, status, mode });
+      await afterSave(record, status === 'published' ? 'templateEditor.notify.published' : 'templateEditor.notify.saved');
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A template new to the server, or one whose id was changed in the editor, is saved as a new template.
+  const saveMode = loaded && currentId === loaded.record.template_id ? 'version' : 'new';
+
+  const publish = async () => {
+    if (loaded && !dirty && loaded.record.status === 'draft') {
+      setBusy(true);
+      try {
+        await afterSave(await publishVersion(loaded.record.template_id, loaded.record.version), 'templateEditor.notify.published');
+      } catch (error) {
+        failed(error);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    await save('published', saveMode);
+  };
+
+  const exportCurrent = async () => {
+    const fileName = `${currentId || 'template'}.json`;
+    if (loaded && !dirty) {
+      downloadJson(await exportVersion(loaded.record.template_id, loaded.record.version), fileName);
+    } else if (formJson) {
+      downloadJson(templateFileText(formJson), fileName);
+    } else {
+      downloadJson(text, fileName);
+    }
+  };
+
+  const title = loaded ? `${loaded.record.label} · v${loaded.record.version}` : translate('templateEditor.editor.new_title');
+  const canPublish = !!check.template && !sameShippedId && (dirty || loaded?.record.status === 'draft');
+
+  if (id && !loaded) return missing ? <Alert severity="error" sx={{ m: 2 }}>{missing}</Alert> : <RouteLoading />;
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-editor">
+      <Title title={translate('templateEditor.title')} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Button component={RouterLink} to="/templates" startIcon={<ArrowBackIcon />}>{translate('templateEditor.actions.back')}</Button>
+        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>{title}</Typography>
+        {loaded ? <Chip size="small" label={translate(`templateEditor.source.${loaded.record.source}`)} /> : null}
+        {loaded ? (
+          <Chip size="small" color={loaded.record.status === 'published' ? 'success' : 'default'} label={translate(`templateEditor.status.${loaded.record.status}`)} data-testid="editor-status" />
+        ) : null}
+        {dirty && loaded ? <Chip size="small" color="warning" variant="outlined" label={translate('templateEditor.editor.unsaved')} /> : null}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1, justifyContent: 'flex-end' }}>
+        <ImportButton onText={(imported) => edit(imported)} />
+        <Button startIcon={<DownloadIcon />} onClick={exportCurrent} data-testid="template-export">{translate('templateEditor.actions.export')}</Button>
+        {shipped ? (
+          <Button startIcon={<FileCopyIcon />} onClick={() => { setCopyId(`${loaded?.record.template_id ?? ''}-copy`); setCopyOpen(true); }} data-testid="template-save-as-new">
+            {translate('templateEditor.actions.save_as_new')}
+          </Button>
+        ) : null}
+        <Button variant="outlined" startIcon={<SaveIcon />} disabled={busy || !dirty || sameShippedId} onClick={() => save('draft', saveMode)} data-testid="template-save-draft">
+          {translate('templateEditor.actions.save_draft')}
+        </Button>
+        <Button variant="contained" startIcon={<PublishIcon />} disabled={busy || !canPublish} onClick={publish} data-testid="template-publish">
+          {translate('templateEditor.actions.publish')}
+        </Button>
+      </Stack>
+      {sameShippedId ? <Alert severity="info" sx={{ mb: 1 }}>{translate('templateEditor.editor.shipped_hint')}</Alert> : null}
+      {serverMessage ? <Alert severity="error" sx={{ mb: 1 }} data-testid="template-server-error">{serverMessage}</Alert> : null}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Tabs value={tab} onChange={(_, value: 'form' | 'json') => setTab(value)} sx={{ mb: 1 }}>
+            <Tab value="form" label={translate('templateEditor.editor.form_tab')} data-testid="tab-form" />
+            <Tab value="json" label={translate('templateEditor.editor.json_tab')} data-testid="tab-json" />
+          </Tabs>
+          {tab === 'json' ? (
+            <JsonEditor value={text} onChange={edit} faults={faults} label={translate('templateEditor.editor.json_label')} />
+          ) : formJson ? (
+            <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
+          ) : (
+            <Alert severity="warning">{translate('templateEditor.editor.fix_json_first')}</Alert>
+          )}
+          <FaultList faults={faults} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <TemplatePreview template={check.template ?? lastValid.current} stale={!check.template && !!lastValid.current} />
+          <VersionsPanel
+            versions={versions}
+            openVersion={loaded?.record.version}
+            onOpen={(record) => navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)}
+            onPublish={async (record) => {
+              try {
+                await publishVersion(record.template_id, record.version);
+                notify(translate('templateEditor.notify.published', { id: record.template_id, version: record.version }), { type: 'success' });
+                await refreshVersions(record.template_id);
+              } catch (error) {
+                failed(error);
+              }
+            }}
+            onDelete={async (record) => {
+              try {
+                await deleteVersion(record.template_id, record.version);
+                notify(translate('templateEditor.notify.deleted', { id: record.template_id, version: record.version }), { type: 'info' });
+                await refreshVersions(record.template_id);
+              } catch (error) {
+                failed(error);
+              }
+            }}
+            onExport={async (record) => downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`)}
+          />
+        </Grid>
+      </Grid>
+      <Dialog open={copyOpen} onClose={() => setCopyOpen(false)}>
+        <DialogTitle>{translate('templateEditor.actions.save_as_new')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>{translate('templateEditor.editor.copy_hint')}</Typography>
+          <TextField autoFocus fullWidth label={translate('templateEditor.form.id')} value={copyId} onChange={(e) => setCopyId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'copy-id' } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setCopyOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            data-testid="copy-confirm"
+            onClick={async () => {
+              setCopyOpen(false);
+              await save('draft', 'new', { ...(formJson ?? {}), id: copyId });
+            }}
+          >
+            {translate('templateEditor.actions.save_as_new')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+};
+
+export default TemplateEditorPage;

@@ -1,0 +1,74 @@
+/**
+ * The Templates screen (provider admins): every template with its source (shipped file or
+ * created in the app), status, versions and usage; new template, import of a JSON file.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Title, useGetList, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
+import type { EditorLocationState } from './TemplateEditorPage';
+import { ImportButton } from './ImportButton';
+
+type Listed = TemplateRecord & TemplateEditorInfo;
+
+export const TemplateListPage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { data, isPending, error } = useGetList<Listed>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-list">
+      <Title title={translate('templateEditor.title')} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{translate('templateEditor.title')}</Typography>
+        <ImportButton onText={(text) => navigate('/templates/new', { state: { importedText: text } satisfies EditorLocationState })} />
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/templates/new" data-testid="template-new">
+          {translate('templateEditor.actions.new')}
+        </Button>
+      </Stack>
+      {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
+      <Card variant="outlined">
+        <Table size="small" aria-busy={isPending}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('templateEditor.list.template')}</TableCell>
+              <TableCell>{translate('templateEditor.list.id')}</TableCell>
+              <TableCell>{translate('templateEditor.list.source')}</TableCell>
+              <TableCell>{translate('templateEditor.list.status')}</TableCell>
+              <TableCell align="right">{translate('templateEditor.list.version')}</TableCell>
+              <TableCell align="right">{translate('templateEditor.list.versions')}</TableCell>
+              <TableCell align="right">{translate('templateEditor.list.usage')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data ?? []).map((template) => (
+              <TableRow
+                key={template.id}
+                hover
+                sx={{ cursor: 'pointer' }}
+                data-testid={`template-row-${template.id}`}
+                onClick={() => navigate(`/templates/${encodeURIComponent(template.id)}`)}
+              >
+                <TableCell>
+                  <RouterLink to={`/templates/${encodeURIComponent(template.id)}`} onClick={(event) => event.stopPropagation()}>{template.label}</RouterLink>
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{template.id}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" color={template.status === 'published' ? 'success' : 'default'} label={translate(`templateEditor.status.${template.status}`)} />
+                </TableCell>
+                <TableCell align="right">v{template.version}</TableCell>
+                <TableCell align="right">{template.version_count}</TableCell>
+                <TableCell align="right" data-testid={`template-usage-${template.id}`}>{template.usage}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Card>
+    </Box>
+  );
+};
+
+export default TemplateListPage;

@@ -1,0 +1,40 @@
+/**
+ * The live preview: the generated form and its result panel, exactly as a calculation shows them
+ * (the calculation form's own components), fillable with test values. It rebuilds whenever the
+ * template changes, starting from the template's defaults; nothing is saved.
+ */
+import { Alert, Box, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { Form, ResourceContextProvider, useTranslate } from 'react-admin';
+import { defaultInputs, type Template } from '../../core/template';
+import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
+import { FactorsProvider } from '../templates/factors';
+import { ResultPanel } from '../templates/ResultPanel';
+import { TemplateFields } from '../templates/TemplateFields';
+import { TemplateHeader } from '../templates/TemplateHeader';
+
+export const TemplatePreview = ({ template, stale }: { template: Template | undefined; stale: boolean }) => {
+  const translate = useTranslate();
+  const { databaseId } = useDefaultDatabaseId();
+  const key = useMemo(() => JSON.stringify(template ?? null), [template]);
+  const defaults = useMemo(() => ({ inputs: template ? defaultInputs(template) : {} }), [template]);
+  if (!template) return <Alert severity="info">{translate('templateEditor.preview.unavailable')}</Alert>;
+  return (
+    <Box data-testid="template-preview">
+      <Typography variant="overline" component="h2">{translate('templateEditor.preview.title')}</Typography>
+      {stale ? <Alert severity="warning" sx={{ mb: 1 }} data-testid="preview-stale">{translate('templateEditor.preview.stale')}</Alert> : null}
+      {/* The generated inputs are react-admin inputs of a calculation; the preview is one that is never saved. */}
+      <ResourceContextProvider value="calculations">
+      <FactorsProvider databaseId={databaseId}>
+        <Form key={key} defaultValues={defaults} mode="onChange" onSubmit={() => undefined}>
+          <TemplateHeader template={template} />
+          <TemplateFields template={template} />
+          <Box sx={{ mt: 2 }}>
+            <ResultPanel template={template} />
+          </Box>
+        </Form>
+      </FactorsProvider>
+      </ResourceContextProvider>
+    </Box>
+  );
+};

@@ -1,0 +1,11 @@
+/** CSV import mapping: pure, shared by the server's importer and the client's preview. */
+export { escapeCsvCell, CSV_FORMULA_START } from './escape';
+export { normalizeLabel, withoutUnit } from './text';
+export { CSV_MESSAGES, renderCsvMessage, type CsvMessageKey } from './messages';
+export { importTargets, targetHeader, type ImportTarget } from './targets';
+export { suggestMapping, mappingProblems, type ColumnMapping } from './mapping';
+export { detectDecimalSeparator, parseCsvNumber, type DecimalSeparator } from './numbers';
+export { parseCell, parseBoolean, splitList, type CellContext, type CellResult, type FactorChoice } from './values';
+export { planRows, withDecimals, rowToInputs, columnOfPath, type RowPlan, type RowInputs, type CellError } from './row';
+export { detectEncoding, detectDelimiter, looksBinary, hasUtf8Bom, type CsvEncoding, type CsvDelimiter } from './sniff';
+export { templateCsv } from './template-csv';

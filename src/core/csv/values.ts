@@ -1,0 +1,105 @@
+/**
+ * One CSV cell → the value a field holds in a calculation's inputs, read as people write it in
+ * the five languages: numbers in the column's decimal format, yes/no words, tags separated by
+ * `,` `;` or `|`, options by value or label, factors by key or label.
+ */
+import { LANGUAGES, type LocalizedText } from '../languages';
+import type { Field, FieldValue } from '../template';
+import type { CsvMessageKey } from './messages';
+import { parseCsvNumber, type DecimalSeparator } from './numbers';
+import { normalizeLabel } from './text';
+
+/** A factor a `factor` field may name, as the factor database provides it. */
+export interface FactorChoice {
+  key: string;
+  category: string;
+  label?: LocalizedText | null;
+}
+
+export interface CellContext {
+  decimal: DecimalSeparator;
+  factors: readonly FactorChoice[];
+}
+
+export type CellResult = { ok: true; value: FieldValue } | { ok: false; key: CsvMessageKey };
+
+const TRUE_WORDS = ['ja', 'j', 'yes', 'y', 'true', 'wahr', '1', 'x', 'oui', 'vrai', 'si', 'sì', 'sí', 'vero', 'verdadero'];
+const FALSE_WORDS = ['nein', 'n', 'no', 'false', 'falsch', '0', 'non', 'faux', 'falso'];
+const TRUE = new Set(TRUE_WORDS.map(normalizeLabel));
+const FALSE = new Set(FALSE_WORDS.map(normalizeLabel));
+
+export function parseBoolean(text: string): boolean | null {
+  const word = normalizeLabel(text);
+  if (TRUE.has(word)) return true;
+  if (FALSE.has(word)) return false;
+  return null;
+}
+
+export function splitList(text: string): string[] {
+  return [...new Set(text.split(/[,;|]/).map((part) => part.trim()).filter((part) => part !== ''))];
+}
+
+function matchesLabel(text: string, value: string, label: LocalizedText | null | undefined): boolean {
+  if (text === value) return true;
+  const wanted = normalizeLabel(text);
+  if (normalizeLabel(value) === wanted) return true;
+  return LANGUAGES.some((lang) => label?.[lang] !== undefined && normalizeLabel(label[lang]) === wanted);
+}
+
+function parseOption(field: Field, text: string): string | null {
+  return field.options?.find((option) => matchesLabel(text, option.value, option.label))?.value ?? null;
+}
+
+function parseFactor(field: Field, text: string, factors: readonly FactorChoice[]): string | null {
+  return factors.find((factor) => factor.category === field.category && matchesLabel(text, factor.key, factor.label))?.key ?? null;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DOTTED_DATE = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/;
+
+function parseDate(text: string): string | null {
+  const iso = ISO_DATE.exec(text);
+  const dotted = DOTTED_DATE.exec(text);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dotted ? [dotted[3], dotted[2], dotted[1]] : [];
+  if (!year || !month || !day) return null;
+  const result = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = new Date(`${result}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== result ? null : result;
+}
+
+/** A non-empty cell's value for `field`. Text stays text exactly as written: it is data, never a formula. */
+export function parseCell(field: Field, raw: string, context: CellContext): CellResult {
+  const text = raw.trim();
+  switch (field.type) {
+    case 'integer':
+    case 'number': {
+      const value = parseCsvNumber(text, context.decimal);
+      return value === null ? { ok: false, key: 'number' } : { ok: true, value };
+    }
+    case 'boolean': {
+      const value = parseBoolean(text);
+      return value === null ? { ok: false, key: 'boolean' } : { ok: true, value };
+    }
+    case 'tags':
+      return { ok: true, value: splitList(text) };
+    case 'select': {
+      const value = parseOption(field, text);
+      return value === null ? { ok: false, key: 'option' } : { ok: true, value };
+    }
+    case 'multiselect': {
+      const values = splitList(text).map((part) => parseOption(field, part));
+      return values.some((v) => v === null) ? { ok: false, key: 'option' } : { ok: true, value: values as string[] };
+    }
+    case 'factor': {
+      const value = parseFactor(field, text, context.factors);
+      return value === null ? { ok: false, key: 'factor' } : { ok: true, value };
+    }
+    case 'date': {
+      const value = parseDate(text);
+      return value === null ? { ok: false, key: 'date' } : { ok: true, value };
+    }
+    case 'text':
+    case 'textarea':
+      return { ok: true, value: text };
+  }
+}

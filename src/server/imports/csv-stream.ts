@@ -1,0 +1,97 @@
+/**
+ * An uploaded CSV as a stream of rows, never the whole file in memory: bytes are counted against
+ * the size limit, the encoding (UTF-8 with/without BOM, else Windows-1252) and the delimiter are
+ * sniffed from the first chunk, the text is decoded incrementally and papaparse splits it into
+ * rows (quoted delimiters, quotes and newlines; empty lines skipped).
+ */
+import { Readable, pipeline } from 'node:stream';
+import Papa from 'papaparse';
+import { detectDelimiter, detectEncoding, looksBinary, type CsvDelimiter, type CsvEncoding } from '../../core/csv';
+
+const SNIFF_BYTES = 64 * 1024;
+
+export class CsvStreamError extends Error {
+  constructor(readonly reason: 'tooLarge' | 'notCsv' | 'empty' | 'cancelled') {
+    super(reason);
+    this.name = 'CsvStreamError';
+  }
+}
+
+export interface CsvFormat {
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+}
+
+export interface CsvRows {
+  format: CsvFormat;
+  /** Data rows (the header row first), each an array of cells. */
+  rows: AsyncIterable<string[]>;
+}
+
+/** The upload's bytes, counted against the limit; a cancel ends the wait for the next chunk at once. */
+async function* limited(source: AsyncIterable<Uint8Array>, maxBytes: number, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  const iterator = source[Symbol.asyncIterator]();
+  const cancelled = new Promise<never>((_, reject) => {
+    const stop = () => reject(new CsvStreamError('cancelled'));
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+  });
+  cancelled.catch(() => undefined);
+  for (;;) {
+    const next = await Promise.race([iterator.next(), cancelled]);
+    if (next.done) return;
+    const chunk = next.value;
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new CsvStreamError('tooLarge');
+    yield chunk;
+  }
+}
+
+async function* decoded(first: Uint8Array, rest: AsyncIterator<Uint8Array>, encoding: CsvEncoding): AsyncGenerator<string> {
+  // The decoder drops a UTF-8 BOM itself (ignoreBOM false).
+  const decoder = new TextDecoder(encoding);
+  yield decoder.decode(first, { stream: true });
+  for (let next = await rest.next(); !next.done; next = await rest.next()) {
+    const text = decoder.decode(next.value, { stream: true });
+    if (text !== '') yield text;
+  }
+  const tail = decoder.decode();
+  if (tail !== '') yield tail;
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const total = chunks.reduce((sum, c) => sum + c.byteLength, 0);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Reads just enough of `source` to sniff the format; the rows follow lazily. Throws CsvStreamError. */
+export async function openCsv(source: AsyncIterable<Uint8Array>, maxBytes: number, signal?: AbortSignal): Promise<CsvRows> {
+  const bytes = limited(source, maxBytes, signal)[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  // Up to 64 KB, but no longer than the first chunk with a line break: a slow upload must not stall here.
+  while (size < SNIFF_BYTES) {
+    const next = await bytes.next();
+    if (next.done) break;
+    head.push(next.value);
+    size += next.value.byteLength;
+    if (next.value.includes(0x0a)) break;
+  }
+  const first = concat(head);
+  if (first.byteLength === 0 || /^[\s\uFEFF]*$/.test(new TextDecoder().decode(first.subarray(0, 4096)))) throw new CsvStreamError('empty');
+  if (looksBinary(first)) throw new CsvStreamError('notCsv');
+  const encoding = detectEncoding(first);
+  const delimiter = detectDelimiter(new TextDecoder(encoding).decode(first.subarray(0, Math.min(first.byteLength, SNIFF_BYTES))));
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: 'greedy' }) as NodeJS.ReadWriteStream;
+  const text = Readable.from(decoded(first, bytes, encoding), { objectMode: false, encoding: 'utf8' });
+  // pipeline destroys the parser when the upload fails, so iterating the rows throws the cause.
+  const rows = pipeline(text, parser, () => undefined) as unknown as AsyncIterable<string[]>;
+  return { format: { encoding, delimiter }, rows };
+}

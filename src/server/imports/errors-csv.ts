@@ -1,0 +1,27 @@
+/**
+ * An import's row errors as CSV in the READER's language (each error carries its message in all
+ * five). Cells a spreadsheet would run as formulas are escaped: imported values are user data.
+ */
+import Papa from 'papaparse';
+import type { ImportRowError } from '../../core/api';
+import { escapeCsvCell } from '../../core/csv';
+import type { Language, LocalizedText } from '../../core/languages';
+import type { DbJson } from '../db/schema';
+import { parseJson } from '../db/values';
+import { ERROR_CSV_HEADER } from './messages';
+
+export function toRowError(row: Record<string, unknown>, lang: Language): ImportRowError {
+  const params = parseJson<{ messages?: Partial<LocalizedText> }>(row.params as DbJson, {});
+  return {
+    row: Number(row.row),
+    column: row.column === null || row.column === undefined ? null : String(row.column),
+    value: row.value === null || row.value === undefined ? null : String(row.value),
+    message_key: String(row.message_key),
+    message: params.messages?.[lang] ?? params.messages?.de ?? String(row.message_key),
+  };
+}
+
+export function errorsCsv(errors: readonly ImportRowError[], lang: Language): string {
+  const rows = errors.map((e) => [String(e.row), e.column ?? '', e.value ?? '', e.message].map(escapeCsvCell));
+  return `\uFEFF${Papa.unparse([ERROR_CSV_HEADER[lang], ...rows], { newline: '\r\n' })}\r\n`;
+}

@@ -1,0 +1,279 @@
+/**
+ * The import job: header → mapping → rows in batches, validated and computed, written in ONE
+ * transaction (all_or_nothing: any bad row rolls everything back) or one transaction per batch
+ * (valid_rows: good rows are kept, bad ones reported). The job record is written before the
+ * first batch with status `running`; a process that dies mid-import leaves it `running`, and
+ * start-up marks it failed (recovery.ts) — its uncommitted transaction is simply gone.
+ */
+import type { Kysely } from 'kysely';
+import type { ImportMode, ImportRecord, ImportReport, ImportRowError, SessionUser } from '../../core/api';
+import { mappingProblems, planRows, suggestMapping, withDecimals, type ColumnMapping } from '../../core/csv';
+import type { Template } from '../../core/template';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+import type { FactorSet } from '../factors/factor-set';
+import { badRequest, HttpError } from '../http/errors';
+import { recordChange, type ChangeSource } from '../protocol/change';
+import type { CsvRows } from './csv-stream';
+import { CsvStreamError } from './csv-stream';
+import { evaluateRow, type RowError, type RowEvaluator } from './evaluate-row';
+import { importMessage } from './messages';
+import { toImportRecord } from './record';
+import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from './write';
+import './schema';
+
+export const BATCH_SIZE = 500;
+/** Row errors kept per import (the counts stay exact beyond it). */
+const MAX_STORED_ERRORS = 10_000;
+const REPORTED_ERRORS = 100;
+
+export interface ImportJob {
+  db: Kysely<DatabaseSchema>;
+  source: ChangeSource;
+  user: SessionUser;
+  mandantId: number;
+  template: Template;
+  factors: FactorSet;
+  fileName: string;
+  mode: ImportMode;
+  dryRun: boolean;
+  mapping: ColumnMapping | undefined;
+  csv: CsvRows;
+  signal: AbortSignal;
+  /** The message a file over the size limit gets, in the user's language. */
+  tooLargeMessage: string;
+  /** Called with the job id as soon as the record exists (for cancel). */
+  onStart?(importId: number): void;
+}
+
+class Cancelled extends Error {}
+class RollBack extends Error {}
+
+/** The client went away mid-upload (Node reports the request stream as aborted / reset). */
+function isAbort(problem: unknown): boolean {
+  const p = problem as { code?: unknown; message?: unknown } | null;
+  return p?.code === 'ECONNRESET' || p?.code === 'ERR_STREAM_PREMATURE_CLOSE' || p?.message === 'aborted';
+}
+
+function trimHeader(cells: string[]): string[] {
+  return cells.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim());
+}
+
+function toRowError(error: RowError, lang: SessionUser['language']): ImportRowError {
+  return { row: error.row, column: error.column, value: error.value, message_key: error.key, message: error.messages[lang] ?? error.messages.de };
+}
+
+export async function runImport(job: ImportJob): Promise<ImportReport> {
+  const { db, user, template, factors, csv } = job;
+  const lang = user.language;
+  const iterator = csv.rows[Symbol.asyncIterator]();
+  const readRow = async (): Promise<string[] | undefined> => {
+    const next = await iterator.next();
+    return next.done ? undefined : next.value;
+  };
+
+  const headerCells = await readRow();
+  if (!headerCells) throw badRequest(importMessage('empty', lang));
+  const headers = trimHeader(headerCells);
+  const mapping = job.mapping ?? suggestMapping(template, headers);
+  const problems = mappingProblems(template, headers, mapping);
+  if (problems.length > 0) throw badRequest(importMessage('badMapping', lang, { problems: problems.join('; ') }), { mapping: problems.join('; ') });
+  const fullMapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, mapping[h] ?? null]));
+  let plan = planRows(template, headers, fullMapping);
+  if (plan.columns.length === 0) throw badRequest(importMessage('noColumns', lang), { mapping: importMessage('noColumns', lang) });
+
+  // The first batch is read before anything is written: a header-only file fails here, and
+  // the number columns' decimal format is detected from it.
+  const firstBatch: string[][] = [];
+  for (let row = await readRow(); row; row = firstBatch.length < BATCH_SIZE ? await readRow() : undefined) firstBatch.push(row);
+  if (firstBatch.length === 0) throw badRequest(importMessage('headerOnly', lang));
+  plan = withDecimals(plan, firstBatch, csv.format.delimiter === ';' ? ',' : '.');
+
+  const evaluator: RowEvaluator = {
+    template,
+    plan,
+    factors,
+    lang,
+    context: { decimal: csv.format.delimiter === ';' ? ',' : '.', factors: factors.factors },
+  };
+
+  let record: ImportRecord | null = null;
+  if (!job.dryRun) {
+    const now = isoNow();
+    const inserted = await db
+      .insertInto('imports')
+      .values({
+        mandant_id: job.mandantId,
+        created_by: user.id,
+        file_name: job.fileName,
+        template_id: template.id,
+        template_version: template.version,
+        database_id: factors.database.id,
+        mapping: JSON.stringify(fullMapping),
+        mode: job.mode,
+        status: 'running',
+        encoding: csv.format.encoding,
+        delimiter: csv.format.delimiter,
+        rows_total: 0,
+        rows_ok: 0,
+        rows_failed: 0,
+        message: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    record = toImportRecord(inserted);
+    job.onStart?.(record.id);
+  }
+  const importId = record?.id ?? 0;
+
+  const errors: RowError[] = [];
+  let total = 0;
+  let ok = 0;
+  let failed = 0;
+
+  /** Validates and computes a batch; answers the good rows (errors are collected). */
+  const evaluateBatch = (rows: string[][]): ImportedRow[] => {
+    const good: ImportedRow[] = [];
+    for (const cells of rows) {
+      total++;
+      const outcome = evaluateRow(evaluator, total, cells);
+      if (outcome.ok) good.push(outcome.row);
+      else {
+        failed++;
+        for (const error of outcome.errors) if (errors.length < MAX_STORED_ERRORS) errors.push(error);
+      }
+    }
+    return good;
+  };
+
+  async function* batches(): AsyncGenerator<string[][]> {
+    yield firstBatch;
+    let batch: string[][] = [];
+    for (let row = await readRow(); row; row = await readRow()) {
+      batch.push(row);
+      if (batch.length === BATCH_SIZE) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  const owner = { mandantId: job.mandantId, userId: user.id, importId };
+  const checkCancel = () => {
+    if (job.signal.aborted) throw new Cancelled();
+  };
+
+  let outcome: { status: 'succeeded' | 'failed' | 'cancelled'; message: string | null };
+  try {
+    if (job.dryRun) {
+      for await (const batch of batches()) {
+        checkCancel();
+        ok += evaluateBatch(batch).length;
+      }
+      outcome = { status: failed > 0 ? 'failed' : 'succeeded', message: null };
+    } else if (job.mode === 'all_or_nothing') {
+      await db.transaction().execute(async (trx) => {
+        for await (const batch of batches()) {
+          checkCancel();
+          const good = evaluateBatch(batch);
+          // After the first bad row nothing will be kept: keep validating for the report, stop writing.
+          if (failed === 0) ok += (await writeImportedBatch(trx, owner, good)).length;
+        }
+        if (failed > 0) throw new RollBack();
+        await finish(trx, 'succeeded', null);
+      });
+      outcome = { status: 'succeeded', message: null };
+    } else {
+      for await (const batch of batches()) {
+        checkCancel();
+        const good = evaluateBatch(batch);
+        await db.transaction().execute(async (trx) => {
+          ok += (await writeImportedBatch(trx, owner, good)).length;
+          await trx.updateTable('imports').set({ rows_total: total, rows_ok: ok, rows_failed: failed, updated_at: isoNow() }).where('id', '=', importId).execute();
+        });
+      }
+      outcome = { status: 'succeeded', message: null };
+    }
+  } catch (problem) {
+    if (problem instanceof RollBack) {
+      ok = 0;
+      outcome = { status: 'failed', message: importMessage('rowsFailed', lang, { failed, total }) };
+    } else if (problem instanceof Cancelled || job.signal.aborted || isAbort(problem)) {
+      if (job.mode === 'all_or_nothing') ok = 0;
+      outcome = { status: 'cancelled', message: importMessage('cancelled', lang) };
+    } else if (problem instanceof CsvStreamError && problem.reason === 'tooLarge') {
+      // valid_rows may have committed batches already: an oversized file keeps nothing.
+      if (record) await db.transaction().execute(async (trx) => deleteImportedCalculations(trx, importId));
+      if (record) await finishOutside('failed', job.tooLargeMessage, 0);
+      throw problem;
+    } else {
+      if (record) await finishOutside('failed', problem instanceof HttpError ? problem.message : null, job.mode === 'all_or_nothing' ? 0 : ok).catch(() => undefined);
+      throw problem;
+    }
+  }
+
+  async function finish(trx: Kysely<DatabaseSchema>, status: 'succeeded' | 'failed' | 'cancelled', message: string | null): Promise<void> {
+    if (!record) return;
+    const now = isoNow();
+    const row = await trx
+      .updateTable('imports')
+      .set({ status, message, rows_total: total, rows_ok: ok, rows_failed: failed, updated_at: now, finished_at: now, version: record.version + 1 })
+      .where('id', '=', importId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    record = toImportRecord(row);
+    if (ok > 0) {
+      await recordChange(trx, job.source, {
+        action: 'imported',
+        resource: 'imports',
+        record,
+        label: record.file_name,
+        params: { rows: ok, failed, template: template.id, file: record.file_name },
+      });
+    }
+  }
+
+  async function finishOutside(status: 'succeeded' | 'failed' | 'cancelled', message: string | null, kept: number): Promise<void> {
+    ok = kept;
+    await db.transaction().execute(async (trx) => finish(trx, status, message));
+  }
+
+  if (record && !(job.mode === 'all_or_nothing' && outcome.status === 'succeeded')) {
+    await finishOutside(outcome.status, outcome.message, ok);
+  }
+  if (record && errors.length > 0) await storeErrors(db, importId, errors);
+
+  return {
+    import: record,
+    dry_run: job.dryRun,
+    rows_total: total,
+    rows_ok: ok,
+    rows_failed: failed,
+    encoding: csv.format.encoding,
+    delimiter: csv.format.delimiter,
+    mapping: fullMapping,
+    errors: errors.slice(0, REPORTED_ERRORS).map((e) => toRowError(e, lang)),
+  };
+}
+
+async function storeErrors(db: Kysely<DatabaseSchema>, importId: number, errors: readonly RowError[]): Promise<void> {
+  for (let start = 0; start < errors.length; start += 500) {
+    await db
+      .insertInto('import_errors')
+      .values(
+        errors.slice(start, start + 500).map((e) => ({
+          import_id: importId,
+          row: e.row,
+          column: e.column,
+          value: e.value === null ? null : e.value.slice(0, 1000),
+          message_key: e.key,
+          params: JSON.stringify({ messages: e.messages }),
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * CSV import endpoints:
+ * - `POST /api/imports?template=…&mode=all_or_nothing|valid_rows&dry_run=true&file_name=…&mapping={…}`
+ *   with the raw CSV as body (any content type; read as a stream, never buffered whole) → ImportReport;
+ * - the read-only `imports` resource (resource.ts);
+ * - `GET /api/imports/:id/errors` (JSON) and `GET /api/imports/:id/errors.csv`, in the reader's language;
+ * - `POST /api/imports/:id/undo` deletes the import's calculations in one transaction (409 if one is frozen);
+ * - `POST /api/imports/:id/cancel` stops a running import (so does the client dropping the upload).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMPORT_MODES, type ImportMode } from '../../core/api';
+import type { ColumnMapping } from '../../core/csv';
+import type { Language } from '../../core/languages';
+import { currentUser, requireRole } from '../auth/authenticate';
+import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
+import { calculationMessage } from '../calculations/messages';
+import { badRequest, conflict, HttpError } from '../http/errors';
+import { mandantForNewRow } from '../http/tenant-scope';
+import { recordChange, sourceOf } from '../protocol/change';
+import type { AppServices } from '../services';
+import type { TemplateRegistry } from '../templates/registry';
+import { isoNow } from '../db/values';
+import { CsvStreamError, openCsv } from './csv-stream';
+import { errorsCsv, toRowError } from './errors-csv';
+import { runImport } from './job';
+import { importMessage } from './messages';
+import { toImportRecord } from './record';
+import { failInterruptedImports } from './recovery';
+import { findImport, idParams, registerImportsResource } from './resource';
+import { deleteImportedCalculations } from './write';
+import './schema';
+
+const WRITERS = ['provider_admin', 'mandant_admin', 'editor'] as const;
+const errorRef = { $ref: 'ApiError#' };
+
+interface UploadQuery {
+  template: string;
+  template_version?: number;
+  database_id?: number;
+  mandant_id?: number;
+  mapping?: string;
+  mode?: ImportMode;
+  dry_run?: boolean;
+  file_name?: string;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+function parseMapping(raw: string | undefined, lang: Language): ColumnMapping | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const valid =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => v === null || typeof v === 'string');
+  if (!valid) throw badRequest(importMessage('badParameters', lang), { mapping: 'Expected a JSON object {"CSV column": "field" | null}.' });
+  return parsed as ColumnMapping;
+}
+
+export async function registerImportRoutes(app: FastifyInstance, services: AppServices, templates: TemplateRegistry): Promise<void> {
+  const { db, config } = services;
+  const failed = await failInterruptedImports(db);
+  if (failed > 0) app.log.warn({ imports: failed }, 'imports interrupted by a stop were marked as failed');
+  registerImportsResource(app, db);
+  /** Running imports of THIS process, for cancel. */
+  const running = new Map<number, AbortController>();
+
+  // The upload lives in its own scope: there the body is not parsed (nor limited by BODY_LIMIT) but streamed.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.post<{ Querystring: UploadQuery }>(
+      '/api/imports',
+      {
+        onRequest: [app.authenticate, requireRole(...WRITERS)],
+        schema: {
+          tags: ['imports'],
+          summary: 'Import a CSV file (raw body) as calculations of a template',
+          querystring: {
+            type: 'object',
+            properties: {
+              template: { type: 'string', minLength: 1, maxLength: 200 },
+              template_version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+              database_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+              mandant_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+              mapping: { type: 'string', maxLength: 100_000 },
+              mode: { type: 'string', enum: [...IMPORT_MODES], default: 'all_or_nothing' },
+              dry_run: { type: 'boolean', default: false },
+              file_name: { type: 'string', maxLength: 500, default: 'import.csv' },
+            },
+            required: ['template'],
+          },
+          response: { 400: errorRef, 401: errorRef, 403: errorRef, 413: errorRef },
+        },
+      },
+      async (request: FastifyRequest<{ Querystring: UploadQuery }>, reply: FastifyReply) => {
+        const user = currentUser(request);
+        const lang = user.language;
+        const query = request.query;
+        const tooLarge = () => new HttpError(413, importMessage('tooLarge', lang, { limit: megabytes(config.importMaxBytes) }));
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > config.importMaxBytes) throw tooLarge();
+        const mapping = parseMapping(query.mapping, lang);
+        const mandantId = mandantForNewRow(user, query.mandant_id);
+        if (mandantId === null) throw badRequest(calculationMessage('mandantRequired', lang), { mandant_id: calculationMessage('mandantRequired', lang) });
+        const template = resolveTemplate(templates, query.template, query.template_version, lang);
+        const factors = await resolveFactorSet(db, mandantId, query.database_id, lang);
+
+        const controller = new AbortController();
+        const abort = () => controller.abort();
+        request.raw.once('aborted', abort);
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) abort();
+        });
+        let importId: number | undefined;
+        try {
+          const csv = await openCsv(request.raw, config.importMaxBytes, controller.signal);
+          const report = await runImport({
+            db,
+            source: sourceOf(request),
+            user,
+            mandantId,
+            template,
+            factors,
+            fileName: (query.file_name ?? 'import.csv').trim() || 'import.csv',
+            mode: query.mode ?? 'all_or_nothing',
+            dryRun: query.dry_run ?? false,
+            mapping,
+            csv,
+            signal: controller.signal,
+            tooLargeMessage: tooLarge().message,
+            onStart: (id) => {
+              importId = id;
+              running.set(id, controller);
+            },
+          });
+          reply.code(report.import ? 201 : 200);
+          return report;
+        } catch (problem) {
+          if (problem instanceof CsvStreamError) {
+            if (problem.reason === 'tooLarge') throw tooLarge();
+            throw badRequest(importMessage(problem.reason === 'cancelled' ? 'cancelled' : problem.reason, lang));
+          }
+          throw problem;
+        } finally {
+          if (importId !== undefined) running.delete(importId);
+          request.raw.off('aborted', abort);
+          // A job that ends early (cancel, bad file) leaves the rest of the upload unread; drain it so
+          // the connection completes instead of hanging until the client gives up.
+          if (!request.raw.complete) {
+            reply.header('Connection', 'close');
+            request.raw.resume();
+          }
+        }
+      },
+    );
+  });
+
+  app.get<{ Params: { id: number } }>(
+    '/api/imports/:id/errors',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['imports'], summary: 'Row errors of an import (first 1000), in your language', params: idParams, response: { 401: errorRef, 404: errorRef } },
+    },
+    async (request) => {
+      const row = await findImport(db, request, request.params.id);
+      const lang = currentUser(request).language;
+      const errors = await db.selectFrom('import_errors').selectAll().where('import_id', '=', Number(row.id)).orderBy('row').orderBy('id').limit(1000).execute();
+      return errors.map((e) => toRowError(e, lang));
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/imports/:id/errors.csv',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['imports'], summary: 'Row errors of an import as CSV, in your language', params: idParams, response: { 401: errorRef, 404: errorRef } },
+    },
+    async (request, reply) => {
+      const row = await findImport(db, request, request.params.id);
+      const lang = currentUser(request).language;
+      const errors = await db.selectFrom('import_errors').selectAll().where('import_id', '=', Number(row.id)).orderBy('row').orderBy('id').execute();
+      reply.header('Content-Type', 'text/csv; charset=utf-8');
+      reply.header('Content-Disposition', `attachment; filename="import-${row.id}-errors.csv"`);
+      return errorsCsv(errors.map((e) => toRowError(e, lang)), lang);
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/imports/:id/undo',
+    {
+      onRequest: [app.authenticate, requireRole(...WRITERS)],
+      schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+    },
+    async (request) => {
+      const lang = currentUser(request).language;
+      return db.transaction().execute(async (trx) => {
+        const existing = toImportRecord(await findImport(trx, request, request.params.id));
+        if (!['succeeded', 'failed', 'cancelled'].includes(existing.status)) throw conflict(importMessage('notUndoable', lang));
+        const frozen = await trx.selectFrom('calculations').select('id').where('import_id', '=', existing.id).where('frozen', '=', true).executeTakeFirst();
+        if (frozen) throw conflict(importMessage('frozen', lang));
+        const deleted = await deleteImportedCalculations(trx, existing.id);
+        const now = isoNow();
+        const updated = toImportRecord(
+          await trx
+            .updateTable('imports')
+            .set({ status: 'undone', updated_at: now, version: existing.version + 1 })
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
+        await recordChange(trx, request, { action: 'deleted', resource: 'imports', record: updated, previous: existing, label: updated.file_name, params: { rows: deleted } });
+        return updated;
+      });
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/imports/:id/cancel',
+    {
+      onRequest: [app.authenticate, requireRole(...WRITERS)],
+      schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+    },
+    async (request, reply) => {
+      const row = await findImport(db, request, request.params.id);
+      const controller = running.get(Number(row.id));
+      if (!controller || row.status !== 'running') throw conflict(importMessage('notRunning', currentUser(request).language));
+      controller.abort();
+      reply.code(202);
+      return toImportRecord(row);
+    },
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The template editor's API (provider admins only): save a new template or a new version of an
+ * app-created one, publish, delete an unused version, list the versions with their usage, copy a
+ * (shipped) template under a new id, and export a version as a JSON file. Every write runs the
+ * full load-time checks first, happens in one transaction with its protocol entry, and then
+ * refreshes the registry so the change is served at once (other processes notice on their next request).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TemplateSaveRequest, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
+import type { Language } from '../../core/languages';
+import { localize } from '../../core/rules';
+import { checkTemplate, parseTemplateJson, type Template } from '../../core/template';
+import { currentUser, requireRole } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { recordChange } from '../protocol/change';
+import { templateMessage } from './messages';
+import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
+import { usageByVersion, versionKey } from './versions-table';
+
+const errorRef = { $ref: 'ApiError#' };
+const tags = ['templates'];
+const idParam = { type: 'string', maxLength: 200 } as const;
+const versionParams = {
+  type: 'object',
+  properties: { id: idParam, version: { type: 'integer', minimum: 1 } },
+  required: ['id', 'version'],
+} as const;
+const versionRecordSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    template_id: { type: 'string' },
+    version: { type: 'integer' },
+    status: { type: 'string' },
+    source: { type: 'string' },
+    label: { type: 'string' },
+    created_by: { type: ['integer', 'null'] },
+    created_at: { type: ['string', 'null'] },
+    published_at: { type: ['string', 'null'] },
+    usage: { type: 'integer' },
+    definition: { type: 'object', additionalProperties: true },
+  },
+} as const;
+const saveBodySchema = {
+  type: 'object',
+  properties: {
+    definition: {},
+    status: { type: 'string', enum: ['draft', 'published'] },
+    mode: { type: 'string', enum: ['new', 'version'] },
+  },
+  required: ['definition'],
+} as const;
+
+function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>, lang: Language): TemplateVersionRecord {
+  const { template } = entry;
+  return {
+    id: versionKey(template.id, template.version),
+    template_id: template.id,
+    version: template.version,
+    status: entry.status,
+    source: entry.source,
+    label: localize(template.label, lang, template.id),
+    created_by: entry.createdBy,
+    created_at: entry.createdAt,
+    published_at: entry.publishedAt,
+    usage: usage.get(versionKey(template.id, template.version)) ?? 0,
+    definition: template,
+  };
+}
+
+/** The entry of the protocol: a small summary, not the whole definition. */
+function protocolRecord(template: Template, status: TemplateVersionStatus, lang: Language) {
+  return { id: versionKey(template.id, template.version), template_id: template.id, version: template.version, status, label: `${localize(template.label, lang, template.id)} v${template.version}` };
+}
+
+/** Parses (if text) and checks a definition completely; throws 400 with `{pointer: message}`. */
+function checkedDefinition(definition: unknown, id: string, version: number, catalog: Awaited<ReturnType<typeof loadFactorCatalog>>, lang: Language): Template {
+  const fileName = `${id}.json`;
+  const withVersion = { ...(definition as Record<string, unknown>), version };
+  const { template, errors } = checkTemplate(withVersion, fileName, catalog);
+  if (!template) {
+    const byPointer: Record<string, string> = {};
+    for (const error of errors) byPointer[error.pointer || '/'] ??= error.message;
+    throw badRequest(templateMessage('checksFailed', lang, { count: errors.length }), byPointer);
+  }
+  return template;
+}
+
+function parseDefinition(definition: unknown, lang: Language): Record<string, unknown> {
+  let json = definition;
+  if (typeof definition === 'string') {
+    const parsed = parseTemplateJson(definition, 'template.json');
+    if (parsed.error) throw badRequest(templateMessage('invalidJson', lang), { '/': parsed.error.message });
+    json = parsed.json;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw badRequest(templateMessage('invalidJson', lang), { '/': 'must be a JSON object' });
+  }
+  return json as Record<string, unknown>;
+}
+
+export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+  const admin = { onRequest: [app.authenticate, requireRole('provider_admin')] };
+
+  async function save(request: FastifyRequest, body: TemplateSaveRequest): Promise<TemplateVersionRecord> {
+    const user = currentUser(request);
+    const lang = user.language;
+    const json = parseDefinition(body.definition, lang);
+    const id = typeof json.id === 'string' ? json.id : '';
+    if (id && registry.isShipped(id)) throw conflict(templateMessage('shippedId', lang, { id }), { '/id': templateMessage('shippedId', lang, { id }) });
+    const catalog = await loadFactorCatalog(db);
+    const status = body.status ?? 'draft';
+    const saved = await db.transaction().execute(async (trx) => {
+      const last = await trx.selectFrom('template_versions').select((eb) => eb.fn.max('version').as('v')).where('template_id', '=', id).executeTakeFirst();
+      const lastVersion = Number(last?.v ?? 0);
+      if (lastVersion > 0 && body.mode === 'new') throw conflict(templateMessage('idTaken', lang, { id }), { '/id': templateMessage('idTaken', lang, { id }) });
+      const version = lastVersion + 1;
+      const template = checkedDefinition(json, id || 'template', version, catalog, lang);
+      const now = isoNow();
+      await trx
+        .insertInto('template_versions')
+        .values({
+          template_id: template.id,
+          version,
+          status,
+          definition: JSON.stringify(template),
+          source: 'app',
+          created_by: user.id,
+          created_at: now,
+          published_at: status === 'published' ? now : null,
+          updated_at: now,
+        })
+        .execute();
+      await recordChange(trx, request, { action: 'created', resource: 'templates', record: protocolRecord(template, status, lang), mandantId: null });
+      return { template, now };
+    });
+    await registry.refresh({ afterWrite: true });
+    const entry: TemplateVersionEntry = {
+      template: saved.template,
+      source: 'app',
+      status,
+      createdBy: user.id,
+      createdAt: saved.now,
+      publishedAt: status === 'published' ? saved.now : null,
+    };
+    return toVersionRecord(entry, new Map(), lang);
+  }
+
+  /** The app-created row of a version; shipped versions and unknown ones are refused precisely. */
+  async function appVersion(request: FastifyRequest, trx: Kysely<DatabaseSchema>, id: string, version: number) {
+    const lang = currentUser(request).language;
+    if (registry.isShipped(id)) throw conflict(templateMessage('shippedReadOnly', lang));
+    const row = await trx.selectFrom('template_versions').selectAll().where('template_id', '=', id).where('version', '=', version).executeTakeFirst();
+    if (!row) throw notFound(templateMessage('noVersion', lang, { id, version }));
+    return row;
+  }
+
+  app.post<{ Body: TemplateSaveRequest }>(
+    '/api/templates',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Save a new template, or a new version of an app-created template (provider admins)',
+        body: saveBodySchema,
+        response: { 201: versionRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 409: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const record = await save(request, request.body);
+      return reply.code(201).send(record);
+    },
+  );
+
+  app.post<{ Params: { id: string; version: number }; Body: { id: string; status?: TemplateVersionStatus } }>(
+    '/api/templates/:id/versions/:version/copy',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
+        params: versionParams,
+        body: { type: 'object', properties: { id: { type: 'string', maxLength: 200 }, status: { type: 'string', enum: ['draft', 'published'] } }, required: ['id'] },
+        response: { 201: versionRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const { id, version } = request.params;
+      const source = registry.resolve(id, version);
+      if (!source) throw notFound(templateMessage('noVersion', currentUser(request).language, { id, version }));
+      const record = await save(request, { definition: { ...source, id: request.body.id }, status: request.body.status, mode: 'new' });
+      return reply.code(201).send(record);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/templates/:id/versions',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Every version of a template with its status, source and usage, newest first',
+        params: { type: 'object', properties: { id: idParam }, required: ['id'] },
+        response: { 200: { type: 'array', items: versionRecordSchema }, 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request) => {
+      const lang = currentUser(request).language;
+      const entries = registry.versions(request.params.id);
+      if (entries.length === 0) throw notFound(templateMessage('unknownTemplate', lang, { id: request.params.id }));
+      const usage = await usageByVersion(db, request.params.id);
+      return entries.map((entry) => toVersionRecord(entry, usage, lang));
+    },
+  );
+
+  app.post<{ Params: { id: string; version: number } }>(
+    '/api/templates/:id/versions/:version/publish',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Publish a draft version: mandants can then use it',
+        params: versionParams,
+        response: { 200: versionRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.params;
+      const lang = currentUser(request).language;
+      await db.transaction().execute(async (trx) => {
+        const row = await appVersion(request, trx, id, version);
+        if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', lang, { id, version }));
+        const now = isoNow();
+        await trx.updateTable('template_versions').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', row.id).execute();
+        const template = registry.resolve(id, version) ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
+        await recordChange(trx, request, {
+          action: 'status_changed',
+          resource: 'templates',
+          record: protocolRecord(template, 'published', lang),
+          previous: protocolRecord(template, 'draft', lang),
+          mandantId: null,
+        });
+      });
+      await registry.refresh({ afterWrite: true });
+      const entry = registry.versions(id).find((e) => e.template.version === version)!;
+      return toVersionRecord(entry, await usageByVersion(db, id), lang);
+    },
+  );
+
+  app.delete<{ Params: { id: string; version: number } }>(
+    '/api/templates/:id/versions/:version',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Delete an app-created version no calculation uses',
+        params: versionParams,
+        response: { 200: versionRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.params;
+      const lang = currentUser(request).language;
+      const entry = registry.versions(id).find((e) => e.template.version === version);
+      await db.transaction().execute(async (trx) => {
+        const row = await appVersion(request, trx, id, version);
+        const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
+        if (usage > 0) throw conflict(templateMessage('inUse', lang, { id, version, count: usage }));
+        await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
+        const template = entry?.template ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
+        await recordChange(trx, request, { action: 'deleted', resource: 'templates', record: protocolRecord(template, row.status, lang), mandantId: null });
+      });
+      await registry.refresh({ afterWrite: true });
+      if (!entry) throw notFound(templateMessage('noVersion', lang, { id, version }));
+      return toVersionRecord(entry, new Map(), lang);
+    },
+  );
+
+  app.get<{ Params: { id: string; version: number } }>(
+    '/api/templates/:id/versions/:version/export',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Download a version as a template file (to commit into schemas/templates/)',
+        params: versionParams,
+        response: { 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const { id, version } = request.params;
+      const template = registry.resolve(id, version);
+      if (!template) throw notFound(templateMessage('noVersion', currentUser(request).language, { id, version }));
+      const file = `${JSON.stringify({ $schema: '../template.schema.json', ...template }, null, 2)}\n`;
+      return reply
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${id}.json"`)
+        .send(file);
+    },
+  );
+}

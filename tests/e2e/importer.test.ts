@@ -1,0 +1,74 @@
+/**
+ * The importer in Chromium: drop a semicolon / decimal-comma CSV with one bad row, fix the mapping of a column the
+ * importer could not recognise, read the dry-run report, import the valid rows and find them in the calculations list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+// "Stückzahl" is no label or alias of the brochure template: the user has to map it to "Auflage".
+const CSV = [
+  'Titel;Stückzahl;Format;Seiten (Inhalt);Papier;Makulatur (%)',
+  'E2E Import Alpha;1.500;A4;16;Papier, Frischfaser;12,5',
+  'E2E Import Kaputt;2.000;A4;7;Papier, Frischfaser;10',
+  'E2E Import Beta;2.500;A5;32;paper_recycled;7,5',
+  '',
+].join('\r\n');
+
+describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('maps, dry-runs and imports the valid rows of a German CSV', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    try {
+      await login(page, server.baseUrl, 'editor@muster.example');
+      await page.goto(`${server.baseUrl}/importer`);
+      await page.getByTestId('importer-template').click();
+      await page.getByRole('option', { name: 'Broschüre' }).click();
+      await page.getByTestId('importer-file').setInputFiles({ name: 'auftraege.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+
+      const preview = page.getByTestId('importer-preview');
+      await preview.waitFor();
+      await expect.poll(() => preview.textContent()).toContain('Semikolon');
+      expect(await preview.textContent()).toContain('1.234,5');
+
+      // The unrecognised column starts unmapped; the user maps it.
+      const quantity = page.getByLabel('Feld für Spalte Stückzahl');
+      expect(await quantity.textContent()).toContain('nicht importieren');
+      await quantity.click();
+      await page.getByRole('option', { name: 'Auflage (pcs)' }).click();
+      expect(await quantity.textContent()).toContain('Auflage');
+
+      await page.getByLabel('Gültige Zeilen importieren, Rest melden').check();
+      await page.getByTestId('importer-dry-run').click();
+      const report = page.getByTestId('importer-report');
+      await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('Probelauf: 2 von 3 Zeilen sind gültig, 1 fehlerhaft.');
+      expect(await report.textContent()).toContain('Seiten (Inhalt)');
+      await screenshot(page, 'importer-dry-run');
+
+      await page.getByTestId('importer-import').click();
+      await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('2 von 3 Zeilen importiert, 1 fehlerhaft.');
+      await expect.poll(() => page.getByTestId('importer-history').textContent()).toContain('auftraege.csv');
+
+      await page.goto(`${server.baseUrl}/calculations`);
+      await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain('E2E Import Alpha');
+      const body = await page.locator('body').textContent();
+      expect(body).toContain('E2E Import Beta');
+      expect(body).not.toContain('E2E Import Kaputt');
+      await screenshot(page, 'importer-calculations');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The template editor in Chromium: a provider admin builds a new template "Envelope" from scratch
+ * in the form editor (a repeatable group of parts and a formula summing them), checks it in the
+ * live preview and publishes it; an editor of a mandant then creates a calculation with it and
+ * sees the right total, which the server stored too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatResult } from '../../src/client/templates/resultFormat';
+import type { CalculationRecord } from '../../src/core/api';
+import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+const LANGS = ['de', 'en', 'fr', 'it', 'es'] as const;
+
+async function fillLabels(page: Page, testId: string, labels: Record<(typeof LANGS)[number], string>) {
+  for (const lang of LANGS) await page.getByTestId(`${testId}-${lang}`).fill(labels[lang]);
+}
+
+const same = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
+
+describe.runIf(browserAvailable())('the template editor in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('builds "Envelope" in the form editor and publishes it; a mandant editor computes with it', async () => {
+    const admin = await newPage(browser, { locale: 'de-DE' });
+    try {
+      const page = admin.page;
+      await login(page, server.baseUrl, 'admin@kontor.example');
+      // The menu leads provider admins to the Templates screen.
+      await page.locator('a[href="/templates"]').click();
+      await page.getByTestId('template-row-brochure').waitFor();
+      await page.getByTestId('template-new').click();
+      await page.getByTestId('form-editor').waitFor();
+
+      // The skeleton starts with a general group (title, quantity) and one result.
+      await page.getByTestId('te-id').fill('envelope');
+      await fillLabels(page, 'te-label', { de: 'Kuvert', en: 'Envelope', fr: 'Enveloppe', it: 'Busta', es: 'Sobre' });
+      await page.getByTestId('te-icon').fill('Email');
+
+      // A repeatable group "parts" with one field: the weight of a part in grams.
+      await page.getByTestId('te-add-repeatable-group').click();
+      await page.getByTestId('te-group-1').waitFor();
+      await page.getByTestId('te-group-1-id').fill('parts');
+      await fillLabels(page, 'te-group-1-label', { de: 'Teile', en: 'Parts', fr: 'Pièces', it: 'Parti', es: 'Piezas' });
+      await page.getByTestId('te-field-1-0-name').fill('weight_g');
+      await page.getByTestId('te-field-1-0-unit').fill('g');
+      await page.getByTestId('te-field-1-0-rules').fill('required, min:0');
+      await fillLabels(page, 'te-field-1-0-label', { de: 'Gewicht', en: 'Weight', fr: 'Poids', it: 'Peso', es: 'Peso' });
+
+      // The formula: paper weight of all parts times the quantity, 2 kg CO2e per kg.
+      await page.getByTestId('te-result-0-formula').fill('quantity * sum(parts, weight_g) / 1000 * 2');
+      await fillLabels(page, 'te-result-0-label', same('CO2e'));
+
+      await page.getByTestId('template-valid').waitFor();
+      await page.getByRole('heading', { name: 'Kuvert', level: 1 }).waitFor();
+      // The preview is fillable: add a part and watch the result panel compute.
+      await page.getByTestId('template-preview').getByRole('button', { name: 'Teile hinzufügen' }).click();
+      await page.getByTestId('template-preview').locator('[data-field="weight_g"] input').first().fill('5');
+      await expect.poll(() => page.getByTestId('template-preview').getByTestId('result-total-value').textContent()).toBe(formatResult(10, 'de'));
+
+      // The JSON editor shows the same document, with a fault on its line as soon as one is typed.
+      await page.getByTestId('tab-json').click();
+      const json = await page.getByTestId('json-editor-input').inputValue();
+      expect(JSON.parse(json)).toMatchObject({ id: 'envelope', groups: [{ id: 'general' }, { id: 'parts', repeatable: true }] });
+      await screenshot(page, 'template-editor-json');
+      await page.getByTestId('tab-form').click();
+
+      await page.getByTestId('template-publish').click();
+      await page.waitForURL(/\/templates\/envelope\?version=1$/);
+      await expect.poll(() => page.getByTestId('editor-status').textContent()).toBe('Veröffentlicht');
+      await page.getByTestId('template-preview').waitFor();
+      await page.getByTestId('template-versions').waitFor();
+      await screenshot(page, 'template-editor-published');
+
+      await page.goto(`${server.baseUrl}/templates`);
+      await page.getByTestId('template-row-envelope').waitFor();
+    } catch (error) {
+      await screenshot(admin.page, 'template-editor-failure');
+      throw error;
+    } finally {
+      await admin.context.close();
+    }
+
+    const editor = await newPage(browser, { locale: 'de-DE' });
+    try {
+      const page = editor.page;
+      await login(page, server.baseUrl, 'editor@muster.example');
+      await page.goto(`${server.baseUrl}/new/envelope`);
+      await page.getByRole('heading', { name: 'Kuvert', level: 1 }).waitFor();
+      await page.locator('[data-field="title"] input').first().fill('Mailing Herbst');
+      await page.locator('[data-field="quantity"] input').first().fill('2.000');
+      const add = page.getByRole('button', { name: 'Teile hinzufügen' });
+      const weights = page.locator('[data-field="weight_g"] input');
+      await add.click();
+      await weights.nth(0).fill('4');
+      await add.click();
+      await weights.nth(1).fill('1,5');
+      // 2000 × (4 g + 1.5 g) = 11 kg, × 2 = 22 kg CO2e
+      const expected = formatResult(22, 'de');
+      await expect.poll(() => page.getByTestId('result-total-value').textContent()).toBe(expected);
+      await screenshot(page, 'template-editor-calculation');
+
+      const saved = page.waitForResponse((res) => res.url().endsWith('/api/calculations') && res.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const response = await saved;
+      expect(response.status()).toBe(201);
+      const record = (await response.json()) as CalculationRecord;
+      expect(record).toMatchObject({ template_id: 'envelope', template_version: 1, total_co2e: 22 });
+      await page.waitForURL(/\/edit\/\d+$/);
+      await page.getByTestId('result-stored-total').waitFor();
+      expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO2e`);
+    } finally {
+      await editor.context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,84 @@
+/**
+ * The importer screen against a mocked API: a dropped semicolon CSV is previewed with its detected format, columns
+ * are mapped from the German headers (and the choice is remembered per template), the dry run sends the raw file
+ * with the mapping and shows the report, and a file that is not a CSV is refused before any upload.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ImportReport } from '../../src/core/api';
+import { API, editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+import { templateRecords } from './calculations.mock';
+
+const SLOW = 60_000;
+const CSV = 'Titel;Stückzahl;Seiten (Inhalt);Makulatur\r\nA;1.500;16;12,5\r\nB;2.000;7;10\r\n';
+
+interface Sent {
+  url: URL;
+  body: string;
+}
+
+let sent: Sent[] = [];
+
+beforeEach(() => {
+  sent = [];
+  window.localStorage.removeItem('kontor.importer.mapping.brochure');
+  server.use(
+    http.get(`${API}/templates`, () => HttpResponse.json(templateRecords, { headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` } })),
+    http.get(`${API}/imports`, () => HttpResponse.json([], { headers: { 'Content-Range': 'imports 0-0/0' } })),
+    http.post(`${API}/imports`, async ({ request }) => {
+      const url = new URL(request.url);
+      sent.push({ url, body: await request.text() });
+      const report: ImportReport = {
+        import: null, dry_run: true, rows_total: 2, rows_ok: 1, rows_failed: 1, encoding: 'utf-8', delimiter: ';',
+        mapping: JSON.parse(url.searchParams.get('mapping') ?? '{}') as Record<string, string | null>,
+        errors: [{ row: 2, column: 'Seiten (Inhalt)', value: '7', message_key: 'rule', message: 'Spalte „Seiten (Inhalt)“: Seiten (Inhalt) muss ein Vielfaches von 4 sein.' }],
+      };
+      return HttpResponse.json(report);
+    }),
+  );
+});
+
+async function chooseBrochure(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByTestId('importer-template', {}, { timeout: 20_000 }));
+  await user.click(await screen.findByRole('option', { name: 'Broschüre' }));
+}
+
+describe('the importer', () => {
+  it('previews, maps, remembers the mapping and shows the dry-run report', async () => {
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    await chooseBrochure(user);
+    await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
+
+    const preview = await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+    expect(preview).toHaveTextContent('Trennzeichen: Semikolon');
+    expect(preview).toHaveTextContent('Zahlen: 1.234,5');
+    const quantity = screen.getByLabelText('Feld für Spalte Stückzahl');
+    expect(quantity).toHaveTextContent('nicht importieren');
+    expect(screen.getByLabelText('Feld für Spalte Seiten (Inhalt)')).toHaveTextContent('Seiten (Inhalt)');
+    await user.click(quantity);
+    await user.click(await screen.findByRole('option', { name: 'Auflage (pcs)' }));
+    expect(JSON.parse(window.localStorage.getItem('kontor.importer.mapping.brochure') ?? '{}')).toMatchObject({ Stückzahl: 'quantity' });
+
+    await user.click(screen.getByTestId('importer-dry-run'));
+    const report = await screen.findByTestId('importer-report', {}, { timeout: 10_000 });
+    expect(report).toHaveTextContent('Probelauf: 1 von 2 Zeilen sind gültig, 1 fehlerhaft.');
+    expect(within(report).getByText(/Vielfaches von 4/)).toBeInTheDocument();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toBe(CSV);
+    expect(sent[0]!.url.searchParams.get('dry_run')).toBe('true');
+    expect(sent[0]!.url.searchParams.get('template')).toBe('brochure');
+    expect(JSON.parse(sent[0]!.url.searchParams.get('mapping')!)).toMatchObject({ Titel: 'title', Stückzahl: 'quantity', 'Seiten (Inhalt)': 'pages', Makulatur: 'spoilage_pct' });
+  }, SLOW);
+
+  it('refuses a file that is not a CSV before uploading anything', async () => {
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    await chooseBrochure(user);
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d])], 'jobs.csv', { type: 'text/csv' });
+    await user.upload(screen.getByTestId('importer-file'), png);
+    expect(await screen.findByText('Das ist keine CSV-Datei.')).toBeInTheDocument();
+    expect(screen.queryByTestId('importer-preview')).toBeNull();
+    expect(sent).toHaveLength(0);
+  }, SLOW);
+});

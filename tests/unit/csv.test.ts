@@ -1,0 +1,153 @@
+/** Core CSV mapping: header suggestions in five languages, cell parsing, row building, sniffing, escaping. */
+import { describe, expect, it } from 'vitest';
+import {
+  detectDecimalSeparator,
+  detectDelimiter,
+  detectEncoding,
+  escapeCsvCell,
+  looksBinary,
+  mappingProblems,
+  parseBoolean,
+  parseCell,
+  planRows,
+  rowToInputs,
+  suggestMapping,
+  templateCsv,
+  withDecimals,
+  type CellContext,
+} from '../../src/core/csv';
+import type { Field } from '../../src/core/template';
+import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { shippedTemplate } from './support/templates';
+
+const brochure = shippedTemplate('brochure');
+const context: CellContext = { decimal: ',', factors: DEMO_FACTORS_2024.factors };
+const field = (name: string): Field => brochure.groups.flatMap((g) => g.fields).find((f) => f.name === name)!;
+
+describe('suggestMapping', () => {
+  it.each([
+    ['de', ['Titel', 'Auflage', 'Format', 'Seiten (Inhalt)', 'Papier', 'Grammatur (g/m²)', 'Makulatur']],
+    ['en', ['Title', 'Quantity', 'Format', 'Pages (inside)', 'Paper', 'Grammage', 'Spoilage']],
+    ['fr', ['Titre', 'Tirage', 'Format', 'Pages (intérieur)', 'Papier', 'Grammage', 'Gâche']],
+    ['it', ['Titolo', 'Tiratura', 'Formato', 'Pagine (interno)', 'Carta', 'Grammatura', 'Scarti di avviamento']],
+    ['es', ['Título', 'Tirada', 'Formato', 'Páginas (interior)', 'Papel', 'Gramaje', 'Maculatura']],
+  ])('recognises %s headers', (_lang, headers) => {
+    expect(Object.values(suggestMapping(brochure, headers))).toEqual(['title', 'quantity', 'format', 'pages', 'paper', 'grammage', 'spoilage_pct']);
+  });
+
+  it('uses the aliases, ignores case, accents and punctuation, maps a field once and leaves unknown columns unmapped', () => {
+    expect(suggestMapping(brochure, ['UMFANG', 'auflage', 'Auflage ', 'Bemerkung', 'titulo', 'Transport: Distance (km)'])).toEqual({
+      UMFANG: 'pages',
+      auflage: 'quantity',
+      'Auflage ': null,
+      Bemerkung: null,
+      titulo: 'title',
+      'Transport: Distance (km)': 'transport.distance_km',
+    });
+  });
+
+  it('reports mappings to unknown fields, twice-used fields and missing columns', () => {
+    expect(mappingProblems(brochure, ['A', 'B'], { A: 'quantity', B: 'quantity', C: 'nope' })).toHaveLength(3);
+    expect(mappingProblems(brochure, ['A', 'B'], { A: 'quantity', B: null })).toEqual([]);
+  });
+});
+
+describe('parseCell', () => {
+  it('reads numbers in the column format', () => {
+    expect(parseCell(field('quantity'), '1.234', { ...context, decimal: ',' })).toEqual({ ok: true, value: 1234 });
+    expect(parseCell(field('quantity'), '1,234', { ...context, decimal: '.' })).toEqual({ ok: true, value: 1234 });
+    expect(parseCell(field('spoilage_pct'), '1.234,5', { ...context, decimal: ',' })).toEqual({ ok: true, value: 1234.5 });
+    expect(parseCell(field('spoilage_pct'), '1,234.5', { ...context, decimal: '.' })).toEqual({ ok: true, value: 1234.5 });
+    expect(parseCell(field('spoilage_pct'), '=1+2', context)).toEqual({ ok: false, key: 'number' });
+    expect(parseCell(field('spoilage_pct'), 'zehn', context)).toEqual({ ok: false, key: 'number' });
+  });
+
+  it('detects a column decimal separator from its values', () => {
+    expect(detectDecimalSeparator(['1.234,5', '12'], '.')).toBe(',');
+    expect(detectDecimalSeparator(['0.5', '1,234.5'], ',')).toBe('.');
+    expect(detectDecimalSeparator(['1.234', '12'], ',')).toBe(',');
+    expect(detectDecimalSeparator(['1.234', '12'], '.')).toBe('.');
+  });
+
+  it.each(['ja', 'Yes', 'oui', 'sì', 'sí', 'si', 'x', 'WAHR', '1'])('reads %s as true', (word) => expect(parseBoolean(word)).toBe(true));
+  it.each(['nein', 'No', 'non', 'falso', '0', 'FALSCH'])('reads %s as false', (word) => expect(parseBoolean(word)).toBe(false));
+  it('rejects other words for booleans', () => expect(parseCell(field('has_cover'), 'vielleicht', context)).toEqual({ ok: false, key: 'boolean' }));
+
+  it('reads options by value or label in any language, and factors by key or label', () => {
+    expect(parseCell(field('format'), 'a5', context)).toEqual({ ok: true, value: 'A5' });
+    expect(parseCell(field('format'), 'A6 (105 × 148 mm)', context)).toEqual({ ok: true, value: 'A6' });
+    expect(parseCell(field('format'), 'B1', context)).toEqual({ ok: false, key: 'option' });
+    expect(parseCell(field('paper'), 'paper_recycled', context)).toEqual({ ok: true, value: 'paper_recycled' });
+    expect(parseCell(field('paper'), 'Carta, fibra vergine', context)).toEqual({ ok: true, value: 'paper_virgin' });
+    expect(parseCell(field('paper'), 'Papel, fibra reciclada', context)).toEqual({ ok: true, value: 'paper_recycled' });
+    // A factor of another category is not a paper.
+    expect(parseCell(field('paper'), 'electricity_de_grid', context)).toEqual({ ok: false, key: 'factor' });
+  });
+
+  it('splits tags on , ; and |, and keeps text (formulas included) as plain text', () => {
+    expect(parseCell(field('tags'), 'a, b;c | a', context)).toEqual({ ok: true, value: ['a', 'b', 'c'] });
+    expect(parseCell(field('title'), ' =SUM(A1) ', context)).toEqual({ ok: true, value: '=SUM(A1)' });
+  });
+});
+
+describe('rowToInputs', () => {
+  it('starts from the defaults, fills mapped cells, fills a repeatable group item and drops hidden fields', () => {
+    const headers = ['Titel', 'Auflage', 'Umschlag', 'Entfernung', 'Notiz'];
+    const mapping = { ...suggestMapping(brochure, headers), Entfernung: 'transport.distance_km' };
+    const plan = withDecimals(planRows(brochure, headers, mapping), [['x', '1.500', 'nein', '12,5', '']], ',');
+    const { inputs, errors } = rowToInputs(brochure, plan, ['Katalog', '1.500', 'nein', '12,5', 'egal'], context);
+    expect(errors).toEqual([]);
+    expect(inputs).toMatchObject({ title: 'Katalog', quantity: 1500, has_cover: false, pages: 16, format: 'A4' });
+    expect(inputs.transport).toEqual([{ mode: 'road_freight_truck', distance_km: 12.5 }]);
+    expect(inputs).not.toHaveProperty('cover_paper');
+  });
+
+  it('reports unreadable cells by column and keeps the default for empty ones', () => {
+    const headers = ['Title', 'Quantity', 'Pages'];
+    const plan = planRows(brochure, headers, suggestMapping(brochure, headers));
+    const { inputs, errors } = rowToInputs(brochure, plan, ['x', 'many', ''], { ...context, decimal: '.' });
+    expect(errors).toEqual([{ column: 'Quantity', value: 'many', key: 'number' }]);
+    expect(inputs.pages).toBe(16);
+  });
+});
+
+describe('sniffing', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+  it('tells UTF-8 (with and without BOM) from Windows-1252', () => {
+    expect(detectEncoding(new TextEncoder().encode('Größe;Auflage'))).toBe('utf-8');
+    expect(detectEncoding(bytes(0xef, 0xbb, 0xbf, 0x41))).toBe('utf-8');
+    expect(detectEncoding(bytes(0x47, 0x72, 0xf6, 0xdf, 0x65))).toBe('windows-1252');
+    // A chunk cut inside a multi-byte character is still UTF-8.
+    expect(detectEncoding(new TextEncoder().encode('abc ö').subarray(0, 5))).toBe('utf-8');
+  });
+
+  it('detects the delimiter of the header line, ignoring quoted ones', () => {
+    expect(detectDelimiter('a;b;"c,d,e"\n1,2')).toBe(';');
+    expect(detectDelimiter('a,b,c\n')).toBe(',');
+    expect(detectDelimiter('\uFEFFa\tb\tc,d\n')).toBe('\t');
+  });
+
+  it('recognises binary files', () => {
+    expect(looksBinary(bytes(0x89, 0x50, 0x4e, 0x47, 0, 0))).toBe(true);
+    expect(looksBinary(new TextEncoder().encode('a;b\r\n1;2\r\n'))).toBe(false);
+  });
+});
+
+describe('escapeCsvCell', () => {
+  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx'])('escapes %j', (cell) => expect(escapeCsvCell(cell)).toBe(`'${cell}`));
+  it.each(['plain', '-12.5', '+3', '12', ''])('leaves %j alone', (cell) => expect(escapeCsvCell(cell)).toBe(cell));
+});
+
+describe('templateCsv', () => {
+  it('has the header in the user language, recognised again by suggestMapping, and an example row', () => {
+    for (const lang of ['de', 'en', 'fr', 'it', 'es'] as const) {
+      const text = templateCsv(brochure, lang).replace(/^\uFEFF/, '');
+      const [header, example] = text.split('\r\n');
+      const delimiter = lang === 'en' ? ',' : ';';
+      const headers = header!.split(delimiter).map((h) => h.replace(/^"|"$/g, ''));
+      expect(Object.values(suggestMapping(brochure, headers)).every((key) => key !== null)).toBe(true);
+      expect(example).toBeTruthy();
+    }
+    expect(templateCsv(brochure, 'de')).toMatch(/^\uFEFFTitel;Auflage \(pcs\);/);
+  });
+});
