@@ -1,12 +1,15 @@
 /**
  * Collections and compare in Chromium, as editor@muster.example: select three calculations in the
  * list, make a new collection of them with the bulk action, open it (cards view and the collection
- * page with its totals), select two of its calculations and compare them. Screenshots of the cards
- * view and the compare view go to tests/e2e/screenshots/.
+ * page with its totals), select two of its calculations and compare them, then order offsets for the
+ * collection; the provider admin confirms and completes the order and the certificate is a PDF naming
+ * its number. Screenshots of the cards view and the compare view go to tests/e2e/screenshots/.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { pdfText } from './pdf';
 
 describe.runIf(browserAvailable())('collections and compare in Chromium', () => {
   let server: RunningServer;
@@ -24,6 +27,7 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
 
   it('makes a collection of three calculations from the list, opens it and compares two of them', async () => {
     const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    let orderUrl = '';
     try {
       await login(page, server.baseUrl, 'editor@muster.example');
       await page.goto(`${server.baseUrl}/calculations`);
@@ -56,6 +60,7 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
 
       await card.getByRole('link').first().click();
       await page.getByTestId('collection-page').waitFor();
+      const collectionUrl = page.url();
       const members = page.getByTestId('collection-calculations').locator('tbody tr');
       await expect.poll(() => members.count()).toBe(3);
       for (const number of numbers) await page.getByTestId('collection-calculations').getByText(number).waitFor();
@@ -76,8 +81,42 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       const url = page.url();
       await page.goto(url);
       await page.getByTestId('compare-table').waitFor();
+
+      // Order offsets for the whole collection: project, quote, review, place; the order is in the list.
+      await page.goto(collectionUrl);
+      await page.getByTestId('collection-order').click();
+      await page.getByTestId('order-subject').filter({ hasText: 'E2E Messe 2026' }).waitFor();
+      await page.getByTestId('choose-project-1').click();
+      await page.getByTestId('quote-total').waitFor();
+      await page.getByTestId('order-review').click();
+      await page.waitForURL(/\/orders\/\d+$/);
+      orderUrl = page.url();
+      await page.getByTestId('order-place').click();
+      await page.getByTestId('order-status').filter({ hasText: 'Bestellt' }).waitFor();
+      const orderNumber = (await page.getByTestId('order-number').textContent())!.replace('Bestellung ', '');
+      await page.goto(`${server.baseUrl}/orders`);
+      await page.getByText(orderNumber).first().waitFor();
     } finally {
       await context.close();
     }
-  });
+
+    // The provider admin confirms and completes the order; the certificate is a PDF naming its number.
+    const provider = await newPage(browser, { locale: 'de-DE' });
+    try {
+      await login(provider.page, server.baseUrl, 'admin@kontor.example');
+      await provider.page.goto(orderUrl);
+      await provider.page.getByTestId('order-confirm').click();
+      await provider.page.getByTestId('order-status').filter({ hasText: 'Bestätigt' }).waitFor();
+      await provider.page.getByTestId('order-complete').click();
+      const certificateCell = provider.page.getByTestId('certificate-number');
+      await certificateCell.waitFor();
+      const certificateNumber = (await certificateCell.textContent())!.trim();
+      const [download] = await Promise.all([provider.page.waitForEvent('download'), provider.page.getByTestId('download-certificate').click()]);
+      const bytes = new Uint8Array(readFileSync((await download.path())!));
+      expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
+      expect(await pdfText(bytes)).toContain(certificateNumber);
+    } finally {
+      await provider.context.close();
+    }
+  }, 240_000);
 });

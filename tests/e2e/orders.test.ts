@@ -4,30 +4,11 @@
  * admin confirms and completes the order and downloads the certificate, a PDF naming its number.
  */
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { CalculationRecord, LoginResponse } from '../../src/core/api';
 import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
-
-/** The text a PDF's pages draw (pdf-lib writes standard-font text as hex strings in Flate streams). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  let text = '';
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
-    for (const item of streams) {
-      const stream = item instanceof PDFRef ? doc.context.lookup(item) : item;
-      if (!(stream instanceof PDFRawStream)) continue;
-      const raw = Buffer.from(stream.contents);
-      const decoded = stream.dict.toString().includes('FlateDecode') ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
-      for (const match of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
-    }
-  }
-  return text;
-}
+import { pdfText } from './pdf';
 
 describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
   let server: RunningServer;

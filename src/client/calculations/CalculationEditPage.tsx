@@ -1,6 +1,8 @@
 /** `/edit/:id`: edit a calculation; a stale save (409) shows a conflict message and never overwrites. */
-import { useParams } from 'react-router-dom';
-import { EditBase, Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { Box } from '@mui/material';
+import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
+import { Button, EditBase, Title, useGetOne, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
 import { CalculationForm } from './CalculationForm';
 import { PageLoading, PageProblem } from './PageState';
@@ -9,6 +11,20 @@ import type { CalculationRecord } from './types';
 import { useSaveFailure } from './useSaveFailure';
 import { useTemplate } from './useTemplate';
 import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
+import { newOrderPath } from '../orders';
+
+/** Ordering offsets starts from here; an ordered (frozen) calculation cannot be ordered again. */
+const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
+  const { permissions } = usePermissions<string>();
+  if (record.frozen || permissions === 'viewer') return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Button component={Link} to={newOrderPath({ calculation: record.id })} label="orders.order_offsets" variant="outlined" data-testid="calculation-order">
+        <EnergySavingsLeafIcon />
+      </Button>
+    </Box>
+  );
+};
 
 const EditCalculation = ({ record, template }: { record: CalculationRecord; template: Template }) => {
   const translate = useTranslate();
@@ -25,6 +41,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
     >
       <Title title={translate('calculations.edit_title', { number: record.number })} />
       <DatabaseVersionHint record={record} />
+      <OrderOffsetsButton record={record} />
       <CalculationForm
         template={template}
         subtitle={`${record.number} · ${translate('calculations.version', { version: record.version })}`}

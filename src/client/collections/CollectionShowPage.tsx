@@ -11,11 +11,13 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
+import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
+import { newOrderPath } from '../orders';
 import { sendJson } from '../providers/httpClient';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
@@ -143,6 +145,11 @@ export const CollectionShowPage = () => {
               <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
               <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
               <DeleteCollectionButton record={collection} redirectTo="/collections" />
+              {collection.open_co2e > 0 ? (
+                <Button component={Link} to={newOrderPath({ collection: collection.id })} label="orders.order_offsets" variant="outlined" data-testid="collection-order">
+                  <EnergySavingsLeafIcon />
+                </Button>
+              ) : null}
             </>
           ) : null}
         </Stack>
