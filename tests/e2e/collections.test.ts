@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { pdfText } from './pdf';
+import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('collections and compare in Chromium', () => {
   let server: RunningServer;

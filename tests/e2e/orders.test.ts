@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { CalculationRecord, LoginResponse } from '../../src/core/api';
 import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { pdfText } from './pdf';
+import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
   let server: RunningServer;
