@@ -97,6 +97,14 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     expect(v2.status).toBe(201);
     expect(v2.body).toMatchObject({ version: 2, status: 'draft' });
     expect((await ctx.request<Listed>('GET', '/api/templates/envelope', { token: editor })).body.version).toBe(1);
+    // Naming the draft version does not help a mandant user: for them it does not exist.
+    const guessed = await post<{ errors: Record<string, string> }>(
+      '/api/calculations',
+      { template_id: 'envelope', template_version: 2, inputs: { title: 'Draft', quantity: 10, parts: [{ weight_g: 1 }] } },
+      editor,
+    );
+    expect(guessed.status).toBe(400);
+    expect(Object.keys(guessed.body.errors)).toEqual(['template_version']);
     await post('/api/templates/envelope/versions/2/publish', {});
     const second = await post<CalculationRecord>('/api/calculations', { template_id: 'envelope', inputs: { title: 'B', quantity: 1000, parts: [{ weight_g: 1 }] } }, editor);
     expect(second.body).toMatchObject({ template_version: 2, total_co2e: 3 });

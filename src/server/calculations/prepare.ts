@@ -32,9 +32,20 @@ export interface ComputedColumns {
 }
 
 /** The template of a calculation: a given version must still exist; without one, the current version. */
-export function resolveTemplate(templates: TemplateRegistry, id: string, version: number | undefined, lang: Language): Template {
+/**
+ * The template a calculation is computed with. A draft version (template editor) counts only for those allowed to
+ * try drafts (provider admins) and for a calculation that already uses it; for everybody else it does not exist.
+ */
+export function resolveTemplate(
+  templates: TemplateRegistry,
+  id: string,
+  version: number | undefined,
+  lang: Language,
+  options: { allowDraft?: boolean } = {},
+): Template {
   if (version !== undefined) {
-    const template = templates.resolve(id, version);
+    const draft = templates.versions(id).some((entry) => entry.template.version === version && entry.status !== 'published');
+    const template = draft && !options.allowDraft ? undefined : templates.resolve(id, version);
     if (!template) {
       const gone = templates.current(id) ? 'templateVersionGone' : 'unknownTemplate';
       throw badRequest(calculationMessage(gone, lang), { template_version: calculationMessage(gone, lang) });

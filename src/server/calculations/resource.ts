@@ -121,7 +121,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       if (templateId === undefined) {
         throw badRequest(calculationMessage('unknownTemplate', lang), { template_id: calculationMessage('unknownTemplate', lang) });
       }
-      const template = resolveTemplate(templates, templateId, body.template_version, lang);
+      const template = resolveTemplate(templates, templateId, body.template_version, lang, { allowDraft: user.role === 'provider_admin' });
       const factors = await resolveFactorSet(db, mandantId, body.database_id, lang);
       const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
       const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang);
@@ -160,7 +160,10 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
         body.title !== undefined ||
         body.tags !== undefined;
       if (recompute) {
-        const template = resolveTemplate(templates, existing.template_id, body.template_version ?? existing.template_version, lang);
+        const version = body.template_version ?? existing.template_version;
+        const template = resolveTemplate(templates, existing.template_id, version, lang, {
+          allowDraft: user.role === 'provider_admin' || version === existing.template_version,
+        });
         const requested = body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
         const factors = await resolveFactorSet(db, existing.mandant_id, requested, lang, existing.database_id);
         const inputs =

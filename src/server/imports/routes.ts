@@ -108,7 +108,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
         const mapping = parseMapping(query.mapping, lang);
         const mandantId = mandantForNewRow(user, query.mandant_id);
         if (mandantId === null) throw badRequest(calculationMessage('mandantRequired', lang), { mandant_id: calculationMessage('mandantRequired', lang) });
-        const template = resolveTemplate(templates, query.template, query.template_version, lang);
+        const template = resolveTemplate(templates, query.template, query.template_version, lang, { allowDraft: user.role === 'provider_admin' });
         const factors = await resolveFactorSet(db, mandantId, query.database_id, lang);
 
         const controller = new AbortController();
