@@ -145,3 +145,14 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.click('button[type="submit"]');
   await page.waitForSelector('[data-testid="user-menu"]');
 }
+
+/** A demo user's API token, for test set-up that goes through the API rather than the screens. */
+export async function apiToken(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: HTTP ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}

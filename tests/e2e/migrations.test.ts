@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord, LoginResponse } from '../../src/core/api';
+import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
 import { formatResult } from '../../src/client/templates/resultFormat';
-import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   let server: RunningServer;
@@ -23,12 +23,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const res = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@muster.example', password: DEMO_PASSWORD }),
-    });
-    token = ((await res.json()) as LoginResponse).token;
+    token = await apiToken(server.baseUrl, 'admin@muster.example');
   });
 
   afterAll(async () => {

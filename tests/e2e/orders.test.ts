@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { CalculationRecord, LoginResponse } from '../../src/core/api';
-import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import type { CalculationRecord } from '../../src/core/api';
+import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
@@ -25,12 +25,7 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
   });
 
   async function firstDemoCalculation(): Promise<CalculationRecord> {
-    const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'editor@muster.example', password: DEMO_PASSWORD }),
-    });
-    const { token } = (await signIn.json()) as LoginResponse;
+    const token = await apiToken(server.baseUrl, 'editor@muster.example');
     const res = await fetch(`${server.baseUrl}/api/calculations?sort=["id","ASC"]&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
     return ((await res.json()) as CalculationRecord[])[0]!;
   }

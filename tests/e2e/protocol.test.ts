@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { CalculationRecord, LoginResponse, StatisticsResult } from '../../src/core/api';
+import type { CalculationRecord, StatisticsResult } from '../../src/core/api';
 import { formatKg } from '../../src/client/statistics/format';
-import { browserAvailable, DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => {
   let server: RunningServer;
@@ -28,12 +28,7 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const res = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'editor@muster.example', password: DEMO_PASSWORD }),
-    });
-    token = ((await res.json()) as LoginResponse).token;
+    token = await apiToken(server.baseUrl, 'editor@muster.example');
   });
 
   afterAll(async () => {
