@@ -13,3 +13,4 @@ export {
   type ResultBreakdown,
   type FactorUse,
 } from './compute';
+export { toStoredResults, fromStoredResults, type StoredResults } from './stored-results';

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { CalculationResults } from '../../core/api';
 import type { Language } from '../../core/languages';
+import { toStoredResults } from '../../core/formula';
 import { localize } from '../../core/rules';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
@@ -22,6 +23,7 @@ export interface ComputedColumns {
   template_type: string;
   database_id: number;
   inputs: string;
+  /** StoredResults as JSON (see core/formula/stored-results). */
   results: string;
   total_co2e: number;
   /** Set when the template has a `title` / `tags` field. */
@@ -95,7 +97,8 @@ export function computeColumns(template: Template, inputs: unknown, factors: Fac
     template_type: template.type,
     database_id: factors.database.id,
     inputs: JSON.stringify(evaluation.inputs),
-    results: JSON.stringify(evaluation.results),
+    // Stored compact: the breakdown's labels and formulas come back from the template version on read.
+    results: JSON.stringify(toStoredResults(evaluation.results)),
     total_co2e: evaluation.total,
     computed: { inputs: evaluation.inputs, results: evaluation.results },
   };

@@ -1,5 +1,7 @@
 /** calculations rows → API records, and the JSON schema of a record. */
 import type { CalculationRecord, CalculationResults, CalculationStatus } from '../../core/api';
+import { fromStoredResults, type StoredResults } from '../../core/formula';
+import type { Template } from '../../core/template';
 import type { CalculationInputs, TemplateType } from '../../core/template';
 import type { DbBoolean, DbJson } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
@@ -16,7 +18,11 @@ export const EMPTY_RESULTS: CalculationResults = {
   database: { id: 0, name: '', version_label: '' },
 };
 
-export function toCalculationRecord(row: Row): CalculationRecord {
+/** Finds a calculation's template version, to rebuild the breakdown of its stored results. */
+export type TemplateResolver = (id: string, version: number) => Template | undefined;
+
+export function toCalculationRecord(row: Row, resolveTemplate: TemplateResolver): CalculationRecord {
+  const stored = parseJson<StoredResults | CalculationResults>(row.results as DbJson, EMPTY_RESULTS);
   return {
     id: Number(row.id),
     mandant_id: Number(row.mandant_id),
@@ -30,7 +36,7 @@ export function toCalculationRecord(row: Row): CalculationRecord {
     tags: parseJson<string[]>(row.tags as DbJson, []),
     status: row.status as CalculationStatus,
     inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
-    results: parseJson<CalculationResults>(row.results as DbJson, EMPTY_RESULTS),
+    results: fromStoredResults(stored, resolveTemplate(String(row.template_id), Number(row.template_version))),
     total_co2e: Number(row.total_co2e),
     created_by: nullableNumber(row.created_by),
     updated_by: nullableNumber(row.updated_by),

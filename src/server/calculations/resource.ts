@@ -71,13 +71,13 @@ function normaliseCustomer(customer: string | null | undefined): string | null {
 }
 
 /** The calculation a duplicate copies: must be visible to the caller (else 400, no hint about others' data). */
-async function findOriginal(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<CalculationRecord> {
+async function findOriginal(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, user: SessionUser, id: number): Promise<CalculationRecord> {
   const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) {
     const message = calculationMessage('unknownOriginal', user.language);
     throw badRequest(message, { duplicated_from: message });
   }
-  return toCalculationRecord(row);
+  return toCalculationRecord(row, (templateId, version) => templates.resolve(templateId, version));
 }
 
 /** The mandant a new calculation belongs to: the user's own; a provider admin must name an existing one. */
@@ -106,7 +106,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       },
     },
     roles: { list: ROLES, read: ROLES, create: WRITERS, update: WRITERS, delete: WRITERS },
-    toRecord: toCalculationRecord,
+    toRecord: (row) => toCalculationRecord(row, (id, version) => templates.resolve(id, version)),
     recordSchema: calculationRecordSchema,
     createSchema: { type: 'object', properties: bodyProperties },
     updateSchema: { type: 'object', properties: bodyProperties },
@@ -115,7 +115,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       const { db, user } = ctx;
       const lang = user.language;
       const body = given(raw);
-      const original = body.duplicated_from !== undefined ? await findOriginal(db, user, body.duplicated_from) : undefined;
+      const original = body.duplicated_from !== undefined ? await findOriginal(db, templates, user, body.duplicated_from) : undefined;
       const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
       const templateId = body.template_id ?? original?.template_id;
       if (templateId === undefined) {
