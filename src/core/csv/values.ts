@@ -39,19 +39,60 @@ export function splitList(text: string): string[] {
   return [...new Set(text.split(/[,;|]/).map((part) => part.trim()).filter((part) => part !== ''))];
 }
 
-function matchesLabel(text: string, value: string, label: LocalizedText | null | undefined): boolean {
-  if (text === value) return true;
-  const wanted = normalizeLabel(text);
-  if (normalizeLabel(value) === wanted) return true;
-  return LANGUAGES.some((lang) => label?.[lang] !== undefined && normalizeLabel(label[lang]) === wanted);
+/**
+ * Value or key by what a cell may say: the value itself, or it or a label in any language after
+ * normalizeLabel. Built once per option list / factor list: imports look up every row's cells.
+ */
+interface LabelIndex {
+  exact: Map<string, string>;
+  normalized: Map<string, string>;
 }
 
+function buildIndex(entries: readonly { value: string; label?: LocalizedText | null }[]): LabelIndex {
+  const index: LabelIndex = { exact: new Map(), normalized: new Map() };
+  const add = (map: Map<string, string>, text: string, value: string) => {
+    if (!map.has(text)) map.set(text, value);
+  };
+  for (const entry of entries) add(index.exact, entry.value, entry.value);
+  for (const entry of entries) {
+    add(index.normalized, normalizeLabel(entry.value), entry.value);
+    for (const lang of LANGUAGES) {
+      const label = entry.label?.[lang];
+      if (label !== undefined) add(index.normalized, normalizeLabel(label), entry.value);
+    }
+  }
+  return index;
+}
+
+function lookUp(index: LabelIndex, text: string): string | null {
+  return index.exact.get(text) ?? index.normalized.get(normalizeLabel(text)) ?? null;
+}
+
+const optionIndexes = new WeakMap<Field, LabelIndex>();
+const factorIndexes = new WeakMap<readonly FactorChoice[], Map<string, LabelIndex>>();
+
 function parseOption(field: Field, text: string): string | null {
-  return field.options?.find((option) => matchesLabel(text, option.value, option.label))?.value ?? null;
+  let index = optionIndexes.get(field);
+  if (!index) {
+    index = buildIndex(field.options ?? []);
+    optionIndexes.set(field, index);
+  }
+  return lookUp(index, text);
 }
 
 function parseFactor(field: Field, text: string, factors: readonly FactorChoice[]): string | null {
-  return factors.find((factor) => factor.category === field.category && matchesLabel(text, factor.key, factor.label))?.key ?? null;
+  let byCategory = factorIndexes.get(factors);
+  if (!byCategory) {
+    byCategory = new Map();
+    factorIndexes.set(factors, byCategory);
+  }
+  const category = field.category ?? '';
+  let index = byCategory.get(category);
+  if (!index) {
+    index = buildIndex(factors.filter((factor) => factor.category === field.category).map((factor) => ({ value: factor.key, label: factor.label })));
+    byCategory.set(category, index);
+  }
+  return lookUp(index, text);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
