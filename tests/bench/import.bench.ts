@@ -67,7 +67,9 @@ function peakRssMb(pid: number): number {
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'kontor-demo', IMPORT_MAX_BYTES: '2000mb' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -152,7 +154,10 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
 export const importBenchmark: Benchmark = {
   name: `CSV import (${ROWS.toLocaleString('en')} brochure rows over HTTP vs raw insert)`,
   async run(print) {
-    await run('sqlite', print);
+    // BENCH_DATABASES=postgres measures one database only.
+    const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+    if (kinds.includes('sqlite')) await run('sqlite', print);
+    if (!kinds.includes('postgres')) return;
     if (await postgresReachable()) await run('postgres', print);
     else print('  PostgreSQL not reachable: skipped');
   },
