@@ -38,6 +38,8 @@ export interface Config {
   bodyLimit: number;
   /** Largest CSV file an import accepts in bytes (IMPORT_MAX_BYTES, default 50 MB; accepts 512kb, 2mb). */
   importMaxBytes: number;
+  /** PostgreSQL: how often each process looks for imports left running by a dead process (IMPORT_SWEEP_SECONDS, default 30; 0 = only at start-up). */
+  importSweepSeconds: number;
   /** Folder of the template JSON files (TEMPLATES_DIR, default schemas/templates), absolute. */
   templatesDir: string;
   /** Folder of the built SPA (STATIC_DIR, default dist/client), absolute. */
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     bodyLimit: byteSize(env, 'BODY_LIMIT', 1024 * 1024),
     importMaxBytes: byteSize(env, 'IMPORT_MAX_BYTES', 50 * 1024 * 1024),
+    importSweepSeconds: integer(env, 'IMPORT_SWEEP_SECONDS', 30, 0, 86_400),
     templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

@@ -352,6 +352,23 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
     expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token })).status).toBe(409);
   });
 
+  it('PostgreSQL: another process looking for interrupted imports leaves a live one alone', async () => {
+    // Several processes share one PostgreSQL; SQLite has one process per file and fails every running import at start-up.
+    if (ctx.dialect !== 'postgres') return;
+    const { failInterruptedImports } = await import('../../src/server/imports/recovery');
+    const token = await ctx.login('editor@muster.example');
+    const abort = new AbortController();
+    const pending = startSlow(token, 'valid_rows', 'alive.csv', abort);
+    let record: ImportRecord | undefined;
+    await expect.poll(async () => (record = await importNamed(token, 'alive.csv'))?.rows_ok, { timeout: 10_000 }).toBe(500);
+    // What a second process does at start-up and every sweep interval:
+    expect(await failInterruptedImports(ctx.db)).toBe(0);
+    expect((await importNamed(token, 'alive.csv'))?.status).toBe('running');
+    expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token })).status).toBe(202);
+    await expect.poll(async () => (await importNamed(token, 'alive.csv'))?.status, { timeout: 10_000 }).toBe('cancelled');
+    abort.abort();
+    await pending;
+  });
 });
 
 describeEachDatabase('imports: dropped upload', (ctx) => {

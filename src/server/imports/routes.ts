@@ -25,7 +25,7 @@ import { errorsCsv, toRowError } from './errors-csv';
 import { runImport } from './job';
 import { importMessage } from './messages';
 import { toImportRecord } from './record';
-import { failInterruptedImports } from './recovery';
+import { failInterruptedImports, startOrphanSweep } from './recovery';
 import { findImport, idParams, registerImportsResource } from './resource';
 import { deleteImportedCalculations } from './write';
 import './schema';
@@ -66,6 +66,8 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
   const { db, config } = services;
   const failed = await failInterruptedImports(db);
   if (failed > 0) app.log.warn({ imports: failed }, 'imports interrupted by a stop were marked as failed');
+  const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) => app.log.error({ err: problem }, 'looking for interrupted imports failed'));
+  app.addHook('onClose', async () => stopSweep());
   registerImportsResource(app, db);
   /** Running imports of THIS process, for cancel. */
   const running = new Map<number, AbortController>();
