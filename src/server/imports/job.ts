@@ -2,8 +2,9 @@
  * The import job: header → mapping → rows in batches, validated and computed, written in ONE
  * transaction (all_or_nothing: any bad row rolls everything back) or one transaction per batch
  * (valid_rows: good rows are kept, bad ones reported). The job record is written before the
- * first batch with status `running`; a process that dies mid-import leaves it `running`, and
- * start-up marks it failed (recovery.ts) — its uncommitted transaction is simply gone.
+ * first batch with status `running` and claimed by this process (claim.ts); a process that dies
+ * mid-import leaves it `running` without its claim, and recovery.ts marks it failed — its
+ * uncommitted transaction is simply gone.
  */
 import type { Kysely } from 'kysely';
 import type { ImportMode, ImportRecord, ImportReport, ImportRowError, SessionUser } from '../../core/api';
@@ -19,6 +20,7 @@ import { CsvStreamError } from './csv-stream';
 import { evaluateRow, type RowError, type RowEvaluator } from './evaluate-row';
 import { importMessage } from './messages';
 import { toImportRecord } from './record';
+import { withClaimedImport } from './claim';
 import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from './write';
 import './schema';
 
@@ -44,6 +46,33 @@ export interface ImportJob {
   tooLargeMessage: string;
   /** Called with the job id as soon as the record exists (for cancel). */
   onStart?(importId: number): void;
+}
+
+/**
+ * Lets the next batch be read and computed while the previous one is still being written: one
+ * write in flight at a time, in order. On PostgreSQL the database works while this process
+ * computes; on SQLite (synchronous driver) the write has finished before `next` returns anyway.
+ */
+class WriteAhead {
+  private pending: Promise<void> = Promise.resolve();
+
+  async next(write: () => Promise<unknown>): Promise<void> {
+    await this.pending;
+    const started = write().then(() => undefined);
+    // Awaited by the next call or drain(); until then a failure must not count as unhandled.
+    started.catch(() => undefined);
+    this.pending = started;
+  }
+
+  /** Waits for the write in flight; its failure is reported by drain() or the next call. */
+  drain(): Promise<void> {
+    return this.pending;
+  }
+
+  /** Waits for the write in flight whatever its outcome (the caller is already failing). */
+  settle(): Promise<void> {
+    return this.pending.catch(() => undefined);
+  }
 }
 
 class Cancelled extends Error {}
@@ -96,37 +125,51 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
     lang,
     context: { decimal: csv.format.delimiter === ';' ? ',' : '.', factors: factors.factors },
   };
+  const prepared: PreparedImport = { fullMapping, evaluator, firstBatch, readRow };
 
-  let record: ImportRecord | null = null;
-  if (!job.dryRun) {
-    const now = isoNow();
-    const inserted = await db
-      .insertInto('imports')
-      .values({
-        mandant_id: job.mandantId,
-        created_by: user.id,
-        file_name: job.fileName,
-        template_id: template.id,
-        template_version: template.version,
-        database_id: factors.database.id,
-        mapping: JSON.stringify(fullMapping),
-        mode: job.mode,
-        status: 'running',
-        encoding: csv.format.encoding,
-        delimiter: csv.format.delimiter,
-        rows_total: 0,
-        rows_ok: 0,
-        rows_failed: 0,
-        message: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    record = toImportRecord(inserted);
+  if (job.dryRun) return proceed(job, prepared, null);
+  const now = isoNow();
+  const values = {
+    mandant_id: job.mandantId,
+    created_by: user.id,
+    file_name: job.fileName,
+    template_id: template.id,
+    template_version: template.version,
+    database_id: factors.database.id,
+    mapping: JSON.stringify(fullMapping),
+    mode: job.mode,
+    status: 'running' as const,
+    encoding: csv.format.encoding,
+    delimiter: csv.format.delimiter,
+    rows_total: 0,
+    rows_ok: 0,
+    rows_failed: 0,
+    message: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  return withClaimedImport(db, values, async (inserted) => {
+    const record = toImportRecord(inserted);
     job.onStart?.(record.id);
-  }
+    return proceed(job, prepared, record);
+  });
+}
+
+/** What the header and the first batch told: the mapping, the evaluator and the rows read so far. */
+interface PreparedImport {
+  fullMapping: ColumnMapping;
+  evaluator: RowEvaluator;
+  firstBatch: string[][];
+  readRow(): Promise<string[] | undefined>;
+}
+
+/** Validates, computes and (unless a dry run) writes every row; closes the job record. */
+async function proceed(job: ImportJob, prepared: PreparedImport, created: ImportRecord | null): Promise<ImportReport> {
+  const { db, user, template, csv } = job;
+  const { fullMapping, evaluator, firstBatch, readRow } = prepared;
+  const lang = user.language;
+  let record = created;
   const importId = record?.id ?? 0;
 
   const errors: RowError[] = [];
@@ -177,25 +220,41 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
       outcome = { status: failed > 0 ? 'failed' : 'succeeded', message: null };
     } else if (job.mode === 'all_or_nothing') {
       await db.transaction().execute(async (trx) => {
-        for await (const batch of batches()) {
-          checkCancel();
-          const good = evaluateBatch(batch);
-          // After the first bad row nothing will be kept: keep validating for the report, stop writing.
-          if (failed === 0) ok += (await writeImportedBatch(trx, owner, good)).length;
+        const writes = new WriteAhead();
+        try {
+          for await (const batch of batches()) {
+            checkCancel();
+            const good = evaluateBatch(batch);
+            // After the first bad row nothing will be kept: keep validating for the report, stop writing.
+            if (failed === 0) await writes.next(async () => void (ok += (await writeImportedBatch(trx, owner, good)).length));
+          }
+        } finally {
+          await writes.settle();
         }
+        await writes.drain();
         if (failed > 0) throw new RollBack();
         await finish(trx, 'succeeded', null);
       });
       outcome = { status: 'succeeded', message: null };
     } else {
-      for await (const batch of batches()) {
-        checkCancel();
-        const good = evaluateBatch(batch);
-        await db.transaction().execute(async (trx) => {
-          ok += (await writeImportedBatch(trx, owner, good)).length;
-          await trx.updateTable('imports').set({ rows_total: total, rows_ok: ok, rows_failed: failed, updated_at: isoNow() }).where('id', '=', importId).execute();
-        });
+      const writes = new WriteAhead();
+      try {
+        for await (const batch of batches()) {
+          checkCancel();
+          const good = evaluateBatch(batch);
+          const counts = { total, failed };
+          await writes.next(() =>
+            db.transaction().execute(async (trx) => {
+              ok += (await writeImportedBatch(trx, owner, good)).length;
+              await trx.updateTable('imports').set({ rows_total: counts.total, rows_ok: ok, rows_failed: counts.failed, updated_at: isoNow() }).where('id', '=', importId).execute();
+            }),
+          );
+        }
+      } finally {
+        // A batch still committing when the loop stops (cancel) must be counted before the job is closed.
+        await writes.settle();
       }
+      await writes.drain();
       outcome = { status: 'succeeded', message: null };
     }
   } catch (problem) {
