@@ -42,10 +42,41 @@ export function createDatabase(config: Pick<Config, 'database'>): Database {
     value == null ? null : String(value).toLowerCase(),
   );
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text; Kysely asks for one per query. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely prepares every query anew; compiling SQL is a large part of a short query's cost and of a
+ * batch insert's (an import prepares the same 250-row INSERT hundreds of times). The same SQL text
+ * gets the same prepared statement back, unless that one is still being iterated.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
+      return (source: string) => {
+        const cached = cache.get(source);
+        if (cached && !cached.busy) {
+          // Most recently used last, so the first entry is the one to drop.
+          cache.delete(source);
+          cache.set(source, cached);
+          return cached;
+        }
+        const statement = prepare(source);
+        cache.set(source, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        return statement;
+      };
+    },
+  });
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
