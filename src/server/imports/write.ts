@@ -10,9 +10,6 @@ import { formatCalculationNumber } from '../calculations/number';
 import type { ComputedColumns } from '../calculations/prepare';
 import './schema';
 
-/** Rows per INSERT statement: 23 parameters each stays far below SQLite's and PostgreSQL's limits. */
-const ROWS_PER_INSERT = 250;
-
 export interface ImportedRow {
   columns: Omit<ComputedColumns, 'computed'>;
   tags: string[];
@@ -43,7 +40,7 @@ export async function writeImportedBatch(db: Kysely<DatabaseSchema>, owner: Batc
   const stamp = now.toISOString();
   const first = await allocateNumberBlock(db, owner.mandantId, rows.length, year);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
-  return dialectOf(db) === 'postgres' ? insertWithArrays(db, owner, rows, numbers, stamp) : insertWithValues(db, owner, rows, numbers, stamp);
+  return dialectOf(db) === 'postgres' ? insertWithArrays(db, owner, rows, numbers, stamp) : insertFromJson(db, owner, rows, numbers, stamp);
 }
 
 const titleOf = (row: ImportedRow) => row.columns.title ?? row.columns.template_id;
@@ -71,50 +68,45 @@ async function insertWithArrays(db: Kysely<DatabaseSchema>, owner: BatchOwner, r
   const ids = numbers.map((number) => idByNumber.get(number)!);
   const tagIds: number[] = [];
   const tags: string[] = [];
+  const tagTotals: number[] = [];
   rows.forEach((row, i) => {
     for (const tag of new Set(row.tags)) {
       tagIds.push(ids[i]!);
       tags.push(tag);
+      tagTotals.push(row.columns.total_co2e);
     }
   });
   if (tags.length > 0) {
-    await sql`insert into calculation_tags (calculation_id, mandant_id, tag)
-      select t.id, ${owner.mandantId}, t.tag from unnest(${tagIds}::integer[], ${tags}::text[]) as t(id, tag)`.execute(db);
+    // created_at and total_co2e: the calculation's, given here so the per-row fill trigger (migration 0011) is skipped.
+    await sql`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
+      select t.id, ${owner.mandantId}, t.tag, ${stamp}, t.total from unnest(${tagIds}::integer[], ${tags}::text[], ${tagTotals}::double precision[]) as t(id, tag, total)`.execute(db);
   }
   return ids;
 }
 
-/** SQLite: multi-row INSERT … VALUES in slices (its parameter limit), then the tag rows. */
-async function insertWithValues(db: Kysely<DatabaseSchema>, owner: BatchOwner, rows: readonly ImportedRow[], numbers: string[], stamp: string): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const slice = rows.slice(start, start + ROWS_PER_INSERT);
-    const inserted = await db
-      .insertInto('calculations')
-      .values(
-        slice.map((row, i) => ({
-          ...row.columns,
-          mandant_id: owner.mandantId,
-          number: numbers[start + i]!,
-          title: titleOf(row),
-          tags: tagsOf(row),
-          customer: null,
-          status: 'draft' as const,
-          created_by: owner.userId,
-          updated_by: owner.userId,
-          created_at: stamp,
-          updated_at: stamp,
-          duplicated_from: null,
-          import_id: owner.importId,
-          frozen: false,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const sliceIds = inserted.map((r) => Number(r.id));
-    ids.push(...sliceIds);
-    const tagRows = slice.flatMap((row, i) => [...new Set(row.tags)].map((tag) => ({ calculation_id: sliceIds[i]!, mandant_id: owner.mandantId, tag })));
-    for (let t = 0; t < tagRows.length; t += 1000) await db.insertInto('calculation_tags').values(tagRows.slice(t, t + 1000)).execute();
+/**
+ * SQLite: the batch as ONE JSON parameter, unpacked by json_each in the database — the same SQL
+ * text for every batch (prepared once) and no per-value query building in JavaScript.
+ */
+async function insertFromJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, rows: readonly ImportedRow[], numbers: string[], stamp: string): Promise<number[]> {
+  const payload = JSON.stringify(
+    rows.map((row, i) => [numbers[i], row.columns.template_id, row.columns.template_version, row.columns.template_type, row.columns.database_id,
+      titleOf(row), tagsOf(row), row.columns.inputs, row.columns.results, row.columns.total_co2e]),
+  );
+  const field = (index: number) => sql.raw(`json_extract(r.value, '$[${index}]')`);
+  const inserted = await sql<{ id: number; number: string }>`
+    insert into calculations (mandant_id, number, template_id, template_version, template_type, database_id, title, tags, customer,
+      status, inputs, results, total_co2e, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
+    select ${owner.mandantId}, ${field(0)}, ${field(1)}, ${field(2)}, ${field(3)}, ${field(4)}, ${field(5)}, ${field(6)}, null,
+      'draft', ${field(7)}, ${field(8)}, ${field(9)}, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, 0
+    from json_each(${payload}) as r order by r.key
+    returning id, number`.execute(db);
+  const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
+  const ids = numbers.map((number) => idByNumber.get(number)!);
+  const tagRows = rows.flatMap((row, i) => [...new Set(row.tags)].map((tag) => [ids[i], tag]));
+  if (tagRows.length > 0) {
+    await sql`insert into calculation_tags (calculation_id, mandant_id, tag)
+      select json_extract(t.value, '$[0]'), ${owner.mandantId}, json_extract(t.value, '$[1]') from json_each(${JSON.stringify(tagRows)}) as t`.execute(db);
   }
   return ids;
 }
