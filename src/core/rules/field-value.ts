@@ -20,9 +20,13 @@ export interface InputCheckOptions {
   factorKeys?: Readonly<Record<string, readonly string[]>>;
 }
 
+// Module level, not a closure per call: imports check every field of every row.
+function fault(message: MessageKey): FieldFault {
+  return { message, params: {} };
+}
+
 /** Fault of the value's type (the field's base schema), or undefined. */
 export function typeFault(field: Field, value: unknown, options: InputCheckOptions = {}): FieldFault | undefined {
-  const fault = (message: MessageKey): FieldFault => ({ message, params: {} });
   switch (field.type) {
     case 'text':
     case 'textarea':
