@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { loadConfig } from '../../src/server/config';
@@ -59,6 +60,13 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** CPU seconds the process (all its threads) has used: unlike wall time, not inflated by other load on the machine. */
+function cpuSeconds(pid: number): number {
+  // Fields after the command name; utime and stime are the 12th and 13th of them, in clock ticks (100 Hz on Linux).
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -97,6 +105,7 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'editor@muster.example', password: 'kontor-demo' }) });
       const { token } = (await login.json()) as { token: string };
       const baseline = peakRssMb(child.pid!);
+      const cpuBefore = cpuSeconds(child.pid!);
       const started = performance.now();
       const response = await fetch(`${baseUrl}/api/imports?template=brochure&mode=all_or_nothing&file_name=bench.csv`, {
         method: 'POST',
@@ -107,7 +116,9 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       report = (await response.json()) as { rows_ok: number; rows_failed: number };
       seconds = (performance.now() - started) / 1000;
       peak = peakRssMb(child.pid!);
+      const cpu = cpuSeconds(child.pid!) - cpuBefore;
       print(`  [${kind}] HTTP import of ${ROWS.toLocaleString('en')} rows: ${seconds.toFixed(2)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s (ok ${report.rows_ok}, failed ${report.rows_failed}, status ${response.status})`);
+      print(`  [${kind}] server CPU ${cpu.toFixed(2)} s = ${Math.round((cpu / ROWS) * 1e6)} µs per row (load average ${os.loadavg()[0]!.toFixed(1)})`);
       print(`  [${kind}] server peak RSS ${peak.toFixed(0)} MB (before the import ${baseline.toFixed(0)} MB)`);
     } finally {
       child.kill('SIGTERM');
