@@ -5,7 +5,7 @@
  * database (computed once, multi-row inserts in one transaction), and their ratio.
  * SQLite always, PostgreSQL if reachable. BENCH_IMPORT_ROWS=1000000 for the memory-flatness run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -67,6 +67,11 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -77,7 +82,8 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  // The server as `npm start` runs it: the bundle built from the current sources.
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.cjs'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'kontor-demo', IMPORT_MAX_BYTES: '2000mb' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -107,6 +113,9 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       const baseline = peakRssMb(child.pid!);
       const cpuBefore = cpuSeconds(child.pid!);
       const started = performance.now();
+      // Resident memory every second: flat memory means the file is streamed, not held.
+      const samples: number[] = [];
+      const sampler = setInterval(() => samples.push(rssMb(child.pid!)), 1000);
       const response = await fetch(`${baseUrl}/api/imports?template=brochure&mode=all_or_nothing&file_name=bench.csv`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
@@ -115,10 +124,13 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       } as RequestInit);
       report = (await response.json()) as { rows_ok: number; rows_failed: number };
       seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
       peak = peakRssMb(child.pid!);
+      const quarter = (q: number) => samples[Math.min(samples.length - 1, Math.floor((samples.length * q) / 4))]?.toFixed(0) ?? '–';
       const cpu = cpuSeconds(child.pid!) - cpuBefore;
       print(`  [${kind}] HTTP import of ${ROWS.toLocaleString('en')} rows: ${seconds.toFixed(2)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s (ok ${report.rows_ok}, failed ${report.rows_failed}, status ${response.status})`);
       print(`  [${kind}] server CPU ${cpu.toFixed(2)} s = ${Math.round((cpu / ROWS) * 1e6)} µs per row (load average ${os.loadavg()[0]!.toFixed(1)})`);
+      print(`  [${kind}] server RSS at 1/4, 1/2, 3/4 and the end of the import: ${[1, 2, 3, 4].map(quarter).join(', ')} MB`);
       print(`  [${kind}] server peak RSS ${peak.toFixed(0)} MB (before the import ${baseline.toFixed(0)} MB)`);
     } finally {
       child.kill('SIGTERM');
@@ -165,6 +177,7 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
 export const importBenchmark: Benchmark = {
   name: `CSV import (${ROWS.toLocaleString('en')} brochure rows over HTTP vs raw insert)`,
   async run(print) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
     // BENCH_DATABASES=postgres measures one database only.
     const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
     if (kinds.includes('sqlite')) await run('sqlite', print);

@@ -1,9 +1,9 @@
 /**
  * Server start-up time: buildApp + listen in-process on an empty SQLite database (migrations and
- * demo seed included) and on an existing one; plus a cold `tsx src/server/main.ts` process until
- * /api/health answers.
+ * demo seed included) and on an existing one; plus a cold process until /api/health answers, as
+ * `npm start` runs it (the bundle dist/server/main.cjs) and from the sources through tsx.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -22,9 +22,9 @@ async function startOnce(env: Record<string, string>): Promise<number> {
   return elapsed;
 }
 
-async function coldProcess(env: Record<string, string>, port: number): Promise<number> {
+async function coldProcess(args: string[], env: Record<string, string>, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
@@ -69,9 +69,15 @@ export const startupBenchmark: Benchmark = {
     for (let i = 0; i < RUNS; i++) again.push(await startOnce({ ...existing.env, SEED_DEMO: 'false' }));
     print(formatSummary('buildApp + listen, existing SQLite', summarize(again)));
 
-    const cold: number[] = [];
-    for (let i = 0; i < 3; i++) cold.push(await coldProcess({ ...existing.env, LOG_LEVEL: 'warn' }, 39_100 + i));
-    print(formatSummary('cold process (node + tsx main.ts) until /api/health', summarize(cold)));
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    for (const [label, args] of [
+      ['cold process (node dist/server/main.cjs, as npm start) until /api/health', ['dist/server/main.cjs']],
+      ['cold process (node + tsx src/server/main.ts) until /api/health', ['--import', 'tsx', 'src/server/main.ts']],
+    ] as const) {
+      const cold: number[] = [];
+      for (let i = 0; i < 3; i++) cold.push(await coldProcess([...args], { ...existing.env, LOG_LEVEL: 'warn' }, 39_100 + i));
+      print(formatSummary(label, summarize(cold)));
+    }
     await existing.dispose();
   },
 };

@@ -57,14 +57,15 @@ export interface RunningServer {
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
-    throw new Error('The SPA is not built: run `npm run build` first (npm run test:e2e does).');
+  if (!existsSync(path.join(ROOT, 'dist/client/index.html')) || !existsSync(path.join(ROOT, 'dist/server/main.cjs'))) {
+    throw new Error('The app is not built: run `npm run build && npm run build:server` first (npm run test:e2e does).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kontor-e2e-'));
   mkdirSync(dataDir, { recursive: true });
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server as `npm start` runs it: the bundle, not the sources.
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.cjs'], {
     cwd: ROOT,
     env: {
       ...process.env,
