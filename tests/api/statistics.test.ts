@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { beforeAll, expect, it } from 'vitest';
-import type { StatisticsResult } from '../../src/core/api';
+import type { CalculationRecord, ImportReport, StatisticsResult } from '../../src/core/api';
 import { describeEachDatabase, type TestContext } from './harness';
 
 interface FixtureCalculation {
@@ -91,6 +91,20 @@ async function insertOrders(ctx: TestContext, mandantId: number): Promise<void> 
       values (${mandantId}, ${`STAT-${i}`}, ${project}, '[]', ${kg}, ${kg}, 1500, ${minor}, 'EUR', ${status}, 'Muster', ${at}, ${at})`.execute(ctx.db);
   }
 }
+
+/** The tag figures as the join over calculations gives them: what the copies on the tag rows must add up to. */
+async function tagFiguresByJoin(ctx: TestContext, mandantId: number, fromInstant: string, toInstant: string) {
+  const { rows } = await sql<{ tag: string; n: unknown; kg: unknown }>`
+    select t.tag as tag, count(*) as n, sum(c.total_co2e) as kg
+    from calculation_tags t join calculations c on c.id = t.calculation_id and c.mandant_id = t.mandant_id
+    where c.mandant_id = ${mandantId} and c.created_at >= ${fromInstant} and c.created_at < ${toInstant}
+    group by t.tag`.execute(ctx.db);
+  return rows.map((r) => ({ tag: r.tag, calculations: Number(r.n), co2e_kg: Math.round(Number(r.kg) * 1000) / 1000 }));
+}
+
+const byTagName = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.tag).localeCompare(String(b.tag));
+const roundedKg = (value: number) => Math.round(value * 1000) / 1000;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 const YEAR_2019 = 'from=2019-01-01&to=2019-12-31';
 
@@ -246,5 +260,89 @@ describeEachDatabase('statistics', (ctx) => {
     const header = Papa.parse<string[]>(english.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data[0];
     expect(header).toEqual(['Month', 'Calculations', 'kg CO₂e']);
     await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'de' } });
+  });
+
+  it('keeps the tag statistic exact through every writer: create, duplicate, edit, retag, direct updates, delete, import and undo', async () => {
+    const token = await ctx.login('editor@muster.example');
+    // Around today (REST and imports stamp now), one day either side so midnight cannot split a step.
+    const from = isoDay(-1);
+    const to = isoDay(1);
+    const range = `from=${from}&to=${to}`;
+    const figures = async () => (await get(token, 'co2e_by_tag', range)).rows;
+    const tagRow = async (tag: string) => (await figures()).find((r) => r.tag === tag);
+    /** The API's rows equal the join's, tag by tag (demo calculations of today included), and every copy is its calculation's value. */
+    const expectInSync = async () => {
+      const expected = await tagFiguresByJoin(ctx, musterId, `${from}T00:00:00.000Z`, `${isoDay(2)}T00:00:00.000Z`);
+      expect([...(await figures())].sort(byTagName)).toEqual(expected.sort(byTagName));
+      const { rows } = await sql<{ n: unknown }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
+        where t.created_at is distinct from c.created_at or t.total_co2e is distinct from c.total_co2e`.execute(ctx.db);
+      expect(Number(rows[0]!.n)).toBe(0);
+    };
+    const brochure = {
+      title: 'Sync', quantity: 1000, format: 'A4', pages: 8, paper: 'paper_virgin', grammage: 115, spoilage_pct: 5,
+      has_cover: false, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid', tags: ['sync-a', 'sync-both'],
+    };
+
+    const created = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { template_id: 'brochure', inputs: brochure } });
+    expect(created.status).toBe(201);
+    let a = created.body;
+    expect(await tagRow('sync-a')).toEqual({ tag: 'sync-a', calculations: 1, co2e_kg: roundedKg(a.total_co2e) });
+    await expectInSync();
+
+    const copy = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { duplicated_from: a.id } });
+    expect(copy.status).toBe(201);
+    const b = copy.body;
+    expect(await tagRow('sync-both')).toEqual({ tag: 'sync-both', calculations: 2, co2e_kg: roundedKg(a.total_co2e + b.total_co2e) });
+
+    // A new total (more copies) moves the figure; the tags stay.
+    const edited = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${a.id}`, { token, body: { inputs: { ...brochure, quantity: 7000 }, version: a.version } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.total_co2e).not.toBe(a.total_co2e);
+    a = edited.body;
+    expect(await tagRow('sync-a')).toEqual({ tag: 'sync-a', calculations: 2, co2e_kg: roundedKg(a.total_co2e + b.total_co2e) });
+    await expectInSync();
+
+    // New tags: the calculation leaves sync-a and counts under sync-b with its current total.
+    const retagged = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${a.id}`, { token, body: { tags: ['sync-b'] } });
+    expect(retagged.status).toBe(200);
+    expect(await tagRow('sync-a')).toEqual({ tag: 'sync-a', calculations: 1, co2e_kg: roundedKg(b.total_co2e) });
+    expect(await tagRow('sync-b')).toEqual({ tag: 'sync-b', calculations: 1, co2e_kg: roundedKg(a.total_co2e) });
+    await expectInSync();
+
+    // Writers outside the REST resource (factor migrations update totals in bulk SQL) are followed too.
+    await ctx.db.updateTable('calculations').set({ total_co2e: 1234.5 }).where('id', '=', a.id).execute();
+    expect(await tagRow('sync-b')).toEqual({ tag: 'sync-b', calculations: 1, co2e_kg: 1234.5 });
+    await ctx.db.updateTable('calculations').set({ created_at: '2002-06-01T12:00:00.000Z' }).where('id', '=', a.id).execute();
+    expect(await tagRow('sync-b')).toBeUndefined();
+    expect((await get(token, 'co2e_by_tag', 'from=2002-01-01&to=2002-12-31')).rows).toEqual([{ tag: 'sync-b', calculations: 1, co2e_kg: 1234.5 }]);
+    await expectInSync();
+
+    expect((await ctx.request('DELETE', `/api/calculations/${b.id}`, { token })).status).toBe(200);
+    expect(await tagRow('sync-a')).toBeUndefined();
+    expect(await tagRow('sync-both')).toBeUndefined();
+    await expectInSync();
+
+    // The importer's multi-row inserts, and its undo.
+    const csv = 'Title,Quantity,Format,Pages,Paper,Grammage,Spoilage (%),Tags\r\nSync one,1000,A4,8,paper_virgin,115,5,sync-import\r\nSync two,2500,A5,16,paper_recycled,90,10,"sync-import, sync-b"\r\n';
+    const upload = await fetch(`${ctx.baseUrl}/api/imports?template=brochure&file_name=sync.csv`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+      body: csv,
+    });
+    const report = (await upload.json()) as ImportReport;
+    expect(upload.status, JSON.stringify(report)).toBe(201);
+    const imported = await ctx.db.selectFrom('calculations').select(['id', 'total_co2e']).where('import_id', '=', report.import!.id).orderBy('id').execute();
+    expect(imported).toHaveLength(2);
+    expect(await tagRow('sync-import')).toEqual({
+      tag: 'sync-import',
+      calculations: 2,
+      co2e_kg: roundedKg(Number(imported[0]!.total_co2e) + Number(imported[1]!.total_co2e)),
+    });
+    expect(await tagRow('sync-b')).toEqual({ tag: 'sync-b', calculations: 1, co2e_kg: roundedKg(Number(imported[1]!.total_co2e)) });
+    await expectInSync();
+    expect((await ctx.request('POST', `/api/imports/${report.import!.id}/undo`, { token })).status).toBe(200);
+    expect(await tagRow('sync-import')).toBeUndefined();
+    expect(await tagRow('sync-b')).toBeUndefined();
+    await expectInSync();
   });
 });

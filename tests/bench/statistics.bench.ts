@@ -67,12 +67,14 @@ async function insertCalculations(app: FastifyInstance, kind: 'sqlite' | 'postgr
         : `insert into calculations ${columns} with recursive g(n) as (select ${from} union all select n + 1 from g where n < ${to}) ${select} from g`;
     await sql.raw(text).execute(db);
   }
-  // The tag rows, derived from the numbers the calculations were generated from.
-  const n = kind === 'postgres' ? `cast(substr(number, 3) as integer)` : `cast(substr(number, 3) as integer)`;
-  await sql.raw(`insert into calculation_tags (calculation_id, mandant_id, tag)
-    select id, mandant_id, 'messe' from calculations where number like 'B-%' and ${n} % 3 = 0`).execute(db);
-  await sql.raw(`insert into calculation_tags (calculation_id, mandant_id, tag)
-    select id, mandant_id, 'eilig' from calculations where number like 'B-%' and ${n} % 7 = 0`).execute(db);
+  // The tag rows, derived from the numbers the calculations were generated from. They bring their
+  // calculation's created_at and total_co2e along, as the importer does (migration 0011's fill
+  // trigger would otherwise look each one up).
+  const n = `cast(substr(number, 3) as integer)`;
+  for (const [tag, every] of [['messe', 3], ['eilig', 7]] as const) {
+    await sql.raw(`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
+      select id, mandant_id, '${tag}', created_at, total_co2e from calculations where number like 'B-%' and ${n} % ${every} = 0`).execute(db);
+  }
   await sql.raw(kind === 'postgres' ? 'vacuum analyze calculations' : 'analyze').execute(db);
   if (kind === 'postgres') await sql.raw('vacuum analyze calculation_tags').execute(db);
   return performance.now() - started;

@@ -3,7 +3,7 @@
  * normalises them: booleans arrive as 0/1 from SQLite and as true/false from PostgreSQL, JSON
  * columns as text (SQLite) or parsed objects (PostgreSQL jsonb), timestamps as ISO 8601 UTC text.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Role } from '../../core/api';
 import type { Language } from '../../core/languages';
 
@@ -137,6 +137,9 @@ export interface CalculationTagsTable {
   calculation_id: number;
   mandant_id: number;
   tag: string;
+  /** Copies of the calculation's, for the tag statistic (migration 0011): triggers fill them when an insert leaves them out and follow every change. */
+  created_at: ColumnType<string | null, string | undefined, never>;
+  total_co2e: ColumnType<number | null, number | undefined, never>;
 }
 
 /**

@@ -103,10 +103,12 @@ async function insertFromJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
     returning id, number`.execute(db);
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
   const ids = numbers.map((number) => idByNumber.get(number)!);
-  const tagRows = rows.flatMap((row, i) => [...new Set(row.tags)].map((tag) => [ids[i], tag]));
+  const tagRows = rows.flatMap((row, i) => [...new Set(row.tags)].map((tag) => [ids[i], tag, row.columns.total_co2e]));
   if (tagRows.length > 0) {
-    await sql`insert into calculation_tags (calculation_id, mandant_id, tag)
-      select json_extract(t.value, '$[0]'), ${owner.mandantId}, json_extract(t.value, '$[1]') from json_each(${JSON.stringify(tagRows)}) as t`.execute(db);
+    // created_at and total_co2e: the calculation's, given here so the per-row fill trigger (migration 0011) is skipped.
+    await sql`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
+      select json_extract(t.value, '$[0]'), ${owner.mandantId}, json_extract(t.value, '$[1]'), ${stamp}, json_extract(t.value, '$[2]')
+      from json_each(${JSON.stringify(tagRows)}) as t`.execute(db);
   }
   return ids;
 }

@@ -14,6 +14,8 @@ import * as imports from './0007_imports';
 import * as statisticsIndexes from './0008_statistics_indexes';
 import * as templateVersions from './0010_template_versions';
 import * as factorMigrations from './0009_factor_migrations';
+import * as calculationTagTotals from './0011_calculation_tag_totals';
+import * as statisticsMonthIndex from './0013_statistics_month_index';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '0008_statistics_indexes': statisticsIndexes,
   '0010_template_versions': templateVersions,
   '0009_factor_migrations': factorMigrations,
+  '0011_calculation_tag_totals': calculationTagTotals,
+  '0013_statistics_month_index': statisticsMonthIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
