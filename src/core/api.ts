@@ -595,13 +595,25 @@ export interface FactorMigrationSummary {
   percent: number | null;
 }
 
-/** A migration of a mandant's calculations to another factor database (`/api/migrations`). */
+/** `database`: recompute with another factor database; `template`: carry calculations over to another version of their template. */
+export const MIGRATION_KINDS = ['database', 'template'] as const;
+export type MigrationKind = (typeof MIGRATION_KINDS)[number];
+
+/** A migration of a mandant's calculations to another factor database or template version (`/api/migrations`). */
 export interface FactorMigrationRecord {
   id: number;
   mandant_id: number;
+  kind: MigrationKind;
   /** Only calculations on this database were taken (null: every calculation not yet on the target). */
   from_database_id: number | null;
-  to_database_id: number;
+  /** The target factor database (kind `database`; null for a template migration). */
+  to_database_id: number | null;
+  /** Kind `template`: the template, the version taken from (null: every other version) and the target version. */
+  template_id: string | null;
+  from_template_version: number | null;
+  to_template_version: number | null;
+  /** The calculations-list filter the migration was made for (null: every calculation the target concerns). */
+  filter: Record<string, unknown> | null;
   status: FactorMigrationStatus;
   created_by: number | null;
   created_by_name: string | null;
@@ -617,10 +629,19 @@ export interface FactorMigrationRecord {
 
 /** `POST /api/migrations`: preview a migration (nothing is written to calculations). */
 export interface CreateFactorMigrationRequest {
-  to_database_id: number;
+  /** Default `database`. */
+  kind?: MigrationKind;
+  /** Kind `database`: the published target database. */
+  to_database_id?: number;
   from_database_id?: number | null;
-  /** Only these calculations (e.g. a single one, or the current list filter's). */
+  /** Kind `template`: the template and its published target version (default: its current version). */
+  template_id?: string;
+  to_template_version?: number;
+  from_template_version?: number | null;
+  /** Only these calculations (e.g. a single one). */
   calculation_ids?: number[];
+  /** Only the calculations this calculations-list filter matches (`filter` of `GET /api/calculations`), resolved on the server. */
+  filter?: Record<string, unknown>;
   /** Provider admins: the mandant whose calculations migrate. */
   mandant_id?: number;
 }

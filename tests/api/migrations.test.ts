@@ -1,10 +1,13 @@
 /**
  * Factor migrations: preview (nothing written to calculations; frozen ones excluded), apply in one
  * transaction, exact rollback, discard, and the refusals: a draft target, calculations changed since
- * the preview or since the apply, two applies at once, other mandants and viewers.
+ * the preview or since the apply, two applies at once, other mandants and viewers. Template-version
+ * migrations (inputs carried over, invalid ones excluded with the reason, exact rollback) and
+ * migrations of the calculations a list filter matches, resolved on the server.
  */
 import { expect, it } from 'vitest';
-import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord, ProtocolEntryRecord } from '../../src/core/api';
+import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord, ProtocolEntryRecord, TemplateVersionRecord } from '../../src/core/api';
+import type { Template } from '../../src/core/template';
 import { describeEachDatabase, type TestContext } from './harness';
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
@@ -160,5 +163,134 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect(await items(stranger, migration.id)).toEqual([]);
     expect((await ctx.request('POST', '/api/migrations', { token: provider, body: { to_database_id: draft.body.id } })).status).toBe(400);
     expect((await ctx.request('POST', `/api/migrations/${migration.id}/discard`, { token })).status).toBe(200);
+  });
+
+  it('migrates calculations to the next template version: inputs carried over, invalid ones excluded, rolled back exactly', async () => {
+    const provider = await ctx.login('admin@kontor.example');
+    const token = await ctx.login('admin@muster.example');
+    // An app-created copy of the shipped flyer, version 1, published.
+    const copy = await ctx.request<TemplateVersionRecord>('POST', '/api/templates/flyer/versions/1/copy', { token: provider, body: { id: 'flyer-mig', status: 'published' } });
+    expect(copy.status).toBe(201);
+    const v1 = copy.body.definition;
+    const create = (inputs: Record<string, unknown>) =>
+      ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { template_id: 'flyer-mig', inputs: { title: 'Flyer', quantity: 5000, format: 'A5', paper: 'paper_virgin', energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid', ...inputs } } });
+    const made = [
+      await create({ title: 'Sommerfest', grammage: 135, spoilage_pct: 5, transport: [{ mode: 'road_freight_truck', distance_km: 120 }] }),
+      await create({ title: 'Messe', grammage: 170, spoilage_pct: 3, transport: [] }),
+      await create({ title: 'Zu dünn', grammage: 60, spoilage_pct: 5, transport: [] }),
+      await create({ title: 'Bestellt', grammage: 135, spoilage_pct: 5, transport: [] }),
+    ];
+    for (const response of made) expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const [summer, fair, thin, ordered] = made.map((response) => response.body) as [CalculationRecord, CalculationRecord, CalculationRecord, CalculationRecord];
+    await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', ordered.id).execute();
+
+    // Version 2: spoilage_pct is gone, waste_pct (default 8) is new, transport legs gain return_trip
+    // (default false), and paper lighter than 80 g/m² is no longer allowed.
+    const v2: Template = structuredClone(v1);
+    const paper = v2.groups.find((group) => group.id === 'paper_group')!;
+    paper.fields = paper.fields.filter((field) => field.name !== 'spoilage_pct');
+    paper.fields.find((field) => field.name === 'grammage')!.rules = ['required', 'between:80,400'];
+    paper.fields.push({ name: 'waste_pct', type: 'number', label: { de: 'Abfall', en: 'Waste', fr: 'Déchets', it: 'Scarti', es: 'Residuos' }, unit: '%', rules: ['required', 'between:0,50'], default: 8 });
+    v2.groups.find((group) => group.id === 'transport')!.fields.push({ name: 'return_trip', type: 'boolean', label: { de: 'Rückfahrt', en: 'Return trip', fr: 'Retour', it: 'Ritorno', es: 'Regreso' }, default: false });
+    for (const [alias, field] of Object.entries(v2.import?.aliases ?? {})) if (field === 'spoilage_pct') v2.import!.aliases[alias] = 'waste_pct';
+    for (const result of v2.results) {
+      result.formula = result.formula.replaceAll('spoilage_pct', 'waste_pct').replace('factor(mode))', 'factor(mode) * if(return_trip, 2, 1))');
+    }
+    const saved = await ctx.request<TemplateVersionRecord>('POST', '/api/templates', { token: provider, body: { definition: v2, mode: 'version', status: 'published' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.version).toBe(2);
+
+    const mine = async () => {
+      const all = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${q({ filter: JSON.stringify({ template_id: 'flyer-mig' }), sort: '["id","ASC"]' })}`, { token });
+      return all.body;
+    };
+    const before = await mine();
+    expect(before.map((c) => c.template_version)).toEqual([1, 1, 1, 1]);
+
+    expect((await ctx.request('POST', '/api/migrations', { token, body: { kind: 'template', template_id: 'flyer-mig', to_template_version: 9 } })).status).toBe(400);
+    expect((await ctx.request('POST', '/api/migrations', { token, body: { kind: 'template' } })).status).toBe(400);
+    expect((await ctx.request('POST', '/api/migrations', { token, body: { kind: 'template', template_id: 'flyer-mig', to_database_id: 1 } })).status).toBe(400);
+    const created = await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', { token, body: { kind: 'template', template_id: 'flyer-mig', to_template_version: 2 } });
+    expect(created.status).toBe(201);
+    const migration = created.body;
+    expect(migration).toMatchObject({ kind: 'template', template_id: 'flyer-mig', to_template_version: 2, to_database_id: null, status: 'previewed' });
+    expect(migration.summary).toMatchObject({ count: 2, excluded: 2 });
+    expect(await mine()).toEqual(before);
+    const rows = await items(token, migration.id);
+    expect(rows.map((row) => row.calculation_id)).toEqual([summer.id, fair.id, thin.id, ordered.id]);
+    expect(rows.find((row) => row.calculation_id === ordered.id)!.excluded).toBe('frozen');
+    const rejected = rows.find((row) => row.calculation_id === thin.id)!;
+    expect(rejected.total_after).toBeNull();
+    expect(rejected.excluded).toMatch(/^invalid: inputs\.grammage: /);
+
+    const applied = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/apply`, { token });
+    expect(applied.status).toBe(200);
+    const after = await mine();
+    for (const old of [before[0]!, before[1]!]) {
+      const now = after.find((c) => c.id === old.id)!;
+      const row = rows.find((r) => r.calculation_id === old.id)!;
+      const { spoilage_pct: _dropped, ...kept } = old.inputs;
+      expect(now.template_version).toBe(2);
+      expect(now.inputs).toEqual({ ...kept, waste_pct: 8, transport: (old.inputs.transport as object[]).map((leg) => ({ ...leg, return_trip: false })) });
+      expect(now.total_co2e).toBe(row.total_after);
+      expect(now.total_co2e).not.toBe(old.total_co2e);
+      expect(now.database_id).toBe(old.database_id);
+      expect(now.version).toBe(old.version + 1);
+      // What the migration stored is what saving the carried-over inputs computes: a re-save changes nothing.
+      const resaved = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${now.id}`, { token, body: { inputs: now.inputs, version: now.version } });
+      expect(resaved.status).toBe(200);
+      expect(resaved.body.version).toBe(now.version);
+      expect(resaved.body.results).toEqual(now.results);
+    }
+    expect(after.find((c) => c.id === thin.id)).toEqual(before.find((c) => c.id === thin.id));
+    expect(after.find((c) => c.id === ordered.id)).toEqual(before.find((c) => c.id === ordered.id));
+    // The stored columns themselves, not only the records the API shows, come back exactly.
+    const columns = () => ctx.db.selectFrom('calculations').selectAll().where('template_id', '=', 'flyer-mig').orderBy('id').execute();
+    await ctx.request('POST', `/api/migrations/${migration.id}/rollback`, { token });
+    expect(await mine()).toEqual(before);
+    const stored = await columns();
+    expect(stored.map((row) => row.template_version)).toEqual([1, 1, 1, 1]);
+
+    // A fresh preview is refused once a calculation changed meanwhile, and the rollback after a later edit.
+    const again = (await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', { token, body: { kind: 'template', template_id: 'flyer-mig' } })).body;
+    expect(again.to_template_version).toBe(2);
+    const edited = await ctx.request('PUT', `/api/calculations/${fair.id}`, { token, body: { customer: 'Meanwhile', version: before[1]!.version } });
+    expect(edited.status).toBe(200);
+    const changed = await columns();
+    expect((await ctx.request('POST', `/api/migrations/${again.id}/apply`, { token })).status).toBe(409);
+    expect(await columns()).toEqual(changed);
+    await ctx.db.updateTable('calculations').set({ frozen: false }).where('id', '=', ordered.id).execute();
+  });
+
+  it('migrates only the calculations a list filter matches, resolved on the server', async () => {
+    const token = await ctx.login('admin@muster.example');
+    const d2024 = await databaseId(token, '2024');
+    const all = (await calculations(token)).filter((c) => c.database_id !== d2024);
+    const templateId = all[0]!.template_id;
+    const matching = (filter: object) =>
+      ctx.request<CalculationRecord[]>('GET', `/api/calculations${q({ filter: JSON.stringify(filter), sort: '["id","ASC"]', range: '[0,99]' })}`, { token });
+    for (const filter of [{ template_id: templateId }, { q: all[1]!.title.slice(0, 4) }, { status: 'draft', template_type: 'product' }]) {
+      const expected = (await matching(filter)).body.filter((c) => c.database_id !== d2024).map((c) => c.id);
+      const created = await preview(token, d2024, { filter });
+      expect(created.status).toBe(201);
+      expect(created.body.filter).toEqual(filter);
+      expect((await items(token, created.body.id)).map((row) => row.calculation_id)).toEqual(expected);
+      expect(created.body.summary.count + created.body.summary.excluded).toBe(expected.length);
+      expect((await ctx.request('POST', `/api/migrations/${created.body.id}/discard`, { token })).status).toBe(200);
+    }
+    // Filter keys cannot reach past the mandant, and unknown keys are refused like in the list.
+    const stranger = await ctx.login('admin@printco.example');
+    const foreign = await preview(stranger, d2024, { filter: { id: all.map((c) => c.id) } });
+    expect(foreign.status).toBe(201);
+    expect(foreign.body.summary).toMatchObject({ count: 0, excluded: 0 });
+    const bad = await preview(token, d2024, { filter: { password_hash: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: { 'filter.password_hash': expect.any(String) } });
+    // Applying a filtered migration moves exactly those calculations.
+    const only = (await preview(token, d2024, { filter: { template_id: templateId } })).body;
+    expect((await ctx.request('POST', `/api/migrations/${only.id}/apply`, { token })).status).toBe(200);
+    const moved = await calculations(token);
+    for (const c of moved) expect(c.database_id === d2024).toBe(c.template_id === templateId || !all.some((a) => a.id === c.id));
+    expect((await ctx.request('POST', `/api/migrations/${only.id}/rollback`, { token })).status).toBe(200);
   });
 });

@@ -1,11 +1,26 @@
 /**
- * Issue 6's figures: preview and apply of a factor migration (2025 → 2024 demo factors) for
- * 100,000 calculations of one mandant (BENCH_CALCULATIONS to change), over real HTTP, on SQLite
- * and (if reachable) PostgreSQL: seconds for each step and the peak resident memory while it ran.
+ * Issue 6's figures: preview, apply and rollback of a factor migration (2025 → 2024 demo factors)
+ * of 100,000 calculations of one mandant (BENCH_CALCULATIONS to change), over HTTP against a
+ * Kontor server running as its own process — the bundle `npm start` runs — on SQLite and (if
+ * reachable) PostgreSQL. For each step: wall seconds, the server's CPU seconds (not inflated by
+ * other load on the machine; the database's own work is in them on SQLite only) and the server's
+ * peak resident memory during the step. The load average is printed with each figure.
+ *
+ * BENCH_TEMPLATE_MIGRATION=1 also measures a template-version migration of as many calculations
+ * (of another mandant, on an app-created copy of the flyer template whose version 2 renames a
+ * field — the old one dropped, the new one with a default — and adds one to the transport legs).
+ * The calculations are inserted beforehand by the benchmark itself, directly into the database.
  */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { defaultInputs, pruneInputs, type Template } from '../../src/core/template';
 import { buildApp } from '../../src/server/app';
+import { computeColumns } from '../../src/server/calculations/prepare';
 import { loadConfig } from '../../src/server/config';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
 import { insertCalculations, variants } from './calculations-list.bench';
@@ -13,68 +28,167 @@ import { freshDatabase, postgresReachable } from './databases';
 import type { Benchmark } from './run';
 
 const CALCULATIONS = Number(process.env.BENCH_CALCULATIONS ?? 100_000);
-const MB = 1024 * 1024;
+const TEMPLATE_MIGRATION = !!process.env.BENCH_TEMPLATE_MIGRATION;
+const load = () => `load ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`;
 
-/** Runs `work` while sampling RSS every 10 ms; answers seconds and the peak RSS in MB. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
+function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU seconds of the process (all threads), in clock ticks of 1/100 s. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.cjs'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'kontor-demo' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+type Post = (path: string, body?: unknown) => Promise<{ id: number; summary?: { count: number }; definition?: Template }>;
+
+async function signIn(request: (path: string, init: RequestInit) => Promise<{ status: number; json: unknown }>, email: string): Promise<Post> {
+  const login = await request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'kontor-demo' }) });
+  const { token } = login.json as { token: string };
+  return async (path, body) => {
+    const res = await request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json as Awaited<ReturnType<Post>>;
+  };
+}
+
+/** Requests answered in-process (set-up before the measured server starts). */
+const injector = (app: FastifyInstance) => async (path: string, init: RequestInit) => {
+  const res = await app.inject({ method: init.method as 'POST', url: path, headers: init.headers as Record<string, string>, payload: init.body as string | undefined });
+  return { status: res.statusCode, json: res.json() as unknown };
+};
+const fetcher = (baseUrl: string) => async (path: string, init: RequestInit) => {
+  const res = await fetch(`${baseUrl}${path}`, init);
+  return { status: res.status, json: (await res.json()) as unknown };
+};
+
+/** Mandant printco's calculations of an app copy of the flyer, and its version 2 (see the header). */
+async function prepareTemplateMigration(app: FastifyInstance): Promise<void> {
+  const { db } = app.kontor;
+  const provider = await signIn(injector(app), 'admin@kontor.example');
+  const copy = await provider('/api/templates/flyer/versions/1/copy', { id: 'flyer-bench', status: 'published' });
+  const v1 = copy.definition!;
+  const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'printco').executeTakeFirstOrThrow();
+  const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@printco.example').executeTakeFirstOrThrow();
+  const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, (await defaultDatabaseId(db, mandant.id))!))!);
+  const inputs = pruneInputs(v1, { ...defaultInputs(v1), title: 'flyer-bench', tags: [], transport: [{ mode: 'road_freight_truck', distance_km: 120 }] });
+  await insertCalculations(app, mandant.id, editor.id, [{ template: v1, columns: computeColumns(v1, inputs, factors, 'de') }]);
+  const v2: Template = structuredClone(v1);
+  const paper = v2.groups.find((group) => group.id === 'paper_group')!;
+  paper.fields = paper.fields.map((field) => (field.name === 'spoilage_pct' ? { ...field, name: 'waste_pct', default: 8 } : field));
+  v2.groups.find((group) => group.id === 'transport')!.fields.push({ name: 'return_trip', type: 'boolean', label: { de: 'Rückfahrt', en: 'Return trip', fr: 'Retour', it: 'Ritorno', es: 'Regreso' }, default: false });
+  for (const result of v2.results) result.formula = result.formula.replaceAll('spoilage_pct', 'waste_pct');
+  for (const [alias, field] of Object.entries(v2.import?.aliases ?? {})) if (field === 'spoilage_pct') v2.import!.aliases[alias] = 'waste_pct';
+  await provider('/api/templates', { definition: v2, mode: 'version', status: 'published' });
+}
+
+/** Runs one step over HTTP; answers its result and prints wall seconds, server CPU and peak RSS. */
+async function step(child: ChildProcess, label: string, work: () => ReturnType<Post>, print: (line: string) => void) {
+  const pid = child.pid!;
+  let peak = procStatus(pid, 'VmRSS');
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, procStatus(pid, 'VmRSS'));
+  }, 20);
+  const cpu = cpuSeconds(pid);
   const started = performance.now();
   try {
     const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - started) / 1000, peakMb: peak / MB };
+    const seconds = (performance.now() - started) / 1000;
+    peak = Math.max(peak, procStatus(pid, 'VmRSS'));
+    const count = result.summary ? ` of ${result.summary.count.toLocaleString('en')} calculations` : '';
+    print(`  ${label}${count}: ${seconds.toFixed(2)} s, server CPU ${(cpuSeconds(pid) - cpu).toFixed(2)} s, server peak RSS ${peak.toFixed(0)} MB (${load()})`);
+    return result;
   } finally {
-    clearInterval(timer);
+    clearInterval(sampler);
   }
 }
 
 async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string) => void): Promise<void> {
   const database = await freshDatabase(kind);
-  const app = await buildApp({ config: loadConfig({ ...database.env, DEMO_PASSWORD: 'kontor-demo' }) });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const { db } = app.kontor;
-    const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-    const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@muster.example').executeTakeFirstOrThrow();
-    const currentId = (await defaultDatabaseId(db, mandant.id))!;
-    const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, currentId))!);
-    const insertMs = await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
-    if (kind === 'postgres') await sql`vacuum analyze calculations`.execute(db);
-    else await sql`analyze`.execute(db);
-    print(`  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s (RSS now ${(process.memoryUsage().rss / MB).toFixed(0)} MB)`);
-    const target = await db.selectFrom('factor_databases').select('id').where('version_label', '=', '2024').executeTakeFirstOrThrow();
+    // Set-up in-process: schema, demo data and the calculations, written straight into the database.
+    const app = await buildApp({ config: loadConfig({ ...database.env, DEMO_PASSWORD: 'kontor-demo' }) });
+    let targetId: number;
+    let currentId: number;
+    try {
+      const { db } = app.kontor;
+      const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
+      const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@muster.example').executeTakeFirstOrThrow();
+      currentId = (await defaultDatabaseId(db, mandant.id))!;
+      const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, currentId))!);
+      const insertMs = await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
+      print(`  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`);
+      if (TEMPLATE_MIGRATION) await prepareTemplateMigration(app);
+      // Fresh statistics and (SQLite) the write-ahead log written back, as a running system's
+      // would be, so the first measured step does not pay for the bulk load.
+      if (kind === 'postgres') await sql`vacuum analyze`.execute(db);
+      else {
+        await sql`analyze`.execute(db);
+        await sql`pragma wal_checkpoint(truncate)`.execute(db);
+      }
+      targetId = (await db.selectFrom('factor_databases').select('id').where('version_label', '=', '2024').executeTakeFirstOrThrow()).id;
+    } finally {
+      await app.close();
+    }
 
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@muster.example', password: 'kontor-demo' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const post = async (path: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { id: number; summary?: { count: number } };
-      if (res.status >= 300) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const preview = await measured(() => post('/api/migrations', { to_database_id: target.id }));
-    print(`  [${kind}] preview of ${preview.result.summary?.count.toLocaleString('en')} calculations: ${preview.seconds.toFixed(2)} s, peak RSS ${preview.peakMb.toFixed(0)} MB`);
-    const apply = await measured(() => post(`/api/migrations/${preview.result.id}/apply`));
-    print(`  [${kind}] apply: ${apply.seconds.toFixed(2)} s, peak RSS ${apply.peakMb.toFixed(0)} MB`);
-    const rollback = await measured(() => post(`/api/migrations/${preview.result.id}/rollback`));
-    print(`  [${kind}] rollback: ${rollback.seconds.toFixed(2)} s, peak RSS ${rollback.peakMb.toFixed(0)} MB`);
-    const migrated = await db.selectFrom('calculations').select((eb) => eb.fn.countAll().as('n')).where('database_id', '=', currentId).executeTakeFirstOrThrow();
-    if (Number(migrated.n) < CALCULATIONS) throw new Error(`rollback left ${CALCULATIONS - Number(migrated.n)} calculations on the target`);
+    const { child, baseUrl } = await startServer(database.env);
+    try {
+      const post = await signIn(fetcher(baseUrl), 'admin@muster.example');
+      const preview = await step(child, `[${kind}] preview`, () => post('/api/migrations', { to_database_id: targetId }), print);
+      await step(child, `[${kind}] apply`, () => post(`/api/migrations/${preview.id}/apply`), print);
+      await step(child, `[${kind}] rollback`, () => post(`/api/migrations/${preview.id}/rollback`), print);
+      // Every calculation is back on its database.
+      const token = (await (await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@muster.example', password: 'kontor-demo' }) })).json()) as { token: string };
+      const back = await fetch(`${baseUrl}/api/calculations?${new URLSearchParams({ filter: JSON.stringify({ database_id: currentId }), range: '[0,0]' })}`, { headers: { authorization: `Bearer ${token.token}` } });
+      const total = Number(back.headers.get('content-range')?.split('/')[1] ?? 0);
+      if (total < CALCULATIONS) throw new Error(`rollback left ${CALCULATIONS - total} calculations on the target`);
+      if (TEMPLATE_MIGRATION) {
+        const printco = await signIn(fetcher(baseUrl), 'admin@printco.example');
+        const carried = await step(child, `[${kind}] template migration preview`, () => printco('/api/migrations', { kind: 'template', template_id: 'flyer-bench', to_template_version: 2 }), print);
+        await step(child, `[${kind}] template migration apply`, () => printco(`/api/migrations/${carried.id}/apply`), print);
+        await step(child, `[${kind}] template migration rollback`, () => printco(`/api/migrations/${carried.id}/rollback`), print);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   } finally {
-    await app.close();
     await database.dispose();
   }
 }
@@ -82,7 +196,11 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
 export const migrationBenchmark: Benchmark = {
   name: `Migrations: preview, apply and rollback of ${CALCULATIONS.toLocaleString('en')} calculations of one mandant`,
   async run(print) {
-    await benchMigration('sqlite', print);
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    // BENCH_DATABASES=postgres measures one database only.
+    const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+    if (kinds.includes('sqlite')) await benchMigration('sqlite', print);
+    if (!kinds.includes('postgres')) return;
     if (await postgresReachable()) await benchMigration('postgres', print);
     else print('  [postgres] skipped: PostgreSQL not reachable (TEST_DATABASE_URL)');
   },

@@ -19,6 +19,15 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
     if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
+  const post = async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${server.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
 
   beforeAll(async () => {
     server = await startServer();
@@ -76,6 +85,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       // It now uses the older version, so the page offers to migrate it to the newer one.
       const hint = page.getByTestId('database-version-hint');
       await expect.poll(async () => (await hint.textContent()) ?? '').toContain(`eine neuere Version ist veröffentlicht: ${current.name}`);
+      await screenshot(page, 'calculation-newer-database');
 
       // Roll back from the history; the old total is back.
       await page.goto(`${server.baseUrl}/migrations`);
@@ -88,6 +98,48 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       expect(restored.database_id).toBe(current.id);
       await page.goto(`${server.baseUrl}/edit/${changed.calculation_id}`);
       await expect.poll(async () => (await page.getByTestId('result-stored-total').textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_before, 'de'));
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('offers in the calculations list to migrate the filter’s calculations, and migrates exactly those', async () => {
+    const all = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
+    const databases = await api<FactorDatabaseRecord[]>('/databases');
+    const newest = databases.find((d) => d.id === all[0]!.database_id)!;
+    const older = databases.find((d) => d.status === 'published' && d.id !== newest.id && d.mandant_id === null)!;
+    // Set-up through the API: every calculation back on the older database.
+    const back = await post<FactorMigrationRecord>('/migrations', { to_database_id: older.id });
+    await post(`/migrations/${back.id}/apply`);
+    const templateId = all[0]!.template_id;
+    const ofTemplate = all.filter((c) => c.template_id === templateId);
+
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    try {
+      await login(page, server.baseUrl, 'admin@muster.example');
+      await page.goto(`${server.baseUrl}/calculations`);
+      const offer = page.getByTestId('migrate-filter');
+      await expect.poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 }).toContain(`${all.length} Kalkulationen auf ${newest.name} (${newest.version_label}) migrieren`);
+      await screenshot(page, 'calculations-migrate-offer');
+
+      // Narrow the list to one template: the offer follows the filter.
+      await page.goto(`${server.baseUrl}/calculations?${new URLSearchParams({ filter: JSON.stringify({ template_id: templateId }) })}`);
+      await expect.poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 }).toContain(`${ofTemplate.length} ${ofTemplate.length === 1 ? 'Kalkulation' : 'Kalkulationen'} auf`);
+      await offer.click();
+      await expect.poll(async () => (await page.getByTestId('migration-filter').textContent()) ?? '').toContain(`template_id: ${templateId}`);
+      await page.getByRole('button', { name: 'Vorschau erstellen' }).click();
+      const card = page.getByTestId('migration-preview');
+      await expect.poll(async () => (await card.getByTestId('migration-status').textContent()) ?? '', { timeout: 20_000 }).toBe('Vorschau');
+      await screenshot(page, 'migration-filter-preview');
+      await card.getByRole('button', { name: 'Anwenden' }).click();
+      await expect.poll(async () => card.getByTestId('migration-status').textContent()).toBe('Angewendet');
+      const after = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
+      for (const calculation of after) expect(calculation.database_id).toBe(calculation.template_id === templateId ? newest.id : older.id);
+
+      // The template-version form of the same page.
+      await page.getByRole('button', { name: 'Vorlagen-Version' }).click();
+      await page.getByText(/neue Felder erhalten ihren Standardwert/).waitFor();
+      await screenshot(page, 'migration-template-form');
     } finally {
       await context.close();
     }

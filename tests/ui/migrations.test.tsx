@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
-import { API, mandantAdmin, server } from './mockServer';
+import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
+import { calculationHandlers, calculationRecord, templateRecords } from './calculations.mock';
+import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const database = (id: number, label: string, status: FactorDatabaseRecord['status'] = 'published'): FactorDatabaseRecord => ({
@@ -12,7 +13,8 @@ const database = (id: number, label: string, status: FactorDatabaseRecord['statu
 const DATABASES = [database(1, '2024'), database(2, '2025'), database(3, '2026', 'draft')];
 
 const preview: FactorMigrationRecord = {
-  id: 7, mandant_id: 1, from_database_id: null, to_database_id: 1, status: 'previewed', created_by: 2, created_by_name: 'Erika Muster',
+  id: 7, mandant_id: 1, kind: 'database', from_database_id: null, to_database_id: 1, template_id: null, from_template_version: null,
+  to_template_version: null, filter: null, status: 'previewed', created_by: 2, created_by_name: 'Erika Muster',
   applied_by: null, applied_by_name: null, summary: { count: 2, excluded: 1, total_before: 300, total_after: 330, difference: 30, percent: 10 },
   created_at: '2026-03-02T09:00:00.000Z', updated_at: '2026-03-02T09:00:00.000Z', applied_at: null, rolled_back_at: null, version: 1,
 };
@@ -22,16 +24,19 @@ const items: FactorMigrationItemRecord[] = [
   { id: 3, migration_id: 7, mandant_id: 1, calculation_id: 13, number: 'K-2026-000003', title: 'Visitenkarten', template_id: 'business-cards', total_before: 50, total_after: null, difference: null, percent: null, excluded: 'frozen' },
 ];
 
-function serve(options: { applyStatus?: number } = {}) {
+function serve(options: { applyStatus?: number; answer?: FactorMigrationRecord } = {}) {
   const sent: { previews: unknown[]; steps: string[]; itemQueries: string[] } = { previews: [], steps: [], itemQueries: [] };
   let history: FactorMigrationRecord[] = [];
+  const answer = options.answer ?? preview;
   server.use(
     http.get(`${API}/databases`, () => HttpResponse.json(DATABASES, { headers: { 'Content-Range': 'databases 0-2/3' } })),
+    http.get(`${API}/templates`, () =>
+      HttpResponse.json(templateRecords, { headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` } })),
     http.get(`${API}/migrations`, () => HttpResponse.json(history, { headers: { 'Content-Range': history.length ? `migrations 0-${history.length - 1}/${history.length}` : 'migrations */0' } })),
     http.post(`${API}/migrations`, async ({ request }) => {
       sent.previews.push(await request.json());
-      history = [preview];
-      return HttpResponse.json(preview, { status: 201 });
+      history = [answer];
+      return HttpResponse.json(answer, { status: 201 });
     }),
     http.get(`${API}/migration-items`, ({ request }) => {
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
@@ -114,5 +119,80 @@ describe('migrations page', () => {
     expect(await screen.findByText('Nur Kalkulation #11')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Vorschau erstellen' }));
     await waitFor(() => expect(sent.previews).toEqual([{ to_database_id: 1, calculation_ids: [11] }]));
+  }, 60_000);
+
+  it('migrates the calculations of a list filter, sending the filter itself', async () => {
+    const sent = serve();
+    const filter = { template_type: 'product', q: 'Flyer' };
+    const { user } = renderApp(`/migrations?${new URLSearchParams({ filter: JSON.stringify(filter), to: '1' })}`, { signedInAs: mandantAdmin });
+    expect(await screen.findByTestId('migration-filter')).toHaveTextContent('Nur Kalkulationen des Listenfilters (template_type: product · q: Flyer)');
+    await user.click(await screen.findByRole('button', { name: 'Vorschau erstellen' }));
+    await waitFor(() => expect(sent.previews).toEqual([{ to_database_id: 1, filter }]));
+  }, 60_000);
+
+  it('previews the migration of a template\'s calculations to its current version', async () => {
+    const flyer = templateRecords.find((record) => record.id === 'flyer')!;
+    const sent = serve({ answer: { ...preview, kind: 'template', to_database_id: null, template_id: 'flyer', to_template_version: flyer.version } });
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    await user.click(await screen.findByRole('button', { name: 'Vorlagen-Version' }));
+    expect(screen.getByText(/neue Felder erhalten ihren Standardwert/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('combobox', { name: /Vorlage/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByText(`${flyer.label} – Version ${flyer.version}`));
+    await user.click(screen.getByRole('button', { name: 'Vorschau erstellen' }));
+    await waitFor(() => expect(sent.previews).toEqual([{ kind: 'template', template_id: 'flyer', to_template_version: flyer.version }]));
+    const card = await screen.findByTestId('migration-preview');
+    expect(within(card).getByText(`Migration nach ${flyer.label} – Version ${flyer.version}`)).toBeInTheDocument();
+    const history = await screen.findByTestId('migration-history');
+    await waitFor(() => expect(within(history).getAllByRole('row')[1]).toHaveTextContent(`${flyer.label} – Version ${flyer.version}`));
+  }, 60_000);
+});
+
+describe('offering migrations where calculations are', () => {
+  const olderCalculation = (): CalculationRecord => calculationRecord(8, 'flyer', { title: 'Sommerflyer', quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135, spoilage_pct: 5, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid' }, { database_id: 1 });
+
+  it('offers, in the calculations list, to migrate every calculation of the filter on an older database', async () => {
+    const counted: string[] = [];
+    server.use(
+      http.get(`${API}/calculations`, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number[] };
+        if (filter.database_id) {
+          counted.push(JSON.stringify(filter));
+          return HttpResponse.json([olderCalculation()], { headers: { 'Content-Range': 'calculations 0-0/1234' } });
+        }
+        return HttpResponse.json([olderCalculation()], { headers: { 'Content-Range': 'calculations 0-0/1' } });
+      }),
+      ...calculationHandlers,
+    );
+    renderApp('/calculations/product', { signedInAs: editor });
+    const offer = await screen.findByTestId('migrate-filter');
+    expect(offer).toHaveTextContent('1234 Kalkulationen auf Demo factors 2025 (2025) migrieren');
+    // Only the count of the filter's calculations on an older database was asked for, not their ids.
+    expect(JSON.parse(counted.at(-1)!)).toEqual({ template_type: 'product', database_id: [1] });
+    const target = new URL(offer.getAttribute('href')!, window.location.origin);
+    expect(target.pathname).toBe('/migrations');
+    expect(JSON.parse(target.searchParams.get('filter')!)).toEqual({ template_type: 'product' });
+    expect(target.searchParams.get('to')).toBe('2');
+  }, 60_000);
+
+  it('offers on a calculation\'s page to migrate it to the newer database', async () => {
+    server.use(http.get(`${API}/calculations/8`, () => HttpResponse.json(olderCalculation())), ...calculationHandlers);
+    renderApp('/edit/8', { signedInAs: editor });
+    const hint = await screen.findByTestId('database-version-hint');
+    expect(hint).toHaveTextContent('Berechnet mit Demo factors 2024 (2024) – eine neuere Version ist veröffentlicht: Demo factors 2025 (2025).');
+    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute('href', '/migrations?calculation=8&to=2');
+    expect(screen.queryByTestId('template-version-hint')).toBeNull();
+  }, 60_000);
+
+  it('offers on a calculation\'s page to carry it over to a newer template version', async () => {
+    const flyer = templateRecords.find((record) => record.id === 'flyer')!;
+    server.use(
+      http.get(`${API}/templates/flyer`, () => HttpResponse.json({ ...flyer, version: flyer.version + 1, definition: { ...flyer.definition, version: flyer.version + 1 } })),
+      http.get(`${API}/calculations/8`, () => HttpResponse.json({ ...olderCalculation(), database_id: 2 })),
+      ...calculationHandlers,
+    );
+    renderApp('/edit/8', { signedInAs: editor });
+    const hint = await screen.findByTestId('template-version-hint');
+    expect(hint).toHaveTextContent(`Erstellt mit Version ${flyer.version} der Vorlage „${flyer.label}“ – Version ${flyer.version + 1} ist veröffentlicht.`);
+    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute('href', '/migrations?calculation=8&template=flyer');
   }, 60_000);
 });

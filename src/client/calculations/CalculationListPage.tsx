@@ -15,6 +15,7 @@ import {
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CalculationBulkActions } from '../collections/CalculationBulkActions';
+import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
@@ -74,6 +75,7 @@ const CalculationListActions = ({ templates }: { templates: readonly TemplateRec
   const [view] = useListView();
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
+      <MigrateFilterButton />
       <FilterButton />
       {view === 'cards' ? <CardSortMenu /> : null}
       <ListViewSwitch />

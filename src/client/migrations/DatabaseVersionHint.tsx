@@ -1,11 +1,12 @@
 /**
  * On a calculation's page: the factor database version it was computed with and, when a newer
- * published version exists, a link to migrate this one calculation (preview first, on /migrations).
+ * published version exists, a link to migrate this one calculation (preview first, on /migrations);
+ * likewise when its template has a newer published version than the one it was made with.
  */
 import { Alert, Button } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useGetList, useTranslate } from 'react-admin';
-import type { CalculationRecord, FactorDatabaseRecord } from '../../core/api';
+import { useGetList, useGetOne, usePermissions, useTranslate } from 'react-admin';
+import type { CalculationRecord, FactorDatabaseRecord, Role, TemplateRecord } from '../../core/api';
 
 export function newerPublished(databases: readonly FactorDatabaseRecord[], current: FactorDatabaseRecord | undefined): FactorDatabaseRecord | undefined {
   if (!current) return undefined;
@@ -14,29 +15,64 @@ export function newerPublished(databases: readonly FactorDatabaseRecord[], curre
     .sort((a, b) => (b.valid_from ?? '').localeCompare(a.valid_from ?? '') || b.id - a.id)[0];
 }
 
-export const DatabaseVersionHint = ({ record }: { record: CalculationRecord }) => {
+function useCanMigrate(record: CalculationRecord): boolean {
+  const { permissions } = usePermissions<Role | null>();
+  return !record.frozen && (permissions === 'provider_admin' || permissions === 'mandant_admin' || permissions === 'editor');
+}
+
+const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
-  const { data = [] } = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
-  const current = data.find((database) => database.id === record.database_id);
-  if (!current) return null;
-  const newer = newerPublished(data, current);
-  const label = `${current.name} (${current.version_label})`;
+  const canMigrate = useCanMigrate(record);
+  const { data: template } = useGetOne<TemplateRecord>('templates', { id: record.template_id }, { retry: false });
+  // A provider admin's list may show a draft as the newest version: only a published one is offered.
+  const status = (template as (TemplateRecord & { status?: string }) | undefined)?.status;
+  if (!template || template.version <= record.template_version || status === 'draft') return null;
   return (
     <Alert
-      severity={newer ? 'warning' : 'info'}
+      severity="warning"
       sx={{ mb: 2 }}
-      data-testid="database-version-hint"
+      data-testid="template-version-hint"
       action={
-        newer && !record.frozen ? (
-          <Button component={Link} to={`/migrations?calculation=${record.id}&to=${newer.id}`} color="inherit" size="small">
+        canMigrate ? (
+          <Button component={Link} to={`/migrations?calculation=${record.id}&template=${encodeURIComponent(record.template_id)}`} color="inherit" size="small">
             {translate('migrations.hint.migrate')}
           </Button>
         ) : undefined
       }
     >
-      {newer
-        ? translate('migrations.hint.newer', { current: label, newer: `${newer.name} (${newer.version_label})` })
-        : translate('migrations.hint.current', { current: label })}
+      {translate('migrations.hint.template_newer', { template: template.label, current: record.template_version, newer: template.version })}
     </Alert>
+  );
+};
+
+export const DatabaseVersionHint = ({ record }: { record: CalculationRecord }) => {
+  const translate = useTranslate();
+  const canMigrate = useCanMigrate(record);
+  const { data = [] } = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
+  const current = data.find((database) => database.id === record.database_id);
+  const newer = newerPublished(data, current);
+  const label = current ? `${current.name} (${current.version_label})` : '';
+  return (
+    <>
+      {current ? (
+        <Alert
+          severity={newer ? 'warning' : 'info'}
+          sx={{ mb: 2 }}
+          data-testid="database-version-hint"
+          action={
+            newer && canMigrate ? (
+              <Button component={Link} to={`/migrations?calculation=${record.id}&to=${newer.id}`} color="inherit" size="small">
+                {translate('migrations.hint.migrate')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {newer
+            ? translate('migrations.hint.newer', { current: label, newer: `${newer.name} (${newer.version_label})` })
+            : translate('migrations.hint.current', { current: label })}
+        </Alert>
+      ) : null}
+      <TemplateVersionHint record={record} />
+    </>
   );
 };

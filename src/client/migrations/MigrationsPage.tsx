@@ -1,23 +1,35 @@
 /**
- * `/migrations`: move the mandant's calculations to another published factor database. Pick the
- * target, read the preview (nothing changes yet), then apply or discard; applied migrations can be
- * rolled back from the history as long as the calculations were not changed since.
+ * `/migrations`: move the mandant's calculations to another published factor database or to the
+ * current version of their template. Pick the target, read the preview (nothing changes yet),
+ * then apply or discard; applied migrations can be rolled back from the history as long as the
+ * calculations were not changed since.
  */
-import { Alert, Button, Card, Chip, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Title, useGetList, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import type { FactorDatabaseRecord, FactorMigrationRecord, MandantRecord, Role } from '../../core/api';
+import type { CreateFactorMigrationRequest, FactorMigrationRecord, Role } from '../../core/api';
 import { createPreview, downloadItemsCsv, migrationStep } from './api';
 import { formatDateTime, formatKg } from './format';
 import { MigrationPreview } from './MigrationPreview';
-
-const ALL = { page: 1, perPage: 200 };
+import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';
+import { repeatRequest, useTargetName } from './targets';
 
 function errorMessage(error: unknown): string {
   const body = (error as { body?: { message?: unknown } } | null)?.body;
   if (body && typeof body.message === 'string') return body.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A list filter passed as `?filter=<JSON object>`; anything else counts as none. */
+function parseFilter(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.keys(parsed).length > 0 ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 const MigrationsPage = () => {
@@ -27,22 +39,23 @@ const MigrationsPage = () => {
   const refresh = useRefresh();
   const { permissions } = usePermissions<Role | null>();
   const canWrite = permissions === 'provider_admin' || permissions === 'mandant_admin' || permissions === 'editor';
-  // From a calculation's page: `?calculation=<id>&to=<database>` migrates only that calculation.
+  // From a calculation's page: `?calculation=<id>&to=<database>` or `&template=<id>`; from the
+  // calculations list: `?filter=<list filter>&to=<database>`.
   const [params, setParams] = useSearchParams();
-  const onlyCalculation = Number(params.get('calculation')) || null;
-  const [target, setTarget] = useState<number | ''>(() => Number(params.get('to')) || '');
-  const [mandant, setMandant] = useState<number | ''>('');
+  const scope: MigrationScope = useMemo(
+    () => ({
+      kind: params.get('template') ? 'template' : 'database',
+      databaseId: Number(params.get('to')) || null,
+      templateId: params.get('template'),
+      calculationId: Number(params.get('calculation')) || null,
+      filter: parseFilter(params.get('filter')),
+    }),
+    [params],
+  );
   const [selected, setSelected] = useState<FactorMigrationRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState<FactorMigrationRecord | null>(null);
-
-  const databases = useGetList<FactorDatabaseRecord>('databases', { pagination: ALL, sort: { field: 'valid_from', order: 'DESC' } });
-  const published = (databases.data ?? []).filter((database) => database.status === 'published');
-  const nameOf = (id: number | null) => {
-    const found = (databases.data ?? []).find((database) => database.id === id);
-    return found ? `${found.name} (${found.version_label})` : id === null ? '—' : `#${id}`;
-  };
-  const mandants = useGetList<MandantRecord>('mandants', { pagination: ALL, sort: { field: 'name', order: 'ASC' } }, { enabled: permissions === 'provider_admin' });
+  const targetName = useTargetName();
   const history = useGetList<FactorMigrationRecord>('migrations', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } });
 
   const run = async (work: () => Promise<FactorMigrationRecord>, done: string) => {
@@ -62,65 +75,30 @@ const MigrationsPage = () => {
     }
   };
 
-  const preview = (to: number, mandantId?: number) =>
-    run(() => createPreview({ to_database_id: to, ...(onlyCalculation ? { calculation_ids: [onlyCalculation] } : {}), ...(permissions === 'provider_admin' && mandantId ? { mandant_id: mandantId } : {}) }), 'migrations.notifications.previewed');
+  const preview = (request: CreateFactorMigrationRequest) => run(() => createPreview(request), 'migrations.notifications.previewed');
+  const previewAgain = (migration: FactorMigrationRecord) =>
+    preview({ ...repeatRequest(migration, scope.calculationId ? [scope.calculationId] : null), ...(permissions === 'provider_admin' ? { mandant_id: migration.mandant_id } : {}) });
 
   return (
     <>
       <Title title={translate('migrations.title')} />
       <Stack spacing={2} sx={{ mt: 2 }}>
         {canWrite ? (
-          <Card>
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {translate('migrations.new.title')}
-              </Typography>
-              <Typography variant="body2" sx={{ mb: 2 }}>
-                {translate('migrations.new.help')}
-              </Typography>
-              <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap">
-                {permissions === 'provider_admin' ? (
-                  <FormControl size="small" sx={{ minWidth: 220 }}>
-                    <InputLabel id="migration-mandant">{translate('migrations.fields.mandant')}</InputLabel>
-                    <Select labelId="migration-mandant" label={translate('migrations.fields.mandant')} value={mandant} onChange={(event) => setMandant(event.target.value as number)}>
-                      {(mandants.data ?? []).map((m) => (
-                        <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>
-                      ))}
-                    </Select>
-                  </FormControl>
-                ) : null}
-                <FormControl size="small" sx={{ minWidth: 280 }}>
-                  <InputLabel id="migration-target">{translate('migrations.fields.target')}</InputLabel>
-                  <Select
-                    labelId="migration-target"
-                    label={translate('migrations.fields.target')}
-                    value={target}
-                    onChange={(event) => setTarget(event.target.value as number)}
-                    data-testid="migration-target"
-                  >
-                    {published.map((database) => (
-                      <MenuItem key={database.id} value={database.id}>
-                        {database.name} ({database.version_label})
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </FormControl>
-                {onlyCalculation ? (
-                  <Chip label={translate('migrations.new.only_calculation', { id: onlyCalculation })} onDelete={() => setParams({})} />
-                ) : null}
-                <Button variant="contained" disabled={busy || target === '' || (permissions === 'provider_admin' && mandant === '')} onClick={() => void preview(target as number, mandant === '' ? undefined : mandant)}>
-                  {translate('migrations.actions.preview')}
-                </Button>
-              </Stack>
-            </CardContent>
-          </Card>
+          <NewMigrationCard
+            key={params.toString()}
+            scope={scope}
+            providerAdmin={permissions === 'provider_admin'}
+            busy={busy}
+            onPreview={(request) => void preview(request)}
+            onWiden={() => setParams({})}
+          />
         ) : null}
 
         {stale ? (
           <Alert
             severity="warning"
             action={
-              <Button color="inherit" size="small" disabled={busy} onClick={() => void preview(stale.to_database_id, stale.mandant_id)}>
+              <Button color="inherit" size="small" disabled={busy} onClick={() => void previewAgain(stale)}>
                 {translate('migrations.actions.fresh_preview')}
               </Button>
             }
@@ -133,7 +111,7 @@ const MigrationsPage = () => {
           <MigrationPreview
             key={`${selected.id}-${selected.status}`}
             migration={selected}
-            targetName={nameOf(selected.to_database_id)}
+            targetName={targetName(selected)}
             busy={busy || !canWrite}
             onApply={() => void run(() => migrationStep(selected.id, 'apply'), 'migrations.notifications.applied')}
             onDiscard={() => void run(() => migrationStep(selected.id, 'discard'), 'migrations.notifications.discarded')}
@@ -155,7 +133,7 @@ const MigrationsPage = () => {
                   <TableRow>
                     <TableCell>{translate('migrations.fields.created_at')}</TableCell>
                     <TableCell>{translate('migrations.fields.created_by')}</TableCell>
-                    <TableCell>{translate('migrations.fields.target')}</TableCell>
+                    <TableCell>{translate('migrations.history.target')}</TableCell>
                     <TableCell>{translate('migrations.fields.status')}</TableCell>
                     <TableCell align="right">{translate('migrations.summary.count')}</TableCell>
                     <TableCell align="right">{translate('migrations.summary.total_after')}</TableCell>
@@ -168,7 +146,7 @@ const MigrationsPage = () => {
                     <TableRow key={migration.id} selected={selected?.id === migration.id}>
                       <TableCell>{formatDateTime(migration.created_at, locale)}</TableCell>
                       <TableCell>{migration.created_by_name ?? '—'}</TableCell>
-                      <TableCell>{nameOf(migration.to_database_id)}</TableCell>
+                      <TableCell>{targetName(migration)}</TableCell>
                       <TableCell>{translate(`migrations.status.${migration.status}`)}</TableCell>
                       <TableCell align="right">{migration.summary.count}</TableCell>
                       <TableCell align="right">{formatKg(migration.summary.total_after, locale)}</TableCell>

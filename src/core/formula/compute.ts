@@ -50,6 +50,19 @@ function toUse(factor: FactorInfo): FactorUse {
 }
 
 /**
+ * Records each factor a formula reads, for its result and for all. Made by a factory rather than
+ * as an inline arrow: keep-names builds (tsx, esbuild) wrap every named closure in a
+ * defineProperty call, which was a third of the cost of a computation.
+ */
+function factorSink(own: Map<string, FactorUse>, all: Map<string, FactorUse>): (factor: FactorInfo) => void {
+  return (factor) => {
+    const use = toUse(factor);
+    own.set(factor.key, use);
+    all.set(factor.key, use);
+  };
+}
+
+/**
  * Computes all results. Hidden fields are ignored (as the server never receives them), missing
  * values fall back to the field's default. Throws CalculationError (with `result`) on missing
  * inputs, unknown factors, division by zero or any non-finite number.
@@ -69,11 +82,7 @@ export function computeResults(template: Template, inputs: CalculationInputs, fa
         inputs: visibleInputs,
         results,
         factorLookup,
-        onFactor: (factor) => {
-          const use = toUse(factor);
-          factors.set(factor.key, use);
-          allFactors.set(factor.key, use);
-        },
+        onFactor: factorSink(factors, allFactors),
       });
     } catch (error) {
       if (error instanceof CalculationError) {

@@ -228,7 +228,7 @@ function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): Fo
   const name = (node.callee as jsep.Identifier).name;
   if (!isFunctionName(name)) throw new CalculationError('forbidden', `unknown function '${name}'`);
   const args = node.arguments;
-  const numberArg = (index: number) => asNumber(evaluate(args[index], context), `${name}()`);
+  const numberArg = numberArgs(args, context, name);
   switch (name) {
     case 'factor':
       return evaluateFactor(args[0], context);
@@ -278,6 +278,14 @@ function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): Fo
 }
 
 /** Half away from zero, by decimal shifting (avoids 1.005 → 1.00 from binary representation). */
+/**
+ * Reads the call's arguments as numbers. Made by a factory rather than as a local arrow: keep-names
+ * builds (tsx, esbuild) wrap every named local function in a defineProperty call, per evaluation.
+ */
+function numberArgs(args: jsep.Expression[], context: EvaluationContext, name: string): (index: number) => number {
+  return (index) => asNumber(evaluate(args[index], context), `${name}()`);
+}
+
 function roundTo(value: number, digits: number): number {
   const shifted = Number(`${Math.abs(value)}e${digits}`);
   const rounded = Number(`${Math.round(shifted)}e${-digits}`);

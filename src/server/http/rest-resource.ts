@@ -91,7 +91,7 @@ export interface RestResourceDefinition<TRecord extends { id: number }> {
   tag?: string;
 }
 
-function applyConditions<QB extends { where: (...args: never[]) => unknown }>(query: QB, conditions: Condition[]): QB {
+export function applyConditions<QB extends { where: (...args: never[]) => unknown }>(query: QB, conditions: Condition[]): QB {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a builder over a table chosen at run time
   let q = query as any;
   for (const c of conditions) {
@@ -103,7 +103,7 @@ function applyConditions<QB extends { where: (...args: never[]) => unknown }>(qu
   return q as QB;
 }
 
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 

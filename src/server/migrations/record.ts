@@ -1,5 +1,5 @@
 /** Rows of factor_migrations / factor_migration_items → API records, and their JSON schemas. */
-import type { FactorMigrationItemRecord, FactorMigrationRecord, FactorMigrationStatus, FactorMigrationSummary } from '../../core/api';
+import type { FactorMigrationItemRecord, FactorMigrationRecord, FactorMigrationStatus, FactorMigrationSummary, MigrationKind } from '../../core/api';
 import type { DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import './tables';
@@ -15,8 +15,13 @@ export function toMigrationRecord(row: Row): FactorMigrationRecord {
   return {
     id: Number(row.id),
     mandant_id: Number(row.mandant_id),
+    kind: (row.kind ?? 'database') as MigrationKind,
     from_database_id: nullableNumber(row.from_database_id),
-    to_database_id: Number(row.to_database_id),
+    to_database_id: nullableNumber(row.to_database_id),
+    template_id: nullableText(row.template_id),
+    from_template_version: nullableNumber(row.from_template_version),
+    to_template_version: nullableNumber(row.to_template_version),
+    filter: parseJson<Record<string, unknown> | null>(row.filter as DbJson | null, null),
     status: row.status as FactorMigrationStatus,
     created_by: nullableNumber(row.created_by),
     created_by_name: nullableText(row.created_by_name),
@@ -58,8 +63,13 @@ export const migrationRecordSchema = {
   properties: {
     id: int,
     mandant_id: int,
+    kind: { type: 'string', enum: ['database', 'template'] },
     from_database_id: nullableInt,
-    to_database_id: int,
+    to_database_id: nullableInt,
+    template_id: nullableStr,
+    from_template_version: nullableInt,
+    to_template_version: nullableInt,
+    filter: { type: ['object', 'null'], additionalProperties: true },
     status: { type: 'string' },
     created_by: nullableInt,
     created_by_name: nullableStr,
@@ -75,7 +85,7 @@ export const migrationRecordSchema = {
     rolled_back_at: nullableStr,
     version: int,
   },
-  required: ['id', 'mandant_id', 'to_database_id', 'status', 'summary', 'created_at', 'version'],
+  required: ['id', 'mandant_id', 'kind', 'to_database_id', 'status', 'summary', 'created_at', 'version'],
 } as const;
 
 export const migrationItemRecordSchema = {

@@ -1,8 +1,12 @@
 /**
- * `/api/migrations`: migrate a mandant's calculations to another factor database.
+ * `/api/migrations`: migrate a mandant's calculations to another factor database, or to another
+ * version of their template.
  *
  *   GET  /api/migrations, /api/migrations/:id           history (simple-rest dialect, own mandant)
  *   POST /api/migrations {to_database_id, …}            preview: items computed, calculations untouched
+ *   POST /api/migrations {kind: "template", template_id, to_template_version, …}
+ *                                                       the same for a template version
+ *        … calculation_ids: [...] or filter: {…}        only those calculations, or those a calculations-list filter matches
  *   POST /api/migrations/:id/apply                      ONE transaction; 409 if a calculation changed since the preview
  *   POST /api/migrations/:id/discard                    a preview is dropped
  *   POST /api/migrations/:id/rollback                   exact restore; 409 if a calculation changed since the apply
@@ -16,6 +20,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, Role, SessionUser } from '../../core/api';
+import { localize } from '../../core/rules';
+import type { Template } from '../../core/template';
 import { CSV_FORMULA_START } from '../../core/csv/escape';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -28,6 +34,8 @@ import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
 import { previewItems } from './preview';
+import { checkListFilter, type CalculationSelection } from './selection';
+import { databaseTarget, templateTarget, type MigrationTarget } from './targets';
 import { EMPTY_SUMMARY, migrationItemRecordSchema, migrationRecordSchema, toMigrationItemRecord, toMigrationRecord } from './record';
 import './tables';
 
@@ -43,8 +51,14 @@ async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: 
   return toMigrationRecord(row);
 }
 
-async function labelOf(db: Kysely<DatabaseSchema>, migration: FactorMigrationRecord): Promise<string> {
-  const names = await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', [migration.to_database_id, migration.from_database_id ?? migration.to_database_id]).execute();
+async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, migration: FactorMigrationRecord, user: SessionUser): Promise<string> {
+  if (migration.kind === 'template') {
+    const id = migration.template_id ?? '';
+    const label = localize((templates.resolve(id, migration.to_template_version ?? 0) ?? templates.current(id))?.label, user.language, id);
+    return `${label} ${migration.from_template_version === null ? '' : `v${migration.from_template_version} `}→ v${migration.to_template_version}`;
+  }
+  const ids = [migration.to_database_id, migration.from_database_id].filter((id): id is number => id !== null);
+  const names = ids.length === 0 ? [] : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).execute();
   const name = (id: number | null) => {
     const found = names.find((row) => row.id === id);
     return found ? `${found.name} ${found.version_label}` : '…';
@@ -62,6 +76,16 @@ async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: 
   return loadFactorSet(db, database);
 }
 
+/** The target template version: it must exist and be published (a draft may still change; 400). */
+function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined): Template {
+  const entry = version === undefined ? templates.versions(id).find((candidate) => candidate.status === 'published') : templates.versions(id).find((candidate) => candidate.template.version === version);
+  if (!entry) throw badRequest('The target template version does not exist.', { to_template_version: 'Not found.' });
+  if (entry.status !== 'published') {
+    throw badRequest('Calculations can only be migrated to a published template version.', { to_template_version: 'Not published.' });
+  }
+  return entry.template;
+}
+
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
   const writers = { onRequest: [app.authenticate, requireRole(...WRITERS)] };
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
@@ -72,9 +96,9 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       record: migration,
       previous: previous ?? null,
       mandantId: migration.mandant_id,
-      label: await labelOf(trx, migration),
+      label: await labelOf(trx, templates, migration, currentUser(request)),
       params: { step, count: migration.summary.count, excluded: migration.summary.excluded },
-      ignore: ['created_at', 'updated_at', 'version', 'summary'],
+      ignore: ['created_at', 'updated_at', 'version', 'summary', 'filter'],
     });
 
   registerReadOnlyResource<FactorMigrationRecord>(app, database, {
@@ -83,8 +107,12 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     columns: {
       id: { type: 'integer' },
       mandant_id: { type: 'integer' },
+      kind: { type: 'text' },
       from_database_id: { type: 'integer' },
       to_database_id: { type: 'integer' },
+      template_id: { type: 'text' },
+      from_template_version: { type: 'integer' },
+      to_template_version: { type: 'integer' },
       status: { type: 'text' },
       created_by: { type: 'integer' },
       applied_by: { type: 'integer' },
@@ -125,16 +153,20 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       ...writers,
       schema: {
         tags: ['migrations'],
-        summary: 'Preview a migration of the mandant’s calculations to a published factor database (calculations are not changed)',
+        summary: 'Preview a migration of the mandant’s calculations to a published factor database or template version (calculations are not changed)',
         body: {
           type: 'object',
           properties: {
+            kind: { type: 'string', enum: ['database', 'template'] },
             to_database_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
             from_database_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+            template_id: { type: 'string', minLength: 1, maxLength: 200 },
+            to_template_version: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
+            from_template_version: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
             calculation_ids: { type: 'array', maxItems: 10000, items: { type: 'integer', minimum: 1, maximum: MAX_INT32 } },
+            filter: { type: 'object', additionalProperties: true },
             mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
           },
-          required: ['to_database_id'],
           additionalProperties: false,
         },
         response: { 201: migrationRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef },
@@ -143,21 +175,51 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
+      const kind = body.kind ?? 'database';
       const mandantId = mandantForNewRow(user, body.mandant_id ?? null);
       if (mandantId === null) throw badRequest('Choose the mandant whose calculations migrate.', { mandant_id: 'Required.' });
+      if (kind === 'database' && body.to_database_id === undefined) {
+        throw badRequest('Choose the factor database the calculations migrate to.', { to_database_id: 'Required.' });
+      }
+      if (kind === 'template') {
+        if (body.template_id === undefined) throw badRequest('Choose the template whose calculations migrate.', { template_id: 'Required.' });
+        if (body.to_database_id !== undefined || (body.from_database_id ?? null) !== null) {
+          throw badRequest('A template migration keeps each calculation’s factor database: leave out the databases.', { to_database_id: 'Not allowed.' });
+        }
+      }
+      // A bad filter is refused before anything is written, with the calculations list's own messages.
+      const filter = body.filter !== undefined && Object.keys(body.filter).length > 0 ? body.filter : null;
+      if (filter !== null) checkListFilter(filter);
       const record = await transaction(async (trx) => {
         if (mandantId !== user.mandant_id) {
           const exists = await trx.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
           if (!exists) throw badRequest('Unknown mandant.', { mandant_id: 'Not found.' });
         }
-        const factors = await targetFactors(trx, mandantId, body.to_database_id);
+        let target: MigrationTarget;
+        let selection: CalculationSelection;
+        const narrowed = { mandantId, calculationIds: body.calculation_ids ?? null, filter };
+        if (kind === 'template') {
+          const template = targetTemplate(templates, body.template_id!, body.to_template_version);
+          const fromVersion = body.from_template_version ?? null;
+          target = templateTarget(trx, templates, mandantId, template, user.language);
+          selection = { ...narrowed, target: { kind, templateId: template.id, toVersion: template.version, fromVersion } };
+        } else {
+          const factors = await targetFactors(trx, mandantId, body.to_database_id!);
+          target = databaseTarget(templates, factors);
+          selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
+        }
         const now = isoNow();
         const inserted = await trx
           .insertInto('factor_migrations')
           .values({
             mandant_id: mandantId,
-            from_database_id: body.from_database_id ?? null,
-            to_database_id: factors.database.id,
+            kind,
+            from_database_id: selection.target.kind === 'database' ? selection.target.fromDatabaseId : null,
+            to_database_id: selection.target.kind === 'database' ? selection.target.toDatabaseId : null,
+            template_id: selection.target.kind === 'template' ? selection.target.templateId : null,
+            from_template_version: selection.target.kind === 'template' ? selection.target.fromVersion : null,
+            to_template_version: selection.target.kind === 'template' ? selection.target.toVersion : null,
+            filter: filter === null ? null : JSON.stringify(filter),
             status: 'previewed',
             created_by: user.id,
             created_by_name: user.name,
@@ -174,13 +236,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           .returning('id')
           .executeTakeFirstOrThrow();
         const id = Number(inserted.id);
-        const summary = await previewItems(
-          trx,
-          templates,
-          id,
-          { mandantId, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null, calculationIds: body.calculation_ids ?? null },
-          factors,
-        );
+        const summary = await previewItems(trx, id, selection, target);
         await trx.updateTable('factor_migrations').set({ summary: JSON.stringify(summary) }).where('id', '=', id).execute();
         const migration = toMigrationRecord(await trx.selectFrom('factor_migrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
         await protocol(trx, request, migration, 'preview');
@@ -225,12 +281,23 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           if (existing.status !== from) throw conflict(`This migration is “${existing.status}”; only a “${from}” migration can be changed this way.`);
           await claim(trx, user, existing, from, to);
           if (name === 'apply') {
-            const factors = await targetFactors(trx, existing.mandant_id, existing.to_database_id).catch((problem: unknown) => {
-              throw conflict(problem instanceof Error ? problem.message : 'The target factor database cannot be used.');
-            });
-            await applyItems(trx, templates, existing.id, existing.mandant_id, factors, user.id);
+            // The target is re-checked: the preview's results are only right for a target that is still published.
+            const refuse = (problem: unknown) => conflict(problem instanceof Error ? problem.message : 'The target cannot be used.');
+            let templateType: string | undefined;
+            if (existing.kind === 'template') {
+              try {
+                templateType = targetTemplate(templates, existing.template_id ?? '', existing.to_template_version ?? 0).type;
+              } catch (problem) {
+                throw refuse(problem);
+              }
+            } else {
+              await targetFactors(trx, existing.mandant_id, existing.to_database_id ?? 0).catch((problem: unknown) => {
+                throw refuse(problem);
+              });
+            }
+            await applyItems(trx, existing, user.id, templateType);
           }
-          if (name === 'rollback') await rollbackItems(trx, existing.id, existing.mandant_id);
+          if (name === 'rollback') await rollbackItems(trx, existing);
           const migration = await findMigration(trx, user, existing.id);
           await protocol(trx, request, migration, name, existing);
           return migration;

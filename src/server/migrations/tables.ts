@@ -1,13 +1,19 @@
-/** Table types of factor migrations (schema migration 0009_factor_migrations), merged into DatabaseSchema. */
+/** Table types of migrations (schema migrations 0009_factor_migrations and 0012_migration_kinds), merged into DatabaseSchema. */
 import type { Generated } from 'kysely';
-import type { FactorMigrationStatus } from '../../core/api';
+import type { FactorMigrationStatus, MigrationKind } from '../../core/api';
 import type { DbJson } from '../db/schema';
 
 export interface FactorMigrationsTable {
   id: Generated<number>;
   mandant_id: number;
+  kind: MigrationKind;
   from_database_id: number | null;
-  to_database_id: number;
+  to_database_id: number | null;
+  template_id: string | null;
+  from_template_version: number | null;
+  to_template_version: number | null;
+  /** The calculations-list filter (JSON object) or null. */
+  filter: DbJson | null;
   status: FactorMigrationStatus;
   created_by: number | null;
   created_by_name: string | null;
@@ -31,20 +37,41 @@ export interface FactorMigrationItemsTable {
   number: string;
   title: string;
   template_id: string;
-  /** CalculationSnapshot: the calculation's migrated fields at preview time. */
-  before: DbJson;
+  /** The calculation's version the preview computed from: apply refuses if it moved on. */
   before_version: number;
   total_before: number;
   total_after: number | null;
   difference: number | null;
   percent: number | null;
-  after_version: number | null;
+  /** The calculation's stored results after the migration, as computed by the preview (null when excluded). */
+  after_results: DbJson | null;
+  /** Kind `template`: the inputs carried over to the target version (null otherwise). */
+  after_inputs: DbJson | null;
+  /** Why the calculation is left out (`frozen`, or `invalid: …`); null for a migrated one. */
   excluded: string | null;
+}
+
+/** The migrated columns of each calculation exactly as they were when the migration was applied; rollback writes them back. */
+export interface FactorMigrationSnapshotsTable {
+  migration_id: number;
+  calculation_id: number;
+  mandant_id: number;
+  database_id: number;
+  template_version: number;
+  template_type: string;
+  /** Kind `template` only (a factor migration does not change the inputs). */
+  inputs: DbJson | null;
+  results: DbJson;
+  total_co2e: number;
+  version: number;
+  updated_at: string;
+  updated_by: number | null;
 }
 
 declare module '../db/schema' {
   interface DatabaseSchema {
     factor_migrations: FactorMigrationsTable;
     factor_migration_items: FactorMigrationItemsTable;
+    factor_migration_snapshots: FactorMigrationSnapshotsTable;
   }
 }

@@ -15,6 +15,7 @@ import * as statisticsIndexes from './0008_statistics_indexes';
 import * as templateVersions from './0010_template_versions';
 import * as factorMigrations from './0009_factor_migrations';
 import * as calculationTagTotals from './0011_calculation_tag_totals';
+import * as migrationKinds from './0012_migration_kinds';
 import * as statisticsMonthIndex from './0013_statistics_month_index';
 
 export const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0010_template_versions': templateVersions,
   '0009_factor_migrations': factorMigrations,
   '0011_calculation_tag_totals': calculationTagTotals,
+  '0012_migration_kinds': migrationKinds,
   '0013_statistics_month_index': statisticsMonthIndex,
 };
 

@@ -1,0 +1,37 @@
+/**
+ * In the calculations list's toolbar: when calculations of the current filter were computed with an
+ * older factor database than the newest published one, offer to migrate all of them. The page
+ * asks the server only for their number; the migration page sends the filter itself, which the
+ * server resolves — the ids of 100,000 calculations never travel through the browser.
+ */
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import { Button } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useGetList, useListContext, usePermissions, useTranslate } from 'react-admin';
+import type { CalculationRecord, FactorDatabaseRecord, Role } from '../../core/api';
+import { newestPublished } from '../calculations/useDefaultDatabase';
+
+export const MigrateFilterButton = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
+  const canWrite = permissions === 'provider_admin' || permissions === 'mandant_admin' || permissions === 'editor';
+  const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationRecord>();
+  const { data: databases = [] } = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
+  const newest = newestPublished(databases);
+  const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
+  const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };
+  // Only the count is read (one row): how many calculations of the filter use an older database.
+  const { total = 0 } = useGetList<CalculationRecord>(
+    'calculations',
+    { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort },
+    { enabled: canWrite && !!newest && older.length > 0 },
+  );
+  // Provider admins migrate one mandant at a time from the migrations page; the list spans all of them.
+  if (!canWrite || permissions === 'provider_admin' || !newest || total === 0) return null;
+  const search = new URLSearchParams({ filter: JSON.stringify(filter), to: String(newest.id) });
+  return (
+    <Button component={Link} to={`/migrations?${search.toString()}`} size="small" startIcon={<SyncAltIcon />} data-testid="migrate-filter">
+      {translate('migrations.list.migrate', { smart_count: total, target: `${newest.name} (${newest.version_label})` })}
+    </Button>
+  );
+};

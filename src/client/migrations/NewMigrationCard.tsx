@@ -1,0 +1,129 @@
+/**
+ * Starting a migration: to a published factor database, or to the current version of a template;
+ * for every calculation it concerns, a single one (`?calculation=`) or the calculations of a list
+ * filter (`?filter=`, resolved by the server). Creating the preview changes nothing yet.
+ */
+import { Button, Card, CardContent, Chip, FormControl, InputLabel, MenuItem, Select, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
+import { useDatabases, useTemplateList } from './targets';
+
+/** What the page was opened for (from a calculation's page or the calculations list). */
+export interface MigrationScope {
+  kind: MigrationKind;
+  databaseId: number | null;
+  templateId: string | null;
+  calculationId: number | null;
+  filter: Record<string, unknown> | null;
+}
+
+interface Props {
+  scope: MigrationScope;
+  providerAdmin: boolean;
+  busy: boolean;
+  onPreview(request: CreateFactorMigrationRequest): void;
+  /** Drops the single calculation or the filter: the migration then concerns every calculation. */
+  onWiden(): void;
+}
+
+/** `status: final · q: Flyer` — the list filter as it was sent. */
+function describeFilter(filter: Record<string, unknown>): string {
+  return Object.entries(filter)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    .join(' · ');
+}
+
+export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWiden }: Props) => {
+  const translate = useTranslate();
+  const [kind, setKind] = useState<MigrationKind>(scope.kind);
+  const [database, setDatabase] = useState<number | ''>(scope.databaseId ?? '');
+  const [templateId, setTemplateId] = useState<string>(scope.templateId ?? '');
+  const [mandant, setMandant] = useState<number | ''>('');
+  const databases = useDatabases();
+  const templates = useTemplateList();
+  const mandants = useGetList<MandantRecord>('mandants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: providerAdmin });
+  const published = (databases.data ?? []).filter((candidate) => candidate.status === 'published');
+  const template = (templates.data ?? []).find((candidate) => candidate.id === templateId);
+
+  const ready = (kind === 'database' ? database !== '' : template !== undefined) && (!providerAdmin || mandant !== '');
+  const submit = () => {
+    const narrowed = {
+      ...(scope.calculationId ? { calculation_ids: [scope.calculationId] } : {}),
+      ...(scope.filter ? { filter: scope.filter } : {}),
+      ...(providerAdmin && mandant !== '' ? { mandant_id: mandant } : {}),
+    };
+    if (kind === 'template' && template) {
+      // The target is the template's current published version (a provider admin's draft is left to the server to refuse).
+      onPreview({ kind: 'template', template_id: template.id, to_template_version: template.version, ...narrowed });
+    } else if (database !== '') {
+      onPreview({ to_database_id: database, ...narrowed });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('migrations.new.title')}
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={kind}
+          onChange={(_, value: MigrationKind | null) => value && setKind(value)}
+          aria-label={translate('migrations.kind.label')}
+          sx={{ mb: 2 }}
+        >
+          <ToggleButton value="database">{translate('migrations.kind.database')}</ToggleButton>
+          <ToggleButton value="template">{translate('migrations.kind.template')}</ToggleButton>
+        </ToggleButtonGroup>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {translate(kind === 'template' ? 'migrations.new.template_help' : 'migrations.new.help')}
+        </Typography>
+        <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+          {providerAdmin ? (
+            <FormControl size="small" fullWidth={false} sx={{ width: 260, maxWidth: '100%' }}>
+              <InputLabel id="migration-mandant">{translate('migrations.fields.mandant')}</InputLabel>
+              <Select labelId="migration-mandant" label={translate('migrations.fields.mandant')} value={mandant} onChange={(event) => setMandant(event.target.value as number)}>
+                {(mandants.data ?? []).map((m) => (
+                  <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          ) : null}
+          {kind === 'database' ? (
+            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
+              <InputLabel id="migration-target">{translate('migrations.fields.target')}</InputLabel>
+              <Select labelId="migration-target" label={translate('migrations.fields.target')} value={database} onChange={(event) => setDatabase(event.target.value as number)} data-testid="migration-target">
+                {published.map((candidate) => (
+                  <MenuItem key={candidate.id} value={candidate.id}>
+                    {candidate.name} ({candidate.version_label})
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          ) : (
+            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
+              <InputLabel id="migration-template">{translate('migrations.fields.template')}</InputLabel>
+              <Select labelId="migration-template" label={translate('migrations.fields.template')} value={templateId} onChange={(event) => setTemplateId(event.target.value)} data-testid="migration-template">
+                {(templates.data ?? []).map((candidate) => (
+                  <MenuItem key={candidate.id} value={candidate.id}>
+                    {translate('migrations.template_target', { template: candidate.label, version: candidate.version })}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          )}
+          {scope.calculationId ? <Chip label={translate('migrations.new.only_calculation', { id: scope.calculationId })} onDelete={onWiden} /> : null}
+          {scope.filter ? (
+            <Chip label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })} onDelete={onWiden} data-testid="migration-filter" />
+          ) : null}
+          <Button variant="contained" disabled={busy || !ready} onClick={submit}>
+            {translate('migrations.actions.preview')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,43 @@
+/**
+ * Naming a migration's target for people — "Demo factors (2025)" or "Flyer – version 2" — and
+ * the request that previews a migration again (for the fresh preview after a 409).
+ */
+import { useGetList, useTranslate } from 'react-admin';
+import type { CreateFactorMigrationRequest, FactorDatabaseRecord, FactorMigrationRecord, TemplateRecord } from '../../core/api';
+
+const ALL = { page: 1, perPage: 200 };
+
+export function useDatabases() {
+  return useGetList<FactorDatabaseRecord>('databases', { pagination: ALL, sort: { field: 'valid_from', order: 'DESC' } });
+}
+
+export function useTemplateList() {
+  return useGetList<TemplateRecord>('templates', { pagination: ALL, sort: { field: 'id', order: 'ASC' } });
+}
+
+/** `(migration) => text` naming where it takes the calculations. */
+export function useTargetName(): (migration: Pick<FactorMigrationRecord, 'kind' | 'to_database_id' | 'template_id' | 'to_template_version'>) => string {
+  const translate = useTranslate();
+  const { data: databases = [] } = useDatabases();
+  const { data: templates = [] } = useTemplateList();
+  return (migration) => {
+    if (migration.kind === 'template') {
+      const template = templates.find((candidate) => candidate.id === migration.template_id);
+      return translate('migrations.template_target', { template: template?.label ?? migration.template_id ?? '—', version: migration.to_template_version ?? '—' });
+    }
+    const database = databases.find((candidate) => candidate.id === migration.to_database_id);
+    return database ? `${database.name} (${database.version_label})` : migration.to_database_id === null ? '—' : `#${migration.to_database_id}`;
+  };
+}
+
+/** The request that previews `migration` again, for the same calculations. */
+export function repeatRequest(migration: FactorMigrationRecord, calculationIds: number[] | null): CreateFactorMigrationRequest {
+  const narrowed = {
+    ...(calculationIds ? { calculation_ids: calculationIds } : {}),
+    ...(migration.filter ? { filter: migration.filter } : {}),
+  };
+  if (migration.kind === 'template') {
+    return { kind: 'template', template_id: migration.template_id ?? '', to_template_version: migration.to_template_version ?? undefined, ...narrowed };
+  }
+  return { to_database_id: migration.to_database_id ?? 0, ...narrowed };
+}

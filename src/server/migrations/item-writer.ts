@@ -1,0 +1,55 @@
+/**
+ * Writing a preview's items in bulk. PostgreSQL gets one statement per chunk of 2,000 rows whose
+ * single parameter is a JSON array (one round trip, no per-value parameter overhead); SQLite,
+ * in-process, gets multi-row inserts with bound parameters.
+ */
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../db/migrations/columns';
+import type { DatabaseSchema } from '../db/schema';
+import './tables';
+
+export interface ItemRow {
+  calculation_id: number;
+  number: string;
+  title: string;
+  template_id: string;
+  before_version: number;
+  total_before: number;
+  total_after: number | null;
+  difference: number | null;
+  percent: number | null;
+  /** JSON text (stored results), or null. */
+  after_results: string | null;
+  /** JSON text (inputs after a template migration), or null. */
+  after_inputs: string | null;
+  excluded: string | null;
+}
+
+const PG_CHUNK = 2000;
+/** 500 rows × 14 columns stays under SQLite's 32,766 bound parameters. */
+const SQLITE_CHUNK = 500;
+
+/** One row as a JSON array; the JSON columns are spliced in as they are (they are JSON text already). */
+function pgRow(row: ItemRow): string {
+  const scalars = JSON.stringify([row.calculation_id, row.number, row.title, row.template_id, row.before_version, row.total_before, row.total_after, row.difference, row.percent]);
+  return `${scalars.slice(0, -1)},${row.after_results ?? 'null'},${row.after_inputs ?? 'null'},${JSON.stringify(row.excluded)}]`;
+}
+
+export async function insertItems(db: Kysely<DatabaseSchema>, migrationId: number, mandantId: number, rows: readonly ItemRow[]): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    for (let start = 0; start < rows.length; start += PG_CHUNK) {
+      const chunk = `[${rows.slice(start, start + PG_CHUNK).map(pgRow).join(',')}]`;
+      // Doubles travel as JSON numbers (shortest round-trip text) and come back exact through numeric → float8.
+      await sql`insert into factor_migration_items (migration_id, mandant_id, calculation_id, number, title, template_id, before_version,
+          total_before, total_after, difference, percent, after_results, after_inputs, excluded)
+        select ${migrationId}, ${mandantId}, (e->>0)::integer, e->>1, e->>2, e->>3, (e->>4)::integer, (e->>5)::float8,
+          (e->>6)::float8, (e->>7)::float8, (e->>8)::float8, nullif(e->9, 'null'::jsonb), nullif(e->10, 'null'::jsonb), e->>11
+        from jsonb_array_elements(${chunk}::jsonb) as e`.execute(db);
+    }
+    return;
+  }
+  for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
+    const values = rows.slice(start, start + SQLITE_CHUNK).map((row) => ({ migration_id: migrationId, mandant_id: mandantId, ...row }));
+    await db.insertInto('factor_migration_items').values(values).execute();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Which calculations a migration takes: those of one mandant the target concerns (not yet on the
+ * target database, or on another version of the target's template), optionally narrowed to a
+ * list of ids or to a calculations-list filter. The filter is the one `GET /api/calculations`
+ * understands (columns, `q`, `tags`), resolved here on the server: it may match 100,000
+ * calculations, whose ids never travel through the client.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from '../calculations/list';
+import { hasTag } from '../calculations/tags';
+import { parseListQuery } from '../http/list-query';
+import { applyConditions, likePattern } from '../http/rest-resource';
+
+export type MigrationTargetSelection =
+  | { kind: 'database'; toDatabaseId: number; fromDatabaseId: number | null }
+  | { kind: 'template'; templateId: string; toVersion: number; fromVersion: number | null };
+
+export interface CalculationSelection {
+  mandantId: number;
+  target: MigrationTargetSelection;
+  calculationIds: number[] | null;
+  /** A calculations-list filter (already checked with `checkListFilter`). */
+  filter: Record<string, unknown> | null;
+}
+
+/** Parses the filter exactly as the calculations list does; throws 400 naming a bad key or value. */
+export function checkListFilter(filter: Record<string, unknown>) {
+  const query = parseListQuery({ filter: JSON.stringify(filter) }, CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, ['tags']);
+  return { conditions: query.conditions, search: query.search, tags: tagFilterValues(query.custom.tags) };
+}
+
+type Filterable = { where(expression: Expression<SqlBool>): Filterable };
+
+/**
+ * Narrows a query over the `calculations` table (not aliased: the tag filter refers to it by
+ * name) to the selection. The mandant comes first, so no filter key can reach another mandant.
+ */
+export function whereSelected<QB>(query: QB, selection: CalculationSelection): QB {
+  let q = (query as unknown as Filterable).where(sql<SqlBool>`calculations.mandant_id = ${selection.mandantId}`);
+  const { target } = selection;
+  if (target.kind === 'database') {
+    q = q.where(sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`);
+    if (target.fromDatabaseId !== null) q = q.where(sql<SqlBool>`calculations.database_id = ${target.fromDatabaseId}`);
+  } else {
+    q = q.where(sql<SqlBool>`calculations.template_id = ${target.templateId}`);
+    q = q.where(sql<SqlBool>`calculations.template_version <> ${target.toVersion}`);
+    if (target.fromVersion !== null) q = q.where(sql<SqlBool>`calculations.template_version = ${target.fromVersion}`);
+  }
+  if (selection.calculationIds !== null) {
+    const ids = selection.calculationIds;
+    q = q.where(ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`calculations.id in (${sql.join(ids)})`);
+  }
+  if (selection.filter !== null) {
+    const { conditions, search, tags } = checkListFilter(selection.filter);
+    q = applyConditions(q, conditions.map((condition) => ({ ...condition, column: `calculations.${condition.column}` })));
+    for (const tag of tags) q = q.where(hasTag(tag));
+    if (search !== null) {
+      const pattern = likePattern(search);
+      q = q.where(sql<SqlBool>`(${sql.join(CALCULATION_SEARCHABLE.map((column) => sql`lower(${sql.ref(`calculations.${column}`)}) like ${pattern} escape '\\'`), sql` or `)})`);
+    }
+  }
+  return q as unknown as QB;
+}

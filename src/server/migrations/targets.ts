@@ -1,0 +1,109 @@
+/**
+ * What a migration does to one calculation: its state after (stored results, total and — for a
+ * template migration — the carried-over inputs), or why it is left out. Nothing is written here.
+ *
+ * - `database`: the same inputs and template version, recomputed with the target factor database.
+ *   The stored inputs were validated when saved and do not change, so only the formulas run
+ *   (Ajv would triple the cost at 100,000 calculations); a factor key the target lacks fails the
+ *   formula and excludes the calculation.
+ * - `template`: the inputs carried over to the target template version and validated by it like
+ *   a save would, then computed with the calculation's own factor database.
+ */
+import type { Kysely } from 'kysely';
+import type { CalculationResults } from '../../core/api';
+import { CalculationError, computeResults } from '../../core/formula';
+import type { Language } from '../../core/languages';
+import type { CalculationInputs, Template } from '../../core/template';
+import { evaluateCalculation } from '../calculations/evaluate';
+import type { DatabaseSchema, DbJson } from '../db/schema';
+import { parseJson } from '../db/values';
+import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
+import { HttpError } from '../http/errors';
+import type { TemplateRegistry } from '../templates/registry';
+import { carryInputs } from './carry-over';
+import { storedResultsWriter } from './stored-json';
+
+/** The columns of a calculation a migration reads. */
+export interface SourceRow {
+  id: number;
+  template_id: string;
+  template_version: number;
+  database_id: number;
+  title: string;
+  tags: DbJson;
+  inputs: DbJson;
+}
+
+/** `results`: the stored results as JSON text; `inputs`: the inputs after (template migrations), JSON text. */
+export type Outcome = { total: number; results: string; inputs: string | null } | { reason: string };
+
+export interface MigrationTarget {
+  /** Loads what the rows of one page need (factor databases) before `outcome` runs on them. */
+  prepare(rows: readonly SourceRow[]): Promise<void>;
+  outcome(row: SourceRow): Outcome;
+}
+
+/** Recomputes with `factors`; results have evaluateCalculation's shape. */
+export function databaseTarget(templates: TemplateRegistry, factors: FactorSet): MigrationTarget {
+  const stored = storedResultsWriter();
+  const { id, name, version_label } = factors.database;
+  const database = { id, name, version_label };
+  return {
+    prepare: async () => undefined,
+    outcome(row) {
+      const template = templates.resolve(row.template_id, row.template_version);
+      if (!template) return { reason: `invalid: template ${row.template_id} version ${row.template_version} is not available` };
+      try {
+        const computed = computeResults(template, parseJson<CalculationInputs>(row.inputs, {}), factors.lookup);
+        const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
+        return { total: computed.primary, results: stored(results), inputs: null };
+      } catch (problem) {
+        if (problem instanceof CalculationError) return { reason: `invalid: ${problem.message}` };
+        throw problem;
+      }
+    },
+  };
+}
+
+/** `invalid: inputs.pages: …; inputs.format: …` in the language of the one who previews. */
+function invalidReason(problem: HttpError): string {
+  const details = Object.entries(problem.errors ?? {}).map(([field, message]) => `${field}: ${message}`);
+  return `invalid: ${details.length > 0 ? details.join('; ') : problem.message}`;
+}
+
+/** Carries inputs over to `to` and evaluates them with each calculation's own factor database. */
+export function templateTarget(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  mandantId: number,
+  to: Template,
+  lang: Language,
+): MigrationTarget {
+  const factorSets = new Map<number, FactorSet | null>();
+  const stored = storedResultsWriter();
+  return {
+    async prepare(rows) {
+      for (const row of rows) {
+        if (factorSets.has(row.database_id)) continue;
+        const database = await findDatabaseFor(db, mandantId, row.database_id);
+        factorSets.set(row.database_id, database ? await loadFactorSet(db, database) : null);
+      }
+    },
+    outcome(row) {
+      const factors = factorSets.get(row.database_id);
+      if (!factors) return { reason: `invalid: factor database ${row.database_id} is not available` };
+      const from = templates.resolve(row.template_id, row.template_version);
+      const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
+        title: row.title,
+        tags: parseJson<string[]>(row.tags, []),
+      });
+      try {
+        const evaluation = evaluateCalculation(to, inputs, factors, lang);
+        return { total: evaluation.total, results: stored(evaluation.results), inputs: JSON.stringify(evaluation.inputs) };
+      } catch (problem) {
+        if (problem instanceof HttpError) return { reason: invalidReason(problem) };
+        throw problem;
+      }
+    },
+  };
+}
