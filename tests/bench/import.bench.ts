@@ -5,9 +5,6 @@
  * database (computed once, multi-row inserts in one transaction), and their ratio.
  * SQLite always, PostgreSQL if reachable. BENCH_IMPORT_ROWS=1000000 for the memory-flatness run.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -20,6 +17,7 @@ import { loadTemplates } from '../../src/core/template';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
 import { pruneInputs, defaultInputs } from '../../src/core/template';
 import { freshDatabase, postgresReachable } from './databases';
+import { buildServerBundle, cpuSeconds, memoryMb, startServerProcess } from './server-process';
 import type { Benchmark } from './run';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -53,71 +51,22 @@ function csvStream(rows: number): Readable {
   );
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-/** CPU seconds the process (all its threads) has used: unlike wall time, not inflated by other load on the machine. */
-function cpuSeconds(pid: number): number {
-  // Fields after the command name; utime and stime are the 12th and 13th of them, in clock ticks (100 Hz on Linux).
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // The server as `npm start` runs it: the bundle built from the current sources.
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.cjs'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'kontor-demo', IMPORT_MAX_BYTES: '2000mb' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
 async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): Promise<void> {
   const database = await freshDatabase(kind);
   try {
-    const { child, baseUrl } = await startServer(database.env);
+    const { child, baseUrl } = await startServerProcess({ ...database.env, IMPORT_MAX_BYTES: '2000mb' });
     let seconds = 0;
     let report: { rows_ok: number; rows_failed: number } | undefined;
     let peak = 0;
     try {
       const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'editor@muster.example', password: 'kontor-demo' }) });
       const { token } = (await login.json()) as { token: string };
-      const baseline = peakRssMb(child.pid!);
+      const baseline = memoryMb(child.pid!, 'VmHWM');
       const cpuBefore = cpuSeconds(child.pid!);
       const started = performance.now();
       // Resident memory every second: flat memory means the file is streamed, not held.
       const samples: number[] = [];
-      const sampler = setInterval(() => samples.push(rssMb(child.pid!)), 1000);
+      const sampler = setInterval(() => samples.push(memoryMb(child.pid!, 'VmRSS')), 1000);
       const response = await fetch(`${baseUrl}/api/imports?template=brochure&mode=${MODE}&file_name=bench.csv`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
@@ -127,7 +76,7 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       report = (await response.json()) as { rows_ok: number; rows_failed: number };
       seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
-      peak = peakRssMb(child.pid!);
+      peak = memoryMb(child.pid!, 'VmHWM');
       const quarter = (q: number) => samples[Math.min(samples.length - 1, Math.floor((samples.length * q) / 4))]?.toFixed(0) ?? '–';
       const cpu = cpuSeconds(child.pid!) - cpuBefore;
       print(`  [${kind}] HTTP import (${MODE}) of ${ROWS.toLocaleString('en')} rows: ${seconds.toFixed(2)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s (ok ${report.rows_ok}, failed ${report.rows_failed}, status ${response.status})`);
@@ -179,7 +128,7 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
 export const importBenchmark: Benchmark = {
   name: `CSV import (${ROWS.toLocaleString('en')} brochure rows over HTTP vs raw insert)`,
   async run(print) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    buildServerBundle();
     // BENCH_DATABASES=postgres measures one database only.
     const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
     if (kinds.includes('sqlite')) await run('sqlite', print);

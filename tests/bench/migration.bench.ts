@@ -11,9 +11,7 @@
  * field — the old one dropped, the new one with a default — and adds one to the transport legs).
  * The calculations are inserted beforehand by the benchmark itself, directly into the database.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -25,52 +23,12 @@ import { loadConfig } from '../../src/server/config';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
 import { insertCalculations, variants } from './calculations-list.bench';
 import { freshDatabase, postgresReachable } from './databases';
+import { buildServerBundle, cpuSeconds, memoryMb, startServerProcess } from './server-process';
 import type { Benchmark } from './run';
 
 const CALCULATIONS = Number(process.env.BENCH_CALCULATIONS ?? 100_000);
 const TEMPLATE_MIGRATION = !!process.env.BENCH_TEMPLATE_MIGRATION;
 const load = () => `load ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`;
-
-function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** CPU seconds of the process (all threads), in clock ticks of 1/100 s. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.cjs'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'kontor-demo' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 type Post = (path: string, body?: unknown) => Promise<{ id: number; summary?: { count: number }; definition?: Template }>;
 
@@ -121,16 +79,16 @@ async function prepareTemplateMigration(app: FastifyInstance): Promise<void> {
 /** Runs one step over HTTP; answers its result and prints wall seconds, server CPU and peak RSS. */
 async function step(child: ChildProcess, label: string, work: () => ReturnType<Post>, print: (line: string) => void) {
   const pid = child.pid!;
-  let peak = procStatus(pid, 'VmRSS');
+  let peak = memoryMb(pid, 'VmRSS');
   const sampler = setInterval(() => {
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'));
+    peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
   }, 20);
   const cpu = cpuSeconds(pid);
   const started = performance.now();
   try {
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, procStatus(pid, 'VmRSS'));
+    peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
     const count = result.summary ? ` of ${result.summary.count.toLocaleString('en')} calculations` : '';
     print(`  ${label}${count}: ${seconds.toFixed(2)} s, server CPU ${(cpuSeconds(pid) - cpu).toFixed(2)} s, server peak RSS ${peak.toFixed(0)} MB (${load()})`);
     return result;
@@ -167,7 +125,7 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
       await app.close();
     }
 
-    const { child, baseUrl } = await startServer(database.env);
+    const { child, baseUrl } = await startServerProcess(database.env);
     try {
       const post = await signIn(fetcher(baseUrl), 'admin@muster.example');
       const preview = await step(child, `[${kind}] preview`, () => post('/api/migrations', { to_database_id: targetId }), print);
@@ -196,7 +154,7 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
 export const migrationBenchmark: Benchmark = {
   name: `Migrations: preview, apply and rollback of ${CALCULATIONS.toLocaleString('en')} calculations of one mandant`,
   async run(print) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    buildServerBundle();
     // BENCH_DATABASES=postgres measures one database only.
     const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
     if (kinds.includes('sqlite')) await benchMigration('sqlite', print);
