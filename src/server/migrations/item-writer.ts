@@ -6,24 +6,13 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/migrations/columns';
 import type { DatabaseSchema } from '../db/schema';
-import './tables';
+import type { FactorMigrationItemsTable } from './tables';
 
-export interface ItemRow {
-  calculation_id: number;
-  number: string;
-  title: string;
-  template_id: string;
-  before_version: number;
-  total_before: number;
-  total_after: number | null;
-  difference: number | null;
-  percent: number | null;
-  /** JSON text (stored results), or null. */
+/** An item as the preview computes it; the JSON columns as text. */
+export type ItemRow = Omit<FactorMigrationItemsTable, 'id' | 'migration_id' | 'mandant_id' | 'after_results' | 'after_inputs'> & {
   after_results: string | null;
-  /** JSON text (inputs after a template migration), or null. */
   after_inputs: string | null;
-  excluded: string | null;
-}
+};
 
 const PG_CHUNK = 2000;
 /** 500 rows × 14 columns stays under SQLite's 32,766 bound parameters. */
