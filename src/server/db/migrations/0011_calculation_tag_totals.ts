@@ -26,6 +26,30 @@ import { dialectOf, TIMESTAMP, type MigrationDb } from './columns';
 /** Copied values count only while the tag row's mandant is the calculation's. */
 const SAME_MANDANT = 'calculation_tags.mandant_id = new.mandant_id';
 
+/** The row-level triggers of PostgreSQL (0014 replaces them by statement-level ones; its down restores these). */
+export async function createPostgresRowTriggers(db: MigrationDb): Promise<void> {
+  await sql`create function calculation_tags_fill_totals() returns trigger language plpgsql as $$
+    begin
+      select c.created_at, c.total_co2e into new.created_at, new.total_co2e
+      from calculations c where c.id = new.calculation_id and c.mandant_id = new.mandant_id;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger calculation_tags_fill_totals before insert on calculation_tags
+    for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(db);
+  await sql`create function calculations_sync_tag_totals() returns trigger language plpgsql as $$
+    begin
+      update calculation_tags
+      set created_at = case when ${sql.raw(SAME_MANDANT)} then new.created_at end,
+          total_co2e = case when ${sql.raw(SAME_MANDANT)} then new.total_co2e end
+      where calculation_id = new.id;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger calculations_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculations
+    for each row when (old.created_at is distinct from new.created_at or old.total_co2e is distinct from new.total_co2e
+      or old.mandant_id is distinct from new.mandant_id)
+    execute function calculations_sync_tag_totals()`.execute(db);
+}
+
 export async function up(db: MigrationDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   await db.schema.alterTable('calculation_tags').addColumn('created_at', TIMESTAMP).execute();
@@ -41,26 +65,7 @@ export async function up(db: MigrationDb): Promise<void> {
   }
 
   if (postgres) {
-    await sql`create function calculation_tags_fill_totals() returns trigger language plpgsql as $$
-      begin
-        select c.created_at, c.total_co2e into new.created_at, new.total_co2e
-        from calculations c where c.id = new.calculation_id and c.mandant_id = new.mandant_id;
-        return new;
-      end $$`.execute(db);
-    await sql`create trigger calculation_tags_fill_totals before insert on calculation_tags
-      for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(db);
-    await sql`create function calculations_sync_tag_totals() returns trigger language plpgsql as $$
-      begin
-        update calculation_tags
-        set created_at = case when ${sql.raw(SAME_MANDANT)} then new.created_at end,
-            total_co2e = case when ${sql.raw(SAME_MANDANT)} then new.total_co2e end
-        where calculation_id = new.id;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger calculations_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculations
-      for each row when (old.created_at is distinct from new.created_at or old.total_co2e is distinct from new.total_co2e
-        or old.mandant_id is distinct from new.mandant_id)
-      execute function calculations_sync_tag_totals()`.execute(db);
+    await createPostgresRowTriggers(db);
   } else {
     // SQLite cannot assign NEW in a BEFORE trigger: the new row is completed right after it is written.
     await sql`create trigger calculation_tags_fill_totals after insert on calculation_tags for each row

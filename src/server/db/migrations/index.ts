@@ -17,6 +17,8 @@ import * as factorMigrations from './0009_factor_migrations';
 import * as calculationTagTotals from './0011_calculation_tag_totals';
 import * as migrationKinds from './0012_migration_kinds';
 import * as statisticsMonthIndex from './0013_statistics_month_index';
+import * as statementTagTriggers from './0014_statement_tag_triggers';
+import * as calculationIndexReview from './0015_calculation_index_review';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -32,6 +34,8 @@ export const migrations: Record<string, Migration> = {
   '0011_calculation_tag_totals': calculationTagTotals,
   '0012_migration_kinds': migrationKinds,
   '0013_statistics_month_index': statisticsMonthIndex,
+  '0014_statement_tag_triggers': statementTagTriggers,
+  '0015_calculation_index_review': calculationIndexReview,
 };
 
 export const migrationProvider: MigrationProvider = {
