@@ -16,8 +16,8 @@ export async function writeCalculationTags(db: Kysely<DatabaseSchema>, calculati
 }
 
 /**
- * The calculation carries `tag`. A correlated EXISTS on the full primary key (tag, mandant,
- * calculation) lets both databases walk the list's sort index and probe the tags per row,
+ * The calculation carries `tag`. A correlated EXISTS on the primary key (calculation, tag; since
+ * migration 0016) lets both databases walk the list's sort index and probe the tags per row,
  * instead of fetching every tagged row first and sorting them.
  */
 export function hasTag(tag: string): Expression<SqlBool> {

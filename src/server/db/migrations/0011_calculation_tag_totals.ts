@@ -50,6 +50,33 @@ export async function createPostgresRowTriggers(db: MigrationDb): Promise<void> 
     execute function calculations_sync_tag_totals()`.execute(db);
 }
 
+/**
+ * The triggers of SQLite (0016 recreates them after rebuilding calculation_tags without a rowid).
+ * `insertedRow` finds the tag row just inserted: its rowid here, its primary key after 0016.
+ */
+export async function createSqliteTriggers(db: MigrationDb, insertedRow = 'rowid = new.rowid'): Promise<void> {
+  // SQLite cannot assign NEW in a BEFORE trigger: the new row is completed right after it is written.
+  await sql`create trigger calculation_tags_fill_totals after insert on calculation_tags for each row
+    when new.created_at is null or new.total_co2e is null
+    begin
+      update calculation_tags set (created_at, total_co2e) = (select c.created_at, c.total_co2e from calculations c
+        where c.id = new.calculation_id and c.mandant_id = new.mandant_id)
+      where ${sql.raw(insertedRow)};
+    end`.execute(db);
+  await sql`create trigger calculations_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculations
+    for each row when new.created_at is not old.created_at or new.total_co2e is not old.total_co2e or new.mandant_id is not old.mandant_id
+    begin
+      update calculation_tags
+      set created_at = case when ${sql.raw(SAME_MANDANT)} then new.created_at end,
+          total_co2e = case when ${sql.raw(SAME_MANDANT)} then new.total_co2e end
+      where calculation_id = new.id;
+    end`.execute(db);
+  await sql`create trigger calculations_delete_tags after delete on calculations for each row
+    begin
+      delete from calculation_tags where calculation_id = old.id;
+    end`.execute(db);
+}
+
 export async function up(db: MigrationDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   await db.schema.alterTable('calculation_tags').addColumn('created_at', TIMESTAMP).execute();
@@ -67,26 +94,7 @@ export async function up(db: MigrationDb): Promise<void> {
   if (postgres) {
     await createPostgresRowTriggers(db);
   } else {
-    // SQLite cannot assign NEW in a BEFORE trigger: the new row is completed right after it is written.
-    await sql`create trigger calculation_tags_fill_totals after insert on calculation_tags for each row
-      when new.created_at is null or new.total_co2e is null
-      begin
-        update calculation_tags set (created_at, total_co2e) = (select c.created_at, c.total_co2e from calculations c
-          where c.id = new.calculation_id and c.mandant_id = new.mandant_id)
-        where rowid = new.rowid;
-      end`.execute(db);
-    await sql`create trigger calculations_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculations
-      for each row when new.created_at is not old.created_at or new.total_co2e is not old.total_co2e or new.mandant_id is not old.mandant_id
-      begin
-        update calculation_tags
-        set created_at = case when ${sql.raw(SAME_MANDANT)} then new.created_at end,
-            total_co2e = case when ${sql.raw(SAME_MANDANT)} then new.total_co2e end
-        where calculation_id = new.id;
-      end`.execute(db);
-    await sql`create trigger calculations_delete_tags after delete on calculations for each row
-      begin
-        delete from calculation_tags where calculation_id = old.id;
-      end`.execute(db);
+    await createSqliteTriggers(db);
   }
 
   // The join's index (mandant, calculation, tag) has no reader any more. The new one walks a mandant's

@@ -19,6 +19,7 @@ import * as migrationKinds from './0012_migration_kinds';
 import * as statisticsMonthIndex from './0013_statistics_month_index';
 import * as statementTagTriggers from './0014_statement_tag_triggers';
 import * as calculationIndexReview from './0015_calculation_index_review';
+import * as calculationTagsKey from './0016_calculation_tags_key';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0013_statistics_month_index': statisticsMonthIndex,
   '0014_statement_tag_triggers': statementTagTriggers,
   '0015_calculation_index_review': calculationIndexReview,
+  '0016_calculation_tags_key': calculationTagsKey,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,93 @@
+/**
+ * The schema changes of the bulk-write work (0014 statement-level tag triggers on PostgreSQL,
+ * 0015 index review, 0016 calculation_tags keyed by (calculation_id, tag)) on a database that
+ * already holds calculations and tag rows: down to 0013 and up again keeps every tag row with its
+ * copied totals, and afterwards the copies still follow their calculations — single and
+ * multi-row updates, a mandant change, tag rows inserted without values.
+ */
+import { Migrator, sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { migrationProvider } from '../../src/server/db/migrations';
+import { describeEachDatabase, type TestContext } from './harness';
+
+type TagRow = { calculation_id: number; mandant_id: number; tag: string; created_at: string | null; total_co2e: number | null };
+
+async function tagRows(ctx: TestContext): Promise<TagRow[]> {
+  const rows = await ctx.db.selectFrom('calculation_tags').select(['calculation_id', 'mandant_id', 'tag', 'created_at', 'total_co2e']).orderBy('calculation_id').orderBy('tag').execute();
+  return rows.map((r) => ({ ...r, total_co2e: r.total_co2e === null ? null : Number(r.total_co2e) }));
+}
+
+/** Tag rows whose copies differ from their calculation's (NULLs expected only across mandants). */
+async function outOfSync(ctx: TestContext): Promise<number> {
+  const { rows } = await sql<{ n: unknown }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
+    where (t.mandant_id = c.mandant_id and (t.created_at is distinct from c.created_at or t.total_co2e is distinct from c.total_co2e))
+       or (t.mandant_id <> c.mandant_id and (t.created_at is not null or t.total_co2e is not null))`.execute(ctx.db);
+  return Number(rows[0]!.n);
+}
+
+async function insertCalculation(ctx: TestContext, mandantId: number, number: string, total: number, tags: string[]): Promise<number> {
+  const database = await ctx.db.selectFrom('factor_databases').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const at = '2024-03-01T10:00:00.000Z';
+  const { id } = await ctx.db
+    .insertInto('calculations')
+    .values({
+      mandant_id: mandantId, number, template_id: 'flyer', template_version: 1, template_type: 'product', database_id: database.id,
+      title: number, customer: null, tags: JSON.stringify(tags), status: 'draft', inputs: '{}', results: '{}', total_co2e: total,
+      created_by: null, updated_by: null, created_at: at, updated_at: at, duplicated_from: null, import_id: null, frozen: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Without created_at/total_co2e: the fill trigger supplies them.
+  if (tags.length > 0) await ctx.db.insertInto('calculation_tags').values(tags.map((tag) => ({ calculation_id: id, mandant_id: mandantId, tag }))).execute();
+  return id;
+}
+
+describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
+  it('keeps tag rows and their totals through 0016…0014 down and up, and the copies keep following', async () => {
+    const muster = await ctx.mandantId('muster');
+    const printco = await ctx.mandantId('printco');
+    const ids = [
+      await insertCalculation(ctx, muster, 'UP-1', 10, ['a', 'b']),
+      await insertCalculation(ctx, muster, 'UP-2', 20, ['b']),
+      await insertCalculation(ctx, muster, 'UP-3', 30, []),
+    ];
+    expect(await outOfSync(ctx)).toBe(0);
+    const before = await tagRows(ctx);
+    expect(before.filter((r) => ids.includes(r.calculation_id))).toHaveLength(3);
+
+    const migrator = new Migrator({ db: ctx.db, provider: migrationProvider });
+    const down = await migrator.migrateTo('0013_statistics_month_index');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toEqual(['0016_calculation_tags_key', '0015_calculation_index_review', '0014_statement_tag_triggers']);
+    expect(await tagRows(ctx)).toEqual(before);
+    // The 0013 triggers work on the restored table.
+    await ctx.db.updateTable('calculations').set({ total_co2e: 11 }).where('id', '=', ids[0]!).execute();
+    expect(await outOfSync(ctx)).toBe(0);
+
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const after = await tagRows(ctx);
+    expect(after.map(({ total_co2e: _t, ...key }) => key)).toEqual(before.map(({ total_co2e: _t, ...key }) => key));
+    expect(after.find((r) => r.calculation_id === ids[0] && r.tag === 'a')?.total_co2e).toBe(11);
+
+    // One statement changing several calculations, one of them twice over (total and created_at).
+    await sql`update calculations set total_co2e = total_co2e * 2 where id in (${ids[0]}, ${ids[1]}, ${ids[2]})`.execute(ctx.db);
+    await ctx.db.updateTable('calculations').set({ created_at: '2024-04-01T00:00:00.000Z' }).where('id', '=', ids[1]!).execute();
+    expect(await outOfSync(ctx)).toBe(0);
+    expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[1])).toEqual([
+      { calculation_id: ids[1], mandant_id: muster, tag: 'b', created_at: '2024-04-01T00:00:00.000Z', total_co2e: 40 },
+    ]);
+
+    // A calculation moved to another mandant: its (old-mandant) tag rows stop counting.
+    await ctx.db.updateTable('calculations').set({ mandant_id: printco }).where('id', '=', ids[1]!).execute();
+    expect((await tagRows(ctx)).find((r) => r.calculation_id === ids[1])).toMatchObject({ created_at: null, total_co2e: null });
+    expect(await outOfSync(ctx)).toBe(0);
+
+    // The new key: one row per calculation and tag; deleting a calculation takes its tag rows along.
+    await expect(ctx.db.insertInto('calculation_tags').values({ calculation_id: ids[0]!, mandant_id: muster, tag: 'a' }).execute()).rejects.toThrow();
+    await insertCalculation(ctx, muster, 'UP-4', 5, ['c', 'd']);
+    expect(await outOfSync(ctx)).toBe(0);
+    await ctx.db.deleteFrom('calculations').where('id', '=', ids[0]!).execute();
+    expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[0])).toEqual([]);
+  });
+});
