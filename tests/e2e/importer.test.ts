@@ -47,7 +47,7 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
       const quantity = page.getByLabel('Feld für Spalte Stückzahl');
       expect(await quantity.textContent()).toContain('nicht importieren');
       await quantity.click();
-      await page.getByRole('option', { name: 'Auflage (pcs)' }).click();
+      await page.getByRole('option', { name: 'Auflage (Stk.)' }).click();
       expect(await quantity.textContent()).toContain('Auflage');
 
       await page.getByLabel('Gültige Zeilen importieren, Rest melden').check();

@@ -35,7 +35,7 @@ describe('the calculation form generated from a template', () => {
     expect(screen.getByTestId('template-header').querySelector('[data-icon="MenuBook"]')).not.toBeNull();
     // Number inputs show the default in German format with the unit beside it, and the help text below.
     await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
-    expect(within(fieldBox('quantity')).getByText('pcs')).toBeInTheDocument();
+    expect(within(fieldBox('quantity')).getByText('Stk.')).toBeInTheDocument();
     expect(within(fieldBox('quantity')).getByText('Anzahl der bestellten Exemplare (ohne Makulatur).')).toBeInTheDocument();
     expect(within(fieldBox('grammage')).getByText('g/m²')).toBeInTheDocument();
     // The factor select shows the factor's label and its value per unit from the mandant's database.
@@ -242,7 +242,7 @@ describe('the calculations list', () => {
     expect(headers.slice(0, 8)).toEqual(expect.arrayContaining(['Titel', 'Auflage', 'Seiten (Inhalt)', 'Format', 'Gesamtemissionen']));
     const row = (await within(table).findByText('Frühjahrskatalog')).closest('tr') as HTMLElement;
     expect(within(row).getByText('A4 (210 × 297 mm)')).toBeInTheDocument();
-    expect(within(row).getByText('5.000 pcs')).toBeInTheDocument();
+    expect(within(row).getByText('5.000 Stk.')).toBeInTheDocument();
     expect(within(row).getByText(`${formatResult(calculations[0].total_co2e, 'de')} kg CO2e`)).toBeInTheDocument();
     expect(query).toContain('"template_type":"product"');
     expect(query).toContain('sort=["updated_at","DESC"]');

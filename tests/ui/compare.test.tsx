@@ -47,8 +47,8 @@ describe('comparing calculations', () => {
     expect(within(table).getByRole('heading', { name: 'Allgemein' })).toBeInTheDocument();
     const quantityRow = screen.getByTestId('compare-input-general-quantity');
     expect(quantityRow).toHaveAttribute('data-differs', 'true');
-    expect(within(quantityRow).getByText('5.000 pcs')).toBeInTheDocument();
-    expect(within(quantityRow).getByText('10.000 pcs')).toBeInTheDocument();
+    expect(within(quantityRow).getByText('5.000 Stk.')).toBeInTheDocument();
+    expect(within(quantityRow).getByText('10.000 Stk.')).toBeInTheDocument();
     const formatRow = document.querySelector('[data-testid$="-format"]')!;
     expect(formatRow).toHaveAttribute('data-differs', 'false');
   }, SLOW);

@@ -58,7 +58,7 @@ describe('the importer', () => {
     expect(quantity).toHaveTextContent('nicht importieren');
     expect(screen.getByLabelText('Feld für Spalte Seiten (Inhalt)')).toHaveTextContent('Seiten (Inhalt)');
     await user.click(quantity);
-    await user.click(await screen.findByRole('option', { name: 'Auflage (pcs)' }));
+    await user.click(await screen.findByRole('option', { name: 'Auflage (Stk.)' }));
     expect(JSON.parse(window.localStorage.getItem('kontor.importer.mapping.brochure') ?? '{}')).toMatchObject({ Stückzahl: 'quantity' });
 
     await user.click(screen.getByTestId('importer-dry-run'));

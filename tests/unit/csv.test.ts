@@ -5,6 +5,7 @@ import {
   detectDelimiter,
   detectEncoding,
   escapeCsvCell,
+  importTargets,
   looksBinary,
   mappingProblems,
   parseBoolean,
@@ -12,11 +13,13 @@ import {
   planRows,
   rowToInputs,
   suggestMapping,
+  targetHeader,
   templateCsv,
   withDecimals,
   type CellContext,
 } from '../../src/core/csv';
-import type { Field } from '../../src/core/template';
+import { LANGUAGES } from '../../src/core/languages';
+import { localizeUnit, UNIT_WORDS, type Field } from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { shippedTemplate } from './support/templates';
 
@@ -46,9 +49,25 @@ describe('suggestMapping', () => {
     });
   });
 
+  it('names word units in the header language and still recognises them, and the unit written in the template', () => {
+    const quantity = importTargets(brochure).find((target) => target.key === 'quantity')!;
+    expect(LANGUAGES.map((lang) => targetHeader(brochure, quantity, lang))).toEqual(['Auflage (Stk.)', 'Quantity (pcs)', 'Tirage (pcs)', 'Tiratura (pz.)', 'Tirada (uds.)']);
+    expect(Object.values(suggestMapping(brochure, ['Auflage (Stk.)', 'Tiratura (pz.)', 'Quantity (pcs)']))).toEqual(['quantity', null, null]);
+    expect(suggestMapping(brochure, ['Auflage (pcs)'])).toEqual({ 'Auflage (pcs)': 'quantity' });
+  });
+
   it('reports mappings to unknown fields, twice-used fields and missing columns', () => {
     expect(mappingProblems(brochure, ['A', 'B'], { A: 'quantity', B: 'quantity', C: 'nope' })).toHaveLength(3);
     expect(mappingProblems(brochure, ['A', 'B'], { A: 'quantity', B: null })).toEqual([]);
+  });
+});
+
+describe('localizeUnit', () => {
+  it('translates the word units into every language and leaves symbols and unknown units as written', () => {
+    expect(localizeUnit('sheets', 'de')).toBe('Bogen');
+    expect(localizeUnit('pages', 'es')).toBe('páginas');
+    for (const unit of ['kg', 'kg CO2e', 'g/m²', 'kWh/1000', '%', 'rolls', 'constructor']) expect(localizeUnit(unit, 'fr')).toBe(unit);
+    for (const texts of Object.values(UNIT_WORDS)) for (const lang of LANGUAGES) expect(texts[lang].trim()).not.toBe('');
   });
 });
 
@@ -148,6 +167,6 @@ describe('templateCsv', () => {
       expect(Object.values(suggestMapping(brochure, headers)).every((key) => key !== null)).toBe(true);
       expect(example).toBeTruthy();
     }
-    expect(templateCsv(brochure, 'de')).toMatch(/^\uFEFFTitel;Auflage \(pcs\);/);
+    expect(templateCsv(brochure, 'de')).toMatch(/^\uFEFFTitel;Auflage \(Stk\.\);/);
   });
 });

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import type { Field, Result, Template } from '../../core/template';
+import { localizeUnit, type Field, type Result, type Template } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
 import type { CalculationRecord } from './types';
 
@@ -75,7 +75,7 @@ function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: 
       return yesNo(value === true);
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3 })}${field.unit ? ` ${field.unit}` : ''}` : String(value);
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3 })}${field.unit ? ` ${localizeUnit(field.unit, lang)}` : ''}` : String(value);
     case 'tags':
       return Array.isArray(value) ? <TagChips tags={value.map(String)} /> : '';
     default:
@@ -112,7 +112,7 @@ export function columnValue(
   const result = template ? resultOf(template, name) : undefined;
   if (result) {
     const value = result.primary ? record.total_co2e : resultValue(record, name);
-    return typeof value === 'number' ? `${formatResult(value, lang)} ${result.unit}` : '';
+    return typeof value === 'number' ? `${formatResult(value, lang)} ${localizeUnit(result.unit, lang)}` : '';
   }
   const raw = (record as unknown as Record<string, unknown>)[name];
   return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';

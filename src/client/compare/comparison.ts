@@ -7,7 +7,7 @@ import type { CalculationRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import type { Field, Template } from '../../core/template';
+import { localizeUnit, type Field, type Template } from '../../core/template';
 
 export interface ComparedCalculation {
   id: number;
@@ -71,7 +71,7 @@ function factorLabel(record: CalculationRecord, key: string, lang: Language): st
 
 export function fieldText(field: Field, value: unknown, record: CalculationRecord, lang: Language, texts: ComparisonTexts): string {
   if (value === undefined || value === null || value === '') return '';
-  const unit = field.unit ? ` ${field.unit}` : '';
+  const unit = field.unit ? ` ${localizeUnit(field.unit, lang)}` : '';
   switch (field.type) {
     case 'select':
       return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
@@ -161,7 +161,7 @@ function resultRows(records: readonly CalculationRecord[], templates: readonly (
         const value = record.results?.values?.[result.name];
         return defines && typeof value === 'number' ? value : null;
       });
-      rows.push(resultRow(result.name, localize(result.label, lang, result.name), result.unit, values));
+      rows.push(resultRow(result.name, localize(result.label, lang, result.name), localizeUnit(result.unit, lang), values));
     }
   });
   return rows;

@@ -9,7 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { tryComputeResults, type ComputeOutcome } from '../../core/formula';
 import { localize } from '../../core/rules';
-import type { CalculationInputs, FactorLookup, Template } from '../../core/template';
+import { localizeUnit, type CalculationInputs, type FactorLookup, type Template } from '../../core/template';
 import { useFactors } from './factors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';
@@ -45,7 +45,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
             <Typography variant="body2" color="text.secondary">{localize(primary.label, lang, primary.name)}</Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
               <span data-testid="result-total-value">{formatResult(primary.value, lang)}</span>{' '}
-              <Typography component="span" variant="h6">{primary.unit}</Typography>
+              <Typography component="span" variant="h6">{localizeUnit(primary.unit, lang)}</Typography>
             </Typography>
           </Box>
         ) : (
@@ -64,7 +64,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
                     secondary={entry.factors.length ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ') : undefined}
                   />
                   <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
-                    {formatResult(entry.value, lang)} {entry.unit}
+                    {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang)}
                   </Typography>
                 </ListItem>
               ))}
@@ -73,7 +73,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
         ) : null}
         {storedTotal !== undefined && primary ? (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="result-stored-total">
-            {translate('template.results.stored', { value: `${formatResult(storedTotal, lang)} ${primary.unit}` })}
+            {translate('template.results.stored', { value: `${formatResult(storedTotal, lang)} ${localizeUnit(primary.unit, lang)}` })}
           </Typography>
         ) : null}
         <Typography variant="caption" color="text.secondary">{translate('template.results.preview_note')}</Typography>

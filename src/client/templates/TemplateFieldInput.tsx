@@ -9,7 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { BooleanInput, DateInput, SelectArrayInput, SelectInput, TextInput, useWrappedSource } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { compileRules, isFieldVisible, localize } from '../../core/rules';
-import { compileCondition, conditionFields, type Field } from '../../core/template';
+import { compileCondition, conditionFields, localizeUnit, type Field } from '../../core/template';
 import { FactorInput } from './FactorInput';
 import { fieldValidator } from './fieldValidator';
 import { parentPath } from './formPaths';
@@ -73,7 +73,7 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
     case 'integer':
     case 'number':
       input = (
-        <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit}
+        <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit ? localizeUnit(field.unit, lang) : undefined}
           placeholder={placeholder} integer={field.type === 'integer'} />
       );
       break;
@@ -105,7 +105,7 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
     <Box data-field={field.name} sx={{ display: 'flex', flexDirection: 'column' }}>
       {input}
       {field.unit && field.type !== 'integer' && field.type !== 'number' ? (
-        <Typography variant="caption" color="text.secondary">{field.unit}</Typography>
+        <Typography variant="caption" color="text.secondary">{localizeUnit(field.unit, lang)}</Typography>
       ) : null}
     </Box>
   );

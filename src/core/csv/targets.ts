@@ -3,7 +3,7 @@
  * repeatable group as `<group>.<field>` (they fill the group's first item — one row, one item).
  */
 import type { Language } from '../languages';
-import type { Field, Template } from '../template';
+import { localizeUnit, type Field, type Template } from '../template';
 
 export interface ImportTarget {
   /** `quantity` or `transport.distance_km`. */
@@ -26,7 +26,7 @@ export function importTargets(template: Template): ImportTarget[] {
 /** The header a template CSV shows for a target, in `lang` (the group's label prefixes repeatable fields). */
 export function targetHeader(template: Template, target: ImportTarget, lang: Language): string {
   const label = target.field.label[lang] ?? target.field.label.de ?? target.field.name;
-  const withUnit = target.field.unit ? `${label} (${target.field.unit})` : label;
+  const withUnit = target.field.unit ? `${label} (${localizeUnit(target.field.unit, lang)})` : label;
   if (!target.groupId) return withUnit;
   const group = template.groups.find((g) => g.id === target.groupId);
   const groupLabel = group?.label[lang] ?? group?.label.de ?? target.groupId;

@@ -4,3 +4,4 @@ export { loadTemplates, checkTemplate, parseTemplateJson, templateIdOf, type Tem
 export { compileTemplate, getCompiledTemplate, type CompiledTemplate, type CompiledField, type CompiledGroup, type CompileError } from './compile';
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields, type Condition } from './visibility';
+export { localizeUnit, UNIT_WORDS } from './units';

@@ -1,0 +1,19 @@
+/**
+ * Units in the user's language. A template writes a unit as one string (the template format's
+ * contract): symbols — kg, km, g/m², kWh, %, kg CO2e — read the same in every language, words do
+ * not. The word units templates use are translated here; any other unit is shown as written, so a
+ * template may still use a unit this catalog does not know.
+ */
+import type { Language, LocalizedText } from '../languages';
+
+export const UNIT_WORDS: Readonly<Record<string, LocalizedText>> = {
+  pcs: { de: 'Stk.', en: 'pcs', fr: 'pcs', it: 'pz.', es: 'uds.' },
+  sheets: { de: 'Bogen', en: 'sheets', fr: 'feuilles', it: 'fogli', es: 'pliegos' },
+  pages: { de: 'Seiten', en: 'pages', fr: 'pages', it: 'pagine', es: 'páginas' },
+  designs: { de: 'Motive', en: 'designs', fr: 'motifs', it: 'soggetti', es: 'diseños' },
+  blanks: { de: 'Zuschnitte', en: 'blanks', fr: 'flans', it: 'fustellati', es: 'troqueles' },
+};
+
+export function localizeUnit(unit: string, lang: Language): string {
+  return Object.hasOwn(UNIT_WORDS, unit) ? UNIT_WORDS[unit]![lang] : unit;
+}
