@@ -228,6 +228,14 @@ describe('read-only access', () => {
   }, SLOW);
 });
 
+describe('numbers in the generated form', () => {
+  it('shows a year (an integer without unit) without digit grouping', async () => {
+    renderApp('/new/company-footprint', { signedInAs: editor });
+    // (The brochure's quantity, with a unit, shows as 5.000: see above.)
+    await waitFor(() => expect(input('reporting_year')).toHaveValue('2025'));
+  }, SLOW);
+});
+
 describe('the calculations list', () => {
   it('takes its columns from the templates of the type and filters by that type', async () => {
     let query = '';

@@ -19,7 +19,7 @@ import {
   type CellContext,
 } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
-import { localizeUnit, UNIT_WORDS, type Field } from '../../src/core/template';
+import { fieldNumberOptions, localizeUnit, UNIT_WORDS, type Field } from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { shippedTemplate } from './support/templates';
 
@@ -68,6 +68,14 @@ describe('localizeUnit', () => {
     expect(localizeUnit('pages', 'es')).toBe('páginas');
     for (const unit of ['kg', 'kg CO2e', 'g/m²', 'kWh/1000', '%', 'rolls', 'constructor']) expect(localizeUnit(unit, 'fr')).toBe(unit);
     for (const texts of Object.values(UNIT_WORDS)) for (const lang of LANGUAGES) expect(texts[lang].trim()).not.toBe('');
+  });
+});
+
+describe('fieldNumberOptions', () => {
+  it('groups digits except in integer fields without a unit (years)', () => {
+    expect(fieldNumberOptions({ type: 'integer', unit: undefined })).toEqual({ grouping: false });
+    expect(fieldNumberOptions({ type: 'integer', unit: 'pcs' })).toEqual({ grouping: true });
+    expect(fieldNumberOptions({ type: 'number', unit: undefined })).toEqual({ grouping: true });
   });
 });
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { localizeUnit, type Field, type Result, type Template } from '../../core/template';
+import { fieldNumberOptions, localizeUnit, type Field, type Result, type Template } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
 import type { CalculationRecord } from './types';
 
@@ -75,7 +75,7 @@ function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: 
       return yesNo(value === true);
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3 })}${field.unit ? ` ${localizeUnit(field.unit, lang)}` : ''}` : String(value);
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${field.unit ? ` ${localizeUnit(field.unit, lang)}` : ''}` : String(value);
     case 'tags':
       return Array.isArray(value) ? <TagChips tags={value.map(String)} /> : '';
     default:

@@ -7,7 +7,7 @@ import type { CalculationRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { localizeUnit, type Field, type Template } from '../../core/template';
+import { fieldNumberOptions, localizeUnit, type Field, type Template } from '../../core/template';
 
 export interface ComparedCalculation {
   id: number;
@@ -81,7 +81,7 @@ export function fieldText(field: Field, value: unknown, record: CalculationRecor
       return value === true ? texts.yes : texts.no;
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3 })}${unit}` : String(value);
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${unit}` : String(value);
     case 'tags':
       return Array.isArray(value) ? value.map(String).join(', ') : String(value);
     case 'factor':

@@ -10,8 +10,8 @@ import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from './useLanguage';
 
-export function numberToText(value: unknown, lang: Language): string {
-  if (typeof value === 'number') return formatNumber(value, lang, { maximumFractionDigits: 10 });
+export function numberToText(value: unknown, lang: Language, grouping = true): string {
+  if (typeof value === 'number') return formatNumber(value, lang, { maximumFractionDigits: 10, grouping });
   if (typeof value === 'string') return value;
   return '';
 }
@@ -30,13 +30,15 @@ export interface LocaleNumberInputProps {
   placeholder?: string;
   validate?: Validator | Validator[];
   integer?: boolean;
+  /** Digit grouping when not editing (default true; off for years). */
+  grouping?: boolean;
   readOnly?: boolean;
 }
 
-export const LocaleNumberInput = ({ source, label, helperText, unit, placeholder, validate, integer, readOnly }: LocaleNumberInputProps) => {
+export const LocaleNumberInput = ({ source, label, helperText, unit, placeholder, validate, integer, grouping = true, readOnly }: LocaleNumberInputProps) => {
   const lang = useLanguage();
   const { id, field, fieldState, isRequired } = useInput({ source, validate });
-  const [text, setText] = useState(() => numberToText(field.value, lang));
+  const [text, setText] = useState(() => numberToText(field.value, lang, grouping));
   // What this input last wrote into the form: a different form value came from outside (record loaded, reset).
   const written = useRef<unknown>(field.value);
   const shownLanguage = useRef(lang);
@@ -45,9 +47,9 @@ export const LocaleNumberInput = ({ source, label, helperText, unit, placeholder
     if (!Object.is(field.value, written.current) || shownLanguage.current !== lang) {
       written.current = field.value;
       shownLanguage.current = lang;
-      setText(numberToText(field.value, lang));
+      setText(numberToText(field.value, lang, grouping));
     }
-  }, [field.value, lang]);
+  }, [field.value, lang, grouping]);
 
   const error = fieldState.error?.message;
   return (
@@ -65,7 +67,7 @@ export const LocaleNumberInput = ({ source, label, helperText, unit, placeholder
       }}
       onBlur={() => {
         field.onBlur();
-        if (typeof field.value === 'number') setText(numberToText(field.value, lang));
+        if (typeof field.value === 'number') setText(numberToText(field.value, lang, grouping));
       }}
       label={<FieldTitle label={label} isRequired={isRequired} />}
       placeholder={placeholder}

@@ -9,7 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { BooleanInput, DateInput, SelectArrayInput, SelectInput, TextInput, useWrappedSource } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { compileRules, isFieldVisible, localize } from '../../core/rules';
-import { compileCondition, conditionFields, localizeUnit, type Field } from '../../core/template';
+import { compileCondition, conditionFields, fieldNumberOptions, localizeUnit, type Field } from '../../core/template';
 import { FactorInput } from './FactorInput';
 import { fieldValidator } from './fieldValidator';
 import { parentPath } from './formPaths';
@@ -74,7 +74,7 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
     case 'number':
       input = (
         <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit ? localizeUnit(field.unit, lang) : undefined}
-          placeholder={placeholder} integer={field.type === 'integer'} />
+          placeholder={placeholder} integer={field.type === 'integer'} grouping={fieldNumberOptions(field).grouping} />
       );
       break;
     case 'textarea':

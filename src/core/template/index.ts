@@ -5,3 +5,4 @@ export { compileTemplate, getCompiledTemplate, type CompiledTemplate, type Compi
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields, type Condition } from './visibility';
 export { localizeUnit, UNIT_WORDS } from './units';
+export { fieldNumberOptions } from './number-display';
