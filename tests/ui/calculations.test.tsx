@@ -251,6 +251,8 @@ describe('the calculations list', () => {
     const row = (await within(table).findByText('Frühjahrskatalog')).closest('tr') as HTMLElement;
     expect(within(row).getByText('A4 (210 × 297 mm)')).toBeInTheDocument();
     expect(within(row).getByText('5.000 Stk.')).toBeInTheDocument();
+    // Dates in the interface language, not the browser's (jsdom's is en-US).
+    expect(within(row).getByText(/^\d{1,2}\.\d{1,2}\.\d{4}, \d{1,2}:\d{2}:\d{2}$/)).toBeInTheDocument();
     expect(within(row).getByText(`${formatResult(calculations[0].total_co2e, 'de')} kg CO2e`)).toBeInTheDocument();
     expect(query).toContain('"template_type":"product"');
     expect(query).toContain('sort=["updated_at","DESC"]');

@@ -8,10 +8,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMemo, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  Datagrid, DateField, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput,
-  TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord,
-} from 'react-admin';
+import { Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CalculationBulkActions } from '../collections/CalculationBulkActions';
@@ -113,7 +111,7 @@ const CalculationTable = ({ columns, templatesById, showTemplate, mode }: ViewPr
           render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo)}
         />
       ))}
-      <DateField source="updated_at" label="calculations.fields.updated_at" showTime />
+      <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
       <FunctionField label="" sortable={false} render={(record: CalculationRecord) => <RowActions record={record} />} />
     </Datagrid>
   );

@@ -8,10 +8,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AutocompleteInput, Button, Datagrid, DateField, FunctionField, List, NullableBooleanInput, Pagination, SearchInput,
-  TextField, TopToolbar, useListContext, useTranslate,
-} from 'react-admin';
+import { AutocompleteInput, Button, Datagrid, FunctionField, List, NullableBooleanInput, Pagination, SearchInput, TextField, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
 import { httpClient } from '../providers/httpClient';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
@@ -64,7 +62,7 @@ const CollectionTable = () => {
       <FunctionField label="collections.fields.total_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.total_co2e)} />
       <FunctionField label="collections.fields.ordered_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.ordered_co2e)} />
       <FunctionField label="collections.fields.open_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.open_co2e)} />
-      <DateField source="updated_at" label="collections.fields.updated_at" showTime />
+      <LocalizedDateField source="updated_at" label="collections.fields.updated_at" showTime />
       <FunctionField label="" sortable={false} render={(r: CollectionRecord) => <RowActions record={r} />} />
     </Datagrid>
   );

@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { CreateButton, Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord, type Role } from '../../core/api';
 
 const filters = [
@@ -32,7 +33,7 @@ export const DatabaseList = () => {
           render={(record: FactorDatabaseRecord) => translate(record.mandant_id === null ? 'databases.scope.global' : 'databases.scope.own')}
         />
         <TextField source="valid_from" label="databases.fields.valid_from" emptyText="—" />
-        <DateField source="updated_at" label="databases.fields.updated_at" showTime />
+        <LocalizedDateField source="updated_at" label="databases.fields.updated_at" showTime />
       </Datagrid>
     </List>
   );

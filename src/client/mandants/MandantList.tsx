@@ -1,4 +1,5 @@
-import { BooleanField, Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
+import { BooleanField, Datagrid, List, SearchInput, TextField } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -9,7 +10,7 @@ export const MandantList = () => (
       <TextField source="name" />
       <TextField source="slug" />
       <BooleanField source="active" />
-      <DateField source="updated_at" showTime />
+      <LocalizedDateField source="updated_at" showTime />
     </Datagrid>
   </List>
 );

@@ -1,5 +1,6 @@
 /** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { useLanguage } from '../templates/useLanguage';
@@ -22,7 +23,7 @@ const OrderListPage = () => {
         <FunctionField<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => formatMoney(order.total_minor, order.currency, lang)} />
         <TextField source="issued_to" label="orders.fields.issued_to" />
         <TextField source="certificate_number" label="orders.fields.certificate_number" emptyText="—" />
-        <DateField source="created_at" label="orders.fields.created_at" locales={lang} />
+        <LocalizedDateField source="created_at" label="orders.fields.created_at" />
       </Datagrid>
     </List>
   );

@@ -6,10 +6,8 @@
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AutocompleteInput, Datagrid, DateField, DateTimeInput, FilterButton, FunctionField, List, ReferenceInput,
-  SearchInput, SelectInput, TextInput, TopToolbar, useLocaleState, usePermissions, useTranslate,
-} from 'react-admin';
+import { AutocompleteInput, Datagrid, DateTimeInput, FilterButton, FunctionField, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
 import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
@@ -91,7 +89,6 @@ const ProtocolEmpty = () => {
 
 export const ProtocolPage = () => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const { permissions } = usePermissions<Role | null>();
   const role = permissions ?? null;
   const { actionName, summary } = useProtocolTexts();
@@ -112,7 +109,7 @@ export const ProtocolPage = () => {
         rowClick={false}
         empty={<ProtocolEmpty />}
       >
-        <DateField source="at" label="protocol.fields.at" showTime locales={locale} />
+        <LocalizedDateField source="at" label="protocol.fields.at" showTime />
         <FunctionField source="user_name" label="protocol.fields.user" render={(e: ProtocolEntryRecord) => <Who entry={e} />} />
         <FunctionField source="action" label="protocol.fields.action"
           render={(e: ProtocolEntryRecord) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={actionName(e.action)} />} />

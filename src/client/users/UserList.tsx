@@ -1,8 +1,6 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
-import {
-  BooleanField, Datagrid, DateField, EmailField, FunctionField, List, ReferenceField, SearchInput,
-  SelectInput, TextField, usePermissions, useTranslate,
-} from 'react-admin';
+import { BooleanField, Datagrid, EmailField, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, usePermissions, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { ROLES, type Role, type UserRecord } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { roleChoices } from './roles';
@@ -27,7 +25,7 @@ export const UserList = () => {
         ) : null}
         <FunctionField source="language" render={(record: UserRecord) => LANGUAGE_NAMES[record.language] ?? ''} />
         <BooleanField source="active" />
-        <DateField source="updated_at" showTime />
+        <LocalizedDateField source="updated_at" showTime />
       </Datagrid>
     </List>
   );
