@@ -3,13 +3,13 @@
  * watch the live total follow, save, reload /edit/{id} and find the same values, the same total and the server's
  * stored total agreeing with it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, loadTemplates, type FactorLookup } from '../../src/core/template';
 import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
 import { formatResult } from '../../src/client/templates/resultFormat';
-import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -34,24 +34,13 @@ const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]
 const totalText = (page: Page) => page.getByTestId('result-total-value').textContent();
 
 describe.runIf(browserAvailable())('a calculation in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   it('is typed in German number format, previewed live, saved and reloaded unchanged', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, server.baseUrl, 'editor@muster.example');
-      await page.goto(`${server.baseUrl}/new/brochure`);
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      await page.goto(`${app.server.baseUrl}/new/brochure`);
       await page.getByRole('heading', { name: 'Broschüre', level: 1 }).waitFor();
       await page.getByTestId('result-total-value').waitFor();
       const initial = computeResults(brochure, defaultInputs(brochure), lookup).primary;
@@ -84,7 +73,7 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await screenshot(page, 'calculation-edit-de');
 
       // The list of product calculations shows it with the template's columns; the cards view is remembered.
-      await page.goto(`${server.baseUrl}/calculations/product`);
+      await page.goto(`${app.server.baseUrl}/calculations/product`);
       const row = page.locator('tr', { hasText: 'E2E Broschüre Herbst' });
       await row.waitFor();
       expect(await row.textContent()).toContain(`${expected} kg CO2e`);
@@ -98,7 +87,7 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
 
       // A duplicate is a new calculation (new number) marked as a copy.
       const id = editUrl.split('/').pop();
-      await page.goto(`${server.baseUrl}/duplicate/${id}`);
+      await page.goto(`${app.server.baseUrl}/duplicate/${id}`);
       await expect.poll(() => field(page, 'title').inputValue(), POLL).toBe('E2E Broschüre Herbst (Kopie)');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.waitForURL((url) => /\/edit\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${id}`));

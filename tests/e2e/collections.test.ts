@@ -6,31 +6,19 @@
  * its number. Screenshots of the cards view and the compare view go to tests/e2e/screenshots/.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('collections and compare in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   it('makes a collection of three calculations from the list, opens it and compares two of them', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     let orderUrl = '';
     try {
-      await login(page, server.baseUrl, 'editor@muster.example');
-      await page.goto(`${server.baseUrl}/calculations`);
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      await page.goto(`${app.server.baseUrl}/calculations`);
       const table = page.getByTestId('calculations-table');
       await table.locator('tbody tr').first().waitFor();
       const rows = table.locator('tbody tr');
@@ -49,7 +37,7 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       await page.getByText('3 Berechnungen zu „E2E Messe 2026“ hinzugefügt').waitFor();
 
       // The collections list as cards (the choice is remembered), with the new collection and its totals.
-      await page.goto(`${server.baseUrl}/collections`);
+      await page.goto(`${app.server.baseUrl}/collections`);
       await page.getByTestId('collections-view-cards').click();
       const card = page.getByTestId('collection-card').filter({ hasText: 'E2E Messe 2026' });
       await card.waitFor();
@@ -94,16 +82,16 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       await page.getByTestId('order-place').click();
       await page.getByTestId('order-status').filter({ hasText: 'Bestellt' }).waitFor();
       const orderNumber = (await page.getByTestId('order-number').textContent())!.replace('Bestellung ', '');
-      await page.goto(`${server.baseUrl}/orders`);
+      await page.goto(`${app.server.baseUrl}/orders`);
       await page.getByText(orderNumber).first().waitFor();
     } finally {
       await context.close();
     }
 
     // The provider admin confirms and completes the order; the certificate is a PDF naming its number.
-    const provider = await newPage(browser, { locale: 'de-DE' });
+    const provider = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(provider.page, server.baseUrl, 'admin@kontor.example');
+      await login(provider.page, app.server.baseUrl, 'admin@kontor.example');
       await provider.page.goto(orderUrl);
       await provider.page.getByTestId('order-confirm').click();
       await provider.page.getByTestId('order-status').filter({ hasText: 'Bestätigt' }).waitFor();

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
@@ -156,4 +157,26 @@ export async function apiToken(baseUrl: string, email: string, password = DEMO_P
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: HTTP ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+export interface RunningApp {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * A Kontor server (fresh demo database) and a Chromium for the suite this is called in: started
+ * before its tests, stopped after them. The fields are set once the suite's first hook has run.
+ */
+export function useRunningApp(): RunningApp {
+  const app = {} as RunningApp;
+  beforeAll(async () => {
+    app.server = await startServer();
+    app.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }

@@ -2,9 +2,8 @@
  * The importer in Chromium: drop a semicolon / decimal-comma CSV with one bad row, fix the mapping of a column the
  * importer could not recognise, read the dry-run report, import the valid rows and find them in the calculations list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
 // "Stückzahl" is no label or alias of the brochure template: the user has to map it to "Auflage".
 const CSV = [
@@ -16,24 +15,13 @@ const CSV = [
 ].join('\r\n');
 
 describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   it('maps, dry-runs and imports the valid rows of a German CSV', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, server.baseUrl, 'editor@muster.example');
-      await page.goto(`${server.baseUrl}/importer`);
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      await page.goto(`${app.server.baseUrl}/importer`);
       await page.getByTestId('importer-template').click();
       await page.getByRole('option', { name: 'Broschüre' }).click();
       await page.getByTestId('importer-file').setInputFiles({ name: 'auftraege.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
@@ -61,7 +49,7 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
       await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('2 von 3 Zeilen importiert, 1 fehlerhaft.');
       await expect.poll(() => page.getByTestId('importer-history').textContent()).toContain('auftraege.csv');
 
-      await page.goto(`${server.baseUrl}/calculations`);
+      await page.goto(`${app.server.baseUrl}/calculations`);
       await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain('E2E Import Alpha');
       const body = await page.locator('body').textContent();
       expect(body).toContain('E2E Import Beta');

@@ -3,24 +3,22 @@
  * (computed with the mandant default, the 2025 demo factors) to the other published version (2024):
  * read the preview, apply, see a calculation's new total on its page, roll back, see the old total.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
 import { formatResult } from '../../src/client/templates/resultFormat';
-import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
 describe.runIf(browserAvailable())('factor migration in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useRunningApp();
   let token = '';
 
   const api = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
   const post = async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.baseUrl}/api${path}`, {
+    const res = await fetch(`${app.server.baseUrl}/api${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -30,14 +28,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await apiToken(server.baseUrl, 'admin@muster.example');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    token = await apiToken(app.server.baseUrl, 'admin@muster.example');
   });
 
   it('previews, applies and rolls back the migration of the demo calculations', async () => {
@@ -47,10 +38,10 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
     expect(calculations.every((c) => c.database_id === current.id)).toBe(true);
     const other = databases.find((d) => d.status === 'published' && d.id !== current.id && d.mandant_id === null)!;
 
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, server.baseUrl, 'admin@muster.example');
-      await page.goto(`${server.baseUrl}/migrations`);
+      await login(page, app.server.baseUrl, 'admin@muster.example');
+      await page.goto(`${app.server.baseUrl}/migrations`);
       await page.getByRole('combobox', { name: /Ziel-Datenbank/ }).click();
       await page.getByRole('option', { name: `${other.name} (${other.version_label})` }).click();
       await page.getByRole('button', { name: 'Vorschau erstellen' }).click();
@@ -79,7 +70,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       expect(migrated.database_id).toBe(other.id);
 
       // The calculation's own page shows its new stored total.
-      await page.goto(`${server.baseUrl}/edit/${changed.calculation_id}`);
+      await page.goto(`${app.server.baseUrl}/edit/${changed.calculation_id}`);
       const stored = page.getByTestId('result-stored-total');
       await expect.poll(async () => (await stored.textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_after!, 'de'));
       // It now uses the older version, so the page offers to migrate it to the newer one.
@@ -88,7 +79,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await screenshot(page, 'calculation-newer-database');
 
       // Roll back from the history; the old total is back.
-      await page.goto(`${server.baseUrl}/migrations`);
+      await page.goto(`${app.server.baseUrl}/migrations`);
       const history = page.getByTestId('migration-history');
       await history.waitFor();
       await history.getByRole('button', { name: 'Zurücknehmen' }).first().click();
@@ -96,7 +87,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       const restored = await api<CalculationRecord>(`/calculations/${changed.calculation_id}`);
       expect(restored.total_co2e).toBe(changed.total_before);
       expect(restored.database_id).toBe(current.id);
-      await page.goto(`${server.baseUrl}/edit/${changed.calculation_id}`);
+      await page.goto(`${app.server.baseUrl}/edit/${changed.calculation_id}`);
       await expect.poll(async () => (await page.getByTestId('result-stored-total').textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_before, 'de'));
     } finally {
       await context.close();
@@ -114,16 +105,16 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
     const templateId = all[0]!.template_id;
     const ofTemplate = all.filter((c) => c.template_id === templateId);
 
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, server.baseUrl, 'admin@muster.example');
-      await page.goto(`${server.baseUrl}/calculations`);
+      await login(page, app.server.baseUrl, 'admin@muster.example');
+      await page.goto(`${app.server.baseUrl}/calculations`);
       const offer = page.getByTestId('migrate-filter');
       await expect.poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 }).toContain(`${all.length} Kalkulationen auf ${newest.name} (${newest.version_label}) migrieren`);
       await screenshot(page, 'calculations-migrate-offer');
 
       // Narrow the list to one template: the offer follows the filter.
-      await page.goto(`${server.baseUrl}/calculations?${new URLSearchParams({ filter: JSON.stringify({ template_id: templateId }) })}`);
+      await page.goto(`${app.server.baseUrl}/calculations?${new URLSearchParams({ filter: JSON.stringify({ template_id: templateId }) })}`);
       await expect.poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 }).toContain(`${ofTemplate.length} ${ofTemplate.length === 1 ? 'Kalkulation' : 'Kalkulationen'} auf`);
       await offer.click();
       await expect.poll(async () => (await page.getByTestId('migration-filter').textContent()) ?? '').toContain(`template_id: ${templateId}`);

@@ -4,29 +4,17 @@
  * admin confirms and completes the order and downloads the certificate, a PDF naming its number.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   async function firstDemoCalculation(): Promise<CalculationRecord> {
-    const token = await apiToken(server.baseUrl, 'editor@muster.example');
-    const res = await fetch(`${server.baseUrl}/api/calculations?sort=["id","ASC"]&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
+    const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
+    const res = await fetch(`${app.server.baseUrl}/api/calculations?sort=["id","ASC"]&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
     return ((await res.json()) as CalculationRecord[])[0]!;
   }
 
@@ -34,15 +22,15 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
     const calculation = await firstDemoCalculation();
 
     // The editor: catalogue, then the order flow from the calculation.
-    const editor = await newPage(browser, { locale: 'de-DE' });
-    await login(editor.page, server.baseUrl, 'editor@muster.example');
-    await editor.page.goto(`${server.baseUrl}/carbon-offset-projects`);
+    const editor = await newPage(app.browser, { locale: 'de-DE' });
+    await login(editor.page, app.server.baseUrl, 'editor@muster.example');
+    await editor.page.goto(`${app.server.baseUrl}/carbon-offset-projects`);
     await editor.page.getByTestId('project-cards').waitFor({ state: 'visible' });
     await editor.page.getByText('Demo: Effiziente Kochöfen').first().waitFor();
     expect(await editor.page.locator('[data-testid^="project-card-"]').count()).toBe(5);
     await screenshot(editor.page, 'offset-projects-catalogue');
 
-    await editor.page.goto(`${server.baseUrl}/orders/new?calculation=${calculation.id}`);
+    await editor.page.goto(`${app.server.baseUrl}/orders/new?calculation=${calculation.id}`);
     await editor.page.getByTestId('order-subject').filter({ hasText: calculation.number }).waitFor();
     await editor.page.getByTestId('choose-project-1').click();
     const total = editor.page.getByTestId('quote-total');
@@ -60,9 +48,9 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
     await editor.context.close();
 
     // The provider admin confirms, completes, and downloads the certificate.
-    const provider = await newPage(browser, { locale: 'de-DE' });
-    await login(provider.page, server.baseUrl, 'admin@kontor.example');
-    await provider.page.goto(`${server.baseUrl}/orders`);
+    const provider = await newPage(app.browser, { locale: 'de-DE' });
+    await login(provider.page, app.server.baseUrl, 'admin@kontor.example');
+    await provider.page.goto(`${app.server.baseUrl}/orders`);
     await provider.page.getByText(orderNumber).first().waitFor();
     await provider.page.goto(orderUrl);
     await provider.page.getByTestId('order-confirm').click();

@@ -4,19 +4,17 @@
  * demo figures — formatted in German, and after switching the language in English. Screenshots of the
  * statistics page and the dashboard are kept in tests/e2e/screenshots.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord, StatisticsResult } from '../../src/core/api';
 import { formatKg } from '../../src/client/statistics/format';
-import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
 describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useRunningApp();
   let token = '';
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.baseUrl}/api${path}`, {
+    const res = await fetch(`${app.server.baseUrl}/api${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -26,14 +24,7 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await apiToken(server.baseUrl, 'editor@muster.example');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    token = await apiToken(app.server.baseUrl, 'editor@muster.example');
   });
 
   it('shows the protocol entry of an edit with its diff, then the demo statistics in German and English', async () => {
@@ -42,10 +33,10 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
     const customer = 'Verlag E2E Protokoll';
     await api('PUT', `/calculations/${calculation.id}`, { ...calculation, customer });
 
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, server.baseUrl, 'editor@muster.example');
-      await page.goto(`${server.baseUrl}/protocol`);
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      await page.goto(`${app.server.baseUrl}/protocol`);
       // The entry of the edit, with its diff inline: the customer field, old → new.
       const row = page.locator('tr', { hasText: customer }).first();
       await row.waitFor();
@@ -59,7 +50,7 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
       const co2e = overview.rows[0]!.co2e_kg as number;
       expect(overview.rows[0]!.calculations).toBeGreaterThanOrEqual(5);
 
-      await page.goto(`${server.baseUrl}/statistics`);
+      await page.goto(`${app.server.baseUrl}/statistics`);
       await page.getByRole('heading', { name: 'Statistik', level: 1 }).waitFor();
       const figures = page.getByTestId('statistics-overview');
       await expect.poll(() => figures.textContent()).toContain(formatKg('de', co2e));
@@ -80,7 +71,7 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
       await expect.poll(() => templates.textContent()).toContain('Brochure');
       await screenshot(page, 'statistics-en');
 
-      await page.goto(`${server.baseUrl}/`);
+      await page.goto(`${app.server.baseUrl}/`);
       await page.getByTestId('dashboard-figures').waitFor();
       await expect.poll(() => page.getByTestId('dashboard-figures').textContent()).toContain(formatKg('en', co2e));
       await page.getByRole('link', { name: calculation.title }).first().waitFor();

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -66,29 +66,18 @@ async function javascriptLoaded(page: Page): Promise<{ files: string[]; raw: num
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   it('answers an unknown route with the 404 page and a way home, and shows the error page with its status', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
-    await login(page, server.baseUrl, 'editor@muster.example');
-    await page.goto(`${server.baseUrl}/does/not/exist`);
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await login(page, app.server.baseUrl, 'editor@muster.example');
+    await page.goto(`${app.server.baseUrl}/does/not/exist`);
     await page.getByText('Diese Seite wurde nicht gefunden').first().waitFor();
     expect(await page.locator('[data-status="404"]').count()).toBe(1);
     await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
 
-    await page.goto(`${server.baseUrl}/error-with-user?status=503&message=errors.unknown_middleware`);
+    await page.goto(`${app.server.baseUrl}/error-with-user?status=503&message=errors.unknown_middleware`);
     const errorPage = page.getByTestId('error-page');
     await errorPage.waitFor();
     expect(await errorPage.getAttribute('data-status')).toBe('503');
@@ -99,13 +88,13 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
   });
 
   it('keeps the chosen language across a reload, and reloads a deep link in history mode', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
-    await login(page, server.baseUrl, 'viewer@muster.example');
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await login(page, app.server.baseUrl, 'viewer@muster.example');
     await page.click('[data-testid="language-menu"]');
     await page.click('[data-testid="language-option-it"]');
     await page.waitForFunction(() => document.documentElement.lang === 'it');
 
-    await page.goto(`${server.baseUrl}/profile`);
+    await page.goto(`${app.server.baseUrl}/profile`);
     await page.getByTestId('api-tokens').waitFor();
     await page.reload();
     await page.getByTestId('api-tokens').waitFor();
@@ -116,8 +105,8 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
   });
 
   it('reloads once when a page chunk is gone after a deploy, then shows the error page', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
-    await login(page, server.baseUrl, 'editor@muster.example');
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await login(page, app.server.baseUrl, 'editor@muster.example');
     let aborted = 0;
     await page.route(/\/assets\/ProfilePage-[\w-]+\.js$/, (route) => {
       aborted += 1;
@@ -137,18 +126,18 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
   });
 
   it('has no serious or critical axe-core violations on the main pages', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     const found: string[] = [];
     const check = async (name: string) => {
       const violations = await seriousViolations(page);
       if (violations.length > 0) found.push(`${name}:\n${describeViolations(violations)}`);
     };
 
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${app.server.baseUrl}/login`);
     await page.locator('input[name="email"]').waitFor();
     await check('login');
 
-    await login(page, server.baseUrl, 'admin@muster.example');
+    await login(page, app.server.baseUrl, 'admin@muster.example');
     await check('dashboard');
     for (const [name, path, ready] of [
       ['calculations', '/calculations', 'main table, main [data-testid], main h2'],
@@ -158,7 +147,7 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
       ['404', '/no/such/page', '[data-status="404"]'],
       ['error page', '/error-with-user', '[data-testid="error-page"]'],
     ] as const) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${app.server.baseUrl}${path}`);
       try {
         await page.locator(ready).first().waitFor({ timeout: 20_000 });
       } catch (error) {
@@ -172,20 +161,20 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
   }, 180_000);
 
   it('measures initial JavaScript and the time to the first list', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
-    await page.goto(`${server.baseUrl}/login`);
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await page.goto(`${app.server.baseUrl}/login`);
     await page.locator('input[name="email"]').waitFor();
     await settled(page);
     const loginJs = await javascriptLoaded(page);
 
-    await login(page, server.baseUrl, 'admin@muster.example');
+    await login(page, app.server.baseUrl, 'admin@muster.example');
     await settled(page);
     const afterLoginJs = await javascriptLoaded(page);
     const added = afterLoginJs.files.filter((file) => !loginJs.files.includes(file));
 
     // Fresh page loads (signed in, cache warm as for a returning user): navigation start to the first row.
     const timeToRow = async (route: string, row: string) => {
-      await page.goto(`${server.baseUrl}${route}`);
+      await page.goto(`${app.server.baseUrl}${route}`);
       await page.locator(row).first().waitFor({ timeout: 20_000 });
       return page.evaluate(() => Math.round(performance.now()));
     };

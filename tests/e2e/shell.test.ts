@@ -2,31 +2,19 @@
  * The foundation as a user meets it: sign in as a demo user, see the menu, switch the language to French (it sticks
  * across a reload), open a deep link directly (history mode), meet the 404 page, sign out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
 describe.runIf(browserAvailable())('app shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   it('signs in, shows the menu, switches to French, and signs out', async () => {
-    const { context, page } = await newPage(browser, { locale: 'de-DE' });
-    await page.goto(`${server.baseUrl}/`);
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await page.goto(`${app.server.baseUrl}/`);
     await page.waitForURL(/\/login/);
     await screenshot(page, 'login-de');
 
-    await login(page, server.baseUrl, 'editor@muster.example');
+    await login(page, app.server.baseUrl, 'editor@muster.example');
     for (const href of ['/collections', '/calculations', '/compare', '/importer', '/migrations',
       '/carbon-offset-projects', '/protocol', '/statistics', '/profile']) {
       await page.locator(`a[href="${href}"]`).first().waitFor({ state: 'visible' });
@@ -41,12 +29,12 @@ describe.runIf(browserAvailable())('app shell in Chromium', () => {
     expect(cookies.find((c) => c.name === 'i18n_redirected')?.value).toBe('fr');
 
     // The choice survives a reload, and a deep link loads through the server's history-mode fallback.
-    await page.goto(`${server.baseUrl}/collections`);
+    await page.goto(`${app.server.baseUrl}/collections`);
     await page.waitForSelector('[data-testid="user-menu"]');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
     await screenshot(page, 'collections-fr');
 
-    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.goto(`${app.server.baseUrl}/no/such/page`);
     await page.getByRole('link', { name: /accueil/i }).waitFor({ state: 'visible' });
     await screenshot(page, 'not-found-fr');
 
@@ -56,15 +44,15 @@ describe.runIf(browserAvailable())('app shell in Chromium', () => {
     await page.locator('input[name="email"]').waitFor({ state: 'visible' });
 
     // Signed out for real: the API refuses the old session and the app asks to sign in again.
-    await page.goto(`${server.baseUrl}/collections`);
+    await page.goto(`${app.server.baseUrl}/collections`);
     await page.waitForURL(/\/login/);
     await context.close();
   });
 
   it('shows the login page in each of the five languages', async () => {
     for (const [lang, locale] of [['de', 'de-DE'], ['en', 'en-GB'], ['fr', 'fr-FR'], ['it', 'it-IT'], ['es', 'es-ES']]) {
-      const { context, page } = await newPage(browser, { locale });
-      await page.goto(`${server.baseUrl}/login`);
+      const { context, page } = await newPage(app.browser, { locale });
+      await page.goto(`${app.server.baseUrl}/login`);
       await page.waitForSelector('input[name="email"]');
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await screenshot(page, `login-${lang}`);

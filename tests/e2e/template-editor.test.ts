@@ -4,11 +4,11 @@
  * live preview and publishes it; an editor of a mandant then creates a calculation with it and
  * sees the right total, which the server stored too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatResult } from '../../src/client/templates/resultFormat';
 import type { CalculationRecord } from '../../src/core/api';
-import { browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
 const LANGS = ['de', 'en', 'fr', 'it', 'es'] as const;
 
@@ -19,24 +19,13 @@ async function fillLabels(page: Page, testId: string, labels: Record<(typeof LAN
 const same = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
 
 describe.runIf(browserAvailable())('the template editor in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useRunningApp();
 
   it('builds "Envelope" in the form editor and publishes it; a mandant editor computes with it', async () => {
-    const admin = await newPage(browser, { locale: 'de-DE' });
+    const admin = await newPage(app.browser, { locale: 'de-DE' });
     try {
       const page = admin.page;
-      await login(page, server.baseUrl, 'admin@kontor.example');
+      await login(page, app.server.baseUrl, 'admin@kontor.example');
       // The menu leads provider admins to the Templates screen.
       await page.locator('a[href="/templates"]').click();
       await page.getByTestId('template-row-brochure').waitFor();
@@ -83,7 +72,7 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await page.getByTestId('template-versions').waitFor();
       await screenshot(page, 'template-editor-published');
 
-      await page.goto(`${server.baseUrl}/templates`);
+      await page.goto(`${app.server.baseUrl}/templates`);
       await page.getByTestId('template-row-envelope').waitFor();
     } catch (error) {
       await screenshot(admin.page, 'template-editor-failure');
@@ -92,11 +81,11 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await admin.context.close();
     }
 
-    const editor = await newPage(browser, { locale: 'de-DE' });
+    const editor = await newPage(app.browser, { locale: 'de-DE' });
     try {
       const page = editor.page;
-      await login(page, server.baseUrl, 'editor@muster.example');
-      await page.goto(`${server.baseUrl}/new/envelope`);
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      await page.goto(`${app.server.baseUrl}/new/envelope`);
       await page.getByRole('heading', { name: 'Kuvert', level: 1 }).waitFor();
       await page.locator('[data-field="title"] input').first().fill('Mailing Herbst');
       await page.locator('[data-field="quantity"] input').first().fill('2.000');
