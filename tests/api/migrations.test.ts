@@ -56,7 +56,10 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
 
     const csv = await ctx.request<string>('GET', `/api/migrations/${migration.id}/items.csv`, { token });
     expect(csv.status).toBe(200);
-    expect(String(csv.body).split('\n')).toHaveLength(6);
+    const csvLines = String(csv.body).trimEnd().split('\r\n');
+    expect(csvLines).toHaveLength(6);
+    expect(csvLines[0]).toBe('calculation_id,number,title,template,total_before_kg,total_after_kg,difference_kg,percent,excluded');
+    expect(csvLines.slice(1).map((line) => Number(line.split(',')[0])).sort((a, b) => a - b)).toEqual(rows.map((r) => r.calculation_id).sort((a, b) => a - b));
 
     const applied = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/apply`, { token });
     expect(applied.status).toBe(200);

@@ -3,6 +3,7 @@
  * the current sources), and readings of its CPU time and memory from /proc.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_BUNDLE, serverNodeArgs } from '../support/server-command';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -31,7 +32,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.cjs'], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, SERVER_BUNDLE], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'kontor-demo' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { SERVER_BUNDLE, serverNodeArgs } from '../support/server-command';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
@@ -66,7 +67,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   mkdirSync(dataDir, { recursive: true });
   let output = '';
   // The server as `npm start` runs it: the bundle, not the sources.
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.cjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

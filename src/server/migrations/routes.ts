@@ -16,6 +16,7 @@
  * Status changes are claimed with `UPDATE … WHERE status = <expected>`: of two users applying the
  * same preview at once, one updates the row, the other finds it no longer previewed and gets 409.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import Papa from 'papaparse';
@@ -86,6 +87,9 @@ function targetTemplate(templates: TemplateRegistry, id: string, version: number
   return entry.template;
 }
 
+
+const ITEMS_CSV_FIELDS = ['calculation_id', 'number', 'title', 'template', 'total_before_kg', 'total_after_kg', 'difference_kg', 'percent', 'excluded'];
+const ITEMS_CSV_BATCH = 5000;
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
   const writers = { onRequest: [app.authenticate, requireRole(...WRITERS)] };
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
@@ -316,24 +320,29 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     },
     async (request, reply) => {
       const migration = await findMigration(database, currentUser(request), request.params.id);
-      const rows = await database
-        .selectFrom('factor_migration_items')
-        .select(['calculation_id', 'number', 'title', 'template_id', 'total_before', 'total_after', 'difference', 'percent', 'excluded'])
-        .where('migration_id', '=', migration.id)
-        .where('mandant_id', '=', migration.mandant_id)
-        .orderBy('id')
-        .execute();
-      const csv = Papa.unparse(
-        {
-          fields: ['calculation_id', 'number', 'title', 'template', 'total_before_kg', 'total_after_kg', 'difference_kg', 'percent', 'excluded'],
-          data: rows.map((row) => [row.calculation_id, row.number, row.title, row.template_id, row.total_before, row.total_after, row.difference, row.percent, row.excluded]),
-        },
-        { escapeFormulae: CSV_FORMULA_START },
-      );
+      // Streamed in batches by item id: a migration of 100,000 calculations never sits in memory as one string.
+      async function* lines(): AsyncGenerator<string> {
+        yield `${Papa.unparse([ITEMS_CSV_FIELDS])}\r\n`;
+        for (let after = 0; ; ) {
+          const rows = await database
+            .selectFrom('factor_migration_items')
+            .select(['id', 'calculation_id', 'number', 'title', 'template_id', 'total_before', 'total_after', 'difference', 'percent', 'excluded'])
+            .where('migration_id', '=', migration.id)
+            .where('mandant_id', '=', migration.mandant_id)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(ITEMS_CSV_BATCH)
+            .execute();
+          if (rows.length === 0) return;
+          const data = rows.map((row) => [row.calculation_id, row.number, row.title, row.template_id, row.total_before, row.total_after, row.difference, row.percent, row.excluded]);
+          yield `${Papa.unparse(data, { escapeFormulae: CSV_FORMULA_START })}\r\n`;
+          after = Number(rows[rows.length - 1]!.id);
+        }
+      }
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="migration-${migration.id}.csv"`)
-        .send(csv);
+        .send(Readable.from(lines()));
     },
   );
 }
