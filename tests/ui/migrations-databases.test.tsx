@@ -37,7 +37,9 @@ describe('factor database screens', () => {
     );
     const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
     const electricity = await screen.findByTestId('factor-electricity_de_grid');
-    await waitFor(() => expect(electricity).toHaveTextContent('0.363 (überschrieben)'));
+    await waitFor(() => expect(electricity).toHaveTextContent('0,363 (überschrieben)'));
+    // Values in the interface language's number format, typed back the same way.
+    expect(within(electricity).getByLabelText('Wert von electricity_de_grid')).toHaveValue('0,03');
     const gas = screen.getByTestId('factor-natural_gas');
     expect(gas).not.toHaveTextContent('überschrieben');
     expect(screen.getByRole('button', { name: 'Veröffentlichen' })).toBeInTheDocument();
@@ -50,5 +52,13 @@ describe('factor database screens', () => {
 
     const diff = await screen.findByTestId('database-diff');
     expect(within(diff).getByText('electricity_de_grid').closest('tr')).toHaveTextContent('geändert');
+  }, 60_000);
+
+  it('lists the databases with their validity as a date in the interface language', async () => {
+    server.use(http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })));
+    renderApp('/databases', { signedInAs: mandantAdmin });
+    const row = (await screen.findByText('Demo factors 2025')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('01.01.2025');
+    expect(row).not.toHaveTextContent('2025-01-01');
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { Create, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
+import { Create, DateInput, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,7 +17,7 @@ export const DatabaseCreate = () => {
       <SimpleForm>
         <TextInput source="name" label="databases.fields.name" validate={required()} />
         <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
-        <TextInput source="valid_from" label="databases.fields.valid_from" helperText="YYYY-MM-DD" validate={isoDate} parse={(v: string) => v || null} />
+        <DateInput source="valid_from" label="databases.fields.valid_from" validate={isoDate} parse={(v: string) => v || null} />
         <TextInput source="source" label="databases.fields.source" multiline />
         <ReferenceInput source="copy_from_id" reference="databases" filter={derive ? { status: 'published' } : {}} sort={{ field: 'valid_from', order: 'DESC' }}>
           <SelectInput

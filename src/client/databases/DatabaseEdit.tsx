@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { readSession } from '../providers/session';
 import { changeStatus } from './api';
@@ -94,7 +94,7 @@ export const DatabaseEdit = () => (
     <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="name" label="databases.fields.name" validate={required()} />
       <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
-      <TextInput source="valid_from" label="databases.fields.valid_from" helperText="YYYY-MM-DD" parse={(v: string) => v || null} />
+      <DateInput source="valid_from" label="databases.fields.valid_from" parse={(v: string) => v || null} />
       <TextInput source="source" label="databases.fields.source" multiline fullWidth />
       <DatabaseDetails />
     </SimpleForm>

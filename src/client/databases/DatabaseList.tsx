@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord, type Role } from '../../core/api';
 
@@ -16,6 +17,7 @@ const Actions = () => {
 /** Factor databases: global versions and the mandant's own; open one to see its factors. */
 export const DatabaseList = () => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'valid_from', order: 'DESC' }} perPage={25}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
@@ -32,7 +34,7 @@ export const DatabaseList = () => {
           label="databases.fields.scope"
           render={(record: FactorDatabaseRecord) => translate(record.mandant_id === null ? 'databases.scope.global' : 'databases.scope.own')}
         />
-        <TextField source="valid_from" label="databases.fields.valid_from" emptyText="—" />
+        <FunctionField source="valid_from" label="databases.fields.valid_from" render={(record: FactorDatabaseRecord) => (record.valid_from ? formatDay(locale, record.valid_from) : '—')} />
         <LocalizedDateField source="updated_at" label="databases.fields.updated_at" showTime />
       </Datagrid>
     </List>

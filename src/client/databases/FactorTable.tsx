@@ -7,25 +7,34 @@ import { useState } from 'react';
 import { useCreate, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
+import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 
 const ALL = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
 
-function parseNumber(text: string): number {
-  return Number(text.trim().replace(',', '.'));
+/** A factor value as the user reads and types it (0,363 in German); NaN when the text is not a number. */
+function parseFactorValue(text: string, lang: Language): number {
+  return parseLocaleNumber(text, lang) ?? Number.NaN;
+}
+const factorValueText = (value: number, lang: Language) => formatNumber(value, lang, { maximumFractionDigits: 10 });
+
+function useInterfaceLanguage(): Language {
+  const [locale = 'de'] = useLocaleState();
+  return locale as Language;
 }
 
 const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boolean }) => {
-  const [text, setText] = useState(String(factor.value));
+  const lang = useInterfaceLanguage();
+  const [text, setText] = useState(() => factorValueText(factor.value, lang));
   const [update, { isPending }] = useUpdate<FactorRecord>();
   const notify = useNotify();
   const translate = useTranslate();
-  if (!editable) return <>{factor.value}</>;
+  if (!editable) return <>{factorValueText(factor.value, lang)}</>;
   const save = () => {
-    const value = parseNumber(text);
+    const value = parseFactorValue(text, lang);
     if (!Number.isFinite(value)) return notify('databases.validation.number', { type: 'error' });
     if (value === factor.value) return;
-    update('factors', { id: factor.id, data: { value }, previousData: factor }, { onError: () => setText(String(factor.value)) });
+    update('factors', { id: factor.id, data: { value }, previousData: factor }, { onError: () => setText(factorValueText(factor.value, lang)) });
   };
   return (
     <TextField
@@ -43,6 +52,7 @@ const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boole
 
 const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
+  const lang = useInterfaceLanguage();
   const [create, { isPending }] = useCreate();
   const [draft, setDraft] = useState({ key: '', category: '', unit: '', value: '', source: '' });
   const field = (name: keyof typeof draft) => (
@@ -51,7 +61,7 @@ const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
   const add = () =>
     create(
       'factors',
-      { data: { database_id: database.id, key: draft.key.trim(), category: draft.category.trim(), unit: draft.unit.trim(), value: parseNumber(draft.value), source: draft.source } },
+      { data: { database_id: database.id, key: draft.key.trim(), category: draft.category.trim(), unit: draft.unit.trim(), value: parseFactorValue(draft.value, lang), source: draft.source } },
       { onSuccess: () => setDraft({ key: '', category: '', unit: '', value: '', source: '' }) },
     );
   return (
@@ -61,7 +71,7 @@ const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
       {field('unit')}
       {field('value')}
       {field('source')}
-      <Button onClick={add} disabled={isPending || !draft.key || !draft.category || !draft.unit || !Number.isFinite(parseNumber(draft.value))}>
+      <Button onClick={add} disabled={isPending || !draft.key || !draft.category || !draft.unit || !Number.isFinite(parseFactorValue(draft.value, lang))}>
         {translate('databases.factors.add')}
       </Button>
     </Stack>
@@ -108,7 +118,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
                 <TableCell>kg CO₂e / {factor.unit}</TableCell>
                 {derived ? (
                   <TableCell>
-                    {baseFactor ? baseFactor.value : translate('databases.factors.not_in_base')}
+                    {baseFactor ? factorValueText(baseFactor.value, locale as Language) : translate('databases.factors.not_in_base')}
                     {overridden ? ` (${translate('databases.factors.overridden')})` : ''}
                   </TableCell>
                 ) : null}

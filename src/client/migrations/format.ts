@@ -14,7 +14,3 @@ export function formatPercent(value: number | null | undefined, locale: string):
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value) + ' %';
 }
 
-export function formatDateTime(value: string | null | undefined, locale: string): string {
-  if (!value) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
-}

@@ -3,6 +3,7 @@
  * statuses translated. Charts and tables use the same functions, so both read alike.
  */
 import type { StatisticCell, StatisticColumn } from '../../core/api';
+import { formatDay } from '../i18n/dates';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -27,11 +28,6 @@ export function formatMonth(locale: string, month: string): string {
   const [year, m] = month.split('-').map(Number);
   if (!year || !m) return month;
   return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
-}
-
-export function formatDay(locale: string, day: string): string {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? day : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(ms));
 }
 
 export function formatFigure(locale: string, column: StatisticColumn, value: StatisticCell, row: Record<string, StatisticCell>): string {
