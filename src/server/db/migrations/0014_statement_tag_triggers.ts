@@ -24,12 +24,17 @@ import { sql } from 'kysely';
 import { createPostgresRowTriggers } from './0011_calculation_tag_totals';
 import { dialectOf, type MigrationDb } from './columns';
 
-export async function up(db: MigrationDb): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
+/** The two triggers and their functions, whichever form (row- or statement-level) they have. */
+async function dropTagTriggers(db: MigrationDb): Promise<void> {
   await sql`drop trigger if exists calculation_tags_fill_totals on calculation_tags`.execute(db);
   await sql`drop trigger if exists calculations_sync_tag_totals on calculations`.execute(db);
   await sql`drop function if exists calculation_tags_fill_totals()`.execute(db);
   await sql`drop function if exists calculations_sync_tag_totals()`.execute(db);
+}
+
+export async function up(db: MigrationDb): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await dropTagTriggers(db);
 
   // `set enable_seqscan = off` and a lookup by id alone: the only plan left is the primary key's,
   // however small the table looked when the plan was made.
@@ -65,9 +70,6 @@ export async function up(db: MigrationDb): Promise<void> {
 
 export async function down(db: MigrationDb): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  await sql`drop trigger if exists calculation_tags_fill_totals on calculation_tags`.execute(db);
-  await sql`drop trigger if exists calculations_sync_tag_totals on calculations`.execute(db);
-  await sql`drop function if exists calculation_tags_fill_totals()`.execute(db);
-  await sql`drop function if exists calculations_sync_tag_totals()`.execute(db);
+  await dropTagTriggers(db);
   await createPostgresRowTriggers(db);
 }
