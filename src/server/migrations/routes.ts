@@ -87,9 +87,10 @@ function targetTemplate(templates: TemplateRegistry, id: string, version: number
   return entry.template;
 }
 
-
+/** The preview rows' CSV columns, and how many rows are read per query while it streams. */
 const ITEMS_CSV_FIELDS = ['calculation_id', 'number', 'title', 'template', 'total_before_kg', 'total_after_kg', 'difference_kg', 'percent', 'excluded'];
 const ITEMS_CSV_BATCH = 5000;
+
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
   const writers = { onRequest: [app.authenticate, requireRole(...WRITERS)] };
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
