@@ -90,4 +90,10 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     await ctx.db.deleteFrom('calculations').where('id', '=', ids[0]!).execute();
     expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[0])).toEqual([]);
   });
+
+  it('creates a new SQLite file with 8 KB pages in WAL mode', async () => {
+    if (ctx.dialect !== 'sqlite') return;
+    expect((await sql<{ page_size: number }>`pragma page_size`.execute(ctx.db)).rows[0]?.page_size).toBe(8192);
+    expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(ctx.db)).rows[0]?.journal_mode).toBe('wal');
+  });
 });
