@@ -4,10 +4,11 @@
  */
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useCreate, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useCreate, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
 
 const ALL = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
@@ -18,13 +19,8 @@ function parseFactorValue(text: string, lang: Language): number {
 }
 const factorValueText = (value: number, lang: Language) => formatNumber(value, lang, { maximumFractionDigits: 10 });
 
-function useInterfaceLanguage(): Language {
-  const [locale = 'de'] = useLocaleState();
-  return locale as Language;
-}
-
 const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boolean }) => {
-  const lang = useInterfaceLanguage();
+  const lang = useLanguage();
   const [text, setText] = useState(() => factorValueText(factor.value, lang));
   const [update, { isPending }] = useUpdate<FactorRecord>();
   const notify = useNotify();
@@ -52,7 +48,7 @@ const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boole
 
 const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
-  const lang = useInterfaceLanguage();
+  const lang = useLanguage();
   const [create, { isPending }] = useCreate();
   const [draft, setDraft] = useState({ key: '', category: '', unit: '', value: '', source: '' });
   const field = (name: keyof typeof draft) => (
@@ -80,7 +76,7 @@ const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
 
 export const FactorTable = ({ database, editable }: { database: FactorDatabaseRecord; editable: boolean }) => {
   const translate = useTranslate();
-  const [locale = 'de'] = useLocaleState();
+  const lang = useLanguage();
   const factors = useGetList<FactorRecord>('factors', { filter: { database_id: database.id }, pagination: ALL, sort: BY_KEY });
   const base = useGetList<FactorRecord>('factors', { filter: { database_id: database.based_on_id }, pagination: ALL, sort: BY_KEY }, { enabled: database.based_on_id !== null });
   const baseByKey = new Map((base.data ?? []).map((factor) => [factor.key, factor]));
@@ -110,7 +106,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
             return (
               <TableRow key={factor.id} data-testid={`factor-${factor.key}`} sx={overridden ? { bgcolor: 'action.selected' } : undefined}>
                 <TableCell>{factor.key}</TableCell>
-                <TableCell>{factor.label[locale as Language] ?? factor.label.de}</TableCell>
+                <TableCell>{factor.label[lang] ?? factor.label.de}</TableCell>
                 <TableCell>{factor.category}</TableCell>
                 <TableCell>
                   <ValueCell key={`${factor.id}-${factor.value}`} factor={factor} editable={editable} />
@@ -118,7 +114,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
                 <TableCell>kg CO₂e / {factor.unit}</TableCell>
                 {derived ? (
                   <TableCell>
-                    {baseFactor ? factorValueText(baseFactor.value, locale as Language) : translate('databases.factors.not_in_base')}
+                    {baseFactor ? factorValueText(baseFactor.value, lang) : translate('databases.factors.not_in_base')}
                     {overridden ? ` (${translate('databases.factors.overridden')})` : ''}
                   </TableCell>
                 ) : null}
