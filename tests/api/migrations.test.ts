@@ -224,7 +224,8 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect(rows.find((row) => row.calculation_id === ordered.id)!.excluded).toBe('frozen');
     const rejected = rows.find((row) => row.calculation_id === thin.id)!;
     expect(rejected.total_after).toBeNull();
-    expect(rejected.excluded).toMatch(/^invalid: inputs\.grammage: /);
+    // In the previewer's language, each field by its label in the new version.
+    expect(rejected.excluded).toBe('Ungültige Eingaben – Grammatur: Grammatur muss zwischen 80 und 400 liegen.');
 
     const applied = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/apply`, { token });
     expect(applied.status).toBe(200);

@@ -74,6 +74,13 @@ export const CALCULATION_MESSAGES = {
     'Il calcolo da copiare non esiste.',
     'El cálculo que se va a copiar no existe.',
   ),
+  inputsRejected: text(
+    'Ungültige Eingaben – {reason}',
+    'Invalid inputs – {reason}',
+    'Saisies non valides – {reason}',
+    'Dati non validi – {reason}',
+    'Datos no válidos – {reason}',
+  ),
   calculationFailed: text(
     'Mit diesen Eingaben lässt sich nicht rechnen: {reason}',
     'These inputs cannot be calculated: {reason}',

@@ -210,7 +210,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           selection = { ...narrowed, target: { kind, templateId: template.id, toVersion: template.version, fromVersion } };
         } else {
           const factors = await targetFactors(trx, mandantId, body.to_database_id!);
-          target = databaseTarget(templates, factors);
+          target = databaseTarget(templates, factors, user.language);
           selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
         }
         const now = isoNow();

@@ -47,7 +47,7 @@ export interface FactorMigrationItemsTable {
   after_results: DbJson | null;
   /** Kind `template`: the inputs carried over to the target version (null otherwise). */
   after_inputs: DbJson | null;
-  /** Why the calculation is left out (`frozen`, or `invalid: …`); null for a migrated one. */
+  /** Why the calculation is left out: `frozen`, or a sentence in the previewer's language; null for a migrated one. */
   excluded: string | null;
 }
 

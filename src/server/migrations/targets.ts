@@ -8,13 +8,17 @@
  *   formula and excludes the calculation.
  * - `template`: the inputs carried over to the target template version and validated by it like
  *   a save would, then computed with the calculation's own factor database.
+ * A reason is written in the language of the one who previews, with the calculation API's own
+ * messages (`frozen` alone is a code, translated by the client).
  */
 import type { Kysely } from 'kysely';
 import type { CalculationResults } from '../../core/api';
 import { CalculationError, computeResults } from '../../core/formula';
+import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
-import type { CalculationInputs, Template } from '../../core/template';
+import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import { evaluateCalculation } from '../calculations/evaluate';
+import { calculationMessage } from '../calculations/messages';
 import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
@@ -44,7 +48,7 @@ export interface MigrationTarget {
 }
 
 /** Recomputes with `factors`; results have evaluateCalculation's shape. */
-export function databaseTarget(templates: TemplateRegistry, factors: FactorSet): MigrationTarget {
+export function databaseTarget(templates: TemplateRegistry, factors: FactorSet, lang: Language): MigrationTarget {
   const stored = storedResultsWriter();
   const { id, name, version_label } = factors.database;
   const database = { id, name, version_label };
@@ -52,23 +56,24 @@ export function databaseTarget(templates: TemplateRegistry, factors: FactorSet):
     prepare: async () => undefined,
     outcome(row) {
       const template = templates.resolve(row.template_id, row.template_version);
-      if (!template) return { reason: `invalid: template ${row.template_id} version ${row.template_version} is not available` };
+      if (!template) return { reason: calculationMessage('templateVersionGone', lang) };
       try {
         const computed = computeResults(template, parseJson<CalculationInputs>(row.inputs, {}), factors.lookup);
         const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
         return { total: computed.primary, results: stored(results), inputs: null };
       } catch (problem) {
-        if (problem instanceof CalculationError) return { reason: `invalid: ${problem.message}` };
+        if (problem instanceof CalculationError) return { reason: calculationMessage('calculationFailed', lang, { reason: problem.message }) };
         throw problem;
       }
     },
   };
 }
 
-/** `invalid: inputs.pages: …; inputs.format: …` in the language of the one who previews. */
-function invalidReason(problem: HttpError): string {
-  const details = Object.entries(problem.errors ?? {}).map(([field, message]) => `${field}: ${message}`);
-  return `invalid: ${details.length > 0 ? details.join('; ') : problem.message}`;
+/** `Ungültige Eingaben – Grammatur: …; Format: …`: each faulty field by its label in the target version. */
+function invalidReason(problem: HttpError, to: Template, lang: Language): string {
+  const labels = new Map(getCompiledTemplate(to).fields.map(({ field }) => [`inputs.${field.name}`, localize(field.label, lang, field.name)]));
+  const details = Object.entries(problem.errors ?? {}).map(([path, message]) => `${labels.get(path) ?? path}: ${message}`);
+  return calculationMessage('inputsRejected', lang, { reason: details.length > 0 ? details.join('; ') : problem.message });
 }
 
 /** Carries inputs over to `to` and evaluates them with each calculation's own factor database. */
@@ -91,7 +96,7 @@ export function templateTarget(
     },
     outcome(row) {
       const factors = factorSets.get(row.database_id);
-      if (!factors) return { reason: `invalid: factor database ${row.database_id} is not available` };
+      if (!factors) return { reason: calculationMessage('databaseUnusable', lang) };
       const from = templates.resolve(row.template_id, row.template_version);
       const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
         title: row.title,
@@ -101,7 +106,7 @@ export function templateTarget(
         const evaluation = evaluateCalculation(to, inputs, factors, lang);
         return { total: evaluation.total, results: stored(evaluation.results), inputs: JSON.stringify(evaluation.inputs) };
       } catch (problem) {
-        if (problem instanceof HttpError) return { reason: invalidReason(problem) };
+        if (problem instanceof HttpError) return { reason: invalidReason(problem, to, lang) };
         throw problem;
       }
     },
