@@ -1,7 +1,7 @@
 /** The bulk actions collections and compare add to the calculations list (`<Datagrid bulkActionButtons>`). */
 import { CompareSelectedButton } from '../compare/CompareSelectedButton';
 import { AddToCollectionButton } from './AddToCollectionButton';
-import { useCanWrite } from './useCanWrite';
+import { useCanWrite } from '../providers/useCanWrite';
 
 export const CalculationBulkActions = () => {
   const writer = useCanWrite();

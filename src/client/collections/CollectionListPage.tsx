@@ -16,7 +16,7 @@ import { CollectionTotals, useCo2Text } from './CollectionTotals';
 import { CollectionViewSwitch } from './CollectionViewSwitch';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCollectionView } from './useCollectionView';
-import { useCanWrite } from './useCanWrite';
+import { useCanWrite } from '../providers/useCanWrite';
 
 /** The tags the mandant's collections use, for the tag filter's choices. */
 function useCollectionTags(): string[] {

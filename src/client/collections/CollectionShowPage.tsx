@@ -23,7 +23,7 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
-import { useCanWrite } from './useCanWrite';
+import { useCanWrite } from '../providers/useCanWrite';
 
 function useRemoveCalculation(collection: CollectionRecord) {
   const refresh = useRefresh();

@@ -5,8 +5,10 @@
  */
 import { Alert, Button } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useGetList, useGetOne, usePermissions, useTranslate } from 'react-admin';
-import type { CalculationRecord, FactorDatabaseRecord, Role, TemplateRecord } from '../../core/api';
+import { useGetOne, useTranslate } from 'react-admin';
+import type { CalculationRecord, FactorDatabaseRecord, TemplateRecord } from '../../core/api';
+import { useCanWrite } from '../providers/useCanWrite';
+import { useDatabases } from './targets';
 
 export function newerPublished(databases: readonly FactorDatabaseRecord[], current: FactorDatabaseRecord | undefined): FactorDatabaseRecord | undefined {
   if (!current) return undefined;
@@ -16,8 +18,7 @@ export function newerPublished(databases: readonly FactorDatabaseRecord[], curre
 }
 
 function useCanMigrate(record: CalculationRecord): boolean {
-  const { permissions } = usePermissions<Role | null>();
-  return !record.frozen && (permissions === 'provider_admin' || permissions === 'mandant_admin' || permissions === 'editor');
+  return useCanWrite() && !record.frozen;
 }
 
 const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {
@@ -48,7 +49,7 @@ const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {
 export const DatabaseVersionHint = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
   const canMigrate = useCanMigrate(record);
-  const { data = [] } = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
+  const { data = [] } = useDatabases();
   const current = data.find((database) => database.id === record.database_id);
   const newer = newerPublished(data, current);
   const label = current ? `${current.name} (${current.version_label})` : '';

@@ -8,15 +8,16 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useGetList, useListContext, usePermissions, useTranslate } from 'react-admin';
-import type { CalculationRecord, FactorDatabaseRecord, Role } from '../../core/api';
+import type { CalculationRecord, Role } from '../../core/api';
 import { newestPublished } from '../calculations/useDefaultDatabase';
+import { canWrite } from '../providers/useCanWrite';
+import { useDatabases } from './targets';
 
 export const MigrateFilterButton = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
-  const canWrite = permissions === 'provider_admin' || permissions === 'mandant_admin' || permissions === 'editor';
   const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationRecord>();
-  const { data: databases = [] } = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
+  const { data: databases = [] } = useDatabases();
   const newest = newestPublished(databases);
   const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
   const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };
@@ -24,10 +25,10 @@ export const MigrateFilterButton = () => {
   const { total = 0 } = useGetList<CalculationRecord>(
     'calculations',
     { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort },
-    { enabled: canWrite && !!newest && older.length > 0 },
+    { enabled: canWrite(permissions) && !!newest && older.length > 0 },
   );
   // Provider admins migrate one mandant at a time from the migrations page; the list spans all of them.
-  if (!canWrite || permissions === 'provider_admin' || !newest || total === 0) return null;
+  if (!canWrite(permissions) || permissions === 'provider_admin' || !newest || total === 0) return null;
   const search = new URLSearchParams({ filter: JSON.stringify(filter), to: String(newest.id) });
   return (
     <Button component={Link} to={`/migrations?${search.toString()}`} size="small" startIcon={<SyncAltIcon />} data-testid="migrate-filter">

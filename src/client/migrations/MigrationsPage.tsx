@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Title, useGetList, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, Role } from '../../core/api';
 import { createPreview, downloadItemsCsv, migrationStep } from './api';
+import { canWrite } from '../providers/useCanWrite';
 import { formatDateTime } from '../i18n/dates';
 import { formatKg } from './format';
 import { MigrationPreview } from './MigrationPreview';
@@ -39,7 +40,7 @@ const MigrationsPage = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const { permissions } = usePermissions<Role | null>();
-  const canWrite = permissions === 'provider_admin' || permissions === 'mandant_admin' || permissions === 'editor';
+  const writer = canWrite(permissions);
   // From a calculation's page: `?calculation=<id>&to=<database>` or `&template=<id>`; from the
   // calculations list: `?filter=<list filter>&to=<database>`.
   const [params, setParams] = useSearchParams();
@@ -84,7 +85,7 @@ const MigrationsPage = () => {
     <>
       <Title title={translate('migrations.title')} />
       <Stack spacing={2} sx={{ mt: 2 }}>
-        {canWrite ? (
+        {writer ? (
           <NewMigrationCard
             key={params.toString()}
             scope={scope}
@@ -113,7 +114,7 @@ const MigrationsPage = () => {
             key={`${selected.id}-${selected.status}`}
             migration={selected}
             targetName={targetName(selected)}
-            busy={busy || !canWrite}
+            busy={busy || !writer}
             onApply={() => void run(() => migrationStep(selected.id, 'apply'), 'migrations.notifications.applied')}
             onDiscard={() => void run(() => migrationStep(selected.id, 'discard'), 'migrations.notifications.discarded')}
             onRollback={() => void run(() => migrationStep(selected.id, 'rollback'), 'migrations.notifications.rolled_back')}
@@ -158,7 +159,7 @@ const MigrationsPage = () => {
                         <Button size="small" onClick={() => setSelected(migration)}>
                           {translate('migrations.actions.show')}
                         </Button>
-                        {canWrite && migration.status === 'applied' ? (
+                        {writer && migration.status === 'applied' ? (
                           <Button size="small" color="warning" disabled={busy} onClick={() => void run(() => migrationStep(migration.id, 'rollback'), 'migrations.notifications.rolled_back')}>
                             {translate('migrations.actions.rollback')}
                           </Button>

@@ -1,4 +1,4 @@
-/** Whether the signed-in user may change collections (viewers read only; the server enforces it too). */
+/** Whether the signed-in user may change a mandant's data (calculations, collections, migrations); viewers read only. The server enforces it too. */
 import { usePermissions } from 'react-admin';
 import type { Role } from '../../core/api';
 
