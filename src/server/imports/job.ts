@@ -95,10 +95,17 @@ function toRowError(error: RowError, lang: SessionUser['language']): ImportRowEr
 export async function runImport(job: ImportJob): Promise<ImportReport> {
   const { db, user, template, factors, csv } = job;
   const lang = user.language;
-  const iterator = csv.rows[Symbol.asyncIterator]();
+  const iterator = csv.batches[Symbol.asyncIterator]();
+  let parsed: string[][] = [];
+  let taken = 0;
   const readRow = async (): Promise<string[] | undefined> => {
-    const next = await iterator.next();
-    return next.done ? undefined : next.value;
+    while (taken === parsed.length) {
+      const next = await iterator.next();
+      if (next.done) return undefined;
+      parsed = next.value;
+      taken = 0;
+    }
+    return parsed[taken++];
   };
 
   const headerCells = await readRow();
