@@ -387,3 +387,30 @@ describeEachDatabase('imports: dropped upload', (ctx) => {
     expect(await countCalculations(ctx)).toBe(before);
   });
 });
+
+describeEachDatabase('imports: the rest of the product stays usable', (ctx) => {
+  const { startSlow, importNamed } = cancelHelpers(ctx);
+  it('while an all_or_nothing import is open, other users read at once and do not see its rows', async () => {
+    const token = await ctx.login('editor@muster.example');
+    const viewer = await ctx.login('viewer@muster.example');
+    const before = await ctx.request('GET', '/api/calculations?range=[0,4]', { token: viewer });
+    const abort = new AbortController();
+    const pending = startSlow(token, 'all_or_nothing', 'held-open.csv', abort);
+    try {
+      await expect.poll(async () => (await importNamed(token, 'held-open.csv'))?.status, { timeout: 10_000 }).toBe('running');
+      // The first batch of 500 rows is written inside the open transaction; the upload stays open.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Not a speed limit: without a reader the request waits for the import, here forever (the upload never ends).
+      const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 10_000));
+      const during = await Promise.race([ctx.request('GET', '/api/calculations?range=[0,4]', { token: viewer }), hung]);
+      if (during === 'hung') throw new Error('the list waited for the open import');
+      expect(during.status).toBe(200);
+      expect(during.headers.get('content-range')).toBe(before.headers.get('content-range'));
+      expect((await importNamed(token, 'held-open.csv'))?.status).toBe('running');
+    } finally {
+      abort.abort();
+      await pending;
+    }
+    await expect.poll(async () => (await importNamed(token, 'held-open.csv'))?.status, { timeout: 10_000 }).toBe('cancelled');
+  });
+});

@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config';
 import type { DatabaseSchema } from './schema';
 import { migrationProvider } from './migrations/index';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
+import { SqliteReaderWriterDialect } from './sqlite-reader-dialect';
 import type { Dialect } from './migrations/columns';
 
 export type { Dialect };
@@ -38,18 +39,25 @@ export function createDatabase(config: Pick<Config, 'database'>): Database {
   sqlite.pragma('page_size = 8192');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // The reader sees what the writer commits while a long transaction runs (sqlite-reader-dialect.ts).
+  const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteReaderWriterDialect(prepareConnection(sqlite), reader && prepareConnection(reader)),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** What both connections of a file need: the same functions, a busy timeout and the statement cache. */
+function prepareConnection(sqlite: SQLite.Database): SQLite.Database {
+  sqlite.pragma('busy_timeout = 5000');
   // SQLite's built-in lower() folds ASCII only; PostgreSQL folds all letters. Replace it so that case-insensitive
   // search ("Ökostrom", "ÉTÉ") behaves the same on both dialects.
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     value == null ? null : String(value).toLowerCase(),
   );
-  const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return withStatementCache(sqlite);
 }
 
 /** Prepared statements kept per SQL text; Kysely asks for one per query. */
