@@ -3,6 +3,7 @@
  * currency, the currency's own number of decimals) and quantities from integer kg as tonnes.
  */
 import type { Language } from '../../core/languages';
+import { formatInstantDay } from '../i18n/dates';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
 
@@ -34,8 +35,7 @@ export function formatKg(kg: number, lang: Language): string {
 }
 
 export function formatDate(iso: string | null | undefined, lang: Language): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(new Date(iso));
+  return formatInstantDay(iso, LOCALES[lang]);
 }
 
 export function countryName(code: string, lang: Language): string {

@@ -12,3 +12,9 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   if (!value) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
+
+/** The calendar day of an instant (an order placed, a token created), in the viewer's time zone. */
+export function formatInstantDay(value: string | null | undefined, locale: string): string {
+  if (!value) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value));
+}

@@ -11,15 +11,12 @@ import {
 import type { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../../core/api';
 import { sendJson } from '../../providers/httpClient';
 import { submissionErrors } from './submissionErrors';
+import { formatInstantDay } from '../../i18n/dates';
 
 const LIFETIMES = [30, 90, 180, 365];
 // Screen readers still announce the header of the action column.
 const VISUALLY_HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: 1, width: 1, margin: -1, overflow: 'hidden',
   padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
-
-function formatDate(iso: string | null, locale: string): string {
-  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '';
-}
 
 const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) => {
   const translate = useTranslate();
@@ -137,14 +134,14 @@ export const ApiTokensCard = () => {
               {tokens.map((token) => (
                 <TableRow key={token.id} data-testid={`api-token-${token.id}`}>
                   <TableCell>{token.name}</TableCell>
-                  <TableCell>{formatDate(token.created_at, locale)}</TableCell>
+                  <TableCell>{formatInstantDay(token.created_at, locale)}</TableCell>
                   <TableCell>
                     {Date.parse(token.expires_at) <= now
                       ? translate('profile.tokens.expired')
-                      : formatDate(token.expires_at, locale)}
+                      : formatInstantDay(token.expires_at, locale)}
                   </TableCell>
                   <TableCell>
-                    {token.last_used_at ? formatDate(token.last_used_at, locale) : translate('profile.tokens.never_used')}
+                    {token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used')}
                   </TableCell>
                   <TableCell align="right">
                     <IconButton onClick={() => setRevoking(token)} color="error"
