@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { browserAvailable, DEMO_PASSWORD, login, newPage, screenshot, useRunningApp } from './harness';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -123,6 +123,29 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     expect(await errorPage.getAttribute('data-status')).toBe('500');
     expect(await page.evaluate(() => sessionStorage.getItem('kontor.chunk-reload-at'))).toMatch(/^\d+$/);
     await context.close();
+  });
+
+  it('the profile with an API token fits the window (no horizontal scroll bar)', async () => {
+    const signIn = await fetch(`${app.server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@printco.example', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const created = await fetch(`${app.server.baseUrl}/api/auth/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Buchhaltung', expires_in_days: 90 }),
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await login(page, app.server.baseUrl, 'editor@printco.example');
+    await page.goto(`${app.server.baseUrl}/profile`);
+    await page.locator('[data-testid="api-tokens"] tbody tr').first().waitFor();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+    await screenshot(page, 'profile-api-tokens');
+    await context.close();
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
   });
 
   it('has no serious or critical axe-core violations on the main pages', async () => {

@@ -14,8 +14,9 @@ import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
 
 const LIFETIMES = [30, 90, 180, 365];
-// Screen readers still announce the header of the action column.
-const VISUALLY_HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: 1, width: 1, margin: -1, overflow: 'hidden',
+// Screen readers still announce the header of the action column. Sizes as strings: in `sx` a bare 1 means 100 %
+// (width: 1 made this span as wide as the page and gave the profile a horizontal scroll bar) and -1 a spacing unit.
+const VISUALLY_HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', overflow: 'hidden',
   padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
 
 const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) => {
