@@ -93,9 +93,7 @@ const CalculationTable = ({ columns, templatesById, showTemplate, mode }: ViewPr
   const lang = useLanguage();
   const yesNo = useYesNo();
   return (
-    <Datagrid rowClick={(id) => recordPath(mode, id)} bulkActionButtons={<CalculationBulkActions />} data-testid="calculations-table"
-      // Many template columns must scroll inside the list, not widen the whole page.
-      sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+    <Datagrid rowClick={(id) => recordPath(mode, id)} bulkActionButtons={<CalculationBulkActions />} data-testid="calculations-table">
       <TextField source="number" label="calculations.fields.number" />
       {showTemplate ? (
         <FunctionField source="template_id" label="calculations.fields.template" sortable={false}

@@ -54,8 +54,7 @@ const RowActions = ({ record }: { record: CollectionRecord }) => {
 const CollectionTable = () => {
   const co2 = useCo2Text();
   return (
-    <Datagrid rowClick={(id) => `/collections/${id}`} bulkActionButtons={false} data-testid="collections-table"
-      sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+    <Datagrid rowClick={(id) => `/collections/${id}`} bulkActionButtons={false} data-testid="collections-table">
       <TextField source="name" label="collections.fields.name" />
       <FunctionField source="tags" label="collections.fields.tags" sortable={false} render={(r: CollectionRecord) => <Tags tags={r.tags} />} />
       <FunctionField label="collections.fields.calculation_count" sortable={false} textAlign="right" render={(r: CollectionRecord) => r.calculation_count} />

@@ -38,12 +38,23 @@ const AppBar = () => (
 );
 
 /**
+ * react-admin's layout grows to fit its widest content (`min-width: fit-content` on the root): a list with many
+ * columns made the whole page 2,009 px wide in a 1,280 px window, the app bar and footer ended mid-page. The layout
+ * keeps the window's width instead, and a list's table scrolls sideways inside its own wrapper.
+ */
+const LAYOUT_FITS_WINDOW = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+};
+
+/**
  * The default layout: app bar (brand, language, user menu), sidebar menu, content and footer. The content fades
  * between pages, shows the error page on errors (menu and user menu stay usable) and is reset on the next route.
  */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <BrandTheme>
-    <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={LAYOUT_FITS_WINDOW}>
       <ShellServices />
       <RowCheckboxLabels />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
