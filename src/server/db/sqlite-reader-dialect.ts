@@ -79,6 +79,7 @@ class RoutedConnection implements DatabaseConnection {
     return (await this.claimWriter()).executeQuery<R>(query);
   }
 
+  /** Only built select queries stream, on either connection: Kysely's own SQLite connection refuses the others. */
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     const statement = this.writer || !SelectQueryNode.is(query.query) ? null : this.reader.statementFor(query);
     if (statement) yield* this.reader.stream(statement, query) as AsyncIterableIterator<QueryResult<R>>;

@@ -68,6 +68,7 @@ async function insertWithJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
       'draft', r->7, r->8, (r->>9)::double precision, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, false
     from jsonb_array_elements(${payload}::jsonb) as r
     returning id, number`.execute(db);
+  // RETURNING's order is not promised: match the ids back by their (unique) numbers.
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
   const ids = numbers.map((number) => idByNumber.get(number)!);
   const tagIds: number[] = [];
