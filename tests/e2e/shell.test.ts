@@ -32,6 +32,7 @@ describe.runIf(browserAvailable())('app shell in Chromium', () => {
     await page.goto(`${app.server.baseUrl}/collections`);
     await page.waitForSelector('[data-testid="user-menu"]');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    await page.locator('main table, main h2').first().waitFor();
     await screenshot(page, 'collections-fr');
 
     await page.goto(`${app.server.baseUrl}/no/such/page`);

@@ -15,6 +15,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import {
+  RawNode,
   SelectQueryNode,
   SqliteDialect,
   type CompiledQuery,
@@ -32,8 +33,13 @@ const WRITER_ONLY = /^\s*(begin|commit|end|rollback|savepoint|release|pragma)\b/
 class Reader {
   constructor(private readonly sqlite: SQLite.Database) {}
 
-  /** The prepared statement if it only reads; null if it belongs on the writer. */
+  /**
+   * The prepared statement if it only reads; null if it belongs on the writer. Built inserts, updates,
+   * deletes and schema changes go to the writer without being prepared here first: only selects and
+   * raw SQL can be reads, and a write prepared on this connection too would be compiled twice.
+   */
   statementFor(query: CompiledQuery): SQLite.Statement | null {
+    if (!SelectQueryNode.is(query.query) && !RawNode.is(query.query)) return null;
     if (WRITER_ONLY.test(query.sql)) return null;
     const statement = this.sqlite.prepare(query.sql);
     return statement.readonly && statement.reader ? statement : null;
