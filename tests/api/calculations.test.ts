@@ -85,6 +85,14 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const again = await ctx.request<CalculationRecord>('GET', `/api/calculations/${calc.id}`, { token: await token('viewer@muster.example') });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(calc);
+    // Factor texts are read from the (published, immutable) database: the row keeps key, value and unit.
+    expect(paper.factors[0]!.label?.de).toBe('Papier, Frischfaser');
+    const stored = await ctx.db.selectFrom('calculations').select('results').where('id', '=', calc.id).executeTakeFirstOrThrow();
+    const storedText = typeof stored.results === 'string' ? stored.results : JSON.stringify(stored.results);
+    expect(storedText).not.toMatch(/DESNZ|Frischfaser/);
+    expect(JSON.parse(storedText).factors).toContainEqual({ key: 'paper_virgin', value: 0.9, unit: 'kg' });
+    const listed = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ id: [calc.id] })}`, { token: await token('viewer@muster.example') });
+    expect(listed.body).toEqual([calc]);
   });
 
   it('computes with a chosen published database, and refuses drafts and other mandants\u2019 databases', async () => {

@@ -1,7 +1,7 @@
 /**
  * Stored results are the compact form of a calculation's results: the breakdown comes back from
- * the template version exactly as computeResults made it, and rows stored in the old full form
- * read unchanged.
+ * the template version and the factors' labels and sources from the factor database, exactly as
+ * computeResults made them; rows stored in older forms read unchanged.
  */
 import { describe, expect, it } from 'vitest';
 import type { CalculationResults } from '../../src/core/api';
@@ -24,14 +24,34 @@ describe('stored results', () => {
 
   it('round-trips to the very breakdown computeResults made, per-result factors in their order', () => {
     const stored = JSON.parse(JSON.stringify(toStoredResults(brochure)));
-    expect(fromStoredResults(stored, shippedTemplate('brochure'))).toEqual(brochure);
+    expect(fromStoredResults(stored, shippedTemplate('brochure'), lookup2024)).toEqual(brochure);
     expect(stored.factor_keys.paper_co2e).toEqual(['paper_virgin', 'paper_recycled']);
   });
 
-  it('stores a fraction of the full form: no labels, units or formulas of the template', () => {
+  it('stores a fraction of the full form: no labels, units or formulas of the template, no factor texts', () => {
     const stored = JSON.stringify(toStoredResults(brochure));
-    expect(stored.length).toBeLessThan(JSON.stringify(brochure).length / 2);
+    expect(stored.length).toBeLessThan(JSON.stringify(brochure).length / 4);
     expect(stored).not.toContain('formula');
+    expect(stored).not.toContain('"source"');
+    expect(stored).not.toContain('Frischfaser');
+  });
+
+  it('keeps the value and unit each factor was computed with, whatever the database reads now', () => {
+    const stored = toStoredResults(brochure);
+    const read = fromStoredResults(stored, shippedTemplate('brochure'), (key) => ({ source: `now ${key}` }));
+    expect(read.factors.map(({ key, value, unit }) => ({ key, value, unit }))).toEqual(stored.factors);
+    expect(read.factors[0]!.source).toBe(`now ${stored.factors[0]!.key}`);
+  });
+
+  it('reads a compact row that still carries its factor texts as it is', () => {
+    const older = { ...toStoredResults(brochure), factors: brochure.factors };
+    expect(fromStoredResults(older, shippedTemplate('brochure'), () => ({ source: 'not asked' }))).toEqual(brochure);
+  });
+
+  it('a factor the database no longer knows keeps its figures, with an empty source', () => {
+    const read = fromStoredResults(toStoredResults(brochure), shippedTemplate('brochure'), () => undefined);
+    expect(read.factors[0]).toEqual({ key: brochure.factors[0]!.key, value: brochure.factors[0]!.value, unit: brochure.factors[0]!.unit, source: '' });
+    expect(read.values).toEqual(brochure.values);
   });
 
   it('reads a row stored in the full form unchanged', () => {
@@ -39,7 +59,7 @@ describe('stored results', () => {
   });
 
   it('without the template version keeps values, factors and database, with an empty breakdown', () => {
-    const read = fromStoredResults(toStoredResults(brochure), undefined);
+    const read = fromStoredResults(toStoredResults(brochure), undefined, lookup2024);
     expect(read).toEqual({ ...brochure, breakdown: [] });
   });
 });

@@ -2,25 +2,42 @@
  * How a calculation's results are stored versus how the API shows them.
  *
  * A result's label (five languages), unit and formula belong to the template version, which
- * never changes once a calculation uses it; storing them with every calculation made each row
- * ~5 KB of which ~4 KB repeated the template. The stored form keeps what is particular to the
- * calculation — the values, every factor used with its value and source (the traceable part,
- * which may differ between factor databases), and which factors each result read — and the
- * breakdown is rebuilt from the template version when a record is read.
+ * never changes once a calculation uses it; a factor's label (five languages) and source text
+ * belong to the factor database, which is published — and from then on immutable — before any
+ * calculation can use it. Storing them with every calculation made each row ~5 KB, of which all
+ * but a few hundred bytes repeated the template and the database; every import, migration and
+ * rollback wrote that repetition 100,000 times. The stored form keeps what is particular to the
+ * calculation — the values, every factor used with the value and unit it was computed with
+ * (the figure that traces, kept even should the database's row ever read differently), which
+ * factors each result read and the database — and the rest is filled in when a record is read:
+ * the breakdown from the template version, labels and sources from the factor database.
  */
 import type { CalculationResults } from '../api';
+import type { LocalizedText } from '../languages';
 import type { Template } from '../template/types';
 import { getCompiledTemplate } from '../template/compile';
 import type { FactorUse, ResultBreakdown } from './compute';
 
+/** A factor as stored: rows written before labels and sources moved out still carry them. */
+export interface StoredFactor {
+  key: string;
+  value: number;
+  unit: string;
+  source?: string;
+  label?: LocalizedText;
+}
+
 export interface StoredResults {
   values: Record<string, number>;
   primary: string;
-  factors: FactorUse[];
+  factors: StoredFactor[];
   database: CalculationResults['database'];
   /** Result name → keys of the factors its own formula read (only results that read any). */
   factor_keys: Record<string, string[]>;
 }
+
+/** A factor's descriptive texts in the calculation's factor database (undefined: not found there). */
+export type FactorDetails = (key: string) => { source: string; label?: LocalizedText } | undefined;
 
 /** Rows written before the compact form still hold the full results, breakdown included. */
 type StoredForm = StoredResults | CalculationResults;
@@ -30,19 +47,35 @@ export function toStoredResults(results: CalculationResults): StoredResults {
   for (const entry of results.breakdown) {
     if (entry.factors.length > 0) factorKeys[entry.name] = entry.factors.map((factor) => factor.key);
   }
-  return { values: results.values, primary: results.primary, factors: results.factors, database: results.database, factor_keys: factorKeys };
+  return {
+    values: results.values,
+    primary: results.primary,
+    factors: results.factors.map((factor) => ({ key: factor.key, value: factor.value, unit: factor.unit })),
+    database: results.database,
+    factor_keys: factorKeys,
+  };
+}
+
+function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): FactorUse {
+  const found = stored.source === undefined ? details?.(stored.key) : undefined;
+  const use: FactorUse = { key: stored.key, value: stored.value, unit: stored.unit, source: stored.source ?? found?.source ?? '' };
+  const label = stored.label ?? found?.label;
+  if (label) use.label = label;
+  return use;
 }
 
 /**
  * The API form of stored results. `template` is the calculation's template version; without it
  * (a version no longer loadable) the breakdown is empty but values, factors and database remain.
+ * `details` answers the labels and sources of the stored database's factors.
  */
-export function fromStoredResults(stored: StoredForm, template: Template | undefined): CalculationResults {
+export function fromStoredResults(stored: StoredForm, template: Template | undefined, details?: FactorDetails): CalculationResults {
   if ('breakdown' in stored && Array.isArray(stored.breakdown)) return stored;
   const compact = stored as StoredResults;
-  const base = { values: compact.values ?? {}, primary: compact.primary ?? '', factors: compact.factors ?? [], database: compact.database };
+  const factors = (compact.factors ?? []).map((factor) => toFactorUse(factor, details));
+  const base = { values: compact.values ?? {}, primary: compact.primary ?? '', factors, database: compact.database };
   if (!template) return { ...base, breakdown: [] };
-  const factorsByKey = new Map(base.factors.map((factor) => [factor.key, factor]));
+  const factorsByKey = new Map(factors.map((factor) => [factor.key, factor]));
   const compiled = getCompiledTemplate(template);
   const usesByName = new Map(compiled.results.map(({ result, uses }) => [result.name, uses]));
   const breakdown: ResultBreakdown[] = template.results

@@ -3,8 +3,10 @@ import type { CalculationRecord, CalculationResults, CalculationStatus } from '.
 import { fromStoredResults, type StoredResults } from '../../core/formula';
 import type { Template } from '../../core/template';
 import type { CalculationInputs, TemplateType } from '../../core/template';
-import type { DbBoolean, DbJson } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, DbBoolean, DbJson } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
+import { loadFactorDetails, type FactorDetailsByDatabase } from './factor-details';
 
 type Row = Record<string, unknown>;
 
@@ -21,8 +23,9 @@ export const EMPTY_RESULTS: CalculationResults = {
 /** Finds a calculation's template version, to rebuild the breakdown of its stored results. */
 export type TemplateResolver = (id: string, version: number) => Template | undefined;
 
-export function toCalculationRecord(row: Row, resolveTemplate: TemplateResolver): CalculationRecord {
-  const stored = parseJson<StoredResults | CalculationResults>(row.results as DbJson, EMPTY_RESULTS);
+type StoredForm = StoredResults | CalculationResults;
+
+function toCalculationRecord(row: Row, stored: StoredForm, resolveTemplate: TemplateResolver, details: FactorDetailsByDatabase): CalculationRecord {
   return {
     id: Number(row.id),
     mandant_id: Number(row.mandant_id),
@@ -36,7 +39,7 @@ export function toCalculationRecord(row: Row, resolveTemplate: TemplateResolver)
     tags: parseJson<string[]>(row.tags as DbJson, []),
     status: row.status as CalculationStatus,
     inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
-    results: fromStoredResults(stored, resolveTemplate(String(row.template_id), Number(row.template_version))),
+    results: fromStoredResults(stored, resolveTemplate(String(row.template_id), Number(row.template_version)), details(stored.database?.id)),
     total_co2e: Number(row.total_co2e),
     created_by: nullableNumber(row.created_by),
     updated_by: nullableNumber(row.updated_by),
@@ -47,6 +50,13 @@ export function toCalculationRecord(row: Row, resolveTemplate: TemplateResolver)
     import_id: nullableNumber(row.import_id),
     frozen: toBoolean(row.frozen as DbBoolean),
   };
+}
+
+/** calculations rows → API records; one query for the texts of the factors they used. */
+export async function toCalculationRecords(db: Kysely<DatabaseSchema>, rows: readonly Row[], resolveTemplate: TemplateResolver): Promise<CalculationRecord[]> {
+  const stored = rows.map((row) => parseJson<StoredForm>(row.results as DbJson, EMPTY_RESULTS));
+  const details = await loadFactorDetails(db, stored);
+  return rows.map((row, i) => toCalculationRecord(row, stored[i]!, resolveTemplate, details));
 }
 
 export const calculationRecordSchema = {

@@ -20,7 +20,7 @@ import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from './
 import { calculationMessage } from './messages';
 import { allocateCalculationNumber } from './number';
 import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate } from './prepare';
-import { calculationRecordSchema, sameJson, toCalculationRecord } from './record';
+import { calculationRecordSchema, sameJson, toCalculationRecords } from './record';
 import { hasTag, writeCalculationTags } from './tags';
 
 const WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
@@ -77,7 +77,8 @@ async function findOriginal(db: Kysely<DatabaseSchema>, templates: TemplateRegis
     const message = calculationMessage('unknownOriginal', user.language);
     throw badRequest(message, { duplicated_from: message });
   }
-  return toCalculationRecord(row, (templateId, version) => templates.resolve(templateId, version));
+  const [record] = await toCalculationRecords(db, [row], (templateId, version) => templates.resolve(templateId, version));
+  return record!;
 }
 
 /** The mandant a new calculation belongs to: the user's own; a provider admin must name an existing one. */
@@ -106,7 +107,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       },
     },
     roles: { list: ROLES, read: ROLES, create: WRITERS, update: WRITERS, delete: WRITERS },
-    toRecord: (row) => toCalculationRecord(row, (id, version) => templates.resolve(id, version)),
+    toRecords: (rows, ctx) => toCalculationRecords(ctx.db, rows, (id, version) => templates.resolve(id, version)),
     recordSchema: calculationRecordSchema,
     createSchema: { type: 'object', properties: bodyProperties },
     updateSchema: { type: 'object', properties: bodyProperties },

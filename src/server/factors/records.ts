@@ -25,6 +25,10 @@ export function toFactorDatabaseRecord(row: Row): FactorDatabaseRecord {
   };
 }
 
+const NO_LABEL: LocalizedText = { de: '', en: '', fr: '', it: '', es: '' };
+
+export const toFactorLabel = (value: unknown): LocalizedText => parseJson<LocalizedText>(value as DbJson, NO_LABEL);
+
 export function toFactorRecord(row: Row): FactorRecord {
   return {
     id: Number(row.id),
@@ -33,7 +37,7 @@ export function toFactorRecord(row: Row): FactorRecord {
     category: String(row.category),
     unit: String(row.unit),
     value: Number(row.value),
-    label: parseJson<LocalizedText>(row.label as DbJson, { de: '', en: '', fr: '', it: '', es: '' }),
+    label: toFactorLabel(row.label),
     source: String(row.source ?? ''),
     year: nullableNumber(row.year),
     region: row.region === null || row.region === undefined ? null : String(row.region),

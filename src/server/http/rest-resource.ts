@@ -52,7 +52,18 @@ export type CustomFilter = (value: unknown, ctx: RestContext) => RawBuilder<bool
 
 export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
 
-export interface RestResourceDefinition<TRecord extends { id: number }> {
+/**
+ * Rows → API records (normalise booleans/JSON here; never leak secrets): row by row, or — for
+ * records that need one more query per response (calculations read their factors' texts) — a
+ * whole page at once.
+ */
+export type RecordMapping<TRecord> =
+  | { toRecord(row: Row, ctx: RestContext): TRecord; toRecords?: never }
+  | { toRecords(rows: Row[], ctx: RestContext): Promise<TRecord[]>; toRecord?: never };
+
+export type RestResourceDefinition<TRecord extends { id: number }> = RestResourceShape<TRecord> & RecordMapping<TRecord>;
+
+interface RestResourceShape<TRecord extends { id: number }> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
   table: keyof DatabaseSchema & string;
@@ -63,8 +74,6 @@ export interface RestResourceDefinition<TRecord extends { id: number }> {
   /** Tenant column (`mandant_id`; `id` for the mandants table itself); null for global tables. */
   tenantColumn: string | null;
   roles: Record<Operation, readonly Role[]>;
-  /** Row → API record (normalise booleans/JSON here; never leak secrets). */
-  toRecord(row: Row, ctx: RestContext): TRecord;
   /** JSON schema of one record (documentation and response serialisation). */
   recordSchema: JsonSchema;
   /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
@@ -145,6 +154,9 @@ export function registerRestResource<TRecord extends { id: number }>(
     return recordChange(ctx.db, { user: ctx.user, ip: ctx.request.ip }, withOverrides(entry, def.protocol?.(change, ctx)));
   };
 
+  const toRecords = async (rows: Row[], ctx: RestContext): Promise<TRecord[]> =>
+    def.toRecords ? def.toRecords(rows, ctx) : rows.map((row) => def.toRecord(row, ctx));
+
   /** The single entry point for reading rows: tenant-scoped by construction. */
   const scopedSelect = (ctx: RestContext) => {
     const base = dynamic(ctx).selectFrom(def.table);
@@ -154,7 +166,7 @@ export function registerRestResource<TRecord extends { id: number }>(
   const findOne = async (ctx: RestContext, id: number): Promise<TRecord> => {
     const row = await scopedSelect(ctx).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(`No ${def.name} record with id ${id}.`);
-    return def.toRecord(row, ctx);
+    return (await toRecords([row], ctx))[0]!;
   };
 
   const list = async (ctx: RestContext, query: ListQuery) => {
@@ -175,7 +187,7 @@ export function registerRestResource<TRecord extends { id: number }>(
       .limit(query.range.end - query.range.start + 1)
       .offset(query.range.start)
       .execute();
-    return { total: toCount(counted?.total), records: rows.map((row) => def.toRecord(row, ctx)) };
+    return { total: toCount(counted?.total), records: await toRecords(rows, ctx) };
   };
 
   const idParams = {

@@ -1,0 +1,45 @@
+/**
+ * The labels and sources of the factors calculations were computed with. Stored results keep
+ * each factor's key, value and unit only (core/formula/stored-results); the descriptive texts are
+ * read from the factor database — immutable once published, and only published databases compute
+ * — for all rows of a response at once.
+ */
+import type { Kysely } from 'kysely';
+import type { FactorDetails, StoredResults } from '../../core/formula';
+import type { LocalizedText } from '../../core/languages';
+import type { DatabaseSchema } from '../db/schema';
+import { toFactorLabel } from '../factors/records';
+
+type Detail = { source: string; label: LocalizedText };
+
+/** Answers the factor details of one database id (an unknown id: none). */
+export type FactorDetailsByDatabase = (databaseId: number) => FactorDetails;
+
+const NONE: FactorDetails = () => undefined;
+
+/** Database ids whose factors some of these stored results need texts for (rows of the old form carry their own). */
+function databasesNeedingDetails(results: readonly unknown[]): number[] {
+  const ids = new Set<number>();
+  for (const stored of results) {
+    const compact = stored as Partial<StoredResults> | null;
+    const id = compact?.database?.id;
+    if (typeof id === 'number' && compact?.factors?.some((factor) => factor.source === undefined)) ids.add(id);
+  }
+  return [...ids];
+}
+
+export async function loadFactorDetails(db: Kysely<DatabaseSchema>, results: readonly unknown[]): Promise<FactorDetailsByDatabase> {
+  const ids = databasesNeedingDetails(results);
+  if (ids.length === 0) return () => NONE;
+  const rows = await db.selectFrom('factors').select(['database_id', 'key', 'label', 'source']).where('database_id', 'in', ids).execute();
+  const byDatabase = new Map<number, Map<string, Detail>>();
+  for (const row of rows) {
+    let keys = byDatabase.get(Number(row.database_id));
+    if (!keys) byDatabase.set(Number(row.database_id), (keys = new Map()));
+    keys.set(row.key, { source: row.source, label: toFactorLabel(row.label) });
+  }
+  return (databaseId) => {
+    const keys = byDatabase.get(databaseId);
+    return keys ? (key) => keys.get(key) : NONE;
+  };
+}
