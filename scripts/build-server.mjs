@@ -1,6 +1,7 @@
 /**
  * Builds the server that `npm start` runs: one CommonJS bundle of src/ in dist/server/main.cjs
- * (the packages stay in node_modules). Running the TypeScript through tsx instead held ~50–100 MB
+ * and one for the import's evaluation worker, dist/server/import-worker.cjs (the packages stay in
+ * node_modules). Running the TypeScript through tsx instead held ~50–100 MB
  * more memory (transpiled sources and their source maps) and cost CPU on hot paths: tsx compiles
  * with keep-names, which wraps every named closure in a defineProperty call. tsx stays for the
  * tests, the scripts and the benchmarks, which load the sources directly.
@@ -8,8 +9,10 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.cjs',
+  // The import's evaluation worker (src/server/imports/batch-evaluation.ts) runs from its own entry.
+  entryPoints: { main: 'src/server/main.ts', 'import-worker': 'src/server/imports/evaluation-worker.ts' },
+  outdir: 'dist/server',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
   platform: 'node',
   format: 'cjs',

@@ -161,6 +161,27 @@ describeEachDatabase('imports', (ctx) => {
     expect(new TextDecoder().decode(bytes)).toMatch(/^Row,Column,Value,Error\r\n2,Seiten,7,"Column ""Seiten"": /);
   });
 
+  it('files of several batches are computed in a worker thread exactly as here: row numbers, errors, totals', async () => {
+    const token = await signIn();
+    // 1,234 rows = three batches: the first computed in this thread, the others in the evaluation worker.
+    const lines = ['Titel;Auflage;Format;Seiten;Papier;Grammatur'];
+    for (let i = 1; i <= 1234; i++) lines.push(`Heft ${i};${1000 + i};A5;${i === 1100 ? 'viele' : 16};paper_recycled;${i === 700 ? 9999 : 90}`);
+    const { status, body } = await upload(ctx, token, lines.join('\n'), { mode: 'valid_rows', file_name: 'batches.csv' });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ rows_total: 1234, rows_ok: 1232, rows_failed: 2 });
+    expect(body.errors.map((e) => [e.row, e.column])).toEqual([[700, 'Grammatur'], [1100, 'Seiten']]);
+    const rows = await ctx.db.selectFrom('calculations').select(['id', 'title']).where('import_id', '=', body.import!.id).orderBy('id').execute();
+    expect(rows).toHaveLength(1232);
+    expect(rows.at(-1)!.title).toBe('Heft 1234');
+    // The last row (computed in the worker) has the total the calculations API computes for its inputs.
+    const imported = (await ctx.request<CalculationRecord>('GET', `/api/calculations/${rows.at(-1)!.id}`, { token })).body;
+    expect(imported.inputs).toMatchObject({ quantity: 2234, pages: 16, grammage: 90 });
+    const same = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { template_id: 'brochure', inputs: imported.inputs } });
+    expect(same.status).toBe(201);
+    expect(same.body.total_co2e).toBeCloseTo(imported.total_co2e, 9);
+    expect(same.body.results).toEqual(imported.results);
+  });
+
   it('dry run validates and reports without writing anything', async () => {
     const token = await signIn();
     const before = await countCalculations(ctx);

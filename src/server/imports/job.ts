@@ -17,7 +17,8 @@ import { badRequest, HttpError } from '../http/errors';
 import { recordChange, type ChangeSource } from '../protocol/change';
 import type { CsvRows } from './csv-stream';
 import { CsvStreamError } from './csv-stream';
-import { evaluateRow, type RowError, type RowEvaluator } from './evaluate-row';
+import { startBatchEvaluation, type BatchOutcome, type EvaluatorData } from './batch-evaluation';
+import type { RowError } from './evaluate-row';
 import { importMessage } from './messages';
 import { toImportRecord } from './record';
 import { withClaimedImport } from './claim';
@@ -25,6 +26,8 @@ import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from
 import './schema';
 
 export const BATCH_SIZE = 500;
+/** Batches read and handed to the evaluation before the current one is written. */
+const EVALUATED_AHEAD = 2;
 /** Row errors kept per import (the counts stay exact beyond it). */
 const MAX_STORED_ERRORS = 10_000;
 const REPORTED_ERRORS = 100;
@@ -98,17 +101,20 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   const iterator = csv.batches[Symbol.asyncIterator]();
   let parsed: string[][] = [];
   let taken = 0;
-  const readRow = async (): Promise<string[] | undefined> => {
+  /** Up to `max` further rows, as many as parsed chunks allow at once; empty at the end of the file. */
+  const readRows = async (max: number): Promise<string[][]> => {
     while (taken === parsed.length) {
       const next = await iterator.next();
-      if (next.done) return undefined;
+      if (next.done) return [];
       parsed = next.value;
       taken = 0;
     }
-    return parsed[taken++];
+    const rows = parsed.slice(taken, taken + max);
+    taken += rows.length;
+    return rows;
   };
 
-  const headerCells = await readRow();
+  const [headerCells] = await readRows(1);
   if (!headerCells) throw badRequest(importMessage('empty', lang));
   const headers = trimHeader(headerCells);
   const mapping = job.mapping ?? suggestMapping(template, headers);
@@ -121,18 +127,21 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   // The first batch is read before anything is written: a header-only file fails here, and
   // the number columns' decimal format is detected from it.
   const firstBatch: string[][] = [];
-  for (let row = await readRow(); row; row = firstBatch.length < BATCH_SIZE ? await readRow() : undefined) firstBatch.push(row);
+  for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = firstBatch.length < BATCH_SIZE ? await readRows(BATCH_SIZE - firstBatch.length) : []) {
+    firstBatch.push(...rows);
+  }
   if (firstBatch.length === 0) throw badRequest(importMessage('headerOnly', lang));
   plan = withDecimals(plan, firstBatch, csv.format.delimiter === ';' ? ',' : '.');
 
-  const evaluator: RowEvaluator = {
+  const evaluator: EvaluatorData = {
     template,
     plan,
-    factors,
+    database: factors.database,
+    factors: factors.factors,
     lang,
-    context: { decimal: csv.format.delimiter === ';' ? ',' : '.', factors: factors.factors },
+    decimal: csv.format.delimiter === ';' ? ',' : '.',
   };
-  const prepared: PreparedImport = { fullMapping, evaluator, firstBatch, readRow };
+  const prepared: PreparedImport = { fullMapping, evaluator, firstBatch, readRows };
 
   if (job.dryRun) return proceed(job, prepared, null);
   const now = isoNow();
@@ -166,15 +175,15 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
 /** What the header and the first batch told: the mapping, the evaluator and the rows read so far. */
 interface PreparedImport {
   fullMapping: ColumnMapping;
-  evaluator: RowEvaluator;
+  evaluator: EvaluatorData;
   firstBatch: string[][];
-  readRow(): Promise<string[] | undefined>;
+  readRows(max: number): Promise<string[][]>;
 }
 
 /** Validates, computes and (unless a dry run) writes every row; closes the job record. */
 async function proceed(job: ImportJob, prepared: PreparedImport, created: ImportRecord | null): Promise<ImportReport> {
   const { db, user, template, csv } = job;
-  const { fullMapping, evaluator, firstBatch, readRow } = prepared;
+  const { fullMapping, evaluator, firstBatch, readRows } = prepared;
   const lang = user.language;
   let record = created;
   const importId = record?.id ?? 0;
@@ -184,32 +193,62 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
   let ok = 0;
   let failed = 0;
 
-  /** Validates and computes a batch; answers the good rows (errors are collected). */
-  const evaluateBatch = (rows: string[][]): ImportedRow[] => {
-    const good: ImportedRow[] = [];
-    for (const cells of rows) {
-      total++;
-      const outcome = evaluateRow(evaluator, total, cells);
-      if (outcome.ok) good.push(outcome.row);
-      else {
-        failed++;
-        for (const error of outcome.errors) if (errors.length < MAX_STORED_ERRORS) errors.push(error);
-      }
-    }
-    return good;
+  /** Counts a batch's outcome (errors are collected); answers its good rows. */
+  const counted = (outcome: BatchOutcome): ImportedRow[] => {
+    total += outcome.good.length + outcome.failed;
+    failed += outcome.failed;
+    for (const error of outcome.errors) if (errors.length < MAX_STORED_ERRORS) errors.push(error);
+    return outcome.good;
   };
 
   async function* batches(): AsyncGenerator<string[][]> {
     yield firstBatch;
     let batch: string[][] = [];
-    for (let row = await readRow(); row; row = await readRow()) {
-      batch.push(row);
+    for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = await readRows(BATCH_SIZE - batch.length)) {
+      if (batch.length === 0) batch = rows;
+      else batch.push(...rows);
       if (batch.length === BATCH_SIZE) {
         yield batch;
         batch = [];
       }
     }
     if (batch.length > 0) yield batch;
+  }
+
+  const evaluation = startBatchEvaluation(evaluator, firstBatch.length, BATCH_SIZE);
+  /**
+   * The good rows of every batch, in order. Batches are read ahead and handed to the evaluation
+   * as soon as they are read — up to EVALUATED_AHEAD of them — so that with a worker the next
+   * batches are computed while the caller writes this one (on SQLite the write blocks this thread).
+   * A batch is answered as soon as it is computed: nothing waits for rows not yet uploaded.
+   */
+  async function* evaluatedBatches(): AsyncGenerator<ImportedRow[]> {
+    const source = batches()[Symbol.asyncIterator]();
+    let sent = 0;
+    const request = (): Promise<BatchOutcome | null> =>
+      source.next().then((next) => {
+        if (next.done) return null;
+        const outcome = evaluation.evaluate(next.value, sent + 1);
+        sent += next.value.length;
+        return outcome;
+      });
+    const ahead: Promise<BatchOutcome | null>[] = [];
+    const readAhead = () => {
+      const next = request();
+      // Awaited in turn below; should the import stop first, its failure is of no interest.
+      next.catch(() => undefined);
+      ahead.push(next);
+    };
+    try {
+      for (let i = 0; i < EVALUATED_AHEAD; i++) readAhead();
+      for (let outcome = await ahead.shift()!; outcome; outcome = await ahead.shift()!) {
+        readAhead();
+        yield counted(outcome);
+      }
+    } finally {
+      // Not awaited: a read still waiting for the upload ends with it (cancel, abort, end).
+      source.return(undefined).catch(() => undefined);
+    }
   }
 
   const owner = { mandantId: job.mandantId, userId: user.id, importId };
@@ -220,18 +259,17 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
   let outcome: { status: 'succeeded' | 'failed' | 'cancelled'; message: string | null };
   try {
     if (job.dryRun) {
-      for await (const batch of batches()) {
+      for await (const good of evaluatedBatches()) {
         checkCancel();
-        ok += evaluateBatch(batch).length;
+        ok += good.length;
       }
       outcome = { status: failed > 0 ? 'failed' : 'succeeded', message: null };
     } else if (job.mode === 'all_or_nothing') {
       await db.transaction().execute(async (trx) => {
         const writes = new WriteAhead();
         try {
-          for await (const batch of batches()) {
+          for await (const good of evaluatedBatches()) {
             checkCancel();
-            const good = evaluateBatch(batch);
             // After the first bad row nothing will be kept: keep validating for the report, stop writing.
             if (failed === 0) await writes.next(async () => void (ok += (await writeImportedBatch(trx, owner, good)).length));
           }
@@ -246,9 +284,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     } else {
       const writes = new WriteAhead();
       try {
-        for await (const batch of batches()) {
+        for await (const good of evaluatedBatches()) {
           checkCancel();
-          const good = evaluateBatch(batch);
           const counts = { total, failed };
           await writes.next(() =>
             db.transaction().execute(async (trx) => {
@@ -280,6 +317,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
       if (record) await finishOutside('failed', problem instanceof HttpError ? problem.message : null, job.mode === 'all_or_nothing' ? 0 : ok).catch(() => undefined);
       throw problem;
     }
+  } finally {
+    await evaluation.close();
   }
 
   async function finish(trx: Kysely<DatabaseSchema>, status: 'succeeded' | 'failed' | 'cancelled', message: string | null): Promise<void> {
