@@ -8,8 +8,10 @@
  * machine's other core. The worker runs exactly the code of the in-thread evaluation
  * (evaluate-row.ts), from the same template, mapping plan and factor database.
  *
- * The worker is worth its start (~0.1 s, a module graph of its own) only for files of more than
- * one batch; `startBatchEvaluation` decides, and the first batch is computed here while it starts.
+ * On PostgreSQL the writes are I/O this thread waits for, so it computes the next batch meanwhile
+ * anyway; a worker there only competed with the database server for the cores and held ~50 MB
+ * (measured: no faster). The worker is worth its start (~0.1 s, a module graph of its own) only
+ * for files of more than one batch; the first batch is computed here while it starts.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +83,7 @@ function inThisThread(evaluator: RowEvaluator): BatchEvaluation {
  */
 function spawnWorker(data: EvaluatorData): Worker {
   const here = fileURLToPath(import.meta.url);
-  const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 96 } };
+  const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } };
   if (here.endsWith('.cjs')) return new Worker(path.join(path.dirname(here), 'import-worker.cjs'), options);
   const source = path.join(path.dirname(here), 'evaluation-worker.ts');
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, { ...options, eval: true });
@@ -140,10 +142,11 @@ function inWorker(data: EvaluatorData, here: RowEvaluator): BatchEvaluation {
 }
 
 /**
- * An evaluation for an import whose first batch held `firstBatchRows` rows: a worker if the file
- * may hold more than that batch, else this thread.
+ * An evaluation for an import whose first batch held `firstBatchRows` rows: a worker if the
+ * writes block this thread (`writesBlock`: SQLite) and the file may hold more than that batch,
+ * else this thread.
  */
-export function startBatchEvaluation(data: EvaluatorData, firstBatchRows: number, batchSize: number): BatchEvaluation {
+export function startBatchEvaluation(data: EvaluatorData, options: { firstBatchRows: number; batchSize: number; writesBlock: boolean }): BatchEvaluation {
   const here = toRowEvaluator(data);
-  return firstBatchRows < batchSize ? inThisThread(here) : inWorker(data, here);
+  return options.writesBlock && options.firstBatchRows >= options.batchSize ? inWorker(data, here) : inThisThread(here);
 }

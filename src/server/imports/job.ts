@@ -12,6 +12,7 @@ import { mappingProblems, planRows, suggestMapping, withDecimals, type ColumnMap
 import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
+import { dialectOf } from '../db/migrations/columns';
 import type { FactorSet } from '../factors/factor-set';
 import { badRequest, HttpError } from '../http/errors';
 import { recordChange, type ChangeSource } from '../protocol/change';
@@ -215,7 +216,7 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     if (batch.length > 0) yield batch;
   }
 
-  const evaluation = startBatchEvaluation(evaluator, firstBatch.length, BATCH_SIZE);
+  const evaluation = startBatchEvaluation(evaluator, { firstBatchRows: firstBatch.length, batchSize: BATCH_SIZE, writesBlock: dialectOf(db) === 'sqlite' });
   /**
    * The good rows of every batch, in order. Batches are read ahead and handed to the evaluation
    * as soon as they are read — up to EVALUATED_AHEAD of them — so that with a worker the next
