@@ -59,4 +59,30 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
       await context.close();
     }
   });
+
+  it('imports a file of several batches, computed in the built server\u2019s evaluation worker', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => `E2E Stapel ${i + 1};${1000 + i};A5;16;paper_recycled;5`);
+    const csv = ['Titel;Auflage;Format;Seiten (Inhalt);Papier;Makulatur (%)', ...rows].join('\r\n');
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    try {
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      await page.goto(`${app.server.baseUrl}/importer`);
+      await page.getByTestId('importer-template').click();
+      await page.getByRole('option', { name: 'Broschüre' }).click();
+      await page.getByTestId('importer-file').setInputFiles({ name: 'stapel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      const preview = page.getByTestId('importer-preview');
+      await preview.waitFor();
+      // Counts in the reader's number format.
+      await expect.poll(() => preview.textContent()).toContain('ca. 1.200 Zeilen');
+      await page.getByTestId('importer-import').click();
+      const report = page.getByTestId('importer-report');
+      await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain('1.200 von 1.200 Zeilen importiert, 0 fehlerhaft.');
+      await expect.poll(() => page.getByTestId('importer-history').textContent()).toContain('1.200 ok, 0 fehlerhaft');
+      await screenshot(page, 'importer-batches');
+      await page.goto(`${app.server.baseUrl}/calculations`);
+      await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain('E2E Stapel 1200');
+    } finally {
+      await context.close();
+    }
+  });
 });

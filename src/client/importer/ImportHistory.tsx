@@ -20,7 +20,7 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
   }, [load, refreshKey]);
 
   const undo = async (record: ImportRecord) => {
-    if (!window.confirm(translate('importer.history.confirmUndo', { count: record.rows_ok, file: record.file_name }))) return;
+    if (!window.confirm(translate('importer.history.confirmUndo', { count: record.rows_ok.toLocaleString(locale), file: record.file_name }))) return;
     try {
       await httpClient(`/imports/${record.id}/undo`, { method: 'POST' });
       notify('importer.history.undone', { type: 'info' });
@@ -62,7 +62,7 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
                 <TableCell>{record.template_id}</TableCell>
                 <TableCell>{translate(`importer.status.${record.status}`)}</TableCell>
                 <TableCell align="right">
-                  {translate('importer.history.counts', { ok: record.rows_ok, failed: record.rows_failed })}
+                  {translate('importer.history.counts', { ok: record.rows_ok.toLocaleString(locale), failed: record.rows_failed.toLocaleString(locale) })}
                 </TableCell>
                 <TableCell align="right">
                   {record.rows_failed > 0 && <Button size="small" onClick={() => void errors(record)}>{translate('importer.history.errors')}</Button>}

@@ -1,17 +1,19 @@
 /** The outcome of a dry run or an import: counts and the first row errors. */
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { ImportReport } from '../../core/api';
 
 export const ImportReportView = ({ report }: { report: ImportReport }) => {
   const translate = useTranslate();
+  const [locale = 'de'] = useLocaleState();
+  const count = (n: number) => n.toLocaleString(locale);
   const status = report.import?.status;
   const severity = report.rows_failed === 0 ? 'success' : report.rows_ok > 0 && status !== 'failed' ? 'warning' : 'error';
   const key = report.dry_run ? 'importer.report.dryRun' : status === 'failed' ? 'importer.report.failed' : 'importer.report.done';
   return (
     <div data-testid="importer-report">
       <Alert severity={severity} sx={{ mb: 2 }}>
-        {translate(key, { ok: report.rows_ok, failed: report.rows_failed, total: report.rows_total })}
+        {translate(key, { ok: count(report.rows_ok), failed: count(report.rows_failed), total: count(report.rows_total) })}
       </Alert>
       {report.errors.length > 0 && (
         <>
