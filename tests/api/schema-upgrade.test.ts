@@ -1,9 +1,10 @@
 /**
  * The schema changes of the bulk-write work (0014 statement-level tag triggers on PostgreSQL,
- * 0015 index review, 0016 calculation_tags keyed by (calculation_id, tag)) on a database that
- * already holds calculations and tag rows: down to 0013 and up again keeps every tag row with its
- * copied totals, and afterwards the copies still follow their calculations — single and
- * multi-row updates, a mandant change, tag rows inserted without values.
+ * 0015 index review, 0016 calculation_tags keyed by (calculation_id, tag), 0017 no fill trigger on
+ * SQLite) on a database that already holds calculations and tag rows: down to 0013 and up again
+ * keeps every tag row with its copied totals, and afterwards the copies still follow their
+ * calculations — single and multi-row updates, a mandant change; on PostgreSQL tag rows inserted
+ * without values are filled in.
  */
 import { Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -25,7 +26,8 @@ async function outOfSync(ctx: TestContext): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-async function insertCalculation(ctx: TestContext, mandantId: number, number: string, total: number, tags: string[]): Promise<number> {
+/** `withValues` false: tag rows without created_at/total_co2e (filled in on PostgreSQL only, since 0017). */
+async function insertCalculation(ctx: TestContext, mandantId: number, number: string, total: number, tags: string[], withValues = true): Promise<number> {
   const database = await ctx.db.selectFrom('factor_databases').select('id').orderBy('id').executeTakeFirstOrThrow();
   const at = '2024-03-01T10:00:00.000Z';
   const { id } = await ctx.db
@@ -37,8 +39,8 @@ async function insertCalculation(ctx: TestContext, mandantId: number, number: st
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Without created_at/total_co2e: the fill trigger supplies them.
-  if (tags.length > 0) await ctx.db.insertInto('calculation_tags').values(tags.map((tag) => ({ calculation_id: id, mandant_id: mandantId, tag }))).execute();
+  const values = withValues ? { created_at: at, total_co2e: total } : {};
+  if (tags.length > 0) await ctx.db.insertInto('calculation_tags').values(tags.map((tag) => ({ calculation_id: id, mandant_id: mandantId, tag, ...values }))).execute();
   return id;
 }
 
@@ -58,7 +60,7 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     const migrator = new Migrator({ db: ctx.db, provider: migrationProvider });
     const down = await migrator.migrateTo('0013_statistics_month_index');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toEqual(['0016_calculation_tags_key', '0015_calculation_index_review', '0014_statement_tag_triggers']);
+    expect(down.results?.map((r) => r.migrationName)).toEqual(['0017_tag_row_writers', '0016_calculation_tags_key', '0015_calculation_index_review', '0014_statement_tag_triggers']);
     expect(await tagRows(ctx)).toEqual(before);
     // The 0013 triggers work on the restored table.
     await ctx.db.updateTable('calculations').set({ total_co2e: 11 }).where('id', '=', ids[0]!).execute();
@@ -87,6 +89,10 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     await expect(ctx.db.insertInto('calculation_tags').values({ calculation_id: ids[0]!, mandant_id: muster, tag: 'a' }).execute()).rejects.toThrow();
     await insertCalculation(ctx, muster, 'UP-4', 5, ['c', 'd']);
     expect(await outOfSync(ctx)).toBe(0);
+    const bare = await insertCalculation(ctx, muster, 'UP-5', 7, ['e'], false);
+    expect((await tagRows(ctx)).find((r) => r.calculation_id === bare)).toMatchObject(
+      ctx.dialect === 'postgres' ? { created_at: '2024-03-01T10:00:00.000Z', total_co2e: 7 } : { created_at: null, total_co2e: null },
+    );
     await ctx.db.deleteFrom('calculations').where('id', '=', ids[0]!).execute();
     expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[0])).toEqual([]);
   });

@@ -59,7 +59,9 @@ async function insertCalculations(ctx: TestContext, mandantId: number, list: Fix
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(row.id);
-    for (const tag of c.tags) await ctx.db.insertInto('calculation_tags').values({ calculation_id: row.id, mandant_id: mandantId, tag }).execute();
+    for (const tag of c.tags) {
+      await ctx.db.insertInto('calculation_tags').values({ calculation_id: row.id, mandant_id: mandantId, tag, created_at: c.at, total_co2e: c.kg }).execute();
+    }
   }
   return ids;
 }

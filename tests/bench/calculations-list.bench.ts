@@ -85,9 +85,11 @@ export async function insertCalculations(app: FastifyInstance, mandantId: number
           frozen: false,
         };
       });
-      const inserted = await trx.insertInto('calculations').values(rows).returning(['id', 'number', 'tags']).execute();
+      const inserted = await trx.insertInto('calculations').values(rows).returning(['id', 'number', 'tags', 'created_at', 'total_co2e']).execute();
       const tagRows = inserted.flatMap((row) =>
-        (JSON.parse(typeof row.tags === 'string' ? row.tags : JSON.stringify(row.tags)) as string[]).map((tag) => ({ calculation_id: row.id, mandant_id: mandantId, tag })),
+        (JSON.parse(typeof row.tags === 'string' ? row.tags : JSON.stringify(row.tags)) as string[]).map((tag) => ({
+          calculation_id: row.id, mandant_id: mandantId, tag, created_at: row.created_at, total_co2e: Number(row.total_co2e),
+        })),
       );
       if (tagRows.length > 0) await trx.insertInto('calculation_tags').values(tagRows).execute();
     }

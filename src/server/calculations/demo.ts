@@ -110,7 +110,7 @@ export async function seedDemoCalculations(
         .returning('id')
         .executeTakeFirstOrThrow();
       const tags = columns.computed.inputs.tags;
-      await writeCalculationTags(db, row.id, mandantId, Array.isArray(tags) ? (tags as string[]) : []);
+      await writeCalculationTags(db, { id: row.id, mandant_id: mandantId, created_at: now, total_co2e: stored.total_co2e }, Array.isArray(tags) ? (tags as string[]) : []);
       count++;
     }
   }

@@ -212,7 +212,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       // Deletes cascade to calculation_tags; creates and tag changes rewrite the calculation's rows.
       if (change.operation === 'delete') return;
       if (change.previous && sameJson(change.previous.tags, change.record.tags)) return;
-      await writeCalculationTags(ctx.db, change.record.id, change.record.mandant_id, change.record.tags);
+      await writeCalculationTags(ctx.db, change.record, change.record.tags);
     },
   };
 }

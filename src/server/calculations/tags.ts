@@ -1,17 +1,29 @@
 /**
  * The calculation_tags index: one row per tag of a calculation, rewritten whenever its tags
  * change, so the list's tag filter is an index lookup instead of a scan of every JSON array.
+ * Each row carries its calculation's created_at and total_co2e (the tag statistic reads them
+ * from the index, migration 0011); the writer passes them (on SQLite nothing fills them in since
+ * migration 0017), and triggers keep them following the calculation afterwards.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 
-export async function writeCalculationTags(db: Kysely<DatabaseSchema>, calculationId: number, mandantId: number, tags: readonly string[]): Promise<void> {
-  await db.deleteFrom('calculation_tags').where('calculation_id', '=', calculationId).execute();
+/** The calculation as its tag rows copy it. */
+export interface TaggedCalculation {
+  id: number;
+  mandant_id: number;
+  created_at: string;
+  total_co2e: number;
+}
+
+export async function writeCalculationTags(db: Kysely<DatabaseSchema>, calculation: TaggedCalculation, tags: readonly string[]): Promise<void> {
+  await db.deleteFrom('calculation_tags').where('calculation_id', '=', calculation.id).execute();
   const unique = [...new Set(tags)];
   if (unique.length === 0) return;
+  const { id, mandant_id, created_at, total_co2e } = calculation;
   await db
     .insertInto('calculation_tags')
-    .values(unique.map((tag) => ({ calculation_id: calculationId, mandant_id: mandantId, tag })))
+    .values(unique.map((tag) => ({ calculation_id: id, mandant_id, tag, created_at, total_co2e })))
     .execute();
 }
 

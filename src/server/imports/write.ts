@@ -82,7 +82,7 @@ async function insertWithJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
     }
   });
   if (tags.length > 0) {
-    // created_at and total_co2e: the calculation's, given here so the fill trigger (migrations 0011, 0014) does not run.
+    // created_at and total_co2e: the calculation's (SQLite has no fill trigger since 0017; PostgreSQL's then does not run).
     await sql`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
       select t.id, ${owner.mandantId}, t.tag, ${stamp}, t.total from unnest(${tagIds}::integer[], ${tags}::text[], ${tagTotals}::double precision[]) as t(id, tag, total)`.execute(db);
   }
@@ -110,7 +110,7 @@ async function insertFromJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
   const ids = numbers.map((number) => idByNumber.get(number)!);
   const tagRows = rows.flatMap((row, i) => [...new Set(row.tags)].map((tag) => [ids[i], tag, row.columns.total_co2e]));
   if (tagRows.length > 0) {
-    // created_at and total_co2e: the calculation's, given here so the fill trigger (migrations 0011, 0014) does not run.
+    // created_at and total_co2e: the calculation's (SQLite has no fill trigger since 0017; PostgreSQL's then does not run).
     await sql`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
       select json_extract(t.value, '$[0]'), ${owner.mandantId}, json_extract(t.value, '$[1]'), ${stamp}, json_extract(t.value, '$[2]')
       from json_each(${JSON.stringify(tagRows)}) as t`.execute(db);

@@ -55,6 +55,12 @@ export async function createPostgresRowTriggers(db: MigrationDb): Promise<void> 
  * `insertedRow` finds the tag row just inserted: its rowid here, its primary key after 0016.
  */
 export async function createSqliteTriggers(db: MigrationDb, insertedRow = 'rowid = new.rowid'): Promise<void> {
+  await createSqliteFillTrigger(db, insertedRow);
+  await createSqliteSyncTriggers(db);
+}
+
+/** The fill of a tag row inserted without the values (0017 drops it; its down restores it). */
+export async function createSqliteFillTrigger(db: MigrationDb, insertedRow: string): Promise<void> {
   // SQLite cannot assign NEW in a BEFORE trigger: the new row is completed right after it is written.
   await sql`create trigger calculation_tags_fill_totals after insert on calculation_tags for each row
     when new.created_at is null or new.total_co2e is null
@@ -63,6 +69,9 @@ export async function createSqliteTriggers(db: MigrationDb, insertedRow = 'rowid
         where c.id = new.calculation_id and c.mandant_id = new.mandant_id)
       where ${sql.raw(insertedRow)};
     end`.execute(db);
+}
+
+async function createSqliteSyncTriggers(db: MigrationDb): Promise<void> {
   await sql`create trigger calculations_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculations
     for each row when new.created_at is not old.created_at or new.total_co2e is not old.total_co2e or new.mandant_id is not old.mandant_id
     begin

@@ -20,6 +20,7 @@ import * as statisticsMonthIndex from './0013_statistics_month_index';
 import * as statementTagTriggers from './0014_statement_tag_triggers';
 import * as calculationIndexReview from './0015_calculation_index_review';
 import * as calculationTagsKey from './0016_calculation_tags_key';
+import * as tagRowWriters from './0017_tag_row_writers';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0014_statement_tag_triggers': statementTagTriggers,
   '0015_calculation_index_review': calculationIndexReview,
   '0016_calculation_tags_key': calculationTagsKey,
+  '0017_tag_row_writers': tagRowWriters,
 };
 
 export const migrationProvider: MigrationProvider = {
