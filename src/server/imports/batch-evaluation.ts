@@ -95,7 +95,12 @@ function spawnWorker(data: EvaluatorData): Worker {
  * are computed in this thread: slower, but the import goes on.
  */
 function inWorker(data: EvaluatorData, here: RowEvaluator): BatchEvaluation {
-  const worker = spawnWorker(data);
+  let worker: Worker;
+  try {
+    worker = spawnWorker(data);
+  } catch {
+    return inThisThread(here);
+  }
   const waiting = new Map<number, { rows: string[][]; firstRow: number; resolve(outcome: BatchOutcome): void; reject(problem: Error): void }>();
   let nextId = 0;
   let workerGone = false;
