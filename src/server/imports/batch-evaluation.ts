@@ -83,7 +83,7 @@ function inThisThread(evaluator: RowEvaluator): BatchEvaluation {
  */
 function spawnWorker(data: EvaluatorData): Worker {
   const here = fileURLToPath(import.meta.url);
-  const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } };
+  const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 32 } };
   if (here.endsWith('.cjs')) return new Worker(path.join(path.dirname(here), 'import-worker.cjs'), options);
   const source = path.join(path.dirname(here), 'evaluation-worker.ts');
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, { ...options, eval: true });
