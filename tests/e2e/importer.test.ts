@@ -1,9 +1,11 @@
 /**
  * The importer in Chromium: drop a semicolon / decimal-comma CSV with one bad row, fix the mapping of a column the
  * importer could not recognise, read the dry-run report, import the valid rows and find them in the calculations list.
+ * Then a file of several batches, which the built server computes in its evaluation worker.
  */
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import type { Page } from 'playwright-core';
 
 // "Stückzahl" is no label or alias of the brochure template: the user has to map it to "Auflage".
 const CSV = [
@@ -17,17 +19,22 @@ const CSV = [
 describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
   const app = useRunningApp();
 
+  /** Signs in as the muster editor, opens the importer for brochures and drops `csv`; answers the preview. */
+  async function chooseFile(page: Page, name: string, csv: string) {
+    await login(page, app.server.baseUrl, 'editor@muster.example');
+    await page.goto(`${app.server.baseUrl}/importer`);
+    await page.getByTestId('importer-template').click();
+    await page.getByRole('option', { name: 'Broschüre' }).click();
+    await page.getByTestId('importer-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const preview = page.getByTestId('importer-preview');
+    await preview.waitFor();
+    return preview;
+  }
+
   it('maps, dry-runs and imports the valid rows of a German CSV', async () => {
     const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, app.server.baseUrl, 'editor@muster.example');
-      await page.goto(`${app.server.baseUrl}/importer`);
-      await page.getByTestId('importer-template').click();
-      await page.getByRole('option', { name: 'Broschüre' }).click();
-      await page.getByTestId('importer-file').setInputFiles({ name: 'auftraege.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
-
-      const preview = page.getByTestId('importer-preview');
-      await preview.waitFor();
+      const preview = await chooseFile(page, 'auftraege.csv', CSV);
       await expect.poll(() => preview.textContent()).toContain('Semikolon');
       expect(await preview.textContent()).toContain('1.234,5');
 
@@ -65,13 +72,7 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
     const csv = ['Titel;Auflage;Format;Seiten (Inhalt);Papier;Makulatur (%)', ...rows].join('\r\n');
     const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
-      await login(page, app.server.baseUrl, 'editor@muster.example');
-      await page.goto(`${app.server.baseUrl}/importer`);
-      await page.getByTestId('importer-template').click();
-      await page.getByRole('option', { name: 'Broschüre' }).click();
-      await page.getByTestId('importer-file').setInputFiles({ name: 'stapel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-      const preview = page.getByTestId('importer-preview');
-      await preview.waitFor();
+      const preview = await chooseFile(page, 'stapel.csv', csv);
       // Counts in the reader's number format.
       await expect.poll(() => preview.textContent()).toContain('ca. 1.200 Zeilen');
       await page.getByTestId('importer-import').click();
