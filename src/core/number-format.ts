@@ -82,3 +82,8 @@ export function formatNumber(value: number, lang: Language, options: FormatNumbe
   }
   return formatter.format(value);
 }
+
+/** A count (rows, calculations) in `lang`: whole, grouped (`1.200` in German). */
+export function formatCount(value: number, lang: Language): string {
+  return formatNumber(value, lang, { maximumFractionDigits: 0 });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/core/languages';
-import { formatNumber, parseLocaleNumber } from '../../src/core/number-format';
+import { formatCount, formatNumber, parseLocaleNumber } from '../../src/core/number-format';
 
 describe('parseLocaleNumber', () => {
   it.each<[Language, string, number | null]>([
@@ -71,5 +71,14 @@ describe('formatNumber', () => {
     expect(formatNumber(12345, 'de', { grouping: false })).toBe('12345');
     expect(formatNumber(0.123456, 'en', { maximumFractionDigits: 4 })).toBe('0.1235');
     expect(formatNumber(Number.NaN, 'de')).toBe('–');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole counts in the reader\u2019s language and never shows decimals', () => {
+    expect(formatCount(1200, 'de')).toBe('1.200');
+    expect(formatCount(1200, 'en')).toBe('1,200');
+    expect(formatCount(0, 'de')).toBe('0');
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
   });
 });

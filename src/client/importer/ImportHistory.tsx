@@ -3,6 +3,8 @@ import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } 
 import { useCallback, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImportRecord } from '../../core/api';
+import { formatCount } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
 import { httpClient } from '../providers/httpClient';
 import { saveCsv } from './download';
 
@@ -10,6 +12,7 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const lang = useLanguage();
   const [imports, setImports] = useState<ImportRecord[]>([]);
   const load = useCallback(async () => {
     const response = await httpClient<ImportRecord[]>(`/imports?sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,9]')}`);
@@ -20,7 +23,7 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
   }, [load, refreshKey]);
 
   const undo = async (record: ImportRecord) => {
-    if (!window.confirm(translate('importer.history.confirmUndo', { count: record.rows_ok.toLocaleString(locale), file: record.file_name }))) return;
+    if (!window.confirm(translate('importer.history.confirmUndo', { count: formatCount(record.rows_ok, lang), file: record.file_name }))) return;
     try {
       await httpClient(`/imports/${record.id}/undo`, { method: 'POST' });
       notify('importer.history.undone', { type: 'info' });
@@ -62,7 +65,7 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
                 <TableCell>{record.template_id}</TableCell>
                 <TableCell>{translate(`importer.status.${record.status}`)}</TableCell>
                 <TableCell align="right">
-                  {translate('importer.history.counts', { ok: record.rows_ok.toLocaleString(locale), failed: record.rows_failed.toLocaleString(locale) })}
+                  {translate('importer.history.counts', { ok: formatCount(record.rows_ok, lang), failed: formatCount(record.rows_failed, lang) })}
                 </TableCell>
                 <TableCell align="right">
                   {record.rows_failed > 0 && <Button size="small" onClick={() => void errors(record)}>{translate('importer.history.errors')}</Button>}

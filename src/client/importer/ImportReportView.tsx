@@ -1,12 +1,14 @@
 /** The outcome of a dry run or an import: counts and the first row errors. */
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { ImportReport } from '../../core/api';
+import { formatCount } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
 
 export const ImportReportView = ({ report }: { report: ImportReport }) => {
   const translate = useTranslate();
-  const [locale = 'de'] = useLocaleState();
-  const count = (n: number) => n.toLocaleString(locale);
+  const lang = useLanguage();
+  const count = (n: number) => formatCount(n, lang);
   const status = report.import?.status;
   const severity = report.rows_failed === 0 ? 'success' : report.rows_ok > 0 && status !== 'failed' ? 'warning' : 'error';
   const key = report.dry_run ? 'importer.report.dryRun' : status === 'failed' ? 'importer.report.failed' : 'importer.report.done';

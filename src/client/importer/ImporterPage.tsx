@@ -34,6 +34,7 @@ import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
 import { templateCsv, type ColumnMapping } from '../../core/csv';
 import { isLanguage } from '../../core/languages';
+import { formatCount } from '../../core/number-format';
 import { currentUser } from '../providers/authProvider';
 import { saveCsv } from './download';
 import { ImportHistory } from './ImportHistory';
@@ -189,7 +190,7 @@ export const ImporterPage = () => {
                   <Chip label={translate('importer.detected.delimiter', { value: translate(`importer.delimiters.${DELIMITER_KEYS[preview.delimiter]}`) })} />
                   <Chip label={translate('importer.detected.encoding', { value: preview.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252' })} />
                   <Chip label={translate('importer.detected.decimal', { value: preview.decimal === ',' ? '1.234,5' : '1,234.5' })} />
-                  <Chip label={translate('importer.detected.rows', { smart_count: preview.estimatedRows, rows: preview.estimatedRows.toLocaleString(locale) })} />
+                  <Chip label={translate('importer.detected.rows', { smart_count: preview.estimatedRows, rows: formatCount(preview.estimatedRows, lang) })} />
                 </Stack>
                 <Box sx={{ overflowX: 'auto' }}>
                   <Table size="small">
@@ -245,7 +246,7 @@ export const ImporterPage = () => {
               <Box data-testid="importer-progress">
                 <LinearProgress variant="determinate" value={Math.round(progress.fraction * 100)} />
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  {translate('importer.progress', { smart_count: progress.rowsDone, rows: progress.rowsDone.toLocaleString(locale), total: (preview?.estimatedRows ?? 0).toLocaleString(locale) })}
+                  {translate('importer.progress', { smart_count: progress.rowsDone, rows: formatCount(progress.rowsDone, lang), total: formatCount(preview?.estimatedRows ?? 0, lang) })}
                   {progress.secondsLeft !== null && ` · ${translate('importer.timeLeft', { seconds: progress.secondsLeft })}`}
                 </Typography>
               </Box>

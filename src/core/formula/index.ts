@@ -13,4 +13,4 @@ export {
   type ResultBreakdown,
   type FactorUse,
 } from './compute';
-export { toStoredResults, fromStoredResults, type StoredResults, type StoredFactor, type FactorDetails } from './stored-results';
+export { toStoredResults, fromStoredResults, type StoredResults, type StoredForm, type StoredFactor, type FactorDetails } from './stored-results';

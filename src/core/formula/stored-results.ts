@@ -40,7 +40,7 @@ export interface StoredResults {
 export type FactorDetails = (key: string) => { source: string; label?: LocalizedText } | undefined;
 
 /** Rows written before the compact form still hold the full results, breakdown included. */
-type StoredForm = StoredResults | CalculationResults;
+export type StoredForm = StoredResults | CalculationResults;
 
 export function toStoredResults(results: CalculationResults): StoredResults {
   const factorKeys: Record<string, string[]> = {};

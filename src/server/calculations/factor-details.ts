@@ -5,7 +5,7 @@
  * — for all rows of a response at once.
  */
 import type { Kysely } from 'kysely';
-import type { FactorDetails, StoredResults } from '../../core/formula';
+import type { FactorDetails, StoredFactor, StoredForm } from '../../core/formula';
 import type { LocalizedText } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
 import { toFactorLabel } from '../factors/records';
@@ -18,17 +18,17 @@ export type FactorDetailsByDatabase = (databaseId: number) => FactorDetails;
 const NONE: FactorDetails = () => undefined;
 
 /** Database ids whose factors some of these stored results need texts for (rows of the old form carry their own). */
-function databasesNeedingDetails(results: readonly unknown[]): number[] {
+function databasesNeedingDetails(results: readonly StoredForm[]): number[] {
   const ids = new Set<number>();
   for (const stored of results) {
-    const compact = stored as Partial<StoredResults> | null;
-    const id = compact?.database?.id;
-    if (typeof id === 'number' && compact?.factors?.some((factor) => factor.source === undefined)) ids.add(id);
+    const id = stored.database?.id;
+    const factors: readonly StoredFactor[] = stored.factors ?? [];
+    if (typeof id === 'number' && factors.some((factor) => factor.source === undefined)) ids.add(id);
   }
   return [...ids];
 }
 
-export async function loadFactorDetails(db: Kysely<DatabaseSchema>, results: readonly unknown[]): Promise<FactorDetailsByDatabase> {
+export async function loadFactorDetails(db: Kysely<DatabaseSchema>, results: readonly StoredForm[]): Promise<FactorDetailsByDatabase> {
   const ids = databasesNeedingDetails(results);
   if (ids.length === 0) return () => NONE;
   const rows = await db.selectFrom('factors').select(['database_id', 'key', 'label', 'source']).where('database_id', 'in', ids).execute();

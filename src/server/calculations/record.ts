@@ -1,6 +1,6 @@
 /** calculations rows → API records, and the JSON schema of a record. */
 import type { CalculationRecord, CalculationResults, CalculationStatus } from '../../core/api';
-import { fromStoredResults, type StoredResults } from '../../core/formula';
+import { fromStoredResults, type StoredForm } from '../../core/formula';
 import type { Template } from '../../core/template';
 import type { CalculationInputs, TemplateType } from '../../core/template';
 import type { Kysely } from 'kysely';
@@ -23,7 +23,6 @@ export const EMPTY_RESULTS: CalculationResults = {
 /** Finds a calculation's template version, to rebuild the breakdown of its stored results. */
 export type TemplateResolver = (id: string, version: number) => Template | undefined;
 
-type StoredForm = StoredResults | CalculationResults;
 
 function toCalculationRecord(row: Row, stored: StoredForm, resolveTemplate: TemplateResolver, details: FactorDetailsByDatabase): CalculationRecord {
   return {

@@ -47,7 +47,7 @@ export interface EvaluatorData {
   decimal: DecimalSeparator;
 }
 
-export type WorkerRequest = { kind: 'batch'; id: number; rows: string[][]; firstRow: number };
+export type WorkerRequest = { id: number; rows: string[][]; firstRow: number };
 export type WorkerAnswer = { id: number; outcome: BatchOutcome } | { id: number; failure: string };
 
 export function toRowEvaluator(data: EvaluatorData): RowEvaluator {
@@ -136,7 +136,7 @@ function inWorker(data: EvaluatorData, here: RowEvaluator): BatchEvaluation {
       const id = nextId++;
       return new Promise<BatchOutcome>((resolve, reject) => {
         waiting.set(id, { rows, firstRow, resolve, reject });
-        worker.postMessage({ kind: 'batch', id, rows, firstRow } satisfies WorkerRequest);
+        worker.postMessage({ id, rows, firstRow } satisfies WorkerRequest);
       });
     },
     async close() {
