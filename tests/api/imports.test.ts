@@ -294,6 +294,35 @@ describeEachDatabase('imports', (ctx) => {
     expect(Number(after.rows_ok)).toBe(0);
   });
 
+  it('deletes the committed rows of a valid_rows import whose server stopped, keeping only rows frozen since', async () => {
+    const { failInterruptedImports } = await import('../../src/server/imports/recovery');
+    const token = await signIn();
+    // Two imports whose batches committed before the "crash": put back to `running` as a killed process leaves them.
+    const interrupted = async () => {
+      const { body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), { mode: 'valid_rows', file_name: 'killed-valid.csv' });
+      const id = body.import!.id;
+      await ctx.db.updateTable('imports').set({ status: 'running', finished_at: null }).where('id', '=', id).execute();
+      return id;
+    };
+    const gone = await interrupted();
+    const partlyFrozen = await interrupted();
+    const frozen = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', partlyFrozen).orderBy('id').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', frozen.id).execute();
+
+    expect(await failInterruptedImports(ctx.db)).toBeGreaterThanOrEqual(2);
+
+    const calculationsOf = (id: number) => ctx.db.selectFrom('calculations').select('id').where('import_id', '=', id).execute();
+    expect(await calculationsOf(gone)).toHaveLength(0);
+    expect(await calculationsOf(partlyFrozen)).toEqual([{ id: frozen.id }]);
+    const record = (id: number) => ctx.request<ImportRecord>('GET', `/api/imports/${id}`, { token });
+    const goneRecord = (await record(gone)).body;
+    expect(goneRecord).toMatchObject({ status: 'failed', rows_ok: 0 });
+    expect(goneRecord.message).toMatch(/nichts übernommen/);
+    const frozenRecord = (await record(partlyFrozen)).body;
+    expect(frozenRecord).toMatchObject({ status: 'failed', rows_ok: 1 });
+    expect(frozenRecord.message).toMatch(/außer 1/);
+  });
+
   it('writes an imported entry to the protocol', async () => {
     const token = await signIn();
     const { body } = await upload(ctx, token, fixture('brochure-it.csv'), { file_name: 'protocol.csv' });

@@ -55,15 +55,19 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   output: () => string;
+  /** Stops the server and deletes its data directory. */
   stop: () => Promise<void>;
+  /** Kills the server as `kill -9` does; its data directory stays (for a restart on it). */
+  kill: () => Promise<void>;
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts the built server; on a fresh data directory (demo data seeded) unless `reuse` names one left by `kill()`. */
+export async function startServer(extraEnv: Record<string, string> = {}, reuse?: { dataDir: string }): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, 'dist/client/index.html')) || !existsSync(path.join(ROOT, 'dist/server/main.cjs'))) {
     throw new Error('The app is not built: run `npm run build && npm run build:server` first (npm run test:e2e does).');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kontor-e2e-'));
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kontor-e2e-'));
   mkdirSync(dataDir, { recursive: true });
   let output = '';
   // The server as `npm start` runs it: the bundle, not the sources.
@@ -112,6 +116,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../src/core/api';
+import type { ImportRecord, ImportReport } from '../../src/core/api';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 import { templateRecords } from './calculations.mock';
@@ -80,5 +80,40 @@ describe('the importer', () => {
     expect(await screen.findByText('Das ist keine CSV-Datei.')).toBeInTheDocument();
     expect(screen.queryByTestId('importer-preview')).toBeNull();
     expect(sent).toHaveLength(0);
+  }, SLOW);
+
+  it('lists past imports with their template and why one failed, and undoes one only after the confirmation', async () => {
+    const base: ImportRecord = {
+      id: 7, mandant_id: 1, created_by: 2, file_name: 'auftraege.csv', template_id: 'brochure', template_version: 1, database_id: 1,
+      mapping: {}, mode: 'valid_rows', status: 'succeeded', encoding: 'utf-8', delimiter: ';', rows_total: 1250, rows_ok: 1200,
+      rows_failed: 50, message: null, created_at: '2026-11-20T09:30:00Z', updated_at: '2026-11-20T09:31:00Z', finished_at: '2026-11-20T09:31:00Z', version: 2,
+    };
+    const failed: ImportRecord = { ...base, id: 6, file_name: 'abgebrochen.csv', status: 'failed', rows_ok: 0, rows_failed: 0, message: 'Der Server wurde während des Imports beendet; vom Import wurde nichts übernommen.' };
+    const undone: number[] = [];
+    server.use(
+      http.get(`${API}/imports`, () => HttpResponse.json([base, failed], { headers: { 'Content-Range': 'imports 0-1/2' } })),
+      http.post(`${API}/imports/:id/undo`, ({ params }) => {
+        undone.push(Number(params.id));
+        return HttpResponse.json({ ...base, status: 'undone' });
+      }),
+    );
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    const history = await screen.findByTestId('importer-history', {}, { timeout: 20_000 });
+    await waitFor(() => expect(history).toHaveTextContent('auftraege.csv'));
+    expect(history).toHaveTextContent('Broschüre');
+    expect(history).toHaveTextContent('1.200 ok, 50 fehlerhaft');
+    expect(within(history).getByTestId('import-message')).toHaveTextContent('vom Import wurde nichts übernommen');
+
+    await user.click(within(history).getByRole('button', { name: 'Rückgängig' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('1.200');
+    expect(dialog).toHaveTextContent('auftraege.csv');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(undone).toHaveLength(0);
+
+    await user.click(within(history).getByRole('button', { name: 'Rückgängig' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(undone).toEqual([7]));
   }, SLOW);
 });

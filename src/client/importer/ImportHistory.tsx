@@ -1,19 +1,28 @@
 /** The mandant's recent imports with undo and the row errors as CSV. */
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImportRecord } from '../../core/api';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { httpClient } from '../providers/httpClient';
 import { saveCsv } from './download';
 
-export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; canWrite: boolean }) => {
+interface ImportHistoryProps {
+  refreshKey: number;
+  canWrite: boolean;
+  /** The label of a template id in the reader's language (the id itself for a template that is gone). */
+  templateLabel: (id: string) => string;
+}
+
+export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHistoryProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
   const lang = useLanguage();
   const [imports, setImports] = useState<ImportRecord[]>([]);
+  const [undoing, setUndoing] = useState<ImportRecord | null>(null);
+  const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
     const response = await httpClient<ImportRecord[]>(`/imports?sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,9]')}`);
     setImports(response.json ?? []);
@@ -23,13 +32,16 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
   }, [load, refreshKey]);
 
   const undo = async (record: ImportRecord) => {
-    if (!window.confirm(translate('importer.history.confirmUndo', { count: formatCount(record.rows_ok, lang), file: record.file_name }))) return;
+    setBusy(true);
     try {
       await httpClient(`/imports/${record.id}/undo`, { method: 'POST' });
       notify('importer.history.undone', { type: 'info' });
       await load();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setUndoing(null);
     }
   };
   const errors = async (record: ImportRecord) => {
@@ -62,15 +74,22 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
               <TableRow key={record.id}>
                 <TableCell>{date.format(new Date(record.created_at))}</TableCell>
                 <TableCell>{record.file_name}</TableCell>
-                <TableCell>{record.template_id}</TableCell>
-                <TableCell>{translate(`importer.status.${record.status}`)}</TableCell>
+                <TableCell>{templateLabel(record.template_id)}</TableCell>
+                <TableCell>
+                  {translate(`importer.status.${record.status}`)}
+                  {record.status !== 'succeeded' && record.message && (
+                    <Typography variant="body2" color="text.secondary" data-testid="import-message">
+                      {record.message}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right">
                   {translate('importer.history.counts', { ok: formatCount(record.rows_ok, lang), failed: formatCount(record.rows_failed, lang) })}
                 </TableCell>
                 <TableCell align="right">
                   {record.rows_failed > 0 && <Button size="small" onClick={() => void errors(record)}>{translate('importer.history.errors')}</Button>}
                   {canWrite && ['succeeded', 'failed', 'cancelled'].includes(record.status) && record.rows_ok > 0 && (
-                    <Button size="small" color="warning" onClick={() => void undo(record)}>
+                    <Button size="small" color="warning" onClick={() => setUndoing(record)}>
                       {translate('importer.history.undo')}
                     </Button>
                   )}
@@ -80,6 +99,14 @@ export const ImportHistory = ({ refreshKey, canWrite }: { refreshKey: number; ca
           </TableBody>
         </Table>
       )}
+      <Confirm
+        isOpen={undoing !== null}
+        loading={busy}
+        title="importer.history.undoTitle"
+        content={undoing ? translate('importer.history.confirmUndo', { count: formatCount(undoing.rows_ok, lang), file: undoing.file_name }) : ''}
+        onConfirm={() => undoing && void undo(undoing)}
+        onClose={() => setUndoing(null)}
+      />
     </div>
   );
 };

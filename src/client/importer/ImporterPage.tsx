@@ -256,7 +256,7 @@ export const ImporterPage = () => {
           </Stack>
         </CardContent>
       </Card>
-      <ImportHistory refreshKey={historyKey} canWrite={canWrite} />
+      <ImportHistory refreshKey={historyKey} canWrite={canWrite} templateLabel={(id) => templates.find((t) => t.id === id)?.label ?? id} />
     </Box>
   );
 };

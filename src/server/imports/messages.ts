@@ -56,11 +56,18 @@ export const IMPORT_MESSAGES = {
   ),
   cancelled: text('Der Import wurde abgebrochen.', 'The import was cancelled.', 'L’import a été annulé.', 'L’importazione è stata annullata.', 'La importación se canceló.'),
   interrupted: text(
-    'Der Server wurde während des Imports beendet; es wurde nichts übernommen, was nicht gespeichert war.',
-    'The server stopped during the import; nothing that was not committed was kept.',
-    'Le serveur s’est arrêté pendant l’import ; rien de non validé n’a été conservé.',
-    'Il server si è fermato durante l’importazione; nulla di non confermato è stato conservato.',
-    'El servidor se detuvo durante la importación; no se conservó nada sin confirmar.',
+    'Der Server wurde während des Imports beendet; vom Import wurde nichts übernommen.',
+    'The server stopped during the import; nothing of the import was kept.',
+    'Le serveur s’est arrêté pendant l’import ; rien de l’import n’a été conservé.',
+    'Il server si è fermato durante l’importazione; nulla dell’importazione è stato conservato.',
+    'El servidor se detuvo durante la importación; no se conservó nada de la importación.',
+  ),
+  interruptedFrozen: text(
+    'Der Server wurde während des Imports beendet; seine Berechnungen wurden gelöscht, außer {kept}, die inzwischen durch eine Bestellung festgeschrieben sind.',
+    'The server stopped during the import; its calculations were deleted except {kept} that an order has frozen since.',
+    'Le serveur s’est arrêté pendant l’import ; ses calculs ont été supprimés, sauf {kept} figés depuis par une commande.',
+    'Il server si è fermato durante l’importazione; i suoi calcoli sono stati eliminati, tranne {kept} bloccati nel frattempo da un ordine.',
+    'El servidor se detuvo durante la importación; sus cálculos se eliminaron, salvo {kept} bloqueados desde entonces por un pedido.',
   ),
   frozen: text(
     'Der Import kann nicht rückgängig gemacht werden: eine seiner Berechnungen ist durch eine Bestellung festgeschrieben.',

@@ -118,12 +118,21 @@ async function insertFromJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
   return ids;
 }
 
-/** Deletes every calculation of an import (tag rows first: SQLite may run without foreign-key cascades). */
-export async function deleteImportedCalculations(db: Kysely<DatabaseSchema>, importId: number): Promise<number> {
-  await db
-    .deleteFrom('calculation_tags')
-    .where('calculation_id', 'in', (qb) => qb.selectFrom('calculations').select('id').where('import_id', '=', importId))
-    .execute();
-  const result = await db.deleteFrom('calculations').where('import_id', '=', importId).executeTakeFirst();
+/**
+ * Deletes the calculations of an import (tag rows first: SQLite may run without foreign-key cascades);
+ * `keepFrozen` leaves those frozen by an order. Answers how many were deleted.
+ */
+export async function deleteImportedCalculations(db: Kysely<DatabaseSchema>, importId: number, options: { keepFrozen?: boolean } = {}): Promise<number> {
+  const ofImport = db
+    .selectFrom('calculations')
+    .select('id')
+    .where('import_id', '=', importId)
+    .$if(!!options.keepFrozen, (qb) => qb.where('frozen', '=', false));
+  await db.deleteFrom('calculation_tags').where('calculation_id', 'in', ofImport).execute();
+  const result = await db
+    .deleteFrom('calculations')
+    .where('import_id', '=', importId)
+    .$if(!!options.keepFrozen, (qb) => qb.where('frozen', '=', false))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,0 +1,89 @@
+/**
+ * kill -9 in the middle of an import: the built server is killed while a valid_rows import (which commits batch by
+ * batch) is still receiving its file. Started again on the same database, it has removed what the import had
+ * committed — the whole import or none of it — and the importer's history shows the import as failed, saying why.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ImportRecord } from '../../src/core/api';
+import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+const ROWS_BEFORE_KILL = 1_200;
+
+/** A CSV upload that sends its first rows and then keeps the request open, as a large file still on its way does. */
+function unfinishedUpload(signal: AbortSignal): ReadableStream<Uint8Array> {
+  const lines = ['Titel;Auflage;Seiten'];
+  for (let i = 0; i < ROWS_BEFORE_KILL; i++) lines.push(`Abgebrochen ${i};1.000;16`);
+  let sent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(`${lines.join('\r\n')}\r\n`));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (signal.aborted) controller.close();
+    },
+  });
+}
+
+async function importsNamed(server: RunningServer, token: string, file: string): Promise<ImportRecord[]> {
+  const filter = encodeURIComponent(JSON.stringify({ q: file }));
+  const res = await fetch(`${server.baseUrl}/api/imports?filter=${filter}`, { headers: { Authorization: `Bearer ${token}` } });
+  return (await res.json()) as ImportRecord[];
+}
+
+async function calculationCount(server: RunningServer, token: string, q: string): Promise<number> {
+  const filter = encodeURIComponent(JSON.stringify({ q }));
+  const res = await fetch(`${server.baseUrl}/api/calculations?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, { headers: { Authorization: `Bearer ${token}` } });
+  return Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
+}
+
+describe.runIf(browserAvailable())('an import whose server is killed', () => {
+  it('leaves none of the import after a restart, and the history says it failed', async () => {
+    const first = await startServer();
+    let second: RunningServer | undefined;
+    const abort = new AbortController();
+    try {
+      const token = await apiToken(first.baseUrl, 'editor@muster.example');
+      const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'abgebrochen.csv' });
+      void fetch(`${first.baseUrl}/api/imports?${params}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+        body: unfinishedUpload(abort.signal),
+        duplex: 'half',
+        signal: abort.signal,
+      } as RequestInit).catch(() => undefined);
+
+      // Batches of 500 rows commit one by one: wait until two have, then kill the server.
+      await expect.poll(async () => (await importsNamed(first, token, 'abgebrochen.csv'))[0]?.rows_ok ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(1_000);
+      expect(await calculationCount(first, token, 'Abgebrochen')).toBeGreaterThanOrEqual(1_000);
+      await first.kill();
+      abort.abort();
+
+      second = await startServer({}, { dataDir: first.dataDir });
+      const again = await apiToken(second.baseUrl, 'editor@muster.example');
+      const [record] = await importsNamed(second, again, 'abgebrochen.csv');
+      expect(record).toMatchObject({ status: 'failed', rows_ok: 0 });
+      expect(await calculationCount(second, again, 'Abgebrochen')).toBe(0);
+
+      const browser = await launchBrowser();
+      try {
+        const { page } = await newPage(browser, { locale: 'de-DE' });
+        await login(page, second.baseUrl, 'editor@muster.example');
+        await page.goto(`${second.baseUrl}/importer`);
+        const history = page.getByTestId('importer-history');
+        await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain('abgebrochen.csv');
+        expect(await history.textContent()).toContain('fehlgeschlagen');
+        expect(await history.getByTestId('import-message').first().textContent()).toContain('vom Import wurde nichts übernommen');
+        await screenshot(page, 'importer-after-kill');
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      abort.abort();
+      await second?.stop();
+      await first.stop();
+    }
+  }, 120_000);
+});
