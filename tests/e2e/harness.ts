@@ -151,6 +151,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Confirms the open confirmation dialog (react-admin's Confirm) and waits until it has closed. */
+export async function confirmDialog(page: Page, label = 'Bestätigen'): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: label }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 export async function login(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.fill('input[name="email"]', email);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
 import { formatResult } from '../../src/client/templates/resultFormat';
-import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 
 describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   const app = useRunningApp();
@@ -64,6 +64,10 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await screenshot(page, 'migration-preview');
 
       await card.getByRole('button', { name: 'Anwenden' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
+      await screenshot(page, 'migration-apply-confirm');
+      await confirmDialog(page);
       await expect.poll(async () => card.getByTestId('migration-status').textContent()).toBe('Angewendet');
       const migrated = await api<CalculationRecord>(`/calculations/${changed.calculation_id}`);
       expect(migrated.total_co2e).toBe(changed.total_after);
@@ -83,6 +87,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       const history = page.getByTestId('migration-history');
       await history.waitFor();
       await history.getByRole('button', { name: 'Zurücknehmen' }).first().click();
+      await confirmDialog(page);
       await expect.poll(async () => page.getByTestId('migration-status').textContent()).toBe('Zurückgenommen');
       const restored = await api<CalculationRecord>(`/calculations/${changed.calculation_id}`);
       expect(restored.total_co2e).toBe(changed.total_before);
@@ -123,6 +128,7 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await expect.poll(async () => (await card.getByTestId('migration-status').textContent()) ?? '', { timeout: 20_000 }).toBe('Vorschau');
       await screenshot(page, 'migration-filter-preview');
       await card.getByRole('button', { name: 'Anwenden' }).click();
+      await confirmDialog(page);
       await expect.poll(async () => card.getByTestId('migration-status').textContent()).toBe('Angewendet');
       const after = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
       for (const calculation of after) expect(calculation.database_id).toBe(calculation.template_id === templateId ? newest.id : older.id);

@@ -61,4 +61,101 @@ describe('factor database screens', () => {
     expect(row).toHaveTextContent('01.01.2025');
     expect(row).not.toHaveTextContent('2025-01-01');
   }, 60_000);
+
+  it('changes every field of a draft’s factor, adds and removes factors in a dialog, and publishes only after a confirmation', async () => {
+    const puts: Array<Record<string, unknown>> = [];
+    const posts: Array<Record<string, unknown>> = [];
+    const deletes: number[] = [];
+    const statusChanges: string[] = [];
+    server.use(
+      http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
+      http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })),
+      http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added: [], removed: [], changed: [] })),
+      http.get(`${API}/factors`, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
+        const rows = filter.database_id === 2 ? baseFactors : ownFactors;
+        return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
+      }),
+      http.put(`${API}/factors/:id`, async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push({ id: Number(params.id), ...body });
+        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: Number(params.id) });
+      }),
+      http.post(`${API}/factors`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: 99 }, { status: 201 });
+      }),
+      http.delete(`${API}/factors/:id`, ({ params }) => {
+        deletes.push(Number(params.id));
+        return HttpResponse.json(ownFactors[1]);
+      }),
+      http.post(`${API}/databases/5/:action`, ({ params }) => {
+        statusChanges.push(String(params.action));
+        return HttpResponse.json({ ...own, status: 'published' });
+      }),
+    );
+    const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
+    const electricity = await screen.findByTestId('factor-electricity_de_grid');
+    expect(electricity).toHaveTextContent('DE');
+
+    // Change: source, year, region and an English label; a bad year is explained before anything is sent.
+    await user.click(within(electricity).getByRole('button', { name: 'Faktor electricity_de_grid bearbeiten' }));
+    let dialog = await screen.findByTestId('factor-dialog');
+    expect(within(dialog).getByLabelText(/Schlüssel/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Wert/)).toHaveValue('0,03');
+    const source = within(dialog).getByLabelText(/^Quelle/);
+    await user.clear(source);
+    await user.type(source, 'Ökostromvertrag 2026');
+    const year = within(dialog).getByLabelText(/^Jahr/);
+    await user.clear(year);
+    await user.type(year, '3000');
+    await user.tab();
+    expect(await within(dialog).findByText('Ein Jahr zwischen 1900 und 2200.')).toBeInTheDocument();
+    await user.clear(year);
+    await user.type(year, '2026');
+    const region = within(dialog).getByLabelText(/^Region/);
+    await user.clear(region);
+    await user.type(region, 'DE-BY');
+    const english = within(dialog).getByLabelText(/Bezeichnung \(English\)/);
+    await user.clear(english);
+    await user.type(english, 'Green electricity contract');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ id: 11, value: 0.03, source: 'Ökostromvertrag 2026', year: 2026, region: 'DE-BY', label: { en: 'Green electricity contract' } });
+    await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
+
+    // Add: a value typed with a decimal comma.
+    await user.click(screen.getByTestId('factor-add'));
+    dialog = await screen.findByTestId('factor-dialog');
+    await user.type(within(dialog).getByLabelText(/Schlüssel/), 'heat_district');
+    await user.type(within(dialog).getByLabelText(/Kategorie/), 'energy');
+    await user.type(within(dialog).getByLabelText(/Einheit/), 'kWh');
+    await user.type(within(dialog).getByLabelText(/^Wert/), '0,201');
+    await user.type(within(dialog).getByLabelText(/Bezeichnung \(Deutsch\)/), 'Fernwärme');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ database_id: 5, key: 'heat_district', category: 'energy', unit: 'kWh', value: 0.201, year: null, region: null, label: { de: 'Fernwärme' } });
+
+    // Remove: only after the confirmation.
+    await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
+    await user.click(within(screen.getByTestId('factor-natural_gas')).getByRole('button', { name: 'Faktor natural_gas bearbeiten' }));
+    await user.click(await screen.findByRole('button', { name: 'Faktor entfernen' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Faktor natural_gas entfernen?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(deletes).toEqual([12]));
+
+    // Publish: cancelled once, then confirmed.
+    await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    let publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom 2025-green“ veröffentlichen?' });
+    expect(publish).toHaveTextContent('nicht mehr geändert');
+    await user.click(within(publish).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(statusChanges).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom 2025-green“ veröffentlichen?' });
+    await user.click(within(publish).getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(statusChanges).toEqual(['publish']));
+  }, 90_000);
 });

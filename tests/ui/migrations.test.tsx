@@ -93,6 +93,11 @@ describe('migrations page', () => {
     expect(sent.itemQueries.at(-1)).toBe(JSON.stringify({ migration_id: 7, q: 'flyer' }));
 
     await user.click(within(card).getByRole('button', { name: 'Anwenden' }));
+    // Nothing is sent before the confirmation, which says what will change.
+    const confirm = await screen.findByRole('dialog', { name: /Migration auf .* anwenden\?/ });
+    expect(confirm).toHaveTextContent(/Kalkulationen erhalten ihre neuen Ergebnisse/);
+    expect(sent.steps).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(screen.getByTestId('migration-status')).toHaveTextContent('Angewendet'));
     expect(sent.steps).toEqual(['apply']);
     const history = await screen.findByTestId('migration-history');
@@ -106,9 +111,10 @@ describe('migrations page', () => {
     const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
     const card = await createPreview(user);
     await user.click(within(card).getByRole('button', { name: 'Anwenden' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bestätigen' }));
     expect(await screen.findByText(/seit der Vorschau geändert/)).toBeInTheDocument();
     expect(screen.getByTestId('migration-status')).toHaveTextContent('Vorschau');
-    await user.click(screen.getByRole('button', { name: 'Neue Vorschau' }));
+    await user.click(await screen.findByRole('button', { name: 'Neue Vorschau' }));
     await waitFor(() => expect(sent.previews).toHaveLength(2));
     expect(sent.previews[1]).toEqual({ to_database_id: 1 });
   }, 60_000);

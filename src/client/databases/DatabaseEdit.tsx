@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { readSession } from '../providers/session';
 import { changeStatus } from './api';
@@ -22,6 +22,8 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
+  // Both steps cannot be undone (a published database is immutable): each is confirmed first.
+  const [confirming, setConfirming] = useState<'publish' | 'archive' | null>(null);
   const act = async (action: 'publish' | 'archive') => {
     setBusy(true);
     try {
@@ -33,21 +35,30 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
       notify([body?.message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' '), { type: 'error' });
     } finally {
       setBusy(false);
+      setConfirming(null);
     }
   };
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
       <Chip label={translate(`databases.status.${database.status}`)} color={database.status === 'published' ? 'success' : database.status === 'draft' ? 'warning' : 'default'} />
       {database.status === 'draft' ? (
-        <Button variant="contained" disabled={busy} onClick={() => void act('publish')}>
+        <Button variant="contained" disabled={busy} onClick={() => setConfirming('publish')}>
           {translate('databases.actions.publish')}
         </Button>
       ) : null}
       {database.status === 'published' ? (
-        <Button variant="outlined" disabled={busy} onClick={() => void act('archive')}>
+        <Button variant="outlined" disabled={busy} onClick={() => setConfirming('archive')}>
           {translate('databases.actions.archive')}
         </Button>
       ) : null}
+      <Confirm
+        isOpen={confirming !== null}
+        loading={busy}
+        title={translate(`databases.actions.${confirming ?? 'publish'}_title`, { name: `${database.name} ${database.version_label}` })}
+        content={translate(`databases.actions.${confirming ?? 'publish'}_content`)}
+        onConfirm={() => confirming && void act(confirming)}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 };

@@ -1,14 +1,17 @@
 /**
- * The factors of one database with source and year. In a draft the value (and source) can be edited in place;
- * in a derived database each factor shows the base database's value beside it, overrides highlighted.
+ * The factors of one database with source, year and region. In a draft the value can be edited in place, and
+ * every factor in full (or removed) in a dialog, where new ones are added too; in a derived database each factor
+ * shows the base database's value beside it, overrides highlighted.
  */
-import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useCreate, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
+import { FactorDialog } from './FactorDialog';
 
 const ALL = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
@@ -46,34 +49,6 @@ const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boole
   );
 };
 
-const AddFactor = ({ database }: { database: FactorDatabaseRecord }) => {
-  const translate = useTranslate();
-  const lang = useLanguage();
-  const [create, { isPending }] = useCreate();
-  const [draft, setDraft] = useState({ key: '', category: '', unit: '', value: '', source: '' });
-  const field = (name: keyof typeof draft) => (
-    <TextField size="small" label={translate(`databases.factors.${name}`)} value={draft[name]} onChange={(event) => setDraft({ ...draft, [name]: event.target.value })} />
-  );
-  const add = () =>
-    create(
-      'factors',
-      { data: { database_id: database.id, key: draft.key.trim(), category: draft.category.trim(), unit: draft.unit.trim(), value: parseFactorValue(draft.value, lang), source: draft.source } },
-      { onSuccess: () => setDraft({ key: '', category: '', unit: '', value: '', source: '' }) },
-    );
-  return (
-    <Stack direction="row" spacing={1} sx={{ mt: 2 }} flexWrap="wrap" useFlexGap>
-      {field('key')}
-      {field('category')}
-      {field('unit')}
-      {field('value')}
-      {field('source')}
-      <Button onClick={add} disabled={isPending || !draft.key || !draft.category || !draft.unit || !Number.isFinite(parseFactorValue(draft.value, lang))}>
-        {translate('databases.factors.add')}
-      </Button>
-    </Stack>
-  );
-};
-
 export const FactorTable = ({ database, editable }: { database: FactorDatabaseRecord; editable: boolean }) => {
   const translate = useTranslate();
   const lang = useLanguage();
@@ -81,6 +56,8 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
   const base = useGetList<FactorRecord>('factors', { filter: { database_id: database.based_on_id }, pagination: ALL, sort: BY_KEY }, { enabled: database.based_on_id !== null });
   const baseByKey = new Map((base.data ?? []).map((factor) => [factor.key, factor]));
   const derived = database.based_on_id !== null;
+  // The factor whose dialog is open: a record to change it, null to add one, undefined when closed.
+  const [dialog, setDialog] = useState<FactorRecord | null | undefined>(undefined);
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -97,6 +74,8 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
             {derived ? <TableCell>{translate('databases.factors.base_value')}</TableCell> : null}
             <TableCell>{translate('databases.factors.source')}</TableCell>
             <TableCell>{translate('databases.factors.year')}</TableCell>
+            <TableCell>{translate('databases.factors.region')}</TableCell>
+            {editable ? <TableCell /> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -120,12 +99,25 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
                 ) : null}
                 <TableCell>{factor.source}</TableCell>
                 <TableCell>{factor.year ?? '—'}</TableCell>
+                <TableCell>{factor.region ?? '—'}</TableCell>
+                {editable ? (
+                  <TableCell padding="checkbox">
+                    <IconButton size="small" aria-label={translate('databases.factors.edit_title', { key: factor.key })} onClick={() => setDialog(factor)}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                ) : null}
               </TableRow>
             );
           })}
         </TableBody>
       </Table>
-      {editable ? <AddFactor database={database} /> : null}
+      {editable ? (
+        <Button sx={{ mt: 2 }} onClick={() => setDialog(null)} data-testid="factor-add">
+          {translate('databases.factors.add')}
+        </Button>
+      ) : null}
+      {dialog !== undefined ? <FactorDialog database={database} factor={dialog} onClose={() => setDialog(undefined)} /> : null}
     </Box>
   );
 };

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { FactorMigrationItemRecord, FactorMigrationRecord } from '../../core/api';
+import { formatCount } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
 import { formatKg, formatPercent, formatSignedKg } from './format';
 
 const PER_PAGE = 25;
@@ -22,6 +24,7 @@ interface Props {
 export const MigrationPreview = ({ migration, targetName, busy, onApply, onDiscard, onRollback, onExport }: Props) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
+  const lang = useLanguage();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
@@ -42,9 +45,9 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
         </Stack>
         <Box component="dl" data-testid="migration-summary" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
           <dt>{translate('migrations.summary.count')}</dt>
-          <dd style={{ margin: 0 }}>{summary.count}</dd>
+          <dd style={{ margin: 0 }}>{formatCount(summary.count, lang)}</dd>
           <dt>{translate('migrations.summary.excluded')}</dt>
-          <dd style={{ margin: 0 }}>{summary.excluded}</dd>
+          <dd style={{ margin: 0 }}>{formatCount(summary.excluded, lang)}</dd>
           <dt>{translate('migrations.summary.total_before')}</dt>
           <dd style={{ margin: 0 }} data-testid="summary-before">{formatKg(summary.total_before, locale)} kg CO₂e</dd>
           <dt>{translate('migrations.summary.total_after')}</dt>

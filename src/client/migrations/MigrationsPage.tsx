@@ -7,11 +7,13 @@
 import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Title, useGetList, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, Title, useGetList, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, Role } from '../../core/api';
 import { createPreview, downloadItemsCsv, migrationStep } from './api';
 import { canWrite } from '../providers/useCanWrite';
 import { formatDateTime } from '../i18n/dates';
+import { formatCount } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
 import { formatKg } from './format';
 import { MigrationPreview } from './MigrationPreview';
 import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';
@@ -34,8 +36,16 @@ function parseFilter(raw: string | null): Record<string, unknown> | null {
   }
 }
 
+type Step = 'apply' | 'discard' | 'rollback';
+const DONE: Record<Step, string> = {
+  apply: 'migrations.notifications.applied',
+  discard: 'migrations.notifications.discarded',
+  rollback: 'migrations.notifications.rolled_back',
+};
+
 const MigrationsPage = () => {
   const translate = useTranslate();
+  const lang = useLanguage();
   const [locale = 'de'] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -57,6 +67,8 @@ const MigrationsPage = () => {
   const [selected, setSelected] = useState<FactorMigrationRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState<FactorMigrationRecord | null>(null);
+  // Apply and roll back rewrite every calculation of a migration, discard drops a preview: each is confirmed first.
+  const [confirming, setConfirming] = useState<{ migration: FactorMigrationRecord; step: Step } | null>(null);
   const targetName = useTargetName();
   const history = useGetList<FactorMigrationRecord>('migrations', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } });
 
@@ -76,6 +88,22 @@ const MigrationsPage = () => {
       setBusy(false);
     }
   };
+
+  const step = async (migration: FactorMigrationRecord, name: Step) => {
+    await run(() => migrationStep(migration.id, name), DONE[name]);
+    setConfirming(null);
+  };
+  const confirmText = (key: 'title' | 'content') =>
+    confirming
+      ? translate(`migrations.confirm.${confirming.step}_${key}`, {
+          // Not `count`: i18next takes that for the plural, and this is the count as the reader writes it.
+          number: formatCount(confirming.migration.summary.count, lang),
+          smart_count: confirming.migration.summary.count,
+          target: targetName(confirming.migration),
+          before: formatKg(confirming.migration.summary.total_before, locale),
+          after: formatKg(confirming.migration.summary.total_after, locale),
+        })
+      : '';
 
   const preview = (request: CreateFactorMigrationRequest) => run(() => createPreview(request), 'migrations.notifications.previewed');
   const previewAgain = (migration: FactorMigrationRecord) =>
@@ -115,9 +143,9 @@ const MigrationsPage = () => {
             migration={selected}
             targetName={targetName(selected)}
             busy={busy || !writer}
-            onApply={() => void run(() => migrationStep(selected.id, 'apply'), 'migrations.notifications.applied')}
-            onDiscard={() => void run(() => migrationStep(selected.id, 'discard'), 'migrations.notifications.discarded')}
-            onRollback={() => void run(() => migrationStep(selected.id, 'rollback'), 'migrations.notifications.rolled_back')}
+            onApply={() => setConfirming({ migration: selected, step: 'apply' })}
+            onDiscard={() => setConfirming({ migration: selected, step: 'discard' })}
+            onRollback={() => setConfirming({ migration: selected, step: 'rollback' })}
             onExport={() => void downloadItemsCsv(selected.id).catch((error: unknown) => notify(errorMessage(error), { type: 'error' }))}
           />
         ) : null}
@@ -150,7 +178,7 @@ const MigrationsPage = () => {
                       <TableCell>{migration.created_by_name ?? '—'}</TableCell>
                       <TableCell>{targetName(migration)}</TableCell>
                       <TableCell>{translate(`migrations.status.${migration.status}`)}</TableCell>
-                      <TableCell align="right">{migration.summary.count}</TableCell>
+                      <TableCell align="right">{formatCount(migration.summary.count, lang)}</TableCell>
                       <TableCell align="right">{formatKg(migration.summary.total_after, locale)}</TableCell>
                       <TableCell>
                         {migration.applied_at ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}` : '—'}
@@ -160,7 +188,7 @@ const MigrationsPage = () => {
                           {translate('migrations.actions.show')}
                         </Button>
                         {writer && migration.status === 'applied' ? (
-                          <Button size="small" color="warning" disabled={busy} onClick={() => void run(() => migrationStep(migration.id, 'rollback'), 'migrations.notifications.rolled_back')}>
+                          <Button size="small" color="warning" disabled={busy} onClick={() => setConfirming({ migration, step: 'rollback' })}>
                             {translate('migrations.actions.rollback')}
                           </Button>
                         ) : null}
@@ -173,6 +201,14 @@ const MigrationsPage = () => {
           </CardContent>
         </Card>
       </Stack>
+      <Confirm
+        isOpen={confirming !== null}
+        loading={busy}
+        title={confirmText('title')}
+        content={confirmText('content')}
+        onConfirm={() => confirming && void step(confirming.migration, confirming.step)}
+        onClose={() => setConfirming(null)}
+      />
     </>
   );
 };

@@ -1,0 +1,160 @@
+/**
+ * Adding or changing one factor of a draft database with everything a factor has: category, unit, value, source,
+ * year, region and its label in every interface language. Changing also offers removing it (after a confirmation).
+ * The key is fixed once a factor exists: in a draft, renaming is removing and adding.
+ */
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, Form, SaveButton, TextInput, required, useCreate, useDelete, useNotify, useTranslate, useUpdate, type Validator } from 'react-admin';
+import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
+import { formatNumber, parseLocaleNumber } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
+
+/** The form's values: numbers as the user types them (0,363 in German). */
+interface FactorFormValues {
+  key: string;
+  category: string;
+  unit: string;
+  value: string;
+  source: string;
+  year: string;
+  region: string;
+  label: Partial<LocalizedText>;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+function toFormValues(factor: FactorRecord | null, lang: Language): FactorFormValues {
+  return {
+    key: factor?.key ?? '',
+    category: factor?.category ?? '',
+    unit: factor?.unit ?? '',
+    value: factor ? formatNumber(factor.value, lang, { maximumFractionDigits: 10, grouping: false }) : '',
+    source: factor?.source ?? '',
+    year: factor?.year != null ? String(factor.year) : '',
+    region: factor?.region ?? '',
+    label: factor ? { ...factor.label } : {},
+  };
+}
+
+/** The API body for the form's values (labels left empty take the first one given, on the server). */
+function toBody(values: FactorFormValues, lang: Language) {
+  const label = Object.fromEntries(LANGUAGES.map((l) => [l, values.label[l]?.trim() ?? '']).filter(([, text]) => text !== ''));
+  return {
+    key: values.key.trim(),
+    category: values.category.trim(),
+    unit: values.unit.trim(),
+    value: parseLocaleNumber(values.value, lang),
+    source: values.source.trim(),
+    year: values.year.trim() === '' ? null : Number(values.year),
+    region: values.region.trim() === '' ? null : values.region.trim(),
+    label,
+  };
+}
+
+/** The server's answer to a refused change, as one line (message and field errors). */
+function problemText(problem: unknown): string {
+  const body = (problem as { body?: { message?: string; errors?: Record<string, string> } }).body;
+  return [body?.message ?? (problem as Error).message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' ');
+}
+
+export interface FactorDialogProps {
+  database: FactorDatabaseRecord;
+  /** The factor to change; null adds a new one. */
+  factor: FactorRecord | null;
+  onClose: () => void;
+}
+
+export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const notify = useNotify();
+  const [create, { isPending: creating }] = useCreate();
+  const [update, { isPending: updating }] = useUpdate();
+  const [remove, { isPending: removing }] = useDelete();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const busy = creating || updating || removing;
+
+  const number: Validator = (text: string) =>
+    typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null ? 'databases.validation.number' : undefined;
+  const key: Validator = (text: string) => (typeof text === 'string' && text !== '' && !KEY_PATTERN.test(text.trim()) ? 'databases.validation.key' : undefined);
+  const year: Validator = (text: string) => {
+    if (typeof text !== 'string' || text.trim() === '') return undefined;
+    const n = Number(text);
+    return Number.isInteger(n) && n >= 1900 && n <= 2200 ? undefined : 'databases.validation.year';
+  };
+
+  const options = {
+    onSuccess: () => {
+      notify(factor ? 'databases.factors.saved' : 'databases.factors.added', { type: 'success', messageArgs: { key: factor?.key ?? '' } });
+      onClose();
+    },
+    onError: (problem: unknown) => notify(problemText(problem), { type: 'error' }),
+  };
+  const save = (values: Record<string, unknown>) => {
+    const body = toBody(values as unknown as FactorFormValues, lang);
+    if (factor) update('factors', { id: factor.id, data: body, previousData: factor }, { ...options, mutationMode: 'pessimistic' });
+    else create('factors', { data: { ...body, database_id: database.id } }, options);
+  };
+  const removeFactor = () =>
+    factor &&
+    remove(
+      'factors',
+      { id: factor.id, previousData: factor },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('databases.factors.removed', { type: 'info', messageArgs: { key: factor.key } });
+          setConfirmRemove(false);
+          onClose();
+        },
+        onError: (problem: unknown) => notify(problemText(problem), { type: 'error' }),
+      },
+    );
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="factor-dialog-title">
+      <Form defaultValues={toFormValues(factor, lang)} onSubmit={save} mode="all">
+        <DialogTitle id="factor-dialog-title">{factor ? translate('databases.factors.edit_title', { key: factor.key }) : translate('databases.factors.add')}</DialogTitle>
+        <DialogContent data-testid="factor-dialog">
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
+            <TextInput source="key" label="databases.factors.key" validate={[required(), key]} disabled={factor !== null} sx={{ minWidth: 260 }} />
+            <TextInput source="category" label="databases.factors.category" validate={required()} />
+            <TextInput source="unit" label="databases.factors.unit" validate={required()} helperText="databases.factors.unit_help" />
+            <TextInput source="value" label="databases.factors.value" validate={[required(), number]} helperText="databases.factors.value_help" inputProps={{ inputMode: 'decimal' }} />
+            <TextInput source="year" label="databases.factors.year" validate={year} inputProps={{ inputMode: 'numeric' }} />
+            <TextInput source="region" label="databases.factors.region" />
+          </Stack>
+          <TextInput source="source" label="databases.factors.source" fullWidth multiline />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {LANGUAGES.map((l) => (
+              <TextInput key={l} source={`label.${l}`} label={translate('databases.factors.label_in', { language: LANGUAGE_NAMES[l] })} sx={{ minWidth: 260 }} />
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {factor ? (
+            <Button color="error" disabled={busy} onClick={() => setConfirmRemove(true)} sx={{ mr: 'auto' }}>
+              {translate('databases.factors.remove')}
+            </Button>
+          ) : null}
+          <Button onClick={onClose} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <SaveButton alwaysEnable={!busy} disabled={busy} />
+        </DialogActions>
+      </Form>
+      {factor ? (
+        <Confirm
+          isOpen={confirmRemove}
+          loading={removing}
+          title={translate('databases.factors.remove_title', { key: factor.key })}
+          content={translate('databases.factors.remove_content', { key: factor.key, name: database.name })}
+          onConfirm={removeFactor}
+          onClose={() => setConfirmRemove(false)}
+        />
+      ) : null}
+    </Dialog>
+  );
+};
