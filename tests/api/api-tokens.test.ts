@@ -3,7 +3,7 @@
  * API call as their user (same mandant scope), listable without the secret, revocable, expiring.
  */
 import { expect, it } from 'vitest';
-import { API_TOKEN_PREFIX, type ApiTokenRecord, type CreatedApiToken, type SessionUser } from '../../src/core/api';
+import { API_TOKEN_PREFIX, type ApiTokenRecord, type CreatedApiToken, type ProtocolEntryRecord, type SessionUser } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
 
 describeEachDatabase('api tokens', (ctx) => {
@@ -90,5 +90,25 @@ describeEachDatabase('api tokens', (ctx) => {
     }
     expect((await ctx.request('GET', '/api/auth/tokens')).status).toBe(401);
     expect((await ctx.request('POST', '/api/auth/tokens', { body: { name: 'x', expires_in_days: 1 } })).status).toBe(401);
+  });
+
+  it('writes creating and revoking a token to the protocol, with its name but never its secret', async () => {
+    const session = await ctx.login('editor@muster.example');
+    const { body: created } = await create(session, 'Protokollierter Export');
+    expect((await ctx.request('DELETE', `/api/auth/tokens/${created.id}`, { token: session })).status).toBe(204);
+
+    const admin = await ctx.login('admin@muster.example');
+    const filter = encodeURIComponent(JSON.stringify({ resource: 'api-tokens' }));
+    const entries = await ctx.request<ProtocolEntryRecord[]>('GET', `/api/protocol?filter=${filter}&sort=${encodeURIComponent('["id","ASC"]')}`, { token: admin });
+    expect(entries.status).toBe(200);
+    const mine = entries.body.filter((e) => e.record_id === String(created.id));
+    expect(mine.map((e) => e.action)).toEqual(['created', 'deleted']);
+    for (const entry of mine) {
+      expect(entry).toMatchObject({ resource: 'api-tokens', record_label: 'Protokollierter Export', user_email: 'editor@muster.example', mandant_id: await ctx.mandantId('muster') });
+      expect(JSON.stringify(entry)).not.toContain(API_TOKEN_PREFIX);
+    }
+    // Another mandant's admin does not see them.
+    const foreign = await ctx.request<ProtocolEntryRecord[]>('GET', `/api/protocol?filter=${filter}`, { token: await ctx.login('admin@printco.example') });
+    expect(foreign.body.filter((e) => e.record_id === String(created.id))).toHaveLength(0);
   });
 });

@@ -16,7 +16,7 @@ import { useProtocolTexts } from './summary';
 
 /** Resources the filter offers; entries of others still show, under their own name. */
 export const PROTOCOL_RESOURCES = ['auth', 'users', 'mandants', 'calculations', 'templates', 'factors', 'databases',
-  'collections', 'orders', 'imports', 'migrations', 'carbon-offset-projects'] as const;
+  'collections', 'orders', 'imports', 'migrations', 'carbon-offset-projects', 'api-tokens'] as const;
 
 const ACTION_COLORS: Partial<Record<ProtocolAction, 'success' | 'info' | 'error' | 'warning'>> = {
   created: 'success',

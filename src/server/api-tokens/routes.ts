@@ -4,7 +4,8 @@
  *   POST   /api/auth/tokens       {name, expires_in_days} → 201 CreatedApiToken (the token is shown this once)
  *   DELETE /api/auth/tokens/:id   → 204 (revoked at once)
  * Creating a token needs a real sign-in: a token cannot mint further tokens (a leaked token must not outlive its
- * own expiry through children).
+ * own expiry through children). Creating and revoking are written to the protocol (resource `api-tokens`, the
+ * token's name and expiry, never the secret): a token acts as its user, so who made one and when matters.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import { API_TOKEN_MAX_DAYS, type ApiTokenRecord, type CreateApiTokenRequest, ty
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser } from '../auth/authenticate';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { recordChange } from '../protocol/change';
 import {
   countLiveApiTokens, createApiToken, listApiTokens, MAX_TOKENS_PER_USER, revokeApiToken, withApiTokens,
 } from './store';
@@ -35,6 +37,9 @@ const errorResponses = {
   404: { $ref: 'ApiError#' },
   409: { $ref: 'ApiError#' },
 };
+
+/** What the protocol keeps of a token: never its secret. */
+const protocolRecord = (token: ApiTokenRecord) => ({ id: token.id, name: token.name, expires_at: token.expires_at });
 
 export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const db = withApiTokens(database);
@@ -81,7 +86,11 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
       if ((await countLiveApiTokens(db, user.id)) >= MAX_TOKENS_PER_USER) {
         throw conflict(`You already have ${MAX_TOKENS_PER_USER} active API tokens. Revoke one first.`);
       }
-      const created = await createApiToken(db, user.id, request.body.name.trim(), request.body.expires_in_days);
+      const created = await database.transaction().execute(async (trx) => {
+        const token = await createApiToken(withApiTokens(trx), user.id, request.body.name.trim(), request.body.expires_in_days);
+        await recordChange(trx, request, { action: 'created', resource: 'api-tokens', record: protocolRecord(token), label: token.name, mandantId: user.mandant_id });
+        return token;
+      });
       return reply.status(201).send(created);
     },
   );
@@ -99,10 +108,15 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
       },
     },
     async (request, reply) => {
-      // Someone else's token answers like a missing one: ids of other users' tokens are not disclosed.
-      if (!(await revokeApiToken(db, currentUser(request).id, request.params.id))) {
-        throw notFound(`You have no active API token with id ${request.params.id}.`);
-      }
+      const user = currentUser(request);
+      await database.transaction().execute(async (trx) => {
+        const token = await revokeApiToken(withApiTokens(trx), user.id, request.params.id);
+        // Someone else's token answers like a missing one: ids of other users' tokens are not disclosed.
+        if (!token) {
+          throw notFound(`You have no active API token with id ${request.params.id}.`);
+        }
+        await recordChange(trx, request, { action: 'deleted', resource: 'api-tokens', record: protocolRecord(token), label: token.name, mandantId: user.mandant_id });
+      });
       return reply.status(204).send();
     },
   );

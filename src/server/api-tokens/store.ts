@@ -81,15 +81,17 @@ export async function createApiToken(
 }
 
 /** Revokes one of the user's tokens; false when the user has no such live token. */
-export async function revokeApiToken(db: ApiTokensDb, userId: number, tokenId: number): Promise<boolean> {
-  const result = await db
+/** Revokes one of the user's tokens; answers it, or null if the user has no such token that is not revoked yet. */
+export async function revokeApiToken(db: ApiTokensDb, userId: number, tokenId: number): Promise<ApiTokenRecord | null> {
+  const row = await db
     .updateTable('api_tokens')
     .set({ revoked_at: isoNow() })
     .where('id', '=', tokenId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .returning(RECORD_COLUMNS)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ?? null;
 }
 
 /** The user a live token belongs to, or null (unknown, expired, revoked, user or mandant deactivated). */
