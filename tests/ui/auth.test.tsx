@@ -70,6 +70,24 @@ describe('sign-in', () => {
     expect(await screen.findByText('editor@muster.example')).toBeInTheDocument();
   });
 
+  it('also when a screen that calls the API directly (statistics) meets an expired session', async () => {
+    let rejected = false;
+    server.use(
+      http.get(`${API}/statistics/:name`, ({ params }) => {
+        if (rejected) return HttpResponse.json({ name: params.name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [{ key: 'co2e_kg', unit: 'kg_co2e' }], rows: [] });
+        rejected = true;
+        return HttpResponse.json({ message: 'Session expired' }, { status: 401 });
+      }),
+    );
+    const { user } = renderApp('/statistics', { signedInAs: mandantAdmin });
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+
+    await signIn(user, mandantAdmin.email, 'kontor-demo');
+    await waitFor(() => expect(window.location.pathname).toBe('/statistics'));
+    expect(await screen.findByTestId('statistics-overview')).toBeInTheDocument();
+  });
+
   it('signs out from the user menu', async () => {
     const { user } = renderApp('/', { signedInAs: editor });
     await user.click(await screen.findByTestId('user-menu'));

@@ -12,6 +12,7 @@ import { BrandTheme } from './BrandTheme';
 import { useBranding } from './branding';
 import { LayoutErrorPage, ErrorPageGate } from '../shell/errors/ErrorPages';
 import { PageTransition } from '../shell/navigation/PageTransition';
+import { SessionExpiryWatcher } from '../shell/session/SessionExpiryWatcher';
 
 const BrandLogo = () => {
   const { logoUrl, providerName } = useBranding();
@@ -56,6 +57,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
   <BrandTheme>
     <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={LAYOUT_FITS_WINDOW}>
       <ShellServices />
+      <SessionExpiryWatcher />
       <RowCheckboxLabels />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>

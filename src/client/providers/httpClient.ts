@@ -8,6 +8,7 @@ import type { ApiErrorBody } from '../../core/api';
 import { getApiBaseUrl, getRuntimeConfig } from './runtimeConfig';
 import { readSession } from './session';
 import { trackActivity } from '../shell/progress/activity';
+import { announceSessionRejected } from '../shell/session/sessionRejected';
 
 export interface HttpResponse<T = unknown> {
   status: number;
@@ -86,7 +87,10 @@ export async function httpClient<T = unknown>(path: string, options: RequestInit
   }
   if (response.status < 200 || response.status >= 300) {
     const errBody = errorBody(response.status, response.statusText, json);
-    throw new HttpError(errBody.message, response.status, errBody);
+    const error = new HttpError(errBody.message, response.status, errBody);
+    // Only a session we sent can have expired; a wrong password at sign-in is the login form's to show.
+    if (response.status === 401 && session && headers.get('Authorization') === authorizationHeader(session.token)) announceSessionRejected(error);
+    throw error;
   }
   return { status: response.status, headers: response.headers, body, json: json as T };
 }
