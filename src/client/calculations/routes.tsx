@@ -1,20 +1,21 @@
 /**
  * The calculation screens on the product's own routes (DESIGN.md "Routes"), as react-admin CustomRoutes children.
- * Each page is its own chunk (route-level React.lazy).
+ * Each page is its own chunk (route-level lazyPage: the top progress bar while it loads, a reload if it fails).
  */
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { PageLoading } from './PageState';
+import { lazyPage } from '../shell/navigation/lazyPage';
+import { RouteLoading } from '../shell/progress/RouteLoading';
 
-const CalculationListPage = lazy(() => import('./CalculationListPage'));
-const CalculationCreatePage = lazy(() => import('./CalculationCreatePage'));
-const CalculationEditPage = lazy(() => import('./CalculationEditPage'));
-const CalculationDuplicatePage = lazy(() => import('./CalculationDuplicatePage'));
-const TemplatePickerPage = lazy(() => import('./TemplatePickerPage'));
+const CalculationListPage = lazyPage(() => import('./CalculationListPage'));
+const CalculationCreatePage = lazyPage(() => import('./CalculationCreatePage'));
+const CalculationEditPage = lazyPage(() => import('./CalculationEditPage'));
+const CalculationDuplicatePage = lazyPage(() => import('./CalculationDuplicatePage'));
+const TemplatePickerPage = lazyPage(() => import('./TemplatePickerPage'));
 
 function page<P extends object>(Component: ComponentType<P>, props: P): ReactElement {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<RouteLoading />}>
       <Component {...props} />
     </Suspense>
   );

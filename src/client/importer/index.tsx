@@ -1,16 +1,17 @@
 /** The importer screen as a route of its own chunk: `{importerRoute}` in `<CustomRoutes>`. */
-import { CircularProgress } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '../shell/navigation/lazyPage';
+import { RouteLoading } from '../shell/progress/RouteLoading';
 
-const ImporterPage = lazy(() => import('./ImporterPage'));
+const ImporterPage = lazyPage(() => import('./ImporterPage'));
 
 export const importerRoute = (
   <Route
     key="importer"
     path="/importer"
     element={
-      <Suspense fallback={<CircularProgress aria-label="loading" sx={{ m: 4 }} />}>
+      <Suspense fallback={<RouteLoading />}>
         <ImporterPage />
       </Suspense>
     }

@@ -1,16 +1,17 @@
-/** The migrations screen as a route of its own chunk (route-level React.lazy): `{migrationRoute}` in `<CustomRoutes>`. */
-import { CircularProgress } from '@mui/material';
-import { lazy, Suspense } from 'react';
+/** The migrations screen as a route of its own chunk: `{migrationRoute}` in `<CustomRoutes>`. */
+import { Suspense } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '../shell/navigation/lazyPage';
+import { RouteLoading } from '../shell/progress/RouteLoading';
 
-const MigrationsPage = lazy(() => import('./MigrationsPage'));
+const MigrationsPage = lazyPage(() => import('./MigrationsPage'));
 
 export const migrationRoute = (
   <Route
     key="migrations"
     path="/migrations"
     element={
-      <Suspense fallback={<CircularProgress aria-label="loading" sx={{ m: 4 }} />}>
+      <Suspense fallback={<RouteLoading />}>
         <MigrationsPage />
       </Suspense>
     }

@@ -1,16 +1,17 @@
-/** The protocol screen as a route of its own chunk (route-level React.lazy): `{protocolRoute}` in `<CustomRoutes>`. */
-import { CircularProgress } from '@mui/material';
-import { lazy, Suspense } from 'react';
+/** The protocol screen as a route of its own chunk: `{protocolRoute}` in `<CustomRoutes>`. */
+import { Suspense } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '../shell/navigation/lazyPage';
+import { RouteLoading } from '../shell/progress/RouteLoading';
 
-const ProtocolPage = lazy(() => import('./ProtocolPage'));
+const ProtocolPage = lazyPage(() => import('./ProtocolPage'));
 
 export const protocolRoute = (
   <Route
     key="protocol"
     path="/protocol"
     element={
-      <Suspense fallback={<CircularProgress aria-label="loading" sx={{ m: 4 }} />}>
+      <Suspense fallback={<RouteLoading />}>
         <ProtocolPage />
       </Suspense>
     }

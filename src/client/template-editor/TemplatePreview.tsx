@@ -26,7 +26,7 @@ export const TemplatePreview = ({ template, stale }: { template: Template | unde
       {/* The generated inputs are react-admin inputs of a calculation; the preview is one that is never saved. */}
       <ResourceContextProvider value="calculations">
       <FactorsProvider databaseId={databaseId}>
-        <Form key={key} defaultValues={defaults} mode="onChange" onSubmit={() => undefined}>
+        <Form key={key} defaultValues={defaults} mode="all" onSubmit={() => undefined}>
           <TemplateHeader template={template} />
           <TemplateFields template={template} />
           <Box sx={{ mt: 2 }}>
