@@ -78,6 +78,63 @@ describe('the calculation form generated from a template', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/edit/42'));
   }, SLOW);
 
+  it('keeps unsaved input as a draft that survives a reload, restores it on request and spends it on save', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(http.post(`${API}/calculations`, async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      const record = calculationRecord(43, 'brochure', sent.inputs as Record<string, unknown>);
+      calculations.push(record);
+      return HttpResponse.json(record);
+    }));
+    const first = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    expect(screen.queryByTestId('calculation-draft')).toBeNull();
+    await first.user.type(within(fieldBox('title')).getByRole('textbox'), 'Halb getippt');
+    const quantity = input('quantity');
+    await first.user.clear(quantity);
+    await first.user.type(quantity, '7.500');
+    await waitFor(() => expect(window.localStorage.getItem('kontor.state.v1') ?? '').toContain('Halb getippt'));
+
+    // The tab is closed and opened again: the form starts from the template, and offers the draft.
+    first.unmount();
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    const offer = await screen.findByTestId('calculation-draft');
+    expect(offer).toHaveTextContent('ungespeicherte Eingaben');
+    expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('');
+    await user.click(within(offer).getByRole('button', { name: 'Wiederherstellen' }));
+    await waitFor(() => expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Halb getippt'));
+    expect(input('quantity')).toHaveValue('7.500');
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/edit/43'));
+    expect((sent as unknown as { inputs: Record<string, unknown> }).inputs.quantity).toBe(7500);
+    expect(window.localStorage.getItem('kontor.state.v1') ?? '').not.toContain('Halb getippt');
+  }, SLOW);
+
+  it('does not offer another user’s draft, and discards a draft when asked', async () => {
+    const other = { ...editor, id: editor.id + 100, email: 'someone@muster.example' };
+    window.localStorage.setItem('kontor.state.v1', JSON.stringify({
+      version: 1, compilations: { drafts: { 'new:brochure': { user_id: other.id, saved_at: '2026-11-20T10:00:00Z', values: { inputs: { title: 'Fremd' } } } } },
+      databases: {}, mandant: {}, migration: {}, orders: {}, profile: {},
+    }));
+    const first = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    expect(screen.queryByTestId('calculation-draft')).toBeNull();
+    first.unmount();
+
+    window.localStorage.setItem('kontor.state.v1', JSON.stringify({
+      version: 1, compilations: { drafts: { 'new:brochure': { user_id: editor.id, saved_at: '2026-11-20T10:00:00Z', values: { inputs: { title: 'Eigen' } } } } },
+      databases: {}, mandant: {}, migration: {}, orders: {}, profile: {},
+    }));
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    const offer = await screen.findByTestId('calculation-draft');
+    expect(offer).toHaveTextContent('20.11.2026');
+    await user.click(within(offer).getByRole('button', { name: 'Verwerfen' }));
+    await waitFor(() => expect(screen.queryByTestId('calculation-draft')).toBeNull());
+    expect(window.localStorage.getItem('kontor.state.v1') ?? '').not.toContain('Eigen');
+    expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('');
+  }, SLOW);
+
   it('updates the live total as the user types', async () => {
     const { user } = renderApp('/new/brochure', { signedInAs: editor });
     await screen.findByTestId('result-total-value');

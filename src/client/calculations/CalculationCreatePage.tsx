@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { CreateBase, Title, useTranslate, type RaRecord } from 'react-admin';
 import { defaultInputs, type Template } from '../../core/template';
 import { CalculationForm } from './CalculationForm';
+import { removeDraft } from './drafts';
 import { PageLoading, PageProblem } from './PageState';
 import { toCalculationWrite, type CalculationFormValues } from './payload';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
@@ -19,15 +20,20 @@ const NewCalculation = ({ template, databaseId }: { template: Template; database
     () => ({ inputs: defaultInputs(template), customer: '', status: 'draft', database_id: databaseId ?? null }),
     [template, databaseId],
   );
+  const draftKey = `new:${template.id}`;
   return (
     <CreateBase
       resource="calculations"
-      redirect={editPath}
+      // Called on success only: the saved form's draft is spent.
+      redirect={(resource?: string, id?: RaRecord['id']) => {
+        removeDraft(draftKey);
+        return editPath(resource, id);
+      }}
       transform={(values: CalculationFormValues) => toCalculationWrite(template, values)}
       mutationOptions={{ onError }}
     >
       <Title title={translate('calculations.new_title')} />
-      <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave
+      <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave draftKey={draftKey}
         subtitle={translate('calculations.new_subtitle')} />
     </CreateBase>
   );

@@ -4,10 +4,11 @@
  */
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { CreateBase, Title, useGetOne, useTranslate } from 'react-admin';
+import { CreateBase, Title, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import type { Template } from '../../core/template';
 import { editPath } from './CalculationCreatePage';
 import { CalculationForm } from './CalculationForm';
+import { removeDraft } from './drafts';
 import { PageLoading, PageProblem } from './PageState';
 import { copyTitle, formValuesOf, toCalculationWrite, type CalculationFormValues } from './payload';
 import type { CalculationRecord } from './types';
@@ -25,15 +26,20 @@ const DuplicateCalculation = ({ original, template }: { original: CalculationRec
     // A copy is a new record: no version to lock against.
     return { ...values, inputs, status: 'draft', version: undefined };
   }, [original, template, translate]);
+  const draftKey = `duplicate:${original.id}`;
   return (
     <CreateBase
       resource="calculations"
-      redirect={editPath}
+      // Called on success only: the saved form's draft is spent.
+      redirect={(resource?: string, id?: RaRecord['id']) => {
+        removeDraft(draftKey);
+        return editPath(resource, id);
+      }}
       transform={(values: CalculationFormValues) => toCalculationWrite(template, values, { duplicatedFrom: original.id })}
       mutationOptions={{ onError }}
     >
       <Title title={translate('calculations.duplicate_title', { number: original.number })} />
-      <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave
+      <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave draftKey={draftKey}
         subtitle={translate('calculations.duplicate_subtitle', { number: original.number })} />
     </CreateBase>
   );

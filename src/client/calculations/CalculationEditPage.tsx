@@ -5,6 +5,7 @@ import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
 import { Button, EditBase, Title, useGetOne, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
 import { CalculationForm } from './CalculationForm';
+import { removeDraft } from './drafts';
 import { PageLoading, PageProblem } from './PageState';
 import { toCalculationWrite, type CalculationFormValues } from './payload';
 import type { CalculationRecord } from './types';
@@ -37,7 +38,13 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
       mutationMode="pessimistic"
       redirect={false}
       transform={(values: CalculationFormValues) => toCalculationWrite(template, values)}
-      mutationOptions={{ onError, onSuccess: () => setConflict(false) }}
+      mutationOptions={{
+        onError,
+        onSuccess: () => {
+          setConflict(false);
+          removeDraft(`edit:${record.id}`);
+        },
+      }}
     >
       <Title title={translate('calculations.edit_title', { number: record.number })} />
       <DatabaseVersionHint record={record} />
@@ -46,6 +53,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
         template={template}
         subtitle={`${record.number} · ${translate('calculations.version', { version: record.version })}`}
         conflict={conflict}
+        draftKey={`edit:${record.id}`}
         onReload={() => {
           setConflict(false);
           refresh();

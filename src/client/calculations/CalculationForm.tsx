@@ -12,6 +12,7 @@ import { ResultPanel } from '../templates/ResultPanel';
 import { TemplateFields } from '../templates/TemplateFields';
 import { TemplateHeader } from '../templates/TemplateHeader';
 import { CalculationDetails } from './CalculationDetails';
+import { CalculationDraftKeeper } from './CalculationDraftKeeper';
 import type { CalculationFormValues } from './payload';
 
 export interface CalculationFormProps {
@@ -24,6 +25,8 @@ export interface CalculationFormProps {
   onReload?: () => void;
   /** A new or copied calculation may be saved unchanged; an edit only when something changed. */
   alwaysEnableSave?: boolean;
+  /** Which form this is, for its unsaved draft (`new:<template>`, `edit:<id>`, `duplicate:<id>`; see drafts.ts). */
+  draftKey: string;
 }
 
 const ConflictAlert = ({ onReload }: { onReload?: () => void }) => {
@@ -42,7 +45,7 @@ const ConflictAlert = ({ onReload }: { onReload?: () => void }) => {
   );
 };
 
-const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave }: CalculationFormProps) => {
+const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave, draftKey }: CalculationFormProps) => {
   const databaseId = useWatch({ name: 'database_id' }) as unknown;
   const isDirty = useFormIsDirty();
   const translate = useTranslate();
@@ -55,6 +58,7 @@ const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave }: 
       <Box sx={{ p: { xs: 1, md: 2 } }}>
         <TemplateHeader template={template} subtitle={subtitle} />
         {conflict ? <ConflictAlert onReload={onReload} /> : null}
+        {readOnly ? null : <CalculationDraftKeeper formKey={draftKey} />}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
             <TemplateFields template={template} />
