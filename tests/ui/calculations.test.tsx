@@ -280,8 +280,19 @@ describe('read-only access', () => {
   it('lets a viewer look at a calculation without a save button', async () => {
     renderApp('/edit/7', { signedInAs: { ...editor, role: 'viewer' } });
     await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
-    expect(screen.getByText(/nur Leserechte/)).toBeInTheDocument();
+    // The notice stands above the fields, where the reader starts.
+    const notice = screen.getByTestId('calculation-read-only');
+    expect(notice).toHaveTextContent(/nur Leserechte/);
+    expect(notice.compareDocumentPosition(fieldBox('quantity')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+  }, SLOW);
+
+  it('offers viewers to open calculations from the list, not to edit or copy them', async () => {
+    renderApp('/calculations', { signedInAs: { ...editor, role: 'viewer' } });
+    const open = await screen.findAllByRole('link', { name: 'Anzeigen' }, { timeout: 20_000 });
+    expect(open.length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Duplizieren' })).toBeNull();
   }, SLOW);
 });
 

@@ -148,13 +148,13 @@ describe('factor database screens', () => {
     // Publish: cancelled once, then confirmed.
     await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
-    let publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom 2025-green“ veröffentlichen?' });
+    let publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom (2025-green)“ veröffentlichen?' });
     expect(publish).toHaveTextContent('nicht mehr geändert');
     await user.click(within(publish).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(statusChanges).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
-    publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom 2025-green“ veröffentlichen?' });
+    publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom (2025-green)“ veröffentlichen?' });
     await user.click(within(publish).getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(statusChanges).toEqual(['publish']));
   }, 90_000);

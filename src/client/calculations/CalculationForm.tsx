@@ -58,7 +58,8 @@ const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave, dr
       <Box sx={{ p: { xs: 1, md: 2 } }}>
         <TemplateHeader template={template} subtitle={subtitle} />
         {conflict ? <ConflictAlert onReload={onReload} /> : null}
-        {readOnly ? null : <CalculationDraftKeeper formKey={draftKey} />}
+        {/* Said before the fields: viewers may try figures in the preview, but nothing they type is saved. */}
+        {readOnly ? <Alert severity="info" sx={{ mb: 2 }} data-testid="calculation-read-only">{translate('calculations.read_only')}</Alert> : <CalculationDraftKeeper formKey={draftKey} />}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
             <TemplateFields template={template} />
@@ -69,9 +70,7 @@ const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave, dr
           </Grid>
         </Grid>
       </Box>
-      {readOnly ? (
-        <Alert severity="info" sx={{ m: 2 }}>{translate('calculations.read_only')}</Alert>
-      ) : (
+      {readOnly ? null : (
         <Toolbar>
           {/* Validation on blur runs while the pointer is on its way to this button: react-admin would disable the
               button for that moment and swallow the click, so a changed form keeps it enabled. */}

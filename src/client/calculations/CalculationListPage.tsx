@@ -6,6 +6,7 @@
 import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, Tab, Tabs, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useMemo, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
@@ -17,6 +18,7 @@ import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
+import { useCanWrite } from '../providers/useCanWrite';
 import { CardSortMenu } from './CardSortMenu';
 import { columnValue, listColumns, listFilterFields, type ListColumn } from './listColumns';
 import { ListViewSwitch, useListView } from './ListViewSwitch';
@@ -117,10 +119,18 @@ const CalculationTable = ({ columns, templatesById, showTemplate, mode }: ViewPr
 
 const RowActions = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
+  // Viewers open a calculation to read it; editing and copying are for those who may save.
+  const writer = useCanWrite();
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
-      <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<EditIcon />}>{translate('ra.action.edit')}</Button>
-      <Button size="small" component={Link} to={`/duplicate/${record.id}`} startIcon={<ContentCopyIcon />}>{translate('calculations.duplicate')}</Button>
+      {writer ? (
+        <>
+          <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<EditIcon />}>{translate('ra.action.edit')}</Button>
+          <Button size="small" component={Link} to={`/duplicate/${record.id}`} startIcon={<ContentCopyIcon />}>{translate('calculations.duplicate')}</Button>
+        </>
+      ) : (
+        <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<VisibilityIcon />}>{translate('ra.action.show')}</Button>
+      )}
     </Box>
   );
 };

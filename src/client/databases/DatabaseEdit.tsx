@@ -54,7 +54,7 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
       <Confirm
         isOpen={confirming !== null}
         loading={busy}
-        title={translate(`databases.actions.${confirming ?? 'publish'}_title`, { name: `${database.name} ${database.version_label}` })}
+        title={translate(`databases.actions.${confirming ?? 'publish'}_title`, { name: `${database.name} (${database.version_label})` })}
         content={translate(`databases.actions.${confirming ?? 'publish'}_content`)}
         onConfirm={() => confirming && void act(confirming)}
         onClose={() => setConfirming(null)}

@@ -119,17 +119,17 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
         <DialogTitle id="factor-dialog-title">{factor ? translate('databases.factors.edit_title', { key: factor.key }) : translate('databases.factors.add')}</DialogTitle>
         <DialogContent data-testid="factor-dialog">
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
-            <TextInput source="key" label="databases.factors.key" validate={[required(), key]} disabled={factor !== null} sx={{ minWidth: 260 }} />
-            <TextInput source="category" label="databases.factors.category" validate={required()} />
-            <TextInput source="unit" label="databases.factors.unit" validate={required()} helperText="databases.factors.unit_help" />
-            <TextInput source="value" label="databases.factors.value" validate={[required(), number]} helperText="databases.factors.value_help" inputProps={{ inputMode: 'decimal' }} />
-            <TextInput source="year" label="databases.factors.year" validate={year} inputProps={{ inputMode: 'numeric' }} />
-            <TextInput source="region" label="databases.factors.region" />
+            <TextInput source="key" label="databases.factors.key" validate={[required(), key]} disabled={factor !== null} fullWidth={false} sx={{ width: 260 }} />
+            <TextInput source="category" label="databases.factors.category" validate={required()} fullWidth={false} sx={{ width: 200 }} />
+            <TextInput source="unit" label="databases.factors.unit" validate={required()} helperText="databases.factors.unit_help" fullWidth={false} sx={{ width: 200 }} />
+            <TextInput source="value" label="databases.factors.value" validate={[required(), number]} helperText="databases.factors.value_help" inputProps={{ inputMode: 'decimal' }} fullWidth={false} sx={{ width: 200 }} />
+            <TextInput source="year" label="databases.factors.year" validate={year} inputProps={{ inputMode: 'numeric' }} fullWidth={false} sx={{ width: 120 }} />
+            <TextInput source="region" label="databases.factors.region" fullWidth={false} sx={{ width: 120 }} />
           </Stack>
           <TextInput source="source" label="databases.factors.source" fullWidth multiline />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {LANGUAGES.map((l) => (
-              <TextInput key={l} source={`label.${l}`} label={translate('databases.factors.label_in', { language: LANGUAGE_NAMES[l] })} sx={{ minWidth: 260 }} />
+              <TextInput key={l} source={`label.${l}`} label={translate('databases.factors.label_in', { language: LANGUAGE_NAMES[l] })} fullWidth={false} sx={{ width: 300 }} />
             ))}
           </Stack>
         </DialogContent>

@@ -86,7 +86,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
               <TableRow key={factor.id} data-testid={`factor-${factor.key}`} sx={overridden ? { bgcolor: 'action.selected' } : undefined}>
                 <TableCell>{factor.key}</TableCell>
                 <TableCell>{factor.label[lang] ?? factor.label.de}</TableCell>
-                <TableCell>{factor.category}</TableCell>
+                <TableCell title={factor.category}>{translate(`databases.categories.${factor.category}`, { _: factor.category })}</TableCell>
                 <TableCell>
                   <ValueCell key={`${factor.id}-${factor.value}`} factor={factor} editable={editable} />
                 </TableCell>
