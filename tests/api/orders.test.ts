@@ -266,8 +266,8 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
       [{ project_id: inactive.id, calculation_id: calc.id }, 400, /not active|nicht aktiv/],
       [{ project_id: 999_999, calculation_id: calc.id }, 400, /project|Projekt/],
       [{ project_id: tiny.id, calculation_id: calc.id }, 409, /enough|genug/],
-      [{ project_id: testProject.id }, 400, /calculation|Berechnung/],
-      [{ project_id: testProject.id, calculation_id: calc.id, collection_id: 1 }, 400, /calculation|Berechnung/],
+      [{ project_id: testProject.id }, 400, /calculation|Kalkulation/],
+      [{ project_id: testProject.id, calculation_id: calc.id, collection_id: 1 }, 400, /calculation|Kalkulation/],
       [{ project_id: 0, calculation_id: calc.id }, 400, /./],
     ];
     for (const [body, status, message] of cases) {

@@ -253,7 +253,7 @@ describeEachDatabase('statistics', (ctx) => {
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toContain('statistics-co2e_by_customer-2019-01-01-2019-12-31.csv');
     const rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(['Kunde', 'Berechnungen', 'kg CO₂e']);
+    expect(rows[0]).toEqual(['Kunde', 'Kalkulationen', 'kg CO₂e']);
     expect(rows[1]).toEqual(['Ohne Kunde', '1', '200']);
     expect(rows[4]).toEqual([`'=HYPERLINK("x")`, '1', '10']);
 

@@ -34,14 +34,14 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       await dialog.getByLabel('Neue Sammlung').check();
       await page.getByTestId('add-to-collection-name').fill('E2E Messe 2026');
       await page.getByTestId('add-to-collection-submit').click();
-      await page.getByText('3 Berechnungen zu „E2E Messe 2026“ hinzugefügt').waitFor();
+      await page.getByText('3 Kalkulationen zu „E2E Messe 2026“ hinzugefügt').waitFor();
 
       // The collections list as cards (the choice is remembered), with the new collection and its totals.
       await page.goto(`${app.server.baseUrl}/collections`);
       await page.getByTestId('collections-view-cards').click();
       const card = page.getByTestId('collection-card').filter({ hasText: 'E2E Messe 2026' });
       await card.waitFor();
-      await expect.poll(() => card.textContent()).toContain('3 Berechnungen');
+      await expect.poll(() => card.textContent()).toContain('3 Kalkulationen');
       await screenshot(page, 'collections-cards');
       await page.reload();
       await page.getByTestId('collections-cards').waitFor();

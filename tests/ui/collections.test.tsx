@@ -141,6 +141,6 @@ describe('the "add to collection" bulk action of the calculations list', () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.path).toBe('/collections/2/calculations');
     expect([...(requests[0]!.body as { ids: number[] }).ids].sort()).toEqual(calculations.map((c) => c.id).sort());
-    expect(await screen.findByText('2 Berechnungen zu „Jahresbericht“ hinzugefügt')).toBeInTheDocument();
+    expect(await screen.findByText('2 Kalkulationen zu „Jahresbericht“ hinzugefügt')).toBeInTheDocument();
   }, SLOW);
 });

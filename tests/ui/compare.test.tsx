@@ -100,12 +100,12 @@ describe('comparing calculations', () => {
 
   it('explains when fewer than two or more than four calculations are asked for', async () => {
     renderApp('/compare?ids=7', { signedInAs: editor });
-    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('mindestens 2 Berechnungen');
+    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('mindestens 2 Kalkulationen');
   }, SLOW);
 
   it('explains too many ids and a broken link', async () => {
     const view = renderApp('/compare?ids=1,2,3,4,5', { signedInAs: editor });
-    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('höchstens 4 Berechnungen');
+    expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('höchstens 4 Kalkulationen');
     view.unmount();
     renderApp('/compare?ids=1,abc', { signedInAs: editor });
     expect(await screen.findByTestId('compare-problem', {}, FIRST)).toHaveTextContent('Der Link ist ungültig');

@@ -42,14 +42,14 @@ describe('dashboard', () => {
     expect(within(figures).getByText(`Berechnet ${year}`)).toBeInTheDocument();
     expect(within(figures).getByText('23,1 %')).toBeInTheDocument();
     expect(within(figures).getByText('3')).toBeInTheDocument();
-    expect(within(figures).getByRole('link', { name: '5 Berechnungen' })).toHaveAttribute('href', '/statistics');
+    expect(within(figures).getByRole('link', { name: '5 Kalkulationen' })).toHaveAttribute('href', '/statistics');
     expect(within(figures).getByRole('link', { name: 'Zu den Bestellungen' })).toHaveAttribute('href', '/orders');
     expect(overviewQuery).toContain(`from=${year}-01-01`);
 
-    const latest = screen.getByRole('region', { name: 'Neueste Berechnungen' });
+    const latest = screen.getByRole('region', { name: 'Neueste Kalkulationen' });
     expect(await within(latest).findByRole('link', { name: 'Sommerflyer' })).toHaveAttribute('href', '/edit/7');
     expect(within(latest).getByText('1.235 kg CO₂e')).toBeInTheDocument();
-    expect(within(latest).getByRole('link', { name: 'Alle Berechnungen' })).toHaveAttribute('href', '/calculations');
+    expect(within(latest).getByRole('link', { name: 'Alle Kalkulationen' })).toHaveAttribute('href', '/calculations');
 
     const protocol = screen.getByRole('region', { name: 'Neueste Protokolleinträge' });
     expect(await within(protocol).findByText(/Sommerflyer/)).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('dashboard', () => {
 
   it('says when there is nothing yet', async () => {
     renderApp('/', { signedInAs: editor });
-    expect(await screen.findByText('Noch keine Berechnungen.')).toBeInTheDocument();
+    expect(await screen.findByText('Noch keine Kalkulationen.')).toBeInTheDocument();
     expect(await screen.findByText('Noch keine Protokolleinträge.')).toBeInTheDocument();
   });
 });

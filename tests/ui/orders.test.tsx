@@ -50,7 +50,7 @@ describe('ordering a CO2 offset contribution', () => {
     serveOrders([draft], posted, transitions);
     const { user } = renderApp('/orders/new?calculation=7', { signedInAs: editor });
 
-    expect(await screen.findByText('Für die Berechnung K-2026-000007 · Frühjahrskatalog')).toBeInTheDocument();
+    expect(await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog')).toBeInTheDocument();
     await user.click(await screen.findByTestId('choose-project-1'));
     const table = await screen.findByTestId('order-quote');
     expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO2e$/);

@@ -26,7 +26,7 @@ export const CALCULATION_MESSAGES = {
     'Esta versión de la plantilla ya no existe.',
   ),
   templateChange: text(
-    'Die Vorlage einer Berechnung kann nicht gewechselt werden.',
+    'Die Vorlage einer Kalkulation kann nicht gewechselt werden.',
     'The template of a calculation cannot be changed.',
     "Le modèle d'un calcul ne peut pas être changé.",
     'Il modello di un calcolo non può essere cambiato.',
@@ -47,14 +47,14 @@ export const CALCULATION_MESSAGES = {
     'No hay ninguna base de datos de factores publicada disponible.',
   ),
   mandantRequired: text(
-    'Wählen Sie den Mandanten der Berechnung.',
+    'Wählen Sie den Mandanten der Kalkulation.',
     'Choose the mandant of the calculation.',
     'Choisissez le mandant du calcul.',
     'Scegliere il mandante del calcolo.',
     'Elija el mandante del cálculo.',
   ),
   mandantChange: text(
-    'Eine Berechnung kann nicht zu einem anderen Mandanten verschoben werden.',
+    'Eine Kalkulation kann nicht zu einem anderen Mandanten verschoben werden.',
     'A calculation cannot be moved to another mandant.',
     'Un calcul ne peut pas être déplacé vers un autre mandant.',
     'Un calcolo non può essere spostato a un altro mandante.',
@@ -68,7 +68,7 @@ export const CALCULATION_MESSAGES = {
     'Este mandante no existe.',
   ),
   unknownOriginal: text(
-    'Die Berechnung, die kopiert werden soll, gibt es nicht.',
+    'Die Kalkulation, die kopiert werden soll, gibt es nicht.',
     'The calculation to be copied does not exist.',
     "Le calcul à copier n'existe pas.",
     'Il calcolo da copiare non esiste.',
@@ -89,7 +89,7 @@ export const CALCULATION_MESSAGES = {
     'Con estos datos no se puede calcular: {reason}',
   ),
   frozen: text(
-    'Diese Berechnung ist durch eine Bestellung festgeschrieben und kann nicht mehr geändert werden.',
+    'Diese Kalkulation ist durch eine Bestellung festgeschrieben und kann nicht mehr geändert werden.',
     'This calculation is frozen by an order and can no longer be changed.',
     'Ce calcul est figé par une commande et ne peut plus être modifié.',
     'Questo calcolo è bloccato da un ordine e non può più essere modificato.',

@@ -12,7 +12,7 @@ export const COLLECTION_MESSAGES = {
     'Esta colección no existe.',
   ),
   unknownCalculations: text(
-    'Mindestens eine dieser Berechnungen gibt es nicht. Es wurde nichts geändert.',
+    'Mindestens eine dieser Kalkulationen gibt es nicht. Es wurde nichts geändert.',
     'At least one of these calculations does not exist. Nothing was changed.',
     "Au moins un de ces calculs n'existe pas. Rien n'a été modifié.",
     'Almeno uno di questi calcoli non esiste. Non è stato modificato nulla.',

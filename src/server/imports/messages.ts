@@ -63,14 +63,14 @@ export const IMPORT_MESSAGES = {
     'El servidor se detuvo durante la importación; no se conservó nada de la importación.',
   ),
   interruptedFrozen: text(
-    'Der Server wurde während des Imports beendet; seine Berechnungen wurden gelöscht, außer {kept}, die inzwischen durch eine Bestellung festgeschrieben sind.',
+    'Der Server wurde während des Imports beendet; seine Kalkulationen wurden gelöscht, außer {kept}, die inzwischen durch eine Bestellung festgeschrieben sind.',
     'The server stopped during the import; its calculations were deleted except {kept} that an order has frozen since.',
     'Le serveur s’est arrêté pendant l’import ; ses calculs ont été supprimés, sauf {kept} figés depuis par une commande.',
     'Il server si è fermato durante l’importazione; i suoi calcoli sono stati eliminati, tranne {kept} bloccati nel frattempo da un ordine.',
     'El servidor se detuvo durante la importación; sus cálculos se eliminaron, salvo {kept} bloqueados desde entonces por un pedido.',
   ),
   frozen: text(
-    'Der Import kann nicht rückgängig gemacht werden: eine seiner Berechnungen ist durch eine Bestellung festgeschrieben.',
+    'Der Import kann nicht rückgängig gemacht werden: eine seiner Kalkulationen ist durch eine Bestellung festgeschrieben.',
     'The import cannot be undone: one of its calculations is frozen by an order.',
     'L’import ne peut pas être annulé : un de ses calculs est figé par une commande.',
     'L’importazione non può essere annullata: uno dei suoi calcoli è bloccato da un ordine.',

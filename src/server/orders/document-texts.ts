@@ -40,7 +40,7 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     country: 'Land',
     date: 'Datum',
     status: 'Status',
-    calculations: 'Berechnungen',
+    calculations: 'Kalkulationen',
     pricePerTonne: 'Preis je Tonne',
     total: 'Gesamt',
     certificateStatement: 'Hiermit wird ein finanzieller Beitrag zum oben genannten Klimaschutzprojekt in der angegebenen Menge bestätigt.',

@@ -5,15 +5,15 @@ const text = (de: string, en: string, fr: string, it: string, es: string): Local
 
 export const ORDER_MESSAGES = {
   subjectRequired: text(
-    'Wählen Sie genau eine Berechnung oder eine Sammlung.',
+    'Wählen Sie genau eine Kalkulation oder eine Sammlung.',
     'Choose exactly one calculation or one collection.',
     'Choisissez exactement un calcul ou une collection.',
     'Scegliere esattamente un calcolo o una raccolta.',
     'Elija exactamente un cálculo o una colección.',
   ),
-  calculationNotFound: text('Diese Berechnung gibt es nicht.', 'This calculation does not exist.', "Ce calcul n'existe pas.", 'Questo calcolo non esiste.', 'Este cálculo no existe.'),
+  calculationNotFound: text('Diese Kalkulation gibt es nicht.', 'This calculation does not exist.', "Ce calcul n'existe pas.", 'Questo calcolo non esiste.', 'Este cálculo no existe.'),
   collectionNotFound: text(
-    'Diese Sammlung gibt es nicht oder sie enthält keine Berechnungen.',
+    'Diese Sammlung gibt es nicht oder sie enthält keine Kalkulationen.',
     'This collection does not exist or contains no calculations.',
     "Cette collection n'existe pas ou ne contient aucun calcul.",
     'Questa raccolta non esiste o non contiene calcoli.',
@@ -28,14 +28,14 @@ export const ORDER_MESSAGES = {
     'Este proyecto no está activo y no se puede pedir.',
   ),
   zeroTonnes: text(
-    'Die Berechnungen ergeben 0 kg CO2e: Es gibt nichts zu kompensieren.',
+    'Die Kalkulationen ergeben 0 kg CO2e: Es gibt nichts zu kompensieren.',
     'The calculations total 0 kg CO2e: there is nothing to offset.',
     "Les calculs totalisent 0 kg CO2e : il n'y a rien à compenser.",
     'I calcoli totalizzano 0 kg CO2e: non c\u2019è nulla da compensare.',
     'Los cálculos suman 0 kg CO2e: no hay nada que compensar.',
   ),
   alreadyOrdered: text(
-    'Für diese Berechnung wurde bereits ein CO2-Kompensationsbeitrag bestellt: %{numbers}.',
+    'Für diese Kalkulation wurde bereits ein CO2-Kompensationsbeitrag bestellt: %{numbers}.',
     'A CO2 offset contribution has already been ordered for this calculation: %{numbers}.',
     'Une contribution de compensation CO2 a déjà été commandée pour ce calcul : %{numbers}.',
     'Per questo calcolo è già stato ordinato un contributo di compensazione CO2: %{numbers}.',
@@ -70,7 +70,7 @@ export const ORDER_MESSAGES = {
     'Solo se pueden modificar o eliminar borradores.',
   ),
   changedSinceDraft: text(
-    'Die Berechnungen haben sich seit dem Entwurf geändert. Legen Sie die Bestellung neu an.',
+    'Die Kalkulationen haben sich seit dem Entwurf geändert. Legen Sie die Bestellung neu an.',
     'The calculations changed since the draft was made. Create the order again.',
     'Les calculs ont changé depuis le brouillon. Créez à nouveau la commande.',
     "I calcoli sono cambiati dopo la bozza. Creare di nuovo l'ordine.",

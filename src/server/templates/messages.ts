@@ -54,7 +54,7 @@ export const TEMPLATE_MESSAGES = {
     'La versión {version} de "{id}" ya está publicada.',
   ),
   inUse: text(
-    'Version {version} von „{id}“ wird von {count} Berechnung(en) verwendet und kann nicht gelöscht werden.',
+    'Version {version} von „{id}“ wird von {count} Kalkulation(en) verwendet und kann nicht gelöscht werden.',
     'Version {version} of "{id}" is used by {count} calculation(s) and cannot be deleted.',
     'La version {version} de « {id} » est utilisée par {count} calcul(s) et ne peut pas être supprimée.',
     'La versione {version} di "{id}" è usata da {count} calcolo/i e non può essere eliminata.',
