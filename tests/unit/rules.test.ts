@@ -93,8 +93,8 @@ describe('named rules', () => {
     expect(LANGUAGES.map((lang) => validateField(f, 1, lang))).toEqual([
       'Menge muss zwischen 10.000 und 20.000,5 liegen.',
       'Quantity must be between 10,000 and 20,000.5.',
-      'Quantité doit être compris entre 10\u202f000 et 20\u202f000,5.',
-      'Quantità deve essere compreso tra 10.000 e 20.000,5.',
+      'La valeur de Quantité doit être comprise entre 10\u202f000 et 20\u202f000,5.',
+      'Il valore di Quantità deve essere compreso tra 10.000 e 20.000,5.',
       'Cantidad debe estar entre 10.000 y 20.000,5.',
     ]);
     for (const [key, messages] of Object.entries(RULE_MESSAGES)) {
@@ -110,8 +110,8 @@ describe('named rules', () => {
       'Menge ist ungültig.',
       'Quantity is not valid.',
       "Quantité n'est pas valide.",
-      'Quantità non è valido.',
-      'Cantidad no es válido.',
+      'Il campo Quantità non è valido.',
+      'El campo Cantidad no es válido.',
     ]);
   });
 

@@ -11,15 +11,15 @@ export const RULE_MESSAGES = {
     de: '{field} ist ungültig.',
     en: '{field} is not valid.',
     fr: "{field} n'est pas valide.",
-    it: '{field} non è valido.',
-    es: '{field} no es válido.',
+    it: 'Il campo {field} non è valido.',
+    es: 'El campo {field} no es válido.',
   },
   required: {
     de: '{field} ist ein Pflichtfeld.',
     en: '{field} is required.',
     fr: '{field} est obligatoire.',
-    it: '{field} è obbligatorio.',
-    es: '{field} es obligatorio.',
+    it: 'Il campo {field} è obbligatorio.',
+    es: 'El campo {field} es obligatorio.',
   },
   'min.number': {
     de: '{field} muss mindestens {min} sein.',
@@ -38,8 +38,8 @@ export const RULE_MESSAGES = {
   between: {
     de: '{field} muss zwischen {min} und {max} liegen.',
     en: '{field} must be between {min} and {max}.',
-    fr: '{field} doit être compris entre {min} et {max}.',
-    it: '{field} deve essere compreso tra {min} e {max}.',
+    fr: 'La valeur de {field} doit être comprise entre {min} et {max}.',
+    it: 'Il valore di {field} deve essere compreso tra {min} e {max}.',
     es: '{field} debe estar entre {min} y {max}.',
   },
   'min.string': {
@@ -108,15 +108,15 @@ export const RULE_MESSAGES = {
   after: {
     de: '{field} muss nach dem {date} liegen.',
     en: '{field} must be after {date}.',
-    fr: '{field} doit être postérieur au {date}.',
-    it: '{field} deve essere successiva al {date}.',
+    fr: 'La date de {field} doit être postérieure au {date}.',
+    it: 'La data di {field} deve essere successiva al {date}.',
     es: '{field} debe ser posterior al {date}.',
   },
   before: {
     de: '{field} muss vor dem {date} liegen.',
     en: '{field} must be before {date}.',
-    fr: '{field} doit être antérieur au {date}.',
-    it: '{field} deve essere precedente al {date}.',
+    fr: 'La date de {field} doit être antérieure au {date}.',
+    it: 'La data di {field} deve essere precedente al {date}.',
     es: '{field} debe ser anterior al {date}.',
   },
   'type.number': {
