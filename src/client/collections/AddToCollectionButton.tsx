@@ -31,14 +31,20 @@ const AddToCollectionDialog = ({ ids, onClose }: { ids: number[]; onClose: (done
     setBusy(true);
     try {
       let collectionName: string;
+      // Adding is idempotent: calculations already in the collection stay once, and the message counts only new ones.
+      let added = ids.length;
       if (mode === 'new') {
         const created = await create('collections', { data: { name: name.trim(), calculation_ids: ids, tags: [] } }, { returnPromise: true });
         collectionName = created ? created.name : name.trim();
       } else {
+        const before = new Set(collections.find((collection) => collection.id === collectionId)?.calculation_ids ?? []);
         const response = await sendJson<CollectionRecord>(`/collections/${collectionId}/calculations`, 'POST', { ids });
         collectionName = response.json.name;
+        added = ids.filter((id) => !before.has(id)).length;
       }
-      notify('collections.added', { type: 'info', messageArgs: { smart_count: ids.length, name: collectionName } });
+      if (added === ids.length) notify('collections.added', { type: 'info', messageArgs: { smart_count: ids.length, name: collectionName } });
+      else if (added === 0) notify('collections.already_all', { type: 'info', messageArgs: { smart_count: ids.length, name: collectionName } });
+      else notify('collections.added_partly', { type: 'info', messageArgs: { smart_count: added, already: ids.length - added, name: collectionName } });
       onClose(true);
     } catch (error) {
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
