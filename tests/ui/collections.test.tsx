@@ -161,3 +161,21 @@ describe('the "add to collection" bulk action of the calculations list', () => {
     expect(await screen.findByText('1 Kalkulation zu „Jahresbericht“ hinzugefügt; 1 war schon darin.')).toBeInTheDocument();
   }, SLOW);
 });
+
+describe('create forms reached by their URL', () => {
+  it('tell a user without the right at once instead of showing a form the server would refuse', async () => {
+    const viewer = { ...editor, role: 'viewer' as const };
+    const first = renderApp('/collections/create', { signedInAs: viewer });
+    expect(await screen.findByTestId('not-allowed', {}, FIRST)).toHaveTextContent('nicht berechtigt');
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    first.unmount();
+
+    const second = renderApp('/carbon-offset-projects/create', { signedInAs: editor });
+    expect(await screen.findByTestId('not-allowed', {}, FIRST)).toBeInTheDocument();
+    second.unmount();
+
+    renderApp('/collections/create', { signedInAs: editor });
+    expect(await screen.findByRole('button', { name: 'Speichern' }, FIRST)).toBeInTheDocument();
+    expect(screen.queryByTestId('not-allowed')).toBeNull();
+  }, SLOW);
+});

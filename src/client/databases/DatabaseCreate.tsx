@@ -1,5 +1,6 @@
 import { Create, DateInput, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
+import { admins, RoleGate } from '../providers/RoleGate';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = (value: unknown) => (value === null || value === undefined || value === '' || DATE.test(String(value)) ? undefined : 'databases.validation.date');
@@ -8,7 +9,13 @@ const isoDate = (value: unknown) => (value === null || value === undefined || va
  * A new draft. Provider admins start empty or from a copy of any database; mandant admins derive
  * their mandant's own database from a published one (then override single factors).
  */
-export const DatabaseCreate = () => {
+export const DatabaseCreate = () => (
+  <RoleGate allow={admins}>
+    <DatabaseCreateForm />
+  </RoleGate>
+);
+
+const DatabaseCreateForm = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const derive = permissions !== 'provider_admin';

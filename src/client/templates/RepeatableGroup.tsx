@@ -33,6 +33,9 @@ export const RepeatableGroup = ({ template, group }: { template: Template; group
     <ArrayInput source={source} label={false} helperText={false}>
       <SimpleFormIterator
         inline
+        fullWidth
+        // An item's fields wrap inside the card instead of running past its edge (and under the remove button).
+        sx={{ '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap' } }}
         disableReordering
         disableClear
         disableAdd={group.max !== undefined && count >= group.max}
