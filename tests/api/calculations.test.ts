@@ -7,7 +7,9 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiErrorBody, CalculationRecord, FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
+import { defaultInputs, loadTemplates } from '../../src/core/template';
 import { isoNow } from '../../src/server/db/values';
+import { readTemplateFiles } from '../../src/server/templates/registry';
 import { describeEachDatabase, type TestContext } from './harness';
 
 type Error400 = ApiErrorBody & { errors: Record<string, string> };
@@ -39,6 +41,39 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
 
   beforeAll(async () => {
     databases = (await ctx.request<FactorDatabaseRecord[]>('GET', '/api/databases?sort=["version_label","ASC"]', { token: await token('editor@muster.example') })).body;
+  });
+
+  it('filters by the template fields the templates list as filters (select, factor text, boolean, multiselect)', async () => {
+    const shipped = loadTemplates(readTemplateFiles('schemas/templates').files).templates;
+    const defaults = (id: string) => defaultInputs(shipped.find((t) => t.id === id)!);
+    const editor = 'editor@printco.example';
+    const made = [
+      await create(editor, { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Feldfilter A5 Recycling', format: 'A5', paper: 'paper_recycled', has_cover: true, cover_paper: 'paper_recycled', cover_grammage: 250 } }),
+      await create(editor, { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Feldfilter A4 Frischfaser', format: 'A4', paper: 'paper_virgin' } }),
+      await create(editor, { template_id: 'folding-box', inputs: { ...defaults('folding-box'), title: 'Feldfilter Schachtel', finish: ['foil', 'varnish'] } }),
+    ];
+    for (const res of made) expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const titles = async (inputs: object) => {
+      const res = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ q: 'Feldfilter', inputs })}`, { token: await token(editor) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.map((c) => c.title).sort();
+    };
+    expect(await titles({ format: 'A5' })).toEqual(['Feldfilter A5 Recycling']);
+    expect(await titles({ paper: 'RECYC' })).toEqual(['Feldfilter A5 Recycling']);
+    expect(await titles({ has_cover: true })).toEqual(['Feldfilter A5 Recycling']);
+    expect(await titles({ has_cover: false })).toEqual(['Feldfilter A4 Frischfaser']);
+    expect(await titles({ finish: 'foil' })).toEqual(['Feldfilter Schachtel']);
+    expect(await titles({ finish: 'embossing' })).toEqual([]);
+    expect(await titles({ format: 'A4', paper: 'virgin' })).toEqual(['Feldfilter A4 Frischfaser']);
+    // An emptied filter input filters nothing.
+    expect(await titles({ format: null, paper: '' })).toHaveLength(3);
+
+    // Only declared filter fields, with values of their type: anything else is a clear 400.
+    for (const inputs of [{ quantity: 5 }, { 'format\') or 1=1 --': 'x' }, { has_cover: 'maybe' }, { format: { a: 1 } }, ['A4']]) {
+      const res = await ctx.request<ApiErrorBody>('GET', `/api/calculations${filter({ inputs })}`, { token: await token(editor) });
+      expect(res.status, JSON.stringify(inputs)).toBe(400);
+      expect(res.body.message).toMatch(/inputs/);
+    }
   });
 
   it('creates a calculation, computes the results on the server and ignores results sent by the client', async () => {

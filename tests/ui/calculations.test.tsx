@@ -326,6 +326,22 @@ describe('the calculations list', () => {
     expect(query).toContain('sort=["updated_at","DESC"]');
   }, SLOW);
 
+  it('offers the templates’ field filters within a type and sends them as inputs', async () => {
+    const queries: string[] = [];
+    server.use(http.get(`${API}/calculations`, ({ request }) => {
+      queries.push(decodeURIComponent(new URL(request.url).search));
+      return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
+    }));
+    const { user } = renderApp('/calculations/product', { signedInAs: editor });
+    await screen.findByTestId('calculations-table');
+    await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Format' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Format' }));
+    await user.click(await screen.findByRole('option', { name: /A5/ }));
+    await waitFor(() => expect(queries.at(-1)).toContain('"inputs":{"format":"A5"}'));
+    expect(queries.at(-1)).toContain('"template_type":"product"');
+  }, SLOW);
+
   it('offers the template types as tabs', async () => {
     const { user } = renderApp('/calculations', { signedInAs: editor });
     await screen.findByTestId('calculations-table');

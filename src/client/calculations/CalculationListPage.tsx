@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { localize } from '../../core/rules';
-import type { Template } from '../../core/template';
+import { listFilterFields, type Template } from '../../core/template';
 import { CalculationBulkActions } from '../collections/CalculationBulkActions';
 import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
@@ -20,16 +20,13 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { useCanWrite } from '../providers/useCanWrite';
 import { CardSortMenu } from './CardSortMenu';
-import { columnValue, listColumns, listFilterFields, type ListColumn } from './listColumns';
+import { columnValue, listColumns, type ListColumn } from './listColumns';
 import { ListViewSwitch, useListView } from './ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationRecord, type TemplateRecord } from './types';
 import { useTemplates } from './useTemplate';
 
 export type PickMode = 'edit' | 'duplicate';
-
-/** Whether the server filters by template fields (`filter={"inputs":{"format":"A4"}}`); see buildFilters. */
-export const TEMPLATE_FIELD_FILTERS = false;
 
 const recordPath = (mode: PickMode, id: RaRecord['id']) => `/${mode}/${id}`;
 
@@ -52,8 +49,8 @@ function buildFilters(templates: readonly Template[], all: readonly TemplateReco
     );
   }
   // Field filters are only meaningful within one type, where the templates share their fields. They are sent as
-  // `filter.inputs.<field>`, which the calculations resource does not answer yet (400), so they stay off until it does.
-  if (byType && TEMPLATE_FIELD_FILTERS) {
+  // `filter.inputs.<field>` (server: calculations/input-filters.ts).
+  if (byType) {
     for (const field of listFilterFields(templates)) {
       const label = localize(field.label, lang, field.name);
       const source = `inputs.${field.name}`;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { fieldNumberOptions, localizeUnit, type Field, type Result, type Template } from '../../core/template';
+import { fieldNumberOptions, localizeUnit, topLevelField, type Field, type Result, type Template } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
 import type { CalculationRecord } from './types';
 
@@ -19,15 +19,6 @@ export interface ListColumn {
   label: LocalizedText | undefined;
   /** The sort field, or undefined when the server cannot sort by this column. */
   sortBy: string | undefined;
-}
-
-function topLevelField(template: Template, name: string): Field | undefined {
-  for (const group of template.groups) {
-    if (group.repeatable) continue;
-    const field = group.fields.find((candidate) => candidate.name === name);
-    if (field) return field;
-  }
-  return undefined;
 }
 
 function resultOf(template: Template, name: string): Result | undefined {
@@ -50,17 +41,6 @@ export function listColumns(templates: readonly Template[]): ListColumn[] {
 }
 
 /** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
-export function listFilterFields(templates: readonly Template[]): Field[] {
-  const fields: Field[] = [];
-  for (const template of templates) {
-    for (const name of template.list.filters ?? []) {
-      if (name === 'tags' || fields.some((field) => field.name === name)) continue;
-      const field = topLevelField(template, name);
-      if (field) fields.push(field);
-    }
-  }
-  return fields;
-}
 
 function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string): ReactNode {
   if (value === undefined || value === null || value === '') return '';

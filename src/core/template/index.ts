@@ -6,3 +6,4 @@ export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields, type Condition } from './visibility';
 export { localizeUnit, UNIT_WORDS } from './units';
 export { fieldNumberOptions } from './number-display';
+export { listFilterFields, topLevelField } from './list-filters';

@@ -5,6 +5,7 @@
  *   chosen factor database; results, totals and numbers a client sends are dropped;
  * - the number `K-<year>-<6 digits>` is allocated inside the insert's transaction;
  * - `filter={"tags":"x"}` (or a list: all of them) via the calculation_tags index;
+ * - `filter={"inputs":{"format":"A4"}}` by the template fields the templates list as filters (input-filters.ts);
  * - a duplicate is a POST with `duplicated_from` (the original's id, which must be visible);
  *   without `inputs` it copies the original's. It gets a new number.
  * - frozen calculations (ordered) cannot be changed or deleted (409).
@@ -17,6 +18,7 @@ import type { RestContext, RestResourceDefinition, Row } from '../http/rest-reso
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
 import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from './list';
+import { inputsFilter } from './input-filters';
 import { calculationMessage } from './messages';
 import { allocateCalculationNumber } from './number';
 import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate } from './prepare';
@@ -94,6 +96,7 @@ async function mandantOf(db: Kysely<DatabaseSchema>, user: SessionUser, requeste
 }
 
 export function calculationsResource(templates: TemplateRegistry): RestResourceDefinition<CalculationRecord> {
+  const filterByInputs = inputsFilter(templates);
   return {
     name: 'calculations',
     table: 'calculations',
@@ -101,6 +104,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
     columns: CALCULATION_COLUMNS,
     searchable: CALCULATION_SEARCHABLE,
     customFilters: {
+      inputs: (value, ctx) => filterByInputs(value, ctx.db),
       tags: (value) => {
         const tags = tagFilterValues(value);
         return tags.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(tags.map(hasTag), sql` and `)})`;
