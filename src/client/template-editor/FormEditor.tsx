@@ -135,7 +135,7 @@ const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testI
           slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-type` } }}
           sx={{ width: 140 }}
         >
-          {FIELD_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
+          {FIELD_TYPES.map((type) => <option key={type} value={type}>{translate(`templateEditor.field_types.${type}`)}</option>)}
         </TextField>
         <TextField {...small} label={translate('templateEditor.form.unit')} value={field.unit ?? ''} onChange={(e) => set('unit', e.target.value || undefined)} slotProps={{ htmlInput: { 'data-testid': `${testId}-unit` } }} sx={{ width: 100 }} />
         <TextField
@@ -298,7 +298,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
           slotProps={{ htmlInput: { 'data-testid': 'te-type' } }}
           sx={{ width: 140 }}
         >
-          {TEMPLATE_TYPES.map((type) => <MenuItem key={type} value={type}>{type}</MenuItem>)}
+          {TEMPLATE_TYPES.map((type) => <MenuItem key={type} value={type}>{translate(`templateEditor.template_types.${type}`)}</MenuItem>)}
         </TextField>
         <TextField {...small} label={translate('templateEditor.form.icon')} value={definition.icon ?? ''} onChange={(e) => update((d) => (d.icon = e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'te-icon' } }} sx={{ width: 160 }} />
       </Stack>
