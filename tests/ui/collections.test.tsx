@@ -126,7 +126,8 @@ describe('duplicating a collection', () => {
 });
 
 describe('the "add to collection" bulk action of the calculations list', () => {
-  it('adds the selected calculations to the chosen collection', async () => {
+  /** Selects "Frühjahrskatalog" and "Sommerflyer" in the list and adds them to "Jahresbericht". */
+  async function addTwoToJahresbericht() {
     const { user } = renderApp('/calculations', { signedInAs: editor });
     const table = await screen.findByTestId('calculations-table', {}, FIRST);
     await within(table).findByText('Frühjahrskatalog');
@@ -138,6 +139,10 @@ describe('the "add to collection" bulk action of the calculations list', () => {
     await user.click(within(dialog).getByRole('combobox'));
     await user.click(await screen.findByRole('option', { name: /Jahresbericht/ }));
     await user.click(within(dialog).getByTestId('add-to-collection-submit'));
+  }
+
+  it('adds the selected calculations to the chosen collection', async () => {
+    await addTwoToJahresbericht();
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.path).toBe('/collections/2/calculations');
     expect([...(requests[0]!.body as { ids: number[] }).ids].sort()).toEqual(calculations.map((c) => c.id).sort());
@@ -147,17 +152,7 @@ describe('the "add to collection" bulk action of the calculations list', () => {
   it('counts only the calculations that were not in the collection yet', async () => {
     const first = calculations.find((c) => c.title === 'Frühjahrskatalog')!;
     collections[1] = { ...collections[1]!, calculation_ids: [first.id], calculation_count: 1 };
-    const { user } = renderApp('/calculations', { signedInAs: editor });
-    const table = await screen.findByTestId('calculations-table', {}, FIRST);
-    await within(table).findByText('Frühjahrskatalog');
-    for (const title of ['Frühjahrskatalog', 'Sommerflyer']) {
-      await user.click(within(within(table).getByText(title).closest('tr')!).getByRole('checkbox'));
-    }
-    await user.click(await screen.findByTestId('bulk-add-to-collection'));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('combobox'));
-    await user.click(await screen.findByRole('option', { name: /Jahresbericht/ }));
-    await user.click(within(dialog).getByTestId('add-to-collection-submit'));
+    await addTwoToJahresbericht();
     expect(await screen.findByText('1 Kalkulation zu „Jahresbericht“ hinzugefügt; 1 war schon darin.')).toBeInTheDocument();
   }, SLOW);
 });

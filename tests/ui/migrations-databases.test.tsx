@@ -17,18 +17,25 @@ const factor = (id: number, databaseId: number, key: string, value: number): Fac
 const baseFactors = [factor(1, 2, 'electricity_de_grid', 0.363), factor(2, 2, 'natural_gas', 0.18293)];
 const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'natural_gas', 0.18293)];
 
+/** The two databases and their factors; `changed` is the diff's list of changed factors. */
+function serveDatabases(changed: unknown[] = []) {
+  server.use(
+    http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })),
+    http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
+    http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added: [], removed: [], changed })),
+    http.get(`${API}/factors`, ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
+      const rows = filter.database_id === 2 ? baseFactors : ownFactors;
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
+    }),
+  );
+}
+
 describe('factor database screens', () => {
   it('shows a derived database’s factors beside the base values and saves an override', async () => {
     const puts: unknown[] = [];
+    serveDatabases([{ key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.03, percent: -91.7 }]);
     server.use(
-      http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })),
-      http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
-      http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added: [], removed: [], changed: [{ key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.03, percent: -91.7 }] })),
-      http.get(`${API}/factors`, ({ request }) => {
-        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-        const rows = filter.database_id === 2 ? baseFactors : ownFactors;
-        return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
-      }),
       http.put(`${API}/factors/:id`, async ({ request, params }) => {
         const body = (await request.json()) as Record<string, unknown>;
         puts.push({ id: Number(params.id), ...body });
@@ -67,15 +74,8 @@ describe('factor database screens', () => {
     const posts: Array<Record<string, unknown>> = [];
     const deletes: number[] = [];
     const statusChanges: string[] = [];
+    serveDatabases();
     server.use(
-      http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
-      http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })),
-      http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added: [], removed: [], changed: [] })),
-      http.get(`${API}/factors`, ({ request }) => {
-        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-        const rows = filter.database_id === 2 ? baseFactors : ownFactors;
-        return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
-      }),
       http.put(`${API}/factors/:id`, async ({ request, params }) => {
         const body = (await request.json()) as Record<string, unknown>;
         puts.push({ id: Number(params.id), ...body });

@@ -80,7 +80,6 @@ export async function createApiToken(
   return { ...row, token };
 }
 
-/** Revokes one of the user's tokens; false when the user has no such live token. */
 /** Revokes one of the user's tokens; answers it, or null if the user has no such token that is not revoked yet. */
 export async function revokeApiToken(db: ApiTokensDb, userId: number, tokenId: number): Promise<ApiTokenRecord | null> {
   const row = await db

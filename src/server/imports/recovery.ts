@@ -41,7 +41,9 @@ export async function failInterruptedImports(db: Kysely<DatabaseSchema>): Promis
           status: 'failed',
           message: kept === 0 ? importMessage('interrupted', lang) : importMessage('interruptedFrozen', lang, { kept }),
           rows_ok: kept,
-          updated_at: now, finished_at: now })
+          updated_at: now,
+          finished_at: now,
+        })
         .where('id', '=', id)
         .where('status', 'in', [...UNFINISHED])
         .execute();
