@@ -35,7 +35,7 @@ export const RepeatableGroup = ({ template, group }: { template: Template; group
         inline
         fullWidth
         // An item's fields wrap inside the card instead of running past its edge (and under the remove button).
-        sx={{ '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap' } }}
+        sx={{ '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', flex: 1 } }}
         disableReordering
         disableClear
         disableAdd={group.max !== undefined && count >= group.max}
