@@ -147,6 +147,11 @@ export interface FactorRecord {
   demo: boolean;
 }
 
+/** What a factor key may be (API body, factor CSV, the factor dialog): it is looked up by templates and formulas. */
+export const FACTOR_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** The years a factor's figure may refer to. */
+export const FACTOR_YEARS = { min: 1900, max: 2200 } as const;
+
 export const CALCULATION_STATUSES = ['draft', 'final'] as const;
 export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
 

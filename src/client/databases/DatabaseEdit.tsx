@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { readSession } from '../providers/session';
+import { httpErrorText } from '../providers/httpClient';
 import { changeStatus } from './api';
 import { DiffView } from './DiffView';
 import { FactorTable } from './FactorTable';
@@ -31,8 +32,7 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
       notify(`databases.notifications.${action}ed`, { type: 'success' });
       refresh();
     } catch (problem) {
-      const body = (problem as { body?: { message?: string; errors?: Record<string, string> } }).body;
-      notify([body?.message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' '), { type: 'error' });
+      notify(httpErrorText(problem), { type: 'error' });
     } finally {
       setBusy(false);
       setConfirming(null);

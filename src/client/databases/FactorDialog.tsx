@@ -6,9 +6,10 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Form, SaveButton, TextInput, required, useCreate, useDelete, useNotify, useTranslate, useUpdate, type Validator } from 'react-admin';
-import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import { FACTOR_KEY_PATTERN, FACTOR_YEARS, type FactorDatabaseRecord, type FactorRecord } from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
+import { httpErrorText } from '../providers/httpClient';
 import { useLanguage } from '../templates/useLanguage';
 
 /** The form's values: numbers as the user types them (0,363 in German). */
@@ -22,8 +23,6 @@ interface FactorFormValues {
   region: string;
   label: Partial<LocalizedText>;
 }
-
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 function toFormValues(factor: FactorRecord | null, lang: Language): FactorFormValues {
   return {
@@ -53,12 +52,6 @@ function toBody(values: FactorFormValues, lang: Language) {
   };
 }
 
-/** The server's answer to a refused change, as one line (message and field errors). */
-function problemText(problem: unknown): string {
-  const body = (problem as { body?: { message?: string; errors?: Record<string, string> } }).body;
-  return [body?.message ?? (problem as Error).message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' ');
-}
-
 export interface FactorDialogProps {
   database: FactorDatabaseRecord;
   /** The factor to change; null adds a new one. */
@@ -78,11 +71,11 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
 
   const number: Validator = (text: string) =>
     typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null ? 'databases.validation.number' : undefined;
-  const key: Validator = (text: string) => (typeof text === 'string' && text !== '' && !KEY_PATTERN.test(text.trim()) ? 'databases.validation.key' : undefined);
+  const key: Validator = (text: string) => (typeof text === 'string' && text !== '' && !FACTOR_KEY_PATTERN.test(text.trim()) ? 'databases.validation.key' : undefined);
   const year: Validator = (text: string) => {
     if (typeof text !== 'string' || text.trim() === '') return undefined;
     const n = Number(text);
-    return Number.isInteger(n) && n >= 1900 && n <= 2200 ? undefined : 'databases.validation.year';
+    return Number.isInteger(n) && n >= FACTOR_YEARS.min && n <= FACTOR_YEARS.max ? undefined : 'databases.validation.year';
   };
 
   const options = {
@@ -90,7 +83,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
       notify(factor ? 'databases.factors.saved' : 'databases.factors.added', { type: 'success', messageArgs: { key: factor?.key ?? '' } });
       onClose();
     },
-    onError: (problem: unknown) => notify(problemText(problem), { type: 'error' }),
+    onError: (problem: unknown) => notify(httpErrorText(problem), { type: 'error' }),
   };
   const save = (values: Record<string, unknown>) => {
     const body = toBody(values as unknown as FactorFormValues, lang);
@@ -109,7 +102,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
           setConfirmRemove(false);
           onClose();
         },
-        onError: (problem: unknown) => notify(problemText(problem), { type: 'error' }),
+        onError: (problem: unknown) => notify(httpErrorText(problem), { type: 'error' }),
       },
     );
 

@@ -5,6 +5,7 @@ import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImportRecord } from '../../core/api';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
+import { formatDateTime } from '../i18n/dates';
 import { httpClient } from '../providers/httpClient';
 import { saveCsv } from './download';
 
@@ -48,7 +49,6 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
     const response = await httpClient(`/imports/${record.id}/errors.csv`, { headers: { Accept: 'text/csv' } });
     saveCsv(response.body, `import-${record.id}-errors.csv`);
   };
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <div data-testid="importer-history">
@@ -72,7 +72,7 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
           <TableBody>
             {imports.map((record) => (
               <TableRow key={record.id}>
-                <TableCell>{date.format(new Date(record.created_at))}</TableCell>
+                <TableCell>{formatDateTime(record.created_at, locale)}</TableCell>
                 <TableCell>{record.file_name}</TableCell>
                 <TableCell>{templateLabel(record.template_id)}</TableCell>
                 <TableCell>

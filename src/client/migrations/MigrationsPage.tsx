@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Confirm, Title, useGetList, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, Role } from '../../core/api';
 import { createPreview, downloadItemsCsv, migrationStep } from './api';
+import { httpErrorText } from '../providers/httpClient';
 import { canWrite } from '../providers/useCanWrite';
 import { formatDateTime } from '../i18n/dates';
 import { formatCount } from '../../core/number-format';
@@ -18,12 +19,6 @@ import { formatKg } from './format';
 import { MigrationPreview } from './MigrationPreview';
 import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';
 import { repeatRequest, useTargetName } from './targets';
-
-function errorMessage(error: unknown): string {
-  const body = (error as { body?: { message?: unknown } } | null)?.body;
-  if (body && typeof body.message === 'string') return body.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A list filter passed as `?filter=<JSON object>`; anything else counts as none. */
 function parseFilter(raw: string | null): Record<string, unknown> | null {
@@ -83,7 +78,7 @@ const MigrationsPage = () => {
     } catch (error) {
       const status = (error as { status?: number } | null)?.status;
       if (status === 409 && selected?.status === 'previewed') setStale(selected);
-      notify(errorMessage(error), { type: 'error' });
+      notify(httpErrorText(error), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -146,7 +141,7 @@ const MigrationsPage = () => {
             onApply={() => setConfirming({ migration: selected, step: 'apply' })}
             onDiscard={() => setConfirming({ migration: selected, step: 'discard' })}
             onRollback={() => setConfirming({ migration: selected, step: 'rollback' })}
-            onExport={() => void downloadItemsCsv(selected.id).catch((error: unknown) => notify(errorMessage(error), { type: 'error' }))}
+            onExport={() => void downloadItemsCsv(selected.id).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))}
           />
         ) : null}
 

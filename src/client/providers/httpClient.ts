@@ -99,3 +99,10 @@ export async function httpClient<T = unknown>(path: string, options: RequestInit
 export function sendJson<T = unknown>(path: string, method: string, payload?: unknown): Promise<HttpResponse<T>> {
   return httpClient<T>(path, { method, body: payload === undefined ? undefined : JSON.stringify(payload) });
 }
+
+/** A failed request as one line for a notification: the server's message and its field errors (or the error's own text). */
+export function httpErrorText(error: unknown): string {
+  const body = (error as { body?: Partial<ApiErrorBody> } | null)?.body;
+  const message = typeof body?.message === 'string' ? body.message : error instanceof Error ? error.message : String(error);
+  return [message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' ');
+}

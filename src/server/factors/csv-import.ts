@@ -4,9 +4,10 @@
  * One bad row rejects the whole file, naming the row and the fault.
  */
 import Papa from 'papaparse';
+import { FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { badRequest } from '../http/errors';
-import { completeLabel, KEY_PATTERN, type FactorInput } from './factor-input';
+import { completeLabel, type FactorInput } from './factor-input';
 
 const REQUIRED = ['key', 'category', 'unit', 'value'] as const;
 
@@ -57,14 +58,14 @@ export function parseFactorCsv(text: string): FactorInput[] {
     const row = index + 1;
     for (const column of REQUIRED) if (!record[column]?.trim()) throw rowError(row, column, `“${column}” is empty.`);
     const key = record.key!.trim();
-    if (!KEY_PATTERN.test(key)) throw rowError(row, 'key', `The key “${key}” may only contain letters, digits and _ . : -`);
+    if (!FACTOR_KEY_PATTERN.test(key)) throw rowError(row, 'key', `The key “${key}” may only contain letters, digits and _ . : -`);
     if (seen.has(key)) throw rowError(row, 'key', `The key “${key}” appears twice.`);
     seen.add(key);
     const value = parseValue(record.value!);
     if (!Number.isFinite(value)) throw rowError(row, 'value', `“${record.value}” is not a number.`);
     const yearText = record.year?.trim();
     const year = yearText ? Number(yearText) : null;
-    if (year !== null && (!Number.isInteger(year) || year < 1900 || year > 2200)) throw rowError(row, 'year', `“${yearText}” is not a year.`);
+    if (year !== null && (!Number.isInteger(year) || year < FACTOR_YEARS.min || year > FACTOR_YEARS.max)) throw rowError(row, 'year', `“${yearText}” is not a year.`);
     const label = labelsOf(record, key);
     if (!label) throw rowError(row, 'labels', 'The labels are not valid JSON of texts.');
     return {

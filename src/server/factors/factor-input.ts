@@ -1,4 +1,5 @@
 /** The columns of one factor, from an API body or a CSV row, checked alike. */
+import { FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
 
 export interface FactorInput {
@@ -12,7 +13,6 @@ export interface FactorInput {
   region: string | null;
 }
 
-export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 const labelSchema = {
   type: 'object',
@@ -22,13 +22,13 @@ const labelSchema = {
 
 export const factorBodyProperties = {
   database_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-  key: { type: 'string', pattern: KEY_PATTERN.source },
+  key: { type: 'string', pattern: FACTOR_KEY_PATTERN.source },
   category: { type: 'string', minLength: 1, maxLength: 100 },
   unit: { type: 'string', minLength: 1, maxLength: 50 },
   value: { type: 'number' },
   label: labelSchema,
   source: { type: 'string', maxLength: 1000 },
-  year: { type: ['integer', 'null'], minimum: 1900, maximum: 2200 },
+  year: { type: ['integer', 'null'], minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max },
   region: { type: ['string', 'null'], maxLength: 50 },
 } as const;
 
