@@ -18,7 +18,8 @@ const WRITE_DELAY_MS = 400;
 export const CalculationDraftKeeper = ({ formKey }: { formKey: string }) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
-  const userId = readSession()?.user.id;
+  // Read once: the form re-renders on every keystroke, and the session does not change while it is open.
+  const [userId] = useState(() => readSession()?.user.id);
   const [offer, setOffer] = useState<CalculationDraft | null>(() => (userId === undefined ? null : readDraft(formKey, userId)));
   const { reset } = useFormContext();
   const values = useWatch();
