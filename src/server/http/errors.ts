@@ -65,7 +65,9 @@ function constraintError(error: unknown): HttpError | null {
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return conflict('A record with these values already exists.');
   }
-  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+  // SQLite reports a foreign key that a statement's cascade or trigger hit as SQLITE_CONSTRAINT_TRIGGER: the text tells.
+  const sqliteForeignKey = typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && /FOREIGN KEY/.test(String((error as Error).message));
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || sqliteForeignKey) {
     return conflict('This record is still referenced by other records, or refers to one that does not exist.');
   }
   // PostgreSQL class 22 (data exception): a value the column cannot hold, e.g. a NUL character.

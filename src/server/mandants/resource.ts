@@ -121,5 +121,11 @@ export const mandantsResource: RestResourceDefinition<MandantRecord> = {
   async beforeDelete(existing, ctx) {
     const user = await ctx.db.selectFrom('users').select('id').where('mandant_id', '=', existing.id).executeTakeFirst();
     if (user) throw conflict('This mandant still has users. Delete or move them first, or deactivate the mandant.');
+    // Calculations, collections and orders are the mandant's records (orders are also the provider's accounts):
+    // their foreign keys refuse the delete, so say why before the database does.
+    for (const table of ['calculations', 'collections', 'orders'] as const) {
+      const row = await ctx.db.selectFrom(table).select('id').where('mandant_id', '=', existing.id).executeTakeFirst();
+      if (row) throw conflict('This mandant still has calculations, collections or orders, which are kept. Deactivate the mandant instead.');
+    }
   },
 };

@@ -4,6 +4,7 @@
  */
 import { OFFSET_PROJECT_TYPES, ROLES, type OffsetProjectRecord, type Role } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
+import { conflict } from '../http/errors';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { offsetProjectRecordSchema, toOffsetProjectRecord } from './record';
 
@@ -84,6 +85,11 @@ export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord>
       if ((JSON_COLUMNS.has(key) ? JSON.stringify(current) : current) === value) delete values[key];
     }
     return values;
+  },
+  async beforeDelete(existing, ctx) {
+    // Orders keep their project for their certificate and the provider's accounts.
+    const order = await ctx.db.selectFrom('orders').select('id').where('project_id', '=', existing.id).executeTakeFirst();
+    if (order) throw conflict('Orders refer to this offset project, so it cannot be deleted. Deactivate it instead: mandants then no longer see it.');
   },
   protocol: (change) => ({ label: change.record.name.de }),
 };
