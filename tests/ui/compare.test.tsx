@@ -17,7 +17,7 @@ const FIRST = { timeout: 30_000 };
 beforeEach(() => {
   resetCalculations();
   // A third calculation: the brochure again with twice the quantity and a title a spreadsheet would run.
-  calculations.push(calculationRecord(9, 'brochure', { ...brochureInputs, quantity: 10000, title: '=HYPERLINK("http://x")' }));
+  calculations.push(calculationRecord(9, 'brochure', { ...brochureInputs, quantity: 10000, title: '=HYPERLINK("http://x")\nzweite Zeile' }));
   server.use(...calculationHandlers);
 });
 
@@ -82,7 +82,7 @@ describe('comparing calculations', () => {
       reader.readAsText(saved as unknown as Blob);
     })).replace(/^\ufeff/, '');
     const rows = Papa.parse<string[]>(text.trim()).data;
-    expect(rows[0]).toEqual(['Bereich', 'Angabe', 'Einheit', 'K-2026-000007 Frühjahrskatalog', 'K-2026-000009 =HYPERLINK("http://x")',
+    expect(rows[0]).toEqual(['Bereich', 'Angabe', 'Einheit', 'K-2026-000007 Frühjahrskatalog', 'K-2026-000009 =HYPERLINK("http://x")\nzweite Zeile',
       'Δ K-2026-000009', 'Δ % K-2026-000009']);
     const a = first(7).total_co2e;
     const b = first(9).total_co2e;
@@ -92,10 +92,11 @@ describe('comparing calculations', () => {
     expect(Number(totalRow[4])).toBeCloseTo(b, 9);
     expect(Number(totalRow[5])).toBeCloseTo(b - a, 9);
     expect(Number(totalRow[6])).toBeCloseTo(((b - a) / a) * 100, 9);
-    // The title cell starts with "=": it is written with a leading apostrophe so no spreadsheet runs it.
+    // The title cell starts with "=" and has a line break (papaparse's own escaping skips those): it is written
+    // with a leading apostrophe so no spreadsheet runs it.
     const titleRow = rows.find((row) => row[1] === 'Titel')!;
     expect(titleRow[3]).toBe('Frühjahrskatalog');
-    expect(titleRow[4]).toBe('\'=HYPERLINK("http://x")');
+    expect(titleRow[4]).toBe('\'=HYPERLINK("http://x")\nzweite Zeile');
   }, SLOW);
 
   it('explains when fewer than two or more than four calculations are asked for', async () => {

@@ -18,7 +18,8 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { parseCompareIds } from './compareIds';
 import { buildComparison, type Comparison, type Difference, type ResultRow } from './comparison';
-import { comparisonCsv, downloadCsv } from './comparisonCsv';
+import { comparisonCsv } from './comparisonCsv';
+import { saveFile } from '../shell/download/saveFile';
 
 const differsSx = { bgcolor: (theme: { palette: { warning: { main: string } } }) => alpha(theme.palette.warning.main, 0.12) };
 
@@ -155,7 +156,7 @@ const CompareView = ({ ids }: { ids: number[] }) => {
       difference: (number) => translate('compare.csv.difference', { number }),
       percent: (number) => translate('compare.csv.percent', { number }),
     });
-    downloadCsv(csv, `compare-${comparison.calculations.map((c) => c.number).join('_')}.csv`);
+    saveFile(csv, `compare-${comparison.calculations.map((c) => c.number).join('_')}.csv`);
   };
   const differing = comparison.results.filter((row) => row.differs).length;
   return (

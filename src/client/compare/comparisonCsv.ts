@@ -1,9 +1,9 @@
 /**
  * The comparison as CSV, built in the browser with papaparse. Figures stay plain numbers (full
- * precision, dot decimals) so a spreadsheet can compute with them; text cells starting with
- * = + - @ get a leading ' (papaparse's escapeFormulae) so no cell runs as a formula.
+ * precision, dot decimals) so a spreadsheet can compute with them; core's `csvText` escapes every
+ * text cell a spreadsheet would run as a formula.
  */
-import Papa from 'papaparse';
+import { csvFile } from '../../core/csv';
 import type { Comparison } from './comparison';
 
 export interface CsvHeadings {
@@ -37,19 +37,5 @@ export function comparisonCsv(comparison: Comparison, headings: CsvHeadings): st
     });
     rows.push(line);
   }
-  return Papa.unparse(rows, { escapeFormulae: true, newline: '\r\n' });
-}
-
-/** Offers the text as a file download (nothing happens where object URLs do not exist, e.g. jsdom). */
-export function downloadCsv(text: string, filename: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  // A BOM so spreadsheet programs read the umlauts as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  return csvFile(rows);
 }

@@ -7,7 +7,7 @@ import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { formatDateTime } from '../i18n/dates';
 import { httpClient } from '../providers/httpClient';
-import { saveCsv } from './download';
+import { saveFile } from '../shell/download/saveFile';
 
 interface ImportHistoryProps {
   refreshKey: number;
@@ -47,7 +47,7 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
   };
   const errors = async (record: ImportRecord) => {
     const response = await httpClient(`/imports/${record.id}/errors.csv`, { headers: { Accept: 'text/csv' } });
-    saveCsv(response.body, `import-${record.id}-errors.csv`);
+    saveFile(response.body, `import-${record.id}-errors.csv`);
   };
 
   return (

@@ -36,7 +36,7 @@ import { templateCsv, type ColumnMapping } from '../../core/csv';
 import { isLanguage } from '../../core/languages';
 import { formatCount } from '../../core/number-format';
 import { currentUser } from '../providers/authProvider';
-import { saveCsv } from './download';
+import { saveFile } from '../shell/download/saveFile';
 import { ImportHistory } from './ImportHistory';
 import { ImportReportView } from './ImportReportView';
 import { loadMapping, saveMapping } from './mappingStore';
@@ -162,7 +162,7 @@ export const ImporterPage = () => {
               <Button
                 startIcon={<DownloadIcon />}
                 disabled={!template}
-                onClick={() => template && saveCsv(templateCsv(template, lang), `${template.id}.csv`)}
+                onClick={() => template && saveFile(templateCsv(template, lang), `${template.id}.csv`)}
               >
                 {translate('importer.templateCsv')}
               </Button>

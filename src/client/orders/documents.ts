@@ -1,10 +1,11 @@
 /**
  * Downloads an order document (certificate or confirmation). The API wants the session's bearer
- * token, which a plain link cannot send, so the PDF is fetched and handed to the browser as a file.
+ * token, which a plain link cannot send, so the PDF is fetched and handed to the browser as a file (`saveFile`).
  */
 import { HttpError } from 'react-admin';
 import { apiUrl, authorizationHeader } from '../providers/httpClient';
 import { readSession } from '../providers/session';
+import { saveFile } from '../shell/download/saveFile';
 
 export type OrderDocument = 'certificate' | 'confirmation';
 
@@ -17,13 +18,5 @@ export async function downloadOrderDocument(orderId: number, kind: OrderDocument
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new HttpError(body?.message ?? response.statusText, response.status, body);
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), filename);
 }

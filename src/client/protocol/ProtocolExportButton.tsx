@@ -3,23 +3,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useListContext, useNotify } from 'react-admin';
 import { httpClient } from '../providers/httpClient';
+import { attachmentName, saveFile } from '../shell/download/saveFile';
 
 export function exportUrl(filter: object, sort: { field: string; order: string }): string {
   const params = new URLSearchParams({ filter: JSON.stringify(filter), sort: JSON.stringify([sort.field, sort.order]) });
   return `/protocol/export.csv?${params.toString()}`;
-}
-
-function save(text: string, filename: string): void {
-  // jsdom and very old browsers have no object URLs; there is nothing to save to then.
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 export const ProtocolExportButton = () => {
@@ -30,8 +18,7 @@ export const ProtocolExportButton = () => {
     setBusy(true);
     try {
       const response = await httpClient(exportUrl(filterValues, sort), { headers: { Accept: 'text/csv' } });
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      save(response.body, /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'protocol.csv');
+      saveFile(response.body, attachmentName(response.headers, 'protocol.csv'));
     } catch (error) {
       notify('protocol.export.failed', { type: 'error' });
       console.warn(error);

@@ -10,7 +10,7 @@ import type { StatisticName } from '../../core/api';
 import { httpClient } from '../providers/httpClient';
 import { statisticPath, useStatistic, type StatisticsRange } from './api';
 import { chartSpec, isEmpty } from './chartData';
-import { saveText } from './download';
+import { attachmentName, saveFile } from '../shell/download/saveFile';
 import { StatisticChart } from './StatisticChart';
 import { StatisticTable } from './StatisticTable';
 
@@ -21,8 +21,7 @@ const DownloadButton = ({ name, range }: { name: StatisticName; range: Statistic
     setBusy(true);
     try {
       const response = await httpClient(statisticPath(name, range, 'csv'), { headers: { Accept: 'text/csv' } });
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      saveText(response.body, /filename="([^"]+)"/.exec(disposition)?.[1] ?? `statistics-${name}.csv`);
+      saveFile(response.body, attachmentName(response.headers, `statistics-${name}.csv`));
     } catch (error) {
       notify('statistics.download_failed', { type: 'error' });
       console.warn(error);

@@ -1,15 +1,8 @@
+import { saveFile } from '../shell/download/saveFile';
+
 /** Offers a template as a file download of the browser. */
 export function downloadJson(text: string, fileName: string): void {
-  // jsdom has no object URLs; there is nothing to save to there.
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(text, fileName, 'application/json;charset=utf-8');
 }
 
 /** The file text of an unsaved definition, in the shape of a shipped template file. */

@@ -10,6 +10,3 @@ export function escapeCsvCell(value: string): string {
   if (!FORMULA_START.test(value) || PLAIN_NUMBER.test(value)) return value;
   return `'${value}`;
 }
-
-/** The same pattern for papaparse's `unparse({ escapeFormulae })` (its default lets multi-line cells through). */
-export const CSV_FORMULA_START = FORMULA_START;

@@ -1,5 +1,6 @@
 /** CSV import mapping: pure, shared by the server's importer and the client's preview. */
-export { escapeCsvCell, CSV_FORMULA_START } from './escape';
+export { escapeCsvCell } from './escape';
+export { csvText, csvFile, type CsvCell, type CsvOptions } from './write';
 export { normalizeLabel, withoutUnit } from './text';
 export { CSV_MESSAGES, renderCsvMessage, type CsvMessageKey } from './messages';
 export { importTargets, targetHeader, type ImportTarget } from './targets';

@@ -2,11 +2,10 @@
  * The downloadable template CSV of a template: the header row in the user's language (the
  * importer recognises it in every language) and one example row with the defaults.
  */
-import Papa from 'papaparse';
 import type { Language } from '../languages';
 import { formatNumber } from '../number-format';
 import type { Template } from '../template';
-import { escapeCsvCell } from './escape';
+import { csvFile } from './write';
 import { importTargets, targetHeader } from './targets';
 
 function exampleValue(value: unknown, lang: Language): string {
@@ -33,5 +32,5 @@ export function templateCsv(template: Template, lang: Language): string {
     return '';
   });
   const delimiter = lang === 'en' ? ',' : ';';
-  return `\uFEFF${Papa.unparse([header.map(escapeCsvCell), example.map(escapeCsvCell)], { delimiter, newline: '\r\n' })}\r\n`;
+  return csvFile([header, example], { delimiter });
 }

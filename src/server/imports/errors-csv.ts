@@ -2,9 +2,8 @@
  * An import's row errors as CSV in the READER's language (each error carries its message in all
  * five). Cells a spreadsheet would run as formulas are escaped: imported values are user data.
  */
-import Papa from 'papaparse';
 import type { ImportRowError } from '../../core/api';
-import { escapeCsvCell } from '../../core/csv';
+import { csvFile } from '../../core/csv';
 import type { Language, LocalizedText } from '../../core/languages';
 import type { DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
@@ -22,6 +21,5 @@ export function toRowError(row: Record<string, unknown>, lang: Language): Import
 }
 
 export function errorsCsv(errors: readonly ImportRowError[], lang: Language): string {
-  const rows = errors.map((e) => [String(e.row), e.column ?? '', e.value ?? '', e.message].map(escapeCsvCell));
-  return `\uFEFF${Papa.unparse([ERROR_CSV_HEADER[lang], ...rows], { newline: '\r\n' })}\r\n`;
+  return csvFile([ERROR_CSV_HEADER[lang], ...errors.map((e) => [e.row, e.column, e.value, e.message])]);
 }

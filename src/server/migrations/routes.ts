@@ -19,11 +19,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import Papa from 'papaparse';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, Role, SessionUser } from '../../core/api';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
-import { CSV_FORMULA_START } from '../../core/csv/escape';
+import { csvText } from '../../core/csv';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -323,7 +322,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       const migration = await findMigration(database, currentUser(request), request.params.id);
       // Streamed in batches by item id: a migration of 100,000 calculations never sits in memory as one string.
       async function* lines(): AsyncGenerator<string> {
-        yield `${Papa.unparse([ITEMS_CSV_FIELDS])}\r\n`;
+        yield `${csvText([ITEMS_CSV_FIELDS])}\r\n`;
         for (let after = 0; ; ) {
           const rows = await database
             .selectFrom('factor_migration_items')
@@ -336,7 +335,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
             .execute();
           if (rows.length === 0) return;
           const data = rows.map((row) => [row.calculation_id, row.number, row.title, row.template_id, row.total_before, row.total_after, row.difference, row.percent, row.excluded]);
-          yield `${Papa.unparse(data, { escapeFormulae: CSV_FORMULA_START })}\r\n`;
+          yield `${csvText(data)}\r\n`;
           after = Number(rows[rows.length - 1]!.id);
         }
       }

@@ -1,14 +1,8 @@
-/**
- * The protocol as CSV (papaparse), header and texts in the reader's language. Cells a spreadsheet
- * would run as a formula (leading = + - @, tab, CR) get a leading `'`.
- */
-import Papa from 'papaparse';
+/** The protocol as CSV, header and texts in the reader's language, written by core's `csvText`. */
 import type { ProtocolEntryRecord } from '../../core/api';
+import { csvText } from '../../core/csv';
 import type { Language } from '../../core/languages';
 import { protocolText, resourceName, summaryText } from './messages';
-
-/** papaparse's own pattern ends in `.*$`, which lets a multi-line `=…` cell through; this one does not. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 const COLUMNS = ['at', 'user', 'user_email', 'mandant', 'action', 'resource', 'record_id', 'record', 'summary', 'changes', 'ip'] as const;
 
@@ -28,7 +22,7 @@ export function changesText(language: Language, entry: ProtocolEntryRecord): str
 
 export function csvHeader(language: Language): string {
   const names = COLUMNS.map((c) => protocolText(language, `fields.${c}`) ?? c);
-  return Papa.unparse([names], { escapeFormulae: FORMULA_START });
+  return csvText([names]);
 }
 
 export function csvRows(language: Language, entries: ProtocolEntryRecord[]): string {
@@ -45,5 +39,5 @@ export function csvRows(language: Language, entries: ProtocolEntryRecord[]): str
     changesText(language, e),
     e.ip ?? '',
   ]);
-  return Papa.unparse(rows, { escapeFormulae: FORMULA_START });
+  return csvText(rows);
 }

@@ -1,14 +1,11 @@
 /**
- * A statistic as CSV (papaparse): header in the reader's language, figures as plain numbers (a
- * spreadsheet reads them in any locale), cells a spreadsheet would run as a formula get a leading `'`.
+ * A statistic as CSV (core's `csvFile`): header in the reader's language, figures as plain numbers (a
+ * spreadsheet reads them in any locale).
  */
-import Papa from 'papaparse';
 import type { StatisticsResult } from '../../core/api';
+import { csvFile } from '../../core/csv';
 import type { Language } from '../../core/languages';
 import { statisticsText } from './messages';
-
-/** papaparse's own pattern ends in `.*$`, which lets a multi-line `=…` cell through; this one does not. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function statisticCsv(language: Language, result: StatisticsResult): string {
   const header = result.columns.map((c) => statisticsText(language, `columns.${c.key}`) ?? c.key);
@@ -16,9 +13,8 @@ export function statisticCsv(language: Language, result: StatisticsResult): stri
     result.columns.map((c) => {
       const value = row[c.key];
       if (value === null || value === undefined) return c.key === 'customer' ? (statisticsText(language, 'no_customer') ?? '') : '';
-      return typeof value === 'number' ? String(value) : value;
+      return value;
     }),
   );
-  // Figures are never negative, so the formula rule only ever touches labels (customer, title, tag).
-  return `\uFEFF${Papa.unparse([header, ...rows], { escapeFormulae: FORMULA_START })}\r\n`;
+  return csvFile([header, ...rows]);
 }
