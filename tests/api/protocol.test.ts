@@ -239,7 +239,8 @@ describeEachDatabase('protocol', (ctx) => {
 
   it('exports CSV with the same filters, in the reader’s language, formula cells escaped', async () => {
     const admin = await ctx.login('admin@printco.example');
-    const dangerous = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3', '@SUM(A1)'];
+    // A plain number such as "-3" is no formula and stays as it is (core's escapeCsvCell); "-3+2" is one.
+    const dangerous = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+2', '@SUM(A1)'];
     const ids: number[] = [];
     for (const name of dangerous) {
       const res = await ctx.request<UserRecord>('POST', '/api/users', {
