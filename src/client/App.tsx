@@ -45,8 +45,11 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
   });
 
   // History mode (react-admin would default to a hash router): /collections, not /#/collections.
+  // No transitions: react-admin's LogoutOnMount navigates to /login and clears the query cache in one tick; as a
+  // transition the navigation lost to the cache's re-renders, which signed out again and again, and a cold start at /
+  // stayed blank for 11–18 s before the login form (issue #18).
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}

@@ -87,6 +87,33 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     await context.close();
   });
 
+  it('a cold start at / while signed out goes to the login form once, and back to the page after signing in', async () => {
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    // Every history entry the app writes; react-admin's sign-out used to push /login hundreds of times (11–18 s blank).
+    await context.addInitScript(() => {
+      const w = window as unknown as { kontorPushes: string[] };
+      w.kontorPushes = [];
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+          w.kontorPushes.push(String(url));
+          original(data, unused, url);
+        };
+      }
+    });
+    await page.goto(`${app.server.baseUrl}/`);
+    await page.locator('input[name="password"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const pushes = await page.evaluate(() => (window as unknown as { kontorPushes: string[] }).kontorPushes);
+    expect(pushes.filter((url) => url.endsWith('/login'))).toHaveLength(1);
+    await page.fill('input[name="email"]', 'editor@muster.example');
+    await page.fill('input[name="password"]', DEMO_PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForURL(`${app.server.baseUrl}/`);
+    await page.getByTestId('user-menu').waitFor();
+    await context.close();
+  });
+
   it('keeps the chosen language across a reload, and reloads a deep link in history mode', async () => {
     const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     await login(page, app.server.baseUrl, 'viewer@muster.example');
