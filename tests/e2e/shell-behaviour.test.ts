@@ -152,6 +152,28 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     await context.close();
   });
 
+  it('offline, a screen whose code is not loaded says so, and loads by itself once the connection is back', async () => {
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await login(page, app.server.baseUrl, 'editor@muster.example');
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await context.setOffline(true);
+    await page.getByRole('menuitem', { name: 'Profil' }).first().click();
+    const notice = page.getByTestId('page-offline');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Keine Verbindung');
+    await page.getByTestId('offline-indicator').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(loads).toBe(0);
+    await screenshot(page, 'offline-page');
+
+    await context.setOffline(false);
+    await page.getByTestId('api-tokens').waitFor({ timeout: 20_000 });
+    expect(loads).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await context.close();
+  });
+
   it('pages keep the window width: wide tables scroll inside their card, not the page', async () => {
     const signIn = await fetch(`${app.server.baseUrl}/api/auth/login`, {
       method: 'POST',

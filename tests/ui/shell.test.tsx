@@ -172,7 +172,10 @@ describe('chunk-failure guard', () => {
     await mount();
     const page = await screen.findByTestId('error-page');
     expect(page).toHaveAttribute('data-status', '500');
-    expect(page).toHaveTextContent(CHUNK_ERROR);
+    // In the reader's language, not the browser's developer text; with a retry beside the way home.
+    expect(page).toHaveTextContent('Diese Seite konnte nicht geladen werden.');
+    expect(page).not.toHaveTextContent('dynamically imported');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
     // AdminContext's own (hash) router here; in the app the link is "/".
     expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute('href', expect.stringMatching(/^#?\/$/));
     expect(reload).toHaveBeenCalledTimes(1);

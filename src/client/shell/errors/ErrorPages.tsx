@@ -1,8 +1,8 @@
 import { useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useResetErrorBoundaryOnLocationChange } from 'react-admin';
-import { chunkReloadGuard, isChunkLoadError } from '../navigation/chunkReload';
-import { RouteLoading } from '../progress/RouteLoading';
+import { isChunkLoadError } from '../navigation/chunkReload';
+import { ChunkFailure } from './ChunkFailure';
 import { ErrorView } from './ErrorView';
 import { errorMessage, errorStatus } from './ShellError';
 import { clearErrorPage, useErrorPageState } from './errorPageState';
@@ -16,10 +16,8 @@ const CaughtError = ({ error }: CaughtErrorProps) => {
   useEffect(() => {
     console.error('Kontor caught an error.', error);
   }, [error]);
-  // A page whose chunk vanished after a deploy: the guard reloads (at most once a minute) instead of showing it.
-  if (isChunkLoadError(error) && chunkReloadGuard().reloadForChunkError()) {
-    return <RouteLoading />;
-  }
+  // A page whose code did not load: after a deploy, offline, or with the server gone (see ChunkFailure).
+  if (isChunkLoadError(error)) return <ChunkFailure />;
   return <ErrorView status={errorStatus(error)} message={errorMessage(error)} />;
 };
 

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import { Link } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { ErrorPageFailure } from './ErrorPageFailure';
@@ -34,7 +35,14 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, { fail
   }
 }
 
-const ErrorContent = ({ status, message }: { status: number; message: string }) => {
+interface ErrorViewProps {
+  status: number;
+  message: string;
+  /** Offers "try again" beside the way home (e.g. a page whose code did not load). */
+  onRetry?: () => void;
+}
+
+const ErrorContent = ({ status, message, onRetry }: ErrorViewProps) => {
   const translate = useTranslate();
   // Server messages and translation keys both work: an unknown key comes back as itself.
   const text = translate(messageKey(status, message), { _: message || translate('errors.generic') });
@@ -43,16 +51,21 @@ const ErrorContent = ({ status, message }: { status: number; message: string }) 
       <Title title={translate('errors.title', { status })} />
       <Typography variant="h2" component="p" color="text.secondary">{status}</Typography>
       <Typography variant="h5" component="h2" role="alert" sx={{ my: 2 }}>{text}</Typography>
-      <Button component={Link} to="/" variant="contained" startIcon={<HomeIcon />}>
-        {translate('app.not_found.back_home')}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {onRetry ? (
+          <Button onClick={onRetry} variant="contained" startIcon={<RefreshIcon />}>{translate('errors.retry')}</Button>
+        ) : null}
+        <Button component={Link} to="/" variant={onRetry ? 'outlined' : 'contained'} startIcon={<HomeIcon />}>
+          {translate('app.not_found.back_home')}
+        </Button>
+      </Box>
     </Box>
   );
 };
 
 /** The error page body: status code, translated message, the way home. */
-export const ErrorView = ({ status, message }: { status: number; message: string }) => (
+export const ErrorView = (props: ErrorViewProps) => (
   <ErrorPageBoundary>
-    <ErrorContent status={status} message={message} />
+    <ErrorContent {...props} />
   </ErrorPageBoundary>
 );

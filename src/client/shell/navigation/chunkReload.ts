@@ -25,11 +25,23 @@ export interface ChunkReloadEnvironment {
   storage: () => Storage;
   now: () => number;
   reload: () => void;
+  /** The browser's idea of being online (`navigator.onLine`); absent: online. */
+  online?: () => boolean;
+  /** Whether Kontor's server answers; a reload while it does not shows the browser's own error page. Absent: yes. */
+  reachable?: () => Promise<boolean>;
 }
+
+/** What became of a chunk that failed to load: the page reloads, waits for the connection, or shows the error. */
+export type ChunkRecovery = 'reloading' | 'offline' | 'failed';
 
 export interface ChunkReloadGuard {
   /** True when the page is reloading (or already about to); false when the error page should be shown. */
   reloadForChunkError(): boolean;
+  /**
+   * Reloads only when the server can answer: offline (or with the server out of reach) a reload would leave the app
+   * for the browser's error page, from which it never comes back by itself.
+   */
+  recover(): Promise<ChunkRecovery>;
   /** True while a reload triggered by this guard is under way. */
   isReloading(): boolean;
 }
@@ -53,14 +65,32 @@ export function createChunkReloadGuard(environment: ChunkReloadEnvironment): Chu
       environment.reload();
       return true;
     },
+    async recover() {
+      if (reloading) return 'reloading';
+      const online = environment.online?.() ?? true;
+      if (!online || !(await (environment.reachable?.() ?? Promise.resolve(true)))) return 'offline';
+      return this.reloadForChunkError() ? 'reloading' : 'failed';
+    },
     isReloading: () => reloading,
   };
+}
+
+/** The runtime configuration script: small and served by Kontor itself (not by a CDN in front of the assets). */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch('/config.js', { method: 'HEAD', cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 const browserEnvironment: ChunkReloadEnvironment = {
   storage: () => window.sessionStorage,
   now: () => Date.now(),
   reload: () => window.location.reload(),
+  online: () => navigator.onLine,
+  reachable: serverAnswers,
 };
 
 let pageGuard: ChunkReloadGuard | null = null;
@@ -79,11 +109,11 @@ export function resetChunkReloadGuard(environment: ChunkReloadEnvironment = brow
 
 /**
  * Vite reports failed dynamic imports (ours and every other screen's) as `vite:preloadError` before rejecting the
- * import. The rejection still reaches the error boundary, which shows a loading state while the reload is under way.
+ * import. The rejection still reaches the error boundary, whose `ChunkFailure` says what is going on.
  */
 export function listenForChunkErrors(): () => void {
   const onPreloadError = () => {
-    chunkReloadGuard().reloadForChunkError();
+    void chunkReloadGuard().recover();
   };
   window.addEventListener('vite:preloadError', onPreloadError);
   return () => window.removeEventListener('vite:preloadError', onPreloadError);
