@@ -174,6 +174,24 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     await context.close();
   });
 
+  it('the loading bar is drawn above the app bar while a request takes longer than 200 ms', async () => {
+    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    await login(page, app.server.baseUrl, 'editor@muster.example');
+    await page.route(/\/api\/collections/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.getByRole('menuitem', { name: 'Sammlungen' }).first().click();
+    await page.getByTestId('progress-bar').waitFor();
+    // What a person sees at the bar's place is the bar, not the app bar over it.
+    const topmost = await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid="progress-bar"]')!.getBoundingClientRect();
+      return document.elementFromPoint(bar.left + bar.width / 2, bar.top + 1)?.closest('[data-testid="progress-bar"]') !== null;
+    });
+    expect(topmost).toBe(true);
+    await context.close();
+  });
+
   it('pages keep the window width: wide tables scroll inside their card, not the page', async () => {
     const signIn = await fetch(`${app.server.baseUrl}/api/auth/login`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Box, LinearProgress } from '@mui/material';
+import { Box, LinearProgress, Portal } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { pendingActivities, subscribeActivity } from './activity';
 
@@ -47,10 +47,14 @@ export const ProgressBar = () => {
   }, [busy]);
 
   if (value === null) return null;
+  // In a portal on <body>: inside the layout, a stacking context of the page (its fade) kept the bar under the app bar.
+  // Amber on a light track: visible on the app bar in any brand colour and on the login page's light background.
   return (
-    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}>
-      <LinearProgress variant="determinate" value={value} color="secondary" sx={{ height: 3 }}
-        aria-label={translate('shell.progress.loading')} data-testid="progress-bar" />
-    </Box>
+    <Portal>
+      <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}>
+        <LinearProgress variant="determinate" value={value} aria-label={translate('shell.progress.loading')} data-testid="progress-bar"
+          sx={{ height: 4, backgroundColor: 'rgba(255, 255, 255, 0.45)', '& .MuiLinearProgress-bar': { backgroundColor: '#ffb300' } }} />
+      </Box>
+    </Portal>
   );
 };
