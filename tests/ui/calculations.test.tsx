@@ -342,6 +342,27 @@ describe('the calculations list', () => {
     expect(queries.at(-1)).toContain('"template_type":"product"');
   }, SLOW);
 
+  it('leads a template id in the type\'s place to that template\'s calculations', async () => {
+    const queries: string[] = [];
+    server.use(http.get(`${API}/calculations`, ({ request }) => {
+      queries.push(decodeURIComponent(new URL(request.url).search));
+      return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
+    }));
+    renderApp('/calculations/brochure', { signedInAs: editor });
+    await screen.findByTestId('calculations-table');
+    await waitFor(() => expect(window.location.pathname).toBe('/calculations/product'));
+    expect(queries.at(-1)).toContain('"template_id":"brochure"');
+    expect(queries.at(-1)).toContain('"template_type":"product"');
+    expect(screen.getByRole('tab', { name: 'Produkte' })).toHaveAttribute('aria-selected', 'true');
+  }, SLOW);
+
+  it('answers an unknown type with the not-found page, not an empty list titled with the word', async () => {
+    renderApp('/calculations/gibtsnicht', { signedInAs: editor });
+    expect((await screen.findAllByText('Diese Seite wurde nicht gefunden', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('calculations-table')).toBeNull();
+    expect(screen.queryByText('gibtsnicht')).toBeNull();
+  }, SLOW);
+
   it('offers the template types as tabs', async () => {
     const { user } = renderApp('/calculations', { signedInAs: editor });
     await screen.findByTestId('calculations-table');

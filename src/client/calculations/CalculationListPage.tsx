@@ -8,7 +8,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useMemo, type ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { localize } from '../../core/rules';
@@ -25,6 +25,7 @@ import { ListViewSwitch, useListView } from './ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationRecord, type TemplateRecord } from './types';
 import { useTemplates } from './useTemplate';
+import { NotFoundPage } from '../pages/routes';
 
 export type PickMode = 'edit' | 'duplicate';
 
@@ -176,7 +177,23 @@ const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
   );
 };
 
+/**
+ * `/calculations/{type}` names a template type. A template's id there leads to that template's calculations (its type,
+ * filtered by template); a word that is neither is the not-found page, not an empty list titled with it.
+ */
 export const CalculationListPage = ({ pick }: { pick?: PickMode }) => {
+  const { type } = useParams();
+  const { data: allTemplates, isPending } = useTemplates();
+  if (!type || pick) return <CalculationList pick={pick} />;
+  if (isPending || !allTemplates) return null;
+  if (allTemplates.some((template) => template.type === type)) return <CalculationList pick={pick} />;
+  const template = allTemplates.find((candidate) => candidate.id === type);
+  if (!template) return <NotFoundPage />;
+  const filter = encodeURIComponent(JSON.stringify({ template_id: template.id }));
+  return <Navigate to={`/calculations/${encodeURIComponent(template.type)}?filter=${filter}`} replace />;
+};
+
+const CalculationList = ({ pick }: { pick?: PickMode }) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const { type } = useParams();
