@@ -45,6 +45,13 @@ describe('sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Zu viele Versuche/);
   });
 
+  it('opened while signed in, /login goes home instead of showing the form', async () => {
+    renderApp('/login', { signedInAs: editor });
+    await screen.findByTestId('user-menu');
+    expect(window.location.pathname).toBe('/');
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+  });
+
   it('shows users and mandants menu entries by role', async () => {
     renderApp('/', { signedInAs: mandantAdmin });
     await screen.findByTestId('user-menu');

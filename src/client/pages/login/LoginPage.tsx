@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, TextField } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useLogin, useTranslate } from 'react-admin';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { currentUser } from '../../providers/authProvider';
@@ -21,6 +21,8 @@ export const LoginPage = () => {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Opened while signed in (a bookmark, the back button): home, where a stale session is found out and ends here again.
+  const [signedInAlready] = useState(() => currentUser() !== null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +38,7 @@ export const LoginPage = () => {
     }
   };
 
+  if (signedInAlready) return <Navigate to="/" replace />;
   return (
     <LoginLayout title={translate('app.login.title')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
