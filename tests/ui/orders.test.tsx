@@ -100,4 +100,21 @@ describe('ordering a CO2 offset contribution', () => {
     expect(screen.queryByTestId('order-complete')).not.toBeInTheDocument();
     expect(await screen.findByTestId('order-mandant')).toHaveTextContent('Druckerei Muster');
   });
+
+  it('names each order\'s mandant in a provider admin\'s list, and not in a mandant user\'s', async () => {
+    const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
+    serveOrders([placed]);
+    server.use(http.get(`${API}/orders`, () => HttpResponse.json([placed], { headers: { 'Content-Range': 'orders 0-0/1' } })));
+    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    const { unmount } = renderApp('/orders', { signedInAs: provider });
+    const list = await screen.findByTestId('orders-list');
+    expect(await within(list).findByText('Druckerei Muster')).toBeInTheDocument();
+    expect(within(list).getByRole('columnheader', { name: 'Mandant' })).toBeInTheDocument();
+    unmount();
+
+    renderApp('/orders', { signedInAs: editor });
+    const own = await screen.findByTestId('orders-list');
+    await within(own).findByText('B-2026-000041');
+    expect(within(own).queryByRole('columnheader', { name: 'Mandant' })).toBeNull();
+  });
 });
