@@ -29,6 +29,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { registerReadOnlyResource } from '../factors/read-only-resource';
+import { databaseVisibleTo } from '../factors/visibility';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
@@ -59,7 +60,12 @@ async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, 
     return `${label} ${migration.from_template_version === null ? '' : `v${migration.from_template_version} `}→ v${migration.to_template_version}`;
   }
   const ids = [migration.to_database_id, migration.from_database_id].filter((id): id is number => id !== null);
-  const names = ids.length === 0 ? [] : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).execute();
+  // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
+  // migration written before the source was checked may point at another mandant's database.
+  const names =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).where(databaseVisibleTo(migration.mandant_id)).execute();
   const name = (id: number | null) => {
     const found = names.find((row) => row.id === id);
     return found ? `${found.name} ${found.version_label}` : '…';
@@ -75,6 +81,12 @@ async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: 
     throw badRequest('Calculations can only be migrated to a published factor database.', { to_database_id: 'Not published.' });
   }
   return loadFactorSet(db, database);
+}
+
+/** The source, when named, must be visible to the mandant: another mandant's database answers like a missing one (400). */
+async function checkSource(db: Kysely<DatabaseSchema>, mandantId: number, id: number | null): Promise<void> {
+  if (id === null) return;
+  if (!(await findDatabaseFor(db, mandantId, id))) throw badRequest('The source factor database does not exist.', { from_database_id: 'Not found.' });
 }
 
 /** The target template version: it must exist and be published (a draft may still change; 400). */
@@ -210,6 +222,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           selection = { ...narrowed, target: { kind, templateId: template.id, toVersion: template.version, fromVersion } };
         } else {
           const factors = await targetFactors(trx, mandantId, body.to_database_id!);
+          await checkSource(trx, mandantId, body.from_database_id ?? null);
           target = databaseTarget(templates, factors, user.language);
           selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
         }
