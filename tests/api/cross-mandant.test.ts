@@ -86,8 +86,20 @@ const PROPERTY_RESOURCE: Record<string, string> = {
 const EXTRA_ID_PROPERTIES: Record<string, Record<string, string>> = {
   'POST /api/collections/{id}/calculations': { ids: 'calculations' },
   'DELETE /api/collections/{id}/calculations': { ids: 'calculations' },
-  // Nested: a mandant's default factor database.
+  // Nested: a mandant's default factor database; a migration's calculations-list filter.
   'PUT /api/mandants/{id}': { 'settings.default_database_id': 'databases' },
+  'POST /api/migrations': { 'filter.id': 'calculations' },
+  // A collection copied from another collection.
+  'POST /api/collections': { duplicated_from: 'collections' },
+  'PUT /api/collections/{id}': { duplicated_from: 'collections' },
+};
+/** List filters by another resource's id, besides `id`. */
+const LIST_FILTER_IDS: Record<string, Record<string, string>> = {
+  '/api/factors': { database_id: 'databases' },
+  '/api/migration-items': { migration_id: 'migrations', calculation_id: 'calculations' },
+  '/api/calculations': { import_id: 'imports', database_id: 'databases' },
+  '/api/migrations': { to_database_id: 'databases', from_database_id: 'databases' },
+  '/api/orders': { calculation_id: 'calculations', collection_id: 'collections' },
 };
 const isIdProperty = (name: string) => /_ids?$/.test(name) || name in PROPERTY_RESOURCE;
 
@@ -328,13 +340,18 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
         if (op.path in EXEMPT_LISTS) {
           // shared resource
         } else if (!a[resource]) problems.push(`${key}: list of no known tenant resource`);
-        else pair(`${key} (filter id)`, (id) => request(op, {}, { filter: JSON.stringify({ id: [id] }) }, undefined), a[resource]!);
+        else {
+          pair(`${key} (filter id)`, (id) => request(op, {}, { filter: JSON.stringify({ id: [id] }) }, undefined), a[resource]!);
+          for (const [column, target] of Object.entries(LIST_FILTER_IDS[op.path] ?? {})) {
+            pair(`${key} (filter ${column})`, (id) => request(op, {}, { filter: JSON.stringify({ [column]: id }) }, undefined), a[target]!);
+          }
+        }
       }
       // 3. Ids in the query and in the body.
       const hasOwnPath = op.pathParams.every((name) => ownPath[name] !== undefined);
       const extra = EXTRA_ID_PROPERTIES[key] ?? {};
       const idQuery = op.queryParams.filter(isIdProperty);
-      const idBody = [...Object.keys(op.bodyProperties).filter(isIdProperty), ...Object.keys(extra)];
+      const idBody = [...new Set([...Object.keys(op.bodyProperties).filter(isIdProperty), ...Object.keys(extra)])];
       for (const [where, names] of [['query', idQuery], ['body', idBody]] as const) {
         for (const name of names) {
           if (name in EXEMPT_PROPERTIES) continue;
@@ -352,13 +369,15 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
             problems.push(`${key}: no base body to carry ${name}`);
             continue;
           }
-          const many = name.endsWith('_ids') || name === 'ids' || (op.bodyProperties[name]?.type === 'array');
+          const many = name.endsWith('_ids') || name === 'ids' || name.endsWith('.id') || op.bodyProperties[name]?.type === 'array';
+          // An order covers a calculation or a collection, never both.
+          const alternative = name === 'collection_id' ? { calculation_id: undefined } : {};
           pair(
             `${key} (${where} ${name})`,
             (id) =>
               where === 'query'
                 ? request(op, ownPath, { ...baseQuery(op), [name]: String(id) }, base)
-                : request(op, ownPath, baseQuery(op), withId(base!, name, many ? [id] : id)),
+                : request(op, ownPath, baseQuery(op), withId({ ...base!, ...alternative }, name, many ? [id] : id)),
             a[resource]!,
           );
         }
