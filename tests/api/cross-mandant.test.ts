@@ -412,6 +412,41 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers a template id that only the provider may see (a draft) exactly like a missing one', async () => {
+    const text = (en: string) => ({ de: en, en, fr: en, it: en, es: en });
+    const definition = {
+      id: 'unreleased',
+      version: 1,
+      type: 'product',
+      icon: 'Email',
+      label: text('Unreleased'),
+      groups: [{ id: 'general', label: text('General'), fields: [{ name: 'title', type: 'text', label: text('Title'), rules: ['required'] }, { name: 'quantity', type: 'integer', label: text('Quantity'), rules: ['required'] }] }],
+      results: [{ name: 'total_co2e', label: text('Total'), unit: 'kg CO2e', formula: 'quantity * 2', primary: true }],
+      list: { columns: ['title', 'total_co2e'] },
+    };
+    expect((await ctx.request('POST', '/api/templates', { token: tokens['admin@kontor.example']!, body: { definition, mode: 'new' } })).status).toBe(201);
+    const calls = (id: string): Array<Omit<Call, 'label'>> => [
+      { method: 'GET', url: `/api/templates/${id}`, options: {} },
+      { method: 'GET', url: `/api/templates?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`, options: {} },
+      { method: 'POST', url: '/api/calculations', options: { body: { template_id: id, inputs: { title: 'x', quantity: 1 } } } },
+      { method: 'POST', url: '/api/calculations', options: { body: { template_id: id, template_version: 1, inputs: { title: 'x', quantity: 1 } } } },
+      { method: 'POST', url: '/api/migrations', options: { body: { kind: 'template', template_id: id } } },
+      { method: 'POST', url: '/api/migrations', options: { body: { kind: 'template', template_id: id, to_template_version: 1 } } },
+      { method: 'POST', url: `/api/imports?template=${id}`, options: { rawBody: 'Title,Quantity\nx,1\n', headers: { 'content-type': 'text/csv' } } },
+    ];
+    const normalised = (response: ApiResponse, id: string) => JSON.stringify({ status: response.status, body: response.body, range: response.headers.get('content-range') }).replaceAll(id, 'ID');
+    for (const email of B_USERS) {
+      const hidden = calls('unreleased');
+      const missing = calls('nonexistent');
+      for (const [index, call] of hidden.entries()) {
+        const token = tokens[email]!;
+        const a = normalised(await ctx.request(call.method, call.url, { ...call.options, token }), 'unreleased');
+        const b = normalised(await ctx.request(missing[index]!.method, missing[index]!.url, { ...missing[index]!.options, token }), 'nonexistent');
+        expect(a, `${email} ${call.method} ${call.url}`).toBe(b);
+      }
+    }
+  });
+
   it('the protocol B reads names none of A’s objects', async () => {
     const names = Object.values(SECRET);
     for (const email of B_USERS) {

@@ -31,7 +31,7 @@ import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { registerReadOnlyResource } from '../factors/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
+import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
@@ -89,10 +89,13 @@ async function checkSource(db: Kysely<DatabaseSchema>, mandantId: number, id: nu
   if (!(await findDatabaseFor(db, mandantId, id))) throw badRequest('The source factor database does not exist.', { from_database_id: 'Not found.' });
 }
 
-/** The target template version: it must exist and be published (a draft may still change; 400). */
-function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined): Template {
+/**
+ * The target template version: it must exist and be published (a draft may still change; 400). `seesDrafts`: whether
+ * the caller may know of unpublished versions (provider admins); for everybody else a draft does not exist.
+ */
+function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined, seesDrafts: boolean): Template {
   const entry = version === undefined ? templates.versions(id).find((candidate) => candidate.status === 'published') : templates.versions(id).find((candidate) => candidate.template.version === version);
-  if (!entry) throw badRequest('The target template version does not exist.', { to_template_version: 'Not found.' });
+  if (!entry || (!seesDrafts && entry.status !== 'published')) throw badRequest('The target template version does not exist.', { to_template_version: 'Not found.' });
   if (entry.status !== 'published') {
     throw badRequest('Calculations can only be migrated to a published template version.', { to_template_version: 'Not published.' });
   }
@@ -216,7 +219,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         let selection: CalculationSelection;
         const narrowed = { mandantId, calculationIds: body.calculation_ids ?? null, filter };
         if (kind === 'template') {
-          const template = targetTemplate(templates, body.template_id!, body.to_template_version);
+          const template = targetTemplate(templates, body.template_id!, body.to_template_version, seesAllMandants(user));
           const fromVersion = body.from_template_version ?? null;
           target = templateTarget(trx, templates, mandantId, template, user.language);
           selection = { ...narrowed, target: { kind, templateId: template.id, toVersion: template.version, fromVersion } };
@@ -304,7 +307,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
             let templateType: string | undefined;
             if (existing.kind === 'template') {
               try {
-                templateType = targetTemplate(templates, existing.template_id ?? '', existing.to_template_version ?? 0).type;
+                templateType = targetTemplate(templates, existing.template_id ?? '', existing.to_template_version ?? 0, true).type;
               } catch (problem) {
                 throw refuse(problem);
               }
