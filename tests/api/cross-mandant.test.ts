@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import type { CalculationRecord, CollectionRecord, FactorDatabaseRecord, FactorMigrationRecord, OrderRecord } from '../../src/core/api';
+import { STATISTIC_NAMES, type CalculationRecord, type CollectionRecord, type FactorDatabaseRecord, type FactorMigrationRecord, type OrderRecord } from '../../src/core/api';
 import { withApiTokens } from '../../src/server/api-tokens/store';
 import { describeEachDatabase, type ApiResponse, type RequestOptions, type TestContext } from './harness';
 
@@ -443,6 +443,19 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
         const a = normalised(await ctx.request(call.method, call.url, { ...call.options, token }), 'unreleased');
         const b = normalised(await ctx.request(missing[index]!.method, missing[index]!.url, { ...missing[index]!.options, token }), 'nonexistent');
         expect(a, `${email} ${call.method} ${call.url}`).toBe(b);
+      }
+    }
+  });
+
+  it('no list, statistic or export B reads names any of A’s objects', async () => {
+    const reads = ops.filter((op) => op.method === 'GET' && op.pathParams.length === 0).map((op) => (op.queryParams.includes('range') ? `${op.path}?range=[0,999]` : op.path));
+    reads.push(...STATISTIC_NAMES.flatMap((name) => [`/api/statistics/${name}`, `/api/statistics/${name}?format=csv`]));
+    for (const email of B_USERS) {
+      for (const url of reads) {
+        const res = await ctx.request('GET', url, { token: tokens[email]! });
+        expect(res.status, `${email} ${url}`).toBeLessThan(500);
+        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+        for (const name of Object.values(SECRET)) expect(text, `${email} ${url}`).not.toContain(name);
       }
     }
   });
