@@ -149,6 +149,12 @@ export interface FactorRecord {
 
 /** What a factor key may be (API body, factor CSV, the factor dialog): it is looked up by templates and formulas. */
 export const FACTOR_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+/**
+ * What a factor category may be (API body, factor CSV, the factor dialog): the names a template's factor field can
+ * refer to (`category` in schemas/template.schema.json). Names such as `constructor` still match, so whatever
+ * indexes by category must be a Map or a null-prototype object.
+ */
+export const FACTOR_CATEGORY_PATTERN = /^[a-z][a-z0-9_]{0,99}$/;
 /** The years a factor's figure may refer to. */
 export const FACTOR_YEARS = { min: 1900, max: 2200 } as const;
 

@@ -129,10 +129,17 @@ describe('factor database screens', () => {
     await user.click(screen.getByTestId('factor-add'));
     dialog = await screen.findByTestId('factor-dialog');
     await user.type(within(dialog).getByLabelText(/Schlüssel/), 'heat_district');
-    await user.type(within(dialog).getByLabelText(/Kategorie/), 'energy');
+    // A category outside the pattern is refused before anything is sent.
+    const category = within(dialog).getByLabelText(/Kategorie/);
+    await user.type(category, 'Energy Mix');
     await user.type(within(dialog).getByLabelText(/Einheit/), 'kWh');
     await user.type(within(dialog).getByLabelText(/^Wert/), '0,201');
     await user.type(within(dialog).getByLabelText(/Bezeichnung \(Deutsch\)/), 'Fernwärme');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText(/^Kleinbuchstaben, Ziffern und _/)).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await user.clear(category);
+    await user.type(category, 'energy');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ database_id: 5, key: 'heat_district', category: 'energy', unit: 'kWh', value: 0.201, year: null, region: null, label: { de: 'Fernwärme' } });

@@ -59,6 +59,14 @@ describe('carrying inputs over to another template version', () => {
     expect(carryInputs(untitled, v1, old, columns)).toMatchObject({ title: 'Column title', tags: ['column-tag'] });
   });
 
+  it('carries only the calculation’s own values: a field named like an Object member inherits nothing', () => {
+    const odd: Template = structuredClone(v2);
+    odd.version = 3;
+    odd.groups[0]!.fields.push({ name: 'constructor', type: 'number', label: odd.groups[0]!.fields[0]!.label });
+    const carried = carryInputs(v2, odd, { ...inputs }, columns);
+    expect(Object.hasOwn(carried, 'constructor')).toBe(false);
+  });
+
   it('treats every empty field as new when the source version is gone', () => {
     expect(carryInputs(undefined, v2, { ...inputs, grammage: undefined }, columns)).toMatchObject({ grammage: 135, waste_pct: 8 });
   });

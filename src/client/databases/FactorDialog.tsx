@@ -6,7 +6,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Form, SaveButton, TextInput, required, useCreate, useDelete, useNotify, useTranslate, useUpdate, type Validator } from 'react-admin';
-import { FACTOR_KEY_PATTERN, FACTOR_YEARS, type FactorDatabaseRecord, type FactorRecord } from '../../core/api';
+import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS, type FactorDatabaseRecord, type FactorRecord } from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
@@ -72,6 +72,8 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
   const number: Validator = (text: string) =>
     typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null ? 'databases.validation.number' : undefined;
   const key: Validator = (text: string) => (typeof text === 'string' && text !== '' && !FACTOR_KEY_PATTERN.test(text.trim()) ? 'databases.validation.key' : undefined);
+  const category: Validator = (text: string) =>
+    typeof text === 'string' && text !== '' && !FACTOR_CATEGORY_PATTERN.test(text.trim()) ? 'databases.validation.category' : undefined;
   const year: Validator = (text: string) => {
     if (typeof text !== 'string' || text.trim() === '') return undefined;
     const n = Number(text);
@@ -113,7 +115,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
         <DialogContent data-testid="factor-dialog">
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
             <TextInput source="key" label="databases.factors.key" validate={[required(), key]} disabled={factor !== null} fullWidth={false} sx={{ width: 260 }} />
-            <TextInput source="category" label="databases.factors.category" validate={required()} fullWidth={false} sx={{ width: 200 }} />
+            <TextInput source="category" label="databases.factors.category" validate={[required(), category]} fullWidth={false} sx={{ width: 200 }} />
             <TextInput source="unit" label="databases.factors.unit" validate={required()} helperText="databases.factors.unit_help" fullWidth={false} sx={{ width: 200 }} />
             <TextInput source="value" label="databases.factors.value" validate={[required(), number]} helperText="databases.factors.value_help" inputProps={{ inputMode: 'decimal' }} fullWidth={false} sx={{ width: 200 }} />
             <TextInput source="year" label="databases.factors.year" validate={year} inputProps={{ inputMode: 'numeric' }} fullWidth={false} sx={{ width: 120 }} />

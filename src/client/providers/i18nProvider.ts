@@ -12,6 +12,16 @@ import { germanMessages, loadMessages } from '../i18n/messages';
 
 const NAMESPACE = 'translation';
 
+/**
+ * Names i18next would find on every messages object (`constructor`, `toString`, `__proto__`): keys built from data,
+ * e.g. `databases.categories.<a mandant's factor category>`, would otherwise show `function Object() { … }`.
+ */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function ownKeysOnly(translate: I18nProvider['translate']): I18nProvider['translate'] {
+  return (key, options) => (key.split('.').some((part) => INHERITED.has(part)) ? String(options?._ ?? key) : translate(key, options));
+}
+
 /** Make sure the language's messages are in the i18next instance; the language actually usable is returned. */
 async function ensureLanguage(instance: I18next, requested: string): Promise<Language> {
   if (!isLanguage(requested)) {
@@ -56,5 +66,5 @@ export async function createI18nProvider(requested: string): Promise<I18nProvide
     applyLanguage(language);
   };
   await changeLocale(requested);
-  return { ...base, changeLocale };
+  return { ...base, translate: ownKeysOnly(base.translate), changeLocale };
 }

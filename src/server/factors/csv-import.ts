@@ -4,7 +4,7 @@
  * One bad row rejects the whole file, naming the row and the fault.
  */
 import Papa from 'papaparse';
-import { FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
+import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { badRequest } from '../http/errors';
 import { completeLabel, type FactorInput } from './factor-input';
@@ -60,6 +60,10 @@ export function parseFactorCsv(text: string): FactorInput[] {
     const key = record.key!.trim();
     if (!FACTOR_KEY_PATTERN.test(key)) throw rowError(row, 'key', `The key “${key}” may only contain letters, digits and _ . : -`);
     if (seen.has(key)) throw rowError(row, 'key', `The key “${key}” appears twice.`);
+    const category = record.category!.trim();
+    if (!FACTOR_CATEGORY_PATTERN.test(category)) {
+      throw rowError(row, 'category', `The category “${category}” may only contain lower-case letters, digits and _, starting with a letter.`);
+    }
     seen.add(key);
     const value = parseValue(record.value!);
     if (!Number.isFinite(value)) throw rowError(row, 'value', `“${record.value}” is not a number.`);
@@ -70,7 +74,7 @@ export function parseFactorCsv(text: string): FactorInput[] {
     if (!label) throw rowError(row, 'labels', 'The labels are not valid JSON of texts.');
     return {
       key,
-      category: record.category!.trim(),
+      category,
       unit: record.unit!.trim(),
       value,
       label,

@@ -1,5 +1,5 @@
 /** The columns of one factor, from an API body or a CSV row, checked alike. */
-import { FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
+import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
 
 export interface FactorInput {
@@ -23,7 +23,7 @@ const labelSchema = {
 export const factorBodyProperties = {
   database_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
   key: { type: 'string', pattern: FACTOR_KEY_PATTERN.source },
-  category: { type: 'string', minLength: 1, maxLength: 100 },
+  category: { type: 'string', pattern: FACTOR_CATEGORY_PATTERN.source },
   unit: { type: 'string', minLength: 1, maxLength: 50 },
   value: { type: 'number' },
   label: labelSchema,

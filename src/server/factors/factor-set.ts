@@ -20,7 +20,8 @@ export interface FactorSet {
 
 export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecord[]): FactorSet {
   const byKey = new Map(factors.map((factor) => [factor.key, factor]));
-  const keysByCategory: Record<string, string[]> = {};
+  // Null prototype: a category named `constructor` or `__proto__` (rows written before the pattern) is an ordinary entry.
+  const keysByCategory: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const factor of factors) (keysByCategory[factor.category] ??= []).push(factor.key);
   return {
     database,
@@ -33,8 +34,8 @@ export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecor
   };
 }
 
-/** A database visible to the mandant (global or its own), or undefined. */
-export async function findDatabaseFor(db: Kysely<DatabaseSchema>, mandantId: number, databaseId: number): Promise<FactorDatabaseRecord | undefined> {
+/** A database visible to the mandant (global or its own; `null`: a mandant not yet created, global only), or undefined. */
+export async function findDatabaseFor(db: Kysely<DatabaseSchema>, mandantId: number | null, databaseId: number): Promise<FactorDatabaseRecord | undefined> {
   const row = await db
     .selectFrom('factor_databases')
     .selectAll()

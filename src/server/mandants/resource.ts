@@ -4,6 +4,7 @@
  */
 import { ROLES, type MandantRecord, type MandantSettings, type Role } from '../../core/api';
 import { parseJson, toBoolean } from '../db/values';
+import { findDatabaseFor } from '../factors/factor-set';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
@@ -40,6 +41,18 @@ const mandantProperties = {
   active: { type: 'boolean' },
   settings: settingsSchema,
 } as const;
+
+/**
+ * The default database must be one the mandant may use: another mandant's database answers exactly
+ * like a missing one, so a setting can neither probe nor point at it.
+ */
+async function checkDefaultDatabase(ctx: RestContext, mandantId: number | null, settings: unknown): Promise<void> {
+  const id = (settings as MandantSettings | undefined)?.default_database_id;
+  if (typeof id !== 'number') return;
+  if (!(await findDatabaseFor(ctx.db, mandantId, id))) {
+    throw badRequest('The factor database does not exist.', { 'settings.default_database_id': 'Not found.' });
+  }
+}
 
 async function assertSlugFree(ctx: RestContext, slug: string, exceptId?: number): Promise<void> {
   let query = ctx.db.selectFrom('mandants').select('id').where('slug', '=', slug);
@@ -93,6 +106,7 @@ export const mandantsResource: RestResourceDefinition<MandantRecord> = {
   async beforeCreate(body, ctx) {
     const slug = String(body.slug);
     await assertSlugFree(ctx, slug);
+    await checkDefaultDatabase(ctx, null, body.settings);
     return {
       name: String(body.name).trim(),
       slug,
@@ -114,7 +128,10 @@ export const mandantsResource: RestResourceDefinition<MandantRecord> = {
       values.active = Boolean(body.active);
     }
     if (body.name !== undefined) values.name = String(body.name).trim();
-    if (body.settings !== undefined) values.settings = JSON.stringify(body.settings);
+    if (body.settings !== undefined) {
+      await checkDefaultDatabase(ctx, existing.id, body.settings);
+      values.settings = JSON.stringify(body.settings);
+    }
     return values;
   },
 

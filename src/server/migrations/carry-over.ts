@@ -20,7 +20,8 @@ function fieldNames(template: Template): Map<string, Set<string>> {
 function carryLevel(fields: readonly Field[], values: Record<string, unknown>, known: Set<string> | undefined): Record<string, unknown> {
   const carried: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = values[field.name];
+    // Own values only: a field named like an Object member (`constructor`) must not inherit one.
+    const value = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
     if (!isEmpty(value)) carried[field.name] = value;
     // `known` undefined: the source version is not loadable any more, so any field without a value counts as new.
     else if (field.default !== undefined && !known?.has(field.name)) carried[field.name] = field.default;

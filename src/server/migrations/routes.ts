@@ -28,8 +28,9 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { registerReadOnlyResource } from '../factors/read-only-resource';
+import { databaseVisibleTo } from '../factors/visibility';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
+import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
@@ -58,7 +59,12 @@ async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, 
     return `${label} ${migration.from_template_version === null ? '' : `v${migration.from_template_version} `}→ v${migration.to_template_version}`;
   }
   const ids = [migration.to_database_id, migration.from_database_id].filter((id): id is number => id !== null);
-  const names = ids.length === 0 ? [] : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).execute();
+  // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
+  // migration written before the source was checked may point at another mandant's database.
+  const names =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).where(databaseVisibleTo(migration.mandant_id)).execute();
   const name = (id: number | null) => {
     const found = names.find((row) => row.id === id);
     return found ? `${found.name} ${found.version_label}` : '…';
@@ -76,10 +82,19 @@ async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: 
   return loadFactorSet(db, database);
 }
 
-/** The target template version: it must exist and be published (a draft may still change; 400). */
-function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined): Template {
+/** The source, when named, must be visible to the mandant: another mandant's database answers like a missing one (400). */
+async function checkSource(db: Kysely<DatabaseSchema>, mandantId: number, id: number | null): Promise<void> {
+  if (id === null) return;
+  if (!(await findDatabaseFor(db, mandantId, id))) throw badRequest('The source factor database does not exist.', { from_database_id: 'Not found.' });
+}
+
+/**
+ * The target template version: it must exist and be published (a draft may still change; 400). `seesDrafts`: whether
+ * the caller may know of unpublished versions (provider admins); for everybody else a draft does not exist.
+ */
+function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined, seesDrafts: boolean): Template {
   const entry = version === undefined ? templates.versions(id).find((candidate) => candidate.status === 'published') : templates.versions(id).find((candidate) => candidate.template.version === version);
-  if (!entry) throw badRequest('The target template version does not exist.', { to_template_version: 'Not found.' });
+  if (!entry || (!seesDrafts && entry.status !== 'published')) throw badRequest('The target template version does not exist.', { to_template_version: 'Not found.' });
   if (entry.status !== 'published') {
     throw badRequest('Calculations can only be migrated to a published template version.', { to_template_version: 'Not published.' });
   }
@@ -203,12 +218,13 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         let selection: CalculationSelection;
         const narrowed = { mandantId, calculationIds: body.calculation_ids ?? null, filter };
         if (kind === 'template') {
-          const template = targetTemplate(templates, body.template_id!, body.to_template_version);
+          const template = targetTemplate(templates, body.template_id!, body.to_template_version, seesAllMandants(user));
           const fromVersion = body.from_template_version ?? null;
           target = templateTarget(trx, templates, mandantId, template, user.language);
           selection = { ...narrowed, target: { kind, templateId: template.id, toVersion: template.version, fromVersion } };
         } else {
           const factors = await targetFactors(trx, mandantId, body.to_database_id!);
+          await checkSource(trx, mandantId, body.from_database_id ?? null);
           target = databaseTarget(templates, factors, user.language);
           selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
         }
@@ -290,7 +306,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
             let templateType: string | undefined;
             if (existing.kind === 'template') {
               try {
-                templateType = targetTemplate(templates, existing.template_id ?? '', existing.to_template_version ?? 0).type;
+                templateType = targetTemplate(templates, existing.template_id ?? '', existing.to_template_version ?? 0, true).type;
               } catch (problem) {
                 throw refuse(problem);
               }

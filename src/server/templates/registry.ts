@@ -181,7 +181,8 @@ export function readTemplateFiles(dir: string): { files: TemplateFile[]; errors:
 export async function loadFactorCatalog(db: Kysely<DatabaseSchema>): Promise<FactorCatalog | undefined> {
   const rows = await db.selectFrom('factors').select(['category', 'key']).distinct().execute();
   if (rows.length === 0) return undefined;
-  const categories: Record<string, string[]> = {};
+  // Null prototype: categories are tenant data; `constructor` or `__proto__` must be ordinary entries, not inherited members.
+  const categories: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const { category, key } of rows) (categories[category] ??= []).push(key);
   return { categories };
 }
