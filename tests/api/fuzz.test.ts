@@ -125,7 +125,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, [], {}, [null], { '': 1 }),
   anyJson,
   fc.constantFrom(...PROTOTYPE_KEYS).map((key) => withKey({}, key, { polluted: true })),
-  fc.constantFrom(40, 70, 500).map((levels) => JSON.parse(deepArray(Math.min(levels, 60))) as unknown),
+  fc.constantFrom(40, 70, 200).map((levels) => JSON.parse(deepArray(levels)) as unknown),
+  fc.constantFrom(40, 70, 200).map((levels) => JSON.parse(deepObject(levels)) as unknown),
 );
 
 /** A value that fits `schema` (hostile: most of the time, some leaves hostile instead). */
