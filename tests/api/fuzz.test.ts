@@ -285,6 +285,7 @@ function routesOf(doc: { paths: Record<string, Record<string, Operation>> }): Ro
 
 describeEachDatabase('fuzzing every route of the OpenAPI document', (ctx: TestContext) => {
   const tokens = new Map<Caller, string>();
+  let signIns = 0;
   /** Real ids (and records to mutate) per caller and list, read before the run. */
   const pools = new Map<string, Array<string>>();
   const records = new Map<string, Record<string, unknown>>();
@@ -359,6 +360,7 @@ describeEachDatabase('fuzzing every route of the OpenAPI document', (ctx: TestCo
     if (response.status === 401 && token && c.caller !== 'nobody' && !AUTH_ROUTES.has(`${route.method} ${route.path}`)) {
       // The session ended (e.g. a password change): sign in again so the rest of the run means something.
       await response.arrayBuffer();
+      signIns++;
       await signIn(c.caller);
       token = tokens.get(c.caller);
       response = await request();
@@ -406,7 +408,7 @@ describeEachDatabase('fuzzing every route of the OpenAPI document', (ctx: TestCo
       }
     }
     console.info(
-      `fuzz [${ctx.dialect}]: ${rest.length + auth.length} requests in ${Math.round((Date.now() - started) / 1000)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      `fuzz [${ctx.dialect}]: ${rest.length + auth.length} requests in ${Math.round((Date.now() - started) / 1000)} s, ${signIns} sign-ins after a 401; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
     expect(failures).toEqual([]);
     expect([...covered].sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());

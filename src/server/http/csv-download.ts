@@ -20,9 +20,14 @@ export async function sendCsvDownload(
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* chunks(): AsyncGenerator<string> {
-    yield first.done ? header : `${header}${first.value}`;
-    if (first.done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      yield first.done ? header : `${header}${first.value}`;
+      if (first.done) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A client that goes away ends the batches too (no further queries).
+      await iterator.return?.();
+    }
   }
   return reply
     .type('text/csv; charset=utf-8')
