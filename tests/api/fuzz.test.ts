@@ -264,8 +264,9 @@ function caseFor(route: Route): fc.Arbitrary<FuzzCase> {
 }
 
 /**
- * Routes whose fuzzing would end the run's meaning, and why. Each is still called, in a way that
- * keeps the fuzzing accounts signed in.
+ * Sign-in routes, fuzzed like the rest but last: their failed attempts count towards the login
+ * limit of this address, and signing out uses sessions opened for it, so the fuzzing accounts stay
+ * signed in for every other request.
  */
 const AUTH_ROUTES = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password']);
 
