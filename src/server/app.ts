@@ -13,6 +13,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { apiErrorSchema, registerErrorHandler } from './http/errors';
 import { createMailer } from './mail/mailer';
+import { registerJsonBodyLimits } from './http/json-limits';
 import { registerNulGuard } from './http/nul-guard';
 import { registerHealthRoute, APP_VERSION } from './health';
 import { registerResources } from './routes';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   registerErrorHandler(app);
   app.addSchema(apiErrorSchema);
+  registerJsonBodyLimits(app);
   registerNulGuard(app);
   await app.register(cors, {
     origin: true,

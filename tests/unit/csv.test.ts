@@ -56,6 +56,13 @@ describe('suggestMapping', () => {
     expect(suggestMapping(brochure, ['Auflage (pcs)'])).toEqual({ 'Auflage (pcs)': 'quantity' });
   });
 
+  it('keeps columns named like Object.prototype members as columns of their own', () => {
+    const mapping = suggestMapping(brochure, ['__proto__', 'constructor', 'Auflage']);
+    expect(Object.keys(mapping)).toEqual(['__proto__', 'constructor', 'Auflage']);
+    expect(Object.getPrototypeOf(mapping)).toBe(Object.prototype);
+    expect(planRows(brochure, ['constructor', 'toString', 'Auflage'], { Auflage: 'quantity' }).columns.map((c) => c.header)).toEqual(['Auflage']);
+  });
+
   it('reports mappings to unknown fields, twice-used fields and missing columns', () => {
     expect(mappingProblems(brochure, ['A', 'B'], { A: 'quantity', B: 'quantity', C: 'nope' })).toHaveLength(3);
     expect(mappingProblems(brochure, ['A', 'B'], { A: 'quantity', B: null })).toEqual([]);

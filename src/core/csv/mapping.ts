@@ -40,17 +40,18 @@ export function suggestMapping(template: Template, headers: readonly string[]): 
   const names = namesOfTargets(template);
   const valid = new Set(importTargets(template).map((t) => t.key));
   const used = new Set<string>();
-  const mapping: ColumnMapping = {};
+  // Entries, not assignments: a column headed "__proto__" must stay a column.
+  const entries: Array<[string, string | null]> = [];
   for (const header of headers) {
     const key = names.get(normalizeLabel(header)) ?? names.get(normalizeLabel(withoutUnit(header))) ?? null;
     if (key !== null && valid.has(key) && !used.has(key)) {
-      mapping[header] = key;
+      entries.push([header, key]);
       used.add(key);
     } else {
-      mapping[header] = null;
+      entries.push([header, null]);
     }
   }
-  return mapping;
+  return Object.fromEntries(entries);
 }
 
 /** Problems of a mapping sent by a client: unknown target keys, a target used twice, columns not in the file. */

@@ -26,7 +26,7 @@ export function planRows(template: Template, headers: readonly string[], mapping
   const targets = new Map(importTargets(template).map((t) => [t.key, t]));
   const columns: RowPlan['columns'] = [];
   headers.forEach((header, index) => {
-    const key = mapping[header];
+    const key = Object.hasOwn(mapping, header) ? mapping[header] : undefined;
     const target = key ? targets.get(key) : undefined;
     if (target) columns.push({ index, header, target });
   });

@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { badRequest } from '../http/errors';
+import { setOwnValue } from '../http/own-key';
 import { completeLabel, type FactorInput } from './factor-input';
 
 const REQUIRED = ['key', 'category', 'unit', 'value'] as const;
@@ -27,7 +28,8 @@ function labelsOf(record: Record<string, string>, key: string) {
   if (labels) {
     if (labels.startsWith('{')) {
       try {
-        Object.assign(label, JSON.parse(labels) as Record<string, string>);
+        // Entry by entry: Object.assign would turn a "__proto__" key into the label's prototype.
+        for (const [lang, text] of Object.entries(JSON.parse(labels) as Record<string, string>)) setOwnValue(label, lang, text);
       } catch {
         return null;
       }

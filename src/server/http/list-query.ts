@@ -4,7 +4,9 @@
  * Anything malformed becomes a 400 naming the parameter.
  */
 import { badRequest } from './errors';
+import { parseQueryJson } from './json-limits';
 import { containsNul } from './nul-guard';
+import { ownValue, setOwnValue } from './own-key';
 
 export type ColumnType = 'integer' | 'number' | 'text' | 'boolean' | 'timestamp' | 'json';
 
@@ -37,12 +39,9 @@ export const MAX_PAGE_SIZE = 1000;
 
 function parseJsonParam(name: string, raw: string | undefined): unknown {
   if (raw === undefined || raw === '') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw badRequest(`The "${name}" parameter is not valid JSON.`, { [name]: 'Not valid JSON.' });
-  }
+  const json = parseQueryJson(name, raw);
+  if (!json.ok) throw badRequest(`The "${name}" parameter is not valid JSON.`, { [name]: 'Not valid JSON.' });
+  const parsed = json.value;
   if (containsNul(parsed)) throw badRequest('Text must not contain NUL characters (U+0000).', { [name]: 'Contains U+0000.' });
   return parsed;
 }
@@ -88,7 +87,7 @@ export function parseListQuery(
       throw badRequest('The "sort" parameter must look like ["field","ASC"].', { sort: 'Expected ["field","ASC"].' });
     }
     const [field, order] = sortRaw as [string, string];
-    const def = columns[field];
+    const def = ownValue(columns, field);
     if (!def || !isSortable(def)) throw badRequest(`Cannot sort by "${field}".`, { sort: `Unknown sort field "${field}".` });
     const lower = order.toLowerCase();
     if (lower !== 'asc' && lower !== 'desc') throw badRequest('The sort order must be ASC or DESC.', { sort: 'Expected ASC or DESC.' });
@@ -128,14 +127,15 @@ export function parseListQuery(
         continue;
       }
       if (customKeys.includes(key)) {
-        custom[key] = value;
+        setOwnValue(custom, key, value);
         continue;
       }
       const bound = /^(.+)_(gte|lte)$/.exec(key);
-      const column = bound && !columns[key] ? bound[1]! : key;
-      const def = columns[column];
+      const ranged = bound !== null && ownValue(columns, key) === undefined;
+      const column = ranged && bound ? bound[1]! : key;
+      const def = ownValue(columns, column);
       if (!def || !isFilterable(def)) throw badRequest(`Cannot filter by "${key}".`, { [`filter.${key}`]: 'Unknown filter field.' });
-      if (bound && !columns[key]) {
+      if (ranged && bound) {
         if (def.type === 'boolean') throw badRequest(`Cannot compare "${column}" by range.`, { [`filter.${key}`]: 'Not supported.' });
         conditions.push({ kind: bound[2] as 'gte' | 'lte', column, value: coerce(column, def, value) as string | number });
       } else if (Array.isArray(value)) {

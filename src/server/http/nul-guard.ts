@@ -4,10 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
+import { MAX_JSON_DEPTH } from './json-limits';
 
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (depth > MAX_JSON_DEPTH || value === null || typeof value !== 'object') return false;
   return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v, depth + 1));
 }
 

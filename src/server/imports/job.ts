@@ -22,6 +22,7 @@ import { startBatchEvaluation, type BatchOutcome, type EvaluatorData } from './b
 import type { RowError } from './evaluate-row';
 import { importMessage } from './messages';
 import { toImportRecord } from './record';
+import { ownValue } from '../http/own-key';
 import { withClaimedImport } from './claim';
 import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from './write';
 import './schema';
@@ -121,7 +122,7 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   const mapping = job.mapping ?? suggestMapping(template, headers);
   const problems = mappingProblems(template, headers, mapping);
   if (problems.length > 0) throw badRequest(importMessage('badMapping', lang, { problems: problems.join('; ') }), { mapping: problems.join('; ') });
-  const fullMapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, mapping[h] ?? null]));
+  const fullMapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, ownValue(mapping, h) ?? null]));
   let plan = planRows(template, headers, fullMapping);
   if (plan.columns.length === 0) throw badRequest(importMessage('noColumns', lang), { mapping: importMessage('noColumns', lang) });
 

@@ -15,6 +15,7 @@ import { currentUser, requireRole } from '../auth/authenticate';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
 import { badRequest, conflict, HttpError } from '../http/errors';
+import { parseQueryJson } from '../http/json-limits';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { recordChange, sourceOf } from '../protocol/change';
 import type { AppServices } from '../services';
@@ -50,12 +51,8 @@ function megabytes(bytes: number): string {
 
 function parseMapping(raw: string | undefined, lang: Language): ColumnMapping | undefined {
   if (raw === undefined || raw === '') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
+  const json = parseQueryJson('mapping', raw);
+  const parsed = json.ok ? json.value : undefined;
   const valid =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => v === null || typeof v === 'string');
   if (!valid) throw badRequest(importMessage('badParameters', lang), { mapping: 'Expected a JSON object {"CSV column": "field" | null}.' });

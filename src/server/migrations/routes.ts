@@ -16,7 +16,6 @@
  * Status changes are claimed with `UPDATE … WHERE status = <expected>`: of two users applying the
  * same preview at once, one updates the row, the other finds it no longer previewed and gets 409.
  */
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, Role, SessionUser } from '../../core/api';
@@ -29,6 +28,7 @@ import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { registerReadOnlyResource } from '../factors/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
+import { sendCsvDownload } from '../http/csv-download';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
@@ -337,8 +337,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     async (request, reply) => {
       const migration = await findMigration(database, currentUser(request), request.params.id);
       // Streamed in batches by item id: a migration of 100,000 calculations never sits in memory as one string.
-      async function* lines(): AsyncGenerator<string> {
-        yield `${csvText([ITEMS_CSV_FIELDS])}\r\n`;
+      async function* batches(): AsyncGenerator<string> {
         for (let after = 0; ; ) {
           const rows = await database
             .selectFrom('factor_migration_items')
@@ -355,10 +354,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           after = Number(rows[rows.length - 1]!.id);
         }
       }
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="migration-${migration.id}.csv"`)
-        .send(Readable.from(lines()));
+      return sendCsvDownload(reply, `migration-${migration.id}.csv`, `${csvText([ITEMS_CSV_FIELDS])}\r\n`, batches());
     },
   );
 }

@@ -9,6 +9,7 @@ import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { toBoolean } from '../db/values';
 import { badRequest, notFound } from '../http/errors';
+import { parseQueryJson } from '../http/json-limits';
 import { registerRestResource } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 import { offsetProjectsResource } from './resource';
@@ -16,12 +17,9 @@ import { offsetProjectsResource } from './resource';
 /** The list filter with `active: true` forced in (a malformed filter is left to the list's own 400). */
 function activeOnly(filter: string | undefined): string | undefined {
   if (filter === undefined || filter === '') return JSON.stringify({ active: true });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(filter);
-  } catch {
-    return filter;
-  }
+  const json = parseQueryJson('filter', filter);
+  if (!json.ok) return filter;
+  const parsed = json.value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('The "filter" parameter must be a JSON object.', { filter: 'Not an object.' });
   const asked = (parsed as { active?: unknown }).active;
   // Asking for inactive projects finds nothing (an empty id list matches no row).

@@ -5,6 +5,7 @@
  * written column the record does not show is noted as `{redacted: true}` without its values.
  */
 import type { ProtocolChanges } from '../../core/api';
+import { ownValue, setOwnValue } from '../http/own-key';
 
 /** Bookkeeping every versioned record changes on every write; noise in a diff. */
 export const BOOKKEEPING_FIELDS: readonly string[] = ['created_at', 'updated_at', 'version', 'updated_by'];
@@ -23,11 +24,11 @@ function walk(path: string, before: unknown, after: unknown, depth: number, out:
   if (same(before, after)) return;
   if (depth < MAX_DEPTH && isPlainObject(before) && isPlainObject(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      walk(`${path}.${key}`, before[key], after[key], depth + 1, out);
+      walk(`${path}.${key}`, ownValue(before, key), ownValue(after, key), depth + 1, out);
     }
     return;
   }
-  out[path] = { old: before ?? null, new: after ?? null };
+  setOwnValue<ProtocolChanges[string]>(out, path, { old: before ?? null, new: after ?? null });
 }
 
 export interface DiffOptions {
@@ -48,10 +49,10 @@ export function diffRecords(previous: object, next: object, options: DiffOptions
   const after = next as Record<string, unknown>;
   const out: ProtocolChanges = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!ignore.has(key)) walk(key, before[key], after[key], 1, out);
+    if (!ignore.has(key)) walk(key, ownValue(before, key), ownValue(after, key), 1, out);
   }
   for (const column of options.writtenColumns ?? []) {
-    if (!(column in after) && !ignore.has(column)) out[secretFieldName(column)] = { redacted: true };
+    if (!Object.hasOwn(after, column) && !ignore.has(column)) setOwnValue<ProtocolChanges[string]>(out, secretFieldName(column), { redacted: true });
   }
   return out;
 }

@@ -8,13 +8,13 @@
  * There is no POST, PUT or DELETE: entries are written only by the server (recordProtocol), and the
  * table itself refuses updates and deletes. Mandant users see their mandant's entries; provider admins all.
  */
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ROLES, PROTOCOL_ACTIONS } from '../../core/api';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { toCount } from '../db/values';
+import { sendCsvDownload } from '../http/csv-download';
 import { notFound } from '../http/errors';
 import { contentRange } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -104,8 +104,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       // Parsed before the first byte is sent, so bad filters still answer 400 with a message.
       const query = parseProtocolQuery({ sort: request.query.sort, filter: request.query.filter });
       const base = sorted(protocolSelect(db, user, query), query);
-      async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvHeader(user.language)}\r\n`;
+      async function* batches(): AsyncGenerator<string> {
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
           const rows = await base.limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
           if (rows.length > 0) yield `${csvRows(user.language, rows.map(toProtocolEntryRecord))}\r\n`;
@@ -113,10 +112,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         }
       }
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="protocol-${day}.csv"`)
-        .send(Readable.from(lines()));
+      return sendCsvDownload(reply, `protocol-${day}.csv`, `\uFEFF${csvHeader(user.language)}\r\n`, batches());
     },
   );
 
