@@ -57,6 +57,8 @@ export interface TestContext {
 export interface HarnessOptions {
   /** Create a STATIC_DIR with a fake index.html (SPA fallback tests). */
   withSpa?: boolean;
+  /** More environment for the server's configuration, e.g. `{ TRUST_PROXY: 'true' }` to send X-Forwarded-For. */
+  env?: Record<string, string>;
 }
 
 async function postgresReachable(): Promise<string | null> {
@@ -169,6 +171,7 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
         STATIC_DIR: path.join(tmp, 'static'),
         // Small enough that the 413 test needs no megabytes.
         BODY_LIMIT: '64kb',
+        ...options.env,
       };
       if (options.withSpa) {
         fs.mkdirSync(env.STATIC_DIR!, { recursive: true });

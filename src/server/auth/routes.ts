@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/messages';
 import { currentUser } from './authenticate';
 import { hashPassword, verifyPassword } from './password';
-import { isLoginBlocked, recordLoginAttempt } from './rate-limit';
+import { admitLoginAttempt, recordLoginSuccess, throttledMessage } from './login-throttle';
 import { createSession, loadSessionUser, revokeSession, revokeUserSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 import { recordAuthEvent, recordFailedLogin } from '../protocol/auth-events';
@@ -96,11 +96,13 @@ export function registerAuthRoutes(
         },
       },
     },
-    async (request): Promise<LoginResponse> => {
+    async (request, reply): Promise<LoginResponse> => {
       const email = normaliseEmail(request.body.email);
-      const ip = request.ip;
-      if (await isLoginBlocked(db, email, ip)) {
-        throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+      // Reserved before the slow password check, so guesses sent at once cannot all pass (login-throttle.ts).
+      const admission = await admitLoginAttempt(db, { email, ip: request.ip });
+      if (!admission.admitted) {
+        void reply.header('Retry-After', String(admission.retryAfterSeconds));
+        throw new HttpError(429, throttledMessage(admission.retryAfterSeconds));
       }
       const row = await db
         .selectFrom('users')
@@ -112,13 +114,11 @@ export function registerAuthRoutes(
       const userKnown = row !== undefined;
       const user = userKnown && passwordOk ? await loadSessionUser(db, row.id) : null;
       if (!user) {
-        await db.transaction().execute(async (trx) => {
-          await recordLoginAttempt(trx, email, ip, false);
-          await recordFailedLogin(trx, request, email, row ? { id: row.id, mandant_id: row.mandant_id } : null);
-        });
+        // The admission already counted this attempt as a failure.
+        await recordFailedLogin(db, request, email, row ? { id: row.id, mandant_id: row.mandant_id } : null);
         throw unauthorized(LOGIN_FAILED);
       }
-      await recordLoginAttempt(db, email, ip, true);
+      await recordLoginSuccess(db, admission);
       const session = await db.transaction().execute(async (trx) => {
         const created = await createSession(trx, user.id, config.sessionTtlHours, request.headers['user-agent'] ?? null);
         await recordAuthEvent(trx, request, 'logged_in', user);
