@@ -12,6 +12,7 @@ import { isDatabaseEmpty, seedDemo, type DemoAccount } from './db/seed';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { apiErrorSchema, registerErrorHandler } from './http/errors';
+import { createAfterResponse, waitForAfterResponseOnClose } from './http/after-response';
 import { createMailer } from './mail/mailer';
 import { registerNulGuard } from './http/nul-guard';
 import { registerHealthRoute, APP_VERSION } from './health';
@@ -52,10 +53,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     db,
     dialect,
     mailer: createMailer(config, app.log),
+    afterResponse: createAfterResponse(app.log),
     migrationsApplied,
     seededAccounts,
   };
   app.decorate('kontor', services);
+  waitForAfterResponseOnClose(app, services.afterResponse);
 
   registerErrorHandler(app);
   app.addSchema(apiErrorSchema);

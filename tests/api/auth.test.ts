@@ -112,8 +112,10 @@ describeEachDatabase('auth', (ctx) => {
   it('forgot-password answers 204 for unknown and known e-mails and mails a single-use link', async () => {
     const before = ctx.outbox().length;
     expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'nobody@nowhere.example' } })).status).toBe(204);
+    await ctx.settle();
     expect(ctx.outbox()).toHaveLength(before);
     expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'EDITOR@printco.example' } })).status).toBe(204);
+    await ctx.settle();
     const mails = ctx.outbox();
     expect(mails).toHaveLength(before + 1);
     const mail = mails.at(-1)!;
@@ -136,6 +138,7 @@ describeEachDatabase('auth', (ctx) => {
 
   it('mails the reset link in the user language (German by default)', async () => {
     await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'admin@printco.example' } });
+    await ctx.settle();
     expect(ctx.outbox().at(-1)!.subject).toMatch(/Passwort zurücksetzen/);
   });
 
@@ -145,11 +148,13 @@ describeEachDatabase('auth', (ctx) => {
     for (let i = 0; i < 7; i++) {
       expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'viewer@muster.example' } })).status).toBe(204);
     }
+    await ctx.settle();
     expect(count() - before).toBe(5);
   });
 
   it('an expired reset token fails', async () => {
     await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'viewer@printco.example' } });
+    await ctx.settle();
     const token = /token=([\w-]+)/.exec(ctx.outbox().at(-1)!.text)![1];
     await ctx.db.updateTable('password_resets').set({ expires_at: isoNow(-1000) }).where('used_at', 'is', null).execute();
     const res = await ctx.request('POST', '/api/auth/reset-password', { body: { token, password: 'brand-new-password' } });

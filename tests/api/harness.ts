@@ -49,6 +49,8 @@ export interface TestContext {
   request<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Mails written to the outbox so far, oldest first. */
   outbox(): Array<{ to: string; subject: string; text: string }>;
+  /** Waits for the work the server does after its responses (reset mails) to finish. */
+  settle(): Promise<void>;
   /** Id of a seeded mandant by slug. */
   mandantId(slug: 'muster' | 'printco'): Promise<number>;
   userId(email: string): Promise<number>;
@@ -147,6 +149,9 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as { to: string; subject: string; text: string });
+    },
+    settle() {
+      return need().app.kontor.afterResponse.idle();
     },
     async mandantId(slug) {
       const row = await ctx.db.selectFrom('mandants').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
