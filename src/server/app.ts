@@ -67,7 +67,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Range'],
-    exposedHeaders: ['Content-Range', 'Content-Disposition'],
+    // Retry-After: the login page says how long a throttled sign-in has to wait.
+    exposedHeaders: ['Content-Range', 'Content-Disposition', 'Retry-After'],
   });
   await app.register(swagger, {
     // Name shared schemas by their $id (ApiError) instead of def-0 in the OpenAPI document.
