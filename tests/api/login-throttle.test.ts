@@ -158,3 +158,33 @@ describeEachDatabase(
   },
   { env: { TRUST_PROXY: 'true' } },
 );
+
+describeEachDatabase(
+  'login throttling behind a listed proxy',
+  (ctx) => {
+    it('counts by the address the trusted proxy saw, however the client fills X-Forwarded-For', async () => {
+      // 127.0.0.1 (the test client) plays the proxy, which appends the address it saw: the client's own entries come first.
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await ctx.request('POST', '/api/auth/login', {
+          body: { email: 'viewer@muster.example', password: 'wrong-password' },
+          headers: { 'x-forwarded-for': `10.9.8.${i}, 203.0.113.60` },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      const pair = await ctx.db.selectFrom('login_throttle').select('ip').where('scope', '=', 'pair').execute();
+      expect(pair.map((row) => row.ip)).toEqual(['203.0.113.60']);
+    });
+
+    it('lets a browser on another origin read Retry-After', async () => {
+      const res = await ctx.request('POST', '/api/auth/login', {
+        body: { email: 'viewer@muster.example', password: 'wrong-password' },
+        headers: { 'x-forwarded-for': '203.0.113.60', origin: 'https://elsewhere.example' },
+      });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
+    });
+  },
+  { env: { TRUST_PROXY: '127.0.0.1' } },
+);
