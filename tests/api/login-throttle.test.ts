@@ -5,7 +5,9 @@
  * counted before the password check. Client addresses come from X-Forwarded-For (TRUST_PROXY=true);
  * each test uses addresses and accounts of its own so the counters of one do not touch another.
  */
+import { Migrator, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
+import { migrationProvider } from '../../src/server/db/migrations';
 import { DEMO_PASSWORD, describeEachDatabase, type ApiResponse, type TestContext } from './harness';
 
 interface Attempt {
@@ -187,4 +189,54 @@ describeEachDatabase(
     });
   },
   { env: { TRUST_PROXY: '127.0.0.1' } },
+);
+
+describeEachDatabase(
+  'login throttling after the upgrade from login_attempts (0019)',
+  (ctx) => {
+    it('keeps old successes as known addresses and the failures the old limit still counted', async () => {
+      const migrator = new Migrator({ db: ctx.db, provider: migrationProvider });
+      expect((await migrator.migrateTo('0017_tag_row_writers')).error).toBeUndefined();
+      // The schema of before 0019, which today's types no longer describe.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const old = ctx.db as unknown as Kysely<any>;
+      await old.deleteFrom('login_attempts').execute();
+      const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+      const owner = 'viewer@printco.example';
+      await old
+        .insertInto('login_attempts')
+        .values([
+          { email: owner, ip: '198.51.100.30', at: ago(60), success: true },
+          ...Array.from({ length: 6 }, () => ({ email: owner, ip: '203.0.113.30', at: ago(5), success: false })),
+          { email: owner, ip: '198.51.100.30', at: ago(2), success: false },
+          // Outside the old 15-minute window: no longer counted.
+          { email: owner, ip: '203.0.113.31', at: ago(30), success: false },
+          // Failures followed by a success of the same pair: cleared.
+          { email: 'admin@printco.example', ip: '192.0.2.30', at: ago(10), success: false },
+          { email: 'admin@printco.example', ip: '192.0.2.30', at: ago(5), success: true },
+        ])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const known = await ctx.db.selectFrom('login_known_addresses').select(['email', 'ip']).orderBy('email').execute();
+      expect(known).toEqual([
+        { email: 'admin@printco.example', ip: '192.0.2.30' },
+        { email: owner, ip: '198.51.100.30' },
+      ]);
+      const counters = await ctx.db.selectFrom('login_throttle').select(['scope', 'email', 'ip', 'failures']).orderBy('scope').orderBy('ip').execute();
+      expect(counters.map((c) => ({ ...c, failures: Number(c.failures) }))).toEqual([
+        // The known address's failure does not count against the account.
+        { scope: 'account', email: owner, ip: '', failures: 6 },
+        { scope: 'address', email: '', ip: '198.51.100.30', failures: 1 },
+        { scope: 'address', email: '', ip: '203.0.113.30', failures: 6 },
+        { scope: 'pair', email: owner, ip: '198.51.100.30', failures: 1 },
+        { scope: 'pair', email: owner, ip: '203.0.113.30', failures: 6 },
+      ]);
+      // The attack under way goes on being slowed down; the owner at their known address signs in.
+      expect((await attempt(ctx, { email: owner, ip: '203.0.113.30' })).status).toBe(401);
+      expect((await attempt(ctx, { email: owner, ip: '203.0.113.30' })).status).toBe(429);
+      expect((await attempt(ctx, { email: owner, password: DEMO_PASSWORD, ip: '198.51.100.30' })).status).toBe(200);
+    });
+  },
+  { env: { TRUST_PROXY: 'true' } },
 );

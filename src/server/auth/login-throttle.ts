@@ -69,8 +69,10 @@ function counterKeys(client: LoginClient, knownAddress: boolean): CounterKey[] {
   if (!knownAddress) {
     keys.push({ scope: 'address', email: '', ip: client.ip }, { scope: 'account', email: client.email, ip: '' });
   }
-  // One order for every transaction, so two attempts never wait for each other's rows crosswise.
-  return keys.sort((a, b) => `${a.scope}\n${a.email}\n${a.ip}`.localeCompare(`${b.scope}\n${b.email}\n${b.ip}`));
+  // One order for every transaction in every process (code units, not a locale's collation), so two attempts
+  // never wait for each other's rows crosswise.
+  const order = (key: CounterKey) => `${key.scope}\n${key.email}\n${key.ip}`;
+  return keys.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 async function isKnownAddress(db: Kysely<DatabaseSchema>, client: LoginClient): Promise<boolean> {
