@@ -12,6 +12,7 @@ import { isDatabaseEmpty, seedDemo, type DemoAccount } from './db/seed';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { apiErrorSchema, registerErrorHandler } from './http/errors';
+import { createAfterResponse, waitForAfterResponseOnClose } from './http/after-response';
 import { createMailer } from './mail/mailer';
 import { registerJsonBodyLimits } from './http/json-limits';
 import { registerNulGuard } from './http/nul-guard';
@@ -53,10 +54,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     db,
     dialect,
     mailer: createMailer(config, app.log),
+    afterResponse: createAfterResponse(app.log),
     migrationsApplied,
     seededAccounts,
   };
   app.decorate('kontor', services);
+  waitForAfterResponseOnClose(app, services.afterResponse);
 
   registerErrorHandler(app);
   app.addSchema(apiErrorSchema);
@@ -66,7 +69,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Range'],
-    exposedHeaders: ['Content-Range', 'Content-Disposition'],
+    // Retry-After: the login page says how long a throttled sign-in has to wait.
+    exposedHeaders: ['Content-Range', 'Content-Disposition', 'Retry-After'],
   });
   await app.register(swagger, {
     // Name shared schemas by their $id (ApiError) instead of def-0 in the OpenAPI document.

@@ -2,6 +2,7 @@
  * Server configuration from environment variables. Every variable has a documented default so
  * `npm start` works on a fresh clone; an invalid value stops the start with a message naming it.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -44,8 +45,12 @@ export interface Config {
   templatesDir: string;
   /** Folder of the built SPA (STATIC_DIR, default dist/client), absolute. */
   staticDir: string;
-  /** Trust X-Forwarded-For from a load balancer for client IPs (TRUST_PROXY, default false). */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe for client addresses, which login throttling counts by (TRUST_PROXY, default
+   * false): true (every hop — only behind a proxy that overwrites the header), or the proxies' addresses and ranges
+   * (`10.0.0.0/8,127.0.0.1`, or `loopback`, `linklocal`, `uniquelocal`): the client is the last address not in them.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +92,25 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(lower)) return true;
   if (['false', '0', 'no', 'off'].includes(lower)) return false;
   throw new ConfigError(name, raw, 'true or false');
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+function proxyTrust(env: Env): boolean | string {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || /^(true|false|1|0|yes|no|on|off)$/i.test(raw)) return boolean(env, 'TRUST_PROXY', false);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (!entries.every((entry) => PROXY_RANGE_NAMES.includes(entry) || isAddressOrRange(entry))) {
+    throw new ConfigError('TRUST_PROXY', raw, 'true, false or the proxies\' addresses, e.g. 10.0.0.0/8,127.0.0.1');
+  }
+  return entries.join(',');
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
@@ -162,6 +186,6 @@ export function loadConfig(env: Env = process.env): Config {
     importSweepSeconds: integer(env, 'IMPORT_SWEEP_SECONDS', 30, 0, 86_400),
     templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: proxyTrust(env),
   };
 }

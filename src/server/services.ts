@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { DatabaseSchema } from './db/schema';
 import type { DemoAccount } from './db/seed';
+import type { AfterResponse } from './http/after-response';
 import type { Mailer } from './mail/mailer';
 
 export interface AppServices {
@@ -11,6 +12,8 @@ export interface AppServices {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
   mailer: Mailer;
+  /** Work done after a response is sent (mails whose timing must not reveal anything). */
+  afterResponse: AfterResponse;
   /** Migrations applied by this start (empty when the schema was current). */
   migrationsApplied: string[];
   /** Demo accounts seeded by this start (empty when the database already had data). */

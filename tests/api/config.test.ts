@@ -53,6 +53,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
 
+  it('trusts every proxy, none, or the listed proxy addresses and ranges (TRUST_PROXY)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1/128, loopback ' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1,::1/128,loopback');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -63,6 +69,9 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://x'],
     ['DATABASE_URL', 'mysql://x/y'],
     ['SMTP_URL', 'http://mail'],
+    ['TRUST_PROXY', 'perhaps'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.example'],
   ])('rejects %s=%s with a clear error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name}=`));

@@ -49,6 +49,8 @@ export interface TestContext {
   request<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Mails written to the outbox so far, oldest first. */
   outbox(): Array<{ to: string; subject: string; text: string }>;
+  /** Waits for the work the server does after its responses (reset mails) to finish. */
+  settle(): Promise<void>;
   /** Id of a seeded mandant by slug. */
   mandantId(slug: 'muster' | 'printco'): Promise<number>;
   userId(email: string): Promise<number>;
@@ -57,6 +59,8 @@ export interface TestContext {
 export interface HarnessOptions {
   /** Create a STATIC_DIR with a fake index.html (SPA fallback tests). */
   withSpa?: boolean;
+  /** More environment for the server's configuration, e.g. `{ TRUST_PROXY: 'true' }` to send X-Forwarded-For. */
+  env?: Record<string, string>;
 }
 
 async function postgresReachable(): Promise<string | null> {
@@ -146,6 +150,9 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
         .filter(Boolean)
         .map((line) => JSON.parse(line) as { to: string; subject: string; text: string });
     },
+    settle() {
+      return need().app.kontor.afterResponse.idle();
+    },
     async mandantId(slug) {
       const row = await ctx.db.selectFrom('mandants').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
       return row.id;
@@ -169,6 +176,7 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
         STATIC_DIR: path.join(tmp, 'static'),
         // Small enough that the 413 test needs no megabytes.
         BODY_LIMIT: '64kb',
+        ...options.env,
       };
       if (options.withSpa) {
         fs.mkdirSync(env.STATIC_DIR!, { recursive: true });

@@ -128,6 +128,7 @@ describeEachDatabase('protocol', (ctx) => {
     expect(changed.status).toBe(200);
     expect((await ctx.request('POST', '/api/auth/logout', { token })).status).toBe(204);
     expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(204);
+    await ctx.settle();
     const mail = ctx.outbox().filter((m) => m.to === user.email).at(-1)!;
     const resetToken = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]!);
     expect((await ctx.request('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'protocol-pass-3' } })).status).toBe(204);

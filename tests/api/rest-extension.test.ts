@@ -20,6 +20,7 @@ describe('registerRestResource extension points', () => {
   let dir: string;
   let token: string;
   const changes: RecordChange<MandantRecord>[] = [];
+  let hookWrites = 0;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-ext-'));
@@ -29,7 +30,7 @@ describe('registerRestResource extension points', () => {
       name: 'test-mandants',
       async onChange(change, ctx) {
         // Written through ctx.db, i.e. inside the same transaction as the change itself.
-        await ctx.db.insertInto('login_attempts').values({ email: `change:${change.operation}`, ip: '-', at: '-', success: true }).execute();
+        await ctx.db.insertInto('login_known_addresses').values({ email: `change:${change.operation}`, ip: String(hookWrites++), last_success_at: '-' }).execute();
         if (change.record.name === 'Explode') throw badRequest('onChange refused this record.');
         changes.push(change);
       },
@@ -70,7 +71,7 @@ describe('registerRestResource extension points', () => {
     expect(res.statusCode).toBe(400);
     const db = app.kontor.db;
     expect(await db.selectFrom('mandants').select('id').where('slug', '=', 'explode').executeTakeFirst()).toBeUndefined();
-    const hookRows = await db.selectFrom('login_attempts').select('email').where('email', 'like', 'change:%').execute();
+    const hookRows = await db.selectFrom('login_known_addresses').select('email').where('email', 'like', 'change:%').execute();
     expect(hookRows).toHaveLength(3);
   });
 

@@ -52,6 +52,13 @@ describe('sign-in', () => {
     expect(document.querySelector('input[name="password"]')).toBeNull();
   });
 
+  it('says how long to wait when a throttled sign-in answers with Retry-After', async () => {
+    server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ message: 'Slow down' }, { status: 429, headers: { 'Retry-After': '4' } })));
+    const { user } = renderApp('/login');
+    await signIn(user, editor.email, 'kontor-demo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Zu viele Anmeldeversuche. Bitte versuchen Sie es in 4 Sekunden erneut.');
+  });
+
   it('shows users and mandants menu entries by role', async () => {
     renderApp('/', { signedInAs: mandantAdmin });
     await screen.findByTestId('user-menu');

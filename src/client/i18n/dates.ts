@@ -18,3 +18,10 @@ export function formatInstantDay(value: string | null | undefined, locale: strin
   if (!value) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value));
 }
+
+/** A wait from now in the interface language ("in 5 seconds", "in 3 minutes"): seconds under two minutes, else whole minutes. */
+export function formatWaitFromNow(locale: string, seconds: number): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  if (seconds < 120) return format.format(Math.max(1, Math.ceil(seconds)), 'second');
+  return format.format(Math.ceil(seconds / 60), 'minute');
+}

@@ -88,6 +88,9 @@ export async function httpClient<T = unknown>(path: string, options: RequestInit
   if (response.status < 200 || response.status >= 300) {
     const errBody = errorBody(response.status, response.statusText, json);
     const error = new HttpError(errBody.message, response.status, errBody);
+    const retryAfter = response.headers.get('Retry-After');
+    // Seconds only: Kontor never sends the HTTP-date form.
+    if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) Object.assign(error, { retryAfterSeconds: Number(retryAfter) });
     // Only a session we sent can have expired; a wrong password at sign-in is the login form's to show.
     if (response.status === 401 && session && headers.get('Authorization') === authorizationHeader(session.token)) announceSessionRejected(error);
     throw error;
@@ -105,4 +108,10 @@ export function httpErrorText(error: unknown): string {
   const body = (error as { body?: Partial<ApiErrorBody> } | null)?.body;
   const message = typeof body?.message === 'string' ? body.message : error instanceof Error ? error.message : String(error);
   return [message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' ');
+}
+
+/** Seconds a refused request was asked to wait before trying again (Retry-After, e.g. a throttled sign-in), or null. */
+export function retryAfterSeconds(error: unknown): number | null {
+  const value = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof value === 'number' ? value : null;
 }

@@ -1,17 +1,18 @@
 /** /api/auth: login, logout, forgotten password, reset, and the signed-in user's own profile. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MIN_PASSWORD_LENGTH, type LoginResponse, type SessionUser, type UpdateMeRequest } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import type { Config } from '../config';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, toCount } from '../db/values';
+import { isoNow, toBoolean, toCount } from '../db/values';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
+import type { AfterResponse } from '../http/after-response';
+import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/messages';
 import { currentUser } from './authenticate';
 import { hashPassword, verifyPassword } from './password';
-import { isLoginBlocked, recordLoginAttempt } from './rate-limit';
+import { admitLoginAttempt, recordLoginSuccess, throttledMessage } from './login-throttle';
 import { createSession, loadSessionUser, revokeSession, revokeUserSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 import { recordAuthEvent, recordFailedLogin } from '../protocol/auth-events';
@@ -71,9 +72,29 @@ export function normaliseEmail(email: string): string {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer },
+  deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer; afterResponse: AfterResponse },
 ): void {
-  const { db, config, mailer } = deps;
+  const { db, config, mailer, afterResponse } = deps;
+
+  /** A new reset link for the active account with `email`, as the mail to send; null if there is none to send. */
+  async function issueResetLink(request: FastifyRequest, email: string): Promise<Mail | null> {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'language', 'active', 'mandant_id'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!user || !toBoolean(user.active) || (await recentResetRequests(db, user.id)) >= MAX_RESETS_PER_HOUR) return null;
+    const token = newToken();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_resets')
+        .values({ token_hash: hashToken(token), user_id: user.id, expires_at: isoNow(RESET_TTL_HOURS * 3_600_000), used_at: null })
+        .execute();
+      await recordAuthEvent(trx, request, 'password_reset_requested', user);
+    });
+    const link = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
+    return passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS);
+  }
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/auth/login',
@@ -96,11 +117,13 @@ export function registerAuthRoutes(
         },
       },
     },
-    async (request): Promise<LoginResponse> => {
+    async (request, reply): Promise<LoginResponse> => {
       const email = normaliseEmail(request.body.email);
-      const ip = request.ip;
-      if (await isLoginBlocked(db, email, ip)) {
-        throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+      // Reserved before the slow password check, so guesses sent at once cannot all pass (login-throttle.ts).
+      const admission = await admitLoginAttempt(db, { email, ip: request.ip });
+      if (!admission.admitted) {
+        void reply.header('Retry-After', String(admission.retryAfterSeconds));
+        throw new HttpError(429, throttledMessage(admission.retryAfterSeconds));
       }
       const row = await db
         .selectFrom('users')
@@ -112,13 +135,11 @@ export function registerAuthRoutes(
       const userKnown = row !== undefined;
       const user = userKnown && passwordOk ? await loadSessionUser(db, row.id) : null;
       if (!user) {
-        await db.transaction().execute(async (trx) => {
-          await recordLoginAttempt(trx, email, ip, false);
-          await recordFailedLogin(trx, request, email, row ? { id: row.id, mandant_id: row.mandant_id } : null);
-        });
+        // The admission already counted this attempt as a failure.
+        await recordFailedLogin(db, request, email, row ? { id: row.id, mandant_id: row.mandant_id } : null);
         throw unauthorized(LOGIN_FAILED);
       }
-      await recordLoginAttempt(db, email, ip, true);
+      await recordLoginSuccess(db, admission);
       const session = await db.transaction().execute(async (trx) => {
         const created = await createSession(trx, user.id, config.sessionTtlHours, request.headers['user-agent'] ?? null);
         await recordAuthEvent(trx, request, 'logged_in', user);
@@ -156,29 +177,14 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'name', 'email', 'language', 'active', 'mandant_id'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-      const recent = user ? await recentResetRequests(db, user.id) : 0;
-      if (user && (user.active === true || user.active === 1) && recent < MAX_RESETS_PER_HOUR) {
-        const token = newToken();
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('password_resets')
-            .values({ token_hash: hashToken(token), user_id: user.id, expires_at: isoNow(RESET_TTL_HOURS * 3_600_000), used_at: null })
-            .execute();
-          await recordAuthEvent(trx, request, 'password_reset_requested', user);
-        });
-        const link = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
-        try {
-          await mailer.send(passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS));
-        } catch (err) {
-          // The answer must not reveal whether the address exists, so a mail failure is only logged.
-          request.log.error({ err }, 'password reset mail could not be sent');
-        }
-      }
+      // Everything that depends on the account runs after the answer, so its timing cannot tell known
+      // addresses from unknown ones. Queued, so two requests do not both pass the per-hour count.
+      afterResponse.queue('password reset request', async () => {
+        const mail = await issueResetLink(request, email);
+        if (!mail) return;
+        // Sent beside the queue: a slow mail server must not hold up other requests' links.
+        afterResponse.start('password reset mail', () => mailer.send(mail));
+      });
       return reply.status(204).send();
     },
   );

@@ -57,12 +57,21 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
+/** One counter of failed sign-ins (auth/login-throttle.ts); '' where the scope does not use email or ip. */
+export interface LoginThrottleTable {
+  scope: 'pair' | 'address' | 'account';
   email: string;
   ip: string;
-  at: string;
-  success: DbBoolean;
+  failures: number;
+  last_failure_at: string;
+  blocked_until: string;
+}
+
+/** An address an account has signed in from; the per-address and per-account budgets do not apply to it. */
+export interface LoginKnownAddressesTable {
+  email: string;
+  ip: string;
+  last_success_at: string;
 }
 
 export interface FactorDatabasesTable {
@@ -153,7 +162,8 @@ export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
+  login_known_addresses: LoginKnownAddressesTable;
   factor_databases: FactorDatabasesTable;
   factors: FactorsTable;
   calculation_counters: CalculationCountersTable;

@@ -4,22 +4,34 @@ import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useLogin, useTranslate } from 'react-admin';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { currentUser } from '../../providers/authProvider';
+import { retryAfterSeconds } from '../../providers/httpClient';
+import { formatWaitFromNow } from '../../i18n/dates';
 
-function loginErrorKey(error: unknown): string {
+interface LoginError {
+  key: string;
+  options?: Record<string, string>;
+}
+
+function loginError(error: unknown, locale: string): LoginError {
   const status = (error as { status?: number } | null)?.status;
-  if (status === 401 || status === 400) return 'app.login.failed';
-  if (status === 429) return 'app.login.rate_limited';
-  return 'app.login.unavailable';
+  if (status === 401 || status === 400) return { key: 'app.login.failed' };
+  if (status === 429) {
+    // Throttled sign-ins wait a growing time (seconds at first): say how long, not "a moment".
+    const wait = retryAfterSeconds(error);
+    if (wait !== null) return { key: 'app.login.rate_limited_wait', options: { wait: formatWaitFromNow(locale, wait) } };
+    return { key: 'app.login.rate_limited' };
+  }
+  return { key: 'app.login.unavailable' };
 }
 
 /** `/login` (react-admin's loginPage). After signing in, the profile's language takes over. */
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
-  const [, setLocale] = useLocaleState();
+  const [locale, setLocale] = useLocaleState();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<LoginError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Opened while signed in (a bookmark, the back button): home, where a stale session is found out and ends here again.
   const [signedInAlready] = useState(() => currentUser() !== null);
@@ -33,7 +45,7 @@ export const LoginPage = () => {
       const user = currentUser();
       if (user) setLocale(user.language);
     } catch (err) {
-      setError(loginErrorKey(err));
+      setError(loginError(err, locale));
       setSubmitting(false);
     }
   };
@@ -42,7 +54,7 @@ export const LoginPage = () => {
   return (
     <LoginLayout title={translate('app.login.title')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {error ? <Alert severity="error" role="alert">{translate(error)}</Alert> : null}
+        {error ? <Alert severity="error" role="alert">{translate(error.key, error.options)}</Alert> : null}
         <TextField name="email" type="email" label={translate('app.login.email')} autoComplete="username" required
           autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField name="password" type="password" label={translate('app.login.password')}
