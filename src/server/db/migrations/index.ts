@@ -21,6 +21,7 @@ import * as statementTagTriggers from './0014_statement_tag_triggers';
 import * as calculationIndexReview from './0015_calculation_index_review';
 import * as calculationTagsKey from './0016_calculation_tags_key';
 import * as tagRowWriters from './0017_tag_row_writers';
+import * as invitations from './0018_invitations';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0015_calculation_index_review': calculationIndexReview,
   '0016_calculation_tags_key': calculationTagsKey,
   '0017_tag_row_writers': tagRowWriters,
+  '0018_invitations': invitations,
 };
 
 export const migrationProvider: MigrationProvider = {
