@@ -3,9 +3,11 @@
  * answer an admin gets never tells whether an address has an account elsewhere; the link is single-use,
  * dies on resend, revoke and expiry; another mandant's invitations do not exist for an admin.
  */
+import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { InvitationRecord, ProtocolEntryRecord, UserRecord } from '../../src/core/api';
 import { hashToken } from '../../src/server/auth/tokens';
+import { outboxPath } from '../../src/server/mail/mailer';
 import { describeEachDatabase, type TestContext } from './harness';
 import { invitationToken, invite, inviteUser } from './invite';
 
@@ -294,6 +296,31 @@ describeEachDatabase('invitations', (ctx) => {
     const dup = await ctx.request<{ errors: Record<string, string> }>('PUT', `/api/users/${viewer}`, { token: provider, body: { email: 'editor@muster.example' } });
     expect(dup.status).toBe(400);
     expect(dup.body.errors).toHaveProperty('email');
+  });
+
+  it('a mail that cannot be sent answers 503 and leaves no invitation (and a failed resend keeps the old link)', async () => {
+    const admin = await ctx.login('admin@muster.example');
+    const email = fresh('muster.example');
+    const kept = await invite(ctx, admin, { email, name: 'Kai Kept', role: 'viewer' });
+    const link = invitationToken(ctx, email)!;
+    // The outbox file replaced by a directory: every send fails.
+    const outbox = outboxPath(ctx.config);
+    const saved = fs.readFileSync(outbox);
+    fs.rmSync(outbox);
+    fs.mkdirSync(outbox);
+    try {
+      const lost = fresh('muster.example');
+      const res = await ctx.request<{ message: string }>('POST', '/api/invitations', { token: admin, body: { email: lost, name: 'Lost', role: 'viewer' } });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toMatch(/konnte nicht gesendet werden/); // the admin reads German
+      expect(await ctx.db.selectFrom('invitations').select('id').where('email', '=', lost).executeTakeFirst()).toBeUndefined();
+      expect((await ctx.request('POST', `/api/invitations/${kept.id}/resend`, { token: admin })).status).toBe(503);
+    } finally {
+      fs.rmSync(outbox, { recursive: true });
+      fs.writeFileSync(outbox, saved);
+    }
+    expect((await ctx.request<InvitationRecord>('GET', `/api/invitations/${kept.id}`, { token: admin })).body.version).toBe(1);
+    expect((await accept(ctx, link)).status).toBe(200);
   });
 
   it('never answers 500 for hostile invitation input', async () => {

@@ -58,7 +58,6 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
         // The same message rest-resource gives for a missing id.
         if (Number(updated.numUpdatedRows) === 0) throw notFound(`No invitations record with id ${id}.`);
         const invitation = toInvitationRecord(await trx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
-        await deliverInvitation(trx, delivery, invitation, request.log);
         await recordChange(trx, source, {
           action: 'resent',
           resource: 'invitations',
@@ -66,6 +65,8 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
           label: invitation.email,
           params: { role: invitation.role },
         });
+        // Last, so nothing after the mail can roll the new link back.
+        await deliverInvitation(trx, delivery, invitation, request.log);
         return invitation;
       });
     },
