@@ -12,11 +12,13 @@ import { kontorTheme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';
 import { ForgotPasswordPage } from './pages/login/ForgotPasswordPage';
 import { ResetPasswordPage } from './pages/login/ResetPasswordPage';
+import { AcceptInvitationPage } from './pages/login/AcceptInvitationPage';
 import { LogoutPage } from './pages/login/LogoutPage';
 import { NotFoundPage, shellRoutes } from './pages/routes';
 import { DashboardPage } from './dashboard';
 import { AppErrorPage } from './shell/errors/ErrorPages';
 import users from './users';
+import invitations from './invitations';
 import mandants from './mandants';
 import { calculationRoutes } from './calculations';
 import { protocolRoute } from './protocol';
@@ -69,6 +71,7 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       <CustomRoutes noLayout>
         <Route path="/login/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/login/reset" element={<ResetPasswordPage />} />
+        <Route path="/login/invitation" element={<AcceptInvitationPage />} />
         <Route path="/logout" element={<LogoutPage />} />
       </CustomRoutes>
       <CustomRoutes>
@@ -87,7 +90,10 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       {(permissions: Role | null) => (
         <>
           {permissions === 'provider_admin' || permissions === 'mandant_admin' ? (
-            <Resource name="users" {...users} />
+            <>
+              <Resource name="users" {...users} />
+              <Resource name="invitations" {...invitations} />
+            </>
           ) : null}
           {permissions === 'provider_admin' ? <Resource name="mandants" {...mandants} /> : null}
           <Resource name="databases" {...databases} />

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerRestResource } from './http/rest-resource';
 import { mandantsResource } from './mandants/resource';
 import { usersResource } from './users/resource';
+import { invitationsResource } from './invitations/resource';
+import { registerInvitationRoutes } from './invitations/routes';
 import { registerCalculationRoutes } from './calculations/routes';
 import { registerFactorRoutes } from './factors/routes';
 import { registerMigrationRoutes } from './migrations/routes';
@@ -22,6 +24,9 @@ import type { AppServices } from './services';
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
   registerRestResource(app, services.db, usersResource);
   registerRestResource(app, services.db, mandantsResource);
+  const delivery = { mailer: services.mailer, publicUrl: services.config.publicUrl };
+  registerRestResource(app, services.db, invitationsResource(delivery));
+  registerInvitationRoutes(app, services.db, delivery);
   registerProtocolRoutes(app, services.db);
   registerApiTokenRoutes(app, services.db);
   // Shipped files are read once at start-up (broken ones logged and skipped); app-created versions on demand.

@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import type { MandantRecord, UserRecord } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
+import { inviteUser } from './invite';
 
 describeEachDatabase('mandant isolation', (ctx) => {
   it('lists and counts only the own mandant\u2019s users', async () => {
@@ -51,15 +52,26 @@ describeEachDatabase('mandant isolation', (ctx) => {
     expect(hidden.body.message.replace(String(foreign), 'N')).toBe(missing.body.message.replace('987654', 'N'));
   });
 
-  it('a created user lands in the own mandant, whatever mandant_id is sent', async () => {
+  it('an invited user lands in the own mandant, whatever mandant_id is sent', async () => {
     const token = await ctx.login('admin@printco.example');
     const muster = await ctx.mandantId('muster');
-    const smuggled = await ctx.request('POST', '/api/users', {
+    const smuggled = await ctx.request('POST', '/api/invitations', {
+      token,
+      body: { email: 'smuggled@printco.example', name: 'Smuggled', role: 'viewer', mandant_id: muster },
+    });
+    expect(smuggled.status).toBe(403);
+    expect(await ctx.db.selectFrom('invitations').select('id').where('email', '=', 'smuggled@printco.example').executeTakeFirst()).toBeUndefined();
+    // The old direct route creates nobody, wherever it is pointed.
+    const direct = await ctx.request('POST', '/api/users', {
       token,
       body: { email: 'smuggled@printco.example', name: 'Smuggled', role: 'viewer', password: 'long-enough-pw', mandant_id: muster },
     });
-    expect(smuggled.status).toBe(403);
+    expect(direct.status).toBe(400);
     expect(await ctx.db.selectFrom('users').select('id').where('email', '=', 'smuggled@printco.example').executeTakeFirst()).toBeUndefined();
+    const placed = await inviteUser(ctx, token, { email: 'placed@printco.example', name: 'Placed', role: 'viewer' }, 'long-enough-pw');
+    expect(placed.mandant_id).toBe(await ctx.mandantId('printco'));
+    // Clean up so the user counts of the other tests stay as seeded.
+    expect((await ctx.request('DELETE', `/api/users/${placed.id}`, { token })).status).toBe(200);
   });
 
   it('mandants: another mandant answers 404 for read and update', async () => {

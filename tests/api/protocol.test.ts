@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { expect, it } from 'vitest';
 import type { ProtocolEntryRecord, UserRecord } from '../../src/core/api';
 import { describeEachDatabase, DEMO_PASSWORD, type TestContext } from './harness';
+import { invite, inviteUser } from './invite';
 
 const filter = (f: Record<string, unknown>, extra: Record<string, string> = {}) =>
   `?${new URLSearchParams({ filter: JSON.stringify(f), ...extra }).toString()}`;
@@ -24,14 +25,10 @@ async function protocolCount(ctx: TestContext): Promise<number> {
 }
 
 let serial = 0;
-async function createUser(ctx: TestContext, token: string, name: string, extra: Record<string, unknown> = {}) {
+/** A new user of the inviting admin's mandant, invited and accepted with the password `protocol-pass-1`. */
+async function createUser(ctx: TestContext, token: string, name: string, domain = 'muster.example') {
   serial += 1;
-  const res = await ctx.request<UserRecord>('POST', '/api/users', {
-    token,
-    body: { email: `p${serial}-${Date.now()}@muster.example`, name, role: 'editor', password: 'protocol-pass-1', ...extra },
-  });
-  expect(res.status).toBe(201);
-  return res.body;
+  return inviteUser(ctx, token, { email: `p${serial}-${Date.now()}@${domain}`, name, role: 'editor' }, 'protocol-pass-1');
 }
 
 /** Makes every protocol insert whose record label is `label` fail, as a broken disk or constraint would. */
@@ -67,7 +64,9 @@ describeEachDatabase('protocol', (ctx) => {
     const list = await entries(ctx, token, { resource: 'users', record_id: String(user.id) });
     expect(list.map((e) => e.action)).toEqual(['deleted', 'updated', 'created']);
     const [deleted, update, created] = list as [ProtocolEntryRecord, ProtocolEntryRecord, ProtocolEntryRecord];
-    expect(created).toMatchObject({ mandant_id: muster, user_email: 'admin@muster.example', user_name: 'Markus Muster', record_label: 'Paul Protokoll', changes: null });
+    // The invitee creates their own account by accepting (the admin's part is the `invited` entry).
+    expect(created).toMatchObject({ mandant_id: muster, user_email: user.email, user_name: 'Paul Protokoll', record_label: 'Paul Protokoll', changes: null });
+    expect(update).toMatchObject({ user_email: 'admin@muster.example', user_name: 'Markus Muster' });
     expect(update.changes).toEqual({
       name: { old: 'Paul Protokoll', new: 'Paul Protokoll-Neu' },
       role: { old: 'editor', new: 'viewer' },
@@ -84,11 +83,16 @@ describeEachDatabase('protocol', (ctx) => {
   it('leaves no entry when the change fails validation or conflicts', async () => {
     const token = await ctx.login('admin@muster.example');
     const user = await createUser(ctx, token, 'Vera Valide');
+    const open = await invite(ctx, token, { email: `open-${Date.now()}@muster.example`, name: 'Otto Offen', role: 'viewer' });
     const before = await protocolCount(ctx);
-    const duplicate = await ctx.request('POST', '/api/users', { token, body: { email: user.email, name: 'Dup', role: 'editor', password: 'protocol-pass-1' } });
-    expect(duplicate.status).toBe(400);
-    const invalid = await ctx.request('POST', '/api/users', { token, body: { email: 'x@muster.example', name: 'X', role: 'no-such-role', password: 'protocol-pass-1' } });
+    const direct = await ctx.request('POST', '/api/users', { token, body: { email: user.email, name: 'Dup', role: 'editor', password: 'protocol-pass-1' } });
+    expect(direct.status).toBe(400);
+    const duplicate = await ctx.request('POST', '/api/invitations', { token, body: { email: open.email, name: 'Dup', role: 'editor' } });
+    expect(duplicate.status).toBe(409);
+    const invalid = await ctx.request('POST', '/api/invitations', { token, body: { email: 'x@muster.example', name: 'X', role: 'no-such-role' } });
     expect(invalid.status).toBe(400);
+    const unchangeable = await ctx.request('PUT', `/api/invitations/${open.id}`, { token, body: { name: 'Changed' } });
+    expect(unchangeable.status).toBe(400);
     const stale = await ctx.request('PUT', `/api/users/${user.id}`, { token, body: { ...user, name: 'Stale', version: user.version + 5 } });
     expect(stale.status).toBe(409);
     const self = await ctx.request('DELETE', `/api/users/${await ctx.userId('admin@muster.example')}`, { token });
@@ -101,9 +105,13 @@ describeEachDatabase('protocol', (ctx) => {
     const restore = await failEntriesLabelled(ctx, 'Boom Person');
     try {
       const email = `boom-${Date.now()}@muster.example`;
-      const created = await ctx.request('POST', '/api/users', { token, body: { email, name: 'Boom Person', role: 'editor', password: 'protocol-pass-1' } });
-      expect(created.status).toBe(500);
+      // An accepted invitation whose `created` entry fails leaves no user, and the invitation stays open.
+      await invite(ctx, token, { email, name: 'Boom Person', role: 'editor' });
+      const link = decodeURIComponent(/token=([^\s&]+)/.exec(ctx.outbox().filter((m) => m.to === email).at(-1)!.text)![1]!);
+      const accepted = await ctx.request('POST', '/api/auth/accept-invitation', { body: { token: link, password: 'protocol-pass-1' } });
+      expect(accepted.status).toBe(500);
       expect(await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+      expect(await ctx.db.selectFrom('invitations').select('id').where('email', '=', email).executeTakeFirst()).toBeDefined();
 
       const user = await createUser(ctx, token, 'Calm Person');
       const renamed = await ctx.request('PUT', `/api/users/${user.id}`, { token, body: { name: 'Boom Person' } });
@@ -133,7 +141,7 @@ describeEachDatabase('protocol', (ctx) => {
     const resetToken = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]!);
     expect((await ctx.request('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'protocol-pass-3' } })).status).toBe(204);
 
-    const own = await entries(ctx, admin, { record_id: String(user.id) }, { sort: '["id","ASC"]' });
+    const own = await entries(ctx, admin, { record_id: String(user.id), resource: ['users', 'auth'] }, { sort: '["id","ASC"]' });
     expect(own.map((e) => [e.action, e.resource])).toEqual([
       ['created', 'users'],
       ['logged_in', 'auth'],
@@ -164,10 +172,7 @@ describeEachDatabase('protocol', (ctx) => {
     const muster = await ctx.mandantId('muster');
     const printco = await ctx.mandantId('printco');
     const musterUser = await createUser(ctx, musterAdmin, 'Mia Muster');
-    const printcoUser = (await ctx.request<UserRecord>('POST', '/api/users', {
-      token: printcoAdmin,
-      body: { email: `pc-${Date.now()}@printco.example`, name: 'Pia Print', role: 'viewer', password: 'protocol-pass-1' },
-    })).body;
+    const printcoUser = await createUser(ctx, printcoAdmin, 'Pia Print', 'printco.example');
 
     const seenByMuster = await entries(ctx, musterAdmin, {}, { range: '[0,999]' });
     expect(seenByMuster.length).toBeGreaterThan(0);
@@ -212,10 +217,10 @@ describeEachDatabase('protocol', (ctx) => {
     const times = newest.map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const byUserAction = await entries(ctx, token, { user_id: adminId, action: 'created' }, { range: '[0,999]' });
+    const byUserAction = await entries(ctx, token, { user_id: adminId, action: 'invited' }, { range: '[0,999]' });
     expect(byUserAction.length).toBeGreaterThan(0);
-    expect(byUserAction.every((e) => e.user_id === adminId && e.action === 'created')).toBe(true);
-    expect((await entries(ctx, token, { q: 'filine' })).map((e) => e.record_id)).toEqual([String(user.id)]);
+    expect(byUserAction.every((e) => e.user_id === adminId && e.action === 'invited')).toBe(true);
+    expect((await entries(ctx, token, { q: 'filine', resource: 'users' })).map((e) => e.record_id)).toEqual([String(user.id)]);
     const created = (await entries(ctx, token, { record_id: String(user.id) }))[0]!;
     expect((await entries(ctx, token, { at_gte: created.at, at_lte: created.at, record_id: String(user.id) })).map((e) => e.id)).toEqual([created.id]);
     expect(await entries(ctx, token, { at_lte: '2000-01-01', record_id: String(user.id) })).toEqual([]);
@@ -244,12 +249,8 @@ describeEachDatabase('protocol', (ctx) => {
     const dangerous = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+2', '@SUM(A1)'];
     const ids: number[] = [];
     for (const name of dangerous) {
-      const res = await ctx.request<UserRecord>('POST', '/api/users', {
-        token: admin,
-        body: { email: `csv${ids.length}-${Date.now()}@printco.example`, name, role: 'viewer', password: 'protocol-pass-1' },
-      });
-      expect(res.status).toBe(201);
-      ids.push(res.body.id);
+      const user = await inviteUser(ctx, admin, { email: `csv${ids.length}-${Date.now()}@printco.example`, name, role: 'viewer' }, 'protocol-pass-1');
+      ids.push(user.id);
     }
     const res = await ctx.request<string>('GET', `/api/protocol/export.csv${filter({ resource: 'users', record_id: ids.map(String), action: 'created' })}`, { token: admin });
     expect(res.status).toBe(200);

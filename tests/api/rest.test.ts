@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { MandantRecord, UserRecord } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
+import { invitationToken, invite, inviteUser, type InviteBody } from './invite';
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
@@ -93,64 +94,51 @@ describeEachDatabase('REST dialect (users, mandants)', (ctx) => {
     expect(partial.body).toMatchObject({ name: 'Jonas Weber-Neu', language: 'it', version: user.version + 2 });
   });
 
-  it('validates bodies with field errors and ignores read-only fields', async () => {
+  it('validates invitation bodies with field errors; the invited user ignores read-only fields and can be deleted', async () => {
     const token = await ctx.login('admin@kontor.example');
-    const invalid = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/users', {
+    const invalid = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/invitations', {
       token,
-      body: { email: 'not-an-email', name: '', role: 'king', password: 'x' },
+      body: { email: 'not-an-email', name: '', role: 'king' },
     });
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.body.errors)).toEqual(expect.arrayContaining(['email', 'name', 'role']));
     const mandantId = await ctx.mandantId('muster');
-    const created = await ctx.request<UserRecord>('POST', '/api/users', {
-      token,
-      body: { email: 'New.Person@Muster.example', name: 'New Person', role: 'editor', password: 'long-enough-pw', mandant_id: mandantId, id: 999, created_at: 'yesterday' },
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ email: 'new.person@muster.example', role: 'editor', language: 'de', active: true, version: 1, mandant_id: mandantId });
-    expect(created.body.id).not.toBe(999);
-    const duplicate = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/users', {
-      token,
-      body: { email: 'NEW.person@muster.example', name: 'Again', role: 'viewer', password: 'long-enough-pw', mandant_id: mandantId },
-    });
-    expect(duplicate.status).toBe(400);
-    expect(duplicate.body.errors).toHaveProperty('email');
-    const short = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/users', {
-      token,
-      body: { email: 'short@muster.example', name: 'Short', role: 'viewer', password: 'short', mandant_id: mandantId },
+    const created = await inviteUser(ctx, token, { email: 'New.Person@Muster.example', name: 'New Person', role: 'editor', mandant_id: mandantId, id: 999, created_at: 'yesterday' } as InviteBody, 'long-enough-pw');
+    expect(created).toMatchObject({ email: 'new.person@muster.example', role: 'editor', language: 'de', active: true, version: 1, mandant_id: mandantId });
+    expect(created.id).not.toBe(999);
+    // The invitee's own password: too short is refused at acceptance.
+    await invite(ctx, token, { email: 'short@muster.example', name: 'Short', role: 'viewer', mandant_id: mandantId });
+    const short = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/auth/accept-invitation', {
+      body: { token: invitationToken(ctx, 'short@muster.example'), password: 'short' },
     });
     expect(short.status).toBe(400);
     expect(short.body.errors).toHaveProperty('password');
-    const noMandant = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/users', {
+    const noMandant = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/invitations', {
       token,
-      body: { email: 'orphan@muster.example', name: 'Orphan', role: 'viewer', password: 'long-enough-pw' },
+      body: { email: 'orphan@muster.example', name: 'Orphan', role: 'viewer' },
     });
     expect(noMandant.status).toBe(400);
     expect(noMandant.body.errors).toHaveProperty('mandant_id');
     await ctx.login('new.person@muster.example', 'long-enough-pw');
-    const deleted = await ctx.request<UserRecord>('DELETE', `/api/users/${created.body.id}`, { token });
+    const deleted = await ctx.request<UserRecord>('DELETE', `/api/users/${created.id}`, { token });
     expect(deleted.status).toBe(200);
     expect(deleted.body.email).toBe('new.person@muster.example');
-    expect((await ctx.request('GET', `/api/users/${created.body.id}`, { token })).status).toBe(404);
+    expect((await ctx.request('GET', `/api/users/${created.id}`, { token })).status).toBe(404);
   });
 
-  it('mandant admins cannot create or promote provider admins, nor move users to another mandant', async () => {
+  it('mandant admins cannot invite or promote provider admins, nor move users to another mandant', async () => {
     const token = await ctx.login('admin@muster.example');
-    const promote = await ctx.request('POST', '/api/users', {
+    const promote = await ctx.request('POST', '/api/invitations', {
       token,
-      body: { email: 'boss@muster.example', name: 'Boss', role: 'provider_admin', password: 'long-enough-pw' },
+      body: { email: 'boss@muster.example', name: 'Boss', role: 'provider_admin' },
     });
     expect(promote.status).toBe(403);
     const editor = await ctx.userId('editor@muster.example');
     expect((await ctx.request('PUT', `/api/users/${editor}`, { token, body: { role: 'provider_admin' } })).status).toBe(403);
     const move = await ctx.request('PUT', `/api/users/${editor}`, { token, body: { mandant_id: await ctx.mandantId('printco') } });
     expect(move.status).toBe(403);
-    const created = await ctx.request<UserRecord>('POST', '/api/users', {
-      token,
-      body: { email: 'helper@muster.example', name: 'Helper', role: 'viewer', password: 'long-enough-pw' },
-    });
-    expect(created.status).toBe(201);
-    expect(created.body.mandant_id).toBe(await ctx.mandantId('muster'));
+    const created = await inviteUser(ctx, token, { email: 'helper@muster.example', name: 'Helper', role: 'viewer' }, 'long-enough-pw');
+    expect(created.mandant_id).toBe(await ctx.mandantId('muster'));
     const self = await ctx.userId('admin@muster.example');
     expect((await ctx.request('PUT', `/api/users/${self}`, { token, body: { active: false } })).status).toBe(400);
     expect((await ctx.request('DELETE', `/api/users/${self}`, { token })).status).toBe(400);
@@ -221,6 +209,8 @@ describeEachDatabase('REST dialect (users, mandants)', (ctx) => {
       ['POST', '/api/users', [1, 2, 3]],
       ['POST', '/api/users', 'just a string'],
       ['POST', '/api/users', null],
+      ['POST', '/api/invitations', { email: 'nul@muster.example', name: 'a\u0000b', role: 'viewer', mandant_id: muster }],
+      ['POST', '/api/invitations', { email: 'big@muster.example', name: 'Big', role: 'viewer', mandant_id: 99999999999999 }],
       ['PUT', '/api/users/2', { version: 99999999999999 }],
       ['PUT', '/api/users/2', { name: { nested: true } }],
       ['PUT', '/api/mandants/1', { settings: 'not an object' }],

@@ -60,8 +60,10 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     const migrator = new Migrator({ db: ctx.db, provider: migrationProvider });
     const down = await migrator.migrateTo('0013_statistics_month_index');
     expect(down.error).toBeUndefined();
-    // Later migrations roll back first; these four are the ones under test.
-    expect(down.results?.map((r) => r.migrationName).slice(-4)).toEqual(['0017_tag_row_writers', '0016_calculation_tags_key', '0015_calculation_index_review', '0014_statement_tag_triggers']);
+    // Later migrations (0018_invitations, …) roll down first; the four under test come last, in this order.
+    const names = down.results?.map((r) => r.migrationName) ?? [];
+    expect(names.slice(-4)).toEqual(['0017_tag_row_writers', '0016_calculation_tags_key', '0015_calculation_index_review', '0014_statement_tag_triggers']);
+    expect(names.slice(0, -4).every((name) => name > '0017')).toBe(true);
     expect(await tagRows(ctx)).toEqual(before);
     // The 0013 triggers work on the restored table.
     await ctx.db.updateTable('calculations').set({ total_co2e: 11 }).where('id', '=', ids[0]!).execute();

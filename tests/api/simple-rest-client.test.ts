@@ -5,8 +5,9 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { UserRecord } from '../../src/core/api';
+import type { InvitationRecord, UserRecord } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
+import { invitationToken } from './invite';
 
 describeEachDatabase('ra-data-simple-rest client against /api/users', (ctx) => {
   let provider: DataProvider;
@@ -62,15 +63,21 @@ describeEachDatabase('ra-data-simple-rest client against /api/users', (ctx) => {
     expect(ref.data.every((u) => u.mandant_id === printco)).toBe(true);
   });
 
-  it('create, update (whole record with version), updateMany (partial), delete, deleteMany', async () => {
-    const created = await Promise.all(
+  it('create (an invitation, accepted), update (whole record with version), updateMany (partial), delete, deleteMany', async () => {
+    const invited = await Promise.all(
       ['one', 'two', 'three'].map((n) =>
-        provider.create<UserRecord>('users', {
-          data: { email: `client-${n}@muster.example`, name: `Client ${n}`, role: 'viewer', mandant_id: muster, password: 'client-password' },
+        provider.create<InvitationRecord>('invitations', {
+          data: { email: `client-${n}@muster.example`, name: `Client ${n}`, role: 'viewer', mandant_id: muster },
         }),
       ),
     );
-    const ids = created.map((c) => c.data.id);
+    expect(invited[0]!.data).toMatchObject({ email: 'client-one@muster.example', version: 1 });
+    for (const { data } of invited) {
+      const accepted = await ctx.request('POST', '/api/auth/accept-invitation', { body: { token: invitationToken(ctx, data.email), password: 'client-password' } });
+      expect(accepted.status).toBe(200);
+    }
+    const ids = await Promise.all(invited.map(({ data }) => ctx.userId(data.email)));
+    const created = await Promise.all(ids.map((id) => provider.getOne<UserRecord>('users', { id })));
     expect(created[0]!.data).toMatchObject({ email: 'client-one@muster.example', version: 1 });
 
     const updated = await provider.update<UserRecord>('users', {

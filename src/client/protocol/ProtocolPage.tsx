@@ -15,7 +15,7 @@ import { recordPath } from './recordPath';
 import { useProtocolTexts } from './summary';
 
 /** Resources the filter offers; entries of others still show, under their own name. */
-export const PROTOCOL_RESOURCES = ['auth', 'users', 'mandants', 'calculations', 'templates', 'factors', 'databases',
+export const PROTOCOL_RESOURCES = ['auth', 'users', 'invitations', 'mandants', 'calculations', 'templates', 'factors', 'databases',
   'collections', 'orders', 'imports', 'migrations', 'carbon-offset-projects', 'api-tokens'] as const;
 
 const ACTION_COLORS: Partial<Record<ProtocolAction, 'success' | 'info' | 'error' | 'warning'>> = {
@@ -25,6 +25,10 @@ const ACTION_COLORS: Partial<Record<ProtocolAction, 'success' | 'info' | 'error'
   status_changed: 'info',
   deleted: 'error',
   login_failed: 'warning',
+  invited: 'info',
+  resent: 'info',
+  accepted: 'success',
+  revoked: 'error',
 };
 
 /** DateTimeInput gives local `YYYY-MM-DDTHH:mm`; the API wants an instant. */

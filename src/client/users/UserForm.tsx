@@ -1,27 +1,25 @@
 import {
   BooleanInput, PasswordInput, ReferenceInput, SelectInput, SimpleForm, TextInput, email, maxLength, minLength,
-  required, usePermissions, type Validator,
+  required, usePermissions,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type Role } from '../../core/api';
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
 import { assignableRoles, roleChoices } from './roles';
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
-const passwordRules = (isNew: boolean): Validator[] => [
-  ...(isNew ? [required()] : []),
-  minLength(MIN_PASSWORD_LENGTH, 'app.validation.password_too_short'),
-];
 
-/** One form for create and edit; on edit the password is optional ("leave empty to keep"). */
-export const UserForm = ({ isNew }: { isNew: boolean }) => {
+/**
+ * The edit form (new users are invited). The password is optional ("leave empty to keep"). Only provider
+ * admins may change an address: for a mandant admin "already in use" would reveal accounts of other mandants.
+ */
+export const UserForm = () => {
   const { permissions } = usePermissions<Role | null>();
   const isProviderAdmin = permissions === 'provider_admin';
   return (
-    <SimpleForm
-      defaultValues={isNew ? { role: 'editor', language: DEFAULT_LANGUAGE, active: true } : undefined}
-    >
+    <SimpleForm>
       <TextInput source="name" validate={[required(), maxLength(120)]} />
-      <TextInput source="email" type="email" validate={[required(), email(), maxLength(254)]} />
+      <TextInput source="email" type="email" validate={[required(), email(), maxLength(254)]}
+        helperText={isProviderAdmin ? undefined : 'app.users.email_hint_mandant_admin'} />
       <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
       {isProviderAdmin ? (
         <ReferenceInput source="mandant_id" reference="mandants" sort={{ field: 'name', order: 'ASC' }}>
@@ -30,8 +28,8 @@ export const UserForm = ({ isNew }: { isNew: boolean }) => {
       ) : null}
       <SelectInput source="language" choices={languageChoices} validate={required()} />
       <BooleanInput source="active" />
-      <PasswordInput source="password" autoComplete="new-password" validate={passwordRules(isNew)}
-        helperText={isNew ? 'app.users.password_hint_new' : 'app.users.password_hint_edit'} />
+      <PasswordInput source="password" autoComplete="new-password"
+        validate={minLength(MIN_PASSWORD_LENGTH, 'app.validation.password_too_short')} helperText="app.users.password_hint_edit" />
     </SimpleForm>
   );
 };

@@ -1,5 +1,10 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
-import { BooleanField, Datagrid, EmailField, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, usePermissions, useTranslate } from 'react-admin';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import { Link } from 'react-router-dom';
+import {
+  BooleanField, Button, CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, ReferenceField,
+  SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate,
+} from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { recordsExporter } from '../shell/download/recordsExporter';
 import { ROLES, type Role, type UserRecord } from '../../core/api';
@@ -11,12 +16,24 @@ const filters = [
   <SelectInput key="role" source="role" choices={roleChoices(ROLES)} />,
 ];
 
+/** Users are invited, not created: "Invite user" opens the invitation form; open invitations are one click away. */
+const UserListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <CreateButton resource="invitations" label="app.invitations.invite" />
+    <Button component={Link} to="/invitations" label="app.invitations.open_list">
+      <MailOutlineIcon />
+    </Button>
+    <ExportButton />
+  </TopToolbar>
+);
+
 /** Users; mandant admins get only their mandant's users (the server scopes the query). */
 export const UserList = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   return (
-    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={recordsExporter}>
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />} exporter={recordsExporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

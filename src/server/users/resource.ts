@@ -1,6 +1,7 @@
 /**
  * The `users` resource. Provider admins manage every user; mandant admins the users of their own
  * mandant (never provider admins, never moving users elsewhere); editors and viewers get 403.
+ * Users are not created here: admins invite them (invitations/), and the invitee chooses the password.
  */
 import { MIN_PASSWORD_LENGTH, ROLES, type Role, type UserRecord } from '../../core/api';
 import { isLanguage, LANGUAGES, DEFAULT_LANGUAGE } from '../../core/languages';
@@ -38,10 +39,12 @@ const userProperties = {
   password: { type: 'string', maxLength: 1000 },
 } as const;
 
-async function assertEmailFree(ctx: RestContext, email: string, exceptId?: number): Promise<void> {
-  let query = ctx.db.selectFrom('users').select('id').where('email', '=', email);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  // Deliberately unscoped: e-mail addresses are unique across all mandants.
+/**
+ * Deliberately unscoped: e-mail addresses are unique across all mandants. So only provider admins, who
+ * see every account anyway, may ask this question (see beforeUpdate).
+ */
+async function assertEmailFree(ctx: RestContext, email: string, exceptId: number): Promise<void> {
+  const query = ctx.db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) {
     throw badRequest('This e-mail address is already in use.', { email: 'This e-mail address is already in use.' });
   }
@@ -54,8 +57,8 @@ async function passwordHash(password: string): Promise<string> {
   return hashPassword(password);
 }
 
-/** Checks the role/mandant combination the caller wants to give a user; returns the mandant id to store. */
-async function checkPlacement(ctx: RestContext, role: Role, mandantId: number | null | undefined): Promise<number | null> {
+/** Checks the role/mandant combination the caller wants to give a user (or invitee); returns the mandant id to store. */
+export async function checkPlacement(ctx: RestContext, role: Role, mandantId: number | null | undefined): Promise<number | null> {
   if (!seesAllMandants(ctx.user)) {
     if (role === 'provider_admin') throw forbidden('Only provider admins can grant the provider admin role.', { role: 'Not allowed.' });
     if (mandantId !== undefined && mandantId !== null && mandantId !== ctx.user.mandant_id) {
@@ -112,26 +115,12 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
     },
     required: ['id', 'mandant_id', 'email', 'name', 'role', 'language', 'active', 'created_at', 'updated_at', 'version'],
   },
-  createSchema: {
-    type: 'object',
-    properties: userProperties,
-    required: ['email', 'name', 'role', 'password'],
-  },
+  // Any body gets the same answer: nothing about the address is looked at.
+  createSchema: { type: 'object' },
   updateSchema: { type: 'object', properties: userProperties },
 
-  async beforeCreate(body, ctx) {
-    const email = normaliseEmail(String(body.email));
-    await assertEmailFree(ctx, email);
-    const role = body.role as Role;
-    return {
-      email,
-      name: String(body.name).trim(),
-      role,
-      language: (body.language as string | undefined) ?? DEFAULT_LANGUAGE,
-      active: body.active === undefined ? true : Boolean(body.active),
-      mandant_id: await checkPlacement(ctx, role, body.mandant_id as number | null | undefined),
-      password_hash: await passwordHash(String(body.password)),
-    };
+  async beforeCreate() {
+    throw badRequest('Users are not created directly any more: invite them (POST /api/invitations); they choose their own password.');
   },
 
   async beforeUpdate(body, existing, ctx) {
@@ -140,6 +129,10 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
     if (body.email !== undefined) {
       const email = normaliseEmail(String(body.email));
       if (email !== existing.email) {
+        // "Already in use" would tell a mandant admin that the address has an account in another mandant.
+        if (!seesAllMandants(ctx.user)) {
+          throw forbidden('Only provider admins can change an e-mail address.', { email: 'Not allowed.' });
+        }
         await assertEmailFree(ctx, email, existing.id);
         values.email = email;
       }

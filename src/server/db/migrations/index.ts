@@ -21,6 +21,7 @@ import * as statementTagTriggers from './0014_statement_tag_triggers';
 import * as calculationIndexReview from './0015_calculation_index_review';
 import * as calculationTagsKey from './0016_calculation_tags_key';
 import * as tagRowWriters from './0017_tag_row_writers';
+import * as invitations from './0018_invitations';
 import * as loginThrottle from './0019_login_throttle';
 
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0015_calculation_index_review': calculationIndexReview,
   '0016_calculation_tags_key': calculationTagsKey,
   '0017_tag_row_writers': tagRowWriters,
+  '0018_invitations': invitations,
   '0019_login_throttle': loginThrottle,
 };
 

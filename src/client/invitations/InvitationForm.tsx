@@ -1,0 +1,37 @@
+import { ReferenceInput, SelectInput, SimpleForm, TextInput, email, maxLength, required, usePermissions, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { INVITATION_TTL_DAYS, type Role } from '../../core/api';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
+import { assignableRoles, roleChoices } from '../users/roles';
+
+const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
+
+/** Provider admins place the invitee in a mandant — except a future provider admin, who belongs to none. */
+const MandantInput = () => {
+  const role = useWatch({ name: 'role' }) as Role | undefined;
+  if (role === 'provider_admin') return null;
+  return (
+    <ReferenceInput source="mandant_id" reference="mandants" sort={{ field: 'name', order: 'ASC' }}>
+      <SelectInput optionText="name" validate={required()} />
+    </ReferenceInput>
+  );
+};
+
+/** Name, address, role and language of the person to invite; the password is theirs to choose. */
+export const InvitationForm = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
+  return (
+    <SimpleForm defaultValues={{ role: 'editor', language: DEFAULT_LANGUAGE }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
+        {translate('app.invitations.form_hint', { days: INVITATION_TTL_DAYS })}
+      </Typography>
+      <TextInput source="name" validate={[required(), maxLength(200)]} />
+      <TextInput source="email" type="email" validate={[required(), email(), maxLength(320)]} />
+      <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
+      {permissions === 'provider_admin' ? <MandantInput /> : null}
+      <SelectInput source="language" choices={languageChoices} validate={required()} />
+    </SimpleForm>
+  );
+};

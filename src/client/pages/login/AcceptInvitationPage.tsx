@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { MIN_PASSWORD_LENGTH, type AcceptInvitationResponse, type ApiErrorBody } from '../../../core/api';
+import { LoginLayout } from '../../layout/LoginLayout';
+import { httpClient } from '../../providers/httpClient';
+
+type State =
+  | { kind: 'idle' | 'sending' | 'failed' }
+  | { kind: 'done'; email: string }
+  /** The server's reason (already used, revoked, replaced, expired, account exists), in the page's language. */
+  | { kind: 'refused'; message: string };
+
+/**
+ * `/login/invitation?token=…`: the link from the invitation mail. The invitee chooses a password (checked
+ * as they type and when they leave a field); the account is created and they sign in with it on /login.
+ */
+export const AcceptInvitationPage = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [touched, setTouched] = useState({ password: false, repeat: false });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  const passwordError = password.length < MIN_PASSWORD_LENGTH
+    ? translate('app.validation.password_too_short', { min: MIN_PASSWORD_LENGTH })
+    : null;
+  const repeatError = repeat !== password ? translate('app.validation.passwords_differ') : null;
+  // Shown once the field was left or typed into; re-checked on every keystroke from then on.
+  const showPassword = (touched.password || password !== '') ? serverError ?? passwordError : null;
+  const showRepeat = (touched.repeat || repeat !== '') ? repeatError : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ password: true, repeat: true });
+    if (passwordError || repeatError) return;
+    setState({ kind: 'sending' });
+    try {
+      const { json } = await httpClient<AcceptInvitationResponse>('/auth/accept-invitation', {
+        method: 'POST',
+        body: JSON.stringify({ token, password }),
+        headers: { 'Accept-Language': locale },
+      });
+      setState({ kind: 'done', email: json.email });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      const body = (error as { body?: ApiErrorBody }).body;
+      if (body?.errors?.password) {
+        setServerError(body.errors.password);
+        setState({ kind: 'idle' });
+      } else if (status === 400 && body?.message) {
+        setState({ kind: 'refused', message: body.message });
+      } else {
+        setState({ kind: 'failed' });
+      }
+    }
+  };
+
+  if (!token || state.kind === 'done' || state.kind === 'refused') {
+    const done = state.kind === 'done';
+    const message = done
+      ? translate('app.accept.success', { email: state.email })
+      : state.kind === 'refused' ? state.message : translate('app.accept.missing_token');
+    return (
+      <LoginLayout title={translate('app.accept.title')}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Alert severity={done ? 'success' : 'error'} role="status">{message}</Alert>
+          <Button component={RouterLink} to="/login" variant={done ? 'contained' : 'text'}>
+            {translate(done ? 'app.accept.sign_in' : 'app.common.back_to_login')}
+          </Button>
+        </Box>
+      </LoginLayout>
+    );
+  }
+
+  return (
+    <LoginLayout title={translate('app.accept.title')}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography variant="body2">{translate('app.accept.intro')}</Typography>
+        {state.kind === 'failed' ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
+        <TextField name="password" type="password" label={translate('app.accept.password')}
+          autoComplete="new-password" required autoFocus value={password}
+          onChange={(e) => { setPassword(e.target.value); setServerError(null); }}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          error={!!showPassword} helperText={showPassword ?? translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })} />
+        <TextField name="password_repeat" type="password" label={translate('app.accept.repeat_password')}
+          autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)}
+          onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
+          error={!!showRepeat} helperText={showRepeat ?? ' '} />
+        <Button type="submit" variant="contained" disabled={state.kind === 'sending'}>
+          {translate('app.accept.submit')}
+        </Button>
+        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
+      </Box>
+    </LoginLayout>
+  );
+};

@@ -1,0 +1,142 @@
+/**
+ * The two invitation routes that are not plain REST:
+ *   POST /api/invitations/:id/resend        (admins)  → the invitation with a new link and expiry; the old link dies
+ *   POST /api/auth/accept-invitation {token, password} (no sign-in) → creates the account; answers its address
+ * Accepting does not sign the invitee in: they sign in with the new password (the login page is where
+ * the session, throttling and protocol of a sign-in live).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  MIN_PASSWORD_LENGTH, type AcceptInvitationRequest, type AcceptInvitationResponse, type InvitationRecord, type Role,
+} from '../../core/api';
+import { requireRole } from '../auth/authenticate';
+import { hashPassword } from '../auth/password';
+import { hashToken } from '../auth/tokens';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+import { badRequest, notFound } from '../http/errors';
+import { scopeToMandant } from '../http/tenant-scope';
+import { toUserRecord } from '../users/resource';
+import { recordChange, sourceOf } from '../protocol/change';
+import { recordProtocol } from '../protocol/record';
+import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
+import { invitationRecordSchema, toInvitationRecord } from './resource';
+
+const ADMINS: Role[] = ['provider_admin', 'mandant_admin'];
+const errorRef = { $ref: 'ApiError#' };
+
+export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, delivery: InvitationDelivery): void {
+  app.post<{ Params: { id: number } }>(
+    '/api/invitations/:id/resend',
+    {
+      onRequest: [app.authenticate, requireRole(...ADMINS)],
+      schema: {
+        tags: ['invitations'],
+        summary: 'Mail an open invitation again with a new link and a new expiry; the previous link stops working',
+        params: {
+          type: 'object',
+          properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+          required: ['id'],
+        },
+        response: { 200: invitationRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 503: errorRef },
+      },
+    },
+    async (request): Promise<InvitationRecord> => {
+      const source = sourceOf(request);
+      const id = request.params.id;
+      return db.transaction().execute(async (trx) => {
+        const now = isoNow();
+        // Scoped like every other tenant write: another mandant's invitation is a missing one.
+        const updated = await scopeToMandant(
+          trx.updateTable('invitations')
+            .set((eb) => ({ sent_at: now, expires_at: isoNow(INVITATION_TTL_MS), updated_at: now, version: eb('version', '+', 1) }))
+            .where('id', '=', id),
+          source.user,
+          'mandant_id',
+        ).executeTakeFirst();
+        // The same message rest-resource gives for a missing id.
+        if (Number(updated.numUpdatedRows) === 0) throw notFound(`No invitations record with id ${id}.`);
+        const invitation = toInvitationRecord(await trx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        await recordChange(trx, source, {
+          action: 'resent',
+          resource: 'invitations',
+          record: invitation,
+          label: invitation.email,
+          params: { role: invitation.role },
+        });
+        // Last, so nothing after the mail can roll the new link back.
+        await deliverInvitation(trx, delivery, invitation, request.log);
+        return invitation;
+      });
+    },
+  );
+
+  app.post<{ Body: AcceptInvitationRequest }>(
+    '/api/auth/accept-invitation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation: creates the account with the invitee’s own password (then sign in with it)',
+        body: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 1000 } },
+          required: ['token', 'password'],
+        },
+        response: {
+          200: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
+          400: errorRef,
+        },
+      },
+    },
+    async (request): Promise<AcceptInvitationResponse> => {
+      const { token, password } = request.body;
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        throw badRequest('The password is too short.', { password: `At least ${MIN_PASSWORD_LENGTH} characters.` });
+      }
+      const passwordHash = await hashPassword(password);
+      return db.transaction().execute(async (trx) => {
+        const now = isoNow();
+        const row = await trx.selectFrom('invitations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+        // Accepted and revoked invitations are gone, and a resend replaces the token: all three end here.
+        if (!row) throw badRequest('This invitation link is no longer valid: it was already used, revoked or replaced by a newer one.');
+        const invitation = toInvitationRecord(row);
+        if (invitation.expires_at <= now) throw badRequest('This invitation has expired. Ask your administrator to send a new one.');
+        const taken = await trx.selectFrom('users').select('id').where('email', '=', invitation.email).executeTakeFirst();
+        // Only the mailbox's owner holds the token, so telling them about their own account reveals nothing.
+        if (taken) throw badRequest('An account with this e-mail address already exists. Sign in, or reset your password.');
+        // Deleting by token hash claims the invitation: of two concurrent accepts only one deletes the row.
+        const claimed = await trx.deleteFrom('invitations').where('id', '=', invitation.id).where('token_hash', '=', row.token_hash).executeTakeFirst();
+        if (Number(claimed.numDeletedRows) === 0) {
+          throw badRequest('This invitation link is no longer valid: it was already used, revoked or replaced by a newer one.');
+        }
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            mandant_id: invitation.mandant_id,
+            email: invitation.email,
+            name: invitation.name,
+            role: invitation.role,
+            language: invitation.language,
+            password_hash: passwordHash,
+            active: true,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const user = toUserRecord(await trx.selectFrom('users').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow());
+        // The invitee acts here (nobody is signed in), like a password reset.
+        const actor = { id: user.id, email: user.email, name: user.name };
+        const base = { mandantId: user.mandant_id, actor, ip: request.ip, at: now };
+        await recordProtocol(trx, {
+          ...base, action: 'accepted', resource: 'invitations', recordId: invitation.id, recordLabel: invitation.email,
+          summary: { params: { role: invitation.role } },
+        });
+        await recordProtocol(trx, { ...base, action: 'created', resource: 'users', recordId: user.id, recordLabel: user.name });
+        return { email: user.email };
+      });
+    },
+  );
+}
