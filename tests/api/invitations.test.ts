@@ -298,6 +298,23 @@ describeEachDatabase('invitations', (ctx) => {
     expect(dup.body.errors).toHaveProperty('email');
   });
 
+  it('no admin sets another user\'s password: PUT with a password is refused and changes nothing', async () => {
+    const viewer = await ctx.userId('viewer@printco.example');
+    const before = await ctx.db.selectFrom('users').select(['password_hash', 'version']).where('id', '=', viewer).executeTakeFirstOrThrow();
+    for (const email of ['admin@printco.example', 'admin@kontor.example']) {
+      const admin = await ctx.login(email);
+      const res = await ctx.request<{ message: string; errors: Record<string, string> }>('PUT', `/api/users/${viewer}`, {
+        token: admin,
+        body: { password: 'chosen-by-the-admin-1' },
+      });
+      expect(res.status, email).toBe(400);
+      expect(res.body.errors).toHaveProperty('password');
+    }
+    expect(await ctx.db.selectFrom('users').select(['password_hash', 'version']).where('id', '=', viewer).executeTakeFirstOrThrow()).toEqual(before);
+    // The owner still signs in with the own password.
+    expect(await ctx.login('viewer@printco.example')).toBeTruthy();
+  });
+
   it('a mail that cannot be sent answers 503 and leaves no invitation (and a failed resend keeps the old link)', async () => {
     const admin = await ctx.login('admin@muster.example');
     const email = fresh('muster.example');

@@ -3,9 +3,8 @@
  * mandant (never provider admins, never moving users elsewhere); editors and viewers get 403.
  * Users are not created here: admins invite them (invitations/), and the invitee chooses the password.
  */
-import { MIN_PASSWORD_LENGTH, ROLES, type Role, type UserRecord } from '../../core/api';
+import { ROLES, type Role, type UserRecord } from '../../core/api';
 import { isLanguage, LANGUAGES, DEFAULT_LANGUAGE } from '../../core/languages';
-import { hashPassword } from '../auth/password';
 import { normaliseEmail } from '../auth/routes';
 import { toBoolean } from '../db/values';
 import { badRequest, forbidden } from '../http/errors';
@@ -48,13 +47,6 @@ async function assertEmailFree(ctx: RestContext, email: string, exceptId: number
   if (await query.executeTakeFirst()) {
     throw badRequest('This e-mail address is already in use.', { email: 'This e-mail address is already in use.' });
   }
-}
-
-async function passwordHash(password: string): Promise<string> {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw badRequest('The password is too short.', { password: `At least ${MIN_PASSWORD_LENGTH} characters.` });
-  }
-  return hashPassword(password);
 }
 
 /** Checks the role/mandant combination the caller wants to give a user (or invitee); returns the mandant id to store. */
@@ -151,7 +143,12 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
       if (self) throw badRequest('You cannot deactivate yourself.', { active: 'Not allowed for yourself.' });
       values.active = Boolean(body.active);
     }
-    if (typeof body.password === 'string' && body.password !== '') values.password_hash = await passwordHash(body.password);
+    // Admins never choose or see passwords: the owner sets it (invitation link, "forgot password", profile).
+    if (typeof body.password === 'string' && body.password !== '') {
+      throw badRequest('Passwords are set by their owners: ask the user to choose a new one with "Forgot password?" on the sign-in page.', {
+        password: 'Not allowed.',
+      });
+    }
     return values;
   },
 
