@@ -1,7 +1,7 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
 import { BooleanField, Datagrid, EmailField, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, usePermissions, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
-import { recordsExporter } from '../shell/download/recordsExporter';
+import { useRecordsExporter } from '../shell/download/recordsExporter';
 import { ROLES, type Role, type UserRecord } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { roleChoices } from './roles';
@@ -15,8 +15,9 @@ const filters = [
 export const UserList = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
+  const exporter = useRecordsExporter();
   return (
-    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={recordsExporter}>
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={exporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

@@ -18,6 +18,7 @@ import { toCount } from '../db/values';
 import { notFound } from '../http/errors';
 import { contentRange } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
+import { CSV_BOM } from '../../core/csv';
 import { csvHeader, csvRows } from './csv';
 import { parseProtocolQuery, protocolSelect, sorted } from './query';
 import { toProtocolEntryRecord } from './record';
@@ -105,7 +106,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       const query = parseProtocolQuery({ sort: request.query.sort, filter: request.query.filter });
       const base = sorted(protocolSelect(db, user, query), query);
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvHeader(user.language)}\r\n`;
+        yield `${CSV_BOM}${csvHeader(user.language)}\r\n`;
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
           const rows = await base.limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
           if (rows.length > 0) yield `${csvRows(user.language, rows.map(toProtocolEntryRecord))}\r\n`;

@@ -1,9 +1,9 @@
 /**
- * A statistic as CSV (core's `csvFile`): header in the reader's language, figures as plain numbers (a
- * spreadsheet reads them in any locale).
+ * A statistic as CSV (core's `csvFile`) in the reader's CSV convention: header in the reader's language,
+ * figures as bare numbers.
  */
 import type { StatisticsResult } from '../../core/api';
-import { csvFile } from '../../core/csv';
+import { csvConventions, csvFile } from '../../core/csv';
 import type { Language } from '../../core/languages';
 import { statisticsText } from './messages';
 
@@ -16,5 +16,5 @@ export function statisticCsv(language: Language, result: StatisticsResult): stri
       return value;
     }),
   );
-  return csvFile([header, ...rows]);
+  return csvFile([header, ...rows], csvConventions(language));
 }
