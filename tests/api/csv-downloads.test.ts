@@ -2,6 +2,8 @@
  * Every CSV the server writes escapes every cell a spreadsheet would run as a formula — also cells
  * with a line break, which papaparse's own `escapeFormulae` lets through. One hostile text is put
  * where each download shows user data (calculation title and customer, an imported value).
+ * And every one follows its reader's spreadsheet convention: a German reader's opens in German Excel
+ * (BOM, `;` between cells, decimal commas, bare numbers in number cells), an English reader's uses `,` and `.`.
  */
 import Papa from 'papaparse';
 import { beforeAll, expect, it } from 'vitest';
@@ -23,11 +25,34 @@ describeEachDatabase('CSV downloads', (ctx) => {
   let token = '';
   let calculation: CalculationRecord;
 
+  let migrationId = 0;
+  let importId = 0;
+
   const download = async (url: string) => {
     const response = await fetch(`${ctx.baseUrl}${url}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status, url).toBe(200);
     expect(response.headers.get('content-type'), url).toMatch(/text\/csv/);
-    return response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // The BOM: spreadsheet programs read the file as UTF-8.
+    expect([...bytes.subarray(0, 3)], url).toEqual([0xef, 0xbb, 0xbf]);
+    return new TextDecoder().decode(bytes);
+  };
+  /** The file's rows in `language`'s convention; every row as wide as the header (the delimiter is right). */
+  const rowsOf = (csv: string, language: 'de' | 'en') => {
+    const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true, delimiter: language === 'en' ? ',' : ';' }).data;
+    for (const row of rows) expect(row.length, JSON.stringify(row)).toBe(rows[0]!.length);
+    return rows;
+  };
+  const numberIn = (language: 'de' | 'en', maxDigits: number) =>
+    new RegExp(language === 'en' ? `^-?\\d+(\\.\\d{1,${maxDigits}})?$` : `^-?\\d+(,\\d{1,${maxDigits}})?$`);
+  /** Downloads `url` as a reader of `language` (the profile language decides), then back to German. */
+  const asReaderOf = async <T>(language: 'de' | 'en', work: () => Promise<T>): Promise<T> => {
+    expect((await ctx.request('PUT', '/api/auth/me', { token, body: { language } })).status).toBe(200);
+    try {
+      return await work();
+    } finally {
+      await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'de' } });
+    }
   };
   const expectEscaped = (csv: string, hostile: string) => {
     expect(formulaCells(csv)).toEqual([]);
@@ -64,7 +89,38 @@ describeEachDatabase('CSV downloads', (ctx) => {
     const target = databases.find((d) => d.status === 'published' && d.id !== calculation.database_id)!;
     const preview = await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', { token, body: { to_database_id: target.id } });
     expect(preview.status).toBe(201);
+    migrationId = preview.body.id;
     expectEscaped(await download(`/api/migrations/${preview.body.id}/items.csv`), HOSTILE);
+  });
+
+  it('migration preview items in the reader\'s convention: translated header with units, bare numbers', async () => {
+    for (const language of ['de', 'en'] as const) {
+      const rows = rowsOf(await asReaderOf(language, () => download(`/api/migrations/${migrationId}/items.csv`)), language);
+      expect(rows[0]).toEqual(language === 'de'
+        ? ['Kalkulation (ID)', 'Nummer', 'Titel', 'Vorlage', 'Bisher (kg CO₂e)', 'Neu (kg CO₂e)', 'Differenz (kg CO₂e)', 'Änderung (%)', 'Ausgeschlossen']
+        : ['Calculation (ID)', 'Number', 'Title', 'Template', 'Before (kg CO₂e)', 'New (kg CO₂e)', 'Difference (kg CO₂e)', 'Change (%)', 'Excluded']);
+      const items = rows.slice(1);
+      expect(items.length).toBeGreaterThan(1);
+      for (const row of items) {
+        expect(row[0]).toMatch(/^\d+$/);
+        for (const kg of row.slice(4, 7)) if (kg !== '') expect(kg, language).toMatch(numberIn(language, 2));
+        if (row[7] !== '') expect(row[7], language).toMatch(numberIn(language, 1));
+      }
+      // Template names as the reader reads them, not ids; the kg figures hold decimals in the reader's way.
+      expect(items.some((row) => row[3] === (language === 'de' ? 'Broschüre' : 'Brochure'))).toBe(true);
+      expect(items.some((row) => row[4]!.includes(language === 'de' ? ',' : '.'))).toBe(true);
+    }
+  });
+
+  it('protocol export in the reader\'s convention', async () => {
+    for (const language of ['de', 'en'] as const) {
+      const rows = rowsOf(await asReaderOf(language, () => download('/api/protocol/export.csv?sort=["at","DESC"]')), language);
+      expect(rows[0]![0]).toBe(language === 'de' ? 'Zeitpunkt' : 'When');
+      expect(rows[0]).toHaveLength(11);
+      expect(rows.length).toBeGreaterThan(2);
+      // The mandant column holds the mandant's id as a number.
+      for (const row of rows.slice(1)) if (row[3] !== '') expect(row[3]).toMatch(/^\d+$/);
+    }
   });
 
   it('import errors', async () => {
@@ -76,6 +132,15 @@ describeEachDatabase('CSV downloads', (ctx) => {
     });
     const report = (await response.json()) as ImportReport;
     expect(report.import).toMatchObject({ rows_failed: 1 });
+    importId = report.import!.id;
     expectEscaped(await download(`/api/imports/${report.import!.id}/errors.csv`), HOSTILE);
+  });
+
+  it('import errors in the reader\'s convention', async () => {
+    for (const language of ['de', 'en'] as const) {
+      const rows = rowsOf(await asReaderOf(language, () => download(`/api/imports/${importId}/errors.csv`)), language);
+      expect(rows[0]).toEqual(language === 'de' ? ['Zeile', 'Spalte', 'Wert', 'Fehler'] : ['Row', 'Column', 'Value', 'Error']);
+      expect(rows[1]![0]).toMatch(/^\d+$/);
+    }
   });
 });

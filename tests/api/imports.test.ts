@@ -213,9 +213,10 @@ describeEachDatabase('imports', (ctx) => {
     expect(calcs.map((c) => c.title)).toEqual(['=HYPERLINK("http://evil.example","click")', '+cmd|calc', '@SUM(A1)']);
     expect(body.errors[0]).toMatchObject({ row: 3, column: 'Grammage', value: '=1+2', message_key: 'number' });
     const csv = await (await fetch(`${ctx.baseUrl}/api/imports/${body.import!.id}/errors.csv`, { headers: { Authorization: `Bearer ${token}` } })).text();
+    // A German reader's file: cells separated by ';'.
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[1]).toMatch(/^3,Grammage,'=1\+2,/);
-    expect(lines.slice(1).every((line) => !/(^|,)"?[=+@]/.test(line))).toBe(true);
+    expect(lines[1]).toMatch(/^3;Grammage;'=1\+2;/);
+    expect(lines.slice(1).every((line) => !/(^|;)"?[=+@]/.test(line))).toBe(true);
   });
 
   it.each([

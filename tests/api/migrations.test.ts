@@ -56,10 +56,16 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
 
     const csv = await ctx.request<string>('GET', `/api/migrations/${migration.id}/items.csv`, { token });
     expect(csv.status).toBe(200);
-    const csvLines = String(csv.body).trimEnd().split('\r\n');
+    // In a German reader's convention: translated header with units, ';', kg with two decimals and a decimal comma.
+    const csvLines = String(csv.body).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(csvLines).toHaveLength(6);
-    expect(csvLines[0]).toBe('calculation_id,number,title,template,total_before_kg,total_after_kg,difference_kg,percent,excluded');
-    expect(csvLines.slice(1).map((line) => Number(line.split(',')[0])).sort((a, b) => a - b)).toEqual(rows.map((r) => r.calculation_id).sort((a, b) => a - b));
+    expect(csvLines[0]).toBe('Kalkulation (ID);Nummer;Titel;Vorlage;Bisher (kg CO₂e);Neu (kg CO₂e);Differenz (kg CO₂e);Änderung (%);Ausgeschlossen');
+    const csvRows = csvLines.slice(1).map((line) => line.split(';'));
+    expect(csvRows.map((cells) => Number(cells[0])).sort((a, b) => a - b)).toEqual(rows.map((r) => r.calculation_id).sort((a, b) => a - b));
+    const changedCsv = csvRows.find((cells) => Number(cells[0]) === changedRow.calculation_id)!;
+    const german = (value: number, digits: number) => String(Math.round(value * 10 ** digits) / 10 ** digits).replace('.', ',');
+    expect(changedCsv.slice(4, 8)).toEqual([german(changedRow.total_before, 2), german(changedRow.total_after!, 2), german(changedRow.difference!, 2), german(changedRow.percent!, 1)]);
+    expect(csvRows.find((cells) => Number(cells[0]) === frozen.id)![8]).toBe('durch eine Bestellung eingefroren');
 
     const applied = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/apply`, { token });
     expect(applied.status).toBe(200);

@@ -256,7 +256,9 @@ describeEachDatabase('protocol', (ctx) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="protocol-\d{4}-\d{2}-\d{2}\.csv"/);
-    const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+    // A German reader's file: ';' between cells, as German Excel expects.
+    const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter: ';' });
+    expect(parsed.data.every((row) => row.length === 11)).toBe(true);
     const [header, ...rows] = parsed.data;
     expect(header!.slice(0, 5)).toEqual(['Zeitpunkt', 'Wer', 'E-Mail', 'Mandant', 'Aktion']);
     expect(rows).toHaveLength(4);
@@ -269,7 +271,8 @@ describeEachDatabase('protocol', (ctx) => {
     // Another reader, another language: the same entries with an English header and texts.
     const english = await ctx.login('editor@printco.example');
     const en = await ctx.request<string>('GET', `/api/protocol/export.csv${filter({ record_id: [String(ids[1])], action: 'created' })}`, { token: english });
-    const [enHeader, enRow] = Papa.parse<string[]>(en.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const [enHeader, enRow] = Papa.parse<string[]>(en.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter: ',' }).data;
+    expect(enRow).toHaveLength(11);
     expect(enHeader!.slice(0, 2)).toEqual(['When', 'Who']);
     expect(enRow![4]).toBe('Created');
     expect(enRow![8]).toBe('User “+1+2” created');

@@ -109,6 +109,7 @@ const roundedKg = (value: number) => Math.round(value * 1000) / 1000;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 const YEAR_2019 = 'from=2019-01-01&to=2019-12-31';
+const parseCsv = (text: string, delimiter: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter }).data;
 
 describeEachDatabase('statistics', (ctx) => {
   let ordersPresent = false;
@@ -246,22 +247,69 @@ describeEachDatabase('statistics', (ctx) => {
     }
   });
 
-  it('exports CSV with the header in the user\'s language and formula cells escaped', async () => {
+  it('exports CSV in the user\'s language and CSV convention, figures as bare numbers, formula cells escaped', async () => {
     const token = await ctx.login('viewer@muster.example');
     const res = await ctx.request<string>('GET', `/api/statistics/co2e_by_customer?${YEAR_2019}&format=csv`, { token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toContain('statistics-co2e_by_customer-2019-01-01-2019-12-31.csv');
-    const rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(res.body.replace(/^\uFEFF/, '').startsWith('Kunde;Kalkulationen;kg CO₂e\r\n')).toBe(true);
+    const rows = parseCsv(res.body, ';');
     expect(rows[0]).toEqual(['Kunde', 'Kalkulationen', 'kg CO₂e']);
     expect(rows[1]).toEqual(['Ohne Kunde', '1', '200']);
+    // Below 100 kg the page shows two decimals: so does the CSV, with a decimal comma.
+    expect(rows[3]).toEqual(['Beta', '1', '50,25']);
     expect(rows[4]).toEqual([`'=HYPERLINK("x")`, '1', '10']);
 
     await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'en' } });
-    const english = await ctx.request<string>('GET', `/api/statistics/co2e_by_month?${YEAR_2019}&format=csv`, { token });
-    const header = Papa.parse<string[]>(english.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data[0];
-    expect(header).toEqual(['Month', 'Calculations', 'kg CO₂e']);
-    await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'de' } });
+    try {
+      const english = await ctx.request<string>('GET', `/api/statistics/co2e_by_month?${YEAR_2019}&format=csv&lang=en`, { token });
+      const englishRows = parseCsv(english.body, ',');
+      expect(englishRows[0]).toEqual(['Month', 'Calculations', 'kg CO₂e']);
+      expect(englishRows[1]).toEqual(['2019-01', '2', '151']);
+      const customers = parseCsv((await ctx.request<string>('GET', `/api/statistics/co2e_by_customer?${YEAR_2019}&format=csv&lang=en`, { token })).body, ',');
+      expect(customers[3]).toEqual(['Beta', '1', '50.25']);
+    } finally {
+      await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'de' } });
+    }
+  });
+
+  it('writes money in currency units and statuses in the reader\'s words, shares as shown', async () => {
+    const token = await ctx.login('viewer@muster.example');
+    const csv = async (name: string, lang: string) => {
+      const res = await ctx.request<string>('GET', `/api/statistics/${name}?${YEAR_2019}&format=csv&lang=${lang}`, { token });
+      expect(res.status).toBe(200);
+      return parseCsv(res.body, lang === 'en' ? ',' : ';');
+    };
+    if (ordersPresent) {
+      expect(await csv('orders', 'de')).toEqual([
+        ['Status', 'Währung', 'Bestellungen', 'Kompensiert (kg CO₂e)', 'Wert'],
+        ['Storniert', 'EUR', '1', '777', '11,66'],
+        ['Abgeschlossen', 'EUR', '1', '50', '0,75'],
+        ['Entwurf', 'EUR', '1', '999', '14,99'],
+        ['Aufgegeben', 'EUR', '1', '100', '1,5'],
+      ]);
+      expect(await csv('orders', 'en')).toEqual([
+        ['Status', 'Currency', 'Orders', 'Offset (kg CO₂e)', 'Value'],
+        ['Cancelled', 'EUR', '1', '777', '11.66'],
+        ['Completed', 'EUR', '1', '50', '0.75'],
+        ['Draft', 'EUR', '1', '999', '14.99'],
+        ['Placed', 'EUR', '1', '100', '1.5'],
+      ]);
+      expect((await csv('overview', 'de'))[1]).toEqual(['4', '361', '150', '41,6', '2']);
+    }
+    // Every figure cell of every statistic is a bare number in the reader's convention.
+    for (const name of ['overview', 'co2e_by_month', 'co2e_by_template', 'co2e_by_tag', 'top_calculations', 'offset_by_month', 'offsets_by_project']) {
+      for (const lang of ['de', 'en']) {
+        const result = await get(token, name, `${YEAR_2019}&lang=${lang}`);
+        const rows = await csv(name, lang);
+        const number = lang === 'en' ? /^-?\d+(\.\d+)?$/ : /^-?\d+(,\d+)?$/;
+        result.columns.forEach((column, index) => {
+          if (column.unit === null) return;
+          for (const row of rows.slice(1)) if (row[index] !== '') expect(row[index], `${name} ${lang} ${column.key}`).toMatch(number);
+        });
+      }
+    }
   });
 
   it('keeps the tag statistic exact through every writer: create, duplicate, edit, retag, direct updates, delete, import and undo', async () => {

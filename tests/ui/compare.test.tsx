@@ -81,17 +81,30 @@ describe('comparing calculations', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(saved as unknown as Blob);
     })).replace(/^\ufeff/, '');
-    const rows = Papa.parse<string[]>(text.trim()).data;
+    // A German reader's spreadsheet: ";" between cells, CRLF line ends, decimal commas.
+    expect(text.split('\r\n')[0]).toMatch(/^Bereich;Angabe;Einheit;/);
+    const rows = Papa.parse<string[]>(text.trim(), { delimiter: ';' }).data;
     expect(rows[0]).toEqual(['Bereich', 'Angabe', 'Einheit', 'K-2026-000007 Frühjahrskatalog', 'K-2026-000009 =HYPERLINK("http://x")\nzweite Zeile',
       'Δ K-2026-000009', 'Δ % K-2026-000009']);
     const a = first(7).total_co2e;
     const b = first(9).total_co2e;
+    // Rounded as the page shows them (1 decimal from 100 on, 2 from 1 on), the percentage to one decimal.
+    const shown = (value: number) => {
+      const digits = Math.abs(value) >= 100 ? 1 : Math.abs(value) >= 1 ? 2 : 4;
+      return String(Math.round(value * 10 ** digits) / 10 ** digits).replace('.', ',');
+    };
     const totalRow = rows.find((row) => row[1] === 'Emissionen gesamt')!;
-    expect(totalRow.slice(0, 3)).toEqual(['Ergebnisse', 'Emissionen gesamt', 'kg CO2e']);
-    expect(Number(totalRow[3])).toBeCloseTo(a, 9);
-    expect(Number(totalRow[4])).toBeCloseTo(b, 9);
-    expect(Number(totalRow[5])).toBeCloseTo(b - a, 9);
-    expect(Number(totalRow[6])).toBeCloseTo(((b - a) / a) * 100, 9);
+    expect(totalRow).toEqual(['Ergebnisse', 'Emissionen gesamt', 'kg CO2e', shown(a), shown(b), shown(b - a),
+      String(Math.round(((b - a) / a) * 1000) / 10).replace('.', ',')]);
+    // Every figure cell holds a bare number: digits, at most one decimal comma, no unit, no grouping, no float noise.
+    const figures = rows.filter((row) => row[0] === 'Ergebnisse').flatMap((row) => row.slice(3)).filter((cell) => cell !== '');
+    expect(figures.length).toBeGreaterThan(4);
+    for (const cell of figures) expect(cell).toMatch(/^-?\d+(,\d{1,4})?$/);
+    // Inputs: numbers as numbers ("5000", never "5.000 Stk."), the unit in its own column.
+    const quantityRow = rows.find((row) => row[1] === 'Auflage')!;
+    expect(quantityRow).toEqual(['Allgemein', 'Auflage', 'Stk.', '5000', '10000', '', '']);
+    const energyRow = rows.find((row) => row[1]?.startsWith('Energie'))!;
+    expect(energyRow.slice(2, 5)).toEqual(['kWh/1000', '2,5', '2,5']);
     // The title cell starts with "=" and has a line break (papaparse's own escaping skips those): it is written
     // with a leading apostrophe so no spreadsheet runs it.
     const titleRow = rows.find((row) => row[1] === 'Titel')!;

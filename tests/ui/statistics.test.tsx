@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser, StatisticName, StatisticsResult } from '../../src/core/api';
+import { chartPoints, chartSpec } from '../../src/client/statistics/chartData';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 
@@ -64,9 +65,13 @@ describe('statistics page', () => {
     expect(within(customers).getByText('Ohne Kunde')).toBeInTheDocument();
     expect(within(customers).getByText('50,25')).toBeInTheDocument();
 
-    const orders = await screen.findByRole('table', { name: 'Anzahl und Wert der Bestellungen' });
+    // Money is labelled as money (its currency in every cell), not as "smallest currency unit"; the title says what the
+    // card holds; statuses in the reader's words.
+    const orders = await screen.findByRole('table', { name: 'Bestellungen nach Status' });
+    expect(within(orders).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Status', 'Währung', 'Bestellungen', 'Kompensiert (kg CO₂e)', 'Wert']);
     expect(within(orders).getByText('Aufgegeben')).toBeInTheDocument();
     expect(within(orders).getByText('1.234,56 €')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/kleinste Währungseinheit|Anzahl und Wert/);
 
     const overview = await screen.findByTestId('statistics-overview');
     expect(within(overview).getByText('12.346')).toBeInTheDocument();
@@ -84,6 +89,28 @@ describe('statistics page', () => {
     expect(queries.every((q) => q.get('from') === `${year}-01-01` && q.get('to') === `${year}-12-31`)).toBe(true);
     // Mandant users never name a mandant: the server answers with their own.
     expect(queries.some((q) => q.has('mandant_id'))).toBe(false);
+  }, 60_000);
+
+  it('labels each chart with what it plots: the orders chart counts orders per status, the others kg CO₂e', async () => {
+    const ordersResult = result('orders', {
+      columns: FIXTURES.orders!.columns,
+      rows: [{ status: 'placed', currency: 'EUR', orders: 3, offset_kg: 100, value_minor: 123456 },
+        { status: 'placed', currency: 'CHF', orders: 2, offset_kg: 700, value_minor: 500 },
+        { status: 'completed', currency: 'EUR', orders: 1, offset_kg: 50, value_minor: 75 }],
+    });
+    serveStatistics([], { ...FIXTURES, orders: ordersResult });
+    renderApp('/statistics', { signedInAs: editor });
+    const orders = await screen.findByTestId('statistic-orders', {}, { timeout: 30_000 });
+    const chart = await within(orders).findByTestId('statistic-chart');
+    expect(chart).toHaveAttribute('data-value', 'orders');
+    expect(chart).toHaveAccessibleName('Bestellungen nach Status: Bestellungen');
+    // One bar per status, the currencies added up: 5 orders placed, 1 completed.
+    const spec = chartSpec(ordersResult)!;
+    expect(spec.value.key).toBe('orders');
+    expect(chartPoints(ordersResult, spec)).toEqual([{ category: 'placed', value: 5 }, { category: 'completed', value: 1 }]);
+    const month = within(screen.getByTestId('statistic-co2e_by_month')).getByTestId('statistic-chart');
+    expect(month).toHaveAttribute('data-value', 'co2e_kg');
+    expect(month).toHaveAccessibleName('Berechnete kg CO₂e pro Monat: kg CO₂e');
   }, 60_000);
 
   it('shows the empty state for a range without data and asks again when the range changes', async () => {

@@ -1,4 +1,5 @@
 /** Core CSV mapping: header suggestions in five languages, cell parsing, row building, sniffing, escaping. */
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
   detectDecimalSeparator,
@@ -183,5 +184,24 @@ describe('templateCsv', () => {
       expect(example).toBeTruthy();
     }
     expect(templateCsv(brochure, 'de')).toMatch(/^\uFEFFTitel;Auflage \(Stk\.\);/);
+  });
+
+  it('is read back by Kontor\'s own importer in every language: the example row gives the template\'s defaults', () => {
+    for (const lang of LANGUAGES) {
+      const text = templateCsv(brochure, lang).replace(/^\uFEFF/, '');
+      const delimiter = detectDelimiter(text);
+      expect(delimiter, lang).toBe(lang === 'en' ? ',' : ';');
+      const [headers, example] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data;
+      // The decimal default (kWh per 1000) is written as the reader's spreadsheet writes it.
+      expect(example, lang).toContain(lang === 'en' ? '2.5' : '2,5');
+      const plan = withDecimals(planRows(brochure, headers!, suggestMapping(brochure, headers!)), [example!], delimiter === ';' ? ',' : '.');
+      const { inputs, errors } = rowToInputs(brochure, plan, example!, { ...context, decimal: delimiter === ';' ? ',' : '.' });
+      expect(errors, lang).toEqual([]);
+      expect(inputs.energy_kwh_per_1000, lang).toBe(2.5);
+      const defaults = Object.fromEntries(brochure.groups.filter((g) => !g.repeatable).flatMap((g) => g.fields)
+        .filter((f) => (f.type === 'number' || f.type === 'integer') && f.default !== undefined).map((f) => [f.name, f.default]));
+      expect(Object.keys(defaults).length, lang).toBeGreaterThan(2);
+      for (const [name, value] of Object.entries(defaults)) if (name in inputs) expect(inputs[name], `${lang} ${name}`).toBe(value);
+    }
   });
 });

@@ -17,14 +17,14 @@ import type { Language } from '../../core/languages';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { parseCompareIds } from './compareIds';
-import { buildComparison, type Comparison, type Difference, type ResultRow } from './comparison';
+import { buildComparison, PERCENT_DIGITS, type Comparison, type Difference, type ResultRow } from './comparison';
 import { comparisonCsv } from './comparisonCsv';
 import { saveFile } from '../shell/download/saveFile';
 
 const differsSx = { bgcolor: (theme: { palette: { warning: { main: string } } }) => alpha(theme.palette.warning.main, 0.12) };
 
 function percentText(percent: number, lang: Language): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(percent / 100);
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS, signDisplay: 'exceptZero' }).format(percent / 100);
 }
 
 function absoluteText(absolute: number, lang: Language): string {
@@ -155,7 +155,7 @@ const CompareView = ({ ids }: { ids: number[] }) => {
       results: translate('compare.results'),
       difference: (number) => translate('compare.csv.difference', { number }),
       percent: (number) => translate('compare.csv.percent', { number }),
-    });
+    }, lang);
     saveFile(csv, `compare-${comparison.calculations.map((c) => c.number).join('_')}.csv`);
   };
   const differing = comparison.results.filter((row) => row.differs).length;

@@ -21,6 +21,10 @@ export interface InputRow {
   label: string;
   /** Display text per calculation; null where its template has no such field. */
   values: (string | null)[];
+  /** The bare number per calculation for number fields (the CSV writes these, the unit in `unit`); null otherwise. */
+  numbers: (number | null)[];
+  /** The number field's unit in the user's language ('' without one). */
+  unit: string;
   /** Not every calculation has the same value. */
   differs: boolean;
 }
@@ -61,6 +65,11 @@ export interface ComparisonTexts {
   total: string;
 }
 
+/** Decimals a number input is shown with (fieldText), on screen and in the CSV. */
+export const INPUT_DIGITS = 3;
+/** Decimals of a difference in percent, on screen and in the CSV. */
+export const PERCENT_DIGITS = 1;
+
 /** Results smaller than this apart are the same figure computed twice, not a difference. */
 const EPSILON = 1e-9;
 
@@ -81,7 +90,7 @@ export function fieldText(field: Field, value: unknown, record: CalculationRecor
       return value === true ? texts.yes : texts.no;
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${unit}` : String(value);
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: INPUT_DIGITS, ...fieldNumberOptions(field) })}${unit}` : String(value);
     case 'tags':
       return Array.isArray(value) ? value.map(String).join(', ') : String(value);
     case 'factor':
@@ -105,8 +114,15 @@ function inputSections(records: readonly CalculationRecord[], templates: readonl
   };
   const addRow = (section: InputSection, key: string, label: string) => {
     let row = section.rows.find((candidate) => candidate.key === key);
-    if (!row) section.rows.push((row = { key, label, values: records.map(() => null), differs: false }));
+    if (!row) section.rows.push((row = { key, label, values: records.map(() => null), numbers: records.map(() => null), unit: '', differs: false }));
     return row;
+  };
+  const setValue = (row: InputRow, column: number, field: Field, value: unknown, record: CalculationRecord) => {
+    row.values[column] = fieldText(field, value, record, lang, texts);
+    if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number') {
+      row.numbers[column] = value;
+      if (field.unit) row.unit = localizeUnit(field.unit, lang);
+    }
   };
   records.forEach((record, column) => {
     const template = templates[column];
@@ -116,7 +132,7 @@ function inputSections(records: readonly CalculationRecord[], templates: readonl
       if (!group.repeatable) {
         for (const field of group.fields) {
           const row = addRow(section, field.name, localize(field.label, lang, field.name));
-          row.values[column] = fieldText(field, record.inputs?.[field.name], record, lang, texts);
+          setValue(row, column, field, record.inputs?.[field.name], record);
         }
         continue;
       }
@@ -125,7 +141,7 @@ function inputSections(records: readonly CalculationRecord[], templates: readonl
       items.forEach((item, index) => {
         for (const field of group.fields) {
           const row = addRow(section, `${index}.${field.name}`, `${index + 1}. ${localize(field.label, lang, field.name)}`);
-          row.values[column] = fieldText(field, item?.[field.name], record, lang, texts);
+          setValue(row, column, field, item?.[field.name], record);
         }
       });
     }

@@ -1,9 +1,12 @@
-/** A statistic as a chart (@mui/x-charts): a line per month or horizontal bars, axis and tooltip in the reader's locale. */
+/**
+ * A statistic as a chart (@mui/x-charts): a line per month or horizontal bars, axis and tooltip in the
+ * reader's locale; the value axis is labelled with what is plotted (e.g. "kg CO₂e", "Bestellungen").
+ */
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { StatisticsResult } from '../../core/api';
-import { CHART_MAX_BARS, type ChartSpec } from './chartData';
+import { CHART_MAX_BARS, chartPoints, type ChartSpec } from './chartData';
 import { formatFigure, formatLabel } from './format';
 
 const HEIGHT = 280;
@@ -11,14 +14,14 @@ const HEIGHT = 280;
 export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spec: ChartSpec }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const rows = spec.kind === 'bar' ? result.rows.slice(0, CHART_MAX_BARS) : result.rows;
-  const dataset = rows.map((row) => ({
-    label: formatLabel(locale, translate, spec.category.key, row[spec.category.key] ?? null),
-    value: Number(row[spec.value.key] ?? 0),
-  }));
+  const points = chartPoints(result, spec);
+  const shown = spec.kind === 'bar' ? points.slice(0, CHART_MAX_BARS) : points;
+  const dataset = shown.map((point) => ({ label: formatLabel(locale, translate, spec.category.key, point.category), value: point.value }));
   const seriesLabel = translate(`statistics.columns.${spec.value.key}`, { _: spec.value.key });
   const valueFormatter = (value: number | null) => (value === null ? '' : formatFigure(locale, spec.value, value, {}));
   const series = [{ dataKey: 'value', label: seriesLabel, valueFormatter }];
+  // Counts have no halves: whole ticks only (else 0, 0, 1, 1, … after rounding).
+  const ticks = spec.value.unit === 'count' ? { tickMinStep: 1 } : {};
 
   if (spec.kind === 'line') {
     return (
@@ -26,8 +29,9 @@ export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spe
         height={HEIGHT}
         dataset={dataset}
         xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
-        yAxis={[{ valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}), width: 72 }]}
-        series={[{ ...series[0]!, area: true, showMark: rows.length <= 24 }]}
+        // Room for the axis label beside tick labels such as "100.000".
+        yAxis={[{ valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}), width: 96, label: seriesLabel, ...ticks }]}
+        series={[{ ...series[0]!, area: true, showMark: shown.length <= 24 }]}
         hideLegend
       />
     );
@@ -38,7 +42,7 @@ export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spe
       layout="horizontal"
       dataset={dataset}
       yAxis={[{ scaleType: 'band', dataKey: 'label', width: 170 }]}
-      xAxis={[{ valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}) }]}
+      xAxis={[{ valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}), label: seriesLabel, ...ticks }]}
       series={series}
       // Room for the last tick label of the value axis.
       margin={{ right: 32 }}

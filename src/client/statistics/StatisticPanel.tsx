@@ -55,7 +55,12 @@ export const StatisticPanel = ({ name, range }: { name: StatisticName; range: St
         ) : null}
         {data && !isEmpty(data) ? (
           <>
-            {spec ? <Box sx={{ mb: 2 }}><StatisticChart result={data} spec={spec} /></Box> : null}
+            {spec ? (
+              <Box sx={{ mb: 2 }} role="figure" data-testid="statistic-chart" data-value={spec.value.key}
+                aria-label={`${title}: ${translate(`statistics.columns.${spec.value.key}`, { _: spec.value.key })}`}>
+                <StatisticChart result={data} spec={spec} />
+              </Box>
+            ) : null}
             <StatisticTable result={data} title={title} />
           </>
         ) : null}

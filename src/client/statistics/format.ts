@@ -3,6 +3,8 @@
  * statuses translated. Charts and tables use the same functions, so both read alike.
  */
 import type { StatisticCell, StatisticColumn } from '../../core/api';
+import { minorToMajor } from '../../core/money';
+import { kgDigits, PERCENT_DIGITS } from '../../core/statistic-figures';
 import { formatDay } from '../i18n/dates';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -10,15 +12,13 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 const number = (locale: string, digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
 
 export function formatKg(locale: string, value: number): string {
-  return number(locale, value >= 100 ? 0 : 2).format(value);
+  return number(locale, kgDigits(value)).format(value);
 }
 
 /** Money in minor units of `currency`, using the currency's own number of decimals. */
 export function formatMoneyMinor(locale: string, minor: number, currency: string): string {
   try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minorToMajor(minor, currency));
   } catch {
     return `${number(locale, 0).format(minor)} ${currency}`;
   }
@@ -37,7 +37,7 @@ export function formatFigure(locale: string, column: StatisticColumn, value: Sta
     case 'kg_co2e':
       return formatKg(locale, value);
     case 'percent':
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS }).format(value / 100);
     case 'money_minor':
       return formatMoneyMinor(locale, value, typeof row.currency === 'string' ? row.currency : 'EUR');
     default:

@@ -2,8 +2,11 @@ import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 
 /** Enough digits to be useful at every magnitude: 12.345,6 kg but 0,0123 kg per piece. */
-export function formatResult(value: number, lang: Language): string {
+export function resultDigits(value: number): number {
   const magnitude = Math.abs(value);
-  const digits = magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 4;
-  return formatNumber(value, lang, { maximumFractionDigits: digits });
+  return magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 4;
+}
+
+export function formatResult(value: number, lang: Language): string {
+  return formatNumber(value, lang, { maximumFractionDigits: resultDigits(value) });
 }

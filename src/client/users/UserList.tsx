@@ -6,7 +6,7 @@ import {
   SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
-import { recordsExporter } from '../shell/download/recordsExporter';
+import { useRecordsExporter } from '../shell/download/recordsExporter';
 import { ROLES, type Role, type UserRecord } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { roleChoices } from './roles';
@@ -32,8 +32,9 @@ const UserListActions = () => (
 export const UserList = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
+  const exporter = useRecordsExporter();
   return (
-    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />} exporter={recordsExporter}>
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />} exporter={exporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <EmailField source="email" />

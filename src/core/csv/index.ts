@@ -1,6 +1,6 @@
 /** CSV import mapping: pure, shared by the server's importer and the client's preview. */
 export { escapeCsvCell } from './escape';
-export { csvText, csvFile, type CsvCell, type CsvOptions } from './write';
+export { csvText, csvFile, csvConventions, csvNumber, csvNumberText, CSV_BOM, CSV_DEFAULT_DIGITS, type CsvCell, type CsvConventions, type CsvNumber } from './write';
 export { normalizeLabel, withoutUnit } from './text';
 export { CSV_MESSAGES, renderCsvMessage, type CsvMessageKey } from './messages';
 export { importTargets, targetHeader, type ImportTarget } from './targets';

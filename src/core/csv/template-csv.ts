@@ -3,14 +3,16 @@
  * importer recognises it in every language) and one example row with the defaults.
  */
 import type { Language } from '../languages';
-import { formatNumber } from '../number-format';
 import type { Template } from '../template';
-import { csvFile } from './write';
+import { csvConventions, csvFile, csvNumber, type CsvCell } from './write';
 import { importTargets, targetHeader } from './targets';
 
-function exampleValue(value: unknown, lang: Language): string {
+/** Examples keep up to six decimals: a default such as 0.0035 must survive the round trip through the importer. */
+const EXAMPLE_DIGITS = 6;
+
+function exampleValue(value: unknown, lang: Language): CsvCell {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'number') return formatNumber(value, lang, { grouping: false, maximumFractionDigits: 6 });
+  if (typeof value === 'number') return csvNumber(value, EXAMPLE_DIGITS);
   if (typeof value === 'boolean') return value ? ({ de: 'ja', en: 'yes', fr: 'oui', it: 'sì', es: 'sí' } as const)[lang] : ({ de: 'nein', en: 'no', fr: 'non', it: 'no', es: 'no' } as const)[lang];
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
@@ -18,7 +20,7 @@ function exampleValue(value: unknown, lang: Language): string {
 
 const EXAMPLE_TEXT: Record<Language, string> = { de: 'Beispiel', en: 'Example', fr: 'Exemple', it: 'Esempio', es: 'Ejemplo' };
 
-/** `;`-separated for the comma-decimal languages (as Excel expects there), `,` for English. */
+/** In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English). */
 export function templateCsv(template: Template, lang: Language): string {
   const targets = importTargets(template);
   const header = targets.map((target) => targetHeader(template, target, lang));
@@ -31,6 +33,5 @@ export function templateCsv(template: Template, lang: Language): string {
     if (field.type === 'integer' || field.type === 'number') return exampleValue(100, lang);
     return '';
   });
-  const delimiter = lang === 'en' ? ',' : ';';
-  return csvFile([header, example], { delimiter });
+  return csvFile([header, example], csvConventions(lang));
 }

@@ -1,9 +1,9 @@
 /**
- * An import's row errors as CSV in the READER's language (each error carries its message in all
- * five). Cells a spreadsheet would run as formulas are escaped: imported values are user data.
+ * An import's row errors as CSV in the READER's language and CSV convention (each error carries its
+ * message in all five). Cells a spreadsheet would run as formulas are escaped: imported values are user data.
  */
 import type { ImportRowError } from '../../core/api';
-import { csvFile } from '../../core/csv';
+import { csvConventions, csvFile } from '../../core/csv';
 import type { Language, LocalizedText } from '../../core/languages';
 import type { DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
@@ -21,5 +21,5 @@ export function toRowError(row: Record<string, unknown>, lang: Language): Import
 }
 
 export function errorsCsv(errors: readonly ImportRowError[], lang: Language): string {
-  return csvFile([ERROR_CSV_HEADER[lang], ...errors.map((e) => [e.row, e.column, e.value, e.message])]);
+  return csvFile([ERROR_CSV_HEADER[lang], ...errors.map((e) => [e.row, e.column, e.value, e.message])], csvConventions(lang));
 }

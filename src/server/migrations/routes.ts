@@ -21,7 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, Role, SessionUser } from '../../core/api';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
-import { csvText } from '../../core/csv';
+import { CSV_BOM } from '../../core/csv';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -30,10 +30,12 @@ import { registerReadOnlyResource } from '../factors/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { requestLanguage } from '../i18n/translate';
 import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
+import { itemsCsvHeader, itemsCsvRows } from './items-csv';
 import { previewItems } from './preview';
 import { checkListFilter, type CalculationSelection } from './selection';
 import { databaseTarget, templateTarget, type MigrationTarget } from './targets';
@@ -101,8 +103,7 @@ function targetTemplate(templates: TemplateRegistry, id: string, version: number
   return entry.template;
 }
 
-/** The preview rows' CSV columns, and how many rows are read per query while it streams. */
-const ITEMS_CSV_FIELDS = ['calculation_id', 'number', 'title', 'template', 'total_before_kg', 'total_after_kg', 'difference_kg', 'percent', 'excluded'];
+/** How many preview rows are read per query while the CSV streams. */
 const ITEMS_CSV_BATCH = 5000;
 
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
@@ -332,10 +333,11 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     '/api/migrations/:id/items.csv',
     {
       onRequest: [app.authenticate, requireRole(...ROLES_READ)],
-      schema: { tags: ['migrations'], summary: 'The preview rows as CSV', params: idParams, response: { 401: errorRef, 404: errorRef } },
+      schema: { tags: ['migrations'], summary: 'The preview rows as CSV in the user\'s language and CSV convention', params: idParams, response: { 401: errorRef, 404: errorRef } },
     },
     async (request, reply) => {
       const migration = await findMigration(database, currentUser(request), request.params.id);
+      const language = requestLanguage(request);
       // Streamed in batches by item id: a migration of 100,000 calculations never sits in memory as one string.
       async function* batches(): AsyncGenerator<string> {
         for (let after = 0; ; ) {
@@ -349,12 +351,11 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
             .limit(ITEMS_CSV_BATCH)
             .execute();
           if (rows.length === 0) return;
-          const data = rows.map((row) => [row.calculation_id, row.number, row.title, row.template_id, row.total_before, row.total_after, row.difference, row.percent, row.excluded]);
-          yield `${csvText(data)}\r\n`;
+          yield `${itemsCsvRows(language, templates, rows)}\r\n`;
           after = Number(rows[rows.length - 1]!.id);
         }
       }
-      return sendCsvDownload(reply, `migration-${migration.id}.csv`, `${csvText([ITEMS_CSV_FIELDS])}\r\n`, batches());
+      return sendCsvDownload(reply, `migration-${migration.id}.csv`, `${CSV_BOM}${itemsCsvHeader(language)}\r\n`, batches());
     },
   );
 }

@@ -1,6 +1,6 @@
-/** The protocol as CSV, header and texts in the reader's language, written by core's `csvText`. */
+/** The protocol as CSV, header, texts and CSV convention (`;`/`,`) in the reader's language, written by core's `csvText`. */
 import type { ProtocolEntryRecord } from '../../core/api';
-import { csvText } from '../../core/csv';
+import { csvConventions, csvText } from '../../core/csv';
 import type { Language } from '../../core/languages';
 import { protocolText, resourceName, summaryText } from './messages';
 
@@ -22,7 +22,7 @@ export function changesText(language: Language, entry: ProtocolEntryRecord): str
 
 export function csvHeader(language: Language): string {
   const names = COLUMNS.map((c) => protocolText(language, `fields.${c}`) ?? c);
-  return csvText([names]);
+  return csvText([names], csvConventions(language));
 }
 
 export function csvRows(language: Language, entries: ProtocolEntryRecord[]): string {
@@ -30,7 +30,7 @@ export function csvRows(language: Language, entries: ProtocolEntryRecord[]): str
     e.at,
     e.user_name ?? '',
     e.user_email ?? '',
-    e.mandant_id === null ? '' : String(e.mandant_id),
+    e.mandant_id,
     protocolText(language, `actions.${e.action}`) ?? e.action,
     resourceName(language, e.resource),
     e.record_id ?? '',
@@ -39,5 +39,5 @@ export function csvRows(language: Language, entries: ProtocolEntryRecord[]): str
     changesText(language, e),
     e.ip ?? '',
   ]);
-  return csvText(rows);
+  return csvText(rows, csvConventions(language));
 }

@@ -18,6 +18,7 @@ import { sendCsvDownload } from '../http/csv-download';
 import { notFound } from '../http/errors';
 import { contentRange } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
+import { CSV_BOM } from '../../core/csv';
 import { csvHeader, csvRows } from './csv';
 import { parseProtocolQuery, protocolSelect, sorted } from './query';
 import { toProtocolEntryRecord } from './record';
@@ -112,7 +113,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         }
       }
       const day = new Date().toISOString().slice(0, 10);
-      return sendCsvDownload(reply, `protocol-${day}.csv`, `\uFEFF${csvHeader(user.language)}\r\n`, batches());
+      return sendCsvDownload(reply, `protocol-${day}.csv`, `${CSV_BOM}${csvHeader(user.language)}\r\n`, batches());
     },
   );
 

@@ -1,27 +1,8 @@
-/**
- * Statistics texts on the server (CSV headers), from the same `statistics.*` messages in
- * locales/<lang>.json the page uses. German is the fallback, as in the client.
- */
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import es from '../../../locales/es.json';
-import fr from '../../../locales/fr.json';
-import it from '../../../locales/it.json';
-import { DEFAULT_LANGUAGE, type Language } from '../../core/languages';
-
-type Tree = { [key: string]: string | Tree };
-const CATALOGUES: Record<Language, Tree> = { de, en, fr, it, es } as unknown as Record<Language, Tree>;
-
-function lookup(tree: Tree, path: string): string | null {
-  let node: string | Tree | undefined = tree;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object') return null;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : null;
-}
+/** Statistics texts on the server (CSV headers and values), from the same `statistics.*` messages the page uses. */
+import type { Language } from '../../core/languages';
+import { localeText } from '../i18n/locale-text';
 
 /** `statistics.<key>` in `language` (German if missing); null if no language has it. */
 export function statisticsText(language: Language, key: string): string | null {
-  return lookup(CATALOGUES[language], `statistics.${key}`) ?? lookup(CATALOGUES[DEFAULT_LANGUAGE], `statistics.${key}`);
+  return localeText(language, `statistics.${key}`);
 }

@@ -41,8 +41,8 @@ const querystring = {
     from: { type: 'string', description: 'First day, YYYY-MM-DD (UTC); default: 1 January of this year' },
     to: { type: 'string', description: 'Last day, inclusive, YYYY-MM-DD (UTC); default: 31 December of this year' },
     mandant_id: { type: 'string', description: 'Provider admins: one mandant (default all); others: only their own' },
-    format: { type: 'string', enum: ['json', 'csv'], description: 'csv: a download with the header in the user\'s language' },
-    lang: { type: 'string', description: 'Language of template/project names and the CSV header (de, en, fr, it, es); default: the user\'s' },
+    format: { type: 'string', enum: ['json', 'csv'], description: 'csv: a download in the user\'s language and spreadsheet convention (; and decimal comma except in English)' },
+    lang: { type: 'string', description: 'Language of template/project names and of the CSV (header, statuses, delimiter and decimal separator: de, en, fr, it, es); default: the user\'s' },
   },
 } as const;
 

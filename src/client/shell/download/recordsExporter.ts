@@ -1,9 +1,13 @@
 /**
- * react-admin's list export through core's CSV writer: its default exporter (jsonexport) writes
- * cells a spreadsheet would run as formulas, and user data (names, titles) can start with `=`.
+ * react-admin's list export through core's CSV writer, in the reader's CSV convention: its default
+ * exporter (jsonexport) writes cells a spreadsheet would run as formulas, and user data (names,
+ * titles) can start with `=`.
  */
+import { useCallback } from 'react';
 import type { Exporter, RaRecord } from 'react-admin';
-import { csvFile, type CsvCell } from '../../../core/csv';
+import { csvConventions, csvFile, type CsvCell } from '../../../core/csv';
+import type { Language } from '../../../core/languages';
+import { useLanguage } from '../../templates/useLanguage';
 import { saveFile } from './saveFile';
 
 function cell(value: unknown): CsvCell {
@@ -12,11 +16,15 @@ function cell(value: unknown): CsvCell {
   return JSON.stringify(value);
 }
 
-export function recordsCsv(records: readonly RaRecord[]): string {
+export function recordsCsv(records: readonly RaRecord[], lang: Language): string {
   const columns = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  return csvFile([columns, ...records.map((record) => columns.map((column) => cell(record[column])))]);
+  return csvFile([columns, ...records.map((record) => columns.map((column) => cell(record[column])))], csvConventions(lang));
 }
 
-export const recordsExporter: Exporter = (records, _fetchRelated, _dataProvider, resource) => {
-  saveFile(recordsCsv(records), `${resource ?? 'export'}.csv`);
-};
+/** The list exporter in the interface language (an exporter itself is called outside React). */
+export function useRecordsExporter(): Exporter {
+  const lang = useLanguage();
+  return useCallback<Exporter>((records, _fetchRelated, _dataProvider, resource) => {
+    saveFile(recordsCsv(records, lang), `${resource ?? 'export'}.csv`);
+  }, [lang]);
+}

@@ -1,0 +1,47 @@
+/**
+ * A migration preview's rows as CSV lines (core's `csvText`) in the reader's language and CSV
+ * convention: translated header with the units, template names, kg CO2e with two decimals and the
+ * change in percent with one, as the preview table shows them. The route streams them batch by batch.
+ */
+import { csvConventions, csvNumber, csvText, type CsvCell } from '../../core/csv';
+import type { Language } from '../../core/languages';
+import { localeText } from '../i18n/locale-text';
+import type { TemplateRegistry } from '../templates/registry';
+
+export const ITEMS_CSV_COLUMNS = ['calculation_id', 'number', 'title', 'template', 'total_before', 'total_after', 'difference', 'percent', 'excluded'] as const;
+
+const KG_DIGITS = 2;
+const PERCENT_DIGITS = 1;
+
+export interface MigrationItemRow {
+  calculation_id: number;
+  number: string;
+  title: string;
+  template_id: string;
+  total_before: number | null;
+  total_after: number | null;
+  difference: number | null;
+  percent: number | null;
+  excluded: string | null;
+}
+
+export function itemsCsvHeader(language: Language): string {
+  return csvText([ITEMS_CSV_COLUMNS.map((column) => localeText(language, `migrations.csv.${column}`) ?? column)], csvConventions(language));
+}
+
+const figure = (value: number | null, digits: number): CsvCell => (value === null ? null : csvNumber(Number(value), digits));
+
+export function itemsCsvRows(language: Language, templates: TemplateRegistry, rows: readonly MigrationItemRow[]): string {
+  const lines = rows.map((row) => [
+    Number(row.calculation_id),
+    row.number,
+    row.title,
+    templates.current(row.template_id)?.label[language] ?? row.template_id,
+    figure(row.total_before, KG_DIGITS),
+    figure(row.total_after, KG_DIGITS),
+    figure(row.difference, KG_DIGITS),
+    figure(row.percent, PERCENT_DIGITS),
+    row.excluded === 'frozen' ? localeText(language, 'migrations.excluded.frozen') : row.excluded,
+  ]);
+  return csvText(lines, csvConventions(language));
+}
