@@ -97,6 +97,45 @@ describe('screens of the shell', () => {
     expect(asked).toEqual({ email: 'someone@example.com' });
   });
 
+  it('checks the forgot-password address on input and on blur, with Kontor\'s messages, before sending', async () => {
+    let asked = 0;
+    server.use(http.post(`${API}/auth/forgot-password`, () => {
+      asked += 1;
+      return new HttpResponse(null, { status: 204 });
+    }));
+    const { user } = renderApp('/login/forgot-password');
+    const email = await screen.findByRole('textbox', { name: /E-Mail/ });
+    await user.click(email);
+    await user.tab();
+    expect(await screen.findByText('Benötigt')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'kein-at-zeichen');
+    expect(await screen.findByText('Muss eine gültige E-Mail sein')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Link senden' }));
+    expect(asked).toBe(0);
+    await user.clear(email);
+    await user.type(email, 'someone@example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('checks a new password on blur and its repetition as it is typed, before anything is sent', async () => {
+    const bodies: unknown[] = [];
+    server.use(http.post(`${API}/auth/reset-password`, async ({ request }) => {
+      bodies.push(await request.json());
+      return new HttpResponse(null, { status: 204 });
+    }));
+    const { user } = renderApp('/login/reset?token=good');
+    const [password, repeat] = await screen.findAllByLabelText(/Neues Passwort/);
+    await user.click(password!);
+    await user.tab();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.type(password!, 'long-enough-1');
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    await user.type(repeat!, 'long-enough-2');
+    expect(await screen.findByText('Die Passwörter stimmen nicht überein')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
   it('shows an offline indicator while the browser is offline', async () => {
     renderApp('/', { signedInAs: editor });
     await screen.findByTestId('user-menu');

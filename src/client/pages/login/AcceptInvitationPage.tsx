@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { MIN_PASSWORD_LENGTH, type AcceptInvitationResponse, type ApiErrorBody } from '../../../core/api';
+import type { AcceptInvitationResponse, ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { httpClient } from '../../providers/httpClient';
+import { useNewPassword } from './useNewPassword';
 
 type State =
   | { kind: 'idle' | 'sending' | 'failed' }
@@ -21,29 +22,17 @@ export const AcceptInvitationPage = () => {
   const [locale] = useLocaleState();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [touched, setTouched] = useState({ password: false, repeat: false });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const newPassword = useNewPassword();
   const [state, setState] = useState<State>({ kind: 'idle' });
-
-  const passwordError = password.length < MIN_PASSWORD_LENGTH
-    ? translate('app.validation.password_too_short', { min: MIN_PASSWORD_LENGTH })
-    : null;
-  const repeatError = repeat !== password ? translate('app.validation.passwords_differ') : null;
-  // Shown once the field was left or typed into; re-checked on every keystroke from then on.
-  const showPassword = (touched.password || password !== '') ? serverError ?? passwordError : null;
-  const showRepeat = (touched.repeat || repeat !== '') ? repeatError : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ password: true, repeat: true });
-    if (passwordError || repeatError) return;
+    if (!newPassword.check()) return;
     setState({ kind: 'sending' });
     try {
       const { json } = await httpClient<AcceptInvitationResponse>('/auth/accept-invitation', {
         method: 'POST',
-        body: JSON.stringify({ token, password }),
+        body: JSON.stringify({ token, password: newPassword.password }),
         headers: { 'Accept-Language': locale },
       });
       setState({ kind: 'done', email: json.email });
@@ -51,7 +40,7 @@ export const AcceptInvitationPage = () => {
       const status = (error as { status?: number }).status;
       const body = (error as { body?: ApiErrorBody }).body;
       if (body?.errors?.password) {
-        setServerError(body.errors.password);
+        newPassword.setServerError(body.errors.password);
         setState({ kind: 'idle' });
       } else if (status === 400 && body?.message) {
         setState({ kind: 'refused', message: body.message });
@@ -83,15 +72,7 @@ export const AcceptInvitationPage = () => {
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="body2">{translate('app.accept.intro')}</Typography>
         {state.kind === 'failed' ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
-        <TextField name="password" type="password" label={translate('app.accept.password')}
-          autoComplete="new-password" required autoFocus value={password}
-          onChange={(e) => { setPassword(e.target.value); setServerError(null); }}
-          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          error={!!showPassword} helperText={showPassword ?? translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })} />
-        <TextField name="password_repeat" type="password" label={translate('app.accept.repeat_password')}
-          autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
-          error={!!showRepeat} helperText={showRepeat ?? ' '} />
+        {newPassword.fields({ password: translate('app.accept.password'), repeat: translate('app.accept.repeat_password') })}
         <Button type="submit" variant="contained" disabled={state.kind === 'sending'}>
           {translate('app.accept.submit')}
         </Button>
