@@ -338,6 +338,18 @@ export interface ProtocolEntryRecord {
   summary: ProtocolSummary;
   changes: ProtocolChanges | null;
   ip: string | null;
+  /**
+   * Names of the records the entry's changes point at by id (users, factor databases, mandants), resolved
+   * when read and only those the reader may see; the protocol renders them in place of the ids.
+   */
+  refs?: ProtocolRefs;
+}
+
+/** Record id → name, per kind of record (`GET /api/protocol`). */
+export interface ProtocolRefs {
+  users?: Record<string, string>;
+  databases?: Record<string, string>;
+  mandants?: Record<string, string>;
 }
 
 /** A personal API token as `GET /api/auth/tokens` lists it (the secret itself is shown only once, on creation). */

@@ -33,7 +33,45 @@ function serveProtocol(queries: URLSearchParams[]) {
   );
 }
 
+const migrationEntry = (id: number, step: string, changes: ProtocolEntryRecord['changes']): ProtocolEntryRecord => ({
+  id, at: '2026-03-02T10:00:00.000Z', mandant_id: 1, user_id: 2, user_email: 'admin@muster.example', user_name: 'Erika Muster',
+  action: 'migrated', resource: 'migrations', record_id: '7', record_label: '→ Demo-Faktoren 2024',
+  summary: { params: { step, target: 'Demo-Faktoren 2024', count: 5, excluded: 0 } }, changes, ip: null,
+  refs: { users: { '2': 'Erika Muster' }, mandants: { '1': 'Druckerei Muster' } },
+});
+
 describe('protocol page', () => {
+  it('tells what happened to what in people’s words: migration steps, statuses, names and dates', async () => {
+    const migration = [
+      migrationEntry(23, 'rollback', { status: { old: 'applied', new: 'rolled_back' }, rolled_back_at: { old: null, new: '2026-03-02T10:05:00.000Z' } }),
+      migrationEntry(22, 'apply', { status: { old: 'previewed', new: 'applied' }, applied_by: { old: null, new: 2 }, version: { old: 1, new: 2 } }),
+      migrationEntry(21, 'preview', null),
+    ];
+    server.use(http.get(`${API}/protocol`, () => HttpResponse.json(migration, { headers: { 'Content-Range': 'protocol 0-2/3' } })));
+    const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
+
+    const rollback = (await screen.findByText('Migration auf „Demo-Faktoren 2024“ zurückgenommen')).closest('tr')!;
+    expect(within(rollback).getByText('Migration zurückgenommen')).toBeInTheDocument();
+    expect(within(rollback).getByText('Angewendet')).toBeInTheDocument();
+    expect(within(rollback).getByText('Zurückgenommen')).toBeInTheDocument();
+    expect(within(rollback).getByText('Zurückgenommen am')).toBeInTheDocument();
+    const day = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-02T10:05:00.000Z'));
+    expect(within(rollback).getByText(day)).toBeInTheDocument();
+    expect(within(rollback).queryByText(/rolled_back/)).toBeNull();
+
+    const apply = screen.getByText('Migration auf „Demo-Faktoren 2024“ angewendet – Kalkulationen: 5').closest('tr')!;
+    expect(within(apply).getByText('Migration angewendet')).toBeInTheDocument();
+    // The user id is shown as the user's name; the version counter is left out.
+    await user.click(within(apply).getByRole('button', { name: 'Änderungen anzeigen' }));
+    const diff = await screen.findByRole('table', { name: 'Änderungen' });
+    const by = within(diff).getByRole('rowheader', { name: 'Angewendet von' }).closest('tr')!;
+    expect(within(by).getByText('Erika Muster')).toBeInTheDocument();
+    expect(within(diff).queryByRole('rowheader', { name: /version/i })).toBeNull();
+
+    const preview = screen.getByText('Migrationsvorschau auf „Demo-Faktoren 2024“ erstellt – Kalkulationen: 5').closest('tr')!;
+    expect(within(preview).getByText('Migrationsvorschau')).toBeInTheDocument();
+  });
+
   it('shows entries with translated action, linked record, summary in the reader’s language and the diff', async () => {
     const queries: URLSearchParams[] = [];
     serveProtocol(queries);
@@ -60,8 +98,9 @@ describe('protocol page', () => {
     const diff = await screen.findByRole('table', { name: 'Änderungen' });
     expect(within(diff).getByRole('columnheader', { name: 'Vorher' })).toBeInTheDocument();
     const roleRow = within(diff).getByRole('rowheader', { name: 'Rolle' }).closest('tr')!;
-    expect(within(roleRow).getByText('viewer')).toBeInTheDocument();
-    expect(within(roleRow).getByText('editor')).toBeInTheDocument();
+    // Roles in words, not their codes.
+    expect(within(roleRow).getByText('Nur lesen')).toBeInTheDocument();
+    expect(within(roleRow).getByText('Bearbeitung')).toBeInTheDocument();
     const passwordRow = within(diff).getByRole('rowheader', { name: 'Passwort' }).closest('tr')!;
     expect(within(passwordRow).getByText('geändert (nicht angezeigt)')).toBeInTheDocument();
 

@@ -1,44 +1,40 @@
-/** The field-level diff of an entry, old → new per field; secrets show only that they changed. */
+/** The field-level diff of an entry, old → new per field, in the reader's words (core's renderer); secrets show only that they changed. */
 import { Box, Button, Collapse, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { ProtocolChanges, ProtocolEntryRecord } from '../../core/api';
+import type { ProtocolEntryRecord } from '../../core/api';
+import type { DescribedChange } from '../../core/protocol/describe';
 import { useProtocolTexts } from './summary';
 
-function Value({ value }: { value: unknown }) {
+function Value({ text }: { text: string | null }) {
   const translate = useTranslate();
-  if (value === null || value === undefined || value === '') {
+  if (text === null) {
     return <Typography component="span" variant="body2" color="text.secondary" fontStyle="italic">{translate('protocol.diff.empty')}</Typography>;
   }
-  const text =
-    typeof value === 'boolean' ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false') : typeof value === 'string' ? value : JSON.stringify(value);
   return <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>{text}</Typography>;
 }
 
-/** One line per field, for the list cell: `name: Anna → Anne`. */
-export const DiffInline = ({ changes, resource, max = 2 }: { changes: ProtocolChanges; resource: string | null; max?: number }) => {
+/** One line per field, for the list cell: `Name: Anna → Anne`. */
+export const DiffInline = ({ changes, max = 2 }: { changes: DescribedChange[]; max?: number }) => {
   const translate = useTranslate();
-  const { fieldName } = useProtocolTexts();
-  const entries = Object.entries(changes);
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
-      {entries.slice(0, max).map(([field, change]) => (
-        <span key={field}>
-          <strong>{fieldName(resource, field)}</strong>:{' '}
-          {change.redacted ? translate('protocol.diff.redacted') : <><Value value={change.old} /> → <Value value={change.new} /></>}
+      {changes.slice(0, max).map((change) => (
+        <span key={change.field}>
+          <strong>{change.label}</strong>:{' '}
+          {change.redacted ? translate('protocol.diff.redacted') : <><Value text={change.old} /> → <Value text={change.new} /></>}
         </span>
       ))}
-      {entries.length > max ? <Typography variant="caption" color="text.secondary">{translate('protocol.diff.count', { count: entries.length })}</Typography> : null}
+      {changes.length > max ? <Typography variant="caption" color="text.secondary">{translate('protocol.diff.count', { count: changes.length })}</Typography> : null}
     </Box>
   );
 };
 
 /** Every changed field with its value before and after; secrets only as "changed". */
-export const DiffTable = ({ id, changes, resource }: { id?: string; changes: ProtocolChanges; resource: string | null }) => {
+export const DiffTable = ({ id, changes }: { id?: string; changes: DescribedChange[] }) => {
   const translate = useTranslate();
-  const { fieldName } = useProtocolTexts();
   return (
     <Table id={id} size="small" aria-label={translate('protocol.diff.title')}>
       <TableHead>
@@ -49,15 +45,15 @@ export const DiffTable = ({ id, changes, resource }: { id?: string; changes: Pro
         </TableRow>
       </TableHead>
       <TableBody>
-        {Object.entries(changes).map(([field, change]) => (
-          <TableRow key={field}>
-            <TableCell component="th" scope="row">{fieldName(resource, field)}</TableCell>
+        {changes.map((change) => (
+          <TableRow key={change.field}>
+            <TableCell component="th" scope="row">{change.label}</TableCell>
             {change.redacted ? (
               <TableCell colSpan={2}>{translate('protocol.diff.redacted')}</TableCell>
             ) : (
               <>
-                <TableCell><Value value={change.old} /></TableCell>
-                <TableCell><Value value={change.new} /></TableCell>
+                <TableCell><Value text={change.old} /></TableCell>
+                <TableCell><Value text={change.new} /></TableCell>
               </>
             )}
           </TableRow>
@@ -74,18 +70,20 @@ export const DiffTable = ({ id, changes, resource }: { id?: string; changes: Pro
 export const ProtocolChangesCell = () => {
   const record = useRecordContext<ProtocolEntryRecord>();
   const translate = useTranslate();
+  const texts = useProtocolTexts();
   const [open, setOpen] = useState(false);
-  if (!record?.changes || Object.keys(record.changes).length === 0) return null;
+  const changes = record ? texts.changes(record) : [];
+  if (!record || changes.length === 0) return null;
   const panelId = `protocol-diff-${record.id}`;
   return (
     <Box>
-      {open ? null : <DiffInline changes={record.changes} resource={record.resource} />}
+      {open ? null : <DiffInline changes={changes} />}
       <Button size="small" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}
         startIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}>
         {translate(open ? 'protocol.diff.hide' : 'protocol.diff.show')}
       </Button>
       <Collapse in={open} unmountOnExit>
-        <DiffTable id={panelId} changes={record.changes} resource={record.resource} />
+        <DiffTable id={panelId} changes={changes} />
       </Collapse>
     </Box>
   );

@@ -95,7 +95,7 @@ export const ProtocolPage = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const role = permissions ?? null;
-  const { actionName, summary } = useProtocolTexts();
+  const { entryActionName, summary } = useProtocolTexts();
   const isAdmin = role === 'provider_admin' || role === 'mandant_admin';
   return (
     <List
@@ -116,7 +116,7 @@ export const ProtocolPage = () => {
         <LocalizedDateField source="at" label="protocol.fields.at" showTime />
         <FunctionField source="user_name" label="protocol.fields.user" render={(e: ProtocolEntryRecord) => <Who entry={e} />} />
         <FunctionField source="action" label="protocol.fields.action"
-          render={(e: ProtocolEntryRecord) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={actionName(e.action)} />} />
+          render={(e: ProtocolEntryRecord) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={entryActionName(e)} />} />
         <FunctionField source="record_label" label="protocol.fields.record" render={(e: ProtocolEntryRecord) => <RecordCell entry={e} role={role} />} />
         <FunctionField label="protocol.fields.summary" sortable={false} render={(e: ProtocolEntryRecord) => summary(e)} />
         <FunctionField label="protocol.fields.changes" sortable={false} render={() => <ProtocolChangesCell />} />

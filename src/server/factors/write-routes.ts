@@ -12,6 +12,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { mandantForNewRow } from '../http/tenant-scope';
+import { databaseLabel } from '../../core/protocol/describe';
 import { recordChange } from '../protocol/change';
 import { mayWrite, visibleDatabase, writableDatabase } from './access';
 import { parseFactorCsv } from './csv-import';
@@ -81,7 +82,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   const admins = { onRequest: [app.authenticate, requireRole(...ADMINS)] };
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
   const logDatabase = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted' | 'status_changed', record: FactorDatabaseRecord, previous?: FactorDatabaseRecord, params?: Record<string, string | number>) =>
-    recordChange(trx, request, { action, resource: 'databases', record, previous: previous ?? null, mandantId: record.mandant_id, label: `${record.name} ${record.version_label}`, ...(params && { params }) });
+    recordChange(trx, request, { action, resource: 'databases', record, previous: previous ?? null, mandantId: record.mandant_id, label: databaseLabel(record.name, record.version_label), ...(params && { params }) });
   const logFactor = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted', record: FactorRecord, owner: FactorDatabaseRecord, previous?: FactorRecord) =>
     recordChange(trx, request, { action, resource: 'factors', record, previous: previous ?? null, mandantId: owner.mandant_id, label: record.key });
 
@@ -157,7 +158,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
             .execute();
         }
         const record = await readDatabase(trx, id);
-        await logDatabase(trx, request, 'created', record, undefined, base ? { source: `${base.name} ${base.version_label}` } : undefined);
+        await logDatabase(trx, request, 'created', record, undefined, base ? { source: databaseLabel(base.name, base.version_label) } : undefined);
         return record;
       });
       return reply.status(201).send(created);

@@ -32,6 +32,7 @@ import { sendCsvDownload } from '../http/csv-download';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { requestLanguage } from '../i18n/translate';
 import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
+import { databaseLabel } from '../../core/protocol/describe';
 import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
@@ -54,11 +55,15 @@ async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: 
   return toMigrationRecord(row);
 }
 
-async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, migration: FactorMigrationRecord, user: SessionUser): Promise<string> {
+/** The entry's label ("A → B") and what the migration goes to ("Demo-Faktoren 2024", "Flyer v3"), for its sentence. */
+async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, migration: FactorMigrationRecord, user: SessionUser): Promise<{ label: string; target: string }> {
   if (migration.kind === 'template') {
     const id = migration.template_id ?? '';
     const label = localize((templates.resolve(id, migration.to_template_version ?? 0) ?? templates.current(id))?.label, user.language, id);
-    return `${label} ${migration.from_template_version === null ? '' : `v${migration.from_template_version} `}→ v${migration.to_template_version}`;
+    return {
+      label: `${label} ${migration.from_template_version === null ? '' : `v${migration.from_template_version} `}→ v${migration.to_template_version}`,
+      target: `${label} v${migration.to_template_version}`,
+    };
   }
   const ids = [migration.to_database_id, migration.from_database_id].filter((id): id is number => id !== null);
   // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
@@ -69,9 +74,10 @@ async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, 
       : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).where(databaseVisibleTo(migration.mandant_id)).execute();
   const name = (id: number | null) => {
     const found = names.find((row) => row.id === id);
-    return found ? `${found.name} ${found.version_label}` : '…';
+    return found ? databaseLabel(found.name, found.version_label) : '…';
   };
-  return migration.from_database_id === null ? `→ ${name(migration.to_database_id)}` : `${name(migration.from_database_id)} → ${name(migration.to_database_id)}`;
+  const target = name(migration.to_database_id);
+  return { label: migration.from_database_id === null ? `→ ${target}` : `${name(migration.from_database_id)} → ${target}`, target };
 }
 
 /** The target must be visible to the mandant and published (a draft may still change; 400). */
@@ -109,17 +115,19 @@ const ITEMS_CSV_BATCH = 5000;
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
   const writers = { onRequest: [app.authenticate, requireRole(...WRITERS)] };
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
-  const protocol = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, migration: FactorMigrationRecord, step: string, previous?: FactorMigrationRecord) =>
-    recordChange(trx, request, {
+  const protocol = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, migration: FactorMigrationRecord, step: string, previous?: FactorMigrationRecord) => {
+    const { label, target } = await labelOf(trx, templates, migration, currentUser(request));
+    return recordChange(trx, request, {
       action: step === 'discard' ? 'status_changed' : 'migrated',
       resource: 'migrations',
       record: migration,
       previous: previous ?? null,
       mandantId: migration.mandant_id,
-      label: await labelOf(trx, templates, migration, currentUser(request)),
-      params: { step, count: migration.summary.count, excluded: migration.summary.excluded },
+      label,
+      params: { step, target, count: migration.summary.count, excluded: migration.summary.excluded },
       ignore: ['created_at', 'updated_at', 'version', 'summary', 'filter'],
     });
+  };
 
   registerReadOnlyResource<FactorMigrationRecord>(app, database, {
     name: 'migrations',

@@ -1,24 +1,13 @@
-/** The protocol as CSV, header, texts and CSV convention (`;`/`,`) in the reader's language, written by core's `csvText`. */
+/** The protocol as CSV, header and texts in the reader's language (core's renderer, as on the screen), in the reader's CSV convention, written by core's `csvText`. */
 import type { ProtocolEntryRecord } from '../../core/api';
 import { csvConventions, csvText } from '../../core/csv';
+import { formatDateTime } from '../../core/dates';
 import type { Language } from '../../core/languages';
-import { protocolText, resourceName, summaryText } from './messages';
+import { changesText, entryAction, protocolText, resourceName, summaryText } from './messages';
 
 const COLUMNS = ['at', 'user', 'user_email', 'mandant', 'action', 'resource', 'record_id', 'record', 'summary', 'changes', 'ip'] as const;
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '∅';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-export function changesText(language: Language, entry: ProtocolEntryRecord): string {
-  if (!entry.changes) return '';
-  return Object.entries(entry.changes)
-    .map(([field, change]) =>
-      change.redacted ? `${field}: ${protocolText(language, 'diff.redacted') ?? '***'}` : `${field}: ${show(change.old)} → ${show(change.new)}`,
-    )
-    .join('; ');
-}
+export { changesText };
 
 export function csvHeader(language: Language): string {
   const names = COLUMNS.map((c) => protocolText(language, `fields.${c}`) ?? c);
@@ -27,11 +16,11 @@ export function csvHeader(language: Language): string {
 
 export function csvRows(language: Language, entries: ProtocolEntryRecord[]): string {
   const rows = entries.map((e) => [
-    e.at,
+    formatDateTime(e.at, language),
     e.user_name ?? '',
     e.user_email ?? '',
-    e.mandant_id,
-    protocolText(language, `actions.${e.action}`) ?? e.action,
+    e.mandant_id === null ? '' : (e.refs?.mandants?.[String(e.mandant_id)] ?? String(e.mandant_id)),
+    entryAction(language, e),
     resourceName(language, e.resource),
     e.record_id ?? '',
     e.record_label ?? '',

@@ -1,6 +1,7 @@
 /**
- * Protocol texts on the server (CSV export), from the same `protocol.*` messages in locales/<lang>.json
- * the page uses, so the export reads like the screen. German is the fallback, as in the client.
+ * Protocol texts on the server (CSV export): core's renderer (core/protocol/describe) reading the same
+ * messages in locales/<lang>.json the page uses, so the export reads like the screen. German is the
+ * fallback, as in the client.
  */
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
@@ -9,6 +10,7 @@ import fr from '../../../locales/fr.json';
 import it from '../../../locales/it.json';
 import type { ProtocolEntryRecord } from '../../core/api';
 import { DEFAULT_LANGUAGE, type Language } from '../../core/languages';
+import { changesLine, describeSummary, entryActionName, resourceName as describedResource, actionName as describedAction, type ProtocolReader } from '../../core/protocol/describe';
 
 type Tree = { [key: string]: string | Tree };
 const CATALOGUES: Record<Language, Tree> = { de, en, fr, it, es } as unknown as Record<Language, Tree>;
@@ -22,27 +24,41 @@ function lookup(tree: Tree, path: string): string | null {
   return typeof node === 'string' ? node : null;
 }
 
-/** `protocol.<key>` in `language` (German if missing), `%{name}` replaced; null if no language has it. */
-export function protocolText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
-  const message = lookup(CATALOGUES[language], `protocol.${key}`) ?? lookup(CATALOGUES[DEFAULT_LANGUAGE], `protocol.${key}`);
+/** A message by its full key in `language` (German if missing), `%{name}` replaced; null if no language has it. */
+export function messageText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
+  const message = lookup(CATALOGUES[language], key) ?? lookup(CATALOGUES[DEFAULT_LANGUAGE], key);
   if (message === null) return null;
   return message.replace(/%\{(\w+)\}/g, (_, name: string) => (params[name] === undefined || params[name] === null ? '' : String(params[name])));
 }
 
-export function resourceName(language: Language, resource: string | null): string {
-  if (!resource) return '';
-  return protocolText(language, `resources.${resource}`) ?? resource;
+/** `protocol.<key>` in `language`. */
+export function protocolText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
+  return messageText(language, `protocol.${key}`, params);
 }
 
-/** The entry's summary in the reader's language (same rule as the page's ProtocolSummary). */
+export function protocolReader(language: Language): ProtocolReader {
+  return { language, translate: (key, params) => messageText(language, key, params) };
+}
+
+export function resourceName(language: Language, resource: string | null): string {
+  return describedResource(protocolReader(language), resource);
+}
+
+export function actionName(language: Language, action: string): string {
+  return describedAction(protocolReader(language), action);
+}
+
+/** The entry's action in words (a migration's step by its own name). */
+export function entryAction(language: Language, entry: ProtocolEntryRecord): string {
+  return entryActionName(protocolReader(language), entry);
+}
+
+/** The entry's summary in the reader's language (the page renders it with the same core code). */
 export function summaryText(language: Language, entry: ProtocolEntryRecord): string {
-  const params = {
-    label: entry.record_label ?? '',
-    resource: resourceName(language, entry.resource),
-    email: entry.user_email ?? '',
-    ...entry.summary.params,
-  };
-  const key = entry.summary.key ?? entry.action;
-  const action = protocolText(language, `actions.${entry.action}`) ?? entry.action;
-  return protocolText(language, `summary.${key}`, params) ?? protocolText(language, 'summary.generic', { ...params, action }) ?? key;
+  return describeSummary(protocolReader(language), entry);
+}
+
+/** The entry's changes on one line in the reader's language. */
+export function changesText(language: Language, entry: ProtocolEntryRecord): string {
+  return changesLine(protocolReader(language), entry);
 }

@@ -22,6 +22,7 @@ import { CSV_BOM } from '../../core/csv';
 import { csvHeader, csvRows } from './csv';
 import { parseProtocolQuery, protocolSelect, sorted } from './query';
 import { toProtocolEntryRecord } from './record';
+import { withRefs } from './refs';
 
 /** An export larger than this is cut off; narrow the filters for more. */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -46,6 +47,15 @@ export const protocolEntrySchema = {
     summary: { type: 'object', additionalProperties: true },
     changes: { type: ['object', 'null'], additionalProperties: true },
     ip: nullable('string'),
+    refs: {
+      type: 'object',
+      description: 'Names of the users, factor databases and mandants the entry mentions by id (only those the reader may see): kind → id → name',
+      properties: {
+        users: { type: 'object', additionalProperties: { type: 'string' } },
+        databases: { type: 'object', additionalProperties: { type: 'string' } },
+        mandants: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
   },
   required: ['id', 'at', 'mandant_id', 'user_id', 'user_email', 'user_name', 'action', 'resource', 'record_id', 'record_label', 'summary', 'changes', 'ip'],
 } as const;
@@ -84,7 +94,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         .offset(query.range.start)
         .execute();
       reply.header('Content-Range', contentRange('protocol', query.range.start, rows.length, toCount(counted?.total)));
-      return rows.map(toProtocolEntryRecord);
+      return withRefs(db, currentUser(request), rows.map(toProtocolEntryRecord));
     },
   );
 
@@ -108,7 +118,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       async function* batches(): AsyncGenerator<string> {
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
           const rows = await base.limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
-          if (rows.length > 0) yield `${csvRows(user.language, rows.map(toProtocolEntryRecord))}\r\n`;
+          if (rows.length > 0) yield `${csvRows(user.language, await withRefs(db, user, rows.map(toProtocolEntryRecord)))}\r\n`;
           if (rows.length < EXPORT_BATCH) return;
         }
       }
@@ -129,12 +139,13 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       },
     },
     async (request) => {
-      const row = await scopeToMandant(db.selectFrom('protocol'), currentUser(request), 'mandant_id')
+      const user = currentUser(request);
+      const row = await scopeToMandant(db.selectFrom('protocol'), user, 'mandant_id')
         .selectAll()
         .where('id', '=', request.params.id)
         .executeTakeFirst();
       if (!row) throw notFound(`No protocol entry with id ${request.params.id}.`);
-      return toProtocolEntryRecord(row);
+      return (await withRefs(db, user, [toProtocolEntryRecord(row)]))[0];
     },
   );
 }

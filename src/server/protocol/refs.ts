@@ -1,0 +1,82 @@
+/**
+ * The names behind the ids in protocol entries (who applied, which factor database, which mandant), looked
+ * up when the entries are read and only where the READER may see the record: users of the reader's mandant
+ * (and the provider's own staff), factor databases visible to it, its own mandant. Anything else stays an
+ * id, so no entry ever names another mandant's object.
+ */
+import type { Kysely } from 'kysely';
+import type { ProtocolEntryRecord, ProtocolRefs, SessionUser } from '../../core/api';
+import { databaseLabel } from '../../core/protocol/describe';
+import type { DatabaseSchema } from '../db/schema';
+import { databaseVisibleTo } from '../factors/visibility';
+import { seesAllMandants } from '../http/tenant-scope';
+
+type Kind = keyof ProtocolRefs;
+
+function kindOf(field: string): Kind | null {
+  const name = field.split('.').pop()!;
+  if (name === 'user_id' || /(^|_)by$/.test(name)) return 'users';
+  if (/(^|_)database_id$/.test(name)) return 'databases';
+  if (name === 'mandant_id') return 'mandants';
+  return null;
+}
+
+function idsOf(entry: ProtocolEntryRecord): Map<Kind, Set<number>> {
+  const out = new Map<Kind, Set<number>>();
+  const add = (kind: Kind, value: unknown) => {
+    const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
+    if (id === null || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return;
+    if (!out.has(kind)) out.set(kind, new Set());
+    out.get(kind)!.add(id);
+  };
+  if (entry.mandant_id !== null) add('mandants', entry.mandant_id);
+  for (const [field, change] of Object.entries(entry.changes ?? {})) {
+    const kind = kindOf(field);
+    if (kind) {
+      add(kind, change.old);
+      add(kind, change.new);
+    }
+  }
+  return out;
+}
+
+async function names(db: Kysely<DatabaseSchema>, reader: SessionUser, kind: Kind, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const all = seesAllMandants(reader);
+  if (kind === 'users') {
+    let q = db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids);
+    if (!all) q = q.where((eb) => eb.or([eb('mandant_id', '=', reader.mandant_id), eb('mandant_id', 'is', null)]));
+    return new Map((await q.execute()).map((row) => [Number(row.id), row.name]));
+  }
+  if (kind === 'databases') {
+    let q = db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids);
+    if (!all) q = q.where(databaseVisibleTo(reader.mandant_id));
+    return new Map((await q.execute()).map((row) => [Number(row.id), databaseLabel(row.name, row.version_label)]));
+  }
+  if (!all && reader.mandant_id === null) return new Map();
+  let q = db.selectFrom('mandants').select(['id', 'name']).where('id', 'in', ids);
+  if (!all) q = q.where('id', '=', reader.mandant_id!);
+  return new Map((await q.execute()).map((row) => [Number(row.id), row.name]));
+}
+
+/** `entries` with `refs`: each entry the names of the ids it mentions, as far as `reader` may see them. */
+export async function withRefs(db: Kysely<DatabaseSchema>, reader: SessionUser, entries: ProtocolEntryRecord[]): Promise<ProtocolEntryRecord[]> {
+  const wanted = entries.map(idsOf);
+  const lookups = new Map<Kind, Map<number, string>>();
+  for (const kind of ['users', 'databases', 'mandants'] as const) {
+    const ids = new Set<number>();
+    for (const entry of wanted) for (const id of entry.get(kind) ?? []) ids.add(id);
+    lookups.set(kind, await names(db, reader, kind, [...ids]));
+  }
+  return entries.map((entry, index) => {
+    const refs: ProtocolRefs = {};
+    for (const [kind, ids] of wanted[index]!) {
+      const found = [...ids].flatMap((id) => {
+        const name = lookups.get(kind)!.get(id);
+        return name === undefined ? [] : [[String(id), name] as const];
+      });
+      if (found.length > 0) refs[kind] = Object.fromEntries(found);
+    }
+    return { ...entry, refs };
+  });
+}
