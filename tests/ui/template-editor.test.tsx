@@ -79,7 +79,8 @@ describe('templates screen', () => {
   it('lists templates with source, status, versions and usage for provider admins', async () => {
     serveTemplates();
     renderApp('/templates', { signedInAs: providerAdmin });
-    const row = await screen.findByTestId('template-row-brochure');
+    // The first render loads the templates screen's chunk: slow in jsdom on a busy machine.
+    const row = await screen.findByTestId('template-row-brochure', {}, { timeout: 15_000 });
     expect(within(row).getByText('File (shipped)')).toBeInTheDocument();
     expect(within(row).getByText('7')).toBeInTheDocument();
     const envelope = screen.getByTestId('template-row-envelope');
