@@ -40,6 +40,15 @@ export function listColumns(templates: readonly Template[]): ListColumn[] {
   return columns;
 }
 
+/**
+ * The list columns every one of the templates names (in the first template's order): what "All" can show without
+ * leaving a column empty for most rows.
+ */
+export function sharedListColumns(templates: readonly Template[]): ListColumn[] {
+  const union = listColumns(templates);
+  return union.filter((column) => templates.every((template) => template.list.columns.includes(column.name)));
+}
+
 /** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
 
 function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string): ReactNode {
