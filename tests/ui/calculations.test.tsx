@@ -311,11 +311,17 @@ describe('the calculations list', () => {
       query = decodeURIComponent(new URL(request.url).search);
       return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
     }));
-    renderApp('/calculations/product', { signedInAs: editor });
+    const { user } = renderApp('/calculations/product', { signedInAs: editor });
     const table = await screen.findByTestId('calculations-table');
+    await within(table).findByText('Frühjahrskatalog');
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent?.trim());
-    // brochure's list columns (title, quantity, pages, format, total_co2e), then flyer's and the sample's extra ones.
-    expect(headers.slice(0, 8)).toEqual(expect.arrayContaining(['Titel', 'Auflage', 'Seiten (Inhalt)', 'Format', 'Gesamtemissionen']));
+    // The list columns most of the type's templates name (brochure, flyer, sample: title, quantity, format, total_co2e)...
+    expect(headers.slice(0, 8)).toEqual(expect.arrayContaining(['Titel', 'Auflage', 'Format', 'Gesamtemissionen']));
+    // ...and those only a few name (the brochure's pages) in the column chooser, not as mostly empty columns (issue #18 item 8).
+    expect(headers).not.toContain('Seiten (Inhalt)');
+    await user.click(screen.getByRole('button', { name: 'Spalten' }));
+    expect(await screen.findByLabelText('Seiten (Inhalt)')).not.toBeChecked();
+    await user.keyboard('{Escape}');
     const row = (await within(table).findByText('Frühjahrskatalog')).closest('tr') as HTMLElement;
     expect(within(row).getByText('A4 (210 × 297 mm)')).toBeInTheDocument();
     expect(within(row).getByText('5.000 Stk.')).toBeInTheDocument();

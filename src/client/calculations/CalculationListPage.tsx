@@ -3,7 +3,7 @@
  * filters the templates' `list` sections name, full-text search, a tag filter, sorting and pagination, shown as a
  * table or as cards. `/edit` and `/duplicate` without an id reuse it to pick the calculation first.
  */
-import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -21,7 +21,7 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { useCanWrite } from '../providers/useCanWrite';
 import { CardSortMenu } from './CardSortMenu';
-import { columnValue, listColumns, sharedListColumns, type ListColumn } from './listColumns';
+import { columnValue, listColumns, rareListColumns, sharedListColumns, type ListColumn } from './listColumns';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ListViewSwitch, useListView } from './ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
@@ -86,6 +86,8 @@ const CalculationListActions = ({ templates, preferenceKey }: { templates: reado
 
 interface ViewProps {
   columns: ListColumn[];
+  /** Columns only a few of the type's templates name: choosable, hidden by default. */
+  rareColumns: string[];
   templatesById: Map<string, Template>;
   showTemplate: boolean;
   mode: PickMode;
@@ -115,7 +117,7 @@ const StatusCell = ({ record }: { record: CalculationRecord }) => {
  * that matter for the list's rows. "All" mixes templates, so besides the record's own columns it shows only the
  * template columns every template names; a type shows its templates' columns and offers the record's as extras.
  */
-const CalculationTable = ({ columns, templatesById, showTemplate, mode, byType, preferenceKey }: ViewProps) => {
+const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, mode, byType, preferenceKey }: ViewProps) => {
   const lang = useLanguage();
   const yesNo = useYesNo();
   const translate = useTranslate();
@@ -125,7 +127,7 @@ const CalculationTable = ({ columns, templatesById, showTemplate, mode, byType, 
   const recordColumns = byType ? RECORD_COLUMNS.filter((name) => !named.has(name)) : RECORD_COLUMNS;
   const showTotal = !byType || !namesTotal;
   // A type's own columns come first; the record's extras are there to be chosen, not shown by default.
-  const omit = byType ? recordColumns.filter((name) => name !== 'title').concat(showTotal ? ['total_co2e'] : []) : [];
+  const omit = byType ? recordColumns.filter((name) => name !== 'title').concat(showTotal ? ['total_co2e'] : [], rareColumns) : [];
   const recordFields: Record<string, ReactElement> = {
     title: <TextField key="title" source="title" label="calculations.fields.title" />,
     customer: <TextField key="customer" source="customer" label="calculations.fields.customer" emptyText="" />,
@@ -165,26 +167,36 @@ const CalculationTable = ({ columns, templatesById, showTemplate, mode, byType, 
           render={(record: CalculationRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} kg CO2e</Box>} />
       ) : null}
       <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
-      <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationRecord) => <RowActions record={record} />} />
+      <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationRecord) => <RowActions record={record} compact />} />
     </DatagridConfigurable>
   );
 };
 
-const RowActions = ({ record }: { record: CalculationRecord }) => {
+/** A row's action as an icon with its name as tooltip and accessible name, so the row fits the page. */
+const RowLink = ({ to, label, icon }: { to: string; label: string; icon: ReactElement }) => (
+  <Tooltip title={label}>
+    <IconButton size="small" color="primary" component={Link} to={to} aria-label={label}>{icon}</IconButton>
+  </Tooltip>
+);
+
+const RowActions = ({ record, compact = false }: { record: CalculationRecord; compact?: boolean }) => {
   const translate = useTranslate();
   // Viewers open a calculation to read it; editing, copying and deleting are for those who may save. An ordered
   // (frozen) calculation cannot be deleted, so it is not offered.
   const writer = useCanWrite();
+  const action = (to: string, label: string, icon: ReactElement) => compact
+    ? <RowLink to={to} label={label} icon={icon} />
+    : <Button size="small" component={Link} to={to} startIcon={icon}>{label}</Button>;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()} data-testid="calculation-row-actions">
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} onClick={(event) => event.stopPropagation()} data-testid="calculation-row-actions">
       {writer ? (
         <>
-          <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<EditIcon />}>{translate('ra.action.edit')}</Button>
-          <Button size="small" component={Link} to={`/duplicate/${record.id}`} startIcon={<ContentCopyIcon />}>{translate('calculations.duplicate')}</Button>
-          <DeleteCalculationButton record={record} redirect={false} />
+          {action(`/edit/${record.id}`, translate('ra.action.edit'), <EditIcon fontSize="small" />)}
+          {action(`/duplicate/${record.id}`, translate('calculations.duplicate'), <ContentCopyIcon fontSize="small" />)}
+          <DeleteCalculationButton record={record} redirect={false} iconOnly={compact} />
         </>
       ) : (
-        <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<VisibilityIcon />}>{translate('ra.action.show')}</Button>
+        action(`/edit/${record.id}`, translate('ra.action.show'), <VisibilityIcon fontSize="small" />)
       )}
     </Box>
   );
@@ -265,7 +277,8 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
     ? translate(`calculations.pick.${pick}`)
     : type ? translate(`calculations.types.${type}`, { _: type }) : translate('calculations.title');
   const preferenceKey = `calculations.${type ?? 'all'}.datagrid`;
-  const viewProps: ViewProps = { columns, templatesById, showTemplate: records.length > 1, mode: pick ?? 'edit', byType: !!type, preferenceKey };
+  const rareColumns = useMemo(() => (type ? rareListColumns(templates) : []), [templates, type]);
+  const viewProps: ViewProps = { columns, rareColumns, templatesById, showTemplate: records.length > 1, mode: pick ?? 'edit', byType: !!type, preferenceKey };
   // The column chooser learns the columns on its first render: it waits for the templates that define them.
   if (templatesPending) return null;
   const types: string[] = [...new Set(allTemplates.map((template) => template.type))];

@@ -49,6 +49,16 @@ export function sharedListColumns(templates: readonly Template[]): ListColumn[] 
   return union.filter((column) => templates.every((template) => template.list.columns.includes(column.name)));
 }
 
+/**
+ * Within a type, the columns fewer than half of its templates name: offered in the column chooser but hidden by default,
+ * so the table fits and is not mostly empty cells.
+ */
+export function rareListColumns(templates: readonly Template[]): string[] {
+  return listColumns(templates)
+    .filter((column) => templates.filter((template) => template.list.columns.includes(column.name)).length * 2 < templates.length)
+    .map((column) => column.name);
+}
+
 /** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
 
 function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string): ReactNode {
