@@ -250,7 +250,11 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect(res.body.tonnes_kg).toBe(Math.ceil((a.total_co2e + b.total_co2e) / 100 - 1e-9) * 100);
     expect((await as(EDITOR, 'POST', `/api/orders/${res.body.id}/place`)).status).toBe(200);
     expect((await calculation(a.id)).frozen && (await calculation(b.id)).frozen).toBe(true);
-    expect((await as(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, collection_id: collection.body.id })).status).toBe(409);
+    const again = await as(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, collection_id: collection.body.id });
+    expect(again.status).toBe(409);
+    // Several calculations read as plural (issue #18 item 7), whatever the reader's language.
+    expect(again.body.message).toContain(`${a.number}, ${b.number}`);
+    expect(again.body.message).toMatch(/diese Kalkulationen|these calculations|ces calculs|questi calcoli|estos cálculos/);
     expect((await as('editor@printco.example', 'POST', '/api/orders', { project_id: testProject.id, collection_id: collection.body.id })).status).toBe(404);
   });
 

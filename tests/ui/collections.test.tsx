@@ -174,3 +174,32 @@ describe('create forms reached by their URL', () => {
     expect(screen.queryByTestId('not-allowed')).toBeNull();
   }, SLOW);
 });
+
+describe('ordering offsets for a collection (issue #18 item 7)', () => {
+  it('disables ordering with its reason beside it when nothing is open, and offers it when something is', async () => {
+    collections[0] = collection(1, 'Frühjahrskampagne', { ordered_co2e: 1234.5, open_co2e: 0 });
+    const first = renderApp('/collections/1', { signedInAs: editor });
+    await screen.findByTestId('collection-page', {}, FIRST);
+    expect(screen.getByTestId('collection-order')).toBeDisabled();
+    expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(/Nichts offen zu kompensieren/);
+    expect(screen.getByTestId('collection-order-reason')).toHaveTextContent('Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO2e');
+    first.unmount();
+
+    renderApp('/collections/2', { signedInAs: editor });
+    await screen.findByTestId('collection-page', {}, FIRST);
+    expect(screen.getByTestId('collection-order')).toBeDisabled();
+    expect(screen.getByTestId('collection-order-reason')).toBeInTheDocument();
+  }, SLOW);
+
+  it('offers an open collection for ordering without a reason, and viewers no ordering at all', async () => {
+    const first = renderApp('/collections/1', { signedInAs: editor });
+    await screen.findByTestId('collection-page', {}, FIRST);
+    expect(screen.getByTestId('collection-order')).toHaveAttribute('href', '/orders/new?collection=1');
+    expect(screen.queryByTestId('collection-order-reason')).toBeNull();
+    first.unmount();
+
+    renderApp('/collections/1', { signedInAs: { ...editor, role: 'viewer' } });
+    await screen.findByTestId('collection-page', {}, FIRST);
+    expect(screen.queryByTestId('collection-order')).toBeNull();
+  }, SLOW);
+});

@@ -202,3 +202,25 @@ describe('offering migrations where calculations are', () => {
     expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute('href', '/migrations?calculation=8&template=flyer');
   }, 60_000);
 });
+
+describe('a migration preview that changes nothing (issue #18 item 7)', () => {
+  it('disables "Apply" with its reason beside it when no calculation is affected', async () => {
+    const empty: FactorMigrationRecord = { ...preview, summary: { count: 0, excluded: 0, total_before: 0, total_after: 0, difference: 0, percent: 0 } };
+    const sent = serve({ answer: empty });
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    const card = await createPreview(user);
+    const apply = within(card).getByRole('button', { name: 'Anwenden' });
+    expect(apply).toBeDisabled();
+    expect(apply).toHaveAccessibleDescription('Keine Kalkulation betroffen: Es gibt nichts anzuwenden.');
+    expect(within(card).getByTestId('migration-apply-reason')).toBeVisible();
+    expect(sent.steps).toEqual([]);
+  }, 60_000);
+
+  it('offers "Apply" without a reason when calculations are affected', async () => {
+    serve();
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    const card = await createPreview(user);
+    expect(within(card).getByRole('button', { name: 'Anwenden' })).toBeEnabled();
+    expect(within(card).queryByTestId('migration-apply-reason')).toBeNull();
+  }, 60_000);
+});

@@ -118,3 +118,25 @@ describe('ordering a CO2 offset contribution', () => {
     expect(within(own).queryByRole('columnheader', { name: 'Mandant' })).toBeNull();
   });
 });
+
+describe('ordering refused before any step is taken (issue #18 item 7)', () => {
+  it('tells a viewer at once that ordering is not theirs, without projects to pick', async () => {
+    const posted: unknown[] = [];
+    serveOrders([draft], posted);
+    renderApp('/orders/new?calculation=7', { signedInAs: { ...editor, role: 'viewer' } });
+    expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent('Ihre Rolle darf keine CO2-Kompensationsbeiträge bestellen');
+    expect(screen.queryByTestId('choose-project-1')).toBeNull();
+    expect(screen.queryByText('1. Projekt wählen')).toBeNull();
+  });
+
+  it('says before a project is picked that a collection has nothing open to offset', async () => {
+    serveOrders([draft]);
+    server.use(http.get(`${API}/collections/5`, () => HttpResponse.json({
+      id: 5, mandant_id: 1, name: 'Bestellt', description: '', tags: [], created_by: 3, created_at: '2026-03-01T10:00:00Z',
+      updated_at: '2026-03-01T10:00:00Z', version: 1, calculation_ids: [7], calculation_count: 1, total_co2e: 100, ordered_co2e: 100, open_co2e: 0,
+    })));
+    renderApp('/orders/new?collection=5', { signedInAs: editor });
+    expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent('Nichts offen zu kompensieren');
+    expect(screen.queryByTestId('choose-project-1')).toBeNull();
+  });
+});

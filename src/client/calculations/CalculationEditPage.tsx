@@ -1,8 +1,11 @@
 /** `/edit/:id`: edit a calculation; a stale save (409) shows a conflict message and never overwrites. */
 import { Link, useParams } from 'react-router-dom';
-import { Box } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
-import { Button, EditBase, Title, useGetOne, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import LockIcon from '@mui/icons-material/Lock';
+import { Button, EditBase, Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
 import { CalculationForm } from './CalculationForm';
 import { removeDraft } from './drafts';
@@ -13,17 +16,59 @@ import { useSaveFailure } from './useSaveFailure';
 import { useTemplate } from './useTemplate';
 import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
 import { newOrderPath } from '../orders';
+import { ActionReason } from '../layout/ActionReason';
+import { useCanWrite } from '../providers/useCanWrite';
+import { DeleteCalculationButton } from './DeleteCalculationButton';
 
-/** Ordering offsets starts from here; an ordered (frozen) calculation cannot be ordered again. */
+/** Ordering offsets starts from here; an ordered (frozen) calculation or one of 0 kg is shown why it cannot be ordered. */
 const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
-  const { permissions } = usePermissions<string>();
-  if (record.frozen || permissions === 'viewer') return null;
+  const translate = useTranslate();
+  if (!useCanWrite()) return null;
+  const reason = record.frozen ? 'orders.unavailable.frozen' : record.total_co2e > 0 ? null : 'orders.unavailable.zero';
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-      <Button component={Link} to={newOrderPath({ calculation: record.id })} label="orders.order_offsets" variant="outlined" data-testid="calculation-order">
-        <EnergySavingsLeafIcon />
+    <ActionReason reason={reason ? translate(reason) : null} data-testid="calculation-order-reason">
+      {(describedBy: string | undefined) => reason ? (
+        <Button label="orders.order_offsets" variant="outlined" disabled aria-describedby={describedBy} data-testid="calculation-order">
+          <EnergySavingsLeafIcon />
+        </Button>
+      ) : (
+        <Button component={Link} to={newOrderPath({ calculation: record.id })} label="orders.order_offsets" variant="outlined" data-testid="calculation-order">
+          <EnergySavingsLeafIcon />
+        </Button>
+      )}
+    </ActionReason>
+  );
+};
+
+/**
+ * The page's actions, as react-admin's own edit pages have them: back to the list, duplicate, delete (confirmed, not
+ * for an ordered calculation, which says why instead) and ordering offsets. Viewers only get back.
+ */
+const EditActions = ({ record }: { record: CalculationRecord }) => {
+  const translate = useTranslate();
+  const writer = useCanWrite();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', px: { xs: 1, md: 2 }, pt: 1 }} data-testid="calculation-edit-actions">
+      <Button component={Link} to={`/calculations/${encodeURIComponent(record.template_type)}`} label="calculations.back_to_list" data-testid="calculation-back">
+        <ArrowBackIcon />
       </Button>
-    </Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ ml: 'auto', alignItems: 'center', flexWrap: 'wrap' }}>
+        {writer ? (
+          <Button component={Link} to={`/duplicate/${record.id}`} label="calculations.duplicate" data-testid="calculation-duplicate">
+            <ContentCopyIcon />
+          </Button>
+        ) : null}
+        {writer && record.frozen ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="calculation-frozen-hint">
+            <LockIcon fontSize="inherit" />
+            {translate('calculations.frozen_hint')}
+          </Typography>
+        ) : (
+          <DeleteCalculationButton record={record} redirect={`/calculations/${encodeURIComponent(record.template_type)}`} />
+        )}
+        <OrderOffsetsButton record={record} />
+      </Stack>
+    </Stack>
   );
 };
 
@@ -47,8 +92,8 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
       }}
     >
       <Title title={translate('calculations.edit_title', { number: record.number })} />
+      <EditActions record={record} />
       <DatabaseVersionHint record={record} />
-      <OrderOffsetsButton record={record} />
       <CalculationForm
         template={template}
         subtitle={`${record.number} · ${translate('calculations.version', { version: record.version })}`}

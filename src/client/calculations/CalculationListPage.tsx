@@ -3,13 +3,14 @@
  * filters the templates' `list` sections name, full-text search, a tag filter, sorting and pagination, shown as a
  * table or as cards. `/edit` and `/duplicate` without an id reuse it to pick the calculation first.
  */
-import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import LockIcon from '@mui/icons-material/Lock';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useMemo, type ReactElement } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { DatagridConfigurable, FilterButton, FunctionField, List, Pagination, SearchInput, SelectColumnsButton, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { localize } from '../../core/rules';
 import { listFilterFields, type Template } from '../../core/template';
@@ -20,7 +21,8 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { useCanWrite } from '../providers/useCanWrite';
 import { CardSortMenu } from './CardSortMenu';
-import { columnValue, listColumns, type ListColumn } from './listColumns';
+import { columnValue, listColumns, rareListColumns, sharedListColumns, type ListColumn } from './listColumns';
+import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ListViewSwitch, useListView } from './ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationRecord, type TemplateRecord } from './types';
@@ -69,13 +71,13 @@ function buildFilters(templates: readonly Template[], all: readonly TemplateReco
   return filters;
 }
 
-const CalculationListActions = ({ templates }: { templates: readonly TemplateRecord[] }) => {
+const CalculationListActions = ({ templates, preferenceKey }: { templates: readonly TemplateRecord[]; preferenceKey: string }) => {
   const [view] = useListView();
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <MigrateFilterButton />
       <FilterButton />
-      {view === 'cards' ? <CardSortMenu /> : null}
+      {view === 'cards' ? <CardSortMenu /> : <SelectColumnsButton preferenceKey={preferenceKey} />}
       <ListViewSwitch />
       <NewCalculationButton templates={templates} />
     </TopToolbar>
@@ -84,50 +86,117 @@ const CalculationListActions = ({ templates }: { templates: readonly TemplateRec
 
 interface ViewProps {
   columns: ListColumn[];
+  /** Columns only a few of the type's templates name: choosable, hidden by default. */
+  rareColumns: string[];
   templatesById: Map<string, Template>;
   showTemplate: boolean;
   mode: PickMode;
+  /** Within one type the templates' own columns are shown; "All" shows the record's columns and the shared ones. */
+  byType: boolean;
+  preferenceKey: string;
 }
 
-const CalculationTable = ({ columns, templatesById, showTemplate, mode }: ViewProps) => {
-  const lang = useLanguage();
-  const yesNo = useYesNo();
+/** Columns of the calculation record itself, which every template has. */
+const RECORD_COLUMNS = ['title', 'customer', 'status'];
+
+const StatusCell = ({ record }: { record: CalculationRecord }) => {
+  const translate = useTranslate();
+  const label = translate(`calculations.status.${record.status}`, { _: record.status });
+  if (!record.frozen) return <>{label}</>;
   return (
-    <Datagrid rowClick={(id) => recordPath(mode, id)} bulkActionButtons={<CalculationBulkActions />} data-testid="calculations-table">
-      <TextField source="number" label="calculations.fields.number" />
-      {showTemplate ? (
-        <FunctionField source="template_id" label="calculations.fields.template" sortable={false}
-          render={(record: CalculationRecord) => localize(templatesById.get(record.template_id)?.label, lang, record.template_id)} />
-      ) : null}
-      {columns.map((column) => (
-        <FunctionField
-          key={column.name}
-          source={column.name}
-          label={localize(column.label, lang, column.name)}
-          sortable={column.sortBy !== undefined}
-          sortBy={column.sortBy}
-          render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo)}
-        />
-      ))}
-      <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
-      <FunctionField label="" sortable={false} render={(record: CalculationRecord) => <RowActions record={record} />} />
-    </Datagrid>
+    <Tooltip title={translate('calculations.frozen_hint')}>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+        {label} <LockIcon fontSize="inherit" aria-label={translate('calculations.frozen_hint')} />
+      </Box>
+    </Tooltip>
   );
 };
 
-const RowActions = ({ record }: { record: CalculationRecord }) => {
+/**
+ * The table: a column chooser (react-admin's configurable datagrid, remembered in its store per list) over the columns
+ * that matter for the list's rows. "All" mixes templates, so besides the record's own columns it shows only the
+ * template columns every template names; a type shows its templates' columns and offers the record's as extras.
+ */
+const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, mode, byType, preferenceKey }: ViewProps) => {
+  const lang = useLanguage();
+  const yesNo = useYesNo();
   const translate = useTranslate();
-  // Viewers open a calculation to read it; editing and copying are for those who may save.
-  const writer = useCanWrite();
+  const named = new Set(columns.map((column) => column.name));
+  const namesTotal = columns.some((column) => column.sortBy === 'total_co2e');
+  const templateColumns = byType ? columns : columns.filter((column) => !RECORD_COLUMNS.includes(column.name) && column.sortBy !== 'total_co2e');
+  const recordColumns = byType ? RECORD_COLUMNS.filter((name) => !named.has(name)) : RECORD_COLUMNS;
+  const showTotal = !byType || !namesTotal;
+  // A type's own columns come first; the record's extras are there to be chosen, not shown by default.
+  const omit = byType ? recordColumns.filter((name) => name !== 'title').concat(showTotal ? ['total_co2e'] : [], rareColumns) : [];
+  const recordFields: Record<string, ReactElement> = {
+    title: <TextField key="title" source="title" label="calculations.fields.title" />,
+    customer: <TextField key="customer" source="customer" label="calculations.fields.customer" emptyText="" />,
+    status: <FunctionField key="status" source="status" label="calculations.fields.status" render={(record: CalculationRecord) => <StatusCell record={record} />} />,
+  };
+  const templateFields = templateColumns.map((column) => (
+    <FunctionField
+      key={column.name}
+      source={column.name}
+      label={localize(column.label, lang, column.name)}
+      sortable={column.sortBy !== undefined}
+      sortBy={column.sortBy}
+      render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo)}
+    />
+  ));
+  const templateField = showTemplate ? (
+    <FunctionField key="template_id" source="template_id" label="calculations.fields.template" sortable={false}
+      render={(record: CalculationRecord) => localize(templatesById.get(record.template_id)?.label, lang, record.template_id)} />
+  ) : null;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
+    <DatagridConfigurable
+      preferenceKey={preferenceKey}
+      omit={omit}
+      rowClick={(id) => recordPath(mode, id)}
+      bulkActionButtons={<CalculationBulkActions />}
+      data-testid="calculations-table"
+    >
+      <TextField source="number" label="calculations.fields.number" sx={{ whiteSpace: 'nowrap' }} />
+      {byType ? null : recordColumns.map((name) => recordFields[name])}
+      {byType ? null : templateField}
+      {byType && recordColumns.includes('title') ? recordFields.title : null}
+      {templateFields}
+      {byType ? recordColumns.filter((name) => name !== 'title').map((name) => recordFields[name]) : null}
+      {byType ? templateField : null}
+      {showTotal ? (
+        <FunctionField source="total_co2e" label="calculations.fields.total_co2e" textAlign="right"
+          render={(record: CalculationRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} kg CO2e</Box>} />
+      ) : null}
+      <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
+      <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationRecord) => <RowActions record={record} compact />} />
+    </DatagridConfigurable>
+  );
+};
+
+/** A row's action as an icon with its name as tooltip and accessible name, so the row fits the page. */
+const RowLink = ({ to, label, icon }: { to: string; label: string; icon: ReactElement }) => (
+  <Tooltip title={label}>
+    <IconButton size="small" color="primary" component={Link} to={to} aria-label={label}>{icon}</IconButton>
+  </Tooltip>
+);
+
+const RowActions = ({ record, compact = false }: { record: CalculationRecord; compact?: boolean }) => {
+  const translate = useTranslate();
+  // Viewers open a calculation to read it; editing, copying and deleting are for those who may save. An ordered
+  // (frozen) calculation cannot be deleted, so it is not offered.
+  const writer = useCanWrite();
+  const action = (to: string, label: string, icon: ReactElement) => compact
+    ? <RowLink to={to} label={label} icon={icon} />
+    : <Button size="small" component={Link} to={to} startIcon={icon}>{label}</Button>;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} onClick={(event) => event.stopPropagation()} data-testid="calculation-row-actions">
       {writer ? (
         <>
-          <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<EditIcon />}>{translate('ra.action.edit')}</Button>
-          <Button size="small" component={Link} to={`/duplicate/${record.id}`} startIcon={<ContentCopyIcon />}>{translate('calculations.duplicate')}</Button>
+          {action(`/edit/${record.id}`, translate('ra.action.edit'), <EditIcon fontSize="small" />)}
+          {action(`/duplicate/${record.id}`, translate('calculations.duplicate'), <ContentCopyIcon fontSize="small" />)}
+          <DeleteCalculationButton record={record} redirect={false} iconOnly={compact} />
         </>
       ) : (
-        <Button size="small" component={Link} to={`/edit/${record.id}`} startIcon={<VisibilityIcon />}>{translate('ra.action.show')}</Button>
+        action(`/edit/${record.id}`, translate('ra.action.show'), <VisibilityIcon fontSize="small" />)
       )}
     </Box>
   );
@@ -198,16 +267,20 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
   const lang = useLanguage();
   const { type } = useParams();
   const [view] = useListView();
-  const { data: allTemplates = [] } = useTemplates();
+  const { data: allTemplates = [], isPending: templatesPending } = useTemplates();
   const records = useMemo(() => allTemplates.filter((template) => !type || template.type === type), [allTemplates, type]);
   const templates = useMemo(() => records.map((record) => record.definition), [records]);
   const templatesById = useMemo(() => new Map(allTemplates.map((record) => [record.id, record.definition])), [allTemplates]);
-  const columns = useMemo(() => listColumns(templates), [templates]);
+  const columns = useMemo(() => (type ? listColumns(templates) : sharedListColumns(templates)), [templates, type]);
   const filters = useMemo(() => buildFilters(templates, records, !!type, lang), [templates, records, type, lang]);
   const title = pick
     ? translate(`calculations.pick.${pick}`)
     : type ? translate(`calculations.types.${type}`, { _: type }) : translate('calculations.title');
-  const viewProps: ViewProps = { columns, templatesById, showTemplate: records.length > 1, mode: pick ?? 'edit' };
+  const preferenceKey = `calculations.${type ?? 'all'}.datagrid`;
+  const rareColumns = useMemo(() => (type ? rareListColumns(templates) : []), [templates, type]);
+  const viewProps: ViewProps = { columns, rareColumns, templatesById, showTemplate: records.length > 1, mode: pick ?? 'edit', byType: !!type, preferenceKey };
+  // The column chooser learns the columns on its first render: it waits for the templates that define them.
+  if (templatesPending) return null;
   const types: string[] = [...new Set(allTemplates.map((template) => template.type))];
   return (
     <>
@@ -225,7 +298,7 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
         title={title}
         filter={type ? { template_type: type } : undefined}
         filters={filters}
-        actions={<CalculationListActions templates={records} />}
+        actions={<CalculationListActions templates={records} preferenceKey={preferenceKey} />}
         sort={{ field: 'updated_at', order: 'DESC' }}
         perPage={25}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}

@@ -40,6 +40,25 @@ export function listColumns(templates: readonly Template[]): ListColumn[] {
   return columns;
 }
 
+/**
+ * The list columns every one of the templates names (in the first template's order): what "All" can show without
+ * leaving a column empty for most rows.
+ */
+export function sharedListColumns(templates: readonly Template[]): ListColumn[] {
+  const union = listColumns(templates);
+  return union.filter((column) => templates.every((template) => template.list.columns.includes(column.name)));
+}
+
+/**
+ * Within a type, the columns fewer than half of its templates name: offered in the column chooser but hidden by default,
+ * so the table fits and is not mostly empty cells.
+ */
+export function rareListColumns(templates: readonly Template[]): string[] {
+  return listColumns(templates)
+    .filter((column) => templates.filter((template) => template.list.columns.includes(column.name)).length * 2 < templates.length)
+    .map((column) => column.name);
+}
+
 /** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
 
 function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string): ReactNode {

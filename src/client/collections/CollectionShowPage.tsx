@@ -24,6 +24,7 @@ import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCanWrite } from '../providers/useCanWrite';
+import { ActionReason } from '../layout/ActionReason';
 
 function useRemoveCalculation(collection: CollectionRecord) {
   const refresh = useRefresh();
@@ -145,11 +146,18 @@ export const CollectionShowPage = () => {
               <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
               <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
               <DeleteCollectionButton record={collection} redirectTo="/collections" />
-              {collection.open_co2e > 0 ? (
-                <Button component={Link} to={newOrderPath({ collection: collection.id })} label="orders.order_offsets" variant="outlined" data-testid="collection-order">
-                  <EnergySavingsLeafIcon />
-                </Button>
-              ) : null}
+              {/* Offered only when something is left to offset; otherwise disabled with the reason beside it. */}
+              <ActionReason reason={collection.open_co2e > 0 ? null : translate('orders.unavailable.nothing_open')} data-testid="collection-order-reason">
+                {(describedBy: string | undefined) => collection.open_co2e > 0 ? (
+                  <Button component={Link} to={newOrderPath({ collection: collection.id })} label="orders.order_offsets" variant="outlined" data-testid="collection-order">
+                    <EnergySavingsLeafIcon />
+                  </Button>
+                ) : (
+                  <Button label="orders.order_offsets" variant="outlined" disabled aria-describedby={describedBy} data-testid="collection-order">
+                    <EnergySavingsLeafIcon />
+                  </Button>
+                )}
+              </ActionReason>
             </>
           ) : null}
         </Stack>

@@ -7,6 +7,7 @@ import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { FactorMigrationItemRecord, FactorMigrationRecord } from '../../core/api';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
+import { ActionReason } from '../layout/ActionReason';
 import { formatKg, formatPercent, formatSignedKg } from './format';
 
 const PER_PAGE = 25;
@@ -60,9 +61,13 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
         <Stack direction="row" spacing={1} sx={{ mb: 2 }} flexWrap="wrap">
           {migration.status === 'previewed' ? (
             <>
-              <Button variant="contained" onClick={onApply} disabled={busy || summary.count === 0}>
-                {translate('migrations.actions.apply')}
-              </Button>
+              <ActionReason reason={summary.count === 0 ? translate('migrations.preview.nothing_to_apply') : null} data-testid="migration-apply-reason">
+                {(describedBy: string | undefined) => (
+                  <Button variant="contained" onClick={onApply} disabled={busy || summary.count === 0} aria-describedby={describedBy}>
+                    {translate('migrations.actions.apply')}
+                  </Button>
+                )}
+              </ActionReason>
               <Button onClick={onDiscard} disabled={busy}>
                 {translate('migrations.actions.discard')}
               </Button>

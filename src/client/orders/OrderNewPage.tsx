@@ -7,10 +7,11 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardActionArea, CardContent, Grid, Radio, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
-import type { CalculationRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
+import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
 import { countryName, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { httpClient } from '../providers/httpClient';
+import { useCanWrite } from '../providers/useCanWrite';
 import { useLanguage } from '../templates/useLanguage';
 
 interface Subject {
@@ -35,6 +36,18 @@ const SubjectLine = ({ subject }: { subject: Subject }) => {
     : translate('orders.for_collection', { label: collection.data?.name ?? `#${subject.collection_id}` });
   return <Typography variant="subtitle1" component="p" data-testid="order-subject">{text}</Typography>;
 };
+
+/** Why this subject cannot be ordered (translation key), known from the records before any project is picked. */
+function useUnavailableReason(subject: Subject | null): string | null {
+  const calculation = useGetOne<CalculationRecord>('calculations', { id: subject?.calculation_id ?? 0 }, { enabled: subject?.calculation_id !== undefined });
+  const collection = useGetOne<CollectionRecord>('collections', { id: subject?.collection_id ?? 0 }, { enabled: subject?.collection_id !== undefined });
+  if (subject?.calculation_id !== undefined && calculation.data) {
+    if (calculation.data.frozen) return 'orders.unavailable.frozen';
+    if (!(calculation.data.total_co2e > 0)) return 'orders.unavailable.zero';
+  }
+  if (subject?.collection_id !== undefined && collection.data && !(collection.data.open_co2e > 0)) return 'orders.unavailable.nothing_open';
+  return null;
+}
 
 function useQuote(subject: Subject | null, projectId: number | null) {
   const [state, setState] = useState<{ quote: OrderQuote | null; error: string | null; loading: boolean }>({ quote: null, error: null, loading: false });
@@ -119,6 +132,18 @@ const OrderNewPage = () => {
   const { data: projects = [], isPending } = useGetList<OffsetProjectRecord>('carbon-offset-projects', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: { active: true } });
   const { quote, error, loading } = useQuote(subject, projectId);
   const [create, { isPending: saving }] = useCreate<OrderRecord>();
+  const writer = useCanWrite();
+  const unavailable = useUnavailableReason(subject);
+
+  // A viewer is told at once that ordering is not theirs, rather than refused (403) after picking a project.
+  if (!writer) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Title title={translate('orders.new_title')} />
+        <Alert severity="info" data-testid="order-not-allowed">{translate('orders.unavailable.role')}</Alert>
+      </Box>
+    );
+  }
 
   if (!subject) {
     return (
@@ -148,8 +173,9 @@ const OrderNewPage = () => {
       <Title title={translate('orders.new_title')} />
       <Typography variant="h5" component="h1">{translate('orders.new_title')}</Typography>
       <SubjectLine subject={subject} />
-      <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>{translate('orders.step_project')}</Typography>
-      {isPending ? (
+      {unavailable ? <Alert severity="info" sx={{ mt: 2 }} data-testid="order-unavailable">{translate(unavailable)}</Alert> : null}
+      {unavailable ? null : <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>{translate('orders.step_project')}</Typography>}
+      {unavailable ? null : isPending ? (
         <Loading />
       ) : (
         <Grid container spacing={2}>

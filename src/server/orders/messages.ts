@@ -41,6 +41,13 @@ export const ORDER_MESSAGES = {
     'Per questo calcolo è già stato ordinato un contributo di compensazione CO2: %{numbers}.',
     'Ya se ha pedido una contribución de compensación de CO2 para este cálculo: %{numbers}.',
   ),
+  alreadyOrderedMany: text(
+    'Für diese Kalkulationen wurden bereits CO2-Kompensationsbeiträge bestellt: %{numbers}.',
+    'CO2 offset contributions have already been ordered for these calculations: %{numbers}.',
+    'Des contributions de compensation CO2 ont déjà été commandées pour ces calculs : %{numbers}.',
+    'Per questi calcoli sono già stati ordinati contributi di compensazione CO2: %{numbers}.',
+    'Ya se han pedido contribuciones de compensación de CO2 para estos cálculos: %{numbers}.',
+  ),
   notEnoughStock: text(
     'Das Projekt hat nicht mehr genug Tonnen verfügbar.',
     'The project no longer has enough tonnes available.',
@@ -93,6 +100,11 @@ export const ORDER_MESSAGES = {
 } as const;
 
 export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
+
+/** "Already ordered" for the calculation numbers given, worded in the singular or plural as their count needs. */
+export function alreadyOrderedMessage(numbers: readonly string[], lang: Language): string {
+  return orderMessage(numbers.length > 1 ? 'alreadyOrderedMany' : 'alreadyOrdered', lang, { numbers: numbers.join(', ') });
+}
 
 export function orderMessage(key: OrderMessageKey, lang: Language, params: Record<string, string> = {}): string {
   return ORDER_MESSAGES[key][lang].replace(/%\{(\w+)\}/g, (_, name: string) => params[name] ?? '');

@@ -9,7 +9,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { toBoolean } from '../db/values';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
-import { orderMessage } from './messages';
+import { alreadyOrderedMessage, orderMessage } from './messages';
 
 export interface OrderSubjectRequest {
   calculation_id?: number | null;
@@ -72,6 +72,6 @@ export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: Sess
   if (!collection || !ids || ids.length === 0) throw notFound(orderMessage('collectionNotFound', lang));
   const rows = await calculationRows(db, collection.mandant_id, ids);
   const open = rows.filter((row) => !toBoolean(row.frozen));
-  if (open.length === 0) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: rows.map((r) => r.number).join(', ') }));
+  if (open.length === 0) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number), lang));
   return { mandantId: collection.mandant_id, calculationId: null, collectionId: collection.id, calculationIds: open.map((r) => r.id), co2eKg: sumCo2e(open) };
 }

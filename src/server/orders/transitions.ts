@@ -14,7 +14,7 @@ import { isoNow, parseJson, toBoolean } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
-import { orderMessage } from './messages';
+import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';
 import { toOrderRecord } from './record';
@@ -37,7 +37,7 @@ async function reserve(trx: Kysely<DatabaseSchema>, user: SessionUser, order: Or
   // The draft's figures are what the user reviewed: calculations edited since then need a new order.
   const rows = await calculationRows(trx, order.mandant_id, order.calculation_ids);
   const frozen = rows.filter((row) => toBoolean(row.frozen));
-  if (frozen.length > 0) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: frozen.map((r) => r.number).join(', ') }));
+  if (frozen.length > 0) throw conflict(alreadyOrderedMessage(frozen.map((r) => r.number), lang));
   const mandant = await trx.selectFrom('mandants').select('settings').where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
   const tonnesNow = orderedKg(sumCo2e(rows), roundingStepKg(parseJson(mandant.settings, {})));
   if (rows.length !== order.calculation_ids.length || tonnesNow !== order.tonnes_kg) throw conflict(orderMessage('changedSinceDraft', lang));
@@ -58,7 +58,7 @@ async function reserve(trx: Kysely<DatabaseSchema>, user: SessionUser, order: Or
     .where('id', 'in', order.calculation_ids)
     .where('frozen', '=', false)
     .executeTakeFirst();
-  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: rows.map((r) => r.number).join(', ') }));
+  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number), lang));
 }
 
 /** Gives the stock back and unfreezes the calculations of a placed order being cancelled. */
