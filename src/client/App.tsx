@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
-import type { Role } from '../core/api';
 import { createAuthProvider } from './providers/authProvider';
+import { admins, gatedResource, providerAdmins } from './providers/RoleGate';
 import { createDataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';
 import { getRuntimeConfig } from './providers/runtimeConfig';
@@ -31,6 +31,11 @@ import { offsetProjectRoutes } from './carbon-offset-projects';
 import { orderRoutes } from './orders';
 import { templateEditorRoutes } from './template-editor';
 import { importerRoute } from './importer';
+
+// Every role reaches these routes; those who may not use them are told so (not "not found"). The menu offers them by role.
+const gatedUsers = gatedResource(users, admins);
+const gatedInvitations = gatedResource(invitations, admins);
+const gatedMandants = gatedResource(mandants, providerAdmins);
 
 /** react-admin's store keys are prefixed `RaStoreKontor.` in localStorage. */
 export const STORE_APP_KEY = 'Kontor';
@@ -87,18 +92,10 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
         {orderRoutes}
         {templateEditorRoutes}
       </CustomRoutes>
-      {(permissions: Role | null) => (
-        <>
-          {permissions === 'provider_admin' || permissions === 'mandant_admin' ? (
-            <>
-              <Resource name="users" {...users} />
-              <Resource name="invitations" {...invitations} />
-            </>
-          ) : null}
-          {permissions === 'provider_admin' ? <Resource name="mandants" {...mandants} /> : null}
-          <Resource name="databases" {...databases} />
-        </>
-      )}
+      <Resource name="users" {...gatedUsers} />
+      <Resource name="invitations" {...gatedInvitations} />
+      <Resource name="mandants" {...gatedMandants} />
+      <Resource name="databases" {...databases} />
     </Admin>
     </BrowserRouter>
   );

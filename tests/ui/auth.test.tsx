@@ -59,6 +59,15 @@ describe('sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Zu viele Anmeldeversuche. Bitte versuchen Sie es in 4 Sekunden erneut.');
   });
 
+  it('tells an editor who opens /users or /mandants that the page is not theirs, not that it does not exist', async () => {
+    const { unmount } = renderApp('/users', { signedInAs: editor });
+    expect(await screen.findByTestId('not-allowed', {}, { timeout: 10_000 })).toHaveTextContent(/nicht berechtigt/);
+    expect(screen.queryByText('Diese Seite wurde nicht gefunden')).toBeNull();
+    unmount();
+    renderApp('/mandants', { signedInAs: mandantAdmin });
+    expect(await screen.findByTestId('not-allowed', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
   it('shows users and mandants menu entries by role', async () => {
     renderApp('/', { signedInAs: mandantAdmin });
     await screen.findByTestId('user-menu');
