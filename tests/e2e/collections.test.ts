@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('collections and compare in Chromium', () => {
@@ -96,6 +96,9 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       await provider.page.getByTestId('order-confirm').click();
       await provider.page.getByTestId('order-status').filter({ hasText: 'Bestätigt' }).waitFor();
       await provider.page.getByTestId('order-complete').click();
+      // Completing issues the certificate and cannot be undone: it asks first.
+      await provider.page.getByRole('dialog').getByText('Damit wird das Zertifikat ausgestellt.', { exact: false }).waitFor();
+      await confirmDialog(provider.page);
       const certificateCell = provider.page.getByTestId('certificate-number');
       await certificateCell.waitFor();
       const certificateNumber = (await certificateCell.textContent())!.trim();

@@ -89,6 +89,21 @@ describe('ordering a CO2 offset contribution', () => {
     expect(screen.queryByTestId('order-mandant')).not.toBeInTheDocument();
   });
 
+  it('asks before completing an order, since that issues the certificate and cannot be undone', async () => {
+    const confirmed: OrderRecord = { ...draft, id: 44, status: 'confirmed', placed_at: '2026-03-02T10:00:00Z' };
+    const transitions: string[] = [];
+    serveOrders([confirmed], [], transitions);
+    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    const { user } = renderApp('/orders/44', { signedInAs: provider });
+    await user.click(await screen.findByTestId('order-complete'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Bestellung B-2026-000041 abschließen?');
+    expect(dialog).toHaveTextContent('Damit wird das Zertifikat ausgestellt.');
+    expect(transitions).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(transitions).toEqual(['complete']));
+  });
+
   it('shows a provider admin the confirm step of a placed order, not the place step', async () => {
     const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([placed]);

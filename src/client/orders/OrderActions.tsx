@@ -16,6 +16,8 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
   const { permissions } = usePermissions<Role>();
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Completing issues the certificate and cannot be undone: asked first, like cancelling.
+  const [confirmComplete, setConfirmComplete] = useState(false);
   const transitions = allowedOrderTransitions(permissions, order.status);
 
   const apply = async (transition: OrderTransition) => {
@@ -29,6 +31,7 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
     } finally {
       setBusy(false);
       setConfirmCancel(false);
+      setConfirmComplete(false);
     }
   };
   const download = async (kind: OrderDocument) => {
@@ -44,8 +47,19 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
       {transitions
         .filter((t) => t !== 'cancel')
         .map((t) => (
-          <Button key={t} label={`orders.actions.${t}`} variant="contained" disabled={busy} onClick={() => void apply(t)} data-testid={`order-${t}`} />
+          <Button key={t} label={`orders.actions.${t}`} variant="contained" disabled={busy}
+            onClick={() => (t === 'complete' ? setConfirmComplete(true) : void apply(t))} data-testid={`order-${t}`} />
         ))}
+      {transitions.includes('complete') && (
+        <Confirm
+          isOpen={confirmComplete}
+          loading={busy}
+          title={translate('orders.complete_title', { number: order.number })}
+          content={translate('orders.complete_content')}
+          onConfirm={() => void apply('complete')}
+          onClose={() => setConfirmComplete(false)}
+        />
+      )}
       {transitions.includes('cancel') && (
         <>
           <Button label="orders.actions.cancel" color="error" disabled={busy} onClick={() => setConfirmCancel(true)} data-testid="order-cancel" />
