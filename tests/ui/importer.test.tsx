@@ -72,6 +72,25 @@ describe('the importer', () => {
     expect(JSON.parse(sent[0]!.url.searchParams.get('mapping')!)).toMatchObject({ Titel: 'title', Stückzahl: 'quantity', 'Seiten (Inhalt)': 'pages', Makulatur: 'spoilage_pct' });
   }, SLOW);
 
+  it('after an import, Import waits for a new file and says why; a dry run leaves it enabled', async () => {
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    await chooseBrochure(user);
+    await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
+    await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+    await user.click(screen.getByTestId('importer-dry-run'));
+    await screen.findByTestId('importer-report', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('importer-import')).toBeEnabled();
+
+    await user.click(screen.getByTestId('importer-import'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('importer-import')).toBeDisabled());
+    expect(screen.getByTestId('importer-import-reason')).toHaveTextContent('Diese Datei wurde importiert.');
+
+    await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'more.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(screen.getByTestId('importer-import')).toBeEnabled());
+    expect(screen.queryByTestId('importer-import-reason')).toBeNull();
+  }, SLOW);
+
   it('refuses a file that is not a CSV before uploading anything', async () => {
     const { user } = renderApp('/importer', { signedInAs: editor });
     await chooseBrochure(user);

@@ -2,6 +2,7 @@
  * `/importer`: choose a template, drop a CSV, check the preview and the column mapping, dry-run,
  * then import with a progress bar (cancellable). The template CSV and the import history sit alongside.
  */
+import { ActionReason } from '../layout/ActionReason';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -69,6 +70,8 @@ export const ImporterPage = () => {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [historyKey, setHistoryKey] = useState(0);
+  // A file whose rows were imported: importing it again would write them twice, so Import waits for a new file.
+  const [importedFile, setImportedFile] = useState<File | null>(null);
   const abortRef = useRef<(() => void) | null>(null);
 
   const chooseTemplate = (id: string) => {
@@ -122,8 +125,10 @@ export const ImporterPage = () => {
     });
     abortRef.current = upload.abort;
     try {
-      setReport(await upload.done);
+      const result = await upload.done;
+      setReport(result);
       if (!dryRun) setHistoryKey((k) => k + 1);
+      if (!dryRun && result.rows_ok > 0) setImportedFile(file);
     } catch (error) {
       setProblem(error instanceof UploadError && (error.cancelled || error.status === 0) ? error.message : (error as Error).message);
       setHistoryKey((k) => k + 1);
@@ -230,9 +235,14 @@ export const ImporterPage = () => {
                   <Button variant="outlined" disabled={busy || mappedCount === 0} onClick={() => void run(true)} data-testid="importer-dry-run">
                     {translate('importer.dryRun')}
                   </Button>
-                  <Button variant="contained" disabled={busy || mappedCount === 0 || !canWrite} onClick={() => void run(false)} data-testid="importer-import">
-                    {translate('importer.import')}
-                  </Button>
+                  <ActionReason reason={importedFile === file ? translate('importer.already_imported') : null} data-testid="importer-import-reason">
+                    {(describedBy) => (
+                      <Button variant="contained" disabled={busy || mappedCount === 0 || !canWrite || importedFile === file}
+                        onClick={() => void run(false)} data-testid="importer-import" aria-describedby={describedBy}>
+                        {translate('importer.import')}
+                      </Button>
+                    )}
+                  </ActionReason>
                   {busy && (
                     <Button color="warning" onClick={() => abortRef.current?.()} data-testid="importer-cancel">
                       {translate('importer.cancel')}
