@@ -3,6 +3,7 @@
  * currency, the currency's own number of decimals) and quantities from integer kg as tonnes.
  */
 import type { Language } from '../../core/languages';
+import { minorToMajor } from '../../core/money';
 import { formatInstantDay } from '../i18n/dates';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
@@ -12,19 +13,11 @@ export function localeOf(lang: Language): string {
 }
 
 export function formatMoney(minor: number, currency: string, lang: Language): string {
-  const format = new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(minorToMajor(minor, currency));
 }
 
-/** Major units (as typed in a form) → integer minor units, and back. */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+/** Major units (as typed in a form) ↔ integer minor units: core's money rules. */
+export { currencyDigits } from '../../core/money';
 
 export function formatTonnes(kg: number, lang: Language): string {
   return `${new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 3 }).format(kg / 1000)} t`;

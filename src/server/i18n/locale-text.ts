@@ -15,7 +15,8 @@ const CATALOGUES: Record<Language, Tree> = { de, en, fr, it, es } as unknown as 
 function lookup(tree: Tree, path: string): string | null {
   let node: string | Tree | undefined = tree;
   for (const part of path.split('.')) {
-    if (typeof node !== 'object') return null;
+    // Own keys only: a key built from stored data ("actions.constructor") must not find an Object member.
+    if (typeof node !== 'object' || !Object.hasOwn(node, part)) return null;
     node = node[part];
   }
   return typeof node === 'string' ? node : null;

@@ -3,30 +3,14 @@
  * messages in locales/<lang>.json the page uses, so the export reads like the screen. German is the
  * fallback, as in the client.
  */
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import es from '../../../locales/es.json';
-import fr from '../../../locales/fr.json';
-import it from '../../../locales/it.json';
 import type { ProtocolEntryRecord } from '../../core/api';
-import { DEFAULT_LANGUAGE, type Language } from '../../core/languages';
+import type { Language } from '../../core/languages';
+import { localeText } from '../i18n/locale-text';
 import { changesLine, describeSummary, entryActionName, resourceName as describedResource, actionName as describedAction, type ProtocolReader } from '../../core/protocol/describe';
-
-type Tree = { [key: string]: string | Tree };
-const CATALOGUES: Record<Language, Tree> = { de, en, fr, it, es } as unknown as Record<Language, Tree>;
-
-function lookup(tree: Tree, path: string): string | null {
-  let node: string | Tree | undefined = tree;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object') return null;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : null;
-}
 
 /** A message by its full key in `language` (German if missing), `%{name}` replaced; null if no language has it. */
 export function messageText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
-  const message = lookup(CATALOGUES[language], key) ?? lookup(CATALOGUES[DEFAULT_LANGUAGE], key);
+  const message = localeText(language, key);
   if (message === null) return null;
   return message.replace(/%\{(\w+)\}/g, (_, name: string) => (params[name] === undefined || params[name] === null ? '' : String(params[name])));
 }
