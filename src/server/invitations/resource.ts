@@ -4,27 +4,21 @@
  * revoke; an invitation is never edited (revoke and invite again). Resending and accepting are routes
  * of their own (routes.ts). Accepting or revoking removes the row; the protocol keeps the history.
  */
-import { LANGUAGES, DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
+import { LANGUAGES, DEFAULT_LANGUAGE } from '../../core/languages';
 import { ROLES, type InvitationRecord, type Role } from '../../core/api';
 import { normaliseEmail } from '../auth/routes';
 import { hashToken, newToken } from '../auth/tokens';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
-import { checkPlacement } from '../users/resource';
+import { accountFields, ADMINS, checkPlacement } from '../users/resource';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import './table';
-
-const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
 
 export function toInvitationRecord(row: Row): InvitationRecord {
   return {
     id: Number(row.id),
-    mandant_id: row.mandant_id === null ? null : Number(row.mandant_id),
-    email: String(row.email),
-    name: String(row.name),
-    role: row.role as Role,
-    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    ...accountFields(row),
     invited_by: row.invited_by === null ? null : Number(row.invited_by),
     sent_at: String(row.sent_at),
     expires_at: String(row.expires_at),

@@ -11,16 +11,24 @@ import { badRequest, forbidden } from '../http/errors';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 
-const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
+/** Who manages users and invitations: provider admins every mandant's, mandant admins their own. */
+export const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
 
-export function toUserRecord(row: Row): UserRecord {
+/** The columns a user and an invitation to become one share, as the API returns them. */
+export function accountFields(row: Row): Pick<UserRecord, 'mandant_id' | 'email' | 'name' | 'role' | 'language'> {
   return {
-    id: Number(row.id),
     mandant_id: row.mandant_id === null ? null : Number(row.mandant_id),
     email: String(row.email),
     name: String(row.name),
     role: row.role as Role,
     language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+  };
+}
+
+export function toUserRecord(row: Row): UserRecord {
+  return {
+    id: Number(row.id),
+    ...accountFields(row),
     active: toBoolean(row.active as number | boolean),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
