@@ -142,6 +142,15 @@ describe('chunk-failure guard', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('asks the server once when the preload event and the error page recover the same chunk together', async () => {
+    const reload = vi.fn();
+    const reachable = vi.fn(async () => true);
+    const guard = createChunkReloadGuard({ storage: () => memoryStorage(), now: () => 7_000_000, reload, online: () => true, reachable });
+    expect(await Promise.all([guard.recover(), guard.recover()])).toEqual(['reloading', 'reloading']);
+    expect(reachable).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads the page when a lazy page fails to load, and shows the error page when it fails again', async () => {
     const storage = memoryStorage();
     const reload = vi.fn();

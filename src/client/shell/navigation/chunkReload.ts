@@ -48,6 +48,7 @@ export interface ChunkReloadGuard {
 
 export function createChunkReloadGuard(environment: ChunkReloadEnvironment): ChunkReloadGuard {
   let reloading = false;
+  let checking: Promise<ChunkRecovery> | null = null;
   return {
     reloadForChunkError() {
       if (reloading) return true;
@@ -65,11 +66,17 @@ export function createChunkReloadGuard(environment: ChunkReloadEnvironment): Chu
       environment.reload();
       return true;
     },
-    async recover() {
-      if (reloading) return 'reloading';
-      const online = environment.online?.() ?? true;
-      if (!online || !(await (environment.reachable?.() ?? Promise.resolve(true)))) return 'offline';
-      return this.reloadForChunkError() ? 'reloading' : 'failed';
+    recover() {
+      // Vite's preload event and the error page both ask for one failed chunk: one reachability check serves both.
+      checking ??= (async (): Promise<ChunkRecovery> => {
+        if (reloading) return 'reloading';
+        const online = environment.online?.() ?? true;
+        if (!online || !(await (environment.reachable?.() ?? Promise.resolve(true)))) return 'offline';
+        return this.reloadForChunkError() ? 'reloading' : 'failed';
+      })().finally(() => {
+        checking = null;
+      });
+      return checking;
     },
     isReloading: () => reloading,
   };
