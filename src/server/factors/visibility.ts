@@ -1,17 +1,15 @@
 /**
  * Which factor databases a user may see: the global ones (mandant_id NULL) and those of the
- * user's own mandant; provider admins see all. This is the tenant rule of tenant-scope.ts with
- * one addition — shared global rows — which that module's `scopeToMandant` (strictly "own
- * mandant only") cannot express. Factors inherit their database's visibility.
+ * user's own mandant; provider admins see all — tenant-scope.ts's `ownOrSharedRows`, applied to
+ * databases and, through them, to factors (which inherit their database's visibility).
  */
 import { sql, type Expression, type SqlBool, type WhereInterface } from 'kysely';
 import type { SessionUser } from '../../core/api';
-import { seesAllMandants } from '../http/tenant-scope';
+import { ownOrSharedRows, seesAllMandants } from '../http/tenant-scope';
 
 /** Databases usable by a mandant: global ones and the mandant's own. */
 export function databaseVisibleTo(mandantId: number | null, column = 'mandant_id'): Expression<SqlBool> {
-  const ref = sql.ref(column);
-  return mandantId === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`(${ref} is null or ${ref} = ${mandantId})`;
+  return ownOrSharedRows(mandantId, column);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any query builder over factor_databases

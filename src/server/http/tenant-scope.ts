@@ -4,7 +4,7 @@
  * all mandants, everybody else only rows whose tenant column equals their own mandant.
  * Rows outside the scope simply do not exist for the caller: lookups answer 404, lists omit them.
  */
-import { sql, type WhereInterface } from 'kysely';
+import { sql, type Expression, type SqlBool, type WhereInterface } from 'kysely';
 import type { SessionUser } from '../../core/api';
 
 export function seesAllMandants(user: SessionUser): boolean {
@@ -22,6 +22,15 @@ export function scopeToMandant<QB extends Filterable>(query: QB, user: SessionUs
   // A non-provider user without a mandant must see nothing rather than everything.
   if (user.mandant_id === null) return q.where(sql<boolean>`1 = 0`) as unknown as QB;
   return q.where(sql.ref(tenantColumn), '=', user.mandant_id) as unknown as QB;
+}
+
+/**
+ * Rows of a mandant plus the shared ones whose tenant column is NULL (the provider's: global factor databases, the
+ * provider's staff). `null`: only the shared rows.
+ */
+export function ownOrSharedRows(mandantId: number | null, column = 'mandant_id'): Expression<SqlBool> {
+  const ref = sql.ref(column);
+  return mandantId === null ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`(${ref} is null or ${ref} = ${mandantId})`;
 }
 
 /** The mandant a new tenant row belongs to: the user's own, unless a provider admin names one. */

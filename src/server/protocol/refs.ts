@@ -9,7 +9,7 @@ import type { ProtocolEntryRecord, ProtocolRefs, SessionUser } from '../../core/
 import { databaseLabel } from '../../core/protocol/describe';
 import type { DatabaseSchema } from '../db/schema';
 import { databaseVisibleTo } from '../factors/visibility';
-import { seesAllMandants } from '../http/tenant-scope';
+import { ownOrSharedRows, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 
 type Kind = keyof ProtocolRefs;
 
@@ -45,7 +45,8 @@ async function names(db: Kysely<DatabaseSchema>, reader: SessionUser, kind: Kind
   const all = seesAllMandants(reader);
   if (kind === 'users') {
     let q = db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids);
-    if (!all) q = q.where((eb) => eb.or([eb('mandant_id', '=', reader.mandant_id), eb('mandant_id', 'is', null)]));
+    // The reader's colleagues and the provider's staff (who act on every mandant's records).
+    if (!all) q = q.where(ownOrSharedRows(reader.mandant_id));
     return new Map((await q.execute()).map((row) => [Number(row.id), row.name]));
   }
   if (kind === 'databases') {
@@ -53,9 +54,7 @@ async function names(db: Kysely<DatabaseSchema>, reader: SessionUser, kind: Kind
     if (!all) q = q.where(databaseVisibleTo(reader.mandant_id));
     return new Map((await q.execute()).map((row) => [Number(row.id), databaseLabel(row.name, row.version_label)]));
   }
-  if (!all && reader.mandant_id === null) return new Map();
-  let q = db.selectFrom('mandants').select(['id', 'name']).where('id', 'in', ids);
-  if (!all) q = q.where('id', '=', reader.mandant_id!);
+  const q = scopeToMandant(db.selectFrom('mandants').select(['id', 'name']).where('id', 'in', ids), reader, 'id');
   return new Map((await q.execute()).map((row) => [Number(row.id), row.name]));
 }
 
