@@ -1,4 +1,5 @@
 import { ReferenceInput, SelectInput, SimpleForm, TextInput, email, maxLength, required, usePermissions, useTranslate } from 'react-admin';
+import { providerAdmins } from '../providers/RoleGate';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { INVITATION_TTL_DAYS, type Role } from '../../core/api';
@@ -30,7 +31,7 @@ export const InvitationForm = () => {
       <TextInput source="name" validate={[required(), maxLength(200)]} />
       <TextInput source="email" type="email" validate={[required(), email(), maxLength(320)]} />
       <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
-      {permissions === 'provider_admin' ? <MandantInput /> : null}
+      {providerAdmins(permissions ?? null) ? <MandantInput /> : null}
       <SelectInput source="language" choices={languageChoices} validate={required()} />
     </SimpleForm>
   );

@@ -7,6 +7,7 @@ import {
 import type { InvitationRecord, Role } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { providerAdmins } from '../providers/RoleGate';
 import { InvitationActions } from './InvitationActions';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -58,7 +59,7 @@ export const InvitationList = () => {
         <TextField source="name" />
         <EmailField source="email" />
         <FunctionField<InvitationRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
-        {permissions === 'provider_admin' ? (
+        {providerAdmins(permissions ?? null) ? (
           <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
         ) : null}
         <FunctionField<InvitationRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />

@@ -1,5 +1,6 @@
 /** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
 import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput, usePermissions, useTranslate } from 'react-admin';
+import { providerAdmins } from '../providers/RoleGate';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord, type Role } from '../../core/api';
 import { formatMoney, formatTonnes } from '../carbon-offset-projects/format';
@@ -20,7 +21,7 @@ const OrderListPage = () => {
     <List resource="orders" title={translate('orders.title')} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false} empty={false}>
       <Datagrid rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
         <TextField source="number" label="orders.fields.number" />
-        {permissions === 'provider_admin' ? (
+        {providerAdmins(permissions ?? null) ? (
           <ReferenceField source="mandant_id" reference="mandants" label="orders.fields.mandant" link={false} sortable={false} />
         ) : null}
         <FunctionField<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />
