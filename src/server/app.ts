@@ -1,11 +1,9 @@
 /**
  * Builds the Kontor Fastify app: database (migrated, seeded if empty), error handling, CORS,
- * OpenAPI, auth, resources, health and the SPA. Tests use it with `app.inject` or `listen({port:0})`.
+ * OpenAPI (http/openapi.ts), auth, resources, health and the SPA. Tests use it with `app.inject` or `listen({port:0})`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
 import { isDatabaseEmpty, seedDemo, type DemoAccount } from './db/seed';
@@ -16,7 +14,8 @@ import { createAfterResponse, waitForAfterResponseOnClose } from './http/after-r
 import { createMailer } from './mail/mailer';
 import { registerJsonBodyLimits } from './http/json-limits';
 import { registerNulGuard } from './http/nul-guard';
-import { registerHealthRoute, APP_VERSION } from './health';
+import { registerHealthRoute } from './health';
+import { registerOpenApi } from './http/openapi';
 import { registerResources } from './routes';
 import { registerSpa } from './spa';
 import type { AppServices } from './services';
@@ -72,17 +71,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     // Retry-After: the login page says how long a throttled sign-in has to wait.
     exposedHeaders: ['Content-Range', 'Content-Disposition', 'Retry-After'],
   });
-  await app.register(swagger, {
-    // Name shared schemas by their $id (ApiError) instead of def-0 in the OpenAPI document.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    openapi: {
-      info: { title: 'Kontor API', version: APP_VERSION, description: 'Kontor back-office API (ra-data-simple-rest dialect).' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
   registerAuthentication(app, db, config.sessionTtlHours);
   registerHealthRoute(app, db, dialect);

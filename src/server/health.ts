@@ -29,6 +29,7 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
             properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' } },
             required: ['status', 'database', 'version'],
           },
+          400: { $ref: 'ApiError#' },
           503: {
             type: 'object',
             properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' }, message: { type: 'string' } },

@@ -83,3 +83,30 @@ export const factorRecordSchema = {
   },
   required: ['id', 'database_id', 'key', 'category', 'unit', 'value', 'label', 'source', 'year', 'region', 'demo'],
 } as const;
+
+/** `GET /api/databases/:id/diff` (FactorDatabaseDiff in core/api.ts). */
+export const factorDatabaseDiffSchema = {
+  type: 'object',
+  properties: {
+    from: factorDatabaseRecordSchema,
+    to: factorDatabaseRecordSchema,
+    added: { type: 'array', items: factorRecordSchema },
+    removed: { type: 'array', items: factorRecordSchema },
+    changed: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          key: { type: 'string' },
+          category: { type: 'string' },
+          unit: { type: 'string' },
+          old: { type: 'number' },
+          new: { type: 'number' },
+          percent: { type: ['number', 'null'] },
+        },
+        required: ['key', 'category', 'unit', 'old', 'new', 'percent'],
+      },
+    },
+  },
+  required: ['from', 'to', 'added', 'removed', 'changed'],
+} as const;

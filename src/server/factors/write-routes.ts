@@ -18,7 +18,7 @@ import { mayWrite, visibleDatabase, writableDatabase } from './access';
 import { parseFactorCsv } from './csv-import';
 import { diffFactors } from './diff';
 import { completeLabel, factorBodyProperties, factorColumns, type FactorInput } from './factor-input';
-import { factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
+import { factorDatabaseDiffSchema, factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
 
 const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
 const errorRef = { $ref: 'ApiError#' };
@@ -314,7 +314,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         summary: 'What changed from database `against` (old) to `id` (new): added, removed, changed with old/new value and percentage',
         params: idParams,
         querystring: { type: 'object', properties: { against: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['against'] },
-        response: { 400: errorRef, 401: errorRef, 404: errorRef },
+        response: { 200: factorDatabaseDiffSchema, 400: errorRef, 401: errorRef, 404: errorRef },
       },
     },
     async (request) => {

@@ -60,3 +60,32 @@ export const importRecordSchema = {
   },
   required: ['id', 'mandant_id', 'file_name', 'template_id', 'template_version', 'mapping', 'mode', 'status', 'rows_total', 'rows_ok', 'rows_failed', 'created_at', 'updated_at', 'version'],
 } as const;
+
+export const importRowErrorSchema = {
+  type: 'object',
+  properties: {
+    row: { type: 'integer' },
+    column: { type: ['string', 'null'] },
+    value: { type: ['string', 'null'] },
+    message_key: { type: 'string' },
+    message: { type: 'string' },
+  },
+  required: ['row', 'column', 'value', 'message_key', 'message'],
+} as const;
+
+/** The answer to `POST /api/imports` (ImportReport in core/api.ts). */
+export const importReportSchema = {
+  type: 'object',
+  properties: {
+    import: { anyOf: [importRecordSchema, { type: 'null' }] },
+    dry_run: { type: 'boolean' },
+    rows_total: { type: 'integer' },
+    rows_ok: { type: 'integer' },
+    rows_failed: { type: 'integer' },
+    encoding: { type: 'string' },
+    delimiter: { type: 'string' },
+    mapping: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
+    errors: { type: 'array', items: importRowErrorSchema },
+  },
+  required: ['import', 'dry_run', 'rows_total', 'rows_ok', 'rows_failed', 'encoding', 'delimiter', 'mapping', 'errors'],
+} as const;

@@ -16,6 +16,7 @@ import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { parseQueryJson } from '../http/json-limits';
+import { fileResponse } from '../http/openapi';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { recordChange, sourceOf } from '../protocol/change';
 import type { AppServices } from '../services';
@@ -25,7 +26,7 @@ import { CsvStreamError, openCsv } from './csv-stream';
 import { errorsCsv, toRowError } from './errors-csv';
 import { runImport } from './job';
 import { importMessage } from './messages';
-import { toImportRecord } from './record';
+import { importRecordSchema, importReportSchema, importRowErrorSchema, toImportRecord } from './record';
 import { failInterruptedImports, startOrphanSweep } from './recovery';
 import { findImport, idParams, registerImportsResource } from './resource';
 import { deleteImportedCalculations } from './write';
@@ -94,7 +95,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
             },
             required: ['template'],
           },
-          response: { 400: errorRef, 401: errorRef, 403: errorRef, 413: errorRef },
+          response: { 200: importReportSchema, 201: importReportSchema, 400: errorRef, 401: errorRef, 403: errorRef, 413: errorRef },
         },
       },
       async (request: FastifyRequest<{ Querystring: UploadQuery }>, reply: FastifyReply) => {
@@ -164,7 +165,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/errors',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['imports'], summary: 'Row errors of an import (first 1000), in your language', params: idParams, response: { 401: errorRef, 404: errorRef } },
+      schema: { tags: ['imports'], summary: 'Row errors of an import (first 1000), in your language', params: idParams, response: { 200: { type: 'array', items: importRowErrorSchema }, 401: errorRef, 404: errorRef } },
     },
     async (request) => {
       const row = await findImport(db, request, request.params.id);
@@ -178,7 +179,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/errors.csv',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['imports'], summary: 'Row errors of an import as CSV, in your language', params: idParams, response: { 401: errorRef, 404: errorRef } },
+      schema: { tags: ['imports'], summary: 'Row errors of an import as CSV, in your language', params: idParams, response: { 200: fileResponse('text/csv', 'The row errors as CSV'), 401: errorRef, 404: errorRef } },
     },
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);
@@ -194,7 +195,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/undo',
     {
       onRequest: [app.authenticate, requireRole(...WRITERS)],
-      schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 200: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request) => {
       const lang = currentUser(request).language;
@@ -223,7 +224,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/cancel',
     {
       onRequest: [app.authenticate, requireRole(...WRITERS)],
-      schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 202: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);

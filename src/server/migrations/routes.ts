@@ -30,6 +30,7 @@ import { registerReadOnlyResource } from '../factors/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { fileResponse } from '../http/openapi';
 import { requestLanguage } from '../i18n/translate';
 import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { databaseLabel } from '../../core/protocol/describe';
@@ -341,7 +342,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     '/api/migrations/:id/items.csv',
     {
       onRequest: [app.authenticate, requireRole(...ROLES_READ)],
-      schema: { tags: ['migrations'], summary: 'The preview rows as CSV in the user\'s language and CSV convention', params: idParams, response: { 401: errorRef, 404: errorRef } },
+      schema: { tags: ['migrations'], summary: 'The preview rows as CSV in the user\'s language and CSV convention', params: idParams, response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), 401: errorRef, 404: errorRef } },
     },
     async (request, reply) => {
       const migration = await findMigration(database, currentUser(request), request.params.id);

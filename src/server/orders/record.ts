@@ -62,3 +62,19 @@ export const orderRecordSchema = {
     version: { type: 'integer' },
   },
 } as const;
+
+/** `GET /api/orders/quote` (OrderQuote in core/api.ts). */
+export const orderQuoteSchema = {
+  type: 'object',
+  properties: {
+    calculation_ids: { type: 'array', items: { type: 'integer' } },
+    co2e_kg: { type: 'number' },
+    tonnes_kg: { type: 'number' },
+    rounding_kg: { type: 'number' },
+    price_per_tonne_minor: { type: 'integer' },
+    total_minor: { type: 'integer' },
+    currency: { type: 'string' },
+    issued_to: { type: 'string' },
+  },
+  required: ['calculation_ids', 'co2e_kg', 'tonnes_kg', 'rounding_kg', 'price_per_tonne_minor', 'total_minor', 'currency', 'issued_to'],
+} as const;

@@ -12,13 +12,14 @@ import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { conflict, notFound } from '../http/errors';
+import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { toOffsetProjectRecord } from '../offsets/record';
 import { certificatePdf, confirmationPdf, type OrderDocumentData } from './documents';
 import { orderMessage } from './messages';
 import { priceOrder } from './quote';
-import { orderRecordSchema, toOrderRecord } from './record';
+import { orderQuoteSchema, orderRecordSchema, toOrderRecord } from './record';
 import { ORDER_WRITERS, ordersResource } from './resource';
 import { TRANSITIONS, applyTransition } from './transitions';
 
@@ -59,7 +60,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
           properties: { project_id: optionalId, calculation_id: optionalId, collection_id: optionalId },
           required: ['project_id'],
         },
-        response: { 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: orderQuoteSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
     async (request) => {
@@ -87,7 +88,13 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
 
   app.get<{ Params: { id: number } }>(
     '/api/orders/:id/certificate.pdf',
-    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: { tags: ['orders'], summary: 'Certificate (PDF) of a completed order', params: idParams } },
+    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: {
+        tags: ['orders'],
+        summary: 'Certificate (PDF) of a completed order',
+        params: idParams,
+        response: { 200: fileResponse('application/pdf', 'The certificate'), 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const data = await documentData(db, user, request.params.id);
@@ -98,7 +105,13 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
 
   app.get<{ Params: { id: number } }>(
     '/api/orders/:id/confirmation.pdf',
-    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: { tags: ['orders'], summary: 'Order confirmation (PDF)', params: idParams } },
+    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: {
+        tags: ['orders'],
+        summary: 'Order confirmation (PDF)',
+        params: idParams,
+        response: { 200: fileResponse('application/pdf', 'The order confirmation'), 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const data = await documentData(db, user, request.params.id);

@@ -17,6 +17,7 @@ import { toCount } from '../db/values';
 import { sendCsvDownload } from '../http/csv-download';
 import { notFound } from '../http/errors';
 import { contentRange } from '../http/list-query';
+import { fileResponse } from '../http/openapi';
 import { scopeToMandant } from '../http/tenant-scope';
 import { CSV_BOM } from '../../core/csv';
 import { csvHeader, csvRows } from './csv';
@@ -106,8 +107,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
         querystring: listQuerystring,
-        produces: ['text/csv'],
-        response: { 400: errorRef, 401: errorRef, 403: errorRef },
+        response: { 200: fileResponse('text/csv', 'The protocol entries as CSV'), 400: errorRef, 401: errorRef, 403: errorRef },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,7 @@ import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { fileResponse } from '../http/openapi';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
@@ -287,7 +288,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
         params: versionParams,
-        response: { 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: fileResponse('application/json', 'The template file'), 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
     async (request, reply) => {
