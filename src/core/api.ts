@@ -172,6 +172,8 @@ export interface FactorDatabaseRecord {
   based_on_id: number | null;
   /** Demo values, not for reporting. */
   demo: boolean;
+  /** When the provider admin rolled it out to all mandants, or null; see core/factor-database-default.ts. */
+  rolled_out_at: string | null;
   created_at: string;
   updated_at: string;
   version: number;

@@ -25,12 +25,12 @@ describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
     expect(res.body[0]!.valid_from).toBe('2024-01-01');
   });
 
-  it('sets each demo mandant\u2019s default database to the 2025 set', async () => {
+  it('rolls the 2025 set out to all mandants; no demo mandant pins its own default', async () => {
     const admin = await ctx.login('admin@kontor.example');
     const databases = (await ctx.request<FactorDatabaseRecord[]>('GET', '/api/databases', { token: admin })).body;
-    const current = databases.find((d) => d.version_label === '2025')!;
+    expect(databases.filter((d) => d.rolled_out_at !== null).map((d) => d.version_label)).toEqual(['2025']);
     const mandants = await ctx.request<MandantRecord[]>('GET', '/api/mandants', { token: admin });
-    expect(mandants.body.map((m) => m.settings.default_database_id)).toEqual([current.id, current.id]);
+    expect(mandants.body.map((m) => m.settings.default_database_id ?? null)).toEqual([null, null]);
     // The mandants' other settings survive.
     expect(mandants.body.every((m) => m.settings.provider_name === 'Kontor Demo')).toBe(true);
   });

@@ -35,9 +35,9 @@ export const templateRecords: TemplateRecord[] = loaded.templates.map((t) => ({
 
 export const databases: FactorDatabaseRecord[] = [
   { id: 1, mandant_id: null, name: 'Demo factors 2024', version_label: '2024', status: 'published', valid_from: '2024-01-01',
-    source: 'demo', based_on_id: null, demo: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
+    source: 'demo', based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
   { id: 2, mandant_id: null, name: 'Demo factors 2025', version_label: '2025', status: 'published', valid_from: '2025-01-01',
-    source: 'demo', based_on_id: null, demo: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
+    source: 'demo', based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
 ];
 
 export const factors: FactorRecord[] = DEMO_FACTORS_2025.factors.map((factor, index) => ({

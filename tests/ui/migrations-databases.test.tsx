@@ -8,7 +8,7 @@ import { renderApp } from './renderApp';
 const label = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
 const base: FactorDatabaseRecord = {
   id: 2, mandant_id: null, name: 'Demo factors 2025', version_label: '2025', status: 'published', valid_from: '2025-01-01', source: 'demo',
-  based_on_id: null, demo: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+  based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
 };
 const own: FactorDatabaseRecord = { ...base, id: 5, mandant_id: 1, name: 'Muster Ökostrom', version_label: '2025-green', status: 'draft', based_on_id: 2, demo: false };
 const factor = (id: number, databaseId: number, key: string, value: number): FactorRecord => ({

@@ -8,7 +8,7 @@ import { renderApp } from './renderApp';
 
 const database = (id: number, label: string, status: FactorDatabaseRecord['status'] = 'published'): FactorDatabaseRecord => ({
   id, mandant_id: null, name: `Demo factors ${label}`, version_label: label, status, valid_from: `${label}-01-01`, source: 'demo',
-  based_on_id: null, demo: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+  based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
 });
 const DATABASES = [database(1, '2024'), database(2, '2025'), database(3, '2026', 'draft')];
 

@@ -8,8 +8,9 @@ import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, r
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { readSession } from '../providers/session';
 import { httpErrorText } from '../providers/httpClient';
-import { changeStatus } from './api';
+import { changeStatus, type DatabaseAction } from './api';
 import { DiffView } from './DiffView';
+import { RolloutChip } from './RolloutChip';
 import { FactorTable } from './FactorTable';
 import { ImportFactors } from './ImportFactorsButton';
 
@@ -18,18 +19,24 @@ function mayWrite(role: Role | null | undefined, database: FactorDatabaseRecord)
   return role === 'mandant_admin' && database.mandant_id !== null && database.mandant_id === readSession()?.user.mandant_id;
 }
 
+/** Message keys per action (`roll-out` is a URL segment). */
+const keyOf = (action: DatabaseAction) => action.replace('-', '_');
+const DONE: Record<DatabaseAction, string> = { publish: 'published', archive: 'archived', 'roll-out': 'rolled_out' };
+
 const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
+  const { permissions } = usePermissions<Role | null>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  // Both steps cannot be undone (a published database is immutable): each is confirmed first.
-  const [confirming, setConfirming] = useState<'publish' | 'archive' | null>(null);
-  const act = async (action: 'publish' | 'archive') => {
+  const rollable = permissions === 'provider_admin' && database.status === 'published' && database.mandant_id === null;
+  // Publishing and archiving cannot be undone, a roll-out changes every mandant's new work: each is confirmed first.
+  const [confirming, setConfirming] = useState<DatabaseAction | null>(null);
+  const act = async (action: DatabaseAction) => {
     setBusy(true);
     try {
       await changeStatus(database.id, action);
-      notify(`databases.notifications.${action}ed`, { type: 'success' });
+      notify(`databases.notifications.${DONE[action]}`, { type: 'success' });
       refresh();
     } catch (problem) {
       notify(httpErrorText(problem), { type: 'error' });
@@ -41,6 +48,7 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
       <Chip label={translate(`databases.status.${database.status}`)} color={database.status === 'published' ? 'success' : database.status === 'draft' ? 'warning' : 'default'} />
+      <RolloutChip database={database} />
       {database.status === 'draft' ? (
         <Button variant="contained" disabled={busy} onClick={() => setConfirming('publish')}>
           {translate('databases.actions.publish')}
@@ -51,11 +59,16 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
           {translate('databases.actions.archive')}
         </Button>
       ) : null}
+      {rollable ? (
+        <Button variant="outlined" disabled={busy} onClick={() => setConfirming('roll-out')} data-testid="roll-out">
+          {translate('databases.actions.roll_out')}
+        </Button>
+      ) : null}
       <Confirm
         isOpen={confirming !== null}
         loading={busy}
-        title={translate(`databases.actions.${confirming ?? 'publish'}_title`, { name: `${database.name} (${database.version_label})` })}
-        content={translate(`databases.actions.${confirming ?? 'publish'}_content`)}
+        title={translate(`databases.actions.${keyOf(confirming ?? 'publish')}_title`, { name: `${database.name} (${database.version_label})` })}
+        content={translate(`databases.actions.${keyOf(confirming ?? 'publish')}_content`)}
         onConfirm={() => confirming && void act(confirming)}
         onClose={() => setConfirming(null)}
       />

@@ -1,7 +1,8 @@
-import { Chip } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { RolloutChip } from './RolloutChip';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord, type Role } from '../../core/api';
 
 const filters = [
@@ -27,7 +28,10 @@ export const DatabaseList = () => {
           source="status"
           label="databases.fields.status"
           render={(record: FactorDatabaseRecord) => (
-            <Chip size="small" color={record.status === 'published' ? 'success' : record.status === 'draft' ? 'warning' : 'default'} label={translate(`databases.status.${record.status}`)} />
+            <Stack direction="row" spacing={0.5}>
+              <Chip size="small" color={record.status === 'published' ? 'success' : record.status === 'draft' ? 'warning' : 'default'} label={translate(`databases.status.${record.status}`)} />
+              <RolloutChip database={record} size="small" />
+            </Stack>
           )}
         />
         <FunctionField

@@ -1,8 +1,10 @@
-/** The database actions beyond simple-rest: publish, archive, CSV import, diff. */
+/** The database actions beyond simple-rest: publish, archive, roll out, CSV import, diff. */
 import type { FactorDatabaseDiff, FactorDatabaseRecord, FactorImportReport } from '../../core/api';
 import { httpClient, sendJson } from '../providers/httpClient';
 
-export async function changeStatus(id: number, action: 'publish' | 'archive'): Promise<FactorDatabaseRecord> {
+export type DatabaseAction = 'publish' | 'archive' | 'roll-out';
+
+export async function changeStatus(id: number, action: DatabaseAction): Promise<FactorDatabaseRecord> {
   return (await sendJson<FactorDatabaseRecord>(`/databases/${id}/${action}`, 'POST')).json;
 }
 

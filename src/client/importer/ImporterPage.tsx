@@ -36,6 +36,7 @@ import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
 import { templateCsv, type ColumnMapping } from '../../core/csv';
 import { isLanguage } from '../../core/languages';
 import { formatCount } from '../../core/number-format';
+import { useDefaultDatabaseId, usePublishedDatabases } from '../calculations/useDefaultDatabase';
 import { currentUser } from '../providers/authProvider';
 import { saveFile } from '../shell/download/saveFile';
 import { ImportHistory } from './ImportHistory';
@@ -61,6 +62,11 @@ export const ImporterPage = () => {
   const canWrite = user !== null && user.role !== 'viewer';
   const { data: templates = [] } = useGetList<TemplateRecord>('templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
   const [templateId, setTemplateId] = useState('');
+  const { data: databases = [] } = usePublishedDatabases();
+  const { databaseId: defaultDatabaseId } = useDefaultDatabaseId();
+  // Empty: the mandant's default database, the one new calculations use (core/factor-database-default.ts).
+  const [chosenDatabaseId, setChosenDatabaseId] = useState<number | ''>('');
+  const databaseId = chosenDatabaseId === '' ? defaultDatabaseId : chosenDatabaseId;
   const template = useMemo(() => templates.find((t) => t.id === templateId)?.definition, [templates, templateId]);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
@@ -114,7 +120,7 @@ export const ImporterPage = () => {
     setProblem(null);
     const started = Date.now();
     setProgress({ fraction: 0, rowsDone: 0, secondsLeft: null });
-    const upload = uploadCsv(file, { template: template.id, mapping, mode, dryRun }, ({ loaded, total }) => {
+    const upload = uploadCsv(file, { template: template.id, mapping, mode, dryRun, databaseId }, ({ loaded, total }) => {
       const fraction = total > 0 ? loaded / total : 0;
       const elapsed = (Date.now() - started) / 1000;
       setProgress({
@@ -160,6 +166,24 @@ export const ImporterPage = () => {
                   {templates.map((t) => (
                     <MenuItem key={t.id} value={t.id}>
                       {t.label}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <FormControl sx={{ minWidth: 280 }} size="small">
+                <InputLabel id="importer-database-label">{translate('importer.database')}</InputLabel>
+                <Select
+                  labelId="importer-database-label"
+                  label={translate('importer.database')}
+                  value={databaseId ?? ''}
+                  onChange={(event) => setChosenDatabaseId(Number(event.target.value))}
+                  SelectDisplayProps={{ 'data-testid': 'importer-database' } as object}
+                >
+                  {databases.map((database) => (
+                    <MenuItem key={database.id} value={database.id}>
+                      {database.id === defaultDatabaseId
+                        ? translate('importer.database_default', { name: `${database.name} (${database.version_label})` })
+                        : `${database.name} (${database.version_label})`}
                     </MenuItem>
                   ))}
                 </Select>

@@ -13,6 +13,8 @@ export interface UploadParams {
   mapping: ColumnMapping;
   mode: ImportMode;
   dryRun: boolean;
+  /** The factor database the rows are computed with; the mandant's default when absent. */
+  databaseId?: number;
 }
 
 export interface UploadProgress {
@@ -38,6 +40,7 @@ export function uploadCsv(file: File, params: UploadParams, onProgress: (progres
     dry_run: String(params.dryRun),
     file_name: file.name,
     mapping: JSON.stringify(params.mapping),
+    ...(params.databaseId !== undefined && { database_id: String(params.databaseId) }),
   });
   const done = new Promise<ImportReport>((resolve, reject) => {
     xhr.open('POST', apiUrl(`/imports?${query.toString()}`));

@@ -9,7 +9,7 @@ import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useGetList, useListContext, usePermissions, useTranslate } from 'react-admin';
 import type { CalculationRecord, Role } from '../../core/api';
-import { newestPublished } from '../calculations/useDefaultDatabase';
+import { newestPublished } from '../../core/factor-database-default';
 import { canWrite } from '../providers/useCanWrite';
 import { useDatabases } from './targets';
 

@@ -35,6 +35,8 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
   const outcome = useMemo(() => previewResults(template, deferredInputs, lookup), [template, deferredInputs, lookup]);
   const computed = outcome?.ok ? outcome.value : undefined;
   const primary = computed?.breakdown.find((entry) => entry.primary);
+  // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".
+  const missingFactor = outcome && !outcome.ok && outcome.error.code === 'unknown_factor' ? outcome.error.factor : undefined;
 
   return (
     <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 72 } }} data-testid="result-panel" aria-live="polite">
@@ -48,6 +50,10 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
               <Typography component="span" variant="h6">{localizeUnit(primary.unit, lang)}</Typography>
             </Typography>
           </Box>
+        ) : missingFactor !== undefined && !isPending ? (
+          <Alert severity="warning" sx={{ my: 1 }} data-testid="result-factor-missing">
+            {translate('template.results.factor_missing', { factor: missingFactor })}
+          </Alert>
         ) : (
           <Alert severity="info" sx={{ my: 1 }} data-testid="result-incomplete">
             {translate(isPending ? 'template.results.loading_factors' : 'template.results.incomplete')}

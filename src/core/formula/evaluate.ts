@@ -27,12 +27,15 @@ export class CalculationError extends Error {
   result?: string;
   /** The input field involved, when known. */
   field?: string;
-  constructor(code: CalculationErrorCode, message: string, details: { result?: string; field?: string } = {}) {
+  /** The factor key the database lacks (`unknown_factor`). */
+  factor?: string;
+  constructor(code: CalculationErrorCode, message: string, details: { result?: string; field?: string; factor?: string } = {}) {
     super(message);
     this.name = 'CalculationError';
     this.code = code;
     this.result = details.result;
     this.field = details.field;
+    this.factor = details.factor;
   }
 }
 
@@ -297,7 +300,7 @@ function evaluateFactor(argument: FormulaNode, context: EvaluationContext): numb
   if (typeof key !== 'string') throw new CalculationError('type', 'factor() needs a factor key');
   const fieldName = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : undefined;
   const factor = context.factorLookup(key);
-  if (!factor) throw new CalculationError('unknown_factor', `unknown factor '${key}'`, { field: fieldName });
+  if (!factor) throw new CalculationError('unknown_factor', `unknown factor '${key}'`, { field: fieldName, factor: key });
   if (typeof factor.value !== 'number' || !Number.isFinite(factor.value)) {
     throw new CalculationError('not_finite', `factor '${key}' has no valid value`, { field: fieldName });
   }

@@ -8,7 +8,7 @@ import type { FactorDatabaseRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { defaultInputs, loadTemplates, pruneInputs, type CalculationInputs } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, parseJson } from '../db/values';
+import { isoNow } from '../db/values';
 import { seedDemoFactorDatabases } from '../factors/demo';
 import { loadFactorSet } from '../factors/factor-set';
 import { readTemplateFiles } from '../templates/registry';
@@ -118,18 +118,15 @@ export async function seedDemoCalculations(
 }
 
 /**
- * The demo data of issue 3, called by seedDemo: the demo factor databases, each demo mandant's
- * default database (the 2025 set) and the demo calculations (created by the mandant's editor).
+ * The demo data of issue 3, called by seedDemo: the demo factor databases, the 2025 set rolled out to all
+ * mandants as the provider admin would (no mandant pins its own, so a later roll-out reaches them all) and the
+ * demo calculations (created by the mandant's editor).
  */
 export async function seedDemoFactorsAndCalculations(db: Kysely<DatabaseSchema>, templatesDir: string, mandantIds: number[]): Promise<void> {
   const databases = await seedDemoFactorDatabases(db);
   const current = databases[databases.length - 1];
   if (!current) return;
-  for (const mandantId of mandantIds) {
-    const mandant = await db.selectFrom('mandants').select('settings').where('id', '=', mandantId).executeTakeFirstOrThrow();
-    const settings = { ...parseJson<Record<string, unknown>>(mandant.settings, {}), default_database_id: current.id };
-    await db.updateTable('mandants').set({ settings: JSON.stringify(settings) }).where('id', '=', mandantId).execute();
-  }
+  await db.updateTable('factor_databases').set({ rolled_out_at: isoNow() }).where('id', '=', current.id).execute();
   const editors = await db.selectFrom('users').select(['id', 'mandant_id']).where('role', '=', 'editor').orderBy('id').execute();
   const createdBy = new Map<number, number>();
   for (const editor of editors) if (editor.mandant_id !== null && !createdBy.has(editor.mandant_id)) createdBy.set(editor.mandant_id, editor.id);

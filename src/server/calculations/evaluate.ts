@@ -11,7 +11,7 @@ import { createInputsValidator, validateInputs, type InputsValidator } from '../
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
 import { badRequest } from '../http/errors';
-import { calculationMessage } from './messages';
+import { calculationFailure, calculationMessage } from './messages';
 
 export interface Evaluation {
   /** The validated inputs as stored (empty optional values dropped). */
@@ -56,7 +56,7 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
     computed = computeResults(template, stored, factors.lookup);
   } catch (problem) {
     if (!(problem instanceof CalculationError)) throw problem;
-    const message = calculationMessage('calculationFailed', lang, { reason: problem.message });
+    const message = calculationFailure(problem, factors.database, lang);
     throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
   }
   return {

@@ -1,4 +1,6 @@
 /** The calculation API's own messages in the five languages (field messages come from src/core/rules). */
+import type { FactorDatabaseRecord } from '../../core/api';
+import type { CalculationError } from '../../core/formula';
 import type { Language, LocalizedText } from '../../core/languages';
 
 const text = (de: string, en: string, fr: string, it: string, es: string): LocalizedText => ({ de, en, fr, it, es });
@@ -88,6 +90,13 @@ export const CALCULATION_MESSAGES = {
     'Con questi dati non è possibile calcolare: {reason}',
     'Con estos datos no se puede calcular: {reason}',
   ),
+  factorMissing: text(
+    'Der Faktor „{factor}“ fehlt in der Faktordatenbank „{database}“. Wählen Sie eine Datenbank, die ihn enthält.',
+    'The factor “{factor}” is missing from the factor database “{database}”. Choose a database that contains it.',
+    'Le facteur « {factor} » manque dans la base de facteurs « {database} ». Choisissez une base qui le contient.',
+    'Il fattore “{factor}” manca nel database dei fattori “{database}”. Scegli un database che lo contenga.',
+    'El factor «{factor}» falta en la base de datos de factores «{database}». Elija una base de datos que lo contenga.',
+  ),
   frozen: text(
     'Diese Kalkulation ist durch eine Bestellung festgeschrieben und kann nicht mehr geändert werden.',
     'This calculation is frozen by an order and can no longer be changed.',
@@ -98,6 +107,14 @@ export const CALCULATION_MESSAGES = {
 } satisfies Record<string, LocalizedText>;
 
 export type CalculationMessage = keyof typeof CALCULATION_MESSAGES;
+
+/** Why a formula could not be computed, in the reader's language; a factor the database lacks is named with the database. */
+export function calculationFailure(problem: CalculationError, database: FactorDatabaseRecord, lang: Language): string {
+  if (problem.code === 'unknown_factor' && problem.factor !== undefined) {
+    return calculationMessage('factorMissing', lang, { factor: problem.factor, database: `${database.name} (${database.version_label})` });
+  }
+  return calculationMessage('calculationFailed', lang, { reason: problem.message });
+}
 
 export function calculationMessage(key: CalculationMessage, lang: Language, params: Record<string, string> = {}): string {
   const template = CALCULATION_MESSAGES[key][lang] ?? CALCULATION_MESSAGES[key].de;

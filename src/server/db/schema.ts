@@ -85,6 +85,8 @@ export interface FactorDatabasesTable {
   source: string;
   based_on_id: number | null;
   demo: DbBoolean;
+  /** When the provider admin rolled it out to all mandants (the newest roll-out is the default), or null. */
+  rolled_out_at: string | null;
   created_at: string;
   updated_at: string;
   version: Generated<number>;

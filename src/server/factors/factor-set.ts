@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import { defaultDatabaseId as chooseDefaultDatabase } from '../../core/factor-database-default';
 import type { FactorLookup } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
@@ -45,23 +46,18 @@ export async function findDatabaseFor(db: Kysely<DatabaseSchema>, mandantId: num
   return row && toFactorDatabaseRecord(row);
 }
 
-/**
- * The mandant's default database id: `settings.default_database_id` when set, otherwise the
- * newest published database visible to it (own before global at equal validity).
- */
+/** The mandant's default database id for new work, by the one rule in core/factor-database-default.ts. */
 export async function defaultDatabaseId(db: Kysely<DatabaseSchema>, mandantId: number): Promise<number | undefined> {
   const mandant = await db.selectFrom('mandants').select('settings').where('id', '=', mandantId).executeTakeFirst();
-  const configured = parseJson<{ default_database_id?: unknown }>(mandant?.settings, {}).default_database_id;
-  if (typeof configured === 'number' && Number.isInteger(configured)) return configured;
-  const newest = await db
+  const pinned = parseJson<{ default_database_id?: unknown }>(mandant?.settings, {}).default_database_id;
+  if (typeof pinned === 'number' && Number.isInteger(pinned)) return pinned;
+  const published = await db
     .selectFrom('factor_databases')
-    .select('id')
+    .select(['id', 'mandant_id', 'status', 'valid_from', 'rolled_out_at'])
     .where('status', '=', 'published')
     .where(databaseVisibleTo(mandantId))
-    .orderBy('valid_from', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return newest?.id;
+    .execute();
+  return chooseDefaultDatabase(pinned, published.map((row) => ({ ...row, id: Number(row.id), mandant_id: row.mandant_id === null ? null : Number(row.mandant_id) })));
 }
 
 export async function loadFactorSet(db: Kysely<DatabaseSchema>, database: FactorDatabaseRecord): Promise<FactorSet> {

@@ -19,6 +19,7 @@ export function toFactorDatabaseRecord(row: Row): FactorDatabaseRecord {
     source: String(row.source ?? ''),
     based_on_id: nullableNumber(row.based_on_id),
     demo: toBoolean(row.demo as DbBoolean),
+    rolled_out_at: row.rolled_out_at === null || row.rolled_out_at === undefined ? null : String(row.rolled_out_at),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
     version: Number(row.version),
@@ -59,11 +60,12 @@ export const factorDatabaseRecordSchema = {
     source: { type: 'string' },
     based_on_id: { type: ['integer', 'null'] },
     demo: { type: 'boolean' },
+    rolled_out_at: { type: ['string', 'null'] },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     version: { type: 'integer' },
   },
-  required: ['id', 'mandant_id', 'name', 'version_label', 'status', 'valid_from', 'source', 'based_on_id', 'demo', 'created_at', 'updated_at', 'version'],
+  required: ['id', 'mandant_id', 'name', 'version_label', 'status', 'valid_from', 'source', 'based_on_id', 'demo', 'rolled_out_at', 'created_at', 'updated_at', 'version'],
 } as const;
 
 export const factorRecordSchema = {

@@ -21,6 +21,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
       valid_from: { type: 'text' },
       based_on_id: { type: 'integer' },
       demo: { type: 'boolean' },
+      rolled_out_at: { type: 'timestamp' },
       created_at: { type: 'timestamp' },
       updated_at: { type: 'timestamp' },
       version: { type: 'integer' },

@@ -260,6 +260,34 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   statusRoute('publish');
   statusRoute('archive');
 
+  // Provider admins only: which global database every mandant without its own pin uses for new work.
+  app.post<{ Params: { id: number } }>(
+    '/api/databases/:id/roll-out',
+    {
+      onRequest: [app.authenticate, requireRole('provider_admin')],
+      schema: {
+        tags: ['databases'],
+        summary: 'Roll a published global database out to all mandants: new calculations and imports use it unless a mandant pinned its own',
+        params: idParams,
+        response: { 200: factorDatabaseRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const existing = await visibleDatabase(trx, currentUser(request), request.params.id);
+        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('Only a published global database can be rolled out to all mandants.');
+        await trx
+          .updateTable('factor_databases')
+          .set({ rolled_out_at: isoNow(), updated_at: isoNow() })
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('id', '=', existing.id)
+          .execute();
+        const record = await readDatabase(trx, existing.id);
+        await logDatabase(trx, request, 'updated', record, existing);
+        return record;
+      }),
+  );
+
   app.post<{ Params: { id: number }; Body: { csv: string } }>(
     '/api/databases/:id/import',
     {

@@ -18,7 +18,7 @@ import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import { evaluateCalculation } from '../calculations/evaluate';
-import { calculationMessage } from '../calculations/messages';
+import { calculationFailure, calculationMessage } from '../calculations/messages';
 import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
@@ -62,7 +62,7 @@ export function databaseTarget(templates: TemplateRegistry, factors: FactorSet, 
         const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
         return { total: computed.primary, results: stored(results), inputs: null };
       } catch (problem) {
-        if (problem instanceof CalculationError) return { reason: calculationMessage('calculationFailed', lang, { reason: problem.message }) };
+        if (problem instanceof CalculationError) return { reason: calculationFailure(problem, factors.database, lang) };
         throw problem;
       }
     },

@@ -23,6 +23,7 @@ import * as calculationTagsKey from './0016_calculation_tags_key';
 import * as tagRowWriters from './0017_tag_row_writers';
 import * as invitations from './0018_invitations';
 import * as loginThrottle from './0019_login_throttle';
+import * as databaseRollout from './0020_database_rollout';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0017_tag_row_writers': tagRowWriters,
   '0018_invitations': invitations,
   '0019_login_throttle': loginThrottle,
+  '0020_database_rollout': databaseRollout,
 };
 
 export const migrationProvider: MigrationProvider = {
