@@ -166,3 +166,43 @@ describe('factor database screens', () => {
     await waitFor(() => expect(statusChanges).toEqual(['publish']));
   }, 90_000);
 });
+
+describe('rolling a database out to all mandants', () => {
+  const provider = { ...mandantAdmin, id: 1, email: 'admin@kontor.example', role: 'provider_admin' as const, mandant_id: null };
+
+  it('offers the provider admin the roll-out of a published global database, confirmed first, and marks the default', async () => {
+    const older = { ...base, id: 1, name: 'Demo factors 2024', version_label: '2024', valid_from: '2024-01-01' };
+    let current: FactorDatabaseRecord = { ...base, rolled_out_at: null };
+    const rolled = { ...older, rolled_out_at: '2026-11-24T10:00:00Z' };
+    const rollOuts: string[] = [];
+    server.use(
+      http.get(`${API}/databases`, () => HttpResponse.json([older, current], { headers: { 'Content-Range': 'databases 0-1/2' } })),
+      http.get(`${API}/databases/1`, () => HttpResponse.json(rollOuts.length > 0 ? rolled : older)),
+      http.get(`${API}/databases/1/diff`, () => HttpResponse.json({ from: base, to: older, added: [], removed: [], changed: [] })),
+      http.get(`${API}/factors`, () => HttpResponse.json(baseFactors, { headers: { 'Content-Range': 'factors 0-1/2' } })),
+      http.post(`${API}/databases/1/roll-out`, () => {
+        rollOuts.push('1');
+        current = { ...current };
+        return HttpResponse.json(rolled);
+      }),
+    );
+    // The list reads the databases again after the roll-out.
+    server.use(http.get(`${API}/databases`, () => HttpResponse.json(rollOuts.length > 0 ? [rolled, current] : [older, current], { headers: { 'Content-Range': 'databases 0-1/2' } })));
+    const { user } = renderApp('/databases/1', { signedInAs: provider });
+    await user.click(await screen.findByRole('button', { name: 'Für alle Mandanten ausrollen' }));
+    expect(rollOuts).toEqual([]);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('außer bei Mandanten, deren Administrator im Profil eine eigene Standard-Datenbank festgelegt hat');
+    await user.click(within(dialog).getByRole('button', { name: /bestätigen/i }));
+    await waitFor(() => expect(rollOuts).toEqual(['1']));
+    expect(await screen.findByTestId('rolled-out')).toHaveTextContent('Standard für alle Mandanten');
+  }, 60_000);
+
+  it('does not offer the roll-out to mandant admins', async () => {
+    serveDatabases();
+    server.use(http.get(`${API}/databases/2`, () => HttpResponse.json(base)), http.get(`${API}/databases/2/diff`, () => HttpResponse.json({ from: base, to: base, added: [], removed: [], changed: [] })));
+    renderApp('/databases/2', { signedInAs: mandantAdmin });
+    expect(await screen.findByText(/Veröffentlichte und archivierte Datenbanken sind unveränderlich/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Für alle Mandanten ausrollen' })).toBeNull();
+  }, 60_000);
+});
