@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './db/schema';
 import { pingDatabase, type Dialect } from './db/database';
+import { errorRef } from './http/errors';
 
 function readVersion(): string {
   try {
@@ -29,7 +30,7 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
             properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' } },
             required: ['status', 'database', 'version'],
           },
-          400: { $ref: 'ApiError#' },
+          400: errorRef,
           503: {
             type: 'object',
             properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' }, message: { type: 'string' } },

@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import { API_TOKEN_MAX_DAYS, type ApiTokenRecord, type CreateApiTokenRequest, type CreatedApiToken } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser } from '../auth/authenticate';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, errorRef, forbidden, notFound } from '../http/errors';
+import { idParams } from '../http/record-id';
 import { recordChange } from '../protocol/change';
 import {
   countLiveApiTokens, createApiToken, listApiTokens, MAX_TOKENS_PER_USER, revokeApiToken, withApiTokens,
@@ -31,11 +32,11 @@ const tokenRecordSchema = {
 } as const;
 
 const errorResponses = {
-  400: { $ref: 'ApiError#' },
-  401: { $ref: 'ApiError#' },
-  403: { $ref: 'ApiError#' },
-  404: { $ref: 'ApiError#' },
-  409: { $ref: 'ApiError#' },
+  400: errorRef,
+  401: errorRef,
+  403: errorRef,
+  404: errorRef,
+  409: errorRef,
 };
 
 /** What the protocol keeps of a token: never its secret. */
@@ -102,8 +103,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
       schema: {
         tags: ['auth'],
         summary: 'Revoke one of your personal API tokens',
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-          required: ['id'] },
+        params: idParams,
         response: { 204: { type: 'null' }, ...errorResponses },
       },
     },

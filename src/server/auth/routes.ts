@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../core/languages';
 import type { Config } from '../config';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean, toCount } from '../db/values';
-import { badRequest, HttpError, unauthorized } from '../http/errors';
+import { badRequest, errorRef, HttpError, unauthorized } from '../http/errors';
 import type { AfterResponse } from '../http/after-response';
 import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/messages';
@@ -21,9 +21,9 @@ import { recordChange } from '../protocol/change';
 const RESET_TTL_HOURS = 1;
 const LOGIN_FAILED = 'The e-mail address or password is not correct.';
 const errorResponses = {
-  400: { $ref: 'ApiError#' },
-  401: { $ref: 'ApiError#' },
-  429: { $ref: 'ApiError#' },
+  400: errorRef,
+  401: errorRef,
+  429: errorRef,
 };
 
 export const sessionUserSchema = {
@@ -153,7 +153,7 @@ export function registerAuthRoutes(
     '/api/auth/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: { type: 'null' }, 401: { $ref: 'ApiError#' } } },
+      schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: { type: 'null' }, 401: errorRef } },
     },
     async (request, reply) => {
       const sessionId = request.sessionId;
@@ -172,7 +172,7 @@ export function registerAuthRoutes(
         tags: ['auth'],
         summary: 'Mails a single-use reset link if the address is known; always 204',
         body: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } }, required: ['email'] },
-        response: { 204: { type: 'null' }, 400: { $ref: 'ApiError#' } },
+        response: { 204: { type: 'null' }, 400: errorRef },
       },
     },
     async (request, reply) => {
@@ -200,7 +200,7 @@ export function registerAuthRoutes(
           properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 1000 } },
           required: ['token', 'password'],
         },
-        response: { 204: { type: 'null' }, 400: { $ref: 'ApiError#' } },
+        response: { 204: { type: 'null' }, 400: errorRef },
       },
     },
     async (request, reply) => {
@@ -244,7 +244,7 @@ export function registerAuthRoutes(
     '/api/auth/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: sessionUserSchema, 401: { $ref: 'ApiError#' } } },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: sessionUserSchema, 401: errorRef } },
     },
     async (request): Promise<SessionUser> => currentUser(request),
   );
@@ -265,7 +265,7 @@ export function registerAuthRoutes(
             new_password: { type: 'string', maxLength: 1000 },
           },
         },
-        response: { 200: sessionUserSchema, 400: { $ref: 'ApiError#' }, 401: { $ref: 'ApiError#' } },
+        response: { 200: sessionUserSchema, 400: errorRef, 401: errorRef },
       },
     },
     async (request): Promise<SessionUser> => {

@@ -10,6 +10,7 @@ import { listFilterFields, type Field } from '../../core/template';
 import { dialectOf } from '../db/migrations/columns';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { likePattern } from '../http/list-query';
 import type { TemplateRegistry } from '../templates/registry';
 
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -25,7 +26,7 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
   const jsonPath = `$.${name}`;
   if (field.type === 'text' || field.type === 'textarea' || field.type === 'factor') {
     if (typeof value !== 'string' || value.length > MAX_TEXT) invalid(`.${name}`, 'Expected text.');
-    const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(value);
     return postgres
       ? sql<boolean>`lower(calculations.inputs ->> ${name}) like ${pattern} escape '\\'`
       : sql<boolean>`lower(json_extract(calculations.inputs, ${jsonPath})) like ${pattern} escape '\\'`;

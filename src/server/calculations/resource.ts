@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import { CALCULATION_STATUSES, ROLES, type CalculationRecord, type Role, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
+import { MAX_INT32 } from '../http/record-id';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
@@ -26,7 +27,6 @@ import { calculationRecordSchema, sameJson, toCalculationRecords } from './recor
 import { hasTag, writeCalculationTags } from './tags';
 
 const WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
-const MAX_INT32 = 2_147_483_647;
 
 const bodyProperties = {
   template_id: { type: 'string', minLength: 1, maxLength: 200 },

@@ -14,6 +14,7 @@ import { ROLES, type CollectionRecord, type Role, type SessionUser } from '../..
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { badRequest, notFound } from '../http/errors';
+import { MAX_INT32 } from '../http/record-id';
 import type { ColumnDefinition } from '../http/list-query';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
@@ -24,7 +25,6 @@ import { collectionDerived, EMPTY_TOTALS, type CollectionDerived } from './total
 import './tables';
 
 export const COLLECTION_WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
-const MAX_INT32 = 2_147_483_647;
 
 const COLUMNS: Record<string, ColumnDefinition> = {
   id: { type: 'integer' },

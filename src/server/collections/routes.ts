@@ -14,7 +14,8 @@ import { ROLES, type CollectionRecord } from '../../core/api';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { conflict, notFound } from '../http/errors';
+import { conflict, errorRef, notFound } from '../http/errors';
+import { idParams, idSchema } from '../http/record-id';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
@@ -23,8 +24,6 @@ import { collectionMessage } from './messages';
 import { COLLECTION_WRITERS, collectionRecordSchema, collectionsResource, deletedDerived, toCollectionRecord } from './resource';
 import { collectionDerived } from './totals';
 import './tables';
-
-const errorRef = { $ref: 'ApiError#' };
 
 function isCollectionRecord(value: unknown): value is CollectionRecord {
   return typeof value === 'object' && value !== null && 'calculation_ids' in value && 'mandant_id' in value && typeof (value as unknown as { id: unknown }).id === 'number';
@@ -71,10 +70,10 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     const membershipSchema = (summary: string) => ({
       tags: ['collections'],
       summary,
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] },
+      params: idParams,
       body: {
         type: 'object',
-        properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
+        properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: idSchema } },
         required: ['ids'],
         additionalProperties: false,
       },

@@ -1,6 +1,7 @@
 /** The columns of one factor, from an API body or a CSV row, checked alike. */
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
+import { idSchema } from '../http/record-id';
 
 export interface FactorInput {
   key: string;
@@ -21,7 +22,7 @@ const labelSchema = {
 } as const;
 
 export const factorBodyProperties = {
-  database_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+  database_id: idSchema,
   key: { type: 'string', pattern: FACTOR_KEY_PATTERN.source },
   category: { type: 'string', pattern: FACTOR_CATEGORY_PATTERN.source },
   unit: { type: 'string', minLength: 1, maxLength: 50 },

@@ -10,7 +10,8 @@ import type { FactorDatabaseRecord, FactorRecord, Role, SessionUser } from '../.
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, forbidden, notFound } from '../http/errors';
+import { idParams, idSchema } from '../http/record-id';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { databaseLabel } from '../../core/protocol/describe';
 import { recordChange } from '../protocol/change';
@@ -21,8 +22,6 @@ import { completeLabel, factorBodyProperties, factorColumns, type FactorInput } 
 import { factorDatabaseDiffSchema, factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
 
 const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
-const errorRef = { $ref: 'ApiError#' };
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
 const databaseBody = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -341,7 +340,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         tags: ['databases'],
         summary: 'What changed from database `against` (old) to `id` (new): added, removed, changed with old/new value and percentage',
         params: idParams,
-        querystring: { type: 'object', properties: { against: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['against'] },
+        querystring: { type: 'object', properties: { against: idSchema }, required: ['against'] },
         response: { 200: factorDatabaseDiffSchema, 400: errorRef, 401: errorRef, 404: errorRef },
       },
     },

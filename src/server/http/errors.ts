@@ -35,6 +35,9 @@ export const apiErrorSchema = {
   required: ['message'],
 } as const;
 
+/** A route's error responses in its schema: `response: { 400: errorRef, 404: errorRef }`. */
+export const errorRef = { $ref: 'ApiError#' } as const;
+
 interface ValidationIssue {
   instancePath?: string;
   keyword?: string;

@@ -1,12 +1,20 @@
 /**
- * Parsing and validation of the ra-data-simple-rest list parameters:
+ * The one list engine of the ra-data-simple-rest dialect, used by every list endpoint:
  * `sort=["field","ASC"]`, `range=[0,24]`, `filter={"q":"x","id":[1,2],"field":v,"field_gte":v}`.
- * Anything malformed becomes a 400 naming the parameter.
+ *
+ *   parseListQuery     the parameters, checked; anything malformed becomes a 400 naming the parameter
+ *   whereListed        filter operators and `q` on a SQL query (arrayPage: the same on records in memory)
+ *   selectPage         count → sort (id breaks ties) → range
+ *   registerListRoute  the GET route: querystring schema, errors, `Content-Range`
  */
-import { badRequest } from './errors';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { toCount } from '../db/values';
+import { badRequest, errorRef } from './errors';
 import { parseQueryJson } from './json-limits';
 import { containsNul } from './nul-guard';
 import { ownValue, setOwnValue } from './own-key';
+import { MAX_INT32 } from './record-id';
 
 export type ColumnType = 'integer' | 'number' | 'text' | 'boolean' | 'timestamp' | 'json';
 
@@ -31,8 +39,6 @@ export type Condition =
   | { kind: 'eq'; column: string; value: string | number | boolean | null }
   | { kind: 'in'; column: string; values: (string | number | boolean)[] }
   | { kind: 'gte' | 'lte'; column: string; value: string | number };
-
-export const MAX_INT32 = 2_147_483_647;
 
 /** Largest page one request may ask for; also the page size when no range is given (getMany). */
 export const MAX_PAGE_SIZE = 1000;
@@ -154,4 +160,150 @@ export function parseListQuery(
 /** `users 0-24/319`; `users *\/0` (star, slash, total) when the page is empty. */
 export function contentRange(resource: string, start: number, count: number, total: number): string {
   return count === 0 ? `${resource} */${total}` : `${resource} ${start}-${start + count - 1}/${total}`;
+}
+
+/** `%text%` for `like … escape '\'`, lower-cased, with the text's own wildcards taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** True where any of the text expressions contains the search text, in any case. */
+export function searchCondition(search: string, expressions: readonly Expression<unknown>[]) {
+  const pattern = likePattern(search);
+  return sql<SqlBool>`(${sql.join(
+    expressions.map((e) => sql`lower(${e}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- builders over tables chosen at run time
+type AnyQuery = any;
+
+export function applyConditions<QB>(query: QB, conditions: readonly Condition[]): QB {
+  let q: AnyQuery = query;
+  for (const c of conditions) {
+    const ref = sql.ref(c.column);
+    if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
+    else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
+    else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
+  }
+  return q as QB;
+}
+
+/** The query narrowed to the list's conditions and `q` (over `searched`). */
+export function whereListed<QB>(query: QB, list: Pick<ListQuery, 'conditions' | 'search'>, searched: readonly Expression<unknown>[]): QB {
+  const q: AnyQuery = applyConditions(query, list.conditions);
+  return (list.search !== null && searched.length > 0 ? q.where(searchCondition(list.search, searched)) : q) as QB;
+}
+
+/** All columns in the requested order; the id breaks ties, so pages never overlap or skip a row. */
+export function sortedRows<QB extends { selectAll(): unknown }>(query: QB, sort: ListQuery['sort']): ReturnType<QB['selectAll']> {
+  const page = (query as AnyQuery).selectAll().orderBy(sql.ref(sort.field), sort.order);
+  return sort.field === 'id' ? page : page.orderBy('id', sort.order);
+}
+
+/** One page of a list and the number of records its filters match. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Counts the filtered query, then reads the requested range of it, sorted. */
+export async function selectPage<TRow = Record<string, unknown>>(filtered: AnyQuery, query: ListQuery): Promise<ListPage<TRow>> {
+  const counted = await filtered.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst();
+  const rows: TRow[] = await sortedRows(filtered, query.sort)
+    .limit(query.range.end - query.range.start + 1)
+    .offset(query.range.start)
+    .execute();
+  return { rows, total: toCount(counted?.total) };
+}
+
+type Comparable = string | number | boolean | null;
+
+function matches(record: object, condition: Condition): boolean {
+  const value = (record as Record<string, Comparable>)[condition.column];
+  switch (condition.kind) {
+    case 'eq':
+      return value === condition.value;
+    case 'in':
+      return condition.values.includes(value as string | number | boolean);
+    case 'gte':
+      return value !== null && value >= condition.value;
+    case 'lte':
+      return value !== null && value <= condition.value;
+  }
+}
+
+function compare(a: Comparable, b: Comparable): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a ?? '').localeCompare(String(b ?? ''));
+}
+
+/** selectPage for records that live in memory (the template registry), with the same semantics. */
+export function arrayPage<T extends { id: string | number }>(records: readonly T[], query: ListQuery, searched: readonly (keyof T & string)[]): ListPage<T> {
+  let found = records.filter((record) => query.conditions.every((condition) => matches(record, condition)));
+  if (query.search !== null) {
+    const needle = query.search.toLowerCase();
+    found = found.filter((record) => searched.some((column) => String(record[column]).toLowerCase().includes(needle)));
+  }
+  const { field, order } = query.sort;
+  const sign = order === 'asc' ? 1 : -1;
+  const key = (record: T) => (record as unknown as Record<string, Comparable>)[field] ?? null;
+  found.sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
+  return { rows: found.slice(query.range.start, query.range.end + 1), total: found.length };
+}
+
+export interface ListParams {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+
+/** The querystring every list (and an export of one) accepts; `describe` names a list's own default sort or filters. */
+export function listQuerystring(describe: { sort?: string; filter?: string } = {}) {
+  return {
+    type: 'object',
+    properties: {
+      sort: { type: 'string', description: describe.sort ?? 'JSON: ["field","ASC"|"DESC"]' },
+      range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
+      filter: { type: 'string', description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte' },
+      embed: { type: 'string', description: 'Ignored' },
+    },
+  } as const;
+}
+
+export interface ListRoute<TRecord> {
+  /** URL segment (`/api/<name>`) and Content-Range unit. */
+  name: string;
+  onRequest: RouteShorthandOptions['onRequest'];
+  tags: string[];
+  summary: string;
+  recordSchema: Record<string, unknown>;
+  describe?: { sort?: string; filter?: string };
+  /** parseListQuery with the list's columns, search and custom keys (and any checks of its own). */
+  parse(params: ListParams): ListQuery;
+  /** The page of records the query asks for, as the caller may see them. */
+  page(request: FastifyRequest, query: ListQuery): Promise<ListPage<TRecord>>;
+}
+
+/** `GET /api/<name>`: the records as a JSON array, the total in `Content-Range`. */
+export function registerListRoute<TRecord>(app: FastifyInstance, route: ListRoute<TRecord>): void {
+  app.get<{ Querystring: ListParams }>(
+    `/api/${route.name}`,
+    {
+      onRequest: route.onRequest,
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        querystring: listQuerystring(route.describe),
+        response: { 200: { type: 'array', items: route.recordSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const query = route.parse(request.query);
+      const { rows, total } = await route.page(request, query);
+      reply.header('Content-Range', contentRange(route.name, query.range.start, rows.length, total));
+      return rows;
+    },
+  );
 }

@@ -14,10 +14,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Role, SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, toCount } from '../db/values';
+import { isoNow } from '../db/values';
 import { currentUser, requireRole } from '../auth/authenticate';
-import { conflict, notFound } from './errors';
-import { contentRange, parseListQuery, type ColumnDefinition, type Condition, type ListQuery } from './list-query';
+import { conflict, errorRef, notFound } from './errors';
+import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
+import { idParams } from './record-id';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
 
@@ -100,24 +101,6 @@ interface RestResourceShape<TRecord extends { id: number }> {
   tag?: string;
 }
 
-export function applyConditions<QB extends { where: (...args: never[]) => unknown }>(query: QB, conditions: Condition[]): QB {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a builder over a table chosen at run time
-  let q = query as any;
-  for (const c of conditions) {
-    const ref = sql.ref(c.column);
-    if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
-    else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
-    else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
-  }
-  return q as QB;
-}
-
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-const errorRef = { $ref: 'ApiError#' };
-
 export function registerRestResource<TRecord extends { id: number }>(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
@@ -170,68 +153,32 @@ export function registerRestResource<TRecord extends { id: number }>(
   };
 
   const list = async (ctx: RestContext, query: ListQuery) => {
-    let base = applyConditions(scopedSelect(ctx), query.conditions);
+    let base = scopedSelect(ctx);
     for (const [key, value] of Object.entries(query.custom)) {
       base = base.where(def.customFilters![key]!(value, ctx));
     }
-    if (query.search !== null && searchable.length > 0) {
-      const pattern = likePattern(query.search);
-      base = base.where((eb) =>
-        eb.or(searchable.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
-      );
-    }
-    const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-    let page = base.selectAll().orderBy(sql.ref(query.sort.field), query.sort.order);
-    if (query.sort.field !== 'id') page = page.orderBy('id', query.sort.order);
-    const rows = await page
-      .limit(query.range.end - query.range.start + 1)
-      .offset(query.range.start)
-      .execute();
-    return { total: toCount(counted?.total), records: await toRecords(rows, ctx) };
+    const { rows, total } = await selectPage(
+      whereListed(base, query, searchable.map((column) => sql.ref(column))),
+      query,
+    );
+    return { total, rows: await toRecords(rows, ctx) };
   };
 
-  const idParams = {
-    type: 'object',
-    properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-    required: ['id'],
-  } as const;
   const updateSchema = {
     ...def.updateSchema,
     properties: { ...(def.updateSchema.properties as object), version: { type: 'integer', minimum: 1 } },
     additionalProperties: false,
   };
 
-  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
-    path,
-    {
-      onRequest: [app.authenticate, requireRole(...def.roles.list)],
-      schema: {
-        tags,
-        summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
-        querystring: {
-          type: 'object',
-          properties: {
-            sort: { type: 'string', description: 'JSON: ["field","ASC"|"DESC"]' },
-            range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
-            filter: { type: 'string', description: 'JSON object: field equality, id arrays, q search, field_gte/_lte' },
-            embed: { type: 'string', description: 'Ignored' },
-          },
-        },
-        response: {
-          200: { type: 'array', items: def.recordSchema },
-          400: errorRef,
-          401: errorRef,
-          403: errorRef,
-        },
-      },
-    },
-    async (request, reply) => {
-      const query = parseListQuery(request.query, def.columns, searchable, Object.keys(def.customFilters ?? {}));
-      const { total, records } = await list(ctxOf(request), query);
-      reply.header('Content-Range', contentRange(def.name, query.range.start, records.length, total));
-      return records;
-    },
-  );
+  registerListRoute(app, {
+    name: def.name,
+    onRequest: [app.authenticate, requireRole(...def.roles.list)],
+    tags,
+    summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
+    recordSchema: def.recordSchema,
+    parse: (params) => parseListQuery(params, def.columns, searchable, Object.keys(def.customFilters ?? {})),
+    page: (request, query) => list(ctxOf(request), query),
+  });
 
   app.get<{ Params: { id: number } }>(
     `${path}/:id`,

@@ -8,10 +8,9 @@ import { sql, type Kysely } from 'kysely';
 import { ROLES } from '../../core/api';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { toCount } from '../db/values';
-import { applyConditions, searchCondition } from '../factors/read-only-resource';
-import { notFound } from '../http/errors';
-import { contentRange, parseListQuery, type ColumnDefinition } from '../http/list-query';
+import { errorRef, notFound } from '../http/errors';
+import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from '../http/list-query';
+import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
 import { importRecordSchema, toImportRecord } from './record';
 import './schema';
@@ -31,34 +30,21 @@ const COLUMNS: Record<string, ColumnDefinition> = {
   finished_at: { type: 'timestamp' },
 };
 
-const errorRef = { $ref: 'ApiError#' };
-export const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
 
 export function registerImportsResource(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
-    '/api/imports',
-    {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
-      schema: {
-        tags: ['imports'],
-        summary: 'List CSV imports (sort, range, filter as in ra-data-simple-rest)',
-        querystring: { type: 'object', properties: { sort: { type: 'string' }, range: { type: 'string' }, filter: { type: 'string' } } },
-        response: { 200: { type: 'array', items: importRecordSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
-      },
+  registerListRoute(app, {
+    name: 'imports',
+    onRequest: [app.authenticate, requireRole(...ROLES)],
+    tags: ['imports'],
+    summary: 'List CSV imports (sort, range, filter as in ra-data-simple-rest)',
+    recordSchema: importRecordSchema,
+    parse: (params) => parseListQuery(params, COLUMNS, ['file_name']),
+    page: async (request, query) => {
+      const scoped = scopeToMandant(db.selectFrom('imports'), currentUser(request), 'mandant_id');
+      const { rows, total } = await selectPage(whereListed(scoped, query, [sql.ref('file_name')]), query);
+      return { rows: rows.map(toImportRecord), total };
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const query = parseListQuery(request.query, COLUMNS, ['file_name']);
-      let base = applyConditions(scopeToMandant(db.selectFrom('imports'), user, 'mandant_id'), query.conditions);
-      if (query.search !== null) base = base.where(searchCondition(query.search, [sql.ref('file_name')]));
-      const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-      let page = base.selectAll().orderBy(sql.ref(query.sort.field), query.sort.order);
-      if (query.sort.field !== 'id') page = page.orderBy('id', query.sort.order);
-      const rows = await page.limit(query.range.end - query.range.start + 1).offset(query.range.start).execute();
-      reply.header('Content-Range', contentRange('imports', query.range.start, rows.length, toCount(counted?.total)));
-      return rows.map(toImportRecord);
-    },
-  );
+  });
 
   app.get<{ Params: { id: number } }>(
     '/api/imports/:id',

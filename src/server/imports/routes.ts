@@ -14,7 +14,8 @@ import type { Language } from '../../core/languages';
 import { currentUser, requireRole } from '../auth/authenticate';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
-import { badRequest, conflict, HttpError } from '../http/errors';
+import { badRequest, conflict, errorRef, HttpError } from '../http/errors';
+import { idParams, idSchema, MAX_INT32 } from '../http/record-id';
 import { parseQueryJson } from '../http/json-limits';
 import { fileResponse } from '../http/openapi';
 import { mandantForNewRow } from '../http/tenant-scope';
@@ -28,12 +29,11 @@ import { runImport } from './job';
 import { importMessage } from './messages';
 import { importRecordSchema, importReportSchema, importRowErrorSchema, toImportRecord } from './record';
 import { failInterruptedImports, startOrphanSweep } from './recovery';
-import { findImport, idParams, registerImportsResource } from './resource';
+import { findImport, registerImportsResource } from './resource';
 import { deleteImportedCalculations } from './write';
 import './schema';
 
 const WRITERS = ['provider_admin', 'mandant_admin', 'editor'] as const;
-const errorRef = { $ref: 'ApiError#' };
 
 interface UploadQuery {
   template: string;
@@ -85,9 +85,9 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
             type: 'object',
             properties: {
               template: { type: 'string', minLength: 1, maxLength: 200 },
-              template_version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-              database_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-              mandant_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+              template_version: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
+              database_id: idSchema,
+              mandant_id: idSchema,
               mapping: { type: 'string', maxLength: 100_000 },
               mode: { type: 'string', enum: [...IMPORT_MODES], default: 'all_or_nothing' },
               dry_run: { type: 'boolean', default: false },

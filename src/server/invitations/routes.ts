@@ -15,7 +15,8 @@ import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, errorRef, notFound } from '../http/errors';
+import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
 import { toUserRecord } from '../users/resource';
 import { recordChange, sourceOf } from '../protocol/change';
@@ -24,7 +25,6 @@ import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from '.
 import { invitationRecordSchema, toInvitationRecord } from './resource';
 
 const ADMINS: Role[] = ['provider_admin', 'mandant_admin'];
-const errorRef = { $ref: 'ApiError#' };
 
 export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, delivery: InvitationDelivery): void {
   app.post<{ Params: { id: number } }>(
@@ -34,11 +34,7 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
       schema: {
         tags: ['invitations'],
         summary: 'Mail an open invitation again with a new link and a new expiry; the previous link stops working',
-        params: {
-          type: 'object',
-          properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-          required: ['id'],
-        },
+        params: idParams,
         response: { 200: invitationRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 503: errorRef },
       },
     },

@@ -29,7 +29,8 @@ import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { registerReadOnlyResource } from '../factors/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, notFound } from '../http/errors';
+import { idParams, idSchema, MAX_INT32 } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { requestLanguage } from '../i18n/translate';
 import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
@@ -46,9 +47,6 @@ import './tables';
 
 const ROLES_READ: Role[] = ['provider_admin', 'mandant_admin', 'editor', 'viewer'];
 const WRITERS: Role[] = ['provider_admin', 'mandant_admin', 'editor'];
-const errorRef = { $ref: 'ApiError#' };
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
-const MAX_INT32 = 2_147_483_647;
 
 async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<FactorMigrationRecord> {
   const row = await scopeToMandant(db.selectFrom('factor_migrations').selectAll().where('id', '=', id), user, 'mandant_id').executeTakeFirst();
@@ -187,12 +185,12 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           type: 'object',
           properties: {
             kind: { type: 'string', enum: ['database', 'template'] },
-            to_database_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
+            to_database_id: idSchema,
             from_database_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
             template_id: { type: 'string', minLength: 1, maxLength: 200 },
             to_template_version: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
             from_template_version: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-            calculation_ids: { type: 'array', maxItems: 10000, items: { type: 'integer', minimum: 1, maximum: MAX_INT32 } },
+            calculation_ids: { type: 'array', maxItems: 10000, items: idSchema },
             filter: { type: 'object', additionalProperties: true },
             mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
           },

@@ -8,8 +8,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from '../calculations/list';
 import { hasTag } from '../calculations/tags';
-import { parseListQuery } from '../http/list-query';
-import { applyConditions, likePattern } from '../http/rest-resource';
+import { applyConditions, parseListQuery, searchCondition } from '../http/list-query';
 
 export type MigrationTargetSelection =
   | { kind: 'database'; toDatabaseId: number; fromDatabaseId: number | null }
@@ -54,10 +53,7 @@ export function whereSelected<QB>(query: QB, selection: CalculationSelection): Q
     const { conditions, search, tags } = checkListFilter(selection.filter);
     q = applyConditions(q, conditions.map((condition) => ({ ...condition, column: `calculations.${condition.column}` })));
     for (const tag of tags) q = q.where(hasTag(tag));
-    if (search !== null) {
-      const pattern = likePattern(search);
-      q = q.where(sql<SqlBool>`(${sql.join(CALCULATION_SEARCHABLE.map((column) => sql`lower(${sql.ref(`calculations.${column}`)}) like ${pattern} escape '\\'`), sql` or `)})`);
-    }
+    if (search !== null) q = q.where(searchCondition(search, CALCULATION_SEARCHABLE.map((column) => sql.ref(`calculations.${column}`))));
   }
   return q as unknown as QB;
 }

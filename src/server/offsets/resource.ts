@@ -5,11 +5,11 @@
 import { OFFSET_PROJECT_TYPES, ROLES, type OffsetProjectRecord, type Role } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { conflict } from '../http/errors';
+import { MAX_INT32 } from '../http/record-id';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { offsetProjectRecordSchema, toOffsetProjectRecord } from './record';
 
 const PROVIDER: readonly Role[] = ['provider_admin'];
-const MAX_INT32 = 2_147_483_647;
 
 const localizedBody = (minLength: number) => ({
   type: 'object',

@@ -6,6 +6,7 @@
  */
 import { ROLES, type OrderRecord, type Role } from '../../core/api';
 import { conflict } from '../http/errors';
+import { MAX_INT32 } from '../http/record-id';
 import type { RestResourceDefinition } from '../http/rest-resource';
 import { orderMessage } from './messages';
 import { allocateOrderNumber } from './number';
@@ -13,7 +14,6 @@ import { priceOrder } from './quote';
 import { orderRecordSchema, toOrderRecord } from './record';
 
 export const ORDER_WRITERS: readonly Role[] = ['mandant_admin', 'editor'];
-const MAX_INT32 = 2_147_483_647;
 const id = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 };
 
 interface CreateBody {

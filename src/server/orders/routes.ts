@@ -11,7 +11,8 @@ import { ORDER_TRANSITIONS, ROLES, type MandantSettings, type OrderRecord, type 
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
-import { conflict, notFound } from '../http/errors';
+import { conflict, errorRef, notFound } from '../http/errors';
+import { idParams, idSchema } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -23,9 +24,6 @@ import { orderQuoteSchema, orderRecordSchema, toOrderRecord } from './record';
 import { ORDER_WRITERS, ordersResource } from './resource';
 import { TRANSITIONS, applyTransition } from './transitions';
 
-const errorRef = { $ref: 'ApiError#' };
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
-const optionalId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
 async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
   const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
@@ -57,7 +55,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
         summary: 'What an order would cover and cost (tonnes rounded up by the mandant rule, price in minor units)',
         querystring: {
           type: 'object',
-          properties: { project_id: optionalId, calculation_id: optionalId, collection_id: optionalId },
+          properties: { project_id: idSchema, calculation_id: idSchema, collection_id: idSchema },
           required: ['project_id'],
         },
         response: { 200: orderQuoteSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },

@@ -8,7 +8,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { PROTOCOL_ACTIONS, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { parseListQuery, type ColumnDefinition, type Condition, type ListQuery } from '../http/list-query';
+import { parseListQuery, whereListed, type ColumnDefinition, type Condition, type ListQuery } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
 import './table';
 
@@ -29,7 +29,10 @@ export const PROTOCOL_COLUMNS: Record<string, ColumnDefinition> = {
 };
 
 /** Expressions `q` searches; summary is JSON (rendered per reader), searched as its text. */
-const SEARCHED = ['record_label', 'user_name', 'user_email', 'resource', 'action', 'record_id'] as const;
+const SEARCHED = [
+  ...['record_label', 'user_name', 'user_email', 'resource', 'action', 'record_id'].map((column) => sql.ref(column)),
+  sql`cast(${sql.ref('summary')} as text)`,
+];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -80,30 +83,7 @@ export function parseProtocolQuery(params: { sort?: string; range?: string; filt
 
 type ProtocolSelect = SelectQueryBuilder<DatabaseSchema, 'protocol', object>;
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /** The filtered, tenant-scoped rows (not yet sorted or paged). */
 export function protocolSelect(db: Kysely<DatabaseSchema>, user: SessionUser, query: ProtocolQuery): ProtocolSelect {
-  let q = scopeToMandant(db.selectFrom('protocol'), user, 'mandant_id') as ProtocolSelect;
-  for (const c of query.conditions) {
-    const ref = sql.ref(c.column);
-    if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
-    else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
-    else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
-  }
-  if (query.search !== null) {
-    const pattern = likePattern(query.search);
-    const texts = [...SEARCHED.map((c) => sql`${sql.ref(c)}`), sql`cast(${sql.ref('summary')} as text)`];
-    q = q.where(sql<boolean>`(${sql.join(texts.map((t) => sql`lower(${t}) like ${pattern} escape '\\'`), sql` or `)})`);
-  }
-  return q;
-}
-
-/** Sorted; the id breaks ties so pages never overlap. */
-export function sorted(q: ProtocolSelect, query: ProtocolQuery) {
-  let page = q.selectAll().orderBy(sql.ref(query.sort.field), query.sort.order);
-  if (query.sort.field !== 'id') page = page.orderBy('id', query.sort.order);
-  return page;
+  return whereListed(scopeToMandant(db.selectFrom('protocol'), user, 'mandant_id') as ProtocolSelect, query, SEARCHED);
 }

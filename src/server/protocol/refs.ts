@@ -10,6 +10,7 @@ import { databaseLabel } from '../../core/protocol/describe';
 import type { DatabaseSchema } from '../db/schema';
 import { databaseVisibleTo } from '../factors/visibility';
 import { ownOrSharedRows, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
+import { MAX_INT32 } from '../http/record-id';
 
 type Kind = keyof ProtocolRefs;
 
@@ -25,7 +26,7 @@ function idsOf(entry: ProtocolEntryRecord): Map<Kind, Set<number>> {
   const out = new Map<Kind, Set<number>>();
   const add = (kind: Kind, value: unknown) => {
     const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
-    if (id === null || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return;
+    if (id === null || !Number.isSafeInteger(id) || id < 1 || id > MAX_INT32) return;
     if (!out.has(kind)) out.set(kind, new Set());
     out.get(kind)!.add(id);
   };

@@ -13,15 +13,15 @@ import type { Kysely } from 'kysely';
 import { ROLES, PROTOCOL_ACTIONS } from '../../core/api';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { toCount } from '../db/values';
 import { sendCsvDownload } from '../http/csv-download';
-import { notFound } from '../http/errors';
-import { contentRange } from '../http/list-query';
+import { errorRef, notFound } from '../http/errors';
+import { listQuerystring, registerListRoute, selectPage, sortedRows } from '../http/list-query';
+import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { scopeToMandant } from '../http/tenant-scope';
 import { CSV_BOM } from '../../core/csv';
 import { csvHeader, csvRows } from './csv';
-import { parseProtocolQuery, protocolSelect, sorted } from './query';
+import { parseProtocolQuery, protocolSelect } from './query';
 import { toProtocolEntryRecord } from './record';
 import { withRefs } from './refs';
 
@@ -29,7 +29,6 @@ import { withRefs } from './refs';
 export const MAX_EXPORT_ROWS = 100_000;
 const EXPORT_BATCH = 2000;
 
-const errorRef = { $ref: 'ApiError#' };
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
 export const protocolEntrySchema = {
@@ -61,43 +60,29 @@ export const protocolEntrySchema = {
   required: ['id', 'at', 'mandant_id', 'user_id', 'user_email', 'user_name', 'action', 'resource', 'record_id', 'record_label', 'summary', 'changes', 'ip'],
 } as const;
 
-const listQuerystring = {
-  type: 'object',
-  properties: {
-    sort: { type: 'string', description: 'JSON: ["field","ASC"|"DESC"]; default ["at","DESC"]' },
-    range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
-    filter: { type: 'string', description: 'JSON: at_gte, at_lte, user_id, action, resource, record_id, mandant_id, id, q' },
-    embed: { type: 'string', description: 'Ignored' },
-  },
-} as const;
+const describe = {
+  sort: 'JSON: ["field","ASC"|"DESC"]; default ["at","DESC"]',
+  filter: 'JSON: at_gte, at_lte, user_id, action, resource, record_id, mandant_id, id, q',
+};
 
 export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const tags = ['protocol'];
   const onRequest = [app.authenticate, requireRole(...ROLES)];
 
-  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
-    '/api/protocol',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'List protocol entries (newest first; filters: time range, user, action, resource, record, q)',
-        querystring: listQuerystring,
-        response: { 200: { type: 'array', items: protocolEntrySchema }, 400: errorRef, 401: errorRef, 403: errorRef },
-      },
+  registerListRoute(app, {
+    name: 'protocol',
+    onRequest,
+    tags,
+    summary: 'List protocol entries (newest first; filters: time range, user, action, resource, record, q)',
+    recordSchema: protocolEntrySchema,
+    describe,
+    parse: parseProtocolQuery,
+    page: async (request, query) => {
+      const user = currentUser(request);
+      const { rows, total } = await selectPage(protocolSelect(db, user, query), query);
+      return { rows: await withRefs(db, user, rows.map(toProtocolEntryRecord)), total };
     },
-    async (request, reply) => {
-      const query = parseProtocolQuery(request.query);
-      const base = protocolSelect(db, currentUser(request), query);
-      const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-      const rows = await sorted(base, query)
-        .limit(query.range.end - query.range.start + 1)
-        .offset(query.range.start)
-        .execute();
-      reply.header('Content-Range', contentRange('protocol', query.range.start, rows.length, toCount(counted?.total)));
-      return withRefs(db, currentUser(request), rows.map(toProtocolEntryRecord));
-    },
-  );
+  });
 
   app.get<{ Querystring: { sort?: string; filter?: string } }>(
     '/api/protocol/export.csv',
@@ -106,7 +91,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       schema: {
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
-        querystring: listQuerystring,
+        querystring: listQuerystring(describe),
         response: { 200: fileResponse('text/csv', 'The protocol entries as CSV'), 400: errorRef, 401: errorRef, 403: errorRef },
       },
     },
@@ -114,7 +99,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       const user = currentUser(request);
       // Parsed before the first byte is sent, so bad filters still answer 400 with a message.
       const query = parseProtocolQuery({ sort: request.query.sort, filter: request.query.filter });
-      const base = sorted(protocolSelect(db, user, query), query);
+      const base = sortedRows(protocolSelect(db, user, query), query.sort);
       async function* batches(): AsyncGenerator<string> {
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
           const rows = await base.limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
@@ -134,7 +119,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       schema: {
         tags,
         summary: 'One protocol entry',
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] },
+        params: idParams,
         response: { 200: protocolEntrySchema, 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },

@@ -8,11 +8,11 @@ import type { Kysely } from 'kysely';
 import { ROLES, STATISTIC_NAMES, type StatisticsResult } from '../../core/api';
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { errorRef } from '../http/errors';
 import { STATISTICS } from './catalogue';
 import { statisticCsv } from './csv';
 import { parseStatisticsQuery, resolveStatisticsMandant, unknownParameters, type RawStatisticsQuery } from './query';
 
-const errorRef = { $ref: 'ApiError#' };
 const cell = { type: ['string', 'number', 'null'] };
 
 export const statisticsResultSchema = {

@@ -14,14 +14,13 @@ import { checkTemplate, parseTemplateJson, type Template } from '../../core/temp
 import { currentUser, requireRole } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, notFound } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
 import { usageByVersion, versionKey } from './versions-table';
 
-const errorRef = { $ref: 'ApiError#' };
 const tags = ['templates'];
 const idParam = { type: 'string', maxLength: 200 } as const;
 const versionParams = {

@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely';
 import { ROLES, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireRole } from '../auth/authenticate';
-import { notFound } from '../http/errors';
-import { contentRange, parseListQuery, type ColumnDefinition, type Condition } from '../http/list-query';
+import { errorRef, notFound } from '../http/errors';
+import { arrayPage, parseListQuery, registerListRoute, type ColumnDefinition } from '../http/list-query';
 import { listedTemplateSchema, toTemplateRecord } from './record';
 import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
@@ -26,29 +26,6 @@ const COLUMNS: Record<string, ColumnDefinition> = {
   icon: { type: 'text' },
 };
 const SEARCHABLE = ['id', 'label'] as const;
-
-type Comparable = string | number | boolean | null;
-
-function matches(record: TemplateRecord, condition: Condition): boolean {
-  const value = (record as unknown as Record<string, Comparable>)[condition.column];
-  switch (condition.kind) {
-    case 'eq':
-      return value === condition.value;
-    case 'in':
-      return condition.values.includes(value as string | number | boolean);
-    case 'gte':
-      return value !== null && value >= condition.value;
-    case 'lte':
-      return value !== null && value <= condition.value;
-  }
-}
-
-function compare(a: Comparable, b: Comparable): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a ?? '').localeCompare(String(b ?? ''));
-}
-
-const errorRef = { $ref: 'ApiError#' };
 
 type ListedTemplate = TemplateRecord & TemplateEditorInfo;
 
@@ -77,45 +54,24 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
     });
     registerTemplateEditorRoutes(app, db, registry);
   }
-  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
-    '/api/templates',
-    {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
-      schema: {
-        tags,
-        summary: 'List the templates (read only; filter by type, id, q)',
-        querystring: {
-          type: 'object',
-          properties: { sort: { type: 'string' }, range: { type: 'string' }, filter: { type: 'string' } },
-        },
-        response: { 200: { type: 'array', items: listedTemplateSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
-      },
-    },
-    async (request, reply) => {
+  registerListRoute(app, {
+    name: 'templates',
+    onRequest: [app.authenticate, requireRole(...ROLES)],
+    tags,
+    summary: 'List the templates (read only; filter by type, id, q)',
+    recordSchema: listedTemplateSchema,
+    parse: (params) => parseListQuery(params, COLUMNS, SEARCHABLE),
+    page: async (request, query) => {
       const user = currentUser(request);
-      const query = parseListQuery(request.query, COLUMNS, SEARCHABLE);
       const usage = user.role === 'provider_admin' && db ? await usageByVersion(db) : null;
-      let records: ListedTemplate[] = [];
+      const records: ListedTemplate[] = [];
       for (const id of registry.ids()) {
         const found = visibleEntry(registry, id, user);
         if (found) records.push(listedTemplate(found, user, usage));
       }
-      records = records.filter((record) => query.conditions.every((condition) => matches(record, condition)));
-      if (query.search !== null) {
-        const needle = query.search.toLowerCase();
-        records = records.filter((record) => SEARCHABLE.some((column) => String(record[column]).toLowerCase().includes(needle)));
-      }
-      const { field, order } = query.sort;
-      const sign = order === 'asc' ? 1 : -1;
-      records.sort((a, b) => {
-        const key = (r: ListedTemplate) => (r as unknown as Record<string, Comparable>)[field] ?? null;
-        return sign * (compare(key(a), key(b)) || a.id.localeCompare(b.id));
-      });
-      const page = records.slice(query.range.start, query.range.end + 1);
-      reply.header('Content-Range', contentRange('templates', query.range.start, page.length, records.length));
-      return page;
+      return arrayPage(records, query, SEARCHABLE);
     },
-  );
+  });
 
   app.get<{ Params: { id: string } }>(
     '/api/templates/:id',
