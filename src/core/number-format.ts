@@ -5,7 +5,8 @@
  */
 import type { Language } from './languages';
 
-const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
+/** The Intl locale each interface language formats with. */
+export const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
 
 // Spaces people (and Intl for fr) use between digit groups: space, no-break space, narrow no-break space.
 const SPACE_GROUP = '[ \\u00a0\\u202f]';

@@ -64,7 +64,8 @@ describeEachDatabase('CSV downloads', (ctx) => {
     const [demo] = (await ctx.request<CalculationRecord[]>('GET', '/api/calculations?sort=["id","ASC"]', { token })).body;
     const created = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
       token,
-      body: { template_id: demo!.template_id, inputs: { ...demo!.inputs, title: HOSTILE }, customer: HOSTILE_CUSTOMER },
+      // On the demo calculations' database, so a migration to the newer one previews it with them.
+      body: { template_id: demo!.template_id, inputs: { ...demo!.inputs, title: HOSTILE }, customer: HOSTILE_CUSTOMER, database_id: demo!.database_id },
     });
     expect(created.status).toBe(201);
     calculation = created.body;

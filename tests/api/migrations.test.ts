@@ -28,16 +28,17 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const d2025 = await databaseId(token, '2025');
     const original = await calculations(token);
     expect(original).toHaveLength(5);
-    expect(original.every((c) => c.database_id === d2025)).toBe(true);
+    // The demo calculations use the older demo database, so a fresh start has a newer one to migrate to.
+    expect(original.every((c) => c.database_id === d2024)).toBe(true);
     // One calculation is frozen by an order: it is listed, but excluded.
     const frozen = original[2]!;
     await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', frozen.id).execute();
     const before = await calculations(token);
 
-    const created = await preview(token, d2024, { from_database_id: d2025 });
+    const created = await preview(token, d2025, { from_database_id: d2024 });
     expect(created.status).toBe(201);
     const migration = created.body;
-    expect(migration).toMatchObject({ status: 'previewed', from_database_id: d2025, to_database_id: d2024, created_by_name: expect.any(String) });
+    expect(migration).toMatchObject({ status: 'previewed', from_database_id: d2024, to_database_id: d2025, created_by_name: expect.any(String) });
     expect(migration.summary.count).toBe(4);
     expect(migration.summary.excluded).toBe(1);
     expect(await calculations(token)).toEqual(before);
@@ -74,8 +75,8 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     for (const row of included) {
       const calc = after.find((c) => c.id === row.calculation_id)!;
       const old = before.find((c) => c.id === row.calculation_id)!;
-      expect(calc.database_id).toBe(d2024);
-      expect(calc.results.database.id).toBe(d2024);
+      expect(calc.database_id).toBe(d2025);
+      expect(calc.results.database.id).toBe(d2025);
       expect(calc.total_co2e).toBe(row.total_after);
       expect(calc.version).toBe(old.version + 1);
       expect(calc.inputs).toEqual(old.inputs);
@@ -111,7 +112,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const token = await ctx.login('admin@muster.example');
     const d2024 = await databaseId(token, '2024');
     const d2025 = await databaseId(token, '2025');
-    const migration = (await preview(token, d2024)).body;
+    const migration = (await preview(token, d2025)).body;
     const before = await calculations(token);
     const victim = before[1]!;
     const edited = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${victim.id}`, { token, body: { customer: 'Changed meanwhile', version: victim.version } });
@@ -125,7 +126,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect((await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/discard`, { token })).body.status).toBe('discarded');
 
     // A fresh preview applies; an edit after the apply blocks the rollback.
-    const fresh = (await preview(token, d2024)).body;
+    const fresh = (await preview(token, d2025)).body;
     expect((await ctx.request('POST', `/api/migrations/${fresh.id}/apply`, { token })).status).toBe(200);
     const migrated = await calculations(token);
     const later = migrated[0]!;
@@ -134,16 +135,16 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect((await ctx.request('POST', `/api/migrations/${fresh.id}/rollback`, { token })).status).toBe(409);
     expect(await calculations(token)).toEqual(current);
     expect((await ctx.request<FactorMigrationRecord>('GET', `/api/migrations/${fresh.id}`, { token })).body.status).toBe('applied');
-    // Back to 2025 for the next test: a migration the other way.
-    const back = (await preview(token, d2025)).body;
+    // Back to 2024 for the next test: a migration the other way.
+    const back = (await preview(token, d2024)).body;
     expect((await ctx.request('POST', `/api/migrations/${back.id}/apply`, { token })).status).toBe(200);
-    expect((await calculations(token)).every((c) => c.database_id === d2025)).toBe(true);
+    expect((await calculations(token)).every((c) => c.database_id === d2024)).toBe(true);
   });
 
   it('lets exactly one of two simultaneous applies win', async () => {
     const token = await ctx.login('admin@muster.example');
     const other = await ctx.login('editor@muster.example');
-    const migration = (await preview(token, await databaseId(token, '2024'))).body;
+    const migration = (await preview(token, await databaseId(token, '2025'))).body;
     const answers = await Promise.all([
       ctx.request('POST', `/api/migrations/${migration.id}/apply`, { token }),
       ctx.request('POST', `/api/migrations/${migration.id}/apply`, { token: other }),
@@ -164,14 +165,48 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect(toDraft.body).toMatchObject({ errors: { to_database_id: 'Not published.' } });
     expect((await preview(token, 999999)).status).toBe(400);
     const viewer = await ctx.login('viewer@muster.example');
-    expect((await preview(viewer, await databaseId(token, '2024'))).status).toBe(403);
-    const migration = (await preview(token, await databaseId(token, '2024'))).body;
+    expect((await preview(viewer, await databaseId(token, '2025'))).status).toBe(403);
+    const migration = (await preview(token, await databaseId(token, '2025'))).body;
     const stranger = await ctx.login('admin@printco.example');
     expect((await ctx.request('GET', `/api/migrations/${migration.id}`, { token: stranger })).status).toBe(404);
     expect((await ctx.request('POST', `/api/migrations/${migration.id}/apply`, { token: stranger })).status).toBe(404);
     expect(await items(stranger, migration.id)).toEqual([]);
     expect((await ctx.request('POST', '/api/migrations', { token: provider, body: { to_database_id: draft.body.id } })).status).toBe(400);
     expect((await ctx.request('POST', `/api/migrations/${migration.id}/discard`, { token })).status).toBe(200);
+  });
+
+  it('refuses a preview to the database the calculations already use, and keeps nothing of it', async () => {
+    const token = await ctx.login('admin@muster.example');
+    const d2024 = await databaseId(token, '2024');
+    const d2025 = await databaseId(token, '2025');
+    expect((await calculations(token)).every((c) => c.database_id === d2024)).toBe(true);
+    const history = async (who: string) => (await ctx.request<FactorMigrationRecord[]>('GET', `/api/migrations${q({ sort: '["id","DESC"]', range: '[0,999]' })}`, { token: who })).body;
+    const protocolCount = async () => (await ctx.db.selectFrom('protocol').select('id').where('resource', '=', 'migrations').execute()).length;
+    const migrationsBefore = await history(token);
+    const entriesBefore = await protocolCount();
+
+    const same = await ctx.request<{ message: string; errors: Record<string, string> }>('POST', '/api/migrations', { token, body: { to_database_id: d2024 } });
+    expect(same.status).toBe(400);
+    expect(same.body.message).toBe('Die Kalkulationen verwenden diese Faktordatenbank bereits: Wählen Sie eine andere als Ziel der Migration.');
+    expect(same.body.errors).toEqual({ to_database_id: 'Wird von den Kalkulationen bereits verwendet.' });
+    // Named as source and target at once, and narrowed to one calculation on it: refused the same way.
+    const calculation = (await calculations(token))[0]!;
+    expect((await preview(token, d2025, { from_database_id: d2025 })).status).toBe(400);
+    expect((await preview(token, d2024, { calculation_ids: [calculation.id] })).status).toBe(400);
+    expect((await preview(token, d2024, { filter: { template_id: calculation.template_id } })).status).toBe(400);
+    // In the reader's language.
+    const english = await ctx.login('editor@printco.example');
+    const theirs = await ctx.request<{ message: string }>('POST', '/api/migrations', { token: english, body: { to_database_id: d2024 } });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.message).toBe('The calculations already use this factor database: choose another one to migrate to.');
+    // Nothing stays in the history or the protocol.
+    expect(await history(token)).toEqual(migrationsBefore);
+    expect(await protocolCount()).toBe(entriesBefore);
+    // The newer database is still offered, and a narrowing that matches nothing is no such refusal.
+    for (const allowed of [await preview(token, d2025, { calculation_ids: [calculation.id] }), await preview(token, d2024, { filter: { q: 'matches-no-calculation' } })]) {
+      expect(allowed.status).toBe(201);
+      expect((await ctx.request('POST', `/api/migrations/${allowed.body.id}/discard`, { token })).status).toBe(200);
+    }
   });
 
   it('migrates calculations to the next template version: inputs carried over, invalid ones excluded, rolled back exactly', async () => {
@@ -274,14 +309,14 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
 
   it('migrates only the calculations a list filter matches, resolved on the server', async () => {
     const token = await ctx.login('admin@muster.example');
-    const d2024 = await databaseId(token, '2024');
-    const all = (await calculations(token)).filter((c) => c.database_id !== d2024);
+    const d2025 = await databaseId(token, '2025');
+    const all = (await calculations(token)).filter((c) => c.database_id !== d2025);
     const templateId = all[0]!.template_id;
     const matching = (filter: object) =>
       ctx.request<CalculationRecord[]>('GET', `/api/calculations${q({ filter: JSON.stringify(filter), sort: '["id","ASC"]', range: '[0,99]' })}`, { token });
     for (const filter of [{ template_id: templateId }, { q: all[1]!.title.slice(0, 4) }, { status: 'draft', template_type: 'product' }]) {
-      const expected = (await matching(filter)).body.filter((c) => c.database_id !== d2024).map((c) => c.id);
-      const created = await preview(token, d2024, { filter });
+      const expected = (await matching(filter)).body.filter((c) => c.database_id !== d2025).map((c) => c.id);
+      const created = await preview(token, d2025, { filter });
       expect(created.status).toBe(201);
       expect(created.body.filter).toEqual(filter);
       expect((await items(token, created.body.id)).map((row) => row.calculation_id)).toEqual(expected);
@@ -290,17 +325,17 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     }
     // Filter keys cannot reach past the mandant, and unknown keys are refused like in the list.
     const stranger = await ctx.login('admin@printco.example');
-    const foreign = await preview(stranger, d2024, { filter: { id: all.map((c) => c.id) } });
+    const foreign = await preview(stranger, d2025, { filter: { id: all.map((c) => c.id) } });
     expect(foreign.status).toBe(201);
     expect(foreign.body.summary).toMatchObject({ count: 0, excluded: 0 });
-    const bad = await preview(token, d2024, { filter: { password_hash: 'x' } });
+    const bad = await preview(token, d2025, { filter: { password_hash: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errors: { 'filter.password_hash': expect.any(String) } });
     // Applying a filtered migration moves exactly those calculations.
-    const only = (await preview(token, d2024, { filter: { template_id: templateId } })).body;
+    const only = (await preview(token, d2025, { filter: { template_id: templateId } })).body;
     expect((await ctx.request('POST', `/api/migrations/${only.id}/apply`, { token })).status).toBe(200);
     const moved = await calculations(token);
-    for (const c of moved) expect(c.database_id === d2024).toBe(c.template_id === templateId || !all.some((a) => a.id === c.id));
+    for (const c of moved) expect(c.database_id === d2025).toBe(c.template_id === templateId || !all.some((a) => a.id === c.id));
     expect((await ctx.request('POST', `/api/migrations/${only.id}/rollback`, { token })).status).toBe(200);
   });
 });

@@ -27,7 +27,8 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
   it('tells a migration preview, apply and rollback apart, naming the database once, in German and English', async () => {
     const admin = await ctx.login('admin@muster.example');
     const databases = (await ctx.request<FactorDatabaseRecord[]>('GET', '/api/databases', { token: admin })).body;
-    const target = databases.find((d) => d.version_label === '2024' && d.mandant_id === null)!;
+    // The demo calculations use the 2024 set: the migration goes to the newer one.
+    const target = databases.find((d) => d.version_label === '2025' && d.mandant_id === null)!;
     const migration = (await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', { token: admin, body: { to_database_id: target.id } })).body;
     expect((await ctx.request('POST', `/api/migrations/${migration.id}/apply`, { token: admin })).status).toBe(200);
     const rolledBack = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/rollback`, { token: admin });
@@ -37,7 +38,7 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
     const list = (await entries(admin, filter)).body;
     expect(list).toHaveLength(3);
     const name = target.name.includes(target.version_label) ? target.name : `${target.name} ${target.version_label}`;
-    // The version label appears once, not "Demo factors 2024 2024".
+    // The version label appears once, not "Demo factors 2025 2025".
     expect(list.every((e) => e.record_label === `→ ${name}`)).toBe(true);
     const de = protocolReader('de');
     const count = migration.summary.count;

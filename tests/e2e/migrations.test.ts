@@ -1,7 +1,8 @@
 /**
  * Issue 6 end to end in Chromium: as admin@muster.example, migrate the demo mandant's calculations
- * (computed with the mandant default, the 2025 demo factors) to the other published version (2024):
- * read the preview, apply, see a calculation's new total on its page, roll back, see the old total.
+ * (computed with the older demo factors, 2024, while the mandant default is the newer 2025 set) to
+ * the newer published version: read the preview, apply, see a calculation's new total on its page,
+ * roll back, see the old total and the offer to migrate to the newer version again.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
@@ -17,16 +18,6 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
     if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const post = async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${app.server.baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-
   beforeAll(async () => {
     token = await apiToken(app.server.baseUrl, 'admin@muster.example');
   });
@@ -37,12 +28,19 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
     const current = databases.find((d) => d.id === calculations[0]!.database_id)!;
     expect(calculations.every((c) => c.database_id === current.id)).toBe(true);
     const other = databases.find((d) => d.status === 'published' && d.id !== current.id && d.mandant_id === null)!;
+    // A fresh start has a newer database to migrate to (issue #18 item 12).
+    expect(other.valid_from! > current.valid_from!).toBe(true);
 
     const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     try {
       await login(page, app.server.baseUrl, 'admin@muster.example');
       await page.goto(`${app.server.baseUrl}/migrations`);
+      // The database the calculations already use is not offered.
+      await expect.poll(async () => (await page.getByTestId('migration-in-use').textContent()) ?? '', { timeout: 20_000 }).toContain(`${current.name} (${current.version_label})`);
       await page.getByRole('combobox', { name: /Ziel-Datenbank/ }).click();
+      await page.getByRole('option', { name: `${other.name} (${other.version_label})` }).waitFor();
+      expect(await page.getByRole('option', { name: `${current.name} (${current.version_label})` }).count()).toBe(0);
+      await screenshot(page, 'migration-targets');
       await page.getByRole('option', { name: `${other.name} (${other.version_label})` }).click();
       await page.getByRole('button', { name: 'Vorschau erstellen' }).click();
       const card = page.getByTestId('migration-preview');
@@ -77,10 +75,9 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await page.goto(`${app.server.baseUrl}/edit/${changed.calculation_id}`);
       const stored = page.getByTestId('result-stored-total');
       await expect.poll(async () => (await stored.textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_after!, 'de'));
-      // It now uses the older version, so the page offers to migrate it to the newer one.
+      // It now uses the newest version: nothing newer is offered.
       const hint = page.getByTestId('database-version-hint');
-      await expect.poll(async () => (await hint.textContent()) ?? '').toContain(`eine neuere Version ist veröffentlicht: ${current.name}`);
-      await screenshot(page, 'calculation-newer-database');
+      await expect.poll(async () => (await hint.textContent()) ?? '').toContain(`Berechnet mit der Faktordatenbank ${other.name} (${other.version_label}).`);
 
       // Roll back from the history; the old total is back.
       await page.goto(`${app.server.baseUrl}/migrations`);
@@ -94,6 +91,9 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       expect(restored.database_id).toBe(current.id);
       await page.goto(`${app.server.baseUrl}/edit/${changed.calculation_id}`);
       await expect.poll(async () => (await page.getByTestId('result-stored-total').textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_before, 'de'));
+      // Back on the older version, the page offers to migrate it to the newer one.
+      await expect.poll(async () => (await page.getByTestId('database-version-hint').textContent()) ?? '').toContain(`eine neuere Version ist veröffentlicht: ${other.name}`);
+      await screenshot(page, 'calculation-newer-database');
     } finally {
       await context.close();
     }
@@ -102,11 +102,11 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   it('offers in the calculations list to migrate the filter’s calculations, and migrates exactly those', async () => {
     const all = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
     const databases = await api<FactorDatabaseRecord[]>('/databases');
-    const newest = databases.find((d) => d.id === all[0]!.database_id)!;
-    const older = databases.find((d) => d.status === 'published' && d.id !== newest.id && d.mandant_id === null)!;
-    // Set-up through the API: every calculation back on the older database.
-    const back = await post<FactorMigrationRecord>('/migrations', { to_database_id: older.id });
-    await post(`/migrations/${back.id}/apply`);
+    // After the rollback above, every demo calculation is on the older database again, as seeded.
+    const older = databases.find((d) => d.id === all[0]!.database_id)!;
+    expect(all.every((c) => c.database_id === older.id)).toBe(true);
+    const newest = databases.find((d) => d.status === 'published' && d.id !== older.id && d.mandant_id === null)!;
+    expect(newest.valid_from! > older.valid_from!).toBe(true);
     const templateId = all[0]!.template_id;
     const ofTemplate = all.filter((c) => c.template_id === templateId);
 

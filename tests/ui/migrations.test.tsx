@@ -153,6 +153,61 @@ describe('migrations page', () => {
   }, 60_000);
 });
 
+describe('the database the calculations already use (issue #18 item 12)', () => {
+  const flyerOn = (databaseId: number) =>
+    calculationRecord(11, 'flyer', { title: 'Sommerflyer', quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135, spoilage_pct: 5, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid' }, { database_id: databaseId });
+  /** Calculations on `databaseId`, answering the card's reads: the first one, and how many use its database. */
+  function calculationsOn(databaseId: number, total: number) {
+    const asked: Record<string, unknown>[] = [];
+    server.use(
+      http.get(`${API}/calculations`, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+        asked.push(filter);
+        return HttpResponse.json([flyerOn(databaseId)], { headers: { 'Content-Range': `calculations 0-0/${total}` } });
+      }),
+    );
+    return asked;
+  }
+
+  it('does not offer it as a target, and says why', async () => {
+    serve();
+    const asked = calculationsOn(1, 5);
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    expect(await screen.findByTestId('migration-in-use')).toHaveTextContent('Die Kalkulationen verwenden bereits Demo factors 2024 (2024); diese Datenbank wird daher nicht angeboten.');
+    await user.click(await screen.findByRole('combobox', { name: /Ziel-Datenbank/ }));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).queryByText('Demo factors 2024 (2024)')).toBeNull();
+    expect(within(listbox).getByText('Demo factors 2025 (2025)')).toBeInTheDocument();
+    expect(asked).toContainEqual({ database_id: 1 });
+  }, 60_000);
+
+  it('offers it when only some calculations use it', async () => {
+    serve();
+    // 5 calculations, 3 of them on the first one's database.
+    server.use(
+      http.get(`${API}/calculations`, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+        const total = filter.database_id === undefined ? 5 : 3;
+        return HttpResponse.json([flyerOn(1)], { headers: { 'Content-Range': `calculations 0-0/${total}` } });
+      }),
+    );
+    const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
+    await user.click(await screen.findByRole('combobox', { name: /Ziel-Datenbank/ }));
+    expect(within(await screen.findByRole('listbox')).getByText('Demo factors 2024 (2024)')).toBeInTheDocument();
+    expect(screen.queryByTestId('migration-in-use')).toBeNull();
+  }, 60_000);
+
+  it('does not preselect it for a single calculation opened with it as the target', async () => {
+    const sent = serve();
+    const asked = calculationsOn(1, 1);
+    renderApp('/migrations?calculation=11&to=1', { signedInAs: mandantAdmin });
+    await screen.findByTestId('migration-in-use');
+    expect(asked).toContainEqual({ id: 11 });
+    expect(screen.getByRole('button', { name: 'Vorschau erstellen' })).toBeDisabled();
+    expect(sent.previews).toEqual([]);
+  }, 60_000);
+});
+
 describe('offering migrations where calculations are', () => {
   const olderCalculation = (): CalculationRecord => calculationRecord(8, 'flyer', { title: 'Sommerflyer', quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135, spoilage_pct: 5, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid' }, { database_id: 1 });
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/core/api';
 import { editor } from './mockServer';
-import { serveProjects } from './offsets.mock';
+import { projects, serveProjects } from './offsets.mock';
 import { renderApp } from './renderApp';
 
 const cardNames = () => within(screen.getByTestId('project-cards')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -44,5 +44,13 @@ describe('carbon offset project catalogue', () => {
     expect(await screen.findByText('Demo-Projekt — Platzhalter')).toBeInTheDocument();
     expect(screen.getByText('Indien')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Bearbeiten/ })).toHaveAttribute('href', '/carbon-offset-projects/2/edit');
+  });
+
+  it('marks a demo project\u2019s example registry id in the reader\u2019s language and names its country (issue #18 item 14)', async () => {
+    serveProjects([{ ...projects[2]!, registry_id: 'EXAMPLE-0004 (not a real registry id)' }]);
+    renderApp('/carbon-offset-projects/3', { signedInAs: editor });
+    expect(await screen.findByText('EXAMPLE-0004 (keine echte Registernummer)')).toBeInTheDocument();
+    expect(screen.queryByText(/not a real/)).toBeNull();
+    expect(screen.getByText('Peru')).toBeInTheDocument();
   });
 });

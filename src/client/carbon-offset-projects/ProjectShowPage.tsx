@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
 import type { OffsetProjectRecord, Role } from '../../core/api';
+import { exampleRegistryId } from '../../core/offset-projects';
 import { useLanguage } from '../templates/useLanguage';
 import { countryName, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
@@ -25,6 +26,8 @@ const ProjectShowPage = () => {
   const { data: project, isPending, error } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
   if (isPending) return <Loading />;
   if (error || !project) return <Alert severity="error" sx={{ m: 2 }}>{translate('offsets.not_found', { id })}</Alert>;
+  const example = exampleRegistryId(project.registry_id);
+  const registryId = example === null ? project.registry_id : translate('offsets.example_registry_id', { id: example });
   return (
     <Box sx={{ p: 2 }}>
       <Title title={project.name[lang]} />
@@ -50,9 +53,9 @@ const ProjectShowPage = () => {
                   <Row label={translate('offsets.fields.vintage')}>{project.vintage}</Row>
                   <Row label={translate('offsets.fields.registry_id')}>
                     {project.registry_url ? (
-                      <MuiLink href={project.registry_url} target="_blank" rel="noopener noreferrer">{project.registry_id || project.registry_url}</MuiLink>
+                      <MuiLink href={project.registry_url} target="_blank" rel="noopener noreferrer">{registryId || project.registry_url}</MuiLink>
                     ) : (
-                      project.registry_id || '—'
+                      registryId || '—'
                     )}
                   </Row>
                   <Row label={translate('offsets.fields.price_per_tonne')}>{formatMoney(project.price_per_tonne_minor, project.currency, lang)}</Row>

@@ -31,10 +31,5 @@ export function formatDate(iso: string | null | undefined, lang: Language): stri
   return formatInstantDay(iso, LOCALES[lang]);
 }
 
-export function countryName(code: string, lang: Language): string {
-  try {
-    return new Intl.DisplayNames([LOCALES[lang]], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+/** Country names: core's rule, shared with the order documents. */
+export { countryName } from '../../core/offset-projects';

@@ -7,7 +7,7 @@ import { Button, Card, CardContent, Chip, FormControl, InputLabel, MenuItem, Sel
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
-import { useDatabases, useTemplateList } from './targets';
+import { useDatabaseInUse, useDatabases, useTemplateList } from './targets';
 
 /** What the page was opened for (from a calculation's page or the calculations list). */
 export interface MigrationScope {
@@ -43,10 +43,20 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   const databases = useDatabases();
   const templates = useTemplateList();
   const mandants = useGetList<MandantRecord>('mandants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: providerAdmin });
-  const published = (databases.data ?? []).filter((candidate) => candidate.status === 'published');
+  // The calculations this migration concerns, as the calculations list filters them.
+  const concerned = {
+    ...(scope.filter ?? {}),
+    ...(scope.calculationId ? { id: scope.calculationId } : {}),
+    ...(providerAdmin && mandant !== '' ? { mandant_id: mandant } : {}),
+  };
+  const inUse = useDatabaseInUse(concerned, !providerAdmin || mandant !== '');
+  const inUseDatabase = (databases.data ?? []).find((candidate) => candidate.id === inUse);
+  const published = (databases.data ?? []).filter((candidate) => candidate.status === 'published' && candidate.id !== inUse);
+  // A target given by the link (`?to=`) that the calculations already use is not preselected.
+  const chosen = published.some((candidate) => candidate.id === database) ? database : '';
   const template = (templates.data ?? []).find((candidate) => candidate.id === templateId);
 
-  const ready = (kind === 'database' ? database !== '' : template !== undefined) && (!providerAdmin || mandant !== '');
+  const ready = (kind === 'database' ? chosen !== '' : template !== undefined) && (!providerAdmin || mandant !== '');
   const submit = () => {
     const narrowed = {
       ...(scope.calculationId ? { calculation_ids: [scope.calculationId] } : {}),
@@ -56,8 +66,8 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
     if (kind === 'template' && template) {
       // The target is the template's current published version (a provider admin's draft is left to the server to refuse).
       onPreview({ kind: 'template', template_id: template.id, to_template_version: template.version, ...narrowed });
-    } else if (database !== '') {
-      onPreview({ to_database_id: database, ...narrowed });
+    } else if (chosen !== '') {
+      onPreview({ to_database_id: chosen, ...narrowed });
     }
   };
 
@@ -95,7 +105,7 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
           {kind === 'database' ? (
             <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
               <InputLabel id="migration-target">{translate('migrations.fields.target')}</InputLabel>
-              <Select labelId="migration-target" label={translate('migrations.fields.target')} value={database} onChange={(event) => setDatabase(event.target.value as number)} data-testid="migration-target">
+              <Select labelId="migration-target" label={translate('migrations.fields.target')} value={chosen} onChange={(event) => setDatabase(event.target.value as number)} data-testid="migration-target">
                 {published.map((candidate) => (
                   <MenuItem key={candidate.id} value={candidate.id}>
                     {candidate.name} ({candidate.version_label})
@@ -115,6 +125,11 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
               </Select>
             </FormControl>
           )}
+          {kind === 'database' && inUseDatabase ? (
+            <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
+              {translate('migrations.new.in_use', { database: `${inUseDatabase.name} (${inUseDatabase.version_label})` })}
+            </Typography>
+          ) : null}
           {scope.calculationId ? <Chip label={translate('migrations.new.only_calculation', { id: scope.calculationId })} onDelete={onWiden} /> : null}
           {scope.filter ? (
             <Chip label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })} onDelete={onWiden} data-testid="migration-filter" />

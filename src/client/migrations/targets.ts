@@ -3,7 +3,7 @@
  * the request that previews a migration again (for the fresh preview after a 409).
  */
 import { useGetList, useTranslate } from 'react-admin';
-import type { CreateFactorMigrationRequest, FactorDatabaseRecord, FactorMigrationRecord, TemplateRecord } from '../../core/api';
+import type { CalculationRecord, CreateFactorMigrationRequest, FactorDatabaseRecord, FactorMigrationRecord, TemplateRecord } from '../../core/api';
 
 const ALL = { page: 1, perPage: 200 };
 
@@ -13,6 +13,21 @@ export function useDatabases() {
 
 export function useTemplateList() {
   return useGetList<TemplateRecord>('templates', { pagination: ALL, sort: { field: 'id', order: 'ASC' } });
+}
+
+/**
+ * The factor database every calculation of `filter` (a calculations-list filter) already uses, or
+ * null when they use several or there are none. A migration to it would take nothing and is refused,
+ * so it is not offered. Two one-row reads: the first calculation's database and how many use it.
+ */
+export function useDatabaseInUse(filter: Record<string, unknown>, enabled: boolean): number | null {
+  const one = { page: 1, perPage: 1 };
+  const sort = { field: 'id', order: 'ASC' as const };
+  const first = useGetList<CalculationRecord>('calculations', { filter, pagination: one, sort }, { enabled });
+  const candidate = first.data?.[0]?.database_id;
+  const same = useGetList<CalculationRecord>('calculations', { filter: { ...filter, database_id: candidate }, pagination: one, sort }, { enabled: enabled && candidate !== undefined });
+  if (!enabled || candidate === undefined || first.total === undefined || same.total === undefined) return null;
+  return same.total === first.total ? candidate : null;
 }
 
 /** `(migration) => text` naming where it takes the calculations. */

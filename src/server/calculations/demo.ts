@@ -1,6 +1,6 @@
 /**
  * A handful of demo calculations per mandant, computed exactly as the API computes them
- * (shipped templates, the 2025 demo factors). A template that is missing or broken is skipped:
+ * (shipped templates, the 2024 demo factors). A template that is missing or broken is skipped:
  * demo data must never stop a start.
  */
 import type { Kysely } from 'kysely';
@@ -118,17 +118,19 @@ export async function seedDemoCalculations(
 }
 
 /**
- * The demo data of issue 3, called by seedDemo: the demo factor databases, the 2025 set rolled out to all
- * mandants as the provider admin would (no mandant pins its own, so a later roll-out reaches them all) and the
- * demo calculations (created by the mandant's editor).
+ * The demo data of issue 3, called by seedDemo: the demo factor databases, the newest set (2025) rolled out to all
+ * mandants as the provider admin would (no mandant pins its own, so a later roll-out reaches them all) and the demo
+ * calculations (created by the mandant's editor). The demo calculations are computed with the older set (2024), so a
+ * fresh start has a newer database to try a migration on, while new calculations start on the newest one.
  */
 export async function seedDemoFactorsAndCalculations(db: Kysely<DatabaseSchema>, templatesDir: string, mandantIds: number[]): Promise<void> {
   const databases = await seedDemoFactorDatabases(db);
   const current = databases[databases.length - 1];
-  if (!current) return;
+  const older = databases[0];
+  if (!current || !older) return;
   await db.updateTable('factor_databases').set({ rolled_out_at: isoNow() }).where('id', '=', current.id).execute();
   const editors = await db.selectFrom('users').select(['id', 'mandant_id']).where('role', '=', 'editor').orderBy('id').execute();
   const createdBy = new Map<number, number>();
   for (const editor of editors) if (editor.mandant_id !== null && !createdBy.has(editor.mandant_id)) createdBy.set(editor.mandant_id, editor.id);
-  await seedDemoCalculations(db, { templatesDir, database: current, mandantIds, createdBy });
+  await seedDemoCalculations(db, { templatesDir, database: older, mandantIds, createdBy });
 }

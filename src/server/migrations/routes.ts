@@ -40,7 +40,7 @@ import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
 import { itemsCsvHeader, itemsCsvRows } from './items-csv';
 import { previewItems } from './preview';
-import { checkListFilter, type CalculationSelection } from './selection';
+import { alreadyOnTarget, checkListFilter, type CalculationSelection } from './selection';
 import { databaseTarget, templateTarget, type MigrationTarget } from './targets';
 import { EMPTY_SUMMARY, migrationItemRecordSchema, migrationRecordSchema, toMigrationItemRecord, toMigrationRecord } from './record';
 import './tables';
@@ -235,6 +235,9 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           await checkSource(trx, mandantId, body.from_database_id ?? null);
           target = databaseTarget(templates, factors, user.language);
           selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
+          if (await alreadyOnTarget(trx, selection)) {
+            throw badRequest('The calculations already use this factor database: choose another one to migrate to.', { to_database_id: 'Already used by the calculations.' });
+          }
         }
         const now = isoNow();
         const inserted = await trx

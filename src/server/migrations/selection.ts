@@ -5,10 +5,11 @@
  * understands (columns, `q`, `tags`), resolved here on the server: it may match 100,000
  * calculations, whose ids never travel through the client.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from '../calculations/list';
 import { hasTag } from '../calculations/tags';
 import { applyConditions, parseListQuery, searchCondition } from '../http/list-query';
+import type { DatabaseSchema } from '../db/schema';
 
 export type MigrationTargetSelection =
   | { kind: 'database'; toDatabaseId: number; fromDatabaseId: number | null }
@@ -35,10 +36,18 @@ type Filterable = { where(expression: Expression<SqlBool>): Filterable };
  * name) to the selection. The mandant comes first, so no filter key can reach another mandant.
  */
 export function whereSelected<QB>(query: QB, selection: CalculationSelection): QB {
+  return whereNarrowed(query, selection, 'other');
+}
+
+/**
+ * `other`: the calculations the migration takes; `target`: those of the same narrowing that already
+ * use the target database (a database migration only).
+ */
+function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'other' | 'target'): QB {
   let q = (query as unknown as Filterable).where(sql<SqlBool>`calculations.mandant_id = ${selection.mandantId}`);
   const { target } = selection;
   if (target.kind === 'database') {
-    q = q.where(sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`);
+    q = q.where(on === 'target' ? sql<SqlBool>`calculations.database_id = ${target.toDatabaseId}` : sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`);
     if (target.fromDatabaseId !== null) q = q.where(sql<SqlBool>`calculations.database_id = ${target.fromDatabaseId}`);
   } else {
     q = q.where(sql<SqlBool>`calculations.template_id = ${target.templateId}`);
@@ -56,4 +65,18 @@ export function whereSelected<QB>(query: QB, selection: CalculationSelection): Q
     if (search !== null) q = q.where(searchCondition(search, CALCULATION_SEARCHABLE.map((column) => sql.ref(`calculations.${column}`))));
   }
   return q as unknown as QB;
+}
+
+/**
+ * Whether a database migration would take nothing only because the calculations it narrows to
+ * already use the target: such a preview says nothing and is refused rather than kept in the history.
+ * A narrowing that matches no calculation at all is not this case.
+ */
+export async function alreadyOnTarget(db: Kysely<DatabaseSchema>, selection: CalculationSelection): Promise<boolean> {
+  const { target } = selection;
+  if (target.kind !== 'database') return false;
+  if (target.fromDatabaseId === target.toDatabaseId) return true;
+  const any = (on: 'other' | 'target') =>
+    whereNarrowed(db.selectFrom('calculations').select('calculations.id').limit(1), selection, on).executeTakeFirst();
+  return (await any('other')) === undefined && (await any('target')) !== undefined;
 }

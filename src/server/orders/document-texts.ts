@@ -1,5 +1,13 @@
-/** The texts of the order documents (certificate, confirmation) in the five languages. */
+/**
+ * The texts of the order documents (certificate, confirmation) in the five languages. `{name}`
+ * stands for a value filled in with `fillIn`.
+ */
 import type { Language } from '../../core/languages';
+
+/** `fillIn('Page {page} of {pages}', { page: 1, pages: 2 })` → "Page 1 of 2". */
+export function fillIn(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
 
 export interface DocumentTexts {
   certificateTitle: string;
@@ -21,6 +29,15 @@ export interface DocumentTexts {
   total: string;
   certificateStatement: string;
   disclaimer: string;
+  /** A demo project's example registry id: `{id}`. */
+  exampleRegistryId: string;
+  /** Heading of the certificate's list: `{count}` calculations. */
+  coveredCalculations: string;
+  calculationNumber: string;
+  calculationTitle: string;
+  calculationCo2e: string;
+  /** `{page}`, `{pages}`. */
+  pageOf: string;
   statuses: Record<string, string>;
 }
 
@@ -45,6 +62,12 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     total: 'Gesamt',
     certificateStatement: 'Hiermit wird ein finanzieller Beitrag zum oben genannten Klimaschutzprojekt in der angegebenen Menge bestätigt.',
     disclaimer: 'Ein CO2-Kompensationsbeitrag ist keine Aussage, dass ein Produkt oder Unternehmen klimaneutral ist.',
+    exampleRegistryId: '{id} (keine echte Registernummer)',
+    coveredCalculations: 'Abgedeckte Kalkulationen ({count})',
+    calculationNumber: 'Nummer',
+    calculationTitle: 'Titel',
+    calculationCo2e: 'kg CO2e',
+    pageOf: 'Seite {page} von {pages}',
     statuses: { draft: 'Entwurf', placed: 'Bestellt', confirmed: 'Bestätigt', completed: 'Abgeschlossen', cancelled: 'Storniert' },
   },
   en: {
@@ -67,6 +90,12 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     total: 'Total',
     certificateStatement: 'This certifies a financial contribution to the carbon offset project named above in the quantity stated.',
     disclaimer: 'A CO2 offset contribution is not a statement that a product or company is climate neutral.',
+    exampleRegistryId: '{id} (not a real registry id)',
+    coveredCalculations: 'Calculations covered ({count})',
+    calculationNumber: 'Number',
+    calculationTitle: 'Title',
+    calculationCo2e: 'kg CO2e',
+    pageOf: 'Page {page} of {pages}',
     statuses: { draft: 'Draft', placed: 'Placed', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' },
   },
   fr: {
@@ -89,6 +118,12 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     total: 'Total',
     certificateStatement: 'Le présent document atteste une contribution financière au projet de compensation carbone nommé ci-dessus, pour la quantité indiquée.',
     disclaimer: "Une contribution de compensation CO2 n'affirme pas qu'un produit ou une entreprise est neutre pour le climat.",
+    exampleRegistryId: '{id} (pas un vrai identifiant de registre)',
+    coveredCalculations: 'Calculs couverts ({count})',
+    calculationNumber: 'Numéro',
+    calculationTitle: 'Titre',
+    calculationCo2e: 'kg CO2e',
+    pageOf: 'Page {page} sur {pages}',
     statuses: { draft: 'Brouillon', placed: 'Commandée', confirmed: 'Confirmée', completed: 'Terminée', cancelled: 'Annulée' },
   },
   it: {
@@ -111,6 +146,12 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     total: 'Totale',
     certificateStatement: 'Si certifica un contributo finanziario al progetto di compensazione sopra indicato, nella quantità riportata.',
     disclaimer: 'Un contributo di compensazione CO2 non afferma che un prodotto o un’azienda sia a impatto climatico zero.',
+    exampleRegistryId: '{id} (non è un vero ID di registro)',
+    coveredCalculations: 'Calcoli coperti ({count})',
+    calculationNumber: 'Numero',
+    calculationTitle: 'Titolo',
+    calculationCo2e: 'kg CO2e',
+    pageOf: 'Pagina {page} di {pages}',
     statuses: { draft: 'Bozza', placed: 'Ordinato', confirmed: 'Confermato', completed: 'Completato', cancelled: 'Annullato' },
   },
   es: {
@@ -133,6 +174,12 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     total: 'Total',
     certificateStatement: 'Se certifica una contribución financiera al proyecto de compensación indicado arriba, en la cantidad señalada.',
     disclaimer: 'Una contribución de compensación de CO2 no afirma que un producto o una empresa sea climáticamente neutro.',
+    exampleRegistryId: '{id} (no es un ID de registro real)',
+    coveredCalculations: 'Cálculos cubiertos ({count})',
+    calculationNumber: 'Número',
+    calculationTitle: 'Título',
+    calculationCo2e: 'kg CO2e',
+    pageOf: 'Página {page} de {pages}',
     statuses: { draft: 'Borrador', placed: 'Pedido', confirmed: 'Confirmado', completed: 'Completado', cancelled: 'Cancelado' },
   },
 };

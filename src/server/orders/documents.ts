@@ -2,22 +2,33 @@
  * The order documents as PDF (pdf-lib): the certificate of a completed order and the order
  * confirmation. Written without object streams so the file stays simple; the certificate number
  * is also the document's title and keyword, so tools (and tests) can read it without OCR.
+ * The certificate lists the calculations it covers, over as many pages as they need.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { OffsetProjectRecord, OrderRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
-import { DOCUMENT_TEXTS } from './document-texts';
+import { INTL_LOCALES as LOCALES } from '../../core/number-format';
+import { countryName, exampleRegistryId } from '../../core/offset-projects';
+import { DOCUMENT_TEXTS, fillIn } from './document-texts';
+
+/** A calculation an order covers, as the certificate lists it. */
+export interface CoveredCalculation {
+  number: string;
+  title: string;
+  total_co2e: number;
+}
 
 export interface OrderDocumentData {
   order: OrderRecord;
   project: OffsetProjectRecord;
+  /** The order's calculations in number order (the certificate lists them). */
+  calculations: CoveredCalculation[];
   mandantName: string;
   /** Provider name from the mandant's settings, shown as the issuer. */
   providerName: string;
   language: Language;
 }
 
-const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
 const MARGIN = 56;
 const INK = rgb(0.13, 0.16, 0.2);
 const MUTED = rgb(0.4, 0.44, 0.5);
@@ -50,20 +61,36 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
+/** Room kept free at the foot of every page for its page line. */
+const FOOTER = 28;
+
 class Writer {
-  y: number;
+  y = 0;
+  private page!: PDFPage;
+  /** Drawn at the top of each further page (a table's header while the table runs). */
+  pageHeader: (() => void) | null = null;
   constructor(
-    private readonly page: PDFPage,
+    private readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
   ) {
-    this.y = page.getHeight() - MARGIN;
+    this.newPage();
+  }
+  private newPage() {
+    this.page = this.doc.addPage([595.28, 841.89]);
+    this.y = this.page.getHeight() - MARGIN;
+    this.pageHeader?.();
+  }
+  /** Starts a new page unless `height` still fits above the foot of this one (so a heading keeps its first lines). */
+  room(height: number) {
+    if (this.y - height < MARGIN + FOOTER) this.newPage();
   }
   private get width() {
     return this.page.getWidth() - 2 * MARGIN;
   }
   heading(text: string, size = 20) {
     for (const line of wrap(this.bold, encodable(this.bold, text), size, this.width)) {
+      this.room(size * 1.3);
       this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.bold, color: INK });
       this.y -= size * 1.3;
     }
@@ -71,6 +98,7 @@ class Writer {
   }
   paragraph(text: string, size = 10, color = INK) {
     for (const line of wrap(this.regular, encodable(this.regular, text), size, this.width)) {
+      this.room(size * 1.45);
       this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.regular, color });
       this.y -= size * 1.45;
     }
@@ -78,17 +106,54 @@ class Writer {
   }
   row(label: string, value: string) {
     const size = 11;
-    this.page.drawText(encodable(this.regular, label), { x: MARGIN, y: this.y - size, size, font: this.regular, color: MUTED });
     const lines = wrap(this.bold, encodable(this.bold, value), size, this.width - 170);
+    this.room(size * 1.6 * Math.max(lines.length, 1));
+    this.page.drawText(encodable(this.regular, label), { x: MARGIN, y: this.y - size, size, font: this.regular, color: MUTED });
     for (const line of lines.length > 0 ? lines : ['']) {
       this.page.drawText(line, { x: MARGIN + 170, y: this.y - size, size, font: this.bold, color: INK });
       this.y -= size * 1.6;
     }
   }
   rule() {
+    this.room(16);
     this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: this.page.getWidth() - MARGIN, y: this.y }, thickness: 0.5, color: MUTED });
     this.y -= 16;
   }
+  /**
+   * One line of a table: `cells` at the column starts `columns` (x offsets from the margin); the
+   * last cell is right-aligned to the margin; a cell wider than its column is cut with an ellipsis.
+   */
+  tableRow(cells: string[], columns: number[], options: { bold?: boolean; color?: typeof INK } = {}) {
+    const size = 9.5;
+    const font = options.bold ? this.bold : this.regular;
+    this.room(size * 1.7);
+    cells.forEach((cell, index) => {
+      const last = index === cells.length - 1;
+      const start = columns[index] ?? 0;
+      const end = last ? this.width : (columns[index + 1] ?? this.width) - 10;
+      const text = fit(font, encodable(font, cell), size, end - start);
+      const x = last ? MARGIN + this.width - font.widthOfTextAtSize(text, size) : MARGIN + start;
+      this.page.drawText(text, { x, y: this.y - size, size, font, color: options.color ?? INK });
+    });
+    this.y -= size * 1.7;
+  }
+  /** `label` on the foot of every page, followed by "page n of m" in the document's language. */
+  footers(label: string, pageOf: string) {
+    const pages = this.doc.getPages();
+    const size = 8;
+    pages.forEach((page, index) => {
+      const text = encodable(this.regular, `${label} · ${fillIn(pageOf, { page: index + 1, pages: pages.length })}`);
+      page.drawText(text, { x: MARGIN, y: MARGIN - size, size, font: this.regular, color: MUTED });
+    });
+  }
+}
+
+/** `text` cut to `width` with an ellipsis. */
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let cut = text;
+  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
 }
 
 function formats(language: Language, currency: string) {
@@ -100,6 +165,7 @@ function formats(language: Language, currency: string) {
       return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
     },
     date: (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—'),
+    kg: (kg: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kg),
   };
 }
 
@@ -109,8 +175,7 @@ async function newDocument(title: string, data: OrderDocumentData) {
   doc.setAuthor(data.providerName);
   doc.setCreator('Kontor');
   doc.setLanguage(data.language);
-  const page = doc.addPage([595.28, 841.89]);
-  const writer = new Writer(page, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const writer = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   return { doc, writer };
 }
 
@@ -131,13 +196,30 @@ export async function certificatePdf(data: OrderDocumentData): Promise<Uint8Arra
   writer.row(t.project, project.name[data.language]);
   writer.row(t.standard, project.standard);
   writer.row(t.vintage, String(project.vintage));
-  writer.row(t.registryId, project.registry_id || '—');
-  writer.row(t.country, project.country);
+  const example = exampleRegistryId(project.registry_id);
+  writer.row(t.registryId, example === null ? project.registry_id || '—' : fillIn(t.exampleRegistryId, { id: example }));
+  writer.row(t.country, countryName(project.country, data.language));
   writer.row(t.date, f.date(order.completed_at));
   writer.row(t.orderNumber, order.number);
   writer.rule();
   writer.paragraph(t.certificateStatement, 11);
   writer.paragraph(t.disclaimer, 9, MUTED);
+  writer.room(80);
+  writer.heading(fillIn(t.coveredCalculations, { count: data.calculations.length }), 13);
+  // Number, title, kg CO2e (right-aligned from 383 pt, 100 pt before the right margin).
+  const columns = [0, 110, 383];
+  const header = () => writer.tableRow([t.calculationNumber, t.calculationTitle, t.calculationCo2e], columns, { bold: true, color: MUTED });
+  header();
+  writer.pageHeader = header;
+  data.calculations.forEach((calculation, index) => {
+    // The last row keeps the total company: a page of its own for the sum would read as a new list.
+    if (index === data.calculations.length - 1) writer.room(9.5 * 1.7 * 2 + 16);
+    writer.tableRow([calculation.number, calculation.title, f.kg(calculation.total_co2e)], columns);
+  });
+  writer.pageHeader = null;
+  writer.rule();
+  writer.tableRow(['', t.total, f.kg(order.co2e_kg)], columns, { bold: true });
+  writer.footers(`${t.certificateTitle} ${number}`, t.pageOf);
   return doc.save({ useObjectStreams: false });
 }
 

@@ -32,7 +32,25 @@ async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: n
   const project = toOffsetProjectRecord(await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow());
   const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
   const settings = parseJson<MandantSettings>(mandant.settings, {});
-  return { order, project, mandantName: mandant.name, providerName: settings.provider_name ?? 'Kontor', language: user.language };
+  // Ordered calculations are frozen: their totals are still those the order was priced with.
+  const calculations =
+    order.calculation_ids.length === 0
+      ? []
+      : await db
+          .selectFrom('calculations')
+          .select(['number', 'title', 'total_co2e'])
+          .where('mandant_id', '=', order.mandant_id)
+          .where('id', 'in', order.calculation_ids)
+          .orderBy('number')
+          .execute();
+  return {
+    order,
+    project,
+    calculations: calculations.map((row) => ({ number: row.number, title: row.title, total_co2e: Number(row.total_co2e) })),
+    mandantName: mandant.name,
+    providerName: settings.provider_name ?? 'Kontor',
+    language: user.language,
+  };
 }
 
 function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
