@@ -67,7 +67,7 @@ function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
   return { status: e.status ?? 0, body: e.body ?? { message: e.message ?? String(error) } };
 }
 
-export const TemplateEditorPage = () => {
+const TemplateEditorPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();

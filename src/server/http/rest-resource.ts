@@ -21,8 +21,6 @@ import { contentRange, parseListQuery, type ColumnDefinition, type Condition, ty
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
 
-export type { ColumnDefinition };
-
 /** Tables are addressed by name at run time here; each definition maps rows to typed records. */
 type DynamicDatabase = Record<string, Record<string, unknown>>;
 export type Row = Record<string, unknown>;
