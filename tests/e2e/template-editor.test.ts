@@ -71,6 +71,7 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
         await input.focus();
         await page.keyboard.press('Control+a');
         await page.keyboard.press('Control+c');
+        await page.keyboard.press('ArrowRight');
         return page.evaluate(() => (window as { copied?: string }).copied ?? '');
       };
       const json = await documentText();
