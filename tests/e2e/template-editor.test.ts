@@ -71,13 +71,14 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
         await input.focus();
         await page.keyboard.press('Control+a');
         await page.keyboard.press('Control+c');
-        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Control+Home');
         return page.evaluate(() => (window as { copied?: string }).copied ?? '');
       };
       const json = await documentText();
       expect(JSON.parse(json)).toMatchObject({ id: 'envelope', groups: [{ id: 'general' }, { id: 'parts', repeatable: true }] });
       // A key typed after `{` (CodeMirror closes its quote); an unknown one is marked on its line.
-      await input.locator('.cm-line').first().click();
+      await input.focus();
+      await page.keyboard.press('Control+Home');
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await page.keyboard.type('"colo');
