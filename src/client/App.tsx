@@ -107,5 +107,3 @@ export const App = () => {
   if (!i18nProvider) return null;
   return <KontorAdmin i18nProvider={i18nProvider} />;
 };
-
-export default App;

@@ -111,15 +111,6 @@ export interface InvitationRecord {
   version: number;
 }
 
-/** `POST /api/invitations`: provider admins also name the mandant (none for provider admins). */
-export interface CreateInvitationRequest {
-  name: string;
-  email: string;
-  role: Role;
-  language?: Language;
-  mandant_id?: number | null;
-}
-
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
 
@@ -448,15 +439,6 @@ export interface OrderRecord {
   version: number;
 }
 
-/** Body of `POST /api/orders`: exactly one of calculation_id / collection_id. Creates a draft. */
-export interface OrderCreate {
-  project_id: number;
-  calculation_id?: number | null;
-  collection_id?: number | null;
-  /** Default: the mandant's certificate_name setting, else its name. */
-  issued_to?: string;
-}
-
 /** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: what an order would cost. */
 export interface OrderQuote {
   calculation_ids: number[];
@@ -535,27 +517,6 @@ export interface CollectionRecord {
   open_co2e: number;
 }
 
-/**
- * Body of `POST /api/collections` (PUT: every property optional, plus `version`). A duplicate is a
- * POST with `duplicated_from` (the original's id): it copies name, description, tags and
- * calculations unless given. Calculation ids of another mandant answer 404, nothing changed.
- */
-export interface CollectionWrite {
-  name: string;
-  description?: string | null;
-  tags?: string[];
-  calculation_ids?: number[];
-  duplicated_from?: number | null;
-  /** Provider admins only: the mandant the collection belongs to. */
-  mandant_id?: number;
-  version?: number;
-}
-
-/** Body of `POST` / `DELETE /api/collections/:id/calculations` (add is idempotent). */
-export interface CollectionMembershipChange {
-  ids: number[];
-}
-
 /** Compare (`/compare?ids=…`): between two and four calculations side by side. */
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
@@ -621,17 +582,6 @@ export interface ImportReport {
 
 // ---------------------------------------------------------------------------------------------
 // Factor databases and migrations (issue 6).
-
-/** `POST /api/databases`: a new draft, empty or a copy of `copy_from_id` (mandant admins: derived from a published one). */
-export interface CreateFactorDatabaseRequest {
-  name: string;
-  version_label: string;
-  valid_from?: string | null;
-  source?: string;
-  copy_from_id?: number | null;
-  /** Provider admins only: the mandant a database is derived for (null/absent: a global database). */
-  mandant_id?: number | null;
-}
 
 /** `POST /api/databases/:id/import` answer: the factors written (inserted or replaced by key). */
 export interface FactorImportReport {

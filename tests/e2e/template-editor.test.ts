@@ -59,10 +59,37 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await expect.poll(() => page.getByTestId('template-preview').getByTestId('result-total-value').textContent()).toBe(formatResult(10, 'de'));
 
       // The JSON editor shows the same document, with a fault on its line as soon as one is typed.
+      // (CodeMirror, its own chunk, renders only the lines in view: the document is read as a user
+      // would take it, by copying all of it.)
       await page.getByTestId('tab-json').click();
-      const json = await page.getByTestId('json-editor-input').inputValue();
+      const input = page.getByTestId('json-editor-input');
+      await input.waitFor();
+      const documentText = async () => {
+        await page.evaluate(() => {
+          document.addEventListener('copy', (event) => { (window as { copied?: string }).copied = event.clipboardData?.getData('text/plain'); }, { once: true });
+        });
+        await input.focus();
+        await page.keyboard.press('Control+a');
+        await page.keyboard.press('Control+c');
+        await page.keyboard.press('Control+Home');
+        return page.evaluate(() => (window as { copied?: string }).copied ?? '');
+      };
+      const json = await documentText();
       expect(JSON.parse(json)).toMatchObject({ id: 'envelope', groups: [{ id: 'general' }, { id: 'parts', repeatable: true }] });
+      // A key typed after `{` (CodeMirror closes its quote); an unknown one is marked on its line.
+      await input.focus();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('"colo');
+      await page.keyboard.type('ur": 1,');
+      expect((await documentText()).split('\n')[1]).toBe('  "colour": 1,');
+      await page.getByTestId('template-faults').getByText('Zeile 2 · /colour').waitFor();
+      await page.getByTestId('json-editor').locator('.cm-lintRange-error', { hasText: 'colour' }).waitFor();
       await screenshot(page, 'template-editor-json');
+      for (let undo = 0; undo < 5 && (await documentText()) !== json; undo++) await page.keyboard.press('Control+z');
+      expect(await documentText()).toBe(json);
+      await page.getByTestId('template-valid').waitFor();
       await page.getByTestId('tab-form').click();
 
       await page.getByTestId('template-publish').click();

@@ -22,6 +22,13 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// CodeMirror measures text through Range rectangles, which jsdom does not lay out.
+if (!('getClientRects' in Range.prototype)) {
+  const none = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Object.defineProperty(Range.prototype, 'getClientRects', { value: none, writable: true });
+  Object.defineProperty(Range.prototype, 'getBoundingClientRect', { value: () => new DOMRect(), writable: true });
+}
+
 // react-admin renders in several async steps (auth check, i18n, queries); jsdom is slow on 2 cores.
 configure({ asyncUtilTimeout: 8000 });
 

@@ -1,9 +1,13 @@
 /**
  * The template editor in the browser (msw): the Templates list for provider admins, the form editor
  * writing the JSON, validation as you type with faults at their lines, completion from the
- * meta-schema, and server faults (by JSON pointer) placed on lines after a refused save.
+ * meta-schema, and server faults (by JSON pointer) placed on lines after a refused save. The JSON
+ * tab is CodeMirror: the tests type through its view as a keyboard would (user input transactions).
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { completionStatus, currentCompletions } from '@codemirror/autocomplete';
+import { forEachDiagnostic, type Diagnostic } from '@codemirror/lint';
+import { EditorView } from '@codemirror/view';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser, TemplateEditorInfo, TemplateRecord, TemplateVersionRecord } from '../../src/core/api';
@@ -41,6 +45,31 @@ function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
   );
 }
 
+/** The CodeMirror view of the JSON tab, once its chunk has loaded. */
+async function jsonEditor(): Promise<EditorView> {
+  const host = await screen.findByTestId('json-editor', {}, { timeout: 15_000 });
+  await waitFor(() => expect(EditorView.findFromDOM(host)).not.toBeNull());
+  return EditorView.findFromDOM(host)!;
+}
+
+/** Replaces the whole text, as a paste would. */
+function paste(view: EditorView, text: string) {
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.paste' }));
+}
+
+/** Types `text` at `at` (the cursor ends after it), as a keyboard would. */
+function typeAt(view: EditorView, at: number, text: string) {
+  act(() => view.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length }, userEvent: 'input.type' }));
+}
+
+function diagnostics(view: EditorView): (Diagnostic & { line: number; marked: string })[] {
+  const found: (Diagnostic & { line: number; marked: string })[] = [];
+  forEachDiagnostic(view.state, (diagnostic, from, to) => {
+    found.push({ ...diagnostic, from, to, line: view.state.doc.lineAt(from).number, marked: view.state.sliceDoc(from, to) });
+  });
+  return found;
+}
+
 describe('template editor: positions, completion, checks', () => {
   const text = '{\n  "id": "x",\n  "groups": [\n    {\n      "id": "general",\n      "fields": []\n    }\n  ]\n}';
 
@@ -60,6 +89,11 @@ describe('template editor: positions, completion, checks', () => {
     expect(names).toEqual(expect.arrayContaining(['groups', 'results', 'label', 'list']));
     expect(names).not.toContain('id');
     expect(suggestionsAt('{ "id": "', 9)).toBeNull();
+    // A key already closed by its quote is replaced whole; after a value without a comma no key goes.
+    const closed = '{ "groups": [ {}, { "na" } ] }';
+    expect(completionContextAt(closed, closed.indexOf('na') + 2)).toMatchObject({ path: ['groups', 1], partial: 'na', replaceTo: closed.indexOf('na') + 3 });
+    expect(completionContextAt('{ "id": "x" ', 12)).toBeNull();
+    expect(completionContextAt('{}', 1)).toMatchObject({ path: [], partial: '' });
   });
 
   it('finds the load-time faults as you type, each on its line', () => {
@@ -111,25 +145,65 @@ describe('template editor', () => {
     fireEvent.change(screen.getByTestId('te-group-1-id'), { target: { value: 'parts' } });
 
     await user.click(screen.getByTestId('tab-json'));
-    const editor = screen.getByTestId('json-editor-input') as HTMLTextAreaElement;
-    const json = JSON.parse(editor.value) as { groups: { id: string; repeatable?: boolean }[] };
+    const view = await jsonEditor();
+    expect(screen.getByRole('textbox', { name: 'Template JSON' })).toBe(view.contentDOM);
+    const json = JSON.parse(view.state.doc.toString()) as { groups: { id: string; repeatable?: boolean }[] };
     expect(json.groups[1]).toMatchObject({ id: 'parts', repeatable: true });
 
-    // An unknown property: the fault shows with its line, in the list and in the gutter.
-    const withTypo = editor.value.replace('"type": "product",', '"type": "product",\n  "colour": "red",');
-    fireEvent.change(editor, { target: { value: withTypo } });
+    // An unknown property: the fault shows with its line, in the list and as a marker on its key.
+    const withTypo = view.state.doc.toString().replace('"type": "product",', '"type": "product",\n  "colour": "red",');
+    paste(view, withTypo);
     const line = withTypo.split('\n').findIndex((l) => l.includes('colour')) + 1;
-    expect(await screen.findByTestId(`fault-line-${line}`)).toBeInTheDocument();
+    await waitFor(() => expect(diagnostics(view)).toEqual([expect.objectContaining({ line, marked: '"colour"', severity: 'error', message: expect.stringContaining('/colour') })]));
     expect(screen.getByTestId('template-faults')).toHaveTextContent(`Line ${line} · /colour`);
+    await waitFor(() => expect(view.dom.querySelector('.cm-lint-marker-error')).not.toBeNull());
 
     // Fixed again, then saved: the server's fault lands on the formula's line.
-    fireEvent.change(editor, { target: { value: toText({ ...skeleton, results: [{ ...skeleton.results[0], formula: "quantity * factor('paperx')" }] }) } });
+    paste(view, toText({ ...skeleton, results: [{ ...skeleton.results[0], formula: "quantity * factor('paperx')" }] }));
     await waitFor(() => expect(screen.getByTestId('template-valid')).toBeInTheDocument());
+    expect(diagnostics(view)).toEqual([]);
     await user.click(screen.getByTestId('template-save-draft'));
     expect(await screen.findByTestId('template-server-error')).toHaveTextContent('The template fails the checks');
     expect(posts).toEqual([expect.objectContaining({ status: 'draft', mode: 'new', definition: expect.objectContaining({ id: 'new-template' }) })]);
-    const formulaLine = (screen.getByTestId('json-editor-input') as HTMLTextAreaElement).value.split('\n').findIndex((l) => l.includes('paperx')) + 1;
-    expect(screen.getByTestId(`fault-line-${formulaLine}`)).toBeInTheDocument();
+    const formulaLine = view.state.doc.toString().split('\n').findIndex((l) => l.includes('paperx')) + 1;
+    await waitFor(() => expect(diagnostics(view)).toEqual([expect.objectContaining({ line: formulaLine, marked: '"formula"', message: "/results/0/formula: unknown factor 'paperx'" })]));
     expect(screen.getByTestId('template-faults')).toHaveTextContent("unknown factor 'paperx'");
   }, 90_000);
+
+  it('completes property names from the meta-schema as you type or on Ctrl+Space, and marks a syntax fault at its column', async () => {
+    serveTemplates();
+    const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
+    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    await user.click(screen.getByTestId('tab-json'));
+    const view = await jsonEditor();
+
+    // Typing a key in a field object offers the field's properties that start with it.
+    paste(view, '{\n  "groups": [\n    { "fields": [\n      {  }\n    ] }\n  ]\n}');
+    const inField = view.state.doc.toString().indexOf('{  }') + 2;
+    typeAt(view, inField, '"na');
+    await waitFor(() => expect(completionStatus(view.state)).toBe('active'));
+    expect(currentCompletions(view.state).map((option) => option.label)).toEqual(['name']);
+    expect(await screen.findByRole('listbox')).toHaveTextContent('name *');
+    fireEvent.keyDown(view.contentDOM, { key: 'Enter' });
+    expect(view.state.doc.toString()).toContain('{ "name":  }');
+    expect(view.state.selection.main.head).toBe(inField + '"name": '.length);
+
+    // Typing a value is no place for property names; Ctrl+Space at a key position lists them all.
+    typeAt(view, view.state.selection.main.head, '"x');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(completionStatus(view.state)).toBeNull();
+    paste(view, '{\n  "id": "x",\n  \n}');
+    act(() => view.dispatch({ selection: { anchor: '{\n  "id": "x",\n  '.length } }));
+    fireEvent.keyDown(view.contentDOM, { key: ' ', code: 'Space', ctrlKey: true });
+    await waitFor(() => expect(completionStatus(view.state)).toBe('active'));
+    const names = currentCompletions(view.state).map((option) => option.label);
+    expect(names).toEqual(expect.arrayContaining(['groups', 'results', 'label', 'list']));
+    expect(names).not.toContain('id');
+    fireEvent.keyDown(view.contentDOM, { key: 'Escape' });
+    await waitFor(() => expect(completionStatus(view.state)).toBeNull());
+
+    // A syntax fault is marked at the line and column the parser names.
+    paste(view, '{\n  "id": "x",\n  oops\n}');
+    await waitFor(() => expect(diagnostics(view)).toEqual([expect.objectContaining({ line: 3, from: '{\n  "id": "x",\n  '.length })]));
+  }, 60_000);
 });

@@ -39,7 +39,7 @@ const NewCalculation = ({ template, databaseId }: { template: Template; database
   );
 };
 
-export const CalculationCreatePage = () => {
+const CalculationCreatePage = () => {
   const translate = useTranslate();
   const { template: templateId } = useParams();
   const template = useTemplate(templateId);

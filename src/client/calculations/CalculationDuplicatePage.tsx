@@ -45,7 +45,7 @@ const DuplicateCalculation = ({ original, template }: { original: CalculationRec
   );
 };
 
-export const CalculationDuplicatePage = () => {
+const CalculationDuplicatePage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   const original = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });

@@ -108,7 +108,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
   );
 };
 
-export const CalculationEditPage = () => {
+const CalculationEditPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   const record = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });

@@ -250,7 +250,7 @@ const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
  * `/calculations/{type}` names a template type. A template's id there leads to that template's calculations (its type,
  * filtered by template); a word that is neither is the not-found page, not an empty list titled with it.
  */
-export const CalculationListPage = ({ pick }: { pick?: PickMode }) => {
+const CalculationListPage = ({ pick }: { pick?: PickMode }) => {
   const { type } = useParams();
   const { data: allTemplates, isPending } = useTemplates();
   if (!type || pick) return <CalculationList pick={pick} />;

@@ -6,7 +6,7 @@ import { TemplateIcon } from '../templates/TemplateIcon';
 import { PageLoading } from './PageState';
 import { useTemplates } from './useTemplate';
 
-export const TemplatePickerPage = () => {
+const TemplatePickerPage = () => {
   const translate = useTranslate();
   const { data = [], isPending } = useTemplates();
   if (isPending) return <PageLoading />;

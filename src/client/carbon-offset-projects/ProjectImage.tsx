@@ -23,8 +23,6 @@ const LOOK: Record<OffsetProjectType, { icon: ReactElement; from: string; to: st
   other: { icon: <SpaIcon fontSize="inherit" />, from: '#cdb4db', to: '#7b6d8d' },
 };
 
-export const ProjectTypeIcon = ({ type }: { type: OffsetProjectType }) => (LOOK[type] ?? LOOK.other).icon;
-
 export const ProjectImage = ({ project, height = 140 }: { project: Pick<OffsetProjectRecord, 'project_type' | 'image_url'>; height?: number }) => {
   const look = LOOK[project.project_type] ?? LOOK.other;
   if (project.image_url) {

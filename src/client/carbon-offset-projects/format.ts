@@ -8,10 +8,6 @@ import { formatInstantDay } from '../i18n/dates';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
 
-export function localeOf(lang: Language): string {
-  return LOCALES[lang];
-}
-
 export function formatMoney(minor: number, currency: string, lang: Language): string {
   return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(minorToMajor(minor, currency));
 }

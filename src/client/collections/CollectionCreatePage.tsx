@@ -9,7 +9,7 @@ import { CollectionForm } from './CollectionForm';
 
 const toShow = (_resource?: string, id?: unknown) => `collections/${String(id)}`;
 
-export const CollectionCreatePage = () => {
+const CollectionCreatePage = () => {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const from = Number(params.get('from')) || undefined;

@@ -5,7 +5,7 @@ import { CollectionForm } from './CollectionForm';
 
 const toShow = (_resource?: string, id?: unknown) => `collections/${String(id)}`;
 
-export const CollectionEditPage = () => {
+const CollectionEditPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   return (

@@ -115,7 +115,7 @@ const ListActions = () => {
   );
 };
 
-export const CollectionListPage = () => {
+const CollectionListPage = () => {
   const translate = useTranslate();
   const [view] = useCollectionView();
   const tags = useCollectionTags();

@@ -113,7 +113,7 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
   );
 };
 
-export const CollectionShowPage = () => {
+const CollectionShowPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   const writer = useCanWrite();

@@ -1,3 +1,2 @@
 /** The collection screens (routes for App.tsx) and the bulk actions they add to the calculations list. */
 export { collectionRoutes } from './routes';
-export { CalculationBulkActions } from './CalculationBulkActions';

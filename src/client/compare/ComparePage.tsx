@@ -177,7 +177,7 @@ const CompareView = ({ ids }: { ids: number[] }) => {
   );
 };
 
-export const ComparePage = () => {
+const ComparePage = () => {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const parsed = parseCompareIds(params.get('ids'));

@@ -1,3 +1,2 @@
 /** The compare screen: its route and the shareable path builder. */
 export { compareRoute } from './routes';
-export { comparePath } from './compareIds';

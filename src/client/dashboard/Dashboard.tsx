@@ -118,7 +118,7 @@ const LatestProtocol = () => {
   );
 };
 
-export const Dashboard = () => {
+const Dashboard = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   return (

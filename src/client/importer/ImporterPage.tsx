@@ -54,7 +54,7 @@ interface Progress {
 
 const DELIMITER_KEYS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 
-export const ImporterPage = () => {
+const ImporterPage = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang = isLanguage(locale) ? locale : 'de';

@@ -91,7 +91,7 @@ const ProtocolEmpty = () => {
   return <Typography sx={{ p: 2 }} color="text.secondary">{translate('protocol.empty')}</Typography>;
 };
 
-export const ProtocolPage = () => {
+const ProtocolPage = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const role = permissions ?? null;

@@ -35,7 +35,7 @@ const Overview = ({ range }: { range: StatisticsRange }) => {
   return data ? <OverviewFigures result={data} /> : null;
 };
 
-export const StatisticsPage = () => {
+const StatisticsPage = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { permissions } = usePermissions<Role | null>();

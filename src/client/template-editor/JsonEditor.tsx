@@ -1,34 +1,97 @@
 /**
- * The JSON editor: a plain `<textarea>` over a highlighted copy of its text (the textarea's own
- * text is transparent, so the caret and selection stay native), a line-number gutter that marks
- * faulty lines, and property-name completion from the meta-schema (typing in a key position, or
- * Ctrl+Space). The textarea grows with its content, so one scroll box moves all three together.
+ * The JSON editor: CodeMirror 6 with the JSON language, property-name completion from the
+ * meta-schema (typing in a key position, or Ctrl+Space) and the faults of the checks as lint
+ * markers at their JSON pointer. Its own chunk (`React.lazy` in the editor page), so only the
+ * provider admins who open the JSON tab download CodeMirror.
  */
-import { Box, List, ListItemButton, ListItemText, Paper, Tooltip } from '@mui/material';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { tokenizeJson, type JsonTokenKind } from './jsonTokens';
-import { suggestionsAt, type CompletionContext, type PropertySuggestion } from './schemaCompletion';
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, pickedCompletion, type Completion, type CompletionSource } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { Annotation, Compartment, EditorState, type Text } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { Box } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { scanPointers, spanOfPointer } from './jsonPositions';
+import { completionContextAt, suggestionsAt } from './schemaCompletion';
 import type { EditorFault } from './validation';
 
-const LINE_HEIGHT = 20;
-const PADDING = 8;
 const FONT = '13px/20px ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
-const COLORS: Record<JsonTokenKind, string> = {
-  key: '#0b5cad',
-  string: '#a31515',
-  number: '#098658',
-  literal: '#7a3e9d',
-  punctuation: '#555',
-  plain: 'inherit',
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: '#0b5cad' },
+  { tag: tags.string, color: '#a31515' },
+  { tag: tags.number, color: '#098658' },
+  { tag: [tags.bool, tags.null], color: '#7a3e9d' },
+  { tag: [tags.separator, tags.brace, tags.squareBracket], color: '#555' },
+]);
+
+const theme = EditorView.theme({
+  '&': { maxHeight: '70vh', backgroundColor: '#fbfbfd', color: '#222' },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': { font: FONT, overflow: 'auto' },
+  '.cm-gutters': { backgroundColor: '#f0f1f5', borderRight: 'none', minWidth: '3.5em' },
+  '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: '#0b5cad' },
+});
+
+/** Marks the text this editor receives from its props, which is no user edit to report back. */
+const fromProps = Annotation.define<boolean>();
+
+/** A key just typed after `{`, `,` or a quote, or any key position on Ctrl+Space. */
+const schemaCompletions: CompletionSource = (context) => {
+  const text = context.state.doc.toString();
+  const found = suggestionsAt(text, context.pos);
+  if (!found || (!context.explicit && found.context.partial === '' && text[context.pos - 1] !== '"')) return null;
+  const quoted = text[found.context.replaceFrom] === '"';
+  return {
+    from: quoted ? found.context.replaceFrom + 1 : found.context.replaceFrom,
+    // The suggestions are already the allowed names starting with what was typed, required ones first.
+    filter: false,
+    options: found.suggestions.map((suggestion): Completion => ({
+      label: suggestion.name,
+      displayLabel: suggestion.required ? `${suggestion.name} *` : suggestion.name,
+      info: suggestion.description,
+      type: 'property',
+      apply: (view, completion) => {
+        const doc = view.state.doc.toString();
+        const at = completionContextAt(doc, view.state.selection.main.head);
+        if (!at) return;
+        // The key's closing quote and a colon already there are replaced too.
+        const colon = /^\s*:\s*/.exec(doc.slice(at.replaceTo, at.replaceTo + 100))?.[0] ?? '';
+        const insert = `"${suggestion.name}": `;
+        view.dispatch({
+          changes: { from: at.replaceFrom, to: at.replaceTo + colon.length, insert },
+          selection: { anchor: at.replaceFrom + insert.length },
+          annotations: pickedCompletion.of(completion),
+          userEvent: 'input.complete',
+        });
+      },
+    })),
+  };
 };
 
-interface Completion {
-  context: CompletionContext;
-  suggestions: PropertySuggestion[];
-  selected: number;
-  line: number;
-  column: number;
+function clamp(doc: Text, position: number): number {
+  return Math.max(0, Math.min(doc.length, position));
+}
+
+/** The faults as diagnostics: a syntax fault at its line and column, any other at its pointer's key or value. */
+function diagnosticsOf(doc: Text, faults: readonly EditorFault[]): Diagnostic[] {
+  const text = doc.toString();
+  const spans = scanPointers(text);
+  return faults.map((fault) => {
+    const message = `${fault.pointer || '/'}: ${fault.message}`;
+    const syntax = /at line (\d+), column (\d+)/.exec(fault.message);
+    if (syntax) {
+      const line = doc.line(Math.min(Number(syntax[1]), doc.lines));
+      const from = clamp(doc, Math.min(line.from + Number(syntax[2]) - 1, line.to));
+      return { from, to: Math.min(from + 1, line.to), severity: 'error', message };
+    }
+    const span = spanOfPointer(fault.pointer, spans) ?? doc.line(Math.min(fault.line, doc.lines));
+    return { from: clamp(doc, span.from), to: clamp(doc, span.to), severity: 'error', message };
+  });
 }
 
 export interface JsonEditorProps {
@@ -38,153 +101,94 @@ export interface JsonEditorProps {
   label: string;
 }
 
-export const JsonEditor = ({ value, onChange, faults, label }: JsonEditorProps) => {
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const [completion, setCompletion] = useState<Completion | null>(null);
-  const lines = useMemo(() => value.split('\n'), [value]);
-  const longest = useMemo(() => lines.reduce((max, line) => Math.max(max, line.length), 0), [lines]);
-  const highlighted = useMemo(
-    () => tokenizeJson(value).map((token, index) => (
-      <span key={index} style={{ color: COLORS[token.kind] }}>{token.text}</span>
-    )),
-    [value],
-  );
-  const faultsByLine = useMemo(() => {
-    const map = new Map<number, string[]>();
-    for (const fault of faults) map.set(fault.line, [...(map.get(fault.line) ?? []), `${fault.pointer || '/'}: ${fault.message}`]);
-    return map;
-  }, [faults]);
+const JsonEditor = ({ value, onChange, faults, label }: JsonEditorProps) => {
+  const translate = useTranslate();
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  const localized = useRef(new Compartment());
 
-  const openCompletion = (text: string, offset: number, explicit: boolean) => {
-    const found = suggestionsAt(text, offset);
-    if (!found || (!explicit && found.context.partial === '' && text[offset - 1] !== '"')) {
-      setCompletion(null);
-      return;
-    }
-    const before = text.slice(0, offset).split('\n');
-    setCompletion({ ...found, selected: 0, line: before.length, column: before[before.length - 1]!.length });
-  };
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
 
-  const accept = (suggestion: PropertySuggestion) => {
-    if (!completion || !textarea.current) return;
-    const cursor = textarea.current.selectionStart;
-    const after = value.slice(cursor);
-    // A closing quote the user (or the browser) already typed is replaced too.
-    const rest = after.startsWith('"') ? after.slice(1) : after;
-    const insert = `"${suggestion.name}": `;
-    const next = value.slice(0, completion.context.replaceFrom) + insert + rest.replace(/^\s*:\s*/, '');
-    const caret = completion.context.replaceFrom + insert.length;
-    onChange(next);
-    setCompletion(null);
-    requestAnimationFrame(() => {
-      textarea.current?.setSelectionRange(caret, caret);
-      textarea.current?.focus();
+  // CodeMirror's own texts and the editor's accessible name, in the user's language.
+  const configuration = [
+    EditorState.phrases.of({
+      Completions: translate('templateEditor.editor.codemirror.completions'),
+      Diagnostics: translate('templateEditor.editor.codemirror.diagnostics'),
+      'No diagnostics': translate('templateEditor.editor.codemirror.no_diagnostics'),
+      close: translate('templateEditor.editor.codemirror.close'),
+      'Selection deleted': translate('templateEditor.editor.codemirror.selection_deleted'),
+      'Control character': translate('templateEditor.editor.codemirror.control_character'),
+    }),
+    EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'json-editor-input' }),
+  ];
+  const configurationRef = useRef(configuration);
+  configurationRef.current = configuration;
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          lintGutter(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          closeBrackets(),
+          highlightActiveLine(),
+          json(),
+          syntaxHighlighting(highlight),
+          autocompletion({ override: [schemaCompletions], icons: false }),
+          // Tab indents instead of leaving the editor (Escape, then Tab, leaves it).
+          keymap.of([...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+          theme,
+          localized.current.of(configurationRef.current),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && !update.transactions.some((transaction) => transaction.annotation(fromProps))) {
+              onChangeRef.current(update.state.doc.toString());
+            }
+          }),
+        ],
+      }),
     });
-  };
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // The editor is created once; later values arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === ' ' && event.ctrlKey) {
-      event.preventDefault();
-      openCompletion(value, event.currentTarget.selectionStart, true);
-      return;
-    }
-    if (!completion) {
-      if (event.key === 'Tab') {
-        // Tab indents instead of leaving the editor.
-        event.preventDefault();
-        const start = event.currentTarget.selectionStart;
-        const next = `${value.slice(0, start)}  ${value.slice(event.currentTarget.selectionEnd)}`;
-        onChange(next);
-        const target = event.currentTarget;
-        requestAnimationFrame(() => target.setSelectionRange(start + 2, start + 2));
-      }
-      return;
-    }
-    const count = completion.suggestions.length;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : count - 1;
-      setCompletion({ ...completion, selected: (completion.selected + step) % count });
-    } else if (event.key === 'Enter' || event.key === 'Tab') {
-      event.preventDefault();
-      accept(completion.suggestions[completion.selected]!);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setCompletion(null);
-    }
-  };
+  useEffect(() => {
+    view.current?.dispatch({ effects: localized.current.reconfigure(configurationRef.current) });
+  }, [translate, label]);
 
-  const height = lines.length * LINE_HEIGHT + 2 * PADDING;
-  const width = `max(100%, calc(${longest + 2}ch + ${2 * PADDING}px))`;
-  const layer = { font: FONT, padding: `${PADDING}px`, margin: 0, whiteSpace: 'pre', tabSize: 2, letterSpacing: 0, border: 0 } as const;
+  // Text from outside (the form tab, an import, a save) replaces the document.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || editor.state.doc.toString() === value) return;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value }, annotations: fromProps.of(true) });
+  }, [value]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor) editor.dispatch(setDiagnostics(editor.state, diagnosticsOf(editor.state.doc, faults)));
+  }, [faults, value]);
 
   return (
     <Box
+      ref={host}
       data-testid="json-editor"
-      sx={{ position: 'relative', display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fbfbfd', maxHeight: '70vh', overflow: 'auto' }}
-    >
-      <Box component="ol" aria-hidden sx={{ listStyle: 'none', m: 0, py: `${PADDING}px`, px: 1, font: FONT, color: 'text.secondary', textAlign: 'right', bgcolor: '#f0f1f5', userSelect: 'none', position: 'sticky', left: 0, zIndex: 2, minWidth: '3.5em', height: 'fit-content', minHeight: height }}>
-        {lines.map((_, index) => {
-          const problems = faultsByLine.get(index + 1);
-          return problems ? (
-            <Tooltip key={index} title={problems.join('\n')} placement="right">
-              <li data-testid={`fault-line-${index + 1}`} style={{ height: LINE_HEIGHT, color: '#fff', background: '#c62828', borderRadius: 3, paddingRight: 4 }}>{index + 1}</li>
-            </Tooltip>
-          ) : (
-            <li key={index} style={{ height: LINE_HEIGHT, paddingRight: 4 }}>{index + 1}</li>
-          );
-        })}
-      </Box>
-      <Box sx={{ position: 'relative', flex: 1, minWidth: 0 }}>
-        <Box component="pre" aria-hidden sx={{ ...layer, position: 'absolute', inset: 0, pointerEvents: 'none', color: '#222', width }}>
-          {highlighted}
-          {'\n'}
-        </Box>
-        <textarea
-          ref={textarea}
-          aria-label={label}
-          data-testid="json-editor-input"
-          value={value}
-          spellCheck={false}
-          wrap="off"
-          onChange={(event) => {
-            onChange(event.target.value);
-            openCompletion(event.target.value, event.target.selectionStart, false);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setCompletion(null), 150)}
-          style={{ ...layer, display: 'block', width, height, resize: 'none', overflow: 'hidden', background: 'transparent', color: 'transparent', caretColor: '#000', outline: 'none', position: 'relative' }}
-        />
-        {completion ? (
-          <Paper
-            elevation={6}
-            role="listbox"
-            data-testid="json-completion"
-            sx={{ position: 'absolute', zIndex: 3, top: completion.line * LINE_HEIGHT + PADDING, left: `calc(${completion.column}ch + ${PADDING}px)`, maxHeight: 220, overflow: 'auto', minWidth: 220 }}
-          >
-            <List dense disablePadding>
-              {completion.suggestions.slice(0, 30).map((suggestion, index) => (
-                <ListItemButton
-                  key={suggestion.name}
-                  role="option"
-                  selected={index === completion.selected}
-                  aria-selected={index === completion.selected}
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    accept(suggestion);
-                  }}
-                >
-                  <ListItemText
-                    primary={suggestion.required ? `${suggestion.name} *` : suggestion.name}
-                    secondary={suggestion.description}
-                    slotProps={{ primary: { sx: { fontFamily: 'monospace' } }, secondary: { noWrap: true, sx: { maxWidth: 320 } } }}
-                  />
-                </ListItemButton>
-              ))}
-            </List>
-          </Paper>
-        ) : null}
-      </Box>
-    </Box>
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
+    />
   );
 };
+
+export default JsonEditor;

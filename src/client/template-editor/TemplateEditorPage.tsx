@@ -24,7 +24,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
@@ -35,11 +35,13 @@ import { downloadJson, templateFileText } from './download';
 import { FaultList } from './FaultList';
 import { FormEditor } from './FormEditor';
 import { ImportButton } from './ImportButton';
-import { JsonEditor } from './JsonEditor';
 import { TemplatePreview } from './TemplatePreview';
 import { checkTemplateText, faultsFromPointers, type EditorFault } from './validation';
 import { VersionsPanel } from './VersionsPanel';
 import { RouteLoading } from '../shell/progress/RouteLoading';
+
+// CodeMirror is the bulk of the JSON tab: its own chunk, fetched when the tab opens.
+const JsonEditor = lazy(() => import('./JsonEditor'));
 
 interface Loaded {
   record: TemplateVersionRecord;
@@ -65,7 +67,7 @@ function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
   return { status: e.status ?? 0, body: e.body ?? { message: e.message ?? String(error) } };
 }
 
-export const TemplateEditorPage = () => {
+const TemplateEditorPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -236,7 +238,9 @@ export const TemplateEditorPage = () => {
             <Tab value="json" label={translate('templateEditor.editor.json_tab')} data-testid="tab-json" />
           </Tabs>
           {tab === 'json' ? (
-            <JsonEditor value={text} onChange={edit} faults={faults} label={translate('templateEditor.editor.json_label')} />
+            <Suspense fallback={<RouteLoading />}>
+              <JsonEditor value={text} onChange={edit} faults={faults} label={translate('templateEditor.editor.json_label')} />
+            </Suspense>
           ) : formJson ? (
             <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
           ) : (

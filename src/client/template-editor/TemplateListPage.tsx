@@ -12,7 +12,7 @@ import { ImportButton } from './ImportButton';
 
 type Listed = TemplateRecord & TemplateEditorInfo;
 
-export const TemplateListPage = () => {
+const TemplateListPage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { data, isPending, error } = useGetList<Listed>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });

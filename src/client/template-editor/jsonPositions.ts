@@ -1,118 +1,74 @@
 /**
- * A small, tolerant JSON position scanner: where each JSON pointer of a document starts, so the
- * checker's pointer-based faults (`/groups/0/fields/2/rules/1`) can be shown at their line. It
- * stops quietly at a syntax fault: what was scanned until then still maps.
+ * Where each JSON pointer of a document sits, read from the Lezer JSON syntax tree (the one the
+ * CodeMirror editor parses too), so the checker's pointer-based faults (`/groups/0/fields/2/rules/1`)
+ * land at their place. Lezer recovers from syntax faults, so a half-typed document still maps.
  */
+import type { SyntaxNode, Tree } from '@lezer/common';
+import { parser } from '@lezer/json';
 
-export interface JsonPosition {
-  /** Offset of the value (for a property: of its key, which is where a reader looks). */
-  offset: number;
-  line: number;
+/** Where a reader looks for a pointer: a property's key, an array element's or the document's value. */
+export interface JsonSpan {
+  from: number;
+  to: number;
 }
+
+const VALUES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'False', 'Null']);
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-class Scanner {
-  index = 0;
-  readonly positions = new Map<string, number>();
-  constructor(readonly text: string) {}
-
-  private space(): void {
-    while (this.index < this.text.length && /\s/.test(this.text[this.index]!)) this.index++;
+/** A key's text without its quotes; a key with broken escapes still names itself. */
+export function keyText(text: string, name: SyntaxNode): string {
+  const raw = text.slice(name.from, name.to);
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    return raw.replace(/^"|"$/g, '');
   }
+}
 
-  private string(): string {
-    // At the opening quote.
-    let result = '';
-    this.index++;
-    while (this.index < this.text.length) {
-      const char = this.text[this.index]!;
-      if (char === '"') {
-        this.index++;
-        return result;
-      }
-      if (char === '\\') {
-        const next = this.text[this.index + 1];
-        if (next === 'u') {
-          result += String.fromCharCode(parseInt(this.text.slice(this.index + 2, this.index + 6), 16));
-          this.index += 6;
-          continue;
-        }
-        const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
-        result += escapes[next ?? ''] ?? next ?? '';
-        this.index += 2;
-        continue;
-      }
-      result += char;
-      this.index++;
+function visit(text: string, node: SyntaxNode, pointer: string, span: JsonSpan, spans: Map<string, JsonSpan>): void {
+  if (!spans.has(pointer)) spans.set(pointer, span);
+  if (node.name === 'Object') {
+    for (const property of node.getChildren('Property')) {
+      const name = property.getChild('PropertyName');
+      const value = property.lastChild;
+      if (!name) continue;
+      const child = `${pointer}/${escapePointer(keyText(text, name))}`;
+      const keySpan = { from: name.from, to: name.to };
+      if (value && VALUES.has(value.name)) visit(text, value, child, keySpan, spans);
+      else if (!spans.has(child)) spans.set(child, keySpan);
     }
-    throw new Error('unterminated string');
-  }
-
-  value(pointer: string, at?: number): void {
-    this.space();
-    if (!this.positions.has(pointer)) this.positions.set(pointer, at ?? this.index);
-    const char = this.text[this.index];
-    if (char === '{') return this.object(pointer);
-    if (char === '[') return this.array(pointer);
-    if (char === '"') {
-      this.string();
-      return;
-    }
-    const literal = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(this.index, this.index + 64));
-    if (!literal) throw new Error('unexpected character');
-    this.index += literal[0].length;
-  }
-
-  private object(pointer: string): void {
-    this.index++;
-    this.space();
-    if (this.text[this.index] === '}') {
-      this.index++;
-      return;
-    }
-    for (;;) {
-      this.space();
-      if (this.text[this.index] !== '"') throw new Error('expected a key');
-      const keyAt = this.index;
-      const key = this.string();
-      this.space();
-      if (this.text[this.index] !== ':') throw new Error('expected a colon');
-      this.index++;
-      this.value(`${pointer}/${escapePointer(key)}`, keyAt);
-      this.space();
-      const next = this.text[this.index++];
-      if (next === '}') return;
-      if (next !== ',') throw new Error('expected a comma');
-    }
-  }
-
-  private array(pointer: string): void {
-    this.index++;
-    this.space();
-    if (this.text[this.index] === ']') {
-      this.index++;
-      return;
-    }
-    for (let i = 0; ; i++) {
-      this.value(`${pointer}/${i}`);
-      this.space();
-      const next = this.text[this.index++];
-      if (next === ']') return;
-      if (next !== ',') throw new Error('expected a comma');
+  } else if (node.name === 'Array') {
+    let index = 0;
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (!VALUES.has(child.name)) continue;
+      visit(text, child, `${pointer}/${index++}`, firstLineOf(text, child), spans);
     }
   }
 }
 
-/** Offsets of every pointer the (possibly broken) text defines up to its first syntax fault. */
-export function scanPointers(text: string): Map<string, number> {
-  const scanner = new Scanner(text);
-  try {
-    scanner.value('');
-  } catch {
-    // A half-typed document: keep what was found.
+function firstLineOf(text: string, node: SyntaxNode): JsonSpan {
+  const lineEnd = text.indexOf('\n', node.from);
+  return { from: node.from, to: lineEnd === -1 ? node.to : Math.min(node.to, lineEnd) };
+}
+
+/** The span of every pointer the text defines (`tree` when the caller has parsed it already). */
+export function scanPointers(text: string, tree: Tree = parser.parse(text)): Map<string, JsonSpan> {
+  const spans = new Map<string, JsonSpan>();
+  const root = tree.topNode.firstChild;
+  if (root && VALUES.has(root.name)) visit(text, root, '', firstLineOf(text, root), spans);
+  return spans;
+}
+
+/**
+ * The span a pointer's fault belongs at; a pointer the document lacks (a missing property) is
+ * shown at its nearest existing parent.
+ */
+export function spanOfPointer(pointer: string, spans: Map<string, JsonSpan>): JsonSpan | undefined {
+  for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
+    const span = spans.get(current);
+    if (span || current === '') return span;
   }
-  return scanner.positions;
 }
 
 /** 1-based line of an offset. */
@@ -122,16 +78,8 @@ export function lineOfOffset(text: string, offset: number): number {
   return line;
 }
 
-/**
- * The line a pointer's fault belongs on; a pointer the document lacks (a missing property) is
- * shown at its nearest existing parent.
- */
-export function lineOfPointer(text: string, pointer: string, positions = scanPointers(text)): number {
-  let current = pointer;
-  for (;;) {
-    const offset = positions.get(current);
-    if (offset !== undefined) return lineOfOffset(text, offset);
-    if (current === '') return 1;
-    current = current.slice(0, current.lastIndexOf('/'));
-  }
+/** The line a pointer's fault belongs on (see `spanOfPointer`). */
+export function lineOfPointer(text: string, pointer: string, spans = scanPointers(text)): number {
+  const span = spanOfPointer(pointer, spans);
+  return span ? lineOfOffset(text, span.from) : 1;
 }

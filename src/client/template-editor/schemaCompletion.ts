@@ -1,8 +1,12 @@
 /**
  * Property-name completion from `schemas/template.schema.json`: where in the document the cursor
- * is (a tolerant scan of the text before it), and which properties the meta-schema allows there.
+ * is (read from the Lezer JSON syntax tree, which recovers from half-typed text), and which
+ * properties the meta-schema allows there. The editor's CodeMirror completion source asks this.
  */
+import type { SyntaxNode, Tree } from '@lezer/common';
+import { parser } from '@lezer/json';
 import metaSchema from '../../../schemas/template.schema.json';
+import { keyText } from './jsonPositions';
 
 type Segment = string | number;
 
@@ -13,76 +17,72 @@ export interface CompletionContext {
   partial: string;
   /** Where the typed key begins (its opening quote, if typed): the completion replaces from here. */
   replaceFrom: number;
-  /** Keys the object already has before the cursor. */
+  /** Where the typed key ends (after its closing quote, if there is one). */
+  replaceTo: number;
+  /** Keys the object already has, besides the one being typed. */
   present: string[];
 }
 
-interface ObjectFrame {
-  kind: 'object';
-  segment: Segment | null;
-  key: string | null;
-  expectKey: boolean;
-  keys: string[];
+const VALUES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'False', 'Null']);
+
+function pathOf(text: string, object: SyntaxNode): Segment[] {
+  const path: Segment[] = [];
+  for (let node = object; node.parent && node.parent.name !== 'JsonText'; node = node.parent) {
+    const parent = node.parent;
+    if (parent.name === 'Property') {
+      const name = parent.getChild('PropertyName');
+      path.unshift(name ? keyText(text, name) : '');
+      node = parent;
+      if (!node.parent) break;
+    } else if (parent.name === 'Array') {
+      let index = 0;
+      for (let sibling = node.prevSibling; sibling; sibling = sibling.prevSibling) if (VALUES.has(sibling.name)) index++;
+      path.unshift(index);
+    }
+  }
+  return path;
 }
-interface ArrayFrame {
-  kind: 'array';
-  segment: Segment | null;
-  index: number;
+
+function keysOf(text: string, object: SyntaxNode, except: SyntaxNode | null): string[] {
+  return object
+    .getChildren('Property')
+    .map((property) => property.getChild('PropertyName'))
+    .filter((name): name is SyntaxNode => !!name && (!except || name.from !== except.from))
+    .map((name) => keyText(text, name));
 }
-type Frame = ObjectFrame | ArrayFrame;
 
 /** The completion context at `offset`, or null when the cursor is not where a property name goes. */
-export function completionContextAt(text: string, offset: number): CompletionContext | null {
-  const stack: Frame[] = [];
-  const childSegment = (): Segment | null => {
-    const top = stack[stack.length - 1];
-    if (!top) return null;
-    return top.kind === 'array' ? top.index : top.key;
-  };
-  let i = 0;
-  while (i < offset) {
-    const char = text[i]!;
-    if (char === '"') {
-      let end = i + 1;
-      while (end < text.length && text[end] !== '"' && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
-      const top = stack[stack.length - 1];
-      if (end >= offset) {
-        // The cursor is inside this string: a key being typed?
-        if (top?.kind === 'object' && top.expectKey) {
-          return { path: pathOf(stack), partial: text.slice(i + 1, offset), replaceFrom: i, present: top.keys };
-        }
-        return null;
-      }
-      if (top?.kind === 'object' && top.expectKey) {
-        top.key = text.slice(i + 1, end);
-        top.keys.push(top.key);
-        top.expectKey = false;
-      }
-      i = end + 1;
-      continue;
-    }
-    if (char === '{' || char === '[') {
-      const segment = childSegment();
-      stack.push(char === '{' ? { kind: 'object', segment, key: null, expectKey: true, keys: [] } : { kind: 'array', segment, index: 0 });
-    } else if (char === '}' || char === ']') {
-      stack.pop();
-    } else if (char === ',') {
-      const top = stack[stack.length - 1];
-      if (top?.kind === 'object') {
-        top.expectKey = true;
-        top.key = null;
-      } else if (top?.kind === 'array') top.index++;
-    }
-    i++;
+export function completionContextAt(text: string, offset: number, tree: Tree = parser.parse(text)): CompletionContext | null {
+  const node = tree.resolveInner(offset, -1);
+  if (node.name === 'PropertyName' && offset > node.from) {
+    const object = node.parent?.parent;
+    if (object?.name !== 'Object') return null;
+    const closed = node.to - node.from > 1 && text[node.to - 1] === '"' && offset < node.to;
+    return {
+      path: pathOf(text, object),
+      partial: text.slice(node.from + 1, offset),
+      replaceFrom: node.from,
+      replaceTo: closed ? node.to : offset,
+      present: keysOf(text, object, node),
+    };
   }
-  const top = stack[stack.length - 1];
-  if (top?.kind !== 'object' || !top.expectKey) return null;
-  const partial = /[A-Za-z$_]*$/.exec(text.slice(0, offset))?.[0] ?? '';
-  return { path: pathOf(stack), partial, replaceFrom: offset - partial.length, present: top.keys };
-}
-
-function pathOf(stack: Frame[]): Segment[] {
-  return stack.slice(1).map((frame) => frame.segment ?? '');
+  // Between tokens or in text the parser could not read (a key being typed without its closing quote).
+  const object = node.name === 'Object' ? node : ['⚠', '{', ','].includes(node.name) && node.parent?.name === 'Object' ? node.parent : null;
+  if (!object) return null;
+  const typed = /"?[A-Za-z0-9$_-]*$/.exec(text.slice(Math.max(object.from, offset - 200), offset))?.[0] ?? '';
+  const start = offset - typed.length;
+  // A key goes right after the object's `{` or a `,`.
+  let before = object.childBefore(start);
+  while (before && before.name === '⚠' && before.from >= start) before = before.prevSibling;
+  if (!before || (before.name !== '{' && before.name !== ',')) return null;
+  const quoted = typed.startsWith('"');
+  return {
+    path: pathOf(text, object),
+    partial: quoted ? typed.slice(1) : typed,
+    replaceFrom: start,
+    replaceTo: offset,
+    present: keysOf(text, object, null),
+  };
 }
 
 type SchemaNode = Record<string, unknown>;

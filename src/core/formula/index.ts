@@ -1,16 +1,12 @@
 /** The formula language: parsing, static checks, evaluation and the calculation of a template's results. */
-export { parseFormula, FormulaSyntaxError, MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, type FormulaNode } from './parse';
-export { checkFormula, type FormulaCheck } from './check';
-export { buildFormulaScope, type FormulaScope } from './scope';
-export { FUNCTIONS, type FunctionSignature } from './functions';
-export { evaluateFormula, CalculationError, type CalculationErrorCode, type EvaluationContext, type FormulaValue } from './evaluate';
-export { orderResults, type ResultOrder } from './order';
+export { parseFormula, FormulaSyntaxError } from './parse';
+export { checkFormula } from './check';
+export { buildFormulaScope } from './scope';
+export { evaluateFormula, CalculationError } from './evaluate';
+export { orderResults } from './order';
 export {
   computeResults,
   tryComputeResults,
-  type ComputedResults,
   type ComputeOutcome,
-  type ResultBreakdown,
-  type FactorUse,
 } from './compute';
-export { toStoredResults, fromStoredResults, type StoredResults, type StoredForm, type StoredFactor, type FactorDetails } from './stored-results';
+export { toStoredResults, fromStoredResults, type StoredForm, type StoredFactor, type FactorDetails } from './stored-results';

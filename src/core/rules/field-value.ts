@@ -4,7 +4,6 @@
  */
 import type { Field } from '../template/types';
 import type { CompiledRules, ValueKind } from './catalog';
-import { valueKind } from './catalog';
 import { hasUniqueStrings, isDate } from './checks';
 import type { MessageKey, MessageParams } from './messages';
 
@@ -81,5 +80,3 @@ export function fieldValueFault(field: Field, rules: CompiledRules, value: unkno
   }
   return undefined;
 }
-
-export { valueKind };

@@ -1,8 +1,7 @@
 /** Named rules compiled twice from one definition: JSON Schema for Ajv, and validators with translated messages. */
-export { RULES, compileRules, valueKind, type Check, type CompiledRules, type RuleError, type ValueKind } from './catalog';
-export { parseRule, type ParsedRule } from './parse';
-export { RULE_MESSAGES, renderMessage, localize, type MessageKey } from './messages';
-export { templateToJsonSchema, fieldSchema, JSON_SCHEMA_DIALECT, type JsonSchema } from './schema';
-export { validateInputs, validateField, isFieldVisible, isEmptyInput, setFieldError, type FieldErrors } from './validate';
-export { typeFault, fieldValueFault, type InputCheckOptions, type FieldFault } from './field-value';
-export { createTemplateAjv, createInputsValidator, ajvErrorsToFieldErrors, type InputsValidator, type InputsValidation } from './ajv';
+export { compileRules } from './catalog';
+export { parseRule } from './parse';
+export { RULE_MESSAGES, localize } from './messages';
+export { templateToJsonSchema } from './schema';
+export { validateInputs, validateField, isFieldVisible } from './validate';
+export { createTemplateAjv, createInputsValidator, ajvErrorsToFieldErrors, type InputsValidator } from './ajv';

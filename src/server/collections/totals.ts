@@ -4,7 +4,6 @@
  * calculations costs one indexed aggregate per page of collections.
  */
 import { sql, type Kysely } from 'kysely';
-import type { CollectionRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { toCount } from '../db/values';
 import './tables';
@@ -81,20 +80,4 @@ export async function collectionCalculationIds(db: Kysely<DatabaseSchema>, manda
   const owner = await db.selectFrom('collections').select('id').where('id', '=', collectionId).where('mandant_id', '=', mandantId).executeTakeFirst();
   if (!owner) return null;
   return (await memberIds(db, [collectionId])).get(collectionId) ?? [];
-}
-
-/**
- * For other modules (orders): the totals of a collection of `mandantId` (kg CO2e; `open_co2e` is
- * what is not yet offset); null when the mandant has no such collection.
- */
-export async function collectionTotalsOf(db: Kysely<DatabaseSchema>, mandantId: number, collectionId: number): Promise<CollectionTotals | null> {
-  const owner = await db.selectFrom('collections').select('id').where('id', '=', collectionId).where('mandant_id', '=', mandantId).executeTakeFirst();
-  if (!owner) return null;
-  return (await collectionTotals(db, [collectionId])).get(collectionId) ?? { ...EMPTY_TOTALS };
-}
-
-/** Adds ids and totals to records (an API record without them has zeros until enriched). */
-export async function withDerived(db: Kysely<DatabaseSchema>, records: CollectionRecord[]): Promise<CollectionRecord[]> {
-  const derived = await collectionDerived(db, records.map((r) => r.id));
-  return records.map((r) => ({ ...r, ...derived.get(r.id) }));
 }

@@ -22,8 +22,6 @@ import { idParams } from './record-id';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
 
-export type { ColumnDefinition };
-
 /** Tables are addressed by name at run time here; each definition maps rows to typed records. */
 type DynamicDatabase = Record<string, Record<string, unknown>>;
 export type Row = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import type { ProtocolEntryRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localeText } from '../i18n/locale-text';
-import { changesLine, describeSummary, entryActionName, resourceName as describedResource, actionName as describedAction, type ProtocolReader } from '../../core/protocol/describe';
+import { changesLine, describeSummary, entryActionName, resourceName as describedResource, type ProtocolReader } from '../../core/protocol/describe';
 
 /** A message by its full key in `language` (German if missing), `%{name}` replaced; null if no language has it. */
 export function messageText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
@@ -26,10 +26,6 @@ export function protocolReader(language: Language): ProtocolReader {
 
 export function resourceName(language: Language, resource: string | null): string {
   return describedResource(protocolReader(language), resource);
-}
-
-export function actionName(language: Language, action: string): string {
-  return describedAction(protocolReader(language), action);
 }
 
 /** The entry's action in words (a migration's step by its own name). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 
 /** Any unknown route (react-admin's catchAll). */
-export const NotFound = () => {
+const NotFound = () => {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', mt: 6 }} data-status="404">

@@ -61,7 +61,7 @@ const DraftKeeper = ({ saved, onDraft }: { saved: SessionUser; onDraft: (draft: 
  * mandant's settings; personal API tokens. Unsaved name and language survive a reload (the client state's
  * `profile.draft`); a save that fails (offline too) keeps the form as it is.
  */
-export const ProfilePage = () => {
+const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const [, setLocale] = useLocaleState();

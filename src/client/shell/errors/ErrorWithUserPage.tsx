@@ -6,7 +6,7 @@ import { errorStatus } from './ShellError';
  * `/error-with-user`: the error page inside the default layout. The error comes from the navigation state
  * (`navigate('/error-with-user', { state: { status, message } })`) or the query (`?status=403&message=…`).
  */
-export const ErrorWithUserPage = () => {
+const ErrorWithUserPage = () => {
   const location = useLocation();
   const state = (location.state ?? {}) as { status?: unknown; message?: unknown };
   const query = new URLSearchParams(location.search);

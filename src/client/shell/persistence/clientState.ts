@@ -128,13 +128,6 @@ export function setClientValue(slice: ClientStateSlice, key: string, value: Json
   });
 }
 
-export function clearClientState(): void {
-  storage()?.removeItem(CLIENT_STATE_KEY);
-  cachedRaw = null;
-  cachedState = emptyClientState();
-  for (const listener of listeners) listener();
-}
-
 /** True once after restoring failed; the caller warns the user. */
 export function takeRestoreFailure(): boolean {
   readClientState();

@@ -1,20 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  readClientState, setClientValue, subscribeClientState, updateClientSlice, type ClientStateSlice, type JsonValue,
-  type SliceState,
-} from './clientState';
-
-/** One slice of the persisted client state and a setter (a new slice or an updater). */
-export function useClientState(slice: ClientStateSlice):
-  [SliceState, (next: SliceState | ((previous: SliceState) => SliceState)) => void] {
-  const value = useSyncExternalStore(subscribeClientState, () => readClientState()[slice], () => ({}));
-  const set = useCallback(
-    (next: SliceState | ((previous: SliceState) => SliceState)) =>
-      updateClientSlice(slice, typeof next === 'function' ? next : () => next),
-    [slice],
-  );
-  return [value, set];
-}
+import { readClientState, setClientValue, subscribeClientState, type ClientStateSlice, type JsonValue } from './clientState';
 
 /**
  * One persisted value, e.g. `useClientValue('compilations', 'viewMode', 'table')`. Setting `undefined` removes it
