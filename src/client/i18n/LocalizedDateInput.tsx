@@ -2,13 +2,36 @@
  * Every date Kontor asks for, as a date picker in the interface language (`TT.MM.JJJJ` on a German screen, a calendar
  * with German months and Monday first). The browser's own `<input type="date">` speaks the browser's language
  * instead: a German screen in an English browser showed `mm/dd/yyyy` and an English "Clear" (issue #18).
- * The value is a calendar day, `YYYY-MM-DD`, as the API stores it; `MuiLanguage` provides the language.
+ * The value is a calendar day, `YYYY-MM-DD`, as the API stores it.
  */
 import { useState, type ReactNode } from 'react';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
-import { format as formatDate, isValid } from 'date-fns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { deDE, enUS as enUSTexts, esES, frFR, itIT } from '@mui/x-date-pickers/locales';
+import { format as formatDate, isValid, type Locale } from 'date-fns';
+// One file per language: the `date-fns/locale` index loads all ninety-odd languages where nothing tree-shakes (tests).
+import { de } from 'date-fns/locale/de';
+import { enUS } from 'date-fns/locale/en-US';
+import { es } from 'date-fns/locale/es';
+import { fr } from 'date-fns/locale/fr';
+import { it } from 'date-fns/locale/it';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
 import type { SxProps, Theme } from '@mui/material/styles';
+import type { Language } from '../../core/languages';
+import { useInterfaceLanguage } from './MuiLanguage';
+
+type PickerTexts = typeof deDE;
+
+/** Format, calendar (first day of the week, month names) and the pickers' own texts per language. English is US
+ * English, as everywhere else Kontor formats dates (`Intl` with 'en'). */
+const PICKER_LANGUAGES: Record<Language, { dateFns: Locale; texts: PickerTexts }> = {
+  de: { dateFns: de, texts: deDE },
+  en: { dateFns: enUS, texts: enUSTexts },
+  fr: { dateFns: fr, texts: frFR },
+  it: { dateFns: it, texts: itIT },
+  es: { dateFns: es, texts: esES },
+};
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -49,7 +72,10 @@ export const LocalizedDatePicker = ({ value, onChange, label, name, compact = fa
   const translate = useTranslate();
   const [incomplete, setIncomplete] = useState(false);
   const showError = error || incomplete;
+  const language = PICKER_LANGUAGES[useInterfaceLanguage()];
   return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={language.dateFns}
+      localeText={language.texts.components.MuiLocalizationProvider.defaultProps.localeText}>
     <DesktopDatePicker
       value={dayToDate(value)}
       onChange={(date) => {
@@ -81,6 +107,7 @@ export const LocalizedDatePicker = ({ value, onChange, label, name, compact = fa
         },
       }}
     />
+    </LocalizationProvider>
   );
 };
 
