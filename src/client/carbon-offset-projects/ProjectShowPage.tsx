@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
 import type { OffsetProjectRecord, Role } from '../../core/api';
 import { useLanguage } from '../templates/useLanguage';
-import { countryName, formatMoney, formatTonnes } from './format';
+import { countryName, exclVat, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -55,7 +55,7 @@ const ProjectShowPage = () => {
                       project.registry_id || '—'
                     )}
                   </Row>
-                  <Row label={translate('offsets.fields.price_per_tonne')}>{formatMoney(project.price_per_tonne_minor, project.currency, lang)}</Row>
+                  <Row label={translate('offsets.fields.price_per_tonne')}>{exclVat(formatMoney(project.price_per_tonne_minor, project.currency, lang), translate)}</Row>
                   <Row label={translate('offsets.fields.tonnes_available')}>{formatTonnes(project.tonnes_available_kg, lang)}</Row>
                   <Row label={translate('offsets.fields.sdgs')}>
                     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>

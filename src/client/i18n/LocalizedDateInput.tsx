@@ -48,7 +48,7 @@ export function dateToDay(date: Date): string {
 }
 
 /** Filter bars: as narrow as a short label ("Von", "Until") and a date allow, so a bar stays on one row. */
-const COMPACT_SX = { width: 172, minWidth: 160, flex: '0 0 auto' } as const;
+const COMPACT_SX = { width: 196, minWidth: 180, flex: '0 0 auto' } as const;
 /** Forms: wide enough for a long label ("Ende des Berichtszeitraums") beside the calendar button. */
 const FORM_SX = { minWidth: 280 } as const;
 
