@@ -50,7 +50,8 @@ describe('ordering a CO2 offset contribution', () => {
     serveOrders([draft], posted, transitions);
     const { user } = renderApp('/orders/new?calculation=7', { signedInAs: editor });
 
-    expect(await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog')).toBeInTheDocument();
+    // The first render of the file loads the order page's chunk: slow in jsdom on a busy machine.
+    expect(await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.click(await screen.findByTestId('choose-project-1'));
     const table = await screen.findByTestId('order-quote');
     expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO2e$/);
@@ -75,7 +76,7 @@ describe('ordering a CO2 offset contribution', () => {
     expect(screen.queryByTestId('download-certificate')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('order-place'));
     await waitFor(() => expect(transitions).toEqual(['place']));
-  });
+  }, 60_000);
 
   it('offers each role only its transitions and the certificate once completed', async () => {
     const completed: OrderRecord = { ...draft, id: 42, status: 'completed', certificate_number: 'KC-2026-00000042', completed_at: '2026-03-05T10:00:00Z' };
