@@ -55,14 +55,14 @@ describe('ordering a CO2 offset contribution', () => {
     await user.click(await screen.findByTestId('choose-project-1'));
     const table = await screen.findByTestId('order-quote');
     expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO2e$/);
-    expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€ zzgl\. MwSt\.$/);
+    expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
     expect(within(table).getByText(/24,50\s€/)).toBeInTheDocument();
     expect(within(table).getByText('aufgerundet auf ganze 0,1 t')).toBeInTheDocument();
     expect(screen.getByText(/keine Aussage, dass ein Produkt oder Unternehmen klimaneutral ist/)).toBeInTheDocument();
 
     // Another project: the quote follows.
     await user.click(screen.getByTestId('choose-project-2'));
-    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\. MwSt\.$/));
+    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\.\sMwSt\.$/));
 
     await user.clear(screen.getByLabelText('Ausgestellt für'));
     await user.type(screen.getByLabelText('Ausgestellt für'), 'Druckerei Muster GmbH');
@@ -71,7 +71,7 @@ describe('ordering a CO2 offset contribution', () => {
 
     // The draft is the review step.
     expect(await screen.findByTestId('order-number')).toHaveTextContent('Bestellung B-2026-000041');
-    expect(screen.getByTestId('order-total')).toHaveTextContent(/^9,80\s€ zzgl\. MwSt\.$/);
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
     expect(screen.getByTestId('order-status')).toHaveTextContent('Entwurf');
     expect(screen.queryByTestId('download-certificate')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('order-place'));
