@@ -35,7 +35,7 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
     await editor.page.getByTestId('choose-project-1').click();
     const total = editor.page.getByTestId('quote-total');
     await total.waitFor();
-    expect(await total.textContent()).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
+    expect(await total.textContent()).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€ zzgl\.\sMwSt\.$/);
     await screenshot(editor.page, 'order-quote');
     await editor.page.getByTestId('order-review').click();
     await editor.page.waitForURL(/\/orders\/\d+$/);

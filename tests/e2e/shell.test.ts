@@ -50,6 +50,33 @@ describe.runIf(browserAvailable())('app shell in Chromium', () => {
     await context.close();
   });
 
+  it('goes home from /login while signed in, names the page in the tab, and keeps the protocol filters on one row', async () => {
+    // An English browser: the dates must follow the interface language (German), not the browser's mm/dd/yyyy.
+    const { context, page } = await newPage(app.browser, { locale: 'en-US' });
+    await page.goto(`${app.server.baseUrl}/login`);
+    await login(page, app.server.baseUrl, 'admin@muster.example');
+    await page.click('[data-testid="language-menu"]');
+    await page.click('[data-testid="language-option-de"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+
+    await page.goto(`${app.server.baseUrl}/login`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
+    expect(await page.locator('input[name="password"]').count()).toBe(0);
+    await page.waitForFunction(() => document.title.startsWith('Übersicht – '));
+
+    await page.goto(`${app.server.baseUrl}/protocol`);
+    const search = page.getByPlaceholder('Suchen');
+    const from = page.getByRole('group', { name: 'Von' });
+    const until = page.getByRole('group', { name: 'Bis' });
+    await until.waitFor();
+    await page.waitForFunction(() => document.title.startsWith('Protokoll – '));
+    expect(await from.locator('[role="spinbutton"]').first().textContent()).toBe('TT');
+    const tops = await Promise.all([search, from, until].map(async (input) => Math.round((await input.boundingBox())!.y)));
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(16);
+    await screenshot(page, 'protocol-filters-de');
+    await context.close();
+  });
+
   it('shows the login page in each of the five languages', async () => {
     for (const [lang, locale] of [['de', 'de-DE'], ['en', 'en-GB'], ['fr', 'fr-FR'], ['it', 'it-IT'], ['es', 'es-ES']]) {
       const { context, page } = await newPage(app.browser, { locale });

@@ -5,6 +5,9 @@ import type { ProtocolEntryRecord } from '../../src/core/api';
 import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
+/** The first render loads the page's chunk (with the date pickers): slow in jsdom on a busy machine. */
+const PAGE_CHUNK = { timeout: 30_000 };
+
 const entries: ProtocolEntryRecord[] = [
   {
     id: 12, at: '2026-03-02T09:30:00.000Z', mandant_id: 1, user_id: 2, user_email: 'admin@muster.example',
@@ -50,7 +53,7 @@ describe('protocol page', () => {
     server.use(http.get(`${API}/protocol`, () => HttpResponse.json(migration, { headers: { 'Content-Range': 'protocol 0-2/3' } })));
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
 
-    const rollback = (await screen.findByText('Migration auf „Demo-Faktoren 2024“ zurückgenommen')).closest('tr')!;
+    const rollback = (await screen.findByText('Migration auf „Demo-Faktoren 2024“ zurückgenommen', {}, PAGE_CHUNK)).closest('tr')!;
     expect(within(rollback).getByText('Migration zurückgenommen')).toBeInTheDocument();
     expect(within(rollback).getByText('Angewendet')).toBeInTheDocument();
     expect(within(rollback).getByText('Zurückgenommen')).toBeInTheDocument();
@@ -77,7 +80,7 @@ describe('protocol page', () => {
     serveProtocol(queries);
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
 
-    const row = (await screen.findByText('Benutzer „Eddi Editor“ geändert')).closest('tr')!;
+    const row = (await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK)).closest('tr')!;
     expect(within(row).getByText('Geändert')).toBeInTheDocument();
     expect(within(row).getByText('Erika Muster')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Eddi Editor' })).toHaveAttribute('href', '/users/3');
@@ -113,7 +116,7 @@ describe('protocol page', () => {
     const queries: URLSearchParams[] = [];
     serveProtocol(queries);
     const { user } = renderApp('/protocol', { signedInAs: editor });
-    await screen.findByText('Benutzer „Eddi Editor“ geändert');
+    await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
     // Editors cannot open user records: no link.
     expect(screen.queryByRole('link', { name: 'Eddi Editor' })).toBeNull();
 
@@ -122,16 +125,23 @@ describe('protocol page', () => {
     expect(screen.getByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).toBeInTheDocument();
     expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
 
-    const from = screen.getByLabelText('Von');
-    await user.type(from, '2026-03-01T08:00');
+    // Whole days in the reader's language (TT.MM.JJJJ), both ends included: "Von" starts the day, "Bis" ends it.
+    await user.click(within(screen.getByRole('group', { name: 'Von' })).getByRole('spinbutton', { name: 'Tag' }));
+    await user.keyboard('01032026');
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
-      q: 'login_failed', at_gte: new Date('2026-03-01T08:00').toISOString(),
+      q: 'login_failed', at_gte: new Date(2026, 2, 1).toISOString(),
     }));
+    await user.click(within(screen.getByRole('group', { name: 'Bis' })).getByRole('spinbutton', { name: 'Tag' }));
+    await user.keyboard('02032026');
+    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
+      q: 'login_failed', at_gte: new Date(2026, 2, 1).toISOString(), at_lte: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
+    }));
+    expect(screen.getByRole('group', { name: 'Von' }).querySelector('input')).toHaveValue('01.03.2026');
 
     await user.clear(screen.getByPlaceholderText('Suchen'));
     await user.type(screen.getByPlaceholderText('Suchen'), 'nothing-like-this');
     expect(await screen.findByText('Keine Protokolleinträge für diese Filter.')).toBeInTheDocument();
-  });
+  }, 40_000);
 
   it('offers the CSV export of the filtered list', async () => {
     const queries: URLSearchParams[] = [];
@@ -154,7 +164,7 @@ describe('protocol page', () => {
       downloads.push(this.download);
     });
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
-    await screen.findByText('Benutzer „Eddi Editor“ geändert');
+    await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
     await user.type(screen.getByPlaceholderText('Suchen'), 'eddi');
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'eddi' }));
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));

@@ -126,14 +126,14 @@ describe('branding', () => {
       logo_url: '/logo-muster.svg', primary_color: '#6a1b9a' } };
     server.use(http.get(`${API}/mandants/1`, () => HttpResponse.json(branded)));
     renderApp('/', { signedInAs: editor });
-    await waitFor(() => expect(document.title).toBe('Druckerei Muster Direktbestellung'));
+    await waitFor(() => expect(document.title).toBe('Übersicht – Druckerei Muster'));
     expect(await screen.findByTestId('brand-logo')).toHaveAttribute('src', '/logo-muster.svg');
     expect(screen.getByText('Ein Angebot von Druckerei Muster')).toBeInTheDocument();
   });
 
   it('uses the configured provider name without mandant settings', async () => {
     renderApp('/', { signedInAs: editor });
-    await waitFor(() => expect(document.title).toBe('Kontor Direktbestellung'));
+    await waitFor(() => expect(document.title).toBe('Übersicht – Kontor'));
   });
 });
 

@@ -30,14 +30,17 @@ describe('generated inputs for every field type', () => {
       return HttpResponse.json(calculationRecord(50, 'sample', sent.inputs as Record<string, unknown>));
     }));
     const { user } = renderApp('/new/sample', { signedInAs: editor });
-    expect(await screen.findByRole('heading', { name: 'Sample (de)', level: 1 })).toBeInTheDocument();
+    // The first render loads the form's chunk (with the date pickers): slow in jsdom on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Sample (de)', level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
     await screen.findByTestId('result-total-value');
 
     await user.type(textbox('title'), 'Alle Typen');
     // textarea
     expect(box('notes').querySelector('textarea')).not.toBeNull();
-    // date
-    expect(box('delivery_date').querySelector('input[type="date"]')).not.toBeNull();
+    // date: a picker in the interface language (TT.MM.JJJJ), not the browser's mm/dd/yyyy
+    await user.click(within(box('delivery_date')).getByRole('spinbutton', { name: 'Tag' }));
+    await user.keyboard('01032026');
+    expect(box('delivery_date').querySelector('input')).toHaveValue('01.03.2026');
     // multiselect and select offer the template's options
     expect(within(box('features')).getByRole('combobox')).toBeInTheDocument();
     expect(within(box('material')).getByRole('combobox')).toHaveTextContent(/steel/i);
@@ -67,7 +70,7 @@ describe('generated inputs for every field type', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(sent).not.toBeNull());
     const inputs = (sent as unknown as { inputs: Record<string, unknown> }).inputs;
-    expect(inputs).toMatchObject({ title: 'Alle Typen', quantity: 1000, bulk_discount: 12.5, code: 'ABC-12', tags: ['messe', 'druck'] });
+    expect(inputs).toMatchObject({ title: 'Alle Typen', quantity: 1000, bulk_discount: 12.5, code: 'ABC-12', tags: ['messe', 'druck'], delivery_date: '2026-03-01' });
     expect((sent as unknown as { tags: string[] }).tags).toEqual(['messe', 'druck']);
     // express is false, so its note (required when shown) is neither shown nor sent
     expect(box('express_note')).toBeUndefined();

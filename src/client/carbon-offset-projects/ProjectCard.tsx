@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { OffsetProjectRecord } from '../../core/api';
 import { useLanguage } from '../templates/useLanguage';
-import { countryName, formatMoney, formatTonnes } from './format';
+import { countryName, exclVat, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
 
 export const ProjectCard = ({ project, to }: { project: OffsetProjectRecord; to?: string }) => {
@@ -27,7 +27,7 @@ export const ProjectCard = ({ project, to }: { project: OffsetProjectRecord; to?
             {countryName(project.country, lang)} · {translate('offsets.fields.vintage')} {project.vintage}
           </Typography>
           <Typography variant="subtitle1" component="p" sx={{ mt: 1 }} data-testid="project-price">
-            {translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) })}
+            {exclVat(translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) }), translate)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('offsets.available', { tonnes: formatTonnes(project.tonnes_available_kg, lang) })}

@@ -8,7 +8,7 @@ import { Button, Loading, Title, useGetOne, usePermissions, useTranslate } from 
 import type { OffsetProjectRecord, Role } from '../../core/api';
 import { exampleRegistryId } from '../../core/offset-projects';
 import { useLanguage } from '../templates/useLanguage';
-import { countryName, formatMoney, formatTonnes } from './format';
+import { countryName, exclVat, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -58,7 +58,7 @@ const ProjectShowPage = () => {
                       registryId || '—'
                     )}
                   </Row>
-                  <Row label={translate('offsets.fields.price_per_tonne')}>{formatMoney(project.price_per_tonne_minor, project.currency, lang)}</Row>
+                  <Row label={translate('offsets.fields.price_per_tonne')}>{exclVat(formatMoney(project.price_per_tonne_minor, project.currency, lang), translate)}</Row>
                   <Row label={translate('offsets.fields.tonnes_available')}>{formatTonnes(project.tonnes_available_kg, lang)}</Row>
                   <Row label={translate('offsets.fields.sdgs')}>
                     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>

@@ -2,6 +2,7 @@
  * Figures of the offset screens in the user's language: money from integer minor units (Intl
  * currency, the currency's own number of decimals) and quantities from integer kg as tonnes.
  */
+import type { TranslateFunction } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { minorToMajor } from '../../core/money';
 import { formatInstantDay } from '../i18n/dates';
@@ -10,6 +11,11 @@ const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR
 
 export function formatMoney(minor: number, currency: string, lang: Language): string {
   return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(minorToMajor(minor, currency));
+}
+
+/** Offset prices are net: every price shown says so ("9,80 € zzgl. MwSt."), VAT is the invoice's business. */
+export function exclVat(amount: string, translate: TranslateFunction): string {
+  return translate('offsets.excl_vat', { amount });
 }
 
 /** Major units (as typed in a form) ↔ integer minor units: core's money rules. */

@@ -1,6 +1,7 @@
-import { Create, DateInput, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
+import { Create, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { admins, RoleGate } from '../providers/RoleGate';
+import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = (value: unknown) => (value === null || value === undefined || value === '' || DATE.test(String(value)) ? undefined : 'databases.validation.date');
@@ -24,7 +25,7 @@ const DatabaseCreateForm = () => {
       <SimpleForm>
         <TextInput source="name" label="databases.fields.name" validate={required()} />
         <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
-        <DateInput source="valid_from" label="databases.fields.valid_from" validate={isoDate} parse={(v: string) => v || null} />
+        <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" validate={isoDate} />
         <TextInput source="source" label="databases.fields.source" multiline />
         <ReferenceInput source="copy_from_id" reference="databases" filter={derive ? { status: 'published' } : {}} sort={{ field: 'valid_from', order: 'DESC' }}>
           <SelectInput

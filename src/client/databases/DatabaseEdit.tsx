@@ -4,13 +4,14 @@
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { readSession } from '../providers/session';
 import { httpErrorText } from '../providers/httpClient';
 import { changeStatus, type DatabaseAction } from './api';
 import { DiffView } from './DiffView';
 import { RolloutChip } from './RolloutChip';
+import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 import { FactorTable } from './FactorTable';
 import { ImportFactors } from './ImportFactorsButton';
 
@@ -118,7 +119,7 @@ export const DatabaseEdit = () => (
     <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="name" label="databases.fields.name" validate={required()} />
       <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
-      <DateInput source="valid_from" label="databases.fields.valid_from" parse={(v: string) => v || null} />
+      <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" />
       <TextInput source="source" label="databases.fields.source" multiline fullWidth />
       <DatabaseDetails />
     </SimpleForm>

@@ -9,6 +9,7 @@ import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { ShellServices } from './ShellServices';
 import { RowCheckboxLabels } from './RowCheckboxLabels';
 import { BrandTheme } from './BrandTheme';
+import { MuiLanguage } from '../i18n/MuiLanguage';
 import { useBranding } from './branding';
 import { LayoutErrorPage, ErrorPageGate } from '../shell/errors/ErrorPages';
 import { PageTransition } from '../shell/navigation/PageTransition';
@@ -55,6 +56,7 @@ const LAYOUT_FITS_WINDOW = {
  */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <BrandTheme>
+    <MuiLanguage>
     <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={LAYOUT_FITS_WINDOW}>
       <ShellServices />
       <SessionExpiryWatcher />
@@ -68,5 +70,6 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
         <Footer />
       </Box>
     </Layout>
+    </MuiLanguage>
   </BrandTheme>
 );

@@ -12,7 +12,7 @@ export const LoginLayout = ({ title, children }: { title: string; children: Reac
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center',
       bgcolor: 'background.default', p: 2 }}>
-      <ShellServices />
+      <ShellServices pageTitle={title} />
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>

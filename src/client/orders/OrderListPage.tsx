@@ -3,7 +3,7 @@ import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, 
 import { providerAdmins } from '../providers/RoleGate';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord, type Role } from '../../core/api';
-import { formatMoney, formatTonnes } from '../carbon-offset-projects/format';
+import { exclVat, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
 
@@ -26,7 +26,7 @@ const OrderListPage = () => {
         ) : null}
         <FunctionField<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />
         <FunctionField<OrderRecord> source="tonnes_kg" label="orders.fields.tonnes" render={(order) => formatTonnes(order.tonnes_kg, lang)} />
-        <FunctionField<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => formatMoney(order.total_minor, order.currency, lang)} />
+        <FunctionField<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)} />
         <TextField source="issued_to" label="orders.fields.issued_to" />
         <TextField source="certificate_number" label="orders.fields.certificate_number" emptyText="—" />
         <LocalizedDateField source="created_at" label="orders.fields.created_at" />

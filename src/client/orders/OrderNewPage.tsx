@@ -8,7 +8,7 @@ import { Alert, Box, Card, CardActionArea, CardContent, Grid, Radio, Stack, Tabl
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
-import { countryName, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
+import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { httpClient } from '../providers/httpClient';
 import { useCanWrite } from '../providers/useCanWrite';
@@ -88,11 +88,11 @@ export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
         </TableRow>
         <TableRow>
           <TableCell component="th">{translate('orders.fields.price_per_tonne')}</TableCell>
-          <TableCell align="right">{formatMoney(quote.price_per_tonne_minor, quote.currency, lang)}</TableCell>
+          <TableCell align="right">{exclVat(formatMoney(quote.price_per_tonne_minor, quote.currency, lang), translate)}</TableCell>
         </TableRow>
         <TableRow>
           <TableCell component="th"><strong>{translate('orders.fields.total')}</strong></TableCell>
-          <TableCell align="right" data-testid="quote-total"><strong>{formatMoney(quote.total_minor, quote.currency, lang)}</strong></TableCell>
+          <TableCell align="right" data-testid="quote-total"><strong>{exclVat(formatMoney(quote.total_minor, quote.currency, lang), translate)}</strong></TableCell>
         </TableRow>
       </TableBody>
     </Table>
@@ -114,7 +114,7 @@ const ProjectChoice = ({ project, selected, onSelect }: { project: OffsetProject
           <Typography variant="body2" color="text.secondary">
             {translate(`offsets.types.${project.project_type}`)} · {project.standard} · {countryName(project.country, lang)} · {project.vintage}
           </Typography>
-          <Typography variant="body2">{translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) })}</Typography>
+          <Typography variant="body2">{exclVat(translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) }), translate)}</Typography>
         </CardContent>
       </CardActionArea>
     </Card>

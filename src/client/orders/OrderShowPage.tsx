@@ -8,7 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
 import type { MandantRecord, OffsetProjectRecord, OrderRecord, Role } from '../../core/api';
-import { formatDate, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
+import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderActions } from './OrderActions';
@@ -33,7 +33,7 @@ const OrderShowPage = () => {
   const { data: mandant } = useGetOne<MandantRecord>('mandants', { id: order?.mandant_id ?? 0 }, { enabled: !!order && showMandant });
   if (isPending) return <Loading />;
   if (error || !order) return <Alert severity="error" sx={{ m: 2 }}>{translate('orders.not_found', { id })}</Alert>;
-  const money = (minor: number) => formatMoney(minor, order.currency, lang);
+  const money = (minor: number) => exclVat(formatMoney(minor, order.currency, lang), translate);
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('orders.show_title', { number: order.number })} />

@@ -6,8 +6,9 @@
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { AutocompleteInput, Datagrid, DateTimeInput, FilterButton, FunctionField, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { AutocompleteInput, Datagrid, FilterButton, FunctionField, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateInput, dateToDay, dayToDate } from '../i18n/LocalizedDateInput';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
 import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
@@ -31,14 +32,24 @@ const ACTION_COLORS: Partial<Record<ProtocolAction, 'success' | 'info' | 'error'
   revoked: 'error',
 };
 
-/** DateTimeInput gives local `YYYY-MM-DDTHH:mm`; the API wants an instant. */
-const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
+/**
+ * The range is picked in whole days of the reader's time zone, both ends included; the API wants instants:
+ * "from" is the day's first moment, "until" its last.
+ */
+const dayStart = (day: string | null) => dayToDate(day)?.toISOString() ?? null;
+const dayEnd = (day: string | null) => {
+  const date = dayToDate(day);
+  if (!date) return null;
+  date.setHours(23, 59, 59, 999);
+  return date.toISOString();
+};
+const instantDay = (instant: unknown) => (typeof instant === 'string' && !Number.isNaN(Date.parse(instant)) ? dateToDay(new Date(instant)) : null);
 
 function buildFilters(isAdmin: boolean): ReactElement[] {
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <DateTimeInput key="at_gte" source="at_gte" label="protocol.filters.at_gte" parse={toInstant} alwaysOn />,
-    <DateTimeInput key="at_lte" source="at_lte" label="protocol.filters.at_lte" parse={toInstant} alwaysOn />,
+    <LocalizedDateInput key="at_gte" source="at_gte" label="protocol.filters.at_gte" parse={dayStart} format={instantDay} compact alwaysOn />,
+    <LocalizedDateInput key="at_lte" source="at_lte" label="protocol.filters.at_lte" parse={dayEnd} format={instantDay} compact alwaysOn />,
     <SelectInput key="action" source="action" label="protocol.filters.action"
       choices={PROTOCOL_ACTIONS.map((a) => ({ id: a, name: `protocol.actions.${a}` }))} />,
     <SelectInput key="resource" source="resource" label="protocol.filters.resource"

@@ -11,6 +11,7 @@ import { STATISTIC_NAMES, type MandantRecord, type Role, type StatisticName } fr
 import { thisYear, useStatistic, type StatisticsRange } from './api';
 import { OverviewFigures } from './OverviewFigures';
 import { StatisticPanel } from './StatisticPanel';
+import { LocalizedDatePicker } from '../i18n/LocalizedDateInput';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PANELS = STATISTIC_NAMES.filter((n): n is Exclude<StatisticName, 'overview'> => n !== 'overview');
@@ -62,10 +63,8 @@ const StatisticsPage = () => {
       <Title title={translate('statistics.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} component="form" aria-label={translate('statistics.title')}
         onSubmit={(e) => e.preventDefault()}>
-        <TextField type="date" size="small" label={translate('statistics.from')} value={from} name="from"
-          onChange={(e) => update({ from: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={translate('statistics.to')} value={to} name="to"
-          onChange={(e) => update({ to: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
+        <LocalizedDatePicker compact label={translate('statistics.from')} value={from} name="from" onChange={(day) => update({ from: day })} />
+        <LocalizedDatePicker compact label={translate('statistics.to')} value={to} name="to" onChange={(day) => update({ to: day })} />
         {isProviderAdmin ? <MandantPicker value={range.mandantId} onChange={(id) => update({ mandant: id === null ? null : String(id) })} /> : null}
       </Stack>
       {!valid ? (

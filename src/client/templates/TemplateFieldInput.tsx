@@ -6,10 +6,11 @@
 import { Box, Typography } from '@mui/material';
 import { useMemo, type ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, DateInput, SelectArrayInput, SelectInput, TextInput, useWrappedSource } from 'react-admin';
+import { BooleanInput, SelectArrayInput, SelectInput, TextInput, useWrappedSource } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { compileRules, isFieldVisible, localize } from '../../core/rules';
 import { compileCondition, conditionFields, fieldNumberOptions, localizeUnit, type Field } from '../../core/template';
+import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 import { FactorInput } from './FactorInput';
 import { fieldValidator } from './fieldValidator';
 import { parentPath } from './formPaths';
@@ -90,7 +91,7 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
       input = <BooleanInput {...common} />;
       break;
     case 'date':
-      input = <DateInput {...common} />;
+      input = <LocalizedDateInput {...common} />;
       break;
     case 'tags':
       input = <TagsInput source={source} label={label} helperText={help} validate={validate} placeholder={placeholder} />;
