@@ -21,7 +21,7 @@ const brochure = (() => {
   return templates[0];
 })();
 
-// The demo mandant computes with "Demo factors 2025" (its default database).
+// The demo mandant computes with "Demo-Faktoren 2025" (its default database).
 const lookup: FactorLookup = (key) => {
   const factor = DEMO_FACTORS_2025.factors.find((candidate) => candidate.key === key);
   return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };

@@ -106,7 +106,7 @@ describe('the collections list', () => {
 });
 
 describe('duplicating a collection', () => {
-  it('starts the form with the original and sends duplicated_from', async () => {
+  it('starts the form with the original, sends duplicated_from and says the collection was created', async () => {
     let sent: Record<string, unknown> | null = null;
     server.use(http.post(`${API}/collections`, async ({ request }) => {
       sent = (await request.json()) as Record<string, unknown>;
@@ -122,6 +122,9 @@ describe('duplicating a collection', () => {
     await waitFor(() => expect(sent).not.toBeNull());
     expect(sent).toMatchObject({ name: 'Frühjahrskampagne (Kopie)', duplicated_from: 1, calculation_ids: [7], tags: ['kampagne'] });
     await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
+    // The toast names what was created, not react-admin's generic "Element wurde erstellt".
+    expect(await screen.findByText('Sammlung angelegt')).toBeInTheDocument();
+    expect(screen.queryByText('Element wurde erstellt')).toBeNull();
   }, SLOW);
 });
 
