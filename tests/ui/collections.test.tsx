@@ -69,7 +69,7 @@ describe('the collections list', () => {
     const cards = await screen.findByTestId('collections-cards');
     expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
     // The totals of the card, in German number format.
-    expect(within(cards).getByText('1.234,5 kg CO2e')).toBeInTheDocument();
+    expect(within(cards).getByText('1.234,5 kg CO₂e')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(CLIENT_STATE_KEY) ?? '{}').compilations).toEqual({ viewMode: 'cards' });
     first.unmount();
 
@@ -185,7 +185,7 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
     await screen.findByTestId('collection-page', {}, FIRST);
     expect(screen.getByTestId('collection-order')).toBeDisabled();
     expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(/Nichts offen zu kompensieren/);
-    expect(screen.getByTestId('collection-order-reason')).toHaveTextContent('Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO2e');
+    expect(screen.getByTestId('collection-order-reason')).toHaveTextContent('Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO₂e');
     first.unmount();
 
     renderApp('/collections/2', { signedInAs: editor });

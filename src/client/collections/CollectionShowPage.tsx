@@ -25,6 +25,7 @@ import { CollectionTotals } from './CollectionTotals';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCanWrite } from '../providers/useCanWrite';
 import { ActionReason } from '../layout/ActionReason';
+import { KG_CO2E } from '../../core/template/units';
 
 function useRemoveCalculation(collection: CollectionRecord) {
   const refresh = useRefresh();
@@ -87,7 +88,7 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}><Link to={`/edit/${calc.id}`}>{calc.number}</Link></TableCell>
               <TableCell>{calc.title}</TableCell>
-              <TableCell align="right">{formatResult(calc.total_co2e, lang)} kg CO2e</TableCell>
+              <TableCell align="right">{formatResult(calc.total_co2e, lang)} {KG_CO2E}</TableCell>
               <TableCell>
                 {calc.frozen
                   ? <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />

@@ -7,6 +7,6 @@ export { importTargets, targetHeader, type ImportTarget } from './targets';
 export { suggestMapping, mappingProblems, type ColumnMapping } from './mapping';
 export { detectDecimalSeparator, parseCsvNumber, type DecimalSeparator } from './numbers';
 export { parseCell, parseBoolean, splitList, type CellContext, type CellResult, type FactorChoice } from './values';
-export { planRows, withDecimals, rowToInputs, columnOfPath, type RowPlan, type RowInputs, type CellError } from './row';
+export { planRows, withDecimals, isBlankRow, rowToInputs, columnOfPath, type RowPlan, type RowInputs, type CellError } from './row';
 export { detectEncoding, detectDelimiter, looksBinary, hasUtf8Bom, type CsvEncoding, type CsvDelimiter } from './sniff';
 export { templateCsv } from './template-csv';

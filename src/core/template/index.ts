@@ -4,6 +4,6 @@ export { loadTemplates, checkTemplate, parseTemplateJson, templateIdOf, type Tem
 export { compileTemplate, getCompiledTemplate, type CompiledTemplate, type CompiledField, type CompiledGroup, type CompileError } from './compile';
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields, type Condition } from './visibility';
-export { localizeUnit, UNIT_WORDS } from './units';
+export { localizeUnit, withCo2Subscript, CO2E, KG_CO2E, UNIT_WORDS } from './units';
 export { fieldNumberOptions } from './number-display';
 export { listFilterFields, topLevelField } from './list-filters';
