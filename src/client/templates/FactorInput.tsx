@@ -47,7 +47,7 @@ export const FactorInput = ({ source, category, label, helperText, validate }: {
       isPending={isPending}
       size="small"
       margin="dense"
-      sx={{ minWidth: 320 }}
+      fullWidth
     />
   );
 };
