@@ -104,7 +104,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     expect(calc.results.values.total_co2e).toBe(calc.total_co2e);
     // Default database of the mandant: the 2025 demo set; the breakdown names factors and sources.
     expect(calc.database_id).toBe(databases.find((d) => d.version_label === '2025')!.id);
-    expect(calc.results.database.name).toBe('Demo factors 2025');
+    expect(calc.results.database.name).toBe('Demo-Faktoren 2025');
     const paper = calc.results.breakdown.find((b) => b.name === 'paper_co2e')!;
     expect(paper.factors.map((f) => [f.key, f.value])).toEqual([['paper_virgin', 0.9]]);
     expect(paper.factors[0]!.source).toMatch(/DESNZ/);

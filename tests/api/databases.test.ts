@@ -77,8 +77,14 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     const badCsv = 'key,category,unit,value,source,year,region,label_de,label_en\nnew_one,paper,kg,1.5,src,2025,DE,Neu,New\nbroken,paper,kg,abc,src,2025,DE,X,X\n';
     const rejected = await ctx.request<{ message: string; errors: Record<string, string> }>('POST', `/api/databases/${copy.body.id}/import`, { token, body: { csv: badCsv } });
     expect(rejected.status).toBe(400);
-    expect(rejected.body.message).toMatch(/^Zeile 2:/);
-    expect(Object.keys(rejected.body.errors)).toEqual(['csv.2.value']);
+    // The header is row 1: the second factor is the spreadsheet's row 3.
+    expect(rejected.body.message).toMatch(/^Zeile 3:/);
+    expect(Object.keys(rejected.body.errors)).toEqual(['csv.3.value']);
+    // Blank rows keep their numbers too, as in the spreadsheet.
+    const gaps = await ctx.request<{ message: string; errors: Record<string, string> }>('POST', `/api/databases/${copy.body.id}/import`,
+      { token, body: { csv: 'key,category,unit,value\n\nok_one,paper,kg,1\n,,,\nbroken,paper,kg,abc\n' } });
+    expect(gaps.status).toBe(400);
+    expect(Object.keys(gaps.body.errors)).toEqual(['csv.5.value']);
     expect(await factorsOf(token, copy.body.id)).toEqual(before);
 
     const goodCsv = `key;category;unit;value;source;year;region;labels\nnew_one;paper;kg;1,5;src;2025;DE;{"de":"Neu","en":"New"}\nelectricity_de_grid;electricity;kWh;0,3;UBA 2026;2025;DE;Strom\n`;

@@ -58,7 +58,7 @@ describeEachDatabase('factor categories', (ctx) => {
     const csv = 'key,category,unit,value\nfine_one,paper,kg,1\nbad_one,__proto__,kg,1\n';
     const imported = await ctx.request<{ errors: Record<string, string> }>('POST', `/api/databases/${draft.id}/import`, { token: mandantAdmin, body: { csv } });
     expect(imported.status).toBe(400);
-    expect(Object.keys(imported.body.errors)).toEqual(['csv.2.category']);
+    expect(Object.keys(imported.body.errors)).toEqual(['csv.3.category']);
     const kept = await ctx.request<FactorRecord>('POST', '/api/factors', { token: mandantAdmin, body: factorBody('paper_stock_2') });
     expect(kept.status).toBe(201);
   });

@@ -12,14 +12,14 @@ import { describeEachDatabase, type TestContext } from './harness';
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
 describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
-  it('seeds "Demo factors 2024" and "Demo factors 2025", published, global and marked as demo', async () => {
+  it('seeds "Demo-Faktoren 2024" and "Demo-Faktoren 2025", published, global and marked as demo', async () => {
     const token = await ctx.login('viewer@muster.example');
     const res = await ctx.request<FactorDatabaseRecord[]>('GET', `/api/databases${q({ sort: '["valid_from","ASC"]' })}`, { token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('databases 0-1/2');
     expect(res.body.map((d) => [d.name, d.version_label, d.status, d.mandant_id, d.demo])).toEqual([
-      ['Demo factors 2024', '2024', 'published', null, true],
-      ['Demo factors 2025', '2025', 'published', null, true],
+      ['Demo-Faktoren 2024', '2024', 'published', null, true],
+      ['Demo-Faktoren 2025', '2025', 'published', null, true],
     ]);
     expect(res.body[1]!.based_on_id).toBe(res.body[0]!.id);
     expect(res.body[0]!.valid_from).toBe('2024-01-01');

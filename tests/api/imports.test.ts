@@ -130,7 +130,8 @@ describeEachDatabase('imports', (ctx) => {
     expect(body).toMatchObject({ rows_total: 3, rows_ok: 0, rows_failed: 1 });
     expect(body.import).toMatchObject({ status: 'failed', rows_ok: 0, rows_failed: 1 });
     expect(body.errors).toHaveLength(1);
-    expect(body.errors[0]).toMatchObject({ row: 2, column: 'Seiten', value: '7', message_key: 'rule' });
+    // Row numbers as the spreadsheet shows them: the header is row 1, the bad (second) data row is row 3.
+    expect(body.errors[0]).toMatchObject({ row: 3, column: 'Seiten', value: '7', message_key: 'rule' });
     expect(body.errors[0]!.message).toMatch(/Seiten/);
     expect(await countCalculations(ctx)).toBe(before);
     expect(await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', body.import!.id).execute()).toHaveLength(0);
@@ -144,7 +145,7 @@ describeEachDatabase('imports', (ctx) => {
     expect(calcs.map((c) => c.title)).toEqual(['Gut eins', 'Gut zwei']);
 
     const errors = await ctx.request<ImportRowError[]>('GET', `/api/imports/${body.import!.id}/errors`, { token });
-    expect(errors.body[0]).toMatchObject({ row: 2, column: 'Seiten', value: '7' });
+    expect(errors.body[0]).toMatchObject({ row: 3, column: 'Seiten', value: '7' });
     const german = errors.body[0]!.message;
     // The same error read by an English-speaking user of the mandant.
     const admin = await ctx.login('admin@muster.example');
@@ -158,7 +159,7 @@ describeEachDatabase('imports', (ctx) => {
     const bytes = new Uint8Array(await csv.arrayBuffer());
     // A BOM, so Excel opens the UTF-8 file with its umlauts intact.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes)).toMatch(/^Row,Column,Value,Error\r\n2,Seiten,7,"Column ""Seiten"": /);
+    expect(new TextDecoder().decode(bytes)).toMatch(/^Row,Column,Value,Error\r\n3,Seiten,7,"Column ""Seiten"": /);
   });
 
   it('files of several batches are computed in a worker thread exactly as here: row numbers, errors, totals', async () => {
@@ -169,7 +170,8 @@ describeEachDatabase('imports', (ctx) => {
     const { status, body } = await upload(ctx, token, lines.join('\n'), { mode: 'valid_rows', file_name: 'batches.csv' });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({ rows_total: 1234, rows_ok: 1232, rows_failed: 2 });
-    expect(body.errors.map((e) => [e.row, e.column])).toEqual([[700, 'Grammatur'], [1100, 'Seiten']]);
+    // Heft 700 and Heft 1100 are the spreadsheet's rows 701 and 1101 (the header is row 1).
+    expect(body.errors.map((e) => [e.row, e.column])).toEqual([[701, 'Grammatur'], [1101, 'Seiten']]);
     const rows = await ctx.db.selectFrom('calculations').select(['id', 'title']).where('import_id', '=', body.import!.id).orderBy('id').execute();
     expect(rows).toHaveLength(1232);
     expect(rows.at(-1)!.title).toBe('Heft 1234');
@@ -182,6 +184,27 @@ describeEachDatabase('imports', (ctx) => {
     expect(same.body.results).toEqual(imported.results);
   });
 
+  it('numbers rows as the spreadsheet shows them, counting blank rows and a multi-line cell as one row each', async () => {
+    const token = await signIn();
+    const file = [
+      '', // a blank first row: the header is row 2
+      'Titel;Auflage;Format;Seiten;Papier;Grammatur',
+      'Gut;1.000;A4;16;paper_virgin;115', // row 3
+      ';;;;;', // row 4, blank: skipped but counted
+      '"Zwei',
+      'Zeilen";1.000;A4;7;paper_virgin;115', // row 5, one row in the spreadsheet
+      '',
+      'Schlecht;1.000;A4;16;paper_virgin;viel', // row 7
+    ].join('\r\n');
+    const { status, body } = await upload(ctx, token, file, { dry_run: true, mode: 'valid_rows' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ rows_total: 3, rows_ok: 1, rows_failed: 2 });
+    expect(body.errors.map((e) => [e.row, e.column])).toEqual([[5, 'Seiten'], [7, 'Grammatur']]);
+    const blanks = await upload(ctx, token, 'Titel;Auflage\r\n;\r\n\r\n');
+    expect(blanks.status).toBe(400);
+    expect(blanks.body.message).toMatch(/Kopfzeile/);
+  });
+
   it('dry run validates and reports without writing anything', async () => {
     const token = await signIn();
     const before = await countCalculations(ctx);
@@ -189,7 +212,7 @@ describeEachDatabase('imports', (ctx) => {
     const { status, body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), { dry_run: true, mode: 'valid_rows' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ import: null, dry_run: true, rows_total: 3, rows_ok: 2, rows_failed: 1 });
-    expect(body.errors[0]).toMatchObject({ row: 2, column: 'Seiten' });
+    expect(body.errors[0]).toMatchObject({ row: 3, column: 'Seiten' });
     expect(await countCalculations(ctx)).toBe(before);
     expect((await ctx.db.selectFrom('imports').select('id').execute()).length).toBe(importsBefore);
   });
@@ -211,11 +234,11 @@ describeEachDatabase('imports', (ctx) => {
     expect(body.import).toMatchObject({ rows_ok: 3, rows_failed: 1 });
     const calcs = await importedCalculations(ctx, token, body.import!.id);
     expect(calcs.map((c) => c.title)).toEqual(['=HYPERLINK("http://evil.example","click")', '+cmd|calc', '@SUM(A1)']);
-    expect(body.errors[0]).toMatchObject({ row: 3, column: 'Grammage', value: '=1+2', message_key: 'number' });
+    expect(body.errors[0]).toMatchObject({ row: 4, column: 'Grammage', value: '=1+2', message_key: 'number' });
     const csv = await (await fetch(`${ctx.baseUrl}/api/imports/${body.import!.id}/errors.csv`, { headers: { Authorization: `Bearer ${token}` } })).text();
     // A German reader's file: cells separated by ';'.
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[1]).toMatch(/^3;Grammage;'=1\+2;/);
+    expect(lines[1]).toMatch(/^4;Grammage;'=1\+2;/);
     expect(lines.slice(1).every((line) => !/(^|;)"?[=+@]/.test(line))).toBe(true);
   });
 

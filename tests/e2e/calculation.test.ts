@@ -21,7 +21,7 @@ const brochure = (() => {
   return templates[0];
 })();
 
-// The demo mandant computes with "Demo factors 2025" (its default database).
+// The demo mandant computes with "Demo-Faktoren 2025" (its default database).
 const lookup: FactorLookup = (key) => {
   const factor = DEMO_FACTORS_2025.factors.find((candidate) => candidate.key === key);
   return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
@@ -68,7 +68,7 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       expect(await field(page, 'energy_kwh_per_1000').inputValue()).toBe('3,25');
       await expect.poll(() => totalText(page), POLL).toBe(expected);
       // The server computed the same total itself (the preview is never what gets stored).
-      expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO2e`);
+      expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO₂e`);
       await expect.poll(() => page.getByText(/K-\d{4}-\d{6}/).first().isVisible(), POLL).toBe(true);
       await screenshot(page, 'calculation-edit-de');
 
@@ -76,7 +76,7 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await page.goto(`${app.server.baseUrl}/calculations/product`);
       const row = page.locator('tr', { hasText: 'E2E Broschüre Herbst' });
       await row.waitFor();
-      expect(await row.textContent()).toContain(`${expected} kg CO2e`);
+      expect(await row.textContent()).toContain(`${expected} kg CO₂e`);
       expect(await page.locator('thead').textContent()).toContain('Auflage');
       await screenshot(page, 'calculations-table-de');
       await page.getByRole('button', { name: 'Karten' }).click();

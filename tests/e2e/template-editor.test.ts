@@ -135,7 +135,7 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       expect(record).toMatchObject({ template_id: 'envelope', template_version: 1, total_co2e: 22 });
       await page.waitForURL(/\/edit\/\d+$/);
       await page.getByTestId('result-stored-total').waitFor();
-      expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO2e`);
+      expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO₂e`);
     } finally {
       await editor.context.close();
     }

@@ -39,7 +39,7 @@ describe('the calculation form generated from a template', () => {
     expect(within(fieldBox('quantity')).getByText('Anzahl der bestellten Exemplare (ohne Makulatur).')).toBeInTheDocument();
     expect(within(fieldBox('grammage')).getByText('g/m²')).toBeInTheDocument();
     // The factor select shows the factor's label and its value per unit from the mandant's database.
-    await waitFor(() => expect(within(fieldBox('paper')).getByText('Papier, Frischfaser · 0,9 kg CO2e/kg')).toBeInTheDocument());
+    await waitFor(() => expect(within(fieldBox('paper')).getByText('Papier, Frischfaser · 0,9 kg CO₂e/kg')).toBeInTheDocument());
     expect(within(fieldBox('title')).getByRole('textbox')).toHaveAttribute('placeholder', 'z. B. Frühjahrskatalog 2026');
   }, SLOW);
 
@@ -329,7 +329,7 @@ describe('the calculations list', () => {
     expect(within(row).getByText('5.000 Stk.')).toBeInTheDocument();
     // Dates in the interface language, not the browser's (jsdom's is en-US).
     expect(within(row).getByText(/^\d{1,2}\.\d{1,2}\.\d{4}, \d{1,2}:\d{2}:\d{2}$/)).toBeInTheDocument();
-    expect(within(row).getByText(`${formatResult(calculations[0].total_co2e, 'de')} kg CO2e`)).toBeInTheDocument();
+    expect(within(row).getByText(`${formatResult(calculations[0].total_co2e, 'de')} kg CO₂e`)).toBeInTheDocument();
     expect(query).toContain('"template_type":"product"');
     expect(query).toContain('sort=["updated_at","DESC"]');
   }, SLOW);
@@ -481,7 +481,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
     expect(within(actions).queryByRole('button', { name: 'Löschen' })).toBeNull();
     expect(within(actions).getByTestId('calculation-frozen-hint')).toHaveTextContent('kann nicht mehr bearbeitet oder gelöscht werden');
     expect(within(actions).getByTestId('calculation-order')).toBeDisabled();
-    expect(within(actions).getByTestId('calculation-order-reason')).toHaveTextContent('bereits ein CO2-Kompensationsbeitrag bestellt');
+    expect(within(actions).getByTestId('calculation-order-reason')).toHaveTextContent('bereits ein CO₂-Kompensationsbeitrag bestellt');
     first.unmount();
 
     renderApp('/edit/8', { signedInAs: { ...editor, role: 'viewer' } });

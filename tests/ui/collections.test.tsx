@@ -69,7 +69,7 @@ describe('the collections list', () => {
     const cards = await screen.findByTestId('collections-cards');
     expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
     // The totals of the card, in German number format.
-    expect(within(cards).getByText('1.234,5 kg CO2e')).toBeInTheDocument();
+    expect(within(cards).getByText('1.234,5 kg CO₂e')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(CLIENT_STATE_KEY) ?? '{}').compilations).toEqual({ viewMode: 'cards' });
     first.unmount();
 
@@ -106,7 +106,7 @@ describe('the collections list', () => {
 });
 
 describe('duplicating a collection', () => {
-  it('starts the form with the original and sends duplicated_from', async () => {
+  it('starts the form with the original, sends duplicated_from and says the collection was created', async () => {
     let sent: Record<string, unknown> | null = null;
     server.use(http.post(`${API}/collections`, async ({ request }) => {
       sent = (await request.json()) as Record<string, unknown>;
@@ -122,6 +122,9 @@ describe('duplicating a collection', () => {
     await waitFor(() => expect(sent).not.toBeNull());
     expect(sent).toMatchObject({ name: 'Frühjahrskampagne (Kopie)', duplicated_from: 1, calculation_ids: [7], tags: ['kampagne'] });
     await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
+    // The toast names what was created, not react-admin's generic "Element wurde erstellt".
+    expect(await screen.findByText('Sammlung angelegt')).toBeInTheDocument();
+    expect(screen.queryByText('Element wurde erstellt')).toBeNull();
   }, SLOW);
 });
 
@@ -182,7 +185,7 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
     await screen.findByTestId('collection-page', {}, FIRST);
     expect(screen.getByTestId('collection-order')).toBeDisabled();
     expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(/Nichts offen zu kompensieren/);
-    expect(screen.getByTestId('collection-order-reason')).toHaveTextContent('Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO2e');
+    expect(screen.getByTestId('collection-order-reason')).toHaveTextContent('Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO₂e');
     first.unmount();
 
     renderApp('/collections/2', { signedInAs: editor });

@@ -41,7 +41,7 @@ describe('comparing calculations', () => {
     expect(total).toHaveAttribute('data-differs', 'true');
     const percent = new Intl.NumberFormat('de', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format((b - a) / a);
     const spaces = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
-    expect(spaces(within(total).getByTestId('compare-difference').textContent)).toBe(spaces(`+${formatResult(b - a, 'de')} kg CO2e (${percent})`));
+    expect(spaces(within(total).getByTestId('compare-difference').textContent)).toBe(spaces(`+${formatResult(b - a, 'de')} kg CO₂e (${percent})`));
 
     // Inputs grouped as in the template, labels in German; the changed quantity is highlighted, the format is not.
     expect(within(table).getByRole('heading', { name: 'Allgemein' })).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('comparing calculations', () => {
       return String(Math.round(value * 10 ** digits) / 10 ** digits).replace('.', ',');
     };
     const totalRow = rows.find((row) => row[1] === 'Emissionen gesamt')!;
-    expect(totalRow).toEqual(['Ergebnisse', 'Emissionen gesamt', 'kg CO2e', shown(a), shown(b), shown(b - a),
+    expect(totalRow).toEqual(['Ergebnisse', 'Emissionen gesamt', 'kg CO₂e', shown(a), shown(b), shown(b - a),
       String(Math.round(((b - a) / a) * 1000) / 10).replace('.', ',')]);
     // Every figure cell holds a bare number: digits, at most one decimal comma, no unit, no grouping, no float noise.
     const figures = rows.filter((row) => row[0] === 'Ergebnisse').flatMap((row) => row.slice(3)).filter((cell) => cell !== '');

@@ -54,7 +54,7 @@ describe('ordering a CO2 offset contribution', () => {
     expect(await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.click(await screen.findByTestId('choose-project-1'));
     const table = await screen.findByTestId('order-quote');
-    expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO2e$/);
+    expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO₂e$/);
     expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
     expect(within(table).getByText(/24,50\s€/)).toBeInTheDocument();
     expect(within(table).getByText('aufgerundet auf ganze 0,1 t')).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
     const posted: unknown[] = [];
     serveOrders([draft], posted);
     renderApp('/orders/new?calculation=7', { signedInAs: { ...editor, role: 'viewer' } });
-    expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent('Ihre Rolle darf keine CO2-Kompensationsbeiträge bestellen');
+    expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent('Ihre Rolle darf keine CO₂-Kompensationsbeiträge bestellen');
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
     expect(screen.queryByText('1. Projekt wählen')).toBeNull();
   });

@@ -20,7 +20,7 @@ import {
   type CellContext,
 } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
-import { fieldNumberOptions, localizeUnit, UNIT_WORDS, type Field } from '../../src/core/template';
+import { fieldNumberOptions, KG_CO2E, localizeUnit, UNIT_WORDS, withCo2Subscript, type Field } from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { shippedTemplate } from './support/templates';
 
@@ -74,8 +74,19 @@ describe('localizeUnit', () => {
   it('translates the word units into every language and leaves symbols and unknown units as written', () => {
     expect(localizeUnit('sheets', 'de')).toBe('Bogen');
     expect(localizeUnit('pages', 'es')).toBe('páginas');
-    for (const unit of ['kg', 'kg CO2e', 'g/m²', 'kWh/1000', '%', 'rolls', 'constructor']) expect(localizeUnit(unit, 'fr')).toBe(unit);
+    for (const unit of ['kg', 'kg CO₂e', 'g/m²', 'kWh/1000', '%', 'rolls', 'constructor']) expect(localizeUnit(unit, 'fr')).toBe(unit);
     for (const texts of Object.values(UNIT_WORDS)) for (const lang of LANGUAGES) expect(texts[lang].trim()).not.toBe('');
+  });
+
+  it('writes the CO2 a template spells in ASCII with its subscript two, in every language', () => {
+    for (const lang of LANGUAGES) {
+      expect(localizeUnit('kg CO2e', lang)).toBe('kg CO₂e');
+      expect(localizeUnit('kg CO2e/kWh', lang)).toBe('kg CO₂e/kWh');
+      expect(localizeUnit('t CO2', lang)).toBe('t CO₂');
+    }
+    expect(KG_CO2E).toBe('kg CO₂e');
+    // Only the formula: other words with "CO2" in them stay as written.
+    expect(withCo2Subscript('CO2x CO20 ECO2e')).toBe('CO2x CO20 ECO2e');
   });
 });
 

@@ -5,8 +5,8 @@ import { DEMO_FACTOR_DATABASES, DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../
 describe('demo factor databases', () => {
   it('are two published, demo-marked versions with the same keys', () => {
     expect(DEMO_FACTOR_DATABASES.map((database) => [database.name, database.status, database.demo])).toEqual([
-      ['Demo factors 2024', 'published', true],
-      ['Demo factors 2025', 'published', true],
+      ['Demo-Faktoren 2024', 'published', true],
+      ['Demo-Faktoren 2025', 'published', true],
     ]);
     const keys = (database: typeof DEMO_FACTORS_2024) => database.factors.map((factor) => factor.key).sort();
     expect(keys(DEMO_FACTORS_2024)).toEqual(keys(DEMO_FACTORS_2025));

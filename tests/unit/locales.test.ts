@@ -73,3 +73,18 @@ describe.each(LANGUAGES)('locale %s', (language) => {
     expect(pluralMismatch).toEqual([]);
   });
 });
+
+describe('German spelling', () => {
+  it('writes ß as in Germany, also where the ra-language-german pack writes the Swiss "ss"', async () => {
+    const german = flatten(await loadMessages('de'));
+    expect(german.get('ra.action.close')).toBe('Schließen');
+    const swiss = [...german].filter(([, text]) => /schliess|ausserhalb|grösse|gemäss|strasse/i.test(String(text)));
+    expect(swiss).toEqual([]);
+  });
+
+  it('names each resource in its save and delete messages instead of "Element"', async () => {
+    const german = flatten(await loadMessages('de'));
+    expect(german.get('resources.calculations.notifications.created')).toBe('Kalkulation angelegt');
+    expect(german.get('resources.collections.notifications.updated')).toMatch(/^Sammlung gespeichert/);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The shipped templates: all load without errors against both demo factor databases, and each
  * has a worked example whose figures were calculated by hand (the arithmetic is in the comments;
- * factors from "Demo factors 2024" unless noted).
+ * factors from "Demo-Faktoren 2024" unless noted).
  */
 import { describe, expect, it } from 'vitest';
 import { computeResults } from '../../src/core/formula';

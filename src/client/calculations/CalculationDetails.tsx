@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { SelectInput, TextInput, maxLength, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CollapsibleGroup } from '../templates/CollapsibleGroup';
+import { FIELD_GRID_SX } from '../templates/TemplateFields';
 import { CALCULATION_STATUSES } from './types';
 import { usePublishedDatabases } from './useDefaultDatabase';
 
@@ -18,11 +19,11 @@ export const CalculationDetails = () => {
   const statusChoices = CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }));
   return (
     <CollapsibleGroup title={translate('calculations.section.details')} testId="group-calculation-details">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
-        <TextInput source="customer" label="calculations.fields.customer" validate={maxLength(200)} sx={{ minWidth: 320 }} />
-        <SelectInput source="status" label="calculations.fields.status" choices={statusChoices} validate={required()} sx={{ minWidth: 200 }} />
+      <Box sx={FIELD_GRID_SX}>
+        <TextInput source="customer" label="calculations.fields.customer" validate={maxLength(200)} fullWidth />
+        <SelectInput source="status" label="calculations.fields.status" choices={statusChoices} validate={required()} fullWidth />
         <SelectInput source="database_id" label="calculations.fields.database" choices={choices} isPending={isPending}
-          validate={required()} helperText="calculations.database_help" sx={{ minWidth: 320 }} />
+          validate={required()} helperText="calculations.database_help" fullWidth />
       </Box>
     </CollapsibleGroup>
   );

@@ -13,7 +13,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { DatagridConfigurable, FilterButton, FunctionField, List, Pagination, SearchInput, SelectColumnsButton, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { localize } from '../../core/rules';
-import { listFilterFields, type Template } from '../../core/template';
+import { KG_CO2E, listFilterFields, type Template } from '../../core/template';
 import { CalculationBulkActions } from '../collections/CalculationBulkActions';
 import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
@@ -164,7 +164,7 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
       {byType ? templateField : null}
       {showTotal ? (
         <FunctionField source="total_co2e" label="calculations.fields.total_co2e" textAlign="right"
-          render={(record: CalculationRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} kg CO2e</Box>} />
+          render={(record: CalculationRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} {KG_CO2E}</Box>} />
       ) : null}
       <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
       <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationRecord) => <RowActions record={record} compact />} />
@@ -222,7 +222,7 @@ const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
                 />
                 <CardContent sx={{ pt: 0 }}>
                   <Typography variant="h5" component="p">
-                    {formatResult(record.total_co2e, lang)} <Typography component="span" variant="body2">kg CO2e</Typography>
+                    {formatResult(record.total_co2e, lang)} <Typography component="span" variant="body2">{KG_CO2E}</Typography>
                   </Typography>
                   {columns.filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e').map((column) => {
                     const value = columnValue(record, column.name, template, lang, yesNo);

@@ -25,6 +25,7 @@ import { CollectionTotals } from './CollectionTotals';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCanWrite } from '../providers/useCanWrite';
 import { ActionReason } from '../layout/ActionReason';
+import { KG_CO2E } from '../../core/template/units';
 
 function useRemoveCalculation(collection: CollectionRecord) {
   const refresh = useRefresh();
@@ -87,7 +88,7 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}><Link to={`/edit/${calc.id}`}>{calc.number}</Link></TableCell>
               <TableCell>{calc.title}</TableCell>
-              <TableCell align="right">{formatResult(calc.total_co2e, lang)} kg CO2e</TableCell>
+              <TableCell align="right">{formatResult(calc.total_co2e, lang)} {KG_CO2E}</TableCell>
               <TableCell>
                 {calc.frozen
                   ? <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
@@ -131,15 +132,18 @@ const CollectionShowPage = () => {
   return (
     <Box sx={{ mt: 2 }} data-testid="collection-page">
       <Title title={collection.name} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', mb: 2 }}>
-        <Box>
+      {/* Title and actions share the row while both fit; otherwise the actions move below as a whole, never squeezing a
+          button's label onto two lines. */}
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <Typography variant="h5" component="h1">{collection.name}</Typography>
           {collection.description ? <Typography color="text.secondary">{collection.description}</Typography> : null}
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
             {collection.tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
           </Stack>
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" useFlexGap data-testid="collection-actions"
+          sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'flex-end', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button component={Link} to="/collections" label="collections.back" />
           {writer ? (
             <>

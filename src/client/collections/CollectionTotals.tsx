@@ -4,10 +4,11 @@ import { useTranslate } from 'react-admin';
 import type { CollectionRecord } from '../../core/api';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
+import { KG_CO2E } from '../../core/template/units';
 
 export function useCo2Text() {
   const lang = useLanguage();
-  return (kg: number) => `${formatResult(kg, lang)} kg CO2e`;
+  return (kg: number) => `${formatResult(kg, lang)} ${KG_CO2E}`;
 }
 
 /** Share of the total already ordered, 0…100. */

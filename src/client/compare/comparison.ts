@@ -7,7 +7,7 @@ import type { CalculationRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { fieldNumberOptions, localizeUnit, type Field, type Template } from '../../core/template';
+import { fieldNumberOptions, KG_CO2E, localizeUnit, type Field, type Template } from '../../core/template';
 
 export interface ComparedCalculation {
   id: number;
@@ -166,7 +166,7 @@ function resultRow(name: string, label: string, unit: string, values: (number | 
 
 /** Results: the primary total first, then the union of result names in the order they first appear. */
 function resultRows(records: readonly CalculationRecord[], templates: readonly (Template | undefined)[], lang: Language, texts: ComparisonTexts): ResultRow[] {
-  const rows: ResultRow[] = [resultRow('total_co2e', texts.total, 'kg CO2e', records.map((record) => (typeof record.total_co2e === 'number' ? record.total_co2e : null)))];
+  const rows: ResultRow[] = [resultRow('total_co2e', texts.total, KG_CO2E, records.map((record) => (typeof record.total_co2e === 'number' ? record.total_co2e : null)))];
   const seen = new Set<string>();
   templates.forEach((template) => {
     for (const result of template?.results ?? []) {

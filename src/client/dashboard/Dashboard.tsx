@@ -12,6 +12,7 @@ import { useProtocolTexts } from '../protocol/summary';
 import { thisYear, useStatistic } from '../statistics/api';
 import { formatFigure, formatKg } from '../statistics/format';
 import { Figure } from '../statistics/OverviewFigures';
+import { KG_CO2E } from '../../core/template/units';
 
 const LATEST = 5;
 const SHARE: StatisticColumn = { key: 'offset_share', unit: 'percent' };
@@ -43,7 +44,7 @@ const YearFigures = () => {
   return (
     <Grid container spacing={2} data-testid="dashboard-figures">
       <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure label={translate('dashboard.year_co2e', { year })} value={show(co2e)} unit={co2e ? 'kg CO₂e' : undefined}
+        <LinkedFigure label={translate('dashboard.year_co2e', { year })} value={show(co2e)} unit={co2e ? KG_CO2E : undefined}
           to="/statistics" linkLabel={count === null ? translate('dashboard.to_statistics') : translate('dashboard.calculations_count', { smart_count: count })} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -84,7 +85,7 @@ const LatestCalculations = () => {
               secondary={`${c.number} · ${date.format(new Date(c.updated_at))}${c.customer ? ` · ${c.customer}` : ''}`}
             />
             <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2, fontVariantNumeric: 'tabular-nums' }}>
-              {formatKg(locale, c.total_co2e)} kg CO₂e
+              {formatKg(locale, c.total_co2e)} {KG_CO2E}
             </Typography>
           </ListItem>
         ))}

@@ -12,6 +12,7 @@ import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { FactorDialog } from './FactorDialog';
+import { KG_CO2E } from '../../core/template/units';
 
 const ALL = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
@@ -90,7 +91,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
                 <TableCell>
                   <ValueCell key={`${factor.id}-${factor.value}`} factor={factor} editable={editable} />
                 </TableCell>
-                <TableCell>kg CO₂e / {factor.unit}</TableCell>
+                <TableCell>{KG_CO2E} / {factor.unit}</TableCell>
                 {derived ? (
                   <TableCell>
                     {baseFactor ? factorValueText(baseFactor.value, lang) : translate('databases.factors.not_in_base')}

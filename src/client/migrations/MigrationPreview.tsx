@@ -9,6 +9,7 @@ import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
 import { formatKg, formatPercent, formatSignedKg } from './format';
+import { KG_CO2E } from '../../core/template/units';
 
 const PER_PAGE = 25;
 
@@ -50,12 +51,12 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           <dt>{translate('migrations.summary.excluded')}</dt>
           <dd style={{ margin: 0 }}>{formatCount(summary.excluded, lang)}</dd>
           <dt>{translate('migrations.summary.total_before')}</dt>
-          <dd style={{ margin: 0 }} data-testid="summary-before">{formatKg(summary.total_before, locale)} kg CO₂e</dd>
+          <dd style={{ margin: 0 }} data-testid="summary-before">{formatKg(summary.total_before, locale)} {KG_CO2E}</dd>
           <dt>{translate('migrations.summary.total_after')}</dt>
-          <dd style={{ margin: 0 }} data-testid="summary-after">{formatKg(summary.total_after, locale)} kg CO₂e</dd>
+          <dd style={{ margin: 0 }} data-testid="summary-after">{formatKg(summary.total_after, locale)} {KG_CO2E}</dd>
           <dt>{translate('migrations.summary.difference')}</dt>
           <dd style={{ margin: 0 }}>
-            {formatSignedKg(summary.difference, locale)} kg CO₂e ({formatPercent(summary.percent, locale)})
+            {formatSignedKg(summary.difference, locale)} {KG_CO2E} ({formatPercent(summary.percent, locale)})
           </dd>
         </Box>
         <Stack direction="row" spacing={1} sx={{ mb: 2 }} flexWrap="wrap">

@@ -13,6 +13,7 @@ import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { httpClient } from '../providers/httpClient';
 import { useCanWrite } from '../providers/useCanWrite';
 import { useLanguage } from '../templates/useLanguage';
+import { CO2E } from '../../core/template/units';
 
 interface Subject {
   calculation_id?: number;
@@ -75,7 +76,7 @@ export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
       <TableBody>
         <TableRow>
           <TableCell component="th">{translate('orders.fields.co2e')}</TableCell>
-          <TableCell align="right">{formatKg(quote.co2e_kg, lang)} CO2e</TableCell>
+          <TableCell align="right">{formatKg(quote.co2e_kg, lang)} {CO2E}</TableCell>
         </TableRow>
         <TableRow>
           <TableCell component="th">
@@ -84,7 +85,7 @@ export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
               {translate('orders.rounding', { step: formatTonnes(quote.rounding_kg, lang) })}
             </Typography>
           </TableCell>
-          <TableCell align="right" data-testid="quote-tonnes">{formatTonnes(quote.tonnes_kg, lang)} CO2e</TableCell>
+          <TableCell align="right" data-testid="quote-tonnes">{formatTonnes(quote.tonnes_kg, lang)} {CO2E}</TableCell>
         </TableRow>
         <TableRow>
           <TableCell component="th">{translate('orders.fields.price_per_tonne')}</TableCell>

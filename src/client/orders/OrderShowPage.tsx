@@ -13,6 +13,7 @@ import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderActions } from './OrderActions';
 import { OrderStatusChip } from './OrderStatusChip';
+import { CO2E } from '../../core/template/units';
 
 const Row = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
   <TableRow>
@@ -62,8 +63,8 @@ const OrderShowPage = () => {
                   <Row label={translate('orders.fields.project')}>
                     {project ? <Link to={`/carbon-offset-projects/${project.id}`}>{project.name[lang]}</Link> : `#${order.project_id}`}
                   </Row>
-                  <Row label={translate('orders.fields.co2e')}>{formatKg(order.co2e_kg, lang)} CO2e</Row>
-                  <Row label={translate('orders.fields.tonnes')} testId="order-tonnes">{formatTonnes(order.tonnes_kg, lang)} CO2e</Row>
+                  <Row label={translate('orders.fields.co2e')}>{formatKg(order.co2e_kg, lang)} {CO2E}</Row>
+                  <Row label={translate('orders.fields.tonnes')} testId="order-tonnes">{formatTonnes(order.tonnes_kg, lang)} {CO2E}</Row>
                   <Row label={translate('orders.fields.price_per_tonne')}>{money(order.price_per_tonne_minor)}</Row>
                   <Row label={translate('orders.fields.total')} testId="order-total"><strong>{money(order.total_minor)}</strong></Row>
                   <Row label={translate('orders.fields.issued_to')}>{order.issued_to}</Row>

@@ -8,10 +8,11 @@ import { localize } from '../../core/rules';
 import type { FactorRecord } from '../calculations/types';
 import { useFactors } from './factors';
 import { useLanguage } from './useLanguage';
+import { KG_CO2E } from '../../core/template/units';
 
 export function factorOptionText(factor: FactorRecord, lang: Language): string {
   const value = formatNumber(factor.value, lang, { maximumFractionDigits: 5 });
-  return `${localize(factor.label, lang, factor.key)} · ${value} kg CO2e/${factor.unit}`;
+  return `${localize(factor.label, lang, factor.key)} · ${value} ${KG_CO2E}/${factor.unit}`;
 }
 
 export const FactorInput = ({ source, category, label, helperText, validate }: {
@@ -46,7 +47,7 @@ export const FactorInput = ({ source, category, label, helperText, validate }: {
       isPending={isPending}
       size="small"
       margin="dense"
-      sx={{ minWidth: 320 }}
+      fullWidth
     />
   );
 };

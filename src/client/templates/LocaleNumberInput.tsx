@@ -75,7 +75,7 @@ export const LocaleNumberInput = ({ source, label, helperText, unit, placeholder
       helperText={<InputHelperText error={error} helperText={helperText} />}
       size="small"
       margin="dense"
-      sx={{ minWidth: 220 }}
+      fullWidth
       slotProps={{
         input: {
           readOnly,

@@ -10,6 +10,7 @@ import { localize } from '../../core/rules';
 import { defaultItem, type Group, type Template } from '../../core/template';
 import { groupSource } from './formPaths';
 import { TemplateFieldInput } from './TemplateFieldInput';
+import { FIELD_GRID_SX } from './TemplateFields';
 import { useLanguage } from './useLanguage';
 
 const AddGroupItemButton = ({ template, group, label }: { template: Template; group: Group; label: string }) => {
@@ -34,8 +35,8 @@ export const RepeatableGroup = ({ template, group }: { template: Template; group
       <SimpleFormIterator
         inline
         fullWidth
-        // An item's fields wrap inside the card instead of running past its edge (and under the remove button).
-        sx={{ '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', flex: 1 } }}
+        // An item's fields in the form's columns, inside the card instead of running past its edge (and under the remove button).
+        sx={{ '& .RaSimpleFormIterator-form': { ...FIELD_GRID_SX, flex: 1, minWidth: 0 } }}
         disableReordering
         disableClear
         disableAdd={group.max !== undefined && count >= group.max}

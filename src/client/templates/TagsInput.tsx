@@ -63,7 +63,7 @@ export const TagsInput = ({ source, label, helperText, placeholder, validate, su
           margin="dense"
         />
       )}
-      sx={{ minWidth: 320 }}
+      fullWidth
     />
   );
 };

@@ -82,16 +82,16 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
       input = <TextInput {...common} placeholder={placeholder} multiline minRows={3} fullWidth />;
       break;
     case 'select':
-      input = <SelectInput {...common} choices={choices} translateChoice={false} sx={{ minWidth: 260 }} />;
+      input = <SelectInput {...common} choices={choices} translateChoice={false} fullWidth />;
       break;
     case 'multiselect':
-      input = <SelectArrayInput {...common} choices={choices} translateChoice={false} sx={{ minWidth: 260 }} />;
+      input = <SelectArrayInput {...common} choices={choices} translateChoice={false} fullWidth />;
       break;
     case 'boolean':
       input = <BooleanInput {...common} />;
       break;
     case 'date':
-      input = <LocalizedDateInput {...common} />;
+      input = <LocalizedDateInput {...common} sx={{ width: '100%' }} />;
       break;
     case 'tags':
       input = <TagsInput source={source} label={label} helperText={help} validate={validate} placeholder={placeholder} />;
@@ -100,10 +100,10 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
       input = <FactorInput source={source} category={field.category} label={label} helperText={help} validate={validate} />;
       break;
     default:
-      input = <TextInput {...common} placeholder={placeholder} sx={{ minWidth: 320 }} />;
+      input = <TextInput {...common} placeholder={placeholder} fullWidth />;
   }
   return (
-    <Box data-field={field.name} sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Box data-field={field.name} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, gridColumn: field.type === 'textarea' ? '1 / -1' : undefined }}>
       {input}
       {field.unit && field.type !== 'integer' && field.type !== 'number' ? (
         <Typography variant="caption" color="text.secondary">{localizeUnit(field.unit, lang)}</Typography>

@@ -11,6 +11,17 @@ import { RepeatableGroup } from './RepeatableGroup';
 import { TemplateFieldInput } from './TemplateFieldInput';
 import { useLanguage } from './useLanguage';
 
+/**
+ * The form's fields in equal columns, each input as wide as its column (a text area across all of them): inputs
+ * sized by their own content made ragged rows. Shared by the calculation details and repeatable groups' items.
+ */
+export const FIELD_GRID_SX = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+  columnGap: 2,
+  alignItems: 'start',
+} as const;
+
 export const TemplateFields = ({ template }: { template: Template }) => {
   const lang = useLanguage();
   return (
@@ -27,7 +38,7 @@ export const TemplateFields = ({ template }: { template: Template }) => {
           {group.repeatable ? (
             <RepeatableGroup template={template} group={group} />
           ) : (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+            <Box sx={FIELD_GRID_SX}>
               {group.fields.map((field) => (
                 <TemplateFieldInput key={field.name} field={field} source={topLevelSource(field.name)} />
               ))}

@@ -11,6 +11,14 @@ import { importTargets, type ImportTarget } from './targets';
 import { detectDecimalSeparator, type DecimalSeparator } from './numbers';
 import { parseCell, type CellContext } from './values';
 
+/**
+ * A line a spreadsheet writes for an empty row (nothing but delimiters and spaces). It is skipped, yet
+ * counted: every row number a user reads is the one the spreadsheet shows beside the row.
+ */
+export function isBlankRow(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
+
 export interface CellError {
   column: string;
   value: string;

@@ -1,5 +1,5 @@
 /**
- * Demo emission-factor databases: "Demo factors 2024" and "Demo factors 2025". Pure data, used
+ * Demo emission-factor databases: "Demo-Faktoren 2024" and "Demo-Faktoren 2025". Pure data, used
  * by the seed. Every factor is marked as a demo value and names its source; where no exact
  * published figure is at hand the source says "demo value, order of magnitude from …".
  * Electricity, natural gas and paper differ between the two sets, so calculations migrated
@@ -163,7 +163,7 @@ const F = {
 const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({ ...common, value, year, source });
 
 export const DEMO_FACTORS_2024: DemoFactorDatabase = {
-  name: 'Demo factors 2024',
+  name: 'Demo-Faktoren 2024',
   version: '2024',
   status: 'published',
   valid_from: '2024-01-01',
@@ -188,7 +188,7 @@ export const DEMO_FACTORS_2024: DemoFactorDatabase = {
 };
 
 export const DEMO_FACTORS_2025: DemoFactorDatabase = {
-  name: 'Demo factors 2025',
+  name: 'Demo-Faktoren 2025',
   version: '2025',
   status: 'published',
   valid_from: '2025-01-01',

@@ -1,10 +1,11 @@
 /**
  * Factors from CSV (papaparse): columns key, category, unit, value, source, year, region and the
  * label, either as `label_de` … `label_es` or one `labels` column (JSON object or plain text).
- * One bad row rejects the whole file, naming the row and the fault.
+ * One bad row rejects the whole file, naming the row (as a spreadsheet numbers it) and the fault.
  */
 import Papa from 'papaparse';
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
+import { detectDelimiter } from '../../core/csv';
 import { LANGUAGES } from '../../core/languages';
 import { badRequest } from '../http/errors';
 import { setOwnValue } from '../http/own-key';
@@ -40,24 +41,38 @@ function labelsOf(record: Record<string, string>, key: string) {
   return completeLabel(label, key);
 }
 
-export function parseFactorCsv(text: string): FactorInput[] {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase(),
-  });
-  const fields = parsed.meta.fields ?? [];
-  const missing = REQUIRED.filter((column) => !fields.includes(column));
-  if (missing.length > 0) throw badRequest(`The CSV file lacks the columns: ${missing.join(', ')}.`, { csv: missing.join(', ') });
+/**
+ * The file's records with their row numbers as a spreadsheet shows them: the header (the first
+ * row that is not blank) and blank rows are counted, never parsed as records.
+ */
+function recordsOf(text: string): { fields: string[]; records: { row: number; record: Record<string, string> }[] } {
+  const body = text.replace(/^\uFEFF/, '');
+  // The importer's sniffing: papaparse's own guess reads a JSON labels cell's commas as delimiters.
+  const parsed = Papa.parse<string[]>(body, { delimiter: detectDelimiter(body), skipEmptyLines: false });
   if (parsed.errors.length > 0) {
     const first = parsed.errors[0]!;
     throw rowError((first.row ?? 0) + 1, '_', first.message);
   }
-  if (parsed.data.length === 0) throw badRequest('The CSV file has no factor rows.', { csv: 'empty' });
+  const blank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+  const headerIndex = parsed.data.findIndex((cells) => !blank(cells));
+  const fields = headerIndex < 0 ? [] : parsed.data[headerIndex]!.map((header) => header.trim().toLowerCase());
+  const records = parsed.data.flatMap((cells, index) => {
+    if (index <= headerIndex || blank(cells)) return [];
+    const record: Record<string, string> = {};
+    fields.forEach((field, column) => setOwnValue(record, field, cells[column] ?? ''));
+    return [{ row: index + 1, record }];
+  });
+  return { fields, records };
+}
+
+export function parseFactorCsv(text: string): FactorInput[] {
+  const { fields, records } = recordsOf(text);
+  const missing = REQUIRED.filter((column) => !fields.includes(column));
+  if (missing.length > 0) throw badRequest(`The CSV file lacks the columns: ${missing.join(', ')}.`, { csv: missing.join(', ') });
+  if (records.length === 0) throw badRequest('The CSV file has no factor rows.', { csv: 'empty' });
 
   const seen = new Set<string>();
-  return parsed.data.map((record, index) => {
-    const row = index + 1;
+  return records.map(({ row, record }) => {
     for (const column of REQUIRED) if (!record[column]?.trim()) throw rowError(row, column, `“${column}” is empty.`);
     const key = record.key!.trim();
     if (!FACTOR_KEY_PATTERN.test(key)) throw rowError(row, 'key', `The key “${key}” may only contain letters, digits and _ . : -`);

@@ -1,4 +1,4 @@
-/** Seeds the two published demo factor databases ("Demo factors 2024" and "Demo factors 2025"). */
+/** Seeds the two published demo factor databases ("Demo-Faktoren 2024" and "Demo-Faktoren 2025"). */
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord } from '../../core/api';
 import { DEMO_FACTOR_DATABASES } from '../db/demo-factors';

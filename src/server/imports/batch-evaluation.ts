@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
-import type { DecimalSeparator, RowPlan } from '../../core/csv';
+import { isBlankRow, type DecimalSeparator, type RowPlan } from '../../core/csv';
 import type { Language } from '../../core/languages';
 import type { Template } from '../../core/template';
 import { toFactorSet } from '../factors/factor-set';
@@ -32,7 +32,7 @@ export interface BatchOutcome {
 }
 
 export interface BatchEvaluation {
-  /** `firstRow`: the 1-based data row number of the batch's first row (row errors carry it). */
+  /** `firstRow`: the batch's first row's number as a spreadsheet shows it (the header is row 1); row errors carry it. */
   evaluate(rows: string[][], firstRow: number): Promise<BatchOutcome>;
   close(): Promise<void>;
 }
@@ -60,6 +60,7 @@ export function evaluateBatch(evaluator: RowEvaluator, rows: readonly string[][]
   const errors: RowError[] = [];
   let failed = 0;
   rows.forEach((cells, i) => {
+    if (isBlankRow(cells)) return;
     const outcome = evaluateRow(evaluator, firstRow + i, cells);
     if (outcome.ok) good.push(outcome.row);
     else {

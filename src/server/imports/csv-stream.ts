@@ -2,7 +2,8 @@
  * An uploaded CSV as a stream of rows, never the whole file in memory: bytes are counted against
  * the size limit, the encoding (UTF-8 with/without BOM, else Windows-1252) and the delimiter are
  * sniffed from the first chunk, the text is decoded incrementally and papaparse splits it into
- * rows (quoted delimiters, quotes and newlines; empty lines skipped).
+ * rows (quoted delimiters, quotes and newlines). Empty lines are kept, as blank rows: row numbers count
+ * them as the spreadsheet the file came from does.
  */
 import { once } from 'node:events';
 import type { Duplex } from 'node:stream';
@@ -101,7 +102,7 @@ export async function openCsv(source: AsyncIterable<Uint8Array>, maxBytes: numbe
  * costs 0.1 s. The upload is read no faster than the rows are taken (one chunk at a time).
  */
 async function* parsedBatches(text: AsyncIterable<string>, delimiter: CsvDelimiter): AsyncGenerator<string[][]> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: 'greedy' }) as Duplex;
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false }) as Duplex;
   let rows: string[][] = [];
   let failure: unknown = null;
   parser.on('data', (row: string[]) => rows.push(row));

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ImportMode, ImportRecord, ImportReport, ImportRowError, SessionUser } from '../../core/api';
-import { mappingProblems, planRows, suggestMapping, withDecimals, type ColumnMapping } from '../../core/csv';
+import { isBlankRow, mappingProblems, planRows, suggestMapping, withDecimals, type ColumnMapping } from '../../core/csv';
 import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -116,7 +116,13 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
     return rows;
   };
 
-  const [headerCells] = await readRows(1);
+  // The header is the first row that is not blank; row numbers count from it as the spreadsheet does.
+  let headerCells: string[] | undefined;
+  let headerRow = 0;
+  do {
+    [headerCells] = await readRows(1);
+    headerRow++;
+  } while (headerCells && isBlankRow(headerCells));
   if (!headerCells) throw badRequest(importMessage('empty', lang));
   const headers = trimHeader(headerCells);
   const mapping = job.mapping ?? suggestMapping(template, headers);
@@ -132,7 +138,7 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = firstBatch.length < BATCH_SIZE ? await readRows(BATCH_SIZE - firstBatch.length) : []) {
     firstBatch.push(...rows);
   }
-  if (firstBatch.length === 0) throw badRequest(importMessage('headerOnly', lang));
+  if (firstBatch.every(isBlankRow)) throw badRequest(importMessage('headerOnly', lang));
   plan = withDecimals(plan, firstBatch, csv.format.delimiter === ';' ? ',' : '.');
 
   const evaluator: EvaluatorData = {
@@ -143,7 +149,7 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
     lang,
     decimal: csv.format.delimiter === ';' ? ',' : '.',
   };
-  const prepared: PreparedImport = { fullMapping, evaluator, firstBatch, readRows };
+  const prepared: PreparedImport = { fullMapping, evaluator, firstBatch, firstRow: headerRow + 1, readRows };
 
   if (job.dryRun) return proceed(job, prepared, null);
   const now = isoNow();
@@ -179,13 +185,15 @@ interface PreparedImport {
   fullMapping: ColumnMapping;
   evaluator: EvaluatorData;
   firstBatch: string[][];
+  /** The first data row's number as the spreadsheet shows it. */
+  firstRow: number;
   readRows(max: number): Promise<string[][]>;
 }
 
 /** Validates, computes and (unless a dry run) writes every row; closes the job record. */
 async function proceed(job: ImportJob, prepared: PreparedImport, created: ImportRecord | null): Promise<ImportReport> {
   const { db, user, template, csv } = job;
-  const { fullMapping, evaluator, firstBatch, readRows } = prepared;
+  const { fullMapping, evaluator, firstBatch, firstRow, readRows } = prepared;
   const lang = user.language;
   let record = created;
   const importId = record?.id ?? 0;
@@ -230,7 +238,7 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     const request = (): Promise<BatchOutcome | null> =>
       source.next().then((next) => {
         if (next.done) return null;
-        const outcome = evaluation.evaluate(next.value, sent + 1);
+        const outcome = evaluation.evaluate(next.value, firstRow + sent);
         sent += next.value.length;
         return outcome;
       });

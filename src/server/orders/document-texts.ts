@@ -1,6 +1,7 @@
 /**
  * The texts of the order documents (certificate, confirmation) in the five languages. `{name}`
- * stands for a value filled in with `fillIn`.
+ * stands for a value filled in with `fillIn`. They write "CO2", not the screens' "CO₂": the PDFs' standard fonts
+ * encode WinAnsi only, which has no subscript two.
  */
 import type { Language } from '../../core/languages';
 

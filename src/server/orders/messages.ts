@@ -1,4 +1,4 @@
-/** The order API's messages in the five languages. Wording: "CO2 offset contribution", never "climate neutral". */
+/** The order API's messages in the five languages. Wording: "CO₂ offset contribution", never "climate neutral". */
 import type { Language, LocalizedText } from '../../core/languages';
 
 const text = (de: string, en: string, fr: string, it: string, es: string): LocalizedText => ({ de, en, fr, it, es });
@@ -28,25 +28,25 @@ export const ORDER_MESSAGES = {
     'Este proyecto no está activo y no se puede pedir.',
   ),
   zeroTonnes: text(
-    'Die Kalkulationen ergeben 0 kg CO2e: Es gibt nichts zu kompensieren.',
-    'The calculations total 0 kg CO2e: there is nothing to offset.',
-    "Les calculs totalisent 0 kg CO2e : il n'y a rien à compenser.",
-    'I calcoli totalizzano 0 kg CO2e: non c\u2019è nulla da compensare.',
-    'Los cálculos suman 0 kg CO2e: no hay nada que compensar.',
+    'Die Kalkulationen ergeben 0 kg CO₂e: Es gibt nichts zu kompensieren.',
+    'The calculations total 0 kg CO₂e: there is nothing to offset.',
+    "Les calculs totalisent 0 kg CO₂e : il n'y a rien à compenser.",
+    'I calcoli totalizzano 0 kg CO₂e: non c\u2019è nulla da compensare.',
+    'Los cálculos suman 0 kg CO₂e: no hay nada que compensar.',
   ),
   alreadyOrdered: text(
-    'Für diese Kalkulation wurde bereits ein CO2-Kompensationsbeitrag bestellt: %{numbers}.',
-    'A CO2 offset contribution has already been ordered for this calculation: %{numbers}.',
-    'Une contribution de compensation CO2 a déjà été commandée pour ce calcul : %{numbers}.',
-    'Per questo calcolo è già stato ordinato un contributo di compensazione CO2: %{numbers}.',
-    'Ya se ha pedido una contribución de compensación de CO2 para este cálculo: %{numbers}.',
+    'Für diese Kalkulation wurde bereits ein CO₂-Kompensationsbeitrag bestellt: %{numbers}.',
+    'A CO₂ offset contribution has already been ordered for this calculation: %{numbers}.',
+    'Une contribution de compensation CO₂ a déjà été commandée pour ce calcul : %{numbers}.',
+    'Per questo calcolo è già stato ordinato un contributo di compensazione CO₂: %{numbers}.',
+    'Ya se ha pedido una contribución de compensación de CO₂ para este cálculo: %{numbers}.',
   ),
   alreadyOrderedMany: text(
-    'Für diese Kalkulationen wurden bereits CO2-Kompensationsbeiträge bestellt: %{numbers}.',
-    'CO2 offset contributions have already been ordered for these calculations: %{numbers}.',
-    'Des contributions de compensation CO2 ont déjà été commandées pour ces calculs : %{numbers}.',
-    'Per questi calcoli sono già stati ordinati contributi di compensazione CO2: %{numbers}.',
-    'Ya se han pedido contribuciones de compensación de CO2 para estos cálculos: %{numbers}.',
+    'Für diese Kalkulationen wurden bereits CO₂-Kompensationsbeiträge bestellt: %{numbers}.',
+    'CO₂ offset contributions have already been ordered for these calculations: %{numbers}.',
+    'Des contributions de compensation CO₂ ont déjà été commandées pour ces calculs : %{numbers}.',
+    'Per questi calcoli sono già stati ordinati contributi di compensazione CO₂: %{numbers}.',
+    'Ya se han pedido contribuciones de compensación de CO₂ para estos cálculos: %{numbers}.',
   ),
   notEnoughStock: text(
     'Das Projekt hat nicht mehr genug Tonnen verfügbar.',
