@@ -4,19 +4,14 @@
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { FactorDatabaseRecord, Role } from '../../core/api';
-import { readSession } from '../providers/session';
+import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { FactorDatabaseRecord } from '../../core/api';
 import { httpErrorText } from '../providers/httpClient';
 import { changeStatus } from './api';
 import { DiffView } from './DiffView';
 import { FactorTable } from './FactorTable';
 import { ImportFactors } from './ImportFactorsButton';
 
-function mayWrite(role: Role | null | undefined, database: FactorDatabaseRecord): boolean {
-  if (role === 'provider_admin') return true;
-  return role === 'mandant_admin' && database.mandant_id !== null && database.mandant_id === readSession()?.user.mandant_id;
-}
 
 const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
@@ -66,9 +61,8 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
 const DatabaseDetails = () => {
   const database = useRecordContext<FactorDatabaseRecord>();
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
+  const writable = useCanAccess({ action: 'update', resource: 'databases', record: database }).canAccess === true;
   if (!database) return null;
-  const writable = mayWrite(permissions, database);
   const editable = writable && database.status === 'draft';
   return (
     <Box sx={{ width: '100%' }}>
@@ -91,8 +85,8 @@ const DatabaseDetails = () => {
 
 const FormToolbar = () => {
   const database = useRecordContext<FactorDatabaseRecord>();
-  const { permissions } = usePermissions<Role | null>();
-  if (!database || database.status !== 'draft' || !mayWrite(permissions, database)) return null;
+  const writable = useCanAccess({ action: 'update', resource: 'databases', record: database }).canAccess === true;
+  if (!database || database.status !== 'draft' || !writable) return null;
   return (
     <Toolbar>
       <SaveButton />

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { AutocompleteInput, Datagrid, DateTimeInput, FilterButton, FunctionField, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
+import { can } from '../../core/access/policy';
 import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
 import { recordPath } from './recordPath';
@@ -96,7 +97,7 @@ export const ProtocolPage = () => {
   const { permissions } = usePermissions<Role | null>();
   const role = permissions ?? null;
   const { entryActionName, summary } = useProtocolTexts();
-  const isAdmin = role === 'provider_admin' || role === 'mandant_admin';
+  const isAdmin = can(role, 'list', 'users');
   return (
     <List
       resource="protocol"

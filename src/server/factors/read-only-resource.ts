@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { ROLES, type SessionUser } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import type { SessionUser } from '../../core/api';
+import type { Resource } from '../../core/access/policy';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { toCount } from '../db/values';
 import { notFound } from '../http/errors';
@@ -18,6 +19,8 @@ type Row = Record<string, unknown>;
 
 export interface ReadOnlyResource<TRecord> {
   name: string;
+  /** The access policy's resource whose `list` and `read` rules guard these routes. */
+  access: Resource;
   table: keyof DatabaseSchema & string;
   columns: Record<string, ColumnDefinition>;
   /** SQL text expressions `q` searches (lower-cased, substring). */
@@ -61,7 +64,7 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
   app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
     path,
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('list', def.access)],
       schema: {
         tags,
         summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
@@ -89,7 +92,7 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
   app.get<{ Params: { id: number } }>(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('read', def.access)],
       schema: {
         tags,
         summary: `One ${def.name} record`,

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ROLES } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { toCount } from '../db/values';
 import { applyConditions, searchCondition } from '../factors/read-only-resource';
@@ -38,7 +37,7 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
   app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>(
     '/api/imports',
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('list', 'imports')],
       schema: {
         tags: ['imports'],
         summary: 'List CSV imports (sort, range, filter as in ra-data-simple-rest)',
@@ -63,7 +62,7 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
   app.get<{ Params: { id: number } }>(
     '/api/imports/:id',
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('read', 'imports')],
       schema: { tags: ['imports'], summary: 'One CSV import', params: idParams, response: { 200: importRecordSchema, 401: errorRef, 404: errorRef } },
     },
     async (request) => toImportRecord(await findImport(db, request, request.params.id)),

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ORDER_TRANSITIONS, ROLES, type MandantSettings, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { ORDER_TRANSITIONS, type MandantSettings, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { conflict, notFound } from '../http/errors';
@@ -19,7 +19,7 @@ import { certificatePdf, confirmationPdf, type OrderDocumentData } from './docum
 import { orderMessage } from './messages';
 import { priceOrder } from './quote';
 import { orderRecordSchema, toOrderRecord } from './record';
-import { ORDER_WRITERS, ordersResource } from './resource';
+import { ordersResource } from './resource';
 import { TRANSITIONS, applyTransition } from './transitions';
 
 const errorRef = { $ref: 'ApiError#' };
@@ -50,7 +50,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
   app.get<{ Querystring: { project_id: number; calculation_id?: number; collection_id?: number } }>(
     '/api/orders/quote',
     {
-      onRequest: [app.authenticate, requireRole(...ORDER_WRITERS)],
+      onRequest: [app.authenticate, requireAccess('create', 'orders')],
       schema: {
         tags: ['orders'],
         summary: 'What an order would cover and cost (tonnes rounded up by the mandant rule, price in minor units)',
@@ -68,12 +68,13 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
     },
   );
 
-  const transitionRoles = [...new Set(Object.values(TRANSITIONS).flatMap((rule) => rule.roles))];
   for (const transition of ORDER_TRANSITIONS) {
     app.post<{ Params: { id: number } }>(
       `/api/orders/:id/${transition}`,
       {
-        onRequest: [app.authenticate, requireRole(...transitionRoles)],
+        // Who may apply which transition is checked once the order is found (403 with the reason); here only that the
+        // caller may apply any.
+        onRequest: [app.authenticate, requireAccess(ORDER_TRANSITIONS, 'orders')],
         schema: {
           tags: ['orders'],
           summary: `Order transition "${transition}" (${TRANSITIONS[transition].from.join('|')} → ${TRANSITIONS[transition].to})`,
@@ -87,7 +88,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
 
   app.get<{ Params: { id: number } }>(
     '/api/orders/:id/certificate.pdf',
-    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: { tags: ['orders'], summary: 'Certificate (PDF) of a completed order', params: idParams } },
+    { onRequest: [app.authenticate, requireAccess('read', 'orders')], schema: { tags: ['orders'], summary: 'Certificate (PDF) of a completed order', params: idParams } },
     async (request, reply) => {
       const user = currentUser(request);
       const data = await documentData(db, user, request.params.id);
@@ -98,7 +99,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
 
   app.get<{ Params: { id: number } }>(
     '/api/orders/:id/confirmation.pdf',
-    { onRequest: [app.authenticate, requireRole(...ROLES)], schema: { tags: ['orders'], summary: 'Order confirmation (PDF)', params: idParams } },
+    { onRequest: [app.authenticate, requireAccess('read', 'orders')], schema: { tags: ['orders'], summary: 'Order confirmation (PDF)', params: idParams } },
     async (request, reply) => {
       const user = currentUser(request);
       const data = await documentData(db, user, request.params.id);
