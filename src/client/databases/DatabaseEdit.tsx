@@ -4,14 +4,23 @@
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { FactorDatabaseRecord } from '../../core/api';
+import { Confirm, DateInput, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { FactorDatabaseRecord, Role } from '../../core/api';
+import { mayChangeDatabase } from '../../core/access/policy';
+import { readSession } from '../providers/session';
 import { httpErrorText } from '../providers/httpClient';
 import { changeStatus } from './api';
 import { DiffView } from './DiffView';
 import { FactorTable } from './FactorTable';
 import { ImportFactors } from './ImportFactorsButton';
 
+
+/** The policy's rule for this database and the signed-in user (their role as react-admin holds it, their mandant). */
+function useMayChange(database: FactorDatabaseRecord | undefined): boolean {
+  const { permissions } = usePermissions<Role | null>();
+  const mandantId = readSession()?.user.mandant_id ?? null;
+  return !!database && !!permissions && mayChangeDatabase({ role: permissions, mandant_id: mandantId }, database);
+}
 
 const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
@@ -61,7 +70,7 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
 const DatabaseDetails = () => {
   const database = useRecordContext<FactorDatabaseRecord>();
   const translate = useTranslate();
-  const writable = useCanAccess({ action: 'update', resource: 'databases', record: database }).canAccess === true;
+  const writable = useMayChange(database);
   if (!database) return null;
   const editable = writable && database.status === 'draft';
   return (
@@ -85,7 +94,7 @@ const DatabaseDetails = () => {
 
 const FormToolbar = () => {
   const database = useRecordContext<FactorDatabaseRecord>();
-  const writable = useCanAccess({ action: 'update', resource: 'databases', record: database }).canAccess === true;
+  const writable = useMayChange(database);
   if (!database || database.status !== 'draft' || !writable) return null;
   return (
     <Toolbar>
