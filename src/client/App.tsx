@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
 import { createAuthProvider } from './providers/authProvider';
-import { admins, gatedResource, providerAdmins } from './providers/RoleGate';
+import { gatedResource } from './providers/RoleGate';
 import { createDataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';
 import { getRuntimeConfig } from './providers/runtimeConfig';
@@ -32,10 +32,12 @@ import { orderRoutes } from './orders';
 import { templateEditorRoutes } from './template-editor';
 import { importerRoute } from './importer';
 
-// Every role reaches these routes; those who may not use them are told so (not "not found"). The menu offers them by role.
-const gatedUsers = gatedResource(users, admins);
-const gatedInvitations = gatedResource(invitations, admins);
-const gatedMandants = gatedResource(mandants, providerAdmins);
+// Every role reaches these routes; those who may not use them are told so (not "not found"). The menu offers them by
+// the same access rules. The mandants screen manages every mandant: it is for those who create them (a mandant admin
+// keeps their own mandant's settings on the profile page).
+const gatedUsers = gatedResource(users, { action: 'list', resource: 'users' });
+const gatedInvitations = gatedResource(invitations, { action: 'list', resource: 'invitations' });
+const gatedMandants = gatedResource(mandants, { action: 'create', resource: 'mandants' });
 
 /** react-admin's store keys are prefixed `RaStoreKontor.` in localStorage. */
 export const STORE_APP_KEY = 'Kontor';

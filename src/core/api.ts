@@ -740,15 +740,10 @@ export interface TemplateSaveRequest {
   mode?: 'new' | 'version';
 }
 
-/** Who may move an order from which status where (the server enforces it; the client shows the buttons). */
-export const ORDER_TRANSITION_RULES: Record<OrderTransition, { from: readonly OrderStatus[]; to: OrderStatus; roles: readonly Role[] }> = {
-  place: { from: ['draft'], to: 'placed', roles: ['editor', 'mandant_admin'] },
-  confirm: { from: ['placed'], to: 'confirmed', roles: ['provider_admin'] },
-  complete: { from: ['confirmed'], to: 'completed', roles: ['provider_admin'] },
-  cancel: { from: ['draft', 'placed'], to: 'cancelled', roles: ['editor', 'mandant_admin', 'provider_admin'] },
+/** From which status each transition moves an order where; who may apply it is the access policy's (`core/access/policy.ts`). */
+export const ORDER_TRANSITION_RULES: Record<OrderTransition, { from: readonly OrderStatus[]; to: OrderStatus }> = {
+  place: { from: ['draft'], to: 'placed' },
+  confirm: { from: ['placed'], to: 'confirmed' },
+  complete: { from: ['confirmed'], to: 'completed' },
+  cancel: { from: ['draft', 'placed'], to: 'cancelled' },
 };
-
-/** The transitions `role` may apply to an order in `status`. */
-export function allowedOrderTransitions(role: Role | null | undefined, status: OrderStatus): OrderTransition[] {
-  return ORDER_TRANSITIONS.filter((t) => ORDER_TRANSITION_RULES[t].from.includes(status) && role != null && ORDER_TRANSITION_RULES[t].roles.includes(role));
-}

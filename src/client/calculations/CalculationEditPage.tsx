@@ -17,13 +17,13 @@ import { useTemplate } from './useTemplate';
 import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
 import { newOrderPath } from '../orders';
 import { ActionReason } from '../layout/ActionReason';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 
 /** Ordering offsets starts from here; an ordered (frozen) calculation or one of 0 kg is shown why it cannot be ordered. */
 const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
-  if (!useCanWrite()) return null;
+  if (!useCan('create', 'orders')) return null;
   const reason = record.frozen ? 'orders.unavailable.frozen' : record.total_co2e > 0 ? null : 'orders.unavailable.zero';
   return (
     <ActionReason reason={reason ? translate(reason) : null} data-testid="calculation-order-reason">
@@ -46,7 +46,7 @@ const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
  */
 const EditActions = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
-  const writer = useCanWrite();
+  const writer = useCan('update', 'calculations');
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', px: { xs: 1, md: 2 }, pt: 1 }} data-testid="calculation-edit-actions">
       <Button component={Link} to={`/calculations/${encodeURIComponent(record.template_type)}`} label="calculations.back_to_list" data-testid="calculation-back">

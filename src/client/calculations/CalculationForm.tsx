@@ -4,7 +4,7 @@
  */
 import { Alert, AlertTitle, Box, Button, Grid } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Form, SaveButton, Toolbar, useFormIsDirty, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Form, SaveButton, Toolbar, useFormIsDirty, useRecordContext, useTranslate, useCanAccess } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { Template } from '../../core/template';
 import { FactorsProvider } from '../templates/factors';
@@ -50,7 +50,7 @@ const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave, dr
   const isDirty = useFormIsDirty();
   const translate = useTranslate();
   // Viewers may look and try figures in the preview, but the server would refuse their save (403).
-  const readOnly = usePermissions().permissions === 'viewer';
+  const readOnly = useCanAccess({ action: 'update', resource: 'calculations' }).canAccess === false;
   const record = useRecordContext<{ total_co2e?: unknown }>();
   const storedTotal = typeof record?.total_co2e === 'number' ? record.total_co2e : undefined;
   return (

@@ -19,7 +19,7 @@ import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { CardSortMenu } from './CardSortMenu';
 import { columnValue, listColumns, rareListColumns, sharedListColumns, type ListColumn } from './listColumns';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
@@ -183,7 +183,7 @@ const RowActions = ({ record, compact = false }: { record: CalculationRecord; co
   const translate = useTranslate();
   // Viewers open a calculation to read it; editing, copying and deleting are for those who may save. An ordered
   // (frozen) calculation cannot be deleted, so it is not offered.
-  const writer = useCanWrite();
+  const writer = useCan('update', 'calculations');
   const action = (to: string, label: string, icon: ReactElement) => compact
     ? <RowLink to={to} label={label} icon={icon} />
     : <Button size="small" component={Link} to={to} startIcon={icon}>{label}</Button>;

@@ -4,7 +4,7 @@
  */
 import { Box, Tooltip } from '@mui/material';
 import { DeleteWithConfirmButton, useTranslate, type RedirectionSideEffect } from 'react-admin';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import type { CalculationRecord } from './types';
 
 /** Hidden on screen, read by screen readers (MUI's visuallyHidden, which @mui/material does not re-export). */
@@ -21,7 +21,7 @@ interface Props {
 
 export const DeleteCalculationButton = ({ record, redirect, iconOnly = false }: Props) => {
   const translate = useTranslate();
-  const writer = useCanWrite();
+  const writer = useCan('delete', 'calculations');
   if (!writer || record.frozen) return null;
   const label = translate('ra.action.delete');
   const button = (

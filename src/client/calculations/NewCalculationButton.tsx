@@ -3,15 +3,15 @@ import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/materia
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePermissions, useTranslate } from 'react-admin';
+import { useTranslate, useCanAccess } from 'react-admin';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import type { TemplateRecord } from './types';
 
 export const NewCalculationButton = ({ templates }: { templates: readonly TemplateRecord[] }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { permissions } = usePermissions();
-  if (templates.length === 0 || permissions === 'viewer') return null;
+  const { canAccess } = useCanAccess({ action: 'create', resource: 'calculations' });
+  if (templates.length === 0 || canAccess === false) return null;
   return (
     <>
       <Button startIcon={<AddIcon />} size="small" onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">

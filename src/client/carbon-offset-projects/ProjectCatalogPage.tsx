@@ -6,8 +6,9 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import { Button, Loading, Title, useGetList, usePermissions, useTranslate } from 'react-admin';
-import { OFFSET_PROJECT_TYPES, type OffsetProjectRecord, type Role } from '../../core/api';
+import { Button, Loading, Title, useGetList, useTranslate } from 'react-admin';
+import { OFFSET_PROJECT_TYPES, type OffsetProjectRecord } from '../../core/api';
+import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';
 import { distinct, filterProjects, NO_FILTERS, type ProjectFilters } from './filters';
 import { countryName, currencyDigits } from './format';
@@ -51,7 +52,7 @@ export const ProjectFilterBar = ({ projects, filters, onChange }: { projects: re
 
 const ProjectCatalogPage = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role>();
+  const mayAdd = useCan('create', 'carbon-offset-projects');
   const [filters, setFilters] = useState<ProjectFilters>(NO_FILTERS);
   const { data = [], isPending, error } = useGetList<OffsetProjectRecord>('carbon-offset-projects', {
     pagination: { page: 1, perPage: 1000 },
@@ -63,7 +64,7 @@ const ProjectCatalogPage = () => {
       <Title title={translate('offsets.title')} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography variant="h5" component="h1">{translate('offsets.title')}</Typography>
-        {permissions === 'provider_admin' && (
+        {mayAdd && (
           <Button component={Link} to="/carbon-offset-projects/create" label="offsets.create" variant="contained">
             <AddIcon />
           </Button>

@@ -4,8 +4,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
-import type { OffsetProjectRecord, Role } from '../../core/api';
+import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import type { OffsetProjectRecord } from '../../core/api';
+import { useCan } from '../providers/RoleGate';
 import { exampleRegistryId } from '../../core/offset-projects';
 import { useLanguage } from '../templates/useLanguage';
 import { countryName, exclVat, formatMoney, formatTonnes } from './format';
@@ -22,7 +23,7 @@ const ProjectShowPage = () => {
   const { id } = useParams();
   const translate = useTranslate();
   const lang = useLanguage();
-  const { permissions } = usePermissions<Role>();
+  const mayEdit = useCan('update', 'carbon-offset-projects');
   const { data: project, isPending, error } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
   if (isPending) return <Loading />;
   if (error || !project) return <Alert severity="error" sx={{ m: 2 }}>{translate('offsets.not_found', { id })}</Alert>;
@@ -33,7 +34,7 @@ const ProjectShowPage = () => {
       <Title title={project.name[lang]} />
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
         <Button component={Link} to="/carbon-offset-projects" label="offsets.back"><ArrowBackIcon /></Button>
-        {permissions === 'provider_admin' && (
+        {mayEdit && (
           <Button component={Link} to={`/carbon-offset-projects/${project.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
         )}
       </Stack>

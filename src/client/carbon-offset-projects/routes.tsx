@@ -3,7 +3,7 @@ import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../shell/navigation/lazyPage';
 import { RouteLoading } from '../shell/progress/RouteLoading';
-import { providerAdmins, RoleGate } from '../providers/RoleGate';
+import { RoleGate } from '../providers/RoleGate';
 
 const ProjectCatalogPage = lazyPage(() => import('./ProjectCatalogPage'));
 const ProjectShowPage = lazyPage(() => import('./ProjectShowPage'));
@@ -12,7 +12,7 @@ const ProjectEditPage = lazyPage(() => import('./ProjectEditPage'));
 
 const page = (Page: ComponentType) => <Suspense fallback={<RouteLoading />}><Page /></Suspense>;
 /** The catalogue is kept by provider admins. */
-const providerPage = (Page: ComponentType) => <RoleGate allow={providerAdmins}>{page(Page)}</RoleGate>;
+const providerPage = (Page: ComponentType) => <RoleGate action="update" resource="carbon-offset-projects">{page(Page)}</RoleGate>;
 
 /** Spread into `<CustomRoutes>`: `{offsetProjectRoutes}`. */
 export const offsetProjectRoutes: ReactElement[] = [

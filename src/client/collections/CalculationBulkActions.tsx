@@ -1,10 +1,10 @@
 /** The bulk actions collections and compare add to the calculations list (`<Datagrid bulkActionButtons>`). */
 import { CompareSelectedButton } from '../compare/CompareSelectedButton';
 import { AddToCollectionButton } from './AddToCollectionButton';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 
 export const CalculationBulkActions = () => {
-  const writer = useCanWrite();
+  const writer = useCan('update', 'collections');
   return (
     <>
       <CompareSelectedButton />

@@ -16,7 +16,7 @@ import { CollectionTotals, useCo2Text } from './CollectionTotals';
 import { CollectionViewSwitch } from './CollectionViewSwitch';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCollectionView } from './useCollectionView';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 
 /** The tags the mandant's collections use, for the tag filter's choices. */
 function useCollectionTags(): string[] {
@@ -40,7 +40,7 @@ const Tags = ({ tags }: { tags: readonly string[] }) => (
 );
 
 const RowActions = ({ record }: { record: CollectionRecord }) => {
-  const writer = useCanWrite();
+  const writer = useCan('update', 'collections');
   if (!writer) return null;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
@@ -93,7 +93,7 @@ const CollectionCards = () => {
 
 const Empty = () => {
   const translate = useTranslate();
-  const writer = useCanWrite();
+  const writer = useCan('create', 'collections');
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -106,7 +106,7 @@ const Empty = () => {
 };
 
 const ListActions = () => {
-  const writer = useCanWrite();
+  const writer = useCan('create', 'collections');
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <CollectionViewSwitch />

@@ -23,7 +23,7 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { ActionReason } from '../layout/ActionReason';
 import { KG_CO2E } from '../../core/template/units';
 
@@ -49,7 +49,7 @@ function useRemoveCalculation(collection: CollectionRecord) {
 const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => {
   const translate = useTranslate();
   const lang = useLanguage();
-  const writer = useCanWrite();
+  const writer = useCan('update', 'collections');
   const ids = collection.calculation_ids;
   const { data = [], isPending } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
   const [selected, setSelected] = useState<number[]>([]);
@@ -117,7 +117,8 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
 const CollectionShowPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
-  const writer = useCanWrite();
+  const writer = useCan('update', 'collections');
+  const orderer = useCan('create', 'orders');
   const { data: collection, isPending, error } = useGetOne<CollectionRecord>('collections', { id: Number(id) }, { retry: false });
   if (isPending) return <Loading />;
   if (error || !collection) {
@@ -151,7 +152,7 @@ const CollectionShowPage = () => {
               <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
               <DeleteCollectionButton record={collection} redirectTo="/collections" />
               {/* Offered only when something is left to offset; otherwise disabled with the reason beside it. */}
-              <ActionReason reason={collection.open_co2e > 0 ? null : translate('orders.unavailable.nothing_open')} data-testid="collection-order-reason">
+              {orderer ? <ActionReason reason={collection.open_co2e > 0 ? null : translate('orders.unavailable.nothing_open')} data-testid="collection-order-reason">
                 {(describedBy: string | undefined) => collection.open_co2e > 0 ? (
                   <Button component={Link} to={newOrderPath({ collection: collection.id })} label="orders.order_offsets" variant="outlined" data-testid="collection-order">
                     <EnergySavingsLeafIcon />
@@ -161,7 +162,7 @@ const CollectionShowPage = () => {
                     <EnergySavingsLeafIcon />
                   </Button>
                 )}
-              </ActionReason>
+              </ActionReason> : null}
             </>
           ) : null}
         </Stack>

@@ -4,7 +4,6 @@ import { Route } from 'react-router-dom';
 import { lazyPage } from '../shell/navigation/lazyPage';
 import { RouteLoading } from '../shell/progress/RouteLoading';
 import { RoleGate } from '../providers/RoleGate';
-import { canWrite } from '../providers/useCanWrite';
 
 const CollectionListPage = lazyPage(() => import('./CollectionListPage'));
 const CollectionCreatePage = lazyPage(() => import('./CollectionCreatePage'));
@@ -13,7 +12,7 @@ const CollectionEditPage = lazyPage(() => import('./CollectionEditPage'));
 
 const page = (Page: ComponentType) => <Suspense fallback={<RouteLoading />}><Page /></Suspense>;
 /** Creating and editing collections is for those who may write; viewers read them. */
-const writerPage = (Page: ComponentType) => <RoleGate allow={canWrite}>{page(Page)}</RoleGate>;
+const writerPage = (Page: ComponentType) => <RoleGate action="update" resource="collections">{page(Page)}</RoleGate>;
 
 /** Spread into `<CustomRoutes>`: `{collectionRoutes}`. */
 export const collectionRoutes: ReactElement[] = [

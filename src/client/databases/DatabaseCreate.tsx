@@ -1,6 +1,6 @@
-import { Create, ReferenceInput, SelectInput, SimpleForm, TextInput, required, usePermissions, useTranslate } from 'react-admin';
-import type { FactorDatabaseRecord, Role } from '../../core/api';
-import { admins, RoleGate } from '../providers/RoleGate';
+import { Create, ReferenceInput, SelectInput, SimpleForm, TextInput, required, useTranslate } from 'react-admin';
+import type { FactorDatabaseRecord } from '../../core/api';
+import { RoleGate, useCan } from '../providers/RoleGate';
 import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,15 +11,15 @@ const isoDate = (value: unknown) => (value === null || value === undefined || va
  * their mandant's own database from a published one (then override single factors).
  */
 export const DatabaseCreate = () => (
-  <RoleGate allow={admins}>
+  <RoleGate action="create" resource="databases">
     <DatabaseCreateForm />
   </RoleGate>
 );
 
 const DatabaseCreateForm = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
-  const derive = permissions !== 'provider_admin';
+  // Only those who see every mandant start from scratch or copy a draft.
+  const derive = !useCan('read_all', 'mandants');
   return (
     <Create redirect="edit">
       <SimpleForm>

@@ -6,6 +6,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/materia
 import { useState } from 'react';
 import { Confirm, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
+import { mayChangeDatabase } from '../../core/access/policy';
+import { useCan } from '../providers/RoleGate';
 import { readSession } from '../providers/session';
 import { httpErrorText } from '../providers/httpClient';
 import { changeStatus, type DatabaseAction } from './api';
@@ -15,9 +17,11 @@ import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 import { FactorTable } from './FactorTable';
 import { ImportFactors } from './ImportFactorsButton';
 
-function mayWrite(role: Role | null | undefined, database: FactorDatabaseRecord): boolean {
-  if (role === 'provider_admin') return true;
-  return role === 'mandant_admin' && database.mandant_id !== null && database.mandant_id === readSession()?.user.mandant_id;
+/** The policy's rule for this database and the signed-in user (their role as react-admin holds it, their mandant). */
+function useMayChange(database: FactorDatabaseRecord | undefined): boolean {
+  const { permissions } = usePermissions<Role | null>();
+  const mandantId = readSession()?.user.mandant_id ?? null;
+  return !!database && !!permissions && mayChangeDatabase({ role: permissions, mandant_id: mandantId }, database);
 }
 
 /** Message keys per action (`roll-out` is a URL segment). */
@@ -26,11 +30,11 @@ const DONE: Record<DatabaseAction, string> = { publish: 'published', archive: 'a
 
 const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
+  const mayRollOut = useCan('roll_out', 'databases');
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  const rollable = permissions === 'provider_admin' && database.status === 'published' && database.mandant_id === null;
+  const rollable = mayRollOut && database.status === 'published' && database.mandant_id === null;
   // Publishing and archiving cannot be undone, a roll-out changes every mandant's new work: each is confirmed first.
   const [confirming, setConfirming] = useState<DatabaseAction | null>(null);
   const act = async (action: DatabaseAction) => {
@@ -80,9 +84,8 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
 const DatabaseDetails = () => {
   const database = useRecordContext<FactorDatabaseRecord>();
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
+  const writable = useMayChange(database);
   if (!database) return null;
-  const writable = mayWrite(permissions, database);
   const editable = writable && database.status === 'draft';
   return (
     <Box sx={{ width: '100%' }}>
@@ -105,8 +108,8 @@ const DatabaseDetails = () => {
 
 const FormToolbar = () => {
   const database = useRecordContext<FactorDatabaseRecord>();
-  const { permissions } = usePermissions<Role | null>();
-  if (!database || database.status !== 'draft' || !mayWrite(permissions, database)) return null;
+  const writable = useMayChange(database);
+  if (!database || database.status !== 'draft' || !writable) return null;
   return (
     <Toolbar>
       <SaveButton />

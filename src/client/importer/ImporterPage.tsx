@@ -2,6 +2,7 @@
  * `/importer`: choose a template, drop a CSV, check the preview and the column mapping, dry-run,
  * then import with a progress bar (cancellable). The template CSV and the import history sit alongside.
  */
+import { can } from '../../core/access/policy';
 import { ActionReason } from '../layout/ActionReason';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -59,7 +60,7 @@ const ImporterPage = () => {
   const [locale] = useLocaleState();
   const lang = isLanguage(locale) ? locale : 'de';
   const user = currentUser();
-  const canWrite = user !== null && user.role !== 'viewer';
+  const canWrite = can(user?.role, 'create', 'imports');
   const { data: templates = [] } = useGetList<TemplateRecord>('templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
   const [templateId, setTemplateId] = useState('');
   const { data: databases = [] } = usePublishedDatabases();

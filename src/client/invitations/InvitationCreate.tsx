@@ -1,11 +1,12 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
 import type { InvitationRecord } from '../../core/api';
+import { seesAllMandants } from '../../core/access/policy';
 import { InvitationForm } from './InvitationForm';
 
 /** A provider admin's invitation to become provider admin carries no mandant. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const withoutMandantForProviderAdmins = (data: Record<string, any>) =>
-  data.role === 'provider_admin' ? { ...data, mandant_id: null } : data;
+  seesAllMandants(data.role) ? { ...data, mandant_id: null } : data;
 
 /**
  * "Invite user". The answer looks the same whether or not the address already has an account (the

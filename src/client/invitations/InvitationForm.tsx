@@ -1,17 +1,18 @@
 import { ReferenceInput, SelectInput, SimpleForm, TextInput, email, maxLength, required, usePermissions, useTranslate } from 'react-admin';
-import { providerAdmins } from '../providers/RoleGate';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { INVITATION_TTL_DAYS, type Role } from '../../core/api';
+import { assignableRoles, seesAllMandants, SUGGESTED_ROLE } from '../../core/access/policy';
+import { useCan } from '../providers/RoleGate';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
-import { assignableRoles, roleChoices } from '../users/roles';
+import { roleChoices } from '../users/roles';
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
 /** Provider admins place the invitee in a mandant — except a future provider admin, who belongs to none. */
 const MandantInput = () => {
   const role = useWatch({ name: 'role' }) as Role | undefined;
-  if (role === 'provider_admin') return null;
+  if (seesAllMandants(role)) return null;
   return (
     <ReferenceInput source="mandant_id" reference="mandants" sort={{ field: 'name', order: 'ASC' }}>
       <SelectInput optionText="name" validate={required()} />
@@ -23,15 +24,16 @@ const MandantInput = () => {
 export const InvitationForm = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
+  const allMandants = useCan('read_all', 'mandants');
   return (
-    <SimpleForm defaultValues={{ role: 'editor', language: DEFAULT_LANGUAGE }}>
+    <SimpleForm defaultValues={{ role: SUGGESTED_ROLE, language: DEFAULT_LANGUAGE }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
         {translate('app.invitations.form_hint', { days: INVITATION_TTL_DAYS })}
       </Typography>
       <TextInput source="name" validate={[required(), maxLength(200)]} />
       <TextInput source="email" type="email" validate={[required(), email(), maxLength(320)]} />
       <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
-      {providerAdmins(permissions ?? null) ? <MandantInput /> : null}
+      {allMandants ? <MandantInput /> : null}
       <SelectInput source="language" choices={languageChoices} validate={required()} />
     </SimpleForm>
   );

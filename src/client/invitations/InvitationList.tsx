@@ -1,13 +1,10 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
 import { Box, Chip, Typography } from '@mui/material';
-import {
-  CreateButton, Datagrid, EmailField, FunctionField, List, ReferenceField, SearchInput, TextField, TopToolbar,
-  usePermissions, useTranslate,
-} from 'react-admin';
-import type { InvitationRecord, Role } from '../../core/api';
+import { CreateButton, Datagrid, EmailField, FunctionField, List, ReferenceField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import type { InvitationRecord } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
-import { providerAdmins } from '../providers/RoleGate';
+import { useCan } from '../providers/RoleGate';
 import { InvitationActions } from './InvitationActions';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -45,7 +42,7 @@ const Expiry = () => {
 /** Open invitations; mandant admins see their mandant's only (the server scopes the query). */
 export const InvitationList = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
+  const allMandants = useCan('read_all', 'mandants');
   return (
     <List
       title="app.invitations.open_list"
@@ -59,7 +56,7 @@ export const InvitationList = () => {
         <TextField source="name" />
         <EmailField source="email" />
         <FunctionField<InvitationRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
-        {providerAdmins(permissions ?? null) ? (
+        {allMandants ? (
           <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
         ) : null}
         <FunctionField<InvitationRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
+import { CanAccess, Menu as RaMenu, useTranslate } from 'react-admin';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
@@ -15,16 +15,17 @@ import PeopleIcon from '@mui/icons-material/People';
 import BusinessIcon from '@mui/icons-material/Business';
 import StorageIcon from '@mui/icons-material/Storage';
 import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
-import type { Role } from '../../core/api';
+import type { Access } from '../providers/RoleGate';
 
 interface Entry {
   to: string;
   label: string;
   icon: ReactElement;
-  roles?: readonly Role[];
+  /** Offered only to those the access policy allows this. */
+  access?: Access;
 }
 
-/** Every screen of the product, in menu order. Role-limited entries appear only for those roles. */
+/** Every screen of the product, in menu order. Entries with `access` appear only for those the policy allows. */
 export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
   { to: '/calculations', label: 'app.menu.calculations', icon: <CalculateIcon /> },
@@ -38,19 +39,19 @@ export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/protocol', label: 'app.menu.protocol', icon: <HistoryIcon /> },
   { to: '/statistics', label: 'app.menu.statistics', icon: <BarChartIcon /> },
   { to: '/profile', label: 'app.menu.profile', icon: <PersonIcon /> },
-  { to: '/users', label: 'app.menu.users', icon: <PeopleIcon />, roles: ['provider_admin', 'mandant_admin'] },
-  { to: '/mandants', label: 'app.menu.mandants', icon: <BusinessIcon />, roles: ['provider_admin'] },
-  { to: '/templates', label: 'templateEditor.menu', icon: <DashboardCustomizeIcon />, roles: ['provider_admin'] },
+  { to: '/users', label: 'app.menu.users', icon: <PeopleIcon />, access: { action: 'list', resource: 'users' } },
+  { to: '/mandants', label: 'app.menu.mandants', icon: <BusinessIcon />, access: { action: 'create', resource: 'mandants' } },
+  { to: '/templates', label: 'templateEditor.menu', icon: <DashboardCustomizeIcon />, access: { action: 'update', resource: 'templates' } },
 ];
 
 export const Menu = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
   return (
     <RaMenu>
-      {MENU_ENTRIES.filter((entry) => !entry.roles || entry.roles.includes(permissions as Role)).map((entry) => (
-        <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
-      ))}
+      {MENU_ENTRIES.map((entry) => {
+        const item = <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />;
+        return entry.access ? <CanAccess key={entry.to} {...entry.access}>{item}</CanAccess> : item;
+      })}
     </RaMenu>
   );
 };

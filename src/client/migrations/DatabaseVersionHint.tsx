@@ -7,7 +7,7 @@ import { Alert, Button } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { CalculationRecord, FactorDatabaseRecord, TemplateRecord } from '../../core/api';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { useDatabases } from './targets';
 
 export function newerPublished(databases: readonly FactorDatabaseRecord[], current: FactorDatabaseRecord | undefined): FactorDatabaseRecord | undefined {
@@ -18,7 +18,7 @@ export function newerPublished(databases: readonly FactorDatabaseRecord[], curre
 }
 
 function useCanMigrate(record: CalculationRecord): boolean {
-  return useCanWrite() && !record.frozen;
+  return useCan('create', 'migrations') && !record.frozen;
 }
 
 const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {

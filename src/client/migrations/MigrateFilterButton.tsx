@@ -7,15 +7,18 @@
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useGetList, useListContext, usePermissions, useTranslate } from 'react-admin';
-import type { CalculationRecord, Role } from '../../core/api';
+import { useGetList, useListContext, useTranslate } from 'react-admin';
+import type { CalculationRecord } from '../../core/api';
 import { newestPublished } from '../../core/factor-database-default';
-import { canWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { useDatabases } from './targets';
 
 export const MigrateFilterButton = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
+  // Provider admins migrate one mandant at a time from the migrations page; the list spans all of them.
+  const writer = useCan('create', 'migrations');
+  const allMandants = useCan('read_all', 'mandants');
+  const mayMigrate = writer && !allMandants;
   const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationRecord>();
   const { data: databases = [] } = useDatabases();
   const newest = newestPublished(databases);
@@ -25,10 +28,9 @@ export const MigrateFilterButton = () => {
   const { total = 0 } = useGetList<CalculationRecord>(
     'calculations',
     { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort },
-    { enabled: canWrite(permissions) && !!newest && older.length > 0 },
+    { enabled: mayMigrate && !!newest && older.length > 0 },
   );
-  // Provider admins migrate one mandant at a time from the migrations page; the list spans all of them.
-  if (!canWrite(permissions) || permissions === 'provider_admin' || !newest || total === 0) return null;
+  if (!mayMigrate || !newest || total === 0) return null;
   const search = new URLSearchParams({ filter: JSON.stringify(filter), to: String(newest.id) });
   return (
     <Button component={Link} to={`/migrations?${search.toString()}`} size="small" startIcon={<SyncAltIcon />} data-testid="migrate-filter">

@@ -7,11 +7,11 @@
 import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Confirm, Title, useGetList, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import type { CreateFactorMigrationRequest, FactorMigrationRecord, Role } from '../../core/api';
+import { Confirm, Title, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { CreateFactorMigrationRequest, FactorMigrationRecord } from '../../core/api';
 import { createPreview, downloadItemsCsv, migrationStep } from './api';
 import { httpErrorText } from '../providers/httpClient';
-import { canWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { formatDateTime } from '../i18n/dates';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
@@ -44,8 +44,8 @@ const MigrationsPage = () => {
   const [locale = 'de'] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { permissions } = usePermissions<Role | null>();
-  const writer = canWrite(permissions);
+  const writer = useCan('create', 'migrations');
+  const allMandants = useCan('read_all', 'mandants');
   // From a calculation's page: `?calculation=<id>&to=<database>` or `&template=<id>`; from the
   // calculations list: `?filter=<list filter>&to=<database>`.
   const [params, setParams] = useSearchParams();
@@ -102,7 +102,7 @@ const MigrationsPage = () => {
 
   const preview = (request: CreateFactorMigrationRequest) => run(() => createPreview(request), 'migrations.notifications.previewed');
   const previewAgain = (migration: FactorMigrationRecord) =>
-    preview({ ...repeatRequest(migration, scope.calculationId ? [scope.calculationId] : null), ...(permissions === 'provider_admin' ? { mandant_id: migration.mandant_id } : {}) });
+    preview({ ...repeatRequest(migration, scope.calculationId ? [scope.calculationId] : null), ...(allMandants ? { mandant_id: migration.mandant_id } : {}) });
 
   return (
     <>
@@ -112,7 +112,7 @@ const MigrationsPage = () => {
           <NewMigrationCard
             key={params.toString()}
             scope={scope}
-            providerAdmin={permissions === 'provider_admin'}
+            providerAdmin={allMandants}
             busy={busy}
             onPreview={(request) => void preview(request)}
             onWiden={() => setParams({})}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Confirm, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import { allowedOrderTransitions, type OrderRecord, type OrderTransition, type Role } from '../../core/api';
+import type { OrderRecord, OrderTransition, Role } from '../../core/api';
+import { allowedOrderTransitions } from '../../core/access/policy';
 import { sendJson } from '../providers/httpClient';
 import { downloadOrderDocument, type OrderDocument } from './documents';
 

@@ -1,8 +1,8 @@
 /** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
-import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput, usePermissions, useTranslate } from 'react-admin';
-import { providerAdmins } from '../providers/RoleGate';
+import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { useCan } from '../providers/RoleGate';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
-import { ORDER_STATUSES, type OrderRecord, type Role } from '../../core/api';
+import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
@@ -16,12 +16,12 @@ const OrderListPage = () => {
   const translate = useTranslate();
   const lang = useLanguage();
   // Provider admins see every mandant's orders: they need to know whose each one is.
-  const { permissions } = usePermissions<Role | null>();
+  const allMandants = useCan('read_all', 'mandants');
   return (
     <List resource="orders" title={translate('orders.title')} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false} empty={false}>
       <Datagrid rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
         <TextField source="number" label="orders.fields.number" />
-        {providerAdmins(permissions ?? null) ? (
+        {allMandants ? (
           <ReferenceField source="mandant_id" reference="mandants" label="orders.fields.mandant" link={false} sortable={false} />
         ) : null}
         <FunctionField<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />

@@ -11,7 +11,7 @@ import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuo
 import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { httpClient } from '../providers/httpClient';
-import { useCanWrite } from '../providers/useCanWrite';
+import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';
 import { CO2E } from '../../core/template/units';
 
@@ -133,7 +133,7 @@ const OrderNewPage = () => {
   const { data: projects = [], isPending } = useGetList<OffsetProjectRecord>('carbon-offset-projects', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: { active: true } });
   const { quote, error, loading } = useQuote(subject, projectId);
   const [create, { isPending: saving }] = useCreate<OrderRecord>();
-  const writer = useCanWrite();
+  const writer = useCan('create', 'orders');
   const unavailable = useUnavailableReason(subject);
 
   // A viewer is told at once that ordering is not theirs, rather than refused (403) after picking a project.

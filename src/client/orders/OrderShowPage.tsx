@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link, useParams } from 'react-router-dom';
-import { Button, Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
-import type { MandantRecord, OffsetProjectRecord, OrderRecord, Role } from '../../core/api';
+import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import type { MandantRecord, OffsetProjectRecord, OrderRecord } from '../../core/api';
+import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
 import { useLanguage } from '../templates/useLanguage';
@@ -29,8 +30,7 @@ const OrderShowPage = () => {
   const { data: order, isPending, error } = useGetOne<OrderRecord>('orders', { id: Number(id) });
   const { data: project } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: order?.project_id ?? 0 }, { enabled: !!order });
   // Provider admins see every mandant's orders, so the page names whose order it is.
-  const { permissions } = usePermissions<Role>();
-  const showMandant = permissions === 'provider_admin';
+  const showMandant = useCan('read_all', 'mandants');
   const { data: mandant } = useGetOne<MandantRecord>('mandants', { id: order?.mandant_id ?? 0 }, { enabled: !!order && showMandant });
   if (isPending) return <Loading />;
   if (error || !order) return <Alert severity="error" sx={{ m: 2 }}>{translate('orders.not_found', { id })}</Alert>;

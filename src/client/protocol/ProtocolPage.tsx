@@ -10,6 +10,7 @@ import { AutocompleteInput, Datagrid, FilterButton, FunctionField, List, Referen
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { LocalizedDateInput, dateToDay, dayToDate } from '../i18n/LocalizedDateInput';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
+import { can } from '../../core/access/policy';
 import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
 import { recordPath } from './recordPath';
@@ -107,7 +108,7 @@ const ProtocolPage = () => {
   const { permissions } = usePermissions<Role | null>();
   const role = permissions ?? null;
   const { entryActionName, summary } = useProtocolTexts();
-  const isAdmin = role === 'provider_admin' || role === 'mandant_admin';
+  const isAdmin = can(role, 'list', 'users');
   return (
     <List
       resource="protocol"

@@ -1,17 +1,23 @@
 /**
  * A page only some roles may use (a create or edit form reached by its URL): others are told so at once, instead of
- * filling in a form the server would refuse on save. The server enforces the same roles.
+ * filling in a form the server would refuse on save. Who may is the access policy's (`core/access/policy.ts`), asked
+ * through react-admin's `useCanAccess`, so the server and this gate read the same rule.
  */
 import { Alert } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
-import { usePermissions, useTranslate } from 'react-admin';
-import type { Role } from '../../core/api';
+import { useCanAccess, usePermissions, useTranslate } from 'react-admin';
+import { can, type Action, type Resource, type Role } from '../../core/access/policy';
 
-export const RoleGate = ({ allow, children }: { allow: (role: Role | null) => boolean; children: ReactNode }) => {
-  const { permissions, isPending } = usePermissions<Role | null>();
+export interface Access {
+  action: Action;
+  resource: Resource;
+}
+
+export const RoleGate = ({ action, resource, children }: Access & { children: ReactNode }) => {
+  const { canAccess, isPending } = useCanAccess({ action, resource });
   const translate = useTranslate();
   if (isPending) return null;
-  if (!allow(permissions ?? null)) {
+  if (!canAccess) {
     return (
       <Alert severity="warning" sx={{ m: 2 }} data-testid="not-allowed">
         {translate('ra.notification.not_authorized')}
@@ -23,16 +29,17 @@ export const RoleGate = ({ allow, children }: { allow: (role: Role | null) => bo
 
 /**
  * A resource definition (react-admin's list/create/edit views) whose views only some roles may open: the others are
- * told so at once on every route of it, instead of meeting "not found" for a screen that exists.
+ * told so at once on every route of it, instead of meeting "not found" (or react-admin's access-denied page) for a
+ * screen that exists.
  */
 export function gatedResource<T extends { list?: ComponentType; create?: ComponentType; edit?: ComponentType }>(
   definition: T,
-  allow: (role: Role | null) => boolean,
+  access: Access,
 ): T {
   const gate = (View: ComponentType | undefined) => {
     if (!View) return undefined;
     const Gated = () => (
-      <RoleGate allow={allow}>
+      <RoleGate {...access}>
         <View />
       </RoleGate>
     );
@@ -41,5 +48,12 @@ export function gatedResource<T extends { list?: ComponentType; create?: Compone
   return { ...definition, list: gate(definition.list), create: gate(definition.create), edit: gate(definition.edit) };
 }
 
-export const providerAdmins = (role: Role | null) => role === 'provider_admin';
-export const admins = (role: Role | null) => role === 'provider_admin' || role === 'mandant_admin';
+/**
+ * Whether the signed-in user may do `action` on `resource`, from the same policy `authProvider.canAccess` answers
+ * with, but in one step with the role react-admin already holds: a screen's many buttons then appear together with
+ * the screen instead of one access query after another.
+ */
+export function useCan(action: Action, resource: Resource): boolean {
+  const { permissions } = usePermissions<Role | null>();
+  return can(permissions, action, resource);
+}

@@ -4,6 +4,7 @@
  */
 import type { AuthProvider } from 'react-admin';
 import type { LoginRequest, LoginResponse, SessionUser } from '../../core/api';
+import { canAccessView } from '../../core/access/policy';
 import { sendJson } from './httpClient';
 import { clearSession, readSession, updateSessionUser, writeSession } from './session';
 
@@ -72,6 +73,11 @@ export function createAuthProvider(): AuthProvider {
 
     async getPermissions() {
       return readSession()?.user.role ?? null;
+    },
+
+    // react-admin's views, buttons and `useCanAccess`/`<CanAccess>` ask here; the server enforces the same policy.
+    async canAccess({ action, resource, record }) {
+      return canAccessView(readSession()?.user ?? null, action, resource, record);
     },
   };
 }

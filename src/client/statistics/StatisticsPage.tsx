@@ -6,8 +6,9 @@
 import { Alert, Box, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Title, useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
-import { STATISTIC_NAMES, type MandantRecord, type Role, type StatisticName } from '../../core/api';
+import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { STATISTIC_NAMES, type MandantRecord, type StatisticName } from '../../core/api';
+import { useCan } from '../providers/RoleGate';
 import { thisYear, useStatistic, type StatisticsRange } from './api';
 import { OverviewFigures } from './OverviewFigures';
 import { StatisticPanel } from './StatisticPanel';
@@ -39,13 +40,12 @@ const Overview = ({ range }: { range: StatisticsRange }) => {
 const StatisticsPage = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { permissions } = usePermissions<Role | null>();
   const [params, setParams] = useSearchParams();
   const defaults = useMemo(() => thisYear(), []);
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : defaults.from;
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : defaults.to;
   const mandantParam = Number(params.get('mandant'));
-  const isProviderAdmin = permissions === 'provider_admin';
+  const isProviderAdmin = useCan('read_all', 'mandants');
   const range: StatisticsRange = { from, to, language: locale, mandantId: isProviderAdmin && mandantParam > 0 ? mandantParam : null };
   const valid = from <= to;
 

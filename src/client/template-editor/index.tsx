@@ -4,7 +4,7 @@
  */
 import { Alert } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
-import { usePermissions, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../shell/navigation/lazyPage';
 import { RouteLoading } from '../shell/progress/RouteLoading';
@@ -13,10 +13,10 @@ const TemplateListPage = lazyPage(() => import('./TemplateListPage'));
 const TemplateEditorPage = lazyPage(() => import('./TemplateEditorPage'));
 
 const ProviderAdminOnly = ({ children }: { children: ReactNode }) => {
-  const { permissions, isPending } = usePermissions();
+  const { canAccess, isPending } = useCanAccess({ action: 'update', resource: 'templates' });
   const translate = useTranslate();
   if (isPending) return <RouteLoading />;
-  if (permissions !== 'provider_admin') return <Alert severity="warning" sx={{ m: 2 }}>{translate('templateEditor.forbidden')}</Alert>;
+  if (!canAccess) return <Alert severity="warning" sx={{ m: 2 }}>{translate('templateEditor.forbidden')}</Alert>;
   return <Suspense fallback={<RouteLoading />}>{children}</Suspense>;
 };
 

@@ -3,7 +3,9 @@ import {
 } from 'react-admin';
 import type { Role } from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
-import { assignableRoles, roleChoices } from './roles';
+import { assignableRoles } from '../../core/access/policy';
+import { useCan } from '../providers/RoleGate';
+import { roleChoices } from './roles';
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
@@ -13,7 +15,7 @@ const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] })
  */
 export const UserForm = () => {
   const { permissions } = usePermissions<Role | null>();
-  const isProviderAdmin = permissions === 'provider_admin';
+  const isProviderAdmin = useCan('read_all', 'mandants');
   return (
     <SimpleForm>
       <TextInput source="name" validate={[required(), maxLength(120)]} />

@@ -2,12 +2,12 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { Link } from 'react-router-dom';
 import {
-  BooleanField, Button, CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, ReferenceField,
-  SearchInput, SelectInput, TextField, TopToolbar, usePermissions, useTranslate,
+  BooleanField, Button, CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
-import { ROLES, type Role, type UserRecord } from '../../core/api';
+import { ROLES, type UserRecord } from '../../core/api';
+import { useCan } from '../providers/RoleGate';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { roleChoices } from './roles';
 
@@ -31,7 +31,7 @@ const UserListActions = () => (
 /** Users; mandant admins get only their mandant's users (the server scopes the query). */
 export const UserList = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
+  const allMandants = useCan('read_all', 'mandants');
   const exporter = useRecordsExporter();
   return (
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />} exporter={exporter}>
@@ -39,7 +39,7 @@ export const UserList = () => {
         <TextField source="name" />
         <EmailField source="email" />
         <FunctionField source="role" render={(record: UserRecord) => translate(`app.roles.${record.role}`)} />
-        {permissions === 'provider_admin' ? (
+        {allMandants ? (
           <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
         ) : null}
         <FunctionField source="language" render={(record: UserRecord) => LANGUAGE_NAMES[record.language] ?? ''} />

@@ -1,12 +1,14 @@
 /**
  * Authentication and role checks for routes. They run as `onRequest` hooks, before the body is
  * parsed and validated, so a caller without the right gets 401/403 and never a 400 about a body:
- *   onRequest: [app.authenticate, requireRole('provider_admin', 'mandant_admin')]
+ *   onRequest: [app.authenticate, requireAccess('update', 'users')]
+ * Who may do what is the access policy's (`core/access/policy.ts`); no route lists roles of its own.
  * After `app.authenticate`, `currentUser(request)` is the signed-in SessionUser.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Role, SessionUser } from '../../core/api';
+import type { SessionUser } from '../../core/api';
+import { can, type Action, type Resource } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { resolveSession } from './sessions';
@@ -60,12 +62,11 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function hasRole(user: SessionUser, roles: readonly Role[]): boolean {
-  return roles.includes(user.role);
-}
-
-export function requireRole(...roles: Role[]): RouteHook {
-  return async function checkRole(request: FastifyRequest) {
-    if (!hasRole(currentUser(request), roles)) throw forbidden();
+/** 403 unless the signed-in user may do `action` (or, given several, any of them) on `resource`. */
+export function requireAccess(action: Action | readonly Action[], resource: Resource): RouteHook {
+  const actions: readonly Action[] = typeof action === 'string' ? [action] : action;
+  return async function checkAccess(request: FastifyRequest) {
+    const { role } = currentUser(request);
+    if (!actions.some((a) => can(role, a, resource))) throw forbidden();
   };
 }

@@ -11,7 +11,8 @@
  * - frozen calculations (ordered) cannot be changed or deleted (409).
  */
 import { sql, type Kysely } from 'kysely';
-import { CALCULATION_STATUSES, ROLES, type CalculationRecord, type Role, type SessionUser } from '../../core/api';
+import { CALCULATION_STATUSES, type CalculationRecord, type SessionUser } from '../../core/api';
+import { usesDraftTemplates } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { MAX_INT32 } from '../http/record-id';
@@ -26,7 +27,6 @@ import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate 
 import { calculationRecordSchema, sameJson, toCalculationRecords } from './record';
 import { hasTag, writeCalculationTags } from './tags';
 
-const WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
 
 const bodyProperties = {
   template_id: { type: 'string', minLength: 1, maxLength: 200 },
@@ -110,7 +110,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
         return tags.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(tags.map(hasTag), sql` and `)})`;
       },
     },
-    roles: { list: ROLES, read: ROLES, create: WRITERS, update: WRITERS, delete: WRITERS },
+    access: 'calculations',
     toRecords: (rows, ctx) => toCalculationRecords(ctx.db, rows, (id, version) => templates.resolve(id, version)),
     recordSchema: calculationRecordSchema,
     createSchema: { type: 'object', properties: bodyProperties },
@@ -126,7 +126,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       if (templateId === undefined) {
         throw badRequest(calculationMessage('unknownTemplate', lang), { template_id: calculationMessage('unknownTemplate', lang) });
       }
-      const template = resolveTemplate(templates, templateId, body.template_version, lang, { allowDraft: user.role === 'provider_admin' });
+      const template = resolveTemplate(templates, templateId, body.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
       const factors = await resolveFactorSet(db, mandantId, body.database_id, lang);
       const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
       const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang);
@@ -167,7 +167,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
       if (recompute) {
         const version = body.template_version ?? existing.template_version;
         const template = resolveTemplate(templates, existing.template_id, version, lang, {
-          allowDraft: user.role === 'provider_admin' || version === existing.template_version,
+          allowDraft: usesDraftTemplates(user.role) || version === existing.template_version,
         });
         const requested = body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
         const factors = await resolveFactorSet(db, existing.mandant_id, requested, lang, existing.database_id);

@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ROLES, type CollectionRecord, type Role, type SessionUser } from '../../core/api';
+import type { CollectionRecord, SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { badRequest, notFound } from '../http/errors';
@@ -24,7 +24,6 @@ import { collectionMessage } from './messages';
 import { collectionDerived, EMPTY_TOTALS, type CollectionDerived } from './totals';
 import './tables';
 
-export const COLLECTION_WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
 
 const COLUMNS: Record<string, ColumnDefinition> = {
   id: { type: 'integer' },
@@ -160,7 +159,7 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     },
     has_open_offsets: (value, ctx) => hasOpenOffsets(value, ctx.user.language),
   },
-  roles: { list: ROLES, read: ROLES, create: COLLECTION_WRITERS, update: COLLECTION_WRITERS, delete: COLLECTION_WRITERS },
+  access: 'collections',
   toRecord: toCollectionRecord,
   recordSchema: collectionRecordSchema,
   createSchema: { type: 'object', properties: bodyProperties },

@@ -10,8 +10,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ROLES, type CollectionRecord } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import type { CollectionRecord } from '../../core/api';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { conflict, errorRef, notFound } from '../http/errors';
@@ -21,7 +21,7 @@ import { scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import { addCalculations, checkCalculationIds, removeCalculations } from './membership';
 import { collectionMessage } from './messages';
-import { COLLECTION_WRITERS, collectionRecordSchema, collectionsResource, deletedDerived, toCollectionRecord } from './resource';
+import { collectionRecordSchema, collectionsResource, deletedDerived, toCollectionRecord } from './resource';
 import { collectionDerived } from './totals';
 import './tables';
 
@@ -52,7 +52,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     scope.get(
       '/api/collections/tags',
       {
-        onRequest: [scope.authenticate, requireRole(...ROLES)],
+        onRequest: [scope.authenticate, requireAccess('read', 'collections')],
         schema: {
           tags: ['collections'],
           summary: 'The tags used by the collections the caller can see, sorted',
@@ -114,12 +114,12 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
 
     scope.post<{ Params: { id: number }; Body: { ids: number[] } }>(
       '/api/collections/:id/calculations',
-      { onRequest: [scope.authenticate, requireRole(...COLLECTION_WRITERS)], schema: membershipSchema('Add calculations to a collection (ids already in it are ignored)') },
+      { onRequest: [scope.authenticate, requireAccess('update', 'collections')], schema: membershipSchema('Add calculations to a collection (ids already in it are ignored)') },
       async (request) => changeMembership(request, 'add'),
     );
     scope.delete<{ Params: { id: number }; Body: { ids: number[] } }>(
       '/api/collections/:id/calculations',
-      { onRequest: [scope.authenticate, requireRole(...COLLECTION_WRITERS)], schema: membershipSchema('Remove calculations from a collection') },
+      { onRequest: [scope.authenticate, requireAccess('update', 'collections')], schema: membershipSchema('Remove calculations from a collection') },
       async (request) => changeMembership(request, 'remove'),
     );
   });

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord, SessionUser } from '../../core/api';
+import { mayChangeDatabase } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { toFactorDatabaseRecord } from './records';
@@ -19,15 +20,11 @@ export async function visibleDatabase(db: Kysely<DatabaseSchema>, user: SessionU
   return toFactorDatabaseRecord(row);
 }
 
-export function mayWrite(user: SessionUser, database: FactorDatabaseRecord): boolean {
-  if (user.role === 'provider_admin') return true;
-  return user.role === 'mandant_admin' && database.mandant_id !== null && database.mandant_id === user.mandant_id;
-}
 
 /** A database the user may change (403 otherwise); `draftOnly`: 409 unless it is still a draft. */
 export async function writableDatabase(db: Kysely<DatabaseSchema>, user: SessionUser, id: number, draftOnly = true): Promise<FactorDatabaseRecord> {
   const database = await visibleDatabase(db, user, id);
-  if (!mayWrite(user, database)) throw forbidden();
+  if (!mayChangeDatabase(user, database)) throw forbidden();
   if (draftOnly && database.status !== 'draft') {
     throw conflict('This factor database is published or archived and can no longer be changed. Create a new version instead.');
   }

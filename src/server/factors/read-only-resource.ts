@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Expression, Kysely } from 'kysely';
-import { ROLES, type SessionUser } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import type { SessionUser } from '../../core/api';
+import type { Resource } from '../../core/access/policy';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { errorRef, notFound } from '../http/errors';
 import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from '../http/list-query';
@@ -18,6 +19,8 @@ type Row = Record<string, unknown>;
 
 export interface ReadOnlyResource<TRecord> {
   name: string;
+  /** The access policy's resource whose `list` and `read` rules guard these routes. */
+  access: Resource;
   table: keyof DatabaseSchema & string;
   columns: Record<string, ColumnDefinition>;
   /** SQL text expressions `q` searches (lower-cased, substring). */
@@ -35,7 +38,7 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
 
   registerListRoute(app, {
     name: def.name,
-    onRequest: [app.authenticate, requireRole(...ROLES)],
+    onRequest: [app.authenticate, requireAccess('list', def.access)],
     tags,
     summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
     recordSchema: def.recordSchema,
@@ -50,7 +53,7 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
   app.get<{ Params: { id: number } }>(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('read', def.access)],
       schema: {
         tags,
         summary: `One ${def.name} record`,

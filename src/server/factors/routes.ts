@@ -11,6 +11,7 @@ import { registerFactorWriteRoutes } from './write-routes';
 export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   registerReadOnlyResource<FactorDatabaseRecord>(app, db, {
     name: 'databases',
+    access: 'databases',
     table: 'factor_databases',
     columns: {
       id: { type: 'integer' },
@@ -34,6 +35,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
 
   registerReadOnlyResource<FactorRecord>(app, db, {
     name: 'factors',
+    access: 'factors',
     table: 'factors',
     columns: {
       id: { type: 'integer' },

@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { FactorDatabaseRecord, FactorRecord, Role, SessionUser } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import type { FactorDatabaseRecord, FactorRecord, SessionUser } from '../../core/api';
+import { mayChangeDatabase, seesAllMandants, type Action } from '../../core/access/policy';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorRef, forbidden, notFound } from '../http/errors';
@@ -15,13 +16,12 @@ import { idParams, idSchema } from '../http/record-id';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { databaseLabel } from '../../core/protocol/describe';
 import { recordChange } from '../protocol/change';
-import { mayWrite, visibleDatabase, writableDatabase } from './access';
+import { visibleDatabase, writableDatabase } from './access';
 import { parseFactorCsv } from './csv-import';
 import { diffFactors } from './diff';
 import { completeLabel, factorBodyProperties, factorColumns, type FactorInput } from './factor-input';
 import { factorDatabaseDiffSchema, factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
 
-const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
 
 const databaseBody = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -78,7 +78,8 @@ function ownerOf(user: SessionUser, requested: number | null | undefined): numbe
 }
 
 export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
-  const admins = { onRequest: [app.authenticate, requireRole(...ADMINS)] };
+  // A factor belongs to its database: changing one is an update of the database.
+  const admins = (action: Action) => ({ onRequest: [app.authenticate, requireAccess(action, 'databases')] });
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
   const logDatabase = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted' | 'status_changed', record: FactorDatabaseRecord, previous?: FactorDatabaseRecord, params?: Record<string, string | number>) =>
     recordChange(trx, request, { action, resource: 'databases', record, previous: previous ?? null, mandantId: record.mandant_id, label: databaseLabel(record.name, record.version_label), ...(params && { params }) });
@@ -88,7 +89,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.post<{ Body: DatabaseBody }>(
     '/api/databases',
     {
-      ...admins,
+      ...admins('create'),
       schema: {
         tags: ['databases'],
         summary: 'Create a draft factor database: empty, or a copy of copy_from_id (mandant admins: derived from a published one)',
@@ -105,7 +106,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
       const user = currentUser(request);
       const body = request.body;
       const mandantId = ownerOf(user, body.mandant_id);
-      if (user.role === 'mandant_admin' && !body.copy_from_id) {
+      if (!seesAllMandants(user.role) && !body.copy_from_id) {
         throw badRequest('A mandant database is derived from a published one: choose the base database.', { copy_from_id: 'Required.' });
       }
       const created = await transaction(async (trx) => {
@@ -114,7 +115,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           base = await visibleDatabase(trx, user, body.copy_from_id).catch(() => {
             throw badRequest('The base database does not exist.', { copy_from_id: 'Not found.' });
           });
-          if (user.role !== 'provider_admin' && base.status !== 'published') {
+          if (!seesAllMandants(user.role) && base.status !== 'published') {
             throw badRequest('Only a published database can be the base of your own.', { copy_from_id: 'Not published.' });
           }
           if (mandantId !== null && base.mandant_id !== null && base.mandant_id !== mandantId) {
@@ -167,7 +168,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.put<{ Params: { id: number }; Body: DatabaseBody }>(
     '/api/databases/:id',
     {
-      ...admins,
+      ...admins('update'),
       schema: {
         tags: ['databases'],
         summary: 'Change a draft database (name, version label, validity, source)',
@@ -206,7 +207,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.delete<{ Params: { id: number } }>(
     '/api/databases/:id',
     {
-      ...admins,
+      ...admins('delete'),
       schema: { tags: ['databases'], summary: 'Delete a draft database', params: idParams, response: { 200: factorDatabaseRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request) =>
@@ -223,7 +224,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
     app.post<{ Params: { id: number } }>(
       `/api/databases/:id/${action}`,
       {
-        ...admins,
+        ...admins('update'),
         schema: {
           tags: ['databases'],
           summary: action === 'publish' ? 'Publish a draft (non-empty, valid); immutable afterwards' : 'Archive a published database',
@@ -263,7 +264,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.post<{ Params: { id: number } }>(
     '/api/databases/:id/roll-out',
     {
-      onRequest: [app.authenticate, requireRole('provider_admin')],
+      onRequest: [app.authenticate, requireAccess('roll_out', 'databases')],
       schema: {
         tags: ['databases'],
         summary: 'Roll a published global database out to all mandants: new calculations and imports use it unless a mandant pinned its own',
@@ -290,7 +291,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.post<{ Params: { id: number }; Body: { csv: string } }>(
     '/api/databases/:id/import',
     {
-      ...admins,
+      ...admins('update'),
       bodyLimit: 10 * 1024 * 1024,
       schema: {
         tags: ['databases'],
@@ -367,7 +368,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.post<{ Body: FactorBody }>(
     '/api/factors',
     {
-      ...admins,
+      ...admins('update'),
       schema: {
         tags: ['factors'],
         summary: 'Add a factor to a draft database',
@@ -382,7 +383,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         const owner = await visibleDatabase(trx, user, body.database_id!).catch(() => {
           throw badRequest('The factor database does not exist.', { database_id: 'Not found.' });
         });
-        if (!mayWrite(user, owner)) throw forbidden();
+        if (!mayChangeDatabase(user, owner)) throw forbidden();
         await writableDatabase(trx, user, owner.id);
         const input: FactorInput = {
           key: body.key!,
@@ -407,7 +408,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.put<{ Params: { id: number }; Body: FactorBody }>(
     '/api/factors/:id',
     {
-      ...admins,
+      ...admins('update'),
       schema: {
         tags: ['factors'],
         summary: 'Change a factor of a draft database (e.g. override a value in a mandant database)',
@@ -445,7 +446,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   app.delete<{ Params: { id: number } }>(
     '/api/factors/:id',
     {
-      ...admins,
+      ...admins('update'),
       schema: { tags: ['factors'], summary: 'Remove a factor from a draft database', params: idParams, response: { 200: factorRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request) =>

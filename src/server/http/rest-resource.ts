@@ -12,10 +12,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Role, SessionUser } from '../../core/api';
+import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
+import type { Resource } from '../../core/access/policy';
 import { conflict, errorRef, notFound } from './errors';
 import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
 import { idParams } from './record-id';
@@ -49,8 +50,6 @@ export interface RecordChange<TRecord> {
 /** A filter key the column list cannot express (e.g. a tag contained in a JSON array). */
 export type CustomFilter = (value: unknown, ctx: RestContext) => RawBuilder<boolean>;
 
-export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
-
 /**
  * Rows → API records (normalise booleans/JSON here; never leak secrets): row by row, or — for
  * records that need one more query per response (calculations read their factors' texts) — a
@@ -72,7 +71,8 @@ interface RestResourceShape<TRecord extends { id: number }> {
   searchable?: readonly string[];
   /** Tenant column (`mandant_id`; `id` for the mandants table itself); null for global tables. */
   tenantColumn: string | null;
-  roles: Record<Operation, readonly Role[]>;
+  /** The access policy's resource whose rules guard these routes (each operation is its action of the same name). */
+  access: Resource;
   /** JSON schema of one record (documentation and response serialisation). */
   recordSchema: JsonSchema;
   /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
@@ -170,7 +170,7 @@ export function registerRestResource<TRecord extends { id: number }>(
 
   registerListRoute(app, {
     name: def.name,
-    onRequest: [app.authenticate, requireRole(...def.roles.list)],
+    onRequest: [app.authenticate, requireAccess('list', def.access)],
     tags,
     summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
     recordSchema: def.recordSchema,
@@ -181,7 +181,7 @@ export function registerRestResource<TRecord extends { id: number }>(
   app.get<{ Params: { id: number } }>(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireRole(...def.roles.read)],
+      onRequest: [app.authenticate, requireAccess('read', def.access)],
       schema: {
         tags,
         summary: `One ${def.name} record`,
@@ -195,7 +195,7 @@ export function registerRestResource<TRecord extends { id: number }>(
   app.post<{ Body: Row }>(
     path,
     {
-      onRequest: [app.authenticate, requireRole(...def.roles.create)],
+      onRequest: [app.authenticate, requireAccess('create', def.access)],
       schema: {
         tags,
         summary: `Create a ${def.name} record`,
@@ -226,7 +226,7 @@ export function registerRestResource<TRecord extends { id: number }>(
   app.put<{ Params: { id: number }; Body: Row }>(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireRole(...def.roles.update)],
+      onRequest: [app.authenticate, requireAccess('update', def.access)],
       schema: {
         tags,
         summary: `Update a ${def.name} record (full record with version, or a partial one)`,
@@ -265,7 +265,7 @@ export function registerRestResource<TRecord extends { id: number }>(
   app.delete<{ Params: { id: number } }>(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireRole(...def.roles.delete)],
+      onRequest: [app.authenticate, requireAccess('delete', def.access)],
       schema: {
         tags,
         summary: `Delete a ${def.name} record; answers the deleted record`,

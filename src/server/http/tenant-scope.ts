@@ -1,14 +1,16 @@
 /**
  * Mandant scoping — the ONE place that decides which tenant rows a user may touch. Every query on
- * a tenant table (select, update, delete) is passed through `scopeToMandant`; provider admins see
- * all mandants, everybody else only rows whose tenant column equals their own mandant.
+ * a tenant table (select, update, delete) is passed through `scopeToMandant` (raw SQL embeds `tenantCondition`);
+ * those the access policy lets see every mandant see all, everybody else only rows whose tenant column equals
+ * their own mandant.
  * Rows outside the scope simply do not exist for the caller: lookups answer 404, lists omit them.
  */
-import { sql, type Expression, type SqlBool, type WhereInterface } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool, type WhereInterface } from 'kysely';
 import type { SessionUser } from '../../core/api';
+import { seesAllMandants as roleSeesAllMandants } from '../../core/access/policy';
 
 export function seesAllMandants(user: SessionUser): boolean {
-  return user.role === 'provider_admin';
+  return roleSeesAllMandants(user.role);
 }
 
 /** Any Kysely select, update or delete builder, typed or dynamic. */
@@ -16,12 +18,17 @@ type Filterable = { where(...args: never[]): unknown };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tenant column is named at run time
 type AnyWhere = WhereInterface<any, any>;
 
-export function scopeToMandant<QB extends Filterable>(query: QB, user: SessionUser, tenantColumn: string): QB {
-  if (seesAllMandants(user)) return query;
-  const q = query as unknown as AnyWhere;
+/** The condition on `tenantColumn` that limits rows to the user's scope; null when the user sees every mandant. */
+export function tenantCondition(user: SessionUser, tenantColumn: string): RawBuilder<SqlBool> | null {
+  if (seesAllMandants(user)) return null;
   // A non-provider user without a mandant must see nothing rather than everything.
-  if (user.mandant_id === null) return q.where(sql<boolean>`1 = 0`) as unknown as QB;
-  return q.where(sql.ref(tenantColumn), '=', user.mandant_id) as unknown as QB;
+  if (user.mandant_id === null) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref(tenantColumn)} = ${user.mandant_id}`;
+}
+
+export function scopeToMandant<QB extends Filterable>(query: QB, user: SessionUser, tenantColumn: string): QB {
+  const condition = tenantCondition(user, tenantColumn);
+  return condition ? ((query as unknown as AnyWhere).where(condition) as unknown as QB) : query;
 }
 
 /**

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ROLES } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { errorRef, notFound } from '../http/errors';
 import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from '../http/list-query';
@@ -34,7 +33,7 @@ const COLUMNS: Record<string, ColumnDefinition> = {
 export function registerImportsResource(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   registerListRoute(app, {
     name: 'imports',
-    onRequest: [app.authenticate, requireRole(...ROLES)],
+    onRequest: [app.authenticate, requireAccess('list', 'imports')],
     tags: ['imports'],
     summary: 'List CSV imports (sort, range, filter as in ra-data-simple-rest)',
     recordSchema: importRecordSchema,
@@ -49,7 +48,7 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
   app.get<{ Params: { id: number } }>(
     '/api/imports/:id',
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('read', 'imports')],
       schema: { tags: ['imports'], summary: 'One CSV import', params: idParams, response: { 200: importRecordSchema, 401: errorRef, 404: errorRef } },
     },
     async (request) => toImportRecord(await findImport(db, request, request.params.id)),

@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_MODES, type ImportMode } from '../../core/api';
 import type { ColumnMapping } from '../../core/csv';
 import type { Language } from '../../core/languages';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
+import { usesDraftTemplates } from '../../core/access/policy';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
 import { badRequest, conflict, errorRef, HttpError } from '../http/errors';
@@ -33,7 +34,6 @@ import { findImport, registerImportsResource } from './resource';
 import { deleteImportedCalculations } from './write';
 import './schema';
 
-const WRITERS = ['provider_admin', 'mandant_admin', 'editor'] as const;
 
 interface UploadQuery {
   template: string;
@@ -77,7 +77,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     scope.post<{ Querystring: UploadQuery }>(
       '/api/imports',
       {
-        onRequest: [app.authenticate, requireRole(...WRITERS)],
+        onRequest: [app.authenticate, requireAccess('create', 'imports')],
         schema: {
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
@@ -108,7 +108,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
         const mapping = parseMapping(query.mapping, lang);
         const mandantId = mandantForNewRow(user, query.mandant_id);
         if (mandantId === null) throw badRequest(calculationMessage('mandantRequired', lang), { mandant_id: calculationMessage('mandantRequired', lang) });
-        const template = resolveTemplate(templates, query.template, query.template_version, lang, { allowDraft: user.role === 'provider_admin' });
+        const template = resolveTemplate(templates, query.template, query.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
         const factors = await resolveFactorSet(db, mandantId, query.database_id, lang);
 
         const controller = new AbortController();
@@ -194,7 +194,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
   app.post<{ Params: { id: number } }>(
     '/api/imports/:id/undo',
     {
-      onRequest: [app.authenticate, requireRole(...WRITERS)],
+      onRequest: [app.authenticate, requireAccess('delete', 'imports')],
       schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 200: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request) => {
@@ -223,7 +223,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
   app.post<{ Params: { id: number } }>(
     '/api/imports/:id/cancel',
     {
-      onRequest: [app.authenticate, requireRole(...WRITERS)],
+      onRequest: [app.authenticate, requireAccess('update', 'imports')],
       schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 202: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request, reply) => {

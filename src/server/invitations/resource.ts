@@ -11,7 +11,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
-import { accountFields, ADMINS, checkPlacement } from '../users/resource';
+import { accountFields, checkPlacement } from '../users/resource';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import './table';
 
@@ -75,7 +75,7 @@ export function invitationsResource(delivery: InvitationDelivery): RestResourceD
       version: { type: 'integer' },
     },
     searchable: ['name', 'email'],
-    roles: { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+    access: 'invitations',
     toRecord: toInvitationRecord,
     recordSchema: invitationRecordSchema,
     createSchema: { type: 'object', properties: invitationProperties, required: ['email', 'name', 'role'] },

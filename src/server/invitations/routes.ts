@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  MIN_PASSWORD_LENGTH, type AcceptInvitationRequest, type AcceptInvitationResponse, type InvitationRecord, type Role,
+  MIN_PASSWORD_LENGTH, type AcceptInvitationRequest, type AcceptInvitationResponse, type InvitationRecord,
 } from '../../core/api';
-import { requireRole } from '../auth/authenticate';
+import { requireAccess } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
@@ -24,13 +24,12 @@ import { recordProtocol } from '../protocol/record';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import { invitationRecordSchema, toInvitationRecord } from './resource';
 
-const ADMINS: Role[] = ['provider_admin', 'mandant_admin'];
 
 export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, delivery: InvitationDelivery): void {
   app.post<{ Params: { id: number } }>(
     '/api/invitations/:id/resend',
     {
-      onRequest: [app.authenticate, requireRole(...ADMINS)],
+      onRequest: [app.authenticate, requireAccess('update', 'invitations')],
       schema: {
         tags: ['invitations'],
         summary: 'Mail an open invitation again with a new link and a new expiry; the previous link stops working',

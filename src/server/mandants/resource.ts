@@ -2,7 +2,7 @@
  * The `mandants` resource. Provider admins manage all mandants; every mandant user can read only
  * its own mandant, and its mandant admins may change its name and settings (not slug or active).
  */
-import { ROLES, type MandantRecord, type MandantSettings, type Role } from '../../core/api';
+import type { MandantRecord, MandantSettings } from '../../core/api';
 import { parseJson, toBoolean } from '../db/values';
 import { findDatabaseFor } from '../factors/factor-set';
 import { badRequest, conflict, forbidden } from '../http/errors';
@@ -60,8 +60,6 @@ async function assertSlugFree(ctx: RestContext, slug: string, exceptId?: number)
   if (await query.executeTakeFirst()) throw badRequest('This slug is already in use.', { slug: 'Already in use.' });
 }
 
-const ALL: readonly Role[] = ROLES;
-
 export const mandantsResource: RestResourceDefinition<MandantRecord> = {
   name: 'mandants',
   table: 'mandants',
@@ -78,13 +76,7 @@ export const mandantsResource: RestResourceDefinition<MandantRecord> = {
     version: { type: 'integer' },
   },
   searchable: ['name', 'slug'],
-  roles: {
-    list: ALL,
-    read: ALL,
-    create: ['provider_admin'],
-    update: ['provider_admin', 'mandant_admin'],
-    delete: ['provider_admin'],
-  },
+  access: 'mandants',
   toRecord: toMandantRecord,
   recordSchema: {
     type: 'object',

@@ -18,11 +18,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, Role, SessionUser } from '../../core/api';
+import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, SessionUser } from '../../core/api';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
@@ -45,8 +45,6 @@ import { databaseTarget, templateTarget, type MigrationTarget } from './targets'
 import { EMPTY_SUMMARY, migrationItemRecordSchema, migrationRecordSchema, toMigrationItemRecord, toMigrationRecord } from './record';
 import './tables';
 
-const ROLES_READ: Role[] = ['provider_admin', 'mandant_admin', 'editor', 'viewer'];
-const WRITERS: Role[] = ['provider_admin', 'mandant_admin', 'editor'];
 
 async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<FactorMigrationRecord> {
   const row = await scopeToMandant(db.selectFrom('factor_migrations').selectAll().where('id', '=', id), user, 'mandant_id').executeTakeFirst();
@@ -112,7 +110,7 @@ function targetTemplate(templates: TemplateRegistry, id: string, version: number
 const ITEMS_CSV_BATCH = 5000;
 
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
-  const writers = { onRequest: [app.authenticate, requireRole(...WRITERS)] };
+  const writers = (action: 'create' | 'update') => ({ onRequest: [app.authenticate, requireAccess(action, 'migrations')] });
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
   const protocol = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, migration: FactorMigrationRecord, step: string, previous?: FactorMigrationRecord) => {
     const { label, target } = await labelOf(trx, templates, migration, currentUser(request));
@@ -130,6 +128,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
 
   registerReadOnlyResource<FactorMigrationRecord>(app, database, {
     name: 'migrations',
+    access: 'migrations',
     table: 'factor_migrations',
     columns: {
       id: { type: 'integer' },
@@ -154,6 +153,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
 
   registerReadOnlyResource(app, database, {
     name: 'migration-items',
+    access: 'migration-items',
     table: 'factor_migration_items',
     columns: {
       id: { type: 'integer' },
@@ -177,7 +177,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
   app.post<{ Body: CreateFactorMigrationRequest }>(
     '/api/migrations',
     {
-      ...writers,
+      ...writers('create'),
       schema: {
         tags: ['migrations'],
         summary: 'Preview a migration of the mandant’s calculations to a published factor database or template version (calculations are not changed)',
@@ -302,7 +302,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     app.post<{ Params: { id: number } }>(
       `/api/migrations/:id/${name}`,
       {
-        ...writers,
+        ...writers('update'),
         schema: { tags: ['migrations'], summary, params: idParams, response: { 200: migrationRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
       },
       async (request) => {
@@ -342,7 +342,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
   app.get<{ Params: { id: number } }>(
     '/api/migrations/:id/items.csv',
     {
-      onRequest: [app.authenticate, requireRole(...ROLES_READ)],
+      onRequest: [app.authenticate, requireAccess('read', 'migrations')],
       schema: { tags: ['migrations'], summary: 'The preview rows as CSV in the user\'s language and CSV convention', params: idParams, response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), 401: errorRef, 404: errorRef } },
     },
     async (request, reply) => {

@@ -2,14 +2,13 @@
  * The `carbon-offset-projects` resource: a global catalogue (no mandant column). Everybody signed
  * in reads it, provider admins write it. Mandant users see active projects only: see routes.ts.
  */
-import { OFFSET_PROJECT_TYPES, ROLES, type OffsetProjectRecord, type Role } from '../../core/api';
+import { OFFSET_PROJECT_TYPES, type OffsetProjectRecord } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { conflict } from '../http/errors';
 import { MAX_INT32 } from '../http/record-id';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { offsetProjectRecordSchema, toOffsetProjectRecord } from './record';
 
-const PROVIDER: readonly Role[] = ['provider_admin'];
 
 const localizedBody = (minLength: number) => ({
   type: 'object',
@@ -69,7 +68,7 @@ export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord>
     updated_at: { type: 'timestamp' },
   },
   searchable: ['standard', 'country', 'registry_id', 'project_type'],
-  roles: { list: ROLES, read: ROLES, create: PROVIDER, update: PROVIDER, delete: PROVIDER },
+  access: 'carbon-offset-projects',
   toRecord: toOffsetProjectRecord,
   recordSchema: offsetProjectRecordSchema,
   createSchema: { type: 'object', properties, required: REQUIRED },

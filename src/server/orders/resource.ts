@@ -4,7 +4,7 @@
  * `issued_to` can be changed, and only drafts can be deleted. Status changes go through the
  * transition routes (transitions.ts), never through PUT.
  */
-import { ROLES, type OrderRecord, type Role } from '../../core/api';
+import type { OrderRecord } from '../../core/api';
 import { conflict } from '../http/errors';
 import { MAX_INT32 } from '../http/record-id';
 import type { RestResourceDefinition } from '../http/rest-resource';
@@ -13,7 +13,6 @@ import { allocateOrderNumber } from './number';
 import { priceOrder } from './quote';
 import { orderRecordSchema, toOrderRecord } from './record';
 
-export const ORDER_WRITERS: readonly Role[] = ['mandant_admin', 'editor'];
 const id = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 };
 
 interface CreateBody {
@@ -48,7 +47,7 @@ export const ordersResource: RestResourceDefinition<OrderRecord> = {
     updated_at: { type: 'timestamp' },
   },
   searchable: ['number', 'issued_to', 'certificate_number'],
-  roles: { list: ROLES, read: ROLES, create: ORDER_WRITERS, update: ORDER_WRITERS, delete: ORDER_WRITERS },
+  access: 'orders',
   toRecord: toOrderRecord,
   recordSchema: orderRecordSchema,
   createSchema: {

@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ORDER_TRANSITION_RULES, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
+import { can } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, parseJson, toBoolean } from '../db/values';
@@ -84,7 +85,7 @@ export async function applyTransition(
   const rule = TRANSITIONS[transition];
   return db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, user, orderId);
-    if (!rule.roles.includes(user.role)) throw forbidden(orderMessage('roleForbidden', lang));
+    if (!can(user.role, transition, 'orders')) throw forbidden(orderMessage('roleForbidden', lang));
     const illegal = () => conflict(orderMessage('illegalTransition', lang, { transition, from: order.status }));
     if (!rule.from.includes(order.status)) throw illegal();
 

@@ -10,8 +10,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ROLES, PROTOCOL_ACTIONS } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { PROTOCOL_ACTIONS } from '../../core/api';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { sendCsvDownload } from '../http/csv-download';
 import { errorRef, notFound } from '../http/errors';
@@ -67,7 +67,7 @@ const describe = {
 
 export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const tags = ['protocol'];
-  const onRequest = [app.authenticate, requireRole(...ROLES)];
+  const onRequest = [app.authenticate, requireAccess('list', 'protocol')];
 
   registerListRoute(app, {
     name: 'protocol',

@@ -10,7 +10,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { seesAllMandants } from '../http/tenant-scope';
+import { tenantCondition } from '../http/tenant-scope';
 import type { StatisticsQuery } from './query';
 
 export const OFFSETTING_STATUSES = ['placed', 'confirmed', 'completed'] as const;
@@ -43,7 +43,8 @@ const list = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v
 function orderFilter(user: SessionUser, query: StatisticsQuery, statuses: readonly string[] | null): RawBuilder<unknown> {
   const parts = [sql`o.created_at >= ${query.fromInstant}`, sql`o.created_at < ${query.toInstant}`];
   if (query.mandantId !== null) parts.push(sql`o.mandant_id = ${query.mandantId}`);
-  if (!seesAllMandants(user)) parts.push(user.mandant_id === null ? sql`1 = 0` : sql`o.mandant_id = ${user.mandant_id}`);
+  const scope = tenantCondition(user, 'o.mandant_id');
+  if (scope) parts.push(scope);
   if (statuses) parts.push(sql`o.status in (${list(statuses)})`);
   return sql.join(parts, sql` and `);
 }

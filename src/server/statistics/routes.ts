@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ROLES, STATISTIC_NAMES, type StatisticsResult } from '../../core/api';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { STATISTIC_NAMES, type StatisticsResult } from '../../core/api';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { errorRef } from '../http/errors';
 import { STATISTICS } from './catalogue';
@@ -48,7 +48,7 @@ const querystring = {
 
 export function registerStatisticsRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const tags = ['statistics'];
-  const onRequest = [app.authenticate, requireRole(...ROLES)];
+  const onRequest = [app.authenticate, requireAccess('read', 'statistics')];
 
   app.get(
     '/api/statistics',

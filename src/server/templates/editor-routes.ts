@@ -11,7 +11,7 @@ import type { TemplateSaveRequest, TemplateVersionRecord, TemplateVersionStatus 
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { checkTemplate, parseTemplateJson, type Template } from '../../core/template';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorRef, notFound } from '../http/errors';
@@ -103,7 +103,7 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
 }
 
 export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
-  const admin = { onRequest: [app.authenticate, requireRole('provider_admin')] };
+  const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
 
   async function save(request: FastifyRequest, body: TemplateSaveRequest): Promise<TemplateVersionRecord> {
     const user = currentUser(request);

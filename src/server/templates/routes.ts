@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ROLES, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
+import { type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { currentUser, requireRole } from '../auth/authenticate';
+import { currentUser, requireAccess } from '../auth/authenticate';
+import { usesDraftTemplates } from '../../core/access/policy';
 import { errorRef, notFound } from '../http/errors';
 import { arrayPage, parseListQuery, registerListRoute, type ColumnDefinition } from '../http/list-query';
 import { listedTemplateSchema, toTemplateRecord } from './record';
@@ -32,7 +33,7 @@ type ListedTemplate = TemplateRecord & TemplateEditorInfo;
 /** The version a user sees as "the" template: the newest published one; provider admins fall back to the newest draft. */
 function visibleEntry(registry: TemplateRegistry, id: string, user: SessionUser): { entry: TemplateVersionEntry; count: number } | undefined {
   const versions = registry.versions(id);
-  const admin = user.role === 'provider_admin';
+  const admin = usesDraftTemplates(user.role);
   const visible = admin ? versions : versions.filter((entry) => entry.status === 'published');
   const entry = visible.find((e) => e.status === 'published') ?? visible[0];
   return entry ? { entry, count: visible.length } : undefined;
@@ -56,14 +57,14 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
   }
   registerListRoute(app, {
     name: 'templates',
-    onRequest: [app.authenticate, requireRole(...ROLES)],
+    onRequest: [app.authenticate, requireAccess('list', 'templates')],
     tags,
     summary: 'List the templates (read only; filter by type, id, q)',
     recordSchema: listedTemplateSchema,
     parse: (params) => parseListQuery(params, COLUMNS, SEARCHABLE),
     page: async (request, query) => {
       const user = currentUser(request);
-      const usage = user.role === 'provider_admin' && db ? await usageByVersion(db) : null;
+      const usage = usesDraftTemplates(user.role) && db ? await usageByVersion(db) : null;
       const records: ListedTemplate[] = [];
       for (const id of registry.ids()) {
         const found = visibleEntry(registry, id, user);
@@ -76,7 +77,7 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
   app.get<{ Params: { id: string } }>(
     '/api/templates/:id',
     {
-      onRequest: [app.authenticate, requireRole(...ROLES)],
+      onRequest: [app.authenticate, requireAccess('read', 'templates')],
       schema: {
         tags,
         summary: 'One template (its current version)',

@@ -10,9 +10,9 @@ import { toBoolean } from '../db/values';
 import { badRequest, forbidden } from '../http/errors';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
+import { assignableRoles, seesAllMandants as roleSeesAllMandants } from '../../core/access/policy';
 
 /** Who manages users and invitations: provider admins every mandant's, mandant admins their own. */
-export const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
 
 /** The columns a user and an invitation to become one share, as the API returns them. */
 export function accountFields(row: Row): Pick<UserRecord, 'mandant_id' | 'email' | 'name' | 'role' | 'language'> {
@@ -60,13 +60,13 @@ async function assertEmailFree(ctx: RestContext, email: string, exceptId: number
 /** Checks the role/mandant combination the caller wants to give a user (or invitee); returns the mandant id to store. */
 export async function checkPlacement(ctx: RestContext, role: Role, mandantId: number | null | undefined): Promise<number | null> {
   if (!seesAllMandants(ctx.user)) {
-    if (role === 'provider_admin') throw forbidden('Only provider admins can grant the provider admin role.', { role: 'Not allowed.' });
+    if (!assignableRoles(ctx.user.role).includes(role)) throw forbidden('Only provider admins can grant the provider admin role.', { role: 'Not allowed.' });
     if (mandantId !== undefined && mandantId !== null && mandantId !== ctx.user.mandant_id) {
       throw forbidden('Users cannot be moved to another mandant.', { mandant_id: 'Not allowed.' });
     }
     return ctx.user.mandant_id;
   }
-  if (role === 'provider_admin') {
+  if (roleSeesAllMandants(role)) {
     if (mandantId !== undefined && mandantId !== null) {
       throw badRequest('Provider admins belong to no mandant.', { mandant_id: 'Must be empty for provider admins.' });
     }
@@ -97,7 +97,7 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
     version: { type: 'integer' },
   },
   searchable: ['name', 'email'],
-  roles: { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  access: 'users',
   toRecord: toUserRecord,
   recordSchema: {
     type: 'object',
@@ -144,7 +144,7 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
     if (role !== existing.role || mandantChange) {
       if (self) throw badRequest('You cannot change your own role or mandant.', { role: 'Not allowed for yourself.' });
       const mandantId = body.mandant_id === undefined ? existing.mandant_id : (body.mandant_id as number | null);
-      values.mandant_id = await checkPlacement(ctx, role, role === 'provider_admin' && body.mandant_id === undefined ? null : mandantId);
+      values.mandant_id = await checkPlacement(ctx, role, roleSeesAllMandants(role) && body.mandant_id === undefined ? null : mandantId);
       values.role = role;
     }
     if (body.active !== undefined && Boolean(body.active) !== existing.active) {

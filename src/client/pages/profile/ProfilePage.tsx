@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { can, seesAllMandants } from '../../../core/access/policy';
 import { Card, CardContent, Typography } from '@mui/material';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
@@ -144,7 +145,8 @@ const ProfilePage = () => {
           validate={repeatsNewPassword} />
       </SimpleForm>
     </Card>
-    {user.role === 'mandant_admin' && user.mandant_id !== null ? <MandantSettingsCard mandantId={user.mandant_id} /> : null}
+    {/* The mandant's own admins keep its settings here; provider staff on the mandants screen. */}
+    {!seesAllMandants(user.role) && can(user.role, 'update', 'mandants') && user.mandant_id !== null ? <MandantSettingsCard mandantId={user.mandant_id} /> : null}
     <ApiTokensCard />
     </>
   );
