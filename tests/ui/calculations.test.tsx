@@ -194,6 +194,29 @@ describe('the calculation form generated from a template', () => {
     await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
   }, SLOW);
 
+  it('keeps unsaved input, repeatable items included, when the interface language changes (issue #20)', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    await user.type(within(fieldBox('title')).getByRole('textbox'), 'Noch nicht gespeichert');
+    const quantity = input('quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '7.500');
+    await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+    await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(1));
+    const distance = within(document.querySelector<HTMLElement>('[data-field="distance_km"]')!).getByRole('textbox');
+    await user.type(distance, '120');
+
+    await user.click(screen.getByTestId('language-menu'));
+    await user.click(await screen.findByTestId('language-option-en'));
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Brochure', level: 1 })).toBeInTheDocument();
+    expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Noch nicht gespeichert');
+    // The numbers stay, now shown in the English format.
+    await waitFor(() => expect(input('quantity')).toHaveValue('7,500'));
+    expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(1);
+    expect(within(document.querySelector<HTMLElement>('[data-field="distance_km"]')!).getByRole('textbox')).toHaveValue('120');
+  }, SLOW);
+
   it('puts a server field error on the field it names', async () => {
     server.use(http.post(`${API}/calculations`, () => HttpResponse.json(
       { message: 'Die Eingaben sind ungültig.', errors: { 'inputs.quantity': 'Auflage: so viele druckt hier niemand.' } },

@@ -3,7 +3,7 @@ import { Card, CardContent, Typography } from '@mui/material';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
   Labeled, PasswordInput, SaveButton, SelectInput, SimpleForm, TextField, TextInput, Title, Toolbar, maxLength, minLength, required,
-  useGetIdentity, useLocaleState, useNotify, useTranslate,
+  useGetIdentity, useNotify, useTranslate,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type SessionUser, type UpdateMeRequest } from '../../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
@@ -14,6 +14,7 @@ import { useClientValue } from '../../shell/persistence/useClientState';
 import { MandantSettingsCard } from './MandantSettingsCard';
 import { ApiTokensCard } from './ApiTokensCard';
 import { submissionErrors } from './submissionErrors';
+import { useSwitchLanguage } from '../../i18n/useSwitchLanguage';
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
@@ -64,7 +65,7 @@ const DraftKeeper = ({ saved, onDraft }: { saved: SessionUser; onDraft: (draft: 
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [, setLocale] = useLocaleState();
+  const [, switchLanguage] = useSwitchLanguage();
   const { refetch } = useGetIdentity();
   const [user, setUser] = useState<SessionUser | null>(() => currentUser());
   // Remounting the form after a save clears the password fields and makes the saved values the new baseline.
@@ -96,7 +97,7 @@ export const ProfilePage = () => {
       setUser(json);
       setFormKey((key) => key + 1);
       await refetch();
-      setLocale(json.language);
+      await switchLanguage(json.language);
       notify('app.profile.saved', { type: 'success' });
       return undefined;
     } catch (error) {
