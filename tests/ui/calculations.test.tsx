@@ -158,6 +158,23 @@ describe('the calculation form generated from a template', () => {
     expect(await screen.findByTestId('result-incomplete')).toBeInTheDocument();
   }, SLOW);
 
+  it('shows which values the server would refuse instead of a figure (issue #20)', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    const quantity = input('quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '2,5');
+    const refused = await screen.findByTestId('result-refused');
+    expect(refused).toHaveTextContent('Mit diesen Eingaben würde nicht gespeichert:');
+    expect(refused).toHaveTextContent('Auflage muss eine ganze Zahl sein.');
+    expect(screen.queryByTestId('result-total-value')).toBeNull();
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await waitFor(() => expect(screen.queryByTestId('result-refused')).toBeNull());
+    expect(screen.getByTestId('result-total-value')).toBeInTheDocument();
+  }, SLOW);
+
   it('shows a conditional field when its condition is met and validates it', async () => {
     const { user } = renderApp('/new/brochure', { signedInAs: editor });
     await screen.findByTestId('result-total-value');
