@@ -390,6 +390,24 @@ describe('the calculations list', () => {
     expect(queries.at(-1)).toContain('"template_type":"product"');
   }, SLOW);
 
+  it('offers a factor field filter as the factors’ names and sends the chosen key (issue #20)', async () => {
+    const queries: string[] = [];
+    server.use(http.get(`${API}/calculations`, ({ request }) => {
+      queries.push(decodeURIComponent(new URL(request.url).search));
+      return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
+    }));
+    const { user } = renderApp('/calculations/product', { signedInAs: editor });
+    await screen.findByTestId('calculations-table');
+    await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Papier' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Papier' }));
+    // Only the category's factors, by their German names.
+    expect(await screen.findByRole('option', { name: 'Papier, Recyclingfaser' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /LKW|Lkw/ })).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Papier, Recyclingfaser' }));
+    await waitFor(() => expect(queries.at(-1)).toContain('"inputs":{"paper":"paper_recycled"}'));
+  }, SLOW);
+
   it('leads a template id in the type\'s place to that template\'s calculations', async () => {
     const queries: string[] = [];
     server.use(http.get(`${API}/calculations`, ({ request }) => {
