@@ -777,6 +777,18 @@ export interface TemplateVersionRecord {
 }
 
 /**
+ * `GET /api/template-load-errors` (provider admins): the template files the server did not load at startup, one entry
+ * per fault, in the reader's language as far as the message catalogue knows it.
+ */
+export interface TemplateLoadErrorRecord {
+  /** The file name in the templates folder (or the folder, when it could not be read). */
+  file: string;
+  /** JSON pointer into the file; `''` for the whole file. */
+  pointer: string;
+  message: string;
+}
+
+/**
  * `POST /api/templates`: saves a new template or a new version of an app-created one. `definition`
  * is the template JSON (an object, or its text as imported from a file); its `version` is ignored:
  * the server assigns the next one. `mode: 'new'` insists on a new id (save as new template, import).

@@ -29,6 +29,7 @@ function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
     http.get(`${API}/templates`, () => HttpResponse.json(listed, { headers: { 'Content-Range': `templates 0-1/2` } })),
     http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
     http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
+    http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
     http.post(`${API}/templates`, async ({ request }) => {
       posts.push(await request.json());
       if (answer) return answer();
@@ -88,6 +89,19 @@ describe('templates screen', () => {
     expect(within(envelope).getByText('Draft')).toBeInTheDocument();
     expect(within(envelope).getByText('v2')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Templates' })).toBeInTheDocument();
+  });
+
+  it('lists the template files the server rejected, with file, place and message (issue #20)', async () => {
+    serveTemplates();
+    server.use(http.get(`${API}/template-load-errors`, () => HttpResponse.json([
+      { file: 'poster.json', pointer: '/results/1/formula', message: "unknown function 'facter'" },
+      { file: 'notes.json', pointer: '', message: 'invalid JSON at line 1, column 17: Unexpected end of JSON input' },
+    ])));
+    renderApp('/templates', { signedInAs: providerAdmin });
+    const rejected = await screen.findByTestId('template-load-errors', {}, { timeout: 15_000 });
+    expect(rejected).toHaveTextContent('2 template files were not loaded:');
+    expect(rejected).toHaveTextContent("poster.json · at /results/1/formula: unknown function 'facter'");
+    expect(rejected).toHaveTextContent('notes.json · at /: invalid JSON at line 1');
   });
 
   it('is closed to mandant users and not in their menu', async () => {
