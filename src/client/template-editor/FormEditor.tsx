@@ -22,6 +22,7 @@ import {
   parseDefault,
   type EditableTemplate,
 } from './definitionEdits';
+import { IconPicker } from './IconPicker';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -300,7 +301,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         >
           {TEMPLATE_TYPES.map((type) => <MenuItem key={type} value={type}>{translate(`templateEditor.template_types.${type}`)}</MenuItem>)}
         </TextField>
-        <TextField {...small} label={translate('templateEditor.form.icon')} value={definition.icon ?? ''} onChange={(e) => update((d) => (d.icon = e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'te-icon' } }} sx={{ width: 160 }} />
+        <IconPicker value={definition.icon} onChange={(icon) => update((d) => (d.icon = icon))} />
       </Stack>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId="te-label" value={definition.label} onChange={(label) => update((d) => (d.label = label))} />
 
