@@ -648,6 +648,13 @@ export interface FactorDiffChange {
 }
 
 /** `GET /api/databases/:id/diff?against=:other`: what changed from `against` (old) to `id` (new). */
+/** `GET /api/factor-categories`: one category (its key, as templates name it) of the databases the caller may see. */
+export interface FactorCategoryRecord {
+  key: string;
+  /** Distinct factor keys in the category, over those databases. */
+  factor_count: number;
+}
+
 export interface FactorDatabaseDiff {
   from: FactorDatabaseRecord;
   to: FactorDatabaseRecord;

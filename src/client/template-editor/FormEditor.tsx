@@ -22,6 +22,7 @@ import {
   parseDefault,
   type EditableTemplate,
 } from './definitionEdits';
+import { CategoryPicker } from './CategoryPicker';
 import { IconPicker } from './IconPicker';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
@@ -150,7 +151,7 @@ const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testI
         />
         <TextField {...small} label={translate('templateEditor.form.default')} value={formatDefault(field.default)} onChange={(e) => set('default', parseDefault(field.type, e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-default` } }} sx={{ width: 120 }} />
         {field.type === 'factor' ? (
-          <TextField {...small} label={translate('templateEditor.form.category')} value={field.category ?? ''} onChange={(e) => set('category', e.target.value || undefined)} slotProps={{ htmlInput: { 'data-testid': `${testId}-category` } }} sx={{ width: 140 }} />
+          <CategoryPicker value={field.category} onChange={(category) => set('category', category)} testId={`${testId}-category`} />
         ) : null}
       </Box>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={field.label} onChange={(label) => set('label', label)} />
