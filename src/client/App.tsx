@@ -7,6 +7,7 @@ import { createDataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';
 import { getRuntimeConfig } from './providers/runtimeConfig';
 import { useKontorI18nProvider } from './i18n/useKontorI18nProvider';
+import { I18nProviderHolder } from './i18n/useSwitchLanguage';
 import { resolveLayout } from './layout/layouts';
 import { kontorTheme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';
@@ -59,11 +60,12 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
   // stayed blank for 11–18 s before the login form (issue #18).
   return (
     <BrowserRouter useTransitions={false}>
+    <I18nProviderHolder initial={i18nProvider}>{(current) => (
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
       queryClient={queryClient}
-      i18nProvider={i18nProvider}
+      i18nProvider={current}
       store={store}
       theme={kontorTheme}
       layout={resolveLayout('default')}
@@ -99,6 +101,7 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       <Resource name="mandants" {...gatedMandants} />
       <Resource name="databases" {...databases} />
     </Admin>
+    )}</I18nProviderHolder>
     </BrowserRouter>
   );
 };

@@ -600,6 +600,13 @@ export interface FactorDiffChange {
 }
 
 /** `GET /api/databases/:id/diff?against=:other`: what changed from `against` (old) to `id` (new). */
+/** `GET /api/factor-categories`: one category (its key, as templates name it) of the databases the caller may see. */
+export interface FactorCategoryRecord {
+  key: string;
+  /** Distinct factor keys in the category, over those databases. */
+  factor_count: number;
+}
+
 export interface FactorDatabaseDiff {
   from: FactorDatabaseRecord;
   to: FactorDatabaseRecord;
@@ -726,6 +733,18 @@ export interface TemplateVersionRecord {
   /** Number of calculations that use this version. */
   usage: number;
   definition: Template;
+}
+
+/**
+ * `GET /api/template-load-errors` (provider admins): the template files the server did not load at startup, one entry
+ * per fault, in the reader's language as far as the message catalogue knows it.
+ */
+export interface TemplateLoadErrorRecord {
+  /** The file name in the templates folder (or the folder, when it could not be read). */
+  file: string;
+  /** JSON pointer into the file; `''` for the whole file. */
+  pointer: string;
+  message: string;
 }
 
 /**

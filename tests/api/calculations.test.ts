@@ -43,7 +43,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     databases = (await ctx.request<FactorDatabaseRecord[]>('GET', '/api/databases?sort=["version_label","ASC"]', { token: await token('editor@muster.example') })).body;
   });
 
-  it('filters by the template fields the templates list as filters (select, factor text, boolean, multiselect)', async () => {
+  it('filters by the template fields the templates list as filters (select, factor key, boolean, multiselect)', async () => {
     const shipped = loadTemplates(readTemplateFiles('schemas/templates').files).templates;
     const defaults = (id: string) => defaultInputs(shipped.find((t) => t.id === id)!);
     const editor = 'editor@printco.example';
@@ -59,12 +59,14 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       return res.body.map((c) => c.title).sort();
     };
     expect(await titles({ format: 'A5' })).toEqual(['Feldfilter A5 Recycling']);
-    expect(await titles({ paper: 'RECYC' })).toEqual(['Feldfilter A5 Recycling']);
+    // A factor field matches its key exactly (the list offers the factors by name): part of a key finds nothing.
+    expect(await titles({ paper: 'paper_recycled' })).toEqual(['Feldfilter A5 Recycling']);
+    expect(await titles({ paper: 'RECYC' })).toEqual([]);
     expect(await titles({ has_cover: true })).toEqual(['Feldfilter A5 Recycling']);
     expect(await titles({ has_cover: false })).toEqual(['Feldfilter A4 Frischfaser']);
     expect(await titles({ finish: 'foil' })).toEqual(['Feldfilter Schachtel']);
     expect(await titles({ finish: 'embossing' })).toEqual([]);
-    expect(await titles({ format: 'A4', paper: 'virgin' })).toEqual(['Feldfilter A4 Frischfaser']);
+    expect(await titles({ format: 'A4', paper: 'paper_virgin' })).toEqual(['Feldfilter A4 Frischfaser']);
     // An emptied filter input filters nothing.
     expect(await titles({ format: null, paper: '' })).toHaveLength(3);
 

@@ -88,4 +88,21 @@ describeEachDatabase('factor categories', (ctx) => {
     });
     expect(calculation.status, JSON.stringify(calculation.body)).toBe(201);
   });
+
+  it('lists the categories by key for the template editor, each caller only those of the databases they see (issue #20)', async () => {
+    type Category = { key: string; factor_count: number };
+    const own = await ctx.request<Category[]>('GET', '/api/factor-categories', { token: mandantAdmin });
+    expect(own.status).toBe(200);
+    const keys = own.body.map((c) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(['paper', 'transport', 'constructor']));
+    expect(keys).toEqual([...keys].sort());
+    expect(own.body.find((c) => c.key === 'paper')!.factor_count).toBeGreaterThan(0);
+    // Another mandant does not see Muster's draft database, so not its own category either.
+    const other = await ctx.request<Category[]>('GET', '/api/factor-categories', { token: await ctx.login('admin@printco.example') });
+    expect(other.status).toBe(200);
+    expect(other.body.map((c) => c.key)).not.toContain('constructor');
+    expect(other.body.map((c) => c.key)).toContain('paper');
+    expect((await ctx.request<Category[]>('GET', '/api/factor-categories', { token: provider })).body.map((c) => c.key)).toContain('constructor');
+    expect((await ctx.request('GET', '/api/factor-categories')).status).toBe(401);
+  });
 });

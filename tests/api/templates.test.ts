@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, CalculationRecord, TemplateRecord } from '../../src/core/api';
+import type { ApiErrorBody, CalculationRecord, TemplateLoadErrorRecord, TemplateRecord } from '../../src/core/api';
 import { buildApp } from '../../src/server/app';
 import { DEMO_PASSWORD, describeEachDatabase, type TestContext } from './harness';
 
@@ -91,6 +91,20 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
       const list = await call<TemplateRecord[]>('GET', '/api/templates', await login('editor@muster.example'));
       expect(list.status).toBe(200);
       expect(list.body.map((t) => t.id)).toEqual(['brochure', 'display-board', 'flyer']);
+    });
+
+    it('lists the rejected files for provider admins, in their language (issue #20)', async () => {
+      const res = await call<TemplateLoadErrorRecord[]>('GET', '/api/template-load-errors', await login('admin@kontor.example'));
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(2);
+      expect(res.body[0]).toMatchObject({ file: 'notes.json', pointer: '' });
+      expect(res.body[0]!.message).toMatch(/^ungültiges JSON in Zeile 1, Spalte \d+/);
+      expect(res.body[1]).toEqual({ file: 'poster.json', pointer: '/results/1/formula', message: 'unbekannte Funktion „facter“' });
+      for (const email of ['editor@muster.example', 'admin@muster.example']) {
+        const refused = await call<ApiErrorBody>('GET', '/api/template-load-errors', await login(email));
+        expect(refused.status, email).toBe(403);
+      }
+      expect((await call('GET', '/api/template-load-errors')).status).toBe(401);
     });
 
     it('lists the new template with its labels', async () => {

@@ -35,7 +35,8 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       // The skeleton starts with a general group (title, quantity) and one result.
       await page.getByTestId('te-id').fill('envelope');
       await fillLabels(page, 'te-label', { de: 'Kuvert', en: 'Envelope', fr: 'Enveloppe', it: 'Busta', es: 'Sobre' });
-      await page.getByTestId('te-icon').fill('Email');
+      await page.getByTestId('te-icon').click();
+      await page.getByTestId('te-icon-option-Email').click();
 
       // A repeatable group "parts" with one field: the weight of a part in grams.
       await page.getByTestId('te-add-repeatable-group').click();

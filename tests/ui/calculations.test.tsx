@@ -158,6 +158,23 @@ describe('the calculation form generated from a template', () => {
     expect(await screen.findByTestId('result-incomplete')).toBeInTheDocument();
   }, SLOW);
 
+  it('shows which values the server would refuse instead of a figure (issue #20)', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    const quantity = input('quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '2,5');
+    const refused = await screen.findByTestId('result-refused');
+    expect(refused).toHaveTextContent('Mit diesen Eingaben würde nicht gespeichert:');
+    expect(refused).toHaveTextContent('Auflage muss eine ganze Zahl sein.');
+    expect(screen.queryByTestId('result-total-value')).toBeNull();
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await waitFor(() => expect(screen.queryByTestId('result-refused')).toBeNull());
+    expect(screen.getByTestId('result-total-value')).toBeInTheDocument();
+  }, SLOW);
+
   it('shows a conditional field when its condition is met and validates it', async () => {
     const { user } = renderApp('/new/brochure', { signedInAs: editor });
     await screen.findByTestId('result-total-value');
@@ -192,6 +209,29 @@ describe('the calculation form generated from a template', () => {
     expect(removeButtons).toHaveLength(2);
     await user.click(removeButtons[removeButtons.length - 1]);
     await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
+  }, SLOW);
+
+  it('keeps unsaved input, repeatable items included, when the interface language changes (issue #20)', async () => {
+    const { user } = renderApp('/new/brochure', { signedInAs: editor });
+    await screen.findByTestId('result-total-value');
+    await user.type(within(fieldBox('title')).getByRole('textbox'), 'Noch nicht gespeichert');
+    const quantity = input('quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '7.500');
+    await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+    await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(1));
+    const distance = within(document.querySelector<HTMLElement>('[data-field="distance_km"]')!).getByRole('textbox');
+    await user.type(distance, '120');
+
+    await user.click(screen.getByTestId('language-menu'));
+    await user.click(await screen.findByTestId('language-option-en'));
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Brochure', level: 1 })).toBeInTheDocument();
+    expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Noch nicht gespeichert');
+    // The numbers stay, now shown in the English format.
+    await waitFor(() => expect(input('quantity')).toHaveValue('7,500'));
+    expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(1);
+    expect(within(document.querySelector<HTMLElement>('[data-field="distance_km"]')!).getByRole('textbox')).toHaveValue('120');
   }, SLOW);
 
   it('puts a server field error on the field it names', async () => {
@@ -348,6 +388,24 @@ describe('the calculations list', () => {
     await user.click(await screen.findByRole('option', { name: /A5/ }));
     await waitFor(() => expect(queries.at(-1)).toContain('"inputs":{"format":"A5"}'));
     expect(queries.at(-1)).toContain('"template_type":"product"');
+  }, SLOW);
+
+  it('offers a factor field filter as the factors’ names and sends the chosen key (issue #20)', async () => {
+    const queries: string[] = [];
+    server.use(http.get(`${API}/calculations`, ({ request }) => {
+      queries.push(decodeURIComponent(new URL(request.url).search));
+      return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
+    }));
+    const { user } = renderApp('/calculations/product', { signedInAs: editor });
+    await screen.findByTestId('calculations-table');
+    await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Papier' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Papier' }));
+    // Only the category's factors, by their German names.
+    expect(await screen.findByRole('option', { name: 'Papier, Recyclingfaser' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /LKW|Lkw/ })).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Papier, Recyclingfaser' }));
+    await waitFor(() => expect(queries.at(-1)).toContain('"inputs":{"paper":"paper_recycled"}'));
   }, SLOW);
 
   it('leads a template id in the type\'s place to that template\'s calculations', async () => {

@@ -61,6 +61,35 @@ describe('factor database screens', () => {
     expect(within(diff).getByText('electricity_de_grid').closest('tr')).toHaveTextContent('geändert');
   }, 60_000);
 
+  it('refreshes the diff after a factor is added, without a reload (issue #20)', async () => {
+    const added: FactorRecord[] = [];
+    serveDatabases();
+    server.use(
+      http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added, removed: [], changed: [] })),
+      http.post(`${API}/factors`, async ({ request }) => {
+        const body = (await request.json()) as Partial<FactorRecord>;
+        const created = { ...ownFactors[0]!, ...body, id: 99 } as FactorRecord;
+        added.push(created);
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
+    const diff = await screen.findByTestId('database-diff');
+    expect(diff).toHaveTextContent('Keine Unterschiede.');
+
+    await user.click(screen.getByTestId('factor-add'));
+    const dialog = await screen.findByTestId('factor-dialog');
+    await user.type(within(dialog).getByLabelText(/Schlüssel/), 'heat_district');
+    await user.type(within(dialog).getByLabelText(/Kategorie/), 'energy');
+    await user.type(within(dialog).getByLabelText(/Einheit/), 'kWh');
+    await user.type(within(dialog).getByLabelText(/^Wert/), '0,201');
+    await user.type(within(dialog).getByLabelText(/Bezeichnung \(Deutsch\)/), 'Fernwärme');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    await waitFor(() => expect(within(screen.getByTestId('database-diff')).getByText('heat_district').closest('tr')).toHaveTextContent('neu'));
+    expect(screen.getByTestId('database-diff')).not.toHaveTextContent('Keine Unterschiede.');
+  }, 60_000);
+
   it('lists the databases with their validity as a date in the interface language', async () => {
     server.use(http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })));
     renderApp('/databases', { signedInAs: mandantAdmin });

@@ -33,6 +33,8 @@ function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
     http.get(`${API}/templates`, () => HttpResponse.json(listed, { headers: { 'Content-Range': `templates 0-1/2` } })),
     http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
     http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
+    http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
+    http.get(`${API}/factor-categories`, () => HttpResponse.json([{ key: 'paper', factor_count: 4 }, { key: 'transport', factor_count: 3 }])),
     http.post(`${API}/templates`, async ({ request }) => {
       posts.push(await request.json());
       if (answer) return answer();
@@ -124,6 +126,19 @@ describe('templates screen', () => {
     expect(screen.getByRole('menuitem', { name: 'Templates' })).toBeInTheDocument();
   });
 
+  it('lists the template files the server rejected, with file, place and message (issue #20)', async () => {
+    serveTemplates();
+    server.use(http.get(`${API}/template-load-errors`, () => HttpResponse.json([
+      { file: 'poster.json', pointer: '/results/1/formula', message: "unknown function 'facter'" },
+      { file: 'notes.json', pointer: '', message: 'invalid JSON at line 1, column 17: Unexpected end of JSON input' },
+    ])));
+    renderApp('/templates', { signedInAs: providerAdmin });
+    const rejected = await screen.findByTestId('template-load-errors', {}, { timeout: 15_000 });
+    expect(rejected).toHaveTextContent('2 template files were not loaded:');
+    expect(rejected).toHaveTextContent("poster.json · at /results/1/formula: unknown function 'facter'");
+    expect(rejected).toHaveTextContent('notes.json · at /: invalid JSON at line 1');
+  });
+
   it('is closed to mandant users and not in their menu', async () => {
     serveTemplates();
     renderApp('/templates', { signedInAs: mandantAdmin });
@@ -133,6 +148,27 @@ describe('templates screen', () => {
 });
 
 describe('template editor', () => {
+  it('picks the icon from the catalogue and a factor category by name and key (issue #20)', async () => {
+    const posts: unknown[] = [];
+    serveTemplates(posts);
+    const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
+    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    await user.click(screen.getByTestId('te-icon'));
+    await user.click(await screen.findByTestId('te-icon-option-Email'));
+    expect(screen.getByTestId('te-icon')).toHaveTextContent('Email');
+
+    fireEvent.change(screen.getByTestId('te-field-0-1-type'), { target: { value: 'factor' } });
+    await user.click(await screen.findByTestId('te-field-0-1-category'));
+    await user.click(await screen.findByTestId('te-field-0-1-category-option-paper'));
+    expect(screen.getByTestId('te-field-0-1-category')).toHaveValue('Paper (paper)');
+
+    await user.click(screen.getByTestId('template-save-draft'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    const definition = (posts[0] as { definition: { icon: string; groups: { fields: { category?: string }[] }[] } }).definition;
+    expect(definition.icon).toBe('Email');
+    expect(definition.groups[0]!.fields[1]!.category).toBe('paper');
+  }, 60_000);
+
   it('writes form edits into the JSON, flags faults at their line and shows the server’s faults after a refused save', async () => {
     const posts: unknown[] = [];
     serveTemplates(posts, () => HttpResponse.json({ message: 'The template fails the checks (1 faults).', errors: { '/results/0/formula': "unknown factor 'paperx'" } }, { status: 400 }));

@@ -32,6 +32,12 @@ describe('template loader', () => {
     ]);
   });
 
+  it('reports an icon outside the icon catalogue instead of showing a generic icon (issue #20)', () => {
+    const [message] = errorsOf((t) => (t.icon = 'LocalOffer'));
+    expect(message).toMatch(/^sample\.json: \/icon: unknown icon 'LocalOffer': use one of the icon catalogue \(Article, .*MenuBook.*\)$/);
+    expect(errorsOf((t) => (t.icon = 'MenuBook'))).toEqual([]);
+  });
+
   it("reports an unknown function ('facter') with its pointer", () => {
     expect(errorsOf((t) => (t.results[1].formula = 'mass_kg * facter(energy)'))).toEqual([
       "sample.json: /results/1/formula: unknown function 'facter'",

@@ -25,20 +25,25 @@ import { columnValue, listColumns, rareListColumns, sharedListColumns, type List
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ListViewSwitch, useListView } from './ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
-import { CALCULATION_STATUSES, type CalculationRecord, type TemplateRecord } from './types';
+import { CALCULATION_STATUSES, type CalculationRecord, type FactorRecord, type TemplateRecord } from './types';
 import { useTemplates } from './useTemplate';
 import { NotFoundPage } from '../pages/routes';
+import { useDatabaseFactors } from '../databases/factorQueries';
+import { useDefaultDatabaseId } from './useDefaultDatabase';
 
 export type PickMode = 'edit' | 'duplicate';
 
 const recordPath = (mode: PickMode, id: RaRecord['id']) => `/${mode}/${id}`;
+
+const NO_FACTORS: FactorRecord[] = [];
 
 function useYesNo() {
   const translate = useTranslate();
   return (value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
 }
 
-function buildFilters(templates: readonly Template[], all: readonly TemplateRecord[], byType: boolean, lang: ReturnType<typeof useLanguage>): ReactElement[] {
+function buildFilters(templates: readonly Template[], all: readonly TemplateRecord[], byType: boolean, lang: ReturnType<typeof useLanguage>,
+  factors: readonly FactorRecord[]): ReactElement[] {
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn />,
     <TextInput key="tags" source="tags" label="calculations.filters.tag" alwaysOn />,
@@ -63,7 +68,13 @@ function buildFilters(templates: readonly Template[], all: readonly TemplateReco
       } else if (field.type === 'boolean') {
         filters.push(<SelectInput key={source} source={source} label={label}
           choices={[{ id: true, name: 'ra.boolean.true' }, { id: false, name: 'ra.boolean.false' }]} />);
-      } else if (field.type === 'text' || field.type === 'factor') {
+      } else if (field.type === 'factor') {
+        // The factors' names as the reader knows them from the form; the server matches the chosen key exactly.
+        const choices = factors.filter((factor) => factor.category === field.category)
+          .map((factor) => ({ id: factor.key, name: localize(factor.label, lang, factor.key) }))
+          .sort((a, b) => a.name.localeCompare(b.name, lang));
+        filters.push(<SelectInput key={source} source={source} label={label} translateChoice={false} choices={choices} />);
+      } else if (field.type === 'text') {
         filters.push(<TextInput key={source} source={source} label={label} />);
       }
     }
@@ -272,7 +283,10 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
   const templates = useMemo(() => records.map((record) => record.definition), [records]);
   const templatesById = useMemo(() => new Map(allTemplates.map((record) => [record.id, record.definition])), [allTemplates]);
   const columns = useMemo(() => (type ? listColumns(templates) : sharedListColumns(templates)), [templates, type]);
-  const filters = useMemo(() => buildFilters(templates, records, !!type, lang), [templates, records, type, lang]);
+  // Factor filters name the factors of the database new calculations use, the one the reader meets in the form.
+  const { databaseId } = useDefaultDatabaseId();
+  const { data: factors = NO_FACTORS } = useDatabaseFactors(type ? databaseId : undefined);
+  const filters = useMemo(() => buildFilters(templates, records, !!type, lang, factors), [templates, records, type, lang, factors]);
   const title = pick
     ? translate(`calculations.pick.${pick}`)
     : type ? translate(`calculations.types.${type}`, { _: type }) : translate('calculations.title');

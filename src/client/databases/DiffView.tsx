@@ -1,29 +1,17 @@
 /** What changed between this database and another: added, removed, changed (old → new, %). */
 import { Alert, Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
-import type { FactorDatabaseDiff, FactorDatabaseRecord } from '../../core/api';
+import type { FactorDatabaseRecord } from '../../core/api';
 import { formatPercent } from '../migrations/format';
-import { loadDiff } from './api';
+import { useFactorDiff } from './factorQueries';
 
 export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
   const others = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
   const [against, setAgainst] = useState<number | ''>(database.based_on_id ?? '');
-  const [diff, setDiff] = useState<FactorDatabaseDiff | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (against === '') return;
-    let live = true;
-    loadDiff(database.id, against).then(
-      (result) => live && (setDiff(result), setError(null)),
-      (problem: unknown) => live && setError(problem instanceof Error ? problem.message : String(problem)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [database.id, database.version, against]);
+  const { data: diff, error } = useFactorDiff(database.id, against === '' ? null : against);
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(value);
   return (
     <Box>
@@ -40,7 +28,7 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
           ))}
         </Select>
       </FormControl>
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? <Alert severity="error">{error.message}</Alert> : null}
       {diff ? (
         <Table size="small" aria-label={translate('databases.diff.title')} data-testid="database-diff">
           <TableHead>

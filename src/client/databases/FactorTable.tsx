@@ -6,16 +6,14 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { FactorDialog } from './FactorDialog';
 import { KG_CO2E } from '../../core/template/units';
-
-const ALL = { page: 1, perPage: 1000 };
-const BY_KEY = { field: 'key', order: 'ASC' as const };
+import { useDatabaseFactors } from './factorQueries';
 
 /** A factor value as the user reads and types it (0,363 in German); NaN when the text is not a number. */
 function parseFactorValue(text: string, lang: Language): number {
@@ -53,8 +51,8 @@ const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boole
 export const FactorTable = ({ database, editable }: { database: FactorDatabaseRecord; editable: boolean }) => {
   const translate = useTranslate();
   const lang = useLanguage();
-  const factors = useGetList<FactorRecord>('factors', { filter: { database_id: database.id }, pagination: ALL, sort: BY_KEY });
-  const base = useGetList<FactorRecord>('factors', { filter: { database_id: database.based_on_id }, pagination: ALL, sort: BY_KEY }, { enabled: database.based_on_id !== null });
+  const factors = useDatabaseFactors(database.id);
+  const base = useDatabaseFactors(database.based_on_id);
   const baseByKey = new Map((base.data ?? []).map((factor) => [factor.key, factor]));
   const derived = database.based_on_id !== null;
   // The factor whose dialog is open: a record to change it, null to add one, undefined when closed.

@@ -4,12 +4,12 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
-import { useLanguageSwitch } from '../i18n/useLanguageSwitch';
+import { useSwitchLanguage } from '../i18n/useSwitchLanguage';
 
 /** The language switcher of the app bar and the login card. Language names are shown in their own language. */
 export const LanguageMenu = () => {
   const translate = useTranslate();
-  const [language, switchLanguage] = useLanguageSwitch();
+  const [language, switchLanguage] = useSwitchLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
 
@@ -39,7 +39,7 @@ export const LanguageMenu = () => {
             selected={code === language}
             onClick={() => {
               setAnchor(null);
-              switchLanguage(code);
+              void switchLanguage(code);
             }}
           >
             {LANGUAGE_NAMES[code]}

@@ -22,6 +22,8 @@ import {
   parseDefault,
   type EditableTemplate,
 } from './definitionEdits';
+import { CategoryPicker } from './CategoryPicker';
+import { IconPicker } from './IconPicker';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -149,7 +151,7 @@ const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testI
         />
         <TextField {...small} label={translate('templateEditor.form.default')} value={formatDefault(field.default)} onChange={(e) => set('default', parseDefault(field.type, e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-default` } }} sx={{ width: 120 }} />
         {field.type === 'factor' ? (
-          <TextField {...small} label={translate('templateEditor.form.category')} value={field.category ?? ''} onChange={(e) => set('category', e.target.value || undefined)} slotProps={{ htmlInput: { 'data-testid': `${testId}-category` } }} sx={{ width: 140 }} />
+          <CategoryPicker value={field.category} onChange={(category) => set('category', category)} testId={`${testId}-category`} />
         ) : null}
       </Box>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={field.label} onChange={(label) => set('label', label)} />
@@ -300,7 +302,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         >
           {TEMPLATE_TYPES.map((type) => <MenuItem key={type} value={type}>{translate(`templateEditor.template_types.${type}`)}</MenuItem>)}
         </TextField>
-        <TextField {...small} label={translate('templateEditor.form.icon')} value={definition.icon ?? ''} onChange={(e) => update((d) => (d.icon = e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'te-icon' } }} sx={{ width: 160 }} />
+        <IconPicker value={definition.icon} onChange={(icon) => update((d) => (d.icon = icon))} />
       </Stack>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId="te-label" value={definition.label} onChange={(label) => update((d) => (d.label = label))} />
 

@@ -4,13 +4,36 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
 import type { EditorLocationState } from './TemplateEditorPage';
 import { ImportButton } from './ImportButton';
+import { listLoadErrors } from './api';
 
 type Listed = TemplateRecord & TemplateEditorInfo;
+
+/** Template files the server did not load at startup: otherwise only its log would say so. */
+const RejectedFiles = () => {
+  const translate = useTranslate();
+  const { data } = useQuery({ queryKey: ['templates', 'load-errors'], queryFn: listLoadErrors });
+  if (!data || data.length === 0) return null;
+  const files = new Set(data.map((error) => error.file));
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} data-testid="template-load-errors">
+      {translate('templateEditor.load_errors.title', { smart_count: files.size })}
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {data.map((error, index) => (
+          <li key={index}>
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>{error.file}</Box>
+            {' · '}{translate('templateEditor.load_errors.place', { place: error.pointer || '/' })}{': '}{error.message}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+};
 
 const TemplateListPage = () => {
   const translate = useTranslate();
@@ -27,6 +50,7 @@ const TemplateListPage = () => {
         </Button>
       </Stack>
       {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
+      <RejectedFiles />
       <Card variant="outlined">
         <Table size="small" aria-busy={isPending}>
           <TableHead>

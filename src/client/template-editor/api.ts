@@ -1,5 +1,5 @@
 /** The template editor's calls to `/api/templates/...` (provider admins). */
-import type { TemplateSaveRequest, TemplateVersionRecord } from '../../core/api';
+import type { TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord } from '../../core/api';
 import { httpClient, sendJson } from '../providers/httpClient';
 
 const path = (id: string, version?: number) =>
@@ -24,4 +24,9 @@ export async function deleteVersion(id: string, version: number): Promise<Templa
 /** The file text the server exports for a version (what goes into `schemas/templates/<id>.json`). */
 export async function exportVersion(id: string, version: number): Promise<string> {
   return (await httpClient(`${path(id, version)}/export`)).body;
+}
+
+/** The template files the server rejected at startup. */
+export async function listLoadErrors(): Promise<TemplateLoadErrorRecord[]> {
+  return (await httpClient<TemplateLoadErrorRecord[]>('/template-load-errors')).json;
 }

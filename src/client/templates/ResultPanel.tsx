@@ -8,8 +8,10 @@ import { useDeferredValue, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { tryComputeResults, type ComputeOutcome } from '../../core/formula';
-import { localize } from '../../core/rules';
-import { localizeUnit, type CalculationInputs, type FactorLookup, type Template } from '../../core/template';
+import type { Language } from '../../core/languages';
+import { localize, validateInputs } from '../../core/rules';
+import { localizeUnit, pruneInputs, type CalculationInputs, type FactorLookup, type Template } from '../../core/template';
+import type { FactorRecord } from '../calculations/types';
 import { useFactors } from './factors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';
@@ -24,16 +26,48 @@ export function previewResults(template: Template, inputs: unknown, lookup: Fact
   }
 }
 
+/**
+ * The messages the server would answer for the values given (as sent: hidden and emptied fields pruned), checked
+ * against the factors of the chosen database once they are loaded. A figure for input the server refuses (quantity
+ * 2.5) would look like a result the user could save. Values not given yet are the fields' own business (and the
+ * "not computable yet" note's), not a refusal.
+ */
+export function refusedInputs(template: Template, inputs: unknown, lang: Language, factors?: readonly FactorRecord[]): string[] {
+  const sent = pruneInputs(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs);
+  const factorKeys = factors && keysByCategory(factors);
+  const errors = validateInputs(template, sent, lang, factorKeys ? { factorKeys } : {});
+  return Object.entries(errors).filter(([path]) => valueAt(sent, path) !== undefined).map(([, message]) => message);
+}
+
+/** The value at a validation path (`quantity`, `transport.0.distance_km`). */
+function valueAt(inputs: CalculationInputs, path: string): unknown {
+  let value: unknown = inputs;
+  for (const part of path.split('.')) {
+    if (!isRecordObject(value) && !Array.isArray(value)) return undefined;
+    value = Object.prototype.hasOwnProperty.call(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  return value;
+}
+
+function keysByCategory(factors: readonly FactorRecord[]): Record<string, string[]> {
+  const keys: Record<string, string[]> = {};
+  for (const factor of factors) (keys[factor.category] ??= []).push(factor.key);
+  return keys;
+}
+
 /** `storedTotal`: the primary total the server computed and stored for an existing calculation. */
 export const ResultPanel = ({ template, storedTotal }: { template: Template; storedTotal?: number }) => {
   const lang = useLanguage();
   const translate = useTranslate();
-  const { lookup, isPending } = useFactors();
+  const { lookup, isPending, factors } = useFactors();
   const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
   // Typing stays responsive on big forms: React computes the preview at lower priority than the keystroke.
   const deferredInputs = useDeferredValue(inputs);
   const outcome = useMemo(() => previewResults(template, deferredInputs, lookup), [template, deferredInputs, lookup]);
-  const computed = outcome?.ok ? outcome.value : undefined;
+  const refused = useMemo(
+    () => (outcome?.ok ? refusedInputs(template, deferredInputs, lang, isPending ? undefined : factors) : []),
+    [outcome, template, deferredInputs, lang, isPending, factors]);
+  const computed = outcome?.ok && refused.length === 0 ? outcome.value : undefined;
   const primary = computed?.breakdown.find((entry) => entry.primary);
   // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".
   const missingFactor = outcome && !outcome.ok && outcome.error.code === 'unknown_factor' ? outcome.error.factor : undefined;
@@ -50,6 +84,13 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
               <Typography component="span" variant="h6">{localizeUnit(primary.unit, lang)}</Typography>
             </Typography>
           </Box>
+        ) : refused.length > 0 ? (
+          <Alert severity="warning" sx={{ my: 1 }} data-testid="result-refused">
+            {translate('template.results.refused')}
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {refused.map((message) => <li key={message}>{message}</li>)}
+            </Box>
+          </Alert>
         ) : missingFactor !== undefined && !isPending ? (
           <Alert severity="warning" sx={{ my: 1 }} data-testid="result-factor-missing">
             {translate('template.results.factor_missing', { factor: missingFactor })}

@@ -1,7 +1,8 @@
 /**
- * A template names its icon by MUI icon name (`MenuBook`). Importing all of @mui/icons-material would put thousands
- * of icons into the bundle, so the names templates are likely to use are mapped here; any other name falls back to
- * a neutral document icon instead of failing.
+ * A template names its icon by MUI icon name (`MenuBook`) from the catalogue in core (`TEMPLATE_ICONS`; the checker
+ * refuses other names). Importing all of @mui/icons-material would put thousands of icons into the bundle, so exactly
+ * the catalogue's icons are imported here; a name from before the catalogue (a stored version) falls back to a neutral
+ * document icon instead of failing.
  */
 import type { SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
@@ -27,14 +28,17 @@ import Mail from '@mui/icons-material/Mail';
 import Label from '@mui/icons-material/Label';
 import CardGiftcard from '@mui/icons-material/CardGiftcard';
 import Event from '@mui/icons-material/Event';
+import CropPortrait from '@mui/icons-material/CropPortrait';
+import Email from '@mui/icons-material/Email';
+import { isTemplateIcon, type TemplateIconName } from '../../core/template';
 
-const ICONS: Record<string, ComponentType<SvgIconProps>> = {
-  Article, AutoStories, Badge, Book, Bolt, Business, Calculate, CardGiftcard, Description, Event, Factory, Flight,
-  Forest, Inventory2, Label, LocalShipping, Mail, MenuBook, Newspaper, Print, Science, Wallpaper,
+const ICONS: Record<TemplateIconName, ComponentType<SvgIconProps>> = {
+  Article, AutoStories, Badge, Book, Bolt, Business, Calculate, CardGiftcard, CropPortrait, Description, Email, Event,
+  Factory, Flight, Forest, Inventory2, Label, LocalShipping, Mail, MenuBook, Newspaper, Print, Science, Wallpaper,
 };
 
 export function templateIconComponent(name: string | undefined): ComponentType<SvgIconProps> {
-  return (name && Object.prototype.hasOwnProperty.call(ICONS, name) ? ICONS[name] : undefined) ?? Description;
+  return isTemplateIcon(name) ? ICONS[name] : Description;
 }
 
 export const TemplateIcon = ({ name, ...props }: { name: string | undefined } & SvgIconProps) => {

@@ -3,9 +3,9 @@
  * here, and the live preview looks factor values up here (the server computes again with the same database).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useGetList } from 'react-admin';
 import type { FactorLookup } from '../../core/template';
 import type { FactorRecord } from '../calculations/types';
+import { useDatabaseFactors } from '../databases/factorQueries';
 
 export interface FactorsState {
   factors: FactorRecord[];
@@ -28,16 +28,8 @@ export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
   };
 }
 
-/** A database holds some hundred factors at most; one page of 1000 is all of them. */
-const ALL_FACTORS = { page: 1, perPage: 1000 };
-const BY_KEY = { field: 'key', order: 'ASC' as const };
-
 export const FactorsProvider = ({ databaseId, children }: { databaseId: number | undefined; children: ReactNode }) => {
-  const { data, isPending } = useGetList<FactorRecord>(
-    'factors',
-    { filter: { database_id: databaseId }, pagination: ALL_FACTORS, sort: BY_KEY },
-    { enabled: databaseId !== undefined },
-  );
+  const { data, isPending } = useDatabaseFactors(databaseId);
   const value = useMemo<FactorsState>(() => {
     const factors = data ?? [];
     return { factors, isPending: databaseId !== undefined && isPending, lookup: factorLookupOf(factors) };

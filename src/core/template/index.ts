@@ -7,3 +7,4 @@ export { compileCondition, evaluateCondition, conditionSchema, conditionFields }
 export { localizeUnit, withCo2Subscript, KG_CO2E, UNIT_WORDS } from './units';
 export { fieldNumberOptions } from './number-display';
 export { listFilterFields, topLevelField } from './list-filters';
+export { TEMPLATE_ICONS, isTemplateIcon, type TemplateIconName } from './icons';

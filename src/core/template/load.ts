@@ -8,6 +8,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import metaSchema from '../../../schemas/template.schema.json';
 import { compileTemplate } from './compile';
 import type { FactorCatalog, Template, TemplateLoadError } from './types';
+import { isTemplateIcon, unknownIconMessage } from './icons';
 
 export interface TemplateFile {
   fileName: string;
@@ -105,6 +106,7 @@ export function checkTemplate(
   if (template.id !== expectedId) {
     errors.push({ fileName, pointer: '/id', message: `id '${template.id}' must equal the file name '${expectedId}'` });
   }
+  if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', message: unknownIconMessage(template.icon) });
   const { errors: compileErrors } = compileTemplate(template, factorCatalog);
   for (const error of compileErrors) errors.push({ fileName, ...error });
   if (errors.length) return { errors: errors.slice(0, MAX_ERRORS_PER_FILE) };

@@ -1,7 +1,8 @@
 /**
  * `filter={"inputs":{"format":"A4","binding":"saddle"}}`: calculations by the template fields their templates list
- * as filters (`list.filters`, see core/template/list-filters). Select and boolean fields match their value, a
- * multiselect field matches when it holds the value, text and factor fields when they contain the text (any case).
+ * as filters (`list.filters`, see core/template/list-filters). Select, factor and boolean fields match their value
+ * (a factor its key: the list offers the factors by name), a multiselect field matches when it holds the value, text
+ * fields when they contain the text (any case).
  * Only declared filter fields are accepted: the field name goes into a JSON path, and the declared set keeps the
  * filter to what a list offers. There is no index behind these: they narrow a mandant's (or a type's) rows by scan.
  */
@@ -24,7 +25,7 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
   const postgres = dialectOf(db) === 'postgres';
   const name = field.name;
   const jsonPath = `$.${name}`;
-  if (field.type === 'text' || field.type === 'textarea' || field.type === 'factor') {
+  if (field.type === 'text' || field.type === 'textarea') {
     if (typeof value !== 'string' || value.length > MAX_TEXT) invalid(`.${name}`, 'Expected text.');
     const pattern = likePattern(value);
     return postgres

@@ -1,7 +1,8 @@
 /** The `databases` and `factors` resources: reads in the simple-rest dialect, writes in write-routes.ts. */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import { currentUser } from '../auth/authenticate';
+import { sql, type Kysely, type WhereInterface } from 'kysely';
+import type { FactorCategoryRecord, FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { registerReadOnlyResource } from './read-only-resource';
 import { factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
@@ -55,6 +56,41 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     toRecord: toFactorRecord,
     recordSchema: factorRecordSchema,
   });
+
+  // Templates name categories by key (`paper`); the screens show them translated. The form editor's category picker
+  // shows both, from the databases the reader may see (issue #20).
+  app.get(
+    '/api/factor-categories',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['factors'],
+        summary: 'The factor categories of the databases the caller may see, by key, with their number of distinct factor keys',
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { key: { type: 'string' }, factor_count: { type: 'integer' } },
+              required: ['key', 'factor_count'],
+            },
+          },
+          401: { $ref: 'ApiError#' },
+        },
+      },
+    },
+    async (request): Promise<FactorCategoryRecord[]> => {
+      const all = db.selectFrom('factors');
+      // scopeFactors takes any builder over factors; Kysely's typed builder does not pass through its generic.
+      const visible = scopeFactors(all as unknown as WhereInterface<DatabaseSchema, 'factors'>, currentUser(request)) as unknown as typeof all;
+      const rows = await visible
+        .select(['category', sql<number>`count(distinct ${sql.ref('key')})`.as('factor_count')])
+        .groupBy('category')
+        .orderBy('category')
+        .execute();
+      return rows.map((row) => ({ key: row.category, factor_count: Number(row.factor_count) }));
+    },
+  );
 
   registerFactorWriteRoutes(app, db);
 }

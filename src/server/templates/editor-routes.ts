@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { TemplateSaveRequest, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
+import type { TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { checkTemplate, parseTemplateJson, type Template } from '../../core/template';
@@ -16,6 +16,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorRef, notFound } from '../http/errors';
 import { fileResponse } from '../http/openapi';
+import { translateMessage } from '../i18n/translate';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
@@ -299,6 +300,34 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         .header('Content-Type', 'application/json; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${id}.json"`)
         .send(file);
+    },
+  );
+
+  app.get(
+    '/api/template-load-errors',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'The template files that were not loaded at startup, with place and message (provider admins)',
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { file: { type: 'string' }, pointer: { type: 'string' }, message: { type: 'string' } },
+              required: ['file', 'pointer', 'message'],
+            },
+          },
+          401: errorRef,
+          403: errorRef,
+        },
+      },
+    },
+    // A rejected file is otherwise only in the server log, which a provider admin does not read (issue #20).
+    async (request): Promise<TemplateLoadErrorRecord[]> => {
+      const lang = currentUser(request).language;
+      return registry.loadErrors.map((error) => ({ file: error.fileName, pointer: error.pointer, message: translateMessage(error.message, lang) }));
     },
   );
 }

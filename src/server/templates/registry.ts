@@ -41,6 +41,8 @@ export interface TemplateRegistry {
   resolve(id: string, version: number): Template | undefined;
   /** Faults of the files that were not loaded, formatted as `file.json: /pointer: message`. */
   readonly errors: readonly string[];
+  /** The same faults as data, for `GET /api/template-load-errors`. */
+  readonly loadErrors: readonly TemplateLoadError[];
   /** Every version of one template, newest first (drafts included). */
   versions(id: string): readonly TemplateVersionEntry[];
   /** Ids of every template with at least one version (drafts included), sorted. */
@@ -110,7 +112,7 @@ function buildSnapshot(shipped: readonly Template[], stored: readonly StoredTemp
  */
 export function createTemplateRegistry(
   templates: readonly Template[],
-  errors: readonly string[] = [],
+  loadErrors: readonly TemplateLoadError[] = [],
   db?: Kysely<DatabaseSchema>,
   log?: FastifyBaseLogger,
 ): TemplateRegistry {
@@ -137,7 +139,8 @@ export function createTemplateRegistry(
     list: () => snapshot.sorted,
     current: (id) => snapshot.current.get(id),
     resolve: (id, version) => snapshot.versions.get(versionKey(id, version))?.template,
-    errors,
+    errors: loadErrors.map(formatTemplateLoadError),
+    loadErrors,
     versions: (id) => snapshot.byId.get(id) ?? [],
     ids: () => snapshot.ids,
     isShipped: (id) => shippedIds.has(id),
@@ -197,8 +200,8 @@ export async function loadTemplateRegistry(dir: string, db: Kysely<DatabaseSchem
     log.warn({ err: problem }, 'templates: factor catalogue unavailable; factor keys are not checked at load time');
   }
   const loaded = loadTemplates(read.files, catalog);
-  const errors = [...read.errors, ...loaded.errors].map(formatTemplateLoadError);
-  for (const message of errors) log.error(`template not loaded: ${message}`);
+  const errors = [...read.errors, ...loaded.errors];
+  for (const error of errors) log.error(`template not loaded: ${formatTemplateLoadError(error)}`);
   log.info(
     { templates: loaded.templates.map((t) => `${t.id}@${t.version}`), dir },
     `templates: ${loaded.templates.length} loaded, ${read.files.length - loaded.templates.length + read.errors.length} rejected`,

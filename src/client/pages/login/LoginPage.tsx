@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { useLocaleState, useLogin, useTranslate } from 'react-admin';
+import { useLogin, useTranslate } from 'react-admin';
+import { useSwitchLanguage } from '../../i18n/useSwitchLanguage';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { currentUser } from '../../providers/authProvider';
 import { retryAfterSeconds } from '../../providers/httpClient';
@@ -28,7 +29,7 @@ function loginError(error: unknown, locale: string): LoginError {
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
-  const [locale, setLocale] = useLocaleState();
+  const [locale, switchLanguage] = useSwitchLanguage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<LoginError | null>(null);
@@ -43,7 +44,7 @@ export const LoginPage = () => {
     try {
       await login({ email, password });
       const user = currentUser();
-      if (user) setLocale(user.language);
+      if (user) await switchLanguage(user.language);
     } catch (err) {
       setError(loginError(err, locale));
       setSubmitting(false);

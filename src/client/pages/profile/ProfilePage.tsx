@@ -4,7 +4,7 @@ import { Card, CardContent, Typography } from '@mui/material';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
   Labeled, PasswordInput, SaveButton, SelectInput, SimpleForm, TextField, TextInput, Title, Toolbar, maxLength, minLength, required,
-  useGetIdentity, useLocaleState, useNotify, useTranslate,
+  useGetIdentity, useNotify, useTranslate,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type SessionUser, type UpdateMeRequest } from '../../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
@@ -15,6 +15,7 @@ import { useClientValue } from '../../shell/persistence/useClientState';
 import { MandantSettingsCard } from './MandantSettingsCard';
 import { ApiTokensCard } from './ApiTokensCard';
 import { submissionErrors } from './submissionErrors';
+import { useSwitchLanguage } from '../../i18n/useSwitchLanguage';
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
@@ -65,7 +66,7 @@ const DraftKeeper = ({ saved, onDraft }: { saved: SessionUser; onDraft: (draft: 
 const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [, setLocale] = useLocaleState();
+  const [, switchLanguage] = useSwitchLanguage();
   const { refetch } = useGetIdentity();
   const [user, setUser] = useState<SessionUser | null>(() => currentUser());
   // Remounting the form after a save clears the password fields and makes the saved values the new baseline.
@@ -97,7 +98,7 @@ const ProfilePage = () => {
       setUser(json);
       setFormKey((key) => key + 1);
       await refetch();
-      setLocale(json.language);
+      await switchLanguage(json.language);
       notify('app.profile.saved', { type: 'success' });
       return undefined;
     } catch (error) {
