@@ -191,6 +191,7 @@ const ImporterPage = () => {
               </FormControl>
               <Button
                 startIcon={<DownloadIcon />}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
                 disabled={!template}
                 onClick={() => template && saveFile(templateCsv(template, lang), `${template.id}.csv`)}
               >
