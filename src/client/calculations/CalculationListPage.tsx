@@ -85,7 +85,8 @@ function buildFilters(templates: readonly Template[], all: readonly TemplateReco
 const CalculationListActions = ({ templates, preferenceKey }: { templates: readonly TemplateRecord[]; preferenceKey: string }) => {
   const [view] = useListView();
   return (
-    <TopToolbar sx={{ alignItems: 'center' }}>
+    // Wraps instead of widening the page when the offer to migrate (its label names the database) joins the buttons.
+    <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, flexShrink: 1, minWidth: 0 }}>
       <MigrateFilterButton />
       <FilterButton />
       {view === 'cards' ? <CardSortMenu /> : <SelectColumnsButton preferenceKey={preferenceKey} />}
