@@ -45,7 +45,11 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await fillLabels(page, 'te-group-1-label', { de: 'Teile', en: 'Parts', fr: 'Pièces', it: 'Parti', es: 'Piezas' });
       await page.getByTestId('te-field-1-0-name').fill('weight_g');
       await page.getByTestId('te-field-1-0-unit').fill('g');
-      await page.getByTestId('te-field-1-0-rules').fill('required, min:0');
+      // Rules as structured entries (issue #20): "required", then "min" with its one value.
+      await page.getByTestId('te-field-1-0-add-rule').click();
+      await page.getByTestId('te-field-1-0-add-rule').click();
+      await page.getByTestId('te-field-1-0-rule-1-name').selectOption('min');
+      await page.getByTestId('te-field-1-0-rule-1-arg-0').fill('0');
       await fillLabels(page, 'te-field-1-0-label', { de: 'Gewicht', en: 'Weight', fr: 'Poids', it: 'Peso', es: 'Peso' });
 
       // The formula: paper weight of all parts times the quantity, 2 kg CO2e per kg.

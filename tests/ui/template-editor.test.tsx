@@ -169,6 +169,32 @@ describe('template editor', () => {
     expect(definition.groups[0]!.fields[1]!.category).toBe('paper');
   }, 60_000);
 
+  it('builds a field\u2019s rules from the catalogue, each argument in its own input, so between:1,100000000 is one rule (issue #20)', async () => {
+    const posts: unknown[] = [];
+    serveTemplates(posts);
+    const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
+    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    // The skeleton's quantity field comes with its rules; they are shown as entries and kept.
+    const rule = (index: number, part: string) => `te-field-0-1-rule-${index}-${part}`;
+    const before = within(screen.getByTestId('te-field-0-1-rules')).getAllByRole('combobox').length;
+    const kept = Array.from({ length: before }, (_, i) => (screen.getByTestId(rule(i, 'name')) as HTMLSelectElement).value);
+    expect(kept).toContain('required');
+    await user.click(screen.getByTestId('te-field-0-1-add-rule'));
+    fireEvent.change(screen.getByTestId(rule(before, 'name')), { target: { value: 'between' } });
+    await user.type(screen.getByTestId(rule(before, 'arg-0')), '1');
+    await user.type(screen.getByTestId(rule(before, 'arg-1')), '100000000');
+    expect(screen.getByTestId(rule(before, 'arg-1'))).toHaveValue('100000000');
+    await user.click(screen.getByTestId('te-field-0-1-add-rule'));
+    expect(screen.getByTestId(rule(before + 1, 'name'))).toHaveValue('required');
+    await user.click(screen.getByTestId(rule(before + 1, 'remove')));
+    expect(screen.queryByTestId(rule(before + 1, 'name'))).toBeNull();
+    await user.click(screen.getByTestId('template-save-draft'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    const definition = (posts[0] as { definition: { groups: { fields: { rules?: string[] }[] }[] } }).definition;
+    expect(definition.groups[0]!.fields[1]!.rules?.slice(before)).toEqual(['between:1,100000000']);
+    expect(definition.groups[0]!.fields[1]!.rules).toHaveLength(before + 1);
+  }, 60_000);
+
   it('writes form edits into the JSON, flags faults at their line and shows the server’s faults after a refused save', async () => {
     const posts: unknown[] = [];
     serveTemplates(posts, () => HttpResponse.json({ message: 'The template fails the checks (1 faults).', errors: { '/results/0/formula': "unknown factor 'paperx'" } }, { status: 400 }));

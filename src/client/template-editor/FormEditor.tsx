@@ -24,6 +24,7 @@ import {
 } from './definitionEdits';
 import { CategoryPicker } from './CategoryPicker';
 import { IconPicker } from './IconPicker';
+import { RulesEditor } from './RulesEditor';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -140,21 +141,13 @@ const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testI
           {FIELD_TYPES.map((type) => <option key={type} value={type}>{translate(`templateEditor.field_types.${type}`)}</option>)}
         </TextField>
         <TextField {...small} label={translate('templateEditor.form.unit')} value={field.unit ?? ''} onChange={(e) => set('unit', e.target.value || undefined)} slotProps={{ htmlInput: { 'data-testid': `${testId}-unit` } }} sx={{ width: 100 }} />
-        <TextField
-          {...small}
-          label={translate('templateEditor.form.rules')}
-          helperText={translate('templateEditor.form.rules_help')}
-          value={(field.rules ?? []).join(', ')}
-          onChange={(e) => set('rules', e.target.value.split(',').map((rule) => rule.trim()).filter(Boolean))}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-rules` } }}
-          sx={{ minWidth: 220, flex: 1 }}
-        />
         <TextField {...small} label={translate('templateEditor.form.default')} value={formatDefault(field.default)} onChange={(e) => set('default', parseDefault(field.type, e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-default` } }} sx={{ width: 120 }} />
         {field.type === 'factor' ? (
           <CategoryPicker value={field.category} onChange={(category) => set('category', category)} testId={`${testId}-category`} />
         ) : null}
       </Box>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={field.label} onChange={(label) => set('label', label)} />
+      <RulesEditor rules={field.rules ?? []} onChange={(rules) => set('rules', rules)} testId={testId} />
       {choice ? <OptionsEditor field={field} testId={testId} onChange={(options) => set('options', options)} /> : null}
     </Box>
   );

@@ -217,6 +217,12 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
   before: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'before') },
 });
 
+/** Each rule's number of arguments, for editors that build a rule from its parts (`pattern` takes its raw text as one). */
+export const RULE_ARITY: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(Object.entries(RULES).map(([name, rule]) => [name, rule.arity])),
+);
+
+
 function isTextField(type: FieldType): boolean {
   return type === 'text' || type === 'textarea';
 }

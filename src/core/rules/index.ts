@@ -1,5 +1,5 @@
 /** Named rules compiled twice from one definition: JSON Schema for Ajv, and validators with translated messages. */
-export { compileRules } from './catalog';
+export { compileRules, RULE_ARITY } from './catalog';
 export { parseRule } from './parse';
 export { RULE_MESSAGES, localize } from './messages';
 export { templateToJsonSchema } from './schema';
