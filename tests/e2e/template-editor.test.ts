@@ -45,8 +45,8 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await fillLabels(page, 'te-group-1-label', { de: 'Teile', en: 'Parts', fr: 'Pièces', it: 'Parti', es: 'Piezas' });
       await page.getByTestId('te-field-1-0-name').fill('weight_g');
       await page.getByTestId('te-field-1-0-unit').fill('g');
-      // Rules as structured entries (issue #20): "required", then "min" with its one value.
-      await page.getByTestId('te-field-1-0-add-rule').click();
+      // Rules as structured entries (issue #20): a new field comes with "required"; add "min" with its one value.
+      await expect.poll(() => page.getByTestId('te-field-1-0-rule-0-name').inputValue()).toBe('required');
       await page.getByTestId('te-field-1-0-add-rule').click();
       await page.getByTestId('te-field-1-0-rule-1-name').selectOption('min');
       await page.getByTestId('te-field-1-0-rule-1-arg-0').fill('0');
