@@ -126,14 +126,15 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
 
     const broken = await post<ApiErrorBody>('/api/templates', { definition: '{ "id": "letter", ' });
     expect(broken.status).toBe(400);
-    expect(broken.body.errors?.['/']).toMatch(/^invalid JSON at line 1, column \d+/);
+    // The provider admin reads German: the checker's messages come in the reader's language (issue #20).
+    expect(broken.body.errors?.['/']).toMatch(/^ungültiges JSON in Zeile 1, Spalte \d+/);
 
     const bad = envelope('letter');
     bad.results[1]!.formula = 'paper_kg * factr(2)';
     (bad.groups[0]!.fields[1] as { rules: string[] }).rules = ['required', 'atleast:1'];
     const failing = await post<ApiErrorBody>('/api/templates', { definition: bad });
     expect(failing.status).toBe(400);
-    expect(failing.body.errors).toMatchObject({ '/results/1/formula': expect.stringMatching(/unknown function 'factr'/), '/groups/0/fields/1/rules/1': expect.any(String) });
+    expect(failing.body.errors).toMatchObject({ '/results/1/formula': expect.stringMatching(/unbekannte Funktion „factr“/), '/groups/0/fields/1/rules/1': expect.any(String) });
 
     const schemaFault = { ...envelope('letter'), label: { de: 'Brief' } };
     const meta = await post<ApiErrorBody>('/api/templates', { definition: schemaFault });
