@@ -89,6 +89,6 @@ describeEachDatabase('factor database roll-out', (ctx) => {
       body: { template_id: calc.template_id, database_id: copy.body.id, inputs },
     });
     expect(saved.status).toBe(400);
-    expect(Object.values(saved.body.errors).join(' ')).toContain(`Der Faktor „${missing}“ fehlt in der Faktordatenbank „Ohne (p1)“`);
+    expect(Object.values(saved.body.errors).join(' ')).toContain(`Der Faktor „${missing}“ fehlt in der Faktordatenbank „Ohne p1“`);
   });
 });

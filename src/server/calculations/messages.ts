@@ -1,6 +1,7 @@
 /** The calculation API's own messages in the five languages (field messages come from src/core/rules). */
 import type { FactorDatabaseRecord } from '../../core/api';
 import type { CalculationError } from '../../core/formula';
+import { databaseLabel } from '../../core/protocol/describe';
 import type { Language, LocalizedText } from '../../core/languages';
 
 const text = (de: string, en: string, fr: string, it: string, es: string): LocalizedText => ({ de, en, fr, it, es });
@@ -111,7 +112,7 @@ export type CalculationMessage = keyof typeof CALCULATION_MESSAGES;
 /** Why a formula could not be computed, in the reader's language; a factor the database lacks is named with the database. */
 export function calculationFailure(problem: CalculationError, database: FactorDatabaseRecord, lang: Language): string {
   if (problem.code === 'unknown_factor' && problem.factor !== undefined) {
-    return calculationMessage('factorMissing', lang, { factor: problem.factor, database: `${database.name} (${database.version_label})` });
+    return calculationMessage('factorMissing', lang, { factor: problem.factor, database: databaseLabel(database.name, database.version_label) });
   }
   return calculationMessage('calculationFailed', lang, { reason: problem.message });
 }

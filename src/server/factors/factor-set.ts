@@ -57,7 +57,7 @@ export async function defaultDatabaseId(db: Kysely<DatabaseSchema>, mandantId: n
     .where('status', '=', 'published')
     .where(databaseVisibleTo(mandantId))
     .execute();
-  return chooseDefaultDatabase(pinned, published.map((row) => ({ ...row, id: Number(row.id), mandant_id: row.mandant_id === null ? null : Number(row.mandant_id) })));
+  return chooseDefaultDatabase(undefined, published.map((row) => ({ ...row, id: Number(row.id), mandant_id: row.mandant_id === null ? null : Number(row.mandant_id) })));
 }
 
 export async function loadFactorSet(db: Kysely<DatabaseSchema>, database: FactorDatabaseRecord): Promise<FactorSet> {

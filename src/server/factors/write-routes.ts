@@ -86,6 +86,19 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   const logFactor = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted', record: FactorRecord, owner: FactorDatabaseRecord, previous?: FactorRecord) =>
     recordChange(trx, request, { action, resource: 'factors', record, previous: previous ?? null, mandantId: owner.mandant_id, label: record.key });
 
+  /** Changes a database's own columns, moves its version and writes the protocol entry, in the caller's transaction. */
+  const updateDatabase = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, existing: FactorDatabaseRecord, values: Record<string, unknown>) => {
+    await trx
+      .updateTable('factor_databases')
+      .set({ ...values, updated_at: isoNow() })
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', existing.id)
+      .execute();
+    const record = await readDatabase(trx, existing.id);
+    await logDatabase(trx, request, 'updated', record, existing);
+    return record;
+  };
+
   app.post<{ Body: DatabaseBody }>(
     '/api/databases',
     {
@@ -192,15 +205,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         if (body.valid_from !== undefined) values.valid_from = body.valid_from;
         if (body.source !== undefined) values.source = body.source.trim();
         if (Object.keys(values).length === 0) return existing;
-        await trx
-          .updateTable('factor_databases')
-          .set({ ...values, updated_at: isoNow() })
-          .set((eb) => ({ version: eb('version', '+', 1) }))
-          .where('id', '=', existing.id)
-          .execute();
-        const record = await readDatabase(trx, existing.id);
-        await logDatabase(trx, request, 'updated', record, existing);
-        return record;
+        return updateDatabase(trx, request, existing, values);
       }),
   );
 
@@ -276,15 +281,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
       transaction(async (trx) => {
         const existing = await visibleDatabase(trx, currentUser(request), request.params.id);
         if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('Only a published global database can be rolled out to all mandants.');
-        await trx
-          .updateTable('factor_databases')
-          .set({ rolled_out_at: isoNow(), updated_at: isoNow() })
-          .set((eb) => ({ version: eb('version', '+', 1) }))
-          .where('id', '=', existing.id)
-          .execute();
-        const record = await readDatabase(trx, existing.id);
-        await logDatabase(trx, request, 'updated', record, existing);
-        return record;
+        return updateDatabase(trx, request, existing, { rolled_out_at: isoNow() });
       }),
   );
 
