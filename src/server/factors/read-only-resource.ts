@@ -38,9 +38,8 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
 
   registerListRoute(app, {
     name: def.name,
-    onRequest: [app.authenticate, requireAccess('list', def.access)],
+    access: def.access,
     tags,
-    summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
     recordSchema: def.recordSchema,
     parse: (params) => parseListQuery(params, def.columns, searchNames),
     page: async (request, query) => {

@@ -7,7 +7,9 @@
  *   selectPage         count → sort (id breaks ties) → range
  *   registerListRoute  the GET route: querystring schema, errors, `Content-Range`
  */
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Resource } from '../../core/access/policy';
+import { requireAccess } from '../auth/authenticate';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { toCount } from '../db/values';
 import { badRequest, errorRef } from './errors';
@@ -275,9 +277,12 @@ export function listQuerystring(describe: { sort?: string; filter?: string } = {
 export interface ListRoute<TRecord> {
   /** URL segment (`/api/<name>`) and Content-Range unit. */
   name: string;
-  onRequest: RouteShorthandOptions['onRequest'];
-  tags: string[];
-  summary: string;
+  /** The policy resource whose `list` right the route checks (every list is checked the same way). */
+  access: Resource;
+  /** Default: the name. */
+  tags?: string[];
+  /** Default: "List <name> (sort, range, filter as in ra-data-simple-rest)". */
+  summary?: string;
   recordSchema: Record<string, unknown>;
   describe?: { sort?: string; filter?: string };
   /** parseListQuery with the list's columns, search and custom keys (and any checks of its own). */
@@ -291,10 +296,10 @@ export function registerListRoute<TRecord>(app: FastifyInstance, route: ListRout
   app.get<{ Querystring: ListParams }>(
     `/api/${route.name}`,
     {
-      onRequest: route.onRequest,
+      onRequest: [app.authenticate, requireAccess('list', route.access)],
       schema: {
-        tags: route.tags,
-        summary: route.summary,
+        tags: route.tags ?? [route.name],
+        summary: route.summary ?? `List ${route.name} (sort, range, filter as in ra-data-simple-rest)`,
         querystring: listQuerystring(route.describe),
         response: { 200: { type: 'array', items: route.recordSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
       },

@@ -170,9 +170,8 @@ export function registerRestResource<TRecord extends { id: number }>(
 
   registerListRoute(app, {
     name: def.name,
-    onRequest: [app.authenticate, requireAccess('list', def.access)],
+    access: def.access,
     tags,
-    summary: `List ${def.name} (sort, range, filter as in ra-data-simple-rest)`,
     recordSchema: def.recordSchema,
     parse: (params) => parseListQuery(params, def.columns, searchable, Object.keys(def.customFilters ?? {})),
     page: (request, query) => list(ctxOf(request), query),

@@ -33,9 +33,7 @@ const COLUMNS: Record<string, ColumnDefinition> = {
 export function registerImportsResource(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   registerListRoute(app, {
     name: 'imports',
-    onRequest: [app.authenticate, requireAccess('list', 'imports')],
-    tags: ['imports'],
-    summary: 'List CSV imports (sort, range, filter as in ra-data-simple-rest)',
+    access: 'imports',
     recordSchema: importRecordSchema,
     parse: (params) => parseListQuery(params, COLUMNS, ['file_name']),
     page: async (request, query) => {

@@ -71,7 +71,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
 
   registerListRoute(app, {
     name: 'protocol',
-    onRequest,
+    access: 'protocol',
     tags,
     summary: 'List protocol entries (newest first; filters: time range, user, action, resource, record, q)',
     recordSchema: protocolEntrySchema,

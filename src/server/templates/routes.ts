@@ -57,7 +57,7 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
   }
   registerListRoute(app, {
     name: 'templates',
-    onRequest: [app.authenticate, requireAccess('list', 'templates')],
+    access: 'templates',
     tags,
     summary: 'List the templates (read only; filter by type, id, q)',
     recordSchema: listedTemplateSchema,
