@@ -292,6 +292,26 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
   });
 
+  it('q finds the text anywhere in number, title or customer, from the search index, literally and in any case', async () => {
+    const editor = 'editor@muster.example';
+    const t = await token(editor);
+    const made = (await create(editor, { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Katalog 100% Öko_Papier "Spezial"' }, customer: 'ÉTÉ Verlag' })).body;
+    const ids = async (text: string) =>
+      (await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ q: text })}`, { token: t })).body.map((c) => c.id);
+    for (const text of ['öko_pap', '0% ö', '"spezial"', 'été', 'ÉTÉ VER', 'Öko', 'öK', made.number.slice(2)]) {
+      expect(await ids(text), text).toContain(made.id);
+    }
+    // Wildcards and quotes are text, not syntax; the columns are searched one by one (no match across them).
+    for (const text of ['ko%pa', 'öko_pa_ier', 'Spezial" ÉTÉ', '"spezial" été']) expect(await ids(text), text).not.toContain(made.id);
+    // The index follows updates and deletes in the same statement.
+    const renamed = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${made.id}`, { token: t, body: { ...made, customer: 'Neukunde' } });
+    expect(renamed.status).toBe(200);
+    expect(await ids('été')).not.toContain(made.id);
+    expect(await ids('neukun')).toContain(made.id);
+    expect((await ctx.request('DELETE', `/api/calculations/${made.id}`, { token: t })).status).toBe(200);
+    expect(await ids('neukun')).not.toContain(made.id);
+  });
+
   it('lists with sort, range, q, template_id, template_type, tags and status filters', async () => {
     const t = await token('viewer@muster.example');
     const all = await ctx.request<CalculationRecord[]>('GET', '/api/calculations?sort=["total_co2e","DESC"]&range=[0,99]', { token: t });

@@ -26,6 +26,8 @@ import { allocateCalculationNumber } from './number';
 import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate } from './prepare';
 import { calculationRecordSchema, sameJson, toCalculationRecords } from './record';
 import { hasTag, writeCalculationTags } from './tags';
+import { calculationSearch } from './search';
+import type { Dialect } from '../db/database';
 
 
 const bodyProperties = {
@@ -95,7 +97,7 @@ async function mandantOf(db: Kysely<DatabaseSchema>, user: SessionUser, requeste
   return mandantId;
 }
 
-export function calculationsResource(templates: TemplateRegistry): RestResourceDefinition<CalculationRecord> {
+export function calculationsResource(templates: TemplateRegistry, dialect: Dialect): RestResourceDefinition<CalculationRecord> {
   const filterByInputs = inputsFilter(templates);
   return {
     name: 'calculations',
@@ -103,6 +105,7 @@ export function calculationsResource(templates: TemplateRegistry): RestResourceD
     tenantColumn: 'mandant_id',
     columns: CALCULATION_COLUMNS,
     searchable: CALCULATION_SEARCHABLE,
+    search: calculationSearch(dialect),
     customFilters: {
       inputs: (value, ctx) => filterByInputs(value, ctx.db),
       tags: (value) => {

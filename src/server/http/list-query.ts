@@ -192,10 +192,15 @@ export function applyConditions<QB>(query: QB, conditions: readonly Condition[])
   return q as QB;
 }
 
+/** What `q` searches: text expressions (any may contain it), or a resource's own indexed condition. */
+export type Searched = readonly Expression<unknown>[] | ((text: string) => Expression<SqlBool>);
+
 /** The query narrowed to the list's conditions and `q` (over `searched`). */
-export function whereListed<QB>(query: QB, list: Pick<ListQuery, 'conditions' | 'search'>, searched: readonly Expression<unknown>[]): QB {
+export function whereListed<QB>(query: QB, list: Pick<ListQuery, 'conditions' | 'search'>, searched: Searched): QB {
   const q: AnyQuery = applyConditions(query, list.conditions);
-  return (list.search !== null && searched.length > 0 ? q.where(searchCondition(list.search, searched)) : q) as QB;
+  if (list.search === null) return q as QB;
+  if (typeof searched === 'function') return q.where(searched(list.search)) as QB;
+  return (searched.length > 0 ? q.where(searchCondition(list.search, searched)) : q) as QB;
 }
 
 /** All columns in the requested order; the id breaks ties, so pages never overlap or skip a row. */

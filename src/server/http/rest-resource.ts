@@ -11,7 +11,7 @@
  * Every query goes through `scopeToMandant`, so a resource cannot forget tenant isolation.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -69,6 +69,8 @@ interface RestResourceShape<TRecord extends { id: number }> {
   columns: Record<string, ColumnDefinition>;
   /** Columns `filter={"q":…}` searches case-insensitively. */
   searchable?: readonly string[];
+  /** The `q` condition of a resource with a search index of its own (same rows as over `searchable`, faster). */
+  search?: (text: string) => Expression<SqlBool>;
   /** Tenant column (`mandant_id`; `id` for the mandants table itself); null for global tables. */
   tenantColumn: string | null;
   /** The access policy's resource whose rules guard these routes (each operation is its action of the same name). */
@@ -156,7 +158,7 @@ export function registerRestResource<TRecord extends { id: number }>(
       base = base.where(def.customFilters![key]!(value, ctx));
     }
     const { rows, total } = await selectPage(
-      whereListed(base, query, searchable.map((column) => sql.ref(column))),
+      whereListed(base, query, def.search ?? searchable.map((column) => sql.ref(column))),
       query,
     );
     return { total, rows: await toRecords(rows, ctx) };
