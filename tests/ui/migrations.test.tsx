@@ -235,6 +235,17 @@ describe('offering migrations where calculations are', () => {
     expect(target.searchParams.get('to')).toBe('2');
   }, 60_000);
 
+  it('past the count cap, the offer and the list say "more than 10,000" instead of a number', async () => {
+    server.use(
+      http.get(`${API}/calculations`, () => HttpResponse.json([olderCalculation()], { headers: { 'Content-Range': 'calculations 0-0/*' } })),
+      ...calculationHandlers,
+    );
+    renderApp('/calculations/product', { signedInAs: editor });
+    const offer = await screen.findByTestId('migrate-filter');
+    expect(offer).toHaveTextContent('Mehr als 10.000 Kalkulationen auf Demo factors 2025 (2025) migrieren');
+    expect(await screen.findByText('1–1 von mehr als 10.000')).toBeInTheDocument();
+  }, 60_000);
+
   it('offers on a calculation\'s page to migrate it to the newer database', async () => {
     server.use(http.get(`${API}/calculations/8`, () => HttpResponse.json(olderCalculation())), ...calculationHandlers);
     renderApp('/edit/8', { signedInAs: editor });

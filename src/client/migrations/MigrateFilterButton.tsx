@@ -8,13 +8,17 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
+import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
 import type { CalculationRecord } from '../../core/api';
 import { newestPublished } from '../../core/factor-database-default';
+import { formatCount } from '../../core/number-format';
 import { useCan } from '../providers/RoleGate';
+import { useLanguage } from '../templates/useLanguage';
 import { useDatabases } from './targets';
 
 export const MigrateFilterButton = () => {
   const translate = useTranslate();
+  const lang = useLanguage();
   // Provider admins migrate one mandant at a time from the migrations page; the list spans all of them.
   const writer = useCan('create', 'migrations');
   const allMandants = useCan('read_all', 'mandants');
@@ -25,16 +29,19 @@ export const MigrateFilterButton = () => {
   const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
   const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };
   // Only the count is read (one row): how many calculations of the filter use an older database.
-  const { total = 0 } = useGetList<CalculationRecord>(
+  const { data: found = [], total } = useGetList<CalculationRecord>(
     'calculations',
     { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort },
     { enabled: mayMigrate && !!newest && older.length > 0 },
   );
-  if (!mayMigrate || !newest || total === 0) return null;
+  // No total: more than the list counts exactly (LIST_COUNT_CAP), but at least the one row read.
+  if (!mayMigrate || !newest || (total ?? found.length) === 0) return null;
   const search = new URLSearchParams({ filter: JSON.stringify(filter), to: String(newest.id) });
   return (
     <Button component={Link} to={`/migrations?${search.toString()}`} size="small" startIcon={<SyncAltIcon />} data-testid="migrate-filter">
-      {translate('migrations.list.migrate', { smart_count: total, target: `${newest.name} (${newest.version_label})` })}
+      {total === undefined
+        ? translate('migrations.list.migrate_many', { count: formatCount(LIST_COUNT_CAP, lang), target: `${newest.name} (${newest.version_label})` })
+        : translate('migrations.list.migrate', { smart_count: total, target: `${newest.name} (${newest.version_label})` })}
     </Button>
   );
 };

@@ -106,6 +106,7 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
     columns: CALCULATION_COLUMNS,
     searchable: CALCULATION_SEARCHABLE,
     search: calculationSearch(dialect),
+    countCapped: true,
     customFilters: {
       inputs: (value, ctx) => filterByInputs(value, ctx.db),
       tags: (value) => {

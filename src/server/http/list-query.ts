@@ -10,7 +10,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Resource } from '../../core/access/policy';
 import { requireAccess } from '../auth/authenticate';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
 import { toCount } from '../db/values';
 import { badRequest, errorRef } from './errors';
 import { parseQueryJson } from './json-limits';
@@ -159,9 +160,10 @@ export function parseListQuery(
   return { sort, range, conditions, search, custom };
 }
 
-/** `users 0-24/319`; `users *\/0` (star, slash, total) when the page is empty. */
-export function contentRange(resource: string, start: number, count: number, total: number): string {
-  return count === 0 ? `${resource} */${total}` : `${resource} ${start}-${start + count - 1}/${total}`;
+/** `users 0-24/319`; `users *\/0` (star, slash, total) when the page is empty; `calculations 0-24/*` past the count cap. */
+export function contentRange(resource: string, start: number, count: number, total: number | null): string {
+  const length = total === null ? '*' : String(total);
+  return count === 0 ? `${resource} */${length}` : `${resource} ${start}-${start + count - 1}/${length}`;
 }
 
 /** `%text%` for `like … escape '\'`, lower-cased, with the text's own wildcards taken literally. */
@@ -209,20 +211,31 @@ export function sortedRows<QB extends { selectAll(): unknown }>(query: QB, sort:
   return sort.field === 'id' ? page : page.orderBy('id', sort.order);
 }
 
-/** One page of a list and the number of records its filters match. */
+/** One page of a list and the number of records its filters match (null: more than LIST_COUNT_CAP). */
 export interface ListPage<T> {
   rows: T[];
-  total: number;
+  total: number | null;
 }
 
-/** Counts the filtered query, then reads the requested range of it, sorted. */
-export async function selectPage<TRow = Record<string, unknown>>(filtered: AnyQuery, query: ListQuery): Promise<ListPage<TRow>> {
-  const counted = await filtered.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst();
-  const rows: TRow[] = await sortedRows(filtered, query.sort)
-    .limit(query.range.end - query.range.start + 1)
-    .offset(query.range.start)
-    .execute();
-  return { rows, total: toCount(counted?.total) };
+/**
+ * Counts the filtered query, then reads the requested range of it, sorted. With `cappedOn` (the
+ * connection to count on), the count stops at LIST_COUNT_CAP + 1 rows: a list past the cap gets
+ * `null` unless its page is the last one, whose end is the exact total.
+ */
+export async function selectPage<TRow = Record<string, unknown>>(
+  filtered: AnyQuery,
+  query: ListQuery,
+  cappedOn?: Kysely<AnyQuery>,
+): Promise<ListPage<TRow>> {
+  const counting = cappedOn
+    ? cappedOn.selectFrom(filtered.select(sql.lit(1).as('one')).limit(LIST_COUNT_CAP + 1).as('capped'))
+    : filtered;
+  const counted = await counting.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst();
+  const wanted = query.range.end - query.range.start + 1;
+  const rows: TRow[] = await sortedRows(filtered, query.sort).limit(wanted).offset(query.range.start).execute();
+  const total = toCount(counted?.total);
+  if (total <= LIST_COUNT_CAP) return { rows, total };
+  return { rows, total: rows.length < wanted && (rows.length > 0 || query.range.start === 0) ? query.range.start + rows.length : null };
 }
 
 type Comparable = string | number | boolean | null;

@@ -71,6 +71,8 @@ interface RestResourceShape<TRecord extends { id: number }> {
   searchable?: readonly string[];
   /** The `q` condition of a resource with a search index of its own (same rows as over `searchable`, faster). */
   search?: (text: string) => Expression<SqlBool>;
+  /** Lists that grow without bound count exactly only up to LIST_COUNT_CAP (list-query.ts selectPage). */
+  countCapped?: boolean;
   /** Tenant column (`mandant_id`; `id` for the mandants table itself); null for global tables. */
   tenantColumn: string | null;
   /** The access policy's resource whose rules guard these routes (each operation is its action of the same name). */
@@ -160,6 +162,7 @@ export function registerRestResource<TRecord extends { id: number }>(
     const { rows, total } = await selectPage(
       whereListed(base, query, def.search ?? searchable.map((column) => sql.ref(column))),
       query,
+      def.countCapped ? ctx.db : undefined,
     );
     return { total, rows: await toRecords(rows, ctx) };
   };

@@ -79,7 +79,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
     parse: parseProtocolQuery,
     page: async (request, query) => {
       const user = currentUser(request);
-      const { rows, total } = await selectPage(protocolSelect(db, user, query), query);
+      const { rows, total } = await selectPage(protocolSelect(db, user, query), query, db);
       return { rows: await withRefs(db, user, rows.map(toProtocolEntryRecord)), total };
     },
   });
