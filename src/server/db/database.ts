@@ -40,6 +40,10 @@ export function createDatabase(config: Pick<Config, 'database'>): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  // 64 MB of page cache for the writer (SQLite's default is 2 MB): a bulk import or migration touches the
+  // calculations table and its indexes all over; with 2 MB every index page is read back from the OS for each
+  // batch. Measured for 100,000 rows: prepared insert 7.1 s → 3.6 s (issue #22). The reader keeps the default.
+  sqlite.pragma('cache_size = -65536');
   // The reader sees what the writer commits while a long transaction runs (sqlite-reader-dialect.ts).
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
   const db = new Kysely<DatabaseSchema>({
