@@ -1,13 +1,19 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // One config for the SPA build and the four test suites. The client lives in src/client;
 // the server (src/server) is not bundled by Vite: it runs under tsx.
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each hashed asset, served by Accept-Encoding (src/server/spa.ts). Not config.js:
+    // operators edit it on a running installation, and a stale compressed copy would win over their change.
+    compression({ include: /(^|[\\/])assets[\\/][^\\/]+\.(js|css|svg|json)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

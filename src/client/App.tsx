@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, localStorageStore, type I18nProvider } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  LoadingPage,
+  Notification,
+  Resource,
+  localStorageStore,
+  type I18nProvider,
+} from 'react-admin';
 import { createAuthProvider } from './providers/authProvider';
 import { gatedResource } from './providers/RoleGate';
 import { createDataProvider } from './providers/dataProvider';
@@ -61,19 +74,29 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
   return (
     <BrowserRouter useTransitions={false}>
     <I18nProviderHolder initial={i18nProvider}>{(current) => (
-    <Admin
+    // <Admin> taken apart (<AdminContext> and ra-core's <CoreAdminUI>, which is what <AdminUI> wraps) with every screen
+    // given: <Admin> and <AdminUI> bundle their defaults for the screens Kontor replaces (react-admin's layout, login
+    // form with its form library, English i18nProvider) into the login page's chunk whether used or not (issue #22).
+    <AdminContext
       dataProvider={dataProvider}
       authProvider={authProvider}
       queryClient={queryClient}
       i18nProvider={current}
       store={store}
       theme={kontorTheme}
+    >
+    <CssBaseline enableColorScheme>
+    <CoreAdminUI
       layout={resolveLayout('default')}
       error={AppErrorPage}
       loginPage={LoginPage}
       dashboard={DashboardPage}
       catchAll={NotFoundPage}
       title={getRuntimeConfig().provider.name}
+      loading={LoadingPage}
+      accessDenied={AccessDenied}
+      authenticationError={AuthenticationError}
+      authCallbackPage={AuthCallback}
       requireAuth
       disableTelemetry
     >
@@ -100,7 +123,10 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       <Resource name="invitations" {...gatedInvitations} />
       <Resource name="mandants" {...gatedMandants} />
       <Resource name="databases" {...databases} />
-    </Admin>
+    </CoreAdminUI>
+    <Notification />
+    </CssBaseline>
+    </AdminContext>
     )}</I18nProviderHolder>
     </BrowserRouter>
   );

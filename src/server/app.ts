@@ -14,6 +14,7 @@ import { createAfterResponse, waitForAfterResponseOnClose } from './http/after-r
 import { createMailer } from './mail/mailer';
 import { registerJsonBodyLimits } from './http/json-limits';
 import { registerNulGuard } from './http/nul-guard';
+import { registerCompression } from './http/compression';
 import { registerHealthRoute } from './health';
 import { registerOpenApi } from './http/openapi';
 import { registerResources } from './routes';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.addSchema(apiErrorSchema);
   registerJsonBodyLimits(app);
   registerNulGuard(app);
+  registerCompression(app);
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

@@ -30,6 +30,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes `.br` and `.gz` beside each asset (vite.config.ts); the one the browser accepts is sent.
+      preCompressed: true,
+      // Cache-Control comes from setHeaders alone: @fastify/send's own (`public, max-age=0`) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -12,13 +12,14 @@ import { statisticsBenchmark } from './statistics.bench';
 import { migrationBenchmark } from './migration.bench';
 import { importBenchmark } from './import.bench';
 import { formBenchmark } from './form.bench';
+import { pageWeightBenchmark } from './page-weight.bench';
 
 export interface Benchmark {
   name: string;
   run(print: (line: string) => void): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark, calculationsListBenchmark, protocolListBenchmark, migrationBenchmark, statisticsBenchmark, importBenchmark, formBenchmark];
+const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark, calculationsListBenchmark, protocolListBenchmark, migrationBenchmark, statisticsBenchmark, importBenchmark, formBenchmark, pageWeightBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,8 +1,11 @@
 import StorageIcon from '@mui/icons-material/Storage';
 import type { FactorDatabaseRecord } from '../../core/api';
-import { DatabaseCreate } from './DatabaseCreate';
-import { DatabaseEdit } from './DatabaseEdit';
-import { DatabaseList } from './DatabaseList';
+import { lazyPage } from '../shell/navigation/lazyPage';
+
+// Its screens load with the first visit (react-admin's layout shows its loader meanwhile), not with the login page.
+const DatabaseCreate = lazyPage(() => import('./DatabaseCreate').then((m) => ({ default: m.DatabaseCreate })));
+const DatabaseEdit = lazyPage(() => import('./DatabaseEdit').then((m) => ({ default: m.DatabaseEdit })));
+const DatabaseList = lazyPage(() => import('./DatabaseList').then((m) => ({ default: m.DatabaseList })));
 
 export default {
   list: DatabaseList,

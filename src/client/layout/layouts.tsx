@@ -1,8 +1,17 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ShellError, UNKNOWN_MIDDLEWARE } from '../shell/errors/ShellError';
-import { AppLayout } from './AppLayout';
+import { lazyPage } from '../shell/navigation/lazyPage';
+import { RouteLoading } from '../shell/progress/RouteLoading';
 
 type LayoutComponent = ComponentType<{ children: ReactNode }>;
+
+// The app's frame (menu, app bar, user menu) loads after signing in, not with the login page.
+const LazyAppLayout = lazyPage(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
+const AppLayout: LayoutComponent = ({ children }) => (
+  <Suspense fallback={<RouteLoading />}>
+    <LazyAppLayout>{children}</LazyAppLayout>
+  </Suspense>
+);
 
 // The login pages frame themselves (LoginLayout needs their title), so their layout adds nothing.
 const Bare: LayoutComponent = ({ children }) => <>{children}</>;
