@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
       await second.click();
       await page.getByRole('option', { name: 'Transporte 2: Entfernung (km)' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'import-groups-menu');
-      await page.getByRole('option', { name: 'Transporte 2: Entfernung (km)' }).click();
+      await page.getByRole('option', { name: 'Transporte 2: Entfernung (km)' }).click({ timeout: 15_000 });
       expect(await second.textContent()).toContain('Transporte 2: Entfernung (km)');
       await screenshot(page, 'import-groups-mapping');
 
@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
       await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('2 von 2 Zeilen importiert, 0 fehlerhaft.');
 
       await page.goto(`${app.server.baseUrl}/calculations`);
-      await page.getByText('E2E Etappen Alpha').click();
+      await page.getByText('E2E Etappen Alpha').click({ timeout: 15_000 });
       const transport = page.getByTestId('group-transport');
       await transport.waitFor({ timeout: 15_000 });
       await expect.poll(() => transport.textContent(), { timeout: 15_000 }).toContain('Transporte 2');
@@ -55,5 +55,5 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });

@@ -48,7 +48,7 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
       if (set && set !== lastSet) {
         const group = template.groups.find((g) => g.id === target.groupId);
         entries.push(
-          <ListSubheader key={`set-${set}`}>
+          <ListSubheader key={`set-${set}`} disableSticky>
             {translate('importer.mapping.set', { group: group?.label[lang] ?? group?.label.de ?? target.groupId, n: target.item ?? 1 })}
           </ListSubheader>,
         );
