@@ -540,7 +540,7 @@ export interface ImportRecord {
   template_id: string;
   template_version: number;
   database_id: number | null;
-  /** CSV header → field key (`quantity`, `transport.distance_km`) or null (ignored). */
+  /** CSV header → field key (`quantity`, `transport.distance_km` for item 1, `transport[2].distance_km`) or null (ignored). */
   mapping: Record<string, string | null>;
   mode: ImportMode;
   status: ImportStatus;

@@ -91,6 +91,41 @@ describe('the importer', () => {
     expect(screen.queryByTestId('importer-import-reason')).toBeNull();
   }, SLOW);
 
+  it('recognises numbered column sets of the transport group and offers item 2, and item 3 once item 2 is mapped', async () => {
+    const csv = 'Titel;Transport 1: Verkehrsmittel;Transport 1: Entfernung;Transport 2: Verkehrsmittel;Strecke 2\r\nA;road_freight_truck;120;rail_freight;300\r\n';
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    await chooseBrochure(user);
+    await user.upload(screen.getByTestId('importer-file'), new File([csv], 'legs.csv', { type: 'text/csv' }));
+    await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('nummerierten Spaltensätzen');
+    expect(screen.getByLabelText('Feld für Spalte Transport 1: Verkehrsmittel')).toHaveTextContent('Transporte 1: Verkehrsmittel');
+    expect(screen.getByLabelText('Feld für Spalte Transport 2: Verkehrsmittel')).toHaveTextContent('Transporte 2: Verkehrsmittel');
+    const unknown = screen.getByLabelText('Feld für Spalte Strecke 2');
+    expect(unknown).toHaveTextContent('nicht importieren');
+
+    await user.click(unknown);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getByText('Transporte 2')).toBeInTheDocument();
+    // A column already fills item 2: item 3 is offered, item 4 not yet.
+    expect(within(listbox).getByText('Transporte 3')).toBeInTheDocument();
+    expect(within(listbox).queryByText('Transporte 4')).toBeNull();
+    // Item 2's mode is taken by another column; its distance is free.
+    expect(within(listbox).getByRole('option', { name: 'Transporte 2: Verkehrsmittel' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(listbox).getByRole('option', { name: 'Transporte 2: Entfernung (km)' }));
+    expect(unknown).toHaveTextContent('Transporte 2: Entfernung (km)');
+
+
+    await user.click(screen.getByTestId('importer-dry-run'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(sent[0]!.url.searchParams.get('mapping')!)).toEqual({
+      Titel: 'title',
+      'Transport 1: Verkehrsmittel': 'transport.mode',
+      'Transport 1: Entfernung': 'transport.distance_km',
+      'Transport 2: Verkehrsmittel': 'transport[2].mode',
+      'Strecke 2': 'transport[2].distance_km',
+    });
+  }, SLOW);
+
   it('refuses a file that is not a CSV before uploading anything', async () => {
     const { user } = renderApp('/importer', { signedInAs: editor });
     await chooseBrochure(user);

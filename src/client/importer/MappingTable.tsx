@@ -1,7 +1,7 @@
 /** Which template field each CSV column fills: suggested, editable, with the first values as a preview. */
-import { MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { ListSubheader, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { importTargets, targetHeader, type ColumnMapping } from '../../core/csv';
+import { importTargets, resolveTarget, targetHeader, type ColumnMapping, type ImportTarget } from '../../core/csv';
 import { isLanguage } from '../../core/languages';
 import type { Template } from '../../core/template';
 
@@ -14,46 +14,90 @@ interface Props {
 }
 
 const NONE = '__none__';
+/** Sets of a repeatable group always offered, so that a second item can be mapped without typing its header. */
+const OFFERED_SETS = 2;
+
+/**
+ * Per repeatable group, the sets the menu offers: at least two, and one beyond the highest set
+ * mapped, so that each further item becomes mappable once the one before it is (up to the
+ * group's maximum, which importTargets keeps).
+ */
+function offeredSets(template: Template, mapping: ColumnMapping): Record<string, number> {
+  const sets: Record<string, number> = {};
+  for (const group of template.groups) if (group.repeatable) sets[group.id] = OFFERED_SETS;
+  for (const key of Object.values(mapping)) {
+    const target = key ? resolveTarget(template, key) : undefined;
+    if (target?.groupId && target.item) sets[target.groupId] = Math.max(sets[target.groupId] ?? OFFERED_SETS, target.item + 1);
+  }
+  return sets;
+}
 
 export const MappingTable = ({ template, headers, rows, mapping, onChange }: Props) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang = isLanguage(locale) ? locale : 'de';
-  const targets = importTargets(template);
-  const used = new Set(Object.values(mapping).filter(Boolean));
+  const targets = importTargets(template, offeredSets(template, mapping));
+  const used = new Set(Object.values(mapping).map((key) => (key ? (resolveTarget(template, key)?.key ?? key) : null)).filter(Boolean));
+  /** The menu: top-level fields, then each group item under a heading of its own ("Transporte 2"). */
+  const menuEntries = (header: string) => {
+    const current = mapping[header] ? resolveTarget(template, mapping[header])?.key : undefined;
+    let lastSet: string | undefined;
+    return targets.flatMap((target: ImportTarget) => {
+      const entries = [];
+      const set = target.groupId ? `${target.groupId}#${target.item ?? 1}` : undefined;
+      if (set && set !== lastSet) {
+        const group = template.groups.find((g) => g.id === target.groupId);
+        entries.push(
+          <ListSubheader key={`set-${set}`} disableSticky>
+            {translate('importer.mapping.set', { group: group?.label[lang] ?? group?.label.de ?? target.groupId, n: target.item ?? 1 })}
+          </ListSubheader>,
+        );
+      }
+      lastSet = set;
+      entries.push(
+        <MenuItem key={target.key} value={target.key} disabled={used.has(target.key) && current !== target.key}>
+          {targetHeader(template, target, lang)}
+        </MenuItem>,
+      );
+      return entries;
+    });
+  };
   return (
-    <Table size="small" data-testid="importer-mapping">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('importer.mapping.column')}</TableCell>
-          <TableCell>{translate('importer.mapping.field')}</TableCell>
-          <TableCell>{translate('importer.mapping.sample')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {headers.map((header, index) => (
-          <TableRow key={`${header}-${index}`}>
-            <TableCell>{header}</TableCell>
-            <TableCell>
-              <Select
-                size="small"
-                value={mapping[header] ?? NONE}
-                SelectDisplayProps={{ 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object}
-                onChange={(event) => onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })}
-                sx={{ minWidth: 240 }}
-              >
-                <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
-                {targets.map((target) => (
-                  <MenuItem key={target.key} value={target.key} disabled={used.has(target.key) && mapping[header] !== target.key}>
-                    {targetHeader(template, target, lang)}
-                  </MenuItem>
-                ))}
-              </Select>
-            </TableCell>
-            <TableCell sx={{ color: 'text.secondary' }}>{rows.slice(0, 3).map((row) => row[index] ?? '').join(' · ')}</TableCell>
+    <>
+      {template.groups.some((group) => group.repeatable) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="importer-sets-hint">
+          {translate('importer.mapping.setsHint')}
+        </Typography>
+      )}
+      <Table size="small" data-testid="importer-mapping">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('importer.mapping.column')}</TableCell>
+            <TableCell>{translate('importer.mapping.field')}</TableCell>
+            <TableCell>{translate('importer.mapping.sample')}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {headers.map((header, index) => (
+            <TableRow key={`${header}-${index}`}>
+              <TableCell>{header}</TableCell>
+              <TableCell>
+                <Select
+                  size="small"
+                  value={(mapping[header] && resolveTarget(template, mapping[header])?.key) || NONE}
+                  SelectDisplayProps={{ 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object}
+                  onChange={(event) => onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })}
+                  sx={{ minWidth: 240 }}
+                >
+                  <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
+                  {menuEntries(header)}
+                </Select>
+              </TableCell>
+              <TableCell sx={{ color: 'text.secondary' }}>{rows.slice(0, 3).map((row) => row[index] ?? '').join(' · ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 };

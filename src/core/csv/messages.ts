@@ -42,6 +42,13 @@ export const CSV_MESSAGES = {
     'Colonna "{column}": "{value}" non è una data (AAAA-MM-GG o GG.MM.AAAA).',
     'Columna «{column}»: «{value}» no es una fecha (AAAA-MM-DD o DD.MM.AAAA).',
   ),
+  partialSet: text(
+    'Spalte „{column}“ ist leer, obwohl derselbe Satz in {filled} ausgefüllt ist: Ein Satz wird ganz oder gar nicht ausgefüllt.',
+    'Column "{column}" is empty although the same set is filled in {filled}: fill a set completely or not at all.',
+    'Colonne « {column} » : vide alors que le même ensemble est rempli dans {filled} ; remplissez un ensemble entièrement ou pas du tout.',
+    'Colonna "{column}": vuota mentre lo stesso gruppo è compilato in {filled}; compilare un gruppo per intero o per niente.',
+    'Columna «{column}»: vacía aunque el mismo conjunto está rellenado en {filled}; rellene un conjunto por completo o nada.',
+  ),
   rule: text('Spalte „{column}“: {message}', 'Column "{column}": {message}', 'Colonne « {column} » : {message}', 'Colonna "{column}": {message}', 'Columna «{column}»: {message}'),
   row: text('Zeile: {message}', 'Row: {message}', 'Ligne : {message}', 'Riga: {message}', 'Fila: {message}'),
 } satisfies Record<string, LocalizedText>;

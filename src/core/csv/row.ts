@@ -3,11 +3,17 @@
  * overwritten by every mapped non-empty cell. An empty cell means "not given" (the default
  * stays). Cells that cannot be read are reported per column; the rules are checked later by the
  * same validator the calculations API uses.
+ *
+ * A repeatable group's columns come in numbered sets, one set per item. A set whose cells are all
+ * empty adds no item; the filled sets become the items in the order of their numbers, so a gap
+ * (set 1 empty, set 2 filled) gives one item, made of set 2. A set with a required field's cell
+ * empty while another of its cells is filled is a row error naming the empty columns: a leg
+ * without its distance is a mistake, not a wish for the default.
  */
 import { defaultInputs, defaultItem, pruneInputs, type CalculationInputs, type Template } from '../template';
 import type { CsvMessageKey } from './messages';
 import type { ColumnMapping } from './mapping';
-import { importTargets, type ImportTarget } from './targets';
+import { groupTargetKey, resolveTarget, type ImportTarget } from './targets';
 import { detectDecimalSeparator, type DecimalSeparator } from './numbers';
 import { parseCell, type CellContext } from './values';
 
@@ -23,6 +29,8 @@ export interface CellError {
   column: string;
   value: string;
   key: CsvMessageKey;
+  /** Further message parameters beside column and value (`filled`: the set's filled columns). */
+  params?: Record<string, string>;
 }
 
 /** A mapping resolved against the header row once per file: column index → target. */
@@ -31,11 +39,10 @@ export interface RowPlan {
 }
 
 export function planRows(template: Template, headers: readonly string[], mapping: ColumnMapping): RowPlan {
-  const targets = new Map(importTargets(template).map((t) => [t.key, t]));
   const columns: RowPlan['columns'] = [];
   headers.forEach((header, index) => {
     const key = Object.hasOwn(mapping, header) ? mapping[header] : undefined;
-    const target = key ? targets.get(key) : undefined;
+    const target = key ? resolveTarget(template, key) : undefined;
     if (target) columns.push({ index, header, target });
   });
   return { columns };
@@ -44,38 +51,75 @@ export function planRows(template: Template, headers: readonly string[], mapping
 export interface RowInputs {
   inputs: CalculationInputs;
   errors: CellError[];
+  /** Per repeatable group filled from the row: the set number of each item, in item order. */
+  sets: Record<string, number[]>;
+}
+
+interface SetCells {
+  item: Record<string, unknown>;
+  filled: string[];
+  /** Columns of required fields left empty. */
+  missing: Array<{ column: string; value: string }>;
 }
 
 export function rowToInputs(template: Template, plan: RowPlan, cells: readonly string[], context: CellContext): RowInputs {
   const inputs = defaultInputs(template);
-  const items = new Map<string, Record<string, unknown>>();
+  /** Group id → set number → the set's cells so far. */
+  const groups = new Map<string, Map<number, SetCells>>();
   const errors: CellError[] = [];
   for (const column of plan.columns) {
     const { index, header, target } = column;
     const raw = cells[index] ?? '';
-    if (raw.trim() === '') continue;
+    let set: SetCells | undefined;
+    if (target.groupId) {
+      let sets = groups.get(target.groupId);
+      if (!sets) groups.set(target.groupId, (sets = new Map()));
+      const number = target.item ?? 1;
+      set = sets.get(number);
+      if (!set) sets.set(number, (set = { item: defaultItem(template, target.groupId), filled: [], missing: [] }));
+    }
+    if (raw.trim() === '') {
+      if (set && target.field.rules?.includes('required')) set.missing.push({ column: header, value: raw });
+      continue;
+    }
+    set?.filled.push(header);
     const parsed = parseCell(target.field, raw, column.decimal ? { ...context, decimal: column.decimal } : context);
     if (!parsed.ok) {
       errors.push({ column: header, value: raw, key: parsed.key });
       continue;
     }
-    if (target.groupId) {
-      let item = items.get(target.groupId);
-      if (!item) items.set(target.groupId, (item = defaultItem(template, target.groupId)));
-      item[target.field.name] = parsed.value;
-    } else {
-      inputs[target.field.name] = parsed.value;
-    }
+    if (set) set.item[target.field.name] = parsed.value;
+    else inputs[target.field.name] = parsed.value;
   }
-  for (const [groupId, item] of items) inputs[groupId] = [item];
+  const setNumbers: Record<string, number[]> = {};
+  for (const [groupId, sets] of groups) {
+    const filled = [...sets.entries()].filter(([, set]) => set.filled.length > 0).sort(([a], [b]) => a - b);
+    for (const [, set] of filled) {
+      const others = set.filled.join(', ');
+      for (const { column, value } of set.missing) errors.push({ column, value, key: 'partialSet', params: { filled: others } });
+    }
+    // No filled set: the group keeps its defaults, as when none of its columns is mapped.
+    if (filled.length === 0) continue;
+    inputs[groupId] = filled.map(([, set]) => set.item);
+    setNumbers[groupId] = filled.map(([number]) => number);
+  }
   // Like the form, hidden fields (e.g. the cover's paper without a cover) are not sent.
-  return { inputs: pruneInputs(template, inputs), errors };
+  return { inputs: pruneInputs(template, inputs), errors, sets: setNumbers };
 }
 
-/** The column a validation error's field path (`quantity`, `transport.0.distance_km`) came from. */
-export function columnOfPath(plan: RowPlan, path: string): string | undefined {
+/**
+ * The column a validation error's field path (`quantity`, `transport.0.distance_km`) came from.
+ * The path counts the row's items from 0; `sets` (from rowToInputs) tells which set each came from.
+ */
+export function columnOfPath(plan: RowPlan, path: string, sets: Readonly<Record<string, number[]>> = {}): string | undefined {
   const parts = path.split('.');
-  const key = parts.length >= 3 && /^\d+$/.test(parts[1]!) ? `${parts[0]}.${parts.slice(2).join('.')}` : path;
+  let key = path;
+  if (parts.length >= 3 && /^\d+$/.test(parts[1]!)) {
+    const groupId = parts[0]!;
+    const index = Number(parts[1]);
+    const number = (Object.hasOwn(sets, groupId) ? sets[groupId]![index] : undefined) ?? index + 1;
+    key = groupTargetKey(groupId, number, parts.slice(2).join('.'));
+  }
   return plan.columns.find((c) => c.target.key === key)?.header;
 }
 

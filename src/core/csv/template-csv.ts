@@ -1,6 +1,8 @@
 /**
  * The downloadable template CSV of a template: the header row in the user's language (the
- * importer recognises it in every language) and one example row with the defaults.
+ * importer recognises it in every language) and one example row with the defaults. Each
+ * repeatable group shows the numbered-set convention with two sets ("Transporte 1: …",
+ * "Transporte 2: …"; one if the group allows only one item), both filled in the example.
  */
 import type { Language } from '../languages';
 import type { Template } from '../template';
@@ -18,11 +20,13 @@ function exampleValue(value: unknown, lang: Language): CsvCell {
   return String(value);
 }
 
+const EXAMPLE_SETS = 2;
+
 const EXAMPLE_TEXT: Record<Language, string> = { de: 'Beispiel', en: 'Example', fr: 'Exemple', it: 'Esempio', es: 'Ejemplo' };
 
 /** In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English). */
 export function templateCsv(template: Template, lang: Language): string {
-  const targets = importTargets(template);
+  const targets = importTargets(template, EXAMPLE_SETS);
   const header = targets.map((target) => targetHeader(template, target, lang));
   const example = targets.map((target) => {
     const field = target.field;

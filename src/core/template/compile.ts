@@ -198,8 +198,10 @@ function checkReferences(template: Template, topFields: Field[], error: (pointer
   (template.list.filters ?? []).forEach((name, index) => {
     if (!fieldNames.has(name)) error(`/list/filters/${index}`, `unknown field '${name}'`);
   });
+  // A field of a repeatable group is named `<group>.<field>`: the CSV importer's numbered sets use it for every item.
+  const groupFieldNames = new Set(template.groups.filter((group) => group.repeatable).flatMap((group) => group.fields.map((field) => `${group.id}.${field.name}`)));
   for (const [alias, name] of Object.entries(template.import?.aliases ?? {})) {
-    if (!fieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, `unknown field '${name}'`);
+    if (!fieldNames.has(name) && !groupFieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, `unknown field '${name}'`);
   }
 }
 

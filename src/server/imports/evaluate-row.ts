@@ -48,7 +48,7 @@ function fieldErrors(evaluator: RowEvaluator, inputs: unknown, lang: Language): 
 
 export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: readonly string[]): RowOutcome {
   const { template, plan, factors, context, lang } = evaluator;
-  const { inputs, errors: cellErrors } = rowToInputs(template, plan, cells, context);
+  const { inputs, errors: cellErrors, sets } = rowToInputs(template, plan, cells, context);
   if (cellErrors.length > 0) {
     return {
       ok: false,
@@ -57,7 +57,7 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
         column: e.column,
         value: e.value,
         key: e.key,
-        messages: localized((l) => renderCsvMessage(e.key, l, { column: e.column, value: e.value })),
+        messages: localized((l) => renderCsvMessage(e.key, l, { ...e.params, column: e.column, value: e.value })),
       })),
     };
   }
@@ -73,7 +73,7 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
       ok: false,
       errors: Object.keys(perLanguage[lang]).map((path) => {
         const fieldPath = path.replace(/^inputs\.?/, '');
-        const column = fieldPath === '' ? null : (columnOfPath(plan, fieldPath) ?? null);
+        const column = fieldPath === '' ? null : (columnOfPath(plan, fieldPath, sets) ?? null);
         const index = column === null ? -1 : plan.columns.find((c) => c.header === column)?.index ?? -1;
         const key: CsvMessageKey = column === null ? 'row' : 'rule';
         return {
