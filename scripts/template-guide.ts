@@ -18,7 +18,7 @@ import { RULES, compileRules } from '../src/core/rules/catalog';
 import { RULE_MESSAGES } from '../src/core/rules/messages';
 import { FIELD_TYPES, type Field, type FieldType } from '../src/core/template/types';
 import { TEMPLATE_ICONS } from '../src/core/template/icons';
-import { UNIT_WORDS } from '../src/core/template/units';
+import { UNIT_SYMBOLS, UNIT_WORDS } from '../src/core/template/units';
 import { DEMO_FACTOR_DATABASES } from '../src/server/db/demo-factors';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
@@ -146,7 +146,11 @@ function fieldTypesSection(): string {
 
 function unitsSection(): string {
   const rows = Object.entries(UNIT_WORDS).map(([key, label]) => [code(key), ...LANGUAGES.map((lang) => cell(label[lang]))]);
-  return table(['unit', ...LANGUAGES], rows);
+  return [
+    table(['unit', ...LANGUAGES], rows),
+    '',
+    `A unit is a word (and must be in the catalogue) when it contains a run of three letters or more that is not one of these symbols: ${UNIT_SYMBOLS.map(code).join(', ')}. Shorter runs (\`kg\`, \`m\`, \`CO\`) and everything else (digits, \`/\`, \`²\`, \`%\`, spaces) are symbols.`,
+  ].join('\n');
 }
 
 function iconsSection(): string {

@@ -54,13 +54,10 @@ const BUILT_IN_CATALOG = unitCatalog();
 export const UNIT_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
 /**
- * Letter-only units that are symbols, not words: they read the same in every language. Anything with a digit,
- * space, slash or sign (g/m², kWh/1000, kg CO2e, %) is a symbol made of these and of one- or two-letter ones.
+ * Runs of three letters or more that are symbols, not words: they read the same in every language. Shorter runs
+ * (kg, m, km, CO) are symbols anyway, and so is everything that is not a letter (g/m², kWh/1000, kg CO2e, %).
  */
-export const UNIT_SYMBOLS: readonly string[] = [
-  'mg', 'kg', 'Mt', 'mm', 'cm', 'dm', 'km', 'ml', 'cl', 'dl', 'hl', 'Wh', 'kWh', 'MWh', 'GWh', 'kJ', 'MJ', 'GJ', 'min',
-  'pkm', 'tkm', 'Pkm', 'Tkm', 'kW', 'MW', 'ppm', 'dpi', 'lpi', 'sqm',
-];
+export const UNIT_SYMBOLS: readonly string[] = ['kWh', 'MWh', 'GWh', 'min', 'pkm', 'tkm', 'Pkm', 'Tkm', 'ppm', 'dpi', 'lpi', 'sqm'];
 const SYMBOLS = new Set(UNIT_SYMBOLS);
 
 /** Whether `unit` contains a word (three letters or more that are no symbol), which then must be in the catalogue. */
