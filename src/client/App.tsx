@@ -38,6 +38,7 @@ import { calculationRoutes } from './calculations';
 import { protocolRoute } from './protocol';
 import { migrationRoute } from './migrations';
 import databases from './databases';
+import units from './units';
 import { statisticsRoute } from './statistics';
 import { collectionRoutes } from './collections';
 import { compareRoute } from './compare';
@@ -52,6 +53,8 @@ import { importerRoute } from './importer';
 const gatedUsers = gatedResource(users, { action: 'list', resource: 'users' });
 const gatedInvitations = gatedResource(invitations, { action: 'list', resource: 'invitations' });
 const gatedMandants = gatedResource(mandants, { action: 'create', resource: 'mandants' });
+// The unit catalogue's screen is for those who keep it; everyone else reads the catalogue through the forms.
+const gatedUnits = gatedResource(units, { action: 'create', resource: 'units' });
 
 /** react-admin's store keys are prefixed `RaStoreKontor.` in localStorage. */
 export const STORE_APP_KEY = 'Kontor';
@@ -123,6 +126,7 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       <Resource name="invitations" {...gatedInvitations} />
       <Resource name="mandants" {...gatedMandants} />
       <Resource name="databases" {...databases} />
+      <Resource name="units" {...gatedUnits} />
     </CoreAdminUI>
     <Notification />
     </CssBaseline>

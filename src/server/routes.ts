@@ -19,6 +19,7 @@ import { registerImportRoutes } from './imports/routes';
 import { registerCollectionRoutes } from './collections/routes';
 import { registerStatisticsRoutes } from './statistics/routes';
 import { registerOffsetsAndOrders } from './orders/module';
+import { unitsResource } from './units/resource';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -33,6 +34,7 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   const templates = await loadTemplateRegistry(services.config.templatesDir, services.db, app.log);
   app.decorate('templates', templates);
   registerTemplateRoutes(app, templates, services.db);
+  registerRestResource(app, services.db, unitsResource(templates));
   registerFactorRoutes(app, services.db);
   registerMigrationRoutes(app, services.db, templates);
   registerCalculationRoutes(app, services, templates);

@@ -49,12 +49,14 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/templates/{id}/versions/{version}': 'provider-only template editor',
   '/api/templates/{id}/versions/{version}/export': 'provider-only template editor',
   '/api/carbon-offset-projects/{id}': 'the offset catalogue is shared by every mandant (writes are provider-only)',
+  '/api/units/{id}': 'the unit catalogue is shared by every mandant (writes are provider-only)',
   '/api/statistics/{name}': 'a statistic’s name, not a record id (its mandant_id query is checked below)',
 };
 /** List routes of resources that are not tenant records. */
 const EXEMPT_LISTS: Record<string, string> = {
   '/api/templates': 'shared by every mandant',
   '/api/carbon-offset-projects': 'shared by every mandant',
+  '/api/units': 'shared by every mandant',
 };
 /** Id-like properties (body or query) that name no tenant record. */
 const EXEMPT_PROPERTIES: Record<string, string> = {

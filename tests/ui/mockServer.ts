@@ -3,7 +3,8 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { LoginResponse, MandantRecord, SessionUser, UserRecord } from '../../src/core/api';
+import type { LoginResponse, MandantRecord, SessionUser, UnitRecord, UserRecord } from '../../src/core/api';
+import { BUILT_IN_UNITS } from '../../src/core/template/units';
 
 export const API = `${window.location.origin}/api`;
 
@@ -25,6 +26,12 @@ export const mandantRecords: MandantRecord[] = [
   { id: 1, name: 'Druckerei Muster', slug: 'druckerei-muster', active: true, settings: {},
     created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
 ];
+
+/** The unit catalogue every form reads (GET /api/units): the built-in words. */
+export const unitRecords: UnitRecord[] = BUILT_IN_UNITS.map((unit, index) => ({
+  id: index + 1, key: unit.key, label: unit.label, singular: null, builtin: true,
+  created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+}));
 
 /** The user the mock server considers signed in (GET /api/auth/me). */
 export const state: { me: SessionUser } = { me: mandantAdmin };
@@ -72,6 +79,8 @@ export const handlers = [
   }),
   http.get(`${API}/calculations`, () => HttpResponse.json([], { headers: { 'Content-Range': 'calculations */0' } })),
   http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
+  http.get(`${API}/units`, () =>
+    HttpResponse.json(unitRecords, { headers: { 'Content-Range': `units 0-${unitRecords.length - 1}/${unitRecords.length}` } })),
 ];
 
 export const server = setupServer(...handlers);

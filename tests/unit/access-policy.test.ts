@@ -21,6 +21,7 @@ const EXPECTED: Record<Resource, Partial<Record<Action, string>>> = {
   migrations: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
   'migration-items': READ,
   templates: { ...READ, create: 'P---', update: 'P---', delete: 'P---' },
+  units: { ...READ, create: 'P---', update: 'P---', delete: 'P---' },
   protocol: READ,
   statistics: READ,
   users: { list: 'PM--', read: 'PM--', create: 'PM--', update: 'PM--', delete: 'PM--' },

@@ -19,6 +19,7 @@ import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 import { useCan } from '../providers/RoleGate';
 import { CardSortMenu } from './CardSortMenu';
 import { columnValue, listColumns, rareListColumns, sharedListColumns, type ListColumn } from './listColumns';
@@ -132,6 +133,7 @@ const StatusCell = ({ record }: { record: CalculationRecord }) => {
 const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, mode, byType, preferenceKey }: ViewProps) => {
   const lang = useLanguage();
   const yesNo = useYesNo();
+  const units = useUnitCatalog();
   const translate = useTranslate();
   const named = new Set(columns.map((column) => column.name));
   const namesTotal = columns.some((column) => column.sortBy === 'total_co2e');
@@ -152,7 +154,7 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
       label={localize(column.label, lang, column.name)}
       sortable={column.sortBy !== undefined}
       sortBy={column.sortBy}
-      render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo)}
+      render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo, units)}
     />
   ));
   const templateField = showTemplate ? (
@@ -218,6 +220,7 @@ const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
   const { data = [], isPending } = useListContext<CalculationRecord>();
   const lang = useLanguage();
   const yesNo = useYesNo();
+  const units = useUnitCatalog();
   if (isPending) return null;
   return (
     <Grid container spacing={2} sx={{ p: 2 }} data-testid="calculations-cards">
@@ -237,7 +240,7 @@ const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
                     {formatResult(record.total_co2e, lang)} <Typography component="span" variant="body2">{KG_CO2E}</Typography>
                   </Typography>
                   {columns.filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e').map((column) => {
-                    const value = columnValue(record, column.name, template, lang, yesNo);
+                    const value = columnValue(record, column.name, template, lang, yesNo, units);
                     // Cards mix templates: a column another template defines is simply left out.
                     if (value === '' || value === null || value === undefined) return null;
                     return (

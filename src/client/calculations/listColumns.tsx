@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { fieldNumberOptions, localizeUnit, topLevelField, type Field, type Result, type Template } from '../../core/template';
+import { fieldNumberOptions, localizeUnit, topLevelField, type Field, type Result, type Template, type UnitCatalog } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
 import type { CalculationRecord } from './types';
 
@@ -61,7 +61,7 @@ export function rareListColumns(templates: readonly Template[]): string[] {
 
 /** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
 
-function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string): ReactNode {
+function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string, units?: UnitCatalog): ReactNode {
   if (value === undefined || value === null || value === '') return '';
   switch (field.type) {
     case 'select':
@@ -74,7 +74,7 @@ function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: 
       return yesNo(value === true);
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${field.unit ? ` ${localizeUnit(field.unit, lang)}` : ''}` : String(value);
+      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}` : String(value);
     case 'tags':
       return Array.isArray(value) ? <TagChips tags={value.map(String)} /> : '';
     default:
@@ -103,15 +103,16 @@ export function columnValue(
   template: Template | undefined,
   lang: Language,
   yesNo: (value: boolean) => string,
+  units?: UnitCatalog,
 ): ReactNode {
   if (name === 'title') return record.title;
   if (name === 'tags') return <TagChips tags={record.tags ?? []} />;
   const field = template ? topLevelField(template, name) : undefined;
-  if (field) return fieldText(field, record.inputs?.[name], lang, yesNo);
+  if (field) return fieldText(field, record.inputs?.[name], lang, yesNo, units);
   const result = template ? resultOf(template, name) : undefined;
   if (result) {
     const value = result.primary ? record.total_co2e : resultValue(record, name);
-    return typeof value === 'number' ? `${formatResult(value, lang)} ${localizeUnit(result.unit, lang)}` : '';
+    return typeof value === 'number' ? `${formatResult(value, lang)} ${localizeUnit(result.unit, lang, units)}` : '';
   }
   const raw = (record as unknown as Record<string, unknown>)[name];
   return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';

@@ -16,6 +16,7 @@ import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type TemplateRecord }
 import type { Language } from '../../core/languages';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 import { parseCompareIds } from './compareIds';
 import { buildComparison, PERCENT_DIGITS, type Comparison, type Difference, type ResultRow } from './comparison';
 import { comparisonCsv } from './comparisonCsv';
@@ -132,6 +133,7 @@ const ALL_TEMPLATES = { pagination: { page: 1, perPage: 100 }, sort: { field: 'i
 const CompareView = ({ ids }: { ids: number[] }) => {
   const translate = useTranslate();
   const lang = useLanguage();
+  const units = useUnitCatalog();
   const { data: records, isPending, error } = useGetMany<CalculationRecord>('calculations', { ids });
   const { data: templates = [], isPending: templatesPending } = useGetList<TemplateRecord>('templates', ALL_TEMPLATES);
   const comparison = useMemo(() => {
@@ -139,9 +141,9 @@ const CompareView = ({ ids }: { ids: number[] }) => {
     // Keep the order of the URL: the first id is the reference.
     const byId = new Map(records.map((record) => [Number(record.id), record]));
     const ordered = ids.map((id) => byId.get(id)).filter((record): record is CalculationRecord => record !== undefined);
-    const texts = { yes: translate('ra.boolean.true'), no: translate('ra.boolean.false'), total: translate('compare.total') };
+    const texts = { yes: translate('ra.boolean.true'), no: translate('ra.boolean.false'), total: translate('compare.total'), units };
     return buildComparison(ordered, new Map(templates.map((t) => [t.id, t.definition])), lang, texts);
-  }, [records, templates, ids, lang, translate]);
+  }, [records, templates, ids, lang, translate, units]);
 
   if (isPending || templatesPending) return <Loading />;
   if (error || !comparison) return <CompareProblem message={translate('compare.load_failed')} />;

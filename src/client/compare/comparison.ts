@@ -7,7 +7,7 @@ import type { CalculationRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { fieldNumberOptions, KG_CO2E, localizeUnit, type Field, type Template } from '../../core/template';
+import { fieldNumberOptions, KG_CO2E, localizeUnit, type Field, type Template, type UnitCatalog } from '../../core/template';
 
 export interface ComparedCalculation {
   id: number;
@@ -63,6 +63,8 @@ export interface ComparisonTexts {
   no: string;
   /** The label of the row with the primary total (kg CO2e) every calculation has. */
   total: string;
+  /** How units read (the unit catalogue); without it, the built-in words. */
+  units?: UnitCatalog;
 }
 
 /** Decimals a number input is shown with (fieldText), on screen and in the CSV. */
@@ -80,7 +82,7 @@ function factorLabel(record: CalculationRecord, key: string, lang: Language): st
 
 export function fieldText(field: Field, value: unknown, record: CalculationRecord, lang: Language, texts: ComparisonTexts): string {
   if (value === undefined || value === null || value === '') return '';
-  const unit = field.unit ? ` ${localizeUnit(field.unit, lang)}` : '';
+  const unit = field.unit ? ` ${localizeUnit(field.unit, lang, texts.units, typeof value === 'number' ? value : undefined)}` : '';
   switch (field.type) {
     case 'select':
       return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
@@ -121,7 +123,7 @@ function inputSections(records: readonly CalculationRecord[], templates: readonl
     row.values[column] = fieldText(field, value, record, lang, texts);
     if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number') {
       row.numbers[column] = value;
-      if (field.unit) row.unit = localizeUnit(field.unit, lang);
+      if (field.unit) row.unit = localizeUnit(field.unit, lang, texts.units);
     }
   };
   records.forEach((record, column) => {
@@ -177,7 +179,7 @@ function resultRows(records: readonly CalculationRecord[], templates: readonly (
         const value = record.results?.values?.[result.name];
         return defines && typeof value === 'number' ? value : null;
       });
-      rows.push(resultRow(result.name, localize(result.label, lang, result.name), localizeUnit(result.unit, lang), values));
+      rows.push(resultRow(result.name, localize(result.label, lang, result.name), localizeUnit(result.unit, lang, texts.units), values));
     }
   });
   return rows;

@@ -15,6 +15,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import BusinessIcon from '@mui/icons-material/Business';
 import StorageIcon from '@mui/icons-material/Storage';
 import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
+import StraightenIcon from '@mui/icons-material/Straighten';
 import type { Access } from '../providers/RoleGate';
 
 interface Entry {
@@ -42,6 +43,7 @@ export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/users', label: 'app.menu.users', icon: <PeopleIcon />, access: { action: 'list', resource: 'users' } },
   { to: '/mandants', label: 'app.menu.mandants', icon: <BusinessIcon />, access: { action: 'create', resource: 'mandants' } },
   { to: '/templates', label: 'templateEditor.menu', icon: <DashboardCustomizeIcon />, access: { action: 'update', resource: 'templates' } },
+  { to: '/units', label: 'units.menu', icon: <StraightenIcon />, access: { action: 'create', resource: 'units' } },
 ];
 
 export const Menu = () => {

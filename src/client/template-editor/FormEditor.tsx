@@ -25,6 +25,7 @@ import {
 import { CategoryPicker } from './CategoryPicker';
 import { IconPicker } from './IconPicker';
 import { RulesEditor } from './RulesEditor';
+import { UnitPicker } from './UnitPicker';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -140,7 +141,7 @@ const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testI
         >
           {FIELD_TYPES.map((type) => <option key={type} value={type}>{translate(`templateEditor.field_types.${type}`)}</option>)}
         </TextField>
-        <TextField {...small} label={translate('templateEditor.form.unit')} value={field.unit ?? ''} onChange={(e) => set('unit', e.target.value || undefined)} slotProps={{ htmlInput: { 'data-testid': `${testId}-unit` } }} sx={{ width: 100 }} />
+        <UnitPicker value={field.unit} onChange={(unit) => set('unit', unit)} testId={`${testId}-unit`} />
         <TextField {...small} label={translate('templateEditor.form.default')} value={formatDefault(field.default)} onChange={(e) => set('default', parseDefault(field.type, e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-default` } }} sx={{ width: 120 }} />
         {field.type === 'factor' ? (
           <CategoryPicker value={field.category} onChange={(category) => set('category', category)} testId={`${testId}-category`} />
@@ -233,7 +234,7 @@ const ResultEditor = ({ result, index, update }: { result: Partial<Result>; inde
       <CardContent sx={{ pb: '8px !important' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
           <TextField {...small} label={translate('templateEditor.form.name')} value={result.name ?? ''} onChange={(e) => setResult((r) => (r.name = e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }} sx={{ width: 160 }} />
-          <TextField {...small} label={translate('templateEditor.form.unit')} value={result.unit ?? ''} onChange={(e) => setResult((r) => (r.unit = e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-unit` } }} sx={{ width: 110 }} />
+          <UnitPicker value={result.unit} onChange={(unit) => setResult((r) => (r.unit = unit ?? ''))} testId={`${testId}-unit`} />
           <FormControlLabel
             control={<Radio checked={result.primary === true} onChange={() => update((draft) => {
               draft.results = (draft.results ?? []).map((r, i) => {

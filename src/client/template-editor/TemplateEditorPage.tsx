@@ -37,6 +37,7 @@ import { FormEditor } from './FormEditor';
 import { ImportButton } from './ImportButton';
 import { TemplatePreview } from './TemplatePreview';
 import { checkTemplateText, faultsFromPointers, type EditorFault } from './validation';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
 import { RouteLoading } from '../shell/progress/RouteLoading';
 
@@ -93,7 +94,8 @@ const TemplateEditorPage = () => {
   const deferredText = useDeferredValue(text);
   // An existing template's text arrives with its versions; until then there is nothing to check.
   const checkedText = deferredText === '' ? text : deferredText;
-  const check = useMemo(() => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText)), [checkedText]);
+  const units = useUnitCatalog();
+  const check = useMemo(() => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units)), [checkedText, units]);
   const lastValid = useRef<Template | undefined>(undefined);
   if (check.template) lastValid.current = check.template;
   const faults = serverFaults.length > 0 ? serverFaults : check.faults;

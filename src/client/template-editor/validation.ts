@@ -3,7 +3,7 @@
  * rules, formulas, cycles, labels in five languages) from `src/core/template`, with every fault
  * placed on its line. Factor keys are checked by the server only (it knows the factor catalogue).
  */
-import { checkTemplate, parseTemplateJson, type Template } from '../../core/template';
+import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } from '../../core/template';
 import { lineOfPointer, scanPointers } from './jsonPositions';
 
 export interface EditorFault {
@@ -32,7 +32,8 @@ export function faultsFromPointers(text: string, errors: Record<string, string>)
   });
 }
 
-export function checkTemplateText(text: string): TextCheck {
+/** `units`: the unit catalogue as loaded, so an unknown word unit is marked while typing, as the server would. */
+export function checkTemplateText(text: string, units?: UnitCatalog): TextCheck {
   const parsed = parseTemplateJson(text, 'template.json');
   if (parsed.error) {
     const line = Number(/at line (\d+)/.exec(parsed.error.message)?.[1] ?? 1);
@@ -45,7 +46,7 @@ export function checkTemplateText(text: string): TextCheck {
   const record = json as Record<string, unknown>;
   // The id names the file; checking against its own id leaves only the id's format to the meta-schema.
   const id = typeof record.id === 'string' && record.id !== '' ? record.id : 'template';
-  const { template, errors } = checkTemplate(record, `${id}.json`);
+  const { template, errors } = checkTemplate(record, `${id}.json`, undefined, units);
   const positions = scanPointers(text);
   const faults = errors.map((error) => ({ pointer: error.pointer, message: error.message, line: lineOfPointer(text, error.pointer, positions) }));
   return { json: record, template, faults };

@@ -16,6 +16,7 @@ import { useFactors } from './factors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';
 import { useLanguage } from './useLanguage';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 
 export function previewResults(template: Template, inputs: unknown, lookup: FactorLookup): ComputeOutcome | undefined {
   try {
@@ -58,6 +59,7 @@ function keysByCategory(factors: readonly FactorRecord[]): Record<string, string
 /** `storedTotal`: the primary total the server computed and stored for an existing calculation. */
 export const ResultPanel = ({ template, storedTotal }: { template: Template; storedTotal?: number }) => {
   const lang = useLanguage();
+  const units = useUnitCatalog();
   const translate = useTranslate();
   const { lookup, isPending, factors } = useFactors();
   const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
@@ -81,7 +83,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
             <Typography variant="body2" color="text.secondary">{localize(primary.label, lang, primary.name)}</Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
               <span data-testid="result-total-value">{formatResult(primary.value, lang)}</span>{' '}
-              <Typography component="span" variant="h6">{localizeUnit(primary.unit, lang)}</Typography>
+              <Typography component="span" variant="h6">{localizeUnit(primary.unit, lang, units)}</Typography>
             </Typography>
           </Box>
         ) : refused.length > 0 ? (
@@ -111,7 +113,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
                     secondary={entry.factors.length ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ') : undefined}
                   />
                   <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
-                    {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang)}
+                    {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
                   </Typography>
                 </ListItem>
               ))}
@@ -120,7 +122,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
         ) : null}
         {storedTotal !== undefined && primary ? (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="result-stored-total">
-            {translate('template.results.stored', { value: `${formatResult(storedTotal, lang)} ${localizeUnit(primary.unit, lang)}` })}
+            {translate('template.results.stored', { value: `${formatResult(storedTotal, lang)} ${localizeUnit(primary.unit, lang, units)}` })}
           </Typography>
         ) : null}
         <Typography variant="caption" color="text.secondary">{translate('template.results.preview_note')}</Typography>

@@ -17,6 +17,7 @@ import { parentPath } from './formPaths';
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { TagsInput } from './TagsInput';
 import { useLanguage } from './useLanguage';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 
 export function fieldLabel(field: Field, lang: Language): ReactElement {
   const required = compileRules(field).rules.required;
@@ -58,6 +59,7 @@ export interface TemplateFieldInputProps {
 
 export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) => {
   const lang = useLanguage();
+  const units = useUnitCatalog();
   const fullSource = useWrappedSource(source);
   const visible = useFieldVisible(field, fullSource);
   const validate = useMemo(() => fieldValidator(field, lang), [field, lang]);
@@ -74,7 +76,7 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
     case 'integer':
     case 'number':
       input = (
-        <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit ? localizeUnit(field.unit, lang) : undefined}
+        <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit ? localizeUnit(field.unit, lang, units) : undefined}
           placeholder={placeholder} integer={field.type === 'integer'} grouping={fieldNumberOptions(field).grouping} />
       );
       break;
@@ -106,7 +108,7 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
     <Box data-field={field.name} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, gridColumn: field.type === 'textarea' ? '1 / -1' : undefined }}>
       {input}
       {field.unit && field.type !== 'integer' && field.type !== 'number' ? (
-        <Typography variant="caption" color="text.secondary">{localizeUnit(field.unit, lang)}</Typography>
+        <Typography variant="caption" color="text.secondary">{localizeUnit(field.unit, lang, units)}</Typography>
       ) : null}
     </Box>
   );

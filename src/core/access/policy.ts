@@ -21,6 +21,7 @@ export const RESOURCES = [
   'migrations',
   'migration-items',
   'templates',
+  'units',
   'protocol',
   'statistics',
   'users',
@@ -68,6 +69,8 @@ export const POLICY: { readonly [R in Resource]: { readonly [A in Action]?: read
   'migration-items': readBy(EVERYONE),
   // Template authors may also calculate with drafts (see `usesDraftTemplates`).
   templates: { ...readBy(EVERYONE), ...writeBy(PROVIDER) },
+  // The unit catalogue is global: everyone reads it (forms show units in their language), the provider keeps it.
+  units: { ...readBy(EVERYONE), ...writeBy(PROVIDER) },
   protocol: readBy(EVERYONE),
   statistics: readBy(EVERYONE),
   users: { ...readBy(ADMINS), ...writeBy(ADMINS) },

@@ -23,8 +23,9 @@ export interface CellContext {
 
 export type CellResult = { ok: true; value: FieldValue } | { ok: false; key: CsvMessageKey };
 
-const TRUE_WORDS = ['ja', 'j', 'yes', 'y', 'true', 'wahr', '1', 'x', 'oui', 'vrai', 'si', 'sì', 'sí', 'vero', 'verdadero'];
-const FALSE_WORDS = ['nein', 'n', 'no', 'false', 'falsch', '0', 'non', 'faux', 'falso'];
+/** The yes/no words a cell may hold (any case); the template guide lists them from here. */
+export const TRUE_WORDS = ['ja', 'j', 'yes', 'y', 'true', 'wahr', '1', 'x', 'oui', 'vrai', 'si', 'sì', 'sí', 'vero', 'verdadero'];
+export const FALSE_WORDS = ['nein', 'n', 'no', 'false', 'falsch', '0', 'non', 'faux', 'falso'];
 const TRUE = new Set(TRUE_WORDS.map(normalizeLabel));
 const FALSE = new Set(FALSE_WORDS.map(normalizeLabel));
 

@@ -9,6 +9,7 @@ import metaSchema from '../../../schemas/template.schema.json';
 import { compileTemplate } from './compile';
 import type { FactorCatalog, Template, TemplateLoadError } from './types';
 import { isTemplateIcon, unknownIconMessage } from './icons';
+import { unknownUnitMessage, type UnitCatalog } from './units';
 
 export interface TemplateFile {
   fileName: string;
@@ -90,11 +91,27 @@ function metaErrors(errors: ErrorObject[], fileName: string): TemplateLoadError[
   return result;
 }
 
-/** Checks one template (as parsed JSON) completely; the template editor uses this too. */
+/** Every unit the template names that is a word the unit catalogue lacks, with its place. */
+function unitErrors(template: Template, units: UnitCatalog, fileName: string): TemplateLoadError[] {
+  const errors: TemplateLoadError[] = [];
+  const check = (unit: string | undefined, pointer: string) => {
+    const message = unit === undefined ? undefined : unknownUnitMessage(unit, units);
+    if (message) errors.push({ fileName, pointer, message });
+  };
+  template.groups.forEach((group, g) => group.fields.forEach((field, f) => check(field.unit, `/groups/${g}/fields/${f}/unit`)));
+  template.results.forEach((result, r) => check(result.unit, `/results/${r}/unit`));
+  return errors;
+}
+
+/**
+ * Checks one template (as parsed JSON) completely; the template editor uses this too. Units are checked against
+ * `units` when given (the server passes the catalogue it keeps, the editor the one it loaded).
+ */
 export function checkTemplate(
   json: unknown,
   fileName: string,
   factorCatalog?: FactorCatalog,
+  units?: UnitCatalog,
 ): { template?: Template; errors: TemplateLoadError[] } {
   const schemaErrors = validateMeta(json);
   if (schemaErrors.length) return { errors: metaErrors(schemaErrors, fileName).slice(0, MAX_ERRORS_PER_FILE) };
@@ -107,6 +124,7 @@ export function checkTemplate(
     errors.push({ fileName, pointer: '/id', message: `id '${template.id}' must equal the file name '${expectedId}'` });
   }
   if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', message: unknownIconMessage(template.icon) });
+  if (units) errors.push(...unitErrors(template, units, fileName));
   const { errors: compileErrors } = compileTemplate(template, factorCatalog);
   for (const error of compileErrors) errors.push({ fileName, ...error });
   if (errors.length) return { errors: errors.slice(0, MAX_ERRORS_PER_FILE) };
@@ -114,7 +132,7 @@ export function checkTemplate(
 }
 
 /** Loads every file; returns the valid templates (sorted by id) and all faults of the others. */
-export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatalog): LoadedTemplates {
+export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatalog, units?: UnitCatalog): LoadedTemplates {
   const errors: TemplateLoadError[] = [];
   const candidates: { file: TemplateFile; template: Template }[] = [];
   for (const file of [...files].sort((a, b) => a.fileName.localeCompare(b.fileName))) {
@@ -123,7 +141,7 @@ export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatal
       errors.push(parsed.error);
       continue;
     }
-    const checked = checkTemplate(parsed.json, file.fileName, factorCatalog);
+    const checked = checkTemplate(parsed.json, file.fileName, factorCatalog, units);
     errors.push(...checked.errors);
     if (checked.template) candidates.push({ file, template: checked.template });
   }

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { checkTemplate, parseTemplateJson, type Template } from '../../core/template';
+import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } from '../../core/template';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -21,6 +21,7 @@ import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
 import { usageByVersion, versionKey } from './versions-table';
+import { loadUnitCatalog } from '../units/catalog';
 
 const tags = ['templates'];
 const idParam = { type: 'string', maxLength: 200 } as const;
@@ -78,10 +79,17 @@ function protocolRecord(template: Template, status: TemplateVersionStatus, lang:
 }
 
 /** Parses (if text) and checks a definition completely; throws 400 with `{pointer: message}`. */
-function checkedDefinition(definition: unknown, id: string, version: number, catalog: Awaited<ReturnType<typeof loadFactorCatalog>>, lang: Language): Template {
+function checkedDefinition(
+  definition: unknown,
+  id: string,
+  version: number,
+  catalog: Awaited<ReturnType<typeof loadFactorCatalog>>,
+  units: UnitCatalog,
+  lang: Language,
+): Template {
   const fileName = `${id}.json`;
   const withVersion = { ...(definition as Record<string, unknown>), version };
-  const { template, errors } = checkTemplate(withVersion, fileName, catalog);
+  const { template, errors } = checkTemplate(withVersion, fileName, catalog, units);
   if (!template) {
     const byPointer: Record<string, string> = {};
     for (const error of errors) byPointer[error.pointer || '/'] ??= error.message;
@@ -113,13 +121,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     const id = typeof json.id === 'string' ? json.id : '';
     if (id && registry.isShipped(id)) throw conflict(templateMessage('shippedId', lang, { id }), { '/id': templateMessage('shippedId', lang, { id }) });
     const catalog = await loadFactorCatalog(db);
+    const units = await loadUnitCatalog(db);
     const status = body.status ?? 'draft';
     const saved = await db.transaction().execute(async (trx) => {
       const last = await trx.selectFrom('template_versions').select((eb) => eb.fn.max('version').as('v')).where('template_id', '=', id).executeTakeFirst();
       const lastVersion = Number(last?.v ?? 0);
       if (lastVersion > 0 && body.mode === 'new') throw conflict(templateMessage('idTaken', lang, { id }), { '/id': templateMessage('idTaken', lang, { id }) });
       const version = lastVersion + 1;
-      const template = checkedDefinition(json, id || 'template', version, catalog, lang);
+      const template = checkedDefinition(json, id || 'template', version, catalog, units, lang);
       const now = isoNow();
       await trx
         .insertInto('template_versions')

@@ -18,8 +18,10 @@ import {
   type Template,
   type TemplateFile,
   type TemplateLoadError,
+  type UnitCatalog,
 } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
+import { loadUnitCatalog } from '../units/catalog';
 import { readStoredVersions, versionKey, versionsFingerprint, type StoredTemplateVersion } from './versions-table';
 
 /** One known version of a template, shipped or app-created. */
@@ -199,7 +201,13 @@ export async function loadTemplateRegistry(dir: string, db: Kysely<DatabaseSchem
   } catch (problem) {
     log.warn({ err: problem }, 'templates: factor catalogue unavailable; factor keys are not checked at load time');
   }
-  const loaded = loadTemplates(read.files, catalog);
+  let units: UnitCatalog | undefined;
+  try {
+    units = await loadUnitCatalog(db);
+  } catch (problem) {
+    log.warn({ err: problem }, 'templates: unit catalogue unavailable; units are not checked at load time');
+  }
+  const loaded = loadTemplates(read.files, catalog, units);
   const errors = [...read.errors, ...loaded.errors];
   for (const error of errors) log.error(`template not loaded: ${formatTemplateLoadError(error)}`);
   log.info(

@@ -24,6 +24,7 @@ import * as tagRowWriters from './0017_tag_row_writers';
 import * as invitations from './0018_invitations';
 import * as loginThrottle from './0019_login_throttle';
 import * as databaseRollout from './0020_database_rollout';
+import * as units from './0021_units';
 import * as listSearch from './0024_list_search';
 
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0018_invitations': invitations,
   '0019_login_throttle': loginThrottle,
   '0020_database_rollout': databaseRollout,
+  '0021_units': units,
   '0024_list_search': listSearch,
 };
 

@@ -1,0 +1,54 @@
+/**
+ * A field's or result's unit: the word units of the unit catalogue (shown with their label in the reader's language)
+ * and the common symbols, or any symbol typed (kg, g/m², kWh/1000 are written as they are). A typed word the
+ * catalogue lacks is marked at once: the checker would refuse it; a provider admin adds it under Units.
+ */
+import { Autocomplete, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { isWordUnit, localizeUnit } from '../../core/template';
+import { useLanguage } from '../templates/useLanguage';
+import { useUnitCatalog } from '../units/useUnitCatalog';
+
+/** Symbols offered in the list besides the catalogue's words; any other symbol can be typed. */
+const COMMON_SYMBOLS = ['kg', 'g', 't', 'km', 'm', 'mm', 'm²', 'g/m²', 'l', 'kWh', 'kWh/1000', '%', 'kg CO2e', 't CO2e'];
+
+export const UnitPicker = ({ value, onChange, testId, width = 150 }: {
+  value: string | undefined;
+  onChange: (unit: string | undefined) => void;
+  testId: string;
+  width?: number;
+}) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const catalog = useUnitCatalog();
+  const words = [...catalog.keys()].sort();
+  const options = [...words, ...COMMON_SYMBOLS.filter((symbol) => !catalog.has(symbol))];
+  const name = (unit: string) => {
+    const shown = localizeUnit(unit, lang, catalog);
+    return shown === unit ? unit : `${unit} (${shown})`;
+  };
+  const unknown = value !== undefined && value !== '' && !catalog.has(value) && isWordUnit(value);
+  return (
+    <Autocomplete
+      freeSolo
+      size="small"
+      options={options}
+      getOptionLabel={(unit) => unit}
+      value={value ?? null}
+      onChange={(_, next) => onChange(next || undefined)}
+      onInputChange={(_, text, reason) => reason === 'input' && onChange(text.trim() || undefined)}
+      renderOption={(props, unit) => <li {...props} key={unit} data-testid={`${testId}-option-${unit}`}>{name(unit)}</li>}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          margin="dense"
+          label={translate('templateEditor.form.unit')}
+          error={unknown}
+          helperText={unknown ? translate('units.picker.unknown', { unit: value }) : undefined}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
+        />
+      )}
+      sx={{ width }}
+    />
+  );
+};

@@ -1,0 +1,39 @@
+import { BooleanField, Create, Datagrid, Edit, FunctionField, List, SearchInput, TextField, useTranslate } from 'react-admin';
+import type { UnitRecord } from '../../core/api';
+import { LANGUAGES } from '../../core/languages';
+import { UnitForm, unitBody } from './UnitForm';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** The unit catalogue (provider admins): every word unit with its label in each language. */
+export const UnitList = () => {
+  const translate = useTranslate();
+  return (
+    <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={50} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="key" label="units.fields.key" />
+        {LANGUAGES.map((lang) => (
+          <FunctionField<UnitRecord>
+            key={lang}
+            label={lang.toUpperCase()}
+            sortable={false}
+            render={(record) => (record.singular ? `${record.singular[lang]} / ${record.label[lang]}` : record.label[lang])}
+          />
+        ))}
+        <BooleanField source="builtin" label={translate('units.fields.builtin')} sortable />
+      </Datagrid>
+    </List>
+  );
+};
+
+export const UnitCreate = () => (
+  <Create redirect="list" mutationMode="pessimistic" transform={unitBody}>
+    <UnitForm />
+  </Create>
+);
+
+export const UnitEdit = () => (
+  <Edit redirect="list" mutationMode="pessimistic" transform={unitBody}>
+    <UnitForm />
+  </Edit>
+);

@@ -1,0 +1,105 @@
+/**
+ * The `units` resource: the global unit catalogue (no mandant column). Everybody signed in reads it, provider admins
+ * keep it (`core/access/policy.ts`); every write records its protocol entry through the REST plumbing. A unit a
+ * template version uses keeps its key and cannot be deleted, nor can a built-in unit: the template would then name a
+ * unit the checker no longer knows.
+ */
+import type { UnitRecord } from '../../core/api';
+import { LANGUAGES } from '../../core/languages';
+import { UNIT_KEY_PATTERN, type Template } from '../../core/template';
+import { conflict } from '../http/errors';
+import type { RestResourceDefinition, Row } from '../http/rest-resource';
+import type { TemplateRegistry } from '../templates/registry';
+import { toUnitRecord, unitRecordSchema } from './record';
+
+const localizedBody = {
+  type: 'object',
+  properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' }])),
+  required: [...LANGUAGES],
+  additionalProperties: false,
+};
+
+const properties = {
+  key: { type: 'string', pattern: UNIT_KEY_PATTERN.source },
+  label: localizedBody,
+  singular: { ...localizedBody, type: ['object', 'null'] },
+} as const;
+
+const JSON_COLUMNS = new Set(['label', 'singular']);
+
+function trimmed(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value as Record<string, string>).map(([lang, text]) => [lang, text.trim()]));
+}
+
+function columnsOf(body: Row): Row {
+  const values: Row = {};
+  for (const key of Object.keys(properties)) {
+    if (body[key] === undefined) continue;
+    values[key] = JSON_COLUMNS.has(key) ? (body[key] === null ? null : JSON.stringify(trimmed(body[key]))) : body[key];
+  }
+  return values;
+}
+
+function templateUnits(template: Template): Set<string> {
+  const units = new Set<string>();
+  for (const group of template.groups) for (const field of group.fields) if (field.unit) units.add(field.unit);
+  for (const result of template.results) units.add(result.unit);
+  return units;
+}
+
+/** Ids of the templates (any version, drafts included) that name the unit. */
+async function templatesUsing(registry: TemplateRegistry, key: string): Promise<string[]> {
+  await registry.refresh();
+  return registry.ids().filter((id) => registry.versions(id).some((entry) => templateUnits(entry.template).has(key)));
+}
+
+/** A built-in unit, or one a template version names, keeps its key and stays. */
+async function refuseDelete(registry: TemplateRegistry, existing: UnitRecord): Promise<void> {
+  if (existing.builtin) throw conflict('A built-in unit cannot be deleted.');
+  const using = await templatesUsing(registry, existing.key);
+  if (using.length > 0) throw conflict(`Templates use this unit (${using.join(', ')}), so it cannot be deleted.`);
+}
+
+async function refuseRename(registry: TemplateRegistry, existing: UnitRecord): Promise<void> {
+  if (existing.builtin) throw conflict('The key of a built-in unit cannot be changed.');
+  const using = await templatesUsing(registry, existing.key);
+  if (using.length > 0) throw conflict(`Templates use this unit (${using.join(', ')}), so its key cannot be changed.`);
+}
+
+export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord> {
+  return {
+    name: 'units',
+    table: 'units',
+    tenantColumn: null,
+    columns: {
+      id: { type: 'integer' },
+      key: { type: 'text' },
+      builtin: { type: 'boolean' },
+      created_at: { type: 'timestamp' },
+      updated_at: { type: 'timestamp' },
+    },
+    searchable: ['key'],
+    access: 'units',
+    toRecord: toUnitRecord,
+    recordSchema: unitRecordSchema,
+    createSchema: { type: 'object', properties, required: ['key', 'label'] },
+    updateSchema: { type: 'object', properties },
+    async beforeCreate(body) {
+      return { singular: null, builtin: false, ...columnsOf(body) };
+    },
+    async beforeUpdate(body, existing) {
+      const values = columnsOf(body);
+      for (const [key, value] of Object.entries(values)) {
+        const current = (existing as unknown as Row)[key];
+        if ((JSON_COLUMNS.has(key) ? (current === null ? null : JSON.stringify(current)) : current) === value) delete values[key];
+      }
+      if (values.key !== undefined) await refuseRename(registry, existing);
+      return values;
+    },
+    async beforeDelete(existing) {
+      await refuseDelete(registry, existing);
+    },
+    protocol: (change) => ({ label: change.record.key }),
+  };
+}
