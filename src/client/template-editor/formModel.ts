@@ -44,8 +44,7 @@ export function convertData(value: DataEntry['value'], kind: DataKind): DataEntr
 
 // ---- show/hide conditions ----------------------------------------------------------------------------------------
 
-export const CLAUSE_OPERATORS = ['==', '!=', '<', '<=', '>', '>=', 'yes', 'no'] as const;
-export type ClauseOperator = (typeof CLAUSE_OPERATORS)[number];
+export type ClauseOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'yes' | 'no';
 
 /** One picked comparison: `field op value`; `yes`/`no` test a yes/no field and take no value. */
 export interface ConditionClause {
