@@ -26,6 +26,7 @@ function serve(posts: { definition: Template }[]) {
     http.get(`${API}/templates`, () => HttpResponse.json([], { headers: { 'Content-Range': 'templates */0' } })),
     http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
     http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
+    http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
     http.get(`${API}/factor-categories`, () => HttpResponse.json([{ key: 'paper', factor_count: 2 }])),
     http.get(`${API}/factors`, ({ request }) => {
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { category?: string };
@@ -48,7 +49,7 @@ async function openNew() {
   const posts: { definition: Template }[] = [];
   serve(posts);
   const rendered = renderApp('/templates/new', { signedInAs: providerAdmin });
-  await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+  await screen.findByTestId('form-editor', {}, { timeout: 90_000 });
   const save = async () => {
     fireEvent.click(screen.getByTestId('template-save-draft'));
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -66,7 +67,7 @@ const texts = (text: string) => ({ de: `${text} de`, en: `${text} en`, fr: `${te
 
 describe('template form editor: the whole format without JSON', () => {
   it('gives a choice field options with typed data, and fields help, placeholder and the template a description', async () => {
-    const { user, save } = await openNew();
+    const { save } = await openNew();
     change('te-field-0-1-type', 'select');
     click('te-field-0-1-add-option');
     click('te-field-0-1-add-option');
@@ -108,7 +109,7 @@ describe('template form editor: the whole format without JSON', () => {
   }, 240_000);
 
   it('builds a show/hide condition by picking field, operator and value', async () => {
-    const { user, save } = await openNew();
+    const { save } = await openNew();
     // A yes/no field beside title and quantity.
     click('te-group-0-add-field');
     change('te-field-0-2-name', 'has_cover');
@@ -190,7 +191,7 @@ describe('template form editor: the whole format without JSON', () => {
   }, 240_000);
 
   it('drops min and max with "repeatable", and the import key with its last alias', async () => {
-    const { user, save } = await openNew();
+    const { save } = await openNew();
     click('te-add-repeatable-group');
     change('te-group-1-max', '3');
     click('te-group-1-repeatable');
@@ -226,7 +227,7 @@ describe('template form editor: the whole format without JSON', () => {
     await user.keyboard('{End}');
     await user.type(formula, "'rec");
     await user.click(await screen.findByTestId('te-result-0-suggestion-paper_recycled'));
-    expect(formula).toHaveValue("quantity * factor('paper_recycled')");
+    expect(formula).toHaveValue("quantity * factor('paper_recycled'");
     expect(screen.queryByTestId('te-result-0-suggestions')).toBeNull();
     await user.type(formula, ')');
 
