@@ -28,6 +28,8 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
     const admin = await newPage(app.browser, { locale: 'de-DE' });
     try {
       const page = admin.page;
+      // A stuck step fails with its name and a screenshot instead of the whole test timing out.
+      page.setDefaultTimeout(90_000);
       await login(page, app.server.baseUrl, 'admin@kontor.example');
       await page.goto(`${app.server.baseUrl}/templates`);
       await page.getByTestId('template-new').click();
@@ -121,6 +123,7 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
     const editor = await newPage(app.browser, { locale: 'de-DE' });
     try {
       const page = editor.page;
+      page.setDefaultTimeout(90_000);
       await login(page, app.server.baseUrl, 'editor@muster.example');
       // What was published is what the form built, nothing typed as JSON.
       const template = await page.evaluate(async () => {
@@ -168,5 +171,5 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
     } finally {
       await editor.context.close();
     }
-  }, 300_000);
+  }, 900_000);
 });

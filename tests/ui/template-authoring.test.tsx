@@ -91,9 +91,9 @@ describe('template form editor: the whole format without JSON', () => {
     click('te-field-0-0-add-help');
     fillTexts('te-field-0-0-help', 'Help');
     click('te-field-0-0-add-placeholder');
-    fillTexts('te-field-0-0-placeholder', 'e.g.');
+    change('te-field-0-0-placeholder-de', 'z. B. Herbst');
     click('te-add-description');
-    fillTexts('te-description', 'About');
+    change('te-description-en', 'About');
     click('te-result-0-add-help');
     click('te-result-0-help-remove');
 
@@ -103,10 +103,10 @@ describe('template form editor: the whole format without JSON', () => {
       { value: 'matt', label: expect.any(Object), data: { weight: 0.5, coated: true } },
       { value: 'gloss', label: expect.any(Object), data: { weight: 2 } },
     ]);
-    expect(title).toMatchObject({ help: texts('Help'), placeholder: texts('e.g.') });
-    expect(definition.description).toEqual(texts('About'));
+    expect(title).toMatchObject({ help: texts('Help'), placeholder: { de: 'z. B. Herbst', en: '' } });
+    expect(definition.description).toEqual({ de: '', en: 'About', fr: '', it: '', es: '' });
     expect(definition.results[0]).not.toHaveProperty('help');
-  }, 240_000);
+  }, 400_000);
 
   it('builds a show/hide condition by picking field, operator and value', async () => {
     const { save } = await openNew();
@@ -140,7 +140,7 @@ describe('template form editor: the whole format without JSON', () => {
     expect(fields[0]!.visibleIf).toBe('quantity >= 100 && has_cover');
     expect(fields[1]!.visibleIf).toBe('!has_cover');
     expect(fields[2]).not.toHaveProperty('visibleIf');
-  }, 240_000);
+  }, 400_000);
 
   it('offers a select\u2019s options as condition values and keeps a nested condition as its expression', async () => {
     const { user } = await openNew();
@@ -156,7 +156,7 @@ describe('template form editor: the whole format without JSON', () => {
     await user.click(screen.getByTestId('tab-form'));
     expect(screen.getByTestId('te-field-0-0-clause-0-value')).toHaveValue('option_2');
     expect(screen.getByTestId('te-field-0-0-clause-0-op')).toHaveValue('!=');
-  }, 240_000);
+  }, 400_000);
 
   it('picks list columns and filters, sets import aliases and a repeatable group\u2019s minimum and maximum', async () => {
     const { user, save } = await openNew();
@@ -188,7 +188,7 @@ describe('template form editor: the whole format without JSON', () => {
     expect(definition.groups[0]).toMatchObject({ collapsed: true });
     expect(definition.list).toEqual({ columns: ['title', 'total_co2e'], filters: ['quantity', 'tags'] });
     expect(definition.import).toEqual({ aliases: { Auflage: 'quantity', Stückzahl: 'amount' } });
-  }, 240_000);
+  }, 400_000);
 
   it('drops min and max with "repeatable", and the import key with its last alias', async () => {
     const { save } = await openNew();
@@ -202,7 +202,7 @@ describe('template form editor: the whole format without JSON', () => {
     expect(definition.groups[1]).not.toHaveProperty('max');
     expect(definition.groups[1]).not.toHaveProperty('repeatable');
     expect(definition).not.toHaveProperty('import');
-  }, 240_000);
+  }, 400_000);
 
   it('completes field names, functions and factor keys of the chosen category in a formula, and shows its preview value', async () => {
     const { user, save } = await openNew();
@@ -233,5 +233,5 @@ describe('template form editor: the whole format without JSON', () => {
 
     const definition = await save();
     expect(definition.results[0]!.formula).toBe("quantity * factor('paper_recycled')");
-  }, 240_000);
+  }, 400_000);
 });

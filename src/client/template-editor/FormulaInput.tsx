@@ -35,6 +35,8 @@ export function wordBefore(text: string, caret: number): { start: number; word: 
 /** What may be completed at the caret, best first: names that start with the word, then names that contain it. */
 export function suggestionsFor(all: readonly Suggestion[], text: string, caret: number): { start: number; items: Suggestion[] } {
   const { start, word, quoted } = wordBefore(text, caret);
+  // A quote right after a name closes a key already completed (`'paper'`): nothing to offer there.
+  if (quoted && /[A-Za-z0-9_]/.test(text[start - 1] ?? '')) return { start, items: [] };
   const afterFactor = /factor\(\s*'?$/.test(text.slice(0, start + (quoted ? 1 : 0)));
   if (!quoted && word === '' && !afterFactor) return { start, items: [] };
   const pool = quoted ? all.filter((s) => s.kind === 'factor') : all;

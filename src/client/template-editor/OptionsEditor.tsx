@@ -7,12 +7,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field, FieldOption } from '../../core/template';
-import { freeName, newOption } from './definitionEdits';
+import { freeName, move, newOption } from './definitionEdits';
 import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKind } from './formModel';
 import { LocalizedInputs } from './LocalizedInputs';
 import { NumberDraftInput } from './NumberDraftInput';
 import { OrderButtons } from './OrderButtons';
-import { move } from './definitionEdits';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const KINDS: DataKind[] = ['number', 'text', 'boolean'];
@@ -89,7 +88,7 @@ export const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Fiel
       <Typography variant="caption" color="text.secondary">{translate('templateEditor.form.options')}</Typography>
       {options.map((option, index) => (
         <Box key={index} sx={{ borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <TextField
               {...small}
               label={translate('templateEditor.form.option_value')}
@@ -98,12 +97,7 @@ export const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Fiel
               slotProps={{ htmlInput: { 'data-testid': `${testId}-option-${index}-value` } }}
               sx={{ width: 140 }}
             />
-            <LocalizedInputs
-              label={translate('templateEditor.form.label')}
-              testId={`${testId}-option-${index}-label`}
-              value={option.label}
-              onChange={(label) => replace(index, { ...option, label })}
-            />
+            <Box sx={{ flex: 1 }} />
             <OrderButtons
               testId={`${testId}-option-${index}`}
               onUp={() => onChange(move(options, index, index - 1))}
@@ -111,6 +105,13 @@ export const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Fiel
               onRemove={() => onChange(options.filter((_, i) => i !== index))}
             />
           </Box>
+          {/* The label below the value, full width: five languages side by side. */}
+          <LocalizedInputs
+            label={translate('templateEditor.form.label')}
+            testId={`${testId}-option-${index}-label`}
+            value={option.label}
+            onChange={(label) => replace(index, { ...option, label })}
+          />
           <OptionData option={option} siblings={options.filter((_, i) => i !== index)} testId={`${testId}-option-${index}`} onChange={(next) => replace(index, next)} />
         </Box>
       ))}
