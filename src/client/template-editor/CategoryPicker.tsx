@@ -12,7 +12,7 @@ async function listCategories(): Promise<FactorCategoryRecord[]> {
   return (await httpClient<FactorCategoryRecord[]>('/factor-categories')).json;
 }
 
-export const CategoryPicker = ({ value, onChange, testId }: { value: string | undefined; onChange: (category: string | undefined) => void; testId: string }) => {
+export const CategoryPicker = ({ value, onChange, testId, label }: { value: string | undefined; onChange: (category: string | undefined) => void; testId: string; label?: string }) => {
   const translate = useTranslate();
   const { data = [] } = useQuery({ queryKey: ['factors', 'categories'], queryFn: listCategories });
   const name = (key: string) => `${translate(`databases.categories.${key}`, { _: key })} (${key})`;
@@ -27,7 +27,7 @@ export const CategoryPicker = ({ value, onChange, testId }: { value: string | un
       onInputChange={(_, text, reason) => reason === 'input' && onChange(text.trim() || undefined)}
       renderOption={(props, key) => <li {...props} key={key} data-testid={`${testId}-option-${key}`}>{name(key)}</li>}
       renderInput={(params) => (
-        <TextField {...params} margin="dense" label={translate('templateEditor.form.category')}
+        <TextField {...params} margin="dense" label={label ?? translate('templateEditor.form.category')}
           slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }} />
       )}
       sx={{ width: 240 }}

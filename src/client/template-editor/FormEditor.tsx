@@ -1,29 +1,35 @@
 /**
- * The form-based editor for the common changes: the template's id, type, icon and labels; groups
- * (add, reorder, repeatable); fields (add, reorder, type, labels in five languages, unit, rules,
- * default, options); results with formulas; list columns. Every change rewrites the same JSON.
+ * The form-based editor for the whole template format: the template's id, type, icon, labels and description; groups
+ * (add, reorder, repeatable with minimum and maximum, collapsed, help); fields (add, reorder, type, labels in five
+ * languages, help, placeholder, unit, rules, default, options with data, show/hide condition); results with formulas;
+ * list columns and filters; import aliases. Every change rewrites the same JSON; each concern has its own component.
  */
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, IconButton, MenuItem, Radio, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Radio, Stack, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { LANGUAGES, type LocalizedText } from '../../core/languages';
-import { FIELD_TYPES, TEMPLATE_TYPES, type Field, type FieldOption, type Group, type Result } from '../../core/template';
+import type { LocalizedText } from '../../core/languages';
+import { FIELD_TYPES, TEMPLATE_TYPES, type Field, type Group, type Result } from '../../core/template';
 import {
   formatDefault,
   move,
   newField,
   newGroup,
-  newOption,
   newResult,
   parseDefault,
   type EditableTemplate,
 } from './definitionEdits';
+import { AliasesEditor } from './AliasesEditor';
 import { CategoryPicker } from './CategoryPicker';
+import { ConditionEditor } from './ConditionEditor';
+import { conditionCandidates } from './formModel';
+import { FormulaInput } from './FormulaInput';
+import { GroupSettings } from './GroupSettings';
 import { IconPicker } from './IconPicker';
+import { ListSettingsEditor } from './ListSettingsEditor';
+import { LocalizedInputs, OptionalTexts, type OptionalTextKey } from './LocalizedInputs';
+import { OptionsEditor } from './OptionsEditor';
+import { OrderButtons } from './OrderButtons';
 import { RulesEditor } from './RulesEditor';
 import { UnitPicker } from './UnitPicker';
 
@@ -31,42 +37,13 @@ type Update = (change: (draft: EditableTemplate) => void) => void;
 
 const small = { size: 'small', margin: 'dense' } as const;
 
-/** One label in the five languages: a caption, then one short input per language. */
-const LocalizedInputs = ({ value, onChange, testId, label }: { value: Partial<LocalizedText> | undefined; onChange: (next: LocalizedText) => void; testId: string; label: string }) => (
-  <Box role="group" aria-label={label} sx={{ mt: 0.5 }}>
-    <Typography variant="caption" color="text.secondary">{label}</Typography>
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', columnGap: 1 }}>
-      {LANGUAGES.map((lang) => (
-        <TextField
-          key={lang}
-          size="small"
-          margin="none"
-          label={lang.toUpperCase()}
-          value={value?.[lang] ?? ''}
-          onChange={(event) => onChange({ ...(value as LocalizedText), [lang]: event.target.value })}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-${lang}`, 'aria-label': `${label} (${lang})` } }}
-        />
-      ))}
-    </Box>
-  </Box>
-);
-
-const OrderButtons = ({ testId, onUp, onDown, onRemove }: { testId: string; onUp: () => void; onDown: () => void; onRemove: () => void }) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', flexShrink: 0 }}>
-      <Tooltip title={translate('templateEditor.form.move_up')}>
-        <IconButton size="small" onClick={onUp} data-testid={`${testId}-up`} aria-label={translate('templateEditor.form.move_up')}><ArrowUpwardIcon fontSize="small" /></IconButton>
-      </Tooltip>
-      <Tooltip title={translate('templateEditor.form.move_down')}>
-        <IconButton size="small" onClick={onDown} data-testid={`${testId}-down`} aria-label={translate('templateEditor.form.move_down')}><ArrowDownwardIcon fontSize="small" /></IconButton>
-      </Tooltip>
-      <Tooltip title={translate('templateEditor.form.remove')}>
-        <IconButton size="small" onClick={onRemove} data-testid={`${testId}-remove`} aria-label={translate('templateEditor.form.remove')}><DeleteIcon fontSize="small" /></IconButton>
-      </Tooltip>
-    </Box>
-  );
-};
+/** Sets or removes an optional text of a template part, keeping the others. */
+function withText<T extends object>(owner: T, key: OptionalTextKey, text: LocalizedText | undefined): T {
+  const next = { ...owner } as Record<string, unknown>;
+  if (text === undefined) delete next[key];
+  else next[key] = text;
+  return next as T;
+}
 
 const Section = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => (
   <Box sx={{ mt: 2 }}>
@@ -78,46 +55,7 @@ const Section = ({ title, children, action }: { title: string; children: ReactNo
   </Box>
 );
 
-const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Field>; testId: string; onChange: (options: FieldOption[]) => void }) => {
-  const translate = useTranslate();
-  const options = field.options ?? [];
-  return (
-    <Box sx={{ pl: 2, borderLeft: 2, borderColor: 'divider', my: 1 }}>
-      <Typography variant="caption" color="text.secondary">{translate('templateEditor.form.options')}</Typography>
-      {options.map((option, index) => (
-        <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-          <TextField
-            {...small}
-            label={translate('templateEditor.form.option_value')}
-            value={option.value}
-            onChange={(event) => onChange(options.map((o, i) => (i === index ? { ...o, value: event.target.value } : o)))}
-            slotProps={{ htmlInput: { 'data-testid': `${testId}-option-${index}-value` } }}
-            sx={{ width: 140 }}
-          />
-          <Box sx={{ flex: 1 }}>
-            <LocalizedInputs
-              label={translate('templateEditor.form.label')}
-              testId={`${testId}-option-${index}-label`}
-              value={option.label}
-              onChange={(label) => onChange(options.map((o, i) => (i === index ? { ...o, label } : o)))}
-            />
-          </Box>
-          <OrderButtons
-            testId={`${testId}-option-${index}`}
-            onUp={() => onChange(move(options, index, index - 1))}
-            onDown={() => onChange(move(options, index, index + 1))}
-            onRemove={() => onChange(options.filter((_, i) => i !== index))}
-          />
-        </Box>
-      ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...options, newOption(field)])} data-testid={`${testId}-add-option`}>
-        {translate('templateEditor.form.add_option')}
-      </Button>
-    </Box>
-  );
-};
-
-const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testId: string; onChange: (field: Partial<Field>) => void }) => {
+const FieldEditor = ({ field, testId, candidates, onChange }: { field: Partial<Field>; testId: string; candidates: readonly Field[]; onChange: (field: Partial<Field>) => void }) => {
   const translate = useTranslate();
   const set = <K extends keyof Field>(key: K, value: Field[K] | undefined) => {
     const next = { ...field };
@@ -148,13 +86,15 @@ const FieldEditor = ({ field, testId, onChange }: { field: Partial<Field>; testI
         ) : null}
       </Box>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={field.label} onChange={(label) => set('label', label)} />
+      <OptionalTexts owner={field} keys={['help', 'placeholder']} testId={testId} onChange={(key, text) => onChange(withText(field, key, text))} />
       <RulesEditor rules={field.rules ?? []} onChange={(rules) => set('rules', rules)} testId={testId} />
       {choice ? <OptionsEditor field={field} testId={testId} onChange={(options) => set('options', options)} /> : null}
+      <ConditionEditor value={field.visibleIf} candidates={candidates} testId={testId} onChange={(visibleIf) => set('visibleIf', visibleIf)} />
     </Box>
   );
 };
 
-const GroupEditor = ({ group, index, count, update }: { group: Partial<Group>; index: number; count: number; update: Update }) => {
+const GroupEditor = ({ definition, group, index, count, update }: { definition: EditableTemplate; group: Partial<Group>; index: number; count: number; update: Update }) => {
   const translate = useTranslate();
   const testId = `te-group-${index}`;
   const setGroup = (change: (g: Partial<Group>) => void) =>
@@ -171,19 +111,11 @@ const GroupEditor = ({ group, index, count, update }: { group: Partial<Group>; i
       <CardContent sx={{ pb: '8px !important' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TextField {...small} label={translate('templateEditor.form.group_id')} value={group.id ?? ''} onChange={(e) => setGroup((g) => (g.id = e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }} sx={{ width: 160 }} />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={group.repeatable === true}
-                onChange={(e) => setGroup((g) => {
-                  if (e.target.checked) g.repeatable = true;
-                  else delete g.repeatable;
-                })}
-                slotProps={{ input: { 'data-testid': `${testId}-repeatable` } as object }}
-              />
-            }
-            label={translate('templateEditor.form.repeatable')}
-          />
+          <GroupSettings group={group} testId={testId} onChange={(next) => update((draft) => {
+            const groups = draft.groups ?? [];
+            groups[index] = next;
+            draft.groups = groups;
+          })} />
           <Box sx={{ flex: 1 }} />
           <OrderButtons
             testId={testId}
@@ -193,11 +125,16 @@ const GroupEditor = ({ group, index, count, update }: { group: Partial<Group>; i
           />
         </Box>
         <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={group.label} onChange={(label) => setGroup((g) => (g.label = label))} />
+        <OptionalTexts owner={group} keys={['help']} testId={testId} onChange={(key, text) => setGroup((g) => {
+          if (text === undefined) delete g[key as 'help'];
+          else g[key as 'help'] = text;
+        })} />
         {fields.map((field, fieldIndex) => (
           <Box key={fieldIndex} sx={{ display: 'flex', gap: 1, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }} data-testid={`te-field-${index}-${fieldIndex}`}>
             <FieldEditor
               field={field}
               testId={`te-field-${index}-${fieldIndex}`}
+              candidates={conditionCandidates(definition, group, field.name)}
               onChange={(next) => setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))}
             />
             <OrderButtons
@@ -219,7 +156,7 @@ const GroupEditor = ({ group, index, count, update }: { group: Partial<Group>; i
   );
 };
 
-const ResultEditor = ({ result, index, update }: { result: Partial<Result>; index: number; update: Update }) => {
+const ResultEditor = ({ definition, result, index, update }: { definition: EditableTemplate; result: Partial<Result>; index: number; update: Update }) => {
   const translate = useTranslate();
   const testId = `te-result-${index}`;
   const setResult = (change: (r: Partial<Result>) => void) =>
@@ -252,16 +189,12 @@ const ResultEditor = ({ result, index, update }: { result: Partial<Result>; inde
             onRemove={() => update((d) => (d.results = (d.results ?? []).filter((_, i) => i !== index)))}
           />
         </Box>
-        <TextField
-          {...small}
-          fullWidth
-          label={translate('templateEditor.form.formula')}
-          helperText={translate('templateEditor.form.formula_help')}
-          value={result.formula ?? ''}
-          onChange={(e) => setResult((r) => (r.formula = e.target.value))}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-formula`, style: { fontFamily: 'monospace' } } }}
-        />
+        <FormulaInput definition={definition} result={result} testId={testId} onChange={(formula) => setResult((r) => (r.formula = formula))} />
         <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={result.label} onChange={(label) => setResult((r) => (r.label = label))} />
+        <OptionalTexts owner={result} keys={['help']} testId={testId} onChange={(key, text) => setResult((r) => {
+          if (text === undefined) delete r[key as 'help'];
+          else r[key as 'help'] = text;
+        })} />
       </CardContent>
     </Card>
   );
@@ -299,6 +232,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         <IconPicker value={definition.icon} onChange={(icon) => update((d) => (d.icon = icon))} />
       </Stack>
       <LocalizedInputs label={translate('templateEditor.form.label')} testId="te-label" value={definition.label} onChange={(label) => update((d) => (d.label = label))} />
+      <OptionalTexts owner={definition} keys={['description']} testId="te" onChange={(key, text) => onChange(withText(definition, key, text))} />
 
       <Section
         title={translate('templateEditor.form.groups')}
@@ -313,7 +247,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
           </Box>
         }
       >
-        {groups.map((group, index) => <GroupEditor key={index} group={group} index={index} count={groups.length} update={update} />)}
+        {groups.map((group, index) => <GroupEditor key={index} definition={definition} group={group} index={index} count={groups.length} update={update} />)}
       </Section>
 
       <Section
@@ -324,19 +258,18 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
           </Button>
         }
       >
-        {results.map((result, index) => <ResultEditor key={index} result={result} index={index} update={update} />)}
+        {results.map((result, index) => <ResultEditor key={index} definition={definition} result={result} index={index} update={update} />)}
       </Section>
 
       <Section title={translate('templateEditor.form.list')}>
-        <TextField
-          {...small}
-          fullWidth
-          label={translate('templateEditor.form.list_columns')}
-          helperText={translate('templateEditor.form.list_columns_help')}
-          value={(definition.list?.columns ?? []).join(', ')}
-          onChange={(e) => update((d) => (d.list = { ...d.list, columns: e.target.value.split(',').map((c) => c.trim()).filter(Boolean) }))}
-          slotProps={{ htmlInput: { 'data-testid': 'te-list-columns' } }}
-        />
+        <ListSettingsEditor definition={definition} onChange={(list) => update((d) => (d.list = list))} />
+      </Section>
+
+      <Section title={translate('templateEditor.authoring.aliases')}>
+        <AliasesEditor definition={definition} onChange={(settings) => update((d) => {
+          if (settings) d.import = settings;
+          else delete d.import;
+        })} />
       </Section>
     </Box>
   );

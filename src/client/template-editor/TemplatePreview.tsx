@@ -4,14 +4,31 @@
  * template changes, starting from the template's defaults; nothing is saved.
  */
 import { Alert, Box, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Form, ResourceContextProvider, useTranslate } from 'react-admin';
 import { defaultInputs, type Template } from '../../core/template';
 import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
-import { FactorsProvider } from '../templates/factors';
-import { ResultPanel } from '../templates/ResultPanel';
+import { FactorsProvider, useFactors } from '../templates/factors';
+import { INPUTS_SOURCE } from '../templates/formPaths';
+import { previewResults, ResultPanel } from '../templates/ResultPanel';
 import { TemplateFields } from '../templates/TemplateFields';
 import { TemplateHeader } from '../templates/TemplateHeader';
+import { publishPreviewValues, type PreviewValue } from './previewValues';
+
+/** Hands every result's value for the test values to the formula inputs of the form editor (previewValues.ts). */
+const PreviewValuesReporter = ({ template }: { template: Template }) => {
+  const { lookup } = useFactors();
+  const inputs = useDeferredValue(useWatch({ name: INPUTS_SOURCE }) as unknown);
+  const outcome = useMemo(() => previewResults(template, inputs, lookup), [template, inputs, lookup]);
+  useEffect(() => {
+    const values: Record<string, PreviewValue> = {};
+    if (outcome?.ok) for (const entry of outcome.value.breakdown) values[entry.name] = { value: entry.value, unit: entry.unit };
+    publishPreviewValues(values);
+  }, [outcome]);
+  useEffect(() => () => publishPreviewValues({}), []);
+  return null;
+};
 
 export const TemplatePreview = ({ template, stale }: { template: Template | undefined; stale: boolean }) => {
   const translate = useTranslate();
@@ -29,6 +46,7 @@ export const TemplatePreview = ({ template, stale }: { template: Template | unde
         <Form key={key} defaultValues={defaults} mode="all" onSubmit={() => undefined}>
           <TemplateHeader template={template} />
           <TemplateFields template={template} />
+          <PreviewValuesReporter template={template} />
           <Box sx={{ mt: 2 }}>
             <ResultPanel template={template} />
           </Box>

@@ -1,0 +1,123 @@
+/**
+ * The options of a choice field: value, label in five languages, and the data a formula reads as
+ * `option('field').key`, each entry typed (number, text, yes/no) so `80` stays a number and `true` a boolean.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Field, FieldOption } from '../../core/template';
+import { freeName, move, newOption } from './definitionEdits';
+import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKind } from './formModel';
+import { LocalizedInputs } from './LocalizedInputs';
+import { NumberDraftInput } from './NumberDraftInput';
+import { OrderButtons } from './OrderButtons';
+
+const small = { size: 'small', margin: 'dense' } as const;
+const KINDS: DataKind[] = ['number', 'text', 'boolean'];
+
+const DataEntryInputs = ({ entry, testId, onChange, onRemove }: { entry: DataEntry; testId: string; onChange: (entry: DataEntry) => void; onRemove: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1 }} data-testid={testId}>
+      <TextField {...small} label={translate('templateEditor.authoring.data_key')} value={entry.key} onChange={(e) => onChange({ ...entry, key: e.target.value.trim() })}
+        slotProps={{ htmlInput: { 'data-testid': `${testId}-key` } }} sx={{ width: 140 }} />
+      <TextField {...small} select label={translate('templateEditor.authoring.data_kind')} value={entry.kind}
+        onChange={(e) => {
+          const kind = e.target.value as DataKind;
+          onChange({ ...entry, kind, value: convertData(entry.value, kind) });
+        }}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-kind` } }} sx={{ width: 110 }}>
+        {KINDS.map((kind) => <option key={kind} value={kind}>{translate(`templateEditor.authoring.kinds.${kind}`)}</option>)}
+      </TextField>
+      {entry.kind === 'number' ? (
+        <NumberDraftInput label={translate('templateEditor.authoring.data_value')} value={typeof entry.value === 'number' ? entry.value : undefined}
+          onChange={(value) => onChange({ ...entry, value: value ?? 0 })} testId={`${testId}-value`} />
+      ) : entry.kind === 'boolean' ? (
+        <TextField {...small} select label={translate('templateEditor.authoring.data_value')} value={String(entry.value)}
+          onChange={(e) => onChange({ ...entry, value: e.target.value === 'true' })}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 110 }}>
+          <option value="true">{translate('templateEditor.authoring.yes')}</option>
+          <option value="false">{translate('templateEditor.authoring.no')}</option>
+        </TextField>
+      ) : (
+        <TextField {...small} label={translate('templateEditor.authoring.data_value')} value={String(entry.value)} onChange={(e) => onChange({ ...entry, value: e.target.value })}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 160 }} />
+      )}
+      <Tooltip title={translate('templateEditor.authoring.remove_data')}>
+        <IconButton size="small" aria-label={translate('templateEditor.authoring.remove_data')} onClick={onRemove} data-testid={`${testId}-remove`}><DeleteIcon fontSize="small" /></IconButton>
+      </Tooltip>
+    </Box>
+  );
+};
+
+/** The data of one option; a new entry takes a key the other options already carry and this one lacks. */
+const OptionData = ({ option, siblings, testId, onChange }: { option: FieldOption; siblings: readonly FieldOption[]; testId: string; onChange: (option: FieldOption) => void }) => {
+  const translate = useTranslate();
+  const entries = dataEntries(option.data);
+  const write = (next: DataEntry[]) => {
+    const { data: _data, ...rest } = option;
+    const data = dataFromEntries(next);
+    onChange(data ? { ...rest, data } : rest);
+  };
+  const addEntry = () => {
+    const taken = entries.map((entry) => entry.key);
+    // Every option must carry a key a formula reads: offer the others' keys first, with their kind.
+    const shared = siblings.flatMap((other) => dataEntries(other.data)).find((entry) => !taken.includes(entry.key));
+    write([...entries, shared ? { key: shared.key, kind: shared.kind, value: convertData('', shared.kind) } : { key: freeName('value', taken), kind: 'number', value: 0 }]);
+  };
+  return (
+    <Box sx={{ pl: 2 }}>
+      {entries.length ? <Typography variant="caption" color="text.secondary">{translate('templateEditor.authoring.option_data')}</Typography> : null}
+      {entries.map((entry, index) => (
+        <DataEntryInputs key={index} entry={entry} testId={`${testId}-data-${index}`}
+          onChange={(next) => write(entries.map((e, i) => (i === index ? next : e)))}
+          onRemove={() => write(entries.filter((_, i) => i !== index))} />
+      ))}
+      <Button size="small" startIcon={<AddIcon />} onClick={addEntry} data-testid={`${testId}-add-data`}>{translate('templateEditor.authoring.add_data')}</Button>
+    </Box>
+  );
+};
+
+export const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Field>; testId: string; onChange: (options: FieldOption[]) => void }) => {
+  const translate = useTranslate();
+  const options = field.options ?? [];
+  const replace = (index: number, option: FieldOption) => onChange(options.map((o, i) => (i === index ? option : o)));
+  return (
+    <Box sx={{ pl: 2, borderLeft: 2, borderColor: 'divider', my: 1 }} data-testid={`${testId}-options`}>
+      <Typography variant="caption" color="text.secondary">{translate('templateEditor.form.options')}</Typography>
+      {options.map((option, index) => (
+        <Box key={index} sx={{ borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <TextField
+              {...small}
+              label={translate('templateEditor.form.option_value')}
+              value={option.value}
+              onChange={(event) => replace(index, { ...option, value: event.target.value })}
+              slotProps={{ htmlInput: { 'data-testid': `${testId}-option-${index}-value` } }}
+              sx={{ width: 140 }}
+            />
+            <Box sx={{ flex: 1 }} />
+            <OrderButtons
+              testId={`${testId}-option-${index}`}
+              onUp={() => onChange(move(options, index, index - 1))}
+              onDown={() => onChange(move(options, index, index + 1))}
+              onRemove={() => onChange(options.filter((_, i) => i !== index))}
+            />
+          </Box>
+          {/* The label below the value, full width: five languages side by side. */}
+          <LocalizedInputs
+            label={translate('templateEditor.form.label')}
+            testId={`${testId}-option-${index}-label`}
+            value={option.label}
+            onChange={(label) => replace(index, { ...option, label })}
+          />
+          <OptionData option={option} siblings={options.filter((_, i) => i !== index)} testId={`${testId}-option-${index}`} onChange={(next) => replace(index, next)} />
+        </Box>
+      ))}
+      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...options, newOption(field)])} data-testid={`${testId}-add-option`}>
+        {translate('templateEditor.form.add_option')}
+      </Button>
+    </Box>
+  );
+};

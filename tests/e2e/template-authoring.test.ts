@@ -1,0 +1,175 @@
+/**
+ * Issue #20, "a provider admin adds a product type alone, without writing JSON": in Chromium the provider admin builds
+ * "Etiketten" in the form editor only — a select whose options carry data a formula reads, a show/hide condition, a
+ * `between` rule, a repeatable group with minimum and maximum, list filters and import aliases, a formula completed
+ * from the template's names — and publishes it; a German editor of a mandant then fills the form and saves it, and the
+ * server's figure is the hand-computed one. (The CSV import with two transport legs joins at integration.)
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatResult } from '../../src/client/templates/resultFormat';
+import type { CalculationRecord } from '../../src/core/api';
+import type { Template } from '../../src/core/template';
+import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+
+const LANGS = ['de', 'en', 'fr', 'it', 'es'] as const;
+type Texts = Record<(typeof LANGS)[number], string>;
+
+async function fillLabels(page: Page, testId: string, labels: Texts) {
+  for (const lang of LANGS) await page.getByTestId(`${testId}-${lang}`).fill(labels[lang]);
+}
+
+const same = (text: string): Texts => ({ de: text, en: text, fr: text, it: text, es: text });
+
+describe.runIf(browserAvailable())('template authoring without JSON (issue #20)', () => {
+  const app = useRunningApp();
+
+  it('a provider admin builds and publishes "Etiketten" in the form; a German editor fills and saves it', async () => {
+    const admin = await newPage(app.browser, { locale: 'de-DE' });
+    try {
+      const page = admin.page;
+      // A stuck step fails with its name and a screenshot instead of the whole test timing out.
+      page.setDefaultTimeout(90_000);
+      await login(page, app.server.baseUrl, 'admin@kontor.example');
+      await page.goto(`${app.server.baseUrl}/templates`);
+      await page.getByTestId('template-new').click();
+      await page.getByTestId('form-editor').waitFor();
+
+      await page.getByTestId('te-id').fill('labels');
+      await fillLabels(page, 'te-label', { de: 'Etiketten', en: 'Labels', fr: 'Étiquettes', it: 'Etichette', es: 'Etiquetas' });
+      await page.getByTestId('te-add-description').click();
+      await fillLabels(page, 'te-description', { de: 'Selbstklebende Etiketten', en: 'Self-adhesive labels', fr: 'Étiquettes adhésives', it: 'Etichette adesive', es: 'Etiquetas adhesivas' });
+
+      // Quantity: a `between` rule with its two values in their own inputs.
+      await page.getByTestId('te-field-0-1-add-rule').click();
+      const between = (await page.getByTestId('te-field-0-1-rules').locator('select').count()) - 1;
+      await page.getByTestId(`te-field-0-1-rule-${between}-name`).selectOption('between');
+      await page.getByTestId(`te-field-0-1-rule-${between}-arg-0`).fill('1');
+      await page.getByTestId(`te-field-0-1-rule-${between}-arg-1`).fill('100000000');
+
+      // A select "material" whose options carry the label's weight in kg per 1000 pieces.
+      await page.getByTestId('te-group-0-add-field').click();
+      await page.getByTestId('te-field-0-2-name').fill('material');
+      await page.getByTestId('te-field-0-2-type').selectOption('select');
+      await fillLabels(page, 'te-field-0-2-label', { de: 'Material', en: 'Material', fr: 'Matériau', it: 'Materiale', es: 'Material' });
+      await page.getByTestId('te-field-0-2-add-help').click();
+      await fillLabels(page, 'te-field-0-2-help', { de: 'Träger des Etiketts', en: 'The label’s face stock', fr: 'Support de l’étiquette', it: 'Supporto dell’etichetta', es: 'Soporte de la etiqueta' });
+      const options: [string, Texts, string][] = [
+        ['paper', { de: 'Papier', en: 'Paper', fr: 'Papier', it: 'Carta', es: 'Papel' }, '2'],
+        ['film', { de: 'Folie', en: 'Film', fr: 'Film', it: 'Pellicola', es: 'Película' }, '3,5'],
+      ];
+      for (const [index, [value, label, weight]] of options.entries()) {
+        await page.getByTestId('te-field-0-2-add-option').click();
+        await page.getByTestId(`te-field-0-2-option-${index}-value`).fill(value);
+        await fillLabels(page, `te-field-0-2-option-${index}-label`, label);
+        await page.getByTestId(`te-field-0-2-option-${index}-add-data`).click();
+        if (index === 0) await page.getByTestId('te-field-0-2-option-0-data-0-key').fill('kg_per_1000');
+        await page.getByTestId(`te-field-0-2-option-${index}-data-0-value`).fill(weight);
+      }
+
+      // A yes/no field "varnish", shown only for paper.
+      await page.getByTestId('te-group-0-add-field').click();
+      await page.getByTestId('te-field-0-3-name').fill('varnish');
+      await page.getByTestId('te-field-0-3-type').selectOption('boolean');
+      await fillLabels(page, 'te-field-0-3-label', { de: 'Lackiert', en: 'Varnished', fr: 'Vernie', it: 'Verniciata', es: 'Barnizada' });
+      await page.getByTestId('te-field-0-3-rule-0-remove').click();
+      await page.getByTestId('te-field-0-3-add-clause').click();
+      await page.getByTestId('te-field-0-3-clause-0-field').selectOption('material');
+      await expect.poll(() => page.getByTestId('te-field-0-3-clause-0-value').inputValue()).toBe('paper');
+
+      // A repeatable group of transport legs: at least 1, at most 3.
+      await page.getByTestId('te-add-repeatable-group').click();
+      await page.getByTestId('te-group-1-id').fill('transport');
+      await fillLabels(page, 'te-group-1-label', same('Transport'));
+      await page.getByTestId('te-group-1-min').fill('1');
+      await page.getByTestId('te-group-1-max').fill('3');
+      await page.getByTestId('te-field-1-0-name').fill('distance_km');
+      await fillLabels(page, 'te-field-1-0-label', { de: 'Entfernung', en: 'Distance', fr: 'Distance', it: 'Distanza', es: 'Distancia' });
+
+      // The formula, its first name completed: 2 kg CO2e per kg of labels, 0.1 kg CO2e per km.
+      const formula = page.getByTestId('te-result-0-formula');
+      await formula.fill('');
+      await formula.pressSequentially('quan');
+      await page.getByTestId('te-result-0-suggestion-quantity').waitFor();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => formula.inputValue()).toBe('quantity');
+      await formula.fill('quantity / 1000 * option(material).kg_per_1000 * 2 + sum(transport, distance_km) * 0.1');
+      await fillLabels(page, 'te-result-0-label', same('CO2e'));
+
+      // List filters and import aliases, picked.
+      await page.getByTestId('te-list-filters').click();
+      await page.getByTestId('te-list-filters-option-material').click();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('te-add-alias').click();
+      await page.getByTestId('te-alias-0-header').fill('Stückzahl');
+      await page.getByTestId('te-alias-0-field').selectOption('quantity');
+      await page.getByTestId('te-add-alias').click();
+      await page.getByTestId('te-alias-1-header').fill('Trägermaterial');
+      await page.getByTestId('te-alias-1-field').selectOption('material');
+
+      await page.getByTestId('template-valid').waitFor();
+      await page.getByRole('heading', { name: 'Etiketten', level: 1 }).waitFor();
+      await screenshot(page, 'template-authoring-form');
+      await page.getByTestId('template-publish').click();
+      await page.waitForURL(/\/templates\/labels\?version=1$/);
+      await expect.poll(() => page.getByTestId('editor-status').textContent()).toBe('Veröffentlicht');
+    } catch (error) {
+      await screenshot(admin.page, 'template-authoring-failure');
+      throw error;
+    } finally {
+      await admin.context.close();
+    }
+
+    const editor = await newPage(app.browser, { locale: 'de-DE' });
+    try {
+      const page = editor.page;
+      page.setDefaultTimeout(90_000);
+      await login(page, app.server.baseUrl, 'editor@muster.example');
+      // What was published is what the form built, nothing typed as JSON.
+      const template = await page.evaluate(async () => {
+        const session = JSON.parse(window.localStorage.getItem('kontor.session') ?? '{}') as { token: string };
+        const response = await fetch('/api/templates/labels', { headers: { Authorization: `Bearer ${session.token}` } });
+        return ((await response.json()) as { definition: Template }).definition;
+      });
+      const fields = template.groups[0]!.fields;
+      expect(fields.find((f) => f.name === 'quantity')!.rules).toContain('between:1,100000000');
+      expect(fields.find((f) => f.name === 'material')!.options!.map((o) => o.data)).toEqual([{ kg_per_1000: 2 }, { kg_per_1000: 3.5 }]);
+      expect(fields.find((f) => f.name === 'varnish')!.visibleIf).toBe("material == 'paper'");
+      expect(template.groups[1]).toMatchObject({ id: 'transport', repeatable: true, min: 1, max: 3 });
+      expect(template.list.filters).toEqual(['material']);
+      expect(template.import).toEqual({ aliases: { Stückzahl: 'quantity', Trägermaterial: 'material' } });
+
+      await page.goto(`${app.server.baseUrl}/new/labels`);
+      await page.getByRole('heading', { name: 'Etiketten', level: 1 }).waitFor();
+      await page.getByText('Träger des Etiketts').waitFor();
+      await page.locator('[data-field="title"] input').first().fill('Etiketten Hofladen');
+      await page.locator('[data-field="quantity"] input').first().fill('5.000');
+      expect(await page.locator('[data-field="varnish"]').count()).toBe(0);
+      await page.locator('[data-field="material"] [role="combobox"]').click();
+      await page.getByRole('option', { name: 'Folie' }).click();
+      expect(await page.locator('[data-field="varnish"]').count()).toBe(0);
+      await page.locator('[data-field="material"] [role="combobox"]').click();
+      await page.getByRole('option', { name: 'Papier' }).click();
+      await page.locator('[data-field="varnish"]').waitFor();
+      const distances = page.locator('[data-field="distance_km"] input');
+      if ((await distances.count()) === 0) await page.getByRole('button', { name: 'Transport hinzufügen' }).click();
+      await distances.first().fill('120');
+      // 5000 / 1000 × 2 kg × 2 = 20, + 120 km × 0.1 = 12: 32 kg CO2e
+      const expected = formatResult(32, 'de');
+      await expect.poll(() => page.getByTestId('result-total-value').textContent()).toBe(expected);
+      await screenshot(page, 'template-authoring-calculation');
+
+      const saved = page.waitForResponse((res) => res.url().endsWith('/api/calculations') && res.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const response = await saved;
+      expect(response.status()).toBe(201);
+      const record = (await response.json()) as CalculationRecord;
+      expect(record).toMatchObject({ template_id: 'labels', template_version: 1, total_co2e: 32 });
+    } catch (error) {
+      await screenshot(editor.page, 'template-authoring-editor-failure');
+      throw error;
+    } finally {
+      await editor.context.close();
+    }
+  }, 900_000);
+});
