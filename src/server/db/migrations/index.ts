@@ -24,6 +24,7 @@ import * as tagRowWriters from './0017_tag_row_writers';
 import * as invitations from './0018_invitations';
 import * as loginThrottle from './0019_login_throttle';
 import * as databaseRollout from './0020_database_rollout';
+import * as machines from './0022_machines';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0018_invitations': invitations,
   '0019_login_throttle': loginThrottle,
   '0020_database_rollout': databaseRollout,
+  '0022_machines': machines,
 };
 
 export const migrationProvider: MigrationProvider = {
