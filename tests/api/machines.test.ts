@@ -189,7 +189,7 @@ describeEachDatabase('machine sets and machines', (ctx) => {
     await ctx.db.updateTable('machine_sets').set({ current: false }).where('mandant_id', '=', mandant).execute();
     const res = await as<{ message: string }>(OTHER, 'POST', '/api/calculations', { template_id: 'press-job', inputs: { title: 'x', sheets: 1, press: 'sm-102' } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/kein Maschinensatz veröffentlicht/);
+    expect(res.body.message).toMatch(/kein Maschinenpark veröffentlicht/);
     await ctx.db.updateTable('machine_sets').set({ current: true }).where('mandant_id', '=', mandant).execute();
   });
 }, { env: { TEMPLATES_DIR: templatesDir } });
