@@ -25,6 +25,7 @@ import { calculationRoutes } from './calculations';
 import { protocolRoute } from './protocol';
 import { migrationRoute } from './migrations';
 import databases from './databases';
+import machines, { machineSets } from './machines';
 import { statisticsRoute } from './statistics';
 import { collectionRoutes } from './collections';
 import { compareRoute } from './compare';
@@ -100,6 +101,8 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       <Resource name="invitations" {...gatedInvitations} />
       <Resource name="mandants" {...gatedMandants} />
       <Resource name="databases" {...databases} />
+      <Resource name="machines" {...machines} />
+      <Resource name="machine-sets" {...machineSets} />
     </Admin>
     )}</I18nProviderHolder>
     </BrowserRouter>
