@@ -39,6 +39,7 @@ import { protocolRoute } from './protocol';
 import { migrationRoute } from './migrations';
 import databases from './databases';
 import units from './units';
+import machines, { machineSets } from './machines';
 import { statisticsRoute } from './statistics';
 import { collectionRoutes } from './collections';
 import { compareRoute } from './compare';
@@ -127,6 +128,8 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       <Resource name="mandants" {...gatedMandants} />
       <Resource name="databases" {...databases} />
       <Resource name="units" {...gatedUnits} />
+      <Resource name="machines" {...machines} />
+      <Resource name="machine-sets" {...machineSets} />
     </CoreAdminUI>
     <Notification />
     </CssBaseline>

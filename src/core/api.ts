@@ -4,6 +4,7 @@
  */
 import type { Language, LocalizedText } from './languages';
 import type { FactorUse, ResultBreakdown } from './formula/compute';
+import type { MachineSetRef, ProductionUse } from './production';
 import type { CalculationInputs, Template, TemplateType } from './template/types';
 
 export const ROLES = ['provider_admin', 'mandant_admin', 'editor', 'viewer'] as const;
@@ -214,6 +215,10 @@ export interface CalculationResults {
   factors: FactorUse[];
   /** The factor database the figures were computed with. */
   database: { id: number; name: string; version_label: string };
+  /** Machine and energy figures of the mandant's machine set the results read (absent: none). */
+  production?: ProductionUse[];
+  /** The machine set those figures come from (absent: the results read none). */
+  machine_set?: MachineSetRef;
 }
 
 /** A calculation as the API returns it. */
@@ -226,6 +231,8 @@ export interface CalculationRecord {
   template_version: number;
   template_type: TemplateType;
   database_id: number;
+  /** The machine set (the mandant's production data) the results read, or null when they read none. */
+  machine_set_id: number | null;
   title: string;
   customer: string | null;
   tags: string[];

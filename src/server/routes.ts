@@ -11,6 +11,7 @@ import { registerInvitationRoutes } from './invitations/routes';
 import { registerCalculationRoutes } from './calculations/routes';
 import { registerFactorRoutes } from './factors/routes';
 import { registerMigrationRoutes } from './migrations/routes';
+import { registerMachineRoutes } from './machines/routes';
 import { loadTemplateRegistry } from './templates/registry';
 import { registerTemplateRoutes } from './templates/routes';
 import { registerProtocolRoutes } from './protocol/routes';
@@ -36,6 +37,7 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerTemplateRoutes(app, templates, services.db);
   registerRestResource(app, services.db, unitsResource(templates));
   registerFactorRoutes(app, services.db);
+  registerMachineRoutes(app, services.db);
   registerMigrationRoutes(app, services.db, templates);
   registerCalculationRoutes(app, services, templates);
   await registerImportRoutes(app, services, templates);

@@ -38,6 +38,8 @@ const SECRET = {
   draft: 'Muster Entwurfsdatenbank',
   calculation: 'Muster Geheimkalkulation',
   collection: 'Muster Geheimsammlung',
+  machineSet: 'Muster Geheimpark',
+  machine: 'Muster Geheimpresse',
 };
 
 /** Resources whose path ids are not tenant records, each with the reason. */
@@ -81,6 +83,9 @@ const PROPERTY_RESOURCE: Record<string, string> = {
   mandant_id: 'mandants',
   migration_id: 'migrations',
   import_id: 'imports',
+  set_id: 'machine-sets',
+  based_on_id: 'machine-sets',
+  machine_set_id: 'machine-sets',
 };
 /** Properties named otherwise that hold ids, per route. */
 const EXTRA_ID_PROPERTIES: Record<string, Record<string, string>> = {
@@ -97,7 +102,9 @@ const EXTRA_ID_PROPERTIES: Record<string, Record<string, string>> = {
 const LIST_FILTER_IDS: Record<string, Record<string, string>> = {
   '/api/factors': { database_id: 'databases' },
   '/api/migration-items': { migration_id: 'migrations', calculation_id: 'calculations' },
-  '/api/calculations': { import_id: 'imports', database_id: 'databases' },
+  '/api/calculations': { import_id: 'imports', database_id: 'databases', machine_set_id: 'machine-sets' },
+  '/api/machines': { set_id: 'machine-sets' },
+  '/api/machine-sets': { based_on_id: 'machine-sets' },
   '/api/migrations': { to_database_id: 'databases', from_database_id: 'databases' },
   '/api/orders': { calculation_id: 'calculations', collection_id: 'collections' },
 };
@@ -240,6 +247,12 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     a.invitations = [created(await as<{ id: number }>(aAdmin, 'POST', '/api/invitations', { email: 'neu@muster.example', name: 'Muster Neu', role: 'viewer' })).id];
     a.users = [await ctx.userId('editor@muster.example')];
     a.mandants = [await ctx.mandantId('muster')];
+    // A's seeded machine set and a secret draft derived from it, with their machines.
+    const seededSet = (await ctx.db.selectFrom('machine_sets').select('id').where('mandant_id', '=', a.mandants[0]!).executeTakeFirstOrThrow()).id;
+    const draftSet = created(await as<{ id: number }>(aAdmin, 'POST', '/api/machine-sets', { name: SECRET.machineSet, version_label: 'geheim', based_on_id: seededSet }));
+    a['machine-sets'] = [seededSet, draftSet.id];
+    const secretMachine = created(await as<{ id: number }>(aAdmin, 'POST', '/api/machines', { set_id: draftSet.id, key: 'geheim', kind: 'press', name: SECRET.machine }));
+    a.machines = [(await ctx.db.selectFrom('machines').select('id').where('set_id', '=', seededSet).orderBy('id').executeTakeFirstOrThrow()).id, secretMachine.id];
     a.protocol = [(await ctx.db.selectFrom('protocol').select('id').where('mandant_id', '=', a.mandants[0]!).orderBy('id', 'desc').executeTakeFirstOrThrow()).id];
 
     // B's own records, to carry A's ids in a body.
@@ -253,6 +266,8 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     b.users = await ctx.userId('viewer@printco.example');
     b.invitations = created(await as<{ id: number }>(bAdmin, 'POST', '/api/invitations', { email: 'eigen@printco.example', name: 'Printco Eigen', role: 'viewer' })).id;
     b.mandants = await ctx.mandantId('printco');
+    b['machine-sets'] = created(await as<{ id: number }>(bAdmin, 'POST', '/api/machine-sets', { name: 'Printco draft machines', version_label: 'p-1' })).id;
+    b.machines = created(await as<{ id: number }>(bAdmin, 'POST', '/api/machines', { set_id: b['machine-sets'], key: 'pc-press', kind: 'press', name: 'Printco press' })).id;
 
     const document = await ctx.request<{ paths: Record<string, Record<string, Record<string, unknown>>> }>('GET', '/api/openapi.json');
     expect(document.status).toBe(200);
@@ -280,6 +295,10 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       'PUT /api/collections/{id}': { name: 'Renamed by printco' },
       'POST /api/collections/{id}/calculations': { ids: [b.calculations] },
       'DELETE /api/collections/{id}/calculations': { ids: [b.calculations] },
+      'POST /api/machine-sets': { name: 'Printco copy', version_label: 'pc-copy' },
+      'PUT /api/machine-sets/{id}': { name: 'Renamed by printco' },
+      'POST /api/machines': { set_id: b['machine-sets'], key: 'pc-new', kind: 'press', name: 'Printco new press' },
+      'PUT /api/machines/{id}': { name: 'Renamed by printco' },
       'POST /api/carbon-offset-projects': { name: 'x' },
       'PUT /api/carbon-offset-projects/{id}': { name: 'x' },
     };

@@ -61,7 +61,7 @@ export function calculationRecord(id: number, templateId: string, inputs: Calcul
   const computed = computeResults(t, inputs, lookup2025);
   return {
     id, mandant_id: 1, number: `K-2026-${String(id).padStart(6, '0')}`, template_id: t.id, template_version: t.version,
-    template_type: t.type, database_id: 2, title: String(inputs.title ?? ''), customer: null,
+    template_type: t.type, database_id: 2, machine_set_id: null, title: String(inputs.title ?? ''), customer: null,
     tags: Array.isArray(inputs.tags) ? (inputs.tags as string[]) : [], status: 'draft', inputs,
     results: { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors,
       database: { id: 2, name: 'Demo factors 2025', version_label: '2025' } },

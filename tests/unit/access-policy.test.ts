@@ -17,6 +17,8 @@ const EXPECTED: Record<Resource, Partial<Record<Action, string>>> = {
   'carbon-offset-projects': { ...READ, create: 'P---', update: 'P---', delete: 'P---' },
   databases: { ...READ, create: 'PM--', update: 'PM--', delete: 'PM--', roll_out: 'P---' },
   factors: READ,
+  'machine-sets': { ...READ, create: '-M--', update: '-M--', delete: '-M--' },
+  machines: { ...READ, create: '-M--', update: '-M--', delete: '-M--' },
   imports: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
   migrations: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
   'migration-items': READ,

@@ -10,7 +10,7 @@ import { translateMessage } from '../../src/server/i18n/translate';
 import { LANGUAGES } from '../../src/core/languages';
 
 const ROOT = path.resolve(import.meta.dirname, '../../src/server');
-const COVERED = ['http', 'auth', 'users', 'invitations', 'mandants', 'protocol', 'api-tokens', 'templates', 'factors', 'migrations', 'collections', 'offsets', 'orders', 'imports', 'statistics', 'spa.ts', 'health.ts'];
+const COVERED = ['http', 'auth', 'users', 'invitations', 'mandants', 'protocol', 'api-tokens', 'templates', 'factors', 'machines', 'migrations', 'collections', 'offsets', 'orders', 'imports', 'statistics', 'spa.ts', 'health.ts'];
 
 function sources(entry: string): string[] {
   const full = path.join(ROOT, entry);

@@ -14,6 +14,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import PeopleIcon from '@mui/icons-material/People';
 import BusinessIcon from '@mui/icons-material/Business';
 import StorageIcon from '@mui/icons-material/Storage';
+import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturing';
 import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import type { Access } from '../providers/RoleGate';
@@ -35,6 +36,7 @@ export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/importer', label: 'app.menu.importer', icon: <UploadFileIcon /> },
   { to: '/migrations', label: 'app.menu.migrations', icon: <SyncAltIcon /> },
   { to: '/databases', label: 'databases.menu', icon: <StorageIcon /> },
+  { to: '/machines', label: 'machines.menu', icon: <PrecisionManufacturingIcon /> },
   { to: '/carbon-offset-projects', label: 'app.menu.carbon_offset_projects', icon: <ForestIcon /> },
   { to: '/orders', label: 'orders.menu', icon: <ReceiptLongIcon /> },
   { to: '/protocol', label: 'app.menu.protocol', icon: <HistoryIcon /> },

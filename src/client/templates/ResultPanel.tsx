@@ -17,10 +17,12 @@ import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';
 import { useLanguage } from './useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
+import { templateUsesProduction, useProductionData } from '../machines/production';
+import type { ProductionData } from '../../core/production';
 
-export function previewResults(template: Template, inputs: unknown, lookup: FactorLookup): ComputeOutcome | undefined {
+export function previewResults(template: Template, inputs: unknown, lookup: FactorLookup, production?: ProductionData): ComputeOutcome | undefined {
   try {
-    return tryComputeResults(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs, lookup);
+    return tryComputeResults(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs, lookup, production);
   } catch {
     // Half-typed input the engine does not classify (e.g. text in a number field) is simply "not computable yet".
     return undefined;
@@ -33,10 +35,10 @@ export function previewResults(template: Template, inputs: unknown, lookup: Fact
  * 2.5) would look like a result the user could save. Values not given yet are the fields' own business (and the
  * "not computable yet" note's), not a refusal.
  */
-export function refusedInputs(template: Template, inputs: unknown, lang: Language, factors?: readonly FactorRecord[]): string[] {
+export function refusedInputs(template: Template, inputs: unknown, lang: Language, factors?: readonly FactorRecord[], machineKeys?: Record<string, string[]>): string[] {
   const sent = pruneInputs(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs);
   const factorKeys = factors && keysByCategory(factors);
-  const errors = validateInputs(template, sent, lang, factorKeys ? { factorKeys } : {});
+  const errors = validateInputs(template, sent, lang, { ...(factorKeys ? { factorKeys } : {}), ...(machineKeys ? { machineKeys } : {}) });
   return Object.entries(errors).filter(([path]) => valueAt(sent, path) !== undefined).map(([, message]) => message);
 }
 
@@ -62,13 +64,14 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
   const units = useUnitCatalog();
   const translate = useTranslate();
   const { lookup, isPending, factors } = useFactors();
+  const production = useProductionData(templateUsesProduction(template));
   const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
   // Typing stays responsive on big forms: React computes the preview at lower priority than the keystroke.
   const deferredInputs = useDeferredValue(inputs);
-  const outcome = useMemo(() => previewResults(template, deferredInputs, lookup), [template, deferredInputs, lookup]);
+  const outcome = useMemo(() => previewResults(template, deferredInputs, lookup, production.data), [template, deferredInputs, lookup, production.data]);
   const refused = useMemo(
-    () => (outcome?.ok ? refusedInputs(template, deferredInputs, lang, isPending ? undefined : factors) : []),
-    [outcome, template, deferredInputs, lang, isPending, factors]);
+    () => (outcome?.ok ? refusedInputs(template, deferredInputs, lang, isPending ? undefined : factors, production.keysByKind) : []),
+    [outcome, template, deferredInputs, lang, isPending, factors, production.keysByKind]);
   const computed = outcome?.ok && refused.length === 0 ? outcome.value : undefined;
   const primary = computed?.breakdown.find((entry) => entry.primary);
   // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".

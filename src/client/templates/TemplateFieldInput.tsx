@@ -12,6 +12,7 @@ import { compileRules, isFieldVisible, localize } from '../../core/rules';
 import { compileCondition, conditionFields, fieldNumberOptions, localizeUnit, type Field } from '../../core/template';
 import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 import { FactorInput } from './FactorInput';
+import { MachineFieldInput } from '../machines/production';
 import { fieldValidator } from './fieldValidator';
 import { parentPath } from './formPaths';
 import { LocaleNumberInput } from './LocaleNumberInput';
@@ -100,6 +101,9 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
       break;
     case 'factor':
       input = <FactorInput source={source} category={field.category} label={label} helperText={help} validate={validate} />;
+      break;
+    case 'machine':
+      input = <MachineFieldInput source={source} kind={field.machineKind} label={label} helperText={help} validate={validate} />;
       break;
     default:
       input = <TextInput {...common} placeholder={placeholder} fullWidth />;

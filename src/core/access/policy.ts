@@ -17,6 +17,8 @@ export const RESOURCES = [
   'carbon-offset-projects',
   'databases',
   'factors',
+  'machine-sets',
+  'machines',
   'imports',
   'migrations',
   'migration-items',
@@ -44,6 +46,7 @@ const ADMINS: readonly Role[] = ['provider_admin', 'mandant_admin'];
 const WRITERS: readonly Role[] = ['provider_admin', 'mandant_admin', 'editor'];
 /** Orders are the mandant's own business: the provider confirms and completes them but does not place them. */
 const MANDANT_WRITERS: readonly Role[] = ['mandant_admin', 'editor'];
+const MANDANT_ADMINS: readonly Role[] = ['mandant_admin'];
 
 const readBy = (roles: readonly Role[]) => ({ list: roles, read: roles });
 const writeBy = (roles: readonly Role[]) => ({ create: roles, update: roles, delete: roles });
@@ -64,6 +67,10 @@ export const POLICY: { readonly [R in Resource]: { readonly [A in Action]?: read
   // Mandant admins derive their own databases from published ones; which ones they may change is per record.
   databases: { ...readBy(EVERYONE), ...writeBy(ADMINS), roll_out: PROVIDER },
   factors: readBy(EVERYONE),
+  // A printer's production data is its own statement about its shop, which only its admins can vouch for: provider
+  // admins read every mandant's (support) but do not write it.
+  'machine-sets': { ...readBy(EVERYONE), ...writeBy(MANDANT_ADMINS) },
+  machines: { ...readBy(EVERYONE), ...writeBy(MANDANT_ADMINS) },
   imports: { ...readBy(EVERYONE), ...writeBy(WRITERS) },
   migrations: { ...readBy(EVERYONE), ...writeBy(WRITERS) },
   'migration-items': readBy(EVERYONE),

@@ -142,6 +142,8 @@ export function parseCell(field: Field, raw: string, context: CellContext): Cell
     }
     case 'text':
     case 'textarea':
+    // A machine's key as written: the machine set in use checks it with the other inputs.
+    case 'machine':
       return { ok: true, value: text };
   }
 }

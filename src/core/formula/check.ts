@@ -4,6 +4,7 @@
  * (for cycle detection). Run by the template loader so faults surface at load time.
  */
 import type jsep from 'jsep';
+import { isEnergyFigure, isMachineFigure, MACHINE_FIGURE_NAMES } from '../production';
 import { FUNCTIONS, isFunctionName } from './functions';
 import { memberKey, type FormulaNode } from './parse';
 import { findField, type FormulaScope } from './scope';
@@ -123,6 +124,23 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
   switch (name) {
     case 'factor':
       return checkFactorArgument(first, scope, check);
+    case 'machine': {
+      const fieldName = optionFieldName(first);
+      const field = fieldName === undefined ? undefined : findField(scope, fieldName);
+      if (!field || field.type !== 'machine') {
+        check.errors.push(`machine() needs a machine field, got ${fieldName === undefined ? 'an expression' : `'${fieldName}'`}`);
+      }
+      const figure = stringLiteral(second);
+      if (figure === undefined || !isMachineFigure(figure)) {
+        check.errors.push(`machine() needs a machine figure in quotes (${MACHINE_FIGURE_NAMES.join(', ')})${figure === undefined ? '' : `, got '${figure}'`}`);
+      }
+      return;
+    }
+    case 'energy': {
+      const figure = stringLiteral(first);
+      if (figure === undefined || !isEnergyFigure(figure)) check.errors.push(`energy() needs 'electricity'${figure === undefined ? '' : `, got '${figure}'`}`);
+      return;
+    }
     case 'option': {
       const fieldName = optionFieldName(first);
       const field = fieldName === undefined ? undefined : findField(scope, fieldName);
@@ -149,6 +167,10 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
     default:
       for (const argument of call.arguments) visit(argument, scope, check);
   }
+}
+
+function stringLiteral(node: FormulaNode | undefined): string | undefined {
+  return node?.type === 'Literal' && typeof (node as jsep.Literal).value === 'string' ? ((node as jsep.Literal).value as string) : undefined;
 }
 
 function groupArgument(node: FormulaNode, scope: FormulaScope) {

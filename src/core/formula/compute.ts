@@ -7,6 +7,7 @@ import { getCompiledTemplate } from '../template/compile';
 import type { LocalizedText } from '../languages';
 import type { CalculationInputs, FactorInfo, FactorLookup, Template } from '../template/types';
 import { pruneInputs } from '../template/inputs';
+import type { ProductionData, ProductionUse } from '../production';
 import { CalculationError, evaluateFormula } from './evaluate';
 
 export interface FactorUse {
@@ -29,6 +30,8 @@ export interface ResultBreakdown {
   /** Results this result's formula uses (their factors are in their own entries). */
   uses: string[];
   primary: boolean;
+  /** Machine and energy figures this result's own formula read (present only when it read any). */
+  production?: ProductionUse[];
 }
 
 export interface ComputedResults {
@@ -41,6 +44,8 @@ export interface ComputedResults {
   primaryName: string;
   /** Every factor used by any result, once. */
   factors: FactorUse[];
+  /** Every machine or energy figure used by any result, once. */
+  production: ProductionUse[];
 }
 
 function toUse(factor: FactorInfo): FactorUse {
@@ -62,19 +67,28 @@ function factorSink(own: Map<string, FactorUse>, all: Map<string, FactorUse>): (
   };
 }
 
+function productionSink(own: Map<string, ProductionUse>, all: Map<string, ProductionUse>): (use: ProductionUse) => void {
+  return (use) => {
+    own.set(use.ref, use);
+    all.set(use.ref, use);
+  };
+}
+
 /**
  * Computes all results. Hidden fields are ignored (as the server never receives them), missing
  * values fall back to the field's default. Throws CalculationError (with `result`) on missing
  * inputs, unknown factors, division by zero or any non-finite number.
  */
-export function computeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup): ComputedResults {
+export function computeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup, production?: ProductionData): ComputedResults {
   const compiled = getCompiledTemplate(template);
   const visibleInputs = pruneInputs(template, inputs);
   const results: Record<string, number> = {};
   const byName = new Map<string, ResultBreakdown>();
   const allFactors = new Map<string, FactorUse>();
+  const allProduction = new Map<string, ProductionUse>();
   for (const { result, ast, uses } of compiled.results) {
     const factors = new Map<string, FactorUse>();
+    const figures = new Map<string, ProductionUse>();
     let value: unknown;
     try {
       value = evaluateFormula(ast, {
@@ -83,6 +97,8 @@ export function computeResults(template: Template, inputs: CalculationInputs, fa
         results,
         factorLookup,
         onFactor: factorSink(factors, allFactors),
+        production,
+        onProduction: productionSink(figures, allProduction),
       });
     } catch (error) {
       if (error instanceof CalculationError) {
@@ -96,7 +112,7 @@ export function computeResults(template: Template, inputs: CalculationInputs, fa
     }
     // -0 would survive JSON as 0 anyway; normalise so client and server compare equal.
     results[result.name] = value === 0 ? 0 : value;
-    byName.set(result.name, {
+    const entry: ResultBreakdown = {
       name: result.name,
       label: result.label,
       unit: result.unit,
@@ -105,7 +121,9 @@ export function computeResults(template: Template, inputs: CalculationInputs, fa
       factors: [...factors.values()],
       uses,
       primary: result === compiled.primary,
-    });
+    };
+    if (figures.size > 0) entry.production = [...figures.values()];
+    byName.set(result.name, entry);
   }
   return {
     results: Object.fromEntries(template.results.map((result) => [result.name, results[result.name]])),
@@ -113,15 +131,16 @@ export function computeResults(template: Template, inputs: CalculationInputs, fa
     primary: results[compiled.primary.name],
     primaryName: compiled.primary.name,
     factors: [...allFactors.values()],
+    production: [...allProduction.values()],
   };
 }
 
 export type ComputeOutcome = { ok: true; value: ComputedResults } | { ok: false; error: CalculationError };
 
 /** For live previews: never throws on calculation faults. */
-export function tryComputeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup): ComputeOutcome {
+export function tryComputeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup, production?: ProductionData): ComputeOutcome {
   try {
-    return { ok: true, value: computeResults(template, inputs, factorLookup) };
+    return { ok: true, value: computeResults(template, inputs, factorLookup, production) };
   } catch (error) {
     if (error instanceof CalculationError) return { ok: false, error };
     throw error;

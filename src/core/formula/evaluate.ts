@@ -6,6 +6,7 @@
  */
 import type jsep from 'jsep';
 import type { FactorInfo, FactorLookup, Field, Group, OptionData } from '../template/types';
+import { ENERGY_FIGURES, isEnergyFigure, isMachineFigure, MACHINE_FIGURES, type ProductionData, type ProductionUse } from '../production';
 import { optionFieldName } from './check';
 import { FORBIDDEN_NAMES, memberKey, type FormulaNode } from './parse';
 import { isFunctionName } from './functions';
@@ -17,6 +18,9 @@ export type CalculationErrorCode =
   | 'missing_input'
   | 'unknown_factor'
   | 'unknown_option'
+  | 'unknown_machine'
+  | 'unknown_figure'
+  | 'no_production_data'
   | 'type'
   | 'forbidden'
   | 'syntax';
@@ -29,13 +33,16 @@ export class CalculationError extends Error {
   field?: string;
   /** The factor key the database lacks (`unknown_factor`). */
   factor?: string;
-  constructor(code: CalculationErrorCode, message: string, details: { result?: string; field?: string; factor?: string } = {}) {
+  /** The machine key the machine set lacks (`unknown_machine`, `unknown_figure`). */
+  machine?: string;
+  constructor(code: CalculationErrorCode, message: string, details: { result?: string; field?: string; factor?: string; machine?: string } = {}) {
     super(message);
     this.name = 'CalculationError';
     this.code = code;
     this.result = details.result;
     this.field = details.field;
     this.factor = details.factor;
+    this.machine = details.machine;
   }
 }
 
@@ -50,6 +57,10 @@ export interface EvaluationContext {
   factorLookup: FactorLookup;
   /** Called for every factor the formula reads, so the breakdown can cite it. */
   onFactor?: (factor: FactorInfo) => void;
+  /** The mandant's machines and energy contract (its machine set), for `machine()` and `energy()`. */
+  production?: ProductionData;
+  /** Called for every machine or energy figure the formula reads, so the breakdown can cite it. */
+  onProduction?: (use: ProductionUse) => void;
   /** The current item of a repeatable group (inside sum()). */
   item?: Record<string, unknown>;
 }
@@ -237,6 +248,10 @@ function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): Fo
       return evaluateFactor(args[0], context);
     case 'option':
       return evaluateOption(args[0], context);
+    case 'machine':
+      return evaluateMachine(args[0], args[1], context);
+    case 'energy':
+      return evaluateEnergy(args[0], context);
     case 'sum': {
       const { group, items } = groupItems(args[0], context);
       let total = 0;
@@ -306,6 +321,69 @@ function evaluateFactor(argument: FormulaNode, context: EvaluationContext): numb
   }
   context.onFactor?.(factor);
   return factor.value;
+}
+
+function productionOf(context: EvaluationContext, what: string): ProductionData {
+  if (!context.production) {
+    throw new CalculationError('no_production_data', `${what} needs the mandant's machine data, and no machine set is published`);
+  }
+  return context.production;
+}
+
+function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode, context: EvaluationContext): number {
+  const fieldName = optionFieldName(fieldArgument);
+  const field = fieldName === undefined ? undefined : findField(context.scope, fieldName);
+  if (!field || field.type !== 'machine') throw new CalculationError('type', 'machine() needs a machine field');
+  const figure = evaluate(figureArgument, context);
+  if (typeof figure !== 'string' || !isMachineFigure(figure)) {
+    throw new CalculationError('unknown_figure', `machine() has no figure '${String(figure)}'`, { field: field.name });
+  }
+  const isItemField = Boolean(context.item && context.scope.item?.fields.includes(field));
+  const key = fieldValue(field, isItemField ? (context.item as Record<string, unknown>) : context.inputs);
+  const production = productionOf(context, 'machine()');
+  const machine = typeof key === 'string' ? production.machine(key) : undefined;
+  if (!machine || machine.kind !== field.machineKind) {
+    throw new CalculationError('unknown_machine', `the machine set '${production.set.name} ${production.set.version_label}' has no ${field.machineKind ?? ''} machine '${String(key)}'`, {
+      field: field.name,
+      machine: String(key),
+    });
+  }
+  const recorded = Object.hasOwn(machine.figures, figure) ? machine.figures[figure] : undefined;
+  if (!recorded || typeof recorded.value !== 'number' || !Number.isFinite(recorded.value)) {
+    throw new CalculationError('unknown_figure', `the machine '${machine.name}' has no figure '${figure}'`, { field: field.name, machine: machine.key });
+  }
+  context.onProduction?.({
+    ref: `machine:${machine.key}:${figure}`,
+    machine: machine.key,
+    name: machine.name,
+    figure,
+    value: recorded.value,
+    unit: MACHINE_FIGURES[figure],
+    source: recorded.source,
+    year: recorded.year,
+  });
+  return recorded.value;
+}
+
+function evaluateEnergy(argument: FormulaNode, context: EvaluationContext): number {
+  const figure = evaluate(argument, context);
+  if (typeof figure !== 'string' || !isEnergyFigure(figure)) throw new CalculationError('unknown_figure', `energy() has no figure '${String(figure)}'`);
+  const production = productionOf(context, 'energy()');
+  const recorded = production.energy(figure);
+  if (!recorded || !Number.isFinite(recorded.value)) {
+    throw new CalculationError('unknown_figure', `the machine set '${production.set.name} ${production.set.version_label}' records no ${figure} factor`);
+  }
+  context.onProduction?.({
+    ref: `energy:${figure}`,
+    name: recorded.supplier,
+    figure,
+    value: recorded.value,
+    unit: ENERGY_FIGURES[figure],
+    source: recorded.source,
+    year: recorded.year,
+    region: recorded.region,
+  });
+  return recorded.value;
 }
 
 function evaluateOption(argument: FormulaNode, context: EvaluationContext): OptionData {

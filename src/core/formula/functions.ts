@@ -8,6 +8,8 @@ export interface FunctionSignature {
 
 export const FUNCTIONS: Readonly<Record<string, FunctionSignature>> = Object.freeze({
   factor: { minArgs: 1, maxArgs: 1, usage: 'factor(factorField)' },
+  machine: { minArgs: 2, maxArgs: 2, usage: "machine(machineField, 'power_kw')" },
+  energy: { minArgs: 1, maxArgs: 1, usage: "energy('electricity')" },
   option: { minArgs: 1, maxArgs: 1, usage: "option('selectField')" },
   sum: { minArgs: 2, maxArgs: 2, usage: 'sum(repeatableGroup, expression)' },
   count: { minArgs: 1, maxArgs: 1, usage: 'count(repeatableGroup)' },

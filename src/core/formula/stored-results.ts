@@ -16,6 +16,7 @@ import type { CalculationResults } from '../api';
 import type { LocalizedText } from '../languages';
 import type { Template } from '../template/types';
 import { getCompiledTemplate } from '../template/compile';
+import type { ProductionUse } from '../production';
 import type { FactorUse, ResultBreakdown } from './compute';
 
 /** A factor as stored: rows written before labels and sources moved out still carry them. */
@@ -34,6 +35,14 @@ export interface StoredResults {
   database: CalculationResults['database'];
   /** Result name → keys of the factors its own formula read (only results that read any). */
   factor_keys: Record<string, string[]>;
+  /**
+   * Machine and energy figures read, kept whole (source and year too): a machine set is small and the figure a
+   * calculation cites must not change should the set ever read differently.
+   */
+  production?: ProductionUse[];
+  /** Result name → refs of the production figures its own formula read. */
+  production_refs?: Record<string, string[]>;
+  machine_set?: CalculationResults['machine_set'];
 }
 
 /** A factor's descriptive texts in the calculation's factor database (undefined: not found there). */
@@ -47,13 +56,19 @@ export function toStoredResults(results: CalculationResults): StoredResults {
   for (const entry of results.breakdown) {
     if (entry.factors.length > 0) factorKeys[entry.name] = entry.factors.map((factor) => factor.key);
   }
-  return {
+  const stored: StoredResults = {
     values: results.values,
     primary: results.primary,
     factors: results.factors.map((factor) => ({ key: factor.key, value: factor.value, unit: factor.unit })),
     database: results.database,
     factor_keys: factorKeys,
   };
+  if (results.production?.length) {
+    const refs: Record<string, string[]> = {};
+    for (const entry of results.breakdown) if (entry.production?.length) refs[entry.name] = entry.production.map((use) => use.ref);
+    Object.assign(stored, { production: results.production, production_refs: refs, machine_set: results.machine_set });
+  }
+  return stored;
 }
 
 function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): FactorUse {
@@ -73,22 +88,29 @@ export function fromStoredResults(stored: StoredForm, template: Template | undef
   if ('breakdown' in stored && Array.isArray(stored.breakdown)) return stored;
   const compact = stored as StoredResults;
   const factors = (compact.factors ?? []).map((factor) => toFactorUse(factor, details));
-  const base = { values: compact.values ?? {}, primary: compact.primary ?? '', factors, database: compact.database };
+  const base: Omit<CalculationResults, 'breakdown'> = { values: compact.values ?? {}, primary: compact.primary ?? '', factors, database: compact.database };
+  if (compact.production?.length) Object.assign(base, { production: compact.production, machine_set: compact.machine_set });
   if (!template) return { ...base, breakdown: [] };
+  const productionByRef = new Map((compact.production ?? []).map((use) => [use.ref, use]));
   const factorsByKey = new Map(factors.map((factor) => [factor.key, factor]));
   const compiled = getCompiledTemplate(template);
   const usesByName = new Map(compiled.results.map(({ result, uses }) => [result.name, uses]));
   const breakdown: ResultBreakdown[] = template.results
     .filter((result) => result.name in base.values)
-    .map((result) => ({
-      name: result.name,
-      label: result.label,
-      unit: result.unit,
-      formula: result.formula,
-      value: base.values[result.name]!,
-      factors: (compact.factor_keys?.[result.name] ?? []).flatMap((key) => factorsByKey.get(key) ?? []),
-      uses: usesByName.get(result.name) ?? [],
-      primary: result.name === base.primary,
-    }));
+    .map((result) => {
+      const entry: ResultBreakdown = {
+        name: result.name,
+        label: result.label,
+        unit: result.unit,
+        formula: result.formula,
+        value: base.values[result.name]!,
+        factors: (compact.factor_keys?.[result.name] ?? []).flatMap((key) => factorsByKey.get(key) ?? []),
+        uses: usesByName.get(result.name) ?? [],
+        primary: result.name === base.primary,
+      };
+      const refs = compact.production_refs?.[result.name];
+      if (refs?.length) entry.production = refs.flatMap((ref) => productionByRef.get(ref) ?? []);
+      return entry;
+    });
   return { ...base, breakdown };
 }

@@ -17,6 +17,8 @@ export interface FieldFault {
 export interface InputCheckOptions {
   /** Factor keys offered per category (from the factor database in use); unchecked when absent. */
   factorKeys?: Readonly<Record<string, readonly string[]>>;
+  /** Machine keys offered per kind (from the machine set in use); unchecked when absent. */
+  machineKeys?: Readonly<Record<string, readonly string[]>>;
 }
 
 // Module level, not a closure per call: imports check every field of every row.
@@ -53,6 +55,11 @@ export function typeFault(field: Field, value: unknown, options: InputCheckOptio
       if (typeof value !== 'string' || value.length === 0) return fault('type.factor');
       const keys = field.category !== undefined ? options.factorKeys?.[field.category] : undefined;
       return keys && !keys.includes(value) ? fault('type.factor') : undefined;
+    }
+    case 'machine': {
+      if (typeof value !== 'string' || value.length === 0) return fault('type.machine');
+      const keys = field.machineKind !== undefined ? options.machineKeys?.[field.machineKind] : undefined;
+      return keys && !keys.includes(value) ? fault('type.machine') : undefined;
     }
   }
 }

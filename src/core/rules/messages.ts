@@ -161,6 +161,13 @@ export const RULE_MESSAGES = {
     it: "Scegli un fattore dall'elenco per {field}.",
     es: 'Elija un factor de la lista para {field}.',
   },
+  'type.machine': {
+    de: 'Bitte wählen Sie für {field} eine Maschine aus der Liste.',
+    en: 'Please choose a machine from the list for {field}.',
+    fr: 'Veuillez choisir une machine de la liste pour {field}.',
+    it: "Scegli una macchina dall'elenco per {field}.",
+    es: 'Elija una máquina de la lista para {field}.',
+  },
   hidden: {
     de: '{field} wird hier nicht angezeigt und darf nicht gesendet werden.',
     en: '{field} is not shown here and must not be sent.',

@@ -103,6 +103,12 @@ export function fieldSchema({ field, rules }: CompiledField, options: InputCheck
       if (keys) schema.enum = nullable ? [...keys, null] : [...keys];
       break;
     }
+    case 'machine': {
+      schema = { type: type('string'), minLength: 1 };
+      const keys = field.machineKind !== undefined ? options.machineKeys?.[field.machineKind] : undefined;
+      if (keys) schema.enum = nullable ? [...keys, null] : [...keys];
+      break;
+    }
   }
   if (rules.checks.length) schema.allOf = rules.checks.map((check) => check.schema);
   return schema;

@@ -177,6 +177,7 @@ function compileField(
     error(`${pointer}/category`, `unknown factor category '${field.category}'`);
   }
   if (field.type !== 'factor' && field.category !== undefined) error(`${pointer}/category`, 'category applies only to factor fields');
+  if (field.type !== 'machine' && field.machineKind !== undefined) error(`${pointer}/machineKind`, 'machineKind applies only to machine fields');
 
   if (field.default !== undefined && !errors.length) {
     const factorKeys = knownCategory ? { [field.category as string]: catalog.categories[field.category as string] } : undefined;

@@ -4,6 +4,7 @@
  * `schemas/templates/<id>.json` and checked against `schemas/template.schema.json`.
  */
 import type { LocalizedText } from '../languages';
+import type { MachineKind } from '../production';
 
 export const FIELD_TYPES = [
   'text',
@@ -16,6 +17,7 @@ export const FIELD_TYPES = [
   'date',
   'tags',
   'factor',
+  'machine',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -50,6 +52,8 @@ export interface Field {
   options?: FieldOption[];
   /** For `factor` fields: the factor category the user picks from (e.g. `paper`, `transport`). */
   category?: string;
+  /** For `machine` fields: which of the mandant's machines the user picks from; formulas read them with `machine(field, 'figure')`. */
+  machineKind?: MachineKind;
   /**
    * A formula expression; the field is shown (and may be sent) only when it is true.
    * Restricted to comparisons of fields of the same level combined with `&&`, `||`, `!`,

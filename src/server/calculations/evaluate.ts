@@ -10,6 +10,7 @@ import type { Language } from '../../core/languages';
 import { createInputsValidator, validateInputs, type InputsValidator } from '../../core/rules';
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
+import type { ProductionSet } from '../machines/production';
 import { badRequest } from '../http/errors';
 import { calculationFailure, calculationMessage } from './messages';
 
@@ -25,12 +26,13 @@ export interface Evaluation {
 const validators = new Map<string, InputsValidator>();
 const MAX_VALIDATORS = 200;
 
-function validatorFor(template: Template, factors: FactorSet): InputsValidator {
-  const key = `${template.id}@${template.version}|${factors.database.id}@${factors.database.version}`;
+function validatorFor(template: Template, factors: FactorSet, production: ProductionSet | undefined): InputsValidator {
+  // A published machine set never changes; a draft one is never used by calculations.
+  const key = `${template.id}@${template.version}|${factors.database.id}@${factors.database.version}|${production?.data.set.id ?? ''}`;
   let validator = validators.get(key);
   if (!validator) {
     if (validators.size >= MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
-    validator = createInputsValidator(template, { factorKeys: factors.keysByCategory });
+    validator = createInputsValidator(template, { factorKeys: factors.keysByCategory, machineKeys: production?.keysByKind });
     validators.set(key, validator);
   }
   return validator;
@@ -43,20 +45,20 @@ function prefixed(errors: Record<string, string>): Record<string, string> {
 }
 
 /** Validates and computes; throws a 400 HttpError naming every faulty field. */
-export function evaluateCalculation(template: Template, inputs: unknown, factors: FactorSet, lang: Language): Evaluation {
-  const verdict = validatorFor(template, factors)(inputs, lang);
+export function evaluateCalculation(template: Template, inputs: unknown, factors: FactorSet, lang: Language, production?: ProductionSet): Evaluation {
+  const verdict = validatorFor(template, factors, production)(inputs, lang);
   // The core checks word the same rules; they also catch anything a JSON Schema cannot say.
-  const core = verdict.valid ? validateInputs(template, inputs, lang, { factorKeys: factors.keysByCategory }) : {};
+  const core = verdict.valid ? validateInputs(template, inputs, lang, { factorKeys: factors.keysByCategory, machineKeys: production?.keysByKind }) : {};
   const errors = { ...verdict.errors, ...core };
   if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs', lang), prefixed(errors));
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;
   try {
-    computed = computeResults(template, stored, factors.lookup);
+    computed = computeResults(template, stored, factors.lookup, production?.data);
   } catch (problem) {
     if (!(problem instanceof CalculationError)) throw problem;
-    const message = calculationFailure(problem, factors.database, lang);
+    const message = calculationFailure(problem, factors.database, lang, production?.data.set);
     throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
   }
   return {
@@ -68,6 +70,8 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
       breakdown: computed.breakdown,
       factors: computed.factors,
       database: { id: factors.database.id, name: factors.database.name, version_label: factors.database.version_label },
+      // Only figures actually read tie a calculation to a machine set.
+      ...(computed.production.length > 0 && production ? { production: computed.production, machine_set: production.data.set } : {}),
     },
   };
 }

@@ -14,6 +14,7 @@ export const CALCULATION_COLUMNS: Record<string, ColumnDefinition> = {
   template_version: { type: 'integer' },
   template_type: { type: 'text' },
   database_id: { type: 'integer' },
+  machine_set_id: { type: 'integer' },
   title: { type: 'text' },
   customer: { type: 'text' },
   status: { type: 'text' },

@@ -1,6 +1,7 @@
 /** The calculation API's own messages in the five languages (field messages come from src/core/rules). */
 import type { FactorDatabaseRecord } from '../../core/api';
 import type { CalculationError } from '../../core/formula';
+import type { MachineSetRef } from '../../core/production';
 import { databaseLabel } from '../../core/protocol/describe';
 import type { Language, LocalizedText } from '../../core/languages';
 
@@ -98,6 +99,27 @@ export const CALCULATION_MESSAGES = {
     'Il fattore “{factor}” manca nel database dei fattori “{database}”. Scegli un database che lo contenga.',
     'El factor «{factor}» falta en la base de datos de factores «{database}». Elija una base de datos que lo contenga.',
   ),
+  machineMissing: text(
+    'Die Maschine „{machine}“ fehlt im Maschinenpark „{set}“. Wählen Sie eine Maschine aus der Liste.',
+    'The machine “{machine}” is missing from the machine set “{set}”. Choose a machine from the list.',
+    'La machine « {machine} » manque dans le parc de machines « {set} ». Choisissez une machine de la liste.',
+    'La macchina “{machine}” manca nel parco macchine “{set}”. Scegli una macchina dall’elenco.',
+    'La máquina «{machine}» falta en el parque de máquinas «{set}». Elija una máquina de la lista.',
+  ),
+  figureMissing: text(
+    'Im Maschinenpark „{set}“ fehlt eine Kennzahl, die diese Vorlage braucht: {reason}',
+    'The machine set “{set}” lacks a figure this template needs: {reason}',
+    'Il manque au parc de machines « {set} » une donnée dont ce modèle a besoin : {reason}',
+    'Al parco macchine “{set}” manca un dato di cui questo modello ha bisogno: {reason}',
+    'Al parque de máquinas «{set}» le falta un dato que esta plantilla necesita: {reason}',
+  ),
+  noMachineSet: text(
+    'Diese Vorlage rechnet mit Ihren Maschinen, aber es ist kein Maschinenpark veröffentlicht. Eine Administratorin oder ein Administrator Ihres Mandanten kann ihn unter „Maschinen“ anlegen.',
+    'This template calculates with your machines, but no machine set is published. An admin of your mandant can record one under “Machines”.',
+    'Ce modèle calcule avec vos machines, mais aucun parc de machines n’est publié. Un administrateur de votre mandant peut le saisir sous « Machines ».',
+    'Questo modello calcola con le vostre macchine, ma nessun parco macchine è pubblicato. Un amministratore del vostro mandante può registrarlo in “Macchine”.',
+    'Esta plantilla calcula con sus máquinas, pero no hay ningún parque de máquinas publicado. Un administrador de su mandante puede registrarlo en «Máquinas».',
+  ),
   frozen: text(
     'Diese Kalkulation ist durch eine Bestellung festgeschrieben und kann nicht mehr geändert werden.',
     'This calculation is frozen by an order and can no longer be changed.',
@@ -110,10 +132,14 @@ export const CALCULATION_MESSAGES = {
 export type CalculationMessage = keyof typeof CALCULATION_MESSAGES;
 
 /** Why a formula could not be computed, in the reader's language; a factor the database lacks is named with the database. */
-export function calculationFailure(problem: CalculationError, database: FactorDatabaseRecord, lang: Language): string {
+export function calculationFailure(problem: CalculationError, database: FactorDatabaseRecord, lang: Language, machineSet?: MachineSetRef): string {
   if (problem.code === 'unknown_factor' && problem.factor !== undefined) {
     return calculationMessage('factorMissing', lang, { factor: problem.factor, database: databaseLabel(database.name, database.version_label) });
   }
+  if (problem.code === 'no_production_data') return calculationMessage('noMachineSet', lang);
+  const set = machineSet ? databaseLabel(machineSet.name, machineSet.version_label) : '';
+  if (problem.code === 'unknown_machine' && problem.machine !== undefined) return calculationMessage('machineMissing', lang, { machine: problem.machine, set });
+  if (problem.code === 'unknown_figure') return calculationMessage('figureMissing', lang, { set, reason: problem.message });
   return calculationMessage('calculationFailed', lang, { reason: problem.message });
 }
 

@@ -12,6 +12,7 @@ import { getCompiledTemplate, type CalculationInputs, type Template } from '../.
 import type { DatabaseSchema } from '../db/schema';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
 import { badRequest } from '../http/errors';
+import type { ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { evaluateCalculation } from './evaluate';
 import { calculationMessage } from './messages';
@@ -22,6 +23,8 @@ export interface ComputedColumns {
   template_version: number;
   template_type: string;
   database_id: number;
+  /** The machine set whose figures the results read, or null. */
+  machine_set_id: number | null;
   inputs: string;
   /** StoredResults as JSON (see core/formula/stored-results). */
   results: string;
@@ -89,13 +92,14 @@ function hasTopLevelField(template: Template, name: string): boolean {
 }
 
 /** Validates and computes; answers the columns to store. Throws 400 with field errors. */
-export function computeColumns(template: Template, inputs: unknown, factors: FactorSet, lang: Language): ComputedColumns {
-  const evaluation = evaluateCalculation(template, inputs, factors, lang);
+export function computeColumns(template: Template, inputs: unknown, factors: FactorSet, lang: Language, production?: ProductionSet): ComputedColumns {
+  const evaluation = evaluateCalculation(template, inputs, factors, lang, production);
   const columns: ComputedColumns = {
     template_id: template.id,
     template_version: template.version,
     template_type: template.type,
     database_id: factors.database.id,
+    machine_set_id: evaluation.results.machine_set?.id ?? null,
     inputs: JSON.stringify(evaluation.inputs),
     // Stored compact: the breakdown's labels and formulas come back from the template version on read.
     results: JSON.stringify(toStoredResults(evaluation.results)),

@@ -19,6 +19,7 @@ import { MAX_INT32 } from '../http/record-id';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
+import { resolveProductionSet } from '../machines/production';
 import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from './list';
 import { inputsFilter } from './input-filters';
 import { calculationMessage } from './messages';
@@ -132,8 +133,9 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       }
       const template = resolveTemplate(templates, templateId, body.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
       const factors = await resolveFactorSet(db, mandantId, body.database_id, lang);
+      const production = await resolveProductionSet(db, mandantId);
       const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
-      const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang);
+      const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
       return {
         ...columns,
         mandant_id: mandantId,
@@ -179,13 +181,16 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
           body.inputs !== undefined
             ? mergeTemplateFields(template, body.inputs, body.title, body.tags)
             : mergeTemplateFields(template, existing.inputs, body.title, body.tags, true);
-        const { computed, ...columns } = computeColumns(template, inputs, factors, lang);
+        // A calculation keeps the machine set it read (a migration moves it); one that read none takes the current set.
+        const production = await resolveProductionSet(db, existing.mandant_id, existing.machine_set_id);
+        const { computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
         const { title, tags, ...figures } = columns;
         const changed =
           !sameJson(computed.inputs, existing.inputs) ||
           !sameJson(computed.results, existing.results) ||
           figures.template_version !== existing.template_version ||
-          figures.database_id !== existing.database_id;
+          figures.database_id !== existing.database_id ||
+          figures.machine_set_id !== existing.machine_set_id;
         if (changed) Object.assign(values, figures);
         const newTitle = title ?? (body.title !== undefined ? titleOf(body.title, existing.title) : existing.title);
         if (newTitle !== existing.title) values.title = newTitle;

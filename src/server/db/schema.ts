@@ -124,6 +124,8 @@ export interface CalculationsTable {
   template_version: number;
   template_type: string;
   database_id: number;
+  /** The machine set the results read (migration 0022), or null. */
+  machine_set_id: ColumnType<number | null, number | null | undefined, number | null>;
   title: string;
   customer: string | null;
   /** string[] */

@@ -13,6 +13,7 @@ import { isoNow, toCount } from './values';
 import { seedDemoFactorsAndCalculations } from '../calculations/demo';
 import { seedDemoCollections } from '../collections/demo';
 import { seedDemoOffsetProjects } from '../offsets/demo';
+import { seedDemoMachines } from '../machines/demo';
 
 export interface DemoAccount {
   email: string;
@@ -81,6 +82,7 @@ export async function seedDemo(
     await seedDemoFactorsAndCalculations(trx, config.templatesDir ?? path.resolve('schemas/templates'), [...mandantIds.values()]);
     await seedDemoCollections(trx, [...mandantIds.values()]);
     await seedDemoOffsetProjects(trx);
+    await seedDemoMachines(trx, [...mandantIds.values()]);
   });
   return [...DEMO_ACCOUNTS];
 }

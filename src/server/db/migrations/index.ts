@@ -25,6 +25,7 @@ import * as invitations from './0018_invitations';
 import * as loginThrottle from './0019_login_throttle';
 import * as databaseRollout from './0020_database_rollout';
 import * as units from './0021_units';
+import * as machines from './0022_machines';
 import * as listSearch from './0024_list_search';
 
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0019_login_throttle': loginThrottle,
   '0020_database_rollout': databaseRollout,
   '0021_units': units,
+  '0022_machines': machines,
   '0024_list_search': listSearch,
 };
 

@@ -1,0 +1,66 @@
+import TuneIcon from '@mui/icons-material/Tune';
+import { Link } from 'react-router-dom';
+import {
+  Button, CreateButton, Datagrid, FunctionField, List, Loading, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar, useGetList, useTranslate,
+} from 'react-admin';
+import { MACHINE_FIGURE_NAMES, MACHINE_KINDS, type MachineRecord, type MachineSetRecord } from '../../core/production';
+import { useFormatNumber } from './format';
+
+export const kindChoices = MACHINE_KINDS.map((kind) => ({ id: kind, name: `machines.kinds.${kind}` }));
+
+import { setLabel } from './setLabel';
+
+const filters = [
+  <ReferenceInput key="set_id" source="set_id" reference="machine-sets" sort={{ field: 'created_at', order: 'DESC' }} alwaysOn>
+    <SelectInput label="machines.fields.set_id" optionText={setLabel} />
+  </ReferenceInput>,
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="kind" source="kind" label="machines.fields.kind" choices={kindChoices} />,
+];
+
+const Actions = () => (
+  <TopToolbar>
+    <Button component={Link} to="/machine-sets" label="machines.sets.link">
+      <TuneIcon />
+    </Button>
+    {/* Shown only to those the access policy lets create a machine (the mandant's admins). */}
+    <CreateButton />
+  </TopToolbar>
+);
+
+/** The mandant's machines, by default those of its current machine set: the figures its calculations read. */
+export const MachineList = () => {
+  const translate = useTranslate();
+  const format = useFormatNumber();
+  const { data: current, isPending } = useGetList<MachineSetRecord>('machine-sets', { filter: { current: true }, pagination: { page: 1, perPage: 1 } });
+  if (isPending) return <Loading />;
+  const currentId = current?.[0]?.id;
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={currentId === undefined ? {} : { set_id: currentId }}
+      actions={<Actions />}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      title="machines.title"
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" label="machines.fields.name" />
+        <TextField source="key" label="machines.fields.key" />
+        <FunctionField source="kind" label="machines.fields.kind" render={(record: MachineRecord) => translate(`machines.kinds.${record.kind}`)} />
+        {MACHINE_FIGURE_NAMES.map((name) => (
+          <FunctionField
+            key={name}
+            label={`machines.figures.${name}`}
+            textAlign="right"
+            sortable={false}
+            render={(record: MachineRecord) => {
+              const figure = record.figures[name];
+              return figure ? <span title={figure.source}>{format(figure.value)}</span> : '—';
+            }}
+          />
+        ))}
+      </Datagrid>
+    </List>
+  );
+};

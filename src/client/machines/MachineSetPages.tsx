@@ -1,0 +1,97 @@
+import { Alert, Chip } from '@mui/material';
+import {
+  BooleanInput, Create, CreateButton, Datagrid, Edit, FunctionField, List, ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar,
+  required, useRecordContext, useTranslate,
+} from 'react-admin';
+import { ENERGY_FIGURES, MACHINE_SET_STATUSES, type MachineSetRecord } from '../../core/production';
+import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocaleNumberInput } from '../templates/LocaleNumberInput';
+import { useFormatNumber } from './format';
+import { setLabel } from './setLabel';
+
+const statusChoices = MACHINE_SET_STATUSES.map((status) => ({ id: status, name: `machines.sets.status.${status}` }));
+
+const StatusChips = ({ set }: { set: MachineSetRecord }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Chip size="small" color={set.status === 'published' ? 'success' : set.status === 'draft' ? 'warning' : 'default'} label={translate(`machines.sets.status.${set.status}`)} />
+      {set.current ? <Chip size="small" color="primary" sx={{ ml: 0.5 }} label={translate('machines.sets.fields.current')} /> : null}
+    </>
+  );
+};
+
+/** Versions of the mandant's production data, newest first; the current one is what new calculations read. */
+export const MachineSetList = () => {
+  const format = useFormatNumber();
+  return (
+    <List actions={<TopToolbar><CreateButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} title="machines.sets.title">
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" label="machines.sets.fields.name" />
+        <TextField source="version_label" label="machines.sets.fields.version_label" />
+        <FunctionField source="status" label="machines.sets.fields.status" render={(set: MachineSetRecord) => <StatusChips set={set} />} />
+        <FunctionField
+          label="machines.sets.fields.electricity_factor"
+          textAlign="right"
+          render={(set: MachineSetRecord) => (set.electricity_factor === null ? '—' : <span title={set.electricity_source}>{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>)}
+        />
+        <LocalizedDateField source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
+      </Datagrid>
+    </List>
+  );
+};
+
+const EnergyInputs = () => (
+  <>
+    <LocaleNumberInput source="electricity_factor" label="machines.sets.fields.electricity_factor" unit={ENERGY_FIGURES.electricity} />
+    <TextInput source="electricity_supplier" label="machines.sets.fields.electricity_supplier" />
+    <TextInput source="electricity_source" label="machines.sets.fields.electricity_source" multiline />
+    <LocaleNumberInput source="electricity_year" label="machines.sets.fields.electricity_year" integer grouping={false} />
+    <TextInput source="electricity_region" label="machines.sets.fields.electricity_region" />
+  </>
+);
+
+const FixedNotice = () => {
+  const translate = useTranslate();
+  const set = useRecordContext<MachineSetRecord>();
+  if (!set || set.status === 'draft') return null;
+  return <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('machines.sets.fixed')}</Alert>;
+};
+
+/** Empty texts are sent as such, not dropped: the server keeps the column text, never null. */
+const setBody = (data: Record<string, unknown>) => ({
+  ...data,
+  electricity_supplier: data.electricity_supplier ?? '',
+  electricity_source: data.electricity_source ?? '',
+});
+
+export const MachineSetEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list" transform={setBody} title={<SetTitle />}>
+    <SimpleForm>
+      <FixedNotice />
+      <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
+      <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
+      <SelectInput source="status" label="machines.sets.fields.status" choices={statusChoices} validate={required()} />
+      <BooleanInput source="current" label="machines.sets.fields.current" helperText="machines.help.current" />
+      <EnergyInputs />
+    </SimpleForm>
+  </Edit>
+);
+
+const SetTitle = () => {
+  const set = useRecordContext<MachineSetRecord>();
+  return <span>{set ? setLabel(set) : ''}</span>;
+};
+
+export const MachineSetCreate = () => (
+  <Create redirect="list" transform={setBody}>
+    <SimpleForm>
+      <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
+      <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
+      <ReferenceInput source="based_on_id" reference="machine-sets" sort={{ field: 'created_at', order: 'DESC' }}>
+        <SelectInput label="machines.sets.fields.based_on_id" optionText={(set: MachineSetRecord) => setLabel(set)} emptyText="machines.sets.empty_start" helperText="machines.help.based_on" />
+      </ReferenceInput>
+      <EnergyInputs />
+    </SimpleForm>
+  </Create>
+);

@@ -1,0 +1,49 @@
+/**
+ * The production data a calculation form computes with: the machine set the calculation already read, else the
+ * mandant's current one. The machine selects list its machines of a kind; the live preview reads the same
+ * `ProductionData` the server builds (core/production.ts), so both compute alike.
+ */
+import { useMemo } from 'react';
+import { SelectInput, useGetList, useRecordContext, type Validator } from 'react-admin';
+import type { ReactNode } from 'react';
+import type { Template } from '../../core/template';
+import { machineKeysByKind, toProductionData, type MachineKind, type MachineRecord, type MachineSetRecord, type ProductionData } from '../../core/production';
+
+export interface ProductionState {
+  data: ProductionData | undefined;
+  machines: MachineRecord[];
+  keysByKind: Record<string, string[]> | undefined;
+}
+
+/** Whether a template reads production data at all: only then does its form load the machine set. */
+export function templateUsesProduction(template: Template): boolean {
+  const fields = template.groups.flatMap((group) => group.fields);
+  return fields.some((field) => field.type === 'machine') || template.results.some((result) => /\benergy\s*\(/.test(result.formula));
+}
+
+export function useProductionData(enabled = true): ProductionState {
+  const record = useRecordContext<{ machine_set_id?: number | null }>();
+  const kept = record?.machine_set_id ?? undefined;
+  const { data: sets } = useGetList<MachineSetRecord>(
+    'machine-sets',
+    { filter: kept === undefined ? { current: true } : { id: [kept] }, pagination: { page: 1, perPage: 1 } },
+    { enabled },
+  );
+  const set = sets?.[0];
+  const { data: machines } = useGetList<MachineRecord>(
+    'machines',
+    { filter: { set_id: set?.id }, pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: enabled && set !== undefined },
+  );
+  return useMemo(() => {
+    if (!set || !machines) return { data: undefined, machines: [], keysByKind: undefined };
+    return { data: toProductionData(set, machines), machines, keysByKind: machineKeysByKind(machines) };
+  }, [set, machines]);
+}
+
+/** A template's machine field: one of the mandant's machines of the field's kind. */
+export const MachineFieldInput = ({ source, kind, label, helperText, validate }: { source: string; kind: MachineKind | undefined; label: ReactNode; helperText?: ReactNode; validate?: Validator | Validator[] }) => {
+  const { machines } = useProductionData();
+  const choices = machines.filter((machine) => machine.kind === kind).map((machine) => ({ id: machine.key, name: machine.name }));
+  return <SelectInput source={source} label={label} helperText={helperText} validate={validate} choices={choices} fullWidth />;
+};

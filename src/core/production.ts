@@ -1,0 +1,141 @@
+/**
+ * A printer's own production data (issue 21, item 2): its machines and its energy contract, kept per mandant in
+ * versioned machine sets (like factor databases: a draft is edited, a published set is fixed, and every calculation
+ * stores the set it read). Templates reach the figures by name through the formula functions `machine(field,
+ * 'figure')` and `energy('electricity')`; server and client build the same `ProductionData` from the same records
+ * here, so the live preview and the stored result agree.
+ */
+
+export const MACHINE_KINDS = ['press', 'digital', 'finishing'] as const;
+export type MachineKind = (typeof MACHINE_KINDS)[number];
+
+/** The figures a machine may carry, with the unit each is recorded in. */
+export const MACHINE_FIGURES = {
+  power_kw: 'kW',
+  speed_sheets_per_hour: 'sheets/h',
+  makeready_minutes: 'min',
+  makeready_sheets: 'sheets',
+} as const;
+export type MachineFigureName = keyof typeof MACHINE_FIGURES;
+export const MACHINE_FIGURE_NAMES = Object.keys(MACHINE_FIGURES) as MachineFigureName[];
+
+/** The energy contract's figures, with their units. */
+export const ENERGY_FIGURES = { electricity: 'kg CO2e/kWh' } as const;
+export type EnergyFigureName = keyof typeof ENERGY_FIGURES;
+
+export const isMachineFigure = (name: string): name is MachineFigureName => Object.hasOwn(MACHINE_FIGURES, name);
+export const isEnergyFigure = (name: string): name is EnergyFigureName => Object.hasOwn(ENERGY_FIGURES, name);
+export const isMachineKind = (value: unknown): value is MachineKind => (MACHINE_KINDS as readonly unknown[]).includes(value);
+
+/** One recorded figure: a number is only as good as where it comes from. */
+export interface SourcedFigure {
+  value: number;
+  source: string;
+  /** The year the figure refers to (measurement, data sheet). */
+  year: number | null;
+}
+
+export type MachineFigures = Partial<Record<MachineFigureName, SourcedFigure>>;
+
+/** What a machine key may be: calculations store it as the chosen value of a machine field. */
+export const MACHINE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,59}$/;
+
+export const MACHINE_SET_STATUSES = ['draft', 'published', 'archived'] as const;
+export type MachineSetStatus = (typeof MACHINE_SET_STATUSES)[number];
+
+/** `GET /api/machine-sets`: one version of a mandant's production data. */
+export interface MachineSetRecord {
+  id: number;
+  mandant_id: number;
+  name: string;
+  /** Human version label, e.g. `2026`. */
+  version_label: string;
+  status: MachineSetStatus;
+  /** The set this one was copied from (its machines were copied on creation), or null. */
+  based_on_id: number | null;
+  /** The set the mandant's new calculations use: at most one per mandant, always a published one. */
+  current: boolean;
+  /** Energy contract: kg CO2e per kWh of the electricity bought, or null when not recorded. */
+  electricity_factor: number | null;
+  electricity_supplier: string;
+  electricity_source: string;
+  electricity_year: number | null;
+  electricity_region: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** `GET /api/machines`: one machine of a machine set. */
+export interface MachineRecord {
+  id: number;
+  mandant_id: number;
+  set_id: number;
+  /** Stable name within its set; what a calculation's machine field stores. */
+  key: string;
+  kind: MachineKind;
+  name: string;
+  figures: MachineFigures;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** A production figure a formula read, as the result cites it. */
+export interface ProductionUse {
+  /** `machine:<key>:<figure>` or `energy:<figure>`: unique within a calculation. */
+  ref: string;
+  /** The machine's key (machine figures only). */
+  machine?: string;
+  /** The machine's name, or the electricity supplier. */
+  name: string;
+  figure: string;
+  value: number;
+  unit: string;
+  source: string;
+  year: number | null;
+  region?: string | null;
+}
+
+/** The machine set a calculation was computed with. */
+export interface MachineSetRef {
+  id: number;
+  name: string;
+  version_label: string;
+}
+
+/** What the formula engine reads from a machine set. */
+export interface ProductionData {
+  set: MachineSetRef;
+  machine(key: string): Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'> | undefined;
+  energy(name: EnergyFigureName): (SourcedFigure & { supplier: string; region: string | null }) | undefined;
+}
+
+export function toProductionData(
+  set: Pick<MachineSetRecord, 'id' | 'name' | 'version_label' | 'electricity_factor' | 'electricity_supplier' | 'electricity_source' | 'electricity_year' | 'electricity_region'>,
+  machines: readonly Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'>[],
+): ProductionData {
+  const byKey = new Map(machines.map((machine) => [machine.key, machine]));
+  return {
+    set: { id: set.id, name: set.name, version_label: set.version_label },
+    machine: (key) => byKey.get(key),
+    energy: (name) =>
+      name === 'electricity' && set.electricity_factor !== null
+        ? {
+            value: set.electricity_factor,
+            source: set.electricity_source,
+            year: set.electricity_year,
+            supplier: set.electricity_supplier,
+            region: set.electricity_region,
+          }
+        : undefined,
+  };
+}
+
+/** Machine keys per kind, for validating a calculation's machine fields (null prototype: kinds are data). */
+export function machineKeysByKind(machines: readonly Pick<MachineRecord, 'key' | 'kind'>[]): Record<string, string[]> {
+  const keys = Object.create(null) as Record<string, string[]>;
+  for (const machine of machines) (keys[machine.kind] ??= []).push(machine.key);
+  return keys;
+}

@@ -1,0 +1,53 @@
+/**
+ * A printer's own production data (issue 21): machine sets per mandant, versioned like factor databases (a draft is
+ * edited, a published set is fixed), their machines, and the set each calculation's results read.
+ */
+import { sql } from 'kysely';
+import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+
+export async function up(db: MigrationDb): Promise<void> {
+  await db.schema
+    .createTable('machine_sets')
+    .addColumn('id', 'integer', idColumn(db))
+    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('version_label', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('based_on_id', 'integer', (c) => c.references('machine_sets.id').onDelete('set null'))
+    .addColumn('current', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+    .addColumn('electricity_factor', 'double precision')
+    .addColumn('electricity_supplier', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('electricity_source', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('electricity_year', 'integer')
+    .addColumn('electricity_region', 'text')
+    .addColumn('published_at', TIMESTAMP)
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addUniqueConstraint('machine_sets_label_key', ['mandant_id', 'name', 'version_label'])
+    .execute();
+  await db.schema
+    .createTable('machines')
+    .addColumn('id', 'integer', idColumn(db))
+    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+    .addColumn('set_id', 'integer', (c) => c.notNull().references('machine_sets.id').onDelete('cascade'))
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('figures', jsonType(db), (c) => c.notNull())
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addUniqueConstraint('machines_set_key', ['set_id', 'key'])
+    .execute();
+  await db.schema.createIndex('machines_mandant_idx').on('machines').columns(['mandant_id', 'set_id']).execute();
+  await db.schema.alterTable('calculations').addColumn('machine_set_id', 'integer', (c) => c.references('machine_sets.id')).execute();
+  await db.schema.createIndex('calculations_machine_set_idx').on('calculations').column('machine_set_id').execute();
+}
+
+export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropIndex('calculations_machine_set_idx').ifExists().execute();
+  await db.schema.alterTable('calculations').dropColumn('machine_set_id').execute();
+  await db.schema.dropTable('machines').ifExists().execute();
+  await db.schema.dropTable('machine_sets').ifExists().execute();
+}

@@ -1,0 +1,78 @@
+/**
+ * Demo production data: each demo mandant gets a published, current machine set with an offset press, a digital
+ * press and a folder. The figures are plausible orders of magnitude for such machines, not measurements; each source
+ * says so, so nobody mistakes them for a printer's own data.
+ */
+import type { Kysely } from 'kysely';
+import type { MachineFigures, MachineKind } from '../../core/production';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+
+const DEMO_NOTE = 'Demo value, not measured: typical order of magnitude for this machine class';
+const figure = (value: number, what: string) => ({ value, source: `${DEMO_NOTE} (${what})`, year: 2025 });
+
+const DEMO_MACHINES: readonly { key: string; kind: MachineKind; name: string; figures: MachineFigures }[] = [
+  {
+    key: 'sm-102',
+    kind: 'press',
+    name: 'Offset press 4-colour B1 (Speedmaster-class, demo)',
+    figures: {
+      power_kw: figure(90, 'connected load of a 4-colour B1 sheetfed press as in manufacturer data sheets'),
+      speed_sheets_per_hour: figure(13000, 'production speed, well below the rated maximum'),
+      makeready_minutes: figure(20, 'job change with automatic plate change'),
+      makeready_sheets: figure(150, 'start-up waste sheets per job'),
+    },
+  },
+  {
+    key: 'digital-1',
+    kind: 'digital',
+    name: 'Digital press SRA3 toner (demo)',
+    figures: {
+      power_kw: figure(7.5, 'average power in production of an SRA3 toner press'),
+      speed_sheets_per_hour: figure(4000, 'A4-equivalent sheets per hour'),
+      makeready_minutes: figure(2, 'job start'),
+      makeready_sheets: figure(5, 'calibration sheets per job'),
+    },
+  },
+  {
+    key: 'folder-1',
+    kind: 'finishing',
+    name: 'Folding machine B2 (demo)',
+    figures: {
+      power_kw: figure(6, 'connected load of a B2 buckle folder'),
+      speed_sheets_per_hour: figure(15000, 'production speed'),
+      makeready_minutes: figure(15, 'set-up per job'),
+      makeready_sheets: figure(50, 'set-up waste per job'),
+    },
+  },
+];
+
+export async function seedDemoMachines(db: Kysely<DatabaseSchema>, mandantIds: readonly number[]): Promise<void> {
+  const now = isoNow();
+  for (const mandantId of mandantIds) {
+    const set = await db
+      .insertInto('machine_sets')
+      .values({
+        mandant_id: mandantId,
+        name: 'Demo machines',
+        version_label: '2025',
+        status: 'published',
+        based_on_id: null,
+        current: true,
+        electricity_factor: 0.4,
+        electricity_supplier: 'Demo grid supply',
+        electricity_source: 'Demo value, not a contract: rounded order of magnitude of the German grid mix in recent years. Replace it with the CO2e figure of your own supplier (electricity label under § 42 EnWG).',
+        electricity_year: 2024,
+        electricity_region: 'DE',
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('machines')
+      .values(DEMO_MACHINES.map((machine) => ({ mandant_id: mandantId, set_id: set.id, key: machine.key, kind: machine.kind, name: machine.name, figures: JSON.stringify(machine.figures), created_at: now, updated_at: now })))
+      .execute();
+  }
+}

@@ -1,0 +1,36 @@
+/** A machine set as a calculation reads it: the mandant's current one, or the one a calculation already uses. */
+import type { Kysely } from 'kysely';
+import { machineKeysByKind, toProductionData, type ProductionData } from '../../core/production';
+import type { DatabaseSchema } from '../db/schema';
+import { toMachineRecord, toMachineSetRecord } from './record';
+
+export interface ProductionSet {
+  data: ProductionData;
+  /** kind → machine keys, for validating machine fields. */
+  keysByKind: Record<string, string[]>;
+}
+
+/** The set with this id of this mandant (any status: a calculation keeps the set it used), or undefined. */
+export async function loadProductionSet(db: Kysely<DatabaseSchema>, mandantId: number, setId: number): Promise<ProductionSet | undefined> {
+  const row = await db.selectFrom('machine_sets').selectAll().where('id', '=', setId).where('mandant_id', '=', mandantId).executeTakeFirst();
+  if (!row) return undefined;
+  const machines = (await db.selectFrom('machines').selectAll().where('set_id', '=', setId).orderBy('key').execute()).map(toMachineRecord);
+  return { data: toProductionData(toMachineSetRecord(row), machines), keysByKind: machineKeysByKind(machines) };
+}
+
+export async function currentMachineSetId(db: Kysely<DatabaseSchema>, mandantId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('machine_sets')
+    .select('id')
+    .where('mandant_id', '=', mandantId)
+    .where('current', '=', true)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** The production data a calculation is computed with: the set it used, else the mandant's current set. */
+export async function resolveProductionSet(db: Kysely<DatabaseSchema>, mandantId: number, keepId?: number | null): Promise<ProductionSet | undefined> {
+  const id = keepId ?? (await currentMachineSetId(db, mandantId));
+  return id === undefined ? undefined : loadProductionSet(db, mandantId, id);
+}

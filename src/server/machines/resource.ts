@@ -1,0 +1,265 @@
+/**
+ * `machine-sets` and `machines`: a mandant's production data on the simple-rest plumbing (tenant-scoped, every write
+ * with its protocol entry). A set is versioned like a factor database: a draft is edited, publishing fixes it (its
+ * machines and energy contract no longer change, as calculations cite them) and makes it the mandant's current set,
+ * which new calculations read. A new version is a draft `based_on_id` an earlier set, created with copies of its
+ * machines. A set calculations used cannot be deleted.
+ */
+import { sql } from 'kysely';
+import {
+  MACHINE_FIGURE_NAMES,
+  MACHINE_KEY_PATTERN,
+  MACHINE_KINDS,
+  MACHINE_SET_STATUSES,
+  type MachineRecord,
+  type MachineSetRecord,
+} from '../../core/production';
+import { FACTOR_YEARS } from '../../core/api';
+import { isoNow } from '../db/values';
+import { badRequest, conflict } from '../http/errors';
+import { MAX_INT32 } from '../http/record-id';
+import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { scopeToMandant } from '../http/tenant-scope';
+import { machineRecordSchema, machineSetRecordSchema, toMachineRecord, toMachineSetRecord } from './record';
+
+const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength });
+const year = { type: ['integer', 'null'], minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max };
+
+const setProperties = {
+  name: text(200, 1),
+  version_label: text(100, 1),
+  status: { type: 'string', enum: [...MACHINE_SET_STATUSES] },
+  based_on_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
+  current: { type: 'boolean' },
+  // kg CO2e per kWh: from 0 (a certified renewable contract) to well above any coal grid.
+  electricity_factor: { type: ['number', 'null'], minimum: 0, maximum: 10 },
+  electricity_supplier: text(200),
+  electricity_source: text(2000),
+  electricity_year: year,
+  electricity_region: { type: ['string', 'null'], maxLength: 100 },
+} as const;
+
+const ENERGY_COLUMNS = ['electricity_factor', 'electricity_supplier', 'electricity_source', 'electricity_year', 'electricity_region'] as const;
+/** What a published set keeps fixed: the figures calculations cite, and the names they are cited by. */
+const FIXED_WHEN_PUBLISHED = ['name', 'version_label', ...ENERGY_COLUMNS] as const;
+
+const figureBody = {
+  type: 'object',
+  properties: { value: { type: 'number', minimum: 0, maximum: 1e9 }, source: text(2000), year },
+  required: ['value', 'source'],
+  additionalProperties: false,
+};
+
+const machineProperties = {
+  set_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
+  key: { type: 'string', pattern: MACHINE_KEY_PATTERN.source },
+  kind: { type: 'string', enum: [...MACHINE_KINDS] },
+  name: text(200, 1),
+  figures: {
+    type: 'object',
+    properties: Object.fromEntries(MACHINE_FIGURE_NAMES.map((name) => [name, { anyOf: [figureBody, { type: 'null' }] }])),
+    additionalProperties: false,
+  },
+} as const;
+
+const nothingPublished = () => conflict('A published machine set cannot be changed. Create a new version based on it instead.');
+
+async function findSet(ctx: RestContext, id: number): Promise<MachineSetRecord | undefined> {
+  const row = await scopeToMandant(ctx.db.selectFrom('machine_sets'), ctx.user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toMachineSetRecord(row);
+}
+
+/** The set a machine is written into: the caller's and a draft. */
+async function draftSet(ctx: RestContext, id: number): Promise<MachineSetRecord> {
+  const set = await findSet(ctx, id);
+  if (!set) throw badRequest('No machine set with this id.', { set_id: 'No machine set with this id.' });
+  if (set.status !== 'draft') throw nothingPublished();
+  return set;
+}
+
+/** Figures without the ones sent as null, with empty sources allowed but trimmed. */
+function figuresOf(body: unknown): string {
+  const figures: Row = {};
+  for (const [name, figure] of Object.entries((body ?? {}) as Row)) {
+    if (figure === null || figure === undefined) continue;
+    const { value, source, year: figureYear } = figure as { value: number; source: string; year?: number | null };
+    figures[name] = { value, source: source.trim(), year: figureYear ?? null };
+  }
+  return JSON.stringify(figures);
+}
+
+function setColumns(body: Row): Row {
+  const values: Row = {};
+  for (const key of ['name', 'version_label', ...ENERGY_COLUMNS] as const) {
+    if (body[key] === undefined) continue;
+    values[key] = typeof body[key] === 'string' ? (body[key] as string).trim() : body[key];
+  }
+  if (values.electricity_region === '') values.electricity_region = null;
+  return values;
+}
+
+export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
+  name: 'machine-sets',
+  table: 'machine_sets',
+  tenantColumn: 'mandant_id',
+  columns: {
+    id: { type: 'integer' },
+    mandant_id: { type: 'integer' },
+    name: { type: 'text' },
+    version_label: { type: 'text' },
+    status: { type: 'text' },
+    based_on_id: { type: 'integer' },
+    current: { type: 'boolean' },
+    published_at: { type: 'timestamp' },
+    created_at: { type: 'timestamp' },
+    updated_at: { type: 'timestamp' },
+  },
+  searchable: ['name', 'version_label'],
+  access: 'machine-sets',
+  toRecord: toMachineSetRecord,
+  recordSchema: machineSetRecordSchema,
+  createSchema: { type: 'object', properties: setProperties, required: ['name', 'version_label'] },
+  updateSchema: { type: 'object', properties: setProperties },
+
+  async beforeCreate(body, ctx) {
+    const values: Row = { status: 'draft', current: false, electricity_supplier: '', electricity_source: '' };
+    if (body.based_on_id !== undefined && body.based_on_id !== null) {
+      const base = await findSet(ctx, body.based_on_id as number);
+      if (!base) throw badRequest('No machine set with this id.', { based_on_id: 'No machine set with this id.' });
+      // A new version starts from its base's energy contract as well as from its machines (copied in onChange).
+      for (const key of ENERGY_COLUMNS) values[key] = base[key];
+      values.based_on_id = base.id;
+      values.mandant_id = base.mandant_id;
+    }
+    if (body.status !== undefined && body.status !== 'draft') throw badRequest('A machine set starts as a draft.', { status: 'A machine set starts as a draft.' });
+    if (body.current === true) throw badRequest('Only a published machine set can be current.', { current: 'Only a published machine set can be current.' });
+    // Without a base, the set belongs to the caller's mandant (rest-resource sets it); provider admins do not write here.
+    return { ...values, ...setColumns(body) };
+  },
+
+  async beforeUpdate(body, existing) {
+    const values = setColumns(body);
+    for (const [key, value] of Object.entries(values)) if ((existing as unknown as Row)[key] === value) delete values[key];
+    if (existing.status !== 'draft' && FIXED_WHEN_PUBLISHED.some((key) => key in values)) throw nothingPublished();
+    if (body.based_on_id !== undefined && body.based_on_id !== existing.based_on_id) {
+      throw badRequest('The version a machine set is based on cannot be changed.', { based_on_id: 'The version a machine set is based on cannot be changed.' });
+    }
+    const status = (body.status as MachineSetRecord['status'] | undefined) ?? existing.status;
+    if (status !== existing.status) {
+      if (status === 'draft') throw conflict('A published machine set cannot become a draft again. Create a new version based on it instead.');
+      values.status = status;
+      if (existing.status === 'draft') {
+        values.published_at = isoNow();
+        // The newest published version is what the printer's shop runs now.
+        values.current = true;
+      }
+      if (status === 'archived') values.current = false;
+    }
+    if (body.current !== undefined && body.current !== existing.current && !('current' in values)) {
+      if (body.current === true && status !== 'published') {
+        throw badRequest('Only a published machine set can be current.', { current: 'Only a published machine set can be current.' });
+      }
+      values.current = body.current;
+    }
+    return values;
+  },
+
+  async beforeDelete(existing, ctx) {
+    const used = await ctx.db.selectFrom('calculations').select('id').where('machine_set_id', '=', existing.id).executeTakeFirst();
+    if (used) throw conflict('Calculations use this machine set, so it cannot be deleted. Archive it instead.');
+    if (existing.current) throw conflict('The current machine set cannot be deleted. Make another one current first.');
+  },
+
+  async onChange(change, ctx) {
+    const { record, previous, operation } = change;
+    if (operation === 'create' && record.based_on_id !== null) {
+      const now = isoNow();
+      await ctx.db
+        .insertInto('machines')
+        .columns(['mandant_id', 'set_id', 'key', 'kind', 'name', 'figures', 'created_at', 'updated_at', 'version'])
+        .expression((eb) =>
+          eb
+            .selectFrom('machines')
+            .select([
+              sql.lit(record.mandant_id).as('mandant_id'),
+              sql.lit(record.id).as('set_id'),
+              'key',
+              'kind',
+              'name',
+              'figures',
+              sql.val(now).as('created_at'),
+              sql.val(now).as('updated_at'),
+              sql.lit(1).as('version'),
+            ])
+            .where('set_id', '=', record.based_on_id as number),
+        )
+        .execute();
+    }
+    // At most one current set per mandant: the one just made current replaces the previous one.
+    if (operation === 'update' && record.current && !previous?.current) {
+      await ctx.db
+        .updateTable('machine_sets')
+        .set({ current: false })
+        .where('mandant_id', '=', record.mandant_id)
+        .where('id', '!=', record.id)
+        .where('current', '=', true)
+        .execute();
+    }
+  },
+  protocol: (change) => ({ label: `${change.record.name} ${change.record.version_label}` }),
+};
+
+export const machinesResource: RestResourceDefinition<MachineRecord> = {
+  name: 'machines',
+  table: 'machines',
+  tenantColumn: 'mandant_id',
+  columns: {
+    id: { type: 'integer' },
+    mandant_id: { type: 'integer' },
+    set_id: { type: 'integer' },
+    key: { type: 'text' },
+    kind: { type: 'text' },
+    name: { type: 'text' },
+    created_at: { type: 'timestamp' },
+    updated_at: { type: 'timestamp' },
+  },
+  searchable: ['key', 'name'],
+  access: 'machines',
+  toRecord: toMachineRecord,
+  recordSchema: machineRecordSchema,
+  createSchema: { type: 'object', properties: machineProperties, required: ['set_id', 'key', 'kind', 'name'] },
+  updateSchema: { type: 'object', properties: machineProperties },
+
+  async beforeCreate(body, ctx) {
+    const set = await draftSet(ctx, body.set_id as number);
+    return {
+      mandant_id: set.mandant_id,
+      set_id: set.id,
+      key: body.key,
+      kind: body.kind,
+      name: (body.name as string).trim(),
+      figures: figuresOf(body.figures),
+    };
+  },
+
+  async beforeUpdate(body, existing, ctx) {
+    if (body.set_id !== undefined && body.set_id !== existing.set_id) {
+      throw badRequest('A machine cannot be moved to another machine set.', { set_id: 'A machine cannot be moved to another machine set.' });
+    }
+    const values: Row = {};
+    if (body.key !== undefined && body.key !== existing.key) values.key = body.key;
+    if (body.kind !== undefined && body.kind !== existing.kind) values.kind = body.kind;
+    if (body.name !== undefined && (body.name as string).trim() !== existing.name) values.name = (body.name as string).trim();
+    if (body.figures !== undefined) {
+      const figures = figuresOf(body.figures);
+      if (figures !== figuresOf(existing.figures)) values.figures = figures;
+    }
+    if (Object.keys(values).length > 0) await draftSet(ctx, existing.set_id);
+    return values;
+  },
+
+  async beforeDelete(existing, ctx) {
+    await draftSet(ctx, existing.set_id);
+  },
+  protocol: (change) => ({ label: change.record.name }),
+};
