@@ -59,6 +59,8 @@ const FUNCTION_NOTES: Record<string, { example: string; note: string }> = {
   floor: { example: 'floor(x)', note: 'The next whole number down.' },
   abs: { example: 'abs(x)', note: 'The value without its sign.' },
   if: { example: "if(window, 0.2, 0)", note: 'The second argument when the condition is true, else the third.' },
+  machine: { example: "machine(press, 'power_kw')", note: 'A figure of the machine a machine field picks, from the mandant\'s machine set in use (/machines).' },
+  energy: { example: "energy('electricity')", note: 'A figure of the mandant\'s energy contract (kg CO2e per kWh), from the machine set in use.' },
 };
 
 const FIELD_TYPE_NOTES: Record<FieldType, { value: string; csv: string }> = {
@@ -72,6 +74,7 @@ const FIELD_TYPE_NOTES: Record<FieldType, { value: string; csv: string }> = {
   date: { value: 'date YYYY-MM-DD', csv: '`2026-03-31` or `31.03.2026`' },
   tags: { value: 'list of free words', csv: 'words separated by `,` `;` or `|`' },
   factor: { value: 'a factor key of the field\'s `category`', csv: 'the factor key, or its label in any language' },
+  machine: { value: 'a machine key of the mandant\'s machines of the field\'s `machineKind`', csv: 'the machine key as written' },
 };
 
 function required<T>(table: Record<string, T>, key: string, what: string): T {
