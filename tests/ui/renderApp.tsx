@@ -5,6 +5,22 @@ import { App } from '../../src/client/App';
 import { writeSession } from '../../src/client/providers/session';
 import { mandantAdmin, state } from './mockServer';
 
+// The app layout and the resources' screens are lazy chunks (issue #22). Loaded once here, so that a test's first screen
+// does not spend findBy's timeout on transforming their modules on demand.
+await Promise.all([
+  import('../../src/client/layout/AppLayout'),
+  import('../../src/client/users/UserList'),
+  import('../../src/client/users/UserEdit'),
+  import('../../src/client/invitations/InvitationList'),
+  import('../../src/client/invitations/InvitationCreate'),
+  import('../../src/client/mandants/MandantList'),
+  import('../../src/client/mandants/MandantCreate'),
+  import('../../src/client/mandants/MandantEdit'),
+  import('../../src/client/databases/DatabaseList'),
+  import('../../src/client/databases/DatabaseCreate'),
+  import('../../src/client/databases/DatabaseEdit'),
+]);
+
 /** Render the whole app at `path`, optionally with a stored session (as after an earlier sign-in). */
 export function renderApp(path = '/', options: { signedInAs?: SessionUser } = {}) {
   state.me = options.signedInAs ?? mandantAdmin;
