@@ -111,11 +111,6 @@ const GroupEditor = ({ definition, group, index, count, update }: { definition: 
       <CardContent sx={{ pb: '8px !important' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <TextField {...small} label={translate('templateEditor.form.group_id')} value={group.id ?? ''} onChange={(e) => setGroup((g) => (g.id = e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }} sx={{ width: 160 }} />
-          <GroupSettings group={group} testId={testId} onChange={(next) => update((draft) => {
-            const groups = draft.groups ?? [];
-            groups[index] = next;
-            draft.groups = groups;
-          })} />
           <Box sx={{ flex: 1 }} />
           <OrderButtons
             testId={testId}
@@ -124,6 +119,11 @@ const GroupEditor = ({ definition, group, index, count, update }: { definition: 
             onRemove={() => count > 1 && update((d) => (d.groups = (d.groups ?? []).filter((_, i) => i !== index)))}
           />
         </Box>
+        <GroupSettings group={group} testId={testId} onChange={(next) => update((draft) => {
+          const groups = draft.groups ?? [];
+          groups[index] = next;
+          draft.groups = groups;
+        })} />
         <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={group.label} onChange={(label) => setGroup((g) => (g.label = label))} />
         <OptionalTexts owner={group} keys={['help']} testId={testId} onChange={(key, text) => setGroup((g) => {
           if (text === undefined) delete g[key as 'help'];
