@@ -25,7 +25,6 @@ export type EnergyFigureName = keyof typeof ENERGY_FIGURES;
 
 export const isMachineFigure = (name: string): name is MachineFigureName => Object.hasOwn(MACHINE_FIGURES, name);
 export const isEnergyFigure = (name: string): name is EnergyFigureName => Object.hasOwn(ENERGY_FIGURES, name);
-export const isMachineKind = (value: unknown): value is MachineKind => (MACHINE_KINDS as readonly unknown[]).includes(value);
 
 /** One recorded figure: a number is only as good as where it comes from. */
 export interface SourcedFigure {

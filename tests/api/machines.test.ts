@@ -168,7 +168,7 @@ describeEachDatabase('machine sets and machines', (ctx) => {
     await as(ADMIN, 'PUT', `/api/machine-sets/${set.id}`, { status: 'archived' });
     const used = await as<{ message: string }>(ADMIN, 'DELETE', `/api/machine-sets/${set.id}`);
     expect(used.status).toBe(409);
-    expect(used.body.message).toMatch(/Calculations use this machine set/);
+    expect(used.body.message).toMatch(/^Kalkulationen verwenden diesen Maschinenpark/);
 
     // An edit keeps the set the calculation used although another one is current now.
     const edited = await as<CalculationRecord>(EDITOR, 'PUT', `/api/calculations/${res.body.id}`, { inputs: { title: 'Press job', sheets: 13000, press: 'sm-102' } });

@@ -140,10 +140,10 @@ export function parseCell(field: Field, raw: string, context: CellContext): Cell
       const value = parseDate(text);
       return value === null ? { ok: false, key: 'date' } : { ok: true, value };
     }
-    case 'text':
-    case 'textarea':
     // A machine's key as written: the machine set in use checks it with the other inputs.
     case 'machine':
+    case 'text':
+    case 'textarea':
       return { ok: true, value: text };
   }
 }

@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import type { MachineFigures, MachineKind } from '../../core/production';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
+// The machine tables' types (declaration merging into DatabaseSchema).
+import './schema';
 
 const DEMO_NOTE = 'Demo value, not measured: typical order of magnitude for this machine class';
 const figure = (value: number, what: string) => ({ value, source: `${DEMO_NOTE} (${what})`, year: 2025 });

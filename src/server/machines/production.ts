@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { machineKeysByKind, toProductionData, type ProductionData } from '../../core/production';
 import type { DatabaseSchema } from '../db/schema';
 import { toMachineRecord, toMachineSetRecord } from './record';
+// The machine tables' types (declaration merging into DatabaseSchema).
+import './schema';
 
 export interface ProductionSet {
   data: ProductionData;

@@ -21,6 +21,8 @@ import { MAX_INT32 } from '../http/record-id';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { machineRecordSchema, machineSetRecordSchema, toMachineRecord, toMachineSetRecord } from './record';
+// The machine tables' types (declaration merging into DatabaseSchema).
+import './schema';
 
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength });
 const year = { type: ['integer', 'null'], minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max };
