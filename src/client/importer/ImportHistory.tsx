@@ -7,7 +7,7 @@ import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { formatDateTime } from '../i18n/dates';
 import { httpClient } from '../providers/httpClient';
-import { saveFile } from '../shell/download/saveFile';
+import { downloadFile } from '../shell/download/saveFile';
 
 interface ImportHistoryProps {
   refreshKey: number;
@@ -46,8 +46,7 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
     }
   };
   const errors = async (record: ImportRecord) => {
-    const response = await httpClient(`/imports/${record.id}/errors.csv`, { headers: { Accept: 'text/csv' } });
-    saveFile(response.body, `import-${record.id}-errors.csv`);
+    await downloadFile(`/imports/${record.id}/errors.csv`, `import-${record.id}-errors.csv`);
   };
 
   return (

@@ -1,7 +1,7 @@
 /** The migration steps that are not plain simple-rest calls. */
 import type { CreateFactorMigrationRequest, FactorMigrationRecord } from '../../core/api';
-import { httpClient, sendJson } from '../providers/httpClient';
-import { saveFile } from '../shell/download/saveFile';
+import { sendJson } from '../providers/httpClient';
+import { downloadFile } from '../shell/download/saveFile';
 
 export async function createPreview(request: CreateFactorMigrationRequest): Promise<FactorMigrationRecord> {
   return (await sendJson<FactorMigrationRecord>('/migrations', 'POST', request)).json;
@@ -12,7 +12,6 @@ export async function migrationStep(id: number, step: 'apply' | 'discard' | 'rol
 }
 
 /** The preview rows as CSV, rendered by the server (formula-like cells escaped there). */
-export async function downloadItemsCsv(id: number): Promise<void> {
-  const response = await httpClient(`/migrations/${id}/items.csv`, { headers: { Accept: 'text/csv' } });
-  saveFile(response.body, `migration-${id}.csv`);
+export function downloadItemsCsv(id: number): Promise<void> {
+  return downloadFile(`/migrations/${id}/items.csv`, `migration-${id}.csv`);
 }
