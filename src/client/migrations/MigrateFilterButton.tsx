@@ -11,7 +11,7 @@ import { useGetList, useListContext, useTranslate } from 'react-admin';
 import type { CalculationRecord } from '../../core/api';
 import { newestPublished } from '../../core/factor-database-default';
 import { useCan } from '../providers/RoleGate';
-import { useDatabases } from './targets';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 
 export const MigrateFilterButton = () => {
   const translate = useTranslate();
@@ -20,7 +20,7 @@ export const MigrateFilterButton = () => {
   const allMandants = useCan('read_all', 'mandants');
   const mayMigrate = writer && !allMandants;
   const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationRecord>();
-  const { data: databases = [] } = useDatabases();
+  const { data: databases = [] } = useFactorDatabases();
   const newest = newestPublished(databases);
   const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
   const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };

@@ -7,7 +7,7 @@ import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Typography
 import { useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import type { StatisticName } from '../../core/api';
-import { statisticPath, useStatistic, type StatisticsRange } from './api';
+import { statisticCsvPath, useStatistic, type StatisticsRange } from './api';
 import { chartSpec, isEmpty } from './chartData';
 import { downloadFile } from '../shell/download/saveFile';
 import { StatisticChart } from './StatisticChart';
@@ -19,7 +19,7 @@ const DownloadButton = ({ name, range }: { name: StatisticName; range: Statistic
   const onClick = async () => {
     setBusy(true);
     try {
-      await downloadFile(statisticPath(name, range, 'csv'), `statistics-${name}.csv`);
+      await downloadFile(statisticCsvPath(name, range), `statistics-${name}.csv`);
     } catch (error) {
       notify('statistics.download_failed', { type: 'error' });
       console.warn(error);
