@@ -9,11 +9,11 @@ import { useGetList } from 'react-admin';
 import type { FactorDatabaseRecord } from '../../core/api';
 
 const ALL = { page: 1, perPage: 1000 };
-const BY_ID = { field: 'id', order: 'ASC' as const };
+/** The newest first, as the server orders them (valid from, the id breaking ties). */
+const NEWEST = { field: 'valid_from', order: 'DESC' as const };
 
 const ORDERS = {
-  /** The newest first (valid from, then id), as migrations offer them. */
-  newest: (a: FactorDatabaseRecord, b: FactorDatabaseRecord) => (b.valid_from ?? '').localeCompare(a.valid_from ?? '') || b.id - a.id,
+  newest: null,
   /** By name, as pickers list them. */
   name: (a: FactorDatabaseRecord, b: FactorDatabaseRecord) => a.name.localeCompare(b.name) || a.id - b.id,
 };
@@ -27,9 +27,13 @@ interface FactorDatabaseOptions {
 }
 
 export function useFactorDatabases({ order = 'newest', published = false, retry }: FactorDatabaseOptions = {}) {
-  const query = useGetList<FactorDatabaseRecord>('databases', { pagination: ALL, sort: BY_ID }, retry === false ? { retry } : undefined);
+  const query = useGetList<FactorDatabaseRecord>('databases', { pagination: ALL, sort: NEWEST }, retry === false ? { retry } : undefined);
   const data = useMemo(
-    () => query.data?.filter((database) => !published || database.status === 'published').sort(ORDERS[order]),
+    () => {
+      const shown = query.data?.filter((database) => !published || database.status === 'published');
+      const compare = ORDERS[order];
+      return compare ? shown?.sort(compare) : shown;
+    },
     [query.data, order, published],
   );
   return { ...query, data };
