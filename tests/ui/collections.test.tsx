@@ -7,7 +7,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionRecord } from '../../src/core/api';
-import { CLIENT_STATE_KEY } from '../../src/client/shell/persistence/clientState';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 import { calculationHandlers, calculations, resetCalculations } from './calculations.mock';
@@ -70,7 +69,7 @@ describe('the collections list', () => {
     expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
     // The totals of the card, in German number format.
     expect(within(cards).getByText('1.234,5 kg CO₂e')).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem(CLIENT_STATE_KEY) ?? '{}').compilations).toEqual({ viewMode: 'cards' });
+    expect(window.localStorage.getItem('RaStoreKontor.collections.view')).toContain('cards');
     first.unmount();
 
     // A new visit (fresh app, same browser storage) opens with cards.

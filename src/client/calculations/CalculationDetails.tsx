@@ -5,11 +5,11 @@ import { useWatch } from 'react-hook-form';
 import { CollapsibleGroup } from '../templates/CollapsibleGroup';
 import { FIELD_GRID_SX } from '../templates/TemplateFields';
 import { CALCULATION_STATUSES } from './types';
-import { usePublishedDatabases } from './useDefaultDatabase';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 
 export const CalculationDetails = () => {
   const translate = useTranslate();
-  const { data: databases = [], isPending } = usePublishedDatabases();
+  const { data: databases = [], isPending } = useFactorDatabases({ published: true, order: 'name' });
   const chosen = useWatch({ name: 'database_id' }) as unknown;
   const choices = databases.map((database) => ({ id: database.id, name: `${database.name}${database.demo ? ` (${translate('calculations.demo_values')})` : ''}` }));
   // A calculation made with a database that has since been archived keeps showing it.

@@ -7,9 +7,10 @@ import {
 } from '@mui/material';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { useState } from 'react';
-import { Button, useCreate, useGetList, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useCreate, useGetList, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type Identifier } from 'react-admin';
 import type { CollectionRecord } from '../../core/api';
-import { sendJson } from '../providers/httpClient';
+import { useMutation } from '@tanstack/react-query';
+import { useKontorDataProvider } from '../providers/dataProvider';
 
 type Target = 'existing' | 'new';
 
@@ -24,6 +25,10 @@ const AddToCollectionDialog = ({ ids, onClose }: { ids: number[]; onClose: (done
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [create] = useCreate<CollectionRecord>();
+  const dataProvider = useKontorDataProvider();
+  const { mutateAsync: addToCollection } = useMutation({
+    mutationFn: ({ id, calculationIds }: { id: Identifier; calculationIds: Identifier[] }) => dataProvider.addToCollection(id, calculationIds),
+  });
   const mode: Target = !isPending && collections.length === 0 ? 'new' : target;
   const ready = mode === 'new' ? name.trim() !== '' : collectionId !== '';
 
@@ -38,8 +43,7 @@ const AddToCollectionDialog = ({ ids, onClose }: { ids: number[]; onClose: (done
         collectionName = created ? created.name : name.trim();
       } else {
         const before = new Set(collections.find((collection) => collection.id === collectionId)?.calculation_ids ?? []);
-        const response = await sendJson<CollectionRecord>(`/collections/${collectionId}/calculations`, 'POST', { ids });
-        collectionName = response.json.name;
+        collectionName = (await addToCollection({ id: collectionId, calculationIds: ids })).name;
         added = ids.filter((id) => !before.has(id)).length;
       }
       if (added === ids.length) notify('collections.added', { type: 'info', messageArgs: { smart_count: ids.length, name: collectionName } });

@@ -6,12 +6,12 @@ import { Box, Card, CardActionArea, CardActions, CardContent, CardHeader, Chip, 
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { AutocompleteInput, Button, Datagrid, FunctionField, List, NullableBooleanInput, Pagination, SearchInput, TextField, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
-import { httpClient } from '../providers/httpClient';
+import { useKontorDataProvider } from '../providers/dataProvider';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
 import { CollectionViewSwitch } from './CollectionViewSwitch';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
@@ -20,17 +20,9 @@ import { useCan } from '../providers/RoleGate';
 
 /** The tags the mandant's collections use, for the tag filter's choices. */
 function useCollectionTags(): string[] {
-  const [tags, setTags] = useState<string[]>([]);
-  useEffect(() => {
-    let alive = true;
-    httpClient<string[]>('/collections/tags')
-      .then((response) => alive && setTags(Array.isArray(response.json) ? response.json : []))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return tags;
+  const dataProvider = useKontorDataProvider();
+  const { data = [] } = useQuery({ queryKey: ['collections', 'tags'], queryFn: () => dataProvider.collectionTags() });
+  return data;
 }
 
 const Tags = ({ tags }: { tags: readonly string[] }) => (

@@ -18,7 +18,8 @@ import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, u
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
 import { newOrderPath } from '../orders';
-import { sendJson } from '../providers/httpClient';
+import { useMutation } from '@tanstack/react-query';
+import { useKontorDataProvider } from '../providers/dataProvider';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
@@ -31,10 +32,14 @@ function useRemoveCalculation(collection: CollectionRecord) {
   const refresh = useRefresh();
   const notify = useNotify();
   const [busy, setBusy] = useState<number | null>(null);
+  const dataProvider = useKontorDataProvider();
+  const { mutateAsync: removeFromCollection } = useMutation({
+    mutationFn: (calculationId: number) => dataProvider.removeFromCollection(collection.id, [calculationId]),
+  });
   const remove = async (calculation: CalculationRecord) => {
     setBusy(calculation.id);
     try {
-      await sendJson(`/collections/${collection.id}/calculations`, 'DELETE', { ids: [calculation.id] });
+      await removeFromCollection(calculation.id);
       refresh();
       notify('collections.removed', { type: 'info', messageArgs: { number: calculation.number } });
     } catch (error) {

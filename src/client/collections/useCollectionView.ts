@@ -1,10 +1,10 @@
-/** Table or cards for the collections list, remembered in the client state (`compilations.viewMode`, localStorage). */
-import { useClientValue } from '../shell/persistence/useClientState';
+/** Table or cards for the collections list, kept like every view preference in react-admin's store (localStorage). */
+import { useStore } from 'react-admin';
 
 export type CollectionView = 'table' | 'cards';
-export const COLLECTION_VIEW_KEY = 'viewMode';
+const COLLECTION_VIEW_STORE_KEY = 'collections.view';
 
 export function useCollectionView(): [CollectionView, (view: CollectionView) => void] {
-  const [stored, setStored] = useClientValue<string>('compilations', COLLECTION_VIEW_KEY, 'table');
+  const [stored, setStored] = useStore<CollectionView>(COLLECTION_VIEW_STORE_KEY, 'table');
   return [stored === 'cards' ? 'cards' : 'table', setStored];
 }

@@ -1,11 +1,8 @@
 /** `/compare` as a lazily loaded route for App.tsx's CustomRoutes. */
-import { Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../shell/navigation/lazyPage';
-import { RouteLoading } from '../shell/progress/RouteLoading';
 
 const ComparePage = lazyPage(() => import('./ComparePage'));
 
-export const compareRoute: ReactElement = (
-  <Route key="compare" path="/compare" element={<Suspense fallback={<RouteLoading />}><ComparePage /></Suspense>} />
-);
+export const compareRoute: ReactElement = <Route key="compare" path="/compare" element={<ComparePage />} />;

@@ -10,7 +10,7 @@ import { mayChangeDatabase } from '../../core/access/policy';
 import { useCan } from '../providers/RoleGate';
 import { readSession } from '../providers/session';
 import { httpErrorText } from '../providers/httpClient';
-import { changeStatus, type DatabaseAction } from './api';
+import { useDatabaseAction, type DatabaseAction } from './api';
 import { DiffView } from './DiffView';
 import { RolloutChip } from './RolloutChip';
 import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
@@ -37,10 +37,11 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const rollable = mayRollOut && database.status === 'published' && database.mandant_id === null;
   // Publishing and archiving cannot be undone, a roll-out changes every mandant's new work: each is confirmed first.
   const [confirming, setConfirming] = useState<DatabaseAction | null>(null);
+  const { mutateAsync: changeStatus } = useDatabaseAction();
   const act = async (action: DatabaseAction) => {
     setBusy(true);
     try {
-      await changeStatus(database.id, action);
+      await changeStatus({ id: database.id, action });
       notify(`databases.notifications.${DONE[action]}`, { type: 'success' });
       refresh();
     } catch (problem) {

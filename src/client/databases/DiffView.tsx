@@ -1,15 +1,16 @@
 /** What changed between this database and another: added, removed, changed (old → new, %). */
 import { Alert, Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord } from '../../core/api';
 import { formatPercent } from '../migrations/format';
 import { useFactorDiff } from './factorQueries';
+import { useFactorDatabases } from './useFactorDatabases';
 
 export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
-  const others = useGetList<FactorDatabaseRecord>('databases', { pagination: { page: 1, perPage: 200 }, sort: { field: 'valid_from', order: 'DESC' } });
+  const others = useFactorDatabases();
   const [against, setAgainst] = useState<number | ''>(database.based_on_id ?? '');
   const { data: diff, error } = useFactorDiff(database.id, against === '' ? null : against);
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(value);

@@ -4,19 +4,20 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { importFactors } from './api';
+import { useImportFactors } from './api';
 
 export const ImportFactors = ({ databaseId }: { databaseId: number }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: importFactors } = useImportFactors();
   const onDrop = async (files: File[]) => {
     const file = files[0];
     if (!file) return;
     setError(null);
     try {
-      const report = await importFactors(databaseId, await file.text());
+      const report = await importFactors({ id: databaseId, csv: await file.text() });
       notify('databases.import.done', { type: 'success', messageArgs: { inserted: report.inserted, updated: report.updated } });
       refresh();
     } catch (problem) {

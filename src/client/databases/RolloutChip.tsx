@@ -2,12 +2,12 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { rolledOutDatabase } from '../../core/factor-database-default';
-import { usePublishedDatabases } from '../calculations/useDefaultDatabase';
+import { useFactorDatabases } from './useFactorDatabases';
 import type { FactorDatabaseRecord } from '../calculations/types';
 
 export const RolloutChip = ({ database, size }: { database: FactorDatabaseRecord; size?: 'small' | 'medium' }) => {
   const translate = useTranslate();
-  const { data = [] } = usePublishedDatabases();
+  const { data = [] } = useFactorDatabases({ published: true });
   if (rolledOutDatabase(data)?.id !== database.id) return null;
   return <Chip size={size} color="primary" variant="outlined" label={translate('databases.rolled_out')} data-testid="rolled-out" />;
 };

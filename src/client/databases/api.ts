@@ -1,17 +1,18 @@
-/** The database actions beyond simple-rest: publish, archive, roll out, CSV import, diff. */
-import type { FactorDatabaseDiff, FactorDatabaseRecord, FactorImportReport } from '../../core/api';
-import { httpClient, sendJson } from '../providers/httpClient';
+/** The database actions beyond simple-rest (publish, archive, roll out, CSV import) as react-query mutations. */
+import { useMutation } from '@tanstack/react-query';
+import type { Identifier } from 'react-admin';
+import { useKontorDataProvider, type DatabaseAction } from '../providers/dataProvider';
 
-export type DatabaseAction = 'publish' | 'archive' | 'roll-out';
+export type { DatabaseAction };
 
-export async function changeStatus(id: number, action: DatabaseAction): Promise<FactorDatabaseRecord> {
-  return (await sendJson<FactorDatabaseRecord>(`/databases/${id}/${action}`, 'POST')).json;
+export function useDatabaseAction() {
+  const dataProvider = useKontorDataProvider();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: Identifier; action: DatabaseAction }) => dataProvider.databaseAction(id, action),
+  });
 }
 
-export async function importFactors(id: number, csv: string): Promise<FactorImportReport> {
-  return (await sendJson<FactorImportReport>(`/databases/${id}/import`, 'POST', { csv })).json;
-}
-
-export async function loadDiff(id: number, against: number): Promise<FactorDatabaseDiff> {
-  return (await httpClient<FactorDatabaseDiff>(`/databases/${id}/diff?against=${against}`)).json;
+export function useImportFactors() {
+  const dataProvider = useKontorDataProvider();
+  return useMutation({ mutationFn: ({ id, csv }: { id: Identifier; csv: string }) => dataProvider.importFactors(id, csv) });
 }

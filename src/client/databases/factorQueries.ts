@@ -8,7 +8,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import type { FactorDatabaseDiff, FactorRecord } from '../../core/api';
-import { loadDiff } from './api';
+import { useKontorDataProvider } from '../providers/dataProvider';
 
 /** A database holds some hundred factors at most; one page of 1000 is all of them. */
 const ALL_FACTORS = { page: 1, perPage: 1000 };
@@ -26,9 +26,10 @@ export function useDatabaseFactors(databaseId: number | null | undefined) {
 /** What changed between `databaseId` and `against` (`GET /api/databases/:id/diff`), asked again after each factor edit. */
 export function useFactorDiff(databaseId: number, against: number | null) {
   const { dataUpdatedAt } = useDatabaseFactors(databaseId);
+  const dataProvider = useKontorDataProvider();
   return useQuery<FactorDatabaseDiff, Error>({
     queryKey: ['factors', 'diff', databaseId, against, dataUpdatedAt],
-    queryFn: () => loadDiff(databaseId, against as number),
+    queryFn: () => dataProvider.factorDiff(databaseId, against as number),
     enabled: against !== null,
     // The last diff stays on screen while the next one loads.
     placeholderData: keepPreviousData,

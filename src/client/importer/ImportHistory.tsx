@@ -1,13 +1,14 @@
 /** The mandant's recent imports with undo and the row errors as CSV. */
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImportRecord } from '../../core/api';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { formatDateTime } from '../i18n/dates';
-import { httpClient } from '../providers/httpClient';
-import { saveFile } from '../shell/download/saveFile';
+import { useKontorDataProvider } from '../providers/dataProvider';
+import { downloadFile } from '../shell/download/saveFile';
 
 interface ImportHistoryProps {
   refreshKey: number;
@@ -21,23 +22,21 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
   const notify = useNotify();
   const [locale] = useLocaleState();
   const lang = useLanguage();
-  const [imports, setImports] = useState<ImportRecord[]>([]);
+  const dataProvider = useKontorDataProvider();
   const [undoing, setUndoing] = useState<ImportRecord | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(async () => {
-    const response = await httpClient<ImportRecord[]>(`/imports?sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,9]')}`);
-    setImports(response.json ?? []);
-  }, []);
-  useEffect(() => {
-    load().catch(() => undefined);
-  }, [load, refreshKey]);
+  // The last ten, newest first; `refreshKey` (a finished import) asks again, the old list staying until then.
+  const { data: imports = [], refetch } = useGetList<ImportRecord>('imports',
+    { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, meta: { refreshKey } },
+    { placeholderData: keepPreviousData });
+  const { mutateAsync: undoImport } = useMutation({ mutationFn: (id: number) => dataProvider.undoImport(id) });
 
   const undo = async (record: ImportRecord) => {
     setBusy(true);
     try {
-      await httpClient(`/imports/${record.id}/undo`, { method: 'POST' });
+      await undoImport(record.id);
       notify('importer.history.undone', { type: 'info' });
-      await load();
+      await refetch();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -46,8 +45,7 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
     }
   };
   const errors = async (record: ImportRecord) => {
-    const response = await httpClient(`/imports/${record.id}/errors.csv`, { headers: { Accept: 'text/csv' } });
-    saveFile(response.body, `import-${record.id}-errors.csv`);
+    await downloadFile(`/imports/${record.id}/errors.csv`, `import-${record.id}-errors.csv`);
   };
 
   return (

@@ -37,7 +37,8 @@ import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
 import { templateCsv, type ColumnMapping } from '../../core/csv';
 import { isLanguage } from '../../core/languages';
 import { formatCount } from '../../core/number-format';
-import { useDefaultDatabaseId, usePublishedDatabases } from '../calculations/useDefaultDatabase';
+import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 import { currentUser } from '../providers/authProvider';
 import { saveFile } from '../shell/download/saveFile';
 import { ImportHistory } from './ImportHistory';
@@ -63,7 +64,7 @@ const ImporterPage = () => {
   const canWrite = can(user?.role, 'create', 'imports');
   const { data: templates = [] } = useGetList<TemplateRecord>('templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
   const [templateId, setTemplateId] = useState('');
-  const { data: databases = [] } = usePublishedDatabases();
+  const { data: databases = [] } = useFactorDatabases({ published: true, order: 'name' });
   const { databaseId: defaultDatabaseId } = useDefaultDatabaseId();
   // Empty: the mandant's default database, the one new calculations use (core/factor-database-default.ts).
   const [chosenDatabaseId, setChosenDatabaseId] = useState<number | ''>('');

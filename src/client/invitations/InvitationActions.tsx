@@ -2,21 +2,25 @@
 import { useState } from 'react';
 import { Stack } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { Button, DeleteWithConfirmButton, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, DeleteWithConfirmButton, useNotify, useRecordContext, useRefresh, type Identifier } from 'react-admin';
 import type { InvitationRecord } from '../../core/api';
-import { httpErrorText, sendJson } from '../providers/httpClient';
+import { useMutation } from '@tanstack/react-query';
+import { useKontorDataProvider } from '../providers/dataProvider';
+import { httpErrorText } from '../providers/httpClient';
 
 export const InvitationActions = () => {
   const invitation = useRecordContext<InvitationRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
+  const dataProvider = useKontorDataProvider();
+  const { mutateAsync: resendInvitation } = useMutation({ mutationFn: (id: Identifier) => dataProvider.resendInvitation(id) });
   if (!invitation) return null;
 
   const resend = async () => {
     setBusy(true);
     try {
-      await sendJson(`/invitations/${invitation.id}/resend`, 'POST');
+      await resendInvitation(invitation.id);
       notify('app.invitations.resent', { type: 'success' });
       refresh();
     } catch (error) {

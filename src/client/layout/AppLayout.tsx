@@ -7,7 +7,6 @@ import { UserMenu } from './UserMenu';
 import { Footer } from './Footer';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { ShellServices } from './ShellServices';
-import { RowCheckboxLabels } from './RowCheckboxLabels';
 import { BrandTheme } from './BrandTheme';
 import { MuiLanguage } from '../i18n/MuiLanguage';
 import { useBranding } from './branding';
@@ -60,7 +59,6 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
     <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={LAYOUT_FITS_WINDOW}>
       <ShellServices />
       <SessionExpiryWatcher />
-      <RowCheckboxLabels />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
           <PageTransition>

@@ -1,3 +1,4 @@
+import type { CheckboxOwnerState } from '@mui/material';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /**
@@ -19,5 +20,16 @@ export const kontorTheme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
+    // A checkbox's `aria-label` names its <input>, which a screen reader lands on, not MUI's root <span>, where it
+    // is a prohibited attribute (axe: `label`, `aria-prohibited-attr`). react-admin's row-selection checkboxes
+    // (Datagrid, DataTable) pass their translated label as a plain prop; an explicit input label still wins.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: () => ({ 'aria-label': undefined }),
+          input: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
+    },
   },
 };

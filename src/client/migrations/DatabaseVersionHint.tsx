@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { CalculationRecord, FactorDatabaseRecord, TemplateRecord } from '../../core/api';
 import { useCan } from '../providers/RoleGate';
-import { useDatabases } from './targets';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 
 export function newerPublished(databases: readonly FactorDatabaseRecord[], current: FactorDatabaseRecord | undefined): FactorDatabaseRecord | undefined {
   if (!current) return undefined;
@@ -49,7 +49,7 @@ const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {
 export const DatabaseVersionHint = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
   const canMigrate = useCanMigrate(record);
-  const { data = [] } = useDatabases();
+  const { data = [] } = useFactorDatabases();
   const current = data.find((database) => database.id === record.database_id);
   const newer = newerPublished(data, current);
   const label = current ? `${current.name} (${current.version_label})` : '';

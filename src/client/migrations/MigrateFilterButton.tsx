@@ -14,7 +14,7 @@ import { newestPublished } from '../../core/factor-database-default';
 import { formatCount } from '../../core/number-format';
 import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';
-import { useDatabases } from './targets';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 
 export const MigrateFilterButton = () => {
   const translate = useTranslate();
@@ -24,7 +24,7 @@ export const MigrateFilterButton = () => {
   const allMandants = useCan('read_all', 'mandants');
   const mayMigrate = writer && !allMandants;
   const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationRecord>();
-  const { data: databases = [] } = useDatabases();
+  const { data: databases = [] } = useFactorDatabases();
   const newest = newestPublished(databases);
   const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
   const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };

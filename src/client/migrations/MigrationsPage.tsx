@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Confirm, Title, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord } from '../../core/api';
-import { createPreview, downloadItemsCsv, migrationStep } from './api';
+import { downloadItemsCsv, useMigrationStep, usePreviewMigration } from './api';
 import { httpErrorText } from '../providers/httpClient';
 import { useCan } from '../providers/RoleGate';
 import { formatDateTime } from '../i18n/dates';
@@ -67,6 +67,9 @@ const MigrationsPage = () => {
   const targetName = useTargetName();
   const history = useGetList<FactorMigrationRecord>('migrations', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } });
 
+  const { mutateAsync: migrationStep } = useMigrationStep();
+  const { mutateAsync: createPreview } = usePreviewMigration();
+
   const run = async (work: () => Promise<FactorMigrationRecord>, done: string) => {
     setBusy(true);
     try {
@@ -85,7 +88,7 @@ const MigrationsPage = () => {
   };
 
   const step = async (migration: FactorMigrationRecord, name: Step) => {
-    await run(() => migrationStep(migration.id, name), DONE[name]);
+    await run(() => migrationStep({ id: migration.id, step: name }), DONE[name]);
     setConfirming(null);
   };
   const confirmText = (key: 'title' | 'content') =>

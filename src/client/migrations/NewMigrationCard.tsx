@@ -7,7 +7,8 @@ import { Button, Card, CardContent, Chip, FormControl, InputLabel, MenuItem, Sel
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
-import { useDatabaseInUse, useDatabases, useTemplateList } from './targets';
+import { useDatabaseInUse, useTemplateList } from './targets';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 
 /** What the page was opened for (from a calculation's page or the calculations list). */
 export interface MigrationScope {
@@ -40,7 +41,7 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   const [database, setDatabase] = useState<number | ''>(scope.databaseId ?? '');
   const [templateId, setTemplateId] = useState<string>(scope.templateId ?? '');
   const [mandant, setMandant] = useState<number | ''>('');
-  const databases = useDatabases();
+  const databases = useFactorDatabases();
   const templates = useTemplateList();
   const mandants = useGetList<MandantRecord>('mandants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: providerAdmin });
   // The calculations this migration concerns, as the calculations list filters them.

@@ -1,18 +1,22 @@
-/** The migration steps that are not plain simple-rest calls. */
-import type { CreateFactorMigrationRequest, FactorMigrationRecord } from '../../core/api';
-import { httpClient, sendJson } from '../providers/httpClient';
-import { saveFile } from '../shell/download/saveFile';
+/** The migration steps that are not plain simple-rest calls, as react-query mutations over the data provider. */
+import { useMutation } from '@tanstack/react-query';
+import type { Identifier } from 'react-admin';
+import type { CreateFactorMigrationRequest } from '../../core/api';
+import { useKontorDataProvider, type MigrationStep } from '../providers/dataProvider';
+import { downloadFile } from '../shell/download/saveFile';
 
-export async function createPreview(request: CreateFactorMigrationRequest): Promise<FactorMigrationRecord> {
-  return (await sendJson<FactorMigrationRecord>('/migrations', 'POST', request)).json;
+/** Previews a migration: nothing changes until it is applied. */
+export function usePreviewMigration() {
+  const dataProvider = useKontorDataProvider();
+  return useMutation({ mutationFn: (request: CreateFactorMigrationRequest) => dataProvider.previewMigration(request) });
 }
 
-export async function migrationStep(id: number, step: 'apply' | 'discard' | 'rollback'): Promise<FactorMigrationRecord> {
-  return (await sendJson<FactorMigrationRecord>(`/migrations/${id}/${step}`, 'POST')).json;
+export function useMigrationStep() {
+  const dataProvider = useKontorDataProvider();
+  return useMutation({ mutationFn: ({ id, step }: { id: Identifier; step: MigrationStep }) => dataProvider.migrationStep(id, step) });
 }
 
 /** The preview rows as CSV, rendered by the server (formula-like cells escaped there). */
-export async function downloadItemsCsv(id: number): Promise<void> {
-  const response = await httpClient(`/migrations/${id}/items.csv`, { headers: { Accept: 'text/csv' } });
-  saveFile(response.body, `migration-${id}.csv`);
+export function downloadItemsCsv(id: number): Promise<void> {
+  return downloadFile(`/migrations/${id}/items.csv`, `migration-${id}.csv`);
 }

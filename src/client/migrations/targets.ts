@@ -3,13 +3,10 @@
  * the request that previews a migration again (for the fresh preview after a 409).
  */
 import { useGetList, useTranslate } from 'react-admin';
-import type { CalculationRecord, CreateFactorMigrationRequest, FactorDatabaseRecord, FactorMigrationRecord, TemplateRecord } from '../../core/api';
+import type { CalculationRecord, CreateFactorMigrationRequest, FactorMigrationRecord, TemplateRecord } from '../../core/api';
+import { useFactorDatabases } from '../databases/useFactorDatabases';
 
 const ALL = { page: 1, perPage: 200 };
-
-export function useDatabases() {
-  return useGetList<FactorDatabaseRecord>('databases', { pagination: ALL, sort: { field: 'valid_from', order: 'DESC' } });
-}
 
 export function useTemplateList() {
   return useGetList<TemplateRecord>('templates', { pagination: ALL, sort: { field: 'id', order: 'ASC' } });
@@ -33,7 +30,7 @@ export function useDatabaseInUse(filter: Record<string, unknown>, enabled: boole
 /** `(migration) => text` naming where it takes the calculations. */
 export function useTargetName(): (migration: Pick<FactorMigrationRecord, 'kind' | 'to_database_id' | 'template_id' | 'to_template_version'>) => string {
   const translate = useTranslate();
-  const { data: databases = [] } = useDatabases();
+  const { data: databases = [] } = useFactorDatabases();
   const { data: templates = [] } = useTemplateList();
   return (migration) => {
     if (migration.kind === 'template') {

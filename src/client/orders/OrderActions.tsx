@@ -5,7 +5,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Confirm, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { OrderRecord, OrderTransition, Role } from '../../core/api';
 import { allowedOrderTransitions } from '../../core/access/policy';
-import { sendJson } from '../providers/httpClient';
+import { useMutation } from '@tanstack/react-query';
+import { useKontorDataProvider } from '../providers/dataProvider';
 import { downloadOrderDocument, type OrderDocument } from './documents';
 
 const HAS_CONFIRMATION = ['placed', 'confirmed', 'completed'];
@@ -20,12 +21,14 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
   // Completing issues the certificate and cannot be undone: asked first, like cancelling.
   const [confirmComplete, setConfirmComplete] = useState(false);
   const transitions = allowedOrderTransitions(permissions, order.status);
+  const dataProvider = useKontorDataProvider();
+  const { mutateAsync: transition } = useMutation({ mutationFn: (step: OrderTransition) => dataProvider.orderTransition(order.id, step) });
 
-  const apply = async (transition: OrderTransition) => {
+  const apply = async (step: OrderTransition) => {
     setBusy(true);
     try {
-      await sendJson(`/orders/${order.id}/${transition}`, 'POST');
-      notify(`orders.done.${transition}`, { type: 'success', messageArgs: { number: order.number } });
+      await transition(step);
+      notify(`orders.done.${step}`, { type: 'success', messageArgs: { number: order.number } });
       refresh();
     } catch (error) {
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });

@@ -3,14 +3,15 @@
  * Pick a project and see the tonnes (rounded up by the mandant's rule) and the price in the user's
  * locale; "Review order" saves a draft and opens it, where the order is placed (step 2).
  */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert, Box, Card, CardActionArea, CardContent, Grid, Radio, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
 import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
 import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
-import { httpClient } from '../providers/httpClient';
+import { useKontorDataProvider } from '../providers/dataProvider';
 import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';
 import { CO2E } from '../../core/template/units';
@@ -51,21 +52,17 @@ function useUnavailableReason(subject: Subject | null): string | null {
 }
 
 function useQuote(subject: Subject | null, projectId: number | null) {
-  const [state, setState] = useState<{ quote: OrderQuote | null; error: string | null; loading: boolean }>({ quote: null, error: null, loading: false });
-  useEffect(() => {
-    if (!subject || projectId === null) return;
-    let live = true;
-    const params = new URLSearchParams({ project_id: String(projectId) });
-    for (const [key, value] of Object.entries(subject)) params.set(key, String(value));
-    setState({ quote: null, error: null, loading: true });
-    httpClient<OrderQuote>(`/orders/quote?${params.toString()}`)
-      .then((res) => live && setState({ quote: res.json, error: null, loading: false }))
-      .catch((error: unknown) => live && setState({ quote: null, error: error instanceof Error ? error.message : String(error), loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [subject?.calculation_id, subject?.collection_id, projectId]); // eslint-disable-line react-hooks/exhaustive-deps -- the subject object is rebuilt every render
-  return state;
+  const dataProvider = useKontorDataProvider();
+  const { data, error, isFetching } = useQuery({
+    queryKey: ['orders', 'quote', subject?.calculation_id, subject?.collection_id, projectId],
+    queryFn: ({ signal }) => dataProvider.orderQuote(subject as Subject, projectId as number, signal),
+    enabled: subject !== null && projectId !== null,
+    // A refused quote (nothing to offset, a project gone) is shown at once, not after retries.
+    retry: false,
+    // Asked once per pick, as the reader chose it: a refocused window does not blank the quote to ask again.
+    refetchOnWindowFocus: false,
+  });
+  return { quote: isFetching ? null : (data ?? null), error: error && !isFetching ? error.message : null, loading: isFetching };
 }
 
 export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {

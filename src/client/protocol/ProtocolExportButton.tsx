@@ -2,8 +2,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useListContext, useNotify } from 'react-admin';
-import { httpClient } from '../providers/httpClient';
-import { attachmentName, saveFile } from '../shell/download/saveFile';
+import { downloadFile } from '../shell/download/saveFile';
 
 export function exportUrl(filter: object, sort: { field: string; order: string }): string {
   const params = new URLSearchParams({ filter: JSON.stringify(filter), sort: JSON.stringify([sort.field, sort.order]) });
@@ -17,8 +16,7 @@ export const ProtocolExportButton = () => {
   const onClick = async () => {
     setBusy(true);
     try {
-      const response = await httpClient(exportUrl(filterValues, sort), { headers: { Accept: 'text/csv' } });
-      saveFile(response.body, attachmentName(response.headers, 'protocol.csv'));
+      await downloadFile(exportUrl(filterValues, sort), 'protocol.csv');
     } catch (error) {
       notify('protocol.export.failed', { type: 'error' });
       console.warn(error);

@@ -1,8 +1,61 @@
-/** The ra-data-simple-rest dialect over our own httpClient (base URL, token, error bodies). */
+/**
+ * The one data provider: the ra-data-simple-rest dialect over our own httpClient (base URL, token, error bodies), and
+ * Kontor's endpoints beyond simple-rest as methods of it (react-admin's "custom methods"). Screens call them through
+ * react-query (`useQuery`/`useMutation` over `useKontorDataProvider()`), never the HTTP client itself, so every call
+ * shares react-admin's error handling (a rejected session signs out) and the one place that knows the URLs.
+ */
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, GetListResult } from 'react-admin';
-import { httpClient } from './httpClient';
+import { useDataProvider, type DataProvider, type GetListResult, type Identifier } from 'react-admin';
+import type {
+  CollectionRecord, CreateFactorMigrationRequest, FactorCategoryRecord, FactorDatabaseDiff, FactorDatabaseRecord,
+  FactorImportReport, FactorMigrationRecord, OrderQuote, OrderTransition, StatisticName, StatisticsResult,
+} from '../../core/api';
+import { httpClient, sendJson } from './httpClient';
 import { getApiBaseUrl } from './runtimeConfig';
+
+/** A factor database's lifecycle steps (`roll-out` is also the URL segment). */
+export type DatabaseAction = 'publish' | 'archive' | 'roll-out';
+export type MigrationStep = 'apply' | 'discard' | 'rollback';
+
+/** What an order quote is for: one calculation or one collection. */
+export interface OrderSubject {
+  calculation_id?: number;
+  collection_id?: number;
+}
+
+/** The query of a statistic: the period, the reader's language, and (provider admins) a mandant or all. */
+export interface StatisticsQuery {
+  from: string;
+  to: string;
+  lang: string;
+  /** null: the server's default (own mandant; all mandants for provider admins). */
+  mandant_id: number | null;
+}
+
+export interface KontorDataProvider extends DataProvider {
+  databaseAction(id: Identifier, action: DatabaseAction): Promise<FactorDatabaseRecord>;
+  importFactors(id: Identifier, csv: string): Promise<FactorImportReport>;
+  factorDiff(id: Identifier, against: Identifier): Promise<FactorDatabaseDiff>;
+  factorCategories(): Promise<FactorCategoryRecord[]>;
+  previewMigration(request: CreateFactorMigrationRequest): Promise<FactorMigrationRecord>;
+  migrationStep(id: Identifier, step: MigrationStep): Promise<FactorMigrationRecord>;
+  statistics(name: StatisticName, query: StatisticsQuery, signal?: AbortSignal): Promise<StatisticsResult>;
+  orderQuote(subject: OrderSubject, projectId: Identifier, signal?: AbortSignal): Promise<OrderQuote>;
+  orderTransition(id: Identifier, transition: OrderTransition): Promise<unknown>;
+  collectionTags(): Promise<string[]>;
+  addToCollection(id: Identifier, ids: Identifier[]): Promise<CollectionRecord>;
+  removeFromCollection(id: Identifier, ids: Identifier[]): Promise<unknown>;
+  undoImport(id: Identifier): Promise<unknown>;
+  resendInvitation(id: Identifier): Promise<unknown>;
+}
+
+/** The path of a statistic, as JSON or (for the download) as CSV. */
+export function statisticPath(name: StatisticName, query: StatisticsQuery, format: 'json' | 'csv' = 'json'): string {
+  const params = new URLSearchParams({ from: query.from, to: query.to, lang: query.lang });
+  if (query.mandant_id !== null) params.set('mandant_id', String(query.mandant_id));
+  if (format === 'csv') params.set('format', 'csv');
+  return `/statistics/${name}?${params.toString()}`;
+}
 
 /**
  * A list past the server's count cap answers `Content-Range: … 0-24/*`, which simple-rest reads as NaN.
@@ -15,12 +68,39 @@ function withPartialPages(result: GetListResult, pagination: { page: number; per
   return { data: result.data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: result.data.length === perPage } };
 }
 
-export function createDataProvider(): DataProvider {
+const get = async <T,>(path: string, signal?: AbortSignal): Promise<T> => (await httpClient<T>(path, { signal })).json;
+const post = async <T,>(path: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, 'POST', payload)).json;
+
+export function createDataProvider(): KontorDataProvider {
   // The base URL is resolved per request so a changed runtime configuration needs no new provider.
   const rest = simpleRestProvider('', (url: string, options?: RequestInit) => httpClient(`${getApiBaseUrl()}${url}`, options));
   return {
     ...rest,
     getList: async (resource, params) => withPartialPages(await rest.getList(resource, params), params.pagination),
     getManyReference: async (resource, params) => withPartialPages(await rest.getManyReference(resource, params), params.pagination),
+    databaseAction: (id, action) => post(`/databases/${id}/${action}`),
+    importFactors: (id, csv) => post(`/databases/${id}/import`, { csv }),
+    factorDiff: (id, against) => get(`/databases/${id}/diff?against=${against}`),
+    factorCategories: () => get('/factor-categories'),
+    previewMigration: (request) => post('/migrations', request),
+    migrationStep: (id, step) => post(`/migrations/${id}/${step}`),
+    statistics: (name, query, signal) => get(statisticPath(name, query), signal),
+    orderQuote: (subject, projectId, signal) => {
+      const params = new URLSearchParams({ project_id: String(projectId) });
+      for (const [key, value] of Object.entries(subject)) params.set(key, String(value));
+      return get(`/orders/quote?${params.toString()}`, signal);
+    },
+    orderTransition: (id, transition) => post(`/orders/${id}/${transition}`),
+    collectionTags: async () => {
+      const tags = await get<unknown>('/collections/tags');
+      return Array.isArray(tags) ? (tags as string[]) : [];
+    },
+    addToCollection: (id, ids) => post(`/collections/${id}/calculations`, { ids }),
+    removeFromCollection: async (id, ids) => (await sendJson(`/collections/${id}/calculations`, 'DELETE', { ids })).json,
+    undoImport: (id) => post(`/imports/${id}/undo`),
+    resendInvitation: (id) => post(`/invitations/${id}/resend`),
   };
 }
+
+/** The data provider with Kontor's own methods, for `useQuery`/`useMutation`. */
+export const useKontorDataProvider = () => useDataProvider<KontorDataProvider>();

@@ -49,7 +49,7 @@ export function networkError(method: string, cause: unknown): HttpError {
   return error;
 }
 
-async function send(url: string, init: RequestInit): Promise<{ response: Response; body: string }> {
+async function send<B>(url: string, init: RequestInit, read: (response: Response) => Promise<B>): Promise<{ response: Response; body: B }> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -58,9 +58,9 @@ async function send(url: string, init: RequestInit): Promise<{ response: Respons
     if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
     throw networkError(init.method ?? 'GET', error);
   }
-  let body: string;
+  let body: B;
   try {
-    body = await response.text();
+    body = await read(response);
   } catch (error) {
     if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
     throw networkError(init.method ?? 'GET', error);
@@ -68,34 +68,56 @@ async function send(url: string, init: RequestInit): Promise<{ response: Respons
   return { response, body };
 }
 
-export async function httpClient<T = unknown>(path: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
+function parseJson(body: string): unknown {
+  if (!body) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined; // text/plain answers are fine: `body` still carries them
+  }
+}
+
+function requestHeaders(options: RequestInit) {
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, text/plain');
   const hasJsonBody = options.body != null && typeof options.body === 'string';
   if (hasJsonBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const session = readSession();
   if (session && !headers.has('Authorization')) headers.set('Authorization', authorizationHeader(session.token));
+  return { headers, session };
+}
 
-  const { response, body } = await trackActivity(send(apiUrl(path), { ...options, headers }));
-  let json: unknown = undefined;
-  if (body) {
-    try {
-      json = JSON.parse(body);
-    } catch {
-      // text/plain answers are fine: `body` still carries them
-    }
-  }
-  if (response.status < 200 || response.status >= 300) {
-    const errBody = errorBody(response.status, response.statusText, json);
-    const error = new HttpError(errBody.message, response.status, errBody);
-    const retryAfter = response.headers.get('Retry-After');
-    // Seconds only: Kontor never sends the HTTP-date form.
-    if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) Object.assign(error, { retryAfterSeconds: Number(retryAfter) });
-    // Only a session we sent can have expired; a wrong password at sign-in is the login form's to show.
-    if (response.status === 401 && session && headers.get('Authorization') === authorizationHeader(session.token)) announceSessionRejected(error);
-    throw error;
-  }
+function failure(response: Response, json: unknown, headers: Headers, session: ReturnType<typeof readSession>): HttpError {
+  const errBody = errorBody(response.status, response.statusText, json);
+  const error = new HttpError(errBody.message, response.status, errBody);
+  const retryAfter = response.headers.get('Retry-After');
+  // Seconds only: Kontor never sends the HTTP-date form.
+  if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) Object.assign(error, { retryAfterSeconds: Number(retryAfter) });
+  // Only a session we sent can have expired; a wrong password at sign-in is the login form's to show.
+  if (response.status === 401 && session && headers.get('Authorization') === authorizationHeader(session.token)) announceSessionRejected(error);
+  return error;
+}
+
+const isSuccess = (response: Response) => response.status >= 200 && response.status < 300;
+
+export async function httpClient<T = unknown>(path: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
+  const { headers, session } = requestHeaders(options);
+  const { response, body } = await trackActivity(send(apiUrl(path), { ...options, headers }, (r) => r.text()));
+  const json = parseJson(body);
+  if (!isSuccess(response)) throw failure(response, json, headers, session);
   return { status: response.status, headers: response.headers, body, json: json as T };
+}
+
+// A Blob of this realm (the page's, or jsdom's in tests) rather than the fetch implementation's own.
+const readFile = async (r: Response): Promise<Blob | string> =>
+  isSuccess(r) ? new Blob([await r.arrayBuffer()], { type: r.headers.get('Content-Type') ?? '' }) : r.text();
+
+/** A file the API renders (CSV, PDF): its bytes as sent (a CSV's BOM included) and the answer's headers. */
+export async function httpFile(path: string, accept: string): Promise<{ blob: Blob; headers: Headers }> {
+  const { headers, session } = requestHeaders({ headers: { Accept: accept } });
+  const { response, body } = await trackActivity(send(apiUrl(path), { headers }, readFile));
+  if (!isSuccess(response)) throw failure(response, parseJson(body as string), headers, session);
+  return { blob: body as Blob, headers: response.headers };
 }
 
 /** JSON request helper for the non-resource endpoints (`/auth/*`). */

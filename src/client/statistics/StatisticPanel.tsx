@@ -7,10 +7,9 @@ import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Typography
 import { useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import type { StatisticName } from '../../core/api';
-import { httpClient } from '../providers/httpClient';
-import { statisticPath, useStatistic, type StatisticsRange } from './api';
+import { statisticCsvPath, useStatistic, type StatisticsRange } from './api';
 import { chartSpec, isEmpty } from './chartData';
-import { attachmentName, saveFile } from '../shell/download/saveFile';
+import { downloadFile } from '../shell/download/saveFile';
 import { StatisticChart } from './StatisticChart';
 import { StatisticTable } from './StatisticTable';
 
@@ -20,8 +19,7 @@ const DownloadButton = ({ name, range }: { name: StatisticName; range: Statistic
   const onClick = async () => {
     setBusy(true);
     try {
-      const response = await httpClient(statisticPath(name, range, 'csv'), { headers: { Accept: 'text/csv' } });
-      saveFile(response.body, attachmentName(response.headers, `statistics-${name}.csv`));
+      await downloadFile(statisticCsvPath(name, range), `statistics-${name}.csv`);
     } catch (error) {
       notify('statistics.download_failed', { type: 'error' });
       console.warn(error);

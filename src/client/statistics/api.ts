@@ -1,7 +1,7 @@
 /** The statistics endpoint as the client calls it: one statistic for a range and (optionally) a mandant. */
 import { useQuery } from '@tanstack/react-query';
-import type { StatisticName, StatisticsResult } from '../../core/api';
-import { httpClient } from '../providers/httpClient';
+import type { StatisticName } from '../../core/api';
+import { statisticPath as pathOf, useKontorDataProvider, type StatisticsQuery } from '../providers/dataProvider';
 
 export interface StatisticsRange {
   /** The reader's language: template and project names and the CSV header come in it. */
@@ -12,17 +12,19 @@ export interface StatisticsRange {
   mandantId: number | null;
 }
 
-export function statisticPath(name: StatisticName, range: StatisticsRange, format: 'json' | 'csv' = 'json'): string {
-  const params = new URLSearchParams({ from: range.from, to: range.to, lang: range.language });
-  if (range.mandantId !== null) params.set('mandant_id', String(range.mandantId));
-  if (format === 'csv') params.set('format', 'csv');
-  return `/statistics/${name}?${params.toString()}`;
+const queryOf = (range: StatisticsRange): StatisticsQuery =>
+  ({ from: range.from, to: range.to, lang: range.language, mandant_id: range.mandantId });
+
+/** The CSV download of a statistic (rendered by the server in the reader's language). */
+export function statisticCsvPath(name: StatisticName, range: StatisticsRange): string {
+  return pathOf(name, queryOf(range), 'csv');
 }
 
 export function useStatistic(name: StatisticName, range: StatisticsRange, enabled = true) {
+  const dataProvider = useKontorDataProvider();
   return useQuery({
     queryKey: ['statistics', name, range.from, range.to, range.mandantId, range.language],
-    queryFn: async ({ signal }) => (await httpClient<StatisticsResult>(statisticPath(name, range), { signal })).json,
+    queryFn: ({ signal }) => dataProvider.statistics(name, queryOf(range), signal),
     enabled,
     // Figures of a past range do not change under the user's eyes; a minute is fresh enough.
     staleTime: 60_000,

@@ -5,16 +5,12 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { FactorCategoryRecord } from '../../core/api';
-import { httpClient } from '../providers/httpClient';
-
-async function listCategories(): Promise<FactorCategoryRecord[]> {
-  return (await httpClient<FactorCategoryRecord[]>('/factor-categories')).json;
-}
+import { useKontorDataProvider } from '../providers/dataProvider';
 
 export const CategoryPicker = ({ value, onChange, testId, label }: { value: string | undefined; onChange: (category: string | undefined) => void; testId: string; label?: string }) => {
   const translate = useTranslate();
-  const { data = [] } = useQuery({ queryKey: ['factors', 'categories'], queryFn: listCategories });
+  const dataProvider = useKontorDataProvider();
+  const { data = [] } = useQuery({ queryKey: ['factors', 'categories'], queryFn: () => dataProvider.factorCategories() });
   const name = (key: string) => `${translate(`databases.categories.${key}`, { _: key })} (${key})`;
   return (
     <Autocomplete

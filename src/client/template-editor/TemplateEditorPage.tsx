@@ -24,7 +24,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
@@ -40,9 +40,10 @@ import { checkTemplateText, faultsFromPointers, type EditorFault } from './valid
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
 import { RouteLoading } from '../shell/progress/RouteLoading';
+import { lazyPage } from '../shell/navigation/lazyPage';
 
 // CodeMirror is the bulk of the JSON tab: its own chunk, fetched when the tab opens.
-const JsonEditor = lazy(() => import('./JsonEditor'));
+const JsonEditor = lazyPage(() => import('./JsonEditor'));
 
 interface Loaded {
   record: TemplateVersionRecord;
@@ -240,9 +241,7 @@ const TemplateEditorPage = () => {
             <Tab value="json" label={translate('templateEditor.editor.json_tab')} data-testid="tab-json" />
           </Tabs>
           {tab === 'json' ? (
-            <Suspense fallback={<RouteLoading />}>
-              <JsonEditor value={text} onChange={edit} faults={faults} label={translate('templateEditor.editor.json_label')} />
-            </Suspense>
+            <JsonEditor value={text} onChange={edit} faults={faults} label={translate('templateEditor.editor.json_label')} />
           ) : formJson ? (
             <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
           ) : (

@@ -3,7 +3,7 @@
  * `{templateEditorRoutes}` in `<CustomRoutes>`; provider admins only (others see "not allowed").
  */
 import { Alert } from '@mui/material';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../shell/navigation/lazyPage';
@@ -17,7 +17,7 @@ const ProviderAdminOnly = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
   if (isPending) return <RouteLoading />;
   if (!canAccess) return <Alert severity="warning" sx={{ m: 2 }}>{translate('templateEditor.forbidden')}</Alert>;
-  return <Suspense fallback={<RouteLoading />}>{children}</Suspense>;
+  return children;
 };
 
 export const templateEditorRoutes = [

@@ -1,9 +1,10 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import {
   NumberInput, RadioButtonGroupInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, minValue,
-  regex, required, useGetList, useGetOne, useNotify, useTranslate, useUpdate,
+  regex, required, useGetOne, useNotify, useTranslate, useUpdate,
 } from 'react-admin';
-import type { FactorDatabaseRecord, MandantRecord, MandantSettings } from '../../../core/api';
+import type { MandantRecord, MandantSettings } from '../../../core/api';
+import { useFactorDatabases } from '../../databases/useFactorDatabases';
 import { submissionErrors } from './submissionErrors';
 
 // react-admin hands form values over untyped.
@@ -18,8 +19,7 @@ const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 const LOGO_URL = /^(https?:\/\/|\/)\S+$/;
 
 const DefaultDatabaseInput = () => {
-  const databases = useGetList<FactorDatabaseRecord>('databases',
-    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { retry: false });
+  const databases = useFactorDatabases({ order: 'name', retry: false });
   // Without the databases resource (or the right to list it) the id is entered as a number.
   if (databases.isError) {
     return <NumberInput source="settings.default_database_id" label="profile.mandant.default_database"

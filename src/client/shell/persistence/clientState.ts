@@ -1,6 +1,7 @@
 /**
- * The client's own state (view modes, filters, column choices, the current mandant of a provider admin, unsent
- * form drafts) in ONE localStorage entry, written on every change and restored on load.
+ * The client's unsent work (form drafts: calculations, the profile) in ONE localStorage entry, written on every
+ * change and restored on load. Preferences (view modes, column choices, the language) are not kept here but in
+ * react-admin's store (`useStore`, keys `RaStoreKontor.*`).
  *
  * localStorage is the source of truth: every read compares the stored text with the last one parsed, so another
  * tab's change, a cleared storage or a corrupt entry is noticed without a reload. A corrupt entry (bad JSON, wrong
