@@ -56,7 +56,7 @@ describe('machines screen', () => {
     expect(screen.getByRole('link', { name: 'Versionen und Stromvertrag' })).toBeInTheDocument();
   });
 
-  it('lets a mandant admin record a machine with a sourced figure in a draft set', async () => {
+  it('lets a mandant admin record a machine with a sourced figure in a draft set', { timeout: 90_000 }, async () => {
     const posts: unknown[] = [];
     serveMachines(posts);
     const { user } = renderApp('/machines/create', { signedInAs: mandantAdmin });

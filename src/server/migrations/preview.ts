@@ -36,7 +36,7 @@ export async function previewItems(
       whereSelected(
         db
           .selectFrom('calculations')
-          .select(['id', 'number', 'title', 'tags', 'template_id', 'template_version', 'database_id', 'inputs', 'total_co2e', 'version', 'frozen'])
+          .select(['id', 'number', 'title', 'tags', 'template_id', 'template_version', 'database_id', 'machine_set_id', 'inputs', 'total_co2e', 'version', 'frozen'])
           .where('id', '>', afterId)
           .orderBy('id')
           .limit(PAGE),

@@ -233,7 +233,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         } else {
           const factors = await targetFactors(trx, mandantId, body.to_database_id!);
           await checkSource(trx, mandantId, body.from_database_id ?? null);
-          target = databaseTarget(templates, factors, user.language);
+          target = databaseTarget(trx, templates, mandantId, factors, user.language);
           selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
           if (await alreadyOnTarget(trx, selection)) {
             throw badRequest('The calculations already use this factor database: choose another one to migrate to.', { to_database_id: 'Already used by the calculations.' });

@@ -20,7 +20,8 @@ export function storedResultsWriter(): StoredResultsWriter {
   const plain = (results: CalculationResults) => JSON.stringify(toStoredResults(results));
 
   return (results) => {
-    if (!fast) return plain(results);
+    // Machine figures are particular to each calculation's choice of machine: no shared fragment.
+    if (!fast || results.production?.length) return plain(results);
     let signature = `${results.database.id}\u0002${results.database.name}\u0002${results.database.version_label}\u0002${results.primary}`;
     for (const factor of results.factors) signature += `\u0001${factor.key}`;
     signature += '\u0003';

@@ -23,6 +23,7 @@ import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
 import { HttpError } from '../http/errors';
+import { loadProductionSet, type ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { carryInputs } from './carry-over';
 import { storedResultsWriter } from './stored-json';
@@ -33,9 +34,25 @@ export interface SourceRow {
   template_id: string;
   template_version: number;
   database_id: number;
+  /** The machine set the calculation's results read: a migration keeps it. */
+  machine_set_id: number | null;
   title: string;
   tags: DbJson;
   inputs: DbJson;
+}
+
+/** The machine sets of a page's calculations, loaded once each (a calculation keeps the set it read). */
+function productionSets(db: Kysely<DatabaseSchema>, mandantId: number) {
+  const sets = new Map<number, ProductionSet | undefined>();
+  return {
+    async prepare(rows: readonly SourceRow[]): Promise<void> {
+      for (const row of rows) {
+        const id = row.machine_set_id === null ? null : Number(row.machine_set_id);
+        if (id !== null && !sets.has(id)) sets.set(id, await loadProductionSet(db, mandantId, id));
+      }
+    },
+    of: (row: SourceRow): ProductionSet | undefined => (row.machine_set_id === null ? undefined : sets.get(Number(row.machine_set_id))),
+  };
 }
 
 /** `results`: the stored results as JSON text; `inputs`: the inputs after (template migrations), JSON text. */
@@ -48,21 +65,24 @@ export interface MigrationTarget {
 }
 
 /** Recomputes with `factors`; results have evaluateCalculation's shape. */
-export function databaseTarget(templates: TemplateRegistry, factors: FactorSet, lang: Language): MigrationTarget {
+export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, mandantId: number, factors: FactorSet, lang: Language): MigrationTarget {
   const stored = storedResultsWriter();
   const { id, name, version_label } = factors.database;
   const database = { id, name, version_label };
+  const production = productionSets(db, mandantId);
   return {
-    prepare: async () => undefined,
+    prepare: (rows) => production.prepare(rows),
     outcome(row) {
       const template = templates.resolve(row.template_id, row.template_version);
       if (!template) return { reason: calculationMessage('templateVersionGone', lang) };
+      const machines = production.of(row);
       try {
-        const computed = computeResults(template, parseJson<CalculationInputs>(row.inputs, {}), factors.lookup);
+        const computed = computeResults(template, parseJson<CalculationInputs>(row.inputs, {}), factors.lookup, machines?.data);
         const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
+        if (computed.production.length > 0 && machines) Object.assign(results, { production: computed.production, machine_set: machines.data.set });
         return { total: computed.primary, results: stored(results), inputs: null };
       } catch (problem) {
-        if (problem instanceof CalculationError) return { reason: calculationFailure(problem, factors.database, lang) };
+        if (problem instanceof CalculationError) return { reason: calculationFailure(problem, factors.database, lang, machines?.data.set) };
         throw problem;
       }
     },
@@ -86,8 +106,10 @@ export function templateTarget(
 ): MigrationTarget {
   const factorSets = new Map<number, FactorSet | null>();
   const stored = storedResultsWriter();
+  const production = productionSets(db, mandantId);
   return {
     async prepare(rows) {
+      await production.prepare(rows);
       for (const row of rows) {
         if (factorSets.has(row.database_id)) continue;
         const database = await findDatabaseFor(db, mandantId, row.database_id);
@@ -103,7 +125,7 @@ export function templateTarget(
         tags: parseJson<string[]>(row.tags, []),
       });
       try {
-        const evaluation = evaluateCalculation(to, inputs, factors, lang);
+        const evaluation = evaluateCalculation(to, inputs, factors, lang, production.of(row));
         return { total: evaluation.total, results: stored(evaluation.results), inputs: JSON.stringify(evaluation.inputs) };
       } catch (problem) {
         if (problem instanceof HttpError) return { reason: invalidReason(problem, to, lang) };
