@@ -152,7 +152,7 @@ describe('template editor', () => {
     const posts: unknown[] = [];
     serveTemplates(posts);
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
-    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    await screen.findByTestId('form-editor', {}, { timeout: 90_000 });
     await user.click(screen.getByTestId('te-icon'));
     await user.click(await screen.findByTestId('te-icon-option-Email'));
     expect(screen.getByTestId('te-icon')).toHaveTextContent('Email');
@@ -167,7 +167,7 @@ describe('template editor', () => {
     const definition = (posts[0] as { definition: { icon: string; groups: { fields: { category?: string }[] }[] } }).definition;
     expect(definition.icon).toBe('Email');
     expect(definition.groups[0]!.fields[1]!.category).toBe('paper');
-  }, 60_000);
+  }, 300_000);
 
   it('builds a field\u2019s rules from the catalogue, each argument in its own input, so between:1,100000000 is one rule (issue #20)', async () => {
     const posts: unknown[] = [];
@@ -193,7 +193,7 @@ describe('template editor', () => {
     const definition = (posts[0] as { definition: { groups: { fields: { rules?: string[] }[] }[] } }).definition;
     expect(definition.groups[0]!.fields[1]!.rules?.slice(before)).toEqual(['between:1,100000000']);
     expect(definition.groups[0]!.fields[1]!.rules).toHaveLength(before + 1);
-  }, 60_000);
+  }, 300_000);
 
   it('writes form edits into the JSON, flags faults at their line and shows the server’s faults after a refused save', async () => {
     const posts: unknown[] = [];
