@@ -10,12 +10,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CollectionRecord } from '../../core/api';
+import { CollectionMembershipRequest, type CollectionRecord } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { conflict, errorRef, notFound } from '../http/errors';
-import { idParams, idSchema } from '../http/record-id';
+import { idParams } from '../http/record-id';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
@@ -71,12 +71,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
       tags: ['collections'],
       summary,
       params: idParams,
-      body: {
-        type: 'object',
-        properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: idSchema } },
-        required: ['ids'],
-        additionalProperties: false,
-      },
+      body: CollectionMembershipRequest,
       response: { 200: collectionRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
     });
 

@@ -1,7 +1,5 @@
 /** The columns of one factor, from an API body or a CSV row, checked alike. */
-import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
-import { idSchema } from '../http/record-id';
 
 export interface FactorInput {
   key: string;
@@ -14,24 +12,6 @@ export interface FactorInput {
   region: string | null;
 }
 
-
-const labelSchema = {
-  type: 'object',
-  properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string', maxLength: 300 }])),
-  additionalProperties: false,
-} as const;
-
-export const factorBodyProperties = {
-  database_id: idSchema,
-  key: { type: 'string', pattern: FACTOR_KEY_PATTERN.source },
-  category: { type: 'string', pattern: FACTOR_CATEGORY_PATTERN.source },
-  unit: { type: 'string', minLength: 1, maxLength: 50 },
-  value: { type: 'number' },
-  label: labelSchema,
-  source: { type: 'string', maxLength: 1000 },
-  year: { type: ['integer', 'null'], minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max },
-  region: { type: ['string', 'null'], maxLength: 50 },
-} as const;
 
 /** Every language filled: missing ones take the first given text, else the key. */
 export function completeLabel(label: Partial<Record<string, string>> | undefined, key: string): LocalizedText {

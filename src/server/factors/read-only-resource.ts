@@ -3,6 +3,7 @@
  * the plain "own mandant" rule of rest-resource.ts (global rows shared with every mandant).
  * Same parameters, same answers, same errors as registerRestResource; writing comes later.
  */
+import type { TSchema } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Expression, Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
@@ -28,7 +29,7 @@ export interface ReadOnlyResource<TRecord> {
   /** Restricts every query to the rows the user may see. */
   scope(query: AnySelect, user: SessionUser): AnySelect;
   toRecord(row: Row): TRecord;
-  recordSchema: Record<string, unknown>;
+  recordSchema: TSchema;
 }
 
 export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kysely<DatabaseSchema>, def: ReadOnlyResource<TRecord>): void {

@@ -2,12 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import { sql, type Kysely, type WhereInterface } from 'kysely';
-import type { FactorCategoryRecord, FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import { FactorCategoryRecord, FactorDatabaseRecord, FactorRecord } from '../../core/api';
+import { Type } from 'typebox';
 import type { DatabaseSchema } from '../db/schema';
+import { errorRef } from '../http/errors';
 import { registerReadOnlyResource } from './read-only-resource';
-import { factorDatabaseRecordSchema, factorRecordSchema, toFactorDatabaseRecord, toFactorRecord } from './records';
+import { toFactorDatabaseRecord, toFactorRecord } from './records';
 import { scopeDatabases, scopeFactors } from './visibility';
-import { registerFactorWriteRoutes } from './write-routes';
+import { registerDatabaseWriteRoutes } from './database-routes';
+import { registerFactorImportRoute } from './factor-import-route';
+import { registerFactorWriteRoutes } from './factor-write-routes';
 
 export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   registerReadOnlyResource<FactorDatabaseRecord>(app, db, {
@@ -31,7 +35,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     search: [sql.ref('name'), sql.ref('version_label')],
     scope: (query, user) => scopeDatabases(query, user),
     toRecord: toFactorDatabaseRecord,
-    recordSchema: factorDatabaseRecordSchema,
+    recordSchema: FactorDatabaseRecord,
   });
 
   registerReadOnlyResource<FactorRecord>(app, db, {
@@ -54,7 +58,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     search: [sql.ref('key'), sql.ref('category'), sql`cast(${sql.ref('label')} as text)`],
     scope: (query, user) => scopeFactors(query, user),
     toRecord: toFactorRecord,
-    recordSchema: factorRecordSchema,
+    recordSchema: FactorRecord,
   });
 
   // Templates name categories by key (`paper`); the screens show them translated. The form editor's category picker
@@ -67,15 +71,8 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
         tags: ['factors'],
         summary: 'The factor categories of the databases the caller may see, by key, with their number of distinct factor keys',
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { key: { type: 'string' }, factor_count: { type: 'integer' } },
-              required: ['key', 'factor_count'],
-            },
-          },
-          401: { $ref: 'ApiError#' },
+          200: Type.Array(FactorCategoryRecord),
+          401: errorRef,
         },
       },
     },
@@ -92,5 +89,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     },
   );
 
+  registerDatabaseWriteRoutes(app, db);
+  registerFactorImportRoute(app, db);
   registerFactorWriteRoutes(app, db);
 }

@@ -7,6 +7,7 @@
  *   selectPage         count → sort (id breaks ties) → range
  *   registerListRoute  the GET route: querystring schema, errors, `Content-Range`
  */
+import type { TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Resource } from '../../core/access/policy';
 import { requireAccess } from '../auth/authenticate';
@@ -301,7 +302,7 @@ export interface ListRoute<TRecord> {
   tags?: string[];
   /** Default: "List <name> (sort, range, filter as in ra-data-simple-rest)". */
   summary?: string;
-  recordSchema: Record<string, unknown>;
+  recordSchema: TSchema;
   describe?: { sort?: string; filter?: string };
   /** parseListQuery with the list's columns, search and custom keys (and any checks of its own). */
   parse(params: ListParams): ListQuery;

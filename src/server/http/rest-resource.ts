@@ -10,6 +10,7 @@
  *
  * Every query goes through `scopeToMandant`, so a resource cannot forget tenant isolation.
  */
+import type { TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SessionUser } from '../../core/api';
@@ -26,7 +27,6 @@ import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol
 /** Tables are addressed by name at run time here; each definition maps rows to typed records. */
 type DynamicDatabase = Record<string, Record<string, unknown>>;
 export type Row = Record<string, unknown>;
-export type JsonSchema = Record<string, unknown>;
 
 export interface RestContext {
   user: SessionUser;
@@ -78,11 +78,11 @@ interface RestResourceShape<TRecord extends { id: number }> {
   /** The access policy's resource whose rules guard these routes (each operation is its action of the same name). */
   access: Resource;
   /** JSON schema of one record (documentation and response serialisation). */
-  recordSchema: JsonSchema;
+  recordSchema: TSchema;
   /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
-  createSchema: JsonSchema;
+  createSchema: TSchema;
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
-  updateSchema: JsonSchema;
+  updateSchema: TSchema;
   /** Validates a create body and returns the column values to insert. Throw HttpError on bad input. */
   beforeCreate(body: Row, ctx: RestContext): Promise<Row>;
   /** Validates an update body against the current record and returns the columns to change. */
@@ -169,7 +169,7 @@ export function registerRestResource<TRecord extends { id: number }>(
 
   const updateSchema = {
     ...def.updateSchema,
-    properties: { ...(def.updateSchema.properties as object), version: { type: 'integer', minimum: 1 } },
+    properties: { ...(def.updateSchema as { properties?: object }).properties, version: { type: 'integer', minimum: 1 } },
     additionalProperties: false,
   };
 

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
+import { Type } from 'typebox';
+import { TemplateSaveRequest, TemplateVersionRecord, TemplateLoadErrorRecord, type TemplateVersionStatus } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } from '../../core/template';
@@ -30,32 +31,6 @@ const versionParams = {
   properties: { id: idParam, version: { type: 'integer', minimum: 1 } },
   required: ['id', 'version'],
 } as const;
-const versionRecordSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    template_id: { type: 'string' },
-    version: { type: 'integer' },
-    status: { type: 'string' },
-    source: { type: 'string' },
-    label: { type: 'string' },
-    created_by: { type: ['integer', 'null'] },
-    created_at: { type: ['string', 'null'] },
-    published_at: { type: ['string', 'null'] },
-    usage: { type: 'integer' },
-    definition: { type: 'object', additionalProperties: true },
-  },
-} as const;
-const saveBodySchema = {
-  type: 'object',
-  properties: {
-    definition: {},
-    status: { type: 'string', enum: ['draft', 'published'] },
-    mode: { type: 'string', enum: ['new', 'version'] },
-  },
-  required: ['definition'],
-} as const;
-
 function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>, lang: Language): TemplateVersionRecord {
   const { template } = entry;
   return {
@@ -175,8 +150,8 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
       schema: {
         tags,
         summary: 'Save a new template, or a new version of an app-created template (provider admins)',
-        body: saveBodySchema,
-        response: { 201: versionRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 409: errorRef },
+        body: TemplateSaveRequest,
+        response: { 201: TemplateVersionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 409: errorRef },
       },
     },
     async (request, reply) => {
@@ -194,7 +169,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
         params: versionParams,
         body: { type: 'object', properties: { id: { type: 'string', maxLength: 200 }, status: { type: 'string', enum: ['draft', 'published'] } }, required: ['id'] },
-        response: { 201: versionRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 201: TemplateVersionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
     async (request, reply) => {
@@ -214,7 +189,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         tags,
         summary: 'Every version of a template with its status, source and usage, newest first',
         params: { type: 'object', properties: { id: idParam }, required: ['id'] },
-        response: { 200: { type: 'array', items: versionRecordSchema }, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: Type.Array(TemplateVersionRecord), 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
     async (request) => {
@@ -234,7 +209,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         tags,
         summary: 'Publish a draft version: mandants can then use it',
         params: versionParams,
-        response: { 200: versionRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
     async (request) => {
@@ -268,7 +243,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         tags,
         summary: 'Delete an app-created version no calculation uses',
         params: versionParams,
-        response: { 200: versionRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
     async (request) => {
@@ -320,14 +295,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         tags,
         summary: 'The template files that were not loaded at startup, with place and message (provider admins)',
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { file: { type: 'string' }, pointer: { type: 'string' }, message: { type: 'string' } },
-              required: ['file', 'pointer', 'message'],
-            },
-          },
+          200: Type.Array(TemplateLoadErrorRecord),
           401: errorRef,
           403: errorRef,
         },

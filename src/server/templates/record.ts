@@ -16,30 +16,3 @@ export function toTemplateRecord(template: Template, lang: Language): TemplateRe
     definition: template,
   };
 }
-
-export const templateRecordSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    version: { type: 'integer' },
-    type: { type: 'string' },
-    label: { type: 'string' },
-    labels: { type: 'object', additionalProperties: { type: 'string' } },
-    description: { type: ['string', 'null'] },
-    icon: { type: 'string' },
-    definition: { type: 'object', additionalProperties: true },
-  },
-  required: ['id', 'version', 'type', 'label', 'labels', 'description', 'icon', 'definition'],
-} as const;
-
-/** A listed template with what the template editor shows (source, status, versions, usage). */
-export const listedTemplateSchema = {
-  ...templateRecordSchema,
-  properties: {
-    ...templateRecordSchema.properties,
-    source: { type: 'string' },
-    status: { type: 'string' },
-    version_count: { type: 'integer' },
-    usage: { type: 'integer' },
-  },
-} as const;

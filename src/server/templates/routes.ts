@@ -6,13 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
+import { ListedTemplateRecord, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { errorRef, notFound } from '../http/errors';
 import { arrayPage, parseListQuery, registerListRoute, type ColumnDefinition } from '../http/list-query';
-import { listedTemplateSchema, toTemplateRecord } from './record';
+import { toTemplateRecord } from './record';
 import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
 import { usageByVersion } from './versions-table';
@@ -60,7 +60,7 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
     access: 'templates',
     tags,
     summary: 'List the templates (read only; filter by type, id, q)',
-    recordSchema: listedTemplateSchema,
+    recordSchema: ListedTemplateRecord,
     parse: (params) => parseListQuery(params, COLUMNS, SEARCHABLE),
     page: async (request, query) => {
       const user = currentUser(request);
@@ -82,7 +82,7 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
         tags,
         summary: 'One template (its current version)',
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 200 } }, required: ['id'] },
-        response: { 200: listedTemplateSchema, 401: errorRef, 404: errorRef },
+        response: { 200: ListedTemplateRecord, 401: errorRef, 404: errorRef },
       },
     },
     async (request) => {

@@ -1,0 +1,86 @@
+/** Calculations: a template's inputs with the results the server computed from a factor database. */
+import type { Static } from 'typebox';
+import type { FactorUse, ResultBreakdown } from '../formula/compute';
+import type { MachineSetRef, ProductionUse } from '../production';
+import type { CalculationInputs, TemplateType } from '../template/types';
+import { Nullable, Opaque, RecordId, StringEnum, Type } from './schema';
+
+export const CALCULATION_STATUSES = ['draft', 'final'] as const;
+export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
+
+/** What the server computed and stored for a calculation: every figure traces to its factors. */
+export interface CalculationResults {
+  /** Result name → value in the result's unit. */
+  values: Record<string, number>;
+  /** Name of the primary result (its value is `total_co2e`). */
+  primary: string;
+  /** One entry per result, in the template's order. */
+  breakdown: ResultBreakdown[];
+  /** Every factor used, once. */
+  factors: FactorUse[];
+  /** The factor database the figures were computed with. */
+  database: { id: number; name: string; version_label: string };
+  /** Machine and energy figures of the mandant's machine set the results read (absent: none). */
+  production?: ProductionUse[];
+  /** The machine set those figures come from (absent: the results read none). */
+  machine_set?: MachineSetRef;
+}
+
+/** A calculation as the API returns it. */
+export const CalculationRecord = Type.Object({
+  id: Type.Integer(),
+  mandant_id: Type.Integer(),
+  /** Human-readable, unique per mandant: `K-<year>-<6 digits>`, e.g. `K-2026-000123`. */
+  number: Type.String(),
+  template_id: Type.String(),
+  template_version: Type.Integer(),
+  template_type: Type.Unsafe<TemplateType>(Type.String()),
+  database_id: Type.Integer(),
+  /** The machine set (the mandant's production data) the results read, or null when they read none. */
+  machine_set_id: Nullable(Type.Integer()),
+  title: Type.String(),
+  customer: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  status: Type.Unsafe<CalculationStatus>(Type.String()),
+  inputs: Opaque<CalculationInputs>(),
+  results: Opaque<CalculationResults>(),
+  /** The primary result in kg CO2e. */
+  total_co2e: Type.Number(),
+  created_by: Nullable(Type.Integer()),
+  updated_by: Nullable(Type.Integer()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  version: Type.Integer(),
+  duplicated_from: Nullable(Type.Integer()),
+  import_id: Nullable(Type.Integer()),
+  /** Frozen by an order: inputs and results no longer change. */
+  frozen: Type.Boolean(),
+});
+export type CalculationRecord = Static<typeof CalculationRecord>;
+
+// null is accepted as "not given" for the optional ids: forms send emptied optional inputs as null.
+const optionalId = () => Type.Optional(Nullable(RecordId()));
+
+/**
+ * Body of `POST /api/calculations` (and of PUT, which adds `version`, the optimistic-locking counter). Every property
+ * is optional here: the server answers a missing template (or, for a duplicate, takes the original's). `results` and
+ * `total_co2e` are not part of it: the server computes them. `title` and `tags` are taken from `inputs` when the
+ * template has such fields. A duplicate is a POST with `duplicated_from` set to the original's id.
+ */
+export const CalculationWrite = Type.Object({
+  template_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  /** Must be a version the server still knows (else 400). Default: the current one. */
+  template_version: optionalId(),
+  /** Default: the mandant's default database (settings.default_database_id). */
+  database_id: optionalId(),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  customer: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })),
+  status: Type.Optional(StringEnum(CALCULATION_STATUSES)),
+  inputs: Type.Optional(Opaque<CalculationInputs>()),
+  duplicated_from: optionalId(),
+  /** Provider admins only: the mandant the calculation belongs to. */
+  mandant_id: optionalId(),
+});
+/** PUT adds `version` (rest-resource.ts adds it to every update body). */
+export type CalculationWrite = Static<typeof CalculationWrite> & { version?: number };

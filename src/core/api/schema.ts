@@ -1,0 +1,65 @@
+/**
+ * The few schema builders TypeBox lacks in the form the routes have always validated with. Ajv's answers (the 400
+ * texts a form shows) and the response serialisation depend on the exact JSON schema, so a string choice stays an
+ * `enum` and a nullable scalar stays `type: [x, 'null']` rather than TypeBox's `anyOf` forms.
+ */
+import type { Static, TSchema } from 'typebox';
+import {
+  Array as TArray,
+  Boolean as TBoolean,
+  Integer,
+  Number as TNumber,
+  Object as TObject,
+  Optional,
+  String as TString,
+  Unknown,
+  Unsafe,
+} from 'typebox/type';
+import type { LocalizedText } from '../languages';
+
+/**
+ * TypeBox's builders the API modules use, imported one by one: `typebox`'s `Type` namespace brings its whole engine
+ * (about 75 kB minified) into the client bundle, these few about 8 kB. (`Partial` and the other actions run the type
+ * engine, which is most of those 75 kB: spell optional properties out with `Optional` instead.)
+ */
+export const Type = {
+  Array: TArray,
+  Boolean: TBoolean,
+  Integer,
+  Number: TNumber,
+  Object: TObject,
+  Optional,
+  String: TString,
+  Unknown,
+  Unsafe,
+};
+
+/**
+ * Record ids and other integer columns are 32-bit `integer` on PostgreSQL: a larger value in a URL, body or filter
+ * would be a database error there (a 500), so every schema stops at MAX_INT32 and answers 400 or 404 instead.
+ */
+export const MAX_INT32 = 2_147_483_647;
+
+/** A record id a client sends (a positive 32-bit integer). */
+export const RecordId = () => Type.Integer({ minimum: 1, maximum: MAX_INT32 });
+
+/** One of a fixed list of strings, as `{type: 'string', enum}`. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** A scalar schema that also admits null, as `type: [x, 'null']` with the schema's other keywords kept. */
+export function Nullable<S extends TSchema>(schema: S) {
+  const { type, ...rest } = schema as unknown as { type: string };
+  return Type.Unsafe<Static<S> | null>({ ...rest, type: [type, 'null'] });
+}
+
+/** An object whose shape another module defines (a template, inputs, results): passed through whole. */
+export function Opaque<T>() {
+  return Type.Unsafe<T>({ type: 'object', additionalProperties: true });
+}
+
+/** A text in every language (`{de, en, …}`). */
+export function Localized() {
+  return Type.Unsafe<LocalizedText>({ type: 'object', additionalProperties: { type: 'string' } });
+}

@@ -1,0 +1,246 @@
+/**
+ * Writing factor databases. Provider admins create global versions (empty or a copy), mandant admins derive their
+ * mandant's own database from a published one. Drafts are edited, then published (immutable from then on) or
+ * archived. Every write and its protocol entry commit together. Factors: factor-write-routes.ts; CSV import:
+ * factor-import-route.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { CreateFactorDatabaseRequest, FactorDatabaseDiff, FactorDatabaseRecord, UpdateFactorDatabaseRequest, type FactorRecord, type SessionUser } from '../../core/api';
+import { seesAllMandants, type Action } from '../../core/access/policy';
+import { currentUser, requireAccess } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow } from '../db/values';
+import { badRequest, conflict, errorRef } from '../http/errors';
+import { idParams, idSchema } from '../http/record-id';
+import { mandantForNewRow } from '../http/tenant-scope';
+import { typed } from '../http/typed-routes';
+import { databaseLabel } from '../../core/protocol/describe';
+import { visibleDatabase, writableDatabase } from './access';
+import { databaseAccess, inTransaction, logDatabase, readDatabase, readFactors, updateDatabase } from './database-writes';
+import { diffFactors } from './diff';
+
+/** A database is publishable when it has factors and every one of them is complete and finite. */
+function publishProblems(factors: FactorRecord[]): Record<string, string> {
+  if (factors.length === 0) return { factors: 'A factor database without factors cannot be published.' };
+  const problems: Record<string, string> = {};
+  for (const factor of factors) {
+    if (!Number.isFinite(factor.value)) problems[`factors.${factor.key}.value`] = 'Not a finite number.';
+    if (!factor.category.trim()) problems[`factors.${factor.key}.category`] = 'Required.';
+    if (!factor.unit.trim()) problems[`factors.${factor.key}.unit`] = 'Required.';
+  }
+  return problems;
+}
+
+/** The mandant a new database belongs to: mandant admins their own; provider admins may name one. */
+function ownerOf(user: SessionUser, requested: number | null | undefined): number | null {
+  return mandantForNewRow(user, requested);
+}
+
+export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
+  const admins = (action: Action) => databaseAccess(app, action);
+  const transaction = inTransaction(database);
+
+  api.post(
+    '/api/databases',
+    {
+      ...admins('create'),
+      schema: {
+        tags: ['databases'],
+        summary: 'Create a draft factor database: empty, or a copy of copy_from_id (mandant admins: derived from a published one)',
+        body: CreateFactorDatabaseRequest,
+        response: { 201: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const mandantId = ownerOf(user, body.mandant_id);
+      if (!seesAllMandants(user.role) && !body.copy_from_id) {
+        throw badRequest('A mandant database is derived from a published one: choose the base database.', { copy_from_id: 'Required.' });
+      }
+      const created = await transaction(async (trx) => {
+        let base: FactorDatabaseRecord | undefined;
+        if (body.copy_from_id) {
+          base = await visibleDatabase(trx, user, body.copy_from_id).catch(() => {
+            throw badRequest('The base database does not exist.', { copy_from_id: 'Not found.' });
+          });
+          if (!seesAllMandants(user.role) && base.status !== 'published') {
+            throw badRequest('Only a published database can be the base of your own.', { copy_from_id: 'Not published.' });
+          }
+          if (mandantId !== null && base.mandant_id !== null && base.mandant_id !== mandantId) {
+            throw badRequest('The base database belongs to another mandant.', { copy_from_id: 'Not allowed.' });
+          }
+        }
+        if (mandantId !== null && mandantId !== user.mandant_id) {
+          const exists = await trx.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
+          if (!exists) throw badRequest('Unknown mandant.', { mandant_id: 'Not found.' });
+        }
+        const now = isoNow();
+        const row = await trx
+          .insertInto('factor_databases')
+          .values({
+            mandant_id: mandantId,
+            name: (body.name ?? '').trim(),
+            version_label: (body.version_label ?? '').trim(),
+            status: 'draft',
+            valid_from: body.valid_from ?? null,
+            source: body.source?.trim() ?? base?.source ?? '',
+            based_on_id: base?.id ?? null,
+            demo: base?.demo ?? false,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = Number(row.id);
+        if (base) {
+          await trx
+            .insertInto('factors')
+            .columns(['database_id', 'key', 'category', 'unit', 'value', 'label', 'source', 'year', 'region', 'demo'])
+            .expression(
+              trx
+                .selectFrom('factors')
+                .select([sql.lit(id).as('database_id'), 'key', 'category', 'unit', 'value', 'label', 'source', 'year', 'region', 'demo'])
+                .where('database_id', '=', base.id),
+            )
+            .execute();
+        }
+        const record = await readDatabase(trx, id);
+        await logDatabase(trx, request, 'created', record, undefined, base ? { source: databaseLabel(base.name, base.version_label) } : undefined);
+        return record;
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.put(
+    '/api/databases/:id',
+    {
+      ...admins('update'),
+      schema: {
+        tags: ['databases'],
+        summary: 'Change a draft database (name, version label, validity, source)',
+        params: idParams,
+        body: UpdateFactorDatabaseRequest,
+        response: { 200: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const user = currentUser(request);
+        const existing = await writableDatabase(trx, user, request.params.id);
+        const body = request.body;
+        if (body.version !== undefined && body.version !== existing.version) {
+          throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+        }
+        const values: Record<string, unknown> = {};
+        if (body.name !== undefined) values.name = body.name.trim();
+        if (body.version_label !== undefined) values.version_label = body.version_label.trim();
+        if (body.valid_from !== undefined) values.valid_from = body.valid_from;
+        if (body.source !== undefined) values.source = body.source.trim();
+        if (Object.keys(values).length === 0) return existing;
+        return updateDatabase(trx, request, existing, values);
+      }),
+  );
+
+  api.delete(
+    '/api/databases/:id',
+    {
+      ...admins('delete'),
+      schema: { tags: ['databases'], summary: 'Delete a draft database', params: idParams, response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const existing = await writableDatabase(trx, currentUser(request), request.params.id);
+        await trx.deleteFrom('factors').where('database_id', '=', existing.id).execute();
+        await trx.deleteFrom('factor_databases').where('id', '=', existing.id).execute();
+        await logDatabase(trx, request, 'deleted', existing);
+        return existing;
+      }),
+  );
+
+  const statusRoute = (action: 'publish' | 'archive') =>
+    api.post(
+      `/api/databases/:id/${action}`,
+      {
+        ...admins('update'),
+        schema: {
+          tags: ['databases'],
+          summary: action === 'publish' ? 'Publish a draft (non-empty, valid); immutable afterwards' : 'Archive a published database',
+          params: idParams,
+          response: { 200: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        },
+      },
+      async (request) =>
+        transaction(async (trx) => {
+          const user = currentUser(request);
+          const existing = await writableDatabase(trx, user, request.params.id, false);
+          const from = action === 'publish' ? 'draft' : 'published';
+          if (existing.status !== from) {
+            throw conflict(action === 'publish' ? 'Only a draft can be published.' : 'Only a published database can be archived.');
+          }
+          if (action === 'publish') {
+            const problems = publishProblems(await readFactors(trx, existing.id));
+            if (Object.keys(problems).length > 0) throw badRequest('This factor database cannot be published.', problems);
+          }
+          const updated = await trx
+            .updateTable('factor_databases')
+            .set({ status: action === 'publish' ? 'published' : 'archived', updated_at: isoNow() })
+            .set((eb) => ({ version: eb('version', '+', 1) }))
+            .where('id', '=', existing.id)
+            .where('status', '=', from)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+          const record = await readDatabase(trx, existing.id);
+          await logDatabase(trx, request, 'status_changed', record, existing);
+          return record;
+        }),
+    );
+  statusRoute('publish');
+  statusRoute('archive');
+
+  // Provider admins only: which global database every mandant without its own pin uses for new work.
+  api.post(
+    '/api/databases/:id/roll-out',
+    {
+      onRequest: [app.authenticate, requireAccess('roll_out', 'databases')],
+      schema: {
+        tags: ['databases'],
+        summary: 'Roll a published global database out to all mandants: new calculations and imports use it unless a mandant pinned its own',
+        params: idParams,
+        response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const existing = await visibleDatabase(trx, currentUser(request), request.params.id);
+        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('Only a published global database can be rolled out to all mandants.');
+        return updateDatabase(trx, request, existing, { rolled_out_at: isoNow() });
+      }),
+  );
+
+  api.get(
+    '/api/databases/:id/diff',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['databases'],
+        summary: 'What changed from database `against` (old) to `id` (new): added, removed, changed with old/new value and percentage',
+        params: idParams,
+        querystring: Type.Object({ against: idSchema }),
+        response: { 200: FactorDatabaseDiff, 400: errorRef, 401: errorRef, 404: errorRef },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const to = await visibleDatabase(database, user, request.params.id);
+      const from = await visibleDatabase(database, user, request.query.against);
+      return diffFactors(from, to, await readFactors(database, from.id), await readFactors(database, to.id));
+    },
+  );
+
+}

@@ -1,0 +1,130 @@
+/**
+ * Writing the factors of a draft database (e.g. a mandant admin overriding a value in the mandant's own database).
+ * A factor belongs to its database: changing one is an update of the database, and moves its version.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { CreateFactorRequest, FactorRecord, UpdateFactorRequest, type FactorDatabaseRecord, type SessionUser } from '../../core/api';
+import { mayChangeDatabase } from '../../core/access/policy';
+import { currentUser } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { badRequest, errorRef, forbidden, notFound } from '../http/errors';
+import { idParams } from '../http/record-id';
+import { typed } from '../http/typed-routes';
+import { recordChange } from '../protocol/change';
+import { visibleDatabase, writableDatabase } from './access';
+import { databaseAccess, inTransaction, touch } from './database-writes';
+import { completeLabel, factorColumns, type FactorInput } from './factor-input';
+import { toFactorRecord } from './records';
+
+export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
+  const transaction = inTransaction(database);
+  const logFactor = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted', record: FactorRecord, owner: FactorDatabaseRecord, previous?: FactorRecord) =>
+    recordChange(trx, request, { action, resource: 'factors', record, previous: previous ?? null, mandantId: owner.mandant_id, label: record.key });
+
+  // Factors of a draft database.
+  const factorOfDraft = async (trx: Kysely<DatabaseSchema>, user: SessionUser, id: number) => {
+    const row = await trx.selectFrom('factors').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`No factors record with id ${id}.`);
+    const factor = toFactorRecord(row);
+    // A factor of a database the user cannot see does not exist for them.
+    await visibleDatabase(trx, user, factor.database_id).catch(() => {
+      throw notFound(`No factors record with id ${id}.`);
+    });
+    return { factor, owner: await writableDatabase(trx, user, factor.database_id) };
+  };
+
+  api.post(
+    '/api/factors',
+    {
+      ...databaseAccess(app, 'update'),
+      schema: {
+        tags: ['factors'],
+        summary: 'Add a factor to a draft database',
+        body: CreateFactorRequest,
+        response: { 201: FactorRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const record = await transaction(async (trx) => {
+        const user = currentUser(request);
+        const owner = await visibleDatabase(trx, user, body.database_id).catch(() => {
+          throw badRequest('The factor database does not exist.', { database_id: 'Not found.' });
+        });
+        if (!mayChangeDatabase(user, owner)) throw forbidden();
+        await writableDatabase(trx, user, owner.id);
+        const input: FactorInput = {
+          key: body.key,
+          category: body.category.trim(),
+          unit: body.unit.trim(),
+          value: body.value,
+          label: completeLabel(body.label, body.key),
+          source: body.source?.trim() ?? '',
+          year: body.year ?? null,
+          region: body.region?.trim() || null,
+        };
+        const row = await trx.insertInto('factors').values({ ...factorColumns(input), database_id: owner.id, demo: false }).returningAll().executeTakeFirstOrThrow();
+        await touch(trx, owner.id);
+        const created = toFactorRecord(row);
+        await logFactor(trx, request, 'created', created, owner);
+        return created;
+      });
+      return reply.status(201).send(record);
+    },
+  );
+
+  api.put(
+    '/api/factors/:id',
+    {
+      ...databaseAccess(app, 'update'),
+      schema: {
+        tags: ['factors'],
+        summary: 'Change a factor of a draft database (e.g. override a value in a mandant database)',
+        params: idParams,
+        body: UpdateFactorRequest,
+        response: { 200: FactorRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const { factor, owner } = await factorOfDraft(trx, currentUser(request), request.params.id);
+        const body = request.body;
+        if (body.database_id !== undefined && body.database_id !== factor.database_id) {
+          throw badRequest('A factor cannot move to another database.', { database_id: 'Not allowed.' });
+        }
+        const input: FactorInput = {
+          key: body.key ?? factor.key,
+          category: body.category?.trim() ?? factor.category,
+          unit: body.unit?.trim() ?? factor.unit,
+          value: body.value ?? factor.value,
+          label: body.label ? completeLabel(body.label, body.key ?? factor.key) : factor.label,
+          source: body.source?.trim() ?? factor.source,
+          year: body.year !== undefined ? body.year : factor.year,
+          region: body.region !== undefined ? body.region?.trim() || null : factor.region,
+        };
+        const row = await trx.updateTable('factors').set(factorColumns(input)).where('id', '=', factor.id).returningAll().executeTakeFirstOrThrow();
+        await touch(trx, owner.id);
+        const updated = toFactorRecord(row);
+        await logFactor(trx, request, 'updated', updated, owner, factor);
+        return updated;
+      }),
+  );
+
+  api.delete(
+    '/api/factors/:id',
+    {
+      ...databaseAccess(app, 'update'),
+      schema: { tags: ['factors'], summary: 'Remove a factor from a draft database', params: idParams, response: { 200: FactorRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const { factor, owner } = await factorOfDraft(trx, currentUser(request), request.params.id);
+        await trx.deleteFrom('factors').where('id', '=', factor.id).execute();
+        await touch(trx, owner.id);
+        await logFactor(trx, request, 'deleted', factor, owner);
+        return factor;
+      }),
+  );
+}
