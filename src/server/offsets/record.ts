@@ -1,21 +1,18 @@
 /** Row → `OffsetProjectRecord`, and the record's JSON schema. */
+import { Localized } from '../../core/api/schema';
 import type { OffsetProjectRecord, OffsetProjectType } from '../../core/api';
-import { LANGUAGES, type LocalizedText } from '../../core/languages';
+import type { LocalizedText } from '../../core/languages';
 import type { DbBoolean, DbJson } from '../db/schema';
-import { parseJson, toBoolean } from '../db/values';
+import { parseJson, toBoolean, toLocalizedText } from '../db/values';
 import type { Row } from '../http/rest-resource';
 
-function localized(value: unknown): LocalizedText {
-  const parsed = parseJson<Partial<LocalizedText>>(value as DbJson, {});
-  const fallback = parsed.de ?? Object.values(parsed).find((v) => typeof v === 'string') ?? '';
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, parsed[lang] ?? fallback])) as LocalizedText;
-}
+const NO_TEXT: LocalizedText = { de: '', en: '', fr: '', it: '', es: '' };
 
 export function toOffsetProjectRecord(row: Row): OffsetProjectRecord {
   return {
     id: Number(row.id),
-    name: localized(row.name),
-    description: localized(row.description),
+    name: toLocalizedText(row.name) ?? NO_TEXT,
+    description: toLocalizedText(row.description) ?? NO_TEXT,
     country: String(row.country),
     project_type: row.project_type as OffsetProjectType,
     standard: String(row.standard),
@@ -34,10 +31,7 @@ export function toOffsetProjectRecord(row: Row): OffsetProjectRecord {
   };
 }
 
-const localizedSchema = {
-  type: 'object',
-  properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string' }])),
-};
+const localizedSchema = Localized();
 
 export const offsetProjectRecordSchema = {
   type: 'object',

@@ -1,24 +1,16 @@
 /** Row → `UnitRecord`, and the record's JSON schema. */
+import { Localized, Nullable } from '../../core/api/schema';
 import type { UnitRecord } from '../../core/api';
-import { LANGUAGES, type LocalizedText } from '../../core/languages';
-import type { DbBoolean, DbJson } from '../db/schema';
-import { parseJson, toBoolean } from '../db/values';
+import type { DbBoolean } from '../db/schema';
+import { toBoolean, toLocalizedText } from '../db/values';
 import type { Row } from '../http/rest-resource';
-
-function localized(value: unknown): LocalizedText | null {
-  if (value === null || value === undefined) return null;
-  const parsed = parseJson<Partial<LocalizedText> | null>(value as DbJson, null);
-  if (!parsed || typeof parsed !== 'object') return null;
-  const fallback = parsed.de ?? '';
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, parsed[lang] ?? fallback])) as LocalizedText;
-}
 
 export function toUnitRecord(row: Row): UnitRecord {
   return {
     id: Number(row.id),
     key: String(row.key),
-    label: localized(row.label) ?? { de: String(row.key), en: String(row.key), fr: String(row.key), it: String(row.key), es: String(row.key) },
-    singular: localized(row.singular),
+    label: toLocalizedText(row.label) ?? { de: String(row.key), en: String(row.key), fr: String(row.key), it: String(row.key), es: String(row.key) },
+    singular: toLocalizedText(row.singular),
     builtin: toBoolean(row.builtin as DbBoolean),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
@@ -26,10 +18,7 @@ export function toUnitRecord(row: Row): UnitRecord {
   };
 }
 
-const localizedSchema = {
-  type: 'object',
-  properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string' }])),
-};
+const localizedSchema = Localized();
 
 export const unitRecordSchema = {
   type: 'object',
@@ -37,7 +26,7 @@ export const unitRecordSchema = {
     id: { type: 'integer' },
     key: { type: 'string' },
     label: localizedSchema,
-    singular: { ...localizedSchema, type: ['object', 'null'] },
+    singular: Nullable(localizedSchema),
     builtin: { type: 'boolean' },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
