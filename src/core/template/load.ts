@@ -59,7 +59,9 @@ export function parseTemplateJson(text: string, fileName: string): { json?: unkn
       column = before[before.length - 1].length + 1;
     }
     const reason = message.replace(/\s*\(line \d+ column \d+\)/i, '').replace(/ in JSON at position \d+/i, '').replace(/^JSON\.parse: /, '');
-    return { error: { fileName, pointer: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}` } };
+    return {
+      error: { fileName, pointer: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}`, key: 'checker.invalidJson', params: { line, column, detail: reason } },
+    };
   }
 }
 
@@ -106,7 +108,7 @@ export function checkTemplate(
   if (template.id !== expectedId) {
     errors.push({ fileName, pointer: '/id', message: `id '${template.id}' must equal the file name '${expectedId}'` });
   }
-  if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', message: unknownIconMessage(template.icon) });
+  if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', ...unknownIconMessage(template.icon) });
   const { errors: compileErrors } = compileTemplate(template, factorCatalog);
   for (const error of compileErrors) errors.push({ fileName, ...error });
   if (errors.length) return { errors: errors.slice(0, MAX_ERRORS_PER_FILE) };

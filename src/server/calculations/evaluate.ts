@@ -10,7 +10,7 @@ import type { Language } from '../../core/languages';
 import { createInputsValidator, validateInputs, type InputsValidator } from '../../core/rules';
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
-import { badRequest } from '../http/errors';
+import { badRequest, renderedAll } from '../http/errors';
 import { calculationFailure, calculationMessage } from './messages';
 
 export interface Evaluation {
@@ -48,7 +48,7 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
   // The core checks word the same rules; they also catch anything a JSON Schema cannot say.
   const core = verdict.valid ? validateInputs(template, inputs, lang, { factorKeys: factors.keysByCategory }) : {};
   const errors = { ...verdict.errors, ...core };
-  if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs', lang), prefixed(errors));
+  if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(errors)));
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;
@@ -56,7 +56,7 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
     computed = computeResults(template, stored, factors.lookup);
   } catch (problem) {
     if (!(problem instanceof CalculationError)) throw problem;
-    const message = calculationFailure(problem, factors.database, lang);
+    const message = calculationFailure(problem, factors.database);
     throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
   }
   return {

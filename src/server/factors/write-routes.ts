@@ -5,13 +5,14 @@
  * its protocol entry commit together.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import { sql, type Kysely } from 'kysely';
 import type { FactorDatabaseRecord, FactorRecord, SessionUser } from '../../core/api';
 import { mayChangeDatabase, seesAllMandants, type Action } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorRef, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, type FieldErrors, forbidden, notFound } from '../http/errors';
 import { idParams, idSchema } from '../http/record-id';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { databaseLabel } from '../../core/protocol/describe';
@@ -61,13 +62,13 @@ async function touch(db: Kysely<DatabaseSchema>, id: number): Promise<void> {
 }
 
 /** A database is publishable when it has factors and every one of them is complete and finite. */
-function publishProblems(factors: FactorRecord[]): Record<string, string> {
-  if (factors.length === 0) return { factors: 'A factor database without factors cannot be published.' };
-  const problems: Record<string, string> = {};
+function publishProblems(factors: FactorRecord[]): FieldErrors {
+  if (factors.length === 0) return { factors: 'errors.factors.noFactors' };
+  const problems: FieldErrors = {};
   for (const factor of factors) {
-    if (!Number.isFinite(factor.value)) problems[`factors.${factor.key}.value`] = 'Not a finite number.';
-    if (!factor.category.trim()) problems[`factors.${factor.key}.category`] = 'Required.';
-    if (!factor.unit.trim()) problems[`factors.${factor.key}.unit`] = 'Required.';
+    if (!Number.isFinite(factor.value)) problems[`factors.${factor.key}.value`] = 'errors.factors.notFinite';
+    if (!factor.category.trim()) problems[`factors.${factor.key}.category`] = 'errors.required';
+    if (!factor.unit.trim()) problems[`factors.${factor.key}.unit`] = 'errors.required';
   }
   return problems;
 }
@@ -120,24 +121,24 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
       const body = request.body;
       const mandantId = ownerOf(user, body.mandant_id);
       if (!seesAllMandants(user.role) && !body.copy_from_id) {
-        throw badRequest('A mandant database is derived from a published one: choose the base database.', { copy_from_id: 'Required.' });
+        throw badRequest('errors.factors.chooseBase', { copy_from_id: 'errors.required' });
       }
       const created = await transaction(async (trx) => {
         let base: FactorDatabaseRecord | undefined;
         if (body.copy_from_id) {
           base = await visibleDatabase(trx, user, body.copy_from_id).catch(() => {
-            throw badRequest('The base database does not exist.', { copy_from_id: 'Not found.' });
+            throw badRequest('errors.factors.baseMissing', { copy_from_id: 'errors.notFound' });
           });
           if (!seesAllMandants(user.role) && base.status !== 'published') {
-            throw badRequest('Only a published database can be the base of your own.', { copy_from_id: 'Not published.' });
+            throw badRequest('errors.factors.basePublishedOnly', { copy_from_id: 'errors.notPublished' });
           }
           if (mandantId !== null && base.mandant_id !== null && base.mandant_id !== mandantId) {
-            throw badRequest('The base database belongs to another mandant.', { copy_from_id: 'Not allowed.' });
+            throw badRequest('errors.factors.baseOtherMandant', { copy_from_id: 'errors.notAllowed' });
           }
         }
         if (mandantId !== null && mandantId !== user.mandant_id) {
           const exists = await trx.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
-          if (!exists) throw badRequest('Unknown mandant.', { mandant_id: 'Not found.' });
+          if (!exists) throw badRequest('errors.users.unknownMandant', { mandant_id: 'errors.notFound' });
         }
         const now = isoNow();
         const row = await trx
@@ -197,7 +198,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         const existing = await writableDatabase(trx, user, request.params.id);
         const body = request.body;
         if (body.version !== undefined && body.version !== existing.version) {
-          throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+          throw conflict('errors.db.stale');
         }
         const values: Record<string, unknown> = {};
         if (body.name !== undefined) values.name = body.name.trim();
@@ -243,11 +244,11 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           const existing = await writableDatabase(trx, user, request.params.id, false);
           const from = action === 'publish' ? 'draft' : 'published';
           if (existing.status !== from) {
-            throw conflict(action === 'publish' ? 'Only a draft can be published.' : 'Only a published database can be archived.');
+            throw conflict(action === 'publish' ? 'errors.factors.onlyDraftPublishable' : 'errors.factors.onlyPublishedArchivable');
           }
           if (action === 'publish') {
             const problems = publishProblems(await readFactors(trx, existing.id));
-            if (Object.keys(problems).length > 0) throw badRequest('This factor database cannot be published.', problems);
+            if (Object.keys(problems).length > 0) throw badRequest('errors.factors.cannotPublish', problems);
           }
           const updated = await trx
             .updateTable('factor_databases')
@@ -256,7 +257,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
             .where('id', '=', existing.id)
             .where('status', '=', from)
             .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) === 0) throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+          if (Number(updated.numUpdatedRows) === 0) throw conflict('errors.db.stale');
           const record = await readDatabase(trx, existing.id);
           await logDatabase(trx, request, 'status_changed', record, existing);
           return record;
@@ -280,7 +281,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
     async (request) =>
       transaction(async (trx) => {
         const existing = await visibleDatabase(trx, currentUser(request), request.params.id);
-        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('Only a published global database can be rolled out to all mandants.');
+        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('errors.factors.rolloutPublishedGlobalOnly');
         return updateDatabase(trx, request, existing, { rolled_out_at: isoNow() });
       }),
   );
@@ -353,11 +354,11 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   // Factors of a draft database.
   const factorOfDraft = async (trx: Kysely<DatabaseSchema>, user: SessionUser, id: number) => {
     const row = await trx.selectFrom('factors').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`No factors record with id ${id}.`);
+    if (!row) throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
     const factor = toFactorRecord(row);
     // A factor of a database the user cannot see does not exist for them.
     await visibleDatabase(trx, user, factor.database_id).catch(() => {
-      throw notFound(`No factors record with id ${id}.`);
+      throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
     });
     return { factor, owner: await writableDatabase(trx, user, factor.database_id) };
   };
@@ -378,7 +379,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
       const record = await transaction(async (trx) => {
         const user = currentUser(request);
         const owner = await visibleDatabase(trx, user, body.database_id!).catch(() => {
-          throw badRequest('The factor database does not exist.', { database_id: 'Not found.' });
+          throw badRequest('errors.factors.databaseMissing', { database_id: 'errors.notFound' });
         });
         if (!mayChangeDatabase(user, owner)) throw forbidden();
         await writableDatabase(trx, user, owner.id);
@@ -420,7 +421,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         const { factor, owner } = await factorOfDraft(trx, currentUser(request), request.params.id);
         const body = request.body;
         if (body.database_id !== undefined && body.database_id !== factor.database_id) {
-          throw badRequest('A factor cannot move to another database.', { database_id: 'Not allowed.' });
+          throw badRequest('errors.factors.cannotMove', { database_id: 'errors.notAllowed' });
         }
         const input: FactorInput = {
           key: body.key ?? factor.key,
