@@ -27,7 +27,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/unit/setup.ts'] },
       },
       {
         extends: true,

@@ -15,7 +15,6 @@ import { FALSE_WORDS, TRUE_WORDS } from '../src/core/csv/values';
 import { LANGUAGES } from '../src/core/languages';
 import { FUNCTIONS } from '../src/core/formula/functions';
 import { RULES, compileRules } from '../src/core/rules/catalog';
-import { RULE_MESSAGES } from '../src/core/rules/messages';
 import { FIELD_TYPES, type Field, type FieldType } from '../src/core/template/types';
 import { TEMPLATE_ICONS } from '../src/core/template/icons';
 import { UNIT_SYMBOLS, UNIT_WORDS } from '../src/core/template/units';
@@ -103,6 +102,14 @@ function ruleFieldTypes(example: string): FieldType[] {
   });
 }
 
+/** A rule message as the English locale words it, placeholders shown as `{name}`, the plural form when there is one. */
+function ruleText(key: string): string {
+  let node: unknown = en.rules;
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  const text = String(node).split(' |||| ').at(-1) ?? '';
+  return text.replace(/%\{(\w+)\}/g, '{$1}');
+}
+
 function ruleMessage(example: string): string {
   const types = ruleFieldTypes(example);
   const keys = new Set<string>();
@@ -110,7 +117,7 @@ function ruleMessage(example: string): string {
     const field: Field = { name: 'x', type, label: { de: 'x', en: 'x', fr: 'x', it: 'x', es: 'x' }, rules: [example] };
     for (const check of compileRules(field).rules.checks) keys.add(check.message);
   }
-  return [...keys].map((key) => `“${RULE_MESSAGES[key as keyof typeof RULE_MESSAGES].en}”`).join(' / ') || '—';
+  return [...keys].map((key) => `“${ruleText(key)}”`).join(' / ') || '—';
 }
 
 function rulesSection(): string {

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { requestLanguage, translateMessage } from './i18n/translate';
+import { msg } from '../core/i18n/error-keys';
+import { notFound } from './http/errors';
+import { requestLanguage } from './i18n/translate';
 
 const NOT_BUILT_HINT =
   'Kontor server is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`, which builds it when missing) and reload.\nThe API is at /api (documentation: /api/docs).\n';
@@ -44,8 +46,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
-      const message = `No API endpoint ${request.method} ${request.url.split('?')[0]}.`;
-      return reply.status(404).send({ message: translateMessage(message, requestLanguage(request)) });
+      const endpoint = `${request.method} ${request.url.split('?')[0]}`;
+      return reply.status(404).send(notFound(msg('errors.noEndpoint', { path: endpoint })).body(requestLanguage(request)));
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(request.url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');

@@ -26,7 +26,7 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
 
     const empty = await ctx.request<{ errors: Record<string, string> }>('POST', `/api/databases/${id}/publish`, { token });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors.factors).toMatch(/without factors/);
+    expect(empty.body.errors.factors).toMatch(/ohne Faktoren/);
 
     const factor = await ctx.request<FactorRecord>('POST', '/api/factors', {
       token,

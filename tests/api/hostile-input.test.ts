@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
 import { sendCsvDownload } from '../../src/server/http/csv-download';
+import { msg } from '../../src/core/i18n/error-keys';
 import { badRequest, registerErrorHandler } from '../../src/server/http/errors';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/server/http/json-limits';
 import { describeEachDatabase } from './harness';
@@ -153,7 +154,7 @@ describe('streamed CSV downloads', () => {
     app.get('/first-batch-fails', (_request, reply) => sendCsvDownload(reply, 'a.csv', 'h\r\n', fail(0)()));
     app.get('/refused', (_request, reply) =>
       sendCsvDownload(reply, 'a.csv', 'h\r\n', {
-        [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(badRequest('Cannot sort by "x".')) }),
+        [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(badRequest(msg('errors.list.cannotSort', { field: 'x' }))) }),
       }),
     );
     app.get('/later-batch-fails', (_request, reply) => sendCsvDownload(reply, 'a.csv', 'h\r\n', fail(2)()));

@@ -162,7 +162,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const token = await ctx.login('admin@muster.example');
     const toDraft = await preview(token, draft.body.id);
     expect(toDraft.status).toBe(400);
-    expect(toDraft.body).toMatchObject({ errors: { to_database_id: 'Not published.' } });
+    expect(toDraft.body).toMatchObject({ errors: { to_database_id: 'Nicht veröffentlicht.' } });
     expect((await preview(token, 999999)).status).toBe(400);
     const viewer = await ctx.login('viewer@muster.example');
     expect((await preview(viewer, await databaseId(token, '2025'))).status).toBe(403);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MandantRecord } from '../../src/core/api';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { badRequest } from '../../src/server/http/errors';
+import { badRequest, rendered } from '../../src/server/http/errors';
 import { registerRestResource, type RecordChange } from '../../src/server/http/rest-resource';
 import { mandantsResource } from '../../src/server/mandants/resource';
 
@@ -31,12 +31,12 @@ describe('registerRestResource extension points', () => {
       async onChange(change, ctx) {
         // Written through ctx.db, i.e. inside the same transaction as the change itself.
         await ctx.db.insertInto('login_known_addresses').values({ email: `change:${change.operation}`, ip: String(hookWrites++), last_success_at: '-' }).execute();
-        if (change.record.name === 'Explode') throw badRequest('onChange refused this record.');
+        if (change.record.name === 'Explode') throw badRequest(rendered('onChange refused this record.'));
         changes.push(change);
       },
       customFilters: {
         rounding: (value) => {
-          if (typeof value !== 'number') throw badRequest('rounding must be a number.');
+          if (typeof value !== 'number') throw badRequest(rendered('rounding must be a number.'));
           return sql<boolean>`${sql.ref('settings')} like ${`%"offset_rounding_t":${value}%`}`;
         },
       },

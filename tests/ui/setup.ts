@@ -53,3 +53,4 @@ afterEach(() => {
 });
 
 afterAll(() => server.close());
+import '../../src/core/i18n/all-locales';

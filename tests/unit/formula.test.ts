@@ -66,7 +66,7 @@ function run(formula: string, inputs: Record<string, unknown> = {}) {
 
 function staticErrors(formula: string): string[] {
   const template = templateWith('1');
-  return checkFormula(parseFormula(formula), buildFormulaScope(template, new Set(Object.keys(factors)))).errors;
+  return checkFormula(parseFormula(formula), buildFormulaScope(template, new Set(Object.keys(factors)))).errors.map((e) => (typeof e === 'string' ? e : e.message));
 }
 
 describe('formula evaluation', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/core/languages';
-import { compileRules, parseRule, RULE_MESSAGES, validateField } from '../../src/core/rules';
+import { compileRules, parseRule, validateField } from '../../src/core/rules';
+import { LOCALE_FILES } from '../../src/core/i18n/all-locales';
 import type { Field, FieldType } from '../../src/core/template';
 
 const label = { de: 'Menge', en: 'Quantity', fr: 'Quantité', it: 'Quantità', es: 'Cantidad' };
@@ -37,7 +38,7 @@ describe('named rules', () => {
     // min / max on text and lists
     ['max on text', field('text', ['max:3']), 'abcd', 'Quantity must be at most 3 characters long.'],
     ['min on text', field('text', ['min:2']), 'a', 'Quantity must be at least 2 characters long.'],
-    ['max on tags', field('tags', ['max:1']), ['a', 'b'], 'Quantity allows at most 1 entries.'],
+    ['max on tags', field('tags', ['max:1']), ['a', 'b'], 'Quantity allows at most 1 entry.'],
     // integer / decimals / multipleOf
     ['integer rule ok', field('number', ['integer']), 3, undefined],
     ['integer rule bad', field('number', ['integer']), 3.5, 'Quantity must be a whole number.'],
@@ -60,7 +61,7 @@ describe('named rules', () => {
     // list rules
     ['minItems ok', field('multiselect', ['minItems:1'], { options: [{ value: 'a', label }] }), ['a'], undefined],
     ['minItems bad', field('tags', ['minItems:2']), ['a'], 'Quantity needs at least 2 entries.'],
-    ['maxItems bad', field('tags', ['maxItems:1']), ['a', 'b'], 'Quantity allows at most 1 entries.'],
+    ['maxItems bad', field('tags', ['maxItems:1']), ['a', 'b'], 'Quantity allows at most 1 entry.'],
     // dates
     ['date rule on text ok', field('text', ['date']), '2024-02-29', undefined],
     ['date rule on text bad', field('text', ['date']), '2023-02-29', 'Quantity must be a valid date.'],
@@ -97,9 +98,11 @@ describe('named rules', () => {
       'Il valore di Quantità deve essere compreso tra 10.000 e 20.000,5.',
       'Cantidad debe estar entre 10.000 y 20.000,5.',
     ]);
-    for (const [key, messages] of Object.entries(RULE_MESSAGES)) {
-      for (const lang of LANGUAGES) {
-        expect(messages[lang], `${key}.${lang}`).toMatch(/\{field\}/);
+    const leaves = (tree: object, prefix = ''): [string, string][] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v as object, `${prefix}${k}.`)));
+    for (const lang of LANGUAGES) {
+      for (const [key, message] of leaves(LOCALE_FILES[lang].rules as object)) {
+        if (key !== 'inputs_label') expect(message, `${key}.${lang}`).toMatch(/%\{field\}/);
       }
     }
   });

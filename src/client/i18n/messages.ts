@@ -4,6 +4,7 @@
  */
 import germanRaMessages from 'ra-language-german';
 import germanAppMessages from '../../../locales/de.json';
+import { registerMessages } from '../../core/i18n/translate';
 import type { Language } from '../../core/languages';
 
 export interface MessageTree {
@@ -41,5 +42,8 @@ const loaders: Record<Exclude<Language, 'de'>, () => Promise<MessageTree>> = {
 };
 
 export async function loadMessages(language: Language): Promise<MessageTree> {
-  return language === 'de' ? germanMessages : loaders[language]();
+  const messages = language === 'de' ? germanMessages : await loaders[language]();
+  // Messages worded outside react-admin (rule messages of the core engine) read the same loaded language.
+  registerMessages(language, messages);
+  return messages;
 }

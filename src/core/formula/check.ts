@@ -7,10 +7,11 @@ import type jsep from 'jsep';
 import { isEnergyFigure, isMachineFigure, MACHINE_FIGURE_NAMES } from '../production';
 import { FUNCTIONS, isFunctionName } from './functions';
 import { memberKey, type FormulaNode } from './parse';
+import type { CheckerText } from '../template/types';
 import { findField, type FormulaScope } from './scope';
 
 export interface FormulaCheck {
-  errors: string[];
+  errors: (string | CheckerText)[];
   /** Result names referenced (directly). */
   resultRefs: Set<string>;
 }
@@ -104,7 +105,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
     if (findField(scope, name) || scope.results.has(name) || scope.groups.has(name)) {
       check.errors.push(`'${name}' is not a function`);
     } else {
-      check.errors.push(`unknown function '${name}'`);
+      check.errors.push({ message: `unknown function '${name}'`, key: 'checker.unknownFunction', params: { name } });
     }
     return;
   }

@@ -11,7 +11,7 @@ import { buildFormulaScope, type FormulaScope } from '../formula/scope';
 import { compileRules, type CompiledRules } from '../rules/catalog';
 import { fieldValueFault } from '../rules/field-value';
 import { compileCondition, conditionFields, type Condition } from './visibility';
-import type { FactorCatalog, Field, Group, Result, Template } from './types';
+import type { CheckerText, FactorCatalog, Field, Group, Result, Template } from './types';
 
 export interface CompiledField {
   field: Field;
@@ -45,9 +45,8 @@ export interface CompiledTemplate {
   primary: Result;
 }
 
-export interface CompileError {
+export interface CompileError extends CheckerText {
   pointer: string;
-  message: string;
 }
 
 /** JSON pointer escaping (RFC 6901). */
@@ -57,7 +56,7 @@ export function pointerSegment(text: string): string {
 
 export function compileTemplate(template: Template, catalog?: FactorCatalog): { compiled?: CompiledTemplate; errors: CompileError[] } {
   const errors: CompileError[] = [];
-  const error = (pointer: string, message: string) => errors.push({ pointer, message });
+  const error = (pointer: string, message: string | CheckerText) => errors.push({ pointer, ...(typeof message === 'string' ? { message } : message) });
   const factorKeys = catalog ? new Set(Object.values(catalog.categories).flat()) : undefined;
   const scope = buildFormulaScope(template, factorKeys);
 

@@ -3,6 +3,8 @@
  * fault, not a silent generic icon), the client's icon map (typed against this list, so each name has its icon) and
  * the form editor's icon picker.
  */
+import type { CheckerText } from './types';
+
 export const TEMPLATE_ICONS = [
   'Article', 'AutoStories', 'Badge', 'Bolt', 'Book', 'Business', 'Calculate', 'CardGiftcard', 'CropPortrait',
   'Description', 'Email', 'Event', 'Factory', 'Flight', 'Forest', 'Inventory2', 'Label', 'LocalShipping', 'Mail',
@@ -18,6 +20,7 @@ export function isTemplateIcon(name: unknown): name is TemplateIconName {
 }
 
 /** The checker's message for an icon outside the catalogue. */
-export function unknownIconMessage(name: string): string {
-  return `unknown icon '${name}': use one of the icon catalogue (${TEMPLATE_ICONS.join(', ')})`;
+export function unknownIconMessage(name: string): CheckerText {
+  const icons = TEMPLATE_ICONS.join(', ');
+  return { message: `unknown icon '${name}': use one of the icon catalogue (${icons})`, key: 'checker.unknownIcon', params: { name, icons } };
 }

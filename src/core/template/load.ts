@@ -60,7 +60,9 @@ export function parseTemplateJson(text: string, fileName: string): { json?: unkn
       column = before[before.length - 1].length + 1;
     }
     const reason = message.replace(/\s*\(line \d+ column \d+\)/i, '').replace(/ in JSON at position \d+/i, '').replace(/^JSON\.parse: /, '');
-    return { error: { fileName, pointer: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}` } };
+    return {
+      error: { fileName, pointer: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}`, key: 'checker.invalidJson', params: { line, column, detail: reason } },
+    };
   }
 }
 
@@ -96,7 +98,7 @@ function unitErrors(template: Template, units: UnitCatalog, fileName: string): T
   const errors: TemplateLoadError[] = [];
   const check = (unit: string | undefined, pointer: string) => {
     const message = unit === undefined ? undefined : unknownUnitMessage(unit, units);
-    if (message) errors.push({ fileName, pointer, message });
+    if (message) errors.push({ fileName, pointer, ...message });
   };
   template.groups.forEach((group, g) => group.fields.forEach((field, f) => check(field.unit, `/groups/${g}/fields/${f}/unit`)));
   template.results.forEach((result, r) => check(result.unit, `/results/${r}/unit`));
@@ -123,7 +125,7 @@ export function checkTemplate(
   if (template.id !== expectedId) {
     errors.push({ fileName, pointer: '/id', message: `id '${template.id}' must equal the file name '${expectedId}'` });
   }
-  if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', message: unknownIconMessage(template.icon) });
+  if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', ...unknownIconMessage(template.icon) });
   if (units) errors.push(...unitErrors(template, units, fileName));
   const { errors: compileErrors } = compileTemplate(template, factorCatalog);
   for (const error of compileErrors) errors.push({ fileName, ...error });

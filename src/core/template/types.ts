@@ -120,11 +120,20 @@ export interface Template {
 export type CalculationInputs = Record<string, unknown>;
 
 /** One fault in one template file; formats as `brochure.json: /results/2/formula: unknown function 'facter'`. */
-export interface TemplateLoadError {
+export interface TemplateLoadError extends CheckerText {
   fileName: string;
   /** JSON pointer into the file (`''` for the whole document). */
   pointer: string;
+}
+
+/**
+ * A checker message: English `message` for logs and the command line, and where the checker words it by key, the
+ * `checker.*` key of `locales/<lang>.json` with its params, which readers get in their own language.
+ */
+export interface CheckerText {
   message: string;
+  key?: string;
+  params?: Record<string, string | number>;
 }
 
 export function formatTemplateLoadError(error: TemplateLoadError): string {

@@ -8,6 +8,7 @@
  * token's name and expiry, never the secret): a token acts as its user, so who made one and when matters.
  */
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { API_TOKEN_MAX_DAYS, type ApiTokenRecord, type CreateApiTokenRequest, type CreatedApiToken } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
@@ -83,9 +84,9 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
     },
     async (request, reply): Promise<CreatedApiToken> => {
       const user = currentUser(request);
-      if (request.sessionId === null) throw forbidden('API tokens can only be created after signing in with a password.');
+      if (request.sessionId === null) throw forbidden('errors.auth.tokenNeedsPassword');
       if ((await countLiveApiTokens(db, user.id)) >= MAX_TOKENS_PER_USER) {
-        throw conflict(`You already have ${MAX_TOKENS_PER_USER} active API tokens. Revoke one first.`);
+        throw conflict(msg('errors.apiTokens.tooMany', { max: MAX_TOKENS_PER_USER }));
       }
       const created = await database.transaction().execute(async (trx) => {
         const token = await createApiToken(withApiTokens(trx), user.id, request.body.name.trim(), request.body.expires_in_days);
@@ -113,7 +114,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
         const token = await revokeApiToken(withApiTokens(trx), user.id, request.params.id);
         // Someone else's token answers like a missing one: ids of other users' tokens are not disclosed.
         if (!token) {
-          throw notFound(`You have no active API token with id ${request.params.id}.`);
+          throw notFound(msg('errors.apiTokens.noToken', { id: request.params.id }));
         }
         await recordChange(trx, request, { action: 'deleted', resource: 'api-tokens', record: protocolRecord(token), label: token.name, mandantId: user.mandant_id });
       });

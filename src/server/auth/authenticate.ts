@@ -44,13 +44,13 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     if (isApiToken(token)) {
       // A personal API token acts as its user; it has no session (sessionId stays null).
       const user = await resolveApiToken(withApiTokens(db), token);
-      if (!user) throw unauthorized('This API token has expired, was revoked or is not valid.');
+      if (!user) throw unauthorized('errors.auth.tokenInvalid');
       request.user = user;
       request.sessionId = null;
       return;
     }
     const session = await resolveSession(db, token, ttlHours);
-    if (!session) throw unauthorized('Your session has expired or is not valid. Please sign in again.');
+    if (!session) throw unauthorized('errors.auth.sessionExpired');
     request.user = session.user;
     request.sessionId = session.sessionId;
   });

@@ -26,6 +26,7 @@
  * new place. Refusals are answered as 429 with the wait, never by sleeping inside the server.
  */
 import type { Kysely } from 'kysely';
+import { type ErrorMessage, msg } from '../../core/i18n/error-keys';
 import type { DatabaseSchema, LoginThrottleTable } from '../db/schema';
 
 type Scope = LoginThrottleTable['scope'];
@@ -158,9 +159,9 @@ export async function recordLoginSuccess(
   await db.deleteFrom('login_known_addresses').where('last_success_at', '<', iso(now - KNOWN_ADDRESS_DAYS * 86_400_000)).execute();
 }
 
-/** The refusal's message: when to try again, in whole seconds or minutes (each form is in the error catalogue). */
-export function throttledMessage(retryAfterSeconds: number): string {
-  if (retryAfterSeconds <= 1) return 'Too many failed sign-in attempts. Please try again in 1 second.';
-  if (retryAfterSeconds < 120) return `Too many failed sign-in attempts. Please try again in ${retryAfterSeconds} seconds.`;
-  return `Too many failed sign-in attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+/** The refusal's message: when to try again, in whole seconds or minutes (a plural message each). */
+export function throttledMessage(retryAfterSeconds: number): ErrorMessage {
+  if (retryAfterSeconds <= 1) return msg('errors.auth.throttledSeconds', { smart_count: 1 });
+  if (retryAfterSeconds < 120) return msg('errors.auth.throttledSeconds', { smart_count: retryAfterSeconds });
+  return msg('errors.auth.throttledMinutes', { smart_count: Math.ceil(retryAfterSeconds / 60) });
 }

@@ -1,5 +1,6 @@
 /** /api/auth: login, logout, forgotten password, reset, and the signed-in user's own profile. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { MIN_PASSWORD_LENGTH, type LoginResponse, type SessionUser, type UpdateMeRequest } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
@@ -19,7 +20,7 @@ import { recordAuthEvent, recordFailedLogin } from '../protocol/auth-events';
 import { recordChange } from '../protocol/change';
 
 const RESET_TTL_HOURS = 1;
-const LOGIN_FAILED = 'The e-mail address or password is not correct.';
+const LOGIN_FAILED = 'errors.auth.loginFailed';
 const errorResponses = {
   400: errorRef,
   401: errorRef,
@@ -206,8 +207,8 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const { token, password } = request.body;
       if (password.length < MIN_PASSWORD_LENGTH) {
-        throw badRequest('The new password is too short.', {
-          password: `At least ${MIN_PASSWORD_LENGTH} characters.`,
+        throw badRequest('errors.auth.newPasswordTooShort', {
+          password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
         });
       }
       const passwordHash = await hashPassword(password);
@@ -222,7 +223,7 @@ export function registerAuthRoutes(
           .where('expires_at', '>', now)
           .returning('user_id')
           .executeTakeFirst();
-        if (!claimed) throw badRequest('This reset link is not valid, was already used or has expired.');
+        if (!claimed) throw badRequest('errors.auth.resetLinkInvalid');
         await trx
           .updateTable('users')
           .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
@@ -273,17 +274,17 @@ export function registerAuthRoutes(
       const body = request.body;
       const changes: { name?: string; language?: UpdateMeRequest['language']; password_hash?: string } = {};
       if (body.name !== undefined) {
-        if (body.name.trim() === '') throw badRequest('The name must not be empty.', { name: 'Required.' });
+        if (body.name.trim() === '') throw badRequest('errors.users.nameEmpty', { name: 'errors.required' });
         changes.name = body.name.trim();
       }
       if (body.language !== undefined) changes.language = body.language;
       if (body.new_password !== undefined && body.new_password !== '') {
         const row = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
         if (!body.current_password || !(await verifyPassword(body.current_password, row.password_hash))) {
-          throw badRequest('The current password is not correct.', { current_password: 'The current password is not correct.' });
+          throw badRequest('errors.auth.currentPasswordWrong', { current_password: 'errors.auth.currentPasswordWrong' });
         }
         if (body.new_password.length < MIN_PASSWORD_LENGTH) {
-          throw badRequest('The new password is too short.', { new_password: `At least ${MIN_PASSWORD_LENGTH} characters.` });
+          throw badRequest('errors.auth.newPasswordTooShort', { new_password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }) });
         }
         changes.password_hash = await hashPassword(body.new_password);
       }

@@ -11,7 +11,7 @@ import { createInputsValidator, validateInputs, type InputsValidator } from '../
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
-import { badRequest } from '../http/errors';
+import { badRequest, renderedAll } from '../http/errors';
 import { calculationFailure, calculationMessage } from './messages';
 
 export interface Evaluation {
@@ -50,7 +50,7 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
   // The core checks word the same rules; they also catch anything a JSON Schema cannot say.
   const core = verdict.valid ? validateInputs(template, inputs, lang, { factorKeys: factors.keysByCategory, machineKeys: production?.keysByKind }) : {};
   const errors = { ...verdict.errors, ...core };
-  if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs', lang), prefixed(errors));
+  if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(errors)));
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;
@@ -58,7 +58,7 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
     computed = computeResults(template, stored, factors.lookup, production?.data);
   } catch (problem) {
     if (!(problem instanceof CalculationError)) throw problem;
-    const message = calculationFailure(problem, factors.database, lang, production?.data.set);
+    const message = calculationFailure(problem, factors.database, production?.data.set);
     throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
   }
   return {

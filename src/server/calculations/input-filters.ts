@@ -10,15 +10,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { listFilterFields, type Field } from '../../core/template';
 import { dialectOf } from '../db/migrations/columns';
 import type { DatabaseSchema } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { badRequest, type ErrorContent } from '../http/errors';
 import { likePattern } from '../http/list-query';
 import type { TemplateRegistry } from '../templates/registry';
 
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_TEXT = 200;
 
-function invalid(path: string, message: string): never {
-  throw badRequest('The "inputs" filter is not valid.', { [`filter.inputs${path}`]: message });
+function invalid(path: string, message: ErrorContent): never {
+  throw badRequest('errors.list.inputsFilter', { [`filter.inputs${path}`]: message });
 }
 
 function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): RawBuilder<boolean> {
@@ -26,7 +26,7 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
   const name = field.name;
   const jsonPath = `$.${name}`;
   if (field.type === 'text' || field.type === 'textarea') {
-    if (typeof value !== 'string' || value.length > MAX_TEXT) invalid(`.${name}`, 'Expected text.');
+    if (typeof value !== 'string' || value.length > MAX_TEXT) invalid(`.${name}`, 'errors.list.expectedText');
     const pattern = likePattern(value);
     return postgres
       ? sql<boolean>`lower(calculations.inputs ->> ${name}) like ${pattern} escape '\\'`
@@ -34,12 +34,12 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
   }
   if (field.type === 'boolean') {
     // A select input may hand over its choice as text.
-    const yes = value === true || value === 'true' ? true : value === false || value === 'false' ? false : invalid(`.${name}`, 'Expected true or false.');
+    const yes = value === true || value === 'true' ? true : value === false || value === 'false' ? false : invalid(`.${name}`, 'errors.list.expectedBoolean');
     return postgres
       ? sql<boolean>`calculations.inputs -> ${name} = ${JSON.stringify(yes)}::jsonb`
       : sql<boolean>`json_extract(calculations.inputs, ${jsonPath}) = ${yes ? 1 : 0}`;
   }
-  if (typeof value !== 'string' && typeof value !== 'number') invalid(`.${name}`, 'Expected a value.');
+  if (typeof value !== 'string' && typeof value !== 'number') invalid(`.${name}`, 'errors.list.expectedValue');
   if (field.type === 'multiselect') {
     return postgres
       ? sql<boolean>`calculations.inputs -> ${name} @> ${JSON.stringify([value])}::jsonb`
@@ -54,12 +54,12 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
 export function inputsFilter(templates: TemplateRegistry) {
   return (value: unknown, db: Kysely<DatabaseSchema>): RawBuilder<boolean> => {
     if (value === null || value === undefined) return sql<boolean>`1 = 1`;
-    if (typeof value !== 'object' || Array.isArray(value)) invalid('', 'Expected an object of field values.');
+    if (typeof value !== 'object' || Array.isArray(value)) invalid('', 'errors.list.expectedFieldValues');
     const declared = new Map(listFilterFields(templates.list()).map((field) => [field.name, field]));
     const conditions: RawBuilder<boolean>[] = [];
     for (const [name, wanted] of Object.entries(value as Record<string, unknown>)) {
       const field = declared.get(name);
-      if (!field || !SAFE_NAME.test(name)) invalid(`.${name}`, 'Not a filter of any template.');
+      if (!field || !SAFE_NAME.test(name)) invalid(`.${name}`, 'errors.list.noTemplateFilter');
       // An emptied filter input sends null or "": it filters nothing.
       if (wanted === null || wanted === '') continue;
       conditions.push(condition(db, field, wanted));

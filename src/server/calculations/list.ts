@@ -35,7 +35,7 @@ export const CALCULATION_SEARCHABLE = ['number', 'title', 'customer'] as const;
 export function tagFilterValues(value: unknown): string[] {
   const list = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
   if (list.length > 20 || !list.every((tag) => typeof tag === 'string' && tag.length > 0 && tag.length <= 200)) {
-    throw badRequest('The "tags" filter must be a tag or a list of tags.', { 'filter.tags': 'Expected text.' });
+    throw badRequest('errors.list.tagsShape', { 'filter.tags': 'errors.list.expectedText' });
   }
   return list as string[];
 }

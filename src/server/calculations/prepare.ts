@@ -45,7 +45,7 @@ export function resolveTemplate(
   templates: TemplateRegistry,
   id: string,
   version: number | undefined,
-  lang: Language,
+  _lang: Language,
   options: { allowDraft?: boolean } = {},
 ): Template {
   if (version !== undefined) {
@@ -53,12 +53,12 @@ export function resolveTemplate(
     const template = draft && !options.allowDraft ? undefined : templates.resolve(id, version);
     if (!template) {
       const gone = templates.current(id) ? 'templateVersionGone' : 'unknownTemplate';
-      throw badRequest(calculationMessage(gone, lang), { template_version: calculationMessage(gone, lang) });
+      throw badRequest(calculationMessage(gone), { template_version: calculationMessage(gone) });
     }
     return template;
   }
   const template = templates.current(id);
-  if (!template) throw badRequest(calculationMessage('unknownTemplate', lang), { template_id: calculationMessage('unknownTemplate', lang) });
+  if (!template) throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
   return template;
 }
 
@@ -71,17 +71,17 @@ export async function resolveFactorSet(
   db: Kysely<DatabaseSchema>,
   mandantId: number,
   requested: number | undefined,
-  lang: Language,
+  _lang: Language,
   keepId?: number,
 ): Promise<FactorSet> {
-  const unusable = () => badRequest(calculationMessage('databaseUnusable', lang), { database_id: calculationMessage('databaseUnusable', lang) });
+  const unusable = () => badRequest(calculationMessage('databaseUnusable'), { database_id: calculationMessage('databaseUnusable') });
   if (requested === undefined && keepId !== undefined) {
     const kept = await findDatabaseFor(db, mandantId, keepId);
     if (!kept) throw unusable();
     return loadFactorSet(db, kept);
   }
   const id = requested ?? (await defaultDatabaseId(db, mandantId));
-  if (id === undefined) throw badRequest(calculationMessage('noDatabase', lang), { database_id: calculationMessage('noDatabase', lang) });
+  if (id === undefined) throw badRequest(calculationMessage('noDatabase'), { database_id: calculationMessage('noDatabase') });
   const database = await findDatabaseFor(db, mandantId, id);
   if (!database || (database.status !== 'published' && id !== keepId)) throw unusable();
   return loadFactorSet(db, database);

@@ -79,7 +79,7 @@ function normaliseCustomer(customer: string | null | undefined): string | null {
 async function findOriginal(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, user: SessionUser, id: number): Promise<CalculationRecord> {
   const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) {
-    const message = calculationMessage('unknownOriginal', user.language);
+    const message = calculationMessage('unknownOriginal');
     throw badRequest(message, { duplicated_from: message });
   }
   const [record] = await toCalculationRecords(db, [row], (templateId, version) => templates.resolve(templateId, version));
@@ -89,11 +89,10 @@ async function findOriginal(db: Kysely<DatabaseSchema>, templates: TemplateRegis
 /** The mandant a new calculation belongs to: the user's own; a provider admin must name an existing one. */
 async function mandantOf(db: Kysely<DatabaseSchema>, user: SessionUser, requested: number | undefined): Promise<number> {
   const mandantId = mandantForNewRow(user, requested);
-  const lang = user.language;
-  if (mandantId === null) throw badRequest(calculationMessage('mandantRequired', lang), { mandant_id: calculationMessage('mandantRequired', lang) });
+  if (mandantId === null) throw badRequest(calculationMessage('mandantRequired'), { mandant_id: calculationMessage('mandantRequired') });
   if (mandantId !== user.mandant_id) {
     const exists = await db.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
-    if (!exists) throw badRequest(calculationMessage('unknownMandant', lang), { mandant_id: calculationMessage('unknownMandant', lang) });
+    if (!exists) throw badRequest(calculationMessage('unknownMandant'), { mandant_id: calculationMessage('unknownMandant') });
   }
   return mandantId;
 }
@@ -129,7 +128,7 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
       const templateId = body.template_id ?? original?.template_id;
       if (templateId === undefined) {
-        throw badRequest(calculationMessage('unknownTemplate', lang), { template_id: calculationMessage('unknownTemplate', lang) });
+        throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
       }
       const template = resolveTemplate(templates, templateId, body.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
       const factors = await resolveFactorSet(db, mandantId, body.database_id, lang);
@@ -158,10 +157,10 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       const lang = user.language;
       const body = given(raw);
       if (body.template_id !== undefined && body.template_id !== existing.template_id) {
-        throw badRequest(calculationMessage('templateChange', lang), { template_id: calculationMessage('templateChange', lang) });
+        throw badRequest(calculationMessage('templateChange'), { template_id: calculationMessage('templateChange') });
       }
       if (body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id) {
-        throw badRequest(calculationMessage('mandantChange', lang), { mandant_id: calculationMessage('mandantChange', lang) });
+        throw badRequest(calculationMessage('mandantChange'), { mandant_id: calculationMessage('mandantChange') });
       }
       const values: Row = {};
       const recompute =
@@ -200,13 +199,13 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       if (body.customer !== undefined && normaliseCustomer(body.customer) !== existing.customer) values.customer = normaliseCustomer(body.customer);
       if (body.status !== undefined && body.status !== existing.status) values.status = body.status;
       if (Object.keys(values).length === 0) return values;
-      if (existing.frozen) throw conflict(calculationMessage('frozen', lang));
+      if (existing.frozen) throw conflict(calculationMessage('frozen'));
       values.updated_by = user.id;
       return values;
     },
 
-    async beforeDelete(existing, ctx) {
-      if (existing.frozen) throw conflict(calculationMessage('frozen', ctx.user.language));
+    async beforeDelete(existing, _ctx) {
+      if (existing.frozen) throw conflict(calculationMessage('frozen'));
     },
 
     // Duplicates and status changes are their own protocol actions; the results object is derived from the inputs,

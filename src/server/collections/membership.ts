@@ -12,11 +12,11 @@ import { collectionMessage } from './messages';
 import './tables';
 
 /** The ids, de-duplicated in their order; 404 unless all are calculations of `mandantId`. */
-export async function checkCalculationIds(db: Kysely<DatabaseSchema>, mandantId: number, ids: readonly number[], lang: Language): Promise<number[]> {
+export async function checkCalculationIds(db: Kysely<DatabaseSchema>, mandantId: number, ids: readonly number[], _lang: Language): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   const found = await db.selectFrom('calculations').select('id').where('mandant_id', '=', mandantId).where('id', 'in', unique).execute();
-  if (found.length !== unique.length) throw notFound(collectionMessage('unknownCalculations', lang));
+  if (found.length !== unique.length) throw notFound(collectionMessage('unknownCalculations'));
   return unique;
 }
 

@@ -9,6 +9,7 @@
  * (see routes.ts and totals.ts); the columns here are only the table's.
  */
 import type { FastifyRequest } from 'fastify';
+import { translate } from '../../core/i18n/translate';
 import { sql, type Kysely } from 'kysely';
 import type { CollectionRecord, SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
@@ -130,14 +131,14 @@ function cleanText(value: string | null | undefined): string | null {
 
 async function findVisible(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<CollectionRecord> {
   const row = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(collectionMessage('notFound', user.language));
+  if (!row) throw notFound(collectionMessage('notFound'));
   const record = toCollectionRecord(row);
   return { ...record, ...(await collectionDerived(db, [id])).get(id) };
 }
 
-function hasOpenOffsets(value: unknown, lang: SessionUser['language']) {
+function hasOpenOffsets(value: unknown, _lang: SessionUser['language']) {
   const flag = value === true || value === 'true' ? true : value === false || value === 'false' ? false : null;
-  if (flag === null) throw badRequest(collectionMessage('badOffsetFilter', lang), { 'filter.has_open_offsets': collectionMessage('badOffsetFilter', lang) });
+  if (flag === null) throw badRequest(collectionMessage('badOffsetFilter'), { 'filter.has_open_offsets': collectionMessage('badOffsetFilter') });
   const open = sql`exists (select 1 from collection_calculations as cc inner join calculations as c on c.id = cc.calculation_id where cc.collection_id = ${sql.ref('collections.id')} and not c.frozen)`;
   return flag ? sql<boolean>`${open}` : sql<boolean>`not ${open}`;
 }
@@ -171,10 +172,10 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     const body = raw as CollectionBody;
     const original = typeof body.duplicated_from === 'number' ? await findVisible(db, user, body.duplicated_from) : undefined;
     const mandantId = mandantForNewRow(user, body.mandant_id ?? original?.mandant_id);
-    if (mandantId === null) throw badRequest(collectionMessage('mandantRequired', lang), { mandant_id: collectionMessage('mandantRequired', lang) });
-    if (original && original.mandant_id !== mandantId) throw notFound(collectionMessage('notFound', lang));
-    const name = cleanText(body.name) ?? (original ? `${original.name} (${collectionMessage('copySuffix', lang)})` : null);
-    if (name === null) throw badRequest(collectionMessage('nameRequired', lang), { name: collectionMessage('nameRequired', lang) });
+    if (mandantId === null) throw badRequest(collectionMessage('mandantRequired'), { mandant_id: collectionMessage('mandantRequired') });
+    if (original && original.mandant_id !== mandantId) throw notFound(collectionMessage('notFound'));
+    const name = cleanText(body.name) ?? (original ? `${original.name} (${translate(lang, 'collections.copy_suffix')})` : null);
+    if (name === null) throw badRequest(collectionMessage('nameRequired'), { name: collectionMessage('nameRequired') });
     const plan = planOf(request);
     plan.original = original;
     plan.calculationIds = await checkCalculationIds(db, mandantId, body.calculation_ids ?? original?.calculation_ids ?? [], lang);
@@ -192,10 +193,10 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     const lang = user.language;
     const body = raw as CollectionBody;
     const values: Row = {};
-    if (body.mandant_id !== undefined && body.mandant_id !== null && body.mandant_id !== existing.mandant_id) throw notFound(collectionMessage('notFound', lang));
+    if (body.mandant_id !== undefined && body.mandant_id !== null && body.mandant_id !== existing.mandant_id) throw notFound(collectionMessage('notFound'));
     if (body.name !== undefined) {
       const name = cleanText(body.name);
-      if (name === null) throw badRequest(collectionMessage('nameRequired', lang), { name: collectionMessage('nameRequired', lang) });
+      if (name === null) throw badRequest(collectionMessage('nameRequired'), { name: collectionMessage('nameRequired') });
       if (name !== existing.name) values.name = name;
     }
     if (body.description !== undefined && cleanText(body.description) !== existing.description) values.description = cleanText(body.description);

@@ -81,7 +81,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
         const user = currentUser(request);
         const lang = user.language;
         const row = await scopeToMandant(trx.selectFrom('collections'), user, 'mandant_id').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-        if (!row) throw notFound(collectionMessage('notFound', lang));
+        if (!row) throw notFound(collectionMessage('notFound'));
         const before = toCollectionRecord(row);
         const ids = await checkCalculationIds(trx, before.mandant_id, request.body.ids, lang);
         const beforeIds = (await collectionDerived(trx, [before.id])).get(before.id)?.calculation_ids ?? [];
@@ -93,7 +93,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
           .where('id', '=', before.id)
           .where('version', '=', before.version)
           .executeTakeFirst();
-        if (Number(bumped.numUpdatedRows) === 0) throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+        if (Number(bumped.numUpdatedRows) === 0) throw conflict('errors.db.stale');
         const after = toCollectionRecord(await trx.selectFrom('collections').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow());
         const afterIds = (await collectionDerived(trx, [before.id])).get(before.id)?.calculation_ids ?? [];
         await recordChange(trx, request, {

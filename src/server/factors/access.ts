@@ -3,6 +3,7 @@
  * mandant's own (derived) databases. Only drafts can be changed; published ones are immutable.
  */
 import type { Kysely } from 'kysely';
+import { msg } from '../../core/i18n/error-keys';
 import type { FactorDatabaseRecord, SessionUser } from '../../core/api';
 import { mayChangeDatabase } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
@@ -16,7 +17,7 @@ export async function visibleDatabase(db: Kysely<DatabaseSchema>, user: SessionU
   let query = db.selectFrom('factor_databases').selectAll().where('id', '=', id);
   if (!seesAllMandants(user)) query = query.where(databaseVisibleTo(user.mandant_id));
   const row = await query.executeTakeFirst();
-  if (!row) throw notFound(`No databases record with id ${id}.`);
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'databases', id: id }));
   return toFactorDatabaseRecord(row);
 }
 
@@ -26,7 +27,7 @@ export async function writableDatabase(db: Kysely<DatabaseSchema>, user: Session
   const database = await visibleDatabase(db, user, id);
   if (!mayChangeDatabase(user, database)) throw forbidden();
   if (draftOnly && database.status !== 'draft') {
-    throw conflict('This factor database is published or archived and can no longer be changed. Create a new version instead.');
+    throw conflict('errors.factors.frozen');
   }
   return database;
 }

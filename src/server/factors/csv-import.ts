@@ -4,17 +4,19 @@
  * One bad row rejects the whole file, naming the row (as a spreadsheet numbers it) and the fault.
  */
 import Papa from 'papaparse';
+import { type ErrorKey, type ErrorMessage, msg } from '../../core/i18n/error-keys';
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { detectDelimiter } from '../../core/csv';
 import { LANGUAGES } from '../../core/languages';
-import { badRequest } from '../http/errors';
+import { badRequest, rendered } from '../http/errors';
 import { setOwnValue } from '../http/own-key';
 import { completeLabel, type FactorInput } from './factor-input';
 
 const REQUIRED = ['key', 'category', 'unit', 'value'] as const;
 
-function rowError(row: number, column: string, message: string) {
-  return badRequest(`Row ${row}: ${message}`, { [`csv.${row}.${column}`]: message });
+function rowError(row: number, column: string, message: ErrorMessage | ErrorKey) {
+  const detail = typeof message === 'string' ? { key: message } : message;
+  return badRequest(msg('errors.factors.csvRow', { row, message: detail }), { [`csv.${row}.${column}`]: detail });
 }
 
 /** A number written either way: `0.38` or `0,38` (no thousands separators in factor files). */
@@ -51,7 +53,7 @@ function recordsOf(text: string): { fields: string[]; records: { row: number; re
   const parsed = Papa.parse<string[]>(body, { delimiter: detectDelimiter(body), skipEmptyLines: false });
   if (parsed.errors.length > 0) {
     const first = parsed.errors[0]!;
-    throw rowError((first.row ?? 0) + 1, '_', first.message);
+    throw rowError((first.row ?? 0) + 1, '_', msg('errors.factors.csv.unreadable', { detail: first.message }));
   }
   const blank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
   const headerIndex = parsed.data.findIndex((cells) => !blank(cells));
@@ -68,27 +70,27 @@ function recordsOf(text: string): { fields: string[]; records: { row: number; re
 export function parseFactorCsv(text: string): FactorInput[] {
   const { fields, records } = recordsOf(text);
   const missing = REQUIRED.filter((column) => !fields.includes(column));
-  if (missing.length > 0) throw badRequest(`The CSV file lacks the columns: ${missing.join(', ')}.`, { csv: missing.join(', ') });
-  if (records.length === 0) throw badRequest('The CSV file has no factor rows.', { csv: 'empty' });
+  if (missing.length > 0) throw badRequest(msg('errors.factors.csvMissingColumns', { columns: missing.join(', ') }), { csv: rendered(missing.join(', ')) });
+  if (records.length === 0) throw badRequest('errors.factors.csvNoRows', { csv: 'errors.factors.csvEmpty' });
 
   const seen = new Set<string>();
   return records.map(({ row, record }) => {
-    for (const column of REQUIRED) if (!record[column]?.trim()) throw rowError(row, column, `“${column}” is empty.`);
+    for (const column of REQUIRED) if (!record[column]?.trim()) throw rowError(row, column, msg('errors.factors.csv.emptyCell', { column }));
     const key = record.key!.trim();
-    if (!FACTOR_KEY_PATTERN.test(key)) throw rowError(row, 'key', `The key “${key}” may only contain letters, digits and _ . : -`);
-    if (seen.has(key)) throw rowError(row, 'key', `The key “${key}” appears twice.`);
+    if (!FACTOR_KEY_PATTERN.test(key)) throw rowError(row, 'key', msg('errors.factors.csv.keyPattern', { key }));
+    if (seen.has(key)) throw rowError(row, 'key', msg('errors.factors.csv.keyTwice', { key }));
     const category = record.category!.trim();
     if (!FACTOR_CATEGORY_PATTERN.test(category)) {
-      throw rowError(row, 'category', `The category “${category}” may only contain lower-case letters, digits and _, starting with a letter.`);
+      throw rowError(row, 'category', msg('errors.factors.csv.categoryPattern', { category }));
     }
     seen.add(key);
     const value = parseValue(record.value!);
-    if (!Number.isFinite(value)) throw rowError(row, 'value', `“${record.value}” is not a number.`);
+    if (!Number.isFinite(value)) throw rowError(row, 'value', msg('errors.factors.csv.notNumber', { value: record.value ?? '' }));
     const yearText = record.year?.trim();
     const year = yearText ? Number(yearText) : null;
-    if (year !== null && (!Number.isInteger(year) || year < FACTOR_YEARS.min || year > FACTOR_YEARS.max)) throw rowError(row, 'year', `“${yearText}” is not a year.`);
+    if (year !== null && (!Number.isInteger(year) || year < FACTOR_YEARS.min || year > FACTOR_YEARS.max)) throw rowError(row, 'year', msg('errors.factors.csv.notYear', { value: yearText }));
     const label = labelsOf(record, key);
-    if (!label) throw rowError(row, 'labels', 'The labels are not valid JSON of texts.');
+    if (!label) throw rowError(row, 'labels', 'errors.factors.csv.labelsInvalid');
     return {
       key,
       category,

@@ -12,7 +12,7 @@ import { seesAllMandants, type Action } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorRef } from '../http/errors';
+import { badRequest, conflict, errorRef, type FieldErrors } from '../http/errors';
 import { idParams, idSchema } from '../http/record-id';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
@@ -22,13 +22,13 @@ import { databaseAccess, inTransaction, logDatabase, readDatabase, readFactors, 
 import { diffFactors } from './diff';
 
 /** A database is publishable when it has factors and every one of them is complete and finite. */
-function publishProblems(factors: FactorRecord[]): Record<string, string> {
-  if (factors.length === 0) return { factors: 'A factor database without factors cannot be published.' };
-  const problems: Record<string, string> = {};
+function publishProblems(factors: FactorRecord[]): FieldErrors {
+  if (factors.length === 0) return { factors: 'errors.factors.noFactors' };
+  const problems: FieldErrors = {};
   for (const factor of factors) {
-    if (!Number.isFinite(factor.value)) problems[`factors.${factor.key}.value`] = 'Not a finite number.';
-    if (!factor.category.trim()) problems[`factors.${factor.key}.category`] = 'Required.';
-    if (!factor.unit.trim()) problems[`factors.${factor.key}.unit`] = 'Required.';
+    if (!Number.isFinite(factor.value)) problems[`factors.${factor.key}.value`] = 'errors.factors.notFinite';
+    if (!factor.category.trim()) problems[`factors.${factor.key}.category`] = 'errors.required';
+    if (!factor.unit.trim()) problems[`factors.${factor.key}.unit`] = 'errors.required';
   }
   return problems;
 }
@@ -59,24 +59,24 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       const body = request.body;
       const mandantId = ownerOf(user, body.mandant_id);
       if (!seesAllMandants(user.role) && !body.copy_from_id) {
-        throw badRequest('A mandant database is derived from a published one: choose the base database.', { copy_from_id: 'Required.' });
+        throw badRequest('errors.factors.chooseBase', { copy_from_id: 'errors.required' });
       }
       const created = await transaction(async (trx) => {
         let base: FactorDatabaseRecord | undefined;
         if (body.copy_from_id) {
           base = await visibleDatabase(trx, user, body.copy_from_id).catch(() => {
-            throw badRequest('The base database does not exist.', { copy_from_id: 'Not found.' });
+            throw badRequest('errors.factors.baseMissing', { copy_from_id: 'errors.notFound' });
           });
           if (!seesAllMandants(user.role) && base.status !== 'published') {
-            throw badRequest('Only a published database can be the base of your own.', { copy_from_id: 'Not published.' });
+            throw badRequest('errors.factors.basePublishedOnly', { copy_from_id: 'errors.notPublished' });
           }
           if (mandantId !== null && base.mandant_id !== null && base.mandant_id !== mandantId) {
-            throw badRequest('The base database belongs to another mandant.', { copy_from_id: 'Not allowed.' });
+            throw badRequest('errors.factors.baseOtherMandant', { copy_from_id: 'errors.notAllowed' });
           }
         }
         if (mandantId !== null && mandantId !== user.mandant_id) {
           const exists = await trx.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
-          if (!exists) throw badRequest('Unknown mandant.', { mandant_id: 'Not found.' });
+          if (!exists) throw badRequest('errors.users.unknownMandant', { mandant_id: 'errors.notFound' });
         }
         const now = isoNow();
         const row = await trx
@@ -135,7 +135,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         const existing = await writableDatabase(trx, user, request.params.id);
         const body = request.body;
         if (body.version !== undefined && body.version !== existing.version) {
-          throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+          throw conflict('errors.db.stale');
         }
         const values: Record<string, unknown> = {};
         if (body.name !== undefined) values.name = body.name.trim();
@@ -181,11 +181,11 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
           const existing = await writableDatabase(trx, user, request.params.id, false);
           const from = action === 'publish' ? 'draft' : 'published';
           if (existing.status !== from) {
-            throw conflict(action === 'publish' ? 'Only a draft can be published.' : 'Only a published database can be archived.');
+            throw conflict(action === 'publish' ? 'errors.factors.onlyDraftPublishable' : 'errors.factors.onlyPublishedArchivable');
           }
           if (action === 'publish') {
             const problems = publishProblems(await readFactors(trx, existing.id));
-            if (Object.keys(problems).length > 0) throw badRequest('This factor database cannot be published.', problems);
+            if (Object.keys(problems).length > 0) throw badRequest('errors.factors.cannotPublish', problems);
           }
           const updated = await trx
             .updateTable('factor_databases')
@@ -194,7 +194,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
             .where('id', '=', existing.id)
             .where('status', '=', from)
             .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) === 0) throw conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+          if (Number(updated.numUpdatedRows) === 0) throw conflict('errors.db.stale');
           const record = await readDatabase(trx, existing.id);
           await logDatabase(trx, request, 'status_changed', record, existing);
           return record;
@@ -218,7 +218,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
     async (request) =>
       transaction(async (trx) => {
         const existing = await visibleDatabase(trx, currentUser(request), request.params.id);
-        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('Only a published global database can be rolled out to all mandants.');
+        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('errors.factors.rolloutPublishedGlobalOnly');
         return updateDatabase(trx, request, existing, { rolled_out_at: isoNow() });
       }),
   );

@@ -8,6 +8,7 @@ import { CreateFactorRequest, FactorRecord, UpdateFactorRequest, type FactorData
 import { mayChangeDatabase } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { msg } from '../../core/i18n/error-keys';
 import { badRequest, errorRef, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
@@ -26,11 +27,11 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   // Factors of a draft database.
   const factorOfDraft = async (trx: Kysely<DatabaseSchema>, user: SessionUser, id: number) => {
     const row = await trx.selectFrom('factors').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`No factors record with id ${id}.`);
+    if (!row) throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
     const factor = toFactorRecord(row);
     // A factor of a database the user cannot see does not exist for them.
     await visibleDatabase(trx, user, factor.database_id).catch(() => {
-      throw notFound(`No factors record with id ${id}.`);
+      throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
     });
     return { factor, owner: await writableDatabase(trx, user, factor.database_id) };
   };
@@ -51,7 +52,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
       const record = await transaction(async (trx) => {
         const user = currentUser(request);
         const owner = await visibleDatabase(trx, user, body.database_id).catch(() => {
-          throw badRequest('The factor database does not exist.', { database_id: 'Not found.' });
+          throw badRequest('errors.factors.databaseMissing', { database_id: 'errors.notFound' });
         });
         if (!mayChangeDatabase(user, owner)) throw forbidden();
         await writableDatabase(trx, user, owner.id);
@@ -92,7 +93,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         const { factor, owner } = await factorOfDraft(trx, currentUser(request), request.params.id);
         const body = request.body;
         if (body.database_id !== undefined && body.database_id !== factor.database_id) {
-          throw badRequest('A factor cannot move to another database.', { database_id: 'Not allowed.' });
+          throw badRequest('errors.factors.cannotMove', { database_id: 'errors.notAllowed' });
         }
         const input: FactorInput = {
           key: body.key ?? factor.key,

@@ -5,6 +5,7 @@
  */
 import type { TSchema } from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Expression, Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { Resource } from '../../core/access/policy';
@@ -67,7 +68,7 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
         .selectAll()
         .where('id', '=', request.params.id)
         .executeTakeFirst();
-      if (!row) throw notFound(`No ${def.name} record with id ${request.params.id}.`);
+      if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id: request.params.id }));
       return def.toRecord(row);
     },
   );

@@ -1,28 +1,66 @@
 /**
  * The one error handler: every failure leaves as `{message, errors?}` with a 4xx status that says
- * what went wrong, or a generic 500 (logged with its stack, never sent).
+ * what went wrong, or a generic 500 (logged with its stack, never sent). Errors carry message keys with
+ * params (`src/core/i18n/error-keys.ts`), never finished sentences; the handler words them in the reader's language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../core/api';
-import { requestLanguage, translateErrorBody } from '../i18n/translate';
+import { type ErrorKey, type ErrorText, msg } from '../../core/i18n/error-keys';
+import { translate } from '../../core/i18n/translate';
+import type { Language } from '../../core/languages';
+import { requestLanguage } from '../i18n/translate';
+
+/** A text already in the reader's language, worded by the translator from another catalogue (rule messages). */
+export interface RenderedText {
+  rendered: string;
+}
+
+export type ErrorContent = ErrorText | RenderedText;
+export type FieldErrors = Record<string, ErrorContent>;
+
+export const rendered = (text: string): RenderedText => ({ rendered: text });
+
+/** Field messages already worded in the reader's language (by the rules engine). */
+export const renderedAll = (texts: Record<string, string>): FieldErrors =>
+  Object.fromEntries(Object.entries(texts).map(([field, text]) => [field, rendered(text)]));
+
+/** `content` in `language`. */
+export function errorText(content: ErrorContent, language: Language): string {
+  if (typeof content === 'string') return translate(language, content);
+  if ('rendered' in content) return content.rendered;
+  const params = Object.fromEntries(
+    Object.entries(content.params ?? {}).map(([name, value]) => [name, typeof value === 'object' ? errorText(value, language) : value]),
+  );
+  return translate(language, content.key, params);
+}
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
+    readonly text: ErrorContent,
+    readonly errors?: FieldErrors,
   ) {
-    super(message);
+    super(typeof text === 'string' ? text : 'rendered' in text ? text.rendered : text.key);
     this.name = 'HttpError';
+  }
+
+  /** The answer's body in `language`. */
+  body(language: Language): ApiErrorBody {
+    const body: ApiErrorBody = { message: errorText(this.text, language) };
+    if (this.errors) body.errors = fieldTexts(this.errors, language);
+    return body;
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message = 'Authentication required.') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do this.', errors?: Record<string, string>) =>
-  new HttpError(403, message, errors);
-export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+export function fieldTexts(errors: FieldErrors, language: Language): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, content]) => [field, errorText(content, language)]));
+}
+
+export const badRequest = (message: ErrorContent, errors?: FieldErrors) => new HttpError(400, message, errors);
+export const unauthorized = (message: ErrorContent = 'errors.auth.required') => new HttpError(401, message);
+export const forbidden = (message: ErrorContent = 'errors.forbidden', errors?: FieldErrors) => new HttpError(403, message, errors);
+export const notFound = (message: ErrorContent = 'errors.notFound') => new HttpError(404, message);
+export const conflict = (message: ErrorContent, errors?: FieldErrors) => new HttpError(409, message, errors);
 
 /** JSON schema of every error answer, registered as `ApiError` for the route schemas. */
 export const apiErrorSchema = {
@@ -45,9 +83,44 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
+/** Ajv's keywords as message keys, with the params their texts name. */
+function schemaMessage(issue: ValidationIssue): ErrorContent {
+  const params = issue.params ?? {};
+  const limit = typeof params.limit === 'number' || typeof params.limit === 'string' ? params.limit : '';
+  switch (issue.keyword) {
+    case 'required':
+      return 'errors.required';
+    case 'type':
+      return msg('errors.schema.type', { type: String(params.type) });
+    case 'maxLength':
+    case 'minLength':
+    case 'maxItems':
+    case 'minItems':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return msg(`errors.schema.${issue.keyword}`, { limit });
+    case 'minimum':
+    case 'maximum':
+      // Ajv words an exclusive bound of draft-04 style as minimum/maximum with the comparison ">" or "<".
+      if (params.comparison === '>') return msg('errors.schema.exclusiveMinimum', { limit });
+      if (params.comparison === '<') return msg('errors.schema.exclusiveMaximum', { limit });
+      return msg(`errors.schema.${issue.keyword}`, { limit });
+    case 'enum':
+      return 'errors.schema.enum';
+    case 'format':
+      return msg('errors.schema.format', { format: String(params.format) });
+    case 'pattern':
+      return msg('errors.schema.pattern', { pattern: String(params.pattern) });
+    case 'additionalProperties':
+      return 'errors.schema.additionalProperties';
+    default:
+      return 'errors.schema.invalid';
+  }
+}
+
 /** Turns Ajv issues into `field → message`, naming the field the way a form knows it. */
-function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
+function fieldErrors(issues: ValidationIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
   for (const issue of issues) {
     let field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     if (issue.keyword === 'required' && typeof issue.params?.missingProperty === 'string') {
@@ -56,8 +129,7 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
     if (issue.keyword === 'additionalProperties' && typeof issue.params?.additionalProperty === 'string') {
       field = issue.params.additionalProperty;
     }
-    const key = field || '_';
-    errors[key] ??= issue.keyword === 'required' ? 'Required.' : `${issue.message ?? 'is not valid'}.`.replace(/^\w/, (c) => c.toUpperCase());
+    errors[field || '_'] ??= schemaMessage(issue);
   }
   return errors;
 }
@@ -66,62 +138,57 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
 function constraintError(error: unknown): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    return conflict('A record with these values already exists.');
+    return conflict('errors.db.duplicate');
   }
   // SQLite reports a foreign key that a statement's cascade or trigger hit as SQLITE_CONSTRAINT_TRIGGER: the text tells.
   const sqliteForeignKey = typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && /FOREIGN KEY/.test(String((error as Error).message));
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || sqliteForeignKey) {
-    return conflict('This record is still referenced by other records, or refers to one that does not exist.');
+    return conflict('errors.db.foreignKey');
   }
   // PostgreSQL class 22 (data exception): a value the column cannot hold, e.g. a NUL character.
   if (typeof code === 'string' && code.startsWith('22')) {
-    return new HttpError(400, 'A value in the request cannot be stored or compared (invalid characters or out of range).');
+    return new HttpError(400, 'errors.db.dataException');
   }
   return null;
 }
 
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+const CLIENT_ERROR_MESSAGES: Record<string, ErrorKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.request.tooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.request.unsupportedMediaType',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.request.emptyJson',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.request.invalidJson',
 };
 
-export function toErrorReply(error: unknown): { status: number; body: ApiErrorBody; log: boolean } {
-  if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { message: error.message, ...(error.errors && { errors: error.errors }) }, log: false };
-  }
+/** Any failure as the HttpError it answers with; `log` when it is the server's fault. */
+export function toHttpError(error: unknown): { error: HttpError; log: boolean } {
+  if (error instanceof HttpError) return { error, log: false };
   const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
   if (Array.isArray(fastifyError.validation)) {
     const context = (fastifyError as { validationContext?: string }).validationContext;
-    const errors = fieldErrors(fastifyError.validation);
-    const message =
-      context === 'querystring' ? 'The query parameters are not valid.' : context === 'params' ? 'The URL is not valid.' : 'The request is not valid.';
-    return { status: 400, body: { message, errors }, log: false };
+    const message: ErrorKey =
+      context === 'querystring' ? 'errors.request.invalidQuery' : context === 'params' ? 'errors.request.invalidUrl' : 'errors.request.invalid';
+    return { error: badRequest(message, fieldErrors(fastifyError.validation)), log: false };
   }
   const constraint = constraintError(error);
-  if (constraint) return { status: constraint.statusCode, body: { message: constraint.message }, log: false };
+  if (constraint) return { error: constraint, log: false };
   if (error instanceof RangeError && /Invalid time value/.test(error.message)) {
-    return { status: 400, body: { message: 'A date in the request is not valid.' }, log: false };
+    return { error: badRequest('errors.request.invalidDate'), log: false };
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const known = fastifyError.code ? CLIENT_ERROR_MESSAGES[fastifyError.code] : undefined;
     // SyntaxError from the JSON parser carries statusCode 400 but no Fastify code.
-    const message = known ?? (error instanceof SyntaxError ? 'The request body is not valid JSON.' : fastifyError.message) ?? 'Bad request.';
-    return { status, body: { message }, log: false };
+    const message = known ?? (error instanceof SyntaxError ? 'errors.request.invalidJson' : 'errors.badRequest');
+    return { error: new HttpError(status, message), log: false };
   }
-  return { status: 500, body: { message: 'Internal server error.' }, log: true };
+  return { error: new HttpError(500, 'errors.internal'), log: true };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, log } = toErrorReply(error);
+    const { error: answer, log } = toHttpError(error);
     if (log) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, message: body.message }, 'request rejected');
-    return reply
-      .status(status)
-      .type('application/json; charset=utf-8')
-      .send(translateErrorBody(body, requestLanguage(request)));
+    else request.log.info({ status: answer.statusCode, message: answer.message }, 'request rejected');
+    return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body(requestLanguage(request)));
   });
 }

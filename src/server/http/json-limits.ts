@@ -5,7 +5,8 @@
  * The depth is counted on the text before parsing, without recursion, so the check cannot overflow.
  */
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { msg } from '../../core/i18n/error-keys';
+import { badRequest, type FieldErrors } from './errors';
 
 /** Deeper than any record, template or filter Kontor stores; far below what overflows a stack. */
 export const MAX_JSON_DEPTH = 64;
@@ -27,8 +28,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-const tooDeep = (errors?: Record<string, string>) =>
-  badRequest(`The JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`, errors);
+const tooDeep = (errors?: FieldErrors) =>
+  badRequest(msg('errors.request.tooDeep', { max: MAX_JSON_DEPTH }), errors);
 
 /**
  * Parses the JSON text of query parameter `name`; `ok: false` when the text is not JSON (the caller
@@ -36,7 +37,7 @@ const tooDeep = (errors?: Record<string, string>) =>
  * its own: Node refuses request heads over 16 KB (431) before any route sees them.
  */
 export function parseQueryJson(name: string, text: string): { ok: true; value: unknown } | { ok: false } {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw tooDeep({ [name]: 'Nested too deeply.' });
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw tooDeep({ [name]: 'errors.request.tooDeepField' });
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {

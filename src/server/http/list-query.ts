@@ -9,6 +9,7 @@
  */
 import type { TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Resource } from '../../core/access/policy';
 import { requireAccess } from '../auth/authenticate';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
@@ -50,9 +51,9 @@ export const MAX_PAGE_SIZE = 1000;
 function parseJsonParam(name: string, raw: string | undefined): unknown {
   if (raw === undefined || raw === '') return undefined;
   const json = parseQueryJson(name, raw);
-  if (!json.ok) throw badRequest(`The "${name}" parameter is not valid JSON.`, { [name]: 'Not valid JSON.' });
+  if (!json.ok) throw badRequest(msg('errors.list.parameterNotJson', { name }), { [name]: 'errors.list.notJson' });
   const parsed = json.value;
-  if (containsNul(parsed)) throw badRequest('Text must not contain NUL characters (U+0000).', { [name]: 'Contains U+0000.' });
+  if (containsNul(parsed)) throw badRequest('errors.request.nulText', { [name]: 'errors.request.nulField' });
   return parsed;
 }
 
@@ -60,7 +61,7 @@ const isSortable = (c: ColumnDefinition) => c.sortable ?? c.type !== 'json';
 const isFilterable = (c: ColumnDefinition) => c.filterable ?? c.type !== 'json';
 
 function coerce(column: string, def: ColumnDefinition, value: unknown): string | number | boolean {
-  const fail = () => badRequest(`The filter value for "${column}" is not valid.`, { [`filter.${column}`]: `Expected ${def.type}.` });
+  const fail = () => badRequest(msg('errors.list.invalidFilterValue', { field: column }), { [`filter.${column}`]: msg('errors.list.expectedType', { type: def.type }) });
   switch (def.type) {
     case 'integer':
     case 'number': {
@@ -94,13 +95,13 @@ export function parseListQuery(
   let sort: ListQuery['sort'] = { field: 'id', order: 'asc' };
   if (sortRaw !== undefined) {
     if (!Array.isArray(sortRaw) || sortRaw.length !== 2 || typeof sortRaw[0] !== 'string' || typeof sortRaw[1] !== 'string') {
-      throw badRequest('The "sort" parameter must look like ["field","ASC"].', { sort: 'Expected ["field","ASC"].' });
+      throw badRequest('errors.list.sortShape', { sort: 'errors.list.expectedSort' });
     }
     const [field, order] = sortRaw as [string, string];
     const def = ownValue(columns, field);
-    if (!def || !isSortable(def)) throw badRequest(`Cannot sort by "${field}".`, { sort: `Unknown sort field "${field}".` });
+    if (!def || !isSortable(def)) throw badRequest(msg('errors.list.cannotSort', { field }), { sort: msg('errors.list.unknownSortField', { field }) });
     const lower = order.toLowerCase();
-    if (lower !== 'asc' && lower !== 'desc') throw badRequest('The sort order must be ASC or DESC.', { sort: 'Expected ASC or DESC.' });
+    if (lower !== 'asc' && lower !== 'desc') throw badRequest('errors.list.sortOrder', { sort: 'errors.list.expectedOrder' });
     sort = { field, order: lower };
   }
 
@@ -112,10 +113,10 @@ export function parseListQuery(
       rangeRaw.length === 2 &&
       rangeRaw.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
       (rangeRaw[0] as number) <= (rangeRaw[1] as number);
-    if (!valid) throw badRequest('The "range" parameter must look like [0,24] with 0 ≤ start ≤ end.', { range: 'Expected [start,end].' });
+    if (!valid) throw badRequest('errors.list.rangeShape', { range: 'errors.list.expectedRange' });
     const [start, end] = rangeRaw as [number, number];
     if (end - start + 1 > MAX_PAGE_SIZE) {
-      throw badRequest(`At most ${MAX_PAGE_SIZE} records per request.`, { range: `At most ${MAX_PAGE_SIZE} records.` });
+      throw badRequest(msg('errors.list.pageTooLarge', { max: MAX_PAGE_SIZE }), { range: msg('errors.list.pageTooLargeField', { max: MAX_PAGE_SIZE }) });
     }
     range = { start, end };
   }
@@ -126,13 +127,13 @@ export function parseListQuery(
   const custom: Record<string, unknown> = {};
   if (filterRaw !== undefined && filterRaw !== null) {
     if (typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
-      throw badRequest('The "filter" parameter must be a JSON object.', { filter: 'Expected an object.' });
+      throw badRequest('errors.list.filterShape', { filter: 'errors.list.expectedObject' });
     }
     for (const [key, value] of Object.entries(filterRaw as Record<string, unknown>)) {
       if (value === undefined) continue;
       if (key === 'q') {
-        if (typeof value !== 'string') throw badRequest('The "q" filter must be a string.', { 'filter.q': 'Expected text.' });
-        if (searchable.length === 0) throw badRequest('This resource has no full-text search.', { 'filter.q': 'Not supported.' });
+        if (typeof value !== 'string') throw badRequest('errors.list.qString', { 'filter.q': 'errors.list.expectedText' });
+        if (searchable.length === 0) throw badRequest('errors.list.noSearch', { 'filter.q': 'errors.notSupported' });
         search = value.trim() === '' ? null : value.trim();
         continue;
       }
@@ -144,12 +145,12 @@ export function parseListQuery(
       const ranged = bound !== null && ownValue(columns, key) === undefined;
       const column = ranged && bound ? bound[1]! : key;
       const def = ownValue(columns, column);
-      if (!def || !isFilterable(def)) throw badRequest(`Cannot filter by "${key}".`, { [`filter.${key}`]: 'Unknown filter field.' });
+      if (!def || !isFilterable(def)) throw badRequest(msg('errors.list.cannotFilter', { field: key }), { [`filter.${key}`]: 'errors.list.unknownFilterField' });
       if (ranged && bound) {
-        if (def.type === 'boolean') throw badRequest(`Cannot compare "${column}" by range.`, { [`filter.${key}`]: 'Not supported.' });
+        if (def.type === 'boolean') throw badRequest(msg('errors.list.cannotCompareRange', { field: column }), { [`filter.${key}`]: 'errors.notSupported' });
         conditions.push({ kind: bound[2] as 'gte' | 'lte', column, value: coerce(column, def, value) as string | number });
       } else if (Array.isArray(value)) {
-        if (value.length > MAX_PAGE_SIZE) throw badRequest(`At most ${MAX_PAGE_SIZE} values per filter.`, { [`filter.${key}`]: 'Too many values.' });
+        if (value.length > MAX_PAGE_SIZE) throw badRequest(msg('errors.list.tooManyFilterValues', { max: MAX_PAGE_SIZE }), { [`filter.${key}`]: 'errors.list.tooManyValues' });
         conditions.push({ kind: 'in', column, values: value.map((v) => coerce(column, def, v)) });
       } else if (value === null) {
         conditions.push({ kind: 'eq', column, value: null });

@@ -15,7 +15,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.query) || containsNul(request.body)) {
-      throw badRequest('Text must not contain NUL characters (U+0000).');
+      throw badRequest('errors.request.nulText');
     }
   });
 }

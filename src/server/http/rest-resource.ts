@@ -12,6 +12,7 @@
  */
 import type { TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
@@ -150,7 +151,7 @@ export function registerRestResource<TRecord extends { id: number }>(
 
   const findOne = async (ctx: RestContext, id: number): Promise<TRecord> => {
     const row = await scopedSelect(ctx).selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`No ${def.name} record with id ${id}.`);
+    if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
     return (await toRecords([row], ctx))[0]!;
   };
 
@@ -246,7 +247,7 @@ export function registerRestResource<TRecord extends { id: number }>(
         const { version, ...body } = request.body;
         const current = (existing as unknown as { version?: number }).version;
         const stale = () =>
-          conflict('This record was changed by someone else in the meantime. Reload it and apply your change again.');
+          conflict('errors.db.stale');
         if (versioned && version !== undefined && version !== current) throw stale();
         const values = await def.beforeUpdate(body, existing, ctx);
         if (Object.keys(values).length === 0) return existing;
@@ -285,7 +286,7 @@ export function registerRestResource<TRecord extends { id: number }>(
         let del = dynamic(ctx).deleteFrom(def.table).where('id', '=', id);
         if (def.tenantColumn) del = scopeToMandant(del, ctx.user, def.tenantColumn);
         const result = await del.executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw notFound(`No ${def.name} record with id ${id}.`);
+        if (Number(result.numDeletedRows) === 0) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
         await def.onChange?.({ operation: 'delete', record: existing, previous: existing }, ctx);
         await protocol(ctx, { operation: 'delete', record: existing, previous: existing });
         return existing;

@@ -7,7 +7,10 @@ import { csvConventions, csvFile } from '../../core/csv';
 import type { Language, LocalizedText } from '../../core/languages';
 import type { DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
-import { ERROR_CSV_HEADER } from './messages';
+import { translate } from '../../core/i18n/translate';
+import '../../core/i18n/all-locales';
+
+const ERROR_CSV_COLUMNS = ['row', 'column', 'value', 'error'] as const;
 
 export function toRowError(row: Record<string, unknown>, lang: Language): ImportRowError {
   const params = parseJson<{ messages?: Partial<LocalizedText> }>(row.params as DbJson, {});
@@ -21,5 +24,5 @@ export function toRowError(row: Record<string, unknown>, lang: Language): Import
 }
 
 export function errorsCsv(errors: readonly ImportRowError[], lang: Language): string {
-  return csvFile([ERROR_CSV_HEADER[lang], ...errors.map((e) => [e.row, e.column, e.value, e.message])], csvConventions(lang));
+  return csvFile([ERROR_CSV_COLUMNS.map((column) => translate(lang, `importer.errors_csv.${column}`)), ...errors.map((e) => [e.row, e.column, e.value, e.message])], csvConventions(lang));
 }

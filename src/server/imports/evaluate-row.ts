@@ -41,7 +41,7 @@ function fieldErrors(evaluator: RowEvaluator, inputs: unknown, lang: Language): 
     computeColumns(evaluator.template, inputs, evaluator.factors, lang);
     return {};
   } catch (problem) {
-    if (problem instanceof HttpError) return problem.errors ?? { inputs: problem.message };
+    if (problem instanceof HttpError) return problem.body(lang).errors ?? { inputs: problem.body(lang).message };
     throw problem;
   }
 }

@@ -14,7 +14,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { dialectOf } from '../db/migrations/columns';
 import type { FactorSet } from '../factors/factor-set';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, errorText, HttpError, rendered } from '../http/errors';
 import { recordChange, type ChangeSource } from '../protocol/change';
 import type { CsvRows } from './csv-stream';
 import { CsvStreamError } from './csv-stream';
@@ -123,14 +123,14 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
     [headerCells] = await readRows(1);
     headerRow++;
   } while (headerCells && isBlankRow(headerCells));
-  if (!headerCells) throw badRequest(importMessage('empty', lang));
+  if (!headerCells) throw badRequest(importMessage('empty'));
   const headers = trimHeader(headerCells);
   const mapping = job.mapping ?? suggestMapping(template, headers);
   const problems = mappingProblems(template, headers, mapping);
-  if (problems.length > 0) throw badRequest(importMessage('badMapping', lang, { problems: problems.join('; ') }), { mapping: problems.join('; ') });
+  if (problems.length > 0) throw badRequest(importMessage('badMapping', { problems: problems.join('; ') }), { mapping: rendered(problems.join('; ')) });
   const fullMapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, ownValue(mapping, h) ?? null]));
   let plan = planRows(template, headers, fullMapping);
-  if (plan.columns.length === 0) throw badRequest(importMessage('noColumns', lang), { mapping: importMessage('noColumns', lang) });
+  if (plan.columns.length === 0) throw badRequest(importMessage('noColumns'), { mapping: importMessage('noColumns') });
 
   // The first batch is read before anything is written: a header-only file fails here, and
   // the number columns' decimal format is detected from it.
@@ -138,7 +138,7 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = firstBatch.length < BATCH_SIZE ? await readRows(BATCH_SIZE - firstBatch.length) : []) {
     firstBatch.push(...rows);
   }
-  if (firstBatch.every(isBlankRow)) throw badRequest(importMessage('headerOnly', lang));
+  if (firstBatch.every(isBlankRow)) throw badRequest(importMessage('headerOnly'));
   plan = withDecimals(plan, firstBatch, csv.format.delimiter === ';' ? ',' : '.');
 
   const evaluator: EvaluatorData = {
@@ -314,17 +314,17 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
   } catch (problem) {
     if (problem instanceof RollBack) {
       ok = 0;
-      outcome = { status: 'failed', message: importMessage('rowsFailed', lang, { failed, total }) };
+      outcome = { status: 'failed', message: errorText(importMessage('rowsFailed', { failed, total }), lang) };
     } else if (problem instanceof Cancelled || job.signal.aborted || isAbort(problem)) {
       if (job.mode === 'all_or_nothing') ok = 0;
-      outcome = { status: 'cancelled', message: importMessage('cancelled', lang) };
+      outcome = { status: 'cancelled', message: errorText(importMessage('cancelled'), lang) };
     } else if (problem instanceof CsvStreamError && problem.reason === 'tooLarge') {
       // valid_rows may have committed batches already: an oversized file keeps nothing.
       if (record) await db.transaction().execute(async (trx) => deleteImportedCalculations(trx, importId));
       if (record) await finishOutside('failed', job.tooLargeMessage, 0);
       throw problem;
     } else {
-      if (record) await finishOutside('failed', problem instanceof HttpError ? problem.message : null, job.mode === 'all_or_nothing' ? 0 : ok).catch(() => undefined);
+      if (record) await finishOutside('failed', problem instanceof HttpError ? problem.body(lang).message : null, job.mode === 'all_or_nothing' ? 0 : ok).catch(() => undefined);
       throw problem;
     }
   } finally {

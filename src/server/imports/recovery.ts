@@ -14,6 +14,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/migrations/columns';
 import { isoNow } from '../db/values';
 import { forEachOrphan } from './claim';
+import { errorText } from '../http/errors';
 import { importMessage } from './messages';
 import { deleteImportedCalculations } from './write';
 import './schema';
@@ -39,7 +40,7 @@ export async function failInterruptedImports(db: Kysely<DatabaseSchema>): Promis
         .updateTable('imports')
         .set({
           status: 'failed',
-          message: kept === 0 ? importMessage('interrupted', lang) : importMessage('interruptedFrozen', lang, { kept }),
+          message: errorText(kept === 0 ? importMessage('interrupted') : importMessage('interruptedFrozen', { kept }), lang),
           rows_ok: kept,
           updated_at: now,
           finished_at: now,

@@ -4,6 +4,7 @@
  * Imports are created by uploading a CSV (routes.ts), never by POSTing a record.
  */
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import { sql, type Kysely } from 'kysely';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -56,6 +57,6 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
 /** The import row if the caller may see it, else 404 (no hint about other mandants' imports). */
 export async function findImport(db: Kysely<DatabaseSchema>, request: Parameters<typeof currentUser>[0], id: number) {
   const row = await scopeToMandant(db.selectFrom('imports'), currentUser(request), 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`No imports record with id ${id}.`);
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'imports', id: id }));
   return row;
 }

@@ -50,13 +50,13 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-function parseMapping(raw: string | undefined, lang: Language): ColumnMapping | undefined {
+function parseMapping(raw: string | undefined, _lang: Language): ColumnMapping | undefined {
   if (raw === undefined || raw === '') return undefined;
   const json = parseQueryJson('mapping', raw);
   const parsed = json.ok ? json.value : undefined;
   const valid =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => v === null || typeof v === 'string');
-  if (!valid) throw badRequest(importMessage('badParameters', lang), { mapping: 'Expected a JSON object {"CSV column": "field" | null}.' });
+  if (!valid) throw badRequest(importMessage('badParameters'), { mapping: 'errors.imports.mappingShape' });
   return parsed as ColumnMapping;
 }
 
@@ -102,12 +102,12 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
         const user = currentUser(request);
         const lang = user.language;
         const query = request.query;
-        const tooLarge = () => new HttpError(413, importMessage('tooLarge', lang, { limit: megabytes(config.importMaxBytes) }));
+        const tooLarge = () => new HttpError(413, importMessage('tooLarge', { limit: megabytes(config.importMaxBytes) }));
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > config.importMaxBytes) throw tooLarge();
         const mapping = parseMapping(query.mapping, lang);
         const mandantId = mandantForNewRow(user, query.mandant_id);
-        if (mandantId === null) throw badRequest(calculationMessage('mandantRequired', lang), { mandant_id: calculationMessage('mandantRequired', lang) });
+        if (mandantId === null) throw badRequest(calculationMessage('mandantRequired'), { mandant_id: calculationMessage('mandantRequired') });
         const template = resolveTemplate(templates, query.template, query.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
         const factors = await resolveFactorSet(db, mandantId, query.database_id, lang);
 
@@ -144,7 +144,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
         } catch (problem) {
           if (problem instanceof CsvStreamError) {
             if (problem.reason === 'tooLarge') throw tooLarge();
-            throw badRequest(importMessage(problem.reason === 'cancelled' ? 'cancelled' : problem.reason, lang));
+            throw badRequest(importMessage(problem.reason === 'cancelled' ? 'cancelled' : problem.reason));
           }
           throw problem;
         } finally {
@@ -198,12 +198,11 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
       schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 200: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request) => {
-      const lang = currentUser(request).language;
       return db.transaction().execute(async (trx) => {
         const existing = toImportRecord(await findImport(trx, request, request.params.id));
-        if (!['succeeded', 'failed', 'cancelled'].includes(existing.status)) throw conflict(importMessage('notUndoable', lang));
+        if (!['succeeded', 'failed', 'cancelled'].includes(existing.status)) throw conflict(importMessage('notUndoable'));
         const frozen = await trx.selectFrom('calculations').select('id').where('import_id', '=', existing.id).where('frozen', '=', true).executeTakeFirst();
-        if (frozen) throw conflict(importMessage('frozen', lang));
+        if (frozen) throw conflict(importMessage('frozen'));
         const deleted = await deleteImportedCalculations(trx, existing.id);
         const now = isoNow();
         const updated = toImportRecord(
@@ -229,7 +228,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);
       const controller = running.get(Number(row.id));
-      if (!controller || row.status !== 'running') throw conflict(importMessage('notRunning', currentUser(request).language));
+      if (!controller || row.status !== 'running') throw conflict(importMessage('notRunning'));
       controller.abort();
       reply.code(202);
       return toImportRecord(row);

@@ -46,6 +46,6 @@ export async function deliverInvitation(
     await delivery.mailer.send(mail);
   } catch (err) {
     log.error({ err }, 'invitation mail could not be sent');
-    throw new HttpError(503, 'The invitation e-mail could not be sent. Please try again later.');
+    throw new HttpError(503, 'errors.invitations.sendFailed');
   }
 }

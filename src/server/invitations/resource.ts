@@ -89,8 +89,8 @@ export function invitationsResource(delivery: InvitationDelivery): RestResourceD
       let open = ctx.db.selectFrom('invitations').select('id').where('email', '=', email);
       open = mandantId === null ? open.where('mandant_id', 'is', null) : open.where('mandant_id', '=', mandantId);
       if (await open.executeTakeFirst()) {
-        throw conflict('An invitation to this address is already open. Resend it from the list of invitations.', {
-          email: 'Already invited.',
+        throw conflict('errors.invitations.alreadyOpen', {
+          email: 'errors.invitations.alreadyInvited',
         });
       }
       const now = isoNow();
@@ -109,7 +109,7 @@ export function invitationsResource(delivery: InvitationDelivery): RestResourceD
     },
 
     async beforeUpdate() {
-      throw badRequest('An invitation cannot be changed. Revoke it and send a new one.');
+      throw badRequest('errors.invitations.immutable');
     },
 
     async onChange(change, ctx) {

@@ -6,6 +6,7 @@
  * the session, throttling and protocol of a sign-in live).
  */
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import {
   MIN_PASSWORD_LENGTH, type AcceptInvitationRequest, type AcceptInvitationResponse, type InvitationRecord,
@@ -51,7 +52,7 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
           'mandant_id',
         ).executeTakeFirst();
         // The same message rest-resource gives for a missing id.
-        if (Number(updated.numUpdatedRows) === 0) throw notFound(`No invitations record with id ${id}.`);
+        if (Number(updated.numUpdatedRows) === 0) throw notFound(msg('errors.noRecord', { resource: 'invitations', id: id }));
         const invitation = toInvitationRecord(await trx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
         await recordChange(trx, source, {
           action: 'resent',
@@ -87,23 +88,23 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
     async (request): Promise<AcceptInvitationResponse> => {
       const { token, password } = request.body;
       if (password.length < MIN_PASSWORD_LENGTH) {
-        throw badRequest('The password is too short.', { password: `At least ${MIN_PASSWORD_LENGTH} characters.` });
+        throw badRequest('errors.auth.passwordTooShort', { password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }) });
       }
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
         const now = isoNow();
         const row = await trx.selectFrom('invitations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
         // Accepted and revoked invitations are gone, and a resend replaces the token: all three end here.
-        if (!row) throw badRequest('This invitation link is no longer valid: it was already used, revoked or replaced by a newer one.');
+        if (!row) throw badRequest('errors.invitations.linkInvalid');
         const invitation = toInvitationRecord(row);
-        if (invitation.expires_at <= now) throw badRequest('This invitation has expired. Ask your administrator to send a new one.');
+        if (invitation.expires_at <= now) throw badRequest('errors.invitations.expired');
         const taken = await trx.selectFrom('users').select('id').where('email', '=', invitation.email).executeTakeFirst();
         // Only the mailbox's owner holds the token, so telling them about their own account reveals nothing.
-        if (taken) throw badRequest('An account with this e-mail address already exists. Sign in, or reset your password.');
+        if (taken) throw badRequest('errors.invitations.accountExists');
         // Deleting by token hash claims the invitation: of two concurrent accepts only one deletes the row.
         const claimed = await trx.deleteFrom('invitations').where('id', '=', invitation.id).where('token_hash', '=', row.token_hash).executeTakeFirst();
         if (Number(claimed.numDeletedRows) === 0) {
-          throw badRequest('This invitation link is no longer valid: it was already used, revoked or replaced by a newer one.');
+          throw badRequest('errors.invitations.linkInvalid');
         }
         const inserted = await trx
           .insertInto('users')

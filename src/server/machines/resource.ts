@@ -64,7 +64,7 @@ const machineProperties = {
   },
 } as const;
 
-const nothingPublished = () => conflict('A published machine set cannot be changed. Create a new version based on it instead.');
+const nothingPublished = () => conflict('errors.machines.publishedImmutable');
 
 async function findSet(ctx: RestContext, id: number): Promise<MachineSetRecord | undefined> {
   const row = await scopeToMandant(ctx.db.selectFrom('machine_sets'), ctx.user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
@@ -74,7 +74,7 @@ async function findSet(ctx: RestContext, id: number): Promise<MachineSetRecord |
 /** The set a machine is written into: the caller's and a draft. */
 async function draftSet(ctx: RestContext, id: number): Promise<MachineSetRecord> {
   const set = await findSet(ctx, id);
-  if (!set) throw badRequest('No machine set with this id.', { set_id: 'No machine set with this id.' });
+  if (!set) throw badRequest('errors.machines.noSet', { set_id: 'errors.machines.noSet' });
   if (set.status !== 'draft') throw nothingPublished();
   return set;
 }
@@ -127,14 +127,14 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
     const values: Row = { status: 'draft', current: false, electricity_supplier: '', electricity_source: '' };
     if (body.based_on_id !== undefined && body.based_on_id !== null) {
       const base = await findSet(ctx, body.based_on_id as number);
-      if (!base) throw badRequest('No machine set with this id.', { based_on_id: 'No machine set with this id.' });
+      if (!base) throw badRequest('errors.machines.noSet', { based_on_id: 'errors.machines.noSet' });
       // A new version starts from its base's energy contract as well as from its machines (copied in onChange).
       for (const key of ENERGY_COLUMNS) values[key] = base[key];
       values.based_on_id = base.id;
       values.mandant_id = base.mandant_id;
     }
-    if (body.status !== undefined && body.status !== 'draft') throw badRequest('A machine set starts as a draft.', { status: 'A machine set starts as a draft.' });
-    if (body.current === true) throw badRequest('Only a published machine set can be current.', { current: 'Only a published machine set can be current.' });
+    if (body.status !== undefined && body.status !== 'draft') throw badRequest('errors.machines.startsAsDraft', { status: 'errors.machines.startsAsDraft' });
+    if (body.current === true) throw badRequest('errors.machines.currentPublishedOnly', { current: 'errors.machines.currentPublishedOnly' });
     // Without a base, the set belongs to the caller's mandant (rest-resource sets it); provider admins do not write here.
     return { ...values, ...setColumns(body) };
   },
@@ -144,11 +144,11 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
     for (const [key, value] of Object.entries(values)) if ((existing as unknown as Row)[key] === value) delete values[key];
     if (existing.status !== 'draft' && FIXED_WHEN_PUBLISHED.some((key) => key in values)) throw nothingPublished();
     if (body.based_on_id !== undefined && body.based_on_id !== existing.based_on_id) {
-      throw badRequest('The version a machine set is based on cannot be changed.', { based_on_id: 'The version a machine set is based on cannot be changed.' });
+      throw badRequest('errors.machines.basedOnFixed', { based_on_id: 'errors.machines.basedOnFixed' });
     }
     const status = (body.status as MachineSetRecord['status'] | undefined) ?? existing.status;
     if (status !== existing.status) {
-      if (status === 'draft') throw conflict('A published machine set cannot become a draft again. Create a new version based on it instead.');
+      if (status === 'draft') throw conflict('errors.machines.publishedNoDraft');
       values.status = status;
       if (existing.status === 'draft') {
         values.published_at = isoNow();
@@ -159,7 +159,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
     }
     if (body.current !== undefined && body.current !== existing.current && !('current' in values)) {
       if (body.current === true && status !== 'published') {
-        throw badRequest('Only a published machine set can be current.', { current: 'Only a published machine set can be current.' });
+        throw badRequest('errors.machines.currentPublishedOnly', { current: 'errors.machines.currentPublishedOnly' });
       }
       values.current = body.current;
     }
@@ -168,8 +168,8 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
 
   async beforeDelete(existing, ctx) {
     const used = await ctx.db.selectFrom('calculations').select('id').where('machine_set_id', '=', existing.id).executeTakeFirst();
-    if (used) throw conflict('Calculations use this machine set, so it cannot be deleted. Archive it instead.');
-    if (existing.current) throw conflict('The current machine set cannot be deleted. Make another one current first.');
+    if (used) throw conflict('errors.machines.inUse');
+    if (existing.current) throw conflict('errors.machines.currentNoDelete');
   },
 
   async onChange(change, ctx) {
@@ -246,7 +246,7 @@ export const machinesResource: RestResourceDefinition<MachineRecord> = {
 
   async beforeUpdate(body, existing, ctx) {
     if (body.set_id !== undefined && body.set_id !== existing.set_id) {
-      throw badRequest('A machine cannot be moved to another machine set.', { set_id: 'A machine cannot be moved to another machine set.' });
+      throw badRequest('errors.machines.cannotMove', { set_id: 'errors.machines.cannotMove' });
     }
     const values: Row = {};
     if (body.key !== undefined && body.key !== existing.key) values.key = body.key;

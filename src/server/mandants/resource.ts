@@ -50,14 +50,14 @@ async function checkDefaultDatabase(ctx: RestContext, mandantId: number | null, 
   const id = (settings as MandantSettings | undefined)?.default_database_id;
   if (typeof id !== 'number') return;
   if (!(await findDatabaseFor(ctx.db, mandantId, id))) {
-    throw badRequest('The factor database does not exist.', { 'settings.default_database_id': 'Not found.' });
+    throw badRequest('errors.factors.databaseMissing', { 'settings.default_database_id': 'errors.notFound' });
   }
 }
 
 async function assertSlugFree(ctx: RestContext, slug: string, exceptId?: number): Promise<void> {
   let query = ctx.db.selectFrom('mandants').select('id').where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw badRequest('This slug is already in use.', { slug: 'Already in use.' });
+  if (await query.executeTakeFirst()) throw badRequest('errors.mandants.slugInUse', { slug: 'errors.mandants.alreadyInUse' });
 }
 
 export const mandantsResource: RestResourceDefinition<MandantRecord> = {
@@ -111,12 +111,12 @@ export const mandantsResource: RestResourceDefinition<MandantRecord> = {
     const values: Row = {};
     const admin = seesAllMandants(ctx.user);
     if (body.slug !== undefined && body.slug !== existing.slug) {
-      if (!admin) throw forbidden('Only provider admins can change the slug.', { slug: 'Not allowed.' });
+      if (!admin) throw forbidden('errors.mandants.onlyProviderChangesSlug', { slug: 'errors.notAllowed' });
       await assertSlugFree(ctx, String(body.slug), existing.id);
       values.slug = body.slug;
     }
     if (body.active !== undefined && Boolean(body.active) !== existing.active) {
-      if (!admin) throw forbidden('Only provider admins can activate or deactivate a mandant.', { active: 'Not allowed.' });
+      if (!admin) throw forbidden('errors.mandants.onlyProviderActivates', { active: 'errors.notAllowed' });
       values.active = Boolean(body.active);
     }
     if (body.name !== undefined) values.name = String(body.name).trim();
@@ -129,12 +129,12 @@ export const mandantsResource: RestResourceDefinition<MandantRecord> = {
 
   async beforeDelete(existing, ctx) {
     const user = await ctx.db.selectFrom('users').select('id').where('mandant_id', '=', existing.id).executeTakeFirst();
-    if (user) throw conflict('This mandant still has users. Delete or move them first, or deactivate the mandant.');
+    if (user) throw conflict('errors.mandants.hasUsers');
     // Calculations, collections and orders are the mandant's records (orders are also the provider's accounts):
     // their foreign keys refuse the delete, so say why before the database does.
     for (const table of ['calculations', 'collections', 'orders'] as const) {
       const row = await ctx.db.selectFrom(table).select('id').where('mandant_id', '=', existing.id).executeTakeFirst();
-      if (row) throw conflict('This mandant still has calculations, collections or orders, which are kept. Deactivate the mandant instead.');
+      if (row) throw conflict('errors.mandants.hasData');
     }
   },
 };

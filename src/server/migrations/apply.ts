@@ -18,8 +18,8 @@ import { conflict } from '../http/errors';
 import './tables';
 
 export const CHANGED_SINCE_PREVIEW =
-  'Calculations of this migration were changed since the preview. Nothing was migrated; create a fresh preview.';
-export const CHANGED_SINCE_APPLY = 'Calculations of this migration were changed after it was applied. Nothing was rolled back.';
+  'errors.migrations.changedSincePreview';
+export const CHANGED_SINCE_APPLY = 'errors.migrations.changedSinceApply';
 
 const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
 

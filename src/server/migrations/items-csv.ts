@@ -5,7 +5,8 @@
  */
 import { csvConventions, csvNumber, csvText, type CsvCell } from '../../core/csv';
 import type { Language } from '../../core/languages';
-import { localeText } from '../i18n/locale-text';
+import { findMessage } from '../../core/i18n/translate';
+import '../../core/i18n/all-locales';
 import type { TemplateRegistry } from '../templates/registry';
 
 export const ITEMS_CSV_COLUMNS = ['calculation_id', 'number', 'title', 'template', 'total_before', 'total_after', 'difference', 'percent', 'excluded'] as const;
@@ -26,7 +27,7 @@ export interface MigrationItemRow {
 }
 
 export function itemsCsvHeader(language: Language): string {
-  return csvText([ITEMS_CSV_COLUMNS.map((column) => localeText(language, `migrations.csv.${column}`) ?? column)], csvConventions(language));
+  return csvText([ITEMS_CSV_COLUMNS.map((column) => findMessage(language, `migrations.csv.${column}`) ?? column)], csvConventions(language));
 }
 
 const figure = (value: number | null, digits: number): CsvCell => (value === null ? null : csvNumber(Number(value), digits));
@@ -41,7 +42,7 @@ export function itemsCsvRows(language: Language, templates: TemplateRegistry, ro
     figure(row.total_after, KG_DIGITS),
     figure(row.difference, KG_DIGITS),
     figure(row.percent, PERCENT_DIGITS),
-    row.excluded === 'frozen' ? localeText(language, 'migrations.excluded.frozen') : row.excluded,
+    row.excluded === 'frozen' ? findMessage(language, 'migrations.excluded.frozen') : row.excluded,
   ]);
   return csvText(lines, csvConventions(language));
 }

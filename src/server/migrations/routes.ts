@@ -17,6 +17,7 @@
  * same preview at once, one updates the row, the other finds it no longer previewed and gets 409.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import { sql, type Kysely } from 'kysely';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, SessionUser } from '../../core/api';
 import { localize } from '../../core/rules';
@@ -29,7 +30,7 @@ import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { registerReadOnlyResource } from '../factors/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
-import { badRequest, conflict, errorRef, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, HttpError, notFound } from '../http/errors';
 import { idParams, idSchema, MAX_INT32 } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { requestLanguage } from '../i18n/translate';
@@ -48,7 +49,7 @@ import './tables';
 
 async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<FactorMigrationRecord> {
   const row = await scopeToMandant(db.selectFrom('factor_migrations').selectAll().where('id', '=', id), user, 'mandant_id').executeTakeFirst();
-  if (!row) throw notFound(`No migrations record with id ${id}.`);
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'migrations', id: id }));
   return toMigrationRecord(row);
 }
 
@@ -80,9 +81,9 @@ async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, 
 /** The target must be visible to the mandant and published (a draft may still change; 400). */
 async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: number) {
   const database = await findDatabaseFor(db, mandantId, id);
-  if (!database) throw badRequest('The target factor database does not exist.', { to_database_id: 'Not found.' });
+  if (!database) throw badRequest('errors.migrations.targetDatabaseMissing', { to_database_id: 'errors.notFound' });
   if (database.status !== 'published') {
-    throw badRequest('Calculations can only be migrated to a published factor database.', { to_database_id: 'Not published.' });
+    throw badRequest('errors.migrations.targetDatabaseUnpublished', { to_database_id: 'errors.notPublished' });
   }
   return loadFactorSet(db, database);
 }
@@ -90,7 +91,7 @@ async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: 
 /** The source, when named, must be visible to the mandant: another mandant's database answers like a missing one (400). */
 async function checkSource(db: Kysely<DatabaseSchema>, mandantId: number, id: number | null): Promise<void> {
   if (id === null) return;
-  if (!(await findDatabaseFor(db, mandantId, id))) throw badRequest('The source factor database does not exist.', { from_database_id: 'Not found.' });
+  if (!(await findDatabaseFor(db, mandantId, id))) throw badRequest('errors.migrations.sourceDatabaseMissing', { from_database_id: 'errors.notFound' });
 }
 
 /**
@@ -99,9 +100,9 @@ async function checkSource(db: Kysely<DatabaseSchema>, mandantId: number, id: nu
  */
 function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined, seesDrafts: boolean): Template {
   const entry = version === undefined ? templates.versions(id).find((candidate) => candidate.status === 'published') : templates.versions(id).find((candidate) => candidate.template.version === version);
-  if (!entry || (!seesDrafts && entry.status !== 'published')) throw badRequest('The target template version does not exist.', { to_template_version: 'Not found.' });
+  if (!entry || (!seesDrafts && entry.status !== 'published')) throw badRequest('errors.migrations.targetVersionMissing', { to_template_version: 'errors.notFound' });
   if (entry.status !== 'published') {
-    throw badRequest('Calculations can only be migrated to a published template version.', { to_template_version: 'Not published.' });
+    throw badRequest('errors.migrations.targetVersionUnpublished', { to_template_version: 'errors.notPublished' });
   }
   return entry.template;
 }
@@ -204,14 +205,14 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       const body = request.body;
       const kind = body.kind ?? 'database';
       const mandantId = mandantForNewRow(user, body.mandant_id ?? null);
-      if (mandantId === null) throw badRequest('Choose the mandant whose calculations migrate.', { mandant_id: 'Required.' });
+      if (mandantId === null) throw badRequest('errors.migrations.chooseMandant', { mandant_id: 'errors.required' });
       if (kind === 'database' && body.to_database_id === undefined) {
-        throw badRequest('Choose the factor database the calculations migrate to.', { to_database_id: 'Required.' });
+        throw badRequest('errors.migrations.chooseTargetDatabase', { to_database_id: 'errors.required' });
       }
       if (kind === 'template') {
-        if (body.template_id === undefined) throw badRequest('Choose the template whose calculations migrate.', { template_id: 'Required.' });
+        if (body.template_id === undefined) throw badRequest('errors.migrations.chooseTemplate', { template_id: 'errors.required' });
         if (body.to_database_id !== undefined || (body.from_database_id ?? null) !== null) {
-          throw badRequest('A template migration keeps each calculation’s factor database: leave out the databases.', { to_database_id: 'Not allowed.' });
+          throw badRequest('errors.migrations.templateKeepsDatabases', { to_database_id: 'errors.notAllowed' });
         }
       }
       // A bad filter is refused before anything is written, with the calculations list's own messages.
@@ -220,7 +221,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       const record = await transaction(async (trx) => {
         if (mandantId !== user.mandant_id) {
           const exists = await trx.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
-          if (!exists) throw badRequest('Unknown mandant.', { mandant_id: 'Not found.' });
+          if (!exists) throw badRequest('errors.users.unknownMandant', { mandant_id: 'errors.notFound' });
         }
         let target: MigrationTarget;
         let selection: CalculationSelection;
@@ -236,7 +237,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           target = databaseTarget(trx, templates, mandantId, factors, user.language);
           selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
           if (await alreadyOnTarget(trx, selection)) {
-            throw badRequest('The calculations already use this factor database: choose another one to migrate to.', { to_database_id: 'Already used by the calculations.' });
+            throw badRequest('errors.migrations.sameDatabase', { to_database_id: 'errors.migrations.alreadyUsed' });
           }
         }
         const now = isoNow();
@@ -294,7 +295,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
-      throw conflict(`This migration is no longer “${from}”: someone else has just changed it. Reload the migration.`);
+      throw conflict(msg('errors.migrations.statusChanged', { status: from }));
     }
   };
 
@@ -309,11 +310,11 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         const user = currentUser(request);
         return transaction(async (trx) => {
           const existing = await findMigration(trx, user, request.params.id);
-          if (existing.status !== from) throw conflict(`This migration is “${existing.status}”; only a “${from}” migration can be changed this way.`);
+          if (existing.status !== from) throw conflict(msg('errors.migrations.wrongStatus', { status: existing.status, expected: from }));
           await claim(trx, user, existing, from, to);
           if (name === 'apply') {
             // The target is re-checked: the preview's results are only right for a target that is still published.
-            const refuse = (problem: unknown) => conflict(problem instanceof Error ? problem.message : 'The target cannot be used.');
+            const refuse = (problem: unknown) => conflict(problem instanceof HttpError ? problem.text : 'errors.migrations.targetUnusable');
             let templateType: string | undefined;
             if (existing.kind === 'template') {
               try {

@@ -22,7 +22,7 @@ import { calculationFailure, calculationMessage } from '../calculations/messages
 import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
-import { HttpError } from '../http/errors';
+import { errorText, HttpError } from '../http/errors';
 import { loadProductionSet, type ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { carryInputs } from './carry-over';
@@ -74,7 +74,7 @@ export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRe
     prepare: (rows) => production.prepare(rows),
     outcome(row) {
       const template = templates.resolve(row.template_id, row.template_version);
-      if (!template) return { reason: calculationMessage('templateVersionGone', lang) };
+      if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
       const machines = production.of(row);
       try {
         const computed = computeResults(template, parseJson<CalculationInputs>(row.inputs, {}), factors.lookup, machines?.data);
@@ -82,7 +82,7 @@ export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRe
         if (computed.production.length > 0 && machines) Object.assign(results, { production: computed.production, machine_set: machines.data.set });
         return { total: computed.primary, results: stored(results), inputs: null };
       } catch (problem) {
-        if (problem instanceof CalculationError) return { reason: calculationFailure(problem, factors.database, lang, machines?.data.set) };
+        if (problem instanceof CalculationError) return { reason: errorText(calculationFailure(problem, factors.database, machines?.data.set), lang) };
         throw problem;
       }
     },
@@ -92,8 +92,9 @@ export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRe
 /** `Ungültige Eingaben – Grammatur: …; Format: …`: each faulty field by its label in the target version. */
 function invalidReason(problem: HttpError, to: Template, lang: Language): string {
   const labels = new Map(getCompiledTemplate(to).fields.map(({ field }) => [`inputs.${field.name}`, localize(field.label, lang, field.name)]));
-  const details = Object.entries(problem.errors ?? {}).map(([path, message]) => `${labels.get(path) ?? path}: ${message}`);
-  return calculationMessage('inputsRejected', lang, { reason: details.length > 0 ? details.join('; ') : problem.message });
+  const body = problem.body(lang);
+  const details = Object.entries(body.errors ?? {}).map(([path, message]) => `${labels.get(path) ?? path}: ${message}`);
+  return errorText(calculationMessage('inputsRejected', { reason: details.length > 0 ? details.join('; ') : body.message }), lang);
 }
 
 /** Carries inputs over to `to` and evaluates them with each calculation's own factor database. */
@@ -118,7 +119,7 @@ export function templateTarget(
     },
     outcome(row) {
       const factors = factorSets.get(row.database_id);
-      if (!factors) return { reason: calculationMessage('databaseUnusable', lang) };
+      if (!factors) return { reason: errorText(calculationMessage('databaseUnusable'), lang) };
       const from = templates.resolve(row.template_id, row.template_version);
       const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
         title: row.title,

@@ -88,7 +88,7 @@ export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord>
   async beforeDelete(existing, ctx) {
     // Orders keep their project for their certificate and the provider's accounts.
     const order = await ctx.db.selectFrom('orders').select('id').where('project_id', '=', existing.id).executeTakeFirst();
-    if (order) throw conflict('Orders refer to this offset project, so it cannot be deleted. Deactivate it instead: mandants then no longer see it.');
+    if (order) throw conflict('errors.offsets.inUse');
   },
   protocol: (change) => ({ label: change.record.name.de }),
 };

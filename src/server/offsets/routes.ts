@@ -4,6 +4,7 @@
  * an inactive project answers 404 as if it did not exist.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -20,7 +21,7 @@ function activeOnly(filter: string | undefined): string | undefined {
   const json = parseQueryJson('filter', filter);
   if (!json.ok) return filter;
   const parsed = json.value;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('The "filter" parameter must be a JSON object.', { filter: 'Not an object.' });
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('errors.list.filterShape', { filter: 'errors.list.notObject' });
   const asked = (parsed as { active?: unknown }).active;
   // Asking for inactive projects finds nothing (an empty id list matches no row).
   const none = asked !== undefined && asked !== true && asked !== 'true' ? { id: [] } : {};
@@ -38,7 +39,7 @@ export function registerOffsetProjectRoutes(app: FastifyInstance, db: Kysely<Dat
         return;
       }
       const row = await db.selectFrom('offset_projects').select('active').where('id', '=', id).executeTakeFirst();
-      if (!row || !toBoolean(row.active)) throw notFound(`No carbon-offset-projects record with id ${id}.`);
+      if (!row || !toBoolean(row.active)) throw notFound(msg('errors.noRecord', { resource: 'carbon-offset-projects', id: id }));
     });
     registerRestResource(scope, db, offsetProjectsResource);
   });

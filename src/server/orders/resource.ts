@@ -85,14 +85,14 @@ export const ordersResource: RestResourceDefinition<OrderRecord> = {
     };
   },
 
-  async beforeUpdate(body, existing, ctx) {
+  async beforeUpdate(body, existing, _ctx) {
     const issuedTo = typeof body.issued_to === 'string' ? body.issued_to.trim() : undefined;
     if (issuedTo === undefined || issuedTo === existing.issued_to) return {};
-    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts', ctx.user.language));
+    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
     return { issued_to: issuedTo };
   },
 
-  async beforeDelete(existing, ctx) {
-    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts', ctx.user.language));
+  async beforeDelete(existing, _ctx) {
+    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
   },
 };

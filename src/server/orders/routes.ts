@@ -6,6 +6,7 @@
  *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { ORDER_TRANSITIONS, type MandantSettings, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
@@ -27,7 +28,7 @@ import { TRANSITIONS, applyTransition } from './transitions';
 
 async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
   const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`No orders record with id ${id}.`);
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
   const order: OrderRecord = toOrderRecord(row);
   const project = toOffsetProjectRecord(await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow());
   const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
@@ -115,7 +116,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
     async (request, reply) => {
       const user = currentUser(request);
       const data = await documentData(db, user, request.params.id);
-      if (data.order.status !== 'completed' || !data.order.certificate_number) throw conflict(orderMessage('notCompleted', user.language));
+      if (data.order.status !== 'completed' || !data.order.certificate_number) throw conflict(orderMessage('notCompleted'));
       return sendPdf(reply, await certificatePdf(data), `${data.order.certificate_number}.pdf`);
     },
   );
@@ -132,7 +133,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
     async (request, reply) => {
       const user = currentUser(request);
       const data = await documentData(db, user, request.params.id);
-      if (!['placed', 'confirmed', 'completed'].includes(data.order.status)) throw conflict(orderMessage('noDocument', user.language));
+      if (!['placed', 'confirmed', 'completed'].includes(data.order.status)) throw conflict(orderMessage('noDocument'));
       return sendPdf(reply, await confirmationPdf(data), `${data.order.number}.pdf`);
     },
   );

@@ -46,11 +46,10 @@ export async function calculationRows(db: Kysely<DatabaseSchema>, mandantId: num
 export const sumCo2e = (rows: readonly { total_co2e: number }[]): number => rows.reduce((sum, row) => sum + Number(row.total_co2e), 0);
 
 export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: SessionUser, body: OrderSubjectRequest): Promise<OrderSubject> {
-  const lang = user.language;
   const hasCalculation = body.calculation_id !== undefined && body.calculation_id !== null;
   const hasCollection = body.collection_id !== undefined && body.collection_id !== null;
   if (hasCalculation === hasCollection) {
-    const message = orderMessage('subjectRequired', lang);
+    const message = orderMessage('subjectRequired');
     throw badRequest(message, { calculation_id: message, collection_id: message });
   }
 
@@ -59,8 +58,8 @@ export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: Sess
       .select(['id', 'mandant_id', 'number', 'total_co2e', 'frozen'])
       .where('id', '=', body.calculation_id!)
       .executeTakeFirst();
-    if (!row) throw notFound(orderMessage('calculationNotFound', lang));
-    if (toBoolean(row.frozen)) throw conflict(orderMessage('alreadyOrdered', lang, { numbers: row.number }));
+    if (!row) throw notFound(orderMessage('calculationNotFound'));
+    if (toBoolean(row.frozen)) throw conflict(orderMessage('alreadyOrdered', { numbers: row.number }));
     return { mandantId: row.mandant_id, calculationId: row.id, collectionId: null, calculationIds: [row.id], co2eKg: Number(row.total_co2e) };
   }
 
@@ -69,9 +68,9 @@ export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: Sess
     .where('id', '=', body.collection_id!)
     .executeTakeFirst();
   const ids = collection ? await collectionCalculationIds(db, collection.mandant_id, collection.id) : null;
-  if (!collection || !ids || ids.length === 0) throw notFound(orderMessage('collectionNotFound', lang));
+  if (!collection || !ids || ids.length === 0) throw notFound(orderMessage('collectionNotFound'));
   const rows = await calculationRows(db, collection.mandant_id, ids);
   const open = rows.filter((row) => !toBoolean(row.frozen));
-  if (open.length === 0) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number), lang));
+  if (open.length === 0) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number)));
   return { mandantId: collection.mandant_id, calculationId: null, collectionId: collection.id, calculationIds: open.map((r) => r.id), co2eKg: sumCo2e(open) };
 }

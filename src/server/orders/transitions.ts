@@ -6,6 +6,7 @@
  * placed order gives both back.
  */
 import type { FastifyRequest } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import { sql, type Kysely } from 'kysely';
 import { ORDER_TRANSITION_RULES, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
 import { can } from '../../core/access/policy';
@@ -25,23 +26,22 @@ export const TRANSITIONS = ORDER_TRANSITION_RULES;
 
 async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderRecord> {
   const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`No orders record with id ${id}.`);
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
   return toOrderRecord(row);
 }
 
 /** Reserves the stock and freezes the calculations of a draft being placed. */
-async function reserve(trx: Kysely<DatabaseSchema>, user: SessionUser, order: OrderRecord): Promise<void> {
-  const lang = user.language;
+async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: OrderRecord): Promise<void> {
   const project = await trx.selectFrom('offset_projects').select(['active']).where('id', '=', order.project_id).executeTakeFirst();
-  if (!project || !toBoolean(project.active)) throw badRequest(orderMessage('projectInactive', lang), { project_id: orderMessage('projectInactive', lang) });
+  if (!project || !toBoolean(project.active)) throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
 
   // The draft's figures are what the user reviewed: calculations edited since then need a new order.
   const rows = await calculationRows(trx, order.mandant_id, order.calculation_ids);
   const frozen = rows.filter((row) => toBoolean(row.frozen));
-  if (frozen.length > 0) throw conflict(alreadyOrderedMessage(frozen.map((r) => r.number), lang));
+  if (frozen.length > 0) throw conflict(alreadyOrderedMessage(frozen.map((r) => r.number)));
   const mandant = await trx.selectFrom('mandants').select('settings').where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
   const tonnesNow = orderedKg(sumCo2e(rows), roundingStepKg(parseJson(mandant.settings, {})));
-  if (rows.length !== order.calculation_ids.length || tonnesNow !== order.tonnes_kg) throw conflict(orderMessage('changedSinceDraft', lang));
+  if (rows.length !== order.calculation_ids.length || tonnesNow !== order.tonnes_kg) throw conflict(orderMessage('changedSinceDraft'));
 
   const reserved = await trx
     .updateTable('offset_projects')
@@ -49,7 +49,7 @@ async function reserve(trx: Kysely<DatabaseSchema>, user: SessionUser, order: Or
     .where('id', '=', order.project_id)
     .where('tonnes_available_kg', '>=', order.tonnes_kg)
     .executeTakeFirst();
-  if (Number(reserved.numUpdatedRows) !== 1) throw conflict(orderMessage('notEnoughStock', lang), { project_id: orderMessage('notEnoughStock', lang) });
+  if (Number(reserved.numUpdatedRows) !== 1) throw conflict(orderMessage('notEnoughStock'), { project_id: orderMessage('notEnoughStock') });
 
   // `frozen = false` in the condition: a concurrent order of the same calculation froze it first → 409.
   const froze = await trx
@@ -59,7 +59,7 @@ async function reserve(trx: Kysely<DatabaseSchema>, user: SessionUser, order: Or
     .where('id', 'in', order.calculation_ids)
     .where('frozen', '=', false)
     .executeTakeFirst();
-  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number), lang));
+  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number)));
 }
 
 /** Gives the stock back and unfreezes the calculations of a placed order being cancelled. */
@@ -81,12 +81,11 @@ export async function applyTransition(
   transition: OrderTransition,
 ): Promise<OrderRecord> {
   const user = currentUser(request);
-  const lang = user.language;
   const rule = TRANSITIONS[transition];
   return db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, user, orderId);
-    if (!can(user.role, transition, 'orders')) throw forbidden(orderMessage('roleForbidden', lang));
-    const illegal = () => conflict(orderMessage('illegalTransition', lang, { transition, from: order.status }));
+    if (!can(user.role, transition, 'orders')) throw forbidden(orderMessage('roleForbidden'));
+    const illegal = () => conflict(orderMessage('illegalTransition', { transition, from: order.status }));
     if (!rule.from.includes(order.status)) throw illegal();
 
     const now = isoNow();

@@ -5,14 +5,16 @@
  */
 import type { ProtocolEntryRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
-import { localeText } from '../i18n/locale-text';
+import { findMessage } from '../../core/i18n/translate';
+import '../../core/i18n/all-locales';
 import { changesLine, describeSummary, entryActionName, resourceName as describedResource, type ProtocolReader } from '../../core/protocol/describe';
 
 /** A message by its full key in `language` (German if missing), `%{name}` replaced; null if no language has it. */
 export function messageText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
-  const message = localeText(language, key);
-  if (message === null) return null;
-  return message.replace(/%\{(\w+)\}/g, (_, name: string) => (params[name] === undefined || params[name] === null ? '' : String(params[name])));
+  const filled = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? value : value === undefined || value === null ? '' : String(value)]),
+  );
+  return findMessage(language, key, filled);
 }
 
 /** `protocol.<key>` in `language`. */

@@ -5,6 +5,7 @@
  * (search over record label, user, resource, action and summary data). Anything else is a 400.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { msg } from '../../core/i18n/error-keys';
 import { PROTOCOL_ACTIONS, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -41,7 +42,7 @@ function timestamp(key: string, value: string | number, endOfDay: boolean): stri
   const text = String(value).trim();
   const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00.000Z` : text);
   if (text === '' || Number.isNaN(date.getTime())) {
-    throw badRequest(`The time "${text}" is not a valid date.`, { [`filter.${key}`]: 'Expected an ISO 8601 date or date-time.' });
+    throw badRequest(msg('errors.protocol.invalidTime', { time: text }), { [`filter.${key}`]: 'errors.list.expectedIsoDate' });
   }
   if (endOfDay && DATE_ONLY.test(text)) return new Date(date.getTime() + DAY_MS - 1).toISOString();
   return date.toISOString();
@@ -61,13 +62,13 @@ function checkConditions(conditions: Condition[]): Condition[] {
       const values = c.kind === 'in' ? c.values : [c.value];
       const unknown = values.find((v) => !(PROTOCOL_ACTIONS as readonly unknown[]).includes(v));
       if (unknown !== undefined) {
-        throw badRequest(`Unknown action "${String(unknown)}".`, { 'filter.action': `Expected one of ${PROTOCOL_ACTIONS.join(', ')}.` });
+        throw badRequest(msg('errors.protocol.unknownAction', { action: String(unknown) }), { 'filter.action': msg('errors.list.expectedOneOf', { values: PROTOCOL_ACTIONS.join(', ') }) });
       }
     }
     return c;
   });
   if (from !== null && until !== null && from > until) {
-    throw badRequest('The time range is not valid: its start is after its end.', { 'filter.at_gte': 'After the end of the range.' });
+    throw badRequest('errors.list.rangeReversed', { 'filter.at_gte': 'errors.list.afterRangeEnd' });
   }
   return checked;
 }

@@ -9,6 +9,7 @@
  * table itself refuses updates and deletes. Mandant users see their mandant's entries; provider admins all.
  */
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { PROTOCOL_ACTIONS } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
@@ -129,7 +130,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         .selectAll()
         .where('id', '=', request.params.id)
         .executeTakeFirst();
-      if (!row) throw notFound(`No protocol entry with id ${request.params.id}.`);
+      if (!row) throw notFound(msg('errors.protocol.noEntry', { id: request.params.id }));
       return (await withRefs(db, user, [toProtocolEntryRecord(row)]))[0];
     },
   );

@@ -3,10 +3,11 @@
  * Everything is checked here, before any query runs, so bad input answers 400/404 with a message.
  */
 import type { Kysely } from 'kysely';
+import { msg } from '../../core/i18n/error-keys';
 import { STATISTIC_NAMES, type SessionUser, type StatisticName } from '../../core/api';
 import { isLanguage, LANGUAGES, type Language } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, type FieldErrors, notFound } from '../http/errors';
 import { seesAllMandants } from '../http/tenant-scope';
 
 export const STATISTICS_PARAMETERS = ['from', 'to', 'mandant_id', 'format', 'lang'] as const;
@@ -68,36 +69,36 @@ export function unknownParameters(url: string): string[] {
 
 export function parseStatisticsQuery(name: string, raw: RawStatisticsQuery, unknown: string[]): Omit<StatisticsQuery, 'mandantId'> & { mandantParam: number | null } {
   if (!isStatisticName(name)) {
-    throw badRequest(`Unknown statistic "${name}". Known: ${STATISTIC_NAMES.join(', ')}.`, { name: 'Unknown statistic.' });
+    throw badRequest(msg('errors.statistics.unknownStatistic', { name, known: STATISTIC_NAMES.join(', ') }), { name: 'errors.statistics.unknownStatisticField' });
   }
   if (unknown.length > 0) {
-    const errors = Object.fromEntries(unknown.map((key) => [key, 'Unknown filter.']));
+    const errors: FieldErrors = Object.fromEntries(unknown.map((key) => [key, 'errors.statistics.unknownFilterField']));
     const names = unknown.map((k) => `"${k}"`).join(', ');
-    throw badRequest(`Unknown filter ${names}. Allowed: ${STATISTICS_PARAMETERS.join(', ')}.`, errors);
+    throw badRequest(msg('errors.statistics.unknownFilter', { name: names, allowed: STATISTICS_PARAMETERS.join(', ') }), errors);
   }
   const defaults = defaultRange();
   const from = raw.from ?? defaults.from;
   const to = raw.to ?? defaults.to;
   const fromMs = parseDay(from);
   const toMs = parseDay(to);
-  const errors: Record<string, string> = {};
-  if (fromMs === null) errors.from = 'Expected a date YYYY-MM-DD.';
-  if (toMs === null) errors.to = 'Expected a date YYYY-MM-DD.';
-  if (fromMs === null || toMs === null) throw badRequest('The time range is not valid.', errors);
-  if (fromMs > toMs) throw badRequest('The time range is not valid: "from" is after "to".', { from: 'Must not be after "to".' });
+  const errors: FieldErrors = {};
+  if (fromMs === null) errors.from = 'errors.statistics.expectedDay';
+  if (toMs === null) errors.to = 'errors.statistics.expectedDay';
+  if (fromMs === null || toMs === null) throw badRequest('errors.statistics.invalidRange', errors);
+  if (fromMs > toMs) throw badRequest('errors.statistics.rangeReversed', { from: 'errors.statistics.fromAfterTo' });
   if ((toMs - fromMs) / DAY_MS >= MAX_RANGE_DAYS) {
-    throw badRequest(`The time range is too long (at most ${MAX_RANGE_DAYS} days).`, { to: 'Range too long.' });
+    throw badRequest(msg('errors.statistics.rangeTooLong', { max: MAX_RANGE_DAYS }), { to: 'errors.statistics.rangeTooLongField' });
   }
   let mandantParam: number | null = null;
   if (raw.mandant_id !== undefined && raw.mandant_id !== '') {
     const id = Number(raw.mandant_id);
-    if (!Number.isSafeInteger(id) || id < 1) throw badRequest('The mandant is not valid.', { mandant_id: 'Expected a mandant id.' });
+    if (!Number.isSafeInteger(id) || id < 1) throw badRequest('errors.statistics.invalidMandant', { mandant_id: 'errors.statistics.expectedMandant' });
     mandantParam = id;
   }
   const format = raw.format ?? 'json';
-  if (format !== 'json' && format !== 'csv') throw badRequest('Unknown format: use json or csv.', { format: 'Use json or csv.' });
+  if (format !== 'json' && format !== 'csv') throw badRequest('errors.statistics.unknownFormat', { format: 'errors.statistics.useJsonOrCsv' });
   if (raw.lang !== undefined && !isLanguage(raw.lang)) {
-    throw badRequest(`Unknown language: use one of ${LANGUAGES.join(', ')}.`, { lang: 'Unknown language.' });
+    throw badRequest(msg('errors.statistics.unknownLanguage', { languages: LANGUAGES.join(', ') }), { lang: 'errors.statistics.unknownLanguageField' });
   }
   return {
     name,
@@ -119,11 +120,11 @@ export async function resolveStatisticsMandant(db: Kysely<DatabaseSchema>, user:
   if (seesAllMandants(user)) {
     if (requested === null) return null;
     const found = await db.selectFrom('mandants').select('id').where('id', '=', requested).executeTakeFirst();
-    if (!found) throw notFound(`No mandant with id ${requested}.`);
+    if (!found) throw notFound(msg('errors.statistics.noMandant', { id: requested }));
     return requested;
   }
-  if (user.mandant_id === null) throw notFound('No mandant.');
-  if (requested !== null && requested !== user.mandant_id) throw notFound(`No mandant with id ${requested}.`);
+  if (user.mandant_id === null) throw notFound('errors.statistics.noMandantField');
+  if (requested !== null && requested !== user.mandant_id) throw notFound(msg('errors.statistics.noMandant', { id: requested }));
   return user.mandant_id;
 }
 

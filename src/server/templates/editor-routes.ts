@@ -15,9 +15,10 @@ import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } fro
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorRef, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
 import { fileResponse } from '../http/openapi';
-import { translateMessage } from '../i18n/translate';
+import { translate } from '../../core/i18n/translate';
+import type { CheckerText } from '../../core/template/types';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
@@ -53,6 +54,11 @@ function protocolRecord(template: Template, status: TemplateVersionStatus, lang:
   return { id: versionKey(template.id, template.version), template_id: template.id, version: template.version, status, label: `${localize(template.label, lang, template.id)} v${template.version}` };
 }
 
+/** A checker message in the reader's language where the checker words it by key; English otherwise. */
+function checkerText(error: CheckerText, lang: Language): string {
+  return error.key ? translate(lang, error.key, error.params) : error.message;
+}
+
 /** Parses (if text) and checks a definition completely; throws 400 with `{pointer: message}`. */
 function checkedDefinition(
   definition: unknown,
@@ -66,9 +72,9 @@ function checkedDefinition(
   const withVersion = { ...(definition as Record<string, unknown>), version };
   const { template, errors } = checkTemplate(withVersion, fileName, catalog, units);
   if (!template) {
-    const byPointer: Record<string, string> = {};
-    for (const error of errors) byPointer[error.pointer || '/'] ??= error.message;
-    throw badRequest(templateMessage('checksFailed', lang, { count: errors.length }), byPointer);
+    const byPointer: FieldErrors = {};
+    for (const error of errors) byPointer[error.pointer || '/'] ??= rendered(checkerText(error, lang));
+    throw badRequest(templateMessage('checksFailed', { count: errors.length, smart_count: errors.length }), byPointer);
   }
   return template;
 }
@@ -77,11 +83,11 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
   let json = definition;
   if (typeof definition === 'string') {
     const parsed = parseTemplateJson(definition, 'template.json');
-    if (parsed.error) throw badRequest(templateMessage('invalidJson', lang), { '/': parsed.error.message });
+    if (parsed.error) throw badRequest(templateMessage('invalidJson'), { '/': rendered(checkerText(parsed.error, lang)) });
     json = parsed.json;
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw badRequest(templateMessage('invalidJson', lang), { '/': 'must be a JSON object' });
+    throw badRequest(templateMessage('invalidJson'), { '/': 'errors.templates.notObject' });
   }
   return json as Record<string, unknown>;
 }
@@ -94,14 +100,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     const lang = user.language;
     const json = parseDefinition(body.definition, lang);
     const id = typeof json.id === 'string' ? json.id : '';
-    if (id && registry.isShipped(id)) throw conflict(templateMessage('shippedId', lang, { id }), { '/id': templateMessage('shippedId', lang, { id }) });
+    if (id && registry.isShipped(id)) throw conflict(templateMessage('shippedId', { id }), { '/id': templateMessage('shippedId', { id }) });
     const catalog = await loadFactorCatalog(db);
     const units = await loadUnitCatalog(db);
     const status = body.status ?? 'draft';
     const saved = await db.transaction().execute(async (trx) => {
       const last = await trx.selectFrom('template_versions').select((eb) => eb.fn.max('version').as('v')).where('template_id', '=', id).executeTakeFirst();
       const lastVersion = Number(last?.v ?? 0);
-      if (lastVersion > 0 && body.mode === 'new') throw conflict(templateMessage('idTaken', lang, { id }), { '/id': templateMessage('idTaken', lang, { id }) });
+      if (lastVersion > 0 && body.mode === 'new') throw conflict(templateMessage('idTaken', { id }), { '/id': templateMessage('idTaken', { id }) });
       const version = lastVersion + 1;
       const template = checkedDefinition(json, id || 'template', version, catalog, units, lang);
       const now = isoNow();
@@ -135,11 +141,10 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
   }
 
   /** The app-created row of a version; shipped versions and unknown ones are refused precisely. */
-  async function appVersion(request: FastifyRequest, trx: Kysely<DatabaseSchema>, id: string, version: number) {
-    const lang = currentUser(request).language;
-    if (registry.isShipped(id)) throw conflict(templateMessage('shippedReadOnly', lang));
+  async function appVersion(_request: FastifyRequest, trx: Kysely<DatabaseSchema>, id: string, version: number) {
+    if (registry.isShipped(id)) throw conflict(templateMessage('shippedReadOnly'));
     const row = await trx.selectFrom('template_versions').selectAll().where('template_id', '=', id).where('version', '=', version).executeTakeFirst();
-    if (!row) throw notFound(templateMessage('noVersion', lang, { id, version }));
+    if (!row) throw notFound(templateMessage('noVersion', { id, version }));
     return row;
   }
 
@@ -175,7 +180,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     async (request, reply) => {
       const { id, version } = request.params;
       const source = registry.resolve(id, version);
-      if (!source) throw notFound(templateMessage('noVersion', currentUser(request).language, { id, version }));
+      if (!source) throw notFound(templateMessage('noVersion', { id, version }));
       const record = await save(request, { definition: { ...source, id: request.body.id }, status: request.body.status, mode: 'new' });
       return reply.code(201).send(record);
     },
@@ -195,7 +200,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     async (request) => {
       const lang = currentUser(request).language;
       const entries = registry.versions(request.params.id);
-      if (entries.length === 0) throw notFound(templateMessage('unknownTemplate', lang, { id: request.params.id }));
+      if (entries.length === 0) throw notFound(templateMessage('unknownTemplate', { id: request.params.id }));
       const usage = await usageByVersion(db, request.params.id);
       return entries.map((entry) => toVersionRecord(entry, usage, lang));
     },
@@ -217,7 +222,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
       const lang = currentUser(request).language;
       await db.transaction().execute(async (trx) => {
         const row = await appVersion(request, trx, id, version);
-        if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', lang, { id, version }));
+        if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', { id, version }));
         const now = isoNow();
         await trx.updateTable('template_versions').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', row.id).execute();
         const template = registry.resolve(id, version) ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
@@ -253,13 +258,13 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
       await db.transaction().execute(async (trx) => {
         const row = await appVersion(request, trx, id, version);
         const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
-        if (usage > 0) throw conflict(templateMessage('inUse', lang, { id, version, count: usage }));
+        if (usage > 0) throw conflict(templateMessage('inUse', { id, version, count: usage, smart_count: usage }));
         await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
         const template = entry?.template ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
         await recordChange(trx, request, { action: 'deleted', resource: 'templates', record: protocolRecord(template, row.status, lang), mandantId: null });
       });
       await registry.refresh({ afterWrite: true });
-      if (!entry) throw notFound(templateMessage('noVersion', lang, { id, version }));
+      if (!entry) throw notFound(templateMessage('noVersion', { id, version }));
       return toVersionRecord(entry, new Map(), lang);
     },
   );
@@ -278,7 +283,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     async (request, reply) => {
       const { id, version } = request.params;
       const template = registry.resolve(id, version);
-      if (!template) throw notFound(templateMessage('noVersion', currentUser(request).language, { id, version }));
+      if (!template) throw notFound(templateMessage('noVersion', { id, version }));
       const file = `${JSON.stringify({ $schema: '../template.schema.json', ...template }, null, 2)}\n`;
       return reply
         .header('Content-Type', 'application/json; charset=utf-8')
@@ -304,7 +309,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     // A rejected file is otherwise only in the server log, which a provider admin does not read (issue #20).
     async (request): Promise<TemplateLoadErrorRecord[]> => {
       const lang = currentUser(request).language;
-      return registry.loadErrors.map((error) => ({ file: error.fileName, pointer: error.pointer, message: translateMessage(error.message, lang) }));
+      return registry.loadErrors.map((error) => ({ file: error.fileName, pointer: error.pointer, message: checkerText(error, lang) }));
     },
   );
 }

@@ -5,6 +5,7 @@
  * with only drafts shows its newest draft). The editor's write routes live in `editor-routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { ListedTemplateRecord, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
@@ -88,7 +89,7 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
     async (request) => {
       const user = currentUser(request);
       const found = visibleEntry(registry, request.params.id, user);
-      if (!found) throw notFound(`No template with id ${request.params.id}.`);
+      if (!found) throw notFound(msg('errors.templates.noTemplate', { id: request.params.id }));
       return listedTemplate(found, user, null);
     },
   );

@@ -7,6 +7,7 @@
 import type { UnitRecord } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { UNIT_KEY_PATTERN, type Template } from '../../core/template';
+import { msg } from '../../core/i18n/error-keys';
 import { conflict } from '../http/errors';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import type { TemplateRegistry } from '../templates/registry';
@@ -56,15 +57,15 @@ async function templatesUsing(registry: TemplateRegistry, key: string): Promise<
 
 /** A built-in unit, or one a template version names, keeps its key and stays. */
 async function refuseDelete(registry: TemplateRegistry, existing: UnitRecord): Promise<void> {
-  if (existing.builtin) throw conflict('A built-in unit cannot be deleted.');
+  if (existing.builtin) throw conflict('errors.units.builtinNoDelete');
   const using = await templatesUsing(registry, existing.key);
-  if (using.length > 0) throw conflict(`Templates use this unit (${using.join(', ')}), so it cannot be deleted.`);
+  if (using.length > 0) throw conflict(msg('errors.units.inUse', { templates: using.join(', ') }));
 }
 
 async function refuseRename(registry: TemplateRegistry, existing: UnitRecord): Promise<void> {
-  if (existing.builtin) throw conflict('The key of a built-in unit cannot be changed.');
+  if (existing.builtin) throw conflict('errors.units.builtinKeyFixed');
   const using = await templatesUsing(registry, existing.key);
-  if (using.length > 0) throw conflict(`Templates use this unit (${using.join(', ')}), so its key cannot be changed.`);
+  if (using.length > 0) throw conflict(msg('errors.units.inUseKey', { templates: using.join(', ') }));
 }
 
 export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord> {

@@ -53,30 +53,30 @@ const userProperties = {
 async function assertEmailFree(ctx: RestContext, email: string, exceptId: number): Promise<void> {
   const query = ctx.db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) {
-    throw badRequest('This e-mail address is already in use.', { email: 'This e-mail address is already in use.' });
+    throw badRequest('errors.users.emailInUse', { email: 'errors.users.emailInUse' });
   }
 }
 
 /** Checks the role/mandant combination the caller wants to give a user (or invitee); returns the mandant id to store. */
 export async function checkPlacement(ctx: RestContext, role: Role, mandantId: number | null | undefined): Promise<number | null> {
   if (!seesAllMandants(ctx.user)) {
-    if (!assignableRoles(ctx.user.role).includes(role)) throw forbidden('Only provider admins can grant the provider admin role.', { role: 'Not allowed.' });
+    if (!assignableRoles(ctx.user.role).includes(role)) throw forbidden('errors.users.onlyProviderGrantsProvider', { role: 'errors.notAllowed' });
     if (mandantId !== undefined && mandantId !== null && mandantId !== ctx.user.mandant_id) {
-      throw forbidden('Users cannot be moved to another mandant.', { mandant_id: 'Not allowed.' });
+      throw forbidden('errors.users.cannotMove', { mandant_id: 'errors.notAllowed' });
     }
     return ctx.user.mandant_id;
   }
   if (roleSeesAllMandants(role)) {
     if (mandantId !== undefined && mandantId !== null) {
-      throw badRequest('Provider admins belong to no mandant.', { mandant_id: 'Must be empty for provider admins.' });
+      throw badRequest('errors.users.providerNoMandant', { mandant_id: 'errors.users.emptyForProvider' });
     }
     return null;
   }
   if (mandantId === undefined || mandantId === null) {
-    throw badRequest('Choose the mandant of this user.', { mandant_id: 'Required.' });
+    throw badRequest('errors.users.chooseMandant', { mandant_id: 'errors.required' });
   }
   const mandant = await ctx.db.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
-  if (!mandant) throw badRequest('This mandant does not exist.', { mandant_id: 'Unknown mandant.' });
+  if (!mandant) throw badRequest('errors.mandants.missing', { mandant_id: 'errors.users.unknownMandant' });
   return mandantId;
 }
 
@@ -120,7 +120,7 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
   updateSchema: { type: 'object', properties: userProperties },
 
   async beforeCreate() {
-    throw badRequest('Users are not created directly any more: invite them (POST /api/invitations); they choose their own password.');
+    throw badRequest('errors.users.inviteInstead');
   },
 
   async beforeUpdate(body, existing, ctx) {
@@ -131,7 +131,7 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
       if (email !== existing.email) {
         // "Already in use" would tell a mandant admin that the address has an account in another mandant.
         if (!seesAllMandants(ctx.user)) {
-          throw forbidden('Only provider admins can change an e-mail address.', { email: 'Not allowed.' });
+          throw forbidden('errors.users.onlyProviderChangesEmail', { email: 'errors.notAllowed' });
         }
         await assertEmailFree(ctx, email, existing.id);
         values.email = email;
@@ -142,25 +142,25 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
     const role = (body.role as Role | undefined) ?? existing.role;
     const mandantChange = body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id;
     if (role !== existing.role || mandantChange) {
-      if (self) throw badRequest('You cannot change your own role or mandant.', { role: 'Not allowed for yourself.' });
+      if (self) throw badRequest('errors.users.cannotChangeOwnRole', { role: 'errors.notAllowedForYourself' });
       const mandantId = body.mandant_id === undefined ? existing.mandant_id : (body.mandant_id as number | null);
       values.mandant_id = await checkPlacement(ctx, role, roleSeesAllMandants(role) && body.mandant_id === undefined ? null : mandantId);
       values.role = role;
     }
     if (body.active !== undefined && Boolean(body.active) !== existing.active) {
-      if (self) throw badRequest('You cannot deactivate yourself.', { active: 'Not allowed for yourself.' });
+      if (self) throw badRequest('errors.users.cannotDeactivateSelf', { active: 'errors.notAllowedForYourself' });
       values.active = Boolean(body.active);
     }
     // Admins never choose or see passwords: the owner sets it (invitation link, "forgot password", profile).
     if (typeof body.password === 'string' && body.password !== '') {
-      throw badRequest('Passwords are set by their owners: ask the user to choose a new one with "Forgot password?" on the sign-in page.', {
-        password: 'Not allowed.',
+      throw badRequest('errors.users.passwordsByOwners', {
+        password: 'errors.notAllowed',
       });
     }
     return values;
   },
 
   async beforeDelete(existing, ctx) {
-    if (existing.id === ctx.user.id) throw badRequest('You cannot delete your own account.');
+    if (existing.id === ctx.user.id) throw badRequest('errors.users.cannotDeleteSelf');
   },
 };

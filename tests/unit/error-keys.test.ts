@@ -1,0 +1,40 @@
+/**
+ * Every message a server error can carry exists in all five languages. By construction: the error helpers accept only
+ * keys of ERROR_KEYS (a typed catalogue), so checking that catalogue against each locale file covers every throw site.
+ */
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS, msg } from '../../src/core/i18n/error-keys';
+import { LOCALE_FILES } from '../../src/core/i18n/all-locales';
+import type { MessageTree } from '../../src/core/i18n/translate';
+import { LANGUAGES } from '../../src/core/languages';
+import { badRequest, errorText } from '../../src/server/http/errors';
+
+function at(tree: MessageTree, key: string): unknown {
+  let node: unknown = tree;
+  for (const part of key.split('.')) node = node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as MessageTree)[part] : undefined;
+  return node;
+}
+
+const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
+
+describe('server error keys', () => {
+  it('are unique', () => {
+    expect(new Set(ERROR_KEYS).size).toBe(ERROR_KEYS.length);
+    expect(ERROR_KEYS.length).toBeGreaterThan(150);
+  });
+
+  it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
+    const missing = ERROR_KEYS.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string');
+    expect(missing).toEqual([]);
+    const drifted = ERROR_KEYS.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    expect(drifted).toEqual([]);
+  });
+
+  it('are worded in the reader language, with the values filled in', () => {
+    const error = badRequest(msg('errors.list.cannotSort', { field: 'password_hash' }));
+    expect(error.body('de').message).toBe('Nach „password_hash“ kann nicht sortiert werden.');
+    expect(error.body('en').message).toBe('Cannot sort by "password_hash".');
+    expect(errorText(msg('errors.list.pageTooLarge', { max: 1000 }), 'it')).toBe('Al massimo 1000 record per richiesta.');
+    expect(errorText('errors.list.inputsFilter', 'de')).toBe('Der Filter „inputs“ ist ungültig.');
+  });
+});
