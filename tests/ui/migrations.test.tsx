@@ -237,13 +237,17 @@ describe('offering migrations where calculations are', () => {
 
   it('past the count cap, the offer and the list say "more than 10,000" instead of a number', async () => {
     server.use(
-      http.get(`${API}/calculations`, () => HttpResponse.json([olderCalculation()], { headers: { 'Content-Range': 'calculations 0-0/*' } })),
+      // A full page (25) and no total: the server's answer past the count cap.
+      http.get(`${API}/calculations`, () =>
+        HttpResponse.json(Array.from({ length: 25 }, (_, i) => ({ ...olderCalculation(), id: 100 + i, number: `K-2026-${100 + i}` })), {
+          headers: { 'Content-Range': 'calculations 0-24/*' },
+        })),
       ...calculationHandlers,
     );
     renderApp('/calculations/product', { signedInAs: editor });
     const offer = await screen.findByTestId('migrate-filter');
     expect(offer).toHaveTextContent('Mehr als 10.000 Kalkulationen auf Demo factors 2025 (2025) migrieren');
-    expect(await screen.findByText('1–1 von mehr als 10.000')).toBeInTheDocument();
+    expect(await screen.findByText('1–25 von mehr als 10.000')).toBeInTheDocument();
   }, 60_000);
 
   it('offers on a calculation\'s page to migrate it to the newer database', async () => {
