@@ -55,3 +55,17 @@ describe('CSV row error keys', () => {
     expect(renderCsvMessage('rule', 'fr', { column: 'Quantité', message: 'Trop grand.' })).toBe('Colonne « Quantité » : Trop grand.');
   });
 });
+
+describe('mail and PDF texts', () => {
+  // Their keys are the leaves of mails.* and documents.* in German, the bundled fallback every other language follows.
+  const leaves = (tree: MessageTree, prefix: string): string[] =>
+    Object.entries(tree).flatMap(([key, value]) => (typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  const keys = ['mails', 'documents'].flatMap((group) => leaves(at(LOCALE_FILES.de, group) as MessageTree, `${group}.`));
+
+  it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
+    expect(keys.length).toBeGreaterThan(30);
+    expect(keys.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string')).toEqual([]);
+    const drifted = keys.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    expect(drifted).toEqual([]);
+  });
+});
