@@ -3,6 +3,7 @@
  * keys of ERROR_KEYS (a typed catalogue), so checking that catalogue against each locale file covers every throw site.
  */
 import { describe, expect, it } from 'vitest';
+import { CSV_MESSAGE_KEYS, renderCsvMessage } from '../../src/core/csv/messages';
 import { ERROR_KEYS, msg } from '../../src/core/i18n/error-keys';
 import { LOCALE_FILES } from '../../src/core/i18n/all-locales';
 import type { MessageTree } from '../../src/core/i18n/translate';
@@ -36,5 +37,35 @@ describe('server error keys', () => {
     expect(error.body('en').message).toBe('Cannot sort by "password_hash".');
     expect(errorText(msg('errors.list.pageTooLarge', { max: 1000 }), 'it')).toBe('Al massimo 1000 record per richiesta.');
     expect(errorText('errors.list.inputsFilter', 'de')).toBe('Der Filter „inputs“ ist ungültig.');
+  });
+});
+
+describe('CSV row error keys', () => {
+  // By construction as well: a row error's key is typed CsvMessageKey, the members of CSV_MESSAGE_KEYS.
+  const keys = CSV_MESSAGE_KEYS.map((key) => `csv.${key}`);
+
+  it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
+    expect(keys.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string')).toEqual([]);
+    const drifted = keys.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    expect(drifted).toEqual([]);
+  });
+
+  it('are worded in the reader language, with the values filled in', () => {
+    expect(renderCsvMessage('number', 'de', { column: 'Menge', value: 'viel' })).toBe('Spalte „Menge“: „viel“ ist keine Zahl.');
+    expect(renderCsvMessage('rule', 'fr', { column: 'Quantité', message: 'Trop grand.' })).toBe('Colonne « Quantité » : Trop grand.');
+  });
+});
+
+describe('mail and PDF texts', () => {
+  // Their keys are the leaves of mails.* and documents.* in German, the bundled fallback every other language follows.
+  const leaves = (tree: MessageTree, prefix: string): string[] =>
+    Object.entries(tree).flatMap(([key, value]) => (typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  const keys = ['mails', 'documents'].flatMap((group) => leaves(at(LOCALE_FILES.de, group) as MessageTree, `${group}.`));
+
+  it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
+    expect(keys.length).toBeGreaterThan(30);
+    expect(keys.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string')).toEqual([]);
+    const drifted = keys.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    expect(drifted).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import path from 'node:path';
 import englishRaMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/core/languages';
-import { loadMessages, type MessageTree } from '../../src/client/i18n/messages';
+import { loadMessages } from '../../src/client/i18n/messages';
+import type { MessageTree } from '../../src/core/i18n/translate';
 
 function flatten(tree: object, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

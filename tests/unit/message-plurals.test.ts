@@ -1,4 +1,4 @@
-/** Plural messages agree with their count in each language (polyglot's per-language rules through `smart_count`). */
+/** Plural messages agree with their count in each language (CLDR rules through `smart_count`, i18next on client and server). */
 import { describe, expect, it } from 'vitest';
 import { validateField } from '../../src/core/rules';
 import type { Field } from '../../src/core/template';

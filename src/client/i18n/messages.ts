@@ -4,12 +4,8 @@
  */
 import germanRaMessages from 'ra-language-german';
 import germanAppMessages from '../../../locales/de.json';
-import { registerMessages } from '../../core/i18n/translate';
+import { registerMessages, type MessageTree } from '../../core/i18n/translate';
 import type { Language } from '../../core/languages';
-
-export interface MessageTree {
-  [key: string]: string | MessageTree;
-}
 
 /** Deep merge; `override` wins key by key. */
 export function mergeMessages(base: MessageTree, override: MessageTree): MessageTree {

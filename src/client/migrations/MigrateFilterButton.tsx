@@ -40,7 +40,7 @@ export const MigrateFilterButton = () => {
   return (
     <Button component={Link} to={`/migrations?${search.toString()}`} size="small" startIcon={<SyncAltIcon />} data-testid="migrate-filter">
       {total === undefined
-        ? translate('migrations.list.migrate_many', { count: formatCount(LIST_COUNT_CAP, lang), target: `${newest.name} (${newest.version_label})` })
+        ? translate('migrations.list.migrate_capped', { count: formatCount(LIST_COUNT_CAP, lang), target: `${newest.name} (${newest.version_label})` })
         : translate('migrations.list.migrate', { smart_count: total, target: `${newest.name} (${newest.version_label})` })}
     </Button>
   );

@@ -9,7 +9,7 @@ import type { ProtocolEntryRecord } from '../../core/api';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
 import { actionName, describeChanges, entryActionName, describeSummary, fieldLabel, resourceName, type ProtocolReader } from '../../core/protocol/describe';
 
-/** What polyglot answers for a missing key when told to; never a real message. */
+/** What the translator answers for a missing key when told to; never a real message. */
 const MISSING = '\u0000missing';
 
 export function useProtocolReader(): ProtocolReader {

@@ -45,7 +45,6 @@ export function resolveTemplate(
   templates: TemplateRegistry,
   id: string,
   version: number | undefined,
-  _lang: Language,
   options: { allowDraft?: boolean } = {},
 ): Template {
   if (version !== undefined) {
@@ -71,7 +70,6 @@ export async function resolveFactorSet(
   db: Kysely<DatabaseSchema>,
   mandantId: number,
   requested: number | undefined,
-  _lang: Language,
   keepId?: number,
 ): Promise<FactorSet> {
   const unusable = () => badRequest(calculationMessage('databaseUnusable'), { database_id: calculationMessage('databaseUnusable') });

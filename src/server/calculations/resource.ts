@@ -130,8 +130,8 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       if (templateId === undefined) {
         throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
       }
-      const template = resolveTemplate(templates, templateId, body.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
-      const factors = await resolveFactorSet(db, mandantId, body.database_id, lang);
+      const template = resolveTemplate(templates, templateId, body.template_version, { allowDraft: usesDraftTemplates(user.role) });
+      const factors = await resolveFactorSet(db, mandantId, body.database_id);
       const production = await resolveProductionSet(db, mandantId);
       const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
       const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
@@ -171,11 +171,11 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
         body.tags !== undefined;
       if (recompute) {
         const version = body.template_version ?? existing.template_version;
-        const template = resolveTemplate(templates, existing.template_id, version, lang, {
+        const template = resolveTemplate(templates, existing.template_id, version, {
           allowDraft: usesDraftTemplates(user.role) || version === existing.template_version,
         });
         const requested = body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
-        const factors = await resolveFactorSet(db, existing.mandant_id, requested, lang, existing.database_id);
+        const factors = await resolveFactorSet(db, existing.mandant_id, requested, existing.database_id);
         const inputs =
           body.inputs !== undefined
             ? mergeTemplateFields(template, body.inputs, body.title, body.tags)

@@ -4,7 +4,6 @@
  * written (a 404 rather than 400 so nothing hints at another mandant's data).
  */
 import type { Kysely } from 'kysely';
-import type { Language } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { notFound } from '../http/errors';
@@ -12,7 +11,7 @@ import { collectionMessage } from './messages';
 import './tables';
 
 /** The ids, de-duplicated in their order; 404 unless all are calculations of `mandantId`. */
-export async function checkCalculationIds(db: Kysely<DatabaseSchema>, mandantId: number, ids: readonly number[], _lang: Language): Promise<number[]> {
+export async function checkCalculationIds(db: Kysely<DatabaseSchema>, mandantId: number, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   const found = await db.selectFrom('calculations').select('id').where('mandant_id', '=', mandantId).where('id', 'in', unique).execute();

@@ -136,7 +136,7 @@ async function findVisible(db: Kysely<DatabaseSchema>, user: SessionUser, id: nu
   return { ...record, ...(await collectionDerived(db, [id])).get(id) };
 }
 
-function hasOpenOffsets(value: unknown, _lang: SessionUser['language']) {
+function hasOpenOffsets(value: unknown) {
   const flag = value === true || value === 'true' ? true : value === false || value === 'false' ? false : null;
   if (flag === null) throw badRequest(collectionMessage('badOffsetFilter'), { 'filter.has_open_offsets': collectionMessage('badOffsetFilter') });
   const open = sql`exists (select 1 from collection_calculations as cc inner join calculations as c on c.id = cc.calculation_id where cc.collection_id = ${sql.ref('collections.id')} and not c.frozen)`;
@@ -158,7 +158,7 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
       const tags = tagFilterValues(value);
       return tags.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(tags.map(hasTag), sql` and `)})`;
     },
-    has_open_offsets: (value, ctx) => hasOpenOffsets(value, ctx.user.language),
+    has_open_offsets: (value) => hasOpenOffsets(value),
   },
   access: 'collections',
   toRecord: toCollectionRecord,
@@ -178,7 +178,7 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     if (name === null) throw badRequest(collectionMessage('nameRequired'), { name: collectionMessage('nameRequired') });
     const plan = planOf(request);
     plan.original = original;
-    plan.calculationIds = await checkCalculationIds(db, mandantId, body.calculation_ids ?? original?.calculation_ids ?? [], lang);
+    plan.calculationIds = await checkCalculationIds(db, mandantId, body.calculation_ids ?? original?.calculation_ids ?? []);
     return {
       mandant_id: mandantId,
       name,
@@ -189,8 +189,7 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
   },
 
   async beforeUpdate(raw, existing, ctx) {
-    const { db, user, request } = ctx;
-    const lang = user.language;
+    const { db, request } = ctx;
     const body = raw as CollectionBody;
     const values: Row = {};
     if (body.mandant_id !== undefined && body.mandant_id !== null && body.mandant_id !== existing.mandant_id) throw notFound(collectionMessage('notFound'));
@@ -205,7 +204,7 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
       if (JSON.stringify(tags) !== JSON.stringify(existing.tags)) values.tags = JSON.stringify(tags);
     }
     if (body.calculation_ids !== undefined) {
-      const ids = await checkCalculationIds(db, existing.mandant_id, body.calculation_ids, lang);
+      const ids = await checkCalculationIds(db, existing.mandant_id, body.calculation_ids);
       const current = (await collectionDerived(db, [existing.id])).get(existing.id)?.calculation_ids ?? [];
       const same = ids.length === current.length && ids.every((id) => current.includes(id));
       if (!same) {

@@ -79,11 +79,10 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     const changeMembership = (request: MembershipRequest, operation: 'add' | 'remove') =>
       db.transaction().execute(async (trx) => {
         const user = currentUser(request);
-        const lang = user.language;
         const row = await scopeToMandant(trx.selectFrom('collections'), user, 'mandant_id').selectAll().where('id', '=', request.params.id).executeTakeFirst();
         if (!row) throw notFound(collectionMessage('notFound'));
         const before = toCollectionRecord(row);
-        const ids = await checkCalculationIds(trx, before.mandant_id, request.body.ids, lang);
+        const ids = await checkCalculationIds(trx, before.mandant_id, request.body.ids);
         const beforeIds = (await collectionDerived(trx, [before.id])).get(before.id)?.calculation_ids ?? [];
         const changed = operation === 'add' ? await addCalculations(trx, before.id, before.mandant_id, ids) : await removeCalculations(trx, before.id, ids);
         if (changed === 0) return before;

@@ -6,6 +6,8 @@
  */
 import { LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { columnOfPath, renderCsvMessage, rowToInputs, type CellContext, type CsvMessageKey, type RowPlan } from '../../core/csv';
+// Row errors are worded in every language at once, wherever this runs (the request or the evaluation worker).
+import '../../core/i18n/all-locales';
 import type { Template } from '../../core/template';
 import { computeColumns } from '../calculations/prepare';
 import type { FactorSet } from '../factors/factor-set';

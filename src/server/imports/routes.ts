@@ -10,7 +10,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_MODES, type ImportMode } from '../../core/api';
 import type { ColumnMapping } from '../../core/csv';
-import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
@@ -50,7 +49,7 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-function parseMapping(raw: string | undefined, _lang: Language): ColumnMapping | undefined {
+function parseMapping(raw: string | undefined): ColumnMapping | undefined {
   if (raw === undefined || raw === '') return undefined;
   const json = parseQueryJson('mapping', raw);
   const parsed = json.ok ? json.value : undefined;
@@ -100,16 +99,15 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
       },
       async (request: FastifyRequest<{ Querystring: UploadQuery }>, reply: FastifyReply) => {
         const user = currentUser(request);
-        const lang = user.language;
         const query = request.query;
         const tooLarge = () => new HttpError(413, importMessage('tooLarge', { limit: megabytes(config.importMaxBytes) }));
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > config.importMaxBytes) throw tooLarge();
-        const mapping = parseMapping(query.mapping, lang);
+        const mapping = parseMapping(query.mapping);
         const mandantId = mandantForNewRow(user, query.mandant_id);
         if (mandantId === null) throw badRequest(calculationMessage('mandantRequired'), { mandant_id: calculationMessage('mandantRequired') });
-        const template = resolveTemplate(templates, query.template, query.template_version, lang, { allowDraft: usesDraftTemplates(user.role) });
-        const factors = await resolveFactorSet(db, mandantId, query.database_id, lang);
+        const template = resolveTemplate(templates, query.template, query.template_version, { allowDraft: usesDraftTemplates(user.role) });
+        const factors = await resolveFactorSet(db, mandantId, query.database_id);
 
         const controller = new AbortController();
         const abort = () => controller.abort();

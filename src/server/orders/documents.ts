@@ -2,14 +2,17 @@
  * The order documents as PDF (pdf-lib): the certificate of a completed order and the order
  * confirmation. Written without object streams so the file stays simple; the certificate number
  * is also the document's title and keyword, so tools (and tests) can read it without OCR.
- * The certificate lists the calculations it covers, over as many pages as they need.
+ * The certificate lists the calculations it covers, over as many pages as they need. Their texts are `documents.*`
+ * in locales/<lang>.json; they write "CO2", not the screens' "CO₂": the standard fonts encode WinAnsi only, which has
+ * no subscript two.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { OffsetProjectRecord, OrderRecord } from '../../core/api';
+import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
+import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
 import { INTL_LOCALES as LOCALES } from '../../core/number-format';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
-import { DOCUMENT_TEXTS, fillIn } from './document-texts';
 
 /** A calculation an order covers, as the certificate lists it. */
 export interface CoveredCalculation {
@@ -137,12 +140,12 @@ class Writer {
     });
     this.y -= size * 1.7;
   }
-  /** `label` on the foot of every page, followed by "page n of m" in the document's language. */
-  footers(label: string, pageOf: string) {
+  /** `label` on the foot of every page, followed by "page n of m" (`pageOf`) in the document's language. */
+  footers(label: string, pageOf: (page: number, pages: number) => string) {
     const pages = this.doc.getPages();
     const size = 8;
     pages.forEach((page, index) => {
-      const text = encodable(this.regular, `${label} · ${fillIn(pageOf, { page: index + 1, pages: pages.length })}`);
+      const text = encodable(this.regular, `${label} · ${pageOf(index + 1, pages.length)}`);
       page.drawText(text, { x: MARGIN, y: MARGIN - size, size, font: this.regular, color: MUTED });
     });
   }
@@ -169,6 +172,11 @@ function formats(language: Language, currency: string) {
   };
 }
 
+/** `documents.<key>` in the document's language. */
+function documentTexts(language: Language) {
+  return (key: string, params?: MessageParams) => translate(language, `documents.${key}`, params);
+}
+
 async function newDocument(title: string, data: OrderDocumentData) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
@@ -180,35 +188,35 @@ async function newDocument(title: string, data: OrderDocumentData) {
 }
 
 export async function certificatePdf(data: OrderDocumentData): Promise<Uint8Array> {
-  const t = DOCUMENT_TEXTS[data.language];
+  const t = documentTexts(data.language);
   const f = formats(data.language, data.order.currency);
   const { order, project } = data;
   const number = order.certificate_number ?? '';
-  const { doc, writer } = await newDocument(`${t.certificateTitle} ${number}`, data);
+  const { doc, writer } = await newDocument(`${t('certificateTitle')} ${number}`, data);
   doc.setSubject(number);
   doc.setKeywords([number, order.number]);
   writer.paragraph(data.providerName, 10, MUTED);
-  writer.heading(t.certificateTitle, 22);
-  writer.row(t.certificateNumber, number);
-  writer.row(t.issuedTo, order.issued_to);
-  writer.row(t.mandant, data.mandantName);
-  writer.row(t.quantity, f.tonnes(order.tonnes_kg));
-  writer.row(t.project, project.name[data.language]);
-  writer.row(t.standard, project.standard);
-  writer.row(t.vintage, String(project.vintage));
+  writer.heading(t('certificateTitle'), 22);
+  writer.row(t('certificateNumber'), number);
+  writer.row(t('issuedTo'), order.issued_to);
+  writer.row(t('mandant'), data.mandantName);
+  writer.row(t('quantity'), f.tonnes(order.tonnes_kg));
+  writer.row(t('project'), project.name[data.language]);
+  writer.row(t('standard'), project.standard);
+  writer.row(t('vintage'), String(project.vintage));
   const example = exampleRegistryId(project.registry_id);
-  writer.row(t.registryId, example === null ? project.registry_id || '—' : fillIn(t.exampleRegistryId, { id: example }));
-  writer.row(t.country, countryName(project.country, data.language));
-  writer.row(t.date, f.date(order.completed_at));
-  writer.row(t.orderNumber, order.number);
+  writer.row(t('registryId'), example === null ? project.registry_id || '—' : t('exampleRegistryId', { id: example }));
+  writer.row(t('country'), countryName(project.country, data.language));
+  writer.row(t('date'), f.date(order.completed_at));
+  writer.row(t('orderNumber'), order.number);
   writer.rule();
-  writer.paragraph(t.certificateStatement, 11);
-  writer.paragraph(t.disclaimer, 9, MUTED);
+  writer.paragraph(t('certificateStatement'), 11);
+  writer.paragraph(t('disclaimer'), 9, MUTED);
   writer.room(80);
-  writer.heading(fillIn(t.coveredCalculations, { count: data.calculations.length }), 13);
+  writer.heading(t('coveredCalculations', { count: data.calculations.length }), 13);
   // Number, title, kg CO2e (right-aligned from 383 pt, 100 pt before the right margin).
   const columns = [0, 110, 383];
-  const header = () => writer.tableRow([t.calculationNumber, t.calculationTitle, t.calculationCo2e], columns, { bold: true, color: MUTED });
+  const header = () => writer.tableRow([t('calculationNumber'), t('calculationTitle'), t('calculationCo2e')], columns, { bold: true, color: MUTED });
   header();
   writer.pageHeader = header;
   data.calculations.forEach((calculation, index) => {
@@ -218,33 +226,33 @@ export async function certificatePdf(data: OrderDocumentData): Promise<Uint8Arra
   });
   writer.pageHeader = null;
   writer.rule();
-  writer.tableRow(['', t.total, f.kg(order.co2e_kg)], columns, { bold: true });
-  writer.footers(`${t.certificateTitle} ${number}`, t.pageOf);
+  writer.tableRow(['', t('total'), f.kg(order.co2e_kg)], columns, { bold: true });
+  writer.footers(`${t('certificateTitle')} ${number}`, (page, pages) => t('pageOf', { page, pages }));
   return doc.save({ useObjectStreams: false });
 }
 
 export async function confirmationPdf(data: OrderDocumentData): Promise<Uint8Array> {
-  const t = DOCUMENT_TEXTS[data.language];
+  const t = documentTexts(data.language);
   const f = formats(data.language, data.order.currency);
   const { order, project } = data;
-  const { doc, writer } = await newDocument(`${t.confirmationTitle} ${order.number}`, data);
+  const { doc, writer } = await newDocument(`${t('confirmationTitle')} ${order.number}`, data);
   doc.setSubject(order.number);
   doc.setKeywords([order.number]);
   writer.paragraph(data.providerName, 10, MUTED);
-  writer.heading(t.confirmationTitle, 20);
-  writer.row(t.orderNumber, order.number);
-  writer.row(t.status, t.statuses[order.status] ?? order.status);
-  writer.row(t.date, f.date(order.placed_at ?? order.created_at));
-  writer.row(t.mandant, data.mandantName);
-  writer.row(t.issuedTo, order.issued_to);
-  writer.row(t.calculations, String(order.calculation_ids.length));
-  writer.row(t.quantity, f.tonnes(order.tonnes_kg));
-  writer.row(t.project, project.name[data.language]);
-  writer.row(t.standard, `${project.standard}, ${t.vintage} ${project.vintage}`);
-  writer.row(t.pricePerTonne, f.money(order.price_per_tonne_minor));
-  writer.row(t.total, f.money(order.total_minor));
-  if (order.certificate_number) writer.row(t.certificateNumber, order.certificate_number);
+  writer.heading(t('confirmationTitle'), 20);
+  writer.row(t('orderNumber'), order.number);
+  writer.row(t('status'), findMessage(data.language, `documents.statuses.${order.status}`) ?? order.status);
+  writer.row(t('date'), f.date(order.placed_at ?? order.created_at));
+  writer.row(t('mandant'), data.mandantName);
+  writer.row(t('issuedTo'), order.issued_to);
+  writer.row(t('calculations'), String(order.calculation_ids.length));
+  writer.row(t('quantity'), f.tonnes(order.tonnes_kg));
+  writer.row(t('project'), project.name[data.language]);
+  writer.row(t('standard'), `${project.standard}, ${t('vintage')} ${project.vintage}`);
+  writer.row(t('pricePerTonne'), f.money(order.price_per_tonne_minor));
+  writer.row(t('total'), f.money(order.total_minor));
+  if (order.certificate_number) writer.row(t('certificateNumber'), order.certificate_number);
   writer.rule();
-  writer.paragraph(t.disclaimer, 9, MUTED);
+  writer.paragraph(t('disclaimer'), 9, MUTED);
   return doc.save({ useObjectStreams: false });
 }
