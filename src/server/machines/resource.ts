@@ -7,62 +7,27 @@
  */
 import { sql } from 'kysely';
 import {
-  MACHINE_FIGURE_NAMES,
-  MACHINE_KEY_PATTERN,
-  MACHINE_KINDS,
-  MACHINE_SET_STATUSES,
-  type MachineRecord,
-  type MachineSetRecord,
-} from '../../core/production';
-import { FACTOR_YEARS } from '../../core/api';
+  CreateMachineRequest,
+  CreateMachineSetRequest,
+  MachineRecord,
+  MachineSetRecord,
+  UpdateMachineRequest,
+  UpdateMachineSetRequest,
+} from '../../core/api';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
-import { MAX_INT32 } from '../http/record-id';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { recordOfRow } from '../http/row-record';
 import { scopeToMandant } from '../http/tenant-scope';
-import { machineRecordSchema, machineSetRecordSchema, toMachineRecord, toMachineSetRecord } from './record';
 // The machine tables' types (declaration merging into DatabaseSchema).
 import './schema';
 
-const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength });
-const year = { type: ['integer', 'null'], minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max };
-
-const setProperties = {
-  name: text(200, 1),
-  version_label: text(100, 1),
-  status: { type: 'string', enum: [...MACHINE_SET_STATUSES] },
-  based_on_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-  current: { type: 'boolean' },
-  // kg CO2e per kWh: from 0 (a certified renewable contract) to well above any coal grid.
-  electricity_factor: { type: ['number', 'null'], minimum: 0, maximum: 10 },
-  electricity_supplier: text(200),
-  electricity_source: text(2000),
-  electricity_year: year,
-  electricity_region: { type: ['string', 'null'], maxLength: 100 },
-} as const;
+export const toMachineSetRecord = recordOfRow(MachineSetRecord);
+export const toMachineRecord = recordOfRow(MachineRecord);
 
 const ENERGY_COLUMNS = ['electricity_factor', 'electricity_supplier', 'electricity_source', 'electricity_year', 'electricity_region'] as const;
 /** What a published set keeps fixed: the figures calculations cite, and the names they are cited by. */
 const FIXED_WHEN_PUBLISHED = ['name', 'version_label', ...ENERGY_COLUMNS] as const;
-
-const figureBody = {
-  type: 'object',
-  properties: { value: { type: 'number', minimum: 0, maximum: 1e9 }, source: text(2000), year },
-  required: ['value', 'source'],
-  additionalProperties: false,
-};
-
-const machineProperties = {
-  set_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
-  key: { type: 'string', pattern: MACHINE_KEY_PATTERN.source },
-  kind: { type: 'string', enum: [...MACHINE_KINDS] },
-  name: text(200, 1),
-  figures: {
-    type: 'object',
-    properties: Object.fromEntries(MACHINE_FIGURE_NAMES.map((name) => [name, { anyOf: [figureBody, { type: 'null' }] }])),
-    additionalProperties: false,
-  },
-} as const;
 
 const nothingPublished = () => conflict('errors.machines.publishedImmutable');
 
@@ -100,7 +65,7 @@ function setColumns(body: Row): Row {
   return values;
 }
 
-export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
+export const machineSetsResource: RestResourceDefinition<MachineSetRecord, CreateMachineSetRequest, UpdateMachineSetRequest> = {
   name: 'machine-sets',
   table: 'machine_sets',
   tenantColumn: 'mandant_id',
@@ -119,9 +84,9 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
   searchable: ['name', 'version_label'],
   access: 'machine-sets',
   toRecord: toMachineSetRecord,
-  recordSchema: machineSetRecordSchema,
-  createSchema: { type: 'object', properties: setProperties, required: ['name', 'version_label'] },
-  updateSchema: { type: 'object', properties: setProperties },
+  recordSchema: MachineSetRecord,
+  createSchema: CreateMachineSetRequest,
+  updateSchema: UpdateMachineSetRequest,
 
   async beforeCreate(body, ctx) {
     const values: Row = { status: 'draft', current: false, electricity_supplier: '', electricity_source: '' };
@@ -211,7 +176,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
   protocol: (change) => ({ label: `${change.record.name} ${change.record.version_label}` }),
 };
 
-export const machinesResource: RestResourceDefinition<MachineRecord> = {
+export const machinesResource: RestResourceDefinition<MachineRecord, CreateMachineRequest, UpdateMachineRequest> = {
   name: 'machines',
   table: 'machines',
   tenantColumn: 'mandant_id',
@@ -228,9 +193,9 @@ export const machinesResource: RestResourceDefinition<MachineRecord> = {
   searchable: ['key', 'name'],
   access: 'machines',
   toRecord: toMachineRecord,
-  recordSchema: machineRecordSchema,
-  createSchema: { type: 'object', properties: machineProperties, required: ['set_id', 'key', 'kind', 'name'] },
-  updateSchema: { type: 'object', properties: machineProperties },
+  recordSchema: MachineRecord,
+  createSchema: CreateMachineRequest,
+  updateSchema: UpdateMachineRequest,
 
   async beforeCreate(body, ctx) {
     const set = await draftSet(ctx, body.set_id as number);

@@ -19,7 +19,7 @@ import { recordChange } from '../protocol/change';
 import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';
-import { toOrderRecord } from './record';
+import { toOrderRecord } from './resource';
 import { calculationRows, sumCo2e } from './subject';
 
 export const TRANSITIONS = ORDER_TRANSITION_RULES;
