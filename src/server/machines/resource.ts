@@ -17,7 +17,7 @@ import {
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
-import { recordOfRow } from '../http/row-record';
+import { changedColumns, recordOfRow } from '../http/row-record';
 import { scopeToMandant } from '../http/tenant-scope';
 // The machine tables' types (declaration merging into DatabaseSchema).
 import './schema';
@@ -105,8 +105,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, Creat
   },
 
   async beforeUpdate(body, existing) {
-    const values = setColumns(body);
-    for (const [key, value] of Object.entries(values)) if ((existing as unknown as Row)[key] === value) delete values[key];
+    const values = changedColumns(setColumns(body), existing);
     if (existing.status !== 'draft' && FIXED_WHEN_PUBLISHED.some((key) => key in values)) throw nothingPublished();
     if (body.based_on_id !== undefined && body.based_on_id !== existing.based_on_id) {
       throw badRequest('errors.machines.basedOnFixed', { based_on_id: 'errors.machines.basedOnFixed' });

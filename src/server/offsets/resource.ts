@@ -4,24 +4,15 @@
  */
 import { CreateOffsetProjectRequest, OffsetProjectRecord, UpdateOffsetProjectRequest } from '../../core/api';
 import { conflict } from '../http/errors';
-import type { RestResourceDefinition, Row } from '../http/rest-resource';
-import { recordOfRow } from '../http/row-record';
+import type { RestResourceDefinition } from '../http/rest-resource';
+import { changedColumns, columnValues, recordOfRow } from '../http/row-record';
 
 export const toOffsetProjectRecord = recordOfRow(OffsetProjectRecord);
 
 const JSON_COLUMNS = new Set(['name', 'description', 'sdgs']);
+const columnsOf = (body: UpdateOffsetProjectRequest) => columnValues(body, Object.keys(UpdateOffsetProjectRequest.properties), JSON_COLUMNS);
 
-/** Body → column values (JSON columns as text, which both dialects accept). */
-function columnsOf(body: Row): Row {
-  const values: Row = {};
-  for (const key of Object.keys(UpdateOffsetProjectRequest.properties)) {
-    if (body[key] === undefined) continue;
-    values[key] = JSON_COLUMNS.has(key) ? JSON.stringify(body[key]) : body[key];
-  }
-  return values;
-}
-
-export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord> = {
+export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord, CreateOffsetProjectRequest, UpdateOffsetProjectRequest> = {
   name: 'carbon-offset-projects',
   table: 'offset_projects',
   tenantColumn: null,
@@ -49,13 +40,7 @@ export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord>
     return { registry_id: '', sdgs: '[]', active: true, tonnes_available_kg: 0, ...columnsOf(body) };
   },
   async beforeUpdate(body, existing) {
-    const values = columnsOf(body);
-    // Unchanged fields are left out, so the protocol diff and the version only move on real changes.
-    for (const [key, value] of Object.entries(values)) {
-      const current = (existing as unknown as Row)[key];
-      if ((JSON_COLUMNS.has(key) ? JSON.stringify(current) : current) === value) delete values[key];
-    }
-    return values;
+    return changedColumns(columnsOf(body), existing, JSON_COLUMNS);
   },
   async beforeDelete(existing, ctx) {
     // Orders keep their project for their certificate and the provider's accounts.

@@ -6,30 +6,25 @@
  *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type MandantSettings, type SessionUser } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
-import { conflict, errorRef, notFound } from '../http/errors';
+import { conflict, errorRef } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
-import { scopeToMandant } from '../http/tenant-scope';
 import { toOffsetProjectRecord } from '../offsets/resource';
 import { typed } from '../http/typed-routes';
 import { certificatePdf, confirmationPdf, type OrderDocumentData } from './documents';
 import { orderMessage } from './messages';
 import { priceOrder } from './quote';
-import { ordersResource, toOrderRecord } from './resource';
-import { TRANSITIONS, applyTransition } from './transitions';
-
+import { ordersResource } from './resource';
+import { TRANSITIONS, applyTransition, findOrder } from './transitions';
 
 async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
-  const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
-  const order: OrderRecord = toOrderRecord(row);
+  const order = await findOrder(db, user, id);
   const project = toOffsetProjectRecord(await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow());
   const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
   const settings = parseJson<MandantSettings>(mandant.settings, {});

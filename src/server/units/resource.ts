@@ -8,8 +8,8 @@ import { CreateUnitRequest, UnitRecord, UpdateUnitRequest } from '../../core/api
 import type { Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
 import { conflict } from '../http/errors';
-import type { RestResourceDefinition, Row } from '../http/rest-resource';
-import { recordOfRow, sameText } from '../http/row-record';
+import type { RestResourceDefinition } from '../http/rest-resource';
+import { changedColumns, columnValues, recordOfRow, sameText } from '../http/row-record';
 import type { TemplateRegistry } from '../templates/registry';
 
 /** A unit whose stored label is unreadable is labelled by its key. */
@@ -17,20 +17,14 @@ export const toUnitRecord = recordOfRow(UnitRecord, { label: (row) => sameText(S
 
 const JSON_COLUMNS = new Set(['label', 'singular']);
 
-function trimmed(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, string>).map(([lang, text]) => [lang, text.trim()]));
+/** A text's languages trimmed (null and absent stay as they are). */
+function trimmed<T extends Record<string, string> | null | undefined>(text: T): T {
+  if (!text) return text;
+  return Object.fromEntries(Object.entries(text).map(([lang, value]) => [lang, value.trim()])) as T;
 }
 
-function columnsOf(body: UpdateUnitRequest): Row {
-  const values: Row = {};
-  for (const key of Object.keys(UpdateUnitRequest.properties)) {
-    const value = body[key as keyof UpdateUnitRequest];
-    if (value === undefined) continue;
-    values[key] = JSON_COLUMNS.has(key) ? (value === null ? null : JSON.stringify(trimmed(value))) : value;
-  }
-  return values;
-}
+const columnsOf = (body: UpdateUnitRequest) =>
+  columnValues({ ...body, label: trimmed(body.label), singular: trimmed(body.singular) }, Object.keys(UpdateUnitRequest.properties), JSON_COLUMNS);
 
 function templateUnits(template: Template): Set<string> {
   const units = new Set<string>();
@@ -80,11 +74,7 @@ export function unitsResource(registry: TemplateRegistry): RestResourceDefinitio
       return { singular: null, builtin: false, ...columnsOf(body) };
     },
     async beforeUpdate(body, existing) {
-      const values = columnsOf(body);
-      for (const [key, value] of Object.entries(values)) {
-        const current = (existing as unknown as Row)[key];
-        if ((JSON_COLUMNS.has(key) ? (current === null ? null : JSON.stringify(current)) : current) === value) delete values[key];
-      }
+      const values = changedColumns(columnsOf(body), existing, JSON_COLUMNS);
       if (values.key !== undefined) await refuseRename(registry, existing);
       return values;
     },
