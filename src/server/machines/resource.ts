@@ -13,7 +13,9 @@ import {
   MachineSetRecord,
   UpdateMachineRequest,
   UpdateMachineSetRequest,
+  type MachineFigures,
 } from '../../core/api';
+import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
@@ -45,21 +47,19 @@ async function draftSet(ctx: RestContext, id: number): Promise<MachineSetRecord>
 }
 
 /** Figures without the ones sent as null, with empty sources allowed but trimmed. */
-function figuresOf(body: unknown): string {
-  const figures: Row = {};
-  for (const [name, figure] of Object.entries((body ?? {}) as Row)) {
-    if (figure === null || figure === undefined) continue;
-    const { value, source, year: figureYear } = figure as { value: number; source: string; year?: number | null };
-    figures[name] = { value, source: source.trim(), year: figureYear ?? null };
+function figuresOf(sent: CreateMachineRequest['figures'] | MachineFigures): string {
+  const figures: MachineFigures = {};
+  for (const [name, figure] of Object.entries(sent ?? {})) {
+    if (figure) figures[name as MachineFigureName] = { value: figure.value, source: figure.source.trim(), year: figure.year ?? null };
   }
   return JSON.stringify(figures);
 }
 
-function setColumns(body: Row): Row {
+function setColumns(body: UpdateMachineSetRequest): Row {
   const values: Row = {};
   for (const key of ['name', 'version_label', ...ENERGY_COLUMNS] as const) {
-    if (body[key] === undefined) continue;
-    values[key] = typeof body[key] === 'string' ? (body[key] as string).trim() : body[key];
+    const value = body[key];
+    if (value !== undefined) values[key] = typeof value === 'string' ? value.trim() : value;
   }
   if (values.electricity_region === '') values.electricity_region = null;
   return values;
@@ -91,7 +91,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, Creat
   async beforeCreate(body, ctx) {
     const values: Row = { status: 'draft', current: false, electricity_supplier: '', electricity_source: '' };
     if (body.based_on_id !== undefined && body.based_on_id !== null) {
-      const base = await findSet(ctx, body.based_on_id as number);
+      const base = await findSet(ctx, body.based_on_id);
       if (!base) throw badRequest('errors.machines.noSet', { based_on_id: 'errors.machines.noSet' });
       // A new version starts from its base's energy contract as well as from its machines (copied in onChange).
       for (const key of ENERGY_COLUMNS) values[key] = base[key];
@@ -110,7 +110,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, Creat
     if (body.based_on_id !== undefined && body.based_on_id !== existing.based_on_id) {
       throw badRequest('errors.machines.basedOnFixed', { based_on_id: 'errors.machines.basedOnFixed' });
     }
-    const status = (body.status as MachineSetRecord['status'] | undefined) ?? existing.status;
+    const status = body.status ?? existing.status;
     if (status !== existing.status) {
       if (status === 'draft') throw conflict('errors.machines.publishedNoDraft');
       values.status = status;
@@ -197,13 +197,13 @@ export const machinesResource: RestResourceDefinition<MachineRecord, CreateMachi
   updateSchema: UpdateMachineRequest,
 
   async beforeCreate(body, ctx) {
-    const set = await draftSet(ctx, body.set_id as number);
+    const set = await draftSet(ctx, body.set_id);
     return {
       mandant_id: set.mandant_id,
       set_id: set.id,
       key: body.key,
       kind: body.kind,
-      name: (body.name as string).trim(),
+      name: body.name.trim(),
       figures: figuresOf(body.figures),
     };
   },
@@ -215,7 +215,7 @@ export const machinesResource: RestResourceDefinition<MachineRecord, CreateMachi
     const values: Row = {};
     if (body.key !== undefined && body.key !== existing.key) values.key = body.key;
     if (body.kind !== undefined && body.kind !== existing.kind) values.kind = body.kind;
-    if (body.name !== undefined && (body.name as string).trim() !== existing.name) values.name = (body.name as string).trim();
+    if (body.name !== undefined && body.name.trim() !== existing.name) values.name = body.name.trim();
     if (body.figures !== undefined) {
       const figures = figuresOf(body.figures);
       if (figures !== figuresOf(existing.figures)) values.figures = figures;
