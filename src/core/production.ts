@@ -5,6 +5,7 @@
  * 'figure')` and `energy('electricity')`; server and client build the same `ProductionData` from the same records
  * here, so the live preview and the stored result agree.
  */
+import type { MachineRecord, MachineSetRecord, SourcedFigure } from './api/machines';
 
 export const MACHINE_KINDS = ['press', 'digital', 'finishing'] as const;
 export type MachineKind = (typeof MACHINE_KINDS)[number];
@@ -26,60 +27,11 @@ export type EnergyFigureName = keyof typeof ENERGY_FIGURES;
 export const isMachineFigure = (name: string): name is MachineFigureName => Object.hasOwn(MACHINE_FIGURES, name);
 export const isEnergyFigure = (name: string): name is EnergyFigureName => Object.hasOwn(ENERGY_FIGURES, name);
 
-/** One recorded figure: a number is only as good as where it comes from. */
-export interface SourcedFigure {
-  value: number;
-  source: string;
-  /** The year the figure refers to (measurement, data sheet). */
-  year: number | null;
-}
-
-export type MachineFigures = Partial<Record<MachineFigureName, SourcedFigure>>;
-
 /** What a machine key may be: calculations store it as the chosen value of a machine field. */
 export const MACHINE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,59}$/;
 
 export const MACHINE_SET_STATUSES = ['draft', 'published', 'archived'] as const;
 export type MachineSetStatus = (typeof MACHINE_SET_STATUSES)[number];
-
-/** `GET /api/machine-sets`: one version of a mandant's production data. */
-export interface MachineSetRecord {
-  id: number;
-  mandant_id: number;
-  name: string;
-  /** Human version label, e.g. `2026`. */
-  version_label: string;
-  status: MachineSetStatus;
-  /** The set this one was copied from (its machines were copied on creation), or null. */
-  based_on_id: number | null;
-  /** The set the mandant's new calculations use: at most one per mandant, always a published one. */
-  current: boolean;
-  /** Energy contract: kg CO2e per kWh of the electricity bought, or null when not recorded. */
-  electricity_factor: number | null;
-  electricity_supplier: string;
-  electricity_source: string;
-  electricity_year: number | null;
-  electricity_region: string | null;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** `GET /api/machines`: one machine of a machine set. */
-export interface MachineRecord {
-  id: number;
-  mandant_id: number;
-  set_id: number;
-  /** Stable name within its set; what a calculation's machine field stores. */
-  key: string;
-  kind: MachineKind;
-  name: string;
-  figures: MachineFigures;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
 
 /** A production figure a formula read, as the result cites it. */
 export interface ProductionUse {

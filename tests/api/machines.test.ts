@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import type { CalculationRecord, ProtocolEntryRecord } from '../../src/core/api';
-import type { MachineRecord, MachineSetRecord } from '../../src/core/production';
+import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
 
 // The shipped templates plus the test template that calculates with a press.

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { MachineRecord, MachineSetRecord } from '../../src/core/production';
+import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
 import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 

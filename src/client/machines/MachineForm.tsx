@@ -1,6 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { ReferenceInput, SelectInput, SimpleForm, TextInput, regex, required, useTranslate } from 'react-admin';
-import { MACHINE_FIGURE_NAMES, MACHINE_FIGURES, MACHINE_KEY_PATTERN, type MachineSetRecord } from '../../core/production';
+import { MACHINE_FIGURE_NAMES, MACHINE_FIGURES, MACHINE_KEY_PATTERN } from '../../core/production';
+import type { MachineSetRecord } from '../../core/api';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { kindChoices } from './MachineList';
 import { setLabel } from './setLabel';

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import {
   Button, CreateButton, Datagrid, FunctionField, List, Loading, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar, useGetList, useTranslate,
 } from 'react-admin';
-import { MACHINE_FIGURE_NAMES, MACHINE_KINDS, type MachineRecord, type MachineSetRecord } from '../../core/production';
+import { MACHINE_FIGURE_NAMES, MACHINE_KINDS } from '../../core/production';
+import type { MachineRecord, MachineSetRecord } from '../../core/api';
 import { useFormatNumber } from './format';
 
 export const kindChoices = MACHINE_KINDS.map((kind) => ({ id: kind, name: `machines.kinds.${kind}` }));

@@ -3,7 +3,8 @@ import {
   BooleanInput, Create, CreateButton, Datagrid, Edit, FunctionField, List, ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar,
   required, useRecordContext, useTranslate,
 } from 'react-admin';
-import { ENERGY_FIGURES, MACHINE_SET_STATUSES, type MachineSetRecord } from '../../core/production';
+import { ENERGY_FIGURES, MACHINE_SET_STATUSES } from '../../core/production';
+import type { MachineSetRecord } from '../../core/api';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { useFormatNumber } from './format';

@@ -5,7 +5,7 @@
  */
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturing';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { MachineRecord, MachineSetRecord } from '../../core/production';
+import type { MachineRecord, MachineSetRecord } from '../../core/api';
 import { lazyPage } from '../shell/navigation/lazyPage';
 
 // The screens load with the first visit, not with the login page.

@@ -7,7 +7,8 @@ import { useMemo } from 'react';
 import { SelectInput, useGetList, useRecordContext, type Validator } from 'react-admin';
 import type { ReactNode } from 'react';
 import type { Template } from '../../core/template';
-import { machineKeysByKind, toProductionData, type MachineKind, type MachineRecord, type MachineSetRecord, type ProductionData } from '../../core/production';
+import { machineKeysByKind, toProductionData, type MachineKind, type ProductionData } from '../../core/production';
+import type { MachineRecord, MachineSetRecord } from '../../core/api';
 
 export interface ProductionState {
   data: ProductionData | undefined;

@@ -19,3 +19,4 @@ export * from './statistics';
 export * from './imports';
 export * from './migrations';
 export * from './units';
+export * from './machines';

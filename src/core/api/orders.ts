@@ -1,4 +1,6 @@
 /** Orders of CO2 offset contributions for a calculation or a collection (quantities in kg, money in minor units). */
+import type { Static } from 'typebox';
+import { Nullable, RecordId, Type, versionStamps } from './schema';
 
 export const ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -6,45 +8,71 @@ export const ORDER_TRANSITIONS = ['place', 'confirm', 'complete', 'cancel'] as c
 export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
 
 /** An order of a CO2 offset contribution for a calculation or a collection (`orders`). */
-export interface OrderRecord {
-  id: number;
-  mandant_id: number;
+export const OrderRecord = Type.Object({
+  id: Type.Integer(),
+  mandant_id: Type.Integer(),
   /** `B-<year>-<6 digits>`, unique per mandant. */
-  number: string;
-  project_id: number;
-  calculation_id: number | null;
-  collection_id: number | null;
+  number: Type.String(),
+  project_id: Type.Integer(),
+  calculation_id: Nullable(Type.Integer()),
+  collection_id: Nullable(Type.Integer()),
   /** The calculations the order covers (one, or the collection's at ordering time). */
-  calculation_ids: number[];
+  calculation_ids: Type.Array(Type.Integer()),
   /** Sum of the calculations' total_co2e in kg at ordering time. */
-  co2e_kg: number;
+  co2e_kg: Type.Number(),
   /** Ordered quantity in kg (the total rounded up to the mandant's step). */
-  tonnes_kg: number;
-  price_per_tonne_minor: number;
-  total_minor: number;
-  currency: string;
-  status: OrderStatus;
-  certificate_number: string | null;
-  issued_to: string;
-  created_by: number | null;
-  placed_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+  tonnes_kg: Type.Integer(),
+  price_per_tonne_minor: Type.Integer(),
+  total_minor: Type.Integer(),
+  currency: Type.String(),
+  status: Type.Unsafe<OrderStatus>(Type.String()),
+  certificate_number: Nullable(Type.String()),
+  issued_to: Type.String(),
+  created_by: Nullable(Type.Integer()),
+  placed_at: Nullable(Type.String()),
+  completed_at: Nullable(Type.String()),
+  ...versionStamps,
+});
+export type OrderRecord = Static<typeof OrderRecord>;
 
-/** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: what an order would cost. */
-export interface OrderQuote {
-  calculation_ids: number[];
-  co2e_kg: number;
-  tonnes_kg: number;
-  rounding_kg: number;
-  price_per_tonne_minor: number;
-  total_minor: number;
-  currency: string;
-  issued_to: string;
-}
+/** What an order covers: one calculation, or the not yet offset calculations of a collection. */
+const orderSubject = {
+  calculation_id: Type.Optional(Nullable(RecordId())),
+  collection_id: Type.Optional(Nullable(RecordId())),
+};
+
+/** `POST /api/orders`: a draft, priced by the server. */
+export const CreateOrderRequest = Type.Object({
+  project_id: RecordId(),
+  ...orderSubject,
+  issued_to: Type.Optional(Type.String({ maxLength: 300 })),
+});
+export type CreateOrderRequest = Static<typeof CreateOrderRequest>;
+
+/** `PUT /api/orders/:id`: only a draft's `issued_to` changes (status changes are transitions). */
+export const UpdateOrderRequest = Type.Object({ issued_to: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })) });
+export type UpdateOrderRequest = Static<typeof UpdateOrderRequest>;
+
+/** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: the order to review. */
+export const OrderQuoteQuery = Type.Object({
+  project_id: RecordId(),
+  calculation_id: Type.Optional(RecordId()),
+  collection_id: Type.Optional(RecordId()),
+});
+export type OrderQuoteQuery = Static<typeof OrderQuoteQuery>;
+
+/** The answer to `GET /api/orders/quote`: what the order would cost. */
+export const OrderQuote = Type.Object({
+  calculation_ids: Type.Array(Type.Integer()),
+  co2e_kg: Type.Number(),
+  tonnes_kg: Type.Number(),
+  rounding_kg: Type.Number(),
+  price_per_tonne_minor: Type.Integer(),
+  total_minor: Type.Integer(),
+  currency: Type.String(),
+  issued_to: Type.String(),
+});
+export type OrderQuote = Static<typeof OrderQuote>;
 
 /** From which status each transition moves an order where; who may apply it is the access policy's (`core/access/policy.ts`). */
 export const ORDER_TRANSITION_RULES: Record<OrderTransition, { from: readonly OrderStatus[]; to: OrderStatus }> = {

@@ -3,7 +3,7 @@
  * texts a form shows) and the response serialisation depend on the exact JSON schema, so a string choice stays an
  * `enum` and a nullable scalar stays `type: [x, 'null']` rather than TypeBox's `anyOf` forms.
  */
-import type { Static, TSchema } from 'typebox';
+import type { Static, TOptional, TSchema } from 'typebox';
 import {
   Array as TArray,
   Boolean as TBoolean,
@@ -15,7 +15,7 @@ import {
   Unknown,
   Unsafe,
 } from 'typebox/type';
-import type { LocalizedText } from '../languages';
+import { LANGUAGES, type LocalizedText } from '../languages';
 
 /**
  * TypeBox's builders the API modules use, imported one by one: `typebox`'s `Type` namespace brings its whole engine
@@ -62,4 +62,25 @@ export function Opaque<T>() {
 /** A text in every language (`{de, en, …}`). */
 export function Localized() {
   return Type.Unsafe<LocalizedText>({ type: 'object', additionalProperties: { type: 'string' } });
+}
+
+/** A text a client sends in every language (`{de, en, …}`, all required, no others), each within `text`'s limits. */
+export function LocalizedInput(text: { minLength?: number; maxLength: number; pattern?: string }) {
+  return Type.Unsafe<LocalizedText>(
+    Type.Object(Object.fromEntries(LANGUAGES.map((lang) => [lang, Type.String(text)])), { additionalProperties: false }),
+  );
+}
+
+/** The bookkeeping every versioned record ends with (rest-resource.ts writes it; `version` is the optimistic lock). */
+export const versionStamps = {
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  version: Type.Integer(),
+};
+
+/** The same properties, each optional (a PUT body: updateMany sends partial ones), in the same order. */
+export function OptionalFields<F extends Record<string, TSchema>>(fields: F) {
+  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof F]: TOptional<F[K]>;
+  };
 }

@@ -60,9 +60,11 @@ export type RecordMapping<TRecord> =
   | { toRecord(row: Row, ctx: RestContext): TRecord; toRecords?: never }
   | { toRecords(rows: Row[], ctx: RestContext): Promise<TRecord[]>; toRecord?: never };
 
-export type RestResourceDefinition<TRecord extends { id: number }> = RestResourceShape<TRecord> & RecordMapping<TRecord>;
+/** `TCreate`/`TUpdate`: the `Static` types of `createSchema`/`updateSchema` (core/api), which Ajv has checked the bodies against. */
+export type RestResourceDefinition<TRecord extends { id: number }, TCreate = Row, TUpdate = Row> = RestResourceShape<TRecord, TCreate, TUpdate> &
+  RecordMapping<TRecord>;
 
-interface RestResourceShape<TRecord extends { id: number }> {
+interface RestResourceShape<TRecord extends { id: number }, TCreate, TUpdate> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
   table: keyof DatabaseSchema & string;
@@ -85,9 +87,9 @@ interface RestResourceShape<TRecord extends { id: number }> {
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
   updateSchema: TSchema;
   /** Validates a create body and returns the column values to insert. Throw HttpError on bad input. */
-  beforeCreate(body: Row, ctx: RestContext): Promise<Row>;
+  beforeCreate(body: TCreate, ctx: RestContext): Promise<Row>;
   /** Validates an update body against the current record and returns the columns to change. */
-  beforeUpdate(body: Row, existing: TRecord, ctx: RestContext): Promise<Row>;
+  beforeUpdate(body: TUpdate, existing: TRecord, ctx: RestContext): Promise<Row>;
   beforeDelete?(existing: TRecord, ctx: RestContext): Promise<void>;
   /** Runs after every write inside its transaction (audit log, derived rows). Throwing rolls it back. */
   onChange?(change: RecordChange<TRecord>, ctx: RestContext): Promise<void>;
@@ -104,10 +106,10 @@ interface RestResourceShape<TRecord extends { id: number }> {
   tag?: string;
 }
 
-export function registerRestResource<TRecord extends { id: number }>(
+export function registerRestResource<TRecord extends { id: number }, TCreate, TUpdate>(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
-  def: RestResourceDefinition<TRecord>,
+  def: RestResourceDefinition<TRecord, TCreate, TUpdate>,
 ): void {
   const versioned = def.versioned ?? true;
   const searchable = def.searchable ?? [];
@@ -210,7 +212,7 @@ export function registerRestResource<TRecord extends { id: number }>(
     },
     async (request, reply) => {
       const record = await inTransaction(request, async (ctx) => {
-        const values = await def.beforeCreate(request.body, ctx);
+        const values = await def.beforeCreate(request.body as TCreate, ctx);
         if (def.tenantColumn && def.tenantColumn !== 'id') {
           values[def.tenantColumn] = mandantForNewRow(ctx.user, values[def.tenantColumn] as number | null | undefined);
         }
@@ -249,7 +251,7 @@ export function registerRestResource<TRecord extends { id: number }>(
         const stale = () =>
           conflict('errors.db.stale');
         if (versioned && version !== undefined && version !== current) throw stale();
-        const values = await def.beforeUpdate(body, existing, ctx);
+        const values = await def.beforeUpdate(body as TUpdate, existing, ctx);
         if (Object.keys(values).length === 0) return existing;
         let update = dynamic(ctx).updateTable(def.table).set(values).where('id', '=', id);
         if (versioned) {

@@ -4,7 +4,8 @@
  * says so, so nobody mistakes them for a printer's own data.
  */
 import type { Kysely } from 'kysely';
-import type { MachineFigures, MachineKind } from '../../core/production';
+import type { MachineKind } from '../../core/production';
+import type { MachineFigures } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 // The machine tables' types (declaration merging into DatabaseSchema).

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { machineKeysByKind, toProductionData, type ProductionData } from '../../core/production';
 import type { DatabaseSchema } from '../db/schema';
-import { toMachineRecord, toMachineSetRecord } from './record';
+import { toMachineRecord, toMachineSetRecord } from './resource';
 // The machine tables' types (declaration merging into DatabaseSchema).
 import './schema';
 

@@ -7,62 +7,29 @@
  */
 import { sql } from 'kysely';
 import {
-  MACHINE_FIGURE_NAMES,
-  MACHINE_KEY_PATTERN,
-  MACHINE_KINDS,
-  MACHINE_SET_STATUSES,
-  type MachineRecord,
-  type MachineSetRecord,
-} from '../../core/production';
-import { FACTOR_YEARS } from '../../core/api';
+  CreateMachineRequest,
+  CreateMachineSetRequest,
+  MachineRecord,
+  MachineSetRecord,
+  UpdateMachineRequest,
+  UpdateMachineSetRequest,
+  type MachineFigures,
+} from '../../core/api';
+import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
-import { MAX_INT32 } from '../http/record-id';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { changedColumns, recordOfRow } from '../http/row-record';
 import { scopeToMandant } from '../http/tenant-scope';
-import { machineRecordSchema, machineSetRecordSchema, toMachineRecord, toMachineSetRecord } from './record';
 // The machine tables' types (declaration merging into DatabaseSchema).
 import './schema';
 
-const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength });
-const year = { type: ['integer', 'null'], minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max };
-
-const setProperties = {
-  name: text(200, 1),
-  version_label: text(100, 1),
-  status: { type: 'string', enum: [...MACHINE_SET_STATUSES] },
-  based_on_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-  current: { type: 'boolean' },
-  // kg CO2e per kWh: from 0 (a certified renewable contract) to well above any coal grid.
-  electricity_factor: { type: ['number', 'null'], minimum: 0, maximum: 10 },
-  electricity_supplier: text(200),
-  electricity_source: text(2000),
-  electricity_year: year,
-  electricity_region: { type: ['string', 'null'], maxLength: 100 },
-} as const;
+export const toMachineSetRecord = recordOfRow(MachineSetRecord);
+export const toMachineRecord = recordOfRow(MachineRecord);
 
 const ENERGY_COLUMNS = ['electricity_factor', 'electricity_supplier', 'electricity_source', 'electricity_year', 'electricity_region'] as const;
 /** What a published set keeps fixed: the figures calculations cite, and the names they are cited by. */
 const FIXED_WHEN_PUBLISHED = ['name', 'version_label', ...ENERGY_COLUMNS] as const;
-
-const figureBody = {
-  type: 'object',
-  properties: { value: { type: 'number', minimum: 0, maximum: 1e9 }, source: text(2000), year },
-  required: ['value', 'source'],
-  additionalProperties: false,
-};
-
-const machineProperties = {
-  set_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
-  key: { type: 'string', pattern: MACHINE_KEY_PATTERN.source },
-  kind: { type: 'string', enum: [...MACHINE_KINDS] },
-  name: text(200, 1),
-  figures: {
-    type: 'object',
-    properties: Object.fromEntries(MACHINE_FIGURE_NAMES.map((name) => [name, { anyOf: [figureBody, { type: 'null' }] }])),
-    additionalProperties: false,
-  },
-} as const;
 
 const nothingPublished = () => conflict('errors.machines.publishedImmutable');
 
@@ -80,27 +47,25 @@ async function draftSet(ctx: RestContext, id: number): Promise<MachineSetRecord>
 }
 
 /** Figures without the ones sent as null, with empty sources allowed but trimmed. */
-function figuresOf(body: unknown): string {
-  const figures: Row = {};
-  for (const [name, figure] of Object.entries((body ?? {}) as Row)) {
-    if (figure === null || figure === undefined) continue;
-    const { value, source, year: figureYear } = figure as { value: number; source: string; year?: number | null };
-    figures[name] = { value, source: source.trim(), year: figureYear ?? null };
+function figuresOf(sent: CreateMachineRequest['figures'] | MachineFigures): string {
+  const figures: MachineFigures = {};
+  for (const [name, figure] of Object.entries(sent ?? {})) {
+    if (figure) figures[name as MachineFigureName] = { value: figure.value, source: figure.source.trim(), year: figure.year ?? null };
   }
   return JSON.stringify(figures);
 }
 
-function setColumns(body: Row): Row {
+function setColumns(body: UpdateMachineSetRequest): Row {
   const values: Row = {};
   for (const key of ['name', 'version_label', ...ENERGY_COLUMNS] as const) {
-    if (body[key] === undefined) continue;
-    values[key] = typeof body[key] === 'string' ? (body[key] as string).trim() : body[key];
+    const value = body[key];
+    if (value !== undefined) values[key] = typeof value === 'string' ? value.trim() : value;
   }
   if (values.electricity_region === '') values.electricity_region = null;
   return values;
 }
 
-export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
+export const machineSetsResource: RestResourceDefinition<MachineSetRecord, CreateMachineSetRequest, UpdateMachineSetRequest> = {
   name: 'machine-sets',
   table: 'machine_sets',
   tenantColumn: 'mandant_id',
@@ -119,14 +84,14 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
   searchable: ['name', 'version_label'],
   access: 'machine-sets',
   toRecord: toMachineSetRecord,
-  recordSchema: machineSetRecordSchema,
-  createSchema: { type: 'object', properties: setProperties, required: ['name', 'version_label'] },
-  updateSchema: { type: 'object', properties: setProperties },
+  recordSchema: MachineSetRecord,
+  createSchema: CreateMachineSetRequest,
+  updateSchema: UpdateMachineSetRequest,
 
   async beforeCreate(body, ctx) {
     const values: Row = { status: 'draft', current: false, electricity_supplier: '', electricity_source: '' };
     if (body.based_on_id !== undefined && body.based_on_id !== null) {
-      const base = await findSet(ctx, body.based_on_id as number);
+      const base = await findSet(ctx, body.based_on_id);
       if (!base) throw badRequest('errors.machines.noSet', { based_on_id: 'errors.machines.noSet' });
       // A new version starts from its base's energy contract as well as from its machines (copied in onChange).
       for (const key of ENERGY_COLUMNS) values[key] = base[key];
@@ -140,13 +105,12 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
   },
 
   async beforeUpdate(body, existing) {
-    const values = setColumns(body);
-    for (const [key, value] of Object.entries(values)) if ((existing as unknown as Row)[key] === value) delete values[key];
+    const values = changedColumns(setColumns(body), existing);
     if (existing.status !== 'draft' && FIXED_WHEN_PUBLISHED.some((key) => key in values)) throw nothingPublished();
     if (body.based_on_id !== undefined && body.based_on_id !== existing.based_on_id) {
       throw badRequest('errors.machines.basedOnFixed', { based_on_id: 'errors.machines.basedOnFixed' });
     }
-    const status = (body.status as MachineSetRecord['status'] | undefined) ?? existing.status;
+    const status = body.status ?? existing.status;
     if (status !== existing.status) {
       if (status === 'draft') throw conflict('errors.machines.publishedNoDraft');
       values.status = status;
@@ -211,7 +175,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord> = {
   protocol: (change) => ({ label: `${change.record.name} ${change.record.version_label}` }),
 };
 
-export const machinesResource: RestResourceDefinition<MachineRecord> = {
+export const machinesResource: RestResourceDefinition<MachineRecord, CreateMachineRequest, UpdateMachineRequest> = {
   name: 'machines',
   table: 'machines',
   tenantColumn: 'mandant_id',
@@ -228,18 +192,18 @@ export const machinesResource: RestResourceDefinition<MachineRecord> = {
   searchable: ['key', 'name'],
   access: 'machines',
   toRecord: toMachineRecord,
-  recordSchema: machineRecordSchema,
-  createSchema: { type: 'object', properties: machineProperties, required: ['set_id', 'key', 'kind', 'name'] },
-  updateSchema: { type: 'object', properties: machineProperties },
+  recordSchema: MachineRecord,
+  createSchema: CreateMachineRequest,
+  updateSchema: UpdateMachineRequest,
 
   async beforeCreate(body, ctx) {
-    const set = await draftSet(ctx, body.set_id as number);
+    const set = await draftSet(ctx, body.set_id);
     return {
       mandant_id: set.mandant_id,
       set_id: set.id,
       key: body.key,
       kind: body.kind,
-      name: (body.name as string).trim(),
+      name: body.name.trim(),
       figures: figuresOf(body.figures),
     };
   },
@@ -251,7 +215,7 @@ export const machinesResource: RestResourceDefinition<MachineRecord> = {
     const values: Row = {};
     if (body.key !== undefined && body.key !== existing.key) values.key = body.key;
     if (body.kind !== undefined && body.kind !== existing.kind) values.kind = body.kind;
-    if (body.name !== undefined && (body.name as string).trim() !== existing.name) values.name = (body.name as string).trim();
+    if (body.name !== undefined && body.name.trim() !== existing.name) values.name = body.name.trim();
     if (body.figures !== undefined) {
       const figures = figuresOf(body.figures);
       if (figures !== figuresOf(existing.figures)) values.figures = figures;

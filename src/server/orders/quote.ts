@@ -3,17 +3,16 @@
  * mandant's rule and the price. Used by the draft (POST /api/orders) and the review (GET quote).
  */
 import type { Kysely } from 'kysely';
-import type { MandantSettings, OrderQuote, SessionUser } from '../../core/api';
+import type { CreateOrderRequest, MandantSettings, OrderQuote, SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
 import { orderMessage } from './messages';
 import { orderedKg, priceMinor, roundingStepKg } from './quantity';
-import { resolveOrderSubject, type OrderSubject, type OrderSubjectRequest } from './subject';
+import { resolveOrderSubject, type OrderSubject } from './subject';
 
-export interface QuoteRequest extends OrderSubjectRequest {
-  project_id: number;
-}
+/** An order's subject and project: the draft's body or the review's query. */
+type QuoteRequest = Omit<CreateOrderRequest, 'issued_to'>;
 
 export interface PricedOrder extends OrderQuote {
   subject: OrderSubject;

@@ -4,25 +4,17 @@
  * `issued_to` can be changed, and only drafts can be deleted. Status changes go through the
  * transition routes (transitions.ts), never through PUT.
  */
-import type { OrderRecord } from '../../core/api';
+import { CreateOrderRequest, OrderRecord, UpdateOrderRequest } from '../../core/api';
 import { conflict } from '../http/errors';
-import { MAX_INT32 } from '../http/record-id';
 import type { RestResourceDefinition } from '../http/rest-resource';
+import { recordOfRow } from '../http/row-record';
 import { orderMessage } from './messages';
 import { allocateOrderNumber } from './number';
 import { priceOrder } from './quote';
-import { orderRecordSchema, toOrderRecord } from './record';
 
-const id = { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 };
+export const toOrderRecord = recordOfRow(OrderRecord);
 
-interface CreateBody {
-  project_id: number;
-  calculation_id?: number | null;
-  collection_id?: number | null;
-  issued_to?: string;
-}
-
-export const ordersResource: RestResourceDefinition<OrderRecord> = {
+export const ordersResource: RestResourceDefinition<OrderRecord, CreateOrderRequest, UpdateOrderRequest> = {
   name: 'orders',
   table: 'orders',
   tenantColumn: 'mandant_id',
@@ -49,21 +41,11 @@ export const ordersResource: RestResourceDefinition<OrderRecord> = {
   searchable: ['number', 'issued_to', 'certificate_number'],
   access: 'orders',
   toRecord: toOrderRecord,
-  recordSchema: orderRecordSchema,
-  createSchema: {
-    type: 'object',
-    properties: {
-      project_id: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
-      calculation_id: id,
-      collection_id: id,
-      issued_to: { type: 'string', maxLength: 300 },
-    },
-    required: ['project_id'],
-  },
-  updateSchema: { type: 'object', properties: { issued_to: { type: 'string', minLength: 1, maxLength: 300 } } },
+  recordSchema: OrderRecord,
+  createSchema: CreateOrderRequest,
+  updateSchema: UpdateOrderRequest,
 
-  async beforeCreate(raw, ctx) {
-    const body = raw as unknown as CreateBody;
+  async beforeCreate(body, ctx) {
     const priced = await priceOrder(ctx.db, ctx.user, body);
     return {
       mandant_id: priced.subject.mandantId,
@@ -86,7 +68,7 @@ export const ordersResource: RestResourceDefinition<OrderRecord> = {
   },
 
   async beforeUpdate(body, existing, _ctx) {
-    const issuedTo = typeof body.issued_to === 'string' ? body.issued_to.trim() : undefined;
+    const issuedTo = body.issued_to?.trim();
     if (issuedTo === undefined || issuedTo === existing.issued_to) return {};
     if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
     return { issued_to: issuedTo };

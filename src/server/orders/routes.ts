@@ -6,30 +6,25 @@
  *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { ORDER_TRANSITIONS, type MandantSettings, type OrderRecord, type OrderTransition, type SessionUser } from '../../core/api';
+import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type MandantSettings, type SessionUser } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
-import { conflict, errorRef, notFound } from '../http/errors';
-import { idParams, idSchema } from '../http/record-id';
+import { conflict, errorRef } from '../http/errors';
+import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
-import { scopeToMandant } from '../http/tenant-scope';
-import { toOffsetProjectRecord } from '../offsets/record';
+import { toOffsetProjectRecord } from '../offsets/resource';
+import { typed } from '../http/typed-routes';
 import { certificatePdf, confirmationPdf, type OrderDocumentData } from './documents';
 import { orderMessage } from './messages';
 import { priceOrder } from './quote';
-import { orderQuoteSchema, orderRecordSchema, toOrderRecord } from './record';
 import { ordersResource } from './resource';
-import { TRANSITIONS, applyTransition } from './transitions';
-
+import { TRANSITIONS, applyTransition, findOrder } from './transitions';
 
 async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
-  const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
-  const order: OrderRecord = toOrderRecord(row);
+  const order = await findOrder(db, user, id);
   const project = toOffsetProjectRecord(await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow());
   const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
   const settings = parseJson<MandantSettings>(mandant.settings, {});
@@ -62,22 +57,41 @@ function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
     .send(Buffer.from(bytes));
 }
 
+/** The PDFs of an order: which statuses have one, and how it is drawn and named. */
+const DOCUMENTS = {
+  'certificate.pdf': {
+    summary: 'Certificate (PDF) of a completed order',
+    description: 'The certificate',
+    missing: 'notCompleted',
+    render: async (data: OrderDocumentData) =>
+      data.order.status === 'completed' && data.order.certificate_number
+        ? { bytes: await certificatePdf(data), filename: `${data.order.certificate_number}.pdf` }
+        : undefined,
+  },
+  'confirmation.pdf': {
+    summary: 'Order confirmation (PDF)',
+    description: 'The order confirmation',
+    missing: 'noDocument',
+    render: async (data: OrderDocumentData) =>
+      ['placed', 'confirmed', 'completed'].includes(data.order.status)
+        ? { bytes: await confirmationPdf(data), filename: `${data.order.number}.pdf` }
+        : undefined,
+  },
+} as const;
+
 export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   registerRestResource(app, db, ordersResource);
 
-  app.get<{ Querystring: { project_id: number; calculation_id?: number; collection_id?: number } }>(
+  api.get(
     '/api/orders/quote',
     {
       onRequest: [app.authenticate, requireAccess('create', 'orders')],
       schema: {
         tags: ['orders'],
         summary: 'What an order would cover and cost (tonnes rounded up by the mandant rule, price in minor units)',
-        querystring: {
-          type: 'object',
-          properties: { project_id: idSchema, calculation_id: idSchema, collection_id: idSchema },
-          required: ['project_id'],
-        },
-        response: { 200: orderQuoteSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        querystring: OrderQuoteQuery,
+        response: { 200: OrderQuote, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
     async (request) => {
@@ -87,7 +101,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
   );
 
   for (const transition of ORDER_TRANSITIONS) {
-    app.post<{ Params: { id: number } }>(
+    api.post(
       `/api/orders/:id/${transition}`,
       {
         // Who may apply which transition is checked once the order is found (403 with the reason); here only that the
@@ -97,44 +111,31 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
           tags: ['orders'],
           summary: `Order transition "${transition}" (${TRANSITIONS[transition].from.join('|')} → ${TRANSITIONS[transition].to})`,
           params: idParams,
-          response: { 200: orderRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+          response: { 200: OrderRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
         },
       },
-      async (request) => applyTransition(db, request, request.params.id, transition as OrderTransition),
+      async (request) => applyTransition(db, request, request.params.id, transition),
     );
   }
 
-  app.get<{ Params: { id: number } }>(
-    '/api/orders/:id/certificate.pdf',
-    { onRequest: [app.authenticate, requireAccess('read', 'orders')], schema: {
-        tags: ['orders'],
-        summary: 'Certificate (PDF) of a completed order',
-        params: idParams,
-        response: { 200: fileResponse('application/pdf', 'The certificate'), 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+  for (const [file, document] of Object.entries(DOCUMENTS)) {
+    api.get(
+      `/api/orders/:id/${file}`,
+      {
+        onRequest: [app.authenticate, requireAccess('read', 'orders')],
+        schema: {
+          tags: ['orders'],
+          summary: document.summary,
+          params: idParams,
+          response: { 200: fileResponse('application/pdf', document.description), 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const data = await documentData(db, user, request.params.id);
-      if (data.order.status !== 'completed' || !data.order.certificate_number) throw conflict(orderMessage('notCompleted'));
-      return sendPdf(reply, await certificatePdf(data), `${data.order.certificate_number}.pdf`);
-    },
-  );
-
-  app.get<{ Params: { id: number } }>(
-    '/api/orders/:id/confirmation.pdf',
-    { onRequest: [app.authenticate, requireAccess('read', 'orders')], schema: {
-        tags: ['orders'],
-        summary: 'Order confirmation (PDF)',
-        params: idParams,
-        response: { 200: fileResponse('application/pdf', 'The order confirmation'), 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      async (request, reply) => {
+        const data = await documentData(db, currentUser(request), request.params.id);
+        const pdf = await document.render(data);
+        if (!pdf) throw conflict(orderMessage(document.missing));
+        return sendPdf(reply, pdf.bytes, pdf.filename);
       },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const data = await documentData(db, user, request.params.id);
-      if (!['placed', 'confirmed', 'completed'].includes(data.order.status)) throw conflict(orderMessage('noDocument'));
-      return sendPdf(reply, await confirmationPdf(data), `${data.order.number}.pdf`);
-    },
-  );
+    );
+  }
 }

@@ -3,7 +3,7 @@
  * their total kg CO2e. Lookups are tenant-scoped, so another mandant's calculation is a 404.
  */
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../core/api';
+import type { CreateOrderRequest, SessionUser } from '../../core/api';
 import { collectionCalculationIds } from '../collections/totals';
 import type { DatabaseSchema } from '../db/schema';
 import { toBoolean } from '../db/values';
@@ -11,10 +11,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
 import { alreadyOrderedMessage, orderMessage } from './messages';
 
-export interface OrderSubjectRequest {
-  calculation_id?: number | null;
-  collection_id?: number | null;
-}
+type OrderSubjectRequest = Pick<CreateOrderRequest, 'calculation_id' | 'collection_id'>;
 
 export interface OrderSubject {
   mandantId: number;

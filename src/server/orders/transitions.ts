@@ -19,12 +19,13 @@ import { recordChange } from '../protocol/change';
 import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';
-import { toOrderRecord } from './record';
+import { toOrderRecord } from './resource';
 import { calculationRows, sumCo2e } from './subject';
 
 export const TRANSITIONS = ORDER_TRANSITION_RULES;
 
-async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderRecord> {
+/** The caller's order (another mandant's answers 404 like a missing one). */
+export async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderRecord> {
   const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
   return toOrderRecord(row);

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { unitCatalog, type UnitCatalog, type UnitEntry } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
-import { toUnitRecord } from './record';
+import { toUnitRecord } from './resource';
 
 export async function loadUnitCatalog(db: Kysely<DatabaseSchema>): Promise<UnitCatalog> {
   const rows = await db.selectFrom('units').selectAll().execute();

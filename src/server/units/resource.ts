@@ -4,43 +4,27 @@
  * template version uses keeps its key and cannot be deleted, nor can a built-in unit: the template would then name a
  * unit the checker no longer knows.
  */
-import type { UnitRecord } from '../../core/api';
-import { LANGUAGES } from '../../core/languages';
-import { UNIT_KEY_PATTERN, type Template } from '../../core/template';
+import { CreateUnitRequest, UnitRecord, UpdateUnitRequest } from '../../core/api';
+import type { Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
 import { conflict } from '../http/errors';
-import type { RestResourceDefinition, Row } from '../http/rest-resource';
+import type { RestResourceDefinition } from '../http/rest-resource';
+import { changedColumns, columnValues, recordOfRow, sameText } from '../http/row-record';
 import type { TemplateRegistry } from '../templates/registry';
-import { toUnitRecord, unitRecordSchema } from './record';
 
-const localizedBody = {
-  type: 'object',
-  properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' }])),
-  required: [...LANGUAGES],
-  additionalProperties: false,
-};
-
-const properties = {
-  key: { type: 'string', pattern: UNIT_KEY_PATTERN.source },
-  label: localizedBody,
-  singular: { ...localizedBody, type: ['object', 'null'] },
-} as const;
+/** A unit whose stored label is unreadable is labelled by its key. */
+export const toUnitRecord = recordOfRow(UnitRecord, { label: (row) => sameText(String(row.key)) });
 
 const JSON_COLUMNS = new Set(['label', 'singular']);
 
-function trimmed(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, string>).map(([lang, text]) => [lang, text.trim()]));
+/** A text's languages trimmed (null and absent stay as they are). */
+function trimmed<T extends Record<string, string> | null | undefined>(text: T): T {
+  if (!text) return text;
+  return Object.fromEntries(Object.entries(text).map(([lang, value]) => [lang, value.trim()])) as T;
 }
 
-function columnsOf(body: Row): Row {
-  const values: Row = {};
-  for (const key of Object.keys(properties)) {
-    if (body[key] === undefined) continue;
-    values[key] = JSON_COLUMNS.has(key) ? (body[key] === null ? null : JSON.stringify(trimmed(body[key]))) : body[key];
-  }
-  return values;
-}
+const columnsOf = (body: UpdateUnitRequest) =>
+  columnValues({ ...body, label: trimmed(body.label), singular: trimmed(body.singular) }, Object.keys(UpdateUnitRequest.properties), JSON_COLUMNS);
 
 function templateUnits(template: Template): Set<string> {
   const units = new Set<string>();
@@ -68,7 +52,7 @@ async function refuseRename(registry: TemplateRegistry, existing: UnitRecord): P
   if (using.length > 0) throw conflict(msg('errors.units.inUseKey', { templates: using.join(', ') }));
 }
 
-export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord> {
+export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord, CreateUnitRequest, UpdateUnitRequest> {
   return {
     name: 'units',
     table: 'units',
@@ -83,18 +67,14 @@ export function unitsResource(registry: TemplateRegistry): RestResourceDefinitio
     searchable: ['key'],
     access: 'units',
     toRecord: toUnitRecord,
-    recordSchema: unitRecordSchema,
-    createSchema: { type: 'object', properties, required: ['key', 'label'] },
-    updateSchema: { type: 'object', properties },
+    recordSchema: UnitRecord,
+    createSchema: CreateUnitRequest,
+    updateSchema: UpdateUnitRequest,
     async beforeCreate(body) {
       return { singular: null, builtin: false, ...columnsOf(body) };
     },
     async beforeUpdate(body, existing) {
-      const values = columnsOf(body);
-      for (const [key, value] of Object.entries(values)) {
-        const current = (existing as unknown as Row)[key];
-        if ((JSON_COLUMNS.has(key) ? (current === null ? null : JSON.stringify(current)) : current) === value) delete values[key];
-      }
+      const values = changedColumns(columnsOf(body), existing, JSON_COLUMNS);
       if (values.key !== undefined) await refuseRename(registry, existing);
       return values;
     },
