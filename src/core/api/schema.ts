@@ -3,7 +3,7 @@
  * texts a form shows) and the response serialisation depend on the exact JSON schema, so a string choice stays an
  * `enum` and a nullable scalar stays `type: [x, 'null']` rather than TypeBox's `anyOf` forms.
  */
-import type { Static, TSchema } from 'typebox';
+import type { Static, TOptional, TSchema } from 'typebox';
 import {
   Array as TArray,
   Boolean as TBoolean,
@@ -63,3 +63,21 @@ export function Opaque<T>() {
 export function Localized() {
   return Type.Unsafe<LocalizedText>({ type: 'object', additionalProperties: { type: 'string' } });
 }
+
+/** Every property of `fields` optional (an update body): TypeBox's `Partial` would bring its type engine along. */
+export function OptionalFields<P extends Record<string, TSchema>>(fields: P): { [K in keyof P]: TOptional<P[K]> } {
+  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof P]: TOptional<P[K]>;
+  };
+}
+
+/** The bookkeeping of a record the REST engine versions (server/http/rest-resource.ts `versioned`). */
+export const VersionedFields = {
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  /** Optimistic-locking counter: a PUT with a stale version answers 409. */
+  version: Type.Integer(),
+};
+
+/** A 204 answer: no body, so the route's `reply.send()` takes none. */
+export const NoContent = Type.Unsafe<void>({ type: 'null' });
