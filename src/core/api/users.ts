@@ -46,11 +46,18 @@ export const UpdateUserRequest = Type.Object(
   }),
 );
 
-/** Every error the API answers with (400, 401, 403, 404, 409, 413, 429). */
-export interface ApiErrorBody {
-  message: string;
-  /** Field name → message, for errors a form can show beside its inputs. */
-  errors?: Record<string, string>;
-}
+/**
+ * Every error the API answers with (400, 401, 403, 404, 409, 413, 429); the routes name it by its `$id`
+ * (server/http/errors.ts `errorRef`).
+ */
+export const ApiErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    /** Field name → message, for errors a form can show beside its inputs. */
+    errors: Type.Optional(Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } })),
+  },
+  { $id: 'ApiError' },
+);
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
 
 export const MIN_PASSWORD_LENGTH = 10;
