@@ -1,42 +1,45 @@
 /** Invitations: an admin invites by name, address and role; the invitee sets their own password. */
-import type { Language } from '../languages';
-import type { Role } from './users';
+import type { Static } from 'typebox';
+import { Nullable, OptionalFields, Type, VersionedFields } from './schema';
+import { AccountFields, AccountRequestFields } from './users';
 
 /**
  * An open invitation as `GET /api/invitations` lists it (never its token). An admin invites by name,
  * address and role; the invitee sets their own password through the mailed link. Whether the address
  * already has an account is never shown: that invitation looks exactly like any other.
+ * `mandant_id` null: an invitation to become a provider admin; `language`: of the mail and of the account to be created.
  */
-export interface InvitationRecord {
-  id: number;
-  /** null: an invitation to become a provider admin. */
-  mandant_id: number | null;
-  email: string;
-  name: string;
-  role: Role;
-  /** The language of the mail and of the account to be created. */
-  language: Language;
+export const InvitationRecord = Type.Object({
+  id: Type.Integer(),
+  ...AccountFields,
   /** The admin who invited (null once that account is gone). */
-  invited_by: number | null;
+  invited_by: Nullable(Type.Integer()),
   /** When the current link was mailed (creation or the last resend). */
-  sent_at: string;
+  sent_at: Type.String(),
   /** The link works until then; a resend starts a new period. */
-  expires_at: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+  expires_at: Type.String(),
+  ...VersionedFields,
+});
+export type InvitationRecord = Static<typeof InvitationRecord>;
+
+/** An invitee's name must hold more than blanks: it becomes the account's name as it is. */
+const invitationFields = { ...AccountRequestFields, name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) };
+
+/** `POST /api/invitations`: invite (the mail goes out with it); without a language the default one. */
+export const CreateInvitationRequest = Type.Object({
+  email: invitationFields.email,
+  name: invitationFields.name,
+  role: invitationFields.role,
+  language: Type.Optional(invitationFields.language),
+  mandant_id: Type.Optional(invitationFields.mandant_id),
+});
+
+/** `PUT /api/invitations/:id` is always refused (revoke and invite again); the body is still checked like a create's. */
+export const UpdateInvitationRequest = Type.Object(OptionalFields(invitationFields));
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
 
-/** `POST /api/auth/accept-invitation`: the token from the link and the invitee's own password. */
-export interface AcceptInvitationRequest {
-  token: string;
-  password: string;
-}
-
-/** The answer: the address of the account just created, to sign in with. */
-export interface AcceptInvitationResponse {
-  email: string;
-}
+/** `POST /api/auth/accept-invitation` answer: the address of the account just created, to sign in with. */
+export const AcceptInvitationResponse = Type.Object({ email: Type.String() });
+export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponse>;

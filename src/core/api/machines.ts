@@ -10,7 +10,7 @@ import {
   type MachineSetStatus,
 } from '../production';
 import { FACTOR_YEARS } from './factors';
-import { Nullable, OptionalFields, RecordId, StringEnum, Type, versionStamps } from './schema';
+import { Nullable, OptionalFields, RecordId, StringEnum, Type, VersionedFields } from './schema';
 
 /** One recorded figure: a number is only as good as where it comes from. */
 export const SourcedFigure = Type.Object({
@@ -41,7 +41,7 @@ export const MachineSetRecord = Type.Object({
   electricity_year: Nullable(Type.Integer()),
   electricity_region: Nullable(Type.String()),
   published_at: Nullable(Type.String()),
-  ...versionStamps,
+  ...VersionedFields,
 });
 export type MachineSetRecord = Static<typeof MachineSetRecord>;
 
@@ -57,7 +57,7 @@ export const MachineRecord = Type.Object({
   figures: Type.Unsafe<MachineFigures>(
     Type.Object(Object.fromEntries(MACHINE_FIGURE_NAMES.map((name) => [name, Type.Optional(SourcedFigure)]))),
   ),
-  ...versionStamps,
+  ...VersionedFields,
 });
 export type MachineRecord = Static<typeof MachineRecord>;
 

@@ -3,7 +3,7 @@
  * minor units, so stock and prices are exact; the client formats them.
  */
 import type { Static } from 'typebox';
-import { Localized, LocalizedInput, MAX_INT32, Nullable, OptionalFields, StringEnum, Type, versionStamps } from './schema';
+import { Localized, LocalizedInput, MAX_INT32, Nullable, OptionalFields, StringEnum, Type, VersionedFields } from './schema';
 
 export const OFFSET_PROJECT_TYPES = ['cookstoves', 'wind', 'hydro', 'solar', 'forest', 'biogas', 'other'] as const;
 export type OffsetProjectType = (typeof OFFSET_PROJECT_TYPES)[number];
@@ -31,7 +31,7 @@ export const OffsetProjectRecord = Type.Object({
   /** Null: the client shows a local placeholder for the project type. */
   image_url: Nullable(Type.String()),
   active: Type.Boolean(),
-  ...versionStamps,
+  ...VersionedFields,
 });
 export type OffsetProjectRecord = Static<typeof OffsetProjectRecord>;
 

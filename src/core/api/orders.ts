@@ -1,6 +1,6 @@
 /** Orders of CO2 offset contributions for a calculation or a collection (quantities in kg, money in minor units). */
 import type { Static } from 'typebox';
-import { Nullable, RecordId, Type, versionStamps } from './schema';
+import { Nullable, RecordId, Type, VersionedFields } from './schema';
 
 export const ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -31,7 +31,7 @@ export const OrderRecord = Type.Object({
   created_by: Nullable(Type.Integer()),
   placed_at: Nullable(Type.String()),
   completed_at: Nullable(Type.String()),
-  ...versionStamps,
+  ...VersionedFields,
 });
 export type OrderRecord = Static<typeof OrderRecord>;
 

@@ -71,16 +71,20 @@ export function LocalizedInput(text: { minLength?: number; maxLength: number; pa
   );
 }
 
-/** The bookkeeping every versioned record ends with (rest-resource.ts writes it; `version` is the optimistic lock). */
-export const versionStamps = {
+/** Every property of `fields` optional (an update body): TypeBox's `Partial` would bring its type engine along. */
+export function OptionalFields<P extends Record<string, TSchema>>(fields: P): { [K in keyof P]: TOptional<P[K]> } {
+  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof P]: TOptional<P[K]>;
+  };
+}
+
+/** The bookkeeping of a record the REST engine versions (server/http/rest-resource.ts `versioned`). */
+export const VersionedFields = {
   created_at: Type.String(),
   updated_at: Type.String(),
+  /** Optimistic-locking counter: a PUT with a stale version answers 409. */
   version: Type.Integer(),
 };
 
-/** The same properties, each optional (a PUT body: updateMany sends partial ones), in the same order. */
-export function OptionalFields<F extends Record<string, TSchema>>(fields: F) {
-  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
-    [K in keyof F]: TOptional<F[K]>;
-  };
-}
+/** A 204 answer: no body, so the route's `reply.send()` takes none. */
+export const NoContent = Type.Unsafe<void>({ type: 'null' });

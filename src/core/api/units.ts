@@ -1,7 +1,7 @@
 /** The global unit catalogue. */
 import type { Static } from 'typebox';
 import { UNIT_KEY_PATTERN } from '../template/units';
-import { Localized, LocalizedInput, Nullable, OptionalFields, Type, versionStamps } from './schema';
+import { Localized, LocalizedInput, Nullable, OptionalFields, Type, VersionedFields } from './schema';
 
 /**
  * `GET /api/units`: one word unit of the global unit catalogue (`core/template/units.ts` displays them). Everyone
@@ -14,7 +14,7 @@ export const UnitRecord = Type.Object({
   label: Localized(),
   singular: Nullable(Localized()),
   builtin: Type.Boolean(),
-  ...versionStamps,
+  ...VersionedFields,
 });
 export type UnitRecord = Static<typeof UnitRecord>;
 

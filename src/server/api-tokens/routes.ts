@@ -8,29 +8,20 @@
  * token's name and expiry, never the secret): a token acts as its user, so who made one and when matters.
  */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { API_TOKEN_MAX_DAYS, type ApiTokenRecord, type CreateApiTokenRequest, type CreatedApiToken } from '../../core/api';
+import { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../core/api';
+import { NoContent } from '../../core/api/schema';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser } from '../auth/authenticate';
 import { conflict, errorRef, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
+import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
 import {
   countLiveApiTokens, createApiToken, listApiTokens, MAX_TOKENS_PER_USER, revokeApiToken, withApiTokens,
 } from './store';
-
-const tokenRecordSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    created_at: { type: 'string' },
-    expires_at: { type: 'string' },
-    last_used_at: { type: ['string', 'null'] },
-  },
-  required: ['id', 'name', 'created_at', 'expires_at', 'last_used_at'],
-} as const;
 
 const errorResponses = {
   400: errorRef,
@@ -45,41 +36,30 @@ const protocolRecord = (token: ApiTokenRecord) => ({ id: token.id, name: token.n
 
 export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const db = withApiTokens(database);
+  const api = typed(app);
 
-  app.get(
+  api.get(
     '/api/auth/tokens',
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Your personal API tokens (without the secrets)',
-        response: { 200: { type: 'array', items: tokenRecordSchema }, ...errorResponses },
+        response: { 200: Type.Array(ApiTokenRecord), ...errorResponses },
       },
     },
     async (request): Promise<ApiTokenRecord[]> => listApiTokens(db, currentUser(request).id),
   );
 
-  app.post<{ Body: CreateApiTokenRequest }>(
+  api.post(
     '/api/auth/tokens',
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Create a personal API token; the answer is the only time the token is shown',
-        body: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-            expires_in_days: { type: 'integer', minimum: 1, maximum: API_TOKEN_MAX_DAYS },
-          },
-          required: ['name', 'expires_in_days'],
-          additionalProperties: false,
-        },
-        response: {
-          201: { ...tokenRecordSchema, properties: { ...tokenRecordSchema.properties, token: { type: 'string' } },
-            required: [...tokenRecordSchema.required, 'token'] },
-          ...errorResponses,
-        },
+        body: CreateApiTokenRequest,
+        response: { 201: CreatedApiToken, ...errorResponses },
       },
     },
     async (request, reply): Promise<CreatedApiToken> => {
@@ -97,7 +77,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  api.delete(
     '/api/auth/tokens/:id',
     {
       onRequest: app.authenticate,
@@ -105,7 +85,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
         tags: ['auth'],
         summary: 'Revoke one of your personal API tokens',
         params: idParams,
-        response: { 204: { type: 'null' }, ...errorResponses },
+        response: { 204: NoContent, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -2,13 +2,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { MIN_PASSWORD_LENGTH, type LoginResponse, type SessionUser, type UpdateMeRequest } from '../../core/api';
-import { LANGUAGES } from '../../core/languages';
+import {
+  ForgotPasswordRequest, LinkPasswordRequest, LoginRequest, LoginResponse, MIN_PASSWORD_LENGTH, SessionUser, UpdateMeRequest,
+} from '../../core/api';
+import { NoContent } from '../../core/api/schema';
 import type { Config } from '../config';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean, toCount } from '../db/values';
 import { badRequest, errorRef, HttpError, unauthorized } from '../http/errors';
 import type { AfterResponse } from '../http/after-response';
+import { typed } from '../http/typed-routes';
 import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/messages';
 import { currentUser } from './authenticate';
@@ -26,20 +29,6 @@ const errorResponses = {
   401: errorRef,
   429: errorRef,
 };
-
-export const sessionUserSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    role: { type: 'string' },
-    language: { type: 'string' },
-    mandant_id: { type: ['integer', 'null'] },
-    mandant_name: { type: ['string', 'null'] },
-  },
-  required: ['id', 'email', 'name', 'role', 'language', 'mandant_id', 'mandant_name'],
-} as const;
 
 /** More reset mails than this per hour would only flood a mailbox; further requests still answer 204. */
 const MAX_RESETS_PER_HOUR = 5;
@@ -76,6 +65,7 @@ export function registerAuthRoutes(
   deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer; afterResponse: AfterResponse },
 ): void {
   const { db, config, mailer, afterResponse } = deps;
+  const api = typed(app);
 
   /** A new reset link for the active account with `email`, as the mail to send; null if there is none to send. */
   async function issueResetLink(request: FastifyRequest, email: string): Promise<Mail | null> {
@@ -97,25 +87,14 @@ export function registerAuthRoutes(
     return passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS);
   }
 
-  app.post<{ Body: { email: string; password: string } }>(
+  api.post(
     '/api/auth/login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign in; answers a bearer token',
-        body: {
-          type: 'object',
-          properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1000 } },
-          required: ['email', 'password'],
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: { token: { type: 'string' }, expires_at: { type: 'string' }, user: sessionUserSchema },
-            required: ['token', 'expires_at', 'user'],
-          },
-          ...errorResponses,
-        },
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errorResponses },
       },
     },
     async (request, reply): Promise<LoginResponse> => {
@@ -150,11 +129,11 @@ export function registerAuthRoutes(
     },
   );
 
-  app.post(
+  api.post(
     '/api/auth/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: { type: 'null' }, 401: errorRef } },
+      schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: NoContent, 401: errorRef } },
     },
     async (request, reply) => {
       const sessionId = request.sessionId;
@@ -166,14 +145,14 @@ export function registerAuthRoutes(
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  api.post(
     '/api/auth/forgot-password',
     {
       schema: {
         tags: ['auth'],
         summary: 'Mails a single-use reset link if the address is known; always 204',
-        body: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } }, required: ['email'] },
-        response: { 204: { type: 'null' }, 400: errorRef },
+        body: ForgotPasswordRequest,
+        response: { 204: NoContent, 400: errorRef },
       },
     },
     async (request, reply) => {
@@ -190,18 +169,14 @@ export function registerAuthRoutes(
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  api.post(
     '/api/auth/reset-password',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sets a new password with a reset token; revokes all sessions of the user',
-        body: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 1000 } },
-          required: ['token', 'password'],
-        },
-        response: { 204: { type: 'null' }, 400: errorRef },
+        body: LinkPasswordRequest,
+        response: { 204: NoContent, 400: errorRef },
       },
     },
     async (request, reply) => {
@@ -241,32 +216,24 @@ export function registerAuthRoutes(
     },
   );
 
-  app.get(
+  api.get(
     '/api/auth/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: sessionUserSchema, 401: errorRef } },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser, 401: errorRef } },
     },
     async (request): Promise<SessionUser> => currentUser(request),
   );
 
-  app.put<{ Body: UpdateMeRequest }>(
+  api.put(
     '/api/auth/me',
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Updates name, language or password of the signed-in user',
-        body: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-            language: { type: 'string', enum: [...LANGUAGES] },
-            current_password: { type: 'string', maxLength: 1000 },
-            new_password: { type: 'string', maxLength: 1000 },
-          },
-        },
-        response: { 200: sessionUserSchema, 400: errorRef, 401: errorRef },
+        body: UpdateMeRequest,
+        response: { 200: SessionUser, 400: errorRef, 401: errorRef },
       },
     },
     async (request): Promise<SessionUser> => {

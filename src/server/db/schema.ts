@@ -23,14 +23,18 @@ export interface MandantsTable {
   version: Generated<number>;
 }
 
-export interface UsersTable {
-  id: Generated<number>;
+/** The columns a user and an invitation to become one share (invitations/table.ts). */
+export interface AccountColumns {
   mandant_id: number | null;
   /** Stored lower-case so the unique index is case-insensitive on both dialects. */
   email: string;
   name: string;
   role: Role;
   language: Language;
+}
+
+export interface UsersTable extends AccountColumns {
+  id: Generated<number>;
   password_hash: string;
   active: DbBoolean;
   created_at: string;

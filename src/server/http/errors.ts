@@ -4,7 +4,7 @@
  * params (`src/core/i18n/error-keys.ts`), never finished sentences; the handler words them in the reader's language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../../core/api';
+import { ApiErrorBody } from '../../core/api';
 import { type ErrorKey, type ErrorText, msg } from '../../core/i18n/error-keys';
 import { translate } from '../../core/i18n/translate';
 import type { Language } from '../../core/languages';
@@ -63,15 +63,7 @@ export const notFound = (message: ErrorContent = 'errors.notFound') => new HttpE
 export const conflict = (message: ErrorContent, errors?: FieldErrors) => new HttpError(409, message, errors);
 
 /** JSON schema of every error answer, registered as `ApiError` for the route schemas. */
-export const apiErrorSchema = {
-  $id: 'ApiError',
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  required: ['message'],
-} as const;
+export const apiErrorSchema = ApiErrorBody;
 
 /** A route's error responses in its schema: `response: { 400: errorRef, 404: errorRef }`. */
 export const errorRef = { $ref: 'ApiError#' } as const;

@@ -10,7 +10,7 @@
  *
  * Every query goes through `scopeToMandant`, so a resource cannot forget tenant isolation.
  */
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
@@ -60,11 +60,32 @@ export type RecordMapping<TRecord> =
   | { toRecord(row: Row, ctx: RestContext): TRecord; toRecords?: never }
   | { toRecords(rows: Row[], ctx: RestContext): Promise<TRecord[]>; toRecord?: never };
 
-/** `TCreate`/`TUpdate`: the `Static` types of `createSchema`/`updateSchema` (core/api), which Ajv has checked the bodies against. */
-export type RestResourceDefinition<TRecord extends { id: number }, TCreate = Row, TUpdate = Row> = RestResourceShape<TRecord, TCreate, TUpdate> &
-  RecordMapping<TRecord>;
+/**
+ * A resource's definition. With its request schemas as type arguments (`typeof CreateXRequest`, core/api), the
+ * hooks get the bodies typed as those schemas validated them; without, as plain rows.
+ */
+export type RestResourceDefinition<
+  TRecord extends { id: number },
+  TCreate extends TSchema = TSchema,
+  TUpdate extends TSchema = TSchema,
+> = RestResourceShape<TRecord, TCreate, TUpdate> & RecordMapping<TRecord>;
 
-interface RestResourceShape<TRecord extends { id: number }, TCreate, TUpdate> {
+/** The body a schema admits: its `Static` type, or a plain row for a schema given without its type. */
+type BodyOf<S extends TSchema> = TSchema extends S ? Row : Static<S>;
+
+/** The bookkeeping columns `versioned` adds, for a resource's `columns` (sortable and filterable like any other). */
+export const versionColumns = {
+  created_at: { type: 'timestamp' },
+  updated_at: { type: 'timestamp' },
+  version: { type: 'integer' },
+} as const satisfies Record<string, ColumnDefinition>;
+
+/** The bookkeeping `versioned` adds, read from a row for a record (core/api `VersionedFields`). */
+export function versionFields(row: Row): { created_at: string; updated_at: string; version: number } {
+  return { created_at: String(row.created_at), updated_at: String(row.updated_at), version: Number(row.version) };
+}
+
+interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
   table: keyof DatabaseSchema & string;
@@ -83,13 +104,13 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate, TUpdate> {
   /** JSON schema of one record (documentation and response serialisation). */
   recordSchema: TSchema;
   /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
-  createSchema: TSchema;
+  createSchema: TCreate;
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
-  updateSchema: TSchema;
+  updateSchema: TUpdate;
   /** Validates a create body and returns the column values to insert. Throw HttpError on bad input. */
-  beforeCreate(body: TCreate, ctx: RestContext): Promise<Row>;
+  beforeCreate(body: BodyOf<TCreate>, ctx: RestContext): Promise<Row>;
   /** Validates an update body against the current record and returns the columns to change. */
-  beforeUpdate(body: TUpdate, existing: TRecord, ctx: RestContext): Promise<Row>;
+  beforeUpdate(body: BodyOf<TUpdate>, existing: TRecord, ctx: RestContext): Promise<Row>;
   beforeDelete?(existing: TRecord, ctx: RestContext): Promise<void>;
   /** Runs after every write inside its transaction (audit log, derived rows). Throwing rolls it back. */
   onChange?(change: RecordChange<TRecord>, ctx: RestContext): Promise<void>;
@@ -106,7 +127,7 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate, TUpdate> {
   tag?: string;
 }
 
-export function registerRestResource<TRecord extends { id: number }, TCreate, TUpdate>(
+export function registerRestResource<TRecord extends { id: number }, TCreate extends TSchema = TSchema, TUpdate extends TSchema = TSchema>(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
   def: RestResourceDefinition<TRecord, TCreate, TUpdate>,
@@ -212,7 +233,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate, TU
     },
     async (request, reply) => {
       const record = await inTransaction(request, async (ctx) => {
-        const values = await def.beforeCreate(request.body as TCreate, ctx);
+        const values = await def.beforeCreate(request.body as BodyOf<TCreate>, ctx);
         if (def.tenantColumn && def.tenantColumn !== 'id') {
           values[def.tenantColumn] = mandantForNewRow(ctx.user, values[def.tenantColumn] as number | null | undefined);
         }
@@ -251,7 +272,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate, TU
         const stale = () =>
           conflict('errors.db.stale');
         if (versioned && version !== undefined && version !== current) throw stale();
-        const values = await def.beforeUpdate(body as TUpdate, existing, ctx);
+        const values = await def.beforeUpdate(body as BodyOf<TUpdate>, existing, ctx);
         if (Object.keys(values).length === 0) return existing;
         let update = dynamic(ctx).updateTable(def.table).set(values).where('id', '=', id);
         if (versioned) {

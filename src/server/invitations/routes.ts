@@ -8,9 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import {
-  MIN_PASSWORD_LENGTH, type AcceptInvitationRequest, type AcceptInvitationResponse, type InvitationRecord,
-} from '../../core/api';
+import { AcceptInvitationResponse, InvitationRecord, LinkPasswordRequest, MIN_PASSWORD_LENGTH } from '../../core/api';
 import { requireAccess } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/tokens';
@@ -19,15 +17,16 @@ import { isoNow } from '../db/values';
 import { badRequest, errorRef, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
+import { typed } from '../http/typed-routes';
 import { toUserRecord } from '../users/resource';
 import { recordChange, sourceOf } from '../protocol/change';
 import { recordProtocol } from '../protocol/record';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
-import { invitationRecordSchema, toInvitationRecord } from './resource';
-
+import { toInvitationRecord } from './resource';
 
 export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, delivery: InvitationDelivery): void {
-  app.post<{ Params: { id: number } }>(
+  const api = typed(app);
+  api.post(
     '/api/invitations/:id/resend',
     {
       onRequest: [app.authenticate, requireAccess('update', 'invitations')],
@@ -35,7 +34,7 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
         tags: ['invitations'],
         summary: 'Mail an open invitation again with a new link and a new expiry; the previous link stops working',
         params: idParams,
-        response: { 200: invitationRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 503: errorRef },
+        response: { 200: InvitationRecord, 401: errorRef, 403: errorRef, 404: errorRef, 503: errorRef },
       },
     },
     async (request): Promise<InvitationRecord> => {
@@ -68,21 +67,14 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
     },
   );
 
-  app.post<{ Body: AcceptInvitationRequest }>(
+  api.post(
     '/api/auth/accept-invitation',
     {
       schema: {
         tags: ['auth'],
         summary: 'Accept an invitation: creates the account with the invitee’s own password (then sign in with it)',
-        body: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 1000 } },
-          required: ['token', 'password'],
-        },
-        response: {
-          200: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
-          400: errorRef,
-        },
+        body: LinkPasswordRequest,
+        response: { 200: AcceptInvitationResponse, 400: errorRef },
       },
     },
     async (request): Promise<AcceptInvitationResponse> => {

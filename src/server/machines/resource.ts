@@ -65,7 +65,7 @@ function setColumns(body: UpdateMachineSetRequest): Row {
   return values;
 }
 
-export const machineSetsResource: RestResourceDefinition<MachineSetRecord, CreateMachineSetRequest, UpdateMachineSetRequest> = {
+export const machineSetsResource: RestResourceDefinition<MachineSetRecord, typeof CreateMachineSetRequest, typeof UpdateMachineSetRequest> = {
   name: 'machine-sets',
   table: 'machine_sets',
   tenantColumn: 'mandant_id',
@@ -175,7 +175,7 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, Creat
   protocol: (change) => ({ label: `${change.record.name} ${change.record.version_label}` }),
 };
 
-export const machinesResource: RestResourceDefinition<MachineRecord, CreateMachineRequest, UpdateMachineRequest> = {
+export const machinesResource: RestResourceDefinition<MachineRecord, typeof CreateMachineRequest, typeof UpdateMachineRequest> = {
   name: 'machines',
   table: 'machines',
   tenantColumn: 'mandant_id',

@@ -12,7 +12,7 @@ export const toOffsetProjectRecord = recordOfRow(OffsetProjectRecord);
 const JSON_COLUMNS = new Set(['name', 'description', 'sdgs']);
 const columnsOf = (body: UpdateOffsetProjectRequest) => columnValues(body, Object.keys(UpdateOffsetProjectRequest.properties), JSON_COLUMNS);
 
-export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord, CreateOffsetProjectRequest, UpdateOffsetProjectRequest> = {
+export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord, typeof CreateOffsetProjectRequest, typeof UpdateOffsetProjectRequest> = {
   name: 'carbon-offset-projects',
   table: 'offset_projects',
   tenantColumn: null,

@@ -14,7 +14,7 @@ import { priceOrder } from './quote';
 
 export const toOrderRecord = recordOfRow(OrderRecord);
 
-export const ordersResource: RestResourceDefinition<OrderRecord, CreateOrderRequest, UpdateOrderRequest> = {
+export const ordersResource: RestResourceDefinition<OrderRecord, typeof CreateOrderRequest, typeof UpdateOrderRequest> = {
   name: 'orders',
   table: 'orders',
   tenantColumn: 'mandant_id',

@@ -52,7 +52,7 @@ async function refuseRename(registry: TemplateRegistry, existing: UnitRecord): P
   if (using.length > 0) throw conflict(msg('errors.units.inUseKey', { templates: using.join(', ') }));
 }
 
-export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord, CreateUnitRequest, UpdateUnitRequest> {
+export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord, typeof CreateUnitRequest, typeof UpdateUnitRequest> {
   return {
     name: 'units',
     table: 'units',

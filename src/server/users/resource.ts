@@ -3,18 +3,17 @@
  * mandant (never provider admins, never moving users elsewhere); editors and viewers get 403.
  * Users are not created here: admins invite them (invitations/), and the invitee chooses the password.
  */
-import { ROLES, type Role, type UserRecord } from '../../core/api';
-import { isLanguage, LANGUAGES, DEFAULT_LANGUAGE } from '../../core/languages';
+import { Type } from 'typebox';
+import { UpdateUserRequest, UserRecord, type Role } from '../../core/api';
+import { isLanguage, DEFAULT_LANGUAGE } from '../../core/languages';
 import { normaliseEmail } from '../auth/routes';
 import { toBoolean } from '../db/values';
 import { badRequest, forbidden } from '../http/errors';
-import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { versionColumns, versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 import { assignableRoles, seesAllMandants as roleSeesAllMandants } from '../../core/access/policy';
 
-/** Who manages users and invitations: provider admins every mandant's, mandant admins their own. */
-
-/** The columns a user and an invitation to become one share, as the API returns them. */
+/** The columns a user and an invitation to become one share, as the API returns them (core/api AccountFields). */
 export function accountFields(row: Row): Pick<UserRecord, 'mandant_id' | 'email' | 'name' | 'role' | 'language'> {
   return {
     mandant_id: row.mandant_id === null ? null : Number(row.mandant_id),
@@ -30,20 +29,18 @@ export function toUserRecord(row: Row): UserRecord {
     id: Number(row.id),
     ...accountFields(row),
     active: toBoolean(row.active as number | boolean),
-    created_at: String(row.created_at),
-    updated_at: String(row.updated_at),
-    version: Number(row.version),
+    ...versionFields(row),
   };
 }
 
-const userProperties = {
-  email: { type: 'string', format: 'email', maxLength: 320 },
-  name: { type: 'string', minLength: 1, maxLength: 200 },
-  role: { type: 'string', enum: [...ROLES] },
-  language: { type: 'string', enum: [...LANGUAGES] },
-  mandant_id: { type: ['integer', 'null'] },
-  active: { type: 'boolean' },
-  password: { type: 'string', maxLength: 1000 },
+/** The list columns of what a user and an invitation share. */
+export const accountColumns = {
+  id: { type: 'integer' },
+  mandant_id: { type: 'integer' },
+  email: { type: 'text' },
+  name: { type: 'text' },
+  role: { type: 'text' },
+  language: { type: 'text' },
 } as const;
 
 /**
@@ -80,44 +77,20 @@ export async function checkPlacement(ctx: RestContext, role: Role, mandantId: nu
   return mandantId;
 }
 
-export const usersResource: RestResourceDefinition<UserRecord> = {
+/** Any body gets the same answer (users are invited instead): nothing about the address is looked at. */
+const AnyBody = Type.Object({});
+
+export const usersResource: RestResourceDefinition<UserRecord, typeof AnyBody, typeof UpdateUserRequest> = {
   name: 'users',
   table: 'users',
   tenantColumn: 'mandant_id',
-  columns: {
-    id: { type: 'integer' },
-    mandant_id: { type: 'integer' },
-    email: { type: 'text' },
-    name: { type: 'text' },
-    role: { type: 'text' },
-    language: { type: 'text' },
-    active: { type: 'boolean' },
-    created_at: { type: 'timestamp' },
-    updated_at: { type: 'timestamp' },
-    version: { type: 'integer' },
-  },
+  columns: { ...accountColumns, active: { type: 'boolean' }, ...versionColumns },
   searchable: ['name', 'email'],
   access: 'users',
   toRecord: toUserRecord,
-  recordSchema: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' },
-      mandant_id: { type: ['integer', 'null'] },
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string', enum: [...ROLES] },
-      language: { type: 'string', enum: [...LANGUAGES] },
-      active: { type: 'boolean' },
-      created_at: { type: 'string' },
-      updated_at: { type: 'string' },
-      version: { type: 'integer' },
-    },
-    required: ['id', 'mandant_id', 'email', 'name', 'role', 'language', 'active', 'created_at', 'updated_at', 'version'],
-  },
-  // Any body gets the same answer: nothing about the address is looked at.
-  createSchema: { type: 'object' },
-  updateSchema: { type: 'object', properties: userProperties },
+  recordSchema: UserRecord,
+  createSchema: AnyBody,
+  updateSchema: UpdateUserRequest,
 
   async beforeCreate() {
     throw badRequest('errors.users.inviteInstead');
@@ -127,7 +100,7 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
     const values: Row = {};
     const self = existing.id === ctx.user.id;
     if (body.email !== undefined) {
-      const email = normaliseEmail(String(body.email));
+      const email = normaliseEmail(body.email);
       if (email !== existing.email) {
         // "Already in use" would tell a mandant admin that the address has an account in another mandant.
         if (!seesAllMandants(ctx.user)) {
@@ -137,22 +110,22 @@ export const usersResource: RestResourceDefinition<UserRecord> = {
         values.email = email;
       }
     }
-    if (body.name !== undefined) values.name = String(body.name).trim();
+    if (body.name !== undefined) values.name = body.name.trim();
     if (body.language !== undefined) values.language = body.language;
-    const role = (body.role as Role | undefined) ?? existing.role;
+    const role = body.role ?? existing.role;
     const mandantChange = body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id;
     if (role !== existing.role || mandantChange) {
       if (self) throw badRequest('errors.users.cannotChangeOwnRole', { role: 'errors.notAllowedForYourself' });
-      const mandantId = body.mandant_id === undefined ? existing.mandant_id : (body.mandant_id as number | null);
+      const mandantId = body.mandant_id === undefined ? existing.mandant_id : body.mandant_id;
       values.mandant_id = await checkPlacement(ctx, role, roleSeesAllMandants(role) && body.mandant_id === undefined ? null : mandantId);
       values.role = role;
     }
-    if (body.active !== undefined && Boolean(body.active) !== existing.active) {
+    if (body.active !== undefined && body.active !== existing.active) {
       if (self) throw badRequest('errors.users.cannotDeactivateSelf', { active: 'errors.notAllowedForYourself' });
-      values.active = Boolean(body.active);
+      values.active = body.active;
     }
     // Admins never choose or see passwords: the owner sets it (invitation link, "forgot password", profile).
-    if (typeof body.password === 'string' && body.password !== '') {
+    if (body.password !== undefined && body.password !== '') {
       throw badRequest('errors.users.passwordsByOwners', {
         password: 'errors.notAllowed',
       });
