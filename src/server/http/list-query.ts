@@ -34,6 +34,8 @@ export interface ColumnDefinition {
 export interface ListQuery {
   sort: { field: string; order: 'asc' | 'desc' };
   range: { start: number; end: number };
+  /** A page was asked for (`range` given); without one the request is react-admin's getMany (records by id). */
+  paged: boolean;
   conditions: Condition[];
   search: string | null;
   /** Values of the resource's custom filter keys, checked by the resource itself. */
@@ -159,7 +161,7 @@ export function parseListQuery(
       }
     }
   }
-  return { sort, range, conditions, search, custom };
+  return { sort, range, paged: rangeRaw !== undefined, conditions, search, custom };
 }
 
 /** `users 0-24/319`; `users *\/0` (star, slash, total) when the page is empty; `calculations 0-24/*` past the count cap. */

@@ -62,6 +62,16 @@ export type RecordMapping<TRecord> =
 
 export type RestResourceDefinition<TRecord extends { id: number }> = RestResourceShape<TRecord> & RecordMapping<TRecord>;
 
+/**
+ * The lighter rows a list page carries where the full record is heavy: what list screens show. Only pages get
+ * them: a request without `range` is react-admin's getMany, whose answers go into its getOne cache, so it gets
+ * full records. The schema must admit full records too (the list route answers both with it).
+ */
+export interface ListRows {
+  schema: TSchema;
+  toRows(rows: Row[], ctx: RestContext): Promise<object[]>;
+}
+
 interface RestResourceShape<TRecord extends { id: number }> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
@@ -80,6 +90,8 @@ interface RestResourceShape<TRecord extends { id: number }> {
   access: Resource;
   /** JSON schema of one record (documentation and response serialisation). */
   recordSchema: TSchema;
+  /** Rows of a list page when they differ from the record (default: the record). */
+  listRows?: ListRows;
   /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
   createSchema: TSchema;
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
@@ -165,7 +177,7 @@ export function registerRestResource<TRecord extends { id: number }>(
       query,
       def.countCapped ? ctx.db : undefined,
     );
-    return { total, rows: await toRecords(rows, ctx) };
+    return { total, rows: def.listRows && query.paged ? await def.listRows.toRows(rows, ctx) : await toRecords(rows, ctx) };
   };
 
   const updateSchema = {
@@ -178,7 +190,7 @@ export function registerRestResource<TRecord extends { id: number }>(
     name: def.name,
     access: def.access,
     tags,
-    recordSchema: def.recordSchema,
+    recordSchema: def.listRows?.schema ?? def.recordSchema,
     parse: (params) => parseListQuery(params, def.columns, searchable, Object.keys(def.customFilters ?? {})),
     page: (request, query) => list(ctxOf(request), query),
   });
