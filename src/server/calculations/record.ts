@@ -82,18 +82,18 @@ function listColumnNames(templates: readonly Template[]): (type: string, own: Te
   };
 }
 
-/** calculations rows → list rows: the inputs list columns show and the result values, no breakdown (no query). */
+/** calculations rows → list rows: the inputs and result values list columns show, no breakdown (and no query). */
 export function toCalculationListRows(rows: readonly Row[], templates: readonly Template[], resolveTemplate: TemplateResolver): CalculationListRecord[] {
   const columnsOf = listColumnNames(templates);
   return rows.map((row) => {
     const columns = recordColumns(row);
     const listed = columnsOf(columns.template_type, resolveTemplate(columns.template_id, columns.template_version));
-    const inputs = parseJson<CalculationInputs>(row.inputs as DbJson, {});
+    const listedOf = <T,>(named: Record<string, T>) => Object.fromEntries(Object.entries(named).filter(([name]) => listed.has(name)));
     const stored = storedResults(row);
     return {
       ...columns,
-      inputs: Object.fromEntries(Object.entries(inputs).filter(([name]) => listed.has(name))),
-      results: { values: stored.values ?? {}, primary: stored.primary ?? '' },
+      inputs: listedOf(parseJson<CalculationInputs>(row.inputs as DbJson, {})),
+      results: { values: listedOf(stored.values ?? {}), primary: stored.primary ?? '' },
     };
   });
 }
