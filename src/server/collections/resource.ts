@@ -15,7 +15,7 @@ import { CollectionRecord, CollectionWrite, type SessionUser } from '../../core/
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { badRequest, notFound } from '../http/errors';
-import type { ColumnDefinition } from '../http/list-query';
+import { recordColumns } from '../http/list-query';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import { tagFilterValues } from '../calculations/list';
@@ -25,16 +25,8 @@ import { collectionDerived, EMPTY_TOTALS, type CollectionDerived } from './total
 import './tables';
 
 
-const COLUMNS: Record<string, ColumnDefinition> = {
-  id: { type: 'integer' },
-  mandant_id: { type: 'integer' },
-  name: { type: 'text' },
-  description: { type: 'text' },
-  created_by: { type: 'integer' },
-  created_at: { type: 'timestamp' },
-  updated_at: { type: 'timestamp' },
-  version: { type: 'integer' },
-};
+/** The table's columns: the totals and ids are added after the query (totals.ts), so they neither sort nor filter. */
+const COLUMNS = recordColumns(CollectionRecord, ['calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e']);
 
 /** Row → record; ids and totals start empty and are filled in before the answer is sent. */
 export function toCollectionRecord(row: Row): CollectionRecord {

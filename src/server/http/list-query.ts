@@ -31,6 +31,24 @@ export interface ColumnDefinition {
   filterable?: boolean;
 }
 
+const COLUMN_TYPES: Record<string, ColumnType> = { integer: 'integer', number: 'number', string: 'text', boolean: 'boolean' };
+
+/**
+ * A list's columns from the API record it lists (core/api): every scalar property (nullable ones too) with the type
+ * its schema gives it, strings as text and the `…_at` strings as timestamps. `omit` names properties the table does
+ * not have (totals and ids added after the query).
+ */
+export function recordColumns(record: TSchema, omit: readonly string[] = []): Record<string, ColumnDefinition> {
+  const columns: Record<string, ColumnDefinition> = {};
+  for (const [name, property] of Object.entries((record as { properties: Record<string, { type?: string | string[] }> }).properties)) {
+    const types = [property.type ?? []].flat().filter((type) => type !== 'null');
+    const type = types.length === 1 ? COLUMN_TYPES[types[0]!] : undefined;
+    if (!type || omit.includes(name)) continue;
+    columns[name] = { type: type === 'text' && name.endsWith('_at') ? 'timestamp' : type };
+  }
+  return columns;
+}
+
 export interface ListQuery {
   sort: { field: string; order: 'asc' | 'desc' };
   range: { start: number; end: number };
