@@ -65,7 +65,7 @@ export type CalculationResultValues = Pick<CalculationResults, 'values' | 'prima
  * A row of a `GET /api/calculations` page: the record without what only the calculation's own page reads. `inputs`
  * and `results.values` hold the fields and results a list may show as columns (those the templates of the calculation's
  * type name in `list.columns`), `results.primary` names the total; the breakdown, factors and production figures come with `GET /api/calculations/:id`
- * (and with a request for ids without `range`, react-admin's getMany, whose answers fill its getOne cache).
+ * (and with any request without `range`, such as react-admin's getMany, whose answers fill its getOne cache).
  */
 export const CalculationListRecord = Type.Object({
   ...CalculationRecord.properties,
