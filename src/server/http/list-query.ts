@@ -52,7 +52,7 @@ export function recordColumns(record: TSchema, omit: readonly string[] = []): Re
 export interface ListQuery {
   sort: { field: string; order: 'asc' | 'desc' };
   range: { start: number; end: number };
-  /** A page was asked for (`range` given); without one the request is react-admin's getMany (records by id). */
+  /** A page was asked for (`range` given); without one the records are read whole (react-admin's getMany asks so). */
   paged: boolean;
   conditions: Condition[];
   search: string | null;

@@ -64,8 +64,8 @@ export type RestResourceDefinition<TRecord extends { id: number }> = RestResourc
 
 /**
  * The lighter rows a list page carries where the full record is heavy: what list screens show. Only pages get
- * them: a request without `range` is react-admin's getMany, whose answers go into its getOne cache, so it gets
- * full records. The schema must admit full records too (the list route answers both with it).
+ * them: a request without `range` (react-admin's getMany, whose answers go into its getOne cache) gets full
+ * records. The schema must admit full records too (the list route answers both with it).
  */
 export interface ListRows {
   schema: TSchema;
