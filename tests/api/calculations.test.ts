@@ -6,7 +6,7 @@
  * 2.5 kWh × 0.363 = 284.03298 + 39.93 = 323.96298 kg CO2e (2024: × 0.92 and × 0.380 → 332.144824).
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { ApiErrorBody, CalculationRecord, FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
+import type { ApiErrorBody, CalculationListRecord, CalculationRecord, FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
 import { defaultInputs, loadTemplates } from '../../src/core/template';
 import { isoNow } from '../../src/server/db/values';
 import { readTemplateFiles } from '../../src/server/templates/registry';
@@ -349,6 +349,23 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     for (const bad of ['{"tags":5}', '{"inputs":"x"}', '{"total_co2e":"many"}']) {
       expect((await ctx.request('GET', `/api/calculations${q({ filter: bad })}`, { token: t })).status).toBe(400);
     }
+  });
+
+  it('a list page carries what lists show; the record (getOne) and a request by ids without range (getMany) the whole breakdown', async () => {
+    const editor = 'editor@muster.example';
+    const made = await create(editor, { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Listenzeile' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const [row] = (await ctx.request<CalculationListRecord[]>('GET', `/api/calculations${q({ filter: JSON.stringify({ q: 'Listenzeile' }), range: '[0,24]' })}`, { token: await token(editor) })).body;
+    const whole = (await ctx.request<CalculationRecord>('GET', `/api/calculations/${made.body.id}`, { token: await token(editor) })).body;
+    const { inputs: _inputs, results: _results, ...columns } = whole;
+    expect(row).toMatchObject(columns);
+    // The brochure lists title, quantity, pages, format and total_co2e; product templates list no other field of it.
+    expect(row!.inputs).toEqual({ title: 'Listenzeile', quantity: 5000, pages: 16, format: 'A4' });
+    expect(row!.results).toEqual({ values: { total_co2e: whole.results.values.total_co2e }, primary: 'total_co2e' });
+    expect(whole.results.breakdown.length).toBeGreaterThan(0);
+    expect(whole.inputs).toMatchObject({ paper: 'paper_virgin', grammage: 115 });
+    const many = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ id: [made.body.id] })}`, { token: await token(editor) });
+    expect(many.body).toEqual([whole]);
   });
 
   it('viewers read but cannot write (403)', async () => {

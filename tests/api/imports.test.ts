@@ -33,7 +33,8 @@ async function upload(ctx: TestContext, token: string, body: Uint8Array | string
 }
 
 async function importedCalculations(ctx: TestContext, token: string, importId: number): Promise<CalculationRecord[]> {
-  const res = await ctx.request<CalculationRecord[]>('GET', `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ import_id: importId }))}&range=[0,999]&sort=["id","ASC"]`, { token });
+  // Without `range` the list answers whole records (a page carries list rows: only the inputs list columns show).
+  const res = await ctx.request<CalculationRecord[]>('GET', `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ import_id: importId }))}&sort=["id","ASC"]`, { token });
   if (res.status === 200) return res.body;
   // Fallback when import_id is not a list filter: read the table directly.
   const rows = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', importId).orderBy('id').execute();

@@ -3,8 +3,10 @@
  * mandant (inserted directly in batches, each row with real inputs and results incl. breakdown),
  * over real HTTP on SQLite and (if reachable) PostgreSQL; and formula evaluation per calculation
  * with `computeResults` on the brochure template (µs), plus validation + computation together.
+ * Issue 22's page weight: the bytes of a 25-row page of brochures, raw and as sent compressed.
  */
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { computeResults } from '../../src/core/formula';
@@ -26,6 +28,12 @@ const EVALUATIONS = 20_000;
 const TAGS = ['messe', 'katalog', 'stammkunde', 'event', 'eilig', 'bericht', 'nachhaltig', 'angebot', 'export', 'test'];
 const CUSTOMERS = ['Verlag Nord', 'Stadtwerke Musterstadt', 'Bäckerei Korn', 'Kanzlei Berger', 'Museum Süd', 'Sportverein Blau-Weiß'];
 const YEAR = new Date().getUTCFullYear();
+/**
+ * Issue 22: a 25-row list page on the wire. Before list rows left the breakdown to getOne, this page weighed 162.7 KB
+ * raw, 4.5 KB gzip, 2.8 KB brotli (identical rows compress far better than real ones).
+ */
+const PAGE_TARGET_KB = 20;
+const PAGE_ROWS = 25;
 
 /** Brochure inputs of the issue's worked example (A4, 16 pages, 5,000 copies, 115 g/m², 10 % spoilage). */
 export const BROCHURE_EXAMPLE: CalculationInputs = {
@@ -185,9 +193,54 @@ async function benchFormula(print: (line: string) => void): Promise<void> {
   }
 }
 
+/** The bytes of one response of the page, as the client receives it with that Accept-Encoding. */
+async function pageBytes(app: FastifyInstance, url: string, token: string, encoding: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+  if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode}`);
+  return res.rawPayload.length;
+}
+
+/**
+ * A 25-row page of brochures (the worked example, created over the API as a person would) in bytes: raw, gzip and
+ * brotli as the server sends them; the gzip size of the raw body for comparison with compressors elsewhere.
+ */
+export async function listPageWeight(print: (line: string) => void): Promise<void> {
+  const database = await freshDatabase('sqlite');
+  const app = await buildApp({ config: loadConfig({ ...database.env, DEMO_PASSWORD: 'kontor-demo' }) });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'editor@muster.example', password: 'kontor-demo' } });
+    const { token } = login.json<{ token: string }>();
+    for (let i = 0; i < PAGE_ROWS; i++) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/calculations',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { template_id: 'brochure', customer: CUSTOMERS[i % CUSTOMERS.length], inputs: { ...BROCHURE_EXAMPLE, title: `Katalog ${i}`, tags: TAGS.slice(i % 5, (i % 5) + 2) } },
+      });
+      if (created.statusCode !== 201) throw new Error(`create: HTTP ${created.statusCode} ${created.body}`);
+    }
+    const query = new URLSearchParams({ sort: '["created_at","DESC"]', range: `[0,${PAGE_ROWS - 1}]`, filter: '{"template_id":"brochure"}' });
+    const url = `/api/calculations?${query.toString()}`;
+    const raw = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const first = raw.json<Array<{ id: number }>>()[0]!;
+    const record = await app.inject({ method: 'GET', url: `/api/calculations/${first.id}`, headers: { authorization: `Bearer ${token}` } });
+    const [gzip, brotli] = [await pageBytes(app, url, token, 'gzip'), await pageBytes(app, url, token, 'br')];
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    print(
+      `  ${PAGE_ROWS}-row list page of brochures: ${kb(raw.rawPayload.length)} raw, on the wire ${kb(gzip)} gzip / ${kb(brotli)} brotli ` +
+        `(target ≤ ${PAGE_TARGET_KB} KB; a row ${kb(JSON.stringify(first).length)}, the record from GET /:id ${kb(record.rawPayload.length)}; ` +
+        `gzip -9 of the raw page ${kb(gzipSync(raw.rawPayload, { level: 9 }).length)})`,
+    );
+  } finally {
+    await app.close();
+    await database.dispose();
+  }
+}
+
 export const calculationsListBenchmark: Benchmark = {
   name: `Calculations: formula evaluation, GET /api/calculations at ${CALCULATIONS.toLocaleString('en')} calculations`,
   async run(print) {
+    await listPageWeight(print);
     await benchFormula(print);
     print('  (every row carries real inputs and results with breakdown, as the API stores them)');
     await benchList('sqlite', print);

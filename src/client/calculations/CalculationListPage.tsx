@@ -26,8 +26,9 @@ import { columnValue, listColumns, rareListColumns, sharedListColumns, type List
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ListViewSwitch, useListView } from './ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
-import { CALCULATION_STATUSES, type CalculationRecord, type FactorRecord, type TemplateRecord } from './types';
+import { CALCULATION_STATUSES, type CalculationListRecord, type FactorRecord, type TemplateRecord } from './types';
 import { useTemplates } from './useTemplate';
+import { CALCULATION_LIST_ROWS } from './listRows';
 import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../databases/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
@@ -112,7 +113,7 @@ interface ViewProps {
 /** Columns of the calculation record itself, which every template has. */
 const RECORD_COLUMNS = ['title', 'customer', 'status'];
 
-const StatusCell = ({ record }: { record: CalculationRecord }) => {
+const StatusCell = ({ record }: { record: CalculationListRecord }) => {
   const translate = useTranslate();
   const label = translate(`calculations.status.${record.status}`, { _: record.status });
   if (!record.frozen) return <>{label}</>;
@@ -145,7 +146,7 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
   const recordFields: Record<string, ReactElement> = {
     title: <TextField key="title" source="title" label="calculations.fields.title" />,
     customer: <TextField key="customer" source="customer" label="calculations.fields.customer" emptyText="" />,
-    status: <FunctionField key="status" source="status" label="calculations.fields.status" render={(record: CalculationRecord) => <StatusCell record={record} />} />,
+    status: <FunctionField key="status" source="status" label="calculations.fields.status" render={(record: CalculationListRecord) => <StatusCell record={record} />} />,
   };
   const templateFields = templateColumns.map((column) => (
     <FunctionField
@@ -154,12 +155,12 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
       label={localize(column.label, lang, column.name)}
       sortable={column.sortBy !== undefined}
       sortBy={column.sortBy}
-      render={(record: CalculationRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo, units)}
+      render={(record: CalculationListRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo, units)}
     />
   ));
   const templateField = showTemplate ? (
     <FunctionField key="template_id" source="template_id" label="calculations.fields.template" sortable={false}
-      render={(record: CalculationRecord) => localize(templatesById.get(record.template_id)?.label, lang, record.template_id)} />
+      render={(record: CalculationListRecord) => localize(templatesById.get(record.template_id)?.label, lang, record.template_id)} />
   ) : null;
   return (
     <DatagridConfigurable
@@ -178,10 +179,10 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
       {byType ? templateField : null}
       {showTotal ? (
         <FunctionField source="total_co2e" label="calculations.fields.total_co2e" textAlign="right"
-          render={(record: CalculationRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} {KG_CO2E}</Box>} />
+          render={(record: CalculationListRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} {KG_CO2E}</Box>} />
       ) : null}
       <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
-      <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationRecord) => <RowActions record={record} compact />} />
+      <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationListRecord) => <RowActions record={record} compact />} />
     </DatagridConfigurable>
   );
 };
@@ -193,7 +194,7 @@ const RowLink = ({ to, label, icon }: { to: string; label: string; icon: ReactEl
   </Tooltip>
 );
 
-const RowActions = ({ record, compact = false }: { record: CalculationRecord; compact?: boolean }) => {
+const RowActions = ({ record, compact = false }: { record: CalculationListRecord; compact?: boolean }) => {
   const translate = useTranslate();
   // Viewers open a calculation to read it; editing, copying and deleting are for those who may save. An ordered
   // (frozen) calculation cannot be deleted, so it is not offered.
@@ -217,7 +218,7 @@ const RowActions = ({ record, compact = false }: { record: CalculationRecord; co
 };
 
 const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
-  const { data = [], isPending } = useListContext<CalculationRecord>();
+  const { data = [], isPending } = useListContext<CalculationListRecord>();
   const lang = useLanguage();
   const yesNo = useYesNo();
   const units = useUnitCatalog();
@@ -321,6 +322,7 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
         perPage={25}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         storeKey={`calculations.${type ?? 'all'}.listParams`}
+        queryOptions={{ meta: CALCULATION_LIST_ROWS }}
         exporter={false}
         empty={false}
       >

@@ -5,7 +5,7 @@
 import { Box, Tooltip } from '@mui/material';
 import { DeleteWithConfirmButton, useTranslate, type RedirectionSideEffect } from 'react-admin';
 import { useCan } from '../providers/RoleGate';
-import type { CalculationRecord } from './types';
+import type { CalculationListRecord } from './types';
 
 /** Hidden on screen, read by screen readers (MUI's visuallyHidden, which @mui/material does not re-export). */
 const visuallyHidden = {
@@ -13,7 +13,7 @@ const visuallyHidden = {
 } as const;
 
 interface Props {
-  record: CalculationRecord;
+  record: CalculationListRecord;
   redirect: RedirectionSideEffect;
   /** In a table row: the icon alone (its name kept for screen readers), so the row fits the page. */
   iconOnly?: boolean;

@@ -9,7 +9,7 @@ import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
 import { fieldNumberOptions, localizeUnit, topLevelField, type Field, type Result, type Template, type UnitCatalog } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
-import type { CalculationRecord } from './types';
+import type { CalculationListRecord } from './types';
 
 /** Record columns the calculations resource sorts by; anything else lives inside inputs/results JSON. */
 const SORTABLE = new Set(['number', 'title', 'customer', 'status', 'total_co2e', 'created_at', 'updated_at']);
@@ -89,7 +89,7 @@ export const TagChips = ({ tags }: { tags: readonly string[] }) => (
 );
 
 /** A stored result's value: `results.values[name]`, the primary one also as `total_co2e`. */
-export function resultValue(record: CalculationRecord, name: string): number | undefined {
+export function resultValue(record: CalculationListRecord, name: string): number | undefined {
   const values = record.results?.values;
   const value = values && typeof values === 'object' ? values[name] : undefined;
   if (typeof value === 'number') return value;
@@ -98,7 +98,7 @@ export function resultValue(record: CalculationRecord, name: string): number | u
 }
 
 export function columnValue(
-  record: CalculationRecord,
+  record: CalculationListRecord,
   name: string,
   template: Template | undefined,
   lang: Language,

@@ -2,10 +2,11 @@
 import {
   AutocompleteArrayInput, ReferenceArrayInput, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required, useTranslate, type RaRecord,
 } from 'react-admin';
-import type { CalculationRecord } from '../../core/api';
+import type { CalculationListRecord } from '../../core/api';
+import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { TagsInput } from '../templates/TagsInput';
 
-export const calculationOptionText = (record: CalculationRecord) => `${record.number} · ${record.title}`;
+export const calculationOptionText = (record: CalculationListRecord) => `${record.number} · ${record.title}`;
 
 /** `alwaysEnableSave`: a duplicate is worth saving as it is, before any change. */
 export const CollectionForm = ({ defaultValues, alwaysEnableSave = false }: { defaultValues?: Partial<RaRecord>; alwaysEnableSave?: boolean }) => {
@@ -16,7 +17,8 @@ export const CollectionForm = ({ defaultValues, alwaysEnableSave = false }: { de
       <TextInput source="name" label="collections.fields.name" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" label="collections.fields.description" validate={maxLength(5000)} multiline minRows={2} fullWidth />
       <TagsInput source="tags" label={translate('collections.fields.tags')} helperText={translate('collections.help.tags')} />
-      <ReferenceArrayInput source="calculation_ids" reference="calculations" perPage={50} sort={{ field: 'updated_at', order: 'DESC' }}>
+      <ReferenceArrayInput source="calculation_ids" reference="calculations" perPage={50} sort={{ field: 'updated_at', order: 'DESC' }}
+        queryOptions={{ meta: CALCULATION_LIST_ROWS }}>
         <AutocompleteArrayInput label="collections.fields.calculations" optionText={calculationOptionText} fullWidth
           helperText="collections.help.calculations" />
       </ReferenceArrayInput>

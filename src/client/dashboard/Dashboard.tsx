@@ -7,7 +7,8 @@ import { Box, Card, CardActions, CardContent, CardHeader, Grid, Link as MuiLink,
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
-import type { CalculationRecord, ProtocolEntryRecord, StatisticColumn } from '../../core/api';
+import type { CalculationListRecord, ProtocolEntryRecord, StatisticColumn } from '../../core/api';
+import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { useProtocolTexts } from '../protocol/summary';
 import { thisYear, useStatistic } from '../statistics/api';
 import { formatFigure, formatKg } from '../statistics/format';
@@ -68,9 +69,10 @@ const Block = ({ title, children, more }: { title: string; children: ReactNode; 
 const LatestCalculations = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data, isError } = useGetList<CalculationRecord>('calculations', {
+  const { data, isError } = useGetList<CalculationListRecord>('calculations', {
     pagination: { page: 1, perPage: LATEST },
     sort: { field: 'updated_at', order: 'DESC' },
+    meta: CALCULATION_LIST_ROWS,
   });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (

@@ -9,7 +9,8 @@ import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
 import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
-import type { CalculationRecord } from '../../core/api';
+import type { CalculationListRecord } from '../../core/api';
+import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { newestPublished } from '../../core/factor-database-default';
 import { formatCount } from '../../core/number-format';
 import { useCan } from '../providers/RoleGate';
@@ -23,15 +24,15 @@ export const MigrateFilterButton = () => {
   const writer = useCan('create', 'migrations');
   const allMandants = useCan('read_all', 'mandants');
   const mayMigrate = writer && !allMandants;
-  const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationRecord>();
+  const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationListRecord>();
   const { data: databases = [] } = useFactorDatabases();
   const newest = newestPublished(databases);
   const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
   const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };
   // Only the count is read (one row): how many calculations of the filter use an older database.
-  const { data: found = [], total } = useGetList<CalculationRecord>(
+  const { data: found = [], total } = useGetList<CalculationListRecord>(
     'calculations',
-    { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort },
+    { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort, meta: CALCULATION_LIST_ROWS },
     { enabled: mayMigrate && !!newest && older.length > 0 },
   );
   // No total: more than the list counts exactly (LIST_COUNT_CAP), but at least the one row read.

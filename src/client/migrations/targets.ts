@@ -3,8 +3,9 @@
  * the request that previews a migration again (for the fresh preview after a 409).
  */
 import { useGetList, useTranslate } from 'react-admin';
-import type { CalculationRecord, CreateFactorMigrationRequest, FactorMigrationRecord, TemplateRecord } from '../../core/api';
+import type { CalculationListRecord, CreateFactorMigrationRequest, FactorMigrationRecord, TemplateRecord } from '../../core/api';
 import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 
 const ALL = { page: 1, perPage: 200 };
 
@@ -20,9 +21,10 @@ export function useTemplateList() {
 export function useDatabaseInUse(filter: Record<string, unknown>, enabled: boolean): number | null {
   const one = { page: 1, perPage: 1 };
   const sort = { field: 'id', order: 'ASC' as const };
-  const first = useGetList<CalculationRecord>('calculations', { filter, pagination: one, sort }, { enabled });
+  const meta = CALCULATION_LIST_ROWS;
+  const first = useGetList<CalculationListRecord>('calculations', { filter, pagination: one, sort, meta }, { enabled });
   const candidate = first.data?.[0]?.database_id;
-  const same = useGetList<CalculationRecord>('calculations', { filter: { ...filter, database_id: candidate }, pagination: one, sort }, { enabled: enabled && candidate !== undefined });
+  const same = useGetList<CalculationListRecord>('calculations', { filter: { ...filter, database_id: candidate }, pagination: one, sort, meta }, { enabled: enabled && candidate !== undefined });
   if (!enabled || candidate === undefined || first.total === undefined || same.total === undefined) return null;
   return same.total === first.total ? candidate : null;
 }

@@ -58,6 +58,22 @@ export const CalculationRecord = Type.Object({
 });
 export type CalculationRecord = Static<typeof CalculationRecord>;
 
+/** What a list row shows of the results: the values of the results list columns name, and which one is the total. */
+export type CalculationResultValues = Pick<CalculationResults, 'values' | 'primary'>;
+
+/**
+ * A row of a `GET /api/calculations` page: the record without what only the calculation's own page reads. `inputs`
+ * and `results.values` hold the fields and results a list may show as columns (those the templates of the calculation's
+ * type name in `list.columns`), `results.primary` names the total; the breakdown, factors and production figures come with `GET /api/calculations/:id`
+ * (and with any request without `range`, such as react-admin's getMany, whose answers fill its getOne cache).
+ */
+export const CalculationListRecord = Type.Object({
+  ...CalculationRecord.properties,
+  inputs: Opaque<CalculationInputs>(),
+  results: Opaque<CalculationResultValues>(),
+});
+export type CalculationListRecord = Static<typeof CalculationListRecord>;
+
 // null is accepted as "not given" for the optional ids: forms send emptied optional inputs as null.
 const optionalId = () => Type.Optional(Nullable(RecordId()));
 

@@ -4,30 +4,11 @@
  * calculation_tags index (see tags.ts).
  */
 import { badRequest } from '../http/errors';
-import type { ColumnDefinition } from '../http/list-query';
+import { CalculationRecord } from '../../core/api';
+import { recordColumns } from '../http/list-query';
 
-export const CALCULATION_COLUMNS: Record<string, ColumnDefinition> = {
-  id: { type: 'integer' },
-  mandant_id: { type: 'integer' },
-  number: { type: 'text' },
-  template_id: { type: 'text' },
-  template_version: { type: 'integer' },
-  template_type: { type: 'text' },
-  database_id: { type: 'integer' },
-  machine_set_id: { type: 'integer' },
-  title: { type: 'text' },
-  customer: { type: 'text' },
-  status: { type: 'text' },
-  total_co2e: { type: 'number' },
-  created_by: { type: 'integer' },
-  updated_by: { type: 'integer' },
-  created_at: { type: 'timestamp' },
-  updated_at: { type: 'timestamp' },
-  version: { type: 'integer' },
-  duplicated_from: { type: 'integer' },
-  import_id: { type: 'integer' },
-  frozen: { type: 'boolean' },
-};
+/** Every column of the record but its JSON (tags, inputs, results): the list sorts and filters by each. */
+export const CALCULATION_COLUMNS = recordColumns(CalculationRecord);
 
 export const CALCULATION_SEARCHABLE = ['number', 'title', 'customer'] as const;
 

@@ -1,12 +1,12 @@
-/** calculations rows → API records, and the JSON schema of a record. */
-import type { CalculationRecord, CalculationResults, CalculationStatus } from '../../core/api';
+/** calculations rows → API records (the full record of one calculation, or the lighter row of a list page). */
+import type { CalculationListRecord, CalculationRecord, CalculationResults, CalculationStatus } from '../../core/api';
 import { fromStoredResults, type StoredForm } from '../../core/formula';
 import type { Template } from '../../core/template';
 import type { CalculationInputs, TemplateType } from '../../core/template';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, DbBoolean, DbJson } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
-import { loadFactorDetails, type FactorDetailsByDatabase } from './factor-details';
+import { loadFactorDetails } from './factor-details';
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +24,8 @@ export const EMPTY_RESULTS: CalculationResults = {
 export type TemplateResolver = (id: string, version: number) => Template | undefined;
 
 
-function toCalculationRecord(row: Row, stored: StoredForm, resolveTemplate: TemplateResolver, details: FactorDetailsByDatabase): CalculationRecord {
+/** What a record and a list row share: every column but inputs and results. */
+function recordColumns(row: Row): Omit<CalculationRecord, 'inputs' | 'results'> {
   return {
     id: Number(row.id),
     mandant_id: Number(row.mandant_id),
@@ -38,8 +39,6 @@ function toCalculationRecord(row: Row, stored: StoredForm, resolveTemplate: Temp
     customer: row.customer === null || row.customer === undefined ? null : String(row.customer),
     tags: parseJson<string[]>(row.tags as DbJson, []),
     status: row.status as CalculationStatus,
-    inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
-    results: fromStoredResults(stored, resolveTemplate(String(row.template_id), Number(row.template_version)), details(stored.database?.id)),
     total_co2e: Number(row.total_co2e),
     created_by: nullableNumber(row.created_by),
     updated_by: nullableNumber(row.updated_by),
@@ -52,46 +51,52 @@ function toCalculationRecord(row: Row, stored: StoredForm, resolveTemplate: Temp
   };
 }
 
+const storedResults = (row: Row) => parseJson<StoredForm>(row.results as DbJson, EMPTY_RESULTS);
+
 /** calculations rows → API records; one query for the texts of the factors they used. */
 export async function toCalculationRecords(db: Kysely<DatabaseSchema>, rows: readonly Row[], resolveTemplate: TemplateResolver): Promise<CalculationRecord[]> {
-  const stored = rows.map((row) => parseJson<StoredForm>(row.results as DbJson, EMPTY_RESULTS));
+  const stored = rows.map(storedResults);
   const details = await loadFactorDetails(db, stored);
-  return rows.map((row, i) => toCalculationRecord(row, stored[i]!, resolveTemplate, details));
+  return rows.map((row, i) => ({
+    ...recordColumns(row),
+    inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
+    results: fromStoredResults(stored[i]!, resolveTemplate(String(row.template_id), Number(row.template_version)), details(stored[i]!.database?.id)),
+  }));
 }
 
-export const calculationRecordSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    mandant_id: { type: 'integer' },
-    number: { type: 'string' },
-    template_id: { type: 'string' },
-    template_version: { type: 'integer' },
-    template_type: { type: 'string' },
-    database_id: { type: 'integer' },
-    machine_set_id: { type: ['integer', 'null'] },
-    title: { type: 'string' },
-    customer: { type: ['string', 'null'] },
-    tags: { type: 'array', items: { type: 'string' } },
-    status: { type: 'string' },
-    inputs: { type: 'object', additionalProperties: true },
-    results: { type: 'object', additionalProperties: true },
-    total_co2e: { type: 'number' },
-    created_by: { type: ['integer', 'null'] },
-    updated_by: { type: ['integer', 'null'] },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    version: { type: 'integer' },
-    duplicated_from: { type: ['integer', 'null'] },
-    import_id: { type: ['integer', 'null'] },
-    frozen: { type: 'boolean' },
-  },
-  required: [
-    'id', 'mandant_id', 'number', 'template_id', 'template_version', 'template_type', 'database_id', 'machine_set_id', 'title', 'customer',
-    'tags', 'status', 'inputs', 'results', 'total_co2e', 'created_by', 'updated_by', 'created_at', 'updated_at', 'version',
-    'duplicated_from', 'import_id', 'frozen',
-  ],
-} as const;
+/**
+ * The names a list of calculations of a template type may show as columns: what its templates (and the
+ * calculation's own version) name in `list.columns`. A column of the type's list reads the row's own template, so
+ * a field one template lists is shown for every calculation of that type whose template has it.
+ */
+function listColumnNames(templates: readonly Template[]): (type: string, own: Template | undefined) => ReadonlySet<string> {
+  const byType = new Map<string, Set<string>>();
+  for (const template of templates) {
+    const names = byType.get(template.type) ?? new Set<string>();
+    for (const name of template.list.columns) names.add(name);
+    byType.set(template.type, names);
+  }
+  return (type, own) => {
+    const names = byType.get(type) ?? new Set<string>();
+    return own && own.list.columns.some((name) => !names.has(name)) ? new Set([...names, ...own.list.columns]) : names;
+  };
+}
+
+/** calculations rows → list rows: the inputs and result values list columns show, no breakdown (and no query). */
+export function toCalculationListRows(rows: readonly Row[], templates: readonly Template[], resolveTemplate: TemplateResolver): CalculationListRecord[] {
+  const columnsOf = listColumnNames(templates);
+  return rows.map((row) => {
+    const columns = recordColumns(row);
+    const listed = columnsOf(columns.template_type, resolveTemplate(columns.template_id, columns.template_version));
+    const listedOf = <T,>(named: Record<string, T>) => Object.fromEntries(Object.entries(named).filter(([name]) => listed.has(name)));
+    const stored = storedResults(row);
+    return {
+      ...columns,
+      inputs: listedOf(parseJson<CalculationInputs>(row.inputs as DbJson, {})),
+      results: { values: listedOf(stored.values ?? {}), primary: stored.primary ?? '' },
+    };
+  });
+}
 
 /** Key order independent JSON equality (PostgreSQL's jsonb does not keep key order). */
 export function sameJson(a: unknown, b: unknown): boolean {

@@ -11,11 +11,10 @@
  * - frozen calculations (ordered) cannot be changed or deleted (409).
  */
 import { sql, type Kysely } from 'kysely';
-import { CALCULATION_STATUSES, type CalculationRecord, type SessionUser } from '../../core/api';
+import { CalculationListRecord, CalculationRecord, CalculationWrite, type SessionUser } from '../../core/api';
 import { usesDraftTemplates } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
-import { MAX_INT32 } from '../http/record-id';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
@@ -25,44 +24,20 @@ import { inputsFilter } from './input-filters';
 import { calculationMessage } from './messages';
 import { allocateCalculationNumber } from './number';
 import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate } from './prepare';
-import { calculationRecordSchema, sameJson, toCalculationRecords } from './record';
+import { sameJson, toCalculationListRows, toCalculationRecords } from './record';
 import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import type { Dialect } from '../db/database';
 
 
-const bodyProperties = {
-  template_id: { type: 'string', minLength: 1, maxLength: 200 },
-  // null is accepted as "not given": forms send emptied optional inputs as null.
-  template_version: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-  database_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-  title: { type: 'string', maxLength: 500 },
-  customer: { type: ['string', 'null'], maxLength: 500 },
-  tags: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200 } },
-  status: { type: 'string', enum: [...CALCULATION_STATUSES] },
-  inputs: { type: 'object', additionalProperties: true },
-  duplicated_from: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-  mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-} as const;
-
-interface CalculationBody {
-  template_id?: string;
-  template_version?: number;
-  database_id?: number;
-  title?: string;
-  customer?: string | null;
-  tags?: string[];
-  status?: (typeof CALCULATION_STATUSES)[number];
-  inputs?: Record<string, unknown>;
-  duplicated_from?: number;
-  mandant_id?: number;
-}
+/** A write body whose optional ids are absent rather than null. */
+type GivenWrite = { [K in keyof CalculationWrite]: Exclude<CalculationWrite[K], null> };
 
 /** The body with the properties sent as null that mean "not given" dropped. */
-function given(body: Row): CalculationBody {
+function given(body: Row): GivenWrite {
   const copy: Row = { ...body };
   for (const key of ['template_version', 'database_id', 'mandant_id', 'duplicated_from']) if (copy[key] === null) delete copy[key];
-  return copy as CalculationBody;
+  return copy as GivenWrite;
 }
 
 function titleOf(title: string | undefined, fallback: string): string {
@@ -99,6 +74,7 @@ async function mandantOf(db: Kysely<DatabaseSchema>, user: SessionUser, requeste
 
 export function calculationsResource(templates: TemplateRegistry, dialect: Dialect): RestResourceDefinition<CalculationRecord> {
   const filterByInputs = inputsFilter(templates);
+  const resolve = (id: string, version: number) => templates.resolve(id, version);
   return {
     name: 'calculations',
     table: 'calculations',
@@ -115,10 +91,12 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       },
     },
     access: 'calculations',
-    toRecords: (rows, ctx) => toCalculationRecords(ctx.db, rows, (id, version) => templates.resolve(id, version)),
-    recordSchema: calculationRecordSchema,
-    createSchema: { type: 'object', properties: bodyProperties },
-    updateSchema: { type: 'object', properties: bodyProperties },
+    toRecords: (rows, ctx) => toCalculationRecords(ctx.db, rows, resolve),
+    recordSchema: CalculationRecord,
+    // A page of 25 with every breakdown weighed ~140 KB; a list shows none of it.
+    listRows: { schema: CalculationListRecord, toRows: async (rows) => toCalculationListRows(rows, templates.list(), resolve) },
+    createSchema: CalculationWrite,
+    updateSchema: CalculationWrite,
 
     async beforeCreate(raw, ctx) {
       const { db, user } = ctx;

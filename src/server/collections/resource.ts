@@ -11,12 +11,11 @@
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../core/i18n/translate';
 import { sql, type Kysely } from 'kysely';
-import type { CollectionRecord, SessionUser } from '../../core/api';
+import { CollectionRecord, CollectionWrite, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { badRequest, notFound } from '../http/errors';
-import { MAX_INT32 } from '../http/record-id';
-import type { ColumnDefinition } from '../http/list-query';
+import { recordColumns } from '../http/list-query';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import { tagFilterValues } from '../calculations/list';
@@ -26,57 +25,8 @@ import { collectionDerived, EMPTY_TOTALS, type CollectionDerived } from './total
 import './tables';
 
 
-const COLUMNS: Record<string, ColumnDefinition> = {
-  id: { type: 'integer' },
-  mandant_id: { type: 'integer' },
-  name: { type: 'text' },
-  description: { type: 'text' },
-  created_by: { type: 'integer' },
-  created_at: { type: 'timestamp' },
-  updated_at: { type: 'timestamp' },
-  version: { type: 'integer' },
-};
-
-const idList = { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: MAX_INT32 } } as const;
-
-const bodyProperties = {
-  name: { type: 'string', maxLength: 200 },
-  description: { type: ['string', 'null'], maxLength: 5000 },
-  tags: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200 } },
-  calculation_ids: idList,
-  duplicated_from: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-  mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-} as const;
-
-const number = { type: 'number' } as const;
-export const collectionRecordSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    mandant_id: { type: 'integer' },
-    name: { type: 'string' },
-    description: { type: ['string', 'null'] },
-    tags: { type: 'array', items: { type: 'string' } },
-    created_by: { type: ['integer', 'null'] },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    version: { type: 'integer' },
-    calculation_ids: { type: 'array', items: { type: 'integer' } },
-    calculation_count: { type: 'integer' },
-    total_co2e: number,
-    ordered_co2e: number,
-    open_co2e: number,
-  },
-} as const;
-
-interface CollectionBody {
-  name?: string;
-  description?: string | null;
-  tags?: string[];
-  calculation_ids?: number[];
-  duplicated_from?: number | null;
-  mandant_id?: number | null;
-}
+/** The table's columns: the totals and ids are added after the query (totals.ts), so they neither sort nor filter. */
+const COLUMNS = recordColumns(CollectionRecord, ['calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e']);
 
 /** Row → record; ids and totals start empty and are filled in before the answer is sent. */
 export function toCollectionRecord(row: Row): CollectionRecord {
@@ -162,14 +112,14 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
   },
   access: 'collections',
   toRecord: toCollectionRecord,
-  recordSchema: collectionRecordSchema,
-  createSchema: { type: 'object', properties: bodyProperties },
-  updateSchema: { type: 'object', properties: bodyProperties },
+  recordSchema: CollectionRecord,
+  createSchema: CollectionWrite,
+  updateSchema: CollectionWrite,
 
   async beforeCreate(raw, ctx) {
     const { db, user, request } = ctx;
     const lang = user.language;
-    const body = raw as CollectionBody;
+    const body = raw as CollectionWrite;
     const original = typeof body.duplicated_from === 'number' ? await findVisible(db, user, body.duplicated_from) : undefined;
     const mandantId = mandantForNewRow(user, body.mandant_id ?? original?.mandant_id);
     if (mandantId === null) throw badRequest(collectionMessage('mandantRequired'), { mandant_id: collectionMessage('mandantRequired') });
@@ -190,7 +140,7 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
 
   async beforeUpdate(raw, existing, ctx) {
     const { db, request } = ctx;
-    const body = raw as CollectionBody;
+    const body = raw as CollectionWrite;
     const values: Row = {};
     if (body.mandant_id !== undefined && body.mandant_id !== null && body.mandant_id !== existing.mandant_id) throw notFound(collectionMessage('notFound'));
     if (body.name !== undefined) {

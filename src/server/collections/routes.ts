@@ -9,8 +9,9 @@
  * Duplicate: `POST /api/collections` with `duplicated_from` (see resource.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
-import { CollectionMembershipRequest, type CollectionRecord } from '../../core/api';
+import { CollectionMembershipRequest, CollectionRecord } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -18,10 +19,11 @@ import { conflict, errorRef, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
+import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
 import { addCalculations, checkCalculationIds, removeCalculations } from './membership';
 import { collectionMessage } from './messages';
-import { collectionRecordSchema, collectionsResource, deletedDerived, toCollectionRecord } from './resource';
+import { collectionsResource, deletedDerived, toCollectionRecord } from './resource';
 import { collectionDerived } from './totals';
 import './tables';
 
@@ -42,21 +44,26 @@ async function completeAnswer(db: Kysely<DatabaseSchema>, request: FastifyReques
   return Array.isArray(payload) ? payload.map((item) => (isCollectionRecord(item) ? complete(item) : item)) : complete(payload as CollectionRecord);
 }
 
-type MembershipRequest = FastifyRequest<{ Params: { id: number }; Body: { ids: number[] } }>;
+/** What a membership change reads of its request. */
+interface MembershipRequest extends FastifyRequest {
+  params: { id: number };
+  body: { ids: number[] };
+}
 
 export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): Promise<void> {
   await app.register(async (scope) => {
     // Runs after a write's transaction has committed, so reading through the app's db is safe.
     scope.addHook('preSerialization', async (request, _reply, payload) => completeAnswer(db, request, payload));
 
-    scope.get(
+    const api = typed(scope);
+    api.get(
       '/api/collections/tags',
       {
         onRequest: [scope.authenticate, requireAccess('read', 'collections')],
         schema: {
           tags: ['collections'],
           summary: 'The tags used by the collections the caller can see, sorted',
-          response: { 200: { type: 'array', items: { type: 'string' } }, 401: errorRef },
+          response: { 200: Type.Array(Type.String()), 401: errorRef },
         },
       },
       async (request) => {
@@ -72,7 +79,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
       summary,
       params: idParams,
       body: CollectionMembershipRequest,
-      response: { 200: collectionRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      response: { 200: CollectionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
     });
 
     /** One membership change in one transaction: checked ids, the rows, a new version, the protocol entry. */
@@ -106,12 +113,12 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
         return after;
       });
 
-    scope.post<{ Params: { id: number }; Body: { ids: number[] } }>(
+    api.post(
       '/api/collections/:id/calculations',
       { onRequest: [scope.authenticate, requireAccess('update', 'collections')], schema: membershipSchema('Add calculations to a collection (ids already in it are ignored)') },
       async (request) => changeMembership(request, 'add'),
     );
-    scope.delete<{ Params: { id: number }; Body: { ids: number[] } }>(
+    api.delete(
       '/api/collections/:id/calculations',
       { onRequest: [scope.authenticate, requireAccess('update', 'collections')], schema: membershipSchema('Remove calculations from a collection') },
       async (request) => changeMembership(request, 'remove'),

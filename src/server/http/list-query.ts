@@ -31,9 +31,29 @@ export interface ColumnDefinition {
   filterable?: boolean;
 }
 
+const COLUMN_TYPES: Record<string, ColumnType> = { integer: 'integer', number: 'number', string: 'text', boolean: 'boolean' };
+
+/**
+ * A list's columns from the API record it lists (core/api): every scalar property (nullable ones too) with the type
+ * its schema gives it, strings as text and the `…_at` strings as timestamps. `omit` names properties the table does
+ * not have (totals and ids added after the query).
+ */
+export function recordColumns(record: TSchema, omit: readonly string[] = []): Record<string, ColumnDefinition> {
+  const columns: Record<string, ColumnDefinition> = {};
+  for (const [name, property] of Object.entries((record as { properties: Record<string, { type?: string | string[] }> }).properties)) {
+    const types = [property.type ?? []].flat().filter((type) => type !== 'null');
+    const type = types.length === 1 ? COLUMN_TYPES[types[0]!] : undefined;
+    if (!type || omit.includes(name)) continue;
+    columns[name] = { type: type === 'text' && name.endsWith('_at') ? 'timestamp' : type };
+  }
+  return columns;
+}
+
 export interface ListQuery {
   sort: { field: string; order: 'asc' | 'desc' };
   range: { start: number; end: number };
+  /** A page was asked for (`range` given); without one the records are read whole (react-admin's getMany asks so). */
+  paged: boolean;
   conditions: Condition[];
   search: string | null;
   /** Values of the resource's custom filter keys, checked by the resource itself. */
@@ -159,7 +179,7 @@ export function parseListQuery(
       }
     }
   }
-  return { sort, range, conditions, search, custom };
+  return { sort, range, paged: rangeRaw !== undefined, conditions, search, custom };
 }
 
 /** `users 0-24/319`; `users *\/0` (star, slash, total) when the page is empty; `calculations 0-24/*` past the count cap. */

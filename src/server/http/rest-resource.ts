@@ -85,6 +85,16 @@ export function versionFields(row: Row): { created_at: string; updated_at: strin
   return { created_at: String(row.created_at), updated_at: String(row.updated_at), version: Number(row.version) };
 }
 
+/**
+ * The lighter rows a list page carries where the full record is heavy: what list screens show. Only pages get
+ * them: a request without `range` (react-admin's getMany, whose answers go into its getOne cache) gets full
+ * records. The schema must admit full records too (the list route answers both with it).
+ */
+export interface ListRows {
+  schema: TSchema;
+  toRows(rows: Row[], ctx: RestContext): Promise<object[]>;
+}
+
 interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
@@ -103,6 +113,8 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   access: Resource;
   /** JSON schema of one record (documentation and response serialisation). */
   recordSchema: TSchema;
+  /** Rows of a list page when they differ from the record (default: the record). */
+  listRows?: ListRows;
   /** JSON schema of a POST body. Unknown properties are dropped (additionalProperties: false). */
   createSchema: TCreate;
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
@@ -188,7 +200,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
       query,
       def.countCapped ? ctx.db : undefined,
     );
-    return { total, rows: await toRecords(rows, ctx) };
+    return { total, rows: def.listRows && query.paged ? await def.listRows.toRows(rows, ctx) : await toRecords(rows, ctx) };
   };
 
   const updateSchema = {
@@ -201,7 +213,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
     name: def.name,
     access: def.access,
     tags,
-    recordSchema: def.recordSchema,
+    recordSchema: def.listRows?.schema ?? def.recordSchema,
     parse: (params) => parseListQuery(params, def.columns, searchable, Object.keys(def.customFilters ?? {})),
     page: (request, query) => list(ctxOf(request), query),
   });
