@@ -134,12 +134,13 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     (bad.groups[0]!.fields[1] as { rules: string[] }).rules = ['required', 'atleast:1'];
     const failing = await post<ApiErrorBody>('/api/templates', { definition: bad });
     expect(failing.status).toBe(400);
-    expect(failing.body.errors).toMatchObject({ '/results/1/formula': expect.stringMatching(/unbekannte Funktion „factr“/), '/groups/0/fields/1/rules/1': expect.any(String) });
+    expect(failing.body.errors).toMatchObject({ '/results/1/formula': expect.stringMatching(/unbekannte Funktion „factr“/), '/groups/0/fields/1/rules/1': 'unbekannte Regel „atleast“' });
 
     const schemaFault = { ...envelope('letter'), label: { de: 'Brief' } };
     const meta = await post<ApiErrorBody>('/api/templates', { definition: schemaFault });
     expect(meta.status).toBe(400);
     expect(Object.keys(meta.body.errors ?? {})).toContain('/label');
+    expect(meta.body.errors?.['/label']).toBe('Pflichtangabe „en“ fehlt');
 
     const clash = await post<ApiErrorBody>('/api/templates', { definition: envelope('brochure') });
     expect(clash.status).toBe(409);

@@ -1,9 +1,11 @@
 /**
- * Issue #20, "a provider admin adds a product type alone, without writing JSON": in Chromium the provider admin builds
- * "Etiketten" in the form editor only — a select whose options carry data a formula reads, a show/hide condition, a
- * `between` rule, a repeatable group with minimum and maximum, list filters and import aliases, a formula completed
- * from the template's names — and publishes it; a German editor of a mandant then fills the form and saves it, and the
- * server's figure is the hand-computed one. (The CSV import with two transport legs joins at integration.)
+ * Issue #20, "a provider admin adds a product type alone, without writing JSON": in Chromium the provider admin adds a
+ * factor of a new category ("label_face") to a new factor database, publishes it and rolls it out to all mandants,
+ * then builds "Etiketten" in the form editor only — a select whose options carry data a formula reads, a show/hide
+ * condition, a `between` rule, a repeatable group with minimum and maximum, a factor field of the new category, list
+ * filters and import aliases, a formula completed from the template's names — and publishes it; a German editor of a
+ * mandant then fills the form and saves it (the server's figure is the hand-computed one), and imports a CSV with two
+ * transport legs per row that land as two items.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,6 +14,13 @@ import type { CalculationRecord } from '../../src/core/api';
 import type { Template } from '../../src/core/template';
 import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 
+// Values are keys ("film", "label_face_paper"), numbers German; two numbered column sets fill two transport items.
+const CSV = [
+  'Titel;Stückzahl;Trägermaterial;Etikettenpapier;Transport 1: Entfernung;Transport 2: Entfernung',
+  'E2E Etiketten Import;2.000;film;label_face_paper;50;200',
+  '',
+].join('\r\n');
+
 const LANGS = ['de', 'en', 'fr', 'it', 'es'] as const;
 type Texts = Record<(typeof LANGS)[number], string>;
 
@@ -19,18 +28,48 @@ async function fillLabels(page: Page, testId: string, labels: Texts) {
   for (const lang of LANGS) await page.getByTestId(`${testId}-${lang}`).fill(labels[lang]);
 }
 
+/** The factor dialog's label inputs, one per interface language. */
+async function fillFactorLabels(page: Page, labels: Texts) {
+  for (const lang of LANGS) await page.getByRole('dialog').locator(`input[name="label.${lang}"]`).fill(labels[lang]);
+}
+
 const same = (text: string): Texts => ({ de: text, en: text, fr: text, it: text, es: text });
 
 describe.runIf(browserAvailable())('template authoring without JSON (issue #20)', () => {
   const app = useRunningApp();
 
-  it('a provider admin builds and publishes "Etiketten" in the form; a German editor fills and saves it', async () => {
+  it('a provider admin rolls out a new factor category, builds and publishes "Etiketten" in the form; a German editor fills, saves and imports it', async () => {
     const admin = await newPage(app.browser, { locale: 'de-DE' });
     try {
       const page = admin.page;
       // A stuck step fails with its name and a screenshot instead of the whole test timing out.
       page.setDefaultTimeout(90_000);
       await login(page, app.server.baseUrl, 'admin@kontor.example');
+
+      // A new factor database, a copy of the current one, with a factor of a new category; published and rolled out.
+      await page.goto(`${app.server.baseUrl}/databases/create`);
+      await page.locator('input[name="name"]').fill('E2E Etiketten-Faktoren');
+      await page.locator('input[name="version_label"]').fill('2025-e2e');
+      await page.getByRole('combobox', { name: /Kopie von/ }).click();
+      await page.getByRole('option', { name: /Demo-Faktoren 2025/ }).click();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.waitForURL(/\/databases\/\d+$/);
+      await page.getByTestId('factor-add').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[name="key"]').fill('label_face_paper');
+      await dialog.locator('input[name="category"]').fill('label_face');
+      await dialog.locator('input[name="unit"]').fill('kg');
+      await dialog.locator('input[name="value"]').fill('2');
+      await dialog.locator('textarea[name="source"]').first().fill('E2E: Etikettenpapier je kg');
+      await fillFactorLabels(page, { de: 'Etikettenpapier', en: 'Label paper', fr: 'Papier pour étiquettes', it: 'Carta per etichette', es: 'Papel para etiquetas' });
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByTestId('factor-label_face_paper').waitFor();
+      await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+      await page.getByTestId('roll-out').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+      await page.getByTestId('rolled-out').waitFor();
+
       await page.goto(`${app.server.baseUrl}/templates`);
       await page.getByTestId('template-new').click();
       await page.getByTestId('form-editor').waitFor();
@@ -77,6 +116,14 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-field-0-3-clause-0-field').selectOption('material');
       await expect.poll(() => page.getByTestId('te-field-0-3-clause-0-value').inputValue()).toBe('paper');
 
+      // The label's face paper, a factor of the category the provider admin has just rolled out, picked by its key.
+      await page.getByTestId('te-group-0-add-field').click();
+      await page.getByTestId('te-field-0-4-name').fill('face');
+      await page.getByTestId('te-field-0-4-type').selectOption('factor');
+      await fillLabels(page, 'te-field-0-4-label', { de: 'Etikettenpapier', en: 'Label paper', fr: 'Papier pour étiquettes', it: 'Carta per etichette', es: 'Papel para etiquetas' });
+      await page.getByTestId('te-field-0-4-category').click();
+      await page.getByTestId('te-field-0-4-category-option-label_face').click();
+
       // A repeatable group of transport legs: at least 1, at most 3.
       await page.getByTestId('te-add-repeatable-group').click();
       await page.getByTestId('te-group-1-id').fill('transport');
@@ -86,14 +133,14 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-field-1-0-name').fill('distance_km');
       await fillLabels(page, 'te-field-1-0-label', { de: 'Entfernung', en: 'Distance', fr: 'Distance', it: 'Distanza', es: 'Distancia' });
 
-      // The formula, its first name completed: 2 kg CO2e per kg of labels, 0.1 kg CO2e per km.
+      // The formula, its first name completed: the face paper's factor per kg of labels, 0.1 kg CO2e per km.
       const formula = page.getByTestId('te-result-0-formula');
       await formula.fill('');
       await formula.pressSequentially('quan');
       await page.getByTestId('te-result-0-suggestion-quantity').waitFor();
       await page.keyboard.press('Enter');
       await expect.poll(() => formula.inputValue()).toBe('quantity');
-      await formula.fill('quantity / 1000 * option(material).kg_per_1000 * 2 + sum(transport, distance_km) * 0.1');
+      await formula.fill('quantity / 1000 * option(material).kg_per_1000 * factor(face) + sum(transport, distance_km) * 0.1');
       await fillLabels(page, 'te-result-0-label', same('CO2e'));
 
       // List filters and import aliases, picked.
@@ -135,6 +182,7 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       expect(fields.find((f) => f.name === 'quantity')!.rules).toContain('between:1,100000000');
       expect(fields.find((f) => f.name === 'material')!.options!.map((o) => o.data)).toEqual([{ kg_per_1000: 2 }, { kg_per_1000: 3.5 }]);
       expect(fields.find((f) => f.name === 'varnish')!.visibleIf).toBe("material == 'paper'");
+      expect(fields.find((f) => f.name === 'face')).toMatchObject({ type: 'factor', category: 'label_face' });
       expect(template.groups[1]).toMatchObject({ id: 'transport', repeatable: true, min: 1, max: 3 });
       expect(template.list.filters).toEqual(['material']);
       expect(template.import).toEqual({ aliases: { Stückzahl: 'quantity', Trägermaterial: 'material' } });
@@ -151,10 +199,12 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.locator('[data-field="material"] [role="combobox"]').click();
       await page.getByRole('option', { name: 'Papier' }).click();
       await page.locator('[data-field="varnish"]').waitFor();
+      await page.locator('[data-field="face"] [role="combobox"]').click();
+      await page.getByRole('option', { name: /Etikettenpapier/ }).click();
       const distances = page.locator('[data-field="distance_km"] input');
       if ((await distances.count()) === 0) await page.getByRole('button', { name: 'Transport hinzufügen' }).click();
       await distances.first().fill('120');
-      // 5000 / 1000 × 2 kg × 2 = 20, + 120 km × 0.1 = 12: 32 kg CO2e
+      // 5000 / 1000 × 2 kg × 2 kg CO2e/kg (the rolled-out factor) = 20, + 120 km × 0.1 = 12: 32 kg CO2e
       const expected = formatResult(32, 'de');
       await expect.poll(() => page.getByTestId('result-total-value').textContent()).toBe(expected);
       await screenshot(page, 'template-authoring-calculation');
@@ -165,6 +215,28 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       expect(response.status()).toBe(201);
       const record = (await response.json()) as CalculationRecord;
       expect(record).toMatchObject({ template_id: 'labels', template_version: 1, total_co2e: 32 });
+
+      // The CSV import: one row, two transport legs, which land as two items of one calculation.
+      await page.goto(`${app.server.baseUrl}/importer`);
+      await page.getByTestId('importer-template').click();
+      await page.getByRole('option', { name: 'Etiketten' }).click();
+      await page.getByTestId('importer-file').setInputFiles({ name: 'etiketten.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+      await page.getByTestId('importer-preview').waitFor();
+      await screenshot(page, 'template-authoring-import-mapping');
+      await page.getByTestId('importer-import').click();
+      const report = page.getByTestId('importer-report');
+      await expect.poll(() => report.textContent()).toContain('1 von 1 Zeilen importiert, 0 fehlerhaft.');
+      const imported = await page.evaluate(async () => {
+        const session = JSON.parse(window.localStorage.getItem('kontor.session') ?? '{}') as { token: string };
+        const filter = encodeURIComponent(JSON.stringify({ q: 'E2E Etiketten Import' }));
+        const headers = { Authorization: `Bearer ${session.token}` };
+        const found = (await (await fetch(`/api/calculations?filter=${filter}`, { headers })).json()) as { id: number }[];
+        return Promise.all(found.map(async ({ id }) => (await (await fetch(`/api/calculations/${id}`, { headers })).json()) as CalculationRecord));
+      });
+      expect(imported).toHaveLength(1);
+      // 2000 / 1000 × 3.5 kg × 2 kg CO2e/kg = 14, + (50 + 200) km × 0.1 = 25: 39 kg CO2e
+      expect(imported[0]).toMatchObject({ template_id: 'labels', total_co2e: 39 });
+      expect((imported[0]!.inputs as { transport: unknown[] }).transport).toEqual([{ distance_km: 50 }, { distance_km: 200 }]);
     } catch (error) {
       await screenshot(editor.page, 'template-authoring-editor-failure');
       throw error;

@@ -95,6 +95,36 @@ describe('template form editor: the whole format without JSON', () => {
     ]);
   }, 400_000);
 
+  it('picks a default as the field type takes it: one of the options, yes or no, a factor key of the category', async () => {
+    const { user, save } = await openNew();
+    expect(screen.getByTestId('te-field-0-1-default')).toHaveValue('1000');
+    click('te-group-0-add-field');
+    change('te-field-0-2-name', 'finish');
+    change('te-field-0-2-type', 'select');
+    click('te-field-0-2-add-option');
+    click('te-field-0-2-add-option');
+    change('te-field-0-2-option-0-value', 'matt');
+    change('te-field-0-2-option-1-value', 'gloss');
+    change('te-field-0-2-default', 'gloss');
+    click('te-group-0-add-field');
+    change('te-field-0-3-name', 'varnish');
+    change('te-field-0-3-type', 'boolean');
+    expect(within(screen.getByTestId('te-field-0-3-default')).getAllByRole('option').map((option) => option.textContent)).toEqual(['no default', 'Yes', 'No']);
+    change('te-field-0-3-default', 'true');
+    click('te-group-0-add-field');
+    change('te-field-0-4-name', 'stock');
+    change('te-field-0-4-type', 'factor');
+    await user.click(screen.getByTestId('te-field-0-4-category'));
+    await user.click(await screen.findByTestId('te-field-0-4-category-option-paper'));
+    await within(screen.getByTestId('te-field-0-4-default')).findByRole('option', { name: 'Label paper_recycled (paper_recycled)' });
+    change('te-field-0-4-default', 'paper_recycled');
+
+    const fields = (await save()).groups[0]!.fields;
+    expect(fields[2]).toMatchObject({ name: 'finish', default: 'gloss' });
+    expect(fields[3]).toMatchObject({ name: 'varnish', default: true });
+    expect(fields[4]).toMatchObject({ name: 'stock', category: 'paper', default: 'paper_recycled' });
+  }, 400_000);
+
   it('adds and removes help, placeholder and description texts', async () => {
     const { save } = await openNew();
     click('te-field-0-0-add-help');

@@ -107,6 +107,9 @@ describe('template editor: positions, completion, checks', () => {
     expect(template).toBeUndefined();
     const line = broken.split('\n').findIndex((l) => l.includes('factr')) + 1;
     expect(faults).toEqual([expect.objectContaining({ pointer: '/results/0/formula', line })]);
+    // Worded in the reader's language, as the server words it (issue #20).
+    expect(checkTemplateText(broken, undefined, 'de').faults[0]!.message).toBe('unbekannte Funktion „factr“');
+    expect(checkTemplateText('{\n  "id": "x",\n  oops\n}', undefined, 'de').faults[0]).toMatchObject({ line: 3, column: 3, message: expect.stringMatching(/^ungültiges JSON in Zeile 3, Spalte 3/) });
     expect(checkTemplateText('{\n  "id": "x",\n  oops\n}').faults[0]).toMatchObject({ line: 3 });
   });
 });

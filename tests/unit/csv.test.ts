@@ -20,7 +20,7 @@ import {
   type CellContext,
 } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
-import { fieldNumberOptions, KG_CO2E, localizeUnit, UNIT_WORDS, withCo2Subscript, type Field } from '../../src/core/template';
+import { fieldNumberOptions, KG_CO2E, localizeUnit, unitCatalog, UNIT_WORDS, withCo2Subscript, type Field } from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { shippedTemplate } from './support/templates';
 
@@ -185,6 +185,15 @@ describe('escapeCsvCell', () => {
 });
 
 describe('templateCsv', () => {
+  it('shows a unit a provider admin added by its label from the unit catalogue, and reads that header back', () => {
+    const rolls = { ...brochure, groups: brochure.groups.map((g) => ({ ...g, fields: g.fields.map((f) => (f.name === 'quantity' ? { ...f, unit: 'rolls' } : f)) })) };
+    const units = unitCatalog([{ key: 'rolls', label: { de: 'Rollen', en: 'rolls', fr: 'rouleaux', it: 'rotoli', es: 'rollos' } }]);
+    expect(templateCsv(rolls, 'de', units)).toMatch(/^\uFEFFTitel;Auflage \(Rollen\);/);
+    expect(templateCsv(rolls, 'fr', units)).toMatch(/;Tirage \(rouleaux\);/);
+    expect(templateCsv(rolls, 'de')).toMatch(/;Auflage \(rolls\);/);
+    expect(suggestMapping(rolls, ['Auflage (Rollen)'])).toEqual({ 'Auflage (Rollen)': 'quantity' });
+  });
+
   it('has the header in the user language, recognised again by suggestMapping, and an example row', () => {
     for (const lang of ['de', 'en', 'fr', 'it', 'es'] as const) {
       const text = templateCsv(brochure, lang).replace(/^\uFEFF/, '');

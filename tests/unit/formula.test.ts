@@ -281,7 +281,7 @@ describe('static checks', () => {
     ['round()', ['round() takes 1 to 2 arguments, got 0: round(x, digits?)']],
     ['round(1, 2, 3)', ['round() takes 1 to 2 arguments, got 3: round(x, digits?)']],
     ['if(flag, 1)', ['if() takes 3 arguments, got 2: if(condition, then, else)']],
-    ['min()', ['min() takes at least 1 arguments, got 0: min(a, b, …)']],
+    ['min()', ['min() takes at least 1 argument, got 0: min(a, b, …)']],
     ['factor(a)', ["factor() needs a factor field or a factor key in quotes, got 'a'"]],
     ["factor('nope')", ["unknown factor 'nope'"]],
     ['factor(1 + 1)', ['factor() needs a factor field or a factor key in quotes']],

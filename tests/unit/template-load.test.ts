@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, formatTemplateLoadError, loadTemplates, type TemplateLoadError } from '../../src/core/template';
+import { checkTemplate, checkerText, formatTemplateLoadError, loadTemplates, type TemplateLoadError } from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { catalogOf, fixtureJson, fixtureText } from './support/templates';
 
@@ -145,7 +145,7 @@ describe('template loader', () => {
   });
 
   it('formats errors as file: pointer: message', () => {
-    expect(formatTemplateLoadError({ fileName: 'brochure.json', pointer: '/results/2/formula', message: "unknown function 'facter'" })).toBe(
+    expect(formatTemplateLoadError({ fileName: 'brochure.json', pointer: '/results/2/formula', ...checkerText('checker.unknownFunction', { name: 'facter' }) })).toBe(
       "brochure.json: /results/2/formula: unknown function 'facter'",
     );
   });

@@ -35,6 +35,7 @@ import { useDropzone } from 'react-dropzone';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
 import { templateCsv, type ColumnMapping } from '../../core/csv';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 import { isLanguage } from '../../core/languages';
 import { formatCount } from '../../core/number-format';
 import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
@@ -60,6 +61,7 @@ const ImporterPage = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang = isLanguage(locale) ? locale : 'de';
+  const units = useUnitCatalog();
   const user = currentUser();
   const canWrite = can(user?.role, 'create', 'imports');
   const { data: templates = [] } = useGetList<TemplateRecord>('templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
@@ -194,7 +196,7 @@ const ImporterPage = () => {
                 startIcon={<DownloadIcon />}
                 sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
                 disabled={!template}
-                onClick={() => template && saveFile(templateCsv(template, lang), `${template.id}.csv`)}
+                onClick={() => template && saveFile(templateCsv(template, lang, units), `${template.id}.csv`)}
               >
                 {translate('importer.templateCsv')}
               </Button>

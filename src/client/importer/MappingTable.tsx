@@ -2,6 +2,7 @@
 import { ListSubheader, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { importTargets, resolveTarget, targetHeader, type ColumnMapping, type ImportTarget } from '../../core/csv';
+import { useUnitCatalog } from '../units/useUnitCatalog';
 import { isLanguage } from '../../core/languages';
 import type { Template } from '../../core/template';
 
@@ -36,6 +37,7 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang = isLanguage(locale) ? locale : 'de';
+  const units = useUnitCatalog();
   const targets = importTargets(template, offeredSets(template, mapping));
   const used = new Set(Object.values(mapping).map((key) => (key ? (resolveTarget(template, key)?.key ?? key) : null)).filter(Boolean));
   /** The menu: top-level fields, then each group item under a heading of its own ("Transporte 2"). */
@@ -56,7 +58,7 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
       lastSet = set;
       entries.push(
         <MenuItem key={target.key} value={target.key} disabled={used.has(target.key) && current !== target.key}>
-          {targetHeader(template, target, lang)}
+          {targetHeader(template, target, lang, units)}
         </MenuItem>,
       );
       return entries;

@@ -1,11 +1,27 @@
 /**
  * A factor field's category: templates need the key (`paper`) while the screens show it translated ("Papier"), so the
- * picker lists both, from `GET /api/factor-categories`. A key not in any database yet can still be typed.
+ * picker lists both, from `GET /api/factor-categories`. A key not in any database yet can still be typed. The keys of
+ * a category, for the formula's completion and a factor field's default, come from here too.
  */
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import type { FactorRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
+
+const ALL_FACTORS = { page: 1, perPage: 1000 };
+const BY_KEY = { field: 'key', order: 'ASC' as const };
+
+/** The factors of a category over the databases the admin sees, each key once. */
+export function useCategoryFactors(category: string | undefined): FactorRecord[] {
+  const { data } = useGetList<FactorRecord>('factors', { filter: { category }, pagination: ALL_FACTORS, sort: BY_KEY }, { enabled: Boolean(category) });
+  return useMemo(() => {
+    const byKey = new Map<string, FactorRecord>();
+    for (const factor of data ?? []) if (!byKey.has(factor.key)) byKey.set(factor.key, factor);
+    return [...byKey.values()];
+  }, [data]);
+}
 
 export const CategoryPicker = ({ value, onChange, testId, label }: { value: string | undefined; onChange: (category: string | undefined) => void; testId: string; label?: string }) => {
   const translate = useTranslate();

@@ -11,17 +11,16 @@ import { useTranslate } from 'react-admin';
 import type { LocalizedText } from '../../core/languages';
 import { FIELD_TYPES, TEMPLATE_TYPES, type Field, type Group, type Result } from '../../core/template';
 import {
-  formatDefault,
   move,
   newField,
   newGroup,
   newResult,
-  parseDefault,
   type EditableTemplate,
 } from './definitionEdits';
 import { AliasesEditor } from './AliasesEditor';
 import { CategoryPicker } from './CategoryPicker';
 import { ConditionEditor } from './ConditionEditor';
+import { DefaultInput } from './DefaultInput';
 import { conditionCandidates } from './formModel';
 import { FormulaInput } from './FormulaInput';
 import { GroupSettings } from './GroupSettings';
@@ -80,7 +79,7 @@ const FieldEditor = ({ field, testId, candidates, onChange }: { field: Partial<F
           {FIELD_TYPES.map((type) => <option key={type} value={type}>{translate(`templateEditor.field_types.${type}`)}</option>)}
         </TextField>
         <UnitPicker value={field.unit} onChange={(unit) => set('unit', unit)} testId={`${testId}-unit`} />
-        <TextField {...small} label={translate('templateEditor.form.default')} value={formatDefault(field.default)} onChange={(e) => set('default', parseDefault(field.type, e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-default` } }} sx={{ width: 120 }} />
+        <DefaultInput field={field} testId={`${testId}-default`} onChange={(value) => set('default', value)} />
         {field.type === 'factor' ? (
           <CategoryPicker value={field.category} onChange={(category) => set('category', category)} testId={`${testId}-category`} />
         ) : null}

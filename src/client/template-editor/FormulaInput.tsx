@@ -5,13 +5,12 @@
  */
 import { Box, FormHelperText, ListItemText, MenuItem, MenuList, Paper, TextField } from '@mui/material';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
-import type { FactorRecord } from '../../core/api';
+import { useTranslate } from 'react-admin';
 import { FUNCTIONS } from '../../core/formula/functions';
 import { localizeUnit } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
-import { CategoryPicker } from './CategoryPicker';
+import { CategoryPicker, useCategoryFactors } from './CategoryPicker';
 import type { EditableTemplate } from './definitionEdits';
 import { usePreviewValue } from './previewValues';
 
@@ -23,8 +22,6 @@ export interface Suggestion {
   kind: 'field' | 'group' | 'result' | 'function' | 'factor';
 }
 
-const ALL_FACTORS = { page: 1, perPage: 1000 };
-const BY_KEY = { field: 'key', order: 'ASC' as const };
 
 /** The word being typed before the caret: an identifier, or a quoted factor key (`'pap`). */
 export function wordBefore(text: string, caret: number): { start: number; word: string; quoted: boolean } {
@@ -65,17 +62,14 @@ function templateSuggestions(definition: EditableTemplate, self: string | undefi
   return suggestions;
 }
 
-/** The factor keys of a category over the databases the admin sees (each key once). */
+/** The factor keys of a category over the databases the admin sees, quoted as `factor()` takes them. */
 function useCategoryKeys(category: string | undefined): Suggestion[] {
   const lang = useLanguage();
-  const { data } = useGetList<FactorRecord>('factors', { filter: { category }, pagination: ALL_FACTORS, sort: BY_KEY }, { enabled: Boolean(category) });
-  return useMemo(() => {
-    const seen = new Map<string, Suggestion>();
-    for (const factor of data ?? []) {
-      if (!seen.has(factor.key)) seen.set(factor.key, { insert: `'${factor.key}'`, detail: factor.label?.[lang] ?? factor.unit, kind: 'factor' });
-    }
-    return [...seen.values()];
-  }, [data, lang]);
+  const factors = useCategoryFactors(category);
+  return useMemo(
+    () => factors.map((factor): Suggestion => ({ insert: `'${factor.key}'`, detail: factor.label?.[lang] ?? factor.unit, kind: 'factor' })),
+    [factors, lang],
+  );
 }
 
 export const FormulaInput = ({ definition, result, testId, onChange }: {

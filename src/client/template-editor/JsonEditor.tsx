@@ -83,10 +83,9 @@ function diagnosticsOf(doc: Text, faults: readonly EditorFault[]): Diagnostic[] 
   const spans = scanPointers(text);
   return faults.map((fault) => {
     const message = `${fault.pointer || '/'}: ${fault.message}`;
-    const syntax = /at line (\d+), column (\d+)/.exec(fault.message);
-    if (syntax) {
-      const line = doc.line(Math.min(Number(syntax[1]), doc.lines));
-      const from = clamp(doc, Math.min(line.from + Number(syntax[2]) - 1, line.to));
+    if (fault.column !== undefined) {
+      const line = doc.line(Math.min(fault.line, doc.lines));
+      const from = clamp(doc, Math.min(line.from + fault.column - 1, line.to));
       return { from, to: Math.min(from + 1, line.to), severity: 'error', message };
     }
     const span = spanOfPointer(fault.pointer, spans) ?? doc.line(Math.min(fault.line, doc.lines));

@@ -37,6 +37,7 @@ import { FormEditor } from './FormEditor';
 import { ImportButton } from './ImportButton';
 import { TemplatePreview } from './TemplatePreview';
 import { checkTemplateText, faultsFromPointers, type EditorFault } from './validation';
+import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
 import { RouteLoading } from '../shell/progress/RouteLoading';
@@ -96,7 +97,8 @@ const TemplateEditorPage = () => {
   // An existing template's text arrives with its versions; until then there is nothing to check.
   const checkedText = deferredText === '' ? text : deferredText;
   const units = useUnitCatalog();
-  const check = useMemo(() => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units)), [checkedText, units]);
+  const language = useLanguage();
+  const check = useMemo(() => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language)), [checkedText, units, language]);
   const lastValid = useRef<Template | undefined>(undefined);
   if (check.template) lastValid.current = check.template;
   const faults = serverFaults.length > 0 ? serverFaults : check.faults;

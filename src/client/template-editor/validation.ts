@@ -3,7 +3,8 @@
  * rules, formulas, cycles, labels in five languages) from `src/core/template`, with every fault
  * placed on its line. Factor keys are checked by the server only (it knows the factor catalogue).
  */
-import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } from '../../core/template';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/languages';
+import { checkTemplate, checkerText, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
 import { lineOfPointer, scanPointers } from './jsonPositions';
 
 export interface EditorFault {
@@ -12,6 +13,8 @@ export interface EditorFault {
   message: string;
   /** 1-based line in the editor's text. */
   line: number;
+  /** 1-based column, for a syntax fault. */
+  column?: number;
 }
 
 export interface TextCheck {
@@ -32,22 +35,25 @@ export function faultsFromPointers(text: string, errors: Record<string, string>)
   });
 }
 
-/** `units`: the unit catalogue as loaded, so an unknown word unit is marked while typing, as the server would. */
-export function checkTemplateText(text: string, units?: UnitCatalog): TextCheck {
+/**
+ * `units`: the unit catalogue as loaded, so an unknown word unit is marked while typing, as the server would;
+ * `language`: the reader's, in which every fault is worded.
+ */
+export function checkTemplateText(text: string, units?: UnitCatalog, language: Language = DEFAULT_LANGUAGE): TextCheck {
   const parsed = parseTemplateJson(text, 'template.json');
   if (parsed.error) {
-    const line = Number(/at line (\d+)/.exec(parsed.error.message)?.[1] ?? 1);
-    return { faults: [{ pointer: '', message: parsed.error.message, line }] };
+    const { line, column } = parsed.error.params as { line: number; column: number };
+    return { faults: [{ pointer: '', message: wordChecker(parsed.error, language), line, column }] };
   }
   const json = parsed.json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { faults: [{ pointer: '', message: 'a template is a JSON object', line: 1 }] };
+    return { faults: [{ pointer: '', message: wordChecker(checkerText('checker.notObject'), language), line: 1 }] };
   }
   const record = json as Record<string, unknown>;
   // The id names the file; checking against its own id leaves only the id's format to the meta-schema.
   const id = typeof record.id === 'string' && record.id !== '' ? record.id : 'template';
   const { template, errors } = checkTemplate(record, `${id}.json`, undefined, units);
   const positions = scanPointers(text);
-  const faults = errors.map((error) => ({ pointer: error.pointer, message: error.message, line: lineOfPointer(text, error.pointer, positions) }));
+  const faults = errors.map((error) => ({ pointer: error.pointer, message: wordChecker(error, language), line: lineOfPointer(text, error.pointer, positions) }));
   return { json: record, template, faults };
 }

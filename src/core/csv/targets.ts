@@ -6,7 +6,7 @@
  * validation path (`transport.1.distance_km`).
  */
 import type { Language } from '../languages';
-import { localizeUnit, type Field, type Group, type Template } from '../template';
+import { localizeUnit, type Field, type Group, type Template, type UnitCatalog } from '../template';
 
 export interface ImportTarget {
   /** `quantity`, `transport.distance_km` (item 1) or `transport[2].distance_km`. */
@@ -73,10 +73,10 @@ export function resolveTarget(template: Template, key: string): ImportTarget | u
   return { key: groupTargetKey(group.id, item, field.name), field, groupId: group.id, item };
 }
 
-/** The field's label with its unit, in `lang`. */
-export function fieldHeader(field: Field, lang: Language): string {
+/** The field's label with its unit, in `lang`; `units`, the catalogue as loaded, names a provider admin's own word units. */
+export function fieldHeader(field: Field, lang: Language, units?: UnitCatalog): string {
   const label = field.label[lang] ?? field.label.de ?? field.name;
-  return field.unit ? `${label} (${localizeUnit(field.unit, lang)})` : label;
+  return field.unit ? `${label} (${localizeUnit(field.unit, lang, units)})` : label;
 }
 
 /** A repeatable group's label in `lang`. */
@@ -88,8 +88,8 @@ export function groupLabel(group: Group, lang: Language): string {
  * The header a template CSV shows for a target, in `lang`: a group item's fields as numbered
  * sets, `<group label> <n>: <field label>` ("Transporte 2: Entfernung (km)").
  */
-export function targetHeader(template: Template, target: ImportTarget, lang: Language): string {
-  const withUnit = fieldHeader(target.field, lang);
+export function targetHeader(template: Template, target: ImportTarget, lang: Language, units?: UnitCatalog): string {
+  const withUnit = fieldHeader(target.field, lang, units);
   if (!target.groupId) return withUnit;
   const group = template.groups.find((g) => g.id === target.groupId);
   const label = group ? groupLabel(group, lang) : target.groupId;

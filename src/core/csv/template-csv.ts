@@ -5,7 +5,7 @@
  * "Transporte 2: …"; one if the group allows only one item), both filled in the example.
  */
 import type { Language } from '../languages';
-import type { Template } from '../template';
+import type { Template, UnitCatalog } from '../template';
 import { csvConventions, csvFile, csvNumber, type CsvCell } from './write';
 import { importTargets, targetHeader } from './targets';
 
@@ -24,10 +24,13 @@ const EXAMPLE_SETS = 2;
 
 const EXAMPLE_TEXT: Record<Language, string> = { de: 'Beispiel', en: 'Example', fr: 'Exemple', it: 'Esempio', es: 'Ejemplo' };
 
-/** In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English). */
-export function templateCsv(template: Template, lang: Language): string {
+/**
+ * In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English).
+ * `units`: the unit catalogue as loaded, so a unit a provider admin added shows by its label, as in the form.
+ */
+export function templateCsv(template: Template, lang: Language, units?: UnitCatalog): string {
   const targets = importTargets(template, EXAMPLE_SETS);
-  const header = targets.map((target) => targetHeader(template, target, lang));
+  const header = targets.map((target) => targetHeader(template, target, lang, units));
   const example = targets.map((target) => {
     const field = target.field;
     if (field.default !== undefined) return exampleValue(field.default, lang);

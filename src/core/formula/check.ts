@@ -7,11 +7,11 @@ import type jsep from 'jsep';
 import { isEnergyFigure, isMachineFigure, MACHINE_FIGURE_NAMES } from '../production';
 import { FUNCTIONS, isFunctionName } from './functions';
 import { memberKey, type FormulaNode } from './parse';
-import type { CheckerText } from '../template/types';
+import { checkerText, type CheckerText } from '../template/checker-messages';
 import { findField, type FormulaScope } from './scope';
 
 export interface FormulaCheck {
-  errors: (string | CheckerText)[];
+  errors: CheckerText[];
   /** Result names referenced (directly). */
   resultRefs: Set<string>;
 }
@@ -44,7 +44,7 @@ function visit(node: FormulaNode, scope: FormulaScope, check: FormulaCheck): voi
     case 'CallExpression':
       return visitCall(node as jsep.CallExpression, scope, check);
     default:
-      check.errors.push(`'${node.type}' is not allowed`);
+      check.errors.push(checkerText('checker.formula.nameNotAllowed', { name: node.type }));
   }
 }
 
@@ -55,14 +55,14 @@ function visitIdentifier(name: string, scope: FormulaScope, check: FormulaCheck)
     return;
   }
   if (scope.groups.has(name)) {
-    check.errors.push(`repeatable group '${name}' can only be used in sum() or count()`);
+    check.errors.push(checkerText('checker.formula.groupOutsideAggregate', { name }));
     return;
   }
   if (isFunctionName(name)) {
-    check.errors.push(`function '${name}' must be called`);
+    check.errors.push(checkerText('checker.formula.functionNotCalled', { name }));
     return;
   }
-  check.errors.push(`unknown identifier '${name}'`);
+  check.errors.push(checkerText('checker.formula.unknownIdentifier', { name }));
 }
 
 function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: FormulaCheck): void {
@@ -73,7 +73,7 @@ function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: 
     (object as jsep.CallExpression).callee.type === 'Identifier' &&
     ((object as jsep.CallExpression).callee as jsep.Identifier).name === 'option';
   if (!isOptionCall) {
-    check.errors.push(`member access ('.${key}') is only allowed on option(…)`);
+    check.errors.push(checkerText('checker.formula.memberOnlyOnOption', { key }));
     visit(object, scope, check);
     return;
   }
@@ -85,7 +85,8 @@ function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: 
   // Every option must carry the key: which option the user picks is only known at run time.
   const lacking = (field?.options ?? []).filter((option) => !option.data || !Object.prototype.hasOwnProperty.call(option.data, key));
   if (lacking.length) {
-    check.errors.push(`option${lacking.length > 1 ? 's' : ''} ${lacking.map((option) => `'${option.value}'`).join(', ')} of '${fieldName}' ha${lacking.length > 1 ? 've' : 's'} no data '${key}'`);
+    const options = lacking.map((option) => `'${option.value}'`).join(', ');
+    check.errors.push(checkerText('checker.formula.optionDataMissing', { options, field: fieldName ?? '', key, smart_count: lacking.length }));
   }
 }
 
@@ -103,22 +104,19 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
   const name = (call.callee as jsep.Identifier).name;
   if (!isFunctionName(name)) {
     if (findField(scope, name) || scope.results.has(name) || scope.groups.has(name)) {
-      check.errors.push(`'${name}' is not a function`);
+      check.errors.push(checkerText('checker.formula.notAFunction', { name }));
     } else {
-      check.errors.push({ message: `unknown function '${name}'`, key: 'checker.unknownFunction', params: { name } });
+      check.errors.push(checkerText('checker.unknownFunction', { name }));
     }
     return;
   }
   const signature = FUNCTIONS[name];
   const count = call.arguments.length;
   if (count < signature.minArgs || count > signature.maxArgs) {
-    const expected =
-      signature.minArgs === signature.maxArgs
-        ? `${signature.minArgs}`
-        : signature.maxArgs === Infinity
-          ? `at least ${signature.minArgs}`
-          : `${signature.minArgs} to ${signature.maxArgs}`;
-    check.errors.push(`${name}() takes ${expected} argument${expected === '1' ? '' : 's'}, got ${count}: ${signature.usage}`);
+    const params = { name, count, usage: signature.usage };
+    if (signature.minArgs === signature.maxArgs) check.errors.push(checkerText('checker.formula.arityExact', { ...params, smart_count: signature.minArgs }));
+    else if (signature.maxArgs === Infinity) check.errors.push(checkerText('checker.formula.arityAtLeast', { ...params, smart_count: signature.minArgs }));
+    else check.errors.push(checkerText('checker.formula.arityRange', { ...params, min: signature.minArgs, smart_count: signature.maxArgs }));
     return;
   }
   const [first, second] = call.arguments;
@@ -129,31 +127,33 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
       const fieldName = optionFieldName(first);
       const field = fieldName === undefined ? undefined : findField(scope, fieldName);
       if (!field || field.type !== 'machine') {
-        check.errors.push(`machine() needs a machine field, got ${fieldName === undefined ? 'an expression' : `'${fieldName}'`}`);
+        check.errors.push(fieldName === undefined ? checkerText('checker.formula.machineFieldNeededExpression') : checkerText('checker.formula.machineFieldNeeded', { name: fieldName }));
       }
       const figure = stringLiteral(second);
       if (figure === undefined || !isMachineFigure(figure)) {
-        check.errors.push(`machine() needs a machine figure in quotes (${MACHINE_FIGURE_NAMES.join(', ')})${figure === undefined ? '' : `, got '${figure}'`}`);
+        const figures = MACHINE_FIGURE_NAMES.join(', ');
+        check.errors.push(figure === undefined ? checkerText('checker.formula.machineFigureNeeded', { figures }) : checkerText('checker.formula.machineFigureUnknown', { figures, figure }));
       }
       return;
     }
     case 'energy': {
       const figure = stringLiteral(first);
-      if (figure === undefined || !isEnergyFigure(figure)) check.errors.push(`energy() needs 'electricity'${figure === undefined ? '' : `, got '${figure}'`}`);
+      if (figure === undefined) check.errors.push(checkerText('checker.formula.energyFigureNeeded'));
+      else if (!isEnergyFigure(figure)) check.errors.push(checkerText('checker.formula.energyFigureUnknown', { figure }));
       return;
     }
     case 'option': {
       const fieldName = optionFieldName(first);
       const field = fieldName === undefined ? undefined : findField(scope, fieldName);
       if (!field || field.type !== 'select') {
-        check.errors.push(`option() needs a select field, got ${fieldName === undefined ? 'an expression' : `'${fieldName}'`}`);
+        check.errors.push(fieldName === undefined ? checkerText('checker.formula.selectFieldNeededExpression') : checkerText('checker.formula.selectFieldNeeded', { name: fieldName }));
       }
       return;
     }
     case 'sum': {
       const group = groupArgument(first, scope);
       if (!group) {
-        check.errors.push(`sum() needs a repeatable group as its first argument`);
+        check.errors.push(checkerText('checker.formula.sumNeedsGroup'));
         return;
       }
       return visit(second, { ...scope, item: group }, check);
@@ -162,7 +162,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
       if (groupArgument(first, scope)) return;
       const field = first.type === 'Identifier' ? findField(scope, (first as jsep.Identifier).name) : undefined;
       if (field && (field.type === 'multiselect' || field.type === 'tags')) return;
-      check.errors.push(`count() needs a repeatable group (or a multiselect or tags field)`);
+      check.errors.push(checkerText('checker.formula.countNeedsGroup'));
       return;
     }
     default:
@@ -182,15 +182,15 @@ function groupArgument(node: FormulaNode, scope: FormulaScope) {
 function checkFactorArgument(argument: FormulaNode, scope: FormulaScope, check: FormulaCheck): void {
   if (argument.type === 'Literal' && typeof (argument as jsep.Literal).value === 'string') {
     const key = (argument as jsep.Literal).value as string;
-    if (scope.factorKeys && !scope.factorKeys.has(key)) check.errors.push(`unknown factor '${key}'`);
+    if (scope.factorKeys && !scope.factorKeys.has(key)) check.errors.push(checkerText('checker.formula.unknownFactor', { key }));
     return;
   }
   if (argument.type === 'Identifier') {
     const name = (argument as jsep.Identifier).name;
     const field = findField(scope, name);
     if (field?.type === 'factor') return;
-    check.errors.push(`factor() needs a factor field or a factor key in quotes, got '${name}'`);
+    check.errors.push(checkerText('checker.formula.factorArgument', { name }));
     return;
   }
-  check.errors.push(`factor() needs a factor field or a factor key in quotes`);
+  check.errors.push(checkerText('checker.formula.factorArgumentExpression'));
 }

@@ -4,6 +4,7 @@
  * operators, prototype names) is refused here, so evaluation never meets it.
  */
 import jsep from 'jsep';
+import { CheckerFault, checkerText, type CheckerKey, type CheckerParams } from '../template/checker-messages';
 
 export type FormulaNode = jsep.Expression;
 
@@ -22,28 +23,28 @@ export const UNARY_OPERATORS = new Set(['-', '+', '!']);
 /** Names that could reach an object's prototype chain; refused at check time and at run time. */
 export const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
-export class FormulaSyntaxError extends Error {
-  constructor(message: string) {
-    super(message);
+export class FormulaSyntaxError extends CheckerFault {
+  constructor(key: CheckerKey, params: CheckerParams = {}) {
+    super(checkerText(key, params));
     this.name = 'FormulaSyntaxError';
   }
 }
 
 /** Parses and structurally checks a formula; throws FormulaSyntaxError with a short, user-facing message. */
 export function parseFormula(text: string): FormulaNode {
-  if (typeof text !== 'string' || text.trim() === '') throw new FormulaSyntaxError('empty formula');
+  if (typeof text !== 'string' || text.trim() === '') throw new FormulaSyntaxError('checker.formula.empty');
   if (text.length > MAX_FORMULA_LENGTH) {
-    throw new FormulaSyntaxError(`formula longer than ${MAX_FORMULA_LENGTH} characters`);
+    throw new FormulaSyntaxError('checker.formula.tooLong', { smart_count: MAX_FORMULA_LENGTH });
   }
   if (parenthesisDepth(text) > MAX_FORMULA_DEPTH) {
-    throw new FormulaSyntaxError(`formula nested deeper than ${MAX_FORMULA_DEPTH} levels`);
+    throw new FormulaSyntaxError('checker.formula.tooDeep', { smart_count: MAX_FORMULA_DEPTH });
   }
   let ast: FormulaNode;
   try {
     ast = jsep(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new FormulaSyntaxError(`syntax error: ${message}`);
+    throw new FormulaSyntaxError('checker.formula.syntax', { detail: message });
   }
   assertAllowed(ast, 0);
   return ast;
@@ -61,32 +62,32 @@ function parenthesisDepth(text: string): number {
 }
 
 function assertAllowed(node: FormulaNode, depth: number): void {
-  if (depth > MAX_FORMULA_DEPTH) throw new FormulaSyntaxError(`formula nested deeper than ${MAX_FORMULA_DEPTH} levels`);
+  if (depth > MAX_FORMULA_DEPTH) throw new FormulaSyntaxError('checker.formula.tooDeep', { smart_count: MAX_FORMULA_DEPTH });
   switch (node.type) {
     case 'Literal': {
       const value = (node as jsep.Literal).value;
       if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean') {
-        throw new FormulaSyntaxError(`literal ${(node as jsep.Literal).raw} is not allowed`);
+        throw new FormulaSyntaxError('checker.formula.literalNotAllowed', { literal: (node as jsep.Literal).raw });
       }
       return;
     }
     case 'Identifier': {
       const name = (node as jsep.Identifier).name;
-      if (FORBIDDEN_NAMES.has(name)) throw new FormulaSyntaxError(`'${name}' is not allowed`);
+      if (FORBIDDEN_NAMES.has(name)) throw new FormulaSyntaxError('checker.formula.nameNotAllowed', { name });
       return;
     }
     case 'ThisExpression':
-      throw new FormulaSyntaxError(`'this' is not allowed`);
+      throw new FormulaSyntaxError('checker.formula.nameNotAllowed', { name: 'this' });
     case 'UnaryExpression': {
       const unary = node as jsep.UnaryExpression;
-      if (!UNARY_OPERATORS.has(unary.operator)) throw new FormulaSyntaxError(`operator '${unary.operator}' is not allowed`);
+      if (!UNARY_OPERATORS.has(unary.operator)) throw new FormulaSyntaxError('checker.formula.operatorNotAllowed', { operator: unary.operator });
       assertAllowed(unary.argument, depth + 1);
       return;
     }
     case 'BinaryExpression': {
       const binary = node as jsep.BinaryExpression;
       if (!BINARY_OPERATORS.has(binary.operator)) {
-        throw new FormulaSyntaxError(`operator '${binary.operator}' is not allowed`);
+        throw new FormulaSyntaxError('checker.formula.operatorNotAllowed', { operator: binary.operator });
       }
       assertAllowed(binary.left, depth + 1);
       assertAllowed(binary.right, depth + 1);
@@ -101,7 +102,7 @@ function assertAllowed(node: FormulaNode, depth: number): void {
     }
     case 'CallExpression': {
       const call = node as jsep.CallExpression;
-      if (call.callee.type !== 'Identifier') throw new FormulaSyntaxError('only named functions can be called');
+      if (call.callee.type !== 'Identifier') throw new FormulaSyntaxError('checker.formula.namedCallsOnly');
       assertAllowed(call.callee, depth + 1);
       for (const argument of call.arguments) assertAllowed(argument, depth + 1);
       return;
@@ -109,14 +110,14 @@ function assertAllowed(node: FormulaNode, depth: number): void {
     case 'MemberExpression': {
       const member = node as jsep.MemberExpression;
       const key = memberKey(member);
-      if (key === undefined) throw new FormulaSyntaxError('computed member access is not allowed');
-      if (FORBIDDEN_NAMES.has(key)) throw new FormulaSyntaxError(`'${key}' is not allowed`);
-      if (member.optional) throw new FormulaSyntaxError('optional chaining is not allowed');
+      if (key === undefined) throw new FormulaSyntaxError('checker.formula.computedMember');
+      if (FORBIDDEN_NAMES.has(key)) throw new FormulaSyntaxError('checker.formula.nameNotAllowed', { name: key });
+      if (member.optional) throw new FormulaSyntaxError('checker.formula.optionalChaining');
       assertAllowed(member.object, depth + 1);
       return;
     }
     default:
-      throw new FormulaSyntaxError(`${describeNode(node)} is not allowed`);
+      throw notAllowed(node);
   }
 }
 
@@ -130,14 +131,14 @@ export function memberKey(member: jsep.MemberExpression): string | undefined {
   return undefined;
 }
 
-function describeNode(node: FormulaNode): string {
+function notAllowed(node: FormulaNode): FormulaSyntaxError {
   switch (node.type) {
     case 'ArrayExpression':
-      return 'an array';
+      return new FormulaSyntaxError('checker.formula.arrayNotAllowed');
     case 'Compound':
     case 'SequenceExpression':
-      return 'a sequence of expressions';
+      return new FormulaSyntaxError('checker.formula.sequenceNotAllowed');
     default:
-      return `'${node.type}'`;
+      return new FormulaSyntaxError('checker.formula.nameNotAllowed', { name: node.type });
   }
 }

@@ -3,6 +3,7 @@
  * keywords (server, Ajv) and the equivalent test (client and server messages), so the two
  * sides are derived from one definition and cannot drift apart.
  */
+import { checkerText, type CheckerKey, type CheckerParams, type CheckerText } from '../template/checker-messages';
 import type { Field, FieldType } from '../template/types';
 import { compareDates, isDate, isEmail, isMultipleOf, stringLength } from './checks';
 import type { MessageKey, MessageParams } from './messages';
@@ -44,7 +45,15 @@ export interface CompiledRules {
   checks: Check[];
 }
 
-type Build = (kind: ValueKind, args: string[], field: Field) => Omit<Check, 'rule'>[] | string;
+/** Why a rule does not fit its field: a `checker.rule.*` message, worded with the rule as written (`%{rule}`). */
+interface RuleFault {
+  fault: CheckerKey;
+  params?: CheckerParams;
+}
+
+type Build = (kind: ValueKind, args: string[], field: Field) => Omit<Check, 'rule'>[] | RuleFault;
+
+const ruleFault = (fault: CheckerKey, params?: CheckerParams): RuleFault => ({ fault, params });
 
 const number = (text: string | undefined): number | undefined => {
   if (text === undefined || !/^-?\d+(\.\d+)?$/.test(text)) return undefined;
@@ -56,9 +65,9 @@ const count = (text: string | undefined): number | undefined => {
 };
 const isoDate = (text: string | undefined): string | undefined => (text !== undefined && isDate(text) ? text : undefined);
 
-const NUMBER_ONLY = 'applies only to integer and number fields';
+const NUMBER_ONLY = ruleFault('checker.rule.numbersOnly');
 
-function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit<Check, 'rule'>[] | string {
+function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit<Check, 'rule'>[] | RuleFault {
   const isMin = message === 'min';
   if (kind === 'number') {
     return [
@@ -71,7 +80,7 @@ function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit
       },
     ];
   }
-  if (!Number.isInteger(bound) || bound < 0) return `needs a whole number ≥ 0 for a ${kind === 'array' ? 'list' : 'text'} field`;
+  if (!Number.isInteger(bound) || bound < 0) return ruleFault(kind === 'array' ? 'checker.rule.needsCountForList' : 'checker.rule.needsCountForText');
   if (kind === 'string') {
     return [
       {
@@ -94,7 +103,7 @@ function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit
       },
     ];
   }
-  return 'does not apply to a yes/no field';
+  return ruleFault('checker.rule.notForYesNo');
 }
 
 interface RuleDefinition {
@@ -121,14 +130,14 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     arity: 1,
     build: (kind, [arg]) => {
       const bound = number(arg);
-      return bound === undefined ? `needs a number, got '${arg}'` : boundRule(kind, bound, 'min');
+      return bound === undefined ? ruleFault('checker.rule.needsNumber', { arg }) : boundRule(kind, bound, 'min');
     },
   },
   max: {
     arity: 1,
     build: (kind, [arg]) => {
       const bound = number(arg);
-      return bound === undefined ? `needs a number, got '${arg}'` : boundRule(kind, bound, 'max');
+      return bound === undefined ? ruleFault('checker.rule.needsNumber', { arg }) : boundRule(kind, bound, 'max');
     },
   },
   between: {
@@ -137,8 +146,8 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       if (kind !== 'number') return NUMBER_ONLY;
       const min = number(low);
       const max = number(high);
-      if (min === undefined || max === undefined) return `needs two numbers, got '${low},${high}'`;
-      if (min > max) return `needs the smaller number first, got '${low},${high}'`;
+      if (min === undefined || max === undefined) return ruleFault('checker.rule.needsTwoNumbers', { arg: `${low},${high}` });
+      if (min > max) return ruleFault('checker.rule.smallerFirst', { arg: `${low},${high}` });
       return [
         {
           kind,
@@ -162,7 +171,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     build: (kind, [arg]) => {
       if (kind !== 'number') return NUMBER_ONLY;
       const digits = count(arg);
-      if (digits === undefined || digits > 9) return `needs a whole number from 0 to 9, got '${arg}'`;
+      if (digits === undefined || digits > 9) return ruleFault('checker.rule.needsDigits', { arg });
       const step = Number(`1e-${digits}`);
       return [
         { kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message: 'decimals', params: { n: digits } },
@@ -174,7 +183,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     build: (kind, [arg]) => {
       if (kind !== 'number') return NUMBER_ONLY;
       const step = number(arg);
-      if (step === undefined || step <= 0) return `needs a number > 0, got '${arg}'`;
+      if (step === undefined || step <= 0) return ruleFault('checker.rule.needsPositive', { arg });
       return [
         { kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message: 'multipleOf', params: { n: step } },
       ];
@@ -187,13 +196,13 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
   pattern: {
     arity: 1,
     build: (kind, [source], field) => {
-      if (kind !== 'string' || !isTextField(field.type)) return 'applies only to text fields';
+      if (kind !== 'string' || !isTextField(field.type)) return ruleFault('checker.rule.textOnly');
       let regex: RegExp;
       try {
         // Ajv compiles patterns with the `u` flag; so do we, so both accept the same texts.
         regex = new RegExp(source, 'u');
       } catch (error) {
-        return `is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+        return ruleFault('checker.rule.invalidPattern', { detail: error instanceof Error ? error.message : String(error) });
       }
       // No message of its own: what a pattern means is the template's business, so "{field} is not valid."
       return [{ kind, schema: { pattern: source }, test: (value: string) => regex.test(value), message: 'invalid', params: {} }];
@@ -203,14 +212,14 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     arity: 0,
     build: (kind, _args, field) =>
       kind !== 'string' || !isTextField(field.type)
-        ? 'applies only to text fields'
+        ? ruleFault('checker.rule.textOnly')
         : [{ kind, schema: { format: 'email' }, test: (value: string) => isEmail(value), message: 'email', params: {} }],
   },
   date: {
     arity: 0,
     build: (kind, _args, field) =>
       kind !== 'string' || !(isTextField(field.type) || field.type === 'date')
-        ? 'applies only to text and date fields'
+        ? ruleFault('checker.rule.textOrDateOnly')
         : [{ kind, schema: { format: 'date' }, test: (value: string) => isDate(value), message: 'date', params: {} }],
   },
   after: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'after') },
@@ -228,21 +237,21 @@ function isTextField(type: FieldType): boolean {
 }
 
 function lengthRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
-  if (kind !== 'string') return 'applies only to text fields';
+  if (kind !== 'string') return ruleFault('checker.rule.textOnly');
   const bound = count(arg);
-  return bound === undefined ? `needs a whole number ≥ 0, got '${arg}'` : boundRule(kind, bound, which);
+  return bound === undefined ? ruleFault('checker.rule.needsCount', { arg }) : boundRule(kind, bound, which);
 }
 
 function itemsRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
-  if (kind !== 'array') return 'applies only to multiselect and tags fields';
+  if (kind !== 'array') return ruleFault('checker.rule.listOnly');
   const bound = count(arg);
-  return bound === undefined ? `needs a whole number ≥ 0, got '${arg}'` : boundRule(kind, bound, which);
+  return bound === undefined ? ruleFault('checker.rule.needsCount', { arg }) : boundRule(kind, bound, which);
 }
 
 function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 'before') {
-  if (kind !== 'string' || !(field.type === 'date' || isTextField(field.type))) return 'applies only to date fields';
+  if (kind !== 'string' || !(field.type === 'date' || isTextField(field.type))) return ruleFault('checker.rule.dateOnly');
   const limit = isoDate(arg);
-  if (limit === undefined) return `needs a date YYYY-MM-DD, got '${arg}'`;
+  if (limit === undefined) return ruleFault('checker.rule.needsDate', { arg });
   const after = which === 'after';
   return [
     {
@@ -259,10 +268,9 @@ function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 
   ];
 }
 
-export interface RuleError {
+export interface RuleError extends CheckerText {
   /** Index of the rule in `field.rules`. */
   index: number;
-  message: string;
 }
 
 /** Compiles a field's rules; unknown rules and bad arguments are reported, never ignored. */
@@ -274,19 +282,16 @@ export function compileRules(field: Field): { rules: CompiledRules; errors: Rule
     const parsed = parseRule(text);
     const definition = Object.prototype.hasOwnProperty.call(RULES, parsed.name) ? RULES[parsed.name] : undefined;
     if (!definition) {
-      errors.push({ index, message: `unknown rule '${parsed.name}'` });
+      errors.push({ index, ...checkerText('checker.rule.unknown', { name: parsed.name }) });
       return;
     }
     if (parsed.args.length !== definition.arity || (definition.arity === 0 && parsed.raw !== undefined)) {
-      errors.push({
-        index,
-        message: `rule '${parsed.name}' takes ${definition.arity} argument${definition.arity === 1 ? '' : 's'}, got '${text}'`,
-      });
+      errors.push({ index, ...checkerText('checker.rule.arity', { name: parsed.name, rule: text, smart_count: definition.arity }) });
       return;
     }
     const built = definition.build(kind, parsed.args, field);
-    if (typeof built === 'string') {
-      errors.push({ index, message: `rule '${text}' ${built}` });
+    if (!Array.isArray(built)) {
+      errors.push({ index, ...checkerText(built.fault, { ...built.params, rule: text }) });
       return;
     }
     if (parsed.name === 'required') rules.required = true;

@@ -11,7 +11,8 @@ import { buildFormulaScope, type FormulaScope } from '../formula/scope';
 import { compileRules, type CompiledRules } from '../rules/catalog';
 import { fieldValueFault } from '../rules/field-value';
 import { compileCondition, conditionFields, type Condition } from './visibility';
-import type { CheckerText, FactorCatalog, Field, Group, Result, Template } from './types';
+import { CheckerFault, checkerText, type CheckerKey, type CheckerParams, type CheckerText } from './checker-messages';
+import type { FactorCatalog, Field, Group, Result, Template } from './types';
 
 export interface CompiledField {
   field: Field;
@@ -49,6 +50,14 @@ export interface CompileError extends CheckerText {
   pointer: string;
 }
 
+/** Reports one fault at a pointer: a message by key with its params, or one a check already worded. */
+type Report = (pointer: string, key: CheckerKey | CheckerText, params?: CheckerParams) => void;
+
+/** A thrown parser or condition fault as a checker message. */
+function faultOf(problem: unknown): CheckerText {
+  return problem instanceof CheckerFault ? problem.text : checkerText('checker.formula.syntax', { detail: String(problem) });
+}
+
 /** JSON pointer escaping (RFC 6901). */
 export function pointerSegment(text: string): string {
   return text.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -56,36 +65,36 @@ export function pointerSegment(text: string): string {
 
 export function compileTemplate(template: Template, catalog?: FactorCatalog): { compiled?: CompiledTemplate; errors: CompileError[] } {
   const errors: CompileError[] = [];
-  const error = (pointer: string, message: string | CheckerText) => errors.push({ pointer, ...(typeof message === 'string' ? { message } : message) });
+  const error: Report = (pointer, key, params) => errors.push({ pointer, ...(typeof key === 'string' ? checkerText(key, params) : key) });
   const factorKeys = catalog ? new Set(Object.values(catalog.categories).flat()) : undefined;
   const scope = buildFormulaScope(template, factorKeys);
 
   // Names: top-level fields, repeatable groups and results share one namespace; item fields may
   // not shadow it, so a name in a formula always means one thing.
   const topNames = new Map<string, string>();
-  const claim = (name: string, pointer: string, what: string) => {
+  const claim = (name: string, pointer: string, taken: CheckerKey) => {
     const previous = topNames.get(name);
-    if (previous) error(pointer, `${what} '${name}' is already defined at ${previous}`);
+    if (previous) error(pointer, taken, { name, place: previous });
     else topNames.set(name, pointer);
   };
   const groupIds = new Set<string>();
   template.groups.forEach((group, groupIndex) => {
     const pointer = `/groups/${groupIndex}`;
-    if (groupIds.has(group.id)) error(`${pointer}/id`, `group '${group.id}' is defined twice`);
+    if (groupIds.has(group.id)) error(`${pointer}/id`, 'checker.group.twice', { id: group.id });
     groupIds.add(group.id);
-    if (group.repeatable) claim(group.id, `${pointer}/id`, 'name');
-    else group.fields.forEach((field, fieldIndex) => claim(field.name, `${pointer}/fields/${fieldIndex}/name`, 'field'));
-    if (group.min !== undefined && group.max !== undefined && group.min > group.max) error(`${pointer}/min`, `min (${group.min}) is greater than max (${group.max})`);
-    if (!group.repeatable && (group.min !== undefined || group.max !== undefined)) error(`${pointer}/min`, 'min and max apply only to repeatable groups');
+    if (group.repeatable) claim(group.id, `${pointer}/id`, 'checker.names.groupTaken');
+    else group.fields.forEach((field, fieldIndex) => claim(field.name, `${pointer}/fields/${fieldIndex}/name`, 'checker.names.fieldTaken'));
+    if (group.min !== undefined && group.max !== undefined && group.min > group.max) error(`${pointer}/min`, 'checker.group.minAboveMax', { min: group.min, max: group.max });
+    if (!group.repeatable && (group.min !== undefined || group.max !== undefined)) error(`${pointer}/min`, 'checker.group.minMaxNotRepeatable');
   });
-  template.results.forEach((result, index) => claim(result.name, `/results/${index}/name`, 'result'));
+  template.results.forEach((result, index) => claim(result.name, `/results/${index}/name`, 'checker.names.resultTaken'));
   template.groups.forEach((group, groupIndex) => {
     if (!group.repeatable) return;
     const seen = new Set<string>();
     group.fields.forEach((field, fieldIndex) => {
       const pointer = `/groups/${groupIndex}/fields/${fieldIndex}/name`;
-      if (seen.has(field.name)) error(pointer, `field '${field.name}' is defined twice in group '${group.id}'`);
-      else if (topNames.has(field.name)) error(pointer, `field '${field.name}' shadows '${field.name}' at ${topNames.get(field.name)}`);
+      if (seen.has(field.name)) error(pointer, 'checker.group.fieldTwice', { name: field.name, group: group.id });
+      else if (topNames.has(field.name)) error(pointer, 'checker.group.fieldShadows', { name: field.name, place: topNames.get(field.name) ?? '' });
       seen.add(field.name);
     });
   });
@@ -109,17 +118,17 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
     try {
       ast = parseFormula(result.formula);
     } catch (problem) {
-      error(pointer, (problem as Error).message);
+      error(pointer, faultOf(problem));
       return undefined;
     }
     const check = checkFormula(ast, scope);
     for (const message of check.errors) error(pointer, message);
-    if (check.resultRefs.has(result.name)) error(pointer, `result '${result.name}' refers to itself`);
+    if (check.resultRefs.has(result.name)) error(pointer, 'checker.results.selfReference', { name: result.name });
     return check.errors.length ? undefined : { result, ast, uses: [...check.resultRefs] };
   });
   const primaries = template.results.map((result, index) => ({ result, index })).filter(({ result }) => result.primary);
   if (primaries.length !== 1) {
-    error(primaries.length ? `/results/${primaries[1].index}/primary` : '/results', `exactly one result must be primary, found ${primaries.length}`);
+    error(primaries.length ? `/results/${primaries[1].index}/primary` : '/results', 'checker.results.primary', { smart_count: primaries.length });
   }
   let ordered: CompiledResult[] = [];
   if (parsed.every(Boolean)) {
@@ -129,7 +138,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
       ordered = order.order.map((name) => compiledResults.find(({ result }) => result.name === name) as CompiledResult);
     } else if (order.cycle.length > 2) {
       const first = template.results.findIndex((result) => result.name === order.cycle[0]);
-      error(`/results/${first}/formula`, `cycle between results: ${order.cycle.join(' → ')}`);
+      error(`/results/${first}/formula`, 'checker.results.cycle', { cycle: order.cycle.join(' → ') });
     }
   }
 
@@ -147,61 +156,63 @@ function compileField(
   pointer: string,
   siblings: readonly Field[],
   catalog: FactorCatalog | undefined,
-  error: (pointer: string, message: string) => void,
+  error: Report,
 ): CompiledField {
   const { rules, errors } = compileRules(field);
-  for (const problem of errors) error(`${pointer}/rules/${problem.index}`, problem.message);
+  for (const { index, ...problem } of errors) error(`${pointer}/rules/${index}`, problem);
 
   let visibility: Condition | undefined;
   if (field.visibleIf !== undefined) {
     try {
       visibility = compileCondition(field.visibleIf, siblings);
-      if (conditionFields(visibility).includes(field.name)) error(`${pointer}/visibleIf`, `field '${field.name}' cannot depend on itself`);
+      if (conditionFields(visibility).includes(field.name)) error(`${pointer}/visibleIf`, 'checker.field.dependsOnItself', { name: field.name });
     } catch (problem) {
-      error(`${pointer}/visibleIf`, (problem as Error).message);
+      error(`${pointer}/visibleIf`, faultOf(problem));
     }
   }
 
   const options = field.options ?? [];
   const hasOptions = field.type === 'select' || field.type === 'multiselect';
-  if (hasOptions && options.length === 0) error(`${pointer}/options`, `a ${field.type} field needs options`);
-  if (!hasOptions && field.options !== undefined) error(`${pointer}/options`, `options apply only to select and multiselect fields`);
+  if (hasOptions && options.length === 0) error(`${pointer}/options`, 'checker.field.optionsMissing', { type: field.type });
+  if (!hasOptions && field.options !== undefined) error(`${pointer}/options`, 'checker.field.optionsNotAllowed');
   const values = new Set<string>();
   options.forEach((option, index) => {
-    if (values.has(option.value)) error(`${pointer}/options/${index}/value`, `option '${option.value}' is defined twice`);
+    if (values.has(option.value)) error(`${pointer}/options/${index}/value`, 'checker.field.optionTwice', { value: option.value });
     values.add(option.value);
   });
   const knownCategory = catalog !== undefined && field.category !== undefined && Object.prototype.hasOwnProperty.call(catalog.categories, field.category);
   if (field.type === 'factor' && catalog && field.category !== undefined && !knownCategory) {
-    error(`${pointer}/category`, `unknown factor category '${field.category}'`);
+    error(`${pointer}/category`, 'checker.field.unknownCategory', { category: field.category });
   }
-  if (field.type !== 'factor' && field.category !== undefined) error(`${pointer}/category`, 'category applies only to factor fields');
-  if (field.type !== 'machine' && field.machineKind !== undefined) error(`${pointer}/machineKind`, 'machineKind applies only to machine fields');
+  if (field.type !== 'factor' && field.category !== undefined) error(`${pointer}/category`, 'checker.field.categoryNotAllowed');
+  if (field.type !== 'machine' && field.machineKind !== undefined) error(`${pointer}/machineKind`, 'checker.field.machineKindNotAllowed');
 
   if (field.default !== undefined && !errors.length) {
     const factorKeys = knownCategory ? { [field.category as string]: catalog.categories[field.category as string] } : undefined;
     const fault = fieldValueFault(field, rules, field.default, { factorKeys });
     if (fault) {
-      const reason = fault.rule ? `breaks rule '${fault.rule}'` : field.type === 'factor' ? `is not a factor of category '${field.category}'` : `does not suit a ${field.type} field`;
-      error(`${pointer}/default`, `default ${JSON.stringify(field.default)} ${reason}`);
+      const value = JSON.stringify(field.default);
+      if (fault.rule) error(`${pointer}/default`, 'checker.default.breaksRule', { value, rule: fault.rule });
+      else if (field.type === 'factor') error(`${pointer}/default`, 'checker.default.notAFactor', { value, category: field.category ?? '' });
+      else error(`${pointer}/default`, 'checker.default.wrongType', { value, type: field.type });
     }
   }
   return { field, rules, visibility, pointer };
 }
 
-function checkReferences(template: Template, topFields: Field[], error: (pointer: string, message: string) => void): void {
+function checkReferences(template: Template, topFields: Field[], error: Report): void {
   const fieldNames = new Set(topFields.map((field) => field.name));
   const resultNames = new Set(template.results.map((result) => result.name));
   template.list.columns.forEach((name, index) => {
-    if (!fieldNames.has(name) && !resultNames.has(name)) error(`/list/columns/${index}`, `unknown field or result '${name}'`);
+    if (!fieldNames.has(name) && !resultNames.has(name)) error(`/list/columns/${index}`, 'checker.references.unknownColumn', { name });
   });
   (template.list.filters ?? []).forEach((name, index) => {
-    if (!fieldNames.has(name)) error(`/list/filters/${index}`, `unknown field '${name}'`);
+    if (!fieldNames.has(name)) error(`/list/filters/${index}`, 'checker.references.unknownField', { name });
   });
   // A field of a repeatable group is named `<group>.<field>`: the CSV importer's numbered sets use it for every item.
   const groupFieldNames = new Set(template.groups.filter((group) => group.repeatable).flatMap((group) => group.fields.map((field) => `${group.id}.${field.name}`)));
   for (const [alias, name] of Object.entries(template.import?.aliases ?? {})) {
-    if (!fieldNames.has(name) && !groupFieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, `unknown field '${name}'`);
+    if (!fieldNames.has(name) && !groupFieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, 'checker.references.unknownField', { name });
   }
 }
 

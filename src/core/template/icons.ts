@@ -3,7 +3,7 @@
  * fault, not a silent generic icon), the client's icon map (typed against this list, so each name has its icon) and
  * the form editor's icon picker.
  */
-import type { CheckerText } from './types';
+import { checkerText, type CheckerText } from './checker-messages';
 
 export const TEMPLATE_ICONS = [
   'Article', 'AutoStories', 'Badge', 'Bolt', 'Book', 'Business', 'Calculate', 'CardGiftcard', 'CropPortrait',
@@ -21,6 +21,5 @@ export function isTemplateIcon(name: unknown): name is TemplateIconName {
 
 /** The checker's message for an icon outside the catalogue. */
 export function unknownIconMessage(name: string): CheckerText {
-  const icons = TEMPLATE_ICONS.join(', ');
-  return { message: `unknown icon '${name}': use one of the icon catalogue (${icons})`, key: 'checker.unknownIcon', params: { name, icons } };
+  return checkerText('checker.unknownIcon', { name, icons: TEMPLATE_ICONS.join(', ') });
 }

@@ -11,3 +11,4 @@ export {
 export { fieldNumberOptions } from './number-display';
 export { listFilterFields, topLevelField } from './list-filters';
 export { TEMPLATE_ICONS, isTemplateIcon, type TemplateIconName } from './icons';
+export { checkerText, wordChecker, CHECKER_KEYS } from './checker-messages';

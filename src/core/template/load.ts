@@ -8,6 +8,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import metaSchema from '../../../schemas/template.schema.json';
 import { compileTemplate } from './compile';
 import type { FactorCatalog, Template, TemplateLoadError } from './types';
+import { checkerText, type CheckerText } from './checker-messages';
 import { isTemplateIcon, unknownIconMessage } from './icons';
 import { unknownUnitMessage, type UnitCatalog } from './units';
 
@@ -61,7 +62,7 @@ export function parseTemplateJson(text: string, fileName: string): { json?: unkn
     }
     const reason = message.replace(/\s*\(line \d+ column \d+\)/i, '').replace(/ in JSON at position \d+/i, '').replace(/^JSON\.parse: /, '');
     return {
-      error: { fileName, pointer: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}`, key: 'checker.invalidJson', params: { line, column, detail: reason } },
+      error: { fileName, pointer: '', ...checkerText('checker.invalidJson', { line, column, detail: reason }) },
     };
   }
 }
@@ -73,24 +74,63 @@ function metaErrors(errors: ErrorObject[], fileName: string): TemplateLoadError[
     // if/then and anyOf report their branches' faults themselves.
     if (error.keyword === 'if') continue;
     let pointer = error.instancePath;
-    let message = error.message ?? 'is not valid';
-    if (error.keyword === 'required') {
-      message = `missing required property '${(error.params as { missingProperty: string }).missingProperty}'`;
-    } else if (error.keyword === 'additionalProperties') {
+    if (error.keyword === 'additionalProperties') {
       const property = (error.params as { additionalProperty: string }).additionalProperty;
       pointer = `${pointer}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      message = `unknown property '${property}'`;
-    } else if (error.keyword === 'enum') {
-      message = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
-    } else if (error.keyword === 'not' && error.schemaPath.includes('/name/')) {
-      message = 'is a reserved name (a function or keyword of the formula language)';
     }
-    const key = `${pointer}|${message}`;
+    const text = schemaFault(error);
+    const key = `${pointer}|${text.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    result.push({ fileName, pointer, message });
+    result.push({ fileName, pointer, ...text });
   }
   return result;
+}
+
+const TYPE_KEYS = {
+  string: 'checker.schema.type.string',
+  number: 'checker.schema.type.number',
+  integer: 'checker.schema.type.integer',
+  boolean: 'checker.schema.type.boolean',
+  object: 'checker.schema.type.object',
+  array: 'checker.schema.type.array',
+} as const;
+
+/** A meta-schema fault as a checker message: Ajv's own wording is English only. */
+function schemaFault(error: ErrorObject): CheckerText {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return checkerText('checker.schema.missingProperty', { property: String(params.missingProperty) });
+    case 'additionalProperties':
+      return checkerText('checker.schema.unknownProperty', { property: String(params.additionalProperty) });
+    case 'enum':
+      return checkerText('checker.schema.oneOf', { values: (params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ') });
+    case 'not':
+      return error.schemaPath.includes('/name/') ? checkerText('checker.schema.reservedName') : checkerText('checker.schema.invalid');
+    case 'type': {
+      const type = String(params.type);
+      return type in TYPE_KEYS ? checkerText(TYPE_KEYS[type as keyof typeof TYPE_KEYS]) : checkerText('checker.schema.invalid');
+    }
+    case 'minLength':
+      return checkerText('checker.schema.minLength', { smart_count: Number(params.limit) });
+    case 'minItems':
+      return checkerText('checker.schema.minItems', { smart_count: Number(params.limit) });
+    case 'minimum':
+      return checkerText('checker.schema.minimum', { limit: Number(params.limit) });
+    case 'pattern':
+      return checkerText('checker.schema.pattern', { pattern: String(params.pattern) });
+    case 'const':
+      return checkerText('checker.schema.const', { value: JSON.stringify(params.allowedValue) });
+    case 'uniqueItems':
+      return checkerText('checker.schema.uniqueItems');
+    case 'propertyNames':
+      return checkerText('checker.schema.propertyName', { name: String(params.propertyName) });
+    case 'anyOf':
+      return checkerText('checker.schema.anyOf');
+    default:
+      return checkerText('checker.schema.invalid');
+  }
 }
 
 /** Every unit the template names that is a word the unit catalogue lacks, with its place. */
@@ -123,7 +163,7 @@ export function checkTemplate(
   const errors: TemplateLoadError[] = [];
   const expectedId = templateIdOf(fileName);
   if (template.id !== expectedId) {
-    errors.push({ fileName, pointer: '/id', message: `id '${template.id}' must equal the file name '${expectedId}'` });
+    errors.push({ fileName, pointer: '/id', ...checkerText('checker.names.idNotFileName', { id: template.id, expected: expectedId }) });
   }
   if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', ...unknownIconMessage(template.icon) });
   if (units) errors.push(...unitErrors(template, units, fileName));
@@ -155,7 +195,7 @@ export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatal
     const claimants = byId.get(template.id) ?? [];
     if (claimants.length > 1) {
       const others = claimants.filter((other) => other !== file).map((other) => other.fileName);
-      errors.push({ fileName: file.fileName, pointer: '/id', message: `duplicate id '${template.id}' (also in ${others.join(', ')})` });
+      errors.push({ fileName: file.fileName, pointer: '/id', ...checkerText('checker.names.duplicateId', { id: template.id, files: others.join(', ') }) });
       continue;
     }
     templates.push(template);

@@ -5,6 +5,9 @@
  */
 import type { LocalizedText } from '../languages';
 import type { MachineKind } from '../production';
+import type { CheckerText } from './checker-messages';
+
+export type { CheckerText } from './checker-messages';
 
 export const FIELD_TYPES = [
   'text',
@@ -124,16 +127,6 @@ export interface TemplateLoadError extends CheckerText {
   fileName: string;
   /** JSON pointer into the file (`''` for the whole document). */
   pointer: string;
-}
-
-/**
- * A checker message: English `message` for logs and the command line, and where the checker words it by key, the
- * `checker.*` key of `locales/<lang>.json` with its params, which readers get in their own language.
- */
-export interface CheckerText {
-  message: string;
-  key?: string;
-  params?: Record<string, string | number>;
 }
 
 export function formatTemplateLoadError(error: TemplateLoadError): string {

@@ -8,7 +8,7 @@
  * shown as people read it, "CO₂". The template checker refuses a word unit the catalogue lacks.
  */
 import type { Language, LocalizedText } from '../languages';
-import type { CheckerText } from './types';
+import { checkerText, type CheckerText } from './checker-messages';
 
 export const UNIT_WORDS: Readonly<Record<string, LocalizedText>> = {
   pcs: { de: 'Stk.', en: 'pcs', fr: 'pcs', it: 'pz.', es: 'uds.' },
@@ -70,8 +70,7 @@ export function isWordUnit(unit: string): boolean {
 /** The checker's verdict on a unit; undefined when it is a symbol or in the catalogue. */
 export function unknownUnitMessage(unit: string, catalog: UnitCatalog): CheckerText | undefined {
   if (catalog.has(unit) || !isWordUnit(unit)) return undefined;
-  const message = `unknown unit '${unit}': a word unit must be in the unit catalogue (add it under Units), a symbol such as kg, km, g/m² or % is written as it is`;
-  return { message, key: 'checker.unknownUnit', params: { unit } };
+  return checkerText('checker.unknownUnit', { unit });
 }
 
 /**

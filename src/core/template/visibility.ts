@@ -5,6 +5,7 @@
  */
 import type jsep from 'jsep';
 import { parseFormula, type FormulaNode } from '../formula/parse';
+import { CheckerFault, checkerText, type CheckerKey, type CheckerParams } from './checker-messages';
 import type { Field } from './types';
 
 export type Comparison = '==' | '<' | '<=' | '>' | '>=';
@@ -19,11 +20,15 @@ export type Condition =
   /** A field that is present, of the literal's type, and compares as stated. */
   | { kind: 'compare'; field: string; op: Comparison; value: number | string | boolean };
 
+const HOLDS = { string: 'checker.condition.holdsText', number: 'checker.condition.holdsNumber', boolean: 'checker.condition.holdsBoolean' } as const;
+
+const fault = (key: CheckerKey, params?: CheckerParams) => new CheckerFault(checkerText(key, params));
+
 const FLIPPED: Record<string, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '===': '==' };
 
 /**
- * Compiles a visibleIf expression against the fields of its own level; throws Error with a
- * user-facing message. Without `siblings` (a template already checked by the loader) the field
+ * Compiles a visibleIf expression against the fields of its own level; throws a CheckerFault
+ * (the reader's message by key). Without `siblings` (a template already checked by the loader) the field
  * names and types are trusted: the meaning is the same, only the checks are skipped.
  */
 export function compileCondition(expression: string, siblings?: readonly Field[]): Condition {
@@ -35,16 +40,16 @@ function toCondition(node: FormulaNode, siblings: readonly Field[] | undefined):
     case 'Literal': {
       const value = (node as jsep.Literal).value;
       if (typeof value === 'boolean') return { kind: 'const', value };
-      throw new Error('a condition must be true or false');
+      throw fault('checker.condition.notTrueFalse');
     }
     case 'Identifier': {
       const field = sibling((node as jsep.Identifier).name, siblings);
-      if (siblings && field.type !== 'boolean') throw new Error(`'${field.name}' is not a yes/no field; compare it, e.g. ${field.name} == 'x'`);
+      if (siblings && field.type !== 'boolean') throw fault('checker.condition.notYesNo', { name: field.name });
       return { kind: 'flag', field: field.name };
     }
     case 'UnaryExpression': {
       const unary = node as jsep.UnaryExpression;
-      if (unary.operator !== '!') throw new Error(`operator '${unary.operator}' cannot be used in a condition`);
+      if (unary.operator !== '!') throw fault('checker.condition.operator', { operator: unary.operator });
       return { kind: 'not', item: toCondition(unary.argument, siblings) };
     }
     case 'BinaryExpression': {
@@ -59,10 +64,10 @@ function toCondition(node: FormulaNode, siblings: readonly Field[] | undefined):
         return { kind: 'not', item: comparison('==', binary.left, binary.right, siblings) };
       }
       if (binary.operator in FLIPPED) return comparison(binary.operator as Comparison, binary.left, binary.right, siblings);
-      throw new Error(`operator '${binary.operator}' cannot be used in a condition`);
+      throw fault('checker.condition.operator', { operator: binary.operator });
     }
     default:
-      throw new Error('a condition may only compare fields with values, combined with &&, || and !');
+      throw fault('checker.condition.shape');
   }
 }
 
@@ -75,16 +80,16 @@ function comparison(operator: string, left: FormulaNode, right: FormulaNode, sib
     literalNode = left;
     op = FLIPPED[op];
   }
-  if (fieldNode.type !== 'Identifier') throw new Error('a comparison needs a field on one side');
+  if (fieldNode.type !== 'Identifier') throw fault('checker.condition.fieldSide');
   const field = sibling((fieldNode as jsep.Identifier).name, siblings);
   const value = literalValue(literalNode);
-  if (value === undefined) throw new Error(`'${field.name}' can only be compared with a fixed value`);
-  if (op !== '==' && typeof value !== 'number') throw new Error(`'${op}' needs a number`);
+  if (value === undefined) throw fault('checker.condition.fixedValue', { name: field.name });
+  if (op !== '==' && typeof value !== 'number') throw fault('checker.condition.needsNumber', { operator: op });
   if (!siblings) return { kind: 'compare', field: field.name, op, value };
   const expected = comparableType(field);
-  if (typeof value !== expected) throw new Error(`'${field.name}' holds ${expected === 'string' ? 'text' : `a ${expected}`}, not ${JSON.stringify(value)}`);
+  if (typeof value !== expected) throw fault(HOLDS[expected], { name: field.name, value: JSON.stringify(value) });
   if (field.type === 'select' && !(field.options ?? []).some((option) => option.value === value)) {
-    throw new Error(`'${String(value)}' is not an option of '${field.name}'`);
+    throw fault('checker.condition.notAnOption', { value: String(value), name: field.name });
   }
   return { kind: 'compare', field: field.name, op, value };
 }
@@ -105,14 +110,14 @@ function literalValue(node: FormulaNode): number | string | boolean | undefined 
 function comparableType(field: Field): 'number' | 'string' | 'boolean' {
   if (field.type === 'integer' || field.type === 'number') return 'number';
   if (field.type === 'boolean') return 'boolean';
-  if (field.type === 'multiselect' || field.type === 'tags') throw new Error(`list field '${field.name}' cannot be compared`);
+  if (field.type === 'multiselect' || field.type === 'tags') throw fault('checker.condition.listField', { name: field.name });
   return 'string';
 }
 
 function sibling(name: string, siblings: readonly Field[] | undefined): Field {
   if (!siblings) return { name, type: 'text', label: { de: name, en: name, fr: name, it: name, es: name } };
   const field = siblings.find((candidate) => candidate.name === name);
-  if (!field) throw new Error(`unknown field '${name}' (a condition may only use fields of its own group level)`);
+  if (!field) throw fault('checker.condition.unknownField', { name });
   return field;
 }
 

@@ -11,14 +11,12 @@ import { Type } from 'typebox';
 import { TemplateSaveRequest, TemplateVersionRecord, TemplateLoadErrorRecord, type TemplateVersionStatus } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } from '../../core/template';
+import { checkTemplate, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
 import { fileResponse } from '../http/openapi';
-import { translate } from '../../core/i18n/translate';
-import type { CheckerText } from '../../core/template/types';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
@@ -54,11 +52,6 @@ function protocolRecord(template: Template, status: TemplateVersionStatus, lang:
   return { id: versionKey(template.id, template.version), template_id: template.id, version: template.version, status, label: `${localize(template.label, lang, template.id)} v${template.version}` };
 }
 
-/** A checker message in the reader's language where the checker words it by key; English otherwise. */
-function checkerText(error: CheckerText, lang: Language): string {
-  return error.key ? translate(lang, error.key, error.params) : error.message;
-}
-
 /** Parses (if text) and checks a definition completely; throws 400 with `{pointer: message}`. */
 function checkedDefinition(
   definition: unknown,
@@ -73,7 +66,7 @@ function checkedDefinition(
   const { template, errors } = checkTemplate(withVersion, fileName, catalog, units);
   if (!template) {
     const byPointer: FieldErrors = {};
-    for (const error of errors) byPointer[error.pointer || '/'] ??= rendered(checkerText(error, lang));
+    for (const error of errors) byPointer[error.pointer || '/'] ??= rendered(wordChecker(error, lang));
     throw badRequest(templateMessage('checksFailed', { count: errors.length, smart_count: errors.length }), byPointer);
   }
   return template;
@@ -83,7 +76,7 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
   let json = definition;
   if (typeof definition === 'string') {
     const parsed = parseTemplateJson(definition, 'template.json');
-    if (parsed.error) throw badRequest(templateMessage('invalidJson'), { '/': rendered(checkerText(parsed.error, lang)) });
+    if (parsed.error) throw badRequest(templateMessage('invalidJson'), { '/': rendered(wordChecker(parsed.error, lang)) });
     json = parsed.json;
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -309,7 +302,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     // A rejected file is otherwise only in the server log, which a provider admin does not read (issue #20).
     async (request): Promise<TemplateLoadErrorRecord[]> => {
       const lang = currentUser(request).language;
-      return registry.loadErrors.map((error) => ({ file: error.fileName, pointer: error.pointer, message: checkerText(error, lang) }));
+      return registry.loadErrors.map((error) => ({ file: error.fileName, pointer: error.pointer, message: wordChecker(error, lang) }));
     },
   );
 }

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TemplateSource, TemplateVersionStatus } from '../../core/api';
 import {
+  checkerText,
   formatTemplateLoadError,
   loadTemplates,
   type FactorCatalog,
@@ -165,14 +166,14 @@ export function readTemplateFiles(dir: string): { files: TemplateFile[]; errors:
     names = fs.readdirSync(dir).filter((name) => name.toLowerCase().endsWith('.json'));
   } catch (problem) {
     const reason = problem instanceof Error ? problem.message : String(problem);
-    return { files, errors: [{ fileName: dir, pointer: '', message: `cannot read the templates folder: ${reason}` }] };
+    return { files, errors: [{ fileName: dir, pointer: '', ...checkerText('checker.files.folderUnreadable', { detail: reason }) }] };
   }
   for (const fileName of names.sort()) {
     try {
       files.push({ fileName, text: fs.readFileSync(path.join(dir, fileName), 'utf8') });
     } catch (problem) {
       const reason = problem instanceof Error ? problem.message : String(problem);
-      errors.push({ fileName, pointer: '', message: `cannot read the file: ${reason}` });
+      errors.push({ fileName, pointer: '', ...checkerText('checker.files.fileUnreadable', { detail: reason }) });
     }
   }
   return { files, errors };
