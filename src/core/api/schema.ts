@@ -63,3 +63,8 @@ export function Opaque<T>() {
 export function Localized() {
   return Type.Unsafe<LocalizedText>({ type: 'object', additionalProperties: { type: 'string' } });
 }
+
+/** An object with any keys whose values all follow `values` (e.g. a column mapping `{header: field | null}`). */
+export function StringMap<S extends TSchema>(values: S) {
+  return Type.Unsafe<Record<string, Static<S>>>({ type: 'object', additionalProperties: values });
+}

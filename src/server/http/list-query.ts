@@ -8,6 +8,7 @@
  *   registerListRoute  the GET route: querystring schema, errors, `Content-Range`
  */
 import type { TSchema } from 'typebox';
+import { Type } from '../../core/api/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Resource } from '../../core/access/policy';
@@ -283,15 +284,12 @@ export interface ListParams {
 
 /** The querystring every list (and an export of one) accepts; `describe` names a list's own default sort or filters. */
 export function listQuerystring(describe: { sort?: string; filter?: string } = {}) {
-  return {
-    type: 'object',
-    properties: {
-      sort: { type: 'string', description: describe.sort ?? 'JSON: ["field","ASC"|"DESC"]' },
-      range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
-      filter: { type: 'string', description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte' },
-      embed: { type: 'string', description: 'Ignored' },
-    },
-  } as const;
+  return Type.Object({
+    sort: Type.Optional(Type.String({ description: describe.sort ?? 'JSON: ["field","ASC"|"DESC"]' })),
+    range: Type.Optional(Type.String({ description: 'JSON: [start,end], inclusive, zero-based' })),
+    filter: Type.Optional(Type.String({ description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte' })),
+    embed: Type.Optional(Type.String({ description: 'Ignored' })),
+  });
 }
 
 export interface ListRoute<TRecord> {

@@ -8,7 +8,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { TemplateSaveRequest, TemplateVersionRecord, TemplateLoadErrorRecord, type TemplateVersionStatus } from '../../core/api';
+import {
+  TemplateCopyRequest,
+  TemplateIdParams,
+  TemplateLoadErrorRecord,
+  TemplateSaveRequest,
+  TemplateVersionParams,
+  TemplateVersionRecord,
+  type TemplateVersionStatus,
+} from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { checkTemplate, parseTemplateJson, type Template, type UnitCatalog } from '../../core/template';
@@ -17,6 +25,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
 import { fileResponse } from '../http/openapi';
+import { typed } from '../http/typed-routes';
 import { translate } from '../../core/i18n/translate';
 import type { CheckerText } from '../../core/template/types';
 import { recordChange } from '../protocol/change';
@@ -26,12 +35,6 @@ import { usageByVersion, versionKey } from './versions-table';
 import { loadUnitCatalog } from '../units/catalog';
 
 const tags = ['templates'];
-const idParam = { type: 'string', maxLength: 200 } as const;
-const versionParams = {
-  type: 'object',
-  properties: { id: idParam, version: { type: 'integer', minimum: 1 } },
-  required: ['id', 'version'],
-} as const;
 function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>, lang: Language): TemplateVersionRecord {
   const { template } = entry;
   return {
@@ -93,6 +96,7 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
 }
 
 export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+  const api = typed(app);
   const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
 
   async function save(request: FastifyRequest, body: TemplateSaveRequest): Promise<TemplateVersionRecord> {
@@ -148,7 +152,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     return row;
   }
 
-  app.post<{ Body: TemplateSaveRequest }>(
+  api.post(
     '/api/templates',
     {
       ...admin,
@@ -165,15 +169,15 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.post<{ Params: { id: string; version: number }; Body: { id: string; status?: TemplateVersionStatus } }>(
+  api.post(
     '/api/templates/:id/versions/:version/copy',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
-        params: versionParams,
-        body: { type: 'object', properties: { id: { type: 'string', maxLength: 200 }, status: { type: 'string', enum: ['draft', 'published'] } }, required: ['id'] },
+        params: TemplateVersionParams,
+        body: TemplateCopyRequest,
         response: { 201: TemplateVersionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
@@ -186,14 +190,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/templates/:id/versions',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Every version of a template with its status, source and usage, newest first',
-        params: { type: 'object', properties: { id: idParam }, required: ['id'] },
+        params: TemplateIdParams,
         response: { 200: Type.Array(TemplateVersionRecord), 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
@@ -206,14 +210,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.post<{ Params: { id: string; version: number } }>(
+  api.post(
     '/api/templates/:id/versions/:version/publish',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Publish a draft version: mandants can then use it',
-        params: versionParams,
+        params: TemplateVersionParams,
         response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
@@ -240,14 +244,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.delete<{ Params: { id: string; version: number } }>(
+  api.delete(
     '/api/templates/:id/versions/:version',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Delete an app-created version no calculation uses',
-        params: versionParams,
+        params: TemplateVersionParams,
         response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
@@ -269,14 +273,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.get<{ Params: { id: string; version: number } }>(
+  api.get(
     '/api/templates/:id/versions/:version/export',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
-        params: versionParams,
+        params: TemplateVersionParams,
         response: { 200: fileResponse('application/json', 'The template file'), 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
@@ -292,7 +296,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.get(
+  api.get(
     '/api/template-load-errors',
     {
       ...admin,

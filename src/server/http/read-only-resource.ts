@@ -1,7 +1,7 @@
 /**
- * List and read routes in the ra-data-simple-rest dialect for tables whose visibility is not
- * the plain "own mandant" rule of rest-resource.ts (global rows shared with every mandant).
- * Same parameters, same answers, same errors as registerRestResource; writing comes later.
+ * List and read routes in the ra-data-simple-rest dialect for tables that are written by routes of their own (imports,
+ * migrations) or whose visibility is not the plain "own mandant" rule of rest-resource.ts (global rows shared with
+ * every mandant). Same parameters, same answers, same errors as registerRestResource.
  */
 import type { TSchema } from 'typebox';
 import type { FastifyInstance } from 'fastify';
@@ -11,9 +11,10 @@ import type { SessionUser } from '../../core/api';
 import type { Resource } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { errorRef, notFound } from '../http/errors';
-import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from '../http/list-query';
-import { idParams } from '../http/record-id';
+import { errorRef, notFound } from './errors';
+import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
+import { idParams } from './record-id';
+import { typed } from './typed-routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are chosen at run time here
 type AnySelect = any;
@@ -51,7 +52,7 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
     },
   });
 
-  app.get<{ Params: { id: number } }>(
+  typed(app).get(
     `${path}/:id`,
     {
       onRequest: [app.authenticate, requireAccess('read', def.access)],
