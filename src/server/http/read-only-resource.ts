@@ -9,12 +9,10 @@ import { msg } from '../../core/i18n/error-keys';
 import type { Expression, Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { Resource } from '../../core/access/policy';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { errorRef, notFound } from './errors';
-import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
-import { idParams } from './record-id';
-import { typed } from './typed-routes';
+import { notFound } from './errors';
+import { parseListQuery, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are chosen at run time here
 type AnySelect = any;
@@ -35,7 +33,6 @@ export interface ReadOnlyResource<TRecord> {
 }
 
 export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kysely<DatabaseSchema>, def: ReadOnlyResource<TRecord>): void {
-  const path = `/api/${def.name}`;
   const tags = [def.name];
   const searchNames = def.search?.length ? ['q'] : [];
 
@@ -52,25 +49,15 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
     },
   });
 
-  typed(app).get(
-    `${path}/:id`,
-    {
-      onRequest: [app.authenticate, requireAccess('read', def.access)],
-      schema: {
-        tags,
-        summary: `One ${def.name} record`,
-        params: idParams,
-        response: { 200: def.recordSchema, 401: errorRef, 404: errorRef },
-      },
-    },
-    async (request) => {
-      const row: Row | undefined = await def
-        .scope(db.selectFrom(def.table), currentUser(request))
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id: request.params.id }));
+  registerRecordRoute(app, {
+    name: def.name,
+    access: def.access,
+    tags,
+    recordSchema: def.recordSchema,
+    find: async (request, id) => {
+      const row: Row | undefined = await def.scope(db.selectFrom(def.table), currentUser(request)).selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
       return def.toRecord(row);
     },
-  );
+  });
 }

@@ -10,6 +10,7 @@ import { ImportRecord } from '../../core/api';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { notFound } from '../http/errors';
+import { columnsOf } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { toImportRecord } from './record';
@@ -20,20 +21,11 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
     name: 'imports',
     access: 'imports',
     table: 'imports',
-    columns: {
-      id: { type: 'integer' },
-      mandant_id: { type: 'integer' },
-      created_by: { type: 'integer' },
-      file_name: { type: 'text' },
-      template_id: { type: 'text' },
-      mode: { type: 'text' },
-      status: { type: 'text' },
-      rows_total: { type: 'integer' },
-      rows_ok: { type: 'integer' },
-      rows_failed: { type: 'integer' },
-      created_at: { type: 'timestamp' },
-      finished_at: { type: 'timestamp' },
-    },
+    columns: columnsOf(
+      ImportRecord,
+      ['id', 'mandant_id', 'created_by', 'file_name', 'template_id', 'mode', 'status', 'rows_total', 'rows_ok', 'rows_failed'],
+      ['created_at', 'finished_at'],
+    ),
     search: [sql.ref('file_name')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toImportRecord,

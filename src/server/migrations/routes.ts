@@ -27,6 +27,7 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
+import { columnsOf } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
@@ -133,22 +134,11 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     name: 'migrations',
     access: 'migrations',
     table: 'factor_migrations',
-    columns: {
-      id: { type: 'integer' },
-      mandant_id: { type: 'integer' },
-      kind: { type: 'text' },
-      from_database_id: { type: 'integer' },
-      to_database_id: { type: 'integer' },
-      template_id: { type: 'text' },
-      from_template_version: { type: 'integer' },
-      to_template_version: { type: 'integer' },
-      status: { type: 'text' },
-      created_by: { type: 'integer' },
-      applied_by: { type: 'integer' },
-      created_at: { type: 'timestamp' },
-      updated_at: { type: 'timestamp' },
-      applied_at: { type: 'timestamp' },
-    },
+    columns: columnsOf(
+      FactorMigrationRecord,
+      ['id', 'mandant_id', 'kind', 'from_database_id', 'to_database_id', 'template_id', 'from_template_version', 'to_template_version', 'status', 'created_by', 'applied_by'],
+      ['created_at', 'updated_at', 'applied_at'],
+    ),
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toMigrationRecord,
     recordSchema: FactorMigrationRecord,
@@ -158,19 +148,19 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     name: 'migration-items',
     access: 'migration-items',
     table: 'factor_migration_items',
-    columns: {
-      id: { type: 'integer' },
-      migration_id: { type: 'integer' },
-      calculation_id: { type: 'integer' },
-      number: { type: 'text' },
-      title: { type: 'text' },
-      template_id: { type: 'text' },
-      total_before: { type: 'number' },
-      total_after: { type: 'number' },
-      difference: { type: 'number' },
-      percent: { type: 'number' },
-      excluded: { type: 'text' },
-    },
+    columns: columnsOf(FactorMigrationItemRecord, [
+      'id',
+      'migration_id',
+      'calculation_id',
+      'number',
+      'title',
+      'template_id',
+      'total_before',
+      'total_after',
+      'difference',
+      'percent',
+      'excluded',
+    ]),
     search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toMigrationItemRecord,

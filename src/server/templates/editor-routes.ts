@@ -57,6 +57,11 @@ function protocolRecord(template: Template, status: TemplateVersionStatus, lang:
   return { id: versionKey(template.id, template.version), template_id: template.id, version: template.version, status, label: `${localize(template.label, lang, template.id)} v${template.version}` };
 }
 
+/** A version the registry does not hold (it failed the load-time checks): its protocol entry names it by id. */
+function unloaded(id: string, version: number): Template {
+  return { id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template;
+}
+
 /** A checker message in the reader's language where the checker words it by key; English otherwise. */
 function checkerText(error: CheckerText, lang: Language): string {
   return error.key ? translate(lang, error.key, error.params) : error.message;
@@ -98,6 +103,16 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
 export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
   const api = typed(app);
   const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
+  /** A change of one version, answering the version. */
+  const versionWrite = (summary: string) => ({
+    ...admin,
+    schema: {
+      tags,
+      summary,
+      params: TemplateVersionParams,
+      response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+    },
+  });
 
   async function save(request: FastifyRequest, body: TemplateSaveRequest): Promise<TemplateVersionRecord> {
     const user = currentUser(request);
@@ -212,15 +227,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
 
   api.post(
     '/api/templates/:id/versions/:version/publish',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'Publish a draft version: mandants can then use it',
-        params: TemplateVersionParams,
-        response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
-      },
-    },
+    versionWrite('Publish a draft version: mandants can then use it'),
     async (request) => {
       const { id, version } = request.params;
       const lang = currentUser(request).language;
@@ -229,7 +236,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', { id, version }));
         const now = isoNow();
         await trx.updateTable('template_versions').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', row.id).execute();
-        const template = registry.resolve(id, version) ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
+        const template = registry.resolve(id, version) ?? unloaded(id, version);
         await recordChange(trx, request, {
           action: 'status_changed',
           resource: 'templates',
@@ -246,15 +253,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
 
   api.delete(
     '/api/templates/:id/versions/:version',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'Delete an app-created version no calculation uses',
-        params: TemplateVersionParams,
-        response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
-      },
-    },
+    versionWrite('Delete an app-created version no calculation uses'),
     async (request) => {
       const { id, version } = request.params;
       const lang = currentUser(request).language;
@@ -264,7 +263,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, count: usage, smart_count: usage }));
         await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
-        const template = entry?.template ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
+        const template = entry?.template ?? unloaded(id, version);
         await recordChange(trx, request, { action: 'deleted', resource: 'templates', record: protocolRecord(template, row.status, lang), mandantId: null });
       });
       await registry.refresh({ afterWrite: true });

@@ -12,22 +12,14 @@ import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { errorRef, notFound } from '../http/errors';
-import { arrayPage, parseListQuery, registerListRoute, type ColumnDefinition } from '../http/list-query';
+import { arrayPage, columnsOf, parseListQuery, registerListRoute } from '../http/list-query';
 import { typed } from '../http/typed-routes';
 import { toTemplateRecord } from './record';
 import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
 import { usageByVersion } from './versions-table';
 
-const COLUMNS: Record<string, ColumnDefinition> = {
-  id: { type: 'text' },
-  source: { type: 'text' },
-  status: { type: 'text' },
-  version: { type: 'integer' },
-  type: { type: 'text' },
-  label: { type: 'text' },
-  icon: { type: 'text' },
-};
+const COLUMNS = columnsOf(ListedTemplateRecord, ['id', 'source', 'status', 'version', 'type', 'label', 'icon']);
 const SEARCHABLE = ['id', 'label'] as const;
 
 type ListedTemplate = TemplateRecord & TemplateEditorInfo;
