@@ -3,6 +3,8 @@
  * the `imports` resource lists the jobs (read only); `GET /api/imports/:id/errors.csv`, `POST /api/imports/:id/undo`,
  * `POST /api/imports/:id/cancel`.
  */
+import type { Static } from 'typebox';
+import { MAX_INT32, Nullable, RecordId, StringEnum, StringMap, Type } from './schema';
 
 export const IMPORT_MODES = ['all_or_nothing', 'valid_rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -10,50 +12,69 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export interface ImportRecord {
-  id: number;
-  mandant_id: number;
-  created_by: number | null;
-  file_name: string;
-  template_id: string;
-  template_version: number;
-  database_id: number | null;
-  /** CSV header → field key (`quantity`, `transport.distance_km` for item 1, `transport[2].distance_km`) or null (ignored). */
-  mapping: Record<string, string | null>;
-  mode: ImportMode;
-  status: ImportStatus;
-  encoding: string | null;
-  delimiter: string | null;
-  rows_total: number;
-  rows_ok: number;
-  rows_failed: number;
+/** CSV header → field key (`quantity`, `transport.distance_km` for item 1, `transport[2].distance_km`) or null (ignored). */
+const ImportMapping = StringMap(Nullable(Type.String()));
+
+export const ImportRecord = Type.Object({
+  id: Type.Integer(),
+  mandant_id: Type.Integer(),
+  created_by: Nullable(Type.Integer()),
+  file_name: Type.String(),
+  template_id: Type.String(),
+  template_version: Type.Integer(),
+  database_id: Nullable(Type.Integer()),
+  mapping: ImportMapping,
+  mode: StringEnum(IMPORT_MODES),
+  status: StringEnum(IMPORT_STATUSES),
+  encoding: Nullable(Type.String()),
+  delimiter: Nullable(Type.String()),
+  rows_total: Type.Integer(),
+  rows_ok: Type.Integer(),
+  rows_failed: Type.Integer(),
   /** Why a failed import failed, in the importer's language (row errors are in import_errors). */
-  message: string | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-  version: number;
-}
+  message: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  finished_at: Nullable(Type.String()),
+  version: Type.Integer(),
+});
+export type ImportRecord = Static<typeof ImportRecord>;
 
 /** One row error, rendered in the reader's language. `row` is the 1-based data row (header not counted). */
-export interface ImportRowError {
-  row: number;
-  column: string | null;
-  value: string | null;
-  message_key: string;
-  message: string;
-}
+export const ImportRowError = Type.Object({
+  row: Type.Integer(),
+  column: Nullable(Type.String()),
+  value: Nullable(Type.String()),
+  message_key: Type.String(),
+  message: Type.String(),
+});
+export type ImportRowError = Static<typeof ImportRowError>;
 
 /** The answer to `POST /api/imports` (and to a dry run, which stores nothing: `import` is then null). */
-export interface ImportReport {
-  import: ImportRecord | null;
-  dry_run: boolean;
-  rows_total: number;
-  rows_ok: number;
-  rows_failed: number;
-  encoding: string;
-  delimiter: string;
-  mapping: Record<string, string | null>;
+export const ImportReport = Type.Object({
+  import: Type.Unsafe<ImportRecord | null>({ anyOf: [ImportRecord, { type: 'null' }] }),
+  dry_run: Type.Boolean(),
+  rows_total: Type.Integer(),
+  rows_ok: Type.Integer(),
+  rows_failed: Type.Integer(),
+  encoding: Type.String(),
+  delimiter: Type.String(),
+  mapping: ImportMapping,
   /** The first row errors (at most 100). */
-  errors: ImportRowError[];
-}
+  errors: Type.Array(ImportRowError),
+});
+export type ImportReport = Static<typeof ImportReport>;
+
+/** `POST /api/imports?…`: the parameters of an upload (the CSV itself is the raw body). */
+export const ImportUploadQuery = Type.Object({
+  template: Type.String({ minLength: 1, maxLength: 200 }),
+  template_version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INT32 })),
+  database_id: Type.Optional(RecordId()),
+  /** Provider admins: the mandant the calculations belong to. */
+  mandant_id: Type.Optional(RecordId()),
+  /** ImportMapping as JSON text. */
+  mapping: Type.Optional(Type.String({ maxLength: 100_000 })),
+  mode: Type.Optional(StringEnum(IMPORT_MODES, { default: 'all_or_nothing' })),
+  dry_run: Type.Optional(Type.Boolean({ default: false })),
+  file_name: Type.Optional(Type.String({ maxLength: 500, default: 'import.csv' })),
+});

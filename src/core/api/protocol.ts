@@ -1,4 +1,6 @@
 /** The protocol (audit log). Append-only: written by the server, read through `GET /api/protocol`. */
+import type { Static } from 'typebox';
+import { Nullable, Opaque, StringEnum, StringMap, Type } from './schema';
 
 export const PROTOCOL_ACTIONS = [
   'created',
@@ -41,35 +43,37 @@ export interface ProtocolSummary {
   params?: Record<string, string | number | boolean | null>;
 }
 
+/** Record id → name, per kind of record (`GET /api/protocol`). */
+const RefNames = () => Type.Optional(StringMap(Type.String()));
+export const ProtocolRefs = Type.Object(
+  { users: RefNames(), databases: RefNames(), mandants: RefNames() },
+  { description: 'Names of the users, factor databases and mandants the entry mentions by id (only those the reader may see): kind → id → name' },
+);
+export type ProtocolRefs = Static<typeof ProtocolRefs>;
+
 /** An entry as `GET /api/protocol` answers it. */
-export interface ProtocolEntryRecord {
-  id: number;
+export const ProtocolEntryRecord = Type.Object({
+  id: Type.Integer(),
   /** ISO 8601 UTC. */
-  at: string;
+  at: Type.String(),
   /** The mandant the entry belongs to (null: provider-level, visible to provider admins only). */
-  mandant_id: number | null;
+  mandant_id: Nullable(Type.Integer()),
   /** The acting user (null for failed sign-ins and system work); name and e-mail as they were then. */
-  user_id: number | null;
-  user_email: string | null;
-  user_name: string | null;
-  action: ProtocolAction;
+  user_id: Nullable(Type.Integer()),
+  user_email: Nullable(Type.String()),
+  user_name: Nullable(Type.String()),
+  action: StringEnum(PROTOCOL_ACTIONS),
   /** Resource name as in the API (`users`, `calculations`, …) or `auth` for sign-in events. */
-  resource: string | null;
-  record_id: string | null;
-  record_label: string | null;
-  summary: ProtocolSummary;
-  changes: ProtocolChanges | null;
-  ip: string | null;
+  resource: Nullable(Type.String()),
+  record_id: Nullable(Type.String()),
+  record_label: Nullable(Type.String()),
+  summary: Opaque<ProtocolSummary>(),
+  changes: Nullable(Opaque<ProtocolChanges>()),
+  ip: Nullable(Type.String()),
   /**
    * Names of the records the entry's changes point at by id (users, factor databases, mandants), resolved
    * when read and only those the reader may see; the protocol renders them in place of the ids.
    */
-  refs?: ProtocolRefs;
-}
-
-/** Record id → name, per kind of record (`GET /api/protocol`). */
-export interface ProtocolRefs {
-  users?: Record<string, string>;
-  databases?: Record<string, string>;
-  mandants?: Record<string, string>;
-}
+  refs: Type.Optional(ProtocolRefs),
+});
+export type ProtocolEntryRecord = Static<typeof ProtocolEntryRecord>;

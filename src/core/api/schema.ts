@@ -88,3 +88,8 @@ export const VersionedFields = {
 
 /** A 204 answer: no body, so the route's `reply.send()` takes none. */
 export const NoContent = Type.Unsafe<void>({ type: 'null' });
+
+/** An object with any keys whose values all follow `values` (e.g. a column mapping `{header: field | null}`). */
+export function StringMap<S extends TSchema>(values: S) {
+  return Type.Unsafe<Record<string, Static<S>>>({ type: 'object', additionalProperties: values });
+}

@@ -89,3 +89,14 @@ export const TemplateSaveRequest = Type.Object({
   mode: Type.Optional(StringEnum(['new', 'version'])),
 });
 export type TemplateSaveRequest = Static<typeof TemplateSaveRequest>;
+
+const TemplateId = () => Type.String({ maxLength: 200 });
+
+/** Route params of `/api/templates/:id…`: a template id. */
+export const TemplateIdParams = Type.Object({ id: TemplateId() });
+
+/** Route params of `/api/templates/:id/versions/:version…`. */
+export const TemplateVersionParams = Type.Object({ id: TemplateId(), version: Type.Integer({ minimum: 1 }) });
+
+/** `POST /api/templates/:id/versions/:version/copy`: the new template's id, and its status (default draft). */
+export const TemplateCopyRequest = Type.Object({ id: TemplateId(), status: Type.Optional(StringEnum(TEMPLATE_VERSION_STATUSES)) });

@@ -6,7 +6,7 @@ import { FactorCategoryRecord, FactorDatabaseRecord, FactorRecord } from '../../
 import { Type } from 'typebox';
 import type { DatabaseSchema } from '../db/schema';
 import { errorRef } from '../http/errors';
-import { registerReadOnlyResource } from './read-only-resource';
+import { registerReadOnlyResource } from '../http/read-only-resource';
 import { toFactorDatabaseRecord, toFactorRecord } from './records';
 import { scopeDatabases, scopeFactors } from './visibility';
 import { registerDatabaseWriteRoutes } from './database-routes';

@@ -8,6 +8,7 @@
  *   registerListRoute  the GET route: querystring schema, errors, `Content-Range`
  */
 import type { TSchema } from 'typebox';
+import { Type } from '../../core/api/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Resource } from '../../core/access/policy';
@@ -19,7 +20,8 @@ import { badRequest, errorRef } from './errors';
 import { parseQueryJson } from './json-limits';
 import { containsNul } from './nul-guard';
 import { ownValue, setOwnValue } from './own-key';
-import { MAX_INT32 } from './record-id';
+import { idParams, MAX_INT32 } from './record-id';
+import { typed } from './typed-routes';
 
 export type ColumnType = 'integer' | 'number' | 'text' | 'boolean' | 'timestamp' | 'json';
 
@@ -64,6 +66,28 @@ export type Condition =
   | { kind: 'eq'; column: string; value: string | number | boolean | null }
   | { kind: 'in'; column: string; values: (string | number | boolean)[] }
   | { kind: 'gte' | 'lte'; column: string; value: string | number };
+
+/**
+ * A list's columns typed from its record's schema (core/api): integer, number, boolean and text properties as such,
+ * objects as json; `timestamps` are the text columns holding ISO instants; `narrowed` limits a column's use.
+ */
+export function columnsOf(
+  record: TSchema,
+  names: readonly string[],
+  timestamps: readonly string[] = [],
+  narrowed: Record<string, Omit<ColumnDefinition, 'type'>> = {},
+): Record<string, ColumnDefinition> {
+  const properties = (record as { properties: Record<string, { type?: string | string[] }> }).properties;
+  const typeOf = (name: string): ColumnType => {
+    const types = [properties[name]?.type ?? []].flat();
+    const found = (['integer', 'number', 'boolean'] as const).find((type) => types.includes(type));
+    return found ?? (types.includes('object') ? 'json' : 'text');
+  };
+  const columns: Record<string, ColumnDefinition> = {};
+  for (const name of names) columns[name] = { type: typeOf(name), ...narrowed[name] };
+  for (const name of timestamps) columns[name] = { type: 'timestamp', ...narrowed[name] };
+  return columns;
+}
 
 /** Largest page one request may ask for; also the page size when no range is given (getMany). */
 export const MAX_PAGE_SIZE = 1000;
@@ -303,15 +327,12 @@ export interface ListParams {
 
 /** The querystring every list (and an export of one) accepts; `describe` names a list's own default sort or filters. */
 export function listQuerystring(describe: { sort?: string; filter?: string } = {}) {
-  return {
-    type: 'object',
-    properties: {
-      sort: { type: 'string', description: describe.sort ?? 'JSON: ["field","ASC"|"DESC"]' },
-      range: { type: 'string', description: 'JSON: [start,end], inclusive, zero-based' },
-      filter: { type: 'string', description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte' },
-      embed: { type: 'string', description: 'Ignored' },
-    },
-  } as const;
+  return Type.Object({
+    sort: Type.Optional(Type.String({ description: describe.sort ?? 'JSON: ["field","ASC"|"DESC"]' })),
+    range: Type.Optional(Type.String({ description: 'JSON: [start,end], inclusive, zero-based' })),
+    filter: Type.Optional(Type.String({ description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte' })),
+    embed: Type.Optional(Type.String({ description: 'Ignored' })),
+  });
 }
 
 export interface ListRoute<TRecord> {
@@ -350,5 +371,25 @@ export function registerListRoute<TRecord>(app: FastifyInstance, route: ListRout
       reply.header('Content-Range', contentRange(route.name, query.range.start, rows.length, total));
       return rows;
     },
+  );
+}
+
+/** `GET /api/<name>/:id`: one record, found as the caller may see it (`find` throws 404 otherwise). */
+export function registerRecordRoute<TRecord>(
+  app: FastifyInstance,
+  route: Pick<ListRoute<TRecord>, 'name' | 'access' | 'tags' | 'recordSchema'> & { find(request: FastifyRequest, id: number): Promise<TRecord> },
+): void {
+  typed(app).get(
+    `/api/${route.name}/:id`,
+    {
+      onRequest: [app.authenticate, requireAccess('read', route.access)],
+      schema: {
+        tags: route.tags ?? [route.name],
+        summary: `One ${route.name} record`,
+        params: idParams,
+        response: { 200: route.recordSchema, 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request) => route.find(request, request.params.id),
   );
 }

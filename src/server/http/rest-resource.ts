@@ -20,7 +20,7 @@ import { isoNow } from '../db/values';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { Resource } from '../../core/access/policy';
 import { conflict, errorRef, notFound } from './errors';
-import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
+import { parseListQuery, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
 import { idParams } from './record-id';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
@@ -218,19 +218,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
     page: (request, query) => list(ctxOf(request), query),
   });
 
-  app.get<{ Params: { id: number } }>(
-    `${path}/:id`,
-    {
-      onRequest: [app.authenticate, requireAccess('read', def.access)],
-      schema: {
-        tags,
-        summary: `One ${def.name} record`,
-        params: idParams,
-        response: { 200: def.recordSchema, 401: errorRef, 403: errorRef, 404: errorRef },
-      },
-    },
-    async (request) => findOne(ctxOf(request), request.params.id),
-  );
+  registerRecordRoute(app, { name: def.name, access: def.access, tags, recordSchema: def.recordSchema, find: (request, id) => findOne(ctxOf(request), id) });
 
   app.post<{ Body: Row }>(
     path,

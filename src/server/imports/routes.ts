@@ -7,15 +7,17 @@
  * - `POST /api/imports/:id/undo` deletes the import's calculations in one transaction (409 if one is frozen);
  * - `POST /api/imports/:id/cancel` stops a running import (so does the client dropping the upload).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IMPORT_MODES, type ImportMode } from '../../core/api';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ImportRecord, ImportReport, ImportRowError, ImportUploadQuery } from '../../core/api';
 import type { ColumnMapping } from '../../core/csv';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
 import { badRequest, conflict, errorRef, HttpError } from '../http/errors';
-import { idParams, idSchema, MAX_INT32 } from '../http/record-id';
+import { idParams } from '../http/record-id';
+import { typed } from '../http/typed-routes';
 import { parseQueryJson } from '../http/json-limits';
 import { fileResponse } from '../http/openapi';
 import { mandantForNewRow } from '../http/tenant-scope';
@@ -27,23 +29,12 @@ import { CsvStreamError, openCsv } from './csv-stream';
 import { errorsCsv, toRowError } from './errors-csv';
 import { runImport } from './job';
 import { importMessage } from './messages';
-import { importRecordSchema, importReportSchema, importRowErrorSchema, toImportRecord } from './record';
+import { toImportRecord } from './record';
 import { failInterruptedImports, startOrphanSweep } from './recovery';
 import { findImport, registerImportsResource } from './resource';
 import { deleteImportedCalculations } from './write';
 import './schema';
 
-
-interface UploadQuery {
-  template: string;
-  template_version?: number;
-  database_id?: number;
-  mandant_id?: number;
-  mapping?: string;
-  mode?: ImportMode;
-  dry_run?: boolean;
-  file_name?: string;
-}
 
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -66,6 +57,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
   const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) => app.log.error({ err: problem }, 'looking for interrupted imports failed'));
   app.addHook('onClose', async () => stopSweep());
   registerImportsResource(app, db);
+  const api = typed(app);
   /** Running imports of THIS process, for cancel. */
   const running = new Map<number, AbortController>();
 
@@ -73,31 +65,18 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    scope.post<{ Querystring: UploadQuery }>(
+    typed(scope).post(
       '/api/imports',
       {
         onRequest: [app.authenticate, requireAccess('create', 'imports')],
         schema: {
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
-          querystring: {
-            type: 'object',
-            properties: {
-              template: { type: 'string', minLength: 1, maxLength: 200 },
-              template_version: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
-              database_id: idSchema,
-              mandant_id: idSchema,
-              mapping: { type: 'string', maxLength: 100_000 },
-              mode: { type: 'string', enum: [...IMPORT_MODES], default: 'all_or_nothing' },
-              dry_run: { type: 'boolean', default: false },
-              file_name: { type: 'string', maxLength: 500, default: 'import.csv' },
-            },
-            required: ['template'],
-          },
-          response: { 200: importReportSchema, 201: importReportSchema, 400: errorRef, 401: errorRef, 403: errorRef, 413: errorRef },
+          querystring: ImportUploadQuery,
+          response: { 200: ImportReport, 201: ImportReport, 400: errorRef, 401: errorRef, 403: errorRef, 413: errorRef },
         },
       },
-      async (request: FastifyRequest<{ Querystring: UploadQuery }>, reply: FastifyReply) => {
+      async (request, reply) => {
         const user = currentUser(request);
         const query = request.query;
         const tooLarge = () => new HttpError(413, importMessage('tooLarge', { limit: megabytes(config.importMaxBytes) }));
@@ -159,11 +138,11 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     );
   });
 
-  app.get<{ Params: { id: number } }>(
+  api.get(
     '/api/imports/:id/errors',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['imports'], summary: 'Row errors of an import (first 1000), in your language', params: idParams, response: { 200: { type: 'array', items: importRowErrorSchema }, 401: errorRef, 404: errorRef } },
+      schema: { tags: ['imports'], summary: 'Row errors of an import (first 1000), in your language', params: idParams, response: { 200: Type.Array(ImportRowError), 401: errorRef, 404: errorRef } },
     },
     async (request) => {
       const row = await findImport(db, request, request.params.id);
@@ -173,7 +152,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  api.get(
     '/api/imports/:id/errors.csv',
     {
       onRequest: [app.authenticate],
@@ -189,11 +168,11 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  api.post(
     '/api/imports/:id/undo',
     {
       onRequest: [app.authenticate, requireAccess('delete', 'imports')],
-      schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 200: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 200: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request) => {
       return db.transaction().execute(async (trx) => {
@@ -217,11 +196,11 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  api.post(
     '/api/imports/:id/cancel',
     {
       onRequest: [app.authenticate, requireAccess('update', 'imports')],
-      schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 202: importRecordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 202: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
     },
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);

@@ -19,7 +19,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import { sql, type Kysely } from 'kysely';
-import type { CreateFactorMigrationRequest, FactorMigrationRecord, FactorMigrationStatus, SessionUser } from '../../core/api';
+import { CreateFactorMigrationRequest, FactorMigrationItemRecord, FactorMigrationRecord, type FactorMigrationStatus, type SessionUser } from '../../core/api';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
@@ -27,11 +27,13 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
-import { registerReadOnlyResource } from '../factors/read-only-resource';
+import { columnsOf } from '../http/list-query';
+import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
 import { badRequest, conflict, errorRef, HttpError, notFound } from '../http/errors';
-import { idParams, idSchema, MAX_INT32 } from '../http/record-id';
+import { idParams } from '../http/record-id';
+import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
 import { requestLanguage } from '../i18n/translate';
 import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
@@ -43,7 +45,7 @@ import { itemsCsvHeader, itemsCsvRows } from './items-csv';
 import { previewItems } from './preview';
 import { alreadyOnTarget, checkListFilter, type CalculationSelection } from './selection';
 import { databaseTarget, templateTarget, type MigrationTarget } from './targets';
-import { EMPTY_SUMMARY, migrationItemRecordSchema, migrationRecordSchema, toMigrationItemRecord, toMigrationRecord } from './record';
+import { EMPTY_SUMMARY, toMigrationItemRecord, toMigrationRecord } from './record';
 import './tables';
 
 
@@ -111,6 +113,7 @@ function targetTemplate(templates: TemplateRegistry, id: string, version: number
 const ITEMS_CSV_BATCH = 5000;
 
 export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
+  const api = typed(app);
   const writers = (action: 'create' | 'update') => ({ onRequest: [app.authenticate, requireAccess(action, 'migrations')] });
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
   const protocol = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, migration: FactorMigrationRecord, step: string, previous?: FactorMigrationRecord) => {
@@ -131,73 +134,48 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     name: 'migrations',
     access: 'migrations',
     table: 'factor_migrations',
-    columns: {
-      id: { type: 'integer' },
-      mandant_id: { type: 'integer' },
-      kind: { type: 'text' },
-      from_database_id: { type: 'integer' },
-      to_database_id: { type: 'integer' },
-      template_id: { type: 'text' },
-      from_template_version: { type: 'integer' },
-      to_template_version: { type: 'integer' },
-      status: { type: 'text' },
-      created_by: { type: 'integer' },
-      applied_by: { type: 'integer' },
-      created_at: { type: 'timestamp' },
-      updated_at: { type: 'timestamp' },
-      applied_at: { type: 'timestamp' },
-    },
+    columns: columnsOf(
+      FactorMigrationRecord,
+      ['id', 'mandant_id', 'kind', 'from_database_id', 'to_database_id', 'template_id', 'from_template_version', 'to_template_version', 'status', 'created_by', 'applied_by'],
+      ['created_at', 'updated_at', 'applied_at'],
+    ),
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toMigrationRecord,
-    recordSchema: migrationRecordSchema,
+    recordSchema: FactorMigrationRecord,
   });
 
   registerReadOnlyResource(app, database, {
     name: 'migration-items',
     access: 'migration-items',
     table: 'factor_migration_items',
-    columns: {
-      id: { type: 'integer' },
-      migration_id: { type: 'integer' },
-      calculation_id: { type: 'integer' },
-      number: { type: 'text' },
-      title: { type: 'text' },
-      template_id: { type: 'text' },
-      total_before: { type: 'number' },
-      total_after: { type: 'number' },
-      difference: { type: 'number' },
-      percent: { type: 'number' },
-      excluded: { type: 'text' },
-    },
+    columns: columnsOf(FactorMigrationItemRecord, [
+      'id',
+      'migration_id',
+      'calculation_id',
+      'number',
+      'title',
+      'template_id',
+      'total_before',
+      'total_after',
+      'difference',
+      'percent',
+      'excluded',
+    ]),
     search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toMigrationItemRecord,
-    recordSchema: migrationItemRecordSchema,
+    recordSchema: FactorMigrationItemRecord,
   });
 
-  app.post<{ Body: CreateFactorMigrationRequest }>(
+  api.post(
     '/api/migrations',
     {
       ...writers('create'),
       schema: {
         tags: ['migrations'],
         summary: 'Preview a migration of the mandant’s calculations to a published factor database or template version (calculations are not changed)',
-        body: {
-          type: 'object',
-          properties: {
-            kind: { type: 'string', enum: ['database', 'template'] },
-            to_database_id: idSchema,
-            from_database_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-            template_id: { type: 'string', minLength: 1, maxLength: 200 },
-            to_template_version: { type: 'integer', minimum: 1, maximum: MAX_INT32 },
-            from_template_version: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-            calculation_ids: { type: 'array', maxItems: 10000, items: idSchema },
-            filter: { type: 'object', additionalProperties: true },
-            mandant_id: { type: ['integer', 'null'], minimum: 1, maximum: MAX_INT32 },
-          },
-          additionalProperties: false,
-        },
-        response: { 201: migrationRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef },
+        body: CreateFactorMigrationRequest,
+        response: { 201: FactorMigrationRecord, 400: errorRef, 401: errorRef, 403: errorRef },
       },
     },
     async (request, reply) => {
@@ -300,11 +278,11 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
   };
 
   const step = (name: 'apply' | 'discard' | 'rollback', from: FactorMigrationStatus, to: FactorMigrationStatus, summary: string) =>
-    app.post<{ Params: { id: number } }>(
+    api.post(
       `/api/migrations/:id/${name}`,
       {
         ...writers('update'),
-        schema: { tags: ['migrations'], summary, params: idParams, response: { 200: migrationRecordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+        schema: { tags: ['migrations'], summary, params: idParams, response: { 200: FactorMigrationRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
       },
       async (request) => {
         const user = currentUser(request);
@@ -340,7 +318,7 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
   step('discard', 'previewed', 'discarded', 'Discard a preview');
   step('rollback', 'applied', 'rolled_back', 'Restore every migrated calculation exactly (409 if one changed since the apply)');
 
-  app.get<{ Params: { id: number } }>(
+  api.get(
     '/api/migrations/:id/items.csv',
     {
       onRequest: [app.authenticate, requireAccess('read', 'migrations')],

@@ -6,28 +6,19 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { msg } from '../../core/i18n/error-keys';
-import { PROTOCOL_ACTIONS, type SessionUser } from '../../core/api';
+import { PROTOCOL_ACTIONS, ProtocolEntryRecord, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { parseListQuery, whereListed, type ColumnDefinition, type Condition, type ListQuery } from '../http/list-query';
+import { columnsOf, parseListQuery, whereListed, type Condition, type ListQuery } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
 import './table';
 
-export const PROTOCOL_COLUMNS: Record<string, ColumnDefinition> = {
-  id: { type: 'integer' },
-  at: { type: 'timestamp' },
-  mandant_id: { type: 'integer' },
-  user_id: { type: 'integer' },
-  action: { type: 'text' },
-  resource: { type: 'text' },
-  record_id: { type: 'text' },
-  record_label: { type: 'text', filterable: false },
-  user_name: { type: 'text', filterable: false },
-  user_email: { type: 'text', filterable: false },
-  ip: { type: 'text', filterable: false, sortable: false },
-  summary: { type: 'json' },
-  changes: { type: 'json' },
-};
+export const PROTOCOL_COLUMNS = columnsOf(
+  ProtocolEntryRecord,
+  ['id', 'mandant_id', 'user_id', 'action', 'resource', 'record_id', 'record_label', 'user_name', 'user_email', 'ip', 'summary', 'changes'],
+  ['at'],
+  { record_label: { filterable: false }, user_name: { filterable: false }, user_email: { filterable: false }, ip: { filterable: false, sortable: false } },
+);
 
 /** Expressions `q` searches; summary is JSON (rendered per reader), searched as its text. */
 const SEARCHED = [

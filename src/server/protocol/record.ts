@@ -3,9 +3,9 @@
  * change they record, so the change and its entry commit or roll back together.
  */
 import type { Kysely } from 'kysely';
-import type { ProtocolAction, ProtocolChanges, ProtocolEntryRecord, ProtocolSummary, SessionUser } from '../../core/api';
+import { ProtocolEntryRecord, type ProtocolAction, type ProtocolChanges, type ProtocolSummary, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, parseJson } from '../db/values';
+import { isoNow, recordFromRow } from '../db/values';
 import './table';
 
 /** Who acted: a signed-in user, or only an e-mail address (failed sign-in), or nobody (system work). */
@@ -68,21 +68,5 @@ export async function recordProtocol(db: Kysely<DatabaseSchema>, entry: Protocol
 }
 
 export function toProtocolEntryRecord(row: Record<string, unknown>): ProtocolEntryRecord {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  return {
-    id: Number(row.id),
-    at: String(row.at),
-    mandant_id: num(row.mandant_id),
-    user_id: num(row.user_id),
-    user_email: str(row.user_email),
-    user_name: str(row.user_name),
-    action: String(row.action) as ProtocolAction,
-    resource: str(row.resource),
-    record_id: str(row.record_id),
-    record_label: str(row.record_label),
-    summary: parseJson<ProtocolSummary>(row.summary as string | object, {}),
-    changes: parseJson<ProtocolChanges | null>(row.changes as string | object | null, null),
-    ip: str(row.ip),
-  };
+  return recordFromRow(ProtocolEntryRecord, row, { summary: {} });
 }

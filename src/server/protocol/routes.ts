@@ -11,13 +11,14 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { PROTOCOL_ACTIONS } from '../../core/api';
+import { ProtocolEntryRecord } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { sendCsvDownload } from '../http/csv-download';
 import { errorRef, notFound } from '../http/errors';
 import { listQuerystring, registerListRoute, selectPage, sortedRows } from '../http/list-query';
 import { idParams } from '../http/record-id';
+import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
 import { scopeToMandant } from '../http/tenant-scope';
 import { CSV_BOM } from '../../core/csv';
@@ -30,43 +31,13 @@ import { withRefs } from './refs';
 export const MAX_EXPORT_ROWS = 100_000;
 const EXPORT_BATCH = 2000;
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
-
-export const protocolEntrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'string' },
-    mandant_id: nullable('integer'),
-    user_id: nullable('integer'),
-    user_email: nullable('string'),
-    user_name: nullable('string'),
-    action: { type: 'string', enum: [...PROTOCOL_ACTIONS] },
-    resource: nullable('string'),
-    record_id: nullable('string'),
-    record_label: nullable('string'),
-    summary: { type: 'object', additionalProperties: true },
-    changes: { type: ['object', 'null'], additionalProperties: true },
-    ip: nullable('string'),
-    refs: {
-      type: 'object',
-      description: 'Names of the users, factor databases and mandants the entry mentions by id (only those the reader may see): kind → id → name',
-      properties: {
-        users: { type: 'object', additionalProperties: { type: 'string' } },
-        databases: { type: 'object', additionalProperties: { type: 'string' } },
-        mandants: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-  },
-  required: ['id', 'at', 'mandant_id', 'user_id', 'user_email', 'user_name', 'action', 'resource', 'record_id', 'record_label', 'summary', 'changes', 'ip'],
-} as const;
-
 const describe = {
   sort: 'JSON: ["field","ASC"|"DESC"]; default ["at","DESC"]',
   filter: 'JSON: at_gte, at_lte, user_id, action, resource, record_id, mandant_id, id, q',
 };
 
 export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   const tags = ['protocol'];
   const onRequest = [app.authenticate, requireAccess('list', 'protocol')];
 
@@ -75,7 +46,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
     access: 'protocol',
     tags,
     summary: 'List protocol entries (newest first; filters: time range, user, action, resource, record, q)',
-    recordSchema: protocolEntrySchema,
+    recordSchema: ProtocolEntryRecord,
     describe,
     parse: parseProtocolQuery,
     page: async (request, query) => {
@@ -85,7 +56,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
     },
   });
 
-  app.get<{ Querystring: { sort?: string; filter?: string } }>(
+  api.get(
     '/api/protocol/export.csv',
     {
       onRequest,
@@ -113,7 +84,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  api.get(
     '/api/protocol/:id',
     {
       onRequest,
@@ -121,7 +92,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         tags,
         summary: 'One protocol entry',
         params: idParams,
-        response: { 200: protocolEntrySchema, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: ProtocolEntryRecord, 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
     async (request) => {

@@ -58,27 +58,30 @@ export async function co2eByMonth(db: Db, user: SessionUser, query: StatisticsQu
   return rows.map((r) => ({ month: r.month, calculations: count(r.n), co2e_kg: kg(r.kg) }));
 }
 
-export async function co2eByTemplate(db: Db, user: SessionUser, query: StatisticsQuery) {
-  const rows = await inRange(db, user, query)
-    .select((eb) => ['calculations.template_id', eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
-    .groupBy('calculations.template_id')
+/**
+ * kg CO2e and calculations per value of a calculation column, largest first; calculations without a value form one
+ * group (null). Templates are few and all listed; customers are cut at `limit`.
+ */
+async function co2eByColumn<C extends 'template_id' | 'customer', V extends string | null>(
+  db: Db,
+  user: SessionUser,
+  query: StatisticsQuery,
+  column: C,
+  limit?: number,
+): Promise<Array<Record<C, V> & { calculations: number; co2e_kg: number }>> {
+  const grouped = sql.ref<string | null>(`calculations.${column}`);
+  const ordered = inRange(db, user, query)
+    .select((eb) => [grouped.as('value'), eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .groupBy(grouped)
     .orderBy('kg', 'desc')
-    .orderBy('calculations.template_id')
-    .execute();
-  return rows.map((r) => ({ template_id: r.template_id, calculations: count(r.n), co2e_kg: kg(r.kg) }));
+    .orderBy(grouped);
+  const rows = await (limit === undefined ? ordered : ordered.limit(limit)).execute();
+  return rows.map((r) => ({ [column]: r.value, calculations: count(r.n), co2e_kg: kg(r.kg) }) as unknown as Record<C, V> & { calculations: number; co2e_kg: number });
 }
 
-/** Calculations without a customer form one group (customer null). */
-export async function co2eByCustomer(db: Db, user: SessionUser, query: StatisticsQuery) {
-  const rows = await inRange(db, user, query)
-    .select((eb) => ['calculations.customer', eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
-    .groupBy('calculations.customer')
-    .orderBy('kg', 'desc')
-    .orderBy('calculations.customer')
-    .limit(GROUP_LIMIT)
-    .execute();
-  return rows.map((r) => ({ customer: r.customer, calculations: count(r.n), co2e_kg: kg(r.kg) }));
-}
+export const co2eByTemplate = (db: Db, user: SessionUser, query: StatisticsQuery) => co2eByColumn<'template_id', string>(db, user, query, 'template_id');
+
+export const co2eByCustomer = (db: Db, user: SessionUser, query: StatisticsQuery) => co2eByColumn<'customer', string | null>(db, user, query, 'customer', GROUP_LIMIT);
 
 /**
  * A calculation with several tags counts towards each of them; untagged calculations are not listed.

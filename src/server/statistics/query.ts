@@ -4,13 +4,13 @@
  */
 import type { Kysely } from 'kysely';
 import { msg } from '../../core/i18n/error-keys';
-import { STATISTIC_NAMES, type SessionUser, type StatisticName } from '../../core/api';
+import { STATISTIC_NAMES, StatisticsRequestQuery, type SessionUser, type StatisticName } from '../../core/api';
 import { isLanguage, LANGUAGES, type Language } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, type FieldErrors, notFound } from '../http/errors';
 import { seesAllMandants } from '../http/tenant-scope';
 
-export const STATISTICS_PARAMETERS = ['from', 'to', 'mandant_id', 'format', 'lang'] as const;
+const STATISTICS_PARAMETERS = Object.keys(StatisticsRequestQuery.properties);
 /** Longest range one request may span; wider ranges are not a statistic anybody reads. */
 export const MAX_RANGE_DAYS = 366 * 20;
 
@@ -26,14 +26,6 @@ export interface StatisticsQuery {
   format: 'json' | 'csv';
   /** Language of labels that are data (template and project names) and of the CSV header; default the user's. */
   language: Language | null;
-}
-
-export interface RawStatisticsQuery {
-  from?: string;
-  to?: string;
-  mandant_id?: string | number;
-  format?: string;
-  lang?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -64,10 +56,10 @@ export function defaultRange(now = new Date()): { from: string; to: string } {
 /** Query parameter names outside STATISTICS_PARAMETERS (Ajv would silently drop them). */
 export function unknownParameters(url: string): string[] {
   const search = new URL(url, 'http://localhost').searchParams;
-  return [...new Set(search.keys())].filter((key) => !(STATISTICS_PARAMETERS as readonly string[]).includes(key));
+  return [...new Set(search.keys())].filter((key) => !STATISTICS_PARAMETERS.includes(key));
 }
 
-export function parseStatisticsQuery(name: string, raw: RawStatisticsQuery, unknown: string[]): Omit<StatisticsQuery, 'mandantId'> & { mandantParam: number | null } {
+export function parseStatisticsQuery(name: string, raw: StatisticsRequestQuery, unknown: string[]): Omit<StatisticsQuery, 'mandantId'> & { mandantParam: number | null } {
   if (!isStatisticName(name)) {
     throw badRequest(msg('errors.statistics.unknownStatistic', { name, known: STATISTIC_NAMES.join(', ') }), { name: 'errors.statistics.unknownStatisticField' });
   }

@@ -8,7 +8,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { TemplateSaveRequest, TemplateVersionRecord, TemplateLoadErrorRecord, type TemplateVersionStatus } from '../../core/api';
+import {
+  TemplateCopyRequest,
+  TemplateIdParams,
+  TemplateLoadErrorRecord,
+  TemplateSaveRequest,
+  TemplateVersionParams,
+  TemplateVersionRecord,
+  type TemplateVersionStatus,
+} from '../../core/api';
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { checkTemplate, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
@@ -17,6 +25,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
 import { fileResponse } from '../http/openapi';
+import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
@@ -24,12 +33,6 @@ import { usageByVersion, versionKey } from './versions-table';
 import { loadUnitCatalog } from '../units/catalog';
 
 const tags = ['templates'];
-const idParam = { type: 'string', maxLength: 200 } as const;
-const versionParams = {
-  type: 'object',
-  properties: { id: idParam, version: { type: 'integer', minimum: 1 } },
-  required: ['id', 'version'],
-} as const;
 function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>, lang: Language): TemplateVersionRecord {
   const { template } = entry;
   return {
@@ -50,6 +53,11 @@ function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>
 /** The entry of the protocol: a small summary, not the whole definition. */
 function protocolRecord(template: Template, status: TemplateVersionStatus, lang: Language) {
   return { id: versionKey(template.id, template.version), template_id: template.id, version: template.version, status, label: `${localize(template.label, lang, template.id)} v${template.version}` };
+}
+
+/** A version the registry does not hold (it failed the load-time checks): its protocol entry names it by id. */
+function unloaded(id: string, version: number): Template {
+  return { id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template;
 }
 
 /** Parses (if text) and checks a definition completely; throws 400 with `{pointer: message}`. */
@@ -86,7 +94,18 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
 }
 
 export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+  const api = typed(app);
   const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
+  /** A change of one version, answering the version. */
+  const versionWrite = (summary: string) => ({
+    ...admin,
+    schema: {
+      tags,
+      summary,
+      params: TemplateVersionParams,
+      response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+    },
+  });
 
   async function save(request: FastifyRequest, body: TemplateSaveRequest): Promise<TemplateVersionRecord> {
     const user = currentUser(request);
@@ -141,7 +160,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     return row;
   }
 
-  app.post<{ Body: TemplateSaveRequest }>(
+  api.post(
     '/api/templates',
     {
       ...admin,
@@ -158,15 +177,15 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.post<{ Params: { id: string; version: number }; Body: { id: string; status?: TemplateVersionStatus } }>(
+  api.post(
     '/api/templates/:id/versions/:version/copy',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
-        params: versionParams,
-        body: { type: 'object', properties: { id: { type: 'string', maxLength: 200 }, status: { type: 'string', enum: ['draft', 'published'] } }, required: ['id'] },
+        params: TemplateVersionParams,
+        body: TemplateCopyRequest,
         response: { 201: TemplateVersionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
     },
@@ -179,14 +198,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/templates/:id/versions',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Every version of a template with its status, source and usage, newest first',
-        params: { type: 'object', properties: { id: idParam }, required: ['id'] },
+        params: TemplateIdParams,
         response: { 200: Type.Array(TemplateVersionRecord), 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
@@ -199,17 +218,9 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.post<{ Params: { id: string; version: number } }>(
+  api.post(
     '/api/templates/:id/versions/:version/publish',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'Publish a draft version: mandants can then use it',
-        params: versionParams,
-        response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
-      },
-    },
+    versionWrite('Publish a draft version: mandants can then use it'),
     async (request) => {
       const { id, version } = request.params;
       const lang = currentUser(request).language;
@@ -218,7 +229,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', { id, version }));
         const now = isoNow();
         await trx.updateTable('template_versions').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', row.id).execute();
-        const template = registry.resolve(id, version) ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
+        const template = registry.resolve(id, version) ?? unloaded(id, version);
         await recordChange(trx, request, {
           action: 'status_changed',
           resource: 'templates',
@@ -233,17 +244,9 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.delete<{ Params: { id: string; version: number } }>(
+  api.delete(
     '/api/templates/:id/versions/:version',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'Delete an app-created version no calculation uses',
-        params: versionParams,
-        response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
-      },
-    },
+    versionWrite('Delete an app-created version no calculation uses'),
     async (request) => {
       const { id, version } = request.params;
       const lang = currentUser(request).language;
@@ -253,7 +256,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, count: usage, smart_count: usage }));
         await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
-        const template = entry?.template ?? ({ id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template);
+        const template = entry?.template ?? unloaded(id, version);
         await recordChange(trx, request, { action: 'deleted', resource: 'templates', record: protocolRecord(template, row.status, lang), mandantId: null });
       });
       await registry.refresh({ afterWrite: true });
@@ -262,14 +265,14 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.get<{ Params: { id: string; version: number } }>(
+  api.get(
     '/api/templates/:id/versions/:version/export',
     {
       ...admin,
       schema: {
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
-        params: versionParams,
+        params: TemplateVersionParams,
         response: { 200: fileResponse('application/json', 'The template file'), 401: errorRef, 403: errorRef, 404: errorRef },
       },
     },
@@ -285,7 +288,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     },
   );
 
-  app.get(
+  api.get(
     '/api/template-load-errors',
     {
       ...admin,

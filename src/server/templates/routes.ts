@@ -7,26 +7,19 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { ListedTemplateRecord, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
+import { ListedTemplateRecord, TemplateIdParams, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { errorRef, notFound } from '../http/errors';
-import { arrayPage, parseListQuery, registerListRoute, type ColumnDefinition } from '../http/list-query';
+import { arrayPage, columnsOf, parseListQuery, registerListRoute } from '../http/list-query';
+import { typed } from '../http/typed-routes';
 import { toTemplateRecord } from './record';
 import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
 import { usageByVersion } from './versions-table';
 
-const COLUMNS: Record<string, ColumnDefinition> = {
-  id: { type: 'text' },
-  source: { type: 'text' },
-  status: { type: 'text' },
-  version: { type: 'integer' },
-  type: { type: 'text' },
-  label: { type: 'text' },
-  icon: { type: 'text' },
-};
+const COLUMNS = columnsOf(ListedTemplateRecord, ['id', 'source', 'status', 'version', 'type', 'label', 'icon']);
 const SEARCHABLE = ['id', 'label'] as const;
 
 type ListedTemplate = TemplateRecord & TemplateEditorInfo;
@@ -75,14 +68,14 @@ export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateR
     },
   });
 
-  app.get<{ Params: { id: string } }>(
+  typed(app).get(
     '/api/templates/:id',
     {
       onRequest: [app.authenticate, requireAccess('read', 'templates')],
       schema: {
         tags,
         summary: 'One template (its current version)',
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 200 } }, required: ['id'] },
+        params: TemplateIdParams,
         response: { 200: ListedTemplateRecord, 401: errorRef, 404: errorRef },
       },
     },

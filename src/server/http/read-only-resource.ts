@@ -1,7 +1,7 @@
 /**
- * List and read routes in the ra-data-simple-rest dialect for tables whose visibility is not
- * the plain "own mandant" rule of rest-resource.ts (global rows shared with every mandant).
- * Same parameters, same answers, same errors as registerRestResource; writing comes later.
+ * List and read routes in the ra-data-simple-rest dialect for tables that are written by routes of their own (imports,
+ * migrations) or whose visibility is not the plain "own mandant" rule of rest-resource.ts (global rows shared with
+ * every mandant). Same parameters, same answers, same errors as registerRestResource.
  */
 import type { TSchema } from 'typebox';
 import type { FastifyInstance } from 'fastify';
@@ -9,11 +9,10 @@ import { msg } from '../../core/i18n/error-keys';
 import type { Expression, Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { Resource } from '../../core/access/policy';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { errorRef, notFound } from '../http/errors';
-import { parseListQuery, registerListRoute, selectPage, whereListed, type ColumnDefinition } from '../http/list-query';
-import { idParams } from '../http/record-id';
+import { notFound } from './errors';
+import { parseListQuery, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are chosen at run time here
 type AnySelect = any;
@@ -34,7 +33,6 @@ export interface ReadOnlyResource<TRecord> {
 }
 
 export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kysely<DatabaseSchema>, def: ReadOnlyResource<TRecord>): void {
-  const path = `/api/${def.name}`;
   const tags = [def.name];
   const searchNames = def.search?.length ? ['q'] : [];
 
@@ -51,25 +49,15 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
     },
   });
 
-  app.get<{ Params: { id: number } }>(
-    `${path}/:id`,
-    {
-      onRequest: [app.authenticate, requireAccess('read', def.access)],
-      schema: {
-        tags,
-        summary: `One ${def.name} record`,
-        params: idParams,
-        response: { 200: def.recordSchema, 401: errorRef, 404: errorRef },
-      },
-    },
-    async (request) => {
-      const row: Row | undefined = await def
-        .scope(db.selectFrom(def.table), currentUser(request))
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id: request.params.id }));
+  registerRecordRoute(app, {
+    name: def.name,
+    access: def.access,
+    tags,
+    recordSchema: def.recordSchema,
+    find: async (request, id) => {
+      const row: Row | undefined = await def.scope(db.selectFrom(def.table), currentUser(request)).selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
       return def.toRecord(row);
     },
-  );
+  });
 }
