@@ -148,6 +148,10 @@ export interface FactorInfo {
   unit: string;
   source: string;
   label?: LocalizedText;
+  /** The year the figure refers to (absent or null: not recorded). */
+  year?: number | null;
+  /** Where the figure applies, e.g. `DE`, `EU` (absent or null: not recorded). */
+  region?: string | null;
 }
 
 export type FactorLookup = (key: string) => FactorInfo | undefined;
