@@ -7,17 +7,19 @@ import type jsep from 'jsep';
 import { isEnergyFigure, isMachineFigure, MACHINE_FIGURE_NAMES } from '../production';
 import { FUNCTIONS, isFunctionName } from './functions';
 import { memberKey, type FormulaNode } from './parse';
-import type { CheckerText } from '../template/types';
+import type { CheckerText, Field } from '../template/types';
 import { findField, type FormulaScope } from './scope';
 
 export interface FormulaCheck {
   errors: (string | CheckerText)[];
   /** Result names referenced (directly). */
   resultRefs: Set<string>;
+  /** Option data the formula reads, `option('field').key`: the figures whose sources the template checker asks for. */
+  optionReads: { field: Field; key: string }[];
 }
 
 export function checkFormula(ast: FormulaNode, scope: FormulaScope): FormulaCheck {
-  const check: FormulaCheck = { errors: [], resultRefs: new Set() };
+  const check: FormulaCheck = { errors: [], resultRefs: new Set(), optionReads: [] };
   visit(ast, scope, check);
   return check;
 }
@@ -86,7 +88,7 @@ function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: 
   const lacking = (field?.options ?? []).filter((option) => !option.data || !Object.prototype.hasOwnProperty.call(option.data, key));
   if (lacking.length) {
     check.errors.push(`option${lacking.length > 1 ? 's' : ''} ${lacking.map((option) => `'${option.value}'`).join(', ')} of '${fieldName}' ha${lacking.length > 1 ? 've' : 's'} no data '${key}'`);
-  }
+  }  if (field) check.optionReads.push({ field, key });
 }
 
 /** `option(format)` and `option('format')` both name the field. */

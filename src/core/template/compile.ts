@@ -103,6 +103,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
   });
 
   // Results: parse and check each formula, then order them; a cycle is a template error.
+  const optionReads: { field: Field; key: string }[] = [];
   const parsed: (CompiledResult | undefined)[] = template.results.map((result, index) => {
     const pointer = `/results/${index}/formula`;
     let ast: FormulaNode;
@@ -114,6 +115,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
     }
     const check = checkFormula(ast, scope);
     for (const message of check.errors) error(pointer, message);
+    optionReads.push(...check.optionReads);
     if (check.resultRefs.has(result.name)) error(pointer, `result '${result.name}' refers to itself`);
     return check.errors.length ? undefined : { result, ast, uses: [...check.resultRefs] };
   });
@@ -134,6 +136,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
   }
 
   checkReferences(template, topFields, error);
+  checkOptionDataSources(template, optionReads, error);
 
   if (errors.length) return { errors };
   return {
@@ -202,6 +205,30 @@ function checkReferences(template: Template, topFields: Field[], error: (pointer
   const groupFieldNames = new Set(template.groups.filter((group) => group.repeatable).flatMap((group) => group.fields.map((field) => `${group.id}.${field.name}`)));
   for (const [alias, name] of Object.entries(template.import?.aliases ?? {})) {
     if (!fieldNames.has(name) && !groupFieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, `unknown field '${name}'`);
+  }
+}
+
+/**
+ * "No unsourced number": a number of option data that a formula reads is a figure a result rests on, as a factor is
+ * (kWh per m², a film's weight per m², an area), so each option must name where it comes from in `dataSources`.
+ * Text and yes/no data, and numbers no formula reads, are not factor-like and need no source.
+ */
+function checkOptionDataSources(template: Template, reads: readonly { field: Field; key: string }[], error: (pointer: string, message: CheckerText) => void): void {
+  const pointers = new Map<Field, string>();
+  template.groups.forEach((group, g) => group.fields.forEach((field, f) => pointers.set(field, `/groups/${g}/fields/${f}`)));
+  const seen = new Set<string>();
+  for (const { field, key } of reads) {
+    const pointer = pointers.get(field);
+    if (pointer === undefined || seen.has(`${pointer}|${key}`)) continue;
+    seen.add(`${pointer}|${key}`);
+    (field.options ?? []).forEach((option, index) => {
+      if (typeof option.data?.[key] !== 'number' || option.dataSources?.[key]?.trim()) return;
+      error(`${pointer}/options/${index}/data/${pointerSegment(key)}`, {
+        message: `option '${option.value}' of '${field.name}': the number '${key}' enters a formula and needs its source in dataSources.${key}`,
+        key: 'checker.optionDataUnsourced',
+        params: { option: option.value, field: field.name, key },
+      });
+    });
   }
 }
 

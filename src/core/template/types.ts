@@ -31,6 +31,11 @@ export interface FieldOption {
   value: string;
   label: LocalizedText;
   data?: OptionData;
+  /**
+   * Data key → where that number comes from. A number of `data` that a formula reads (`option('field').key`) is a
+   * figure the result rests on like a factor, so it must name its source; text, yes/no and unread data need none.
+   */
+  dataSources?: Record<string, string>;
 }
 
 /** The value a single field holds in a calculation's inputs. */
