@@ -3,7 +3,7 @@
  * results itself; optimistic locking, roles, mandant isolation and sequential numbers.
  * Brochure worked example (issue 3): A4, 16 pages, 5,000 copies, 115 g/m², 10 % spoilage →
  * 315.5922 kg of paper; with the 2025 demo factors 315.5922 × 0.90 + 44,000 sheets / 1000 ×
- * 2.5 kWh × 0.363 = 284.03298 + 39.93 = 323.96298 kg CO2e (2024: × 0.92 and × 0.380 → 332.144824).
+ * 2.5 kWh × 0.427 = 284.03298 + 46.97 = 331.00298 kg CO2e (2024: × 0.92 and × 0.445 → 339.294824).
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiErrorBody, CalculationRecord, FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
@@ -27,8 +27,8 @@ const BROCHURE_INPUTS = {
   electricity: 'electricity_de_grid',
   tags: ['katalog', 'test'],
 };
-const TOTAL_2025 = 323.96298;
-const TOTAL_2024 = 332.144824;
+const TOTAL_2025 = 331.00298;
+const TOTAL_2024 = 339.294824;
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 const filter = (value: object) => q({ filter: JSON.stringify(value) });
