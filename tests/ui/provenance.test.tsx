@@ -47,7 +47,7 @@ describe('the provenance panel of a calculation', () => {
 
     // Option data is a figure too: the paper weight names the format's area and its source.
     const paper = panel.querySelector('[data-result="content_paper_kg"]') as HTMLElement;
-    expect(within(paper).getByTestId('provenance-option-figure')).toHaveTextContent(/area_m2 = 0\.06237 — Source: ISO 216/);
+    expect(within(paper).getByTestId('provenance-option-figure')).toHaveTextContent(/^Format A4 \(210 × 297 mm\): area_m2 = 0\.06237 — Source: ISO 216/);
     expect(within(paper).getAllByTestId('provenance-input').map((item) => item.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/: 5,000/)]));
 
     // Stored before year and region were kept: shown as unknown, not left blank.
