@@ -5,6 +5,7 @@
  * live preview: the figures a printer hands on must be the ones it can trace.
  */
 import { Box, Card, CardContent, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CalculationResults } from '../../core/api';
 import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
@@ -93,25 +94,23 @@ const InputLine = ({ input, record, lang, units }: { input: FormulaInput; record
   );
 };
 
-const FactorTable = ({ factors, database, lang, units }: { factors: FactorUse[]; database: CalculationResults['database']; lang: Language; units: UnitCatalog }) => {
+/** One table for every kind of figure a result read: what it is, its value, and where it comes from. */
+const FiguresTable = ({ heads, rows, testId }: { heads: readonly string[]; rows: { key: string; cells: ReactNode[] }[]; testId: string }) => {
   const translate = useTranslate();
-  const unknown = translate('calculations.provenance.unknown');
-  const heads = ['factor', 'value', 'source', 'year', 'region', 'database_version'] as const;
+  // The value and the database or set stay on one line; the source may wrap.
+  const nowrap = new Set(['value', 'database_version', 'machine_set']);
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" data-testid="provenance-factors">
+      <Table size="small" data-testid={testId}>
         <TableHead>
           <TableRow>{heads.map((head) => <TableCell key={head}>{translate(`calculations.provenance.${head}`)}</TableCell>)}</TableRow>
         </TableHead>
         <TableBody>
-          {factors.map((factor) => (
-            <TableRow key={factor.key} data-factor={factor.key}>
-              <TableCell>{localize(factor.label, lang, factor.key)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{figure(factor.value, lang)} {localizeUnit(KG_CO2E, lang, units)}/{localizeUnit(factor.unit, lang, units, 1)}</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>{factor.source || unknown}</TableCell>
-              <TableCell>{factor.year ?? unknown}</TableCell>
-              <TableCell>{factor.region ?? unknown}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{database ? `${database.name} · ${database.version_label}` : unknown}</TableCell>
+          {rows.map((row) => (
+            <TableRow key={row.key} data-factor={row.key}>
+              {row.cells.map((cell, index) => (
+                <TableCell key={heads[index]} sx={nowrap.has(heads[index]!) ? { whiteSpace: 'nowrap' } : heads[index] === 'source' ? { minWidth: 220 } : undefined}>{cell}</TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>
@@ -120,32 +119,32 @@ const FactorTable = ({ factors, database, lang, units }: { factors: FactorUse[];
   );
 };
 
+const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version'] as const;
+const PRODUCTION_HEADS = ['machine', 'figure', 'value', 'source', 'year', 'region', 'machine_set'] as const;
+
+const FactorTable = ({ factors, database, lang, units }: { factors: FactorUse[]; database: CalculationResults['database']; lang: Language; units: UnitCatalog }) => {
+  const unknown = useTranslate()('calculations.provenance.unknown');
+  const rows = factors.map((factor) => ({
+    key: factor.key,
+    cells: [
+      localize(factor.label, lang, factor.key),
+      `${figure(factor.value, lang)} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
+      factor.source || unknown,
+      factor.year ?? unknown,
+      factor.region ?? unknown,
+      database ? `${database.name} · ${database.version_label}` : unknown,
+    ],
+  }));
+  return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;
+};
+
 const ProductionTable = ({ figures, set, lang }: { figures: ProductionUse[]; set: CalculationResults['machine_set']; lang: Language }) => {
-  const translate = useTranslate();
-  const unknown = translate('calculations.provenance.unknown');
-  const heads = ['machine', 'figure', 'value', 'source', 'year', 'region', 'machine_set'] as const;
-  return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" data-testid="provenance-production">
-        <TableHead>
-          <TableRow>{heads.map((head) => <TableCell key={head}>{translate(`calculations.provenance.${head}`)}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {figures.map((use) => (
-            <TableRow key={use.ref}>
-              <TableCell>{use.name}</TableCell>
-              <TableCell>{use.figure}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{figure(use.value, lang)} {use.unit}</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>{use.source || unknown}</TableCell>
-              <TableCell>{use.year ?? unknown}</TableCell>
-              <TableCell>{use.region ?? unknown}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{set ? `${set.name} · ${set.version_label}` : unknown}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
+  const unknown = useTranslate()('calculations.provenance.unknown');
+  const rows = figures.map((use) => ({
+    key: use.ref,
+    cells: [use.name, use.figure, `${figure(use.value, lang)} ${use.unit}`, use.source || unknown, use.year ?? unknown, use.region ?? unknown, set ? `${set.name} · ${set.version_label}` : unknown],
+  }));
+  return <FiguresTable heads={PRODUCTION_HEADS} rows={rows} testId="provenance-production" />;
 };
 
 const ResultProvenance = ({ entry, record, template, vocabulary, lang, units }: {
