@@ -31,8 +31,8 @@ function templateWith(formula: string, extraResults: { name: string; formula: st
           { name: 'n', type: 'integer', label: L('N'), default: 3 },
           { name: 'flag', type: 'boolean', label: L('Flag') },
           { name: 'kind', type: 'select', label: L('Kind'), options: [
-            { value: 'x', label: L('X'), data: { area: 2, name: 'ex' }, dataSources: { area: 'test value' } },
-            { value: 'y', label: L('Y'), data: { area: 5, name: 'why' }, dataSources: { area: 'test value' } },
+            { value: 'x', label: L('X'), data: { area: 2, name: 'ex' } },
+            { value: 'y', label: L('Y'), data: { area: 5, name: 'why' } },
           ] },
           { name: 'paper', type: 'factor', category: 'paper', label: L('Paper') },
           { name: 'labels', type: 'tags', label: L('Labels') },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, formatTemplateLoadError, loadTemplates, type TemplateLoadError } from '../../src/core/template';
+import { checkTemplate, formatTemplateLoadError, loadTemplates, type Template, type TemplateLoadError } from '../../src/core/template';
+import { compileTemplate } from '../../src/core/template/compile';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { catalogOf, fixtureJson, fixtureText } from './support/templates';
 
@@ -66,6 +67,12 @@ describe('template loader', () => {
       expect(errorsOf((t) => {
         for (const option of material(t).options) option.data.unused_weight = 3;
       })).toEqual([]);
+    });
+
+    it('is a check of the checker only: a version saved before it still compiles and computes', () => {
+      const template = fixtureJson('sample.json') as Json;
+      for (const option of material(template).options) delete option.dataSources;
+      expect(compileTemplate(template as Template).errors).toEqual([]);
     });
 
     it('the meta-schema refuses a source that is not text', () => {

@@ -43,6 +43,8 @@ export interface CompiledTemplate {
   /** Results in evaluation order. */
   results: CompiledResult[];
   primary: Result;
+  /** Option data the formulas read, `option('field').key`. */
+  optionReads: { field: Field; key: string }[];
 }
 
 export interface CompileError extends CheckerText {
@@ -136,11 +138,10 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
   }
 
   checkReferences(template, topFields, error);
-  checkOptionDataSources(template, optionReads, error);
 
   if (errors.length) return { errors };
   return {
-    compiled: { template, scope, fields, repeatables, results: ordered, primary: primaries[0].result },
+    compiled: { template, scope, fields, repeatables, results: ordered, primary: primaries[0].result, optionReads },
     errors,
   };
 }
@@ -211,25 +212,29 @@ function checkReferences(template: Template, topFields: Field[], error: (pointer
 /**
  * "No unsourced number": a number of option data that a formula reads is a figure a result rests on, as a factor is
  * (kWh per m², a film's weight per m², an area), so each option must name where it comes from in `dataSources`.
- * Text and yes/no data, and numbers no formula reads, are not factor-like and need no source.
+ * Text and yes/no data, and numbers no formula reads, are not factor-like and need no source. A check of the
+ * template checker (files, the editor's save), not of compilation: versions saved before it keep computing.
  */
-function checkOptionDataSources(template: Template, reads: readonly { field: Field; key: string }[], error: (pointer: string, message: CheckerText) => void): void {
+export function unsourcedOptionData(compiled: CompiledTemplate): CompileError[] {
   const pointers = new Map<Field, string>();
-  template.groups.forEach((group, g) => group.fields.forEach((field, f) => pointers.set(field, `/groups/${g}/fields/${f}`)));
+  compiled.template.groups.forEach((group, g) => group.fields.forEach((field, f) => pointers.set(field, `/groups/${g}/fields/${f}`)));
+  const errors: CompileError[] = [];
   const seen = new Set<string>();
-  for (const { field, key } of reads) {
+  for (const { field, key } of compiled.optionReads) {
     const pointer = pointers.get(field);
     if (pointer === undefined || seen.has(`${pointer}|${key}`)) continue;
     seen.add(`${pointer}|${key}`);
     (field.options ?? []).forEach((option, index) => {
       if (typeof option.data?.[key] !== 'number' || option.dataSources?.[key]?.trim()) return;
-      error(`${pointer}/options/${index}/data/${pointerSegment(key)}`, {
+      errors.push({
+        pointer: `${pointer}/options/${index}/data/${pointerSegment(key)}`,
         message: `option '${option.value}' of '${field.name}': the number '${key}' enters a formula and needs its source in dataSources.${key}`,
         key: 'checker.optionDataUnsourced',
         params: { option: option.value, field: field.name, key },
       });
     });
   }
+  return errors;
 }
 
 const cache = new WeakMap<Template, CompiledTemplate>();
