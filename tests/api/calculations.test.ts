@@ -3,7 +3,7 @@
  * results itself; optimistic locking, roles, mandant isolation and sequential numbers.
  * Brochure worked example (issue 3): A4, 16 pages, 5,000 copies, 115 g/m², 10 % spoilage →
  * 315.5922 kg of paper; with the 2025 demo factors 315.5922 × 0.90 + 44,000 sheets / 1000 ×
- * 2.5 kWh × 0.363 = 284.03298 + 39.93 = 323.96298 kg CO2e (2024: × 0.92 and × 0.380 → 332.144824).
+ * 2.5 kWh × 0.427 = 284.03298 + 46.97 = 331.00298 kg CO2e (2024: × 0.92 and × 0.445 → 339.294824).
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiErrorBody, CalculationListRecord, CalculationRecord, FactorDatabaseRecord, ProtocolEntryRecord } from '../../src/core/api';
@@ -27,8 +27,8 @@ const BROCHURE_INPUTS = {
   electricity: 'electricity_de_grid',
   tags: ['katalog', 'test'],
 };
-const TOTAL_2025 = 323.96298;
-const TOTAL_2024 = 332.144824;
+const TOTAL_2025 = 331.00298;
+const TOTAL_2024 = 339.294824;
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 const filter = (value: object) => q({ filter: JSON.stringify(value) });
@@ -127,9 +127,32 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const stored = await ctx.db.selectFrom('calculations').select('results').where('id', '=', calc.id).executeTakeFirstOrThrow();
     const storedText = typeof stored.results === 'string' ? stored.results : JSON.stringify(stored.results);
     expect(storedText).not.toMatch(/DESNZ|Frischfaser/);
-    expect(JSON.parse(storedText).factors).toContainEqual({ key: 'paper_virgin', value: 0.9, unit: 'kg' });
+    expect(JSON.parse(storedText).factors).toContainEqual({ key: 'paper_virgin', value: 0.9, unit: 'kg', year: 2023, region: 'EU' });
     const listed = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ id: [calc.id] })}`, { token: await token('viewer@muster.example') });
     expect(listed.body).toEqual([calc]);
+  });
+
+  it('a result keeps each factor\u2019s year and region; rows stored before they were kept read them as unknown (issue #21)', async () => {
+    const res = await create('editor@muster.example', { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Herkunft der Zahlen' } });
+    expect(res.status).toBe(201);
+    const printing = res.body.results.breakdown.find((b) => b.name === 'printing_co2e')!;
+    expect(printing.factors).toEqual([expect.objectContaining({ key: 'electricity_de_grid', year: 2024, region: 'DE' })]);
+    expect(res.body.results.factors.find((f) => f.key === 'paper_virgin')).toMatchObject({ year: 2023, region: 'EU' });
+    const read = await ctx.request<CalculationRecord>('GET', `/api/calculations/${res.body.id}`, { token: await token('viewer@muster.example') });
+    expect(read.body.results.breakdown.find((b) => b.name === 'printing_co2e')!.factors[0]).toMatchObject({ year: 2024, region: 'DE' });
+
+    // A row written before year and region were kept still loads; the two read as unknown.
+    const row = await ctx.db.selectFrom('calculations').select('results').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    const older = JSON.parse(typeof row.results === 'string' ? row.results : JSON.stringify(row.results)) as { factors: Record<string, unknown>[] };
+    older.factors = older.factors.map(({ year: _year, region: _region, ...rest }) => rest);
+    await ctx.db.updateTable('calculations').set({ results: JSON.stringify(older) }).where('id', '=', res.body.id).execute();
+    const old = await ctx.request<CalculationRecord>('GET', `/api/calculations/${res.body.id}`, { token: await token('viewer@muster.example') });
+    expect(old.status).toBe(200);
+    const oldFactor = old.body.results.breakdown.find((b) => b.name === 'printing_co2e')!.factors[0]!;
+    expect(oldFactor).toMatchObject({ key: 'electricity_de_grid', value: printing.factors[0]!.value });
+    expect(oldFactor.year ?? null).toBeNull();
+    expect(oldFactor.region ?? null).toBeNull();
+    expect(old.body.total_co2e).toBe(res.body.total_co2e);
   });
 
   it('computes with a chosen published database, and refuses drafts and other mandants\u2019 databases', async () => {

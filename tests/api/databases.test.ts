@@ -103,7 +103,7 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     expect(diff.body.added.map((f) => f.key)).toEqual(['new_one']);
     expect(diff.body.removed.map((f) => f.key)).toEqual(['natural_gas']);
     expect(diff.body.changed).toEqual([
-      { key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.3, percent: ((0.3 - 0.363) / 0.363) * 100 },
+      { key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.427, new: 0.3, percent: ((0.3 - 0.427) / 0.427) * 100 },
     ]);
   });
 

@@ -144,7 +144,7 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
       const res = await call<CalculationRecord>('POST', '/api/calculations', token, { template_id: 'display-board', inputs });
       expect(res.status).toBe(201);
       // By hand, 2025 demo factors: area 4 × 0.85 × 2 = 6.8 m²; board 6.8 × (0.5 + 0.04) = 3.672 kg × 0.80 = 2.9376;
-      // stands 4 × 1.5 = 6 kg × 0.68 = 4.08; printing 6.8 × 1.2 kWh × 0.363 = 2.96208;
+      // stands 4 × 1.5 = 6 kg × 0.68 = 4.08; printing 6.8 × 1.2 kWh × 0.427 = 3.48432;
       // transport (3.672 + 6) kg = 0.009672 t × (200 km × 0.112 + 500 km × 0.018) = 0.3037008.
       expect(res.body.results.values).toEqual({
         area_m2: expect.closeTo(6.8, 9),
@@ -152,11 +152,11 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
         stand_total_kg: 6,
         board_co2e: expect.closeTo(2.9376, 9),
         stand_co2e: expect.closeTo(4.08, 9),
-        printing_co2e: expect.closeTo(2.96208, 9),
+        printing_co2e: expect.closeTo(3.48432, 9),
         transport_co2e: expect.closeTo(0.3037008, 9),
-        total_co2e: expect.closeTo(10.2833808, 9),
+        total_co2e: expect.closeTo(10.8056208, 9),
       });
-      expect(res.body.total_co2e).toBeCloseTo(10.2833808, 9);
+      expect(res.body.total_co2e).toBeCloseTo(10.8056208, 9);
       expect(res.body.template_type).toBe('product');
       expect(res.body.title).toBe('Messetafeln');
       expect(res.body.tags).toEqual(['messe']);

@@ -125,6 +125,32 @@ describe('template form editor: the whole format without JSON', () => {
     expect(fields[4]).toMatchObject({ name: 'stock', category: 'paper', default: 'paper_recycled' });
   }, 400_000);
 
+  it('gives a number of option data its source, kept when the key is renamed and dropped with the entry', async () => {
+    const { save } = await openNew();
+    change('te-field-0-1-type', 'select');
+    click('te-field-0-1-add-option');
+    change('te-field-0-1-option-0-value', 'a4');
+    click('te-field-0-1-option-0-add-data');
+    change('te-field-0-1-option-0-data-0-key', 'area');
+    change('te-field-0-1-option-0-data-0-value', '0,06237');
+    change('te-field-0-1-option-0-data-0-source', 'ISO 216: A4 = 210 × 297 mm');
+    change('te-field-0-1-option-0-data-0-key', 'area_m2');
+    click('te-field-0-1-option-0-add-data');
+    change('te-field-0-1-option-0-data-1-key', 'spare');
+    change('te-field-0-1-option-0-data-1-source', 'to be dropped');
+    click('te-field-0-1-option-0-data-1-remove');
+    // Text data needs no source: no source input is offered for it.
+    click('te-field-0-1-option-0-add-data');
+    change('te-field-0-1-option-0-data-1-key', 'note');
+    change('te-field-0-1-option-0-data-1-kind', 'text');
+    expect(screen.queryByTestId('te-field-0-1-option-0-data-1-source')).toBeNull();
+
+    const definition = await save();
+    expect(definition.groups[0]!.fields[1]!.options).toEqual([
+      { value: 'a4', label: expect.any(Object), data: { area_m2: 0.06237, note: '0' }, dataSources: { area_m2: 'ISO 216: A4 = 210 × 297 mm' } },
+    ]);
+  }, 400_000);
+
   it('adds and removes help, placeholder and description texts', async () => {
     const { save } = await openNew();
     click('te-field-0-0-add-help');

@@ -15,10 +15,15 @@ describe('demo factor databases', () => {
 
   it('carry the published figures the brief names', () => {
     const value = (database: typeof DEMO_FACTORS_2024, key: string) => database.factors.find((factor) => factor.key === key)?.value;
-    expect(value(DEMO_FACTORS_2024, 'electricity_de_grid')).toBe(0.38);
-    expect(value(DEMO_FACTORS_2025, 'electricity_de_grid')).toBe(0.363);
-    expect(value(DEMO_FACTORS_2024, 'natural_gas')).toBe(0.18254);
-    expect(value(DEMO_FACTORS_2025, 'natural_gas')).toBe(0.18293);
+    // Electricity as CO2 equivalents including upstream chains (UBA), not the CO2-only 380 / 363 g of the same reports.
+    expect(value(DEMO_FACTORS_2024, 'electricity_de_grid')).toBe(0.445);
+    expect(value(DEMO_FACTORS_2025, 'electricity_de_grid')).toBe(0.427);
+    // German (UBA) fuel and gas figures; petrol the mineral fuel its source names.
+    for (const database of DEMO_FACTOR_DATABASES) {
+      expect(value(database, 'natural_gas')).toBe(0.181);
+      expect(value(database, 'diesel')).toBe(2.65);
+      expect(value(database, 'petrol')).toBe(2.37);
+    }
     for (const database of DEMO_FACTOR_DATABASES) {
       expect(value(database, 'road_freight_truck')).toBe(0.112);
       expect(value(database, 'rail_freight')).toBe(0.018);
@@ -29,7 +34,7 @@ describe('demo factor databases', () => {
     const changed = DEMO_FACTORS_2024.factors.filter(
       (factor) => DEMO_FACTORS_2025.factors.find((other) => other.key === factor.key)?.value !== factor.value,
     );
-    expect(changed.map((factor) => factor.key)).toEqual(expect.arrayContaining(['electricity_de_grid', 'natural_gas', 'paper_virgin', 'paper_recycled']));
+    expect(changed.map((factor) => factor.key)).toEqual(expect.arrayContaining(['electricity_de_grid', 'paper_virgin', 'paper_recycled']));
   });
 
   it('every factor is labelled in five languages, sourced, positive and marked as demo', () => {
@@ -41,6 +46,21 @@ describe('demo factor databases', () => {
         expect(factor.demo).toBe(true);
         expect(factor.year).toBeGreaterThanOrEqual(2022);
       }
+    }
+  });
+
+  it('cite their publication and say what the figure covers: no CO2-only electricity, no UK fuel or gas figures', () => {
+    for (const database of DEMO_FACTOR_DATABASES) {
+      expect(database.source).toMatch(/Demo data/);
+      const byKey = (key: string) => database.factors.find((factor) => factor.key === key)!;
+      expect(byKey('electricity_de_grid').source).toMatch(/Umweltbundesamt.*Climate Change \d+\/\d{4}.*CO2 equivalents including upstream chains/);
+      expect(byKey('electricity_de_grid').source).not.toMatch(/g CO2\/kWh/);
+      for (const key of ['natural_gas', 'diesel', 'petrol']) {
+        expect(byKey(key).source, key).toMatch(/^Umweltbundesamt \(UBA\), ".+", Climate Change 28\/2022/);
+        expect(byKey(key).region, key).toBe('DE');
+      }
+      expect(byKey('petrol').source).toMatch(/mineral petrol/);
+      expect(byKey('petrol').source).not.toMatch(/biofuel blend/);
     }
   });
 });

@@ -74,15 +74,15 @@ describe('worked examples (checked by hand)', () => {
     expect(results.content_paper_kg).toBeCloseTo(315.5922, 9);
     expect(results.paper_kg.toFixed(1)).toBe('315.6');
     expect(results.cover_paper_kg).toBe(0);
-    // sheets: 5000 × 8 × 1.10 = 44,000; printing: 44 × 2.5 kWh × 0.38 = 41.8
+    // sheets: 5000 × 8 × 1.10 = 44,000; printing: 44 × 2.5 kWh × 0.445 = 48.95
     expect(results.sheets).toBeCloseTo(44000, 9);
-    expect(results.printing_co2e).toBeCloseTo(41.8, 9);
+    expect(results.printing_co2e).toBeCloseTo(48.95, 9);
     // paper: 315.5922 × 0.92 = 290.344824; transport: 0.3155922 t × 250 km × 0.112 = 8.8365816
     expect(results.paper_co2e).toBeCloseTo(290.344824, 9);
     expect(results.transport_co2e).toBeCloseTo(8.8365816, 9);
-    // total: 290.344824 + 41.8 + 8.8365816 = 340.9814056
-    expect(primary).toBeCloseTo(340.9814056, 9);
-    expect(results.co2e_per_piece).toBeCloseTo(340.9814056 / 5000, 12);
+    // total: 290.344824 + 48.95 + 8.8365816 = 348.1314056
+    expect(primary).toBeCloseTo(348.1314056, 9);
+    expect(results.co2e_per_piece).toBeCloseTo(348.1314056 / 5000, 12);
     const paperEntry = breakdown.find((entry) => entry.name === 'paper_co2e');
     expect(paperEntry?.factors).toEqual([expect.objectContaining({ key: 'paper_virgin', value: 0.92, unit: 'kg', source: expect.stringContaining('DESNZ') })]);
   });
@@ -91,24 +91,24 @@ describe('worked examples (checked by hand)', () => {
     const { results, primary } = check(shippedTemplate('brochure'), { ...brochureInputs, has_cover: true, cover_paper: 'board_virgin', cover_grammage: 250 });
     // cover: 5000 × 2 × 0.06237 × 0.25 × 1.10 = 623.7 m² → 155.925 kg → 171.5175 kg; × 0.82 = 140.64435
     expect(results.cover_paper_kg).toBeCloseTo(171.5175, 9);
-    // sheets: 5000 × (8 + 2) × 1.1 = 55,000 → 55 × 2.5 × 0.38 = 52.25
-    expect(results.printing_co2e).toBeCloseTo(52.25, 9);
+    // sheets: 5000 × (8 + 2) × 1.1 = 55,000 → 55 × 2.5 × 0.445 = 61.1875
+    expect(results.printing_co2e).toBeCloseTo(61.1875, 9);
     // transport: (315.5922 + 171.5175) / 1000 × 250 × 0.112 = 0.4871097 × 28 = 13.6390716
     expect(results.transport_co2e).toBeCloseTo(13.6390716, 9);
-    // total: 290.344824 + 140.64435 + 52.25 + 13.6390716 = 496.8782456
-    expect(primary).toBeCloseTo(496.8782456, 9);
+    // total: 290.344824 + 140.64435 + 61.1875 + 13.6390716 = 505.8157456
+    expect(primary).toBeCloseTo(505.8157456, 9);
   });
 
   it('brochure: hidden cover fields are ignored by the calculation', () => {
     const template = shippedTemplate('brochure');
     const withStale = computeResults(template, { ...brochureInputs, has_cover: false, cover_paper: 'board_virgin', cover_grammage: 400 }, lookup2024);
-    expect(withStale.primary).toBeCloseTo(340.9814056, 9);
+    expect(withStale.primary).toBeCloseTo(348.1314056, 9);
   });
 
   it('brochure: the 2025 demo factors give a different total', () => {
-    // paper 315.5922 × 0.90 = 284.03298; printing 44 × 2.5 × 0.363 = 39.93; transport unchanged 8.8365816 → 332.7995616
+    // paper 315.5922 × 0.90 = 284.03298; printing 44 × 2.5 × 0.427 = 46.97; transport unchanged 8.8365816 → 339.8395616
     const { primary } = computeResults(shippedTemplate('brochure'), brochureInputs, lookup2025);
-    expect(primary).toBeCloseTo(332.7995616, 9);
+    expect(primary).toBeCloseTo(339.8395616, 9);
   });
 
   it('flyer: A5, 10,000 copies, 135 g/m² recycled, 5 % spoilage, truck 100 km + rail 400 km', () => {
@@ -119,12 +119,12 @@ describe('worked examples (checked by hand)', () => {
     // paper: 10000 × 0.03108 m² × 0.135 kg/m² × 1.05 = 310.8 m² → 41.958 kg → 44.0559 kg; × 0.74 = 32.601366
     expect(results.paper_kg).toBeCloseTo(44.0559, 9);
     expect(results.paper_co2e).toBeCloseTo(32.601366, 9);
-    // printing: 10,500 sheets → 10.5 × 2.5 × 0.38 = 9.975
-    expect(results.printing_co2e).toBeCloseTo(9.975, 9);
+    // printing: 10,500 sheets → 10.5 × 2.5 × 0.445 = 11.68125
+    expect(results.printing_co2e).toBeCloseTo(11.68125, 9);
     // transport: 0.0440559 t × (100 × 0.112 + 400 × 0.018) = 0.0440559 × 18.4 = 0.81062856
     expect(results.transport_co2e).toBeCloseTo(0.81062856, 9);
-    // total: 32.601366 + 9.975 + 0.81062856 = 43.38699456
-    expect(primary).toBeCloseTo(43.38699456, 9);
+    // total: 32.601366 + 11.68125 + 0.81062856 = 45.09324456
+    expect(primary).toBeCloseTo(45.09324456, 9);
   });
 
   it('business cards: 4 designs × 250, 85 × 55 mm, 350 g/m², 10 % spoilage, no transport', () => {
@@ -136,12 +136,12 @@ describe('worked examples (checked by hand)', () => {
     expect(results.cards).toBe(1000);
     expect(results.paper_kg).toBeCloseTo(1.799875, 9);
     expect(results.paper_co2e).toBeCloseTo(1.4758975, 9);
-    // printing: 1,100 cards → 1.1 × 0.4 × 0.38 = 0.1672
-    expect(results.printing_co2e).toBeCloseTo(0.1672, 9);
+    // printing: 1,100 cards → 1.1 × 0.4 × 0.445 = 0.1958
+    expect(results.printing_co2e).toBeCloseTo(0.1958, 9);
     expect(results.transport_co2e).toBe(0);
-    // total: 1.4758975 + 0.1672 = 1.6430975; per card 0.0016430975
-    expect(primary).toBeCloseTo(1.6430975, 9);
-    expect(results.co2e_per_piece).toBeCloseTo(0.0016430975, 12);
+    // total: 1.4758975 + 0.1958 = 1.6716975; per card 0.0016716975
+    expect(primary).toBeCloseTo(1.6716975, 9);
+    expect(results.co2e_per_piece).toBeCloseTo(0.0016716975, 12);
   });
 
   it('poster: A1, 200 copies, 150 g/m², 5 % spoilage, 20 kWh/1000, truck 300 km', () => {
@@ -152,12 +152,12 @@ describe('worked examples (checked by hand)', () => {
     // paper: 200 × 0.499554 × 0.15 × 1.05 = 99.9108 m² → 14.98662 kg → 15.735951 kg; × 0.92 = 14.47707492
     expect(results.paper_kg).toBeCloseTo(15.735951, 9);
     expect(results.paper_co2e).toBeCloseTo(14.47707492, 9);
-    // printing: 210 sheets → 0.21 × 20 × 0.38 = 1.596
-    expect(results.printing_co2e).toBeCloseTo(1.596, 9);
+    // printing: 210 sheets → 0.21 × 20 × 0.445 = 1.869
+    expect(results.printing_co2e).toBeCloseTo(1.869, 9);
     // transport: 0.015735951 × 300 × 0.112 = 0.5287279536
     expect(results.transport_co2e).toBeCloseTo(0.5287279536, 9);
-    // total: 14.47707492 + 1.596 + 0.5287279536 = 16.6018028736
-    expect(primary).toBeCloseTo(16.6018028736, 9);
+    // total: 14.47707492 + 1.869 + 0.5287279536 = 16.8748028736
+    expect(primary).toBeCloseTo(16.8748028736, 9);
   });
 
   it('book: 1,000 hardcovers, 135 × 215 mm, 256 pages of 80 g/m² recycled, 8 % spoilage, rail 500 km', () => {
@@ -174,12 +174,12 @@ describe('worked examples (checked by hand)', () => {
     expect(results.board_kg).toBeCloseTo(85.57731, 9);
     // paper: 320.99328 × 0.74 + 24.45066 × 0.82 + 85.57731 × 0.70 = 237.5350272 + 20.0495412 + 59.904117 = 317.4886854
     expect(results.paper_co2e).toBeCloseTo(317.4886854, 9);
-    // printing: 138,240 sheets → 138.24 × 2 × 0.38 = 105.0624
-    expect(results.printing_co2e).toBeCloseTo(105.0624, 9);
+    // printing: 138,240 sheets → 138.24 × 2 × 0.445 = 123.0336
+    expect(results.printing_co2e).toBeCloseTo(123.0336, 9);
     // transport: 0.43102125 t × 500 × 0.018 = 3.87919125
     expect(results.transport_co2e).toBeCloseTo(3.87919125, 9);
-    // total: 317.4886854 + 105.0624 + 3.87919125 = 426.43027665
-    expect(primary).toBeCloseTo(426.43027665, 9);
+    // total: 317.4886854 + 123.0336 + 3.87919125 = 444.40147665
+    expect(primary).toBeCloseTo(444.40147665, 9);
   });
 
   it('book: a softcover has no greyboard', () => {
@@ -201,11 +201,11 @@ describe('worked examples (checked by hand)', () => {
     expect(results.blank_area_m2).toBeCloseTo(0.12, 12);
     expect(results.paper_kg).toBeCloseTo(470.4, 9);
     expect(results.paper_co2e).toBeCloseTo(385.728, 9);
-    // printing: 11,200 blanks → 11.2 × 8 × 0.38 = 34.048; transport: 0.4704 × 150 × 0.112 = 7.90272
-    expect(results.printing_co2e).toBeCloseTo(34.048, 9);
+    // printing: 11,200 blanks → 11.2 × 8 × 0.445 = 39.872; transport: 0.4704 × 150 × 0.112 = 7.90272
+    expect(results.printing_co2e).toBeCloseTo(39.872, 9);
     expect(results.transport_co2e).toBeCloseTo(7.90272, 9);
-    // total: 385.728 + 34.048 + 7.90272 = 427.67872
-    expect(primary).toBeCloseTo(427.67872, 9);
+    // total: 385.728 + 39.872 + 7.90272 = 433.50272
+    expect(primary).toBeCloseTo(433.50272, 9);
   });
 
   const companyInputs = {
@@ -216,21 +216,21 @@ describe('worked examples (checked by hand)', () => {
 
   it('company footprint: electricity, gas, fuels and business travel', () => {
     const { results, primary } = check(shippedTemplate('company-footprint'), companyInputs);
-    // electricity: 120,000 × 0.38 = 45,600; gas: 80,000 × 0.18254 = 14,603.2
-    expect(results.electricity_co2e).toBeCloseTo(45600, 6);
-    expect(results.heating_co2e).toBeCloseTo(14603.2, 6);
-    // fuels: 3,000 × 2.56 + 500 × 2.16 = 7,680 + 1,080 = 8,760
-    expect(results.fuel_co2e).toBeCloseTo(8760, 6);
+    // electricity: 120,000 × 0.445 = 53,400; gas: 80,000 × 0.181 = 14,480
+    expect(results.electricity_co2e).toBeCloseTo(53400, 6);
+    expect(results.heating_co2e).toBeCloseTo(14480, 6);
+    // fuels: 3,000 × 2.65 + 500 × 2.37 = 7,950 + 1,185 = 9,135
+    expect(results.fuel_co2e).toBeCloseTo(9135, 6);
     // travel: 600 × 2 × 0.046 + 450 × 1 × 0.25 = 55.2 + 112.5 = 167.7
     expect(results.travel_co2e).toBeCloseTo(167.7, 9);
-    // total: 45,600 + 14,603.2 + 8,760 + 167.7 = 69,130.9 kg = 69.1309 t
-    expect(primary).toBeCloseTo(69130.9, 6);
-    expect(results.total_t).toBeCloseTo(69.1309, 9);
+    // total: 53,400 + 14,480 + 9,135 + 167.7 = 77,182.7 kg = 77.1827 t
+    expect(primary).toBeCloseTo(77182.7, 6);
+    expect(results.total_t).toBeCloseTo(77.1827, 9);
   });
 
   it('company footprint with the 2025 demo factors', () => {
-    // 120,000 × 0.363 + 80,000 × 0.18293 + 3,000 × 2.51 + 500 × 2.34 + 600 × 2 × 0.044 + 450 × 0.246
-    // = 43,560 + 14,634.4 + 7,530 + 1,170 + 52.8 + 110.7 = 67,057.9
-    expect(computeResults(shippedTemplate('company-footprint'), companyInputs, lookup2025).primary).toBeCloseTo(67057.9, 6);
+    // 120,000 × 0.427 + 80,000 × 0.181 + 3,000 × 2.65 + 500 × 2.37 + 600 × 2 × 0.044 + 450 × 0.246
+    // = 51,240 + 14,480 + 7,950 + 1,185 + 52.8 + 110.7 = 75,018.5
+    expect(computeResults(shippedTemplate('company-footprint'), companyInputs, lookup2025).primary).toBeCloseTo(75018.5, 6);
   });
 });

@@ -16,11 +16,12 @@ function fullResults(id: string, inputs: Record<string, unknown>): CalculationRe
 }
 
 describe('stored results', () => {
-  const brochure = fullResults('brochure', {
+  const brochureInputs = {
     title: 'Image brochure', quantity: 5000, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 10,
     has_cover: true, cover_paper: 'paper_recycled', cover_grammage: 250, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid',
     transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
-  });
+  };
+  const brochure = fullResults('brochure', brochureInputs);
 
   it('round-trips to the very breakdown computeResults made, per-result factors in their order', () => {
     const stored = JSON.parse(JSON.stringify(toStoredResults(brochure)));
@@ -61,5 +62,32 @@ describe('stored results', () => {
   it('without the template version keeps values, factors and database, with an empty breakdown', () => {
     const read = fromStoredResults(toStoredResults(brochure), undefined, lookup2024);
     expect(read).toEqual({ ...brochure, breakdown: [] });
+  });
+
+  describe('year and region of each factor', () => {
+    const sourced = (key: string) => {
+      const factor = lookup2024(key);
+      return factor && { ...factor, year: key === 'paper_recycled' ? null : 2023, region: key === 'paper_recycled' ? null : 'DE' };
+    };
+    const computed = computeResults(shippedTemplate('brochure'), brochureInputs, sourced);
+    const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
+
+    it('are stored with the calculation and read back, per result too', () => {
+      const stored = JSON.parse(JSON.stringify(toStoredResults(results)));
+      expect(stored.factors.find((factor: { key: string }) => factor.key === 'paper_virgin')).toMatchObject({ year: 2023, region: 'DE' });
+      const read = fromStoredResults(stored, shippedTemplate('brochure'), () => ({ source: 'UBA' }));
+      expect(read.factors.find((factor) => factor.key === 'paper_virgin')).toMatchObject({ year: 2023, region: 'DE', source: 'UBA' });
+      const paper = read.breakdown.find((entry) => entry.name === 'paper_co2e')!;
+      expect(paper.factors.map(({ key, year, region }) => ({ key, year, region }))).toEqual([
+        { key: 'paper_virgin', year: 2023, region: 'DE' },
+        { key: 'paper_recycled', year: null, region: null },
+      ]);
+    });
+
+    it('read as unknown from rows stored before they were kept', () => {
+      const older = JSON.parse(JSON.stringify(toStoredResults(brochure)));
+      const read = fromStoredResults(older, shippedTemplate('brochure'), lookup2024);
+      expect(read.factors.every((factor) => factor.year === undefined && factor.region === undefined)).toBe(true);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, checkerText, formatTemplateLoadError, loadTemplates, type TemplateLoadError } from '../../src/core/template';
+import { checkTemplate, checkerText, formatTemplateLoadError, loadTemplates, type Template, type TemplateLoadError } from '../../src/core/template';
+import { compileTemplate } from '../../src/core/template/compile';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { catalogOf, fixtureJson, fixtureText } from './support/templates';
 
@@ -36,6 +37,49 @@ describe('template loader', () => {
     const [message] = errorsOf((t) => (t.icon = 'LocalOffer'));
     expect(message).toMatch(/^sample\.json: \/icon: unknown icon 'LocalOffer': use one of the icon catalogue \(Article, .*MenuBook.*\)$/);
     expect(errorsOf((t) => (t.icon = 'MenuBook'))).toEqual([]);
+  });
+
+  describe('numbers of option data a formula reads (factor-like) need a source', () => {
+    const material = (t: Json) => t.groups[0].fields[4];
+
+    it('refuses such a number without one, at the option, worded by key', () => {
+      const template = fixtureJson('sample.json') as Json;
+      delete material(template).options[1].dataSources;
+      const { errors } = checkTemplate(template, 'sample.json', catalogOf(DEMO_FACTORS_2024));
+      expect(errors).toEqual([
+        {
+          fileName: 'sample.json',
+          pointer: '/groups/0/fields/4/options/1/data/factor_multiplier',
+          message: "option 'wood' of 'material': the number 'factor_multiplier' enters a formula and needs its source in dataSources.factor_multiplier",
+          key: 'checker.optionDataUnsourced',
+          params: { option: 'wood', field: 'material', key: 'factor_multiplier' },
+        },
+      ]);
+    });
+
+    it('refuses a blank source too', () => {
+      expect(errorsOf((t) => (material(t).options[0].dataSources.factor_multiplier = '  '))).toEqual([
+        "sample.json: /groups/0/fields/4/options/0/data/factor_multiplier: option 'steel' of 'material': the number 'factor_multiplier' enters a formula and needs its source in dataSources.factor_multiplier",
+      ]);
+    });
+
+    it('asks nothing of yes/no data or of numbers no formula reads', () => {
+      expect(errorsOf((t) => {
+        for (const option of material(t).options) option.data.unused_weight = 3;
+      })).toEqual([]);
+    });
+
+    it('is a check of the checker only: a version saved before it still compiles and computes', () => {
+      const template = fixtureJson('sample.json') as Json;
+      for (const option of material(template).options) delete option.dataSources;
+      expect(compileTemplate(template as Template).errors).toEqual([]);
+    });
+
+    it('the meta-schema refuses a source that is not text', () => {
+      expect(errorsOf((t) => (material(t).options[0].dataSources.factor_multiplier = 2))).toEqual([
+        'sample.json: /groups/0/fields/4/options/0/dataSources/factor_multiplier: must be string',
+      ]);
+    });
   });
 
   it("reports an unknown function ('facter') with its pointer", () => {

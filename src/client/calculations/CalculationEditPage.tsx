@@ -19,6 +19,7 @@ import { newOrderPath } from '../orders';
 import { ActionReason } from '../layout/ActionReason';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
+import { ProvenancePanel } from './ProvenancePanel';
 
 /** Ordering offsets starts from here; an ordered (frozen) calculation or one of 0 kg is shown why it cannot be ordered. */
 const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
@@ -104,6 +105,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
           refresh();
         }}
       />
+      <ProvenancePanel record={record} template={template} />
     </EditBase>
   );
 };

@@ -1,6 +1,7 @@
 /**
  * The options of a choice field: value, label in five languages, and the data a formula reads as
- * `option('field').key`, each entry typed (number, text, yes/no) so `80` stays a number and `true` a boolean.
+ * `option('field').key`, each entry typed (number, text, yes/no) so `80` stays a number and `true` a boolean. A number
+ * carries its source (`dataSources`), which the checker asks for once a formula reads it.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -16,10 +17,19 @@ import { OrderButtons } from './OrderButtons';
 const small = { size: 'small', margin: 'dense' } as const;
 const KINDS: DataKind[] = ['number', 'text', 'boolean'];
 
-const DataEntryInputs = ({ entry, testId, onChange, onRemove }: { entry: DataEntry; testId: string; onChange: (entry: DataEntry) => void; onRemove: () => void }) => {
+interface DataEntryInputsProps {
+  entry: DataEntry;
+  source: string | undefined;
+  testId: string;
+  onChange: (entry: DataEntry, source: string | undefined) => void;
+  onRemove: () => void;
+}
+
+const DataEntryInputs = ({ entry, source, testId, onChange: change, onRemove }: DataEntryInputsProps) => {
   const translate = useTranslate();
+  const onChange = (next: DataEntry) => change(next, source);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1 }} data-testid={testId}>
+    <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }} data-testid={testId}>
       <TextField {...small} label={translate('templateEditor.authoring.data_key')} value={entry.key} onChange={(e) => onChange({ ...entry, key: e.target.value.trim() })}
         slotProps={{ htmlInput: { 'data-testid': `${testId}-key` } }} sx={{ width: 140 }} />
       <TextField {...small} select label={translate('templateEditor.authoring.data_kind')} value={entry.kind}
@@ -44,6 +54,11 @@ const DataEntryInputs = ({ entry, testId, onChange, onRemove }: { entry: DataEnt
         <TextField {...small} label={translate('templateEditor.authoring.data_value')} value={String(entry.value)} onChange={(e) => onChange({ ...entry, value: e.target.value })}
           slotProps={{ htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 160 }} />
       )}
+      {entry.kind === 'number' || source !== undefined ? (
+        <TextField {...small} label={translate('templateEditor.authoring.data_source')} value={source ?? ''}
+          onChange={(e) => change(entry, e.target.value === '' ? undefined : e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-source` } }} sx={{ flex: 1, minWidth: 200 }} />
+      ) : null}
       <Tooltip title={translate('templateEditor.authoring.remove_data')}>
         <IconButton size="small" aria-label={translate('templateEditor.authoring.remove_data')} onClick={onRemove} data-testid={`${testId}-remove`}><DeleteIcon fontSize="small" /></IconButton>
       </Tooltip>
@@ -55,24 +70,30 @@ const DataEntryInputs = ({ entry, testId, onChange, onRemove }: { entry: DataEnt
 const OptionData = ({ option, siblings, testId, onChange }: { option: FieldOption; siblings: readonly FieldOption[]; testId: string; onChange: (option: FieldOption) => void }) => {
   const translate = useTranslate();
   const entries = dataEntries(option.data);
-  const write = (next: DataEntry[]) => {
-    const { data: _data, ...rest } = option;
+  const sources = option.dataSources ?? {};
+  const entrySources = entries.map((entry) => (Object.hasOwn(sources, entry.key) ? sources[entry.key] : undefined));
+  const write = (next: DataEntry[], nextSources: readonly (string | undefined)[] = entrySources) => {
+    const { data: _data, dataSources: _sources, ...rest } = option;
     const data = dataFromEntries(next);
-    onChange(data ? { ...rest, data } : rest);
+    // A source for a key no entry has (written by hand in the JSON) stays as it is.
+    const kept = Object.entries(sources).filter(([key]) => !entries.some((entry) => entry.key === key));
+    const written = next.flatMap((entry, i) => (nextSources[i] === undefined ? [] : [[entry.key, nextSources[i]] as const]));
+    const dataSources = Object.fromEntries([...kept, ...written]);
+    onChange({ ...rest, ...(data ? { data } : {}), ...(Object.keys(dataSources).length ? { dataSources } : {}) });
   };
   const addEntry = () => {
     const taken = entries.map((entry) => entry.key);
     // Every option must carry a key a formula reads: offer the others' keys first, with their kind.
     const shared = siblings.flatMap((other) => dataEntries(other.data)).find((entry) => !taken.includes(entry.key));
-    write([...entries, shared ? { key: shared.key, kind: shared.kind, value: convertData('', shared.kind) } : { key: freeName('value', taken), kind: 'number', value: 0 }]);
+    write([...entries, shared ? { key: shared.key, kind: shared.kind, value: convertData('', shared.kind) } : { key: freeName('value', taken), kind: 'number', value: 0 }], [...entrySources, undefined]);
   };
   return (
     <Box sx={{ pl: 2 }}>
       {entries.length ? <Typography variant="caption" color="text.secondary">{translate('templateEditor.authoring.option_data')}</Typography> : null}
       {entries.map((entry, index) => (
-        <DataEntryInputs key={index} entry={entry} testId={`${testId}-data-${index}`}
-          onChange={(next) => write(entries.map((e, i) => (i === index ? next : e)))}
-          onRemove={() => write(entries.filter((_, i) => i !== index))} />
+        <DataEntryInputs key={index} entry={entry} source={entrySources[index]} testId={`${testId}-data-${index}`}
+          onChange={(next, source) => write(entries.map((e, i) => (i === index ? next : e)), entrySources.map((s, i) => (i === index ? source : s)))}
+          onRemove={() => write(entries.filter((_, i) => i !== index), entrySources.filter((_, i) => i !== index))} />
       ))}
       <Button size="small" startIcon={<AddIcon />} onClick={addEntry} data-testid={`${testId}-add-data`}>{translate('templateEditor.authoring.add_data')}</Button>
     </Box>

@@ -8,16 +8,19 @@ import { isEnergyFigure, isMachineFigure, MACHINE_FIGURE_NAMES } from '../produc
 import { FUNCTIONS, isFunctionName } from './functions';
 import { memberKey, type FormulaNode } from './parse';
 import { checkerText, type CheckerText } from '../template/checker-messages';
+import type { Field } from '../template/types';
 import { findField, type FormulaScope } from './scope';
 
 export interface FormulaCheck {
   errors: CheckerText[];
   /** Result names referenced (directly). */
   resultRefs: Set<string>;
+  /** Option data the formula reads, `option('field').key`: the figures whose sources the template checker asks for. */
+  optionReads: { field: Field; key: string }[];
 }
 
 export function checkFormula(ast: FormulaNode, scope: FormulaScope): FormulaCheck {
-  const check: FormulaCheck = { errors: [], resultRefs: new Set() };
+  const check: FormulaCheck = { errors: [], resultRefs: new Set(), optionReads: [] };
   visit(ast, scope, check);
   return check;
 }
@@ -88,6 +91,7 @@ function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: 
     const options = lacking.map((option) => `'${option.value}'`).join(', ');
     check.errors.push(checkerText('checker.formula.optionDataMissing', { options, field: fieldName ?? '', key, smart_count: lacking.length }));
   }
+  if (field) check.optionReads.push({ field, key });
 }
 
 /** `option(format)` and `option('format')` both name the field. */

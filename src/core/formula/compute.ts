@@ -17,6 +17,10 @@ export interface FactorUse {
   unit: string;
   source: string;
   label?: LocalizedText;
+  /** The year the figure refers to; null: the database did not record it; absent: results stored before it was kept. */
+  year?: number | null;
+  /** Where the figure applies (e.g. `DE`); null and absent as for `year`. */
+  region?: string | null;
 }
 
 export interface ResultBreakdown {
@@ -51,6 +55,8 @@ export interface ComputedResults {
 function toUse(factor: FactorInfo): FactorUse {
   const use: FactorUse = { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source };
   if (factor.label) use.label = factor.label;
+  if (factor.year !== undefined) use.year = factor.year;
+  if (factor.region !== undefined) use.region = factor.region;
   return use;
 }
 

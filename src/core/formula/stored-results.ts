@@ -26,6 +26,9 @@ export interface StoredFactor {
   unit: string;
   source?: string;
   label?: LocalizedText;
+  /** Absent in rows written before year and region were kept: read as unknown. */
+  year?: number | null;
+  region?: string | null;
 }
 
 export interface StoredResults {
@@ -59,7 +62,8 @@ export function toStoredResults(results: CalculationResults): StoredResults {
   const stored: StoredResults = {
     values: results.values,
     primary: results.primary,
-    factors: results.factors.map((factor) => ({ key: factor.key, value: factor.value, unit: factor.unit })),
+    // Year and region stay with the calculation, as value and unit do: they say what the figure it computed with stood for.
+    factors: results.factors.map((factor) => ({ key: factor.key, value: factor.value, unit: factor.unit, year: factor.year, region: factor.region })),
     database: results.database,
     factor_keys: factorKeys,
   };
@@ -74,6 +78,8 @@ export function toStoredResults(results: CalculationResults): StoredResults {
 function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): FactorUse {
   const found = stored.source === undefined ? details?.(stored.key) : undefined;
   const use: FactorUse = { key: stored.key, value: stored.value, unit: stored.unit, source: stored.source ?? found?.source ?? '' };
+  if (stored.year !== undefined) use.year = stored.year;
+  if (stored.region !== undefined) use.region = stored.region;
   const label = stored.label ?? found?.label;
   if (label) use.label = label;
   return use;

@@ -9,7 +9,7 @@ import type { Language } from '../languages';
 
 export const CHECKER_KEYS = [
   'checker.invalidJson', 'checker.files.folderUnreadable', 'checker.files.fileUnreadable',
-  'checker.unknownFunction', 'checker.unknownIcon', 'checker.unknownUnit',
+  'checker.unknownFunction', 'checker.unknownIcon', 'checker.unknownUnit', 'checker.optionDataUnsourced',
   'checker.schema.missingProperty', 'checker.schema.unknownProperty', 'checker.schema.oneOf',
   'checker.schema.reservedName', 'checker.schema.type.string', 'checker.schema.type.number',
   'checker.schema.type.integer', 'checker.schema.type.boolean', 'checker.schema.type.object',

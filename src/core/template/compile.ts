@@ -44,6 +44,8 @@ export interface CompiledTemplate {
   /** Results in evaluation order. */
   results: CompiledResult[];
   primary: Result;
+  /** Option data the formulas read, `option('field').key`. */
+  optionReads: { field: Field; key: string }[];
 }
 
 export interface CompileError extends CheckerText {
@@ -112,6 +114,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
   });
 
   // Results: parse and check each formula, then order them; a cycle is a template error.
+  const optionReads: { field: Field; key: string }[] = [];
   const parsed: (CompiledResult | undefined)[] = template.results.map((result, index) => {
     const pointer = `/results/${index}/formula`;
     let ast: FormulaNode;
@@ -123,6 +126,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
     }
     const check = checkFormula(ast, scope);
     for (const message of check.errors) error(pointer, message);
+    optionReads.push(...check.optionReads);
     if (check.resultRefs.has(result.name)) error(pointer, 'checker.results.selfReference', { name: result.name });
     return check.errors.length ? undefined : { result, ast, uses: [...check.resultRefs] };
   });
@@ -146,7 +150,7 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
 
   if (errors.length) return { errors };
   return {
-    compiled: { template, scope, fields, repeatables, results: ordered, primary: primaries[0].result },
+    compiled: { template, scope, fields, repeatables, results: ordered, primary: primaries[0].result, optionReads },
     errors,
   };
 }
@@ -214,6 +218,32 @@ function checkReferences(template: Template, topFields: Field[], error: Report):
   for (const [alias, name] of Object.entries(template.import?.aliases ?? {})) {
     if (!fieldNames.has(name) && !groupFieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, 'checker.references.unknownField', { name });
   }
+}
+
+/**
+ * "No unsourced number": a number of option data that a formula reads is a figure a result rests on, as a factor is
+ * (kWh per m², a film's weight per m², an area), so each option must name where it comes from in `dataSources`.
+ * Text and yes/no data, and numbers no formula reads, are not factor-like and need no source. A check of the
+ * template checker (files, the editor's save), not of compilation: versions saved before it keep computing.
+ */
+export function unsourcedOptionData(compiled: CompiledTemplate): CompileError[] {
+  const pointers = new Map<Field, string>();
+  compiled.template.groups.forEach((group, g) => group.fields.forEach((field, f) => pointers.set(field, `/groups/${g}/fields/${f}`)));
+  const errors: CompileError[] = [];
+  const seen = new Set<string>();
+  for (const { field, key } of compiled.optionReads) {
+    const pointer = pointers.get(field);
+    if (pointer === undefined || seen.has(`${pointer}|${key}`)) continue;
+    seen.add(`${pointer}|${key}`);
+    (field.options ?? []).forEach((option, index) => {
+      if (typeof option.data?.[key] !== 'number' || option.dataSources?.[key]?.trim()) return;
+      errors.push({
+        pointer: `${pointer}/options/${index}/data/${pointerSegment(key)}`,
+        ...checkerText('checker.optionDataUnsourced', { option: option.value, field: field.name, key }),
+      });
+    });
+  }
+  return errors;
 }
 
 const cache = new WeakMap<Template, CompiledTemplate>();

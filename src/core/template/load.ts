@@ -6,7 +6,7 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import metaSchema from '../../../schemas/template.schema.json';
-import { compileTemplate } from './compile';
+import { compileTemplate, unsourcedOptionData } from './compile';
 import type { FactorCatalog, Template, TemplateLoadError } from './types';
 import { checkerText, type CheckerText } from './checker-messages';
 import { isTemplateIcon, unknownIconMessage } from './icons';
@@ -167,8 +167,8 @@ export function checkTemplate(
   }
   if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', ...unknownIconMessage(template.icon) });
   if (units) errors.push(...unitErrors(template, units, fileName));
-  const { errors: compileErrors } = compileTemplate(template, factorCatalog);
-  for (const error of compileErrors) errors.push({ fileName, ...error });
+  const { compiled, errors: compileErrors } = compileTemplate(template, factorCatalog);
+  for (const error of [...compileErrors, ...(compiled ? unsourcedOptionData(compiled) : [])]) errors.push({ fileName, ...error });
   if (errors.length) return { errors: errors.slice(0, MAX_ERRORS_PER_FILE) };
   return { template: deepFreeze(template), errors: [] };
 }

@@ -34,6 +34,11 @@ export interface FieldOption {
   value: string;
   label: LocalizedText;
   data?: OptionData;
+  /**
+   * Data key → where that number comes from. A number of `data` that a formula reads (`option('field').key`) is a
+   * figure the result rests on like a factor, so it must name its source; text, yes/no and unread data need none.
+   */
+  dataSources?: Record<string, string>;
 }
 
 /** The value a single field holds in a calculation's inputs. */
@@ -141,6 +146,10 @@ export interface FactorInfo {
   unit: string;
   source: string;
   label?: LocalizedText;
+  /** The year the figure refers to (absent or null: not recorded). */
+  year?: number | null;
+  /** Where the figure applies, e.g. `DE`, `EU` (absent or null: not recorded). */
+  region?: string | null;
 }
 
 export type FactorLookup = (key: string) => FactorInfo | undefined;

@@ -2,8 +2,9 @@
  * Demo emission-factor databases: "Demo-Faktoren 2024" and "Demo-Faktoren 2025". Pure data, used
  * by the seed. Every factor is marked as a demo value and names its source; where no exact
  * published figure is at hand the source says "demo value, order of magnitude from …".
- * Electricity, natural gas and paper differ between the two sets, so calculations migrated
- * from 2024 to 2025 change.
+ * Electricity, paper and travel differ between the two sets, so calculations migrated from 2024 to 2025
+ * change. Electricity is CO2e including upstream chains (not the CO2-only "Emissionsfaktor"); fuels and
+ * gas are German (UBA) figures.
  */
 import type { LocalizedText } from '../../core/languages';
 
@@ -33,13 +34,20 @@ export interface DemoFactorDatabase {
   factors: DemoFactor[];
 }
 
-const UBA_ELECTRICITY =
-  'Umweltbundesamt (UBA), Entwicklung der spezifischen Treibhausgas-Emissionen des deutschen Strommix; CO2 emission factor of the electricity mix';
-const DESNZ = 'UK DESNZ Greenhouse gas reporting: conversion factors';
+/**
+ * Every source names its publication (title, series, year) so a reader can look the figure up; where a figure is
+ * derived (per litre, per kWh of gross calorific value) the source shows the arithmetic.
+ */
+const UBA_ELECTRICITY = (years: string, series: string) =>
+  `Umweltbundesamt (UBA), "Entwicklung der spezifischen Treibhausgas-Emissionen des deutschen Strommix in den Jahren 1990 – ${years}", Climate Change ${series}: greenhouse gas emissions per kWh of electricity consumed, CO2 equivalents including upstream chains`;
+const UBA_FUELS =
+  'Umweltbundesamt (UBA), "CO2-Emissionsfaktoren für fossile Brennstoffe – Aktualisierung 2022", Climate Change 28/2022';
 const TREMOD = 'Umweltbundesamt (UBA), TREMOD; emission factors of freight transport (Emissionsdaten Güterverkehr)';
 const PAPER = 'demo value, order of magnitude from UK DESNZ conversion factors, "Material use: paper and board" (primary vs. closed-loop production)';
 const TRAVEL = 'demo value, order of magnitude from Umweltbundesamt (UBA), TREMOD, Emissionsdaten Personenverkehr';
-const FUEL = 'demo value, order of magnitude from UK DESNZ conversion factors, fuels (average biofuel blend), kg CO2e per litre';
+const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.65 kg/l; mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
+const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
+const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only`;
 
 type Common = Omit<DemoFactor, 'value' | 'source' | 'year'>;
 
@@ -67,7 +75,7 @@ const F = {
     category: 'heating',
     unit: 'kWh',
     label: text('Erdgas (Brennwert)', 'Natural gas (gross CV)', 'Gaz naturel (PCS)', 'Gas naturale (PCS)', 'Gas natural (PCS)'),
-    region: 'UK',
+    region: 'DE',
     demo: true,
   },
   diesel: {
@@ -75,7 +83,7 @@ const F = {
     category: 'fuel',
     unit: 'l',
     label: text('Diesel', 'Diesel', 'Gazole', 'Gasolio', 'Gasóleo'),
-    region: 'UK',
+    region: 'DE',
     demo: true,
   },
   petrol: {
@@ -83,7 +91,7 @@ const F = {
     category: 'fuel',
     unit: 'l',
     label: text('Benzin', 'Petrol', 'Essence', 'Benzina', 'Gasolina'),
-    region: 'UK',
+    region: 'DE',
     demo: true,
   },
   truck: {
@@ -167,14 +175,14 @@ export const DEMO_FACTORS_2024: DemoFactorDatabase = {
   version: '2024',
   status: 'published',
   valid_from: '2024-01-01',
-  source: 'Demo values for trying Kontor out; each factor names its source. Not for reporting.',
+  source: 'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
   demo: true,
   factors: [
-    factor(F.electricity, 0.38, 2023, `${UBA_ELECTRICITY}, 2023 (provisional): 380 g CO2/kWh`),
+    factor(F.electricity, 0.445, 2023, `${UBA_ELECTRICITY('2023', '23/2024')}, 2024; 2023 (extrapolated): 445 g CO2e/kWh`),
     factor(F.electricityGreen, 0.03, 2023, 'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)'),
-    factor(F.gas, 0.18254, 2022, `${DESNZ} 2022, natural gas, kg CO2e/kWh (gross CV)`),
-    factor(F.diesel, 2.56, 2022, FUEL),
-    factor(F.petrol, 2.16, 2022, FUEL),
+    factor(F.gas, 0.181, 2022, GAS),
+    factor(F.diesel, 2.65, 2022, DIESEL),
+    factor(F.petrol, 2.37, 2022, PETROL),
     factor(F.truck, 0.112, 2022, `${TREMOD}: truck 112 g CO2e/t·km`),
     factor(F.rail, 0.018, 2022, `${TREMOD}: rail 18 g CO2e/t·km`),
     factor(F.paperVirgin, 0.92, 2022, PAPER),
@@ -192,14 +200,14 @@ export const DEMO_FACTORS_2025: DemoFactorDatabase = {
   version: '2025',
   status: 'published',
   valid_from: '2025-01-01',
-  source: 'Demo values for trying Kontor out; each factor names its source. Not for reporting.',
+  source: 'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
   demo: true,
   factors: [
-    factor(F.electricity, 0.363, 2024, `${UBA_ELECTRICITY}, 2024 (provisional): 363 g CO2/kWh`),
+    factor(F.electricity, 0.427, 2024, `${UBA_ELECTRICITY('2024', '13/2025')}, 2025; 2024 (extrapolated): 427 g CO2e/kWh`),
     factor(F.electricityGreen, 0.03, 2024, 'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)'),
-    factor(F.gas, 0.18293, 2023, `${DESNZ} 2023, natural gas, kg CO2e/kWh (gross CV)`),
-    factor(F.diesel, 2.51, 2023, FUEL),
-    factor(F.petrol, 2.34, 2023, FUEL),
+    factor(F.gas, 0.181, 2023, GAS),
+    factor(F.diesel, 2.65, 2023, DIESEL),
+    factor(F.petrol, 2.37, 2023, PETROL),
     factor(F.truck, 0.112, 2023, `${TREMOD}: truck 112 g CO2e/t·km`),
     factor(F.rail, 0.018, 2023, `${TREMOD}: rail 18 g CO2e/t·km`),
     factor(F.paperVirgin, 0.9, 2023, PAPER),

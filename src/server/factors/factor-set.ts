@@ -30,7 +30,7 @@ export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecor
     keysByCategory,
     lookup: (key) => {
       const factor = byKey.get(key);
-      return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
+      return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label, year: factor.year, region: factor.region };
     },
   };
 }

@@ -1,0 +1,180 @@
+/**
+ * A result's formula as a person reads it: names become the labels of fields, results and factors, operators the
+ * signs of arithmetic (× ÷ −), and the functions words of the reader's language. Also which inputs a formula reads,
+ * so the provenance panel can show them beside it. The formula's own text stays the authority: this only retells it.
+ */
+import type jsep from 'jsep';
+import { memberKey, parseFormula, type FormulaNode } from '../../core/formula/parse';
+import type { Field, Template } from '../../core/template';
+
+/** What the retelling needs to know: labels by name, and the words of the functions (translated). */
+export interface FormulaVocabulary {
+  /** The label of a field, repeatable group or result (the name itself when none). */
+  label(name: string): string;
+  /** The label of a factor key (a factor field's chosen factor, or a key in quotes). */
+  factorLabel(key: string): string;
+  /** A function in words, e.g. `sum` with `{ group, expr }`; undefined: shown as written. */
+  word(name: 'sum' | 'count' | 'if' | 'factor' | 'option' | 'machine' | 'energy', params: Record<string, string>): string;
+}
+
+const SIGNS: Record<string, string> = { '*': '×', '/': '÷', '-': '−', '==': '=', '===': '=', '!=': '≠', '!==': '≠', '<=': '≤', '>=': '≥', '&&': '∧', '||': '∨' };
+const PRECEDENCE: Record<string, number> = {
+  '||': 1, '&&': 2, '==': 6, '!=': 6, '===': 6, '!==': 6, '<': 7, '<=': 7, '>': 7, '>=': 7, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10, '**': 11,
+};
+
+function precedenceOf(node: FormulaNode): number {
+  return node.type === 'BinaryExpression' ? (PRECEDENCE[(node as jsep.BinaryExpression).operator] ?? 0) : 100;
+}
+
+function argumentName(node: FormulaNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'Identifier') return (node as jsep.Identifier).name;
+  if (node.type === 'Literal' && typeof (node as jsep.Literal).value === 'string') return (node as jsep.Literal).value as string;
+  return undefined;
+}
+
+/** Retells a formula; a formula that does not parse is returned as written. */
+export function formulaInWords(formula: string, vocabulary: FormulaVocabulary, factorKeyOf: (fieldName: string) => string | undefined): string {
+  let ast: FormulaNode;
+  try {
+    ast = parseFormula(formula);
+  } catch {
+    return formula;
+  }
+  const say = (node: FormulaNode): string => {
+    switch (node.type) {
+      case 'Literal': {
+        const value = (node as jsep.Literal).value;
+        return typeof value === 'string' ? `'${value}'` : String(value);
+      }
+      case 'Identifier':
+        return vocabulary.label((node as jsep.Identifier).name);
+      case 'UnaryExpression': {
+        const unary = node as jsep.UnaryExpression;
+        return `${SIGNS[unary.operator] ?? unary.operator}${wrap(unary.argument, 100)}`;
+      }
+      case 'BinaryExpression': {
+        const binary = node as jsep.BinaryExpression;
+        const own = PRECEDENCE[binary.operator] ?? 0;
+        // The right side of − and ÷ keeps its brackets even at equal precedence: a − (b − c) is not a − b − c.
+        return `${wrap(binary.left, own)} ${SIGNS[binary.operator] ?? binary.operator} ${wrap(binary.right, own + 1)}`;
+      }
+      case 'ConditionalExpression': {
+        const conditional = node as jsep.ConditionalExpression;
+        return vocabulary.word('if', { test: say(conditional.test), then: say(conditional.consequent), else: say(conditional.alternate) });
+      }
+      case 'MemberExpression': {
+        const member = node as jsep.MemberExpression;
+        const call = member.object as jsep.CallExpression;
+        return vocabulary.word('option', { field: vocabulary.label(argumentName(call.arguments?.[0]) ?? ''), key: memberKey(member) ?? '' });
+      }
+      case 'CallExpression':
+        return sayCall(node as jsep.CallExpression);
+      default:
+        return '…';
+    }
+  };
+  const wrap = (node: FormulaNode, parent: number): string => (precedenceOf(node) < parent ? `(${say(node)})` : say(node));
+  const sayCall = (call: jsep.CallExpression): string => {
+    const name = (call.callee as jsep.Identifier).name;
+    const [first, second, third] = call.arguments;
+    const named = argumentName(first) ?? '';
+    switch (name) {
+      case 'factor': {
+        // A factor field names the factor chosen for this calculation; inside sum() it varies by item, so its label.
+        const chosen = first?.type === 'Literal' ? named : factorKeyOf(named);
+        return vocabulary.word('factor', { name: chosen === undefined ? vocabulary.label(named) : vocabulary.factorLabel(chosen) });
+      }
+      case 'sum':
+        return vocabulary.word('sum', { group: vocabulary.label(named), expr: second ? say(second) : '' });
+      case 'count':
+        return vocabulary.word('count', { group: vocabulary.label(named) });
+      case 'if':
+        return vocabulary.word('if', { test: first ? say(first) : '', then: second ? say(second) : '', else: third ? say(third) : '' });
+      case 'machine':
+        return vocabulary.word('machine', { field: vocabulary.label(named), figure: argumentName(second) ?? '' });
+      case 'energy':
+        return vocabulary.word('energy', {});
+      case 'option':
+        return vocabulary.label(named);
+      default:
+        return `${name}(${call.arguments.map(say).join('; ')})`;
+    }
+  };
+  return say(ast);
+}
+
+/** An input a formula reads: a field (top level or of a repeatable group) or option data of a select field. */
+export interface FormulaInput {
+  field: Field;
+  /** The repeatable group whose items the field belongs to (read inside `sum`). */
+  group?: string;
+  /** Option data read as `option(field).key`. */
+  dataKey?: string;
+}
+
+/** The inputs a formula reads, in order of first mention, each once. */
+export function formulaInputs(formula: string, template: Template): FormulaInput[] {
+  let ast: FormulaNode;
+  try {
+    ast = parseFormula(formula);
+  } catch {
+    return [];
+  }
+  const topFields = new Map(template.groups.filter((group) => !group.repeatable).flatMap((group) => group.fields.map((field) => [field.name, field] as const)));
+  const groups = new Map(template.groups.filter((group) => group.repeatable).map((group) => [group.id, group]));
+  const found = new Map<string, FormulaInput>();
+  const note = (input: FormulaInput) => {
+    const id = `${input.group ?? ''}.${input.field.name}.${input.dataKey ?? ''}`;
+    if (!found.has(id)) found.set(id, input);
+  };
+  const fieldNamed = (name: string | undefined, group: string | undefined) =>
+    name === undefined ? undefined : (group ? groups.get(group)?.fields.find((field) => field.name === name) : undefined) ?? topFields.get(name);
+  const visit = (node: FormulaNode | undefined, group: string | undefined): void => {
+    if (!node) return;
+    switch (node.type) {
+      case 'Identifier': {
+        const name = (node as jsep.Identifier).name;
+        const field = fieldNamed(name, group);
+        if (field) note({ field, ...(group && !topFields.has(name) ? { group } : {}) });
+        return;
+      }
+      case 'UnaryExpression':
+        return visit((node as jsep.UnaryExpression).argument, group);
+      case 'BinaryExpression':
+        visit((node as jsep.BinaryExpression).left, group);
+        return visit((node as jsep.BinaryExpression).right, group);
+      case 'ConditionalExpression': {
+        const conditional = node as jsep.ConditionalExpression;
+        [conditional.test, conditional.consequent, conditional.alternate].forEach((part) => visit(part, group));
+        return;
+      }
+      case 'MemberExpression': {
+        const member = node as jsep.MemberExpression;
+        const call = member.object as jsep.CallExpression;
+        const name = argumentName(call.arguments?.[0]);
+        const field = fieldNamed(name, group);
+        const dataKey = memberKey(member);
+        if (field && dataKey) note({ field, ...(group && !topFields.has(field.name) ? { group } : {}), dataKey });
+        return;
+      }
+      case 'CallExpression': {
+        const call = node as jsep.CallExpression;
+        const name = (call.callee as jsep.Identifier).name;
+        const [first, ...rest] = call.arguments;
+        if (name === 'sum' || name === 'count') {
+          const id = argumentName(first);
+          if (id !== undefined && groups.has(id)) {
+            rest.forEach((part) => visit(part, id));
+            return;
+          }
+        }
+        call.arguments.forEach((part) => visit(part, group));
+        return;
+      }
+      default:
+    }
+  };
+  visit(ast, undefined);
+  return [...found.values()];
+}

@@ -1,0 +1,68 @@
+/**
+ * The calculation page says where its figures come from (issue #21, item 4): per stored result the formula in words,
+ * the inputs it read (option data with the source the template names) and every factor with value, unit, source,
+ * year, region and database version; a factor stored before year and region were kept shows them as unknown.
+ */
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FactorUse } from '../../src/core/formula/compute';
+import { editor, server } from './mockServer';
+import { renderApp } from './renderApp';
+import { brochureInputs, calculationHandlers, calculationRecord, calculations, factors, resetCalculations } from './calculations.mock';
+
+/** As the server stores them now: year and region with each factor; the truck factor as stored before they were kept. */
+function withProvenance(factor: FactorUse): FactorUse {
+  if (factor.key === 'road_freight_truck') return factor;
+  const row = factors.find((candidate) => candidate.key === factor.key)!;
+  return { ...factor, year: row.year, region: row.region };
+}
+
+beforeEach(() => {
+  resetCalculations();
+  const record = calculationRecord(7, 'brochure', brochureInputs);
+  record.results = {
+    ...record.results,
+    factors: record.results.factors.map(withProvenance),
+    breakdown: record.results.breakdown.map((entry) => ({ ...entry, factors: entry.factors.map(withProvenance) })),
+  };
+  calculations[0] = record;
+  server.use(...calculationHandlers);
+});
+
+describe('the provenance panel of a calculation', () => {
+  it('shows per result the formula in words, the inputs and each factor with source, year, region and database version', async () => {
+    renderApp('/edit/7', { signedInAs: { ...editor, language: 'en' } });
+    const panel = await screen.findByTestId('provenance-panel', {}, { timeout: 60_000 });
+    expect(within(panel).getByText('Where the figures come from')).toBeInTheDocument();
+    expect(within(panel).getByTestId('provenance-database')).toHaveTextContent('Factor database: Demo factors 2025, version 2025');
+
+    const printing = panel.querySelector('[data-result="printing_co2e"]') as HTMLElement;
+    expect(within(printing).getByTestId('provenance-formula').textContent).toMatch(/^Formula: .+ ÷ 1000 × .+ × factor Electricity, German grid mix$/);
+    const electricity = factors.find((factor) => factor.key === 'electricity_de_grid')!;
+    const row = within(printing).getByTestId('provenance-factors').querySelector('[data-factor="electricity_de_grid"]') as HTMLElement;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells[0]).toBe('Electricity, German grid mix');
+    expect(cells[1]).toContain('/kWh');
+    expect(cells.slice(2)).toEqual([electricity.source, String(electricity.year), electricity.region, 'Demo factors 2025 · 2025']);
+
+    // Option data is a figure too: the paper weight names the format's area and its source.
+    const paper = panel.querySelector('[data-result="content_paper_kg"]') as HTMLElement;
+    expect(within(paper).getByTestId('provenance-option-figure')).toHaveTextContent(/^Format A4 \(210 × 297 mm\): area_m2 = 0\.06237 — Source: ISO 216/);
+    expect(within(paper).getAllByTestId('provenance-input').map((item) => item.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/: 5,000/)]));
+
+    // Stored before year and region were kept: shown as unknown, not left blank.
+    const transport = panel.querySelector('[data-result="transport_co2e"]') as HTMLElement;
+    const truck = within(transport).getByTestId('provenance-factors').querySelector('[data-factor="road_freight_truck"]') as HTMLElement;
+    const truckCells = within(truck).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(truckCells.slice(3, 5)).toEqual(['unknown', 'unknown']);
+    expect(within(transport).getByTestId('provenance-formula')).toHaveTextContent(/sum over Transport of \(/);
+  }, 120_000);
+
+  it('speaks the interface language', async () => {
+    renderApp('/edit/7', { signedInAs: editor });
+    const panel = await screen.findByTestId('provenance-panel', {}, { timeout: 60_000 });
+    expect(within(panel).getByText('Woher die Zahlen kommen')).toBeInTheDocument();
+    const head = within(panel.querySelector('[data-result="printing_co2e"]') as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(head).toEqual(['Faktor', 'Wert', 'Quelle', 'Jahr', 'Region', 'Datenbank · Version']);
+  }, 120_000);
+});
