@@ -21,5 +21,3 @@ export default {
     <Route key="show" path=":id" element={<OrderShowPage />} />,
   ],
 };
-
-export { newOrderPath } from './orderPath';
