@@ -34,18 +34,18 @@ import { AppErrorPage } from './shell/errors/ErrorPages';
 import users from './users';
 import invitations from './invitations';
 import mandants from './mandants';
-import { calculationRoutes } from './calculations';
-import { protocolRoute } from './protocol';
+import calculations, { calculationRoutes } from './calculations';
+import protocol from './protocol';
 import { migrationRoute } from './migrations';
 import databases from './databases';
 import units from './units';
 import machines, { machineSets } from './machines';
 import { statisticsRoute } from './statistics';
-import { collectionRoutes } from './collections';
+import collections from './collections';
 import { compareRoute } from './compare';
-import { offsetProjectRoutes } from './carbon-offset-projects';
-import { orderRoutes } from './orders';
-import { templateEditorRoutes } from './template-editor';
+import offsetProjects from './carbon-offset-projects';
+import orders from './orders';
+import templates from './template-editor';
 import { importerRoute } from './importer';
 
 // Every role reaches these routes; those who may not use them are told so (not "not found"). The menu offers them by
@@ -116,13 +116,14 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
         {migrationRoute}
         {shellRoutes}
         {calculationRoutes}
-        {protocolRoute}
-        {collectionRoutes}
         {compareRoute}
-        {offsetProjectRoutes}
-        {orderRoutes}
-        {templateEditorRoutes}
       </CustomRoutes>
+      <Resource name="calculations" {...calculations} />
+      <Resource name="collections" {...collections} />
+      <Resource name="carbon-offset-projects" {...offsetProjects} />
+      <Resource name="orders" {...orders} />
+      <Resource name="protocol" {...protocol} />
+      <Resource name="templates" {...templates} />
       <Resource name="users" {...gatedUsers} />
       <Resource name="invitations" {...gatedInvitations} />
       <Resource name="mandants" {...gatedMandants} />

@@ -13,14 +13,19 @@ import { useTemplate } from './useTemplate';
 
 export const editPath = (_resource: string | undefined, id?: RaRecord['id']) => `/edit/${id}`;
 
-const NewCalculation = ({ template, databaseId }: { template: Template; databaseId: number | undefined }) => {
-  const translate = useTranslate();
+/**
+ * The form of a calculation not yet saved (new or duplicate): saving creates it and opens it at `/edit/{id}`, and
+ * spends the form's draft.
+ */
+export const UnsavedCalculationForm = ({ template, defaultValues, draftKey, title, subtitle, duplicatedFrom }: {
+  template: Template;
+  defaultValues: CalculationFormValues;
+  draftKey: string;
+  title: string;
+  subtitle: string;
+  duplicatedFrom?: number;
+}) => {
   const { conflict, onError } = useSaveFailure();
-  const defaultValues = useMemo<CalculationFormValues>(
-    () => ({ inputs: defaultInputs(template), customer: '', status: 'draft', database_id: databaseId ?? null }),
-    [template, databaseId],
-  );
-  const draftKey = `new:${template.id}`;
   return (
     <CreateBase
       resource="calculations"
@@ -29,13 +34,25 @@ const NewCalculation = ({ template, databaseId }: { template: Template; database
         removeDraft(draftKey);
         return editPath(resource, id);
       }}
-      transform={(values: CalculationFormValues) => toCalculationWrite(template, values)}
+      transform={(values: CalculationFormValues) => toCalculationWrite(template, values, { duplicatedFrom })}
       mutationOptions={{ onError }}
     >
-      <Title title={translate('calculations.new_title')} />
+      <Title title={title} />
       <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave draftKey={draftKey}
-        subtitle={translate('calculations.new_subtitle')} />
+        subtitle={subtitle} />
     </CreateBase>
+  );
+};
+
+const NewCalculation = ({ template, databaseId }: { template: Template; databaseId: number | undefined }) => {
+  const translate = useTranslate();
+  const defaultValues = useMemo<CalculationFormValues>(
+    () => ({ inputs: defaultInputs(template), customer: '', status: 'draft', database_id: databaseId ?? null }),
+    [template, databaseId],
+  );
+  return (
+    <UnsavedCalculationForm template={template} defaultValues={defaultValues} draftKey={`new:${template.id}`}
+      title={translate('calculations.new_title')} subtitle={translate('calculations.new_subtitle')} />
   );
 };
 

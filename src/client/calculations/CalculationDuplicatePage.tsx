@@ -3,21 +3,15 @@
  * (new number) that records `duplicated_from`; the original is untouched.
  */
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
-import { CreateBase, Title, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
-import { editPath } from './CalculationCreatePage';
-import { CalculationForm } from './CalculationForm';
-import { removeDraft } from './drafts';
-import { PageLoading, PageProblem } from './PageState';
-import { copyTitle, formValuesOf, toCalculationWrite, type CalculationFormValues } from './payload';
+import { UnsavedCalculationForm } from './CalculationCreatePage';
+import { SavedCalculation } from './PageState';
+import { copyTitle, formValuesOf, type CalculationFormValues } from './payload';
 import type { CalculationRecord } from './types';
-import { useSaveFailure } from './useSaveFailure';
-import { useTemplate } from './useTemplate';
 
 const DuplicateCalculation = ({ original, template }: { original: CalculationRecord; template: Template }) => {
   const translate = useTranslate();
-  const { conflict, onError } = useSaveFailure();
   const defaultValues = useMemo<CalculationFormValues>(() => {
     const values = formValuesOf(original);
     const hasTitleField = template.groups.some((group) => !group.repeatable && group.fields.some((field) => field.name === 'title'));
@@ -26,38 +20,18 @@ const DuplicateCalculation = ({ original, template }: { original: CalculationRec
     // A copy is a new record: no version to lock against.
     return { ...values, inputs, status: 'draft', version: undefined };
   }, [original, template, translate]);
-  const draftKey = `duplicate:${original.id}`;
   return (
-    <CreateBase
-      resource="calculations"
-      // Called on success only: the saved form's draft is spent.
-      redirect={(resource?: string, id?: RaRecord['id']) => {
-        removeDraft(draftKey);
-        return editPath(resource, id);
-      }}
-      transform={(values: CalculationFormValues) => toCalculationWrite(template, values, { duplicatedFrom: original.id })}
-      mutationOptions={{ onError }}
-    >
-      <Title title={translate('calculations.duplicate_title', { number: original.number })} />
-      <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave draftKey={draftKey}
-        subtitle={translate('calculations.duplicate_subtitle', { number: original.number })} />
-    </CreateBase>
+    <UnsavedCalculationForm template={template} defaultValues={defaultValues} draftKey={`duplicate:${original.id}`}
+      duplicatedFrom={original.id}
+      title={translate('calculations.duplicate_title', { number: original.number })}
+      subtitle={translate('calculations.duplicate_subtitle', { number: original.number })} />
   );
 };
 
-const CalculationDuplicatePage = () => {
-  const translate = useTranslate();
-  const { id } = useParams();
-  const original = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });
-  const template = useTemplate(original.data?.template_id);
-  if (original.isPending || (original.data && template.isPending)) return <PageLoading />;
-  if (!original.data) {
-    return <PageProblem message={translate('calculations.not_found', { id: id ?? '' })} to="/duplicate" action="calculations.pick_calculation" />;
-  }
-  if (!template.data) {
-    return <PageProblem message={translate('calculations.template_not_found', { id: original.data.template_id })} to="/calculations" action="calculations.back_to_list" />;
-  }
-  return <DuplicateCalculation original={original.data} template={template.data.definition} />;
-};
+const CalculationDuplicatePage = () => (
+  <SavedCalculation pickPath="/duplicate">
+    {(original, template) => <DuplicateCalculation original={original} template={template} />}
+  </SavedCalculation>
+);
 
 export default CalculationDuplicatePage;

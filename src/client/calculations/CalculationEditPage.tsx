@@ -1,21 +1,20 @@
 /** `/edit/:id`: edit a calculation; a stale save (409) shows a conflict message and never overwrites. */
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
 import LockIcon from '@mui/icons-material/Lock';
-import { Button, EditBase, Title, useGetOne, useRefresh, useTranslate } from 'react-admin';
+import { Button, EditBase, Title, useRefresh, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
 import { CalculationForm } from './CalculationForm';
 import { removeDraft } from './drafts';
-import { PageLoading, PageProblem } from './PageState';
+import { SavedCalculation } from './PageState';
 import { toCalculationWrite, type CalculationFormValues } from './payload';
 import type { CalculationRecord } from './types';
 import { useSaveFailure } from './useSaveFailure';
-import { useTemplate } from './useTemplate';
 import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
-import { newOrderPath } from '../orders';
+import { newOrderPath } from '../orders/orderPath';
 import { ActionReason } from '../layout/ActionReason';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
@@ -110,19 +109,10 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
   );
 };
 
-const CalculationEditPage = () => {
-  const translate = useTranslate();
-  const { id } = useParams();
-  const record = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });
-  const template = useTemplate(record.data?.template_id);
-  if (record.isPending || (record.data && template.isPending)) return <PageLoading />;
-  if (!record.data) {
-    return <PageProblem message={translate('calculations.not_found', { id: id ?? '' })} to="/edit" action="calculations.pick_calculation" />;
-  }
-  if (!template.data) {
-    return <PageProblem message={translate('calculations.template_not_found', { id: record.data.template_id })} to="/calculations" action="calculations.back_to_list" />;
-  }
-  return <EditCalculation record={record.data} template={template.data.definition} />;
-};
+const CalculationEditPage = () => (
+  <SavedCalculation pickPath="/edit">
+    {(record, template) => <EditCalculation record={record} template={template} />}
+  </SavedCalculation>
+);
 
 export default CalculationEditPage;

@@ -1,7 +1,11 @@
 /** Loading and "not found" states of the calculation pages, with a way on. */
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { Link } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useGetOne, useTranslate } from 'react-admin';
+import type { Template } from '../../core/template';
+import type { CalculationRecord } from './types';
+import { useTemplate } from './useTemplate';
 
 export const PageLoading = () => (
   <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
@@ -18,4 +22,26 @@ export const PageProblem = ({ message, to, action }: { message: string; to: stri
       </Alert>
     </Box>
   );
+};
+
+/**
+ * The calculation `/edit/{id}` or `/duplicate/{id}` names, with its template, for `children`; meanwhile the loading
+ * state, and for an unknown id a way back to the picker at `pickPath`.
+ */
+export const SavedCalculation = ({ pickPath, children }: {
+  pickPath: string;
+  children: (record: CalculationRecord, template: Template) => ReactNode;
+}) => {
+  const translate = useTranslate();
+  const { id } = useParams();
+  const record = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });
+  const template = useTemplate(record.data?.template_id);
+  if (record.isPending || (record.data && template.isPending)) return <PageLoading />;
+  if (!record.data) {
+    return <PageProblem message={translate('calculations.not_found', { id: id ?? '' })} to={pickPath} action="calculations.pick_calculation" />;
+  }
+  if (!template.data) {
+    return <PageProblem message={translate('calculations.template_not_found', { id: record.data.template_id })} to="/calculations" action="calculations.back_to_list" />;
+  }
+  return children(record.data, template.data.definition);
 };

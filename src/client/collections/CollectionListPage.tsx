@@ -8,7 +8,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { AutocompleteInput, Button, Datagrid, FunctionField, List, NullableBooleanInput, Pagination, SearchInput, TextField, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { AutocompleteInput, Button, DataTable, List, NullableBooleanInput, Pagination, SearchInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
@@ -46,16 +46,16 @@ const RowActions = ({ record }: { record: CollectionRecord }) => {
 const CollectionTable = () => {
   const co2 = useCo2Text();
   return (
-    <Datagrid rowClick={(id) => `/collections/${id}`} bulkActionButtons={false} data-testid="collections-table">
-      <TextField source="name" label="collections.fields.name" />
-      <FunctionField source="tags" label="collections.fields.tags" sortable={false} render={(r: CollectionRecord) => <Tags tags={r.tags} />} />
-      <FunctionField label="collections.fields.calculation_count" sortable={false} textAlign="right" render={(r: CollectionRecord) => r.calculation_count} />
-      <FunctionField label="collections.fields.total_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.total_co2e)} />
-      <FunctionField label="collections.fields.ordered_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.ordered_co2e)} />
-      <FunctionField label="collections.fields.open_co2e" sortable={false} textAlign="right" render={(r: CollectionRecord) => co2(r.open_co2e)} />
-      <LocalizedDateField source="updated_at" label="collections.fields.updated_at" showTime />
-      <FunctionField label="" sortable={false} render={(r: CollectionRecord) => <RowActions record={r} />} />
-    </Datagrid>
+    <DataTable rowClick={(id) => `/collections/${id}`} bulkActionButtons={false} data-testid="collections-table">
+      <DataTable.Col source="name" label="collections.fields.name" />
+      <DataTable.Col<CollectionRecord> source="tags" label="collections.fields.tags" disableSort render={(r) => <Tags tags={r.tags} />} />
+      <DataTable.Col<CollectionRecord> label="collections.fields.calculation_count" disableSort align="right" render={(r) => r.calculation_count} />
+      <DataTable.Col<CollectionRecord> label="collections.fields.total_co2e" disableSort align="right" render={(r) => co2(r.total_co2e)} />
+      <DataTable.Col<CollectionRecord> label="collections.fields.ordered_co2e" disableSort align="right" render={(r) => co2(r.ordered_co2e)} />
+      <DataTable.Col<CollectionRecord> label="collections.fields.open_co2e" disableSort align="right" render={(r) => co2(r.open_co2e)} />
+      <DataTable.Col source="updated_at" label="collections.fields.updated_at"><LocalizedDateField source="updated_at" showTime /></DataTable.Col>
+      <DataTable.Col<CollectionRecord> label="" disableSort render={(r) => <RowActions record={r} />} />
+    </DataTable>
   );
 };
 

@@ -17,7 +17,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
-import { newOrderPath } from '../orders';
+import { newOrderPath } from '../orders/orderPath';
 import { useMutation } from '@tanstack/react-query';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { formatResult } from '../templates/resultFormat';

@@ -1,5 +1,5 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord } from '../../core/api';
@@ -21,26 +21,28 @@ export const DatabaseList = () => {
   const [locale] = useLocaleState();
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'valid_from', order: 'DESC' }} perPage={25}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="databases.fields.name" />
-        <TextField source="version_label" label="databases.fields.version_label" />
-        <FunctionField
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" label="databases.fields.name" />
+        <DataTable.Col source="version_label" label="databases.fields.version_label" />
+        <DataTable.Col<FactorDatabaseRecord>
           source="status"
           label="databases.fields.status"
-          render={(record: FactorDatabaseRecord) => (
+          render={(record) => (
             <Stack direction="row" spacing={0.5}>
               <Chip size="small" color={record.status === 'published' ? 'success' : record.status === 'draft' ? 'warning' : 'default'} label={translate(`databases.status.${record.status}`)} />
               <RolloutChip database={record} size="small" />
             </Stack>
           )}
         />
-        <FunctionField
+        <DataTable.Col<FactorDatabaseRecord>
           label="databases.fields.scope"
-          render={(record: FactorDatabaseRecord) => translate(record.mandant_id === null ? 'databases.scope.global' : 'databases.scope.own')}
+          render={(record) => translate(record.mandant_id === null ? 'databases.scope.global' : 'databases.scope.own')}
         />
-        <FunctionField source="valid_from" label="databases.fields.valid_from" render={(record: FactorDatabaseRecord) => (record.valid_from ? formatDay(locale, record.valid_from) : '—')} />
-        <LocalizedDateField source="updated_at" label="databases.fields.updated_at" showTime />
-      </Datagrid>
+        <DataTable.Col<FactorDatabaseRecord> source="valid_from" label="databases.fields.valid_from" render={(record) => (record.valid_from ? formatDay(locale, record.valid_from) : '—')} />
+        <DataTable.Col source="updated_at" label="databases.fields.updated_at">
+          <LocalizedDateField source="updated_at" showTime />
+        </DataTable.Col>
+      </DataTable>
     </List>
   );
 };

@@ -1,11 +1,11 @@
 import StorageIcon from '@mui/icons-material/Storage';
 import type { FactorDatabaseRecord } from '../../core/api';
-import { lazyPage } from '../shell/navigation/lazyPage';
+import { lazyView } from '../shell/navigation/lazyPage';
 
 // Its screens load with the first visit (react-admin's layout shows its loader meanwhile), not with the login page.
-const DatabaseCreate = lazyPage(() => import('./DatabaseCreate').then((m) => ({ default: m.DatabaseCreate })));
-const DatabaseEdit = lazyPage(() => import('./DatabaseEdit').then((m) => ({ default: m.DatabaseEdit })));
-const DatabaseList = lazyPage(() => import('./DatabaseList').then((m) => ({ default: m.DatabaseList })));
+const DatabaseCreate = lazyView(() => import('./DatabaseCreate'), 'DatabaseCreate');
+const DatabaseEdit = lazyView(() => import('./DatabaseEdit'), 'DatabaseEdit');
+const DatabaseList = lazyView(() => import('./DatabaseList'), 'DatabaseList');
 
 export default {
   list: DatabaseList,

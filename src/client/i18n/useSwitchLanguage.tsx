@@ -10,9 +10,8 @@
  */
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useI18nProvider, useLocaleState, useStore, type I18nProvider } from 'react-admin';
-import type { SessionUser } from '../../core/api';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/languages';
-import { sendJson } from '../providers/httpClient';
+import { useKontorAuthProvider } from '../providers/authProvider';
 import { readSession, updateSessionUser } from '../providers/session';
 
 type Publish = (provider: I18nProvider) => void;
@@ -37,14 +36,15 @@ export function useSwitchLanguage(): [Language, (language: Language) => Promise<
   const [, setStoredLocale] = useStore<string>('locale');
   const i18nProvider = useI18nProvider();
   const publish = useContext(PublishContext);
+  const authProvider = useKontorAuthProvider();
   const switchLanguage = useCallback(
     async (language: Language) => {
       const session = readSession();
       if (session && session.user.language !== language) {
         // Stored locally at once so a reload before the answer keeps the choice.
         updateSessionUser({ ...session.user, language });
-        sendJson<SessionUser>('/auth/me', 'PUT', { language }).then(
-          ({ json }) => updateSessionUser(json),
+        // The provider keeps the stored user current with the answer.
+        authProvider.updateProfile({ language }).catch(
           (error: unknown) => console.warn('The language could not be saved in the profile.', error),
         );
       }
@@ -58,7 +58,7 @@ export function useSwitchLanguage(): [Language, (language: Language) => Promise<
       publish(i18nProvider);
       setStoredLocale(i18nProvider.getLocale());
     },
-    [i18nProvider, publish, setStoredLocale],
+    [authProvider, i18nProvider, publish, setStoredLocale],
   );
   return [isLanguage(locale) ? locale : DEFAULT_LANGUAGE, switchLanguage];
 }

@@ -1,6 +1,6 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
 import { Box, Chip, Typography } from '@mui/material';
-import { CreateButton, Datagrid, EmailField, FunctionField, List, ReferenceField, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, EmailField, List, ReferenceField, SearchInput, TopToolbar, useTranslate } from 'react-admin';
 import type { InvitationRecord } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
@@ -22,20 +22,15 @@ const Empty = () => {
 };
 
 /** "Valid until …", or "Expired" once the link no longer works (a resend gives it a new period). */
-const Expiry = () => {
+const Expiry = ({ record }: { record: InvitationRecord }) => {
   const translate = useTranslate();
   return (
-    <FunctionField<InvitationRecord>
-      source="expires_at"
-      render={(record) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <LocalizedDateField source="expires_at" showTime />
-          {Date.parse(record.expires_at) <= Date.now() ? (
-            <Chip size="small" color="warning" label={translate('app.invitations.expired')} />
-          ) : null}
-        </Box>
-      )}
-    />
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <LocalizedDateField source="expires_at" showTime />
+      {Date.parse(record.expires_at) <= Date.now() ? (
+        <Chip size="small" color="warning" label={translate('app.invitations.expired')} />
+      ) : null}
+    </Box>
   );
 };
 
@@ -52,18 +47,20 @@ export const InvitationList = () => {
       actions={<TopToolbar><InviteButton /></TopToolbar>}
       empty={<Empty />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="name" />
-        <EmailField source="email" />
-        <FunctionField<InvitationRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="email" field={EmailField} />
+        <DataTable.Col<InvitationRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
         {allMandants ? (
-          <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
+          <DataTable.Col source="mandant_id">
+            <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
+          </DataTable.Col>
         ) : null}
-        <FunctionField<InvitationRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
-        <LocalizedDateField source="sent_at" showTime />
-        <Expiry />
-        <InvitationActions />
-      </Datagrid>
+        <DataTable.Col<InvitationRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
+        <DataTable.Col source="sent_at"><LocalizedDateField source="sent_at" showTime /></DataTable.Col>
+        <DataTable.Col<InvitationRecord> source="expires_at" render={(record) => <Expiry record={record} />} />
+        <DataTable.Col disableSort><InvitationActions /></DataTable.Col>
+      </DataTable>
     </List>
   );
 };

@@ -1,7 +1,7 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import { Link } from 'react-router-dom';
 import {
-  Button, CreateButton, Datagrid, FunctionField, List, Loading, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar, useGetList, useTranslate,
+  Button, CreateButton, DataTable, List, Loading, ReferenceInput, SearchInput, SelectInput, TopToolbar, useGetList, useTranslate,
 } from 'react-admin';
 import { MACHINE_FIGURE_NAMES, MACHINE_KINDS } from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
@@ -45,23 +45,23 @@ export const MachineList = () => {
       perPage={25}
       title="machines.title"
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="machines.fields.name" />
-        <TextField source="key" label="machines.fields.key" />
-        <FunctionField source="kind" label="machines.fields.kind" render={(record: MachineRecord) => translate(`machines.kinds.${record.kind}`)} />
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" label="machines.fields.name" />
+        <DataTable.Col source="key" label="machines.fields.key" />
+        <DataTable.Col<MachineRecord> source="kind" label="machines.fields.kind" render={(record) => translate(`machines.kinds.${record.kind}`)} />
         {MACHINE_FIGURE_NAMES.map((name) => (
-          <FunctionField
+          <DataTable.Col<MachineRecord>
             key={name}
             label={`machines.figures.${name}`}
-            textAlign="right"
-            sortable={false}
-            render={(record: MachineRecord) => {
+            align="right"
+            disableSort
+            render={(record) => {
               const figure = record.figures[name];
               return figure ? <span title={figure.source}>{format(figure.value)}</span> : '—';
             }}
           />
         ))}
-      </Datagrid>
+      </DataTable>
     </List>
   );
 };

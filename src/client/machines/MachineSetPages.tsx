@@ -1,6 +1,6 @@
 import { Alert, Chip } from '@mui/material';
 import {
-  BooleanInput, Create, CreateButton, Datagrid, Edit, FunctionField, List, ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar,
+  BooleanInput, Create, CreateButton, DataTable, Edit, List, ReferenceInput, SelectInput, SimpleForm, TextInput, TopToolbar,
   required, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ENERGY_FIGURES, MACHINE_SET_STATUSES } from '../../core/production';
@@ -27,17 +27,19 @@ export const MachineSetList = () => {
   const format = useFormatNumber();
   return (
     <List actions={<TopToolbar><CreateButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} title="machines.sets.title">
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="machines.sets.fields.name" />
-        <TextField source="version_label" label="machines.sets.fields.version_label" />
-        <FunctionField source="status" label="machines.sets.fields.status" render={(set: MachineSetRecord) => <StatusChips set={set} />} />
-        <FunctionField
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" label="machines.sets.fields.name" />
+        <DataTable.Col source="version_label" label="machines.sets.fields.version_label" />
+        <DataTable.Col<MachineSetRecord> source="status" label="machines.sets.fields.status" render={(set) => <StatusChips set={set} />} />
+        <DataTable.Col<MachineSetRecord>
           label="machines.sets.fields.electricity_factor"
-          textAlign="right"
-          render={(set: MachineSetRecord) => (set.electricity_factor === null ? '—' : <span title={set.electricity_source}>{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>)}
+          align="right"
+          render={(set) => (set.electricity_factor === null ? '—' : <span title={set.electricity_source}>{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>)}
         />
-        <LocalizedDateField source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
-      </Datagrid>
+        <DataTable.Col source="published_at" label="machines.sets.fields.published_at">
+          <LocalizedDateField source="published_at" showTime emptyText="—" />
+        </DataTable.Col>
+      </DataTable>
     </List>
   );
 };

@@ -6,15 +6,15 @@
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturing';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
-import { lazyPage } from '../shell/navigation/lazyPage';
+import { lazyView } from '../shell/navigation/lazyPage';
 
 // The screens load with the first visit, not with the login page.
-const MachineList = lazyPage(() => import('./MachineList').then((m) => ({ default: m.MachineList })));
-const MachineCreate = lazyPage(() => import('./MachinePages').then((m) => ({ default: m.MachineCreate })));
-const MachineEdit = lazyPage(() => import('./MachinePages').then((m) => ({ default: m.MachineEdit })));
-const MachineSetList = lazyPage(() => import('./MachineSetPages').then((m) => ({ default: m.MachineSetList })));
-const MachineSetCreate = lazyPage(() => import('./MachineSetPages').then((m) => ({ default: m.MachineSetCreate })));
-const MachineSetEdit = lazyPage(() => import('./MachineSetPages').then((m) => ({ default: m.MachineSetEdit })));
+const MachineList = lazyView(() => import('./MachineList'), 'MachineList');
+const MachineCreate = lazyView(() => import('./MachinePages'), 'MachineCreate');
+const MachineEdit = lazyView(() => import('./MachinePages'), 'MachineEdit');
+const MachineSetList = lazyView(() => import('./MachineSetPages'), 'MachineSetList');
+const MachineSetCreate = lazyView(() => import('./MachineSetPages'), 'MachineSetCreate');
+const MachineSetEdit = lazyView(() => import('./MachineSetPages'), 'MachineSetEdit');
 import { setLabel } from './setLabel';
 
 export default {

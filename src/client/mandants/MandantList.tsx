@@ -1,4 +1,4 @@
-import { BooleanField, Datagrid, List, SearchInput, TextField } from 'react-admin';
+import { BooleanField, DataTable, List, SearchInput } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
 
@@ -7,11 +7,11 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 /** Mandants (tenants); provider admins only. No bulk selection: see UserList. */
 export const MandantList = () => (
   <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={useRecordsExporter()}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="name" />
-      <TextField source="slug" />
-      <BooleanField source="active" />
-      <LocalizedDateField source="updated_at" showTime />
-    </Datagrid>
+    <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="slug" />
+      <DataTable.Col source="active" field={BooleanField} />
+      <DataTable.Col source="updated_at"><LocalizedDateField source="updated_at" showTime /></DataTable.Col>
+    </DataTable>
   </List>
 );

@@ -1,5 +1,5 @@
 /** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
-import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { DataTable, List, ReferenceField, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useCan } from '../providers/RoleGate';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
@@ -19,18 +19,20 @@ const OrderListPage = () => {
   const allMandants = useCan('read_all', 'mandants');
   return (
     <List resource="orders" title={translate('orders.title')} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false} empty={false}>
-      <Datagrid rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
-        <TextField source="number" label="orders.fields.number" />
+      <DataTable rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
+        <DataTable.Col source="number" label="orders.fields.number" />
         {allMandants ? (
-          <ReferenceField source="mandant_id" reference="mandants" label="orders.fields.mandant" link={false} sortable={false} />
+          <DataTable.Col source="mandant_id" label="orders.fields.mandant" disableSort>
+            <ReferenceField source="mandant_id" reference="mandants" link={false} />
+          </DataTable.Col>
         ) : null}
-        <FunctionField<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />
-        <FunctionField<OrderRecord> source="tonnes_kg" label="orders.fields.tonnes" render={(order) => formatTonnes(order.tonnes_kg, lang)} />
-        <FunctionField<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)} />
-        <TextField source="issued_to" label="orders.fields.issued_to" />
-        <TextField source="certificate_number" label="orders.fields.certificate_number" emptyText="—" />
-        <LocalizedDateField source="created_at" label="orders.fields.created_at" />
-      </Datagrid>
+        <DataTable.Col<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />
+        <DataTable.Col<OrderRecord> source="tonnes_kg" label="orders.fields.tonnes" render={(order) => formatTonnes(order.tonnes_kg, lang)} />
+        <DataTable.Col<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)} />
+        <DataTable.Col source="issued_to" label="orders.fields.issued_to" />
+        <DataTable.Col<OrderRecord> source="certificate_number" label="orders.fields.certificate_number" render={(order) => order.certificate_number || '—'} />
+        <DataTable.Col source="created_at" label="orders.fields.created_at"><LocalizedDateField source="created_at" /></DataTable.Col>
+      </DataTable>
     </List>
   );
 };

@@ -65,7 +65,7 @@ export const DiffTable = ({ id, changes }: { id?: string; changes: DescribedChan
 
 /**
  * The list cell: the first changes inline, and a real button (keyboard and screen reader reachable,
- * unlike the Datagrid's aria-hidden expand icon) that unfolds the whole diff.
+ * unlike a data table's aria-hidden expand icon) that unfolds the whole diff.
  */
 export const ProtocolChangesCell = () => {
   const record = useRecordContext<ProtocolEntryRecord>();

@@ -6,7 +6,7 @@
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { AutocompleteInput, Datagrid, FilterButton, FunctionField, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { AutocompleteInput, DataTable, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { LocalizedDateInput, dateToDay, dayToDate } from '../i18n/LocalizedDateInput';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
@@ -120,19 +120,19 @@ const ProtocolPage = () => {
       empty={false}
       storeKey="protocol.list"
     >
-      <Datagrid
+      <DataTable
         bulkActionButtons={false}
         rowClick={false}
         empty={<ProtocolEmpty />}
       >
-        <LocalizedDateField source="at" label="protocol.fields.at" showTime />
-        <FunctionField source="user_name" label="protocol.fields.user" render={(e: ProtocolEntryRecord) => <Who entry={e} />} />
-        <FunctionField source="action" label="protocol.fields.action"
-          render={(e: ProtocolEntryRecord) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={entryActionName(e)} />} />
-        <FunctionField source="record_label" label="protocol.fields.record" render={(e: ProtocolEntryRecord) => <RecordCell entry={e} role={role} />} />
-        <FunctionField label="protocol.fields.summary" sortable={false} render={(e: ProtocolEntryRecord) => summary(e)} />
-        <FunctionField label="protocol.fields.changes" sortable={false} render={() => <ProtocolChangesCell />} />
-      </Datagrid>
+        <DataTable.Col source="at" label="protocol.fields.at"><LocalizedDateField source="at" showTime /></DataTable.Col>
+        <DataTable.Col<ProtocolEntryRecord> source="user_name" label="protocol.fields.user" render={(e) => <Who entry={e} />} />
+        <DataTable.Col<ProtocolEntryRecord> source="action" label="protocol.fields.action"
+          render={(e) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={entryActionName(e)} />} />
+        <DataTable.Col<ProtocolEntryRecord> source="record_label" label="protocol.fields.record" render={(e) => <RecordCell entry={e} role={role} />} />
+        <DataTable.Col<ProtocolEntryRecord> label="protocol.fields.summary" disableSort render={(e) => summary(e)} />
+        <DataTable.Col label="protocol.fields.changes" disableSort><ProtocolChangesCell /></DataTable.Col>
+      </DataTable>
     </List>
   );
 };

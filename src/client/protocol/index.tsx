@@ -1,7 +1,9 @@
-/** The protocol screen as a route of its own chunk: `{protocolRoute}` in `<CustomRoutes>`. */
-import { Route } from 'react-router-dom';
+/** The protocol (audit log) as a read-only react-admin resource: `/protocol`, its own chunk. */
+import HistoryIcon from '@mui/icons-material/History';
 import { lazyPage } from '../shell/navigation/lazyPage';
 
-const ProtocolPage = lazyPage(() => import('./ProtocolPage'));
-
-export const protocolRoute = <Route key="protocol" path="/protocol" element={<ProtocolPage />} />;
+export default {
+  list: lazyPage(() => import('./ProtocolPage')),
+  icon: HistoryIcon,
+  options: { label: 'app.menu.protocol' },
+};

@@ -2,10 +2,13 @@
  * Sign-in against `/api/auth/*`. The token and the user live in localStorage (see session.ts). A 401 from any call
  * signs the user out; react-admin then sends them to /login and, after signing in again, back to where they were.
  */
-import type { AuthProvider } from 'react-admin';
-import type { LoginRequest, LoginResponse, SessionUser } from '../../core/api';
+import { useAuthProvider, type AuthProvider } from 'react-admin';
+import type {
+  AcceptInvitationResponse, ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken, LoginRequest, LoginResponse, SessionUser,
+  UpdateMeRequest,
+} from '../../core/api';
 import { canAccessView } from '../../core/access/policy';
-import { sendJson } from './httpClient';
+import { httpClient, sendJson } from './httpClient';
 import { clearSession, readSession, updateSessionUser, writeSession } from './session';
 
 function statusOf(error: unknown): number | undefined {
@@ -13,7 +16,23 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-export function createAuthProvider(): AuthProvider {
+/** react-admin's auth provider with the rest of Kontor's `/api/auth/*`: the account's own profile, password and tokens. */
+export interface KontorAuthProvider extends AuthProvider {
+  /** Saves the signed-in user's profile and keeps the stored session's user current. */
+  updateProfile(request: UpdateMeRequest): Promise<SessionUser>;
+  /** Always succeeds for a well-formed address: the server never reveals whether an account exists. */
+  forgotPassword(email: string): Promise<void>;
+  resetPassword(token: string, password: string): Promise<void>;
+  /** Creates the invitee's account; the server answers in `language`. */
+  acceptInvitation(token: string, password: string, language: string): Promise<AcceptInvitationResponse>;
+  apiTokens(): Promise<ApiTokenRecord[]>;
+  createApiToken(request: CreateApiTokenRequest): Promise<CreatedApiToken>;
+  revokeApiToken(id: number): Promise<void>;
+}
+
+const call = async <T,>(path: string, method: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, method, payload)).json;
+
+export function createAuthProvider(): KontorAuthProvider {
   // The stored session is checked against the server once per page load; later route changes trust it until an API
   // call answers 401.
   let verification: Promise<void> | null = null;
@@ -79,6 +98,31 @@ export function createAuthProvider(): AuthProvider {
     async canAccess({ action, resource, record }) {
       return canAccessView(readSession()?.user ?? null, action, resource, record);
     },
+
+    async updateProfile(request) {
+      const user = await call<SessionUser>('/auth/me', 'PUT', request);
+      updateSessionUser(user);
+      return user;
+    },
+    async forgotPassword(email) {
+      await call('/auth/forgot-password', 'POST', { email });
+    },
+    async resetPassword(token, password) {
+      await call('/auth/reset-password', 'POST', { token, password });
+    },
+    async acceptInvitation(token, password, language) {
+      const { json } = await httpClient<AcceptInvitationResponse>('/auth/accept-invitation', {
+        method: 'POST',
+        body: JSON.stringify({ token, password }),
+        headers: { 'Accept-Language': language },
+      });
+      return json;
+    },
+    apiTokens: () => call('/auth/tokens', 'GET'),
+    createApiToken: (request) => call('/auth/tokens', 'POST', request),
+    async revokeApiToken(id) {
+      await call(`/auth/tokens/${id}`, 'DELETE');
+    },
   };
 }
 
@@ -86,3 +130,6 @@ export function createAuthProvider(): AuthProvider {
 export function currentUser(): SessionUser | null {
   return readSession()?.user ?? null;
 }
+
+/** The auth provider with Kontor's account methods (inside react-admin's context, where the app always has one). */
+export const useKontorAuthProvider = () => useAuthProvider<KontorAuthProvider>() as KontorAuthProvider;

@@ -9,6 +9,7 @@ import { useDataProvider, type DataProvider, type GetListResult, type Identifier
 import type {
   CollectionRecord, CreateFactorMigrationRequest, FactorCategoryRecord, FactorDatabaseDiff, FactorDatabaseRecord,
   FactorImportReport, FactorMigrationRecord, OrderQuote, OrderTransition, StatisticName, StatisticsResult,
+  TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord,
 } from '../../core/api';
 import { httpClient, sendJson } from './httpClient';
 import { getApiBaseUrl } from './runtimeConfig';
@@ -47,6 +48,15 @@ export interface KontorDataProvider extends DataProvider {
   removeFromCollection(id: Identifier, ids: Identifier[]): Promise<unknown>;
   undoImport(id: Identifier): Promise<unknown>;
   resendInvitation(id: Identifier): Promise<unknown>;
+  /** A template saved as a new version (or a new template); provider admins. */
+  saveTemplate(request: TemplateSaveRequest): Promise<TemplateVersionRecord>;
+  templateVersions(id: string): Promise<TemplateVersionRecord[]>;
+  publishTemplateVersion(id: string, version: number): Promise<TemplateVersionRecord>;
+  deleteTemplateVersion(id: string, version: number): Promise<TemplateVersionRecord>;
+  /** The file text the server exports for a version (what goes into `schemas/templates/<id>.json`). */
+  exportTemplateVersion(id: string, version: number): Promise<string>;
+  /** The template files the server rejected at startup. */
+  templateLoadErrors(): Promise<TemplateLoadErrorRecord[]>;
 }
 
 /** The path of a statistic, as JSON or (for the download) as CSV. */
@@ -70,6 +80,9 @@ function withPartialPages(result: GetListResult, pagination: { page: number; per
 
 const get = async <T,>(path: string, signal?: AbortSignal): Promise<T> => (await httpClient<T>(path, { signal })).json;
 const post = async <T,>(path: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, 'POST', payload)).json;
+
+const templatePath = (id: string, version?: number) =>
+  `/templates/${encodeURIComponent(id)}${version === undefined ? '' : `/versions/${version}`}`;
 
 export function createDataProvider(): KontorDataProvider {
   // The base URL is resolved per request so a changed runtime configuration needs no new provider.
@@ -99,6 +112,12 @@ export function createDataProvider(): KontorDataProvider {
     removeFromCollection: async (id, ids) => (await sendJson(`/collections/${id}/calculations`, 'DELETE', { ids })).json,
     undoImport: (id) => post(`/imports/${id}/undo`),
     resendInvitation: (id) => post(`/invitations/${id}/resend`),
+    saveTemplate: (request) => post('/templates', request),
+    templateVersions: (id) => get(`${templatePath(id)}/versions`),
+    publishTemplateVersion: (id, version) => post(`${templatePath(id, version)}/publish`, {}),
+    deleteTemplateVersion: async (id, version) => (await sendJson<TemplateVersionRecord>(templatePath(id, version), 'DELETE')).json,
+    exportTemplateVersion: async (id, version) => (await httpClient(`${templatePath(id, version)}/export`)).body,
+    templateLoadErrors: () => get('/template-load-errors'),
   };
 }
 

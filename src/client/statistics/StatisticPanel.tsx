@@ -2,37 +2,14 @@
  * One statistic as a card: title, chart, the same figures as a table, and a CSV download (rendered
  * by the server in the user's language). A range without data shows the empty state, not an empty chart.
  */
-import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Button, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { StatisticName } from '../../core/api';
 import { statisticCsvPath, useStatistic, type StatisticsRange } from './api';
 import { chartSpec, isEmpty } from './chartData';
-import { downloadFile } from '../shell/download/saveFile';
+import { DownloadButton } from '../shell/download/DownloadButton';
 import { StatisticChart } from './StatisticChart';
 import { StatisticTable } from './StatisticTable';
-
-const DownloadButton = ({ name, range }: { name: StatisticName; range: StatisticsRange }) => {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await downloadFile(statisticCsvPath(name, range), `statistics-${name}.csv`);
-    } catch (error) {
-      notify('statistics.download_failed', { type: 'error' });
-      console.warn(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label="statistics.download" onClick={() => void onClick()} disabled={busy}>
-      <DownloadIcon />
-    </Button>
-  );
-};
 
 export const StatisticPanel = ({ name, range }: { name: StatisticName; range: StatisticsRange }) => {
   const translate = useTranslate();
@@ -42,7 +19,10 @@ export const StatisticPanel = ({ name, range }: { name: StatisticName; range: St
   return (
     <Card component="section" aria-label={title} data-testid={`statistic-${name}`} sx={{ height: '100%' }}>
       <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }}
-        action={data && !isEmpty(data) ? <DownloadButton name={name} range={range} /> : null} />
+        action={data && !isEmpty(data) ? (
+          <DownloadButton path={() => statisticCsvPath(name, range)} fileName={`statistics-${name}.csv`} label="statistics.download"
+            failedMessage="statistics.download_failed" />
+        ) : null} />
       <CardContent sx={{ pt: 0 }}>
         {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
         {error ? <Alert severity="error">{translate('statistics.error', { message: (error as Error).message })}</Alert> : null}

@@ -24,12 +24,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
 import type { Template } from '../../core/template';
-import { deleteVersion, exportVersion, listVersions, publishVersion, saveTemplate } from './api';
+import { useExportTemplateVersion, useFetchTemplateVersions, useTemplateVersionMutations, useTemplateVersions } from './api';
 import { emptyTemplate, toText, type EditableTemplate } from './definitionEdits';
 import { downloadJson, templateFileText } from './download';
 import { FaultList } from './FaultList';
@@ -70,6 +70,8 @@ function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
   return { status: e.status ?? 0, body: e.body ?? { message: e.message ?? String(error) } };
 }
 
+const NO_VERSIONS: TemplateVersionRecord[] = [];
+
 const TemplateEditorPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -82,7 +84,10 @@ const TemplateEditorPage = () => {
   const [text, setText] = useState(() => (location.state as EditorLocationState | null)?.importedText ?? (id ? '' : toText(emptyTemplate())));
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [versions, setVersions] = useState<TemplateVersionRecord[]>([]);
+  const { data: versions = NO_VERSIONS } = useTemplateVersions(id);
+  const fetchVersions = useFetchTemplateVersions();
+  const versionCalls = useTemplateVersionMutations();
+  const exportVersion = useExportTemplateVersion();
   const [serverFaults, setServerFaults] = useState<EditorFault[]>([]);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -103,22 +108,13 @@ const TemplateEditorPage = () => {
   if (check.template) lastValid.current = check.template;
   const faults = serverFaults.length > 0 ? serverFaults : check.faults;
 
-  const refreshVersions = useCallback(async (templateId: string) => {
-    try {
-      setVersions(await listVersions(templateId));
-    } catch {
-      setVersions([]);
-    }
-  }, []);
-
   // Open the requested (or newest) version of an existing template.
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
-    listVersions(id)
+    fetchVersions(id)
       .then((list) => {
         if (cancelled) return;
-        setVersions(list);
         const record = list.find((v) => v.version === wantedVersion) ?? list[0];
         if (record) {
           const opened = toText(record.definition);
@@ -132,7 +128,7 @@ const TemplateEditorPage = () => {
     return () => {
       cancelled = true;
     };
-  }, [id, wantedVersion, notify]);
+  }, [id, wantedVersion, fetchVersions]);
 
   const edit = (next: string) => {
     setText(next);
@@ -150,7 +146,6 @@ const TemplateEditorPage = () => {
     const opened = toText(record.definition);
     setLoaded({ record, text: opened });
     setText(opened);
-    await refreshVersions(record.template_id);
     navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`, { replace: true });
   };
 
@@ -164,7 +159,7 @@ const TemplateEditorPage = () => {
   const save = async (status: TemplateVersionStatus, mode: 'new' | 'version', definition: unknown = formJson ?? text) => {
     setBusy(true);
     try {
-      const record = await saveTemplate({ definition, status, mode });
+      const record = await versionCalls.save({ definition, status, mode });
       await afterSave(record, status === 'published' ? 'templateEditor.notify.published' : 'templateEditor.notify.saved');
     } catch (error) {
       failed(error);
@@ -180,7 +175,7 @@ const TemplateEditorPage = () => {
     if (loaded && !dirty && loaded.record.status === 'draft') {
       setBusy(true);
       try {
-        await afterSave(await publishVersion(loaded.record.template_id, loaded.record.version), 'templateEditor.notify.published');
+        await afterSave(await versionCalls.publish({ id: loaded.record.template_id, version: loaded.record.version }), 'templateEditor.notify.published');
       } catch (error) {
         failed(error);
       } finally {
@@ -259,18 +254,16 @@ const TemplateEditorPage = () => {
             onOpen={(record) => navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)}
             onPublish={async (record) => {
               try {
-                await publishVersion(record.template_id, record.version);
+                await versionCalls.publish({ id: record.template_id, version: record.version });
                 notify(translate('templateEditor.notify.published', { id: record.template_id, version: record.version }), { type: 'success' });
-                await refreshVersions(record.template_id);
               } catch (error) {
                 failed(error);
               }
             }}
             onDelete={async (record) => {
               try {
-                await deleteVersion(record.template_id, record.version);
+                await versionCalls.remove({ id: record.template_id, version: record.version });
                 notify(translate('templateEditor.notify.deleted', { id: record.template_id, version: record.version }), { type: 'info' });
-                await refreshVersions(record.template_id);
               } catch (error) {
                 failed(error);
               }

@@ -4,20 +4,19 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
 import type { EditorLocationState } from './TemplateEditorPage';
 import { ImportButton } from './ImportButton';
-import { listLoadErrors } from './api';
+import { useTemplateLoadErrors } from './api';
 
 type Listed = TemplateRecord & TemplateEditorInfo;
 
 /** Template files the server did not load at startup: otherwise only its log would say so. */
 const RejectedFiles = () => {
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: ['templates', 'load-errors'], queryFn: listLoadErrors });
+  const { data } = useTemplateLoadErrors();
   if (!data || data.length === 0) return null;
   const files = new Set(data.map((error) => error.file));
   return (

@@ -1,32 +1,59 @@
-/** The template editor's calls to `/api/templates/...` (provider admins). */
-import type { TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord } from '../../core/api';
-import { httpClient, sendJson } from '../providers/httpClient';
+/** The template editor's calls (provider admins), as react-query hooks over the data provider's template methods. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { TemplateSaveRequest } from '../../core/api';
+import { useKontorDataProvider } from '../providers/dataProvider';
 
-const path = (id: string, version?: number) =>
-  `/templates/${encodeURIComponent(id)}${version === undefined ? '' : `/versions/${version}`}`;
+const versionsKey = (id: string) => ['templates', id, 'versions'];
 
-export async function saveTemplate(request: TemplateSaveRequest): Promise<TemplateVersionRecord> {
-  return (await sendJson<TemplateVersionRecord>('/templates', 'POST', request)).json;
+/** The versions of a template, newest first (none for a template not yet saved). */
+export function useTemplateVersions(id: string | undefined) {
+  const dataProvider = useKontorDataProvider();
+  return useQuery({
+    queryKey: versionsKey(id ?? ''),
+    queryFn: () => dataProvider.templateVersions(id ?? ''),
+    enabled: id !== undefined,
+    retry: false,
+  });
 }
 
-export async function listVersions(id: string): Promise<TemplateVersionRecord[]> {
-  return (await httpClient<TemplateVersionRecord[]>(`${path(id)}/versions`)).json;
+/** Reads a template's versions once, through the same cache the versions panel shows (opening a version). */
+export function useFetchTemplateVersions() {
+  const dataProvider = useKontorDataProvider();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (id: string) => queryClient.fetchQuery({ queryKey: versionsKey(id), queryFn: () => dataProvider.templateVersions(id), retry: false }),
+    [dataProvider, queryClient],
+  );
 }
 
-export async function publishVersion(id: string, version: number): Promise<TemplateVersionRecord> {
-  return (await sendJson<TemplateVersionRecord>(`${path(id, version)}/publish`, 'POST', {})).json;
+/** Saving, publishing and deleting a version; each refreshes the template's versions. */
+export function useTemplateVersionMutations() {
+  const dataProvider = useKontorDataProvider();
+  const queryClient = useQueryClient();
+  const refresh = (id: string) => queryClient.invalidateQueries({ queryKey: versionsKey(id) });
+  const save = useMutation({
+    mutationFn: (request: TemplateSaveRequest) => dataProvider.saveTemplate(request),
+    onSuccess: (record) => refresh(record.template_id),
+  });
+  const publish = useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => dataProvider.publishTemplateVersion(id, version),
+    onSuccess: (record) => refresh(record.template_id),
+  });
+  const remove = useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => dataProvider.deleteTemplateVersion(id, version),
+    onSuccess: (_record, { id }) => refresh(id),
+  });
+  return { save: save.mutateAsync, publish: publish.mutateAsync, remove: remove.mutateAsync };
 }
 
-export async function deleteVersion(id: string, version: number): Promise<TemplateVersionRecord> {
-  return (await sendJson<TemplateVersionRecord>(path(id, version), 'DELETE')).json;
+/** The exported file text of a version. */
+export function useExportTemplateVersion() {
+  const dataProvider = useKontorDataProvider();
+  return (id: string, version: number) => dataProvider.exportTemplateVersion(id, version);
 }
 
-/** The file text the server exports for a version (what goes into `schemas/templates/<id>.json`). */
-export async function exportVersion(id: string, version: number): Promise<string> {
-  return (await httpClient(`${path(id, version)}/export`)).body;
-}
-
-/** The template files the server rejected at startup. */
-export async function listLoadErrors(): Promise<TemplateLoadErrorRecord[]> {
-  return (await httpClient<TemplateLoadErrorRecord[]>('/template-load-errors')).json;
+export function useTemplateLoadErrors() {
+  const dataProvider = useKontorDataProvider();
+  return useQuery({ queryKey: ['templates', 'load-errors'], queryFn: () => dataProvider.templateLoadErrors() });
 }

@@ -1,7 +1,8 @@
 /**
- * The Templates screen and the template editor as routes of their own chunk (route-level React.lazy):
- * `{templateEditorRoutes}` in `<CustomRoutes>`; provider admins only (others see "not allowed").
+ * Templates as a react-admin resource for their authors: `/templates` (list), `/templates/new` and `/templates/{id}`
+ * (the editor), each its own chunk (route-level React.lazy); provider admins only (others see "not allowed").
  */
+import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
 import { Alert } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
@@ -20,8 +21,13 @@ const ProviderAdminOnly = ({ children }: { children: ReactNode }) => {
   return children;
 };
 
-export const templateEditorRoutes = [
-  <Route key="templates" path="/templates" element={<ProviderAdminOnly><TemplateListPage /></ProviderAdminOnly>} />,
-  <Route key="templates-new" path="/templates/new" element={<ProviderAdminOnly><TemplateEditorPage /></ProviderAdminOnly>} />,
-  <Route key="templates-edit" path="/templates/:id" element={<ProviderAdminOnly><TemplateEditorPage key="edit" /></ProviderAdminOnly>} />,
-];
+const TemplateList = () => <ProviderAdminOnly><TemplateListPage /></ProviderAdminOnly>;
+const TemplateEdit = () => <ProviderAdminOnly><TemplateEditorPage key="edit" /></ProviderAdminOnly>;
+
+export default {
+  list: TemplateList,
+  edit: TemplateEdit,
+  icon: DashboardCustomizeIcon,
+  options: { label: 'templateEditor.menu' },
+  children: [<Route key="new" path="new" element={<ProviderAdminOnly><TemplateEditorPage /></ProviderAdminOnly>} />],
+};

@@ -1,4 +1,4 @@
-import { BooleanField, Create, Datagrid, Edit, FunctionField, List, SearchInput, TextField, useTranslate } from 'react-admin';
+import { BooleanField, Create, DataTable, Edit, List, SearchInput, useTranslate } from 'react-admin';
 import type { UnitRecord } from '../../core/api';
 import { LANGUAGES } from '../../core/languages';
 import { UnitForm, unitBody } from './UnitForm';
@@ -10,18 +10,18 @@ export const UnitList = () => {
   const translate = useTranslate();
   return (
     <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={50} exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="key" label="units.fields.key" />
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="key" label="units.fields.key" />
         {LANGUAGES.map((lang) => (
-          <FunctionField<UnitRecord>
+          <DataTable.Col<UnitRecord>
             key={lang}
             label={lang.toUpperCase()}
-            sortable={false}
+            disableSort
             render={(record) => (record.singular ? `${record.singular[lang]} / ${record.label[lang]}` : record.label[lang])}
           />
         ))}
-        <BooleanField source="builtin" label={translate('units.fields.builtin')} sortable />
-      </Datagrid>
+        <DataTable.Col source="builtin" label={translate('units.fields.builtin')} field={BooleanField} />
+      </DataTable>
     </List>
   );
 };

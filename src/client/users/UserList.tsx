@@ -2,7 +2,7 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { Link } from 'react-router-dom';
 import {
-  BooleanField, Button, CreateButton, Datagrid, EmailField, ExportButton, FilterButton, FunctionField, List, ReferenceField, SearchInput, SelectInput, TextField, TopToolbar, useTranslate,
+  BooleanField, Button, CreateButton, DataTable, EmailField, ExportButton, FilterButton, List, ReferenceField, SearchInput, SelectInput, TopToolbar, useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
@@ -35,17 +35,19 @@ export const UserList = () => {
   const exporter = useRecordsExporter();
   return (
     <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />} exporter={exporter}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <EmailField source="email" />
-        <FunctionField source="role" render={(record: UserRecord) => translate(`app.roles.${record.role}`)} />
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="email" field={EmailField} />
+        <DataTable.Col<UserRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
         {allMandants ? (
-          <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
+          <DataTable.Col source="mandant_id">
+            <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
+          </DataTable.Col>
         ) : null}
-        <FunctionField source="language" render={(record: UserRecord) => LANGUAGE_NAMES[record.language] ?? ''} />
-        <BooleanField source="active" />
-        <LocalizedDateField source="updated_at" showTime />
-      </Datagrid>
+        <DataTable.Col<UserRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
+        <DataTable.Col source="active" field={BooleanField} />
+        <DataTable.Col source="updated_at"><LocalizedDateField source="updated_at" showTime /></DataTable.Col>
+      </DataTable>
     </List>
   );
 };

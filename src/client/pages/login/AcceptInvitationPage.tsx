@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { AcceptInvitationResponse, ApiErrorBody } from '../../../core/api';
+import type { ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
-import { httpClient } from '../../providers/httpClient';
+import { useKontorAuthProvider } from '../../providers/authProvider';
 import { useNewPassword } from './useNewPassword';
 
 type State =
@@ -24,18 +24,15 @@ export const AcceptInvitationPage = () => {
   const token = params.get('token') ?? '';
   const newPassword = useNewPassword();
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const authProvider = useKontorAuthProvider();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!newPassword.check()) return;
     setState({ kind: 'sending' });
     try {
-      const { json } = await httpClient<AcceptInvitationResponse>('/auth/accept-invitation', {
-        method: 'POST',
-        body: JSON.stringify({ token, password: newPassword.password }),
-        headers: { 'Accept-Language': locale },
-      });
-      setState({ kind: 'done', email: json.email });
+      const { email } = await authProvider.acceptInvitation(token, newPassword.password, locale);
+      setState({ kind: 'done', email });
     } catch (error) {
       const status = (error as { status?: number }).status;
       const body = (error as { body?: ApiErrorBody }).body;

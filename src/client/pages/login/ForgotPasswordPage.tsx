@@ -3,7 +3,7 @@ import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { LoginLayout } from '../../layout/LoginLayout';
-import { sendJson } from '../../providers/httpClient';
+import { useKontorAuthProvider } from '../../providers/authProvider';
 import { isEmail } from '../../../core/rules/checks';
 
 /** `/login/forgot-password`: the server always answers 204, so the page never reveals whether an account exists. */
@@ -12,6 +12,7 @@ export const ForgotPasswordPage = () => {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const authProvider = useKontorAuthProvider();
   // Kontor's own messages, on input and on blur, instead of the browser's bubble on submit.
   const emailError = email.trim() === '' ? translate('ra.validation.required') : !isEmail(email.trim()) ? translate('ra.validation.email') : null;
   const shownError = touched ? emailError : null;
@@ -22,7 +23,7 @@ export const ForgotPasswordPage = () => {
     if (emailError) return;
     setState('sending');
     try {
-      await sendJson('/auth/forgot-password', 'POST', { email });
+      await authProvider.forgotPassword(email);
       setState('sent');
     } catch {
       setState('failed');

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
-import { sendJson } from '../../providers/httpClient';
+import { useKontorAuthProvider } from '../../providers/authProvider';
 import { useNewPassword } from './useNewPassword';
 
 /** `/login/reset?token=…`: the link from the reset mail. */
@@ -14,13 +14,14 @@ export const ResetPasswordPage = () => {
   const token = params.get('token') ?? '';
   const newPassword = useNewPassword();
   const [state, setState] = useState<'idle' | 'sending' | 'done' | 'invalid' | 'failed'>('idle');
+  const authProvider = useKontorAuthProvider();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!newPassword.check()) return;
     setState('sending');
     try {
-      await sendJson('/auth/reset-password', 'POST', { token, password: newPassword.password });
+      await authProvider.resetPassword(token, newPassword.password);
       setState('done');
     } catch (error) {
       const body = (error as { status?: number; body?: ApiErrorBody }).body;

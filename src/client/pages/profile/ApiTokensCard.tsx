@@ -9,7 +9,7 @@ import {
   Confirm, Form, SaveButton, SelectInput, TextInput, maxLength, required, useLocale, useNotify, useTranslate,
 } from 'react-admin';
 import type { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../../core/api';
-import { sendJson } from '../../providers/httpClient';
+import { useKontorAuthProvider } from '../../providers/authProvider';
 import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
 
@@ -60,14 +60,15 @@ export const ApiTokensCard = () => {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRecord | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const authProvider = useKontorAuthProvider();
 
   const load = useCallback(async () => {
     try {
-      setTokens((await sendJson<ApiTokenRecord[]>('/auth/tokens', 'GET')).json);
+      setTokens(await authProvider.apiTokens());
     } catch (error) {
       notify((error as Error).message || 'app.common.server_error', { type: 'error' });
     }
-  }, [notify]);
+  }, [authProvider, notify]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -76,8 +77,7 @@ export const ApiTokensCard = () => {
     const request: CreateApiTokenRequest = { name: String(values.name ?? '').trim(),
       expires_in_days: Number(values.expires_in_days) };
     try {
-      const { json } = await sendJson<CreatedApiToken>('/auth/tokens', 'POST', request);
-      setCreated(json);
+      setCreated(await authProvider.createApiToken(request));
       setFormKey((key) => key + 1);
       await load();
       return undefined;
@@ -89,7 +89,7 @@ export const ApiTokensCard = () => {
   const revoke = async () => {
     if (!revoking) return;
     try {
-      await sendJson(`/auth/tokens/${revoking.id}`, 'DELETE');
+      await authProvider.revokeApiToken(revoking.id);
       notify('profile.tokens.revoked', { type: 'success', messageArgs: { name: revoking.name } });
       await load();
     } catch (error) {

@@ -8,9 +8,7 @@ import {
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type SessionUser, type UpdateMeRequest } from '../../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
-import { sendJson } from '../../providers/httpClient';
-import { currentUser } from '../../providers/authProvider';
-import { updateSessionUser } from '../../providers/session';
+import { currentUser, useKontorAuthProvider } from '../../providers/authProvider';
 import { useClientValue } from '../../shell/persistence/useClientState';
 import { MandantSettingsCard } from './MandantSettingsCard';
 import { ApiTokensCard } from './ApiTokensCard';
@@ -68,6 +66,7 @@ const ProfilePage = () => {
   const notify = useNotify();
   const [, switchLanguage] = useSwitchLanguage();
   const { refetch } = useGetIdentity();
+  const authProvider = useKontorAuthProvider();
   const [user, setUser] = useState<SessionUser | null>(() => currentUser());
   // Remounting the form after a save clears the password fields and makes the saved values the new baseline.
   const [formKey, setFormKey] = useState(0);
@@ -91,8 +90,7 @@ const ProfilePage = () => {
       request.new_password = v.new_password;
     }
     try {
-      const { json } = await sendJson<SessionUser>('/auth/me', 'PUT', request);
-      updateSessionUser(json);
+      const json = await authProvider.updateProfile(request);
       setDraft(undefined);
       setRestored(null);
       setUser(json);

@@ -21,3 +21,9 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
   );
   return Page;
 }
+
+/** A module's named page as its own chunk: `lazyView(() => import('./UserList'), 'UserList')`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as lazyPage
+export function lazyView<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazyPage(() => load().then((module) => ({ default: module[name] })));
+}

@@ -1,2 +1,0 @@
-/** The calculation screens: routes for App.tsx's CustomRoutes. */
-export { calculationRoutes } from './routes';
