@@ -57,6 +57,11 @@ describe.each(LANGUAGES)('locale %s', (language) => {
     expect(raKeys.filter((key) => merged.get(key) === '')).toEqual([]);
   });
 
+  it('names the count of a plural message `smart_count` only: i18next reads a `count` as the plural count too', () => {
+    const clashing = [...file].filter(([, text]) => / \|\|\|\| /.test(String(text)) && String(text).includes('%{count}'));
+    expect(clashing.map(([key]) => key)).toEqual([]);
+  });
+
   it('keeps the interpolation variables and plural forms of each message', async () => {
     const merged = flatten(await loadMessages(language));
     const german = flatten(await loadMessages('de'));

@@ -77,7 +77,7 @@ describe('template loader', () => {
 
     it('the meta-schema refuses a source that is not text', () => {
       expect(errorsOf((t) => (material(t).options[0].dataSources.factor_multiplier = 2))).toEqual([
-        'sample.json: /groups/0/fields/4/options/0/dataSources/factor_multiplier: must be string',
+        'sample.json: /groups/0/fields/4/options/0/dataSources/factor_multiplier: must be a text',
       ]);
     });
   });

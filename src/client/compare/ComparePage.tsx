@@ -165,7 +165,7 @@ const CompareView = ({ ids }: { ids: number[] }) => {
     <Box sx={{ mt: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary">
-          {translate('compare.summary', { smart_count: differing, count: comparison.calculations.length })}
+          {translate('compare.summary', { smart_count: differing, calculations: comparison.calculations.length })}
         </Typography>
         <Button label="compare.download" onClick={download} variant="outlined" data-testid="compare-download">
           <DownloadIcon />

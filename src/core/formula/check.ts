@@ -117,7 +117,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
   const signature = FUNCTIONS[name];
   const count = call.arguments.length;
   if (count < signature.minArgs || count > signature.maxArgs) {
-    const params = { name, count, usage: signature.usage };
+    const params = { name, got: count, usage: signature.usage };
     if (signature.minArgs === signature.maxArgs) check.errors.push(checkerText('checker.formula.arityExact', { ...params, smart_count: signature.minArgs }));
     else if (signature.maxArgs === Infinity) check.errors.push(checkerText('checker.formula.arityAtLeast', { ...params, smart_count: signature.minArgs }));
     else check.errors.push(checkerText('checker.formula.arityRange', { ...params, min: signature.minArgs, smart_count: signature.maxArgs }));

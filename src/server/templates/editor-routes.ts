@@ -75,7 +75,7 @@ function checkedDefinition(
   if (!template) {
     const byPointer: FieldErrors = {};
     for (const error of errors) byPointer[error.pointer || '/'] ??= rendered(wordChecker(error, lang));
-    throw badRequest(templateMessage('checksFailed', { count: errors.length, smart_count: errors.length }), byPointer);
+    throw badRequest(templateMessage('checksFailed', { smart_count: errors.length }), byPointer);
   }
   return template;
 }
@@ -254,7 +254,7 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
       await db.transaction().execute(async (trx) => {
         const row = await appVersion(request, trx, id, version);
         const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
-        if (usage > 0) throw conflict(templateMessage('inUse', { id, version, count: usage, smart_count: usage }));
+        if (usage > 0) throw conflict(templateMessage('inUse', { id, version, smart_count: usage }));
         await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
         const template = entry?.template ?? unloaded(id, version);
         await recordChange(trx, request, { action: 'deleted', resource: 'templates', record: protocolRecord(template, row.status, lang), mandantId: null });
