@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { FactorUse, ResultBreakdown } from '../formula/compute';
 import type { MachineSetRef, ProductionUse } from '../production';
 import type { CalculationInputs, TemplateType } from '../template/types';
-import { Nullable, Opaque, RecordId, StringEnum, Type } from './schema';
+import { MandantRecordHead, Nullable, Opaque, RecordId, StringEnum, Type, UserRef, VersionedFields } from './schema';
 
 export const CALCULATION_STATUSES = ['draft', 'final'] as const;
 export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
@@ -28,8 +28,7 @@ export interface CalculationResults {
 
 /** A calculation as the API returns it. */
 export const CalculationRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
+  ...MandantRecordHead,
   /** Human-readable, unique per mandant: `K-<year>-<6 digits>`, e.g. `K-2026-000123`. */
   number: Type.String(),
   template_id: Type.String(),
@@ -46,11 +45,9 @@ export const CalculationRecord = Type.Object({
   results: Opaque<CalculationResults>(),
   /** The primary result in kg CO2e. */
   total_co2e: Type.Number(),
-  created_by: Nullable(Type.Integer()),
-  updated_by: Nullable(Type.Integer()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-  version: Type.Integer(),
+  created_by: UserRef(),
+  updated_by: UserRef(),
+  ...VersionedFields,
   duplicated_from: Nullable(Type.Integer()),
   import_id: Nullable(Type.Integer()),
   /** Frozen by an order: inputs and results no longer change. */

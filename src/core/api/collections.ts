@@ -1,18 +1,15 @@
 /** Collections: a mandant's named sets of calculations, with totals computed by the server. */
 import type { Static } from 'typebox';
-import { Nullable, RecordId, Type } from './schema';
+import { MandantRecordHead, Nullable, RecordId, Type, UserRef, VersionedFields } from './schema';
 
 /** A collection as `GET /api/collections` answers it. Totals are in kg CO2e, summed by the database. */
 export const CollectionRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
+  ...MandantRecordHead,
   name: Type.String(),
   description: Nullable(Type.String()),
   tags: Type.Array(Type.String()),
-  created_by: Nullable(Type.Integer()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-  version: Type.Integer(),
+  created_by: UserRef(),
+  ...VersionedFields,
   /** The calculations in the collection, in the order they were added. */
   calculation_ids: Type.Array(Type.Integer()),
   calculation_count: Type.Integer(),

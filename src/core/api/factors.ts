@@ -1,7 +1,7 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
 import { LANGUAGES } from '../languages';
-import { Localized, Nullable, RecordId, Type } from './schema';
+import { FigureSourceFields, Localized, Nullable, RecordId, Type, VersionedFields, VersionedSetFields } from './schema';
 
 export const FACTOR_DATABASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type FactorDatabaseStatus = (typeof FACTOR_DATABASE_STATUSES)[number];
@@ -11,10 +11,7 @@ export const FactorDatabaseRecord = Type.Object({
   id: Type.Integer(),
   /** null: a global database (maintained by the provider), visible to every mandant. */
   mandant_id: Nullable(Type.Integer()),
-  name: Type.String(),
-  /** Human version label, e.g. `2025` (distinct from `version`, the optimistic-locking counter). */
-  version_label: Type.String(),
-  status: Type.Unsafe<FactorDatabaseStatus>(Type.String()),
+  ...VersionedSetFields<FactorDatabaseStatus>(),
   /** ISO date (YYYY-MM-DD) from which it is meant to be used, or null. */
   valid_from: Nullable(Type.String()),
   source: Type.String(),
@@ -24,9 +21,7 @@ export const FactorDatabaseRecord = Type.Object({
   demo: Type.Boolean(),
   /** When the provider admin rolled it out to all mandants, or null; see core/factor-database-default.ts. */
   rolled_out_at: Nullable(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-  version: Type.Integer(),
+  ...VersionedFields,
 });
 export type FactorDatabaseRecord = Static<typeof FactorDatabaseRecord>;
 
@@ -71,9 +66,7 @@ export const FactorRecord = Type.Object({
   /** kg CO2e per unit. */
   value: Type.Number(),
   label: Localized(),
-  source: Type.String(),
-  /** The year the figure refers to. */
-  year: Nullable(Type.Integer()),
+  ...FigureSourceFields,
   region: Nullable(Type.String()),
   demo: Type.Boolean(),
 });
@@ -89,6 +82,8 @@ export const FACTOR_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 export const FACTOR_CATEGORY_PATTERN = /^[a-z][a-z0-9_]{0,99}$/;
 /** The years a factor's figure may refer to. */
 export const FACTOR_YEARS = { min: 1900, max: 2200 } as const;
+/** The year a figure a client sends refers to, or null. */
+export const FigureYearInput = () => Nullable(Type.Integer({ minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max }));
 
 const factorFields = {
   database_id: RecordId(),
@@ -104,7 +99,7 @@ const optionalFactorFields = {
     }),
   ),
   source: Type.Optional(Type.String({ maxLength: 1000 })),
-  year: Type.Optional(Nullable(Type.Integer({ minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max }))),
+  year: Type.Optional(FigureYearInput()),
   region: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
 };
 

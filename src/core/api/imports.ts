@@ -4,7 +4,7 @@
  * `POST /api/imports/:id/cancel`.
  */
 import type { Static } from 'typebox';
-import { MAX_INT32, Nullable, RecordId, StringEnum, StringMap, Type } from './schema';
+import { MandantRecordHead, MAX_INT32, Nullable, RecordId, StringEnum, StringMap, Timestamps, Type, UserRef, VersionedFields } from './schema';
 
 export const IMPORT_MODES = ['all_or_nothing', 'valid_rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -12,13 +12,19 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/** How many data rows the CSV has, and how many of them were (or would be) imported or failed. */
+const importRowCounts = {
+  rows_total: Type.Integer(),
+  rows_ok: Type.Integer(),
+  rows_failed: Type.Integer(),
+};
+
 /** CSV header → field key (`quantity`, `transport.distance_km` for item 1, `transport[2].distance_km`) or null (ignored). */
 const ImportMapping = StringMap(Nullable(Type.String()));
 
 export const ImportRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
-  created_by: Nullable(Type.Integer()),
+  ...MandantRecordHead,
+  created_by: UserRef(),
   file_name: Type.String(),
   template_id: Type.String(),
   template_version: Type.Integer(),
@@ -28,15 +34,12 @@ export const ImportRecord = Type.Object({
   status: StringEnum(IMPORT_STATUSES),
   encoding: Nullable(Type.String()),
   delimiter: Nullable(Type.String()),
-  rows_total: Type.Integer(),
-  rows_ok: Type.Integer(),
-  rows_failed: Type.Integer(),
+  ...importRowCounts,
   /** Why a failed import failed, in the importer's language (row errors are in import_errors). */
   message: Nullable(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Timestamps,
   finished_at: Nullable(Type.String()),
-  version: Type.Integer(),
+  version: VersionedFields.version,
 });
 export type ImportRecord = Static<typeof ImportRecord>;
 
@@ -54,9 +57,7 @@ export type ImportRowError = Static<typeof ImportRowError>;
 export const ImportReport = Type.Object({
   import: Type.Unsafe<ImportRecord | null>({ anyOf: [ImportRecord, { type: 'null' }] }),
   dry_run: Type.Boolean(),
-  rows_total: Type.Integer(),
-  rows_ok: Type.Integer(),
-  rows_failed: Type.Integer(),
+  ...importRowCounts,
   encoding: Type.String(),
   delimiter: Type.String(),
   mapping: ImportMapping,

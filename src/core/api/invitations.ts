@@ -1,6 +1,6 @@
 /** Invitations: an admin invites by name, address and role; the invitee sets their own password. */
 import type { Static } from 'typebox';
-import { Nullable, OptionalFields, Type, VersionedFields } from './schema';
+import { OptionalFields, Type, UserRef, VersionedFields } from './schema';
 import { AccountFields, AccountRequestFields } from './users';
 
 /**
@@ -13,7 +13,7 @@ export const InvitationRecord = Type.Object({
   id: Type.Integer(),
   ...AccountFields,
   /** The admin who invited (null once that account is gone). */
-  invited_by: Nullable(Type.Integer()),
+  invited_by: UserRef(),
   /** When the current link was mailed (creation or the last resend). */
   sent_at: Type.String(),
   /** The link works until then; a resend starts a new period. */

@@ -9,27 +9,18 @@ import {
   type MachineKind,
   type MachineSetStatus,
 } from '../production';
-import { FACTOR_YEARS } from './factors';
-import { Nullable, OptionalFields, RecordId, StringEnum, Type, VersionedFields } from './schema';
+import { FigureYearInput } from './factors';
+import { FigureSourceFields, MandantRecordHead, Nullable, OptionalFields, RecordId, StringEnum, Type, VersionedFields, VersionedSetFields } from './schema';
 
-/** One recorded figure: a number is only as good as where it comes from. */
-export const SourcedFigure = Type.Object({
-  value: Type.Number(),
-  source: Type.String(),
-  /** The year the figure refers to (measurement, data sheet). */
-  year: Nullable(Type.Integer()),
-});
+/** One recorded figure of a machine. */
+export const SourcedFigure = Type.Object({ value: Type.Number(), ...FigureSourceFields });
 export type SourcedFigure = Static<typeof SourcedFigure>;
 export type MachineFigures = Partial<Record<MachineFigureName, SourcedFigure>>;
 
 /** `GET /api/machine-sets`: one version of a mandant's production data. */
 export const MachineSetRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
-  name: Type.String(),
-  /** Human version label, e.g. `2026`. */
-  version_label: Type.String(),
-  status: Type.Unsafe<MachineSetStatus>(Type.String()),
+  ...MandantRecordHead,
+  ...VersionedSetFields<MachineSetStatus>(),
   /** The set this one was copied from (its machines were copied on creation), or null. */
   based_on_id: Nullable(Type.Integer()),
   /** The set the mandant's new calculations use: at most one per mandant, always a published one. */
@@ -47,8 +38,7 @@ export type MachineSetRecord = Static<typeof MachineSetRecord>;
 
 /** `GET /api/machines`: one machine of a machine set. */
 export const MachineRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
+  ...MandantRecordHead,
   set_id: Type.Integer(),
   /** Stable name within its set; what a calculation's machine field stores. */
   key: Type.String(),
@@ -62,7 +52,6 @@ export const MachineRecord = Type.Object({
 export type MachineRecord = Static<typeof MachineRecord>;
 
 const text = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength });
-const figureYear = Nullable(Type.Integer({ minimum: FACTOR_YEARS.min, maximum: FACTOR_YEARS.max }));
 
 // In the order Ajv reports their errors.
 const machineSetFields = {
@@ -75,7 +64,7 @@ const machineSetFields = {
   electricity_factor: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10 }))),
   electricity_supplier: Type.Optional(text(200)),
   electricity_source: Type.Optional(text(2000)),
-  electricity_year: Type.Optional(figureYear),
+  electricity_year: Type.Optional(FigureYearInput()),
   electricity_region: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
 };
 
@@ -88,7 +77,7 @@ export const UpdateMachineSetRequest = Type.Object(OptionalFields(machineSetFiel
 export type UpdateMachineSetRequest = Static<typeof UpdateMachineSetRequest>;
 
 const FigureInput = Type.Object(
-  { value: Type.Number({ minimum: 0, maximum: 1e9 }), source: text(2000), year: Type.Optional(figureYear) },
+  { value: Type.Number({ minimum: 0, maximum: 1e9 }), source: text(2000), year: Type.Optional(FigureYearInput()) },
   { additionalProperties: false },
 );
 /** A figure sent as null is removed. */

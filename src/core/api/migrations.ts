@@ -1,6 +1,6 @@
 /** Migrations of a mandant's calculations to another factor database or template version (`/api/migrations`). */
 import type { Static } from 'typebox';
-import { MAX_INT32, Nullable, Opaque, RecordId, StringEnum, Type } from './schema';
+import { MandantRecordHead, MAX_INT32, Nullable, Opaque, RecordId, StringEnum, Timestamps, Type, UserRef, VersionedFields } from './schema';
 
 export const FACTOR_MIGRATION_STATUSES = ['previewed', 'applied', 'discarded', 'rolled_back'] as const;
 export type FactorMigrationStatus = (typeof FACTOR_MIGRATION_STATUSES)[number];
@@ -23,8 +23,7 @@ export type MigrationKind = (typeof MIGRATION_KINDS)[number];
 
 /** A migration of a mandant's calculations to another factor database or template version (`/api/migrations`). */
 export const FactorMigrationRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
+  ...MandantRecordHead,
   kind: StringEnum(MIGRATION_KINDS),
   /** Only calculations on this database were taken (null: every calculation not yet on the target). */
   from_database_id: Nullable(Type.Integer()),
@@ -37,16 +36,15 @@ export const FactorMigrationRecord = Type.Object({
   /** The calculations-list filter the migration was made for (null: every calculation the target concerns). */
   filter: Nullable(Opaque<Record<string, unknown>>()),
   status: StringEnum(FACTOR_MIGRATION_STATUSES),
-  created_by: Nullable(Type.Integer()),
+  created_by: UserRef(),
   created_by_name: Nullable(Type.String()),
-  applied_by: Nullable(Type.Integer()),
+  applied_by: UserRef(),
   applied_by_name: Nullable(Type.String()),
   summary: FactorMigrationSummary,
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Timestamps,
   applied_at: Nullable(Type.String()),
   rolled_back_at: Nullable(Type.String()),
-  version: Type.Integer(),
+  version: VersionedFields.version,
 });
 export type FactorMigrationRecord = Static<typeof FactorMigrationRecord>;
 

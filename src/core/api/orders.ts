@@ -1,16 +1,22 @@
 /** Orders of CO2 offset contributions for a calculation or a collection (quantities in kg, money in minor units). */
 import type { Static } from 'typebox';
-import { Nullable, RecordId, Type, VersionedFields } from './schema';
+import { MandantRecordHead, Nullable, RecordId, Type, UserRef, VersionedFields } from './schema';
 
 export const ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TRANSITIONS = ['place', 'confirm', 'complete', 'cancel'] as const;
 export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
 
+/** What an order costs: the price per tonne, the total (both in minor units) and their currency. */
+const orderPrice = {
+  price_per_tonne_minor: Type.Integer(),
+  total_minor: Type.Integer(),
+  currency: Type.String(),
+};
+
 /** An order of a CO2 offset contribution for a calculation or a collection (`orders`). */
 export const OrderRecord = Type.Object({
-  id: Type.Integer(),
-  mandant_id: Type.Integer(),
+  ...MandantRecordHead,
   /** `B-<year>-<6 digits>`, unique per mandant. */
   number: Type.String(),
   project_id: Type.Integer(),
@@ -22,13 +28,11 @@ export const OrderRecord = Type.Object({
   co2e_kg: Type.Number(),
   /** Ordered quantity in kg (the total rounded up to the mandant's step). */
   tonnes_kg: Type.Integer(),
-  price_per_tonne_minor: Type.Integer(),
-  total_minor: Type.Integer(),
-  currency: Type.String(),
+  ...orderPrice,
   status: Type.Unsafe<OrderStatus>(Type.String()),
   certificate_number: Nullable(Type.String()),
   issued_to: Type.String(),
-  created_by: Nullable(Type.Integer()),
+  created_by: UserRef(),
   placed_at: Nullable(Type.String()),
   completed_at: Nullable(Type.String()),
   ...VersionedFields,
@@ -67,9 +71,7 @@ export const OrderQuote = Type.Object({
   co2e_kg: Type.Number(),
   tonnes_kg: Type.Number(),
   rounding_kg: Type.Number(),
-  price_per_tonne_minor: Type.Integer(),
-  total_minor: Type.Integer(),
-  currency: Type.String(),
+  ...orderPrice,
   issued_to: Type.String(),
 });
 export type OrderQuote = Static<typeof OrderQuote>;

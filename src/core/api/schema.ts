@@ -78,12 +78,41 @@ export function OptionalFields<P extends Record<string, TSchema>>(fields: P): { 
   };
 }
 
-/** The bookkeeping of a record the REST engine versions (server/http/rest-resource.ts `versioned`). */
-export const VersionedFields = {
+/** When a record was created and last changed (ISO 8601). */
+export const Timestamps = {
   created_at: Type.String(),
   updated_at: Type.String(),
+};
+
+/** The bookkeeping of a record the REST engine versions (server/http/rest-resource.ts `versioned`). */
+export const VersionedFields = {
+  ...Timestamps,
   /** Optimistic-locking counter: a PUT with a stale version answers 409. */
   version: Type.Integer(),
+};
+
+/** The head of a record that belongs to one mandant (tenant-scope.ts confines its queries by `mandant_id`). */
+export const MandantRecordHead = {
+  id: Type.Integer(),
+  mandant_id: Type.Integer(),
+};
+
+/** A user a record names (its author, who applied or invited it): null for system work, or once the user is deleted. */
+export const UserRef = () => Nullable(Type.Integer());
+
+/**
+ * The head of a named, versioned set (a factor database, a machine set): `version_label` is the human label
+ * (e.g. `2025`), distinct from `version`, the optimistic-locking counter.
+ */
+export function VersionedSetFields<Status extends string>() {
+  return { name: Type.String(), version_label: Type.String(), status: Type.Unsafe<Status>(Type.String()) };
+}
+
+/** Where a recorded figure comes from: a number is only as good as its source. */
+export const FigureSourceFields = {
+  source: Type.String(),
+  /** The year the figure refers to (measurement, data sheet, publication). */
+  year: Nullable(Type.Integer()),
 };
 
 /** A 204 answer: no body, so the route's `reply.send()` takes none. */

@@ -1,7 +1,7 @@
 /** Templates as the API serves them, and the template editor's versions (app-created next to the shipped files). */
 import type { Static } from 'typebox';
 import type { Template, TemplateType } from '../template/types';
-import { Localized, Nullable, Opaque, StringEnum, Type } from './schema';
+import { Localized, Nullable, Opaque, StringEnum, Type, UserRef } from './schema';
 
 /** `file`: shipped in `schemas/templates/` (always published, read only); `app`: created by a provider admin. */
 export type TemplateSource = 'file' | 'app';
@@ -55,7 +55,7 @@ export const TemplateVersionRecord = Type.Object({
   source: Type.Unsafe<TemplateSource>(Type.String()),
   /** In the requesting user's language. */
   label: Type.String(),
-  created_by: Nullable(Type.Integer()),
+  created_by: UserRef(),
   created_at: Nullable(Type.String()),
   published_at: Nullable(Type.String()),
   /** Number of calculations that use this version. */
