@@ -1,6 +1,7 @@
 /**
  * Pieces of schema that several migrations repeat: the head and tail columns of a record table,
- * mandant and user references, the per-year counter and per-tag index tables.
+ * mandant and user references, the per-year counter and per-tag index tables, the factor migration
+ * columns, login_attempts and the PostgreSQL tag fill trigger (each written twice in the history).
  *
  * FROZEN: migrations are history. Deployed databases have already run them, and a fresh database
  * must get exactly the schema they got. A block used by a migration therefore never changes — not
