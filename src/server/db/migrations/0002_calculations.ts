@@ -3,12 +3,11 @@
  * Global factor databases have mandant_id NULL; calculations always belong to one mandant.
  */
 import { sql } from 'kysely';
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, type MigrationDb } from './columns';
+import { createIdTable, mandantReference, userReference, editableRecordTail, createYearCounterTable, createTagTable } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('factor_databases')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'factor_databases')
     .addColumn('mandant_id', 'integer', (c) => c.references('mandants.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('version_label', 'text', (c) => c.notNull())
@@ -17,15 +16,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('source', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('based_on_id', 'integer', (c) => c.references('factor_databases.id').onDelete('set null'))
     .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editableRecordTail)
     .execute();
   await db.schema.createIndex('factor_databases_mandant_idx').on('factor_databases').columns(['mandant_id', 'status']).execute();
 
-  await db.schema
-    .createTable('factors')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'factors')
     .addColumn('database_id', 'integer', (c) => c.notNull().references('factor_databases.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
@@ -40,19 +35,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
   await db.schema.createIndex('factors_database_category_idx').on('factors').columns(['database_id', 'category', 'key']).execute();
 
-  // One row per mandant and year; `last` is bumped atomically by an upsert to allocate numbers.
-  await db.schema
-    .createTable('calculation_counters')
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
-    .addColumn('year', 'integer', (c) => c.notNull())
-    .addColumn('last', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('calculation_counters_pk', ['mandant_id', 'year'])
-    .execute();
+  await createYearCounterTable(db, 'calculation_counters');
 
-  await db.schema
-    .createTable('calculations')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('restrict'))
+  await createIdTable(db, 'calculations')
+    .addColumn('mandant_id', 'integer', mandantReference('restrict'))
     .addColumn('number', 'text', (c) => c.notNull())
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('template_version', 'integer', (c) => c.notNull())
@@ -65,11 +51,9 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('inputs', jsonType(db), (c) => c.notNull())
     .addColumn('results', jsonType(db), (c) => c.notNull())
     .addColumn('total_co2e', 'double precision', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_by', 'integer', userReference)
+    .addColumn('updated_by', 'integer', userReference)
+    .$call(editableRecordTail)
     .addColumn('duplicated_from', 'integer', (c) => c.references('calculations.id').onDelete('set null'))
     // References the imports table once it exists (later issue); plain integer until then.
     .addColumn('import_id', 'integer')
@@ -94,14 +78,7 @@ export async function up(db: MigrationDb): Promise<void> {
 
   // The tags of each calculation, one row per tag: the index behind the list's tag filter (the
   // JSON column stays the record's value; scanning it would read every wide calculation row).
-  await db.schema
-    .createTable('calculation_tags')
-    .addColumn('calculation_id', 'integer', (c) => c.notNull().references('calculations.id').onDelete('cascade'))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull())
-    .addColumn('tag', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('calculation_tags_pk', ['tag', 'mandant_id', 'calculation_id'])
-    .execute();
-  await db.schema.createIndex('calculation_tags_calculation_idx').on('calculation_tags').column('calculation_id').execute();
+  await createTagTable(db, 'calculation_tags', 'calculation');
 }
 
 export async function down(db: MigrationDb): Promise<void> {

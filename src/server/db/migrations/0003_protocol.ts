@@ -4,12 +4,11 @@
  * user, mandant or record it names (the names are kept as snapshots in the row).
  */
 import { sql } from 'kysely';
-import { dialectOf, idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { dialectOf, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('protocol')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'protocol')
     .addColumn('at', TIMESTAMP, (c) => c.notNull())
     .addColumn('mandant_id', 'integer')
     .addColumn('user_id', 'integer')

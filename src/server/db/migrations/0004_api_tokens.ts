@@ -1,10 +1,9 @@
 /** Personal API tokens for integrations: only the SHA-256 of a token is stored, like session tokens. */
-import { idColumn, TIMESTAMP, type MigrationDb } from './columns';
+import { TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('api_tokens')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'api_tokens')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())

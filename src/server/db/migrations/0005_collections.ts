@@ -2,20 +2,17 @@
  * Collections: a mandant's named sets of calculations. Membership rows carry the mandant so a
  * collection can only ever hold calculations of its own mandant (checked on write, indexed per mandant).
  */
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable, mandantReference, userReference, editableRecordTail, createTagTable } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('collections')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('restrict'))
+  await createIdTable(db, 'collections')
+    .addColumn('mandant_id', 'integer', mandantReference('restrict'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('tags', jsonType(db), (c) => c.notNull().defaultTo('[]'))
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_by', 'integer', userReference)
+    .$call(editableRecordTail)
     .execute();
   await db.schema.createIndex('collections_mandant_name_idx').on('collections').columns(['mandant_id', 'name']).execute();
   await db.schema.createIndex('collections_mandant_updated_idx').on('collections').columns(['mandant_id', 'updated_at']).execute();
@@ -35,14 +32,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
 
   // One row per tag of a collection (derived from collections.tags), behind the list's tag filter.
-  await db.schema
-    .createTable('collection_tags')
-    .addColumn('collection_id', 'integer', (c) => c.notNull().references('collections.id').onDelete('cascade'))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull())
-    .addColumn('tag', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('collection_tags_pk', ['tag', 'mandant_id', 'collection_id'])
-    .execute();
-  await db.schema.createIndex('collection_tags_collection_idx').on('collection_tags').column('collection_id').execute();
+  await createTagTable(db, 'collection_tags', 'collection');
 }
 
 export async function down(db: MigrationDb): Promise<void> {

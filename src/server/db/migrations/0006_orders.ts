@@ -4,12 +4,11 @@
  * one conditional UPDATE and never drifts through floating-point rounding.
  */
 import { sql } from 'kysely';
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable, mandantReference, userReference, editableRecordTail, createYearCounterTable } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('offset_projects')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'offset_projects')
     .addColumn('name', jsonType(db), (c) => c.notNull())
     .addColumn('description', jsonType(db), (c) => c.notNull())
     .addColumn('country', 'text', (c) => c.notNull())
@@ -25,24 +24,14 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('sdgs', jsonType(db), (c) => c.notNull().defaultTo('[]'))
     .addColumn('image_url', 'text')
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editableRecordTail)
     .addCheckConstraint('offset_projects_stock_ck', sql`tonnes_available_kg >= 0`)
     .execute();
 
-  await db.schema
-    .createTable('order_counters')
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
-    .addColumn('year', 'integer', (c) => c.notNull())
-    .addColumn('last', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('order_counters_pk', ['mandant_id', 'year'])
-    .execute();
+  await createYearCounterTable(db, 'order_counters');
 
-  await db.schema
-    .createTable('orders')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('restrict'))
+  await createIdTable(db, 'orders')
+    .addColumn('mandant_id', 'integer', mandantReference('restrict'))
     .addColumn('number', 'text', (c) => c.notNull())
     .addColumn('project_id', 'integer', (c) => c.notNull().references('offset_projects.id').onDelete('restrict'))
     .addColumn('calculation_id', 'integer', (c) => c.references('calculations.id').onDelete('set null'))
@@ -57,12 +46,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
     .addColumn('certificate_number', 'text', (c) => c.unique())
     .addColumn('issued_to', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_by', 'integer', userReference)
     .addColumn('placed_at', TIMESTAMP)
     .addColumn('completed_at', TIMESTAMP)
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editableRecordTail)
     .addUniqueConstraint('orders_mandant_number_uq', ['mandant_id', 'number'])
     .addCheckConstraint('orders_tonnes_ck', sql`tonnes_kg > 0`)
     .execute();

@@ -2,14 +2,13 @@
  * CSV imports (issue 5): the job record and its row errors. Imported calculations point back
  * through calculations.import_id (a plain integer column since 0002; indexed here for undo).
  */
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable, mandantReference, userReference, recordTimestamps, versionColumn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('imports')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+  await createIdTable(db, 'imports')
+    .addColumn('mandant_id', 'integer', mandantReference('cascade'))
+    .addColumn('created_by', 'integer', userReference)
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('template_version', 'integer', (c) => c.notNull())
@@ -23,17 +22,14 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('rows_ok', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('rows_failed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('message', 'text')
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .$call(recordTimestamps)
     .addColumn('finished_at', TIMESTAMP)
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(versionColumn)
     .execute();
   await db.schema.createIndex('imports_mandant_created_idx').on('imports').columns(['mandant_id', 'created_at']).execute();
   await db.schema.createIndex('imports_status_idx').on('imports').column('status').execute();
 
-  await db.schema
-    .createTable('import_errors')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'import_errors')
     .addColumn('import_id', 'integer', (c) => c.notNull().references('imports.id').onDelete('cascade'))
     .addColumn('row', 'integer', (c) => c.notNull())
     .addColumn('column', 'text')

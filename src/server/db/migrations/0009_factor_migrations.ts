@@ -3,33 +3,22 @@
  * A migration is previewed first; its items keep each calculation's state before, so an applied
  * migration can be rolled back exactly. Items carry mandant_id so they scope (and distribute) by tenant.
  */
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, type MigrationDb } from './columns';
+import { createIdTable, factorMigrationActors, factorMigrationTail, mandantReference } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('factor_migrations')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+  await createIdTable(db, 'factor_migrations')
+    .addColumn('mandant_id', 'integer', mandantReference('cascade'))
     .addColumn('from_database_id', 'integer', (c) => c.references('factor_databases.id').onDelete('set null'))
     .addColumn('to_database_id', 'integer', (c) => c.notNull().references('factor_databases.id').onDelete('restrict'))
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('created_by_name', 'text')
-    .addColumn('applied_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('applied_by_name', 'text')
-    .addColumn('rolled_back_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .$call(factorMigrationActors)
     .addColumn('summary', jsonType(db), (c) => c.notNull())
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('applied_at', TIMESTAMP)
-    .addColumn('rolled_back_at', TIMESTAMP)
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(factorMigrationTail)
     .execute();
   await db.schema.createIndex('factor_migrations_mandant_idx').on('factor_migrations').columns(['mandant_id', 'created_at']).execute();
 
-  await db.schema
-    .createTable('factor_migration_items')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'factor_migration_items')
     .addColumn('migration_id', 'integer', (c) => c.notNull().references('factor_migrations.id').onDelete('cascade'))
     .addColumn('mandant_id', 'integer', (c) => c.notNull())
     // No foreign key: a deleted calculation must make a rollback refuse, not silently drop its item.

@@ -3,18 +3,17 @@
  * `schemas/templates/` stay files; this table holds only what the app created, so the registry
  * merges both. `updated_at` moves on every change so other processes notice with one cheap query.
  */
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable, userReference } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('template_versions')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'template_versions')
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
     .addColumn('definition', jsonType(db), (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull().defaultTo('app'))
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_by', 'integer', userReference)
     .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
     .addColumn('published_at', TIMESTAMP)
     .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())

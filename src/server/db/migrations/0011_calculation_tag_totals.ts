@@ -22,6 +22,7 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, TIMESTAMP, type MigrationDb } from './columns';
+import { createTagFillTrigger } from './building-blocks';
 
 /** Copied values count only while the tag row's mandant is the calculation's. */
 const SAME_MANDANT = 'calculation_tags.mandant_id = new.mandant_id';
@@ -34,8 +35,7 @@ export async function createPostgresRowTriggers(db: MigrationDb): Promise<void> 
       from calculations c where c.id = new.calculation_id and c.mandant_id = new.mandant_id;
       return new;
     end $$`.execute(db);
-  await sql`create trigger calculation_tags_fill_totals before insert on calculation_tags
-    for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(db);
+  await createTagFillTrigger(db);
   await sql`create function calculations_sync_tag_totals() returns trigger language plpgsql as $$
     begin
       update calculation_tags

@@ -10,7 +10,8 @@
  * Applied migrations of the first form keep their rollback: their `before` moves into snapshots.
  */
 import { sql } from 'kysely';
-import { dialectOf, idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { dialectOf, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable, factorMigrationActors, factorMigrationTail, mandantReference } from './building-blocks';
 
 /** factor_migrations with to_database_id nullable and the new columns (SQLite cannot drop NOT NULL in place). */
 async function rebuildMigrationsOnSqlite(db: MigrationDb): Promise<void> {
@@ -18,10 +19,8 @@ async function rebuildMigrationsOnSqlite(db: MigrationDb): Promise<void> {
   // (SQLite migrations run outside a transaction, so the pragma takes effect.)
   await sql`pragma foreign_keys = off`.execute(db);
   try {
-    await db.schema
-      .createTable('factor_migrations_next')
-      .addColumn('id', 'integer', idColumn(db))
-      .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+    await createIdTable(db, 'factor_migrations_next')
+      .addColumn('mandant_id', 'integer', mandantReference('cascade'))
       .addColumn('kind', 'text', (c) => c.notNull().defaultTo('database'))
       .addColumn('from_database_id', 'integer', (c) => c.references('factor_databases.id').onDelete('set null'))
       .addColumn('to_database_id', 'integer', (c) => c.references('factor_databases.id').onDelete('restrict'))
@@ -30,17 +29,9 @@ async function rebuildMigrationsOnSqlite(db: MigrationDb): Promise<void> {
       .addColumn('to_template_version', 'integer')
       .addColumn('filter', 'text')
       .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('created_by_name', 'text')
-      .addColumn('applied_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('applied_by_name', 'text')
-      .addColumn('rolled_back_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .$call(factorMigrationActors)
       .addColumn('summary', 'text', (c) => c.notNull())
-      .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-      .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-      .addColumn('applied_at', TIMESTAMP)
-      .addColumn('rolled_back_at', TIMESTAMP)
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .$call(factorMigrationTail)
       .execute();
     await sql`insert into factor_migrations_next (id, mandant_id, kind, from_database_id, to_database_id, status, created_by, created_by_name,
         applied_by, applied_by_name, rolled_back_by, summary, created_at, updated_at, applied_at, rolled_back_at, version)

@@ -23,6 +23,7 @@
 import { sql } from 'kysely';
 import { createPostgresRowTriggers } from './0011_calculation_tag_totals';
 import { dialectOf, type MigrationDb } from './columns';
+import { createTagFillTrigger } from './building-blocks';
 
 /** The two triggers and their functions, whichever form (row- or statement-level) they have. */
 async function dropTagTriggers(db: MigrationDb): Promise<void> {
@@ -45,8 +46,7 @@ export async function up(db: MigrationDb): Promise<void> {
       from calculations c where c.id = new.calculation_id;
       return new;
     end $$`.execute(db);
-  await sql`create trigger calculation_tags_fill_totals before insert on calculation_tags
-    for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(db);
+  await createTagFillTrigger(db);
 
   await sql`create function calculations_sync_tag_totals() returns trigger language plpgsql as $$
     begin

@@ -11,7 +11,8 @@
  * 15-minute window) become counters, so an attack under way stays throttled across the upgrade.
  */
 import { sql } from 'kysely';
-import { idColumn, TIMESTAMP, type MigrationDb } from './columns';
+import { TIMESTAMP, type MigrationDb } from './columns';
+import { createLoginAttemptsTable } from './building-blocks';
 
 const OLD_WINDOW_MS = 15 * 60_000;
 
@@ -73,16 +74,7 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('login_attempts')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('ip', 'text', (c) => c.notNull())
-    .addColumn('at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('success', 'boolean', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('login_attempts_email_at_idx').on('login_attempts').columns(['email', 'at']).execute();
-  await db.schema.createIndex('login_attempts_ip_at_idx').on('login_attempts').columns(['ip', 'at']).execute();
+  await createLoginAttemptsTable(db);
   // Known addresses go back as successful attempts; counters cannot be turned back into single attempts.
   await sql`
     insert into login_attempts (email, ip, at, success)

@@ -5,7 +5,8 @@
  * as the default the display falls back on) and marked `builtin`: shipped templates use them, so they stay.
  */
 import { sql } from 'kysely';
-import { TIMESTAMP, idColumn, jsonType, type MigrationDb } from './columns';
+import { jsonType, type MigrationDb } from './columns';
+import { createIdTable, editableRecordTail } from './building-blocks';
 
 const BUILT_IN: Record<string, Record<'de' | 'en' | 'fr' | 'it' | 'es', string>> = {
   pcs: { de: 'Stk.', en: 'pcs', fr: 'pcs', it: 'pz.', es: 'uds.' },
@@ -16,16 +17,12 @@ const BUILT_IN: Record<string, Record<'de' | 'en' | 'fr' | 'it' | 'es', string>>
 };
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('units')
-    .addColumn('id', 'integer', idColumn(db))
+  await createIdTable(db, 'units')
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('label', jsonType(db), (c) => c.notNull())
     .addColumn('singular', jsonType(db))
     .addColumn('builtin', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editableRecordTail)
     .execute();
   await db.schema.createIndex('units_key_uq').on('units').column('key').unique().execute();
   const now = new Date().toISOString();

@@ -3,13 +3,12 @@
  * edited, a published set is fixed), their machines, and the set each calculation's results read.
  */
 import { sql } from 'kysely';
-import { idColumn, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import { createIdTable, mandantReference, editableRecordTail } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('machine_sets')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+  await createIdTable(db, 'machine_sets')
+    .addColumn('mandant_id', 'integer', mandantReference('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('version_label', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -21,23 +20,17 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('electricity_year', 'integer')
     .addColumn('electricity_region', 'text')
     .addColumn('published_at', TIMESTAMP)
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editableRecordTail)
     .addUniqueConstraint('machine_sets_label_key', ['mandant_id', 'name', 'version_label'])
     .execute();
-  await db.schema
-    .createTable('machines')
-    .addColumn('id', 'integer', idColumn(db))
-    .addColumn('mandant_id', 'integer', (c) => c.notNull().references('mandants.id').onDelete('cascade'))
+  await createIdTable(db, 'machines')
+    .addColumn('mandant_id', 'integer', mandantReference('cascade'))
     .addColumn('set_id', 'integer', (c) => c.notNull().references('machine_sets.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('figures', jsonType(db), (c) => c.notNull())
-    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editableRecordTail)
     .addUniqueConstraint('machines_set_key', ['set_id', 'key'])
     .execute();
   await db.schema.createIndex('machines_mandant_idx').on('machines').columns(['mandant_id', 'set_id']).execute();
