@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OffsetProjectRecord, UnitRecord } from '../../src/core/api';
-import { changedColumns, columnValues, recordOfRow, sameText } from '../../src/server/http/row-record';
+import { FactorMigrationRecord, ImportRecord, OffsetProjectRecord, ProtocolEntryRecord, UnitRecord } from '../../src/core/api';
+import { recordOfRow, sameText } from '../../src/server/db/values';
+import { changedColumns, columnValues } from '../../src/server/http/column-values';
 
 const stamps = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z', version: 3 };
 
@@ -48,6 +49,59 @@ describe('rows to records from the record schema', () => {
       builtin: false,
       ...stamps,
     });
+  });
+
+  it('takes a fallback for any column holding nothing, null or unreadable JSON', () => {
+    const toImport = recordOfRow(ImportRecord, { mapping: () => ({}) });
+    const row = {
+      id: 1,
+      mandant_id: 2,
+      created_by: null,
+      file_name: 'a.csv',
+      template_id: 'print',
+      template_version: '3',
+      database_id: null,
+      mapping: null,
+      mode: 'valid_rows',
+      status: 'queued',
+      encoding: null,
+      delimiter: ';',
+      rows_total: 0,
+      rows_ok: 0,
+      rows_failed: 0,
+      message: null,
+      ...stamps,
+      finished_at: null,
+    };
+    expect(toImport(row)).toEqual({ ...row, template_version: 3, mapping: {} });
+    expect(toImport({ ...row, mapping: 'not json' }).mapping).toEqual({});
+    expect(toImport({ ...row, mapping: { title: 'Titel', notes: null } }).mapping).toEqual({ title: 'Titel', notes: null });
+
+    const toMigration = recordOfRow(FactorMigrationRecord, { kind: () => 'database' });
+    expect(toMigration({ kind: null, filter: 'not json', summary: '{"count":2}' })).toMatchObject({ kind: 'database', filter: null, summary: { count: 2 } });
+  });
+
+  it('leaves an optional property out when its column holds nothing, and keeps object columns as stored', () => {
+    const toEntry = recordOfRow(ProtocolEntryRecord, { summary: () => ({}) });
+    const row = {
+      id: '12',
+      at: stamps.created_at,
+      mandant_id: null,
+      user_id: 4,
+      user_email: 'a@b.c',
+      user_name: null,
+      action: 'updated',
+      resource: 'units',
+      record_id: 9,
+      record_label: null,
+      summary: null,
+      changes: '{"label":{"de":["A","B"]}}',
+      ip: null,
+    };
+    const entry = toEntry(row);
+    expect(entry).toEqual({ ...row, id: 12, record_id: '9', summary: {}, changes: { label: { de: ['A', 'B'] } } });
+    expect(entry).not.toHaveProperty('refs');
+    expect(toEntry({ ...row, summary: '{"de":"nur Deutsch"}' }).summary).toEqual({ de: 'nur Deutsch' });
   });
 });
 

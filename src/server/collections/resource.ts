@@ -26,7 +26,7 @@ import './tables';
 
 
 /** The table's columns: the totals and ids are added after the query (totals.ts), so they neither sort nor filter. */
-const COLUMNS = recordColumns(CollectionRecord, ['calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e']);
+const COLUMNS = recordColumns(CollectionRecord, { omit: ['calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e'] });
 
 /** Row → record; ids and totals start empty and are filled in before the answer is sent. */
 export function toCollectionRecord(row: Row): CollectionRecord {

@@ -44,32 +44,79 @@ export function toLocalizedText(value: unknown): LocalizedText | null {
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, parsed[lang] ?? fallback])) as LocalizedText;
 }
 
+/** The same text in every language. */
+export const sameText = (text: string): LocalizedText => Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as LocalizedText;
+
+type Row = Record<string, unknown>;
+
 interface PropertySchema {
   type?: string | readonly string[];
+  additionalProperties?: unknown;
 }
 
-/** One stored value as a property of `schema` wants it; null stays null (absent values too). */
-function storedValue(schema: PropertySchema, value: unknown, fallback: unknown): unknown {
-  if (value === null || value === undefined) return fallback ?? null;
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('integer') || types.includes('number')) return Number(value);
-  if (types.includes('boolean')) return toBoolean(value as DbBoolean);
-  if (types.includes('object') || types.includes('array')) return parseJson(value as DbJson, fallback ?? null);
-  if (types.includes('string')) return String(value);
-  return value;
+const typesOf = (schema: PropertySchema) => [schema.type ?? []].flat();
+
+/** `Localized()` (core/api/schema.ts): an object whose every property is a string. */
+const isLocalized = (schema: PropertySchema) =>
+  typeof schema.additionalProperties === 'object' && (schema.additionalProperties as PropertySchema).type === 'string';
+
+/** One stored value as a property of `schema` wants it; undefined when the column holds none (null, absent, unreadable JSON). */
+function storedValue(schema: PropertySchema, value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  switch (typesOf(schema).find((type) => type !== 'null')) {
+    case 'integer':
+    case 'number':
+      return Number(value);
+    case 'boolean':
+      return toBoolean(value as DbBoolean);
+    case 'string':
+      return String(value);
+    case 'array':
+      return parseJson<unknown>(value as DbJson, undefined) ?? undefined;
+    case 'object':
+      return isLocalized(schema) ? (toLocalizedText(value) ?? undefined) : (parseJson<unknown>(value as DbJson, undefined) ?? undefined);
+    default:
+      return value;
+  }
+}
+
+/** What a required, non-nullable property reads as when its column holds none: the empty value of its type. */
+function emptyValue(schema: PropertySchema): unknown {
+  switch (typesOf(schema)[0]) {
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'string':
+      return '';
+    case 'array':
+      return [];
+    case 'object':
+      return isLocalized(schema) ? sameText('') : {};
+    default:
+      return null;
+  }
 }
 
 /**
- * A row as the API record its schema (core/api) declares: one reading of every column, so a record's fields, types
- * and nullability are written once. `fallbacks` stand in for a column that is null, absent or unreadable JSON.
+ * The mapping of one table's rows to the API records `schema` (core/api) declares, a column per property: one reading
+ * of every column, so a record's fields, types and nullability are written once. A column holding no value (null,
+ * absent, unreadable JSON) reads as its fallback of the row if there is one, else an optional property is left out,
+ * a nullable one is null and a required one is the empty value of its type (text: empty in every language).
  */
-export function recordFromRow<S extends TObject>(schema: S, row: Record<string, unknown>, fallbacks: Partial<Static<S>> = {}): Static<S> {
-  const record: Record<string, unknown> = {};
-  const optional = new Set(Object.keys(schema.properties).filter((key) => !(schema.required ?? []).includes(key)));
-  for (const [key, property] of Object.entries(schema.properties)) {
-    const fallback = (fallbacks as Record<string, unknown>)[key];
-    if (optional.has(key) && (row[key] === undefined || row[key] === null) && fallback === undefined) continue;
-    record[key] = storedValue(property as PropertySchema, row[key], fallback);
-  }
-  return record as Static<S>;
+export function recordOfRow<S extends TObject>(schema: S, fallbacks: NoInfer<{ [K in keyof Static<S>]?: (row: Row) => Static<S>[K] }> = {}) {
+  const required = new Set<string>(schema.required ?? []);
+  const properties = Object.entries(schema.properties as Record<string, PropertySchema>);
+  return (row: Row): Static<S> => {
+    const record: Row = {};
+    for (const [key, property] of properties) {
+      const value = storedValue(property, row[key]);
+      const fallback = (fallbacks as Record<string, ((row: Row) => unknown) | undefined>)[key];
+      if (value !== undefined) record[key] = value;
+      else if (fallback) record[key] = fallback(row);
+      else if (required.has(key)) record[key] = typesOf(property).includes('null') ? null : emptyValue(property);
+    }
+    return record as Static<S>;
+  };
 }

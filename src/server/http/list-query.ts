@@ -33,20 +33,30 @@ export interface ColumnDefinition {
   filterable?: boolean;
 }
 
-const COLUMN_TYPES: Record<string, ColumnType> = { integer: 'integer', number: 'number', string: 'text', boolean: 'boolean' };
+const COLUMN_TYPES: Record<string, ColumnType> = { integer: 'integer', number: 'number', string: 'text', boolean: 'boolean', object: 'json' };
+
+/** The column type of one property: its one JSON type (nullable ones too); the `at`/`…_at` strings as timestamps. */
+function columnType(name: string, property: { type?: string | string[] } | undefined): ColumnType | undefined {
+  const types = [property?.type ?? []].flat().filter((type) => type !== 'null');
+  const type = types.length === 1 ? COLUMN_TYPES[types[0]!] : undefined;
+  return type === 'text' && /(^|_)at$/.test(name) ? 'timestamp' : type;
+}
 
 /**
- * A list's columns from the API record it lists (core/api): every scalar property (nullable ones too) with the type
- * its schema gives it, strings as text and the `…_at` strings as timestamps. `omit` names properties the table does
- * not have (totals and ids added after the query).
+ * A list's columns from the API record it lists (core/api), typed by its schema. Without `only` every scalar property
+ * the table has: all but `omit` (totals and ids added after the query). `only` names the columns instead, JSON objects
+ * among them. `narrowed` limits a column's use.
  */
-export function recordColumns(record: TSchema, omit: readonly string[] = []): Record<string, ColumnDefinition> {
+export function recordColumns(
+  record: TSchema,
+  { only, omit = [], narrowed = {} }: { only?: readonly string[]; omit?: readonly string[]; narrowed?: Record<string, Omit<ColumnDefinition, 'type'>> } = {},
+): Record<string, ColumnDefinition> {
+  const properties = (record as { properties: Record<string, { type?: string | string[] }> }).properties;
   const columns: Record<string, ColumnDefinition> = {};
-  for (const [name, property] of Object.entries((record as { properties: Record<string, { type?: string | string[] }> }).properties)) {
-    const types = [property.type ?? []].flat().filter((type) => type !== 'null');
-    const type = types.length === 1 ? COLUMN_TYPES[types[0]!] : undefined;
-    if (!type || omit.includes(name)) continue;
-    columns[name] = { type: type === 'text' && name.endsWith('_at') ? 'timestamp' : type };
+  for (const name of only ?? Object.keys(properties)) {
+    const type = columnType(name, properties[name]);
+    if (!type || omit.includes(name) || (type === 'json' && !only)) continue;
+    columns[name] = { type, ...narrowed[name] };
   }
   return columns;
 }
@@ -66,28 +76,6 @@ export type Condition =
   | { kind: 'eq'; column: string; value: string | number | boolean | null }
   | { kind: 'in'; column: string; values: (string | number | boolean)[] }
   | { kind: 'gte' | 'lte'; column: string; value: string | number };
-
-/**
- * A list's columns typed from its record's schema (core/api): integer, number, boolean and text properties as such,
- * objects as json; `timestamps` are the text columns holding ISO instants; `narrowed` limits a column's use.
- */
-export function columnsOf(
-  record: TSchema,
-  names: readonly string[],
-  timestamps: readonly string[] = [],
-  narrowed: Record<string, Omit<ColumnDefinition, 'type'>> = {},
-): Record<string, ColumnDefinition> {
-  const properties = (record as { properties: Record<string, { type?: string | string[] }> }).properties;
-  const typeOf = (name: string): ColumnType => {
-    const types = [properties[name]?.type ?? []].flat();
-    const found = (['integer', 'number', 'boolean'] as const).find((type) => types.includes(type));
-    return found ?? (types.includes('object') ? 'json' : 'text');
-  };
-  const columns: Record<string, ColumnDefinition> = {};
-  for (const name of names) columns[name] = { type: typeOf(name), ...narrowed[name] };
-  for (const name of timestamps) columns[name] = { type: 'timestamp', ...narrowed[name] };
-  return columns;
-}
 
 /** Largest page one request may ask for; also the page size when no range is given (getMany). */
 export const MAX_PAGE_SIZE = 1000;

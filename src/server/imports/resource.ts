@@ -10,7 +10,7 @@ import { ImportRecord } from '../../core/api';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { notFound } from '../http/errors';
-import { columnsOf } from '../http/list-query';
+import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { toImportRecord } from './record';
@@ -21,11 +21,9 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
     name: 'imports',
     access: 'imports',
     table: 'imports',
-    columns: columnsOf(
-      ImportRecord,
-      ['id', 'mandant_id', 'created_by', 'file_name', 'template_id', 'mode', 'status', 'rows_total', 'rows_ok', 'rows_failed'],
-      ['created_at', 'finished_at'],
-    ),
+    columns: recordColumns(ImportRecord, {
+      only: ['id', 'mandant_id', 'created_by', 'file_name', 'template_id', 'mode', 'status', 'rows_total', 'rows_ok', 'rows_failed', 'created_at', 'finished_at'],
+    }),
     search: [sql.ref('file_name')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toImportRecord,

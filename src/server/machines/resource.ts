@@ -19,7 +19,8 @@ import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
-import { changedColumns, recordOfRow } from '../http/row-record';
+import { recordOfRow } from '../db/values';
+import { changedColumns } from '../http/column-values';
 import { scopeToMandant } from '../http/tenant-scope';
 // The machine tables' types (declaration merging into DatabaseSchema).
 import './schema';

@@ -27,7 +27,7 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
-import { columnsOf } from '../http/list-query';
+import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
@@ -134,11 +134,24 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     name: 'migrations',
     access: 'migrations',
     table: 'factor_migrations',
-    columns: columnsOf(
-      FactorMigrationRecord,
-      ['id', 'mandant_id', 'kind', 'from_database_id', 'to_database_id', 'template_id', 'from_template_version', 'to_template_version', 'status', 'created_by', 'applied_by'],
-      ['created_at', 'updated_at', 'applied_at'],
-    ),
+    columns: recordColumns(FactorMigrationRecord, {
+      only: [
+        'id',
+        'mandant_id',
+        'kind',
+        'from_database_id',
+        'to_database_id',
+        'template_id',
+        'from_template_version',
+        'to_template_version',
+        'status',
+        'created_by',
+        'applied_by',
+        'created_at',
+        'updated_at',
+        'applied_at',
+      ],
+    }),
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toMigrationRecord,
     recordSchema: FactorMigrationRecord,
@@ -148,19 +161,9 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     name: 'migration-items',
     access: 'migration-items',
     table: 'factor_migration_items',
-    columns: columnsOf(FactorMigrationItemRecord, [
-      'id',
-      'migration_id',
-      'calculation_id',
-      'number',
-      'title',
-      'template_id',
-      'total_before',
-      'total_after',
-      'difference',
-      'percent',
-      'excluded',
-    ]),
+    columns: recordColumns(FactorMigrationItemRecord, {
+      only: ['id', 'migration_id', 'calculation_id', 'number', 'title', 'template_id', 'total_before', 'total_after', 'difference', 'percent', 'excluded'],
+    }),
     search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
     toRecord: toMigrationItemRecord,

@@ -5,7 +5,8 @@
 import { CreateOffsetProjectRequest, OffsetProjectRecord, UpdateOffsetProjectRequest } from '../../core/api';
 import { conflict } from '../http/errors';
 import type { RestResourceDefinition } from '../http/rest-resource';
-import { changedColumns, columnValues, recordOfRow } from '../http/row-record';
+import { recordOfRow } from '../db/values';
+import { changedColumns, columnValues } from '../http/column-values';
 
 export const toOffsetProjectRecord = recordOfRow(OffsetProjectRecord);
 

@@ -7,7 +7,7 @@
 import { CreateOrderRequest, OrderRecord, UpdateOrderRequest } from '../../core/api';
 import { conflict } from '../http/errors';
 import type { RestResourceDefinition } from '../http/rest-resource';
-import { recordOfRow } from '../http/row-record';
+import { recordOfRow } from '../db/values';
 import { orderMessage } from './messages';
 import { allocateOrderNumber } from './number';
 import { priceOrder } from './quote';

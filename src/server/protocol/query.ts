@@ -9,16 +9,14 @@ import { msg } from '../../core/i18n/error-keys';
 import { PROTOCOL_ACTIONS, ProtocolEntryRecord, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { columnsOf, parseListQuery, whereListed, type Condition, type ListQuery } from '../http/list-query';
+import { parseListQuery, recordColumns, whereListed, type Condition, type ListQuery } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
 import './table';
 
-export const PROTOCOL_COLUMNS = columnsOf(
-  ProtocolEntryRecord,
-  ['id', 'mandant_id', 'user_id', 'action', 'resource', 'record_id', 'record_label', 'user_name', 'user_email', 'ip', 'summary', 'changes'],
-  ['at'],
-  { record_label: { filterable: false }, user_name: { filterable: false }, user_email: { filterable: false }, ip: { filterable: false, sortable: false } },
-);
+export const PROTOCOL_COLUMNS = recordColumns(ProtocolEntryRecord, {
+  only: ['id', 'mandant_id', 'user_id', 'action', 'resource', 'record_id', 'record_label', 'user_name', 'user_email', 'ip', 'summary', 'changes', 'at'],
+  narrowed: { record_label: { filterable: false }, user_name: { filterable: false }, user_email: { filterable: false }, ip: { filterable: false, sortable: false } },
+});
 
 /** Expressions `q` searches; summary is JSON (rendered per reader), searched as its text. */
 const SEARCHED = [

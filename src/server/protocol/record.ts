@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { ProtocolEntryRecord, type ProtocolAction, type ProtocolChanges, type ProtocolSummary, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, recordFromRow } from '../db/values';
+import { isoNow, recordOfRow } from '../db/values';
 import './table';
 
 /** Who acted: a signed-in user, or only an e-mail address (failed sign-in), or nobody (system work). */
@@ -67,6 +67,4 @@ export async function recordProtocol(db: Kysely<DatabaseSchema>, entry: Protocol
   return Number(row.id);
 }
 
-export function toProtocolEntryRecord(row: Record<string, unknown>): ProtocolEntryRecord {
-  return recordFromRow(ProtocolEntryRecord, row, { summary: {} });
-}
+export const toProtocolEntryRecord = recordOfRow(ProtocolEntryRecord, { summary: () => ({}) });

@@ -12,14 +12,14 @@ import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { errorRef, notFound } from '../http/errors';
-import { arrayPage, columnsOf, parseListQuery, registerListRoute } from '../http/list-query';
+import { arrayPage, parseListQuery, recordColumns, registerListRoute } from '../http/list-query';
 import { typed } from '../http/typed-routes';
 import { toTemplateRecord } from './record';
 import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
 import { usageByVersion } from './versions-table';
 
-const COLUMNS = columnsOf(ListedTemplateRecord, ['id', 'source', 'status', 'version', 'type', 'label', 'icon']);
+const COLUMNS = recordColumns(ListedTemplateRecord, { only: ['id', 'source', 'status', 'version', 'type', 'label', 'icon'] });
 const SEARCHABLE = ['id', 'label'] as const;
 
 type ListedTemplate = TemplateRecord & TemplateEditorInfo;

@@ -9,7 +9,8 @@ import type { Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
 import { conflict } from '../http/errors';
 import type { RestResourceDefinition } from '../http/rest-resource';
-import { changedColumns, columnValues, recordOfRow, sameText } from '../http/row-record';
+import { recordOfRow, sameText } from '../db/values';
+import { changedColumns, columnValues } from '../http/column-values';
 import type { TemplateRegistry } from '../templates/registry';
 
 /** A unit whose stored label is unreadable is labelled by its key. */
