@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import {
-  AccessDenied,
   AdminContext,
-  AuthCallback,
-  AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
   LoadingPage,
@@ -24,11 +21,8 @@ import { I18nProviderHolder } from './i18n/useSwitchLanguage';
 import { resolveLayout } from './layout/layouts';
 import { kontorTheme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';
-import { ForgotPasswordPage } from './pages/login/ForgotPasswordPage';
-import { ResetPasswordPage } from './pages/login/ResetPasswordPage';
-import { AcceptInvitationPage } from './pages/login/AcceptInvitationPage';
 import { LogoutPage } from './pages/login/LogoutPage';
-import { NotFoundPage, shellRoutes } from './pages/routes';
+import { AccessDeniedPage, AuthCallbackPage, AuthenticationErrorPage, NotFoundPage, shellRoutes, signInRoutes } from './pages/routes';
 import { DashboardPage } from './dashboard';
 import { AppErrorPage } from './shell/errors/ErrorPages';
 import users from './users';
@@ -98,16 +92,14 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
       catchAll={NotFoundPage}
       title={getRuntimeConfig().provider.name}
       loading={LoadingPage}
-      accessDenied={AccessDenied}
-      authenticationError={AuthenticationError}
-      authCallbackPage={AuthCallback}
+      accessDenied={AccessDeniedPage}
+      authenticationError={AuthenticationErrorPage}
+      authCallbackPage={AuthCallbackPage}
       requireAuth
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/login/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/login/reset" element={<ResetPasswordPage />} />
-        <Route path="/login/invitation" element={<AcceptInvitationPage />} />
+        {signInRoutes}
         <Route path="/logout" element={<LogoutPage />} />
       </CustomRoutes>
       <CustomRoutes>

@@ -5,7 +5,7 @@
  * Which rows a permitted user reaches (their mandant's) is the other half, decided in `server/http/tenant-scope.ts`.
  * Nothing outside this module compares role names.
  */
-import { ORDER_TRANSITION_RULES, ORDER_TRANSITIONS, ROLES, type OrderStatus, type OrderTransition, type Role } from '../api';
+import { ORDER_TRANSITION_RULES, ORDER_TRANSITIONS, ROLES, type OrderStatus, type OrderTransition, type Role } from '../api/vocabulary';
 
 export { ROLES, type Role };
 

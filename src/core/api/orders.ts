@@ -2,10 +2,9 @@
 import type { Static } from 'typebox';
 import { MandantRecordHead, Nullable, RecordId, Type, UserRef, VersionedFields } from './schema';
 
-export const ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_TRANSITIONS = ['place', 'confirm', 'complete', 'cancel'] as const;
-export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
+import type { OrderStatus } from './vocabulary';
+
+export { ORDER_STATUSES, ORDER_TRANSITIONS, ORDER_TRANSITION_RULES, type OrderStatus, type OrderTransition } from './vocabulary';
 
 /** What an order costs: the price per tonne, the total (both in minor units) and their currency. */
 const orderPrice = {
@@ -76,10 +75,3 @@ export const OrderQuote = Type.Object({
 });
 export type OrderQuote = Static<typeof OrderQuote>;
 
-/** From which status each transition moves an order where; who may apply it is the access policy's (`core/access/policy.ts`). */
-export const ORDER_TRANSITION_RULES: Record<OrderTransition, { from: readonly OrderStatus[]; to: OrderStatus }> = {
-  place: { from: ['draft'], to: 'placed' },
-  confirm: { from: ['placed'], to: 'confirmed' },
-  complete: { from: ['confirmed'], to: 'completed' },
-  cancel: { from: ['draft', 'placed'], to: 'cancelled' },
-};

@@ -3,8 +3,9 @@ import type { Static } from 'typebox';
 import { LANGUAGES } from '../languages';
 import { Nullable, OptionalFields, StringEnum, Type, VersionedFields } from './schema';
 
-export const ROLES = ['provider_admin', 'mandant_admin', 'editor', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from './vocabulary';
+
+export { MIN_PASSWORD_LENGTH, ROLES, type Role } from './vocabulary';
 
 /** What a user and an invitation to become one share, as the API returns them. */
 export const AccountFields = {
@@ -60,4 +61,3 @@ export const ApiErrorBody = Type.Object(
 );
 export type ApiErrorBody = Static<typeof ApiErrorBody>;
 
-export const MIN_PASSWORD_LENGTH = 10;

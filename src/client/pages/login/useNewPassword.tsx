@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { MIN_PASSWORD_LENGTH } from '../../../core/api';
+import { MIN_PASSWORD_LENGTH } from '../../../core/api/vocabulary';
 
 /**
  * A new password and its repetition, for the sign-in pages that set one (reset link, invitation). A field is checked
