@@ -3,9 +3,10 @@
  * from the collection, and two to four of them can be compared.
  */
 import {
-  Alert, Box, Card, CardContent, Checkbox, Chip, Grid, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow,
+  Alert, Box, Card, CardContent, Checkbox, Chip, Grid, IconButton, Stack, TableCell,
   Tooltip, Typography,
 } from '@mui/material';
+import { RowTable } from '../layout/RowTable';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
@@ -73,48 +74,36 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
         </Button>
         <Typography variant="body2" color="text.secondary">{translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}</Typography>
       </Stack>
-      <Table size="small" data-testid="collection-calculations">
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox" />
-            <TableCell>{translate('calculations.fields.number')}</TableCell>
-            <TableCell>{translate('calculations.fields.title')}</TableCell>
-            <TableCell align="right">{translate('calculations.fields.total_co2e')}</TableCell>
-            <TableCell>{translate('collections.fields.offset')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((calc) => (
-            <TableRow key={calc.id} hover data-testid={`collection-calculation-${calc.id}`}>
-              <TableCell padding="checkbox">
-                <Checkbox checked={selected.includes(calc.id)} onChange={() => toggle(calc.id)}
-                  slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}><Link to={`/edit/${calc.id}`}>{calc.number}</Link></TableCell>
-              <TableCell>{calc.title}</TableCell>
-              <TableCell align="right">{formatResult(calc.total_co2e, lang)} {KG_CO2E}</TableCell>
-              <TableCell>
-                {calc.frozen
-                  ? <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
-                  : <Chip size="small" variant="outlined" label={translate('collections.status.open')} />}
-              </TableCell>
-              <TableCell align="right">
-                {writer ? (
-                  <Tooltip title={translate('collections.remove', { number: calc.number })}>
-                    <span>
-                      <IconButton size="small" onClick={() => void remove(calc)} disabled={busy !== null}
-                        aria-label={translate('collections.remove', { number: calc.number })}>
-                        <RemoveCircleOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <RowTable
+        data-testid="collection-calculations"
+        columns={[
+          { padding: 'checkbox' }, 'calculations.fields.number', 'calculations.fields.title',
+          { label: 'calculations.fields.total_co2e', align: 'right' }, 'collections.fields.offset', { align: 'right' },
+        ]}
+        rows={rows}
+        rowKey={(calc) => calc.id}
+        rowProps={(calc) => ({ hover: true, 'data-testid': `collection-calculation-${calc.id}` })}
+        cells={(calc) => [
+          <Checkbox key="select" checked={selected.includes(calc.id)} onChange={() => toggle(calc.id)}
+            slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }} />,
+          <TableCell key="number" sx={{ whiteSpace: 'nowrap' }}><Link to={`/edit/${calc.id}`}>{calc.number}</Link></TableCell>,
+          calc.title,
+          `${formatResult(calc.total_co2e, lang)} ${KG_CO2E}`,
+          calc.frozen
+            ? <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
+            : <Chip size="small" variant="outlined" label={translate('collections.status.open')} />,
+          writer ? (
+            <Tooltip title={translate('collections.remove', { number: calc.number })}>
+              <span>
+                <IconButton size="small" onClick={() => void remove(calc)} disabled={busy !== null}
+                  aria-label={translate('collections.remove', { number: calc.number })}>
+                  <RemoveCircleOutlineIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          ) : null,
+        ]}
+      />
     </>
   );
 };

@@ -1,5 +1,5 @@
 /** The mandant's recent imports with undo and the row errors as CSV. */
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -7,6 +7,7 @@ import type { ImportRecord } from '../../core/api';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { formatDateTime } from '../i18n/dates';
+import { RowTable } from '../layout/RowTable';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { downloadFile } from '../shell/download/saveFile';
 
@@ -53,50 +54,34 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
       <Typography variant="h6" sx={{ mt: 4, mb: 1 }}>
         {translate('importer.history.title')}
       </Typography>
-      {imports.length === 0 ? (
-        <Typography color="text.secondary">{translate('importer.history.empty')}</Typography>
-      ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('importer.history.when')}</TableCell>
-              <TableCell>{translate('importer.history.file')}</TableCell>
-              <TableCell>{translate('importer.template')}</TableCell>
-              <TableCell>{translate('importer.history.status')}</TableCell>
-              <TableCell align="right">{translate('importer.history.rows')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {imports.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell>{formatDateTime(record.created_at, locale)}</TableCell>
-                <TableCell>{record.file_name}</TableCell>
-                <TableCell>{templateLabel(record.template_id)}</TableCell>
-                <TableCell>
-                  {translate(`importer.status.${record.status}`)}
-                  {record.status !== 'succeeded' && record.message && (
-                    <Typography variant="body2" color="text.secondary" data-testid="import-message">
-                      {record.message}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">
-                  {translate('importer.history.counts', { ok: formatCount(record.rows_ok, lang), failed: formatCount(record.rows_failed, lang) })}
-                </TableCell>
-                <TableCell align="right">
-                  {record.rows_failed > 0 && <Button size="small" onClick={() => void errors(record)}>{translate('importer.history.errors')}</Button>}
-                  {canWrite && ['succeeded', 'failed', 'cancelled'].includes(record.status) && record.rows_ok > 0 && (
-                    <Button size="small" color="warning" onClick={() => setUndoing(record)}>
-                      {translate('importer.history.undo')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <RowTable
+        columns={['importer.history.when', 'importer.history.file', 'importer.template', 'importer.history.status', { label: 'importer.history.rows', align: 'right' }, { align: 'right' }]}
+        rows={imports}
+        rowKey={(record) => record.id}
+        empty={<Typography color="text.secondary">{translate('importer.history.empty')}</Typography>}
+        cells={(record) => [
+          formatDateTime(record.created_at, locale),
+          record.file_name,
+          templateLabel(record.template_id),
+          <>
+            {translate(`importer.status.${record.status}`)}
+            {record.status !== 'succeeded' && record.message && (
+              <Typography variant="body2" color="text.secondary" data-testid="import-message">
+                {record.message}
+              </Typography>
+            )}
+          </>,
+          translate('importer.history.counts', { ok: formatCount(record.rows_ok, lang), failed: formatCount(record.rows_failed, lang) }),
+          <>
+            {record.rows_failed > 0 && <Button size="small" onClick={() => void errors(record)}>{translate('importer.history.errors')}</Button>}
+            {canWrite && ['succeeded', 'failed', 'cancelled'].includes(record.status) && record.rows_ok > 0 && (
+              <Button size="small" color="warning" onClick={() => setUndoing(record)}>
+                {translate('importer.history.undo')}
+              </Button>
+            )}
+          </>,
+        ]}
+      />
       <Confirm
         isOpen={undoing !== null}
         loading={busy}

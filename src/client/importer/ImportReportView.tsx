@@ -1,8 +1,9 @@
 /** The outcome of a dry run or an import: counts and the first row errors. */
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ImportReport } from '../../core/api';
 import { formatCount } from '../../core/number-format';
+import { RowTable } from '../layout/RowTable';
 import { useLanguage } from '../templates/useLanguage';
 
 export const ImportReportView = ({ report }: { report: ImportReport }) => {
@@ -20,26 +21,12 @@ export const ImportReportView = ({ report }: { report: ImportReport }) => {
       {report.errors.length > 0 && (
         <>
           <Typography variant="subtitle2">{translate('importer.report.firstErrors')}</Typography>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('importer.report.row')}</TableCell>
-                <TableCell>{translate('importer.mapping.column')}</TableCell>
-                <TableCell>{translate('importer.report.value')}</TableCell>
-                <TableCell>{translate('importer.report.error')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.errors.map((error, i) => (
-                <TableRow key={i}>
-                  <TableCell>{error.row}</TableCell>
-                  <TableCell>{error.column ?? ''}</TableCell>
-                  <TableCell>{error.value ?? ''}</TableCell>
-                  <TableCell>{error.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RowTable
+            columns={['importer.report.row', 'importer.mapping.column', 'importer.report.value', 'importer.report.error']}
+            rows={report.errors}
+            rowKey={(_error, i) => i}
+            cells={(error) => [error.row, error.column ?? '', error.value ?? '', error.message]}
+          />
         </>
       )}
     </div>

@@ -1,8 +1,9 @@
 /** Which template field each CSV column fills: suggested, editable, with the first values as a preview. */
-import { ListSubheader, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ListSubheader, MenuItem, Select, TableCell, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { importTargets, resolveTarget, targetHeader, type ColumnMapping, type ImportTarget } from '../../core/csv';
 import { useUnitCatalog } from '../units/useUnitCatalog';
+import { RowTable } from '../layout/RowTable';
 import { isLanguage } from '../../core/languages';
 import type { Template } from '../../core/template';
 
@@ -71,35 +72,27 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
           {translate('importer.mapping.setsHint')}
         </Typography>
       )}
-      <Table size="small" data-testid="importer-mapping">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('importer.mapping.column')}</TableCell>
-            <TableCell>{translate('importer.mapping.field')}</TableCell>
-            <TableCell>{translate('importer.mapping.sample')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {headers.map((header, index) => (
-            <TableRow key={`${header}-${index}`}>
-              <TableCell>{header}</TableCell>
-              <TableCell>
-                <Select
-                  size="small"
-                  value={(mapping[header] && resolveTarget(template, mapping[header])?.key) || NONE}
-                  SelectDisplayProps={{ 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object}
-                  onChange={(event) => onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })}
-                  sx={{ minWidth: 240 }}
-                >
-                  <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
-                  {menuEntries(header)}
-                </Select>
-              </TableCell>
-              <TableCell sx={{ color: 'text.secondary' }}>{rows.slice(0, 3).map((row) => row[index] ?? '').join(' · ')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <RowTable
+        data-testid="importer-mapping"
+        columns={['importer.mapping.column', 'importer.mapping.field', 'importer.mapping.sample']}
+        rows={headers}
+        rowKey={(header, index) => `${header}-${index}`}
+        cells={(header, index) => [
+          header,
+          <Select
+            key="field"
+            size="small"
+            value={(mapping[header] && resolveTarget(template, mapping[header])?.key) || NONE}
+            SelectDisplayProps={{ 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object}
+            onChange={(event) => onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })}
+            sx={{ minWidth: 240 }}
+          >
+            <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
+            {menuEntries(header)}
+          </Select>,
+          <TableCell key="sample" sx={{ color: 'text.secondary' }}>{rows.slice(0, 3).map((row) => row[index] ?? '').join(' · ')}</TableCell>,
+        ]}
+      />
     </>
   );
 };

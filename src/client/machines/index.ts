@@ -6,31 +6,19 @@
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturing';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
-import { lazyView } from '../shell/navigation/lazyPage';
-
-// The screens load with the first visit, not with the login page.
-const MachineList = lazyView(() => import('./MachineList'), 'MachineList');
-const MachineCreate = lazyView(() => import('./MachinePages'), 'MachineCreate');
-const MachineEdit = lazyView(() => import('./MachinePages'), 'MachineEdit');
-const MachineSetList = lazyView(() => import('./MachineSetPages'), 'MachineSetList');
-const MachineSetCreate = lazyView(() => import('./MachineSetPages'), 'MachineSetCreate');
-const MachineSetEdit = lazyView(() => import('./MachineSetPages'), 'MachineSetEdit');
+import { lazyResource } from '../shell/navigation/lazyPage';
 import { setLabel } from './setLabel';
 
-export default {
-  list: MachineList,
-  create: MachineCreate,
-  edit: MachineEdit,
-  icon: PrecisionManufacturingIcon,
-  options: { label: 'machines.menu' },
-  recordRepresentation: (record: MachineRecord) => record.name,
-};
+// The screens load with the first visit, not with the login page.
+const machinePages = () => import('./MachinePages');
+const setPages = () => import('./MachineSetPages');
 
-export const machineSets = {
-  list: MachineSetList,
-  create: MachineSetCreate,
-  edit: MachineSetEdit,
-  icon: TuneIcon,
-  options: { label: 'machines.sets.title' },
-  recordRepresentation: (record: MachineSetRecord) => setLabel(record),
-};
+export default lazyResource(
+  { list: () => import('./MachineList').then((m) => m.MachineList), create: () => machinePages().then((m) => m.MachineCreate), edit: () => machinePages().then((m) => m.MachineEdit) },
+  { icon: PrecisionManufacturingIcon, options: { label: 'machines.menu' }, recordRepresentation: (record: MachineRecord) => record.name },
+);
+
+export const machineSets = lazyResource(
+  { list: () => setPages().then((m) => m.MachineSetList), create: () => setPages().then((m) => m.MachineSetCreate), edit: () => setPages().then((m) => m.MachineSetEdit) },
+  { icon: TuneIcon, options: { label: 'machines.sets.title' }, recordRepresentation: (record: MachineSetRecord) => setLabel(record) },
+);

@@ -4,7 +4,7 @@
  * then apply or discard; applied migrations can be rolled back from the history as long as the
  * calculations were not changed since.
  */
-import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Confirm, Title, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -13,6 +13,7 @@ import { downloadItemsCsv, useMigrationStep, usePreviewMigration } from './api';
 import { httpErrorText } from '../providers/httpClient';
 import { useCan } from '../providers/RoleGate';
 import { formatDateTime } from '../i18n/dates';
+import { RowTable } from '../layout/RowTable';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { formatKg } from './format';
@@ -153,49 +154,37 @@ const MigrationsPage = () => {
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               {translate('migrations.history.title')}
             </Typography>
-            {(history.data ?? []).length === 0 ? (
-              <Typography variant="body2">{translate('migrations.history.empty')}</Typography>
-            ) : (
-              <Table size="small" aria-label={translate('migrations.history.title')} data-testid="migration-history">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('migrations.fields.created_at')}</TableCell>
-                    <TableCell>{translate('migrations.fields.created_by')}</TableCell>
-                    <TableCell>{translate('migrations.history.target')}</TableCell>
-                    <TableCell>{translate('migrations.fields.status')}</TableCell>
-                    <TableCell align="right">{translate('migrations.summary.count')}</TableCell>
-                    <TableCell align="right">{translate('migrations.summary.total_after')}</TableCell>
-                    <TableCell>{translate('migrations.fields.applied')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(history.data ?? []).map((migration) => (
-                    <TableRow key={migration.id} selected={selected?.id === migration.id}>
-                      <TableCell>{formatDateTime(migration.created_at, locale)}</TableCell>
-                      <TableCell>{migration.created_by_name ?? '—'}</TableCell>
-                      <TableCell>{targetName(migration)}</TableCell>
-                      <TableCell>{translate(`migrations.status.${migration.status}`)}</TableCell>
-                      <TableCell align="right">{formatCount(migration.summary.count, lang)}</TableCell>
-                      <TableCell align="right">{formatKg(migration.summary.total_after, locale)}</TableCell>
-                      <TableCell>
-                        {migration.applied_at ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}` : '—'}
-                      </TableCell>
-                      <TableCell>
-                        <Button size="small" onClick={() => setSelected(migration)}>
-                          {translate('migrations.actions.show')}
-                        </Button>
-                        {writer && migration.status === 'applied' ? (
-                          <Button size="small" color="warning" disabled={busy} onClick={() => setConfirming({ migration, step: 'rollback' })}>
-                            {translate('migrations.actions.rollback')}
-                          </Button>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
+            <RowTable
+              aria-label={translate('migrations.history.title')}
+              data-testid="migration-history"
+              columns={[
+                'migrations.fields.created_at', 'migrations.fields.created_by', 'migrations.history.target', 'migrations.fields.status',
+                { label: 'migrations.summary.count', align: 'right' }, { label: 'migrations.summary.total_after', align: 'right' }, 'migrations.fields.applied', '',
+              ]}
+              rows={history.data ?? []}
+              rowKey={(migration) => migration.id}
+              rowProps={(migration) => ({ selected: selected?.id === migration.id })}
+              empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
+              cells={(migration) => [
+                formatDateTime(migration.created_at, locale),
+                migration.created_by_name ?? '—',
+                targetName(migration),
+                translate(`migrations.status.${migration.status}`),
+                formatCount(migration.summary.count, lang),
+                formatKg(migration.summary.total_after, locale),
+                migration.applied_at ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}` : '—',
+                <>
+                  <Button size="small" onClick={() => setSelected(migration)}>
+                    {translate('migrations.actions.show')}
+                  </Button>
+                  {writer && migration.status === 'applied' ? (
+                    <Button size="small" color="warning" disabled={busy} onClick={() => setConfirming({ migration, step: 'rollback' })}>
+                      {translate('migrations.actions.rollback')}
+                    </Button>
+                  ) : null}
+                </>,
+              ]}
+            />
           </CardContent>
         </Card>
       </Stack>

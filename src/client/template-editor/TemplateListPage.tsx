@@ -3,7 +3,8 @@
  * created in the app), status, versions and usage; new template, import of a JSON file.
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, Stack, TableCell, Typography } from '@mui/material';
+import { RowTable } from '../layout/RowTable';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
@@ -51,44 +52,30 @@ const TemplateListPage = () => {
       {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
       <RejectedFiles />
       <Card variant="outlined">
-        <Table size="small" aria-busy={isPending}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('templateEditor.list.template')}</TableCell>
-              <TableCell>{translate('templateEditor.list.id')}</TableCell>
-              <TableCell>{translate('templateEditor.list.source')}</TableCell>
-              <TableCell>{translate('templateEditor.list.status')}</TableCell>
-              <TableCell align="right">{translate('templateEditor.list.version')}</TableCell>
-              <TableCell align="right">{translate('templateEditor.list.versions')}</TableCell>
-              <TableCell align="right">{translate('templateEditor.list.usage')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data ?? []).map((template) => (
-              <TableRow
-                key={template.id}
-                hover
-                sx={{ cursor: 'pointer' }}
-                data-testid={`template-row-${template.id}`}
-                onClick={() => navigate(`/templates/${encodeURIComponent(template.id)}`)}
-              >
-                <TableCell>
-                  <RouterLink to={`/templates/${encodeURIComponent(template.id)}`} onClick={(event) => event.stopPropagation()}>{template.label}</RouterLink>
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{template.id}</TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" color={template.status === 'published' ? 'success' : 'default'} label={translate(`templateEditor.status.${template.status}`)} />
-                </TableCell>
-                <TableCell align="right">v{template.version}</TableCell>
-                <TableCell align="right">{template.version_count}</TableCell>
-                <TableCell align="right" data-testid={`template-usage-${template.id}`}>{template.usage}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowTable
+          aria-busy={isPending}
+          columns={[
+            'templateEditor.list.template', 'templateEditor.list.id', 'templateEditor.list.source', 'templateEditor.list.status',
+            { label: 'templateEditor.list.version', align: 'right' }, { label: 'templateEditor.list.versions', align: 'right' }, { label: 'templateEditor.list.usage', align: 'right' },
+          ]}
+          rows={data ?? []}
+          rowKey={(template) => template.id}
+          rowProps={(template) => ({
+            hover: true,
+            sx: { cursor: 'pointer' },
+            'data-testid': `template-row-${template.id}`,
+            onClick: () => navigate(`/templates/${encodeURIComponent(template.id)}`),
+          })}
+          cells={(template) => [
+            <RouterLink key="label" to={`/templates/${encodeURIComponent(template.id)}`} onClick={(event) => event.stopPropagation()}>{template.label}</RouterLink>,
+            <TableCell key="id" sx={{ fontFamily: 'monospace' }}>{template.id}</TableCell>,
+            <Chip key="source" size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />,
+            <Chip key="status" size="small" color={template.status === 'published' ? 'success' : 'default'} label={translate(`templateEditor.status.${template.status}`)} />,
+            `v${template.version}`,
+            template.version_count,
+            <TableCell key="usage" align="right" data-testid={`template-usage-${template.id}`}>{template.usage}</TableCell>,
+          ]}
+        />
       </Card>
     </Box>
   );

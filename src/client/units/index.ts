@@ -1,16 +1,10 @@
 import StraightenIcon from '@mui/icons-material/Straighten';
 import type { UnitRecord } from '../../core/api';
-import { lazyView } from '../shell/navigation/lazyPage';
+import { lazyResource } from '../shell/navigation/lazyPage';
 
-// Its screens load with the first visit, not with the login page.
-const UnitList = lazyView(() => import('./UnitPages'), 'UnitList');
-const UnitCreate = lazyView(() => import('./UnitPages'), 'UnitCreate');
-const UnitEdit = lazyView(() => import('./UnitPages'), 'UnitEdit');
+const pages = () => import('./UnitPages');
 
-export default {
-  list: UnitList,
-  create: UnitCreate,
-  edit: UnitEdit,
-  icon: StraightenIcon,
-  recordRepresentation: (record: UnitRecord) => record.key,
-};
+export default lazyResource(
+  { list: () => pages().then((m) => m.UnitList), create: () => pages().then((m) => m.UnitCreate), edit: () => pages().then((m) => m.UnitEdit) },
+  { icon: StraightenIcon, recordRepresentation: (record: UnitRecord) => record.key },
+);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
@@ -66,15 +66,13 @@ export const AcceptInvitationPage = () => {
 
   return (
     <LoginLayout title={translate('app.accept.title')}>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="body2">{translate('app.accept.intro')}</Typography>
-        {state.kind === 'failed' ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
-        {newPassword.fields({ password: translate('app.accept.password'), repeat: translate('app.accept.repeat_password') })}
-        <Button type="submit" variant="contained" disabled={state.kind === 'sending'}>
-          {translate('app.accept.submit')}
-        </Button>
-        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
-      </Box>
+      {newPassword.form({
+        onSubmit: submit,
+        intro: <Typography variant="body2">{translate('app.accept.intro')}</Typography>,
+        failed: state.kind === 'failed',
+        sending: state.kind === 'sending',
+        labels: { password: translate('app.accept.password'), repeat: translate('app.accept.repeat_password'), submit: translate('app.accept.submit') },
+      })}
     </LoginLayout>
   );
 };

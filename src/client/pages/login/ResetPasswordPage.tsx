@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link } from '@mui/material';
+import { Alert, Box, Link } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
@@ -50,14 +50,12 @@ export const ResetPasswordPage = () => {
 
   return (
     <LoginLayout title={translate('app.reset.title')}>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {state === 'failed' ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
-        {newPassword.fields({ password: translate('app.reset.new_password'), repeat: translate('app.reset.repeat_password') })}
-        <Button type="submit" variant="contained" disabled={state === 'sending'}>
-          {translate('app.reset.submit')}
-        </Button>
-        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
-      </Box>
+      {newPassword.form({
+        onSubmit: submit,
+        failed: state === 'failed',
+        sending: state === 'sending',
+        labels: { password: translate('app.reset.new_password'), repeat: translate('app.reset.repeat_password'), submit: translate('app.reset.submit') },
+      })}
     </LoginLayout>
   );
 };

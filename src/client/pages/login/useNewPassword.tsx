@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { TextField } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { MIN_PASSWORD_LENGTH } from '../../../core/api/vocabulary';
 
@@ -19,6 +20,20 @@ export function useNewPassword() {
   const shownPassword = touched.password || password !== '' ? (serverError ?? passwordError) : null;
   const shownRepeat = touched.repeat || repeat !== '' ? repeatError : null;
 
+  const fields = (labels: { password: string; repeat: string }) => (
+    <>
+      <TextField name="password" type="password" label={labels.password} autoComplete="new-password" required autoFocus
+        value={password}
+        onChange={(e) => { setPassword(e.target.value); setServerError(null); }}
+        onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+        error={!!shownPassword} helperText={shownPassword ?? translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })} />
+      <TextField name="password_repeat" type="password" label={labels.repeat} autoComplete="new-password" required
+        value={repeat} onChange={(e) => setRepeat(e.target.value)}
+        onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
+        error={!!shownRepeat} helperText={shownRepeat ?? ' '} />
+    </>
+  );
+
   return {
     password,
     /** Before sending: shows every message; true when the input may be sent. */
@@ -28,18 +43,17 @@ export function useNewPassword() {
     },
     /** A field error the server gave for the password (e.g. too weak). */
     setServerError,
-    fields: (labels: { password: string; repeat: string }) => (
-      <>
-        <TextField name="password" type="password" label={labels.password} autoComplete="new-password" required autoFocus
-          value={password}
-          onChange={(e) => { setPassword(e.target.value); setServerError(null); }}
-          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          error={!!shownPassword} helperText={shownPassword ?? translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })} />
-        <TextField name="password_repeat" type="password" label={labels.repeat} autoComplete="new-password" required
-          value={repeat} onChange={(e) => setRepeat(e.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
-          error={!!shownRepeat} helperText={shownRepeat ?? ' '} />
-      </>
+    /** The page's whole form: an intro, the server's failure, both fields, the submit button and the way back. */
+    form: (props: { onSubmit: (event: FormEvent) => void; intro?: ReactNode; failed: boolean; sending: boolean; labels: { password: string; repeat: string; submit: string } }) => (
+      <Box component="form" onSubmit={props.onSubmit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {props.intro}
+        {props.failed ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
+        {fields(props.labels)}
+        <Button type="submit" variant="contained" disabled={props.sending}>
+          {props.labels.submit}
+        </Button>
+        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
+      </Box>
     ),
   };
 }

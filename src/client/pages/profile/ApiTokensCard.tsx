@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Table,
-  TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, TableCell,
+  TextField, Tooltip, Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import type { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../../core/api';
 import { useKontorAuthProvider } from '../../providers/authProvider';
+import { RowTable } from '../../layout/RowTable';
 import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
 
@@ -117,43 +118,31 @@ export const ApiTokensCard = () => {
             <SaveButton label="profile.tokens.create" alwaysEnable sx={{ mt: 1 }} />
           </Box>
         </Form>
-        {tokens && tokens.length === 0 ? (
-          <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('profile.tokens.empty')}</Typography>
-        ) : null}
-        {tokens && tokens.length > 0 ? (
-          <Table size="small" sx={{ mt: 2 }} aria-label={translate('profile.tokens.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('profile.tokens.name')}</TableCell>
-                <TableCell>{translate('profile.tokens.created_at')}</TableCell>
-                <TableCell>{translate('profile.tokens.expires_at')}</TableCell>
-                <TableCell>{translate('profile.tokens.last_used_at')}</TableCell>
-                <TableCell><Box component="span" sx={VISUALLY_HIDDEN}>{translate('profile.tokens.revoke')}</Box></TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tokens.map((token) => (
-                <TableRow key={token.id} data-testid={`api-token-${token.id}`}>
-                  <TableCell>{token.name}</TableCell>
-                  <TableCell>{formatInstantDay(token.created_at, locale)}</TableCell>
-                  <TableCell>
-                    {Date.parse(token.expires_at) <= now
-                      ? translate('profile.tokens.expired')
-                      : formatInstantDay(token.expires_at, locale)}
-                  </TableCell>
-                  <TableCell>
-                    {token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used')}
-                  </TableCell>
-                  <TableCell align="right">
-                    <IconButton onClick={() => setRevoking(token)} color="error"
-                      aria-label={translate('profile.tokens.revoke_named', { name: token.name })}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+        {tokens ? (
+          <RowTable
+            sx={{ mt: 2 }}
+            aria-label={translate('profile.tokens.title')}
+            columns={[
+              'profile.tokens.name', 'profile.tokens.created_at', 'profile.tokens.expires_at', 'profile.tokens.last_used_at',
+              { header: <Box component="span" sx={VISUALLY_HIDDEN}>{translate('profile.tokens.revoke')}</Box> },
+            ]}
+            rows={tokens}
+            rowKey={(token) => token.id}
+            rowProps={(token) => ({ 'data-testid': `api-token-${token.id}` })}
+            empty={<Typography color="text.secondary" sx={{ mt: 2 }}>{translate('profile.tokens.empty')}</Typography>}
+            cells={(token) => [
+              token.name,
+              formatInstantDay(token.created_at, locale),
+              Date.parse(token.expires_at) <= now ? translate('profile.tokens.expired') : formatInstantDay(token.expires_at, locale),
+              token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used'),
+              <TableCell key="revoke" align="right">
+                <IconButton onClick={() => setRevoking(token)} color="error"
+                  aria-label={translate('profile.tokens.revoke_named', { name: token.name })}>
+                  <DeleteIcon />
+                </IconButton>
+              </TableCell>,
+            ]}
+          />
         ) : null}
       </CardContent>
       <CreatedTokenDialog created={created} onClose={() => setCreated(null)} />

@@ -22,8 +22,15 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
   return Page;
 }
 
-/** A module's named page as its own chunk: `lazyView(() => import('./UserList'), 'UserList')`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as lazyPage
-export function lazyView<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazyPage(() => load().then((module) => ({ default: module[name] })));
+type ResourceView = 'list' | 'create' | 'edit';
+
+/**
+ * A react-admin resource whose screens load with the first visit (react-admin's layout shows its loader meanwhile),
+ * not with the login page: each view's loader gives the screen, the rest is the resource's definition as it is.
+ */
+export function lazyResource<D extends object, V extends ResourceView>(views: Record<V, () => Promise<ComponentType>>, definition: D) {
+  const screens = Object.fromEntries(
+    Object.entries<() => Promise<ComponentType>>(views).map(([view, load]) => [view, lazyPage(() => load().then((screen) => ({ default: screen })))]),
+  ) as Record<V, ComponentType>;
+  return { ...definition, ...screens };
 }
