@@ -6,19 +6,19 @@
  */
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { lazyPage, lazyView } from '../shell/navigation/lazyPage';
+import { lazyPage } from '../shell/navigation/lazyPage';
 
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage'));
 const ErrorWithUserPage = lazyPage(() => import('../shell/errors/ErrorWithUserPage'));
 
-const ForgotPasswordPage = lazyView(() => import('./login/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyView(() => import('./login/ResetPasswordPage'), 'ResetPasswordPage');
-const AcceptInvitationPage = lazyView(() => import('./login/AcceptInvitationPage'), 'AcceptInvitationPage');
+const ForgotPasswordPage = lazyPage(() => import('./login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazyPage(() => import('./login/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const AcceptInvitationPage = lazyPage(() => import('./login/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
 
 /** `<Admin accessDenied>`, `<Admin authenticationError>`, `<Admin authCallbackPage>`. */
-export const AccessDeniedPage = lazyView(() => import('../shell/errors/authScreens'), 'AccessDenied');
-export const AuthenticationErrorPage = lazyView(() => import('../shell/errors/authScreens'), 'AuthenticationError');
-export const AuthCallbackPage = lazyView(() => import('../shell/errors/authScreens'), 'AuthCallback');
+export const AccessDeniedPage = lazyPage(() => import('../shell/errors/authScreens').then((m) => ({ default: m.AccessDenied })));
+export const AuthenticationErrorPage = lazyPage(() => import('../shell/errors/authScreens').then((m) => ({ default: m.AuthenticationError })));
+export const AuthCallbackPage = lazyPage(() => import('../shell/errors/authScreens').then((m) => ({ default: m.AuthCallback })));
 
 /** `<Admin catchAll>`. */
 export const NotFoundPage = lazyPage(() => import('./errors/NotFound'));
