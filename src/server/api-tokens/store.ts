@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { API_TOKEN_PREFIX, type ApiTokenRecord, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { hashToken, newToken } from '../auth/tokens';
+import { findLiveToken, hashToken, newToken } from '../auth/tokens';
 import { loadSessionUser } from '../auth/sessions';
 
 export interface ApiTokensTable {
@@ -96,17 +96,12 @@ export async function revokeApiToken(db: ApiTokensDb, userId: number, tokenId: n
 /** The user a live token belongs to, or null (unknown, expired, revoked, user or mandant deactivated). */
 export async function resolveApiToken(db: ApiTokensDb, token: string): Promise<SessionUser | null> {
   const now = isoNow();
-  const row = await db
-    .selectFrom('api_tokens')
-    .select(['id', 'user_id', 'last_used_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const shared = db as unknown as Kysely<DatabaseSchema>;
+  const row = await findLiveToken(shared, 'api_tokens', token, now);
   if (!row) return null;
-  const user = await loadSessionUser(db as unknown as Kysely<DatabaseSchema>, row.user_id);
+  const user = await loadSessionUser(shared, row.user_id);
   if (!user) return null;
-  if (!row.last_used_at || Date.now() - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
+  if (!row.last_used || Date.now() - Date.parse(row.last_used) > TOUCH_AFTER_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }
   return user;

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean } from '../db/values';
-import { hashToken, newToken } from './tokens';
+import { findLiveToken, hashToken, newToken } from './tokens';
 
 /** Renewing on every request would write on every read; once a minute is enough for sliding expiry. */
 const RENEW_AFTER_MS = 60_000;
@@ -83,17 +83,11 @@ export async function resolveSession(
   ttlHours: number,
 ): Promise<ResolvedSession | null> {
   const now = isoNow();
-  const session = await db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'last_seen_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const session = await findLiveToken(db, 'sessions', token, now);
   if (!session) return null;
   const user = await loadSessionUser(db, session.user_id);
   if (!user) return null;
-  if (Date.now() - Date.parse(session.last_seen_at) > RENEW_AFTER_MS) {
+  if (Date.now() - Date.parse(session.last_used!) > RENEW_AFTER_MS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now, expires_at: isoNow(ttlHours * 3_600_000) })

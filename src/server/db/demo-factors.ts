@@ -7,16 +7,10 @@
  * gas are German (UBA) figures.
  */
 import type { LocalizedText } from '../../core/languages';
+import type { FactorInput } from '../factors/factor-input';
 
-export interface DemoFactor {
-  key: string;
-  category: string;
-  /** The unit the factor is per, e.g. `kWh`, `kg`, `t·km`. */
-  unit: string;
-  /** kg CO2e per unit. */
-  value: number;
-  label: LocalizedText;
-  source: string;
+/** A factor as the API takes it, with the year and region every demo figure names. */
+export interface DemoFactor extends FactorInput {
   /** The year the figure refers to. */
   year: number;
   region: string;

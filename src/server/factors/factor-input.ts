@@ -4,7 +4,9 @@ import { LANGUAGES, type LocalizedText } from '../../core/languages';
 export interface FactorInput {
   key: string;
   category: string;
+  /** The unit the factor is per, e.g. `kWh`, `kg`, `t·km`. */
   unit: string;
+  /** kg CO2e per unit. */
   value: number;
   label: LocalizedText;
   source: string;

@@ -12,7 +12,7 @@ import type { Resource } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { notFound } from './errors';
-import { parseListQuery, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
+import { parseListQuery, recordColumns, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are chosen at run time here
 type AnySelect = any;
@@ -23,7 +23,10 @@ export interface ReadOnlyResource<TRecord> {
   /** The access policy's resource whose `list` and `read` rules guard these routes. */
   access: Resource;
   table: keyof DatabaseSchema & string;
-  columns: Record<string, ColumnDefinition>;
+  /** Columns that may be sorted and filtered (default: the record's scalar properties, recordColumns, but the `unlisted` ones). */
+  columns?: Record<string, ColumnDefinition>;
+  /** Record properties the default columns leave out. */
+  unlisted?: readonly string[];
   /** SQL text expressions `q` searches (lower-cased, substring). */
   search?: readonly Expression<unknown>[];
   /** Restricts every query to the rows the user may see. */
@@ -35,13 +38,14 @@ export interface ReadOnlyResource<TRecord> {
 export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kysely<DatabaseSchema>, def: ReadOnlyResource<TRecord>): void {
   const tags = [def.name];
   const searchNames = def.search?.length ? ['q'] : [];
+  const columns = def.columns ?? recordColumns(def.recordSchema, def.unlisted);
 
   registerListRoute(app, {
     name: def.name,
     access: def.access,
     tags,
     recordSchema: def.recordSchema,
-    parse: (params) => parseListQuery(params, def.columns, searchNames),
+    parse: (params) => parseListQuery(params, columns, searchNames),
     page: async (request, query) => {
       const filtered = whereListed(def.scope(db.selectFrom(def.table), currentUser(request)), query, def.search ?? []);
       const { rows, total } = await selectPage(filtered, query);

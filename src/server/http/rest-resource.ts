@@ -20,7 +20,7 @@ import { isoNow } from '../db/values';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { Resource } from '../../core/access/policy';
 import { conflict, errorRef, notFound } from './errors';
-import { parseListQuery, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
+import { parseListQuery, recordColumns, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
 import { idParams } from './record-id';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
@@ -73,13 +73,6 @@ export type RestResourceDefinition<
 /** The body a schema admits: its `Static` type, or a plain row for a schema given without its type. */
 type BodyOf<S extends TSchema> = TSchema extends S ? Row : Static<S>;
 
-/** The bookkeeping columns `versioned` adds, for a resource's `columns` (sortable and filterable like any other). */
-export const versionColumns = {
-  created_at: { type: 'timestamp' },
-  updated_at: { type: 'timestamp' },
-  version: { type: 'integer' },
-} as const satisfies Record<string, ColumnDefinition>;
-
 /** The bookkeeping `versioned` adds, read from a row for a record (core/api `VersionedFields`). */
 export function versionFields(row: Row): { created_at: string; updated_at: string; version: number } {
   return { created_at: String(row.created_at), updated_at: String(row.updated_at), version: Number(row.version) };
@@ -99,8 +92,15 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
   table: keyof DatabaseSchema & string;
-  /** Columns that may be sorted and filtered, with their types. `id` must be among them. */
-  columns: Record<string, ColumnDefinition>;
+  /**
+   * Columns that may be sorted and filtered, with their types; `id` must be among them. Default: the record's scalar
+   * properties as recordColumns types them, but the `unlisted` ones, retyped by `columnTypes`.
+   */
+  columns?: Record<string, ColumnDefinition>;
+  /** Record properties the default columns leave out: not in the table, or not to be sorted and filtered by. */
+  unlisted?: readonly string[];
+  /** Default columns the table types wider than the record does (a `number` column behind an integer property). */
+  columnTypes?: Record<string, ColumnDefinition>;
   /** Columns `filter={"q":…}` searches case-insensitively. */
   searchable?: readonly string[];
   /** The `q` condition of a resource with a search index of its own (same rows as over `searchable`, faster). */
@@ -146,6 +146,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
 ): void {
   const versioned = def.versioned ?? true;
   const searchable = def.searchable ?? [];
+  const columns = def.columns ?? { ...recordColumns(def.recordSchema, def.unlisted), ...def.columnTypes };
   const path = `/api/${def.name}`;
   const tags = [def.tag ?? def.name];
   const ctxOf = (request: FastifyRequest, conn: Kysely<DatabaseSchema> = database): RestContext => ({
@@ -214,7 +215,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
     access: def.access,
     tags,
     recordSchema: def.listRows?.schema ?? def.recordSchema,
-    parse: (params) => parseListQuery(params, def.columns, searchable, Object.keys(def.customFilters ?? {})),
+    parse: (params) => parseListQuery(params, columns, searchable, Object.keys(def.customFilters ?? {})),
     page: (request, query) => list(ctxOf(request), query),
   });
 

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/migrations/columns';
 import { formatCalculationNumber } from '../calculations/number';
+import { reserveSequences } from '../db/counters';
 import type { ComputedColumns } from '../calculations/prepare';
 import './schema';
 
@@ -21,24 +22,13 @@ export interface BatchOwner {
   importId: number;
 }
 
-/** Reserves `count` consecutive numbers of the mandant's counter for the current year; answers the first sequence. */
-async function allocateNumberBlock(db: Kysely<DatabaseSchema>, mandantId: number, count: number, year: number): Promise<number> {
-  const row = await db
-    .insertInto('calculation_counters')
-    .values({ mandant_id: mandantId, year, last: count })
-    .onConflict((oc) => oc.columns(['mandant_id', 'year']).doUpdateSet({ last: sql<number>`calculation_counters.last + ${count}` }))
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return Number(row.last) - count + 1;
-}
-
 /** Inserts the rows as calculations of the import; answers their ids in order. */
 export async function writeImportedBatch(db: Kysely<DatabaseSchema>, owner: BatchOwner, rows: readonly ImportedRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const now = new Date();
   const year = now.getUTCFullYear();
   const stamp = now.toISOString();
-  const first = await allocateNumberBlock(db, owner.mandantId, rows.length, year);
+  const first = await reserveSequences(db, 'calculation_counters', owner.mandantId, year, rows.length);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
   return dialectOf(db) === 'postgres' ? insertWithJson(db, owner, rows, numbers, stamp) : insertFromJson(db, owner, rows, numbers, stamp);
 }

@@ -10,8 +10,8 @@ import { normaliseEmail } from '../auth/routes';
 import { hashToken, newToken } from '../auth/tokens';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
-import { versionColumns, versionFields, type RestResourceDefinition, type Row } from '../http/rest-resource';
-import { accountColumns, accountFields, checkPlacement } from '../users/resource';
+import { versionFields, type RestResourceDefinition, type Row } from '../http/rest-resource';
+import { accountFields, checkPlacement } from '../users/resource';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import './table';
 
@@ -33,13 +33,6 @@ export function invitationsResource(delivery: InvitationDelivery): InvitationsRe
     name: 'invitations',
     table: 'invitations',
     tenantColumn: 'mandant_id',
-    columns: {
-      ...accountColumns,
-      invited_by: { type: 'integer' },
-      sent_at: { type: 'timestamp' },
-      expires_at: { type: 'timestamp' },
-      ...versionColumns,
-    },
     searchable: ['name', 'email'],
     access: 'invitations',
     toRecord: toInvitationRecord,

@@ -6,7 +6,7 @@ import { CreateMandantRequest, MandantRecord, UpdateMandantRequest, type Mandant
 import { parseJson, toBoolean } from '../db/values';
 import { findDatabaseFor } from '../factors/factor-set';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import { versionColumns, versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
+import { versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 
 export function toMandantRecord(row: Row): MandantRecord {
@@ -43,14 +43,6 @@ export const mandantsResource: RestResourceDefinition<MandantRecord, typeof Crea
   table: 'mandants',
   // The mandants table is scoped by its own id: a mandant user sees exactly its mandant.
   tenantColumn: 'id',
-  columns: {
-    id: { type: 'integer' },
-    name: { type: 'text' },
-    slug: { type: 'text' },
-    active: { type: 'boolean' },
-    settings: { type: 'json' },
-    ...versionColumns,
-  },
   searchable: ['name', 'slug'],
   access: 'mandants',
   toRecord: toMandantRecord,

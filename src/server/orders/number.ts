@@ -1,19 +1,14 @@
 /**
- * Order numbers `B-<year>-<6 digits>`, sequential per mandant and year (same counter upsert as
- * calculation numbers), and certificate numbers, derived from the globally unique order id.
+ * Order numbers `B-<year>-<6 digits>`, sequential per mandant and year (db/counters.ts), and certificate numbers,
+ * derived from the globally unique order id.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
+import { reserveSequences, yearlyNumber } from '../db/counters';
 
 /** Allocates the next order number; call inside the transaction that inserts the order. */
 export async function allocateOrderNumber(db: Kysely<DatabaseSchema>, mandantId: number, year = new Date().getUTCFullYear()): Promise<string> {
-  const row = await db
-    .insertInto('order_counters')
-    .values({ mandant_id: mandantId, year, last: 1 })
-    .onConflict((oc) => oc.columns(['mandant_id', 'year']).doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return `B-${year}-${String(row.last).padStart(6, '0')}`;
+  return yearlyNumber('B', year, await reserveSequences(db, 'order_counters', mandantId, year));
 }
 
 export function certificateNumber(orderId: number, year = new Date().getUTCFullYear()): string {

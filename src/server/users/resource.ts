@@ -9,7 +9,7 @@ import { isLanguage, DEFAULT_LANGUAGE } from '../../core/languages';
 import { normaliseEmail } from '../auth/routes';
 import { toBoolean } from '../db/values';
 import { badRequest, forbidden } from '../http/errors';
-import { versionColumns, versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
+import { versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 import { assignableRoles, seesAllMandants as roleSeesAllMandants } from '../../core/access/policy';
 
@@ -32,16 +32,6 @@ export function toUserRecord(row: Row): UserRecord {
     ...versionFields(row),
   };
 }
-
-/** The list columns of what a user and an invitation share. */
-export const accountColumns = {
-  id: { type: 'integer' },
-  mandant_id: { type: 'integer' },
-  email: { type: 'text' },
-  name: { type: 'text' },
-  role: { type: 'text' },
-  language: { type: 'text' },
-} as const;
 
 /**
  * Deliberately unscoped: e-mail addresses are unique across all mandants. So only provider admins, who
@@ -84,7 +74,6 @@ export const usersResource: RestResourceDefinition<UserRecord, typeof AnyBody, t
   name: 'users',
   table: 'users',
   tenantColumn: 'mandant_id',
-  columns: { ...accountColumns, active: { type: 'boolean' }, ...versionColumns },
   searchable: ['name', 'email'],
   access: 'users',
   toRecord: toUserRecord,
