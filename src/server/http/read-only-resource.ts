@@ -38,7 +38,7 @@ export interface ReadOnlyResource<TRecord> {
 export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kysely<DatabaseSchema>, def: ReadOnlyResource<TRecord>): void {
   const tags = [def.name];
   const searchNames = def.search?.length ? ['q'] : [];
-  const columns = def.columns ?? recordColumns(def.recordSchema, def.unlisted);
+  const columns = def.columns ?? recordColumns(def.recordSchema, { omit: def.unlisted });
 
   registerListRoute(app, {
     name: def.name,

@@ -146,7 +146,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
 ): void {
   const versioned = def.versioned ?? true;
   const searchable = def.searchable ?? [];
-  const columns = def.columns ?? { ...recordColumns(def.recordSchema, def.unlisted), ...def.columnTypes };
+  const columns = def.columns ?? { ...recordColumns(def.recordSchema, { omit: def.unlisted }), ...def.columnTypes };
   const path = `/api/${def.name}`;
   const tags = [def.tag ?? def.name];
   const ctxOf = (request: FastifyRequest, conn: Kysely<DatabaseSchema> = database): RestContext => ({
