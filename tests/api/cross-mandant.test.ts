@@ -52,6 +52,7 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/templates/{id}/versions/{version}/export': 'provider-only template editor',
   '/api/carbon-offset-projects/{id}': 'the offset catalogue is shared by every mandant (writes are provider-only)',
   '/api/units/{id}': 'the unit catalogue is shared by every mandant (writes are provider-only)',
+  '/api/factor-categories/{key}': 'a category key, not a record id; a mandant admin’s name is written for their own mandant only',
   '/api/statistics/{name}': 'a statistic’s name, not a record id (its mandant_id query is checked below)',
 };
 /** List routes of resources that are not tenant records. */
