@@ -98,6 +98,8 @@ describe('the importer', () => {
     await user.upload(screen.getByTestId('importer-file'), new File([csv], 'legs.csv', { type: 'text/csv' }));
     await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
     expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('nummerierten Spaltensätzen');
+    // The hint quotes the chosen template's first numbered column, not a fixed example (issue #20).
+    expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('„Transporte 1: Verkehrsmittel“, „Transporte 2: Verkehrsmittel“');
     expect(screen.getByLabelText('Feld für Spalte Transport 1: Verkehrsmittel')).toHaveTextContent('Transporte 1: Verkehrsmittel');
     expect(screen.getByLabelText('Feld für Spalte Transport 2: Verkehrsmittel')).toHaveTextContent('Transporte 2: Verkehrsmittel');
     const unknown = screen.getByLabelText('Feld für Spalte Strecke 2');
