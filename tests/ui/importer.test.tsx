@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImportRecord, ImportReport } from '../../src/core/api';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
-import { templateRecords } from './calculations.mock';
+import { databases, templateRecords } from './calculations.mock';
 
 const SLOW = 60_000;
 const CSV = 'Titel;Stückzahl;Seiten (Inhalt);Makulatur\r\nA;1.500;16;12,5\r\nB;2.000;7;10\r\n';
@@ -89,6 +89,19 @@ describe('the importer', () => {
     await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'more.csv', { type: 'text/csv' }));
     await waitFor(() => expect(screen.getByTestId('importer-import')).toBeEnabled());
     expect(screen.queryByTestId('importer-import-reason')).toBeNull();
+  }, SLOW);
+
+  it('offers the published databases and imports with the one chosen (issue #20)', async () => {
+    server.use(http.get(`${API}/databases`, () => HttpResponse.json(databases, { headers: { 'Content-Range': 'databases 0-1/2' } })));
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    await chooseBrochure(user);
+    await user.click(screen.getByTestId('importer-database'));
+    await user.click(await screen.findByRole('option', { name: /^Demo factors 2024 \(2024\)/ }));
+    await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
+    await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+    await user.click(screen.getByTestId('importer-dry-run'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.url.searchParams.get('database_id')).toBe('1');
   }, SLOW);
 
   it('recognises numbered column sets of the transport group and offers item 2, and item 3 once item 2 is mapped', async () => {
