@@ -40,6 +40,7 @@ const SECRET = {
   collection: 'Muster Geheimsammlung',
   machineSet: 'Muster Geheimpark',
   machine: 'Muster Geheimpresse',
+  category: 'Muster Geheimkategorie',
 };
 
 /** Resources whose path ids are not tenant records, each with the reason. */
@@ -52,6 +53,7 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/templates/{id}/versions/{version}/export': 'provider-only template editor',
   '/api/carbon-offset-projects/{id}': 'the offset catalogue is shared by every mandant (writes are provider-only)',
   '/api/units/{id}': 'the unit catalogue is shared by every mandant (writes are provider-only)',
+  '/api/factor-categories/{key}': 'a category key, not a record id; a mandant admin’s name is written for their own mandant only',
   '/api/statistics/{name}': 'a statistic’s name, not a record id (its mandant_id query is checked below)',
 };
 /** List routes of resources that are not tenant records. */
@@ -222,6 +224,9 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     a.databases = [privateDb.id, draftDb.id];
     const factorOf = async (databaseId: number) => (await ctx.db.selectFrom('factors').select('id').where('database_id', '=', databaseId).orderBy('id').executeTakeFirstOrThrow()).id;
     a.factors = [await factorOf(privateDb.id), await factorOf(draftDb.id)];
+    // A's own name of a category, which B's category listing must not show.
+    const secretName = Object.fromEntries(['de', 'en', 'fr', 'it', 'es'].map((lang) => [lang, SECRET.category]));
+    expect((await as(aAdmin, 'PUT', '/api/factor-categories/paper', { label: secretName })).status).toBe(200);
 
     const calculation = created(await as<CalculationRecord>(aEditor, 'POST', '/api/calculations', { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: SECRET.calculation } }));
     a.calculations = [calculation.id];

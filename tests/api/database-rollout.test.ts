@@ -91,4 +91,23 @@ describeEachDatabase('factor database roll-out', (ctx) => {
     expect(saved.status).toBe(400);
     expect(Object.values(saved.body.errors).join(' ')).toContain(`Der Faktor „${missing}“ fehlt in der Faktordatenbank „Ohne p1“`);
   });
+
+  it('checks import rows against the chosen database: every row whose factor it lacks fails, naming the value', async () => {
+    const provider = await ctx.login('admin@kontor.example');
+    const newer = await databaseByLabel(provider, '2025');
+    const copy = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', { token: provider, body: { name: 'Ohne Frischfaser', version_label: 'p2', copy_from_id: newer.id } });
+    const factor = await ctx.db.selectFrom('factors').select('id').where('database_id', '=', copy.body.id).where('key', '=', 'paper_virgin').executeTakeFirstOrThrow();
+    expect((await ctx.request('DELETE', `/api/factors/${factor.id}`, { token: provider })).status).toBe(200);
+    expect((await ctx.request('POST', `/api/databases/${copy.body.id}/publish`, { token: provider })).status).toBe(200);
+    const csv = 'Title,Quantity,Format,Pages,Paper,Grammage,Spoilage (%)\nFirst,1000,A4,8,paper_virgin,115,5\nSecond,500,A4,8,paper_virgin,115,5\n';
+    const params = new URLSearchParams({ template: 'brochure', file_name: 'missing.csv', mode: 'valid_rows', dry_run: 'true', database_id: String(copy.body.id) });
+    const response = await fetch(`${ctx.baseUrl}/api/imports?${params}`, { method: 'POST', headers: { Authorization: `Bearer ${await ctx.login('editor@muster.example')}`, 'Content-Type': 'text/csv', 'Accept-Language': 'de' }, body: csv });
+    const report = (await response.json()) as ImportReport;
+    expect(report.rows_failed, JSON.stringify(report)).toBe(2);
+    for (const row of [2, 3]) {
+      const messages = report.errors.filter((error) => error.row === row).map((error) => error.message).join(' ');
+      // Not yet named as missing from that database (as a saved calculation is): the row says the value is no factor.
+      expect(messages, JSON.stringify(report.errors)).toContain('paper_virgin');
+    }
+  });
 });

@@ -105,4 +105,46 @@ describeEachDatabase('factor categories', (ctx) => {
     expect((await ctx.request<Category[]>('GET', '/api/factor-categories', { token: provider })).body.map((c) => c.key)).toContain('constructor');
     expect((await ctx.request('GET', '/api/factor-categories')).status).toBe(401);
   });
+
+  it('names a category in five languages, scoped like factor databases: the provider for all, a mandant admin for their own (issue #20)', async () => {
+    type Category = { key: string; factor_count: number; label: Record<string, string> | null };
+    const labelFace = text('Label face');
+    const named = await ctx.request<Category>('PUT', '/api/factor-categories/label_face', { token: provider, body: { label: labelFace } });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body).toEqual({ key: 'label_face', factor_count: 0, label: labelFace });
+    // Named before its first factor: listed for every mandant, with the provider's name.
+    const listed = async (token: string) => (await ctx.request<Category[]>('GET', '/api/factor-categories', { token })).body.find((c) => c.key === 'label_face');
+    const printco = await ctx.login('admin@printco.example');
+    expect((await listed(mandantAdmin))?.label).toEqual(labelFace);
+    expect((await listed(printco))?.label).toEqual(labelFace);
+    // A mandant admin's own name wins for their mandant only; naming again replaces it.
+    const own = { ...text('Etikettenvorderseite'), de: 'Etikettenvorderseite' };
+    expect((await ctx.request('PUT', '/api/factor-categories/label_face', { token: mandantAdmin, body: { label: text('first try') } })).status).toBe(200);
+    const renamed = await ctx.request<Category>('PUT', '/api/factor-categories/label_face', { token: mandantAdmin, body: { label: own } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.label).toEqual(own);
+    expect((await listed(mandantAdmin))?.label).toEqual(own);
+    expect((await listed(printco))?.label).toEqual(labelFace);
+    expect((await listed(provider))?.label).toEqual(labelFace);
+    // A factor of the category counts in the listing.
+    expect((await ctx.request('POST', '/api/factors', { token: mandantAdmin, body: { database_id: (await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', { token: mandantAdmin, body: { name: 'Muster labels', version_label: 'l1', copy_from_id: draft.id } })).body.id, key: 'label_face_paper', category: 'label_face', unit: 'kg', value: 1 } })).status).toBe(201);
+    expect((await listed(mandantAdmin))?.factor_count).toBe(1);
+    expect((await listed(printco))?.factor_count).toBe(0);
+  });
+
+  it('answers 400, 401 and 403 for bad names, keys and callers, never 500', async () => {
+    const put = (key: string, body: unknown, token = provider) => ctx.request('PUT', `/api/factor-categories/${key}`, { token, body });
+    expect((await ctx.request('PUT', '/api/factor-categories/label_face', { body: { label: text('x') } })).status).toBe(401);
+    expect((await put('label_face', { label: text('x') }, await ctx.login('editor@muster.example'))).status).toBe(403);
+    for (const key of ['__proto__', 'Label', '1abc', encodeURIComponent('a b')]) expect((await put(key, { label: text('x') })).status, key).toBe(400);
+    // Fastify refuses path parameters over 100 characters before the route sees them.
+    expect([400, 414]).toContain((await put('x'.repeat(101), { label: text('x') })).status);
+    for (const body of [{}, { label: {} }, { label: { de: 'x' } }, { label: { ...text('x'), en: '  ' } }, { label: { ...text('x'), de: 'x'.repeat(101) } }, null, 'text']) {
+      expect((await put('label_face', body)).status, JSON.stringify(body)).toBe(400);
+    }
+    // Properties the contract does not know are dropped (the server's Ajv removes them), not stored.
+    const extra = await ctx.request<{ label: Record<string, string> }>('PUT', '/api/factor-categories/label_extra', { token: provider, body: { label: { ...text('x'), xx: 'x' }, mandant_id: 1 } });
+    expect(extra.status).toBe(200);
+    expect(Object.keys(extra.body.label).sort()).toEqual(['de', 'en', 'es', 'fr', 'it']);
+  });
 });

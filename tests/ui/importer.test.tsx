@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImportRecord, ImportReport } from '../../src/core/api';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
-import { templateRecords } from './calculations.mock';
+import { databases, templateRecords } from './calculations.mock';
 
 const SLOW = 60_000;
 const CSV = 'Titel;Stückzahl;Seiten (Inhalt);Makulatur\r\nA;1.500;16;12,5\r\nB;2.000;7;10\r\n';
@@ -91,6 +91,19 @@ describe('the importer', () => {
     expect(screen.queryByTestId('importer-import-reason')).toBeNull();
   }, SLOW);
 
+  it('offers the published databases and imports with the one chosen (issue #20)', async () => {
+    server.use(http.get(`${API}/databases`, () => HttpResponse.json(databases, { headers: { 'Content-Range': 'databases 0-1/2' } })));
+    const { user } = renderApp('/importer', { signedInAs: editor });
+    await chooseBrochure(user);
+    await user.click(screen.getByTestId('importer-database'));
+    await user.click(await screen.findByRole('option', { name: /^Demo factors 2024 \(2024\)/ }));
+    await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
+    await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+    await user.click(screen.getByTestId('importer-dry-run'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.url.searchParams.get('database_id')).toBe('1');
+  }, SLOW);
+
   it('recognises numbered column sets of the transport group and offers item 2, and item 3 once item 2 is mapped', async () => {
     const csv = 'Titel;Transport 1: Verkehrsmittel;Transport 1: Entfernung;Transport 2: Verkehrsmittel;Strecke 2\r\nA;road_freight_truck;120;rail_freight;300\r\n';
     const { user } = renderApp('/importer', { signedInAs: editor });
@@ -98,6 +111,8 @@ describe('the importer', () => {
     await user.upload(screen.getByTestId('importer-file'), new File([csv], 'legs.csv', { type: 'text/csv' }));
     await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
     expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('nummerierten Spaltensätzen');
+    // The hint quotes the chosen template's first numbered column, not a fixed example (issue #20).
+    expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('„Transporte 1: Verkehrsmittel“, „Transporte 2: Verkehrsmittel“');
     expect(screen.getByLabelText('Feld für Spalte Transport 1: Verkehrsmittel')).toHaveTextContent('Transporte 1: Verkehrsmittel');
     expect(screen.getByLabelText('Feld für Spalte Transport 2: Verkehrsmittel')).toHaveTextContent('Transporte 2: Verkehrsmittel');
     const unknown = screen.getByLabelText('Feld für Spalte Strecke 2');

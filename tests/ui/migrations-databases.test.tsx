@@ -90,6 +90,63 @@ describe('factor database screens', () => {
     expect(screen.getByTestId('database-diff')).not.toHaveTextContent('Keine Unterschiede.');
   }, 60_000);
 
+  it('names a new category in five languages where the factor is added, and shows that name in the factor table (issue #20)', async () => {
+    type Category = { key: string; factor_count: number; label: Record<string, string> | null };
+    const categories: Category[] = [{ key: 'electricity', factor_count: 2, label: null }];
+    const named: Array<{ key: string; label: Record<string, string> }> = [];
+    const posts: Array<Record<string, unknown>> = [];
+    let rows = ownFactors;
+    serveDatabases();
+    server.use(
+      http.get(`${API}/factor-categories`, () => HttpResponse.json(categories)),
+      http.put(`${API}/factor-categories/:key`, async ({ request, params }) => {
+        const body = (await request.json()) as { label: Record<string, string> };
+        named.push({ key: String(params.key), label: body.label });
+        const category = { key: String(params.key), factor_count: 0, label: body.label };
+        categories.push(category);
+        return HttpResponse.json(category);
+      }),
+      http.post(`${API}/factors`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        const created = { ...ownFactors[0]!, ...body, id: 99 } as FactorRecord;
+        rows = [...ownFactors, created];
+        return HttpResponse.json(created, { status: 201 });
+      }),
+      http.get(`${API}/factors`, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
+        const list = filter.database_id === 2 ? baseFactors : rows;
+        return HttpResponse.json(list, { headers: { 'Content-Range': `factors 0-${list.length - 1}/${list.length}` } });
+      }),
+    );
+    const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
+    // A built-in category shows its name from the message catalogue.
+    expect(await screen.findByTestId('factor-electricity_de_grid')).toHaveTextContent('Strom');
+
+    await user.click(screen.getByTestId('factor-add'));
+    const dialog = await screen.findByTestId('factor-dialog');
+    await user.type(within(dialog).getByLabelText(/Schlüssel/), 'label_face_paper');
+    const category = within(dialog).getByLabelText(/^Kategorie/);
+    // A built-in category needs no name.
+    await user.type(category, 'paper');
+    expect(within(dialog).queryByTestId('factor-category-name')).toBeNull();
+    await user.clear(category);
+    await user.type(category, 'label_face');
+    const naming = await within(dialog).findByTestId('factor-category-name');
+    expect(naming).toHaveTextContent('Name der Kategorie „label_face“');
+    await user.type(within(naming).getByLabelText('Kategorie (Deutsch)'), 'Etikettenvorderseite');
+    await user.type(within(naming).getByLabelText('Kategorie (English)'), 'Label face');
+    await user.type(within(dialog).getByLabelText(/Einheit/), 'kg');
+    await user.type(within(dialog).getByLabelText(/^Wert/), '1,2');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    // Languages left empty take the first name given; the name is saved before the factor.
+    expect(named).toEqual([{ key: 'label_face', label: { de: 'Etikettenvorderseite', en: 'Label face', fr: 'Etikettenvorderseite', it: 'Etikettenvorderseite', es: 'Etikettenvorderseite' } }]);
+    expect(posts[0]).toMatchObject({ key: 'label_face_paper', category: 'label_face' });
+    const row = await screen.findByTestId('factor-label_face_paper');
+    await waitFor(() => expect(row).toHaveTextContent('Etikettenvorderseite'));
+  }, 60_000);
+
   it('lists the databases with their validity as a date in the interface language', async () => {
     server.use(http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })));
     renderApp('/databases', { signedInAs: mandantAdmin });

@@ -79,6 +79,8 @@ export const handlers = [
   }),
   http.get(`${API}/calculations`, () => HttpResponse.json([], { headers: { 'Content-Range': 'calculations */0' } })),
   http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
+  // No category named by an admin: the screens show the built-in names.
+  http.get(`${API}/factor-categories`, () => HttpResponse.json([])),
   http.get(`${API}/units`, () =>
     HttpResponse.json(unitRecords, { headers: { 'Content-Range': `units 0-${unitRecords.length - 1}/${unitRecords.length}` } })),
 ];

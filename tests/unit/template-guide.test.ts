@@ -13,6 +13,15 @@ describe('docs/template-authoring.md', () => {
     for (const name of ['`maxItems`', '`after`', '`count(repeatableGroup)`', '`abs(x)`']) expect(guide).toContain(name);
   });
 
+  it('documents the CSV conventions: values are keys, the yes/no words, one numbered set per repeat (issue #20)', () => {
+    const guide = readFileSync(GUIDE_PATH, 'utf8');
+    const csv = guide.slice(guide.indexOf('## 8. CSV conventions'));
+    expect(csv).not.toBe(guide);
+    for (const part of ['**Values are keys or labels.**', '**Yes/no**', '**Lists** (multiple choice, tags)', '**Repeatable groups** are filled by numbered column sets', '<!-- generated:csv-yes-no -->']) {
+      expect(csv).toContain(part);
+    }
+  });
+
   it('refuses a guide whose markers were removed', () => {
     expect(() => regenerateGuide('no markers')).toThrow(/markers of 'field-types' missing/);
   });

@@ -1,16 +1,19 @@
 /**
  * Adding or changing one factor of a draft database with everything a factor has: category, unit, value, source,
  * year, region and its label in every interface language. Changing also offers removing it (after a confirmation).
- * The key is fixed once a factor exists: in a draft, renaming is removing and adding.
+ * The key is fixed once a factor exists: in a draft, renaming is removing and adding. A category the message
+ * catalogue does not name (one the admin adds, `label_face`) is named here in every language, for the screens.
  */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Confirm, Form, SaveButton, TextInput, required, useCreate, useDelete, useNotify, useTranslate, useUpdate, type Validator } from 'react-admin';
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS, type FactorDatabaseRecord, type FactorRecord } from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
 import { useLanguage } from '../templates/useLanguage';
+import { useBuiltInCategoryName, useFactorCategories, useNameFactorCategory } from './factorQueries';
 
 /** The form's values: numbers as the user types them (0,363 in German). */
 interface FactorFormValues {
@@ -22,6 +25,8 @@ interface FactorFormValues {
   year: string;
   region: string;
   label: Partial<LocalizedText>;
+  /** The category's name, for a category the message catalogue does not name. */
+  category_label: Partial<LocalizedText>;
 }
 
 function toFormValues(factor: FactorRecord | null, lang: Language): FactorFormValues {
@@ -34,8 +39,51 @@ function toFormValues(factor: FactorRecord | null, lang: Language): FactorFormVa
     year: factor?.year != null ? String(factor.year) : '',
     region: factor?.region ?? '',
     label: factor ? { ...factor.label } : {},
+    category_label: {},
   };
 }
+
+/**
+ * The name in every language: languages left empty take the first one given; null when none is given (the category
+ * keeps what it has).
+ */
+function categoryLabel(values: Partial<LocalizedText>): LocalizedText | null {
+  const given = LANGUAGES.map((l) => values[l]?.trim() ?? '');
+  const first = given.find((text) => text !== '');
+  if (first === undefined) return null;
+  return Object.fromEntries(LANGUAGES.map((l, i) => [l, given[i] || first])) as LocalizedText;
+}
+
+/**
+ * The category's name in every language, shown while the category typed is one the message catalogue does not name;
+ * a name given before (by this mandant or the provider) is filled in to be changed.
+ */
+const CategoryNameInputs = () => {
+  const translate = useTranslate();
+  const builtInName = useBuiltInCategoryName();
+  const { data: categories } = useFactorCategories();
+  const { setValue } = useFormContext();
+  const typed = useWatch({ name: 'category' }) as string | undefined;
+  const key = (typed ?? '').trim();
+  const stored = categories?.find((category) => category.key === key)?.label ?? null;
+  useEffect(() => {
+    for (const l of LANGUAGES) setValue(`category_label.${l}`, stored?.[l] ?? '');
+  }, [stored, setValue]);
+  if (!FACTOR_CATEGORY_PATTERN.test(key) || builtInName(key) !== undefined) return null;
+  return (
+    <Stack data-testid="factor-category-name" sx={{ mt: 1 }}>
+      <Typography variant="subtitle2">{translate('databases.factors.category_name', { category: key })}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('databases.factors.category_name_help')}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {LANGUAGES.map((l) => (
+          <TextInput key={l} source={`category_label.${l}`} label={translate('databases.factors.category_name_in', { language: LANGUAGE_NAMES[l] })} fullWidth={false} sx={{ width: 300 }} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+};
 
 /** The API body for the form's values (labels left empty take the first one given, on the server). */
 function toBody(values: FactorFormValues, lang: Language) {
@@ -66,8 +114,11 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: removing }] = useDelete();
+  const nameCategory = useNameFactorCategory();
+  const builtInName = useBuiltInCategoryName();
+  const { data: categories } = useFactorCategories();
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const busy = creating || updating || removing;
+  const busy = creating || updating || removing || nameCategory.isPending;
 
   const number: Validator = (text: string) =>
     typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null ? 'databases.validation.number' : undefined;
@@ -87,7 +138,22 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
     },
     onError: (problem: unknown) => notify(httpErrorText(problem), { type: 'error' }),
   };
-  const save = (values: Record<string, unknown>) => {
+  /** Names the category first when it is one of the admin's own and its name was given or changed. */
+  const saveCategoryName = async (values: FactorFormValues): Promise<boolean> => {
+    const key = values.category.trim();
+    const label = categoryLabel(values.category_label ?? {});
+    const stored = categories?.find((category) => category.key === key)?.label;
+    if (!label || builtInName(key) !== undefined || LANGUAGES.every((l) => stored?.[l] === label[l])) return true;
+    try {
+      await nameCategory.mutateAsync({ key, label });
+      return true;
+    } catch (problem) {
+      notify(httpErrorText(problem), { type: 'error' });
+      return false;
+    }
+  };
+  const save = async (values: Record<string, unknown>) => {
+    if (!(await saveCategoryName(values as unknown as FactorFormValues))) return;
     const body = toBody(values as unknown as FactorFormValues, lang);
     if (factor) update('factors', { id: factor.id, data: body, previousData: factor }, { ...options, mutationMode: 'pessimistic' });
     else create('factors', { data: { ...body, database_id: database.id } }, options);
@@ -121,6 +187,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
             <TextInput source="year" label="databases.factors.year" validate={year} inputProps={{ inputMode: 'numeric' }} fullWidth={false} sx={{ width: 120 }} />
             <TextInput source="region" label="databases.factors.region" fullWidth={false} sx={{ width: 120 }} />
           </Stack>
+          <CategoryNameInputs />
           <TextInput source="source" label="databases.factors.source" fullWidth multiline />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {LANGUAGES.map((l) => (

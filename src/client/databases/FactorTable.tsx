@@ -13,7 +13,7 @@ import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { FactorDialog } from './FactorDialog';
 import { KG_CO2E } from '../../core/template/units';
-import { useDatabaseFactors } from './factorQueries';
+import { useCategoryName, useDatabaseFactors } from './factorQueries';
 
 /** A factor value as the user reads and types it (0,363 in German); NaN when the text is not a number. */
 function parseFactorValue(text: string, lang: Language): number {
@@ -52,6 +52,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
   const translate = useTranslate();
   const lang = useLanguage();
   const factors = useDatabaseFactors(database.id);
+  const categoryName = useCategoryName();
   const base = useDatabaseFactors(database.based_on_id);
   const baseByKey = new Map((base.data ?? []).map((factor) => [factor.key, factor]));
   const derived = database.based_on_id !== null;
@@ -85,7 +86,7 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
               <TableRow key={factor.id} data-testid={`factor-${factor.key}`} sx={overridden ? { bgcolor: 'action.selected' } : undefined}>
                 <TableCell>{factor.key}</TableCell>
                 <TableCell>{factor.label[lang] ?? factor.label.de}</TableCell>
-                <TableCell title={factor.category}>{translate(`databases.categories.${factor.category}`, { _: factor.category })}</TableCell>
+                <TableCell title={factor.category}>{categoryName(factor.category)}</TableCell>
                 <TableCell>
                   <ValueCell key={`${factor.id}-${factor.value}`} factor={factor} editable={editable} />
                 </TableCell>

@@ -40,6 +40,8 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
   const lang = isLanguage(locale) ? locale : 'de';
   const units = useUnitCatalog();
   const targets = importTargets(template, offeredSets(template, mapping));
+  // The hint quotes the chosen template's own first numbered column, not the brochure's.
+  const example = targets.find((target) => target.groupId);
   const used = new Set(Object.values(mapping).map((key) => (key ? (resolveTarget(template, key)?.key ?? key) : null)).filter(Boolean));
   /** The menu: top-level fields, then each group item under a heading of its own ("Transporte 2"). */
   const menuEntries = (header: string) => {
@@ -67,9 +69,12 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
   };
   return (
     <>
-      {template.groups.some((group) => group.repeatable) && (
+      {example && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="importer-sets-hint">
-          {translate('importer.mapping.setsHint')}
+          {translate('importer.mapping.setsHint', {
+            first: targetHeader(template, { ...example, item: 1 }, lang, units),
+            second: targetHeader(template, { ...example, item: 2 }, lang, units),
+          })}
         </Typography>
       )}
       <RowTable

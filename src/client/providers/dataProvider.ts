@@ -11,6 +11,7 @@ import type {
   FactorImportReport, FactorMigrationRecord, OrderQuote, OrderTransition, StatisticName, StatisticsResult,
   TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord,
 } from '../../core/api';
+import type { LocalizedText } from '../../core/languages';
 import { httpClient, sendJson } from './httpClient';
 import { getApiBaseUrl } from './runtimeConfig';
 
@@ -38,6 +39,7 @@ export interface KontorDataProvider extends DataProvider {
   importFactors(id: Identifier, csv: string): Promise<FactorImportReport>;
   factorDiff(id: Identifier, against: Identifier): Promise<FactorDatabaseDiff>;
   factorCategories(): Promise<FactorCategoryRecord[]>;
+  nameFactorCategory(key: string, label: LocalizedText): Promise<FactorCategoryRecord>;
   previewMigration(request: CreateFactorMigrationRequest): Promise<FactorMigrationRecord>;
   migrationStep(id: Identifier, step: MigrationStep): Promise<FactorMigrationRecord>;
   statistics(name: StatisticName, query: StatisticsQuery, signal?: AbortSignal): Promise<StatisticsResult>;
@@ -95,6 +97,7 @@ export function createDataProvider(): KontorDataProvider {
     importFactors: (id, csv) => post(`/databases/${id}/import`, { csv }),
     factorDiff: (id, against) => get(`/databases/${id}/diff?against=${against}`),
     factorCategories: () => get('/factor-categories'),
+    nameFactorCategory: async (key, label) => (await sendJson<FactorCategoryRecord>(`/factor-categories/${encodeURIComponent(key)}`, 'PUT', { label })).json,
     previewMigration: (request) => post('/migrations', request),
     migrationStep: (id, step) => post(`/migrations/${id}/${step}`),
     statistics: (name, query, signal) => get(statisticPath(name, query), signal),

@@ -1,14 +1,13 @@
 /**
  * A factor field's category: templates need the key (`paper`) while the screens show it translated ("Papier"), so the
- * picker lists both, from `GET /api/factor-categories`. A key not in any database yet can still be typed. The keys of
+ * picker lists both, from `GET /api/factor-categories` (names an admin gave, else the built-in ones). A key not in any database yet can still be typed. The keys of
  * a category, for the formula's completion and a factor field's default, come from here too.
  */
 import { Autocomplete, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FactorRecord } from '../../core/api';
-import { useKontorDataProvider } from '../providers/dataProvider';
+import { useCategoryName, useFactorCategories } from '../databases/factorQueries';
 
 const ALL_FACTORS = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
@@ -25,9 +24,9 @@ export function useCategoryFactors(category: string | undefined): FactorRecord[]
 
 export const CategoryPicker = ({ value, onChange, testId, label }: { value: string | undefined; onChange: (category: string | undefined) => void; testId: string; label?: string }) => {
   const translate = useTranslate();
-  const dataProvider = useKontorDataProvider();
-  const { data = [] } = useQuery({ queryKey: ['factors', 'categories'], queryFn: () => dataProvider.factorCategories() });
-  const name = (key: string) => `${translate(`databases.categories.${key}`, { _: key })} (${key})`;
+  const { data = [] } = useFactorCategories();
+  const categoryName = useCategoryName();
+  const name = (key: string) => `${categoryName(key)} (${key})`;
   return (
     <Autocomplete
       freeSolo

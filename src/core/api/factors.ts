@@ -1,7 +1,7 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
 import { LANGUAGES } from '../languages';
-import { FigureSourceFields, Localized, Nullable, RecordId, Type, VersionedFields, VersionedSetFields } from './schema';
+import { FigureSourceFields, Localized, LocalizedInput, Nullable, RecordId, Type, VersionedFields, VersionedSetFields } from './schema';
 
 export const FACTOR_DATABASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type FactorDatabaseStatus = (typeof FACTOR_DATABASE_STATUSES)[number];
@@ -148,10 +148,31 @@ export const FactorDatabaseDiff = Type.Object({
 });
 export type FactorDatabaseDiff = Static<typeof FactorDatabaseDiff>;
 
-/** `GET /api/factor-categories`: one category (its key, as templates name it) of the databases the caller may see. */
+/**
+ * `GET /api/factor-categories`: one category (its key, as templates name it) of the databases the caller may see, or
+ * one an admin named before adding its first factor.
+ */
 export const FactorCategoryRecord = Type.Object({
   key: Type.String(),
   /** Distinct factor keys in the category, over those databases. */
   factor_count: Type.Integer(),
+  /**
+   * The name an admin gave the category (the caller's mandant's own, else the provider's); null: none, and the
+   * screens fall back on the built-in names of the message catalogue (`databases.categories.*`), then the key.
+   */
+  label: Nullable(Localized()),
 });
 export type FactorCategoryRecord = Static<typeof FactorCategoryRecord>;
+
+/** `PUT /api/factor-categories/:key` path: a category key as templates and factors name it. */
+export const FactorCategoryParams = Type.Object({ key: Type.String({ pattern: FACTOR_CATEGORY_PATTERN.source }) });
+
+/**
+ * `PUT /api/factor-categories/:key`: the category's name in every language. A provider admin names it for every
+ * mandant, a mandant admin for their own mandant (over the provider's name).
+ */
+export const NameFactorCategoryRequest = Type.Object(
+  { label: LocalizedInput({ minLength: 1, maxLength: 100, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type NameFactorCategoryRequest = Static<typeof NameFactorCategoryRequest>;

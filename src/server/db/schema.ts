@@ -112,6 +112,18 @@ export interface FactorsTable {
   demo: DbBoolean;
 }
 
+/** A factor category's name in the five languages; mandant_id null: the provider's, seen by every mandant. */
+export interface FactorCategoriesTable {
+  id: Generated<number>;
+  mandant_id: number | null;
+  key: string;
+  /** LocalizedText. */
+  label: DbJson;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
 export interface CalculationCountersTable {
   mandant_id: number;
   year: number;
@@ -174,6 +186,7 @@ export interface DatabaseSchema {
   login_known_addresses: LoginKnownAddressesTable;
   factor_databases: FactorDatabasesTable;
   factors: FactorsTable;
+  factor_categories: FactorCategoriesTable;
   calculation_counters: CalculationCountersTable;
   calculations: CalculationsTable;
   calculation_tags: CalculationTagsTable;

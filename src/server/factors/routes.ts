@@ -1,14 +1,12 @@
-/** The `databases` and `factors` resources: reads in the simple-rest dialect, writes in write-routes.ts. */
+/** The `databases` and `factors` resources: reads in the simple-rest dialect, writes in write-routes.ts; categories in category-routes.ts. */
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../auth/authenticate';
-import { sql, type Kysely, type WhereInterface } from 'kysely';
-import { FactorCategoryRecord, FactorDatabaseRecord, FactorRecord } from '../../core/api';
-import { Type } from 'typebox';
+import { sql, type Kysely } from 'kysely';
+import { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { errorRef } from '../http/errors';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { toFactorDatabaseRecord, toFactorRecord } from './records';
 import { scopeDatabases, scopeFactors } from './visibility';
+import { registerFactorCategoryRoutes } from './category-routes';
 import { registerDatabaseWriteRoutes } from './database-routes';
 import { registerFactorImportRoute } from './factor-import-route';
 import { registerFactorWriteRoutes } from './factor-write-routes';
@@ -36,34 +34,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     recordSchema: FactorRecord,
   });
 
-  // Templates name categories by key (`paper`); the screens show them translated. The form editor's category picker
-  // shows both, from the databases the reader may see (issue #20).
-  app.get(
-    '/api/factor-categories',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['factors'],
-        summary: 'The factor categories of the databases the caller may see, by key, with their number of distinct factor keys',
-        response: {
-          200: Type.Array(FactorCategoryRecord),
-          401: errorRef,
-        },
-      },
-    },
-    async (request): Promise<FactorCategoryRecord[]> => {
-      const all = db.selectFrom('factors');
-      // scopeFactors takes any builder over factors; Kysely's typed builder does not pass through its generic.
-      const visible = scopeFactors(all as unknown as WhereInterface<DatabaseSchema, 'factors'>, currentUser(request)) as unknown as typeof all;
-      const rows = await visible
-        .select(['category', sql<number>`count(distinct ${sql.ref('key')})`.as('factor_count')])
-        .groupBy('category')
-        .orderBy('category')
-        .execute();
-      return rows.map((row) => ({ key: row.category, factor_count: Number(row.factor_count) }));
-    },
-  );
-
+  registerFactorCategoryRoutes(app, db);
   registerDatabaseWriteRoutes(app, db);
   registerFactorImportRoute(app, db);
   registerFactorWriteRoutes(app, db);

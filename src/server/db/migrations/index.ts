@@ -27,6 +27,7 @@ import * as databaseRollout from './0020_database_rollout';
 import * as units from './0021_units';
 import * as machines from './0022_machines';
 import * as listSearch from './0024_list_search';
+import * as factorCategories from './0025_factor_categories';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0021_units': units,
   '0022_machines': machines,
   '0024_list_search': listSearch,
+  '0025_factor_categories': factorCategories,
 };
 
 export const migrationProvider: MigrationProvider = {
