@@ -31,16 +31,16 @@ import mandants from './mandants';
 import calculations, { calculationRoutes } from './calculations';
 import protocol from './protocol';
 import { migrationRoute } from './migrations';
-import databases from './databases';
+import databases from './factors';
 import units from './units';
 import machines, { machineSets } from './machines';
 import { statisticsRoute } from './statistics';
 import collections from './collections';
 import { compareRoute } from './compare';
-import offsetProjects from './carbon-offset-projects';
+import offsetProjects from './offsets';
 import orders from './orders';
 import templates from './template-editor';
-import { importerRoute } from './importer';
+import { importerRoute } from './imports';
 
 // Every role reaches these routes; those who may not use them are told so (not "not found"). The menu offers them by
 // the same access rules. The mandants screen manages every mandant: it is for those who create them (a mandant admin

@@ -7,7 +7,7 @@
  */
 import { Migrator, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { migrationProvider } from '../../src/server/db/migrations';
+import { migrationProvider } from '../../src/server/db/schema-migrations';
 import { DEMO_PASSWORD, describeEachDatabase, type ApiResponse, type TestContext } from './harness';
 
 interface Attempt {

@@ -8,7 +8,7 @@
  */
 import { Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { migrationProvider } from '../../src/server/db/migrations';
+import { migrationProvider } from '../../src/server/db/schema-migrations';
 import { describeEachDatabase, type TestContext } from './harness';
 
 type TagRow = { calculation_id: number; mandant_id: number; tag: string; created_at: string | null; total_co2e: number | null };

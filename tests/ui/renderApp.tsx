@@ -16,9 +16,9 @@ await Promise.all([
   import('../../src/client/mandants/MandantList'),
   import('../../src/client/mandants/MandantCreate'),
   import('../../src/client/mandants/MandantEdit'),
-  import('../../src/client/databases/DatabaseList'),
-  import('../../src/client/databases/DatabaseCreate'),
-  import('../../src/client/databases/DatabaseEdit'),
+  import('../../src/client/factors/DatabaseList'),
+  import('../../src/client/factors/DatabaseCreate'),
+  import('../../src/client/factors/DatabaseEdit'),
 ]);
 
 /** Render the whole app at `path`, optionally with a stored session (as after an earlier sign-in). */

@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { CollapsibleGroup } from '../templates/CollapsibleGroup';
 import { FIELD_GRID_SX } from '../templates/TemplateFields';
 import { CALCULATION_STATUSES } from './types';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 
 export const CalculationDetails = () => {
   const translate = useTranslate();

@@ -30,7 +30,7 @@ import { CALCULATION_STATUSES, type CalculationListRecord, type FactorRecord, ty
 import { useTemplates } from './useTemplate';
 import { CALCULATION_LIST_ROWS } from './listRows';
 import { NotFoundPage } from '../pages/routes';
-import { useDatabaseFactors } from '../databases/factorQueries';
+import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
 
 export type PickMode = 'edit' | 'duplicate';

@@ -6,7 +6,7 @@ import { useGetOne } from 'react-admin';
 import type { MandantRecord } from '../../core/api';
 import { defaultDatabaseId } from '../../core/factor-database-default';
 import { readSession } from '../providers/session';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 
 export function useDefaultDatabaseId(): { databaseId: number | undefined; isPending: boolean } {
   const mandantId = readSession()?.user.mandant_id ?? null;

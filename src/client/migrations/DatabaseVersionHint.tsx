@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { CalculationRecord, FactorDatabaseRecord, TemplateRecord } from '../../core/api';
 import { useCan } from '../providers/RoleGate';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 
 export function newerPublished(databases: readonly FactorDatabaseRecord[], current: FactorDatabaseRecord | undefined): FactorDatabaseRecord | undefined {
   if (!current) return undefined;

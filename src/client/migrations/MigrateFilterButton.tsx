@@ -15,7 +15,7 @@ import { newestPublished } from '../../core/factor-database-default';
 import { formatCount } from '../../core/number-format';
 import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 
 export const MigrateFilterButton = () => {
   const translate = useTranslate();

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
 import { useDatabaseInUse, useTemplateList } from './targets';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 
 /** What the page was opened for (from a calculation's page or the calculations list). */
 export interface MigrationScope {

@@ -4,7 +4,7 @@
  */
 import { useGetList, useTranslate } from 'react-admin';
 import type { CalculationListRecord, CreateFactorMigrationRequest, FactorMigrationRecord, TemplateRecord } from '../../core/api';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 
 const ALL = { page: 1, perPage: 200 };

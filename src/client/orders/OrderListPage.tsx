@@ -3,7 +3,7 @@ import { DataTable, List, ReferenceField, SelectInput, TextInput, useTranslate }
 import { useCan } from '../providers/RoleGate';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
-import { exclVat, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
+import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
 

@@ -9,8 +9,8 @@ import { Alert, Box, Card, CardActionArea, CardContent, Grid, Radio, Stack, Tabl
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
-import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../carbon-offset-projects/format';
-import { ProjectImage } from '../carbon-offset-projects/ProjectImage';
+import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../offsets/format';
+import { ProjectImage } from '../offsets/ProjectImage';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';

@@ -7,7 +7,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FactorRecord } from '../../core/api';
-import { useCategoryName, useFactorCategories } from '../databases/factorQueries';
+import { useCategoryName, useFactorCategories } from '../factors/factorQueries';
 
 const ALL_FACTORS = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };

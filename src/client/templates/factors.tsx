@@ -5,7 +5,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FactorLookup } from '../../core/template';
 import type { FactorRecord } from '../calculations/types';
-import { useDatabaseFactors } from '../databases/factorQueries';
+import { useDatabaseFactors } from '../factors/factorQueries';
 
 export interface FactorsState {
   factors: FactorRecord[];

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { listFilterFields, type Field } from '../../core/template';
-import { dialectOf } from '../db/migrations/columns';
+import { dialectOf } from '../db/schema-migrations/columns';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, type ErrorContent } from '../http/errors';
 import { likePattern } from '../http/list-query';

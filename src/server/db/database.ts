@@ -9,10 +9,10 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config';
 import type { DatabaseSchema } from './schema';
-import { migrationProvider } from './migrations/index';
+import { migrationProvider } from './schema-migrations/index';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
 import { SqliteReaderWriterDialect } from './sqlite-reader-dialect';
-import type { Dialect } from './migrations/columns';
+import type { Dialect } from './schema-migrations/columns';
 
 export type { Dialect };
 

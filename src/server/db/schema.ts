@@ -175,7 +175,7 @@ export interface CalculationTagsTable {
  * All tables. A feature adds its tables from its own module by declaration merging, so this file
  * need not change for every resource:
  *   declare module '../db/schema' { interface DatabaseSchema { calculations: CalculationsTable } }
- * (plus a migration listed in db/migrations/index.ts). Tenant tables carry `mandant_id`.
+ * (plus a migration listed in db/schema-migrations/index.ts). Tenant tables carry `mandant_id`.
  */
 export interface DatabaseSchema {
   mandants: MandantsTable;

@@ -12,7 +12,7 @@ import { isBlankRow, mappingProblems, planRows, suggestMapping, withDecimals, ty
 import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { dialectOf } from '../db/migrations/columns';
+import { dialectOf } from '../db/schema-migrations/columns';
 import type { FactorSet } from '../factors/factor-set';
 import { badRequest, errorText, HttpError, rendered } from '../http/errors';
 import { recordChange, type ChangeSource } from '../protocol/change';

@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/migrations/columns';
+import { dialectOf } from '../db/schema-migrations/columns';
 import { isoNow } from '../db/values';
 import { forEachOrphan } from './claim';
 import { errorText } from '../http/errors';

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/migrations/columns';
+import { dialectOf } from '../db/schema-migrations/columns';
 import { formatCalculationNumber } from '../calculations/number';
 import { reserveSequences } from '../db/counters';
 import type { ComputedColumns } from '../calculations/prepare';

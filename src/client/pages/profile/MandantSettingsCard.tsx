@@ -4,7 +4,7 @@ import {
   regex, required, useGetOne, useNotify, useTranslate, useUpdate,
 } from 'react-admin';
 import type { MandantRecord, MandantSettings } from '../../../core/api';
-import { useFactorDatabases } from '../../databases/useFactorDatabases';
+import { useFactorDatabases } from '../../factors/useFactorDatabases';
 import { submissionErrors } from './submissionErrors';
 
 // react-admin hands form values over untyped.

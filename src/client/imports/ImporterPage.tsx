@@ -39,7 +39,7 @@ import { useUnitCatalog } from '../units/useUnitCatalog';
 import { isLanguage } from '../../core/languages';
 import { formatCount } from '../../core/number-format';
 import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
-import { useFactorDatabases } from '../databases/useFactorDatabases';
+import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { currentUser } from '../providers/authProvider';
 import { saveFile } from '../shell/download/saveFile';
 import { ImportHistory } from './ImportHistory';
