@@ -12,7 +12,11 @@ export default defineConfig({
     react(),
     // Brotli and gzip copies beside each hashed asset, served by Accept-Encoding (src/server/spa.ts). Not config.js:
     // operators edit it on a running installation, and a stale compressed copy would win over their change.
-    compression({ include: /(^|[\\/])assets[\\/][^\\/]+\.(js|css|svg|json)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
+    compression({
+      include: /(^|[\\/])assets[\\/][^\\/]+\.(js|css|svg|json)$/,
+      threshold: 1024,
+      algorithms: ['brotliCompress', 'gzip'],
+    }),
   ],
   build: {
     outDir: '../../dist/client',
@@ -27,7 +31,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/unit/setup.ts'] },
+        test: {
+          name: 'unit',
+          root: '.',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
       },
       {
         extends: true,

@@ -28,7 +28,10 @@ const RULE_NOTES: Record<string, { example: string; note: string }> = {
   required: { example: 'required', note: 'The field must be filled; empty text and empty lists count as missing.' },
   min: { example: 'min:1', note: 'Numbers: smallest value. Text: fewest characters. Lists: fewest entries.' },
   max: { example: 'max:120', note: 'Numbers: largest value. Text: most characters. Lists: most entries.' },
-  between: { example: 'between:1,100000', note: 'Smallest and largest value, both included; the smaller number first.' },
+  between: {
+    example: 'between:1,100000',
+    note: 'Smallest and largest value, both included; the smaller number first.',
+  },
   integer: { example: 'integer', note: 'A whole number (a `number` field that takes no fractions).' },
   decimals: { example: 'decimals:2', note: 'At most n decimal places (0 to 9).' },
   multipleOf: { example: 'multipleOf:0.5', note: 'A multiple of the number (> 0).' },
@@ -36,7 +39,10 @@ const RULE_NOTES: Record<string, { example: string; note: string }> = {
   maxLength: { example: 'maxLength:200', note: 'Most characters of a text.' },
   minItems: { example: 'minItems:1', note: 'Fewest entries of a multiple choice or tags field.' },
   maxItems: { example: 'maxItems:20', note: 'Most entries of a multiple choice or tags field.' },
-  pattern: { example: 'pattern:^[A-Z]{2}-\\d+$', note: 'A regular expression the text must match (everything after the first colon, commas included).' },
+  pattern: {
+    example: 'pattern:^[A-Z]{2}-\\d+$',
+    note: 'A regular expression the text must match (everything after the first colon, commas included).',
+  },
   email: { example: 'email', note: 'An e-mail address.' },
   date: { example: 'date', note: 'A date YYYY-MM-DD (for a text field that holds dates).' },
   after: { example: 'after:1999-12-31', note: 'A date later than the given one (the date itself is refused).' },
@@ -46,38 +52,63 @@ const RULE_NOTES: Record<string, { example: string; note: string }> = {
 const FUNCTION_NOTES: Record<string, { example: string; note: string }> = {
   factor: {
     example: 'paper_kg * factor(paper)',
-    note: 'The emission factor (kg CO2e per unit) a factor field names, or a fixed key in quotes: `factor(\'diesel\')`.',
+    note: "The emission factor (kg CO2e per unit) a factor field names, or a fixed key in quotes: `factor('diesel')`.",
   },
-  option: { example: "option('format').area_m2", note: "The `data` of the option chosen in a select field; read one value with `.key`." },
-  sum: { example: 'sum(transport, distance_km * factor(mode))', note: 'Adds the expression up over the items of a repeatable group; inside it, the item\'s fields are in scope.' },
-  count: { example: 'count(transport)', note: 'The number of items of a repeatable group, or of entries of a multiple choice or tags field.' },
+  option: {
+    example: "option('format').area_m2",
+    note: 'The `data` of the option chosen in a select field; read one value with `.key`.',
+  },
+  sum: {
+    example: 'sum(transport, distance_km * factor(mode))',
+    note: "Adds the expression up over the items of a repeatable group; inside it, the item's fields are in scope.",
+  },
+  count: {
+    example: 'count(transport)',
+    note: 'The number of items of a repeatable group, or of entries of a multiple choice or tags field.',
+  },
   min: { example: 'min(a, b)', note: 'The smallest of its arguments.' },
   max: { example: 'max(a, b)', note: 'The largest of its arguments.' },
-  round: { example: 'round(x, 2)', note: 'Rounds half away from zero to the given number of decimals (default 0; −15 to 15).' },
+  round: {
+    example: 'round(x, 2)',
+    note: 'Rounds half away from zero to the given number of decimals (default 0; −15 to 15).',
+  },
   ceil: { example: 'ceil(sheets / 500)', note: 'The next whole number up.' },
   floor: { example: 'floor(x)', note: 'The next whole number down.' },
   abs: { example: 'abs(x)', note: 'The value without its sign.' },
-  if: { example: "if(window, 0.2, 0)", note: 'The second argument when the condition is true, else the third.' },
-  machine: { example: "machine(press, 'power_kw')", note: 'A figure of the machine a machine field picks, from the mandant\'s machine set in use (/machines).' },
-  energy: { example: "energy('electricity')", note: 'A figure of the mandant\'s energy contract (kg CO2e per kWh), from the machine set in use.' },
+  if: { example: 'if(window, 0.2, 0)', note: 'The second argument when the condition is true, else the third.' },
+  machine: {
+    example: "machine(press, 'power_kw')",
+    note: "A figure of the machine a machine field picks, from the mandant's machine set in use (/machines).",
+  },
+  energy: {
+    example: "energy('electricity')",
+    note: "A figure of the mandant's energy contract (kg CO2e per kWh), from the machine set in use.",
+  },
 };
 
 const FIELD_TYPE_NOTES: Record<FieldType, { value: string; csv: string }> = {
   text: { value: 'text', csv: 'the text as written' },
   textarea: { value: 'text (several lines)', csv: 'the text as written' },
-  integer: { value: 'whole number', csv: 'a number in the file\'s decimal format' },
-  number: { value: 'number', csv: 'a number in the file\'s decimal format (`1.234,5` or `1,234.5`)' },
+  integer: { value: 'whole number', csv: "a number in the file's decimal format" },
+  number: { value: 'number', csv: "a number in the file's decimal format (`1.234,5` or `1,234.5`)" },
   select: { value: 'one option value (needs `options`)', csv: 'the option value, or its label in any language' },
-  multiselect: { value: 'list of option values (needs `options`)', csv: 'values or labels separated by `,` `;` or `|`' },
+  multiselect: {
+    value: 'list of option values (needs `options`)',
+    csv: 'values or labels separated by `,` `;` or `|`',
+  },
   boolean: { value: 'true / false', csv: 'yes/no words, see below' },
   date: { value: 'date YYYY-MM-DD', csv: '`2026-03-31` or `31.03.2026`' },
   tags: { value: 'list of free words', csv: 'words separated by `,` `;` or `|`' },
-  factor: { value: 'a factor key of the field\'s `category`', csv: 'the factor key, or its label in any language' },
-  machine: { value: 'a machine key of the mandant\'s machines of the field\'s `machineKind`', csv: 'the machine key as written' },
+  factor: { value: "a factor key of the field's `category`", csv: 'the factor key, or its label in any language' },
+  machine: {
+    value: "a machine key of the mandant's machines of the field's `machineKind`",
+    csv: 'the machine key as written',
+  },
 };
 
 function required<T>(table: Record<string, T>, key: string, what: string): T {
-  if (!Object.hasOwn(table, key)) throw new Error(`scripts/template-guide.ts: no description of the ${what} '${key}'; add one`);
+  if (!Object.hasOwn(table, key))
+    throw new Error(`scripts/template-guide.ts: no description of the ${what} '${key}'; add one`);
   return table[key]!;
 }
 
@@ -124,8 +155,18 @@ function rulesSection(): string {
   const rows = Object.entries(RULES).map(([name, rule]) => {
     const { example, note } = required(RULE_NOTES, name, 'rule');
     const types = ruleFieldTypes(example);
-    if (types.length === 0) throw new Error(`scripts/template-guide.ts: the example '${example}' of rule '${name}' compiles for no field type`);
-    return [code(name), String(rule.arity), code(example), types.map(code).join(', '), cell(note), cell(ruleMessage(example))];
+    if (types.length === 0)
+      throw new Error(
+        `scripts/template-guide.ts: the example '${example}' of rule '${name}' compiles for no field type`,
+      );
+    return [
+      code(name),
+      String(rule.arity),
+      code(example),
+      types.map(code).join(', '),
+      cell(note),
+      cell(ruleMessage(example)),
+    ];
   });
   return table(['rule', 'arguments', 'example', 'field types', 'meaning', 'message (English)'], rows);
 }
@@ -133,9 +174,12 @@ function rulesSection(): string {
 function functionsSection(): string {
   const rows = Object.entries(FUNCTIONS).map(([name, signature]) => {
     const { example, note } = required(FUNCTION_NOTES, name, 'function');
-    const args = signature.minArgs === signature.maxArgs
-      ? String(signature.minArgs)
-      : Number.isFinite(signature.maxArgs) ? `${signature.minArgs}–${signature.maxArgs}` : `${signature.minArgs} or more`;
+    const args =
+      signature.minArgs === signature.maxArgs
+        ? String(signature.minArgs)
+        : Number.isFinite(signature.maxArgs)
+          ? `${signature.minArgs}–${signature.maxArgs}`
+          : `${signature.minArgs} or more`;
     return [code(signature.usage), args, code(example), cell(note)];
   });
   return table(['function', 'arguments', 'example', 'meaning'], rows);
@@ -155,7 +199,10 @@ function fieldTypesSection(): string {
 }
 
 function unitsSection(): string {
-  const rows = Object.entries(UNIT_WORDS).map(([key, label]) => [code(key), ...LANGUAGES.map((lang) => cell(label[lang]))]);
+  const rows = Object.entries(UNIT_WORDS).map(([key, label]) => [
+    code(key),
+    ...LANGUAGES.map((lang) => cell(label[lang])),
+  ]);
   return [
     table(['unit', ...LANGUAGES], rows),
     '',
@@ -178,13 +225,20 @@ function factorsSection(): string {
       keys.set(factor.key, entry);
     }
   }
-  const names = (en.databases.categories as Record<string, string>);
-  const namesDe = (de.databases.categories as Record<string, string>);
+  const names = en.databases.categories as Record<string, string>;
+  const namesDe = de.databases.categories as Record<string, string>;
   const rows: string[][] = [];
   for (const [category, keys] of [...categories].sort(([a], [b]) => a.localeCompare(b))) {
     for (const [key, entry] of [...keys].sort(([a], [b]) => a.localeCompare(b))) {
       const shown = Object.hasOwn(names, category) ? `${names[category]} / ${namesDe[category]}` : '—';
-      rows.push([code(category), cell(shown), code(key), cell(entry.label), cell(entry.unit), cell(entry.databases.join(', '))]);
+      rows.push([
+        code(category),
+        cell(shown),
+        code(key),
+        cell(entry.label),
+        cell(entry.unit),
+        cell(entry.databases.join(', ')),
+      ]);
     }
   }
   return table(['category', 'shown as (en / de)', 'factor key', 'factor (en)', 'per', 'in'], rows);

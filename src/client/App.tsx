@@ -22,7 +22,14 @@ import { resolveLayout } from './layout/layouts';
 import { kontorTheme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';
 import { LogoutPage } from './pages/login/LogoutPage';
-import { AccessDeniedPage, AuthCallbackPage, AuthenticationErrorPage, NotFoundPage, shellRoutes, signInRoutes } from './pages/routes';
+import {
+  AccessDeniedPage,
+  AuthCallbackPage,
+  AuthenticationErrorPage,
+  NotFoundPage,
+  shellRoutes,
+  signInRoutes,
+} from './pages/routes';
 import { DashboardPage } from './dashboard';
 import { AppErrorPage } from './shell/errors/ErrorPages';
 import users from './users';
@@ -71,63 +78,65 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
   // stayed blank for 11–18 s before the login form (issue #18).
   return (
     <BrowserRouter useTransitions={false}>
-    <I18nProviderHolder initial={i18nProvider}>{(current) => (
-    // <Admin> taken apart (<AdminContext> and ra-core's <CoreAdminUI>, which is what <AdminUI> wraps) with every screen
-    // given: <Admin> and <AdminUI> bundle their defaults for the screens Kontor replaces (react-admin's layout, login
-    // form with its form library, English i18nProvider) into the login page's chunk whether used or not (issue #22).
-    <AdminContext
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      queryClient={queryClient}
-      i18nProvider={current}
-      store={store}
-      theme={kontorTheme}
-    >
-    <CssBaseline enableColorScheme>
-    <CoreAdminUI
-      layout={resolveLayout('default')}
-      error={AppErrorPage}
-      loginPage={LoginPage}
-      dashboard={DashboardPage}
-      catchAll={NotFoundPage}
-      title={getRuntimeConfig().provider.name}
-      loading={LoadingPage}
-      accessDenied={AccessDeniedPage}
-      authenticationError={AuthenticationErrorPage}
-      authCallbackPage={AuthCallbackPage}
-      requireAuth
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        {signInRoutes}
-        <Route path="/logout" element={<LogoutPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        {statisticsRoute}
-        {importerRoute}
-        {migrationRoute}
-        {shellRoutes}
-        {calculationRoutes}
-        {compareRoute}
-      </CustomRoutes>
-      <Resource name="calculations" {...calculations} />
-      <Resource name="collections" {...collections} />
-      <Resource name="carbon-offset-projects" {...offsetProjects} />
-      <Resource name="orders" {...orders} />
-      <Resource name="protocol" {...protocol} />
-      <Resource name="templates" {...templates} />
-      <Resource name="users" {...gatedUsers} />
-      <Resource name="invitations" {...gatedInvitations} />
-      <Resource name="mandants" {...gatedMandants} />
-      <Resource name="databases" {...databases} />
-      <Resource name="units" {...gatedUnits} />
-      <Resource name="machines" {...machines} />
-      <Resource name="machine-sets" {...machineSets} />
-    </CoreAdminUI>
-    <Notification />
-    </CssBaseline>
-    </AdminContext>
-    )}</I18nProviderHolder>
+      <I18nProviderHolder initial={i18nProvider}>
+        {(current) => (
+          // <Admin> taken apart (<AdminContext> and ra-core's <CoreAdminUI>, which is what <AdminUI> wraps) with every screen
+          // given: <Admin> and <AdminUI> bundle their defaults for the screens Kontor replaces (react-admin's layout, login
+          // form with its form library, English i18nProvider) into the login page's chunk whether used or not (issue #22).
+          <AdminContext
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            queryClient={queryClient}
+            i18nProvider={current}
+            store={store}
+            theme={kontorTheme}
+          >
+            <CssBaseline enableColorScheme>
+              <CoreAdminUI
+                layout={resolveLayout('default')}
+                error={AppErrorPage}
+                loginPage={LoginPage}
+                dashboard={DashboardPage}
+                catchAll={NotFoundPage}
+                title={getRuntimeConfig().provider.name}
+                loading={LoadingPage}
+                accessDenied={AccessDeniedPage}
+                authenticationError={AuthenticationErrorPage}
+                authCallbackPage={AuthCallbackPage}
+                requireAuth
+                disableTelemetry
+              >
+                <CustomRoutes noLayout>
+                  {signInRoutes}
+                  <Route path="/logout" element={<LogoutPage />} />
+                </CustomRoutes>
+                <CustomRoutes>
+                  {statisticsRoute}
+                  {importerRoute}
+                  {migrationRoute}
+                  {shellRoutes}
+                  {calculationRoutes}
+                  {compareRoute}
+                </CustomRoutes>
+                <Resource name="calculations" {...calculations} />
+                <Resource name="collections" {...collections} />
+                <Resource name="carbon-offset-projects" {...offsetProjects} />
+                <Resource name="orders" {...orders} />
+                <Resource name="protocol" {...protocol} />
+                <Resource name="templates" {...templates} />
+                <Resource name="users" {...gatedUsers} />
+                <Resource name="invitations" {...gatedInvitations} />
+                <Resource name="mandants" {...gatedMandants} />
+                <Resource name="databases" {...databases} />
+                <Resource name="units" {...gatedUnits} />
+                <Resource name="machines" {...machines} />
+                <Resource name="machine-sets" {...machineSets} />
+              </CoreAdminUI>
+              <Notification />
+            </CssBaseline>
+          </AdminContext>
+        )}
+      </I18nProviderHolder>
     </BrowserRouter>
   );
 };

@@ -6,7 +6,9 @@
 
 export function formatDay(locale: string, day: string): string {
   const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? day : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(ms));
+  return Number.isNaN(ms)
+    ? day
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(ms));
 }
 
 export function formatDateTime(value: string | null | undefined, locale: string): string {

@@ -7,14 +7,20 @@
  */
 import type { FactorDatabaseRecord } from './api';
 
-export type DatabaseChoice = Pick<FactorDatabaseRecord, 'id' | 'mandant_id' | 'status' | 'valid_from' | 'rolled_out_at'>;
+export type DatabaseChoice = Pick<
+  FactorDatabaseRecord,
+  'id' | 'mandant_id' | 'status' | 'valid_from' | 'rolled_out_at'
+>;
 
-const byNewest = (a: DatabaseChoice, b: DatabaseChoice) => (b.valid_from ?? '').localeCompare(a.valid_from ?? '') || b.id - a.id;
+const byNewest = (a: DatabaseChoice, b: DatabaseChoice) =>
+  (b.valid_from ?? '').localeCompare(a.valid_from ?? '') || b.id - a.id;
 
 /** The global published database rolled out last, if any. */
 export function rolledOutDatabase<T extends DatabaseChoice>(databases: readonly T[]): T | undefined {
   return databases
-    .filter((database) => database.status === 'published' && database.mandant_id === null && database.rolled_out_at !== null)
+    .filter(
+      (database) => database.status === 'published' && database.mandant_id === null && database.rolled_out_at !== null,
+    )
     .sort((a, b) => (b.rolled_out_at ?? '').localeCompare(a.rolled_out_at ?? '') || b.id - a.id)[0];
 }
 

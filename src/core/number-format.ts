@@ -6,7 +6,13 @@
 import type { Language } from './languages';
 
 /** The Intl locale each interface language formats with. */
-export const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
+export const INTL_LOCALES: Record<Language, string> = {
+  de: 'de-DE',
+  en: 'en-GB',
+  fr: 'fr-FR',
+  it: 'it-IT',
+  es: 'es-ES',
+};
 
 // Spaces people (and Intl for fr) use between digit groups: space, no-break space, narrow no-break space.
 const SPACE_GROUP = '[ \\u00a0\\u202f]';
@@ -16,10 +22,7 @@ const COMMA_DECIMAL = [
   new RegExp(`^\\d{1,3}(?:${SPACE_GROUP}\\d{3})+(?:,\\d+)?$`),
   /^\d+(?:,\d+)?$/,
 ];
-const POINT_DECIMAL = [
-  /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/,
-  new RegExp(`^\\d{1,3}(?:${SPACE_GROUP}\\d{3})+(?:\\.\\d+)?$`),
-];
+const POINT_DECIMAL = [/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/, new RegExp(`^\\d{1,3}(?:${SPACE_GROUP}\\d{3})+(?:\\.\\d+)?$`)];
 const PLAIN = /^\d+(?:\.\d+)?$/;
 
 const GROUPING: Record<Language, { patterns: RegExp[]; decimal: ',' | '.' }> = {

@@ -64,7 +64,17 @@ export interface ProductionData {
 }
 
 export function toProductionData(
-  set: Pick<MachineSetRecord, 'id' | 'name' | 'version_label' | 'electricity_factor' | 'electricity_supplier' | 'electricity_source' | 'electricity_year' | 'electricity_region'>,
+  set: Pick<
+    MachineSetRecord,
+    | 'id'
+    | 'name'
+    | 'version_label'
+    | 'electricity_factor'
+    | 'electricity_supplier'
+    | 'electricity_source'
+    | 'electricity_year'
+    | 'electricity_region'
+  >,
   machines: readonly Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'>[],
 ): ProductionData {
   const byKey = new Map(machines.map((machine) => [machine.key, machine]));

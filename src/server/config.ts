@@ -8,9 +8,7 @@ import path from 'node:path';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
   /** TCP port to listen on (PORT, default 3000; 0 picks a free port). */
@@ -108,7 +106,7 @@ function proxyTrust(env: Env): boolean | string {
   if (raw === undefined || /^(true|false|1|0|yes|no|on|off)$/i.test(raw)) return boolean(env, 'TRUST_PROXY', false);
   const entries = raw.split(',').map((entry) => entry.trim());
   if (!entries.every((entry) => PROXY_RANGE_NAMES.includes(entry) || isAddressOrRange(entry))) {
-    throw new ConfigError('TRUST_PROXY', raw, 'true, false or the proxies\' addresses, e.g. 10.0.0.0/8,127.0.0.1');
+    throw new ConfigError('TRUST_PROXY', raw, "true, false or the proxies' addresses, e.g. 10.0.0.0/8,127.0.0.1");
   }
   return entries.join(',');
 }

@@ -8,7 +8,9 @@ import { errorRef } from './http/errors';
 
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
@@ -33,7 +35,12 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
           400: errorRef,
           503: {
             type: 'object',
-            properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' }, message: { type: 'string' } },
+            properties: {
+              status: { type: 'string' },
+              database: { type: 'string' },
+              version: { type: 'string' },
+              message: { type: 'string' },
+            },
           },
         },
       },
@@ -41,7 +48,9 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
     async (_request, reply) => {
       const ok = await pingDatabase(db);
       if (ok) return { status: 'ok', database: dialect, version: APP_VERSION };
-      return reply.status(503).send({ status: 'error', database: dialect, version: APP_VERSION, message: 'The database is not reachable.' });
+      return reply
+        .status(503)
+        .send({ status: 'error', database: dialect, version: APP_VERSION, message: 'The database is not reachable.' });
     },
   );
 }

@@ -38,7 +38,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they never change under the same name.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },
     });
@@ -47,7 +48,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
       const endpoint = `${request.method} ${request.url.split('?')[0]}`;
-      return reply.status(404).send(notFound(msg('errors.noEndpoint', { path: endpoint })).body(requestLanguage(request)));
+      return reply
+        .status(404)
+        .send(notFound(msg('errors.noEndpoint', { path: endpoint })).body(requestLanguage(request)));
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(request.url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');

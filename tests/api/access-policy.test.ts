@@ -28,7 +28,13 @@ const ROUTES: Array<{ method: string; url: string; action: Action; resource: Res
   { method: 'POST', url: '/api/orders', action: 'create', resource: 'orders', body: {} },
   { method: 'POST', url: `/api/orders/${MISSING}/cancel`, action: 'cancel', resource: 'orders' },
   { method: 'GET', url: '/api/carbon-offset-projects', action: 'list', resource: 'carbon-offset-projects' },
-  { method: 'POST', url: '/api/carbon-offset-projects', action: 'create', resource: 'carbon-offset-projects', body: {} },
+  {
+    method: 'POST',
+    url: '/api/carbon-offset-projects',
+    action: 'create',
+    resource: 'carbon-offset-projects',
+    body: {},
+  },
   { method: 'GET', url: '/api/databases', action: 'list', resource: 'databases' },
   { method: 'POST', url: '/api/databases', action: 'create', resource: 'databases', body: {} },
   { method: 'DELETE', url: `/api/databases/${MISSING}`, action: 'delete', resource: 'databases' },
@@ -62,8 +68,13 @@ describeEachDatabase('access policy on the server', (ctx) => {
       for (const role of ROLES) {
         const response = await ctx.request(route.method, route.url, { token: tokens[role], body: route.body });
         const allowed = can(role, route.action, route.resource);
-        const ok = allowed ? response.status !== 401 && response.status !== 403 && response.status < 500 : response.status === 403;
-        if (!ok) mismatches.push(`${role} ${route.method} ${route.url}: ${response.status} (policy: ${allowed ? 'allowed' : 'denied'})`);
+        const ok = allowed
+          ? response.status !== 401 && response.status !== 403 && response.status < 500
+          : response.status === 403;
+        if (!ok)
+          mismatches.push(
+            `${role} ${route.method} ${route.url}: ${response.status} (policy: ${allowed ? 'allowed' : 'denied'})`,
+          );
       }
     }
     expect(mismatches).toEqual([]);
@@ -78,9 +89,21 @@ describeEachDatabase('access policy on the server', (ctx) => {
     const row = await ctx.db
       .insertInto('orders')
       .values({
-        mandant_id: mandant, number: 'T-POLICY-1', status: 'completed', project_id: project.id, calculation_ids: '[]', co2e_kg: 1000, issued_to: 'Muster',
-        tonnes_kg: 1000, price_per_tonne_minor: 0, total_minor: 0, currency: 'EUR', created_by: await ctx.userId(ACCOUNTS.editor),
-        created_at: '2020-01-01T00:00:00.000Z', updated_at: '2020-01-01T00:00:00.000Z', version: 1,
+        mandant_id: mandant,
+        number: 'T-POLICY-1',
+        status: 'completed',
+        project_id: project.id,
+        calculation_ids: '[]',
+        co2e_kg: 1000,
+        issued_to: 'Muster',
+        tonnes_kg: 1000,
+        price_per_tonne_minor: 0,
+        total_minor: 0,
+        currency: 'EUR',
+        created_by: await ctx.userId(ACCOUNTS.editor),
+        created_at: '2020-01-01T00:00:00.000Z',
+        updated_at: '2020-01-01T00:00:00.000Z',
+        version: 1,
       } as never)
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -11,7 +11,11 @@ describeEachDatabase('auth', (ctx) => {
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[\w-]{40,}$/);
     expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.now() + 11 * 3_600_000);
-    expect(res.body.user).toMatchObject({ email: 'admin@muster.example', role: 'mandant_admin', mandant_name: 'Druckerei Muster' });
+    expect(res.body.user).toMatchObject({
+      email: 'admin@muster.example',
+      role: 'mandant_admin',
+      mandant_name: 'Druckerei Muster',
+    });
     expect(res.body.user).not.toHaveProperty('password_hash');
   });
 
@@ -23,8 +27,12 @@ describeEachDatabase('auth', (ctx) => {
   });
 
   it('answers 401 with the same generic message for a wrong password and an unknown e-mail', async () => {
-    const wrong = await ctx.request<{ message: string }>('POST', '/api/auth/login', { body: { email: 'editor@muster.example', password: 'nope-nope-nope' } });
-    const unknown = await ctx.request<{ message: string }>('POST', '/api/auth/login', { body: { email: 'ghost@nowhere.example', password: 'nope-nope-nope' } });
+    const wrong = await ctx.request<{ message: string }>('POST', '/api/auth/login', {
+      body: { email: 'editor@muster.example', password: 'nope-nope-nope' },
+    });
+    const unknown = await ctx.request<{ message: string }>('POST', '/api/auth/login', {
+      body: { email: 'ghost@nowhere.example', password: 'nope-nope-nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);
@@ -32,7 +40,9 @@ describeEachDatabase('auth', (ctx) => {
   });
 
   it('answers 400 with field errors for a login body without password', async () => {
-    const res = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/auth/login', { body: { email: 'x@y.z' } });
+    const res = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/auth/login', {
+      body: { email: 'x@y.z' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('password');
   });
@@ -68,16 +78,26 @@ describeEachDatabase('auth', (ctx) => {
 
   it('an expired session is rejected', async () => {
     const token = await ctx.login('viewer@printco.example');
-    await ctx.db.updateTable('sessions').set({ expires_at: isoNow(-1000) }).where('revoked_at', 'is', null).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: isoNow(-1000) })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await ctx.request('GET', '/api/auth/me', { token })).status).toBe(401);
   });
 
   it('PUT /api/auth/me changes name and language, and validates them', async () => {
     const token = await ctx.login('viewer@muster.example');
-    const res = await ctx.request<SessionUser>('PUT', '/api/auth/me', { token, body: { name: 'Jonas W.', language: 'fr' } });
+    const res = await ctx.request<SessionUser>('PUT', '/api/auth/me', {
+      token,
+      body: { name: 'Jonas W.', language: 'fr' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Jonas W.', language: 'fr' });
-    const bad = await ctx.request<{ errors: Record<string, string> }>('PUT', '/api/auth/me', { token, body: { language: 'xx' } });
+    const bad = await ctx.request<{ errors: Record<string, string> }>('PUT', '/api/auth/me', {
+      token,
+      body: { language: 'xx' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty('language');
   });
@@ -100,21 +120,31 @@ describeEachDatabase('auth', (ctx) => {
     expect(short.body.errors).toHaveProperty('new_password');
 
     const other = await ctx.login('editor@muster.example');
-    const ok = await ctx.request('PUT', '/api/auth/me', { token, body: { current_password: DEMO_PASSWORD, new_password: 'a-new-long-password' } });
+    const ok = await ctx.request('PUT', '/api/auth/me', {
+      token,
+      body: { current_password: DEMO_PASSWORD, new_password: 'a-new-long-password' },
+    });
     expect(ok.status).toBe(200);
     expect((await ctx.request('GET', '/api/auth/me', { token })).status).toBe(200);
     expect((await ctx.request('GET', '/api/auth/me', { token: other })).status).toBe(401);
     await ctx.login('editor@muster.example', 'a-new-long-password');
     // Put it back for the other tests.
-    await ctx.request('PUT', '/api/auth/me', { token, body: { current_password: 'a-new-long-password', new_password: DEMO_PASSWORD } });
+    await ctx.request('PUT', '/api/auth/me', {
+      token,
+      body: { current_password: 'a-new-long-password', new_password: DEMO_PASSWORD },
+    });
   });
 
   it('forgot-password answers 204 for unknown and known e-mails and mails a single-use link', async () => {
     const before = ctx.outbox().length;
-    expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'nobody@nowhere.example' } })).status).toBe(204);
+    expect(
+      (await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'nobody@nowhere.example' } })).status,
+    ).toBe(204);
     await ctx.settle();
     expect(ctx.outbox()).toHaveLength(before);
-    expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'EDITOR@printco.example' } })).status).toBe(204);
+    expect(
+      (await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'EDITOR@printco.example' } })).status,
+    ).toBe(204);
     await ctx.settle();
     const mails = ctx.outbox();
     expect(mails).toHaveLength(before + 1);
@@ -127,11 +157,15 @@ describeEachDatabase('auth', (ctx) => {
     const session = await ctx.login('editor@printco.example');
     const short = await ctx.request('POST', '/api/auth/reset-password', { body: { token, password: 'short' } });
     expect(short.status).toBe(400);
-    const reset = await ctx.request('POST', '/api/auth/reset-password', { body: { token, password: 'brand-new-password' } });
+    const reset = await ctx.request('POST', '/api/auth/reset-password', {
+      body: { token, password: 'brand-new-password' },
+    });
     expect(reset.status).toBe(204);
     expect((await ctx.request('GET', '/api/auth/me', { token: session })).status).toBe(401);
     await ctx.login('editor@printco.example', 'brand-new-password');
-    const again = await ctx.request<{ message: string }>('POST', '/api/auth/reset-password', { body: { token, password: 'another-new-password' } });
+    const again = await ctx.request<{ message: string }>('POST', '/api/auth/reset-password', {
+      body: { token, password: 'another-new-password' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/ungültig|bereits verwendet|abgelaufen/);
   });
@@ -146,7 +180,9 @@ describeEachDatabase('auth', (ctx) => {
     const count = () => ctx.outbox().filter((m) => m.to === 'viewer@muster.example').length;
     const before = count();
     for (let i = 0; i < 7; i++) {
-      expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'viewer@muster.example' } })).status).toBe(204);
+      expect(
+        (await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'viewer@muster.example' } })).status,
+      ).toBe(204);
     }
     await ctx.settle();
     expect(count() - before).toBe(5);
@@ -156,15 +192,29 @@ describeEachDatabase('auth', (ctx) => {
     await ctx.request('POST', '/api/auth/forgot-password', { body: { email: 'viewer@printco.example' } });
     await ctx.settle();
     const token = /token=([\w-]+)/.exec(ctx.outbox().at(-1)!.text)![1];
-    await ctx.db.updateTable('password_resets').set({ expires_at: isoNow(-1000) }).where('used_at', 'is', null).execute();
-    const res = await ctx.request('POST', '/api/auth/reset-password', { body: { token, password: 'brand-new-password' } });
+    await ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: isoNow(-1000) })
+      .where('used_at', 'is', null)
+      .execute();
+    const res = await ctx.request('POST', '/api/auth/reset-password', {
+      body: { token, password: 'brand-new-password' },
+    });
     expect(res.status).toBe(400);
-    expect((await ctx.request('POST', '/api/auth/reset-password', { body: { token: 'made-up', password: 'brand-new-password' } })).status).toBe(400);
+    expect(
+      (
+        await ctx.request('POST', '/api/auth/reset-password', {
+          body: { token: 'made-up', password: 'brand-new-password' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('throttles failed logins of one address and account with growing delays instead of a 15-minute lock', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await ctx.request('POST', '/api/auth/login', { body: { email: 'admin@printco.example', password: `wrong-${i}` } });
+      const res = await ctx.request('POST', '/api/auth/login', {
+        body: { email: 'admin@printco.example', password: `wrong-${i}` },
+      });
       expect(res.status).toBe(401);
     }
     const throttled = await ctx.request<{ message: string }>('POST', '/api/auth/login', {
@@ -185,14 +235,22 @@ describeEachDatabase('auth', (ctx) => {
     await ctx.db.deleteFrom('login_throttle').execute();
     await ctx.login('admin@kontor.example');
     for (let i = 0; i < 30; i++) {
-      const res = await ctx.request('POST', '/api/auth/login', { body: { email: `nobody${i}@nowhere.example`, password: 'whatever-pass' } });
+      const res = await ctx.request('POST', '/api/auth/login', {
+        body: { email: `nobody${i}@nowhere.example`, password: 'whatever-pass' },
+      });
       expect(res.status).toBe(401);
     }
-    const throttled = await ctx.request('POST', '/api/auth/login', { body: { email: 'nobody-else@nowhere.example', password: 'whatever-pass' } });
+    const throttled = await ctx.request('POST', '/api/auth/login', {
+      body: { email: 'nobody-else@nowhere.example', password: 'whatever-pass' },
+    });
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(1);
     // Counted in the database: the address's counter holds the failures.
-    const counter = await ctx.db.selectFrom('login_throttle').select('failures').where('scope', '=', 'address').executeTakeFirstOrThrow();
+    const counter = await ctx.db
+      .selectFrom('login_throttle')
+      .select('failures')
+      .where('scope', '=', 'address')
+      .executeTakeFirstOrThrow();
     expect(Number(counter.failures)).toBe(30);
     // An account that has signed in from this address before is not refused.
     await ctx.login('admin@kontor.example');

@@ -17,9 +17,12 @@ describeEachDatabase('collections', (ctx: TestContext) => {
   const token = async (email: string) => (tokens[email] ??= await ctx.login(email));
   const as = (email: string) => ({
     get: async <T = CollectionRecord>(url: string) => ctx.request<T>('GET', url, { token: await token(email) }),
-    post: async <T = CollectionRecord>(url: string, body: object) => ctx.request<T>('POST', url, { token: await token(email), body }),
-    put: async <T = CollectionRecord>(url: string, body: object) => ctx.request<T>('PUT', url, { token: await token(email), body }),
-    del: async <T = CollectionRecord>(url: string, body?: object) => ctx.request<T>('DELETE', url, { token: await token(email), body }),
+    post: async <T = CollectionRecord>(url: string, body: object) =>
+      ctx.request<T>('POST', url, { token: await token(email), body }),
+    put: async <T = CollectionRecord>(url: string, body: object) =>
+      ctx.request<T>('PUT', url, { token: await token(email), body }),
+    del: async <T = CollectionRecord>(url: string, body?: object) =>
+      ctx.request<T>('DELETE', url, { token: await token(email), body }),
   });
   const editor = as('editor@muster.example');
   const viewer = as('viewer@muster.example');
@@ -31,18 +34,29 @@ describeEachDatabase('collections', (ctx: TestContext) => {
   const freshCalculations = async (n: number) => {
     const out: CalculationRecord[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await editor.post<CalculationRecord>('/api/calculations', { duplicated_from: muster[i % muster.length]!.id });
+      const res = await editor.post<CalculationRecord>('/api/calculations', {
+        duplicated_from: muster[i % muster.length]!.id,
+      });
       expect(res.status).toBe(201);
       out.push(res.body);
     }
     return out;
   };
   const storedIds = async (collectionId: number) =>
-    (await ctx.db.selectFrom('collection_calculations').select('calculation_id').where('collection_id', '=', collectionId).orderBy('calculation_id').execute()).map((r) =>
-      Number(r.calculation_id),
-    );
+    (
+      await ctx.db
+        .selectFrom('collection_calculations')
+        .select('calculation_id')
+        .where('collection_id', '=', collectionId)
+        .orderBy('calculation_id')
+        .execute()
+    ).map((r) => Number(r.calculation_id));
   const protocolOf = async (id: number) =>
-    (await as('admin@muster.example').get<ProtocolEntryRecord[]>(`/api/protocol${filter({ resource: 'collections', record_id: String(id) }, { sort: '["id","ASC"]' })}`)).body;
+    (
+      await as('admin@muster.example').get<ProtocolEntryRecord[]>(
+        `/api/protocol${filter({ resource: 'collections', record_id: String(id) }, { sort: '["id","ASC"]' })}`,
+      )
+    ).body;
 
   beforeAll(async () => {
     muster = (await editor.get<CalculationRecord[]>('/api/calculations?sort=["id","ASC"]')).body;
@@ -78,7 +92,13 @@ describeEachDatabase('collections', (ctx: TestContext) => {
     });
     expect(created.status).toBe(201);
     const col = created.body;
-    expect(col).toMatchObject({ name: 'Herbst 2026', description: 'Kataloge', tags: ['herbst', 'katalog'], mandant_id: await ctx.mandantId('muster'), version: 1 });
+    expect(col).toMatchObject({
+      name: 'Herbst 2026',
+      description: 'Kataloge',
+      tags: ['herbst', 'katalog'],
+      mandant_id: await ctx.mandantId('muster'),
+      version: 1,
+    });
     expect(col.calculation_ids).toEqual([a!.id, b!.id]);
     expect(col.calculation_count).toBe(2);
     expect(col.total_co2e).toBeCloseTo(a!.total_co2e + b!.total_co2e, 6);
@@ -89,7 +109,11 @@ describeEachDatabase('collections', (ctx: TestContext) => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual(col);
 
-    const updated = await editor.put(`/api/collections/${col.id}`, { ...col, name: 'Herbst', calculation_ids: [b!.id, c!.id] });
+    const updated = await editor.put(`/api/collections/${col.id}`, {
+      ...col,
+      name: 'Herbst',
+      calculation_ids: [b!.id, c!.id],
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Herbst', version: 2, calculation_count: 2 });
     expect([...updated.body.calculation_ids].sort((x, y) => x - y)).toEqual([b!.id, c!.id].sort((x, y) => x - y));
@@ -122,7 +146,9 @@ describeEachDatabase('collections', (ctx: TestContext) => {
 
   it('splits the totals into ordered (frozen) and open amounts, summed by the database', async () => {
     const calcs = await freshCalculations(3);
-    const col = (await editor.post('/api/collections', { name: 'Bestellt und offen', calculation_ids: calcs.map((c) => c.id) })).body;
+    const col = (
+      await editor.post('/api/collections', { name: 'Bestellt und offen', calculation_ids: calcs.map((c) => c.id) })
+    ).body;
     await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', calcs[1]!.id).execute();
     const read = (await editor.get(`/api/collections/${col.id}`)).body;
     const total = sum(calcs.map((c) => c.total_co2e));
@@ -131,24 +157,53 @@ describeEachDatabase('collections', (ctx: TestContext) => {
     expect(read.ordered_co2e).toBeCloseTo(calcs[1]!.total_co2e, 6);
     expect(read.open_co2e).toBeCloseTo(total - calcs[1]!.total_co2e, 6);
 
-    const open = await editor.get<CollectionRecord[]>(`/api/collections${filter({ has_open_offsets: true, id: [col.id] })}`);
+    const open = await editor.get<CollectionRecord[]>(
+      `/api/collections${filter({ has_open_offsets: true, id: [col.id] })}`,
+    );
     expect(open.body.map((r) => r.id)).toEqual([col.id]);
-    await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', 'in', calcs.map((c) => c.id)).execute();
-    const closed = await editor.get<CollectionRecord[]>(`/api/collections${filter({ has_open_offsets: false, id: [col.id] })}`);
+    await ctx.db
+      .updateTable('calculations')
+      .set({ frozen: true })
+      .where(
+        'id',
+        'in',
+        calcs.map((c) => c.id),
+      )
+      .execute();
+    const closed = await editor.get<CollectionRecord[]>(
+      `/api/collections${filter({ has_open_offsets: false, id: [col.id] })}`,
+    );
     expect(closed.body.map((r) => r.id)).toEqual([col.id]);
     expect(closed.body[0]!.open_co2e).toBe(0);
-    expect((await editor.get<CollectionRecord[]>(`/api/collections${filter({ has_open_offsets: true, id: [col.id] })}`)).body).toEqual([]);
+    expect(
+      (await editor.get<CollectionRecord[]>(`/api/collections${filter({ has_open_offsets: true, id: [col.id] })}`))
+        .body,
+    ).toEqual([]);
     expect((await editor.get(`/api/collections${filter({ has_open_offsets: 'maybe' })}`)).status).toBe(400);
   });
 
   it('filters by text and by tags', async () => {
-    const col = (await editor.post('/api/collections', { name: 'Messe Leipzig', description: 'Stand und Flyer', tags: ['messe', 'leipzig'] })).body;
+    const col = (
+      await editor.post('/api/collections', {
+        name: 'Messe Leipzig',
+        description: 'Stand und Flyer',
+        tags: ['messe', 'leipzig'],
+      })
+    ).body;
     const byText = (await editor.get<CollectionRecord[]>(`/api/collections${filter({ q: 'FLYER' })}`)).body;
     expect(byText.map((r) => r.id)).toContain(col.id);
     expect(byText.every((r) => `${r.name} ${r.description ?? ''}`.toLowerCase().includes('flyer'))).toBe(true);
-    expect((await editor.get<CollectionRecord[]>(`/api/collections${filter({ tags: ['messe', 'leipzig'] })}`)).body.map((r) => r.id)).toEqual([col.id]);
-    expect((await editor.get<CollectionRecord[]>(`/api/collections${filter({ tags: ['messe', 'nirgends'] })}`)).body).toEqual([]);
-    expect((await editor.get<string[]>('/api/collections/tags')).body).toEqual(expect.arrayContaining(['leipzig', 'messe']));
+    expect(
+      (await editor.get<CollectionRecord[]>(`/api/collections${filter({ tags: ['messe', 'leipzig'] })}`)).body.map(
+        (r) => r.id,
+      ),
+    ).toEqual([col.id]);
+    expect(
+      (await editor.get<CollectionRecord[]>(`/api/collections${filter({ tags: ['messe', 'nirgends'] })}`)).body,
+    ).toEqual([]);
+    expect((await editor.get<string[]>('/api/collections/tags')).body).toEqual(
+      expect.arrayContaining(['leipzig', 'messe']),
+    );
     expect((await other.get<string[]>('/api/collections/tags')).body).not.toContain('leipzig');
   });
 
@@ -179,13 +234,29 @@ describeEachDatabase('collections', (ctx: TestContext) => {
 
   it('duplicates a collection with its calculations', async () => {
     const [a] = await freshCalculations(1);
-    const col = (await editor.post('/api/collections', { name: 'Vorlage', description: 'Original', tags: ['x'], calculation_ids: [a!.id] })).body;
+    const col = (
+      await editor.post('/api/collections', {
+        name: 'Vorlage',
+        description: 'Original',
+        tags: ['x'],
+        calculation_ids: [a!.id],
+      })
+    ).body;
     const copy = await editor.post('/api/collections', { duplicated_from: col.id });
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ description: 'Original', tags: ['x'], calculation_ids: [a!.id], calculation_count: 1 });
+    expect(copy.body).toMatchObject({
+      description: 'Original',
+      tags: ['x'],
+      calculation_ids: [a!.id],
+      calculation_count: 1,
+    });
     expect(copy.body.id).not.toBe(col.id);
     expect(copy.body.name).toMatch(/^Vorlage \(.+\)$/);
-    const named = await editor.post('/api/collections', { duplicated_from: col.id, name: 'Zweite', calculation_ids: [] });
+    const named = await editor.post('/api/collections', {
+      duplicated_from: col.id,
+      name: 'Zweite',
+      calculation_ids: [],
+    });
     expect(named.body).toMatchObject({ name: 'Zweite', calculation_ids: [] });
     const entries = await protocolOf(copy.body.id);
     expect(entries[0]).toMatchObject({ action: 'duplicated' });
@@ -210,10 +281,22 @@ describeEachDatabase('collections', (ctx: TestContext) => {
     expect(add.status).toBe(404);
     const put = await editor.put(`/api/collections/${col.id}`, { name: 'Neu', calculation_ids: [foreign.id] });
     expect(put.status).toBe(404);
-    const before = (await ctx.db.selectFrom('collections').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await ctx.db
+        .selectFrom('collections')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     const create = await editor.post('/api/collections', { name: 'Mit fremder', calculation_ids: [a!.id, foreign.id] });
     expect(create.status).toBe(404);
-    expect((await ctx.db.selectFrom('collections').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toBe(before);
+    expect(
+      (
+        await ctx.db
+          .selectFrom('collections')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(before);
     const after = (await editor.get(`/api/collections/${col.id}`)).body;
     expect(after).toMatchObject({ name: 'Nur Muster', version: 1, calculation_ids: [a!.id] });
     expect(await storedIds(col.id)).toEqual([a!.id]);
@@ -232,6 +315,10 @@ describeEachDatabase('collections', (ctx: TestContext) => {
     expect((await viewer.del(`/api/collections/${col.id}`)).status).toBe(403);
     expect((await viewer.post(`/api/collections/${col.id}/calculations`, { ids: [muster[1]!.id] })).status).toBe(403);
     expect((await viewer.del(`/api/collections/${col.id}/calculations`, { ids: [muster[0]!.id] })).status).toBe(403);
-    expect((await editor.get(`/api/collections/${col.id}`)).body).toMatchObject({ name: 'Für Leser', version: 1, calculation_ids: [muster[0]!.id] });
+    expect((await editor.get(`/api/collections/${col.id}`)).body).toMatchObject({
+      name: 'Für Leser',
+      version: 1,
+      calculation_ids: [muster[0]!.id],
+    });
   });
 });

@@ -56,7 +56,9 @@ describe('loadConfig', () => {
   it('trusts every proxy, none, or the listed proxy addresses and ranges (TRUST_PROXY)', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1/128, loopback ' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1,::1/128,loopback');
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1/128, loopback ' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1,::1/128,loopback',
+    );
   });
 
   it.each([
@@ -81,7 +83,9 @@ describe('loadConfig', () => {
 describe('GET /api/health', () => {
   it('answers 503 when the database is gone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-health-'));
-    const app = await buildApp({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', STATIC_DIR: dir }) });
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', STATIC_DIR: dir }),
+    });
     try {
       expect((await app.inject('/api/health')).statusCode).toBe(200);
       await app.kontor.db.destroy();

@@ -12,7 +12,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { STATISTIC_NAMES, type CalculationRecord, type CollectionRecord, type FactorDatabaseRecord, type FactorMigrationRecord, type OrderRecord } from '../../src/core/api';
+import {
+  STATISTIC_NAMES,
+  type CalculationRecord,
+  type CollectionRecord,
+  type FactorDatabaseRecord,
+  type FactorMigrationRecord,
+  type OrderRecord,
+} from '../../src/core/api';
 import { withApiTokens } from '../../src/server/api-tokens/store';
 import { describeEachDatabase, type ApiResponse, type RequestOptions, type TestContext } from './harness';
 
@@ -53,7 +60,8 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/templates/{id}/versions/{version}/export': 'provider-only template editor',
   '/api/carbon-offset-projects/{id}': 'the offset catalogue is shared by every mandant (writes are provider-only)',
   '/api/units/{id}': 'the unit catalogue is shared by every mandant (writes are provider-only)',
-  '/api/factor-categories/{key}': 'a category key, not a record id; a mandant admin’s name is written for their own mandant only',
+  '/api/factor-categories/{key}':
+    'a category key, not a record id; a mandant admin’s name is written for their own mandant only',
   '/api/statistics/{name}': 'a statistic’s name, not a record id (its mandant_id query is checked below)',
 };
 /** List routes of resources that are not tenant records. */
@@ -135,7 +143,11 @@ function operations(document: { paths: Record<string, Record<string, Record<stri
   for (const [route, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const parameters = (operation.parameters ?? []) as Array<{ in: string; name: string }>;
-      const content = (operation.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, { type?: unknown }> } }> } | undefined)?.content ?? {};
+      const content =
+        (
+          operation.requestBody as
+            { content?: Record<string, { schema?: { properties?: Record<string, { type?: unknown }> } }> } | undefined
+        )?.content ?? {};
       const bodyType = Object.keys(content)[0] ?? null;
       result.push({
         method: method.toUpperCase(),
@@ -162,7 +174,19 @@ function pathResource(route: string): string | null {
  * numbers that may also occur by chance (a count, a version). Volatile columns of created records are left out.
  */
 function comparable(response: ApiResponse, sentId: number): unknown {
-  const volatile = new Set(['id', 'number', 'created_at', 'updated_at', 'applied_at', 'finished_at', 'expires_at', 'last_used_at', 'token', 'version', 'record_id']);
+  const volatile = new Set([
+    'id',
+    'number',
+    'created_at',
+    'updated_at',
+    'applied_at',
+    'finished_at',
+    'expires_at',
+    'last_used_at',
+    'token',
+    'version',
+    'record_id',
+  ]);
   const word = new RegExp(`\\b(${sentId}|${MISSING})\\b`, 'g');
   const success = response.status < 300;
   const walk = (value: unknown): unknown => {
@@ -170,11 +194,19 @@ function comparable(response: ApiResponse, sentId: number): unknown {
     if (typeof value === 'string') return value.replace(word, 'N');
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).filter(([key]) => !(success && volatile.has(key))).map(([key, inner]) => [key, walk(inner)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !(success && volatile.has(key)))
+          .map(([key, inner]) => [key, walk(inner)]),
+      );
     }
     return value;
   };
-  return { status: response.status, body: walk(response.body), range: response.headers.get('content-range')?.replace(word, 'N') ?? null };
+  return {
+    status: response.status,
+    body: walk(response.body),
+    range: response.headers.get('content-range')?.replace(word, 'N') ?? null,
+  };
 }
 
 describeEachDatabase('cross-mandant isolation (generated from the OpenAPI document)', (ctx: TestContext) => {
@@ -186,7 +218,8 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
   let globalDatabase = 0;
   let project = 0;
   let ops: Operation[] = [];
-  const as = <T>(email: string, method: string, url: string, body?: unknown) => ctx.request<T>(method, url, { token: tokens[email]!, body });
+  const as = <T>(email: string, method: string, url: string, body?: unknown) =>
+    ctx.request<T>(method, url, { token: tokens[email]!, body });
   const created = <T extends { id: number }>(response: ApiResponse<T>) => {
     expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
     return response.body;
@@ -199,7 +232,11 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     for (const [resource, ids] of Object.entries(a)) {
       for (const id of ids) {
         if (resource === 'tokens') {
-          state[`tokens/${id}`] = await withApiTokens(ctx.db).selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+          state[`tokens/${id}`] = await withApiTokens(ctx.db)
+            .selectFrom('api_tokens')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirst();
           continue;
         }
         const res = await ctx.request('GET', `/api/${resource}/${id}`, { token: provider });
@@ -210,7 +247,8 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
   };
 
   beforeAll(async () => {
-    for (const email of ['admin@kontor.example', 'admin@muster.example', 'editor@muster.example', ...B_USERS]) tokens[email] = await ctx.login(email);
+    for (const email of ['admin@kontor.example', 'admin@muster.example', 'editor@muster.example', ...B_USERS])
+      tokens[email] = await ctx.login(email);
     const aAdmin = 'admin@muster.example';
     const aEditor = 'editor@muster.example';
     const databases = (await as<FactorDatabaseRecord[]>(aAdmin, 'GET', '/api/databases?range=[0,99]')).body;
@@ -218,25 +256,64 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     project = (await as<Array<{ id: number }>>(aEditor, 'GET', '/api/carbon-offset-projects')).body[0]!.id;
 
     // A's private, published factor database, a draft one, and their factors.
-    const privateDb = created(await as<FactorDatabaseRecord>(aAdmin, 'POST', '/api/databases', { name: SECRET.database, version_label: SECRET.databaseLabel, copy_from_id: globalDatabase }));
+    const privateDb = created(
+      await as<FactorDatabaseRecord>(aAdmin, 'POST', '/api/databases', {
+        name: SECRET.database,
+        version_label: SECRET.databaseLabel,
+        copy_from_id: globalDatabase,
+      }),
+    );
     created(await as<FactorDatabaseRecord>(aAdmin, 'POST', `/api/databases/${privateDb.id}/publish`));
-    const draftDb = created(await as<FactorDatabaseRecord>(aAdmin, 'POST', '/api/databases', { name: SECRET.draft, version_label: 'entwurf-1', copy_from_id: globalDatabase }));
+    const draftDb = created(
+      await as<FactorDatabaseRecord>(aAdmin, 'POST', '/api/databases', {
+        name: SECRET.draft,
+        version_label: 'entwurf-1',
+        copy_from_id: globalDatabase,
+      }),
+    );
     a.databases = [privateDb.id, draftDb.id];
-    const factorOf = async (databaseId: number) => (await ctx.db.selectFrom('factors').select('id').where('database_id', '=', databaseId).orderBy('id').executeTakeFirstOrThrow()).id;
+    const factorOf = async (databaseId: number) =>
+      (
+        await ctx.db
+          .selectFrom('factors')
+          .select('id')
+          .where('database_id', '=', databaseId)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     a.factors = [await factorOf(privateDb.id), await factorOf(draftDb.id)];
     // A's own name of a category, which B's category listing must not show.
     const secretName = Object.fromEntries(['de', 'en', 'fr', 'it', 'es'].map((lang) => [lang, SECRET.category]));
     expect((await as(aAdmin, 'PUT', '/api/factor-categories/paper', { label: secretName })).status).toBe(200);
 
-    const calculation = created(await as<CalculationRecord>(aEditor, 'POST', '/api/calculations', { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: SECRET.calculation } }));
+    const calculation = created(
+      await as<CalculationRecord>(aEditor, 'POST', '/api/calculations', {
+        template_id: 'brochure',
+        inputs: { ...BROCHURE_INPUTS, title: SECRET.calculation },
+      }),
+    );
     a.calculations = [calculation.id];
-    const collection = created(await as<CollectionRecord>(aEditor, 'POST', '/api/collections', { name: SECRET.collection, calculation_ids: [calculation.id] }));
+    const collection = created(
+      await as<CollectionRecord>(aEditor, 'POST', '/api/collections', {
+        name: SECRET.collection,
+        calculation_ids: [calculation.id],
+      }),
+    );
     a.collections = [collection.id];
-    const order = created(await as<OrderRecord>(aEditor, 'POST', '/api/orders', { project_id: project, calculation_id: calculation.id }));
+    const order = created(
+      await as<OrderRecord>(aEditor, 'POST', '/api/orders', { project_id: project, calculation_id: calculation.id }),
+    );
     a.orders = [order.id];
-    const migration = created(await as<FactorMigrationRecord>(aEditor, 'POST', '/api/migrations', { to_database_id: privateDb.id, calculation_ids: [calculation.id] }));
+    const migration = created(
+      await as<FactorMigrationRecord>(aEditor, 'POST', '/api/migrations', {
+        to_database_id: privateDb.id,
+        calculation_ids: [calculation.id],
+      }),
+    );
     a.migrations = [migration.id];
-    a['migration-items'] = (await ctx.db.selectFrom('factor_migration_items').select('id').where('migration_id', '=', migration.id).execute()).map((row) => row.id);
+    a['migration-items'] = (
+      await ctx.db.selectFrom('factor_migration_items').select('id').where('migration_id', '=', migration.id).execute()
+    ).map((row) => row.id);
     expect(a['migration-items'].length).toBeGreaterThan(0);
     const csv = fs.readFileSync(path.resolve('tests/fixtures/csv/brochure-en-comma.csv'));
     const upload = await fetch(`${ctx.baseUrl}/api/imports?template=brochure&file_name=muster.csv&mode=valid_rows`, {
@@ -247,34 +324,119 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     const report = (await upload.json()) as { import?: { id: number } };
     expect(upload.status, JSON.stringify(report)).toBeLessThan(300);
     a.imports = [report.import!.id];
-    const token = created(await as<{ id: number }>(aAdmin, 'POST', '/api/auth/tokens', { name: 'Muster token', expires_in_days: 30 }));
+    const token = created(
+      await as<{ id: number }>(aAdmin, 'POST', '/api/auth/tokens', { name: 'Muster token', expires_in_days: 30 }),
+    );
     a.tokens = [token.id];
-    a.invitations = [created(await as<{ id: number }>(aAdmin, 'POST', '/api/invitations', { email: 'neu@muster.example', name: 'Muster Neu', role: 'viewer' })).id];
+    a.invitations = [
+      created(
+        await as<{ id: number }>(aAdmin, 'POST', '/api/invitations', {
+          email: 'neu@muster.example',
+          name: 'Muster Neu',
+          role: 'viewer',
+        }),
+      ).id,
+    ];
     a.users = [await ctx.userId('editor@muster.example')];
     a.mandants = [await ctx.mandantId('muster')];
     // A's seeded machine set and a secret draft derived from it, with their machines.
-    const seededSet = (await ctx.db.selectFrom('machine_sets').select('id').where('mandant_id', '=', a.mandants[0]!).executeTakeFirstOrThrow()).id;
-    const draftSet = created(await as<{ id: number }>(aAdmin, 'POST', '/api/machine-sets', { name: SECRET.machineSet, version_label: 'geheim', based_on_id: seededSet }));
+    const seededSet = (
+      await ctx.db
+        .selectFrom('machine_sets')
+        .select('id')
+        .where('mandant_id', '=', a.mandants[0]!)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const draftSet = created(
+      await as<{ id: number }>(aAdmin, 'POST', '/api/machine-sets', {
+        name: SECRET.machineSet,
+        version_label: 'geheim',
+        based_on_id: seededSet,
+      }),
+    );
     a['machine-sets'] = [seededSet, draftSet.id];
-    const secretMachine = created(await as<{ id: number }>(aAdmin, 'POST', '/api/machines', { set_id: draftSet.id, key: 'geheim', kind: 'press', name: SECRET.machine }));
-    a.machines = [(await ctx.db.selectFrom('machines').select('id').where('set_id', '=', seededSet).orderBy('id').executeTakeFirstOrThrow()).id, secretMachine.id];
-    a.protocol = [(await ctx.db.selectFrom('protocol').select('id').where('mandant_id', '=', a.mandants[0]!).orderBy('id', 'desc').executeTakeFirstOrThrow()).id];
+    const secretMachine = created(
+      await as<{ id: number }>(aAdmin, 'POST', '/api/machines', {
+        set_id: draftSet.id,
+        key: 'geheim',
+        kind: 'press',
+        name: SECRET.machine,
+      }),
+    );
+    a.machines = [
+      (
+        await ctx.db
+          .selectFrom('machines')
+          .select('id')
+          .where('set_id', '=', seededSet)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+      secretMachine.id,
+    ];
+    a.protocol = [
+      (
+        await ctx.db
+          .selectFrom('protocol')
+          .select('id')
+          .where('mandant_id', '=', a.mandants[0]!)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id,
+    ];
 
     // B's own records, to carry A's ids in a body.
     const bAdmin = 'admin@printco.example';
-    const bCalculation = created(await as<CalculationRecord>(bAdmin, 'POST', '/api/calculations', { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Printco calculation' } }));
+    const bCalculation = created(
+      await as<CalculationRecord>(bAdmin, 'POST', '/api/calculations', {
+        template_id: 'brochure',
+        inputs: { ...BROCHURE_INPUTS, title: 'Printco calculation' },
+      }),
+    );
     b.calculations = bCalculation.id;
-    b.collections = created(await as<CollectionRecord>(bAdmin, 'POST', '/api/collections', { name: 'Printco collection', calculation_ids: [bCalculation.id] })).id;
-    const bDraft = created(await as<FactorDatabaseRecord>(bAdmin, 'POST', '/api/databases', { name: 'Printco draft', version_label: 'p-1', copy_from_id: globalDatabase }));
+    b.collections = created(
+      await as<CollectionRecord>(bAdmin, 'POST', '/api/collections', {
+        name: 'Printco collection',
+        calculation_ids: [bCalculation.id],
+      }),
+    ).id;
+    const bDraft = created(
+      await as<FactorDatabaseRecord>(bAdmin, 'POST', '/api/databases', {
+        name: 'Printco draft',
+        version_label: 'p-1',
+        copy_from_id: globalDatabase,
+      }),
+    );
     b.databases = bDraft.id;
     b.factors = await factorOf(bDraft.id);
     b.users = await ctx.userId('viewer@printco.example');
-    b.invitations = created(await as<{ id: number }>(bAdmin, 'POST', '/api/invitations', { email: 'eigen@printco.example', name: 'Printco Eigen', role: 'viewer' })).id;
+    b.invitations = created(
+      await as<{ id: number }>(bAdmin, 'POST', '/api/invitations', {
+        email: 'eigen@printco.example',
+        name: 'Printco Eigen',
+        role: 'viewer',
+      }),
+    ).id;
     b.mandants = await ctx.mandantId('printco');
-    b['machine-sets'] = created(await as<{ id: number }>(bAdmin, 'POST', '/api/machine-sets', { name: 'Printco draft machines', version_label: 'p-1' })).id;
-    b.machines = created(await as<{ id: number }>(bAdmin, 'POST', '/api/machines', { set_id: b['machine-sets'], key: 'pc-press', kind: 'press', name: 'Printco press' })).id;
+    b['machine-sets'] = created(
+      await as<{ id: number }>(bAdmin, 'POST', '/api/machine-sets', {
+        name: 'Printco draft machines',
+        version_label: 'p-1',
+      }),
+    ).id;
+    b.machines = created(
+      await as<{ id: number }>(bAdmin, 'POST', '/api/machines', {
+        set_id: b['machine-sets'],
+        key: 'pc-press',
+        kind: 'press',
+        name: 'Printco press',
+      }),
+    ).id;
 
-    const document = await ctx.request<{ paths: Record<string, Record<string, Record<string, unknown>>> }>('GET', '/api/openapi.json');
+    const document = await ctx.request<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+      'GET',
+      '/api/openapi.json',
+    );
     expect(document.status).toBe(200);
     ops = operations(document.body);
   });
@@ -321,7 +483,12 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     return queries[`${op.method} ${op.path}`] ?? {};
   }
 
-  function request(op: Operation, pathIds: Record<string, string>, query: Record<string, string>, body: Record<string, unknown> | undefined): Omit<Call, 'label'> {
+  function request(
+    op: Operation,
+    pathIds: Record<string, string>,
+    query: Record<string, string>,
+    body: Record<string, unknown> | undefined,
+  ): Omit<Call, 'label'> {
     const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathIds[name]!);
     const search = new URLSearchParams(query).toString();
     const options: RequestOptions = {};
@@ -336,7 +503,10 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
   function withId(base: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
     const [head, ...rest] = name.split('.');
     if (rest.length === 0) return { ...base, [head!]: value };
-    return { ...base, [head!]: withId((base[head!] as Record<string, unknown> | undefined) ?? {}, rest.join('.'), value) };
+    return {
+      ...base,
+      [head!]: withId((base[head!] as Record<string, unknown> | undefined) ?? {}, rest.join('.'), value),
+    };
   }
 
   /** Every call pair the document asks for; unmapped routes and properties are collected as problems. */
@@ -344,7 +514,13 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     const pairs: Array<{ label: string; foreign: Call; missing: Call; sent: number }> = [];
     const problems: string[] = [];
     const pair = (label: string, build: (id: number) => Omit<Call, 'label'>, ids: number[]) => {
-      for (const id of ids) pairs.push({ label: `${label} [${id}]`, foreign: { label, ...build(id) }, missing: { label, ...build(MISSING) }, sent: id });
+      for (const id of ids)
+        pairs.push({
+          label: `${label} [${id}]`,
+          foreign: { label, ...build(id) },
+          missing: { label, ...build(MISSING) },
+          sent: id,
+        });
     };
     for (const op of ops) {
       const key = `${op.method} ${op.path}`;
@@ -369,9 +545,17 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
           // shared resource
         } else if (!a[resource]) problems.push(`${key}: list of no known tenant resource`);
         else {
-          pair(`${key} (filter id)`, (id) => request(op, {}, { filter: JSON.stringify({ id: [id] }) }, undefined), a[resource]!);
+          pair(
+            `${key} (filter id)`,
+            (id) => request(op, {}, { filter: JSON.stringify({ id: [id] }) }, undefined),
+            a[resource]!,
+          );
           for (const [column, target] of Object.entries(LIST_FILTER_IDS[op.path] ?? {})) {
-            pair(`${key} (filter ${column})`, (id) => request(op, {}, { filter: JSON.stringify({ [column]: id }) }, undefined), a[target]!);
+            pair(
+              `${key} (filter ${column})`,
+              (id) => request(op, {}, { filter: JSON.stringify({ [column]: id }) }, undefined),
+              a[target]!,
+            );
           }
         }
       }
@@ -380,7 +564,10 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       const extra = EXTRA_ID_PROPERTIES[key] ?? {};
       const idQuery = op.queryParams.filter(isIdProperty);
       const idBody = [...new Set([...Object.keys(op.bodyProperties).filter(isIdProperty), ...Object.keys(extra)])];
-      for (const [where, names] of [['query', idQuery], ['body', idBody]] as const) {
+      for (const [where, names] of [
+        ['query', idQuery],
+        ['body', idBody],
+      ] as const) {
         for (const name of names) {
           if (name in EXEMPT_PROPERTIES) continue;
           const resource = extra[name] ?? PROPERTY_RESOURCE[name];
@@ -397,7 +584,11 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
             problems.push(`${key}: no base body to carry ${name}`);
             continue;
           }
-          const many = name.endsWith('_ids') || name === 'ids' || name.endsWith('.id') || op.bodyProperties[name]?.type === 'array';
+          const many =
+            name.endsWith('_ids') ||
+            name === 'ids' ||
+            name.endsWith('.id') ||
+            op.bodyProperties[name]?.type === 'array';
           // An order covers a calculation or a collection, never both.
           const alternative = name === 'collection_id' ? { calculation_id: undefined } : {};
           pair(
@@ -420,25 +611,31 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     expect(plan().problems).toEqual([]);
   });
 
-  it('answers a foreign id exactly like a missing one, for every user of mandant B, and leaves A’s records unchanged', { timeout: 300_000 }, async () => {
-    const before = await snapshot();
-    const { pairs } = plan();
-    expect(pairs.length).toBeGreaterThan(60);
-    const differences: string[] = [];
-    for (const email of B_USERS) {
-      for (const { label, foreign, missing, sent } of pairs) {
-        const call = (c: Call) => ctx.request(c.method, c.url, { ...c.options, token: tokens[email]! });
-        const foreignAnswer = comparable(await call(foreign), sent);
-        const missingAnswer = comparable(await call(missing), sent);
-        if (JSON.stringify(foreignAnswer) !== JSON.stringify(missingAnswer)) {
-          differences.push(`${email} ${label}: foreign ${JSON.stringify(foreignAnswer).slice(0, 400)} ≠ missing ${JSON.stringify(missingAnswer).slice(0, 400)}`);
+  it(
+    'answers a foreign id exactly like a missing one, for every user of mandant B, and leaves A’s records unchanged',
+    { timeout: 300_000 },
+    async () => {
+      const before = await snapshot();
+      const { pairs } = plan();
+      expect(pairs.length).toBeGreaterThan(60);
+      const differences: string[] = [];
+      for (const email of B_USERS) {
+        for (const { label, foreign, missing, sent } of pairs) {
+          const call = (c: Call) => ctx.request(c.method, c.url, { ...c.options, token: tokens[email]! });
+          const foreignAnswer = comparable(await call(foreign), sent);
+          const missingAnswer = comparable(await call(missing), sent);
+          if (JSON.stringify(foreignAnswer) !== JSON.stringify(missingAnswer)) {
+            differences.push(
+              `${email} ${label}: foreign ${JSON.stringify(foreignAnswer).slice(0, 400)} ≠ missing ${JSON.stringify(missingAnswer).slice(0, 400)}`,
+            );
+          }
+          expect((foreignAnswer as { status: number }).status, `${email} ${label}`).toBeLessThan(500);
         }
-        expect((foreignAnswer as { status: number }).status, `${email} ${label}`).toBeLessThan(500);
       }
-    }
-    expect(differences).toEqual([]);
-    expect(await snapshot()).toEqual(before);
-  });
+      expect(differences).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('answers a template id that only the provider may see (a draft) exactly like a missing one', async () => {
     const text = (en: string) => ({ de: en, en, fr: en, it: en, es: en });
@@ -448,35 +645,77 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       type: 'product',
       icon: 'Email',
       label: text('Unreleased'),
-      groups: [{ id: 'general', label: text('General'), fields: [{ name: 'title', type: 'text', label: text('Title'), rules: ['required'] }, { name: 'quantity', type: 'integer', label: text('Quantity'), rules: ['required'] }] }],
+      groups: [
+        {
+          id: 'general',
+          label: text('General'),
+          fields: [
+            { name: 'title', type: 'text', label: text('Title'), rules: ['required'] },
+            { name: 'quantity', type: 'integer', label: text('Quantity'), rules: ['required'] },
+          ],
+        },
+      ],
       results: [{ name: 'total_co2e', label: text('Total'), unit: 'kg CO2e', formula: 'quantity * 2', primary: true }],
       list: { columns: ['title', 'total_co2e'] },
     };
-    expect((await ctx.request('POST', '/api/templates', { token: tokens['admin@kontor.example']!, body: { definition, mode: 'new' } })).status).toBe(201);
+    expect(
+      (
+        await ctx.request('POST', '/api/templates', {
+          token: tokens['admin@kontor.example']!,
+          body: { definition, mode: 'new' },
+        })
+      ).status,
+    ).toBe(201);
     const calls = (id: string): Array<Omit<Call, 'label'>> => [
       { method: 'GET', url: `/api/templates/${id}`, options: {} },
       { method: 'GET', url: `/api/templates?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`, options: {} },
-      { method: 'POST', url: '/api/calculations', options: { body: { template_id: id, inputs: { title: 'x', quantity: 1 } } } },
-      { method: 'POST', url: '/api/calculations', options: { body: { template_id: id, template_version: 1, inputs: { title: 'x', quantity: 1 } } } },
+      {
+        method: 'POST',
+        url: '/api/calculations',
+        options: { body: { template_id: id, inputs: { title: 'x', quantity: 1 } } },
+      },
+      {
+        method: 'POST',
+        url: '/api/calculations',
+        options: { body: { template_id: id, template_version: 1, inputs: { title: 'x', quantity: 1 } } },
+      },
       { method: 'POST', url: '/api/migrations', options: { body: { kind: 'template', template_id: id } } },
-      { method: 'POST', url: '/api/migrations', options: { body: { kind: 'template', template_id: id, to_template_version: 1 } } },
-      { method: 'POST', url: `/api/imports?template=${id}`, options: { rawBody: 'Title,Quantity\nx,1\n', headers: { 'content-type': 'text/csv' } } },
+      {
+        method: 'POST',
+        url: '/api/migrations',
+        options: { body: { kind: 'template', template_id: id, to_template_version: 1 } },
+      },
+      {
+        method: 'POST',
+        url: `/api/imports?template=${id}`,
+        options: { rawBody: 'Title,Quantity\nx,1\n', headers: { 'content-type': 'text/csv' } },
+      },
     ];
-    const normalised = (response: ApiResponse, id: string) => JSON.stringify({ status: response.status, body: response.body, range: response.headers.get('content-range') }).replaceAll(id, 'ID');
+    const normalised = (response: ApiResponse, id: string) =>
+      JSON.stringify({
+        status: response.status,
+        body: response.body,
+        range: response.headers.get('content-range'),
+      }).replaceAll(id, 'ID');
     for (const email of B_USERS) {
       const hidden = calls('unreleased');
       const missing = calls('nonexistent');
       for (const [index, call] of hidden.entries()) {
         const token = tokens[email]!;
         const a = normalised(await ctx.request(call.method, call.url, { ...call.options, token }), 'unreleased');
-        const b = normalised(await ctx.request(missing[index]!.method, missing[index]!.url, { ...missing[index]!.options, token }), 'nonexistent');
+        const b = normalised(
+          await ctx.request(missing[index]!.method, missing[index]!.url, { ...missing[index]!.options, token }),
+          'nonexistent',
+        );
         expect(a, `${email} ${call.method} ${call.url}`).toBe(b);
       }
     }
   });
 
   it('no list, statistic or export B reads names any of A’s objects', async () => {
-    const reads = ops.filter((op) => op.method === 'GET' && op.pathParams.length === 0).map((op) => (op.queryParams.includes('range') ? `${op.path}?range=[0,999]` : op.path));
+    const reads = ops
+      .filter((op) => op.method === 'GET' && op.pathParams.length === 0)
+      .map((op) => (op.queryParams.includes('range') ? `${op.path}?range=[0,999]` : op.path));
     reads.push(...STATISTIC_NAMES.flatMap((name) => [`/api/statistics/${name}`, `/api/statistics/${name}?format=csv`]));
     for (const email of B_USERS) {
       for (const url of reads) {
@@ -492,7 +731,11 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     const names = Object.values(SECRET);
     for (const email of B_USERS) {
       for (const name of names) {
-        const found = await ctx.request<unknown[]>('GET', `/api/protocol?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`, { token: tokens[email]! });
+        const found = await ctx.request<unknown[]>(
+          'GET',
+          `/api/protocol?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`,
+          { token: tokens[email]! },
+        );
         expect(found.status).toBe(200);
         expect(found.body, `${email} q=${name}`).toEqual([]);
       }

@@ -61,11 +61,17 @@ describeEachDatabase('CSV downloads', (ctx) => {
 
   beforeAll(async () => {
     token = await ctx.login('admin@muster.example');
-    const [demo] = (await ctx.request<CalculationRecord[]>('GET', '/api/calculations?sort=["id","ASC"]', { token })).body;
+    const [demo] = (await ctx.request<CalculationRecord[]>('GET', '/api/calculations?sort=["id","ASC"]', { token }))
+      .body;
     const created = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
       token,
       // On the demo calculations' database, so a migration to the newer one previews it with them.
-      body: { template_id: demo!.template_id, inputs: { ...demo!.inputs, title: HOSTILE }, customer: HOSTILE_CUSTOMER, database_id: demo!.database_id },
+      body: {
+        template_id: demo!.template_id,
+        inputs: { ...demo!.inputs, title: HOSTILE },
+        customer: HOSTILE_CUSTOMER,
+        database_id: demo!.database_id,
+      },
     });
     expect(created.status).toBe(201);
     calculation = created.body;
@@ -88,18 +94,46 @@ describeEachDatabase('CSV downloads', (ctx) => {
   it('migration preview items', async () => {
     const databases = (await ctx.request<FactorDatabaseRecord[]>('GET', '/api/databases', { token })).body;
     const target = databases.find((d) => d.status === 'published' && d.id !== calculation.database_id)!;
-    const preview = await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', { token, body: { to_database_id: target.id } });
+    const preview = await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', {
+      token,
+      body: { to_database_id: target.id },
+    });
     expect(preview.status).toBe(201);
     migrationId = preview.body.id;
     expectEscaped(await download(`/api/migrations/${preview.body.id}/items.csv`), HOSTILE);
   });
 
-  it('migration preview items in the reader\'s convention: translated header with units, bare numbers', async () => {
+  it("migration preview items in the reader's convention: translated header with units, bare numbers", async () => {
     for (const language of ['de', 'en'] as const) {
-      const rows = rowsOf(await asReaderOf(language, () => download(`/api/migrations/${migrationId}/items.csv`)), language);
-      expect(rows[0]).toEqual(language === 'de'
-        ? ['Kalkulation (ID)', 'Nummer', 'Titel', 'Vorlage', 'Bisher (kg CO₂e)', 'Neu (kg CO₂e)', 'Differenz (kg CO₂e)', 'Änderung (%)', 'Ausgeschlossen']
-        : ['Calculation (ID)', 'Number', 'Title', 'Template', 'Before (kg CO₂e)', 'New (kg CO₂e)', 'Difference (kg CO₂e)', 'Change (%)', 'Excluded']);
+      const rows = rowsOf(
+        await asReaderOf(language, () => download(`/api/migrations/${migrationId}/items.csv`)),
+        language,
+      );
+      expect(rows[0]).toEqual(
+        language === 'de'
+          ? [
+              'Kalkulation (ID)',
+              'Nummer',
+              'Titel',
+              'Vorlage',
+              'Bisher (kg CO₂e)',
+              'Neu (kg CO₂e)',
+              'Differenz (kg CO₂e)',
+              'Änderung (%)',
+              'Ausgeschlossen',
+            ]
+          : [
+              'Calculation (ID)',
+              'Number',
+              'Title',
+              'Template',
+              'Before (kg CO₂e)',
+              'New (kg CO₂e)',
+              'Difference (kg CO₂e)',
+              'Change (%)',
+              'Excluded',
+            ],
+      );
       const items = rows.slice(1);
       expect(items.length).toBeGreaterThan(1);
       for (const row of items) {
@@ -113,9 +147,12 @@ describeEachDatabase('CSV downloads', (ctx) => {
     }
   });
 
-  it('protocol export in the reader\'s convention', async () => {
+  it("protocol export in the reader's convention", async () => {
     for (const language of ['de', 'en'] as const) {
-      const rows = rowsOf(await asReaderOf(language, () => download('/api/protocol/export.csv?sort=["at","DESC"]')), language);
+      const rows = rowsOf(
+        await asReaderOf(language, () => download('/api/protocol/export.csv?sort=["at","DESC"]')),
+        language,
+      );
       expect(rows[0]![0]).toBe(language === 'de' ? 'Zeitpunkt' : 'When');
       expect(rows[0]).toHaveLength(11);
       expect(rows.length).toBeGreaterThan(2);
@@ -137,10 +174,12 @@ describeEachDatabase('CSV downloads', (ctx) => {
     expectEscaped(await download(`/api/imports/${report.import!.id}/errors.csv`), HOSTILE);
   });
 
-  it('import errors in the reader\'s convention', async () => {
+  it("import errors in the reader's convention", async () => {
     for (const language of ['de', 'en'] as const) {
       const rows = rowsOf(await asReaderOf(language, () => download(`/api/imports/${importId}/errors.csv`)), language);
-      expect(rows[0]).toEqual(language === 'de' ? ['Zeile', 'Spalte', 'Wert', 'Fehler'] : ['Row', 'Column', 'Value', 'Error']);
+      expect(rows[0]).toEqual(
+        language === 'de' ? ['Zeile', 'Spalte', 'Wert', 'Fehler'] : ['Row', 'Column', 'Value', 'Error'],
+      );
       expect(rows[1]![0]).toMatch(/^\d+$/);
     }
   });

@@ -4,7 +4,13 @@
  * derived from a published one with overrides, the diff between versions, protocol entries.
  */
 import { expect, it } from 'vitest';
-import type { FactorDatabaseDiff, FactorDatabaseRecord, FactorImportReport, FactorRecord, ProtocolEntryRecord } from '../../src/core/api';
+import type {
+  FactorDatabaseDiff,
+  FactorDatabaseRecord,
+  FactorImportReport,
+  FactorRecord,
+  ProtocolEntryRecord,
+} from '../../src/core/api';
 import { describeEachDatabase, type TestContext } from './harness';
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
@@ -15,32 +21,61 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     return list.body.find((d) => d.version_label === label && d.mandant_id === null)!;
   };
   const factorsOf = async (token: string, databaseId: number) =>
-    (await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: JSON.stringify({ database_id: databaseId }), sort: '["key","ASC"]', range: '[0,999]' })}`, { token })).body;
+    (
+      await ctx.request<FactorRecord[]>(
+        'GET',
+        `/api/factors${q({ filter: JSON.stringify({ database_id: databaseId }), sort: '["key","ASC"]', range: '[0,999]' })}`,
+        { token },
+      )
+    ).body;
 
   it('creates an empty draft, adds and edits factors, refuses to publish it empty, publishes it and then refuses edits', async () => {
     const token = await ctx.login('admin@kontor.example');
-    const created = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', { token, body: { name: 'Kontor factors', version_label: '2026', valid_from: '2026-01-01' } });
+    const created = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Kontor factors', version_label: '2026', valid_from: '2026-01-01' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'draft', mandant_id: null, based_on_id: null, version: 1 });
     const id = created.body.id;
 
-    const empty = await ctx.request<{ errors: Record<string, string> }>('POST', `/api/databases/${id}/publish`, { token });
+    const empty = await ctx.request<{ errors: Record<string, string> }>('POST', `/api/databases/${id}/publish`, {
+      token,
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.errors.factors).toMatch(/ohne Faktoren/);
 
     const factor = await ctx.request<FactorRecord>('POST', '/api/factors', {
       token,
-      body: { database_id: id, key: 'paper_x', category: 'paper', unit: 'kg', value: 0.9, label: { en: 'Paper X' }, source: 'own measurement', year: 2025 },
+      body: {
+        database_id: id,
+        key: 'paper_x',
+        category: 'paper',
+        unit: 'kg',
+        value: 0.9,
+        label: { en: 'Paper X' },
+        source: 'own measurement',
+        year: 2025,
+      },
     });
     expect(factor.status).toBe(201);
     expect(factor.body.label).toEqual({ de: 'Paper X', en: 'Paper X', fr: 'Paper X', it: 'Paper X', es: 'Paper X' });
-    const edited = await ctx.request<FactorRecord>('PUT', `/api/factors/${factor.body.id}`, { token, body: { ...factor.body, value: 1.1 } });
+    const edited = await ctx.request<FactorRecord>('PUT', `/api/factors/${factor.body.id}`, {
+      token,
+      body: { ...factor.body, value: 1.1 },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.value).toBe(1.1);
-    const bad = await ctx.request('POST', '/api/factors', { token, body: { database_id: id, key: 'has space', category: 'x', unit: 'kg', value: 1 } });
+    const bad = await ctx.request('POST', '/api/factors', {
+      token,
+      body: { database_id: id, key: 'has space', category: 'x', unit: 'kg', value: 1 },
+    });
     expect(bad.status).toBe(400);
 
-    const renamed = await ctx.request<FactorDatabaseRecord>('PUT', `/api/databases/${id}`, { token, body: { name: 'Kontor factors (test)', version: 3 } });
+    const renamed = await ctx.request<FactorDatabaseRecord>('PUT', `/api/databases/${id}`, {
+      token,
+      body: { name: 'Kontor factors (test)', version: 3 },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Kontor factors (test)');
     const stale = await ctx.request('PUT', `/api/databases/${id}`, { token, body: { name: 'y', version: 1 } });
@@ -50,74 +85,140 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     expect(publish.status).toBe(200);
     expect(publish.body.status).toBe('published');
 
-    expect((await ctx.request('PUT', `/api/factors/${factor.body.id}`, { token, body: { value: 2 } })).status).toBe(409);
+    expect((await ctx.request('PUT', `/api/factors/${factor.body.id}`, { token, body: { value: 2 } })).status).toBe(
+      409,
+    );
     expect((await ctx.request('DELETE', `/api/factors/${factor.body.id}`, { token })).status).toBe(409);
-    expect((await ctx.request('POST', '/api/factors', { token, body: { database_id: id, key: 'new', category: 'x', unit: 'kg', value: 1 } })).status).toBe(409);
+    expect(
+      (
+        await ctx.request('POST', '/api/factors', {
+          token,
+          body: { database_id: id, key: 'new', category: 'x', unit: 'kg', value: 1 },
+        })
+      ).status,
+    ).toBe(409);
     expect((await ctx.request('PUT', `/api/databases/${id}`, { token, body: { name: 'z' } })).status).toBe(409);
-    expect((await ctx.request('POST', `/api/databases/${id}/import`, { token, body: { csv: 'key,category,unit,value\na,b,kg,1' } })).status).toBe(409);
+    expect(
+      (
+        await ctx.request('POST', `/api/databases/${id}/import`, {
+          token,
+          body: { csv: 'key,category,unit,value\na,b,kg,1' },
+        })
+      ).status,
+    ).toBe(409);
     expect((await factorsOf(token, id))[0]!.value).toBe(1.1);
 
     const archived = await ctx.request<FactorDatabaseRecord>('POST', `/api/databases/${id}/archive`, { token });
     expect(archived.body.status).toBe('archived');
     expect((await ctx.request('POST', `/api/databases/${id}/archive`, { token })).status).toBe(409);
 
-    const protocol = await ctx.request<ProtocolEntryRecord[]>('GET', `/api/protocol${q({ filter: JSON.stringify({ resource: 'databases', record_id: String(id) }), range: '[0,50]' })}`, { token });
-    expect(protocol.body.map((e) => e.action).sort()).toEqual(['created', 'status_changed', 'status_changed', 'updated']);
+    const protocol = await ctx.request<ProtocolEntryRecord[]>(
+      'GET',
+      `/api/protocol${q({ filter: JSON.stringify({ resource: 'databases', record_id: String(id) }), range: '[0,50]' })}`,
+      { token },
+    );
+    expect(protocol.body.map((e) => e.action).sort()).toEqual([
+      'created',
+      'status_changed',
+      'status_changed',
+      'updated',
+    ]);
   });
 
   it('copies a published database and imports a CSV; a bad row rejects the whole file with its row number', async () => {
     const token = await ctx.login('admin@kontor.example');
     const base = await published(token, '2025');
-    const copy = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', { token, body: { name: 'Copy', version_label: '2026-copy', copy_from_id: base.id } });
+    const copy = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Copy', version_label: '2026-copy', copy_from_id: base.id },
+    });
     expect(copy.status).toBe(201);
     expect(copy.body.based_on_id).toBe(base.id);
     const before = await factorsOf(token, copy.body.id);
     expect(before.map((f) => [f.key, f.value])).toEqual((await factorsOf(token, base.id)).map((f) => [f.key, f.value]));
 
-    const badCsv = 'key,category,unit,value,source,year,region,label_de,label_en\nnew_one,paper,kg,1.5,src,2025,DE,Neu,New\nbroken,paper,kg,abc,src,2025,DE,X,X\n';
-    const rejected = await ctx.request<{ message: string; errors: Record<string, string> }>('POST', `/api/databases/${copy.body.id}/import`, { token, body: { csv: badCsv } });
+    const badCsv =
+      'key,category,unit,value,source,year,region,label_de,label_en\nnew_one,paper,kg,1.5,src,2025,DE,Neu,New\nbroken,paper,kg,abc,src,2025,DE,X,X\n';
+    const rejected = await ctx.request<{ message: string; errors: Record<string, string> }>(
+      'POST',
+      `/api/databases/${copy.body.id}/import`,
+      { token, body: { csv: badCsv } },
+    );
     expect(rejected.status).toBe(400);
     // The header is row 1: the second factor is the spreadsheet's row 3.
     expect(rejected.body.message).toMatch(/^Zeile 3:/);
     expect(Object.keys(rejected.body.errors)).toEqual(['csv.3.value']);
     // Blank rows keep their numbers too, as in the spreadsheet.
-    const gaps = await ctx.request<{ message: string; errors: Record<string, string> }>('POST', `/api/databases/${copy.body.id}/import`,
-      { token, body: { csv: 'key,category,unit,value\n\nok_one,paper,kg,1\n,,,\nbroken,paper,kg,abc\n' } });
+    const gaps = await ctx.request<{ message: string; errors: Record<string, string> }>(
+      'POST',
+      `/api/databases/${copy.body.id}/import`,
+      { token, body: { csv: 'key,category,unit,value\n\nok_one,paper,kg,1\n,,,\nbroken,paper,kg,abc\n' } },
+    );
     expect(gaps.status).toBe(400);
     expect(Object.keys(gaps.body.errors)).toEqual(['csv.5.value']);
     expect(await factorsOf(token, copy.body.id)).toEqual(before);
 
     const goodCsv = `key;category;unit;value;source;year;region;labels\nnew_one;paper;kg;1,5;src;2025;DE;{"de":"Neu","en":"New"}\nelectricity_de_grid;electricity;kWh;0,3;UBA 2026;2025;DE;Strom\n`;
-    const imported = await ctx.request<FactorImportReport>('POST', `/api/databases/${copy.body.id}/import`, { token, body: { csv: goodCsv } });
+    const imported = await ctx.request<FactorImportReport>('POST', `/api/databases/${copy.body.id}/import`, {
+      token,
+      body: { csv: goodCsv },
+    });
     expect(imported.status).toBe(200);
     expect(imported.body).toEqual({ inserted: 1, updated: 1 });
     const after = await factorsOf(token, copy.body.id);
-    expect(after.find((f) => f.key === 'new_one')).toMatchObject({ value: 1.5, year: 2025, region: 'DE', label: { de: 'Neu', en: 'New', fr: 'Neu' } });
+    expect(after.find((f) => f.key === 'new_one')).toMatchObject({
+      value: 1.5,
+      year: 2025,
+      region: 'DE',
+      label: { de: 'Neu', en: 'New', fr: 'Neu' },
+    });
     expect(after.find((f) => f.key === 'electricity_de_grid')).toMatchObject({ value: 0.3, source: 'UBA 2026' });
 
     const removed = before.find((f) => f.key === 'natural_gas')!;
     expect((await ctx.request('DELETE', `/api/factors/${removed.id}`, { token })).status).toBe(200);
 
-    const diff = await ctx.request<FactorDatabaseDiff>('GET', `/api/databases/${copy.body.id}/diff?against=${base.id}`, { token });
+    const diff = await ctx.request<FactorDatabaseDiff>(
+      'GET',
+      `/api/databases/${copy.body.id}/diff?against=${base.id}`,
+      { token },
+    );
     expect(diff.status).toBe(200);
     expect(diff.body.added.map((f) => f.key)).toEqual(['new_one']);
     expect(diff.body.removed.map((f) => f.key)).toEqual(['natural_gas']);
     expect(diff.body.changed).toEqual([
-      { key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.427, new: 0.3, percent: ((0.3 - 0.427) / 0.427) * 100 },
+      {
+        key: 'electricity_de_grid',
+        category: 'electricity',
+        unit: 'kWh',
+        old: 0.427,
+        new: 0.3,
+        percent: ((0.3 - 0.427) / 0.427) * 100,
+      },
     ]);
   });
 
   it('lets a mandant admin derive an own database from a published one and override single factors', async () => {
     const token = await ctx.login('admin@muster.example');
     const base = await published(token, '2025');
-    expect((await ctx.request('POST', '/api/databases', { token, body: { name: 'Own', version_label: '1' } })).status).toBe(400);
-    const derived = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', { token, body: { name: 'Muster green power', version_label: '2025-green', copy_from_id: base.id } });
+    expect(
+      (await ctx.request('POST', '/api/databases', { token, body: { name: 'Own', version_label: '1' } })).status,
+    ).toBe(400);
+    const derived = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Muster green power', version_label: '2025-green', copy_from_id: base.id },
+    });
     expect(derived.status).toBe(201);
     expect(derived.body.mandant_id).toBe(await ctx.mandantId('muster'));
     const electricity = (await factorsOf(token, derived.body.id)).find((f) => f.key === 'electricity_de_grid')!;
-    const override = await ctx.request<FactorRecord>('PUT', `/api/factors/${electricity.id}`, { token, body: { value: 0.03, source: 'Green electricity contract 2025' } });
+    const override = await ctx.request<FactorRecord>('PUT', `/api/factors/${electricity.id}`, {
+      token,
+      body: { value: 0.03, source: 'Green electricity contract 2025' },
+    });
     expect(override.status).toBe(200);
-    expect((await ctx.request<FactorDatabaseRecord>('POST', `/api/databases/${derived.body.id}/publish`, { token })).body.status).toBe('published');
+    expect(
+      (await ctx.request<FactorDatabaseRecord>('POST', `/api/databases/${derived.body.id}/publish`, { token })).body
+        .status,
+    ).toBe('published');
 
     // Global databases and those of other mandants are not theirs to change; others cannot even see this one.
     expect((await ctx.request('PUT', `/api/databases/${base.id}`, { token, body: { name: 'mine' } })).status).toBe(403);
@@ -125,11 +226,30 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     expect((await ctx.request('PUT', `/api/factors/${baseFactor.id}`, { token, body: { value: 1 } })).status).toBe(403);
     const other = await ctx.login('admin@printco.example');
     expect((await ctx.request('GET', `/api/databases/${derived.body.id}`, { token: other })).status).toBe(404);
-    expect((await ctx.request('PUT', `/api/factors/${electricity.id}`, { token: other, body: { value: 9 } })).status).toBe(404);
+    expect(
+      (await ctx.request('PUT', `/api/factors/${electricity.id}`, { token: other, body: { value: 9 } })).status,
+    ).toBe(404);
     const editor = await ctx.login('editor@muster.example');
-    expect((await ctx.request('POST', '/api/databases', { token: editor, body: { name: 'x', version_label: 'x', copy_from_id: base.id } })).status).toBe(403);
+    expect(
+      (
+        await ctx.request('POST', '/api/databases', {
+          token: editor,
+          body: { name: 'x', version_label: 'x', copy_from_id: base.id },
+        })
+      ).status,
+    ).toBe(403);
     // A draft cannot be a mandant's base.
-    const draft = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', { token: await ctx.login('admin@kontor.example'), body: { name: 'Draft', version_label: 'd' } });
-    expect((await ctx.request('POST', '/api/databases', { token, body: { name: 'x', version_label: 'x', copy_from_id: draft.body.id } })).status).toBe(400);
+    const draft = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token: await ctx.login('admin@kontor.example'),
+      body: { name: 'Draft', version_label: 'd' },
+    });
+    expect(
+      (
+        await ctx.request('POST', '/api/databases', {
+          token,
+          body: { name: 'x', version_label: 'x', copy_from_id: draft.body.id },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

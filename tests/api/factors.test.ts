@@ -14,7 +14,11 @@ const q = (params: Record<string, string>) => `?${new URLSearchParams(params).to
 describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
   it('seeds "Demo-Faktoren 2024" and "Demo-Faktoren 2025", published, global and marked as demo', async () => {
     const token = await ctx.login('viewer@muster.example');
-    const res = await ctx.request<FactorDatabaseRecord[]>('GET', `/api/databases${q({ sort: '["valid_from","ASC"]' })}`, { token });
+    const res = await ctx.request<FactorDatabaseRecord[]>(
+      'GET',
+      `/api/databases${q({ sort: '["valid_from","ASC"]' })}`,
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('databases 0-1/2');
     expect(res.body.map((d) => [d.name, d.version_label, d.status, d.mandant_id, d.demo])).toEqual([
@@ -40,30 +44,57 @@ describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
     const databases = (await ctx.request<FactorDatabaseRecord[]>('GET', '/api/databases', { token })).body;
     const byLabel = (label: string) => databases.find((d) => d.version_label === label)!.id;
     const factorsOf = async (databaseId: number) =>
-      (await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: JSON.stringify({ database_id: databaseId }), sort: '["key","ASC"]' })}`, { token })).body;
+      (
+        await ctx.request<FactorRecord[]>(
+          'GET',
+          `/api/factors${q({ filter: JSON.stringify({ database_id: databaseId }), sort: '["key","ASC"]' })}`,
+          { token },
+        )
+      ).body;
     const f2024 = await factorsOf(byLabel('2024'));
     const f2025 = await factorsOf(byLabel('2025'));
     expect(f2024).toHaveLength(DEMO_FACTORS_2024.factors.length);
     expect(f2025).toHaveLength(DEMO_FACTORS_2025.factors.length);
     const electricity = (list: FactorRecord[]) => list.find((f) => f.key === 'electricity_de_grid')!;
-    expect(electricity(f2024)).toMatchObject({ value: 0.445, unit: 'kWh', category: 'electricity', year: 2023, region: 'DE', demo: true });
+    expect(electricity(f2024)).toMatchObject({
+      value: 0.445,
+      unit: 'kWh',
+      category: 'electricity',
+      year: 2023,
+      region: 'DE',
+      demo: true,
+    });
     expect(electricity(f2025).value).toBe(0.427);
     expect(electricity(f2025).source).toMatch(/Umweltbundesamt/);
-    expect(electricity(f2025).label).toEqual(DEMO_FACTORS_2025.factors.find((f) => f.key === 'electricity_de_grid')!.label);
+    expect(electricity(f2025).label).toEqual(
+      DEMO_FACTORS_2025.factors.find((f) => f.key === 'electricity_de_grid')!.label,
+    );
     expect(f2024.find((f) => f.key === 'natural_gas')).toMatchObject({ value: 0.181, region: 'DE' });
-    expect(f2025.find((f) => f.key === 'paper_virgin')!.value).not.toBe(f2024.find((f) => f.key === 'paper_virgin')!.value);
+    expect(f2025.find((f) => f.key === 'paper_virgin')!.value).not.toBe(
+      f2024.find((f) => f.key === 'paper_virgin')!.value,
+    );
     expect(f2025.every((f) => f.source.length > 0)).toBe(true);
   });
 
   it('filters factors by category and q, and reads one', async () => {
     const token = await ctx.login('editor@muster.example');
-    const paper = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"category":"paper"}' })}`, { token });
-    expect(new Set(paper.body.map((f) => f.key))).toEqual(new Set(['paper_virgin', 'paper_recycled', 'board_virgin', 'board_recycled']));
+    const paper = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"category":"paper"}' })}`, {
+      token,
+    });
+    expect(new Set(paper.body.map((f) => f.key))).toEqual(
+      new Set(['paper_virgin', 'paper_recycled', 'board_virgin', 'board_recycled']),
+    );
     expect(paper.headers.get('content-range')).toBe('factors 0-7/8');
     // q searches key, category and the label in every language.
-    const english = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"q":"GUARANTEE of"}' })}`, { token });
+    const english = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"q":"GUARANTEE of"}' })}`, {
+      token,
+    });
     expect(english.body.map((f) => f.key)).toEqual(['electricity_renewable', 'electricity_renewable']);
-    const german = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"q":"herkunftsnachweis"}' })}`, { token });
+    const german = await ctx.request<FactorRecord[]>(
+      'GET',
+      `/api/factors${q({ filter: '{"q":"herkunftsnachweis"}' })}`,
+      { token },
+    );
     expect(german.body.map((f) => f.key)).toEqual(['electricity_renewable', 'electricity_renewable']);
     const one = await ctx.request<FactorRecord>('GET', `/api/factors/${paper.body[0]!.id}`, { token });
     expect(one.body).toEqual(paper.body[0]);
@@ -76,12 +107,34 @@ describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
     const printco = await ctx.mandantId('printco');
     const own = await ctx.db
       .insertInto('factor_databases')
-      .values({ mandant_id: printco, name: 'Print & Co Hausfaktoren', version_label: '1', status: 'published', valid_from: null, source: 'own', based_on_id: null, demo: false, created_at: now, updated_at: now })
+      .values({
+        mandant_id: printco,
+        name: 'Print & Co Hausfaktoren',
+        version_label: '1',
+        status: 'published',
+        valid_from: null,
+        source: 'own',
+        based_on_id: null,
+        demo: false,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('factors')
-      .values({ database_id: own.id, key: 'house_paper', category: 'paper', unit: 'kg', value: 0.5, label: JSON.stringify({ de: 'Hauspapier', en: 'House paper', fr: 'x', it: 'x', es: 'x' }), source: 'own', year: 2025, region: 'DE', demo: false })
+      .values({
+        database_id: own.id,
+        key: 'house_paper',
+        category: 'paper',
+        unit: 'kg',
+        value: 0.5,
+        label: JSON.stringify({ de: 'Hauspapier', en: 'House paper', fr: 'x', it: 'x', es: 'x' }),
+        source: 'own',
+        year: 2025,
+        region: 'DE',
+        demo: false,
+      })
       .execute();
     const printcoToken = await ctx.login('viewer@printco.example');
     const musterToken = await ctx.login('viewer@muster.example');
@@ -91,12 +144,22 @@ describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
     expect(hidden.body.map((d) => d.name)).not.toContain('Print & Co Hausfaktoren');
     expect(hidden.headers.get('content-range')).toBe('databases 0-1/2');
     expect((await ctx.request('GET', `/api/databases/${own.id}`, { token: musterToken })).status).toBe(404);
-    const foreignFactors = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: JSON.stringify({ database_id: own.id }) })}`, { token: musterToken });
+    const foreignFactors = await ctx.request<FactorRecord[]>(
+      'GET',
+      `/api/factors${q({ filter: JSON.stringify({ database_id: own.id }) })}`,
+      { token: musterToken },
+    );
     expect(foreignFactors.body).toEqual([]);
     expect(foreignFactors.headers.get('content-range')).toBe('factors */0');
-    const search = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"q":"house"}' })}`, { token: musterToken });
+    const search = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"q":"house"}' })}`, {
+      token: musterToken,
+    });
     expect(search.body).toEqual([]);
-    const ownFactors = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: JSON.stringify({ database_id: own.id }) })}`, { token: printcoToken });
+    const ownFactors = await ctx.request<FactorRecord[]>(
+      'GET',
+      `/api/factors${q({ filter: JSON.stringify({ database_id: own.id }) })}`,
+      { token: printcoToken },
+    );
     expect(ownFactors.body.map((f) => f.key)).toEqual(['house_paper']);
     await ctx.db.deleteFrom('factor_databases').where('id', '=', own.id).execute();
   });

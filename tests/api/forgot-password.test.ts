@@ -9,8 +9,7 @@ import type { Mail } from '../../src/server/mail/mailer';
 import { describeEachDatabase } from './harness';
 
 describeEachDatabase('forgot-password after the response', (ctx) => {
-  const forgot = (email: string) =>
-    ctx.request('POST', '/api/auth/forgot-password', { body: { email } });
+  const forgot = (email: string) => ctx.request('POST', '/api/auth/forgot-password', { body: { email } });
 
   it('answers 204 for a known address while the mail is still being sent, and the mail arrives', async () => {
     const mailer = ctx.app.kontor.mailer;

@@ -79,7 +79,9 @@ async function postgresReachable(): Promise<string | null> {
 const postgresProblem = await postgresReachable();
 const inCi = process.env.CI === 'true';
 if (postgresProblem && !inCi) {
-  console.warn(`\n⚠ PostgreSQL at ${TEST_DATABASE_URL} is not reachable (${postgresProblem}); the PostgreSQL API run is SKIPPED.\n`);
+  console.warn(
+    `\n⚠ PostgreSQL at ${TEST_DATABASE_URL} is not reachable (${postgresProblem}); the PostgreSQL API run is SKIPPED.\n`,
+  );
 }
 
 async function adminQuery(sqlText: string): Promise<void> {
@@ -98,7 +100,10 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestContext; setUp(): Promise<void>; tearDown(): Promise<void> } {
+function createContext(
+  dialect: Dialect,
+  options: HarnessOptions,
+): { ctx: TestContext; setUp(): Promise<void>; tearDown(): Promise<void> } {
   let tmp = '';
   let pgName: string | null = null;
   let state: { app: FastifyInstance; baseUrl: string; config: Config } | null = null;
@@ -137,8 +142,11 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
     },
     request,
     async login(email, password = DEMO_PASSWORD) {
-      const res = await request<{ token?: string; message?: string }>('POST', '/api/auth/login', { body: { email, password } });
-      if (res.status !== 200 || !res.body.token) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const res = await request<{ token?: string; message?: string }>('POST', '/api/auth/login', {
+        body: { email, password },
+      });
+      if (res.status !== 200 || !res.body.token)
+        throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token;
     },
     outbox() {
@@ -180,7 +188,10 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
       };
       if (options.withSpa) {
         fs.mkdirSync(env.STATIC_DIR!, { recursive: true });
-        fs.writeFileSync(path.join(env.STATIC_DIR!, 'index.html'), '<!doctype html><title>Kontor test SPA</title><div id="root"></div>');
+        fs.writeFileSync(
+          path.join(env.STATIC_DIR!, 'index.html'),
+          '<!doctype html><title>Kontor test SPA</title><div id="root"></div>',
+        );
         fs.writeFileSync(path.join(env.STATIC_DIR!, 'app.js'), 'console.log("kontor");');
       }
       if (dialect === 'postgres') {
@@ -204,7 +215,11 @@ function createContext(dialect: Dialect, options: HarnessOptions): { ctx: TestCo
   };
 }
 
-export function describeEachDatabase(title: string, suite: (ctx: TestContext) => void, options: HarnessOptions = {}): void {
+export function describeEachDatabase(
+  title: string,
+  suite: (ctx: TestContext) => void,
+  options: HarnessOptions = {},
+): void {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const label = `${title} [${dialect}]`;
     if (dialect === 'postgres' && postgresProblem) {

@@ -8,13 +8,20 @@ import { expect, it } from 'vitest';
 import type { CalculationRecord, ImportReport } from '../../src/core/api';
 import { describeEachDatabase, type TestContext } from './harness';
 
-const HEADER = 'Titel;Auflage;Format;Seiten;Papier;Grammatur;Makulatur;Umschlag;Energie (kWh/1000);Strom;Transport 1: Verkehrsmittel;Transport 1: Entfernung;Transport 2: Verkehrsmittel;Transport 2: Entfernung (km)';
+const HEADER =
+  'Titel;Auflage;Format;Seiten;Papier;Grammatur;Makulatur;Umschlag;Energie (kWh/1000);Strom;Transport 1: Verkehrsmittel;Transport 1: Entfernung;Transport 2: Verkehrsmittel;Transport 2: Entfernung (km)';
 /** 1,000 A4 brochures of 16 pages on 100 g/m², no spoilage, no cover: 1000 · 16/2 · 0.06237 m² · 0.1 kg/m² = 49.896 kg of paper, 8,000 sheets. */
-const ROW = (title: string, legs: string) => `${title};1.000;A4;16;paper_virgin;100;0;nein;2,5;electricity_de_grid;${legs}`;
+const ROW = (title: string, legs: string) =>
+  `${title};1.000;A4;16;paper_virgin;100;0;nein;2,5;electricity_de_grid;${legs}`;
 const PAPER_KG = 49.896;
 const SHEETS = 8000;
 
-async function upload(ctx: TestContext, token: string, csv: string, options: { mode?: string; dry_run?: boolean } = {}) {
+async function upload(
+  ctx: TestContext,
+  token: string,
+  csv: string,
+  options: { mode?: string; dry_run?: boolean } = {},
+) {
   const params = new URLSearchParams({ template: 'brochure', file_name: 'legs.csv' });
   if (options.mode) params.set('mode', options.mode);
   if (options.dry_run) params.set('dry_run', 'true');
@@ -27,14 +34,24 @@ async function upload(ctx: TestContext, token: string, csv: string, options: { m
 }
 
 async function calculationsOf(ctx: TestContext, token: string, importId: number): Promise<CalculationRecord[]> {
-  const rows = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', importId).orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('calculations')
+    .select('id')
+    .where('import_id', '=', importId)
+    .orderBy('id')
+    .execute();
   const records: CalculationRecord[] = [];
-  for (const row of rows) records.push((await ctx.request<CalculationRecord>('GET', `/api/calculations/${row.id}`, { token })).body);
+  for (const row of rows)
+    records.push((await ctx.request<CalculationRecord>('GET', `/api/calculations/${row.id}`, { token })).body);
   return records;
 }
 
 async function factorValues(ctx: TestContext, databaseId: number): Promise<Record<string, number>> {
-  const rows = await ctx.db.selectFrom('factors').select(['key', 'value']).where('database_id', '=', databaseId).execute();
+  const rows = await ctx.db
+    .selectFrom('factors')
+    .select(['key', 'value'])
+    .where('database_id', '=', databaseId)
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]));
 }
 
@@ -44,7 +61,12 @@ describeEachDatabase('imports of repeatable groups', (ctx) => {
 
   it('two numbered transport sets per row land as two items with the hand-computed total', async () => {
     const token = await signIn();
-    const csv = [HEADER, ROW('Zwei Etappen', 'road_freight_truck;120;rail_freight;300'), ROW('Eine Etappe', 'road_freight_truck;50;;'), ''].join('\r\n');
+    const csv = [
+      HEADER,
+      ROW('Zwei Etappen', 'road_freight_truck;120;rail_freight;300'),
+      ROW('Eine Etappe', 'road_freight_truck;50;;'),
+      '',
+    ].join('\r\n');
     const { status, body } = await upload(ctx, token, csv);
     expect(status, body.message).toBe(201);
     expect(body).toMatchObject({ rows_total: 2, rows_ok: 2, rows_failed: 0 });
@@ -87,7 +109,9 @@ describeEachDatabase('imports of repeatable groups', (ctx) => {
       [3, 'Transport 2: Entfernung (km)', 'partialSet'],
       [4, 'Transport 1: Verkehrsmittel', 'partialSet'],
     ]);
-    expect(dry.body.errors[0]!.message).toBe('Spalte „Transport 2: Entfernung (km)“ ist leer, obwohl derselbe Satz in Transport 2: Verkehrsmittel ausgefüllt ist: Ein Satz wird ganz oder gar nicht ausgefüllt.');
+    expect(dry.body.errors[0]!.message).toBe(
+      'Spalte „Transport 2: Entfernung (km)“ ist leer, obwohl derselbe Satz in Transport 2: Verkehrsmittel ausgefüllt ist: Ein Satz wird ganz oder gar nicht ausgefüllt.',
+    );
 
     const allOrNothing = await upload(ctx, token, csv, { mode: 'all_or_nothing' });
     expect(allOrNothing.body).toMatchObject({ rows_ok: 0, rows_failed: 2 });
@@ -102,8 +126,12 @@ describeEachDatabase('imports of repeatable groups', (ctx) => {
 
   it('a rule broken in set 2 after an empty set 1 names the column of set 2', async () => {
     const token = await signIn();
-    const { body } = await upload(ctx, token, [HEADER, ROW('Zu weit', ';;rail_freight;99999'), ''].join('\r\n'), { dry_run: true });
+    const { body } = await upload(ctx, token, [HEADER, ROW('Zu weit', ';;rail_freight;99999'), ''].join('\r\n'), {
+      dry_run: true,
+    });
     expect(body).toMatchObject({ rows_ok: 0, rows_failed: 1 });
-    expect(body.errors).toMatchObject([{ row: 2, column: 'Transport 2: Entfernung (km)', value: '99999', message_key: 'rule' }]);
+    expect(body.errors).toMatchObject([
+      { row: 2, column: 'Transport 2: Entfernung (km)', value: '99999', message_key: 'rule' },
+    ]);
   });
 });

@@ -20,7 +20,10 @@ interface Upload {
 }
 
 async function upload(ctx: TestContext, token: string, body: Uint8Array | string, options: Upload = {}) {
-  const params = new URLSearchParams({ template: options.template ?? 'brochure', file_name: options.file_name ?? 'test.csv' });
+  const params = new URLSearchParams({
+    template: options.template ?? 'brochure',
+    file_name: options.file_name ?? 'test.csv',
+  });
   if (options.mode) params.set('mode', options.mode);
   if (options.dry_run) params.set('dry_run', 'true');
   if (options.mapping) params.set('mapping', JSON.stringify(options.mapping));
@@ -34,17 +37,30 @@ async function upload(ctx: TestContext, token: string, body: Uint8Array | string
 
 async function importedCalculations(ctx: TestContext, token: string, importId: number): Promise<CalculationRecord[]> {
   // Without `range` the list answers whole records (a page carries list rows: only the inputs list columns show).
-  const res = await ctx.request<CalculationRecord[]>('GET', `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ import_id: importId }))}&sort=["id","ASC"]`, { token });
+  const res = await ctx.request<CalculationRecord[]>(
+    'GET',
+    `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ import_id: importId }))}&sort=["id","ASC"]`,
+    { token },
+  );
   if (res.status === 200) return res.body;
   // Fallback when import_id is not a list filter: read the table directly.
-  const rows = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', importId).orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('calculations')
+    .select('id')
+    .where('import_id', '=', importId)
+    .orderBy('id')
+    .execute();
   const records: CalculationRecord[] = [];
-  for (const row of rows) records.push((await ctx.request<CalculationRecord>('GET', `/api/calculations/${row.id}`, { token })).body);
+  for (const row of rows)
+    records.push((await ctx.request<CalculationRecord>('GET', `/api/calculations/${row.id}`, { token })).body);
   return records;
 }
 
 async function countCalculations(ctx: TestContext): Promise<number> {
-  const row = await ctx.db.selectFrom('calculations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('calculations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -57,18 +73,40 @@ describeEachDatabase('imports', (ctx) => {
     const { status, body } = await upload(ctx, token, fixture('brochure-en-comma.csv'), { file_name: 'en.csv' });
     expect(status).toBe(201);
     expect(body).toMatchObject({ rows_total: 3, rows_ok: 3, rows_failed: 0, delimiter: ',', encoding: 'utf-8' });
-    expect(body.import).toMatchObject({ status: 'succeeded', file_name: 'en.csv', template_id: 'brochure', mode: 'all_or_nothing', rows_ok: 3 });
+    expect(body.import).toMatchObject({
+      status: 'succeeded',
+      file_name: 'en.csv',
+      template_id: 'brochure',
+      mode: 'all_or_nothing',
+      rows_ok: 3,
+    });
     const calcs = await importedCalculations(ctx, token, body.import!.id);
     expect(calcs.map((c) => c.title)).toEqual(['Spring catalogue', 'Catalogue "Autumn"\nsecond line', 'Price list']);
-    expect(calcs[0]!.inputs).toMatchObject({ quantity: 1500, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 12.5 });
+    expect(calcs[0]!.inputs).toMatchObject({
+      quantity: 1500,
+      format: 'A4',
+      pages: 16,
+      paper: 'paper_virgin',
+      grammage: 115,
+      spoilage_pct: 12.5,
+    });
     expect(calcs[0]!.tags).toEqual(['spring', 'catalogue']);
     expect(calcs[2]!.inputs).toMatchObject({ spoilage_pct: 0.5, format: 'A6' });
-    expect(calcs.every((c) => c.import_id === body.import!.id && c.total_co2e > 0 && /^K-\d{4}-\d{6}$/.test(c.number))).toBe(true);
+    expect(
+      calcs.every((c) => c.import_id === body.import!.id && c.total_co2e > 0 && /^K-\d{4}-\d{6}$/.test(c.number)),
+    ).toBe(true);
     // Computed exactly as the calculations API computes the same inputs.
-    const same = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { template_id: 'brochure', inputs: calcs[0]!.inputs } });
+    const same = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
+      token,
+      body: { template_id: 'brochure', inputs: calcs[0]!.inputs },
+    });
     expect(same.status).toBe(201);
     expect(same.body.total_co2e).toBeCloseTo(calcs[0]!.total_co2e, 9);
-    const tagged = await ctx.request<CalculationRecord[]>('GET', `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ tags: 'catalogue' }))}`, { token });
+    const tagged = await ctx.request<CalculationRecord[]>(
+      'GET',
+      `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ tags: 'catalogue' }))}`,
+      { token },
+    );
     expect(tagged.body.some((c) => c.id === calcs[0]!.id)).toBe(true);
   });
 
@@ -77,10 +115,24 @@ describeEachDatabase('imports', (ctx) => {
     const { status, body } = await upload(ctx, token, fixture('brochure-de-bom-semicolon.csv'));
     expect(status).toBe(201);
     expect(body).toMatchObject({ rows_total: 3, rows_ok: 3, delimiter: ';', encoding: 'utf-8' });
-    expect(body.mapping).toMatchObject({ Titel: 'title', Auflage: 'quantity', 'Seiten (Inhalt)': 'pages', Papier: 'paper', 'Makulatur (%)': 'spoilage_pct', Umschlag: 'has_cover', Schlagwörter: 'tags' });
+    expect(body.mapping).toMatchObject({
+      Titel: 'title',
+      Auflage: 'quantity',
+      'Seiten (Inhalt)': 'pages',
+      Papier: 'paper',
+      'Makulatur (%)': 'spoilage_pct',
+      Umschlag: 'has_cover',
+      Schlagwörter: 'tags',
+    });
     const calcs = await importedCalculations(ctx, token, body.import!.id);
     expect(calcs[0]!.title).toBe('Frühjahrskatalog');
-    expect(calcs[0]!.inputs).toMatchObject({ quantity: 1500, spoilage_pct: 12.5, has_cover: true, paper: 'paper_virgin', cover_paper: 'board_virgin' });
+    expect(calcs[0]!.inputs).toMatchObject({
+      quantity: 1500,
+      spoilage_pct: 12.5,
+      has_cover: true,
+      paper: 'paper_virgin',
+      cover_paper: 'board_virgin',
+    });
     expect(calcs[0]!.tags).toEqual(['frühling', 'katalog']);
     expect(calcs[1]!.inputs).toMatchObject({ quantity: 2000, paper: 'paper_recycled', spoilage_pct: 7.5 });
     expect(calcs[1]!.inputs.has_cover).toBe(false);
@@ -135,13 +187,21 @@ describeEachDatabase('imports', (ctx) => {
     expect(body.errors[0]).toMatchObject({ row: 3, column: 'Seiten', value: '7', message_key: 'rule' });
     expect(body.errors[0]!.message).toMatch(/Seiten/);
     expect(await countCalculations(ctx)).toBe(before);
-    expect(await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', body.import!.id).execute()).toHaveLength(0);
+    expect(
+      await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', body.import!.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('valid_rows: imports the good rows and reports the bad one; errors in the reader language, as CSV', async () => {
     const token = await signIn();
     const { body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), { mode: 'valid_rows' });
-    expect(body.import).toMatchObject({ status: 'succeeded', rows_total: 3, rows_ok: 2, rows_failed: 1, mode: 'valid_rows' });
+    expect(body.import).toMatchObject({
+      status: 'succeeded',
+      rows_total: 3,
+      rows_ok: 2,
+      rows_failed: 1,
+      mode: 'valid_rows',
+    });
     const calcs = await importedCalculations(ctx, token, body.import!.id);
     expect(calcs.map((c) => c.title)).toEqual(['Gut eins', 'Gut zwei']);
 
@@ -151,10 +211,14 @@ describeEachDatabase('imports', (ctx) => {
     // The same error read by an English-speaking user of the mandant.
     const admin = await ctx.login('admin@muster.example');
     await ctx.request('PUT', '/api/auth/me', { token: admin, body: { language: 'en' } });
-    const english = await ctx.request<ImportRowError[]>('GET', `/api/imports/${body.import!.id}/errors`, { token: admin });
+    const english = await ctx.request<ImportRowError[]>('GET', `/api/imports/${body.import!.id}/errors`, {
+      token: admin,
+    });
     expect(english.body[0]!.message).toMatch(/^Column "Seiten"/);
     expect(english.body[0]!.message).not.toBe(german);
-    const csv = await fetch(`${ctx.baseUrl}/api/imports/${body.import!.id}/errors.csv`, { headers: { Authorization: `Bearer ${admin}` } });
+    const csv = await fetch(`${ctx.baseUrl}/api/imports/${body.import!.id}/errors.csv`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const bytes = new Uint8Array(await csv.arrayBuffer());
@@ -167,19 +231,35 @@ describeEachDatabase('imports', (ctx) => {
     const token = await signIn();
     // 1,234 rows = three batches: the first computed in this thread, the others in the evaluation worker.
     const lines = ['Titel;Auflage;Format;Seiten;Papier;Grammatur'];
-    for (let i = 1; i <= 1234; i++) lines.push(`Heft ${i};${1000 + i};A5;${i === 1100 ? 'viele' : 16};paper_recycled;${i === 700 ? 9999 : 90}`);
-    const { status, body } = await upload(ctx, token, lines.join('\n'), { mode: 'valid_rows', file_name: 'batches.csv' });
+    for (let i = 1; i <= 1234; i++)
+      lines.push(`Heft ${i};${1000 + i};A5;${i === 1100 ? 'viele' : 16};paper_recycled;${i === 700 ? 9999 : 90}`);
+    const { status, body } = await upload(ctx, token, lines.join('\n'), {
+      mode: 'valid_rows',
+      file_name: 'batches.csv',
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({ rows_total: 1234, rows_ok: 1232, rows_failed: 2 });
     // Heft 700 and Heft 1100 are the spreadsheet's rows 701 and 1101 (the header is row 1).
-    expect(body.errors.map((e) => [e.row, e.column])).toEqual([[701, 'Grammatur'], [1101, 'Seiten']]);
-    const rows = await ctx.db.selectFrom('calculations').select(['id', 'title']).where('import_id', '=', body.import!.id).orderBy('id').execute();
+    expect(body.errors.map((e) => [e.row, e.column])).toEqual([
+      [701, 'Grammatur'],
+      [1101, 'Seiten'],
+    ]);
+    const rows = await ctx.db
+      .selectFrom('calculations')
+      .select(['id', 'title'])
+      .where('import_id', '=', body.import!.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toHaveLength(1232);
     expect(rows.at(-1)!.title).toBe('Heft 1234');
     // The last row (computed in the worker) has the total the calculations API computes for its inputs.
-    const imported = (await ctx.request<CalculationRecord>('GET', `/api/calculations/${rows.at(-1)!.id}`, { token })).body;
+    const imported = (await ctx.request<CalculationRecord>('GET', `/api/calculations/${rows.at(-1)!.id}`, { token }))
+      .body;
     expect(imported.inputs).toMatchObject({ quantity: 2234, pages: 16, grammage: 90 });
-    const same = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { template_id: 'brochure', inputs: imported.inputs } });
+    const same = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
+      token,
+      body: { template_id: 'brochure', inputs: imported.inputs },
+    });
     expect(same.status).toBe(201);
     expect(same.body.total_co2e).toBeCloseTo(imported.total_co2e, 9);
     expect(same.body.results).toEqual(imported.results);
@@ -200,7 +280,10 @@ describeEachDatabase('imports', (ctx) => {
     const { status, body } = await upload(ctx, token, file, { dry_run: true, mode: 'valid_rows' });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ rows_total: 3, rows_ok: 1, rows_failed: 2 });
-    expect(body.errors.map((e) => [e.row, e.column])).toEqual([[5, 'Seiten'], [7, 'Grammatur']]);
+    expect(body.errors.map((e) => [e.row, e.column])).toEqual([
+      [5, 'Seiten'],
+      [7, 'Grammatur'],
+    ]);
     const blanks = await upload(ctx, token, 'Titel;Auflage\r\n;\r\n\r\n');
     expect(blanks.status).toBe(400);
     expect(blanks.body.message).toMatch(/Kopfzeile/);
@@ -210,7 +293,10 @@ describeEachDatabase('imports', (ctx) => {
     const token = await signIn();
     const before = await countCalculations(ctx);
     const importsBefore = (await ctx.db.selectFrom('imports').select('id').execute()).length;
-    const { status, body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), { dry_run: true, mode: 'valid_rows' });
+    const { status, body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), {
+      dry_run: true,
+      mode: 'valid_rows',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ import: null, dry_run: true, rows_total: 3, rows_ok: 2, rows_failed: 1 });
     expect(body.errors[0]).toMatchObject({ row: 3, column: 'Seiten' });
@@ -221,10 +307,15 @@ describeEachDatabase('imports', (ctx) => {
   it('a mapping sent by the client wins over the suggestion; a bad mapping is a clear 400', async () => {
     const token = await signIn();
     const mapping = { Title: 'title', Quantity: 'quantity', Notes: null, 'Internal code': null, Pages: null };
-    const { status, body } = await upload(ctx, token, fixture('brochure-extra-missing.csv'), { mapping, dry_run: true });
+    const { status, body } = await upload(ctx, token, fixture('brochure-extra-missing.csv'), {
+      mapping,
+      dry_run: true,
+    });
     expect(status).toBe(200);
     expect(body.mapping.Pages).toBeNull();
-    const bad = await upload(ctx, token, fixture('brochure-extra-missing.csv'), { mapping: { Title: 'nope', Missing: 'quantity' } });
+    const bad = await upload(ctx, token, fixture('brochure-extra-missing.csv'), {
+      mapping: { Title: 'nope', Missing: 'quantity' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/nope/);
   });
@@ -236,7 +327,11 @@ describeEachDatabase('imports', (ctx) => {
     const calcs = await importedCalculations(ctx, token, body.import!.id);
     expect(calcs.map((c) => c.title)).toEqual(['=HYPERLINK("http://evil.example","click")', '+cmd|calc', '@SUM(A1)']);
     expect(body.errors[0]).toMatchObject({ row: 4, column: 'Grammage', value: '=1+2', message_key: 'number' });
-    const csv = await (await fetch(`${ctx.baseUrl}/api/imports/${body.import!.id}/errors.csv`, { headers: { Authorization: `Bearer ${token}` } })).text();
+    const csv = await (
+      await fetch(`${ctx.baseUrl}/api/imports/${body.import!.id}/errors.csv`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).text();
     // A German reader's file: cells separated by ';'.
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[1]).toMatch(/^4;Grammage;'=1\+2;/);
@@ -276,7 +371,11 @@ describeEachDatabase('imports', (ctx) => {
     const token = await signIn();
     const { body } = await upload(ctx, token, fixture('brochure-it.csv'), { file_name: 'undo-me.csv' });
     const id = body.import!.id;
-    const list = await ctx.request<ImportRecord[]>('GET', `/api/imports?filter=${encodeURIComponent(JSON.stringify({ q: 'undo-me' }))}`, { token });
+    const list = await ctx.request<ImportRecord[]>(
+      'GET',
+      `/api/imports?filter=${encodeURIComponent(JSON.stringify({ q: 'undo-me' }))}`,
+      { token },
+    );
     expect(list.status).toBe(200);
     expect(list.headers.get('content-range')).toMatch(/^imports 0-0\/1$/);
     expect(list.body[0]).toMatchObject({ id, rows_ok: 2 });
@@ -297,7 +396,12 @@ describeEachDatabase('imports', (ctx) => {
     const token = await signIn();
     const { body } = await upload(ctx, token, fixture('brochure-es.csv'));
     const id = body.import!.id;
-    const first = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', id).orderBy('id').executeTakeFirstOrThrow();
+    const first = await ctx.db
+      .selectFrom('calculations')
+      .select('id')
+      .where('import_id', '=', id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', first.id).execute();
     const undo = await ctx.request<{ message: string }>('POST', `/api/imports/${id}/undo`, { token });
     expect(undo.status).toBe(409);
@@ -310,7 +414,26 @@ describeEachDatabase('imports', (ctx) => {
     const now = new Date().toISOString();
     const row = await ctx.db
       .insertInto('imports')
-      .values({ mandant_id: mandantId, created_by: null, file_name: 'killed.csv', template_id: 'brochure', template_version: 1, database_id: null, mapping: '{}', mode: 'all_or_nothing', status: 'running', encoding: 'utf-8', delimiter: ',', rows_total: 500, rows_ok: 500, rows_failed: 0, message: null, created_at: now, updated_at: now, finished_at: null })
+      .values({
+        mandant_id: mandantId,
+        created_by: null,
+        file_name: 'killed.csv',
+        template_id: 'brochure',
+        template_version: 1,
+        database_id: null,
+        mapping: '{}',
+        mode: 'all_or_nothing',
+        status: 'running',
+        encoding: 'utf-8',
+        delimiter: ',',
+        rows_total: 500,
+        rows_ok: 500,
+        rows_failed: 0,
+        message: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await failInterruptedImports(ctx.db)).toBeGreaterThanOrEqual(1);
@@ -324,19 +447,28 @@ describeEachDatabase('imports', (ctx) => {
     const token = await signIn();
     // Two imports whose batches committed before the "crash": put back to `running` as a killed process leaves them.
     const interrupted = async () => {
-      const { body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), { mode: 'valid_rows', file_name: 'killed-valid.csv' });
+      const { body } = await upload(ctx, token, fixture('brochure-one-bad-row.csv'), {
+        mode: 'valid_rows',
+        file_name: 'killed-valid.csv',
+      });
       const id = body.import!.id;
       await ctx.db.updateTable('imports').set({ status: 'running', finished_at: null }).where('id', '=', id).execute();
       return id;
     };
     const gone = await interrupted();
     const partlyFrozen = await interrupted();
-    const frozen = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', partlyFrozen).orderBy('id').executeTakeFirstOrThrow();
+    const frozen = await ctx.db
+      .selectFrom('calculations')
+      .select('id')
+      .where('import_id', '=', partlyFrozen)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', frozen.id).execute();
 
     expect(await failInterruptedImports(ctx.db)).toBeGreaterThanOrEqual(2);
 
-    const calculationsOf = (id: number) => ctx.db.selectFrom('calculations').select('id').where('import_id', '=', id).execute();
+    const calculationsOf = (id: number) =>
+      ctx.db.selectFrom('calculations').select('id').where('import_id', '=', id).execute();
     expect(await calculationsOf(gone)).toHaveLength(0);
     expect(await calculationsOf(partlyFrozen)).toEqual([{ id: frozen.id }]);
     const record = (id: number) => ctx.request<ImportRecord>('GET', `/api/imports/${id}`, { token });
@@ -400,7 +532,11 @@ function cancelHelpers(ctx: TestContext) {
   }
 
   async function importNamed(token: string, file: string): Promise<ImportRecord | undefined> {
-    const res = await ctx.request<ImportRecord[]>('GET', `/api/imports?filter=${encodeURIComponent(JSON.stringify({ q: file }))}`, { token });
+    const res = await ctx.request<ImportRecord[]>(
+      'GET',
+      `/api/imports?filter=${encodeURIComponent(JSON.stringify({ q: file }))}`,
+      { token },
+    );
     return res.body[0];
   }
 
@@ -415,11 +551,15 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
     const abort = new AbortController();
     const pending = startSlow(token, 'valid_rows', 'cancel-me.csv', abort);
     let record: ImportRecord | undefined;
-    await expect.poll(async () => (record = await importNamed(token, 'cancel-me.csv'))?.rows_ok, { timeout: 10_000 }).toBe(500);
+    await expect
+      .poll(async () => (record = await importNamed(token, 'cancel-me.csv'))?.rows_ok, { timeout: 10_000 })
+      .toBe(500);
     const viewer = await ctx.login('viewer@muster.example');
     expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token: viewer })).status).toBe(403);
     expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token })).status).toBe(202);
-    await expect.poll(async () => (await importNamed(token, 'cancel-me.csv'))?.status, { timeout: 10_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await importNamed(token, 'cancel-me.csv'))?.status, { timeout: 10_000 })
+      .toBe('cancelled');
     abort.abort();
     await pending;
     const kept = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', record!.id).execute();
@@ -435,12 +575,16 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
     const abort = new AbortController();
     const pending = startSlow(token, 'valid_rows', 'alive.csv', abort);
     let record: ImportRecord | undefined;
-    await expect.poll(async () => (record = await importNamed(token, 'alive.csv'))?.rows_ok, { timeout: 10_000 }).toBe(500);
+    await expect
+      .poll(async () => (record = await importNamed(token, 'alive.csv'))?.rows_ok, { timeout: 10_000 })
+      .toBe(500);
     // What a second process does at start-up and every sweep interval:
     expect(await failInterruptedImports(ctx.db)).toBe(0);
     expect((await importNamed(token, 'alive.csv'))?.status).toBe('running');
     expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token })).status).toBe(202);
-    await expect.poll(async () => (await importNamed(token, 'alive.csv'))?.status, { timeout: 10_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await importNamed(token, 'alive.csv'))?.status, { timeout: 10_000 })
+      .toBe('cancelled');
     abort.abort();
     await pending;
   });
@@ -456,7 +600,9 @@ describeEachDatabase('imports: dropped upload', (ctx) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     abort.abort();
     await pending;
-    await expect.poll(async () => (await importNamed(token, 'dropped.csv'))?.status, { timeout: 10_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await importNamed(token, 'dropped.csv'))?.status, { timeout: 10_000 })
+      .toBe('cancelled');
     const record = (await importNamed(token, 'dropped.csv'))!;
     expect(record.rows_ok).toBe(0);
     expect(await countCalculations(ctx)).toBe(before);
@@ -479,7 +625,9 @@ describeEachDatabase('imports: the rest of the product stays usable', (ctx) => {
       duplex: 'half',
     } as RequestInit);
     try {
-      await expect.poll(async () => (await importNamed(token, 'held-open.csv'))?.status, { timeout: 10_000 }).toBe('running');
+      await expect
+        .poll(async () => (await importNamed(token, 'held-open.csv'))?.status, { timeout: 10_000 })
+        .toBe('running');
       // The first batch of 500 rows is written inside the open transaction; the upload stays open.
       await new Promise((resolve) => setTimeout(resolve, 700));
       // Not a speed limit: without a reader the request waits for the import, here for as long as the upload stays open.

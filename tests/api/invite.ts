@@ -16,7 +16,10 @@ export interface InviteBody {
 
 /** The token of the newest invitation link mailed to `email` (undefined if the newest mail has none). */
 export function invitationToken(ctx: TestContext, email: string): string | undefined {
-  const mail = ctx.outbox().filter((m) => m.to === email.toLowerCase()).at(-1);
+  const mail = ctx
+    .outbox()
+    .filter((m) => m.to === email.toLowerCase())
+    .at(-1);
   const match = mail && /\/login\/invitation\?token=([^\s&]+)/.exec(mail.text);
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
@@ -28,7 +31,12 @@ export async function invite(ctx: TestContext, token: string, body: InviteBody):
 }
 
 /** Invites `body.email`, accepts with `password`, and answers the new user as the inviting admin reads it. */
-export async function inviteUser(ctx: TestContext, token: string, body: InviteBody, password: string): Promise<UserRecord> {
+export async function inviteUser(
+  ctx: TestContext,
+  token: string,
+  body: InviteBody,
+  password: string,
+): Promise<UserRecord> {
   await invite(ctx, token, body);
   const link = invitationToken(ctx, body.email);
   expect(link, `no invitation link mailed to ${body.email}`).toBeTruthy();

@@ -38,12 +38,28 @@ const LISTS: ListSpec[] = [
       const files = ['engine-a.csv', 'engine-b.csv', 'engine-b2.csv', 'engine-c.csv', 'engine-d.csv'];
       await ctx.db
         .insertInto('imports')
-        .values(files.map((file_name, i) => ({
-          mandant_id: mandant, created_by: null, file_name, template_id: 'brochure', template_version: 1, database_id: null,
-          mapping: '{}', mode: 'all_or_nothing' as const, status: i % 2 === 0 ? ('succeeded' as const) : ('failed' as const),
-          encoding: null, delimiter: null, rows_total: 1, rows_ok: 1, rows_failed: 0, message: null,
-          created_at: STAMP, updated_at: STAMP, finished_at: STAMP,
-        })))
+        .values(
+          files.map((file_name, i) => ({
+            mandant_id: mandant,
+            created_by: null,
+            file_name,
+            template_id: 'brochure',
+            template_version: 1,
+            database_id: null,
+            mapping: '{}',
+            mode: 'all_or_nothing' as const,
+            status: i % 2 === 0 ? ('succeeded' as const) : ('failed' as const),
+            encoding: null,
+            delimiter: null,
+            rows_total: 1,
+            rows_ok: 1,
+            rows_failed: 0,
+            message: null,
+            created_at: STAMP,
+            updated_at: STAMP,
+            finished_at: STAMP,
+          })),
+        )
         .execute();
     },
   },
@@ -57,11 +73,22 @@ const LISTS: ListSpec[] = [
       const mandant = await ctx.mandantId('muster');
       await ctx.db
         .insertInto('protocol')
-        .values([1, 2, 3, 4, 5, 6].map((n) => ({
-          at: n === 6 ? '2020-01-02T00:00:00.000Z' : STAMP, mandant_id: mandant, user_id: null, user_email: null, user_name: null,
-          action: 'created', resource: 'list-engine', record_id: String(n), record_label: n === 6 ? 'Another entry' : `Engine probe ${n}`,
-          summary: '{}', changes: null, ip: null,
-        })))
+        .values(
+          [1, 2, 3, 4, 5, 6].map((n) => ({
+            at: n === 6 ? '2020-01-02T00:00:00.000Z' : STAMP,
+            mandant_id: mandant,
+            user_id: null,
+            user_email: null,
+            user_name: null,
+            action: 'created',
+            resource: 'list-engine',
+            record_id: String(n),
+            record_label: n === 6 ? 'Another entry' : `Engine probe ${n}`,
+            summary: '{}',
+            changes: null,
+            ip: null,
+          })),
+        )
         .execute();
     },
   },
@@ -73,14 +100,19 @@ const query = (params: Record<string, unknown>) =>
   `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])).toString()}`;
 
 /** Ids in list order; string ids (templates) compare as the server does. */
-const before = (a: Row['id'], b: Row['id']) => (typeof a === 'number' && typeof b === 'number' ? a < b : String(a).localeCompare(String(b)) < 0);
+const before = (a: Row['id'], b: Row['id']) =>
+  typeof a === 'number' && typeof b === 'number' ? a < b : String(a).localeCompare(String(b)) < 0;
 
 describeEachDatabase('one list engine behind every list', (ctx) => {
   const tokens = new Map<string, string>();
   const get = async (spec: ListSpec, params: Record<string, unknown>) => {
-    const res = await ctx.request<Row[] & { message?: string; errors?: Record<string, string> }>('GET', `/api/${spec.name}${query(params)}`, {
-      token: tokens.get(spec.login),
-    });
+    const res = await ctx.request<Row[] & { message?: string; errors?: Record<string, string> }>(
+      'GET',
+      `/api/${spec.name}${query(params)}`,
+      {
+        token: tokens.get(spec.login),
+      },
+    );
     return { status: res.status, body: res.body, range: res.headers.get('content-range') };
   };
 
@@ -103,7 +135,10 @@ describeEachDatabase('one list engine behind every list', (ctx) => {
           const [prev, row] = [rows[i - 1]!, rows[i]!];
           if (row[spec.tieField] === prev[spec.tieField]) {
             ties++;
-            expect(order === 'ASC' ? before(prev.id, row.id) : before(row.id, prev.id), `${spec.name} ${order} ${prev.id}/${row.id}`).toBe(true);
+            expect(
+              order === 'ASC' ? before(prev.id, row.id) : before(row.id, prev.id),
+              `${spec.name} ${order} ${prev.id}/${row.id}`,
+            ).toBe(true);
           } else {
             // Equal values stand together: a value never comes back after another one.
             expect(seen.has(row[spec.tieField])).toBe(false);

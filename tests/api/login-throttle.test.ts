@@ -16,7 +16,10 @@ interface Attempt {
   ip: string;
 }
 
-function attempt(ctx: TestContext, { email, password = 'wrong-password', ip }: Attempt): Promise<ApiResponse<{ token?: string; message?: string }>> {
+function attempt(
+  ctx: TestContext,
+  { email, password = 'wrong-password', ip }: Attempt,
+): Promise<ApiResponse<{ token?: string; message?: string }>> {
   return ctx.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 }
 
@@ -31,11 +34,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A user of its own for one test (with the demo password), so account counters of different tests stay apart. */
 async function newUser(ctx: TestContext, email: string): Promise<void> {
-  const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('email', '=', 'viewer@muster.example').executeTakeFirstOrThrow();
+  const { password_hash } = await ctx.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', 'viewer@muster.example')
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await ctx.db
     .insertInto('users')
-    .values({ email, name: email, role: 'viewer', language: 'en', mandant_id: await ctx.mandantId('muster'), password_hash, active: true, created_at: now, updated_at: now })
+    .values({
+      email,
+      name: email,
+      role: 'viewer',
+      language: 'en',
+      mandant_id: await ctx.mandantId('muster'),
+      password_hash,
+      active: true,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -62,7 +79,9 @@ describeEachDatabase(
       const first = await attempt(ctx, { email, ip });
       expect(first.status).toBe(429);
       expect(retryAfter(first)).toBe(1);
-      expect(first.body.message).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 1 Sekunde erneut.');
+      expect(first.body.message).toBe(
+        'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 1 Sekunde erneut.',
+      );
       await sleep(1100);
       expect((await attempt(ctx, { email, ip })).status).toBe(401);
       const second = await ctx.request<{ message: string }>('POST', '/api/auth/login', {
@@ -102,7 +121,9 @@ describeEachDatabase(
       const next = await attempt(ctx, { email: 'sprayed-more@nowhere.example', ip });
       expect(next.status).toBe(429);
       // A correct login from another address is not refused.
-      expect((await attempt(ctx, { email: 'viewer@printco.example', password: DEMO_PASSWORD, ip: '198.51.100.21' })).status).toBe(200);
+      expect(
+        (await attempt(ctx, { email: 'viewer@printco.example', password: DEMO_PASSWORD, ip: '198.51.100.21' })).status,
+      ).toBe(200);
       // From the sprayed address, an account never used there waits a short, growing delay — not 15 minutes.
       await newUser(ctx, 'colleague@muster.example');
       const colleague = await attempt(ctx, { email: 'colleague@muster.example', password: DEMO_PASSWORD, ip });
@@ -131,16 +152,28 @@ describeEachDatabase(
     });
 
     it('answers most of 200 simultaneous wrong attempts with 429: one account, many accounts, many addresses', async () => {
-      const oneAccount = statusesOf(Promise.all(Array.from({ length: 200 }, () => attempt(ctx, { email: 'admin@printco.example', ip: '203.0.113.16' }))));
+      const oneAccount = statusesOf(
+        Promise.all(
+          Array.from({ length: 200 }, () => attempt(ctx, { email: 'admin@printco.example', ip: '203.0.113.16' })),
+        ),
+      );
       expect((await oneAccount)[429]).toBeGreaterThanOrEqual(192);
 
-      const spraying = statusesOf(Promise.all(Array.from({ length: 200 }, (_, i) => attempt(ctx, { email: `spray${i}@nowhere.example`, ip: '203.0.113.17' }))));
+      const spraying = statusesOf(
+        Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            attempt(ctx, { email: `spray${i}@nowhere.example`, ip: '203.0.113.17' }),
+          ),
+        ),
+      );
       expect((await spraying)[429]).toBeGreaterThanOrEqual(165);
 
       // A distributed guesser: one account from 200 addresses.
       const owner = 'editor@printco.example';
       expect((await attempt(ctx, { email: owner, password: DEMO_PASSWORD, ip: '198.51.100.22' })).status).toBe(200);
-      const distributed = await Promise.all(Array.from({ length: 200 }, (_, i) => attempt(ctx, { email: owner, ip: `192.0.2.${i + 1}` })));
+      const distributed = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => attempt(ctx, { email: owner, ip: `192.0.2.${i + 1}` })),
+      );
       const counts = await statusesOf(Promise.resolve(distributed));
       expect(counts[429]).toBeGreaterThanOrEqual(185);
       expect(distributed.filter((r) => r.status === 429).every((r) => retryAfter(r) >= 1)).toBe(true);
@@ -154,7 +187,11 @@ describeEachDatabase(
       for (let i = 0; i < 6; i++) await attempt(ctx, { email, ip });
       expect((await attempt(ctx, { email, ip })).status).toBe(429);
       const dayAgo = new Date(Date.now() - 25 * 3_600_000).toISOString();
-      await ctx.db.updateTable('login_throttle').set({ last_failure_at: dayAgo, blocked_until: dayAgo }).where((eb) => eb.or([eb('ip', '=', ip), eb('email', '=', email)])).execute();
+      await ctx.db
+        .updateTable('login_throttle')
+        .set({ last_failure_at: dayAgo, blocked_until: dayAgo })
+        .where((eb) => eb.or([eb('ip', '=', ip), eb('email', '=', email)]))
+        .execute();
       for (let i = 0; i < 5; i++) expect((await attempt(ctx, { email, ip })).status).toBe(401);
     });
   },
@@ -223,7 +260,12 @@ describeEachDatabase(
         { email: 'admin@printco.example', ip: '192.0.2.30' },
         { email: owner, ip: '198.51.100.30' },
       ]);
-      const counters = await ctx.db.selectFrom('login_throttle').select(['scope', 'email', 'ip', 'failures']).orderBy('scope').orderBy('ip').execute();
+      const counters = await ctx.db
+        .selectFrom('login_throttle')
+        .select(['scope', 'email', 'ip', 'failures'])
+        .orderBy('scope')
+        .orderBy('ip')
+        .execute();
       expect(counters.map((c) => ({ ...c, failures: Number(c.failures) }))).toEqual([
         // The known address's failure does not count against the account.
         { scope: 'account', email: owner, ip: '', failures: 6 },

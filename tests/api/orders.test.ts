@@ -5,7 +5,14 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
-import type { ApiErrorBody, CalculationRecord, OffsetProjectRecord, OrderQuote, OrderRecord, ProtocolEntryRecord } from '../../src/core/api';
+import type {
+  ApiErrorBody,
+  CalculationRecord,
+  OffsetProjectRecord,
+  OrderQuote,
+  OrderRecord,
+  ProtocolEntryRecord,
+} from '../../src/core/api';
 import { describeEachDatabase, type TestContext } from './harness';
 import { pdfText } from '../support/pdf-text';
 
@@ -28,24 +35,40 @@ const PROJECT_BODY = {
 describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
   const tokens: Record<string, string> = {};
   const token = async (email: string) => (tokens[email] ??= await ctx.login(email));
-  const as = async <T>(email: string, method: string, url: string, body?: unknown) => ctx.request<Answer<T>>(method, url, { token: await token(email), body });
+  const as = async <T>(email: string, method: string, url: string, body?: unknown) =>
+    ctx.request<Answer<T>>(method, url, { token: await token(email), body });
   const EDITOR = 'editor@muster.example';
   const PROVIDER = 'admin@kontor.example';
 
-  const project = async (id: number) => (await as<OffsetProjectRecord>(PROVIDER, 'GET', `/api/carbon-offset-projects/${id}`)).body;
-  const calculation = async (id: number) => (await as<CalculationRecord>(EDITOR, 'GET', `/api/calculations/${id}`)).body;
+  const project = async (id: number) =>
+    (await as<OffsetProjectRecord>(PROVIDER, 'GET', `/api/carbon-offset-projects/${id}`)).body;
+  const calculation = async (id: number) =>
+    (await as<CalculationRecord>(EDITOR, 'GET', `/api/calculations/${id}`)).body;
   const newProject = async (overrides: object = {}) => {
-    const res = await as<OffsetProjectRecord>(PROVIDER, 'POST', '/api/carbon-offset-projects', { ...PROJECT_BODY, ...overrides });
+    const res = await as<OffsetProjectRecord>(PROVIDER, 'POST', '/api/carbon-offset-projects', {
+      ...PROJECT_BODY,
+      ...overrides,
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
   /** A fresh, unfrozen calculation of muster (a duplicate of a demo one). */
   const freshCalculation = async (email = EDITOR) => {
-    const res = await as<CalculationRecord>(email, 'POST', '/api/calculations', { duplicated_from: demoCalculations[0]!.id });
+    const res = await as<CalculationRecord>(email, 'POST', '/api/calculations', {
+      duplicated_from: demoCalculations[0]!.id,
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
-  const orderCount = async () => Number((await ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   let demoCalculations: CalculationRecord[] = [];
   let testProject: OffsetProjectRecord;
@@ -58,7 +81,11 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
   // --- catalogue -------------------------------------------------------------------------------
 
   it('seeds honest demo projects and lets everybody signed in read the catalogue', async () => {
-    const res = await as<OffsetProjectRecord[]>('viewer@printco.example', 'GET', '/api/carbon-offset-projects?filter={"project_type":"cookstoves"}');
+    const res = await as<OffsetProjectRecord[]>(
+      'viewer@printco.example',
+      'GET',
+      '/api/carbon-offset-projects?filter={"project_type":"cookstoves"}',
+    );
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(1);
     const demo = res.body[0]!;
@@ -83,12 +110,23 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
   it('lets provider admins write the catalogue and nobody else; validates the body', async () => {
     expect((await as('admin@muster.example', 'POST', '/api/carbon-offset-projects', PROJECT_BODY)).status).toBe(403);
-    expect((await as(EDITOR, 'PUT', `/api/carbon-offset-projects/${testProject.id}`, { standard: 'VCS' })).status).toBe(403);
-    const thirdParty = await as(PROVIDER, 'POST', '/api/carbon-offset-projects', { ...PROJECT_BODY, image_url: 'https://images.example.com/x.jpg' });
+    expect((await as(EDITOR, 'PUT', `/api/carbon-offset-projects/${testProject.id}`, { standard: 'VCS' })).status).toBe(
+      403,
+    );
+    const thirdParty = await as(PROVIDER, 'POST', '/api/carbon-offset-projects', {
+      ...PROJECT_BODY,
+      image_url: 'https://images.example.com/x.jpg',
+    });
     expect(thirdParty.status).toBe(400);
-    const fractional = await as(PROVIDER, 'POST', '/api/carbon-offset-projects', { ...PROJECT_BODY, price_per_tonne_minor: 12.5 });
+    const fractional = await as(PROVIDER, 'POST', '/api/carbon-offset-projects', {
+      ...PROJECT_BODY,
+      price_per_tonne_minor: 12.5,
+    });
     expect(fractional.status).toBe(400);
-    const updated = await as<OffsetProjectRecord>(PROVIDER, 'PUT', `/api/carbon-offset-projects/${testProject.id}`, { ...testProject, standard: 'VCS' });
+    const updated = await as<OffsetProjectRecord>(PROVIDER, 'PUT', `/api/carbon-offset-projects/${testProject.id}`, {
+      ...testProject,
+      standard: 'VCS',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.standard).toBe('VCS');
     expect(updated.body.version).toBe(testProject.version + 1);
@@ -99,15 +137,25 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
   it('rounds up by the mandant rule (muster 0.1 t, printco 1 t) and prices in integer minor units', async () => {
     const calc = demoCalculations[0]!;
-    const quote = await as<OrderQuote>(EDITOR, 'GET', `/api/orders/quote?project_id=${testProject.id}&calculation_id=${calc.id}`);
+    const quote = await as<OrderQuote>(
+      EDITOR,
+      'GET',
+      `/api/orders/quote?project_id=${testProject.id}&calculation_id=${calc.id}`,
+    );
     expect(quote.status).toBe(200);
     expect(quote.body.rounding_kg).toBe(100);
     expect(quote.body.tonnes_kg).toBe(Math.ceil(calc.total_co2e / 100) * 100);
     expect(quote.body.total_minor).toBe(Math.round((quote.body.tonnes_kg * 1234) / 1000));
     expect(Number.isInteger(quote.body.total_minor)).toBe(true);
 
-    const printcoCalc = (await as<CalculationRecord[]>('editor@printco.example', 'GET', '/api/calculations?range=[0,0]')).body[0]!;
-    const printco = await as<OrderQuote>('editor@printco.example', 'GET', `/api/orders/quote?project_id=${testProject.id}&calculation_id=${printcoCalc.id}`);
+    const printcoCalc = (
+      await as<CalculationRecord[]>('editor@printco.example', 'GET', '/api/calculations?range=[0,0]')
+    ).body[0]!;
+    const printco = await as<OrderQuote>(
+      'editor@printco.example',
+      'GET',
+      `/api/orders/quote?project_id=${testProject.id}&calculation_id=${printcoCalc.id}`,
+    );
     expect(printco.body.rounding_kg).toBe(1000);
     expect(printco.body.tonnes_kg).toBe(Math.ceil(printcoCalc.total_co2e / 1000) * 1000);
     expect(printco.body.issued_to).toBe('Print & Co');
@@ -119,11 +167,28 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     const calc = await freshCalculation();
     const stockBefore = (await project(testProject.id)).tonnes_available_kg;
 
-    expect((await as('viewer@muster.example', 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })).status).toBe(403);
-    const created = await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id, issued_to: 'Druckerei Muster GmbH' });
+    expect(
+      (
+        await as('viewer@muster.example', 'POST', '/api/orders', {
+          project_id: testProject.id,
+          calculation_id: calc.id,
+        })
+      ).status,
+    ).toBe(403);
+    const created = await as<OrderRecord>(EDITOR, 'POST', '/api/orders', {
+      project_id: testProject.id,
+      calculation_id: calc.id,
+      issued_to: 'Druckerei Muster GmbH',
+    });
     expect(created.status).toBe(201);
     const draft = created.body;
-    expect(draft).toMatchObject({ status: 'draft', calculation_ids: [calc.id], currency: 'EUR', price_per_tonne_minor: 1234, issued_to: 'Druckerei Muster GmbH' });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      calculation_ids: [calc.id],
+      currency: 'EUR',
+      price_per_tonne_minor: 1234,
+      issued_to: 'Druckerei Muster GmbH',
+    });
     expect(draft.number).toMatch(/^B-\d{4}-\d{6}$/);
     expect(draft.tonnes_kg).toBe(Math.ceil(calc.total_co2e / 100) * 100);
     // A draft reserves nothing and freezes nothing.
@@ -169,7 +234,9 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect(protocol.body[3]!.changes?.status).toMatchObject({ old: 'confirmed', new: 'completed' });
 
     // Documents.
-    const certificate = await fetch(`${ctx.baseUrl}/api/orders/${draft.id}/certificate.pdf`, { headers: { authorization: `Bearer ${await token(EDITOR)}` } });
+    const certificate = await fetch(`${ctx.baseUrl}/api/orders/${draft.id}/certificate.pdf`, {
+      headers: { authorization: `Bearer ${await token(EDITOR)}` },
+    });
     expect(certificate.status).toBe(200);
     expect(certificate.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await certificate.arrayBuffer());
@@ -182,9 +249,17 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect((await PDFDocument.load(bytes)).getSubject()).toBe(completed.body.certificate_number);
 
     const englishToken = await token('editor@printco.example');
-    expect((await fetch(`${ctx.baseUrl}/api/orders/${draft.id}/certificate.pdf`, { headers: { authorization: `Bearer ${englishToken}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${ctx.baseUrl}/api/orders/${draft.id}/certificate.pdf`, {
+          headers: { authorization: `Bearer ${englishToken}` },
+        })
+      ).status,
+    ).toBe(404);
 
-    const confirmation = await fetch(`${ctx.baseUrl}/api/orders/${draft.id}/confirmation.pdf`, { headers: { authorization: `Bearer ${await token(PROVIDER)}` } });
+    const confirmation = await fetch(`${ctx.baseUrl}/api/orders/${draft.id}/confirmation.pdf`, {
+      headers: { authorization: `Bearer ${await token(PROVIDER)}` },
+    });
     expect(confirmation.status).toBe(200);
     const confirmationText = await pdfText(new Uint8Array(await confirmation.arrayBuffer()));
     expect(confirmationText).toContain(draft.number);
@@ -195,15 +270,26 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     const forest = await newProject({ country: 'PE', registry_id: 'EXAMPLE-0004 (not a real registry id)' });
     const covered: CalculationRecord[] = [];
     for (let i = 0; i < 60; i++) covered.push(await freshCalculation());
-    const collection = await as<{ id: number }>(EDITOR, 'POST', '/api/collections', { name: 'Certificate list', calculation_ids: covered.map((c) => c.id) });
+    const collection = await as<{ id: number }>(EDITOR, 'POST', '/api/collections', {
+      name: 'Certificate list',
+      calculation_ids: covered.map((c) => c.id),
+    });
     expect(collection.status).toBe(201);
-    const order = (await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: forest.id, collection_id: collection.body.id })).body;
+    const order = (
+      await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: forest.id, collection_id: collection.body.id })
+    ).body;
     expect(order.calculation_ids).toHaveLength(60);
-    for (const [who, step] of [[EDITOR, 'place'], [PROVIDER, 'confirm'], [PROVIDER, 'complete']] as const) {
+    for (const [who, step] of [
+      [EDITOR, 'place'],
+      [PROVIDER, 'confirm'],
+      [PROVIDER, 'complete'],
+    ] as const) {
       expect((await as(who, 'POST', `/api/orders/${order.id}/${step}`)).status).toBe(200);
     }
     const certificate = async () => {
-      const res = await fetch(`${ctx.baseUrl}/api/orders/${order.id}/certificate.pdf`, { headers: { authorization: `Bearer ${await token(EDITOR)}` } });
+      const res = await fetch(`${ctx.baseUrl}/api/orders/${order.id}/certificate.pdf`, {
+        headers: { authorization: `Bearer ${await token(EDITOR)}` },
+      });
       expect(res.status).toBe(200);
       const bytes = new Uint8Array(await res.arrayBuffer());
       return { lines: (await pdfText(bytes)).split('\n'), pages: (await PDFDocument.load(bytes)).getPageCount() };
@@ -217,7 +303,8 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect(german.lines.join('\n')).not.toMatch(/not a real/);
     expect(german.lines).toContain('Abgedeckte Kalkulationen (60)');
     for (const calculation of covered) expect(german.lines).toContain(calculation.number);
-    const kg = (value: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+    const kg = (value: number) =>
+      new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
     expect(german.lines).toContain(covered[0]!.title);
     expect(german.lines).toContain(kg(covered[0]!.total_co2e));
     expect(german.lines).toContain(kg(order.co2e_kg));
@@ -248,7 +335,9 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
   it('freezes ordered calculations: edit and delete answer 409, duplicate still works', async () => {
     const calc = await freshCalculation();
-    const order = (await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })).body;
+    const order = (
+      await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })
+    ).body;
     expect((await as(EDITOR, 'POST', `/api/orders/${order.id}/place`)).status).toBe(200);
     const frozen = await calculation(calc.id);
     const edit = await as(EDITOR, 'PUT', `/api/calculations/${calc.id}`, { ...frozen, customer: 'Someone else' });
@@ -266,8 +355,15 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
   it('refuses placing a second draft for a calculation another order froze meanwhile', async () => {
     const calc = await freshCalculation();
-    const first = (await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })).body;
-    const second = (await as<OrderRecord>('admin@muster.example', 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })).body;
+    const first = (
+      await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })
+    ).body;
+    const second = (
+      await as<OrderRecord>('admin@muster.example', 'POST', '/api/orders', {
+        project_id: testProject.id,
+        calculation_id: calc.id,
+      })
+    ).body;
     expect((await as(EDITOR, 'POST', `/api/orders/${first.id}/place`)).status).toBe(200);
     const stock = (await project(testProject.id)).tonnes_available_kg;
     const refused = await as<OrderRecord>('admin@muster.example', 'POST', `/api/orders/${second.id}/place`);
@@ -278,7 +374,9 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
   it('cancels: a draft by its mandant, a placed order releases the tonnes and unfreezes', async () => {
     const calc = await freshCalculation();
-    const order = (await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })).body;
+    const order = (
+      await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })
+    ).body;
     const before = (await project(testProject.id)).tonnes_available_kg;
     await as(EDITOR, 'POST', `/api/orders/${order.id}/place`);
     expect((await project(testProject.id)).tonnes_available_kg).toBe(before - order.tonnes_kg);
@@ -289,7 +387,9 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect((await calculation(calc.id)).frozen).toBe(false);
     expect((await as(EDITOR, 'POST', `/api/orders/${order.id}/place`)).status).toBe(409);
 
-    const draft = (await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })).body;
+    const draft = (
+      await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: calc.id })
+    ).body;
     expect((await as<OrderRecord>(PROVIDER, 'POST', `/api/orders/${draft.id}/cancel`)).body.status).toBe('cancelled');
     expect((await project(testProject.id)).tonnes_available_kg).toBe(before);
   });
@@ -297,26 +397,46 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
   it('orders the open calculations of a collection', async () => {
     const a = await freshCalculation();
     const b = await freshCalculation();
-    const collection = await as<{ id: number }>(EDITOR, 'POST', '/api/collections', { name: 'Order test', calculation_ids: [a.id, b.id] });
+    const collection = await as<{ id: number }>(EDITOR, 'POST', '/api/collections', {
+      name: 'Order test',
+      calculation_ids: [a.id, b.id],
+    });
     expect(collection.status).toBe(201);
-    const res = await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, collection_id: collection.body.id });
+    const res = await as<OrderRecord>(EDITOR, 'POST', '/api/orders', {
+      project_id: testProject.id,
+      collection_id: collection.body.id,
+    });
     expect(res.status).toBe(201);
     expect(res.body.collection_id).toBe(collection.body.id);
     expect(res.body.calculation_ids.sort()).toEqual([a.id, b.id].sort());
     expect(res.body.tonnes_kg).toBe(Math.ceil((a.total_co2e + b.total_co2e) / 100 - 1e-9) * 100);
     expect((await as(EDITOR, 'POST', `/api/orders/${res.body.id}/place`)).status).toBe(200);
     expect((await calculation(a.id)).frozen && (await calculation(b.id)).frozen).toBe(true);
-    const again = await as(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, collection_id: collection.body.id });
+    const again = await as(EDITOR, 'POST', '/api/orders', {
+      project_id: testProject.id,
+      collection_id: collection.body.id,
+    });
     expect(again.status).toBe(409);
     // Several calculations read as plural (issue #18 item 7), whatever the reader's language.
     expect(again.body.message).toContain(`${a.number}, ${b.number}`);
-    expect(again.body.message).toMatch(/diese Kalkulationen|these calculations|ces calculs|questi calcoli|estos cálculos/);
-    expect((await as('editor@printco.example', 'POST', '/api/orders', { project_id: testProject.id, collection_id: collection.body.id })).status).toBe(404);
+    expect(again.body.message).toMatch(
+      /diese Kalkulationen|these calculations|ces calculs|questi calcoli|estos cálculos/,
+    );
+    expect(
+      (
+        await as('editor@printco.example', 'POST', '/api/orders', {
+          project_id: testProject.id,
+          collection_id: collection.body.id,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {
     const calc = await freshCalculation();
-    const printcoCalc = (await as<CalculationRecord[]>('editor@printco.example', 'GET', '/api/calculations?range=[0,0]')).body[0]!;
+    const printcoCalc = (
+      await as<CalculationRecord[]>('editor@printco.example', 'GET', '/api/calculations?range=[0,0]')
+    ).body[0]!;
     const count = await orderCount();
     const inactive = await newProject({ active: false });
     const tiny = await newProject({ tonnes_available_kg: 100 });
@@ -345,7 +465,9 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
     // A project deactivated after the draft cannot be placed.
     const later = await newProject();
-    const draft = (await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: later.id, calculation_id: calc.id })).body;
+    const draft = (
+      await as<OrderRecord>(EDITOR, 'POST', '/api/orders', { project_id: later.id, calculation_id: calc.id })
+    ).body;
     await as(PROVIDER, 'PUT', `/api/carbon-offset-projects/${later.id}`, { active: false });
     expect((await as(EDITOR, 'POST', `/api/orders/${draft.id}/place`)).status).toBe(400);
     expect((await calculation(calc.id)).frozen).toBe(false);
@@ -370,10 +492,15 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
   it('sells exactly the stock when 50 place requests race for stock of 10 orders', async () => {
     const source = demoCalculations[1]!;
     const mandantId = source.mandant_id;
-    const row = await ctx.db.selectFrom('calculations').selectAll().where('id', '=', source.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('calculations')
+      .selectAll()
+      .where('id', '=', source.id)
+      .executeTakeFirstOrThrow();
     const { id: _id, ...copy } = row;
     // PostgreSQL answers jsonb parsed; write it back as JSON text like the application does.
-    for (const key of ['tags', 'inputs', 'results'] as const) if (typeof copy[key] !== 'string') copy[key] = JSON.stringify(copy[key]);
+    for (const key of ['tags', 'inputs', 'results'] as const)
+      if (typeof copy[key] !== 'string') copy[key] = JSON.stringify(copy[key]);
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
       const inserted = await ctx.db
@@ -393,17 +520,33 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     }
     const perOrder = drafts[0]!.tonnes_kg;
     expect(drafts.every((d) => d.tonnes_kg === perOrder && d.mandant_id === mandantId)).toBe(true);
-    await ctx.db.updateTable('offset_projects').set({ tonnes_available_kg: perOrder * 10 }).where('id', '=', race.id).execute();
+    await ctx.db
+      .updateTable('offset_projects')
+      .set({ tonnes_available_kg: perOrder * 10 })
+      .where('id', '=', race.id)
+      .execute();
 
     const editorToken = await token(EDITOR);
-    const results = await Promise.all(drafts.map((d) => ctx.request<Answer<OrderRecord>>('POST', `/api/orders/${d.id}/place`, { token: editorToken })));
+    const results = await Promise.all(
+      drafts.map((d) => ctx.request<Answer<OrderRecord>>('POST', `/api/orders/${d.id}/place`, { token: editorToken })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     expect((await project(race.id)).tonnes_available_kg).toBe(0);
-    const placedOrders = await ctx.db.selectFrom('orders').select('calculation_id').where('project_id', '=', race.id).where('status', '=', 'placed').execute();
+    const placedOrders = await ctx.db
+      .selectFrom('orders')
+      .select('calculation_id')
+      .where('project_id', '=', race.id)
+      .where('status', '=', 'placed')
+      .execute();
     expect(placedOrders).toHaveLength(10);
-    const frozen = await ctx.db.selectFrom('calculations').select('id').where('id', 'in', ids).where('frozen', '=', true).execute();
+    const frozen = await ctx.db
+      .selectFrom('calculations')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('frozen', '=', true)
+      .execute();
     expect(frozen.map((r) => r.id).sort()).toEqual(placedOrders.map((r) => r.calculation_id).sort());
   }, 60_000);
 });

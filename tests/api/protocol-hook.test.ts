@@ -20,17 +20,26 @@ describe('protocol overrides of a resource', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-protocol-hook-'));
-    app = await buildApp({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_PASSWORD: 'kontor-demo', STATIC_DIR: dir }) });
+    app = await buildApp({
+      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_PASSWORD: 'kontor-demo', STATIC_DIR: dir }),
+    });
     registerRestResource(app, app.kontor.db, {
       ...mandantsResource,
       name: 'hooked-mandants',
       protocol: (change) => ({
-        action: change.operation === 'update' && change.previous?.active !== change.record.active ? 'status_changed' : undefined,
+        action:
+          change.operation === 'update' && change.previous?.active !== change.record.active
+            ? 'status_changed'
+            : undefined,
         label: `Mandant ${change.record.slug}`,
         ignore: ['created_at', 'updated_at', 'version', 'settings'],
       }),
     });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@kontor.example', password: 'kontor-demo' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@kontor.example', password: 'kontor-demo' },
+    });
     token = login.json<{ token: string }>().token;
   });
 
@@ -44,7 +53,10 @@ describe('protocol overrides of a resource', () => {
 
   it('applies the overrides and keeps the defaults where they are undefined', async () => {
     const created = (await call('POST', '/api/hooked-mandants', { name: 'Hook', slug: 'hook' })).json<MandantRecord>();
-    expect((await call('PUT', `/api/hooked-mandants/${created.id}`, { name: 'Hook 2', settings: { logo_url: 'x' } })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/hooked-mandants/${created.id}`, { name: 'Hook 2', settings: { logo_url: 'x' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await call('PUT', `/api/hooked-mandants/${created.id}`, { active: false })).statusCode).toBe(200);
     const filter = encodeURIComponent(JSON.stringify({ resource: 'hooked-mandants', record_id: String(created.id) }));
     const list = (await call('GET', `/api/protocol?filter=${filter}&sort=["id","ASC"]`)).json<ProtocolEntryRecord[]>();

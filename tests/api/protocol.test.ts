@@ -13,14 +13,22 @@ import { invite, inviteUser } from './invite';
 const filter = (f: Record<string, unknown>, extra: Record<string, string> = {}) =>
   `?${new URLSearchParams({ filter: JSON.stringify(f), ...extra }).toString()}`;
 
-async function entries(ctx: TestContext, token: string, f: Record<string, unknown>, extra: Record<string, string> = {}) {
+async function entries(
+  ctx: TestContext,
+  token: string,
+  f: Record<string, unknown>,
+  extra: Record<string, string> = {},
+) {
   const res = await ctx.request<ProtocolEntryRecord[]>('GET', `/api/protocol${filter(f, extra)}`, { token });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 async function protocolCount(ctx: TestContext): Promise<number> {
-  const row = await ctx.db.selectFrom('protocol').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('protocol')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -28,7 +36,12 @@ let serial = 0;
 /** A new user of the inviting admin's mandant, invited and accepted with the password `protocol-pass-1`. */
 async function createUser(ctx: TestContext, token: string, name: string, domain = 'muster.example') {
   serial += 1;
-  return inviteUser(ctx, token, { email: `p${serial}-${Date.now()}@${domain}`, name, role: 'editor' }, 'protocol-pass-1');
+  return inviteUser(
+    ctx,
+    token,
+    { email: `p${serial}-${Date.now()}@${domain}`, name, role: 'editor' },
+    'protocol-pass-1',
+  );
 }
 
 /** Makes every protocol insert whose record label is `label` fail, as a broken disk or constraint would. */
@@ -43,7 +56,9 @@ async function failEntriesLabelled(ctx: TestContext, label: string): Promise<() 
     };
   }
   await sql`create trigger protocol_test_fail before insert on protocol
-    when new.record_label = ${sql.lit(label)} begin select raise(abort, 'forced protocol failure'); end`.execute(ctx.db);
+    when new.record_label = ${sql.lit(label)} begin select raise(abort, 'forced protocol failure'); end`.execute(
+    ctx.db,
+  );
   return async () => {
     await sql`drop trigger protocol_test_fail`.execute(ctx.db);
   };
@@ -55,7 +70,10 @@ describeEachDatabase('protocol', (ctx) => {
     const muster = await ctx.mandantId('muster');
     const user = await createUser(ctx, token, 'Paul Protokoll');
     // Admins never set passwords (the owner does): refused, and no entry, no secret in the table.
-    const refused = await ctx.request('PUT', `/api/users/${user.id}`, { token, body: { ...user, password: 'another-secret-2' } });
+    const refused = await ctx.request('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { ...user, password: 'another-secret-2' },
+    });
     expect(refused.status).toBe(400);
     const updated = await ctx.request<UserRecord>('PUT', `/api/users/${user.id}`, {
       token,
@@ -68,7 +86,13 @@ describeEachDatabase('protocol', (ctx) => {
     expect(list.map((e) => e.action)).toEqual(['deleted', 'updated', 'created']);
     const [deleted, update, created] = list as [ProtocolEntryRecord, ProtocolEntryRecord, ProtocolEntryRecord];
     // The invitee creates their own account by accepting (the admin's part is the `invited` entry).
-    expect(created).toMatchObject({ mandant_id: muster, user_email: user.email, user_name: 'Paul Protokoll', record_label: 'Paul Protokoll', changes: null });
+    expect(created).toMatchObject({
+      mandant_id: muster,
+      user_email: user.email,
+      user_name: 'Paul Protokoll',
+      record_label: 'Paul Protokoll',
+      changes: null,
+    });
     expect(update).toMatchObject({ user_email: 'admin@muster.example', user_name: 'Markus Muster' });
     expect(update.changes).toEqual({
       name: { old: 'Paul Protokoll', new: 'Paul Protokoll-Neu' },
@@ -85,17 +109,33 @@ describeEachDatabase('protocol', (ctx) => {
   it('leaves no entry when the change fails validation or conflicts', async () => {
     const token = await ctx.login('admin@muster.example');
     const user = await createUser(ctx, token, 'Vera Valide');
-    const open = await invite(ctx, token, { email: `open-${Date.now()}@muster.example`, name: 'Otto Offen', role: 'viewer' });
+    const open = await invite(ctx, token, {
+      email: `open-${Date.now()}@muster.example`,
+      name: 'Otto Offen',
+      role: 'viewer',
+    });
     const before = await protocolCount(ctx);
-    const direct = await ctx.request('POST', '/api/users', { token, body: { email: user.email, name: 'Dup', role: 'editor', password: 'protocol-pass-1' } });
+    const direct = await ctx.request('POST', '/api/users', {
+      token,
+      body: { email: user.email, name: 'Dup', role: 'editor', password: 'protocol-pass-1' },
+    });
     expect(direct.status).toBe(400);
-    const duplicate = await ctx.request('POST', '/api/invitations', { token, body: { email: open.email, name: 'Dup', role: 'editor' } });
+    const duplicate = await ctx.request('POST', '/api/invitations', {
+      token,
+      body: { email: open.email, name: 'Dup', role: 'editor' },
+    });
     expect(duplicate.status).toBe(409);
-    const invalid = await ctx.request('POST', '/api/invitations', { token, body: { email: 'x@muster.example', name: 'X', role: 'no-such-role' } });
+    const invalid = await ctx.request('POST', '/api/invitations', {
+      token,
+      body: { email: 'x@muster.example', name: 'X', role: 'no-such-role' },
+    });
     expect(invalid.status).toBe(400);
     const unchangeable = await ctx.request('PUT', `/api/invitations/${open.id}`, { token, body: { name: 'Changed' } });
     expect(unchangeable.status).toBe(400);
-    const stale = await ctx.request('PUT', `/api/users/${user.id}`, { token, body: { ...user, name: 'Stale', version: user.version + 5 } });
+    const stale = await ctx.request('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { ...user, name: 'Stale', version: user.version + 5 },
+    });
     expect(stale.status).toBe(409);
     const self = await ctx.request('DELETE', `/api/users/${await ctx.userId('admin@muster.example')}`, { token });
     expect(self.status).toBe(400);
@@ -109,16 +149,33 @@ describeEachDatabase('protocol', (ctx) => {
       const email = `boom-${Date.now()}@muster.example`;
       // An accepted invitation whose `created` entry fails leaves no user, and the invitation stays open.
       await invite(ctx, token, { email, name: 'Boom Person', role: 'editor' });
-      const link = decodeURIComponent(/token=([^\s&]+)/.exec(ctx.outbox().filter((m) => m.to === email).at(-1)!.text)![1]!);
-      const accepted = await ctx.request('POST', '/api/auth/accept-invitation', { body: { token: link, password: 'protocol-pass-1' } });
+      const link = decodeURIComponent(
+        /token=([^\s&]+)/.exec(
+          ctx
+            .outbox()
+            .filter((m) => m.to === email)
+            .at(-1)!.text,
+        )![1]!,
+      );
+      const accepted = await ctx.request('POST', '/api/auth/accept-invitation', {
+        body: { token: link, password: 'protocol-pass-1' },
+      });
       expect(accepted.status).toBe(500);
-      expect(await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
-      expect(await ctx.db.selectFrom('invitations').select('id').where('email', '=', email).executeTakeFirst()).toBeDefined();
+      expect(
+        await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeUndefined();
+      expect(
+        await ctx.db.selectFrom('invitations').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeDefined();
 
       const user = await createUser(ctx, token, 'Calm Person');
       const renamed = await ctx.request('PUT', `/api/users/${user.id}`, { token, body: { name: 'Boom Person' } });
       expect(renamed.status).toBe(500);
-      const row = await ctx.db.selectFrom('users').select(['name', 'version']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('users')
+        .select(['name', 'version'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ name: 'Calm Person', version: 1 });
     } finally {
       await restore();
@@ -130,20 +187,41 @@ describeEachDatabase('protocol', (ctx) => {
     const muster = await ctx.mandantId('muster');
     const user = await createUser(ctx, admin, 'Sina Signin');
     const token = await ctx.login(user.email, 'protocol-pass-1');
-    const failed = await ctx.request('POST', '/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
+    const failed = await ctx.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'wrong-password' },
+    });
     expect(failed.status).toBe(401);
-    const unknown = await ctx.request('POST', '/api/auth/login', { body: { email: 'nobody@nowhere.example', password: 'wrong-password' } });
+    const unknown = await ctx.request('POST', '/api/auth/login', {
+      body: { email: 'nobody@nowhere.example', password: 'wrong-password' },
+    });
     expect(unknown.status).toBe(401);
-    const changed = await ctx.request('PUT', '/api/auth/me', { token, body: { current_password: 'protocol-pass-1', new_password: 'protocol-pass-2' } });
+    const changed = await ctx.request('PUT', '/api/auth/me', {
+      token,
+      body: { current_password: 'protocol-pass-1', new_password: 'protocol-pass-2' },
+    });
     expect(changed.status).toBe(200);
     expect((await ctx.request('POST', '/api/auth/logout', { token })).status).toBe(204);
     expect((await ctx.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(204);
     await ctx.settle();
-    const mail = ctx.outbox().filter((m) => m.to === user.email).at(-1)!;
+    const mail = ctx
+      .outbox()
+      .filter((m) => m.to === user.email)
+      .at(-1)!;
     const resetToken = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]!);
-    expect((await ctx.request('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'protocol-pass-3' } })).status).toBe(204);
+    expect(
+      (
+        await ctx.request('POST', '/api/auth/reset-password', {
+          body: { token: resetToken, password: 'protocol-pass-3' },
+        })
+      ).status,
+    ).toBe(204);
 
-    const own = await entries(ctx, admin, { record_id: String(user.id), resource: ['users', 'auth'] }, { sort: '["id","ASC"]' });
+    const own = await entries(
+      ctx,
+      admin,
+      { record_id: String(user.id), resource: ['users', 'auth'] },
+      { sort: '["id","ASC"]' },
+    );
     expect(own.map((e) => [e.action, e.resource])).toEqual([
       ['created', 'users'],
       ['logged_in', 'auth'],
@@ -188,27 +266,47 @@ describeEachDatabase('protocol', (ctx) => {
     const printcoEntry = seenByPrintco[0]!;
     expect(await entries(ctx, musterAdmin, { id: [printcoEntry.id] })).toEqual([]);
     expect((await ctx.request('GET', `/api/protocol/${printcoEntry.id}`, { token: musterAdmin })).status).toBe(404);
-    const counted = await ctx.request('GET', `/api/protocol${filter({ user_id: await ctx.userId('admin@printco.example') })}`, { token: musterAdmin });
+    const counted = await ctx.request(
+      'GET',
+      `/api/protocol${filter({ user_id: await ctx.userId('admin@printco.example') })}`,
+      { token: musterAdmin },
+    );
     expect(counted.headers.get('content-range')).toBe('protocol */0');
     // The viewer of a mandant reads it too (read only for every role).
     const viewer = await ctx.login('viewer@muster.example');
-    expect((await entries(ctx, viewer, { record_id: String(musterUser.id), resource: 'users' })).map((e) => e.action)).toEqual(['created']);
+    expect(
+      (await entries(ctx, viewer, { record_id: String(musterUser.id), resource: 'users' })).map((e) => e.action),
+    ).toEqual(['created']);
 
-    const all = await entries(ctx, provider, { resource: 'users', record_id: [String(musterUser.id), String(printcoUser.id)] });
+    const all = await entries(ctx, provider, {
+      resource: 'users',
+      record_id: [String(musterUser.id), String(printcoUser.id)],
+    });
     expect(all.map((e) => e.mandant_id).sort()).toEqual([muster, printco].sort());
-    expect((await ctx.request<ProtocolEntryRecord>('GET', `/api/protocol/${printcoEntry.id}`, { token: provider })).body.id).toBe(printcoEntry.id);
+    expect(
+      (await ctx.request<ProtocolEntryRecord>('GET', `/api/protocol/${printcoEntry.id}`, { token: provider })).body.id,
+    ).toBe(printcoEntry.id);
   });
 
   it('has no write routes, and the table refuses updates and deletes', async () => {
     const provider = await ctx.login('admin@kontor.example');
     const [entry] = await entries(ctx, provider, {}, { range: '[0,0]' });
-    for (const [method, url] of [['POST', '/api/protocol'], ['PUT', `/api/protocol/${entry!.id}`], ['DELETE', `/api/protocol/${entry!.id}`], ['PATCH', `/api/protocol/${entry!.id}`]] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/protocol'],
+      ['PUT', `/api/protocol/${entry!.id}`],
+      ['DELETE', `/api/protocol/${entry!.id}`],
+      ['PATCH', `/api/protocol/${entry!.id}`],
+    ] as const) {
       const res = await ctx.request(method, url, { token: provider, body: { action: 'deleted' } });
       expect([404, 405]).toContain(res.status);
     }
-    await expect(ctx.db.updateTable('protocol').set({ record_label: 'forged' }).where('id', '=', entry!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      ctx.db.updateTable('protocol').set({ record_label: 'forged' }).where('id', '=', entry!.id).execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(ctx.db.deleteFrom('protocol').where('id', '=', entry!.id).execute()).rejects.toThrow(/append-only/);
-    expect((await ctx.request<ProtocolEntryRecord>('GET', `/api/protocol/${entry!.id}`, { token: provider })).body).toEqual(entry);
+    expect(
+      (await ctx.request<ProtocolEntryRecord>('GET', `/api/protocol/${entry!.id}`, { token: provider })).body,
+    ).toEqual(entry);
   });
 
   it('filters by time range, user, action, resource, record and search; rejects bad filters', async () => {
@@ -222,11 +320,25 @@ describeEachDatabase('protocol', (ctx) => {
     const byUserAction = await entries(ctx, token, { user_id: adminId, action: 'invited' }, { range: '[0,999]' });
     expect(byUserAction.length).toBeGreaterThan(0);
     expect(byUserAction.every((e) => e.user_id === adminId && e.action === 'invited')).toBe(true);
-    expect((await entries(ctx, token, { q: 'filine', resource: 'users' })).map((e) => e.record_id)).toEqual([String(user.id)]);
+    expect((await entries(ctx, token, { q: 'filine', resource: 'users' })).map((e) => e.record_id)).toEqual([
+      String(user.id),
+    ]);
     const created = (await entries(ctx, token, { record_id: String(user.id) }))[0]!;
-    expect((await entries(ctx, token, { at_gte: created.at, at_lte: created.at, record_id: String(user.id) })).map((e) => e.id)).toEqual([created.id]);
+    expect(
+      (await entries(ctx, token, { at_gte: created.at, at_lte: created.at, record_id: String(user.id) })).map(
+        (e) => e.id,
+      ),
+    ).toEqual([created.id]);
     expect(await entries(ctx, token, { at_lte: '2000-01-01', record_id: String(user.id) })).toEqual([]);
-    expect((await entries(ctx, token, { at_gte: created.at.slice(0, 10), at_lte: created.at.slice(0, 10), record_id: String(user.id) })).length).toBe(1);
+    expect(
+      (
+        await entries(ctx, token, {
+          at_gte: created.at.slice(0, 10),
+          at_lte: created.at.slice(0, 10),
+          record_id: String(user.id),
+        })
+      ).length,
+    ).toBe(1);
     expect(await entries(ctx, token, { resource: 'mandants', record_id: String(user.id) })).toEqual([]);
 
     for (const [f, message] of [
@@ -251,10 +363,19 @@ describeEachDatabase('protocol', (ctx) => {
     const dangerous = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+2', '@SUM(A1)'];
     const ids: number[] = [];
     for (const name of dangerous) {
-      const user = await inviteUser(ctx, admin, { email: `csv${ids.length}-${Date.now()}@printco.example`, name, role: 'viewer' }, 'protocol-pass-1');
+      const user = await inviteUser(
+        ctx,
+        admin,
+        { email: `csv${ids.length}-${Date.now()}@printco.example`, name, role: 'viewer' },
+        'protocol-pass-1',
+      );
       ids.push(user.id);
     }
-    const res = await ctx.request<string>('GET', `/api/protocol/export.csv${filter({ resource: 'users', record_id: ids.map(String), action: 'created' })}`, { token: admin });
+    const res = await ctx.request<string>(
+      'GET',
+      `/api/protocol/export.csv${filter({ resource: 'users', record_id: ids.map(String), action: 'created' })}`,
+      { token: admin },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="protocol-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -272,8 +393,15 @@ describeEachDatabase('protocol', (ctx) => {
 
     // Another reader, another language: the same entries with an English header and texts.
     const english = await ctx.login('editor@printco.example');
-    const en = await ctx.request<string>('GET', `/api/protocol/export.csv${filter({ record_id: [String(ids[1])], action: 'created' })}`, { token: english });
-    const [enHeader, enRow] = Papa.parse<string[]>(en.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter: ',' }).data;
+    const en = await ctx.request<string>(
+      'GET',
+      `/api/protocol/export.csv${filter({ record_id: [String(ids[1])], action: 'created' })}`,
+      { token: english },
+    );
+    const [enHeader, enRow] = Papa.parse<string[]>(en.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+      delimiter: ',',
+    }).data;
     expect(enRow).toHaveLength(11);
     expect(enHeader!.slice(0, 2)).toEqual(['When', 'Who']);
     expect(enRow![4]).toBe('Created');

@@ -24,13 +24,18 @@ describe('registerRestResource extension points', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-ext-'));
-    app = await buildApp({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_PASSWORD: 'kontor-demo', STATIC_DIR: dir }) });
+    app = await buildApp({
+      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_PASSWORD: 'kontor-demo', STATIC_DIR: dir }),
+    });
     registerRestResource(app, app.kontor.db, {
       ...mandantsResource,
       name: 'test-mandants',
       async onChange(change, ctx) {
         // Written through ctx.db, i.e. inside the same transaction as the change itself.
-        await ctx.db.insertInto('login_known_addresses').values({ email: `change:${change.operation}`, ip: String(hookWrites++), last_success_at: '-' }).execute();
+        await ctx.db
+          .insertInto('login_known_addresses')
+          .values({ email: `change:${change.operation}`, ip: String(hookWrites++), last_success_at: '-' })
+          .execute();
         if (change.record.name === 'Explode') throw badRequest(rendered('onChange refused this record.'));
         changes.push(change);
       },
@@ -41,7 +46,11 @@ describe('registerRestResource extension points', () => {
         },
       },
     });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@kontor.example', password: 'kontor-demo' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@kontor.example', password: 'kontor-demo' },
+    });
     token = login.json<{ token: string }>().token;
   });
 
@@ -70,15 +79,23 @@ describe('registerRestResource extension points', () => {
     const res = await call('POST', '/api/test-mandants', { name: 'Explode', slug: 'explode' });
     expect(res.statusCode).toBe(400);
     const db = app.kontor.db;
-    expect(await db.selectFrom('mandants').select('id').where('slug', '=', 'explode').executeTakeFirst()).toBeUndefined();
-    const hookRows = await db.selectFrom('login_known_addresses').select('email').where('email', 'like', 'change:%').execute();
+    expect(
+      await db.selectFrom('mandants').select('id').where('slug', '=', 'explode').executeTakeFirst(),
+    ).toBeUndefined();
+    const hookRows = await db
+      .selectFrom('login_known_addresses')
+      .select('email')
+      .where('email', 'like', 'change:%')
+      .execute();
     expect(hookRows).toHaveLength(3);
   });
 
   it('applies custom filters and validates their values', async () => {
     const res = await call('GET', `/api/test-mandants?filter=${encodeURIComponent('{"rounding":0.1}')}`);
     expect(res.json<MandantRecord[]>().map((m) => m.slug)).toEqual(['muster']);
-    expect((await call('GET', `/api/test-mandants?filter=${encodeURIComponent('{"rounding":"x"}')}`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/test-mandants?filter=${encodeURIComponent('{"rounding":"x"}')}`)).statusCode).toBe(
+      400,
+    );
     expect((await call('GET', `/api/mandants?filter=${encodeURIComponent('{"rounding":1}')}`)).statusCode).toBe(400);
   });
 });

@@ -11,36 +11,77 @@ import { expect, it } from 'vitest';
 import { migrationProvider } from '../../src/server/db/schema-migrations';
 import { describeEachDatabase, type TestContext } from './harness';
 
-type TagRow = { calculation_id: number; mandant_id: number; tag: string; created_at: string | null; total_co2e: number | null };
+type TagRow = {
+  calculation_id: number;
+  mandant_id: number;
+  tag: string;
+  created_at: string | null;
+  total_co2e: number | null;
+};
 
 async function tagRows(ctx: TestContext): Promise<TagRow[]> {
-  const rows = await ctx.db.selectFrom('calculation_tags').select(['calculation_id', 'mandant_id', 'tag', 'created_at', 'total_co2e']).orderBy('calculation_id').orderBy('tag').execute();
+  const rows = await ctx.db
+    .selectFrom('calculation_tags')
+    .select(['calculation_id', 'mandant_id', 'tag', 'created_at', 'total_co2e'])
+    .orderBy('calculation_id')
+    .orderBy('tag')
+    .execute();
   return rows.map((r) => ({ ...r, total_co2e: r.total_co2e === null ? null : Number(r.total_co2e) }));
 }
 
 /** Tag rows whose copies differ from their calculation's (NULLs expected only across mandants). */
 async function outOfSync(ctx: TestContext): Promise<number> {
-  const { rows } = await sql<{ n: unknown }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
+  const { rows } = await sql<{
+    n: unknown;
+  }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
     where (t.mandant_id = c.mandant_id and (t.created_at is distinct from c.created_at or t.total_co2e is distinct from c.total_co2e))
        or (t.mandant_id <> c.mandant_id and (t.created_at is not null or t.total_co2e is not null))`.execute(ctx.db);
   return Number(rows[0]!.n);
 }
 
 /** `withValues` false: tag rows without created_at/total_co2e (filled in on PostgreSQL only, since 0017). */
-async function insertCalculation(ctx: TestContext, mandantId: number, number: string, total: number, tags: string[], withValues = true): Promise<number> {
+async function insertCalculation(
+  ctx: TestContext,
+  mandantId: number,
+  number: string,
+  total: number,
+  tags: string[],
+  withValues = true,
+): Promise<number> {
   const database = await ctx.db.selectFrom('factor_databases').select('id').orderBy('id').executeTakeFirstOrThrow();
   const at = '2024-03-01T10:00:00.000Z';
   const { id } = await ctx.db
     .insertInto('calculations')
     .values({
-      mandant_id: mandantId, number, template_id: 'flyer', template_version: 1, template_type: 'product', database_id: database.id,
-      title: number, customer: null, tags: JSON.stringify(tags), status: 'draft', inputs: '{}', results: '{}', total_co2e: total,
-      created_by: null, updated_by: null, created_at: at, updated_at: at, duplicated_from: null, import_id: null, frozen: false,
+      mandant_id: mandantId,
+      number,
+      template_id: 'flyer',
+      template_version: 1,
+      template_type: 'product',
+      database_id: database.id,
+      title: number,
+      customer: null,
+      tags: JSON.stringify(tags),
+      status: 'draft',
+      inputs: '{}',
+      results: '{}',
+      total_co2e: total,
+      created_by: null,
+      updated_by: null,
+      created_at: at,
+      updated_at: at,
+      duplicated_from: null,
+      import_id: null,
+      frozen: false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const values = withValues ? { created_at: at, total_co2e: total } : {};
-  if (tags.length > 0) await ctx.db.insertInto('calculation_tags').values(tags.map((tag) => ({ calculation_id: id, mandant_id: mandantId, tag, ...values }))).execute();
+  if (tags.length > 0)
+    await ctx.db
+      .insertInto('calculation_tags')
+      .values(tags.map((tag) => ({ calculation_id: id, mandant_id: mandantId, tag, ...values })))
+      .execute();
   return id;
 }
 
@@ -62,7 +103,12 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     expect(down.error).toBeUndefined();
     // Later migrations (0018_invitations, …) roll down first; the four under test come last, in this order.
     const names = down.results?.map((r) => r.migrationName) ?? [];
-    expect(names.slice(-4)).toEqual(['0017_tag_row_writers', '0016_calculation_tags_key', '0015_calculation_index_review', '0014_statement_tag_triggers']);
+    expect(names.slice(-4)).toEqual([
+      '0017_tag_row_writers',
+      '0016_calculation_tags_key',
+      '0015_calculation_index_review',
+      '0014_statement_tag_triggers',
+    ]);
     expect(names.slice(0, -4).every((name) => name > '0017')).toBe(true);
     expect(await tagRows(ctx)).toEqual(before);
     // The 0013 triggers work on the restored table.
@@ -76,8 +122,14 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     expect(after.find((r) => r.calculation_id === ids[0] && r.tag === 'a')?.total_co2e).toBe(11);
 
     // One statement changing several calculations, one of them twice over (total and created_at).
-    await sql`update calculations set total_co2e = total_co2e * 2 where id in (${ids[0]}, ${ids[1]}, ${ids[2]})`.execute(ctx.db);
-    await ctx.db.updateTable('calculations').set({ created_at: '2024-04-01T00:00:00.000Z' }).where('id', '=', ids[1]!).execute();
+    await sql`update calculations set total_co2e = total_co2e * 2 where id in (${ids[0]}, ${ids[1]}, ${ids[2]})`.execute(
+      ctx.db,
+    );
+    await ctx.db
+      .updateTable('calculations')
+      .set({ created_at: '2024-04-01T00:00:00.000Z' })
+      .where('id', '=', ids[1]!)
+      .execute();
     expect(await outOfSync(ctx)).toBe(0);
     expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[1])).toEqual([
       { calculation_id: ids[1], mandant_id: muster, tag: 'b', created_at: '2024-04-01T00:00:00.000Z', total_co2e: 40 },
@@ -85,16 +137,23 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
 
     // A calculation moved to another mandant: its (old-mandant) tag rows stop counting.
     await ctx.db.updateTable('calculations').set({ mandant_id: printco }).where('id', '=', ids[1]!).execute();
-    expect((await tagRows(ctx)).find((r) => r.calculation_id === ids[1])).toMatchObject({ created_at: null, total_co2e: null });
+    expect((await tagRows(ctx)).find((r) => r.calculation_id === ids[1])).toMatchObject({
+      created_at: null,
+      total_co2e: null,
+    });
     expect(await outOfSync(ctx)).toBe(0);
 
     // The new key: one row per calculation and tag; deleting a calculation takes its tag rows along.
-    await expect(ctx.db.insertInto('calculation_tags').values({ calculation_id: ids[0]!, mandant_id: muster, tag: 'a' }).execute()).rejects.toThrow();
+    await expect(
+      ctx.db.insertInto('calculation_tags').values({ calculation_id: ids[0]!, mandant_id: muster, tag: 'a' }).execute(),
+    ).rejects.toThrow();
     await insertCalculation(ctx, muster, 'UP-4', 5, ['c', 'd']);
     expect(await outOfSync(ctx)).toBe(0);
     const bare = await insertCalculation(ctx, muster, 'UP-5', 7, ['e'], false);
     expect((await tagRows(ctx)).find((r) => r.calculation_id === bare)).toMatchObject(
-      ctx.dialect === 'postgres' ? { created_at: '2024-03-01T10:00:00.000Z', total_co2e: 7 } : { created_at: null, total_co2e: null },
+      ctx.dialect === 'postgres'
+        ? { created_at: '2024-03-01T10:00:00.000Z', total_co2e: 7 }
+        : { created_at: null, total_co2e: null },
     );
     await ctx.db.deleteFrom('calculations').where('id', '=', ids[0]!).execute();
     expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[0])).toEqual([]);
@@ -103,6 +162,8 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
   it('creates a new SQLite file with 8 KB pages in WAL mode', async () => {
     if (ctx.dialect !== 'sqlite') return;
     expect((await sql<{ page_size: number }>`pragma page_size`.execute(ctx.db)).rows[0]?.page_size).toBe(8192);
-    expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(ctx.db)).rows[0]?.journal_mode).toBe('wal');
+    expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(ctx.db)).rows[0]?.journal_mode).toBe(
+      'wal',
+    );
   });
 });

@@ -33,7 +33,11 @@ describeEachDatabase('ra-data-simple-rest client against /api/users', (ctx) => {
       filter: {},
     });
     expect(page.total).toBe(7);
-    expect(page.data.map((u) => u.email)).toEqual(['editor@muster.example', 'editor@printco.example', 'viewer@muster.example']);
+    expect(page.data.map((u) => u.email)).toEqual([
+      'editor@muster.example',
+      'editor@printco.example',
+      'viewer@muster.example',
+    ]);
     const filtered = await provider.getList<UserRecord>('users', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'name', order: 'DESC' },
@@ -73,7 +77,9 @@ describeEachDatabase('ra-data-simple-rest client against /api/users', (ctx) => {
     );
     expect(invited[0]!.data).toMatchObject({ email: 'client-one@muster.example', version: 1 });
     for (const { data } of invited) {
-      const accepted = await ctx.request('POST', '/api/auth/accept-invitation', { body: { token: invitationToken(ctx, data.email), password: 'client-password' } });
+      const accepted = await ctx.request('POST', '/api/auth/accept-invitation', {
+        body: { token: invitationToken(ctx, data.email), password: 'client-password' },
+      });
       expect(accepted.status).toBe(200);
     }
     const ids = await Promise.all(invited.map(({ data }) => ctx.userId(data.email)));
@@ -87,7 +93,11 @@ describeEachDatabase('ra-data-simple-rest client against /api/users', (ctx) => {
     });
     expect(updated.data).toMatchObject({ name: 'Client Eins', version: 2 });
     await expect(
-      provider.update<UserRecord>('users', { id: ids[0]!, data: { ...created[0]!.data, name: 'stale' }, previousData: created[0]!.data }),
+      provider.update<UserRecord>('users', {
+        id: ids[0]!,
+        data: { ...created[0]!.data, name: 'stale' },
+        previousData: created[0]!.data,
+      }),
     ).rejects.toMatchObject({ status: 409 });
 
     const many = await provider.updateMany('users', { ids, data: { language: 'es' } });
@@ -99,11 +109,18 @@ describeEachDatabase('ra-data-simple-rest client against /api/users', (ctx) => {
     expect(deleted.data.email).toBe('client-one@muster.example');
     const deletedMany = await provider.deleteMany('users', { ids: ids.slice(1) });
     expect([...(deletedMany.data ?? [])].sort()).toEqual(ids.slice(1).sort());
-    const rest = await provider.getList('users', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const rest = await provider.getList('users', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(rest.total).toBe(7);
   });
 
   it('errors reach react-admin as HttpError with the server message', async () => {
-    await expect(provider.getOne('users', { id: 424242 })).rejects.toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    await expect(provider.getOne('users', { id: 424242 })).rejects.toMatchObject({
+      status: 404,
+      body: { message: expect.any(String) },
+    });
   });
 });

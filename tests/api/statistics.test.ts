@@ -26,9 +26,16 @@ const MUSTER: FixtureCalculation[] = [
   { at: '2020-01-01T00:00:00.000Z', template: 'brochure', customer: 'Alpha', tags: ['messe'], kg: 999 },
   { at: '2018-12-31T23:59:59.999Z', template: 'brochure', customer: 'Alpha', tags: ['messe'], kg: 888 },
 ];
-const PRINTCO: FixtureCalculation[] = [{ at: '2019-02-10T12:00:00.000Z', template: 'flyer', customer: 'Gamma', tags: ['messe'], kg: 1000 }];
+const PRINTCO: FixtureCalculation[] = [
+  { at: '2019-02-10T12:00:00.000Z', template: 'flyer', customer: 'Gamma', tags: ['messe'], kg: 1000 },
+];
 
-async function insertCalculations(ctx: TestContext, mandantId: number, list: FixtureCalculation[], prefix: string): Promise<number[]> {
+async function insertCalculations(
+  ctx: TestContext,
+  mandantId: number,
+  list: FixtureCalculation[],
+  prefix: string,
+): Promise<number[]> {
   const database = await ctx.db.selectFrom('factor_databases').select('id').orderBy('id').executeTakeFirstOrThrow();
   const ids: number[] = [];
   for (const [i, c] of list.entries()) {
@@ -60,7 +67,10 @@ async function insertCalculations(ctx: TestContext, mandantId: number, list: Fix
       .executeTakeFirstOrThrow();
     ids.push(row.id);
     for (const tag of c.tags) {
-      await ctx.db.insertInto('calculation_tags').values({ calculation_id: row.id, mandant_id: mandantId, tag, created_at: c.at, total_co2e: c.kg }).execute();
+      await ctx.db
+        .insertInto('calculation_tags')
+        .values({ calculation_id: row.id, mandant_id: mandantId, tag, created_at: c.at, total_co2e: c.kg })
+        .execute();
     }
   }
   return ids;
@@ -75,10 +85,18 @@ async function insertOrders(ctx: TestContext, mandantId: number): Promise<void> 
   const now = '2019-01-01T00:00:00.000Z';
   const projects: number[] = [];
   for (const [i, standard] of ['Gold Standard', 'VCS'].entries()) {
-    const name = JSON.stringify({ de: `Projekt ${i}`, en: `Project ${i}`, fr: `Projet ${i}`, it: `Progetto ${i}`, es: `Proyecto ${i}` });
+    const name = JSON.stringify({
+      de: `Projekt ${i}`,
+      en: `Project ${i}`,
+      fr: `Projet ${i}`,
+      it: `Progetto ${i}`,
+      es: `Proyecto ${i}`,
+    });
     const { rows } = await sql<{ id: number }>`insert into offset_projects
       (name, description, country, project_type, standard, registry_id, vintage, price_per_tonne_minor, currency, tonnes_available_kg, sdgs, active, created_at, updated_at)
-      values (${name}, ${name}, 'DE', 'wind', ${standard}, '', 2019, 1500, 'EUR', 1000000, '[]', ${true}, ${now}, ${now}) returning id`.execute(ctx.db);
+      values (${name}, ${name}, 'DE', 'wind', ${standard}, '', 2019, 1500, 'EUR', 1000000, '[]', ${true}, ${now}, ${now}) returning id`.execute(
+      ctx.db,
+    );
     projects.push(Number(rows[0]!.id));
   }
   const orders: Array<[project: number, status: string, kg: number, minor: number, at: string]> = [
@@ -90,7 +108,9 @@ async function insertOrders(ctx: TestContext, mandantId: number): Promise<void> 
   ];
   for (const [i, [project, status, kg, minor, at]] of orders.entries()) {
     await sql`insert into orders (mandant_id, number, project_id, calculation_ids, co2e_kg, tonnes_kg, price_per_tonne_minor, total_minor, currency, status, issued_to, created_at, updated_at)
-      values (${mandantId}, ${`STAT-${i}`}, ${project}, '[]', ${kg}, ${kg}, 1500, ${minor}, 'EUR', ${status}, 'Muster', ${at}, ${at})`.execute(ctx.db);
+      values (${mandantId}, ${`STAT-${i}`}, ${project}, '[]', ${kg}, ${kg}, 1500, ${minor}, 'EUR', ${status}, 'Muster', ${at}, ${at})`.execute(
+      ctx.db,
+    );
   }
 }
 
@@ -104,12 +124,14 @@ async function tagFiguresByJoin(ctx: TestContext, mandantId: number, fromInstant
   return rows.map((r) => ({ tag: r.tag, calculations: Number(r.n), co2e_kg: Math.round(Number(r.kg) * 1000) / 1000 }));
 }
 
-const byTagName = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.tag).localeCompare(String(b.tag));
+const byTagName = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(a.tag).localeCompare(String(b.tag));
 const roundedKg = (value: number) => Math.round(value * 1000) / 1000;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 const YEAR_2019 = 'from=2019-01-01&to=2019-12-31';
-const parseCsv = (text: string, delimiter: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter }).data;
+const parseCsv = (text: string, delimiter: string) =>
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter }).data;
 
 describeEachDatabase('statistics', (ctx) => {
   let ordersPresent = false;
@@ -143,7 +165,11 @@ describeEachDatabase('statistics', (ctx) => {
     const token = await ctx.login('viewer@muster.example');
     const result = await get(token, 'co2e_by_month');
     expect(result.mandant_id).toBe(musterId);
-    expect(result.columns.map((c) => [c.key, c.unit])).toEqual([['month', null], ['calculations', 'count'], ['co2e_kg', 'kg_co2e']]);
+    expect(result.columns.map((c) => [c.key, c.unit])).toEqual([
+      ['month', null],
+      ['calculations', 'count'],
+      ['co2e_kg', 'kg_co2e'],
+    ]);
     expect(result.rows).toHaveLength(12);
     expect(result.rows[0]).toEqual({ month: '2019-01', calculations: 2, co2e_kg: 150.75 });
     expect(result.rows[1]).toEqual({ month: '2019-02', calculations: 0, co2e_kg: 0 });
@@ -156,7 +182,10 @@ describeEachDatabase('statistics', (ctx) => {
   it('groups by template, customer and tag, and ranks the top calculations', async () => {
     const token = await ctx.login('editor@muster.example');
     const byTemplate = await get(token, 'co2e_by_template');
-    expect(byTemplate.rows.map((r) => [r.template_id, r.calculations, r.co2e_kg])).toEqual([['brochure', 2, 300.5], ['flyer', 2, 60.25]]);
+    expect(byTemplate.rows.map((r) => [r.template_id, r.calculations, r.co2e_kg])).toEqual([
+      ['brochure', 2, 300.5],
+      ['flyer', 2, 60.25],
+    ]);
     expect(byTemplate.rows[0]!.template).toBe('Broschüre');
     expect((await get(token, 'co2e_by_template', `${YEAR_2019}&lang=en`)).rows[0]!.template).toBe('Brochure');
     const byCustomer = await get(token, 'co2e_by_customer');
@@ -167,7 +196,10 @@ describeEachDatabase('statistics', (ctx) => {
       { customer: '=HYPERLINK("x")', calculations: 1, co2e_kg: 10 },
     ]);
     const byTag = await get(token, 'co2e_by_tag');
-    expect(byTag.rows).toEqual([{ tag: 'messe', calculations: 2, co2e_kg: 150.75 }, { tag: 'eilig', calculations: 2, co2e_kg: 110.5 }]);
+    expect(byTag.rows).toEqual([
+      { tag: 'messe', calculations: 2, co2e_kg: 150.75 },
+      { tag: 'eilig', calculations: 2, co2e_kg: 110.5 },
+    ]);
     const top = await get(token, 'top_calculations');
     expect(top.rows.map((r) => r.co2e_kg)).toEqual([200, 100.5, 50.25, 10]);
     expect(top.rows[0]).toMatchObject({ number: 'STAT-M-2', created_at: '2019-03-01', template: 'Broschüre' });
@@ -177,11 +209,15 @@ describeEachDatabase('statistics', (ctx) => {
     const token = await ctx.login('viewer@muster.example');
     const overview = await get(token, 'overview');
     if (!ordersPresent) {
-      expect(overview.rows).toEqual([{ calculations: 4, co2e_kg: 360.75, offset_kg: 0, offset_share: 0, open_orders: 0 }]);
+      expect(overview.rows).toEqual([
+        { calculations: 4, co2e_kg: 360.75, offset_kg: 0, offset_share: 0, open_orders: 0 },
+      ]);
       expect((await get(token, 'offsets_by_project')).rows).toEqual([]);
       return;
     }
-    expect(overview.rows).toEqual([{ calculations: 4, co2e_kg: 360.75, offset_kg: 150, offset_share: 41.58, open_orders: 2 }]);
+    expect(overview.rows).toEqual([
+      { calculations: 4, co2e_kg: 360.75, offset_kg: 150, offset_share: 41.58, open_orders: 2 },
+    ]);
     const perMonth = await get(token, 'offset_by_month');
     expect(perMonth.rows).toHaveLength(12);
     expect(perMonth.rows[0]).toEqual({ month: '2019-01', orders: 1, offset_kg: 100 });
@@ -194,19 +230,30 @@ describeEachDatabase('statistics', (ctx) => {
       { status: 'placed', currency: 'EUR', orders: 1, offset_kg: 100, value_minor: 150 },
     ]);
     const byProject = await get(token, 'offsets_by_project');
-    expect(byProject.rows.map((r) => [r.project, r.standard, r.orders, r.offset_kg])).toEqual([['Projekt 0', 'Gold Standard', 1, 100], ['Projekt 1', 'VCS', 1, 50]]);
+    expect(byProject.rows.map((r) => [r.project, r.standard, r.orders, r.offset_kg])).toEqual([
+      ['Projekt 0', 'Gold Standard', 1, 100],
+      ['Projekt 1', 'VCS', 1, 50],
+    ]);
     const byStandard = await get(token, 'offsets_by_standard');
-    expect(byStandard.rows).toEqual([{ standard: 'Gold Standard', orders: 1, offset_kg: 100 }, { standard: 'VCS', orders: 1, offset_kg: 50 }]);
+    expect(byStandard.rows).toEqual([
+      { standard: 'Gold Standard', orders: 1, offset_kg: 100 },
+      { standard: 'VCS', orders: 1, offset_kg: 50 },
+    ]);
   });
 
   it('scopes to the mandant: own figures only, another mandant is 404; provider admins see one or all', async () => {
     const printco = await ctx.login('viewer@printco.example');
     const own = await get(printco, 'overview');
     expect(own.rows[0]).toMatchObject({ calculations: 1, co2e_kg: 1000 });
-    const foreign = await ctx.request('GET', `/api/statistics/overview?${YEAR_2019}&mandant_id=${musterId}`, { token: printco });
+    const foreign = await ctx.request('GET', `/api/statistics/overview?${YEAR_2019}&mandant_id=${musterId}`, {
+      token: printco,
+    });
     expect(foreign.status).toBe(404);
     expect((foreign.body as { message: string }).message).toMatch(/mandant/i);
-    expect((await ctx.request('GET', `/api/statistics/overview?${YEAR_2019}&mandant_id=${printcoId}`, { token: printco })).status).toBe(200);
+    expect(
+      (await ctx.request('GET', `/api/statistics/overview?${YEAR_2019}&mandant_id=${printcoId}`, { token: printco }))
+        .status,
+    ).toBe(200);
 
     const admin = await ctx.login('admin@kontor.example');
     const all = await get(admin, 'overview');
@@ -247,7 +294,7 @@ describeEachDatabase('statistics', (ctx) => {
     }
   });
 
-  it('exports CSV in the user\'s language and CSV convention, figures as bare numbers, formula cells escaped', async () => {
+  it("exports CSV in the user's language and CSV convention, figures as bare numbers, formula cells escaped", async () => {
     const token = await ctx.login('viewer@muster.example');
     const res = await ctx.request<string>('GET', `/api/statistics/co2e_by_customer?${YEAR_2019}&format=csv`, { token });
     expect(res.status).toBe(200);
@@ -263,21 +310,34 @@ describeEachDatabase('statistics', (ctx) => {
 
     await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'en' } });
     try {
-      const english = await ctx.request<string>('GET', `/api/statistics/co2e_by_month?${YEAR_2019}&format=csv&lang=en`, { token });
+      const english = await ctx.request<string>(
+        'GET',
+        `/api/statistics/co2e_by_month?${YEAR_2019}&format=csv&lang=en`,
+        { token },
+      );
       const englishRows = parseCsv(english.body, ',');
       expect(englishRows[0]).toEqual(['Month', 'Calculations', 'kg CO₂e']);
       expect(englishRows[1]).toEqual(['2019-01', '2', '151']);
-      const customers = parseCsv((await ctx.request<string>('GET', `/api/statistics/co2e_by_customer?${YEAR_2019}&format=csv&lang=en`, { token })).body, ',');
+      const customers = parseCsv(
+        (
+          await ctx.request<string>('GET', `/api/statistics/co2e_by_customer?${YEAR_2019}&format=csv&lang=en`, {
+            token,
+          })
+        ).body,
+        ',',
+      );
       expect(customers[3]).toEqual(['Beta', '1', '50.25']);
     } finally {
       await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'de' } });
     }
   });
 
-  it('writes money in currency units and statuses in the reader\'s words, shares as shown', async () => {
+  it("writes money in currency units and statuses in the reader's words, shares as shown", async () => {
     const token = await ctx.login('viewer@muster.example');
     const csv = async (name: string, lang: string) => {
-      const res = await ctx.request<string>('GET', `/api/statistics/${name}?${YEAR_2019}&format=csv&lang=${lang}`, { token });
+      const res = await ctx.request<string>('GET', `/api/statistics/${name}?${YEAR_2019}&format=csv&lang=${lang}`, {
+        token,
+      });
       expect(res.status).toBe(200);
       return parseCsv(res.body, lang === 'en' ? ',' : ';');
     };
@@ -299,14 +359,23 @@ describeEachDatabase('statistics', (ctx) => {
       expect((await csv('overview', 'de'))[1]).toEqual(['4', '361', '150', '41,6', '2']);
     }
     // Every figure cell of every statistic is a bare number in the reader's convention.
-    for (const name of ['overview', 'co2e_by_month', 'co2e_by_template', 'co2e_by_tag', 'top_calculations', 'offset_by_month', 'offsets_by_project']) {
+    for (const name of [
+      'overview',
+      'co2e_by_month',
+      'co2e_by_template',
+      'co2e_by_tag',
+      'top_calculations',
+      'offset_by_month',
+      'offsets_by_project',
+    ]) {
       for (const lang of ['de', 'en']) {
         const result = await get(token, name, `${YEAR_2019}&lang=${lang}`);
         const rows = await csv(name, lang);
         const number = lang === 'en' ? /^-?\d+(\.\d+)?$/ : /^-?\d+(,\d+)?$/;
         result.columns.forEach((column, index) => {
           if (column.unit === null) return;
-          for (const row of rows.slice(1)) if (row[index] !== '') expect(row[index], `${name} ${lang} ${column.key}`).toMatch(number);
+          for (const row of rows.slice(1))
+            if (row[index] !== '') expect(row[index], `${name} ${lang} ${column.key}`).toMatch(number);
         });
       }
     }
@@ -324,36 +393,67 @@ describeEachDatabase('statistics', (ctx) => {
     const expectInSync = async () => {
       const expected = await tagFiguresByJoin(ctx, musterId, `${from}T00:00:00.000Z`, `${isoDay(2)}T00:00:00.000Z`);
       expect([...(await figures())].sort(byTagName)).toEqual(expected.sort(byTagName));
-      const { rows } = await sql<{ n: unknown }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
+      const { rows } = await sql<{
+        n: unknown;
+      }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
         where t.created_at is distinct from c.created_at or t.total_co2e is distinct from c.total_co2e`.execute(ctx.db);
       expect(Number(rows[0]!.n)).toBe(0);
     };
     const brochure = {
-      title: 'Sync', quantity: 1000, format: 'A4', pages: 8, paper: 'paper_virgin', grammage: 115, spoilage_pct: 5,
-      has_cover: false, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid', tags: ['sync-a', 'sync-both'],
+      title: 'Sync',
+      quantity: 1000,
+      format: 'A4',
+      pages: 8,
+      paper: 'paper_virgin',
+      grammage: 115,
+      spoilage_pct: 5,
+      has_cover: false,
+      energy_kwh_per_1000: 2.5,
+      electricity: 'electricity_de_grid',
+      tags: ['sync-a', 'sync-both'],
     };
 
-    const created = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { template_id: 'brochure', inputs: brochure } });
+    const created = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
+      token,
+      body: { template_id: 'brochure', inputs: brochure },
+    });
     expect(created.status).toBe(201);
     let a = created.body;
     expect(await tagRow('sync-a')).toEqual({ tag: 'sync-a', calculations: 1, co2e_kg: roundedKg(a.total_co2e) });
     await expectInSync();
 
-    const copy = await ctx.request<CalculationRecord>('POST', '/api/calculations', { token, body: { duplicated_from: a.id } });
+    const copy = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
+      token,
+      body: { duplicated_from: a.id },
+    });
     expect(copy.status).toBe(201);
     const b = copy.body;
-    expect(await tagRow('sync-both')).toEqual({ tag: 'sync-both', calculations: 2, co2e_kg: roundedKg(a.total_co2e + b.total_co2e) });
+    expect(await tagRow('sync-both')).toEqual({
+      tag: 'sync-both',
+      calculations: 2,
+      co2e_kg: roundedKg(a.total_co2e + b.total_co2e),
+    });
 
     // A new total (more copies) moves the figure; the tags stay.
-    const edited = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${a.id}`, { token, body: { inputs: { ...brochure, quantity: 7000 }, version: a.version } });
+    const edited = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${a.id}`, {
+      token,
+      body: { inputs: { ...brochure, quantity: 7000 }, version: a.version },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.total_co2e).not.toBe(a.total_co2e);
     a = edited.body;
-    expect(await tagRow('sync-a')).toEqual({ tag: 'sync-a', calculations: 2, co2e_kg: roundedKg(a.total_co2e + b.total_co2e) });
+    expect(await tagRow('sync-a')).toEqual({
+      tag: 'sync-a',
+      calculations: 2,
+      co2e_kg: roundedKg(a.total_co2e + b.total_co2e),
+    });
     await expectInSync();
 
     // New tags: the calculation leaves sync-a and counts under sync-b with its current total.
-    const retagged = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${a.id}`, { token, body: { tags: ['sync-b'] } });
+    const retagged = await ctx.request<CalculationRecord>('PUT', `/api/calculations/${a.id}`, {
+      token,
+      body: { tags: ['sync-b'] },
+    });
     expect(retagged.status).toBe(200);
     expect(await tagRow('sync-a')).toEqual({ tag: 'sync-a', calculations: 1, co2e_kg: roundedKg(b.total_co2e) });
     expect(await tagRow('sync-b')).toEqual({ tag: 'sync-b', calculations: 1, co2e_kg: roundedKg(a.total_co2e) });
@@ -362,9 +462,15 @@ describeEachDatabase('statistics', (ctx) => {
     // Writers outside the REST resource (factor migrations update totals in bulk SQL) are followed too.
     await ctx.db.updateTable('calculations').set({ total_co2e: 1234.5 }).where('id', '=', a.id).execute();
     expect(await tagRow('sync-b')).toEqual({ tag: 'sync-b', calculations: 1, co2e_kg: 1234.5 });
-    await ctx.db.updateTable('calculations').set({ created_at: '2002-06-01T12:00:00.000Z' }).where('id', '=', a.id).execute();
+    await ctx.db
+      .updateTable('calculations')
+      .set({ created_at: '2002-06-01T12:00:00.000Z' })
+      .where('id', '=', a.id)
+      .execute();
     expect(await tagRow('sync-b')).toBeUndefined();
-    expect((await get(token, 'co2e_by_tag', 'from=2002-01-01&to=2002-12-31')).rows).toEqual([{ tag: 'sync-b', calculations: 1, co2e_kg: 1234.5 }]);
+    expect((await get(token, 'co2e_by_tag', 'from=2002-01-01&to=2002-12-31')).rows).toEqual([
+      { tag: 'sync-b', calculations: 1, co2e_kg: 1234.5 },
+    ]);
     await expectInSync();
 
     expect((await ctx.request('DELETE', `/api/calculations/${b.id}`, { token })).status).toBe(200);
@@ -373,7 +479,8 @@ describeEachDatabase('statistics', (ctx) => {
     await expectInSync();
 
     // The importer's multi-row inserts, and its undo.
-    const csv = 'Title,Quantity,Format,Pages,Paper,Grammage,Spoilage (%),Tags\r\nSync one,1000,A4,8,paper_virgin,115,5,sync-import\r\nSync two,2500,A5,16,paper_recycled,90,10,"sync-import, sync-b"\r\n';
+    const csv =
+      'Title,Quantity,Format,Pages,Paper,Grammage,Spoilage (%),Tags\r\nSync one,1000,A4,8,paper_virgin,115,5,sync-import\r\nSync two,2500,A5,16,paper_recycled,90,10,"sync-import, sync-b"\r\n';
     const upload = await fetch(`${ctx.baseUrl}/api/imports?template=brochure&file_name=sync.csv`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
@@ -381,14 +488,23 @@ describeEachDatabase('statistics', (ctx) => {
     });
     const report = (await upload.json()) as ImportReport;
     expect(upload.status, JSON.stringify(report)).toBe(201);
-    const imported = await ctx.db.selectFrom('calculations').select(['id', 'total_co2e']).where('import_id', '=', report.import!.id).orderBy('id').execute();
+    const imported = await ctx.db
+      .selectFrom('calculations')
+      .select(['id', 'total_co2e'])
+      .where('import_id', '=', report.import!.id)
+      .orderBy('id')
+      .execute();
     expect(imported).toHaveLength(2);
     expect(await tagRow('sync-import')).toEqual({
       tag: 'sync-import',
       calculations: 2,
       co2e_kg: roundedKg(Number(imported[0]!.total_co2e) + Number(imported[1]!.total_co2e)),
     });
-    expect(await tagRow('sync-b')).toEqual({ tag: 'sync-b', calculations: 1, co2e_kg: roundedKg(Number(imported[1]!.total_co2e)) });
+    expect(await tagRow('sync-b')).toEqual({
+      tag: 'sync-b',
+      calculations: 1,
+      co2e_kg: roundedKg(Number(imported[1]!.total_co2e)),
+    });
     await expectInSync();
     expect((await ctx.request('POST', `/api/imports/${report.import!.id}/undo`, { token })).status).toBe(200);
     expect(await tagRow('sync-import')).toBeUndefined();

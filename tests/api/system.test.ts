@@ -7,7 +7,11 @@ describeEachDatabase(
     it('GET /api/health answers ok with the database kind and version', async () => {
       const res = await ctx.request('GET', '/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok', database: ctx.dialect, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+      expect(res.body).toEqual({
+        status: 'ok',
+        database: ctx.dialect,
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      });
     });
 
     it('serves the OpenAPI document generated from the route schemas, and its UI', async () => {
@@ -27,12 +31,18 @@ describeEachDatabase(
       expect(res.status).toBe(404);
       expect(res.body.message).toMatch(/Keine API-Schnittstelle/);
       // Anonymous requests are answered in the Accept-Language; signed-in users in their profile language.
-      const french = await ctx.request<{ message: string }>('GET', '/api/nothing-here', { headers: { 'accept-language': 'fr-CH, de;q=0.5' } });
+      const french = await ctx.request<{ message: string }>('GET', '/api/nothing-here', {
+        headers: { 'accept-language': 'fr-CH, de;q=0.5' },
+      });
       expect(french.body.message).toMatch(/^Aucun point d’accès API/);
-      const english = await ctx.request<{ message: string }>('GET', '/api/users?sort=bad', { token: await ctx.login('editor@printco.example') });
+      const english = await ctx.request<{ message: string }>('GET', '/api/users?sort=bad', {
+        token: await ctx.login('editor@printco.example'),
+      });
       expect(english.status).toBe(403);
       expect(english.body.message).toBe('You are not allowed to do this.');
-      const german = await ctx.request<{ message: string }>('GET', '/api/users?sort=bad', { token: await ctx.login('editor@muster.example') });
+      const german = await ctx.request<{ message: string }>('GET', '/api/users?sort=bad', {
+        token: await ctx.login('editor@muster.example'),
+      });
       expect(german.body.message).toBe('Dazu sind Sie nicht berechtigt.');
       expect((await ctx.request('POST', '/api/nothing-here', { body: {} })).status).toBe(404);
     });
@@ -61,7 +71,10 @@ describeEachDatabase(
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toMatch(/JSON/);
       expect(JSON.stringify(malformed.body)).not.toMatch(/at .*\.(ts|js):\d+/);
-      const xml = await ctx.request('POST', '/api/auth/login', { rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
+      const xml = await ctx.request('POST', '/api/auth/login', {
+        rawBody: '<a/>',
+        headers: { 'content-type': 'application/xml' },
+      });
       expect(xml.status).toBeGreaterThanOrEqual(400);
       expect(xml.status).toBeLessThan(500);
     });
@@ -69,7 +82,11 @@ describeEachDatabase(
     it('CORS allows the Range and Authorization headers and exposes Content-Range', async () => {
       const preflight = await fetch(`${ctx.baseUrl}/api/users`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'range,authorization' },
+        headers: {
+          origin: 'http://elsewhere.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'range,authorization',
+        },
       });
       expect(preflight.status).toBeLessThan(300);
       const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase();

@@ -6,7 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, CalculationRecord, TemplateEditorInfo, TemplateRecord, TemplateVersionRecord } from '../../src/core/api';
+import type {
+  ApiErrorBody,
+  CalculationRecord,
+  TemplateEditorInfo,
+  TemplateRecord,
+  TemplateVersionRecord,
+} from '../../src/core/api';
 import { buildApp } from '../../src/server/app';
 import { describeEachDatabase, type TestContext } from './harness';
 
@@ -27,7 +33,14 @@ function envelope(id = 'envelope', factor = 2) {
         label: text('General'),
         fields: [
           { name: 'title', type: 'text', label: text('Title'), rules: ['required'] },
-          { name: 'quantity', type: 'integer', label: text('Quantity'), unit: 'pcs', rules: ['required', 'min:1'], default: 1000 },
+          {
+            name: 'quantity',
+            type: 'integer',
+            label: text('Quantity'),
+            unit: 'pcs',
+            rules: ['required', 'min:1'],
+            default: 1000,
+          },
         ],
       },
       {
@@ -55,10 +68,21 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
   it('saves a new template as a draft, hidden from mandant users until published', async () => {
     const saved = await post<TemplateVersionRecord>('/api/templates', { definition: envelope(), mode: 'new' });
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ id: 'envelope@1', template_id: 'envelope', version: 1, status: 'draft', source: 'app', usage: 0 });
+    expect(saved.body).toMatchObject({
+      id: 'envelope@1',
+      template_id: 'envelope',
+      version: 1,
+      status: 'draft',
+      source: 'app',
+      usage: 0,
+    });
 
     const adminList = await ctx.request<Listed[]>('GET', '/api/templates', { token: admin });
-    expect(adminList.body.find((t) => t.id === 'envelope')).toMatchObject({ source: 'app', status: 'draft', version_count: 1 });
+    expect(adminList.body.find((t) => t.id === 'envelope')).toMatchObject({
+      source: 'app',
+      status: 'draft',
+      version_count: 1,
+    });
     expect(adminList.body.find((t) => t.id === 'brochure')).toMatchObject({ source: 'file', status: 'published' });
 
     const editor = await ctx.login('editor@muster.example');
@@ -68,7 +92,10 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     expect((await ctx.request('GET', '/api/templates/envelope', { token: admin })).status).toBe(200);
     // Mandant users can neither write nor see the versions.
     expect((await post('/api/templates', { definition: envelope('mine') }, editor)).status).toBe(403);
-    expect((await ctx.request('GET', '/api/templates/envelope/versions', { token: await ctx.login('admin@muster.example') })).status).toBe(403);
+    expect(
+      (await ctx.request('GET', '/api/templates/envelope/versions', { token: await ctx.login('admin@muster.example') }))
+        .status,
+    ).toBe(403);
 
     const published = await post<TemplateVersionRecord>('/api/templates/envelope/versions/1/publish', {});
     expect(published.status).toBe(200);
@@ -84,7 +111,10 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     const editor = await ctx.login('editor@muster.example');
     const created = await post<CalculationRecord>(
       '/api/calculations',
-      { template_id: 'envelope', inputs: { title: 'Mailing', quantity: 2000, parts: [{ weight_g: 4 }, { weight_g: 1.5 }] } },
+      {
+        template_id: 'envelope',
+        inputs: { title: 'Mailing', quantity: 2000, parts: [{ weight_g: 4 }, { weight_g: 1.5 }] },
+      },
       editor,
     );
     expect(created.status).toBe(201);
@@ -100,18 +130,30 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     // Naming the draft version does not help a mandant user: for them it does not exist.
     const guessed = await post<{ errors: Record<string, string> }>(
       '/api/calculations',
-      { template_id: 'envelope', template_version: 2, inputs: { title: 'Draft', quantity: 10, parts: [{ weight_g: 1 }] } },
+      {
+        template_id: 'envelope',
+        template_version: 2,
+        inputs: { title: 'Draft', quantity: 10, parts: [{ weight_g: 1 }] },
+      },
       editor,
     );
     expect(guessed.status).toBe(400);
     expect(Object.keys(guessed.body.errors)).toEqual(['template_version']);
     await post('/api/templates/envelope/versions/2/publish', {});
-    const second = await post<CalculationRecord>('/api/calculations', { template_id: 'envelope', inputs: { title: 'B', quantity: 1000, parts: [{ weight_g: 1 }] } }, editor);
+    const second = await post<CalculationRecord>(
+      '/api/calculations',
+      { template_id: 'envelope', inputs: { title: 'B', quantity: 1000, parts: [{ weight_g: 1 }] } },
+      editor,
+    );
     expect(second.body).toMatchObject({ template_version: 2, total_co2e: 3 });
-    const first = await ctx.request<CalculationRecord>('GET', `/api/calculations/${created.body.id}`, { token: editor });
+    const first = await ctx.request<CalculationRecord>('GET', `/api/calculations/${created.body.id}`, {
+      token: editor,
+    });
     expect(first.body).toMatchObject({ template_version: 1, total_co2e: 22 });
 
-    const versions = await ctx.request<TemplateVersionRecord[]>('GET', '/api/templates/envelope/versions', { token: admin });
+    const versions = await ctx.request<TemplateVersionRecord[]>('GET', '/api/templates/envelope/versions', {
+      token: admin,
+    });
     expect(versions.body.map((v) => [v.version, v.status, v.usage])).toEqual([
       [2, 'published', 1],
       [1, 'published', 1],
@@ -121,7 +163,13 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
   });
 
   it('refuses invalid JSON, failing checks and id clashes precisely, saving nothing', async () => {
-    const count = async () => (await ctx.db.selectFrom('template_versions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await ctx.db
+          .selectFrom('template_versions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = Number(await count());
 
     const broken = await post<ApiErrorBody>('/api/templates', { definition: '{ "id": "letter", ' });
@@ -134,7 +182,10 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     (bad.groups[0]!.fields[1] as { rules: string[] }).rules = ['required', 'atleast:1'];
     const failing = await post<ApiErrorBody>('/api/templates', { definition: bad });
     expect(failing.status).toBe(400);
-    expect(failing.body.errors).toMatchObject({ '/results/1/formula': expect.stringMatching(/unbekannte Funktion „factr“/), '/groups/0/fields/1/rules/1': 'unbekannte Regel „atleast“' });
+    expect(failing.body.errors).toMatchObject({
+      '/results/1/formula': expect.stringMatching(/unbekannte Funktion „factr“/),
+      '/groups/0/fields/1/rules/1': 'unbekannte Regel „atleast“',
+    });
 
     const schemaFault = { ...envelope('letter'), label: { de: 'Brief' } };
     const meta = await post<ApiErrorBody>('/api/templates', { definition: schemaFault });
@@ -159,15 +210,29 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     expect((await ctx.request('DELETE', '/api/templates/envelope/versions/9', { token: admin })).status).toBe(404);
 
     await post('/api/templates', { definition: envelope('envelope', 4) });
-    const removed = await ctx.request<TemplateVersionRecord>('DELETE', '/api/templates/envelope/versions/3', { token: admin });
+    const removed = await ctx.request<TemplateVersionRecord>('DELETE', '/api/templates/envelope/versions/3', {
+      token: admin,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ version: 3, status: 'draft' });
-    const versions = await ctx.request<TemplateVersionRecord[]>('GET', '/api/templates/envelope/versions', { token: admin });
+    const versions = await ctx.request<TemplateVersionRecord[]>('GET', '/api/templates/envelope/versions', {
+      token: admin,
+    });
     expect(versions.body.map((v) => v.version)).toEqual([2, 1]);
 
-    const protocol = await ctx.db.selectFrom('protocol').select(['action', 'record_id']).where('resource', '=', 'templates').orderBy('id').execute();
+    const protocol = await ctx.db
+      .selectFrom('protocol')
+      .select(['action', 'record_id'])
+      .where('resource', '=', 'templates')
+      .orderBy('id')
+      .execute();
     expect(protocol.map((p) => `${p.action} ${p.record_id}`)).toEqual(
-      expect.arrayContaining(['created envelope@1', 'status_changed envelope@1', 'created envelope@3', 'deleted envelope@3']),
+      expect.arrayContaining([
+        'created envelope@1',
+        'status_changed envelope@1',
+        'created envelope@3',
+        'deleted envelope@3',
+      ]),
     );
   });
 
@@ -180,16 +245,29 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     const file = await ctx.request<string>('GET', '/api/templates/brochure-eco/versions/1/export', { token: admin });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="brochure-eco.json"');
-    const exported = JSON.parse(typeof file.body === 'string' ? file.body : JSON.stringify(file.body)) as { id: string; version: number; $schema: string };
+    const exported = JSON.parse(typeof file.body === 'string' ? file.body : JSON.stringify(file.body)) as {
+      id: string;
+      version: number;
+      $schema: string;
+    };
     expect(exported).toMatchObject({ id: 'brochure-eco', version: 1, $schema: '../template.schema.json' });
     expect((await ctx.request('GET', '/api/templates/flyer/versions/1/export', { token: admin })).status).toBe(200);
-    expect((await ctx.request('GET', '/api/templates/flyer/versions/1/export', { token: await ctx.login('editor@muster.example') })).status).toBe(403);
+    expect(
+      (
+        await ctx.request('GET', '/api/templates/flyer/versions/1/export', {
+          token: await ctx.login('editor@muster.example'),
+        })
+      ).status,
+    ).toBe(403);
   });
 
   describe('a second process on the same database', () => {
     let other: FastifyInstance;
     beforeAll(async () => {
-      other = await buildApp({ config: ctx.config, database: { db: ctx.db, dialect: ctx.dialect, destroy: async () => undefined } });
+      other = await buildApp({
+        config: ctx.config,
+        database: { db: ctx.db, dialect: ctx.dialect, destroy: async () => undefined },
+      });
     });
     afterAll(async () => {
       await other?.close();
@@ -198,7 +276,11 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     it('sees versions the first one creates and publishes, without a restart', async () => {
       const token = await ctx.login('editor@printco.example');
       const read = async () => {
-        const res = await other.inject({ method: 'GET', url: '/api/templates', headers: { authorization: `Bearer ${token}` } });
+        const res = await other.inject({
+          method: 'GET',
+          url: '/api/templates',
+          headers: { authorization: `Bearer ${token}` },
+        });
         return (res.json() as Listed[]).map((t) => `${t.id}@${t.version}`);
       };
       expect(await read()).not.toContain('parcel@1');

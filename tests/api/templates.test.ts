@@ -20,8 +20,14 @@ const q = (params: Record<string, string>) => `?${new URLSearchParams(params).to
 
 describeEachDatabase('templates resource', (ctx: TestContext) => {
   it('lists every shipped template with its label in the user\u2019s language and the full definition', async () => {
-    const shipped = fs.readdirSync(SHIPPED).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
-    const german = await ctx.request<TemplateRecord[]>('GET', '/api/templates', { token: await ctx.login('editor@muster.example') });
+    const shipped = fs
+      .readdirSync(SHIPPED)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+    const german = await ctx.request<TemplateRecord[]>('GET', '/api/templates', {
+      token: await ctx.login('editor@muster.example'),
+    });
     expect(german.status).toBe(200);
     expect(german.body.map((t) => t.id)).toEqual(shipped);
     expect(german.headers.get('content-range')).toBe(`templates 0-${shipped.length - 1}/${shipped.length}`);
@@ -31,44 +37,70 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     expect(brochure).toMatchObject({ version: 1, type: 'product', icon: 'MenuBook' });
     expect(brochure.definition.groups.length).toBeGreaterThan(0);
     expect(brochure.definition.results.some((r) => r.primary)).toBe(true);
-    const english = await ctx.request<TemplateRecord[]>('GET', '/api/templates', { token: await ctx.login('editor@printco.example') });
+    const english = await ctx.request<TemplateRecord[]>('GET', '/api/templates', {
+      token: await ctx.login('editor@printco.example'),
+    });
     expect(english.body.find((t) => t.id === 'brochure')!.label).toBe('Brochure');
   });
 
   it('filters by type, searches, sorts, and reads one template', async () => {
     const token = await ctx.login('viewer@muster.example');
-    const company = await ctx.request<TemplateRecord[]>('GET', `/api/templates${q({ filter: '{"type":"company"}' })}`, { token });
+    const company = await ctx.request<TemplateRecord[]>('GET', `/api/templates${q({ filter: '{"type":"company"}' })}`, {
+      token,
+    });
     expect(company.body.map((t) => t.id)).toEqual(['company-footprint']);
-    const products = await ctx.request<TemplateRecord[]>('GET', `/api/templates${q({ filter: '{"type":"product"}', sort: '["label","DESC"]', range: '[0,1]' })}`, { token });
+    const products = await ctx.request<TemplateRecord[]>(
+      'GET',
+      `/api/templates${q({ filter: '{"type":"product"}', sort: '["label","DESC"]', range: '[0,1]' })}`,
+      { token },
+    );
     expect(products.body.map((t) => t.label)).toEqual(['Visitenkarten', 'Plakat']);
     expect(products.headers.get('content-range')).toMatch(/^templates 0-1\/\d+$/);
-    const search = await ctx.request<TemplateRecord[]>('GET', `/api/templates${q({ filter: '{"q":"broSCH"}' })}`, { token });
+    const search = await ctx.request<TemplateRecord[]>('GET', `/api/templates${q({ filter: '{"q":"broSCH"}' })}`, {
+      token,
+    });
     expect(search.body.map((t) => t.id)).toEqual(['brochure']);
-    const many = await ctx.request<TemplateRecord[]>('GET', `/api/templates${q({ filter: '{"id":["flyer","poster"]}' })}`, { token });
+    const many = await ctx.request<TemplateRecord[]>(
+      'GET',
+      `/api/templates${q({ filter: '{"id":["flyer","poster"]}' })}`,
+      { token },
+    );
     expect(many.body.map((t) => t.id)).toEqual(['flyer', 'poster']);
     const one = await ctx.request<TemplateRecord>('GET', '/api/templates/flyer', { token });
     expect(one.status).toBe(200);
     expect(one.body.label).toBe('Flyer');
     expect((await ctx.request('GET', '/api/templates/rocket', { token })).status).toBe(404);
     expect((await ctx.request('GET', '/api/templates')).status).toBe(401);
-    expect((await ctx.request('GET', `/api/templates${q({ sort: '["definition","ASC"]' })}`, { token })).status).toBe(400);
+    expect((await ctx.request('GET', `/api/templates${q({ sort: '["definition","ASC"]' })}`, { token })).status).toBe(
+      400,
+    );
   });
 
   describe('a templates folder an admin changed', () => {
     let dir = '';
     let app: FastifyInstance;
     const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: unknown) => {
-      const res = await app.inject({ method, url, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await app.inject({
+        method,
+        url,
+        payload: body as object,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       return { status: res.statusCode, headers: res.headers, body: res.json() as T };
     };
-    const login = async (email: string) => (await call<{ token: string }>('POST', '/api/auth/login', undefined, { email, password: DEMO_PASSWORD })).body.token;
+    const login = async (email: string) =>
+      (await call<{ token: string }>('POST', '/api/auth/login', undefined, { email, password: DEMO_PASSWORD })).body
+        .token;
 
     beforeAll(async () => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-templates-'));
-      for (const file of ['brochure.json', 'flyer.json']) fs.copyFileSync(path.join(SHIPPED, file), path.join(dir, file));
+      for (const file of ['brochure.json', 'flyer.json'])
+        fs.copyFileSync(path.join(SHIPPED, file), path.join(dir, file));
       fs.copyFileSync(path.join(EXTRA, 'display-board.json'), path.join(dir, 'display-board.json'));
       // A shipped template with a typo in a formula, and a file that is not JSON at all.
-      const poster = JSON.parse(fs.readFileSync(path.join(SHIPPED, 'poster.json'), 'utf8')) as { results: { formula: string }[] };
+      const poster = JSON.parse(fs.readFileSync(path.join(SHIPPED, 'poster.json'), 'utf8')) as {
+        results: { formula: string }[];
+      };
       poster.results[1]!.formula = `facter(paper) * ${poster.results[1]!.formula}`;
       fs.writeFileSync(path.join(dir, 'poster.json'), JSON.stringify(poster, null, 2));
       fs.writeFileSync(path.join(dir, 'notes.json'), '{ "id": "notes", ');
@@ -94,12 +126,20 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     });
 
     it('lists the rejected files for provider admins, in their language (issue #20)', async () => {
-      const res = await call<TemplateLoadErrorRecord[]>('GET', '/api/template-load-errors', await login('admin@kontor.example'));
+      const res = await call<TemplateLoadErrorRecord[]>(
+        'GET',
+        '/api/template-load-errors',
+        await login('admin@kontor.example'),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(2);
       expect(res.body[0]).toMatchObject({ file: 'notes.json', pointer: '' });
       expect(res.body[0]!.message).toMatch(/^ungültiges JSON in Zeile 1, Spalte \d+/);
-      expect(res.body[1]).toEqual({ file: 'poster.json', pointer: '/results/1/formula', message: 'unbekannte Funktion „facter“' });
+      expect(res.body[1]).toEqual({
+        file: 'poster.json',
+        pointer: '/results/1/formula',
+        message: 'unbekannte Funktion „facter“',
+      });
       for (const email of ['editor@muster.example', 'admin@muster.example']) {
         const refused = await call<ApiErrorBody>('GET', '/api/template-load-errors', await login(email));
         expect(refused.status, email).toBe(403);
@@ -111,10 +151,27 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
       const token = await login('editor@printco.example');
       const one = await call<TemplateRecord>('GET', '/api/templates/display-board', token);
       expect(one.status).toBe(200);
-      expect(one.body).toMatchObject({ id: 'display-board', version: 1, type: 'product', label: 'Display board', icon: 'CropPortrait' });
+      expect(one.body).toMatchObject({
+        id: 'display-board',
+        version: 1,
+        type: 'product',
+        label: 'Display board',
+        icon: 'CropPortrait',
+      });
       expect(one.body.labels.de).toBe('Displaytafel');
       const types = new Set(one.body.definition.groups.flatMap((g) => g.fields.map((f) => f.type)));
-      expect([...types].sort()).toEqual(['boolean', 'date', 'factor', 'integer', 'multiselect', 'number', 'select', 'tags', 'text', 'textarea']);
+      expect([...types].sort()).toEqual([
+        'boolean',
+        'date',
+        'factor',
+        'integer',
+        'multiselect',
+        'number',
+        'select',
+        'tags',
+        'text',
+        'textarea',
+      ]);
       expect(one.body.definition.groups.some((g) => g.repeatable)).toBe(true);
     });
 
@@ -141,7 +198,10 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
           { mode: 'rail_freight', distance_km: 500 },
         ],
       };
-      const res = await call<CalculationRecord>('POST', '/api/calculations', token, { template_id: 'display-board', inputs });
+      const res = await call<CalculationRecord>('POST', '/api/calculations', token, {
+        template_id: 'display-board',
+        inputs,
+      });
       expect(res.status).toBe(201);
       // By hand, 2025 demo factors: area 4 × 0.85 × 2 = 6.8 m²; board 6.8 × (0.5 + 0.04) = 3.672 kg × 0.80 = 2.9376;
       // stands 4 × 1.5 = 6 kg × 0.68 = 4.08; printing 6.8 × 1.2 kWh × 0.427 = 3.48432;
@@ -160,7 +220,11 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
       expect(res.body.template_type).toBe('product');
       expect(res.body.title).toBe('Messetafeln');
       expect(res.body.tags).toEqual(['messe']);
-      const listed = await call<CalculationRecord[]>('GET', `/api/calculations${q({ filter: '{"template_id":"display-board"}' })}`, token);
+      const listed = await call<CalculationRecord[]>(
+        'GET',
+        `/api/calculations${q({ filter: '{"template_id":"display-board"}' })}`,
+        token,
+      );
       expect(listed.body.map((c) => c.id)).toEqual([res.body.id]);
     });
 
@@ -211,7 +275,10 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
       const flyer = await call<TemplateRecord>('GET', '/api/templates/flyer', token);
       expect(flyer.status).toBe(200);
       // A template removed from the folder is gone for new calculations.
-      const poster = await call<ApiErrorBody>('POST', '/api/calculations', token, { template_id: 'poster', inputs: {} });
+      const poster = await call<ApiErrorBody>('POST', '/api/calculations', token, {
+        template_id: 'poster',
+        inputs: {},
+      });
       expect(poster.status).toBe(400);
       expect(Object.keys(poster.body.errors!)).toEqual(['template_id']);
     });
@@ -222,13 +289,27 @@ describe('templates folder that does not exist', () => {
   it('starts without templates instead of crashing', async () => {
     const { loadConfig } = await import('../../src/server/config');
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-notemplates-'));
-    const config = loadConfig({ DATA_DIR: tmp, DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', DEMO_PASSWORD, TEMPLATES_DIR: path.join(tmp, 'missing') });
+    const config = loadConfig({
+      DATA_DIR: tmp,
+      DATABASE_URL: ':memory:',
+      LOG_LEVEL: 'silent',
+      DEMO_PASSWORD,
+      TEMPLATES_DIR: path.join(tmp, 'missing'),
+    });
     const app = await buildApp({ config });
     try {
       expect(app.templates.list()).toEqual([]);
       expect(app.templates.errors[0]).toMatch(/cannot read the templates folder/);
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'editor@muster.example', password: DEMO_PASSWORD } });
-      const res = await app.inject({ method: 'GET', url: '/api/templates', headers: { authorization: `Bearer ${login.json().token}` } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'editor@muster.example', password: DEMO_PASSWORD },
+      });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/templates',
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
       expect(res.headers['content-range']).toBe('templates */0');

@@ -26,7 +26,14 @@ const REQUESTS = 40;
 const BATCH = 500;
 const EVALUATIONS = 20_000;
 const TAGS = ['messe', 'katalog', 'stammkunde', 'event', 'eilig', 'bericht', 'nachhaltig', 'angebot', 'export', 'test'];
-const CUSTOMERS = ['Verlag Nord', 'Stadtwerke Musterstadt', 'Bäckerei Korn', 'Kanzlei Berger', 'Museum Süd', 'Sportverein Blau-Weiß'];
+const CUSTOMERS = [
+  'Verlag Nord',
+  'Stadtwerke Musterstadt',
+  'Bäckerei Korn',
+  'Kanzlei Berger',
+  'Museum Süd',
+  'Sportverein Blau-Weiß',
+];
 const YEAR = new Date().getUTCFullYear();
 /**
  * Issue 22: a 25-row list page on the wire. Before list rows left the breakdown to getOne, this page weighed 162.7 KB
@@ -61,7 +68,12 @@ export async function variants(app: FastifyInstance, factors: FactorSet): Promis
   });
 }
 
-export async function insertCalculations(app: FastifyInstance, mandantId: number, userId: number, all: Variant[]): Promise<number> {
+export async function insertCalculations(
+  app: FastifyInstance,
+  mandantId: number,
+  userId: number,
+  all: Variant[],
+): Promise<number> {
   const { db } = app.kontor;
   const started = performance.now();
   const base = Date.parse(`${YEAR}-01-01T00:00:00Z`);
@@ -93,10 +105,18 @@ export async function insertCalculations(app: FastifyInstance, mandantId: number
           frozen: false,
         };
       });
-      const inserted = await trx.insertInto('calculations').values(rows).returning(['id', 'number', 'tags', 'created_at', 'total_co2e']).execute();
+      const inserted = await trx
+        .insertInto('calculations')
+        .values(rows)
+        .returning(['id', 'number', 'tags', 'created_at', 'total_co2e'])
+        .execute();
       const tagRows = inserted.flatMap((row) =>
         (JSON.parse(typeof row.tags === 'string' ? row.tags : JSON.stringify(row.tags)) as string[]).map((tag) => ({
-          calculation_id: row.id, mandant_id: mandantId, tag, created_at: row.created_at, total_co2e: Number(row.total_co2e),
+          calculation_id: row.id,
+          mandant_id: mandantId,
+          tag,
+          created_at: row.created_at,
+          total_co2e: Number(row.total_co2e),
         })),
       );
       if (tagRows.length > 0) await trx.insertInto('calculation_tags').values(tagRows).execute();
@@ -113,9 +133,18 @@ export async function insertCalculations(app: FastifyInstance, mandantId: number
 
 const QUERIES: Array<[string, Record<string, string>]> = [
   ['newest first, page 1 (25)', { sort: '["created_at","DESC"]', range: '[0,24]', filter: '{}' }],
-  ['type product, sort total DESC, page 1', { sort: '["total_co2e","DESC"]', range: '[0,24]', filter: '{"template_type":"product"}' }],
-  ['template brochure, sort total ASC, page 40', { sort: '["total_co2e","ASC"]', range: '[975,999]', filter: '{"template_id":"brochure"}' }],
-  ['status final + template flyer, sort number', { sort: '["number","DESC"]', range: '[0,24]', filter: '{"status":"final","template_id":"flyer"}' }],
+  [
+    'type product, sort total DESC, page 1',
+    { sort: '["total_co2e","DESC"]', range: '[0,24]', filter: '{"template_type":"product"}' },
+  ],
+  [
+    'template brochure, sort total ASC, page 40',
+    { sort: '["total_co2e","ASC"]', range: '[975,999]', filter: '{"template_id":"brochure"}' },
+  ],
+  [
+    'status final + template flyer, sort number',
+    { sort: '["number","DESC"]', range: '[0,24]', filter: '{"status":"final","template_id":"flyer"}' },
+  ],
   ['tag "messe", sort created_at DESC', { sort: '["created_at","DESC"]', range: '[0,24]', filter: '{"tags":"messe"}' }],
   ['q "korn 1", sort title', { sort: '["title","ASC"]', range: '[0,24]', filter: '{"q":"korn 1"}' }],
 ];
@@ -129,7 +158,11 @@ async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => v
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const { db } = app.kontor;
     const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-    const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@muster.example').executeTakeFirstOrThrow();
+    const editor = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'editor@muster.example')
+      .executeTakeFirstOrThrow();
     const databaseId = await defaultDatabaseId(db, mandant.id);
     const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, databaseId!))!);
     const insertMs = await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
@@ -138,7 +171,9 @@ async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => v
       await sql`vacuum analyze calculations`.execute(db);
       await sql`vacuum analyze calculation_tags`.execute(db);
     } else await sql`analyze`.execute(db);
-    print(`  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`);
+    print(
+      `  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`,
+    );
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -171,7 +206,10 @@ async function benchFormula(print: (line: string) => void): Promise<void> {
   try {
     const { db } = app.kontor;
     const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-    const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, (await defaultDatabaseId(db, mandant.id))!))!);
+    const factors = await loadFactorSet(
+      db,
+      (await findDatabaseFor(db, mandant.id, (await defaultDatabaseId(db, mandant.id))!))!,
+    );
     const brochure = app.templates.current('brochure');
     if (!brochure) throw new Error('brochure template not loaded');
     const measure = (label: string, run: (i: number) => void) => {
@@ -185,8 +223,14 @@ async function benchFormula(print: (line: string) => void): Promise<void> {
       print(formatSummary(label, summarize(samples), 'µs'));
     };
     const inputs = (i: number): CalculationInputs => ({ ...BROCHURE_EXAMPLE, quantity: 1000 + (i % 5000) });
-    measure('computeResults(brochure), µs per calculation', (i) => void computeResults(brochure, inputs(i), factors.lookup));
-    measure('validate (Ajv + core) + compute (brochure), µs per calculation', (i) => void evaluateCalculation(brochure, inputs(i), factors, 'de'));
+    measure(
+      'computeResults(brochure), µs per calculation',
+      (i) => void computeResults(brochure, inputs(i), factors.lookup),
+    );
+    measure(
+      'validate (Ajv + core) + compute (brochure), µs per calculation',
+      (i) => void evaluateCalculation(brochure, inputs(i), factors, 'de'),
+    );
   } finally {
     await app.close();
     await database.dispose();
@@ -195,7 +239,11 @@ async function benchFormula(print: (line: string) => void): Promise<void> {
 
 /** The bytes of one response of the page, as the client receives it with that Accept-Encoding. */
 async function pageBytes(app: FastifyInstance, url: string, token: string, encoding: string): Promise<number> {
-  const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+  const res = await app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+  });
   if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode}`);
   return res.rawPayload.length;
 }
@@ -208,22 +256,38 @@ export async function listPageWeight(print: (line: string) => void): Promise<voi
   const database = await freshDatabase('sqlite');
   const app = await buildApp({ config: loadConfig({ ...database.env, DEMO_PASSWORD: 'kontor-demo' }) });
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'editor@muster.example', password: 'kontor-demo' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'editor@muster.example', password: 'kontor-demo' },
+    });
     const { token } = login.json<{ token: string }>();
     for (let i = 0; i < PAGE_ROWS; i++) {
       const created = await app.inject({
         method: 'POST',
         url: '/api/calculations',
         headers: { authorization: `Bearer ${token}` },
-        payload: { template_id: 'brochure', customer: CUSTOMERS[i % CUSTOMERS.length], inputs: { ...BROCHURE_EXAMPLE, title: `Katalog ${i}`, tags: TAGS.slice(i % 5, (i % 5) + 2) } },
+        payload: {
+          template_id: 'brochure',
+          customer: CUSTOMERS[i % CUSTOMERS.length],
+          inputs: { ...BROCHURE_EXAMPLE, title: `Katalog ${i}`, tags: TAGS.slice(i % 5, (i % 5) + 2) },
+        },
       });
       if (created.statusCode !== 201) throw new Error(`create: HTTP ${created.statusCode} ${created.body}`);
     }
-    const query = new URLSearchParams({ sort: '["created_at","DESC"]', range: `[0,${PAGE_ROWS - 1}]`, filter: '{"template_id":"brochure"}' });
+    const query = new URLSearchParams({
+      sort: '["created_at","DESC"]',
+      range: `[0,${PAGE_ROWS - 1}]`,
+      filter: '{"template_id":"brochure"}',
+    });
     const url = `/api/calculations?${query.toString()}`;
     const raw = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const first = raw.json<Array<{ id: number }>>()[0]!;
-    const record = await app.inject({ method: 'GET', url: `/api/calculations/${first.id}`, headers: { authorization: `Bearer ${token}` } });
+    const record = await app.inject({
+      method: 'GET',
+      url: `/api/calculations/${first.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const [gzip, brotli] = [await pageBytes(app, url, token, 'gzip'), await pageBytes(app, url, token, 'br')];
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     print(

@@ -16,11 +16,15 @@ export const formBenchmark: Benchmark = {
       print('  skipped: build the SPA first (npm run build)');
       return;
     }
-    const result = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', 'tests/e2e/calculation-performance.test.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, KONTOR_PERF: '1' },
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'npx',
+      ['vitest', 'run', '--project', 'e2e', 'tests/e2e/calculation-performance.test.ts'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, KONTOR_PERF: '1' },
+        encoding: 'utf8',
+      },
+    );
     const lines = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => line.includes('[bench]'));
     for (const line of lines) print(`  ${line.replace('[bench] ', '')}`);
     if (result.status !== 0) throw new Error(`the browser measurement failed:\n${result.stdout.slice(-2000)}`);

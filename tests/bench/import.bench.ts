@@ -59,7 +59,11 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
     let report: { rows_ok: number; rows_failed: number } | undefined;
     let peak = 0;
     try {
-      const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'editor@muster.example', password: 'kontor-demo' }) });
+      const login = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'editor@muster.example', password: 'kontor-demo' }),
+      });
       const { token } = (await login.json()) as { token: string };
       const baseline = memoryMb(child.pid!, 'VmHWM');
       const cpuBefore = cpuSeconds(child.pid!);
@@ -77,11 +81,18 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       peak = memoryMb(child.pid!, 'VmHWM');
-      const quarter = (q: number) => samples[Math.min(samples.length - 1, Math.floor((samples.length * q) / 4))]?.toFixed(0) ?? '–';
+      const quarter = (q: number) =>
+        samples[Math.min(samples.length - 1, Math.floor((samples.length * q) / 4))]?.toFixed(0) ?? '–';
       const cpu = cpuSeconds(child.pid!) - cpuBefore;
-      print(`  [${kind}] HTTP import (${MODE}) of ${ROWS.toLocaleString('en')} rows: ${seconds.toFixed(2)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s (ok ${report.rows_ok}, failed ${report.rows_failed}, status ${response.status})`);
-      print(`  [${kind}] server CPU ${cpu.toFixed(2)} s = ${Math.round((cpu / ROWS) * 1e6)} µs per row (load average ${os.loadavg()[0]!.toFixed(1)})`);
-      print(`  [${kind}] server RSS at 1/4, 1/2, 3/4 and the end of the import: ${[1, 2, 3, 4].map(quarter).join(', ')} MB`);
+      print(
+        `  [${kind}] HTTP import (${MODE}) of ${ROWS.toLocaleString('en')} rows: ${seconds.toFixed(2)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s (ok ${report.rows_ok}, failed ${report.rows_failed}, status ${response.status})`,
+      );
+      print(
+        `  [${kind}] server CPU ${cpu.toFixed(2)} s = ${Math.round((cpu / ROWS) * 1e6)} µs per row (load average ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+      print(
+        `  [${kind}] server RSS at 1/4, 1/2, 3/4 and the end of the import: ${[1, 2, 3, 4].map(quarter).join(', ')} MB`,
+      );
       print(`  [${kind}] server peak RSS ${peak.toFixed(0)} MB (before the import ${baseline.toFixed(0)} MB)`);
     } finally {
       child.kill('SIGTERM');
@@ -95,27 +106,54 @@ async function run(kind: 'sqlite' | 'postgres', print: (line: string) => void): 
       const { files } = readTemplateFiles(config.templatesDir);
       const registry = createTemplateRegistry(loadTemplates(files).templates);
       const template = registry.current('brochure')!;
-      const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-      const user = await db.selectFrom('users').select('id').where('email', '=', 'editor@muster.example').executeTakeFirstOrThrow();
+      const mandant = await db
+        .selectFrom('mandants')
+        .select('id')
+        .where('slug', '=', 'muster')
+        .executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'editor@muster.example')
+        .executeTakeFirstOrThrow();
       const dbId = await defaultDatabaseId(db, mandant.id);
       const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, dbId!))!);
       const computeStarted = performance.now();
       const prepared: ImportedRow[] = [];
       for (let i = 0; i < Math.min(ROWS, 100_000); i++) {
-        const inputs = pruneInputs(template, { ...defaultInputs(template), title: `Broschüre ${i}`, quantity: 1000 + (i % 9000), format: FORMATS[i % 3], pages: 4 * (1 + (i % 32)), paper: PAPERS[i % 2], grammage: 90 + (i % 60), spoilage_pct: (i % 200) / 10, tags: ['bench', `los-${i % 50}`] });
+        const inputs = pruneInputs(template, {
+          ...defaultInputs(template),
+          title: `Broschüre ${i}`,
+          quantity: 1000 + (i % 9000),
+          format: FORMATS[i % 3],
+          pages: 4 * (1 + (i % 32)),
+          paper: PAPERS[i % 2],
+          grammage: 90 + (i % 60),
+          spoilage_pct: (i % 200) / 10,
+          tags: ['bench', `los-${i % 50}`],
+        });
         const { computed, ...columns } = computeColumns(template, inputs, factors, 'de');
         prepared.push({ columns, tags: computed.inputs.tags as string[] });
       }
       const computeSeconds = (performance.now() - computeStarted) / 1000;
       const insertStarted = performance.now();
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < prepared.length; i += 500) await writeImportedBatch(trx, { mandantId: mandant.id, userId: user.id, importId: 0 }, prepared.slice(i, i + 500));
+        for (let i = 0; i < prepared.length; i += 500)
+          await writeImportedBatch(
+            trx,
+            { mandantId: mandant.id, userId: user.id, importId: 0 },
+            prepared.slice(i, i + 500),
+          );
       });
       const insertSeconds = (performance.now() - insertStarted) / 1000;
       const rawRate = prepared.length / insertSeconds;
       const httpRate = ROWS / seconds;
-      print(`  [${kind}] validation + computation alone: ${Math.round(prepared.length / computeSeconds).toLocaleString('en')} rows/s`);
-      print(`  [${kind}] raw insert of ${prepared.length.toLocaleString('en')} computed rows: ${insertSeconds.toFixed(2)} s, ${Math.round(rawRate).toLocaleString('en')} rows/s`);
+      print(
+        `  [${kind}] validation + computation alone: ${Math.round(prepared.length / computeSeconds).toLocaleString('en')} rows/s`,
+      );
+      print(
+        `  [${kind}] raw insert of ${prepared.length.toLocaleString('en')} computed rows: ${insertSeconds.toFixed(2)} s, ${Math.round(rawRate).toLocaleString('en')} rows/s`,
+      );
       print(`  [${kind}] HTTP import / raw insert = ${(httpRate / rawRate).toFixed(2)}`);
     } finally {
       await destroy();

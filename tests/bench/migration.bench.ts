@@ -28,12 +28,26 @@ import type { Benchmark } from './run';
 
 const CALCULATIONS = Number(process.env.BENCH_CALCULATIONS ?? 100_000);
 const TEMPLATE_MIGRATION = !!process.env.BENCH_TEMPLATE_MIGRATION;
-const load = () => `load ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`;
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`;
 
-type Post = (path: string, body?: unknown) => Promise<{ id: number; summary?: { count: number }; definition?: Template }>;
+type Post = (
+  path: string,
+  body?: unknown,
+) => Promise<{ id: number; summary?: { count: number }; definition?: Template }>;
 
-async function signIn(request: (path: string, init: RequestInit) => Promise<{ status: number; json: unknown }>, email: string): Promise<Post> {
-  const login = await request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'kontor-demo' }) });
+async function signIn(
+  request: (path: string, init: RequestInit) => Promise<{ status: number; json: unknown }>,
+  email: string,
+): Promise<Post> {
+  const login = await request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'kontor-demo' }),
+  });
   const { token } = login.json as { token: string };
   return async (path, body) => {
     const res = await request(path, {
@@ -48,7 +62,12 @@ async function signIn(request: (path: string, init: RequestInit) => Promise<{ st
 
 /** Requests answered in-process (set-up before the measured server starts). */
 const injector = (app: FastifyInstance) => async (path: string, init: RequestInit) => {
-  const res = await app.inject({ method: init.method as 'POST', url: path, headers: init.headers as Record<string, string>, payload: init.body as string | undefined });
+  const res = await app.inject({
+    method: init.method as 'POST',
+    url: path,
+    headers: init.headers as Record<string, string>,
+    payload: init.body as string | undefined,
+  });
   return { status: res.statusCode, json: res.json() as unknown };
 };
 const fetcher = (baseUrl: string) => async (path: string, init: RequestInit) => {
@@ -63,16 +82,40 @@ async function prepareTemplateMigration(app: FastifyInstance): Promise<void> {
   const copy = await provider('/api/templates/flyer/versions/1/copy', { id: 'flyer-bench', status: 'published' });
   const v1 = copy.definition!;
   const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'printco').executeTakeFirstOrThrow();
-  const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@printco.example').executeTakeFirstOrThrow();
-  const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, (await defaultDatabaseId(db, mandant.id))!))!);
-  const inputs = pruneInputs(v1, { ...defaultInputs(v1), title: 'flyer-bench', tags: [], transport: [{ mode: 'road_freight_truck', distance_km: 120 }] });
-  await insertCalculations(app, mandant.id, editor.id, [{ template: v1, columns: computeColumns(v1, inputs, factors, 'de') }]);
+  const editor = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'editor@printco.example')
+    .executeTakeFirstOrThrow();
+  const factors = await loadFactorSet(
+    db,
+    (await findDatabaseFor(db, mandant.id, (await defaultDatabaseId(db, mandant.id))!))!,
+  );
+  const inputs = pruneInputs(v1, {
+    ...defaultInputs(v1),
+    title: 'flyer-bench',
+    tags: [],
+    transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
+  });
+  await insertCalculations(app, mandant.id, editor.id, [
+    { template: v1, columns: computeColumns(v1, inputs, factors, 'de') },
+  ]);
   const v2: Template = structuredClone(v1);
   const paper = v2.groups.find((group) => group.id === 'paper_group')!;
-  paper.fields = paper.fields.map((field) => (field.name === 'spoilage_pct' ? { ...field, name: 'waste_pct', default: 8 } : field));
-  v2.groups.find((group) => group.id === 'transport')!.fields.push({ name: 'return_trip', type: 'boolean', label: { de: 'Rückfahrt', en: 'Return trip', fr: 'Retour', it: 'Ritorno', es: 'Regreso' }, default: false });
+  paper.fields = paper.fields.map((field) =>
+    field.name === 'spoilage_pct' ? { ...field, name: 'waste_pct', default: 8 } : field,
+  );
+  v2.groups
+    .find((group) => group.id === 'transport')!
+    .fields.push({
+      name: 'return_trip',
+      type: 'boolean',
+      label: { de: 'Rückfahrt', en: 'Return trip', fr: 'Retour', it: 'Ritorno', es: 'Regreso' },
+      default: false,
+    });
   for (const result of v2.results) result.formula = result.formula.replaceAll('spoilage_pct', 'waste_pct');
-  for (const [alias, field] of Object.entries(v2.import?.aliases ?? {})) if (field === 'spoilage_pct') v2.import!.aliases[alias] = 'waste_pct';
+  for (const [alias, field] of Object.entries(v2.import?.aliases ?? {}))
+    if (field === 'spoilage_pct') v2.import!.aliases[alias] = 'waste_pct';
   await provider('/api/templates', { definition: v2, mode: 'version', status: 'published' });
 }
 
@@ -90,7 +133,9 @@ async function step(child: ChildProcess, label: string, work: () => ReturnType<P
     const seconds = (performance.now() - started) / 1000;
     peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
     const count = result.summary ? ` of ${result.summary.count.toLocaleString('en')} calculations` : '';
-    print(`  ${label}${count}: ${seconds.toFixed(2)} s, server CPU ${(cpuSeconds(pid) - cpu).toFixed(2)} s, server peak RSS ${peak.toFixed(0)} MB (${load()})`);
+    print(
+      `  ${label}${count}: ${seconds.toFixed(2)} s, server CPU ${(cpuSeconds(pid) - cpu).toFixed(2)} s, server peak RSS ${peak.toFixed(0)} MB (${load()})`,
+    );
     return result;
   } finally {
     clearInterval(sampler);
@@ -106,12 +151,22 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
     let currentId: number;
     try {
       const { db } = app.kontor;
-      const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-      const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@muster.example').executeTakeFirstOrThrow();
+      const mandant = await db
+        .selectFrom('mandants')
+        .select('id')
+        .where('slug', '=', 'muster')
+        .executeTakeFirstOrThrow();
+      const editor = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'editor@muster.example')
+        .executeTakeFirstOrThrow();
       currentId = (await defaultDatabaseId(db, mandant.id))!;
       const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, currentId))!);
       const insertMs = await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
-      print(`  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`);
+      print(
+        `  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`,
+      );
       if (TEMPLATE_MIGRATION) await prepareTemplateMigration(app);
       // Fresh statistics and (SQLite) the write-ahead log written back, as a running system's
       // would be, so the first measured step does not pay for the bulk load.
@@ -120,7 +175,13 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
         await sql`analyze`.execute(db);
         await sql`pragma wal_checkpoint(truncate)`.execute(db);
       }
-      targetId = (await db.selectFrom('factor_databases').select('id').where('version_label', '=', '2024').executeTakeFirstOrThrow()).id;
+      targetId = (
+        await db
+          .selectFrom('factor_databases')
+          .select('id')
+          .where('version_label', '=', '2024')
+          .executeTakeFirstOrThrow()
+      ).id;
     } finally {
       await app.close();
     }
@@ -128,19 +189,48 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
     const { child, baseUrl } = await startServerProcess(database.env);
     try {
       const post = await signIn(fetcher(baseUrl), 'admin@muster.example');
-      const preview = await step(child, `[${kind}] preview`, () => post('/api/migrations', { to_database_id: targetId }), print);
+      const preview = await step(
+        child,
+        `[${kind}] preview`,
+        () => post('/api/migrations', { to_database_id: targetId }),
+        print,
+      );
       await step(child, `[${kind}] apply`, () => post(`/api/migrations/${preview.id}/apply`), print);
       await step(child, `[${kind}] rollback`, () => post(`/api/migrations/${preview.id}/rollback`), print);
       // Every calculation is back on its database.
-      const token = (await (await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@muster.example', password: 'kontor-demo' }) })).json()) as { token: string };
-      const back = await fetch(`${baseUrl}/api/calculations?${new URLSearchParams({ filter: JSON.stringify({ database_id: currentId }), range: '[0,0]' })}`, { headers: { authorization: `Bearer ${token.token}` } });
+      const token = (await (
+        await fetch(`${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@muster.example', password: 'kontor-demo' }),
+        })
+      ).json()) as { token: string };
+      const back = await fetch(
+        `${baseUrl}/api/calculations?${new URLSearchParams({ filter: JSON.stringify({ database_id: currentId }), range: '[0,0]' })}`,
+        { headers: { authorization: `Bearer ${token.token}` } },
+      );
       const total = Number(back.headers.get('content-range')?.split('/')[1] ?? 0);
       if (total < CALCULATIONS) throw new Error(`rollback left ${CALCULATIONS - total} calculations on the target`);
       if (TEMPLATE_MIGRATION) {
         const printco = await signIn(fetcher(baseUrl), 'admin@printco.example');
-        const carried = await step(child, `[${kind}] template migration preview`, () => printco('/api/migrations', { kind: 'template', template_id: 'flyer-bench', to_template_version: 2 }), print);
-        await step(child, `[${kind}] template migration apply`, () => printco(`/api/migrations/${carried.id}/apply`), print);
-        await step(child, `[${kind}] template migration rollback`, () => printco(`/api/migrations/${carried.id}/rollback`), print);
+        const carried = await step(
+          child,
+          `[${kind}] template migration preview`,
+          () => printco('/api/migrations', { kind: 'template', template_id: 'flyer-bench', to_template_version: 2 }),
+          print,
+        );
+        await step(
+          child,
+          `[${kind}] template migration apply`,
+          () => printco(`/api/migrations/${carried.id}/apply`),
+          print,
+        );
+        await step(
+          child,
+          `[${kind}] template migration rollback`,
+          () => printco(`/api/migrations/${carried.id}/rollback`),
+          print,
+        );
       }
     } finally {
       child.kill('SIGTERM');

@@ -21,7 +21,16 @@ const RUNS = 3;
 const LOGIN_TARGET_KB = 200;
 const DASHBOARD_TARGET_KB = 320;
 // The headless flags the e2e harness uses (tests/e2e/harness.ts).
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Script {
   url: string;
@@ -38,7 +47,9 @@ interface Weight {
 }
 
 function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => !!p && existsSync(p),
+  );
   if (!found) throw new Error('Chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH)');
   return found;
 }
@@ -52,7 +63,12 @@ function recordScripts(page: Page): { stop: () => Promise<Script[]> } {
       (async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
-        return { url: response.url(), gzip: gzipSync(body).length, wire: sizes.responseBodySize, encoding: (await response.allHeaders())['content-encoding'] ?? 'identity' };
+        return {
+          url: response.url(),
+          gzip: gzipSync(body).length,
+          wire: sizes.responseBodySize,
+          encoding: (await response.allHeaders())['content-encoding'] ?? 'identity',
+        };
       })().catch(() => null),
     );
   };
@@ -78,7 +94,9 @@ function weigh(scripts: Script[]): Weight {
 export const pageWeightBenchmark: Benchmark = {
   name: 'page weight (JavaScript of the login page and the dashboard)',
   async run(print) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
     buildServerBundle();
     const db = await freshDatabase('sqlite');
     // The built client, not the database's empty static directory.
@@ -110,7 +128,10 @@ export const pageWeightBenchmark: Benchmark = {
       server.child.kill('SIGTERM');
       await db.dispose();
     }
-    const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
     for (const [label, weights, target] of [
       ['login page', login, LOGIN_TARGET_KB],
       ['first page after login (dashboard, login scripts included)', dashboard, DASHBOARD_TARGET_KB],

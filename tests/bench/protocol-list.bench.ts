@@ -26,7 +26,12 @@ function pick(expr: string, values: readonly (string | number)[]): string {
   return `case ${expr} % ${values.length} ${values.map((v, i) => `when ${i} then ${lit(v)}`).join(' ')} end`;
 }
 
-async function insertEntries(app: FastifyInstance, kind: 'sqlite' | 'postgres', musterId: number, musterUsers: number[]): Promise<number> {
+async function insertEntries(
+  app: FastifyInstance,
+  kind: 'sqlite' | 'postgres',
+  musterId: number,
+  musterUsers: number[],
+): Promise<number> {
   const { db } = app.kontor;
   const started = performance.now();
   for (let from = 1; from <= ROWS; from += BATCH) {
@@ -45,7 +50,8 @@ async function insertEntries(app: FastifyInstance, kind: 'sqlite' | 'postgres', 
     const select = `select ${at}, ${mandant}, ${user}, 'user' || ${user} || '@bench.example', 'Bench User ' || ${user},
       ${action}, ${resource}, cast(${n} % 5000 as text), 'Record ' || (${n} % 5000), ${json('{}')},
       case when (${n} / 100) % 14 = 1 then ${json('{"name":{"old":"a","new":"b"}}')} else null end, '10.0.0.1'`;
-    const columns = '(at, mandant_id, user_id, user_email, user_name, action, resource, record_id, record_label, summary, changes, ip)';
+    const columns =
+      '(at, mandant_id, user_id, user_email, user_name, action, resource, record_id, record_label, summary, changes, ip)';
     const text =
       kind === 'postgres'
         ? `insert into protocol ${columns} ${select} from generate_series(${from}, ${to}) as g(n)`
@@ -68,9 +74,21 @@ async function benchOne(kind: 'sqlite' | 'postgres', print: (line: string) => vo
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const { db } = app.kontor;
     const muster = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-    const users = await db.selectFrom('users').select(['id', 'email']).where('mandant_id', '=', muster.id).orderBy('id').execute();
-    const insertMs = await insertEntries(app, kind, muster.id, users.map((u) => u.id));
-    print(`  [${kind}] inserted ${ROWS.toLocaleString('en')} entries in ${(insertMs / 1000).toFixed(1)} s (incl. indexes, vacuum/analyze)`);
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('mandant_id', '=', muster.id)
+      .orderBy('id')
+      .execute();
+    const insertMs = await insertEntries(
+      app,
+      kind,
+      muster.id,
+      users.map((u) => u.id),
+    );
+    print(
+      `  [${kind}] inserted ${ROWS.toLocaleString('en')} entries in ${(insertMs / 1000).toFixed(1)} s (incl. indexes, vacuum/analyze)`,
+    );
 
     const token = async (email: string) => {
       const res = await fetch(`${base}/api/auth/login`, {
@@ -85,11 +103,30 @@ async function benchOne(kind: 'sqlite' | 'postgres', print: (line: string) => vo
     const providerAdmin = await token('admin@kontor.example');
     const byUserAction = JSON.stringify({ user_id: editor.id, action: 'updated' });
     const queries: Array<[string, string, Record<string, string>]> = [
-      ['mandant admin: user + action, newest first, page 1', mandantAdmin, { filter: byUserAction, sort: '["at","DESC"]', range: '[0,24]' }],
-      ['mandant admin: user + action, page 20', mandantAdmin, { filter: byUserAction, sort: '["at","DESC"]', range: '[475,499]' }],
-      ['mandant admin: user + action + time range (Q2)', mandantAdmin, {
-        filter: JSON.stringify({ user_id: editor.id, action: 'updated', at_gte: '2025-04-01', at_lte: '2025-06-30' }), sort: '["at","DESC"]', range: '[0,24]' }],
-      ['provider admin: user + action, page 1', providerAdmin, { filter: byUserAction, sort: '["at","DESC"]', range: '[0,24]' }],
+      [
+        'mandant admin: user + action, newest first, page 1',
+        mandantAdmin,
+        { filter: byUserAction, sort: '["at","DESC"]', range: '[0,24]' },
+      ],
+      [
+        'mandant admin: user + action, page 20',
+        mandantAdmin,
+        { filter: byUserAction, sort: '["at","DESC"]', range: '[475,499]' },
+      ],
+      [
+        'mandant admin: user + action + time range (Q2)',
+        mandantAdmin,
+        {
+          filter: JSON.stringify({ user_id: editor.id, action: 'updated', at_gte: '2025-04-01', at_lte: '2025-06-30' }),
+          sort: '["at","DESC"]',
+          range: '[0,24]',
+        },
+      ],
+      [
+        'provider admin: user + action, page 1',
+        providerAdmin,
+        { filter: byUserAction, sort: '["at","DESC"]', range: '[0,24]' },
+      ],
       ['mandant admin: unfiltered, page 1 (counts ~100k)', mandantAdmin, { sort: '["at","DESC"]', range: '[0,24]' }],
     ];
     for (const [label, bearer, params] of queries) {

@@ -19,11 +19,23 @@ export interface Benchmark {
   run(print: (line: string) => void): Promise<void>;
 }
 
-const BENCHMARKS: Benchmark[] = [startupBenchmark, usersListBenchmark, calculationsListBenchmark, protocolListBenchmark, migrationBenchmark, statisticsBenchmark, importBenchmark, formBenchmark, pageWeightBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  startupBenchmark,
+  usersListBenchmark,
+  calculationsListBenchmark,
+  protocolListBenchmark,
+  migrationBenchmark,
+  statisticsBenchmark,
+  importBenchmark,
+  formBenchmark,
+  pageWeightBenchmark,
+];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const selected = BENCHMARKS.filter((b) => only.length === 0 || only.some((o) => b.name.toLowerCase().includes(o.toLowerCase())));
+  const selected = BENCHMARKS.filter(
+    (b) => only.length === 0 || only.some((o) => b.name.toLowerCase().includes(o.toLowerCase())),
+  );
   console.log(`Kontor benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   let failed = false;
   for (const bench of selected) {

@@ -75,7 +75,8 @@ export const startupBenchmark: Benchmark = {
       ['cold process (node + tsx src/server/main.ts) until /api/health', ['--import', 'tsx', 'src/server/main.ts']],
     ] as const) {
       const cold: number[] = [];
-      for (let i = 0; i < 3; i++) cold.push(await coldProcess([...args], { ...existing.env, LOG_LEVEL: 'warn' }, 39_100 + i));
+      for (let i = 0; i < 3; i++)
+        cold.push(await coldProcess([...args], { ...existing.env, LOG_LEVEL: 'warn' }, 39_100 + i));
       print(formatSummary(label, summarize(cold)));
     }
     await existing.dispose();

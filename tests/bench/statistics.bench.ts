@@ -37,7 +37,14 @@ async function benchMandants(app: FastifyInstance, musterId: number): Promise<nu
   for (let i = 1; i < MANDANTS; i++) {
     const row = await db
       .insertInto('mandants')
-      .values({ name: `Bench ${i}`, slug: `bench-${i}`, active: true, settings: '{}', created_at: now, updated_at: now })
+      .values({
+        name: `Bench ${i}`,
+        slug: `bench-${i}`,
+        active: true,
+        settings: '{}',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(row.id);
@@ -45,7 +52,12 @@ async function benchMandants(app: FastifyInstance, musterId: number): Promise<nu
   return ids;
 }
 
-async function insertCalculations(app: FastifyInstance, kind: 'sqlite' | 'postgres', mandantIds: number[], databaseId: number): Promise<number> {
+async function insertCalculations(
+  app: FastifyInstance,
+  kind: 'sqlite' | 'postgres',
+  mandantIds: number[],
+  databaseId: number,
+): Promise<number> {
   const { db } = app.kontor;
   const started = performance.now();
   const mandant = `case n % ${MANDANTS} ${mandantIds.map((id, i) => `when ${i} then ${id}`).join(' ')} end`;
@@ -58,7 +70,8 @@ async function insertCalculations(app: FastifyInstance, kind: 'sqlite' | 'postgr
   const select = `select ${mandant}, 'B-' || n, ${pick('(n / 10)', TEMPLATES)}, 1, 'product', ${databaseId}, 'Bench ' || n,
     case when n % 4 = 0 then null else 'Kunde ' || (n % 500) end, ${tags}, 'final', ${json('{}')}, ${json('{}')},
     (n % 1000) * 1.5 + 10, ${at}, ${at}, 1, false`;
-  const columns = '(mandant_id, number, template_id, template_version, template_type, database_id, title, customer, tags, status, inputs, results, total_co2e, created_at, updated_at, version, frozen)';
+  const columns =
+    '(mandant_id, number, template_id, template_version, template_type, database_id, title, customer, tags, status, inputs, results, total_co2e, created_at, updated_at, version, frozen)';
   for (let from = 1; from <= ROWS; from += BATCH) {
     const to = Math.min(ROWS, from + BATCH - 1);
     const text =
@@ -71,9 +84,16 @@ async function insertCalculations(app: FastifyInstance, kind: 'sqlite' | 'postgr
   // calculation's created_at and total_co2e along, as the importer does (migration 0011's fill
   // trigger would otherwise look each one up).
   const n = `cast(substr(number, 3) as integer)`;
-  for (const [tag, every] of [['messe', 3], ['eilig', 7]] as const) {
-    await sql.raw(`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
-      select id, mandant_id, '${tag}', created_at, total_co2e from calculations where number like 'B-%' and ${n} % ${every} = 0`).execute(db);
+  for (const [tag, every] of [
+    ['messe', 3],
+    ['eilig', 7],
+  ] as const) {
+    await sql
+      .raw(
+        `insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
+      select id, mandant_id, '${tag}', created_at, total_co2e from calculations where number like 'B-%' and ${n} % ${every} = 0`,
+      )
+      .execute(db);
   }
   await sql.raw(kind === 'postgres' ? 'vacuum analyze calculations' : 'analyze').execute(db);
   if (kind === 'postgres') await sql.raw('vacuum analyze calculation_tags').execute(db);
@@ -92,7 +112,9 @@ async function benchOne(kind: 'sqlite' | 'postgres', print: (line: string) => vo
     const factorDb = await db.selectFrom('factor_databases').select('id').orderBy('id').executeTakeFirstOrThrow();
     const mandantIds = await benchMandants(app, muster.id);
     const insertMs = await insertCalculations(app, kind, mandantIds, factorDb.id);
-    print(`  [${kind}] inserted ${ROWS.toLocaleString('en')} calculations in ${MANDANTS} mandants in ${(insertMs / 1000).toFixed(1)} s (incl. tags, indexes, analyze)`);
+    print(
+      `  [${kind}] inserted ${ROWS.toLocaleString('en')} calculations in ${MANDANTS} mandants in ${(insertMs / 1000).toFixed(1)} s (incl. tags, indexes, analyze)`,
+    );
 
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -117,7 +139,9 @@ async function benchOne(kind: 'sqlite' | 'postgres', print: (line: string) => vo
       if (summary.median > slowest.median) slowest = { name, median: summary.median, max: summary.max };
       print(formatSummary(`[${kind}] ${name} (one mandant, ${RANGE.from}…${RANGE.to}) → ${rows} rows`, summary));
     }
-    print(`  [${kind}] slowest: ${slowest.name} — median ${slowest.median.toFixed(1)} ms, worst ${slowest.max.toFixed(1)} ms of ${REQUESTS} (target < 200 ms)`);
+    print(
+      `  [${kind}] slowest: ${slowest.name} — median ${slowest.median.toFixed(1)} ms, worst ${slowest.max.toFixed(1)} ms of ${REQUESTS} (target < 200 ms)`,
+    );
   } finally {
     await app.close();
     await database.dispose();

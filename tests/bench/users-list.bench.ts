@@ -50,7 +50,10 @@ async function insertUsers(app: FastifyInstance, mandantId: number): Promise<num
 const QUERIES: Array<[string, Record<string, string>]> = [
   ['sort name ASC, page 1 (25)', { sort: '["name","ASC"]', range: '[0,24]', filter: '{}' }],
   ['sort name DESC, page 200 (25)', { sort: '["name","DESC"]', range: '[4975,4999]', filter: '{}' }],
-  ['filter role+active, sort email, page 3', { sort: '["email","ASC"]', range: '[50,74]', filter: '{"role":"editor","active":true}' }],
+  [
+    'filter role+active, sort email, page 3',
+    { sort: '["email","ASC"]', range: '[50,74]', filter: '{"role":"editor","active":true}' },
+  ],
   ['filter q="weber 12", sort name', { sort: '["name","ASC"]', range: '[0,24]', filter: '{"q":"weber 12"}' }],
 ];
 
@@ -61,7 +64,11 @@ async function benchOne(kind: 'sqlite' | 'postgres', print: (line: string) => vo
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const mandant = await app.kontor.db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
+    const mandant = await app.kontor.db
+      .selectFrom('mandants')
+      .select('id')
+      .where('slug', '=', 'muster')
+      .executeTakeFirstOrThrow();
     const insertMs = await insertUsers(app, mandant.id);
     // Fresh statistics, as autovacuum would gather them after a bulk load in production.
     if (kind === 'postgres') await sql`analyze users`.execute(app.kontor.db);

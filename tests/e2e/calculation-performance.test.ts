@@ -20,13 +20,28 @@ export function fortyFieldTemplate() {
     id: `g${groupIndex + 1}`,
     label: text(`Gruppe ${groupIndex + 1}`),
     fields: names.slice(groupIndex * 10, groupIndex * 10 + 10).map((name) => ({
-      name, type: 'number', unit: 'kg', label: text(`Feld ${name}`), rules: ['required', 'min:0', 'max:1000000'], default: 1,
+      name,
+      type: 'number',
+      unit: 'kg',
+      label: text(`Feld ${name}`),
+      rules: ['required', 'min:0', 'max:1000000'],
+      default: 1,
     })),
   }));
-  groups[3].fields.push({ name: 'energy', type: 'factor', category: 'electricity', label: text('Strom'), rules: ['required'],
-    default: 'electricity_de_grid' } as never);
+  groups[3].fields.push({
+    name: 'energy',
+    type: 'factor',
+    category: 'electricity',
+    label: text('Strom'),
+    rules: ['required'],
+    default: 'electricity_de_grid',
+  } as never);
   return {
-    id: 'bench40', version: 1, type: 'product', icon: 'Science', label: text('Bench 40'),
+    id: 'bench40',
+    version: 1,
+    type: 'product',
+    icon: 'Science',
+    label: text('Bench 40'),
     groups,
     results: [
       { name: 'mass', label: text('Masse'), unit: 'kg', formula: names.join(' + ') },
@@ -46,7 +61,8 @@ describe.runIf(process.env.KONTOR_PERF === '1' && browserAvailable())('generated
   beforeAll(async () => {
     templatesDir = mkdtempSync(path.join(tmpdir(), 'kontor-templates-'));
     const shipped = path.resolve(import.meta.dirname, '../../schemas/templates');
-    for (const file of readdirSync(shipped).filter((name) => name.endsWith('.json'))) copyFileSync(path.join(shipped, file), path.join(templatesDir, file));
+    for (const file of readdirSync(shipped).filter((name) => name.endsWith('.json')))
+      copyFileSync(path.join(shipped, file), path.join(templatesDir, file));
     writeFileSync(path.join(templatesDir, 'bench40.json'), JSON.stringify(fortyFieldTemplate(), null, 2));
     server = await startServer({ TEMPLATES_DIR: templatesDir });
     browser = await launchBrowser();
@@ -73,8 +89,11 @@ describe.runIf(process.env.KONTOR_PERF === '1' && browserAvailable())('generated
           window.dispatchEvent(new PopStateEvent('popstate'));
           return start;
         });
-        await page.waitForFunction(() => document.querySelectorAll('[data-field]').length >= 40
-          && document.querySelector('[data-testid="result-total-value"]') !== null);
+        await page.waitForFunction(
+          () =>
+            document.querySelectorAll('[data-field]').length >= 40 &&
+            document.querySelector('[data-testid="result-total-value"]') !== null,
+        );
         renders.push((await page.evaluate(() => performance.now())) - started);
       }
 
@@ -85,7 +104,13 @@ describe.runIf(process.env.KONTOR_PERF === '1' && browserAvailable())('generated
         const state = window as unknown as { kontorLatencies: number[]; kontorKeydown: number };
         state.kontorLatencies = [];
         state.kontorKeydown = 0;
-        document.querySelector('[data-field="f1"] input')?.addEventListener('keydown', () => { state.kontorKeydown = performance.now(); }, true);
+        document.querySelector('[data-field="f1"] input')?.addEventListener(
+          'keydown',
+          () => {
+            state.kontorKeydown = performance.now();
+          },
+          true,
+        );
         const total = document.querySelector('[data-testid="result-total-value"]') as Node;
         new MutationObserver(() => {
           if (state.kontorKeydown) state.kontorLatencies.push(performance.now() - state.kontorKeydown);
@@ -97,14 +122,21 @@ describe.runIf(process.env.KONTOR_PERF === '1' && browserAvailable())('generated
         await page.keyboard.press('ControlOrMeta+a');
         // 2…9 and round again: every keystroke changes the value (the field starts at 1).
         await page.keyboard.press(String((index % 8) + 2));
-        await page.waitForFunction((count) => (window as unknown as { kontorLatencies: number[] }).kontorLatencies.length >= count, index + 1);
+        await page.waitForFunction(
+          (count) => (window as unknown as { kontorLatencies: number[] }).kontorLatencies.length >= count,
+          index + 1,
+        );
       }
       const latencies = await page.evaluate(() => (window as unknown as { kontorLatencies: number[] }).kontorLatencies);
 
       const renderMs = median(renders);
       const latencyMs = median(latencies);
-      console.log(`[bench] 40-field form render (client navigation → fields + total shown), median of 5: ${renderMs.toFixed(0)} ms`);
-      console.log(`[bench] keystroke → live total, median of ${latencies.length}: ${latencyMs.toFixed(1)} ms (max ${Math.max(...latencies).toFixed(1)} ms)`);
+      console.log(
+        `[bench] 40-field form render (client navigation → fields + total shown), median of 5: ${renderMs.toFixed(0)} ms`,
+      );
+      console.log(
+        `[bench] keystroke → live total, median of ${latencies.length}: ${latencyMs.toFixed(1)} ms (max ${Math.max(...latencies).toFixed(1)} ms)`,
+      );
       expect(latencies).toHaveLength(keystrokes);
     } finally {
       await context.close();

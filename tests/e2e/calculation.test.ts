@@ -24,7 +24,9 @@ const brochure = (() => {
 // The demo mandant computes with "Demo-Faktoren 2025" (its default database).
 const lookup: FactorLookup = (key) => {
   const factor = DEMO_FACTORS_2025.factors.find((candidate) => candidate.key === key);
-  return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
+  return (
+    factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label }
+  );
 };
 
 /** The machine may be busy (2 cores, several suites): give the UI time, the values must still match exactly. */
@@ -50,7 +52,13 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await field(page, 'quantity').fill('12.500');
       await field(page, 'spoilage_pct').fill('7,5');
       await field(page, 'energy_kwh_per_1000').fill('3,25');
-      const inputs = { ...defaultInputs(brochure), title: 'E2E Broschüre Herbst', quantity: 12500, spoilage_pct: 7.5, energy_kwh_per_1000: 3.25 };
+      const inputs = {
+        ...defaultInputs(brochure),
+        title: 'E2E Broschüre Herbst',
+        quantity: 12500,
+        spoilage_pct: 7.5,
+        energy_kwh_per_1000: 3.25,
+      };
       const expected = formatResult(computeResults(brochure, inputs, lookup).primary, 'de');
       expect(expected).not.toBe(formatResult(initial, 'de'));
       await expect.poll(() => totalText(page), POLL).toBe(expected);
@@ -69,7 +77,16 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await expect.poll(() => totalText(page), POLL).toBe(expected);
       // The server computed the same total itself (the preview is never what gets stored).
       expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO₂e`);
-      await expect.poll(() => page.getByText(/K-\d{4}-\d{6}/).first().isVisible(), POLL).toBe(true);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByText(/K-\d{4}-\d{6}/)
+              .first()
+              .isVisible(),
+          POLL,
+        )
+        .toBe(true);
       await screenshot(page, 'calculation-edit-de');
 
       // The list of product calculations shows it with the template's columns; the cards view is remembered.

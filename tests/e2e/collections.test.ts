@@ -97,12 +97,18 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       await provider.page.getByTestId('order-status').filter({ hasText: 'Bestätigt' }).waitFor();
       await provider.page.getByTestId('order-complete').click();
       // Completing issues the certificate and cannot be undone: it asks first.
-      await provider.page.getByRole('dialog').getByText('Damit wird das Zertifikat ausgestellt.', { exact: false }).waitFor();
+      await provider.page
+        .getByRole('dialog')
+        .getByText('Damit wird das Zertifikat ausgestellt.', { exact: false })
+        .waitFor();
       await confirmDialog(provider.page);
       const certificateCell = provider.page.getByTestId('certificate-number');
       await certificateCell.waitFor();
       const certificateNumber = (await certificateCell.textContent())!.trim();
-      const [download] = await Promise.all([provider.page.waitForEvent('download'), provider.page.getByTestId('download-certificate').click()]);
+      const [download] = await Promise.all([
+        provider.page.waitForEvent('download'),
+        provider.page.getByTestId('download-certificate').click(),
+      ]);
       const bytes = new Uint8Array(readFileSync((await download.path())!));
       expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
       expect(await pdfText(bytes)).toContain(certificateNumber);

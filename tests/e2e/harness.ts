@@ -62,7 +62,10 @@ export interface RunningServer {
 }
 
 /** Starts the built server; on a fresh data directory (demo data seeded) unless `reuse` names one left by `kill()`. */
-export async function startServer(extraEnv: Record<string, string> = {}, reuse?: { dataDir: string }): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  reuse?: { dataDir: string },
+): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, 'dist/client/index.html')) || !existsSync(path.join(ROOT, 'dist/server/main.cjs'))) {
     throw new Error('The app is not built: run `npm run build && npm run build:server` first (npm run test:e2e does).');
   }

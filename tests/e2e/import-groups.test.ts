@@ -24,10 +24,14 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
       await page.goto(`${app.server.baseUrl}/importer`);
       await page.getByTestId('importer-template').click();
       await page.getByRole('option', { name: 'Broschüre' }).click();
-      await page.getByTestId('importer-file').setInputFiles({ name: 'etappen.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+      await page
+        .getByTestId('importer-file')
+        .setInputFiles({ name: 'etappen.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
       await page.getByTestId('importer-preview').waitFor();
 
-      expect(await page.getByLabel('Feld für Spalte Transport 2: Verkehrsmittel').textContent()).toContain('Transporte 2: Verkehrsmittel');
+      expect(await page.getByLabel('Feld für Spalte Transport 2: Verkehrsmittel').textContent()).toContain(
+        'Transporte 2: Verkehrsmittel',
+      );
       const second = page.getByLabel('Feld für Spalte Strecke 2');
       expect(await second.textContent()).toContain('nicht importieren');
       await second.click();
@@ -39,9 +43,13 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
 
       await page.getByTestId('importer-dry-run').click();
       const report = page.getByTestId('importer-report');
-      await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('Probelauf: 2 von 2 Zeilen sind gültig, 0 fehlerhaft.');
+      await expect
+        .poll(() => report.textContent(), { timeout: 15_000 })
+        .toContain('Probelauf: 2 von 2 Zeilen sind gültig, 0 fehlerhaft.');
       await page.getByTestId('importer-import').click();
-      await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('2 von 2 Zeilen importiert, 0 fehlerhaft.');
+      await expect
+        .poll(() => report.textContent(), { timeout: 15_000 })
+        .toContain('2 von 2 Zeilen importiert, 0 fehlerhaft.');
 
       await page.goto(`${app.server.baseUrl}/calculations`);
       await page.getByText('E2E Etappen Alpha').click({ timeout: 15_000 });
@@ -49,7 +57,13 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
       await transport.waitFor({ timeout: 15_000 });
       await expect.poll(() => transport.textContent(), { timeout: 15_000 }).toContain('Transporte 2');
       expect(await transport.textContent()).not.toContain('Transporte 3');
-      await expect.poll(() => transport.getByLabel(/^Entfernung/).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['120', '300']);
+      await expect
+        .poll(() =>
+          transport
+            .getByLabel(/^Entfernung/)
+            .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+        )
+        .toEqual(['120', '300']);
       await transport.scrollIntoViewIfNeeded();
       await screenshot(page, 'import-groups-calculation');
     } finally {

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ImportRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, launchBrowser, login, newPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  apiToken,
+  browserAvailable,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const ROWS_BEFORE_KILL = 1_200;
 
@@ -29,13 +38,17 @@ function unfinishedUpload(signal: AbortSignal): ReadableStream<Uint8Array> {
 
 async function importsNamed(server: RunningServer, token: string, file: string): Promise<ImportRecord[]> {
   const filter = encodeURIComponent(JSON.stringify({ q: file }));
-  const res = await fetch(`${server.baseUrl}/api/imports?filter=${filter}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.baseUrl}/api/imports?filter=${filter}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return (await res.json()) as ImportRecord[];
 }
 
 async function calculationCount(server: RunningServer, token: string, q: string): Promise<number> {
   const filter = encodeURIComponent(JSON.stringify({ q }));
-  const res = await fetch(`${server.baseUrl}/api/calculations?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.baseUrl}/api/calculations?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
 }
 
@@ -56,7 +69,9 @@ describe.runIf(browserAvailable())('an import whose server is killed', () => {
       } as RequestInit).catch(() => undefined);
 
       // Batches of 500 rows commit one by one: wait until two have, then kill the server.
-      await expect.poll(async () => (await importsNamed(first, token, 'abgebrochen.csv'))[0]?.rows_ok ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(1_000);
+      await expect
+        .poll(async () => (await importsNamed(first, token, 'abgebrochen.csv'))[0]?.rows_ok ?? 0, { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1_000);
       expect(await calculationCount(first, token, 'Abgebrochen')).toBeGreaterThanOrEqual(1_000);
       await first.kill();
       abort.abort();
@@ -75,7 +90,9 @@ describe.runIf(browserAvailable())('an import whose server is killed', () => {
         const history = page.getByTestId('importer-history');
         await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain('abgebrochen.csv');
         expect(await history.textContent()).toContain('fehlgeschlagen');
-        expect(await history.getByTestId('import-message').first().textContent()).toContain('vom Import wurde nichts übernommen');
+        expect(await history.getByTestId('import-message').first().textContent()).toContain(
+          'vom Import wurde nichts übernommen',
+        );
         await screenshot(page, 'importer-after-kill');
       } finally {
         await browser.close();

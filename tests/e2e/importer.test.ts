@@ -25,7 +25,9 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
     await page.goto(`${app.server.baseUrl}/importer`);
     await page.getByTestId('importer-template').click();
     await page.getByRole('option', { name: 'Broschüre' }).click();
-    await page.getByTestId('importer-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page
+      .getByTestId('importer-file')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     const preview = page.getByTestId('importer-preview');
     await preview.waitFor();
     return preview;
@@ -48,12 +50,16 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
       await page.getByLabel('Gültige Zeilen importieren, Rest melden').check();
       await page.getByTestId('importer-dry-run').click();
       const report = page.getByTestId('importer-report');
-      await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('Probelauf: 2 von 3 Zeilen sind gültig, 1 fehlerhaft.');
+      await expect
+        .poll(() => report.textContent(), { timeout: 15_000 })
+        .toContain('Probelauf: 2 von 3 Zeilen sind gültig, 1 fehlerhaft.');
       expect(await report.textContent()).toContain('Seiten (Inhalt)');
       await screenshot(page, 'importer-dry-run');
 
       await page.getByTestId('importer-import').click();
-      await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('2 von 3 Zeilen importiert, 1 fehlerhaft.');
+      await expect
+        .poll(() => report.textContent(), { timeout: 15_000 })
+        .toContain('2 von 3 Zeilen importiert, 1 fehlerhaft.');
       await expect.poll(() => page.getByTestId('importer-history').textContent()).toContain('auftraege.csv');
 
       await page.goto(`${app.server.baseUrl}/calculations`);
@@ -77,7 +83,9 @@ describe.runIf(browserAvailable())('the CSV importer in Chromium', () => {
       await expect.poll(() => preview.textContent()).toContain('ca. 1.200 Zeilen');
       await page.getByTestId('importer-import').click();
       const report = page.getByTestId('importer-report');
-      await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain('1.200 von 1.200 Zeilen importiert, 0 fehlerhaft.');
+      await expect
+        .poll(() => report.textContent(), { timeout: 30_000 })
+        .toContain('1.200 von 1.200 Zeilen importiert, 0 fehlerhaft.');
       await expect.poll(() => page.getByTestId('importer-history').textContent()).toContain('1.200 ok, 0 fehlerhaft');
       await screenshot(page, 'importer-batches');
       await page.goto(`${app.server.baseUrl}/calculations`);

@@ -5,7 +5,12 @@
  * roll back, see the old total and the offer to migrate to the newer version again.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
+import type {
+  CalculationRecord,
+  FactorDatabaseRecord,
+  FactorMigrationItemRecord,
+  FactorMigrationRecord,
+} from '../../src/core/api';
 import { formatResult } from '../../src/client/templates/resultFormat';
 import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 
@@ -23,7 +28,9 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   });
 
   it('previews, applies and rolls back the migration of the demo calculations', async () => {
-    const calculations = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
+    const calculations = await api<CalculationRecord[]>(
+      `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`,
+    );
     const databases = await api<FactorDatabaseRecord[]>('/databases');
     const current = databases.find((d) => d.id === calculations[0]!.database_id)!;
     expect(calculations.every((c) => c.database_id === current.id)).toBe(true);
@@ -36,7 +43,9 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await login(page, app.server.baseUrl, 'admin@muster.example');
       await page.goto(`${app.server.baseUrl}/migrations`);
       // The database the calculations already use is not offered.
-      await expect.poll(async () => (await page.getByTestId('migration-in-use').textContent()) ?? '', { timeout: 20_000 }).toContain(`${current.name} (${current.version_label})`);
+      await expect
+        .poll(async () => (await page.getByTestId('migration-in-use').textContent()) ?? '', { timeout: 20_000 })
+        .toContain(`${current.name} (${current.version_label})`);
       await page.getByRole('combobox', { name: /Ziel-Datenbank/ }).click();
       await page.getByRole('option', { name: `${other.name} (${other.version_label})` }).waitFor();
       expect(await page.getByRole('option', { name: `${current.name} (${current.version_label})` }).count()).toBe(0);
@@ -48,8 +57,12 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await expect.poll(async () => card.getByTestId('migration-status').textContent()).toBe('Vorschau');
 
       // The preview lists every demo calculation; nothing has changed yet.
-      const migration = (await api<FactorMigrationRecord[]>(`/migrations?${new URLSearchParams({ sort: '["id","DESC"]' })}`))[0]!;
-      const items = await api<FactorMigrationItemRecord[]>(`/migration-items?${new URLSearchParams({ filter: JSON.stringify({ migration_id: migration.id }), range: '[0,99]' })}`);
+      const migration = (
+        await api<FactorMigrationRecord[]>(`/migrations?${new URLSearchParams({ sort: '["id","DESC"]' })}`)
+      )[0]!;
+      const items = await api<FactorMigrationItemRecord[]>(
+        `/migration-items?${new URLSearchParams({ filter: JSON.stringify({ migration_id: migration.id }), range: '[0,99]' })}`,
+      );
       expect(migration.summary.count).toBe(calculations.length);
       const changed = items.find((item) => item.total_after !== null && item.total_after !== item.total_before)!;
       expect(changed).toBeDefined();
@@ -57,8 +70,14 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await row.waitFor();
       const rowText = (await row.textContent()) ?? '';
       expect(rowText).toContain(changed.number);
-      expect(rowText).toContain(new Intl.NumberFormat('de', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(changed.total_after!));
-      expect((await api<CalculationRecord>(`/calculations/${changed.calculation_id}`)).total_co2e).toBe(changed.total_before);
+      expect(rowText).toContain(
+        new Intl.NumberFormat('de', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          changed.total_after!,
+        ),
+      );
+      expect((await api<CalculationRecord>(`/calculations/${changed.calculation_id}`)).total_co2e).toBe(
+        changed.total_before,
+      );
       await screenshot(page, 'migration-preview');
 
       await card.getByRole('button', { name: 'Anwenden' }).click();
@@ -74,10 +93,14 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       // The calculation's own page shows its new stored total.
       await page.goto(`${app.server.baseUrl}/edit/${changed.calculation_id}`);
       const stored = page.getByTestId('result-stored-total');
-      await expect.poll(async () => (await stored.textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_after!, 'de'));
+      await expect
+        .poll(async () => (await stored.textContent()) ?? '', { timeout: 20_000 })
+        .toContain(formatResult(changed.total_after!, 'de'));
       // It now uses the newest version: nothing newer is offered.
       const hint = page.getByTestId('database-version-hint');
-      await expect.poll(async () => (await hint.textContent()) ?? '').toContain(`Berechnet mit der Faktordatenbank ${other.name} (${other.version_label}).`);
+      await expect
+        .poll(async () => (await hint.textContent()) ?? '')
+        .toContain(`Berechnet mit der Faktordatenbank ${other.name} (${other.version_label}).`);
 
       // Roll back from the history; the old total is back.
       await page.goto(`${app.server.baseUrl}/migrations`);
@@ -90,9 +113,13 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       expect(restored.total_co2e).toBe(changed.total_before);
       expect(restored.database_id).toBe(current.id);
       await page.goto(`${app.server.baseUrl}/edit/${changed.calculation_id}`);
-      await expect.poll(async () => (await page.getByTestId('result-stored-total').textContent()) ?? '', { timeout: 20_000 }).toContain(formatResult(changed.total_before, 'de'));
+      await expect
+        .poll(async () => (await page.getByTestId('result-stored-total').textContent()) ?? '', { timeout: 20_000 })
+        .toContain(formatResult(changed.total_before, 'de'));
       // Back on the older version, the page offers to migrate it to the newer one.
-      await expect.poll(async () => (await page.getByTestId('database-version-hint').textContent()) ?? '').toContain(`eine neuere Version ist veröffentlicht: ${other.name}`);
+      await expect
+        .poll(async () => (await page.getByTestId('database-version-hint').textContent()) ?? '')
+        .toContain(`eine neuere Version ist veröffentlicht: ${other.name}`);
       await screenshot(page, 'calculation-newer-database');
     } finally {
       await context.close();
@@ -100,7 +127,9 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
   }, 180_000);
 
   it('offers in the calculations list to migrate the filter’s calculations, and migrates exactly those', async () => {
-    const all = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
+    const all = await api<CalculationRecord[]>(
+      `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`,
+    );
     const databases = await api<FactorDatabaseRecord[]>('/databases');
     // After the rollback above, every demo calculation is on the older database again, as seeded.
     const older = databases.find((d) => d.id === all[0]!.database_id)!;
@@ -115,23 +144,36 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await login(page, app.server.baseUrl, 'admin@muster.example');
       await page.goto(`${app.server.baseUrl}/calculations`);
       const offer = page.getByTestId('migrate-filter');
-      await expect.poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 }).toContain(`${all.length} Kalkulationen auf ${newest.name} (${newest.version_label}) migrieren`);
+      await expect
+        .poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 })
+        .toContain(`${all.length} Kalkulationen auf ${newest.name} (${newest.version_label}) migrieren`);
       await screenshot(page, 'calculations-migrate-offer');
 
       // Narrow the list to one template: the offer follows the filter.
-      await page.goto(`${app.server.baseUrl}/calculations?${new URLSearchParams({ filter: JSON.stringify({ template_id: templateId }) })}`);
-      await expect.poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 }).toContain(`${ofTemplate.length} ${ofTemplate.length === 1 ? 'Kalkulation' : 'Kalkulationen'} auf`);
+      await page.goto(
+        `${app.server.baseUrl}/calculations?${new URLSearchParams({ filter: JSON.stringify({ template_id: templateId }) })}`,
+      );
+      await expect
+        .poll(async () => (await offer.textContent()) ?? '', { timeout: 20_000 })
+        .toContain(`${ofTemplate.length} ${ofTemplate.length === 1 ? 'Kalkulation' : 'Kalkulationen'} auf`);
       await offer.click();
-      await expect.poll(async () => (await page.getByTestId('migration-filter').textContent()) ?? '').toContain(`template_id: ${templateId}`);
+      await expect
+        .poll(async () => (await page.getByTestId('migration-filter').textContent()) ?? '')
+        .toContain(`template_id: ${templateId}`);
       await page.getByRole('button', { name: 'Vorschau erstellen' }).click();
       const card = page.getByTestId('migration-preview');
-      await expect.poll(async () => (await card.getByTestId('migration-status').textContent()) ?? '', { timeout: 20_000 }).toBe('Vorschau');
+      await expect
+        .poll(async () => (await card.getByTestId('migration-status').textContent()) ?? '', { timeout: 20_000 })
+        .toBe('Vorschau');
       await screenshot(page, 'migration-filter-preview');
       await card.getByRole('button', { name: 'Anwenden' }).click();
       await confirmDialog(page);
       await expect.poll(async () => card.getByTestId('migration-status').textContent()).toBe('Angewendet');
-      const after = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`);
-      for (const calculation of after) expect(calculation.database_id).toBe(calculation.template_id === templateId ? newest.id : older.id);
+      const after = await api<CalculationRecord[]>(
+        `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,99]' })}`,
+      );
+      for (const calculation of after)
+        expect(calculation.database_id).toBe(calculation.template_id === templateId ? newest.id : older.id);
 
       // The template-version form of the same page.
       await page.getByRole('button', { name: 'Vorlagen-Version' }).click();

@@ -14,7 +14,9 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
 
   async function firstDemoCalculation(): Promise<CalculationRecord> {
     const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
-    const res = await fetch(`${app.server.baseUrl}/api/calculations?sort=["id","ASC"]&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.server.baseUrl}/api/calculations?sort=["id","ASC"]&range=[0,0]`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     return ((await res.json()) as CalculationRecord[])[0]!;
   }
 
@@ -57,7 +59,10 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
     await provider.page.getByTestId('order-status').filter({ hasText: 'Bestätigt' }).waitFor();
     await provider.page.getByTestId('order-complete').click();
     // Completing issues the certificate and cannot be undone: it asks first.
-    await provider.page.getByRole('dialog').getByText('Damit wird das Zertifikat ausgestellt.', { exact: false }).waitFor();
+    await provider.page
+      .getByRole('dialog')
+      .getByText('Damit wird das Zertifikat ausgestellt.', { exact: false })
+      .waitFor();
     await confirmDialog(provider.page);
     const certificateCell = provider.page.getByTestId('certificate-number');
     await certificateCell.waitFor();
@@ -65,7 +70,10 @@ describe.runIf(browserAvailable())('ordering offsets in Chromium', () => {
     expect(certificateNumber).toMatch(/^KC-\d{4}-\d{8}$/);
     await screenshot(provider.page, 'order-completed');
 
-    const [download] = await Promise.all([provider.page.waitForEvent('download'), provider.page.getByTestId('download-certificate').click()]);
+    const [download] = await Promise.all([
+      provider.page.waitForEvent('download'),
+      provider.page.getByTestId('download-certificate').click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${certificateNumber}.pdf`);
     const bytes = new Uint8Array(readFileSync((await download.path())!));
     expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');

@@ -28,7 +28,10 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
   });
 
   it('shows the protocol entry of an edit with its diff, then the demo statistics in German and English', async () => {
-    const list = await api<CalculationRecord[]>('GET', `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,0]' })}`);
+    const list = await api<CalculationRecord[]>(
+      'GET',
+      `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,0]' })}`,
+    );
     const calculation = list[0]!;
     const customer = 'Verlag E2E Protokoll';
     await api('PUT', `/calculations/${calculation.id}`, { ...calculation, customer });

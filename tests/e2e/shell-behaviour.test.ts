@@ -24,9 +24,11 @@ interface AxeViolation {
 /** Waits until the page is settled: no progress bar, no fade in progress, no pending react-admin loading. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    !document.querySelector('[data-testid="progress-bar"]') &&
-    !document.querySelector('[data-testid="page-transition"][data-phase="out"]'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="progress-bar"]') &&
+      !document.querySelector('[data-testid="page-transition"][data-phase="out"]'),
+  );
   await page.waitForTimeout(400);
 }
 
@@ -34,15 +36,23 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await settled(page);
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     return (await axe.run(document)).violations;
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 function describeViolations(violations: AxeViolation[]): string {
-  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3)
-    .map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n  ')}`).join('\n');
+  return violations
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`)
+          .join('\n  ')}`,
+    )
+    .join('\n');
 }
 
 // The server's STATIC_DIR when set (a private build), else the default build folder.
@@ -50,8 +60,12 @@ const DIST = path.resolve(import.meta.dirname, '../..', process.env.STATIC_DIR ?
 
 /** The JavaScript files the page has loaded so far, with their size and gzip size (as a compressing proxy sends them). */
 async function javascriptLoaded(page: Page): Promise<{ files: string[]; raw: number; gzip: number }> {
-  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)
-    .filter((name) => new URL(name).pathname.endsWith('.js')));
+  const urls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((name) => new URL(name).pathname.endsWith('.js')),
+  );
   const files = [...new Set(urls.map((url) => new URL(url).pathname))];
   let raw = 0;
   let gzip = 0;
@@ -186,7 +200,10 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     // What a person sees at the bar's place is the bar, not the app bar over it.
     const topmost = await page.evaluate(() => {
       const bar = document.querySelector('[data-testid="progress-bar"]')!.getBoundingClientRect();
-      return document.elementFromPoint(bar.left + bar.width / 2, bar.top + 1)?.closest('[data-testid="progress-bar"]') !== null;
+      return (
+        document.elementFromPoint(bar.left + bar.width / 2, bar.top + 1)?.closest('[data-testid="progress-bar"]') !==
+        null
+      );
     });
     expect(topmost).toBe(true);
     await context.close();
@@ -218,7 +235,10 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     ] as const) {
       await page.goto(`${app.server.baseUrl}${path}`);
       await page.locator(ready).first().waitFor();
-      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const widths = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       if (widths[0]! > widths[1]!) tooWide.push(`${path}: ${widths[0]} px in a ${widths[1]} px window`);
     }
     await screenshot(page, 'protocol-1024');
@@ -282,9 +302,15 @@ describe.runIf(browserAvailable())('shell behaviours in Chromium', () => {
     const usersMs = await timeToRow('/users', 'main table tbody tr');
     const calculationsMs = await timeToRow('/calculations', 'main table tbody tr, main [data-testid^="calculation"]');
 
-    console.log(`[measure] login page JS: ${loginJs.files.length} files, ${kB(loginJs.gzip)} gzip (${kB(loginJs.raw)} raw): ${loginJs.files.join(', ')}`);
-    console.log(`[measure] first page after login JS: ${afterLoginJs.files.length} files, ${kB(afterLoginJs.gzip)} gzip in all; added after login: ${added.join(', ') || 'none'}`);
-    console.log(`[measure] time to the first list row: /users ${usersMs} ms, /calculations ${calculationsMs} ms (from navigation start)`);
+    console.log(
+      `[measure] login page JS: ${loginJs.files.length} files, ${kB(loginJs.gzip)} gzip (${kB(loginJs.raw)} raw): ${loginJs.files.join(', ')}`,
+    );
+    console.log(
+      `[measure] first page after login JS: ${afterLoginJs.files.length} files, ${kB(afterLoginJs.gzip)} gzip in all; added after login: ${added.join(', ') || 'none'}`,
+    );
+    console.log(
+      `[measure] time to the first list row: /users ${usersMs} ms, /calculations ${calculationsMs} ms (from navigation start)`,
+    );
     expect(loginJs.files.length).toBeGreaterThan(0);
     await context.close();
   });

@@ -15,8 +15,17 @@ describe.runIf(browserAvailable())('app shell in Chromium', () => {
     await screenshot(page, 'login-de');
 
     await login(page, app.server.baseUrl, 'editor@muster.example');
-    for (const href of ['/collections', '/calculations', '/compare', '/importer', '/migrations',
-      '/carbon-offset-projects', '/protocol', '/statistics', '/profile']) {
+    for (const href of [
+      '/collections',
+      '/calculations',
+      '/compare',
+      '/importer',
+      '/migrations',
+      '/carbon-offset-projects',
+      '/protocol',
+      '/statistics',
+      '/profile',
+    ]) {
       await page.locator(`a[href="${href}"]`).first().waitFor({ state: 'visible' });
     }
     expect(await page.getAttribute('html', 'lang')).toBe('de');
@@ -71,14 +80,22 @@ describe.runIf(browserAvailable())('app shell in Chromium', () => {
     await until.waitFor();
     await page.waitForFunction(() => document.title.startsWith('Protokoll – '));
     expect(await from.locator('[role="spinbutton"]').first().textContent()).toBe('TT');
-    const tops = await Promise.all([search, from, until].map(async (input) => Math.round((await input.boundingBox())!.y)));
+    const tops = await Promise.all(
+      [search, from, until].map(async (input) => Math.round((await input.boundingBox())!.y)),
+    );
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(16);
     await screenshot(page, 'protocol-filters-de');
     await context.close();
   });
 
   it('shows the login page in each of the five languages', async () => {
-    for (const [lang, locale] of [['de', 'de-DE'], ['en', 'en-GB'], ['fr', 'fr-FR'], ['it', 'it-IT'], ['es', 'es-ES']]) {
+    for (const [lang, locale] of [
+      ['de', 'de-DE'],
+      ['en', 'en-GB'],
+      ['fr', 'fr-FR'],
+      ['it', 'it-IT'],
+      ['es', 'es-ES'],
+    ]) {
       const { context, page } = await newPage(app.browser, { locale });
       await page.goto(`${app.server.baseUrl}/login`);
       await page.waitForSelector('input[name="email"]');

@@ -61,7 +61,13 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await dialog.locator('input[name="unit"]').fill('kg');
       await dialog.locator('input[name="value"]').fill('2');
       await dialog.locator('textarea[name="source"]').first().fill('E2E: Etikettenpapier je kg');
-      await fillFactorLabels(page, { de: 'Etikettenpapier', en: 'Label paper', fr: 'Papier pour étiquettes', it: 'Carta per etichette', es: 'Papel para etiquetas' });
+      await fillFactorLabels(page, {
+        de: 'Etikettenpapier',
+        en: 'Label paper',
+        fr: 'Papier pour étiquettes',
+        it: 'Carta per etichette',
+        es: 'Papel para etiquetas',
+      });
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await page.getByTestId('factor-label_face_paper').waitFor();
       await page.getByRole('button', { name: 'Veröffentlichen' }).click();
@@ -75,9 +81,21 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('form-editor').waitFor();
 
       await page.getByTestId('te-id').fill('labels');
-      await fillLabels(page, 'te-label', { de: 'Etiketten', en: 'Labels', fr: 'Étiquettes', it: 'Etichette', es: 'Etiquetas' });
+      await fillLabels(page, 'te-label', {
+        de: 'Etiketten',
+        en: 'Labels',
+        fr: 'Étiquettes',
+        it: 'Etichette',
+        es: 'Etiquetas',
+      });
       await page.getByTestId('te-add-description').click();
-      await fillLabels(page, 'te-description', { de: 'Selbstklebende Etiketten', en: 'Self-adhesive labels', fr: 'Étiquettes adhésives', it: 'Etichette adesive', es: 'Etiquetas adhesivas' });
+      await fillLabels(page, 'te-description', {
+        de: 'Selbstklebende Etiketten',
+        en: 'Self-adhesive labels',
+        fr: 'Étiquettes adhésives',
+        it: 'Etichette adesive',
+        es: 'Etiquetas adhesivas',
+      });
 
       // Quantity: a `between` rule with its two values in their own inputs.
       await page.getByTestId('te-field-0-1-add-rule').click();
@@ -90,9 +108,21 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-group-0-add-field').click();
       await page.getByTestId('te-field-0-2-name').fill('material');
       await page.getByTestId('te-field-0-2-type').selectOption('select');
-      await fillLabels(page, 'te-field-0-2-label', { de: 'Material', en: 'Material', fr: 'Matériau', it: 'Materiale', es: 'Material' });
+      await fillLabels(page, 'te-field-0-2-label', {
+        de: 'Material',
+        en: 'Material',
+        fr: 'Matériau',
+        it: 'Materiale',
+        es: 'Material',
+      });
       await page.getByTestId('te-field-0-2-add-help').click();
-      await fillLabels(page, 'te-field-0-2-help', { de: 'Träger des Etiketts', en: 'The label’s face stock', fr: 'Support de l’étiquette', it: 'Supporto dell’etichetta', es: 'Soporte de la etiqueta' });
+      await fillLabels(page, 'te-field-0-2-help', {
+        de: 'Träger des Etiketts',
+        en: 'The label’s face stock',
+        fr: 'Support de l’étiquette',
+        it: 'Supporto dell’etichetta',
+        es: 'Soporte de la etiqueta',
+      });
       const options: [string, Texts, string][] = [
         ['paper', { de: 'Papier', en: 'Paper', fr: 'Papier', it: 'Carta', es: 'Papel' }, '2'],
         ['film', { de: 'Folie', en: 'Film', fr: 'Film', it: 'Pellicola', es: 'Película' }, '3,5'],
@@ -110,7 +140,13 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-group-0-add-field').click();
       await page.getByTestId('te-field-0-3-name').fill('varnish');
       await page.getByTestId('te-field-0-3-type').selectOption('boolean');
-      await fillLabels(page, 'te-field-0-3-label', { de: 'Lackiert', en: 'Varnished', fr: 'Vernie', it: 'Verniciata', es: 'Barnizada' });
+      await fillLabels(page, 'te-field-0-3-label', {
+        de: 'Lackiert',
+        en: 'Varnished',
+        fr: 'Vernie',
+        it: 'Verniciata',
+        es: 'Barnizada',
+      });
       await page.getByTestId('te-field-0-3-rule-0-remove').click();
       await page.getByTestId('te-field-0-3-add-clause').click();
       await page.getByTestId('te-field-0-3-clause-0-field').selectOption('material');
@@ -120,7 +156,13 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-group-0-add-field').click();
       await page.getByTestId('te-field-0-4-name').fill('face');
       await page.getByTestId('te-field-0-4-type').selectOption('factor');
-      await fillLabels(page, 'te-field-0-4-label', { de: 'Etikettenpapier', en: 'Label paper', fr: 'Papier pour étiquettes', it: 'Carta per etichette', es: 'Papel para etiquetas' });
+      await fillLabels(page, 'te-field-0-4-label', {
+        de: 'Etikettenpapier',
+        en: 'Label paper',
+        fr: 'Papier pour étiquettes',
+        it: 'Carta per etichette',
+        es: 'Papel para etiquetas',
+      });
       await page.getByTestId('te-field-0-4-category').click();
       await page.getByTestId('te-field-0-4-category-option-label_face').click();
 
@@ -131,7 +173,13 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-group-1-min').fill('1');
       await page.getByTestId('te-group-1-max').fill('3');
       await page.getByTestId('te-field-1-0-name').fill('distance_km');
-      await fillLabels(page, 'te-field-1-0-label', { de: 'Entfernung', en: 'Distance', fr: 'Distance', it: 'Distanza', es: 'Distancia' });
+      await fillLabels(page, 'te-field-1-0-label', {
+        de: 'Entfernung',
+        en: 'Distance',
+        fr: 'Distance',
+        it: 'Distanza',
+        es: 'Distancia',
+      });
 
       // The formula, its first name completed: the face paper's factor per kg of labels, 0.1 kg CO2e per km.
       const formula = page.getByTestId('te-result-0-formula');
@@ -140,7 +188,9 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByTestId('te-result-0-suggestion-quantity').waitFor();
       await page.keyboard.press('Enter');
       await expect.poll(() => formula.inputValue()).toBe('quantity');
-      await formula.fill('quantity / 1000 * option(material).kg_per_1000 * factor(face) + sum(transport, distance_km) * 0.1');
+      await formula.fill(
+        'quantity / 1000 * option(material).kg_per_1000 * factor(face) + sum(transport, distance_km) * 0.1',
+      );
       await fillLabels(page, 'te-result-0-label', same('CO2e'));
 
       // List filters and import aliases, picked.
@@ -175,12 +225,17 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       // What was published is what the form built, nothing typed as JSON.
       const template = await page.evaluate(async () => {
         const session = JSON.parse(window.localStorage.getItem('kontor.session') ?? '{}') as { token: string };
-        const response = await fetch('/api/templates/labels', { headers: { Authorization: `Bearer ${session.token}` } });
+        const response = await fetch('/api/templates/labels', {
+          headers: { Authorization: `Bearer ${session.token}` },
+        });
         return ((await response.json()) as { definition: Template }).definition;
       });
       const fields = template.groups[0]!.fields;
       expect(fields.find((f) => f.name === 'quantity')!.rules).toContain('between:1,100000000');
-      expect(fields.find((f) => f.name === 'material')!.options!.map((o) => o.data)).toEqual([{ kg_per_1000: 2 }, { kg_per_1000: 3.5 }]);
+      expect(fields.find((f) => f.name === 'material')!.options!.map((o) => o.data)).toEqual([
+        { kg_per_1000: 2 },
+        { kg_per_1000: 3.5 },
+      ]);
       expect(fields.find((f) => f.name === 'varnish')!.visibleIf).toBe("material == 'paper'");
       expect(fields.find((f) => f.name === 'face')).toMatchObject({ type: 'factor', category: 'label_face' });
       expect(template.groups[1]).toMatchObject({ id: 'transport', repeatable: true, min: 1, max: 3 });
@@ -209,7 +264,9 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await expect.poll(() => page.getByTestId('result-total-value').textContent()).toBe(expected);
       await screenshot(page, 'template-authoring-calculation');
 
-      const saved = page.waitForResponse((res) => res.url().endsWith('/api/calculations') && res.request().method() === 'POST');
+      const saved = page.waitForResponse(
+        (res) => res.url().endsWith('/api/calculations') && res.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Speichern' }).click();
       const response = await saved;
       expect(response.status()).toBe(201);
@@ -220,7 +277,9 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.goto(`${app.server.baseUrl}/importer`);
       await page.getByTestId('importer-template').click();
       await page.getByRole('option', { name: 'Etiketten' }).click();
-      await page.getByTestId('importer-file').setInputFiles({ name: 'etiketten.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+      await page
+        .getByTestId('importer-file')
+        .setInputFiles({ name: 'etiketten.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
       await page.getByTestId('importer-preview').waitFor();
       await screenshot(page, 'template-authoring-import-mapping');
       await page.getByTestId('importer-import').click();
@@ -230,13 +289,22 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
         const session = JSON.parse(window.localStorage.getItem('kontor.session') ?? '{}') as { token: string };
         const filter = encodeURIComponent(JSON.stringify({ q: 'E2E Etiketten Import' }));
         const headers = { Authorization: `Bearer ${session.token}` };
-        const found = (await (await fetch(`/api/calculations?filter=${filter}`, { headers })).json()) as { id: number }[];
-        return Promise.all(found.map(async ({ id }) => (await (await fetch(`/api/calculations/${id}`, { headers })).json()) as CalculationRecord));
+        const found = (await (await fetch(`/api/calculations?filter=${filter}`, { headers })).json()) as {
+          id: number;
+        }[];
+        return Promise.all(
+          found.map(
+            async ({ id }) => (await (await fetch(`/api/calculations/${id}`, { headers })).json()) as CalculationRecord,
+          ),
+        );
       });
       expect(imported).toHaveLength(1);
       // 2000 / 1000 × 3.5 kg × 2 kg CO2e/kg = 14, + (50 + 200) km × 0.1 = 25: 39 kg CO2e
       expect(imported[0]).toMatchObject({ template_id: 'labels', total_co2e: 39 });
-      expect((imported[0]!.inputs as { transport: unknown[] }).transport).toEqual([{ distance_km: 50 }, { distance_km: 200 }]);
+      expect((imported[0]!.inputs as { transport: unknown[] }).transport).toEqual([
+        { distance_km: 50 },
+        { distance_km: 200 },
+      ]);
     } catch (error) {
       await screenshot(editor.page, 'template-authoring-editor-failure');
       throw error;

@@ -50,7 +50,13 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await page.getByTestId('te-field-1-0-add-rule').click();
       await page.getByTestId('te-field-1-0-rule-1-name').selectOption('min');
       await page.getByTestId('te-field-1-0-rule-1-arg-0').fill('0');
-      await fillLabels(page, 'te-field-1-0-label', { de: 'Gewicht', en: 'Weight', fr: 'Poids', it: 'Peso', es: 'Peso' });
+      await fillLabels(page, 'te-field-1-0-label', {
+        de: 'Gewicht',
+        en: 'Weight',
+        fr: 'Poids',
+        it: 'Peso',
+        es: 'Peso',
+      });
 
       // The formula: paper weight of all parts times the quantity, 2 kg CO2e per kg.
       await page.getByTestId('te-result-0-formula').fill('quantity * sum(parts, weight_g) / 1000 * 2');
@@ -61,7 +67,9 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       // The preview is fillable: add a part and watch the result panel compute.
       await page.getByTestId('template-preview').getByRole('button', { name: 'Teile hinzufügen' }).click();
       await page.getByTestId('template-preview').locator('[data-field="weight_g"] input').first().fill('5');
-      await expect.poll(() => page.getByTestId('template-preview').getByTestId('result-total-value').textContent()).toBe(formatResult(10, 'de'));
+      await expect
+        .poll(() => page.getByTestId('template-preview').getByTestId('result-total-value').textContent())
+        .toBe(formatResult(10, 'de'));
 
       // The JSON editor shows the same document, with a fault on its line as soon as one is typed.
       // (CodeMirror, its own chunk, renders only the lines in view: the document is read as a user
@@ -71,7 +79,13 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await input.waitFor();
       const documentText = async () => {
         await page.evaluate(() => {
-          document.addEventListener('copy', (event) => { (window as { copied?: string }).copied = event.clipboardData?.getData('text/plain'); }, { once: true });
+          document.addEventListener(
+            'copy',
+            (event) => {
+              (window as { copied?: string }).copied = event.clipboardData?.getData('text/plain');
+            },
+            { once: true },
+          );
         });
         await input.focus();
         await page.keyboard.press('Control+a');
@@ -80,7 +94,10 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
         return page.evaluate(() => (window as { copied?: string }).copied ?? '');
       };
       const json = await documentText();
-      expect(JSON.parse(json)).toMatchObject({ id: 'envelope', groups: [{ id: 'general' }, { id: 'parts', repeatable: true }] });
+      expect(JSON.parse(json)).toMatchObject({
+        id: 'envelope',
+        groups: [{ id: 'general' }, { id: 'parts', repeatable: true }],
+      });
       // A key typed after `{` (CodeMirror closes its quote); an unknown one is marked on its line.
       await input.focus();
       await page.keyboard.press('Control+Home');
@@ -132,7 +149,9 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
       await expect.poll(() => page.getByTestId('result-total-value').textContent()).toBe(expected);
       await screenshot(page, 'template-editor-calculation');
 
-      const saved = page.waitForResponse((res) => res.url().endsWith('/api/calculations') && res.request().method() === 'POST');
+      const saved = page.waitForResponse(
+        (res) => res.url().endsWith('/api/calculations') && res.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Speichern' }).click();
       const response = await saved;
       expect(response.status()).toBe(201);

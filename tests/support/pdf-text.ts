@@ -12,8 +12,11 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       const stream = item instanceof PDFRef ? doc.context.lookup(item) : item;
       if (!(stream instanceof PDFRawStream)) continue;
       const raw = Buffer.from(stream.contents);
-      const decoded = stream.dict.toString().includes('FlateDecode') ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
-      for (const match of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
+      const decoded = stream.dict.toString().includes('FlateDecode')
+        ? inflateSync(raw).toString('latin1')
+        : raw.toString('latin1');
+      for (const match of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+        text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
     }
   }
   return text;

@@ -13,16 +13,33 @@ import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const SIGNED_IN: Record<Role, SessionUser> = {
-  provider_admin: { ...mandantAdmin, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null },
+  provider_admin: {
+    ...mandantAdmin,
+    id: 1,
+    email: 'admin@kontor.example',
+    role: 'provider_admin',
+    mandant_id: null,
+    mandant_name: null,
+  },
   mandant_admin: mandantAdmin,
   editor,
   viewer: { ...editor, id: 4, email: 'viewer@muster.example', role: 'viewer' },
 };
 
 const database: FactorDatabaseRecord = {
-  id: 1, mandant_id: null, name: 'Demo-Faktoren', version_label: '2025', status: 'published', valid_from: '2025-01-01',
-  source: null, based_on_id: null, demo: true, factor_count: 0,
-  created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+  id: 1,
+  mandant_id: null,
+  name: 'Demo-Faktoren',
+  version_label: '2025',
+  status: 'published',
+  valid_from: '2025-01-01',
+  source: null,
+  based_on_id: null,
+  demo: true,
+  factor_count: 0,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  version: 1,
 } as unknown as FactorDatabaseRecord;
 
 const menuTargets = () => screen.queryAllByRole('menuitem').map((item) => item.getAttribute('href'));
@@ -39,17 +56,24 @@ describe('the client follows the access policy', () => {
       await waitFor(() => {
         const targets = menuTargets();
         for (const entry of gated) {
-          expect({ entry: entry.to, shown: targets.includes(entry.to) })
-            .toEqual({ entry: entry.to, shown: can(role, entry.access!.action, entry.access!.resource) });
+          expect({ entry: entry.to, shown: targets.includes(entry.to) }).toEqual({
+            entry: entry.to,
+            shown: can(role, entry.access!.action, entry.access!.resource),
+          });
         }
       });
     });
 
     it(`offers a ${role} to create a factor database only if the policy allows it`, async () => {
-      server.use(http.get(`${API}/databases`, () => HttpResponse.json([database], { headers: { 'Content-Range': 'databases 0-0/1' } })));
+      server.use(
+        http.get(`${API}/databases`, () =>
+          HttpResponse.json([database], { headers: { 'Content-Range': 'databases 0-0/1' } }),
+        ),
+      );
       renderApp('/databases', { signedInAs: SIGNED_IN[role] });
       expect(await screen.findByText('Demo-Faktoren')).toBeInTheDocument();
-      const createLink = () => screen.queryAllByRole('link').find((link) => link.getAttribute('href') === '/databases/create');
+      const createLink = () =>
+        screen.queryAllByRole('link').find((link) => link.getAttribute('href') === '/databases/create');
       if (can(role, 'create', 'databases')) await waitFor(() => expect(createLink()).toBeDefined());
       else {
         // Give react-admin's access answer time to arrive before concluding the button stays away.

@@ -19,8 +19,18 @@ describe('sign-in', () => {
 
     await waitFor(() => expect(screen.getByTestId('user-menu')).toHaveTextContent('Eddi Editor'));
     expect(await screen.findByText('Willkommen, Eddi Editor')).toBeInTheDocument();
-    for (const href of ['/', '/calculations', '/collections', '/compare', '/importer', '/migrations',
-      '/carbon-offset-projects', '/protocol', '/statistics', '/profile']) {
+    for (const href of [
+      '/',
+      '/calculations',
+      '/collections',
+      '/compare',
+      '/importer',
+      '/migrations',
+      '/carbon-offset-projects',
+      '/protocol',
+      '/statistics',
+      '/profile',
+    ]) {
       expect(document.querySelector(`a[href="${href}"]`), href).not.toBeNull();
     }
     // An editor manages neither users nor mandants.
@@ -53,10 +63,16 @@ describe('sign-in', () => {
   });
 
   it('says how long to wait when a throttled sign-in answers with Retry-After', async () => {
-    server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ message: 'Slow down' }, { status: 429, headers: { 'Retry-After': '4' } })));
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({ message: 'Slow down' }, { status: 429, headers: { 'Retry-After': '4' } }),
+      ),
+    );
     const { user } = renderApp('/login');
     await signIn(user, editor.email, 'kontor-demo');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Zu viele Anmeldeversuche. Bitte versuchen Sie es in 4 Sekunden erneut.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Zu viele Anmeldeversuche. Bitte versuchen Sie es in 4 Sekunden erneut.',
+    );
   });
 
   it('tells an editor who opens /users or /mandants that the page is not theirs, not that it does not exist', async () => {
@@ -97,7 +113,15 @@ describe('sign-in', () => {
     let rejected = false;
     server.use(
       http.get(`${API}/statistics/:name`, ({ params }) => {
-        if (rejected) return HttpResponse.json({ name: params.name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [{ key: 'co2e_kg', unit: 'kg_co2e' }], rows: [] });
+        if (rejected)
+          return HttpResponse.json({
+            name: params.name,
+            from: '2026-01-01',
+            to: '2026-12-31',
+            mandant_id: 1,
+            columns: [{ key: 'co2e_kg', unit: 'kg_co2e' }],
+            rows: [],
+          });
         rejected = true;
         return HttpResponse.json({ message: 'Session expired' }, { status: 401 });
       }),

@@ -7,7 +7,13 @@ import brochureJson from '../../schemas/templates/brochure.json';
 import flyerJson from '../../schemas/templates/flyer.json';
 import companyJson from '../../schemas/templates/company-footprint.json';
 import sampleJson from '../fixtures/templates/sample.json';
-import type { CalculationRecord, FactorDatabaseRecord, FactorRecord, MandantRecord, TemplateRecord } from '../../src/core/api';
+import type {
+  CalculationRecord,
+  FactorDatabaseRecord,
+  FactorRecord,
+  MandantRecord,
+  TemplateRecord,
+} from '../../src/core/api';
 import { localize } from '../../src/core/rules';
 import { computeResults } from '../../src/core/formula';
 import { loadTemplates, type CalculationInputs, type FactorLookup, type Template } from '../../src/core/template';
@@ -29,59 +35,148 @@ export function template(id: string): Template {
 }
 
 export const templateRecords: TemplateRecord[] = loaded.templates.map((t) => ({
-  id: t.id, version: t.version, type: t.type, label: localize(t.label, 'de'), labels: t.label,
-  description: t.description ? localize(t.description, 'de') : null, icon: t.icon, definition: t,
+  id: t.id,
+  version: t.version,
+  type: t.type,
+  label: localize(t.label, 'de'),
+  labels: t.label,
+  description: t.description ? localize(t.description, 'de') : null,
+  icon: t.icon,
+  definition: t,
 }));
 
 export const databases: FactorDatabaseRecord[] = [
-  { id: 1, mandant_id: null, name: 'Demo factors 2024', version_label: '2024', status: 'published', valid_from: '2024-01-01',
-    source: 'demo', based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
-  { id: 2, mandant_id: null, name: 'Demo factors 2025', version_label: '2025', status: 'published', valid_from: '2025-01-01',
-    source: 'demo', based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 },
+  {
+    id: 1,
+    mandant_id: null,
+    name: 'Demo factors 2024',
+    version_label: '2024',
+    status: 'published',
+    valid_from: '2024-01-01',
+    source: 'demo',
+    based_on_id: null,
+    demo: true,
+    rolled_out_at: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    version: 1,
+  },
+  {
+    id: 2,
+    mandant_id: null,
+    name: 'Demo factors 2025',
+    version_label: '2025',
+    status: 'published',
+    valid_from: '2025-01-01',
+    source: 'demo',
+    based_on_id: null,
+    demo: true,
+    rolled_out_at: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    version: 1,
+  },
 ];
 
 export const factors: FactorRecord[] = DEMO_FACTORS_2025.factors.map((factor, index) => ({
-  id: index + 1, database_id: 2, key: factor.key, category: factor.category, unit: factor.unit, value: factor.value,
-  label: factor.label, source: factor.source, year: factor.year, region: factor.region, demo: true,
+  id: index + 1,
+  database_id: 2,
+  key: factor.key,
+  category: factor.category,
+  unit: factor.unit,
+  value: factor.value,
+  label: factor.label,
+  source: factor.source,
+  year: factor.year,
+  region: factor.region,
+  demo: true,
 }));
 
 export const lookup2025: FactorLookup = (key) => {
   const factor = factors.find((candidate) => candidate.key === key);
-  return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
+  return (
+    factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label }
+  );
 };
 
 const mandant: MandantRecord = {
-  id: 1, name: 'Druckerei Muster', slug: 'druckerei-muster', active: true, settings: { default_database_id: 2 },
-  created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+  id: 1,
+  name: 'Druckerei Muster',
+  slug: 'druckerei-muster',
+  active: true,
+  settings: { default_database_id: 2 },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  version: 1,
 };
 
 /** A stored calculation as the server would answer, computed with the 2025 factors. */
-export function calculationRecord(id: number, templateId: string, inputs: CalculationInputs, extra: Partial<CalculationRecord> = {}): CalculationRecord {
+export function calculationRecord(
+  id: number,
+  templateId: string,
+  inputs: CalculationInputs,
+  extra: Partial<CalculationRecord> = {},
+): CalculationRecord {
   const t = template(templateId);
   const computed = computeResults(t, inputs, lookup2025);
   return {
-    id, mandant_id: 1, number: `K-2026-${String(id).padStart(6, '0')}`, template_id: t.id, template_version: t.version,
-    template_type: t.type, database_id: 2, machine_set_id: null, title: String(inputs.title ?? ''), customer: null,
-    tags: Array.isArray(inputs.tags) ? (inputs.tags as string[]) : [], status: 'draft', inputs,
-    results: { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors,
-      database: { id: 2, name: 'Demo factors 2025', version_label: '2025' } },
-    total_co2e: computed.primary, created_by: 3, updated_by: 3, created_at: '2026-03-01T10:00:00Z',
-    updated_at: '2026-03-02T10:00:00Z', version: 3, duplicated_from: null, import_id: null, frozen: false, ...extra,
+    id,
+    mandant_id: 1,
+    number: `K-2026-${String(id).padStart(6, '0')}`,
+    template_id: t.id,
+    template_version: t.version,
+    template_type: t.type,
+    database_id: 2,
+    machine_set_id: null,
+    title: String(inputs.title ?? ''),
+    customer: null,
+    tags: Array.isArray(inputs.tags) ? (inputs.tags as string[]) : [],
+    status: 'draft',
+    inputs,
+    results: {
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
+      database: { id: 2, name: 'Demo factors 2025', version_label: '2025' },
+    },
+    total_co2e: computed.primary,
+    created_by: 3,
+    updated_by: 3,
+    created_at: '2026-03-01T10:00:00Z',
+    updated_at: '2026-03-02T10:00:00Z',
+    version: 3,
+    duplicated_from: null,
+    import_id: null,
+    frozen: false,
+    ...extra,
   };
 }
 
 export const brochureInputs: CalculationInputs = {
-  title: 'Frühjahrskatalog', quantity: 5000, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 10,
-  has_cover: false, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid', tags: ['messe'],
+  title: 'Frühjahrskatalog',
+  quantity: 5000,
+  format: 'A4',
+  pages: 16,
+  paper: 'paper_virgin',
+  grammage: 115,
+  spoilage_pct: 10,
+  has_cover: false,
+  energy_kwh_per_1000: 2.5,
+  electricity: 'electricity_de_grid',
+  tags: ['messe'],
   transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
 };
 
 export const calculations: CalculationRecord[] = [];
 
 export function resetCalculations(): void {
-  calculations.splice(0, calculations.length,
+  calculations.splice(
+    0,
+    calculations.length,
     calculationRecord(7, 'brochure', brochureInputs),
-    calculationRecord(8, 'flyer', { ...flyerDefaults(), title: 'Sommerflyer' }));
+    calculationRecord(8, 'flyer', { ...flyerDefaults(), title: 'Sommerflyer' }),
+  );
 }
 
 function flyerDefaults(): CalculationInputs {
@@ -96,7 +191,10 @@ function flyerDefaults(): CalculationInputs {
 
 export const calculationHandlers = [
   http.get(`${API}/templates`, () =>
-    HttpResponse.json(templateRecords, { headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` } })),
+    HttpResponse.json(templateRecords, {
+      headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` },
+    }),
+  ),
   http.get(`${API}/templates/:id`, ({ params }) => {
     const record = templateRecords.find((t) => t.id === params.id);
     return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
@@ -104,12 +202,19 @@ export const calculationHandlers = [
   http.get(`${API}/databases`, () => HttpResponse.json(databases, { headers: { 'Content-Range': 'databases 0-1/2' } })),
   http.get(`${API}/factors`, ({ request }) => {
     const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-    const rows = factors.filter((factor) => filter.database_id === undefined || factor.database_id === filter.database_id);
-    return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
+    const rows = factors.filter(
+      (factor) => filter.database_id === undefined || factor.database_id === filter.database_id,
+    );
+    return HttpResponse.json(rows, {
+      headers: { 'Content-Range': `factors 0-${Math.max(rows.length - 1, 0)}/${rows.length}` },
+    });
   }),
   http.get(`${API}/mandants/1`, () => HttpResponse.json(mandant)),
   http.get(`${API}/calculations`, () =>
-    HttpResponse.json(calculations, { headers: { 'Content-Range': `calculations 0-${Math.max(calculations.length - 1, 0)}/${calculations.length}` } })),
+    HttpResponse.json(calculations, {
+      headers: { 'Content-Range': `calculations 0-${Math.max(calculations.length - 1, 0)}/${calculations.length}` },
+    }),
+  ),
   http.get(`${API}/calculations/:id`, ({ params }) => {
     const record = calculations.find((c) => String(c.id) === params.id);
     return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });

@@ -17,9 +17,21 @@ const FIRST = { timeout: 30_000 };
 
 function collection(id: number, name: string, extra: Partial<CollectionRecord> = {}): CollectionRecord {
   return {
-    id, mandant_id: 1, name, description: `Beschreibung ${name}`, tags: ['kampagne'], created_by: 3,
-    created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-02T10:00:00Z', version: 1,
-    calculation_ids: [7], calculation_count: 1, total_co2e: 1234.5, ordered_co2e: 234.5, open_co2e: 1000, ...extra,
+    id,
+    mandant_id: 1,
+    name,
+    description: `Beschreibung ${name}`,
+    tags: ['kampagne'],
+    created_by: 3,
+    created_at: '2026-03-01T10:00:00Z',
+    updated_at: '2026-03-02T10:00:00Z',
+    version: 1,
+    calculation_ids: [7],
+    calculation_count: 1,
+    total_co2e: 1234.5,
+    ordered_co2e: 234.5,
+    open_co2e: 1000,
+    ...extra,
   };
 }
 
@@ -29,7 +41,10 @@ const requests: { method: string; path: string; body: unknown }[] = [];
 const collectionHandlers = [
   http.get(`${API}/collections/tags`, () => HttpResponse.json(['kampagne', 'messe'])),
   http.get(`${API}/collections`, () =>
-    HttpResponse.json(collections, { headers: { 'Content-Range': `collections 0-${Math.max(collections.length - 1, 0)}/${collections.length}` } })),
+    HttpResponse.json(collections, {
+      headers: { 'Content-Range': `collections 0-${Math.max(collections.length - 1, 0)}/${collections.length}` },
+    }),
+  ),
   http.get(`${API}/collections/:id`, ({ params }) => {
     const found = collections.find((c) => String(c.id) === params.id);
     return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
@@ -52,79 +67,112 @@ const collectionHandlers = [
 
 beforeEach(() => {
   resetCalculations();
-  collections = [collection(1, 'Frühjahrskampagne'), collection(2, 'Jahresbericht', { tags: [], calculation_ids: [], calculation_count: 0, total_co2e: 0, ordered_co2e: 0, open_co2e: 0 })];
+  collections = [
+    collection(1, 'Frühjahrskampagne'),
+    collection(2, 'Jahresbericht', {
+      tags: [],
+      calculation_ids: [],
+      calculation_count: 0,
+      total_co2e: 0,
+      ordered_co2e: 0,
+      open_co2e: 0,
+    }),
+  ];
   requests.length = 0;
   server.use(...calculationHandlers, ...collectionHandlers);
 });
 
 describe('the collections list', () => {
-  it('switches between table and cards and remembers the choice for the next visit', async () => {
-    const first = renderApp('/collections', { signedInAs: editor });
-    const table = await screen.findByTestId('collections-table', {}, FIRST);
-    expect(within(table).getByText('Frühjahrskampagne')).toBeInTheDocument();
-    expect(screen.queryByTestId('collections-cards')).toBeNull();
+  it(
+    'switches between table and cards and remembers the choice for the next visit',
+    async () => {
+      const first = renderApp('/collections', { signedInAs: editor });
+      const table = await screen.findByTestId('collections-table', {}, FIRST);
+      expect(within(table).getByText('Frühjahrskampagne')).toBeInTheDocument();
+      expect(screen.queryByTestId('collections-cards')).toBeNull();
 
-    await first.user.click(screen.getByTestId('collections-view-cards'));
-    const cards = await screen.findByTestId('collections-cards');
-    expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
-    // The totals of the card, in German number format.
-    expect(within(cards).getByText('1.234,5 kg CO₂e')).toBeInTheDocument();
-    expect(window.localStorage.getItem('RaStoreKontor.collections.view')).toContain('cards');
-    first.unmount();
+      await first.user.click(screen.getByTestId('collections-view-cards'));
+      const cards = await screen.findByTestId('collections-cards');
+      expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
+      // The totals of the card, in German number format.
+      expect(within(cards).getByText('1.234,5 kg CO₂e')).toBeInTheDocument();
+      expect(window.localStorage.getItem('RaStoreKontor.collections.view')).toContain('cards');
+      first.unmount();
 
-    // A new visit (fresh app, same browser storage) opens with cards.
-    renderApp('/collections', { signedInAs: editor });
-    expect(await screen.findByTestId('collections-cards')).toBeInTheDocument();
-    expect(screen.queryByTestId('collections-table')).toBeNull();
-  }, SLOW);
+      // A new visit (fresh app, same browser storage) opens with cards.
+      renderApp('/collections', { signedInAs: editor });
+      expect(await screen.findByTestId('collections-cards')).toBeInTheDocument();
+      expect(screen.queryByTestId('collections-table')).toBeNull();
+    },
+    SLOW,
+  );
 
-  it('deletes a collection only after the confirmation dialog', async () => {
-    const { user } = renderApp('/collections', { signedInAs: editor });
-    const table = await screen.findByTestId('collections-table', {}, FIRST);
-    const row = within(table).getByText('Frühjahrskampagne').closest('tr')!;
-    await user.click(within(row).getByTestId('collection-delete'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Sammlung „Frühjahrskampagne“ löschen?')).toBeInTheDocument();
-    expect(requests).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests).toEqual([]);
+  it(
+    'deletes a collection only after the confirmation dialog',
+    async () => {
+      const { user } = renderApp('/collections', { signedInAs: editor });
+      const table = await screen.findByTestId('collections-table', {}, FIRST);
+      const row = within(table).getByText('Frühjahrskampagne').closest('tr')!;
+      await user.click(within(row).getByTestId('collection-delete'));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Sammlung „Frühjahrskampagne“ löschen?')).toBeInTheDocument();
+      expect(requests).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(requests).toEqual([]);
 
-    await user.click(within(row).getByTestId('collection-delete'));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
-    await waitFor(() => expect(requests).toEqual([{ method: 'DELETE', path: '/collections/1', body: null }]));
-  }, SLOW);
+      await user.click(within(row).getByTestId('collection-delete'));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
+      await waitFor(() => expect(requests).toEqual([{ method: 'DELETE', path: '/collections/1', body: null }]));
+    },
+    SLOW,
+  );
 
-  it('hides the write actions from viewers', async () => {
-    renderApp('/collections', { signedInAs: { ...editor, role: 'viewer' } });
-    const table = await screen.findByTestId('collections-table', {}, FIRST);
-    expect(within(table).getByText('Frühjahrskampagne')).toBeInTheDocument();
-    expect(within(table).queryByTestId('collection-delete')).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Neue Sammlung' })).toBeNull();
-  }, SLOW);
+  it(
+    'hides the write actions from viewers',
+    async () => {
+      renderApp('/collections', { signedInAs: { ...editor, role: 'viewer' } });
+      const table = await screen.findByTestId('collections-table', {}, FIRST);
+      expect(within(table).getByText('Frühjahrskampagne')).toBeInTheDocument();
+      expect(within(table).queryByTestId('collection-delete')).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Neue Sammlung' })).toBeNull();
+    },
+    SLOW,
+  );
 });
 
 describe('duplicating a collection', () => {
-  it('starts the form with the original, sends duplicated_from and says the collection was created', async () => {
-    let sent: Record<string, unknown> | null = null;
-    server.use(http.post(`${API}/collections`, async ({ request }) => {
-      sent = (await request.json()) as Record<string, unknown>;
-      const created = collection(3, String(sent.name), { calculation_ids: sent.calculation_ids as number[] });
-      collections.push(created);
-      return HttpResponse.json(created, { status: 201 });
-    }));
-    const { user } = renderApp('/collections/create?from=1', { signedInAs: editor });
-    const name = await screen.findByRole('textbox', { name: /Name/ }, FIRST);
-    await waitFor(() => expect(name).toHaveValue('Frühjahrskampagne (Kopie)'));
-    expect(screen.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Beschreibung Frühjahrskampagne');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(sent).not.toBeNull());
-    expect(sent).toMatchObject({ name: 'Frühjahrskampagne (Kopie)', duplicated_from: 1, calculation_ids: [7], tags: ['kampagne'] });
-    await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
-    // The toast names what was created, not react-admin's generic "Element wurde erstellt".
-    expect(await screen.findByText('Sammlung angelegt')).toBeInTheDocument();
-    expect(screen.queryByText('Element wurde erstellt')).toBeNull();
-  }, SLOW);
+  it(
+    'starts the form with the original, sends duplicated_from and says the collection was created',
+    async () => {
+      let sent: Record<string, unknown> | null = null;
+      server.use(
+        http.post(`${API}/collections`, async ({ request }) => {
+          sent = (await request.json()) as Record<string, unknown>;
+          const created = collection(3, String(sent.name), { calculation_ids: sent.calculation_ids as number[] });
+          collections.push(created);
+          return HttpResponse.json(created, { status: 201 });
+        }),
+      );
+      const { user } = renderApp('/collections/create?from=1', { signedInAs: editor });
+      const name = await screen.findByRole('textbox', { name: /Name/ }, FIRST);
+      await waitFor(() => expect(name).toHaveValue('Frühjahrskampagne (Kopie)'));
+      expect(screen.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Beschreibung Frühjahrskampagne');
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(sent).not.toBeNull());
+      expect(sent).toMatchObject({
+        name: 'Frühjahrskampagne (Kopie)',
+        duplicated_from: 1,
+        calculation_ids: [7],
+        tags: ['kampagne'],
+      });
+      await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
+      // The toast names what was created, not react-admin's generic "Element wurde erstellt".
+      expect(await screen.findByText('Sammlung angelegt')).toBeInTheDocument();
+      expect(screen.queryByText('Element wurde erstellt')).toBeNull();
+    },
+    SLOW,
+  );
 });
 
 describe('the "add to collection" bulk action of the calculations list', () => {
@@ -143,65 +191,89 @@ describe('the "add to collection" bulk action of the calculations list', () => {
     await user.click(within(dialog).getByTestId('add-to-collection-submit'));
   }
 
-  it('adds the selected calculations to the chosen collection', async () => {
-    await addTwoToJahresbericht();
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]!.path).toBe('/collections/2/calculations');
-    expect([...(requests[0]!.body as { ids: number[] }).ids].sort()).toEqual(calculations.map((c) => c.id).sort());
-    expect(await screen.findByText('2 Kalkulationen zu „Jahresbericht“ hinzugefügt')).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'adds the selected calculations to the chosen collection',
+    async () => {
+      await addTwoToJahresbericht();
+      await waitFor(() => expect(requests).toHaveLength(1));
+      expect(requests[0]!.path).toBe('/collections/2/calculations');
+      expect([...(requests[0]!.body as { ids: number[] }).ids].sort()).toEqual(calculations.map((c) => c.id).sort());
+      expect(await screen.findByText('2 Kalkulationen zu „Jahresbericht“ hinzugefügt')).toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('counts only the calculations that were not in the collection yet', async () => {
-    const first = calculations.find((c) => c.title === 'Frühjahrskatalog')!;
-    collections[1] = { ...collections[1]!, calculation_ids: [first.id], calculation_count: 1 };
-    await addTwoToJahresbericht();
-    expect(await screen.findByText('1 Kalkulation zu „Jahresbericht“ hinzugefügt; 1 war schon darin.')).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'counts only the calculations that were not in the collection yet',
+    async () => {
+      const first = calculations.find((c) => c.title === 'Frühjahrskatalog')!;
+      collections[1] = { ...collections[1]!, calculation_ids: [first.id], calculation_count: 1 };
+      await addTwoToJahresbericht();
+      expect(
+        await screen.findByText('1 Kalkulation zu „Jahresbericht“ hinzugefügt; 1 war schon darin.'),
+      ).toBeInTheDocument();
+    },
+    SLOW,
+  );
 });
 
 describe('create forms reached by their URL', () => {
-  it('tell a user without the right at once instead of showing a form the server would refuse', async () => {
-    const viewer = { ...editor, role: 'viewer' as const };
-    const first = renderApp('/collections/create', { signedInAs: viewer });
-    expect(await screen.findByTestId('not-allowed', {}, FIRST)).toHaveTextContent('nicht berechtigt');
-    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
-    first.unmount();
+  it(
+    'tell a user without the right at once instead of showing a form the server would refuse',
+    async () => {
+      const viewer = { ...editor, role: 'viewer' as const };
+      const first = renderApp('/collections/create', { signedInAs: viewer });
+      expect(await screen.findByTestId('not-allowed', {}, FIRST)).toHaveTextContent('nicht berechtigt');
+      expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+      first.unmount();
 
-    const second = renderApp('/carbon-offset-projects/create', { signedInAs: editor });
-    expect(await screen.findByTestId('not-allowed', {}, FIRST)).toBeInTheDocument();
-    second.unmount();
+      const second = renderApp('/carbon-offset-projects/create', { signedInAs: editor });
+      expect(await screen.findByTestId('not-allowed', {}, FIRST)).toBeInTheDocument();
+      second.unmount();
 
-    renderApp('/collections/create', { signedInAs: editor });
-    expect(await screen.findByRole('button', { name: 'Speichern' }, FIRST)).toBeInTheDocument();
-    expect(screen.queryByTestId('not-allowed')).toBeNull();
-  }, SLOW);
+      renderApp('/collections/create', { signedInAs: editor });
+      expect(await screen.findByRole('button', { name: 'Speichern' }, FIRST)).toBeInTheDocument();
+      expect(screen.queryByTestId('not-allowed')).toBeNull();
+    },
+    SLOW,
+  );
 });
 
 describe('ordering offsets for a collection (issue #18 item 7)', () => {
-  it('disables ordering with its reason beside it when nothing is open, and offers it when something is', async () => {
-    collections[0] = collection(1, 'Frühjahrskampagne', { ordered_co2e: 1234.5, open_co2e: 0 });
-    const first = renderApp('/collections/1', { signedInAs: editor });
-    await screen.findByTestId('collection-page', {}, FIRST);
-    expect(screen.getByTestId('collection-order')).toBeDisabled();
-    expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(/Nichts offen zu kompensieren/);
-    expect(screen.getByTestId('collection-order-reason')).toHaveTextContent('Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO₂e');
-    first.unmount();
+  it(
+    'disables ordering with its reason beside it when nothing is open, and offers it when something is',
+    async () => {
+      collections[0] = collection(1, 'Frühjahrskampagne', { ordered_co2e: 1234.5, open_co2e: 0 });
+      const first = renderApp('/collections/1', { signedInAs: editor });
+      await screen.findByTestId('collection-page', {}, FIRST);
+      expect(screen.getByTestId('collection-order')).toBeDisabled();
+      expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(/Nichts offen zu kompensieren/);
+      expect(screen.getByTestId('collection-order-reason')).toHaveTextContent(
+        'Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO₂e',
+      );
+      first.unmount();
 
-    renderApp('/collections/2', { signedInAs: editor });
-    await screen.findByTestId('collection-page', {}, FIRST);
-    expect(screen.getByTestId('collection-order')).toBeDisabled();
-    expect(screen.getByTestId('collection-order-reason')).toBeInTheDocument();
-  }, SLOW);
+      renderApp('/collections/2', { signedInAs: editor });
+      await screen.findByTestId('collection-page', {}, FIRST);
+      expect(screen.getByTestId('collection-order')).toBeDisabled();
+      expect(screen.getByTestId('collection-order-reason')).toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('offers an open collection for ordering without a reason, and viewers no ordering at all', async () => {
-    const first = renderApp('/collections/1', { signedInAs: editor });
-    await screen.findByTestId('collection-page', {}, FIRST);
-    expect(screen.getByTestId('collection-order')).toHaveAttribute('href', '/orders/new?collection=1');
-    expect(screen.queryByTestId('collection-order-reason')).toBeNull();
-    first.unmount();
+  it(
+    'offers an open collection for ordering without a reason, and viewers no ordering at all',
+    async () => {
+      const first = renderApp('/collections/1', { signedInAs: editor });
+      await screen.findByTestId('collection-page', {}, FIRST);
+      expect(screen.getByTestId('collection-order')).toHaveAttribute('href', '/orders/new?collection=1');
+      expect(screen.queryByTestId('collection-order-reason')).toBeNull();
+      first.unmount();
 
-    renderApp('/collections/1', { signedInAs: { ...editor, role: 'viewer' } });
-    await screen.findByTestId('collection-page', {}, FIRST);
-    expect(screen.queryByTestId('collection-order')).toBeNull();
-  }, SLOW);
+      renderApp('/collections/1', { signedInAs: { ...editor, role: 'viewer' } });
+      await screen.findByTestId('collection-page', {}, FIRST);
+      expect(screen.queryByTestId('collection-order')).toBeNull();
+    },
+    SLOW,
+  );
 });

@@ -6,15 +6,43 @@ import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const calculation = {
-  id: 7, mandant_id: 1, number: 'K-2026-000007', template_id: 'flyer', template_version: 1, template_type: 'product', database_id: 1,
-  title: 'Sommerflyer', customer: 'Verlag Nord', tags: [], status: 'final', inputs: {}, frozen: false, duplicated_from: null, import_id: null,
-  results: { values: {}, primary: 'total_co2e', breakdown: {}, factors: {}, database: {} }, total_co2e: 1234.5, created_by: 3,
-  created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-02T10:00:00.000Z', version: 1,
+  id: 7,
+  mandant_id: 1,
+  number: 'K-2026-000007',
+  template_id: 'flyer',
+  template_version: 1,
+  template_type: 'product',
+  database_id: 1,
+  title: 'Sommerflyer',
+  customer: 'Verlag Nord',
+  tags: [],
+  status: 'final',
+  inputs: {},
+  frozen: false,
+  duplicated_from: null,
+  import_id: null,
+  results: { values: {}, primary: 'total_co2e', breakdown: {}, factors: {}, database: {} },
+  total_co2e: 1234.5,
+  created_by: 3,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-02T10:00:00.000Z',
+  version: 1,
 } as unknown as CalculationRecord;
 
 const entry: ProtocolEntryRecord = {
-  id: 12, at: '2026-03-02T09:30:00.000Z', mandant_id: 1, user_id: 3, user_email: 'editor@muster.example', user_name: 'Eddi Editor',
-  action: 'updated', resource: 'calculations', record_id: '7', record_label: 'Sommerflyer', summary: {}, changes: null, ip: null,
+  id: 12,
+  at: '2026-03-02T09:30:00.000Z',
+  mandant_id: 1,
+  user_id: 3,
+  user_email: 'editor@muster.example',
+  user_name: 'Eddi Editor',
+  action: 'updated',
+  resource: 'calculations',
+  record_id: '7',
+  record_label: 'Sommerflyer',
+  summary: {},
+  changes: null,
+  ip: null,
 };
 
 describe('dashboard', () => {
@@ -24,13 +52,25 @@ describe('dashboard', () => {
     server.use(
       http.get(`${API}/statistics/overview`, ({ request }) => {
         overviewQuery = new URL(request.url).search;
-        const answer: StatisticsResult = { name: 'overview', from: `${year}-01-01`, to: `${year}-12-31`, mandant_id: 1,
-          columns: [{ key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }, { key: 'offset_kg', unit: 'kg_co2e' },
-            { key: 'offset_share', unit: 'percent' }, { key: 'open_orders', unit: 'count' }],
-          rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }] };
+        const answer: StatisticsResult = {
+          name: 'overview',
+          from: `${year}-01-01`,
+          to: `${year}-12-31`,
+          mandant_id: 1,
+          columns: [
+            { key: 'calculations', unit: 'count' },
+            { key: 'co2e_kg', unit: 'kg_co2e' },
+            { key: 'offset_kg', unit: 'kg_co2e' },
+            { key: 'offset_share', unit: 'percent' },
+            { key: 'open_orders', unit: 'count' },
+          ],
+          rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }],
+        };
         return HttpResponse.json(answer);
       }),
-      http.get(`${API}/calculations`, () => HttpResponse.json([calculation], { headers: { 'Content-Range': 'calculations 0-0/1' } })),
+      http.get(`${API}/calculations`, () =>
+        HttpResponse.json([calculation], { headers: { 'Content-Range': 'calculations 0-0/1' } }),
+      ),
       http.get(`${API}/protocol`, () => HttpResponse.json([entry], { headers: { 'Content-Range': 'protocol 0-0/1' } })),
     );
     renderApp('/', { signedInAs: editor });

@@ -17,10 +17,12 @@ describe('httpClient and runtime configuration', () => {
   it('defaults to <origin>/api, sends Accept and the Bearer token', async () => {
     writeSession({ token: 'abc', user: editor });
     let headers: Headers | null = null;
-    server.use(http.get(`${API}/ping`, ({ request }) => {
-      headers = request.headers;
-      return HttpResponse.json({ ok: true });
-    }));
+    server.use(
+      http.get(`${API}/ping`, ({ request }) => {
+        headers = request.headers;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     const response = await httpClient('/ping');
     expect(response.json).toEqual({ ok: true });
     expect(getApiBaseUrl()).toBe(`${window.location.origin}/api`);
@@ -32,12 +34,16 @@ describe('httpClient and runtime configuration', () => {
     window.KONTOR_CONFIG = { baseURL: 'http://ignored.test/api', browserBaseURL: '/backend/', authScheme: 'Token' };
     writeSession({ token: 'xyz', user: editor });
     let auth: string | null = null;
-    server.use(http.get(`${window.location.origin}/backend/users`, ({ request }) => {
-      auth = request.headers.get('Authorization');
-      return HttpResponse.json([{ id: 1 }], { headers: { 'Content-Range': 'users 0-0/1' } });
-    }));
+    server.use(
+      http.get(`${window.location.origin}/backend/users`, ({ request }) => {
+        auth = request.headers.get('Authorization');
+        return HttpResponse.json([{ id: 1 }], { headers: { 'Content-Range': 'users 0-0/1' } });
+      }),
+    );
     const result = await createDataProvider().getList('users', {
-      pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
     });
     expect(result).toMatchObject({ data: [{ id: 1 }], total: 1 });
     expect(auth).toBe('Token xyz');
@@ -47,16 +53,25 @@ describe('httpClient and runtime configuration', () => {
   });
 
   it('turns error answers into HttpErrors carrying {message, errors}', async () => {
-    server.use(http.post(`${API}/things`, () =>
-      HttpResponse.json({ message: 'Invalid', errors: { name: 'Too long' } }, { status: 400 })));
+    server.use(
+      http.post(`${API}/things`, () =>
+        HttpResponse.json({ message: 'Invalid', errors: { name: 'Too long' } }, { status: 400 }),
+      ),
+    );
     const error = await httpClient('/things', { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 400, message: 'Invalid', body: { message: 'Invalid', errors: { name: 'Too long' } } });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid',
+      body: { message: 'Invalid', errors: { name: 'Too long' } },
+    });
   });
 
   it('loads the analytics script only when configured and only on a configured domain', () => {
     expect(startAnalytics(getRuntimeConfig())).toBe(false);
-    window.KONTOR_CONFIG = { analytics: { scriptUrl: 'https://stats.example.test/script.js', domains: ['kontor.example'] } };
+    window.KONTOR_CONFIG = {
+      analytics: { scriptUrl: 'https://stats.example.test/script.js', domains: ['kontor.example'] },
+    };
     expect(startAnalytics(getRuntimeConfig(), 'localhost')).toBe(false);
     expect(startAnalytics(getRuntimeConfig(), 'kontor.example')).toBe(true);
     const script = document.head.querySelector('script[src="https://stats.example.test/script.js"]');

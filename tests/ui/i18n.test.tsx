@@ -11,11 +11,13 @@ const languageCookie = () => document.cookie.match(/(?:^|; )i18n_redirected=([^;
 describe('languages', () => {
   it('switches the language from the app bar: texts, <html lang>, cookie and profile follow', async () => {
     const saved: unknown[] = [];
-    server.use(http.put(`${API}/auth/me`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      saved.push(body);
-      return HttpResponse.json({ ...editor, ...body });
-    }));
+    server.use(
+      http.put(`${API}/auth/me`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push(body);
+        return HttpResponse.json({ ...editor, ...body });
+      }),
+    );
     const { user } = renderApp('/', { signedInAs: editor });
     // The first render of the file loads the app's chunks: slow in jsdom on a busy machine.
     expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
@@ -66,8 +68,15 @@ describe('languages', () => {
   });
 
   it('switches to the language of the profile after signing in', async () => {
-    server.use(http.post(`${API}/auth/login`, () => HttpResponse.json<LoginResponse>({
-      token: 'token-it', expires_at: '2099-01-01T00:00:00Z', user: { ...editor, language: 'it' } })));
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json<LoginResponse>({
+          token: 'token-it',
+          expires_at: '2099-01-01T00:00:00Z',
+          user: { ...editor, language: 'it' },
+        }),
+      ),
+    );
     const { user } = renderApp('/login');
     await user.type(await screen.findByRole('textbox', { name: /E-Mail/ }), editor.email);
     await user.type(document.querySelector('input[name="password"]')!, 'kontor-demo');

@@ -11,17 +11,35 @@ import { API, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const open: InvitationRecord = {
-  id: 7, mandant_id: 1, email: 'neu@muster.example', name: 'Nora Neu', role: 'viewer', language: 'de', invited_by: 2,
-  sent_at: '2026-01-01T10:00:00Z', expires_at: '2099-01-08T10:00:00Z', created_at: '2026-01-01T10:00:00Z',
-  updated_at: '2026-01-01T10:00:00Z', version: 1,
+  id: 7,
+  mandant_id: 1,
+  email: 'neu@muster.example',
+  name: 'Nora Neu',
+  role: 'viewer',
+  language: 'de',
+  invited_by: 2,
+  sent_at: '2026-01-01T10:00:00Z',
+  expires_at: '2099-01-08T10:00:00Z',
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-01T10:00:00Z',
+  version: 1,
 };
-const expired: InvitationRecord = { ...open, id: 8, email: 'alt@muster.example', name: 'Otto Alt', expires_at: '2020-01-08T10:00:00Z' };
+const expired: InvitationRecord = {
+  ...open,
+  id: 8,
+  email: 'alt@muster.example',
+  name: 'Otto Alt',
+  expires_at: '2020-01-08T10:00:00Z',
+};
 
 function invitationsApi(records: InvitationRecord[]) {
   const calls: string[] = [];
   server.use(
     http.get(`${API}/invitations`, () =>
-      HttpResponse.json(records, { headers: { 'Content-Range': `invitations 0-${records.length - 1}/${records.length}` } })),
+      HttpResponse.json(records, {
+        headers: { 'Content-Range': `invitations 0-${records.length - 1}/${records.length}` },
+      }),
+    ),
     http.post(`${API}/invitations/:id/resend`, ({ params }) => {
       calls.push(`resend ${String(params.id)}`);
       return HttpResponse.json({ ...records.find((r) => String(r.id) === params.id)!, version: 2 });
@@ -40,10 +58,12 @@ describe('invitations', () => {
   it('invites from the users list: name, address, role, language — no password — and says "sent"', async () => {
     let sent: Record<string, unknown> | null = null;
     invitationsApi([open]);
-    server.use(http.post(`${API}/invitations`, async ({ request }) => {
-      sent = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json({ ...open, ...sent, id: 9 }, { status: 201 });
-    }));
+    server.use(
+      http.post(`${API}/invitations`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...open, ...sent, id: 9 }, { status: 201 });
+      }),
+    );
     const { user } = renderApp('/users', { signedInAs: mandantAdmin });
     await screen.findByText('editor@muster.example');
     expect(screen.queryByRole('link', { name: 'Erstellen' })).not.toBeInTheDocument();
@@ -95,10 +115,12 @@ describe('invitations', () => {
 
   it('the invitee sets a password on /login/invitation, checked on input and on blur', async () => {
     let body: Record<string, unknown> | null = null;
-    server.use(http.post(`${API}/auth/accept-invitation`, async ({ request }) => {
-      body = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json({ email: 'lea.lauf@muster.example' });
-    }));
+    server.use(
+      http.post(`${API}/auth/accept-invitation`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ email: 'lea.lauf@muster.example' });
+      }),
+    );
     const { user } = renderApp('/login/invitation?token=abc-123');
     expect(await screen.findByRole('heading', { name: 'Einladung annehmen', level: 1 })).toBeInTheDocument();
     const password = screen.getByLabelText(/^Passwort \*?$/);
@@ -126,10 +148,17 @@ describe('invitations', () => {
   });
 
   it('shows why a used, revoked or expired link is refused', async () => {
-    server.use(http.post(`${API}/auth/accept-invitation`, () => HttpResponse.json(
-      { message: 'Diese Einladung ist abgelaufen. Bitten Sie Ihre Administratorin oder Ihren Administrator um eine neue.' },
-      { status: 400 },
-    )));
+    server.use(
+      http.post(`${API}/auth/accept-invitation`, () =>
+        HttpResponse.json(
+          {
+            message:
+              'Diese Einladung ist abgelaufen. Bitten Sie Ihre Administratorin oder Ihren Administrator um eine neue.',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
     const { user } = renderApp('/login/invitation?token=old');
     await user.type(await screen.findByLabelText(/^Passwort \*?$/), 'long-enough-pw');
     await user.type(screen.getByLabelText(/^Passwort wiederholen/), 'long-enough-pw');

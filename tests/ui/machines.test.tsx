@@ -8,30 +8,65 @@ import { renderApp } from './renderApp';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 };
 const published: MachineSetRecord = {
-  id: 4, mandant_id: 1, name: 'Muster machines', version_label: '2025', status: 'published', based_on_id: null, current: true,
-  electricity_factor: 0.4, electricity_supplier: 'Stadtwerke', electricity_source: 'Contract', electricity_year: 2025, electricity_region: 'DE',
-  published_at: '2026-01-01T00:00:00Z', ...stamp,
+  id: 4,
+  mandant_id: 1,
+  name: 'Muster machines',
+  version_label: '2025',
+  status: 'published',
+  based_on_id: null,
+  current: true,
+  electricity_factor: 0.4,
+  electricity_supplier: 'Stadtwerke',
+  electricity_source: 'Contract',
+  electricity_year: 2025,
+  electricity_region: 'DE',
+  published_at: '2026-01-01T00:00:00Z',
+  ...stamp,
 };
-const draft: MachineSetRecord = { ...published, id: 5, version_label: '2026', status: 'draft', current: false, based_on_id: 4, published_at: null };
+const draft: MachineSetRecord = {
+  ...published,
+  id: 5,
+  version_label: '2026',
+  status: 'draft',
+  current: false,
+  based_on_id: 4,
+  published_at: null,
+};
 const press: MachineRecord = {
-  id: 11, mandant_id: 1, set_id: 4, key: 'sm-102', kind: 'press', name: 'Speedmaster', ...stamp,
-  figures: { power_kw: { value: 90.5, source: 'Meter', year: 2025 }, speed_sheets_per_hour: { value: 13000, source: 'Data sheet', year: 2024 } },
+  id: 11,
+  mandant_id: 1,
+  set_id: 4,
+  key: 'sm-102',
+  kind: 'press',
+  name: 'Speedmaster',
+  ...stamp,
+  figures: {
+    power_kw: { value: 90.5, source: 'Meter', year: 2025 },
+    speed_sheets_per_hour: { value: 13000, source: 'Data sheet', year: 2024 },
+  },
 };
 
 function serveMachines(posts: unknown[] = []) {
   const filters: unknown[] = [];
   server.use(
     http.get(`${API}/machine-sets`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { current?: boolean; status?: string };
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as {
+        current?: boolean;
+        status?: string;
+      };
       const rows = filter.current ? [published] : filter.status === 'draft' ? [draft] : [draft, published];
-      return HttpResponse.json(rows, { headers: { 'Content-Range': `machine-sets 0-${rows.length - 1}/${rows.length}` } });
+      return HttpResponse.json(rows, {
+        headers: { 'Content-Range': `machine-sets 0-${rows.length - 1}/${rows.length}` },
+      });
     }),
     http.get(`${API}/machine-sets/:id`, ({ params }) => HttpResponse.json(Number(params.id) === 5 ? draft : published)),
     http.get(`${API}/machines`, ({ request }) => {
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { set_id?: number };
       filters.push(filter);
       const rows = filter.set_id === 4 ? [press] : [];
-      return HttpResponse.json(rows, { headers: { 'Content-Range': `machines 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
+      return HttpResponse.json(rows, {
+        headers: { 'Content-Range': `machines 0-${Math.max(rows.length - 1, 0)}/${rows.length}` },
+      });
     }),
     http.post(`${API}/machines`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -72,6 +107,12 @@ describe('machines screen', () => {
     await user.type(screen.getAllByRole('textbox', { name: /^Quelle/ })[0]!, 'Typenschild');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({ set_id: 5, name: 'Stahlfolder', key: 'folder-2', kind: 'finishing', figures: { power_kw: { value: 7.5, source: 'Typenschild', year: null } } });
+    expect(posts[0]).toMatchObject({
+      set_id: 5,
+      name: 'Stahlfolder',
+      key: 'folder-2',
+      kind: 'finishing',
+      figures: { power_kw: { value: 7.5, source: 'Typenschild', year: null } },
+    });
   });
 });

@@ -7,12 +7,42 @@ import { renderApp } from './renderApp';
 
 const label = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
 const base: FactorDatabaseRecord = {
-  id: 2, mandant_id: null, name: 'Demo factors 2025', version_label: '2025', status: 'published', valid_from: '2025-01-01', source: 'demo',
-  based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+  id: 2,
+  mandant_id: null,
+  name: 'Demo factors 2025',
+  version_label: '2025',
+  status: 'published',
+  valid_from: '2025-01-01',
+  source: 'demo',
+  based_on_id: null,
+  demo: true,
+  rolled_out_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  version: 1,
 };
-const own: FactorDatabaseRecord = { ...base, id: 5, mandant_id: 1, name: 'Muster Ökostrom', version_label: '2025-green', status: 'draft', based_on_id: 2, demo: false };
+const own: FactorDatabaseRecord = {
+  ...base,
+  id: 5,
+  mandant_id: 1,
+  name: 'Muster Ökostrom',
+  version_label: '2025-green',
+  status: 'draft',
+  based_on_id: 2,
+  demo: false,
+};
 const factor = (id: number, databaseId: number, key: string, value: number): FactorRecord => ({
-  id, database_id: databaseId, key, category: 'electricity', unit: 'kWh', value, label: label(key), source: 'UBA', year: 2024, region: 'DE', demo: false,
+  id,
+  database_id: databaseId,
+  key,
+  category: 'electricity',
+  unit: 'kWh',
+  value,
+  label: label(key),
+  source: 'UBA',
+  year: 2024,
+  region: 'DE',
+  demo: false,
 });
 const baseFactors = [factor(1, 2, 'electricity_de_grid', 0.363), factor(2, 2, 'natural_gas', 0.18293)];
 const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'natural_gas', 0.18293)];
@@ -20,9 +50,13 @@ const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'n
 /** The two databases and their factors; `changed` is the diff's list of changed factors. */
 function serveDatabases(changed: unknown[] = []) {
   server.use(
-    http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })),
+    http.get(`${API}/databases`, () =>
+      HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } }),
+    ),
     http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
-    http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added: [], removed: [], changed })),
+    http.get(`${API}/databases/5/diff`, () =>
+      HttpResponse.json({ from: base, to: own, added: [], removed: [], changed }),
+    ),
     http.get(`${API}/factors`, ({ request }) => {
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
       const rows = filter.database_id === 2 ? baseFactors : ownFactors;
@@ -34,7 +68,9 @@ function serveDatabases(changed: unknown[] = []) {
 describe('factor database screens', () => {
   it('shows a derived database’s factors beside the base values and saves an override', async () => {
     const puts: unknown[] = [];
-    serveDatabases([{ key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.03, percent: -91.7 }]);
+    serveDatabases([
+      { key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.03, percent: -91.7 },
+    ]);
     server.use(
       http.put(`${API}/factors/:id`, async ({ request, params }) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -65,7 +101,9 @@ describe('factor database screens', () => {
     const added: FactorRecord[] = [];
     serveDatabases();
     server.use(
-      http.get(`${API}/databases/5/diff`, () => HttpResponse.json({ from: base, to: own, added, removed: [], changed: [] })),
+      http.get(`${API}/databases/5/diff`, () =>
+        HttpResponse.json({ from: base, to: own, added, removed: [], changed: [] }),
+      ),
       http.post(`${API}/factors`, async ({ request }) => {
         const body = (await request.json()) as Partial<FactorRecord>;
         const created = { ...ownFactors[0]!, ...body, id: 99 } as FactorRecord;
@@ -86,7 +124,11 @@ describe('factor database screens', () => {
     await user.type(within(dialog).getByLabelText(/Bezeichnung \(Deutsch\)/), 'Fernwärme');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(added).toHaveLength(1));
-    await waitFor(() => expect(within(screen.getByTestId('database-diff')).getByText('heat_district').closest('tr')).toHaveTextContent('neu'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('database-diff')).getByText('heat_district').closest('tr')).toHaveTextContent(
+        'neu',
+      ),
+    );
     expect(screen.getByTestId('database-diff')).not.toHaveTextContent('Keine Unterschiede.');
   }, 60_000);
 
@@ -141,14 +183,29 @@ describe('factor database screens', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     // Languages left empty take the first name given; the name is saved before the factor.
-    expect(named).toEqual([{ key: 'label_face', label: { de: 'Etikettenvorderseite', en: 'Label face', fr: 'Etikettenvorderseite', it: 'Etikettenvorderseite', es: 'Etikettenvorderseite' } }]);
+    expect(named).toEqual([
+      {
+        key: 'label_face',
+        label: {
+          de: 'Etikettenvorderseite',
+          en: 'Label face',
+          fr: 'Etikettenvorderseite',
+          it: 'Etikettenvorderseite',
+          es: 'Etikettenvorderseite',
+        },
+      },
+    ]);
     expect(posts[0]).toMatchObject({ key: 'label_face_paper', category: 'label_face' });
     const row = await screen.findByTestId('factor-label_face_paper');
     await waitFor(() => expect(row).toHaveTextContent('Etikettenvorderseite'));
   }, 60_000);
 
   it('lists the databases with their validity as a date in the interface language', async () => {
-    server.use(http.get(`${API}/databases`, () => HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } })));
+    server.use(
+      http.get(`${API}/databases`, () =>
+        HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } }),
+      ),
+    );
     renderApp('/databases', { signedInAs: mandantAdmin });
     const row = (await screen.findByText('Demo factors 2025')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('01.01.2025');
@@ -208,7 +265,14 @@ describe('factor database screens', () => {
     await user.type(english, 'Green electricity contract');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({ id: 11, value: 0.03, source: 'Ökostromvertrag 2026', year: 2026, region: 'DE-BY', label: { en: 'Green electricity contract' } });
+    expect(puts[0]).toMatchObject({
+      id: 11,
+      value: 0.03,
+      source: 'Ökostromvertrag 2026',
+      year: 2026,
+      region: 'DE-BY',
+      label: { en: 'Green electricity contract' },
+    });
     await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
 
     // Add: a value typed with a decimal comma.
@@ -228,11 +292,22 @@ describe('factor database screens', () => {
     await user.type(category, 'energy');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({ database_id: 5, key: 'heat_district', category: 'energy', unit: 'kWh', value: 0.201, year: null, region: null, label: { de: 'Fernwärme' } });
+    expect(posts[0]).toMatchObject({
+      database_id: 5,
+      key: 'heat_district',
+      category: 'energy',
+      unit: 'kWh',
+      value: 0.201,
+      year: null,
+      region: null,
+      label: { de: 'Fernwärme' },
+    });
 
     // Remove: only after the confirmation.
     await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
-    await user.click(within(screen.getByTestId('factor-natural_gas')).getByRole('button', { name: 'Faktor natural_gas bearbeiten' }));
+    await user.click(
+      within(screen.getByTestId('factor-natural_gas')).getByRole('button', { name: 'Faktor natural_gas bearbeiten' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Faktor entfernen' }));
     const confirm = await screen.findByRole('dialog', { name: 'Faktor natural_gas entfernen?' });
     await user.click(within(confirm).getByRole('button', { name: 'Bestätigen' }));
@@ -254,7 +329,13 @@ describe('factor database screens', () => {
 });
 
 describe('rolling a database out to all mandants', () => {
-  const provider = { ...mandantAdmin, id: 1, email: 'admin@kontor.example', role: 'provider_admin' as const, mandant_id: null };
+  const provider = {
+    ...mandantAdmin,
+    id: 1,
+    email: 'admin@kontor.example',
+    role: 'provider_admin' as const,
+    mandant_id: null,
+  };
 
   it('offers the provider admin the roll-out of a published global database, confirmed first, and marks the default', async () => {
     const older = { ...base, id: 1, name: 'Demo factors 2024', version_label: '2024', valid_from: '2024-01-01' };
@@ -262,10 +343,16 @@ describe('rolling a database out to all mandants', () => {
     const rolled = { ...older, rolled_out_at: '2026-11-24T10:00:00Z' };
     const rollOuts: string[] = [];
     server.use(
-      http.get(`${API}/databases`, () => HttpResponse.json([older, current], { headers: { 'Content-Range': 'databases 0-1/2' } })),
+      http.get(`${API}/databases`, () =>
+        HttpResponse.json([older, current], { headers: { 'Content-Range': 'databases 0-1/2' } }),
+      ),
       http.get(`${API}/databases/1`, () => HttpResponse.json(rollOuts.length > 0 ? rolled : older)),
-      http.get(`${API}/databases/1/diff`, () => HttpResponse.json({ from: base, to: older, added: [], removed: [], changed: [] })),
-      http.get(`${API}/factors`, () => HttpResponse.json(baseFactors, { headers: { 'Content-Range': 'factors 0-1/2' } })),
+      http.get(`${API}/databases/1/diff`, () =>
+        HttpResponse.json({ from: base, to: older, added: [], removed: [], changed: [] }),
+      ),
+      http.get(`${API}/factors`, () =>
+        HttpResponse.json(baseFactors, { headers: { 'Content-Range': 'factors 0-1/2' } }),
+      ),
       http.post(`${API}/databases/1/roll-out`, () => {
         rollOuts.push('1');
         current = { ...current };
@@ -273,12 +360,20 @@ describe('rolling a database out to all mandants', () => {
       }),
     );
     // The list reads the databases again after the roll-out.
-    server.use(http.get(`${API}/databases`, () => HttpResponse.json(rollOuts.length > 0 ? [rolled, current] : [older, current], { headers: { 'Content-Range': 'databases 0-1/2' } })));
+    server.use(
+      http.get(`${API}/databases`, () =>
+        HttpResponse.json(rollOuts.length > 0 ? [rolled, current] : [older, current], {
+          headers: { 'Content-Range': 'databases 0-1/2' },
+        }),
+      ),
+    );
     const { user } = renderApp('/databases/1', { signedInAs: provider });
     await user.click(await screen.findByRole('button', { name: 'Für alle Mandanten ausrollen' }));
     expect(rollOuts).toEqual([]);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('außer bei Mandanten, deren Administrator im Profil eine eigene Standard-Datenbank festgelegt hat');
+    expect(dialog).toHaveTextContent(
+      'außer bei Mandanten, deren Administrator im Profil eine eigene Standard-Datenbank festgelegt hat',
+    );
     await user.click(within(dialog).getByRole('button', { name: /bestätigen/i }));
     await waitFor(() => expect(rollOuts).toEqual(['1']));
     expect(await screen.findByTestId('rolled-out')).toHaveTextContent('Standard für alle Mandanten');
@@ -286,9 +381,16 @@ describe('rolling a database out to all mandants', () => {
 
   it('does not offer the roll-out to mandant admins', async () => {
     serveDatabases();
-    server.use(http.get(`${API}/databases/2`, () => HttpResponse.json(base)), http.get(`${API}/databases/2/diff`, () => HttpResponse.json({ from: base, to: base, added: [], removed: [], changed: [] })));
+    server.use(
+      http.get(`${API}/databases/2`, () => HttpResponse.json(base)),
+      http.get(`${API}/databases/2/diff`, () =>
+        HttpResponse.json({ from: base, to: base, added: [], removed: [], changed: [] }),
+      ),
+    );
     renderApp('/databases/2', { signedInAs: mandantAdmin });
-    expect(await screen.findByText(/Veröffentlichte und archivierte Datenbanken sind unveränderlich/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Veröffentlichte und archivierte Datenbanken sind unveränderlich/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Für alle Mandanten ausrollen' })).toBeNull();
   }, 60_000);
 });

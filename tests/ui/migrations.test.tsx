@@ -1,38 +1,128 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
+import type {
+  CalculationRecord,
+  FactorDatabaseRecord,
+  FactorMigrationItemRecord,
+  FactorMigrationRecord,
+} from '../../src/core/api';
 import { calculationHandlers, calculationRecord, templateRecords } from './calculations.mock';
 import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
-const database = (id: number, label: string, status: FactorDatabaseRecord['status'] = 'published'): FactorDatabaseRecord => ({
-  id, mandant_id: null, name: `Demo factors ${label}`, version_label: label, status, valid_from: `${label}-01-01`, source: 'demo',
-  based_on_id: null, demo: true, rolled_out_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1,
+const database = (
+  id: number,
+  label: string,
+  status: FactorDatabaseRecord['status'] = 'published',
+): FactorDatabaseRecord => ({
+  id,
+  mandant_id: null,
+  name: `Demo factors ${label}`,
+  version_label: label,
+  status,
+  valid_from: `${label}-01-01`,
+  source: 'demo',
+  based_on_id: null,
+  demo: true,
+  rolled_out_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 const DATABASES = [database(1, '2024'), database(2, '2025'), database(3, '2026', 'draft')];
 
 const preview: FactorMigrationRecord = {
-  id: 7, mandant_id: 1, kind: 'database', from_database_id: null, to_database_id: 1, template_id: null, from_template_version: null,
-  to_template_version: null, filter: null, status: 'previewed', created_by: 2, created_by_name: 'Erika Muster',
-  applied_by: null, applied_by_name: null, summary: { count: 2, excluded: 1, total_before: 300, total_after: 330, difference: 30, percent: 10 },
-  created_at: '2026-03-02T09:00:00.000Z', updated_at: '2026-03-02T09:00:00.000Z', applied_at: null, rolled_back_at: null, version: 1,
+  id: 7,
+  mandant_id: 1,
+  kind: 'database',
+  from_database_id: null,
+  to_database_id: 1,
+  template_id: null,
+  from_template_version: null,
+  to_template_version: null,
+  filter: null,
+  status: 'previewed',
+  created_by: 2,
+  created_by_name: 'Erika Muster',
+  applied_by: null,
+  applied_by_name: null,
+  summary: { count: 2, excluded: 1, total_before: 300, total_after: 330, difference: 30, percent: 10 },
+  created_at: '2026-03-02T09:00:00.000Z',
+  updated_at: '2026-03-02T09:00:00.000Z',
+  applied_at: null,
+  rolled_back_at: null,
+  version: 1,
 };
 const items: FactorMigrationItemRecord[] = [
-  { id: 1, migration_id: 7, mandant_id: 1, calculation_id: 11, number: 'K-2026-000001', title: 'Kundenmagazin', template_id: 'brochure', total_before: 100, total_after: 120, difference: 20, percent: 20, excluded: null },
-  { id: 2, migration_id: 7, mandant_id: 1, calculation_id: 12, number: 'K-2026-000002', title: 'Flyer Sommerfest', template_id: 'flyer', total_before: 200, total_after: 210, difference: 10, percent: 5, excluded: null },
-  { id: 3, migration_id: 7, mandant_id: 1, calculation_id: 13, number: 'K-2026-000003', title: 'Visitenkarten', template_id: 'business-cards', total_before: 50, total_after: null, difference: null, percent: null, excluded: 'frozen' },
+  {
+    id: 1,
+    migration_id: 7,
+    mandant_id: 1,
+    calculation_id: 11,
+    number: 'K-2026-000001',
+    title: 'Kundenmagazin',
+    template_id: 'brochure',
+    total_before: 100,
+    total_after: 120,
+    difference: 20,
+    percent: 20,
+    excluded: null,
+  },
+  {
+    id: 2,
+    migration_id: 7,
+    mandant_id: 1,
+    calculation_id: 12,
+    number: 'K-2026-000002',
+    title: 'Flyer Sommerfest',
+    template_id: 'flyer',
+    total_before: 200,
+    total_after: 210,
+    difference: 10,
+    percent: 5,
+    excluded: null,
+  },
+  {
+    id: 3,
+    migration_id: 7,
+    mandant_id: 1,
+    calculation_id: 13,
+    number: 'K-2026-000003',
+    title: 'Visitenkarten',
+    template_id: 'business-cards',
+    total_before: 50,
+    total_after: null,
+    difference: null,
+    percent: null,
+    excluded: 'frozen',
+  },
 ];
 
 function serve(options: { applyStatus?: number; answer?: FactorMigrationRecord } = {}) {
-  const sent: { previews: unknown[]; steps: string[]; itemQueries: string[] } = { previews: [], steps: [], itemQueries: [] };
+  const sent: { previews: unknown[]; steps: string[]; itemQueries: string[] } = {
+    previews: [],
+    steps: [],
+    itemQueries: [],
+  };
   let history: FactorMigrationRecord[] = [];
   const answer = options.answer ?? preview;
   server.use(
-    http.get(`${API}/databases`, () => HttpResponse.json(DATABASES, { headers: { 'Content-Range': 'databases 0-2/3' } })),
+    http.get(`${API}/databases`, () =>
+      HttpResponse.json(DATABASES, { headers: { 'Content-Range': 'databases 0-2/3' } }),
+    ),
     http.get(`${API}/templates`, () =>
-      HttpResponse.json(templateRecords, { headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` } })),
-    http.get(`${API}/migrations`, () => HttpResponse.json(history, { headers: { 'Content-Range': history.length ? `migrations 0-${history.length - 1}/${history.length}` : 'migrations */0' } })),
+      HttpResponse.json(templateRecords, {
+        headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` },
+      }),
+    ),
+    http.get(`${API}/migrations`, () =>
+      HttpResponse.json(history, {
+        headers: {
+          'Content-Range': history.length ? `migrations 0-${history.length - 1}/${history.length}` : 'migrations */0',
+        },
+      }),
+    ),
     http.post(`${API}/migrations`, async ({ request }) => {
       sent.previews.push(await request.json());
       history = [answer];
@@ -42,15 +132,27 @@ function serve(options: { applyStatus?: number; answer?: FactorMigrationRecord }
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
       sent.itemQueries.push(JSON.stringify(filter));
       const rows = items.filter((item) => !filter.q || item.title.toLowerCase().includes(filter.q.toLowerCase()));
-      return HttpResponse.json(rows, { headers: { 'Content-Range': rows.length ? `migration-items 0-${rows.length - 1}/${rows.length}` : 'migration-items */0' } });
+      return HttpResponse.json(rows, {
+        headers: {
+          'Content-Range': rows.length ? `migration-items 0-${rows.length - 1}/${rows.length}` : 'migration-items */0',
+        },
+      });
     }),
     http.post(`${API}/migrations/7/:step`, ({ params }) => {
       sent.steps.push(String(params.step));
       if (params.step === 'apply' && options.applyStatus === 409) {
-        return HttpResponse.json({ message: 'Calculations of this migration were changed since the preview.' }, { status: 409 });
+        return HttpResponse.json(
+          { message: 'Calculations of this migration were changed since the preview.' },
+          { status: 409 },
+        );
       }
       const status = params.step === 'apply' ? 'applied' : params.step === 'rollback' ? 'rolled_back' : 'discarded';
-      const record = { ...preview, status, applied_by_name: 'Erika Muster', applied_at: '2026-03-02T10:00:00.000Z' } as FactorMigrationRecord;
+      const record = {
+        ...preview,
+        status,
+        applied_by_name: 'Erika Muster',
+        applied_at: '2026-03-02T10:00:00.000Z',
+      } as FactorMigrationRecord;
       history = [record];
       return HttpResponse.json(record);
     }),
@@ -103,7 +205,9 @@ describe('migrations page', () => {
     const history = await screen.findByTestId('migration-history');
     await waitFor(() => expect(within(history).getAllByRole('row')[1]).toHaveTextContent('Angewendet'));
     expect(within(history).getAllByRole('row')[1]).toHaveTextContent('Erika Muster');
-    expect(within(screen.getByTestId('migration-preview')).getByRole('button', { name: 'Zurücknehmen' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('migration-preview')).getByRole('button', { name: 'Zurücknehmen' }),
+    ).toBeInTheDocument();
   }, 60_000);
 
   it('offers a fresh preview when the calculations changed since the preview (409)', async () => {
@@ -130,32 +234,62 @@ describe('migrations page', () => {
   it('migrates the calculations of a list filter, sending the filter itself', async () => {
     const sent = serve();
     const filter = { template_type: 'product', q: 'Flyer' };
-    const { user } = renderApp(`/migrations?${new URLSearchParams({ filter: JSON.stringify(filter), to: '1' })}`, { signedInAs: mandantAdmin });
-    expect(await screen.findByTestId('migration-filter')).toHaveTextContent('Nur Kalkulationen des Listenfilters (template_type: product · q: Flyer)');
+    const { user } = renderApp(`/migrations?${new URLSearchParams({ filter: JSON.stringify(filter), to: '1' })}`, {
+      signedInAs: mandantAdmin,
+    });
+    expect(await screen.findByTestId('migration-filter')).toHaveTextContent(
+      'Nur Kalkulationen des Listenfilters (template_type: product · q: Flyer)',
+    );
     await user.click(await screen.findByRole('button', { name: 'Vorschau erstellen' }));
     await waitFor(() => expect(sent.previews).toEqual([{ to_database_id: 1, filter }]));
   }, 60_000);
 
-  it('previews the migration of a template\'s calculations to its current version', async () => {
+  it("previews the migration of a template's calculations to its current version", async () => {
     const flyer = templateRecords.find((record) => record.id === 'flyer')!;
-    const sent = serve({ answer: { ...preview, kind: 'template', to_database_id: null, template_id: 'flyer', to_template_version: flyer.version } });
+    const sent = serve({
+      answer: {
+        ...preview,
+        kind: 'template',
+        to_database_id: null,
+        template_id: 'flyer',
+        to_template_version: flyer.version,
+      },
+    });
     const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
     await user.click(await screen.findByRole('button', { name: 'Vorlagen-Version' }));
     expect(screen.getByText(/neue Felder erhalten ihren Standardwert/)).toBeInTheDocument();
     await user.click(await screen.findByRole('combobox', { name: /Vorlage/ }));
     await user.click(within(await screen.findByRole('listbox')).getByText(`${flyer.label} – Version ${flyer.version}`));
     await user.click(screen.getByRole('button', { name: 'Vorschau erstellen' }));
-    await waitFor(() => expect(sent.previews).toEqual([{ kind: 'template', template_id: 'flyer', to_template_version: flyer.version }]));
+    await waitFor(() =>
+      expect(sent.previews).toEqual([{ kind: 'template', template_id: 'flyer', to_template_version: flyer.version }]),
+    );
     const card = await screen.findByTestId('migration-preview');
     expect(within(card).getByText(`Migration nach ${flyer.label} – Version ${flyer.version}`)).toBeInTheDocument();
     const history = await screen.findByTestId('migration-history');
-    await waitFor(() => expect(within(history).getAllByRole('row')[1]).toHaveTextContent(`${flyer.label} – Version ${flyer.version}`));
+    await waitFor(() =>
+      expect(within(history).getAllByRole('row')[1]).toHaveTextContent(`${flyer.label} – Version ${flyer.version}`),
+    );
   }, 60_000);
 });
 
 describe('the database the calculations already use (issue #18 item 12)', () => {
   const flyerOn = (databaseId: number) =>
-    calculationRecord(11, 'flyer', { title: 'Sommerflyer', quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135, spoilage_pct: 5, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid' }, { database_id: databaseId });
+    calculationRecord(
+      11,
+      'flyer',
+      {
+        title: 'Sommerflyer',
+        quantity: 5000,
+        format: 'A5',
+        paper: 'paper_virgin',
+        grammage: 135,
+        spoilage_pct: 5,
+        energy_kwh_per_1000: 2.5,
+        electricity: 'electricity_de_grid',
+      },
+      { database_id: databaseId },
+    );
   /** Calculations on `databaseId`, answering the card's reads: the first one, and how many use its database. */
   function calculationsOn(databaseId: number, total: number) {
     const asked: Record<string, unknown>[] = [];
@@ -173,7 +307,9 @@ describe('the database the calculations already use (issue #18 item 12)', () => 
     serve();
     const asked = calculationsOn(1, 5);
     const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
-    expect(await screen.findByTestId('migration-in-use')).toHaveTextContent('Die Kalkulationen verwenden bereits Demo factors 2024 (2024); diese Datenbank wird daher nicht angeboten.');
+    expect(await screen.findByTestId('migration-in-use')).toHaveTextContent(
+      'Die Kalkulationen verwenden bereits Demo factors 2024 (2024); diese Datenbank wird daher nicht angeboten.',
+    );
     await user.click(await screen.findByRole('combobox', { name: /Ziel-Datenbank/ }));
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).queryByText('Demo factors 2024 (2024)')).toBeNull();
@@ -209,13 +345,30 @@ describe('the database the calculations already use (issue #18 item 12)', () => 
 });
 
 describe('offering migrations where calculations are', () => {
-  const olderCalculation = (): CalculationRecord => calculationRecord(8, 'flyer', { title: 'Sommerflyer', quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135, spoilage_pct: 5, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid' }, { database_id: 1 });
+  const olderCalculation = (): CalculationRecord =>
+    calculationRecord(
+      8,
+      'flyer',
+      {
+        title: 'Sommerflyer',
+        quantity: 5000,
+        format: 'A5',
+        paper: 'paper_virgin',
+        grammage: 135,
+        spoilage_pct: 5,
+        energy_kwh_per_1000: 2.5,
+        electricity: 'electricity_de_grid',
+      },
+      { database_id: 1 },
+    );
 
   it('offers, in the calculations list, to migrate every calculation of the filter on an older database', async () => {
     const counted: string[] = [];
     server.use(
       http.get(`${API}/calculations`, ({ request }) => {
-        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number[] };
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as {
+          database_id?: number[];
+        };
         if (filter.database_id) {
           counted.push(JSON.stringify(filter));
           return HttpResponse.json([olderCalculation()], { headers: { 'Content-Range': 'calculations 0-0/1234' } });
@@ -239,9 +392,13 @@ describe('offering migrations where calculations are', () => {
     server.use(
       // A full page (25) and no total: the server's answer past the count cap.
       http.get(`${API}/calculations`, () =>
-        HttpResponse.json(Array.from({ length: 25 }, (_, i) => ({ ...olderCalculation(), id: 100 + i, number: `K-2026-${100 + i}` })), {
-          headers: { 'Content-Range': 'calculations 0-24/*' },
-        })),
+        HttpResponse.json(
+          Array.from({ length: 25 }, (_, i) => ({ ...olderCalculation(), id: 100 + i, number: `K-2026-${100 + i}` })),
+          {
+            headers: { 'Content-Range': 'calculations 0-24/*' },
+          },
+        ),
+      ),
       ...calculationHandlers,
     );
     renderApp('/calculations/product', { signedInAs: editor });
@@ -250,32 +407,54 @@ describe('offering migrations where calculations are', () => {
     expect(await screen.findByText('1–25 von mehr als 10.000')).toBeInTheDocument();
   }, 60_000);
 
-  it('offers on a calculation\'s page to migrate it to the newer database', async () => {
-    server.use(http.get(`${API}/calculations/8`, () => HttpResponse.json(olderCalculation())), ...calculationHandlers);
+  it("offers on a calculation's page to migrate it to the newer database", async () => {
+    server.use(
+      http.get(`${API}/calculations/8`, () => HttpResponse.json(olderCalculation())),
+      ...calculationHandlers,
+    );
     renderApp('/edit/8', { signedInAs: editor });
     const hint = await screen.findByTestId('database-version-hint');
-    expect(hint).toHaveTextContent('Berechnet mit Demo factors 2024 (2024) – eine neuere Version ist veröffentlicht: Demo factors 2025 (2025).');
-    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute('href', '/migrations?calculation=8&to=2');
+    expect(hint).toHaveTextContent(
+      'Berechnet mit Demo factors 2024 (2024) – eine neuere Version ist veröffentlicht: Demo factors 2025 (2025).',
+    );
+    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute(
+      'href',
+      '/migrations?calculation=8&to=2',
+    );
     expect(screen.queryByTestId('template-version-hint')).toBeNull();
   }, 60_000);
 
-  it('offers on a calculation\'s page to carry it over to a newer template version', async () => {
+  it("offers on a calculation's page to carry it over to a newer template version", async () => {
     const flyer = templateRecords.find((record) => record.id === 'flyer')!;
     server.use(
-      http.get(`${API}/templates/flyer`, () => HttpResponse.json({ ...flyer, version: flyer.version + 1, definition: { ...flyer.definition, version: flyer.version + 1 } })),
+      http.get(`${API}/templates/flyer`, () =>
+        HttpResponse.json({
+          ...flyer,
+          version: flyer.version + 1,
+          definition: { ...flyer.definition, version: flyer.version + 1 },
+        }),
+      ),
       http.get(`${API}/calculations/8`, () => HttpResponse.json({ ...olderCalculation(), database_id: 2 })),
       ...calculationHandlers,
     );
     renderApp('/edit/8', { signedInAs: editor });
     const hint = await screen.findByTestId('template-version-hint');
-    expect(hint).toHaveTextContent(`Erstellt mit Version ${flyer.version} der Vorlage „${flyer.label}“ – Version ${flyer.version + 1} ist veröffentlicht.`);
-    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute('href', '/migrations?calculation=8&template=flyer');
+    expect(hint).toHaveTextContent(
+      `Erstellt mit Version ${flyer.version} der Vorlage „${flyer.label}“ – Version ${flyer.version + 1} ist veröffentlicht.`,
+    );
+    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute(
+      'href',
+      '/migrations?calculation=8&template=flyer',
+    );
   }, 60_000);
 });
 
 describe('a migration preview that changes nothing (issue #18 item 7)', () => {
   it('disables "Apply" with its reason beside it when no calculation is affected', async () => {
-    const empty: FactorMigrationRecord = { ...preview, summary: { count: 0, excluded: 0, total_before: 0, total_after: 0, difference: 0, percent: 0 } };
+    const empty: FactorMigrationRecord = {
+      ...preview,
+      summary: { count: 0, excluded: 0, total_before: 0, total_after: 0, difference: 0, percent: 0 },
+    };
     const sent = serve({ answer: empty });
     const { user } = renderApp('/migrations', { signedInAs: mandantAdmin });
     const card = await createPreview(user);

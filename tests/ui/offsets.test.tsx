@@ -6,7 +6,10 @@ import { editor } from './mockServer';
 import { projects, serveProjects } from './offsets.mock';
 import { renderApp } from './renderApp';
 
-const cardNames = () => within(screen.getByTestId('project-cards')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const cardNames = () =>
+  within(screen.getByTestId('project-cards'))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
 
 describe('carbon offset project catalogue', () => {
   it('shows the projects as cards with price and stock in the user locale, and filters them', async () => {
@@ -37,9 +40,19 @@ describe('carbon offset project catalogue', () => {
 
   it('offers provider admins to add a project and shows the detail view', async () => {
     serveProjects();
-    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    const provider: SessionUser = {
+      ...editor,
+      id: 1,
+      email: 'admin@kontor.example',
+      role: 'provider_admin',
+      mandant_id: null,
+      mandant_name: null,
+    };
     const { user } = renderApp('/carbon-offset-projects', { signedInAs: provider });
-    expect(await screen.findByRole('link', { name: /Neues Projekt/ })).toHaveAttribute('href', '/carbon-offset-projects/create');
+    expect(await screen.findByRole('link', { name: /Neues Projekt/ })).toHaveAttribute(
+      'href',
+      '/carbon-offset-projects/create',
+    );
     await user.click(await screen.findByText('Windpark Indien'));
     expect(await screen.findByText('Demo-Projekt — Platzhalter')).toBeInTheDocument();
     expect(screen.getByText('Indien')).toBeInTheDocument();

@@ -8,25 +8,54 @@ import { renderApp } from './renderApp';
 import { projects, serveProjects } from './offsets.mock';
 
 const quote: OrderQuote = {
-  calculation_ids: [7], co2e_kg: 323.96298, tonnes_kg: 400, rounding_kg: 100, price_per_tonne_minor: 2450, total_minor: 980, currency: 'EUR',
+  calculation_ids: [7],
+  co2e_kg: 323.96298,
+  tonnes_kg: 400,
+  rounding_kg: 100,
+  price_per_tonne_minor: 2450,
+  total_minor: 980,
+  currency: 'EUR',
   issued_to: 'Druckerei Muster',
 };
 
 const draft: OrderRecord = {
-  id: 41, mandant_id: 1, number: 'B-2026-000041', project_id: 1, calculation_id: 7, collection_id: null, calculation_ids: [7], co2e_kg: 323.96298,
-  tonnes_kg: 400, price_per_tonne_minor: 2450, total_minor: 980, currency: 'EUR', status: 'draft', certificate_number: null,
-  issued_to: 'Druckerei Muster GmbH', created_by: 3, placed_at: null, completed_at: null, created_at: '2026-03-01T10:00:00Z',
-  updated_at: '2026-03-01T10:00:00Z', version: 1,
+  id: 41,
+  mandant_id: 1,
+  number: 'B-2026-000041',
+  project_id: 1,
+  calculation_id: 7,
+  collection_id: null,
+  calculation_ids: [7],
+  co2e_kg: 323.96298,
+  tonnes_kg: 400,
+  price_per_tonne_minor: 2450,
+  total_minor: 980,
+  currency: 'EUR',
+  status: 'draft',
+  certificate_number: null,
+  issued_to: 'Druckerei Muster GmbH',
+  created_by: 3,
+  placed_at: null,
+  completed_at: null,
+  created_at: '2026-03-01T10:00:00Z',
+  updated_at: '2026-03-01T10:00:00Z',
+  version: 1,
 };
 
 function serveOrders(orders: OrderRecord[], posted: unknown[] = [], transitions: string[] = []) {
   serveProjects();
   server.use(
-    http.get(`${API}/calculations/7`, () => HttpResponse.json({ id: 7, number: 'K-2026-000007', title: 'Frühjahrskatalog', total_co2e: 323.96298 })),
+    http.get(`${API}/calculations/7`, () =>
+      HttpResponse.json({ id: 7, number: 'K-2026-000007', title: 'Frühjahrskatalog', total_co2e: 323.96298 }),
+    ),
     http.get(`${API}/orders/quote`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       const project = projects.find((p) => String(p.id) === params.get('project_id'))!;
-      return HttpResponse.json({ ...quote, price_per_tonne_minor: project.price_per_tonne_minor, total_minor: (400 * project.price_per_tonne_minor) / 1000 });
+      return HttpResponse.json({
+        ...quote,
+        price_per_tonne_minor: project.price_per_tonne_minor,
+        total_minor: (400 * project.price_per_tonne_minor) / 1000,
+      });
     }),
     http.post(`${API}/orders`, async ({ request }) => {
       posted.push(await request.json());
@@ -51,7 +80,9 @@ describe('ordering a CO2 offset contribution', () => {
     const { user } = renderApp('/orders/new?calculation=7', { signedInAs: editor });
 
     // The first render of the file loads the order page's chunk: slow in jsdom on a busy machine.
-    expect(await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog', {}, { timeout: 30_000 }),
+    ).toBeInTheDocument();
     await user.click(await screen.findByTestId('choose-project-1'));
     const table = await screen.findByTestId('order-quote');
     expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO₂e$/);
@@ -67,7 +98,9 @@ describe('ordering a CO2 offset contribution', () => {
     await user.clear(screen.getByLabelText('Ausgestellt für'));
     await user.type(screen.getByLabelText('Ausgestellt für'), 'Druckerei Muster GmbH');
     await user.click(screen.getByTestId('order-review'));
-    await waitFor(() => expect(posted).toEqual([{ project_id: 2, calculation_id: 7, issued_to: 'Druckerei Muster GmbH' }]));
+    await waitFor(() =>
+      expect(posted).toEqual([{ project_id: 2, calculation_id: 7, issued_to: 'Druckerei Muster GmbH' }]),
+    );
 
     // The draft is the review step.
     expect(await screen.findByTestId('order-number')).toHaveTextContent('Bestellung B-2026-000041');
@@ -79,7 +112,13 @@ describe('ordering a CO2 offset contribution', () => {
   }, 60_000);
 
   it('offers each role only its transitions and the certificate once completed', async () => {
-    const completed: OrderRecord = { ...draft, id: 42, status: 'completed', certificate_number: 'KC-2026-00000042', completed_at: '2026-03-05T10:00:00Z' };
+    const completed: OrderRecord = {
+      ...draft,
+      id: 42,
+      status: 'completed',
+      certificate_number: 'KC-2026-00000042',
+      completed_at: '2026-03-05T10:00:00Z',
+    };
     const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([completed, placed]);
     renderApp('/orders/42', { signedInAs: editor });
@@ -94,7 +133,14 @@ describe('ordering a CO2 offset contribution', () => {
     const confirmed: OrderRecord = { ...draft, id: 44, status: 'confirmed', placed_at: '2026-03-02T10:00:00Z' };
     const transitions: string[] = [];
     serveOrders([confirmed], [], transitions);
-    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    const provider: SessionUser = {
+      ...editor,
+      id: 1,
+      email: 'admin@kontor.example',
+      role: 'provider_admin',
+      mandant_id: null,
+      mandant_name: null,
+    };
     const { user } = renderApp('/orders/44', { signedInAs: provider });
     await user.click(await screen.findByTestId('order-complete'));
     const dialog = await screen.findByRole('dialog');
@@ -108,7 +154,14 @@ describe('ordering a CO2 offset contribution', () => {
   it('shows a provider admin the confirm step of a placed order, not the place step', async () => {
     const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([placed]);
-    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    const provider: SessionUser = {
+      ...editor,
+      id: 1,
+      email: 'admin@kontor.example',
+      role: 'provider_admin',
+      mandant_id: null,
+      mandant_name: null,
+    };
     renderApp('/orders/43', { signedInAs: provider });
     expect(await screen.findByTestId('order-confirm')).toBeInTheDocument();
     expect(screen.getByTestId('order-cancel')).toBeInTheDocument();
@@ -117,11 +170,20 @@ describe('ordering a CO2 offset contribution', () => {
     expect(await screen.findByTestId('order-mandant')).toHaveTextContent('Druckerei Muster');
   });
 
-  it('names each order\'s mandant in a provider admin\'s list, and not in a mandant user\'s', async () => {
+  it("names each order's mandant in a provider admin's list, and not in a mandant user's", async () => {
     const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([placed]);
-    server.use(http.get(`${API}/orders`, () => HttpResponse.json([placed], { headers: { 'Content-Range': 'orders 0-0/1' } })));
-    const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+    server.use(
+      http.get(`${API}/orders`, () => HttpResponse.json([placed], { headers: { 'Content-Range': 'orders 0-0/1' } })),
+    );
+    const provider: SessionUser = {
+      ...editor,
+      id: 1,
+      email: 'admin@kontor.example',
+      role: 'provider_admin',
+      mandant_id: null,
+      mandant_name: null,
+    };
     const { unmount } = renderApp('/orders', { signedInAs: provider });
     const list = await screen.findByTestId('orders-list');
     expect(await within(list).findByText('Druckerei Muster')).toBeInTheDocument();
@@ -140,19 +202,39 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
     const posted: unknown[] = [];
     serveOrders([draft], posted);
     renderApp('/orders/new?calculation=7', { signedInAs: { ...editor, role: 'viewer' } });
-    expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent('Ihre Rolle darf keine CO₂-Kompensationsbeiträge bestellen');
+    expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent(
+      'Ihre Rolle darf keine CO₂-Kompensationsbeiträge bestellen',
+    );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
     expect(screen.queryByText('1. Projekt wählen')).toBeNull();
   });
 
   it('says before a project is picked that a collection has nothing open to offset', async () => {
     serveOrders([draft]);
-    server.use(http.get(`${API}/collections/5`, () => HttpResponse.json({
-      id: 5, mandant_id: 1, name: 'Bestellt', description: '', tags: [], created_by: 3, created_at: '2026-03-01T10:00:00Z',
-      updated_at: '2026-03-01T10:00:00Z', version: 1, calculation_ids: [7], calculation_count: 1, total_co2e: 100, ordered_co2e: 100, open_co2e: 0,
-    })));
+    server.use(
+      http.get(`${API}/collections/5`, () =>
+        HttpResponse.json({
+          id: 5,
+          mandant_id: 1,
+          name: 'Bestellt',
+          description: '',
+          tags: [],
+          created_by: 3,
+          created_at: '2026-03-01T10:00:00Z',
+          updated_at: '2026-03-01T10:00:00Z',
+          version: 1,
+          calculation_ids: [7],
+          calculation_count: 1,
+          total_co2e: 100,
+          ordered_co2e: 100,
+          open_co2e: 0,
+        }),
+      ),
+    );
     renderApp('/orders/new?collection=5', { signedInAs: editor });
-    expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent('Nichts offen zu kompensieren');
+    expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent(
+      'Nichts offen zu kompensieren',
+    );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
   });
 });

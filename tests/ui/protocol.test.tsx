@@ -10,15 +10,38 @@ const PAGE_CHUNK = { timeout: 30_000 };
 
 const entries: ProtocolEntryRecord[] = [
   {
-    id: 12, at: '2026-03-02T09:30:00.000Z', mandant_id: 1, user_id: 2, user_email: 'admin@muster.example',
-    user_name: 'Erika Muster', action: 'updated', resource: 'users', record_id: '3', record_label: 'Eddi Editor',
-    summary: { params: { fields: 3 } }, ip: '127.0.0.1',
-    changes: { name: { old: 'Eddi', new: 'Eddi Editor' }, role: { old: 'viewer', new: 'editor' }, password: { redacted: true } },
+    id: 12,
+    at: '2026-03-02T09:30:00.000Z',
+    mandant_id: 1,
+    user_id: 2,
+    user_email: 'admin@muster.example',
+    user_name: 'Erika Muster',
+    action: 'updated',
+    resource: 'users',
+    record_id: '3',
+    record_label: 'Eddi Editor',
+    summary: { params: { fields: 3 } },
+    ip: '127.0.0.1',
+    changes: {
+      name: { old: 'Eddi', new: 'Eddi Editor' },
+      role: { old: 'viewer', new: 'editor' },
+      password: { redacted: true },
+    },
   },
   {
-    id: 11, at: '2026-03-02T09:00:00.000Z', mandant_id: 1, user_id: null, user_email: 'eddi@muster.example',
-    user_name: null, action: 'login_failed', resource: 'auth', record_id: '3', record_label: 'eddi@muster.example',
-    summary: { params: { email: 'eddi@muster.example' } }, changes: null, ip: '10.0.0.7',
+    id: 11,
+    at: '2026-03-02T09:00:00.000Z',
+    mandant_id: 1,
+    user_id: null,
+    user_email: 'eddi@muster.example',
+    user_name: null,
+    action: 'login_failed',
+    resource: 'auth',
+    record_id: '3',
+    record_label: 'eddi@muster.example',
+    summary: { params: { email: 'eddi@muster.example' } },
+    changes: null,
+    ip: '10.0.0.7',
   },
 ];
 
@@ -29,36 +52,66 @@ function serveProtocol(queries: URLSearchParams[]) {
       const params = new URL(request.url).searchParams;
       queries.push(params);
       const filter = JSON.parse(params.get('filter') ?? '{}') as Record<string, unknown>;
-      const rows = entries.filter((e) => (filter.action ? e.action === filter.action : true)
-        && (filter.q ? JSON.stringify(e).toLowerCase().includes(String(filter.q).toLowerCase()) : true));
-      return HttpResponse.json(rows, { headers: { 'Content-Range': rows.length ? `protocol 0-${rows.length - 1}/${rows.length}` : 'protocol */0' } });
+      const rows = entries.filter(
+        (e) =>
+          (filter.action ? e.action === filter.action : true) &&
+          (filter.q ? JSON.stringify(e).toLowerCase().includes(String(filter.q).toLowerCase()) : true),
+      );
+      return HttpResponse.json(rows, {
+        headers: { 'Content-Range': rows.length ? `protocol 0-${rows.length - 1}/${rows.length}` : 'protocol */0' },
+      });
     }),
   );
 }
 
 const migrationEntry = (id: number, step: string, changes: ProtocolEntryRecord['changes']): ProtocolEntryRecord => ({
-  id, at: '2026-03-02T10:00:00.000Z', mandant_id: 1, user_id: 2, user_email: 'admin@muster.example', user_name: 'Erika Muster',
-  action: 'migrated', resource: 'migrations', record_id: '7', record_label: '→ Demo-Faktoren 2024',
-  summary: { params: { step, target: 'Demo-Faktoren 2024', count: 5, excluded: 0 } }, changes, ip: null,
+  id,
+  at: '2026-03-02T10:00:00.000Z',
+  mandant_id: 1,
+  user_id: 2,
+  user_email: 'admin@muster.example',
+  user_name: 'Erika Muster',
+  action: 'migrated',
+  resource: 'migrations',
+  record_id: '7',
+  record_label: '→ Demo-Faktoren 2024',
+  summary: { params: { step, target: 'Demo-Faktoren 2024', count: 5, excluded: 0 } },
+  changes,
+  ip: null,
   refs: { users: { '2': 'Erika Muster' }, mandants: { '1': 'Druckerei Muster' } },
 });
 
 describe('protocol page', () => {
   it('tells what happened to what in people’s words: migration steps, statuses, names and dates', async () => {
     const migration = [
-      migrationEntry(23, 'rollback', { status: { old: 'applied', new: 'rolled_back' }, rolled_back_at: { old: null, new: '2026-03-02T10:05:00.000Z' } }),
-      migrationEntry(22, 'apply', { status: { old: 'previewed', new: 'applied' }, applied_by: { old: null, new: 2 }, version: { old: 1, new: 2 } }),
+      migrationEntry(23, 'rollback', {
+        status: { old: 'applied', new: 'rolled_back' },
+        rolled_back_at: { old: null, new: '2026-03-02T10:05:00.000Z' },
+      }),
+      migrationEntry(22, 'apply', {
+        status: { old: 'previewed', new: 'applied' },
+        applied_by: { old: null, new: 2 },
+        version: { old: 1, new: 2 },
+      }),
       migrationEntry(21, 'preview', null),
     ];
-    server.use(http.get(`${API}/protocol`, () => HttpResponse.json(migration, { headers: { 'Content-Range': 'protocol 0-2/3' } })));
+    server.use(
+      http.get(`${API}/protocol`, () =>
+        HttpResponse.json(migration, { headers: { 'Content-Range': 'protocol 0-2/3' } }),
+      ),
+    );
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
 
-    const rollback = (await screen.findByText('Migration auf „Demo-Faktoren 2024“ zurückgenommen', {}, PAGE_CHUNK)).closest('tr')!;
+    const rollback = (
+      await screen.findByText('Migration auf „Demo-Faktoren 2024“ zurückgenommen', {}, PAGE_CHUNK)
+    ).closest('tr')!;
     expect(within(rollback).getByText('Migration zurückgenommen')).toBeInTheDocument();
     expect(within(rollback).getByText('Angewendet')).toBeInTheDocument();
     expect(within(rollback).getByText('Zurückgenommen')).toBeInTheDocument();
     expect(within(rollback).getByText('Zurückgenommen am')).toBeInTheDocument();
-    const day = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-02T10:05:00.000Z'));
+    const day = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-03-02T10:05:00.000Z'),
+    );
     expect(within(rollback).getByText(day)).toBeInTheDocument();
     expect(within(rollback).queryByText(/rolled_back/)).toBeNull();
 
@@ -71,7 +124,9 @@ describe('protocol page', () => {
     expect(within(by).getByText('Erika Muster')).toBeInTheDocument();
     expect(within(diff).queryByRole('rowheader', { name: /version/i })).toBeNull();
 
-    const preview = screen.getByText('Migrationsvorschau auf „Demo-Faktoren 2024“ erstellt – Kalkulationen: 5').closest('tr')!;
+    const preview = screen
+      .getByText('Migrationsvorschau auf „Demo-Faktoren 2024“ erstellt – Kalkulationen: 5')
+      .closest('tr')!;
     expect(within(preview).getByText('Migrationsvorschau')).toBeInTheDocument();
   });
 
@@ -128,14 +183,21 @@ describe('protocol page', () => {
     // Whole days in the reader's language (TT.MM.JJJJ), both ends included: "Von" starts the day, "Bis" ends it.
     await user.click(within(screen.getByRole('group', { name: 'Von' })).getByRole('spinbutton', { name: 'Tag' }));
     await user.keyboard('01032026');
-    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
-      q: 'login_failed', at_gte: new Date(2026, 2, 1).toISOString(),
-    }));
+    await waitFor(() =>
+      expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
+        q: 'login_failed',
+        at_gte: new Date(2026, 2, 1).toISOString(),
+      }),
+    );
     await user.click(within(screen.getByRole('group', { name: 'Bis' })).getByRole('spinbutton', { name: 'Tag' }));
     await user.keyboard('02032026');
-    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
-      q: 'login_failed', at_gte: new Date(2026, 2, 1).toISOString(), at_lte: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
-    }));
+    await waitFor(() =>
+      expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
+        q: 'login_failed',
+        at_gte: new Date(2026, 2, 1).toISOString(),
+        at_lte: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
+      }),
+    );
     expect(screen.getByRole('group', { name: 'Von' }).querySelector('input')).toHaveValue('01.03.2026');
 
     await user.clear(screen.getByPlaceholderText('Suchen'));
@@ -147,12 +209,17 @@ describe('protocol page', () => {
     const queries: URLSearchParams[] = [];
     serveProtocol(queries);
     let exported: URLSearchParams | null = null;
-    server.use(http.get(`${API}/protocol/export.csv`, ({ request }) => {
-      exported = new URL(request.url).searchParams;
-      return new HttpResponse('\uFEFFZeitpunkt;Wer\r\n', {
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="protocol-2026-03-02.csv"' },
-      });
-    }));
+    server.use(
+      http.get(`${API}/protocol/export.csv`, ({ request }) => {
+        exported = new URL(request.url).searchParams;
+        return new HttpResponse('\uFEFFZeitpunkt;Wer\r\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="protocol-2026-03-02.csv"',
+          },
+        });
+      }),
+    );
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);

@@ -8,7 +8,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { FactorUse } from '../../src/core/formula/compute';
 import { editor, server } from './mockServer';
 import { renderApp } from './renderApp';
-import { brochureInputs, calculationHandlers, calculationRecord, calculations, factors, resetCalculations } from './calculations.mock';
+import {
+  brochureInputs,
+  calculationHandlers,
+  calculationRecord,
+  calculations,
+  factors,
+  resetCalculations,
+} from './calculations.mock';
 
 /** As the server stores them now: year and region with each factor; the truck factor as stored before they were kept. */
 function withProvenance(factor: FactorUse): FactorUse {
@@ -34,26 +41,49 @@ describe('the provenance panel of a calculation', () => {
     renderApp('/edit/7', { signedInAs: { ...editor, language: 'en' } });
     const panel = await screen.findByTestId('provenance-panel', {}, { timeout: 60_000 });
     expect(within(panel).getByText('Where the figures come from')).toBeInTheDocument();
-    expect(within(panel).getByTestId('provenance-database')).toHaveTextContent('Factor database: Demo factors 2025, version 2025');
+    expect(within(panel).getByTestId('provenance-database')).toHaveTextContent(
+      'Factor database: Demo factors 2025, version 2025',
+    );
 
     const printing = panel.querySelector('[data-result="printing_co2e"]') as HTMLElement;
-    expect(within(printing).getByTestId('provenance-formula').textContent).toMatch(/^Formula: .+ ÷ 1000 × .+ × factor Electricity, German grid mix$/);
+    expect(within(printing).getByTestId('provenance-formula').textContent).toMatch(
+      /^Formula: .+ ÷ 1000 × .+ × factor Electricity, German grid mix$/,
+    );
     const electricity = factors.find((factor) => factor.key === 'electricity_de_grid')!;
-    const row = within(printing).getByTestId('provenance-factors').querySelector('[data-factor="electricity_de_grid"]') as HTMLElement;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const row = within(printing)
+      .getByTestId('provenance-factors')
+      .querySelector('[data-factor="electricity_de_grid"]') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells[0]).toBe('Electricity, German grid mix');
     expect(cells[1]).toContain('/kWh');
-    expect(cells.slice(2)).toEqual([electricity.source, String(electricity.year), electricity.region, 'Demo factors 2025 · 2025']);
+    expect(cells.slice(2)).toEqual([
+      electricity.source,
+      String(electricity.year),
+      electricity.region,
+      'Demo factors 2025 · 2025',
+    ]);
 
     // Option data is a figure too: the paper weight names the format's area and its source.
     const paper = panel.querySelector('[data-result="content_paper_kg"]') as HTMLElement;
-    expect(within(paper).getByTestId('provenance-option-figure')).toHaveTextContent(/^Format A4 \(210 × 297 mm\): area_m2 = 0\.06237 — Source: ISO 216/);
-    expect(within(paper).getAllByTestId('provenance-input').map((item) => item.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/: 5,000/)]));
+    expect(within(paper).getByTestId('provenance-option-figure')).toHaveTextContent(
+      /^Format A4 \(210 × 297 mm\): area_m2 = 0\.06237 — Source: ISO 216/,
+    );
+    expect(
+      within(paper)
+        .getAllByTestId('provenance-input')
+        .map((item) => item.textContent),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/: 5,000/)]));
 
     // Stored before year and region were kept: shown as unknown, not left blank.
     const transport = panel.querySelector('[data-result="transport_co2e"]') as HTMLElement;
-    const truck = within(transport).getByTestId('provenance-factors').querySelector('[data-factor="road_freight_truck"]') as HTMLElement;
-    const truckCells = within(truck).getAllByRole('cell').map((cell) => cell.textContent);
+    const truck = within(transport)
+      .getByTestId('provenance-factors')
+      .querySelector('[data-factor="road_freight_truck"]') as HTMLElement;
+    const truckCells = within(truck)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(truckCells.slice(3, 5)).toEqual(['unknown', 'unknown']);
     expect(within(transport).getByTestId('provenance-formula')).toHaveTextContent(/sum over Transport of \(/);
   }, 120_000);
@@ -62,7 +92,9 @@ describe('the provenance panel of a calculation', () => {
     renderApp('/edit/7', { signedInAs: editor });
     const panel = await screen.findByTestId('provenance-panel', {}, { timeout: 60_000 });
     expect(within(panel).getByText('Woher die Zahlen kommen')).toBeInTheDocument();
-    const head = within(panel.querySelector('[data-result="printing_co2e"]') as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const head = within(panel.querySelector('[data-result="printing_co2e"]') as HTMLElement)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(head).toEqual(['Faktor', 'Wert', 'Quelle', 'Jahr', 'Region', 'Datenbank · Version']);
   }, 120_000);
 });

@@ -16,12 +16,15 @@ describe('recordsCsv', () => {
     expect(rows).toEqual([
       ['id', 'name', 'settings', 'share', 'email'],
       ['1', '\'=HYPERLINK("http://x")\nzweite Zeile', '{"a":1}', '12.5', ''],
-      ['2', 'Plain', '', '-0.25', '\'@evil'],
+      ['2', 'Plain', '', '-0.25', "'@evil"],
     ]);
   });
 
-  it('follows a German reader\'s convention: ; between cells, decimal comma', () => {
-    const rows = Papa.parse<string[]>(recordsCsv(records, 'de').replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter: ';' }).data;
+  it("follows a German reader's convention: ; between cells, decimal comma", () => {
+    const rows = Papa.parse<string[]>(recordsCsv(records, 'de').replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+      delimiter: ';',
+    }).data;
     expect(rows.map((row) => row[3])).toEqual(['share', '12,5', '-0,25']);
     expect(rows[1]![2]).toBe('{"a":1}');
   });

@@ -8,7 +8,9 @@ import { SESSION_STORAGE_KEY } from '../../src/client/providers/session';
 describe('screens of the shell', () => {
   it('answers an unknown route with the 404 page and a way home', async () => {
     const { user } = renderApp('/no/such/page', { signedInAs: editor });
-    expect(await screen.findByRole('heading', { name: 'Diese Seite wurde nicht gefunden', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Diese Seite wurde nicht gefunden', level: 1 }),
+    ).toBeInTheDocument();
     const home = screen.getByRole('link', { name: 'Zurück zur Startseite' });
     expect(home).toHaveAttribute('href', '/');
     await user.click(home);
@@ -17,10 +19,12 @@ describe('screens of the shell', () => {
 
   it('lists users from the API with their translated roles', async () => {
     let query = '';
-    server.use(http.get(`${API}/users`, ({ request }) => {
-      query = new URL(request.url).search;
-      return HttpResponse.json(userRecords, { headers: { 'Content-Range': 'users 0-1/2' } });
-    }));
+    server.use(
+      http.get(`${API}/users`, ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json(userRecords, { headers: { 'Content-Range': 'users 0-1/2' } });
+      }),
+    );
     renderApp('/users', { signedInAs: mandantAdmin });
     const row = (await screen.findByText('editor@muster.example')).closest('tr')!;
     expect(within(row).getByText('Eddi Editor')).toBeInTheDocument();
@@ -32,13 +36,15 @@ describe('screens of the shell', () => {
 
   it('shows a server field error beside the field and keeps the input', async () => {
     let sent: Record<string, unknown> | null = null;
-    server.use(http.put(`${API}/users/3`, async ({ request }) => {
-      sent = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json(
-        { message: 'Validation failed', errors: { email: 'This email address is already in use.' } },
-        { status: 400 },
-      );
-    }));
+    server.use(
+      http.put(`${API}/users/3`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { message: 'Validation failed', errors: { email: 'This email address is already in use.' } },
+          { status: 400 },
+        );
+      }),
+    );
     const { user } = renderApp('/users/3', { signedInAs: mandantAdmin });
     const email = await screen.findByDisplayValue('editor@muster.example');
     await user.clear(email);
@@ -53,13 +59,19 @@ describe('screens of the shell', () => {
   });
 
   it('validates the profile form and shows the server field error for a wrong current password', async () => {
-    server.use(http.put(`${API}/auth/me`, () => HttpResponse.json(
-      { message: 'Validation failed', errors: { current_password: 'The current password is wrong.' } },
-      { status: 400 },
-    )));
+    server.use(
+      http.put(`${API}/auth/me`, () =>
+        HttpResponse.json(
+          { message: 'Validation failed', errors: { current_password: 'The current password is wrong.' } },
+          { status: 400 },
+        ),
+      ),
+    );
     const { user } = renderApp('/profile', { signedInAs: editor });
     await screen.findByRole('heading', { name: 'Mein Profil', level: 2 });
-    const [current, next, repeat] = Array.from(document.querySelectorAll('input[type="password"]')) as HTMLInputElement[];
+    const [current, next, repeat] = Array.from(
+      document.querySelectorAll('input[type="password"]'),
+    ) as HTMLInputElement[];
     await user.type(next, 'a-new-password-1');
     await user.type(repeat, 'a-different-one');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -86,10 +98,12 @@ describe('screens of the shell', () => {
 
   it('asks for a reset link without revealing whether the account exists', async () => {
     let asked: unknown = null;
-    server.use(http.post(`${API}/auth/forgot-password`, async ({ request }) => {
-      asked = await request.json();
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.post(`${API}/auth/forgot-password`, async ({ request }) => {
+        asked = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { user } = renderApp('/login/forgot-password');
     await user.type(await screen.findByRole('textbox', { name: /E-Mail/ }), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Link senden' }));
@@ -97,12 +111,14 @@ describe('screens of the shell', () => {
     expect(asked).toEqual({ email: 'someone@example.com' });
   });
 
-  it('checks the forgot-password address on input and on blur, with Kontor\'s messages, before sending', async () => {
+  it("checks the forgot-password address on input and on blur, with Kontor's messages, before sending", async () => {
     let asked = 0;
-    server.use(http.post(`${API}/auth/forgot-password`, () => {
-      asked += 1;
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.post(`${API}/auth/forgot-password`, () => {
+        asked += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { user } = renderApp('/login/forgot-password');
     const email = await screen.findByRole('textbox', { name: /E-Mail/ });
     await user.click(email);
@@ -120,10 +136,12 @@ describe('screens of the shell', () => {
 
   it('checks a new password on blur and its repetition as it is typed, before anything is sent', async () => {
     const bodies: unknown[] = [];
-    server.use(http.post(`${API}/auth/reset-password`, async ({ request }) => {
-      bodies.push(await request.json());
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.post(`${API}/auth/reset-password`, async ({ request }) => {
+        bodies.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { user } = renderApp('/login/reset?token=good');
     const [password, repeat] = await screen.findAllByLabelText(/Neues Passwort/);
     await user.click(password!);
@@ -154,13 +172,15 @@ describe('screens of the shell', () => {
 
   it('sets a new password from the reset link, and explains an expired link', async () => {
     const bodies: unknown[] = [];
-    server.use(http.post(`${API}/auth/reset-password`, async ({ request }) => {
-      const body = (await request.json()) as { token: string };
-      bodies.push(body);
-      return body.token === 'good'
-        ? new HttpResponse(null, { status: 204 })
-        : HttpResponse.json({ message: 'Token expired' }, { status: 400 });
-    }));
+    server.use(
+      http.post(`${API}/auth/reset-password`, async ({ request }) => {
+        const body = (await request.json()) as { token: string };
+        bodies.push(body);
+        return body.token === 'good'
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json({ message: 'Token expired' }, { status: 400 });
+      }),
+    );
     const first = renderApp('/login/reset?token=good');
     const [password, repeat] = await screen.findAllByLabelText(/Neues Passwort/);
     await first.user.type(password, 'short');

@@ -9,7 +9,10 @@ import type { ApiTokenRecord, CreatedApiToken, MandantRecord } from '../../src/c
 import { API, editor, mandantAdmin, mandantRecords, server } from './mockServer';
 import { renderApp } from './renderApp';
 import {
-  CLIENT_STATE_KEY, CLIENT_STATE_VERSION, parseClientState, readClientState,
+  CLIENT_STATE_KEY,
+  CLIENT_STATE_VERSION,
+  parseClientState,
+  readClientState,
 } from '../../src/client/shell/persistence/clientState';
 import { useClientValue } from '../../src/client/shell/persistence/useClientState';
 
@@ -58,8 +61,15 @@ describe('persisted client state', () => {
     const stored = parseClientState(window.localStorage.getItem(CLIENT_STATE_KEY)!);
     expect(stored?.compilations).toEqual({ viewMode: 'table' });
     expect(stored?.version).toBe(CLIENT_STATE_VERSION);
-    expect(Object.keys(stored!).sort()).toEqual(
-      ['compilations', 'databases', 'mandant', 'migration', 'orders', 'profile', 'version']);
+    expect(Object.keys(stored!).sort()).toEqual([
+      'compilations',
+      'databases',
+      'mandant',
+      'migration',
+      'orders',
+      'profile',
+      'version',
+    ]);
   });
 
   it('keeps an unsent profile draft across a reload', async () => {
@@ -122,8 +132,10 @@ describe('saving while offline', () => {
 
 describe('branding', () => {
   it('takes provider name, logo and colour from the mandant settings', async () => {
-    const branded: MandantRecord = { ...mandantRecords[0]!, settings: { provider_name: 'Druckerei Muster',
-      logo_url: '/logo-muster.svg', primary_color: '#6a1b9a' } };
+    const branded: MandantRecord = {
+      ...mandantRecords[0]!,
+      settings: { provider_name: 'Druckerei Muster', logo_url: '/logo-muster.svg', primary_color: '#6a1b9a' },
+    };
     server.use(http.get(`${API}/mandants/1`, () => HttpResponse.json(branded)));
     renderApp('/', { signedInAs: editor });
     await waitFor(() => expect(document.title).toBe('Übersicht – Druckerei Muster'));
@@ -141,9 +153,12 @@ describe('profile: mandant settings and API tokens', () => {
   it('lets a mandant admin change the mandant settings (PUT /api/mandants/:id with version)', async () => {
     let sent: Record<string, unknown> | null = null;
     server.use(
-      http.get(`${API}/databases`, () => HttpResponse.json([
-        { id: 7, mandant_id: null, name: 'Kontor Demo', version_label: '2026', status: 'published' }],
-      { headers: { 'Content-Range': 'databases 0-0/1' } })),
+      http.get(`${API}/databases`, () =>
+        HttpResponse.json(
+          [{ id: 7, mandant_id: null, name: 'Kontor Demo', version_label: '2026', status: 'published' }],
+          { headers: { 'Content-Range': 'databases 0-0/1' } },
+        ),
+      ),
       http.put(`${API}/mandants/1`, async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ ...mandantRecords[0], ...sent, version: 2 });
@@ -156,8 +171,15 @@ describe('profile: mandant settings and API tokens', () => {
     await user.click(within(card).getByLabelText('auf 0,1 t'));
     await user.click(within(card).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Einstellungen des Mandanten wurden gespeichert')).toBeInTheDocument();
-    expect(sent).toMatchObject({ name: 'Druckerei Muster', version: 1, settings: {
-      provider_name: 'Druckerei Muster Direkt', certificate_name: 'Druckerei Muster GmbH', offset_rounding_t: 0.1 } });
+    expect(sent).toMatchObject({
+      name: 'Druckerei Muster',
+      version: 1,
+      settings: {
+        provider_name: 'Druckerei Muster Direkt',
+        certificate_name: 'Druckerei Muster GmbH',
+        offset_rounding_t: 0.1,
+      },
+    });
   });
 
   it('shows the mandant settings only to mandant admins', async () => {
@@ -173,14 +195,22 @@ describe('profile: mandant settings and API tokens', () => {
       http.get(`${API}/auth/tokens`, () => HttpResponse.json(tokens)),
       http.post(`${API}/auth/tokens`, async ({ request }) => {
         asked = await request.json();
-        const record: ApiTokenRecord = { id: 11, name: 'ERP', created_at: '2026-11-01T10:00:00Z',
-          expires_at: '2099-01-30T10:00:00Z', last_used_at: null };
+        const record: ApiTokenRecord = {
+          id: 11,
+          name: 'ERP',
+          created_at: '2026-11-01T10:00:00Z',
+          expires_at: '2099-01-30T10:00:00Z',
+          last_used_at: null,
+        };
         tokens.push(record);
         const created: CreatedApiToken = { ...record, token: 'kontor_pat_secret-value' };
         return HttpResponse.json(created, { status: 201 });
       }),
       http.delete(`${API}/auth/tokens/:id`, ({ params }) => {
-        tokens.splice(tokens.findIndex((t) => String(t.id) === params.id), 1);
+        tokens.splice(
+          tokens.findIndex((t) => String(t.id) === params.id),
+          1,
+        );
         return new HttpResponse(null, { status: 204 });
       }),
     );

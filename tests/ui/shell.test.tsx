@@ -14,7 +14,11 @@ import { createI18nProvider } from '../../src/client/providers/i18nProvider';
 import { ProgressBar, PROGRESS_THROTTLE_MS } from '../../src/client/shell/progress/ProgressBar';
 import { trackActivity } from '../../src/client/shell/progress/activity';
 import {
-  CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, createChunkReloadGuard, isChunkLoadError, resetChunkReloadGuard,
+  CHUNK_RELOAD_INTERVAL_MS,
+  CHUNK_RELOAD_KEY,
+  createChunkReloadGuard,
+  isChunkLoadError,
+  resetChunkReloadGuard,
   type ChunkReloadEnvironment,
 } from '../../src/client/shell/navigation/chunkReload';
 import { lazyPage } from '../../src/client/shell/navigation/lazyPage';
@@ -29,7 +33,9 @@ const CHUNK_ERROR = 'Failed to fetch dynamically imported module: http://localho
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
   return {
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     clear: () => data.clear(),
     getItem: (key) => data.get(key) ?? null,
     key: (index) => [...data.keys()][index] ?? null,
@@ -59,7 +65,13 @@ describe('progress bar', () => {
     expect(screen.queryByTestId('progress-bar')).toBeNull();
 
     let finish: () => void = () => undefined;
-    void act(() => { void trackActivity(new Promise<void>((resolve) => { finish = resolve; })); });
+    void act(() => {
+      void trackActivity(
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+      );
+    });
     expect(screen.queryByTestId('progress-bar')).toBeNull();
     const bar = await screen.findByRole('progressbar', { name: 'Wird geladen …' });
     expect(bar).toBeInTheDocument();
@@ -68,10 +80,12 @@ describe('progress bar', () => {
   });
 
   it('runs during the API requests of a screen', async () => {
-    server.use(http.get(`${API}/users`, async () => {
-      await delay(700);
-      return HttpResponse.json(userRecords, { headers: { 'Content-Range': 'users 0-1/2' } });
-    }));
+    server.use(
+      http.get(`${API}/users`, async () => {
+        await delay(700);
+        return HttpResponse.json(userRecords, { headers: { 'Content-Range': 'users 0-1/2' } });
+      }),
+    );
     renderApp('/users', { signedInAs: mandantAdmin });
     expect(await screen.findByTestId('progress-bar')).toBeInTheDocument();
     expect(await screen.findByText('editor@muster.example')).toBeInTheDocument();
@@ -145,7 +159,13 @@ describe('chunk-failure guard', () => {
   it('asks the server once when the preload event and the error page recover the same chunk together', async () => {
     const reload = vi.fn();
     const reachable = vi.fn(async () => true);
-    const guard = createChunkReloadGuard({ storage: () => memoryStorage(), now: () => 7_000_000, reload, online: () => true, reachable });
+    const guard = createChunkReloadGuard({
+      storage: () => memoryStorage(),
+      now: () => 7_000_000,
+      reload,
+      online: () => true,
+      reachable,
+    });
     expect(await Promise.all([guard.recover(), guard.recover()])).toEqual(['reloading', 'reloading']);
     expect(reachable).toHaveBeenCalledTimes(1);
     expect(reload).toHaveBeenCalledTimes(1);
@@ -186,7 +206,10 @@ describe('chunk-failure guard', () => {
     expect(page).not.toHaveTextContent('dynamically imported');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
     // AdminContext's own (hash) router here; in the app the link is "/".
-    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute('href', expect.stringMatching(/^#?\/$/));
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^#?\/$/),
+    );
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
@@ -230,7 +253,11 @@ describe('error pages', () => {
       throw new Error('the error page broke');
     };
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<ErrorPageBoundary><Broken /></ErrorPageBoundary>);
+    render(
+      <ErrorPageBoundary>
+        <Broken />
+      </ErrorPageBoundary>,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while showing the error page');
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   });

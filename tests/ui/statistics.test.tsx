@@ -6,8 +6,15 @@ import { chartPoints, chartSpec } from '../../src/client/statistics/chartData';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 
-const providerAdmin: SessionUser = { id: 1, email: 'admin@kontor.example', name: 'Paula Provider', role: 'provider_admin',
-  language: 'de', mandant_id: null, mandant_name: null };
+const providerAdmin: SessionUser = {
+  id: 1,
+  email: 'admin@kontor.example',
+  name: 'Paula Provider',
+  role: 'provider_admin',
+  language: 'de',
+  mandant_id: null,
+  mandant_name: null,
+};
 
 function result(name: StatisticName, partial: Partial<StatisticsResult>): StatisticsResult {
   return { name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [], rows: [], ...partial };
@@ -15,21 +22,45 @@ function result(name: StatisticName, partial: Partial<StatisticsResult>): Statis
 
 const FIXTURES: Partial<Record<StatisticName, StatisticsResult>> = {
   overview: result('overview', {
-    columns: [{ key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }, { key: 'offset_kg', unit: 'kg_co2e' },
-      { key: 'offset_share', unit: 'percent' }, { key: 'open_orders', unit: 'count' }],
+    columns: [
+      { key: 'calculations', unit: 'count' },
+      { key: 'co2e_kg', unit: 'kg_co2e' },
+      { key: 'offset_kg', unit: 'kg_co2e' },
+      { key: 'offset_share', unit: 'percent' },
+      { key: 'open_orders', unit: 'count' },
+    ],
     rows: [{ calculations: 4, co2e_kg: 12345.5, offset_kg: 150, offset_share: 41.58, open_orders: 2 }],
   }),
   co2e_by_month: result('co2e_by_month', {
-    columns: [{ key: 'month', unit: null }, { key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }],
-    rows: [{ month: '2026-01', calculations: 2, co2e_kg: 1500.75 }, { month: '2026-02', calculations: 0, co2e_kg: 0 }],
+    columns: [
+      { key: 'month', unit: null },
+      { key: 'calculations', unit: 'count' },
+      { key: 'co2e_kg', unit: 'kg_co2e' },
+    ],
+    rows: [
+      { month: '2026-01', calculations: 2, co2e_kg: 1500.75 },
+      { month: '2026-02', calculations: 0, co2e_kg: 0 },
+    ],
   }),
   co2e_by_customer: result('co2e_by_customer', {
-    columns: [{ key: 'customer', unit: null }, { key: 'calculations', unit: 'count' }, { key: 'co2e_kg', unit: 'kg_co2e' }],
-    rows: [{ customer: null, calculations: 1, co2e_kg: 200 }, { customer: 'Verlag Nord', calculations: 3, co2e_kg: 50.25 }],
+    columns: [
+      { key: 'customer', unit: null },
+      { key: 'calculations', unit: 'count' },
+      { key: 'co2e_kg', unit: 'kg_co2e' },
+    ],
+    rows: [
+      { customer: null, calculations: 1, co2e_kg: 200 },
+      { customer: 'Verlag Nord', calculations: 3, co2e_kg: 50.25 },
+    ],
   }),
   orders: result('orders', {
-    columns: [{ key: 'status', unit: null }, { key: 'currency', unit: null }, { key: 'orders', unit: 'count' },
-      { key: 'offset_kg', unit: 'kg_co2e' }, { key: 'value_minor', unit: 'money_minor' }],
+    columns: [
+      { key: 'status', unit: null },
+      { key: 'currency', unit: null },
+      { key: 'orders', unit: 'count' },
+      { key: 'offset_kg', unit: 'kg_co2e' },
+      { key: 'value_minor', unit: 'money_minor' },
+    ],
     rows: [{ status: 'placed', currency: 'EUR', orders: 1, offset_kg: 100, value_minor: 123456 }],
   }),
 };
@@ -43,7 +74,14 @@ function serveStatistics(queries: URLSearchParams[], fixtures = FIXTURES) {
       const name = params.name as StatisticName;
       const fixture = fixtures[name];
       if (fixture) return HttpResponse.json(fixture);
-      return HttpResponse.json(result(name, { columns: [{ key: 'tag', unit: null }, { key: 'co2e_kg', unit: 'kg_co2e' }] }));
+      return HttpResponse.json(
+        result(name, {
+          columns: [
+            { key: 'tag', unit: null },
+            { key: 'co2e_kg', unit: 'kg_co2e' },
+          ],
+        }),
+      );
     }),
   );
 }
@@ -68,7 +106,11 @@ describe('statistics page', () => {
     // Money is labelled as money (its currency in every cell), not as "smallest currency unit"; the title says what the
     // card holds; statuses in the reader's words.
     const orders = await screen.findByRole('table', { name: 'Bestellungen nach Status' });
-    expect(within(orders).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Status', 'Währung', 'Bestellungen', 'Kompensiert (kg CO₂e)', 'Wert']);
+    expect(
+      within(orders)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Status', 'Währung', 'Bestellungen', 'Kompensiert (kg CO₂e)', 'Wert']);
     expect(within(orders).getByText('Aufgegeben')).toBeInTheDocument();
     expect(within(orders).getByText('1.234,56 €')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/kleinste Währungseinheit|Anzahl und Wert/);
@@ -82,7 +124,9 @@ describe('statistics page', () => {
     expect(within(tags).getByText('Keine Daten in diesem Zeitraum.')).toBeInTheDocument();
     expect(within(tags).queryByRole('table')).toBeNull();
     expect(within(tags).queryByRole('button', { name: 'CSV herunterladen' })).toBeNull();
-    expect(within(screen.getByTestId('statistic-co2e_by_month')).getByRole('button', { name: 'CSV herunterladen' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('statistic-co2e_by_month')).getByRole('button', { name: 'CSV herunterladen' }),
+    ).toBeInTheDocument();
 
     const year = new Date().getFullYear();
     await waitFor(() => expect(queries.length).toBeGreaterThanOrEqual(10));
@@ -94,9 +138,11 @@ describe('statistics page', () => {
   it('labels each chart with what it plots: the orders chart counts orders per status, the others kg CO₂e', async () => {
     const ordersResult = result('orders', {
       columns: FIXTURES.orders!.columns,
-      rows: [{ status: 'placed', currency: 'EUR', orders: 3, offset_kg: 100, value_minor: 123456 },
+      rows: [
+        { status: 'placed', currency: 'EUR', orders: 3, offset_kg: 100, value_minor: 123456 },
         { status: 'placed', currency: 'CHF', orders: 2, offset_kg: 700, value_minor: 500 },
-        { status: 'completed', currency: 'EUR', orders: 1, offset_kg: 50, value_minor: 75 }],
+        { status: 'completed', currency: 'EUR', orders: 1, offset_kg: 50, value_minor: 75 },
+      ],
     });
     serveStatistics([], { ...FIXTURES, orders: ordersResult });
     renderApp('/statistics', { signedInAs: editor });
@@ -107,7 +153,10 @@ describe('statistics page', () => {
     // One bar per status, the currencies added up: 5 orders placed, 1 completed.
     const spec = chartSpec(ordersResult)!;
     expect(spec.value.key).toBe('orders');
-    expect(chartPoints(ordersResult, spec)).toEqual([{ category: 'placed', value: 5 }, { category: 'completed', value: 1 }]);
+    expect(chartPoints(ordersResult, spec)).toEqual([
+      { category: 'placed', value: 5 },
+      { category: 'completed', value: 1 },
+    ]);
     const month = within(screen.getByTestId('statistic-co2e_by_month')).getByTestId('statistic-chart');
     expect(month).toHaveAttribute('data-value', 'co2e_kg');
     expect(month).toHaveAccessibleName('Berechnete kg CO₂e pro Monat: kg CO₂e');

@@ -13,11 +13,26 @@ import { API, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const providerAdmin: SessionUser = {
-  id: 1, email: 'admin@kontor.example', name: 'Paula Provider', role: 'provider_admin', language: 'en', mandant_id: null, mandant_name: null,
+  id: 1,
+  email: 'admin@kontor.example',
+  name: 'Paula Provider',
+  role: 'provider_admin',
+  language: 'en',
+  mandant_id: null,
+  mandant_name: null,
 };
 
 const factor = (id: number, key: string, category: string) => ({
-  id, database_id: 1, key, category, unit: 'kg', value: 1.2, source: 'test', year: 2024, region: 'DE', demo: true,
+  id,
+  database_id: 1,
+  key,
+  category,
+  unit: 'kg',
+  value: 1.2,
+  source: 'test',
+  year: 2024,
+  region: 'DE',
+  demo: true,
   label: { de: key, en: `Label ${key}`, fr: key, it: key, es: key },
 });
 
@@ -30,15 +45,27 @@ function serve(posts: { definition: Template }[]) {
     http.get(`${API}/factor-categories`, () => HttpResponse.json([{ key: 'paper', factor_count: 2 }])),
     http.get(`${API}/factors`, ({ request }) => {
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { category?: string };
-      const rows = [factor(1, 'paper_coated', 'paper'), factor(2, 'paper_recycled', 'paper'), factor(3, 'truck', 'transport')]
-        .filter((row) => !filter.category || row.category === filter.category);
+      const rows = [
+        factor(1, 'paper_coated', 'paper'),
+        factor(2, 'paper_recycled', 'paper'),
+        factor(3, 'truck', 'transport'),
+      ].filter((row) => !filter.category || row.category === filter.category);
       return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
     }),
     http.post(`${API}/templates`, async ({ request }) => {
       posts.push((await request.json()) as { definition: Template });
       const record: TemplateVersionRecord = {
-        id: 'new-template@1', template_id: 'new-template', version: 1, status: 'draft', source: 'app', label: 'New template',
-        created_by: 1, created_at: '2026-01-01T00:00:00Z', published_at: null, usage: 0, definition: emptyTemplate(),
+        id: 'new-template@1',
+        template_id: 'new-template',
+        version: 1,
+        status: 'draft',
+        source: 'app',
+        label: 'New template',
+        created_by: 1,
+        created_at: '2026-01-01T00:00:00Z',
+        published_at: null,
+        usage: 0,
+        definition: emptyTemplate(),
       };
       return HttpResponse.json(record, { status: 201 });
     }),
@@ -63,7 +90,13 @@ const change = (testId: string, value: string) => fireEvent.change(screen.getByT
 const fillTexts = (testId: string, text: string) => {
   for (const lang of ['de', 'en', 'fr', 'it', 'es']) change(`${testId}-${lang}`, `${text} ${lang}`);
 };
-const texts = (text: string) => ({ de: `${text} de`, en: `${text} en`, fr: `${text} fr`, it: `${text} it`, es: `${text} es` });
+const texts = (text: string) => ({
+  de: `${text} de`,
+  en: `${text} en`,
+  fr: `${text} fr`,
+  it: `${text} it`,
+  es: `${text} es`,
+});
 
 describe('template form editor: the whole format without JSON', () => {
   it('gives a choice field options with typed data', async () => {
@@ -109,14 +142,20 @@ describe('template form editor: the whole format without JSON', () => {
     click('te-group-0-add-field');
     change('te-field-0-3-name', 'varnish');
     change('te-field-0-3-type', 'boolean');
-    expect(within(screen.getByTestId('te-field-0-3-default')).getAllByRole('option').map((option) => option.textContent)).toEqual(['no default', 'Yes', 'No']);
+    expect(
+      within(screen.getByTestId('te-field-0-3-default'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['no default', 'Yes', 'No']);
     change('te-field-0-3-default', 'true');
     click('te-group-0-add-field');
     change('te-field-0-4-name', 'stock');
     change('te-field-0-4-type', 'factor');
     await user.click(screen.getByTestId('te-field-0-4-category'));
     await user.click(await screen.findByTestId('te-field-0-4-category-option-paper'));
-    await within(screen.getByTestId('te-field-0-4-default')).findByRole('option', { name: 'Label paper_recycled (paper_recycled)' });
+    await within(screen.getByTestId('te-field-0-4-default')).findByRole('option', {
+      name: 'Label paper_recycled (paper_recycled)',
+    });
     change('te-field-0-4-default', 'paper_recycled');
 
     const fields = (await save()).groups[0]!.fields;
@@ -147,7 +186,12 @@ describe('template form editor: the whole format without JSON', () => {
 
     const definition = await save();
     expect(definition.groups[0]!.fields[1]!.options).toEqual([
-      { value: 'a4', label: expect.any(Object), data: { area_m2: 0.06237, note: '0' }, dataSources: { area_m2: 'ISO 216: A4 = 210 × 297 mm' } },
+      {
+        value: 'a4',
+        label: expect.any(Object),
+        data: { area_m2: 0.06237, note: '0' },
+        dataSources: { area_m2: 'ISO 216: A4 = 210 × 297 mm' },
+      },
     ]);
   }, 400_000);
 
@@ -178,13 +222,19 @@ describe('template form editor: the whole format without JSON', () => {
 
     // Title shows only when quantity >= 100 and has_cover is yes.
     click('te-field-0-0-add-clause');
-    const fieldChoices = within(screen.getByTestId('te-field-0-0-clause-0-field')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const fieldChoices = within(screen.getByTestId('te-field-0-0-clause-0-field'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(fieldChoices).toEqual(['quantity', 'has_cover']);
     change('te-field-0-0-clause-0-op', '>=');
     change('te-field-0-0-clause-0-value', '100');
     click('te-field-0-0-add-clause');
     change('te-field-0-0-clause-1-field', 'has_cover');
-    expect(within(screen.getByTestId('te-field-0-0-clause-1-op')).getAllByRole('option').map((o) => o.textContent)).toEqual(['is yes', 'is no']);
+    expect(
+      within(screen.getByTestId('te-field-0-0-clause-1-op'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['is yes', 'is no']);
     expect(screen.queryByTestId('te-field-0-0-clause-1-value')).toBeNull();
     change('te-field-0-0-condition-join', '||');
     change('te-field-0-0-condition-join', '&&');
@@ -210,7 +260,11 @@ describe('template form editor: the whole format without JSON', () => {
     click('te-field-0-1-add-option');
     change('te-field-0-1-name', 'finish');
     click('te-field-0-0-add-clause');
-    expect(within(screen.getByTestId('te-field-0-0-clause-0-value')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['option', 'option_2']);
+    expect(
+      within(screen.getByTestId('te-field-0-0-clause-0-value'))
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['option', 'option_2']);
     change('te-field-0-0-clause-0-value', 'option_2');
     change('te-field-0-0-clause-0-op', '!=');
     await user.click(screen.getByTestId('tab-json'));
@@ -268,12 +322,20 @@ describe('template form editor: the whole format without JSON', () => {
   it('completes field names, functions and factor keys of the chosen category in a formula, and shows its preview value', async () => {
     const { user, save } = await openNew();
     // The skeleton: quantity 1000 (default) × 0.01 = 10 kg CO2e with the preview's test values.
-    await waitFor(() => expect(screen.getByTestId('te-result-0-preview-value')).toHaveTextContent("With the preview's test values: 10 kg CO₂e"), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('te-result-0-preview-value')).toHaveTextContent(
+          "With the preview's test values: 10 kg CO₂e",
+        ),
+      { timeout: 10_000 },
+    );
 
     const formula = screen.getByTestId('te-result-0-formula') as HTMLInputElement;
     await user.clear(formula);
     await user.type(formula, 'qua');
-    expect(within(screen.getByTestId('te-result-0-suggestions')).getByTestId('te-result-0-suggestion-quantity')).toHaveTextContent('field · Quantity');
+    expect(
+      within(screen.getByTestId('te-result-0-suggestions')).getByTestId('te-result-0-suggestion-quantity'),
+    ).toHaveTextContent('field · Quantity');
     await user.keyboard('{Enter}');
     expect(formula).toHaveValue('quantity');
     await user.type(formula, ' * fac');

@@ -19,13 +19,45 @@ import { API, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const providerAdmin: SessionUser = {
-  id: 1, email: 'admin@kontor.example', name: 'Paula Provider', role: 'provider_admin', language: 'en', mandant_id: null, mandant_name: null,
+  id: 1,
+  email: 'admin@kontor.example',
+  name: 'Paula Provider',
+  role: 'provider_admin',
+  language: 'en',
+  mandant_id: null,
+  mandant_name: null,
 };
 
 const skeleton = emptyTemplate();
 const listed: (TemplateRecord & TemplateEditorInfo)[] = [
-  { id: 'brochure', version: 1, type: 'product', label: 'Brochure', labels: skeleton.label, description: null, icon: 'MenuBook', definition: { ...skeleton, id: 'brochure' }, source: 'file', status: 'published', version_count: 1, usage: 7 },
-  { id: 'envelope', version: 2, type: 'product', label: 'Envelope', labels: skeleton.label, description: null, icon: 'Email', definition: { ...skeleton, id: 'envelope' }, source: 'app', status: 'draft', version_count: 2, usage: 0 },
+  {
+    id: 'brochure',
+    version: 1,
+    type: 'product',
+    label: 'Brochure',
+    labels: skeleton.label,
+    description: null,
+    icon: 'MenuBook',
+    definition: { ...skeleton, id: 'brochure' },
+    source: 'file',
+    status: 'published',
+    version_count: 1,
+    usage: 7,
+  },
+  {
+    id: 'envelope',
+    version: 2,
+    type: 'product',
+    label: 'Envelope',
+    labels: skeleton.label,
+    description: null,
+    icon: 'Email',
+    definition: { ...skeleton, id: 'envelope' },
+    source: 'app',
+    status: 'draft',
+    version_count: 2,
+    usage: 0,
+  },
 ];
 
 function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
@@ -34,13 +66,27 @@ function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
     http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
     http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
     http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
-    http.get(`${API}/factor-categories`, () => HttpResponse.json([{ key: 'paper', factor_count: 4 }, { key: 'transport', factor_count: 3 }])),
+    http.get(`${API}/factor-categories`, () =>
+      HttpResponse.json([
+        { key: 'paper', factor_count: 4 },
+        { key: 'transport', factor_count: 3 },
+      ]),
+    ),
     http.post(`${API}/templates`, async ({ request }) => {
       posts.push(await request.json());
       if (answer) return answer();
       const record: TemplateVersionRecord = {
-        id: 'new-template@1', template_id: 'new-template', version: 1, status: 'draft', source: 'app', label: 'New template',
-        created_by: 1, created_at: '2026-01-01T00:00:00Z', published_at: null, usage: 0, definition: skeleton,
+        id: 'new-template@1',
+        template_id: 'new-template',
+        version: 1,
+        status: 'draft',
+        source: 'app',
+        label: 'New template',
+        created_by: 1,
+        created_at: '2026-01-01T00:00:00Z',
+        published_at: null,
+        usage: 0,
+        definition: skeleton,
       };
       return HttpResponse.json(record, { status: 201 });
     }),
@@ -61,13 +107,25 @@ function paste(view: EditorView, text: string) {
 
 /** Types `text` at `at` (the cursor ends after it), as a keyboard would. */
 function typeAt(view: EditorView, at: number, text: string) {
-  act(() => view.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length }, userEvent: 'input.type' }));
+  act(() =>
+    view.dispatch({
+      changes: { from: at, insert: text },
+      selection: { anchor: at + text.length },
+      userEvent: 'input.type',
+    }),
+  );
 }
 
 function diagnostics(view: EditorView): (Diagnostic & { line: number; marked: string })[] {
   const found: (Diagnostic & { line: number; marked: string })[] = [];
   forEachDiagnostic(view.state, (diagnostic, from, to) => {
-    found.push({ ...diagnostic, from, to, line: view.state.doc.lineAt(from).number, marked: view.state.sliceDoc(from, to) });
+    found.push({
+      ...diagnostic,
+      from,
+      to,
+      line: view.state.doc.lineAt(from).number,
+      marked: view.state.sliceDoc(from, to),
+    });
   });
   return found;
 }
@@ -84,7 +142,10 @@ describe('template editor: positions, completion, checks', () => {
 
   it('completes property names the meta-schema allows at the cursor', () => {
     const partial = '{\n  "groups": [ { "fields": [ { "na';
-    expect(completionContextAt(partial, partial.length)).toMatchObject({ path: ['groups', 0, 'fields', 0], partial: 'na' });
+    expect(completionContextAt(partial, partial.length)).toMatchObject({
+      path: ['groups', 0, 'fields', 0],
+      partial: 'na',
+    });
     expect(suggestionsAt(partial, partial.length)?.suggestions.map((s) => s.name)).toEqual(['name']);
     const root = '{ "id": "x", ';
     const names = suggestionsAt(root, root.length)?.suggestions.map((s) => s.name) ?? [];
@@ -93,7 +154,11 @@ describe('template editor: positions, completion, checks', () => {
     expect(suggestionsAt('{ "id": "', 9)).toBeNull();
     // A key already closed by its quote is replaced whole; after a value without a comma no key goes.
     const closed = '{ "groups": [ {}, { "na" } ] }';
-    expect(completionContextAt(closed, closed.indexOf('na') + 2)).toMatchObject({ path: ['groups', 1], partial: 'na', replaceTo: closed.indexOf('na') + 3 });
+    expect(completionContextAt(closed, closed.indexOf('na') + 2)).toMatchObject({
+      path: ['groups', 1],
+      partial: 'na',
+      replaceTo: closed.indexOf('na') + 3,
+    });
     expect(completionContextAt('{ "id": "x" ', 12)).toBeNull();
     expect(completionContextAt('{}', 1)).toMatchObject({ path: [], partial: '' });
   });
@@ -109,7 +174,11 @@ describe('template editor: positions, completion, checks', () => {
     expect(faults).toEqual([expect.objectContaining({ pointer: '/results/0/formula', line })]);
     // Worded in the reader's language, as the server words it (issue #20).
     expect(checkTemplateText(broken, undefined, 'de').faults[0]!.message).toBe('unbekannte Funktion „factr“');
-    expect(checkTemplateText('{\n  "id": "x",\n  oops\n}', undefined, 'de').faults[0]).toMatchObject({ line: 3, column: 3, message: expect.stringMatching(/^ungültiges JSON in Zeile 3, Spalte 3/) });
+    expect(checkTemplateText('{\n  "id": "x",\n  oops\n}', undefined, 'de').faults[0]).toMatchObject({
+      line: 3,
+      column: 3,
+      message: expect.stringMatching(/^ungültiges JSON in Zeile 3, Spalte 3/),
+    });
     expect(checkTemplateText('{\n  "id": "x",\n  oops\n}').faults[0]).toMatchObject({ line: 3 });
   });
 });
@@ -131,10 +200,18 @@ describe('templates screen', () => {
 
   it('lists the template files the server rejected, with file, place and message (issue #20)', async () => {
     serveTemplates();
-    server.use(http.get(`${API}/template-load-errors`, () => HttpResponse.json([
-      { file: 'poster.json', pointer: '/results/1/formula', message: "unknown function 'facter'" },
-      { file: 'notes.json', pointer: '', message: 'invalid JSON at line 1, column 17: Unexpected end of JSON input' },
-    ])));
+    server.use(
+      http.get(`${API}/template-load-errors`, () =>
+        HttpResponse.json([
+          { file: 'poster.json', pointer: '/results/1/formula', message: "unknown function 'facter'" },
+          {
+            file: 'notes.json',
+            pointer: '',
+            message: 'invalid JSON at line 1, column 17: Unexpected end of JSON input',
+          },
+        ]),
+      ),
+    );
     renderApp('/templates', { signedInAs: providerAdmin });
     const rejected = await screen.findByTestId('template-load-errors', {}, { timeout: 15_000 });
     expect(rejected).toHaveTextContent('2 template files were not loaded:');
@@ -167,7 +244,8 @@ describe('template editor', () => {
 
     await user.click(screen.getByTestId('template-save-draft'));
     await waitFor(() => expect(posts).toHaveLength(1));
-    const definition = (posts[0] as { definition: { icon: string; groups: { fields: { category?: string }[] }[] } }).definition;
+    const definition = (posts[0] as { definition: { icon: string; groups: { fields: { category?: string }[] }[] } })
+      .definition;
     expect(definition.icon).toBe('Email');
     expect(definition.groups[0]!.fields[1]!.category).toBe('paper');
   }, 300_000);
@@ -180,7 +258,10 @@ describe('template editor', () => {
     // The skeleton's quantity field comes with its rules; they are shown as entries and kept.
     const rule = (index: number, part: string) => `te-field-0-1-rule-${index}-${part}`;
     const before = within(screen.getByTestId('te-field-0-1-rules')).getAllByRole('combobox').length;
-    const kept = Array.from({ length: before }, (_, i) => (screen.getByTestId(rule(i, 'name')) as HTMLSelectElement).value);
+    const kept = Array.from(
+      { length: before },
+      (_, i) => (screen.getByTestId(rule(i, 'name')) as HTMLSelectElement).value,
+    );
     expect(kept).toContain('required');
     await user.click(screen.getByTestId('te-field-0-1-add-rule'));
     fireEvent.change(screen.getByTestId(rule(before, 'name')), { target: { value: 'between' } });
@@ -200,7 +281,15 @@ describe('template editor', () => {
 
   it('writes form edits into the JSON, flags faults at their line and shows the server’s faults after a refused save', async () => {
     const posts: unknown[] = [];
-    serveTemplates(posts, () => HttpResponse.json({ message: 'The template fails the checks (1 faults).', errors: { '/results/0/formula': "unknown factor 'paperx'" } }, { status: 400 }));
+    serveTemplates(posts, () =>
+      HttpResponse.json(
+        {
+          message: 'The template fails the checks (1 faults).',
+          errors: { '/results/0/formula': "unknown factor 'paperx'" },
+        },
+        { status: 400 },
+      ),
+    );
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
     await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
     expect(await screen.findByTestId('template-valid')).toBeInTheDocument();
@@ -219,7 +308,16 @@ describe('template editor', () => {
     const withTypo = view.state.doc.toString().replace('"type": "product",', '"type": "product",\n  "colour": "red",');
     paste(view, withTypo);
     const line = withTypo.split('\n').findIndex((l) => l.includes('colour')) + 1;
-    await waitFor(() => expect(diagnostics(view)).toEqual([expect.objectContaining({ line, marked: '"colour"', severity: 'error', message: expect.stringContaining('/colour') })]));
+    await waitFor(() =>
+      expect(diagnostics(view)).toEqual([
+        expect.objectContaining({
+          line,
+          marked: '"colour"',
+          severity: 'error',
+          message: expect.stringContaining('/colour'),
+        }),
+      ]),
+    );
     expect(screen.getByTestId('template-faults')).toHaveTextContent(`Line ${line} · /colour`);
     await waitFor(() => expect(view.dom.querySelector('.cm-lint-marker-error')).not.toBeNull());
 
@@ -229,9 +327,27 @@ describe('template editor', () => {
     expect(diagnostics(view)).toEqual([]);
     await user.click(screen.getByTestId('template-save-draft'));
     expect(await screen.findByTestId('template-server-error')).toHaveTextContent('The template fails the checks');
-    expect(posts).toEqual([expect.objectContaining({ status: 'draft', mode: 'new', definition: expect.objectContaining({ id: 'new-template' }) })]);
-    const formulaLine = view.state.doc.toString().split('\n').findIndex((l) => l.includes('paperx')) + 1;
-    await waitFor(() => expect(diagnostics(view)).toEqual([expect.objectContaining({ line: formulaLine, marked: '"formula"', message: "/results/0/formula: unknown factor 'paperx'" })]));
+    expect(posts).toEqual([
+      expect.objectContaining({
+        status: 'draft',
+        mode: 'new',
+        definition: expect.objectContaining({ id: 'new-template' }),
+      }),
+    ]);
+    const formulaLine =
+      view.state.doc
+        .toString()
+        .split('\n')
+        .findIndex((l) => l.includes('paperx')) + 1;
+    await waitFor(() =>
+      expect(diagnostics(view)).toEqual([
+        expect.objectContaining({
+          line: formulaLine,
+          marked: '"formula"',
+          message: "/results/0/formula: unknown factor 'paperx'",
+        }),
+      ]),
+    );
     expect(screen.getByTestId('template-faults')).toHaveTextContent("unknown factor 'paperx'");
   }, 90_000);
 
@@ -269,6 +385,8 @@ describe('template editor', () => {
 
     // A syntax fault is marked at the line and column the parser names.
     paste(view, '{\n  "id": "x",\n  oops\n}');
-    await waitFor(() => expect(diagnostics(view)).toEqual([expect.objectContaining({ line: 3, from: '{\n  "id": "x",\n  '.length })]));
+    await waitFor(() =>
+      expect(diagnostics(view)).toEqual([expect.objectContaining({ line: 3, from: '{\n  "id": "x",\n  '.length })]),
+    );
   }, 60_000);
 });

@@ -14,17 +14,33 @@ import { renderApp } from './renderApp';
 /** The first render of a page loads its chunk: slow in jsdom on a busy machine. */
 const SLOW = 90_000;
 
-const provider: SessionUser = { ...editor, id: 1, email: 'admin@kontor.example', role: 'provider_admin', mandant_id: null, mandant_name: null };
+const provider: SessionUser = {
+  ...editor,
+  id: 1,
+  email: 'admin@kontor.example',
+  role: 'provider_admin',
+  mandant_id: null,
+  mandant_name: null,
+};
 
 function serveUnits(records: UnitRecord[]) {
   const units = [...records];
   const sent: unknown[] = [];
   server.use(
-    http.get(`${API}/units`, () => HttpResponse.json(units, { headers: { 'Content-Range': `units 0-${units.length - 1}/${units.length}` } })),
+    http.get(`${API}/units`, () =>
+      HttpResponse.json(units, { headers: { 'Content-Range': `units 0-${units.length - 1}/${units.length}` } }),
+    ),
     http.post(`${API}/units`, async ({ request }) => {
       const body = (await request.json()) as Omit<UnitRecord, 'id'>;
       sent.push(body);
-      const created: UnitRecord = { ...body, id: 99, builtin: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 };
+      const created: UnitRecord = {
+        ...body,
+        id: 99,
+        builtin: false,
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+        version: 1,
+      };
       units.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -35,29 +51,38 @@ function serveUnits(records: UnitRecord[]) {
 beforeEach(() => resetCalculations());
 
 describe('unit catalogue screen', () => {
-  it('lists the units with their labels and lets a provider admin add one in five languages', { timeout: SLOW }, async () => {
-    const sent = serveUnits(unitRecords);
-    const { user } = renderApp('/units', { signedInAs: provider });
-    const sheets = (await screen.findByText('Bogen', {}, { timeout: 30_000 })).closest('tr')!;
-    expect(within(sheets).getAllByText('sheets')).toHaveLength(2);
-    expect(within(sheets).getByText('pliegos')).toBeInTheDocument();
+  it(
+    'lists the units with their labels and lets a provider admin add one in five languages',
+    { timeout: SLOW },
+    async () => {
+      const sent = serveUnits(unitRecords);
+      const { user } = renderApp('/units', { signedInAs: provider });
+      const sheets = (await screen.findByText('Bogen', {}, { timeout: 30_000 })).closest('tr')!;
+      expect(within(sheets).getAllByText('sheets')).toHaveLength(2);
+      expect(within(sheets).getByText('pliegos')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: /Erstellen/ }));
-    await user.type(await screen.findByRole('textbox', { name: /Schlüssel/ }), 'rolls');
-    const labels = { de: 'Rollen', en: 'rolls', fr: 'rouleaux', it: 'rotoli', es: 'rollos' };
-    const inputs = screen.getAllByRole('textbox').filter((input) => (input as HTMLInputElement).name.startsWith('label.'));
-    expect(inputs).toHaveLength(LANGUAGES.length);
-    for (const input of inputs) await user.type(input, labels[(input as HTMLInputElement).name.slice(6) as keyof typeof labels]);
-    await user.click(screen.getByRole('button', { name: /Speichern/ }));
-    // No singular typed: the unit reads the same after 1, and the API gets null rather than empty texts.
-    await waitFor(() => expect(sent).toEqual([{ key: 'rolls', label: labels, singular: null }]));
-    expect(await screen.findByText('rouleaux')).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('link', { name: /Erstellen/ }));
+      await user.type(await screen.findByRole('textbox', { name: /Schlüssel/ }), 'rolls');
+      const labels = { de: 'Rollen', en: 'rolls', fr: 'rouleaux', it: 'rotoli', es: 'rollos' };
+      const inputs = screen
+        .getAllByRole('textbox')
+        .filter((input) => (input as HTMLInputElement).name.startsWith('label.'));
+      expect(inputs).toHaveLength(LANGUAGES.length);
+      for (const input of inputs)
+        await user.type(input, labels[(input as HTMLInputElement).name.slice(6) as keyof typeof labels]);
+      await user.click(screen.getByRole('button', { name: /Speichern/ }));
+      // No singular typed: the unit reads the same after 1, and the API gets null rather than empty texts.
+      await waitFor(() => expect(sent).toEqual([{ key: 'rolls', label: labels, singular: null }]));
+      expect(await screen.findByText('rouleaux')).toBeInTheDocument();
+    },
+  );
 
   it('is the provider admins\u2019: an editor is told so and has no menu entry', { timeout: SLOW }, async () => {
     serveUnits(unitRecords);
     renderApp('/units', { signedInAs: editor });
-    expect(await screen.findByText('Sie sind nicht berechtigt, auf diese Ressource zuzugreifen.', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sie sind nicht berechtigt, auf diese Ressource zuzugreifen.', {}, { timeout: 30_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Einheiten' })).not.toBeInTheDocument();
   });
 });
@@ -65,9 +90,13 @@ describe('unit catalogue screen', () => {
 describe('units in forms', () => {
   it('shows a template unit as the catalogue labels it, in the reader\u2019s language', { timeout: SLOW }, async () => {
     server.use(...calculationHandlers);
-    serveUnits(unitRecords.map((unit) => (unit.key === 'pcs' ? { ...unit, label: { ...unit.label, de: 'Exemplare' } } : unit)));
+    serveUnits(
+      unitRecords.map((unit) => (unit.key === 'pcs' ? { ...unit, label: { ...unit.label, de: 'Exemplare' } } : unit)),
+    );
     renderApp('/new/brochure', { signedInAs: editor });
-    const quantity = await screen.findByTestId('result-total-value', {}, { timeout: 30_000 }).then(() => document.querySelector<HTMLElement>('[data-field="quantity"]')!);
+    const quantity = await screen
+      .findByTestId('result-total-value', {}, { timeout: 30_000 })
+      .then(() => document.querySelector<HTMLElement>('[data-field="quantity"]')!);
     await waitFor(() => expect(quantity).toHaveTextContent('Exemplare'));
   });
 });

@@ -4,8 +4,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIONS, POLICY, RESOURCES, ROLES, allowedOrderTransitions, assignableRoles, can, canAccessView, mayChangeDatabase,
-  seesAllMandants, usesDraftTemplates, type Action, type Resource, type Role,
+  ACTIONS,
+  POLICY,
+  RESOURCES,
+  ROLES,
+  allowedOrderTransitions,
+  assignableRoles,
+  can,
+  canAccessView,
+  mayChangeDatabase,
+  seesAllMandants,
+  usesDraftTemplates,
+  type Action,
+  type Resource,
+  type Role,
 } from '../../src/core/access/policy';
 
 const ALL = 'PMEV';
@@ -13,7 +25,16 @@ const READ = { list: ALL, read: ALL };
 const EXPECTED: Record<Resource, Partial<Record<Action, string>>> = {
   calculations: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
   collections: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
-  orders: { ...READ, create: '-ME-', update: '-ME-', delete: '-ME-', place: '-ME-', confirm: 'P---', complete: 'P---', cancel: 'PME-' },
+  orders: {
+    ...READ,
+    create: '-ME-',
+    update: '-ME-',
+    delete: '-ME-',
+    place: '-ME-',
+    confirm: 'P---',
+    complete: 'P---',
+    cancel: 'PME-',
+  },
   'carbon-offset-projects': { ...READ, create: 'P---', update: 'P---', delete: 'P---' },
   databases: { ...READ, create: 'PM--', update: 'PM--', delete: 'PM--', roll_out: 'P---' },
   factors: READ,
@@ -44,7 +65,8 @@ describe('access policy', () => {
       for (const action of ACTIONS) {
         for (const role of ROLES) {
           const expected = allowedIn(EXPECTED[resource][action], role);
-          if (can(role, action, resource) !== expected) mismatches.push(`${role} ${action} ${resource}: expected ${expected}`);
+          if (can(role, action, resource) !== expected)
+            mismatches.push(`${role} ${action} ${resource}: expected ${expected}`);
         }
       }
     }
@@ -53,7 +75,8 @@ describe('access policy', () => {
 
   it('has no resource or action the table above does not list', () => {
     expect(Object.keys(POLICY).sort()).toEqual(Object.keys(EXPECTED).sort());
-    for (const resource of RESOURCES) expect(Object.keys(POLICY[resource]).sort()).toEqual(Object.keys(EXPECTED[resource]).sort());
+    for (const resource of RESOURCES)
+      expect(Object.keys(POLICY[resource]).sort()).toEqual(Object.keys(EXPECTED[resource]).sort());
   });
 
   it('denies everything to nobody signed in', () => {

@@ -12,7 +12,8 @@ import { fixtureJson } from './support/templates';
 
 function at(tree: MessageTree, key: string): unknown {
   let node: unknown = tree;
-  for (const part of key.split('.')) node = node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as MessageTree)[part] : undefined;
+  for (const part of key.split('.'))
+    node = node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as MessageTree)[part] : undefined;
   return node;
 }
 
@@ -31,31 +32,50 @@ describe('template checker message keys', () => {
     expect(missing).toEqual([]);
     const german = (key: string) => at(LOCALE_FILES.de, key) as string;
     const text = (key: string) => at(LOCALE_FILES[language], key) as string;
-    expect(CHECKER_KEYS.filter((key) => placeholders(text(key)).join() !== placeholders(german(key)).join())).toEqual([]);
+    expect(CHECKER_KEYS.filter((key) => placeholders(text(key)).join() !== placeholders(german(key)).join())).toEqual(
+      [],
+    );
     // A count is worded with a plural in every language, or in none.
     expect(CHECKER_KEYS.filter((key) => pluralForms(text(key)) !== pluralForms(german(key)))).toEqual([]);
   });
 
   it('has no checker text in the locales that the catalogue lacks', () => {
     const keys = (tree: MessageTree, prefix: string): string[] =>
-      Object.entries(tree).flatMap(([name, value]) => (typeof value === 'string' ? [`${prefix}.${name}`] : keys(value, `${prefix}.${name}`)));
+      Object.entries(tree).flatMap(([name, value]) =>
+        typeof value === 'string' ? [`${prefix}.${name}`] : keys(value, `${prefix}.${name}`),
+      );
     for (const language of LANGUAGES) {
       expect(keys(LOCALE_FILES[language].checker as MessageTree, 'checker').sort()).toEqual([...CHECKER_KEYS].sort());
     }
   });
 
   it('words a fault in the reader language, with its count in the right plural', () => {
-    const one = checkerText('checker.formula.optionDataMissing', { options: "'a'", field: 'kind', key: 'volume', smart_count: 1 });
-    const two = checkerText('checker.formula.optionDataMissing', { options: "'a', 'b'", field: 'kind', key: 'volume', smart_count: 2 });
+    const one = checkerText('checker.formula.optionDataMissing', {
+      options: "'a'",
+      field: 'kind',
+      key: 'volume',
+      smart_count: 1,
+    });
+    const two = checkerText('checker.formula.optionDataMissing', {
+      options: "'a', 'b'",
+      field: 'kind',
+      key: 'volume',
+      smart_count: 2,
+    });
     expect(one.message).toBe("option 'a' of 'kind' has no data 'volume'");
     expect(wordChecker(two, 'en')).toBe("options 'a', 'b' of 'kind' have no data 'volume'");
-    expect(wordChecker(one, 'de')).toBe('Option \'a\' von „kind“ hat keinen Datenwert „volume“');
-    expect(wordChecker(two, 'de')).toBe('Optionen \'a\', \'b\' von „kind“ haben keinen Datenwert „volume“');
-    expect(wordChecker(checkerText('checker.rule.arity', { name: 'min', rule: 'min', smart_count: 1 }), 'fr')).toBe('la règle « min » prend 1 argument, reçu « min »');
+    expect(wordChecker(one, 'de')).toBe("Option 'a' von „kind“ hat keinen Datenwert „volume“");
+    expect(wordChecker(two, 'de')).toBe("Optionen 'a', 'b' von „kind“ haben keinen Datenwert „volume“");
+    expect(wordChecker(checkerText('checker.rule.arity', { name: 'min', rule: 'min', smart_count: 1 }), 'fr')).toBe(
+      'la règle « min » prend 1 argument, reçu « min »',
+    );
   });
 
   it('words every fault of a broken template in German for a German reader', () => {
-    const template = fixtureJson('sample.json') as { results: { formula: string }[]; groups: { fields: { rules?: string[] }[] }[] };
+    const template = fixtureJson('sample.json') as {
+      results: { formula: string }[];
+      groups: { fields: { rules?: string[] }[] }[];
+    };
     template.results[0].formula = 'facter(1)';
     template.groups[0].fields[0].rules = ['between:1'];
     const { errors } = checkTemplate(template, 'sample.json');

@@ -56,21 +56,33 @@ describe('numbered set headers', () => {
     ['es', 'Transportes 2: Medio de transporte', 'Transportes 2: Distancia (km)'],
     ['group id and field names, other punctuation', 'transport_2_mode', 'TRANSPORT #2 - distance_km'],
   ])('recognises %s', (_case, mode, distance) => {
-    expect(suggestMapping(brochure, [mode, distance])).toEqual({ [mode]: 'transport[2].mode', [distance]: 'transport[2].distance_km' });
+    expect(suggestMapping(brochure, [mode, distance])).toEqual({
+      [mode]: 'transport[2].mode',
+      [distance]: 'transport[2].distance_km',
+    });
   });
 
   it('maps set 1 to the item-1 keys of before, numbered or not, and set 10 (the maximum) but not 11 or 0', () => {
-    expect(Object.values(suggestMapping(brochure, ['Transport 1: Mode', 'Transporte: Entfernung (km)']))).toEqual(['transport.mode', 'transport.distance_km']);
-    expect(Object.values(suggestMapping(brochure, ['Transport 10: Mode', 'Transport 11: Mode', 'Transport 0: Mode']))).toEqual(['transport[10].mode', null, null]);
+    expect(Object.values(suggestMapping(brochure, ['Transport 1: Mode', 'Transporte: Entfernung (km)']))).toEqual([
+      'transport.mode',
+      'transport.distance_km',
+    ]);
+    expect(
+      Object.values(suggestMapping(brochure, ['Transport 10: Mode', 'Transport 11: Mode', 'Transport 0: Mode'])),
+    ).toEqual(['transport[10].mode', null, null]);
   });
 
   it('leaves a numbered header of an unknown field or group unmapped, and maps a set twice named only once', () => {
-    expect(Object.values(suggestMapping(brochure, ['Transport 2: Gewicht', 'Lieferung 2: Entfernung', 'Transport 2: Mode', 'Transport 2: Verkehrsmittel']))).toEqual([
-      null,
-      null,
-      'transport[2].mode',
-      null,
-    ]);
+    expect(
+      Object.values(
+        suggestMapping(brochure, [
+          'Transport 2: Gewicht',
+          'Lieferung 2: Entfernung',
+          'Transport 2: Mode',
+          'Transport 2: Verkehrsmittel',
+        ]),
+      ),
+    ).toEqual([null, null, 'transport[2].mode', null]);
   });
 
   it('recognises a group field alias (`<group>.<field>`) in every set, and the template checker accepts only real group fields', () => {
@@ -80,9 +92,13 @@ describe('numbered set headers', () => {
       'Transport 2: Strecke': 'transport[2].distance_km',
       'Transporte 3 Fahrzeug': 'transport[3].mode',
     });
-    const json = JSON.parse(shippedTemplateFiles().find((f) => f.fileName === 'brochure.json')!.text) as { import: { aliases: Record<string, string> } };
+    const json = JSON.parse(shippedTemplateFiles().find((f) => f.fileName === 'brochure.json')!.text) as {
+      import: { aliases: Record<string, string> };
+    };
     json.import.aliases = { Strecke: 'transport.weight', Etwas: 'general.title' };
-    expect(checkTemplate(json, 'brochure.json', catalogOf(DEMO_FACTORS_2024)).errors.map(formatTemplateLoadError)).toEqual([
+    expect(
+      checkTemplate(json, 'brochure.json', catalogOf(DEMO_FACTORS_2024)).errors.map(formatTemplateLoadError),
+    ).toEqual([
       "brochure.json: /import/aliases/Strecke: unknown field 'transport.weight'",
       "brochure.json: /import/aliases/Etwas: unknown field 'general.title'",
     ]);
@@ -91,31 +107,67 @@ describe('numbered set headers', () => {
 
 describe('mapping keys of group items', () => {
   it('resolves item keys to their canonical form within the group maximum', () => {
-    expect(resolveTarget(brochure, 'transport[2].mode')).toMatchObject({ key: 'transport[2].mode', groupId: 'transport', item: 2 });
+    expect(resolveTarget(brochure, 'transport[2].mode')).toMatchObject({
+      key: 'transport[2].mode',
+      groupId: 'transport',
+      item: 2,
+    });
     expect(resolveTarget(brochure, 'transport[1].mode')).toMatchObject({ key: 'transport.mode', item: 1 });
     expect(resolveTarget(brochure, 'transport.mode')).toMatchObject({ key: 'transport.mode', item: 1 });
-    for (const bad of ['transport[0].mode', 'transport[11].mode', 'transport[2].nope', 'general[2].title', 'transport.1.mode', 'transport[2]', 'quantity[2]']) {
+    for (const bad of [
+      'transport[0].mode',
+      'transport[11].mode',
+      'transport[2].nope',
+      'general[2].title',
+      'transport.1.mode',
+      'transport[2]',
+      'quantity[2]',
+    ]) {
       expect(resolveTarget(brochure, bad), bad).toBeUndefined();
     }
   });
 
   it('offers the items asked for, capped at the maximum', () => {
-    const keys = (items: number) => importTargets(brochure, items).filter((t) => t.groupId).map((t) => t.key);
-    expect(keys(2)).toEqual(['transport.mode', 'transport.distance_km', 'transport[2].mode', 'transport[2].distance_km']);
+    const keys = (items: number) =>
+      importTargets(brochure, items)
+        .filter((t) => t.groupId)
+        .map((t) => t.key);
+    expect(keys(2)).toEqual([
+      'transport.mode',
+      'transport.distance_km',
+      'transport[2].mode',
+      'transport[2].distance_km',
+    ]);
     expect(keys(50)).toHaveLength(20);
   });
 
   it('reports an unknown item and the same item mapped twice under two spellings', () => {
-    expect(mappingProblems(brochure, ['A', 'B', 'C'], { A: 'transport[2].mode', B: 'transport[11].mode', C: null })).toEqual(['"transport[11].mode" is not a field of the template']);
-    expect(mappingProblems(brochure, ['A', 'B'], { A: 'transport.mode', B: 'transport[1].mode' })).toEqual(['"transport[1].mode" is mapped twice']);
+    expect(
+      mappingProblems(brochure, ['A', 'B', 'C'], { A: 'transport[2].mode', B: 'transport[11].mode', C: null }),
+    ).toEqual(['"transport[11].mode" is not a field of the template']);
+    expect(mappingProblems(brochure, ['A', 'B'], { A: 'transport.mode', B: 'transport[1].mode' })).toEqual([
+      '"transport[1].mode" is mapped twice',
+    ]);
   });
 });
 
 describe('rows with numbered sets', () => {
-  const headers = ['Titel', 'Transport 1: Verkehrsmittel', 'Transport 1: Entfernung', 'Transport 2: Verkehrsmittel', 'Transport 2: Entfernung'];
+  const headers = [
+    'Titel',
+    'Transport 1: Verkehrsmittel',
+    'Transport 1: Entfernung',
+    'Transport 2: Verkehrsmittel',
+    'Transport 2: Entfernung',
+  ];
 
   it('fills one item per filled set, in set order', () => {
-    const { inputs, errors, sets } = rowOf(brochure, headers, ['A', 'road_freight_truck', '120', 'Schienengüterverkehr', '300,5']);
+    const { inputs, errors, sets } = rowOf(brochure, headers, [
+      'A',
+      'road_freight_truck',
+      '120',
+      'Schienengüterverkehr',
+      '300,5',
+    ]);
     expect(errors).toEqual([]);
     expect(inputs.transport).toEqual([
       { mode: 'road_freight_truck', distance_km: 120 },
@@ -125,7 +177,9 @@ describe('rows with numbered sets', () => {
   });
 
   it('skips an empty set; with no set filled the group keeps its defaults (no item)', () => {
-    expect(rowOf(brochure, headers, ['A', 'road_freight_truck', '120', '', ' ']).inputs.transport).toEqual([{ mode: 'road_freight_truck', distance_km: 120 }]);
+    expect(rowOf(brochure, headers, ['A', 'road_freight_truck', '120', '', ' ']).inputs.transport).toEqual([
+      { mode: 'road_freight_truck', distance_km: 120 },
+    ]);
     const none = rowOf(brochure, headers, ['A', '', '', '', '']);
     expect(none.errors).toEqual([]);
     expect(none.inputs.transport).toEqual([]);
@@ -143,9 +197,18 @@ describe('rows with numbered sets', () => {
 
   it('a partly filled set is an error naming each empty required column and the filled ones', () => {
     const { errors } = rowOf(brochure, headers, ['A', 'road_freight_truck', '120', 'rail_freight', '']);
-    expect(errors).toEqual([{ column: 'Transport 2: Entfernung', value: '', key: 'partialSet', params: { filled: 'Transport 2: Verkehrsmittel' } }]);
+    expect(errors).toEqual([
+      {
+        column: 'Transport 2: Entfernung',
+        value: '',
+        key: 'partialSet',
+        params: { filled: 'Transport 2: Verkehrsmittel' },
+      },
+    ]);
     // A required field with a default counts too: a leg without its mode is a mistake, not the truck.
-    expect(rowOf(brochure, headers, ['A', '', '120', '', '']).errors).toMatchObject([{ column: 'Transport 1: Verkehrsmittel', key: 'partialSet' }]);
+    expect(rowOf(brochure, headers, ['A', '', '120', '', '']).errors).toMatchObject([
+      { column: 'Transport 1: Verkehrsmittel', key: 'partialSet' },
+    ]);
   });
 
   it('an unreadable cell is reported and still counts as filled', () => {
@@ -171,17 +234,20 @@ describe('the template CSV shows the numbered sets', () => {
       const delimiter = detectDelimiter(text);
       const [headers, example] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data;
       const mapping = suggestMapping(brochure, headers!);
-      expect(Object.values(mapping).filter((key) => key?.startsWith('transport')), lang).toEqual([
-        'transport.mode',
-        'transport.distance_km',
-        'transport[2].mode',
-        'transport[2].distance_km',
-      ]);
+      expect(
+        Object.values(mapping).filter((key) => key?.startsWith('transport')),
+        lang,
+      ).toEqual(['transport.mode', 'transport.distance_km', 'transport[2].mode', 'transport[2].distance_km']);
       const plan = withDecimals(planRows(brochure, headers!, mapping), [example!], delimiter === ';' ? ',' : '.');
-      const { inputs, errors } = rowToInputs(brochure, plan, example!, { ...context, decimal: delimiter === ';' ? ',' : '.' });
+      const { inputs, errors } = rowToInputs(brochure, plan, example!, {
+        ...context,
+        decimal: delimiter === ';' ? ',' : '.',
+      });
       expect(errors, lang).toEqual([]);
       expect(inputs.transport, lang).toHaveLength(2);
     }
-    expect(templateCsv(brochure, 'de')).toContain(';Transporte 1: Verkehrsmittel;Transporte 1: Entfernung (km);Transporte 2: Verkehrsmittel;Transporte 2: Entfernung (km)');
+    expect(templateCsv(brochure, 'de')).toContain(
+      ';Transporte 1: Verkehrsmittel;Transporte 1: Entfernung (km);Transporte 2: Verkehrsmittel;Transporte 2: Entfernung (km)',
+    );
   });
 });

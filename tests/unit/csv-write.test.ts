@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { csvConventions, csvFile, csvNumber, csvText } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
 
-const parse = (text: string, delimiter = ',') => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter }).data;
+const parse = (text: string, delimiter = ',') =>
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter }).data;
 const en = csvConventions('en');
 const de = csvConventions('de');
 
-describe('csvConventions — the reader\'s spreadsheet convention', () => {
+describe("csvConventions — the reader's spreadsheet convention", () => {
   it('is ; and decimal comma for the comma-decimal languages, , and decimal point for English', () => {
     expect(de).toEqual({ delimiter: ';', decimal: ',' });
     expect(en).toEqual({ delimiter: ',', decimal: '.' });
@@ -16,14 +17,32 @@ describe('csvConventions — the reader\'s spreadsheet convention', () => {
 
   it('writes numbers as bare numbers: German 278,21 after ;, English 278.21 after ,', () => {
     const noisy = 278.21296800000005;
-    expect(csvText([['Menge', 'kg'], [3000, noisy]], de)).toBe('Menge;kg\r\n3000;278,21');
-    expect(csvText([['Quantity', 'kg'], [3000, noisy]], en)).toBe('Quantity,kg\r\n3000,278.21');
+    expect(
+      csvText(
+        [
+          ['Menge', 'kg'],
+          [3000, noisy],
+        ],
+        de,
+      ),
+    ).toBe('Menge;kg\r\n3000;278,21');
+    expect(
+      csvText(
+        [
+          ['Quantity', 'kg'],
+          [3000, noisy],
+        ],
+        en,
+      ),
+    ).toBe('Quantity,kg\r\n3000,278.21');
     // Never digit grouping, never float noise, never an exponent for large figures.
     expect(csvText([[1234567.891, 1e21]], de)).toBe('1234567,89;1000000000000000000000');
   });
 
   it('rounds numbers to the precision shown: two decimals by default, or the digits a cell names', () => {
-    expect(csvText([[csvNumber(278.21296800000005, 1), csvNumber(0.012345, 4), csvNumber(1234.5, 0), csvNumber(5, 3)]], de)).toBe('278,2;0,0123;1235;5');
+    expect(
+      csvText([[csvNumber(278.21296800000005, 1), csvNumber(0.012345, 4), csvNumber(1234.5, 0), csvNumber(5, 3)]], de),
+    ).toBe('278,2;0,0123;1235;5');
     expect(csvText([[csvNumber(41.58, 1), 0.005, -0.001]], en)).toBe('41.6,0.01,0');
   });
 
@@ -47,7 +66,13 @@ describe('csvConventions — the reader\'s spreadsheet convention', () => {
   });
 
   it('writes a file with a BOM, CRLF line ends and a final CRLF', () => {
-    const file = csvFile([['a', 'b;c'], [1, 2.5]], de);
+    const file = csvFile(
+      [
+        ['a', 'b;c'],
+        [1, 2.5],
+      ],
+      de,
+    );
     expect(file).toBe('\uFEFFa;"b;c"\r\n1;2,5\r\n');
   });
 });

@@ -20,7 +20,15 @@ import {
   type CellContext,
 } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
-import { fieldNumberOptions, KG_CO2E, localizeUnit, unitCatalog, UNIT_WORDS, withCo2Subscript, type Field } from '../../src/core/template';
+import {
+  fieldNumberOptions,
+  KG_CO2E,
+  localizeUnit,
+  unitCatalog,
+  UNIT_WORDS,
+  withCo2Subscript,
+  type Field,
+} from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { shippedTemplate } from './support/templates';
 
@@ -36,11 +44,21 @@ describe('suggestMapping', () => {
     ['it', ['Titolo', 'Tiratura', 'Formato', 'Pagine (interno)', 'Carta', 'Grammatura', 'Scarti di avviamento']],
     ['es', ['Título', 'Tirada', 'Formato', 'Páginas (interior)', 'Papel', 'Gramaje', 'Maculatura']],
   ])('recognises %s headers', (_lang, headers) => {
-    expect(Object.values(suggestMapping(brochure, headers))).toEqual(['title', 'quantity', 'format', 'pages', 'paper', 'grammage', 'spoilage_pct']);
+    expect(Object.values(suggestMapping(brochure, headers))).toEqual([
+      'title',
+      'quantity',
+      'format',
+      'pages',
+      'paper',
+      'grammage',
+      'spoilage_pct',
+    ]);
   });
 
   it('uses the aliases, ignores case, accents and punctuation, maps a field once and leaves unknown columns unmapped', () => {
-    expect(suggestMapping(brochure, ['UMFANG', 'auflage', 'Auflage ', 'Bemerkung', 'titulo', 'Transport: Distance (km)'])).toEqual({
+    expect(
+      suggestMapping(brochure, ['UMFANG', 'auflage', 'Auflage ', 'Bemerkung', 'titulo', 'Transport: Distance (km)']),
+    ).toEqual({
       UMFANG: 'pages',
       auflage: 'quantity',
       'Auflage ': null,
@@ -52,8 +70,18 @@ describe('suggestMapping', () => {
 
   it('names word units in the header language and still recognises them, and the unit written in the template', () => {
     const quantity = importTargets(brochure).find((target) => target.key === 'quantity')!;
-    expect(LANGUAGES.map((lang) => targetHeader(brochure, quantity, lang))).toEqual(['Auflage (Stk.)', 'Quantity (pcs)', 'Tirage (pcs)', 'Tiratura (pz.)', 'Tirada (uds.)']);
-    expect(Object.values(suggestMapping(brochure, ['Auflage (Stk.)', 'Tiratura (pz.)', 'Quantity (pcs)']))).toEqual(['quantity', null, null]);
+    expect(LANGUAGES.map((lang) => targetHeader(brochure, quantity, lang))).toEqual([
+      'Auflage (Stk.)',
+      'Quantity (pcs)',
+      'Tirage (pcs)',
+      'Tiratura (pz.)',
+      'Tirada (uds.)',
+    ]);
+    expect(Object.values(suggestMapping(brochure, ['Auflage (Stk.)', 'Tiratura (pz.)', 'Quantity (pcs)']))).toEqual([
+      'quantity',
+      null,
+      null,
+    ]);
     expect(suggestMapping(brochure, ['Auflage (pcs)'])).toEqual({ 'Auflage (pcs)': 'quantity' });
   });
 
@@ -61,7 +89,9 @@ describe('suggestMapping', () => {
     const mapping = suggestMapping(brochure, ['__proto__', 'constructor', 'Auflage']);
     expect(Object.keys(mapping)).toEqual(['__proto__', 'constructor', 'Auflage']);
     expect(Object.getPrototypeOf(mapping)).toBe(Object.prototype);
-    expect(planRows(brochure, ['constructor', 'toString', 'Auflage'], { Auflage: 'quantity' }).columns.map((c) => c.header)).toEqual(['Auflage']);
+    expect(
+      planRows(brochure, ['constructor', 'toString', 'Auflage'], { Auflage: 'quantity' }).columns.map((c) => c.header),
+    ).toEqual(['Auflage']);
   });
 
   it('reports mappings to unknown fields, twice-used fields and missing columns', () => {
@@ -74,8 +104,10 @@ describe('localizeUnit', () => {
   it('translates the word units into every language and leaves symbols and unknown units as written', () => {
     expect(localizeUnit('sheets', 'de')).toBe('Bogen');
     expect(localizeUnit('pages', 'es')).toBe('páginas');
-    for (const unit of ['kg', 'kg CO₂e', 'g/m²', 'kWh/1000', '%', 'rolls', 'constructor']) expect(localizeUnit(unit, 'fr')).toBe(unit);
-    for (const texts of Object.values(UNIT_WORDS)) for (const lang of LANGUAGES) expect(texts[lang].trim()).not.toBe('');
+    for (const unit of ['kg', 'kg CO₂e', 'g/m²', 'kWh/1000', '%', 'rolls', 'constructor'])
+      expect(localizeUnit(unit, 'fr')).toBe(unit);
+    for (const texts of Object.values(UNIT_WORDS))
+      for (const lang of LANGUAGES) expect(texts[lang].trim()).not.toBe('');
   });
 
   it('writes the CO2 a template spells in ASCII with its subscript two, in every language', () => {
@@ -102,8 +134,14 @@ describe('parseCell', () => {
   it('reads numbers in the column format', () => {
     expect(parseCell(field('quantity'), '1.234', { ...context, decimal: ',' })).toEqual({ ok: true, value: 1234 });
     expect(parseCell(field('quantity'), '1,234', { ...context, decimal: '.' })).toEqual({ ok: true, value: 1234 });
-    expect(parseCell(field('spoilage_pct'), '1.234,5', { ...context, decimal: ',' })).toEqual({ ok: true, value: 1234.5 });
-    expect(parseCell(field('spoilage_pct'), '1,234.5', { ...context, decimal: '.' })).toEqual({ ok: true, value: 1234.5 });
+    expect(parseCell(field('spoilage_pct'), '1.234,5', { ...context, decimal: ',' })).toEqual({
+      ok: true,
+      value: 1234.5,
+    });
+    expect(parseCell(field('spoilage_pct'), '1,234.5', { ...context, decimal: '.' })).toEqual({
+      ok: true,
+      value: 1234.5,
+    });
     expect(parseCell(field('spoilage_pct'), '=1+2', context)).toEqual({ ok: false, key: 'number' });
     expect(parseCell(field('spoilage_pct'), 'zehn', context)).toEqual({ ok: false, key: 'number' });
   });
@@ -115,9 +153,14 @@ describe('parseCell', () => {
     expect(detectDecimalSeparator(['1.234', '12'], '.')).toBe('.');
   });
 
-  it.each(['ja', 'Yes', 'oui', 'sì', 'sí', 'si', 'x', 'WAHR', '1'])('reads %s as true', (word) => expect(parseBoolean(word)).toBe(true));
-  it.each(['nein', 'No', 'non', 'falso', '0', 'FALSCH'])('reads %s as false', (word) => expect(parseBoolean(word)).toBe(false));
-  it('rejects other words for booleans', () => expect(parseCell(field('has_cover'), 'vielleicht', context)).toEqual({ ok: false, key: 'boolean' }));
+  it.each(['ja', 'Yes', 'oui', 'sì', 'sí', 'si', 'x', 'WAHR', '1'])('reads %s as true', (word) =>
+    expect(parseBoolean(word)).toBe(true),
+  );
+  it.each(['nein', 'No', 'non', 'falso', '0', 'FALSCH'])('reads %s as false', (word) =>
+    expect(parseBoolean(word)).toBe(false),
+  );
+  it('rejects other words for booleans', () =>
+    expect(parseCell(field('has_cover'), 'vielleicht', context)).toEqual({ ok: false, key: 'boolean' }));
 
   it('reads options by value or label in any language, and factors by key or label', () => {
     expect(parseCell(field('format'), 'a5', context)).toEqual({ ok: true, value: 'A5' });
@@ -180,14 +223,24 @@ describe('sniffing', () => {
 });
 
 describe('escapeCsvCell', () => {
-  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx'])('escapes %j', (cell) => expect(escapeCsvCell(cell)).toBe(`'${cell}`));
+  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx'])('escapes %j', (cell) =>
+    expect(escapeCsvCell(cell)).toBe(`'${cell}`),
+  );
   it.each(['plain', '-12.5', '+3', '12', ''])('leaves %j alone', (cell) => expect(escapeCsvCell(cell)).toBe(cell));
 });
 
 describe('templateCsv', () => {
   it('shows a unit a provider admin added by its label from the unit catalogue, and reads that header back', () => {
-    const rolls = { ...brochure, groups: brochure.groups.map((g) => ({ ...g, fields: g.fields.map((f) => (f.name === 'quantity' ? { ...f, unit: 'rolls' } : f)) })) };
-    const units = unitCatalog([{ key: 'rolls', label: { de: 'Rollen', en: 'rolls', fr: 'rouleaux', it: 'rotoli', es: 'rollos' } }]);
+    const rolls = {
+      ...brochure,
+      groups: brochure.groups.map((g) => ({
+        ...g,
+        fields: g.fields.map((f) => (f.name === 'quantity' ? { ...f, unit: 'rolls' } : f)),
+      })),
+    };
+    const units = unitCatalog([
+      { key: 'rolls', label: { de: 'Rollen', en: 'rolls', fr: 'rouleaux', it: 'rotoli', es: 'rollos' } },
+    ]);
     expect(templateCsv(rolls, 'de', units)).toMatch(/^\uFEFFTitel;Auflage \(Rollen\);/);
     expect(templateCsv(rolls, 'fr', units)).toMatch(/;Tirage \(rouleaux\);/);
     expect(templateCsv(rolls, 'de')).toMatch(/;Auflage \(rolls\);/);
@@ -206,7 +259,7 @@ describe('templateCsv', () => {
     expect(templateCsv(brochure, 'de')).toMatch(/^\uFEFFTitel;Auflage \(Stk\.\);/);
   });
 
-  it('is read back by Kontor\'s own importer in every language: the example row gives the template\'s defaults', () => {
+  it("is read back by Kontor's own importer in every language: the example row gives the template's defaults", () => {
     for (const lang of LANGUAGES) {
       const text = templateCsv(brochure, lang).replace(/^\uFEFF/, '');
       const delimiter = detectDelimiter(text);
@@ -214,14 +267,27 @@ describe('templateCsv', () => {
       const [headers, example] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data;
       // The decimal default (kWh per 1000) is written as the reader's spreadsheet writes it.
       expect(example, lang).toContain(lang === 'en' ? '2.5' : '2,5');
-      const plan = withDecimals(planRows(brochure, headers!, suggestMapping(brochure, headers!)), [example!], delimiter === ';' ? ',' : '.');
-      const { inputs, errors } = rowToInputs(brochure, plan, example!, { ...context, decimal: delimiter === ';' ? ',' : '.' });
+      const plan = withDecimals(
+        planRows(brochure, headers!, suggestMapping(brochure, headers!)),
+        [example!],
+        delimiter === ';' ? ',' : '.',
+      );
+      const { inputs, errors } = rowToInputs(brochure, plan, example!, {
+        ...context,
+        decimal: delimiter === ';' ? ',' : '.',
+      });
       expect(errors, lang).toEqual([]);
       expect(inputs.energy_kwh_per_1000, lang).toBe(2.5);
-      const defaults = Object.fromEntries(brochure.groups.filter((g) => !g.repeatable).flatMap((g) => g.fields)
-        .filter((f) => (f.type === 'number' || f.type === 'integer') && f.default !== undefined).map((f) => [f.name, f.default]));
+      const defaults = Object.fromEntries(
+        brochure.groups
+          .filter((g) => !g.repeatable)
+          .flatMap((g) => g.fields)
+          .filter((f) => (f.type === 'number' || f.type === 'integer') && f.default !== undefined)
+          .map((f) => [f.name, f.default]),
+      );
       expect(Object.keys(defaults).length, lang).toBeGreaterThan(2);
-      for (const [name, value] of Object.entries(defaults)) if (name in inputs) expect(inputs[name], `${lang} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(defaults))
+        if (name in inputs) expect(inputs[name], `${lang} ${name}`).toBe(value);
     }
   });
 });

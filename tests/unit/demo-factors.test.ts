@@ -14,7 +14,8 @@ describe('demo factor databases', () => {
   });
 
   it('carry the published figures the brief names', () => {
-    const value = (database: typeof DEMO_FACTORS_2024, key: string) => database.factors.find((factor) => factor.key === key)?.value;
+    const value = (database: typeof DEMO_FACTORS_2024, key: string) =>
+      database.factors.find((factor) => factor.key === key)?.value;
     // Electricity as CO2 equivalents including upstream chains (UBA), not the CO2-only 380 / 363 g of the same reports.
     expect(value(DEMO_FACTORS_2024, 'electricity_de_grid')).toBe(0.445);
     expect(value(DEMO_FACTORS_2025, 'electricity_de_grid')).toBe(0.427);
@@ -34,7 +35,9 @@ describe('demo factor databases', () => {
     const changed = DEMO_FACTORS_2024.factors.filter(
       (factor) => DEMO_FACTORS_2025.factors.find((other) => other.key === factor.key)?.value !== factor.value,
     );
-    expect(changed.map((factor) => factor.key)).toEqual(expect.arrayContaining(['electricity_de_grid', 'paper_virgin', 'paper_recycled']));
+    expect(changed.map((factor) => factor.key)).toEqual(
+      expect.arrayContaining(['electricity_de_grid', 'paper_virgin', 'paper_recycled']),
+    );
   });
 
   it('every factor is labelled in five languages, sourced, positive and marked as demo', () => {
@@ -53,7 +56,9 @@ describe('demo factor databases', () => {
     for (const database of DEMO_FACTOR_DATABASES) {
       expect(database.source).toMatch(/Demo data/);
       const byKey = (key: string) => database.factors.find((factor) => factor.key === key)!;
-      expect(byKey('electricity_de_grid').source).toMatch(/Umweltbundesamt.*Climate Change \d+\/\d{4}.*CO2 equivalents including upstream chains/);
+      expect(byKey('electricity_de_grid').source).toMatch(
+        /Umweltbundesamt.*Climate Change \d+\/\d{4}.*CO2 equivalents including upstream chains/,
+      );
       expect(byKey('electricity_de_grid').source).not.toMatch(/g CO2\/kWh/);
       for (const key of ['natural_gas', 'diesel', 'petrol']) {
         expect(byKey(key).source, key).toMatch(/^Umweltbundesamt \(UBA\), ".+", Climate Change 28\/2022/);

@@ -12,7 +12,8 @@ import { badRequest, errorText } from '../../src/server/http/errors';
 
 function at(tree: MessageTree, key: string): unknown {
   let node: unknown = tree;
-  for (const part of key.split('.')) node = node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as MessageTree)[part] : undefined;
+  for (const part of key.split('.'))
+    node = node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as MessageTree)[part] : undefined;
   return node;
 }
 
@@ -27,7 +28,11 @@ describe('server error keys', () => {
   it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
     const missing = ERROR_KEYS.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string');
     expect(missing).toEqual([]);
-    const drifted = ERROR_KEYS.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    const drifted = ERROR_KEYS.filter(
+      (key) =>
+        placeholders(at(LOCALE_FILES[language], key) as string).join() !==
+        placeholders(at(LOCALE_FILES.de, key) as string).join(),
+    );
     expect(drifted).toEqual([]);
   });
 
@@ -35,7 +40,9 @@ describe('server error keys', () => {
     const error = badRequest(msg('errors.list.cannotSort', { field: 'password_hash' }));
     expect(error.body('de').message).toBe('Nach „password_hash“ kann nicht sortiert werden.');
     expect(error.body('en').message).toBe('Cannot sort by "password_hash".');
-    expect(errorText(msg('errors.list.pageTooLarge', { max: 1000 }), 'it')).toBe('Al massimo 1000 record per richiesta.');
+    expect(errorText(msg('errors.list.pageTooLarge', { max: 1000 }), 'it')).toBe(
+      'Al massimo 1000 record per richiesta.',
+    );
     expect(errorText('errors.list.inputsFilter', 'de')).toBe('Der Filter „inputs“ ist ungültig.');
   });
 });
@@ -46,26 +53,42 @@ describe('CSV row error keys', () => {
 
   it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
     expect(keys.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string')).toEqual([]);
-    const drifted = keys.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    const drifted = keys.filter(
+      (key) =>
+        placeholders(at(LOCALE_FILES[language], key) as string).join() !==
+        placeholders(at(LOCALE_FILES.de, key) as string).join(),
+    );
     expect(drifted).toEqual([]);
   });
 
   it('are worded in the reader language, with the values filled in', () => {
-    expect(renderCsvMessage('number', 'de', { column: 'Menge', value: 'viel' })).toBe('Spalte „Menge“: „viel“ ist keine Zahl.');
-    expect(renderCsvMessage('rule', 'fr', { column: 'Quantité', message: 'Trop grand.' })).toBe('Colonne « Quantité » : Trop grand.');
+    expect(renderCsvMessage('number', 'de', { column: 'Menge', value: 'viel' })).toBe(
+      'Spalte „Menge“: „viel“ ist keine Zahl.',
+    );
+    expect(renderCsvMessage('rule', 'fr', { column: 'Quantité', message: 'Trop grand.' })).toBe(
+      'Colonne « Quantité » : Trop grand.',
+    );
   });
 });
 
 describe('mail and PDF texts', () => {
   // Their keys are the leaves of mails.* and documents.* in German, the bundled fallback every other language follows.
   const leaves = (tree: MessageTree, prefix: string): string[] =>
-    Object.entries(tree).flatMap(([key, value]) => (typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
-  const keys = ['mails', 'documents'].flatMap((group) => leaves(at(LOCALE_FILES.de, group) as MessageTree, `${group}.`));
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+    );
+  const keys = ['mails', 'documents'].flatMap((group) =>
+    leaves(at(LOCALE_FILES.de, group) as MessageTree, `${group}.`),
+  );
 
   it.each(LANGUAGES)('all exist in %s with the placeholders of the German text', (language) => {
     expect(keys.length).toBeGreaterThan(30);
     expect(keys.filter((key) => typeof at(LOCALE_FILES[language], key) !== 'string')).toEqual([]);
-    const drifted = keys.filter((key) => placeholders(at(LOCALE_FILES[language], key) as string).join() !== placeholders(at(LOCALE_FILES.de, key) as string).join());
+    const drifted = keys.filter(
+      (key) =>
+        placeholders(at(LOCALE_FILES[language], key) as string).join() !==
+        placeholders(at(LOCALE_FILES.de, key) as string).join(),
+    );
     expect(drifted).toEqual([]);
   });
 });

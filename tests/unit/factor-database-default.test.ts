@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDatabaseId, newestPublished, rolledOutDatabase, type DatabaseChoice } from '../../src/core/factor-database-default';
+import {
+  defaultDatabaseId,
+  newestPublished,
+  rolledOutDatabase,
+  type DatabaseChoice,
+} from '../../src/core/factor-database-default';
 
 const db = (id: number, over: Partial<DatabaseChoice> = {}): DatabaseChoice => ({
-  id, mandant_id: null, status: 'published', valid_from: `${2020 + id}-01-01`, rolled_out_at: null, ...over,
+  id,
+  mandant_id: null,
+  status: 'published',
+  valid_from: `${2020 + id}-01-01`,
+  rolled_out_at: null,
+  ...over,
 });
 
 describe('the default factor database for new work', () => {
@@ -13,12 +23,20 @@ describe('the default factor database for new work', () => {
   });
 
   it('is the database the provider admin rolled out last, even when a newer one is published', () => {
-    const databases = [db(1, { rolled_out_at: '2026-01-01T00:00:00Z' }), db(2, { rolled_out_at: '2026-03-01T00:00:00Z' }), db(3)];
+    const databases = [
+      db(1, { rolled_out_at: '2026-01-01T00:00:00Z' }),
+      db(2, { rolled_out_at: '2026-03-01T00:00:00Z' }),
+      db(3),
+    ];
     expect(defaultDatabaseId(null, databases)).toBe(2);
   });
 
   it('ignores roll-outs of archived and mandant-owned databases', () => {
-    const databases = [db(1, { status: 'archived', rolled_out_at: '2026-05-01T00:00:00Z' }), db(2, { mandant_id: 7, rolled_out_at: '2026-05-01T00:00:00Z' }), db(3)];
+    const databases = [
+      db(1, { status: 'archived', rolled_out_at: '2026-05-01T00:00:00Z' }),
+      db(2, { mandant_id: 7, rolled_out_at: '2026-05-01T00:00:00Z' }),
+      db(3),
+    ];
     expect(rolledOutDatabase(databases)).toBeUndefined();
     expect(defaultDatabaseId(undefined, databases)).toBe(3);
   });

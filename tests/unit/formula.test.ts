@@ -30,10 +30,15 @@ function templateWith(formula: string, extraResults: { name: string; formula: st
           { name: 'b', type: 'number', label: L('B') },
           { name: 'n', type: 'integer', label: L('N'), default: 3 },
           { name: 'flag', type: 'boolean', label: L('Flag') },
-          { name: 'kind', type: 'select', label: L('Kind'), options: [
-            { value: 'x', label: L('X'), data: { area: 2, name: 'ex' } },
-            { value: 'y', label: L('Y'), data: { area: 5, name: 'why' } },
-          ] },
+          {
+            name: 'kind',
+            type: 'select',
+            label: L('Kind'),
+            options: [
+              { value: 'x', label: L('X'), data: { area: 2, name: 'ex' } },
+              { value: 'y', label: L('Y'), data: { area: 5, name: 'why' } },
+            ],
+          },
           { name: 'paper', type: 'factor', category: 'paper', label: L('Paper') },
           { name: 'labels', type: 'tags', label: L('Labels') },
         ],
@@ -58,7 +63,9 @@ function templateWith(formula: string, extraResults: { name: string; formula: st
 
 const factors: Record<string, number> = { paper_virgin: 0.9, truck: 0.112, rail: 0.018 };
 const lookup: FactorLookup = (key) =>
-  key in factors ? { key, value: factors[key], unit: key === 'paper_virgin' ? 'kg' : 't·km', source: `source of ${key}` } : undefined;
+  key in factors
+    ? { key, value: factors[key], unit: key === 'paper_virgin' ? 'kg' : 't·km', source: `source of ${key}` }
+    : undefined;
 
 function run(formula: string, inputs: Record<string, unknown> = {}) {
   return computeResults(templateWith(formula), inputs, lookup).primary;
@@ -66,7 +73,9 @@ function run(formula: string, inputs: Record<string, unknown> = {}) {
 
 function staticErrors(formula: string): string[] {
   const template = templateWith('1');
-  return checkFormula(parseFormula(formula), buildFormulaScope(template, new Set(Object.keys(factors)))).errors.map((e) => (typeof e === 'string' ? e : e.message));
+  return checkFormula(parseFormula(formula), buildFormulaScope(template, new Set(Object.keys(factors)))).errors.map(
+    (e) => (typeof e === 'string' ? e : e.message),
+  );
 }
 
 describe('formula evaluation', () => {
@@ -124,14 +133,24 @@ describe('formula evaluation', () => {
       { name: 'legs_co2e', formula: 'sum(legs, paper_kg / 1000 * km * factor(mode))' },
       { name: 'paper_kg', formula: 'a * 100' },
     ]);
-    const computed = computeResults(template, { a: 2, paper: 'paper_virgin', legs: [{ km: 500, mode: 'truck' }] }, lookup);
-    expect(computed.results).toEqual({ legs_co2e: 0.2 * 500 * 0.112, paper_kg: 200, out: 200 * 0.9 + 0.2 * 500 * 0.112 });
+    const computed = computeResults(
+      template,
+      { a: 2, paper: 'paper_virgin', legs: [{ km: 500, mode: 'truck' }] },
+      lookup,
+    );
+    expect(computed.results).toEqual({
+      legs_co2e: 0.2 * 500 * 0.112,
+      paper_kg: 200,
+      out: 200 * 0.9 + 0.2 * 500 * 0.112,
+    });
     expect(computed.primary).toBe(computed.results.out);
     expect(computed.primaryName).toBe('out');
     const out = computed.breakdown.find((entry) => entry.name === 'out');
     expect(out?.factors).toEqual([{ key: 'paper_virgin', value: 0.9, unit: 'kg', source: 'source of paper_virgin' }]);
     expect(out?.uses.sort()).toEqual(['legs_co2e', 'paper_kg']);
-    expect(computed.breakdown.find((entry) => entry.name === 'legs_co2e')?.factors.map((factor) => factor.key)).toEqual(['truck']);
+    expect(computed.breakdown.find((entry) => entry.name === 'legs_co2e')?.factors.map((factor) => factor.key)).toEqual(
+      ['truck'],
+    );
     expect(computed.factors.map((factor) => factor.key).sort()).toEqual(['paper_virgin', 'truck']);
   });
 
@@ -150,8 +169,12 @@ describe('formula evaluation', () => {
 
   it('reports missing inputs, unknown factors and unknown options', () => {
     expect(() => run('a + 1')).toThrow(expect.objectContaining({ code: 'missing_input', field: 'a' }));
-    expect(() => run('factor(paper)', { paper: 'unobtainium' })).toThrow(expect.objectContaining({ code: 'unknown_factor' }));
-    expect(() => run("option('kind').area", { kind: 'z' })).toThrow(expect.objectContaining({ code: 'unknown_option' }));
+    expect(() => run('factor(paper)', { paper: 'unobtainium' })).toThrow(
+      expect.objectContaining({ code: 'unknown_factor' }),
+    );
+    expect(() => run("option('kind').area", { kind: 'z' })).toThrow(
+      expect.objectContaining({ code: 'unknown_option' }),
+    );
   });
 
   it('is strict about types at run time', () => {
@@ -172,7 +195,9 @@ describe('formula evaluation', () => {
   it('uses defaults for missing values and ignores option data prototypes', () => {
     expect(run('n')).toBe(3);
     expect(staticErrors("option('kind').toString")).toEqual(["options 'x', 'y' of 'kind' have no data 'toString'"]);
-    expect(staticErrors("option('kind').hasOwnProperty")).toEqual(["options 'x', 'y' of 'kind' have no data 'hasOwnProperty'"]);
+    expect(staticErrors("option('kind').hasOwnProperty")).toEqual([
+      "options 'x', 'y' of 'kind' have no data 'hasOwnProperty'",
+    ]);
   });
 
   it('is deterministic', () => {
@@ -252,8 +277,26 @@ describe('hostile formulas', () => {
     // Hand-built ASTs stand for anything that bypassed parseFormula.
     const hostile = [
       { type: 'Identifier', name: 'constructor' },
-      { type: 'MemberExpression', computed: false, object: { type: 'CallExpression', callee: { type: 'Identifier', name: 'option' }, arguments: [{ type: 'Literal', value: 'kind', raw: "'kind'" }] }, property: { type: 'Identifier', name: '__proto__' } },
-      { type: 'MemberExpression', computed: false, object: { type: 'CallExpression', callee: { type: 'Identifier', name: 'option' }, arguments: [{ type: 'Literal', value: 'kind', raw: "'kind'" }] }, property: { type: 'Identifier', name: 'toString' } },
+      {
+        type: 'MemberExpression',
+        computed: false,
+        object: {
+          type: 'CallExpression',
+          callee: { type: 'Identifier', name: 'option' },
+          arguments: [{ type: 'Literal', value: 'kind', raw: "'kind'" }],
+        },
+        property: { type: 'Identifier', name: '__proto__' },
+      },
+      {
+        type: 'MemberExpression',
+        computed: false,
+        object: {
+          type: 'CallExpression',
+          callee: { type: 'Identifier', name: 'option' },
+          arguments: [{ type: 'Literal', value: 'kind', raw: "'kind'" }],
+        },
+        property: { type: 'Identifier', name: 'toString' },
+      },
       { type: 'ThisExpression' },
       { type: 'CallExpression', callee: { type: 'Identifier', name: 'constructor' }, arguments: [] },
       { type: 'ArrayExpression', elements: [] },
@@ -303,8 +346,25 @@ describe('static checks', () => {
   });
 
   it('orders results topologically and finds cycles', () => {
-    expect(orderResults([{ name: 'c', uses: ['a', 'b'] }, { name: 'b', uses: ['a'] }, { name: 'a', uses: [] }])).toEqual({ ok: true, order: ['a', 'b', 'c'] });
-    expect(orderResults([{ name: 'x', uses: [] }, { name: 'y', uses: [] }])).toEqual({ ok: true, order: ['x', 'y'] });
-    expect(orderResults([{ name: 'a', uses: ['b'] }, { name: 'b', uses: ['c'] }, { name: 'c', uses: ['a'] }])).toEqual({ ok: false, cycle: ['a', 'b', 'c', 'a'] });
+    expect(
+      orderResults([
+        { name: 'c', uses: ['a', 'b'] },
+        { name: 'b', uses: ['a'] },
+        { name: 'a', uses: [] },
+      ]),
+    ).toEqual({ ok: true, order: ['a', 'b', 'c'] });
+    expect(
+      orderResults([
+        { name: 'x', uses: [] },
+        { name: 'y', uses: [] },
+      ]),
+    ).toEqual({ ok: true, order: ['x', 'y'] });
+    expect(
+      orderResults([
+        { name: 'a', uses: ['b'] },
+        { name: 'b', uses: ['c'] },
+        { name: 'c', uses: ['a'] },
+      ]),
+    ).toEqual({ ok: false, cycle: ['a', 'b', 'c', 'a'] });
   });
 });

@@ -58,7 +58,9 @@ describe.each(LANGUAGES)('locale %s', (language) => {
   });
 
   it('names the count of a plural message `smart_count` only: i18next reads a `count` as the plural count too', () => {
-    const clashing = [...file].filter(([, text]) => / \|\|\|\| /.test(String(text)) && String(text).includes('%{count}'));
+    const clashing = [...file].filter(
+      ([, text]) => / \|\|\|\| /.test(String(text)) && String(text).includes('%{count}'),
+    );
     expect(clashing.map(([key]) => key)).toEqual([]);
   });
 

@@ -30,6 +30,8 @@ describe('login throttle policy', () => {
         expect(translated).toContain(String(seconds < 120 ? seconds : Math.ceil(seconds / 60)));
       }
     }
-    expect(errorText(throttledMessage(30), 'de')).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 30 Sekunden erneut.');
+    expect(errorText(throttledMessage(30), 'de')).toBe(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 30 Sekunden erneut.',
+    );
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { validateField } from '../../src/core/rules';
 import type { Field } from '../../src/core/template';
 
-const quantity = (rules: string[]): Field => ({ name: 'quantity', type: 'number', label: { de: 'Menge', en: 'Quantity', fr: 'Quantité', it: 'Quantità', es: 'Cantidad' }, rules }) as Field;
+const quantity = (rules: string[]): Field =>
+  ({
+    name: 'quantity',
+    type: 'number',
+    label: { de: 'Menge', en: 'Quantity', fr: 'Quantité', it: 'Quantità', es: 'Cantidad' },
+    rules,
+  }) as Field;
 
 describe('plural messages', () => {
   it('say "1 decimal place" and "2 decimal places" in German and English', () => {

@@ -22,18 +22,50 @@ describe('carrying inputs over to another template version', () => {
     next.version = 2;
     const paper = next.groups.find((group) => group.id === 'paper_group')!;
     paper.fields = paper.fields.filter((field) => field.name !== 'spoilage_pct');
-    paper.fields.push({ name: 'waste_pct', type: 'number', label: { de: 'Abfall', en: 'Waste', fr: 'Déchets', it: 'Scarti', es: 'Residuos' }, default: 8 });
-    paper.fields.push({ name: 'coating', type: 'text', label: { de: 'Lack', en: 'Coating', fr: 'Vernis', it: 'Vernice', es: 'Barniz' } });
-    next.groups.find((group) => group.id === 'transport')!.fields.push({ name: 'return_trip', type: 'boolean', label: { de: 'Rückfahrt', en: 'Return', fr: 'Retour', it: 'Ritorno', es: 'Regreso' }, default: false });
+    paper.fields.push({
+      name: 'waste_pct',
+      type: 'number',
+      label: { de: 'Abfall', en: 'Waste', fr: 'Déchets', it: 'Scarti', es: 'Residuos' },
+      default: 8,
+    });
+    paper.fields.push({
+      name: 'coating',
+      type: 'text',
+      label: { de: 'Lack', en: 'Coating', fr: 'Vernis', it: 'Vernice', es: 'Barniz' },
+    });
+    next.groups
+      .find((group) => group.id === 'transport')!
+      .fields.push({
+        name: 'return_trip',
+        type: 'boolean',
+        label: { de: 'Rückfahrt', en: 'Return', fr: 'Retour', it: 'Ritorno', es: 'Regreso' },
+        default: false,
+      });
     for (const result of next.results) result.formula = result.formula.replaceAll('spoilage_pct', 'waste_pct');
-    for (const [alias, field] of Object.entries(next.import?.aliases ?? {})) if (field === 'spoilage_pct') next.import!.aliases[alias] = 'waste_pct';
+    for (const [alias, field] of Object.entries(next.import?.aliases ?? {}))
+      if (field === 'spoilage_pct') next.import!.aliases[alias] = 'waste_pct';
     next.groups.push({
-      id: 'packaging', label: { de: 'Verpackung', en: 'Packaging', fr: 'Emballage', it: 'Imballaggio', es: 'Embalaje' }, repeatable: true, min: 1,
-      fields: [{ name: 'boxes', type: 'integer', label: { de: 'Kartons', en: 'Boxes', fr: 'Cartons', it: 'Scatole', es: 'Cajas' }, default: 1 }],
+      id: 'packaging',
+      label: { de: 'Verpackung', en: 'Packaging', fr: 'Emballage', it: 'Imballaggio', es: 'Embalaje' },
+      repeatable: true,
+      min: 1,
+      fields: [
+        {
+          name: 'boxes',
+          type: 'integer',
+          label: { de: 'Kartons', en: 'Boxes', fr: 'Cartons', it: 'Scatole', es: 'Cajas' },
+          default: 1,
+        },
+      ],
     });
     return next;
   })();
-  const inputs: Record<string, unknown> = { ...pruneInputs(v1, defaultInputs(v1)), title: 'Sommerfest', grammage: 170, transport: [{ mode: 'road_freight_truck', distance_km: 120 }] };
+  const inputs: Record<string, unknown> = {
+    ...pruneInputs(v1, defaultInputs(v1)),
+    title: 'Sommerfest',
+    grammage: 170,
+    transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
+  };
 
   it('keeps what the new version still has, drops what it lacks and gives new fields their defaults', () => {
     const carried = carryInputs(v1, v2, inputs, columns);
@@ -52,9 +84,15 @@ describe('carrying inputs over to another template version', () => {
 
   it('starts a title or tags field new in the target version from the calculation’s columns', () => {
     const untitled: Template = structuredClone(v1);
-    for (const group of untitled.groups) group.fields = group.fields.filter((field) => field.name !== 'title' && field.name !== 'tags');
-    untitled.list = { ...untitled.list, columns: untitled.list.columns.filter((name) => name !== 'title'), filters: [] };
-    for (const [alias, field] of Object.entries(untitled.import?.aliases ?? {})) if (field === 'title' || field === 'tags') delete untitled.import!.aliases[alias];
+    for (const group of untitled.groups)
+      group.fields = group.fields.filter((field) => field.name !== 'title' && field.name !== 'tags');
+    untitled.list = {
+      ...untitled.list,
+      columns: untitled.list.columns.filter((name) => name !== 'title'),
+      filters: [],
+    };
+    for (const [alias, field] of Object.entries(untitled.import?.aliases ?? {}))
+      if (field === 'title' || field === 'tags') delete untitled.import!.aliases[alias];
     const { title: _t, tags: _g, ...old } = inputs;
     expect(carryInputs(untitled, v1, old, columns)).toMatchObject({ title: 'Column title', tags: ['column-tag'] });
   });
@@ -68,17 +106,28 @@ describe('carrying inputs over to another template version', () => {
   });
 
   it('treats every empty field as new when the source version is gone', () => {
-    expect(carryInputs(undefined, v2, { ...inputs, grammage: undefined }, columns)).toMatchObject({ grammage: 135, waste_pct: 8 });
+    expect(carryInputs(undefined, v2, { ...inputs, grammage: undefined }, columns)).toMatchObject({
+      grammage: 135,
+      waste_pct: 8,
+    });
   });
 });
 
 describe('the fast writer of stored results', () => {
   const templates = loadTemplates(shippedTemplateFiles(), catalogOf(DEMO_FACTORS_2024)).templates;
 
-  const resultsOf = (template: Template, inputs: Record<string, unknown>, database: DemoFactorDatabase, id: number): CalculationResults => {
+  const resultsOf = (
+    template: Template,
+    inputs: Record<string, unknown>,
+    database: DemoFactorDatabase,
+    id: number,
+  ): CalculationResults => {
     const computed = computeResults(template, inputs, lookupOf(database));
     return {
-      values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors,
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
       database: { id, name: database.name, version_label: String(id) },
     };
   };
@@ -87,7 +136,10 @@ describe('the fast writer of stored results', () => {
     const write = storedResultsWriter();
     for (let round = 0; round < 3; round++) {
       for (const template of templates) {
-        for (const [id, database] of [[1, DEMO_FACTORS_2024], [2, DEMO_FACTORS_2025]] as const) {
+        for (const [id, database] of [
+          [1, DEMO_FACTORS_2024],
+          [2, DEMO_FACTORS_2025],
+        ] as const) {
           const inputs = { ...defaultInputs(template), quantity: 1000 + round * 777 };
           const results = resultsOf(template, pruneInputs(template, inputs), database, id);
           expect(write(results), `${template.id} ${database.name}`).toBe(JSON.stringify(toStoredResults(results)));

@@ -51,7 +51,10 @@ describe('parseLocaleNumber', () => {
   it('reads back what formatNumber writes', () => {
     for (const lang of ['de', 'en', 'fr', 'it', 'es'] as const) {
       for (const value of [0, 1.5, -2.25, 1234.5, 1234567.891, 0.001]) {
-        expect(parseLocaleNumber(formatNumber(value, lang, { maximumFractionDigits: 3 }), lang), `${lang} ${value}`).toBe(value);
+        expect(
+          parseLocaleNumber(formatNumber(value, lang, { maximumFractionDigits: 3 }), lang),
+          `${lang} ${value}`,
+        ).toBe(value);
       }
     }
   });

@@ -13,12 +13,18 @@ const COUNTS = [0, 1, 2, 5, 21, 1_000_000];
 
 function pluralMessages(tree: MessageTree, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' ? pluralMessages(value, `${prefix}${key}.`) : value.includes(' |||| ') ? [[`${prefix}${key}`, value] as [string, string]] : [],
+    typeof value === 'object'
+      ? pluralMessages(value, `${prefix}${key}.`)
+      : value.includes(' |||| ')
+        ? [[`${prefix}${key}`, value] as [string, string]]
+        : [],
   );
 }
 
 function flatKeys(tree: MessageTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'object' ? flatKeys(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' ? flatKeys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 }
 
 /** Every placeholder filled with its own name (the count with the count), so the forms stay tellable apart. */
@@ -27,7 +33,8 @@ function paramsFor(text: string, count: number): Record<string, string | number>
   return { ...Object.fromEntries(names.map((name) => [name, name === 'count' ? count : name])), smart_count: count };
 }
 
-const fill = (form: string, params: Record<string, string | number>) => form.replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name]));
+const fill = (form: string, params: Record<string, string | number>) =>
+  form.replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name]));
 
 describe.each(LANGUAGES)('plural messages in %s', (language) => {
   const messages = pluralMessages(LOCALE_FILES[language]);
@@ -36,7 +43,9 @@ describe.each(LANGUAGES)('plural messages in %s', (language) => {
 
   it('have no sibling key that i18next would take for one of their forms', () => {
     const keys = new Set(flatKeys(LOCALE_FILES[language]));
-    const clashes = messages.flatMap(([key]) => ['zero', 'one', 'two', 'few', 'many', 'other'].map((form) => `${key}_${form}`)).filter((key) => keys.has(key));
+    const clashes = messages
+      .flatMap(([key]) => ['zero', 'one', 'two', 'few', 'many', 'other'].map((form) => `${key}_${form}`))
+      .filter((key) => keys.has(key));
     expect(clashes).toEqual([]);
   });
 
@@ -57,14 +66,20 @@ describe.each(LANGUAGES)('plural messages in %s', (language) => {
 
 describe('plural rules per language', () => {
   it('read 0 as singular in French only', () => {
-    expect(translate('fr', 'rules.decimals', { field: 'Quantité', n: 0, smart_count: 0 })).toBe('Quantité peut avoir au plus 0 décimale.');
-    expect(translate('en', 'rules.decimals', { field: 'Quantity', n: 0, smart_count: 0 })).toBe('Quantity may have at most 0 decimal places.');
+    expect(translate('fr', 'rules.decimals', { field: 'Quantité', n: 0, smart_count: 0 })).toBe(
+      'Quantité peut avoir au plus 0 décimale.',
+    );
+    expect(translate('en', 'rules.decimals', { field: 'Quantity', n: 0, smart_count: 0 })).toBe(
+      'Quantity may have at most 0 decimal places.',
+    );
   });
 
   it('read a million with the plural in French, Italian and Spanish (CLDR "many")', () => {
     for (const language of ['fr', 'it', 'es'] as const) {
       const params = { field: 'x', n: 'n' };
-      expect(translate(language, 'rules.decimals', { ...params, smart_count: 1_000_000 })).toBe(translate(language, 'rules.decimals', { ...params, smart_count: 2 }));
+      expect(translate(language, 'rules.decimals', { ...params, smart_count: 1_000_000 })).toBe(
+        translate(language, 'rules.decimals', { ...params, smart_count: 2 }),
+      );
     }
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FactorMigrationRecord, ImportRecord, OffsetProjectRecord, ProtocolEntryRecord, UnitRecord } from '../../src/core/api';
+import {
+  FactorMigrationRecord,
+  ImportRecord,
+  OffsetProjectRecord,
+  ProtocolEntryRecord,
+  UnitRecord,
+} from '../../src/core/api';
 import { recordOfRow, sameText } from '../../src/server/db/values';
 import { changedColumns, columnValues } from '../../src/server/http/column-values';
 
@@ -75,10 +81,17 @@ describe('rows to records from the record schema', () => {
     };
     expect(toImport(row)).toEqual({ ...row, template_version: 3, mapping: {} });
     expect(toImport({ ...row, mapping: 'not json' }).mapping).toEqual({});
-    expect(toImport({ ...row, mapping: { title: 'Titel', notes: null } }).mapping).toEqual({ title: 'Titel', notes: null });
+    expect(toImport({ ...row, mapping: { title: 'Titel', notes: null } }).mapping).toEqual({
+      title: 'Titel',
+      notes: null,
+    });
 
     const toMigration = recordOfRow(FactorMigrationRecord, { kind: () => 'database' });
-    expect(toMigration({ kind: null, filter: 'not json', summary: '{"count":2}' })).toMatchObject({ kind: 'database', filter: null, summary: { count: 2 } });
+    expect(toMigration({ kind: null, filter: 'not json', summary: '{"count":2}' })).toMatchObject({
+      kind: 'database',
+      filter: null,
+      summary: { count: 2 },
+    });
   });
 
   it('leaves an optional property out when its column holds nothing, and keeps object columns as stored', () => {
@@ -109,7 +122,9 @@ describe('bodies to column values', () => {
   const json = new Set(['label']);
 
   it('writes JSON columns as text, keeps null and leaves absent properties out', () => {
-    expect(columnValues({ key: 'm', label: { de: 'Meter' }, singular: null }, ['key', 'label', 'singular', 'builtin'], json)).toEqual({
+    expect(
+      columnValues({ key: 'm', label: { de: 'Meter' }, singular: null }, ['key', 'label', 'singular', 'builtin'], json),
+    ).toEqual({
       key: 'm',
       label: '{"de":"Meter"}',
       singular: null,
@@ -119,6 +134,9 @@ describe('bodies to column values', () => {
   it('leaves out what the record already holds', () => {
     const existing = { key: 'm', label: { de: 'Meter' }, singular: null };
     expect(changedColumns({ key: 'm', label: '{"de":"Meter"}', singular: null }, existing, json)).toEqual({});
-    expect(changedColumns({ key: 'km', label: '{"de":"Kilometer"}' }, existing, json)).toEqual({ key: 'km', label: '{"de":"Kilometer"}' });
+    expect(changedColumns({ key: 'km', label: '{"de":"Kilometer"}' }, existing, json)).toEqual({
+      key: 'km',
+      label: '{"de":"Kilometer"}',
+    });
   });
 });

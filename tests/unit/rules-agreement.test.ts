@@ -24,7 +24,23 @@ function agree(template: Template, validate: ReturnType<typeof createInputsValid
 
 const cases: [string, unknown, Record<string, string>][] = [
   ['minimal valid', base, {}],
-  ['all optional fields valid', { ...base, notes: 'n', features: ['a', 'b'], express: true, express_note: 'fast', delivery_date: '2024-05-05', tags: ['x', 'y'], contact_email: 'a@b.de', code: 'ABC-12', step: 1.5, legs: [] }, {}],
+  [
+    'all optional fields valid',
+    {
+      ...base,
+      notes: 'n',
+      features: ['a', 'b'],
+      express: true,
+      express_note: 'fast',
+      delivery_date: '2024-05-05',
+      tags: ['x', 'y'],
+      contact_email: 'a@b.de',
+      code: 'ABC-12',
+      step: 1.5,
+      legs: [],
+    },
+    {},
+  ],
   ['optional nulls', { ...base, notes: null, features: null, delivery_date: null, step: null, tags: null }, {}],
   ['title missing', { ...base, title: undefined }, { title: 'Title is required.' }],
   ['title null', { ...base, title: null }, { title: 'Title is required.' }],
@@ -36,17 +52,53 @@ const cases: [string, unknown, Record<string, string>][] = [
   ['quantity too large', { ...base, quantity: 100001 }, { quantity: 'Quantity must be at most 100,000.' }],
   ['weight decimals', { ...base, weight_kg: 1.234 }, { weight_kg: 'Weight may have at most 2 decimal places.' }],
   ['weight negative', { ...base, weight_kg: -1 }, { weight_kg: 'Weight must be between 0 and 1,000.' }],
-  ['material unknown', { ...base, material: 'gold' }, { material: 'Please choose one of the options offered for Material.' }],
+  [
+    'material unknown',
+    { ...base, material: 'gold' },
+    { material: 'Please choose one of the options offered for Material.' },
+  ],
   ['features too many', { ...base, features: ['a', 'b', 'c'] }, { features: 'Features allows at most 2 entries.' }],
-  ['features duplicate', { ...base, features: ['a', 'a'] }, { features: 'Features must be a list without duplicate entries.' }],
-  ['features unknown option', { ...base, features: ['x'] }, { features: 'Please choose one of the options offered for Features.' }],
-  ['features not a list', { ...base, features: 'a' }, { features: 'Features must be a list without duplicate entries.' }],
+  [
+    'features duplicate',
+    { ...base, features: ['a', 'a'] },
+    { features: 'Features must be a list without duplicate entries.' },
+  ],
+  [
+    'features unknown option',
+    { ...base, features: ['x'] },
+    { features: 'Please choose one of the options offered for Features.' },
+  ],
+  [
+    'features not a list',
+    { ...base, features: 'a' },
+    { features: 'Features must be a list without duplicate entries.' },
+  ],
   ['express without note', { ...base, express: true }, { express_note: 'Express note is required.' }],
-  ['express note too short', { ...base, express: true, express_note: 'ab' }, { express_note: 'Express note must be at least 3 characters long.' }],
-  ['hidden note sent', { ...base, express: false, express_note: 'fast' }, { express_note: 'Express note is not shown here and must not be sent.' }],
-  ['hidden note sent (flag absent)', { ...base, express_note: 'fast' }, { express_note: 'Express note is not shown here and must not be sent.' }],
-  ['hidden note sent as null', { ...base, express_note: null }, { express_note: 'Express note is not shown here and must not be sent.' }],
-  ['date too early', { ...base, delivery_date: '2019-12-31' }, { delivery_date: 'Delivery date must be after 2020-01-01.' }],
+  [
+    'express note too short',
+    { ...base, express: true, express_note: 'ab' },
+    { express_note: 'Express note must be at least 3 characters long.' },
+  ],
+  [
+    'hidden note sent',
+    { ...base, express: false, express_note: 'fast' },
+    { express_note: 'Express note is not shown here and must not be sent.' },
+  ],
+  [
+    'hidden note sent (flag absent)',
+    { ...base, express_note: 'fast' },
+    { express_note: 'Express note is not shown here and must not be sent.' },
+  ],
+  [
+    'hidden note sent as null',
+    { ...base, express_note: null },
+    { express_note: 'Express note is not shown here and must not be sent.' },
+  ],
+  [
+    'date too early',
+    { ...base, delivery_date: '2019-12-31' },
+    { delivery_date: 'Delivery date must be after 2020-01-01.' },
+  ],
   ['date invalid', { ...base, delivery_date: '2024-02-30' }, { delivery_date: 'Delivery date must be a valid date.' }],
   ['date not a date', { ...base, delivery_date: 'soon' }, { delivery_date: 'Delivery date must be a valid date.' }],
   ['too many tags', { ...base, tags: ['a', 'b', 'c', 'd', 'e', 'f'] }, { tags: 'Tags allows at most 5 entries.' }],
@@ -58,17 +110,65 @@ const cases: [string, unknown, Record<string, string>][] = [
   ['pattern bad', { ...base, code: 'abc' }, { code: 'Code is not valid.' }],
   ['multipleOf bad', { ...base, step: 1.2 }, { step: 'Step must be a multiple of 0.5.' }],
   ['conditional field visible', { ...base, quantity: 1000, bulk_discount: 10 }, {}],
-  ['conditional field out of range', { ...base, quantity: 1000, bulk_discount: 60 }, { bulk_discount: 'Bulk discount must be between 0 and 50.' }],
-  ['conditional field hidden by quantity', { ...base, quantity: 999, bulk_discount: 10 }, { bulk_discount: 'Bulk discount is not shown here and must not be sent.' }],
-  ['conditional field hidden by material', { ...base, quantity: 1000, material: 'wood', bulk_discount: 10 }, { bulk_discount: 'Bulk discount is not shown here and must not be sent.' }],
-  ['conditional on a wrongly typed field', { ...base, quantity: '1000', bulk_discount: 10 }, { quantity: 'Quantity must be a number.', bulk_discount: 'Bulk discount is not shown here and must not be sent.' }],
+  [
+    'conditional field out of range',
+    { ...base, quantity: 1000, bulk_discount: 60 },
+    { bulk_discount: 'Bulk discount must be between 0 and 50.' },
+  ],
+  [
+    'conditional field hidden by quantity',
+    { ...base, quantity: 999, bulk_discount: 10 },
+    { bulk_discount: 'Bulk discount is not shown here and must not be sent.' },
+  ],
+  [
+    'conditional field hidden by material',
+    { ...base, quantity: 1000, material: 'wood', bulk_discount: 10 },
+    { bulk_discount: 'Bulk discount is not shown here and must not be sent.' },
+  ],
+  [
+    'conditional on a wrongly typed field',
+    { ...base, quantity: '1000', bulk_discount: 10 },
+    { quantity: 'Quantity must be a number.', bulk_discount: 'Bulk discount is not shown here and must not be sent.' },
+  ],
   ['unknown field', { ...base, foo: 1 }, { foo: "Unknown field 'foo'." }],
-  ['unknown field named like a prototype key', { ...base, ['__proto__']: 1, constructor: 1 }, { ['__proto__']: "Unknown field '__proto__'.", constructor: "Unknown field 'constructor'." }],
-  ['legs ok', { ...base, legs: [{ mode: 'truck', km: 10 }, { mode: 'rail', km: 200, note: 'long' }] }, {}],
-  ['too many legs', { ...base, legs: Array.from({ length: 4 }, () => ({ mode: 'truck', km: 1 })) }, { legs: 'Legs allows at most 3 entries.' }],
+  [
+    'unknown field named like a prototype key',
+    { ...base, ['__proto__']: 1, constructor: 1 },
+    { ['__proto__']: "Unknown field '__proto__'.", constructor: "Unknown field 'constructor'." },
+  ],
+  [
+    'legs ok',
+    {
+      ...base,
+      legs: [
+        { mode: 'truck', km: 10 },
+        { mode: 'rail', km: 200, note: 'long' },
+      ],
+    },
+    {},
+  ],
+  [
+    'too many legs',
+    { ...base, legs: Array.from({ length: 4 }, () => ({ mode: 'truck', km: 1 })) },
+    { legs: 'Legs allows at most 3 entries.' },
+  ],
   ['leg without km', { ...base, legs: [{ mode: 'truck' }] }, { 'legs.0.km': 'Distance is required.' }],
-  ['leg with unknown key', { ...base, legs: [{ mode: 'truck', km: 1, speed: 3 }] }, { 'legs.0.speed': "Unknown field 'speed'." }],
-  ['leg note hidden', { ...base, legs: [{ mode: 'truck', km: 1 }, { mode: 'truck', km: 50, note: 'x' }] }, { 'legs.1.note': 'Leg note is not shown here and must not be sent.' }],
+  [
+    'leg with unknown key',
+    { ...base, legs: [{ mode: 'truck', km: 1, speed: 3 }] },
+    { 'legs.0.speed': "Unknown field 'speed'." },
+  ],
+  [
+    'leg note hidden',
+    {
+      ...base,
+      legs: [
+        { mode: 'truck', km: 1 },
+        { mode: 'truck', km: 50, note: 'x' },
+      ],
+    },
+    { 'legs.1.note': 'Leg note is not shown here and must not be sent.' },
+  ],
   ['legs not a list', { ...base, legs: 'x' }, { legs: 'Legs must be a list of entries.' }],
   ['legs null', { ...base, legs: null }, { legs: 'Legs must be a list of entries.' }],
   ['leg not an object', { ...base, legs: [1] }, { 'legs.0': 'Legs must be a list of entries.' }],
@@ -88,7 +188,11 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(['title', 'quantity', 'weight_kg', 'material', 'energy']);
-    expect((schema.properties as Record<string, unknown>).legs).toMatchObject({ type: 'array', maxItems: 3, items: { type: 'object', additionalProperties: false } });
+    expect((schema.properties as Record<string, unknown>).legs).toMatchObject({
+      type: 'array',
+      maxItems: 3,
+      items: { type: 'object', additionalProperties: false },
+    });
   });
 
   it('restricts factor fields to the database in use when given its keys', () => {
@@ -104,7 +208,9 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
   });
 
   it('answers in the user language', () => {
-    expect(serverValidate({ ...base, quantity: 0 }, 'fr').errors).toEqual({ quantity: 'Quantity (fr) doit être au moins égal à 1.' });
+    expect(serverValidate({ ...base, quantity: 0 }, 'fr').errors).toEqual({
+      quantity: 'Quantity (fr) doit être au moins égal à 1.',
+    });
   });
 
   // A seeded random walk: start from a valid baseline, then replace 0–3 values (and sometimes whole
@@ -112,12 +218,28 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
   const baselines: Record<string, Record<string, unknown>> = {
     sample: { ...base, legs: [{ mode: 'truck', km: 120, note: 'long' }] },
     brochure: {
-      title: 'B', quantity: 5000, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 10,
-      has_cover: true, cover_paper: 'board_virgin', cover_grammage: 250, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid',
+      title: 'B',
+      quantity: 5000,
+      format: 'A4',
+      pages: 16,
+      paper: 'paper_virgin',
+      grammage: 115,
+      spoilage_pct: 10,
+      has_cover: true,
+      cover_paper: 'board_virgin',
+      cover_grammage: 250,
+      energy_kwh_per_1000: 2.5,
+      electricity: 'electricity_de_grid',
       transport: [{ mode: 'road_freight_truck', distance_km: 100 }],
     },
     'company-footprint': {
-      title: 'C', reporting_year: 2025, electricity_kwh: 1000, electricity: 'electricity_de_grid', natural_gas_kwh: 0, diesel_l: 0, petrol_l: 0,
+      title: 'C',
+      reporting_year: 2025,
+      electricity_kwh: 1000,
+      electricity: 'electricity_de_grid',
+      natural_gas_kwh: 0,
+      diesel_l: 0,
+      petrol_l: 0,
       travel: [{ travel_mode: 'travel_train', distance_km: 500, travellers: 2 }],
     },
   };
@@ -129,8 +251,34 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed / 2147483648;
     };
-    const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
-    const pool: unknown[] = [undefined, null, '', 'x', 'ABC-1', 'a@b.de', '2024-05-05', '2019-01-01', 0, 1, -1, 1.5, 1.23, 3, 16, 1000, 1e6, true, false, [], ['a'], ['a', 'b'], ['a', 'a'], [1], {}];
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+    const pool: unknown[] = [
+      undefined,
+      null,
+      '',
+      'x',
+      'ABC-1',
+      'a@b.de',
+      '2024-05-05',
+      '2019-01-01',
+      0,
+      1,
+      -1,
+      1.5,
+      1.23,
+      3,
+      16,
+      1000,
+      1e6,
+      true,
+      false,
+      [],
+      ['a'],
+      ['a', 'b'],
+      ['a', 'a'],
+      [1],
+      {},
+    ];
     const topFields = template.groups.filter((group) => !group.repeatable).flatMap((group) => group.fields);
     const repeatable = template.groups.find((group) => group.repeatable);
     const valuesFor = (field: (typeof topFields)[number]): unknown[] => [
@@ -150,7 +298,9 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
           const field = pick(topFields);
           inputs[field.name] = pick(valuesFor(field));
         } else if (where < 0.85 && repeatable) {
-          const items = Array.isArray(inputs[repeatable.id]) ? (inputs[repeatable.id] as Record<string, unknown>[]) : [];
+          const items = Array.isArray(inputs[repeatable.id])
+            ? (inputs[repeatable.id] as Record<string, unknown>[])
+            : [];
           const item = { ...(items[0] ?? {}) };
           const field = pick(repeatable.fields);
           item[field.name] = pick(valuesFor(field));

@@ -5,7 +5,13 @@ import { LOCALE_FILES } from '../../src/core/i18n/all-locales';
 import type { Field, FieldType } from '../../src/core/template';
 
 const label = { de: 'Menge', en: 'Quantity', fr: 'Quantité', it: 'Quantità', es: 'Cantidad' };
-const field = (type: FieldType, rules: string[], extra: Partial<Field> = {}): Field => ({ name: 'f', type, label, rules, ...extra });
+const field = (type: FieldType, rules: string[], extra: Partial<Field> = {}): Field => ({
+  name: 'f',
+  type,
+  label,
+  rules,
+  ...extra,
+});
 const en = (f: Field, value: unknown) => validateField(f, value, 'en');
 
 describe('parseRule', () => {
@@ -55,7 +61,12 @@ describe('named rules', () => {
     ['maxLength counts code points', field('text', ['maxLength:2']), '😀😀', undefined],
     ['maxLength bad', field('text', ['maxLength:2']), 'abc', 'Quantity must be at most 2 characters long.'],
     ['pattern ok', field('text', ['pattern:^[A-Z]{2}-\\d+$']), 'AB-12', undefined],
-    ['pattern bad falls back to "not valid"', field('text', ['pattern:^[A-Z]{2}-\\d+$']), 'ab-12', 'Quantity is not valid.'],
+    [
+      'pattern bad falls back to "not valid"',
+      field('text', ['pattern:^[A-Z]{2}-\\d+$']),
+      'ab-12',
+      'Quantity is not valid.',
+    ],
     ['email ok', field('text', ['email']), 'anna@example.org', undefined],
     ['email bad', field('text', ['email']), 'anna@', 'Quantity must be a valid email address.'],
     // list rules
@@ -74,9 +85,24 @@ describe('named rules', () => {
     ['number type', field('number', []), '12', 'Quantity must be a number.'],
     ['text type', field('text', []), 12, 'Quantity must be text.'],
     ['boolean type', field('boolean', []), 'yes', 'Quantity must be yes or no.'],
-    ['select option', field('select', [], { options: [{ value: 'a', label }] }), 'b', 'Please choose one of the options offered for Quantity.'],
-    ['multiselect duplicates', field('multiselect', [], { options: [{ value: 'a', label }] }), ['a', 'a'], 'Quantity must be a list without duplicate entries.'],
-    ['tags must be non-empty texts', field('tags', []), ['a', ''], 'Quantity must be a list without duplicate entries.'],
+    [
+      'select option',
+      field('select', [], { options: [{ value: 'a', label }] }),
+      'b',
+      'Please choose one of the options offered for Quantity.',
+    ],
+    [
+      'multiselect duplicates',
+      field('multiselect', [], { options: [{ value: 'a', label }] }),
+      ['a', 'a'],
+      'Quantity must be a list without duplicate entries.',
+    ],
+    [
+      'tags must be non-empty texts',
+      field('tags', []),
+      ['a', ''],
+      'Quantity must be a list without duplicate entries.',
+    ],
     ['factor key', field('factor', [], { category: 'paper' }), 7, 'Please choose a factor from the list for Quantity.'],
   ])('%s', (_name, f, value, expected) => {
     expect(en(f, value)).toBe(expected);
@@ -84,8 +110,12 @@ describe('named rules', () => {
 
   it('checks factor keys against the database in use when given', () => {
     const f = field('factor', ['required'], { category: 'paper' });
-    expect(validateField(f, 'paper_virgin', 'en', undefined, { factorKeys: { paper: ['paper_virgin'] } })).toBeUndefined();
-    expect(validateField(f, 'steel', 'en', undefined, { factorKeys: { paper: ['paper_virgin'] } })).toBe('Please choose a factor from the list for Quantity.');
+    expect(
+      validateField(f, 'paper_virgin', 'en', undefined, { factorKeys: { paper: ['paper_virgin'] } }),
+    ).toBeUndefined();
+    expect(validateField(f, 'steel', 'en', undefined, { factorKeys: { paper: ['paper_virgin'] } })).toBe(
+      'Please choose a factor from the list for Quantity.',
+    );
   });
 
   it('words every message in all five languages, with the label and locale numbers', () => {
@@ -99,7 +129,9 @@ describe('named rules', () => {
       'Cantidad debe estar entre 10.000 y 20.000,5.',
     ]);
     const leaves = (tree: object, prefix = ''): [string, string][] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v as object, `${prefix}${k}.`)));
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v as object, `${prefix}${k}.`),
+      );
     for (const lang of LANGUAGES) {
       for (const [key, message] of leaves(LOCALE_FILES[lang].rules as object)) {
         if (key !== 'inputs_label') expect(message, `${key}.${lang}`).toMatch(/%\{field\}/);

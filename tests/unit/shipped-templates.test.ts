@@ -38,10 +38,16 @@ describe('shipped templates', () => {
       expect(byName('electricity'), id).toMatchObject({ type: 'factor', category: 'electricity' });
       const transport = template.groups.find((group) => group.id === 'transport');
       expect(transport?.repeatable, id).toBe(true);
-      expect(transport?.fields.find((field) => field.name === 'mode'), id).toMatchObject({ type: 'factor', category: 'transport' });
+      expect(
+        transport?.fields.find((field) => field.name === 'mode'),
+        id,
+      ).toMatchObject({ type: 'factor', category: 'transport' });
       expect(template.import?.aliases.Auflage, id).toBe('quantity');
       expect(template.import?.aliases.Grammatur, id).toBe('grammage');
-      expect(template.results.filter((result) => result.primary).map((result) => result.unit), id).toEqual(['kg CO2e']);
+      expect(
+        template.results.filter((result) => result.primary).map((result) => result.unit),
+        id,
+      ).toEqual(['kg CO2e']);
     }
     expect(shippedTemplate('brochure').import?.aliases.Seiten).toBe('pages');
     expect(shippedTemplate('book').import?.aliases.Seiten).toBe('pages');
@@ -51,7 +57,8 @@ describe('shipped templates', () => {
     for (const database of [DEMO_FACTORS_2024, DEMO_FACTORS_2025]) {
       const keys = new Set(database.factors.map((factor) => factor.key));
       for (const file of shippedTemplateFiles()) {
-        for (const [, key] of file.text.matchAll(/factor\('([a-z0-9_]+)'\)/g)) expect(keys.has(key), `${file.fileName}: ${key}`).toBe(true);
+        for (const [, key] of file.text.matchAll(/factor\('([a-z0-9_]+)'\)/g))
+          expect(keys.has(key), `${file.fileName}: ${key}`).toBe(true);
       }
     }
   });
@@ -64,8 +71,17 @@ function check(template: Template, inputs: Record<string, unknown>) {
 
 describe('worked examples (checked by hand)', () => {
   const brochureInputs = {
-    title: 'Image brochure', quantity: 5000, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 10,
-    has_cover: false, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid', transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
+    title: 'Image brochure',
+    quantity: 5000,
+    format: 'A4',
+    pages: 16,
+    paper: 'paper_virgin',
+    grammage: 115,
+    spoilage_pct: 10,
+    has_cover: false,
+    energy_kwh_per_1000: 2.5,
+    electricity: 'electricity_de_grid',
+    transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
   };
 
   it('brochure: A4, 16 pages, 5,000 copies, 115 g/m², 10 % spoilage → 315.6 kg of paper', () => {
@@ -84,11 +100,23 @@ describe('worked examples (checked by hand)', () => {
     expect(primary).toBeCloseTo(348.1314056, 9);
     expect(results.co2e_per_piece).toBeCloseTo(348.1314056 / 5000, 12);
     const paperEntry = breakdown.find((entry) => entry.name === 'paper_co2e');
-    expect(paperEntry?.factors).toEqual([expect.objectContaining({ key: 'paper_virgin', value: 0.92, unit: 'kg', source: expect.stringContaining('DESNZ') })]);
+    expect(paperEntry?.factors).toEqual([
+      expect.objectContaining({
+        key: 'paper_virgin',
+        value: 0.92,
+        unit: 'kg',
+        source: expect.stringContaining('DESNZ'),
+      }),
+    ]);
   });
 
   it('brochure with a cover', () => {
-    const { results, primary } = check(shippedTemplate('brochure'), { ...brochureInputs, has_cover: true, cover_paper: 'board_virgin', cover_grammage: 250 });
+    const { results, primary } = check(shippedTemplate('brochure'), {
+      ...brochureInputs,
+      has_cover: true,
+      cover_paper: 'board_virgin',
+      cover_grammage: 250,
+    });
     // cover: 5000 × 2 × 0.06237 × 0.25 × 1.10 = 623.7 m² → 155.925 kg → 171.5175 kg; × 0.82 = 140.64435
     expect(results.cover_paper_kg).toBeCloseTo(171.5175, 9);
     // sheets: 5000 × (8 + 2) × 1.1 = 55,000 → 55 × 2.5 × 0.445 = 61.1875
@@ -101,7 +129,11 @@ describe('worked examples (checked by hand)', () => {
 
   it('brochure: hidden cover fields are ignored by the calculation', () => {
     const template = shippedTemplate('brochure');
-    const withStale = computeResults(template, { ...brochureInputs, has_cover: false, cover_paper: 'board_virgin', cover_grammage: 400 }, lookup2024);
+    const withStale = computeResults(
+      template,
+      { ...brochureInputs, has_cover: false, cover_paper: 'board_virgin', cover_grammage: 400 },
+      lookup2024,
+    );
     expect(withStale.primary).toBeCloseTo(348.1314056, 9);
   });
 
@@ -113,8 +145,18 @@ describe('worked examples (checked by hand)', () => {
 
   it('flyer: A5, 10,000 copies, 135 g/m² recycled, 5 % spoilage, truck 100 km + rail 400 km', () => {
     const { results, primary } = check(shippedTemplate('flyer'), {
-      title: 'Flyer', quantity: 10000, format: 'A5', paper: 'paper_recycled', grammage: 135, spoilage_pct: 5, energy_kwh_per_1000: 2.5,
-      electricity: 'electricity_de_grid', transport: [{ mode: 'road_freight_truck', distance_km: 100 }, { mode: 'rail_freight', distance_km: 400 }],
+      title: 'Flyer',
+      quantity: 10000,
+      format: 'A5',
+      paper: 'paper_recycled',
+      grammage: 135,
+      spoilage_pct: 5,
+      energy_kwh_per_1000: 2.5,
+      electricity: 'electricity_de_grid',
+      transport: [
+        { mode: 'road_freight_truck', distance_km: 100 },
+        { mode: 'rail_freight', distance_km: 400 },
+      ],
     });
     // paper: 10000 × 0.03108 m² × 0.135 kg/m² × 1.05 = 310.8 m² → 41.958 kg → 44.0559 kg; × 0.74 = 32.601366
     expect(results.paper_kg).toBeCloseTo(44.0559, 9);
@@ -129,8 +171,15 @@ describe('worked examples (checked by hand)', () => {
 
   it('business cards: 4 designs × 250, 85 × 55 mm, 350 g/m², 10 % spoilage, no transport', () => {
     const { results, primary } = check(shippedTemplate('business-cards'), {
-      title: 'Cards', designs: 4, quantity: 250, format: '85x55', paper: 'board_virgin', grammage: 350, spoilage_pct: 10,
-      energy_kwh_per_1000: 0.4, electricity: 'electricity_de_grid',
+      title: 'Cards',
+      designs: 4,
+      quantity: 250,
+      format: '85x55',
+      paper: 'board_virgin',
+      grammage: 350,
+      spoilage_pct: 10,
+      energy_kwh_per_1000: 0.4,
+      electricity: 'electricity_de_grid',
     });
     // cards: 1000; board: 1000 × 0.004675 m² × 0.35 kg/m² × 1.1 = 1.799875 kg; × 0.82 = 1.4758975
     expect(results.cards).toBe(1000);
@@ -146,8 +195,16 @@ describe('worked examples (checked by hand)', () => {
 
   it('poster: A1, 200 copies, 150 g/m², 5 % spoilage, 20 kWh/1000, truck 300 km', () => {
     const { results, primary } = check(shippedTemplate('poster'), {
-      title: 'Poster', quantity: 200, format: 'A1', outdoor: false, paper: 'paper_virgin', grammage: 150, spoilage_pct: 5,
-      energy_kwh_per_1000: 20, electricity: 'electricity_de_grid', transport: [{ mode: 'road_freight_truck', distance_km: 300 }],
+      title: 'Poster',
+      quantity: 200,
+      format: 'A1',
+      outdoor: false,
+      paper: 'paper_virgin',
+      grammage: 150,
+      spoilage_pct: 5,
+      energy_kwh_per_1000: 20,
+      electricity: 'electricity_de_grid',
+      transport: [{ mode: 'road_freight_truck', distance_km: 300 }],
     });
     // paper: 200 × 0.499554 × 0.15 × 1.05 = 99.9108 m² → 14.98662 kg → 15.735951 kg; × 0.92 = 14.47707492
     expect(results.paper_kg).toBeCloseTo(15.735951, 9);
@@ -162,8 +219,18 @@ describe('worked examples (checked by hand)', () => {
 
   it('book: 1,000 hardcovers, 135 × 215 mm, 256 pages of 80 g/m² recycled, 8 % spoilage, rail 500 km', () => {
     const { results, primary } = check(shippedTemplate('book'), {
-      title: 'Novel', quantity: 1000, format: '135x215', pages: 256, binding: 'hardcover', paper: 'paper_recycled', grammage: 80,
-      spoilage_pct: 8, cover_paper: 'board_virgin', cover_grammage: 300, energy_kwh_per_1000: 2, electricity: 'electricity_de_grid',
+      title: 'Novel',
+      quantity: 1000,
+      format: '135x215',
+      pages: 256,
+      binding: 'hardcover',
+      paper: 'paper_recycled',
+      grammage: 80,
+      spoilage_pct: 8,
+      cover_paper: 'board_virgin',
+      cover_grammage: 300,
+      energy_kwh_per_1000: 2,
+      electricity: 'electricity_de_grid',
       transport: [{ mode: 'rail_freight', distance_km: 500 }],
     });
     // book block: 1000 × 128 × 0.029025 × 0.08 × 1.08 = 3715.2 m² → 297.216 kg → 320.99328 kg
@@ -183,10 +250,24 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('book: a softcover has no greyboard', () => {
-    const { results } = computeResults(shippedTemplate('book'), {
-      title: 'Novel', quantity: 1000, format: '135x215', pages: 256, binding: 'softcover', paper: 'paper_recycled', grammage: 80,
-      spoilage_pct: 8, cover_paper: 'board_virgin', cover_grammage: 300, energy_kwh_per_1000: 2, electricity: 'electricity_de_grid',
-    }, lookup2024);
+    const { results } = computeResults(
+      shippedTemplate('book'),
+      {
+        title: 'Novel',
+        quantity: 1000,
+        format: '135x215',
+        pages: 256,
+        binding: 'softcover',
+        paper: 'paper_recycled',
+        grammage: 80,
+        spoilage_pct: 8,
+        cover_paper: 'board_virgin',
+        cover_grammage: 300,
+        energy_kwh_per_1000: 2,
+        electricity: 'electricity_de_grid',
+      },
+      lookup2024,
+    );
     // cover: 1000 × 2.1 × 0.029025 m² = 60.9525 m² × 0.3 kg/m² = 18.28575 kg × 1.08 = 19.74861 kg
     expect(results.board_kg).toBe(0);
     expect(results.cover_paper_kg).toBeCloseTo(19.74861, 9);
@@ -194,8 +275,17 @@ describe('worked examples (checked by hand)', () => {
 
   it('folding box: 10,000 blanks of 300 × 400 mm, 350 g/m² board, 12 % spoilage, truck 150 km', () => {
     const { results, primary } = check(shippedTemplate('folding-box'), {
-      title: 'Box', quantity: 10000, blank_width_mm: 300, blank_height_mm: 400, finish: ['varnish'], paper: 'board_virgin', grammage: 350,
-      spoilage_pct: 12, energy_kwh_per_1000: 8, electricity: 'electricity_de_grid', transport: [{ mode: 'road_freight_truck', distance_km: 150 }],
+      title: 'Box',
+      quantity: 10000,
+      blank_width_mm: 300,
+      blank_height_mm: 400,
+      finish: ['varnish'],
+      paper: 'board_virgin',
+      grammage: 350,
+      spoilage_pct: 12,
+      energy_kwh_per_1000: 8,
+      electricity: 'electricity_de_grid',
+      transport: [{ mode: 'road_freight_truck', distance_km: 150 }],
     });
     // blank: 0.3 × 0.4 = 0.12 m²; board: 10000 × 0.12 × 0.35 × 1.12 = 470.4 kg; × 0.82 = 385.728
     expect(results.blank_area_m2).toBeCloseTo(0.12, 12);
@@ -209,9 +299,17 @@ describe('worked examples (checked by hand)', () => {
   });
 
   const companyInputs = {
-    title: 'Druckerei 2025', reporting_year: 2025, electricity_kwh: 120000, electricity: 'electricity_de_grid', natural_gas_kwh: 80000,
-    diesel_l: 3000, petrol_l: 500,
-    travel: [{ travel_mode: 'travel_train', distance_km: 600, travellers: 2 }, { travel_mode: 'travel_flight_domestic', distance_km: 450, travellers: 1 }],
+    title: 'Druckerei 2025',
+    reporting_year: 2025,
+    electricity_kwh: 120000,
+    electricity: 'electricity_de_grid',
+    natural_gas_kwh: 80000,
+    diesel_l: 3000,
+    petrol_l: 500,
+    travel: [
+      { travel_mode: 'travel_train', distance_km: 600, travellers: 2 },
+      { travel_mode: 'travel_flight_domestic', distance_km: 450, travellers: 1 },
+    ],
   };
 
   it('company footprint: electricity, gas, fuels and business travel', () => {
@@ -231,6 +329,9 @@ describe('worked examples (checked by hand)', () => {
   it('company footprint with the 2025 demo factors', () => {
     // 120,000 × 0.427 + 80,000 × 0.181 + 3,000 × 2.65 + 500 × 2.37 + 600 × 2 × 0.044 + 450 × 0.246
     // = 51,240 + 14,480 + 7,950 + 1,185 + 52.8 + 110.7 = 75,018.5
-    expect(computeResults(shippedTemplate('company-footprint'), companyInputs, lookup2025).primary).toBeCloseTo(75018.5, 6);
+    expect(computeResults(shippedTemplate('company-footprint'), companyInputs, lookup2025).primary).toBeCloseTo(
+      75018.5,
+      6,
+    );
   });
 });

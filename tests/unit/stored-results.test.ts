@@ -12,13 +12,29 @@ const database = { id: 1, name: 'Demo factors 2024', version_label: '2024' };
 
 function fullResults(id: string, inputs: Record<string, unknown>): CalculationResults {
   const computed = computeResults(shippedTemplate(id), inputs, lookup2024);
-  return { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
+  return {
+    values: computed.results,
+    primary: computed.primaryName,
+    breakdown: computed.breakdown,
+    factors: computed.factors,
+    database,
+  };
 }
 
 describe('stored results', () => {
   const brochureInputs = {
-    title: 'Image brochure', quantity: 5000, format: 'A4', pages: 16, paper: 'paper_virgin', grammage: 115, spoilage_pct: 10,
-    has_cover: true, cover_paper: 'paper_recycled', cover_grammage: 250, energy_kwh_per_1000: 2.5, electricity: 'electricity_de_grid',
+    title: 'Image brochure',
+    quantity: 5000,
+    format: 'A4',
+    pages: 16,
+    paper: 'paper_virgin',
+    grammage: 115,
+    spoilage_pct: 10,
+    has_cover: true,
+    cover_paper: 'paper_recycled',
+    cover_grammage: 250,
+    energy_kwh_per_1000: 2.5,
+    electricity: 'electricity_de_grid',
     transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
   };
   const brochure = fullResults('brochure', brochureInputs);
@@ -51,7 +67,12 @@ describe('stored results', () => {
 
   it('a factor the database no longer knows keeps its figures, with an empty source', () => {
     const read = fromStoredResults(toStoredResults(brochure), shippedTemplate('brochure'), () => undefined);
-    expect(read.factors[0]).toEqual({ key: brochure.factors[0]!.key, value: brochure.factors[0]!.value, unit: brochure.factors[0]!.unit, source: '' });
+    expect(read.factors[0]).toEqual({
+      key: brochure.factors[0]!.key,
+      value: brochure.factors[0]!.value,
+      unit: brochure.factors[0]!.unit,
+      source: '',
+    });
     expect(read.values).toEqual(brochure.values);
   });
 
@@ -67,16 +88,35 @@ describe('stored results', () => {
   describe('year and region of each factor', () => {
     const sourced = (key: string) => {
       const factor = lookup2024(key);
-      return factor && { ...factor, year: key === 'paper_recycled' ? null : 2023, region: key === 'paper_recycled' ? null : 'DE' };
+      return (
+        factor && {
+          ...factor,
+          year: key === 'paper_recycled' ? null : 2023,
+          region: key === 'paper_recycled' ? null : 'DE',
+        }
+      );
     };
     const computed = computeResults(shippedTemplate('brochure'), brochureInputs, sourced);
-    const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
+    const results: CalculationResults = {
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
+      database,
+    };
 
     it('are stored with the calculation and read back, per result too', () => {
       const stored = JSON.parse(JSON.stringify(toStoredResults(results)));
-      expect(stored.factors.find((factor: { key: string }) => factor.key === 'paper_virgin')).toMatchObject({ year: 2023, region: 'DE' });
+      expect(stored.factors.find((factor: { key: string }) => factor.key === 'paper_virgin')).toMatchObject({
+        year: 2023,
+        region: 'DE',
+      });
       const read = fromStoredResults(stored, shippedTemplate('brochure'), () => ({ source: 'UBA' }));
-      expect(read.factors.find((factor) => factor.key === 'paper_virgin')).toMatchObject({ year: 2023, region: 'DE', source: 'UBA' });
+      expect(read.factors.find((factor) => factor.key === 'paper_virgin')).toMatchObject({
+        year: 2023,
+        region: 'DE',
+        source: 'UBA',
+      });
       const paper = read.breakdown.find((entry) => entry.name === 'paper_co2e')!;
       expect(paper.factors.map(({ key, year, region }) => ({ key, year, region }))).toEqual([
         { key: 'paper_virgin', year: 2023, region: 'DE' },

@@ -43,25 +43,38 @@ describe('template form model', () => {
   });
 
   it('writes picked clauses as a condition the checker compiles', () => {
-    const text = conditionText({ join: '&&', clauses: [
-      { field: 'finish', op: '==', value: "matt 'soft'" },
-      { field: 'pages', op: '>=', value: 8 },
-      { field: 'has_cover', op: 'no' },
-      { field: 'format', op: '!=', value: 'a4' },
-    ] });
+    const text = conditionText({
+      join: '&&',
+      clauses: [
+        { field: 'finish', op: '==', value: "matt 'soft'" },
+        { field: 'pages', op: '>=', value: 8 },
+        { field: 'has_cover', op: 'no' },
+        { field: 'format', op: '!=', value: 'a4' },
+      ],
+    });
     expect(text).toBe("finish == 'matt \\'soft\\'' && pages >= 8 && !has_cover && format != 'a4'");
     expect(() => compileCondition(text)).not.toThrow();
-    expect(conditionModel(text)).toEqual({ join: '&&', clauses: [
-      { field: 'finish', op: '==', value: "matt 'soft'" },
-      { field: 'pages', op: '>=', value: 8 },
-      { field: 'has_cover', op: 'no' },
-      { field: 'format', op: '!=', value: 'a4' },
-    ] });
-    expect(conditionModel('a || b')).toEqual({ join: '||', clauses: [{ field: 'a', op: 'yes' }, { field: 'b', op: 'yes' }] });
+    expect(conditionModel(text)).toEqual({
+      join: '&&',
+      clauses: [
+        { field: 'finish', op: '==', value: "matt 'soft'" },
+        { field: 'pages', op: '>=', value: 8 },
+        { field: 'has_cover', op: 'no' },
+        { field: 'format', op: '!=', value: 'a4' },
+      ],
+    });
+    expect(conditionModel('a || b')).toEqual({
+      join: '||',
+      clauses: [
+        { field: 'a', op: 'yes' },
+        { field: 'b', op: 'yes' },
+      ],
+    });
   });
 
   it('keeps a condition the form cannot show as its expression, unchanged', () => {
-    for (const text of ['a && (b || c)', 'a==1', '!(a < 3)']) expect(conditionModel(text)).toEqual({ expression: text });
+    for (const text of ['a && (b || c)', 'a==1', '!(a < 3)'])
+      expect(conditionModel(text)).toEqual({ expression: text });
     expect(conditionModel(undefined)).toEqual({ join: '&&', clauses: [] });
   });
 

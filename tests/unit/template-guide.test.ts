@@ -17,7 +17,13 @@ describe('docs/template-authoring.md', () => {
     const guide = readFileSync(GUIDE_PATH, 'utf8');
     const csv = guide.slice(guide.indexOf('## 8. CSV conventions'));
     expect(csv).not.toBe(guide);
-    for (const part of ['**Values are keys or labels.**', '**Yes/no**', '**Lists** (multiple choice, tags)', '**Repeatable groups** are filled by numbered column sets', '<!-- generated:csv-yes-no -->']) {
+    for (const part of [
+      '**Values are keys or labels.**',
+      '**Yes/no**',
+      '**Lists** (multiple choice, tags)',
+      '**Repeatable groups** are filled by numbered column sets',
+      '<!-- generated:csv-yes-no -->',
+    ]) {
       expect(csv).toContain(part);
     }
   });

@@ -1,25 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { isFieldVisible } from '../../src/core/rules';
-import { compileCondition, conditionSchema, defaultInputs, defaultItem, evaluateCondition, pruneInputs } from '../../src/core/template';
+import {
+  compileCondition,
+  conditionSchema,
+  defaultInputs,
+  defaultItem,
+  evaluateCondition,
+  pruneInputs,
+} from '../../src/core/template';
 import { sampleTemplate, shippedTemplate } from './support/templates';
 
 describe('form values → inputs', () => {
   const sample = sampleTemplate();
 
   it('defaultInputs gives every default and the minimum number of group items', () => {
-    expect(defaultInputs(sample)).toEqual({ quantity: 100, weight_kg: 1.5, material: 'steel', express: false, energy: 'electricity_de_grid', legs: [] });
+    expect(defaultInputs(sample)).toEqual({
+      quantity: 100,
+      weight_kg: 1.5,
+      material: 'steel',
+      express: false,
+      energy: 'electricity_de_grid',
+      legs: [],
+    });
     expect(defaultItem(shippedTemplate('brochure'), 'transport')).toEqual({ mode: 'road_freight_truck' });
   });
 
   it('pruneInputs drops hidden fields, unknown keys and emptied inputs', () => {
     expect(
       pruneInputs(sample, {
-        title: 'x', notes: '', quantity: 5, express: false, express_note: 'stale', bulk_discount: 5, code: null, surprise: 1,
+        title: 'x',
+        notes: '',
+        quantity: 5,
+        express: false,
+        express_note: 'stale',
+        bulk_discount: 5,
+        code: null,
+        surprise: 1,
         legs: [{ mode: 'truck', km: 50, note: 'stale', extra: 1 }, 'junk'],
       }),
     ).toEqual({ title: 'x', quantity: 5, express: false, legs: [{ mode: 'truck', km: 50 }] });
-    expect(pruneInputs(sample, { express: true, express_note: 'fast', quantity: 1000, material: 'steel', bulk_discount: 5 })).toEqual({
-      express: true, express_note: 'fast', quantity: 1000, material: 'steel', bulk_discount: 5,
+    expect(
+      pruneInputs(sample, { express: true, express_note: 'fast', quantity: 1000, material: 'steel', bulk_discount: 5 }),
+    ).toEqual({
+      express: true,
+      express_note: 'fast',
+      quantity: 1000,
+      material: 'steel',
+      bulk_discount: 5,
     });
   });
 
@@ -46,6 +73,9 @@ describe('form values → inputs', () => {
     expect(evaluateCondition(condition, { n: 5, kind: 'a' })).toBe(true);
     expect(evaluateCondition(condition, { n: 4, kind: 'a' })).toBe(false);
     expect(evaluateCondition(condition, { n: 4 })).toBe(true);
-    expect(conditionSchema(compileCondition('n >= -2'))).toEqual({ required: ['n'], properties: { n: { type: 'number', minimum: -2 } } });
+    expect(conditionSchema(compileCondition('n >= -2'))).toEqual({
+      required: ['n'],
+      properties: { n: { type: 'number', minimum: -2 } },
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplate, checkerText, formatTemplateLoadError, loadTemplates, type Template, type TemplateLoadError } from '../../src/core/template';
+import {
+  checkTemplate,
+  checkerText,
+  formatTemplateLoadError,
+  loadTemplates,
+  type Template,
+  type TemplateLoadError,
+} from '../../src/core/template';
 import { compileTemplate } from '../../src/core/template/compile';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { catalogOf, fixtureJson, fixtureText } from './support/templates';
@@ -35,7 +42,9 @@ describe('template loader', () => {
 
   it('reports an icon outside the icon catalogue instead of showing a generic icon (issue #20)', () => {
     const [message] = errorsOf((t) => (t.icon = 'LocalOffer'));
-    expect(message).toMatch(/^sample\.json: \/icon: unknown icon 'LocalOffer': use one of the icon catalogue \(Article, .*MenuBook.*\)$/);
+    expect(message).toMatch(
+      /^sample\.json: \/icon: unknown icon 'LocalOffer': use one of the icon catalogue \(Article, .*MenuBook.*\)$/,
+    );
     expect(errorsOf((t) => (t.icon = 'MenuBook'))).toEqual([]);
   });
 
@@ -50,7 +59,8 @@ describe('template loader', () => {
         {
           fileName: 'sample.json',
           pointer: '/groups/0/fields/4/options/1/data/factor_multiplier',
-          message: "option 'wood' of 'material': the number 'factor_multiplier' enters a formula and needs its source in dataSources.factor_multiplier",
+          message:
+            "option 'wood' of 'material': the number 'factor_multiplier' enters a formula and needs its source in dataSources.factor_multiplier",
           key: 'checker.optionDataUnsourced',
           params: { option: 'wood', field: 'material', key: 'factor_multiplier' },
         },
@@ -64,9 +74,11 @@ describe('template loader', () => {
     });
 
     it('asks nothing of yes/no data or of numbers no formula reads', () => {
-      expect(errorsOf((t) => {
-        for (const option of material(t).options) option.data.unused_weight = 3;
-      })).toEqual([]);
+      expect(
+        errorsOf((t) => {
+          for (const option of material(t).options) option.data.unused_weight = 3;
+        }),
+      ).toEqual([]);
     });
 
     it('is a check of the checker only: a version saved before it still compiles and computes', () => {
@@ -127,7 +139,9 @@ describe('template loader', () => {
   });
 
   it('reports an id that differs from the file name', () => {
-    expect(errorsOf(() => undefined, 'other.json')).toEqual(["other.json: /id: id 'sample' must equal the file name 'other'"]);
+    expect(errorsOf(() => undefined, 'other.json')).toEqual([
+      "other.json: /id: id 'sample' must equal the file name 'other'",
+    ]);
   });
 
   it('reports duplicate ids and offers neither file', () => {
@@ -153,44 +167,147 @@ describe('template loader', () => {
       { fileName: 'garbage.json', text: 'not json' },
     ]);
     expect(templates.map((template) => template.id)).toEqual(['sample']);
-    expect(errors.map((error: TemplateLoadError) => `${error.fileName} ${error.pointer}`)).toEqual(['broken.json /results/2/formula', 'garbage.json ']);
+    expect(errors.map((error: TemplateLoadError) => `${error.fileName} ${error.pointer}`)).toEqual([
+      'broken.json /results/2/formula',
+      'garbage.json ',
+    ]);
   });
 
   it.each<[string, (t: Json) => void, string[]]>([
-    ['an unknown property', (t) => (t.groups[0].fields[0].colour = 'red'), ["sample.json: /groups/0/fields/0/colour: unknown property 'colour'"]],
-    ['a bad field type', (t) => (t.groups[0].fields[0].type = 'money'), [expect.stringMatching(/^sample\.json: \/groups\/0\/fields\/0\/type: must be one of "text"/)] as never],
-    ['a reserved field name', (t) => (t.groups[0].fields[1].name = 'sum'), ['sample.json: /groups/0/fields/1/name: is a reserved name (a function or keyword of the formula language)']],
-    ['a factor field without category', (t) => delete t.groups[0].fields[10].category, ["sample.json: /groups/0/fields/10: missing required property 'category'"]],
-    ['an unknown factor category', (t) => (t.groups[0].fields[10].category = 'plutonium'), ["sample.json: /groups/0/fields/10/category: unknown factor category 'plutonium'"]],
-    ['a duplicate field name', (t) => (t.groups[0].fields[1].name = 'title'), ["sample.json: /groups/0/fields/1/name: field 'title' is already defined at /groups/0/fields/0/name"]],
-    ['an item field shadowing a top-level name', (t) => (t.groups[1].fields[1].name = 'quantity'), [
-      "sample.json: /groups/1/fields/1/name: field 'quantity' shadows 'quantity' at /groups/0/fields/2/name",
-      "sample.json: /groups/1/fields/2/visibleIf: unknown field 'km' (a condition may only use fields of its own group level)",
-      "sample.json: /results/2/formula: unknown identifier 'km'",
-    ]],
-    ['no primary result', (t) => delete t.results[3].primary, ['sample.json: /results: exactly one result must be primary, found 0']],
-    ['option() of a non-select field', (t) => (t.results[1].formula = "mass_kg * option('quantity').x"), ["sample.json: /results/1/formula: option() needs a select field, got 'quantity'"]],
-    ['option data that one option lacks', (t) => delete t.groups[0].fields[4].options[1].data.factor_multiplier, ["sample.json: /results/1/formula: option 'wood' of 'material' has no data 'factor_multiplier'"]],
-    ['sum() over a non-repeatable group', (t) => (t.results[2].formula = 'sum(general, 1)'), ['sample.json: /results/2/formula: sum() needs a repeatable group as its first argument']],
-    ['a visibleIf on an unknown field', (t) => (t.groups[0].fields[7].visibleIf = 'expres'), ["sample.json: /groups/0/fields/7/visibleIf: unknown field 'expres' (a condition may only use fields of its own group level)"]],
-    ['a visibleIf that is not a condition', (t) => (t.groups[0].fields[7].visibleIf = 'quantity * 2'), ["sample.json: /groups/0/fields/7/visibleIf: operator '*' cannot be used in a condition"]],
-    ['a visibleIf with a foreign option', (t) => (t.groups[0].fields[7].visibleIf = "material == 'gold'"), ["sample.json: /groups/0/fields/7/visibleIf: 'gold' is not an option of 'material'"]],
-    ['a visibleIf with a formula error', (t) => (t.groups[0].fields[7].visibleIf = 'facter(1)'), ['sample.json: /groups/0/fields/7/visibleIf: a condition may only compare fields with values, combined with &&, || and !']],
-    ['a list column that is no field or result', (t) => t.list.columns.push('nothing'), ["sample.json: /list/columns/3: unknown field or result 'nothing'"]],
-    ['a list filter that is no field', (t) => (t.list.filters = ['total_co2e']), ["sample.json: /list/filters/0: unknown field 'total_co2e'"]],
-    ['an import alias to no field', (t) => (t.import.aliases['Gewicht/kg'] = 'weight'), ["sample.json: /import/aliases/Gewicht~1kg: unknown field 'weight'"]],
-    ['a default that breaks its rules', (t) => (t.groups[0].fields[2].default = 0), ["sample.json: /groups/0/fields/2/default: default 0 breaks rule 'min:1'"]],
-    ['a default factor not in the catalogue', (t) => (t.groups[0].fields[10].default = 'coal'), [`sample.json: /groups/0/fields/10/default: default "coal" is not a factor of category 'electricity'`]],
-    ['a default of the wrong type', (t) => (t.groups[0].fields[6].default = 'yes'), ['sample.json: /groups/0/fields/6/default: default "yes" does not suit a boolean field']],
-    ['a select without options', (t) => delete t.groups[0].fields[4].options, ["sample.json: /groups/0/fields/4: missing required property 'options'"]],
-    ['a missing top-level label language', (t) => delete t.label.es, ["sample.json: /label: missing required property 'es'"]],
+    [
+      'an unknown property',
+      (t) => (t.groups[0].fields[0].colour = 'red'),
+      ["sample.json: /groups/0/fields/0/colour: unknown property 'colour'"],
+    ],
+    [
+      'a bad field type',
+      (t) => (t.groups[0].fields[0].type = 'money'),
+      [expect.stringMatching(/^sample\.json: \/groups\/0\/fields\/0\/type: must be one of "text"/)] as never,
+    ],
+    [
+      'a reserved field name',
+      (t) => (t.groups[0].fields[1].name = 'sum'),
+      ['sample.json: /groups/0/fields/1/name: is a reserved name (a function or keyword of the formula language)'],
+    ],
+    [
+      'a factor field without category',
+      (t) => delete t.groups[0].fields[10].category,
+      ["sample.json: /groups/0/fields/10: missing required property 'category'"],
+    ],
+    [
+      'an unknown factor category',
+      (t) => (t.groups[0].fields[10].category = 'plutonium'),
+      ["sample.json: /groups/0/fields/10/category: unknown factor category 'plutonium'"],
+    ],
+    [
+      'a duplicate field name',
+      (t) => (t.groups[0].fields[1].name = 'title'),
+      ["sample.json: /groups/0/fields/1/name: field 'title' is already defined at /groups/0/fields/0/name"],
+    ],
+    [
+      'an item field shadowing a top-level name',
+      (t) => (t.groups[1].fields[1].name = 'quantity'),
+      [
+        "sample.json: /groups/1/fields/1/name: field 'quantity' shadows 'quantity' at /groups/0/fields/2/name",
+        "sample.json: /groups/1/fields/2/visibleIf: unknown field 'km' (a condition may only use fields of its own group level)",
+        "sample.json: /results/2/formula: unknown identifier 'km'",
+      ],
+    ],
+    [
+      'no primary result',
+      (t) => delete t.results[3].primary,
+      ['sample.json: /results: exactly one result must be primary, found 0'],
+    ],
+    [
+      'option() of a non-select field',
+      (t) => (t.results[1].formula = "mass_kg * option('quantity').x"),
+      ["sample.json: /results/1/formula: option() needs a select field, got 'quantity'"],
+    ],
+    [
+      'option data that one option lacks',
+      (t) => delete t.groups[0].fields[4].options[1].data.factor_multiplier,
+      ["sample.json: /results/1/formula: option 'wood' of 'material' has no data 'factor_multiplier'"],
+    ],
+    [
+      'sum() over a non-repeatable group',
+      (t) => (t.results[2].formula = 'sum(general, 1)'),
+      ['sample.json: /results/2/formula: sum() needs a repeatable group as its first argument'],
+    ],
+    [
+      'a visibleIf on an unknown field',
+      (t) => (t.groups[0].fields[7].visibleIf = 'expres'),
+      [
+        "sample.json: /groups/0/fields/7/visibleIf: unknown field 'expres' (a condition may only use fields of its own group level)",
+      ],
+    ],
+    [
+      'a visibleIf that is not a condition',
+      (t) => (t.groups[0].fields[7].visibleIf = 'quantity * 2'),
+      ["sample.json: /groups/0/fields/7/visibleIf: operator '*' cannot be used in a condition"],
+    ],
+    [
+      'a visibleIf with a foreign option',
+      (t) => (t.groups[0].fields[7].visibleIf = "material == 'gold'"),
+      ["sample.json: /groups/0/fields/7/visibleIf: 'gold' is not an option of 'material'"],
+    ],
+    [
+      'a visibleIf with a formula error',
+      (t) => (t.groups[0].fields[7].visibleIf = 'facter(1)'),
+      [
+        'sample.json: /groups/0/fields/7/visibleIf: a condition may only compare fields with values, combined with &&, || and !',
+      ],
+    ],
+    [
+      'a list column that is no field or result',
+      (t) => t.list.columns.push('nothing'),
+      ["sample.json: /list/columns/3: unknown field or result 'nothing'"],
+    ],
+    [
+      'a list filter that is no field',
+      (t) => (t.list.filters = ['total_co2e']),
+      ["sample.json: /list/filters/0: unknown field 'total_co2e'"],
+    ],
+    [
+      'an import alias to no field',
+      (t) => (t.import.aliases['Gewicht/kg'] = 'weight'),
+      ["sample.json: /import/aliases/Gewicht~1kg: unknown field 'weight'"],
+    ],
+    [
+      'a default that breaks its rules',
+      (t) => (t.groups[0].fields[2].default = 0),
+      ["sample.json: /groups/0/fields/2/default: default 0 breaks rule 'min:1'"],
+    ],
+    [
+      'a default factor not in the catalogue',
+      (t) => (t.groups[0].fields[10].default = 'coal'),
+      [`sample.json: /groups/0/fields/10/default: default "coal" is not a factor of category 'electricity'`],
+    ],
+    [
+      'a default of the wrong type',
+      (t) => (t.groups[0].fields[6].default = 'yes'),
+      ['sample.json: /groups/0/fields/6/default: default "yes" does not suit a boolean field'],
+    ],
+    [
+      'a select without options',
+      (t) => delete t.groups[0].fields[4].options,
+      ["sample.json: /groups/0/fields/4: missing required property 'options'"],
+    ],
+    [
+      'a missing top-level label language',
+      (t) => delete t.label.es,
+      ["sample.json: /label: missing required property 'es'"],
+    ],
   ])('reports %s', (_name, edit, expected) => {
     expect(errorsOf(edit)).toEqual(expected);
   });
 
   it('formats errors as file: pointer: message', () => {
-    expect(formatTemplateLoadError({ fileName: 'brochure.json', pointer: '/results/2/formula', ...checkerText('checker.unknownFunction', { name: 'facter' }) })).toBe(
-      "brochure.json: /results/2/formula: unknown function 'facter'",
-    );
+    expect(
+      formatTemplateLoadError({
+        fileName: 'brochure.json',
+        pointer: '/results/2/formula',
+        ...checkerText('checker.unknownFunction', { name: 'facter' }),
+      }),
+    ).toBe("brochure.json: /results/2/formula: unknown function 'facter'");
   });
 });

@@ -22,15 +22,33 @@ describe('unit catalogue', () => {
     expect(localizeUnit('rolls', 'de')).toBe('rolls');
     expect(localizeUnit('sheets', 'it', catalog)).toBe('fogli');
     // A built-in word relabelled by the admin reads as relabelled.
-    const relabelled = unitCatalog([{ key: 'pcs', label: { de: 'Stück', en: 'pcs', fr: 'pcs', it: 'pz.', es: 'uds.' } }]);
+    const relabelled = unitCatalog([
+      { key: 'pcs', label: { de: 'Stück', en: 'pcs', fr: 'pcs', it: 'pz.', es: 'uds.' } },
+    ]);
     expect(localizeUnit('pcs', 'de', relabelled, 1)).toBe('Stück');
   });
 
   it('tells words from symbols', () => {
-    for (const symbol of ['kg', 'g/m²', 'kWh/1000', '%', 'kg CO2e', 't CO2e', 'l', 'mm', 'm²', 'km', 'kWh', 'pkm', 't·km', ...UNIT_SYMBOLS]) {
+    for (const symbol of [
+      'kg',
+      'g/m²',
+      'kWh/1000',
+      '%',
+      'kg CO2e',
+      't CO2e',
+      'l',
+      'mm',
+      'm²',
+      'km',
+      'kWh',
+      'pkm',
+      't·km',
+      ...UNIT_SYMBOLS,
+    ]) {
       expect(isWordUnit(symbol), symbol).toBe(false);
     }
-    for (const word of ['rolls', 'pcs', 'Stück', 'sheets per ream', 'Bogen/h']) expect(isWordUnit(word), word).toBe(true);
+    for (const word of ['rolls', 'pcs', 'Stück', 'sheets per ream', 'Bogen/h'])
+      expect(isWordUnit(word), word).toBe(true);
   });
 
   it('checks the shipped templates clean against the built-in catalogue', () => {
@@ -41,7 +59,10 @@ describe('unit catalogue', () => {
   });
 
   it('refuses a word unit the catalogue lacks, with its place, and accepts it once added', () => {
-    const template = shippedTemplates().find((t) => t.id === 'flyer') as unknown as { groups: { fields: { unit?: string }[] }[]; results: { unit: string }[] };
+    const template = shippedTemplates().find((t) => t.id === 'flyer') as unknown as {
+      groups: { fields: { unit?: string }[] }[];
+      results: { unit: string }[];
+    };
     template.groups[0]!.fields[0]!.unit = 'rolls';
     template.results[0]!.unit = 'Bogen/h';
     const refused = checkTemplate(template, 'flyer.json', undefined, unitCatalog());
@@ -52,7 +73,12 @@ describe('unit catalogue', () => {
     ]);
     // Without a catalogue (a caller that has none) units are not checked.
     expect(checkTemplate(template, 'flyer.json').errors.filter((e) => e.pointer.endsWith('/unit'))).toEqual([]);
-    const withRolls = checkTemplate(template, 'flyer.json', undefined, unitCatalog([rolls, { ...rolls, key: 'Bogen/h', singular: null }]));
+    const withRolls = checkTemplate(
+      template,
+      'flyer.json',
+      undefined,
+      unitCatalog([rolls, { ...rolls, key: 'Bogen/h', singular: null }]),
+    );
     expect(withRolls.errors).toEqual([]);
     for (const lang of LANGUAGES) expect(localizeUnit('rolls', lang, unitCatalog([rolls]))).toBe(rolls.label[lang]);
   });

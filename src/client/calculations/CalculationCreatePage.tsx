@@ -17,7 +17,14 @@ export const editPath = (_resource: string | undefined, id?: RaRecord['id']) => 
  * The form of a calculation not yet saved (new or duplicate): saving creates it and opens it at `/edit/{id}`, and
  * spends the form's draft.
  */
-export const UnsavedCalculationForm = ({ template, defaultValues, draftKey, title, subtitle, duplicatedFrom }: {
+export const UnsavedCalculationForm = ({
+  template,
+  defaultValues,
+  draftKey,
+  title,
+  subtitle,
+  duplicatedFrom,
+}: {
   template: Template;
   defaultValues: CalculationFormValues;
   draftKey: string;
@@ -38,8 +45,14 @@ export const UnsavedCalculationForm = ({ template, defaultValues, draftKey, titl
       mutationOptions={{ onError }}
     >
       <Title title={title} />
-      <CalculationForm template={template} defaultValues={defaultValues} conflict={conflict} alwaysEnableSave draftKey={draftKey}
-        subtitle={subtitle} />
+      <CalculationForm
+        template={template}
+        defaultValues={defaultValues}
+        conflict={conflict}
+        alwaysEnableSave
+        draftKey={draftKey}
+        subtitle={subtitle}
+      />
     </CreateBase>
   );
 };
@@ -51,8 +64,13 @@ const NewCalculation = ({ template, databaseId }: { template: Template; database
     [template, databaseId],
   );
   return (
-    <UnsavedCalculationForm template={template} defaultValues={defaultValues} draftKey={`new:${template.id}`}
-      title={translate('calculations.new_title')} subtitle={translate('calculations.new_subtitle')} />
+    <UnsavedCalculationForm
+      template={template}
+      defaultValues={defaultValues}
+      draftKey={`new:${template.id}`}
+      title={translate('calculations.new_title')}
+      subtitle={translate('calculations.new_subtitle')}
+    />
   );
 };
 
@@ -63,7 +81,13 @@ const CalculationCreatePage = () => {
   const database = useDefaultDatabaseId();
   if (template.isPending || database.isPending) return <PageLoading />;
   if (!template.data) {
-    return <PageProblem message={translate('calculations.template_not_found', { id: templateId ?? '' })} to="/new" action="calculations.pick_template" />;
+    return (
+      <PageProblem
+        message={translate('calculations.template_not_found', { id: templateId ?? '' })}
+        to="/new"
+        action="calculations.pick_template"
+      />
+    );
   }
   return <NewCalculation template={template.data.definition} databaseId={database.databaseId} />;
 };

@@ -11,7 +11,10 @@ export const CalculationDetails = () => {
   const translate = useTranslate();
   const { data: databases = [], isPending } = useFactorDatabases({ published: true, order: 'name' });
   const chosen = useWatch({ name: 'database_id' }) as unknown;
-  const choices = databases.map((database) => ({ id: database.id, name: `${database.name}${database.demo ? ` (${translate('calculations.demo_values')})` : ''}` }));
+  const choices = databases.map((database) => ({
+    id: database.id,
+    name: `${database.name}${database.demo ? ` (${translate('calculations.demo_values')})` : ''}`,
+  }));
   // A calculation made with a database that has since been archived keeps showing it.
   if (typeof chosen === 'number' && !choices.some((choice) => choice.id === chosen)) {
     choices.push({ id: chosen, name: translate('calculations.database_number', { id: chosen }) });
@@ -21,9 +24,22 @@ export const CalculationDetails = () => {
     <CollapsibleGroup title={translate('calculations.section.details')} testId="group-calculation-details">
       <Box sx={FIELD_GRID_SX}>
         <TextInput source="customer" label="calculations.fields.customer" validate={maxLength(200)} fullWidth />
-        <SelectInput source="status" label="calculations.fields.status" choices={statusChoices} validate={required()} fullWidth />
-        <SelectInput source="database_id" label="calculations.fields.database" choices={choices} isPending={isPending}
-          validate={required()} helperText="calculations.database_help" fullWidth />
+        <SelectInput
+          source="status"
+          label="calculations.fields.status"
+          choices={statusChoices}
+          validate={required()}
+          fullWidth
+        />
+        <SelectInput
+          source="database_id"
+          label="calculations.fields.database"
+          choices={choices}
+          isPending={isPending}
+          validate={required()}
+          helperText="calculations.database_help"
+          fullWidth
+        />
       </Box>
     </CollapsibleGroup>
   );

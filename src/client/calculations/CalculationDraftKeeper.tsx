@@ -20,7 +20,9 @@ export const CalculationDraftKeeper = ({ formKey }: { formKey: string }) => {
   const [locale = 'de'] = useLocaleState();
   // Read once: the form re-renders on every keystroke, and the session does not change while it is open.
   const [userId] = useState(() => readSession()?.user.id);
-  const [offer, setOffer] = useState<CalculationDraft | null>(() => (userId === undefined ? null : readDraft(formKey, userId)));
+  const [offer, setOffer] = useState<CalculationDraft | null>(() =>
+    userId === undefined ? null : readDraft(formKey, userId),
+  );
   const { reset } = useFormContext();
   const values = useWatch();
   const { isDirty, isSubmitting } = useFormState();
@@ -28,7 +30,12 @@ export const CalculationDraftKeeper = ({ formKey }: { formKey: string }) => {
   useEffect(() => {
     if (offer || userId === undefined || isSubmitting) return undefined;
     const timer = setTimeout(() => {
-      if (isDirty) writeDraft(formKey, { user_id: userId, saved_at: new Date().toISOString(), values: values as { [key: string]: JsonValue } });
+      if (isDirty)
+        writeDraft(formKey, {
+          user_id: userId,
+          saved_at: new Date().toISOString(),
+          values: values as { [key: string]: JsonValue },
+        });
       else removeDraft(formKey);
     }, WRITE_DELAY_MS);
     return () => clearTimeout(timer);

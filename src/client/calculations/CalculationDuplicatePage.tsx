@@ -14,17 +14,26 @@ const DuplicateCalculation = ({ original, template }: { original: CalculationRec
   const translate = useTranslate();
   const defaultValues = useMemo<CalculationFormValues>(() => {
     const values = formValuesOf(original);
-    const hasTitleField = template.groups.some((group) => !group.repeatable && group.fields.some((field) => field.name === 'title'));
+    const hasTitleField = template.groups.some(
+      (group) => !group.repeatable && group.fields.some((field) => field.name === 'title'),
+    );
     const inputs = { ...values.inputs };
-    if (hasTitleField) inputs.title = copyTitle(inputs.title ?? original.title, (title) => translate('calculations.copy_title', { title }));
+    if (hasTitleField)
+      inputs.title = copyTitle(inputs.title ?? original.title, (title) =>
+        translate('calculations.copy_title', { title }),
+      );
     // A copy is a new record: no version to lock against.
     return { ...values, inputs, status: 'draft', version: undefined };
   }, [original, template, translate]);
   return (
-    <UnsavedCalculationForm template={template} defaultValues={defaultValues} draftKey={`duplicate:${original.id}`}
+    <UnsavedCalculationForm
+      template={template}
+      defaultValues={defaultValues}
+      draftKey={`duplicate:${original.id}`}
       duplicatedFrom={original.id}
       title={translate('calculations.duplicate_title', { number: original.number })}
-      subtitle={translate('calculations.duplicate_subtitle', { number: original.number })} />
+      subtitle={translate('calculations.duplicate_subtitle', { number: original.number })}
+    />
   );
 };
 

@@ -27,15 +27,29 @@ const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
   const reason = record.frozen ? 'orders.unavailable.frozen' : record.total_co2e > 0 ? null : 'orders.unavailable.zero';
   return (
     <ActionReason reason={reason ? translate(reason) : null} data-testid="calculation-order-reason">
-      {(describedBy: string | undefined) => reason ? (
-        <Button label="orders.order_offsets" variant="outlined" disabled aria-describedby={describedBy} data-testid="calculation-order">
-          <EnergySavingsLeafIcon />
-        </Button>
-      ) : (
-        <Button component={Link} to={newOrderPath({ calculation: record.id })} label="orders.order_offsets" variant="outlined" data-testid="calculation-order">
-          <EnergySavingsLeafIcon />
-        </Button>
-      )}
+      {(describedBy: string | undefined) =>
+        reason ? (
+          <Button
+            label="orders.order_offsets"
+            variant="outlined"
+            disabled
+            aria-describedby={describedBy}
+            data-testid="calculation-order"
+          >
+            <EnergySavingsLeafIcon />
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to={newOrderPath({ calculation: record.id })}
+            label="orders.order_offsets"
+            variant="outlined"
+            data-testid="calculation-order"
+          >
+            <EnergySavingsLeafIcon />
+          </Button>
+        )
+      }
     </ActionReason>
   );
 };
@@ -48,23 +62,47 @@ const EditActions = ({ record }: { record: CalculationRecord }) => {
   const translate = useTranslate();
   const writer = useCan('update', 'calculations');
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', px: { xs: 1, md: 2 }, pt: 1 }} data-testid="calculation-edit-actions">
-      <Button component={Link} to={`/calculations/${encodeURIComponent(record.template_type)}`} label="calculations.back_to_list" data-testid="calculation-back">
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', px: { xs: 1, md: 2 }, pt: 1 }}
+      data-testid="calculation-edit-actions"
+    >
+      <Button
+        component={Link}
+        to={`/calculations/${encodeURIComponent(record.template_type)}`}
+        label="calculations.back_to_list"
+        data-testid="calculation-back"
+      >
         <ArrowBackIcon />
       </Button>
       <Stack direction="row" spacing={1} useFlexGap sx={{ ml: 'auto', alignItems: 'center', flexWrap: 'wrap' }}>
         {writer ? (
-          <Button component={Link} to={`/duplicate/${record.id}`} label="calculations.duplicate" data-testid="calculation-duplicate">
+          <Button
+            component={Link}
+            to={`/duplicate/${record.id}`}
+            label="calculations.duplicate"
+            data-testid="calculation-duplicate"
+          >
             <ContentCopyIcon />
           </Button>
         ) : null}
         {writer && record.frozen ? (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="calculation-frozen-hint">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            data-testid="calculation-frozen-hint"
+          >
             <LockIcon fontSize="inherit" />
             {translate('calculations.frozen_hint')}
           </Typography>
         ) : (
-          <DeleteCalculationButton record={record} redirect={`/calculations/${encodeURIComponent(record.template_type)}`} />
+          <DeleteCalculationButton
+            record={record}
+            redirect={`/calculations/${encodeURIComponent(record.template_type)}`}
+          />
         )}
         <OrderOffsetsButton record={record} />
       </Stack>

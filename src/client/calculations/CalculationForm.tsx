@@ -37,7 +37,13 @@ const ConflictAlert = ({ onReload }: { onReload?: () => void }) => {
       role="alert"
       data-testid="calculation-conflict"
       sx={{ mb: 2 }}
-      action={onReload ? <Button color="inherit" size="small" onClick={onReload}>{translate('calculations.conflict.reload')}</Button> : undefined}
+      action={
+        onReload ? (
+          <Button color="inherit" size="small" onClick={onReload}>
+            {translate('calculations.conflict.reload')}
+          </Button>
+        ) : undefined
+      }
     >
       <AlertTitle>{translate('calculations.conflict.title')}</AlertTitle>
       {translate('calculations.conflict.message')}
@@ -59,7 +65,13 @@ const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave, dr
         <TemplateHeader template={template} subtitle={subtitle} />
         {conflict ? <ConflictAlert onReload={onReload} /> : null}
         {/* Said before the fields: viewers may try figures in the preview, but nothing they type is saved. */}
-        {readOnly ? <Alert severity="info" sx={{ mb: 2 }} data-testid="calculation-read-only">{translate('calculations.read_only')}</Alert> : <CalculationDraftKeeper formKey={draftKey} />}
+        {readOnly ? (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="calculation-read-only">
+            {translate('calculations.read_only')}
+          </Alert>
+        ) : (
+          <CalculationDraftKeeper formKey={draftKey} />
+        )}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
             <TemplateFields template={template} />

@@ -3,14 +3,43 @@
  * filters the templates' `list` sections name, full-text search, a tag filter, sorting and pagination, shown as a
  * table or as cards. `/edit` and `/duplicate` without an id reuse it to pick the calculation first.
  */
-import { Box, Button, Card, CardActionArea, CardActions, CardContent, CardHeader, Grid, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Grid,
+  IconButton,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useMemo, type ReactElement } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { DatagridConfigurable, FilterButton, FunctionField, List, Pagination, SearchInput, SelectColumnsButton, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DatagridConfigurable,
+  FilterButton,
+  FunctionField,
+  List,
+  Pagination,
+  SearchInput,
+  SelectColumnsButton,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { localize } from '../../core/rules';
 import { KG_CO2E, listFilterFields, type Template } from '../../core/template';
@@ -44,18 +73,32 @@ function useYesNo() {
   return (value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
 }
 
-function buildFilters(templates: readonly Template[], all: readonly TemplateRecord[], byType: boolean, lang: ReturnType<typeof useLanguage>,
-  factors: readonly FactorRecord[]): ReactElement[] {
+function buildFilters(
+  templates: readonly Template[],
+  all: readonly TemplateRecord[],
+  byType: boolean,
+  lang: ReturnType<typeof useLanguage>,
+  factors: readonly FactorRecord[],
+): ReactElement[] {
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn />,
     <TextInput key="tags" source="tags" label="calculations.filters.tag" alwaysOn />,
-    <SelectInput key="status" source="status" label="calculations.fields.status"
-      choices={CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }))} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="calculations.fields.status"
+      choices={CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }))}
+    />,
   ];
   if (all.length > 1) {
     filters.push(
-      <SelectInput key="template_id" source="template_id" label="calculations.fields.template" translateChoice={false}
-        choices={all.map((template) => ({ id: template.id, name: template.label }))} />,
+      <SelectInput
+        key="template_id"
+        source="template_id"
+        label="calculations.fields.template"
+        translateChoice={false}
+        choices={all.map((template) => ({ id: template.id, name: template.label }))}
+      />,
     );
   }
   // Field filters are only meaningful within one type, where the templates share their fields. They are sent as
@@ -65,17 +108,39 @@ function buildFilters(templates: readonly Template[], all: readonly TemplateReco
       const label = localize(field.label, lang, field.name);
       const source = `inputs.${field.name}`;
       if (field.type === 'select' || field.type === 'multiselect') {
-        filters.push(<SelectInput key={source} source={source} label={label} translateChoice={false}
-          choices={(field.options ?? []).map((option) => ({ id: option.value, name: localize(option.label, lang, option.value) }))} />);
+        filters.push(
+          <SelectInput
+            key={source}
+            source={source}
+            label={label}
+            translateChoice={false}
+            choices={(field.options ?? []).map((option) => ({
+              id: option.value,
+              name: localize(option.label, lang, option.value),
+            }))}
+          />,
+        );
       } else if (field.type === 'boolean') {
-        filters.push(<SelectInput key={source} source={source} label={label}
-          choices={[{ id: true, name: 'ra.boolean.true' }, { id: false, name: 'ra.boolean.false' }]} />);
+        filters.push(
+          <SelectInput
+            key={source}
+            source={source}
+            label={label}
+            choices={[
+              { id: true, name: 'ra.boolean.true' },
+              { id: false, name: 'ra.boolean.false' },
+            ]}
+          />,
+        );
       } else if (field.type === 'factor') {
         // The factors' names as the reader knows them from the form; the server matches the chosen key exactly.
-        const choices = factors.filter((factor) => factor.category === field.category)
+        const choices = factors
+          .filter((factor) => factor.category === field.category)
           .map((factor) => ({ id: factor.key, name: localize(factor.label, lang, factor.key) }))
           .sort((a, b) => a.name.localeCompare(b.name, lang));
-        filters.push(<SelectInput key={source} source={source} label={label} translateChoice={false} choices={choices} />);
+        filters.push(
+          <SelectInput key={source} source={source} label={label} translateChoice={false} choices={choices} />,
+        );
       } else if (field.type === 'text') {
         filters.push(<TextInput key={source} source={source} label={label} />);
       }
@@ -84,11 +149,26 @@ function buildFilters(templates: readonly Template[], all: readonly TemplateReco
   return filters;
 }
 
-const CalculationListActions = ({ templates, preferenceKey }: { templates: readonly TemplateRecord[]; preferenceKey: string }) => {
+const CalculationListActions = ({
+  templates,
+  preferenceKey,
+}: {
+  templates: readonly TemplateRecord[];
+  preferenceKey: string;
+}) => {
   const [view] = useListView();
   return (
     // Wraps instead of widening the page when the offer to migrate (its label names the database) joins the buttons.
-    <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, flexShrink: 1, minWidth: 0 }}>
+    <TopToolbar
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        justifyContent: 'flex-end',
+        rowGap: 0.5,
+        flexShrink: 1,
+        minWidth: 0,
+      }}
+    >
       <MigrateFilterButton />
       <FilterButton />
       {view === 'cards' ? <CardSortMenu /> : <SelectColumnsButton preferenceKey={preferenceKey} />}
@@ -131,22 +211,41 @@ const StatusCell = ({ record }: { record: CalculationListRecord }) => {
  * that matter for the list's rows. "All" mixes templates, so besides the record's own columns it shows only the
  * template columns every template names; a type shows its templates' columns and offers the record's as extras.
  */
-const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, mode, byType, preferenceKey }: ViewProps) => {
+const CalculationTable = ({
+  columns,
+  rareColumns,
+  templatesById,
+  showTemplate,
+  mode,
+  byType,
+  preferenceKey,
+}: ViewProps) => {
   const lang = useLanguage();
   const yesNo = useYesNo();
   const units = useUnitCatalog();
   const translate = useTranslate();
   const named = new Set(columns.map((column) => column.name));
   const namesTotal = columns.some((column) => column.sortBy === 'total_co2e');
-  const templateColumns = byType ? columns : columns.filter((column) => !RECORD_COLUMNS.includes(column.name) && column.sortBy !== 'total_co2e');
+  const templateColumns = byType
+    ? columns
+    : columns.filter((column) => !RECORD_COLUMNS.includes(column.name) && column.sortBy !== 'total_co2e');
   const recordColumns = byType ? RECORD_COLUMNS.filter((name) => !named.has(name)) : RECORD_COLUMNS;
   const showTotal = !byType || !namesTotal;
   // A type's own columns come first; the record's extras are there to be chosen, not shown by default.
-  const omit = byType ? recordColumns.filter((name) => name !== 'title').concat(showTotal ? ['total_co2e'] : [], rareColumns) : [];
+  const omit = byType
+    ? recordColumns.filter((name) => name !== 'title').concat(showTotal ? ['total_co2e'] : [], rareColumns)
+    : [];
   const recordFields: Record<string, ReactElement> = {
     title: <TextField key="title" source="title" label="calculations.fields.title" />,
     customer: <TextField key="customer" source="customer" label="calculations.fields.customer" emptyText="" />,
-    status: <FunctionField key="status" source="status" label="calculations.fields.status" render={(record: CalculationListRecord) => <StatusCell record={record} />} />,
+    status: (
+      <FunctionField
+        key="status"
+        source="status"
+        label="calculations.fields.status"
+        render={(record: CalculationListRecord) => <StatusCell record={record} />}
+      />
+    ),
   };
   const templateFields = templateColumns.map((column) => (
     <FunctionField
@@ -155,12 +254,21 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
       label={localize(column.label, lang, column.name)}
       sortable={column.sortBy !== undefined}
       sortBy={column.sortBy}
-      render={(record: CalculationListRecord) => columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo, units)}
+      render={(record: CalculationListRecord) =>
+        columnValue(record, column.name, templatesById.get(record.template_id), lang, yesNo, units)
+      }
     />
   ));
   const templateField = showTemplate ? (
-    <FunctionField key="template_id" source="template_id" label="calculations.fields.template" sortable={false}
-      render={(record: CalculationListRecord) => localize(templatesById.get(record.template_id)?.label, lang, record.template_id)} />
+    <FunctionField
+      key="template_id"
+      source="template_id"
+      label="calculations.fields.template"
+      sortable={false}
+      render={(record: CalculationListRecord) =>
+        localize(templatesById.get(record.template_id)?.label, lang, record.template_id)
+      }
+    />
   ) : null;
   return (
     <DatagridConfigurable
@@ -178,11 +286,23 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
       {byType ? recordColumns.filter((name) => name !== 'title').map((name) => recordFields[name]) : null}
       {byType ? templateField : null}
       {showTotal ? (
-        <FunctionField source="total_co2e" label="calculations.fields.total_co2e" textAlign="right"
-          render={(record: CalculationListRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatResult(record.total_co2e, lang)} {KG_CO2E}</Box>} />
+        <FunctionField
+          source="total_co2e"
+          label="calculations.fields.total_co2e"
+          textAlign="right"
+          render={(record: CalculationListRecord) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatResult(record.total_co2e, lang)} {KG_CO2E}
+            </Box>
+          )}
+        />
       ) : null}
       <LocalizedDateField source="updated_at" label="calculations.fields.updated_at" showTime />
-      <FunctionField label={translate('calculations.fields.actions')} sortable={false} render={(record: CalculationListRecord) => <RowActions record={record} compact />} />
+      <FunctionField
+        label={translate('calculations.fields.actions')}
+        sortable={false}
+        render={(record: CalculationListRecord) => <RowActions record={record} compact />}
+      />
     </DatagridConfigurable>
   );
 };
@@ -190,7 +310,9 @@ const CalculationTable = ({ columns, rareColumns, templatesById, showTemplate, m
 /** A row's action as an icon with its name as tooltip and accessible name, so the row fits the page. */
 const RowLink = ({ to, label, icon }: { to: string; label: string; icon: ReactElement }) => (
   <Tooltip title={label}>
-    <IconButton size="small" color="primary" component={Link} to={to} aria-label={label}>{icon}</IconButton>
+    <IconButton size="small" color="primary" component={Link} to={to} aria-label={label}>
+      {icon}
+    </IconButton>
   </Tooltip>
 );
 
@@ -199,11 +321,20 @@ const RowActions = ({ record, compact = false }: { record: CalculationListRecord
   // Viewers open a calculation to read it; editing, copying and deleting are for those who may save. An ordered
   // (frozen) calculation cannot be deleted, so it is not offered.
   const writer = useCan('update', 'calculations');
-  const action = (to: string, label: string, icon: ReactElement) => compact
-    ? <RowLink to={to} label={label} icon={icon} />
-    : <Button size="small" component={Link} to={to} startIcon={icon}>{label}</Button>;
+  const action = (to: string, label: string, icon: ReactElement) =>
+    compact ? (
+      <RowLink to={to} label={label} icon={icon} />
+    ) : (
+      <Button size="small" component={Link} to={to} startIcon={icon}>
+        {label}
+      </Button>
+    );
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} onClick={(event) => event.stopPropagation()} data-testid="calculation-row-actions">
+    <Box
+      sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}
+      onClick={(event) => event.stopPropagation()}
+      data-testid="calculation-row-actions"
+    >
       {writer ? (
         <>
           {action(`/edit/${record.id}`, translate('ra.action.edit'), <EditIcon fontSize="small" />)}
@@ -238,22 +369,33 @@ const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
                 />
                 <CardContent sx={{ pt: 0 }}>
                   <Typography variant="h5" component="p">
-                    {formatResult(record.total_co2e, lang)} <Typography component="span" variant="body2">{KG_CO2E}</Typography>
+                    {formatResult(record.total_co2e, lang)}{' '}
+                    <Typography component="span" variant="body2">
+                      {KG_CO2E}
+                    </Typography>
                   </Typography>
-                  {columns.filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e').map((column) => {
-                    const value = columnValue(record, column.name, template, lang, yesNo, units);
-                    // Cards mix templates: a column another template defines is simply left out.
-                    if (value === '' || value === null || value === undefined) return null;
-                    return (
-                      <Box key={column.name} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                        <Typography variant="body2" color="text.secondary">{localize(column.label, lang, column.name)}</Typography>
-                        <Box component="span" sx={{ typography: 'body2', textAlign: 'right' }}>{value}</Box>
-                      </Box>
-                    );
-                  })}
+                  {columns
+                    .filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e')
+                    .map((column) => {
+                      const value = columnValue(record, column.name, template, lang, yesNo, units);
+                      // Cards mix templates: a column another template defines is simply left out.
+                      if (value === '' || value === null || value === undefined) return null;
+                      return (
+                        <Box key={column.name} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                          <Typography variant="body2" color="text.secondary">
+                            {localize(column.label, lang, column.name)}
+                          </Typography>
+                          <Box component="span" sx={{ typography: 'body2', textAlign: 'right' }}>
+                            {value}
+                          </Box>
+                        </Box>
+                      );
+                    })}
                 </CardContent>
               </CardActionArea>
-              <CardActions><RowActions record={record} /></CardActions>
+              <CardActions>
+                <RowActions record={record} />
+              </CardActions>
             </Card>
           </Grid>
         );
@@ -284,30 +426,59 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
   const { type } = useParams();
   const [view] = useListView();
   const { data: allTemplates = [], isPending: templatesPending } = useTemplates();
-  const records = useMemo(() => allTemplates.filter((template) => !type || template.type === type), [allTemplates, type]);
+  const records = useMemo(
+    () => allTemplates.filter((template) => !type || template.type === type),
+    [allTemplates, type],
+  );
   const templates = useMemo(() => records.map((record) => record.definition), [records]);
-  const templatesById = useMemo(() => new Map(allTemplates.map((record) => [record.id, record.definition])), [allTemplates]);
+  const templatesById = useMemo(
+    () => new Map(allTemplates.map((record) => [record.id, record.definition])),
+    [allTemplates],
+  );
   const columns = useMemo(() => (type ? listColumns(templates) : sharedListColumns(templates)), [templates, type]);
   // Factor filters name the factors of the database new calculations use, the one the reader meets in the form.
   const { databaseId } = useDefaultDatabaseId();
   const { data: factors = NO_FACTORS } = useDatabaseFactors(type ? databaseId : undefined);
-  const filters = useMemo(() => buildFilters(templates, records, !!type, lang, factors), [templates, records, type, lang, factors]);
+  const filters = useMemo(
+    () => buildFilters(templates, records, !!type, lang, factors),
+    [templates, records, type, lang, factors],
+  );
   const title = pick
     ? translate(`calculations.pick.${pick}`)
-    : type ? translate(`calculations.types.${type}`, { _: type }) : translate('calculations.title');
+    : type
+      ? translate(`calculations.types.${type}`, { _: type })
+      : translate('calculations.title');
   const preferenceKey = `calculations.${type ?? 'all'}.datagrid`;
   const rareColumns = useMemo(() => (type ? rareListColumns(templates) : []), [templates, type]);
-  const viewProps: ViewProps = { columns, rareColumns, templatesById, showTemplate: records.length > 1, mode: pick ?? 'edit', byType: !!type, preferenceKey };
+  const viewProps: ViewProps = {
+    columns,
+    rareColumns,
+    templatesById,
+    showTemplate: records.length > 1,
+    mode: pick ?? 'edit',
+    byType: !!type,
+    preferenceKey,
+  };
   // The column chooser learns the columns on its first render: it waits for the templates that define them.
   if (templatesPending) return null;
   const types: string[] = [...new Set(allTemplates.map((template) => template.type))];
   return (
     <>
       {pick || types.length < 2 ? null : (
-        <Tabs value={!type ? 'all' : types.includes(type) ? type : false} aria-label={translate('calculations.title')} sx={{ mt: 1 }}>
+        <Tabs
+          value={!type ? 'all' : types.includes(type) ? type : false}
+          aria-label={translate('calculations.title')}
+          sx={{ mt: 1 }}
+        >
           <Tab value="all" label={translate('calculations.types.all')} component={Link} to="/calculations" />
           {types.map((name) => (
-            <Tab key={name} value={name} label={translate(`calculations.types.${name}`, { _: name })} component={Link} to={`/calculations/${name}`} />
+            <Tab
+              key={name}
+              value={name}
+              label={translate(`calculations.types.${name}`, { _: name })}
+              component={Link}
+              to={`/calculations/${name}`}
+            />
           ))}
         </Tabs>
       )}

@@ -16,21 +16,33 @@ export const CardSortMenu = () => {
   const descending = sort.order === 'DESC';
   return (
     <>
-      <Button size="small" startIcon={<SortIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+      <Button
+        size="small"
+        startIcon={<SortIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+      >
         {translate('calculations.sort_by', { field: fieldLabel(sort.field) })}
       </Button>
       <Tooltip title={translate(descending ? 'calculations.sort_descending' : 'calculations.sort_ascending')}>
-        <IconButton size="small" aria-label={translate(descending ? 'calculations.sort_descending' : 'calculations.sort_ascending')}
-          onClick={() => setSort({ field: sort.field, order: descending ? 'ASC' : 'DESC' })}>
+        <IconButton
+          size="small"
+          aria-label={translate(descending ? 'calculations.sort_descending' : 'calculations.sort_ascending')}
+          onClick={() => setSort({ field: sort.field, order: descending ? 'ASC' : 'DESC' })}
+        >
           {descending ? <ArrowDownwardIcon fontSize="small" /> : <ArrowUpwardIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {CARD_SORT_FIELDS.map((field) => (
-          <MenuItem key={field} selected={field === sort.field} onClick={() => {
-            setSort({ field, order: sort.order });
-            setAnchor(null);
-          }}>
+          <MenuItem
+            key={field}
+            selected={field === sort.field}
+            onClick={() => {
+              setSort({ field, order: sort.order });
+              setAnchor(null);
+            }}
+          >
             {fieldLabel(field)}
           </MenuItem>
         ))}

@@ -9,7 +9,15 @@ import type { CalculationListRecord } from './types';
 
 /** Hidden on screen, read by screen readers (MUI's visuallyHidden, which @mui/material does not re-export). */
 const visuallyHidden = {
-  border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px',
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
 } as const;
 
 interface Props {
@@ -26,7 +34,15 @@ export const DeleteCalculationButton = ({ record, redirect, iconOnly = false }: 
   const label = translate('ra.action.delete');
   const button = (
     <DeleteWithConfirmButton
-      label={iconOnly ? <Box component="span" sx={visuallyHidden}>{label}</Box> : label}
+      label={
+        iconOnly ? (
+          <Box component="span" sx={visuallyHidden}>
+            {label}
+          </Box>
+        ) : (
+          label
+        )
+      }
       sx={iconOnly ? { minWidth: 0, '& .MuiButton-startIcon': { m: 0 } } : undefined}
       record={record}
       resource="calculations"
@@ -39,5 +55,11 @@ export const DeleteCalculationButton = ({ record, redirect, iconOnly = false }: 
       data-testid="calculation-delete"
     />
   );
-  return iconOnly ? <Tooltip title={label}><span>{button}</span></Tooltip> : button;
+  return iconOnly ? (
+    <Tooltip title={label}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
 };

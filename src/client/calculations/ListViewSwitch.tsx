@@ -23,10 +23,14 @@ export const ListViewSwitch = () => {
       aria-label={translate('calculations.view.label')}
     >
       <Tooltip title={translate('calculations.view.table')}>
-        <ToggleButton value="table" aria-label={translate('calculations.view.table')}><TableRowsIcon fontSize="small" /></ToggleButton>
+        <ToggleButton value="table" aria-label={translate('calculations.view.table')}>
+          <TableRowsIcon fontSize="small" />
+        </ToggleButton>
       </Tooltip>
       <Tooltip title={translate('calculations.view.cards')}>
-        <ToggleButton value="cards" aria-label={translate('calculations.view.cards')}><GridViewIcon fontSize="small" /></ToggleButton>
+        <ToggleButton value="cards" aria-label={translate('calculations.view.cards')}>
+          <GridViewIcon fontSize="small" />
+        </ToggleButton>
       </Tooltip>
     </ToggleButtonGroup>
   );

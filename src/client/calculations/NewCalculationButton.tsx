@@ -14,13 +14,20 @@ export const NewCalculationButton = ({ templates }: { templates: readonly Templa
   if (templates.length === 0 || canAccess === false) return null;
   return (
     <>
-      <Button startIcon={<AddIcon />} size="small" onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+      <Button
+        startIcon={<AddIcon />}
+        size="small"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+      >
         {translate('calculations.new')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {templates.map((template) => (
           <MenuItem key={template.id} component={Link} to={`/new/${template.id}`} onClick={() => setAnchor(null)}>
-            <ListItemIcon><TemplateIcon name={template.icon} fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <TemplateIcon name={template.icon} fontSize="small" />
+            </ListItemIcon>
             <ListItemText>{template.label}</ListItemText>
           </MenuItem>
         ))}

@@ -17,7 +17,14 @@ export const PageProblem = ({ message, to, action }: { message: string; to: stri
   const translate = useTranslate();
   return (
     <Box sx={{ p: 2 }}>
-      <Alert severity="warning" action={<Button component={Link} to={to} color="inherit">{translate(action)}</Button>}>
+      <Alert
+        severity="warning"
+        action={
+          <Button component={Link} to={to} color="inherit">
+            {translate(action)}
+          </Button>
+        }
+      >
         {message}
       </Alert>
     </Box>
@@ -28,7 +35,10 @@ export const PageProblem = ({ message, to, action }: { message: string; to: stri
  * The calculation `/edit/{id}` or `/duplicate/{id}` names, with its template, for `children`; meanwhile the loading
  * state, and for an unknown id a way back to the picker at `pickPath`.
  */
-export const SavedCalculation = ({ pickPath, children }: {
+export const SavedCalculation = ({
+  pickPath,
+  children,
+}: {
   pickPath: string;
   children: (record: CalculationRecord, template: Template) => ReactNode;
 }) => {
@@ -38,10 +48,22 @@ export const SavedCalculation = ({ pickPath, children }: {
   const template = useTemplate(record.data?.template_id);
   if (record.isPending || (record.data && template.isPending)) return <PageLoading />;
   if (!record.data) {
-    return <PageProblem message={translate('calculations.not_found', { id: id ?? '' })} to={pickPath} action="calculations.pick_calculation" />;
+    return (
+      <PageProblem
+        message={translate('calculations.not_found', { id: id ?? '' })}
+        to={pickPath}
+        action="calculations.pick_calculation"
+      />
+    );
   }
   if (!template.data) {
-    return <PageProblem message={translate('calculations.template_not_found', { id: record.data.template_id })} to="/calculations" action="calculations.back_to_list" />;
+    return (
+      <PageProblem
+        message={translate('calculations.template_not_found', { id: record.data.template_id })}
+        to="/calculations"
+        action="calculations.back_to_list"
+      />
+    );
   }
   return children(record.data, template.data.definition);
 };

@@ -4,7 +4,18 @@
  * version, and every machine or energy figure with its source. It shows what the server computed and stored, not the
  * live preview: the figures a printer hands on must be the ones it can trace.
  */
-import { Box, Card, CardContent, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Divider,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CalculationResults } from '../../core/api';
@@ -24,11 +35,17 @@ type Translate = ReturnType<typeof useTranslate>;
 
 const figure = (value: number, lang: Language) => formatNumber(value, lang, { maximumFractionDigits: 6 });
 
-function vocabularyOf(template: Template, results: CalculationResults, lang: Language, translate: Translate): FormulaVocabulary {
+function vocabularyOf(
+  template: Template,
+  results: CalculationResults,
+  lang: Language,
+  translate: Translate,
+): FormulaVocabulary {
   const labels = new Map<string, string>();
   for (const group of template.groups) {
     if (group.repeatable) labels.set(group.id, localize(group.label, lang, group.id));
-    for (const field of group.fields) if (!labels.has(field.name)) labels.set(field.name, localize(field.label, lang, field.name));
+    for (const field of group.fields)
+      if (!labels.has(field.name)) labels.set(field.name, localize(field.label, lang, field.name));
   }
   for (const result of template.results) labels.set(result.name, localize(result.label, lang, result.name));
   const factors = new Map(results.factors.map((factor) => [factor.key, factor]));
@@ -40,7 +57,14 @@ function vocabularyOf(template: Template, results: CalculationResults, lang: Lan
 }
 
 /** An input's value as the form showed it: option labels, the chosen factor's label, numbers in the reader's format. */
-function inputValue(field: Field, value: unknown, results: CalculationResults, lang: Language, units: UnitCatalog, translate: Translate): string {
+function inputValue(
+  field: Field,
+  value: unknown,
+  results: CalculationResults,
+  lang: Language,
+  units: UnitCatalog,
+  translate: Translate,
+): string {
   const unknown = translate('calculations.provenance.unknown');
   if (value === undefined || value === null || value === '') return translate('calculations.provenance.not_given');
   const optionLabel = (chosen: unknown) => {
@@ -50,7 +74,9 @@ function inputValue(field: Field, value: unknown, results: CalculationResults, l
   switch (field.type) {
     case 'number':
     case 'integer':
-      return typeof value === 'number' ? `${figure(value, lang)}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}` : unknown;
+      return typeof value === 'number'
+        ? `${figure(value, lang)}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
+        : unknown;
     case 'select':
       return optionLabel(value);
     case 'multiselect':
@@ -66,17 +92,38 @@ function inputValue(field: Field, value: unknown, results: CalculationResults, l
   }
 }
 
-const InputLine = ({ input, record, lang, units }: { input: FormulaInput; record: CalculationRecord; lang: Language; units: UnitCatalog }) => {
+const InputLine = ({
+  input,
+  record,
+  lang,
+  units,
+}: {
+  input: FormulaInput;
+  record: CalculationRecord;
+  lang: Language;
+  units: UnitCatalog;
+}) => {
   const translate = useTranslate();
   const label = localize(input.field.label, lang, input.field.name);
   const inputs = record.inputs as Record<string, unknown>;
   if (input.group) {
     const items = Array.isArray(inputs[input.group]) ? (inputs[input.group] as Record<string, unknown>[]) : [];
-    const values = items.map((item) => inputValue(input.field, item[input.field.name], record.results, lang, units, translate));
-    return <li data-testid="provenance-input">{label}: {values.length ? values.join(' · ') : translate('calculations.provenance.not_given')}</li>;
+    const values = items.map((item) =>
+      inputValue(input.field, item[input.field.name], record.results, lang, units, translate),
+    );
+    return (
+      <li data-testid="provenance-input">
+        {label}: {values.length ? values.join(' · ') : translate('calculations.provenance.not_given')}
+      </li>
+    );
   }
   const value = inputs[input.field.name];
-  if (input.dataKey === undefined) return <li data-testid="provenance-input">{label}: {inputValue(input.field, value, record.results, lang, units, translate)}</li>;
+  if (input.dataKey === undefined)
+    return (
+      <li data-testid="provenance-input">
+        {label}: {inputValue(input.field, value, record.results, lang, units, translate)}
+      </li>
+    );
   // Option data is a figure like a factor: its value and the source the template names for it.
   const option = input.field.options?.find((candidate) => candidate.value === value);
   const data = option?.data?.[input.dataKey];
@@ -87,15 +134,26 @@ const InputLine = ({ input, record, lang, units }: { input: FormulaInput; record
         field: label,
         option: option ? localize(option.label, lang, option.value) : String(value ?? ''),
         key: input.dataKey,
-        value: typeof data === 'number' ? figure(data, lang) : String(data ?? translate('calculations.provenance.unknown')),
+        value:
+          typeof data === 'number' ? figure(data, lang) : String(data ?? translate('calculations.provenance.unknown')),
       })}
-      {typeof data === 'number' ? ` — ${translate('calculations.provenance.source')}: ${source ?? translate('calculations.provenance.unknown')}` : ''}
+      {typeof data === 'number'
+        ? ` — ${translate('calculations.provenance.source')}: ${source ?? translate('calculations.provenance.unknown')}`
+        : ''}
     </li>
   );
 };
 
 /** One table for every kind of figure a result read: what it is, its value, and where it comes from. */
-const FiguresTable = ({ heads, rows, testId }: { heads: readonly string[]; rows: { key: string; cells: ReactNode[] }[]; testId: string }) => {
+const FiguresTable = ({
+  heads,
+  rows,
+  testId,
+}: {
+  heads: readonly string[];
+  rows: { key: string; cells: ReactNode[] }[];
+  testId: string;
+}) => {
   const translate = useTranslate();
   // The value and the database or set stay on one line; the source may wrap.
   const nowrap = new Set(['value', 'database_version', 'machine_set']);
@@ -103,13 +161,28 @@ const FiguresTable = ({ heads, rows, testId }: { heads: readonly string[]; rows:
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid={testId}>
         <TableHead>
-          <TableRow>{heads.map((head) => <TableCell key={head}>{translate(`calculations.provenance.${head}`)}</TableCell>)}</TableRow>
+          <TableRow>
+            {heads.map((head) => (
+              <TableCell key={head}>{translate(`calculations.provenance.${head}`)}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.key} data-factor={row.key}>
               {row.cells.map((cell, index) => (
-                <TableCell key={heads[index]} sx={nowrap.has(heads[index]!) ? { whiteSpace: 'nowrap' } : heads[index] === 'source' ? { minWidth: 220 } : undefined}>{cell}</TableCell>
+                <TableCell
+                  key={heads[index]}
+                  sx={
+                    nowrap.has(heads[index]!)
+                      ? { whiteSpace: 'nowrap' }
+                      : heads[index] === 'source'
+                        ? { minWidth: 220 }
+                        : undefined
+                  }
+                >
+                  {cell}
+                </TableCell>
               ))}
             </TableRow>
           ))}
@@ -122,7 +195,17 @@ const FiguresTable = ({ heads, rows, testId }: { heads: readonly string[]; rows:
 const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version'] as const;
 const PRODUCTION_HEADS = ['machine', 'figure', 'value', 'source', 'year', 'region', 'machine_set'] as const;
 
-const FactorTable = ({ factors, database, lang, units }: { factors: FactorUse[]; database: CalculationResults['database']; lang: Language; units: UnitCatalog }) => {
+const FactorTable = ({
+  factors,
+  database,
+  lang,
+  units,
+}: {
+  factors: FactorUse[];
+  database: CalculationResults['database'];
+  lang: Language;
+  units: UnitCatalog;
+}) => {
   const unknown = useTranslate()('calculations.provenance.unknown');
   const rows = factors.map((factor) => ({
     key: factor.key,
@@ -138,17 +221,45 @@ const FactorTable = ({ factors, database, lang, units }: { factors: FactorUse[];
   return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;
 };
 
-const ProductionTable = ({ figures, set, lang }: { figures: ProductionUse[]; set: CalculationResults['machine_set']; lang: Language }) => {
+const ProductionTable = ({
+  figures,
+  set,
+  lang,
+}: {
+  figures: ProductionUse[];
+  set: CalculationResults['machine_set'];
+  lang: Language;
+}) => {
   const unknown = useTranslate()('calculations.provenance.unknown');
   const rows = figures.map((use) => ({
     key: use.ref,
-    cells: [use.name, use.figure, `${figure(use.value, lang)} ${use.unit}`, use.source || unknown, use.year ?? unknown, use.region ?? unknown, set ? `${set.name} · ${set.version_label}` : unknown],
+    cells: [
+      use.name,
+      use.figure,
+      `${figure(use.value, lang)} ${use.unit}`,
+      use.source || unknown,
+      use.year ?? unknown,
+      use.region ?? unknown,
+      set ? `${set.name} · ${set.version_label}` : unknown,
+    ],
   }));
   return <FiguresTable heads={PRODUCTION_HEADS} rows={rows} testId="provenance-production" />;
 };
 
-const ResultProvenance = ({ entry, record, template, vocabulary, lang, units }: {
-  entry: ResultBreakdown; record: CalculationRecord; template: Template; vocabulary: FormulaVocabulary; lang: Language; units: UnitCatalog;
+const ResultProvenance = ({
+  entry,
+  record,
+  template,
+  vocabulary,
+  lang,
+  units,
+}: {
+  entry: ResultBreakdown;
+  record: CalculationRecord;
+  template: Template;
+  vocabulary: FormulaVocabulary;
+  lang: Language;
+  units: UnitCatalog;
 }) => {
   const translate = useTranslate();
   const inputs = record.inputs as Record<string, unknown>;
@@ -157,23 +268,43 @@ const ResultProvenance = ({ entry, record, template, vocabulary, lang, units }: 
   return (
     <Box component="section" data-testid="provenance-result" data-result={entry.name} sx={{ py: 1.5 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle2" component="h3">{localize(entry.label, lang, entry.name)}</Typography>
-        <Typography variant="subtitle2" component="p" sx={{ whiteSpace: 'nowrap' }}>{formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {localize(entry.label, lang, entry.name)}
+        </Typography>
+        <Typography variant="subtitle2" component="p" sx={{ whiteSpace: 'nowrap' }}>
+          {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
+        </Typography>
       </Box>
       <Typography variant="body2" data-testid="provenance-formula">
-        <Box component="span" sx={{ color: 'text.secondary' }}>{translate('calculations.provenance.formula')}: </Box>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {translate('calculations.provenance.formula')}:{' '}
+        </Box>
         {formulaInWords(entry.formula, vocabulary, factorKeyOf)}
       </Typography>
       {read.length ? (
         <>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>{translate('calculations.provenance.inputs')}:</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate('calculations.provenance.inputs')}:
+          </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3, typography: 'body2' }}>
-            {read.map((input) => <InputLine key={`${input.group ?? ''}.${input.field.name}.${input.dataKey ?? ''}`} input={input} record={record} lang={lang} units={units} />)}
+            {read.map((input) => (
+              <InputLine
+                key={`${input.group ?? ''}.${input.field.name}.${input.dataKey ?? ''}`}
+                input={input}
+                record={record}
+                lang={lang}
+                units={units}
+              />
+            ))}
           </Box>
         </>
       ) : null}
-      {entry.factors.length ? <FactorTable factors={entry.factors} database={record.results.database} lang={lang} units={units} /> : null}
-      {entry.production?.length ? <ProductionTable figures={entry.production} set={record.results.machine_set} lang={lang} /> : null}
+      {entry.factors.length ? (
+        <FactorTable factors={entry.factors} database={record.results.database} lang={lang} units={units} />
+      ) : null}
+      {entry.production?.length ? (
+        <ProductionTable figures={entry.production} set={record.results.machine_set} lang={lang} />
+      ) : null}
     </Box>
   );
 };
@@ -188,16 +319,32 @@ export const ProvenancePanel = ({ record, template }: { record: CalculationRecor
   return (
     <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, mb: 2 }} data-testid="provenance-panel">
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('calculations.provenance.title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('calculations.provenance.intro')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('calculations.provenance.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('calculations.provenance.intro')}
+        </Typography>
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="provenance-database">
-          {translate('calculations.provenance.database', { name: results.database?.name ?? '', version: results.database?.version_label ?? '' })}
-          {results.machine_set ? ` · ${translate('calculations.provenance.machine_set_used', { name: results.machine_set.name, version: results.machine_set.version_label })}` : ''}
+          {translate('calculations.provenance.database', {
+            name: results.database?.name ?? '',
+            version: results.database?.version_label ?? '',
+          })}
+          {results.machine_set
+            ? ` · ${translate('calculations.provenance.machine_set_used', { name: results.machine_set.name, version: results.machine_set.version_label })}`
+            : ''}
         </Typography>
         {results.breakdown.map((entry, index) => (
           <Box key={entry.name}>
             {index > 0 ? <Divider /> : null}
-            <ResultProvenance entry={entry} record={record} template={template} vocabulary={vocabulary} lang={lang} units={units} />
+            <ResultProvenance
+              entry={entry}
+              record={record}
+              template={template}
+              vocabulary={vocabulary}
+              lang={lang}
+              units={units}
+            />
           </Box>
         ))}
       </CardContent>

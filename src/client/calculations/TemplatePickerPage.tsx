@@ -13,14 +13,21 @@ const TemplatePickerPage = () => {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('calculations.pick_template')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('calculations.pick_template')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('calculations.pick_template')}
+      </Typography>
       <Grid container spacing={2}>
         {data.map((template) => (
           <Grid key={template.id} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card variant="outlined">
               <CardActionArea component={Link} to={`/new/${template.id}`}>
-                <CardHeader avatar={<TemplateIcon name={template.icon} color="primary" />} title={template.label}
-                  subheader={template.description ?? translate(`calculations.types.${template.type}`, { _: template.type })} />
+                <CardHeader
+                  avatar={<TemplateIcon name={template.icon} color="primary" />}
+                  title={template.label}
+                  subheader={
+                    template.description ?? translate(`calculations.types.${template.type}`, { _: template.type })
+                  }
+                />
               </CardActionArea>
             </Card>
           </Grid>

@@ -14,12 +14,42 @@ export interface FormulaVocabulary {
   /** The label of a factor key (a factor field's chosen factor, or a key in quotes). */
   factorLabel(key: string): string;
   /** A function in words, e.g. `sum` with `{ group, expr }`; undefined: shown as written. */
-  word(name: 'sum' | 'count' | 'if' | 'factor' | 'option' | 'machine' | 'energy', params: Record<string, string>): string;
+  word(
+    name: 'sum' | 'count' | 'if' | 'factor' | 'option' | 'machine' | 'energy',
+    params: Record<string, string>,
+  ): string;
 }
 
-const SIGNS: Record<string, string> = { '*': '×', '/': '÷', '-': '−', '==': '=', '===': '=', '!=': '≠', '!==': '≠', '<=': '≤', '>=': '≥', '&&': '∧', '||': '∨' };
+const SIGNS: Record<string, string> = {
+  '*': '×',
+  '/': '÷',
+  '-': '−',
+  '==': '=',
+  '===': '=',
+  '!=': '≠',
+  '!==': '≠',
+  '<=': '≤',
+  '>=': '≥',
+  '&&': '∧',
+  '||': '∨',
+};
 const PRECEDENCE: Record<string, number> = {
-  '||': 1, '&&': 2, '==': 6, '!=': 6, '===': 6, '!==': 6, '<': 7, '<=': 7, '>': 7, '>=': 7, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10, '**': 11,
+  '||': 1,
+  '&&': 2,
+  '==': 6,
+  '!=': 6,
+  '===': 6,
+  '!==': 6,
+  '<': 7,
+  '<=': 7,
+  '>': 7,
+  '>=': 7,
+  '+': 9,
+  '-': 9,
+  '*': 10,
+  '/': 10,
+  '%': 10,
+  '**': 11,
 };
 
 function precedenceOf(node: FormulaNode): number {
@@ -29,12 +59,17 @@ function precedenceOf(node: FormulaNode): number {
 function argumentName(node: FormulaNode | undefined): string | undefined {
   if (!node) return undefined;
   if (node.type === 'Identifier') return (node as jsep.Identifier).name;
-  if (node.type === 'Literal' && typeof (node as jsep.Literal).value === 'string') return (node as jsep.Literal).value as string;
+  if (node.type === 'Literal' && typeof (node as jsep.Literal).value === 'string')
+    return (node as jsep.Literal).value as string;
   return undefined;
 }
 
 /** Retells a formula; a formula that does not parse is returned as written. */
-export function formulaInWords(formula: string, vocabulary: FormulaVocabulary, factorKeyOf: (fieldName: string) => string | undefined): string {
+export function formulaInWords(
+  formula: string,
+  vocabulary: FormulaVocabulary,
+  factorKeyOf: (fieldName: string) => string | undefined,
+): string {
   let ast: FormulaNode;
   try {
     ast = parseFormula(formula);
@@ -61,12 +96,19 @@ export function formulaInWords(formula: string, vocabulary: FormulaVocabulary, f
       }
       case 'ConditionalExpression': {
         const conditional = node as jsep.ConditionalExpression;
-        return vocabulary.word('if', { test: say(conditional.test), then: say(conditional.consequent), else: say(conditional.alternate) });
+        return vocabulary.word('if', {
+          test: say(conditional.test),
+          then: say(conditional.consequent),
+          else: say(conditional.alternate),
+        });
       }
       case 'MemberExpression': {
         const member = node as jsep.MemberExpression;
         const call = member.object as jsep.CallExpression;
-        return vocabulary.word('option', { field: vocabulary.label(argumentName(call.arguments?.[0]) ?? ''), key: memberKey(member) ?? '' });
+        return vocabulary.word('option', {
+          field: vocabulary.label(argumentName(call.arguments?.[0]) ?? ''),
+          key: memberKey(member) ?? '',
+        });
       }
       case 'CallExpression':
         return sayCall(node as jsep.CallExpression);
@@ -74,7 +116,8 @@ export function formulaInWords(formula: string, vocabulary: FormulaVocabulary, f
         return '…';
     }
   };
-  const wrap = (node: FormulaNode, parent: number): string => (precedenceOf(node) < parent ? `(${say(node)})` : say(node));
+  const wrap = (node: FormulaNode, parent: number): string =>
+    precedenceOf(node) < parent ? `(${say(node)})` : say(node);
   const sayCall = (call: jsep.CallExpression): string => {
     const name = (call.callee as jsep.Identifier).name;
     const [first, second, third] = call.arguments;
@@ -83,14 +126,20 @@ export function formulaInWords(formula: string, vocabulary: FormulaVocabulary, f
       case 'factor': {
         // A factor field names the factor chosen for this calculation; inside sum() it varies by item, so its label.
         const chosen = first?.type === 'Literal' ? named : factorKeyOf(named);
-        return vocabulary.word('factor', { name: chosen === undefined ? vocabulary.label(named) : vocabulary.factorLabel(chosen) });
+        return vocabulary.word('factor', {
+          name: chosen === undefined ? vocabulary.label(named) : vocabulary.factorLabel(chosen),
+        });
       }
       case 'sum':
         return vocabulary.word('sum', { group: vocabulary.label(named), expr: second ? say(second) : '' });
       case 'count':
         return vocabulary.word('count', { group: vocabulary.label(named) });
       case 'if':
-        return vocabulary.word('if', { test: first ? say(first) : '', then: second ? say(second) : '', else: third ? say(third) : '' });
+        return vocabulary.word('if', {
+          test: first ? say(first) : '',
+          then: second ? say(second) : '',
+          else: third ? say(third) : '',
+        });
       case 'machine':
         return vocabulary.word('machine', { field: vocabulary.label(named), figure: argumentName(second) ?? '' });
       case 'energy':
@@ -121,7 +170,11 @@ export function formulaInputs(formula: string, template: Template): FormulaInput
   } catch {
     return [];
   }
-  const topFields = new Map(template.groups.filter((group) => !group.repeatable).flatMap((group) => group.fields.map((field) => [field.name, field] as const)));
+  const topFields = new Map(
+    template.groups
+      .filter((group) => !group.repeatable)
+      .flatMap((group) => group.fields.map((field) => [field.name, field] as const)),
+  );
   const groups = new Map(template.groups.filter((group) => group.repeatable).map((group) => [group.id, group]));
   const found = new Map<string, FormulaInput>();
   const note = (input: FormulaInput) => {
@@ -129,7 +182,9 @@ export function formulaInputs(formula: string, template: Template): FormulaInput
     if (!found.has(id)) found.set(id, input);
   };
   const fieldNamed = (name: string | undefined, group: string | undefined) =>
-    name === undefined ? undefined : (group ? groups.get(group)?.fields.find((field) => field.name === name) : undefined) ?? topFields.get(name);
+    name === undefined
+      ? undefined
+      : ((group ? groups.get(group)?.fields.find((field) => field.name === name) : undefined) ?? topFields.get(name));
   const visit = (node: FormulaNode | undefined, group: string | undefined): void => {
     if (!node) return;
     switch (node.type) {

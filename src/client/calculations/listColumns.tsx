@@ -7,7 +7,15 @@ import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { fieldNumberOptions, localizeUnit, topLevelField, type Field, type Result, type Template, type UnitCatalog } from '../../core/template';
+import {
+  fieldNumberOptions,
+  localizeUnit,
+  topLevelField,
+  type Field,
+  type Result,
+  type Template,
+  type UnitCatalog,
+} from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
 import type { CalculationListRecord } from './types';
 
@@ -55,26 +63,41 @@ export function sharedListColumns(templates: readonly Template[]): ListColumn[] 
  */
 export function rareListColumns(templates: readonly Template[]): string[] {
   return listColumns(templates)
-    .filter((column) => templates.filter((template) => template.list.columns.includes(column.name)).length * 2 < templates.length)
+    .filter(
+      (column) =>
+        templates.filter((template) => template.list.columns.includes(column.name)).length * 2 < templates.length,
+    )
     .map((column) => column.name);
 }
 
 /** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
 
-function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: boolean) => string, units?: UnitCatalog): ReactNode {
+function fieldText(
+  field: Field,
+  value: unknown,
+  lang: Language,
+  yesNo: (value: boolean) => string,
+  units?: UnitCatalog,
+): ReactNode {
   if (value === undefined || value === null || value === '') return '';
   switch (field.type) {
     case 'select':
       return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
     case 'multiselect':
       return Array.isArray(value)
-        ? value.map((entry) => localize(field.options?.find((option) => option.value === entry)?.label, lang, String(entry))).join(', ')
+        ? value
+            .map((entry) =>
+              localize(field.options?.find((option) => option.value === entry)?.label, lang, String(entry)),
+            )
+            .join(', ')
         : '';
     case 'boolean':
       return yesNo(value === true);
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}` : String(value);
+      return typeof value === 'number'
+        ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
+        : String(value);
     case 'tags':
       return Array.isArray(value) ? <TagChips tags={value.map(String)} /> : '';
     default:
@@ -84,7 +107,9 @@ function fieldText(field: Field, value: unknown, lang: Language, yesNo: (value: 
 
 export const TagChips = ({ tags }: { tags: readonly string[] }) => (
   <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-    {tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+    {tags.map((tag) => (
+      <Chip key={tag} label={tag} size="small" />
+    ))}
   </Stack>
 );
 

@@ -39,8 +39,13 @@ export function toCalculationWrite(
 }
 
 /** The form values a record starts from (edit) or a copy starts from (duplicate). */
-export function formValuesOf(record: { inputs?: CalculationInputs; customer?: string | null; status?: CalculationStatus;
-  database_id?: number; version?: number }): CalculationFormValues {
+export function formValuesOf(record: {
+  inputs?: CalculationInputs;
+  customer?: string | null;
+  status?: CalculationStatus;
+  database_id?: number;
+  version?: number;
+}): CalculationFormValues {
   return {
     inputs: record.inputs ?? {},
     customer: record.customer ?? '',

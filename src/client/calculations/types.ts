@@ -1,6 +1,11 @@
 /** The calculation screens' records: the shared API types (src/core/api.ts), re-exported for the client folders. */
 export type {
-  CalculationListRecord, CalculationRecord, CalculationStatus, CalculationWrite, FactorDatabaseRecord, FactorRecord,
+  CalculationListRecord,
+  CalculationRecord,
+  CalculationStatus,
+  CalculationWrite,
+  FactorDatabaseRecord,
+  FactorRecord,
   TemplateRecord,
 } from '../../core/api';
 export { CALCULATION_STATUSES } from '../../core/api';

@@ -11,7 +11,11 @@ import { useFactorDatabases } from '../factors/useFactorDatabases';
 export function useDefaultDatabaseId(): { databaseId: number | undefined; isPending: boolean } {
   const mandantId = readSession()?.user.mandant_id ?? null;
   const databases = useFactorDatabases({ published: true, order: 'name' });
-  const mandant = useGetOne<MandantRecord>('mandants', { id: mandantId as number }, { enabled: mandantId !== null, retry: false });
+  const mandant = useGetOne<MandantRecord>(
+    'mandants',
+    { id: mandantId as number },
+    { enabled: mandantId !== null, retry: false },
+  );
   const pinned = mandant.data?.settings?.default_database_id;
   const mandantDecided = mandantId === null || !mandant.isPending || mandant.isError;
   if (typeof pinned === 'number') return { databaseId: pinned, isPending: false };

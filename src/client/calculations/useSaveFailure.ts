@@ -13,16 +13,19 @@ export function isConflict(error: unknown): boolean {
 export function useSaveFailure() {
   const notify = useNotify();
   const [conflict, setConflict] = useState(false);
-  const onError = useCallback((error: unknown) => {
-    if (isConflict(error)) {
-      setConflict(true);
-      notify('calculations.conflict.title', { type: 'error' });
-      return;
-    }
-    const fieldErrors = (error as HttpError | undefined)?.body?.errors as Record<string, unknown> | undefined;
-    if (fieldErrors && Object.keys(fieldErrors).length > 0) return;
-    const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
-    notify(message, { type: 'error', messageArgs: { _: message } });
-  }, [notify]);
+  const onError = useCallback(
+    (error: unknown) => {
+      if (isConflict(error)) {
+        setConflict(true);
+        notify('calculations.conflict.title', { type: 'error' });
+        return;
+      }
+      const fieldErrors = (error as HttpError | undefined)?.body?.errors as Record<string, unknown> | undefined;
+      if (fieldErrors && Object.keys(fieldErrors).length > 0) return;
+      const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    },
+    [notify],
+  );
   return { conflict, setConflict, onError };
 }

@@ -13,7 +13,11 @@ const CollectionCreatePage = () => {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const from = Number(params.get('from')) || undefined;
-  const { data: original, isPending } = useGetOne<CollectionRecord>('collections', { id: from as number }, { enabled: from !== undefined });
+  const { data: original, isPending } = useGetOne<CollectionRecord>(
+    'collections',
+    { id: from as number },
+    { enabled: from !== undefined },
+  );
   if (from !== undefined && isPending) return <Loading />;
   const defaultValues = original
     ? {
@@ -25,8 +29,14 @@ const CollectionCreatePage = () => {
       }
     : { tags: [], calculation_ids: [] };
   return (
-    <Create resource="collections" redirect={toShow} mutationMode="pessimistic"
-      title={translate(original ? 'collections.duplicate_title' : 'collections.create_title', { name: original?.name ?? '' })}>
+    <Create
+      resource="collections"
+      redirect={toShow}
+      mutationMode="pessimistic"
+      title={translate(original ? 'collections.duplicate_title' : 'collections.create_title', {
+        name: original?.name ?? '',
+      })}
+    >
       <CollectionForm defaultValues={defaultValues} alwaysEnableSave={original !== undefined} />
     </Create>
   );

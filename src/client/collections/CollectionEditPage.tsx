@@ -9,7 +9,13 @@ const CollectionEditPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   return (
-    <Edit resource="collections" id={id} redirect={toShow} mutationMode="pessimistic" title={translate('collections.edit_title')}>
+    <Edit
+      resource="collections"
+      id={id}
+      redirect={toShow}
+      mutationMode="pessimistic"
+      title={translate('collections.edit_title')}
+    >
       <CollectionForm />
     </Edit>
   );

@@ -1,6 +1,15 @@
 /** The collection form: name, description, tags and the calculations in it. */
 import {
-  AutocompleteArrayInput, ReferenceArrayInput, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required, useTranslate, type RaRecord,
+  AutocompleteArrayInput,
+  ReferenceArrayInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  required,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import type { CalculationListRecord } from '../../core/api';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
@@ -9,18 +18,48 @@ import { TagsInput } from '../templates/TagsInput';
 export const calculationOptionText = (record: CalculationListRecord) => `${record.number} · ${record.title}`;
 
 /** `alwaysEnableSave`: a duplicate is worth saving as it is, before any change. */
-export const CollectionForm = ({ defaultValues, alwaysEnableSave = false }: { defaultValues?: Partial<RaRecord>; alwaysEnableSave?: boolean }) => {
+export const CollectionForm = ({
+  defaultValues,
+  alwaysEnableSave = false,
+}: {
+  defaultValues?: Partial<RaRecord>;
+  alwaysEnableSave?: boolean;
+}) => {
   const translate = useTranslate();
-  const toolbar = alwaysEnableSave ? <Toolbar><SaveButton alwaysEnable /></Toolbar> : undefined;
+  const toolbar = alwaysEnableSave ? (
+    <Toolbar>
+      <SaveButton alwaysEnable />
+    </Toolbar>
+  ) : undefined;
   return (
     <SimpleForm defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 720 }}>
       <TextInput source="name" label="collections.fields.name" validate={[required(), maxLength(200)]} fullWidth />
-      <TextInput source="description" label="collections.fields.description" validate={maxLength(5000)} multiline minRows={2} fullWidth />
-      <TagsInput source="tags" label={translate('collections.fields.tags')} helperText={translate('collections.help.tags')} />
-      <ReferenceArrayInput source="calculation_ids" reference="calculations" perPage={50} sort={{ field: 'updated_at', order: 'DESC' }}
-        queryOptions={{ meta: CALCULATION_LIST_ROWS }}>
-        <AutocompleteArrayInput label="collections.fields.calculations" optionText={calculationOptionText} fullWidth
-          helperText="collections.help.calculations" />
+      <TextInput
+        source="description"
+        label="collections.fields.description"
+        validate={maxLength(5000)}
+        multiline
+        minRows={2}
+        fullWidth
+      />
+      <TagsInput
+        source="tags"
+        label={translate('collections.fields.tags')}
+        helperText={translate('collections.help.tags')}
+      />
+      <ReferenceArrayInput
+        source="calculation_ids"
+        reference="calculations"
+        perPage={50}
+        sort={{ field: 'updated_at', order: 'DESC' }}
+        queryOptions={{ meta: CALCULATION_LIST_ROWS }}
+      >
+        <AutocompleteArrayInput
+          label="collections.fields.calculations"
+          optionText={calculationOptionText}
+          fullWidth
+          helperText="collections.help.calculations"
+        />
       </ReferenceArrayInput>
     </SimpleForm>
   );

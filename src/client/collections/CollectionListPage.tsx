@@ -2,13 +2,35 @@
  * `/collections`: the mandant's collections (the client state calls them compilations) as a table
  * or as cards (the choice is remembered), with text, tag and "open offsets" filters and pagination.
  */
-import { Box, Card, CardActionArea, CardActions, CardContent, CardHeader, Chip, Grid, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  Stack,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { AutocompleteInput, Button, DataTable, List, NullableBooleanInput, Pagination, SearchInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  Button,
+  DataTable,
+  List,
+  NullableBooleanInput,
+  Pagination,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
@@ -27,7 +49,9 @@ function useCollectionTags(): string[] {
 
 const Tags = ({ tags }: { tags: readonly string[] }) => (
   <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-    {tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+    {tags.map((tag) => (
+      <Chip key={tag} label={tag} size="small" />
+    ))}
   </Stack>
 );
 
@@ -36,8 +60,12 @@ const RowActions = ({ record }: { record: CollectionRecord }) => {
   if (!writer) return null;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
-      <Button component={Link} to={`/collections/${record.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
-      <Button component={Link} to={`/collections/create?from=${record.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
+      <Button component={Link} to={`/collections/${record.id}/edit`} label="ra.action.edit">
+        <EditIcon />
+      </Button>
+      <Button component={Link} to={`/collections/create?from=${record.id}`} label="collections.duplicate">
+        <ContentCopyIcon />
+      </Button>
       <DeleteCollectionButton record={record} />
     </Box>
   );
@@ -48,12 +76,39 @@ const CollectionTable = () => {
   return (
     <DataTable rowClick={(id) => `/collections/${id}`} bulkActionButtons={false} data-testid="collections-table">
       <DataTable.Col source="name" label="collections.fields.name" />
-      <DataTable.Col<CollectionRecord> source="tags" label="collections.fields.tags" disableSort render={(r) => <Tags tags={r.tags} />} />
-      <DataTable.Col<CollectionRecord> label="collections.fields.calculation_count" disableSort align="right" render={(r) => r.calculation_count} />
-      <DataTable.Col<CollectionRecord> label="collections.fields.total_co2e" disableSort align="right" render={(r) => co2(r.total_co2e)} />
-      <DataTable.Col<CollectionRecord> label="collections.fields.ordered_co2e" disableSort align="right" render={(r) => co2(r.ordered_co2e)} />
-      <DataTable.Col<CollectionRecord> label="collections.fields.open_co2e" disableSort align="right" render={(r) => co2(r.open_co2e)} />
-      <DataTable.Col source="updated_at" label="collections.fields.updated_at"><LocalizedDateField source="updated_at" showTime /></DataTable.Col>
+      <DataTable.Col<CollectionRecord>
+        source="tags"
+        label="collections.fields.tags"
+        disableSort
+        render={(r) => <Tags tags={r.tags} />}
+      />
+      <DataTable.Col<CollectionRecord>
+        label="collections.fields.calculation_count"
+        disableSort
+        align="right"
+        render={(r) => r.calculation_count}
+      />
+      <DataTable.Col<CollectionRecord>
+        label="collections.fields.total_co2e"
+        disableSort
+        align="right"
+        render={(r) => co2(r.total_co2e)}
+      />
+      <DataTable.Col<CollectionRecord>
+        label="collections.fields.ordered_co2e"
+        disableSort
+        align="right"
+        render={(r) => co2(r.ordered_co2e)}
+      />
+      <DataTable.Col<CollectionRecord>
+        label="collections.fields.open_co2e"
+        disableSort
+        align="right"
+        render={(r) => co2(r.open_co2e)}
+      />
+      <DataTable.Col source="updated_at" label="collections.fields.updated_at">
+        <LocalizedDateField source="updated_at" showTime />
+      </DataTable.Col>
       <DataTable.Col<CollectionRecord> label="" disableSort render={(r) => <RowActions record={r} />} />
     </DataTable>
   );
@@ -66,16 +121,33 @@ const CollectionCards = () => {
     <Grid container spacing={2} sx={{ p: 2 }} data-testid="collections-cards">
       {data.map((record) => (
         <Grid key={record.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-          <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="collection-card">
+          <Card
+            variant="outlined"
+            sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+            data-testid="collection-card"
+          >
             <CardActionArea component={Link} to={`/collections/${record.id}`} sx={{ flex: 1, alignItems: 'stretch' }}>
-              <CardHeader title={record.name} subheader={record.description ?? undefined}
-                slotProps={{ subheader: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }} />
+              <CardHeader
+                title={record.name}
+                subheader={record.description ?? undefined}
+                slotProps={{
+                  subheader: {
+                    sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+                  },
+                }}
+              />
               <CardContent sx={{ pt: 0 }}>
                 <CollectionTotals record={record} dense />
-                {record.tags.length > 0 ? <Box sx={{ mt: 1 }}><Tags tags={record.tags} /></Box> : null}
+                {record.tags.length > 0 ? (
+                  <Box sx={{ mt: 1 }}>
+                    <Tags tags={record.tags} />
+                  </Box>
+                ) : null}
               </CardContent>
             </CardActionArea>
-            <CardActions><RowActions record={record} /></CardActions>
+            <CardActions>
+              <RowActions record={record} />
+            </CardActions>
           </Card>
         </Grid>
       ))}
@@ -89,9 +161,17 @@ const Empty = () => {
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
-        <Typography variant="h6" component="p">{translate('collections.empty.title')}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('collections.empty.message')}</Typography>
-        {writer ? <Button component={Link} to="/collections/create" label="collections.create" variant="contained"><AddIcon /></Button> : null}
+        <Typography variant="h6" component="p">
+          {translate('collections.empty.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('collections.empty.message')}
+        </Typography>
+        {writer ? (
+          <Button component={Link} to="/collections/create" label="collections.create" variant="contained">
+            <AddIcon />
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -102,7 +182,11 @@ const ListActions = () => {
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <CollectionViewSwitch />
-      {writer ? <Button component={Link} to="/collections/create" label="collections.create" variant="contained"><AddIcon /></Button> : null}
+      {writer ? (
+        <Button component={Link} to="/collections/create" label="collections.create" variant="contained">
+          <AddIcon />
+        </Button>
+      ) : null}
     </TopToolbar>
   );
 };
@@ -113,10 +197,24 @@ const CollectionListPage = () => {
   const tags = useCollectionTags();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <AutocompleteInput key="tags" source="tags" label="collections.filters.tag" alwaysOn choices={tags.map((tag) => ({ id: tag, name: tag }))}
-      translateChoice={false} sx={{ minWidth: 200 }} />,
-    <NullableBooleanInput key="has_open_offsets" source="has_open_offsets" label="collections.filters.has_open_offsets" alwaysOn
-      trueLabel="collections.filters.open_yes" falseLabel="collections.filters.open_no" sx={{ minWidth: 220 }} />,
+    <AutocompleteInput
+      key="tags"
+      source="tags"
+      label="collections.filters.tag"
+      alwaysOn
+      choices={tags.map((tag) => ({ id: tag, name: tag }))}
+      translateChoice={false}
+      sx={{ minWidth: 200 }}
+    />,
+    <NullableBooleanInput
+      key="has_open_offsets"
+      source="has_open_offsets"
+      label="collections.filters.has_open_offsets"
+      alwaysOn
+      trueLabel="collections.filters.open_yes"
+      falseLabel="collections.filters.open_no"
+      sx={{ minWidth: 220 }}
+    />,
   ];
   return (
     <List

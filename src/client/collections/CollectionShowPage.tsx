@@ -3,8 +3,18 @@
  * from the collection, and two to four of them can be compared.
  */
 import {
-  Alert, Box, Card, CardContent, Checkbox, Chip, Grid, IconButton, Stack, TableCell,
-  Tooltip, Typography,
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  Grid,
+  IconButton,
+  Stack,
+  TableCell,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import { RowTable } from '../layout/RowTable';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
@@ -64,39 +74,65 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
   if (isPending) return <Loading />;
   const byId = new Map(data.map((c) => [Number(c.id), c]));
   const rows = ids.map((id) => byId.get(id)).filter((c): c is CalculationRecord => c !== undefined);
-  const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const toggle = (id: number) =>
+    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const canCompare = selected.length >= COMPARE_MIN && selected.length <= COMPARE_MAX;
   return (
     <>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <Button component={Link} to={comparePath(selected)} label="compare.action" disabled={!canCompare} variant="outlined" data-testid="collection-compare">
+        <Button
+          component={Link}
+          to={comparePath(selected)}
+          label="compare.action"
+          disabled={!canCompare}
+          variant="outlined"
+          data-testid="collection-compare"
+        >
           <CompareArrowsIcon />
         </Button>
-        <Typography variant="body2" color="text.secondary">{translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}
+        </Typography>
       </Stack>
       <RowTable
         data-testid="collection-calculations"
         columns={[
-          { padding: 'checkbox' }, 'calculations.fields.number', 'calculations.fields.title',
-          { label: 'calculations.fields.total_co2e', align: 'right' }, 'collections.fields.offset', { align: 'right' },
+          { padding: 'checkbox' },
+          'calculations.fields.number',
+          'calculations.fields.title',
+          { label: 'calculations.fields.total_co2e', align: 'right' },
+          'collections.fields.offset',
+          { align: 'right' },
         ]}
         rows={rows}
         rowKey={(calc) => calc.id}
         rowProps={(calc) => ({ hover: true, 'data-testid': `collection-calculation-${calc.id}` })}
         cells={(calc) => [
-          <Checkbox key="select" checked={selected.includes(calc.id)} onChange={() => toggle(calc.id)}
-            slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }} />,
-          <TableCell key="number" sx={{ whiteSpace: 'nowrap' }}><Link to={`/edit/${calc.id}`}>{calc.number}</Link></TableCell>,
+          <Checkbox
+            key="select"
+            checked={selected.includes(calc.id)}
+            onChange={() => toggle(calc.id)}
+            slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }}
+          />,
+          <TableCell key="number" sx={{ whiteSpace: 'nowrap' }}>
+            <Link to={`/edit/${calc.id}`}>{calc.number}</Link>
+          </TableCell>,
           calc.title,
           `${formatResult(calc.total_co2e, lang)} ${KG_CO2E}`,
-          calc.frozen
-            ? <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
-            : <Chip size="small" variant="outlined" label={translate('collections.status.open')} />,
+          calc.frozen ? (
+            <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
+          ) : (
+            <Chip size="small" variant="outlined" label={translate('collections.status.open')} />
+          ),
           writer ? (
             <Tooltip title={translate('collections.remove', { number: calc.number })}>
               <span>
-                <IconButton size="small" onClick={() => void remove(calc)} disabled={busy !== null}
-                  aria-label={translate('collections.remove', { number: calc.number })}>
+                <IconButton
+                  size="small"
+                  onClick={() => void remove(calc)}
+                  disabled={busy !== null}
+                  aria-label={translate('collections.remove', { number: calc.number })}
+                >
                   <RemoveCircleOutlineIcon fontSize="small" />
                 </IconButton>
               </span>
@@ -113,7 +149,11 @@ const CollectionShowPage = () => {
   const { id } = useParams();
   const writer = useCan('update', 'collections');
   const orderer = useCan('create', 'orders');
-  const { data: collection, isPending, error } = useGetOne<CollectionRecord>('collections', { id: Number(id) }, { retry: false });
+  const {
+    data: collection,
+    isPending,
+    error,
+  } = useGetOne<CollectionRecord>('collections', { id: Number(id) }, { retry: false });
   if (isPending) return <Loading />;
   if (error || !collection) {
     return (
@@ -131,42 +171,87 @@ const CollectionShowPage = () => {
           button's label onto two lines. */}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Typography variant="h5" component="h1">{collection.name}</Typography>
+          <Typography variant="h5" component="h1">
+            {collection.name}
+          </Typography>
           {collection.description ? <Typography color="text.secondary">{collection.description}</Typography> : null}
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-            {collection.tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+            {collection.tags.map((tag) => (
+              <Chip key={tag} label={tag} size="small" />
+            ))}
           </Stack>
         </Box>
-        <Stack direction="row" useFlexGap data-testid="collection-actions"
-          sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'flex-end', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          data-testid="collection-actions"
+          sx={{
+            flexWrap: 'wrap',
+            gap: 1,
+            alignItems: 'flex-start',
+            justifyContent: 'flex-end',
+            '& .MuiButton-root': { whiteSpace: 'nowrap' },
+          }}
+        >
           <Button component={Link} to="/collections" label="collections.back" />
           {writer ? (
             <>
-              <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
-              <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate"><ContentCopyIcon /></Button>
+              <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit">
+                <EditIcon />
+              </Button>
+              <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate">
+                <ContentCopyIcon />
+              </Button>
               <DeleteCollectionButton record={collection} redirectTo="/collections" />
               {/* Offered only when something is left to offset; otherwise disabled with the reason beside it. */}
-              {orderer ? <ActionReason reason={collection.open_co2e > 0 ? null : translate('orders.unavailable.nothing_open')} data-testid="collection-order-reason">
-                {(describedBy: string | undefined) => collection.open_co2e > 0 ? (
-                  <Button component={Link} to={newOrderPath({ collection: collection.id })} label="orders.order_offsets" variant="outlined" data-testid="collection-order">
-                    <EnergySavingsLeafIcon />
-                  </Button>
-                ) : (
-                  <Button label="orders.order_offsets" variant="outlined" disabled aria-describedby={describedBy} data-testid="collection-order">
-                    <EnergySavingsLeafIcon />
-                  </Button>
-                )}
-              </ActionReason> : null}
+              {orderer ? (
+                <ActionReason
+                  reason={collection.open_co2e > 0 ? null : translate('orders.unavailable.nothing_open')}
+                  data-testid="collection-order-reason"
+                >
+                  {(describedBy: string | undefined) =>
+                    collection.open_co2e > 0 ? (
+                      <Button
+                        component={Link}
+                        to={newOrderPath({ collection: collection.id })}
+                        label="orders.order_offsets"
+                        variant="outlined"
+                        data-testid="collection-order"
+                      >
+                        <EnergySavingsLeafIcon />
+                      </Button>
+                    ) : (
+                      <Button
+                        label="orders.order_offsets"
+                        variant="outlined"
+                        disabled
+                        aria-describedby={describedBy}
+                        data-testid="collection-order"
+                      >
+                        <EnergySavingsLeafIcon />
+                      </Button>
+                    )
+                  }
+                </ActionReason>
+              ) : null}
             </>
           ) : null}
         </Stack>
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Card variant="outlined"><CardContent><CollectionTotals record={collection} /></CardContent></Card>
+          <Card variant="outlined">
+            <CardContent>
+              <CollectionTotals record={collection} />
+            </CardContent>
+          </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          <Card variant="outlined"><CardContent><CalculationsTable collection={collection} /></CardContent></Card>
+          <Card variant="outlined">
+            <CardContent>
+              <CalculationsTable collection={collection} />
+            </CardContent>
+          </Card>
         </Grid>
       </Grid>
     </Box>

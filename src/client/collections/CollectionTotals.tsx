@@ -21,15 +21,32 @@ export const CollectionTotals = ({ record, dense = false }: { record: Collection
   const co2 = useCo2Text();
   return (
     <Box data-testid="collection-totals">
-      <Typography variant={dense ? 'h6' : 'h4'} component="p">{co2(record.total_co2e)}</Typography>
+      <Typography variant={dense ? 'h6' : 'h4'} component="p">
+        {co2(record.total_co2e)}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {translate('collections.totals.count', { smart_count: record.calculation_count })}
       </Typography>
-      <LinearProgress variant="determinate" value={orderedShare(record)} color="success" sx={{ my: 1, height: 6, borderRadius: 3, bgcolor: 'action.selected' }}
-        aria-label={translate('collections.totals.ordered_share')} />
+      <LinearProgress
+        variant="determinate"
+        value={orderedShare(record)}
+        color="success"
+        sx={{ my: 1, height: 6, borderRadius: 3, bgcolor: 'action.selected' }}
+        aria-label={translate('collections.totals.ordered_share')}
+      />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-        <Typography variant="body2"><Box component="span" sx={{ color: 'text.secondary' }}>{translate('collections.totals.ordered')}</Box> {co2(record.ordered_co2e)}</Typography>
-        <Typography variant="body2"><Box component="span" sx={{ color: 'text.secondary' }}>{translate('collections.totals.open')}</Box> {co2(record.open_co2e)}</Typography>
+        <Typography variant="body2">
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {translate('collections.totals.ordered')}
+          </Box>{' '}
+          {co2(record.ordered_co2e)}
+        </Typography>
+        <Typography variant="body2">
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {translate('collections.totals.open')}
+          </Box>{' '}
+          {co2(record.open_co2e)}
+        </Typography>
       </Stack>
     </Box>
   );

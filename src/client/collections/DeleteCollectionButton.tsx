@@ -11,21 +11,33 @@ export const DeleteCollectionButton = ({ record, redirectTo }: { record: Collect
   const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete<CollectionRecord>();
   const confirm = () =>
-    remove('collections', { id: record.id, previousData: record }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => {
-        setOpen(false);
-        notify('collections.deleted', { type: 'info', messageArgs: { name: record.name } });
-        if (redirectTo) redirect(redirectTo);
+    remove(
+      'collections',
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify('collections.deleted', { type: 'info', messageArgs: { name: record.name } });
+          if (redirectTo) redirect(redirectTo);
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+        },
       },
-      onError: (error) => {
-        setOpen(false);
-        notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-      },
-    });
+    );
   return (
     <>
-      <Button label="ra.action.delete" color="error" onClick={(event) => { event.stopPropagation(); setOpen(true); }} data-testid="collection-delete">
+      <Button
+        label="ra.action.delete"
+        color="error"
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+        data-testid="collection-delete"
+      >
         <DeleteIcon />
       </Button>
       <Confirm

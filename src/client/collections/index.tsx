@@ -13,7 +13,11 @@ const CollectionCreatePage = lazyPage(() => import('./CollectionCreatePage'));
 const CollectionShowPage = lazyPage(() => import('./CollectionShowPage'));
 const CollectionEditPage = lazyPage(() => import('./CollectionEditPage'));
 
-const CollectionCreate = () => <RoleGate action="update" resource="collections"><CollectionCreatePage /></RoleGate>;
+const CollectionCreate = () => (
+  <RoleGate action="update" resource="collections">
+    <CollectionCreatePage />
+  </RoleGate>
+);
 
 export default {
   list: CollectionListPage,
@@ -23,6 +27,14 @@ export default {
   recordRepresentation: (record: CollectionRecord) => record.name,
   children: [
     <Route key="show" path=":id" element={<CollectionShowPage />} />,
-    <Route key="edit" path=":id/edit" element={<RoleGate action="update" resource="collections"><CollectionEditPage /></RoleGate>} />,
+    <Route
+      key="edit"
+      path=":id/edit"
+      element={
+        <RoleGate action="update" resource="collections">
+          <CollectionEditPage />
+        </RoleGate>
+      }
+    />,
   ],
 };

@@ -4,7 +4,19 @@
  * calculations differ are highlighted. Downloadable as CSV (built in the browser).
  */
 import {
-  Alert, Box, Card, CardContent, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
   Typography,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -22,10 +34,16 @@ import { buildComparison, PERCENT_DIGITS, type Comparison, type Difference, type
 import { comparisonCsv } from './comparisonCsv';
 import { saveFile } from '../shell/download/saveFile';
 
-const differsSx = { bgcolor: (theme: { palette: { warning: { main: string } } }) => alpha(theme.palette.warning.main, 0.12) };
+const differsSx = {
+  bgcolor: (theme: { palette: { warning: { main: string } } }) => alpha(theme.palette.warning.main, 0.12),
+};
 
 function percentText(percent: number, lang: Language): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS, signDisplay: 'exceptZero' }).format(percent / 100);
+  return new Intl.NumberFormat(lang, {
+    style: 'percent',
+    maximumFractionDigits: PERCENT_DIGITS,
+    signDisplay: 'exceptZero',
+  }).format(percent / 100);
 }
 
 function absoluteText(absolute: number, lang: Language): string {
@@ -35,7 +53,9 @@ function absoluteText(absolute: number, lang: Language): string {
 
 const DifferenceChip = ({ difference, unit, lang }: { difference: Difference; unit: string; lang: Language }) => {
   const same = Math.abs(difference.absolute) < 1e-9;
-  const label = same ? '±0' : `${absoluteText(difference.absolute, lang)} ${unit}${difference.percent === null ? '' : ` (${percentText(difference.percent, lang)})`}`;
+  const label = same
+    ? '±0'
+    : `${absoluteText(difference.absolute, lang)} ${unit}${difference.percent === null ? '' : ` (${percentText(difference.percent, lang)})`}`;
   return (
     <Chip
       size="small"
@@ -52,8 +72,18 @@ const ResultCells = ({ row, lang }: { row: ResultRow; lang: Language }) => (
   <>
     {row.values.map((value, index) => (
       <TableCell key={index} align="right" data-testid="compare-value">
-        {value === null ? '—' : <Box component="span" sx={{ fontWeight: index === 0 ? 500 : undefined }}>{formatResult(value, lang)} {row.unit}</Box>}
-        {row.differences[index] ? <Box><DifferenceChip difference={row.differences[index]!} unit={row.unit} lang={lang} /></Box> : null}
+        {value === null ? (
+          '—'
+        ) : (
+          <Box component="span" sx={{ fontWeight: index === 0 ? 500 : undefined }}>
+            {formatResult(value, lang)} {row.unit}
+          </Box>
+        )}
+        {row.differences[index] ? (
+          <Box>
+            <DifferenceChip difference={row.differences[index]!} unit={row.unit} lang={lang} />
+          </Box>
+        ) : null}
       </TableCell>
     ))}
   </>
@@ -71,12 +101,18 @@ const ComparisonTable = ({ comparison }: { comparison: Comparison }) => {
             <TableCell sx={{ minWidth: 180 }} />
             {comparison.calculations.map((calc, index) => (
               <TableCell key={calc.id} align="right" sx={{ verticalAlign: 'bottom', minWidth: 180 }}>
-                <Typography variant="subtitle2" component={Link} to={`/edit/${calc.id}`} sx={{ color: 'primary.main', textDecoration: 'none' }}>
+                <Typography
+                  variant="subtitle2"
+                  component={Link}
+                  to={`/edit/${calc.id}`}
+                  sx={{ color: 'primary.main', textDecoration: 'none' }}
+                >
                   {calc.number}
                 </Typography>
                 <Typography variant="body2">{calc.title}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {calc.template}{index === 0 ? ` · ${translate('compare.reference')}` : ''}
+                  {calc.template}
+                  {index === 0 ? ` · ${translate('compare.reference')}` : ''}
                 </Typography>
               </TableCell>
             ))}
@@ -85,27 +121,46 @@ const ComparisonTable = ({ comparison }: { comparison: Comparison }) => {
         <TableBody>
           <TableRow>
             <TableCell colSpan={span} sx={{ bgcolor: 'action.hover' }}>
-              <Typography variant="subtitle2" component="h2">{translate('compare.results')}</Typography>
+              <Typography variant="subtitle2" component="h2">
+                {translate('compare.results')}
+              </Typography>
             </TableCell>
           </TableRow>
           {comparison.results.map((row) => (
-            <TableRow key={row.name} data-testid={`compare-result-${row.name}`} data-differs={row.differs} sx={row.differs ? differsSx : undefined}>
-              <TableCell component="th" scope="row">{row.label}</TableCell>
+            <TableRow
+              key={row.name}
+              data-testid={`compare-result-${row.name}`}
+              data-differs={row.differs}
+              sx={row.differs ? differsSx : undefined}
+            >
+              <TableCell component="th" scope="row">
+                {row.label}
+              </TableCell>
               <ResultCells row={row} lang={lang} />
             </TableRow>
           ))}
           {comparison.inputs.map((section) => [
             <TableRow key={`section-${section.key}`}>
               <TableCell colSpan={span} sx={{ bgcolor: 'action.hover' }}>
-                <Typography variant="subtitle2" component="h2">{section.label}</Typography>
+                <Typography variant="subtitle2" component="h2">
+                  {section.label}
+                </Typography>
               </TableCell>
             </TableRow>,
             ...section.rows.map((row) => (
-              <TableRow key={`${section.key}-${row.key}`} data-testid={`compare-input-${section.key}-${row.key}`} data-differs={row.differs}
-                sx={row.differs ? differsSx : undefined}>
-                <TableCell component="th" scope="row">{row.label}</TableCell>
+              <TableRow
+                key={`${section.key}-${row.key}`}
+                data-testid={`compare-input-${section.key}-${row.key}`}
+                data-differs={row.differs}
+                sx={row.differs ? differsSx : undefined}
+              >
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
                 {row.values.map((value, index) => (
-                  <TableCell key={index} align="right">{value === null ? '—' : value}</TableCell>
+                  <TableCell key={index} align="right">
+                    {value === null ? '—' : value}
+                  </TableCell>
                 ))}
               </TableRow>
             )),
@@ -117,18 +172,24 @@ const ComparisonTable = ({ comparison }: { comparison: Comparison }) => {
 };
 
 const CompareProblem = ({ message }: { message: string }) => (
-    <Card sx={{ mt: 2 }}>
-      <CardContent>
-        <Alert severity="info" data-testid="compare-problem">{message}</Alert>
-        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <Button component={Link} to="/calculations" label="compare.to_calculations" />
-          <Button component={Link} to="/collections" label="compare.to_collections" />
-        </Stack>
-      </CardContent>
-    </Card>
+  <Card sx={{ mt: 2 }}>
+    <CardContent>
+      <Alert severity="info" data-testid="compare-problem">
+        {message}
+      </Alert>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button component={Link} to="/calculations" label="compare.to_calculations" />
+        <Button component={Link} to="/collections" label="compare.to_collections" />
+      </Stack>
+    </CardContent>
+  </Card>
 );
 
-const ALL_TEMPLATES = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+const ALL_TEMPLATES = {
+  pagination: { page: 1, perPage: 100 },
+  sort: { field: 'id', order: 'ASC' as const },
+  filter: {},
+};
 
 const CompareView = ({ ids }: { ids: number[] }) => {
   const translate = useTranslate();
@@ -141,7 +202,12 @@ const CompareView = ({ ids }: { ids: number[] }) => {
     // Keep the order of the URL: the first id is the reference.
     const byId = new Map(records.map((record) => [Number(record.id), record]));
     const ordered = ids.map((id) => byId.get(id)).filter((record): record is CalculationRecord => record !== undefined);
-    const texts = { yes: translate('ra.boolean.true'), no: translate('ra.boolean.false'), total: translate('compare.total'), units };
+    const texts = {
+      yes: translate('ra.boolean.true'),
+      no: translate('ra.boolean.false'),
+      total: translate('compare.total'),
+      units,
+    };
     return buildComparison(ordered, new Map(templates.map((t) => [t.id, t.definition])), lang, texts);
   }, [records, templates, ids, lang, translate, units]);
 
@@ -150,20 +216,28 @@ const CompareView = ({ ids }: { ids: number[] }) => {
   if (comparison.calculations.length < ids.length) return <CompareProblem message={translate('compare.missing')} />;
 
   const download = () => {
-    const csv = comparisonCsv(comparison, {
-      section: translate('compare.csv.section'),
-      item: translate('compare.csv.item'),
-      unit: translate('compare.csv.unit'),
-      results: translate('compare.results'),
-      difference: (number) => translate('compare.csv.difference', { number }),
-      percent: (number) => translate('compare.csv.percent', { number }),
-    }, lang);
+    const csv = comparisonCsv(
+      comparison,
+      {
+        section: translate('compare.csv.section'),
+        item: translate('compare.csv.item'),
+        unit: translate('compare.csv.unit'),
+        results: translate('compare.results'),
+        difference: (number) => translate('compare.csv.difference', { number }),
+        percent: (number) => translate('compare.csv.percent', { number }),
+      },
+      lang,
+    );
     saveFile(csv, `compare-${comparison.calculations.map((c) => c.number).join('_')}.csv`);
   };
   const differing = comparison.results.filter((row) => row.differs).length;
   return (
     <Box sx={{ mt: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography color="text.secondary">
           {translate('compare.summary', { smart_count: differing, calculations: comparison.calculations.length })}
         </Typography>
@@ -189,7 +263,9 @@ const ComparePage = () => {
       {parsed.ok ? (
         <CompareView ids={parsed.ids} />
       ) : (
-        <CompareProblem message={translate(`compare.problem.${parsed.reason}`, { min: COMPARE_MIN, max: COMPARE_MAX })} />
+        <CompareProblem
+          message={translate(`compare.problem.${parsed.reason}`, { min: COMPARE_MIN, max: COMPARE_MAX })}
+        />
       )}
     </>
   );

@@ -10,8 +10,14 @@ export const CompareSelectedButton = () => {
   const { selectedIds } = useListContext();
   const fits = selectedIds.length >= COMPARE_MIN && selectedIds.length <= COMPARE_MAX;
   return (
-    <Button component={Link} to={comparePath(selectedIds)} label="compare.action" disabled={!fits} data-testid="bulk-compare"
-      title={fits ? undefined : translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}>
+    <Button
+      component={Link}
+      to={comparePath(selectedIds)}
+      label="compare.action"
+      disabled={!fits}
+      data-testid="bulk-compare"
+      title={fits ? undefined : translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}
+    >
       <CompareArrowsIcon />
     </Button>
   );

@@ -4,7 +4,10 @@ import { COMPARE_MAX, COMPARE_MIN } from '../../core/api';
 export type CompareIds = { ok: true; ids: number[] } | { ok: false; reason: 'too_few' | 'too_many' | 'invalid' };
 
 export function parseCompareIds(raw: string | null): CompareIds {
-  const parts = (raw ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.some((part) => !/^\d{1,10}$/.test(part) || Number(part) < 1)) return { ok: false, reason: 'invalid' };
   const ids = [...new Set(parts.map(Number))];
   if (ids.length < COMPARE_MIN) return { ok: false, reason: 'too_few' };

@@ -7,7 +7,14 @@ import type { CalculationRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { fieldNumberOptions, KG_CO2E, localizeUnit, type Field, type Template, type UnitCatalog } from '../../core/template';
+import {
+  fieldNumberOptions,
+  KG_CO2E,
+  localizeUnit,
+  type Field,
+  type Template,
+  type UnitCatalog,
+} from '../../core/template';
 
 export interface ComparedCalculation {
   id: number;
@@ -80,19 +87,33 @@ function factorLabel(record: CalculationRecord, key: string, lang: Language): st
   return localize(use?.label, lang, key);
 }
 
-export function fieldText(field: Field, value: unknown, record: CalculationRecord, lang: Language, texts: ComparisonTexts): string {
+export function fieldText(
+  field: Field,
+  value: unknown,
+  record: CalculationRecord,
+  lang: Language,
+  texts: ComparisonTexts,
+): string {
   if (value === undefined || value === null || value === '') return '';
-  const unit = field.unit ? ` ${localizeUnit(field.unit, lang, texts.units, typeof value === 'number' ? value : undefined)}` : '';
+  const unit = field.unit
+    ? ` ${localizeUnit(field.unit, lang, texts.units, typeof value === 'number' ? value : undefined)}`
+    : '';
   switch (field.type) {
     case 'select':
       return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
     case 'multiselect':
-      return Array.isArray(value) ? value.map((entry) => localize(field.options?.find((o) => o.value === entry)?.label, lang, String(entry))).join(', ') : String(value);
+      return Array.isArray(value)
+        ? value
+            .map((entry) => localize(field.options?.find((o) => o.value === entry)?.label, lang, String(entry)))
+            .join(', ')
+        : String(value);
     case 'boolean':
       return value === true ? texts.yes : texts.no;
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? `${formatNumber(value, lang, { maximumFractionDigits: INPUT_DIGITS, ...fieldNumberOptions(field) })}${unit}` : String(value);
+      return typeof value === 'number'
+        ? `${formatNumber(value, lang, { maximumFractionDigits: INPUT_DIGITS, ...fieldNumberOptions(field) })}${unit}`
+        : String(value);
     case 'tags':
       return Array.isArray(value) ? value.map(String).join(', ') : String(value);
     case 'factor':
@@ -107,7 +128,12 @@ function sameValues(values: readonly (string | null)[]): boolean {
 }
 
 /** Input sections: the union of the templates' groups by id, in the order they first appear. */
-function inputSections(records: readonly CalculationRecord[], templates: readonly (Template | undefined)[], lang: Language, texts: ComparisonTexts): InputSection[] {
+function inputSections(
+  records: readonly CalculationRecord[],
+  templates: readonly (Template | undefined)[],
+  lang: Language,
+  texts: ComparisonTexts,
+): InputSection[] {
   const sections: InputSection[] = [];
   const sectionOf = (key: string, label: string) => {
     let section = sections.find((candidate) => candidate.key === key);
@@ -116,7 +142,17 @@ function inputSections(records: readonly CalculationRecord[], templates: readonl
   };
   const addRow = (section: InputSection, key: string, label: string) => {
     let row = section.rows.find((candidate) => candidate.key === key);
-    if (!row) section.rows.push((row = { key, label, values: records.map(() => null), numbers: records.map(() => null), unit: '', differs: false }));
+    if (!row)
+      section.rows.push(
+        (row = {
+          key,
+          label,
+          values: records.map(() => null),
+          numbers: records.map(() => null),
+          unit: '',
+          differs: false,
+        }),
+      );
     return row;
   };
   const setValue = (row: InputRow, column: number, field: Field, value: unknown, record: CalculationRecord) => {
@@ -139,10 +175,16 @@ function inputSections(records: readonly CalculationRecord[], templates: readonl
         continue;
       }
       // A repeatable group compares item by item: transport 1 with transport 1.
-      const items = Array.isArray(record.inputs?.[group.id]) ? (record.inputs[group.id] as Record<string, unknown>[]) : [];
+      const items = Array.isArray(record.inputs?.[group.id])
+        ? (record.inputs[group.id] as Record<string, unknown>[])
+        : [];
       items.forEach((item, index) => {
         for (const field of group.fields) {
-          const row = addRow(section, `${index}.${field.name}`, `${index + 1}. ${localize(field.label, lang, field.name)}`);
+          const row = addRow(
+            section,
+            `${index}.${field.name}`,
+            `${index + 1}. ${localize(field.label, lang, field.name)}`,
+          );
           setValue(row, column, field, item?.[field.name], record);
         }
       });
@@ -162,13 +204,26 @@ function resultRow(name: string, label: string, unit: string, values: (number | 
   const first = values[0] ?? null;
   const differences = values.map((value, index) => (index === 0 ? null : difference(value, first)));
   const present = values.filter((value): value is number => value !== null);
-  const differs = present.length !== values.length || present.some((value) => Math.abs(value - (present[0] ?? 0)) > EPSILON);
+  const differs =
+    present.length !== values.length || present.some((value) => Math.abs(value - (present[0] ?? 0)) > EPSILON);
   return { name, label, unit, values, differences, differs };
 }
 
 /** Results: the primary total first, then the union of result names in the order they first appear. */
-function resultRows(records: readonly CalculationRecord[], templates: readonly (Template | undefined)[], lang: Language, texts: ComparisonTexts): ResultRow[] {
-  const rows: ResultRow[] = [resultRow('total_co2e', texts.total, KG_CO2E, records.map((record) => (typeof record.total_co2e === 'number' ? record.total_co2e : null)))];
+function resultRows(
+  records: readonly CalculationRecord[],
+  templates: readonly (Template | undefined)[],
+  lang: Language,
+  texts: ComparisonTexts,
+): ResultRow[] {
+  const rows: ResultRow[] = [
+    resultRow(
+      'total_co2e',
+      texts.total,
+      KG_CO2E,
+      records.map((record) => (typeof record.total_co2e === 'number' ? record.total_co2e : null)),
+    ),
+  ];
   const seen = new Set<string>();
   templates.forEach((template) => {
     for (const result of template?.results ?? []) {
@@ -179,7 +234,14 @@ function resultRows(records: readonly CalculationRecord[], templates: readonly (
         const value = record.results?.values?.[result.name];
         return defines && typeof value === 'number' ? value : null;
       });
-      rows.push(resultRow(result.name, localize(result.label, lang, result.name), localizeUnit(result.unit, lang, texts.units), values));
+      rows.push(
+        resultRow(
+          result.name,
+          localize(result.label, lang, result.name),
+          localizeUnit(result.unit, lang, texts.units),
+          values,
+        ),
+      );
     }
   });
   return rows;

@@ -19,13 +19,15 @@ export interface CsvHeadings {
   percent: (number: string) => string;
 }
 
-const result = (value: number | null | undefined): CsvCell => (value === null || value === undefined ? null : csvNumber(value, resultDigits(value)));
+const result = (value: number | null | undefined): CsvCell =>
+  value === null || value === undefined ? null : csvNumber(value, resultDigits(value));
 
 export function comparisonCsv(comparison: Comparison, headings: CsvHeadings, lang: Language): string {
   const [first, ...others] = comparison.calculations;
   if (!first) return '';
   const header: CsvCell[] = [headings.section, headings.item, headings.unit, `${first.number} ${first.title}`];
-  for (const calc of others) header.push(`${calc.number} ${calc.title}`, headings.difference(calc.number), headings.percent(calc.number));
+  for (const calc of others)
+    header.push(`${calc.number} ${calc.title}`, headings.difference(calc.number), headings.percent(calc.number));
   const rows: CsvCell[][] = [header];
   for (const section of comparison.inputs) {
     for (const row of section.rows) {
@@ -43,8 +45,11 @@ export function comparisonCsv(comparison: Comparison, headings: CsvHeadings, lan
     others.forEach((_calc, i) => {
       const diff = row.differences[i + 1];
       const percent = diff?.percent;
-      line.push(result(row.values[i + 1]), diff ? csvNumber(diff.absolute, resultDigits(diff.absolute)) : null,
-        percent === null || percent === undefined ? null : csvNumber(percent, PERCENT_DIGITS));
+      line.push(
+        result(row.values[i + 1]),
+        diff ? csvNumber(diff.absolute, resultDigits(diff.absolute)) : null,
+        percent === null || percent === undefined ? null : csvNumber(percent, PERCENT_DIGITS),
+      );
     });
     rows.push(line);
   }

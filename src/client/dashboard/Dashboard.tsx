@@ -3,7 +3,20 @@
  * offset, open orders — and the latest calculations and protocol entries, each linking into its screen.
  * Every block loads on its own; one that fails says so without taking the others down.
  */
-import { Box, Card, CardActions, CardContent, CardHeader, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Grid,
+  Link as MuiLink,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
@@ -20,13 +33,29 @@ const SHARE: StatisticColumn = { key: 'offset_share', unit: 'percent' };
 
 const More = ({ to, label }: { to: string; label: string }) => (
   <CardActions sx={{ mt: 'auto' }}>
-    <MuiLink component={Link} to={to} underline="hover">{label}</MuiLink>
+    <MuiLink component={Link} to={to} underline="hover">
+      {label}
+    </MuiLink>
   </CardActions>
 );
 
-const LinkedFigure = ({ label, value, unit, to, linkLabel }: { label: string; value: string; unit?: string; to: string; linkLabel: string }) => (
+const LinkedFigure = ({
+  label,
+  value,
+  unit,
+  to,
+  linkLabel,
+}: {
+  label: string;
+  value: string;
+  unit?: string;
+  to: string;
+  linkLabel: string;
+}) => (
   <Figure label={label} value={value} unit={unit}>
-    <MuiLink component={Link} to={to} underline="hover" variant="body2">{linkLabel}</MuiLink>
+    <MuiLink component={Link} to={to} underline="hover" variant="body2">
+      {linkLabel}
+    </MuiLink>
   </Figure>
 );
 
@@ -45,14 +74,33 @@ const YearFigures = () => {
   return (
     <Grid container spacing={2} data-testid="dashboard-figures">
       <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure label={translate('dashboard.year_co2e', { year })} value={show(co2e)} unit={co2e ? KG_CO2E : undefined}
-          to="/statistics" linkLabel={count === null ? translate('dashboard.to_statistics') : translate('dashboard.calculations_count', { smart_count: count })} />
+        <LinkedFigure
+          label={translate('dashboard.year_co2e', { year })}
+          value={show(co2e)}
+          unit={co2e ? KG_CO2E : undefined}
+          to="/statistics"
+          linkLabel={
+            count === null
+              ? translate('dashboard.to_statistics')
+              : translate('dashboard.calculations_count', { smart_count: count })
+          }
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure label={translate('dashboard.share_offset', { year })} value={show(share)} to="/statistics" linkLabel={translate('dashboard.to_statistics')} />
+        <LinkedFigure
+          label={translate('dashboard.share_offset', { year })}
+          value={show(share)}
+          to="/statistics"
+          linkLabel={translate('dashboard.to_statistics')}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure label={translate('dashboard.open_orders')} value={show(open)} to="/orders" linkLabel={translate('dashboard.to_orders')} />
+        <LinkedFigure
+          label={translate('dashboard.open_orders')}
+          value={show(open)}
+          to="/orders"
+          linkLabel={translate('dashboard.to_orders')}
+        />
       </Grid>
     </Grid>
   );
@@ -76,14 +124,23 @@ const LatestCalculations = () => {
   });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
-    <Block title={translate('dashboard.latest_calculations')} more={<More to="/calculations" label={translate('dashboard.all_calculations')} />}>
+    <Block
+      title={translate('dashboard.latest_calculations')}
+      more={<More to="/calculations" label={translate('dashboard.all_calculations')} />}
+    >
       {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
-      {data && data.length === 0 ? <Typography color="text.secondary">{translate('dashboard.no_calculations')}</Typography> : null}
+      {data && data.length === 0 ? (
+        <Typography color="text.secondary">{translate('dashboard.no_calculations')}</Typography>
+      ) : null}
       <List dense disablePadding>
         {(data ?? []).map((c) => (
           <ListItem key={c.id} disableGutters>
             <ListItemText
-              primary={<MuiLink component={Link} to={`/edit/${c.id}`} underline="hover">{c.title}</MuiLink>}
+              primary={
+                <MuiLink component={Link} to={`/edit/${c.id}`} underline="hover">
+                  {c.title}
+                </MuiLink>
+              }
               secondary={`${c.number} · ${date.format(new Date(c.updated_at))}${c.customer ? ` · ${c.customer}` : ''}`}
             />
             <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2, fontVariantNumeric: 'tabular-nums' }}>
@@ -106,14 +163,21 @@ const LatestProtocol = () => {
   });
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Block title={translate('dashboard.latest_protocol')} more={<More to="/protocol" label={translate('dashboard.to_protocol')} />}>
+    <Block
+      title={translate('dashboard.latest_protocol')}
+      more={<More to="/protocol" label={translate('dashboard.to_protocol')} />}
+    >
       {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
-      {data && data.length === 0 ? <Typography color="text.secondary">{translate('dashboard.no_protocol')}</Typography> : null}
+      {data && data.length === 0 ? (
+        <Typography color="text.secondary">{translate('dashboard.no_protocol')}</Typography>
+      ) : null}
       <List dense disablePadding>
         {(data ?? []).map((entry) => (
           <ListItem key={entry.id} disableGutters>
-            <ListItemText primary={summary(entry)}
-              secondary={`${when.format(new Date(entry.at))}${entry.user_name ?? entry.user_email ? ` · ${entry.user_name ?? entry.user_email}` : ''}`} />
+            <ListItemText
+              primary={summary(entry)}
+              secondary={`${when.format(new Date(entry.at))}${(entry.user_name ?? entry.user_email) ? ` · ${entry.user_name ?? entry.user_email}` : ''}`}
+            />
           </ListItem>
         ))}
       </List>
@@ -133,8 +197,12 @@ const Dashboard = () => {
       <Stack spacing={2}>
         <YearFigures />
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}><LatestCalculations /></Grid>
-          <Grid size={{ xs: 12, md: 6 }}><LatestProtocol /></Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LatestCalculations />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LatestProtocol />
+          </Grid>
         </Grid>
       </Stack>
     </Box>

@@ -4,7 +4,10 @@ import { RoleGate, useCan } from '../providers/RoleGate';
 import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (value: unknown) => (value === null || value === undefined || value === '' || DATE.test(String(value)) ? undefined : 'databases.validation.date');
+const isoDate = (value: unknown) =>
+  value === null || value === undefined || value === '' || DATE.test(String(value))
+    ? undefined
+    : 'databases.validation.date';
 
 /**
  * A new draft. Provider admins start empty or from a copy of any database; mandant admins derive
@@ -27,10 +30,17 @@ const DatabaseCreateForm = () => {
         <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
         <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" validate={isoDate} />
         <TextInput source="source" label="databases.fields.source" multiline />
-        <ReferenceInput source="copy_from_id" reference="databases" filter={derive ? { status: 'published' } : {}} sort={{ field: 'valid_from', order: 'DESC' }}>
+        <ReferenceInput
+          source="copy_from_id"
+          reference="databases"
+          filter={derive ? { status: 'published' } : {}}
+          sort={{ field: 'valid_from', order: 'DESC' }}
+        >
           <SelectInput
             label={derive ? 'databases.fields.derive_from' : 'databases.fields.copy_from'}
-            optionText={(record: FactorDatabaseRecord) => `${record.name} (${record.version_label}) – ${translate(`databases.status.${record.status}`)}`}
+            optionText={(record: FactorDatabaseRecord) =>
+              `${record.name} (${record.version_label}) – ${translate(`databases.status.${record.status}`)}`
+            }
             validate={derive ? required() : undefined}
             emptyText={derive ? undefined : 'databases.create.empty'}
           />

@@ -4,7 +4,20 @@
  */
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  required,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { FactorDatabaseRecord, Role } from '../../core/api';
 import { mayChangeDatabase } from '../../core/access/policy';
 import { useCan } from '../providers/RoleGate';
@@ -53,7 +66,10 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   };
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
-      <Chip label={translate(`databases.status.${database.status}`)} color={database.status === 'published' ? 'success' : database.status === 'draft' ? 'warning' : 'default'} />
+      <Chip
+        label={translate(`databases.status.${database.status}`)}
+        color={database.status === 'published' ? 'success' : database.status === 'draft' ? 'warning' : 'default'}
+      />
       <RolloutChip database={database} />
       {database.status === 'draft' ? (
         <Button variant="contained" disabled={busy} onClick={() => setConfirming('publish')}>
@@ -73,7 +89,9 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
       <Confirm
         isOpen={confirming !== null}
         loading={busy}
-        title={translate(`databases.actions.${keyOf(confirming ?? 'publish')}_title`, { name: `${database.name} (${database.version_label})` })}
+        title={translate(`databases.actions.${keyOf(confirming ?? 'publish')}_title`, {
+          name: `${database.name} (${database.version_label})`,
+        })}
         content={translate(`databases.actions.${keyOf(confirming ?? 'publish')}_content`)}
         onConfirm={() => confirming && void act(confirming)}
         onClose={() => setConfirming(null)}
@@ -91,7 +109,11 @@ const DatabaseDetails = () => {
   return (
     <Box sx={{ width: '100%' }}>
       {writable ? <StatusActions database={database} /> : null}
-      {!editable ? <Alert severity="info" sx={{ mb: 2 }}>{translate(database.status === 'draft' ? 'databases.readonly.role' : 'databases.readonly.published')}</Alert> : null}
+      {!editable ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate(database.status === 'draft' ? 'databases.readonly.role' : 'databases.readonly.published')}
+        </Alert>
+      ) : null}
       {editable ? <ImportFactors databaseId={database.id} /> : null}
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>

@@ -1,5 +1,14 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord } from '../../core/api';
@@ -7,12 +16,21 @@ import { RolloutChip } from './RolloutChip';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" label="databases.fields.status" choices={FACTOR_DATABASE_STATUSES.map((s) => ({ id: s, name: `databases.status.${s}` }))} />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="databases.fields.status"
+    choices={FACTOR_DATABASE_STATUSES.map((s) => ({ id: s, name: `databases.status.${s}` }))}
+  />,
 ];
 
 const Actions = () => {
   // react-admin's CreateButton shows itself only to those the access policy lets create a database.
-  return <TopToolbar><CreateButton /></TopToolbar>;
+  return (
+    <TopToolbar>
+      <CreateButton />
+    </TopToolbar>
+  );
 };
 
 /** Factor databases: global versions and the mandant's own; open one to see its factors. */
@@ -29,7 +47,11 @@ export const DatabaseList = () => {
           label="databases.fields.status"
           render={(record) => (
             <Stack direction="row" spacing={0.5}>
-              <Chip size="small" color={record.status === 'published' ? 'success' : record.status === 'draft' ? 'warning' : 'default'} label={translate(`databases.status.${record.status}`)} />
+              <Chip
+                size="small"
+                color={record.status === 'published' ? 'success' : record.status === 'draft' ? 'warning' : 'default'}
+                label={translate(`databases.status.${record.status}`)}
+              />
               <RolloutChip database={record} size="small" />
             </Stack>
           )}
@@ -38,7 +60,11 @@ export const DatabaseList = () => {
           label="databases.fields.scope"
           render={(record) => translate(record.mandant_id === null ? 'databases.scope.global' : 'databases.scope.own')}
         />
-        <DataTable.Col<FactorDatabaseRecord> source="valid_from" label="databases.fields.valid_from" render={(record) => (record.valid_from ? formatDay(locale, record.valid_from) : '—')} />
+        <DataTable.Col<FactorDatabaseRecord>
+          source="valid_from"
+          label="databases.fields.valid_from"
+          render={(record) => (record.valid_from ? formatDay(locale, record.valid_from) : '—')}
+        />
         <DataTable.Col source="updated_at" label="databases.fields.updated_at">
           <LocalizedDateField source="updated_at" showTime />
         </DataTable.Col>

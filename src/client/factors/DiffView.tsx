@@ -1,5 +1,18 @@
 /** What changed between this database and another: added, removed, changed (old → new, %). */
-import { Alert, Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord } from '../../core/api';
@@ -21,12 +34,19 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
       </Typography>
       <FormControl size="small" sx={{ minWidth: 280, mb: 2 }}>
         <InputLabel id="diff-against">{translate('databases.diff.against')}</InputLabel>
-        <Select labelId="diff-against" label={translate('databases.diff.against')} value={against} onChange={(event) => setAgainst(event.target.value as number)}>
-          {(others.data ?? []).filter((other) => other.id !== database.id).map((other) => (
-            <MenuItem key={other.id} value={other.id}>
-              {other.name} ({other.version_label})
-            </MenuItem>
-          ))}
+        <Select
+          labelId="diff-against"
+          label={translate('databases.diff.against')}
+          value={against}
+          onChange={(event) => setAgainst(event.target.value as number)}
+        >
+          {(others.data ?? [])
+            .filter((other) => other.id !== database.id)
+            .map((other) => (
+              <MenuItem key={other.id} value={other.id}>
+                {other.name} ({other.version_label})
+              </MenuItem>
+            ))}
         </Select>
       </FormControl>
       {error ? <Alert severity="error">{error.message}</Alert> : null}

@@ -7,8 +7,26 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Confirm, Form, SaveButton, TextInput, required, useCreate, useDelete, useNotify, useTranslate, useUpdate, type Validator } from 'react-admin';
-import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS, type FactorDatabaseRecord, type FactorRecord } from '../../core/api';
+import {
+  Confirm,
+  Form,
+  SaveButton,
+  TextInput,
+  required,
+  useCreate,
+  useDelete,
+  useNotify,
+  useTranslate,
+  useUpdate,
+  type Validator,
+} from 'react-admin';
+import {
+  FACTOR_CATEGORY_PATTERN,
+  FACTOR_KEY_PATTERN,
+  FACTOR_YEARS,
+  type FactorDatabaseRecord,
+  type FactorRecord,
+} from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
@@ -78,7 +96,13 @@ const CategoryNameInputs = () => {
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {LANGUAGES.map((l) => (
-          <TextInput key={l} source={`category_label.${l}`} label={translate('databases.factors.category_name_in', { language: LANGUAGE_NAMES[l] })} fullWidth={false} sx={{ width: 300 }} />
+          <TextInput
+            key={l}
+            source={`category_label.${l}`}
+            label={translate('databases.factors.category_name_in', { language: LANGUAGE_NAMES[l] })}
+            fullWidth={false}
+            sx={{ width: 300 }}
+          />
         ))}
       </Stack>
     </Stack>
@@ -87,7 +111,9 @@ const CategoryNameInputs = () => {
 
 /** The API body for the form's values (labels left empty take the first one given, on the server). */
 function toBody(values: FactorFormValues, lang: Language) {
-  const label = Object.fromEntries(LANGUAGES.map((l) => [l, values.label[l]?.trim() ?? '']).filter(([, text]) => text !== ''));
+  const label = Object.fromEntries(
+    LANGUAGES.map((l) => [l, values.label[l]?.trim() ?? '']).filter(([, text]) => text !== ''),
+  );
   return {
     key: values.key.trim(),
     category: values.category.trim(),
@@ -121,19 +147,31 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
   const busy = creating || updating || removing || nameCategory.isPending;
 
   const number: Validator = (text: string) =>
-    typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null ? 'databases.validation.number' : undefined;
-  const key: Validator = (text: string) => (typeof text === 'string' && text !== '' && !FACTOR_KEY_PATTERN.test(text.trim()) ? 'databases.validation.key' : undefined);
+    typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null
+      ? 'databases.validation.number'
+      : undefined;
+  const key: Validator = (text: string) =>
+    typeof text === 'string' && text !== '' && !FACTOR_KEY_PATTERN.test(text.trim())
+      ? 'databases.validation.key'
+      : undefined;
   const category: Validator = (text: string) =>
-    typeof text === 'string' && text !== '' && !FACTOR_CATEGORY_PATTERN.test(text.trim()) ? 'databases.validation.category' : undefined;
+    typeof text === 'string' && text !== '' && !FACTOR_CATEGORY_PATTERN.test(text.trim())
+      ? 'databases.validation.category'
+      : undefined;
   const year: Validator = (text: string) => {
     if (typeof text !== 'string' || text.trim() === '') return undefined;
     const n = Number(text);
-    return Number.isInteger(n) && n >= FACTOR_YEARS.min && n <= FACTOR_YEARS.max ? undefined : 'databases.validation.year';
+    return Number.isInteger(n) && n >= FACTOR_YEARS.min && n <= FACTOR_YEARS.max
+      ? undefined
+      : 'databases.validation.year';
   };
 
   const options = {
     onSuccess: () => {
-      notify(factor ? 'databases.factors.saved' : 'databases.factors.added', { type: 'success', messageArgs: { key: factor?.key ?? '' } });
+      notify(factor ? 'databases.factors.saved' : 'databases.factors.added', {
+        type: 'success',
+        messageArgs: { key: factor?.key ?? '' },
+      });
       onClose();
     },
     onError: (problem: unknown) => notify(httpErrorText(problem), { type: 'error' }),
@@ -155,7 +193,12 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
   const save = async (values: Record<string, unknown>) => {
     if (!(await saveCategoryName(values as unknown as FactorFormValues))) return;
     const body = toBody(values as unknown as FactorFormValues, lang);
-    if (factor) update('factors', { id: factor.id, data: body, previousData: factor }, { ...options, mutationMode: 'pessimistic' });
+    if (factor)
+      update(
+        'factors',
+        { id: factor.id, data: body, previousData: factor },
+        { ...options, mutationMode: 'pessimistic' },
+      );
     else create('factors', { data: { ...body, database_id: database.id } }, options);
   };
   const removeFactor = () =>
@@ -177,21 +220,64 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="factor-dialog-title">
       <Form defaultValues={toFormValues(factor, lang)} onSubmit={save} mode="all">
-        <DialogTitle id="factor-dialog-title">{factor ? translate('databases.factors.edit_title', { key: factor.key }) : translate('databases.factors.add')}</DialogTitle>
+        <DialogTitle id="factor-dialog-title">
+          {factor ? translate('databases.factors.edit_title', { key: factor.key }) : translate('databases.factors.add')}
+        </DialogTitle>
         <DialogContent data-testid="factor-dialog">
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
-            <TextInput source="key" label="databases.factors.key" validate={[required(), key]} disabled={factor !== null} fullWidth={false} sx={{ width: 260 }} />
-            <TextInput source="category" label="databases.factors.category" validate={[required(), category]} fullWidth={false} sx={{ width: 200 }} />
-            <TextInput source="unit" label="databases.factors.unit" validate={required()} helperText="databases.factors.unit_help" fullWidth={false} sx={{ width: 200 }} />
-            <TextInput source="value" label="databases.factors.value" validate={[required(), number]} helperText="databases.factors.value_help" inputProps={{ inputMode: 'decimal' }} fullWidth={false} sx={{ width: 200 }} />
-            <TextInput source="year" label="databases.factors.year" validate={year} inputProps={{ inputMode: 'numeric' }} fullWidth={false} sx={{ width: 120 }} />
+            <TextInput
+              source="key"
+              label="databases.factors.key"
+              validate={[required(), key]}
+              disabled={factor !== null}
+              fullWidth={false}
+              sx={{ width: 260 }}
+            />
+            <TextInput
+              source="category"
+              label="databases.factors.category"
+              validate={[required(), category]}
+              fullWidth={false}
+              sx={{ width: 200 }}
+            />
+            <TextInput
+              source="unit"
+              label="databases.factors.unit"
+              validate={required()}
+              helperText="databases.factors.unit_help"
+              fullWidth={false}
+              sx={{ width: 200 }}
+            />
+            <TextInput
+              source="value"
+              label="databases.factors.value"
+              validate={[required(), number]}
+              helperText="databases.factors.value_help"
+              inputProps={{ inputMode: 'decimal' }}
+              fullWidth={false}
+              sx={{ width: 200 }}
+            />
+            <TextInput
+              source="year"
+              label="databases.factors.year"
+              validate={year}
+              inputProps={{ inputMode: 'numeric' }}
+              fullWidth={false}
+              sx={{ width: 120 }}
+            />
             <TextInput source="region" label="databases.factors.region" fullWidth={false} sx={{ width: 120 }} />
           </Stack>
           <CategoryNameInputs />
           <TextInput source="source" label="databases.factors.source" fullWidth multiline />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {LANGUAGES.map((l) => (
-              <TextInput key={l} source={`label.${l}`} label={translate('databases.factors.label_in', { language: LANGUAGE_NAMES[l] })} fullWidth={false} sx={{ width: 300 }} />
+              <TextInput
+                key={l}
+                source={`label.${l}`}
+                label={translate('databases.factors.label_in', { language: LANGUAGE_NAMES[l] })}
+                fullWidth={false}
+                sx={{ width: 300 }}
+              />
             ))}
           </Stack>
         </DialogContent>

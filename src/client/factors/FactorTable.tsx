@@ -4,7 +4,18 @@
  * shows the base database's value beside it, overrides highlighted.
  */
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
@@ -32,7 +43,11 @@ const ValueCell = ({ factor, editable }: { factor: FactorRecord; editable: boole
     const value = parseFactorValue(text, lang);
     if (!Number.isFinite(value)) return notify('databases.validation.number', { type: 'error' });
     if (value === factor.value) return;
-    update('factors', { id: factor.id, data: { value }, previousData: factor }, { onError: () => setText(factorValueText(factor.value, lang)) });
+    update(
+      'factors',
+      { id: factor.id, data: { value }, previousData: factor },
+      { onError: () => setText(factorValueText(factor.value, lang)) },
+    );
   };
   return (
     <TextField
@@ -83,14 +98,20 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
             const baseFactor = baseByKey.get(factor.key);
             const overridden = derived && baseFactor !== undefined && baseFactor.value !== factor.value;
             return (
-              <TableRow key={factor.id} data-testid={`factor-${factor.key}`} sx={overridden ? { bgcolor: 'action.selected' } : undefined}>
+              <TableRow
+                key={factor.id}
+                data-testid={`factor-${factor.key}`}
+                sx={overridden ? { bgcolor: 'action.selected' } : undefined}
+              >
                 <TableCell>{factor.key}</TableCell>
                 <TableCell>{factor.label[lang] ?? factor.label.de}</TableCell>
                 <TableCell title={factor.category}>{categoryName(factor.category)}</TableCell>
                 <TableCell>
                   <ValueCell key={`${factor.id}-${factor.value}`} factor={factor} editable={editable} />
                 </TableCell>
-                <TableCell>{KG_CO2E} / {factor.unit}</TableCell>
+                <TableCell>
+                  {KG_CO2E} / {factor.unit}
+                </TableCell>
                 {derived ? (
                   <TableCell>
                     {baseFactor ? factorValueText(baseFactor.value, lang) : translate('databases.factors.not_in_base')}
@@ -102,7 +123,11 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
                 <TableCell>{factor.region ?? '—'}</TableCell>
                 {editable ? (
                   <TableCell padding="checkbox">
-                    <IconButton size="small" aria-label={translate('databases.factors.edit_title', { key: factor.key })} onClick={() => setDialog(factor)}>
+                    <IconButton
+                      size="small"
+                      aria-label={translate('databases.factors.edit_title', { key: factor.key })}
+                      onClick={() => setDialog(factor)}
+                    >
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -117,7 +142,9 @@ export const FactorTable = ({ database, editable }: { database: FactorDatabaseRe
           {translate('databases.factors.add')}
         </Button>
       ) : null}
-      {dialog !== undefined ? <FactorDialog database={database} factor={dialog} onClose={() => setDialog(undefined)} /> : null}
+      {dialog !== undefined ? (
+        <FactorDialog database={database} factor={dialog} onClose={() => setDialog(undefined)} />
+      ) : null}
     </Box>
   );
 };

@@ -18,17 +18,34 @@ export const ImportFactors = ({ databaseId }: { databaseId: number }) => {
     setError(null);
     try {
       const report = await importFactors({ id: databaseId, csv: await file.text() });
-      notify('databases.import.done', { type: 'success', messageArgs: { inserted: report.inserted, updated: report.updated } });
+      notify('databases.import.done', {
+        type: 'success',
+        messageArgs: { inserted: report.inserted, updated: report.updated },
+      });
       refresh();
     } catch (problem) {
       const body = (problem as { body?: { message?: string } }).body;
       setError(body?.message ?? (problem instanceof Error ? problem.message : String(problem)));
     }
   };
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (files) => void onDrop(files), accept: { 'text/csv': ['.csv'], 'text/plain': ['.txt'] }, multiple: false });
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop: (files) => void onDrop(files),
+    accept: { 'text/csv': ['.csv'], 'text/plain': ['.txt'] },
+    multiple: false,
+  });
   return (
     <Box sx={{ mb: 2 }}>
-      <Box {...getRootProps()} sx={{ border: '2px dashed', borderColor: isDragActive ? 'primary.main' : 'divider', borderRadius: 1, p: 2, cursor: 'pointer', textAlign: 'center' }}>
+      <Box
+        {...getRootProps()}
+        sx={{
+          border: '2px dashed',
+          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderRadius: 1,
+          p: 2,
+          cursor: 'pointer',
+          textAlign: 'center',
+        }}
+      >
         <input {...getInputProps()} aria-label={translate('databases.import.title')} />
         <UploadFileIcon />
         <Typography variant="body2">{translate('databases.import.help')}</Typography>

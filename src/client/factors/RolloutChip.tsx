@@ -9,5 +9,13 @@ export const RolloutChip = ({ database, size }: { database: FactorDatabaseRecord
   const translate = useTranslate();
   const { data = [] } = useFactorDatabases({ published: true });
   if (rolledOutDatabase(data)?.id !== database.id) return null;
-  return <Chip size={size} color="primary" variant="outlined" label={translate('databases.rolled_out')} data-testid="rolled-out" />;
+  return (
+    <Chip
+      size={size}
+      color="primary"
+      variant="outlined"
+      label={translate('databases.rolled_out')}
+      data-testid="rolled-out"
+    />
+  );
 };

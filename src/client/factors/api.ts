@@ -14,5 +14,7 @@ export function useDatabaseAction() {
 
 export function useImportFactors() {
   const dataProvider = useKontorDataProvider();
-  return useMutation({ mutationFn: ({ id, csv }: { id: Identifier; csv: string }) => dataProvider.importFactors(id, csv) });
+  return useMutation({
+    mutationFn: ({ id, csv }: { id: Identifier; csv: string }) => dataProvider.importFactors(id, csv),
+  });
 }

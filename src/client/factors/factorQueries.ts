@@ -44,7 +44,10 @@ const CATEGORIES_KEY = ['factors', 'categories'];
 /** Every factor category the reader may see, with the name an admin gave it (`GET /api/factor-categories`). */
 export function useFactorCategories() {
   const dataProvider = useKontorDataProvider();
-  return useQuery<FactorCategoryRecord[], Error>({ queryKey: CATEGORIES_KEY, queryFn: () => dataProvider.factorCategories() });
+  return useQuery<FactorCategoryRecord[], Error>({
+    queryKey: CATEGORIES_KEY,
+    queryFn: () => dataProvider.factorCategories(),
+  });
 }
 
 /** Names a category in every language (`PUT /api/factor-categories/:key`); the screens then show the new name. */

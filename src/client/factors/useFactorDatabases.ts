@@ -27,14 +27,15 @@ interface FactorDatabaseOptions {
 }
 
 export function useFactorDatabases({ order = 'newest', published = false, retry }: FactorDatabaseOptions = {}) {
-  const query = useGetList<FactorDatabaseRecord>('databases', { pagination: ALL, sort: NEWEST }, retry === false ? { retry } : undefined);
-  const data = useMemo(
-    () => {
-      const shown = query.data?.filter((database) => !published || database.status === 'published');
-      const compare = ORDERS[order];
-      return compare ? shown?.sort(compare) : shown;
-    },
-    [query.data, order, published],
+  const query = useGetList<FactorDatabaseRecord>(
+    'databases',
+    { pagination: ALL, sort: NEWEST },
+    retry === false ? { retry } : undefined,
   );
+  const data = useMemo(() => {
+    const shown = query.data?.filter((database) => !published || database.status === 'published');
+    const compare = ORDERS[order];
+    return compare ? shown?.sort(compare) : shown;
+  }, [query.data, order, published]);
   return { ...query, data };
 }

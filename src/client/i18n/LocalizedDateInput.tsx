@@ -68,45 +68,60 @@ export interface LocalizedDatePickerProps {
 }
 
 /** A controlled date picker (for pages that keep dates outside a react-admin form, e.g. in the URL). */
-export const LocalizedDatePicker = ({ value, onChange, label, name, compact = false, disabled, error, helperText, onBlur, inputRef, sx }: LocalizedDatePickerProps) => {
+export const LocalizedDatePicker = ({
+  value,
+  onChange,
+  label,
+  name,
+  compact = false,
+  disabled,
+  error,
+  helperText,
+  onBlur,
+  inputRef,
+  sx,
+}: LocalizedDatePickerProps) => {
   const translate = useTranslate();
   const [incomplete, setIncomplete] = useState(false);
   const showError = error || incomplete;
   const language = PICKER_LANGUAGES[useInterfaceLanguage()];
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={language.dateFns}
-      localeText={language.texts.components.MuiLocalizationProvider.defaultProps.localeText}>
-    <DesktopDatePicker
-      value={dayToDate(value)}
-      onChange={(date) => {
-        if (date === null) {
-          setIncomplete(false);
-          onChange(null);
-        } else if (isValid(date)) {
-          setIncomplete(false);
-          onChange(dateToDay(date));
-        } else {
-          setIncomplete(true);
-        }
-      }}
-      label={label}
-      name={name}
-      disabled={disabled}
-      inputRef={inputRef}
-      sx={[compact ? COMPACT_SX : FORM_SX, ...(Array.isArray(sx) ? sx : [sx])]}
-      slotProps={{
-        field: { clearable: true },
-        textField: {
-          // As react-admin's inputs and the other filters: filled, small, dense.
-          variant: 'filled',
-          size: 'small',
-          margin: 'dense',
-          error: showError,
-          onBlur,
-          helperText: incomplete ? translate('app.date.incomplete') : helperText,
-        },
-      }}
-    />
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={language.dateFns}
+      localeText={language.texts.components.MuiLocalizationProvider.defaultProps.localeText}
+    >
+      <DesktopDatePicker
+        value={dayToDate(value)}
+        onChange={(date) => {
+          if (date === null) {
+            setIncomplete(false);
+            onChange(null);
+          } else if (isValid(date)) {
+            setIncomplete(false);
+            onChange(dateToDay(date));
+          } else {
+            setIncomplete(true);
+          }
+        }}
+        label={label}
+        name={name}
+        disabled={disabled}
+        inputRef={inputRef}
+        sx={[compact ? COMPACT_SX : FORM_SX, ...(Array.isArray(sx) ? sx : [sx])]}
+        slotProps={{
+          field: { clearable: true },
+          textField: {
+            // As react-admin's inputs and the other filters: filled, small, dense.
+            variant: 'filled',
+            size: 'small',
+            margin: 'dense',
+            error: showError,
+            onBlur,
+            helperText: incomplete ? translate('app.date.incomplete') : helperText,
+          },
+        }}
+      />
     </LocalizationProvider>
   );
 };
@@ -132,10 +147,16 @@ export const LocalizedDateInput = ({ compact, sx, label, helperText, ...props }:
       disabled={props.disabled || props.readOnly}
       error={invalid}
       sx={sx}
-      label={label === false || label === '' ? undefined
-        : <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
-      helperText={helperText === false && !invalid ? undefined
-        : <InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+      label={
+        label === false || label === '' ? undefined : (
+          <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />
+        )
+      }
+      helperText={
+        helperText === false && !invalid ? undefined : (
+          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
+        )
+      }
     />
   );
 };

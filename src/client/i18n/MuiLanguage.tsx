@@ -24,7 +24,10 @@ function withLanguage(outer: Theme, mui: MuiLocalization): Theme {
   const components: Record<string, unknown> = { ...outer.components };
   for (const [name, localized] of Object.entries(mui.components ?? {})) {
     const own = (components[name] ?? {}) as { defaultProps?: object };
-    components[name] = { ...own, defaultProps: { ...(localized as { defaultProps?: object }).defaultProps, ...own.defaultProps } };
+    components[name] = {
+      ...own,
+      defaultProps: { ...(localized as { defaultProps?: object }).defaultProps, ...own.defaultProps },
+    };
   }
   return { ...outer, components } as Theme;
 }

@@ -28,8 +28,9 @@ export function writeLanguageCookie(language: Language): void {
 }
 
 /** The first supported language among the browser's preferences ('fr-CH' counts as 'fr'). */
-export function detectBrowserLanguage(preferences: readonly string[] = navigator.languages ?? [navigator.language]):
-  Language | null {
+export function detectBrowserLanguage(
+  preferences: readonly string[] = navigator.languages ?? [navigator.language],
+): Language | null {
   for (const preference of preferences) {
     const code = preference?.toLowerCase().split('-')[0];
     if (isLanguage(code)) return code;

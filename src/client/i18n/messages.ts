@@ -12,8 +12,7 @@ export function mergeMessages(base: MessageTree, override: MessageTree): Message
   const result: MessageTree = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = result[key];
-    result[key] =
-      typeof value === 'object' && typeof current === 'object' ? mergeMessages(current, value) : value;
+    result[key] = typeof value === 'object' && typeof current === 'object' ? mergeMessages(current, value) : value;
   }
   return result;
 }

@@ -22,8 +22,12 @@ const PublishContext = createContext<Publish | null>(null);
  * Holds the i18nProvider the app renders with; `children` receives the current one (it goes to `<Admin>`), and
  * `useSwitchLanguage` below replaces it.
  */
-export const I18nProviderHolder = ({ initial, children }: {
-  initial: I18nProvider; children: (provider: I18nProvider) => ReactNode;
+export const I18nProviderHolder = ({
+  initial,
+  children,
+}: {
+  initial: I18nProvider;
+  children: (provider: I18nProvider) => ReactNode;
 }) => {
   const [provider, setProvider] = useState(initial);
   // A fresh object around the same i18next instance: the context value changes, the instance and its bundles stay.
@@ -44,9 +48,9 @@ export function useSwitchLanguage(): [Language, (language: Language) => Promise<
         // Stored locally at once so a reload before the answer keeps the choice.
         updateSessionUser({ ...session.user, language });
         // The provider keeps the stored user current with the answer.
-        authProvider.updateProfile({ language }).catch(
-          (error: unknown) => console.warn('The language could not be saved in the profile.', error),
-        );
+        authProvider
+          .updateProfile({ language })
+          .catch((error: unknown) => console.warn('The language could not be saved in the profile.', error));
       }
       if (!publish) {
         // Outside the holder (a test rendering a page alone): react-admin's own way, remount included.

@@ -27,9 +27,11 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
   const [undoing, setUndoing] = useState<ImportRecord | null>(null);
   const [busy, setBusy] = useState(false);
   // The last ten, newest first; `refreshKey` (a finished import) asks again, the old list staying until then.
-  const { data: imports = [], refetch } = useGetList<ImportRecord>('imports',
+  const { data: imports = [], refetch } = useGetList<ImportRecord>(
+    'imports',
     { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, meta: { refreshKey } },
-    { placeholderData: keepPreviousData });
+    { placeholderData: keepPreviousData },
+  );
   const { mutateAsync: undoImport } = useMutation({ mutationFn: (id: number) => dataProvider.undoImport(id) });
 
   const undo = async (record: ImportRecord) => {
@@ -55,7 +57,14 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
         {translate('importer.history.title')}
       </Typography>
       <RowTable
-        columns={['importer.history.when', 'importer.history.file', 'importer.template', 'importer.history.status', { label: 'importer.history.rows', align: 'right' }, { align: 'right' }]}
+        columns={[
+          'importer.history.when',
+          'importer.history.file',
+          'importer.template',
+          'importer.history.status',
+          { label: 'importer.history.rows', align: 'right' },
+          { align: 'right' },
+        ]}
         rows={imports}
         rowKey={(record) => record.id}
         empty={<Typography color="text.secondary">{translate('importer.history.empty')}</Typography>}
@@ -71,9 +80,16 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
               </Typography>
             )}
           </>,
-          translate('importer.history.counts', { ok: formatCount(record.rows_ok, lang), failed: formatCount(record.rows_failed, lang) }),
+          translate('importer.history.counts', {
+            ok: formatCount(record.rows_ok, lang),
+            failed: formatCount(record.rows_failed, lang),
+          }),
           <>
-            {record.rows_failed > 0 && <Button size="small" onClick={() => void errors(record)}>{translate('importer.history.errors')}</Button>}
+            {record.rows_failed > 0 && (
+              <Button size="small" onClick={() => void errors(record)}>
+                {translate('importer.history.errors')}
+              </Button>
+            )}
             {canWrite && ['succeeded', 'failed', 'cancelled'].includes(record.status) && record.rows_ok > 0 && (
               <Button size="small" color="warning" onClick={() => setUndoing(record)}>
                 {translate('importer.history.undo')}
@@ -86,7 +102,14 @@ export const ImportHistory = ({ refreshKey, canWrite, templateLabel }: ImportHis
         isOpen={undoing !== null}
         loading={busy}
         title="importer.history.undoTitle"
-        content={undoing ? translate('importer.history.confirmUndo', { count: formatCount(undoing.rows_ok, lang), file: undoing.file_name }) : ''}
+        content={
+          undoing
+            ? translate('importer.history.confirmUndo', {
+                count: formatCount(undoing.rows_ok, lang),
+                file: undoing.file_name,
+              })
+            : ''
+        }
         onConfirm={() => undoing && void undo(undoing)}
         onClose={() => setUndoing(null)}
       />

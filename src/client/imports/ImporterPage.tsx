@@ -64,7 +64,10 @@ const ImporterPage = () => {
   const units = useUnitCatalog();
   const user = currentUser();
   const canWrite = can(user?.role, 'create', 'imports');
-  const { data: templates = [] } = useGetList<TemplateRecord>('templates', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
+  const { data: templates = [] } = useGetList<TemplateRecord>('templates', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   const [templateId, setTemplateId] = useState('');
   const { data: databases = [] } = useFactorDatabases({ published: true, order: 'name' });
   const { databaseId: defaultDatabaseId } = useDefaultDatabaseId();
@@ -110,7 +113,11 @@ const ImporterPage = () => {
     onDrop: (files) => void onDrop(files),
     multiple: false,
     noClick: true,
-    accept: { 'text/csv': ['.csv', '.txt', '.tsv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv', '.txt'] },
+    accept: {
+      'text/csv': ['.csv', '.txt', '.tsv'],
+      'application/vnd.ms-excel': ['.csv'],
+      'text/plain': ['.csv', '.txt'],
+    },
   });
 
   const changeMapping = (next: ColumnMapping) => {
@@ -124,15 +131,19 @@ const ImporterPage = () => {
     setProblem(null);
     const started = Date.now();
     setProgress({ fraction: 0, rowsDone: 0, secondsLeft: null });
-    const upload = uploadCsv(file, { template: template.id, mapping, mode, dryRun, databaseId }, ({ loaded, total }) => {
-      const fraction = total > 0 ? loaded / total : 0;
-      const elapsed = (Date.now() - started) / 1000;
-      setProgress({
-        fraction,
-        rowsDone: Math.round(fraction * preview.estimatedRows),
-        secondsLeft: fraction > 0.02 ? Math.max(0, Math.round((elapsed / fraction) * (1 - fraction))) : null,
-      });
-    });
+    const upload = uploadCsv(
+      file,
+      { template: template.id, mapping, mode, dryRun, databaseId },
+      ({ loaded, total }) => {
+        const fraction = total > 0 ? loaded / total : 0;
+        const elapsed = (Date.now() - started) / 1000;
+        setProgress({
+          fraction,
+          rowsDone: Math.round(fraction * preview.estimatedRows),
+          secondsLeft: fraction > 0.02 ? Math.max(0, Math.round((elapsed / fraction) * (1 - fraction))) : null,
+        });
+      },
+    );
     abortRef.current = upload.abort;
     try {
       const result = await upload.done;
@@ -140,7 +151,11 @@ const ImporterPage = () => {
       if (!dryRun) setHistoryKey((k) => k + 1);
       if (!dryRun && result.rows_ok > 0) setImportedFile(file);
     } catch (error) {
-      setProblem(error instanceof UploadError && (error.cancelled || error.status === 0) ? error.message : (error as Error).message);
+      setProblem(
+        error instanceof UploadError && (error.cancelled || error.status === 0)
+          ? error.message
+          : (error as Error).message,
+      );
       setHistoryKey((k) => k + 1);
     } finally {
       abortRef.current = null;
@@ -186,7 +201,9 @@ const ImporterPage = () => {
                   {databases.map((database) => (
                     <MenuItem key={database.id} value={database.id}>
                       {database.id === defaultDatabaseId
-                        ? translate('importer.database_default', { name: `${database.name} (${database.version_label})` })
+                        ? translate('importer.database_default', {
+                            name: `${database.name} (${database.version_label})`,
+                          })
                         : `${database.name} (${database.version_label})`}
                     </MenuItem>
                   ))}
@@ -205,7 +222,13 @@ const ImporterPage = () => {
             <Box
               {...getRootProps()}
               data-testid="importer-dropzone"
-              sx={{ border: '2px dashed', borderColor: isDragActive ? 'primary.main' : 'divider', borderRadius: 1, p: 4, textAlign: 'center' }}
+              sx={{
+                border: '2px dashed',
+                borderColor: isDragActive ? 'primary.main' : 'divider',
+                borderRadius: 1,
+                p: 4,
+                textAlign: 'center',
+              }}
             >
               <input {...getInputProps()} data-testid="importer-file" />
               <UploadFileIcon color="action" fontSize="large" />
@@ -221,10 +244,27 @@ const ImporterPage = () => {
             {preview && (
               <Box data-testid="importer-preview">
                 <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-                  <Chip label={translate('importer.detected.delimiter', { value: translate(`importer.delimiters.${DELIMITER_KEYS[preview.delimiter]}`) })} />
-                  <Chip label={translate('importer.detected.encoding', { value: preview.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252' })} />
-                  <Chip label={translate('importer.detected.decimal', { value: preview.decimal === ',' ? '1.234,5' : '1,234.5' })} />
-                  <Chip label={translate('importer.detected.rows', { smart_count: preview.estimatedRows, rows: formatCount(preview.estimatedRows, lang) })} />
+                  <Chip
+                    label={translate('importer.detected.delimiter', {
+                      value: translate(`importer.delimiters.${DELIMITER_KEYS[preview.delimiter]}`),
+                    })}
+                  />
+                  <Chip
+                    label={translate('importer.detected.encoding', {
+                      value: preview.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252',
+                    })}
+                  />
+                  <Chip
+                    label={translate('importer.detected.decimal', {
+                      value: preview.decimal === ',' ? '1.234,5' : '1,234.5',
+                    })}
+                  />
+                  <Chip
+                    label={translate('importer.detected.rows', {
+                      smart_count: preview.estimatedRows,
+                      rows: formatCount(preview.estimatedRows, lang),
+                    })}
+                  />
                 </Stack>
                 <Box sx={{ overflowX: 'auto' }}>
                   <Table size="small">
@@ -252,22 +292,49 @@ const ImporterPage = () => {
             {preview && template && (
               <>
                 <Typography variant="h6">{translate('importer.mapping.title')}</Typography>
-                <MappingTable template={template} headers={preview.headers} rows={preview.rows} mapping={mapping} onChange={changeMapping} />
+                <MappingTable
+                  template={template}
+                  headers={preview.headers}
+                  rows={preview.rows}
+                  mapping={mapping}
+                  onChange={changeMapping}
+                />
                 <FormControl>
                   <FormLabel>{translate('importer.mode.label')}</FormLabel>
                   <RadioGroup row value={mode} onChange={(event) => setMode(event.target.value as ImportMode)}>
-                    <FormControlLabel value="all_or_nothing" control={<Radio />} label={translate('importer.mode.all_or_nothing')} />
-                    <FormControlLabel value="valid_rows" control={<Radio />} label={translate('importer.mode.valid_rows')} />
+                    <FormControlLabel
+                      value="all_or_nothing"
+                      control={<Radio />}
+                      label={translate('importer.mode.all_or_nothing')}
+                    />
+                    <FormControlLabel
+                      value="valid_rows"
+                      control={<Radio />}
+                      label={translate('importer.mode.valid_rows')}
+                    />
                   </RadioGroup>
                 </FormControl>
                 <Stack direction="row" spacing={2}>
-                  <Button variant="outlined" disabled={busy || mappedCount === 0} onClick={() => void run(true)} data-testid="importer-dry-run">
+                  <Button
+                    variant="outlined"
+                    disabled={busy || mappedCount === 0}
+                    onClick={() => void run(true)}
+                    data-testid="importer-dry-run"
+                  >
                     {translate('importer.dryRun')}
                   </Button>
-                  <ActionReason reason={importedFile === file ? translate('importer.already_imported') : null} data-testid="importer-import-reason">
+                  <ActionReason
+                    reason={importedFile === file ? translate('importer.already_imported') : null}
+                    data-testid="importer-import-reason"
+                  >
                     {(describedBy) => (
-                      <Button variant="contained" disabled={busy || mappedCount === 0 || !canWrite || importedFile === file}
-                        onClick={() => void run(false)} data-testid="importer-import" aria-describedby={describedBy}>
+                      <Button
+                        variant="contained"
+                        disabled={busy || mappedCount === 0 || !canWrite || importedFile === file}
+                        onClick={() => void run(false)}
+                        data-testid="importer-import"
+                        aria-describedby={describedBy}
+                      >
                         {translate('importer.import')}
                       </Button>
                     )}
@@ -285,8 +352,13 @@ const ImporterPage = () => {
               <Box data-testid="importer-progress">
                 <LinearProgress variant="determinate" value={Math.round(progress.fraction * 100)} />
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  {translate('importer.progress', { smart_count: progress.rowsDone, rows: formatCount(progress.rowsDone, lang), total: formatCount(preview?.estimatedRows ?? 0, lang) })}
-                  {progress.secondsLeft !== null && ` · ${translate('importer.timeLeft', { seconds: progress.secondsLeft })}`}
+                  {translate('importer.progress', {
+                    smart_count: progress.rowsDone,
+                    rows: formatCount(progress.rowsDone, lang),
+                    total: formatCount(preview?.estimatedRows ?? 0, lang),
+                  })}
+                  {progress.secondsLeft !== null &&
+                    ` · ${translate('importer.timeLeft', { seconds: progress.secondsLeft })}`}
                 </Typography>
               </Box>
             )}
@@ -295,7 +367,11 @@ const ImporterPage = () => {
           </Stack>
         </CardContent>
       </Card>
-      <ImportHistory refreshKey={historyKey} canWrite={canWrite} templateLabel={(id) => templates.find((t) => t.id === id)?.label ?? id} />
+      <ImportHistory
+        refreshKey={historyKey}
+        canWrite={canWrite}
+        templateLabel={(id) => templates.find((t) => t.id === id)?.label ?? id}
+      />
     </Box>
   );
 };

@@ -29,7 +29,8 @@ function offeredSets(template: Template, mapping: ColumnMapping): Record<string,
   for (const group of template.groups) if (group.repeatable) sets[group.id] = OFFERED_SETS;
   for (const key of Object.values(mapping)) {
     const target = key ? resolveTarget(template, key) : undefined;
-    if (target?.groupId && target.item) sets[target.groupId] = Math.max(sets[target.groupId] ?? OFFERED_SETS, target.item + 1);
+    if (target?.groupId && target.item)
+      sets[target.groupId] = Math.max(sets[target.groupId] ?? OFFERED_SETS, target.item + 1);
   }
   return sets;
 }
@@ -42,7 +43,11 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
   const targets = importTargets(template, offeredSets(template, mapping));
   // The hint quotes the chosen template's own first numbered column, not the brochure's.
   const example = targets.find((target) => target.groupId);
-  const used = new Set(Object.values(mapping).map((key) => (key ? (resolveTarget(template, key)?.key ?? key) : null)).filter(Boolean));
+  const used = new Set(
+    Object.values(mapping)
+      .map((key) => (key ? (resolveTarget(template, key)?.key ?? key) : null))
+      .filter(Boolean),
+  );
   /** The menu: top-level fields, then each group item under a heading of its own ("Transporte 2"). */
   const menuEntries = (header: string) => {
     const current = mapping[header] ? resolveTarget(template, mapping[header])?.key : undefined;
@@ -54,7 +59,10 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
         const group = template.groups.find((g) => g.id === target.groupId);
         entries.push(
           <ListSubheader key={`set-${set}`} disableSticky>
-            {translate('importer.mapping.set', { group: group?.label[lang] ?? group?.label.de ?? target.groupId, n: target.item ?? 1 })}
+            {translate('importer.mapping.set', {
+              group: group?.label[lang] ?? group?.label.de ?? target.groupId,
+              n: target.item ?? 1,
+            })}
           </ListSubheader>,
         );
       }
@@ -89,13 +97,20 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
             size="small"
             value={(mapping[header] && resolveTarget(template, mapping[header])?.key) || NONE}
             SelectDisplayProps={{ 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object}
-            onChange={(event) => onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })}
+            onChange={(event) =>
+              onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })
+            }
             sx={{ minWidth: 240 }}
           >
             <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
             {menuEntries(header)}
           </Select>,
-          <TableCell key="sample" sx={{ color: 'text.secondary' }}>{rows.slice(0, 3).map((row) => row[index] ?? '').join(' · ')}</TableCell>,
+          <TableCell key="sample" sx={{ color: 'text.secondary' }}>
+            {rows
+              .slice(0, 3)
+              .map((row) => row[index] ?? '')
+              .join(' · ')}
+          </TableCell>,
         ]}
       />
     </>

@@ -13,7 +13,10 @@ export function loadMapping(template: Template, headers: readonly string[]): Col
     stored = {};
   }
   const mapping: ColumnMapping = {};
-  for (const header of headers) mapping[header] = Object.prototype.hasOwnProperty.call(stored, header) ? (stored[header] ?? null) : (suggested[header] ?? null);
+  for (const header of headers)
+    mapping[header] = Object.prototype.hasOwnProperty.call(stored, header)
+      ? (stored[header] ?? null)
+      : (suggested[header] ?? null);
   // A remembered choice must not map a field twice: the later column loses.
   const used = new Set<string>();
   for (const header of headers) {

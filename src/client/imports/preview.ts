@@ -4,7 +4,15 @@
  * decimal format the number-like cells show.
  */
 import Papa from 'papaparse';
-import { detectDecimalSeparator, detectDelimiter, detectEncoding, looksBinary, type CsvDelimiter, type CsvEncoding, type DecimalSeparator } from '../../core/csv';
+import {
+  detectDecimalSeparator,
+  detectDelimiter,
+  detectEncoding,
+  looksBinary,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type DecimalSeparator,
+} from '../../core/csv';
 
 const PREVIEW_BYTES = 64 * 1024;
 export const PREVIEW_ROWS = 5;
@@ -42,13 +50,25 @@ export async function previewCsv(file: Blob): Promise<CsvPreview | PreviewProble
   const delimiter = detectDelimiter(text);
   // The last line of the sample may be cut: drop it unless the whole file was read.
   const complete = file.size <= PREVIEW_BYTES;
-  const parsed = Papa.parse<string[]>(complete ? text : text.slice(0, text.lastIndexOf('\n') + 1), { delimiter, skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(complete ? text : text.slice(0, text.lastIndexOf('\n') + 1), {
+    delimiter,
+    skipEmptyLines: 'greedy',
+  });
   const [header, ...rows] = parsed.data;
   if (!header) return 'empty';
   if (rows.length === 0) return 'headerOnly';
   const sampleCells = rows.flatMap((row) => row);
   const decimal = detectDecimalSeparator(sampleCells, delimiter === ';' ? ',' : '.');
   const sampleBytes = complete ? bytes.length : text.lastIndexOf('\n') + 1;
-  const estimatedRows = complete ? rows.length : Math.max(rows.length, Math.round((rows.length * file.size) / Math.max(1, sampleBytes)));
-  return { headers: header.map((h) => h.trim()), rows: rows.slice(0, PREVIEW_ROWS), encoding, delimiter, decimal, estimatedRows };
+  const estimatedRows = complete
+    ? rows.length
+    : Math.max(rows.length, Math.round((rows.length * file.size) / Math.max(1, sampleBytes)));
+  return {
+    headers: header.map((h) => h.trim()),
+    rows: rows.slice(0, PREVIEW_ROWS),
+    encoding,
+    delimiter,
+    decimal,
+    estimatedRows,
+  };
 }

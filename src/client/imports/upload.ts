@@ -32,7 +32,11 @@ export class UploadError extends Error {
   }
 }
 
-export function uploadCsv(file: File, params: UploadParams, onProgress: (progress: UploadProgress) => void): { done: Promise<ImportReport>; abort: () => void } {
+export function uploadCsv(
+  file: File,
+  params: UploadParams,
+  onProgress: (progress: UploadProgress) => void,
+): { done: Promise<ImportReport>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const query = new URLSearchParams({
     template: params.template,
@@ -48,7 +52,8 @@ export function uploadCsv(file: File, params: UploadParams, onProgress: (progres
     if (session) xhr.setRequestHeader('Authorization', authorizationHeader(session.token));
     xhr.setRequestHeader('Content-Type', 'text/csv');
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    xhr.upload.onprogress = (event) =>
+      onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     xhr.onload = () => {
       let body: unknown = null;
       try {

@@ -14,7 +14,9 @@ export const InvitationActions = () => {
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const dataProvider = useKontorDataProvider();
-  const { mutateAsync: resendInvitation } = useMutation({ mutationFn: (id: Identifier) => dataProvider.resendInvitation(id) });
+  const { mutateAsync: resendInvitation } = useMutation({
+    mutationFn: (id: Identifier) => dataProvider.resendInvitation(id),
+  });
   if (!invitation) return null;
 
   const resend = async () => {

@@ -1,4 +1,14 @@
-import { ReferenceInput, SelectInput, SimpleForm, TextInput, email, maxLength, required, usePermissions, useTranslate } from 'react-admin';
+import {
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  email,
+  maxLength,
+  required,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { INVITATION_TTL_DAYS, type Role } from '../../core/api';

@@ -1,6 +1,15 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
 import { Box, Chip, Typography } from '@mui/material';
-import { CreateButton, DataTable, EmailField, List, ReferenceField, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  EmailField,
+  List,
+  ReferenceField,
+  SearchInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import type { InvitationRecord } from '../../core/api';
 import { LANGUAGE_NAMES } from '../../core/languages';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
@@ -44,7 +53,11 @@ export const InvitationList = () => {
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
-      actions={<TopToolbar><InviteButton /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <InviteButton />
+        </TopToolbar>
+      }
       empty={<Empty />}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
@@ -57,9 +70,13 @@ export const InvitationList = () => {
           </DataTable.Col>
         ) : null}
         <DataTable.Col<InvitationRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
-        <DataTable.Col source="sent_at"><LocalizedDateField source="sent_at" showTime /></DataTable.Col>
+        <DataTable.Col source="sent_at">
+          <LocalizedDateField source="sent_at" showTime />
+        </DataTable.Col>
         <DataTable.Col<InvitationRecord> source="expires_at" render={(record) => <Expiry record={record} />} />
-        <DataTable.Col disableSort><InvitationActions /></DataTable.Col>
+        <DataTable.Col disableSort>
+          <InvitationActions />
+        </DataTable.Col>
       </DataTable>
     </List>
   );

@@ -4,6 +4,9 @@ import { lazyResource } from '../shell/navigation/lazyPage';
 
 /** Open invitations: listed, created (invite), resent and revoked; never edited. */
 export default lazyResource(
-  { list: () => import('./InvitationList').then((m) => m.InvitationList), create: () => import('./InvitationCreate').then((m) => m.InvitationCreate) },
+  {
+    list: () => import('./InvitationList').then((m) => m.InvitationList),
+    create: () => import('./InvitationCreate').then((m) => m.InvitationCreate),
+  },
   { icon: MailOutlineIcon, recordRepresentation: (record: InvitationRecord) => record.email },
 );

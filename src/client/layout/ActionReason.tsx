@@ -18,7 +18,9 @@ export const ActionReason = ({ reason, children, 'data-testid': testId }: Props)
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       {children(id)}
-      <Typography id={id} variant="caption" color="text.secondary" data-testid={testId} sx={{ maxWidth: 320 }}>{reason}</Typography>
+      <Typography id={id} variant="caption" color="text.secondary" data-testid={testId} sx={{ maxWidth: 320 }}>
+        {reason}
+      </Typography>
     </Stack>
   );
 };

@@ -17,8 +17,15 @@ import { SessionExpiryWatcher } from '../shell/session/SessionExpiryWatcher';
 const BrandLogo = () => {
   const { logoUrl, providerName } = useBranding();
   if (!logoUrl) return null;
-  return <Box component="img" src={logoUrl} alt={providerName} data-testid="brand-logo"
-    sx={{ height: 32, maxWidth: 160, objectFit: 'contain', mr: 1.5 }} />;
+  return (
+    <Box
+      component="img"
+      src={logoUrl}
+      alt={providerName}
+      data-testid="brand-logo"
+      sx={{ height: 32, maxWidth: 160, objectFit: 'contain', mr: 1.5 }}
+    />
+  );
 };
 
 // The page title in the app bar is the page's one <h1>; screens start their own headings at <h2>.
@@ -56,18 +63,18 @@ const LAYOUT_FITS_WINDOW = {
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <BrandTheme>
     <MuiLanguage>
-    <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={LAYOUT_FITS_WINDOW}>
-      <ShellServices />
-      <SessionExpiryWatcher />
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
-        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-          <PageTransition>
-            <ErrorPageGate>{children}</ErrorPageGate>
-          </PageTransition>
+      <Layout appBar={AppBar} menu={Menu} error={LayoutErrorPage} sx={LAYOUT_FITS_WINDOW}>
+        <ShellServices />
+        <SessionExpiryWatcher />
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+          <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+            <PageTransition>
+              <ErrorPageGate>{children}</ErrorPageGate>
+            </PageTransition>
+          </Box>
+          <Footer />
         </Box>
-        <Footer />
-      </Box>
-    </Layout>
+      </Layout>
     </MuiLanguage>
   </BrandTheme>
 );

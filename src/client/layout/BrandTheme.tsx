@@ -7,10 +7,12 @@ export const BrandTheme = ({ children }: { children: ReactNode }) => {
   const { primaryColor } = useBranding();
   if (!primaryColor) return <>{children}</>;
   return (
-    <ThemeProvider theme={(outer: Theme) => ({
-      ...outer,
-      palette: { ...outer.palette, primary: outer.palette.augmentColor({ color: { main: primaryColor } }) },
-    })}>
+    <ThemeProvider
+      theme={(outer: Theme) => ({
+        ...outer,
+        palette: { ...outer.palette, primary: outer.palette.augmentColor({ color: { main: primaryColor } }) },
+      })}
+    >
       {children}
     </ThemeProvider>
   );

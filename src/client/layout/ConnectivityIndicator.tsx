@@ -15,10 +15,21 @@ function subscribe(onChange: () => void): () => void {
 /** Shown in the app bar while the browser reports being offline. */
 export const ConnectivityIndicator = () => {
   const translate = useTranslate();
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
-    <Chip role="status" icon={<CloudOffIcon />} label={translate('app.online.offline')} color="warning" size="small"
-      sx={{ mx: 1 }} data-testid="offline-indicator" />
+    <Chip
+      role="status"
+      icon={<CloudOffIcon />}
+      label={translate('app.online.offline')}
+      color="warning"
+      size="small"
+      sx={{ mx: 1 }}
+      data-testid="offline-indicator"
+    />
   );
 };

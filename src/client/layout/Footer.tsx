@@ -11,8 +11,19 @@ export const Footer = () => {
   const translate = useTranslate();
   const provider = useBranding().providerName;
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 2, px: 2, display: 'flex', gap: 2, flexWrap: 'wrap',
-      justifyContent: 'center', color: 'text.secondary' }}>
+    <Box
+      component="footer"
+      sx={{
+        mt: 'auto',
+        py: 2,
+        px: 2,
+        display: 'flex',
+        gap: 2,
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        color: 'text.secondary',
+      }}
+    >
       <Typography variant="body2">{translate('app.footer.provided_by', { provider })}</Typography>
       <Typography variant="body2">{translate('app.footer.version', { version })}</Typography>
       <Link variant="body2" href={apiUrl('/docs')} target="_blank" rel="noopener">

@@ -29,8 +29,7 @@ export const LanguageMenu = () => {
       >
         {LANGUAGE_NAMES[language]}
       </Button>
-      <Menu id="kontor-language-menu" anchorEl={anchor} open={open} onClose={() => setAnchor(null)}
-        disableScrollLock>
+      <Menu id="kontor-language-menu" anchorEl={anchor} open={open} onClose={() => setAnchor(null)} disableScrollLock>
         {LANGUAGES.map((code) => (
           <MenuItem
             key={code}

@@ -10,19 +10,34 @@ export const LoginLayout = ({ title, children }: { title: string; children: Reac
   const translate = useTranslate();
   const provider = getRuntimeConfig().provider.name;
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center',
-      bgcolor: 'background.default', p: 2 }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
       <ShellServices pageTitle={title} />
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
             <Box>
-              <Typography variant="h5" component="p">{provider}</Typography>
-              <Typography variant="body2" color="text.secondary">{translate('app.tagline')}</Typography>
+              <Typography variant="h5" component="p">
+                {provider}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.tagline')}
+              </Typography>
             </Box>
             <LanguageMenu />
           </Box>
-          <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{title}</Typography>
+          <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+            {title}
+          </Typography>
           {children}
         </CardContent>
       </Card>

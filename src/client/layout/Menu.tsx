@@ -43,8 +43,18 @@ export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/statistics', label: 'app.menu.statistics', icon: <BarChartIcon /> },
   { to: '/profile', label: 'app.menu.profile', icon: <PersonIcon /> },
   { to: '/users', label: 'app.menu.users', icon: <PeopleIcon />, access: { action: 'list', resource: 'users' } },
-  { to: '/mandants', label: 'app.menu.mandants', icon: <BusinessIcon />, access: { action: 'create', resource: 'mandants' } },
-  { to: '/templates', label: 'templateEditor.menu', icon: <DashboardCustomizeIcon />, access: { action: 'update', resource: 'templates' } },
+  {
+    to: '/mandants',
+    label: 'app.menu.mandants',
+    icon: <BusinessIcon />,
+    access: { action: 'create', resource: 'mandants' },
+  },
+  {
+    to: '/templates',
+    label: 'templateEditor.menu',
+    icon: <DashboardCustomizeIcon />,
+    access: { action: 'update', resource: 'templates' },
+  },
   { to: '/units', label: 'units.menu', icon: <StraightenIcon />, access: { action: 'create', resource: 'units' } },
 ];
 
@@ -53,8 +63,16 @@ export const Menu = () => {
   return (
     <RaMenu>
       {MENU_ENTRIES.map((entry) => {
-        const item = <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />;
-        return entry.access ? <CanAccess key={entry.to} {...entry.access}>{item}</CanAccess> : item;
+        const item = (
+          <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
+        );
+        return entry.access ? (
+          <CanAccess key={entry.to} {...entry.access}>
+            {item}
+          </CanAccess>
+        ) : (
+          item
+        );
       })}
     </RaMenu>
   );

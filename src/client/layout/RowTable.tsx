@@ -3,12 +3,22 @@
  * translated headers, one line per row, and the screen's own empty state. Lists of a resource use react-admin's
  * `DataTable`; this is for the rows that are not a react-admin list.
  */
-import { Table, TableBody, TableCell, TableHead, TableRow, type TableCellProps, type TableProps, type TableRowProps } from '@mui/material';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  type TableCellProps,
+  type TableProps,
+  type TableRowProps,
+} from '@mui/material';
 import { Fragment, isValidElement, type Key, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** A column: its header's message key ('' for none), or the header itself, and how its cells align. */
-export type RowTableColumn = string | { label?: string; header?: ReactNode; align?: TableCellProps['align']; padding?: TableCellProps['padding'] };
+export type RowTableColumn =
+  string | { label?: string; header?: ReactNode; align?: TableCellProps['align']; padding?: TableCellProps['padding'] };
 
 type RowAttributes = TableRowProps & { 'data-testid'?: string };
 
@@ -36,7 +46,9 @@ export function RowTable<R>({ columns, rows, rowKey, cells, rowProps, empty, ...
       <TableHead>
         <TableRow>
           {shown.map(({ label, header, align, padding, index }) => (
-            <TableCell key={index} align={align} padding={padding}>{header ?? (label ? translate(label) : null)}</TableCell>
+            <TableCell key={index} align={align} padding={padding}>
+              {header ?? (label ? translate(label) : null)}
+            </TableCell>
           ))}
         </TableRow>
       </TableHead>
@@ -47,9 +59,13 @@ export function RowTable<R>({ columns, rows, rowKey, cells, rowProps, empty, ...
             <TableRow key={rowKey(row, rowIndex)} {...rowProps?.(row)}>
               {shown.map(({ align, padding, index }) => {
                 const cell = content[index];
-                return isValidElement(cell) && cell.type === TableCell
-                  ? <Fragment key={index}>{cell}</Fragment>
-                  : <TableCell key={index} align={align} padding={padding}>{cell}</TableCell>;
+                return isValidElement(cell) && cell.type === TableCell ? (
+                  <Fragment key={index}>{cell}</Fragment>
+                ) : (
+                  <TableCell key={index} align={align} padding={padding}>
+                    {cell}
+                  </TableCell>
+                );
               })}
             </TableRow>
           );

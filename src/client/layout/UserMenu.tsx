@@ -18,7 +18,11 @@ export const UserMenu = () => {
       <Button
         color="inherit"
         data-testid="user-menu"
-        aria-label={identity?.fullName ? `${translate('app.user_menu.label')}: ${identity.fullName}` : translate('app.user_menu.label')}
+        aria-label={
+          identity?.fullName
+            ? `${translate('app.user_menu.label')}: ${identity.fullName}`
+            : translate('app.user_menu.label')
+        }
         aria-haspopup="menu"
         aria-controls={open ? 'kontor-user-menu' : undefined}
         aria-expanded={open}

@@ -27,7 +27,10 @@ export function brandingOf(mandant: MandantRecord | undefined, configuredName: s
 export function useBranding(): Branding {
   const mandantId = readSession()?.user.mandant_id ?? null;
   // Same query as the rest of the client uses for the mandant, so a saved setting shows everywhere at once.
-  const { data } = useGetOne<MandantRecord>('mandants', { id: mandantId as number },
-    { enabled: mandantId !== null, retry: false, staleTime: 5 * 60_000 });
+  const { data } = useGetOne<MandantRecord>(
+    'mandants',
+    { id: mandantId as number },
+    { enabled: mandantId !== null, retry: false, staleTime: 5 * 60_000 },
+  );
   return brandingOf(mandantId === null ? undefined : data, getRuntimeConfig().provider.name);
 }

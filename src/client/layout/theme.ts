@@ -27,7 +27,8 @@ export const kontorTheme: RaThemeOptions = {
       defaultProps: {
         slotProps: {
           root: () => ({ 'aria-label': undefined }),
-          input: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+          input: (ownerState: CheckboxOwnerState) =>
+            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
         },
       },
     },

@@ -6,7 +6,10 @@ import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { kindChoices } from './MachineList';
 import { setLabel } from './setLabel';
 
-const nonNegative = (value: unknown) => (value === null || value === undefined || (typeof value === 'number' && value >= 0) ? undefined : 'machines.validation.non_negative');
+const nonNegative = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'number' && value >= 0)
+    ? undefined
+    : 'machines.validation.non_negative';
 
 /** Figures without a value are not recorded: the server takes a figure only with its value (and source). */
 export function machineBody(data: Record<string, unknown>): Record<string, unknown> {
@@ -15,7 +18,11 @@ export function machineBody(data: Record<string, unknown>): Record<string, unkno
   for (const name of MACHINE_FIGURE_NAMES) {
     const figure = sent[name];
     if (!figure || typeof figure.value !== 'number') continue;
-    figures[name] = { value: figure.value, source: typeof figure.source === 'string' ? figure.source : '', year: typeof figure.year === 'number' ? figure.year : null };
+    figures[name] = {
+      value: figure.value,
+      source: typeof figure.source === 'string' ? figure.source : '',
+      year: typeof figure.year === 'number' ? figure.year : null,
+    };
   }
   return { ...data, figures };
 }
@@ -25,17 +32,37 @@ export const MachineForm = ({ create = false }: { create?: boolean }) => {
   const translate = useTranslate();
   return (
     <SimpleForm>
-      <ReferenceInput source="set_id" reference="machine-sets" filter={create ? { status: 'draft' } : {}} sort={{ field: 'created_at', order: 'DESC' }}>
-        <SelectInput label="machines.fields.set_id" optionText={(set: MachineSetRecord) => setLabel(set)} validate={required()} disabled={!create} />
+      <ReferenceInput
+        source="set_id"
+        reference="machine-sets"
+        filter={create ? { status: 'draft' } : {}}
+        sort={{ field: 'created_at', order: 'DESC' }}
+      >
+        <SelectInput
+          label="machines.fields.set_id"
+          optionText={(set: MachineSetRecord) => setLabel(set)}
+          validate={required()}
+          disabled={!create}
+        />
       </ReferenceInput>
       <TextInput source="name" label="machines.fields.name" validate={required()} />
-      <TextInput source="key" label="machines.fields.key" helperText="machines.help.key" validate={[required(), regex(MACHINE_KEY_PATTERN, 'machines.validation.key')]} />
+      <TextInput
+        source="key"
+        label="machines.fields.key"
+        helperText="machines.help.key"
+        validate={[required(), regex(MACHINE_KEY_PATTERN, 'machines.validation.key')]}
+      />
       <SelectInput source="kind" label="machines.fields.kind" choices={kindChoices} validate={required()} />
       {MACHINE_FIGURE_NAMES.map((name) => (
         <Stack key={name} spacing={1} sx={{ width: '100%', mt: 1 }}>
           <Typography variant="subtitle2">{translate(`machines.figures.${name}`)}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
-            <LocaleNumberInput source={`figures.${name}.value`} label="machines.fields.value" unit={MACHINE_FIGURES[name]} validate={nonNegative} />
+            <LocaleNumberInput
+              source={`figures.${name}.value`}
+              label="machines.fields.value"
+              unit={MACHINE_FIGURES[name]}
+              validate={nonNegative}
+            />
             <TextInput source={`figures.${name}.source`} label="machines.fields.source" sx={{ flex: 2 }} />
             <LocaleNumberInput source={`figures.${name}.year`} label="machines.fields.year" integer grouping={false} />
           </Stack>

@@ -1,7 +1,17 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import { Link } from 'react-router-dom';
 import {
-  Button, CreateButton, DataTable, List, Loading, ReferenceInput, SearchInput, SelectInput, TopToolbar, useGetList, useTranslate,
+  Button,
+  CreateButton,
+  DataTable,
+  List,
+  Loading,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useGetList,
+  useTranslate,
 } from 'react-admin';
 import { MACHINE_FIGURE_NAMES, MACHINE_KINDS } from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
@@ -12,7 +22,13 @@ export const kindChoices = MACHINE_KINDS.map((kind) => ({ id: kind, name: `machi
 import { setLabel } from './setLabel';
 
 const filters = [
-  <ReferenceInput key="set_id" source="set_id" reference="machine-sets" sort={{ field: 'created_at', order: 'DESC' }} alwaysOn>
+  <ReferenceInput
+    key="set_id"
+    source="set_id"
+    reference="machine-sets"
+    sort={{ field: 'created_at', order: 'DESC' }}
+    alwaysOn
+  >
     <SelectInput label="machines.fields.set_id" optionText={setLabel} />
   </ReferenceInput>,
   <SearchInput key="q" source="q" alwaysOn />,
@@ -33,7 +49,10 @@ const Actions = () => (
 export const MachineList = () => {
   const translate = useTranslate();
   const format = useFormatNumber();
-  const { data: current, isPending } = useGetList<MachineSetRecord>('machine-sets', { filter: { current: true }, pagination: { page: 1, perPage: 1 } });
+  const { data: current, isPending } = useGetList<MachineSetRecord>('machine-sets', {
+    filter: { current: true },
+    pagination: { page: 1, perPage: 1 },
+  });
   if (isPending) return <Loading />;
   const currentId = current?.[0]?.id;
   return (
@@ -48,7 +67,11 @@ export const MachineList = () => {
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" label="machines.fields.name" />
         <DataTable.Col source="key" label="machines.fields.key" />
-        <DataTable.Col<MachineRecord> source="kind" label="machines.fields.kind" render={(record) => translate(`machines.kinds.${record.kind}`)} />
+        <DataTable.Col<MachineRecord>
+          source="kind"
+          label="machines.fields.kind"
+          render={(record) => translate(`machines.kinds.${record.kind}`)}
+        />
         {MACHINE_FIGURE_NAMES.map((name) => (
           <DataTable.Col<MachineRecord>
             key={name}

@@ -1,7 +1,19 @@
 import { Alert, Chip } from '@mui/material';
 import {
-  BooleanInput, Create, CreateButton, DataTable, Edit, List, ReferenceInput, SelectInput, SimpleForm, TextInput, TopToolbar,
-  required, useRecordContext, useTranslate,
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  List,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  TopToolbar,
+  required,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { ENERGY_FIGURES, MACHINE_SET_STATUSES } from '../../core/production';
 import type { MachineSetRecord } from '../../core/api';
@@ -16,8 +28,14 @@ const StatusChips = ({ set }: { set: MachineSetRecord }) => {
   const translate = useTranslate();
   return (
     <>
-      <Chip size="small" color={set.status === 'published' ? 'success' : set.status === 'draft' ? 'warning' : 'default'} label={translate(`machines.sets.status.${set.status}`)} />
-      {set.current ? <Chip size="small" color="primary" sx={{ ml: 0.5 }} label={translate('machines.sets.fields.current')} /> : null}
+      <Chip
+        size="small"
+        color={set.status === 'published' ? 'success' : set.status === 'draft' ? 'warning' : 'default'}
+        label={translate(`machines.sets.status.${set.status}`)}
+      />
+      {set.current ? (
+        <Chip size="small" color="primary" sx={{ ml: 0.5 }} label={translate('machines.sets.fields.current')} />
+      ) : null}
     </>
   );
 };
@@ -26,15 +44,36 @@ const StatusChips = ({ set }: { set: MachineSetRecord }) => {
 export const MachineSetList = () => {
   const format = useFormatNumber();
   return (
-    <List actions={<TopToolbar><CreateButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} title="machines.sets.title">
+    <List
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      title="machines.sets.title"
+    >
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" label="machines.sets.fields.name" />
         <DataTable.Col source="version_label" label="machines.sets.fields.version_label" />
-        <DataTable.Col<MachineSetRecord> source="status" label="machines.sets.fields.status" render={(set) => <StatusChips set={set} />} />
+        <DataTable.Col<MachineSetRecord>
+          source="status"
+          label="machines.sets.fields.status"
+          render={(set) => <StatusChips set={set} />}
+        />
         <DataTable.Col<MachineSetRecord>
           label="machines.sets.fields.electricity_factor"
           align="right"
-          render={(set) => (set.electricity_factor === null ? '—' : <span title={set.electricity_source}>{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>)}
+          render={(set) =>
+            set.electricity_factor === null ? (
+              '—'
+            ) : (
+              <span
+                title={set.electricity_source}
+              >{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>
+            )
+          }
         />
         <DataTable.Col source="published_at" label="machines.sets.fields.published_at">
           <LocalizedDateField source="published_at" showTime emptyText="—" />
@@ -46,10 +85,19 @@ export const MachineSetList = () => {
 
 const EnergyInputs = () => (
   <>
-    <LocaleNumberInput source="electricity_factor" label="machines.sets.fields.electricity_factor" unit={ENERGY_FIGURES.electricity} />
+    <LocaleNumberInput
+      source="electricity_factor"
+      label="machines.sets.fields.electricity_factor"
+      unit={ENERGY_FIGURES.electricity}
+    />
     <TextInput source="electricity_supplier" label="machines.sets.fields.electricity_supplier" />
     <TextInput source="electricity_source" label="machines.sets.fields.electricity_source" multiline />
-    <LocaleNumberInput source="electricity_year" label="machines.sets.fields.electricity_year" integer grouping={false} />
+    <LocaleNumberInput
+      source="electricity_year"
+      label="machines.sets.fields.electricity_year"
+      integer
+      grouping={false}
+    />
     <TextInput source="electricity_region" label="machines.sets.fields.electricity_region" />
   </>
 );
@@ -58,7 +106,11 @@ const FixedNotice = () => {
   const translate = useTranslate();
   const set = useRecordContext<MachineSetRecord>();
   if (!set || set.status === 'draft') return null;
-  return <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('machines.sets.fixed')}</Alert>;
+  return (
+    <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+      {translate('machines.sets.fixed')}
+    </Alert>
+  );
 };
 
 /** Empty texts are sent as such, not dropped: the server keeps the column text, never null. */
@@ -92,7 +144,12 @@ export const MachineSetCreate = () => (
       <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
       <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
       <ReferenceInput source="based_on_id" reference="machine-sets" sort={{ field: 'created_at', order: 'DESC' }}>
-        <SelectInput label="machines.sets.fields.based_on_id" optionText={(set: MachineSetRecord) => setLabel(set)} emptyText="machines.sets.empty_start" helperText="machines.help.based_on" />
+        <SelectInput
+          label="machines.sets.fields.based_on_id"
+          optionText={(set: MachineSetRecord) => setLabel(set)}
+          emptyText="machines.sets.empty_start"
+          helperText="machines.help.based_on"
+        />
       </ReferenceInput>
       <EnergyInputs />
     </SimpleForm>

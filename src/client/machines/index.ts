@@ -14,11 +14,27 @@ const machinePages = () => import('./MachinePages');
 const setPages = () => import('./MachineSetPages');
 
 export default lazyResource(
-  { list: () => import('./MachineList').then((m) => m.MachineList), create: () => machinePages().then((m) => m.MachineCreate), edit: () => machinePages().then((m) => m.MachineEdit) },
-  { icon: PrecisionManufacturingIcon, options: { label: 'machines.menu' }, recordRepresentation: (record: MachineRecord) => record.name },
+  {
+    list: () => import('./MachineList').then((m) => m.MachineList),
+    create: () => machinePages().then((m) => m.MachineCreate),
+    edit: () => machinePages().then((m) => m.MachineEdit),
+  },
+  {
+    icon: PrecisionManufacturingIcon,
+    options: { label: 'machines.menu' },
+    recordRepresentation: (record: MachineRecord) => record.name,
+  },
 );
 
 export const machineSets = lazyResource(
-  { list: () => setPages().then((m) => m.MachineSetList), create: () => setPages().then((m) => m.MachineSetCreate), edit: () => setPages().then((m) => m.MachineSetEdit) },
-  { icon: TuneIcon, options: { label: 'machines.sets.title' }, recordRepresentation: (record: MachineSetRecord) => setLabel(record) },
+  {
+    list: () => setPages().then((m) => m.MachineSetList),
+    create: () => setPages().then((m) => m.MachineSetCreate),
+    edit: () => setPages().then((m) => m.MachineSetEdit),
+  },
+  {
+    icon: TuneIcon,
+    options: { label: 'machines.sets.title' },
+    recordRepresentation: (record: MachineSetRecord) => setLabel(record),
+  },
 );

@@ -19,7 +19,10 @@ export interface ProductionState {
 /** Whether a template reads production data at all: only then does its form load the machine set. */
 export function templateUsesProduction(template: Template): boolean {
   const fields = template.groups.flatMap((group) => group.fields);
-  return fields.some((field) => field.type === 'machine') || template.results.some((result) => /\benergy\s*\(/.test(result.formula));
+  return (
+    fields.some((field) => field.type === 'machine') ||
+    template.results.some((result) => /\benergy\s*\(/.test(result.formula))
+  );
 }
 
 export function useProductionData(enabled = true): ProductionState {
@@ -43,8 +46,31 @@ export function useProductionData(enabled = true): ProductionState {
 }
 
 /** A template's machine field: one of the mandant's machines of the field's kind. */
-export const MachineFieldInput = ({ source, kind, label, helperText, validate }: { source: string; kind: MachineKind | undefined; label: ReactNode; helperText?: ReactNode; validate?: Validator | Validator[] }) => {
+export const MachineFieldInput = ({
+  source,
+  kind,
+  label,
+  helperText,
+  validate,
+}: {
+  source: string;
+  kind: MachineKind | undefined;
+  label: ReactNode;
+  helperText?: ReactNode;
+  validate?: Validator | Validator[];
+}) => {
   const { machines } = useProductionData();
-  const choices = machines.filter((machine) => machine.kind === kind).map((machine) => ({ id: machine.key, name: machine.name }));
-  return <SelectInput source={source} label={label} helperText={helperText} validate={validate} choices={choices} fullWidth />;
+  const choices = machines
+    .filter((machine) => machine.kind === kind)
+    .map((machine) => ({ id: machine.key, name: machine.name }));
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      helperText={helperText}
+      validate={validate}
+      choices={choices}
+      fullWidth
+    />
+  );
 };

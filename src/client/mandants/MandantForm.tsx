@@ -9,8 +9,11 @@ export const MandantForm = ({ isNew }: { isNew: boolean }) => (
     <BooleanInput source="active" />
     <TextInput source="settings.provider_name" validate={maxLength(120)} />
     <TextInput source="settings.certificate_name" validate={maxLength(120)} />
-    <TextInput source="settings.primary_color" validate={regex(/^#[0-9a-fA-F]{6}$/, 'app.mandants.color_invalid')}
-      helperText="app.mandants.color_hint" />
+    <TextInput
+      source="settings.primary_color"
+      validate={regex(/^#[0-9a-fA-F]{6}$/, 'app.mandants.color_invalid')}
+      helperText="app.mandants.color_hint"
+    />
     <NumberInput source="settings.offset_rounding_t" validate={minValue(0)} step={0.1} />
   </SimpleForm>
 );

@@ -11,7 +11,9 @@ export const MandantList = () => (
       <DataTable.Col source="name" />
       <DataTable.Col source="slug" />
       <DataTable.Col source="active" field={BooleanField} />
-      <DataTable.Col source="updated_at"><LocalizedDateField source="updated_at" showTime /></DataTable.Col>
+      <DataTable.Col source="updated_at">
+        <LocalizedDateField source="updated_at" showTime />
+      </DataTable.Col>
     </DataTable>
   </List>
 );

@@ -10,10 +10,18 @@ import type { CalculationRecord, FactorDatabaseRecord, TemplateRecord } from '..
 import { useCan } from '../providers/RoleGate';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
 
-export function newerPublished(databases: readonly FactorDatabaseRecord[], current: FactorDatabaseRecord | undefined): FactorDatabaseRecord | undefined {
+export function newerPublished(
+  databases: readonly FactorDatabaseRecord[],
+  current: FactorDatabaseRecord | undefined,
+): FactorDatabaseRecord | undefined {
   if (!current) return undefined;
   return databases
-    .filter((database) => database.status === 'published' && database.id !== current.id && (database.valid_from ?? '') > (current.valid_from ?? ''))
+    .filter(
+      (database) =>
+        database.status === 'published' &&
+        database.id !== current.id &&
+        (database.valid_from ?? '') > (current.valid_from ?? ''),
+    )
     .sort((a, b) => (b.valid_from ?? '').localeCompare(a.valid_from ?? '') || b.id - a.id)[0];
 }
 
@@ -35,13 +43,22 @@ const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {
       data-testid="template-version-hint"
       action={
         canMigrate ? (
-          <Button component={Link} to={`/migrations?calculation=${record.id}&template=${encodeURIComponent(record.template_id)}`} color="inherit" size="small">
+          <Button
+            component={Link}
+            to={`/migrations?calculation=${record.id}&template=${encodeURIComponent(record.template_id)}`}
+            color="inherit"
+            size="small"
+          >
             {translate('migrations.hint.migrate')}
           </Button>
         ) : undefined
       }
     >
-      {translate('migrations.hint.template_newer', { template: template.label, current: record.template_version, newer: template.version })}
+      {translate('migrations.hint.template_newer', {
+        template: template.label,
+        current: record.template_version,
+        newer: template.version,
+      })}
     </Alert>
   );
 };
@@ -62,7 +79,12 @@ export const DatabaseVersionHint = ({ record }: { record: CalculationRecord }) =
           data-testid="database-version-hint"
           action={
             newer && canMigrate ? (
-              <Button component={Link} to={`/migrations?calculation=${record.id}&to=${newer.id}`} color="inherit" size="small">
+              <Button
+                component={Link}
+                to={`/migrations?calculation=${record.id}&to=${newer.id}`}
+                color="inherit"
+                size="small"
+              >
                 {translate('migrations.hint.migrate')}
               </Button>
             ) : undefined

@@ -27,22 +27,43 @@ export const MigrateFilterButton = () => {
   const { filter: permanent = {}, filterValues = {}, sort } = useListContext<CalculationListRecord>();
   const { data: databases = [] } = useFactorDatabases();
   const newest = newestPublished(databases);
-  const older = databases.filter((database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? '')).map((database) => database.id);
+  const older = databases
+    .filter(
+      (database) => newest && database.id !== newest.id && (database.valid_from ?? '') < (newest.valid_from ?? ''),
+    )
+    .map((database) => database.id);
   const filter = { ...(permanent as Record<string, unknown>), ...(filterValues as Record<string, unknown>) };
   // Only the count is read (one row): how many calculations of the filter use an older database.
   const { data: found = [], total } = useGetList<CalculationListRecord>(
     'calculations',
-    { filter: { ...filter, database_id: older }, pagination: { page: 1, perPage: 1 }, sort, meta: CALCULATION_LIST_ROWS },
+    {
+      filter: { ...filter, database_id: older },
+      pagination: { page: 1, perPage: 1 },
+      sort,
+      meta: CALCULATION_LIST_ROWS,
+    },
     { enabled: mayMigrate && !!newest && older.length > 0 },
   );
   // No total: more than the list counts exactly (LIST_COUNT_CAP), but at least the one row read.
   if (!mayMigrate || !newest || (total ?? found.length) === 0) return null;
   const search = new URLSearchParams({ filter: JSON.stringify(filter), to: String(newest.id) });
   return (
-    <Button component={Link} to={`/migrations?${search.toString()}`} size="small" startIcon={<SyncAltIcon />} data-testid="migrate-filter">
+    <Button
+      component={Link}
+      to={`/migrations?${search.toString()}`}
+      size="small"
+      startIcon={<SyncAltIcon />}
+      data-testid="migrate-filter"
+    >
       {total === undefined
-        ? translate('migrations.list.migrate_capped', { count: formatCount(LIST_COUNT_CAP, lang), target: `${newest.name} (${newest.version_label})` })
-        : translate('migrations.list.migrate', { smart_count: total, target: `${newest.name} (${newest.version_label})` })}
+        ? translate('migrations.list.migrate_capped', {
+            count: formatCount(LIST_COUNT_CAP, lang),
+            target: `${newest.name} (${newest.version_label})`,
+          })
+        : translate('migrations.list.migrate', {
+            smart_count: total,
+            target: `${newest.name} (${newest.version_label})`,
+          })}
     </Button>
   );
 };

@@ -1,6 +1,22 @@
 /** One migration: summary, the filterable table of its calculations (old/new/diff/%), CSV export and its actions. */
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Pagination,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
@@ -30,7 +46,11 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
-  const { data = [], total = 0, isPending } = useGetList<FactorMigrationItemRecord>('migration-items', {
+  const {
+    data = [],
+    total = 0,
+    isPending,
+  } = useGetList<FactorMigrationItemRecord>('migration-items', {
     filter,
     pagination: { page, perPage: PER_PAGE },
     sort: { field: 'id', order: 'ASC' },
@@ -45,15 +65,23 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           </Typography>
           <Chip label={translate(`migrations.status.${migration.status}`)} data-testid="migration-status" />
         </Stack>
-        <Box component="dl" data-testid="migration-summary" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
+        <Box
+          component="dl"
+          data-testid="migration-summary"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
+        >
           <dt>{translate('migrations.summary.count')}</dt>
           <dd style={{ margin: 0 }}>{formatCount(summary.count, lang)}</dd>
           <dt>{translate('migrations.summary.excluded')}</dt>
           <dd style={{ margin: 0 }}>{formatCount(summary.excluded, lang)}</dd>
           <dt>{translate('migrations.summary.total_before')}</dt>
-          <dd style={{ margin: 0 }} data-testid="summary-before">{formatKg(summary.total_before, locale)} {KG_CO2E}</dd>
+          <dd style={{ margin: 0 }} data-testid="summary-before">
+            {formatKg(summary.total_before, locale)} {KG_CO2E}
+          </dd>
           <dt>{translate('migrations.summary.total_after')}</dt>
-          <dd style={{ margin: 0 }} data-testid="summary-after">{formatKg(summary.total_after, locale)} {KG_CO2E}</dd>
+          <dd style={{ margin: 0 }} data-testid="summary-after">
+            {formatKg(summary.total_after, locale)} {KG_CO2E}
+          </dd>
           <dt>{translate('migrations.summary.difference')}</dt>
           <dd style={{ margin: 0 }}>
             {formatSignedKg(summary.difference, locale)} {KG_CO2E} ({formatPercent(summary.percent, locale)})
@@ -62,9 +90,17 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
         <Stack direction="row" spacing={1} sx={{ mb: 2 }} flexWrap="wrap">
           {migration.status === 'previewed' ? (
             <>
-              <ActionReason reason={summary.count === 0 ? translate('migrations.preview.nothing_to_apply') : null} data-testid="migration-apply-reason">
+              <ActionReason
+                reason={summary.count === 0 ? translate('migrations.preview.nothing_to_apply') : null}
+                data-testid="migration-apply-reason"
+              >
                 {(describedBy: string | undefined) => (
-                  <Button variant="contained" onClick={onApply} disabled={busy || summary.count === 0} aria-describedby={describedBy}>
+                  <Button
+                    variant="contained"
+                    onClick={onApply}
+                    disabled={busy || summary.count === 0}
+                    aria-describedby={describedBy}
+                  >
                     {translate('migrations.actions.apply')}
                   </Button>
                 )}
@@ -93,7 +129,9 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           }}
           sx={{ mb: 1 }}
         />
-        {!isPending && data.length === 0 ? <Alert severity="info">{translate('migrations.preview.empty')}</Alert> : null}
+        {!isPending && data.length === 0 ? (
+          <Alert severity="info">{translate('migrations.preview.empty')}</Alert>
+        ) : null}
         {data.length > 0 ? (
           <Table size="small" aria-label={translate('migrations.preview.table')}>
             <TableHead>
@@ -119,7 +157,11 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
                   <TableCell align="right">{formatSignedKg(item.difference, locale)}</TableCell>
                   <TableCell align="right">{formatPercent(item.percent, locale)}</TableCell>
                   <TableCell>
-                    {item.excluded === null ? '' : item.excluded === 'frozen' ? translate('migrations.excluded.frozen') : item.excluded}
+                    {item.excluded === null
+                      ? ''
+                      : item.excluded === 'frozen'
+                        ? translate('migrations.excluded.frozen')
+                        : item.excluded}
                   </TableCell>
                 </TableRow>
               ))}
@@ -127,7 +169,12 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           </Table>
         ) : null}
         {total > PER_PAGE ? (
-          <Pagination sx={{ mt: 1 }} count={Math.ceil(total / PER_PAGE)} page={page} onChange={(_, next) => setPage(next)} />
+          <Pagination
+            sx={{ mt: 1 }}
+            count={Math.ceil(total / PER_PAGE)}
+            page={page}
+            onChange={(_, next) => setPage(next)}
+          />
         ) : null}
       </CardContent>
     </Card>

@@ -26,7 +26,9 @@ function parseFilter(raw: string | null): Record<string, unknown> | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.keys(parsed).length > 0 ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.keys(parsed).length > 0
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -66,7 +68,10 @@ const MigrationsPage = () => {
   // Apply and roll back rewrite every calculation of a migration, discard drops a preview: each is confirmed first.
   const [confirming, setConfirming] = useState<{ migration: FactorMigrationRecord; step: Step } | null>(null);
   const targetName = useTargetName();
-  const history = useGetList<FactorMigrationRecord>('migrations', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' } });
+  const history = useGetList<FactorMigrationRecord>('migrations', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'id', order: 'DESC' },
+  });
 
   const { mutateAsync: migrationStep } = useMigrationStep();
   const { mutateAsync: createPreview } = usePreviewMigration();
@@ -104,9 +109,13 @@ const MigrationsPage = () => {
         })
       : '';
 
-  const preview = (request: CreateFactorMigrationRequest) => run(() => createPreview(request), 'migrations.notifications.previewed');
+  const preview = (request: CreateFactorMigrationRequest) =>
+    run(() => createPreview(request), 'migrations.notifications.previewed');
   const previewAgain = (migration: FactorMigrationRecord) =>
-    preview({ ...repeatRequest(migration, scope.calculationId ? [scope.calculationId] : null), ...(allMandants ? { mandant_id: migration.mandant_id } : {}) });
+    preview({
+      ...repeatRequest(migration, scope.calculationId ? [scope.calculationId] : null),
+      ...(allMandants ? { mandant_id: migration.mandant_id } : {}),
+    });
 
   return (
     <>
@@ -145,7 +154,11 @@ const MigrationsPage = () => {
             onApply={() => setConfirming({ migration: selected, step: 'apply' })}
             onDiscard={() => setConfirming({ migration: selected, step: 'discard' })}
             onRollback={() => setConfirming({ migration: selected, step: 'rollback' })}
-            onExport={() => void downloadItemsCsv(selected.id).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))}
+            onExport={() =>
+              void downloadItemsCsv(selected.id).catch((error: unknown) =>
+                notify(httpErrorText(error), { type: 'error' }),
+              )
+            }
           />
         ) : null}
 
@@ -158,8 +171,14 @@ const MigrationsPage = () => {
               aria-label={translate('migrations.history.title')}
               data-testid="migration-history"
               columns={[
-                'migrations.fields.created_at', 'migrations.fields.created_by', 'migrations.history.target', 'migrations.fields.status',
-                { label: 'migrations.summary.count', align: 'right' }, { label: 'migrations.summary.total_after', align: 'right' }, 'migrations.fields.applied', '',
+                'migrations.fields.created_at',
+                'migrations.fields.created_by',
+                'migrations.history.target',
+                'migrations.fields.status',
+                { label: 'migrations.summary.count', align: 'right' },
+                { label: 'migrations.summary.total_after', align: 'right' },
+                'migrations.fields.applied',
+                '',
               ]}
               rows={history.data ?? []}
               rowKey={(migration) => migration.id}
@@ -172,13 +191,20 @@ const MigrationsPage = () => {
                 translate(`migrations.status.${migration.status}`),
                 formatCount(migration.summary.count, lang),
                 formatKg(migration.summary.total_after, locale),
-                migration.applied_at ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}` : '—',
+                migration.applied_at
+                  ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
+                  : '—',
                 <>
                   <Button size="small" onClick={() => setSelected(migration)}>
                     {translate('migrations.actions.show')}
                   </Button>
                   {writer && migration.status === 'applied' ? (
-                    <Button size="small" color="warning" disabled={busy} onClick={() => setConfirming({ migration, step: 'rollback' })}>
+                    <Button
+                      size="small"
+                      color="warning"
+                      disabled={busy}
+                      onClick={() => setConfirming({ migration, step: 'rollback' })}
+                    >
                       {translate('migrations.actions.rollback')}
                     </Button>
                   ) : null}

@@ -3,7 +3,20 @@
  * for every calculation it concerns, a single one (`?calculation=`) or the calculations of a list
  * filter (`?filter=`, resolved by the server). Creating the preview changes nothing yet.
  */
-import { Button, Card, CardContent, Chip, FormControl, InputLabel, MenuItem, Select, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
@@ -43,7 +56,11 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   const [mandant, setMandant] = useState<number | ''>('');
   const databases = useFactorDatabases();
   const templates = useTemplateList();
-  const mandants = useGetList<MandantRecord>('mandants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } }, { enabled: providerAdmin });
+  const mandants = useGetList<MandantRecord>(
+    'mandants',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: providerAdmin },
+  );
   // The calculations this migration concerns, as the calculations list filters them.
   const concerned = {
     ...(scope.filter ?? {}),
@@ -52,7 +69,9 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   };
   const inUse = useDatabaseInUse(concerned, !providerAdmin || mandant !== '');
   const inUseDatabase = (databases.data ?? []).find((candidate) => candidate.id === inUse);
-  const published = (databases.data ?? []).filter((candidate) => candidate.status === 'published' && candidate.id !== inUse);
+  const published = (databases.data ?? []).filter(
+    (candidate) => candidate.status === 'published' && candidate.id !== inUse,
+  );
   // A target given by the link (`?to=`) that the calculations already use is not preselected.
   const chosen = published.some((candidate) => candidate.id === database) ? database : '';
   const template = (templates.data ?? []).find((candidate) => candidate.id === templateId);
@@ -96,9 +115,16 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
           {providerAdmin ? (
             <FormControl size="small" fullWidth={false} sx={{ width: 260, maxWidth: '100%' }}>
               <InputLabel id="migration-mandant">{translate('migrations.fields.mandant')}</InputLabel>
-              <Select labelId="migration-mandant" label={translate('migrations.fields.mandant')} value={mandant} onChange={(event) => setMandant(event.target.value as number)}>
+              <Select
+                labelId="migration-mandant"
+                label={translate('migrations.fields.mandant')}
+                value={mandant}
+                onChange={(event) => setMandant(event.target.value as number)}
+              >
                 {(mandants.data ?? []).map((m) => (
-                  <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>
+                  <MenuItem key={m.id} value={m.id}>
+                    {m.name}
+                  </MenuItem>
                 ))}
               </Select>
             </FormControl>
@@ -106,7 +132,13 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
           {kind === 'database' ? (
             <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
               <InputLabel id="migration-target">{translate('migrations.fields.target')}</InputLabel>
-              <Select labelId="migration-target" label={translate('migrations.fields.target')} value={chosen} onChange={(event) => setDatabase(event.target.value as number)} data-testid="migration-target">
+              <Select
+                labelId="migration-target"
+                label={translate('migrations.fields.target')}
+                value={chosen}
+                onChange={(event) => setDatabase(event.target.value as number)}
+                data-testid="migration-target"
+              >
                 {published.map((candidate) => (
                   <MenuItem key={candidate.id} value={candidate.id}>
                     {candidate.name} ({candidate.version_label})
@@ -117,7 +149,13 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
           ) : (
             <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
               <InputLabel id="migration-template">{translate('migrations.fields.template')}</InputLabel>
-              <Select labelId="migration-template" label={translate('migrations.fields.template')} value={templateId} onChange={(event) => setTemplateId(event.target.value)} data-testid="migration-template">
+              <Select
+                labelId="migration-template"
+                label={translate('migrations.fields.template')}
+                value={templateId}
+                onChange={(event) => setTemplateId(event.target.value)}
+                data-testid="migration-template"
+              >
                 {(templates.data ?? []).map((candidate) => (
                   <MenuItem key={candidate.id} value={candidate.id}>
                     {translate('migrations.template_target', { template: candidate.label, version: candidate.version })}
@@ -128,12 +166,23 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
           )}
           {kind === 'database' && inUseDatabase ? (
             <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
-              {translate('migrations.new.in_use', { database: `${inUseDatabase.name} (${inUseDatabase.version_label})` })}
+              {translate('migrations.new.in_use', {
+                database: `${inUseDatabase.name} (${inUseDatabase.version_label})`,
+              })}
             </Typography>
           ) : null}
-          {scope.calculationId ? <Chip label={translate('migrations.new.only_calculation', { id: scope.calculationId })} onDelete={onWiden} /> : null}
+          {scope.calculationId ? (
+            <Chip
+              label={translate('migrations.new.only_calculation', { id: scope.calculationId })}
+              onDelete={onWiden}
+            />
+          ) : null}
           {scope.filter ? (
-            <Chip label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })} onDelete={onWiden} data-testid="migration-filter" />
+            <Chip
+              label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })}
+              onDelete={onWiden}
+              data-testid="migration-filter"
+            />
           ) : null}
           <Button variant="contained" disabled={busy || !ready} onClick={submit}>
             {translate('migrations.actions.preview')}

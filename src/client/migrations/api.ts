@@ -13,7 +13,9 @@ export function usePreviewMigration() {
 
 export function useMigrationStep() {
   const dataProvider = useKontorDataProvider();
-  return useMutation({ mutationFn: ({ id, step }: { id: Identifier; step: MigrationStep }) => dataProvider.migrationStep(id, step) });
+  return useMutation({
+    mutationFn: ({ id, step }: { id: Identifier; step: MigrationStep }) => dataProvider.migrationStep(id, step),
+  });
 }
 
 /** The preview rows as CSV, rendered by the server (formula-like cells escaped there). */

@@ -6,11 +6,20 @@ export function formatKg(value: number | null | undefined, locale: string): stri
 
 export function formatSignedKg(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value);
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 2,
+    minimumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format(value);
 }
 
 export function formatPercent(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value) + ' %';
+  return (
+    new Intl.NumberFormat(locale, {
+      maximumFractionDigits: 1,
+      minimumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    }).format(value) + ' %'
+  );
 }
-

@@ -3,7 +3,12 @@
  * the request that previews a migration again (for the fresh preview after a 409).
  */
 import { useGetList, useTranslate } from 'react-admin';
-import type { CalculationListRecord, CreateFactorMigrationRequest, FactorMigrationRecord, TemplateRecord } from '../../core/api';
+import type {
+  CalculationListRecord,
+  CreateFactorMigrationRequest,
+  FactorMigrationRecord,
+  TemplateRecord,
+} from '../../core/api';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 
@@ -24,34 +29,55 @@ export function useDatabaseInUse(filter: Record<string, unknown>, enabled: boole
   const meta = CALCULATION_LIST_ROWS;
   const first = useGetList<CalculationListRecord>('calculations', { filter, pagination: one, sort, meta }, { enabled });
   const candidate = first.data?.[0]?.database_id;
-  const same = useGetList<CalculationListRecord>('calculations', { filter: { ...filter, database_id: candidate }, pagination: one, sort, meta }, { enabled: enabled && candidate !== undefined });
+  const same = useGetList<CalculationListRecord>(
+    'calculations',
+    { filter: { ...filter, database_id: candidate }, pagination: one, sort, meta },
+    { enabled: enabled && candidate !== undefined },
+  );
   if (!enabled || candidate === undefined || first.total === undefined || same.total === undefined) return null;
   return same.total === first.total ? candidate : null;
 }
 
 /** `(migration) => text` naming where it takes the calculations. */
-export function useTargetName(): (migration: Pick<FactorMigrationRecord, 'kind' | 'to_database_id' | 'template_id' | 'to_template_version'>) => string {
+export function useTargetName(): (
+  migration: Pick<FactorMigrationRecord, 'kind' | 'to_database_id' | 'template_id' | 'to_template_version'>,
+) => string {
   const translate = useTranslate();
   const { data: databases = [] } = useFactorDatabases();
   const { data: templates = [] } = useTemplateList();
   return (migration) => {
     if (migration.kind === 'template') {
       const template = templates.find((candidate) => candidate.id === migration.template_id);
-      return translate('migrations.template_target', { template: template?.label ?? migration.template_id ?? '—', version: migration.to_template_version ?? '—' });
+      return translate('migrations.template_target', {
+        template: template?.label ?? migration.template_id ?? '—',
+        version: migration.to_template_version ?? '—',
+      });
     }
     const database = databases.find((candidate) => candidate.id === migration.to_database_id);
-    return database ? `${database.name} (${database.version_label})` : migration.to_database_id === null ? '—' : `#${migration.to_database_id}`;
+    return database
+      ? `${database.name} (${database.version_label})`
+      : migration.to_database_id === null
+        ? '—'
+        : `#${migration.to_database_id}`;
   };
 }
 
 /** The request that previews `migration` again, for the same calculations. */
-export function repeatRequest(migration: FactorMigrationRecord, calculationIds: number[] | null): CreateFactorMigrationRequest {
+export function repeatRequest(
+  migration: FactorMigrationRecord,
+  calculationIds: number[] | null,
+): CreateFactorMigrationRequest {
   const narrowed = {
     ...(calculationIds ? { calculation_ids: calculationIds } : {}),
     ...(migration.filter ? { filter: migration.filter } : {}),
   };
   if (migration.kind === 'template') {
-    return { kind: 'template', template_id: migration.template_id ?? '', to_template_version: migration.to_template_version ?? undefined, ...narrowed };
+    return {
+      kind: 'template',
+      template_id: migration.template_id ?? '',
+      to_template_version: migration.to_template_version ?? undefined,
+      ...narrowed,
+    };
   }
   return { to_database_id: migration.to_database_id ?? 0, ...narrowed };
 }

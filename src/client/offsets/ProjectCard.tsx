@@ -11,8 +11,16 @@ export const ProjectCard = ({ project, to }: { project: OffsetProjectRecord; to?
   const translate = useTranslate();
   const lang = useLanguage();
   return (
-    <Card variant="outlined" data-testid={`project-card-${project.id}`} sx={{ height: '100%', opacity: project.active ? 1 : 0.6 }}>
-      <CardActionArea component={Link} to={to ?? `/carbon-offset-projects/${project.id}`} sx={{ height: '100%', alignItems: 'stretch' }}>
+    <Card
+      variant="outlined"
+      data-testid={`project-card-${project.id}`}
+      sx={{ height: '100%', opacity: project.active ? 1 : 0.6 }}
+    >
+      <CardActionArea
+        component={Link}
+        to={to ?? `/carbon-offset-projects/${project.id}`}
+        sx={{ height: '100%', alignItems: 'stretch' }}
+      >
         <ProjectImage project={project} />
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
@@ -27,7 +35,12 @@ export const ProjectCard = ({ project, to }: { project: OffsetProjectRecord; to?
             {countryName(project.country, lang)} · {translate('offsets.fields.vintage')} {project.vintage}
           </Typography>
           <Typography variant="subtitle1" component="p" sx={{ mt: 1 }} data-testid="project-price">
-            {exclVat(translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) }), translate)}
+            {exclVat(
+              translate('offsets.price_per_tonne', {
+                price: formatMoney(project.price_per_tonne_minor, project.currency, lang),
+              }),
+              translate,
+            )}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('offsets.available', { tonnes: formatTonnes(project.tonnes_available_kg, lang) })}

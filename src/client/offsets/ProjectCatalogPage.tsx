@@ -19,33 +19,90 @@ const PRICE_SX = { flex: '0 0 150px' } as const;
 
 const majorOf = (p: OffsetProjectRecord) => p.price_per_tonne_minor / 10 ** currencyDigits(p.currency);
 
-export const ProjectFilterBar = ({ projects, filters, onChange }: { projects: readonly OffsetProjectRecord[]; filters: ProjectFilters; onChange: (f: ProjectFilters) => void }) => {
+export const ProjectFilterBar = ({
+  projects,
+  filters,
+  onChange,
+}: {
+  projects: readonly OffsetProjectRecord[];
+  filters: ProjectFilters;
+  onChange: (f: ProjectFilters) => void;
+}) => {
   const translate = useTranslate();
   const lang = useLanguage();
-  const set = (key: keyof ProjectFilters) => (event: { target: { value: string } }) => onChange({ ...filters, [key]: event.target.value });
+  const set = (key: keyof ProjectFilters) => (event: { target: { value: string } }) =>
+    onChange({ ...filters, [key]: event.target.value });
   const all = <MenuItem value="">{translate('offsets.filters.all')}</MenuItem>;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="project-filters">
-      <TextField select size="small" label={translate('offsets.fields.project_type')} value={filters.type} onChange={set('type')} sx={SELECT_SX} slotProps={{ select: { inputProps: { 'data-testid': 'filter-type' } } }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ mb: 2, flexWrap: 'wrap' }}
+      data-testid="project-filters"
+    >
+      <TextField
+        select
+        size="small"
+        label={translate('offsets.fields.project_type')}
+        value={filters.type}
+        onChange={set('type')}
+        sx={SELECT_SX}
+        slotProps={{ select: { inputProps: { 'data-testid': 'filter-type' } } }}
+      >
         {all}
         {OFFSET_PROJECT_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>{translate(`offsets.types.${type}`)}</MenuItem>
+          <MenuItem key={type} value={type}>
+            {translate(`offsets.types.${type}`)}
+          </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={translate('offsets.fields.standard')} value={filters.standard} onChange={set('standard')} sx={SELECT_SX}>
+      <TextField
+        select
+        size="small"
+        label={translate('offsets.fields.standard')}
+        value={filters.standard}
+        onChange={set('standard')}
+        sx={SELECT_SX}
+      >
         {all}
         {distinct(projects.map((p) => p.standard)).map((standard) => (
-          <MenuItem key={standard} value={standard}>{standard}</MenuItem>
+          <MenuItem key={standard} value={standard}>
+            {standard}
+          </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={translate('offsets.fields.country')} value={filters.country} onChange={set('country')} sx={SELECT_SX}>
+      <TextField
+        select
+        size="small"
+        label={translate('offsets.fields.country')}
+        value={filters.country}
+        onChange={set('country')}
+        sx={SELECT_SX}
+      >
         {all}
         {distinct(projects.map((p) => p.country)).map((code) => (
-          <MenuItem key={code} value={code}>{countryName(code, lang)}</MenuItem>
+          <MenuItem key={code} value={code}>
+            {countryName(code, lang)}
+          </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" type="number" label={translate('offsets.filters.min_price')} value={filters.minPrice} onChange={set('minPrice')} sx={PRICE_SX} />
-      <TextField size="small" type="number" label={translate('offsets.filters.max_price')} value={filters.maxPrice} onChange={set('maxPrice')} sx={PRICE_SX} />
+      <TextField
+        size="small"
+        type="number"
+        label={translate('offsets.filters.min_price')}
+        value={filters.minPrice}
+        onChange={set('minPrice')}
+        sx={PRICE_SX}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label={translate('offsets.filters.max_price')}
+        value={filters.maxPrice}
+        onChange={set('maxPrice')}
+        sx={PRICE_SX}
+      />
     </Stack>
   );
 };
@@ -54,7 +111,11 @@ const ProjectCatalogPage = () => {
   const translate = useTranslate();
   const mayAdd = useCan('create', 'carbon-offset-projects');
   const [filters, setFilters] = useState<ProjectFilters>(NO_FILTERS);
-  const { data = [], isPending, error } = useGetList<OffsetProjectRecord>('carbon-offset-projects', {
+  const {
+    data = [],
+    isPending,
+    error,
+  } = useGetList<OffsetProjectRecord>('carbon-offset-projects', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'id', order: 'ASC' },
   });
@@ -63,14 +124,18 @@ const ProjectCatalogPage = () => {
     <Box sx={{ p: 2 }}>
       <Title title={translate('offsets.title')} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h5" component="h1">{translate('offsets.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('offsets.title')}
+        </Typography>
         {mayAdd && (
           <Button component={Link} to="/carbon-offset-projects/create" label="offsets.create" variant="contained">
             <AddIcon />
           </Button>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('offsets.intro')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('offsets.intro')}
+      </Typography>
       <ProjectFilterBar projects={data} filters={filters} onChange={setFilters} />
       {isPending ? (
         <Loading />

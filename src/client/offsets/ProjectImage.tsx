@@ -23,10 +23,23 @@ const LOOK: Record<OffsetProjectType, { icon: ReactElement; from: string; to: st
   other: { icon: <SpaIcon fontSize="inherit" />, from: '#cdb4db', to: '#7b6d8d' },
 };
 
-export const ProjectImage = ({ project, height = 140 }: { project: Pick<OffsetProjectRecord, 'project_type' | 'image_url'>; height?: number }) => {
+export const ProjectImage = ({
+  project,
+  height = 140,
+}: {
+  project: Pick<OffsetProjectRecord, 'project_type' | 'image_url'>;
+  height?: number;
+}) => {
   const look = LOOK[project.project_type] ?? LOOK.other;
   if (project.image_url) {
-    return <Box component="img" src={project.image_url} alt="" sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }} />;
+    return (
+      <Box
+        component="img"
+        src={project.image_url}
+        alt=""
+        sx={{ width: '100%', height, objectFit: 'cover', display: 'block' }}
+      />
+    );
   }
   return (
     <Box

@@ -1,5 +1,19 @@
 /** `/carbon-offset-projects/:id`: one project in detail; provider admins can edit it. */
-import { Alert, Box, Card, CardContent, Chip, Grid, Link as MuiLink, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ReactNode } from 'react';
@@ -14,7 +28,9 @@ import { ProjectImage } from './ProjectImage';
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   <TableRow>
-    <TableCell component="th" sx={{ color: 'text.secondary', width: '40%' }}>{label}</TableCell>
+    <TableCell component="th" sx={{ color: 'text.secondary', width: '40%' }}>
+      {label}
+    </TableCell>
     <TableCell>{children}</TableCell>
   </TableRow>
 );
@@ -24,46 +40,73 @@ const ProjectShowPage = () => {
   const translate = useTranslate();
   const lang = useLanguage();
   const mayEdit = useCan('update', 'carbon-offset-projects');
-  const { data: project, isPending, error } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
+  const {
+    data: project,
+    isPending,
+    error,
+  } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
   if (isPending) return <Loading />;
-  if (error || !project) return <Alert severity="error" sx={{ m: 2 }}>{translate('offsets.not_found', { id })}</Alert>;
+  if (error || !project)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('offsets.not_found', { id })}
+      </Alert>
+    );
   const example = exampleRegistryId(project.registry_id);
   const registryId = example === null ? project.registry_id : translate('offsets.example_registry_id', { id: example });
   return (
     <Box sx={{ p: 2 }}>
       <Title title={project.name[lang]} />
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <Button component={Link} to="/carbon-offset-projects" label="offsets.back"><ArrowBackIcon /></Button>
+        <Button component={Link} to="/carbon-offset-projects" label="offsets.back">
+          <ArrowBackIcon />
+        </Button>
         {mayEdit && (
-          <Button component={Link} to={`/carbon-offset-projects/${project.id}/edit`} label="ra.action.edit"><EditIcon /></Button>
+          <Button component={Link} to={`/carbon-offset-projects/${project.id}/edit`} label="ra.action.edit">
+            <EditIcon />
+          </Button>
         )}
       </Stack>
       <Card variant="outlined">
         <ProjectImage project={project} height={200} />
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>{project.name[lang]}</Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {project.name[lang]}
+          </Typography>
           {!project.active && <Chip color="warning" label={translate('offsets.inactive')} sx={{ mb: 1 }} />}
-          <Typography variant="body1" sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.description[lang]}</Typography>
+          <Typography variant="body1" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+            {project.description[lang]}
+          </Typography>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 8 }}>
               <Table size="small">
                 <TableBody>
-                  <Row label={translate('offsets.fields.project_type')}>{translate(`offsets.types.${project.project_type}`)}</Row>
+                  <Row label={translate('offsets.fields.project_type')}>
+                    {translate(`offsets.types.${project.project_type}`)}
+                  </Row>
                   <Row label={translate('offsets.fields.standard')}>{project.standard}</Row>
                   <Row label={translate('offsets.fields.country')}>{countryName(project.country, lang)}</Row>
                   <Row label={translate('offsets.fields.vintage')}>{project.vintage}</Row>
                   <Row label={translate('offsets.fields.registry_id')}>
                     {project.registry_url ? (
-                      <MuiLink href={project.registry_url} target="_blank" rel="noopener noreferrer">{registryId || project.registry_url}</MuiLink>
+                      <MuiLink href={project.registry_url} target="_blank" rel="noopener noreferrer">
+                        {registryId || project.registry_url}
+                      </MuiLink>
                     ) : (
                       registryId || '—'
                     )}
                   </Row>
-                  <Row label={translate('offsets.fields.price_per_tonne')}>{exclVat(formatMoney(project.price_per_tonne_minor, project.currency, lang), translate)}</Row>
-                  <Row label={translate('offsets.fields.tonnes_available')}>{formatTonnes(project.tonnes_available_kg, lang)}</Row>
+                  <Row label={translate('offsets.fields.price_per_tonne')}>
+                    {exclVat(formatMoney(project.price_per_tonne_minor, project.currency, lang), translate)}
+                  </Row>
+                  <Row label={translate('offsets.fields.tonnes_available')}>
+                    {formatTonnes(project.tonnes_available_kg, lang)}
+                  </Row>
                   <Row label={translate('offsets.fields.sdgs')}>
                     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                      {project.sdgs.map((sdg) => <Chip key={sdg} size="small" label={`SDG ${sdg}`} />)}
+                      {project.sdgs.map((sdg) => (
+                        <Chip key={sdg} size="small" label={`SDG ${sdg}`} />
+                      ))}
                     </Stack>
                   </Row>
                 </TableBody>

@@ -17,7 +17,11 @@ function bound(text: string): number | null {
   return text.trim() === '' || !Number.isFinite(n) ? null : n;
 }
 
-export function filterProjects(projects: readonly OffsetProjectRecord[], filters: ProjectFilters, majorOf: (p: OffsetProjectRecord) => number): OffsetProjectRecord[] {
+export function filterProjects(
+  projects: readonly OffsetProjectRecord[],
+  filters: ProjectFilters,
+  majorOf: (p: OffsetProjectRecord) => number,
+): OffsetProjectRecord[] {
   const min = bound(filters.minPrice);
   const max = bound(filters.maxPrice);
   return projects.filter(
@@ -30,4 +34,5 @@ export function filterProjects(projects: readonly OffsetProjectRecord[], filters
   );
 }
 
-export const distinct = (values: readonly string[]): string[] => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+export const distinct = (values: readonly string[]): string[] =>
+  [...new Set(values)].sort((a, b) => a.localeCompare(b));

@@ -12,7 +12,11 @@ const ProjectShowPage = lazyPage(() => import('./ProjectShowPage'));
 const ProjectCreatePage = lazyPage(() => import('./ProjectCreatePage'));
 const ProjectEditPage = lazyPage(() => import('./ProjectEditPage'));
 
-const ProjectCreate = () => <RoleGate action="update" resource="carbon-offset-projects"><ProjectCreatePage /></RoleGate>;
+const ProjectCreate = () => (
+  <RoleGate action="update" resource="carbon-offset-projects">
+    <ProjectCreatePage />
+  </RoleGate>
+);
 
 export default {
   list: ProjectCatalogPage,
@@ -21,6 +25,14 @@ export default {
   options: { label: 'app.menu.carbon_offset_projects' },
   children: [
     <Route key="show" path=":id" element={<ProjectShowPage />} />,
-    <Route key="edit" path=":id/edit" element={<RoleGate action="update" resource="carbon-offset-projects"><ProjectEditPage /></RoleGate>} />,
+    <Route
+      key="edit"
+      path=":id/edit"
+      element={
+        <RoleGate action="update" resource="carbon-offset-projects">
+          <ProjectEditPage />
+        </RoleGate>
+      }
+    />,
   ],
 };

@@ -22,7 +22,9 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
   const [confirmComplete, setConfirmComplete] = useState(false);
   const transitions = allowedOrderTransitions(permissions, order.status);
   const dataProvider = useKontorDataProvider();
-  const { mutateAsync: transition } = useMutation({ mutationFn: (step: OrderTransition) => dataProvider.orderTransition(order.id, step) });
+  const { mutateAsync: transition } = useMutation({
+    mutationFn: (step: OrderTransition) => dataProvider.orderTransition(order.id, step),
+  });
 
   const apply = async (step: OrderTransition) => {
     setBusy(true);
@@ -40,7 +42,11 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
   };
   const download = async (kind: OrderDocument) => {
     try {
-      await downloadOrderDocument(order.id, kind, `${kind === 'certificate' ? order.certificate_number : order.number}.pdf`);
+      await downloadOrderDocument(
+        order.id,
+        kind,
+        `${kind === 'certificate' ? order.certificate_number : order.number}.pdf`,
+      );
     } catch (error) {
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
     }
@@ -51,8 +57,14 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
       {transitions
         .filter((t) => t !== 'cancel')
         .map((t) => (
-          <Button key={t} label={`orders.actions.${t}`} variant="contained" disabled={busy}
-            onClick={() => (t === 'complete' ? setConfirmComplete(true) : void apply(t))} data-testid={`order-${t}`} />
+          <Button
+            key={t}
+            label={`orders.actions.${t}`}
+            variant="contained"
+            disabled={busy}
+            onClick={() => (t === 'complete' ? setConfirmComplete(true) : void apply(t))}
+            data-testid={`order-${t}`}
+          />
         ))}
       {transitions.includes('complete') && (
         <Confirm
@@ -66,7 +78,13 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
       )}
       {transitions.includes('cancel') && (
         <>
-          <Button label="orders.actions.cancel" color="error" disabled={busy} onClick={() => setConfirmCancel(true)} data-testid="order-cancel" />
+          <Button
+            label="orders.actions.cancel"
+            color="error"
+            disabled={busy}
+            onClick={() => setConfirmCancel(true)}
+            data-testid="order-cancel"
+          />
           <Confirm
             isOpen={confirmCancel}
             loading={busy}
@@ -78,12 +96,21 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
         </>
       )}
       {HAS_CONFIRMATION.includes(order.status) && (
-        <Button label="orders.download_confirmation" onClick={() => void download('confirmation')} data-testid="download-confirmation">
+        <Button
+          label="orders.download_confirmation"
+          onClick={() => void download('confirmation')}
+          data-testid="download-confirmation"
+        >
           <DownloadIcon />
         </Button>
       )}
       {order.status === 'completed' && order.certificate_number && (
-        <Button label="orders.download_certificate" variant="outlined" onClick={() => void download('certificate')} data-testid="download-certificate">
+        <Button
+          label="orders.download_certificate"
+          variant="outlined"
+          onClick={() => void download('certificate')}
+          data-testid="download-certificate"
+        >
           <DownloadIcon />
         </Button>
       )}

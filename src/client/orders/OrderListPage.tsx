@@ -8,7 +8,13 @@ import { useLanguage } from '../templates/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
 
 const filters = [
-  <SelectInput key="status" source="status" label="orders.fields.status" choices={ORDER_STATUSES.map((id) => ({ id, name: `orders.status.${id}` }))} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="orders.fields.status"
+    choices={ORDER_STATUSES.map((id) => ({ id, name: `orders.status.${id}` }))}
+    alwaysOn
+  />,
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
 ];
 
@@ -18,7 +24,14 @@ const OrderListPage = () => {
   // Provider admins see every mandant's orders: they need to know whose each one is.
   const allMandants = useCan('read_all', 'mandants');
   return (
-    <List resource="orders" title={translate('orders.title')} filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false} empty={false}>
+    <List
+      resource="orders"
+      title={translate('orders.title')}
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
         <DataTable.Col source="number" label="orders.fields.number" />
         {allMandants ? (
@@ -26,12 +39,30 @@ const OrderListPage = () => {
             <ReferenceField source="mandant_id" reference="mandants" link={false} />
           </DataTable.Col>
         ) : null}
-        <DataTable.Col<OrderRecord> source="status" label="orders.fields.status" render={(order) => <OrderStatusChip status={order.status} />} />
-        <DataTable.Col<OrderRecord> source="tonnes_kg" label="orders.fields.tonnes" render={(order) => formatTonnes(order.tonnes_kg, lang)} />
-        <DataTable.Col<OrderRecord> source="total_minor" label="orders.fields.total" render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)} />
+        <DataTable.Col<OrderRecord>
+          source="status"
+          label="orders.fields.status"
+          render={(order) => <OrderStatusChip status={order.status} />}
+        />
+        <DataTable.Col<OrderRecord>
+          source="tonnes_kg"
+          label="orders.fields.tonnes"
+          render={(order) => formatTonnes(order.tonnes_kg, lang)}
+        />
+        <DataTable.Col<OrderRecord>
+          source="total_minor"
+          label="orders.fields.total"
+          render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)}
+        />
         <DataTable.Col source="issued_to" label="orders.fields.issued_to" />
-        <DataTable.Col<OrderRecord> source="certificate_number" label="orders.fields.certificate_number" render={(order) => order.certificate_number || '—'} />
-        <DataTable.Col source="created_at" label="orders.fields.created_at"><LocalizedDateField source="created_at" /></DataTable.Col>
+        <DataTable.Col<OrderRecord>
+          source="certificate_number"
+          label="orders.fields.certificate_number"
+          render={(order) => order.certificate_number || '—'}
+        />
+        <DataTable.Col source="created_at" label="orders.fields.created_at">
+          <LocalizedDateField source="created_at" />
+        </DataTable.Col>
       </DataTable>
     </List>
   );

@@ -5,7 +5,22 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Box, Card, CardActionArea, CardContent, Grid, Radio, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  Grid,
+  Radio,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
@@ -31,23 +46,48 @@ function subjectOf(params: URLSearchParams): Subject | null {
 
 const SubjectLine = ({ subject }: { subject: Subject }) => {
   const translate = useTranslate();
-  const calculation = useGetOne<CalculationRecord>('calculations', { id: subject.calculation_id ?? 0 }, { enabled: subject.calculation_id !== undefined });
-  const collection = useGetOne<{ id: number; name: string }>('collections', { id: subject.collection_id ?? 0 }, { enabled: subject.collection_id !== undefined });
+  const calculation = useGetOne<CalculationRecord>(
+    'calculations',
+    { id: subject.calculation_id ?? 0 },
+    { enabled: subject.calculation_id !== undefined },
+  );
+  const collection = useGetOne<{ id: number; name: string }>(
+    'collections',
+    { id: subject.collection_id ?? 0 },
+    { enabled: subject.collection_id !== undefined },
+  );
   const text = subject.calculation_id
-    ? translate('orders.for_calculation', { label: calculation.data ? `${calculation.data.number} · ${calculation.data.title}` : `#${subject.calculation_id}` })
+    ? translate('orders.for_calculation', {
+        label: calculation.data
+          ? `${calculation.data.number} · ${calculation.data.title}`
+          : `#${subject.calculation_id}`,
+      })
     : translate('orders.for_collection', { label: collection.data?.name ?? `#${subject.collection_id}` });
-  return <Typography variant="subtitle1" component="p" data-testid="order-subject">{text}</Typography>;
+  return (
+    <Typography variant="subtitle1" component="p" data-testid="order-subject">
+      {text}
+    </Typography>
+  );
 };
 
 /** Why this subject cannot be ordered (translation key), known from the records before any project is picked. */
 function useUnavailableReason(subject: Subject | null): string | null {
-  const calculation = useGetOne<CalculationRecord>('calculations', { id: subject?.calculation_id ?? 0 }, { enabled: subject?.calculation_id !== undefined });
-  const collection = useGetOne<CollectionRecord>('collections', { id: subject?.collection_id ?? 0 }, { enabled: subject?.collection_id !== undefined });
+  const calculation = useGetOne<CalculationRecord>(
+    'calculations',
+    { id: subject?.calculation_id ?? 0 },
+    { enabled: subject?.calculation_id !== undefined },
+  );
+  const collection = useGetOne<CollectionRecord>(
+    'collections',
+    { id: subject?.collection_id ?? 0 },
+    { enabled: subject?.collection_id !== undefined },
+  );
   if (subject?.calculation_id !== undefined && calculation.data) {
     if (calculation.data.frozen) return 'orders.unavailable.frozen';
     if (!(calculation.data.total_co2e > 0)) return 'orders.unavailable.zero';
   }
-  if (subject?.collection_id !== undefined && collection.data && !(collection.data.open_co2e > 0)) return 'orders.unavailable.nothing_open';
+  if (subject?.collection_id !== undefined && collection.data && !(collection.data.open_co2e > 0))
+    return 'orders.unavailable.nothing_open';
   return null;
 }
 
@@ -62,7 +102,11 @@ function useQuote(subject: Subject | null, projectId: number | null) {
     // Asked once per pick, as the reader chose it: a refocused window does not blank the quote to ask again.
     refetchOnWindowFocus: false,
   });
-  return { quote: isFetching ? null : (data ?? null), error: error && !isFetching ? error.message : null, loading: isFetching };
+  return {
+    quote: isFetching ? null : (data ?? null),
+    error: error && !isFetching ? error.message : null,
+    loading: isFetching,
+  };
 }
 
 export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
@@ -73,7 +117,9 @@ export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
       <TableBody>
         <TableRow>
           <TableCell component="th">{translate('orders.fields.co2e')}</TableCell>
-          <TableCell align="right">{formatKg(quote.co2e_kg, lang)} {CO2E}</TableCell>
+          <TableCell align="right">
+            {formatKg(quote.co2e_kg, lang)} {CO2E}
+          </TableCell>
         </TableRow>
         <TableRow>
           <TableCell component="th">
@@ -82,22 +128,38 @@ export const QuoteTable = ({ quote }: { quote: OrderQuote }) => {
               {translate('orders.rounding', { step: formatTonnes(quote.rounding_kg, lang) })}
             </Typography>
           </TableCell>
-          <TableCell align="right" data-testid="quote-tonnes">{formatTonnes(quote.tonnes_kg, lang)} {CO2E}</TableCell>
+          <TableCell align="right" data-testid="quote-tonnes">
+            {formatTonnes(quote.tonnes_kg, lang)} {CO2E}
+          </TableCell>
         </TableRow>
         <TableRow>
           <TableCell component="th">{translate('orders.fields.price_per_tonne')}</TableCell>
-          <TableCell align="right">{exclVat(formatMoney(quote.price_per_tonne_minor, quote.currency, lang), translate)}</TableCell>
+          <TableCell align="right">
+            {exclVat(formatMoney(quote.price_per_tonne_minor, quote.currency, lang), translate)}
+          </TableCell>
         </TableRow>
         <TableRow>
-          <TableCell component="th"><strong>{translate('orders.fields.total')}</strong></TableCell>
-          <TableCell align="right" data-testid="quote-total"><strong>{exclVat(formatMoney(quote.total_minor, quote.currency, lang), translate)}</strong></TableCell>
+          <TableCell component="th">
+            <strong>{translate('orders.fields.total')}</strong>
+          </TableCell>
+          <TableCell align="right" data-testid="quote-total">
+            <strong>{exclVat(formatMoney(quote.total_minor, quote.currency, lang), translate)}</strong>
+          </TableCell>
         </TableRow>
       </TableBody>
     </Table>
   );
 };
 
-const ProjectChoice = ({ project, selected, onSelect }: { project: OffsetProjectRecord; selected: boolean; onSelect: () => void }) => {
+const ProjectChoice = ({
+  project,
+  selected,
+  onSelect,
+}: {
+  project: OffsetProjectRecord;
+  selected: boolean;
+  onSelect: () => void;
+}) => {
   const translate = useTranslate();
   const lang = useLanguage();
   return (
@@ -110,9 +172,17 @@ const ProjectChoice = ({ project, selected, onSelect }: { project: OffsetProject
             <Typography variant="subtitle1">{project.name[lang]}</Typography>
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {translate(`offsets.types.${project.project_type}`)} · {project.standard} · {countryName(project.country, lang)} · {project.vintage}
+            {translate(`offsets.types.${project.project_type}`)} · {project.standard} ·{' '}
+            {countryName(project.country, lang)} · {project.vintage}
           </Typography>
-          <Typography variant="body2">{exclVat(translate('offsets.price_per_tonne', { price: formatMoney(project.price_per_tonne_minor, project.currency, lang) }), translate)}</Typography>
+          <Typography variant="body2">
+            {exclVat(
+              translate('offsets.price_per_tonne', {
+                price: formatMoney(project.price_per_tonne_minor, project.currency, lang),
+              }),
+              translate,
+            )}
+          </Typography>
         </CardContent>
       </CardActionArea>
     </Card>
@@ -127,7 +197,11 @@ const OrderNewPage = () => {
   const subject = subjectOf(params);
   const [projectId, setProjectId] = useState<number | null>(null);
   const [issuedTo, setIssuedTo] = useState<string | null>(null);
-  const { data: projects = [], isPending } = useGetList<OffsetProjectRecord>('carbon-offset-projects', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: { active: true } });
+  const { data: projects = [], isPending } = useGetList<OffsetProjectRecord>('carbon-offset-projects', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'id', order: 'ASC' },
+    filter: { active: true },
+  });
   const { quote, error, loading } = useQuote(subject, projectId);
   const [create, { isPending: saving }] = useCreate<OrderRecord>();
   const writer = useCan('create', 'orders');
@@ -138,7 +212,9 @@ const OrderNewPage = () => {
     return (
       <Box sx={{ p: 2 }}>
         <Title title={translate('orders.new_title')} />
-        <Alert severity="info" data-testid="order-not-allowed">{translate('orders.unavailable.role')}</Alert>
+        <Alert severity="info" data-testid="order-not-allowed">
+          {translate('orders.unavailable.role')}
+        </Alert>
       </Box>
     );
   }
@@ -148,7 +224,8 @@ const OrderNewPage = () => {
       <Box sx={{ p: 2 }}>
         <Title title={translate('orders.new_title')} />
         <Alert severity="info">
-          {translate('orders.choose_subject')} <Link to="/calculations">{translate('app.menu.calculations')}</Link> · <Link to="/collections">{translate('app.menu.collections')}</Link>
+          {translate('orders.choose_subject')} <Link to="/calculations">{translate('app.menu.calculations')}</Link> ·{' '}
+          <Link to="/collections">{translate('app.menu.collections')}</Link>
         </Alert>
       </Box>
     );
@@ -161,7 +238,8 @@ const OrderNewPage = () => {
       { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
       {
         onSuccess: (order) => navigate(`/orders/${order.id}`),
-        onError: (e: unknown) => notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' }),
+        onError: (e: unknown) =>
+          notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' }),
       },
     );
   };
@@ -169,17 +247,31 @@ const OrderNewPage = () => {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('orders.new_title')} />
-      <Typography variant="h5" component="h1">{translate('orders.new_title')}</Typography>
+      <Typography variant="h5" component="h1">
+        {translate('orders.new_title')}
+      </Typography>
       <SubjectLine subject={subject} />
-      {unavailable ? <Alert severity="info" sx={{ mt: 2 }} data-testid="order-unavailable">{translate(unavailable)}</Alert> : null}
-      {unavailable ? null : <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>{translate('orders.step_project')}</Typography>}
+      {unavailable ? (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="order-unavailable">
+          {translate(unavailable)}
+        </Alert>
+      ) : null}
+      {unavailable ? null : (
+        <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
+          {translate('orders.step_project')}
+        </Typography>
+      )}
       {unavailable ? null : isPending ? (
         <Loading />
       ) : (
         <Grid container spacing={2}>
           {projects.map((project) => (
             <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <ProjectChoice project={project} selected={projectId === project.id} onSelect={() => setProjectId(project.id)} />
+              <ProjectChoice
+                project={project}
+                selected={projectId === project.id}
+                onSelect={() => setProjectId(project.id)}
+              />
             </Grid>
           ))}
         </Grid>
@@ -187,9 +279,15 @@ const OrderNewPage = () => {
       {projectId !== null && (
         <Card variant="outlined" sx={{ mt: 3, maxWidth: 640 }}>
           <CardContent>
-            <Typography variant="h6" gutterBottom>{translate('orders.step_quote')}</Typography>
+            <Typography variant="h6" gutterBottom>
+              {translate('orders.step_quote')}
+            </Typography>
             {loading && <Loading />}
-            {error && <Alert severity="error" data-testid="quote-error">{error}</Alert>}
+            {error && (
+              <Alert severity="error" data-testid="quote-error">
+                {error}
+              </Alert>
+            )}
             {quote && (
               <>
                 <QuoteTable quote={quote} />
@@ -201,8 +299,17 @@ const OrderNewPage = () => {
                   size="small"
                   sx={{ mt: 2 }}
                 />
-                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>{translate('orders.claim_notice')}</Typography>
-                <Button label="orders.review" variant="contained" onClick={review} disabled={saving} sx={{ mt: 2 }} data-testid="order-review" />
+                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+                  {translate('orders.claim_notice')}
+                </Typography>
+                <Button
+                  label="orders.review"
+                  variant="contained"
+                  onClick={review}
+                  disabled={saving}
+                  sx={{ mt: 2 }}
+                  data-testid="order-review"
+                />
               </>
             )}
           </CardContent>

@@ -3,7 +3,19 @@
  * transitions the role allows and the documents (confirmation; certificate once completed).
  */
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, Grid, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
@@ -18,7 +30,9 @@ import { CO2E } from '../../core/template/units';
 
 const Row = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
   <TableRow>
-    <TableCell component="th" sx={{ color: 'text.secondary', width: '45%' }}>{label}</TableCell>
+    <TableCell component="th" sx={{ color: 'text.secondary', width: '45%' }}>
+      {label}
+    </TableCell>
     <TableCell data-testid={testId}>{children}</TableCell>
   </TableRow>
 );
@@ -28,56 +42,105 @@ const OrderShowPage = () => {
   const translate = useTranslate();
   const lang = useLanguage();
   const { data: order, isPending, error } = useGetOne<OrderRecord>('orders', { id: Number(id) });
-  const { data: project } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: order?.project_id ?? 0 }, { enabled: !!order });
+  const { data: project } = useGetOne<OffsetProjectRecord>(
+    'carbon-offset-projects',
+    { id: order?.project_id ?? 0 },
+    { enabled: !!order },
+  );
   // Provider admins see every mandant's orders, so the page names whose order it is.
   const showMandant = useCan('read_all', 'mandants');
-  const { data: mandant } = useGetOne<MandantRecord>('mandants', { id: order?.mandant_id ?? 0 }, { enabled: !!order && showMandant });
+  const { data: mandant } = useGetOne<MandantRecord>(
+    'mandants',
+    { id: order?.mandant_id ?? 0 },
+    { enabled: !!order && showMandant },
+  );
   if (isPending) return <Loading />;
-  if (error || !order) return <Alert severity="error" sx={{ m: 2 }}>{translate('orders.not_found', { id })}</Alert>;
+  if (error || !order)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('orders.not_found', { id })}
+      </Alert>
+    );
   const money = (minor: number) => exclVat(formatMoney(minor, order.currency, lang), translate);
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('orders.show_title', { number: order.number })} />
-      <Button component={Link} to="/orders" label="orders.back" sx={{ mb: 2 }}><ArrowBackIcon /></Button>
+      <Button component={Link} to="/orders" label="orders.back" sx={{ mb: 2 }}>
+        <ArrowBackIcon />
+      </Button>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="h5" component="h1" data-testid="order-number">{translate('orders.show_title', { number: order.number })}</Typography>
+        <Typography variant="h5" component="h1" data-testid="order-number">
+          {translate('orders.show_title', { number: order.number })}
+        </Typography>
         <OrderStatusChip status={order.status} />
       </Stack>
-      {order.status === 'draft' && <Alert severity="info" sx={{ mb: 2 }}>{translate('orders.review_intro')}</Alert>}
+      {order.status === 'draft' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('orders.review_intro')}
+        </Alert>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Card variant="outlined">
             <CardContent>
               <Table size="small">
                 <TableBody>
-                  {showMandant && mandant && <Row label={translate('orders.fields.mandant')} testId="order-mandant">{mandant.name}</Row>}
+                  {showMandant && mandant && (
+                    <Row label={translate('orders.fields.mandant')} testId="order-mandant">
+                      {mandant.name}
+                    </Row>
+                  )}
                   <Row label={translate('orders.fields.subject')}>
                     {order.collection_id !== null ? (
-                      <Link to={`/collections/${order.collection_id}`}>{translate('orders.collection_with', { count: order.calculation_ids.length })}</Link>
+                      <Link to={`/collections/${order.collection_id}`}>
+                        {translate('orders.collection_with', { count: order.calculation_ids.length })}
+                      </Link>
                     ) : order.calculation_id !== null ? (
-                      <Link to={`/edit/${order.calculation_id}`}>{translate('orders.calculation_link', { id: order.calculation_id })}</Link>
+                      <Link to={`/edit/${order.calculation_id}`}>
+                        {translate('orders.calculation_link', { id: order.calculation_id })}
+                      </Link>
                     ) : (
                       translate('orders.calculations_count', { count: order.calculation_ids.length })
                     )}
                   </Row>
                   <Row label={translate('orders.fields.project')}>
-                    {project ? <Link to={`/carbon-offset-projects/${project.id}`}>{project.name[lang]}</Link> : `#${order.project_id}`}
+                    {project ? (
+                      <Link to={`/carbon-offset-projects/${project.id}`}>{project.name[lang]}</Link>
+                    ) : (
+                      `#${order.project_id}`
+                    )}
                   </Row>
-                  <Row label={translate('orders.fields.co2e')}>{formatKg(order.co2e_kg, lang)} {CO2E}</Row>
-                  <Row label={translate('orders.fields.tonnes')} testId="order-tonnes">{formatTonnes(order.tonnes_kg, lang)} {CO2E}</Row>
+                  <Row label={translate('orders.fields.co2e')}>
+                    {formatKg(order.co2e_kg, lang)} {CO2E}
+                  </Row>
+                  <Row label={translate('orders.fields.tonnes')} testId="order-tonnes">
+                    {formatTonnes(order.tonnes_kg, lang)} {CO2E}
+                  </Row>
                   <Row label={translate('orders.fields.price_per_tonne')}>{money(order.price_per_tonne_minor)}</Row>
-                  <Row label={translate('orders.fields.total')} testId="order-total"><strong>{money(order.total_minor)}</strong></Row>
+                  <Row label={translate('orders.fields.total')} testId="order-total">
+                    <strong>{money(order.total_minor)}</strong>
+                  </Row>
                   <Row label={translate('orders.fields.issued_to')}>{order.issued_to}</Row>
                   <Row label={translate('orders.fields.created_at')}>{formatDate(order.created_at, lang)}</Row>
-                  {order.placed_at && <Row label={translate('orders.fields.placed_at')}>{formatDate(order.placed_at, lang)}</Row>}
-                  {order.completed_at && <Row label={translate('orders.fields.completed_at')}>{formatDate(order.completed_at, lang)}</Row>}
-                  {order.certificate_number && <Row label={translate('orders.fields.certificate_number')} testId="certificate-number">{order.certificate_number}</Row>}
+                  {order.placed_at && (
+                    <Row label={translate('orders.fields.placed_at')}>{formatDate(order.placed_at, lang)}</Row>
+                  )}
+                  {order.completed_at && (
+                    <Row label={translate('orders.fields.completed_at')}>{formatDate(order.completed_at, lang)}</Row>
+                  )}
+                  {order.certificate_number && (
+                    <Row label={translate('orders.fields.certificate_number')} testId="certificate-number">
+                      {order.certificate_number}
+                    </Row>
+                  )}
                 </TableBody>
               </Table>
               <Box sx={{ mt: 2 }}>
                 <OrderActions order={order} />
               </Box>
-              <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2 }}>{translate('orders.claim_notice')}</Typography>
+              <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2 }}>
+                {translate('orders.claim_notice')}
+              </Typography>
             </CardContent>
           </Card>
         </Grid>
@@ -88,7 +151,8 @@ const OrderShowPage = () => {
               <CardContent>
                 <Typography variant="subtitle1">{project.name[lang]}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {translate(`offsets.types.${project.project_type}`)} · {project.standard} · {translate('offsets.fields.vintage')} {project.vintage}
+                  {translate(`offsets.types.${project.project_type}`)} · {project.standard} ·{' '}
+                  {translate('offsets.fields.vintage')} {project.vintage}
                 </Typography>
               </CardContent>
             </Card>

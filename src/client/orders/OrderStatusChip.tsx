@@ -13,5 +13,7 @@ const COLORS: Record<OrderStatus, 'default' | 'info' | 'primary' | 'success' | '
 
 export const OrderStatusChip = ({ status }: { status: OrderStatus }) => {
   const translate = useTranslate();
-  return <Chip size="small" color={COLORS[status]} label={translate(`orders.status.${status}`)} data-testid="order-status" />;
+  return (
+    <Chip size="small" color={COLORS[status]} label={translate(`orders.status.${status}`)} data-testid="order-status" />
+  );
 };

@@ -11,14 +11,26 @@ import { lazyPage } from '../shell/navigation/lazyPage';
 const ProfilePage = lazyPage(() => import('./profile/ProfilePage'));
 const ErrorWithUserPage = lazyPage(() => import('../shell/errors/ErrorWithUserPage'));
 
-const ForgotPasswordPage = lazyPage(() => import('./login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazyPage(() => import('./login/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const AcceptInvitationPage = lazyPage(() => import('./login/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
+const ForgotPasswordPage = lazyPage(() =>
+  import('./login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('./login/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AcceptInvitationPage = lazyPage(() =>
+  import('./login/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })),
+);
 
 /** `<Admin accessDenied>`, `<Admin authenticationError>`, `<Admin authCallbackPage>`. */
-export const AccessDeniedPage = lazyPage(() => import('../shell/errors/authScreens').then((m) => ({ default: m.AccessDenied })));
-export const AuthenticationErrorPage = lazyPage(() => import('../shell/errors/authScreens').then((m) => ({ default: m.AuthenticationError })));
-export const AuthCallbackPage = lazyPage(() => import('../shell/errors/authScreens').then((m) => ({ default: m.AuthCallback })));
+export const AccessDeniedPage = lazyPage(() =>
+  import('../shell/errors/authScreens').then((m) => ({ default: m.AccessDenied })),
+);
+export const AuthenticationErrorPage = lazyPage(() =>
+  import('../shell/errors/authScreens').then((m) => ({ default: m.AuthenticationError })),
+);
+export const AuthCallbackPage = lazyPage(() =>
+  import('../shell/errors/authScreens').then((m) => ({ default: m.AuthCallback })),
+);
 
 /** `<Admin catchAll>`. */
 export const NotFoundPage = lazyPage(() => import('./errors/NotFound'));

@@ -11,9 +11,17 @@ import { useProtocolTexts } from './summary';
 function Value({ text }: { text: string | null }) {
   const translate = useTranslate();
   if (text === null) {
-    return <Typography component="span" variant="body2" color="text.secondary" fontStyle="italic">{translate('protocol.diff.empty')}</Typography>;
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" fontStyle="italic">
+        {translate('protocol.diff.empty')}
+      </Typography>
+    );
   }
-  return <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>{text}</Typography>;
+  return (
+    <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>
+      {text}
+    </Typography>
+  );
 }
 
 /** One line per field, for the list cell: `Name: Anna → Anne`. */
@@ -24,10 +32,20 @@ export const DiffInline = ({ changes, max = 2 }: { changes: DescribedChange[]; m
       {changes.slice(0, max).map((change) => (
         <span key={change.field}>
           <strong>{change.label}</strong>:{' '}
-          {change.redacted ? translate('protocol.diff.redacted') : <><Value text={change.old} /> → <Value text={change.new} /></>}
+          {change.redacted ? (
+            translate('protocol.diff.redacted')
+          ) : (
+            <>
+              <Value text={change.old} /> → <Value text={change.new} />
+            </>
+          )}
         </span>
       ))}
-      {changes.length > max ? <Typography variant="caption" color="text.secondary">{translate('protocol.diff.count', { count: changes.length })}</Typography> : null}
+      {changes.length > max ? (
+        <Typography variant="caption" color="text.secondary">
+          {translate('protocol.diff.count', { count: changes.length })}
+        </Typography>
+      ) : null}
     </Box>
   );
 };
@@ -47,13 +65,19 @@ export const DiffTable = ({ id, changes }: { id?: string; changes: DescribedChan
       <TableBody>
         {changes.map((change) => (
           <TableRow key={change.field}>
-            <TableCell component="th" scope="row">{change.label}</TableCell>
+            <TableCell component="th" scope="row">
+              {change.label}
+            </TableCell>
             {change.redacted ? (
               <TableCell colSpan={2}>{translate('protocol.diff.redacted')}</TableCell>
             ) : (
               <>
-                <TableCell><Value text={change.old} /></TableCell>
-                <TableCell><Value text={change.new} /></TableCell>
+                <TableCell>
+                  <Value text={change.old} />
+                </TableCell>
+                <TableCell>
+                  <Value text={change.new} />
+                </TableCell>
               </>
             )}
           </TableRow>
@@ -78,8 +102,13 @@ export const ProtocolChangesCell = () => {
   return (
     <Box>
       {open ? null : <DiffInline changes={changes} />}
-      <Button size="small" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}
-        startIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}>
+      <Button
+        size="small"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        startIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+      >
         {translate(open ? 'protocol.diff.hide' : 'protocol.diff.show')}
       </Button>
       <Collapse in={open} unmountOnExit>

@@ -3,14 +3,21 @@ import { useListContext } from 'react-admin';
 import { DownloadButton } from '../shell/download/DownloadButton';
 
 export function exportUrl(filter: object, sort: { field: string; order: string }): string {
-  const params = new URLSearchParams({ filter: JSON.stringify(filter), sort: JSON.stringify([sort.field, sort.order]) });
+  const params = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    sort: JSON.stringify([sort.field, sort.order]),
+  });
   return `/protocol/export.csv?${params.toString()}`;
 }
 
 export const ProtocolExportButton = () => {
   const { filterValues, sort } = useListContext();
   return (
-    <DownloadButton path={() => exportUrl(filterValues, sort)} fileName="protocol.csv" label="protocol.export.button"
-      failedMessage="protocol.export.failed" />
+    <DownloadButton
+      path={() => exportUrl(filterValues, sort)}
+      fileName="protocol.csv"
+      label="protocol.export.button"
+      failedMessage="protocol.export.failed"
+    />
   );
 };

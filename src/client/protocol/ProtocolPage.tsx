@@ -6,7 +6,19 @@
 import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
-import { AutocompleteInput, DataTable, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  DataTable,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { LocalizedDateInput, dateToDay, dayToDate } from '../i18n/LocalizedDateInput';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
@@ -17,8 +29,22 @@ import { recordPath } from './recordPath';
 import { useProtocolTexts } from './summary';
 
 /** Resources the filter offers; entries of others still show, under their own name. */
-export const PROTOCOL_RESOURCES = ['auth', 'users', 'invitations', 'mandants', 'calculations', 'templates', 'factors', 'databases',
-  'collections', 'orders', 'imports', 'migrations', 'carbon-offset-projects', 'api-tokens'] as const;
+export const PROTOCOL_RESOURCES = [
+  'auth',
+  'users',
+  'invitations',
+  'mandants',
+  'calculations',
+  'templates',
+  'factors',
+  'databases',
+  'collections',
+  'orders',
+  'imports',
+  'migrations',
+  'carbon-offset-projects',
+  'api-tokens',
+] as const;
 
 const ACTION_COLORS: Partial<Record<ProtocolAction, 'success' | 'info' | 'error' | 'warning'>> = {
   created: 'success',
@@ -44,17 +70,42 @@ const dayEnd = (day: string | null) => {
   date.setHours(23, 59, 59, 999);
   return date.toISOString();
 };
-const instantDay = (instant: unknown) => (typeof instant === 'string' && !Number.isNaN(Date.parse(instant)) ? dateToDay(new Date(instant)) : null);
+const instantDay = (instant: unknown) =>
+  typeof instant === 'string' && !Number.isNaN(Date.parse(instant)) ? dateToDay(new Date(instant)) : null;
 
 function buildFilters(isAdmin: boolean): ReactElement[] {
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <LocalizedDateInput key="at_gte" source="at_gte" label="protocol.filters.at_gte" parse={dayStart} format={instantDay} compact alwaysOn />,
-    <LocalizedDateInput key="at_lte" source="at_lte" label="protocol.filters.at_lte" parse={dayEnd} format={instantDay} compact alwaysOn />,
-    <SelectInput key="action" source="action" label="protocol.filters.action"
-      choices={PROTOCOL_ACTIONS.map((a) => ({ id: a, name: `protocol.actions.${a}` }))} />,
-    <SelectInput key="resource" source="resource" label="protocol.filters.resource"
-      choices={PROTOCOL_RESOURCES.map((r) => ({ id: r, name: `protocol.resources.${r}` }))} />,
+    <LocalizedDateInput
+      key="at_gte"
+      source="at_gte"
+      label="protocol.filters.at_gte"
+      parse={dayStart}
+      format={instantDay}
+      compact
+      alwaysOn
+    />,
+    <LocalizedDateInput
+      key="at_lte"
+      source="at_lte"
+      label="protocol.filters.at_lte"
+      parse={dayEnd}
+      format={instantDay}
+      compact
+      alwaysOn
+    />,
+    <SelectInput
+      key="action"
+      source="action"
+      label="protocol.filters.action"
+      choices={PROTOCOL_ACTIONS.map((a) => ({ id: a, name: `protocol.actions.${a}` }))}
+    />,
+    <SelectInput
+      key="resource"
+      source="resource"
+      label="protocol.filters.resource"
+      choices={PROTOCOL_RESOURCES.map((r) => ({ id: r, name: `protocol.resources.${r}` }))}
+    />,
     <TextInput key="record_id" source="record_id" label="protocol.filters.record_id" />,
   ];
   // Only admins may list users; everyone else finds people through the search.
@@ -81,7 +132,11 @@ const Who = ({ entry }: { entry: ProtocolEntryRecord }) => {
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
       <span>{entry.user_name ?? entry.user_email}</span>
-      {entry.user_name !== null && entry.user_email ? <Typography variant="caption" color="text.secondary">{entry.user_email}</Typography> : null}
+      {entry.user_name !== null && entry.user_email ? (
+        <Typography variant="caption" color="text.secondary">
+          {entry.user_email}
+        </Typography>
+      ) : null}
     </Box>
   );
 };
@@ -92,15 +147,27 @@ const RecordCell = ({ entry, role }: { entry: ProtocolEntryRecord; role: Role | 
   const label = entry.record_label ?? (entry.record_id ? `#${entry.record_id}` : '');
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
-      <Typography variant="caption" color="text.secondary">{resourceName(entry.resource)}</Typography>
-      {path ? <MuiLink component={Link} to={path} onClick={(e) => e.stopPropagation()}>{label}</MuiLink> : <span>{label}</span>}
+      <Typography variant="caption" color="text.secondary">
+        {resourceName(entry.resource)}
+      </Typography>
+      {path ? (
+        <MuiLink component={Link} to={path} onClick={(e) => e.stopPropagation()}>
+          {label}
+        </MuiLink>
+      ) : (
+        <span>{label}</span>
+      )}
     </Box>
   );
 };
 
 const ProtocolEmpty = () => {
   const translate = useTranslate();
-  return <Typography sx={{ p: 2 }} color="text.secondary">{translate('protocol.empty')}</Typography>;
+  return (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {translate('protocol.empty')}
+    </Typography>
+  );
 };
 
 const ProtocolPage = () => {
@@ -120,18 +187,36 @@ const ProtocolPage = () => {
       empty={false}
       storeKey="protocol.list"
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={<ProtocolEmpty />}
-      >
-        <DataTable.Col source="at" label="protocol.fields.at"><LocalizedDateField source="at" showTime /></DataTable.Col>
-        <DataTable.Col<ProtocolEntryRecord> source="user_name" label="protocol.fields.user" render={(e) => <Who entry={e} />} />
-        <DataTable.Col<ProtocolEntryRecord> source="action" label="protocol.fields.action"
-          render={(e) => <Chip size="small" variant="outlined" color={ACTION_COLORS[e.action] ?? 'default'} label={entryActionName(e)} />} />
-        <DataTable.Col<ProtocolEntryRecord> source="record_label" label="protocol.fields.record" render={(e) => <RecordCell entry={e} role={role} />} />
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<ProtocolEmpty />}>
+        <DataTable.Col source="at" label="protocol.fields.at">
+          <LocalizedDateField source="at" showTime />
+        </DataTable.Col>
+        <DataTable.Col<ProtocolEntryRecord>
+          source="user_name"
+          label="protocol.fields.user"
+          render={(e) => <Who entry={e} />}
+        />
+        <DataTable.Col<ProtocolEntryRecord>
+          source="action"
+          label="protocol.fields.action"
+          render={(e) => (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={ACTION_COLORS[e.action] ?? 'default'}
+              label={entryActionName(e)}
+            />
+          )}
+        />
+        <DataTable.Col<ProtocolEntryRecord>
+          source="record_label"
+          label="protocol.fields.record"
+          render={(e) => <RecordCell entry={e} role={role} />}
+        />
         <DataTable.Col<ProtocolEntryRecord> label="protocol.fields.summary" disableSort render={(e) => summary(e)} />
-        <DataTable.Col label="protocol.fields.changes" disableSort><ProtocolChangesCell /></DataTable.Col>
+        <DataTable.Col label="protocol.fields.changes" disableSort>
+          <ProtocolChangesCell />
+        </DataTable.Col>
       </DataTable>
     </List>
   );

@@ -7,7 +7,15 @@ import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { ProtocolEntryRecord } from '../../core/api';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
-import { actionName, describeChanges, entryActionName, describeSummary, fieldLabel, resourceName, type ProtocolReader } from '../../core/protocol/describe';
+import {
+  actionName,
+  describeChanges,
+  entryActionName,
+  describeSummary,
+  fieldLabel,
+  resourceName,
+  type ProtocolReader,
+} from '../../core/protocol/describe';
 
 /** What the translator answers for a missing key when told to; never a real message. */
 const MISSING = '\u0000missing';

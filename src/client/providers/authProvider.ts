@@ -4,7 +4,13 @@
  */
 import { useAuthProvider, type AuthProvider } from 'react-admin';
 import type {
-  AcceptInvitationResponse, ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken, LoginRequest, LoginResponse, SessionUser,
+  AcceptInvitationResponse,
+  ApiTokenRecord,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+  LoginRequest,
+  LoginResponse,
+  SessionUser,
   UpdateMeRequest,
 } from '../../core/api';
 import { canAccessView } from '../../core/access/policy';
@@ -30,7 +36,8 @@ export interface KontorAuthProvider extends AuthProvider {
   revokeApiToken(id: number): Promise<void>;
 }
 
-const call = async <T,>(path: string, method: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, method, payload)).json;
+const call = async <T>(path: string, method: string, payload?: unknown): Promise<T> =>
+  (await sendJson<T>(path, method, payload)).json;
 
 export function createAuthProvider(): KontorAuthProvider {
   // The stored session is checked against the server once per page load; later route changes trust it until an API
@@ -86,8 +93,14 @@ export function createAuthProvider(): KontorAuthProvider {
       const session = readSession();
       if (!session) throw new Error('ra.auth.auth_check_error');
       const { user } = session;
-      return { id: user.id, fullName: user.name, email: user.email, language: user.language, role: user.role,
-        mandantName: user.mandant_name };
+      return {
+        id: user.id,
+        fullName: user.name,
+        email: user.email,
+        language: user.language,
+        role: user.role,
+        mandantName: user.mandant_name,
+      };
     },
 
     async getPermissions() {

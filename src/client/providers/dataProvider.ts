@@ -7,9 +7,20 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider, type GetListResult, type Identifier } from 'react-admin';
 import type {
-  CollectionRecord, CreateFactorMigrationRequest, FactorCategoryRecord, FactorDatabaseDiff, FactorDatabaseRecord,
-  FactorImportReport, FactorMigrationRecord, OrderQuote, OrderTransition, StatisticName, StatisticsResult,
-  TemplateLoadErrorRecord, TemplateSaveRequest, TemplateVersionRecord,
+  CollectionRecord,
+  CreateFactorMigrationRequest,
+  FactorCategoryRecord,
+  FactorDatabaseDiff,
+  FactorDatabaseRecord,
+  FactorImportReport,
+  FactorMigrationRecord,
+  OrderQuote,
+  OrderTransition,
+  StatisticName,
+  StatisticsResult,
+  TemplateLoadErrorRecord,
+  TemplateSaveRequest,
+  TemplateVersionRecord,
 } from '../../core/api';
 import type { LocalizedText } from '../../core/languages';
 import { httpClient, sendJson } from './httpClient';
@@ -74,30 +85,37 @@ export function statisticPath(name: StatisticName, query: StatisticsQuery, forma
  * react-admin's partial pagination takes over there: no total, only whether another page follows
  * ("1–25 of more than 10,000").
  */
-function withPartialPages(result: GetListResult, pagination: { page: number; perPage: number } | undefined): GetListResult {
+function withPartialPages(
+  result: GetListResult,
+  pagination: { page: number; perPage: number } | undefined,
+): GetListResult {
   if (!Number.isNaN(result.total)) return result;
   const { page, perPage } = pagination ?? { page: 1, perPage: 10 };
   return { data: result.data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: result.data.length === perPage } };
 }
 
-const get = async <T,>(path: string, signal?: AbortSignal): Promise<T> => (await httpClient<T>(path, { signal })).json;
-const post = async <T,>(path: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, 'POST', payload)).json;
+const get = async <T>(path: string, signal?: AbortSignal): Promise<T> => (await httpClient<T>(path, { signal })).json;
+const post = async <T>(path: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, 'POST', payload)).json;
 
 const templatePath = (id: string, version?: number) =>
   `/templates/${encodeURIComponent(id)}${version === undefined ? '' : `/versions/${version}`}`;
 
 export function createDataProvider(): KontorDataProvider {
   // The base URL is resolved per request so a changed runtime configuration needs no new provider.
-  const rest = simpleRestProvider('', (url: string, options?: RequestInit) => httpClient(`${getApiBaseUrl()}${url}`, options));
+  const rest = simpleRestProvider('', (url: string, options?: RequestInit) =>
+    httpClient(`${getApiBaseUrl()}${url}`, options),
+  );
   return {
     ...rest,
     getList: async (resource, params) => withPartialPages(await rest.getList(resource, params), params.pagination),
-    getManyReference: async (resource, params) => withPartialPages(await rest.getManyReference(resource, params), params.pagination),
+    getManyReference: async (resource, params) =>
+      withPartialPages(await rest.getManyReference(resource, params), params.pagination),
     databaseAction: (id, action) => post(`/databases/${id}/${action}`),
     importFactors: (id, csv) => post(`/databases/${id}/import`, { csv }),
     factorDiff: (id, against) => get(`/databases/${id}/diff?against=${against}`),
     factorCategories: () => get('/factor-categories'),
-    nameFactorCategory: async (key, label) => (await sendJson<FactorCategoryRecord>(`/factor-categories/${encodeURIComponent(key)}`, 'PUT', { label })).json,
+    nameFactorCategory: async (key, label) =>
+      (await sendJson<FactorCategoryRecord>(`/factor-categories/${encodeURIComponent(key)}`, 'PUT', { label })).json,
     previewMigration: (request) => post('/migrations', request),
     migrationStep: (id, step) => post(`/migrations/${id}/${step}`),
     statistics: (name, query, signal) => get(statisticPath(name, query), signal),
@@ -112,13 +130,15 @@ export function createDataProvider(): KontorDataProvider {
       return Array.isArray(tags) ? (tags as string[]) : [];
     },
     addToCollection: (id, ids) => post(`/collections/${id}/calculations`, { ids }),
-    removeFromCollection: async (id, ids) => (await sendJson(`/collections/${id}/calculations`, 'DELETE', { ids })).json,
+    removeFromCollection: async (id, ids) =>
+      (await sendJson(`/collections/${id}/calculations`, 'DELETE', { ids })).json,
     undoImport: (id) => post(`/imports/${id}/undo`),
     resendInvitation: (id) => post(`/invitations/${id}/resend`),
     saveTemplate: (request) => post('/templates', request),
     templateVersions: (id) => get(`${templatePath(id)}/versions`),
     publishTemplateVersion: (id, version) => post(`${templatePath(id, version)}/publish`, {}),
-    deleteTemplateVersion: async (id, version) => (await sendJson<TemplateVersionRecord>(templatePath(id, version), 'DELETE')).json,
+    deleteTemplateVersion: async (id, version) =>
+      (await sendJson<TemplateVersionRecord>(templatePath(id, version), 'DELETE')).json,
     exportTemplateVersion: async (id, version) => (await httpClient(`${templatePath(id, version)}/export`)).body,
     templateLoadErrors: () => get('/template-load-errors'),
   };

@@ -49,7 +49,11 @@ export function networkError(method: string, cause: unknown): HttpError {
   return error;
 }
 
-async function send<B>(url: string, init: RequestInit, read: (response: Response) => Promise<B>): Promise<{ response: Response; body: B }> {
+async function send<B>(
+  url: string,
+  init: RequestInit,
+  read: (response: Response) => Promise<B>,
+): Promise<{ response: Response; body: B }> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -87,14 +91,21 @@ function requestHeaders(options: RequestInit) {
   return { headers, session };
 }
 
-function failure(response: Response, json: unknown, headers: Headers, session: ReturnType<typeof readSession>): HttpError {
+function failure(
+  response: Response,
+  json: unknown,
+  headers: Headers,
+  session: ReturnType<typeof readSession>,
+): HttpError {
   const errBody = errorBody(response.status, response.statusText, json);
   const error = new HttpError(errBody.message, response.status, errBody);
   const retryAfter = response.headers.get('Retry-After');
   // Seconds only: Kontor never sends the HTTP-date form.
-  if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) Object.assign(error, { retryAfterSeconds: Number(retryAfter) });
+  if (retryAfter !== null && /^\d+$/.test(retryAfter.trim()))
+    Object.assign(error, { retryAfterSeconds: Number(retryAfter) });
   // Only a session we sent can have expired; a wrong password at sign-in is the login form's to show.
-  if (response.status === 401 && session && headers.get('Authorization') === authorizationHeader(session.token)) announceSessionRejected(error);
+  if (response.status === 401 && session && headers.get('Authorization') === authorizationHeader(session.token))
+    announceSessionRejected(error);
   return error;
 }
 
@@ -128,7 +139,8 @@ export function sendJson<T = unknown>(path: string, method: string, payload?: un
 /** A failed request as one line for a notification: the server's message and its field errors (or the error's own text). */
 export function httpErrorText(error: unknown): string {
   const body = (error as { body?: Partial<ApiErrorBody> } | null)?.body;
-  const message = typeof body?.message === 'string' ? body.message : error instanceof Error ? error.message : String(error);
+  const message =
+    typeof body?.message === 'string' ? body.message : error instanceof Error ? error.message : String(error);
   return [message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' ');
 }
 

@@ -19,7 +19,8 @@ import { germanMessages, loadMessages } from '../i18n/messages';
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function ownKeysOnly(translate: I18nProvider['translate']): I18nProvider['translate'] {
-  return (key, options) => (key.split('.').some((part) => INHERITED.has(part)) ? String(options?._ ?? key) : translate(key, options));
+  return (key, options) =>
+    key.split('.').some((part) => INHERITED.has(part)) ? String(options?._ ?? key) : translate(key, options);
 }
 
 /** Make sure the language's messages are in the i18next instance; the language actually usable is returned. */

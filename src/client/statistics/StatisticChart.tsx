@@ -16,7 +16,10 @@ export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spe
   const [locale] = useLocaleState();
   const points = chartPoints(result, spec);
   const shown = spec.kind === 'bar' ? points.slice(0, CHART_MAX_BARS) : points;
-  const dataset = shown.map((point) => ({ label: formatLabel(locale, translate, spec.category.key, point.category), value: point.value }));
+  const dataset = shown.map((point) => ({
+    label: formatLabel(locale, translate, spec.category.key, point.category),
+    value: point.value,
+  }));
   const seriesLabel = translate(`statistics.columns.${spec.value.key}`, { _: spec.value.key });
   const valueFormatter = (value: number | null) => (value === null ? '' : formatFigure(locale, spec.value, value, {}));
   const series = [{ dataKey: 'value', label: seriesLabel, valueFormatter }];
@@ -30,7 +33,14 @@ export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spe
         dataset={dataset}
         xAxis={[{ scaleType: 'point', dataKey: 'label' }]}
         // Room for the axis label beside tick labels such as "100.000".
-        yAxis={[{ valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}), width: 96, label: seriesLabel, ...ticks }]}
+        yAxis={[
+          {
+            valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}),
+            width: 96,
+            label: seriesLabel,
+            ...ticks,
+          },
+        ]}
         series={[{ ...series[0]!, area: true, showMark: shown.length <= 24 }]}
         hideLegend
       />

@@ -18,14 +18,25 @@ export const StatisticPanel = ({ name, range }: { name: StatisticName; range: St
   const spec = data ? chartSpec(data) : null;
   return (
     <Card component="section" aria-label={title} data-testid={`statistic-${name}`} sx={{ height: '100%' }}>
-      <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }}
-        action={data && !isEmpty(data) ? (
-          <DownloadButton path={() => statisticCsvPath(name, range)} fileName={`statistics-${name}.csv`} label="statistics.download"
-            failedMessage="statistics.download_failed" />
-        ) : null} />
+      <CardHeader
+        title={title}
+        titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        action={
+          data && !isEmpty(data) ? (
+            <DownloadButton
+              path={() => statisticCsvPath(name, range)}
+              fileName={`statistics-${name}.csv`}
+              label="statistics.download"
+              failedMessage="statistics.download_failed"
+            />
+          ) : null
+        }
+      />
       <CardContent sx={{ pt: 0 }}>
         {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
-        {error ? <Alert severity="error">{translate('statistics.error', { message: (error as Error).message })}</Alert> : null}
+        {error ? (
+          <Alert severity="error">{translate('statistics.error', { message: (error as Error).message })}</Alert>
+        ) : null}
         {data && isEmpty(data) ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="statistic-empty">
             {translate('statistics.empty')}
@@ -34,8 +45,13 @@ export const StatisticPanel = ({ name, range }: { name: StatisticName; range: St
         {data && !isEmpty(data) ? (
           <>
             {spec ? (
-              <Box sx={{ mb: 2 }} role="figure" data-testid="statistic-chart" data-value={spec.value.key}
-                aria-label={`${title}: ${translate(`statistics.columns.${spec.value.key}`, { _: spec.value.key })}`}>
+              <Box
+                sx={{ mb: 2 }}
+                role="figure"
+                data-testid="statistic-chart"
+                data-value={spec.value.key}
+                aria-label={`${title}: ${translate(`statistics.columns.${spec.value.key}`, { _: spec.value.key })}`}
+              >
                 <StatisticChart result={data} spec={spec} />
               </Box>
             ) : null}

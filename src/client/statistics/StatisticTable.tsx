@@ -23,7 +23,11 @@ export const StatisticTable = ({ result, title }: { result: StatisticsResult; ti
           {result.rows.map((row, i) => (
             <TableRow key={i}>
               {result.columns.map((c) => (
-                <TableCell key={c.key} align={c.unit === null ? 'left' : 'right'} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell
+                  key={c.key}
+                  align={c.unit === null ? 'left' : 'right'}
+                  sx={{ fontVariantNumeric: 'tabular-nums' }}
+                >
                   {formatCell(locale, translate, c, row)}
                 </TableCell>
               ))}

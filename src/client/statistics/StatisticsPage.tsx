@@ -21,13 +21,26 @@ const WIDE: ReadonlySet<StatisticName> = new Set(['top_calculations', 'orders', 
 
 const MandantPicker = ({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) => {
   const translate = useTranslate();
-  const { data } = useGetList<MandantRecord>('mandants', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  const { data } = useGetList<MandantRecord>('mandants', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   return (
-    <TextField select size="small" label={translate('statistics.mandant')} value={value === null ? '' : String(value)}
-      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ minWidth: 220 }}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+    <TextField
+      select
+      size="small"
+      label={translate('statistics.mandant')}
+      value={value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      sx={{ minWidth: 220 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
       <MenuItem value="">{translate('statistics.all_mandants')}</MenuItem>
-      {(data ?? []).map((m) => <MenuItem key={m.id} value={String(m.id)}>{m.name}</MenuItem>)}
+      {(data ?? []).map((m) => (
+        <MenuItem key={m.id} value={String(m.id)}>
+          {m.name}
+        </MenuItem>
+      ))}
     </TextField>
   );
 };
@@ -46,7 +59,12 @@ const StatisticsPage = () => {
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : defaults.to;
   const mandantParam = Number(params.get('mandant'));
   const isProviderAdmin = useCan('read_all', 'mandants');
-  const range: StatisticsRange = { from, to, language: locale, mandantId: isProviderAdmin && mandantParam > 0 ? mandantParam : null };
+  const range: StatisticsRange = {
+    from,
+    to,
+    language: locale,
+    mandantId: isProviderAdmin && mandantParam > 0 ? mandantParam : null,
+  };
   const valid = from <= to;
 
   const update = (changes: Record<string, string | null>) => {
@@ -61,11 +79,34 @@ const StatisticsPage = () => {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('statistics.title')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} component="form" aria-label={translate('statistics.title')}
-        onSubmit={(e) => e.preventDefault()}>
-        <LocalizedDatePicker compact label={translate('statistics.from')} value={from} name="from" onChange={(day) => update({ from: day })} />
-        <LocalizedDatePicker compact label={translate('statistics.to')} value={to} name="to" onChange={(day) => update({ to: day })} />
-        {isProviderAdmin ? <MandantPicker value={range.mandantId} onChange={(id) => update({ mandant: id === null ? null : String(id) })} /> : null}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        component="form"
+        aria-label={translate('statistics.title')}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <LocalizedDatePicker
+          compact
+          label={translate('statistics.from')}
+          value={from}
+          name="from"
+          onChange={(day) => update({ from: day })}
+        />
+        <LocalizedDatePicker
+          compact
+          label={translate('statistics.to')}
+          value={to}
+          name="to"
+          onChange={(day) => update({ to: day })}
+        />
+        {isProviderAdmin ? (
+          <MandantPicker
+            value={range.mandantId}
+            onChange={(id) => update({ mandant: id === null ? null : String(id) })}
+          />
+        ) : null}
       </Stack>
       {!valid ? (
         <Alert severity="warning">{translate('statistics.invalid_range')}</Alert>

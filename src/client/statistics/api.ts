@@ -12,8 +12,12 @@ export interface StatisticsRange {
   mandantId: number | null;
 }
 
-const queryOf = (range: StatisticsRange): StatisticsQuery =>
-  ({ from: range.from, to: range.to, lang: range.language, mandant_id: range.mandantId });
+const queryOf = (range: StatisticsRange): StatisticsQuery => ({
+  from: range.from,
+  to: range.to,
+  lang: range.language,
+  mandant_id: range.mandantId,
+});
 
 /** The CSV download of a statistic (rendered by the server in the reader's language). */
 export function statisticCsvPath(name: StatisticName, range: StatisticsRange): string {

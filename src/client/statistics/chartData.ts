@@ -22,14 +22,19 @@ export interface ChartSpec {
 export function chartSpec(result: StatisticsResult): ChartSpec | null {
   const category = result.columns.find((c) => c.unit === null);
   const named = CHART_VALUE[result.name];
-  const value = (named ? result.columns.find((c) => c.key === named) : undefined)
-    ?? result.columns.find((c) => c.unit === 'kg_co2e') ?? result.columns.find((c) => c.unit === 'count');
+  const value =
+    (named ? result.columns.find((c) => c.key === named) : undefined) ??
+    result.columns.find((c) => c.unit === 'kg_co2e') ??
+    result.columns.find((c) => c.unit === 'count');
   if (!category || !value) return null;
   return { kind: category.key === 'month' ? 'line' : 'bar', category, value };
 }
 
 /** One point per category: rows that share it (orders of one status in two currencies) are added up. */
-export function chartPoints(result: StatisticsResult, spec: ChartSpec): Array<{ category: StatisticCell; value: number }> {
+export function chartPoints(
+  result: StatisticsResult,
+  spec: ChartSpec,
+): Array<{ category: StatisticCell; value: number }> {
   const points = new Map<string, { category: StatisticCell; value: number }>();
   for (const row of result.rows) {
     const category = row[spec.category.key] ?? null;
@@ -43,6 +48,8 @@ export function chartPoints(result: StatisticsResult, spec: ChartSpec): Array<{ 
 
 /** True when a range has nothing to draw: no rows, or only zeros (months without any figure). */
 export function isEmpty(result: StatisticsResult): boolean {
-  return result.rows.length === 0 || result.rows.every((row) =>
-    result.columns.every((c) => c.unit === null || c.unit === 'percent' || !row[c.key]));
+  return (
+    result.rows.length === 0 ||
+    result.rows.every((row) => result.columns.every((c) => c.unit === null || c.unit === 'percent' || !row[c.key]))
+  );
 }

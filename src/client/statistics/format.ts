@@ -27,17 +27,26 @@ export function formatMoneyMinor(locale: string, minor: number, currency: string
 export function formatMonth(locale: string, month: string): string {
   const [year, m] = month.split('-').map(Number);
   if (!year || !m) return month;
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, m - 1, 1)),
+  );
 }
 
-export function formatFigure(locale: string, column: StatisticColumn, value: StatisticCell, row: Record<string, StatisticCell>): string {
+export function formatFigure(
+  locale: string,
+  column: StatisticColumn,
+  value: StatisticCell,
+  row: Record<string, StatisticCell>,
+): string {
   if (value === null || value === undefined) return '–';
   if (typeof value !== 'number') return String(value);
   switch (column.unit) {
     case 'kg_co2e':
       return formatKg(locale, value);
     case 'percent':
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS }).format(value / 100);
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS }).format(
+        value / 100,
+      );
     case 'money_minor':
       return formatMoneyMinor(locale, value, typeof row.currency === 'string' ? row.currency : 'EUR');
     default:
@@ -56,7 +65,14 @@ export function formatLabel(locale: string, translate: Translate, key: string, v
   return text;
 }
 
-export function formatCell(locale: string, translate: Translate, column: StatisticColumn, row: Record<string, StatisticCell>): string {
+export function formatCell(
+  locale: string,
+  translate: Translate,
+  column: StatisticColumn,
+  row: Record<string, StatisticCell>,
+): string {
   const value = row[column.key] ?? null;
-  return column.unit === null ? formatLabel(locale, translate, column.key, value) : formatFigure(locale, column, value, row);
+  return column.unit === null
+    ? formatLabel(locale, translate, column.key, value)
+    : formatFigure(locale, column, value, row);
 }

@@ -12,42 +12,87 @@ import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';
 
 const small = { size: 'small', margin: 'dense' } as const;
 
-export const AliasesEditor = ({ definition, onChange }: { definition: EditableTemplate; onChange: (settings: { aliases: Record<string, string> } | undefined) => void }) => {
+export const AliasesEditor = ({
+  definition,
+  onChange,
+}: {
+  definition: EditableTemplate;
+  onChange: (settings: { aliases: Record<string, string> } | undefined) => void;
+}) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const entries = aliasEntries(definition.import?.aliases);
   const fields = (definition.groups ?? []).flatMap((g) => g.fields ?? []).filter((f) => f.name);
   const names = allFieldNames(definition).filter(Boolean);
-  const write = (next: AliasEntry[]) => onChange(next.length ? { ...definition.import, aliases: aliasesFromEntries(next) } : undefined);
+  const write = (next: AliasEntry[]) =>
+    onChange(next.length ? { ...definition.import, aliases: aliasesFromEntries(next) } : undefined);
   const headers = entries.map((entry) => entry.header);
   return (
     <Box data-testid="te-aliases">
-      <Typography variant="caption" color="text.secondary">{translate('templateEditor.authoring.aliases_help')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('templateEditor.authoring.aliases_help')}
+      </Typography>
       {entries.map((entry, index) => (
         <Box key={index} sx={{ display: 'flex', alignItems: 'center', columnGap: 1 }}>
-          <TextField {...small} label={translate('templateEditor.authoring.alias_header')} value={entry.header}
+          <TextField
+            {...small}
+            label={translate('templateEditor.authoring.alias_header')}
+            value={entry.header}
             onChange={(e) => {
               // Two rows of one header would become one key: the second keeps its text with a number until it differs.
               const header = e.target.value;
               const taken = headers.filter((_, i) => i !== index);
-              write(entries.map((x, i) => (i === index ? { ...x, header: taken.includes(header) ? freeName(header, taken) : header } : x)));
+              write(
+                entries.map((x, i) =>
+                  i === index ? { ...x, header: taken.includes(header) ? freeName(header, taken) : header } : x,
+                ),
+              );
             }}
-            slotProps={{ htmlInput: { 'data-testid': `te-alias-${index}-header` } }} sx={{ width: 220 }} />
-          <TextField {...small} select label={translate('templateEditor.authoring.alias_field')} value={entry.field}
+            slotProps={{ htmlInput: { 'data-testid': `te-alias-${index}-header` } }}
+            sx={{ width: 220 }}
+          />
+          <TextField
+            {...small}
+            select
+            label={translate('templateEditor.authoring.alias_field')}
+            value={entry.field}
             onChange={(e) => write(entries.map((x, i) => (i === index ? { ...x, field: e.target.value } : x)))}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `te-alias-${index}-field` } }} sx={{ width: 240 }}>
+            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `te-alias-${index}-field` } }}
+            sx={{ width: 240 }}
+          >
             {(names.includes(entry.field) ? names : [entry.field, ...names]).map((name) => {
               const field = fields.find((f) => f.name === name);
-              return <option key={name} value={name}>{field?.label?.[lang] ? `${field.label[lang]} (${name})` : name}</option>;
+              return (
+                <option key={name} value={name}>
+                  {field?.label?.[lang] ? `${field.label[lang]} (${name})` : name}
+                </option>
+              );
             })}
           </TextField>
           <Tooltip title={translate('templateEditor.authoring.remove_alias')}>
-            <IconButton size="small" aria-label={translate('templateEditor.authoring.remove_alias')} onClick={() => write(entries.filter((_, i) => i !== index))} data-testid={`te-alias-${index}-remove`}><DeleteIcon fontSize="small" /></IconButton>
+            <IconButton
+              size="small"
+              aria-label={translate('templateEditor.authoring.remove_alias')}
+              onClick={() => write(entries.filter((_, i) => i !== index))}
+              data-testid={`te-alias-${index}-remove`}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
           </Tooltip>
         </Box>
       ))}
-      <Button size="small" startIcon={<AddIcon />} disabled={names.length === 0} data-testid="te-add-alias"
-        onClick={() => write([...entries, { header: freeName(translate('templateEditor.authoring.alias_new_header'), headers), field: names[0]! }])}>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        disabled={names.length === 0}
+        data-testid="te-add-alias"
+        onClick={() =>
+          write([
+            ...entries,
+            { header: freeName(translate('templateEditor.authoring.alias_new_header'), headers), field: names[0]! },
+          ])
+        }
+      >
         {translate('templateEditor.authoring.add_alias')}
       </Button>
     </Box>

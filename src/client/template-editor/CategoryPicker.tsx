@@ -14,7 +14,11 @@ const BY_KEY = { field: 'key', order: 'ASC' as const };
 
 /** The factors of a category over the databases the admin sees, each key once. */
 export function useCategoryFactors(category: string | undefined): FactorRecord[] {
-  const { data } = useGetList<FactorRecord>('factors', { filter: { category }, pagination: ALL_FACTORS, sort: BY_KEY }, { enabled: Boolean(category) });
+  const { data } = useGetList<FactorRecord>(
+    'factors',
+    { filter: { category }, pagination: ALL_FACTORS, sort: BY_KEY },
+    { enabled: Boolean(category) },
+  );
   return useMemo(() => {
     const byKey = new Map<string, FactorRecord>();
     for (const factor of data ?? []) if (!byKey.has(factor.key)) byKey.set(factor.key, factor);
@@ -22,7 +26,17 @@ export function useCategoryFactors(category: string | undefined): FactorRecord[]
   }, [data]);
 }
 
-export const CategoryPicker = ({ value, onChange, testId, label }: { value: string | undefined; onChange: (category: string | undefined) => void; testId: string; label?: string }) => {
+export const CategoryPicker = ({
+  value,
+  onChange,
+  testId,
+  label,
+}: {
+  value: string | undefined;
+  onChange: (category: string | undefined) => void;
+  testId: string;
+  label?: string;
+}) => {
   const translate = useTranslate();
   const { data = [] } = useFactorCategories();
   const categoryName = useCategoryName();
@@ -36,10 +50,18 @@ export const CategoryPicker = ({ value, onChange, testId, label }: { value: stri
       value={value ?? null}
       onChange={(_, next) => onChange(next || undefined)}
       onInputChange={(_, text, reason) => reason === 'input' && onChange(text.trim() || undefined)}
-      renderOption={(props, key) => <li {...props} key={key} data-testid={`${testId}-option-${key}`}>{name(key)}</li>}
+      renderOption={(props, key) => (
+        <li {...props} key={key} data-testid={`${testId}-option-${key}`}>
+          {name(key)}
+        </li>
+      )}
       renderInput={(params) => (
-        <TextField {...params} margin="dense" label={label ?? translate('templateEditor.form.category')}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }} />
+        <TextField
+          {...params}
+          margin="dense"
+          label={label ?? translate('templateEditor.form.category')}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
+        />
       )}
       sx={{ width: 240 }}
     />

@@ -13,7 +13,16 @@ import { conditionModel, conditionText, type ClauseOperator, type ConditionClaus
 import { NumberDraftInput } from './NumberDraftInput';
 
 const small = { size: 'small', margin: 'dense' } as const;
-const OPERATOR_KEYS: Record<ClauseOperator, string> = { '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', yes: 'yes', no: 'no' };
+const OPERATOR_KEYS: Record<ClauseOperator, string> = {
+  '==': 'eq',
+  '!=': 'ne',
+  '<': 'lt',
+  '<=': 'le',
+  '>': 'gt',
+  '>=': 'ge',
+  yes: 'yes',
+  no: 'no',
+};
 
 function operatorsFor(field: Field | undefined): ClauseOperator[] {
   if (field?.type === 'boolean') return ['yes', 'no'];
@@ -27,13 +36,27 @@ function clauseFor(field: Field, previous?: ConditionClause): ConditionClause {
   const op = previous && ops.includes(previous.op) ? previous.op : ops[0]!;
   if (op === 'yes' || op === 'no') return { field: field.name, op };
   const numeric = field.type === 'integer' || field.type === 'number';
-  const fits = previous?.value !== undefined && (numeric ? typeof previous.value === 'number' : typeof previous.value === 'string')
-    && (field.type !== 'select' || (field.options ?? []).some((option) => option.value === previous.value));
+  const fits =
+    previous?.value !== undefined &&
+    (numeric ? typeof previous.value === 'number' : typeof previous.value === 'string') &&
+    (field.type !== 'select' || (field.options ?? []).some((option) => option.value === previous.value));
   const value = fits ? previous!.value : numeric ? 0 : field.type === 'select' ? (field.options?.[0]?.value ?? '') : '';
   return { field: field.name, op, value };
 }
 
-const ClauseInputs = ({ clause, candidates, testId, onChange, onRemove }: { clause: ConditionClause; candidates: readonly Field[]; testId: string; onChange: (clause: ConditionClause) => void; onRemove: () => void }) => {
+const ClauseInputs = ({
+  clause,
+  candidates,
+  testId,
+  onChange,
+  onRemove,
+}: {
+  clause: ConditionClause;
+  candidates: readonly Field[];
+  testId: string;
+  onChange: (clause: ConditionClause) => void;
+  onRemove: () => void;
+}) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const field = candidates.find((candidate) => candidate.name === clause.field);
@@ -41,44 +64,103 @@ const ClauseInputs = ({ clause, candidates, testId, onChange, onRemove }: { clau
   const ops = operatorsFor(field);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }} data-testid={testId}>
-      <TextField {...small} select label={translate('templateEditor.authoring.condition_field')} value={clause.field}
+      <TextField
+        {...small}
+        select
+        label={translate('templateEditor.authoring.condition_field')}
+        value={clause.field}
         onChange={(e) => {
           const next = candidates.find((candidate) => candidate.name === e.target.value);
           if (next) onChange(clauseFor(next, clause));
         }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-field` } }} sx={{ width: 180 }}>
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-field` } }}
+        sx={{ width: 180 }}
+      >
         {(names.includes(clause.field) ? names : [clause.field, ...names]).map((name) => {
           const candidate = candidates.find((c) => c.name === name);
-          return <option key={name} value={name}>{candidate ? `${candidate.label?.[lang] ?? name} (${name})` : name}</option>;
+          return (
+            <option key={name} value={name}>
+              {candidate ? `${candidate.label?.[lang] ?? name} (${name})` : name}
+            </option>
+          );
         })}
       </TextField>
-      <TextField {...small} select label={translate('templateEditor.authoring.condition_operator')} value={clause.op}
-        onChange={(e) => onChange(field ? clauseFor(field, { ...clause, op: e.target.value as ClauseOperator }) : { ...clause, op: e.target.value as ClauseOperator })}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-op` } }} sx={{ width: 150 }}>
-        {(ops.includes(clause.op) ? ops : [clause.op, ...ops]).map((op) => <option key={op} value={op}>{translate(`templateEditor.authoring.operators.${OPERATOR_KEYS[op]}`)}</option>)}
+      <TextField
+        {...small}
+        select
+        label={translate('templateEditor.authoring.condition_operator')}
+        value={clause.op}
+        onChange={(e) =>
+          onChange(
+            field
+              ? clauseFor(field, { ...clause, op: e.target.value as ClauseOperator })
+              : { ...clause, op: e.target.value as ClauseOperator },
+          )
+        }
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-op` } }}
+        sx={{ width: 150 }}
+      >
+        {(ops.includes(clause.op) ? ops : [clause.op, ...ops]).map((op) => (
+          <option key={op} value={op}>
+            {translate(`templateEditor.authoring.operators.${OPERATOR_KEYS[op]}`)}
+          </option>
+        ))}
       </TextField>
       {clause.op === 'yes' || clause.op === 'no' ? null : field?.type === 'select' ? (
-        <TextField {...small} select label={translate('templateEditor.authoring.condition_value')} value={String(clause.value ?? '')}
+        <TextField
+          {...small}
+          select
+          label={translate('templateEditor.authoring.condition_value')}
+          value={String(clause.value ?? '')}
           onChange={(e) => onChange({ ...clause, value: e.target.value })}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 180 }}>
-          {(field.options ?? []).map((option) => <option key={option.value} value={option.value}>{`${option.label?.[lang] ?? option.value} (${option.value})`}</option>)}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }}
+          sx={{ width: 180 }}
+        >
+          {(field.options ?? []).map((option) => (
+            <option
+              key={option.value}
+              value={option.value}
+            >{`${option.label?.[lang] ?? option.value} (${option.value})`}</option>
+          ))}
         </TextField>
       ) : typeof clause.value === 'number' || field?.type === 'integer' || field?.type === 'number' ? (
-        <NumberDraftInput label={translate('templateEditor.authoring.condition_value')} value={typeof clause.value === 'number' ? clause.value : undefined}
-          onChange={(value) => onChange({ ...clause, value: value ?? 0 })} testId={`${testId}-value`} width={120} />
+        <NumberDraftInput
+          label={translate('templateEditor.authoring.condition_value')}
+          value={typeof clause.value === 'number' ? clause.value : undefined}
+          onChange={(value) => onChange({ ...clause, value: value ?? 0 })}
+          testId={`${testId}-value`}
+          width={120}
+        />
       ) : (
-        <TextField {...small} label={translate('templateEditor.authoring.condition_value')} value={String(clause.value ?? '')}
+        <TextField
+          {...small}
+          label={translate('templateEditor.authoring.condition_value')}
+          value={String(clause.value ?? '')}
           onChange={(e) => onChange({ ...clause, value: e.target.value })}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 160 }} />
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-value` } }}
+          sx={{ width: 160 }}
+        />
       )}
       <Tooltip title={translate('templateEditor.authoring.remove_clause')}>
-        <IconButton size="small" aria-label={translate('templateEditor.authoring.remove_clause')} onClick={onRemove} data-testid={`${testId}-remove`}><DeleteIcon fontSize="small" /></IconButton>
+        <IconButton
+          size="small"
+          aria-label={translate('templateEditor.authoring.remove_clause')}
+          onClick={onRemove}
+          data-testid={`${testId}-remove`}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
       </Tooltip>
     </Box>
   );
 };
 
-export const ConditionEditor = ({ value, candidates, testId, onChange }: {
+export const ConditionEditor = ({
+  value,
+  candidates,
+  testId,
+  onChange,
+}: {
   value: string | undefined;
   /** The fields the condition may read (core: its own level). */
   candidates: readonly Field[];
@@ -89,21 +171,44 @@ export const ConditionEditor = ({ value, candidates, testId, onChange }: {
   const model = conditionModel(value);
   if ('expression' in model) {
     return (
-      <TextField {...small} fullWidth label={translate('templateEditor.authoring.condition_expression')} helperText={translate('templateEditor.authoring.condition_expression_help')}
-        value={model.expression} onChange={(e) => onChange(e.target.value || undefined)}
-        slotProps={{ htmlInput: { 'data-testid': `${testId}-condition-expression`, style: { fontFamily: 'monospace' } } }} />
+      <TextField
+        {...small}
+        fullWidth
+        label={translate('templateEditor.authoring.condition_expression')}
+        helperText={translate('templateEditor.authoring.condition_expression_help')}
+        value={model.expression}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        slotProps={{
+          htmlInput: { 'data-testid': `${testId}-condition-expression`, style: { fontFamily: 'monospace' } },
+        }}
+      />
     );
   }
-  const write = (clauses: ConditionClause[], join = model.join) => onChange(clauses.length ? conditionText({ join, clauses }) : undefined);
+  const write = (clauses: ConditionClause[], join = model.join) =>
+    onChange(clauses.length ? conditionText({ join, clauses }) : undefined);
   const first = candidates[0];
   return (
     <Box data-testid={`${testId}-condition`} sx={{ my: 0.5 }}>
       {model.clauses.length ? (
         <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1 }}>
-          <Typography variant="caption" color="text.secondary">{translate('templateEditor.authoring.condition')}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {translate('templateEditor.authoring.condition')}
+          </Typography>
           {model.clauses.length > 1 ? (
-            <TextField {...small} select value={model.join} onChange={(e) => write(model.clauses, e.target.value as '&&' | '||')}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-condition-join`, 'aria-label': translate('templateEditor.authoring.condition_join') } }} sx={{ width: 220 }}>
+            <TextField
+              {...small}
+              select
+              value={model.join}
+              onChange={(e) => write(model.clauses, e.target.value as '&&' | '||')}
+              slotProps={{
+                select: { native: true },
+                htmlInput: {
+                  'data-testid': `${testId}-condition-join`,
+                  'aria-label': translate('templateEditor.authoring.condition_join'),
+                },
+              }}
+              sx={{ width: 220 }}
+            >
               <option value="&&">{translate('templateEditor.authoring.join_all')}</option>
               <option value="||">{translate('templateEditor.authoring.join_any')}</option>
             </TextField>
@@ -111,12 +216,25 @@ export const ConditionEditor = ({ value, candidates, testId, onChange }: {
         </Box>
       ) : null}
       {model.clauses.map((clause, index) => (
-        <ClauseInputs key={index} clause={clause} candidates={candidates} testId={`${testId}-clause-${index}`}
+        <ClauseInputs
+          key={index}
+          clause={clause}
+          candidates={candidates}
+          testId={`${testId}-clause-${index}`}
           onChange={(next) => write(model.clauses.map((c, i) => (i === index ? next : c)))}
-          onRemove={() => write(model.clauses.filter((_, i) => i !== index))} />
+          onRemove={() => write(model.clauses.filter((_, i) => i !== index))}
+        />
       ))}
-      <Button size="small" startIcon={<AddIcon />} disabled={!first} onClick={() => first && write([...model.clauses, clauseFor(first)])} data-testid={`${testId}-add-clause`}>
-        {translate(model.clauses.length ? 'templateEditor.authoring.add_clause' : 'templateEditor.authoring.add_condition')}
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        disabled={!first}
+        onClick={() => first && write([...model.clauses, clauseFor(first)])}
+        data-testid={`${testId}-add-clause`}
+      >
+        {translate(
+          model.clauses.length ? 'templateEditor.authoring.add_clause' : 'templateEditor.authoring.add_condition',
+        )}
       </Button>
     </Box>
   );

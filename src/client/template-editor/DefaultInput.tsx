@@ -17,7 +17,15 @@ interface Choice {
   label: string;
 }
 
-export const DefaultInput = ({ field, testId, onChange }: { field: Partial<Field>; testId: string; onChange: (value: Field['default'] | undefined) => void }) => {
+export const DefaultInput = ({
+  field,
+  testId,
+  onChange,
+}: {
+  field: Partial<Field>;
+  testId: string;
+  onChange: (value: Field['default'] | undefined) => void;
+}) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const factors = useCategoryFactors(field.type === 'factor' ? field.category : undefined);
@@ -25,14 +33,36 @@ export const DefaultInput = ({ field, testId, onChange }: { field: Partial<Field
   const current = formatDefault(field.default);
   const change = (text: string) => onChange(parseDefault(field.type, text));
   let choices: Choice[] | undefined;
-  if (field.type === 'select') choices = (field.options ?? []).map((option) => ({ value: option.value, label: localize(option.label, lang, option.value) }));
-  else if (field.type === 'boolean') choices = [{ value: 'true', label: translate('ra.boolean.true') }, { value: 'false', label: translate('ra.boolean.false') }];
-  else if (field.type === 'factor') choices = factors.map((factor) => ({ value: factor.key, label: `${localize(factor.label, lang, factor.key)} (${factor.key})` }));
+  if (field.type === 'select')
+    choices = (field.options ?? []).map((option) => ({
+      value: option.value,
+      label: localize(option.label, lang, option.value),
+    }));
+  else if (field.type === 'boolean')
+    choices = [
+      { value: 'true', label: translate('ra.boolean.true') },
+      { value: 'false', label: translate('ra.boolean.false') },
+    ];
+  else if (field.type === 'factor')
+    choices = factors.map((factor) => ({
+      value: factor.key,
+      label: `${localize(factor.label, lang, factor.key)} (${factor.key})`,
+    }));
   if (!choices) {
-    return <TextField {...small} label={label} value={current} onChange={(e) => change(e.target.value)} slotProps={{ htmlInput: { 'data-testid': testId } }} sx={{ width: 120 }} />;
+    return (
+      <TextField
+        {...small}
+        label={label}
+        value={current}
+        onChange={(e) => change(e.target.value)}
+        slotProps={{ htmlInput: { 'data-testid': testId } }}
+        sx={{ width: 120 }}
+      />
+    );
   }
   // A value the list lacks (written in the JSON tab, or a key of a database not loaded) stays as it is: the checker names it.
-  if (current !== '' && !choices.some((choice) => choice.value === current)) choices = [...choices, { value: current, label: current }];
+  if (current !== '' && !choices.some((choice) => choice.value === current))
+    choices = [...choices, { value: current, label: current }];
   return (
     <TextField
       {...small}
@@ -44,7 +74,11 @@ export const DefaultInput = ({ field, testId, onChange }: { field: Partial<Field
       sx={{ width: 200 }}
     >
       <option value="">{translate('templateEditor.form.no_default')}</option>
-      {choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
     </TextField>
   );
 };

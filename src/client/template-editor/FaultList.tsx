@@ -6,7 +6,11 @@ import type { EditorFault } from './validation';
 export const FaultList = ({ faults }: { faults: readonly EditorFault[] }) => {
   const translate = useTranslate();
   if (faults.length === 0) {
-    return <Alert severity="success" data-testid="template-valid" sx={{ mt: 1 }}>{translate('templateEditor.editor.valid')}</Alert>;
+    return (
+      <Alert severity="success" data-testid="template-valid" sx={{ mt: 1 }}>
+        {translate('templateEditor.editor.valid')}
+      </Alert>
+    );
   }
   return (
     <Alert severity="error" sx={{ mt: 1 }} data-testid="template-faults">

@@ -5,18 +5,23 @@
  * list columns and filters; import aliases. Every change rewrites the same JSON; each concern has its own component.
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Radio, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  MenuItem,
+  Radio,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { LocalizedText } from '../../core/languages';
 import { FIELD_TYPES, TEMPLATE_TYPES, type Field, type Group, type Result } from '../../core/template';
-import {
-  move,
-  newField,
-  newGroup,
-  newResult,
-  type EditableTemplate,
-} from './definitionEdits';
+import { move, newField, newGroup, newResult, type EditableTemplate } from './definitionEdits';
 import { AliasesEditor } from './AliasesEditor';
 import { CategoryPicker } from './CategoryPicker';
 import { ConditionEditor } from './ConditionEditor';
@@ -47,14 +52,26 @@ function withText<T extends object>(owner: T, key: OptionalTextKey, text: Locali
 const Section = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => (
   <Box sx={{ mt: 2 }}>
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{title}</Typography>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
       {action}
     </Box>
     {children}
   </Box>
 );
 
-const FieldEditor = ({ field, testId, candidates, onChange }: { field: Partial<Field>; testId: string; candidates: readonly Field[]; onChange: (field: Partial<Field>) => void }) => {
+const FieldEditor = ({
+  field,
+  testId,
+  candidates,
+  onChange,
+}: {
+  field: Partial<Field>;
+  testId: string;
+  candidates: readonly Field[];
+  onChange: (field: Partial<Field>) => void;
+}) => {
   const translate = useTranslate();
   const set = <K extends keyof Field>(key: K, value: Field[K] | undefined) => {
     const next = { ...field };
@@ -66,7 +83,14 @@ const FieldEditor = ({ field, testId, candidates, onChange }: { field: Partial<F
   return (
     <Box sx={{ flex: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-        <TextField {...small} label={translate('templateEditor.form.name')} value={field.name ?? ''} onChange={(e) => set('name', e.target.value)} slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }} sx={{ width: 160 }} />
+        <TextField
+          {...small}
+          label={translate('templateEditor.form.name')}
+          value={field.name ?? ''}
+          onChange={(e) => set('name', e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }}
+          sx={{ width: 160 }}
+        />
         <TextField
           {...small}
           select
@@ -76,24 +100,59 @@ const FieldEditor = ({ field, testId, candidates, onChange }: { field: Partial<F
           slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-type` } }}
           sx={{ width: 140 }}
         >
-          {FIELD_TYPES.map((type) => <option key={type} value={type}>{translate(`templateEditor.field_types.${type}`)}</option>)}
+          {FIELD_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {translate(`templateEditor.field_types.${type}`)}
+            </option>
+          ))}
         </TextField>
         <UnitPicker value={field.unit} onChange={(unit) => set('unit', unit)} testId={`${testId}-unit`} />
         <DefaultInput field={field} testId={`${testId}-default`} onChange={(value) => set('default', value)} />
         {field.type === 'factor' ? (
-          <CategoryPicker value={field.category} onChange={(category) => set('category', category)} testId={`${testId}-category`} />
+          <CategoryPicker
+            value={field.category}
+            onChange={(category) => set('category', category)}
+            testId={`${testId}-category`}
+          />
         ) : null}
       </Box>
-      <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={field.label} onChange={(label) => set('label', label)} />
-      <OptionalTexts owner={field} keys={['help', 'placeholder']} testId={testId} onChange={(key, text) => onChange(withText(field, key, text))} />
+      <LocalizedInputs
+        label={translate('templateEditor.form.label')}
+        testId={`${testId}-label`}
+        value={field.label}
+        onChange={(label) => set('label', label)}
+      />
+      <OptionalTexts
+        owner={field}
+        keys={['help', 'placeholder']}
+        testId={testId}
+        onChange={(key, text) => onChange(withText(field, key, text))}
+      />
       <RulesEditor rules={field.rules ?? []} onChange={(rules) => set('rules', rules)} testId={testId} />
       {choice ? <OptionsEditor field={field} testId={testId} onChange={(options) => set('options', options)} /> : null}
-      <ConditionEditor value={field.visibleIf} candidates={candidates} testId={testId} onChange={(visibleIf) => set('visibleIf', visibleIf)} />
+      <ConditionEditor
+        value={field.visibleIf}
+        candidates={candidates}
+        testId={testId}
+        onChange={(visibleIf) => set('visibleIf', visibleIf)}
+      />
     </Box>
   );
 };
 
-const GroupEditor = ({ definition, group, index, count, update }: { definition: EditableTemplate; group: Partial<Group>; index: number; count: number; update: Update }) => {
+const GroupEditor = ({
+  definition,
+  group,
+  index,
+  count,
+  update,
+}: {
+  definition: EditableTemplate;
+  group: Partial<Group>;
+  index: number;
+  count: number;
+  update: Update;
+}) => {
   const translate = useTranslate();
   const testId = `te-group-${index}`;
   const setGroup = (change: (g: Partial<Group>) => void) =>
@@ -109,7 +168,14 @@ const GroupEditor = ({ definition, group, index, count, update }: { definition: 
     <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
       <CardContent sx={{ pb: '8px !important' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <TextField {...small} label={translate('templateEditor.form.group_id')} value={group.id ?? ''} onChange={(e) => setGroup((g) => (g.id = e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }} sx={{ width: 160 }} />
+          <TextField
+            {...small}
+            label={translate('templateEditor.form.group_id')}
+            value={group.id ?? ''}
+            onChange={(e) => setGroup((g) => (g.id = e.target.value))}
+            slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }}
+            sx={{ width: 160 }}
+          />
           <Box sx={{ flex: 1 }} />
           <OrderButtons
             testId={testId}
@@ -118,23 +184,47 @@ const GroupEditor = ({ definition, group, index, count, update }: { definition: 
             onRemove={() => count > 1 && update((d) => (d.groups = (d.groups ?? []).filter((_, i) => i !== index)))}
           />
         </Box>
-        <GroupSettings group={group} testId={testId} onChange={(next) => update((draft) => {
-          const groups = draft.groups ?? [];
-          groups[index] = next;
-          draft.groups = groups;
-        })} />
-        <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={group.label} onChange={(label) => setGroup((g) => (g.label = label))} />
-        <OptionalTexts owner={group} keys={['help']} testId={testId} onChange={(key, text) => setGroup((g) => {
-          if (text === undefined) delete g[key as 'help'];
-          else g[key as 'help'] = text;
-        })} />
+        <GroupSettings
+          group={group}
+          testId={testId}
+          onChange={(next) =>
+            update((draft) => {
+              const groups = draft.groups ?? [];
+              groups[index] = next;
+              draft.groups = groups;
+            })
+          }
+        />
+        <LocalizedInputs
+          label={translate('templateEditor.form.label')}
+          testId={`${testId}-label`}
+          value={group.label}
+          onChange={(label) => setGroup((g) => (g.label = label))}
+        />
+        <OptionalTexts
+          owner={group}
+          keys={['help']}
+          testId={testId}
+          onChange={(key, text) =>
+            setGroup((g) => {
+              if (text === undefined) delete g[key as 'help'];
+              else g[key as 'help'] = text;
+            })
+          }
+        />
         {fields.map((field, fieldIndex) => (
-          <Box key={fieldIndex} sx={{ display: 'flex', gap: 1, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }} data-testid={`te-field-${index}-${fieldIndex}`}>
+          <Box
+            key={fieldIndex}
+            sx={{ display: 'flex', gap: 1, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
+            data-testid={`te-field-${index}-${fieldIndex}`}
+          >
             <FieldEditor
               field={field}
               testId={`te-field-${index}-${fieldIndex}`}
               candidates={conditionCandidates(definition, group, field.name)}
-              onChange={(next) => setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))}
+              onChange={(next) =>
+                setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))
+              }
             />
             <OrderButtons
               testId={`te-field-${index}-${fieldIndex}`}
@@ -144,10 +234,17 @@ const GroupEditor = ({ definition, group, index, count, update }: { definition: 
             />
           </Box>
         ))}
-        <Button size="small" startIcon={<AddIcon />} data-testid={`${testId}-add-field`} onClick={() => update((draft) => {
-          const groups = draft.groups ?? [];
-          groups[index] = { ...groups[index], fields: [...(groups[index]?.fields ?? []), newField(draft)] };
-        })}>
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          data-testid={`${testId}-add-field`}
+          onClick={() =>
+            update((draft) => {
+              const groups = draft.groups ?? [];
+              groups[index] = { ...groups[index], fields: [...(groups[index]?.fields ?? []), newField(draft)] };
+            })
+          }
+        >
           {translate('templateEditor.form.add_field')}
         </Button>
       </CardContent>
@@ -155,7 +252,17 @@ const GroupEditor = ({ definition, group, index, count, update }: { definition: 
   );
 };
 
-const ResultEditor = ({ definition, result, index, update }: { definition: EditableTemplate; result: Partial<Result>; index: number; update: Update }) => {
+const ResultEditor = ({
+  definition,
+  result,
+  index,
+  update,
+}: {
+  definition: EditableTemplate;
+  result: Partial<Result>;
+  index: number;
+  update: Update;
+}) => {
   const translate = useTranslate();
   const testId = `te-result-${index}`;
   const setResult = (change: (r: Partial<Result>) => void) =>
@@ -169,15 +276,34 @@ const ResultEditor = ({ definition, result, index, update }: { definition: Edita
     <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
       <CardContent sx={{ pb: '8px !important' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
-          <TextField {...small} label={translate('templateEditor.form.name')} value={result.name ?? ''} onChange={(e) => setResult((r) => (r.name = e.target.value))} slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }} sx={{ width: 160 }} />
-          <UnitPicker value={result.unit} onChange={(unit) => setResult((r) => (r.unit = unit ?? ''))} testId={`${testId}-unit`} />
+          <TextField
+            {...small}
+            label={translate('templateEditor.form.name')}
+            value={result.name ?? ''}
+            onChange={(e) => setResult((r) => (r.name = e.target.value))}
+            slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }}
+            sx={{ width: 160 }}
+          />
+          <UnitPicker
+            value={result.unit}
+            onChange={(unit) => setResult((r) => (r.unit = unit ?? ''))}
+            testId={`${testId}-unit`}
+          />
           <FormControlLabel
-            control={<Radio checked={result.primary === true} onChange={() => update((draft) => {
-              draft.results = (draft.results ?? []).map((r, i) => {
-                const { primary: _primary, ...rest } = r;
-                return i === index ? { ...rest, primary: true } : rest;
-              });
-            })} slotProps={{ input: { 'data-testid': `${testId}-primary` } as object }} />}
+            control={
+              <Radio
+                checked={result.primary === true}
+                onChange={() =>
+                  update((draft) => {
+                    draft.results = (draft.results ?? []).map((r, i) => {
+                      const { primary: _primary, ...rest } = r;
+                      return i === index ? { ...rest, primary: true } : rest;
+                    });
+                  })
+                }
+                slotProps={{ input: { 'data-testid': `${testId}-primary` } as object }}
+              />
+            }
             label={translate('templateEditor.form.primary')}
           />
           <Box sx={{ flex: 1 }} />
@@ -188,12 +314,29 @@ const ResultEditor = ({ definition, result, index, update }: { definition: Edita
             onRemove={() => update((d) => (d.results = (d.results ?? []).filter((_, i) => i !== index)))}
           />
         </Box>
-        <FormulaInput definition={definition} result={result} testId={testId} onChange={(formula) => setResult((r) => (r.formula = formula))} />
-        <LocalizedInputs label={translate('templateEditor.form.label')} testId={`${testId}-label`} value={result.label} onChange={(label) => setResult((r) => (r.label = label))} />
-        <OptionalTexts owner={result} keys={['help']} testId={testId} onChange={(key, text) => setResult((r) => {
-          if (text === undefined) delete r[key as 'help'];
-          else r[key as 'help'] = text;
-        })} />
+        <FormulaInput
+          definition={definition}
+          result={result}
+          testId={testId}
+          onChange={(formula) => setResult((r) => (r.formula = formula))}
+        />
+        <LocalizedInputs
+          label={translate('templateEditor.form.label')}
+          testId={`${testId}-label`}
+          value={result.label}
+          onChange={(label) => setResult((r) => (r.label = label))}
+        />
+        <OptionalTexts
+          owner={result}
+          keys={['help']}
+          testId={testId}
+          onChange={(key, text) =>
+            setResult((r) => {
+              if (text === undefined) delete r[key as 'help'];
+              else r[key as 'help'] = text;
+            })
+          }
+        />
       </CardContent>
     </Card>
   );
@@ -216,7 +359,14 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
   return (
     <Box data-testid="form-editor">
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <TextField {...small} label={translate('templateEditor.form.id')} value={definition.id ?? ''} onChange={(e) => update((d) => (d.id = e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'te-id' } }} sx={{ width: 200 }} />
+        <TextField
+          {...small}
+          label={translate('templateEditor.form.id')}
+          value={definition.id ?? ''}
+          onChange={(e) => update((d) => (d.id = e.target.value))}
+          slotProps={{ htmlInput: { 'data-testid': 'te-id' } }}
+          sx={{ width: 200 }}
+        />
         <TextField
           {...small}
           select
@@ -226,38 +376,78 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
           slotProps={{ htmlInput: { 'data-testid': 'te-type' } }}
           sx={{ width: 140 }}
         >
-          {TEMPLATE_TYPES.map((type) => <MenuItem key={type} value={type}>{translate(`templateEditor.template_types.${type}`)}</MenuItem>)}
+          {TEMPLATE_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {translate(`templateEditor.template_types.${type}`)}
+            </MenuItem>
+          ))}
         </TextField>
         <IconPicker value={definition.icon} onChange={(icon) => update((d) => (d.icon = icon))} />
       </Stack>
-      <LocalizedInputs label={translate('templateEditor.form.label')} testId="te-label" value={definition.label} onChange={(label) => update((d) => (d.label = label))} />
-      <OptionalTexts owner={definition} keys={['description']} testId="te" onChange={(key, text) => onChange(withText(definition, key, text))} />
+      <LocalizedInputs
+        label={translate('templateEditor.form.label')}
+        testId="te-label"
+        value={definition.label}
+        onChange={(label) => update((d) => (d.label = label))}
+      />
+      <OptionalTexts
+        owner={definition}
+        keys={['description']}
+        testId="te"
+        onChange={(key, text) => onChange(withText(definition, key, text))}
+      />
 
       <Section
         title={translate('templateEditor.form.groups')}
         action={
           <Box>
-            <Button size="small" startIcon={<AddIcon />} onClick={() => update((d) => (d.groups = [...(d.groups ?? []), newGroup(d, false)]))} data-testid="te-add-group">
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => update((d) => (d.groups = [...(d.groups ?? []), newGroup(d, false)]))}
+              data-testid="te-add-group"
+            >
               {translate('templateEditor.form.add_group')}
             </Button>
-            <Button size="small" startIcon={<AddIcon />} onClick={() => update((d) => (d.groups = [...(d.groups ?? []), newGroup(d, true)]))} data-testid="te-add-repeatable-group">
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => update((d) => (d.groups = [...(d.groups ?? []), newGroup(d, true)]))}
+              data-testid="te-add-repeatable-group"
+            >
               {translate('templateEditor.form.add_repeatable_group')}
             </Button>
           </Box>
         }
       >
-        {groups.map((group, index) => <GroupEditor key={index} definition={definition} group={group} index={index} count={groups.length} update={update} />)}
+        {groups.map((group, index) => (
+          <GroupEditor
+            key={index}
+            definition={definition}
+            group={group}
+            index={index}
+            count={groups.length}
+            update={update}
+          />
+        ))}
       </Section>
 
       <Section
         title={translate('templateEditor.form.results')}
         action={
-          <Button size="small" startIcon={<AddIcon />} onClick={() => update((d) => (d.results = [...(d.results ?? []), newResult(d)]))} data-testid="te-add-result">
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => update((d) => (d.results = [...(d.results ?? []), newResult(d)]))}
+            data-testid="te-add-result"
+          >
             {translate('templateEditor.form.add_result')}
           </Button>
         }
       >
-        {results.map((result, index) => <ResultEditor key={index} definition={definition} result={result} index={index} update={update} />)}
+        {results.map((result, index) => (
+          <ResultEditor key={index} definition={definition} result={result} index={index} update={update} />
+        ))}
       </Section>
 
       <Section title={translate('templateEditor.form.list')}>
@@ -265,10 +455,15 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
       </Section>
 
       <Section title={translate('templateEditor.authoring.aliases')}>
-        <AliasesEditor definition={definition} onChange={(settings) => update((d) => {
-          if (settings) d.import = settings;
-          else delete d.import;
-        })} />
+        <AliasesEditor
+          definition={definition}
+          onChange={(settings) =>
+            update((d) => {
+              if (settings) d.import = settings;
+              else delete d.import;
+            })
+          }
+        />
       </Section>
     </Box>
   );

@@ -22,7 +22,6 @@ export interface Suggestion {
   kind: 'field' | 'group' | 'result' | 'function' | 'factor';
 }
 
-
 /** The word being typed before the caret: an identifier, or a quoted factor key (`'pap`). */
 export function wordBefore(text: string, caret: number): { start: number; word: string; quoted: boolean } {
   const match = /'?[A-Za-z0-9_]*$/.exec(text.slice(0, caret))!;
@@ -30,7 +29,11 @@ export function wordBefore(text: string, caret: number): { start: number; word: 
 }
 
 /** What may be completed at the caret, best first: names that start with the word, then names that contain it. */
-export function suggestionsFor(all: readonly Suggestion[], text: string, caret: number): { start: number; items: Suggestion[] } {
+export function suggestionsFor(
+  all: readonly Suggestion[],
+  text: string,
+  caret: number,
+): { start: number; items: Suggestion[] } {
   const { start, word, quoted } = wordBefore(text, caret);
   // A quote right after a name closes a key already completed (`'paper'`): nothing to offer there.
   if (quoted && /[A-Za-z0-9_]/.test(text[start - 1] ?? '')) return { start, items: [] };
@@ -43,22 +46,33 @@ export function suggestionsFor(all: readonly Suggestion[], text: string, caret: 
   const contains = lower ? pool.filter((s) => !starts.includes(s) && name(s).toLowerCase().includes(lower)) : [];
   const items = [...starts, ...contains].filter((s) => !(name(s) === word && !quoted));
   // After `factor(` the factor fields and keys come first.
-  if (afterFactor) items.sort((a, b) => Number(b.kind === 'factor' || b.kind === 'field') - Number(a.kind === 'factor' || a.kind === 'field'));
+  if (afterFactor)
+    items.sort(
+      (a, b) => Number(b.kind === 'factor' || b.kind === 'field') - Number(a.kind === 'factor' || a.kind === 'field'),
+    );
   return { start, items: items.slice(0, 12) };
 }
 
 function templateSuggestions(definition: EditableTemplate, self: string | undefined, lang: string): Suggestion[] {
   const suggestions: Suggestion[] = [];
   for (const group of definition.groups ?? []) {
-    if (group.repeatable && group.id) suggestions.push({ insert: group.id, detail: group.label?.[lang as 'de'] ?? '', kind: 'group' });
+    if (group.repeatable && group.id)
+      suggestions.push({ insert: group.id, detail: group.label?.[lang as 'de'] ?? '', kind: 'group' });
     for (const field of group.fields ?? []) {
-      if (field.name) suggestions.push({ insert: field.name, detail: `${field.label?.[lang as 'de'] ?? ''}${group.repeatable ? ` · ${group.id}` : ''}`, kind: 'field' });
+      if (field.name)
+        suggestions.push({
+          insert: field.name,
+          detail: `${field.label?.[lang as 'de'] ?? ''}${group.repeatable ? ` · ${group.id}` : ''}`,
+          kind: 'field',
+        });
     }
   }
   for (const result of definition.results ?? []) {
-    if (result.name && result.name !== self) suggestions.push({ insert: result.name, detail: result.label?.[lang as 'de'] ?? '', kind: 'result' });
+    if (result.name && result.name !== self)
+      suggestions.push({ insert: result.name, detail: result.label?.[lang as 'de'] ?? '', kind: 'result' });
   }
-  for (const [name, signature] of Object.entries(FUNCTIONS)) suggestions.push({ insert: `${name}(`, detail: signature.usage, kind: 'function' });
+  for (const [name, signature] of Object.entries(FUNCTIONS))
+    suggestions.push({ insert: `${name}(`, detail: signature.usage, kind: 'function' });
   return suggestions;
 }
 
@@ -67,12 +81,22 @@ function useCategoryKeys(category: string | undefined): Suggestion[] {
   const lang = useLanguage();
   const factors = useCategoryFactors(category);
   return useMemo(
-    () => factors.map((factor): Suggestion => ({ insert: `'${factor.key}'`, detail: factor.label?.[lang] ?? factor.unit, kind: 'factor' })),
+    () =>
+      factors.map((factor): Suggestion => ({
+        insert: `'${factor.key}'`,
+        detail: factor.label?.[lang] ?? factor.unit,
+        kind: 'factor',
+      })),
     [factors, lang],
   );
 }
 
-export const FormulaInput = ({ definition, result, testId, onChange }: {
+export const FormulaInput = ({
+  definition,
+  result,
+  testId,
+  onChange,
+}: {
   definition: EditableTemplate;
   result: { name?: string; formula?: string };
   testId: string;
@@ -83,10 +107,16 @@ export const FormulaInput = ({ definition, result, testId, onChange }: {
   const input = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
-  const factorCategories = (definition.groups ?? []).flatMap((g) => g.fields ?? []).filter((f) => f.type === 'factor' && f.category).map((f) => f.category!);
+  const factorCategories = (definition.groups ?? [])
+    .flatMap((g) => g.fields ?? [])
+    .filter((f) => f.type === 'factor' && f.category)
+    .map((f) => f.category!);
   const [category, setCategory] = useState<string | undefined>(factorCategories[0]);
   const keys = useCategoryKeys(category);
-  const all = useMemo(() => [...templateSuggestions(definition, result.name, lang), ...keys], [definition, result.name, lang, keys]);
+  const all = useMemo(
+    () => [...templateSuggestions(definition, result.name, lang), ...keys],
+    [definition, result.name, lang, keys],
+  );
   const text = result.formula ?? '';
   const { start, items } = caret === null ? { start: 0, items: [] } : suggestionsFor(all, text, caret);
   const preview = usePreviewValue(result.name);
@@ -130,24 +160,54 @@ export const FormulaInput = ({ definition, result, testId, onChange }: {
             setActive(0);
           }}
           onKeyDown={onKeyDown}
-          onKeyUp={(e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') && track()}
+          onKeyUp={(e) =>
+            (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') && track()
+          }
           onClick={track}
           onBlur={() => setCaret(null)}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-formula`, style: { fontFamily: 'monospace' }, autoComplete: 'off', role: 'combobox', 'aria-expanded': items.length > 0, 'aria-autocomplete': 'list' } }}
+          slotProps={{
+            htmlInput: {
+              'data-testid': `${testId}-formula`,
+              style: { fontFamily: 'monospace' },
+              autoComplete: 'off',
+              role: 'combobox',
+              'aria-expanded': items.length > 0,
+              'aria-autocomplete': 'list',
+            },
+          }}
         />
-        <CategoryPicker value={category} onChange={setCategory} testId={`${testId}-factor-category`} label={translate('templateEditor.authoring.factor_keys_of')} />
+        <CategoryPicker
+          value={category}
+          onChange={setCategory}
+          testId={`${testId}-factor-category`}
+          label={translate('templateEditor.authoring.factor_keys_of')}
+        />
       </Box>
       {items.length ? (
-        <Paper elevation={4} sx={{ position: 'absolute', zIndex: 10, left: 0, maxWidth: 520, maxHeight: 280, overflow: 'auto' }}>
+        <Paper
+          elevation={4}
+          sx={{ position: 'absolute', zIndex: 10, left: 0, maxWidth: 520, maxHeight: 280, overflow: 'auto' }}
+        >
           <MenuList dense role="listbox" data-testid={`${testId}-suggestions`}>
             {items.map((item, index) => (
-              <MenuItem key={`${item.kind}:${item.insert}`} selected={index === active} role="option" data-testid={`${testId}-suggestion-${item.insert.replace(/[('"]/g, '')}`}
+              <MenuItem
+                key={`${item.kind}:${item.insert}`}
+                selected={index === active}
+                role="option"
+                data-testid={`${testId}-suggestion-${item.insert.replace(/[('"]/g, '')}`}
                 onMouseDown={(event) => {
                   event.preventDefault();
                   accept(item);
-                }}>
-                <ListItemText primary={<Box component="span" sx={{ fontFamily: 'monospace' }}>{item.insert}</Box>}
-                  secondary={`${translate(`templateEditor.authoring.suggestion_kinds.${item.kind}`)}${item.detail ? ` · ${item.detail}` : ''}`} />
+                }}
+              >
+                <ListItemText
+                  primary={
+                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                      {item.insert}
+                    </Box>
+                  }
+                  secondary={`${translate(`templateEditor.authoring.suggestion_kinds.${item.kind}`)}${item.detail ? ` · ${item.detail}` : ''}`}
+                />
               </MenuItem>
             ))}
           </MenuList>
@@ -155,7 +215,9 @@ export const FormulaInput = ({ definition, result, testId, onChange }: {
       ) : null}
       <FormHelperText data-testid={`${testId}-preview-value`}>
         {preview
-          ? translate('templateEditor.authoring.preview_value', { value: `${formatResult(preview.value, lang)} ${localizeUnit(preview.unit, lang)}` })
+          ? translate('templateEditor.authoring.preview_value', {
+              value: `${formatResult(preview.value, lang)} ${localizeUnit(preview.unit, lang)}`,
+            })
           : translate('templateEditor.authoring.no_preview_value')}
       </FormHelperText>
     </Box>

@@ -21,11 +21,18 @@ export const IconPicker = ({ value, onChange }: { value: string | undefined; onC
       label={translate('templateEditor.form.icon')}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { renderValue: (name) => <IconName name={String(name)} />, SelectDisplayProps: { 'data-testid': 'te-icon' } as object } }}
+      slotProps={{
+        select: {
+          renderValue: (name) => <IconName name={String(name)} />,
+          SelectDisplayProps: { 'data-testid': 'te-icon' } as object,
+        },
+      }}
       sx={{ width: 200 }}
     >
       {TEMPLATE_ICONS.map((name) => (
-        <MenuItem key={name} value={name} data-testid={`te-icon-option-${name}`}><IconName name={name} /></MenuItem>
+        <MenuItem key={name} value={name} data-testid={`te-icon-option-${name}`}>
+          <IconName name={name} />
+        </MenuItem>
       ))}
     </TextField>
   );

@@ -12,7 +12,21 @@ interface Choice {
   label: string;
 }
 
-const NamesInput = ({ value, choices, onChange, label, helperText, testId }: { value: readonly string[]; choices: readonly Choice[]; onChange: (names: string[]) => void; label: string; helperText: string; testId: string }) => {
+const NamesInput = ({
+  value,
+  choices,
+  onChange,
+  label,
+  helperText,
+  testId,
+}: {
+  value: readonly string[];
+  choices: readonly Choice[];
+  onChange: (names: string[]) => void;
+  label: string;
+  helperText: string;
+  testId: string;
+}) => {
   const text = (name: string) => {
     const choice = choices.find((c) => c.name === name);
     return choice && choice.label !== name ? `${choice.label} (${name})` : name;
@@ -26,39 +40,79 @@ const NamesInput = ({ value, choices, onChange, label, helperText, testId }: { v
       onChange={(_, names) => onChange(names)}
       getOptionLabel={text}
       filterSelectedOptions
-      renderOption={(props, name) => <li {...props} key={name} data-testid={`${testId}-option-${name}`}>{text(name)}</li>}
-      renderValue={(names, getItemProps) => names.map((name, index) => {
-        const { key, ...itemProps } = getItemProps({ index });
-        return <Chip key={key} size="small" label={text(name)} {...itemProps} data-testid={`${testId}-chip-${name}`} />;
-      })}
+      renderOption={(props, name) => (
+        <li {...props} key={name} data-testid={`${testId}-option-${name}`}>
+          {text(name)}
+        </li>
+      )}
+      renderValue={(names, getItemProps) =>
+        names.map((name, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return (
+            <Chip key={key} size="small" label={text(name)} {...itemProps} data-testid={`${testId}-chip-${name}`} />
+          );
+        })
+      }
       renderInput={(params) => (
-        <TextField {...params} margin="dense" label={label} helperText={helperText}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }} />
+        <TextField
+          {...params}
+          margin="dense"
+          label={label}
+          helperText={helperText}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
+        />
       )}
     />
   );
 };
 
-export const ListSettingsEditor = ({ definition, onChange }: { definition: EditableTemplate; onChange: (list: { columns?: string[]; filters?: string[] }) => void }) => {
+export const ListSettingsEditor = ({
+  definition,
+  onChange,
+}: {
+  definition: EditableTemplate;
+  onChange: (list: { columns?: string[]; filters?: string[] }) => void;
+}) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const list = definition.list ?? {};
   const groups = definition.groups ?? [];
-  const fieldChoice = (field: { name?: string; label?: Record<string, string> }): Choice => ({ name: field.name ?? '', label: field.label?.[lang] ?? field.name ?? '' });
-  const topFields = groups.filter((g) => !g.repeatable).flatMap((g) => g.fields ?? []).filter((f) => f.name).map(fieldChoice);
+  const fieldChoice = (field: { name?: string; label?: Record<string, string> }): Choice => ({
+    name: field.name ?? '',
+    label: field.label?.[lang] ?? field.name ?? '',
+  });
+  const topFields = groups
+    .filter((g) => !g.repeatable)
+    .flatMap((g) => g.fields ?? [])
+    .filter((f) => f.name)
+    .map(fieldChoice);
   const results = (definition.results ?? []).filter((r) => r.name).map(fieldChoice);
   const columnChoices = [...topFields, ...results];
-  const filterChoices = [...topFields.filter((f) => f.name !== 'tags'), { name: 'tags', label: translate('templateEditor.field_types.tags') }];
+  const filterChoices = [
+    ...topFields.filter((f) => f.name !== 'tags'),
+    { name: 'tags', label: translate('templateEditor.field_types.tags') },
+  ];
   return (
     <Box data-testid="te-list">
-      <NamesInput testId="te-list-columns" label={translate('templateEditor.form.list_columns')} helperText={translate('templateEditor.authoring.list_columns_help')}
-        value={list.columns ?? []} choices={columnChoices} onChange={(columns) => onChange({ ...list, columns })} />
-      <NamesInput testId="te-list-filters" label={translate('templateEditor.authoring.list_filters')} helperText={translate('templateEditor.authoring.list_filters_help')}
-        value={list.filters ?? []} choices={filterChoices}
+      <NamesInput
+        testId="te-list-columns"
+        label={translate('templateEditor.form.list_columns')}
+        helperText={translate('templateEditor.authoring.list_columns_help')}
+        value={list.columns ?? []}
+        choices={columnChoices}
+        onChange={(columns) => onChange({ ...list, columns })}
+      />
+      <NamesInput
+        testId="te-list-filters"
+        label={translate('templateEditor.authoring.list_filters')}
+        helperText={translate('templateEditor.authoring.list_filters_help')}
+        value={list.filters ?? []}
+        choices={filterChoices}
         onChange={(filters) => {
           const { filters: _old, ...rest } = list;
           onChange(filters.length ? { ...rest, filters } : rest);
-        }} />
+        }}
+      />
     </Box>
   );
 };

@@ -8,9 +8,21 @@ import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/ma
 import { useTranslate } from 'react-admin';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
 
-export const LocalizedInputs = ({ value, onChange, testId, label }: { value: Partial<LocalizedText> | undefined; onChange: (next: LocalizedText) => void; testId: string; label: string }) => (
+export const LocalizedInputs = ({
+  value,
+  onChange,
+  testId,
+  label,
+}: {
+  value: Partial<LocalizedText> | undefined;
+  onChange: (next: LocalizedText) => void;
+  testId: string;
+  label: string;
+}) => (
   <Box role="group" aria-label={label} sx={{ mt: 0.5, flex: 1 }}>
-    <Typography variant="caption" color="text.secondary">{label}</Typography>
+    <Typography variant="caption" color="text.secondary">
+      {label}
+    </Typography>
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', columnGap: 1 }}>
       {LANGUAGES.map((lang) => (
         <TextField
@@ -32,7 +44,12 @@ export type OptionalTextKey = 'help' | 'placeholder' | 'description';
 const EMPTY: LocalizedText = { de: '', en: '', fr: '', it: '', es: '' };
 
 /** The optional texts `keys` of `owner`: present ones as inputs with a remove button, absent ones as "add" buttons. */
-export const OptionalTexts = ({ owner, keys, testId, onChange }: {
+export const OptionalTexts = ({
+  owner,
+  keys,
+  testId,
+  onChange,
+}: {
   owner: Partial<Record<OptionalTextKey, LocalizedText>>;
   keys: readonly OptionalTextKey[];
   testId: string;
@@ -42,18 +59,36 @@ export const OptionalTexts = ({ owner, keys, testId, onChange }: {
   const absent = keys.filter((key) => owner[key] === undefined);
   return (
     <Box>
-      {keys.filter((key) => owner[key] !== undefined).map((key) => (
-        <Box key={key} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
-          <LocalizedInputs label={translate(`templateEditor.authoring.${key}`)} testId={`${testId}-${key}`} value={owner[key]} onChange={(text) => onChange(key, text)} />
-          <Tooltip title={translate('templateEditor.authoring.remove_text')}>
-            <IconButton size="small" aria-label={`${translate('templateEditor.authoring.remove_text')}: ${translate(`templateEditor.authoring.${key}`)}`} onClick={() => onChange(key, undefined)} data-testid={`${testId}-${key}-remove`}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
-      ))}
+      {keys
+        .filter((key) => owner[key] !== undefined)
+        .map((key) => (
+          <Box key={key} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+            <LocalizedInputs
+              label={translate(`templateEditor.authoring.${key}`)}
+              testId={`${testId}-${key}`}
+              value={owner[key]}
+              onChange={(text) => onChange(key, text)}
+            />
+            <Tooltip title={translate('templateEditor.authoring.remove_text')}>
+              <IconButton
+                size="small"
+                aria-label={`${translate('templateEditor.authoring.remove_text')}: ${translate(`templateEditor.authoring.${key}`)}`}
+                onClick={() => onChange(key, undefined)}
+                data-testid={`${testId}-${key}-remove`}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ))}
       {absent.map((key) => (
-        <Button key={key} size="small" startIcon={<AddIcon />} onClick={() => onChange(key, { ...EMPTY })} data-testid={`${testId}-add-${key}`}>
+        <Button
+          key={key}
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => onChange(key, { ...EMPTY })}
+          data-testid={`${testId}-add-${key}`}
+        >
           {translate(`templateEditor.authoring.add_${key}`)}
         </Button>
       ))}

@@ -12,7 +12,13 @@ export function parseNumber(text: string): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-export const NumberDraftInput = ({ value, onChange, label, testId, width = 110 }: {
+export const NumberDraftInput = ({
+  value,
+  onChange,
+  label,
+  testId,
+  width = 110,
+}: {
   value: number | undefined;
   /** undefined: the text is empty (or not a number yet). */
   onChange: (value: number | undefined) => void;

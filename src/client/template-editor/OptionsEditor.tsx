@@ -30,44 +30,98 @@ const DataEntryInputs = ({ entry, source, testId, onChange: change, onRemove }: 
   const onChange = (next: DataEntry) => change(next, source);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }} data-testid={testId}>
-      <TextField {...small} label={translate('templateEditor.authoring.data_key')} value={entry.key} onChange={(e) => onChange({ ...entry, key: e.target.value.trim() })}
-        slotProps={{ htmlInput: { 'data-testid': `${testId}-key` } }} sx={{ width: 140 }} />
-      <TextField {...small} select label={translate('templateEditor.authoring.data_kind')} value={entry.kind}
+      <TextField
+        {...small}
+        label={translate('templateEditor.authoring.data_key')}
+        value={entry.key}
+        onChange={(e) => onChange({ ...entry, key: e.target.value.trim() })}
+        slotProps={{ htmlInput: { 'data-testid': `${testId}-key` } }}
+        sx={{ width: 140 }}
+      />
+      <TextField
+        {...small}
+        select
+        label={translate('templateEditor.authoring.data_kind')}
+        value={entry.kind}
         onChange={(e) => {
           const kind = e.target.value as DataKind;
           onChange({ ...entry, kind, value: convertData(entry.value, kind) });
         }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-kind` } }} sx={{ width: 110 }}>
-        {KINDS.map((kind) => <option key={kind} value={kind}>{translate(`templateEditor.authoring.kinds.${kind}`)}</option>)}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-kind` } }}
+        sx={{ width: 110 }}
+      >
+        {KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {translate(`templateEditor.authoring.kinds.${kind}`)}
+          </option>
+        ))}
       </TextField>
       {entry.kind === 'number' ? (
-        <NumberDraftInput label={translate('templateEditor.authoring.data_value')} value={typeof entry.value === 'number' ? entry.value : undefined}
-          onChange={(value) => onChange({ ...entry, value: value ?? 0 })} testId={`${testId}-value`} />
+        <NumberDraftInput
+          label={translate('templateEditor.authoring.data_value')}
+          value={typeof entry.value === 'number' ? entry.value : undefined}
+          onChange={(value) => onChange({ ...entry, value: value ?? 0 })}
+          testId={`${testId}-value`}
+        />
       ) : entry.kind === 'boolean' ? (
-        <TextField {...small} select label={translate('templateEditor.authoring.data_value')} value={String(entry.value)}
+        <TextField
+          {...small}
+          select
+          label={translate('templateEditor.authoring.data_value')}
+          value={String(entry.value)}
           onChange={(e) => onChange({ ...entry, value: e.target.value === 'true' })}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 110 }}>
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }}
+          sx={{ width: 110 }}
+        >
           <option value="true">{translate('templateEditor.authoring.yes')}</option>
           <option value="false">{translate('templateEditor.authoring.no')}</option>
         </TextField>
       ) : (
-        <TextField {...small} label={translate('templateEditor.authoring.data_value')} value={String(entry.value)} onChange={(e) => onChange({ ...entry, value: e.target.value })}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-value` } }} sx={{ width: 160 }} />
+        <TextField
+          {...small}
+          label={translate('templateEditor.authoring.data_value')}
+          value={String(entry.value)}
+          onChange={(e) => onChange({ ...entry, value: e.target.value })}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-value` } }}
+          sx={{ width: 160 }}
+        />
       )}
       {entry.kind === 'number' || source !== undefined ? (
-        <TextField {...small} label={translate('templateEditor.authoring.data_source')} value={source ?? ''}
+        <TextField
+          {...small}
+          label={translate('templateEditor.authoring.data_source')}
+          value={source ?? ''}
           onChange={(e) => change(entry, e.target.value === '' ? undefined : e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-source` } }} sx={{ flex: 1, minWidth: 200 }} />
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-source` } }}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
       ) : null}
       <Tooltip title={translate('templateEditor.authoring.remove_data')}>
-        <IconButton size="small" aria-label={translate('templateEditor.authoring.remove_data')} onClick={onRemove} data-testid={`${testId}-remove`}><DeleteIcon fontSize="small" /></IconButton>
+        <IconButton
+          size="small"
+          aria-label={translate('templateEditor.authoring.remove_data')}
+          onClick={onRemove}
+          data-testid={`${testId}-remove`}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
       </Tooltip>
     </Box>
   );
 };
 
 /** The data of one option; a new entry takes a key the other options already carry and this one lacks. */
-const OptionData = ({ option, siblings, testId, onChange }: { option: FieldOption; siblings: readonly FieldOption[]; testId: string; onChange: (option: FieldOption) => void }) => {
+const OptionData = ({
+  option,
+  siblings,
+  testId,
+  onChange,
+}: {
+  option: FieldOption;
+  siblings: readonly FieldOption[];
+  testId: string;
+  onChange: (option: FieldOption) => void;
+}) => {
   const translate = useTranslate();
   const entries = dataEntries(option.data);
   const sources = option.dataSources ?? {};
@@ -77,7 +131,9 @@ const OptionData = ({ option, siblings, testId, onChange }: { option: FieldOptio
     const data = dataFromEntries(next);
     // A source for a key no entry has (written by hand in the JSON) stays as it is.
     const kept = Object.entries(sources).filter(([key]) => !entries.some((entry) => entry.key === key));
-    const written = next.flatMap((entry, i) => (nextSources[i] === undefined ? [] : [[entry.key, nextSources[i]] as const]));
+    const written = next.flatMap((entry, i) =>
+      nextSources[i] === undefined ? [] : [[entry.key, nextSources[i]] as const],
+    );
     const dataSources = Object.fromEntries([...kept, ...written]);
     onChange({ ...rest, ...(data ? { data } : {}), ...(Object.keys(dataSources).length ? { dataSources } : {}) });
   };
@@ -85,28 +141,67 @@ const OptionData = ({ option, siblings, testId, onChange }: { option: FieldOptio
     const taken = entries.map((entry) => entry.key);
     // Every option must carry a key a formula reads: offer the others' keys first, with their kind.
     const shared = siblings.flatMap((other) => dataEntries(other.data)).find((entry) => !taken.includes(entry.key));
-    write([...entries, shared ? { key: shared.key, kind: shared.kind, value: convertData('', shared.kind) } : { key: freeName('value', taken), kind: 'number', value: 0 }], [...entrySources, undefined]);
+    write(
+      [
+        ...entries,
+        shared
+          ? { key: shared.key, kind: shared.kind, value: convertData('', shared.kind) }
+          : { key: freeName('value', taken), kind: 'number', value: 0 },
+      ],
+      [...entrySources, undefined],
+    );
   };
   return (
     <Box sx={{ pl: 2 }}>
-      {entries.length ? <Typography variant="caption" color="text.secondary">{translate('templateEditor.authoring.option_data')}</Typography> : null}
+      {entries.length ? (
+        <Typography variant="caption" color="text.secondary">
+          {translate('templateEditor.authoring.option_data')}
+        </Typography>
+      ) : null}
       {entries.map((entry, index) => (
-        <DataEntryInputs key={index} entry={entry} source={entrySources[index]} testId={`${testId}-data-${index}`}
-          onChange={(next, source) => write(entries.map((e, i) => (i === index ? next : e)), entrySources.map((s, i) => (i === index ? source : s)))}
-          onRemove={() => write(entries.filter((_, i) => i !== index), entrySources.filter((_, i) => i !== index))} />
+        <DataEntryInputs
+          key={index}
+          entry={entry}
+          source={entrySources[index]}
+          testId={`${testId}-data-${index}`}
+          onChange={(next, source) =>
+            write(
+              entries.map((e, i) => (i === index ? next : e)),
+              entrySources.map((s, i) => (i === index ? source : s)),
+            )
+          }
+          onRemove={() =>
+            write(
+              entries.filter((_, i) => i !== index),
+              entrySources.filter((_, i) => i !== index),
+            )
+          }
+        />
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={addEntry} data-testid={`${testId}-add-data`}>{translate('templateEditor.authoring.add_data')}</Button>
+      <Button size="small" startIcon={<AddIcon />} onClick={addEntry} data-testid={`${testId}-add-data`}>
+        {translate('templateEditor.authoring.add_data')}
+      </Button>
     </Box>
   );
 };
 
-export const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Field>; testId: string; onChange: (options: FieldOption[]) => void }) => {
+export const OptionsEditor = ({
+  field,
+  testId,
+  onChange,
+}: {
+  field: Partial<Field>;
+  testId: string;
+  onChange: (options: FieldOption[]) => void;
+}) => {
   const translate = useTranslate();
   const options = field.options ?? [];
   const replace = (index: number, option: FieldOption) => onChange(options.map((o, i) => (i === index ? option : o)));
   return (
     <Box sx={{ pl: 2, borderLeft: 2, borderColor: 'divider', my: 1 }} data-testid={`${testId}-options`}>
-      <Typography variant="caption" color="text.secondary">{translate('templateEditor.form.options')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('templateEditor.form.options')}
+      </Typography>
       {options.map((option, index) => (
         <Box key={index} sx={{ borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -133,10 +228,20 @@ export const OptionsEditor = ({ field, testId, onChange }: { field: Partial<Fiel
             value={option.label}
             onChange={(label) => replace(index, { ...option, label })}
           />
-          <OptionData option={option} siblings={options.filter((_, i) => i !== index)} testId={`${testId}-option-${index}`} onChange={(next) => replace(index, next)} />
+          <OptionData
+            option={option}
+            siblings={options.filter((_, i) => i !== index)}
+            testId={`${testId}-option-${index}`}
+            onChange={(next) => replace(index, next)}
+          />
         </Box>
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...options, newOption(field)])} data-testid={`${testId}-add-option`}>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => onChange([...options, newOption(field)])}
+        data-testid={`${testId}-add-option`}
+      >
         {translate('templateEditor.form.add_option')}
       </Button>
     </Box>

@@ -26,12 +26,25 @@ function argumentsOf(text: string): { name: string; args: string[] } {
   return { name: parsed.name, args };
 }
 
-export const RulesEditor = ({ rules, onChange, testId }: { rules: readonly string[]; onChange: (rules: string[]) => void; testId: string }) => {
+export const RulesEditor = ({
+  rules,
+  onChange,
+  testId,
+}: {
+  rules: readonly string[];
+  onChange: (rules: string[]) => void;
+  testId: string;
+}) => {
   const translate = useTranslate();
   const entries = rules.map(argumentsOf);
   const write = (index: number, name: string, args: string[]) =>
     onChange(entries.map((entry, i) => (i === index ? ruleText(name, args) : ruleText(entry.name, entry.args))));
-  const pick = (index: number, name: string) => write(index, name, Array.from({ length: RULE_ARITY[name] ?? 0 }, () => ''));
+  const pick = (index: number, name: string) =>
+    write(
+      index,
+      name,
+      Array.from({ length: RULE_ARITY[name] ?? 0 }, () => ''),
+    );
   return (
     <Box data-testid={`${testId}-rules`} sx={{ width: '100%' }}>
       {entries.map((entry, index) => (
@@ -45,7 +58,11 @@ export const RulesEditor = ({ rules, onChange, testId }: { rules: readonly strin
             slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-rule-${index}-name` } }}
             sx={{ width: 150 }}
           >
-            {(RULE_NAMES.includes(entry.name) ? RULE_NAMES : [entry.name, ...RULE_NAMES]).map((name) => <option key={name} value={name}>{name}</option>)}
+            {(RULE_NAMES.includes(entry.name) ? RULE_NAMES : [entry.name, ...RULE_NAMES]).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </TextField>
           {entry.args.map((arg, argIndex) => (
             <TextField
@@ -53,19 +70,37 @@ export const RulesEditor = ({ rules, onChange, testId }: { rules: readonly strin
               key={argIndex}
               label={translate('templateEditor.form.rule_argument', { number: argIndex + 1 })}
               value={arg}
-              onChange={(event) => write(index, entry.name, entry.args.map((a, i) => (i === argIndex ? (entry.name === 'pattern' ? event.target.value : event.target.value.trim()) : a)))}
+              onChange={(event) =>
+                write(
+                  index,
+                  entry.name,
+                  entry.args.map((a, i) =>
+                    i === argIndex ? (entry.name === 'pattern' ? event.target.value : event.target.value.trim()) : a,
+                  ),
+                )
+              }
               slotProps={{ htmlInput: { 'data-testid': `${testId}-rule-${index}-arg-${argIndex}` } }}
               sx={{ width: entry.name === 'pattern' ? 240 : 120 }}
             />
           ))}
           <Tooltip title={translate('templateEditor.form.remove_rule')}>
-            <IconButton size="small" aria-label={translate('templateEditor.form.remove_rule')} onClick={() => onChange(rules.filter((_, i) => i !== index))} data-testid={`${testId}-rule-${index}-remove`}>
+            <IconButton
+              size="small"
+              aria-label={translate('templateEditor.form.remove_rule')}
+              onClick={() => onChange(rules.filter((_, i) => i !== index))}
+              data-testid={`${testId}-rule-${index}-remove`}
+            >
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Tooltip>
         </Box>
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...rules, 'required'])} data-testid={`${testId}-add-rule`}>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => onChange([...rules, 'required'])}
+        data-testid={`${testId}-add-rule`}
+      >
         {translate('templateEditor.form.add_rule')}
       </Button>
     </Box>

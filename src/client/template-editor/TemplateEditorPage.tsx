@@ -29,7 +29,12 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
 import type { Template } from '../../core/template';
-import { useExportTemplateVersion, useFetchTemplateVersions, useTemplateVersionMutations, useTemplateVersions } from './api';
+import {
+  useExportTemplateVersion,
+  useFetchTemplateVersions,
+  useTemplateVersionMutations,
+  useTemplateVersions,
+} from './api';
 import { emptyTemplate, toText, type EditableTemplate } from './definitionEdits';
 import { downloadJson, templateFileText } from './download';
 import { FaultList } from './FaultList';
@@ -81,7 +86,9 @@ const TemplateEditorPage = () => {
   const location = useLocation();
   const wantedVersion = search.get('version') ? Number(search.get('version')) : undefined;
 
-  const [text, setText] = useState(() => (location.state as EditorLocationState | null)?.importedText ?? (id ? '' : toText(emptyTemplate())));
+  const [text, setText] = useState(
+    () => (location.state as EditorLocationState | null)?.importedText ?? (id ? '' : toText(emptyTemplate())),
+  );
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const { data: versions = NO_VERSIONS } = useTemplateVersions(id);
@@ -103,7 +110,10 @@ const TemplateEditorPage = () => {
   const checkedText = deferredText === '' ? text : deferredText;
   const units = useUnitCatalog();
   const language = useLanguage();
-  const check = useMemo(() => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language)), [checkedText, units, language]);
+  const check = useMemo(
+    () => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language)),
+    [checkedText, units, language],
+  );
   const lastValid = useRef<Template | undefined>(undefined);
   if (check.template) lastValid.current = check.template;
   const faults = serverFaults.length > 0 ? serverFaults : check.faults;
@@ -156,11 +166,18 @@ const TemplateEditorPage = () => {
     notify(body.message, { type: 'error' });
   };
 
-  const save = async (status: TemplateVersionStatus, mode: 'new' | 'version', definition: unknown = formJson ?? text) => {
+  const save = async (
+    status: TemplateVersionStatus,
+    mode: 'new' | 'version',
+    definition: unknown = formJson ?? text,
+  ) => {
     setBusy(true);
     try {
       const record = await versionCalls.save({ definition, status, mode });
-      await afterSave(record, status === 'published' ? 'templateEditor.notify.published' : 'templateEditor.notify.saved');
+      await afterSave(
+        record,
+        status === 'published' ? 'templateEditor.notify.published' : 'templateEditor.notify.saved',
+      );
     } catch (error) {
       failed(error);
     } finally {
@@ -175,7 +192,10 @@ const TemplateEditorPage = () => {
     if (loaded && !dirty && loaded.record.status === 'draft') {
       setBusy(true);
       try {
-        await afterSave(await versionCalls.publish({ id: loaded.record.template_id, version: loaded.record.version }), 'templateEditor.notify.published');
+        await afterSave(
+          await versionCalls.publish({ id: loaded.record.template_id, version: loaded.record.version }),
+          'templateEditor.notify.published',
+        );
       } catch (error) {
         failed(error);
       } finally {
@@ -197,40 +217,93 @@ const TemplateEditorPage = () => {
     }
   };
 
-  const title = loaded ? `${loaded.record.label} · v${loaded.record.version}` : translate('templateEditor.editor.new_title');
+  const title = loaded
+    ? `${loaded.record.label} · v${loaded.record.version}`
+    : translate('templateEditor.editor.new_title');
   const canPublish = !!check.template && !sameShippedId && (dirty || loaded?.record.status === 'draft');
 
-  if (id && !loaded) return missing ? <Alert severity="error" sx={{ m: 2 }}>{missing}</Alert> : <RouteLoading />;
+  if (id && !loaded)
+    return missing ? (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {missing}
+      </Alert>
+    ) : (
+      <RouteLoading />
+    );
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-editor">
       <Title title={translate('templateEditor.title')} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Button component={RouterLink} to="/templates" startIcon={<ArrowBackIcon />}>{translate('templateEditor.actions.back')}</Button>
-        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>{title}</Typography>
+        <Button component={RouterLink} to="/templates" startIcon={<ArrowBackIcon />}>
+          {translate('templateEditor.actions.back')}
+        </Button>
+        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
+          {title}
+        </Typography>
         {loaded ? <Chip size="small" label={translate(`templateEditor.source.${loaded.record.source}`)} /> : null}
         {loaded ? (
-          <Chip size="small" color={loaded.record.status === 'published' ? 'success' : 'default'} label={translate(`templateEditor.status.${loaded.record.status}`)} data-testid="editor-status" />
+          <Chip
+            size="small"
+            color={loaded.record.status === 'published' ? 'success' : 'default'}
+            label={translate(`templateEditor.status.${loaded.record.status}`)}
+            data-testid="editor-status"
+          />
         ) : null}
-        {dirty && loaded ? <Chip size="small" color="warning" variant="outlined" label={translate('templateEditor.editor.unsaved')} /> : null}
+        {dirty && loaded ? (
+          <Chip size="small" color="warning" variant="outlined" label={translate('templateEditor.editor.unsaved')} />
+        ) : null}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1, justifyContent: 'flex-end' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1, justifyContent: 'flex-end' }}
+      >
         <ImportButton onText={(imported) => edit(imported)} />
-        <Button startIcon={<DownloadIcon />} onClick={exportCurrent} data-testid="template-export">{translate('templateEditor.actions.export')}</Button>
+        <Button startIcon={<DownloadIcon />} onClick={exportCurrent} data-testid="template-export">
+          {translate('templateEditor.actions.export')}
+        </Button>
         {shipped ? (
-          <Button startIcon={<FileCopyIcon />} onClick={() => { setCopyId(`${loaded?.record.template_id ?? ''}-copy`); setCopyOpen(true); }} data-testid="template-save-as-new">
+          <Button
+            startIcon={<FileCopyIcon />}
+            onClick={() => {
+              setCopyId(`${loaded?.record.template_id ?? ''}-copy`);
+              setCopyOpen(true);
+            }}
+            data-testid="template-save-as-new"
+          >
             {translate('templateEditor.actions.save_as_new')}
           </Button>
         ) : null}
-        <Button variant="outlined" startIcon={<SaveIcon />} disabled={busy || !dirty || sameShippedId} onClick={() => save('draft', saveMode)} data-testid="template-save-draft">
+        <Button
+          variant="outlined"
+          startIcon={<SaveIcon />}
+          disabled={busy || !dirty || sameShippedId}
+          onClick={() => save('draft', saveMode)}
+          data-testid="template-save-draft"
+        >
           {translate('templateEditor.actions.save_draft')}
         </Button>
-        <Button variant="contained" startIcon={<PublishIcon />} disabled={busy || !canPublish} onClick={publish} data-testid="template-publish">
+        <Button
+          variant="contained"
+          startIcon={<PublishIcon />}
+          disabled={busy || !canPublish}
+          onClick={publish}
+          data-testid="template-publish"
+        >
           {translate('templateEditor.actions.publish')}
         </Button>
       </Stack>
-      {sameShippedId ? <Alert severity="info" sx={{ mb: 1 }}>{translate('templateEditor.editor.shipped_hint')}</Alert> : null}
-      {serverMessage ? <Alert severity="error" sx={{ mb: 1 }} data-testid="template-server-error">{serverMessage}</Alert> : null}
+      {sameShippedId ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('templateEditor.editor.shipped_hint')}
+        </Alert>
+      ) : null}
+      {serverMessage ? (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="template-server-error">
+          {serverMessage}
+        </Alert>
+      ) : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Tabs value={tab} onChange={(_, value: 'form' | 'json') => setTab(value)} sx={{ mb: 1 }}>
@@ -238,7 +311,12 @@ const TemplateEditorPage = () => {
             <Tab value="json" label={translate('templateEditor.editor.json_tab')} data-testid="tab-json" />
           </Tabs>
           {tab === 'json' ? (
-            <JsonEditor value={text} onChange={edit} faults={faults} label={translate('templateEditor.editor.json_label')} />
+            <JsonEditor
+              value={text}
+              onChange={edit}
+              faults={faults}
+              label={translate('templateEditor.editor.json_label')}
+            />
           ) : formJson ? (
             <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
           ) : (
@@ -247,15 +325,23 @@ const TemplateEditorPage = () => {
           <FaultList faults={faults} />
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <TemplatePreview template={check.template ?? lastValid.current} stale={!check.template && !!lastValid.current} />
+          <TemplatePreview
+            template={check.template ?? lastValid.current}
+            stale={!check.template && !!lastValid.current}
+          />
           <VersionsPanel
             versions={versions}
             openVersion={loaded?.record.version}
-            onOpen={(record) => navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)}
+            onOpen={(record) =>
+              navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)
+            }
             onPublish={async (record) => {
               try {
                 await versionCalls.publish({ id: record.template_id, version: record.version });
-                notify(translate('templateEditor.notify.published', { id: record.template_id, version: record.version }), { type: 'success' });
+                notify(
+                  translate('templateEditor.notify.published', { id: record.template_id, version: record.version }),
+                  { type: 'success' },
+                );
               } catch (error) {
                 failed(error);
               }
@@ -263,20 +349,34 @@ const TemplateEditorPage = () => {
             onDelete={async (record) => {
               try {
                 await versionCalls.remove({ id: record.template_id, version: record.version });
-                notify(translate('templateEditor.notify.deleted', { id: record.template_id, version: record.version }), { type: 'info' });
+                notify(
+                  translate('templateEditor.notify.deleted', { id: record.template_id, version: record.version }),
+                  { type: 'info' },
+                );
               } catch (error) {
                 failed(error);
               }
             }}
-            onExport={async (record) => downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`)}
+            onExport={async (record) =>
+              downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`)
+            }
           />
         </Grid>
       </Grid>
       <Dialog open={copyOpen} onClose={() => setCopyOpen(false)}>
         <DialogTitle>{translate('templateEditor.actions.save_as_new')}</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>{translate('templateEditor.editor.copy_hint')}</Typography>
-          <TextField autoFocus fullWidth label={translate('templateEditor.form.id')} value={copyId} onChange={(e) => setCopyId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'copy-id' } }} />
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('templateEditor.editor.copy_hint')}
+          </Typography>
+          <TextField
+            autoFocus
+            fullWidth
+            label={translate('templateEditor.form.id')}
+            value={copyId}
+            onChange={(e) => setCopyId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'copy-id' } }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setCopyOpen(false)}>{translate('ra.action.cancel')}</Button>

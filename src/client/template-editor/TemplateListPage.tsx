@@ -26,8 +26,13 @@ const RejectedFiles = () => {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {data.map((error, index) => (
           <li key={index}>
-            <Box component="span" sx={{ fontFamily: 'monospace' }}>{error.file}</Box>
-            {' · '}{translate('templateEditor.load_errors.place', { place: error.pointer || '/' })}{': '}{error.message}
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              {error.file}
+            </Box>
+            {' · '}
+            {translate('templateEditor.load_errors.place', { place: error.pointer || '/' })}
+            {': '}
+            {error.message}
           </li>
         ))}
       </Box>
@@ -38,14 +43,27 @@ const RejectedFiles = () => {
 const TemplateListPage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { data, isPending, error } = useGetList<Listed>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });
+  const { data, isPending, error } = useGetList<Listed>('templates', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-list">
       <Title title={translate('templateEditor.title')} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{translate('templateEditor.title')}</Typography>
-        <ImportButton onText={(text) => navigate('/templates/new', { state: { importedText: text } satisfies EditorLocationState })} />
-        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/templates/new" data-testid="template-new">
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {translate('templateEditor.title')}
+        </Typography>
+        <ImportButton
+          onText={(text) => navigate('/templates/new', { state: { importedText: text } satisfies EditorLocationState })}
+        />
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          component={RouterLink}
+          to="/templates/new"
+          data-testid="template-new"
+        >
           {translate('templateEditor.actions.new')}
         </Button>
       </Stack>
@@ -55,8 +73,13 @@ const TemplateListPage = () => {
         <RowTable
           aria-busy={isPending}
           columns={[
-            'templateEditor.list.template', 'templateEditor.list.id', 'templateEditor.list.source', 'templateEditor.list.status',
-            { label: 'templateEditor.list.version', align: 'right' }, { label: 'templateEditor.list.versions', align: 'right' }, { label: 'templateEditor.list.usage', align: 'right' },
+            'templateEditor.list.template',
+            'templateEditor.list.id',
+            'templateEditor.list.source',
+            'templateEditor.list.status',
+            { label: 'templateEditor.list.version', align: 'right' },
+            { label: 'templateEditor.list.versions', align: 'right' },
+            { label: 'templateEditor.list.usage', align: 'right' },
           ]}
           rows={data ?? []}
           rowKey={(template) => template.id}
@@ -67,13 +90,33 @@ const TemplateListPage = () => {
             onClick: () => navigate(`/templates/${encodeURIComponent(template.id)}`),
           })}
           cells={(template) => [
-            <RouterLink key="label" to={`/templates/${encodeURIComponent(template.id)}`} onClick={(event) => event.stopPropagation()}>{template.label}</RouterLink>,
-            <TableCell key="id" sx={{ fontFamily: 'monospace' }}>{template.id}</TableCell>,
-            <Chip key="source" size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />,
-            <Chip key="status" size="small" color={template.status === 'published' ? 'success' : 'default'} label={translate(`templateEditor.status.${template.status}`)} />,
+            <RouterLink
+              key="label"
+              to={`/templates/${encodeURIComponent(template.id)}`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {template.label}
+            </RouterLink>,
+            <TableCell key="id" sx={{ fontFamily: 'monospace' }}>
+              {template.id}
+            </TableCell>,
+            <Chip
+              key="source"
+              size="small"
+              variant="outlined"
+              label={translate(`templateEditor.source.${template.source}`)}
+            />,
+            <Chip
+              key="status"
+              size="small"
+              color={template.status === 'published' ? 'success' : 'default'}
+              label={translate(`templateEditor.status.${template.status}`)}
+            />,
             `v${template.version}`,
             template.version_count,
-            <TableCell key="usage" align="right" data-testid={`template-usage-${template.id}`}>{template.usage}</TableCell>,
+            <TableCell key="usage" align="right" data-testid={`template-usage-${template.id}`}>
+              {template.usage}
+            </TableCell>,
           ]}
         />
       </Card>

@@ -23,7 +23,8 @@ const PreviewValuesReporter = ({ template }: { template: Template }) => {
   const outcome = useMemo(() => previewResults(template, inputs, lookup), [template, inputs, lookup]);
   useEffect(() => {
     const values: Record<string, PreviewValue> = {};
-    if (outcome?.ok) for (const entry of outcome.value.breakdown) values[entry.name] = { value: entry.value, unit: entry.unit };
+    if (outcome?.ok)
+      for (const entry of outcome.value.breakdown) values[entry.name] = { value: entry.value, unit: entry.unit };
     publishPreviewValues(values);
   }, [outcome]);
   useEffect(() => () => publishPreviewValues({}), []);
@@ -38,20 +39,26 @@ export const TemplatePreview = ({ template, stale }: { template: Template | unde
   if (!template) return <Alert severity="info">{translate('templateEditor.preview.unavailable')}</Alert>;
   return (
     <Box data-testid="template-preview">
-      <Typography variant="overline" component="h2">{translate('templateEditor.preview.title')}</Typography>
-      {stale ? <Alert severity="warning" sx={{ mb: 1 }} data-testid="preview-stale">{translate('templateEditor.preview.stale')}</Alert> : null}
+      <Typography variant="overline" component="h2">
+        {translate('templateEditor.preview.title')}
+      </Typography>
+      {stale ? (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="preview-stale">
+          {translate('templateEditor.preview.stale')}
+        </Alert>
+      ) : null}
       {/* The generated inputs are react-admin inputs of a calculation; the preview is one that is never saved. */}
       <ResourceContextProvider value="calculations">
-      <FactorsProvider databaseId={databaseId}>
-        <Form key={key} defaultValues={defaults} mode="all" onSubmit={() => undefined}>
-          <TemplateHeader template={template} />
-          <TemplateFields template={template} />
-          <PreviewValuesReporter template={template} />
-          <Box sx={{ mt: 2 }}>
-            <ResultPanel template={template} />
-          </Box>
-        </Form>
-      </FactorsProvider>
+        <FactorsProvider databaseId={databaseId}>
+          <Form key={key} defaultValues={defaults} mode="all" onSubmit={() => undefined}>
+            <TemplateHeader template={template} />
+            <TemplateFields template={template} />
+            <PreviewValuesReporter template={template} />
+            <Box sx={{ mt: 2 }}>
+              <ResultPanel template={template} />
+            </Box>
+          </Form>
+        </FactorsProvider>
       </ResourceContextProvider>
     </Box>
   );

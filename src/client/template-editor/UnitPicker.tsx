@@ -10,9 +10,29 @@ import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 
 /** Symbols offered in the list besides the catalogue's words; any other symbol can be typed. */
-const COMMON_SYMBOLS = ['kg', 'g', 't', 'km', 'm', 'mm', 'm²', 'g/m²', 'l', 'kWh', 'kWh/1000', '%', 'kg CO2e', 't CO2e'];
+const COMMON_SYMBOLS = [
+  'kg',
+  'g',
+  't',
+  'km',
+  'm',
+  'mm',
+  'm²',
+  'g/m²',
+  'l',
+  'kWh',
+  'kWh/1000',
+  '%',
+  'kg CO2e',
+  't CO2e',
+];
 
-export const UnitPicker = ({ value, onChange, testId, width = 150 }: {
+export const UnitPicker = ({
+  value,
+  onChange,
+  testId,
+  width = 150,
+}: {
   value: string | undefined;
   onChange: (unit: string | undefined) => void;
   testId: string;
@@ -37,7 +57,11 @@ export const UnitPicker = ({ value, onChange, testId, width = 150 }: {
       value={value ?? null}
       onChange={(_, next) => onChange(next || undefined)}
       onInputChange={(_, text, reason) => reason === 'input' && onChange(text.trim() || undefined)}
-      renderOption={(props, unit) => <li {...props} key={unit} data-testid={`${testId}-option-${unit}`}>{name(unit)}</li>}
+      renderOption={(props, unit) => (
+        <li {...props} key={unit} data-testid={`${testId}-option-${unit}`}>
+          {name(unit)}
+        </li>
+      )}
       renderInput={(params) => (
         <TextField
           {...params}

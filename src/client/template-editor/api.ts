@@ -22,7 +22,12 @@ export function useFetchTemplateVersions() {
   const dataProvider = useKontorDataProvider();
   const queryClient = useQueryClient();
   return useCallback(
-    (id: string) => queryClient.fetchQuery({ queryKey: versionsKey(id), queryFn: () => dataProvider.templateVersions(id), retry: false }),
+    (id: string) =>
+      queryClient.fetchQuery({
+        queryKey: versionsKey(id),
+        queryFn: () => dataProvider.templateVersions(id),
+        retry: false,
+      }),
     [dataProvider, queryClient],
   );
 }

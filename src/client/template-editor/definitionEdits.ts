@@ -40,7 +40,10 @@ export function newField(template: EditableTemplate): Field {
 }
 
 export function newGroup(template: EditableTemplate, repeatable: boolean): Group {
-  const id = freeName(repeatable ? 'items' : 'group', (template.groups ?? []).map((g) => g.id ?? ''));
+  const id = freeName(
+    repeatable ? 'items' : 'group',
+    (template.groups ?? []).map((g) => g.id ?? ''),
+  );
   const fieldName = freeName(repeatable ? 'amount' : 'value', allFieldNames(template));
   return {
     id,
@@ -51,12 +54,18 @@ export function newGroup(template: EditableTemplate, repeatable: boolean): Group
 }
 
 export function newResult(template: EditableTemplate): Result {
-  const name = freeName('result', (template.results ?? []).map((r) => r.name ?? ''));
+  const name = freeName(
+    'result',
+    (template.results ?? []).map((r) => r.name ?? ''),
+  );
   return { name, label: sameText(name), unit: 'kg CO2e', formula: '0' };
 }
 
 export function newOption(field: Partial<Field>): FieldOption {
-  const value = freeName('option', (field.options ?? []).map((o) => o.value));
+  const value = freeName(
+    'option',
+    (field.options ?? []).map((o) => o.value),
+  );
   return { value, label: sameText(value) };
 }
 
@@ -73,13 +82,31 @@ export function emptyTemplate(): Template {
         id: 'general',
         label: { de: 'Allgemein', en: 'General', fr: 'Général', it: 'Generale', es: 'General' },
         fields: [
-          { name: 'title', type: 'text', label: { de: 'Titel', en: 'Title', fr: 'Titre', it: 'Titolo', es: 'Título' }, rules: ['required', 'max:120'] },
-          { name: 'quantity', type: 'integer', unit: 'pcs', default: 1000, label: { de: 'Auflage', en: 'Quantity', fr: 'Quantité', it: 'Quantità', es: 'Cantidad' }, rules: ['required', 'min:1'] },
+          {
+            name: 'title',
+            type: 'text',
+            label: { de: 'Titel', en: 'Title', fr: 'Titre', it: 'Titolo', es: 'Título' },
+            rules: ['required', 'max:120'],
+          },
+          {
+            name: 'quantity',
+            type: 'integer',
+            unit: 'pcs',
+            default: 1000,
+            label: { de: 'Auflage', en: 'Quantity', fr: 'Quantité', it: 'Quantità', es: 'Cantidad' },
+            rules: ['required', 'min:1'],
+          },
         ],
       },
     ],
     results: [
-      { name: 'total_co2e', label: { de: 'Gesamt', en: 'Total', fr: 'Total', it: 'Totale', es: 'Total' }, unit: 'kg CO2e', formula: 'quantity * 0.01', primary: true },
+      {
+        name: 'total_co2e',
+        label: { de: 'Gesamt', en: 'Total', fr: 'Total', it: 'Totale', es: 'Total' },
+        unit: 'kg CO2e',
+        formula: 'quantity * 0.01',
+        primary: true,
+      },
     ],
     list: { columns: ['title', 'quantity', 'total_co2e'] },
   };
@@ -93,7 +120,11 @@ export function parseDefault(type: string | undefined, text: string): Field['def
     return Number.isFinite(number) ? number : text;
   }
   if (type === 'boolean') return text === 'true';
-  if (type === 'multiselect' || type === 'tags') return text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (type === 'multiselect' || type === 'tags')
+    return text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   return text;
 }
 

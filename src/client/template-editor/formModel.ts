@@ -20,7 +20,8 @@ export interface DataEntry {
   value: number | string | boolean;
 }
 
-const kindOf = (value: unknown): DataKind => (typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text');
+const kindOf = (value: unknown): DataKind =>
+  typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'text';
 
 export function dataEntries(data: OptionData | undefined): DataEntry[] {
   return Object.entries(data ?? {}).map(([key, value]) => ({ key, kind: kindOf(value), value }));
@@ -112,7 +113,11 @@ export function conditionModel(text: string | undefined): ConditionModel {
  * The fields a condition on a field of this group may read: those of its own level (the group's own fields for a
  * repeatable group, every field outside repeatable groups otherwise), except lists, which cannot be compared.
  */
-export function conditionCandidates(template: EditableTemplate, group: Partial<Group>, self: string | undefined): Field[] {
+export function conditionCandidates(
+  template: EditableTemplate,
+  group: Partial<Group>,
+  self: string | undefined,
+): Field[] {
   const level = group.repeatable ? [group] : (template.groups ?? []).filter((g) => !g.repeatable);
   return level
     .flatMap((g) => g.fields ?? [])
@@ -146,17 +151,28 @@ export const ruleEntry = (text: string): RuleEntry => {
   return { name, args };
 };
 
-export const ruleString = (entry: RuleEntry): string => (entry.args.length === 0 ? entry.name : `${entry.name}:${entry.args.join(',')}`);
+export const ruleString = (entry: RuleEntry): string =>
+  entry.args.length === 0 ? entry.name : `${entry.name}:${entry.args.join(',')}`;
 
 // ---- the whole template ------------------------------------------------------------------------------------------
 
 type OptionModel = Omit<FieldOption, 'data'> & { data?: DataEntry[] };
-type FieldModel = Omit<Partial<Field>, 'options' | 'rules' | 'visibleIf'> & { options?: OptionModel[]; rules?: RuleEntry[]; visibleIf?: ConditionModel };
+type FieldModel = Omit<Partial<Field>, 'options' | 'rules' | 'visibleIf'> & {
+  options?: OptionModel[];
+  rules?: RuleEntry[];
+  visibleIf?: ConditionModel;
+};
 type GroupModel = Omit<Partial<Group>, 'fields'> & { fields?: FieldModel[] };
-export type FormModel = Omit<EditableTemplate, 'groups' | 'import'> & { groups?: GroupModel[]; import?: { aliases: AliasEntry[] } };
+export type FormModel = Omit<EditableTemplate, 'groups' | 'import'> & {
+  groups?: GroupModel[];
+  import?: { aliases: AliasEntry[] };
+};
 
 /** Sets `key` only when `value` is given, so absent keys stay absent and the key order stays the file's. */
-function mapKeys<T extends object>(source: T, convert: Partial<Record<keyof T, (value: never) => unknown>>): Record<string, unknown> {
+function mapKeys<T extends object>(
+  source: T,
+  convert: Partial<Record<keyof T, (value: never) => unknown>>,
+): Record<string, unknown> {
   const target: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
     const convertOne = convert[key as keyof T] as ((value: unknown) => unknown) | undefined;
@@ -167,26 +183,44 @@ function mapKeys<T extends object>(source: T, convert: Partial<Record<keyof T, (
 
 export function toFormModel(template: EditableTemplate): FormModel {
   return mapKeys(template, {
-    groups: (groups: Partial<Group>[]) => groups.map((group) => mapKeys(group, {
-      fields: (fields: Partial<Field>[]) => fields.map((field) => mapKeys(field, {
-        rules: (rules: string[]) => rules.map(ruleEntry),
-        visibleIf: (text: string) => conditionModel(text),
-        options: (options: FieldOption[]) => options.map((option) => mapKeys(option, { data: (data: OptionData) => dataEntries(data) })),
-      })),
-    })),
-    import: (settings: { aliases?: Record<string, string> }) => mapKeys(settings, { aliases: (aliases: Record<string, string>) => aliasEntries(aliases) }),
+    groups: (groups: Partial<Group>[]) =>
+      groups.map((group) =>
+        mapKeys(group, {
+          fields: (fields: Partial<Field>[]) =>
+            fields.map((field) =>
+              mapKeys(field, {
+                rules: (rules: string[]) => rules.map(ruleEntry),
+                visibleIf: (text: string) => conditionModel(text),
+                options: (options: FieldOption[]) =>
+                  options.map((option) => mapKeys(option, { data: (data: OptionData) => dataEntries(data) })),
+              }),
+            ),
+        }),
+      ),
+    import: (settings: { aliases?: Record<string, string> }) =>
+      mapKeys(settings, { aliases: (aliases: Record<string, string>) => aliasEntries(aliases) }),
   }) as FormModel;
 }
 
 export function fromFormModel(model: FormModel): EditableTemplate {
   return mapKeys(model, {
-    groups: (groups: GroupModel[]) => groups.map((group) => mapKeys(group, {
-      fields: (fields: FieldModel[]) => fields.map((field) => mapKeys(field, {
-        rules: (rules: RuleEntry[]) => rules.map(ruleString),
-        visibleIf: (condition: ConditionModel) => conditionText(condition),
-        options: (options: OptionModel[]) => options.map((option) => mapKeys(option, { data: (data: DataEntry[]) => dataFromEntries(data) ?? {} })),
-      })),
-    })),
-    import: (settings: { aliases: AliasEntry[] }) => mapKeys(settings, { aliases: (aliases: AliasEntry[]) => aliasesFromEntries(aliases) }),
+    groups: (groups: GroupModel[]) =>
+      groups.map((group) =>
+        mapKeys(group, {
+          fields: (fields: FieldModel[]) =>
+            fields.map((field) =>
+              mapKeys(field, {
+                rules: (rules: RuleEntry[]) => rules.map(ruleString),
+                visibleIf: (condition: ConditionModel) => conditionText(condition),
+                options: (options: OptionModel[]) =>
+                  options.map((option) =>
+                    mapKeys(option, { data: (data: DataEntry[]) => dataFromEntries(data) ?? {} }),
+                  ),
+              }),
+            ),
+        }),
+      ),
+    import: (settings: { aliases: AliasEntry[] }) =>
+      mapKeys(settings, { aliases: (aliases: AliasEntry[]) => aliasesFromEntries(aliases) }),
   }) as EditableTemplate;
 }

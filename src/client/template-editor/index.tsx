@@ -17,17 +17,40 @@ const ProviderAdminOnly = ({ children }: { children: ReactNode }) => {
   const { canAccess, isPending } = useCanAccess({ action: 'update', resource: 'templates' });
   const translate = useTranslate();
   if (isPending) return <RouteLoading />;
-  if (!canAccess) return <Alert severity="warning" sx={{ m: 2 }}>{translate('templateEditor.forbidden')}</Alert>;
+  if (!canAccess)
+    return (
+      <Alert severity="warning" sx={{ m: 2 }}>
+        {translate('templateEditor.forbidden')}
+      </Alert>
+    );
   return children;
 };
 
-const TemplateList = () => <ProviderAdminOnly><TemplateListPage /></ProviderAdminOnly>;
-const TemplateEdit = () => <ProviderAdminOnly><TemplateEditorPage key="edit" /></ProviderAdminOnly>;
+const TemplateList = () => (
+  <ProviderAdminOnly>
+    <TemplateListPage />
+  </ProviderAdminOnly>
+);
+const TemplateEdit = () => (
+  <ProviderAdminOnly>
+    <TemplateEditorPage key="edit" />
+  </ProviderAdminOnly>
+);
 
 export default {
   list: TemplateList,
   edit: TemplateEdit,
   icon: DashboardCustomizeIcon,
   options: { label: 'templateEditor.menu' },
-  children: [<Route key="new" path="new" element={<ProviderAdminOnly><TemplateEditorPage /></ProviderAdminOnly>} />],
+  children: [
+    <Route
+      key="new"
+      path="new"
+      element={
+        <ProviderAdminOnly>
+          <TemplateEditorPage />
+        </ProviderAdminOnly>
+      }
+    />,
+  ],
 };

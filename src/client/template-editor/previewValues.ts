@@ -14,8 +14,11 @@ let values: Readonly<Record<string, PreviewValue>> = {};
 const listeners = new Set<() => void>();
 
 export function publishPreviewValues(next: Record<string, PreviewValue>): void {
-  const same = Object.keys(next).length === Object.keys(values).length
-    && Object.entries(next).every(([name, entry]) => values[name]?.value === entry.value && values[name]?.unit === entry.unit);
+  const same =
+    Object.keys(next).length === Object.keys(values).length &&
+    Object.entries(next).every(
+      ([name, entry]) => values[name]?.value === entry.value && values[name]?.unit === entry.unit,
+    );
   if (same) return;
   values = next;
   for (const listener of listeners) listener();

@@ -36,7 +36,8 @@ function pathOf(text: string, object: SyntaxNode): Segment[] {
       if (!node.parent) break;
     } else if (parent.name === 'Array') {
       let index = 0;
-      for (let sibling = node.prevSibling; sibling; sibling = sibling.prevSibling) if (VALUES.has(sibling.name)) index++;
+      for (let sibling = node.prevSibling; sibling; sibling = sibling.prevSibling)
+        if (VALUES.has(sibling.name)) index++;
       path.unshift(index);
     }
   }
@@ -52,7 +53,11 @@ function keysOf(text: string, object: SyntaxNode, except: SyntaxNode | null): st
 }
 
 /** The completion context at `offset`, or null when the cursor is not where a property name goes. */
-export function completionContextAt(text: string, offset: number, tree: Tree = parser.parse(text)): CompletionContext | null {
+export function completionContextAt(
+  text: string,
+  offset: number,
+  tree: Tree = parser.parse(text),
+): CompletionContext | null {
   const node = tree.resolveInner(offset, -1);
   if (node.name === 'PropertyName' && offset > node.from) {
     const object = node.parent?.parent;
@@ -67,7 +72,12 @@ export function completionContextAt(text: string, offset: number, tree: Tree = p
     };
   }
   // Between tokens or in text the parser could not read (a key being typed without its closing quote).
-  const object = node.name === 'Object' ? node : ['⚠', '{', ','].includes(node.name) && node.parent?.name === 'Object' ? node.parent : null;
+  const object =
+    node.name === 'Object'
+      ? node
+      : ['⚠', '{', ','].includes(node.name) && node.parent?.name === 'Object'
+        ? node.parent
+        : null;
   if (!object) return null;
   const typed = /"?[A-Za-z0-9$_-]*$/.exec(text.slice(Math.max(object.from, offset - 200), offset))?.[0] ?? '';
   const start = offset - typed.length;
@@ -143,16 +153,24 @@ export function propertiesAt(path: readonly Segment[]): PropertySuggestion[] {
     const properties = node.properties as Record<string, SchemaNode> | undefined;
     for (const [name, schema] of Object.entries(properties ?? {})) {
       if (name === '$schema') continue;
-      const description = typeof resolveRef(schema).description === 'string' ? (resolveRef(schema).description as string) : undefined;
+      const description =
+        typeof resolveRef(schema).description === 'string' ? (resolveRef(schema).description as string) : undefined;
       const previous = found.get(name);
-      found.set(name, { name, description: previous?.description ?? description, required: (previous?.required ?? false) || required.has(name) });
+      found.set(name, {
+        name,
+        description: previous?.description ?? description,
+        required: (previous?.required ?? false) || required.has(name),
+      });
     }
   }
   return [...found.values()].sort((a, b) => Number(b.required) - Number(a.required) || a.name.localeCompare(b.name));
 }
 
 /** Suggestions for the cursor: allowed, not yet present, starting with what was typed. */
-export function suggestionsAt(text: string, offset: number): { context: CompletionContext; suggestions: PropertySuggestion[] } | null {
+export function suggestionsAt(
+  text: string,
+  offset: number,
+): { context: CompletionContext; suggestions: PropertySuggestion[] } | null {
   const context = completionContextAt(text, offset);
   if (!context) return null;
   const typed = context.partial.toLowerCase();

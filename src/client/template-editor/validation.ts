@@ -4,7 +4,14 @@
  * placed on its line. Factor keys are checked by the server only (it knows the factor catalogue).
  */
 import { DEFAULT_LANGUAGE, type Language } from '../../core/languages';
-import { checkTemplate, checkerText, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
+import {
+  checkTemplate,
+  checkerText,
+  parseTemplateJson,
+  wordChecker,
+  type Template,
+  type UnitCatalog,
+} from '../../core/template';
 import { lineOfPointer, scanPointers } from './jsonPositions';
 
 export interface EditorFault {
@@ -31,7 +38,11 @@ export function faultsFromPointers(text: string, errors: Record<string, string>)
   return Object.entries(errors).map(([pointer, message]) => {
     const syntax = /at line (\d+)/.exec(message);
     const normalized = pointer === '/' ? '' : pointer;
-    return { pointer: normalized, message, line: syntax ? Number(syntax[1]) : lineOfPointer(text, normalized, positions) };
+    return {
+      pointer: normalized,
+      message,
+      line: syntax ? Number(syntax[1]) : lineOfPointer(text, normalized, positions),
+    };
   });
 }
 
@@ -54,6 +65,10 @@ export function checkTemplateText(text: string, units?: UnitCatalog, language: L
   const id = typeof record.id === 'string' && record.id !== '' ? record.id : 'template';
   const { template, errors } = checkTemplate(record, `${id}.json`, undefined, units);
   const positions = scanPointers(text);
-  const faults = errors.map((error) => ({ pointer: error.pointer, message: wordChecker(error, language), line: lineOfPointer(text, error.pointer, positions) }));
+  const faults = errors.map((error) => ({
+    pointer: error.pointer,
+    message: wordChecker(error, language),
+    line: lineOfPointer(text, error.pointer, positions),
+  }));
   return { json: record, template, faults };
 }

@@ -9,7 +9,14 @@ import { useTranslate } from 'react-admin';
  * One template group as a card the user can fold away. The content stays mounted while folded, so its inputs keep
  * their values and validation; a folded group with an error (e.g. from the server) opens itself and is marked.
  */
-export const CollapsibleGroup = ({ title, help, initiallyCollapsed = false, children, testId, fieldPaths = [] }: {
+export const CollapsibleGroup = ({
+  title,
+  help,
+  initiallyCollapsed = false,
+  children,
+  testId,
+  fieldPaths = [],
+}: {
   title: string;
   help?: string;
   initiallyCollapsed?: boolean;
@@ -30,7 +37,9 @@ export const CollapsibleGroup = ({ title, help, initiallyCollapsed = false, chil
         title={
           <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             {title}
-            {hasError ? <ErrorOutlineIcon color="error" fontSize="small" aria-label={translate('template.group_has_errors')} /> : null}
+            {hasError ? (
+              <ErrorOutlineIcon color="error" fontSize="small" aria-label={translate('template.group_has_errors')} />
+            ) : null}
           </Typography>
         }
         subheader={help}

@@ -15,7 +15,13 @@ export function factorOptionText(factor: FactorRecord, lang: Language): string {
   return `${localize(factor.label, lang, factor.key)} · ${value} ${KG_CO2E}/${factor.unit}`;
 }
 
-export const FactorInput = ({ source, category, label, helperText, validate }: {
+export const FactorInput = ({
+  source,
+  category,
+  label,
+  helperText,
+  validate,
+}: {
   source: string;
   category: string | undefined;
   label: ReactNode;

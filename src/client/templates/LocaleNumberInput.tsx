@@ -35,7 +35,17 @@ export interface LocaleNumberInputProps {
   readOnly?: boolean;
 }
 
-export const LocaleNumberInput = ({ source, label, helperText, unit, placeholder, validate, integer, grouping = true, readOnly }: LocaleNumberInputProps) => {
+export const LocaleNumberInput = ({
+  source,
+  label,
+  helperText,
+  unit,
+  placeholder,
+  validate,
+  integer,
+  grouping = true,
+  readOnly,
+}: LocaleNumberInputProps) => {
   const lang = useLanguage();
   const { id, field, fieldState, isRequired } = useInput({ source, validate });
   const [text, setText] = useState(() => numberToText(field.value, lang, grouping));

@@ -10,7 +10,13 @@ import { useTranslate } from 'react-admin';
 import { tryComputeResults, type ComputeOutcome } from '../../core/formula';
 import type { Language } from '../../core/languages';
 import { localize, validateInputs } from '../../core/rules';
-import { localizeUnit, pruneInputs, type CalculationInputs, type FactorLookup, type Template } from '../../core/template';
+import {
+  localizeUnit,
+  pruneInputs,
+  type CalculationInputs,
+  type FactorLookup,
+  type Template,
+} from '../../core/template';
 import type { FactorRecord } from '../calculations/types';
 import { useFactors } from './factors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
@@ -20,7 +26,12 @@ import { useUnitCatalog } from '../units/useUnitCatalog';
 import { templateUsesProduction, useProductionData } from '../machines/production';
 import type { ProductionData } from '../../core/production';
 
-export function previewResults(template: Template, inputs: unknown, lookup: FactorLookup, production?: ProductionData): ComputeOutcome | undefined {
+export function previewResults(
+  template: Template,
+  inputs: unknown,
+  lookup: FactorLookup,
+  production?: ProductionData,
+): ComputeOutcome | undefined {
   try {
     return tryComputeResults(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs, lookup, production);
   } catch {
@@ -35,11 +46,22 @@ export function previewResults(template: Template, inputs: unknown, lookup: Fact
  * 2.5) would look like a result the user could save. Values not given yet are the fields' own business (and the
  * "not computable yet" note's), not a refusal.
  */
-export function refusedInputs(template: Template, inputs: unknown, lang: Language, factors?: readonly FactorRecord[], machineKeys?: Record<string, string[]>): string[] {
+export function refusedInputs(
+  template: Template,
+  inputs: unknown,
+  lang: Language,
+  factors?: readonly FactorRecord[],
+  machineKeys?: Record<string, string[]>,
+): string[] {
   const sent = pruneInputs(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs);
   const factorKeys = factors && keysByCategory(factors);
-  const errors = validateInputs(template, sent, lang, { ...(factorKeys ? { factorKeys } : {}), ...(machineKeys ? { machineKeys } : {}) });
-  return Object.entries(errors).filter(([path]) => valueAt(sent, path) !== undefined).map(([, message]) => message);
+  const errors = validateInputs(template, sent, lang, {
+    ...(factorKeys ? { factorKeys } : {}),
+    ...(machineKeys ? { machineKeys } : {}),
+  });
+  return Object.entries(errors)
+    .filter(([path]) => valueAt(sent, path) !== undefined)
+    .map(([, message]) => message);
 }
 
 /** The value at a validation path (`quantity`, `transport.0.distance_km`). */
@@ -68,32 +90,53 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
   const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
   // Typing stays responsive on big forms: React computes the preview at lower priority than the keystroke.
   const deferredInputs = useDeferredValue(inputs);
-  const outcome = useMemo(() => previewResults(template, deferredInputs, lookup, production.data), [template, deferredInputs, lookup, production.data]);
+  const outcome = useMemo(
+    () => previewResults(template, deferredInputs, lookup, production.data),
+    [template, deferredInputs, lookup, production.data],
+  );
   const refused = useMemo(
-    () => (outcome?.ok ? refusedInputs(template, deferredInputs, lang, isPending ? undefined : factors, production.keysByKind) : []),
-    [outcome, template, deferredInputs, lang, isPending, factors, production.keysByKind]);
+    () =>
+      outcome?.ok
+        ? refusedInputs(template, deferredInputs, lang, isPending ? undefined : factors, production.keysByKind)
+        : [],
+    [outcome, template, deferredInputs, lang, isPending, factors, production.keysByKind],
+  );
   const computed = outcome?.ok && refused.length === 0 ? outcome.value : undefined;
   const primary = computed?.breakdown.find((entry) => entry.primary);
   // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".
-  const missingFactor = outcome && !outcome.ok && outcome.error.code === 'unknown_factor' ? outcome.error.factor : undefined;
+  const missingFactor =
+    outcome && !outcome.ok && outcome.error.code === 'unknown_factor' ? outcome.error.factor : undefined;
 
   return (
-    <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 72 } }} data-testid="result-panel" aria-live="polite">
+    <Card
+      variant="outlined"
+      sx={{ position: { md: 'sticky' }, top: { md: 72 } }}
+      data-testid="result-panel"
+      aria-live="polite"
+    >
       <CardContent>
-        <Typography variant="overline" component="h2">{translate('template.results.title')}</Typography>
+        <Typography variant="overline" component="h2">
+          {translate('template.results.title')}
+        </Typography>
         {primary ? (
           <Box data-testid="result-total" sx={{ my: 1 }}>
-            <Typography variant="body2" color="text.secondary">{localize(primary.label, lang, primary.name)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {localize(primary.label, lang, primary.name)}
+            </Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
               <span data-testid="result-total-value">{formatResult(primary.value, lang)}</span>{' '}
-              <Typography component="span" variant="h6">{localizeUnit(primary.unit, lang, units)}</Typography>
+              <Typography component="span" variant="h6">
+                {localizeUnit(primary.unit, lang, units)}
+              </Typography>
             </Typography>
           </Box>
         ) : refused.length > 0 ? (
           <Alert severity="warning" sx={{ my: 1 }} data-testid="result-refused">
             {translate('template.results.refused')}
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {refused.map((message) => <li key={message}>{message}</li>)}
+              {refused.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
             </Box>
           </Alert>
         ) : missingFactor !== undefined && !isPending ? (
@@ -109,26 +152,36 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
           <>
             <Divider />
             <List dense disablePadding>
-              {computed.breakdown.filter((entry) => !entry.primary).map((entry) => (
-                <ListItem key={entry.name} disableGutters data-result={entry.name}>
-                  <ListItemText
-                    primary={localize(entry.label, lang, entry.name)}
-                    secondary={entry.factors.length ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ') : undefined}
-                  />
-                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
-                    {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
-                  </Typography>
-                </ListItem>
-              ))}
+              {computed.breakdown
+                .filter((entry) => !entry.primary)
+                .map((entry) => (
+                  <ListItem key={entry.name} disableGutters data-result={entry.name}>
+                    <ListItemText
+                      primary={localize(entry.label, lang, entry.name)}
+                      secondary={
+                        entry.factors.length
+                          ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ')
+                          : undefined
+                      }
+                    />
+                    <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
+                      {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
+                    </Typography>
+                  </ListItem>
+                ))}
             </List>
           </>
         ) : null}
         {storedTotal !== undefined && primary ? (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="result-stored-total">
-            {translate('template.results.stored', { value: `${formatResult(storedTotal, lang)} ${localizeUnit(primary.unit, lang, units)}` })}
+            {translate('template.results.stored', {
+              value: `${formatResult(storedTotal, lang)} ${localizeUnit(primary.unit, lang, units)}`,
+            })}
           </Typography>
         ) : null}
-        <Typography variant="caption" color="text.secondary">{translate('template.results.preview_note')}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('template.results.preview_note')}
+        </Typography>
       </CardContent>
     </Card>
   );

@@ -11,7 +11,14 @@ export function addTag(tags: readonly string[], text: string): string[] {
   return tag === '' || tags.includes(tag) ? [...tags] : [...tags, tag];
 }
 
-export const TagsInput = ({ source, label, helperText, placeholder, validate, suggestions = [] }: {
+export const TagsInput = ({
+  source,
+  label,
+  helperText,
+  placeholder,
+  validate,
+  suggestions = [],
+}: {
   source: string;
   label: ReactNode;
   helperText?: ReactNode;
@@ -21,7 +28,9 @@ export const TagsInput = ({ source, label, helperText, placeholder, validate, su
 }) => {
   const { id, field, fieldState, isRequired } = useInput({ source, validate });
   const [pending, setPending] = useState('');
-  const tags: string[] = Array.isArray(field.value) ? field.value.filter((tag): tag is string => typeof tag === 'string') : [];
+  const tags: string[] = Array.isArray(field.value)
+    ? field.value.filter((tag): tag is string => typeof tag === 'string')
+    : [];
   const commit = (next: string[]) => {
     field.onChange(next);
     setPending('');

@@ -69,7 +69,10 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
   const label = fieldLabel(field, lang);
   const help = field.help ? <span>{localize(field.help, lang)}</span> : undefined;
   const placeholder = field.placeholder ? localize(field.placeholder, lang) : undefined;
-  const choices = (field.options ?? []).map((option) => ({ id: option.value, name: localize(option.label, lang, option.value) }));
+  const choices = (field.options ?? []).map((option) => ({
+    id: option.value,
+    name: localize(option.label, lang, option.value),
+  }));
   const common = { source, label, helperText: help ?? false, validate } as const;
 
   let input: ReactElement;
@@ -77,8 +80,16 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
     case 'integer':
     case 'number':
       input = (
-        <LocaleNumberInput source={source} label={label} helperText={help} validate={validate} unit={field.unit ? localizeUnit(field.unit, lang, units) : undefined}
-          placeholder={placeholder} integer={field.type === 'integer'} grouping={fieldNumberOptions(field).grouping} />
+        <LocaleNumberInput
+          source={source}
+          label={label}
+          helperText={help}
+          validate={validate}
+          unit={field.unit ? localizeUnit(field.unit, lang, units) : undefined}
+          placeholder={placeholder}
+          integer={field.type === 'integer'}
+          grouping={fieldNumberOptions(field).grouping}
+        />
       );
       break;
     case 'textarea':
@@ -97,22 +108,44 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
       input = <LocalizedDateInput {...common} sx={{ width: '100%' }} />;
       break;
     case 'tags':
-      input = <TagsInput source={source} label={label} helperText={help} validate={validate} placeholder={placeholder} />;
+      input = (
+        <TagsInput source={source} label={label} helperText={help} validate={validate} placeholder={placeholder} />
+      );
       break;
     case 'factor':
-      input = <FactorInput source={source} category={field.category} label={label} helperText={help} validate={validate} />;
+      input = (
+        <FactorInput source={source} category={field.category} label={label} helperText={help} validate={validate} />
+      );
       break;
     case 'machine':
-      input = <MachineFieldInput source={source} kind={field.machineKind} label={label} helperText={help} validate={validate} />;
+      input = (
+        <MachineFieldInput
+          source={source}
+          kind={field.machineKind}
+          label={label}
+          helperText={help}
+          validate={validate}
+        />
+      );
       break;
     default:
       input = <TextInput {...common} placeholder={placeholder} fullWidth />;
   }
   return (
-    <Box data-field={field.name} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, gridColumn: field.type === 'textarea' ? '1 / -1' : undefined }}>
+    <Box
+      data-field={field.name}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        minWidth: 0,
+        gridColumn: field.type === 'textarea' ? '1 / -1' : undefined,
+      }}
+    >
       {input}
       {field.unit && field.type !== 'integer' && field.type !== 'number' ? (
-        <Typography variant="caption" color="text.secondary">{localizeUnit(field.unit, lang, units)}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {localizeUnit(field.unit, lang, units)}
+        </Typography>
       ) : null}
     </Box>
   );

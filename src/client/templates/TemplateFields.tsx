@@ -33,7 +33,9 @@ export const TemplateFields = ({ template }: { template: Template }) => {
           title={localize(group.label, lang, group.id)}
           help={group.help ? localize(group.help, lang) : undefined}
           initiallyCollapsed={group.collapsed}
-          fieldPaths={group.repeatable ? [groupSource(group.id)] : group.fields.map((field) => topLevelSource(field.name))}
+          fieldPaths={
+            group.repeatable ? [groupSource(group.id)] : group.fields.map((field) => topLevelSource(field.name))
+          }
         >
           {group.repeatable ? (
             <RepeatableGroup template={template} group={group} />

@@ -6,7 +6,15 @@ import { TemplateIcon } from './TemplateIcon';
 import { useLanguage } from './useLanguage';
 
 /** The template's name and icon above its form; `subtitle` carries e.g. the calculation's number. */
-export const TemplateHeader = ({ template, subtitle, actions }: { template: Template; subtitle?: ReactNode; actions?: ReactNode }) => {
+export const TemplateHeader = ({
+  template,
+  subtitle,
+  actions,
+}: {
+  template: Template;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) => {
   const lang = useLanguage();
   const description = template.description ? localize(template.description, lang) : undefined;
   return (
@@ -15,9 +23,19 @@ export const TemplateHeader = ({ template, subtitle, actions }: { template: Temp
         <TemplateIcon name={template.icon} aria-hidden />
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="h5" component="h1">{localize(template.label, lang, template.id)}</Typography>
-        {subtitle ? <Typography variant="body2" color="text.secondary">{subtitle}</Typography> : null}
-        {description ? <Typography variant="body2" color="text.secondary">{description}</Typography> : null}
+        <Typography variant="h5" component="h1">
+          {localize(template.label, lang, template.id)}
+        </Typography>
+        {subtitle ? (
+          <Typography variant="body2" color="text.secondary">
+            {subtitle}
+          </Typography>
+        ) : null}
+        {description ? (
+          <Typography variant="body2" color="text.secondary">
+            {description}
+          </Typography>
+        ) : null}
       </Box>
       {actions}
     </Box>

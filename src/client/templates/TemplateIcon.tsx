@@ -33,8 +33,30 @@ import Email from '@mui/icons-material/Email';
 import { isTemplateIcon, type TemplateIconName } from '../../core/template';
 
 const ICONS: Record<TemplateIconName, ComponentType<SvgIconProps>> = {
-  Article, AutoStories, Badge, Book, Bolt, Business, Calculate, CardGiftcard, CropPortrait, Description, Email, Event,
-  Factory, Flight, Forest, Inventory2, Label, LocalShipping, Mail, MenuBook, Newspaper, Print, Science, Wallpaper,
+  Article,
+  AutoStories,
+  Badge,
+  Book,
+  Bolt,
+  Business,
+  Calculate,
+  CardGiftcard,
+  CropPortrait,
+  Description,
+  Email,
+  Event,
+  Factory,
+  Flight,
+  Forest,
+  Inventory2,
+  Label,
+  LocalShipping,
+  Mail,
+  MenuBook,
+  Newspaper,
+  Print,
+  Science,
+  Wallpaper,
 };
 
 export function templateIconComponent(name: string | undefined): ComponentType<SvgIconProps> {

@@ -24,7 +24,17 @@ export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
   const byKey = new Map(factors.map((factor) => [factor.key, factor]));
   return (key) => {
     const factor = byKey.get(key);
-    return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label, year: factor.year, region: factor.region };
+    return (
+      factor && {
+        key: factor.key,
+        value: factor.value,
+        unit: factor.unit,
+        source: factor.source,
+        label: factor.label,
+        year: factor.year,
+        region: factor.region,
+      }
+    );
   };
 }
 

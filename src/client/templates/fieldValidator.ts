@@ -13,7 +13,9 @@ type TemplateValidator = Validator & { isRequired?: boolean };
 export function fieldValidator(field: Field, lang: Language): TemplateValidator {
   const validator: TemplateValidator = (value, allValues, props) => {
     // react-admin passes the input's full path (inside an ArrayInput: `inputs.transport.0.distance_km`).
-    const source = String((props as { finalSource?: string; source?: string } | undefined)?.finalSource ?? props?.source ?? '');
+    const source = String(
+      (props as { finalSource?: string; source?: string } | undefined)?.finalSource ?? props?.source ?? '',
+    );
     const level = readPath(allValues, parentPath(source));
     return validateField(field, value, lang, isRecordObject(level) ? level : {});
   };

@@ -28,7 +28,9 @@ export function readPath(values: unknown, path: string): unknown {
   let current: unknown = values;
   for (const step of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = Object.prototype.hasOwnProperty.call(current, step) ? (current as Record<string, unknown>)[step] : undefined;
+    current = Object.prototype.hasOwnProperty.call(current, step)
+      ? (current as Record<string, unknown>)[step]
+      : undefined;
   }
   return current;
 }

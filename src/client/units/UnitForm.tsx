@@ -15,13 +15,26 @@ export function unitBody(values: FormValues): FormValues {
   const filled = singular ? LANGUAGES.filter((lang) => (singular[lang] ?? '').trim() !== '') : [];
   if (!singular || filled.length === 0) return { ...values, singular: null };
   // A language left empty takes its label: the API wants the singular in all five languages.
-  return { ...values, singular: Object.fromEntries(LANGUAGES.map((lang) => [lang, singular[lang]?.trim() || values.label[lang]])) as LocalizedText };
+  return {
+    ...values,
+    singular: Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, singular[lang]?.trim() || values.label[lang]]),
+    ) as LocalizedText,
+  };
 }
 
 const KeyInput = () => {
   const record = useRecordContext<UnitRecord>();
   // Built-in units keep their key: shipped templates name them.
-  return <TextInput source="key" label="units.fields.key" validate={keyRules} helperText="units.help.key" disabled={record?.builtin === true} />;
+  return (
+    <TextInput
+      source="key"
+      label="units.fields.key"
+      validate={keyRules}
+      helperText="units.help.key"
+      disabled={record?.builtin === true}
+    />
+  );
 };
 
 /** Key and the labels in five languages; a singular only where a language says "1 roll" but "2 rolls". */
@@ -35,9 +48,16 @@ export const UnitForm = () => {
         <TextInput key={`label.${lang}`} source={`label.${lang}`} label={LANGUAGE_NAMES[lang]} validate={labelRules} />
       ))}
       <Typography variant="subtitle2">{translate('units.fields.singular')}</Typography>
-      <Typography variant="body2" color="text.secondary">{translate('units.help.singular')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('units.help.singular')}
+      </Typography>
       {LANGUAGES.map((lang) => (
-        <TextInput key={`singular.${lang}`} source={`singular.${lang}`} label={LANGUAGE_NAMES[lang]} validate={maxLength(40)} />
+        <TextInput
+          key={`singular.${lang}`}
+          source={`singular.${lang}`}
+          label={LANGUAGE_NAMES[lang]}
+          validate={maxLength(40)}
+        />
       ))}
     </SimpleForm>
   );

@@ -17,7 +17,9 @@ export const UnitList = () => {
             key={lang}
             label={lang.toUpperCase()}
             disableSort
-            render={(record) => (record.singular ? `${record.singular[lang]} / ${record.label[lang]}` : record.label[lang])}
+            render={(record) =>
+              record.singular ? `${record.singular[lang]} / ${record.label[lang]}` : record.label[lang]
+            }
           />
         ))}
         <DataTable.Col source="builtin" label={translate('units.fields.builtin')} field={BooleanField} />

@@ -5,6 +5,10 @@ import { lazyResource } from '../shell/navigation/lazyPage';
 const pages = () => import('./UnitPages');
 
 export default lazyResource(
-  { list: () => pages().then((m) => m.UnitList), create: () => pages().then((m) => m.UnitCreate), edit: () => pages().then((m) => m.UnitEdit) },
+  {
+    list: () => pages().then((m) => m.UnitList),
+    create: () => pages().then((m) => m.UnitCreate),
+    edit: () => pages().then((m) => m.UnitEdit),
+  },
   { icon: StraightenIcon, recordRepresentation: (record: UnitRecord) => record.key },
 );

@@ -1,5 +1,13 @@
 import {
-  BooleanInput, ReferenceInput, SelectInput, SimpleForm, TextInput, email, maxLength, required, usePermissions,
+  BooleanInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  email,
+  maxLength,
+  required,
+  usePermissions,
 } from 'react-admin';
 import type { Role } from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
@@ -19,8 +27,12 @@ export const UserForm = () => {
   return (
     <SimpleForm>
       <TextInput source="name" validate={[required(), maxLength(120)]} />
-      <TextInput source="email" type="email" validate={[required(), email(), maxLength(254)]}
-        helperText={isProviderAdmin ? undefined : 'app.users.email_hint_mandant_admin'} />
+      <TextInput
+        source="email"
+        type="email"
+        validate={[required(), email(), maxLength(254)]}
+        helperText={isProviderAdmin ? undefined : 'app.users.email_hint_mandant_admin'}
+      />
       <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
       {isProviderAdmin ? (
         <ReferenceInput source="mandant_id" reference="mandants" sort={{ field: 'name', order: 'ASC' }}>

@@ -2,7 +2,19 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { Link } from 'react-router-dom';
 import {
-  BooleanField, Button, CreateButton, DataTable, EmailField, ExportButton, FilterButton, List, ReferenceField, SearchInput, SelectInput, TopToolbar, useTranslate,
+  BooleanField,
+  Button,
+  CreateButton,
+  DataTable,
+  EmailField,
+  ExportButton,
+  FilterButton,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
@@ -34,7 +46,13 @@ export const UserList = () => {
   const allMandants = useCan('read_all', 'mandants');
   const exporter = useRecordsExporter();
   return (
-    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />} exporter={exporter}>
+    <List
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      actions={<UserListActions />}
+      exporter={exporter}
+    >
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="email" field={EmailField} />
@@ -46,7 +64,9 @@ export const UserList = () => {
         ) : null}
         <DataTable.Col<UserRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
         <DataTable.Col source="active" field={BooleanField} />
-        <DataTable.Col source="updated_at"><LocalizedDateField source="updated_at" showTime /></DataTable.Col>
+        <DataTable.Col source="updated_at">
+          <LocalizedDateField source="updated_at" showTime />
+        </DataTable.Col>
       </DataTable>
     </List>
   );

@@ -5,7 +5,14 @@
  * Which rows a permitted user reaches (their mandant's) is the other half, decided in `server/http/tenant-scope.ts`.
  * Nothing outside this module compares role names.
  */
-import { ORDER_TRANSITION_RULES, ORDER_TRANSITIONS, ROLES, type OrderStatus, type OrderTransition, type Role } from '../api/vocabulary';
+import {
+  ORDER_TRANSITION_RULES,
+  ORDER_TRANSITIONS,
+  ROLES,
+  type OrderStatus,
+  type OrderTransition,
+  type Role,
+} from '../api/vocabulary';
 
 export { ROLES, type Role };
 
@@ -36,7 +43,19 @@ export type Resource = (typeof RESOURCES)[number];
  * `list`…`delete` are the REST operations; `place`…`cancel` an order's transitions; `read_all` on `mandants`: to see
  * every mandant's records instead of one's own; `roll_out` on `databases`: to make a database every mandant's default.
  */
-export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'place', 'confirm', 'complete', 'cancel', 'read_all', 'roll_out'] as const;
+export const ACTIONS = [
+  'list',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'place',
+  'confirm',
+  'complete',
+  'cancel',
+  'read_all',
+  'roll_out',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const EVERYONE: readonly Role[] = ROLES;
@@ -98,7 +117,6 @@ export function can(role: Role | null | undefined, action: Action, resource: Res
   return POLICY[resource][action]?.includes(role) ?? false;
 }
 
-
 /** Provider staff see and act on every mandant; everybody else only on their own. */
 export const seesAllMandants = (role: Role | null | undefined): boolean => can(role, 'read_all', 'mandants');
 
@@ -145,11 +163,20 @@ export function mayChangeDatabase(actor: Actor | null | undefined, database: { m
  * The answer to react-admin's `canAccess({ action, resource, record })`: its view names or the policy's own actions;
  * with a record, the record-level rule where there is one.
  */
-export function canAccessView(actor: Actor | null | undefined, action: string, resource: string | undefined, record?: unknown): boolean {
+export function canAccessView(
+  actor: Actor | null | undefined,
+  action: string,
+  resource: string | undefined,
+  record?: unknown,
+): boolean {
   const mapped = Object.hasOwn(VIEW_ACTIONS, action) ? VIEW_ACTIONS[action] : action;
   if (!isAction(mapped) || !isResource(resource) || !can(actor?.role, mapped, resource)) return false;
   const owner = (record as { mandant_id?: unknown } | null | undefined)?.mandant_id;
-  if (resource === 'databases' && (mapped === 'update' || mapped === 'delete') && (typeof owner === 'number' || owner === null)) {
+  if (
+    resource === 'databases' &&
+    (mapped === 'update' || mapped === 'delete') &&
+    (typeof owner === 'number' || owner === null)
+  ) {
     return mayChangeDatabase(actor, { mandant_id: owner });
   }
   return true;

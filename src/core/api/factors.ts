@@ -1,7 +1,16 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
 import { LANGUAGES } from '../languages';
-import { FigureSourceFields, Localized, LocalizedInput, Nullable, RecordId, Type, VersionedFields, VersionedSetFields } from './schema';
+import {
+  FigureSourceFields,
+  Localized,
+  LocalizedInput,
+  Nullable,
+  RecordId,
+  Type,
+  VersionedFields,
+  VersionedSetFields,
+} from './schema';
 
 export const FACTOR_DATABASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type FactorDatabaseStatus = (typeof FACTOR_DATABASE_STATUSES)[number];
@@ -104,7 +113,10 @@ const optionalFactorFields = {
 };
 
 /** `POST /api/factors`: a factor for a draft database; missing label languages take the first text given, else the key. */
-export const CreateFactorRequest = Type.Object({ ...factorFields, ...optionalFactorFields }, { additionalProperties: false });
+export const CreateFactorRequest = Type.Object(
+  { ...factorFields, ...optionalFactorFields },
+  { additionalProperties: false },
+);
 
 /** `PUT /api/factors/:id`: react-admin sends the whole record (id, demo …), so unknown properties are ignored. */
 export const UpdateFactorRequest = Type.Object(

@@ -4,7 +4,18 @@
  * `POST /api/imports/:id/cancel`.
  */
 import type { Static } from 'typebox';
-import { MandantRecordHead, MAX_INT32, Nullable, RecordId, StringEnum, StringMap, Timestamps, Type, UserRef, VersionedFields } from './schema';
+import {
+  MandantRecordHead,
+  MAX_INT32,
+  Nullable,
+  RecordId,
+  StringEnum,
+  StringMap,
+  Timestamps,
+  Type,
+  UserRef,
+  VersionedFields,
+} from './schema';
 
 export const IMPORT_MODES = ['all_or_nothing', 'valid_rows'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];

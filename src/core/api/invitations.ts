@@ -23,7 +23,10 @@ export const InvitationRecord = Type.Object({
 export type InvitationRecord = Static<typeof InvitationRecord>;
 
 /** An invitee's name must hold more than blanks: it becomes the account's name as it is. */
-const invitationFields = { ...AccountRequestFields, name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) };
+const invitationFields = {
+  ...AccountRequestFields,
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+};
 
 /** `POST /api/invitations`: invite (the mail goes out with it); without a language the default one. */
 export const CreateInvitationRequest = Type.Object({

@@ -10,7 +10,17 @@ import {
   type MachineSetStatus,
 } from '../production';
 import { FigureYearInput } from './factors';
-import { FigureSourceFields, MandantRecordHead, Nullable, OptionalFields, RecordId, StringEnum, Type, VersionedFields, VersionedSetFields } from './schema';
+import {
+  FigureSourceFields,
+  MandantRecordHead,
+  Nullable,
+  OptionalFields,
+  RecordId,
+  StringEnum,
+  Type,
+  VersionedFields,
+  VersionedSetFields,
+} from './schema';
 
 /** One recorded figure of a machine. */
 export const SourcedFigure = Type.Object({ value: Type.Number(), ...FigureSourceFields });
@@ -90,9 +100,17 @@ const machineFields = {
   name: text(200, 1),
   figures: Type.Optional(
     Type.Unsafe<MachineFiguresInput>(
-      Type.Object(Object.fromEntries(MACHINE_FIGURE_NAMES.map((name) => [name, Type.Optional(Type.Unsafe({ anyOf: [FigureInput, { type: 'null' }] }))])), {
-        additionalProperties: false,
-      }),
+      Type.Object(
+        Object.fromEntries(
+          MACHINE_FIGURE_NAMES.map((name) => [
+            name,
+            Type.Optional(Type.Unsafe({ anyOf: [FigureInput, { type: 'null' }] })),
+          ]),
+        ),
+        {
+          additionalProperties: false,
+        },
+      ),
     ),
   ),
 };

@@ -1,6 +1,17 @@
 /** Migrations of a mandant's calculations to another factor database or template version (`/api/migrations`). */
 import type { Static } from 'typebox';
-import { MandantRecordHead, MAX_INT32, Nullable, Opaque, RecordId, StringEnum, Timestamps, Type, UserRef, VersionedFields } from './schema';
+import {
+  MandantRecordHead,
+  MAX_INT32,
+  Nullable,
+  Opaque,
+  RecordId,
+  StringEnum,
+  Timestamps,
+  Type,
+  UserRef,
+  VersionedFields,
+} from './schema';
 
 export const FACTOR_MIGRATION_STATUSES = ['previewed', 'applied', 'discarded', 'rolled_back'] as const;
 export type FactorMigrationStatus = (typeof FACTOR_MIGRATION_STATUSES)[number];

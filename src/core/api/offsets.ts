@@ -3,7 +3,16 @@
  * minor units, so stock and prices are exact; the client formats them.
  */
 import type { Static } from 'typebox';
-import { Localized, LocalizedInput, MAX_INT32, Nullable, OptionalFields, StringEnum, Type, VersionedFields } from './schema';
+import {
+  Localized,
+  LocalizedInput,
+  MAX_INT32,
+  Nullable,
+  OptionalFields,
+  StringEnum,
+  Type,
+  VersionedFields,
+} from './schema';
 
 export const OFFSET_PROJECT_TYPES = ['cookstoves', 'wind', 'hydro', 'solar', 'forest', 'biogas', 'other'] as const;
 export type OffsetProjectType = (typeof OFFSET_PROJECT_TYPES)[number];

@@ -4,7 +4,13 @@ import { MandantRecordHead, Nullable, RecordId, Type, UserRef, VersionedFields }
 
 import type { OrderStatus } from './vocabulary';
 
-export { ORDER_STATUSES, ORDER_TRANSITIONS, ORDER_TRANSITION_RULES, type OrderStatus, type OrderTransition } from './vocabulary';
+export {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  ORDER_TRANSITION_RULES,
+  type OrderStatus,
+  type OrderTransition,
+} from './vocabulary';
 
 /** What an order costs: the price per tonne, the total (both in minor units) and their currency. */
 const orderPrice = {
@@ -53,7 +59,9 @@ export const CreateOrderRequest = Type.Object({
 export type CreateOrderRequest = Static<typeof CreateOrderRequest>;
 
 /** `PUT /api/orders/:id`: only a draft's `issued_to` changes (status changes are transitions). */
-export const UpdateOrderRequest = Type.Object({ issued_to: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })) });
+export const UpdateOrderRequest = Type.Object({
+  issued_to: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+});
 export type UpdateOrderRequest = Static<typeof UpdateOrderRequest>;
 
 /** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: the order to review. */
@@ -74,4 +82,3 @@ export const OrderQuote = Type.Object({
   issued_to: Type.String(),
 });
 export type OrderQuote = Static<typeof OrderQuote>;
-

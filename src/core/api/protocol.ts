@@ -47,7 +47,10 @@ export interface ProtocolSummary {
 const RefNames = () => Type.Optional(StringMap(Type.String()));
 export const ProtocolRefs = Type.Object(
   { users: RefNames(), databases: RefNames(), mandants: RefNames() },
-  { description: 'Names of the users, factor databases and mandants the entry mentions by id (only those the reader may see): kind → id → name' },
+  {
+    description:
+      'Names of the users, factor databases and mandants the entry mentions by id (only those the reader may see): kind → id → name',
+  },
 );
 export type ProtocolRefs = Static<typeof ProtocolRefs>;
 

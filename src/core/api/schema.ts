@@ -67,7 +67,9 @@ export function Localized() {
 /** A text a client sends in every language (`{de, en, …}`, all required, no others), each within `text`'s limits. */
 export function LocalizedInput(text: { minLength?: number; maxLength: number; pattern?: string }) {
   return Type.Unsafe<LocalizedText>(
-    Type.Object(Object.fromEntries(LANGUAGES.map((lang) => [lang, Type.String(text)])), { additionalProperties: false }),
+    Type.Object(Object.fromEntries(LANGUAGES.map((lang) => [lang, Type.String(text)])), {
+      additionalProperties: false,
+    }),
   );
 }
 

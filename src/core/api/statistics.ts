@@ -50,11 +50,16 @@ export type StatisticsResult = Static<typeof StatisticsResult>;
 /** `GET /api/statistics/:name?…`: checked further (real days, range, mandant) by the server before any query runs. */
 export const StatisticsRequestQuery = Type.Object({
   from: Type.Optional(Type.String({ description: 'First day, YYYY-MM-DD (UTC); default: 1 January of this year' })),
-  to: Type.Optional(Type.String({ description: 'Last day, inclusive, YYYY-MM-DD (UTC); default: 31 December of this year' })),
-  mandant_id: Type.Optional(Type.String({ description: 'Provider admins: one mandant (default all); others: only their own' })),
+  to: Type.Optional(
+    Type.String({ description: 'Last day, inclusive, YYYY-MM-DD (UTC); default: 31 December of this year' }),
+  ),
+  mandant_id: Type.Optional(
+    Type.String({ description: 'Provider admins: one mandant (default all); others: only their own' }),
+  ),
   format: Type.Optional(
     StringEnum(['json', 'csv'], {
-      description: "csv: a download in the user's language and spreadsheet convention (; and decimal comma except in English)",
+      description:
+        "csv: a download in the user's language and spreadsheet convention (; and decimal comma except in English)",
     }),
   ),
   lang: Type.Optional(

@@ -99,4 +99,7 @@ export const TemplateIdParams = Type.Object({ id: TemplateId() });
 export const TemplateVersionParams = Type.Object({ id: TemplateId(), version: Type.Integer({ minimum: 1 }) });
 
 /** `POST /api/templates/:id/versions/:version/copy`: the new template's id, and its status (default draft). */
-export const TemplateCopyRequest = Type.Object({ id: TemplateId(), status: Type.Optional(StringEnum(TEMPLATE_VERSION_STATUSES)) });
+export const TemplateCopyRequest = Type.Object({
+  id: TemplateId(),
+  status: Type.Optional(StringEnum(TEMPLATE_VERSION_STATUSES)),
+});

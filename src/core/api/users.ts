@@ -55,9 +55,10 @@ export const ApiErrorBody = Type.Object(
   {
     message: Type.String(),
     /** Field name → message, for errors a form can show beside its inputs. */
-    errors: Type.Optional(Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } })),
+    errors: Type.Optional(
+      Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
+    ),
   },
   { $id: 'ApiError' },
 );
 export type ApiErrorBody = Static<typeof ApiErrorBody>;
-

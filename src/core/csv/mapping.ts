@@ -105,7 +105,10 @@ export function suggestMapping(template: Template, headers: readonly string[]): 
   // Entries, not assignments: a column headed "__proto__" must stay a column.
   const entries: Array<[string, string | null]> = [];
   for (const header of headers) {
-    const named = names.get(normalizeLabel(header)) ?? names.get(normalizeLabel(withoutUnit(header))) ?? numberedTarget(groups, header);
+    const named =
+      names.get(normalizeLabel(header)) ??
+      names.get(normalizeLabel(withoutUnit(header))) ??
+      numberedTarget(groups, header);
     const key = named === null ? undefined : resolveTarget(template, named)?.key;
     if (key !== undefined && !used.has(key)) {
       entries.push([header, key]);

@@ -62,7 +62,12 @@ interface SetCells {
   missing: Array<{ column: string; value: string }>;
 }
 
-export function rowToInputs(template: Template, plan: RowPlan, cells: readonly string[], context: CellContext): RowInputs {
+export function rowToInputs(
+  template: Template,
+  plan: RowPlan,
+  cells: readonly string[],
+  context: CellContext,
+): RowInputs {
   const inputs = defaultInputs(template);
   /** Group id → set number → the set's cells so far. */
   const groups = new Map<string, Map<number, SetCells>>();
@@ -96,7 +101,8 @@ export function rowToInputs(template: Template, plan: RowPlan, cells: readonly s
     const filled = [...sets.entries()].filter(([, set]) => set.filled.length > 0).sort(([a], [b]) => a - b);
     for (const [, set] of filled) {
       const others = set.filled.join(', ');
-      for (const { column, value } of set.missing) errors.push({ column, value, key: 'partialSet', params: { filled: others } });
+      for (const { column, value } of set.missing)
+        errors.push({ column, value, key: 'partialSet', params: { filled: others } });
     }
     // No filled set: the group keeps its defaults, as when none of its columns is mapped.
     if (filled.length === 0) continue;
@@ -111,7 +117,11 @@ export function rowToInputs(template: Template, plan: RowPlan, cells: readonly s
  * The column a validation error's field path (`quantity`, `transport.0.distance_km`) came from.
  * The path counts the row's items from 0; `sets` (from rowToInputs) tells which set each came from.
  */
-export function columnOfPath(plan: RowPlan, path: string, sets: Readonly<Record<string, number[]>> = {}): string | undefined {
+export function columnOfPath(
+  plan: RowPlan,
+  path: string,
+  sets: Readonly<Record<string, number[]>> = {},
+): string | undefined {
   const parts = path.split('.');
   let key = path;
   if (parts.length >= 3 && /^\d+$/.test(parts[1]!)) {
@@ -124,11 +134,21 @@ export function columnOfPath(plan: RowPlan, path: string, sets: Readonly<Record<
 }
 
 /** The plan with each number column's decimal separator detected from sample rows (`fallback` if undecided). */
-export function withDecimals(plan: RowPlan, sample: readonly (readonly string[])[], fallback: DecimalSeparator): RowPlan {
+export function withDecimals(
+  plan: RowPlan,
+  sample: readonly (readonly string[])[],
+  fallback: DecimalSeparator,
+): RowPlan {
   return {
     columns: plan.columns.map((column) =>
       column.target.field.type === 'number' || column.target.field.type === 'integer'
-        ? { ...column, decimal: detectDecimalSeparator(sample.map((cells) => cells[column.index] ?? ''), fallback) }
+        ? {
+            ...column,
+            decimal: detectDecimalSeparator(
+              sample.map((cells) => cells[column.index] ?? ''),
+              fallback,
+            ),
+          }
         : column,
     ),
   };

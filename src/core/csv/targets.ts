@@ -34,7 +34,10 @@ export function groupTargetKey(groupId: string, item: number, fieldName: string)
  * The targets of every top-level field and of the first `items` items of each repeatable group
  * (a number for every group, or one per group id; never more than the group's maximum).
  */
-export function importTargets(template: Template, items: number | Readonly<Record<string, number>> = 1): ImportTarget[] {
+export function importTargets(
+  template: Template,
+  items: number | Readonly<Record<string, number>> = 1,
+): ImportTarget[] {
   const targets: ImportTarget[] = [];
   for (const group of template.groups) {
     if (!group.repeatable) {
@@ -44,7 +47,8 @@ export function importTargets(template: Template, items: number | Readonly<Recor
     const wanted = typeof items === 'number' ? items : Object.hasOwn(items, group.id) ? items[group.id]! : 1;
     const count = Math.min(Math.max(1, wanted), maxImportItems(group));
     for (let item = 1; item <= count; item++) {
-      for (const field of group.fields) targets.push({ key: groupTargetKey(group.id, item, field.name), field, groupId: group.id, item });
+      for (const field of group.fields)
+        targets.push({ key: groupTargetKey(group.id, item, field.name), field, groupId: group.id, item });
     }
   }
   return targets;

@@ -15,14 +15,23 @@ const EXAMPLE_DIGITS = 6;
 function exampleValue(value: unknown, lang: Language): CsvCell {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return csvNumber(value, EXAMPLE_DIGITS);
-  if (typeof value === 'boolean') return value ? ({ de: 'ja', en: 'yes', fr: 'oui', it: 'sì', es: 'sí' } as const)[lang] : ({ de: 'nein', en: 'no', fr: 'non', it: 'no', es: 'no' } as const)[lang];
+  if (typeof value === 'boolean')
+    return value
+      ? ({ de: 'ja', en: 'yes', fr: 'oui', it: 'sì', es: 'sí' } as const)[lang]
+      : ({ de: 'nein', en: 'no', fr: 'non', it: 'no', es: 'no' } as const)[lang];
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
 
 const EXAMPLE_SETS = 2;
 
-const EXAMPLE_TEXT: Record<Language, string> = { de: 'Beispiel', en: 'Example', fr: 'Exemple', it: 'Esempio', es: 'Ejemplo' };
+const EXAMPLE_TEXT: Record<Language, string> = {
+  de: 'Beispiel',
+  en: 'Example',
+  fr: 'Exemple',
+  it: 'Esempio',
+  es: 'Ejemplo',
+};
 
 /**
  * In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English).

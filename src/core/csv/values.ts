@@ -24,7 +24,23 @@ export interface CellContext {
 export type CellResult = { ok: true; value: FieldValue } | { ok: false; key: CsvMessageKey };
 
 /** The yes/no words a cell may hold (any case); the template guide lists them from here. */
-export const TRUE_WORDS = ['ja', 'j', 'yes', 'y', 'true', 'wahr', '1', 'x', 'oui', 'vrai', 'si', 'sì', 'sí', 'vero', 'verdadero'];
+export const TRUE_WORDS = [
+  'ja',
+  'j',
+  'yes',
+  'y',
+  'true',
+  'wahr',
+  '1',
+  'x',
+  'oui',
+  'vrai',
+  'si',
+  'sì',
+  'sí',
+  'vero',
+  'verdadero',
+];
 export const FALSE_WORDS = ['nein', 'n', 'no', 'false', 'falsch', '0', 'non', 'faux', 'falso'];
 const TRUE = new Set(TRUE_WORDS.map(normalizeLabel));
 const FALSE = new Set(FALSE_WORDS.map(normalizeLabel));
@@ -37,7 +53,14 @@ export function parseBoolean(text: string): boolean | null {
 }
 
 export function splitList(text: string): string[] {
-  return [...new Set(text.split(/[,;|]/).map((part) => part.trim()).filter((part) => part !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/[,;|]/)
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
+  ];
 }
 
 /**
@@ -90,7 +113,11 @@ function parseFactor(field: Field, text: string, factors: readonly FactorChoice[
   const category = field.category ?? '';
   let index = byCategory.get(category);
   if (!index) {
-    index = buildIndex(factors.filter((factor) => factor.category === field.category).map((factor) => ({ value: factor.key, label: factor.label })));
+    index = buildIndex(
+      factors
+        .filter((factor) => factor.category === field.category)
+        .map((factor) => ({ value: factor.key, label: factor.label })),
+    );
     byCategory.set(category, index);
   }
   return lookUp(index, text);

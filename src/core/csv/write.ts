@@ -46,7 +46,8 @@ export function csvNumberText(value: number, digits: number, conventions: CsvCon
   if (!Number.isFinite(value)) return '';
   const places = Math.max(0, Math.min(20, Math.trunc(digits)));
   let format = plain.get(places);
-  if (!format) plain.set(places, (format = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: places })));
+  if (!format)
+    plain.set(places, (format = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: places })));
   const text = format.format(value);
   // -0.001 rounded is "-0": a zero.
   const unsigned = text === '-0' ? '0' : text;

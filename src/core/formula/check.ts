@@ -86,10 +86,19 @@ function visitMember(member: jsep.MemberExpression, scope: FormulaScope, check: 
   const fieldName = optionFieldName((object as jsep.CallExpression).arguments[0]);
   const field = fieldName === undefined ? undefined : findField(scope, fieldName);
   // Every option must carry the key: which option the user picks is only known at run time.
-  const lacking = (field?.options ?? []).filter((option) => !option.data || !Object.prototype.hasOwnProperty.call(option.data, key));
+  const lacking = (field?.options ?? []).filter(
+    (option) => !option.data || !Object.prototype.hasOwnProperty.call(option.data, key),
+  );
   if (lacking.length) {
     const options = lacking.map((option) => `'${option.value}'`).join(', ');
-    check.errors.push(checkerText('checker.formula.optionDataMissing', { options, field: fieldName ?? '', key, smart_count: lacking.length }));
+    check.errors.push(
+      checkerText('checker.formula.optionDataMissing', {
+        options,
+        field: fieldName ?? '',
+        key,
+        smart_count: lacking.length,
+      }),
+    );
   }
   if (field) check.optionReads.push({ field, key });
 }
@@ -118,9 +127,18 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
   const count = call.arguments.length;
   if (count < signature.minArgs || count > signature.maxArgs) {
     const params = { name, got: count, usage: signature.usage };
-    if (signature.minArgs === signature.maxArgs) check.errors.push(checkerText('checker.formula.arityExact', { ...params, smart_count: signature.minArgs }));
-    else if (signature.maxArgs === Infinity) check.errors.push(checkerText('checker.formula.arityAtLeast', { ...params, smart_count: signature.minArgs }));
-    else check.errors.push(checkerText('checker.formula.arityRange', { ...params, min: signature.minArgs, smart_count: signature.maxArgs }));
+    if (signature.minArgs === signature.maxArgs)
+      check.errors.push(checkerText('checker.formula.arityExact', { ...params, smart_count: signature.minArgs }));
+    else if (signature.maxArgs === Infinity)
+      check.errors.push(checkerText('checker.formula.arityAtLeast', { ...params, smart_count: signature.minArgs }));
+    else
+      check.errors.push(
+        checkerText('checker.formula.arityRange', {
+          ...params,
+          min: signature.minArgs,
+          smart_count: signature.maxArgs,
+        }),
+      );
     return;
   }
   const [first, second] = call.arguments;
@@ -131,26 +149,39 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
       const fieldName = optionFieldName(first);
       const field = fieldName === undefined ? undefined : findField(scope, fieldName);
       if (!field || field.type !== 'machine') {
-        check.errors.push(fieldName === undefined ? checkerText('checker.formula.machineFieldNeededExpression') : checkerText('checker.formula.machineFieldNeeded', { name: fieldName }));
+        check.errors.push(
+          fieldName === undefined
+            ? checkerText('checker.formula.machineFieldNeededExpression')
+            : checkerText('checker.formula.machineFieldNeeded', { name: fieldName }),
+        );
       }
       const figure = stringLiteral(second);
       if (figure === undefined || !isMachineFigure(figure)) {
         const figures = MACHINE_FIGURE_NAMES.join(', ');
-        check.errors.push(figure === undefined ? checkerText('checker.formula.machineFigureNeeded', { figures }) : checkerText('checker.formula.machineFigureUnknown', { figures, figure }));
+        check.errors.push(
+          figure === undefined
+            ? checkerText('checker.formula.machineFigureNeeded', { figures })
+            : checkerText('checker.formula.machineFigureUnknown', { figures, figure }),
+        );
       }
       return;
     }
     case 'energy': {
       const figure = stringLiteral(first);
       if (figure === undefined) check.errors.push(checkerText('checker.formula.energyFigureNeeded'));
-      else if (!isEnergyFigure(figure)) check.errors.push(checkerText('checker.formula.energyFigureUnknown', { figure }));
+      else if (!isEnergyFigure(figure))
+        check.errors.push(checkerText('checker.formula.energyFigureUnknown', { figure }));
       return;
     }
     case 'option': {
       const fieldName = optionFieldName(first);
       const field = fieldName === undefined ? undefined : findField(scope, fieldName);
       if (!field || field.type !== 'select') {
-        check.errors.push(fieldName === undefined ? checkerText('checker.formula.selectFieldNeededExpression') : checkerText('checker.formula.selectFieldNeeded', { name: fieldName }));
+        check.errors.push(
+          fieldName === undefined
+            ? checkerText('checker.formula.selectFieldNeededExpression')
+            : checkerText('checker.formula.selectFieldNeeded', { name: fieldName }),
+        );
       }
       return;
     }
@@ -175,7 +206,9 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
 }
 
 function stringLiteral(node: FormulaNode | undefined): string | undefined {
-  return node?.type === 'Literal' && typeof (node as jsep.Literal).value === 'string' ? ((node as jsep.Literal).value as string) : undefined;
+  return node?.type === 'Literal' && typeof (node as jsep.Literal).value === 'string'
+    ? ((node as jsep.Literal).value as string)
+    : undefined;
 }
 
 function groupArgument(node: FormulaNode, scope: FormulaScope) {
@@ -186,7 +219,8 @@ function groupArgument(node: FormulaNode, scope: FormulaScope) {
 function checkFactorArgument(argument: FormulaNode, scope: FormulaScope, check: FormulaCheck): void {
   if (argument.type === 'Literal' && typeof (argument as jsep.Literal).value === 'string') {
     const key = (argument as jsep.Literal).value as string;
-    if (scope.factorKeys && !scope.factorKeys.has(key)) check.errors.push(checkerText('checker.formula.unknownFactor', { key }));
+    if (scope.factorKeys && !scope.factorKeys.has(key))
+      check.errors.push(checkerText('checker.formula.unknownFactor', { key }));
     return;
   }
   if (argument.type === 'Identifier') {

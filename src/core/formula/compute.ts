@@ -73,7 +73,10 @@ function factorSink(own: Map<string, FactorUse>, all: Map<string, FactorUse>): (
   };
 }
 
-function productionSink(own: Map<string, ProductionUse>, all: Map<string, ProductionUse>): (use: ProductionUse) => void {
+function productionSink(
+  own: Map<string, ProductionUse>,
+  all: Map<string, ProductionUse>,
+): (use: ProductionUse) => void {
   return (use) => {
     own.set(use.ref, use);
     all.set(use.ref, use);
@@ -85,7 +88,12 @@ function productionSink(own: Map<string, ProductionUse>, all: Map<string, Produc
  * values fall back to the field's default. Throws CalculationError (with `result`) on missing
  * inputs, unknown factors, division by zero or any non-finite number.
  */
-export function computeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup, production?: ProductionData): ComputedResults {
+export function computeResults(
+  template: Template,
+  inputs: CalculationInputs,
+  factorLookup: FactorLookup,
+  production?: ProductionData,
+): ComputedResults {
   const compiled = getCompiledTemplate(template);
   const visibleInputs = pruneInputs(template, inputs);
   const results: Record<string, number> = {};
@@ -144,7 +152,12 @@ export function computeResults(template: Template, inputs: CalculationInputs, fa
 export type ComputeOutcome = { ok: true; value: ComputedResults } | { ok: false; error: CalculationError };
 
 /** For live previews: never throws on calculation faults. */
-export function tryComputeResults(template: Template, inputs: CalculationInputs, factorLookup: FactorLookup, production?: ProductionData): ComputeOutcome {
+export function tryComputeResults(
+  template: Template,
+  inputs: CalculationInputs,
+  factorLookup: FactorLookup,
+  production?: ProductionData,
+): ComputeOutcome {
   try {
     return { ok: true, value: computeResults(template, inputs, factorLookup, production) };
   } catch (error) {

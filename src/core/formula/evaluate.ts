@@ -6,7 +6,14 @@
  */
 import type jsep from 'jsep';
 import type { FactorInfo, FactorLookup, Field, Group, OptionData } from '../template/types';
-import { ENERGY_FIGURES, isEnergyFigure, isMachineFigure, MACHINE_FIGURES, type ProductionData, type ProductionUse } from '../production';
+import {
+  ENERGY_FIGURES,
+  isEnergyFigure,
+  isMachineFigure,
+  MACHINE_FIGURES,
+  type ProductionData,
+  type ProductionUse,
+} from '../production';
 import { optionFieldName } from './check';
 import { FORBIDDEN_NAMES, memberKey, type FormulaNode } from './parse';
 import { isFunctionName } from './functions';
@@ -35,7 +42,11 @@ export class CalculationError extends Error {
   factor?: string;
   /** The machine key the machine set lacks (`unknown_machine`, `unknown_figure`). */
   machine?: string;
-  constructor(code: CalculationErrorCode, message: string, details: { result?: string; field?: string; factor?: string; machine?: string } = {}) {
+  constructor(
+    code: CalculationErrorCode,
+    message: string,
+    details: { result?: string; field?: string; factor?: string; machine?: string } = {},
+  ) {
     super(message);
     this.name = 'CalculationError';
     this.code = code;
@@ -126,7 +137,8 @@ export function fieldValue(field: Field, values: Record<string, unknown>): Formu
       }
       return value;
     case 'boolean':
-      if (typeof value !== 'boolean') throw new CalculationError('type', `'${field.name}' is not true/false`, { field: field.name });
+      if (typeof value !== 'boolean')
+        throw new CalculationError('type', `'${field.name}' is not true/false`, { field: field.name });
       return value;
     case 'multiselect':
     case 'tags':
@@ -135,7 +147,8 @@ export function fieldValue(field: Field, values: Record<string, unknown>): Formu
       }
       return value as string[];
     default:
-      if (typeof value !== 'string') throw new CalculationError('type', `'${field.name}' is not text`, { field: field.name });
+      if (typeof value !== 'string')
+        throw new CalculationError('type', `'${field.name}' is not text`, { field: field.name });
       return value;
   }
 }
@@ -157,8 +170,10 @@ function evaluateUnary(node: jsep.UnaryExpression, context: EvaluationContext): 
 function evaluateBinary(node: jsep.BinaryExpression, context: EvaluationContext): FormulaValue {
   const { operator } = node;
   // Short-circuit so that `has_cover && cover_pages > 0` never reads a hidden field.
-  if (operator === '&&') return asBoolean(evaluate(node.left, context), '&&') && asBoolean(evaluate(node.right, context), '&&');
-  if (operator === '||') return asBoolean(evaluate(node.left, context), '||') || asBoolean(evaluate(node.right, context), '||');
+  if (operator === '&&')
+    return asBoolean(evaluate(node.left, context), '&&') && asBoolean(evaluate(node.right, context), '&&');
+  if (operator === '||')
+    return asBoolean(evaluate(node.left, context), '||') || asBoolean(evaluate(node.right, context), '||');
   const left = evaluate(node.left, context);
   const right = evaluate(node.right, context);
   switch (operator) {
@@ -197,7 +212,8 @@ function evaluateBinary(node: jsep.BinaryExpression, context: EvaluationContext)
 }
 
 function equals(left: FormulaValue, right: FormulaValue): boolean {
-  if (typeof left === 'object' || typeof right === 'object') throw new CalculationError('type', 'lists cannot be compared');
+  if (typeof left === 'object' || typeof right === 'object')
+    throw new CalculationError('type', 'lists cannot be compared');
   return left === right;
 }
 
@@ -221,7 +237,8 @@ function compare(operator: string, left: FormulaValue, right: FormulaValue): boo
 
 function evaluateMember(node: jsep.MemberExpression, context: EvaluationContext): FormulaValue {
   const key = memberKey(node);
-  if (key === undefined || FORBIDDEN_NAMES.has(key)) throw new CalculationError('forbidden', 'member access is not allowed');
+  if (key === undefined || FORBIDDEN_NAMES.has(key))
+    throw new CalculationError('forbidden', 'member access is not allowed');
   const object = evaluate(node.object, context);
   if (typeof object !== 'object' || object === null || Array.isArray(object)) {
     throw new CalculationError('type', `'.${key}' can only be read from option(…)`);
@@ -256,7 +273,10 @@ function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): Fo
       const { group, items } = groupItems(args[0], context);
       let total = 0;
       for (const item of items) {
-        const value = asNumber(evaluate(args[1], { ...context, scope: { ...context.scope, item: group }, item }), 'sum()');
+        const value = asNumber(
+          evaluate(args[1], { ...context, scope: { ...context.scope, item: group }, item }),
+          'sum()',
+        );
         total = finite(total + value);
       }
       return total;
@@ -315,7 +335,8 @@ function evaluateFactor(argument: FormulaNode, context: EvaluationContext): numb
   if (typeof key !== 'string') throw new CalculationError('type', 'factor() needs a factor key');
   const fieldName = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : undefined;
   const factor = context.factorLookup(key);
-  if (!factor) throw new CalculationError('unknown_factor', `unknown factor '${key}'`, { field: fieldName, factor: key });
+  if (!factor)
+    throw new CalculationError('unknown_factor', `unknown factor '${key}'`, { field: fieldName, factor: key });
   if (typeof factor.value !== 'number' || !Number.isFinite(factor.value)) {
     throw new CalculationError('not_finite', `factor '${key}' has no valid value`, { field: fieldName });
   }
@@ -325,7 +346,10 @@ function evaluateFactor(argument: FormulaNode, context: EvaluationContext): numb
 
 function productionOf(context: EvaluationContext, what: string): ProductionData {
   if (!context.production) {
-    throw new CalculationError('no_production_data', `${what} needs the mandant's machine data, and no machine set is published`);
+    throw new CalculationError(
+      'no_production_data',
+      `${what} needs the mandant's machine data, and no machine set is published`,
+    );
   }
   return context.production;
 }
@@ -343,14 +367,21 @@ function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode
   const production = productionOf(context, 'machine()');
   const machine = typeof key === 'string' ? production.machine(key) : undefined;
   if (!machine || machine.kind !== field.machineKind) {
-    throw new CalculationError('unknown_machine', `the machine set '${production.set.name} ${production.set.version_label}' has no ${field.machineKind ?? ''} machine '${String(key)}'`, {
-      field: field.name,
-      machine: String(key),
-    });
+    throw new CalculationError(
+      'unknown_machine',
+      `the machine set '${production.set.name} ${production.set.version_label}' has no ${field.machineKind ?? ''} machine '${String(key)}'`,
+      {
+        field: field.name,
+        machine: String(key),
+      },
+    );
   }
   const recorded = Object.hasOwn(machine.figures, figure) ? machine.figures[figure] : undefined;
   if (!recorded || typeof recorded.value !== 'number' || !Number.isFinite(recorded.value)) {
-    throw new CalculationError('unknown_figure', `the machine '${machine.name}' has no figure '${figure}'`, { field: field.name, machine: machine.key });
+    throw new CalculationError('unknown_figure', `the machine '${machine.name}' has no figure '${figure}'`, {
+      field: field.name,
+      machine: machine.key,
+    });
   }
   context.onProduction?.({
     ref: `machine:${machine.key}:${figure}`,
@@ -367,11 +398,15 @@ function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode
 
 function evaluateEnergy(argument: FormulaNode, context: EvaluationContext): number {
   const figure = evaluate(argument, context);
-  if (typeof figure !== 'string' || !isEnergyFigure(figure)) throw new CalculationError('unknown_figure', `energy() has no figure '${String(figure)}'`);
+  if (typeof figure !== 'string' || !isEnergyFigure(figure))
+    throw new CalculationError('unknown_figure', `energy() has no figure '${String(figure)}'`);
   const production = productionOf(context, 'energy()');
   const recorded = production.energy(figure);
   if (!recorded || !Number.isFinite(recorded.value)) {
-    throw new CalculationError('unknown_figure', `the machine set '${production.set.name} ${production.set.version_label}' records no ${figure} factor`);
+    throw new CalculationError(
+      'unknown_figure',
+      `the machine set '${production.set.name} ${production.set.version_label}' records no ${figure} factor`,
+    );
   }
   context.onProduction?.({
     ref: `energy:${figure}`,
@@ -393,11 +428,17 @@ function evaluateOption(argument: FormulaNode, context: EvaluationContext): Opti
   const isItemField = Boolean(context.item && context.scope.item?.fields.includes(field));
   const chosen = fieldValue(field, isItemField ? (context.item as Record<string, unknown>) : context.inputs);
   const option = (field.options ?? []).find((candidate) => candidate.value === chosen);
-  if (!option) throw new CalculationError('unknown_option', `'${String(chosen)}' is not an option of '${field.name}'`, { field: field.name });
+  if (!option)
+    throw new CalculationError('unknown_option', `'${String(chosen)}' is not an option of '${field.name}'`, {
+      field: field.name,
+    });
   return option.data ?? {};
 }
 
-function groupItems(argument: FormulaNode, context: EvaluationContext): { group: Group; items: Record<string, unknown>[] } {
+function groupItems(
+  argument: FormulaNode,
+  context: EvaluationContext,
+): { group: Group; items: Record<string, unknown>[] } {
   const name = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : '';
   const group = context.scope.groups.get(name);
   if (!group) throw new CalculationError('type', 'sum() and count() need a repeatable group');
@@ -410,17 +451,20 @@ function groupItems(argument: FormulaNode, context: EvaluationContext): { group:
 }
 
 function asNumber(value: FormulaValue, where: string): number {
-  if (typeof value !== 'number') throw new CalculationError('type', `'${where}' needs a number, got ${describe(value)}`);
+  if (typeof value !== 'number')
+    throw new CalculationError('type', `'${where}' needs a number, got ${describe(value)}`);
   return value;
 }
 
 function asBoolean(value: FormulaValue, where: string): boolean {
-  if (typeof value !== 'boolean') throw new CalculationError('type', `'${where}' needs true/false, got ${describe(value)}`);
+  if (typeof value !== 'boolean')
+    throw new CalculationError('type', `'${where}' needs true/false, got ${describe(value)}`);
   return value;
 }
 
 function finite(value: number): number {
-  if (!Number.isFinite(value)) throw new CalculationError('not_finite', 'the calculation does not give a finite number');
+  if (!Number.isFinite(value))
+    throw new CalculationError('not_finite', 'the calculation does not give a finite number');
   return value;
 }
 

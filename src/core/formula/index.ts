@@ -4,9 +4,11 @@ export { checkFormula } from './check';
 export { buildFormulaScope } from './scope';
 export { evaluateFormula, CalculationError } from './evaluate';
 export { orderResults } from './order';
+export { computeResults, tryComputeResults, type ComputeOutcome } from './compute';
 export {
-  computeResults,
-  tryComputeResults,
-  type ComputeOutcome,
-} from './compute';
-export { toStoredResults, fromStoredResults, type StoredForm, type StoredFactor, type FactorDetails } from './stored-results';
+  toStoredResults,
+  fromStoredResults,
+  type StoredForm,
+  type StoredFactor,
+  type FactorDetails,
+} from './stored-results';

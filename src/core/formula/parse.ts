@@ -14,9 +14,22 @@ export const MAX_FORMULA_LENGTH = 4000;
 export const MAX_FORMULA_DEPTH = 40;
 
 export const BINARY_OPERATORS = new Set([
-  '+', '-', '*', '/', '%', '**',
-  '==', '!=', '===', '!==', '<', '<=', '>', '>=',
-  '&&', '||',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&&',
+  '||',
 ]);
 export const UNARY_OPERATORS = new Set(['-', '+', '!']);
 
@@ -62,7 +75,8 @@ function parenthesisDepth(text: string): number {
 }
 
 function assertAllowed(node: FormulaNode, depth: number): void {
-  if (depth > MAX_FORMULA_DEPTH) throw new FormulaSyntaxError('checker.formula.tooDeep', { smart_count: MAX_FORMULA_DEPTH });
+  if (depth > MAX_FORMULA_DEPTH)
+    throw new FormulaSyntaxError('checker.formula.tooDeep', { smart_count: MAX_FORMULA_DEPTH });
   switch (node.type) {
     case 'Literal': {
       const value = (node as jsep.Literal).value;
@@ -80,7 +94,8 @@ function assertAllowed(node: FormulaNode, depth: number): void {
       throw new FormulaSyntaxError('checker.formula.nameNotAllowed', { name: 'this' });
     case 'UnaryExpression': {
       const unary = node as jsep.UnaryExpression;
-      if (!UNARY_OPERATORS.has(unary.operator)) throw new FormulaSyntaxError('checker.formula.operatorNotAllowed', { operator: unary.operator });
+      if (!UNARY_OPERATORS.has(unary.operator))
+        throw new FormulaSyntaxError('checker.formula.operatorNotAllowed', { operator: unary.operator });
       assertAllowed(unary.argument, depth + 1);
       return;
     }

@@ -63,13 +63,20 @@ export function toStoredResults(results: CalculationResults): StoredResults {
     values: results.values,
     primary: results.primary,
     // Year and region stay with the calculation, as value and unit do: they say what the figure it computed with stood for.
-    factors: results.factors.map((factor) => ({ key: factor.key, value: factor.value, unit: factor.unit, year: factor.year, region: factor.region })),
+    factors: results.factors.map((factor) => ({
+      key: factor.key,
+      value: factor.value,
+      unit: factor.unit,
+      year: factor.year,
+      region: factor.region,
+    })),
     database: results.database,
     factor_keys: factorKeys,
   };
   if (results.production?.length) {
     const refs: Record<string, string[]> = {};
-    for (const entry of results.breakdown) if (entry.production?.length) refs[entry.name] = entry.production.map((use) => use.ref);
+    for (const entry of results.breakdown)
+      if (entry.production?.length) refs[entry.name] = entry.production.map((use) => use.ref);
     Object.assign(stored, { production: results.production, production_refs: refs, machine_set: results.machine_set });
   }
   return stored;
@@ -77,7 +84,12 @@ export function toStoredResults(results: CalculationResults): StoredResults {
 
 function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): FactorUse {
   const found = stored.source === undefined ? details?.(stored.key) : undefined;
-  const use: FactorUse = { key: stored.key, value: stored.value, unit: stored.unit, source: stored.source ?? found?.source ?? '' };
+  const use: FactorUse = {
+    key: stored.key,
+    value: stored.value,
+    unit: stored.unit,
+    source: stored.source ?? found?.source ?? '',
+  };
   if (stored.year !== undefined) use.year = stored.year;
   if (stored.region !== undefined) use.region = stored.region;
   const label = stored.label ?? found?.label;
@@ -90,12 +102,22 @@ function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): 
  * (a version no longer loadable) the breakdown is empty but values, factors and database remain.
  * `details` answers the labels and sources of the stored database's factors.
  */
-export function fromStoredResults(stored: StoredForm, template: Template | undefined, details?: FactorDetails): CalculationResults {
+export function fromStoredResults(
+  stored: StoredForm,
+  template: Template | undefined,
+  details?: FactorDetails,
+): CalculationResults {
   if ('breakdown' in stored && Array.isArray(stored.breakdown)) return stored;
   const compact = stored as StoredResults;
   const factors = (compact.factors ?? []).map((factor) => toFactorUse(factor, details));
-  const base: Omit<CalculationResults, 'breakdown'> = { values: compact.values ?? {}, primary: compact.primary ?? '', factors, database: compact.database };
-  if (compact.production?.length) Object.assign(base, { production: compact.production, machine_set: compact.machine_set });
+  const base: Omit<CalculationResults, 'breakdown'> = {
+    values: compact.values ?? {},
+    primary: compact.primary ?? '',
+    factors,
+    database: compact.database,
+  };
+  if (compact.production?.length)
+    Object.assign(base, { production: compact.production, machine_set: compact.machine_set });
   if (!template) return { ...base, breakdown: [] };
   const productionByRef = new Map((compact.production ?? []).map((use) => [use.ref, use]));
   const factorsByKey = new Map(factors.map((factor) => [factor.key, factor]));

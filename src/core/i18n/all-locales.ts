@@ -7,6 +7,9 @@ import it from '../../../locales/it.json';
 import type { Language } from '../languages';
 import { type MessageTree, registerMessages } from './translate';
 
-export const LOCALE_FILES: Record<Language, MessageTree> = { de, en, fr, it, es } as unknown as Record<Language, MessageTree>;
+export const LOCALE_FILES: Record<Language, MessageTree> = { de, en, fr, it, es } as unknown as Record<
+  Language,
+  MessageTree
+>;
 
 for (const [language, tree] of Object.entries(LOCALE_FILES)) registerMessages(language as Language, tree);

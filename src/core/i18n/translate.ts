@@ -29,7 +29,11 @@ registerMessages('de', de as MessageTree);
 /** The text at `key` in `language` with `params` filled in, German when the language lacks it; null when none has it. */
 export function findMessage(language: Language, key: string, params: MessageParams = {}): string | null {
   // react-admin's `smart_count` is i18next's `count`, as in the client's i18nProvider.
-  const options = { ...params, lng: language, ...(params.smart_count === undefined ? {} : { count: Number(params.smart_count) }) };
+  const options = {
+    ...params,
+    lng: language,
+    ...(params.smart_count === undefined ? {} : { count: Number(params.smart_count) }),
+  };
   if (!i18next.exists(key, options)) return null;
   // A key naming a group of messages is not a message.
   const text: unknown = i18next.t(key, { ...options, returnObjects: true });

@@ -29,7 +29,16 @@ export interface DescribedChange {
 }
 
 /** Noise nobody reads in a change list: written on every save, or a name already shown in place of its id. */
-const HIDDEN_FIELDS = new Set(['id', 'version', 'created_at', 'updated_at', 'updated_by', 'summary', 'filter', 'results']);
+const HIDDEN_FIELDS = new Set([
+  'id',
+  'version',
+  'created_at',
+  'updated_at',
+  'updated_by',
+  'summary',
+  'filter',
+  'results',
+]);
 
 /** Where a field's values have their words: `<prefix>.<value>` (by resource, then for every resource). */
 const VALUE_MESSAGES: Record<string, Record<string, string>> = {
@@ -78,9 +87,15 @@ export function actionName(reader: ProtocolReader, action: string): string {
 }
 
 /** The entry's action as a word; a migration's steps (preview, apply, discard, rollback) each have their own. */
-export function entryActionName(reader: ProtocolReader, entry: Pick<ProtocolEntryRecord, 'action' | 'resource' | 'summary'>): string {
+export function entryActionName(
+  reader: ProtocolReader,
+  entry: Pick<ProtocolEntryRecord, 'action' | 'resource' | 'summary'>,
+): string {
   const step = entry.summary.params?.step;
-  const stepName = entry.resource === 'migrations' && typeof step === 'string' ? reader.translate(`protocol.migration_steps.${step}`) : null;
+  const stepName =
+    entry.resource === 'migrations' && typeof step === 'string'
+      ? reader.translate(`protocol.migration_steps.${step}`)
+      : null;
   return stepName ?? actionName(reader, entry.action);
 }
 
@@ -96,10 +111,16 @@ export function fieldLabel(reader: ProtocolReader, resource: string | null, fiel
 }
 
 /** A value of `field` in the reader's words. */
-export function valueText(reader: ProtocolReader, entry: Pick<ProtocolEntryRecord, 'resource' | 'refs'>, field: string, value: unknown): string | null {
+export function valueText(
+  reader: ProtocolReader,
+  entry: Pick<ProtocolEntryRecord, 'resource' | 'refs'>,
+  field: string,
+  value: unknown,
+): string | null {
   if (value === null || value === undefined || value === '') return null;
   const name = field.split('.').pop()!;
-  if (typeof value === 'boolean') return reader.translate(value ? 'protocol.boolean.true' : 'protocol.boolean.false') ?? String(value);
+  if (typeof value === 'boolean')
+    return reader.translate(value ? 'protocol.boolean.true' : 'protocol.boolean.false') ?? String(value);
   if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
     const id = String(value);
     const refs = entry.refs;
@@ -138,7 +159,9 @@ export function describeChanges(reader: ProtocolReader, entry: ProtocolEntryReco
     }
     const named = changes[`${field}_name`];
     const side = (which: keyof ProtocolFieldChange) =>
-      named && typeof named[which] === 'string' ? (named[which] as string) : valueText(reader, entry, field, change[which]);
+      named && typeof named[which] === 'string'
+        ? (named[which] as string)
+        : valueText(reader, entry, field, change[which]);
     out.push({ field, label, old: side('old'), new: side('new'), redacted: false });
   }
   return out;
@@ -177,25 +200,43 @@ export function describeSummary(reader: ProtocolReader, entry: ProtocolEntryReco
     from: valueText(reader, entry, 'status', from) ?? '',
     to: valueText(reader, entry, 'status', to) ?? '',
   };
-  for (const name of ['count', 'excluded', 'rows', 'failed', 'calculations_added', 'calculations_removed', 'imported']) {
-    if (typeof stored[name] === 'number') params[name] = formatNumber(stored[name], reader.language, { maximumFractionDigits: 0 });
+  for (const name of [
+    'count',
+    'excluded',
+    'rows',
+    'failed',
+    'calculations_added',
+    'calculations_removed',
+    'imported',
+  ]) {
+    if (typeof stored[name] === 'number')
+      params[name] = formatNumber(stored[name], reader.language, { maximumFractionDigits: 0 });
   }
   const key = entry.summary.key ?? entry.action;
   const keys: string[] = [];
   if (resource === 'migrations' && typeof stored.step === 'string') {
     params.target = migrationTarget(entry);
-    if (typeof stored.excluded === 'number' && stored.excluded > 0) keys.push(`protocol.sentences.migrations.${stored.step}_excluded`);
+    if (typeof stored.excluded === 'number' && stored.excluded > 0)
+      keys.push(`protocol.sentences.migrations.${stored.step}_excluded`);
     keys.push(`protocol.sentences.migrations.${stored.step}`);
   }
   if (resource === 'collections' && key === 'updated') {
     if (typeof stored.calculations_added === 'number') keys.push('protocol.sentences.collections.calculations_added');
-    if (typeof stored.calculations_removed === 'number') keys.push('protocol.sentences.collections.calculations_removed');
+    if (typeof stored.calculations_removed === 'number')
+      keys.push('protocol.sentences.collections.calculations_removed');
   }
   if (resource === 'imports' && key === 'deleted') keys.push('protocol.sentences.imports.undone');
-  if (resource === 'databases' && key === 'updated' && typeof stored.imported === 'number') keys.push('protocol.sentences.databases.factors_imported');
-  if (key === 'duplicated' && typeof stored.source === 'string') keys.push(`protocol.sentences.${resource}.duplicated`, 'protocol.sentences.duplicated_from');
+  if (resource === 'databases' && key === 'updated' && typeof stored.imported === 'number')
+    keys.push('protocol.sentences.databases.factors_imported');
+  if (key === 'duplicated' && typeof stored.source === 'string')
+    keys.push(`protocol.sentences.${resource}.duplicated`, 'protocol.sentences.duplicated_from');
   keys.push(`protocol.sentences.${resource}.${key}`);
-  if (key === 'status_changed' && params.from !== '' && params.to !== '') keys.push('protocol.sentences.status_changed');
+  if (key === 'status_changed' && params.from !== '' && params.to !== '')
+    keys.push('protocol.sentences.status_changed');
   keys.push(`protocol.summary.${key}`);
-  return message(reader, keys, params) ?? message(reader, ['protocol.summary.generic'], { ...params, action: actionName(reader, entry.action) }) ?? key;
+  return (
+    message(reader, keys, params) ??
+    message(reader, ['protocol.summary.generic'], { ...params, action: actionName(reader, entry.action) }) ??
+    key
+  );
 }

@@ -84,19 +84,30 @@ export function ajvErrorsToFieldErrors(
       continue;
     }
     const group = compiled.repeatables.find((candidate) => candidate.group.id === path[0])?.group;
-    setFieldError(errors, dotted, renderMessage(key, lang, key === 'unknown' ? path[path.length - 1] : labelOf(path), {
-      min: group?.min ?? 0,
-      max: group?.max ?? 0,
-    }));
+    setFieldError(
+      errors,
+      dotted,
+      renderMessage(key, lang, key === 'unknown' ? path[path.length - 1] : labelOf(path), {
+        min: group?.min ?? 0,
+        max: group?.max ?? 0,
+      }),
+    );
   }
   return errors;
 }
 
 // `#/allOf/<n>/else/not` (top level) or `#/properties/<group>/items/allOf/<n>/else/not`: the n-th conditional field.
-function hiddenFieldOf(compiled: ReturnType<typeof getCompiledTemplate>, path: string[], schemaPath: string): string | undefined {
+function hiddenFieldOf(
+  compiled: ReturnType<typeof getCompiledTemplate>,
+  path: string[],
+  schemaPath: string,
+): string | undefined {
   const match = /allOf\/(\d+)\/else\/not$/.exec(schemaPath);
   if (!match) return undefined;
-  const fields = path.length === 0 ? compiled.fields : compiled.repeatables.find(({ group }) => group.id === path[0])?.fields ?? [];
+  const fields =
+    path.length === 0
+      ? compiled.fields
+      : (compiled.repeatables.find(({ group }) => group.id === path[0])?.fields ?? []);
   return fields.filter(({ visibility }) => visibility)[Number(match[1])]?.field.name;
 }
 
@@ -111,7 +122,11 @@ export type InputsValidator = (inputs: unknown, lang: Language) => InputsValidat
  * A compiled Ajv validator for one template (compile once per template version and reuse):
  * Ajv gives the verdict, ajvErrorsToFieldErrors the words.
  */
-export function createInputsValidator(template: Template, options: InputCheckOptions = {}, ajv: Ajv2020 = createTemplateAjv()): InputsValidator {
+export function createInputsValidator(
+  template: Template,
+  options: InputCheckOptions = {},
+  ajv: Ajv2020 = createTemplateAjv(),
+): InputsValidator {
   const validate: ValidateFunction = ajv.compile(templateToJsonSchema(template, options));
   return (inputs, lang) => {
     if (validate(inputs)) return { valid: true, errors: {} };

@@ -63,7 +63,8 @@ const count = (text: string | undefined): number | undefined => {
   const value = number(text);
   return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 };
-const isoDate = (text: string | undefined): string | undefined => (text !== undefined && isDate(text) ? text : undefined);
+const isoDate = (text: string | undefined): string | undefined =>
+  text !== undefined && isDate(text) ? text : undefined;
 
 const NUMBER_ONLY = ruleFault('checker.rule.numbersOnly');
 
@@ -80,7 +81,8 @@ function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit
       },
     ];
   }
-  if (!Number.isInteger(bound) || bound < 0) return ruleFault(kind === 'array' ? 'checker.rule.needsCountForList' : 'checker.rule.needsCountForText');
+  if (!Number.isInteger(bound) || bound < 0)
+    return ruleFault(kind === 'array' ? 'checker.rule.needsCountForList' : 'checker.rule.needsCountForText');
   if (kind === 'string') {
     return [
       {
@@ -118,10 +120,26 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     build: (kind) => {
       // Presence is enforced through the parent object's `required`; empty text and lists also count as missing.
       if (kind === 'string') {
-        return [{ kind, schema: { minLength: 1 }, test: (value: string) => value.length > 0, message: 'required', params: {} }];
+        return [
+          {
+            kind,
+            schema: { minLength: 1 },
+            test: (value: string) => value.length > 0,
+            message: 'required',
+            params: {},
+          },
+        ];
       }
       if (kind === 'array') {
-        return [{ kind, schema: { minItems: 1 }, test: (value: unknown[]) => value.length > 0, message: 'required', params: {} }];
+        return [
+          {
+            kind,
+            schema: { minItems: 1 },
+            test: (value: unknown[]) => value.length > 0,
+            message: 'required',
+            params: {},
+          },
+        ];
       }
       return [];
     },
@@ -146,7 +164,8 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       if (kind !== 'number') return NUMBER_ONLY;
       const min = number(low);
       const max = number(high);
-      if (min === undefined || max === undefined) return ruleFault('checker.rule.needsTwoNumbers', { arg: `${low},${high}` });
+      if (min === undefined || max === undefined)
+        return ruleFault('checker.rule.needsTwoNumbers', { arg: `${low},${high}` });
       if (min > max) return ruleFault('checker.rule.smallerFirst', { arg: `${low},${high}` });
       return [
         {
@@ -164,7 +183,15 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     build: (kind) =>
       kind !== 'number'
         ? NUMBER_ONLY
-        : [{ kind, schema: { multipleOf: 1 }, test: (value: number) => isMultipleOf(value, 1), message: 'integer', params: {} }],
+        : [
+            {
+              kind,
+              schema: { multipleOf: 1 },
+              test: (value: number) => isMultipleOf(value, 1),
+              message: 'integer',
+              params: {},
+            },
+          ],
   },
   decimals: {
     arity: 1,
@@ -174,7 +201,13 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       if (digits === undefined || digits > 9) return ruleFault('checker.rule.needsDigits', { arg });
       const step = Number(`1e-${digits}`);
       return [
-        { kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message: 'decimals', params: { n: digits } },
+        {
+          kind,
+          schema: { multipleOf: step },
+          test: (value: number) => isMultipleOf(value, step),
+          message: 'decimals',
+          params: { n: digits },
+        },
       ];
     },
   },
@@ -185,7 +218,13 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       const step = number(arg);
       if (step === undefined || step <= 0) return ruleFault('checker.rule.needsPositive', { arg });
       return [
-        { kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message: 'multipleOf', params: { n: step } },
+        {
+          kind,
+          schema: { multipleOf: step },
+          test: (value: number) => isMultipleOf(value, step),
+          message: 'multipleOf',
+          params: { n: step },
+        },
       ];
     },
   },
@@ -202,10 +241,20 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
         // Ajv compiles patterns with the `u` flag; so do we, so both accept the same texts.
         regex = new RegExp(source, 'u');
       } catch (error) {
-        return ruleFault('checker.rule.invalidPattern', { detail: error instanceof Error ? error.message : String(error) });
+        return ruleFault('checker.rule.invalidPattern', {
+          detail: error instanceof Error ? error.message : String(error),
+        });
       }
       // No message of its own: what a pattern means is the template's business, so "{field} is not valid."
-      return [{ kind, schema: { pattern: source }, test: (value: string) => regex.test(value), message: 'invalid', params: {} }];
+      return [
+        {
+          kind,
+          schema: { pattern: source },
+          test: (value: string) => regex.test(value),
+          message: 'invalid',
+          params: {},
+        },
+      ];
     },
   },
   email: {
@@ -213,7 +262,15 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     build: (kind, _args, field) =>
       kind !== 'string' || !isTextField(field.type)
         ? ruleFault('checker.rule.textOnly')
-        : [{ kind, schema: { format: 'email' }, test: (value: string) => isEmail(value), message: 'email', params: {} }],
+        : [
+            {
+              kind,
+              schema: { format: 'email' },
+              test: (value: string) => isEmail(value),
+              message: 'email',
+              params: {},
+            },
+          ],
   },
   date: {
     arity: 0,
@@ -230,7 +287,6 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
 export const RULE_ARITY: Readonly<Record<string, number>> = Object.freeze(
   Object.fromEntries(Object.entries(RULES).map(([name, rule]) => [name, rule.arity])),
 );
-
 
 function isTextField(type: FieldType): boolean {
   return type === 'text' || type === 'textarea';
@@ -249,14 +305,17 @@ function itemsRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
 }
 
 function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 'before') {
-  if (kind !== 'string' || !(field.type === 'date' || isTextField(field.type))) return ruleFault('checker.rule.dateOnly');
+  if (kind !== 'string' || !(field.type === 'date' || isTextField(field.type)))
+    return ruleFault('checker.rule.dateOnly');
   const limit = isoDate(arg);
   if (limit === undefined) return ruleFault('checker.rule.needsDate', { arg });
   const after = which === 'after';
   return [
     {
       kind,
-      schema: after ? { format: 'date', formatExclusiveMinimum: limit } : { format: 'date', formatExclusiveMaximum: limit },
+      schema: after
+        ? { format: 'date', formatExclusiveMinimum: limit }
+        : { format: 'date', formatExclusiveMaximum: limit },
       // Mirrors ajv-formats: only a comparison that clearly fails fails (invalid dates are the format's business).
       test: (value: string) => {
         const order = compareDates(value, limit);
@@ -286,7 +345,10 @@ export function compileRules(field: Field): { rules: CompiledRules; errors: Rule
       return;
     }
     if (parsed.args.length !== definition.arity || (definition.arity === 0 && parsed.raw !== undefined)) {
-      errors.push({ index, ...checkerText('checker.rule.arity', { name: parsed.name, rule: text, smart_count: definition.arity }) });
+      errors.push({
+        index,
+        ...checkerText('checker.rule.arity', { name: parsed.name, rule: text, smart_count: definition.arity }),
+      });
       return;
     }
     const built = definition.build(kind, parsed.args, field);

@@ -33,7 +33,9 @@ export function typeFault(field: Field, value: unknown, options: InputCheckOptio
     case 'textarea':
       return typeof value === 'string' ? undefined : fault('type.text');
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) ? undefined : fault(typeof value === 'number' ? 'integer' : 'type.number');
+      return typeof value === 'number' && Number.isInteger(value)
+        ? undefined
+        : fault(typeof value === 'number' ? 'integer' : 'type.number');
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : fault('type.number');
     case 'boolean':
@@ -45,10 +47,14 @@ export function typeFault(field: Field, value: unknown, options: InputCheckOptio
     case 'multiselect': {
       const values = optionValues(field);
       if (!Array.isArray(value) || !hasUniqueStrings(value)) return fault('type.list');
-      return value.every((entry) => typeof entry === 'string' && values.includes(entry)) ? undefined : fault('type.option');
+      return value.every((entry) => typeof entry === 'string' && values.includes(entry))
+        ? undefined
+        : fault('type.option');
     }
     case 'tags':
-      return Array.isArray(value) && hasUniqueStrings(value) && value.every((entry) => typeof entry === 'string' && entry.length > 0)
+      return Array.isArray(value) &&
+        hasUniqueStrings(value) &&
+        value.every((entry) => typeof entry === 'string' && entry.length > 0)
         ? undefined
         : fault('type.list');
     case 'factor': {
@@ -77,13 +83,19 @@ function kindOf(value: unknown): ValueKind | undefined {
 }
 
 /** First fault of a present, non-null value: its type, then its rules in the order written. */
-export function fieldValueFault(field: Field, rules: CompiledRules, value: unknown, options: InputCheckOptions = {}): FieldFault | undefined {
+export function fieldValueFault(
+  field: Field,
+  rules: CompiledRules,
+  value: unknown,
+  options: InputCheckOptions = {},
+): FieldFault | undefined {
   const typeProblem = typeFault(field, value, options);
   if (typeProblem) return typeProblem;
   const kind = kindOf(value);
   for (const check of rules.checks) {
     if (check.kind !== kind) continue;
-    if (!(check.test as (value: unknown) => boolean)(value)) return { message: check.message, params: check.params, rule: check.rule };
+    if (!(check.test as (value: unknown) => boolean)(value))
+      return { message: check.message, params: check.params, rule: check.rule };
   }
   return undefined;
 }

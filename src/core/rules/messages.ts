@@ -9,10 +9,34 @@ import { translate } from '../i18n/translate';
 
 /** The rule messages, `rules.*` in locales/<lang>.json. */
 export type MessageKey =
-  | 'invalid' | 'required' | 'min.number' | 'max.number' | 'between' | 'min.string' | 'max.string' | 'min.array'
-  | 'max.array' | 'integer' | 'decimals' | 'email' | 'multipleOf' | 'date' | 'after' | 'before' | 'type.number'
-  | 'type.text' | 'type.boolean' | 'type.list' | 'type.option' | 'type.factor' | 'type.machine' | 'hidden' | 'unknown'
-  | 'group.min' | 'group.max' | 'type.entries';
+  | 'invalid'
+  | 'required'
+  | 'min.number'
+  | 'max.number'
+  | 'between'
+  | 'min.string'
+  | 'max.string'
+  | 'min.array'
+  | 'max.array'
+  | 'integer'
+  | 'decimals'
+  | 'email'
+  | 'multipleOf'
+  | 'date'
+  | 'after'
+  | 'before'
+  | 'type.number'
+  | 'type.text'
+  | 'type.boolean'
+  | 'type.list'
+  | 'type.option'
+  | 'type.factor'
+  | 'type.machine'
+  | 'hidden'
+  | 'unknown'
+  | 'group.min'
+  | 'group.max'
+  | 'type.entries';
 
 /** The label used when the inputs as a whole are at fault. */
 export const INPUTS_LABEL: LocalizedText = { de: 'Eingaben', en: 'Inputs', fr: 'Saisies', it: 'Dati', es: 'Datos' };

@@ -29,7 +29,12 @@ function own(values: Record<string, unknown>, name: string): unknown {
 }
 
 /** Validates the whole inputs object; `{}` means valid. Paths as described above, `''` for the object itself. */
-export function validateInputs(template: Template, inputs: unknown, lang: Language, options: InputCheckOptions = {}): FieldErrors {
+export function validateInputs(
+  template: Template,
+  inputs: unknown,
+  lang: Language,
+  options: InputCheckOptions = {},
+): FieldErrors {
   const compiled = getCompiledTemplate(template);
   const errors: FieldErrors = {};
   const say = (path: string, key: MessageKey, label: string, params: MessageParams = {}) => {
@@ -39,7 +44,10 @@ export function validateInputs(template: Template, inputs: unknown, lang: Langua
     say('', 'invalid', localize(INPUTS_LABEL, lang));
     return errors;
   }
-  const known = new Set([...compiled.fields.map(({ field }) => field.name), ...compiled.repeatables.map(({ group }) => group.id)]);
+  const known = new Set([
+    ...compiled.fields.map(({ field }) => field.name),
+    ...compiled.repeatables.map(({ group }) => group.id),
+  ]);
   validateLevel(compiled.fields, known, inputs, '', lang, options, say);
   for (const { group, fields } of compiled.repeatables) {
     const label = localize(group.label, lang, group.id);

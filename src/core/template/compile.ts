@@ -57,7 +57,9 @@ type Report = (pointer: string, key: CheckerKey | CheckerText, params?: CheckerP
 
 /** A thrown parser or condition fault as a checker message. */
 function faultOf(problem: unknown): CheckerText {
-  return problem instanceof CheckerFault ? problem.text : checkerText('checker.formula.syntax', { detail: String(problem) });
+  return problem instanceof CheckerFault
+    ? problem.text
+    : checkerText('checker.formula.syntax', { detail: String(problem) });
 }
 
 /** JSON pointer escaping (RFC 6901). */
@@ -65,9 +67,13 @@ export function pointerSegment(text: string): string {
   return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function compileTemplate(template: Template, catalog?: FactorCatalog): { compiled?: CompiledTemplate; errors: CompileError[] } {
+export function compileTemplate(
+  template: Template,
+  catalog?: FactorCatalog,
+): { compiled?: CompiledTemplate; errors: CompileError[] } {
   const errors: CompileError[] = [];
-  const error: Report = (pointer, key, params) => errors.push({ pointer, ...(typeof key === 'string' ? checkerText(key, params) : key) });
+  const error: Report = (pointer, key, params) =>
+    errors.push({ pointer, ...(typeof key === 'string' ? checkerText(key, params) : key) });
   const factorKeys = catalog ? new Set(Object.values(catalog.categories).flat()) : undefined;
   const scope = buildFormulaScope(template, factorKeys);
 
@@ -85,18 +91,26 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
     if (groupIds.has(group.id)) error(`${pointer}/id`, 'checker.group.twice', { id: group.id });
     groupIds.add(group.id);
     if (group.repeatable) claim(group.id, `${pointer}/id`, 'checker.names.groupTaken');
-    else group.fields.forEach((field, fieldIndex) => claim(field.name, `${pointer}/fields/${fieldIndex}/name`, 'checker.names.fieldTaken'));
-    if (group.min !== undefined && group.max !== undefined && group.min > group.max) error(`${pointer}/min`, 'checker.group.minAboveMax', { min: group.min, max: group.max });
-    if (!group.repeatable && (group.min !== undefined || group.max !== undefined)) error(`${pointer}/min`, 'checker.group.minMaxNotRepeatable');
+    else
+      group.fields.forEach((field, fieldIndex) =>
+        claim(field.name, `${pointer}/fields/${fieldIndex}/name`, 'checker.names.fieldTaken'),
+      );
+    if (group.min !== undefined && group.max !== undefined && group.min > group.max)
+      error(`${pointer}/min`, 'checker.group.minAboveMax', { min: group.min, max: group.max });
+    if (!group.repeatable && (group.min !== undefined || group.max !== undefined))
+      error(`${pointer}/min`, 'checker.group.minMaxNotRepeatable');
   });
-  template.results.forEach((result, index) => claim(result.name, `/results/${index}/name`, 'checker.names.resultTaken'));
+  template.results.forEach((result, index) =>
+    claim(result.name, `/results/${index}/name`, 'checker.names.resultTaken'),
+  );
   template.groups.forEach((group, groupIndex) => {
     if (!group.repeatable) return;
     const seen = new Set<string>();
     group.fields.forEach((field, fieldIndex) => {
       const pointer = `/groups/${groupIndex}/fields/${fieldIndex}/name`;
       if (seen.has(field.name)) error(pointer, 'checker.group.fieldTwice', { name: field.name, group: group.id });
-      else if (topNames.has(field.name)) error(pointer, 'checker.group.fieldShadows', { name: field.name, place: topNames.get(field.name) ?? '' });
+      else if (topNames.has(field.name))
+        error(pointer, 'checker.group.fieldShadows', { name: field.name, place: topNames.get(field.name) ?? '' });
       seen.add(field.name);
     });
   });
@@ -132,7 +146,9 @@ export function compileTemplate(template: Template, catalog?: FactorCatalog): { 
   });
   const primaries = template.results.map((result, index) => ({ result, index })).filter(({ result }) => result.primary);
   if (primaries.length !== 1) {
-    error(primaries.length ? `/results/${primaries[1].index}/primary` : '/results', 'checker.results.primary', { smart_count: primaries.length });
+    error(primaries.length ? `/results/${primaries[1].index}/primary` : '/results', 'checker.results.primary', {
+      smart_count: primaries.length,
+    });
   }
   let ordered: CompiledResult[] = [];
   if (parsed.every(Boolean)) {
@@ -169,7 +185,8 @@ function compileField(
   if (field.visibleIf !== undefined) {
     try {
       visibility = compileCondition(field.visibleIf, siblings);
-      if (conditionFields(visibility).includes(field.name)) error(`${pointer}/visibleIf`, 'checker.field.dependsOnItself', { name: field.name });
+      if (conditionFields(visibility).includes(field.name))
+        error(`${pointer}/visibleIf`, 'checker.field.dependsOnItself', { name: field.name });
     } catch (problem) {
       error(`${pointer}/visibleIf`, faultOf(problem));
     }
@@ -177,27 +194,37 @@ function compileField(
 
   const options = field.options ?? [];
   const hasOptions = field.type === 'select' || field.type === 'multiselect';
-  if (hasOptions && options.length === 0) error(`${pointer}/options`, 'checker.field.optionsMissing', { type: field.type });
+  if (hasOptions && options.length === 0)
+    error(`${pointer}/options`, 'checker.field.optionsMissing', { type: field.type });
   if (!hasOptions && field.options !== undefined) error(`${pointer}/options`, 'checker.field.optionsNotAllowed');
   const values = new Set<string>();
   options.forEach((option, index) => {
-    if (values.has(option.value)) error(`${pointer}/options/${index}/value`, 'checker.field.optionTwice', { value: option.value });
+    if (values.has(option.value))
+      error(`${pointer}/options/${index}/value`, 'checker.field.optionTwice', { value: option.value });
     values.add(option.value);
   });
-  const knownCategory = catalog !== undefined && field.category !== undefined && Object.prototype.hasOwnProperty.call(catalog.categories, field.category);
+  const knownCategory =
+    catalog !== undefined &&
+    field.category !== undefined &&
+    Object.prototype.hasOwnProperty.call(catalog.categories, field.category);
   if (field.type === 'factor' && catalog && field.category !== undefined && !knownCategory) {
     error(`${pointer}/category`, 'checker.field.unknownCategory', { category: field.category });
   }
-  if (field.type !== 'factor' && field.category !== undefined) error(`${pointer}/category`, 'checker.field.categoryNotAllowed');
-  if (field.type !== 'machine' && field.machineKind !== undefined) error(`${pointer}/machineKind`, 'checker.field.machineKindNotAllowed');
+  if (field.type !== 'factor' && field.category !== undefined)
+    error(`${pointer}/category`, 'checker.field.categoryNotAllowed');
+  if (field.type !== 'machine' && field.machineKind !== undefined)
+    error(`${pointer}/machineKind`, 'checker.field.machineKindNotAllowed');
 
   if (field.default !== undefined && !errors.length) {
-    const factorKeys = knownCategory ? { [field.category as string]: catalog.categories[field.category as string] } : undefined;
+    const factorKeys = knownCategory
+      ? { [field.category as string]: catalog.categories[field.category as string] }
+      : undefined;
     const fault = fieldValueFault(field, rules, field.default, { factorKeys });
     if (fault) {
       const value = JSON.stringify(field.default);
       if (fault.rule) error(`${pointer}/default`, 'checker.default.breaksRule', { value, rule: fault.rule });
-      else if (field.type === 'factor') error(`${pointer}/default`, 'checker.default.notAFactor', { value, category: field.category ?? '' });
+      else if (field.type === 'factor')
+        error(`${pointer}/default`, 'checker.default.notAFactor', { value, category: field.category ?? '' });
       else error(`${pointer}/default`, 'checker.default.wrongType', { value, type: field.type });
     }
   }
@@ -208,15 +235,21 @@ function checkReferences(template: Template, topFields: Field[], error: Report):
   const fieldNames = new Set(topFields.map((field) => field.name));
   const resultNames = new Set(template.results.map((result) => result.name));
   template.list.columns.forEach((name, index) => {
-    if (!fieldNames.has(name) && !resultNames.has(name)) error(`/list/columns/${index}`, 'checker.references.unknownColumn', { name });
+    if (!fieldNames.has(name) && !resultNames.has(name))
+      error(`/list/columns/${index}`, 'checker.references.unknownColumn', { name });
   });
   (template.list.filters ?? []).forEach((name, index) => {
     if (!fieldNames.has(name)) error(`/list/filters/${index}`, 'checker.references.unknownField', { name });
   });
   // A field of a repeatable group is named `<group>.<field>`: the CSV importer's numbered sets use it for every item.
-  const groupFieldNames = new Set(template.groups.filter((group) => group.repeatable).flatMap((group) => group.fields.map((field) => `${group.id}.${field.name}`)));
+  const groupFieldNames = new Set(
+    template.groups
+      .filter((group) => group.repeatable)
+      .flatMap((group) => group.fields.map((field) => `${group.id}.${field.name}`)),
+  );
   for (const [alias, name] of Object.entries(template.import?.aliases ?? {})) {
-    if (!fieldNames.has(name) && !groupFieldNames.has(name)) error(`/import/aliases/${pointerSegment(alias)}`, 'checker.references.unknownField', { name });
+    if (!fieldNames.has(name) && !groupFieldNames.has(name))
+      error(`/import/aliases/${pointerSegment(alias)}`, 'checker.references.unknownField', { name });
   }
 }
 
@@ -228,7 +261,9 @@ function checkReferences(template: Template, topFields: Field[], error: Report):
  */
 export function unsourcedOptionData(compiled: CompiledTemplate): CompileError[] {
   const pointers = new Map<Field, string>();
-  compiled.template.groups.forEach((group, g) => group.fields.forEach((field, f) => pointers.set(field, `/groups/${g}/fields/${f}`)));
+  compiled.template.groups.forEach((group, g) =>
+    group.fields.forEach((field, f) => pointers.set(field, `/groups/${g}/fields/${f}`)),
+  );
   const errors: CompileError[] = [];
   const seen = new Set<string>();
   for (const { field, key } of compiled.optionReads) {

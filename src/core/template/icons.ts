@@ -6,9 +6,30 @@
 import { checkerText, type CheckerText } from './checker-messages';
 
 export const TEMPLATE_ICONS = [
-  'Article', 'AutoStories', 'Badge', 'Bolt', 'Book', 'Business', 'Calculate', 'CardGiftcard', 'CropPortrait',
-  'Description', 'Email', 'Event', 'Factory', 'Flight', 'Forest', 'Inventory2', 'Label', 'LocalShipping', 'Mail',
-  'MenuBook', 'Newspaper', 'Print', 'Science', 'Wallpaper',
+  'Article',
+  'AutoStories',
+  'Badge',
+  'Bolt',
+  'Book',
+  'Business',
+  'Calculate',
+  'CardGiftcard',
+  'CropPortrait',
+  'Description',
+  'Email',
+  'Event',
+  'Factory',
+  'Flight',
+  'Forest',
+  'Inventory2',
+  'Label',
+  'LocalShipping',
+  'Mail',
+  'MenuBook',
+  'Newspaper',
+  'Print',
+  'Science',
+  'Wallpaper',
 ] as const;
 
 export type TemplateIconName = (typeof TEMPLATE_ICONS)[number];

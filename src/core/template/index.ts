@@ -5,8 +5,16 @@ export { getCompiledTemplate } from './compile';
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields } from './visibility';
 export {
-  localizeUnit, withCo2Subscript, KG_CO2E, UNIT_WORDS, unitCatalog, isWordUnit, UNIT_KEY_PATTERN, UNIT_SYMBOLS,
-  type UnitCatalog, type UnitEntry,
+  localizeUnit,
+  withCo2Subscript,
+  KG_CO2E,
+  UNIT_WORDS,
+  unitCatalog,
+  isWordUnit,
+  UNIT_KEY_PATTERN,
+  UNIT_SYMBOLS,
+  type UnitCatalog,
+  type UnitEntry,
 } from './units';
 export { fieldNumberOptions } from './number-display';
 export { listFilterFields, topLevelField } from './list-filters';

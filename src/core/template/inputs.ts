@@ -40,7 +40,8 @@ export function defaultInputs(template: Template): CalculationInputs {
   const compiled = getCompiledTemplate(template);
   const inputs: CalculationInputs = {};
   for (const { field } of compiled.fields) if (field.default !== undefined) inputs[field.name] = field.default;
-  for (const { group } of compiled.repeatables) inputs[group.id] = Array.from({ length: group.min ?? 0 }, () => defaultItem(template, group.id));
+  for (const { group } of compiled.repeatables)
+    inputs[group.id] = Array.from({ length: group.min ?? 0 }, () => defaultItem(template, group.id));
   return inputs;
 }
 

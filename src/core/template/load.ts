@@ -60,7 +60,10 @@ export function parseTemplateJson(text: string, fileName: string): { json?: unkn
       line = before.length;
       column = before[before.length - 1].length + 1;
     }
-    const reason = message.replace(/\s*\(line \d+ column \d+\)/i, '').replace(/ in JSON at position \d+/i, '').replace(/^JSON\.parse: /, '');
+    const reason = message
+      .replace(/\s*\(line \d+ column \d+\)/i, '')
+      .replace(/ in JSON at position \d+/i, '')
+      .replace(/^JSON\.parse: /, '');
     return {
       error: { fileName, pointer: '', ...checkerText('checker.invalidJson', { line, column, detail: reason }) },
     };
@@ -105,12 +108,18 @@ function schemaFault(error: ErrorObject): CheckerText {
     case 'additionalProperties':
       return checkerText('checker.schema.unknownProperty', { property: String(params.additionalProperty) });
     case 'enum':
-      return checkerText('checker.schema.oneOf', { values: (params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ') });
+      return checkerText('checker.schema.oneOf', {
+        values: (params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', '),
+      });
     case 'not':
-      return error.schemaPath.includes('/name/') ? checkerText('checker.schema.reservedName') : checkerText('checker.schema.invalid');
+      return error.schemaPath.includes('/name/')
+        ? checkerText('checker.schema.reservedName')
+        : checkerText('checker.schema.invalid');
     case 'type': {
       const type = String(params.type);
-      return type in TYPE_KEYS ? checkerText(TYPE_KEYS[type as keyof typeof TYPE_KEYS]) : checkerText('checker.schema.invalid');
+      return type in TYPE_KEYS
+        ? checkerText(TYPE_KEYS[type as keyof typeof TYPE_KEYS])
+        : checkerText('checker.schema.invalid');
     }
     case 'minLength':
       return checkerText('checker.schema.minLength', { smart_count: Number(params.limit) });
@@ -140,7 +149,9 @@ function unitErrors(template: Template, units: UnitCatalog, fileName: string): T
     const message = unit === undefined ? undefined : unknownUnitMessage(unit, units);
     if (message) errors.push({ fileName, pointer, ...message });
   };
-  template.groups.forEach((group, g) => group.fields.forEach((field, f) => check(field.unit, `/groups/${g}/fields/${f}/unit`)));
+  template.groups.forEach((group, g) =>
+    group.fields.forEach((field, f) => check(field.unit, `/groups/${g}/fields/${f}/unit`)),
+  );
   template.results.forEach((result, r) => check(result.unit, `/results/${r}/unit`));
   return errors;
 }
@@ -163,18 +174,27 @@ export function checkTemplate(
   const errors: TemplateLoadError[] = [];
   const expectedId = templateIdOf(fileName);
   if (template.id !== expectedId) {
-    errors.push({ fileName, pointer: '/id', ...checkerText('checker.names.idNotFileName', { id: template.id, expected: expectedId }) });
+    errors.push({
+      fileName,
+      pointer: '/id',
+      ...checkerText('checker.names.idNotFileName', { id: template.id, expected: expectedId }),
+    });
   }
   if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', ...unknownIconMessage(template.icon) });
   if (units) errors.push(...unitErrors(template, units, fileName));
   const { compiled, errors: compileErrors } = compileTemplate(template, factorCatalog);
-  for (const error of [...compileErrors, ...(compiled ? unsourcedOptionData(compiled) : [])]) errors.push({ fileName, ...error });
+  for (const error of [...compileErrors, ...(compiled ? unsourcedOptionData(compiled) : [])])
+    errors.push({ fileName, ...error });
   if (errors.length) return { errors: errors.slice(0, MAX_ERRORS_PER_FILE) };
   return { template: deepFreeze(template), errors: [] };
 }
 
 /** Loads every file; returns the valid templates (sorted by id) and all faults of the others. */
-export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatalog, units?: UnitCatalog): LoadedTemplates {
+export function loadTemplates(
+  files: TemplateFile[],
+  factorCatalog?: FactorCatalog,
+  units?: UnitCatalog,
+): LoadedTemplates {
   const errors: TemplateLoadError[] = [];
   const candidates: { file: TemplateFile; template: Template }[] = [];
   for (const file of [...files].sort((a, b) => a.fileName.localeCompare(b.fileName))) {
@@ -195,7 +215,11 @@ export function loadTemplates(files: TemplateFile[], factorCatalog?: FactorCatal
     const claimants = byId.get(template.id) ?? [];
     if (claimants.length > 1) {
       const others = claimants.filter((other) => other !== file).map((other) => other.fileName);
-      errors.push({ fileName: file.fileName, pointer: '/id', ...checkerText('checker.names.duplicateId', { id: template.id, files: others.join(', ') }) });
+      errors.push({
+        fileName: file.fileName,
+        pointer: '/id',
+        ...checkerText('checker.names.duplicateId', { id: template.id, files: others.join(', ') }),
+      });
       continue;
     }
     templates.push(template);

@@ -58,7 +58,20 @@ export const UNIT_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
  * Runs of three letters or more that are symbols, not words: they read the same in every language. Shorter runs
  * (kg, m, km, CO) are symbols anyway, and so is everything that is not a letter (g/m², kWh/1000, kg CO2e, %).
  */
-export const UNIT_SYMBOLS: readonly string[] = ['kWh', 'MWh', 'GWh', 'min', 'pkm', 'tkm', 'Pkm', 'Tkm', 'ppm', 'dpi', 'lpi', 'sqm'];
+export const UNIT_SYMBOLS: readonly string[] = [
+  'kWh',
+  'MWh',
+  'GWh',
+  'min',
+  'pkm',
+  'tkm',
+  'Pkm',
+  'Tkm',
+  'ppm',
+  'dpi',
+  'lpi',
+  'sqm',
+];
 const SYMBOLS = new Set(UNIT_SYMBOLS);
 
 /** Whether `unit` contains a word (three letters or more that are no symbol), which then must be in the catalogue. */
@@ -76,7 +89,12 @@ export function unknownUnitMessage(unit: string, catalog: UnitCatalog): CheckerT
 /**
  * The unit as the reader of `lang` reads it. `count`, when given, picks the singular of a word unit for exactly 1.
  */
-export function localizeUnit(unit: string, lang: Language, catalog: UnitCatalog = BUILT_IN_CATALOG, count?: number): string {
+export function localizeUnit(
+  unit: string,
+  lang: Language,
+  catalog: UnitCatalog = BUILT_IN_CATALOG,
+  count?: number,
+): string {
   const entry = catalog.get(unit);
   if (!entry) return withCo2Subscript(unit);
   const texts = count === 1 && entry.singular ? entry.singular : entry.label;

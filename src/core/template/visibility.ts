@@ -20,7 +20,11 @@ export type Condition =
   /** A field that is present, of the literal's type, and compares as stated. */
   | { kind: 'compare'; field: string; op: Comparison; value: number | string | boolean };
 
-const HOLDS = { string: 'checker.condition.holdsText', number: 'checker.condition.holdsNumber', boolean: 'checker.condition.holdsBoolean' } as const;
+const HOLDS = {
+  string: 'checker.condition.holdsText',
+  number: 'checker.condition.holdsNumber',
+  boolean: 'checker.condition.holdsBoolean',
+} as const;
 
 const fault = (key: CheckerKey, params?: CheckerParams) => new CheckerFault(checkerText(key, params));
 
@@ -63,7 +67,8 @@ function toCondition(node: FormulaNode, siblings: readonly Field[] | undefined):
       if (binary.operator === '!=' || binary.operator === '!==') {
         return { kind: 'not', item: comparison('==', binary.left, binary.right, siblings) };
       }
-      if (binary.operator in FLIPPED) return comparison(binary.operator as Comparison, binary.left, binary.right, siblings);
+      if (binary.operator in FLIPPED)
+        return comparison(binary.operator as Comparison, binary.left, binary.right, siblings);
       throw fault('checker.condition.operator', { operator: binary.operator });
     }
     default:
@@ -71,7 +76,12 @@ function toCondition(node: FormulaNode, siblings: readonly Field[] | undefined):
   }
 }
 
-function comparison(operator: string, left: FormulaNode, right: FormulaNode, siblings: readonly Field[] | undefined): Condition {
+function comparison(
+  operator: string,
+  left: FormulaNode,
+  right: FormulaNode,
+  siblings: readonly Field[] | undefined,
+): Condition {
   let op = (operator === '===' ? '==' : operator) as Comparison;
   let fieldNode = left;
   let literalNode = right;
@@ -102,7 +112,8 @@ function literalValue(node: FormulaNode): number | string | boolean | undefined 
   if (node.type === 'UnaryExpression') {
     const unary = node as jsep.UnaryExpression;
     const inner = literalValue(unary.argument);
-    if (typeof inner === 'number' && (unary.operator === '-' || unary.operator === '+')) return unary.operator === '-' ? -inner : inner;
+    if (typeof inner === 'number' && (unary.operator === '-' || unary.operator === '+'))
+      return unary.operator === '-' ? -inner : inner;
   }
   return undefined;
 }
@@ -110,7 +121,8 @@ function literalValue(node: FormulaNode): number | string | boolean | undefined 
 function comparableType(field: Field): 'number' | 'string' | 'boolean' {
   if (field.type === 'integer' || field.type === 'number') return 'number';
   if (field.type === 'boolean') return 'boolean';
-  if (field.type === 'multiselect' || field.type === 'tags') throw fault('checker.condition.listField', { name: field.name });
+  if (field.type === 'multiselect' || field.type === 'tags')
+    throw fault('checker.condition.listField', { name: field.name });
   return 'string';
 }
 
@@ -136,7 +148,8 @@ export function evaluateCondition(condition: Condition, values: Record<string, u
       return own(values, condition.field) === true;
     case 'compare': {
       const value = own(values, condition.field);
-      if (typeof value !== typeof condition.value || (typeof value === 'number' && !Number.isFinite(value))) return false;
+      if (typeof value !== typeof condition.value || (typeof value === 'number' && !Number.isFinite(value)))
+        return false;
       const a = value as number | string | boolean;
       const b = condition.value;
       switch (condition.op) {
@@ -174,7 +187,13 @@ export function conditionSchema(condition: Condition): Record<string, unknown> |
       return { required: [condition.field], properties: { [condition.field]: { const: true } } };
     case 'compare': {
       const type = typeof condition.value === 'number' ? 'number' : typeof condition.value;
-      const keyword = { '==': 'const', '<': 'exclusiveMaximum', '<=': 'maximum', '>': 'exclusiveMinimum', '>=': 'minimum' }[condition.op];
+      const keyword = {
+        '==': 'const',
+        '<': 'exclusiveMaximum',
+        '<=': 'maximum',
+        '>': 'exclusiveMinimum',
+        '>=': 'minimum',
+      }[condition.op];
       return { required: [condition.field], properties: { [condition.field]: { type, [keyword]: condition.value } } };
     }
   }

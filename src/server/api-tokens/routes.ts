@@ -20,7 +20,12 @@ import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
 import {
-  countLiveApiTokens, createApiToken, listApiTokens, MAX_TOKENS_PER_USER, revokeApiToken, withApiTokens,
+  countLiveApiTokens,
+  createApiToken,
+  listApiTokens,
+  MAX_TOKENS_PER_USER,
+  revokeApiToken,
+  withApiTokens,
 } from './store';
 
 const errorResponses = {
@@ -69,8 +74,19 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
         throw conflict(msg('errors.apiTokens.tooMany', { max: MAX_TOKENS_PER_USER }));
       }
       const created = await database.transaction().execute(async (trx) => {
-        const token = await createApiToken(withApiTokens(trx), user.id, request.body.name.trim(), request.body.expires_in_days);
-        await recordChange(trx, request, { action: 'created', resource: 'api-tokens', record: protocolRecord(token), label: token.name, mandantId: user.mandant_id });
+        const token = await createApiToken(
+          withApiTokens(trx),
+          user.id,
+          request.body.name.trim(),
+          request.body.expires_in_days,
+        );
+        await recordChange(trx, request, {
+          action: 'created',
+          resource: 'api-tokens',
+          record: protocolRecord(token),
+          label: token.name,
+          mandantId: user.mandant_id,
+        });
         return token;
       });
       return reply.status(201).send(created);
@@ -96,7 +112,13 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
         if (!token) {
           throw notFound(msg('errors.apiTokens.noToken', { id: request.params.id }));
         }
-        await recordChange(trx, request, { action: 'deleted', resource: 'api-tokens', record: protocolRecord(token), label: token.name, mandantId: user.mandant_id });
+        await recordChange(trx, request, {
+          action: 'deleted',
+          resource: 'api-tokens',
+          record: protocolRecord(token),
+          label: token.name,
+          mandantId: user.mandant_id,
+        });
       });
       return reply.status(204).send();
     },

@@ -73,8 +73,15 @@ export async function createApiToken(
   const expires_at = isoNow(lifetimeDays * 86_400_000);
   const row = await db
     .insertInto('api_tokens')
-    .values({ user_id: userId, name, token_hash: hashToken(token), created_at, expires_at, last_used_at: null,
-      revoked_at: null })
+    .values({
+      user_id: userId,
+      name,
+      token_hash: hashToken(token),
+      created_at,
+      expires_at,
+      last_used_at: null,
+      revoked_at: null,
+    })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
   return { ...row, token };

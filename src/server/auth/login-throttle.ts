@@ -52,8 +52,7 @@ export interface LoginClient {
 }
 
 export type LoginAdmission =
-  | { admitted: true; client: LoginClient; reserved: CounterKey[] }
-  | { admitted: false; retryAfterSeconds: number };
+  { admitted: true; client: LoginClient; reserved: CounterKey[] } | { admitted: false; retryAfterSeconds: number };
 
 /** How long attempts must wait after `failures` failures of a counter with `free` free ones. */
 export function delayAfter(failures: number, free: number): number {
@@ -100,7 +99,9 @@ export async function admitLoginAttempt(db: Kysely<DatabaseSchema>, client: Logi
     const rows = await trx
       .insertInto('login_throttle')
       .values(keys.map((key) => ({ ...key, failures: 0, last_failure_at: iso(now), blocked_until: iso(0) })))
-      .onConflict((oc) => oc.columns(['scope', 'email', 'ip']).doUpdateSet((eb) => ({ failures: eb.ref('login_throttle.failures') })))
+      .onConflict((oc) =>
+        oc.columns(['scope', 'email', 'ip']).doUpdateSet((eb) => ({ failures: eb.ref('login_throttle.failures') })),
+      )
       .returningAll()
       .execute();
     const blockedUntil = Math.max(...rows.map((row) => Date.parse(row.blocked_until)));
@@ -112,7 +113,11 @@ export async function admitLoginAttempt(db: Kysely<DatabaseSchema>, client: Logi
       const failures = (fresh ? 0 : Number(row.failures)) + 1;
       await trx
         .updateTable('login_throttle')
-        .set({ failures, last_failure_at: iso(now), blocked_until: iso(now + delayAfter(failures, FREE_FAILURES[row.scope])) })
+        .set({
+          failures,
+          last_failure_at: iso(now),
+          blocked_until: iso(now + delayAfter(failures, FREE_FAILURES[row.scope])),
+        })
         .where('scope', '=', row.scope)
         .where('email', '=', row.email)
         .where('ip', '=', row.ip)
@@ -136,7 +141,12 @@ export async function recordLoginSuccess(
   await db.transaction().execute(async (trx) => {
     for (const { scope, email, ip } of reserved) {
       if (scope === 'pair') {
-        await trx.deleteFrom('login_throttle').where('scope', '=', scope).where('email', '=', email).where('ip', '=', ip).execute();
+        await trx
+          .deleteFrom('login_throttle')
+          .where('scope', '=', scope)
+          .where('email', '=', email)
+          .where('ip', '=', ip)
+          .execute();
       } else {
         await trx
           .updateTable('login_throttle')
@@ -155,8 +165,14 @@ export async function recordLoginSuccess(
       .execute();
   });
   // Housekeeping rides on successful sign-ins: rare enough to cost nothing, frequent enough to keep the tables small.
-  await db.deleteFrom('login_throttle').where('last_failure_at', '<', iso(now - FORGET_AFTER_MS)).execute();
-  await db.deleteFrom('login_known_addresses').where('last_success_at', '<', iso(now - KNOWN_ADDRESS_DAYS * 86_400_000)).execute();
+  await db
+    .deleteFrom('login_throttle')
+    .where('last_failure_at', '<', iso(now - FORGET_AFTER_MS))
+    .execute();
+  await db
+    .deleteFrom('login_known_addresses')
+    .where('last_success_at', '<', iso(now - KNOWN_ADDRESS_DAYS * 86_400_000))
+    .execute();
 }
 
 /** The refusal's message: when to try again, in whole seconds or minutes (a plural message each). */

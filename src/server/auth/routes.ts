@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import {
-  ForgotPasswordRequest, LinkPasswordRequest, LoginRequest, LoginResponse, MIN_PASSWORD_LENGTH, SessionUser, UpdateMeRequest,
+  ForgotPasswordRequest,
+  LinkPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MIN_PASSWORD_LENGTH,
+  SessionUser,
+  UpdateMeRequest,
 } from '../../core/api';
 import { NoContent } from '../../core/api/schema';
 import type { Config } from '../config';
@@ -74,12 +80,18 @@ export function registerAuthRoutes(
       .select(['id', 'name', 'email', 'language', 'active', 'mandant_id'])
       .where('email', '=', email)
       .executeTakeFirst();
-    if (!user || !toBoolean(user.active) || (await recentResetRequests(db, user.id)) >= MAX_RESETS_PER_HOUR) return null;
+    if (!user || !toBoolean(user.active) || (await recentResetRequests(db, user.id)) >= MAX_RESETS_PER_HOUR)
+      return null;
     const token = newToken();
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('password_resets')
-        .values({ token_hash: hashToken(token), user_id: user.id, expires_at: isoNow(RESET_TTL_HOURS * 3_600_000), used_at: null })
+        .values({
+          token_hash: hashToken(token),
+          user_id: user.id,
+          expires_at: isoNow(RESET_TTL_HOURS * 3_600_000),
+          used_at: null,
+        })
         .execute();
       await recordAuthEvent(trx, request, 'password_reset_requested', user);
     });
@@ -121,7 +133,12 @@ export function registerAuthRoutes(
       }
       await recordLoginSuccess(db, admission);
       const session = await db.transaction().execute(async (trx) => {
-        const created = await createSession(trx, user.id, config.sessionTtlHours, request.headers['user-agent'] ?? null);
+        const created = await createSession(
+          trx,
+          user.id,
+          config.sessionTtlHours,
+          request.headers['user-agent'] ?? null,
+        );
         await recordAuthEvent(trx, request, 'logged_in', user);
         return created;
       });
@@ -133,7 +150,11 @@ export function registerAuthRoutes(
     '/api/auth/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 204: NoContent, 401: errorRef } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes this session',
+        response: { 204: NoContent, 401: errorRef },
+      },
     },
     async (request, reply) => {
       const sessionId = request.sessionId;
@@ -246,12 +267,20 @@ export function registerAuthRoutes(
       }
       if (body.language !== undefined) changes.language = body.language;
       if (body.new_password !== undefined && body.new_password !== '') {
-        const row = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
         if (!body.current_password || !(await verifyPassword(body.current_password, row.password_hash))) {
-          throw badRequest('errors.auth.currentPasswordWrong', { current_password: 'errors.auth.currentPasswordWrong' });
+          throw badRequest('errors.auth.currentPasswordWrong', {
+            current_password: 'errors.auth.currentPasswordWrong',
+          });
         }
         if (body.new_password.length < MIN_PASSWORD_LENGTH) {
-          throw badRequest('errors.auth.newPasswordTooShort', { new_password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }) });
+          throw badRequest('errors.auth.newPasswordTooShort', {
+            new_password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
+          });
         }
         changes.password_hash = await hashPassword(body.new_password);
       }

@@ -28,13 +28,26 @@ const DEMO_CALCULATIONS: DemoCalculation[] = [
     template: 'brochure',
     customer: 'Stadtwerke Musterstadt',
     status: 'final',
-    inputs: { title: 'Kundenmagazin Frühjahr', quantity: 5000, pages: 16, format: 'A4', tags: ['magazin', 'stammkunde'], transport: [{ mode: 'road_freight_truck', distance_km: 120 }] },
+    inputs: {
+      title: 'Kundenmagazin Frühjahr',
+      quantity: 5000,
+      pages: 16,
+      format: 'A4',
+      tags: ['magazin', 'stammkunde'],
+      transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
+    },
   },
   {
     template: 'flyer',
     customer: 'Bäckerei Korn',
     status: 'draft',
-    inputs: { title: 'Flyer Sommerfest', quantity: 10000, format: 'A5', tags: ['event'], transport: [{ mode: 'road_freight_truck', distance_km: 35 }] },
+    inputs: {
+      title: 'Flyer Sommerfest',
+      quantity: 10000,
+      format: 'A5',
+      tags: ['event'],
+      transport: [{ mode: 'road_freight_truck', distance_km: 35 }],
+    },
   },
   {
     template: 'business-cards',
@@ -67,7 +80,13 @@ const DEMO_CALCULATIONS: DemoCalculation[] = [
 
 export async function seedDemoCalculations(
   db: Kysely<DatabaseSchema>,
-  options: { templatesDir: string; database: FactorDatabaseRecord; mandantIds: number[]; createdBy: Map<number, number>; lang?: Language },
+  options: {
+    templatesDir: string;
+    database: FactorDatabaseRecord;
+    mandantIds: number[];
+    createdBy: Map<number, number>;
+    lang?: Language;
+  },
 ): Promise<number> {
   const { files } = readTemplateFiles(options.templatesDir);
   const { templates } = loadTemplates(files);
@@ -110,7 +129,11 @@ export async function seedDemoCalculations(
         .returning('id')
         .executeTakeFirstOrThrow();
       const tags = columns.computed.inputs.tags;
-      await writeCalculationTags(db, { id: row.id, mandant_id: mandantId, created_at: now, total_co2e: stored.total_co2e }, Array.isArray(tags) ? (tags as string[]) : []);
+      await writeCalculationTags(
+        db,
+        { id: row.id, mandant_id: mandantId, created_at: now, total_co2e: stored.total_co2e },
+        Array.isArray(tags) ? (tags as string[]) : [],
+      );
       count++;
     }
   }
@@ -123,14 +146,24 @@ export async function seedDemoCalculations(
  * calculations (created by the mandant's editor). The demo calculations are computed with the older set (2024), so a
  * fresh start has a newer database to try a migration on, while new calculations start on the newest one.
  */
-export async function seedDemoFactorsAndCalculations(db: Kysely<DatabaseSchema>, templatesDir: string, mandantIds: number[]): Promise<void> {
+export async function seedDemoFactorsAndCalculations(
+  db: Kysely<DatabaseSchema>,
+  templatesDir: string,
+  mandantIds: number[],
+): Promise<void> {
   const databases = await seedDemoFactorDatabases(db);
   const current = databases[databases.length - 1];
   const older = databases[0];
   if (!current || !older) return;
   await db.updateTable('factor_databases').set({ rolled_out_at: isoNow() }).where('id', '=', current.id).execute();
-  const editors = await db.selectFrom('users').select(['id', 'mandant_id']).where('role', '=', 'editor').orderBy('id').execute();
+  const editors = await db
+    .selectFrom('users')
+    .select(['id', 'mandant_id'])
+    .where('role', '=', 'editor')
+    .orderBy('id')
+    .execute();
   const createdBy = new Map<number, number>();
-  for (const editor of editors) if (editor.mandant_id !== null && !createdBy.has(editor.mandant_id)) createdBy.set(editor.mandant_id, editor.id);
+  for (const editor of editors)
+    if (editor.mandant_id !== null && !createdBy.has(editor.mandant_id)) createdBy.set(editor.mandant_id, editor.id);
   await seedDemoCalculations(db, { templatesDir, database: older, mandantIds, createdBy });
 }

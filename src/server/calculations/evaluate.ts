@@ -32,7 +32,10 @@ function validatorFor(template: Template, factors: FactorSet, production: Produc
   let validator = validators.get(key);
   if (!validator) {
     if (validators.size >= MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
-    validator = createInputsValidator(template, { factorKeys: factors.keysByCategory, machineKeys: production?.keysByKind });
+    validator = createInputsValidator(template, {
+      factorKeys: factors.keysByCategory,
+      machineKeys: production?.keysByKind,
+    });
     validators.set(key, validator);
   }
   return validator;
@@ -45,12 +48,24 @@ function prefixed(errors: Record<string, string>): Record<string, string> {
 }
 
 /** Validates and computes; throws a 400 HttpError naming every faulty field. */
-export function evaluateCalculation(template: Template, inputs: unknown, factors: FactorSet, lang: Language, production?: ProductionSet): Evaluation {
+export function evaluateCalculation(
+  template: Template,
+  inputs: unknown,
+  factors: FactorSet,
+  lang: Language,
+  production?: ProductionSet,
+): Evaluation {
   const verdict = validatorFor(template, factors, production)(inputs, lang);
   // The core checks word the same rules; they also catch anything a JSON Schema cannot say.
-  const core = verdict.valid ? validateInputs(template, inputs, lang, { factorKeys: factors.keysByCategory, machineKeys: production?.keysByKind }) : {};
+  const core = verdict.valid
+    ? validateInputs(template, inputs, lang, {
+        factorKeys: factors.keysByCategory,
+        machineKeys: production?.keysByKind,
+      })
+    : {};
   const errors = { ...verdict.errors, ...core };
-  if (Object.keys(errors).length > 0) throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(errors)));
+  if (Object.keys(errors).length > 0)
+    throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(errors)));
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;
@@ -71,7 +86,9 @@ export function evaluateCalculation(template: Template, inputs: unknown, factors
       factors: computed.factors,
       database: { id: factors.database.id, name: factors.database.name, version_label: factors.database.version_label },
       // Only figures actually read tie a calculation to a machine set.
-      ...(computed.production.length > 0 && production ? { production: computed.production, machine_set: production.data.set } : {}),
+      ...(computed.production.length > 0 && production
+        ? { production: computed.production, machine_set: production.data.set }
+        : {}),
     },
   };
 }

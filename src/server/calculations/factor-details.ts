@@ -28,10 +28,17 @@ function databasesNeedingDetails(results: readonly StoredForm[]): number[] {
   return [...ids];
 }
 
-export async function loadFactorDetails(db: Kysely<DatabaseSchema>, results: readonly StoredForm[]): Promise<FactorDetailsByDatabase> {
+export async function loadFactorDetails(
+  db: Kysely<DatabaseSchema>,
+  results: readonly StoredForm[],
+): Promise<FactorDetailsByDatabase> {
   const ids = databasesNeedingDetails(results);
   if (ids.length === 0) return () => NONE;
-  const rows = await db.selectFrom('factors').select(['database_id', 'key', 'label', 'source']).where('database_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('factors')
+    .select(['database_id', 'key', 'label', 'source'])
+    .where('database_id', 'in', ids)
+    .execute();
   const byDatabase = new Map<number, Map<string, Detail>>();
   for (const row of rows) {
     let keys = byDatabase.get(Number(row.database_id));

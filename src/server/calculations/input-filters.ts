@@ -34,7 +34,12 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
   }
   if (field.type === 'boolean') {
     // A select input may hand over its choice as text.
-    const yes = value === true || value === 'true' ? true : value === false || value === 'false' ? false : invalid(`.${name}`, 'errors.list.expectedBoolean');
+    const yes =
+      value === true || value === 'true'
+        ? true
+        : value === false || value === 'false'
+          ? false
+          : invalid(`.${name}`, 'errors.list.expectedBoolean');
     return postgres
       ? sql<boolean>`calculations.inputs -> ${name} = ${JSON.stringify(yes)}::jsonb`
       : sql<boolean>`json_extract(calculations.inputs, ${jsonPath}) = ${yes ? 1 : 0}`;

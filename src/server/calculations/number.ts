@@ -8,6 +8,10 @@ export function formatCalculationNumber(year: number, sequence: number): string 
 }
 
 /** Allocates the next number; call inside the transaction that inserts the calculation. */
-export async function allocateCalculationNumber(db: Kysely<DatabaseSchema>, mandantId: number, year = new Date().getUTCFullYear()): Promise<string> {
+export async function allocateCalculationNumber(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  year = new Date().getUTCFullYear(),
+): Promise<string> {
   return formatCalculationNumber(year, await reserveSequences(db, 'calculation_counters', mandantId, year));
 }

@@ -48,7 +48,9 @@ export function resolveTemplate(
   options: { allowDraft?: boolean } = {},
 ): Template {
   if (version !== undefined) {
-    const draft = templates.versions(id).some((entry) => entry.template.version === version && entry.status !== 'published');
+    const draft = templates
+      .versions(id)
+      .some((entry) => entry.template.version === version && entry.status !== 'published');
     const template = draft && !options.allowDraft ? undefined : templates.resolve(id, version);
     if (!template) {
       const gone = templates.current(id) ? 'templateVersionGone' : 'unknownTemplate';
@@ -57,7 +59,8 @@ export function resolveTemplate(
     return template;
   }
   const template = templates.current(id);
-  if (!template) throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
+  if (!template)
+    throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
   return template;
 }
 
@@ -72,14 +75,16 @@ export async function resolveFactorSet(
   requested: number | undefined,
   keepId?: number,
 ): Promise<FactorSet> {
-  const unusable = () => badRequest(calculationMessage('databaseUnusable'), { database_id: calculationMessage('databaseUnusable') });
+  const unusable = () =>
+    badRequest(calculationMessage('databaseUnusable'), { database_id: calculationMessage('databaseUnusable') });
   if (requested === undefined && keepId !== undefined) {
     const kept = await findDatabaseFor(db, mandantId, keepId);
     if (!kept) throw unusable();
     return loadFactorSet(db, kept);
   }
   const id = requested ?? (await defaultDatabaseId(db, mandantId));
-  if (id === undefined) throw badRequest(calculationMessage('noDatabase'), { database_id: calculationMessage('noDatabase') });
+  if (id === undefined)
+    throw badRequest(calculationMessage('noDatabase'), { database_id: calculationMessage('noDatabase') });
   const database = await findDatabaseFor(db, mandantId, id);
   if (!database || (database.status !== 'published' && id !== keepId)) throw unusable();
   return loadFactorSet(db, database);
@@ -90,7 +95,13 @@ function hasTopLevelField(template: Template, name: string): boolean {
 }
 
 /** Validates and computes; answers the columns to store. Throws 400 with field errors. */
-export function computeColumns(template: Template, inputs: unknown, factors: FactorSet, lang: Language, production?: ProductionSet): ComputedColumns {
+export function computeColumns(
+  template: Template,
+  inputs: unknown,
+  factors: FactorSet,
+  lang: Language,
+  production?: ProductionSet,
+): ComputedColumns {
   const evaluation = evaluateCalculation(template, inputs, factors, lang, production);
   const columns: ComputedColumns = {
     template_id: template.id,
@@ -106,7 +117,8 @@ export function computeColumns(template: Template, inputs: unknown, factors: Fac
   };
   if (hasTopLevelField(template, 'title')) {
     const title = evaluation.inputs.title;
-    columns.title = typeof title === 'string' && title.trim() !== '' ? title.trim() : localize(template.label, lang, template.id);
+    columns.title =
+      typeof title === 'string' && title.trim() !== '' ? title.trim() : localize(template.label, lang, template.id);
   }
   if (hasTopLevelField(template, 'tags')) {
     const tags = evaluation.inputs.tags;
@@ -120,10 +132,19 @@ export function computeColumns(template: Template, inputs: unknown, factors: Fac
  * filling gaps (`override` false: the inputs sent win) or replacing the stored values
  * (`override` true: a partial update such as react-admin's updateMany `{tags: […]}`).
  */
-export function mergeTemplateFields(template: Template, inputs: unknown, title: unknown, tags: unknown, override = false): unknown {
+export function mergeTemplateFields(
+  template: Template,
+  inputs: unknown,
+  title: unknown,
+  tags: unknown,
+  override = false,
+): unknown {
   if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return inputs;
   const merged = { ...(inputs as Record<string, unknown>) };
-  for (const [name, value] of [['title', title], ['tags', tags]] as const) {
+  for (const [name, value] of [
+    ['title', title],
+    ['tags', tags],
+  ] as const) {
     if (value === undefined || !hasTopLevelField(template, name)) continue;
     if (override || merged[name] === undefined) merged[name] = value;
   }

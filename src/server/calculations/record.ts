@@ -23,7 +23,6 @@ export const EMPTY_RESULTS: CalculationResults = {
 /** Finds a calculation's template version, to rebuild the breakdown of its stored results. */
 export type TemplateResolver = (id: string, version: number) => Template | undefined;
 
-
 /** What a record and a list row share: every column but inputs and results. */
 function recordColumns(row: Row): Omit<CalculationRecord, 'inputs' | 'results'> {
   return {
@@ -54,13 +53,21 @@ function recordColumns(row: Row): Omit<CalculationRecord, 'inputs' | 'results'> 
 const storedResults = (row: Row) => parseJson<StoredForm>(row.results as DbJson, EMPTY_RESULTS);
 
 /** calculations rows → API records; one query for the texts of the factors they used. */
-export async function toCalculationRecords(db: Kysely<DatabaseSchema>, rows: readonly Row[], resolveTemplate: TemplateResolver): Promise<CalculationRecord[]> {
+export async function toCalculationRecords(
+  db: Kysely<DatabaseSchema>,
+  rows: readonly Row[],
+  resolveTemplate: TemplateResolver,
+): Promise<CalculationRecord[]> {
   const stored = rows.map(storedResults);
   const details = await loadFactorDetails(db, stored);
   return rows.map((row, i) => ({
     ...recordColumns(row),
     inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
-    results: fromStoredResults(stored[i]!, resolveTemplate(String(row.template_id), Number(row.template_version)), details(stored[i]!.database?.id)),
+    results: fromStoredResults(
+      stored[i]!,
+      resolveTemplate(String(row.template_id), Number(row.template_version)),
+      details(stored[i]!.database?.id),
+    ),
   }));
 }
 
@@ -69,7 +76,9 @@ export async function toCalculationRecords(db: Kysely<DatabaseSchema>, rows: rea
  * calculation's own version) name in `list.columns`. A column of the type's list reads the row's own template, so
  * a field one template lists is shown for every calculation of that type whose template has it.
  */
-function listColumnNames(templates: readonly Template[]): (type: string, own: Template | undefined) => ReadonlySet<string> {
+function listColumnNames(
+  templates: readonly Template[],
+): (type: string, own: Template | undefined) => ReadonlySet<string> {
   const byType = new Map<string, Set<string>>();
   for (const template of templates) {
     const names = byType.get(template.type) ?? new Set<string>();
@@ -83,12 +92,17 @@ function listColumnNames(templates: readonly Template[]): (type: string, own: Te
 }
 
 /** calculations rows → list rows: the inputs and result values list columns show, no breakdown (and no query). */
-export function toCalculationListRows(rows: readonly Row[], templates: readonly Template[], resolveTemplate: TemplateResolver): CalculationListRecord[] {
+export function toCalculationListRows(
+  rows: readonly Row[],
+  templates: readonly Template[],
+  resolveTemplate: TemplateResolver,
+): CalculationListRecord[] {
   const columnsOf = listColumnNames(templates);
   return rows.map((row) => {
     const columns = recordColumns(row);
     const listed = columnsOf(columns.template_type, resolveTemplate(columns.template_id, columns.template_version));
-    const listedOf = <T,>(named: Record<string, T>) => Object.fromEntries(Object.entries(named).filter(([name]) => listed.has(name)));
+    const listedOf = <T>(named: Record<string, T>) =>
+      Object.fromEntries(Object.entries(named).filter(([name]) => listed.has(name)));
     const stored = storedResults(row);
     return {
       ...columns,

@@ -29,14 +29,14 @@ import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import type { Dialect } from '../db/database';
 
-
 /** A write body whose optional ids are absent rather than null. */
 type GivenWrite = { [K in keyof CalculationWrite]: Exclude<CalculationWrite[K], null> };
 
 /** The body with the properties sent as null that mean "not given" dropped. */
 function given(body: Row): GivenWrite {
   const copy: Row = { ...body };
-  for (const key of ['template_version', 'database_id', 'mandant_id', 'duplicated_from']) if (copy[key] === null) delete copy[key];
+  for (const key of ['template_version', 'database_id', 'mandant_id', 'duplicated_from'])
+    if (copy[key] === null) delete copy[key];
   return copy as GivenWrite;
 }
 
@@ -51,28 +51,47 @@ function normaliseCustomer(customer: string | null | undefined): string | null {
 }
 
 /** The calculation a duplicate copies: must be visible to the caller (else 400, no hint about others' data). */
-async function findOriginal(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, user: SessionUser, id: number): Promise<CalculationRecord> {
-  const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+async function findOriginal(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  user: SessionUser,
+  id: number,
+): Promise<CalculationRecord> {
+  const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) {
     const message = calculationMessage('unknownOriginal');
     throw badRequest(message, { duplicated_from: message });
   }
-  const [record] = await toCalculationRecords(db, [row], (templateId, version) => templates.resolve(templateId, version));
+  const [record] = await toCalculationRecords(db, [row], (templateId, version) =>
+    templates.resolve(templateId, version),
+  );
   return record!;
 }
 
 /** The mandant a new calculation belongs to: the user's own; a provider admin must name an existing one. */
-async function mandantOf(db: Kysely<DatabaseSchema>, user: SessionUser, requested: number | undefined): Promise<number> {
+async function mandantOf(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  requested: number | undefined,
+): Promise<number> {
   const mandantId = mandantForNewRow(user, requested);
-  if (mandantId === null) throw badRequest(calculationMessage('mandantRequired'), { mandant_id: calculationMessage('mandantRequired') });
+  if (mandantId === null)
+    throw badRequest(calculationMessage('mandantRequired'), { mandant_id: calculationMessage('mandantRequired') });
   if (mandantId !== user.mandant_id) {
     const exists = await db.selectFrom('mandants').select('id').where('id', '=', mandantId).executeTakeFirst();
-    if (!exists) throw badRequest(calculationMessage('unknownMandant'), { mandant_id: calculationMessage('unknownMandant') });
+    if (!exists)
+      throw badRequest(calculationMessage('unknownMandant'), { mandant_id: calculationMessage('unknownMandant') });
   }
   return mandantId;
 }
 
-export function calculationsResource(templates: TemplateRegistry, dialect: Dialect): RestResourceDefinition<CalculationRecord> {
+export function calculationsResource(
+  templates: TemplateRegistry,
+  dialect: Dialect,
+): RestResourceDefinition<CalculationRecord> {
   const filterByInputs = inputsFilter(templates);
   const resolve = (id: string, version: number) => templates.resolve(id, version);
   return {
@@ -94,7 +113,10 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
     toRecords: (rows, ctx) => toCalculationRecords(ctx.db, rows, resolve),
     recordSchema: CalculationRecord,
     // A page of 25 with every breakdown weighed ~140 KB; a list shows none of it.
-    listRows: { schema: CalculationListRecord, toRows: async (rows) => toCalculationListRows(rows, templates.list(), resolve) },
+    listRows: {
+      schema: CalculationListRecord,
+      toRows: async (rows) => toCalculationListRows(rows, templates.list(), resolve),
+    },
     createSchema: CalculationWrite,
     updateSchema: CalculationWrite,
 
@@ -102,13 +124,16 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
       const { db, user } = ctx;
       const lang = user.language;
       const body = given(raw);
-      const original = body.duplicated_from !== undefined ? await findOriginal(db, templates, user, body.duplicated_from) : undefined;
+      const original =
+        body.duplicated_from !== undefined ? await findOriginal(db, templates, user, body.duplicated_from) : undefined;
       const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
       const templateId = body.template_id ?? original?.template_id;
       if (templateId === undefined) {
         throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
       }
-      const template = resolveTemplate(templates, templateId, body.template_version, { allowDraft: usesDraftTemplates(user.role) });
+      const template = resolveTemplate(templates, templateId, body.template_version, {
+        allowDraft: usesDraftTemplates(user.role),
+      });
       const factors = await resolveFactorSet(db, mandantId, body.database_id);
       const production = await resolveProductionSet(db, mandantId);
       const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
@@ -152,7 +177,8 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
         const template = resolveTemplate(templates, existing.template_id, version, {
           allowDraft: usesDraftTemplates(user.role) || version === existing.template_version,
         });
-        const requested = body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
+        const requested =
+          body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
         const factors = await resolveFactorSet(db, existing.mandant_id, requested, existing.database_id);
         const inputs =
           body.inputs !== undefined
@@ -174,7 +200,8 @@ export function calculationsResource(templates: TemplateRegistry, dialect: Diale
         const newTags = tags ?? (body.tags !== undefined ? JSON.stringify(body.tags) : undefined);
         if (newTags !== undefined && newTags !== JSON.stringify(existing.tags)) values.tags = newTags;
       }
-      if (body.customer !== undefined && normaliseCustomer(body.customer) !== existing.customer) values.customer = normaliseCustomer(body.customer);
+      if (body.customer !== undefined && normaliseCustomer(body.customer) !== existing.customer)
+        values.customer = normaliseCustomer(body.customer);
       if (body.status !== undefined && body.status !== existing.status) values.status = body.status;
       if (Object.keys(values).length === 0) return values;
       if (existing.frozen) throw conflict(calculationMessage('frozen'));

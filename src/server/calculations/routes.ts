@@ -5,6 +5,10 @@ import type { AppServices } from '../services';
 import type { TemplateRegistry } from '../templates/registry';
 import { calculationsResource } from './resource';
 
-export function registerCalculationRoutes(app: FastifyInstance, services: AppServices, templates: TemplateRegistry): void {
+export function registerCalculationRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  templates: TemplateRegistry,
+): void {
   registerRestResource(app, services.db, calculationsResource(templates, services.dialect));
 }

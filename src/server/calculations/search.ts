@@ -15,7 +15,11 @@ const INDEXED_MIN_LENGTH = 3;
 /** The separator the PostgreSQL index joins the columns with (migration 0024); no search text contains it. */
 const UNIT_SEPARATOR = '\u001f';
 
-const scanned = (text: string) => searchCondition(text, CALCULATION_SEARCHABLE.map((column) => sql.ref(column)));
+const scanned = (text: string) =>
+  searchCondition(
+    text,
+    CALCULATION_SEARCHABLE.map((column) => sql.ref(column)),
+  );
 
 /** FTS5 phrase syntax: the text in double quotes, its own quotes doubled. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;

@@ -16,7 +16,11 @@ export interface TaggedCalculation {
   total_co2e: number;
 }
 
-export async function writeCalculationTags(db: Kysely<DatabaseSchema>, calculation: TaggedCalculation, tags: readonly string[]): Promise<void> {
+export async function writeCalculationTags(
+  db: Kysely<DatabaseSchema>,
+  calculation: TaggedCalculation,
+  tags: readonly string[],
+): Promise<void> {
   await db.deleteFrom('calculation_tags').where('calculation_id', '=', calculation.id).execute();
   const unique = [...new Set(tags)];
   if (unique.length === 0) return;

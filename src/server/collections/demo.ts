@@ -6,14 +6,24 @@ import { replaceCalculations, writeCollectionTags } from './membership';
 import './tables';
 
 const DEMO_COLLECTIONS = [
-  { name: 'Frühjahrskampagne', description: 'Drucksachen der Frühjahrskampagne', tags: ['kampagne'], take: [0, 3] as const },
+  {
+    name: 'Frühjahrskampagne',
+    description: 'Drucksachen der Frühjahrskampagne',
+    tags: ['kampagne'],
+    take: [0, 3] as const,
+  },
   { name: 'Jahresbericht', description: null, tags: ['bericht'], take: [3, 5] as const },
 ];
 
 export async function seedDemoCollections(db: Kysely<DatabaseSchema>, mandantIds: readonly number[]): Promise<void> {
   const now = isoNow();
   for (const mandantId of mandantIds) {
-    const calculations = await db.selectFrom('calculations').select(['id', 'created_by']).where('mandant_id', '=', mandantId).orderBy('id').execute();
+    const calculations = await db
+      .selectFrom('calculations')
+      .select(['id', 'created_by'])
+      .where('mandant_id', '=', mandantId)
+      .orderBy('id')
+      .execute();
     if (calculations.length === 0) continue;
     for (const demo of DEMO_COLLECTIONS) {
       const row = await db

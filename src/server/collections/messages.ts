@@ -3,5 +3,7 @@ import type { ErrorKey, ErrorMessage, ErrorParams } from '../../core/i18n/error-
 
 type CollectionMessageKey = ErrorKey extends infer K ? (K extends `errors.collections.${infer N}` ? N : never) : never;
 
-export const collectionMessage = (key: CollectionMessageKey, params?: ErrorParams): ErrorMessage => ({ key: `errors.collections.${key}`, ...(params && { params }) });
-
+export const collectionMessage = (key: CollectionMessageKey, params?: ErrorParams): ErrorMessage => ({
+  key: `errors.collections.${key}`,
+  ...(params && { params }),
+});

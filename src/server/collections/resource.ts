@@ -24,9 +24,10 @@ import { collectionMessage } from './messages';
 import { collectionDerived, EMPTY_TOTALS, type CollectionDerived } from './totals';
 import './tables';
 
-
 /** The table's columns: the totals and ids are added after the query (totals.ts), so they neither sort nor filter. */
-const COLUMNS = recordColumns(CollectionRecord, { omit: ['calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e'] });
+const COLUMNS = recordColumns(CollectionRecord, {
+  omit: ['calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e'],
+});
 
 /** Row → record; ids and totals start empty and are filled in before the answer is sent. */
 export function toCollectionRecord(row: Row): CollectionRecord {
@@ -80,7 +81,10 @@ function cleanText(value: string | null | undefined): string | null {
 }
 
 async function findVisible(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<CollectionRecord> {
-  const row = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(collectionMessage('notFound'));
   const record = toCollectionRecord(row);
   return { ...record, ...(await collectionDerived(db, [id])).get(id) };
@@ -88,7 +92,10 @@ async function findVisible(db: Kysely<DatabaseSchema>, user: SessionUser, id: nu
 
 function hasOpenOffsets(value: unknown) {
   const flag = value === true || value === 'true' ? true : value === false || value === 'false' ? false : null;
-  if (flag === null) throw badRequest(collectionMessage('badOffsetFilter'), { 'filter.has_open_offsets': collectionMessage('badOffsetFilter') });
+  if (flag === null)
+    throw badRequest(collectionMessage('badOffsetFilter'), {
+      'filter.has_open_offsets': collectionMessage('badOffsetFilter'),
+    });
   const open = sql`exists (select 1 from collection_calculations as cc inner join calculations as c on c.id = cc.calculation_id where cc.collection_id = ${sql.ref('collections.id')} and not c.frozen)`;
   return flag ? sql<boolean>`${open}` : sql<boolean>`not ${open}`;
 }
@@ -120,15 +127,22 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     const { db, user, request } = ctx;
     const lang = user.language;
     const body = raw as CollectionWrite;
-    const original = typeof body.duplicated_from === 'number' ? await findVisible(db, user, body.duplicated_from) : undefined;
+    const original =
+      typeof body.duplicated_from === 'number' ? await findVisible(db, user, body.duplicated_from) : undefined;
     const mandantId = mandantForNewRow(user, body.mandant_id ?? original?.mandant_id);
-    if (mandantId === null) throw badRequest(collectionMessage('mandantRequired'), { mandant_id: collectionMessage('mandantRequired') });
+    if (mandantId === null)
+      throw badRequest(collectionMessage('mandantRequired'), { mandant_id: collectionMessage('mandantRequired') });
     if (original && original.mandant_id !== mandantId) throw notFound(collectionMessage('notFound'));
-    const name = cleanText(body.name) ?? (original ? `${original.name} (${translate(lang, 'collections.copy_suffix')})` : null);
+    const name =
+      cleanText(body.name) ?? (original ? `${original.name} (${translate(lang, 'collections.copy_suffix')})` : null);
     if (name === null) throw badRequest(collectionMessage('nameRequired'), { name: collectionMessage('nameRequired') });
     const plan = planOf(request);
     plan.original = original;
-    plan.calculationIds = await checkCalculationIds(db, mandantId, body.calculation_ids ?? original?.calculation_ids ?? []);
+    plan.calculationIds = await checkCalculationIds(
+      db,
+      mandantId,
+      body.calculation_ids ?? original?.calculation_ids ?? [],
+    );
     return {
       mandant_id: mandantId,
       name,
@@ -142,13 +156,16 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     const { db, request } = ctx;
     const body = raw as CollectionWrite;
     const values: Row = {};
-    if (body.mandant_id !== undefined && body.mandant_id !== null && body.mandant_id !== existing.mandant_id) throw notFound(collectionMessage('notFound'));
+    if (body.mandant_id !== undefined && body.mandant_id !== null && body.mandant_id !== existing.mandant_id)
+      throw notFound(collectionMessage('notFound'));
     if (body.name !== undefined) {
       const name = cleanText(body.name);
-      if (name === null) throw badRequest(collectionMessage('nameRequired'), { name: collectionMessage('nameRequired') });
+      if (name === null)
+        throw badRequest(collectionMessage('nameRequired'), { name: collectionMessage('nameRequired') });
       if (name !== existing.name) values.name = name;
     }
-    if (body.description !== undefined && cleanText(body.description) !== existing.description) values.description = cleanText(body.description);
+    if (body.description !== undefined && cleanText(body.description) !== existing.description)
+      values.description = cleanText(body.description);
     if (body.tags !== undefined) {
       const tags = cleanTags(body.tags);
       if (JSON.stringify(tags) !== JSON.stringify(existing.tags)) values.tags = JSON.stringify(tags);
@@ -195,7 +212,16 @@ export const collectionsResource: RestResourceDefinition<CollectionRecord> = {
     return {
       action: change.operation === 'create' && plan.original ? 'duplicated' : undefined,
       params: Object.keys(params).length > 0 ? params : undefined,
-      ignore: ['created_at', 'updated_at', 'version', 'calculation_ids', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e'],
+      ignore: [
+        'created_at',
+        'updated_at',
+        'version',
+        'calculation_ids',
+        'calculation_count',
+        'total_co2e',
+        'ordered_co2e',
+        'open_co2e',
+      ],
     };
   },
 };

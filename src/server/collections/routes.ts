@@ -28,7 +28,13 @@ import { collectionDerived } from './totals';
 import './tables';
 
 function isCollectionRecord(value: unknown): value is CollectionRecord {
-  return typeof value === 'object' && value !== null && 'calculation_ids' in value && 'mandant_id' in value && typeof (value as unknown as { id: unknown }).id === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'calculation_ids' in value &&
+    'mandant_id' in value &&
+    typeof (value as unknown as { id: unknown }).id === 'number'
+  );
 }
 
 /** Fills in ids and totals of every collection record an answer carries, with one aggregate. */
@@ -37,11 +43,20 @@ async function completeAnswer(db: Kysely<DatabaseSchema>, request: FastifyReques
     const deleted = deletedDerived(request);
     if (deleted) return { ...payload, ...deleted };
   }
-  const records = Array.isArray(payload) ? payload.filter(isCollectionRecord) : isCollectionRecord(payload) ? [payload] : [];
+  const records = Array.isArray(payload)
+    ? payload.filter(isCollectionRecord)
+    : isCollectionRecord(payload)
+      ? [payload]
+      : [];
   if (records.length === 0) return payload;
-  const derived = await collectionDerived(db, records.map((r) => r.id));
+  const derived = await collectionDerived(
+    db,
+    records.map((r) => r.id),
+  );
   const complete = (r: CollectionRecord) => ({ ...r, ...derived.get(r.id) });
-  return Array.isArray(payload) ? payload.map((item) => (isCollectionRecord(item) ? complete(item) : item)) : complete(payload as CollectionRecord);
+  return Array.isArray(payload)
+    ? payload.map((item) => (isCollectionRecord(item) ? complete(item) : item))
+    : complete(payload as CollectionRecord);
 }
 
 /** What a membership change reads of its request. */
@@ -67,7 +82,12 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
         },
       },
       async (request) => {
-        const rows = await scopeToMandant(db.selectFrom('collection_tags'), currentUser(request), 'mandant_id').select('tag').distinct().orderBy('tag').limit(500).execute();
+        const rows = await scopeToMandant(db.selectFrom('collection_tags'), currentUser(request), 'mandant_id')
+          .select('tag')
+          .distinct()
+          .orderBy('tag')
+          .limit(500)
+          .execute();
         return rows.map((row) => row.tag);
       },
     );
@@ -86,12 +106,18 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     const changeMembership = (request: MembershipRequest, operation: 'add' | 'remove') =>
       db.transaction().execute(async (trx) => {
         const user = currentUser(request);
-        const row = await scopeToMandant(trx.selectFrom('collections'), user, 'mandant_id').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+        const row = await scopeToMandant(trx.selectFrom('collections'), user, 'mandant_id')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
         if (!row) throw notFound(collectionMessage('notFound'));
         const before = toCollectionRecord(row);
         const ids = await checkCalculationIds(trx, before.mandant_id, request.body.ids);
         const beforeIds = (await collectionDerived(trx, [before.id])).get(before.id)?.calculation_ids ?? [];
-        const changed = operation === 'add' ? await addCalculations(trx, before.id, before.mandant_id, ids) : await removeCalculations(trx, before.id, ids);
+        const changed =
+          operation === 'add'
+            ? await addCalculations(trx, before.id, before.mandant_id, ids)
+            : await removeCalculations(trx, before.id, ids);
         if (changed === 0) return before;
         const bumped = await trx
           .updateTable('collections')
@@ -100,7 +126,9 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
           .where('version', '=', before.version)
           .executeTakeFirst();
         if (Number(bumped.numUpdatedRows) === 0) throw conflict('errors.db.stale');
-        const after = toCollectionRecord(await trx.selectFrom('collections').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow());
+        const after = toCollectionRecord(
+          await trx.selectFrom('collections').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow(),
+        );
         const afterIds = (await collectionDerived(trx, [before.id])).get(before.id)?.calculation_ids ?? [];
         await recordChange(trx, request, {
           action: 'updated',
@@ -108,19 +136,33 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
           record: { ...after, calculation_ids: afterIds },
           previous: { ...before, calculation_ids: beforeIds },
           params: operation === 'add' ? { calculations_added: changed } : { calculations_removed: changed },
-          ignore: ['created_at', 'updated_at', 'version', 'calculation_count', 'total_co2e', 'ordered_co2e', 'open_co2e'],
+          ignore: [
+            'created_at',
+            'updated_at',
+            'version',
+            'calculation_count',
+            'total_co2e',
+            'ordered_co2e',
+            'open_co2e',
+          ],
         });
         return after;
       });
 
     api.post(
       '/api/collections/:id/calculations',
-      { onRequest: [scope.authenticate, requireAccess('update', 'collections')], schema: membershipSchema('Add calculations to a collection (ids already in it are ignored)') },
+      {
+        onRequest: [scope.authenticate, requireAccess('update', 'collections')],
+        schema: membershipSchema('Add calculations to a collection (ids already in it are ignored)'),
+      },
       async (request) => changeMembership(request, 'add'),
     );
     api.delete(
       '/api/collections/:id/calculations',
-      { onRequest: [scope.authenticate, requireAccess('update', 'collections')], schema: membershipSchema('Remove calculations from a collection') },
+      {
+        onRequest: [scope.authenticate, requireAccess('update', 'collections')],
+        schema: membershipSchema('Remove calculations from a collection'),
+      },
       async (request) => changeMembership(request, 'remove'),
     );
   });

@@ -23,13 +23,18 @@ export type CollectionDerived = CollectionTotals & { calculation_ids: number[] }
 export const EMPTY_TOTALS: CollectionTotals = { calculation_count: 0, total_co2e: 0, ordered_co2e: 0, open_co2e: 0 };
 
 /** Totals per collection id (collections without calculations get zeros). */
-export async function collectionTotals(db: Kysely<DatabaseSchema>, collectionIds: readonly number[]): Promise<Map<number, CollectionTotals>> {
+export async function collectionTotals(
+  db: Kysely<DatabaseSchema>,
+  collectionIds: readonly number[],
+): Promise<Map<number, CollectionTotals>> {
   const out = new Map<number, CollectionTotals>(collectionIds.map((id) => [id, { ...EMPTY_TOTALS }]));
   if (collectionIds.length === 0) return out;
   // `frozen` is 0/1 on SQLite and boolean on PostgreSQL; CASE WHEN accepts both as a condition.
   const rows = await db
     .selectFrom('collection_calculations as cc')
-    .innerJoin('calculations as c', (join) => join.onRef('c.id', '=', 'cc.calculation_id').onRef('c.mandant_id', '=', 'cc.mandant_id'))
+    .innerJoin('calculations as c', (join) =>
+      join.onRef('c.id', '=', 'cc.calculation_id').onRef('c.mandant_id', '=', 'cc.mandant_id'),
+    )
     .where('cc.collection_id', 'in', [...collectionIds])
     .groupBy('cc.collection_id')
     .select((eb) => [
@@ -52,7 +57,10 @@ export async function collectionTotals(db: Kysely<DatabaseSchema>, collectionIds
 }
 
 /** Calculation ids per collection id, in the order they were added. */
-export async function memberIds(db: Kysely<DatabaseSchema>, collectionIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function memberIds(
+  db: Kysely<DatabaseSchema>,
+  collectionIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(collectionIds.map((id) => [id, []]));
   if (collectionIds.length === 0) return out;
   const rows = await db
@@ -67,17 +75,31 @@ export async function memberIds(db: Kysely<DatabaseSchema>, collectionIds: reado
 }
 
 /** Ids and totals of each collection, as the API record carries them. */
-export async function collectionDerived(db: Kysely<DatabaseSchema>, collectionIds: readonly number[]): Promise<Map<number, CollectionDerived>> {
+export async function collectionDerived(
+  db: Kysely<DatabaseSchema>,
+  collectionIds: readonly number[],
+): Promise<Map<number, CollectionDerived>> {
   const [totals, ids] = await Promise.all([collectionTotals(db, collectionIds), memberIds(db, collectionIds)]);
-  return new Map(collectionIds.map((id) => [id, { ...(totals.get(id) ?? EMPTY_TOTALS), calculation_ids: ids.get(id) ?? [] }]));
+  return new Map(
+    collectionIds.map((id) => [id, { ...(totals.get(id) ?? EMPTY_TOTALS), calculation_ids: ids.get(id) ?? [] }]),
+  );
 }
 
 /**
  * For other modules (orders): the calculation ids of a collection of `mandantId`, in the order they
  * were added; null when the mandant has no such collection. Pass the transaction you write in.
  */
-export async function collectionCalculationIds(db: Kysely<DatabaseSchema>, mandantId: number, collectionId: number): Promise<number[] | null> {
-  const owner = await db.selectFrom('collections').select('id').where('id', '=', collectionId).where('mandant_id', '=', mandantId).executeTakeFirst();
+export async function collectionCalculationIds(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  collectionId: number,
+): Promise<number[] | null> {
+  const owner = await db
+    .selectFrom('collections')
+    .select('id')
+    .where('id', '=', collectionId)
+    .where('mandant_id', '=', mandantId)
+    .executeTakeFirst();
   if (!owner) return null;
   return (await memberIds(db, [collectionId])).get(collectionId) ?? [];
 }

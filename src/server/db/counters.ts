@@ -17,11 +17,19 @@ export function yearlyNumber(prefix: string, year: number, sequence: number): st
  * Reserves `count` consecutive numbers of the mandant's counter for the year; answers the first sequence. Call inside
  * the transaction that inserts the numbered rows.
  */
-export async function reserveSequences(db: Kysely<DatabaseSchema>, counters: CounterTable, mandantId: number, year: number, count = 1): Promise<number> {
+export async function reserveSequences(
+  db: Kysely<DatabaseSchema>,
+  counters: CounterTable,
+  mandantId: number,
+  year: number,
+  count = 1,
+): Promise<number> {
   const row = await db
     .insertInto(counters)
     .values({ mandant_id: mandantId, year, last: count })
-    .onConflict((oc) => oc.columns(['mandant_id', 'year']).doUpdateSet({ last: sql<number>`${sql.ref(`${counters}.last`)} + ${count}` }))
+    .onConflict((oc) =>
+      oc.columns(['mandant_id', 'year']).doUpdateSet({ last: sql<number>`${sql.ref(`${counters}.last`)} + ${count}` }),
+    )
     .returning('last')
     .executeTakeFirstOrThrow();
   return Number(row.last) - count + 1;

@@ -37,7 +37,8 @@ const UBA_ELECTRICITY = (years: string, series: string) =>
 const UBA_FUELS =
   'Umweltbundesamt (UBA), "CO2-Emissionsfaktoren für fossile Brennstoffe – Aktualisierung 2022", Climate Change 28/2022';
 const TREMOD = 'Umweltbundesamt (UBA), TREMOD; emission factors of freight transport (Emissionsdaten Güterverkehr)';
-const PAPER = 'demo value, order of magnitude from UK DESNZ conversion factors, "Material use: paper and board" (primary vs. closed-loop production)';
+const PAPER =
+  'demo value, order of magnitude from UK DESNZ conversion factors, "Material use: paper and board" (primary vs. closed-loop production)';
 const TRAVEL = 'demo value, order of magnitude from Umweltbundesamt (UBA), TREMOD, Emissionsdaten Personenverkehr';
 const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.65 kg/l; mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
 const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
@@ -52,7 +53,13 @@ const F = {
     key: 'electricity_de_grid',
     category: 'electricity',
     unit: 'kWh',
-    label: text('Strom, deutscher Strommix', 'Electricity, German grid mix', 'Électricité, mix réseau allemand', 'Elettricità, mix di rete tedesco', 'Electricidad, mix de red alemán'),
+    label: text(
+      'Strom, deutscher Strommix',
+      'Electricity, German grid mix',
+      'Électricité, mix réseau allemand',
+      'Elettricità, mix di rete tedesco',
+      'Electricidad, mix de red alemán',
+    ),
     region: 'DE',
     demo: true,
   },
@@ -60,7 +67,13 @@ const F = {
     key: 'electricity_renewable',
     category: 'electricity',
     unit: 'kWh',
-    label: text('Ökostrom (Herkunftsnachweis)', 'Renewable electricity (guarantee of origin)', "Électricité verte (garantie d'origine)", "Elettricità rinnovabile (garanzia d'origine)", 'Electricidad renovable (garantía de origen)'),
+    label: text(
+      'Ökostrom (Herkunftsnachweis)',
+      'Renewable electricity (guarantee of origin)',
+      "Électricité verte (garantie d'origine)",
+      "Elettricità rinnovabile (garanzia d'origine)",
+      'Electricidad renovable (garantía de origen)',
+    ),
     region: 'DE',
     demo: true,
   },
@@ -68,7 +81,13 @@ const F = {
     key: 'natural_gas',
     category: 'heating',
     unit: 'kWh',
-    label: text('Erdgas (Brennwert)', 'Natural gas (gross CV)', 'Gaz naturel (PCS)', 'Gas naturale (PCS)', 'Gas natural (PCS)'),
+    label: text(
+      'Erdgas (Brennwert)',
+      'Natural gas (gross CV)',
+      'Gaz naturel (PCS)',
+      'Gas naturale (PCS)',
+      'Gas natural (PCS)',
+    ),
     region: 'DE',
     demo: true,
   },
@@ -92,7 +111,13 @@ const F = {
     key: 'road_freight_truck',
     category: 'transport',
     unit: 't·km',
-    label: text('Straßengüterverkehr (Lkw)', 'Road freight (truck)', 'Fret routier (camion)', 'Trasporto merci su strada (camion)', 'Transporte de mercancías por carretera (camión)'),
+    label: text(
+      'Straßengüterverkehr (Lkw)',
+      'Road freight (truck)',
+      'Fret routier (camion)',
+      'Trasporto merci su strada (camion)',
+      'Transporte de mercancías por carretera (camión)',
+    ),
     region: 'DE',
     demo: true,
   },
@@ -100,7 +125,13 @@ const F = {
     key: 'rail_freight',
     category: 'transport',
     unit: 't·km',
-    label: text('Schienengüterverkehr', 'Rail freight', 'Fret ferroviaire', 'Trasporto merci su rotaia', 'Transporte de mercancías por ferrocarril'),
+    label: text(
+      'Schienengüterverkehr',
+      'Rail freight',
+      'Fret ferroviaire',
+      'Trasporto merci su rotaia',
+      'Transporte de mercancías por ferrocarril',
+    ),
     region: 'DE',
     demo: true,
   },
@@ -108,7 +139,13 @@ const F = {
     key: 'paper_virgin',
     category: 'paper',
     unit: 'kg',
-    label: text('Papier, Frischfaser', 'Paper, virgin fibre', 'Papier, fibres vierges', 'Carta, fibra vergine', 'Papel, fibra virgen'),
+    label: text(
+      'Papier, Frischfaser',
+      'Paper, virgin fibre',
+      'Papier, fibres vierges',
+      'Carta, fibra vergine',
+      'Papel, fibra virgen',
+    ),
     region: 'EU',
     demo: true,
   },
@@ -116,7 +153,13 @@ const F = {
     key: 'paper_recycled',
     category: 'paper',
     unit: 'kg',
-    label: text('Papier, Recyclingfaser', 'Paper, recycled fibre', 'Papier, fibres recyclées', 'Carta, fibra riciclata', 'Papel, fibra reciclada'),
+    label: text(
+      'Papier, Recyclingfaser',
+      'Paper, recycled fibre',
+      'Papier, fibres recyclées',
+      'Carta, fibra riciclata',
+      'Papel, fibra reciclada',
+    ),
     region: 'EU',
     demo: true,
   },
@@ -124,7 +167,13 @@ const F = {
     key: 'board_virgin',
     category: 'paper',
     unit: 'kg',
-    label: text('Karton, Frischfaser', 'Board, virgin fibre', 'Carton, fibres vierges', 'Cartoncino, fibra vergine', 'Cartón, fibra virgen'),
+    label: text(
+      'Karton, Frischfaser',
+      'Board, virgin fibre',
+      'Carton, fibres vierges',
+      'Cartoncino, fibra vergine',
+      'Cartón, fibra virgen',
+    ),
     region: 'EU',
     demo: true,
   },
@@ -132,7 +181,13 @@ const F = {
     key: 'board_recycled',
     category: 'paper',
     unit: 'kg',
-    label: text('Karton, Recyclingfaser', 'Board, recycled fibre', 'Carton, fibres recyclées', 'Cartoncino, fibra riciclata', 'Cartón, fibra reciclada'),
+    label: text(
+      'Karton, Recyclingfaser',
+      'Board, recycled fibre',
+      'Carton, fibres recyclées',
+      'Cartoncino, fibra riciclata',
+      'Cartón, fibra reciclada',
+    ),
     region: 'EU',
     demo: true,
   },
@@ -148,7 +203,13 @@ const F = {
     key: 'travel_train',
     category: 'travel',
     unit: 'pkm',
-    label: text('Bahn, Fernverkehr', 'Train, long distance', 'Train, grandes lignes', 'Treno, lunga percorrenza', 'Tren, larga distancia'),
+    label: text(
+      'Bahn, Fernverkehr',
+      'Train, long distance',
+      'Train, grandes lignes',
+      'Treno, lunga percorrenza',
+      'Tren, larga distancia',
+    ),
     region: 'DE',
     demo: true,
   },
@@ -162,18 +223,34 @@ const F = {
   },
 } satisfies Record<string, Common>;
 
-const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({ ...common, value, year, source });
+const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({
+  ...common,
+  value,
+  year,
+  source,
+});
 
 export const DEMO_FACTORS_2024: DemoFactorDatabase = {
   name: 'Demo-Faktoren 2024',
   version: '2024',
   status: 'published',
   valid_from: '2024-01-01',
-  source: 'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
+  source:
+    'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
   demo: true,
   factors: [
-    factor(F.electricity, 0.445, 2023, `${UBA_ELECTRICITY('2023', '23/2024')}, 2024; 2023 (extrapolated): 445 g CO2e/kWh`),
-    factor(F.electricityGreen, 0.03, 2023, 'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)'),
+    factor(
+      F.electricity,
+      0.445,
+      2023,
+      `${UBA_ELECTRICITY('2023', '23/2024')}, 2024; 2023 (extrapolated): 445 g CO2e/kWh`,
+    ),
+    factor(
+      F.electricityGreen,
+      0.03,
+      2023,
+      'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)',
+    ),
     factor(F.gas, 0.181, 2022, GAS),
     factor(F.diesel, 2.65, 2022, DIESEL),
     factor(F.petrol, 2.37, 2022, PETROL),
@@ -194,11 +271,22 @@ export const DEMO_FACTORS_2025: DemoFactorDatabase = {
   version: '2025',
   status: 'published',
   valid_from: '2025-01-01',
-  source: 'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
+  source:
+    'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
   demo: true,
   factors: [
-    factor(F.electricity, 0.427, 2024, `${UBA_ELECTRICITY('2024', '13/2025')}, 2025; 2024 (extrapolated): 427 g CO2e/kWh`),
-    factor(F.electricityGreen, 0.03, 2024, 'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)'),
+    factor(
+      F.electricity,
+      0.427,
+      2024,
+      `${UBA_ELECTRICITY('2024', '13/2025')}, 2025; 2024 (extrapolated): 427 g CO2e/kWh`,
+    ),
+    factor(
+      F.electricityGreen,
+      0.03,
+      2024,
+      'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)',
+    ),
     factor(F.gas, 0.181, 2023, GAS),
     factor(F.diesel, 2.65, 2023, DIESEL),
     factor(F.petrol, 2.37, 2023, PETROL),

@@ -10,7 +10,9 @@ export async function dropEverything(db: Kysely<DatabaseSchema>, dialect: Dialec
     return;
   }
   await sql`pragma foreign_keys = off`.execute(db);
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
   for (const { name } of tables.rows) await sql`drop table if exists ${sql.id(name)}`.execute(db);
   await sql`pragma foreign_keys = on`.execute(db);
 }

@@ -40,7 +40,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 export async function isDatabaseEmpty(db: Kysely<DatabaseSchema>): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return toCount(row?.n) === 0;
 }
 
@@ -57,7 +60,14 @@ export async function seedDemo(
     for (const mandant of DEMO_MANDANTS) {
       const row = await trx
         .insertInto('mandants')
-        .values({ name: mandant.name, slug: mandant.slug, active: true, settings: JSON.stringify(mandant.settings), created_at: now, updated_at: now })
+        .values({
+          name: mandant.name,
+          slug: mandant.slug,
+          active: true,
+          settings: JSON.stringify(mandant.settings),
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       mandantIds.set(mandant.slug, row.id);
@@ -79,7 +89,9 @@ export async function seedDemo(
       )
       .execute();
     // Demo factor databases, each mandant's default database and demo calculations.
-    await seedDemoFactorsAndCalculations(trx, config.templatesDir ?? path.resolve('schemas/templates'), [...mandantIds.values()]);
+    await seedDemoFactorsAndCalculations(trx, config.templatesDir ?? path.resolve('schemas/templates'), [
+      ...mandantIds.values(),
+    ]);
     await seedDemoCollections(trx, [...mandantIds.values()]);
     await seedDemoOffsetProjects(trx);
     await seedDemoMachines(trx, [...mandantIds.values()]);

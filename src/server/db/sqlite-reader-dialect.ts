@@ -123,11 +123,19 @@ class ReaderWriterDriver implements Driver {
     await this.writers.savepoint!(await (connection as RoutedConnection).claimWriter(), name, compile);
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.writers.rollbackToSavepoint!(await (connection as RoutedConnection).claimWriter(), name, compile);
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.writers.releaseSavepoint!(await (connection as RoutedConnection).claimWriter(), name, compile);
   }
 

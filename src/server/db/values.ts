@@ -45,7 +45,8 @@ export function toLocalizedText(value: unknown): LocalizedText | null {
 }
 
 /** The same text in every language. */
-export const sameText = (text: string): LocalizedText => Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as LocalizedText;
+export const sameText = (text: string): LocalizedText =>
+  Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as LocalizedText;
 
 type Row = Record<string, unknown>;
 
@@ -74,7 +75,9 @@ function storedValue(schema: PropertySchema, value: unknown): unknown {
     case 'array':
       return parseJson<unknown>(value as DbJson, undefined) ?? undefined;
     case 'object':
-      return isLocalized(schema) ? (toLocalizedText(value) ?? undefined) : (parseJson<unknown>(value as DbJson, undefined) ?? undefined);
+      return isLocalized(schema)
+        ? (toLocalizedText(value) ?? undefined)
+        : (parseJson<unknown>(value as DbJson, undefined) ?? undefined);
     default:
       return value;
   }
@@ -105,7 +108,10 @@ function emptyValue(schema: PropertySchema): unknown {
  * absent, unreadable JSON) reads as its fallback of the row if there is one, else an optional property is left out,
  * a nullable one is null and a required one is the empty value of its type (text: empty in every language).
  */
-export function recordOfRow<S extends TObject>(schema: S, fallbacks: NoInfer<{ [K in keyof Static<S>]?: (row: Row) => Static<S>[K] }> = {}) {
+export function recordOfRow<S extends TObject>(
+  schema: S,
+  fallbacks: NoInfer<{ [K in keyof Static<S>]?: (row: Row) => Static<S>[K] }> = {},
+) {
   const required = new Set<string>(schema.required ?? []);
   const properties = Object.entries(schema.properties as Record<string, PropertySchema>);
   return (row: Row): Static<S> => {

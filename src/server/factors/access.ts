@@ -13,7 +13,11 @@ import { databaseVisibleTo } from './visibility';
 import { seesAllMandants } from '../http/tenant-scope';
 
 /** A database the user can see, or 404 (others' databases do not exist for them). */
-export async function visibleDatabase(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<FactorDatabaseRecord> {
+export async function visibleDatabase(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  id: number,
+): Promise<FactorDatabaseRecord> {
   let query = db.selectFrom('factor_databases').selectAll().where('id', '=', id);
   if (!seesAllMandants(user)) query = query.where(databaseVisibleTo(user.mandant_id));
   const row = await query.executeTakeFirst();
@@ -21,9 +25,13 @@ export async function visibleDatabase(db: Kysely<DatabaseSchema>, user: SessionU
   return toFactorDatabaseRecord(row);
 }
 
-
 /** A database the user may change (403 otherwise); `draftOnly`: 409 unless it is still a draft. */
-export async function writableDatabase(db: Kysely<DatabaseSchema>, user: SessionUser, id: number, draftOnly = true): Promise<FactorDatabaseRecord> {
+export async function writableDatabase(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  id: number,
+  draftOnly = true,
+): Promise<FactorDatabaseRecord> {
   const database = await visibleDatabase(db, user, id);
   if (!mayChangeDatabase(user, database)) throw forbidden();
   if (draftOnly && database.status !== 'draft') {

@@ -7,7 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type WhereInterface } from 'kysely';
 import { Type } from 'typebox';
-import { FactorCategoryParams, FactorCategoryRecord, NameFactorCategoryRequest, type SessionUser } from '../../core/api';
+import {
+  FactorCategoryParams,
+  FactorCategoryRecord,
+  NameFactorCategoryRequest,
+  type SessionUser,
+} from '../../core/api';
 import type { LocalizedText } from '../../core/languages';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -19,8 +24,15 @@ import { databaseAccess, inTransaction } from './database-writes';
 import { scopeFactors } from './visibility';
 
 /** The names the user reads, by key: their mandant's own over the provider's. */
-async function categoryNames(db: Kysely<DatabaseSchema>, user: SessionUser, key?: string): Promise<Map<string, LocalizedText>> {
-  let query = db.selectFrom('factor_categories').select(['key', 'mandant_id', 'label']).where(ownOrSharedRows(user.mandant_id));
+async function categoryNames(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  key?: string,
+): Promise<Map<string, LocalizedText>> {
+  let query = db
+    .selectFrom('factor_categories')
+    .select(['key', 'mandant_id', 'label'])
+    .where(ownOrSharedRows(user.mandant_id));
   if (key !== undefined) query = query.where('key', '=', key);
   // The provider's (null) rows first, so the mandant's own overwrite them.
   const rows = await query.orderBy(sql`case when mandant_id is null then 0 else 1 end`).execute();
@@ -35,7 +47,10 @@ async function categoryNames(db: Kysely<DatabaseSchema>, user: SessionUser, key?
 async function factorCounts(db: Kysely<DatabaseSchema>, user: SessionUser, key?: string): Promise<Map<string, number>> {
   const all = key === undefined ? db.selectFrom('factors') : db.selectFrom('factors').where('category', '=', key);
   // scopeFactors takes any builder over factors; Kysely's typed builder does not pass through its generic.
-  const visible = scopeFactors(all as unknown as WhereInterface<DatabaseSchema, 'factors'>, user) as unknown as typeof all;
+  const visible = scopeFactors(
+    all as unknown as WhereInterface<DatabaseSchema, 'factors'>,
+    user,
+  ) as unknown as typeof all;
   const rows = await visible
     .select(['category', sql<number>`count(distinct ${sql.ref('key')})`.as('factor_count')])
     .groupBy('category')
@@ -43,10 +58,18 @@ async function factorCounts(db: Kysely<DatabaseSchema>, user: SessionUser, key?:
   return new Map(rows.map((row) => [row.category, Number(row.factor_count)]));
 }
 
-async function readCategories(db: Kysely<DatabaseSchema>, user: SessionUser, key?: string): Promise<FactorCategoryRecord[]> {
+async function readCategories(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  key?: string,
+): Promise<FactorCategoryRecord[]> {
   const [counts, names] = await Promise.all([factorCounts(db, user, key), categoryNames(db, user, key)]);
   const keys = [...new Set([...counts.keys(), ...names.keys()])].sort();
-  return keys.map((category) => ({ key: category, factor_count: counts.get(category) ?? 0, label: names.get(category) ?? null }));
+  return keys.map((category) => ({
+    key: category,
+    factor_count: counts.get(category) ?? 0,
+    label: names.get(category) ?? null,
+  }));
 }
 
 export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
@@ -75,7 +98,8 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
       ...databaseAccess(app, 'update'),
       schema: {
         tags: ['factors'],
-        summary: 'Name a factor category in every language (provider admins: for every mandant; mandant admins: for their own)',
+        summary:
+          'Name a factor category in every language (provider admins: for every mandant; mandant admins: for their own)',
         params: FactorCategoryParams,
         body: NameFactorCategoryRequest,
         response: { 200: FactorCategoryRecord, 400: errorRef, 401: errorRef, 403: errorRef },
@@ -85,10 +109,17 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
       const user = currentUser(request);
       const { key } = request.params;
       const mandantId = mandantForNewRow(user, null);
-      const label = JSON.stringify(Object.fromEntries(Object.entries(request.body.label).map(([lang, text]) => [lang, text.trim()])));
+      const label = JSON.stringify(
+        Object.fromEntries(Object.entries(request.body.label).map(([lang, text]) => [lang, text.trim()])),
+      );
       await transaction(async (trx) => {
         const owner = mandantId === null ? sql<boolean>`mandant_id is null` : sql<boolean>`mandant_id = ${mandantId}`;
-        const existing = await trx.selectFrom('factor_categories').select('id').where('key', '=', key).where(owner).executeTakeFirst();
+        const existing = await trx
+          .selectFrom('factor_categories')
+          .select('id')
+          .where('key', '=', key)
+          .where(owner)
+          .executeTakeFirst();
         const now = isoNow();
         if (existing) {
           await trx
@@ -97,7 +128,10 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
             .where('id', '=', existing.id)
             .execute();
         } else {
-          await trx.insertInto('factor_categories').values({ mandant_id: mandantId, key, label, created_at: now, updated_at: now }).execute();
+          await trx
+            .insertInto('factor_categories')
+            .values({ mandant_id: mandantId, key, label, created_at: now, updated_at: now })
+            .execute();
         }
       });
       const [record] = await readCategories(database, user, key);

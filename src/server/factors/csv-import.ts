@@ -32,7 +32,8 @@ function labelsOf(record: Record<string, string>, key: string) {
     if (labels.startsWith('{')) {
       try {
         // Entry by entry: Object.assign would turn a "__proto__" key into the label's prototype.
-        for (const [lang, text] of Object.entries(JSON.parse(labels) as Record<string, string>)) setOwnValue(label, lang, text);
+        for (const [lang, text] of Object.entries(JSON.parse(labels) as Record<string, string>))
+          setOwnValue(label, lang, text);
       } catch {
         return null;
       }
@@ -70,12 +71,16 @@ function recordsOf(text: string): { fields: string[]; records: { row: number; re
 export function parseFactorCsv(text: string): FactorInput[] {
   const { fields, records } = recordsOf(text);
   const missing = REQUIRED.filter((column) => !fields.includes(column));
-  if (missing.length > 0) throw badRequest(msg('errors.factors.csvMissingColumns', { columns: missing.join(', ') }), { csv: rendered(missing.join(', ')) });
+  if (missing.length > 0)
+    throw badRequest(msg('errors.factors.csvMissingColumns', { columns: missing.join(', ') }), {
+      csv: rendered(missing.join(', ')),
+    });
   if (records.length === 0) throw badRequest('errors.factors.csvNoRows', { csv: 'errors.factors.csvEmpty' });
 
   const seen = new Set<string>();
   return records.map(({ row, record }) => {
-    for (const column of REQUIRED) if (!record[column]?.trim()) throw rowError(row, column, msg('errors.factors.csv.emptyCell', { column }));
+    for (const column of REQUIRED)
+      if (!record[column]?.trim()) throw rowError(row, column, msg('errors.factors.csv.emptyCell', { column }));
     const key = record.key!.trim();
     if (!FACTOR_KEY_PATTERN.test(key)) throw rowError(row, 'key', msg('errors.factors.csv.keyPattern', { key }));
     if (seen.has(key)) throw rowError(row, 'key', msg('errors.factors.csv.keyTwice', { key }));
@@ -85,10 +90,12 @@ export function parseFactorCsv(text: string): FactorInput[] {
     }
     seen.add(key);
     const value = parseValue(record.value!);
-    if (!Number.isFinite(value)) throw rowError(row, 'value', msg('errors.factors.csv.notNumber', { value: record.value ?? '' }));
+    if (!Number.isFinite(value))
+      throw rowError(row, 'value', msg('errors.factors.csv.notNumber', { value: record.value ?? '' }));
     const yearText = record.year?.trim();
     const year = yearText ? Number(yearText) : null;
-    if (year !== null && (!Number.isInteger(year) || year < FACTOR_YEARS.min || year > FACTOR_YEARS.max)) throw rowError(row, 'year', msg('errors.factors.csv.notYear', { value: yearText }));
+    if (year !== null && (!Number.isInteger(year) || year < FACTOR_YEARS.min || year > FACTOR_YEARS.max))
+      throw rowError(row, 'year', msg('errors.factors.csv.notYear', { value: yearText }));
     const label = labelsOf(record, key);
     if (!label) throw rowError(row, 'labels', 'errors.factors.csv.labelsInvalid');
     return {

@@ -7,7 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { CreateFactorDatabaseRequest, FactorDatabaseDiff, FactorDatabaseRecord, UpdateFactorDatabaseRequest, type FactorRecord, type SessionUser } from '../../core/api';
+import {
+  CreateFactorDatabaseRequest,
+  FactorDatabaseDiff,
+  FactorDatabaseRecord,
+  UpdateFactorDatabaseRequest,
+  type FactorRecord,
+  type SessionUser,
+} from '../../core/api';
 import { seesAllMandants, type Action } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -18,7 +25,14 @@ import { mandantForNewRow } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
 import { databaseLabel } from '../../core/protocol/describe';
 import { visibleDatabase, writableDatabase } from './access';
-import { databaseAccess, inTransaction, logDatabase, readDatabase, readFactors, updateDatabase } from './database-writes';
+import {
+  databaseAccess,
+  inTransaction,
+  logDatabase,
+  readDatabase,
+  readFactors,
+  updateDatabase,
+} from './database-writes';
 import { diffFactors } from './diff';
 
 /** A database is publishable when it has factors and every one of them is complete and finite. */
@@ -49,7 +63,8 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       ...admins('create'),
       schema: {
         tags: ['databases'],
-        summary: 'Create a draft factor database: empty, or a copy of copy_from_id (mandant admins: derived from a published one)',
+        summary:
+          'Create a draft factor database: empty, or a copy of copy_from_id (mandant admins: derived from a published one)',
         body: CreateFactorDatabaseRequest,
         response: { 201: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef },
       },
@@ -104,13 +119,31 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
             .expression(
               trx
                 .selectFrom('factors')
-                .select([sql.lit(id).as('database_id'), 'key', 'category', 'unit', 'value', 'label', 'source', 'year', 'region', 'demo'])
+                .select([
+                  sql.lit(id).as('database_id'),
+                  'key',
+                  'category',
+                  'unit',
+                  'value',
+                  'label',
+                  'source',
+                  'year',
+                  'region',
+                  'demo',
+                ])
                 .where('database_id', '=', base.id),
             )
             .execute();
         }
         const record = await readDatabase(trx, id);
-        await logDatabase(trx, request, 'created', record, undefined, base ? { source: databaseLabel(base.name, base.version_label) } : undefined);
+        await logDatabase(
+          trx,
+          request,
+          'created',
+          record,
+          undefined,
+          base ? { source: databaseLabel(base.name, base.version_label) } : undefined,
+        );
         return record;
       });
       return reply.status(201).send(created);
@@ -126,7 +159,14 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         summary: 'Change a draft database (name, version label, validity, source)',
         params: idParams,
         body: UpdateFactorDatabaseRequest,
-        response: { 200: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: {
+          200: FactorDatabaseRecord,
+          400: errorRef,
+          401: errorRef,
+          403: errorRef,
+          404: errorRef,
+          409: errorRef,
+        },
       },
     },
     async (request) =>
@@ -151,7 +191,12 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
     '/api/databases/:id',
     {
       ...admins('delete'),
-      schema: { tags: ['databases'], summary: 'Delete a draft database', params: idParams, response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: {
+        tags: ['databases'],
+        summary: 'Delete a draft database',
+        params: idParams,
+        response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
     },
     async (request) =>
       transaction(async (trx) => {
@@ -170,9 +215,19 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         ...admins('update'),
         schema: {
           tags: ['databases'],
-          summary: action === 'publish' ? 'Publish a draft (non-empty, valid); immutable afterwards' : 'Archive a published database',
+          summary:
+            action === 'publish'
+              ? 'Publish a draft (non-empty, valid); immutable afterwards'
+              : 'Archive a published database',
           params: idParams,
-          response: { 200: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+          response: {
+            200: FactorDatabaseRecord,
+            400: errorRef,
+            401: errorRef,
+            403: errorRef,
+            404: errorRef,
+            409: errorRef,
+          },
         },
       },
       async (request) =>
@@ -181,7 +236,9 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
           const existing = await writableDatabase(trx, user, request.params.id, false);
           const from = action === 'publish' ? 'draft' : 'published';
           if (existing.status !== from) {
-            throw conflict(action === 'publish' ? 'errors.factors.onlyDraftPublishable' : 'errors.factors.onlyPublishedArchivable');
+            throw conflict(
+              action === 'publish' ? 'errors.factors.onlyDraftPublishable' : 'errors.factors.onlyPublishedArchivable',
+            );
           }
           if (action === 'publish') {
             const problems = publishProblems(await readFactors(trx, existing.id));
@@ -210,7 +267,8 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       onRequest: [app.authenticate, requireAccess('roll_out', 'databases')],
       schema: {
         tags: ['databases'],
-        summary: 'Roll a published global database out to all mandants: new calculations and imports use it unless a mandant pinned its own',
+        summary:
+          'Roll a published global database out to all mandants: new calculations and imports use it unless a mandant pinned its own',
         params: idParams,
         response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
       },
@@ -218,7 +276,8 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
     async (request) =>
       transaction(async (trx) => {
         const existing = await visibleDatabase(trx, currentUser(request), request.params.id);
-        if (existing.status !== 'published' || existing.mandant_id !== null) throw conflict('errors.factors.rolloutPublishedGlobalOnly');
+        if (existing.status !== 'published' || existing.mandant_id !== null)
+          throw conflict('errors.factors.rolloutPublishedGlobalOnly');
         return updateDatabase(trx, request, existing, { rolled_out_at: isoNow() });
       }),
   );
@@ -229,7 +288,8 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       onRequest: [app.authenticate],
       schema: {
         tags: ['databases'],
-        summary: 'What changed from database `against` (old) to `id` (new): added, removed, changed with old/new value and percentage',
+        summary:
+          'What changed from database `against` (old) to `id` (new): added, removed, changed with old/new value and percentage',
         params: idParams,
         querystring: Type.Object({ against: idSchema }),
         response: { 200: FactorDatabaseDiff, 400: errorRef, 401: errorRef, 404: errorRef },
@@ -242,5 +302,4 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       return diffFactors(from, to, await readFactors(database, from.id), await readFactors(database, to.id));
     },
   );
-
 }

@@ -14,11 +14,18 @@ import { recordChange } from '../protocol/change';
 import { toFactorDatabaseRecord, toFactorRecord } from './records';
 
 export async function readDatabase(db: Kysely<DatabaseSchema>, id: number): Promise<FactorDatabaseRecord> {
-  return toFactorDatabaseRecord(await db.selectFrom('factor_databases').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  return toFactorDatabaseRecord(
+    await db.selectFrom('factor_databases').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  );
 }
 
 export async function readFactors(db: Kysely<DatabaseSchema>, databaseId: number): Promise<FactorRecord[]> {
-  const rows = await db.selectFrom('factors').selectAll().where('database_id', '=', databaseId).orderBy('key').execute();
+  const rows = await db
+    .selectFrom('factors')
+    .selectAll()
+    .where('database_id', '=', databaseId)
+    .orderBy('key')
+    .execute();
   return rows.map(toFactorRecord);
 }
 
@@ -32,16 +39,40 @@ export async function touch(db: Kysely<DatabaseSchema>, id: number): Promise<voi
 }
 
 /** A factor belongs to its database: changing one is an update of the database. */
-export const databaseAccess = (app: FastifyInstance, action: Action) => ({ onRequest: [app.authenticate, requireAccess(action, 'databases')] });
+export const databaseAccess = (app: FastifyInstance, action: Action) => ({
+  onRequest: [app.authenticate, requireAccess(action, 'databases')],
+});
 
-export const inTransaction = (database: Kysely<DatabaseSchema>) => <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) =>
-  database.transaction().execute(work);
+export const inTransaction =
+  (database: Kysely<DatabaseSchema>) =>
+  <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) =>
+    database.transaction().execute(work);
 
-export const logDatabase = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted' | 'status_changed', record: FactorDatabaseRecord, previous?: FactorDatabaseRecord, params?: Record<string, string | number>) =>
-  recordChange(trx, request, { action, resource: 'databases', record, previous: previous ?? null, mandantId: record.mandant_id, label: databaseLabel(record.name, record.version_label), ...(params && { params }) });
+export const logDatabase = (
+  trx: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  action: 'created' | 'updated' | 'deleted' | 'status_changed',
+  record: FactorDatabaseRecord,
+  previous?: FactorDatabaseRecord,
+  params?: Record<string, string | number>,
+) =>
+  recordChange(trx, request, {
+    action,
+    resource: 'databases',
+    record,
+    previous: previous ?? null,
+    mandantId: record.mandant_id,
+    label: databaseLabel(record.name, record.version_label),
+    ...(params && { params }),
+  });
 
 /** Changes a database's own columns, moves its version and writes the protocol entry, in the caller's transaction. */
-export async function updateDatabase(trx: Kysely<DatabaseSchema>, request: FastifyRequest, existing: FactorDatabaseRecord, values: Record<string, unknown>) {
+export async function updateDatabase(
+  trx: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  existing: FactorDatabaseRecord,
+  values: Record<string, unknown>,
+) {
   await trx
     .updateTable('factor_databases')
     .set({ ...values, updated_at: isoNow() })

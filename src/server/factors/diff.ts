@@ -1,7 +1,12 @@
 /** What changed between two factor databases, matched by factor key. */
 import type { FactorDatabaseRecord, FactorDiffChange, FactorDatabaseDiff, FactorRecord } from '../../core/api';
 
-export function diffFactors(from: FactorDatabaseRecord, to: FactorDatabaseRecord, oldFactors: FactorRecord[], newFactors: FactorRecord[]): FactorDatabaseDiff {
+export function diffFactors(
+  from: FactorDatabaseRecord,
+  to: FactorDatabaseRecord,
+  oldFactors: FactorRecord[],
+  newFactors: FactorRecord[],
+): FactorDatabaseDiff {
   const before = new Map(oldFactors.map((factor) => [factor.key, factor]));
   const after = new Map(newFactors.map((factor) => [factor.key, factor]));
   const changed: FactorDiffChange[] = [];

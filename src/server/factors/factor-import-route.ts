@@ -22,10 +22,18 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
       bodyLimit: 10 * 1024 * 1024,
       schema: {
         tags: ['databases'],
-        summary: 'Import factors from CSV into a draft (key, category, unit, value, source, year, region, labels); one bad row rejects the file',
+        summary:
+          'Import factors from CSV into a draft (key, category, unit, value, source, year, region, labels); one bad row rejects the file',
         params: idParams,
         body: FactorImportRequest,
-        response: { 200: FactorImportReport, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: {
+          200: FactorImportReport,
+          400: errorRef,
+          401: errorRef,
+          403: errorRef,
+          404: errorRef,
+          409: errorRef,
+        },
       },
     },
     async (request) => {
@@ -38,10 +46,17 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
         for (const factor of factors) {
           const known = present.get(factor.key);
           if (known) {
-            await trx.updateTable('factors').set({ ...factorColumns(factor), demo: false }).where('id', '=', known.id).execute();
+            await trx
+              .updateTable('factors')
+              .set({ ...factorColumns(factor), demo: false })
+              .where('id', '=', known.id)
+              .execute();
             updated++;
           } else {
-            await trx.insertInto('factors').values({ ...factorColumns(factor), database_id: existing.id, demo: false }).execute();
+            await trx
+              .insertInto('factors')
+              .values({ ...factorColumns(factor), database_id: existing.id, demo: false })
+              .execute();
             inserted++;
           }
         }
@@ -52,5 +67,4 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
       });
     },
   );
-
 }

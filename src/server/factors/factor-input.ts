@@ -14,7 +14,6 @@ export interface FactorInput {
   region: string | null;
 }
 
-
 /** Every language filled: missing ones take the first given text, else the key. */
 export function completeLabel(label: Partial<Record<string, string>> | undefined, key: string): LocalizedText {
   const given = LANGUAGES.map((lang) => label?.[lang]?.trim()).find((text) => text);

@@ -30,13 +30,27 @@ export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecor
     keysByCategory,
     lookup: (key) => {
       const factor = byKey.get(key);
-      return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label, year: factor.year, region: factor.region };
+      return (
+        factor && {
+          key: factor.key,
+          value: factor.value,
+          unit: factor.unit,
+          source: factor.source,
+          label: factor.label,
+          year: factor.year,
+          region: factor.region,
+        }
+      );
     },
   };
 }
 
 /** A database visible to the mandant (global or its own; `null`: a mandant not yet created, global only), or undefined. */
-export async function findDatabaseFor(db: Kysely<DatabaseSchema>, mandantId: number | null, databaseId: number): Promise<FactorDatabaseRecord | undefined> {
+export async function findDatabaseFor(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number | null,
+  databaseId: number,
+): Promise<FactorDatabaseRecord | undefined> {
   const row = await db
     .selectFrom('factor_databases')
     .selectAll()
@@ -57,10 +71,22 @@ export async function defaultDatabaseId(db: Kysely<DatabaseSchema>, mandantId: n
     .where('status', '=', 'published')
     .where(databaseVisibleTo(mandantId))
     .execute();
-  return chooseDefaultDatabase(undefined, published.map((row) => ({ ...row, id: Number(row.id), mandant_id: row.mandant_id === null ? null : Number(row.mandant_id) })));
+  return chooseDefaultDatabase(
+    undefined,
+    published.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      mandant_id: row.mandant_id === null ? null : Number(row.mandant_id),
+    })),
+  );
 }
 
 export async function loadFactorSet(db: Kysely<DatabaseSchema>, database: FactorDatabaseRecord): Promise<FactorSet> {
-  const rows = await db.selectFrom('factors').selectAll().where('database_id', '=', database.id).orderBy('key').execute();
+  const rows = await db
+    .selectFrom('factors')
+    .selectAll()
+    .where('database_id', '=', database.id)
+    .orderBy('key')
+    .execute();
   return toFactorSet(database, rows.map(toFactorRecord));
 }

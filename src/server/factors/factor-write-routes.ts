@@ -4,7 +4,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { CreateFactorRequest, FactorRecord, UpdateFactorRequest, type FactorDatabaseRecord, type SessionUser } from '../../core/api';
+import {
+  CreateFactorRequest,
+  FactorRecord,
+  UpdateFactorRequest,
+  type FactorDatabaseRecord,
+  type SessionUser,
+} from '../../core/api';
 import { mayChangeDatabase } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -21,8 +27,22 @@ import { toFactorRecord } from './records';
 export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const api = typed(app);
   const transaction = inTransaction(database);
-  const logFactor = (trx: Kysely<DatabaseSchema>, request: FastifyRequest, action: 'created' | 'updated' | 'deleted', record: FactorRecord, owner: FactorDatabaseRecord, previous?: FactorRecord) =>
-    recordChange(trx, request, { action, resource: 'factors', record, previous: previous ?? null, mandantId: owner.mandant_id, label: record.key });
+  const logFactor = (
+    trx: Kysely<DatabaseSchema>,
+    request: FastifyRequest,
+    action: 'created' | 'updated' | 'deleted',
+    record: FactorRecord,
+    owner: FactorDatabaseRecord,
+    previous?: FactorRecord,
+  ) =>
+    recordChange(trx, request, {
+      action,
+      resource: 'factors',
+      record,
+      previous: previous ?? null,
+      mandantId: owner.mandant_id,
+      label: record.key,
+    });
 
   // Factors of a draft database.
   const factorOfDraft = async (trx: Kysely<DatabaseSchema>, user: SessionUser, id: number) => {
@@ -66,7 +86,11 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           year: body.year ?? null,
           region: body.region?.trim() || null,
         };
-        const row = await trx.insertInto('factors').values({ ...factorColumns(input), database_id: owner.id, demo: false }).returningAll().executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('factors')
+          .values({ ...factorColumns(input), database_id: owner.id, demo: false })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await touch(trx, owner.id);
         const created = toFactorRecord(row);
         await logFactor(trx, request, 'created', created, owner);
@@ -105,7 +129,12 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           year: body.year !== undefined ? body.year : factor.year,
           region: body.region !== undefined ? body.region?.trim() || null : factor.region,
         };
-        const row = await trx.updateTable('factors').set(factorColumns(input)).where('id', '=', factor.id).returningAll().executeTakeFirstOrThrow();
+        const row = await trx
+          .updateTable('factors')
+          .set(factorColumns(input))
+          .where('id', '=', factor.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await touch(trx, owner.id);
         const updated = toFactorRecord(row);
         await logFactor(trx, request, 'updated', updated, owner, factor);
@@ -117,7 +146,12 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
     '/api/factors/:id',
     {
       ...databaseAccess(app, 'update'),
-      schema: { tags: ['factors'], summary: 'Remove a factor from a draft database', params: idParams, response: { 200: FactorRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: {
+        tags: ['factors'],
+        summary: 'Remove a factor from a draft database',
+        params: idParams,
+        response: { 200: FactorRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
     },
     async (request) =>
       transaction(async (trx) => {

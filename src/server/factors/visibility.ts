@@ -13,7 +13,11 @@ export function databaseVisibleTo(mandantId: number | null, column = 'mandant_id
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any query builder over factor_databases
-export function scopeDatabases<QB extends WhereInterface<any, any>>(query: QB, user: SessionUser, column = 'mandant_id'): QB {
+export function scopeDatabases<QB extends WhereInterface<any, any>>(
+  query: QB,
+  user: SessionUser,
+  column = 'mandant_id',
+): QB {
   if (seesAllMandants(user)) return query;
   return query.where(databaseVisibleTo(user.mandant_id, column)) as QB;
 }

@@ -19,7 +19,8 @@ export function changedColumns(values: Row, existing: object, jsonColumns: Reado
   const changed: Row = {};
   for (const [key, value] of Object.entries(values)) {
     const current = (existing as Row)[key];
-    const stored = jsonColumns.has(key) && current !== null && current !== undefined ? JSON.stringify(current) : current;
+    const stored =
+      jsonColumns.has(key) && current !== null && current !== undefined ? JSON.stringify(current) : current;
     if (stored !== value) changed[key] = value;
   }
   return changed;

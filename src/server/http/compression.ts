@@ -44,7 +44,8 @@ function isStream(payload: unknown): payload is Readable {
 export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (payload === null || payload === undefined || request.method === 'HEAD') return payload;
-    if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 206 || reply.statusCode === 304) return payload;
+    if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 206 || reply.statusCode === 304)
+      return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     addVary(reply);
     const encoded = reply.getHeader('content-encoding');

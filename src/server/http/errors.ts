@@ -29,7 +29,10 @@ export function errorText(content: ErrorContent, language: Language): string {
   if (typeof content === 'string') return translate(language, content);
   if ('rendered' in content) return content.rendered;
   const params = Object.fromEntries(
-    Object.entries(content.params ?? {}).map(([name, value]) => [name, typeof value === 'object' ? errorText(value, language) : value]),
+    Object.entries(content.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? errorText(value, language) : value,
+    ]),
   );
   return translate(language, content.key, params);
 }
@@ -58,7 +61,8 @@ export function fieldTexts(errors: FieldErrors, language: Language): Record<stri
 
 export const badRequest = (message: ErrorContent, errors?: FieldErrors) => new HttpError(400, message, errors);
 export const unauthorized = (message: ErrorContent = 'errors.auth.required') => new HttpError(401, message);
-export const forbidden = (message: ErrorContent = 'errors.forbidden', errors?: FieldErrors) => new HttpError(403, message, errors);
+export const forbidden = (message: ErrorContent = 'errors.forbidden', errors?: FieldErrors) =>
+  new HttpError(403, message, errors);
 export const notFound = (message: ErrorContent = 'errors.notFound') => new HttpError(404, message);
 export const conflict = (message: ErrorContent, errors?: FieldErrors) => new HttpError(409, message, errors);
 
@@ -133,7 +137,10 @@ function constraintError(error: unknown): HttpError | null {
     return conflict('errors.db.duplicate');
   }
   // SQLite reports a foreign key that a statement's cascade or trigger hit as SQLITE_CONSTRAINT_TRIGGER: the text tells.
-  const sqliteForeignKey = typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && /FOREIGN KEY/.test(String((error as Error).message));
+  const sqliteForeignKey =
+    typeof code === 'string' &&
+    code.startsWith('SQLITE_CONSTRAINT') &&
+    /FOREIGN KEY/.test(String((error as Error).message));
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || sqliteForeignKey) {
     return conflict('errors.db.foreignKey');
   }
@@ -158,7 +165,11 @@ export function toHttpError(error: unknown): { error: HttpError; log: boolean } 
   if (Array.isArray(fastifyError.validation)) {
     const context = (fastifyError as { validationContext?: string }).validationContext;
     const message: ErrorKey =
-      context === 'querystring' ? 'errors.request.invalidQuery' : context === 'params' ? 'errors.request.invalidUrl' : 'errors.request.invalid';
+      context === 'querystring'
+        ? 'errors.request.invalidQuery'
+        : context === 'params'
+          ? 'errors.request.invalidUrl'
+          : 'errors.request.invalid';
     return { error: badRequest(message, fieldErrors(fastifyError.validation)), log: false };
   }
   const constraint = constraintError(error);
@@ -181,6 +192,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { error: answer, log } = toHttpError(error);
     if (log) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: answer.statusCode, message: answer.message }, 'request rejected');
-    return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body(requestLanguage(request)));
+    return reply
+      .status(answer.statusCode)
+      .type('application/json; charset=utf-8')
+      .send(answer.body(requestLanguage(request)));
   });
 }

@@ -28,8 +28,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-const tooDeep = (errors?: FieldErrors) =>
-  badRequest(msg('errors.request.tooDeep', { max: MAX_JSON_DEPTH }), errors);
+const tooDeep = (errors?: FieldErrors) => badRequest(msg('errors.request.tooDeep', { max: MAX_JSON_DEPTH }), errors);
 
 /**
  * Parses the JSON text of query parameter `name`; `ok: false` when the text is not JSON (the caller

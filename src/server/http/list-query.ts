@@ -33,7 +33,13 @@ export interface ColumnDefinition {
   filterable?: boolean;
 }
 
-const COLUMN_TYPES: Record<string, ColumnType> = { integer: 'integer', number: 'number', string: 'text', boolean: 'boolean', object: 'json' };
+const COLUMN_TYPES: Record<string, ColumnType> = {
+  integer: 'integer',
+  number: 'number',
+  string: 'text',
+  boolean: 'boolean',
+  object: 'json',
+};
 
 /** The column type of one property: its one JSON type (nullable ones too); the `at`/`…_at` strings as timestamps. */
 function columnType(name: string, property: { type?: string | string[] } | undefined): ColumnType | undefined {
@@ -49,7 +55,15 @@ function columnType(name: string, property: { type?: string | string[] } | undef
  */
 export function recordColumns(
   record: TSchema,
-  { only, omit = [], narrowed = {} }: { only?: readonly string[]; omit?: readonly string[]; narrowed?: Record<string, Omit<ColumnDefinition, 'type'>> } = {},
+  {
+    only,
+    omit = [],
+    narrowed = {},
+  }: {
+    only?: readonly string[];
+    omit?: readonly string[];
+    narrowed?: Record<string, Omit<ColumnDefinition, 'type'>>;
+  } = {},
 ): Record<string, ColumnDefinition> {
   const properties = (record as { properties: Record<string, { type?: string | string[] }> }).properties;
   const columns: Record<string, ColumnDefinition> = {};
@@ -93,7 +107,10 @@ const isSortable = (c: ColumnDefinition) => c.sortable ?? c.type !== 'json';
 const isFilterable = (c: ColumnDefinition) => c.filterable ?? c.type !== 'json';
 
 function coerce(column: string, def: ColumnDefinition, value: unknown): string | number | boolean {
-  const fail = () => badRequest(msg('errors.list.invalidFilterValue', { field: column }), { [`filter.${column}`]: msg('errors.list.expectedType', { type: def.type }) });
+  const fail = () =>
+    badRequest(msg('errors.list.invalidFilterValue', { field: column }), {
+      [`filter.${column}`]: msg('errors.list.expectedType', { type: def.type }),
+    });
   switch (def.type) {
     case 'integer':
     case 'number': {
@@ -126,14 +143,23 @@ export function parseListQuery(
   const sortRaw = parseJsonParam('sort', params.sort);
   let sort: ListQuery['sort'] = { field: 'id', order: 'asc' };
   if (sortRaw !== undefined) {
-    if (!Array.isArray(sortRaw) || sortRaw.length !== 2 || typeof sortRaw[0] !== 'string' || typeof sortRaw[1] !== 'string') {
+    if (
+      !Array.isArray(sortRaw) ||
+      sortRaw.length !== 2 ||
+      typeof sortRaw[0] !== 'string' ||
+      typeof sortRaw[1] !== 'string'
+    ) {
       throw badRequest('errors.list.sortShape', { sort: 'errors.list.expectedSort' });
     }
     const [field, order] = sortRaw as [string, string];
     const def = ownValue(columns, field);
-    if (!def || !isSortable(def)) throw badRequest(msg('errors.list.cannotSort', { field }), { sort: msg('errors.list.unknownSortField', { field }) });
+    if (!def || !isSortable(def))
+      throw badRequest(msg('errors.list.cannotSort', { field }), {
+        sort: msg('errors.list.unknownSortField', { field }),
+      });
     const lower = order.toLowerCase();
-    if (lower !== 'asc' && lower !== 'desc') throw badRequest('errors.list.sortOrder', { sort: 'errors.list.expectedOrder' });
+    if (lower !== 'asc' && lower !== 'desc')
+      throw badRequest('errors.list.sortOrder', { sort: 'errors.list.expectedOrder' });
     sort = { field, order: lower };
   }
 
@@ -148,7 +174,9 @@ export function parseListQuery(
     if (!valid) throw badRequest('errors.list.rangeShape', { range: 'errors.list.expectedRange' });
     const [start, end] = rangeRaw as [number, number];
     if (end - start + 1 > MAX_PAGE_SIZE) {
-      throw badRequest(msg('errors.list.pageTooLarge', { max: MAX_PAGE_SIZE }), { range: msg('errors.list.pageTooLargeField', { max: MAX_PAGE_SIZE }) });
+      throw badRequest(msg('errors.list.pageTooLarge', { max: MAX_PAGE_SIZE }), {
+        range: msg('errors.list.pageTooLargeField', { max: MAX_PAGE_SIZE }),
+      });
     }
     range = { start, end };
   }
@@ -164,7 +192,8 @@ export function parseListQuery(
     for (const [key, value] of Object.entries(filterRaw as Record<string, unknown>)) {
       if (value === undefined) continue;
       if (key === 'q') {
-        if (typeof value !== 'string') throw badRequest('errors.list.qString', { 'filter.q': 'errors.list.expectedText' });
+        if (typeof value !== 'string')
+          throw badRequest('errors.list.qString', { 'filter.q': 'errors.list.expectedText' });
         if (searchable.length === 0) throw badRequest('errors.list.noSearch', { 'filter.q': 'errors.notSupported' });
         search = value.trim() === '' ? null : value.trim();
         continue;
@@ -177,12 +206,25 @@ export function parseListQuery(
       const ranged = bound !== null && ownValue(columns, key) === undefined;
       const column = ranged && bound ? bound[1]! : key;
       const def = ownValue(columns, column);
-      if (!def || !isFilterable(def)) throw badRequest(msg('errors.list.cannotFilter', { field: key }), { [`filter.${key}`]: 'errors.list.unknownFilterField' });
+      if (!def || !isFilterable(def))
+        throw badRequest(msg('errors.list.cannotFilter', { field: key }), {
+          [`filter.${key}`]: 'errors.list.unknownFilterField',
+        });
       if (ranged && bound) {
-        if (def.type === 'boolean') throw badRequest(msg('errors.list.cannotCompareRange', { field: column }), { [`filter.${key}`]: 'errors.notSupported' });
-        conditions.push({ kind: bound[2] as 'gte' | 'lte', column, value: coerce(column, def, value) as string | number });
+        if (def.type === 'boolean')
+          throw badRequest(msg('errors.list.cannotCompareRange', { field: column }), {
+            [`filter.${key}`]: 'errors.notSupported',
+          });
+        conditions.push({
+          kind: bound[2] as 'gte' | 'lte',
+          column,
+          value: coerce(column, def, value) as string | number,
+        });
       } else if (Array.isArray(value)) {
-        if (value.length > MAX_PAGE_SIZE) throw badRequest(msg('errors.list.tooManyFilterValues', { max: MAX_PAGE_SIZE }), { [`filter.${key}`]: 'errors.list.tooManyValues' });
+        if (value.length > MAX_PAGE_SIZE)
+          throw badRequest(msg('errors.list.tooManyFilterValues', { max: MAX_PAGE_SIZE }), {
+            [`filter.${key}`]: 'errors.list.tooManyValues',
+          });
         conditions.push({ kind: 'in', column, values: value.map((v) => coerce(column, def, v)) });
       } else if (value === null) {
         conditions.push({ kind: 'eq', column, value: null });
@@ -240,7 +282,10 @@ export function whereListed<QB>(query: QB, list: Pick<ListQuery, 'conditions' | 
 }
 
 /** All columns in the requested order; the id breaks ties, so pages never overlap or skip a row. */
-export function sortedRows<QB extends { selectAll(): unknown }>(query: QB, sort: ListQuery['sort']): ReturnType<QB['selectAll']> {
+export function sortedRows<QB extends { selectAll(): unknown }>(
+  query: QB,
+  sort: ListQuery['sort'],
+): ReturnType<QB['selectAll']> {
   const page = (query as AnyQuery).selectAll().orderBy(sql.ref(sort.field), sort.order);
   return sort.field === 'id' ? page : page.orderBy('id', sort.order);
 }
@@ -262,14 +307,23 @@ export async function selectPage<TRow = Record<string, unknown>>(
   cappedOn?: Kysely<AnyQuery>,
 ): Promise<ListPage<TRow>> {
   const counting = cappedOn
-    ? cappedOn.selectFrom(filtered.select(sql.lit(1).as('one')).limit(LIST_COUNT_CAP + 1).as('capped'))
+    ? cappedOn.selectFrom(
+        filtered
+          .select(sql.lit(1).as('one'))
+          .limit(LIST_COUNT_CAP + 1)
+          .as('capped'),
+      )
     : filtered;
   const counted = await counting.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst();
   const wanted = query.range.end - query.range.start + 1;
   const rows: TRow[] = await sortedRows(filtered, query.sort).limit(wanted).offset(query.range.start).execute();
   const total = toCount(counted?.total);
   if (total <= LIST_COUNT_CAP) return { rows, total };
-  return { rows, total: rows.length < wanted && (rows.length > 0 || query.range.start === 0) ? query.range.start + rows.length : null };
+  return {
+    rows,
+    total:
+      rows.length < wanted && (rows.length > 0 || query.range.start === 0) ? query.range.start + rows.length : null,
+  };
 }
 
 type Comparable = string | number | boolean | null;
@@ -294,7 +348,11 @@ function compare(a: Comparable, b: Comparable): number {
 }
 
 /** selectPage for records that live in memory (the template registry), with the same semantics. */
-export function arrayPage<T extends { id: string | number }>(records: readonly T[], query: ListQuery, searched: readonly (keyof T & string)[]): ListPage<T> {
+export function arrayPage<T extends { id: string | number }>(
+  records: readonly T[],
+  query: ListQuery,
+  searched: readonly (keyof T & string)[],
+): ListPage<T> {
   let found = records.filter((record) => query.conditions.every((condition) => matches(record, condition)));
   if (query.search !== null) {
     const needle = query.search.toLowerCase();
@@ -318,7 +376,11 @@ export function listQuerystring(describe: { sort?: string; filter?: string } = {
   return Type.Object({
     sort: Type.Optional(Type.String({ description: describe.sort ?? 'JSON: ["field","ASC"|"DESC"]' })),
     range: Type.Optional(Type.String({ description: 'JSON: [start,end], inclusive, zero-based' })),
-    filter: Type.Optional(Type.String({ description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte' })),
+    filter: Type.Optional(
+      Type.String({
+        description: describe.filter ?? 'JSON object: field equality, id arrays, q search, field_gte/_lte',
+      }),
+    ),
     embed: Type.Optional(Type.String({ description: 'Ignored' })),
   });
 }
@@ -365,7 +427,9 @@ export function registerListRoute<TRecord>(app: FastifyInstance, route: ListRout
 /** `GET /api/<name>/:id`: one record, found as the caller may see it (`find` throws 404 otherwise). */
 export function registerRecordRoute<TRecord>(
   app: FastifyInstance,
-  route: Pick<ListRoute<TRecord>, 'name' | 'access' | 'tags' | 'recordSchema'> & { find(request: FastifyRequest, id: number): Promise<TRecord> },
+  route: Pick<ListRoute<TRecord>, 'name' | 'access' | 'tags' | 'recordSchema'> & {
+    find(request: FastifyRequest, id: number): Promise<TRecord>;
+  },
 ): void {
   typed(app).get(
     `/api/${route.name}/:id`,

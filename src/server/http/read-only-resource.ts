@@ -12,7 +12,15 @@ import type { Resource } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { notFound } from './errors';
-import { parseListQuery, recordColumns, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition } from './list-query';
+import {
+  parseListQuery,
+  recordColumns,
+  registerListRoute,
+  registerRecordRoute,
+  selectPage,
+  whereListed,
+  type ColumnDefinition,
+} from './list-query';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are chosen at run time here
 type AnySelect = any;
@@ -35,7 +43,11 @@ export interface ReadOnlyResource<TRecord> {
   recordSchema: TSchema;
 }
 
-export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kysely<DatabaseSchema>, def: ReadOnlyResource<TRecord>): void {
+export function registerReadOnlyResource<TRecord>(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  def: ReadOnlyResource<TRecord>,
+): void {
   const tags = [def.name];
   const searchNames = def.search?.length ? ['q'] : [];
   const columns = def.columns ?? recordColumns(def.recordSchema, { omit: def.unlisted });
@@ -59,7 +71,11 @@ export function registerReadOnlyResource<TRecord>(app: FastifyInstance, db: Kyse
     tags,
     recordSchema: def.recordSchema,
     find: async (request, id) => {
-      const row: Row | undefined = await def.scope(db.selectFrom(def.table), currentUser(request)).selectAll().where('id', '=', id).executeTakeFirst();
+      const row: Row | undefined = await def
+        .scope(db.selectFrom(def.table), currentUser(request))
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
       return def.toRecord(row);
     },

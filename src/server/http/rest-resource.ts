@@ -20,7 +20,16 @@ import { isoNow } from '../db/values';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { Resource } from '../../core/access/policy';
 import { conflict, errorRef, notFound } from './errors';
-import { parseListQuery, recordColumns, registerListRoute, registerRecordRoute, selectPage, whereListed, type ColumnDefinition, type ListQuery } from './list-query';
+import {
+  parseListQuery,
+  recordColumns,
+  registerListRoute,
+  registerRecordRoute,
+  selectPage,
+  whereListed,
+  type ColumnDefinition,
+  type ListQuery,
+} from './list-query';
 import { idParams } from './record-id';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
@@ -139,7 +148,11 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   tag?: string;
 }
 
-export function registerRestResource<TRecord extends { id: number }, TCreate extends TSchema = TSchema, TUpdate extends TSchema = TSchema>(
+export function registerRestResource<
+  TRecord extends { id: number },
+  TCreate extends TSchema = TSchema,
+  TUpdate extends TSchema = TSchema,
+>(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
   def: RestResourceDefinition<TRecord, TCreate, TUpdate>,
@@ -173,7 +186,11 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
       writtenColumns,
       mandantId: typeof tenant === 'number' ? tenant : null,
     };
-    return recordChange(ctx.db, { user: ctx.user, ip: ctx.request.ip }, withOverrides(entry, def.protocol?.(change, ctx)));
+    return recordChange(
+      ctx.db,
+      { user: ctx.user, ip: ctx.request.ip },
+      withOverrides(entry, def.protocol?.(change, ctx)),
+    );
   };
 
   const toRecords = async (rows: Row[], ctx: RestContext): Promise<TRecord[]> =>
@@ -201,12 +218,18 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
       query,
       def.countCapped ? ctx.db : undefined,
     );
-    return { total, rows: def.listRows && query.paged ? await def.listRows.toRows(rows, ctx) : await toRecords(rows, ctx) };
+    return {
+      total,
+      rows: def.listRows && query.paged ? await def.listRows.toRows(rows, ctx) : await toRecords(rows, ctx),
+    };
   };
 
   const updateSchema = {
     ...def.updateSchema,
-    properties: { ...(def.updateSchema as { properties?: object }).properties, version: { type: 'integer', minimum: 1 } },
+    properties: {
+      ...(def.updateSchema as { properties?: object }).properties,
+      version: { type: 'integer', minimum: 1 },
+    },
     additionalProperties: false,
   };
 
@@ -219,7 +242,13 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
     page: (request, query) => list(ctxOf(request), query),
   });
 
-  registerRecordRoute(app, { name: def.name, access: def.access, tags, recordSchema: def.recordSchema, find: (request, id) => findOne(ctxOf(request), id) });
+  registerRecordRoute(app, {
+    name: def.name,
+    access: def.access,
+    tags,
+    recordSchema: def.recordSchema,
+    find: (request, id) => findOne(ctxOf(request), id),
+  });
 
   app.post<{ Body: Row }>(
     path,
@@ -242,7 +271,11 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
           const now = isoNow();
           Object.assign(values, { created_at: now, updated_at: now, version: 1 });
         }
-        const inserted = await dynamic(ctx).insertInto(def.table).values(values).returning('id').executeTakeFirstOrThrow();
+        const inserted = await dynamic(ctx)
+          .insertInto(def.table)
+          .values(values)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const created = await findOne(ctx, Number(inserted.id));
         await def.onChange?.({ operation: 'create', record: created, previous: null }, ctx);
         await protocol(ctx, { operation: 'create', record: created, previous: null });
@@ -270,8 +303,7 @@ export function registerRestResource<TRecord extends { id: number }, TCreate ext
         const existing = await findOne(ctx, id);
         const { version, ...body } = request.body;
         const current = (existing as unknown as { version?: number }).version;
-        const stale = () =>
-          conflict('errors.db.stale');
+        const stale = () => conflict('errors.db.stale');
         if (versioned && version !== undefined && version !== current) throw stale();
         const values = await def.beforeUpdate(body as BodyOf<TUpdate>, existing, ctx);
         if (Object.keys(values).length === 0) return existing;

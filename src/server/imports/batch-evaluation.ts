@@ -52,7 +52,13 @@ export type WorkerAnswer = { id: number; outcome: BatchOutcome } | { id: number;
 
 export function toRowEvaluator(data: EvaluatorData): RowEvaluator {
   const factors = toFactorSet(data.database, data.factors);
-  return { template: data.template, plan: data.plan, factors, lang: data.lang, context: { decimal: data.decimal, factors: factors.factors } };
+  return {
+    template: data.template,
+    plan: data.plan,
+    factors,
+    lang: data.lang,
+    context: { decimal: data.decimal, factors: factors.factors },
+  };
 }
 
 export function evaluateBatch(evaluator: RowEvaluator, rows: readonly string[][], firstRow: number): BatchOutcome {
@@ -87,7 +93,10 @@ function spawnWorker(data: EvaluatorData): Worker {
   const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 32 } };
   if (here.endsWith('.cjs')) return new Worker(path.join(path.dirname(here), 'import-worker.cjs'), options);
   const source = path.join(path.dirname(here), 'evaluation-worker.ts');
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, { ...options, eval: true });
+  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, {
+    ...options,
+    eval: true,
+  });
 }
 
 /**
@@ -102,7 +111,10 @@ function inWorker(data: EvaluatorData, here: RowEvaluator): BatchEvaluation {
   } catch {
     return inThisThread(here);
   }
-  const waiting = new Map<number, { rows: string[][]; firstRow: number; resolve(outcome: BatchOutcome): void; reject(problem: Error): void }>();
+  const waiting = new Map<
+    number,
+    { rows: string[][]; firstRow: number; resolve(outcome: BatchOutcome): void; reject(problem: Error): void }
+  >();
   let nextId = 0;
   let workerGone = false;
   let started = false;
@@ -152,7 +164,10 @@ function inWorker(data: EvaluatorData, here: RowEvaluator): BatchEvaluation {
  * writes block this thread (`writesBlock`: SQLite) and the file may hold more than that batch,
  * else this thread.
  */
-export function startBatchEvaluation(data: EvaluatorData, options: { firstBatchRows: number; batchSize: number; writesBlock: boolean }): BatchEvaluation {
+export function startBatchEvaluation(
+  data: EvaluatorData,
+  options: { firstBatchRows: number; batchSize: number; writesBlock: boolean },
+): BatchEvaluation {
   const here = toRowEvaluator(data);
   return options.writesBlock && options.firstBatchRows >= options.batchSize ? inWorker(data, here) : inThisThread(here);
 }

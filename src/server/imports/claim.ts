@@ -21,8 +21,13 @@ export const IMPORT_LOCK_SPACE = 0x4b6f01;
 type ImportsRow = Selectable<DatabaseSchema['imports']>;
 
 /** Inserts the import record, claims it, runs `run` and releases the claim whatever happens. */
-export async function withClaimedImport<T>(db: Kysely<DatabaseSchema>, values: Insertable<DatabaseSchema['imports']>, run: (row: ImportsRow) => Promise<T>): Promise<T> {
-  if (dialectOf(db) !== 'postgres') return run(await db.insertInto('imports').values(values).returningAll().executeTakeFirstOrThrow());
+export async function withClaimedImport<T>(
+  db: Kysely<DatabaseSchema>,
+  values: Insertable<DatabaseSchema['imports']>,
+  run: (row: ImportsRow) => Promise<T>,
+): Promise<T> {
+  if (dialectOf(db) !== 'postgres')
+    return run(await db.insertInto('imports').values(values).returningAll().executeTakeFirstOrThrow());
   return db.connection().execute(async (conn) => {
     await sql`begin`.execute(conn);
     let row: ImportsRow;
@@ -46,7 +51,11 @@ export async function withClaimedImport<T>(db: Kysely<DatabaseSchema>, values: I
  * Calls `orphaned` for each given import whose owner is gone, while holding its claim (so that
  * the owner cannot be both alive and ignored); answers how many were orphaned.
  */
-export async function forEachOrphan(db: Kysely<DatabaseSchema>, ids: readonly number[], orphaned: (id: number) => Promise<void>): Promise<number> {
+export async function forEachOrphan(
+  db: Kysely<DatabaseSchema>,
+  ids: readonly number[],
+  orphaned: (id: number) => Promise<void>,
+): Promise<number> {
   if (ids.length === 0) return 0;
   if (dialectOf(db) !== 'postgres') {
     for (const id of ids) await orphaned(id);
@@ -55,7 +64,9 @@ export async function forEachOrphan(db: Kysely<DatabaseSchema>, ids: readonly nu
   return db.connection().execute(async (conn) => {
     let count = 0;
     for (const id of ids) {
-      const { rows } = await sql<{ free: boolean }>`select pg_try_advisory_lock(${IMPORT_LOCK_SPACE}, ${id}) as free`.execute(conn);
+      const { rows } = await sql<{
+        free: boolean;
+      }>`select pg_try_advisory_lock(${IMPORT_LOCK_SPACE}, ${id}) as free`.execute(conn);
       if (!rows[0]?.free) continue;
       try {
         await orphaned(id);

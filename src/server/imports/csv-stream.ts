@@ -31,7 +31,11 @@ export interface CsvRows {
 }
 
 /** The upload's bytes, counted against the limit; a cancel ends the wait for the next chunk at once. */
-async function* limited(source: AsyncIterable<Uint8Array>, maxBytes: number, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+async function* limited(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  signal?: AbortSignal,
+): AsyncGenerator<Uint8Array> {
   let total = 0;
   const iterator = source[Symbol.asyncIterator]();
   const cancelled = new Promise<never>((_, reject) => {
@@ -50,7 +54,11 @@ async function* limited(source: AsyncIterable<Uint8Array>, maxBytes: number, sig
   }
 }
 
-async function* decoded(first: Uint8Array, rest: AsyncIterator<Uint8Array>, encoding: CsvEncoding): AsyncGenerator<string> {
+async function* decoded(
+  first: Uint8Array,
+  rest: AsyncIterator<Uint8Array>,
+  encoding: CsvEncoding,
+): AsyncGenerator<string> {
   // The decoder drops a UTF-8 BOM itself (ignoreBOM false).
   const decoder = new TextDecoder(encoding);
   yield decoder.decode(first, { stream: true });
@@ -74,7 +82,11 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /** Reads just enough of `source` to sniff the format; the rows follow lazily. Throws CsvStreamError. */
-export async function openCsv(source: AsyncIterable<Uint8Array>, maxBytes: number, signal?: AbortSignal): Promise<CsvRows> {
+export async function openCsv(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<CsvRows> {
   const bytes = limited(source, maxBytes, signal)[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let size = 0;
@@ -87,10 +99,13 @@ export async function openCsv(source: AsyncIterable<Uint8Array>, maxBytes: numbe
     if (next.value.includes(0x0a)) break;
   }
   const first = concat(head);
-  if (first.byteLength === 0 || /^[\s\uFEFF]*$/.test(new TextDecoder().decode(first.subarray(0, 4096)))) throw new CsvStreamError('empty');
+  if (first.byteLength === 0 || /^[\s\uFEFF]*$/.test(new TextDecoder().decode(first.subarray(0, 4096))))
+    throw new CsvStreamError('empty');
   if (looksBinary(first)) throw new CsvStreamError('notCsv');
   const encoding = detectEncoding(first);
-  const delimiter = detectDelimiter(new TextDecoder(encoding).decode(first.subarray(0, Math.min(first.byteLength, SNIFF_BYTES))));
+  const delimiter = detectDelimiter(
+    new TextDecoder(encoding).decode(first.subarray(0, Math.min(first.byteLength, SNIFF_BYTES))),
+  );
   return { format: { encoding, delimiter }, batches: parsedBatches(decoded(first, bytes, encoding), delimiter) };
 }
 

@@ -24,5 +24,11 @@ export function toRowError(row: Record<string, unknown>, lang: Language): Import
 }
 
 export function errorsCsv(errors: readonly ImportRowError[], lang: Language): string {
-  return csvFile([ERROR_CSV_COLUMNS.map((column) => translate(lang, `importer.errors_csv.${column}`)), ...errors.map((e) => [e.row, e.column, e.value, e.message])], csvConventions(lang));
+  return csvFile(
+    [
+      ERROR_CSV_COLUMNS.map((column) => translate(lang, `importer.errors_csv.${column}`)),
+      ...errors.map((e) => [e.row, e.column, e.value, e.message]),
+    ],
+    csvConventions(lang),
+  );
 }

@@ -5,7 +5,14 @@
  * Row errors carry their message in all five languages, so each reader sees their own.
  */
 import { LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
-import { columnOfPath, renderCsvMessage, rowToInputs, type CellContext, type CsvMessageKey, type RowPlan } from '../../core/csv';
+import {
+  columnOfPath,
+  renderCsvMessage,
+  rowToInputs,
+  type CellContext,
+  type CsvMessageKey,
+  type RowPlan,
+} from '../../core/csv';
 // Row errors are worded in every language at once, wherever this runs (the request or the evaluation worker).
 import '../../core/i18n/all-locales';
 import type { Template } from '../../core/template';
@@ -70,13 +77,18 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
   } catch (problem) {
     if (!(problem instanceof HttpError) || problem.statusCode !== 400) throw problem;
     // Rejected rows are rare: word their errors once per language.
-    const perLanguage = Object.fromEntries(LANGUAGES.map((l) => [l, l === lang ? (problem.errors ?? { inputs: problem.message }) : fieldErrors(evaluator, inputs, l)])) as Record<Language, Record<string, string>>;
+    const perLanguage = Object.fromEntries(
+      LANGUAGES.map((l) => [
+        l,
+        l === lang ? (problem.errors ?? { inputs: problem.message }) : fieldErrors(evaluator, inputs, l),
+      ]),
+    ) as Record<Language, Record<string, string>>;
     return {
       ok: false,
       errors: Object.keys(perLanguage[lang]).map((path) => {
         const fieldPath = path.replace(/^inputs\.?/, '');
         const column = fieldPath === '' ? null : (columnOfPath(plan, fieldPath, sets) ?? null);
-        const index = column === null ? -1 : plan.columns.find((c) => c.header === column)?.index ?? -1;
+        const index = column === null ? -1 : (plan.columns.find((c) => c.header === column)?.index ?? -1);
         const key: CsvMessageKey = column === null ? 'row' : 'rule';
         return {
           row: rowNumber,
@@ -85,7 +97,9 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
           key,
           messages: localized((l) => {
             const message = perLanguage[l][path] ?? perLanguage[lang][path] ?? '';
-            return column === null ? renderCsvMessage('row', l, { message }) : renderCsvMessage('rule', l, { column, message });
+            return column === null
+              ? renderCsvMessage('row', l, { message })
+              : renderCsvMessage('rule', l, { column, message });
           }),
         };
       }),

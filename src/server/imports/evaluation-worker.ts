@@ -4,7 +4,13 @@
  * is answered as such and fails the import.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { evaluateBatch, toRowEvaluator, type EvaluatorData, type WorkerAnswer, type WorkerRequest } from './batch-evaluation';
+import {
+  evaluateBatch,
+  toRowEvaluator,
+  type EvaluatorData,
+  type WorkerAnswer,
+  type WorkerRequest,
+} from './batch-evaluation';
 
 const evaluator = toRowEvaluator(workerData as EvaluatorData);
 

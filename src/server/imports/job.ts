@@ -8,7 +8,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { ImportMode, ImportRecord, ImportReport, ImportRowError, SessionUser } from '../../core/api';
-import { isBlankRow, mappingProblems, planRows, suggestMapping, withDecimals, type ColumnMapping } from '../../core/csv';
+import {
+  isBlankRow,
+  mappingProblems,
+  planRows,
+  suggestMapping,
+  withDecimals,
+  type ColumnMapping,
+} from '../../core/csv';
 import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -94,7 +101,13 @@ function trimHeader(cells: string[]): string[] {
 }
 
 function toRowError(error: RowError, lang: SessionUser['language']): ImportRowError {
-  return { row: error.row, column: error.column, value: error.value, message_key: error.key, message: error.messages[lang] ?? error.messages.de };
+  return {
+    row: error.row,
+    column: error.column,
+    value: error.value,
+    message_key: error.key,
+    message: error.messages[lang] ?? error.messages.de,
+  };
 }
 
 export async function runImport(job: ImportJob): Promise<ImportReport> {
@@ -127,7 +140,10 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   const headers = trimHeader(headerCells);
   const mapping = job.mapping ?? suggestMapping(template, headers);
   const problems = mappingProblems(template, headers, mapping);
-  if (problems.length > 0) throw badRequest(importMessage('badMapping', { problems: problems.join('; ') }), { mapping: rendered(problems.join('; ')) });
+  if (problems.length > 0)
+    throw badRequest(importMessage('badMapping', { problems: problems.join('; ') }), {
+      mapping: rendered(problems.join('; ')),
+    });
   const fullMapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, ownValue(mapping, h) ?? null]));
   let plan = planRows(template, headers, fullMapping);
   if (plan.columns.length === 0) throw badRequest(importMessage('noColumns'), { mapping: importMessage('noColumns') });
@@ -135,7 +151,11 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
   // The first batch is read before anything is written: a header-only file fails here, and
   // the number columns' decimal format is detected from it.
   const firstBatch: string[][] = [];
-  for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = firstBatch.length < BATCH_SIZE ? await readRows(BATCH_SIZE - firstBatch.length) : []) {
+  for (
+    let rows = await readRows(BATCH_SIZE);
+    rows.length > 0;
+    rows = firstBatch.length < BATCH_SIZE ? await readRows(BATCH_SIZE - firstBatch.length) : []
+  ) {
     firstBatch.push(...rows);
   }
   if (firstBatch.every(isBlankRow)) throw badRequest(importMessage('headerOnly'));
@@ -225,7 +245,11 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     if (batch.length > 0) yield batch;
   }
 
-  const evaluation = startBatchEvaluation(evaluator, { firstBatchRows: firstBatch.length, batchSize: BATCH_SIZE, writesBlock: dialectOf(db) === 'sqlite' });
+  const evaluation = startBatchEvaluation(evaluator, {
+    firstBatchRows: firstBatch.length,
+    batchSize: BATCH_SIZE,
+    writesBlock: dialectOf(db) === 'sqlite',
+  });
   /**
    * The good rows of every batch, in order. Batches are read ahead and handed to the evaluation
    * as soon as they are read — up to EVALUATED_AHEAD of them — so that with a worker the next
@@ -281,7 +305,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
           for await (const good of evaluatedBatches()) {
             checkCancel();
             // After the first bad row nothing will be kept: keep validating for the report, stop writing.
-            if (failed === 0) await writes.next(async () => void (ok += (await writeImportedBatch(trx, owner, good)).length));
+            if (failed === 0)
+              await writes.next(async () => void (ok += (await writeImportedBatch(trx, owner, good)).length));
           }
         } finally {
           await writes.settle();
@@ -300,7 +325,11 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
           await writes.next(() =>
             db.transaction().execute(async (trx) => {
               ok += (await writeImportedBatch(trx, owner, good)).length;
-              await trx.updateTable('imports').set({ rows_total: counts.total, rows_ok: ok, rows_failed: counts.failed, updated_at: isoNow() }).where('id', '=', importId).execute();
+              await trx
+                .updateTable('imports')
+                .set({ rows_total: counts.total, rows_ok: ok, rows_failed: counts.failed, updated_at: isoNow() })
+                .where('id', '=', importId)
+                .execute();
             }),
           );
         }
@@ -324,19 +353,37 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
       if (record) await finishOutside('failed', job.tooLargeMessage, 0);
       throw problem;
     } else {
-      if (record) await finishOutside('failed', problem instanceof HttpError ? problem.body(lang).message : null, job.mode === 'all_or_nothing' ? 0 : ok).catch(() => undefined);
+      if (record)
+        await finishOutside(
+          'failed',
+          problem instanceof HttpError ? problem.body(lang).message : null,
+          job.mode === 'all_or_nothing' ? 0 : ok,
+        ).catch(() => undefined);
       throw problem;
     }
   } finally {
     await evaluation.close();
   }
 
-  async function finish(trx: Kysely<DatabaseSchema>, status: 'succeeded' | 'failed' | 'cancelled', message: string | null): Promise<void> {
+  async function finish(
+    trx: Kysely<DatabaseSchema>,
+    status: 'succeeded' | 'failed' | 'cancelled',
+    message: string | null,
+  ): Promise<void> {
     if (!record) return;
     const now = isoNow();
     const row = await trx
       .updateTable('imports')
-      .set({ status, message, rows_total: total, rows_ok: ok, rows_failed: failed, updated_at: now, finished_at: now, version: record.version + 1 })
+      .set({
+        status,
+        message,
+        rows_total: total,
+        rows_ok: ok,
+        rows_failed: failed,
+        updated_at: now,
+        finished_at: now,
+        version: record.version + 1,
+      })
       .where('id', '=', importId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -352,7 +399,11 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     }
   }
 
-  async function finishOutside(status: 'succeeded' | 'failed' | 'cancelled', message: string | null, kept: number): Promise<void> {
+  async function finishOutside(
+    status: 'succeeded' | 'failed' | 'cancelled',
+    message: string | null,
+    kept: number,
+  ): Promise<void> {
     ok = kept;
     await db.transaction().execute(async (trx) => finish(trx, status, message));
   }

@@ -3,5 +3,7 @@ import type { ErrorKey, ErrorMessage, ErrorParams } from '../../core/i18n/error-
 
 type ImportMessageKey = ErrorKey extends infer K ? (K extends `errors.imports.${infer N}` ? N : never) : never;
 
-export const importMessage = (key: ImportMessageKey, params?: ErrorParams): ErrorMessage => ({ key: `errors.imports.${key}`, ...(params && { params }) });
-
+export const importMessage = (key: ImportMessageKey, params?: ErrorParams): ErrorMessage => ({
+  key: `errors.imports.${key}`,
+  ...(params && { params }),
+});

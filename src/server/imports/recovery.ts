@@ -40,7 +40,10 @@ export async function failInterruptedImports(db: Kysely<DatabaseSchema>): Promis
         .updateTable('imports')
         .set({
           status: 'failed',
-          message: errorText(kept === 0 ? importMessage('interrupted') : importMessage('interruptedFrozen', { kept }), lang),
+          message: errorText(
+            kept === 0 ? importMessage('interrupted') : importMessage('interruptedFrozen', { kept }),
+            lang,
+          ),
           rows_ok: kept,
           updated_at: now,
           finished_at: now,
@@ -67,7 +70,11 @@ async function deleteInterruptedRows(trx: Kysely<DatabaseSchema>, importId: numb
  * PostgreSQL only: looks for orphaned imports every `intervalMs` (other processes may die while
  * this one lives). Answers a function that stops the sweep.
  */
-export function startOrphanSweep(db: Kysely<DatabaseSchema>, intervalMs: number, onError: (problem: unknown) => void): () => void {
+export function startOrphanSweep(
+  db: Kysely<DatabaseSchema>,
+  intervalMs: number,
+  onError: (problem: unknown) => void,
+): () => void {
   if (dialectOf(db) !== 'postgres' || intervalMs <= 0) return () => undefined;
   let running = false;
   const timer = setInterval(() => {

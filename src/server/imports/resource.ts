@@ -22,7 +22,20 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
     access: 'imports',
     table: 'imports',
     columns: recordColumns(ImportRecord, {
-      only: ['id', 'mandant_id', 'created_by', 'file_name', 'template_id', 'mode', 'status', 'rows_total', 'rows_ok', 'rows_failed', 'created_at', 'finished_at'],
+      only: [
+        'id',
+        'mandant_id',
+        'created_by',
+        'file_name',
+        'template_id',
+        'mode',
+        'status',
+        'rows_total',
+        'rows_ok',
+        'rows_failed',
+        'created_at',
+        'finished_at',
+      ],
     }),
     search: [sql.ref('file_name')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
@@ -33,7 +46,10 @@ export function registerImportsResource(app: FastifyInstance, db: Kysely<Databas
 
 /** The import row if the caller may see it, else 404 (no hint about other mandants' imports). */
 export async function findImport(db: Kysely<DatabaseSchema>, request: Parameters<typeof currentUser>[0], id: number) {
-  const row = await scopeToMandant(db.selectFrom('imports'), currentUser(request), 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await scopeToMandant(db.selectFrom('imports'), currentUser(request), 'mandant_id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(msg('errors.noRecord', { resource: 'imports', id: id }));
   return row;
 }

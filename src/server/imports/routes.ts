@@ -35,7 +35,6 @@ import { findImport, registerImportsResource } from './resource';
 import { deleteImportedCalculations } from './write';
 import './schema';
 
-
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
@@ -45,16 +44,25 @@ function parseMapping(raw: string | undefined): ColumnMapping | undefined {
   const json = parseQueryJson('mapping', raw);
   const parsed = json.ok ? json.value : undefined;
   const valid =
-    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => v === null || typeof v === 'string');
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Object.values(parsed).every((v) => v === null || typeof v === 'string');
   if (!valid) throw badRequest(importMessage('badParameters'), { mapping: 'errors.imports.mappingShape' });
   return parsed as ColumnMapping;
 }
 
-export async function registerImportRoutes(app: FastifyInstance, services: AppServices, templates: TemplateRegistry): Promise<void> {
+export async function registerImportRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  templates: TemplateRegistry,
+): Promise<void> {
   const { db, config } = services;
   const failed = await failInterruptedImports(db);
   if (failed > 0) app.log.warn({ imports: failed }, 'imports interrupted by a stop were marked as failed');
-  const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) => app.log.error({ err: problem }, 'looking for interrupted imports failed'));
+  const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) =>
+    app.log.error({ err: problem }, 'looking for interrupted imports failed'),
+  );
   app.addHook('onClose', async () => stopSweep());
   registerImportsResource(app, db);
   const api = typed(app);
@@ -73,19 +81,32 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
           querystring: ImportUploadQuery,
-          response: { 200: ImportReport, 201: ImportReport, 400: errorRef, 401: errorRef, 403: errorRef, 413: errorRef },
+          response: {
+            200: ImportReport,
+            201: ImportReport,
+            400: errorRef,
+            401: errorRef,
+            403: errorRef,
+            413: errorRef,
+          },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const query = request.query;
-        const tooLarge = () => new HttpError(413, importMessage('tooLarge', { limit: megabytes(config.importMaxBytes) }));
+        const tooLarge = () =>
+          new HttpError(413, importMessage('tooLarge', { limit: megabytes(config.importMaxBytes) }));
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > config.importMaxBytes) throw tooLarge();
         const mapping = parseMapping(query.mapping);
         const mandantId = mandantForNewRow(user, query.mandant_id);
-        if (mandantId === null) throw badRequest(calculationMessage('mandantRequired'), { mandant_id: calculationMessage('mandantRequired') });
-        const template = resolveTemplate(templates, query.template, query.template_version, { allowDraft: usesDraftTemplates(user.role) });
+        if (mandantId === null)
+          throw badRequest(calculationMessage('mandantRequired'), {
+            mandant_id: calculationMessage('mandantRequired'),
+          });
+        const template = resolveTemplate(templates, query.template, query.template_version, {
+          allowDraft: usesDraftTemplates(user.role),
+        });
         const factors = await resolveFactorSet(db, mandantId, query.database_id);
 
         const controller = new AbortController();
@@ -142,12 +163,24 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/errors',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['imports'], summary: 'Row errors of an import (first 1000), in your language', params: idParams, response: { 200: Type.Array(ImportRowError), 401: errorRef, 404: errorRef } },
+      schema: {
+        tags: ['imports'],
+        summary: 'Row errors of an import (first 1000), in your language',
+        params: idParams,
+        response: { 200: Type.Array(ImportRowError), 401: errorRef, 404: errorRef },
+      },
     },
     async (request) => {
       const row = await findImport(db, request, request.params.id);
       const lang = currentUser(request).language;
-      const errors = await db.selectFrom('import_errors').selectAll().where('import_id', '=', Number(row.id)).orderBy('row').orderBy('id').limit(1000).execute();
+      const errors = await db
+        .selectFrom('import_errors')
+        .selectAll()
+        .where('import_id', '=', Number(row.id))
+        .orderBy('row')
+        .orderBy('id')
+        .limit(1000)
+        .execute();
       return errors.map((e) => toRowError(e, lang));
     },
   );
@@ -156,15 +189,29 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/errors.csv',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['imports'], summary: 'Row errors of an import as CSV, in your language', params: idParams, response: { 200: fileResponse('text/csv', 'The row errors as CSV'), 401: errorRef, 404: errorRef } },
+      schema: {
+        tags: ['imports'],
+        summary: 'Row errors of an import as CSV, in your language',
+        params: idParams,
+        response: { 200: fileResponse('text/csv', 'The row errors as CSV'), 401: errorRef, 404: errorRef },
+      },
     },
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);
       const lang = currentUser(request).language;
-      const errors = await db.selectFrom('import_errors').selectAll().where('import_id', '=', Number(row.id)).orderBy('row').orderBy('id').execute();
+      const errors = await db
+        .selectFrom('import_errors')
+        .selectAll()
+        .where('import_id', '=', Number(row.id))
+        .orderBy('row')
+        .orderBy('id')
+        .execute();
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="import-${row.id}-errors.csv"`);
-      return errorsCsv(errors.map((e) => toRowError(e, lang)), lang);
+      return errorsCsv(
+        errors.map((e) => toRowError(e, lang)),
+        lang,
+      );
     },
   );
 
@@ -172,13 +219,24 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/undo',
     {
       onRequest: [app.authenticate, requireAccess('delete', 'imports')],
-      schema: { tags: ['imports'], summary: 'Delete every calculation of an import (one transaction)', params: idParams, response: { 200: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: {
+        tags: ['imports'],
+        summary: 'Delete every calculation of an import (one transaction)',
+        params: idParams,
+        response: { 200: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
     },
     async (request) => {
       return db.transaction().execute(async (trx) => {
         const existing = toImportRecord(await findImport(trx, request, request.params.id));
-        if (!['succeeded', 'failed', 'cancelled'].includes(existing.status)) throw conflict(importMessage('notUndoable'));
-        const frozen = await trx.selectFrom('calculations').select('id').where('import_id', '=', existing.id).where('frozen', '=', true).executeTakeFirst();
+        if (!['succeeded', 'failed', 'cancelled'].includes(existing.status))
+          throw conflict(importMessage('notUndoable'));
+        const frozen = await trx
+          .selectFrom('calculations')
+          .select('id')
+          .where('import_id', '=', existing.id)
+          .where('frozen', '=', true)
+          .executeTakeFirst();
         if (frozen) throw conflict(importMessage('frozen'));
         const deleted = await deleteImportedCalculations(trx, existing.id);
         const now = isoNow();
@@ -190,7 +248,14 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
             .returningAll()
             .executeTakeFirstOrThrow(),
         );
-        await recordChange(trx, request, { action: 'deleted', resource: 'imports', record: updated, previous: existing, label: updated.file_name, params: { rows: deleted } });
+        await recordChange(trx, request, {
+          action: 'deleted',
+          resource: 'imports',
+          record: updated,
+          previous: existing,
+          label: updated.file_name,
+          params: { rows: deleted },
+        });
         return updated;
       });
     },
@@ -200,7 +265,12 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     '/api/imports/:id/cancel',
     {
       onRequest: [app.authenticate, requireAccess('update', 'imports')],
-      schema: { tags: ['imports'], summary: 'Stop a running import', params: idParams, response: { 202: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+      schema: {
+        tags: ['imports'],
+        summary: 'Stop a running import',
+        params: idParams,
+        response: { 202: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      },
     },
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);

@@ -23,14 +23,20 @@ export interface BatchOwner {
 }
 
 /** Inserts the rows as calculations of the import; answers their ids in order. */
-export async function writeImportedBatch(db: Kysely<DatabaseSchema>, owner: BatchOwner, rows: readonly ImportedRow[]): Promise<number[]> {
+export async function writeImportedBatch(
+  db: Kysely<DatabaseSchema>,
+  owner: BatchOwner,
+  rows: readonly ImportedRow[],
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const now = new Date();
   const year = now.getUTCFullYear();
   const stamp = now.toISOString();
   const first = await reserveSequences(db, 'calculation_counters', owner.mandantId, year, rows.length);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
-  return dialectOf(db) === 'postgres' ? insertWithJson(db, owner, rows, numbers, stamp) : insertFromJson(db, owner, rows, numbers, stamp);
+  return dialectOf(db) === 'postgres'
+    ? insertWithJson(db, owner, rows, numbers, stamp)
+    : insertFromJson(db, owner, rows, numbers, stamp);
 }
 
 const titleOf = (row: ImportedRow) => row.columns.title ?? row.columns.template_id;
@@ -43,7 +49,13 @@ const tagsOf = (row: ImportedRow) => row.columns.tags ?? JSON.stringify(row.tags
  * the database unescapes it and parses the JSON again), which cost more server CPU and garbage
  * than the rest of the row together.
  */
-async function insertWithJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, rows: readonly ImportedRow[], numbers: string[], stamp: string): Promise<number[]> {
+async function insertWithJson(
+  db: Kysely<DatabaseSchema>,
+  owner: BatchOwner,
+  rows: readonly ImportedRow[],
+  numbers: string[],
+  stamp: string,
+): Promise<number[]> {
   const text = JSON.stringify;
   const payload = `[${rows
     .map((row, i) => {
@@ -74,7 +86,9 @@ async function insertWithJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
   if (tags.length > 0) {
     // created_at and total_co2e: the calculation's (SQLite has no fill trigger since 0017; PostgreSQL's then does not run).
     await sql`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
-      select t.id, ${owner.mandantId}, t.tag, ${stamp}, t.total from unnest(${tagIds}::integer[], ${tags}::text[], ${tagTotals}::double precision[]) as t(id, tag, total)`.execute(db);
+      select t.id, ${owner.mandantId}, t.tag, ${stamp}, t.total from unnest(${tagIds}::integer[], ${tags}::text[], ${tagTotals}::double precision[]) as t(id, tag, total)`.execute(
+      db,
+    );
   }
   return ids;
 }
@@ -83,10 +97,26 @@ async function insertWithJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
  * SQLite: the batch as ONE JSON parameter, unpacked by json_each in the database — the same SQL
  * text for every batch (prepared once) and no per-value query building in JavaScript.
  */
-async function insertFromJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, rows: readonly ImportedRow[], numbers: string[], stamp: string): Promise<number[]> {
+async function insertFromJson(
+  db: Kysely<DatabaseSchema>,
+  owner: BatchOwner,
+  rows: readonly ImportedRow[],
+  numbers: string[],
+  stamp: string,
+): Promise<number[]> {
   const payload = JSON.stringify(
-    rows.map((row, i) => [numbers[i], row.columns.template_id, row.columns.template_version, row.columns.template_type, row.columns.database_id,
-      titleOf(row), tagsOf(row), row.columns.inputs, row.columns.results, row.columns.total_co2e]),
+    rows.map((row, i) => [
+      numbers[i],
+      row.columns.template_id,
+      row.columns.template_version,
+      row.columns.template_type,
+      row.columns.database_id,
+      titleOf(row),
+      tagsOf(row),
+      row.columns.inputs,
+      row.columns.results,
+      row.columns.total_co2e,
+    ]),
   );
   const field = (index: number) => sql.raw(`json_extract(r.value, '$[${index}]')`);
   const inserted = await sql<{ id: number; number: string }>`
@@ -112,7 +142,11 @@ async function insertFromJson(db: Kysely<DatabaseSchema>, owner: BatchOwner, row
  * Deletes the calculations of an import (tag rows first: SQLite may run without foreign-key cascades);
  * `keepFrozen` leaves those frozen by an order. Answers how many were deleted.
  */
-export async function deleteImportedCalculations(db: Kysely<DatabaseSchema>, importId: number, options: { keepFrozen?: boolean } = {}): Promise<number> {
+export async function deleteImportedCalculations(
+  db: Kysely<DatabaseSchema>,
+  importId: number,
+  options: { keepFrozen?: boolean } = {},
+): Promise<number> {
   const ofImport = db
     .selectFrom('calculations')
     .select('id')

@@ -32,16 +32,33 @@ export async function deliverInvitation(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const token = newToken();
-  await db.updateTable('invitations').set({ token_hash: hashToken(token) }).where('id', '=', invitation.id).execute();
+  await db
+    .updateTable('invitations')
+    .set({ token_hash: hashToken(token) })
+    .where('id', '=', invitation.id)
+    .execute();
   const account = await db.selectFrom('users').select('id').where('email', '=', invitation.email).executeTakeFirst();
-  const mandant = invitation.mandant_id === null
-    ? undefined
-    : await db.selectFrom('mandants').select('name').where('id', '=', invitation.mandant_id).executeTakeFirst();
+  const mandant =
+    invitation.mandant_id === null
+      ? undefined
+      : await db.selectFrom('mandants').select('name').where('id', '=', invitation.mandant_id).executeTakeFirst();
   const base = delivery.publicUrl;
   const mail = account
-    ? accountExistsMail(invitation.email, invitation.name, invitation.language, `${base}/login`, `${base}/login/forgot-password`)
-    : invitationMail(invitation.email, invitation.name, invitation.language, mandant?.name ?? null,
-      `${base}/login/invitation?token=${encodeURIComponent(token)}`, INVITATION_TTL_DAYS);
+    ? accountExistsMail(
+        invitation.email,
+        invitation.name,
+        invitation.language,
+        `${base}/login`,
+        `${base}/login/forgot-password`,
+      )
+    : invitationMail(
+        invitation.email,
+        invitation.name,
+        invitation.language,
+        mandant?.name ?? null,
+        `${base}/login/invitation?token=${encodeURIComponent(token)}`,
+        INVITATION_TTL_DAYS,
+      );
   try {
     await delivery.mailer.send(mail);
   } catch (err) {

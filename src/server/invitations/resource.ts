@@ -26,7 +26,11 @@ export function toInvitationRecord(row: Row): InvitationRecord {
   };
 }
 
-type InvitationsResource = RestResourceDefinition<InvitationRecord, typeof CreateInvitationRequest, typeof UpdateInvitationRequest>;
+type InvitationsResource = RestResourceDefinition<
+  InvitationRecord,
+  typeof CreateInvitationRequest,
+  typeof UpdateInvitationRequest
+>;
 
 export function invitationsResource(delivery: InvitationDelivery): InvitationsResource {
   return {

@@ -24,7 +24,11 @@ import { recordProtocol } from '../protocol/record';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import { toInvitationRecord } from './resource';
 
-export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, delivery: InvitationDelivery): void {
+export function registerInvitationRoutes(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  delivery: InvitationDelivery,
+): void {
   const api = typed(app);
   api.post(
     '/api/invitations/:id/resend',
@@ -44,15 +48,24 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
         const now = isoNow();
         // Scoped like every other tenant write: another mandant's invitation is a missing one.
         const updated = await scopeToMandant(
-          trx.updateTable('invitations')
-            .set((eb) => ({ sent_at: now, expires_at: isoNow(INVITATION_TTL_MS), updated_at: now, version: eb('version', '+', 1) }))
+          trx
+            .updateTable('invitations')
+            .set((eb) => ({
+              sent_at: now,
+              expires_at: isoNow(INVITATION_TTL_MS),
+              updated_at: now,
+              version: eb('version', '+', 1),
+            }))
             .where('id', '=', id),
           source.user,
           'mandant_id',
         ).executeTakeFirst();
         // The same message rest-resource gives for a missing id.
-        if (Number(updated.numUpdatedRows) === 0) throw notFound(msg('errors.noRecord', { resource: 'invitations', id: id }));
-        const invitation = toInvitationRecord(await trx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        if (Number(updated.numUpdatedRows) === 0)
+          throw notFound(msg('errors.noRecord', { resource: 'invitations', id: id }));
+        const invitation = toInvitationRecord(
+          await trx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        );
         await recordChange(trx, source, {
           action: 'resent',
           resource: 'invitations',
@@ -80,21 +93,35 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
     async (request): Promise<AcceptInvitationResponse> => {
       const { token, password } = request.body;
       if (password.length < MIN_PASSWORD_LENGTH) {
-        throw badRequest('errors.auth.passwordTooShort', { password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }) });
+        throw badRequest('errors.auth.passwordTooShort', {
+          password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
+        });
       }
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
         const now = isoNow();
-        const row = await trx.selectFrom('invitations').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+        const row = await trx
+          .selectFrom('invitations')
+          .selectAll()
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirst();
         // Accepted and revoked invitations are gone, and a resend replaces the token: all three end here.
         if (!row) throw badRequest('errors.invitations.linkInvalid');
         const invitation = toInvitationRecord(row);
         if (invitation.expires_at <= now) throw badRequest('errors.invitations.expired');
-        const taken = await trx.selectFrom('users').select('id').where('email', '=', invitation.email).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', invitation.email)
+          .executeTakeFirst();
         // Only the mailbox's owner holds the token, so telling them about their own account reveals nothing.
         if (taken) throw badRequest('errors.invitations.accountExists');
         // Deleting by token hash claims the invitation: of two concurrent accepts only one deletes the row.
-        const claimed = await trx.deleteFrom('invitations').where('id', '=', invitation.id).where('token_hash', '=', row.token_hash).executeTakeFirst();
+        const claimed = await trx
+          .deleteFrom('invitations')
+          .where('id', '=', invitation.id)
+          .where('token_hash', '=', row.token_hash)
+          .executeTakeFirst();
         if (Number(claimed.numDeletedRows) === 0) {
           throw badRequest('errors.invitations.linkInvalid');
         }
@@ -114,15 +141,27 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Kysely<Databa
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const user = toUserRecord(await trx.selectFrom('users').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow());
+        const user = toUserRecord(
+          await trx.selectFrom('users').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow(),
+        );
         // The invitee acts here (nobody is signed in), like a password reset.
         const actor = { id: user.id, email: user.email, name: user.name };
         const base = { mandantId: user.mandant_id, actor, ip: request.ip, at: now };
         await recordProtocol(trx, {
-          ...base, action: 'accepted', resource: 'invitations', recordId: invitation.id, recordLabel: invitation.email,
+          ...base,
+          action: 'accepted',
+          resource: 'invitations',
+          recordId: invitation.id,
+          recordLabel: invitation.email,
           summary: { params: { role: invitation.role } },
         });
-        await recordProtocol(trx, { ...base, action: 'created', resource: 'users', recordId: user.id, recordLabel: user.name });
+        await recordProtocol(trx, {
+          ...base,
+          action: 'created',
+          resource: 'users',
+          recordId: user.id,
+          recordLabel: user.name,
+        });
         return { email: user.email };
       });
     },

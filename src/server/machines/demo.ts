@@ -64,7 +64,8 @@ export async function seedDemoMachines(db: Kysely<DatabaseSchema>, mandantIds: r
         current: true,
         electricity_factor: 0.4,
         electricity_supplier: 'Demo grid supply',
-        electricity_source: 'Demo value, not a contract: rounded order of magnitude of the German grid mix in recent years. Replace it with the CO2e figure of your own supplier (electricity label under § 42 EnWG).',
+        electricity_source:
+          'Demo value, not a contract: rounded order of magnitude of the German grid mix in recent years. Replace it with the CO2e figure of your own supplier (electricity label under § 42 EnWG).',
         electricity_year: 2024,
         electricity_region: 'DE',
         published_at: now,
@@ -75,7 +76,18 @@ export async function seedDemoMachines(db: Kysely<DatabaseSchema>, mandantIds: r
       .executeTakeFirstOrThrow();
     await db
       .insertInto('machines')
-      .values(DEMO_MACHINES.map((machine) => ({ mandant_id: mandantId, set_id: set.id, key: machine.key, kind: machine.kind, name: machine.name, figures: JSON.stringify(machine.figures), created_at: now, updated_at: now })))
+      .values(
+        DEMO_MACHINES.map((machine) => ({
+          mandant_id: mandantId,
+          set_id: set.id,
+          key: machine.key,
+          kind: machine.kind,
+          name: machine.name,
+          figures: JSON.stringify(machine.figures),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
   }
 }

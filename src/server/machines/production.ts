@@ -13,10 +13,21 @@ export interface ProductionSet {
 }
 
 /** The set with this id of this mandant (any status: a calculation keeps the set it used), or undefined. */
-export async function loadProductionSet(db: Kysely<DatabaseSchema>, mandantId: number, setId: number): Promise<ProductionSet | undefined> {
-  const row = await db.selectFrom('machine_sets').selectAll().where('id', '=', setId).where('mandant_id', '=', mandantId).executeTakeFirst();
+export async function loadProductionSet(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  setId: number,
+): Promise<ProductionSet | undefined> {
+  const row = await db
+    .selectFrom('machine_sets')
+    .selectAll()
+    .where('id', '=', setId)
+    .where('mandant_id', '=', mandantId)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const machines = (await db.selectFrom('machines').selectAll().where('set_id', '=', setId).orderBy('key').execute()).map(toMachineRecord);
+  const machines = (
+    await db.selectFrom('machines').selectAll().where('set_id', '=', setId).orderBy('key').execute()
+  ).map(toMachineRecord);
   return { data: toProductionData(toMachineSetRecord(row), machines), keysByKind: machineKeysByKind(machines) };
 }
 
@@ -32,7 +43,11 @@ export async function currentMachineSetId(db: Kysely<DatabaseSchema>, mandantId:
 }
 
 /** The production data a calculation is computed with: the set it used, else the mandant's current set. */
-export async function resolveProductionSet(db: Kysely<DatabaseSchema>, mandantId: number, keepId?: number | null): Promise<ProductionSet | undefined> {
+export async function resolveProductionSet(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  keepId?: number | null,
+): Promise<ProductionSet | undefined> {
   const id = keepId ?? (await currentMachineSetId(db, mandantId));
   return id === undefined ? undefined : loadProductionSet(db, mandantId, id);
 }

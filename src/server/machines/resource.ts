@@ -28,14 +28,23 @@ import './schema';
 export const toMachineSetRecord = recordOfRow(MachineSetRecord);
 export const toMachineRecord = recordOfRow(MachineRecord);
 
-const ENERGY_COLUMNS = ['electricity_factor', 'electricity_supplier', 'electricity_source', 'electricity_year', 'electricity_region'] as const;
+const ENERGY_COLUMNS = [
+  'electricity_factor',
+  'electricity_supplier',
+  'electricity_source',
+  'electricity_year',
+  'electricity_region',
+] as const;
 /** What a published set keeps fixed: the figures calculations cite, and the names they are cited by. */
 const FIXED_WHEN_PUBLISHED = ['name', 'version_label', ...ENERGY_COLUMNS] as const;
 
 const nothingPublished = () => conflict('errors.machines.publishedImmutable');
 
 async function findSet(ctx: RestContext, id: number): Promise<MachineSetRecord | undefined> {
-  const row = await scopeToMandant(ctx.db.selectFrom('machine_sets'), ctx.user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await scopeToMandant(ctx.db.selectFrom('machine_sets'), ctx.user, 'mandant_id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toMachineSetRecord(row);
 }
 
@@ -51,7 +60,12 @@ async function draftSet(ctx: RestContext, id: number): Promise<MachineSetRecord>
 function figuresOf(sent: CreateMachineRequest['figures'] | MachineFigures): string {
   const figures: MachineFigures = {};
   for (const [name, figure] of Object.entries(sent ?? {})) {
-    if (figure) figures[name as MachineFigureName] = { value: figure.value, source: figure.source.trim(), year: figure.year ?? null };
+    if (figure)
+      figures[name as MachineFigureName] = {
+        value: figure.value,
+        source: figure.source.trim(),
+        year: figure.year ?? null,
+      };
   }
   return JSON.stringify(figures);
 }
@@ -66,7 +80,11 @@ function setColumns(body: UpdateMachineSetRequest): Row {
   return values;
 }
 
-export const machineSetsResource: RestResourceDefinition<MachineSetRecord, typeof CreateMachineSetRequest, typeof UpdateMachineSetRequest> = {
+export const machineSetsResource: RestResourceDefinition<
+  MachineSetRecord,
+  typeof CreateMachineSetRequest,
+  typeof UpdateMachineSetRequest
+> = {
   name: 'machine-sets',
   table: 'machine_sets',
   tenantColumn: 'mandant_id',
@@ -88,8 +106,10 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, typeo
       values.based_on_id = base.id;
       values.mandant_id = base.mandant_id;
     }
-    if (body.status !== undefined && body.status !== 'draft') throw badRequest('errors.machines.startsAsDraft', { status: 'errors.machines.startsAsDraft' });
-    if (body.current === true) throw badRequest('errors.machines.currentPublishedOnly', { current: 'errors.machines.currentPublishedOnly' });
+    if (body.status !== undefined && body.status !== 'draft')
+      throw badRequest('errors.machines.startsAsDraft', { status: 'errors.machines.startsAsDraft' });
+    if (body.current === true)
+      throw badRequest('errors.machines.currentPublishedOnly', { current: 'errors.machines.currentPublishedOnly' });
     // Without a base, the set belongs to the caller's mandant (rest-resource sets it); provider admins do not write here.
     return { ...values, ...setColumns(body) };
   },
@@ -121,7 +141,11 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, typeo
   },
 
   async beforeDelete(existing, ctx) {
-    const used = await ctx.db.selectFrom('calculations').select('id').where('machine_set_id', '=', existing.id).executeTakeFirst();
+    const used = await ctx.db
+      .selectFrom('calculations')
+      .select('id')
+      .where('machine_set_id', '=', existing.id)
+      .executeTakeFirst();
     if (used) throw conflict('errors.machines.inUse');
     if (existing.current) throw conflict('errors.machines.currentNoDelete');
   },
@@ -165,7 +189,11 @@ export const machineSetsResource: RestResourceDefinition<MachineSetRecord, typeo
   protocol: (change) => ({ label: `${change.record.name} ${change.record.version_label}` }),
 };
 
-export const machinesResource: RestResourceDefinition<MachineRecord, typeof CreateMachineRequest, typeof UpdateMachineRequest> = {
+export const machinesResource: RestResourceDefinition<
+  MachineRecord,
+  typeof CreateMachineRequest,
+  typeof UpdateMachineRequest
+> = {
   name: 'machines',
   table: 'machines',
   tenantColumn: 'mandant_id',

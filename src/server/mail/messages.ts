@@ -14,7 +14,14 @@ export function passwordResetMail(to: string, name: string, language: Language, 
 }
 
 /** The invitation itself: a single-use link to set one's own password. `place`: the mandant's name, or null for a provider admin. */
-export function invitationMail(to: string, name: string, language: Language, place: string | null, link: string, days: number): Mail {
+export function invitationMail(
+  to: string,
+  name: string,
+  language: Language,
+  place: string | null,
+  link: string,
+  days: number,
+): Mail {
   const validity = translate(language, 'mails.days', { smart_count: days });
   const where = place ? translate(language, 'mails.invitation.place', { place }) : '';
   return {
@@ -28,7 +35,13 @@ export function invitationMail(to: string, name: string, language: Language, pla
  * What an invited address that already has an account gets instead of a link: the same subject as an
  * invitation (the admin sees no difference; neither should a shared mailbox), and nothing that creates anything.
  */
-export function accountExistsMail(to: string, name: string, language: Language, loginUrl: string, forgotUrl: string): Mail {
+export function accountExistsMail(
+  to: string,
+  name: string,
+  language: Language,
+  loginUrl: string,
+  forgotUrl: string,
+): Mail {
   return {
     to,
     subject: translate(language, 'mails.invitation.subject'),

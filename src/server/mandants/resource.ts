@@ -24,7 +24,11 @@ export function toMandantRecord(row: Row): MandantRecord {
  * The default database must be one the mandant may use: another mandant's database answers exactly
  * like a missing one, so a setting can neither probe nor point at it.
  */
-async function checkDefaultDatabase(ctx: RestContext, mandantId: number | null, settings: MandantSettings | undefined): Promise<void> {
+async function checkDefaultDatabase(
+  ctx: RestContext,
+  mandantId: number | null,
+  settings: MandantSettings | undefined,
+): Promise<void> {
   const id = settings?.default_database_id;
   if (typeof id !== 'number') return;
   if (!(await findDatabaseFor(ctx.db, mandantId, id))) {
@@ -35,10 +39,15 @@ async function checkDefaultDatabase(ctx: RestContext, mandantId: number | null, 
 async function assertSlugFree(ctx: RestContext, slug: string, exceptId?: number): Promise<void> {
   let query = ctx.db.selectFrom('mandants').select('id').where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw badRequest('errors.mandants.slugInUse', { slug: 'errors.mandants.alreadyInUse' });
+  if (await query.executeTakeFirst())
+    throw badRequest('errors.mandants.slugInUse', { slug: 'errors.mandants.alreadyInUse' });
 }
 
-export const mandantsResource: RestResourceDefinition<MandantRecord, typeof CreateMandantRequest, typeof UpdateMandantRequest> = {
+export const mandantsResource: RestResourceDefinition<
+  MandantRecord,
+  typeof CreateMandantRequest,
+  typeof UpdateMandantRequest
+> = {
   name: 'mandants',
   table: 'mandants',
   // The mandants table is scoped by its own id: a mandant user sees exactly its mandant.

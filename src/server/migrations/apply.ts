@@ -17,8 +17,7 @@ import { isoNow } from '../db/values';
 import { conflict } from '../http/errors';
 import './tables';
 
-export const CHANGED_SINCE_PREVIEW =
-  'errors.migrations.changedSincePreview';
+export const CHANGED_SINCE_PREVIEW = 'errors.migrations.changedSincePreview';
 export const CHANGED_SINCE_APPLY = 'errors.migrations.changedSinceApply';
 
 const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
@@ -27,12 +26,18 @@ const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffe
  * Writes the previewed state into every migrated calculation; 409 if one changed since the preview.
  * `templateType` is the target template version's type (kind `template`).
  */
-export async function applyItems(db: Kysely<DatabaseSchema>, migration: FactorMigrationRecord, userId: number, templateType?: string): Promise<number> {
+export async function applyItems(
+  db: Kysely<DatabaseSchema>,
+  migration: FactorMigrationRecord,
+  userId: number,
+  templateType?: string,
+): Promise<number> {
   const expected = migration.summary.count;
   const unchanged = sql`i.migration_id = ${migration.id} and i.excluded is null and i.calculation_id = calculations.id
     and calculations.mandant_id = ${migration.mandant_id} and calculations.version = i.before_version and not calculations.frozen`;
 
-  const snapshot = await sql`insert into factor_migration_snapshots (migration_id, calculation_id, mandant_id, database_id, template_version,
+  const snapshot =
+    await sql`insert into factor_migration_snapshots (migration_id, calculation_id, mandant_id, database_id, template_version,
       template_type, inputs, results, total_co2e, version, updated_at, updated_by)
     select i.migration_id, calculations.id, calculations.mandant_id, calculations.database_id, calculations.template_version,
       calculations.template_type, ${migration.kind === 'template' ? sql`calculations.inputs` : sql`null`}, calculations.results,

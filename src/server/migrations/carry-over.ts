@@ -4,20 +4,32 @@
  * new in the target version get their defaults (a new repeatable group its minimum of default
  * items). Whether the result is valid is then judged by the target version's own validation.
  */
-import { getCompiledTemplate, pruneInputs, type CalculationInputs, type Field, type Template } from '../../core/template';
+import {
+  getCompiledTemplate,
+  pruneInputs,
+  type CalculationInputs,
+  type Field,
+  type Template,
+} from '../../core/template';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Field names per level: '' for the top level, a repeatable group's id for its items. */
 function fieldNames(template: Template): Map<string, Set<string>> {
   const compiled = getCompiledTemplate(template);
   const levels = new Map<string, Set<string>>([['', new Set(compiled.fields.map(({ field }) => field.name))]]);
-  for (const { group, fields } of compiled.repeatables) levels.set(group.id, new Set(fields.map(({ field }) => field.name)));
+  for (const { group, fields } of compiled.repeatables)
+    levels.set(group.id, new Set(fields.map(({ field }) => field.name)));
   return levels;
 }
 
-function carryLevel(fields: readonly Field[], values: Record<string, unknown>, known: Set<string> | undefined): Record<string, unknown> {
+function carryLevel(
+  fields: readonly Field[],
+  values: Record<string, unknown>,
+  known: Set<string> | undefined,
+): Record<string, unknown> {
   const carried: Record<string, unknown> = {};
   for (const field of fields) {
     // Own values only: a field named like an Object member (`constructor`) must not inherit one.
@@ -43,7 +55,11 @@ export function carryInputs(
   const source = isObject(inputs) ? inputs : {};
   const known = from ? fieldNames(from) : undefined;
   const compiled = getCompiledTemplate(to);
-  const carried = carryLevel(compiled.fields.map(({ field }) => field), source, known?.get(''));
+  const carried = carryLevel(
+    compiled.fields.map(({ field }) => field),
+    source,
+    known?.get(''),
+  );
   for (const name of ['title', 'tags'] as const) {
     const hasField = compiled.fields.some(({ field }) => field.name === name);
     if (hasField && isEmpty(source[name]) && !known?.get('')?.has(name)) {

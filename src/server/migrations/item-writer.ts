@@ -9,7 +9,10 @@ import type { DatabaseSchema } from '../db/schema';
 import type { FactorMigrationItemsTable } from './tables';
 
 /** An item as the preview computes it; the JSON columns as text. */
-export type ItemRow = Omit<FactorMigrationItemsTable, 'id' | 'migration_id' | 'mandant_id' | 'after_results' | 'after_inputs'> & {
+export type ItemRow = Omit<
+  FactorMigrationItemsTable,
+  'id' | 'migration_id' | 'mandant_id' | 'after_results' | 'after_inputs'
+> & {
   after_results: string | null;
   after_inputs: string | null;
 };
@@ -20,14 +23,32 @@ const SQLITE_CHUNK = 500;
 
 /** One row as a JSON array; the JSON columns are spliced in as they are (they are JSON text already). */
 function pgRow(row: ItemRow): string {
-  const scalars = JSON.stringify([row.calculation_id, row.number, row.title, row.template_id, row.before_version, row.total_before, row.total_after, row.difference, row.percent]);
+  const scalars = JSON.stringify([
+    row.calculation_id,
+    row.number,
+    row.title,
+    row.template_id,
+    row.before_version,
+    row.total_before,
+    row.total_after,
+    row.difference,
+    row.percent,
+  ]);
   return `${scalars.slice(0, -1)},${row.after_results ?? 'null'},${row.after_inputs ?? 'null'},${JSON.stringify(row.excluded)}]`;
 }
 
-export async function insertItems(db: Kysely<DatabaseSchema>, migrationId: number, mandantId: number, rows: readonly ItemRow[]): Promise<void> {
+export async function insertItems(
+  db: Kysely<DatabaseSchema>,
+  migrationId: number,
+  mandantId: number,
+  rows: readonly ItemRow[],
+): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     for (let start = 0; start < rows.length; start += PG_CHUNK) {
-      const chunk = `[${rows.slice(start, start + PG_CHUNK).map(pgRow).join(',')}]`;
+      const chunk = `[${rows
+        .slice(start, start + PG_CHUNK)
+        .map(pgRow)
+        .join(',')}]`;
       // Doubles travel as JSON numbers (shortest round-trip text) and come back exact through numeric → float8.
       await sql`insert into factor_migration_items (migration_id, mandant_id, calculation_id, number, title, template_id, before_version,
           total_before, total_after, difference, percent, after_results, after_inputs, excluded)
@@ -38,7 +59,9 @@ export async function insertItems(db: Kysely<DatabaseSchema>, migrationId: numbe
     return;
   }
   for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
-    const values = rows.slice(start, start + SQLITE_CHUNK).map((row) => ({ migration_id: migrationId, mandant_id: mandantId, ...row }));
+    const values = rows
+      .slice(start, start + SQLITE_CHUNK)
+      .map((row) => ({ migration_id: migrationId, mandant_id: mandantId, ...row }));
     await db.insertInto('factor_migration_items').values(values).execute();
   }
 }

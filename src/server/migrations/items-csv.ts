@@ -9,7 +9,17 @@ import { findMessage } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { TemplateRegistry } from '../templates/registry';
 
-export const ITEMS_CSV_COLUMNS = ['calculation_id', 'number', 'title', 'template', 'total_before', 'total_after', 'difference', 'percent', 'excluded'] as const;
+export const ITEMS_CSV_COLUMNS = [
+  'calculation_id',
+  'number',
+  'title',
+  'template',
+  'total_before',
+  'total_after',
+  'difference',
+  'percent',
+  'excluded',
+] as const;
 
 const KG_DIGITS = 2;
 const PERCENT_DIGITS = 1;
@@ -27,12 +37,20 @@ export interface MigrationItemRow {
 }
 
 export function itemsCsvHeader(language: Language): string {
-  return csvText([ITEMS_CSV_COLUMNS.map((column) => findMessage(language, `migrations.csv.${column}`) ?? column)], csvConventions(language));
+  return csvText(
+    [ITEMS_CSV_COLUMNS.map((column) => findMessage(language, `migrations.csv.${column}`) ?? column)],
+    csvConventions(language),
+  );
 }
 
-const figure = (value: number | null, digits: number): CsvCell => (value === null ? null : csvNumber(Number(value), digits));
+const figure = (value: number | null, digits: number): CsvCell =>
+  value === null ? null : csvNumber(Number(value), digits);
 
-export function itemsCsvRows(language: Language, templates: TemplateRegistry, rows: readonly MigrationItemRow[]): string {
+export function itemsCsvRows(
+  language: Language,
+  templates: TemplateRegistry,
+  rows: readonly MigrationItemRow[],
+): string {
   const lines = rows.map((row) => [
     Number(row.calculation_id),
     row.number,

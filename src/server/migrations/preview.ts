@@ -21,7 +21,8 @@ function observed<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-const percentOf = (before: number, after: number) => (before === 0 ? null : ((after - before) / Math.abs(before)) * 100);
+const percentOf = (before: number, after: number) =>
+  before === 0 ? null : ((after - before) / Math.abs(before)) * 100;
 
 /** Computes and stores the items of migration `migrationId`; answers the summary. Run inside the preview's transaction. */
 export async function previewItems(
@@ -30,13 +31,33 @@ export async function previewItems(
   selection: CalculationSelection,
   target: MigrationTarget,
 ): Promise<FactorMigrationSummary> {
-  const summary: FactorMigrationSummary = { count: 0, excluded: 0, total_before: 0, total_after: 0, difference: 0, percent: null };
+  const summary: FactorMigrationSummary = {
+    count: 0,
+    excluded: 0,
+    total_before: 0,
+    total_after: 0,
+    difference: 0,
+    percent: null,
+  };
   const readPage = (afterId: number) =>
     observed(
       whereSelected(
         db
           .selectFrom('calculations')
-          .select(['id', 'number', 'title', 'tags', 'template_id', 'template_version', 'database_id', 'machine_set_id', 'inputs', 'total_co2e', 'version', 'frozen'])
+          .select([
+            'id',
+            'number',
+            'title',
+            'tags',
+            'template_id',
+            'template_version',
+            'database_id',
+            'machine_set_id',
+            'inputs',
+            'total_co2e',
+            'version',
+            'frozen',
+          ])
           .where('id', '>', afterId)
           .orderBy('id')
           .limit(PAGE),

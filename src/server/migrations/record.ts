@@ -3,8 +3,18 @@ import { FactorMigrationItemRecord, FactorMigrationRecord, type FactorMigrationS
 import { recordOfRow } from '../db/values';
 import './tables';
 
-export const EMPTY_SUMMARY: FactorMigrationSummary = { count: 0, excluded: 0, total_before: 0, total_after: 0, difference: 0, percent: null };
+export const EMPTY_SUMMARY: FactorMigrationSummary = {
+  count: 0,
+  excluded: 0,
+  total_before: 0,
+  total_after: 0,
+  difference: 0,
+  percent: null,
+};
 
-export const toMigrationRecord = recordOfRow(FactorMigrationRecord, { kind: () => 'database', summary: () => EMPTY_SUMMARY });
+export const toMigrationRecord = recordOfRow(FactorMigrationRecord, {
+  kind: () => 'database',
+  summary: () => EMPTY_SUMMARY,
+});
 
 export const toMigrationItemRecord = recordOfRow(FactorMigrationItemRecord);

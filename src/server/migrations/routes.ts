@@ -19,7 +19,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import { sql, type Kysely } from 'kysely';
-import { CreateFactorMigrationRequest, FactorMigrationItemRecord, FactorMigrationRecord, type FactorMigrationStatus, type SessionUser } from '../../core/api';
+import {
+  CreateFactorMigrationRequest,
+  FactorMigrationItemRecord,
+  FactorMigrationRecord,
+  type FactorMigrationStatus,
+  type SessionUser,
+} from '../../core/api';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
@@ -48,18 +54,34 @@ import { databaseTarget, templateTarget, type MigrationTarget } from './targets'
 import { EMPTY_SUMMARY, toMigrationItemRecord, toMigrationRecord } from './record';
 import './tables';
 
-
-async function findMigration(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<FactorMigrationRecord> {
-  const row = await scopeToMandant(db.selectFrom('factor_migrations').selectAll().where('id', '=', id), user, 'mandant_id').executeTakeFirst();
+async function findMigration(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  id: number,
+): Promise<FactorMigrationRecord> {
+  const row = await scopeToMandant(
+    db.selectFrom('factor_migrations').selectAll().where('id', '=', id),
+    user,
+    'mandant_id',
+  ).executeTakeFirst();
   if (!row) throw notFound(msg('errors.noRecord', { resource: 'migrations', id: id }));
   return toMigrationRecord(row);
 }
 
 /** The entry's label ("A → B") and what the migration goes to ("Demo-Faktoren 2024", "Flyer v3"), for its sentence. */
-async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, migration: FactorMigrationRecord, user: SessionUser): Promise<{ label: string; target: string }> {
+async function labelOf(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  migration: FactorMigrationRecord,
+  user: SessionUser,
+): Promise<{ label: string; target: string }> {
   if (migration.kind === 'template') {
     const id = migration.template_id ?? '';
-    const label = localize((templates.resolve(id, migration.to_template_version ?? 0) ?? templates.current(id))?.label, user.language, id);
+    const label = localize(
+      (templates.resolve(id, migration.to_template_version ?? 0) ?? templates.current(id))?.label,
+      user.language,
+      id,
+    );
     return {
       label: `${label} ${migration.from_template_version === null ? '' : `v${migration.from_template_version} `}→ v${migration.to_template_version}`,
       target: `${label} v${migration.to_template_version}`,
@@ -71,13 +93,21 @@ async function labelOf(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, 
   const names =
     ids.length === 0
       ? []
-      : await db.selectFrom('factor_databases').select(['id', 'name', 'version_label']).where('id', 'in', ids).where(databaseVisibleTo(migration.mandant_id)).execute();
+      : await db
+          .selectFrom('factor_databases')
+          .select(['id', 'name', 'version_label'])
+          .where('id', 'in', ids)
+          .where(databaseVisibleTo(migration.mandant_id))
+          .execute();
   const name = (id: number | null) => {
     const found = names.find((row) => row.id === id);
     return found ? databaseLabel(found.name, found.version_label) : '…';
   };
   const target = name(migration.to_database_id);
-  return { label: migration.from_database_id === null ? `→ ${target}` : `${name(migration.from_database_id)} → ${target}`, target };
+  return {
+    label: migration.from_database_id === null ? `→ ${target}` : `${name(migration.from_database_id)} → ${target}`,
+    target,
+  };
 }
 
 /** The target must be visible to the mandant and published (a draft may still change; 400). */
@@ -93,16 +123,26 @@ async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: 
 /** The source, when named, must be visible to the mandant: another mandant's database answers like a missing one (400). */
 async function checkSource(db: Kysely<DatabaseSchema>, mandantId: number, id: number | null): Promise<void> {
   if (id === null) return;
-  if (!(await findDatabaseFor(db, mandantId, id))) throw badRequest('errors.migrations.sourceDatabaseMissing', { from_database_id: 'errors.notFound' });
+  if (!(await findDatabaseFor(db, mandantId, id)))
+    throw badRequest('errors.migrations.sourceDatabaseMissing', { from_database_id: 'errors.notFound' });
 }
 
 /**
  * The target template version: it must exist and be published (a draft may still change; 400). `seesDrafts`: whether
  * the caller may know of unpublished versions (provider admins); for everybody else a draft does not exist.
  */
-function targetTemplate(templates: TemplateRegistry, id: string, version: number | undefined, seesDrafts: boolean): Template {
-  const entry = version === undefined ? templates.versions(id).find((candidate) => candidate.status === 'published') : templates.versions(id).find((candidate) => candidate.template.version === version);
-  if (!entry || (!seesDrafts && entry.status !== 'published')) throw badRequest('errors.migrations.targetVersionMissing', { to_template_version: 'errors.notFound' });
+function targetTemplate(
+  templates: TemplateRegistry,
+  id: string,
+  version: number | undefined,
+  seesDrafts: boolean,
+): Template {
+  const entry =
+    version === undefined
+      ? templates.versions(id).find((candidate) => candidate.status === 'published')
+      : templates.versions(id).find((candidate) => candidate.template.version === version);
+  if (!entry || (!seesDrafts && entry.status !== 'published'))
+    throw badRequest('errors.migrations.targetVersionMissing', { to_template_version: 'errors.notFound' });
   if (entry.status !== 'published') {
     throw badRequest('errors.migrations.targetVersionUnpublished', { to_template_version: 'errors.notPublished' });
   }
@@ -112,11 +152,23 @@ function targetTemplate(templates: TemplateRegistry, id: string, version: number
 /** How many preview rows are read per query while the CSV streams. */
 const ITEMS_CSV_BATCH = 5000;
 
-export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>, templates: TemplateRegistry): void {
+export function registerMigrationRoutes(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+): void {
   const api = typed(app);
-  const writers = (action: 'create' | 'update') => ({ onRequest: [app.authenticate, requireAccess(action, 'migrations')] });
+  const writers = (action: 'create' | 'update') => ({
+    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
+  });
   const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
-  const protocol = async (trx: Kysely<DatabaseSchema>, request: FastifyRequest, migration: FactorMigrationRecord, step: string, previous?: FactorMigrationRecord) => {
+  const protocol = async (
+    trx: Kysely<DatabaseSchema>,
+    request: FastifyRequest,
+    migration: FactorMigrationRecord,
+    step: string,
+    previous?: FactorMigrationRecord,
+  ) => {
     const { label, target } = await labelOf(trx, templates, migration, currentUser(request));
     return recordChange(trx, request, {
       action: step === 'discard' ? 'status_changed' : 'migrated',
@@ -162,7 +214,19 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     access: 'migration-items',
     table: 'factor_migration_items',
     columns: recordColumns(FactorMigrationItemRecord, {
-      only: ['id', 'migration_id', 'calculation_id', 'number', 'title', 'template_id', 'total_before', 'total_after', 'difference', 'percent', 'excluded'],
+      only: [
+        'id',
+        'migration_id',
+        'calculation_id',
+        'number',
+        'title',
+        'template_id',
+        'total_before',
+        'total_after',
+        'difference',
+        'percent',
+        'excluded',
+      ],
     }),
     search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
@@ -176,7 +240,8 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
       ...writers('create'),
       schema: {
         tags: ['migrations'],
-        summary: 'Preview a migration of the mandant’s calculations to a published factor database or template version (calculations are not changed)',
+        summary:
+          'Preview a migration of the mandant’s calculations to a published factor database or template version (calculations are not changed)',
         body: CreateFactorMigrationRequest,
         response: { 201: FactorMigrationRecord, 400: errorRef, 401: errorRef, 403: errorRef },
       },
@@ -191,7 +256,8 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         throw badRequest('errors.migrations.chooseTargetDatabase', { to_database_id: 'errors.required' });
       }
       if (kind === 'template') {
-        if (body.template_id === undefined) throw badRequest('errors.migrations.chooseTemplate', { template_id: 'errors.required' });
+        if (body.template_id === undefined)
+          throw badRequest('errors.migrations.chooseTemplate', { template_id: 'errors.required' });
         if (body.to_database_id !== undefined || (body.from_database_id ?? null) !== null) {
           throw badRequest('errors.migrations.templateKeepsDatabases', { to_database_id: 'errors.notAllowed' });
         }
@@ -208,15 +274,26 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         let selection: CalculationSelection;
         const narrowed = { mandantId, calculationIds: body.calculation_ids ?? null, filter };
         if (kind === 'template') {
-          const template = targetTemplate(templates, body.template_id!, body.to_template_version, seesAllMandants(user));
+          const template = targetTemplate(
+            templates,
+            body.template_id!,
+            body.to_template_version,
+            seesAllMandants(user),
+          );
           const fromVersion = body.from_template_version ?? null;
           target = templateTarget(trx, templates, mandantId, template, user.language);
-          selection = { ...narrowed, target: { kind, templateId: template.id, toVersion: template.version, fromVersion } };
+          selection = {
+            ...narrowed,
+            target: { kind, templateId: template.id, toVersion: template.version, fromVersion },
+          };
         } else {
           const factors = await targetFactors(trx, mandantId, body.to_database_id!);
           await checkSource(trx, mandantId, body.from_database_id ?? null);
           target = databaseTarget(trx, templates, mandantId, factors, user.language);
-          selection = { ...narrowed, target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null } };
+          selection = {
+            ...narrowed,
+            target: { kind, toDatabaseId: factors.database.id, fromDatabaseId: body.from_database_id ?? null },
+          };
           if (await alreadyOnTarget(trx, selection)) {
             throw badRequest('errors.migrations.sameDatabase', { to_database_id: 'errors.migrations.alreadyUsed' });
           }
@@ -250,8 +327,14 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           .executeTakeFirstOrThrow();
         const id = Number(inserted.id);
         const summary = await previewItems(trx, id, selection, target);
-        await trx.updateTable('factor_migrations').set({ summary: JSON.stringify(summary) }).where('id', '=', id).execute();
-        const migration = toMigrationRecord(await trx.selectFrom('factor_migrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        await trx
+          .updateTable('factor_migrations')
+          .set({ summary: JSON.stringify(summary) })
+          .where('id', '=', id)
+          .execute();
+        const migration = toMigrationRecord(
+          await trx.selectFrom('factor_migrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        );
         await protocol(trx, request, migration, 'preview');
         return migration;
       });
@@ -260,7 +343,13 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
   );
 
   /** Moves a migration from `from` to `to` status — only if it is still `from` (the claim). */
-  const claim = async (trx: Kysely<DatabaseSchema>, user: SessionUser, existing: FactorMigrationRecord, from: FactorMigrationStatus, to: FactorMigrationStatus) => {
+  const claim = async (
+    trx: Kysely<DatabaseSchema>,
+    user: SessionUser,
+    existing: FactorMigrationRecord,
+    from: FactorMigrationStatus,
+    to: FactorMigrationStatus,
+  ) => {
     const now = isoNow();
     const extra =
       to === 'applied'
@@ -280,26 +369,50 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
     }
   };
 
-  const step = (name: 'apply' | 'discard' | 'rollback', from: FactorMigrationStatus, to: FactorMigrationStatus, summary: string) =>
+  const step = (
+    name: 'apply' | 'discard' | 'rollback',
+    from: FactorMigrationStatus,
+    to: FactorMigrationStatus,
+    summary: string,
+  ) =>
     api.post(
       `/api/migrations/:id/${name}`,
       {
         ...writers('update'),
-        schema: { tags: ['migrations'], summary, params: idParams, response: { 200: FactorMigrationRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef } },
+        schema: {
+          tags: ['migrations'],
+          summary,
+          params: idParams,
+          response: {
+            200: FactorMigrationRecord,
+            400: errorRef,
+            401: errorRef,
+            403: errorRef,
+            404: errorRef,
+            409: errorRef,
+          },
+        },
       },
       async (request) => {
         const user = currentUser(request);
         return transaction(async (trx) => {
           const existing = await findMigration(trx, user, request.params.id);
-          if (existing.status !== from) throw conflict(msg('errors.migrations.wrongStatus', { status: existing.status, expected: from }));
+          if (existing.status !== from)
+            throw conflict(msg('errors.migrations.wrongStatus', { status: existing.status, expected: from }));
           await claim(trx, user, existing, from, to);
           if (name === 'apply') {
             // The target is re-checked: the preview's results are only right for a target that is still published.
-            const refuse = (problem: unknown) => conflict(problem instanceof HttpError ? problem.text : 'errors.migrations.targetUnusable');
+            const refuse = (problem: unknown) =>
+              conflict(problem instanceof HttpError ? problem.text : 'errors.migrations.targetUnusable');
             let templateType: string | undefined;
             if (existing.kind === 'template') {
               try {
-                templateType = targetTemplate(templates, existing.template_id ?? '', existing.to_template_version ?? 0, true).type;
+                templateType = targetTemplate(
+                  templates,
+                  existing.template_id ?? '',
+                  existing.to_template_version ?? 0,
+                  true,
+                ).type;
               } catch (problem) {
                 throw refuse(problem);
               }
@@ -317,25 +430,51 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
         });
       },
     );
-  step('apply', 'previewed', 'applied', 'Apply a previewed migration in one transaction (409 and nothing written if a calculation changed since the preview)');
+  step(
+    'apply',
+    'previewed',
+    'applied',
+    'Apply a previewed migration in one transaction (409 and nothing written if a calculation changed since the preview)',
+  );
   step('discard', 'previewed', 'discarded', 'Discard a preview');
-  step('rollback', 'applied', 'rolled_back', 'Restore every migrated calculation exactly (409 if one changed since the apply)');
+  step(
+    'rollback',
+    'applied',
+    'rolled_back',
+    'Restore every migrated calculation exactly (409 if one changed since the apply)',
+  );
 
   api.get(
     '/api/migrations/:id/items.csv',
     {
       onRequest: [app.authenticate, requireAccess('read', 'migrations')],
-      schema: { tags: ['migrations'], summary: 'The preview rows as CSV in the user\'s language and CSV convention', params: idParams, response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), 401: errorRef, 404: errorRef } },
+      schema: {
+        tags: ['migrations'],
+        summary: "The preview rows as CSV in the user's language and CSV convention",
+        params: idParams,
+        response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), 401: errorRef, 404: errorRef },
+      },
     },
     async (request, reply) => {
       const migration = await findMigration(database, currentUser(request), request.params.id);
       const language = requestLanguage(request);
       // Streamed in batches by item id: a migration of 100,000 calculations never sits in memory as one string.
       async function* batches(): AsyncGenerator<string> {
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const rows = await database
             .selectFrom('factor_migration_items')
-            .select(['id', 'calculation_id', 'number', 'title', 'template_id', 'total_before', 'total_after', 'difference', 'percent', 'excluded'])
+            .select([
+              'id',
+              'calculation_id',
+              'number',
+              'title',
+              'template_id',
+              'total_before',
+              'total_after',
+              'difference',
+              'percent',
+              'excluded',
+            ])
             .where('migration_id', '=', migration.id)
             .where('mandant_id', '=', migration.mandant_id)
             .where('id', '>', after)
@@ -347,7 +486,12 @@ export function registerMigrationRoutes(app: FastifyInstance, database: Kysely<D
           after = Number(rows[rows.length - 1]!.id);
         }
       }
-      return sendCsvDownload(reply, `migration-${migration.id}.csv`, `${CSV_BOM}${itemsCsvHeader(language)}\r\n`, batches());
+      return sendCsvDownload(
+        reply,
+        `migration-${migration.id}.csv`,
+        `${CSV_BOM}${itemsCsvHeader(language)}\r\n`,
+        batches(),
+      );
     },
   );
 }

@@ -25,7 +25,9 @@ export interface CalculationSelection {
 
 /** Parses the filter exactly as the calculations list does; throws 400 naming a bad key or value. */
 export function checkListFilter(filter: Record<string, unknown>) {
-  const query = parseListQuery({ filter: JSON.stringify(filter) }, CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, ['tags']);
+  const query = parseListQuery({ filter: JSON.stringify(filter) }, CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, [
+    'tags',
+  ]);
   return { conditions: query.conditions, search: query.search, tags: tagFilterValues(query.custom.tags) };
 }
 
@@ -47,7 +49,11 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
   let q = (query as unknown as Filterable).where(sql<SqlBool>`calculations.mandant_id = ${selection.mandantId}`);
   const { target } = selection;
   if (target.kind === 'database') {
-    q = q.where(on === 'target' ? sql<SqlBool>`calculations.database_id = ${target.toDatabaseId}` : sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`);
+    q = q.where(
+      on === 'target'
+        ? sql<SqlBool>`calculations.database_id = ${target.toDatabaseId}`
+        : sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`,
+    );
     if (target.fromDatabaseId !== null) q = q.where(sql<SqlBool>`calculations.database_id = ${target.fromDatabaseId}`);
   } else {
     q = q.where(sql<SqlBool>`calculations.template_id = ${target.templateId}`);
@@ -60,9 +66,18 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
   }
   if (selection.filter !== null) {
     const { conditions, search, tags } = checkListFilter(selection.filter);
-    q = applyConditions(q, conditions.map((condition) => ({ ...condition, column: `calculations.${condition.column}` })));
+    q = applyConditions(
+      q,
+      conditions.map((condition) => ({ ...condition, column: `calculations.${condition.column}` })),
+    );
     for (const tag of tags) q = q.where(hasTag(tag));
-    if (search !== null) q = q.where(searchCondition(search, CALCULATION_SEARCHABLE.map((column) => sql.ref(`calculations.${column}`))));
+    if (search !== null)
+      q = q.where(
+        searchCondition(
+          search,
+          CALCULATION_SEARCHABLE.map((column) => sql.ref(`calculations.${column}`)),
+        ),
+      );
   }
   return q as unknown as QB;
 }

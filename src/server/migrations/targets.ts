@@ -51,7 +51,8 @@ function productionSets(db: Kysely<DatabaseSchema>, mandantId: number) {
         if (id !== null && !sets.has(id)) sets.set(id, await loadProductionSet(db, mandantId, id));
       }
     },
-    of: (row: SourceRow): ProductionSet | undefined => (row.machine_set_id === null ? undefined : sets.get(Number(row.machine_set_id))),
+    of: (row: SourceRow): ProductionSet | undefined =>
+      row.machine_set_id === null ? undefined : sets.get(Number(row.machine_set_id)),
   };
 }
 
@@ -65,7 +66,13 @@ export interface MigrationTarget {
 }
 
 /** Recomputes with `factors`; results have evaluateCalculation's shape. */
-export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRegistry, mandantId: number, factors: FactorSet, lang: Language): MigrationTarget {
+export function databaseTarget(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  mandantId: number,
+  factors: FactorSet,
+  lang: Language,
+): MigrationTarget {
   const stored = storedResultsWriter();
   const { id, name, version_label } = factors.database;
   const database = { id, name, version_label };
@@ -77,12 +84,25 @@ export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRe
       if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
       const machines = production.of(row);
       try {
-        const computed = computeResults(template, parseJson<CalculationInputs>(row.inputs, {}), factors.lookup, machines?.data);
-        const results: CalculationResults = { values: computed.results, primary: computed.primaryName, breakdown: computed.breakdown, factors: computed.factors, database };
-        if (computed.production.length > 0 && machines) Object.assign(results, { production: computed.production, machine_set: machines.data.set });
+        const computed = computeResults(
+          template,
+          parseJson<CalculationInputs>(row.inputs, {}),
+          factors.lookup,
+          machines?.data,
+        );
+        const results: CalculationResults = {
+          values: computed.results,
+          primary: computed.primaryName,
+          breakdown: computed.breakdown,
+          factors: computed.factors,
+          database,
+        };
+        if (computed.production.length > 0 && machines)
+          Object.assign(results, { production: computed.production, machine_set: machines.data.set });
         return { total: computed.primary, results: stored(results), inputs: null };
       } catch (problem) {
-        if (problem instanceof CalculationError) return { reason: errorText(calculationFailure(problem, factors.database, machines?.data.set), lang) };
+        if (problem instanceof CalculationError)
+          return { reason: errorText(calculationFailure(problem, factors.database, machines?.data.set), lang) };
         throw problem;
       }
     },
@@ -91,10 +111,18 @@ export function databaseTarget(db: Kysely<DatabaseSchema>, templates: TemplateRe
 
 /** `Ungültige Eingaben – Grammatur: …; Format: …`: each faulty field by its label in the target version. */
 function invalidReason(problem: HttpError, to: Template, lang: Language): string {
-  const labels = new Map(getCompiledTemplate(to).fields.map(({ field }) => [`inputs.${field.name}`, localize(field.label, lang, field.name)]));
+  const labels = new Map(
+    getCompiledTemplate(to).fields.map(({ field }) => [
+      `inputs.${field.name}`,
+      localize(field.label, lang, field.name),
+    ]),
+  );
   const body = problem.body(lang);
   const details = Object.entries(body.errors ?? {}).map(([path, message]) => `${labels.get(path) ?? path}: ${message}`);
-  return errorText(calculationMessage('inputsRejected', { reason: details.length > 0 ? details.join('; ') : body.message }), lang);
+  return errorText(
+    calculationMessage('inputsRejected', { reason: details.length > 0 ? details.join('; ') : body.message }),
+    lang,
+  );
 }
 
 /** Carries inputs over to `to` and evaluates them with each calculation's own factor database. */
@@ -127,7 +155,11 @@ export function templateTarget(
       });
       try {
         const evaluation = evaluateCalculation(to, inputs, factors, lang, production.of(row));
-        return { total: evaluation.total, results: stored(evaluation.results), inputs: JSON.stringify(evaluation.inputs) };
+        return {
+          total: evaluation.total,
+          results: stored(evaluation.results),
+          inputs: JSON.stringify(evaluation.inputs),
+        };
       } catch (problem) {
         if (problem instanceof HttpError) return { reason: invalidReason(problem, to, lang) };
         throw problem;

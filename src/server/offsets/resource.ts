@@ -11,9 +11,14 @@ import { changedColumns, columnValues } from '../http/column-values';
 export const toOffsetProjectRecord = recordOfRow(OffsetProjectRecord);
 
 const JSON_COLUMNS = new Set(['name', 'description', 'sdgs']);
-const columnsOf = (body: UpdateOffsetProjectRequest) => columnValues(body, Object.keys(UpdateOffsetProjectRequest.properties), JSON_COLUMNS);
+const columnsOf = (body: UpdateOffsetProjectRequest) =>
+  columnValues(body, Object.keys(UpdateOffsetProjectRequest.properties), JSON_COLUMNS);
 
-export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord, typeof CreateOffsetProjectRequest, typeof UpdateOffsetProjectRequest> = {
+export const offsetProjectsResource: RestResourceDefinition<
+  OffsetProjectRecord,
+  typeof CreateOffsetProjectRequest,
+  typeof UpdateOffsetProjectRequest
+> = {
   name: 'carbon-offset-projects',
   table: 'offset_projects',
   tenantColumn: null,
@@ -33,7 +38,11 @@ export const offsetProjectsResource: RestResourceDefinition<OffsetProjectRecord,
   },
   async beforeDelete(existing, ctx) {
     // Orders keep their project for their certificate and the provider's accounts.
-    const order = await ctx.db.selectFrom('orders').select('id').where('project_id', '=', existing.id).executeTakeFirst();
+    const order = await ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('project_id', '=', existing.id)
+      .executeTakeFirst();
     if (order) throw conflict('errors.offsets.inUse');
   },
   protocol: (change) => ({ label: change.record.name.de }),

@@ -21,7 +21,8 @@ function activeOnly(filter: string | undefined): string | undefined {
   const json = parseQueryJson('filter', filter);
   if (!json.ok) return filter;
   const parsed = json.value;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('errors.list.filterShape', { filter: 'errors.list.notObject' });
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest('errors.list.filterShape', { filter: 'errors.list.notObject' });
   const asked = (parsed as { active?: unknown }).active;
   // Asking for inactive projects finds nothing (an empty id list matches no row).
   const none = asked !== undefined && asked !== true && asked !== 'true' ? { id: [] } : {};
@@ -39,7 +40,8 @@ export function registerOffsetProjectRoutes(app: FastifyInstance, db: Kysely<Dat
         return;
       }
       const row = await db.selectFrom('offset_projects').select('active').where('id', '=', id).executeTakeFirst();
-      if (!row || !toBoolean(row.active)) throw notFound(msg('errors.noRecord', { resource: 'carbon-offset-projects', id: id }));
+      if (!row || !toBoolean(row.active))
+        throw notFound(msg('errors.noRecord', { resource: 'carbon-offset-projects', id: id }));
     });
     registerRestResource(scope, db, offsetProjectsResource);
   });

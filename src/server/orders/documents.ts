@@ -111,7 +111,13 @@ class Writer {
     const size = 11;
     const lines = wrap(this.bold, encodable(this.bold, value), size, this.width - 170);
     this.room(size * 1.6 * Math.max(lines.length, 1));
-    this.page.drawText(encodable(this.regular, label), { x: MARGIN, y: this.y - size, size, font: this.regular, color: MUTED });
+    this.page.drawText(encodable(this.regular, label), {
+      x: MARGIN,
+      y: this.y - size,
+      size,
+      font: this.regular,
+      color: MUTED,
+    });
     for (const line of lines.length > 0 ? lines : ['']) {
       this.page.drawText(line, { x: MARGIN + 170, y: this.y - size, size, font: this.bold, color: INK });
       this.y -= size * 1.6;
@@ -119,7 +125,12 @@ class Writer {
   }
   rule() {
     this.room(16);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: this.page.getWidth() - MARGIN, y: this.y }, thickness: 0.5, color: MUTED });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: this.page.getWidth() - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: MUTED,
+    });
     this.y -= 16;
   }
   /**
@@ -167,8 +178,10 @@ function formats(language: Language, currency: string) {
       const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
       return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
     },
-    date: (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—'),
-    kg: (kg: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kg),
+    date: (iso: string | null) =>
+      iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—',
+    kg: (kg: number) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kg),
   };
 }
 
@@ -183,7 +196,11 @@ async function newDocument(title: string, data: OrderDocumentData) {
   doc.setAuthor(data.providerName);
   doc.setCreator('Kontor');
   doc.setLanguage(data.language);
-  const writer = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const writer = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
   return { doc, writer };
 }
 
@@ -216,7 +233,11 @@ export async function certificatePdf(data: OrderDocumentData): Promise<Uint8Arra
   writer.heading(t('coveredCalculations', { count: data.calculations.length }), 13);
   // Number, title, kg CO2e (right-aligned from 383 pt, 100 pt before the right margin).
   const columns = [0, 110, 383];
-  const header = () => writer.tableRow([t('calculationNumber'), t('calculationTitle'), t('calculationCo2e')], columns, { bold: true, color: MUTED });
+  const header = () =>
+    writer.tableRow([t('calculationNumber'), t('calculationTitle'), t('calculationCo2e')], columns, {
+      bold: true,
+      color: MUTED,
+    });
   header();
   writer.pageHeader = header;
   data.calculations.forEach((calculation, index) => {

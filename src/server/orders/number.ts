@@ -7,7 +7,11 @@ import type { DatabaseSchema } from '../db/schema';
 import { reserveSequences, yearlyNumber } from '../db/counters';
 
 /** Allocates the next order number; call inside the transaction that inserts the order. */
-export async function allocateOrderNumber(db: Kysely<DatabaseSchema>, mandantId: number, year = new Date().getUTCFullYear()): Promise<string> {
+export async function allocateOrderNumber(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  year = new Date().getUTCFullYear(),
+): Promise<string> {
   return yearlyNumber('B', year, await reserveSequences(db, 'order_counters', mandantId, year));
 }
 

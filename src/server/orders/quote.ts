@@ -19,18 +19,32 @@ export interface PricedOrder extends OrderQuote {
   project_id: number;
 }
 
-export async function priceOrder(db: Kysely<DatabaseSchema>, user: SessionUser, body: QuoteRequest): Promise<PricedOrder> {
+export async function priceOrder(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  body: QuoteRequest,
+): Promise<PricedOrder> {
   const subject = await resolveOrderSubject(db, user, body);
-  const project = await db.selectFrom('offset_projects').selectAll().where('id', '=', body.project_id).executeTakeFirst();
+  const project = await db
+    .selectFrom('offset_projects')
+    .selectAll()
+    .where('id', '=', body.project_id)
+    .executeTakeFirst();
   if (!project) throw badRequest(orderMessage('projectNotFound'), { project_id: orderMessage('projectNotFound') });
-  if (!toBoolean(project.active)) throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
+  if (!toBoolean(project.active))
+    throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
 
-  const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', subject.mandantId).executeTakeFirstOrThrow();
+  const mandant = await db
+    .selectFrom('mandants')
+    .select(['name', 'settings'])
+    .where('id', '=', subject.mandantId)
+    .executeTakeFirstOrThrow();
   const settings = parseJson<MandantSettings>(mandant.settings, {});
   const stepKg = roundingStepKg(settings);
   const tonnesKg = orderedKg(subject.co2eKg, stepKg);
   if (tonnesKg <= 0) throw badRequest(orderMessage('zeroTonnes'));
-  if (tonnesKg > Number(project.tonnes_available_kg)) throw conflict(orderMessage('notEnoughStock'), { project_id: orderMessage('notEnoughStock') });
+  if (tonnesKg > Number(project.tonnes_available_kg))
+    throw conflict(orderMessage('notEnoughStock'), { project_id: orderMessage('notEnoughStock') });
   const pricePerTonne = Number(project.price_per_tonne_minor);
   return {
     subject,

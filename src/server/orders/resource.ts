@@ -14,49 +14,50 @@ import { priceOrder } from './quote';
 
 export const toOrderRecord = recordOfRow(OrderRecord);
 
-export const ordersResource: RestResourceDefinition<OrderRecord, typeof CreateOrderRequest, typeof UpdateOrderRequest> = {
-  name: 'orders',
-  table: 'orders',
-  tenantColumn: 'mandant_id',
-  unlisted: ['price_per_tonne_minor', 'version'],
-  columnTypes: { tonnes_kg: { type: 'number' }, total_minor: { type: 'number' } },
-  searchable: ['number', 'issued_to', 'certificate_number'],
-  access: 'orders',
-  toRecord: toOrderRecord,
-  recordSchema: OrderRecord,
-  createSchema: CreateOrderRequest,
-  updateSchema: UpdateOrderRequest,
+export const ordersResource: RestResourceDefinition<OrderRecord, typeof CreateOrderRequest, typeof UpdateOrderRequest> =
+  {
+    name: 'orders',
+    table: 'orders',
+    tenantColumn: 'mandant_id',
+    unlisted: ['price_per_tonne_minor', 'version'],
+    columnTypes: { tonnes_kg: { type: 'number' }, total_minor: { type: 'number' } },
+    searchable: ['number', 'issued_to', 'certificate_number'],
+    access: 'orders',
+    toRecord: toOrderRecord,
+    recordSchema: OrderRecord,
+    createSchema: CreateOrderRequest,
+    updateSchema: UpdateOrderRequest,
 
-  async beforeCreate(body, ctx) {
-    const priced = await priceOrder(ctx.db, ctx.user, body);
-    return {
-      mandant_id: priced.subject.mandantId,
-      project_id: priced.project_id,
-      calculation_id: priced.subject.calculationId,
-      collection_id: priced.subject.collectionId,
-      calculation_ids: JSON.stringify(priced.calculation_ids),
-      co2e_kg: priced.co2e_kg,
-      tonnes_kg: priced.tonnes_kg,
-      price_per_tonne_minor: priced.price_per_tonne_minor,
-      total_minor: priced.total_minor,
-      currency: priced.currency,
-      status: 'draft',
-      certificate_number: null,
-      issued_to: body.issued_to?.trim() || priced.issued_to,
-      created_by: ctx.user.id,
-      // Last, so a rejected request never uses up a number.
-      number: await allocateOrderNumber(ctx.db, priced.subject.mandantId),
-    };
-  },
+    async beforeCreate(body, ctx) {
+      const priced = await priceOrder(ctx.db, ctx.user, body);
+      return {
+        mandant_id: priced.subject.mandantId,
+        project_id: priced.project_id,
+        calculation_id: priced.subject.calculationId,
+        collection_id: priced.subject.collectionId,
+        calculation_ids: JSON.stringify(priced.calculation_ids),
+        co2e_kg: priced.co2e_kg,
+        tonnes_kg: priced.tonnes_kg,
+        price_per_tonne_minor: priced.price_per_tonne_minor,
+        total_minor: priced.total_minor,
+        currency: priced.currency,
+        status: 'draft',
+        certificate_number: null,
+        issued_to: body.issued_to?.trim() || priced.issued_to,
+        created_by: ctx.user.id,
+        // Last, so a rejected request never uses up a number.
+        number: await allocateOrderNumber(ctx.db, priced.subject.mandantId),
+      };
+    },
 
-  async beforeUpdate(body, existing, _ctx) {
-    const issuedTo = body.issued_to?.trim();
-    if (issuedTo === undefined || issuedTo === existing.issued_to) return {};
-    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
-    return { issued_to: issuedTo };
-  },
+    async beforeUpdate(body, existing, _ctx) {
+      const issuedTo = body.issued_to?.trim();
+      if (issuedTo === undefined || issuedTo === existing.issued_to) return {};
+      if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
+      return { issued_to: issuedTo };
+    },
 
-  async beforeDelete(existing, _ctx) {
-    if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
-  },
-};
+    async beforeDelete(existing, _ctx) {
+      if (existing.status !== 'draft') throw conflict(orderMessage('onlyDrafts'));
+    },
+  };

@@ -7,7 +7,14 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type MandantSettings, type SessionUser } from '../../core/api';
+import {
+  ORDER_TRANSITIONS,
+  OrderQuote,
+  OrderQuoteQuery,
+  OrderRecord,
+  type MandantSettings,
+  type SessionUser,
+} from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
@@ -25,8 +32,14 @@ import { TRANSITIONS, applyTransition, findOrder } from './transitions';
 
 async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
   const order = await findOrder(db, user, id);
-  const project = toOffsetProjectRecord(await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow());
-  const mandant = await db.selectFrom('mandants').select(['name', 'settings']).where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
+  const project = toOffsetProjectRecord(
+    await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow(),
+  );
+  const mandant = await db
+    .selectFrom('mandants')
+    .select(['name', 'settings'])
+    .where('id', '=', order.mandant_id)
+    .executeTakeFirstOrThrow();
   const settings = parseJson<MandantSettings>(mandant.settings, {});
   // Ordered calculations are frozen: their totals are still those the order was priced with.
   const calculations =
@@ -42,7 +55,11 @@ async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: n
   return {
     order,
     project,
-    calculations: calculations.map((row) => ({ number: row.number, title: row.title, total_co2e: Number(row.total_co2e) })),
+    calculations: calculations.map((row) => ({
+      number: row.number,
+      title: row.title,
+      total_co2e: Number(row.total_co2e),
+    })),
     mandantName: mandant.name,
     providerName: settings.provider_name ?? 'Kontor',
     language: user.language,
@@ -95,7 +112,11 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
       },
     },
     async (request) => {
-      const { subject: _subject, project_id: _project, ...quote } = await priceOrder(db, currentUser(request), request.query);
+      const {
+        subject: _subject,
+        project_id: _project,
+        ...quote
+      } = await priceOrder(db, currentUser(request), request.query);
       return quote;
     },
   );
@@ -127,7 +148,13 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
           tags: ['orders'],
           summary: document.summary,
           params: idParams,
-          response: { 200: fileResponse('application/pdf', document.description), 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+          response: {
+            200: fileResponse('application/pdf', document.description),
+            401: errorRef,
+            403: errorRef,
+            404: errorRef,
+            409: errorRef,
+          },
         },
       },
       async (request, reply) => {

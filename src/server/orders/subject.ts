@@ -29,7 +29,11 @@ interface CalculationRow {
   frozen: boolean | number;
 }
 
-export async function calculationRows(db: Kysely<DatabaseSchema>, mandantId: number, ids: readonly number[]): Promise<CalculationRow[]> {
+export async function calculationRows(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  ids: readonly number[],
+): Promise<CalculationRow[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('calculations')
@@ -40,9 +44,14 @@ export async function calculationRows(db: Kysely<DatabaseSchema>, mandantId: num
     .execute();
 }
 
-export const sumCo2e = (rows: readonly { total_co2e: number }[]): number => rows.reduce((sum, row) => sum + Number(row.total_co2e), 0);
+export const sumCo2e = (rows: readonly { total_co2e: number }[]): number =>
+  rows.reduce((sum, row) => sum + Number(row.total_co2e), 0);
 
-export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: SessionUser, body: OrderSubjectRequest): Promise<OrderSubject> {
+export async function resolveOrderSubject(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  body: OrderSubjectRequest,
+): Promise<OrderSubject> {
   const hasCalculation = body.calculation_id !== undefined && body.calculation_id !== null;
   const hasCollection = body.collection_id !== undefined && body.collection_id !== null;
   if (hasCalculation === hasCollection) {
@@ -57,7 +66,13 @@ export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: Sess
       .executeTakeFirst();
     if (!row) throw notFound(orderMessage('calculationNotFound'));
     if (toBoolean(row.frozen)) throw conflict(orderMessage('alreadyOrdered', { numbers: row.number }));
-    return { mandantId: row.mandant_id, calculationId: row.id, collectionId: null, calculationIds: [row.id], co2eKg: Number(row.total_co2e) };
+    return {
+      mandantId: row.mandant_id,
+      calculationId: row.id,
+      collectionId: null,
+      calculationIds: [row.id],
+      co2eKg: Number(row.total_co2e),
+    };
   }
 
   const collection = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id')
@@ -69,5 +84,11 @@ export async function resolveOrderSubject(db: Kysely<DatabaseSchema>, user: Sess
   const rows = await calculationRows(db, collection.mandant_id, ids);
   const open = rows.filter((row) => !toBoolean(row.frozen));
   if (open.length === 0) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number)));
-  return { mandantId: collection.mandant_id, calculationId: null, collectionId: collection.id, calculationIds: open.map((r) => r.id), co2eKg: sumCo2e(open) };
+  return {
+    mandantId: collection.mandant_id,
+    calculationId: null,
+    collectionId: collection.id,
+    calculationIds: open.map((r) => r.id),
+    co2eKg: sumCo2e(open),
+  };
 }

@@ -26,23 +26,36 @@ export const TRANSITIONS = ORDER_TRANSITION_RULES;
 
 /** The caller's order (another mandant's answers 404 like a missing one). */
 export async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderRecord> {
-  const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await scopeToMandant(db.selectFrom('orders'), user, 'mandant_id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
   return toOrderRecord(row);
 }
 
 /** Reserves the stock and freezes the calculations of a draft being placed. */
 async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: OrderRecord): Promise<void> {
-  const project = await trx.selectFrom('offset_projects').select(['active']).where('id', '=', order.project_id).executeTakeFirst();
-  if (!project || !toBoolean(project.active)) throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
+  const project = await trx
+    .selectFrom('offset_projects')
+    .select(['active'])
+    .where('id', '=', order.project_id)
+    .executeTakeFirst();
+  if (!project || !toBoolean(project.active))
+    throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
 
   // The draft's figures are what the user reviewed: calculations edited since then need a new order.
   const rows = await calculationRows(trx, order.mandant_id, order.calculation_ids);
   const frozen = rows.filter((row) => toBoolean(row.frozen));
   if (frozen.length > 0) throw conflict(alreadyOrderedMessage(frozen.map((r) => r.number)));
-  const mandant = await trx.selectFrom('mandants').select('settings').where('id', '=', order.mandant_id).executeTakeFirstOrThrow();
+  const mandant = await trx
+    .selectFrom('mandants')
+    .select('settings')
+    .where('id', '=', order.mandant_id)
+    .executeTakeFirstOrThrow();
   const tonnesNow = orderedKg(sumCo2e(rows), roundingStepKg(parseJson(mandant.settings, {})));
-  if (rows.length !== order.calculation_ids.length || tonnesNow !== order.tonnes_kg) throw conflict(orderMessage('changedSinceDraft'));
+  if (rows.length !== order.calculation_ids.length || tonnesNow !== order.tonnes_kg)
+    throw conflict(orderMessage('changedSinceDraft'));
 
   const reserved = await trx
     .updateTable('offset_projects')
@@ -50,7 +63,8 @@ async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: O
     .where('id', '=', order.project_id)
     .where('tonnes_available_kg', '>=', order.tonnes_kg)
     .executeTakeFirst();
-  if (Number(reserved.numUpdatedRows) !== 1) throw conflict(orderMessage('notEnoughStock'), { project_id: orderMessage('notEnoughStock') });
+  if (Number(reserved.numUpdatedRows) !== 1)
+    throw conflict(orderMessage('notEnoughStock'), { project_id: orderMessage('notEnoughStock') });
 
   // `frozen = false` in the condition: a concurrent order of the same calculation froze it first → 409.
   const froze = await trx
@@ -60,7 +74,8 @@ async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: O
     .where('id', 'in', order.calculation_ids)
     .where('frozen', '=', false)
     .executeTakeFirst();
-  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length) throw conflict(alreadyOrderedMessage(rows.map((r) => r.number)));
+  if (Number(froze.numUpdatedRows) !== order.calculation_ids.length)
+    throw conflict(alreadyOrderedMessage(rows.map((r) => r.number)));
 }
 
 /** Gives the stock back and unfreezes the calculations of a placed order being cancelled. */
@@ -71,7 +86,12 @@ async function release(trx: Kysely<DatabaseSchema>, order: OrderRecord): Promise
     .where('id', '=', order.project_id)
     .execute();
   if (order.calculation_ids.length > 0) {
-    await trx.updateTable('calculations').set({ frozen: false }).where('mandant_id', '=', order.mandant_id).where('id', 'in', order.calculation_ids).execute();
+    await trx
+      .updateTable('calculations')
+      .set({ frozen: false })
+      .where('mandant_id', '=', order.mandant_id)
+      .where('id', 'in', order.calculation_ids)
+      .execute();
   }
 }
 

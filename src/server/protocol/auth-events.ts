@@ -16,7 +16,10 @@ export interface AuthSubject {
   mandant_id: number | null;
 }
 
-type AuthAction = Extract<ProtocolAction, 'logged_in' | 'login_failed' | 'logged_out' | 'password_reset_requested' | 'password_reset' | 'password_changed'>;
+type AuthAction = Extract<
+  ProtocolAction,
+  'logged_in' | 'login_failed' | 'logged_out' | 'password_reset_requested' | 'password_reset' | 'password_changed'
+>;
 
 const RESOURCE: Record<AuthAction, string> = {
   logged_in: 'auth',

@@ -38,10 +38,15 @@ export interface RecordChangeEntry<T extends { id: number | string } = { id: num
 }
 
 /** What a resource may adjust in the entries rest-resource writes for it (RestResourceDefinition.protocol). */
-export type ProtocolOverrides = Partial<Pick<RecordChangeEntry, 'action' | 'label' | 'ignore' | 'params' | 'summaryKey'>>;
+export type ProtocolOverrides = Partial<
+  Pick<RecordChangeEntry, 'action' | 'label' | 'ignore' | 'params' | 'summaryKey'>
+>;
 
 /** `entry` with the overrides that are set (an override left `undefined` keeps the default). */
-export function withOverrides<T extends { id: number | string }>(entry: RecordChangeEntry<T>, overrides: ProtocolOverrides = {}): RecordChangeEntry<T> {
+export function withOverrides<T extends { id: number | string }>(
+  entry: RecordChangeEntry<T>,
+  overrides: ProtocolOverrides = {},
+): RecordChangeEntry<T> {
   const merged: RecordChangeEntry<T> = { ...entry };
   for (const [key, value] of Object.entries(overrides) as [keyof ProtocolOverrides, unknown][]) {
     if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
@@ -83,7 +88,9 @@ export async function recordChange<T extends { id: number | string }>(
   change: RecordChangeEntry<T>,
 ): Promise<number> {
   const { user, ip } = 'raw' in source ? sourceOf(source) : source;
-  const changes = change.previous ? diffRecords(change.previous, change.record, { ignore: change.ignore, writtenColumns: change.writtenColumns }) : null;
+  const changes = change.previous
+    ? diffRecords(change.previous, change.record, { ignore: change.ignore, writtenColumns: change.writtenColumns })
+    : null;
   const label = change.label ?? labelOf(change.record);
   const params: NonNullable<ProtocolSummary['params']> = { ...change.params };
   if (changes) params.fields = Object.keys(changes).length;
@@ -94,7 +101,10 @@ export async function recordChange<T extends { id: number | string }>(
     recordLabel: label,
     mandantId: change.mandantId !== undefined ? change.mandantId : mandantOf(change.record, user),
     actor: actorOf(user),
-    summary: { ...(change.summaryKey && { key: change.summaryKey }), ...(Object.keys(params).length > 0 && { params }) },
+    summary: {
+      ...(change.summaryKey && { key: change.summaryKey }),
+      ...(Object.keys(params).length > 0 && { params }),
+    },
     changes,
     ip,
   });

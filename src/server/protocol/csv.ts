@@ -5,7 +5,19 @@ import { formatDateTime } from '../../core/dates';
 import type { Language } from '../../core/languages';
 import { changesText, entryAction, protocolText, resourceName, summaryText } from './messages';
 
-const COLUMNS = ['at', 'user', 'user_email', 'mandant', 'action', 'resource', 'record_id', 'record', 'summary', 'changes', 'ip'] as const;
+const COLUMNS = [
+  'at',
+  'user',
+  'user_email',
+  'mandant',
+  'action',
+  'resource',
+  'record_id',
+  'record',
+  'summary',
+  'changes',
+  'ip',
+] as const;
 
 export { changesText };
 

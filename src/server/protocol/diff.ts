@@ -52,7 +52,8 @@ export function diffRecords(previous: object, next: object, options: DiffOptions
     if (!ignore.has(key)) walk(key, ownValue(before, key), ownValue(after, key), 1, out);
   }
   for (const column of options.writtenColumns ?? []) {
-    if (!Object.hasOwn(after, column) && !ignore.has(column)) setOwnValue<ProtocolChanges[string]>(out, secretFieldName(column), { redacted: true });
+    if (!Object.hasOwn(after, column) && !ignore.has(column))
+      setOwnValue<ProtocolChanges[string]>(out, secretFieldName(column), { redacted: true });
   }
   return out;
 }

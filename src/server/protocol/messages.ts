@@ -7,12 +7,21 @@ import type { ProtocolEntryRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { findMessage } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
-import { changesLine, describeSummary, entryActionName, resourceName as describedResource, type ProtocolReader } from '../../core/protocol/describe';
+import {
+  changesLine,
+  describeSummary,
+  entryActionName,
+  resourceName as describedResource,
+  type ProtocolReader,
+} from '../../core/protocol/describe';
 
 /** A message by its full key in `language` (German if missing), `%{name}` replaced; null if no language has it. */
 export function messageText(language: Language, key: string, params: Record<string, unknown> = {}): string | null {
   const filled = Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? value : value === undefined || value === null ? '' : String(value)]),
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? value : value === undefined || value === null ? '' : String(value),
+    ]),
   );
   return findMessage(language, key, filled);
 }

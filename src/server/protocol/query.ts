@@ -14,8 +14,27 @@ import { scopeToMandant } from '../http/tenant-scope';
 import './table';
 
 export const PROTOCOL_COLUMNS = recordColumns(ProtocolEntryRecord, {
-  only: ['id', 'mandant_id', 'user_id', 'action', 'resource', 'record_id', 'record_label', 'user_name', 'user_email', 'ip', 'summary', 'changes', 'at'],
-  narrowed: { record_label: { filterable: false }, user_name: { filterable: false }, user_email: { filterable: false }, ip: { filterable: false, sortable: false } },
+  only: [
+    'id',
+    'mandant_id',
+    'user_id',
+    'action',
+    'resource',
+    'record_id',
+    'record_label',
+    'user_name',
+    'user_email',
+    'ip',
+    'summary',
+    'changes',
+    'at',
+  ],
+  narrowed: {
+    record_label: { filterable: false },
+    user_name: { filterable: false },
+    user_email: { filterable: false },
+    ip: { filterable: false, sortable: false },
+  },
 });
 
 /** Expressions `q` searches; summary is JSON (rendered per reader), searched as its text. */
@@ -31,7 +50,9 @@ function timestamp(key: string, value: string | number, endOfDay: boolean): stri
   const text = String(value).trim();
   const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00.000Z` : text);
   if (text === '' || Number.isNaN(date.getTime())) {
-    throw badRequest(msg('errors.protocol.invalidTime', { time: text }), { [`filter.${key}`]: 'errors.list.expectedIsoDate' });
+    throw badRequest(msg('errors.protocol.invalidTime', { time: text }), {
+      [`filter.${key}`]: 'errors.list.expectedIsoDate',
+    });
   }
   if (endOfDay && DATE_ONLY.test(text)) return new Date(date.getTime() + DAY_MS - 1).toISOString();
   return date.toISOString();
@@ -51,7 +72,9 @@ function checkConditions(conditions: Condition[]): Condition[] {
       const values = c.kind === 'in' ? c.values : [c.value];
       const unknown = values.find((v) => !(PROTOCOL_ACTIONS as readonly unknown[]).includes(v));
       if (unknown !== undefined) {
-        throw badRequest(msg('errors.protocol.unknownAction', { action: String(unknown) }), { 'filter.action': msg('errors.list.expectedOneOf', { values: PROTOCOL_ACTIONS.join(', ') }) });
+        throw badRequest(msg('errors.protocol.unknownAction', { action: String(unknown) }), {
+          'filter.action': msg('errors.list.expectedOneOf', { values: PROTOCOL_ACTIONS.join(', ') }),
+        });
       }
     }
     return c;

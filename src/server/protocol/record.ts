@@ -3,7 +3,13 @@
  * change they record, so the change and its entry commit or roll back together.
  */
 import type { Kysely } from 'kysely';
-import { ProtocolEntryRecord, type ProtocolAction, type ProtocolChanges, type ProtocolSummary, type SessionUser } from '../../core/api';
+import {
+  ProtocolEntryRecord,
+  type ProtocolAction,
+  type ProtocolChanges,
+  type ProtocolSummary,
+  type SessionUser,
+} from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, recordOfRow } from '../db/values';
 import './table';

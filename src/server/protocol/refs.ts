@@ -25,7 +25,8 @@ function kindOf(field: string): Kind | null {
 function idsOf(entry: ProtocolEntryRecord): Map<Kind, Set<number>> {
   const out = new Map<Kind, Set<number>>();
   const add = (kind: Kind, value: unknown) => {
-    const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
+    const id =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
     if (id === null || !Number.isSafeInteger(id) || id < 1 || id > MAX_INT32) return;
     if (!out.has(kind)) out.set(kind, new Set());
     out.get(kind)!.add(id);
@@ -41,7 +42,12 @@ function idsOf(entry: ProtocolEntryRecord): Map<Kind, Set<number>> {
   return out;
 }
 
-async function names(db: Kysely<DatabaseSchema>, reader: SessionUser, kind: Kind, ids: number[]): Promise<Map<number, string>> {
+async function names(
+  db: Kysely<DatabaseSchema>,
+  reader: SessionUser,
+  kind: Kind,
+  ids: number[],
+): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const all = seesAllMandants(reader);
   if (kind === 'users') {
@@ -60,7 +66,11 @@ async function names(db: Kysely<DatabaseSchema>, reader: SessionUser, kind: Kind
 }
 
 /** `entries` with `refs`: each entry the names of the ids it mentions, as far as `reader` may see them. */
-export async function withRefs(db: Kysely<DatabaseSchema>, reader: SessionUser, entries: ProtocolEntryRecord[]): Promise<ProtocolEntryRecord[]> {
+export async function withRefs(
+  db: Kysely<DatabaseSchema>,
+  reader: SessionUser,
+  entries: ProtocolEntryRecord[],
+): Promise<ProtocolEntryRecord[]> {
   const wanted = entries.map(idsOf);
   const lookups = new Map<Kind, Map<number, string>>();
   for (const kind of ['users', 'databases', 'mandants'] as const) {

@@ -64,7 +64,12 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
         querystring: listQuerystring(describe),
-        response: { 200: fileResponse('text/csv', 'The protocol entries as CSV'), 400: errorRef, 401: errorRef, 403: errorRef },
+        response: {
+          200: fileResponse('text/csv', 'The protocol entries as CSV'),
+          400: errorRef,
+          401: errorRef,
+          403: errorRef,
+        },
       },
     },
     async (request, reply) => {
@@ -74,8 +79,12 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       const base = sortedRows(protocolSelect(db, user, query), query.sort);
       async function* batches(): AsyncGenerator<string> {
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
-          const rows = await base.limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
-          if (rows.length > 0) yield `${csvRows(user.language, await withRefs(db, user, rows.map(toProtocolEntryRecord)))}\r\n`;
+          const rows = await base
+            .limit(Math.min(EXPORT_BATCH, MAX_EXPORT_ROWS - offset))
+            .offset(offset)
+            .execute();
+          if (rows.length > 0)
+            yield `${csvRows(user.language, await withRefs(db, user, rows.map(toProtocolEntryRecord)))}\r\n`;
           if (rows.length < EXPORT_BATCH) return;
         }
       }

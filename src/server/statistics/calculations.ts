@@ -51,7 +51,11 @@ export async function co2eByMonth(db: Db, user: SessionUser, query: StatisticsQu
   const rows = await inRange(db, user, query)
     .where(month, '>=', query.from.slice(0, 7))
     .where(month, '<=', query.to.slice(0, 7))
-    .select((eb) => [month.as('month'), eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .select((eb) => [
+      month.as('month'),
+      eb.fn.countAll().as('n'),
+      eb.fn.sum<number>('calculations.total_co2e').as('kg'),
+    ])
     .groupBy(month)
     .orderBy(month)
     .execute();
@@ -71,17 +75,29 @@ async function co2eByColumn<C extends 'template_id' | 'customer', V extends stri
 ): Promise<Array<Record<C, V> & { calculations: number; co2e_kg: number }>> {
   const grouped = sql.ref<string | null>(`calculations.${column}`);
   const ordered = inRange(db, user, query)
-    .select((eb) => [grouped.as('value'), eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .select((eb) => [
+      grouped.as('value'),
+      eb.fn.countAll().as('n'),
+      eb.fn.sum<number>('calculations.total_co2e').as('kg'),
+    ])
     .groupBy(grouped)
     .orderBy('kg', 'desc')
     .orderBy(grouped);
   const rows = await (limit === undefined ? ordered : ordered.limit(limit)).execute();
-  return rows.map((r) => ({ [column]: r.value, calculations: count(r.n), co2e_kg: kg(r.kg) }) as unknown as Record<C, V> & { calculations: number; co2e_kg: number });
+  return rows.map(
+    (r) =>
+      ({ [column]: r.value, calculations: count(r.n), co2e_kg: kg(r.kg) }) as unknown as Record<C, V> & {
+        calculations: number;
+        co2e_kg: number;
+      },
+  );
 }
 
-export const co2eByTemplate = (db: Db, user: SessionUser, query: StatisticsQuery) => co2eByColumn<'template_id', string>(db, user, query, 'template_id');
+export const co2eByTemplate = (db: Db, user: SessionUser, query: StatisticsQuery) =>
+  co2eByColumn<'template_id', string>(db, user, query, 'template_id');
 
-export const co2eByCustomer = (db: Db, user: SessionUser, query: StatisticsQuery) => co2eByColumn<'customer', string | null>(db, user, query, 'customer', GROUP_LIMIT);
+export const co2eByCustomer = (db: Db, user: SessionUser, query: StatisticsQuery) =>
+  co2eByColumn<'customer', string | null>(db, user, query, 'customer', GROUP_LIMIT);
 
 /**
  * A calculation with several tags counts towards each of them; untagged calculations are not listed.
@@ -96,7 +112,11 @@ export async function co2eByTag(db: Db, user: SessionUser, query: StatisticsQuer
     .where('calculation_tags.created_at', '<', query.toInstant);
   if (query.mandantId !== null) tagged = tagged.where('calculation_tags.mandant_id', '=', query.mandantId);
   const rows = await scopeToMandant(tagged, user, 'calculation_tags.mandant_id')
-    .select((eb) => ['calculation_tags.tag', eb.fn.countAll().as('n'), eb.fn.sum<number>('calculation_tags.total_co2e').as('kg')])
+    .select((eb) => [
+      'calculation_tags.tag',
+      eb.fn.countAll().as('n'),
+      eb.fn.sum<number>('calculation_tags.total_co2e').as('kg'),
+    ])
     .groupBy('calculation_tags.tag')
     .orderBy('kg', 'desc')
     .orderBy('calculation_tags.tag')

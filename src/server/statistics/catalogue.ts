@@ -9,7 +9,14 @@ import { DEFAULT_LANGUAGE, type Language, type LocalizedText } from '../../core/
 import { parseJson } from '../db/values';
 import type { DatabaseSchema } from '../db/schema';
 import type { TemplateRegistry } from '../templates/registry';
-import { calculationTotals, co2eByCustomer, co2eByMonth, co2eByTag, co2eByTemplate, topCalculations } from './calculations';
+import {
+  calculationTotals,
+  co2eByCustomer,
+  co2eByMonth,
+  co2eByTag,
+  co2eByTemplate,
+  topCalculations,
+} from './calculations';
 import { offsetByMonth, offsetsByProject, offsetsByStandard, offsetTotals, ordersByStatus } from './orders';
 import { monthsOf, type StatisticsQuery } from './query';
 
@@ -49,9 +56,18 @@ const templateLabel = (ctx: StatisticContext, id: string) => ctx.templates.curre
 
 export const STATISTICS: Record<StatisticName, StatisticDefinition> = {
   overview: {
-    columns: [countColumn('calculations'), kgColumn('co2e_kg'), kgColumn('offset_kg'), { key: 'offset_share', unit: 'percent' }, countColumn('open_orders')],
+    columns: [
+      countColumn('calculations'),
+      kgColumn('co2e_kg'),
+      kgColumn('offset_kg'),
+      { key: 'offset_share', unit: 'percent' },
+      countColumn('open_orders'),
+    ],
     async rows({ db, user, query }) {
-      const [calculated, offset] = await Promise.all([calculationTotals(db, user, query), offsetTotals(db, user, query)]);
+      const [calculated, offset] = await Promise.all([
+        calculationTotals(db, user, query),
+        offsetTotals(db, user, query),
+      ]);
       const share = calculated.co2e_kg > 0 ? Math.round((offset.offset_kg / calculated.co2e_kg) * 10000) / 100 : null;
       return [{ ...calculated, offset_kg: offset.offset_kg, offset_share: share, open_orders: offset.open_orders }];
     },
@@ -84,7 +100,13 @@ export const STATISTICS: Record<StatisticName, StatisticDefinition> = {
     rows: ({ db, user, query }) => co2eByTag(db, user, query),
   },
   orders: {
-    columns: [label('status'), label('currency'), countColumn('orders'), kgColumn('offset_kg'), { key: 'value_minor', unit: 'money_minor' }],
+    columns: [
+      label('status'),
+      label('currency'),
+      countColumn('orders'),
+      kgColumn('offset_kg'),
+      { key: 'value_minor', unit: 'money_minor' },
+    ],
     rows: ({ db, user, query }) => ordersByStatus(db, user, query),
   },
   offsets_by_project: {
@@ -99,7 +121,14 @@ export const STATISTICS: Record<StatisticName, StatisticDefinition> = {
     rows: ({ db, user, query }) => offsetsByStandard(db, user, query),
   },
   top_calculations: {
-    columns: [label('number'), label('title'), label('customer'), label('template'), label('created_at'), kgColumn('co2e_kg')],
+    columns: [
+      label('number'),
+      label('title'),
+      label('customer'),
+      label('template'),
+      label('created_at'),
+      kgColumn('co2e_kg'),
+    ],
     async rows(ctx) {
       const rows = await topCalculations(ctx.db, ctx.user, ctx.query);
       return rows.map((r) => ({ ...r, template: templateLabel(ctx, r.template_id) }));

@@ -40,7 +40,11 @@ export function orderStatisticsAvailable(db: Db): Promise<boolean> {
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
 
 /** The WHERE clause every order statistic shares: range, mandant (and the user's scope again). */
-function orderFilter(user: SessionUser, query: StatisticsQuery, statuses: readonly string[] | null): RawBuilder<unknown> {
+function orderFilter(
+  user: SessionUser,
+  query: StatisticsQuery,
+  statuses: readonly string[] | null,
+): RawBuilder<unknown> {
   const parts = [sql`o.created_at >= ${query.fromInstant}`, sql`o.created_at < ${query.toInstant}`];
   if (query.mandantId !== null) parts.push(sql`o.mandant_id = ${query.mandantId}`);
   const scope = tenantCondition(user, 'o.mandant_id');
@@ -51,7 +55,11 @@ function orderFilter(user: SessionUser, query: StatisticsQuery, statuses: readon
 
 const num = (value: unknown) => Number(value ?? 0);
 
-export async function offsetTotals(db: Db, user: SessionUser, query: StatisticsQuery): Promise<{ offset_kg: number; open_orders: number }> {
+export async function offsetTotals(
+  db: Db,
+  user: SessionUser,
+  query: StatisticsQuery,
+): Promise<{ offset_kg: number; open_orders: number }> {
   if (!(await orderStatisticsAvailable(db))) return { offset_kg: 0, open_orders: 0 };
   const { rows } = await sql<{ kg: unknown; open: unknown }>`
     select sum(case when o.status in (${list(OFFSETTING_STATUSES)}) then o.tonnes_kg else 0 end) as kg,
@@ -76,7 +84,13 @@ export async function ordersByStatus(db: Db, user: SessionUser, query: Statistic
     select o.status as status, o.currency as currency, count(*) as n, sum(o.tonnes_kg) as kg, sum(o.total_minor) as minor
     from orders o where ${orderFilter(user, query, null)}
     group by o.status, o.currency order by o.status, o.currency`.execute(db);
-  return rows.map((r) => ({ status: r.status, currency: r.currency, orders: num(r.n), offset_kg: num(r.kg), value_minor: num(r.minor) }));
+  return rows.map((r) => ({
+    status: r.status,
+    currency: r.currency,
+    orders: num(r.n),
+    offset_kg: num(r.kg),
+    value_minor: num(r.minor),
+  }));
 }
 
 export async function offsetsByProject(db: Db, user: SessionUser, query: StatisticsQuery) {
@@ -86,7 +100,13 @@ export async function offsetsByProject(db: Db, user: SessionUser, query: Statist
     from orders o join offset_projects p on p.id = o.project_id
     where ${orderFilter(user, query, OFFSETTING_STATUSES)}
     group by p.id, p.name, p.standard order by kg desc, p.id`.execute(db);
-  return rows.map((r) => ({ project_id: num(r.project_id), name: r.name, standard: r.standard, orders: num(r.n), offset_kg: num(r.kg) }));
+  return rows.map((r) => ({
+    project_id: num(r.project_id),
+    name: r.name,
+    standard: r.standard,
+    orders: num(r.n),
+    offset_kg: num(r.kg),
+  }));
 }
 
 export async function offsetsByStandard(db: Db, user: SessionUser, query: StatisticsQuery) {

@@ -37,7 +37,8 @@ function parseDay(value: string): number | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(year, month - 1, day);
   const date = new Date(ms);
-  if (year < 1970 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (year < 1970 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   return ms;
 }
 
@@ -59,14 +60,23 @@ export function unknownParameters(url: string): string[] {
   return [...new Set(search.keys())].filter((key) => !STATISTICS_PARAMETERS.includes(key));
 }
 
-export function parseStatisticsQuery(name: string, raw: StatisticsRequestQuery, unknown: string[]): Omit<StatisticsQuery, 'mandantId'> & { mandantParam: number | null } {
+export function parseStatisticsQuery(
+  name: string,
+  raw: StatisticsRequestQuery,
+  unknown: string[],
+): Omit<StatisticsQuery, 'mandantId'> & { mandantParam: number | null } {
   if (!isStatisticName(name)) {
-    throw badRequest(msg('errors.statistics.unknownStatistic', { name, known: STATISTIC_NAMES.join(', ') }), { name: 'errors.statistics.unknownStatisticField' });
+    throw badRequest(msg('errors.statistics.unknownStatistic', { name, known: STATISTIC_NAMES.join(', ') }), {
+      name: 'errors.statistics.unknownStatisticField',
+    });
   }
   if (unknown.length > 0) {
     const errors: FieldErrors = Object.fromEntries(unknown.map((key) => [key, 'errors.statistics.unknownFilterField']));
     const names = unknown.map((k) => `"${k}"`).join(', ');
-    throw badRequest(msg('errors.statistics.unknownFilter', { name: names, allowed: STATISTICS_PARAMETERS.join(', ') }), errors);
+    throw badRequest(
+      msg('errors.statistics.unknownFilter', { name: names, allowed: STATISTICS_PARAMETERS.join(', ') }),
+      errors,
+    );
   }
   const defaults = defaultRange();
   const from = raw.from ?? defaults.from;
@@ -79,18 +89,24 @@ export function parseStatisticsQuery(name: string, raw: StatisticsRequestQuery, 
   if (fromMs === null || toMs === null) throw badRequest('errors.statistics.invalidRange', errors);
   if (fromMs > toMs) throw badRequest('errors.statistics.rangeReversed', { from: 'errors.statistics.fromAfterTo' });
   if ((toMs - fromMs) / DAY_MS >= MAX_RANGE_DAYS) {
-    throw badRequest(msg('errors.statistics.rangeTooLong', { max: MAX_RANGE_DAYS }), { to: 'errors.statistics.rangeTooLongField' });
+    throw badRequest(msg('errors.statistics.rangeTooLong', { max: MAX_RANGE_DAYS }), {
+      to: 'errors.statistics.rangeTooLongField',
+    });
   }
   let mandantParam: number | null = null;
   if (raw.mandant_id !== undefined && raw.mandant_id !== '') {
     const id = Number(raw.mandant_id);
-    if (!Number.isSafeInteger(id) || id < 1) throw badRequest('errors.statistics.invalidMandant', { mandant_id: 'errors.statistics.expectedMandant' });
+    if (!Number.isSafeInteger(id) || id < 1)
+      throw badRequest('errors.statistics.invalidMandant', { mandant_id: 'errors.statistics.expectedMandant' });
     mandantParam = id;
   }
   const format = raw.format ?? 'json';
-  if (format !== 'json' && format !== 'csv') throw badRequest('errors.statistics.unknownFormat', { format: 'errors.statistics.useJsonOrCsv' });
+  if (format !== 'json' && format !== 'csv')
+    throw badRequest('errors.statistics.unknownFormat', { format: 'errors.statistics.useJsonOrCsv' });
   if (raw.lang !== undefined && !isLanguage(raw.lang)) {
-    throw badRequest(msg('errors.statistics.unknownLanguage', { languages: LANGUAGES.join(', ') }), { lang: 'errors.statistics.unknownLanguageField' });
+    throw badRequest(msg('errors.statistics.unknownLanguage', { languages: LANGUAGES.join(', ') }), {
+      lang: 'errors.statistics.unknownLanguageField',
+    });
   }
   return {
     name,
@@ -108,7 +124,11 @@ export function parseStatisticsQuery(name: string, raw: StatisticsRequestQuery, 
  * Whose figures: provider admins any mandant or (none named) all; everybody else only their own —
  * another mandant's id is answered as if it did not exist (404), like every other tenant lookup.
  */
-export async function resolveStatisticsMandant(db: Kysely<DatabaseSchema>, user: SessionUser, requested: number | null): Promise<number | null> {
+export async function resolveStatisticsMandant(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  requested: number | null,
+): Promise<number | null> {
   if (seesAllMandants(user)) {
     if (requested === null) return null;
     const found = await db.selectFrom('mandants').select('id').where('id', '=', requested).executeTakeFirst();
@@ -116,7 +136,8 @@ export async function resolveStatisticsMandant(db: Kysely<DatabaseSchema>, user:
     return requested;
   }
   if (user.mandant_id === null) throw notFound('errors.statistics.noMandantField');
-  if (requested !== null && requested !== user.mandant_id) throw notFound(msg('errors.statistics.noMandant', { id: requested }));
+  if (requested !== null && requested !== user.mandant_id)
+    throw notFound(msg('errors.statistics.noMandant', { id: requested }));
   return user.mandant_id;
 }
 

@@ -55,7 +55,14 @@ export function registerStatisticsRoutes(app: FastifyInstance, db: Kysely<Databa
       const definition = STATISTICS[query.name];
       const language = query.language ?? user.language;
       const rows = await definition.rows({ db, user, query, language, templates: app.templates });
-      const result: StatisticsResult = { name: query.name, from: query.from, to: query.to, mandant_id: query.mandantId, columns: definition.columns, rows };
+      const result: StatisticsResult = {
+        name: query.name,
+        from: query.from,
+        to: query.to,
+        mandant_id: query.mandantId,
+        columns: definition.columns,
+        rows,
+      };
       if (query.format === 'csv') {
         const file = `statistics-${query.name}-${query.from}-${query.to}.csv`;
         return reply

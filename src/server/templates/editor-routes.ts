@@ -33,7 +33,11 @@ import { usageByVersion, versionKey } from './versions-table';
 import { loadUnitCatalog } from '../units/catalog';
 
 const tags = ['templates'];
-function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>, lang: Language): TemplateVersionRecord {
+function toVersionRecord(
+  entry: TemplateVersionEntry,
+  usage: Map<string, number>,
+  lang: Language,
+): TemplateVersionRecord {
   const { template } = entry;
   return {
     id: versionKey(template.id, template.version),
@@ -52,7 +56,13 @@ function toVersionRecord(entry: TemplateVersionEntry, usage: Map<string, number>
 
 /** The entry of the protocol: a small summary, not the whole definition. */
 function protocolRecord(template: Template, status: TemplateVersionStatus, lang: Language) {
-  return { id: versionKey(template.id, template.version), template_id: template.id, version: template.version, status, label: `${localize(template.label, lang, template.id)} v${template.version}` };
+  return {
+    id: versionKey(template.id, template.version),
+    template_id: template.id,
+    version: template.version,
+    status,
+    label: `${localize(template.label, lang, template.id)} v${template.version}`,
+  };
 }
 
 /** A version the registry does not hold (it failed the load-time checks): its protocol entry names it by id. */
@@ -84,7 +94,8 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
   let json = definition;
   if (typeof definition === 'string') {
     const parsed = parseTemplateJson(definition, 'template.json');
-    if (parsed.error) throw badRequest(templateMessage('invalidJson'), { '/': rendered(wordChecker(parsed.error, lang)) });
+    if (parsed.error)
+      throw badRequest(templateMessage('invalidJson'), { '/': rendered(wordChecker(parsed.error, lang)) });
     json = parsed.json;
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -93,7 +104,11 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
   return json as Record<string, unknown>;
 }
 
-export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+export function registerTemplateEditorRoutes(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  registry: TemplateRegistry,
+): void {
   const api = typed(app);
   const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
   /** A change of one version, answering the version. */
@@ -112,14 +127,20 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     const lang = user.language;
     const json = parseDefinition(body.definition, lang);
     const id = typeof json.id === 'string' ? json.id : '';
-    if (id && registry.isShipped(id)) throw conflict(templateMessage('shippedId', { id }), { '/id': templateMessage('shippedId', { id }) });
+    if (id && registry.isShipped(id))
+      throw conflict(templateMessage('shippedId', { id }), { '/id': templateMessage('shippedId', { id }) });
     const catalog = await loadFactorCatalog(db);
     const units = await loadUnitCatalog(db);
     const status = body.status ?? 'draft';
     const saved = await db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom('template_versions').select((eb) => eb.fn.max('version').as('v')).where('template_id', '=', id).executeTakeFirst();
+      const last = await trx
+        .selectFrom('template_versions')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .where('template_id', '=', id)
+        .executeTakeFirst();
       const lastVersion = Number(last?.v ?? 0);
-      if (lastVersion > 0 && body.mode === 'new') throw conflict(templateMessage('idTaken', { id }), { '/id': templateMessage('idTaken', { id }) });
+      if (lastVersion > 0 && body.mode === 'new')
+        throw conflict(templateMessage('idTaken', { id }), { '/id': templateMessage('idTaken', { id }) });
       const version = lastVersion + 1;
       const template = checkedDefinition(json, id || 'template', version, catalog, units, lang);
       const now = isoNow();
@@ -137,7 +158,12 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
           updated_at: now,
         })
         .execute();
-      await recordChange(trx, request, { action: 'created', resource: 'templates', record: protocolRecord(template, status, lang), mandantId: null });
+      await recordChange(trx, request, {
+        action: 'created',
+        resource: 'templates',
+        record: protocolRecord(template, status, lang),
+        mandantId: null,
+      });
       return { template, now };
     });
     await registry.refresh({ afterWrite: true });
@@ -155,7 +181,12 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
   /** The app-created row of a version; shipped versions and unknown ones are refused precisely. */
   async function appVersion(_request: FastifyRequest, trx: Kysely<DatabaseSchema>, id: string, version: number) {
     if (registry.isShipped(id)) throw conflict(templateMessage('shippedReadOnly'));
-    const row = await trx.selectFrom('template_versions').selectAll().where('template_id', '=', id).where('version', '=', version).executeTakeFirst();
+    const row = await trx
+      .selectFrom('template_versions')
+      .selectAll()
+      .where('template_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
     if (!row) throw notFound(templateMessage('noVersion', { id, version }));
     return row;
   }
@@ -186,14 +217,25 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
         params: TemplateVersionParams,
         body: TemplateCopyRequest,
-        response: { 201: TemplateVersionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: {
+          201: TemplateVersionRecord,
+          400: errorRef,
+          401: errorRef,
+          403: errorRef,
+          404: errorRef,
+          409: errorRef,
+        },
       },
     },
     async (request, reply) => {
       const { id, version } = request.params;
       const source = registry.resolve(id, version);
       if (!source) throw notFound(templateMessage('noVersion', { id, version }));
-      const record = await save(request, { definition: { ...source, id: request.body.id }, status: request.body.status, mode: 'new' });
+      const record = await save(request, {
+        definition: { ...source, id: request.body.id },
+        status: request.body.status,
+        mode: 'new',
+      });
       return reply.code(201).send(record);
     },
   );
@@ -228,7 +270,11 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         const row = await appVersion(request, trx, id, version);
         if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', { id, version }));
         const now = isoNow();
-        await trx.updateTable('template_versions').set({ status: 'published', published_at: now, updated_at: now }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('template_versions')
+          .set({ status: 'published', published_at: now, updated_at: now })
+          .where('id', '=', row.id)
+          .execute();
         const template = registry.resolve(id, version) ?? unloaded(id, version);
         await recordChange(trx, request, {
           action: 'status_changed',
@@ -257,7 +303,12 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, smart_count: usage }));
         await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
         const template = entry?.template ?? unloaded(id, version);
-        await recordChange(trx, request, { action: 'deleted', resource: 'templates', record: protocolRecord(template, row.status, lang), mandantId: null });
+        await recordChange(trx, request, {
+          action: 'deleted',
+          resource: 'templates',
+          record: protocolRecord(template, row.status, lang),
+          mandantId: null,
+        });
       });
       await registry.refresh({ afterWrite: true });
       if (!entry) throw notFound(templateMessage('noVersion', { id, version }));
@@ -273,7 +324,12 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
         params: TemplateVersionParams,
-        response: { 200: fileResponse('application/json', 'The template file'), 401: errorRef, 403: errorRef, 404: errorRef },
+        response: {
+          200: fileResponse('application/json', 'The template file'),
+          401: errorRef,
+          403: errorRef,
+          404: errorRef,
+        },
       },
     },
     async (request, reply) => {
@@ -305,7 +361,11 @@ export function registerTemplateEditorRoutes(app: FastifyInstance, db: Kysely<Da
     // A rejected file is otherwise only in the server log, which a provider admin does not read (issue #20).
     async (request): Promise<TemplateLoadErrorRecord[]> => {
       const lang = currentUser(request).language;
-      return registry.loadErrors.map((error) => ({ file: error.fileName, pointer: error.pointer, message: wordChecker(error, lang) }));
+      return registry.loadErrors.map((error) => ({
+        file: error.fileName,
+        pointer: error.pointer,
+        message: wordChecker(error, lang),
+      }));
     },
   );
 }

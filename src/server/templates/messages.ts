@@ -3,5 +3,7 @@ import type { ErrorKey, ErrorMessage, ErrorParams } from '../../core/i18n/error-
 
 type TemplateMessageKey = ErrorKey extends infer K ? (K extends `errors.templates.${infer N}` ? N : never) : never;
 
-export const templateMessage = (key: TemplateMessageKey, params?: ErrorParams): ErrorMessage => ({ key: `errors.templates.${key}`, ...(params && { params }) });
-
+export const templateMessage = (key: TemplateMessageKey, params?: ErrorParams): ErrorMessage => ({
+  key: `errors.templates.${key}`,
+  ...(params && { params }),
+});

@@ -166,7 +166,10 @@ export function readTemplateFiles(dir: string): { files: TemplateFile[]; errors:
     names = fs.readdirSync(dir).filter((name) => name.toLowerCase().endsWith('.json'));
   } catch (problem) {
     const reason = problem instanceof Error ? problem.message : String(problem);
-    return { files, errors: [{ fileName: dir, pointer: '', ...checkerText('checker.files.folderUnreadable', { detail: reason }) }] };
+    return {
+      files,
+      errors: [{ fileName: dir, pointer: '', ...checkerText('checker.files.folderUnreadable', { detail: reason }) }],
+    };
   }
   for (const fileName of names.sort()) {
     try {
@@ -194,7 +197,11 @@ export async function loadFactorCatalog(db: Kysely<DatabaseSchema>): Promise<Fac
 }
 
 /** Loads TEMPLATES_DIR and the app-created versions; never throws: every fault is logged and the valid templates are served. */
-export async function loadTemplateRegistry(dir: string, db: Kysely<DatabaseSchema>, log: FastifyBaseLogger): Promise<TemplateRegistry> {
+export async function loadTemplateRegistry(
+  dir: string,
+  db: Kysely<DatabaseSchema>,
+  log: FastifyBaseLogger,
+): Promise<TemplateRegistry> {
   const read = readTemplateFiles(dir);
   let catalog: FactorCatalog | undefined;
   try {

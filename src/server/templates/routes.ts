@@ -7,7 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { ListedTemplateRecord, TemplateIdParams, type SessionUser, type TemplateEditorInfo, type TemplateRecord } from '../../core/api';
+import {
+  ListedTemplateRecord,
+  TemplateIdParams,
+  type SessionUser,
+  type TemplateEditorInfo,
+  type TemplateRecord,
+} from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
@@ -19,13 +25,19 @@ import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
 import { usageByVersion } from './versions-table';
 
-const COLUMNS = recordColumns(ListedTemplateRecord, { only: ['id', 'source', 'status', 'version', 'type', 'label', 'icon'] });
+const COLUMNS = recordColumns(ListedTemplateRecord, {
+  only: ['id', 'source', 'status', 'version', 'type', 'label', 'icon'],
+});
 const SEARCHABLE = ['id', 'label'] as const;
 
 type ListedTemplate = TemplateRecord & TemplateEditorInfo;
 
 /** The version a user sees as "the" template: the newest published one; provider admins fall back to the newest draft. */
-function visibleEntry(registry: TemplateRegistry, id: string, user: SessionUser): { entry: TemplateVersionEntry; count: number } | undefined {
+function visibleEntry(
+  registry: TemplateRegistry,
+  id: string,
+  user: SessionUser,
+): { entry: TemplateVersionEntry; count: number } | undefined {
   const versions = registry.versions(id);
   const admin = usesDraftTemplates(user.role);
   const visible = admin ? versions : versions.filter((entry) => entry.status === 'published');
@@ -33,19 +45,34 @@ function visibleEntry(registry: TemplateRegistry, id: string, user: SessionUser)
   return entry ? { entry, count: visible.length } : undefined;
 }
 
-function listedTemplate(found: { entry: TemplateVersionEntry; count: number }, user: SessionUser, usage: Map<string, number> | null): ListedTemplate {
+function listedTemplate(
+  found: { entry: TemplateVersionEntry; count: number },
+  user: SessionUser,
+  usage: Map<string, number> | null,
+): ListedTemplate {
   const { template } = found.entry;
   let total = 0;
   if (usage) for (const [key, n] of usage) if (key.startsWith(`${template.id}@`)) total += n;
-  return { ...toTemplateRecord(template, user.language), source: found.entry.source, status: found.entry.status, version_count: found.count, usage: total };
+  return {
+    ...toTemplateRecord(template, user.language),
+    source: found.entry.source,
+    status: found.entry.status,
+    version_count: found.count,
+    usage: total,
+  };
 }
 
-export function registerTemplateRoutes(app: FastifyInstance, registry: TemplateRegistry, db?: Kysely<DatabaseSchema>): void {
+export function registerTemplateRoutes(
+  app: FastifyInstance,
+  registry: TemplateRegistry,
+  db?: Kysely<DatabaseSchema>,
+): void {
   const tags = ['templates'];
   if (db) {
     // App-created versions may come from another process: one cheap freshness check per API request.
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/') && !/^\/api\/(auth|health|docs|openapi)/.test(request.url)) await registry.refresh();
+      if (request.url.startsWith('/api/') && !/^\/api\/(auth|health|docs|openapi)/.test(request.url))
+        await registry.refresh();
     });
     registerTemplateEditorRoutes(app, db, registry);
   }

@@ -41,7 +41,11 @@ export interface StoredTemplateVersion {
 export async function versionsFingerprint(db: Kysely<DatabaseSchema>): Promise<string> {
   const row = await db
     .selectFrom('template_versions')
-    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('id').as('last_id'), eb.fn.max('updated_at').as('last_change')])
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      eb.fn.max('id').as('last_id'),
+      eb.fn.max('updated_at').as('last_change'),
+    ])
     .executeTakeFirst();
   return `${toCount(row?.n)}|${String(row?.last_id ?? '')}|${String(row?.last_change ?? '')}`;
 }

@@ -25,7 +25,11 @@ function trimmed<T extends Record<string, string> | null | undefined>(text: T): 
 }
 
 const columnsOf = (body: UpdateUnitRequest) =>
-  columnValues({ ...body, label: trimmed(body.label), singular: trimmed(body.singular) }, Object.keys(UpdateUnitRequest.properties), JSON_COLUMNS);
+  columnValues(
+    { ...body, label: trimmed(body.label), singular: trimmed(body.singular) },
+    Object.keys(UpdateUnitRequest.properties),
+    JSON_COLUMNS,
+  );
 
 function templateUnits(template: Template): Set<string> {
   const units = new Set<string>();
@@ -53,7 +57,9 @@ async function refuseRename(registry: TemplateRegistry, existing: UnitRecord): P
   if (using.length > 0) throw conflict(msg('errors.units.inUseKey', { templates: using.join(', ') }));
 }
 
-export function unitsResource(registry: TemplateRegistry): RestResourceDefinition<UnitRecord, typeof CreateUnitRequest, typeof UpdateUnitRequest> {
+export function unitsResource(
+  registry: TemplateRegistry,
+): RestResourceDefinition<UnitRecord, typeof CreateUnitRequest, typeof UpdateUnitRequest> {
   return {
     name: 'units',
     table: 'units',

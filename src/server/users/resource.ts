@@ -45,9 +45,14 @@ async function assertEmailFree(ctx: RestContext, email: string, exceptId: number
 }
 
 /** Checks the role/mandant combination the caller wants to give a user (or invitee); returns the mandant id to store. */
-export async function checkPlacement(ctx: RestContext, role: Role, mandantId: number | null | undefined): Promise<number | null> {
+export async function checkPlacement(
+  ctx: RestContext,
+  role: Role,
+  mandantId: number | null | undefined,
+): Promise<number | null> {
   if (!seesAllMandants(ctx.user)) {
-    if (!assignableRoles(ctx.user.role).includes(role)) throw forbidden('errors.users.onlyProviderGrantsProvider', { role: 'errors.notAllowed' });
+    if (!assignableRoles(ctx.user.role).includes(role))
+      throw forbidden('errors.users.onlyProviderGrantsProvider', { role: 'errors.notAllowed' });
     if (mandantId !== undefined && mandantId !== null && mandantId !== ctx.user.mandant_id) {
       throw forbidden('errors.users.cannotMove', { mandant_id: 'errors.notAllowed' });
     }
@@ -106,7 +111,11 @@ export const usersResource: RestResourceDefinition<UserRecord, typeof AnyBody, t
     if (role !== existing.role || mandantChange) {
       if (self) throw badRequest('errors.users.cannotChangeOwnRole', { role: 'errors.notAllowedForYourself' });
       const mandantId = body.mandant_id === undefined ? existing.mandant_id : body.mandant_id;
-      values.mandant_id = await checkPlacement(ctx, role, roleSeesAllMandants(role) && body.mandant_id === undefined ? null : mandantId);
+      values.mandant_id = await checkPlacement(
+        ctx,
+        role,
+        roleSeesAllMandants(role) && body.mandant_id === undefined ? null : mandantId,
+      );
       values.role = role;
     }
     if (body.active !== undefined && body.active !== existing.active) {

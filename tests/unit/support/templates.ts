@@ -31,7 +31,9 @@ export function catalogOf(database: DemoFactorDatabase): FactorCatalog {
 export function lookupOf(database: DemoFactorDatabase): FactorLookup {
   return (key) => {
     const factor = database.factors.find((candidate) => candidate.key === key);
-    return factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label };
+    return (
+      factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label }
+    );
   };
 }
 

@@ -51,11 +51,15 @@ export const AcceptInvitationPage = () => {
     const done = state.kind === 'done';
     const message = done
       ? translate('app.accept.success', { email: state.email })
-      : state.kind === 'refused' ? state.message : translate('app.accept.missing_token');
+      : state.kind === 'refused'
+        ? state.message
+        : translate('app.accept.missing_token');
     return (
       <LoginLayout title={translate('app.accept.title')}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity={done ? 'success' : 'error'} role="status">{message}</Alert>
+          <Alert severity={done ? 'success' : 'error'} role="status">
+            {message}
+          </Alert>
           <Button component={RouterLink} to="/login" variant={done ? 'contained' : 'text'}>
             {translate(done ? 'app.accept.sign_in' : 'app.common.back_to_login')}
           </Button>
@@ -71,7 +75,11 @@ export const AcceptInvitationPage = () => {
         intro: <Typography variant="body2">{translate('app.accept.intro')}</Typography>,
         failed: state.kind === 'failed',
         sending: state.kind === 'sending',
-        labels: { password: translate('app.accept.password'), repeat: translate('app.accept.repeat_password'), submit: translate('app.accept.submit') },
+        labels: {
+          password: translate('app.accept.password'),
+          repeat: translate('app.accept.repeat_password'),
+          submit: translate('app.accept.submit'),
+        },
       })}
     </LoginLayout>
   );

@@ -14,7 +14,12 @@ export const ForgotPasswordPage = () => {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const authProvider = useKontorAuthProvider();
   // Kontor's own messages, on input and on blur, instead of the browser's bubble on submit.
-  const emailError = email.trim() === '' ? translate('ra.validation.required') : !isEmail(email.trim()) ? translate('ra.validation.email') : null;
+  const emailError =
+    email.trim() === ''
+      ? translate('ra.validation.required')
+      : !isEmail(email.trim())
+        ? translate('ra.validation.email')
+        : null;
   const shownError = touched ? emailError : null;
 
   const submit = async (event: FormEvent) => {
@@ -33,20 +38,40 @@ export const ForgotPasswordPage = () => {
   return (
     <LoginLayout title={translate('app.forgot.title')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {state === 'sent' ? <Alert severity="success" role="status">{translate('app.forgot.sent')}</Alert> : null}
-        {state === 'failed' ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
+        {state === 'sent' ? (
+          <Alert severity="success" role="status">
+            {translate('app.forgot.sent')}
+          </Alert>
+        ) : null}
+        {state === 'failed' ? (
+          <Alert severity="error" role="alert">
+            {translate('app.common.server_error')}
+          </Alert>
+        ) : null}
         {state !== 'sent' ? (
           <>
             <Alert severity="info">{translate('app.forgot.intro')}</Alert>
-            <TextField name="email" type="email" label={translate('app.login.email')} autoComplete="username"
-              required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)}
-              error={!!shownError} helperText={shownError ?? ' '} />
+            <TextField
+              name="email"
+              type="email"
+              label={translate('app.login.email')}
+              autoComplete="username"
+              required
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setTouched(true)}
+              error={!!shownError}
+              helperText={shownError ?? ' '}
+            />
             <Button type="submit" variant="contained" disabled={state === 'sending'}>
               {translate('app.forgot.submit')}
             </Button>
           </>
         ) : null}
-        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
+        <Link component={RouterLink} to="/login" variant="body2">
+          {translate('app.common.back_to_login')}
+        </Link>
       </Box>
     </LoginLayout>
   );

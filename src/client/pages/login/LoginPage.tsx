@@ -19,7 +19,8 @@ function loginError(error: unknown, locale: string): LoginError {
   if (status === 429) {
     // Throttled sign-ins wait a growing time (seconds at first): say how long, not "a moment".
     const wait = retryAfterSeconds(error);
-    if (wait !== null) return { key: 'app.login.rate_limited_wait', options: { wait: formatWaitFromNow(locale, wait) } };
+    if (wait !== null)
+      return { key: 'app.login.rate_limited_wait', options: { wait: formatWaitFromNow(locale, wait) } };
     return { key: 'app.login.rate_limited' };
   }
   return { key: 'app.login.unavailable' };
@@ -55,13 +56,36 @@ export const LoginPage = () => {
   return (
     <LoginLayout title={translate('app.login.title')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {error ? <Alert severity="error" role="alert">{translate(error.key, error.options)}</Alert> : null}
-        <TextField name="email" type="email" label={translate('app.login.email')} autoComplete="username" required
-          autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField name="password" type="password" label={translate('app.login.password')}
-          autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Button type="submit" variant="contained" disabled={submitting}
-          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}>
+        {error ? (
+          <Alert severity="error" role="alert">
+            {translate(error.key, error.options)}
+          </Alert>
+        ) : null}
+        <TextField
+          name="email"
+          type="email"
+          label={translate('app.login.email')}
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={translate('app.login.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={submitting}
+          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : null}
+        >
           {translate('app.login.submit')}
         </Button>
         <Link component={RouterLink} to="/login/forgot-password" variant="body2">

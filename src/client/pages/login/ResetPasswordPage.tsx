@@ -39,7 +39,9 @@ export const ResetPasswordPage = () => {
     return (
       <LoginLayout title={translate('app.reset.title')}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity={state === 'done' ? 'success' : 'error'} role="status">{translate(message)}</Alert>
+          <Alert severity={state === 'done' ? 'success' : 'error'} role="status">
+            {translate(message)}
+          </Alert>
           <Link component={RouterLink} to={state === 'done' ? '/login' : '/login/forgot-password'} variant="body2">
             {translate(state === 'done' ? 'app.common.back_to_login' : 'app.reset.request_new_link')}
           </Link>
@@ -54,7 +56,11 @@ export const ResetPasswordPage = () => {
         onSubmit: submit,
         failed: state === 'failed',
         sending: state === 'sending',
-        labels: { password: translate('app.reset.new_password'), repeat: translate('app.reset.repeat_password'), submit: translate('app.reset.submit') },
+        labels: {
+          password: translate('app.reset.new_password'),
+          repeat: translate('app.reset.repeat_password'),
+          submit: translate('app.reset.submit'),
+        },
       })}
     </LoginLayout>
   );

@@ -15,22 +15,44 @@ export function useNewPassword() {
   const [touched, setTouched] = useState({ password: false, repeat: false });
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const passwordError = password.length < MIN_PASSWORD_LENGTH ? translate('app.validation.password_too_short', { min: MIN_PASSWORD_LENGTH }) : null;
+  const passwordError =
+    password.length < MIN_PASSWORD_LENGTH
+      ? translate('app.validation.password_too_short', { min: MIN_PASSWORD_LENGTH })
+      : null;
   const repeatError = repeat !== password ? translate('app.validation.passwords_differ') : null;
   const shownPassword = touched.password || password !== '' ? (serverError ?? passwordError) : null;
   const shownRepeat = touched.repeat || repeat !== '' ? repeatError : null;
 
   const fields = (labels: { password: string; repeat: string }) => (
     <>
-      <TextField name="password" type="password" label={labels.password} autoComplete="new-password" required autoFocus
+      <TextField
+        name="password"
+        type="password"
+        label={labels.password}
+        autoComplete="new-password"
+        required
+        autoFocus
         value={password}
-        onChange={(e) => { setPassword(e.target.value); setServerError(null); }}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setServerError(null);
+        }}
         onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-        error={!!shownPassword} helperText={shownPassword ?? translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })} />
-      <TextField name="password_repeat" type="password" label={labels.repeat} autoComplete="new-password" required
-        value={repeat} onChange={(e) => setRepeat(e.target.value)}
+        error={!!shownPassword}
+        helperText={shownPassword ?? translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })}
+      />
+      <TextField
+        name="password_repeat"
+        type="password"
+        label={labels.repeat}
+        autoComplete="new-password"
+        required
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
         onBlur={() => setTouched((t) => ({ ...t, repeat: true }))}
-        error={!!shownRepeat} helperText={shownRepeat ?? ' '} />
+        error={!!shownRepeat}
+        helperText={shownRepeat ?? ' '}
+      />
     </>
   );
 
@@ -44,15 +66,32 @@ export function useNewPassword() {
     /** A field error the server gave for the password (e.g. too weak). */
     setServerError,
     /** The page's whole form: an intro, the server's failure, both fields, the submit button and the way back. */
-    form: (props: { onSubmit: (event: FormEvent) => void; intro?: ReactNode; failed: boolean; sending: boolean; labels: { password: string; repeat: string; submit: string } }) => (
-      <Box component="form" onSubmit={props.onSubmit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    form: (props: {
+      onSubmit: (event: FormEvent) => void;
+      intro?: ReactNode;
+      failed: boolean;
+      sending: boolean;
+      labels: { password: string; repeat: string; submit: string };
+    }) => (
+      <Box
+        component="form"
+        onSubmit={props.onSubmit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         {props.intro}
-        {props.failed ? <Alert severity="error" role="alert">{translate('app.common.server_error')}</Alert> : null}
+        {props.failed ? (
+          <Alert severity="error" role="alert">
+            {translate('app.common.server_error')}
+          </Alert>
+        ) : null}
         {fields(props.labels)}
         <Button type="submit" variant="contained" disabled={props.sending}>
           {props.labels.submit}
         </Button>
-        <Link component={RouterLink} to="/login" variant="body2">{translate('app.common.back_to_login')}</Link>
+        <Link component={RouterLink} to="/login" variant="body2">
+          {translate('app.common.back_to_login')}
+        </Link>
       </Box>
     ),
   };

@@ -1,12 +1,33 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, TableCell,
-  TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  TableCell,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  Confirm, Form, SaveButton, SelectInput, TextInput, maxLength, required, useLocale, useNotify, useTranslate,
+  Confirm,
+  Form,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  maxLength,
+  required,
+  useLocale,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
 import type { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../../core/api';
 import { useKontorAuthProvider } from '../../providers/authProvider';
@@ -17,8 +38,17 @@ import { formatInstantDay } from '../../i18n/dates';
 const LIFETIMES = [30, 90, 180, 365];
 // Screen readers still announce the header of the action column. Sizes as strings: in `sx` a bare 1 means 100 %
 // (width: 1 made this span as wide as the page and gave the profile a horizontal scroll bar) and -1 a spacing unit.
-const VISUALLY_HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', overflow: 'hidden',
-  padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
 
 const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) => {
   const translate = useTranslate();
@@ -35,18 +65,28 @@ const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | n
     <Dialog open={created !== null} onClose={onClose} aria-labelledby="created-token-title" maxWidth="sm" fullWidth>
       <DialogTitle id="created-token-title">{translate('profile.tokens.created_title')}</DialogTitle>
       <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>{translate('profile.tokens.created_hint')}</Alert>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('profile.tokens.created_hint')}
+        </Alert>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <TextField value={created?.token ?? ''} label={created?.name ?? ''} fullWidth
+          <TextField
+            value={created?.token ?? ''}
+            label={created?.name ?? ''}
+            fullWidth
             slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-token' } }}
-            onFocus={(event) => event.target.select()} />
+            onFocus={(event) => event.target.select()}
+          />
           <Tooltip title={translate('profile.tokens.copy')}>
-            <IconButton onClick={copy} aria-label={translate('profile.tokens.copy')}><ContentCopyIcon /></IconButton>
+            <IconButton onClick={copy} aria-label={translate('profile.tokens.copy')}>
+              <ContentCopyIcon />
+            </IconButton>
           </Tooltip>
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} variant="contained">{translate('profile.tokens.done')}</Button>
+        <Button onClick={onClose} variant="contained">
+          {translate('profile.tokens.done')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -75,8 +115,10 @@ export const ApiTokensCard = () => {
   }, [load]);
 
   const create = async (values: Record<string, unknown>) => {
-    const request: CreateApiTokenRequest = { name: String(values.name ?? '').trim(),
-      expires_in_days: Number(values.expires_in_days) };
+    const request: CreateApiTokenRequest = {
+      name: String(values.name ?? '').trim(),
+      expires_in_days: Number(values.expires_in_days),
+    };
     try {
       setCreated(await authProvider.createApiToken(request));
       setFormKey((key) => key + 1);
@@ -100,21 +142,37 @@ export const ApiTokensCard = () => {
     }
   };
 
-  const lifetimeChoices = LIFETIMES.map((days) => ({ id: days,
-    name: translate('profile.tokens.days', { smart_count: days }) }));
+  const lifetimeChoices = LIFETIMES.map((days) => ({
+    id: days,
+    name: translate('profile.tokens.days', { smart_count: days }),
+  }));
   const now = Date.now();
 
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }} data-testid="api-tokens">
       <CardContent>
-        <Typography variant="h5" component="h2">{translate('profile.tokens.title')}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('profile.tokens.intro')}</Typography>
+        <Typography variant="h5" component="h2">
+          {translate('profile.tokens.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('profile.tokens.intro')}
+        </Typography>
         <Form key={formKey} onSubmit={create} defaultValues={{ expires_in_days: 90 }}>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            <TextInput source="name" label="profile.tokens.name" validate={[required(), maxLength(100)]}
-              helperText="profile.tokens.name_hint" sx={{ flex: 2, minWidth: 200 }} />
-            <SelectInput source="expires_in_days" label="profile.tokens.expires_in" choices={lifetimeChoices}
-              validate={required()} sx={{ flex: 1, minWidth: 140 }} />
+            <TextInput
+              source="name"
+              label="profile.tokens.name"
+              validate={[required(), maxLength(100)]}
+              helperText="profile.tokens.name_hint"
+              sx={{ flex: 2, minWidth: 200 }}
+            />
+            <SelectInput
+              source="expires_in_days"
+              label="profile.tokens.expires_in"
+              choices={lifetimeChoices}
+              validate={required()}
+              sx={{ flex: 1, minWidth: 140 }}
+            />
             <SaveButton label="profile.tokens.create" alwaysEnable sx={{ mt: 1 }} />
           </Box>
         </Form>
@@ -123,21 +181,41 @@ export const ApiTokensCard = () => {
             sx={{ mt: 2 }}
             aria-label={translate('profile.tokens.title')}
             columns={[
-              'profile.tokens.name', 'profile.tokens.created_at', 'profile.tokens.expires_at', 'profile.tokens.last_used_at',
-              { header: <Box component="span" sx={VISUALLY_HIDDEN}>{translate('profile.tokens.revoke')}</Box> },
+              'profile.tokens.name',
+              'profile.tokens.created_at',
+              'profile.tokens.expires_at',
+              'profile.tokens.last_used_at',
+              {
+                header: (
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    {translate('profile.tokens.revoke')}
+                  </Box>
+                ),
+              },
             ]}
             rows={tokens}
             rowKey={(token) => token.id}
             rowProps={(token) => ({ 'data-testid': `api-token-${token.id}` })}
-            empty={<Typography color="text.secondary" sx={{ mt: 2 }}>{translate('profile.tokens.empty')}</Typography>}
+            empty={
+              <Typography color="text.secondary" sx={{ mt: 2 }}>
+                {translate('profile.tokens.empty')}
+              </Typography>
+            }
             cells={(token) => [
               token.name,
               formatInstantDay(token.created_at, locale),
-              Date.parse(token.expires_at) <= now ? translate('profile.tokens.expired') : formatInstantDay(token.expires_at, locale),
-              token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used'),
+              Date.parse(token.expires_at) <= now
+                ? translate('profile.tokens.expired')
+                : formatInstantDay(token.expires_at, locale),
+              token.last_used_at
+                ? formatInstantDay(token.last_used_at, locale)
+                : translate('profile.tokens.never_used'),
               <TableCell key="revoke" align="right">
-                <IconButton onClick={() => setRevoking(token)} color="error"
-                  aria-label={translate('profile.tokens.revoke_named', { name: token.name })}>
+                <IconButton
+                  onClick={() => setRevoking(token)}
+                  color="error"
+                  aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
+                >
                   <DeleteIcon />
                 </IconButton>
               </TableCell>,
@@ -146,8 +224,14 @@ export const ApiTokensCard = () => {
         ) : null}
       </CardContent>
       <CreatedTokenDialog created={created} onClose={() => setCreated(null)} />
-      <Confirm isOpen={revoking !== null} title="profile.tokens.revoke_title" content="profile.tokens.revoke_content"
-        translateOptions={{ name: revoking?.name ?? '' }} onConfirm={revoke} onClose={() => setRevoking(null)} />
+      <Confirm
+        isOpen={revoking !== null}
+        title="profile.tokens.revoke_title"
+        content="profile.tokens.revoke_content"
+        translateOptions={{ name: revoking?.name ?? '' }}
+        onConfirm={revoke}
+        onClose={() => setRevoking(null)}
+      />
     </Card>
   );
 };

@@ -3,8 +3,21 @@ import { can, seesAllMandants } from '../../../core/access/policy';
 import { Card, CardContent, Typography } from '@mui/material';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
-  Labeled, PasswordInput, SaveButton, SelectInput, SimpleForm, TextField, TextInput, Title, Toolbar, maxLength, minLength, required,
-  useGetIdentity, useNotify, useTranslate,
+  Labeled,
+  PasswordInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Title,
+  Toolbar,
+  maxLength,
+  minLength,
+  required,
+  useGetIdentity,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type SessionUser, type UpdateMeRequest } from '../../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
@@ -45,7 +58,13 @@ interface ProfileDraft {
 }
 
 /** Records the form's unsaved name and language as the draft, and drops the draft once they match the saved user. */
-const DraftKeeper = ({ saved, onDraft }: { saved: SessionUser; onDraft: (draft: ProfileDraft | undefined) => void }) => {
+const DraftKeeper = ({
+  saved,
+  onDraft,
+}: {
+  saved: SessionUser;
+  onDraft: (draft: ProfileDraft | undefined) => void;
+}) => {
   const [name, language] = useWatch({ name: ['name', 'language'] }) as [string | undefined, Language | undefined];
   const { isSubmitting } = useFormState();
   useEffect(() => {
@@ -74,11 +93,19 @@ const ProfilePage = () => {
   // The draft found when the page opened (or after a save: none); later edits live in the form itself.
   const [restored, setRestored] = useState<ProfileDraft | null>(() =>
     draft && user && draft.user_id === user.id && (draft.name !== user.name || draft.language !== user.language)
-      ? draft : null);
+      ? draft
+      : null,
+  );
   // A stable record: react-admin resets the form whenever its default values change.
-  const record = useMemo(() => user && {
-    name: restored?.name ?? user.name, email: user.email, language: restored?.language ?? user.language,
-  }, [user, restored]);
+  const record = useMemo(
+    () =>
+      user && {
+        name: restored?.name ?? user.name,
+        email: user.email,
+        language: restored?.language ?? user.language,
+      },
+    [user, restored],
+  );
 
   if (!user) return null;
 
@@ -106,47 +133,70 @@ const ProfilePage = () => {
 
   return (
     <>
-    <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title={translate('app.menu.profile')} />
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h5" component="h2">{translate('app.profile.title')}</Typography>
-      </CardContent>
-      <SimpleForm
-        key={formKey}
-        record={record ?? undefined}
-        onSubmit={save}
-        toolbar={<Toolbar><SaveButton alwaysEnable={restored !== null} /></Toolbar>}
-      >
-        <DraftKeeper saved={user} onDraft={setDraft} />
-        {restored ? (
-          <Typography role="status" color="text.secondary" data-testid="profile-draft-restored">
-            {translate('profile.draft_restored')}
+      <Card sx={{ mt: 2, maxWidth: 720 }}>
+        <Title title={translate('app.menu.profile')} />
+        <CardContent sx={{ pb: 0 }}>
+          <Typography variant="h5" component="h2">
+            {translate('app.profile.title')}
           </Typography>
-        ) : null}
-        <Typography variant="h6" component="h3">{translate('app.profile.section_personal')}</Typography>
-        <TextInput source="name" label="app.profile.name" validate={[required(), maxLength(120)]} />
-        {/* Shown, not an input: only administrators change e-mail addresses (and a disabled input fails contrast). */}
-        <Labeled label="app.profile.email">
-          <TextField source="email" />
-        </Labeled>
-        <Typography variant="caption" color="text.secondary" sx={{ mt: -1, mb: 1 }}>
-          {translate('app.profile.email_hint')}
-        </Typography>
-        <SelectInput source="language" label="app.profile.language" choices={languageChoices}
-          validate={required()} />
-        <Typography variant="h6" component="h3" sx={{ mt: 2 }}>{translate('app.profile.section_password')}</Typography>
-        <PasswordInput source="current_password" label="app.profile.current_password" autoComplete="current-password"
-          validate={needsCurrentPassword} />
-        <PasswordInput source="new_password" label="app.profile.new_password" autoComplete="new-password"
-          validate={minLength(MIN_PASSWORD_LENGTH, 'app.validation.password_too_short')}
-          helperText={translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })} />
-        <PasswordInput source="new_password_repeat" label="app.profile.repeat_password" autoComplete="new-password"
-          validate={repeatsNewPassword} />
-      </SimpleForm>
-    </Card>
-    {/* The mandant's own admins keep its settings here; provider staff on the mandants screen. */}
-    {!seesAllMandants(user.role) && can(user.role, 'update', 'mandants') && user.mandant_id !== null ? <MandantSettingsCard mandantId={user.mandant_id} /> : null}
-    <ApiTokensCard />
+        </CardContent>
+        <SimpleForm
+          key={formKey}
+          record={record ?? undefined}
+          onSubmit={save}
+          toolbar={
+            <Toolbar>
+              <SaveButton alwaysEnable={restored !== null} />
+            </Toolbar>
+          }
+        >
+          <DraftKeeper saved={user} onDraft={setDraft} />
+          {restored ? (
+            <Typography role="status" color="text.secondary" data-testid="profile-draft-restored">
+              {translate('profile.draft_restored')}
+            </Typography>
+          ) : null}
+          <Typography variant="h6" component="h3">
+            {translate('app.profile.section_personal')}
+          </Typography>
+          <TextInput source="name" label="app.profile.name" validate={[required(), maxLength(120)]} />
+          {/* Shown, not an input: only administrators change e-mail addresses (and a disabled input fails contrast). */}
+          <Labeled label="app.profile.email">
+            <TextField source="email" />
+          </Labeled>
+          <Typography variant="caption" color="text.secondary" sx={{ mt: -1, mb: 1 }}>
+            {translate('app.profile.email_hint')}
+          </Typography>
+          <SelectInput source="language" label="app.profile.language" choices={languageChoices} validate={required()} />
+          <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+            {translate('app.profile.section_password')}
+          </Typography>
+          <PasswordInput
+            source="current_password"
+            label="app.profile.current_password"
+            autoComplete="current-password"
+            validate={needsCurrentPassword}
+          />
+          <PasswordInput
+            source="new_password"
+            label="app.profile.new_password"
+            autoComplete="new-password"
+            validate={minLength(MIN_PASSWORD_LENGTH, 'app.validation.password_too_short')}
+            helperText={translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })}
+          />
+          <PasswordInput
+            source="new_password_repeat"
+            label="app.profile.repeat_password"
+            autoComplete="new-password"
+            validate={repeatsNewPassword}
+          />
+        </SimpleForm>
+      </Card>
+      {/* The mandant's own admins keep its settings here; provider staff on the mandants screen. */}
+      {!seesAllMandants(user.role) && can(user.role, 'update', 'mandants') && user.mandant_id !== null ? (
+        <MandantSettingsCard mandantId={user.mandant_id} />
+      ) : null}
+      <ApiTokensCard />
     </>
   );
 };

@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { Button, useNotify } from 'react-admin';
 import { downloadFile } from './saveFile';
 
-export const DownloadButton = ({ path, fileName, label, failedMessage }: {
+export const DownloadButton = ({
+  path,
+  fileName,
+  label,
+  failedMessage,
+}: {
   /** Read when clicked, so it follows the screen's current filters. */
   path: () => string;
   fileName: string;

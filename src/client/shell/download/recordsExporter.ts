@@ -18,13 +18,19 @@ function cell(value: unknown): CsvCell {
 
 export function recordsCsv(records: readonly RaRecord[], lang: Language): string {
   const columns = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  return csvFile([columns, ...records.map((record) => columns.map((column) => cell(record[column])))], csvConventions(lang));
+  return csvFile(
+    [columns, ...records.map((record) => columns.map((column) => cell(record[column])))],
+    csvConventions(lang),
+  );
 }
 
 /** The list exporter in the interface language (an exporter itself is called outside React). */
 export function useRecordsExporter(): Exporter {
   const lang = useLanguage();
-  return useCallback<Exporter>((records, _fetchRelated, _dataProvider, resource) => {
-    saveFile(recordsCsv(records, lang), `${resource ?? 'export'}.csv`);
-  }, [lang]);
+  return useCallback<Exporter>(
+    (records, _fetchRelated, _dataProvider, resource) => {
+      saveFile(recordsCsv(records, lang), `${resource ?? 'export'}.csv`);
+    },
+    [lang],
+  );
 }

@@ -14,7 +14,9 @@ const OfflineNotice = () => {
   return (
     <Box role="status" sx={{ textAlign: 'center', mt: 6, px: 2 }} data-testid="page-offline">
       <CloudOffIcon color="warning" sx={{ fontSize: 48 }} />
-      <Typography variant="h5" component="h2" sx={{ my: 2 }}>{translate('errors.offline_title')}</Typography>
+      <Typography variant="h5" component="h2" sx={{ my: 2 }}>
+        {translate('errors.offline_title')}
+      </Typography>
       <Typography>{translate('errors.offline_page')}</Typography>
     </Box>
   );

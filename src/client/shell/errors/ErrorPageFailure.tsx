@@ -15,7 +15,9 @@ export const ErrorPageFailure = () => {
   const [message, home] = TEXT[isLanguage(lang) ? lang : 'de'];
   return (
     <Box role="alert" sx={{ textAlign: 'center', mt: 6, px: 2 }} data-testid="error-page-failure">
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>{message}</Typography>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        {message}
+      </Typography>
       {/* A full page load: the router may be what failed. */}
       <Link href="/">{home}</Link>
     </Box>

@@ -49,11 +49,17 @@ const ErrorContent = ({ status, message, onRetry }: ErrorViewProps) => {
   return (
     <Box sx={{ textAlign: 'center', mt: 6, px: 2 }} data-testid="error-page" data-status={status}>
       <Title title={translate('errors.title', { status })} />
-      <Typography variant="h2" component="p" color="text.secondary">{status}</Typography>
-      <Typography variant="h5" component="h2" role="alert" sx={{ my: 2 }}>{text}</Typography>
+      <Typography variant="h2" component="p" color="text.secondary">
+        {status}
+      </Typography>
+      <Typography variant="h5" component="h2" role="alert" sx={{ my: 2 }}>
+        {text}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         {onRetry ? (
-          <Button onClick={onRetry} variant="contained" startIcon={<RefreshIcon />}>{translate('errors.retry')}</Button>
+          <Button onClick={onRetry} variant="contained" startIcon={<RefreshIcon />}>
+            {translate('errors.retry')}
+          </Button>
         ) : null}
         <Button component={Link} to="/" variant={onRetry ? 'outlined' : 'contained'} startIcon={<HomeIcon />}>
           {translate('app.not_found.back_home')}

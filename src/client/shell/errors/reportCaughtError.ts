@@ -10,11 +10,12 @@ export function reportCaughtError(error: unknown, info: Pick<ErrorInfo, 'compone
   if (!getRuntimeConfig().sentryDsn) return;
   // The same module instance startSentry() initialised; loading it again costs nothing.
   void import('@sentry/react').then(
-    (Sentry) => Sentry.withScope((scope) => {
-      scope.setContext('react', { componentStack: info.componentStack ?? '' });
-      scope.setTag('caught_by', 'error-boundary');
-      Sentry.captureException(error);
-    }),
+    (Sentry) =>
+      Sentry.withScope((scope) => {
+        scope.setContext('react', { componentStack: info.componentStack ?? '' });
+        scope.setTag('caught_by', 'error-boundary');
+        Sentry.captureException(error);
+      }),
     () => undefined,
   );
 }

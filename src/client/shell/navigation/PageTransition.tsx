@@ -50,9 +50,17 @@ export const PageTransition = ({ children }: { children: ReactNode }) => {
 
   return (
     <UNSAFE_LocationContext.Provider value={{ location: screenChanged ? shown : location, navigationType }}>
-      <Box data-testid="page-transition" data-phase={fadingOut ? 'out' : 'in'}
-        sx={{ opacity: fadingOut ? 0 : 1, transition: `opacity ${FADE_MS}ms ease-in-out`, flex: 1,
-          display: 'flex', flexDirection: 'column' }}>
+      <Box
+        data-testid="page-transition"
+        data-phase={fadingOut ? 'out' : 'in'}
+        sx={{
+          opacity: fadingOut ? 0 : 1,
+          transition: `opacity ${FADE_MS}ms ease-in-out`,
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
         {children}
       </Box>
     </UNSAFE_LocationContext.Provider>

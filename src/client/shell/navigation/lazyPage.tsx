@@ -28,9 +28,15 @@ type ResourceView = 'list' | 'create' | 'edit';
  * A react-admin resource whose screens load with the first visit (react-admin's layout shows its loader meanwhile),
  * not with the login page: each view's loader gives the screen, the rest is the resource's definition as it is.
  */
-export function lazyResource<D extends object, V extends ResourceView>(views: Record<V, () => Promise<ComponentType>>, definition: D) {
+export function lazyResource<D extends object, V extends ResourceView>(
+  views: Record<V, () => Promise<ComponentType>>,
+  definition: D,
+) {
   const screens = Object.fromEntries(
-    Object.entries<() => Promise<ComponentType>>(views).map(([view, load]) => [view, lazyPage(() => load().then((screen) => ({ default: screen })))]),
+    Object.entries<() => Promise<ComponentType>>(views).map(([view, load]) => [
+      view,
+      lazyPage(() => load().then((screen) => ({ default: screen }))),
+    ]),
   ) as Record<V, ComponentType>;
   return { ...definition, ...screens };
 }

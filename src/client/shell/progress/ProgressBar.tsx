@@ -52,8 +52,17 @@ export const ProgressBar = () => {
   return (
     <Portal>
       <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}>
-        <LinearProgress variant="determinate" value={value} aria-label={translate('shell.progress.loading')} data-testid="progress-bar"
-          sx={{ height: 4, backgroundColor: 'rgba(255, 255, 255, 0.45)', '& .MuiLinearProgress-bar': { backgroundColor: '#ffb300' } }} />
+        <LinearProgress
+          variant="determinate"
+          value={value}
+          aria-label={translate('shell.progress.loading')}
+          data-testid="progress-bar"
+          sx={{
+            height: 4,
+            backgroundColor: 'rgba(255, 255, 255, 0.45)',
+            '& .MuiLinearProgress-bar': { backgroundColor: '#ffb300' },
+          }}
+        />
       </Box>
     </Portal>
   );

@@ -4,7 +4,14 @@
  */
 import { sql } from 'kysely';
 import { jsonType, type MigrationDb } from './columns';
-import { createIdTable, mandantReference, userReference, editableRecordTail, createYearCounterTable, createTagTable } from './building-blocks';
+import {
+  createIdTable,
+  mandantReference,
+  userReference,
+  editableRecordTail,
+  createYearCounterTable,
+  createTagTable,
+} from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'factor_databases')
@@ -18,7 +25,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
     .$call(editableRecordTail)
     .execute();
-  await db.schema.createIndex('factor_databases_mandant_idx').on('factor_databases').columns(['mandant_id', 'status']).execute();
+  await db.schema
+    .createIndex('factor_databases_mandant_idx')
+    .on('factor_databases')
+    .columns(['mandant_id', 'status'])
+    .execute();
 
   await createIdTable(db, 'factors')
     .addColumn('database_id', 'integer', (c) => c.notNull().references('factor_databases.id').onDelete('cascade'))
@@ -33,7 +44,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
     .addUniqueConstraint('factors_database_key_uq', ['database_id', 'key'])
     .execute();
-  await db.schema.createIndex('factors_database_category_idx').on('factors').columns(['database_id', 'category', 'key']).execute();
+  await db.schema
+    .createIndex('factors_database_category_idx')
+    .on('factors')
+    .columns(['database_id', 'category', 'key'])
+    .execute();
 
   await createYearCounterTable(db, 'calculation_counters');
 
@@ -74,7 +89,11 @@ export async function up(db: MigrationDb): Promise<void> {
   for (const [name, columns] of Object.entries(indexes)) {
     await db.schema.createIndex(name).on('calculations').columns(columns).execute();
   }
-  await db.schema.createIndex('calculations_duplicated_from_idx').on('calculations').column('duplicated_from').execute();
+  await db.schema
+    .createIndex('calculations_duplicated_from_idx')
+    .on('calculations')
+    .column('duplicated_from')
+    .execute();
 
   // The tags of each calculation, one row per tag: the index behind the list's tag filter (the
   // JSON column stays the record's value; scanning it would read every wide calculation row).

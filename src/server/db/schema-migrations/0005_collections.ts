@@ -14,8 +14,16 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_by', 'integer', userReference)
     .$call(editableRecordTail)
     .execute();
-  await db.schema.createIndex('collections_mandant_name_idx').on('collections').columns(['mandant_id', 'name']).execute();
-  await db.schema.createIndex('collections_mandant_updated_idx').on('collections').columns(['mandant_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('collections_mandant_name_idx')
+    .on('collections')
+    .columns(['mandant_id', 'name'])
+    .execute();
+  await db.schema
+    .createIndex('collections_mandant_updated_idx')
+    .on('collections')
+    .columns(['mandant_id', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('collection_calculations')

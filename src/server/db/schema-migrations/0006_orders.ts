@@ -5,7 +5,13 @@
  */
 import { sql } from 'kysely';
 import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, mandantReference, userReference, editableRecordTail, createYearCounterTable } from './building-blocks';
+import {
+  createIdTable,
+  mandantReference,
+  userReference,
+  editableRecordTail,
+  createYearCounterTable,
+} from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'offset_projects')
@@ -53,7 +59,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addUniqueConstraint('orders_mandant_number_uq', ['mandant_id', 'number'])
     .addCheckConstraint('orders_tonnes_ck', sql`tonnes_kg > 0`)
     .execute();
-  await db.schema.createIndex('orders_mandant_status_idx').on('orders').columns(['mandant_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_mandant_status_idx')
+    .on('orders')
+    .columns(['mandant_id', 'status', 'created_at'])
+    .execute();
   await db.schema.createIndex('orders_project_idx').on('orders').columns(['project_id']).execute();
 }
 

@@ -26,7 +26,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('finished_at', TIMESTAMP)
     .$call(versionColumn)
     .execute();
-  await db.schema.createIndex('imports_mandant_created_idx').on('imports').columns(['mandant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('imports_mandant_created_idx')
+    .on('imports')
+    .columns(['mandant_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('imports_status_idx').on('imports').column('status').execute();
 
   await createIdTable(db, 'import_errors')

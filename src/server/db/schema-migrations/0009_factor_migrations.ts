@@ -16,7 +16,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('summary', jsonType(db), (c) => c.notNull())
     .$call(factorMigrationTail)
     .execute();
-  await db.schema.createIndex('factor_migrations_mandant_idx').on('factor_migrations').columns(['mandant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('factor_migrations_mandant_idx')
+    .on('factor_migrations')
+    .columns(['mandant_id', 'created_at'])
+    .execute();
 
   await createIdTable(db, 'factor_migration_items')
     .addColumn('migration_id', 'integer', (c) => c.notNull().references('factor_migrations.id').onDelete('cascade'))
@@ -38,7 +42,11 @@ export async function up(db: MigrationDb): Promise<void> {
     /** Why the calculation is left out (`frozen`, or `invalid: …`); null for a migrated one. */
     .addColumn('excluded', 'text')
     .execute();
-  await db.schema.createIndex('factor_migration_items_migration_idx').on('factor_migration_items').columns(['migration_id', 'calculation_id']).execute();
+  await db.schema
+    .createIndex('factor_migration_items_migration_idx')
+    .on('factor_migration_items')
+    .columns(['migration_id', 'calculation_id'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

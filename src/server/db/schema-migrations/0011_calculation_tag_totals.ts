@@ -94,7 +94,9 @@ export async function up(db: MigrationDb): Promise<void> {
   // Backfill before the index exists (one bulk index build instead of one entry update per row).
   if (postgres) {
     await sql`update calculation_tags set created_at = c.created_at, total_co2e = c.total_co2e
-      from calculations c where c.id = calculation_tags.calculation_id and c.mandant_id = calculation_tags.mandant_id`.execute(db);
+      from calculations c where c.id = calculation_tags.calculation_id and c.mandant_id = calculation_tags.mandant_id`.execute(
+      db,
+    );
   } else {
     await sql`update calculation_tags set (created_at, total_co2e) = (select c.created_at, c.total_co2e from calculations c
       where c.id = calculation_tags.calculation_id and c.mandant_id = calculation_tags.mandant_id)`.execute(db);
@@ -120,14 +122,23 @@ export async function up(db: MigrationDb): Promise<void> {
 
 export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('calculation_tags_totals_idx').ifExists().execute();
-  await db.schema.createIndex('calculation_tags_stats_idx').ifNotExists().on('calculation_tags').columns(['mandant_id', 'calculation_id', 'tag']).execute();
+  await db.schema
+    .createIndex('calculation_tags_stats_idx')
+    .ifNotExists()
+    .on('calculation_tags')
+    .columns(['mandant_id', 'calculation_id', 'tag'])
+    .execute();
   if (dialectOf(db) === 'postgres') {
     await sql`drop trigger if exists calculations_sync_tag_totals on calculations`.execute(db);
     await sql`drop trigger if exists calculation_tags_fill_totals on calculation_tags`.execute(db);
     await sql`drop function if exists calculations_sync_tag_totals()`.execute(db);
     await sql`drop function if exists calculation_tags_fill_totals()`.execute(db);
   } else {
-    for (const trigger of ['calculations_delete_tags', 'calculations_sync_tag_totals', 'calculation_tags_fill_totals']) {
+    for (const trigger of [
+      'calculations_delete_tags',
+      'calculations_sync_tag_totals',
+      'calculation_tags_fill_totals',
+    ]) {
       await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
     }
   }

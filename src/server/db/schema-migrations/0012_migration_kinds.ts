@@ -40,7 +40,11 @@ async function rebuildMigrationsOnSqlite(db: MigrationDb): Promise<void> {
       from factor_migrations`.execute(db);
     await db.schema.dropTable('factor_migrations').execute();
     await sql`alter table factor_migrations_next rename to factor_migrations`.execute(db);
-    await db.schema.createIndex('factor_migrations_mandant_idx').on('factor_migrations').columns(['mandant_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('factor_migrations_mandant_idx')
+      .on('factor_migrations')
+      .columns(['mandant_id', 'created_at'])
+      .execute();
   } finally {
     await sql`pragma foreign_keys = on`.execute(db);
   }
@@ -50,7 +54,10 @@ export async function up(db: MigrationDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   if (postgres) {
     await sql`alter table factor_migrations alter column to_database_id drop not null`.execute(db);
-    await db.schema.alterTable('factor_migrations').addColumn('kind', 'text', (c) => c.notNull().defaultTo('database')).execute();
+    await db.schema
+      .alterTable('factor_migrations')
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('database'))
+      .execute();
     await db.schema.alterTable('factor_migrations').addColumn('template_id', 'text').execute();
     await db.schema.alterTable('factor_migrations').addColumn('from_template_version', 'integer').execute();
     await db.schema.alterTable('factor_migrations').addColumn('to_template_version', 'integer').execute();
@@ -82,8 +89,10 @@ export async function up(db: MigrationDb): Promise<void> {
 
   // Applied migrations of the first form: their items' `before` becomes the snapshot (template
   // version and type were never changed by those migrations, so the calculation's own are right).
-  const field = (name: string) => (postgres ? sql`i.before -> ${sql.lit(name)}` : sql`json_extract(i.before, ${sql.lit(`$.${name}`)})`);
-  const text = (name: string) => (postgres ? sql`i.before ->> ${sql.lit(name)}` : sql`json_extract(i.before, ${sql.lit(`$.${name}`)})`);
+  const field = (name: string) =>
+    postgres ? sql`i.before -> ${sql.lit(name)}` : sql`json_extract(i.before, ${sql.lit(`$.${name}`)})`;
+  const text = (name: string) =>
+    postgres ? sql`i.before ->> ${sql.lit(name)}` : sql`json_extract(i.before, ${sql.lit(`$.${name}`)})`;
   await sql`insert into factor_migration_snapshots (migration_id, calculation_id, mandant_id, database_id, template_version, template_type,
       inputs, results, total_co2e, version, updated_at, updated_by)
     select i.migration_id, i.calculation_id, i.mandant_id, cast(${text('database_id')} as integer), coalesce(c.template_version, 1),
@@ -105,7 +114,10 @@ export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('factor_migration_snapshots').ifExists().execute();
   await db.schema.alterTable('factor_migration_items').dropColumn('after_inputs').execute();
   await db.schema.alterTable('factor_migration_items').dropColumn('after_results').execute();
-  await db.schema.alterTable('factor_migration_items').addColumn('before', jsonType(db), (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('factor_migration_items')
+    .addColumn('before', jsonType(db), (c) => c.notNull().defaultTo('{}'))
+    .execute();
   await db.schema.alterTable('factor_migration_items').addColumn('after_version', 'integer').execute();
   for (const column of ['filter', 'to_template_version', 'from_template_version', 'template_id', 'kind']) {
     await db.schema.alterTable('factor_migrations').dropColumn(column).execute();

@@ -11,7 +11,9 @@ import { sql } from 'kysely';
 import type { MigrationDb } from './columns';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await sql`create index calculations_month_idx on calculations (mandant_id, substr(created_at, 1, 7), created_at, total_co2e)`.execute(db);
+  await sql`create index calculations_month_idx on calculations (mandant_id, substr(created_at, 1, 7), created_at, total_co2e)`.execute(
+    db,
+  );
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -17,7 +17,9 @@ export async function up(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('calculations_mandant_created_idx').ifExists().execute();
   await db.schema.dropIndex('calculations_duplicated_from_idx').ifExists().execute();
   await db.schema.dropIndex('calculations_import_idx').ifExists().execute();
-  await sql`create index calculations_duplicated_from_idx on calculations (duplicated_from) where duplicated_from is not null`.execute(db);
+  await sql`create index calculations_duplicated_from_idx on calculations (duplicated_from) where duplicated_from is not null`.execute(
+    db,
+  );
   await sql`create index calculations_import_idx on calculations (import_id) where import_id is not null`.execute(db);
 }
 
@@ -25,6 +27,14 @@ export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('calculations_import_idx').ifExists().execute();
   await db.schema.dropIndex('calculations_duplicated_from_idx').ifExists().execute();
   await db.schema.createIndex('calculations_import_idx').on('calculations').column('import_id').execute();
-  await db.schema.createIndex('calculations_duplicated_from_idx').on('calculations').column('duplicated_from').execute();
-  await db.schema.createIndex('calculations_mandant_created_idx').on('calculations').columns(['mandant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('calculations_duplicated_from_idx')
+    .on('calculations')
+    .column('duplicated_from')
+    .execute();
+  await db.schema
+    .createIndex('calculations_mandant_created_idx')
+    .on('calculations')
+    .columns(['mandant_id', 'created_at'])
+    .execute();
 }

@@ -38,8 +38,15 @@ async function rebuildOnSqlite(db: MigrationDb, key: string[], withoutRowid: boo
     select calculation_id, mandant_id, tag, created_at, total_co2e from calculation_tags`.execute(db);
   await sql`drop table calculation_tags`.execute(db);
   await sql`alter table calculation_tags_next rename to calculation_tags`.execute(db);
-  await db.schema.createIndex('calculation_tags_totals_idx').on('calculation_tags').columns(['mandant_id', 'tag', 'created_at', 'total_co2e']).execute();
-  await createSqliteTriggers(db, withoutRowid ? 'calculation_id = new.calculation_id and tag = new.tag' : 'rowid = new.rowid');
+  await db.schema
+    .createIndex('calculation_tags_totals_idx')
+    .on('calculation_tags')
+    .columns(['mandant_id', 'tag', 'created_at', 'total_co2e'])
+    .execute();
+  await createSqliteTriggers(
+    db,
+    withoutRowid ? 'calculation_id = new.calculation_id and tag = new.tag' : 'rowid = new.rowid',
+  );
 }
 
 export async function up(db: MigrationDb): Promise<void> {
@@ -50,7 +57,9 @@ export async function up(db: MigrationDb): Promise<void> {
   await sql`alter table calculation_tags drop constraint calculation_tags_pk`.execute(db);
   await sql`delete from calculation_tags a using calculation_tags b
     where a.calculation_id = b.calculation_id and a.tag = b.tag and a.ctid > b.ctid`.execute(db);
-  await sql`alter table calculation_tags add constraint calculation_tags_pk primary key (calculation_id, tag)`.execute(db);
+  await sql`alter table calculation_tags add constraint calculation_tags_pk primary key (calculation_id, tag)`.execute(
+    db,
+  );
   await db.schema.dropIndex('calculation_tags_calculation_idx').ifExists().execute();
 }
 
@@ -59,7 +68,13 @@ export async function down(db: MigrationDb): Promise<void> {
     await rebuildOnSqlite(db, ['tag', 'mandant_id', 'calculation_id'], false);
   } else {
     await sql`alter table calculation_tags drop constraint calculation_tags_pk`.execute(db);
-    await sql`alter table calculation_tags add constraint calculation_tags_pk primary key (tag, mandant_id, calculation_id)`.execute(db);
+    await sql`alter table calculation_tags add constraint calculation_tags_pk primary key (tag, mandant_id, calculation_id)`.execute(
+      db,
+    );
   }
-  await db.schema.createIndex('calculation_tags_calculation_idx').on('calculation_tags').column('calculation_id').execute();
+  await db.schema
+    .createIndex('calculation_tags_calculation_idx')
+    .on('calculation_tags')
+    .column('calculation_id')
+    .execute();
 }

@@ -20,7 +20,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('expires_at', TIMESTAMP, (c) => c.notNull())
     .$call(editableRecordTail)
     .execute();
-  await db.schema.createIndex('invitations_mandant_email_idx').on('invitations').columns(['mandant_id', 'email']).execute();
+  await db.schema
+    .createIndex('invitations_mandant_email_idx')
+    .on('invitations')
+    .columns(['mandant_id', 'email'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

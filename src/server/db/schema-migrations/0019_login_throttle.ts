@@ -28,7 +28,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('blocked_until', TIMESTAMP, (c) => c.notNull())
     .addPrimaryKeyConstraint('login_throttle_pkey', ['scope', 'email', 'ip'])
     .execute();
-  await db.schema.createIndex('login_throttle_last_failure_at_idx').on('login_throttle').column('last_failure_at').execute();
+  await db.schema
+    .createIndex('login_throttle_last_failure_at_idx')
+    .on('login_throttle')
+    .column('last_failure_at')
+    .execute();
 
   await db.schema
     .createTable('login_known_addresses')

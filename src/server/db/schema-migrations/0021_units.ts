@@ -28,7 +28,17 @@ export async function up(db: MigrationDb): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('units')
-    .values(Object.entries(BUILT_IN).map(([key, label]) => ({ key, label: JSON.stringify(label), singular: null, builtin: sql`true`, created_at: now, updated_at: now, version: 1 })))
+    .values(
+      Object.entries(BUILT_IN).map(([key, label]) => ({
+        key,
+        label: JSON.stringify(label),
+        singular: null,
+        builtin: sql`true`,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })),
+    )
     .execute();
 }
 

@@ -34,7 +34,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addUniqueConstraint('machines_set_key', ['set_id', 'key'])
     .execute();
   await db.schema.createIndex('machines_mandant_idx').on('machines').columns(['mandant_id', 'set_id']).execute();
-  await db.schema.alterTable('calculations').addColumn('machine_set_id', 'integer', (c) => c.references('machine_sets.id')).execute();
+  await db.schema
+    .alterTable('calculations')
+    .addColumn('machine_set_id', 'integer', (c) => c.references('machine_sets.id'))
+    .execute();
   await db.schema.createIndex('calculations_machine_set_idx').on('calculations').column('machine_set_id').execute();
 }
 

@@ -54,9 +54,16 @@ export async function down(db: MigrationDb): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`drop index if exists calculations_search_trgm_idx`.execute(db);
   } else {
-    for (const trigger of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists calculations_search_${trigger}`).execute(db);
+    for (const trigger of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger if exists calculations_search_${trigger}`).execute(db);
     await sql`drop table if exists calculations_search`.execute(db);
   }
-  await sql`create index calculations_month_idx on calculations (mandant_id, substr(created_at, 1, 7), created_at, total_co2e)`.execute(db);
-  await db.schema.createIndex('calculations_stats_template_idx').on('calculations').columns(['mandant_id', 'template_id', 'created_at', 'total_co2e']).execute();
+  await sql`create index calculations_month_idx on calculations (mandant_id, substr(created_at, 1, 7), created_at, total_co2e)`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('calculations_stats_template_idx')
+    .on('calculations')
+    .columns(['mandant_id', 'template_id', 'created_at', 'total_co2e'])
+    .execute();
 }

@@ -29,7 +29,9 @@ export function userReference(c: ColumnDefinitionBuilder) {
 
 /** created_at, updated_at: when the record was written first and last. */
 export function recordTimestamps<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
-  return table.addColumn('created_at', TIMESTAMP, (c) => c.notNull()).addColumn('updated_at', TIMESTAMP, (c) => c.notNull());
+  return table
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull());
 }
 
 /** version: the optimistic-locking counter an edit must name. */
@@ -54,7 +56,9 @@ export function factorMigrationActors<TB extends string, C extends string>(table
 
 /** created_at, updated_at, applied_at, rolled_back_at, version: the tail of a factor migration. */
 export function factorMigrationTail<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
-  return versionColumn(recordTimestamps(table).addColumn('applied_at', TIMESTAMP).addColumn('rolled_back_at', TIMESTAMP));
+  return versionColumn(
+    recordTimestamps(table).addColumn('applied_at', TIMESTAMP).addColumn('rolled_back_at', TIMESTAMP),
+  );
 }
 
 /** One row per mandant and year; `last` is bumped atomically by an upsert to allocate numbers. */
@@ -99,5 +103,7 @@ export async function createLoginAttemptsTable(db: MigrationDb): Promise<void> {
 /** PostgreSQL: a tag row inserted without created_at/total_co2e gets them from calculation_tags_fill_totals(). */
 export async function createTagFillTrigger(db: MigrationDb): Promise<void> {
   await sql`create trigger calculation_tags_fill_totals before insert on calculation_tags
-    for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(db);
+    for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(
+    db,
+  );
 }
