@@ -32,7 +32,8 @@ describe.runIf(browserAvailable())('protocol and statistics in Chromium', () => 
       'GET',
       `/calculations?${new URLSearchParams({ sort: '["id","ASC"]', range: '[0,0]' })}`,
     );
-    const calculation = list[0]!;
+    // A list page carries list rows; a PUT starts from the whole record.
+    const calculation = await api<CalculationRecord>('GET', `/calculations/${list[0]!.id}`);
     const customer = 'Verlag E2E Protokoll';
     await api('PUT', `/calculations/${calculation.id}`, { ...calculation, customer });
 

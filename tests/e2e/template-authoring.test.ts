@@ -134,6 +134,10 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
         await page.getByTestId(`te-field-0-2-option-${index}-add-data`).click();
         if (index === 0) await page.getByTestId('te-field-0-2-option-0-data-0-key').fill('kg_per_1000');
         await page.getByTestId(`te-field-0-2-option-${index}-data-0-value`).fill(weight);
+        // A number a formula reads needs its source (issue #21: no unsourced number).
+        await page
+          .getByTestId(`te-field-0-2-option-${index}-data-0-source`)
+          .fill('Datenblatt des Etikettenmaterials, Flächengewicht je 1.000 Etiketten');
       }
 
       // A yes/no field "varnish", shown only for paper.
