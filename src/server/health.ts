@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './db/schema';
 import { pingDatabase, type Dialect } from './db/database';
+import { HealthStatus } from '../core/api';
 import { errorRef } from './http/errors';
 
 function readVersion(): string {
@@ -26,23 +27,7 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
       schema: {
         tags: ['system'],
         summary: 'Health of the server and its database',
-        response: {
-          200: {
-            type: 'object',
-            properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' } },
-            required: ['status', 'database', 'version'],
-          },
-          400: errorRef,
-          503: {
-            type: 'object',
-            properties: {
-              status: { type: 'string' },
-              database: { type: 'string' },
-              version: { type: 'string' },
-              message: { type: 'string' },
-            },
-          },
-        },
+        response: { 200: HealthStatus, 400: errorRef, 503: HealthStatus },
       },
     },
     async (_request, reply) => {

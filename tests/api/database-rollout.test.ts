@@ -150,7 +150,7 @@ describeEachDatabase('factor database roll-out', (ctx) => {
     );
   });
 
-  it('checks import rows against the chosen database: every row whose factor it lacks fails, naming the value', async () => {
+  it('checks import rows against the chosen database: every row whose factor it lacks fails, naming value and database', async () => {
     const provider = await ctx.login('admin@kontor.example');
     const newer = await databaseByLabel(provider, '2025');
     const copy = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
@@ -190,8 +190,10 @@ describeEachDatabase('factor database roll-out', (ctx) => {
         .filter((error) => error.row === row)
         .map((error) => error.message)
         .join(' ');
-      // Not yet named as missing from that database (as a saved calculation is): the row says the value is no factor.
-      expect(messages, JSON.stringify(report.errors)).toContain('paper_virgin');
+      // Named with the database the import computes with, as saving a calculation does.
+      expect(messages, JSON.stringify(report.errors)).toContain(
+        '„paper_virgin“ ist in der Faktordatenbank „Ohne Frischfaser p2“',
+      );
     }
   });
 });

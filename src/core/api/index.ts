@@ -20,3 +20,4 @@ export * from './imports';
 export * from './migrations';
 export * from './units';
 export * from './machines';
+export * from './system';

@@ -4,6 +4,7 @@
  * uses (computeColumns → evaluateCalculation: Ajv schema, core rules, formula engine).
  * Row errors carry their message in all five languages, so each reader sees their own.
  */
+import { databaseLabel } from '../../core/protocol/describe';
 import { LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import {
   columnOfPath,
@@ -59,6 +60,8 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
   const { template, plan, factors, context, lang } = evaluator;
   const { inputs, errors: cellErrors, sets } = rowToInputs(template, plan, cells, context);
   if (cellErrors.length > 0) {
+    // A factor the chosen database lacks is named with that database, as saving a calculation does.
+    const databaseName = databaseLabel(factors.database.name, factors.database.version_label);
     return {
       ok: false,
       errors: cellErrors.map((e) => ({
@@ -66,7 +69,9 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
         column: e.column,
         value: e.value,
         key: e.key,
-        messages: localized((l) => renderCsvMessage(e.key, l, { ...e.params, column: e.column, value: e.value })),
+        messages: localized((l) =>
+          renderCsvMessage(e.key, l, { ...e.params, column: e.column, value: e.value, database: databaseName }),
+        ),
       })),
     };
   }
