@@ -60,7 +60,7 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     expect(window.location.pathname).toBe('/login');
 
     await signIn(user, mandantAdmin.email, 'kontor-demo');
-    expect(await screen.findByText('editor@muster.example', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('editor@muster.example', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/users?x=1');
   });
 
