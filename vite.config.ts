@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { signInMessages } from './scripts/sign-in-messages';
 
 // One config for the SPA build and the four test suites. The client lives in src/client;
 // the server (src/server) is not bundled by Vite: it runs under tsx.
@@ -10,6 +12,7 @@ export default defineConfig({
   publicDir: '../../public',
   plugins: [
     react(),
+    signInMessages(path.resolve(import.meta.dirname, 'locales')),
     // Brotli and gzip copies beside each hashed asset, served by Accept-Encoding (src/server/spa.ts). Not config.js:
     // operators edit it on a running installation, and a stale compressed copy would win over their change.
     compression({

@@ -6,7 +6,6 @@ import {
   CoreAdminUI,
   CustomRoutes,
   LoadingPage,
-  Notification,
   Resource,
   localStorageStore,
   type I18nProvider,
@@ -20,6 +19,7 @@ import { useKontorI18nProvider } from './i18n/useKontorI18nProvider';
 import { I18nProviderHolder } from './i18n/useSwitchLanguage';
 import { resolveLayout } from './layout/layouts';
 import { kontorTheme } from './layout/theme';
+import { NotificationOnDemand } from './layout/NotificationOnDemand';
 import { LoginPage } from './pages/login/LoginPage';
 import { LogoutPage } from './pages/login/LogoutPage';
 import {
@@ -132,7 +132,7 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
                 <Resource name="machines" {...machines} />
                 <Resource name="machine-sets" {...machineSets} />
               </CoreAdminUI>
-              <Notification />
+              <NotificationOnDemand />
             </CssBaseline>
           </AdminContext>
         )}

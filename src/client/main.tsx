@@ -1,16 +1,15 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Roboto served by Kontor itself (bundled woff2, loaded per unicode range): no third-party font host (GDPR).
 import '@fontsource/roboto/300.css';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
-import { App } from './App';
 import { getRuntimeConfig } from './providers/runtimeConfig';
 import { startSentry } from './monitoring/sentry';
 import { startAnalytics } from './monitoring/analytics';
 import { listenForChunkErrors } from './shell/navigation/chunkReload';
 import { reportCaughtError } from './shell/errors/reportCaughtError';
+import { startClient } from './signin/startClient';
 
 const config = getRuntimeConfig();
 void startSentry(config);
@@ -19,8 +18,5 @@ listenForChunkErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-createRoot(container, { onCaughtError: reportCaughtError }).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The sign-in shell for a visitor who is not signed in, else the app: react-admin loads only once it is needed.
+void startClient(createRoot(container, { onCaughtError: reportCaughtError }));

@@ -27,6 +27,12 @@ export function writeLanguageCookie(language: Language): void {
   document.cookie = parts.join('; ');
 }
 
+/** The page speaks `language` (`<html lang>`) and the cookie remembers it for the next visit. */
+export function applyLanguage(language: Language): void {
+  document.documentElement.lang = language;
+  writeLanguageCookie(language);
+}
+
 /** The first supported language among the browser's preferences ('fr-CH' counts as 'fr'). */
 export function detectBrowserLanguage(
   preferences: readonly string[] = navigator.languages ?? [navigator.language],

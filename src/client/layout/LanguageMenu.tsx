@@ -1,50 +1,16 @@
-import { useState, type MouseEvent } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
-import TranslateIcon from '@mui/icons-material/Translate';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
 import { useSwitchLanguage } from '../i18n/useSwitchLanguage';
+import { LanguagePicker } from './LanguagePicker';
 
-/** The language switcher of the app bar and the login card. Language names are shown in their own language. */
+/** The language switcher of the app bar and the login card. */
 export const LanguageMenu = () => {
   const translate = useTranslate();
   const [language, switchLanguage] = useSwitchLanguage();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const open = anchor !== null;
-
   return (
-    <>
-      <Button
-        color="inherit"
-        data-testid="language-menu"
-        // The visible language name stays part of the accessible name (WCAG 2.5.3, label in name).
-        aria-label={`${translate('app.language.change')}: ${LANGUAGE_NAMES[language]}`}
-        aria-haspopup="menu"
-        aria-controls={open ? 'kontor-language-menu' : undefined}
-        aria-expanded={open}
-        startIcon={<TranslateIcon />}
-        endIcon={<ExpandMoreIcon />}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-      >
-        {LANGUAGE_NAMES[language]}
-      </Button>
-      <Menu id="kontor-language-menu" anchorEl={anchor} open={open} onClose={() => setAnchor(null)} disableScrollLock>
-        {LANGUAGES.map((code) => (
-          <MenuItem
-            key={code}
-            lang={code}
-            data-testid={`language-option-${code}`}
-            selected={code === language}
-            onClick={() => {
-              setAnchor(null);
-              void switchLanguage(code);
-            }}
-          >
-            {LANGUAGE_NAMES[code]}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
+    <LanguagePicker
+      language={language}
+      changeLabel={translate('app.language.change')}
+      onChange={(code) => void switchLanguage(code)}
+    />
   );
 };

@@ -39,6 +39,15 @@ export interface KontorAuthProvider extends AuthProvider {
 const call = async <T>(path: string, method: string, payload?: unknown): Promise<T> =>
   (await sendJson<T>(path, method, payload)).json;
 
+/**
+ * `POST /api/auth/login` and the session stored: the app's `login` and the sign-in shell (src/client/signin), which
+ * signs in before react-admin is loaded. Rejects with the API's error (401 wrong credentials, 429 throttled).
+ */
+export async function signIn({ email, password }: LoginRequest): Promise<void> {
+  const { json } = await sendJson<LoginResponse>('/auth/login', 'POST', { email, password });
+  writeSession({ token: json.token, expires_at: json.expires_at, user: json.user });
+}
+
 export function createAuthProvider(): KontorAuthProvider {
   // The stored session is checked against the server once per page load; later route changes trust it until an API
   // call answers 401.
@@ -60,9 +69,8 @@ export function createAuthProvider(): KontorAuthProvider {
   };
 
   return {
-    async login({ email, password }: LoginRequest) {
-      const { json } = await sendJson<LoginResponse>('/auth/login', 'POST', { email, password });
-      writeSession({ token: json.token, expires_at: json.expires_at, user: json.user });
+    async login(credentials: LoginRequest) {
+      await signIn(credentials);
       verification = Promise.resolve();
     },
 

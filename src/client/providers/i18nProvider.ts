@@ -9,7 +9,7 @@ import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import { I18NEXT_OPTIONS, NAMESPACE, toI18nextMessages } from '../../core/i18n/i18next-messages';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../core/languages';
-import { writeLanguageCookie } from '../i18n/languagePreference';
+import { applyLanguage } from '../i18n/languagePreference';
 import { germanMessages, loadMessages } from '../i18n/messages';
 
 /**
@@ -38,11 +38,6 @@ async function ensureLanguage(instance: I18next, requested: string): Promise<Lan
     console.warn(`The messages for "${requested}" could not be loaded; falling back to German.`, error);
     return DEFAULT_LANGUAGE;
   }
-}
-
-function applyLanguage(language: Language): void {
-  document.documentElement.lang = language;
-  writeLanguageCookie(language);
 }
 
 export async function createI18nProvider(requested: string): Promise<I18nProvider> {
