@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
 import LockIcon from '@mui/icons-material/Lock';
 import { Button, EditBase, Title, useRefresh, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
@@ -14,45 +13,14 @@ import { toCalculationWrite, type CalculationFormValues } from './payload';
 import type { CalculationRecord } from './types';
 import { useSaveFailure } from './useSaveFailure';
 import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
-import { newOrderPath } from '../orders/orderPath';
-import { ActionReason } from '../layout/ActionReason';
+import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ProvenancePanel } from './ProvenancePanel';
 
-/** Ordering offsets starts from here; an ordered (frozen) calculation or one of 0 kg is shown why it cannot be ordered. */
-const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
-  const translate = useTranslate();
-  if (!useCan('create', 'orders')) return null;
-  const reason = record.frozen ? 'orders.unavailable.frozen' : record.total_co2e > 0 ? null : 'orders.unavailable.zero';
-  return (
-    <ActionReason reason={reason ? translate(reason) : null} data-testid="calculation-order-reason">
-      {(describedBy: string | undefined) =>
-        reason ? (
-          <Button
-            label="orders.order_offsets"
-            variant="outlined"
-            disabled
-            aria-describedby={describedBy}
-            data-testid="calculation-order"
-          >
-            <EnergySavingsLeafIcon />
-          </Button>
-        ) : (
-          <Button
-            component={Link}
-            to={newOrderPath({ calculation: record.id })}
-            label="orders.order_offsets"
-            variant="outlined"
-            data-testid="calculation-order"
-          >
-            <EnergySavingsLeafIcon />
-          </Button>
-        )
-      }
-    </ActionReason>
-  );
-};
+/** An ordered (frozen) calculation or one of 0 kg cannot be ordered; the button says why. */
+const orderUnavailable = (record: CalculationRecord) =>
+  record.frozen ? 'orders.unavailable.frozen' : record.total_co2e > 0 ? null : 'orders.unavailable.zero';
 
 /**
  * The page's actions, as react-admin's own edit pages have them: back to the list, duplicate, delete (confirmed, not
@@ -104,7 +72,11 @@ const EditActions = ({ record }: { record: CalculationRecord }) => {
             redirect={`/calculations/${encodeURIComponent(record.template_type)}`}
           />
         )}
-        <OrderOffsetsButton record={record} />
+        <OrderOffsetsButton
+          subject={{ calculation: record.id }}
+          unavailable={orderUnavailable(record)}
+          data-testid="calculation-order"
+        />
       </Stack>
     </Stack>
   );

@@ -53,7 +53,7 @@ import { useCan } from '../providers/RoleGate';
 import { CardSortMenu } from './CardSortMenu';
 import { columnValue, listColumns, rareListColumns, sharedListColumns, type ListColumn } from './listColumns';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
-import { ListViewSwitch, useListView } from './ListViewSwitch';
+import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationListRecord, type FactorRecord, type TemplateRecord } from './types';
 import { useTemplates } from './useTemplate';
@@ -156,7 +156,7 @@ const CalculationListActions = ({
   templates: readonly TemplateRecord[];
   preferenceKey: string;
 }) => {
-  const [view] = useListView();
+  const [view] = useListView('calculations');
   return (
     // Wraps instead of widening the page when the offer to migrate (its label names the database) joins the buttons.
     <TopToolbar
@@ -172,7 +172,7 @@ const CalculationListActions = ({
       <MigrateFilterButton />
       <FilterButton />
       {view === 'cards' ? <CardSortMenu /> : <SelectColumnsButton preferenceKey={preferenceKey} />}
-      <ListViewSwitch />
+      <ListViewSwitch resource="calculations" />
       <NewCalculationButton templates={templates} />
     </TopToolbar>
   );
@@ -424,7 +424,7 @@ const CalculationList = ({ pick }: { pick?: PickMode }) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const { type } = useParams();
-  const [view] = useListView();
+  const [view] = useListView('calculations');
   const { data: allTemplates = [], isPending: templatesPending } = useTemplates();
   const records = useMemo(
     () => allTemplates.filter((template) => !type || template.type === type),

@@ -23,7 +23,7 @@ import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { localizeUnit, KG_CO2E, type Field, type Template, type UnitCatalog } from '../../core/template';
+import { localizeUnit, KG_CO2E, optionLabel, type Field, type Template, type UnitCatalog } from '../../core/template';
 import type { ProductionUse } from '../../core/production';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
@@ -67,10 +67,7 @@ function inputValue(
 ): string {
   const unknown = translate('calculations.provenance.unknown');
   if (value === undefined || value === null || value === '') return translate('calculations.provenance.not_given');
-  const optionLabel = (chosen: unknown) => {
-    const option = field.options?.find((candidate) => candidate.value === chosen);
-    return option ? localize(option.label, lang, option.value) : String(chosen);
-  };
+  const chosenLabel = (chosen: unknown) => optionLabel(field, chosen, lang);
   switch (field.type) {
     case 'number':
     case 'integer':
@@ -78,9 +75,9 @@ function inputValue(
         ? `${figure(value, lang)}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
         : unknown;
     case 'select':
-      return optionLabel(value);
+      return chosenLabel(value);
     case 'multiselect':
-      return Array.isArray(value) ? value.map(optionLabel).join(', ') : unknown;
+      return Array.isArray(value) ? value.map(chosenLabel).join(', ') : unknown;
     case 'boolean':
       return translate(value === true ? 'calculations.provenance.yes' : 'calculations.provenance.no');
     case 'factor': {

@@ -6,10 +6,10 @@ import { Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
-import { localize } from '../../core/rules';
 import {
   fieldNumberOptions,
   localizeUnit,
+  optionLabel,
   topLevelField,
   type Field,
   type Result,
@@ -82,15 +82,9 @@ function fieldText(
   if (value === undefined || value === null || value === '') return '';
   switch (field.type) {
     case 'select':
-      return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
+      return optionLabel(field, value, lang);
     case 'multiselect':
-      return Array.isArray(value)
-        ? value
-            .map((entry) =>
-              localize(field.options?.find((option) => option.value === entry)?.label, lang, String(entry)),
-            )
-            .join(', ')
-        : '';
+      return Array.isArray(value) ? value.map((entry) => optionLabel(field, entry, lang)).join(', ') : '';
     case 'boolean':
       return yesNo(value === true);
     case 'integer':

@@ -35,9 +35,8 @@ import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
-import { CollectionViewSwitch } from './CollectionViewSwitch';
+import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
-import { useCollectionView } from './useCollectionView';
 import { useCan } from '../providers/RoleGate';
 
 /** The tags the mandant's collections use, for the tag filter's choices. */
@@ -181,7 +180,7 @@ const ListActions = () => {
   const writer = useCan('create', 'collections');
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
-      <CollectionViewSwitch />
+      <ListViewSwitch resource="collections" />
       {writer ? (
         <Button component={Link} to="/collections/create" label="collections.create" variant="contained">
           <AddIcon />
@@ -193,7 +192,7 @@ const ListActions = () => {
 
 const CollectionListPage = () => {
   const translate = useTranslate();
-  const [view] = useCollectionView();
+  const [view] = useListView('collections');
   const tags = useCollectionTags();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,

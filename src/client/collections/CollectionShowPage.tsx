@@ -22,13 +22,12 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
-import EnergySavingsLeafIcon from '@mui/icons-material/EnergySavingsLeaf';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
-import { newOrderPath } from '../orders/orderPath';
+import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
 import { useMutation } from '@tanstack/react-query';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { formatResult } from '../templates/resultFormat';
@@ -36,7 +35,6 @@ import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCan } from '../providers/RoleGate';
-import { ActionReason } from '../layout/ActionReason';
 import { KG_CO2E } from '../../core/template/units';
 
 function useRemoveCalculation(collection: CollectionRecord) {
@@ -148,7 +146,6 @@ const CollectionShowPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   const writer = useCan('update', 'collections');
-  const orderer = useCan('create', 'orders');
   const {
     data: collection,
     isPending,
@@ -204,36 +201,11 @@ const CollectionShowPage = () => {
               </Button>
               <DeleteCollectionButton record={collection} redirectTo="/collections" />
               {/* Offered only when something is left to offset; otherwise disabled with the reason beside it. */}
-              {orderer ? (
-                <ActionReason
-                  reason={collection.open_co2e > 0 ? null : translate('orders.unavailable.nothing_open')}
-                  data-testid="collection-order-reason"
-                >
-                  {(describedBy: string | undefined) =>
-                    collection.open_co2e > 0 ? (
-                      <Button
-                        component={Link}
-                        to={newOrderPath({ collection: collection.id })}
-                        label="orders.order_offsets"
-                        variant="outlined"
-                        data-testid="collection-order"
-                      >
-                        <EnergySavingsLeafIcon />
-                      </Button>
-                    ) : (
-                      <Button
-                        label="orders.order_offsets"
-                        variant="outlined"
-                        disabled
-                        aria-describedby={describedBy}
-                        data-testid="collection-order"
-                      >
-                        <EnergySavingsLeafIcon />
-                      </Button>
-                    )
-                  }
-                </ActionReason>
-              ) : null}
+              <OrderOffsetsButton
+                subject={{ collection: collection.id }}
+                unavailable={collection.open_co2e > 0 ? null : 'orders.unavailable.nothing_open'}
+                data-testid="collection-order"
+              />
             </>
           ) : null}
         </Stack>

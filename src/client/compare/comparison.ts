@@ -11,6 +11,7 @@ import {
   fieldNumberOptions,
   KG_CO2E,
   localizeUnit,
+  optionLabel,
   type Field,
   type Template,
   type UnitCatalog,
@@ -100,13 +101,9 @@ export function fieldText(
     : '';
   switch (field.type) {
     case 'select':
-      return localize(field.options?.find((option) => option.value === value)?.label, lang, String(value));
+      return optionLabel(field, value, lang);
     case 'multiselect':
-      return Array.isArray(value)
-        ? value
-            .map((entry) => localize(field.options?.find((o) => o.value === entry)?.label, lang, String(entry)))
-            .join(', ')
-        : String(value);
+      return Array.isArray(value) ? value.map((entry) => optionLabel(field, entry, lang)).join(', ') : String(value);
     case 'boolean':
       return value === true ? texts.yes : texts.no;
     case 'integer':

@@ -106,13 +106,38 @@ const YearFigures = () => {
   );
 };
 
-const Block = ({ title, children, more }: { title: string; children: ReactNode; more: ReactNode }) => (
-  <Card component="section" aria-label={title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-    <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
-    <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    {more}
-  </Card>
-);
+/** One of the "latest" cards: the entries, or why there are none (unavailable, or nothing yet). */
+const Block = ({
+  title,
+  more,
+  isError,
+  entries,
+  none,
+  children,
+}: {
+  title: string;
+  more: ReactNode;
+  isError: boolean;
+  entries: readonly unknown[] | undefined;
+  /** What the card says when there is nothing yet. */
+  none: string;
+  children: ReactNode;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-label={title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+      <CardContent sx={{ pt: 0 }}>
+        {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
+        {entries && entries.length === 0 ? <Typography color="text.secondary">{none}</Typography> : null}
+        <List dense disablePadding>
+          {children}
+        </List>
+      </CardContent>
+      {more}
+    </Card>
+  );
+};
 
 const LatestCalculations = () => {
   const translate = useTranslate();
@@ -125,30 +150,27 @@ const LatestCalculations = () => {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
     <Block
+      isError={isError}
+      entries={data}
+      none={translate('dashboard.no_calculations')}
       title={translate('dashboard.latest_calculations')}
       more={<More to="/calculations" label={translate('dashboard.all_calculations')} />}
     >
-      {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
-      {data && data.length === 0 ? (
-        <Typography color="text.secondary">{translate('dashboard.no_calculations')}</Typography>
-      ) : null}
-      <List dense disablePadding>
-        {(data ?? []).map((c) => (
-          <ListItem key={c.id} disableGutters>
-            <ListItemText
-              primary={
-                <MuiLink component={Link} to={`/edit/${c.id}`} underline="hover">
-                  {c.title}
-                </MuiLink>
-              }
-              secondary={`${c.number} · ${date.format(new Date(c.updated_at))}${c.customer ? ` · ${c.customer}` : ''}`}
-            />
-            <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2, fontVariantNumeric: 'tabular-nums' }}>
-              {formatKg(locale, c.total_co2e)} {KG_CO2E}
-            </Typography>
-          </ListItem>
-        ))}
-      </List>
+      {(data ?? []).map((c) => (
+        <ListItem key={c.id} disableGutters>
+          <ListItemText
+            primary={
+              <MuiLink component={Link} to={`/edit/${c.id}`} underline="hover">
+                {c.title}
+              </MuiLink>
+            }
+            secondary={`${c.number} · ${date.format(new Date(c.updated_at))}${c.customer ? ` · ${c.customer}` : ''}`}
+          />
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2, fontVariantNumeric: 'tabular-nums' }}>
+            {formatKg(locale, c.total_co2e)} {KG_CO2E}
+          </Typography>
+        </ListItem>
+      ))}
     </Block>
   );
 };
@@ -164,23 +186,20 @@ const LatestProtocol = () => {
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Block
+      isError={isError}
+      entries={data}
+      none={translate('dashboard.no_protocol')}
       title={translate('dashboard.latest_protocol')}
       more={<More to="/protocol" label={translate('dashboard.to_protocol')} />}
     >
-      {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
-      {data && data.length === 0 ? (
-        <Typography color="text.secondary">{translate('dashboard.no_protocol')}</Typography>
-      ) : null}
-      <List dense disablePadding>
-        {(data ?? []).map((entry) => (
-          <ListItem key={entry.id} disableGutters>
-            <ListItemText
-              primary={summary(entry)}
-              secondary={`${when.format(new Date(entry.at))}${(entry.user_name ?? entry.user_email) ? ` · ${entry.user_name ?? entry.user_email}` : ''}`}
-            />
-          </ListItem>
-        ))}
-      </List>
+      {(data ?? []).map((entry) => (
+        <ListItem key={entry.id} disableGutters>
+          <ListItemText
+            primary={summary(entry)}
+            secondary={`${when.format(new Date(entry.at))}${(entry.user_name ?? entry.user_email) ? ` · ${entry.user_name ?? entry.user_email}` : ''}`}
+          />
+        </ListItem>
+      ))}
     </Block>
   );
 };

@@ -3,7 +3,7 @@
  * range). Mandant users get the active projects only (the server decides); provider admins can add.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Box, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Grid, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
 import { Button, Loading, Title, useGetList, useTranslate } from 'react-admin';
@@ -11,10 +11,10 @@ import { OFFSET_PROJECT_TYPES, type OffsetProjectRecord } from '../../core/api';
 import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../templates/useLanguage';
 import { distinct, filterProjects, NO_FILTERS, type ProjectFilters } from './filters';
+import { FilterSelect } from './FilterSelect';
 import { countryName, currencyDigits } from './format';
 import { ProjectCard } from './ProjectCard';
 
-const SELECT_SX = { flex: '1 1 180px', minWidth: 180 } as const;
 const PRICE_SX = { flex: '0 0 150px' } as const;
 
 const majorOf = (p: OffsetProjectRecord) => p.price_per_tonne_minor / 10 ** currencyDigits(p.currency);
@@ -32,7 +32,7 @@ export const ProjectFilterBar = ({
   const lang = useLanguage();
   const set = (key: keyof ProjectFilters) => (event: { target: { value: string } }) =>
     onChange({ ...filters, [key]: event.target.value });
-  const all = <MenuItem value="">{translate('offsets.filters.all')}</MenuItem>;
+  const allLabel = translate('offsets.filters.all');
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -41,52 +41,31 @@ export const ProjectFilterBar = ({
       sx={{ mb: 2, flexWrap: 'wrap' }}
       data-testid="project-filters"
     >
-      <TextField
-        select
-        size="small"
+      <FilterSelect
         label={translate('offsets.fields.project_type')}
         value={filters.type}
         onChange={set('type')}
-        sx={SELECT_SX}
-        slotProps={{ select: { inputProps: { 'data-testid': 'filter-type' } } }}
-      >
-        {all}
-        {OFFSET_PROJECT_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {translate(`offsets.types.${type}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        allLabel={allLabel}
+        options={OFFSET_PROJECT_TYPES.map((type) => ({ value: type, label: translate(`offsets.types.${type}`) }))}
+        data-testid="filter-type"
+      />
+      <FilterSelect
         label={translate('offsets.fields.standard')}
         value={filters.standard}
         onChange={set('standard')}
-        sx={SELECT_SX}
-      >
-        {all}
-        {distinct(projects.map((p) => p.standard)).map((standard) => (
-          <MenuItem key={standard} value={standard}>
-            {standard}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        allLabel={allLabel}
+        options={distinct(projects.map((p) => p.standard)).map((standard) => ({ value: standard, label: standard }))}
+      />
+      <FilterSelect
         label={translate('offsets.fields.country')}
         value={filters.country}
         onChange={set('country')}
-        sx={SELECT_SX}
-      >
-        {all}
-        {distinct(projects.map((p) => p.country)).map((code) => (
-          <MenuItem key={code} value={code}>
-            {countryName(code, lang)}
-          </MenuItem>
-        ))}
-      </TextField>
+        allLabel={allLabel}
+        options={distinct(projects.map((p) => p.country)).map((code) => ({
+          value: code,
+          label: countryName(code, lang),
+        }))}
+      />
       <TextField
         size="small"
         type="number"

@@ -10,30 +10,22 @@ import {
   Stack,
   Table,
   TableBody,
-  TableCell,
-  TableRow,
   Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { OffsetProjectRecord } from '../../core/api';
+import { DetailRow } from '../layout/DetailRow';
 import { useCan } from '../providers/RoleGate';
 import { exampleRegistryId } from '../../core/offset-projects';
 import { useLanguage } from '../templates/useLanguage';
 import { countryName, exclVat, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
 
-const Row = ({ label, children }: { label: string; children: ReactNode }) => (
-  <TableRow>
-    <TableCell component="th" sx={{ color: 'text.secondary', width: '40%' }}>
-      {label}
-    </TableCell>
-    <TableCell>{children}</TableCell>
-  </TableRow>
-);
+const Row = (props: Omit<ComponentProps<typeof DetailRow>, 'labelWidth'>) => <DetailRow labelWidth="40%" {...props} />;
 
 const ProjectShowPage = () => {
   const { id } = useParams();

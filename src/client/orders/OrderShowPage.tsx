@@ -2,24 +2,13 @@
  * `/orders/:id`: one order. A draft is the review step (place or cancel it); later states show the
  * transitions the role allows and the documents (confirmation; certificate once completed).
  */
-import type { ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import type { ComponentProps } from 'react';
+import { Alert, Box, Card, CardContent, Grid, Stack, Table, TableBody, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { MandantRecord, OffsetProjectRecord, OrderRecord } from '../../core/api';
+import { DetailRow } from '../layout/DetailRow';
 import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../offsets/format';
 import { ProjectImage } from '../offsets/ProjectImage';
@@ -28,14 +17,7 @@ import { OrderActions } from './OrderActions';
 import { OrderStatusChip } from './OrderStatusChip';
 import { CO2E } from '../../core/template/units';
 
-const Row = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
-  <TableRow>
-    <TableCell component="th" sx={{ color: 'text.secondary', width: '45%' }}>
-      {label}
-    </TableCell>
-    <TableCell data-testid={testId}>{children}</TableCell>
-  </TableRow>
-);
+const Row = (props: Omit<ComponentProps<typeof DetailRow>, 'labelWidth'>) => <DetailRow labelWidth="45%" {...props} />;
 
 const OrderShowPage = () => {
   const { id } = useParams();

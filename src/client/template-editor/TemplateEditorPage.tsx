@@ -47,6 +47,7 @@ import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
 import { RouteLoading } from '../shell/progress/RouteLoading';
 import { lazyPage } from '../shell/navigation/lazyPage';
+import { TemplateStatusChip } from './TemplateStatusChip';
 
 // CodeMirror is the bulk of the JSON tab: its own chunk, fetched when the tab opens.
 const JsonEditor = lazyPage(() => import('./JsonEditor'));
@@ -242,14 +243,7 @@ const TemplateEditorPage = () => {
           {title}
         </Typography>
         {loaded ? <Chip size="small" label={translate(`templateEditor.source.${loaded.record.source}`)} /> : null}
-        {loaded ? (
-          <Chip
-            size="small"
-            color={loaded.record.status === 'published' ? 'success' : 'default'}
-            label={translate(`templateEditor.status.${loaded.record.status}`)}
-            data-testid="editor-status"
-          />
-        ) : null}
+        {loaded ? <TemplateStatusChip status={loaded.record.status} data-testid="editor-status" /> : null}
         {dirty && loaded ? (
           <Chip size="small" color="warning" variant="outlined" label={translate('templateEditor.editor.unsaved')} />
         ) : null}

@@ -11,6 +11,7 @@ import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
 import type { EditorLocationState } from './TemplateEditorPage';
 import { ImportButton } from './ImportButton';
 import { useTemplateLoadErrors } from './api';
+import { TemplateStatusChip } from './TemplateStatusChip';
 
 type Listed = TemplateRecord & TemplateEditorInfo;
 
@@ -106,12 +107,7 @@ const TemplateListPage = () => {
               variant="outlined"
               label={translate(`templateEditor.source.${template.source}`)}
             />,
-            <Chip
-              key="status"
-              size="small"
-              color={template.status === 'published' ? 'success' : 'default'}
-              label={translate(`templateEditor.status.${template.status}`)}
-            />,
+            <TemplateStatusChip key="status" status={template.status} />,
             `v${template.version}`,
             template.version_count,
             <TableCell key="usage" align="right" data-testid={`template-usage-${template.id}`}>

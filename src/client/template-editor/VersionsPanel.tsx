@@ -3,10 +3,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PublishIcon from '@mui/icons-material/Publish';
-import { Card, CardContent, Chip, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
+import { Card, CardContent, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TemplateVersionRecord } from '../../core/api';
 import { RowTable } from '../layout/RowTable';
+import { TemplateStatusChip } from './TemplateStatusChip';
 
 export interface VersionsPanelProps {
   versions: readonly TemplateVersionRecord[];
@@ -42,12 +43,7 @@ export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDele
           })}
           cells={(version) => [
             `v${version.version}`,
-            <Chip
-              key="status"
-              size="small"
-              color={version.status === 'published' ? 'success' : 'default'}
-              label={translate(`templateEditor.status.${version.status}`)}
-            />,
+            <TemplateStatusChip key="status" status={version.status} />,
             version.usage,
             <TableCell key="actions" align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title={translate('templateEditor.versions.open')}>

@@ -5,6 +5,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FactorLookup } from '../../core/template';
 import type { FactorRecord } from '../calculations/types';
+import { factorLookupOf } from '../../core/factor-lookup';
 import { useDatabaseFactors } from '../factors/factorQueries';
 
 export interface FactorsState {
@@ -18,24 +19,6 @@ const FactorsContext = createContext<FactorsState>(EMPTY);
 
 export function useFactors(): FactorsState {
   return useContext(FactorsContext);
-}
-
-export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
-  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
-  return (key) => {
-    const factor = byKey.get(key);
-    return (
-      factor && {
-        key: factor.key,
-        value: factor.value,
-        unit: factor.unit,
-        source: factor.source,
-        label: factor.label,
-        year: factor.year,
-        region: factor.region,
-      }
-    );
-  };
 }
 
 export const FactorsProvider = ({ databaseId, children }: { databaseId: number | undefined; children: ReactNode }) => {

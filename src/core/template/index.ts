@@ -17,6 +17,7 @@ export {
   type UnitEntry,
 } from './units';
 export { fieldNumberOptions } from './number-display';
+export { optionLabel } from './option-label';
 export { listFilterFields, topLevelField } from './list-filters';
 export { TEMPLATE_ICONS, isTemplateIcon, type TemplateIconName } from './icons';
 export { checkerText, wordChecker, CHECKER_KEYS } from './checker-messages';

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import { defaultDatabaseId as chooseDefaultDatabase } from '../../core/factor-database-default';
+import { factorLookupOf } from '../../core/factor-lookup';
 import type { FactorLookup } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
@@ -20,7 +21,6 @@ export interface FactorSet {
 }
 
 export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecord[]): FactorSet {
-  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
   // Null prototype: a category named `constructor` or `__proto__` (rows written before the pattern) is an ordinary entry.
   const keysByCategory: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const factor of factors) (keysByCategory[factor.category] ??= []).push(factor.key);
@@ -28,20 +28,7 @@ export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecor
     database,
     factors,
     keysByCategory,
-    lookup: (key) => {
-      const factor = byKey.get(key);
-      return (
-        factor && {
-          key: factor.key,
-          value: factor.value,
-          unit: factor.unit,
-          source: factor.source,
-          label: factor.label,
-          year: factor.year,
-          region: factor.region,
-        }
-      );
-    },
+    lookup: factorLookupOf(factors),
   };
 }
 
