@@ -343,7 +343,7 @@ describeEachDatabase('statistics', (ctx) => {
     };
     if (ordersPresent) {
       expect(await csv('orders', 'de')).toEqual([
-        ['Status', 'Währung', 'Bestellungen', 'Kompensiert (kg CO₂e)', 'Wert'],
+        ['Status', 'Währung', 'Bestellungen', 'Mit Kompensationsbeitrag (kg CO₂e)', 'Wert'],
         ['Storniert', 'EUR', '1', '777', '11,66'],
         ['Abgeschlossen', 'EUR', '1', '50', '0,75'],
         ['Entwurf', 'EUR', '1', '999', '14,99'],

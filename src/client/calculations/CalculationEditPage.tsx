@@ -19,6 +19,7 @@ import { ActionReason } from '../layout/ActionReason';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ProvenancePanel } from './ProvenancePanel';
+import { ReportControls } from '../reports/ReportControls';
 
 /** Ordering offsets starts from here; an ordered (frozen) calculation or one of 0 kg is shown why it cannot be ordered. */
 const OrderOffsetsButton = ({ record }: { record: CalculationRecord }) => {
@@ -143,6 +144,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
         }}
       />
       <ProvenancePanel record={record} template={template} />
+      <ReportControls subject="calculations" id={record.id} />
     </EditBase>
   );
 };

@@ -34,6 +34,7 @@ import { useKontorDataProvider } from '../providers/dataProvider';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
+import { ReportControls } from '../reports/ReportControls';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCan } from '../providers/RoleGate';
 import { ActionReason } from '../layout/ActionReason';
@@ -254,6 +255,7 @@ const CollectionShowPage = () => {
           </Card>
         </Grid>
       </Grid>
+      <ReportControls subject="collections" id={collection.id} />
     </Box>
   );
 };
