@@ -47,7 +47,13 @@ const PublicationRow = ({ publication, mayRevoke }: { publication: PublicationRe
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 0.5 }}
     >
       <Box sx={{ flex: '1 1 18rem', minWidth: 0 }}>
-        <Link href={publication.url} target="_blank" rel="noopener" data-testid="publication-url" sx={{ wordBreak: 'break-all' }}>
+        <Link
+          href={publication.url}
+          target="_blank"
+          rel="noopener"
+          data-testid="publication-url"
+          sx={{ wordBreak: 'break-all' }}
+        >
           {publication.url}
         </Link>
         <Typography variant="caption" component="p" color="text.secondary">
@@ -61,16 +67,23 @@ const PublicationRow = ({ publication, mayRevoke }: { publication: PublicationRe
         label="reports.pdf"
         data-testid="publication-pdf"
         onClick={() =>
-          downloadFile(`/publications/${publication.id}/document.pdf`, `${publication.label}.pdf`, 'application/pdf').catch(
-            (error: unknown) => notify(httpErrorText(error), { type: 'error' }),
-          )
+          downloadFile(
+            `/publications/${publication.id}/document.pdf`,
+            `${publication.label}.pdf`,
+            'application/pdf',
+          ).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))
         }
       >
         <PictureAsPdfIcon />
       </Button>
       {mayRevoke ? (
         <>
-          <Button label="reports.revoke" color="error" data-testid="publication-revoke" onClick={() => setConfirming(true)}>
+          <Button
+            label="reports.revoke"
+            color="error"
+            data-testid="publication-revoke"
+            onClick={() => setConfirming(true)}
+          >
             <LinkOffIcon />
           </Button>
           <Confirm
@@ -137,7 +150,7 @@ export const ReportControls = ({
             label={translate('reports.language')}
             value={language}
             onChange={(event) => setLanguage(event.target.value as Language)}
-            sx={{ minWidth: 180 }}
+            sx={{ width: 220 }}
             slotProps={{ htmlInput: { 'data-testid': 'report-language' } }}
           >
             {LANGUAGES.map((lang) => (
@@ -151,9 +164,11 @@ export const ReportControls = ({
               label="reports.download"
               data-testid="report-download"
               onClick={() =>
-                downloadFile(`/${subject}/${id}/report.pdf?language=${language}`, 'report.pdf', 'application/pdf').catch(
-                  (error: unknown) => notify(httpErrorText(error), { type: 'error' }),
-                )
+                downloadFile(
+                  `/${subject}/${id}/report.pdf?language=${language}`,
+                  'report.pdf',
+                  'application/pdf',
+                ).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))
               }
             >
               <DescriptionIcon />

@@ -4,6 +4,7 @@
  *   GET    /api/collections/:id/report.pdf?language=     a collection's report
  *   GET    /api/{calculations|collections|orders}/:id/publications    its published pages (not revoked)
  *   POST   /api/{calculations|collections|orders}/:id/publications    publish its report (an order: its certificate)
+ *   GET    /api/publications                             the mandant's published pages (not revoked)
  *   GET    /api/publications/:id                         one publication
  *   GET    /api/publications/:id/document.pdf            the published report or certificate, with the page's QR code
  *   DELETE /api/publications/:id                         revoke: the page answers 404 from then on
@@ -246,6 +247,27 @@ export function registerReportRoutes(
       },
     );
   }
+
+  api.get(
+    '/api/publications',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['publications'],
+        summary: 'The published verification pages of the caller’s mandant (not revoked), newest first',
+        response: { 200: { type: 'array', items: PublicationRecord }, 401: errorRef },
+      },
+    },
+    async (request) => {
+      const rows = await scopeToMandant(db.selectFrom('publications'), currentUser(request), 'mandant_id')
+        .selectAll()
+        .where('revoked_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((row) => toRecord(row as Row, publicUrl));
+    },
+  );
 
   api.get(
     '/api/publications/:id',
