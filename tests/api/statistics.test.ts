@@ -350,7 +350,7 @@ describeEachDatabase('statistics', (ctx) => {
         ['Aufgegeben', 'EUR', '1', '100', '1,5'],
       ]);
       expect(await csv('orders', 'en')).toEqual([
-        ['Status', 'Currency', 'Orders', 'Offset (kg CO₂e)', 'Value'],
+        ['Status', 'Currency', 'Orders', 'With offset contribution (kg CO₂e)', 'Value'],
         ['Cancelled', 'EUR', '1', '777', '11.66'],
         ['Completed', 'EUR', '1', '50', '0.75'],
         ['Draft', 'EUR', '1', '999', '14.99'],
