@@ -21,6 +21,7 @@ import { registerCollectionRoutes } from './collections/routes';
 import { registerStatisticsRoutes } from './statistics/routes';
 import { registerOffsetsAndOrders } from './orders/module';
 import { unitsResource } from './units/resource';
+import { registerReportRoutes } from './reports/routes';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -44,4 +45,5 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerOffsetsAndOrders(app, services.db);
   await registerCollectionRoutes(app, services.db);
   registerStatisticsRoutes(app, services.db);
+  registerReportRoutes(app, services.db, templates, services.config.publicUrl);
 }

@@ -63,6 +63,8 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/factor-categories/{key}':
     'a category key, not a record id; a mandant admin’s name is written for their own mandant only',
   '/api/statistics/{name}': 'a statistic’s name, not a record id (its mandant_id query is checked below)',
+  '/verify/{token}':
+    'the public verification page: a random token, not a record id, read without sign-in (tests/api/reports.test.ts)',
 };
 /** List routes of resources that are not tenant records. */
 const EXEMPT_LISTS: Record<string, string> = {
@@ -373,6 +375,9 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
           .executeTakeFirstOrThrow()
       ).id,
       secretMachine.id,
+    ];
+    a.publications = [
+      created(await as<{ id: number }>(aEditor, 'POST', `/api/calculations/${calculation.id}/publications`, {})).id,
     ];
     a.protocol = [
       (

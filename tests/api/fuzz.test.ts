@@ -496,6 +496,13 @@ describeEachDatabase('fuzzing every route of the OpenAPI document', (ctx: TestCo
       });
       made.push(`order ${order.status}`);
     }
+    if (calculation) {
+      const published = await ctx.request('POST', `/api/calculations/${calculation.id}/publications`, {
+        token,
+        body: {},
+      });
+      made.push(`publication ${published.status}`);
+    }
     const databases = (
       await ctx.request<Array<{ id: number; status: string }>>('GET', '/api/databases?sort=["id","ASC"]', { token })
     ).body;

@@ -247,7 +247,9 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
       const first = renderApp('/collections/1', { signedInAs: editor });
       await screen.findByTestId('collection-page', {}, FIRST);
       expect(screen.getByTestId('collection-order')).toBeDisabled();
-      expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(/Nichts offen zu kompensieren/);
+      expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(
+        /Nichts offen: Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt/,
+      );
       expect(screen.getByTestId('collection-order-reason')).toHaveTextContent(
         'Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO₂e',
       );

@@ -120,6 +120,8 @@ export const handlers = [
     return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
   }),
   http.get(`${API}/auth/tokens`, () => HttpResponse.json([])),
+  // The report controls of calculation, collection and order pages list their published verification pages.
+  http.get(`${API}/:subject/:id/publications`, () => HttpResponse.json([])),
   // The dashboard (home page) asks for this year's figures and the latest calculations and protocol entries.
   http.get(`${API}/statistics/:name`, ({ params, request }) => {
     const url = new URL(request.url);

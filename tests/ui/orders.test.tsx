@@ -233,7 +233,7 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
     );
     renderApp('/orders/new?collection=5', { signedInAs: editor });
     expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent(
-      'Nichts offen zu kompensieren',
+      'Nichts offen: Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt',
     );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
   });

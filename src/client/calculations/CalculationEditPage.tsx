@@ -17,6 +17,7 @@ import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ProvenancePanel } from './ProvenancePanel';
+import { ReportControls } from '../reports/ReportControls';
 
 /** An ordered (frozen) calculation or one of 0 kg cannot be ordered; the button says why. */
 const orderUnavailable = (record: CalculationRecord) =>
@@ -115,6 +116,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
         }}
       />
       <ProvenancePanel record={record} template={template} />
+      <ReportControls subject="calculations" id={record.id} />
     </EditBase>
   );
 };

@@ -23,40 +23,29 @@ import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import { localizeUnit, KG_CO2E, optionLabel, type Field, type Template, type UnitCatalog } from '../../core/template';
+import { localizeUnit, KG_CO2E, type Field, type Template, type UnitCatalog } from '../../core/template';
 import type { ProductionUse } from '../../core/production';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
-import { formulaInputs, formulaInWords, type FormulaInput, type FormulaVocabulary } from './formulaWords';
+import {
+  formulaInputs,
+  formulaInWords,
+  formulaVocabulary,
+  inputInWords,
+  type FormulaInput,
+  type FormulaVocabulary,
+  type InputWord,
+} from '../../core/formula/words';
 import type { CalculationRecord } from './types';
 
 type Translate = ReturnType<typeof useTranslate>;
 
 const figure = (value: number, lang: Language) => formatNumber(value, lang, { maximumFractionDigits: 6 });
 
-function vocabularyOf(
-  template: Template,
-  results: CalculationResults,
-  lang: Language,
-  translate: Translate,
-): FormulaVocabulary {
-  const labels = new Map<string, string>();
-  for (const group of template.groups) {
-    if (group.repeatable) labels.set(group.id, localize(group.label, lang, group.id));
-    for (const field of group.fields)
-      if (!labels.has(field.name)) labels.set(field.name, localize(field.label, lang, field.name));
-  }
-  for (const result of template.results) labels.set(result.name, localize(result.label, lang, result.name));
-  const factors = new Map(results.factors.map((factor) => [factor.key, factor]));
-  return {
-    label: (name) => labels.get(name) ?? name,
-    factorLabel: (key) => localize(factors.get(key)?.label, lang, key),
-    word: (name, params) => translate(`calculations.provenance.words.${name}`, params),
-  };
-}
+/** The panel's words for an input: `calculations.provenance.<key>` in the reader's language. */
+const inputWords = (translate: Translate) => (key: InputWord) => translate(`calculations.provenance.${key}`);
 
-/** An input's value as the form showed it: option labels, the chosen factor's label, numbers in the reader's format. */
 function inputValue(
   field: Field,
   value: unknown,
@@ -65,28 +54,7 @@ function inputValue(
   units: UnitCatalog,
   translate: Translate,
 ): string {
-  const unknown = translate('calculations.provenance.unknown');
-  if (value === undefined || value === null || value === '') return translate('calculations.provenance.not_given');
-  const chosenLabel = (chosen: unknown) => optionLabel(field, chosen, lang);
-  switch (field.type) {
-    case 'number':
-    case 'integer':
-      return typeof value === 'number'
-        ? `${figure(value, lang)}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
-        : unknown;
-    case 'select':
-      return chosenLabel(value);
-    case 'multiselect':
-      return Array.isArray(value) ? value.map(chosenLabel).join(', ') : unknown;
-    case 'boolean':
-      return translate(value === true ? 'calculations.provenance.yes' : 'calculations.provenance.no');
-    case 'factor': {
-      const used = results.factors.find((factor) => factor.key === value);
-      return used ? localize(used.label, lang, used.key) : String(value);
-    }
-    default:
-      return Array.isArray(value) ? value.join(', ') : String(value);
-  }
+  return inputInWords(field, value, results.factors, lang, units, inputWords(translate));
 }
 
 const InputLine = ({
@@ -312,7 +280,9 @@ export const ProvenancePanel = ({ record, template }: { record: CalculationRecor
   const units = useUnitCatalog();
   const results = record.results;
   if (!results?.breakdown?.length) return null;
-  const vocabulary = vocabularyOf(template, results, lang, translate);
+  const vocabulary = formulaVocabulary(template, results.factors, lang, (name, params) =>
+    translate(`calculations.provenance.words.${name}`, params),
+  );
   return (
     <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, mb: 2 }} data-testid="provenance-panel">
       <CardContent>

@@ -33,6 +33,7 @@ import { useKontorDataProvider } from '../providers/dataProvider';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
+import { ReportControls } from '../reports/ReportControls';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCan } from '../providers/RoleGate';
 import { KG_CO2E } from '../../core/template/units';
@@ -226,6 +227,7 @@ const CollectionShowPage = () => {
           </Card>
         </Grid>
       </Grid>
+      <ReportControls subject="collections" id={collection.id} />
     </Box>
   );
 };

@@ -14,6 +14,7 @@ import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../off
 import { ProjectImage } from '../offsets/ProjectImage';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderActions } from './OrderActions';
+import { ReportControls } from '../reports/ReportControls';
 import { OrderStatusChip } from './OrderStatusChip';
 import { CO2E } from '../../core/template/units';
 
@@ -120,6 +121,7 @@ const OrderShowPage = () => {
               <Box sx={{ mt: 2 }}>
                 <OrderActions order={order} />
               </Box>
+              <ReportControls subject="orders" id={order.id} publishable={order.status === 'completed'} />
               <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2 }}>
                 {translate('orders.claim_notice')}
               </Typography>

@@ -117,6 +117,15 @@ export function can(role: Role | null | undefined, action: Action, resource: Res
   return POLICY[resource][action]?.includes(role) ?? false;
 }
 
+/**
+ * Who may publish a report's or certificate's verification page, and revoke it: those who may change what it is about
+ * (viewers see the published links).
+ */
+export const mayPublish = (
+  role: Role | null | undefined,
+  subject: 'calculations' | 'collections' | 'orders',
+): boolean => can(role, 'update', subject);
+
 /** Provider staff see and act on every mandant; everybody else only on their own. */
 export const seesAllMandants = (role: Role | null | undefined): boolean => can(role, 'read_all', 'mandants');
 

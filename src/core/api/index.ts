@@ -21,3 +21,4 @@ export * from './migrations';
 export * from './units';
 export * from './machines';
 export * from './system';
+export * from './publications';

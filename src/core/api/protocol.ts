@@ -21,6 +21,8 @@ export const PROTOCOL_ACTIONS = [
   'resent',
   'revoked',
   'accepted',
+  'published',
+  'unpublished',
 ] as const;
 export type ProtocolAction = (typeof PROTOCOL_ACTIONS)[number];
 

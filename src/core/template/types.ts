@@ -107,6 +107,22 @@ export interface TemplateImport {
   aliases: Record<string, string>;
 }
 
+/** A life-cycle stage of a print product after ISO 16759. */
+export type MethodStageName =
+  'materials' | 'prepress' | 'press' | 'postpress' | 'packaging' | 'transport' | 'end_of_life' | (string & {});
+
+/** A stage a template's results cover (the results' names), or one it leaves out and why. */
+export type MethodStage =
+  | { stage: MethodStageName; results: string[]; included: true }
+  | { stage: MethodStageName; included: false; reason: LocalizedText };
+
+/** What a study must state after ISO 16759: the unit the figures refer to, what the system includes, its stages. */
+export interface TemplateMethod {
+  functionalUnit: LocalizedText;
+  systemBoundary: LocalizedText;
+  stages: MethodStage[];
+}
+
 export interface Template {
   id: string;
   version: number;
@@ -119,6 +135,8 @@ export interface Template {
   results: Result[];
   list: TemplateList;
   import?: TemplateImport;
+  /** The method statement a footprint report prints (absent: a generic one, results ungrouped). */
+  method?: TemplateMethod;
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
- * The order documents as PDF (pdf-lib): the certificate of a completed order and the order
- * confirmation. Written without object streams so the file stays simple; the certificate number
+ * The PDF documents (pdf-lib): the certificate of a completed order and the order confirmation, and the page layout
+ * (Writer) the footprint reports (server/reports/report-pdf.ts) are drawn with. Written without object streams so the file stays simple; the certificate number
  * is also the document's title and keyword, so tools (and tests) can read it without OCR.
  * The certificate lists the calculations it covers, over as many pages as they need. Their texts are `documents.*`
  * in locales/<lang>.json; they write "CO2", not the screens' "CO₂": the standard fonts encode WinAnsi only, which has
  * no subscript two.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
 import type { OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
@@ -32,14 +33,34 @@ export interface OrderDocumentData {
   language: Language;
 }
 
+/** The head of a PDF: its title, who issues it and its language. */
+interface DocumentHead {
+  providerName: string;
+  language: Language;
+}
+
 const MARGIN = 56;
 const INK = rgb(0.13, 0.16, 0.2);
-const MUTED = rgb(0.4, 0.44, 0.5);
+export const MUTED = rgb(0.4, 0.44, 0.5);
 
 /** The standard fonts only encode WinAnsi: anything else (e.g. narrow no-break spaces from Intl) is replaced. */
+/** Signs the formulas in words and the units use that WinAnsi lacks, in the spelling a reader still understands. */
+const WINANSI_SPELLING: Record<string, string> = {
+  '\u2082': '2',
+  '\u2212': '-',
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2260': '!=',
+  '\u2227': 'and',
+  '\u2228': 'or',
+  '\u00b3': '3',
+};
+
 function encodable(font: PDFFont, text: string): string {
   let out = '';
-  for (const ch of text.replace(/[\u202f\u2009]/g, ' ')) {
+  for (const ch of text
+    .replace(/[\u202f\u2009]/g, ' ')
+    .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
     try {
       font.encodeText(ch);
       out += ch;
@@ -67,7 +88,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 /** Room kept free at the foot of every page for its page line. */
 const FOOTER = 28;
 
-class Writer {
+export class Writer {
   y = 0;
   private page!: PDFPage;
   /** Drawn at the top of each further page (a table's header while the table runs). */
@@ -151,6 +172,42 @@ class Writer {
     });
     this.y -= size * 1.7;
   }
+  /**
+   * A QR code of `url` (the published verification page) with `caption` and the address beside it. The matrix comes
+   * from `qrcode`; drawn as squares, so the code stays sharp at any zoom and needs no image.
+   */
+  qrCode(url: string, caption: string) {
+    const modules = QRCode.create(url, { errorCorrectionLevel: 'M' }).modules;
+    const quiet = 4;
+    const side = 96;
+    const cell = side / (modules.size + 2 * quiet);
+    this.room(side + 12);
+    const top = this.y;
+    for (let row = 0; row < modules.size; row++)
+      for (let column = 0; column < modules.size; column++)
+        if (modules.get(row, column))
+          this.page.drawRectangle({
+            x: MARGIN + (column + quiet) * cell,
+            y: top - (row + quiet + 1) * cell,
+            width: cell,
+            height: cell,
+            color: INK,
+          });
+    const textX = MARGIN + side + 12;
+    const textWidth = this.width - side - 12;
+    let y = top - quiet * cell;
+    for (const [text, font, size] of [
+      [caption, this.regular, 10],
+      [url, this.bold, 9],
+    ] as const) {
+      for (const line of wrap(font, encodable(font, text), size, textWidth)) {
+        this.page.drawText(line, { x: textX, y: y - size, size, font, color: INK });
+        y -= size * 1.45;
+      }
+      y -= 4;
+    }
+    this.y = top - side - 12;
+  }
   /** `label` on the foot of every page, followed by "page n of m" (`pageOf`) in the document's language. */
   footers(label: string, pageOf: (page: number, pages: number) => string) {
     const pages = this.doc.getPages();
@@ -170,7 +227,7 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
   return `${cut.trimEnd()}…`;
 }
 
-function formats(language: Language, currency: string) {
+export function formats(language: Language, currency: string) {
   const locale = LOCALES[language];
   return {
     tonnes: (kg: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(kg / 1000)} t CO2e`,
@@ -190,7 +247,7 @@ function documentTexts(language: Language) {
   return (key: string, params?: MessageParams) => translate(language, `documents.${key}`, params);
 }
 
-async function newDocument(title: string, data: OrderDocumentData) {
+export async function newDocument(title: string, data: DocumentHead) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setAuthor(data.providerName);
@@ -204,7 +261,8 @@ async function newDocument(title: string, data: OrderDocumentData) {
   return { doc, writer };
 }
 
-export async function certificatePdf(data: OrderDocumentData): Promise<Uint8Array> {
+/** `verifyUrl`: the certificate's published verification page, printed as a QR code. */
+export async function certificatePdf(data: OrderDocumentData, verifyUrl?: string): Promise<Uint8Array> {
   const t = documentTexts(data.language);
   const f = formats(data.language, data.order.currency);
   const { order, project } = data;
@@ -248,6 +306,10 @@ export async function certificatePdf(data: OrderDocumentData): Promise<Uint8Arra
   writer.pageHeader = null;
   writer.rule();
   writer.tableRow(['', t('total'), f.kg(order.co2e_kg)], columns, { bold: true });
+  if (verifyUrl) {
+    writer.rule();
+    writer.qrCode(verifyUrl, translate(data.language, 'documents.report.verifyCaption'));
+  }
   writer.footers(`${t('certificateTitle')} ${number}`, (page, pages) => t('pageOf', { page, pages }));
   return doc.save({ useObjectStreams: false });
 }

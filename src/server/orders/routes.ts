@@ -15,6 +15,7 @@ import {
   type MandantSettings,
   type SessionUser,
 } from '../../core/api';
+import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
@@ -30,7 +31,13 @@ import { priceOrder } from './quote';
 import { ordersResource } from './resource';
 import { TRANSITIONS, applyTransition, findOrder } from './transitions';
 
-async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderDocumentData> {
+/** What an order's documents show, in `language` (default: the user's); 404 for an order the user cannot see. */
+export async function documentData(
+  db: Kysely<DatabaseSchema>,
+  user: SessionUser,
+  id: number,
+  language: Language = user.language,
+): Promise<OrderDocumentData> {
   const order = await findOrder(db, user, id);
   const project = toOffsetProjectRecord(
     await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow(),
@@ -62,11 +69,11 @@ async function documentData(db: Kysely<DatabaseSchema>, user: SessionUser, id: n
     })),
     mandantName: mandant.name,
     providerName: settings.provider_name ?? 'Kontor',
-    language: user.language,
+    language,
   };
 }
 
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
+export function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
   return reply
     .type('application/pdf')
     .header('Content-Disposition', `attachment; filename="${filename}"`)

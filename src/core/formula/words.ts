@@ -4,8 +4,12 @@
  * so the provenance panel can show them beside it. The formula's own text stays the authority: this only retells it.
  */
 import type jsep from 'jsep';
-import { memberKey, parseFormula, type FormulaNode } from '../../core/formula/parse';
-import type { Field, Template } from '../../core/template';
+import { memberKey, parseFormula, type FormulaNode } from './parse';
+import type { Language } from '../languages';
+import { formatNumber } from '../number-format';
+import { localize } from '../rules';
+import { localizeUnit, optionLabel, type Field, type Template, type UnitCatalog } from '../template';
+import type { FactorUse } from './compute';
 
 /** What the retelling needs to know: labels by name, and the words of the functions (translated). */
 export interface FormulaVocabulary {
@@ -232,4 +236,64 @@ export function formulaInputs(formula: string, template: Template): FormulaInput
   };
   visit(ast, undefined);
   return [...found.values()];
+}
+
+/**
+ * The vocabulary of a calculation's formulas in `lang`: labels from its template and the factors it used, function
+ * words from `word` (`calculations.provenance.words.<name>` in the reader's language).
+ */
+export function formulaVocabulary(
+  template: Template,
+  factors: readonly FactorUse[],
+  lang: Language,
+  word: FormulaVocabulary['word'],
+): FormulaVocabulary {
+  const labels = new Map<string, string>();
+  for (const group of template.groups) {
+    if (group.repeatable) labels.set(group.id, localize(group.label, lang, group.id));
+    for (const field of group.fields)
+      if (!labels.has(field.name)) labels.set(field.name, localize(field.label, lang, field.name));
+  }
+  for (const result of template.results) labels.set(result.name, localize(result.label, lang, result.name));
+  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
+  return {
+    label: (name) => labels.get(name) ?? name,
+    factorLabel: (key) => localize(byKey.get(key)?.label, lang, key),
+    word,
+  };
+}
+
+/** The words an input's value may need (`calculations.provenance.<word>`). */
+export type InputWord = 'not_given' | 'unknown' | 'yes' | 'no';
+
+/** An input's value as the form showed it: option labels, the chosen factor's label, numbers in the reader's format. */
+export function inputInWords(
+  field: Field,
+  value: unknown,
+  factors: readonly FactorUse[],
+  lang: Language,
+  units: UnitCatalog,
+  say: (word: InputWord) => string,
+): string {
+  if (value === undefined || value === null || value === '') return say('not_given');
+  const chosenLabel = (chosen: unknown) => optionLabel(field, chosen, lang);
+  switch (field.type) {
+    case 'number':
+    case 'integer':
+      return typeof value === 'number'
+        ? `${formatNumber(value, lang, { maximumFractionDigits: 6 })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
+        : say('unknown');
+    case 'select':
+      return chosenLabel(value);
+    case 'multiselect':
+      return Array.isArray(value) ? value.map(chosenLabel).join(', ') : say('unknown');
+    case 'boolean':
+      return say(value === true ? 'yes' : 'no');
+    case 'factor': {
+      const used = factors.find((factor) => factor.key === value);
+      return used ? localize(used.label, lang, used.key) : String(value);
+    }
+    default:
+      return Array.isArray(value) ? value.join(', ') : String(value);
+  }
 }

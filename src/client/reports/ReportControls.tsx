@@ -1,0 +1,202 @@
+/**
+ * The footprint report and its verification pages on a calculation's, collection's or order's page (issue 21,
+ * item 5): the report as PDF in a language the user picks (the customer's; default the interface language), and the
+ * published verification pages with their addresses, the PDF carrying the page's QR code, and "revoke". An order has
+ * no report: it publishes its certificate once completed.
+ */
+import DescriptionIcon from '@mui/icons-material/Description';
+import PublicIcon from '@mui/icons-material/Public';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { Box, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
+import type { PublicationRecord, PublicationSubject } from '../../core/api';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../core/languages';
+import { formatDateTime } from '../../core/dates';
+import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+import { useCan } from '../providers/RoleGate';
+import { downloadFile } from '../shell/download/saveFile';
+import { useLanguage } from '../templates/useLanguage';
+
+const publicationsKey = (subject: PublicationSubject, id: number) => ['publications', subject, id];
+
+const PublicationRow = ({ publication, mayRevoke }: { publication: PublicationRecord; mayRevoke: boolean }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const lang = useLanguage();
+  const [confirming, setConfirming] = useState(false);
+  const revoke = async () => {
+    setConfirming(false);
+    try {
+      await httpClient(`/publications/${publication.id}`, { method: 'DELETE' });
+      notify('reports.revoked', { type: 'info' });
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    }
+    await queryClient.invalidateQueries({
+      queryKey: publicationsKey(publication.subject_type, publication.subject_id),
+    });
+  };
+  return (
+    <Box
+      component="li"
+      data-testid="publication"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 0.5 }}
+    >
+      <Box sx={{ flex: '1 1 18rem', minWidth: 0 }}>
+        <Link
+          href={publication.url}
+          target="_blank"
+          rel="noopener"
+          data-testid="publication-url"
+          sx={{ wordBreak: 'break-all' }}
+        >
+          {publication.url}
+        </Link>
+        <Typography variant="caption" component="p" color="text.secondary">
+          {translate('reports.published_at', {
+            date: formatDateTime(publication.created_at, lang),
+            language: LANGUAGE_NAMES[publication.language],
+          })}
+        </Typography>
+      </Box>
+      <Button
+        label="reports.pdf"
+        data-testid="publication-pdf"
+        onClick={() =>
+          downloadFile(
+            `/publications/${publication.id}/document.pdf`,
+            `${publication.label}.pdf`,
+            'application/pdf',
+          ).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))
+        }
+      >
+        <PictureAsPdfIcon />
+      </Button>
+      {mayRevoke ? (
+        <>
+          <Button
+            label="reports.revoke"
+            color="error"
+            data-testid="publication-revoke"
+            onClick={() => setConfirming(true)}
+          >
+            <LinkOffIcon />
+          </Button>
+          <Confirm
+            isOpen={confirming}
+            title="reports.revoke"
+            content={translate('reports.revoke_confirm', { label: publication.label })}
+            onConfirm={revoke}
+            onClose={() => setConfirming(false)}
+          />
+        </>
+      ) : null}
+    </Box>
+  );
+};
+
+export const ReportControls = ({
+  subject,
+  id,
+  publishable = true,
+}: {
+  subject: PublicationSubject;
+  id: number;
+  /** Whether the subject can be published now (an order: once completed). */
+  publishable?: boolean;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const interfaceLanguage = useLanguage();
+  const [language, setLanguage] = useState<Language>(interfaceLanguage);
+  const [busy, setBusy] = useState(false);
+  const mayPublish = useCan('update', subject);
+  const { data: publications = [] } = useQuery({
+    queryKey: publicationsKey(subject, id),
+    queryFn: async () => (await httpClient<PublicationRecord[]>(`/${subject}/${id}/publications`)).json,
+  });
+  const hasReport = subject !== 'orders';
+  if (!hasReport && !publishable && publications.length === 0) return null;
+  const publish = async () => {
+    setBusy(true);
+    try {
+      await sendJson(`/${subject}/${id}/publications`, 'POST', { language });
+      notify('reports.published', { type: 'info' });
+      await queryClient.invalidateQueries({ queryKey: publicationsKey(subject, id) });
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, my: 2 }} data-testid="report-controls">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('reports.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('reports.intro')}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label={translate('reports.language')}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Language)}
+            sx={{ width: 220 }}
+            slotProps={{ htmlInput: { 'data-testid': 'report-language' } }}
+          >
+            {LANGUAGES.map((lang) => (
+              <MenuItem key={lang} value={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {hasReport ? (
+            <Button
+              label="reports.download"
+              data-testid="report-download"
+              onClick={() =>
+                downloadFile(
+                  `/${subject}/${id}/report.pdf?language=${language}`,
+                  'report.pdf',
+                  'application/pdf',
+                ).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))
+              }
+            >
+              <DescriptionIcon />
+            </Button>
+          ) : null}
+          {mayPublish && publishable ? (
+            <Button
+              label={hasReport ? 'reports.publish' : 'reports.publish_certificate'}
+              data-testid="report-publish"
+              disabled={busy}
+              onClick={publish}
+            >
+              <PublicIcon />
+            </Button>
+          ) : null}
+        </Stack>
+        {publications.length ? (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }} data-testid="publications">
+            {publications.map((publication) => (
+              <PublicationRow key={publication.id} publication={publication} mayRevoke={mayPublish} />
+            ))}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="publications-none">
+            {translate('reports.none')}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

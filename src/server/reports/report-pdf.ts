@@ -1,0 +1,103 @@
+/**
+ * The footprint report as PDF: what `ReportSnapshot` says, drawn with the documents' layout (orders/documents.ts).
+ * Per calculation its method statement (functional unit, system boundary, the ISO 16759 stages included and
+ * excluded), then per stage and result the value, the formula in words, the inputs and every factor and machine
+ * figure with its source, year, region and database or machine-set version. It states emissions; it makes no claim
+ * about neutrality.
+ */
+import { MUTED, newDocument } from '../orders/documents';
+import {
+  reportTexts,
+  type ReportCalculation,
+  type ReportFigure,
+  type ReportResult,
+  type ReportSnapshot,
+} from './snapshot';
+import type { Writer } from '../orders/documents';
+import { INTL_LOCALES } from '../../core/number-format';
+import { translate } from '../../core/i18n/translate';
+
+/** Figure, value, source, year, region, database (x offsets from the margin). */
+const FIGURE_COLUMNS = [0, 120, 215, 345, 380, 415];
+
+function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[]) {
+  if (rows.length === 0) return;
+  writer.room(9.5 * 1.7 * 2);
+  writer.tableRow(heads, FIGURE_COLUMNS, { bold: true, color: MUTED });
+  for (const row of rows)
+    writer.tableRow([row.label, row.value, row.source, row.year, row.region, row.version], FIGURE_COLUMNS);
+  writer.y -= 6;
+}
+
+function result(writer: Writer, say: ReturnType<typeof reportTexts>, entry: ReportResult) {
+  writer.room(60);
+  writer.row(entry.label, entry.value);
+  writer.paragraph(`${say('formula')}: ${entry.formula}`, 9);
+  if (entry.inputs.length) writer.paragraph(`${say('inputs')}: ${entry.inputs.join('; ')}`, 9);
+  const heads = [say('figure'), say('value'), say('source'), say('year'), say('region')];
+  figures(writer, [...heads, say('database')], entry.factors);
+  figures(writer, [...heads, say('machineSet')], entry.production);
+}
+
+function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry: ReportCalculation) {
+  writer.room(120);
+  writer.heading(`${entry.number} · ${entry.title}`, 14);
+  if (entry.customer) writer.row(say('customer'), entry.customer);
+  writer.row(say('template'), entry.template);
+  writer.row(say('total'), entry.total);
+  writer.row(say('functionalUnit'), entry.functionalUnit);
+  writer.row(say('systemBoundary'), entry.systemBoundary);
+  writer.row(say('database'), entry.database);
+  if (entry.machineSet) writer.row(say('machineSet'), entry.machineSet);
+  writer.y -= 6;
+  for (const stage of entry.stages ?? []) {
+    writer.room(60);
+    writer.heading(stage.label, 12);
+    if (!stage.included) {
+      writer.paragraph(`${say('excluded')}: ${stage.reason ?? ''}`, 10, MUTED);
+      continue;
+    }
+    for (const item of stage.results) result(writer, say, item);
+  }
+  if (entry.results.length) {
+    if (entry.stages) writer.heading(say('otherResults'), 12);
+    for (const item of entry.results) result(writer, say, item);
+  }
+  writer.rule();
+}
+
+/** `verifyUrl`: the report's published verification page, printed as a QR code on the first page. */
+export async function reportPdf(report: ReportSnapshot, verifyUrl?: string): Promise<Uint8Array> {
+  const say = reportTexts(report.language);
+  const title = say('title');
+  const { doc, writer } = await newDocument(`${title}: ${report.subject}`, {
+    providerName: report.provider,
+    language: report.language,
+  });
+  doc.setSubject(report.subject);
+  doc.setKeywords([report.subject]);
+  writer.paragraph(report.provider, 10, MUTED);
+  writer.heading(title, 22);
+  writer.row(say('mandant'), report.mandant);
+  writer.row(say('subject'), report.subject);
+  writer.row(
+    say('date'),
+    new Intl.DateTimeFormat(INTL_LOCALES[report.language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(report.date),
+    ),
+  );
+  writer.row(say('total'), report.total);
+  if (verifyUrl) writer.qrCode(verifyUrl, say('verifyCaption'));
+  writer.rule();
+  writer.heading(say('methodTitle'), 14);
+  writer.paragraph(say('methodStatement'));
+  writer.paragraph(say('exclusionsGeneric'));
+  writer.paragraph(`${say('dataSources')}: ${report.dataSources.join('; ')}`, 9);
+  writer.paragraph(say('noClaim'), 9, MUTED);
+  writer.rule();
+  for (const entry of report.calculations) calculation(writer, say, entry);
+  writer.footers(`${title}: ${report.subject}`, (page, pages) =>
+    translate(report.language, 'documents.pageOf', { page, pages }),
+  );
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,372 @@
+/**
+ * Footprint reports and verification pages (issue 21, item 5):
+ *   GET    /api/calculations/:id/report.pdf?language=    a calculation's report
+ *   GET    /api/collections/:id/report.pdf?language=     a collection's report
+ *   GET    /api/{calculations|collections|orders}/:id/publications    its published pages (not revoked)
+ *   POST   /api/{calculations|collections|orders}/:id/publications    publish its report (an order: its certificate)
+ *   GET    /api/publications                             the mandant's published pages (not revoked)
+ *   GET    /api/publications/:id                         one publication
+ *   GET    /api/publications/:id/document.pdf            the published report or certificate, with the page's QR code
+ *   DELETE /api/publications/:id                         revoke: the page answers 404 from then on
+ *   GET    /verify/:token                                the public page, without sign-in
+ * Publishing and revoking need the right to change the subject (policy `mayPublish`); rows are the mandant's
+ * (tenant-scope), so another mandant's ids answer exactly as missing ones.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  PUBLICATION_SUBJECTS,
+  PublicationCreate,
+  PublicationRecord,
+  ReportQuery,
+  VerifyParams,
+  type PublicationSubject,
+  type SessionUser,
+} from '../../core/api';
+import { mayPublish } from '../../core/access/policy';
+import { NoContent } from '../../core/api/schema';
+import { msg } from '../../core/i18n/error-keys';
+import { isLanguage, type Language } from '../../core/languages';
+import { currentUser, requireAccess } from '../auth/authenticate';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, parseJson } from '../db/values';
+import { conflict, errorRef, forbidden, notFound } from '../http/errors';
+import { fileResponse } from '../http/openapi';
+import { idParams } from '../http/record-id';
+import { scopeToMandant } from '../http/tenant-scope';
+import { typed } from '../http/typed-routes';
+import { requestLanguage } from '../i18n/translate';
+import { certificatePdf } from '../orders/documents';
+import { orderMessage } from '../orders/messages';
+import { documentData, sendPdf } from '../orders/routes';
+import { recordChange } from '../protocol/change';
+import type { TemplateRegistry } from '../templates/registry';
+import { reportPdf } from './report-pdf';
+import { buildReport } from './snapshot';
+import type { PublicationsTable } from './table';
+import { notFoundPage, verifyPage, type PublishedSnapshot } from './verify-page';
+
+/** 128 random bits, base64url: 22 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+const newToken = () => randomBytes(16).toString('base64url');
+
+type Row = Omit<PublicationsTable, 'id'> & { id: number };
+
+function toRecord(row: Row, publicUrl: string): PublicationRecord {
+  return {
+    id: Number(row.id),
+    mandant_id: Number(row.mandant_id),
+    subject_type: row.subject_type as PublicationSubject,
+    subject_id: Number(row.subject_id),
+    language: row.language as Language,
+    label: row.label,
+    url: `${publicUrl.replace(/\/+$/, '')}/verify/${row.token}`,
+    created_by: row.created_by === null ? null : Number(row.created_by),
+    created_at: String(row.created_at),
+    revoked_at: row.revoked_at === null ? null : String(row.revoked_at),
+  };
+}
+
+/** The subject's snapshot in `language`, its mandant and label; 404 when the user cannot see it. */
+async function snapshotOf(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  user: SessionUser,
+  subject: PublicationSubject,
+  id: number,
+  language: Language,
+): Promise<{ snapshot: PublishedSnapshot; mandantId: number; label: string }> {
+  if (subject !== 'orders') return buildReport(db, templates, user, { type: subject, id }, language);
+  const certificate = await documentData(db, user, id, language);
+  if (certificate.order.status !== 'completed' || !certificate.order.certificate_number)
+    throw conflict(orderMessage('notCompleted'));
+  return {
+    snapshot: { kind: 'certificate', language, certificate },
+    mandantId: certificate.order.mandant_id,
+    label: certificate.order.certificate_number,
+  };
+}
+
+/** A publication the user's mandant owns (revoked ones too); 404 otherwise. */
+async function findPublication(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<Row> {
+  const row = await scopeToMandant(db.selectFrom('publications'), user, 'mandant_id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'publications', id }));
+  return row as Row;
+}
+
+/** The live (not revoked) publication of `token`, or undefined: malformed, unknown and revoked tokens alike. */
+async function publishedPage(db: Kysely<DatabaseSchema>, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  return db
+    .selectFrom('publications')
+    .select(['snapshot', 'created_at'])
+    .where('token', '=', token)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+const languageOf = (request: FastifyRequest, requested: Language | undefined): Language =>
+  requested ?? currentUser(request).language;
+
+export function registerReportRoutes(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  publicUrl: string,
+): void {
+  const api = typed(app);
+
+  for (const subject of ['calculations', 'collections'] as const) {
+    api.get(
+      `/api/${subject}/:id/report.pdf`,
+      {
+        onRequest: [app.authenticate, requireAccess('read', subject)],
+        schema: {
+          tags: [subject],
+          summary: 'Footprint report (PDF) with method statement and the sources of every figure',
+          params: idParams,
+          querystring: ReportQuery,
+          response: {
+            200: fileResponse('application/pdf', 'The footprint report'),
+            400: errorRef,
+            401: errorRef,
+            403: errorRef,
+            404: errorRef,
+          },
+        },
+      },
+      async (request, reply) => {
+        const language = languageOf(request, request.query.language);
+        const { snapshot, label } = await buildReport(
+          db,
+          templates,
+          currentUser(request),
+          { type: subject, id: request.params.id },
+          language,
+        );
+        return sendPdf(reply, await reportPdf(snapshot), `${label.replace(/[^\w.-]+/g, '_')}-report.pdf`);
+      },
+    );
+  }
+
+  for (const subject of PUBLICATION_SUBJECTS) {
+    api.get(
+      `/api/${subject}/:id/publications`,
+      {
+        onRequest: [app.authenticate, requireAccess('read', subject)],
+        schema: {
+          tags: [subject],
+          summary: 'Published verification pages (not revoked)',
+          params: idParams,
+          response: { 200: { type: 'array', items: PublicationRecord }, 401: errorRef, 403: errorRef, 404: errorRef },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const owner = await scopeToMandant(db.selectFrom(subject), user, 'mandant_id')
+          .select('id')
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!owner) throw notFound(msg('errors.noRecord', { resource: subject, id: request.params.id }));
+        const rows = await scopeToMandant(db.selectFrom('publications'), user, 'mandant_id')
+          .selectAll()
+          .where('subject_type', '=', subject)
+          .where('subject_id', '=', request.params.id)
+          .where('revoked_at', 'is', null)
+          .orderBy('id', 'desc')
+          .execute();
+        return rows.map((row) => toRecord(row as Row, publicUrl));
+      },
+    );
+
+    api.post(
+      `/api/${subject}/:id/publications`,
+      {
+        onRequest: [app.authenticate, requireAccess('update', subject)],
+        schema: {
+          tags: [subject],
+          summary:
+            subject === 'orders'
+              ? 'Publish the certificate as a verification page (completed orders)'
+              : 'Publish the footprint report as a verification page (a snapshot taken now)',
+          params: idParams,
+          body: PublicationCreate,
+          response: {
+            201: PublicationRecord,
+            400: errorRef,
+            401: errorRef,
+            403: errorRef,
+            404: errorRef,
+            409: errorRef,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const language = languageOf(request, request.body?.language);
+        const { snapshot, mandantId, label } = await snapshotOf(
+          db,
+          templates,
+          user,
+          subject,
+          request.params.id,
+          language,
+        );
+        const record = await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('publications')
+            .values({
+              mandant_id: mandantId,
+              token: newToken(),
+              subject_type: subject,
+              subject_id: request.params.id,
+              language,
+              label,
+              snapshot: JSON.stringify(snapshot),
+              created_by: user.id,
+              created_at: isoNow(),
+              revoked_at: null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          const created = toRecord(row as Row, publicUrl);
+          await recordChange(trx, request, {
+            action: 'published',
+            resource: 'publications',
+            record: created,
+            label,
+          });
+          return created;
+        });
+        return reply.status(201).send(record);
+      },
+    );
+  }
+
+  api.get(
+    '/api/publications',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['publications'],
+        summary: 'The published verification pages of the caller’s mandant (not revoked), newest first',
+        response: { 200: { type: 'array', items: PublicationRecord }, 401: errorRef },
+      },
+    },
+    async (request) => {
+      const rows = await scopeToMandant(db.selectFrom('publications'), currentUser(request), 'mandant_id')
+        .selectAll()
+        .where('revoked_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((row) => toRecord(row as Row, publicUrl));
+    },
+  );
+
+  api.get(
+    '/api/publications/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['publications'],
+        summary: 'One published verification page',
+        params: idParams,
+        response: { 200: PublicationRecord, 401: errorRef, 404: errorRef },
+      },
+    },
+    async (request) => toRecord(await findPublication(db, currentUser(request), request.params.id), publicUrl),
+  );
+
+  api.get(
+    '/api/publications/:id/document.pdf',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['publications'],
+        summary: 'The published report or certificate (PDF) with the QR code of its verification page',
+        params: idParams,
+        response: {
+          200: fileResponse('application/pdf', 'The published document'),
+          401: errorRef,
+          404: errorRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await findPublication(db, currentUser(request), request.params.id);
+      if (row.revoked_at !== null) throw notFound(msg('errors.noRecord', { resource: 'publications', id: row.id }));
+      const { url } = toRecord(row, publicUrl);
+      const snapshot = parseJson<PublishedSnapshot>(row.snapshot, null as never);
+      const bytes =
+        snapshot.kind === 'report' ? await reportPdf(snapshot, url) : await certificatePdf(snapshot.certificate, url);
+      return sendPdf(reply, bytes, `${row.label.replace(/[^\w.-]+/g, '_')}.pdf`);
+    },
+  );
+
+  api.delete(
+    '/api/publications/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['publications'],
+        summary: 'Revoke a verification page: its address answers 404 from then on',
+        params: idParams,
+        response: { 204: NoContent, 401: errorRef, 403: errorRef, 404: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const row = await findPublication(db, user, request.params.id);
+      if (row.revoked_at !== null) throw notFound(msg('errors.noRecord', { resource: 'publications', id: row.id }));
+      if (!mayPublish(user.role, row.subject_type as PublicationSubject)) throw forbidden();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('publications').set({ revoked_at: isoNow() }).where('id', '=', row.id).execute();
+        await recordChange(trx, request, {
+          action: 'unpublished',
+          resource: 'publications',
+          record: toRecord(row, publicUrl),
+          label: row.label,
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/verify/:token',
+    {
+      schema: {
+        tags: ['publications'],
+        summary: 'The public verification page of a published report or certificate (HTML, no sign-in)',
+        params: VerifyParams,
+        response: {
+          200: fileResponse('text/html', 'The verification page'),
+          404: fileResponse('text/html', 'Unknown, malformed or revoked address'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = await publishedPage(db, request.params.token);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Robots-Tag', 'noindex')
+        .header(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        );
+      if (!page) return reply.status(404).send(notFoundPage(requestLanguage(request)));
+      const snapshot = parseJson<PublishedSnapshot>(page.snapshot, null as never);
+      if (!snapshot || !isLanguage(snapshot.language))
+        return reply.status(404).send(notFoundPage(requestLanguage(request)));
+      return reply.send(verifyPage(snapshot, String(page.created_at)));
+    },
+  );
+}

@@ -1,0 +1,323 @@
+/**
+ * What a footprint report says (issue 21, item 5), as finished text in the report's language: the PDF draws it and
+ * the verification page shows it, so both say exactly the same; a publication stores it frozen. Built from the
+ * stored results (what the server computed), never from a live preview.
+ */
+import type { Kysely } from 'kysely';
+import type { CalculationRecord, MandantSettings, SessionUser } from '../../core/api';
+import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
+import { formulaInputs, formulaInWords, formulaVocabulary, inputInWords } from '../../core/formula/words';
+import { msg } from '../../core/i18n/error-keys';
+import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
+import '../../core/i18n/all-locales';
+import type { Language } from '../../core/languages';
+import { formatNumber } from '../../core/number-format';
+import type { ProductionUse } from '../../core/production';
+import { localize } from '../../core/rules';
+import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
+import { toCalculationRecords } from '../calculations/record';
+import { collectionCalculationIds } from '../collections/totals';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, parseJson } from '../db/values';
+import { notFound } from '../http/errors';
+import { scopeToMandant } from '../http/tenant-scope';
+import type { TemplateRegistry } from '../templates/registry';
+import { loadUnitCatalog } from '../units/catalog';
+
+/** A factor or machine figure with where it comes from. */
+export interface ReportFigure {
+  label: string;
+  value: string;
+  source: string;
+  year: string;
+  region: string;
+  /** The factor database or machine set, with its version. */
+  version: string;
+}
+
+export interface ReportResult {
+  label: string;
+  value: string;
+  formula: string;
+  inputs: string[];
+  factors: ReportFigure[];
+  production: ReportFigure[];
+}
+
+/** A stage of the template's method: included with its results, or excluded with the reason. */
+export interface ReportStage {
+  label: string;
+  included: boolean;
+  reason: string | null;
+  results: ReportResult[];
+}
+
+export interface ReportCalculation {
+  number: string;
+  title: string;
+  customer: string | null;
+  template: string;
+  total: string;
+  functionalUnit: string;
+  systemBoundary: string;
+  /** The template's stages; null: it states none, and `results` are listed ungrouped. */
+  stages: ReportStage[] | null;
+  /** Results no stage names (all of them when `stages` is null). */
+  results: ReportResult[];
+  database: string;
+  machineSet: string | null;
+}
+
+export interface ReportSnapshot {
+  kind: 'report';
+  language: Language;
+  provider: string;
+  mandant: string;
+  /** What the report is about: a calculation's number and title, or a collection's name. */
+  subject: string;
+  /** When the figures were read (ISO). */
+  date: string;
+  total: string;
+  /** Every factor database, machine set and factor source the figures use, once. */
+  dataSources: string[];
+  calculations: ReportCalculation[];
+}
+
+type Say = (key: string, params?: MessageParams) => string;
+
+/** `documents.report.<key>` in `language`. */
+export const reportTexts =
+  (language: Language): Say =>
+  (key, params) =>
+    translate(language, `documents.report.${key}`, params);
+
+const kg = (value: number, lang: Language) => `${formatNumber(value, lang, { maximumFractionDigits: 3 })} kg CO2e`;
+const orUnknown = (value: string | number | null | undefined, unknown: string) =>
+  value === null || value === undefined || value === '' ? unknown : String(value);
+
+function factorFigure(factor: FactorUse, version: string, lang: Language, units: UnitCatalog, say: Say): ReportFigure {
+  const unknown = say('unknown');
+  return {
+    label: localize(factor.label, lang, factor.key),
+    value: `${formatNumber(factor.value, lang, { maximumFractionDigits: 6 })} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
+    source: orUnknown(factor.source, unknown),
+    year: orUnknown(factor.year, unknown),
+    region: orUnknown(factor.region, unknown),
+    version,
+  };
+}
+
+function productionFigure(use: ProductionUse, version: string, lang: Language, say: Say): ReportFigure {
+  const unknown = say('unknown');
+  return {
+    label: `${use.name}: ${use.figure}`,
+    value: `${formatNumber(use.value, lang, { maximumFractionDigits: 6 })} ${use.unit}`,
+    source: orUnknown(use.source, unknown),
+    year: orUnknown(use.year, unknown),
+    region: orUnknown(use.region, unknown),
+    version,
+  };
+}
+
+function reportResult(
+  entry: ResultBreakdown,
+  record: CalculationRecord,
+  template: Template | undefined,
+  lang: Language,
+  units: UnitCatalog,
+  say: Say,
+): ReportResult {
+  const { results } = record;
+  const inputs = record.inputs as Record<string, unknown>;
+  const database = `${results.database.name} · ${results.database.version_label}`;
+  const machineSet = results.machine_set ? `${results.machine_set.name} · ${results.machine_set.version_label}` : '';
+  const words = (key: string) => translate(lang, `calculations.provenance.${key}`);
+  const formula = template
+    ? formulaInWords(
+        entry.formula,
+        formulaVocabulary(template, results.factors, lang, (name, params) =>
+          translate(lang, `calculations.provenance.words.${name}`, params),
+        ),
+        (name) => (typeof inputs[name] === 'string' ? (inputs[name] as string) : undefined),
+      )
+    : entry.formula;
+  const read = template ? formulaInputs(entry.formula, template) : [];
+  return {
+    label: localize(entry.label, lang, entry.name),
+    value: `${formatNumber(entry.value, lang, { maximumFractionDigits: 3 })} ${localizeUnit(entry.unit, lang, units, entry.value)}`,
+    formula,
+    inputs: read.map((input) => {
+      const label = localize(input.field.label, lang, input.field.name);
+      if (input.group) {
+        const items = Array.isArray(inputs[input.group]) ? (inputs[input.group] as Record<string, unknown>[]) : [];
+        const values = items.map((item) =>
+          inputInWords(input.field, item[input.field.name], results.factors, lang, units, words),
+        );
+        return `${label}: ${values.length ? values.join(' · ') : words('not_given')}`;
+      }
+      const value = inputs[input.field.name];
+      if (input.dataKey === undefined)
+        return `${label}: ${inputInWords(input.field, value, results.factors, lang, units, words)}`;
+      const option = input.field.options?.find((candidate) => candidate.value === value);
+      const data = option?.data?.[input.dataKey];
+      const source = option?.dataSources?.[input.dataKey];
+      const figure = typeof data === 'number' ? formatNumber(data, lang, { maximumFractionDigits: 6 }) : String(data);
+      return `${translate(lang, 'calculations.provenance.option_figure', {
+        field: label,
+        option: option ? localize(option.label, lang, option.value) : String(value ?? ''),
+        key: input.dataKey,
+        value: figure,
+      })} (${words('source')}: ${source ?? words('unknown')})`;
+    }),
+    factors: entry.factors.map((factor) => factorFigure(factor, database, lang, units, say)),
+    production: (entry.production ?? []).map((use) => productionFigure(use, machineSet, lang, say)),
+  };
+}
+
+function stageLabel(stage: string, lang: Language): string {
+  return findMessage(lang, `documents.report.stages.${stage}`) ?? stage;
+}
+
+function reportCalculation(
+  record: CalculationRecord,
+  template: Template | undefined,
+  lang: Language,
+  units: UnitCatalog,
+): ReportCalculation {
+  const say = reportTexts(lang);
+  const entries = record.results.breakdown.map((entry) => ({
+    name: entry.name,
+    result: reportResult(entry, record, template, lang, units, say),
+  }));
+  const method = template?.method;
+  const placed = new Set<string>();
+  const stages = method
+    ? method.stages.map((stage): ReportStage => {
+        if (!stage.included)
+          return {
+            label: stageLabel(stage.stage, lang),
+            included: false,
+            reason: localize(stage.reason, lang, ''),
+            results: [],
+          };
+        stage.results.forEach((name) => placed.add(name));
+        return {
+          label: stageLabel(stage.stage, lang),
+          included: true,
+          reason: null,
+          results: entries.filter((entry) => stage.results.includes(entry.name)).map((entry) => entry.result),
+        };
+      })
+    : null;
+  const { database, machine_set: set } = record.results;
+  return {
+    number: record.number,
+    title: record.title,
+    customer: record.customer,
+    template: template
+      ? `${localize(template.label, lang, template.id)} (${say('templateVersion', { version: template.version })})`
+      : record.template_id,
+    total: kg(record.total_co2e, lang),
+    functionalUnit: method ? localize(method.functionalUnit, lang, '') : say('functionalUnitGeneric'),
+    systemBoundary: method ? localize(method.systemBoundary, lang, '') : say('systemBoundaryGeneric'),
+    stages,
+    results: entries.filter((entry) => !placed.has(entry.name)).map((entry) => entry.result),
+    database: `${database.name} · ${database.version_label}`,
+    machineSet: set ? `${set.name} · ${set.version_label}` : null,
+  };
+}
+
+/** The provider's and the mandant's name, as a report's head names them. */
+export async function reportIssuer(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+): Promise<{ provider: string; mandant: string }> {
+  const mandant = await db
+    .selectFrom('mandants')
+    .select(['name', 'settings'])
+    .where('id', '=', mandantId)
+    .executeTakeFirstOrThrow();
+  return {
+    mandant: mandant.name,
+    provider: parseJson<MandantSettings>(mandant.settings, {}).provider_name ?? 'Kontor',
+  };
+}
+
+async function calculationRecords(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  user: SessionUser,
+  ids: readonly number[],
+): Promise<CalculationRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('number')
+    .execute();
+  return toCalculationRecords(db, rows, (id, version) => templates.resolve(id, version));
+}
+
+function dataSources(records: readonly CalculationRecord[]): string[] {
+  const sources = new Set<string>();
+  for (const record of records) {
+    const { database, machine_set: set, factors, production } = record.results;
+    sources.add(`${database.name} · ${database.version_label}`);
+    if (set) sources.add(`${set.name} · ${set.version_label}`);
+    for (const factor of factors) if (factor.source) sources.add(factor.source);
+    for (const use of production ?? []) if (use.source) sources.add(use.source);
+  }
+  return [...sources];
+}
+
+/** The report of one calculation or of a collection's calculations, in `language`; 404 for what the user cannot see. */
+export async function buildReport(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  user: SessionUser,
+  subject: { type: 'calculations' | 'collections'; id: number },
+  language: Language,
+): Promise<{ snapshot: ReportSnapshot; mandantId: number; label: string }> {
+  let records: CalculationRecord[];
+  let subjectText: string;
+  let mandantId: number;
+  let label: string;
+  if (subject.type === 'calculations') {
+    records = await calculationRecords(db, templates, user, [subject.id]);
+    const record = records[0];
+    if (!record) throw notFound(msg('errors.noRecord', { resource: 'calculations', id: subject.id }));
+    subjectText = `${record.number} · ${record.title}`;
+    mandantId = record.mandant_id;
+    label = record.number;
+  } else {
+    const collection = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id')
+      .select(['id', 'name', 'mandant_id'])
+      .where('id', '=', subject.id)
+      .executeTakeFirst();
+    if (!collection) throw notFound(msg('errors.noRecord', { resource: 'collections', id: subject.id }));
+    mandantId = Number(collection.mandant_id);
+    const ids = (await collectionCalculationIds(db, mandantId, subject.id)) ?? [];
+    records = await calculationRecords(db, templates, user, ids);
+    subjectText = collection.name;
+    label = collection.name;
+  }
+  const units = await loadUnitCatalog(db);
+  const issuer = await reportIssuer(db, mandantId);
+  const total = records.reduce((sum, record) => sum + record.total_co2e, 0);
+  return {
+    mandantId,
+    label,
+    snapshot: {
+      kind: 'report',
+      language,
+      ...issuer,
+      subject: subjectText,
+      date: isoNow(),
+      total: kg(total, language),
+      dataSources: dataSources(records),
+      calculations: records.map((record) =>
+        reportCalculation(record, templates.resolve(record.template_id, record.template_version), language, units),
+      ),
+    },
+  };
+}

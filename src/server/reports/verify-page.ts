@@ -1,0 +1,168 @@
+/**
+ * The public verification page (`/verify/<token>`): a published report's or certificate's snapshot as one small
+ * server-rendered HTML page in the language it was published in. Server-rendered rather than a route of the SPA: the
+ * page must work without sign-in, and the SPA would load the whole back office (and its session handling) to show a
+ * few tables. It reads nothing but the snapshot — no live record, no user, no other figure of the mandant — loads no
+ * script, sets no cookie and every text is escaped.
+ */
+import { translate } from '../../core/i18n/translate';
+import { countryName, exampleRegistryId } from '../../core/offset-projects';
+import type { Language } from '../../core/languages';
+import { INTL_LOCALES } from '../../core/number-format';
+import { formats, type OrderDocumentData } from '../orders/documents';
+import {
+  reportTexts,
+  type ReportCalculation,
+  type ReportFigure,
+  type ReportResult,
+  type ReportSnapshot,
+} from './snapshot';
+
+/** What a publication froze: a report, or the data of an offset certificate. */
+export type PublishedSnapshot =
+  ReportSnapshot | { kind: 'certificate'; language: Language; certificate: OrderDocumentData };
+
+const escape = (text: string | number) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+const rows = (pairs: readonly (readonly [string, string])[]) =>
+  `<dl>${pairs.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>`;
+
+function figureTable(heads: readonly string[], figures: readonly ReportFigure[]): string {
+  if (figures.length === 0) return '';
+  const head = heads.map((cell) => `<th>${escape(cell)}</th>`).join('');
+  const body = figures
+    .map(
+      (figure) =>
+        `<tr>${[figure.label, figure.value, figure.source, figure.year, figure.region, figure.version]
+          .map((cell) => `<td>${escape(cell)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+function resultSection(say: ReturnType<typeof reportTexts>, result: ReportResult): string {
+  const heads = [say('figure'), say('value'), say('source'), say('year'), say('region')];
+  return `<section class="result"><h4>${escape(result.label)}: <span class="figure">${escape(result.value)}</span></h4>
+<p><span class="muted">${escape(say('formula'))}:</span> ${escape(result.formula)}</p>
+${result.inputs.length ? `<p><span class="muted">${escape(say('inputs'))}:</span></p><ul>${result.inputs.map((input) => `<li>${escape(input)}</li>`).join('')}</ul>` : ''}
+${figureTable([...heads, say('database')], result.factors)}
+${figureTable([...heads, say('machineSet')], result.production)}</section>`;
+}
+
+function calculationSection(say: ReturnType<typeof reportTexts>, calculation: ReportCalculation): string {
+  const stages = (calculation.stages ?? [])
+    .map((stage) =>
+      stage.included
+        ? `<h3>${escape(stage.label)}</h3>${stage.results.map((result) => resultSection(say, result)).join('')}`
+        : `<h3>${escape(stage.label)}</h3><p class="muted">${escape(say('excluded'))}: ${escape(stage.reason ?? '')}</p>`,
+    )
+    .join('');
+  const rest = calculation.results.length
+    ? `${calculation.stages ? `<h3>${escape(say('otherResults'))}</h3>` : ''}${calculation.results.map((result) => resultSection(say, result)).join('')}`
+    : '';
+  return `<section class="calculation"><h2>${escape(`${calculation.number} · ${calculation.title}`)}</h2>
+${rows([
+  ...(calculation.customer ? [[say('customer'), calculation.customer] as const] : []),
+  [say('template'), calculation.template],
+  [say('total'), calculation.total],
+  [say('functionalUnit'), calculation.functionalUnit],
+  [say('systemBoundary'), calculation.systemBoundary],
+  [say('database'), calculation.database],
+  ...(calculation.machineSet ? [[say('machineSet'), calculation.machineSet] as const] : []),
+])}${stages}${rest}</section>`;
+}
+
+function reportBody(report: ReportSnapshot, published: string): { title: string; body: string } {
+  const say = reportTexts(report.language);
+  return {
+    title: `${say('title')}: ${report.subject}`,
+    body: `<p class="muted">${escape(report.provider)}</p><h1>${escape(say('title'))}</h1>
+${rows([
+  [say('mandant'), report.mandant],
+  [say('subject'), report.subject],
+  [say('total'), report.total],
+  [say('publishedAt'), published],
+])}
+<h2>${escape(say('methodTitle'))}</h2><p>${escape(say('methodStatement'))}</p><p>${escape(say('exclusionsGeneric'))}</p>
+<p><span class="muted">${escape(say('dataSources'))}:</span> ${escape(report.dataSources.join('; '))}</p>
+<p class="muted">${escape(say('noClaim'))}</p>
+${report.calculations.map((calculation) => calculationSection(say, calculation)).join('')}`,
+  };
+}
+
+function certificateBody(data: OrderDocumentData, published: string): { title: string; body: string } {
+  const t = (key: string, params?: Record<string, string | number>) =>
+    translate(data.language, `documents.${key}`, params);
+  const f = formats(data.language, data.order.currency);
+  const { order, project } = data;
+  const number = order.certificate_number ?? '';
+  const example = exampleRegistryId(project.registry_id);
+  const list = data.calculations
+    .map(
+      (calculation) =>
+        `<tr><td>${escape(calculation.number)}</td><td>${escape(calculation.title)}</td><td class="number">${escape(f.kg(calculation.total_co2e))}</td></tr>`,
+    )
+    .join('');
+  return {
+    title: `${t('certificateTitle')} ${number}`,
+    body: `<p class="muted">${escape(data.providerName)}</p><h1>${escape(t('certificateTitle'))}</h1>
+${rows([
+  [t('certificateNumber'), number],
+  [t('issuedTo'), order.issued_to],
+  [t('mandant'), data.mandantName],
+  [t('quantity'), f.tonnes(order.tonnes_kg)],
+  [t('project'), project.name[data.language]],
+  [t('standard'), project.standard],
+  [t('vintage'), String(project.vintage)],
+  [t('registryId'), example === null ? project.registry_id || '—' : t('exampleRegistryId', { id: example })],
+  [t('country'), countryName(project.country, data.language)],
+  [t('date'), f.date(order.completed_at)],
+  [t('orderNumber'), order.number],
+  [translate(data.language, 'documents.report.publishedAt'), published],
+])}
+<p>${escape(t('certificateStatement'))}</p><p class="muted">${escape(t('disclaimer'))}</p>
+<h2>${escape(t('coveredCalculations', { count: data.calculations.length }))}</h2>
+<table><thead><tr><th>${escape(t('calculationNumber'))}</th><th>${escape(t('calculationTitle'))}</th><th class="number">${escape(t('calculationCo2e'))}</th></tr></thead>
+<tbody>${list}<tr class="total"><td></td><td>${escape(t('total'))}</td><td class="number">${escape(f.kg(order.co2e_kg))}</td></tr></tbody></table>`,
+  };
+}
+
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#212833;max-width:60rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.6rem;margin:.2rem 0 1rem}h2{font-size:1.25rem;margin-top:2rem;border-top:1px solid #ccd;padding-top:1rem}
+h3{font-size:1.05rem;margin:1.2rem 0 .4rem}h4{font-size:.95rem;margin:.8rem 0 .2rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1.2rem}dt{color:#66707f}dd{margin:0;font-weight:600}
+table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.4rem 0 .8rem}th,td{text-align:left;padding:.25rem .4rem;border-bottom:1px solid #e3e6ea;vertical-align:top}
+th{color:#66707f;font-weight:600}.number{text-align:right}.muted{color:#66707f}.figure{white-space:nowrap}
+.banner{background:#eef4ee;border:1px solid #b9d3b9;padding:.6rem .9rem;border-radius:4px}ul{margin:.2rem 0}`;
+
+/** The page of a publication: `publishedAt` is when the snapshot was taken (ISO). */
+export function verifyPage(snapshot: PublishedSnapshot, publishedAt: string): string {
+  const language = snapshot.language;
+  const published = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(publishedAt));
+  const { title, body } =
+    snapshot.kind === 'report'
+      ? reportBody(snapshot, `${published} UTC`)
+      : certificateBody(snapshot.certificate, `${published} UTC`);
+  const banner = translate(language, 'documents.report.verifyBanner', { date: `${published} UTC` });
+  return `<!doctype html>
+<html lang="${escape(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head>
+<body><p class="banner" data-testid="verify-banner">${escape(banner)}</p>${body}</body></html>`;
+}
+
+/** The answer to an unknown, malformed or revoked token: the same page for each, so none can be told apart. */
+export function notFoundPage(language: Language): string {
+  const text = translate(language, 'documents.report.verifyNotFound');
+  return `<!doctype html>
+<html lang="${escape(language)}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escape(text)}</title><style>${STYLE}</style></head>
+<body><h1>${escape(text)}</h1></body></html>`;
+}

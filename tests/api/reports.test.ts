@@ -1,0 +1,225 @@
+/**
+ * Footprint reports and verification pages (issue 21, item 5): the report PDF states its method and the sources of
+ * its figures and claims no neutrality; a published page shows the report's facts and nothing else of the mandant
+ * (no other calculation, no user, no other mandant), answers 404 once revoked and for unknown or malformed tokens,
+ * sets no cookie; another mandant can neither list nor revoke; publish and revoke are in the protocol.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import type {
+  ApiErrorBody,
+  CalculationRecord,
+  CollectionRecord,
+  OrderRecord,
+  ProtocolEntryRecord,
+  PublicationRecord,
+} from '../../src/core/api';
+import { describeEachDatabase, type TestContext } from './harness';
+import { pdfText } from '../support/pdf-text';
+
+type Answer<T> = T & ApiErrorBody;
+
+const EDITOR = 'editor@muster.example';
+const VIEWER = 'viewer@muster.example';
+const PROVIDER = 'admin@kontor.example';
+const OTHER_ADMIN = 'admin@printco.example';
+
+const BROCHURE_INPUTS = {
+  quantity: 500,
+  format: 'A4',
+  pages: 8,
+  paper: 'paper_virgin',
+  grammage: 115,
+  spoilage_pct: 10,
+  has_cover: false,
+  energy_kwh_per_1000: 2.5,
+  electricity: 'electricity_de_grid',
+};
+
+const html = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** Words that would claim more than an offset contribution, in the five languages. */
+const NEUTRALITY_CLAIMS =
+  /klimaneutral|climate.neutral|neutre en carbone|neutralit|carbon.neutral|climáticamente neutr|kompensiert/i;
+
+describeEachDatabase('footprint reports and verification pages', (ctx: TestContext) => {
+  const tokens: Record<string, string> = {};
+  const token = async (email: string) => (tokens[email] ??= await ctx.login(email));
+  const as = async <T>(email: string, method: string, url: string, body?: unknown) =>
+    ctx.request<Answer<T>>(method, url, { token: await token(email), body });
+  const pdf = async (email: string, url: string) => {
+    const response = await fetch(`${ctx.baseUrl}${url}`, {
+      headers: { authorization: `Bearer ${await token(email)}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/pdf');
+    return pdfText(new Uint8Array(await response.arrayBuffer()));
+  };
+  const verify = async (url: string) => {
+    const response = await fetch(url.replace(/^https?:\/\/[^/]+/, ctx.baseUrl));
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+
+  let subject: CalculationRecord;
+  let sibling: CalculationRecord;
+
+  beforeAll(async () => {
+    const create = async (title: string) => {
+      const res = await as<CalculationRecord>(EDITOR, 'POST', '/api/calculations', {
+        template_id: 'brochure',
+        inputs: { ...BROCHURE_INPUTS, title },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    subject = await create('Prüfbericht Broschüre');
+    sibling = await create('Geheime Nachbarkalkulation');
+  });
+
+  it('writes the report PDF with method statement, factor sources and no neutrality claim, in the chosen language', async () => {
+    const german = await pdf(EDITOR, `/api/calculations/${subject.id}/report.pdf?language=de`);
+    expect(german).toContain('CO2-Fußabdruck-Bericht'.replace('ß', 'ß'));
+    expect(german).toContain('Methode');
+    expect(german).toContain('ISO 16759');
+    expect(german).toContain('Funktionelle Einheit');
+    expect(german).toContain('Systemgrenze');
+    expect(german).toContain(subject.number);
+    expect(german).toContain('Druckerei Muster');
+    // Each factor's source as the stored results name it.
+    for (const factor of subject.results.factors) expect(german).toContain(factor.source.slice(0, 30));
+    expect(german).not.toMatch(NEUTRALITY_CLAIMS);
+    expect(german).not.toContain(sibling.number);
+
+    const english = await pdf(EDITOR, `/api/calculations/${subject.id}/report.pdf?language=en`);
+    expect(english).toContain('Carbon footprint report');
+    expect(english).toContain('Functional unit');
+    expect(english).not.toMatch(NEUTRALITY_CLAIMS);
+    for (const language of ['fr', 'it', 'es'])
+      expect(await pdf(EDITOR, `/api/calculations/${subject.id}/report.pdf?language=${language}`)).not.toMatch(
+        NEUTRALITY_CLAIMS,
+      );
+    expect((await as(EDITOR, 'GET', `/api/calculations/${subject.id}/report.pdf?language=xx`)).status).toBe(400);
+  });
+
+  it('writes a collection report listing its calculations', async () => {
+    const collection = await as<CollectionRecord>(EDITOR, 'POST', '/api/collections', {
+      name: 'Berichtssammlung',
+      calculation_ids: [subject.id],
+    });
+    expect(collection.status).toBe(201);
+    const text = await pdf(EDITOR, `/api/collections/${collection.body.id}/report.pdf?language=en`);
+    expect(text).toContain('Berichtssammlung');
+    expect(text).toContain(subject.number);
+    expect(text).not.toContain(sibling.number);
+  });
+
+  it('publishes a page that shows the report’s facts and nothing beyond, and 404 once revoked', async () => {
+    expect((await as(VIEWER, 'POST', `/api/calculations/${subject.id}/publications`, {})).status).toBe(403);
+    const published = await as<PublicationRecord>(EDITOR, 'POST', `/api/calculations/${subject.id}/publications`, {
+      language: 'en',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const { url } = published.body;
+    const token = url.split('/verify/')[1]!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const page = await verify(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.text).toContain(subject.number);
+    expect(page.text).toContain('Prüfbericht Broschüre');
+    expect(page.text).toContain('Functional unit');
+    expect(page.text).toContain('Published');
+    for (const factor of subject.results.factors) expect(page.text).toContain(html(factor.source));
+    expect(page.text).not.toContain(sibling.number);
+    expect(page.text).not.toContain('Geheime Nachbarkalkulation');
+    expect(page.text).not.toMatch(/@[a-z]+\.example/);
+    expect(page.text).not.toContain('Print & Co');
+    expect(page.text).not.toContain('Print &amp; Co');
+    expect(page.text).not.toMatch(NEUTRALITY_CLAIMS);
+    expect(page.text).not.toContain('<script');
+
+    // Later edits do not change what was published.
+    const edited = await as<CalculationRecord>(EDITOR, 'PUT', `/api/calculations/${subject.id}`, {
+      ...subject,
+      inputs: { ...subject.inputs, title: 'Umbenannt nach Veröffentlichung' },
+      version: subject.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    subject = edited.body;
+    expect((await verify(url)).text).not.toContain('Umbenannt nach Veröffentlichung');
+
+    // Viewers see the list; the PDF of the publication carries the page's address.
+    const list = await as<PublicationRecord[]>(VIEWER, 'GET', `/api/calculations/${subject.id}/publications`);
+    expect(list.body.map((entry) => entry.id)).toEqual([published.body.id]);
+    expect(await pdf(VIEWER, `/api/publications/${published.body.id}/document.pdf`)).toContain(url);
+
+    // Another mandant cannot list, read or revoke.
+    expect((await as(OTHER_ADMIN, 'GET', `/api/calculations/${subject.id}/publications`)).status).toBe(404);
+    expect((await as(OTHER_ADMIN, 'GET', `/api/publications/${published.body.id}`)).status).toBe(404);
+    expect((await as(OTHER_ADMIN, 'DELETE', `/api/publications/${published.body.id}`)).status).toBe(404);
+    expect((await as(VIEWER, 'DELETE', `/api/publications/${published.body.id}`)).status).toBe(403);
+    expect((await verify(url)).status).toBe(200);
+
+    expect((await as(EDITOR, 'DELETE', `/api/publications/${published.body.id}`)).status).toBe(204);
+    const gone = await verify(url);
+    expect(gone.status).toBe(404);
+    expect(gone.text).not.toContain(subject.number);
+    expect((await as(EDITOR, 'DELETE', `/api/publications/${published.body.id}`)).status).toBe(404);
+    expect((await as<PublicationRecord[]>(EDITOR, 'GET', `/api/calculations/${subject.id}/publications`)).body).toEqual(
+      [],
+    );
+
+    const protocol = await as<ProtocolEntryRecord[]>(
+      EDITOR,
+      'GET',
+      `/api/protocol?filter=${encodeURIComponent(JSON.stringify({ resource: 'publications' }))}`,
+    );
+    expect(protocol.body.map((entry) => entry.action).sort()).toEqual(['published', 'unpublished']);
+  });
+
+  it('answers unknown and malformed tokens with the same 404', async () => {
+    const unknown = await verify(`${ctx.baseUrl}/verify/AAAAAAAAAAAAAAAAAAAAAA`);
+    const malformed = await verify(`${ctx.baseUrl}/verify/${encodeURIComponent('x\'"<script>')}`);
+    // The router answers paths with a segment over 100 characters 414 before any route sees them.
+    const long = await verify(`${ctx.baseUrl}/verify/${'a'.repeat(90)}`);
+    expect(unknown.status).toBe(404);
+    expect(malformed.status).toBe(404);
+    expect(long.status).toBe(404);
+    expect(malformed.text).not.toContain('<script>');
+  });
+
+  it('publishes a completed order’s certificate, and refuses one not completed', async () => {
+    const projects = await as<Array<{ id: number }>>(EDITOR, 'GET', '/api/carbon-offset-projects');
+    const order = await as<OrderRecord>(EDITOR, 'POST', '/api/orders', {
+      project_id: projects.body[0]!.id,
+      calculation_id: sibling.id,
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    expect((await as(EDITOR, 'POST', `/api/orders/${order.body.id}/publications`, {})).status).toBe(409);
+    for (const [email, step] of [
+      [EDITOR, 'place'],
+      [PROVIDER, 'confirm'],
+      [PROVIDER, 'complete'],
+    ] as const)
+      expect((await as(email, 'POST', `/api/orders/${order.body.id}/${step}`)).status).toBe(200);
+    const completed = (await as<OrderRecord>(EDITOR, 'GET', `/api/orders/${order.body.id}`)).body;
+    const published = await as<PublicationRecord>(EDITOR, 'POST', `/api/orders/${order.body.id}/publications`, {
+      language: 'de',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const page = await verify(published.body.url);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(completed.certificate_number!);
+    expect(page.text).toContain(sibling.number);
+    expect(page.text).not.toContain(subject.number);
+    expect(page.text).not.toMatch(/@[a-z]+\.example/);
+    expect(await pdf(EDITOR, `/api/publications/${published.body.id}/document.pdf`)).toContain(published.body.url);
+  });
+});
