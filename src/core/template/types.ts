@@ -6,6 +6,7 @@
 import type { LocalizedText } from '../languages';
 import type { MachineKind } from '../production';
 import type { CheckerText } from './checker-messages';
+import type { PrintStage } from './stages';
 
 export type { CheckerText } from './checker-messages';
 
@@ -68,6 +69,11 @@ export interface Field {
    * so that it compiles exactly to JSON Schema.
    */
   visibleIf?: string;
+  /**
+   * A field that deliberately feeds no result (job title, customer, a note): the form says so, and the field-effect
+   * test accepts that changing it changes nothing.
+   */
+  informational?: boolean;
 }
 
 export interface Group {
@@ -107,6 +113,30 @@ export interface TemplateImport {
   aliases: Record<string, string>;
 }
 
+/** A stage of the life cycle inside the system boundary, with the results that account for it. */
+export interface IncludedStage {
+  stage: PrintStage;
+  included: true;
+  /** Result names; a result belongs to at most one stage. */
+  results: string[];
+}
+
+/** A stage the template leaves out, with the reason a reader of the calculation is given. */
+export interface ExcludedStage {
+  stage: PrintStage;
+  included: false;
+  reason: LocalizedText;
+}
+
+/** What a calculation of this template states about its method, as ISO 16759 asks of a study. */
+export interface TemplateMethod {
+  /** What one calculation's total refers to, e.g. "5,000 flyers delivered to the customer". */
+  functionalUnit: LocalizedText;
+  /** Where the calculation starts and ends (cradle to customer's gate, …). */
+  systemBoundary: LocalizedText;
+  stages: (IncludedStage | ExcludedStage)[];
+}
+
 export interface Template {
   id: string;
   version: number;
@@ -119,6 +149,8 @@ export interface Template {
   results: Result[];
   list: TemplateList;
   import?: TemplateImport;
+  /** The method statement (functional unit, system boundary, life-cycle stages); print templates carry one. */
+  method?: TemplateMethod;
 }
 
 /**
