@@ -49,8 +49,8 @@ describe('shipped templates', () => {
         id,
       ).toEqual(['kg CO2e']);
     }
-    expect(shippedTemplate('brochure').import?.aliases.Seiten).toBe('pages');
-    expect(shippedTemplate('book').import?.aliases.Seiten).toBe('pages');
+    expect(shippedTemplate('brochure', 1).import?.aliases.Seiten).toBe('pages');
+    expect(shippedTemplate('book', 1).import?.aliases.Seiten).toBe('pages');
   });
 
   it('uses only factor keys that both demo databases have', () => {
@@ -85,7 +85,7 @@ describe('worked examples (checked by hand)', () => {
   };
 
   it('brochure: A4, 16 pages, 5,000 copies, 115 g/m², 10 % spoilage → 315.6 kg of paper', () => {
-    const { results, primary, breakdown } = check(shippedTemplate('brochure'), brochureInputs);
+    const { results, primary, breakdown } = check(shippedTemplate('brochure', 1), brochureInputs);
     // paper: 5000 × 16/2 × 0.06237 m² × 0.115 kg/m² × 1.10 = 40000 × 0.06237 = 2494.8 m² → 286.902 kg → 315.5922 kg
     expect(results.content_paper_kg).toBeCloseTo(315.5922, 9);
     expect(results.paper_kg.toFixed(1)).toBe('315.6');
@@ -111,7 +111,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('brochure with a cover', () => {
-    const { results, primary } = check(shippedTemplate('brochure'), {
+    const { results, primary } = check(shippedTemplate('brochure', 1), {
       ...brochureInputs,
       has_cover: true,
       cover_paper: 'board_virgin',
@@ -128,7 +128,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('brochure: hidden cover fields are ignored by the calculation', () => {
-    const template = shippedTemplate('brochure');
+    const template = shippedTemplate('brochure', 1);
     const withStale = computeResults(
       template,
       { ...brochureInputs, has_cover: false, cover_paper: 'board_virgin', cover_grammage: 400 },
@@ -139,12 +139,12 @@ describe('worked examples (checked by hand)', () => {
 
   it('brochure: the 2025 demo factors give a different total', () => {
     // paper 315.5922 × 0.90 = 284.03298; printing 44 × 2.5 × 0.427 = 46.97; transport unchanged 8.8365816 → 339.8395616
-    const { primary } = computeResults(shippedTemplate('brochure'), brochureInputs, lookup2025);
+    const { primary } = computeResults(shippedTemplate('brochure', 1), brochureInputs, lookup2025);
     expect(primary).toBeCloseTo(339.8395616, 9);
   });
 
   it('flyer: A5, 10,000 copies, 135 g/m² recycled, 5 % spoilage, truck 100 km + rail 400 km', () => {
-    const { results, primary } = check(shippedTemplate('flyer'), {
+    const { results, primary } = check(shippedTemplate('flyer', 1), {
       title: 'Flyer',
       quantity: 10000,
       format: 'A5',
@@ -170,7 +170,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('business cards: 4 designs × 250, 85 × 55 mm, 350 g/m², 10 % spoilage, no transport', () => {
-    const { results, primary } = check(shippedTemplate('business-cards'), {
+    const { results, primary } = check(shippedTemplate('business-cards', 1), {
       title: 'Cards',
       designs: 4,
       quantity: 250,
@@ -194,7 +194,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('poster: A1, 200 copies, 150 g/m², 5 % spoilage, 20 kWh/1000, truck 300 km', () => {
-    const { results, primary } = check(shippedTemplate('poster'), {
+    const { results, primary } = check(shippedTemplate('poster', 1), {
       title: 'Poster',
       quantity: 200,
       format: 'A1',
@@ -218,7 +218,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('book: 1,000 hardcovers, 135 × 215 mm, 256 pages of 80 g/m² recycled, 8 % spoilage, rail 500 km', () => {
-    const { results, primary } = check(shippedTemplate('book'), {
+    const { results, primary } = check(shippedTemplate('book', 1), {
       title: 'Novel',
       quantity: 1000,
       format: '135x215',
@@ -251,7 +251,7 @@ describe('worked examples (checked by hand)', () => {
 
   it('book: a softcover has no greyboard', () => {
     const { results } = computeResults(
-      shippedTemplate('book'),
+      shippedTemplate('book', 1),
       {
         title: 'Novel',
         quantity: 1000,
@@ -274,7 +274,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('folding box: 10,000 blanks of 300 × 400 mm, 350 g/m² board, 12 % spoilage, truck 150 km', () => {
-    const { results, primary } = check(shippedTemplate('folding-box'), {
+    const { results, primary } = check(shippedTemplate('folding-box', 1), {
       title: 'Box',
       quantity: 10000,
       blank_width_mm: 300,
