@@ -15,14 +15,21 @@ describe('shipped templates', () => {
     const { templates, errors } = loadTemplates(shippedTemplateFiles(), catalogOf(database));
     expect(errors).toEqual([]);
     expect(templates.some((template) => '$schema' in template)).toBe(false);
-    expect(templates.map((template) => [template.id, template.type])).toEqual([
-      ['book', 'product'],
-      ['brochure', 'product'],
-      ['business-cards', 'product'],
-      ['company-footprint', 'company'],
-      ['flyer', 'product'],
-      ['folding-box', 'product'],
-      ['poster', 'product'],
+    // Version 1 of each print template stays shipped beside version 2, so calculations made with it keep resolving.
+    expect(templates.map((template) => [template.id, template.version, template.type])).toEqual([
+      ['book', 1, 'product'],
+      ['book', 2, 'product'],
+      ['brochure', 1, 'product'],
+      ['brochure', 2, 'product'],
+      ['business-cards', 1, 'product'],
+      ['business-cards', 2, 'product'],
+      ['company-footprint', 1, 'company'],
+      ['flyer', 1, 'product'],
+      ['flyer', 2, 'product'],
+      ['folding-box', 1, 'product'],
+      ['folding-box', 2, 'product'],
+      ['poster', 1, 'product'],
+      ['poster', 2, 'product'],
     ]);
   });
 
@@ -35,7 +42,9 @@ describe('shipped templates', () => {
       expect(byName('paper'), id).toMatchObject({ type: 'factor', category: 'paper' });
       expect(byName('grammage')?.unit, id).toBe('g/m²');
       expect(byName('spoilage_pct')?.unit, id).toBe('%');
-      expect(byName('electricity'), id).toMatchObject({ type: 'factor', category: 'electricity' });
+      expect(byName('press'), id).toMatchObject({ type: 'machine', machineKind: 'press' });
+      expect(byName('press')?.rules ?? [], id).not.toContain('required');
+      expect(byName('title')?.informational, id).toBe(true);
       const transport = template.groups.find((group) => group.id === 'transport');
       expect(transport?.repeatable, id).toBe(true);
       expect(
