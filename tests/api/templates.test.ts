@@ -277,6 +277,7 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
       // A template removed from the folder is gone for new calculations.
       const poster = await call<ApiErrorBody>('POST', '/api/calculations', token, {
         template_id: 'poster',
+        template_version: 1,
         inputs: {},
       });
       expect(poster.status).toBe(400);

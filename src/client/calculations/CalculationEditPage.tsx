@@ -18,6 +18,7 @@ import { newOrderPath } from '../orders/orderPath';
 import { ActionReason } from '../layout/ActionReason';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
+import { MethodPanel } from './MethodPanel';
 import { ProvenancePanel } from './ProvenancePanel';
 
 /** Ordering offsets starts from here; an ordered (frozen) calculation or one of 0 kg is shown why it cannot be ordered. */
@@ -142,6 +143,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
           refresh();
         }}
       />
+      <MethodPanel record={record} template={template} />
       <ProvenancePanel record={record} template={template} />
     </EditBase>
   );
