@@ -17,7 +17,14 @@ const PRINT_TEMPLATES = ['flyer', 'brochure', 'book', 'business-cards', 'poster'
 
 type Machine = Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'>;
 const figure = (value: number) => ({ value, source: 'test data sheet', year: 2025 });
-const machine = (key: string, kind: Machine['kind'], power: number, speed: number, minutes: number, sheets: number) => ({
+const machine = (
+  key: string,
+  kind: Machine['kind'],
+  power: number,
+  speed: number,
+  minutes: number,
+  sheets: number,
+) => ({
   key,
   kind,
   name: key,
@@ -115,7 +122,11 @@ function alternatives(field: Field, current: unknown): unknown[] {
 
 /** The bases a field is varied from: the defaults, and everything switched on with machines chosen. */
 function bases(template: Template): Record<string, unknown>[] {
-  const defaults = { ...defaultInputs(template), title: 'Job', transport: [{ mode: 'road_freight_truck', distance_km: 250 }] };
+  const defaults = {
+    ...defaultInputs(template),
+    title: 'Job',
+    transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
+  };
   const allOn: Record<string, unknown> = { ...defaults, press: 'sm-102', finisher: 'polar' };
   for (const field of template.groups.flatMap((group) => (group.repeatable ? [] : group.fields)))
     if (field.type === 'boolean') allOn[field.name] = true;

@@ -182,7 +182,13 @@ describe('template loader', () => {
     ['an excluded stage without reason', (m) => delete m.stages[1].reason, '/method/stages/1'],
   ])('refuses a method with %s', (_name, change, message) => {
     const sample = fixtureJson('sample.json') as Json;
-    const reason = { de: 'beim Kunden', en: 'at the customer', fr: 'chez le client', it: 'dal cliente', es: 'en el cliente' };
+    const reason = {
+      de: 'beim Kunden',
+      en: 'at the customer',
+      fr: 'chez le client',
+      it: 'dal cliente',
+      es: 'en el cliente',
+    };
     sample.method = {
       functionalUnit: reason,
       systemBoundary: reason,

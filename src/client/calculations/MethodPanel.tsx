@@ -3,7 +3,18 @@
  * whether it is included — with the results that account for it and their values — or excluded, and why. Shown on the
  * calculation page beside "Where the figures come from"; templates without a method show nothing.
  */
-import { Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { localize } from '../../core/rules';
 import { localizeUnit, stageLabelKey, type Template } from '../../core/template';

@@ -45,9 +45,7 @@ export const MethodEditor = ({
             size="small"
             checked={method !== undefined}
             onChange={(event) =>
-              onChange(
-                event.target.checked ? { functionalUnit: EMPTY, systemBoundary: EMPTY, stages: [] } : undefined,
-              )
+              onChange(event.target.checked ? { functionalUnit: EMPTY, systemBoundary: EMPTY, stages: [] } : undefined)
             }
             slotProps={{ input: { 'data-testid': 'method-enabled' } as object }}
           />
