@@ -17,6 +17,7 @@ import { FUNCTIONS } from '../src/core/formula/functions';
 import { RULES, compileRules } from '../src/core/rules/catalog';
 import { FIELD_TYPES, type Field, type FieldType } from '../src/core/template/types';
 import { TEMPLATE_ICONS } from '../src/core/template/icons';
+import { PRINT_STAGES, type PrintStage } from '../src/core/template/stages';
 import { UNIT_SYMBOLS, UNIT_WORDS } from '../src/core/template/units';
 import { DEMO_FACTOR_DATABASES } from '../src/server/db/demo-factors';
 import de from '../locales/de.json';
@@ -84,6 +85,24 @@ const FUNCTION_NOTES: Record<string, { example: string; note: string }> = {
     example: "energy('electricity')",
     note: "A figure of the mandant's energy contract (kg CO2e per kWh), from the machine set in use.",
   },
+  chosen: {
+    example: "if(chosen(press), machine(press, 'power_kw'), 0)",
+    note: 'True when an optional field holds a value (its default counts): use the machine where one is chosen, else a reference factor.',
+  },
+  has: {
+    example: "if(has(finish, 'foil'), area * factor('lamination_film'), 0)",
+    note: 'True when a multiple choice or tags field holds the value.',
+  },
+};
+
+const STAGE_NOTES: Record<PrintStage, string> = {
+  materials: 'Paper and board production, spoilage and make-ready sheets included.',
+  prepress: 'Printing plates (and proofs).',
+  press: 'Ink, press energy with make-ready, press consumables.',
+  postpress: 'Finishing materials (varnish, film, foil, glue, wire) and processes (cutting, folding, binding).',
+  packaging: 'Packing the delivered product.',
+  transport: 'Delivery to the customer, with the delivered mass (no spoilage).',
+  end_of_life: 'Disposal and recycling; usually excluded with a reason (they happen after delivery).',
 };
 
 const FIELD_TYPE_NOTES: Record<FieldType, { value: string; csv: string }> = {
@@ -244,6 +263,15 @@ function factorsSection(): string {
   return table(['category', 'shown as (en / de)', 'factor key', 'factor (en)', 'per', 'in'], rows);
 }
 
+function stagesSection(): string {
+  const names = en.stages as Record<string, string>;
+  const namesDe = de.stages as Record<string, string>;
+  return table(
+    ['stage', 'shown as (en / de)', 'what it covers'],
+    PRINT_STAGES.map((stage) => [code(stage), cell(`${names[stage]} / ${namesDe[stage]}`), cell(STAGE_NOTES[stage])]),
+  );
+}
+
 function csvBooleanSection(): string {
   return `Yes: ${TRUE_WORDS.map(code).join(', ')}. No: ${FALSE_WORDS.map(code).join(', ')}. Case and accents do not matter.`;
 }
@@ -256,6 +284,7 @@ const SECTIONS: Record<string, () => string> = {
   icons: iconsSection,
   'csv-yes-no': csvBooleanSection,
   'factor-categories': factorsSection,
+  stages: stagesSection,
 };
 
 /** The guide with every generated part replaced by what the catalogues say now. */

@@ -33,6 +33,9 @@ const BROCHURE_INPUTS = {
   electricity: 'electricity_de_grid',
   tags: ['katalog', 'test'],
 };
+/** The same brochure for version 2 of the template, which has no single energy figure or grid choice. */
+const { energy_kwh_per_1000: _energy, electricity: _grid, ...BROCHURE_BASE } = BROCHURE_INPUTS;
+const BROCHURE_V2_INPUTS = { ...BROCHURE_BASE, colours_front: 4, colours_back: 4, ups: 8, cartons: true };
 const TOTAL_2025 = 331.00298;
 const TOTAL_2024 = 339.294824;
 
@@ -61,6 +64,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const made = [
       await create(editor, {
         template_id: 'brochure',
+        template_version: 1,
         inputs: {
           ...BROCHURE_INPUTS,
           title: 'Feldfilter A5 Recycling',
@@ -73,10 +77,12 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       }),
       await create(editor, {
         template_id: 'brochure',
+        template_version: 1,
         inputs: { ...BROCHURE_INPUTS, title: 'Feldfilter A4 Frischfaser', format: 'A4', paper: 'paper_virgin' },
       }),
       await create(editor, {
         template_id: 'folding-box',
+        template_version: 1,
         inputs: { ...defaults('folding-box'), title: 'Feldfilter Schachtel', finish: ['foil', 'varnish'] },
       }),
     ];
@@ -121,6 +127,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
   it('creates a calculation, computes the results on the server and ignores results sent by the client', async () => {
     const res = await create('editor@muster.example', {
       template_id: 'brochure',
+      template_version: 1,
       customer: 'Verlag Nord',
       inputs: BROCHURE_INPUTS,
       results: { values: { total_co2e: 1 } },
@@ -189,6 +196,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
   it('a result keeps each factor\u2019s year and region; rows stored before they were kept read them as unknown (issue #21)', async () => {
     const res = await create('editor@muster.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: { ...BROCHURE_INPUTS, title: 'Herkunft der Zahlen' },
     });
     expect(res.status).toBe(201);
@@ -235,6 +243,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const db2024 = databases.find((d) => d.version_label === '2024')!;
     const res = await create('editor@muster.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: BROCHURE_INPUTS,
       database_id: db2024.id,
     });
@@ -244,13 +253,13 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     // null (an emptied form input) means "not given": the mandant's default database, the current template version.
     const defaults = await create('editor@muster.example', {
       template_id: 'brochure',
-      inputs: BROCHURE_INPUTS,
+      inputs: BROCHURE_V2_INPUTS,
       database_id: null,
       template_version: null,
     });
     expect(defaults.status).toBe(201);
     expect(defaults.body.database_id).toBe(databases.find((d) => d.version_label === '2025')!.id);
-    expect(defaults.body.template_version).toBe(1);
+    expect(defaults.body.template_version).toBe(2);
 
     const now = isoNow();
     const printco = await ctx.mandantId('printco');
@@ -289,6 +298,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     for (const id of [foreign.id, draft.id, 987654]) {
       const refused = await create('editor@muster.example', {
         template_id: 'brochure',
+        template_version: 1,
         inputs: BROCHURE_INPUTS,
         database_id: id,
       });
@@ -306,6 +316,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
   it('rejects bad inputs field by field, in the user\u2019s language', async () => {
     const res = await create('editor@muster.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: {
         ...BROCHURE_INPUTS,
         quantity: 'viele',
@@ -326,6 +337,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     });
     const english = await create('editor@printco.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: { ...BROCHURE_INPUTS, title: undefined, paper: 'steel' },
     });
     expect(english.status).toBe(400);
@@ -336,6 +348,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     });
     const repeatable = await create('editor@muster.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: { ...BROCHURE_INPUTS, transport: [{ mode: 'road_freight_truck', distance_km: -5 }] },
     });
     expect(repeatable.status).toBe(400);
@@ -360,7 +373,9 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     expect(gone.status).toBe(400);
     expect(gone.body.errors).toEqual({ template_version: 'Diese Version der Vorlage gibt es nicht mehr.' });
     // A stored calculation whose template version is gone can be read, but not recomputed.
-    const calc = (await create('editor@muster.example', { template_id: 'brochure', inputs: BROCHURE_INPUTS })).body;
+    const calc = (
+      await create('editor@muster.example', { template_id: 'brochure', template_version: 1, inputs: BROCHURE_INPUTS })
+    ).body;
     await ctx.db.updateTable('calculations').set({ template_version: 0 }).where('id', '=', calc.id).execute();
     const t = await token('editor@muster.example');
     expect((await ctx.request('GET', `/api/calculations/${calc.id}`, { token: t })).status).toBe(200);
@@ -381,7 +396,9 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
 
   it('updates: recomputes, bumps the version, answers 409 for a stale version and keeps the winner', async () => {
     const t = await token('editor@muster.example');
-    const calc = (await create('editor@muster.example', { template_id: 'brochure', inputs: BROCHURE_INPUTS })).body;
+    const calc = (
+      await create('editor@muster.example', { template_id: 'brochure', template_version: 1, inputs: BROCHURE_INPUTS })
+    ).body;
     const changed = {
       ...calc,
       inputs: { ...BROCHURE_INPUTS, quantity: 10000, title: 'Katalog groß' },
@@ -438,10 +455,16 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
   it('duplicates as a POST with duplicated_from: a new number, the same inputs', async () => {
     const t = await token('editor@muster.example');
     const original = (
-      await create('editor@muster.example', { template_id: 'brochure', inputs: BROCHURE_INPUTS, customer: 'Kunde A' })
+      await create('editor@muster.example', {
+        template_id: 'brochure',
+        template_version: 1,
+        inputs: BROCHURE_INPUTS,
+        customer: 'Kunde A',
+      })
     ).body;
     const copy = await create('editor@muster.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: { ...original.inputs, title: 'Kopie' },
       duplicated_from: original.id,
     });
@@ -491,7 +514,11 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       Array.from({ length: 8 }, (_, i) =>
         ctx.request<CalculationRecord>('POST', '/api/calculations', {
           token: t,
-          body: { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: `Parallel ${i}` } },
+          body: {
+            template_id: 'brochure',
+            template_version: 1,
+            inputs: { ...BROCHURE_INPUTS, title: `Parallel ${i}` },
+          },
         }),
       ),
     );
@@ -509,6 +536,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const made = (
       await create(editor, {
         template_id: 'brochure',
+        template_version: 1,
         inputs: { ...BROCHURE_INPUTS, title: 'Katalog 100% Öko_Papier "Spezial"' },
         customer: 'ÉTÉ Verlag',
       })
@@ -618,6 +646,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const editor = 'editor@muster.example';
     const made = await create(editor, {
       template_id: 'brochure',
+      template_version: 1,
       inputs: { ...BROCHURE_INPUTS, title: 'Listenzeile' },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -651,7 +680,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       (
         await ctx.request('POST', '/api/calculations', {
           token: t,
-          body: { template_id: 'brochure', inputs: BROCHURE_INPUTS },
+          body: { template_id: 'brochure', template_version: 1, inputs: BROCHURE_INPUTS },
         })
       ).status,
     ).toBe(403);
@@ -703,11 +732,16 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       token: admin,
     });
     expect(new Set(everything.body.map((c) => c.mandant_id)).size).toBe(2);
-    const noMandant = await create('admin@kontor.example', { template_id: 'brochure', inputs: BROCHURE_INPUTS });
+    const noMandant = await create('admin@kontor.example', {
+      template_id: 'brochure',
+      template_version: 1,
+      inputs: BROCHURE_INPUTS,
+    });
     expect(noMandant.status).toBe(400);
     expect(Object.keys(noMandant.body.errors)).toEqual(['mandant_id']);
     const forMuster = await create('admin@kontor.example', {
       template_id: 'brochure',
+      template_version: 1,
       inputs: BROCHURE_INPUTS,
       mandant_id: muster,
     });
@@ -717,7 +751,9 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
 
   it('frozen calculations cannot be changed or deleted (409)', async () => {
     const t = await token('editor@muster.example');
-    const calc = (await create('editor@muster.example', { template_id: 'brochure', inputs: BROCHURE_INPUTS })).body;
+    const calc = (
+      await create('editor@muster.example', { template_id: 'brochure', template_version: 1, inputs: BROCHURE_INPUTS })
+    ).body;
     await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', calc.id).execute();
     expect(
       (

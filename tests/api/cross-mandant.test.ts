@@ -291,6 +291,7 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     const calculation = created(
       await as<CalculationRecord>(aEditor, 'POST', '/api/calculations', {
         template_id: 'brochure',
+        template_version: 1,
         inputs: { ...BROCHURE_INPUTS, title: SECRET.calculation },
       }),
     );
@@ -395,6 +396,7 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
     const bCalculation = created(
       await as<CalculationRecord>(bAdmin, 'POST', '/api/calculations', {
         template_id: 'brochure',
+        template_version: 1,
         inputs: { ...BROCHURE_INPUTS, title: 'Printco calculation' },
       }),
     );
@@ -459,7 +461,11 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       'POST /api/factors': { database_id: b.databases, key: 'printco_key', category: 'paper', unit: 'kg', value: 1 },
       'PUT /api/factors/{id}': { value: 2 },
       'POST /api/migrations': { to_database_id: globalDatabase },
-      'POST /api/calculations': { template_id: 'brochure', inputs: { ...BROCHURE_INPUTS, title: 'Printco new' } },
+      'POST /api/calculations': {
+        template_id: 'brochure',
+        template_version: 1,
+        inputs: { ...BROCHURE_INPUTS, title: 'Printco new' },
+      },
       'PUT /api/calculations/{id}': { title: 'Renamed by printco' },
       'POST /api/orders': { project_id: project, calculation_id: b.calculations },
       'PUT /api/orders/{id}': { issued_to: 'Printco' },

@@ -47,7 +47,7 @@ describeEachDatabase('factor database roll-out', (ctx) => {
       (
         await ctx.request<CalculationRecord>('POST', '/api/calculations', {
           token,
-          body: { template_id: 'brochure', inputs: BROCHURE },
+          body: { template_id: 'brochure', template_version: 1, inputs: BROCHURE },
         })
       ).body;
     expect((await create(editor)).database_id).toBe(newer.id);

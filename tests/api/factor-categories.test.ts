@@ -148,6 +148,7 @@ describeEachDatabase('factor categories', (ctx) => {
       token: mandantAdmin,
       body: {
         template_id: 'brochure',
+        template_version: 1,
         database_id: draft.id,
         inputs: {
           title: 'With odd categories',

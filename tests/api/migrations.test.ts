@@ -43,7 +43,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const d2024 = await databaseId(token, '2024');
     const d2025 = await databaseId(token, '2025');
     const original = await calculations(token);
-    expect(original).toHaveLength(5);
+    expect(original).toHaveLength(6);
     // The demo calculations use the older demo database, so a fresh start has a newer one to migrate to.
     expect(original.every((c) => c.database_id === d2024)).toBe(true);
     // One calculation is frozen by an order: it is listed, but excluded.
@@ -60,12 +60,12 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
       to_database_id: d2025,
       created_by_name: expect.any(String),
     });
-    expect(migration.summary.count).toBe(4);
+    expect(migration.summary.count).toBe(5);
     expect(migration.summary.excluded).toBe(1);
     expect(await calculations(token)).toEqual(before);
 
     const rows = await items(token, migration.id);
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(rows.find((r) => r.calculation_id === frozen.id)).toMatchObject({ excluded: 'frozen', total_after: null });
     const included = rows.filter((r) => r.excluded === null);
     for (const row of included)
@@ -93,7 +93,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(csvLines).toHaveLength(6);
+    expect(csvLines).toHaveLength(7);
     expect(csvLines[0]).toBe(
       'Kalkulation (ID);Nummer;Titel;Vorlage;Bisher (kg CO₂e);Neu (kg CO₂e);Differenz (kg CO₂e);Änderung (%);Ausgeschlossen',
     );

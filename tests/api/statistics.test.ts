@@ -415,7 +415,7 @@ describeEachDatabase('statistics', (ctx) => {
 
     const created = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
       token,
-      body: { template_id: 'brochure', inputs: brochure },
+      body: { template_id: 'brochure', template_version: 1, inputs: brochure },
     });
     expect(created.status).toBe(201);
     let a = created.body;

@@ -23,7 +23,8 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     const shipped = fs
       .readdirSync(SHIPPED)
       .filter((f) => f.endsWith('.json'))
-      .map((f) => f.replace(/\.json$/, ''))
+      .map((f) => f.replace(/(\.v\d+)?\.json$/, ''))
+      .filter((id, index, ids) => ids.indexOf(id) === index)
       .sort();
     const german = await ctx.request<TemplateRecord[]>('GET', '/api/templates', {
       token: await ctx.login('editor@muster.example'),
@@ -34,7 +35,7 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     const brochure = german.body.find((t) => t.id === 'brochure')!;
     expect(brochure.label).toBe('Broschüre');
     expect(brochure.labels).toEqual({ de: 'Broschüre', en: 'Brochure', fr: 'Brochure', it: 'Opuscolo', es: 'Folleto' });
-    expect(brochure).toMatchObject({ version: 1, type: 'product', icon: 'MenuBook' });
+    expect(brochure).toMatchObject({ version: 2, type: 'product', icon: 'MenuBook' });
     expect(brochure.definition.groups.length).toBeGreaterThan(0);
     expect(brochure.definition.results.some((r) => r.primary)).toBe(true);
     const english = await ctx.request<TemplateRecord[]>('GET', '/api/templates', {

@@ -15,14 +15,21 @@ describe('shipped templates', () => {
     const { templates, errors } = loadTemplates(shippedTemplateFiles(), catalogOf(database));
     expect(errors).toEqual([]);
     expect(templates.some((template) => '$schema' in template)).toBe(false);
-    expect(templates.map((template) => [template.id, template.type])).toEqual([
-      ['book', 'product'],
-      ['brochure', 'product'],
-      ['business-cards', 'product'],
-      ['company-footprint', 'company'],
-      ['flyer', 'product'],
-      ['folding-box', 'product'],
-      ['poster', 'product'],
+    // Version 1 of each print template stays shipped beside version 2, so calculations made with it keep resolving.
+    expect(templates.map((template) => [template.id, template.version, template.type])).toEqual([
+      ['book', 1, 'product'],
+      ['book', 2, 'product'],
+      ['brochure', 1, 'product'],
+      ['brochure', 2, 'product'],
+      ['business-cards', 1, 'product'],
+      ['business-cards', 2, 'product'],
+      ['company-footprint', 1, 'company'],
+      ['flyer', 1, 'product'],
+      ['flyer', 2, 'product'],
+      ['folding-box', 1, 'product'],
+      ['folding-box', 2, 'product'],
+      ['poster', 1, 'product'],
+      ['poster', 2, 'product'],
     ]);
   });
 
@@ -35,7 +42,9 @@ describe('shipped templates', () => {
       expect(byName('paper'), id).toMatchObject({ type: 'factor', category: 'paper' });
       expect(byName('grammage')?.unit, id).toBe('g/m²');
       expect(byName('spoilage_pct')?.unit, id).toBe('%');
-      expect(byName('electricity'), id).toMatchObject({ type: 'factor', category: 'electricity' });
+      expect(byName('press'), id).toMatchObject({ type: 'machine', machineKind: 'press' });
+      expect(byName('press')?.rules ?? [], id).not.toContain('required');
+      expect(byName('title')?.informational, id).toBe(true);
       const transport = template.groups.find((group) => group.id === 'transport');
       expect(transport?.repeatable, id).toBe(true);
       expect(
@@ -49,8 +58,8 @@ describe('shipped templates', () => {
         id,
       ).toEqual(['kg CO2e']);
     }
-    expect(shippedTemplate('brochure').import?.aliases.Seiten).toBe('pages');
-    expect(shippedTemplate('book').import?.aliases.Seiten).toBe('pages');
+    expect(shippedTemplate('brochure', 1).import?.aliases.Seiten).toBe('pages');
+    expect(shippedTemplate('book', 1).import?.aliases.Seiten).toBe('pages');
   });
 
   it('uses only factor keys that both demo databases have', () => {
@@ -85,7 +94,7 @@ describe('worked examples (checked by hand)', () => {
   };
 
   it('brochure: A4, 16 pages, 5,000 copies, 115 g/m², 10 % spoilage → 315.6 kg of paper', () => {
-    const { results, primary, breakdown } = check(shippedTemplate('brochure'), brochureInputs);
+    const { results, primary, breakdown } = check(shippedTemplate('brochure', 1), brochureInputs);
     // paper: 5000 × 16/2 × 0.06237 m² × 0.115 kg/m² × 1.10 = 40000 × 0.06237 = 2494.8 m² → 286.902 kg → 315.5922 kg
     expect(results.content_paper_kg).toBeCloseTo(315.5922, 9);
     expect(results.paper_kg.toFixed(1)).toBe('315.6');
@@ -111,7 +120,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('brochure with a cover', () => {
-    const { results, primary } = check(shippedTemplate('brochure'), {
+    const { results, primary } = check(shippedTemplate('brochure', 1), {
       ...brochureInputs,
       has_cover: true,
       cover_paper: 'board_virgin',
@@ -128,7 +137,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('brochure: hidden cover fields are ignored by the calculation', () => {
-    const template = shippedTemplate('brochure');
+    const template = shippedTemplate('brochure', 1);
     const withStale = computeResults(
       template,
       { ...brochureInputs, has_cover: false, cover_paper: 'board_virgin', cover_grammage: 400 },
@@ -139,12 +148,12 @@ describe('worked examples (checked by hand)', () => {
 
   it('brochure: the 2025 demo factors give a different total', () => {
     // paper 315.5922 × 0.90 = 284.03298; printing 44 × 2.5 × 0.427 = 46.97; transport unchanged 8.8365816 → 339.8395616
-    const { primary } = computeResults(shippedTemplate('brochure'), brochureInputs, lookup2025);
+    const { primary } = computeResults(shippedTemplate('brochure', 1), brochureInputs, lookup2025);
     expect(primary).toBeCloseTo(339.8395616, 9);
   });
 
   it('flyer: A5, 10,000 copies, 135 g/m² recycled, 5 % spoilage, truck 100 km + rail 400 km', () => {
-    const { results, primary } = check(shippedTemplate('flyer'), {
+    const { results, primary } = check(shippedTemplate('flyer', 1), {
       title: 'Flyer',
       quantity: 10000,
       format: 'A5',
@@ -170,7 +179,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('business cards: 4 designs × 250, 85 × 55 mm, 350 g/m², 10 % spoilage, no transport', () => {
-    const { results, primary } = check(shippedTemplate('business-cards'), {
+    const { results, primary } = check(shippedTemplate('business-cards', 1), {
       title: 'Cards',
       designs: 4,
       quantity: 250,
@@ -194,7 +203,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('poster: A1, 200 copies, 150 g/m², 5 % spoilage, 20 kWh/1000, truck 300 km', () => {
-    const { results, primary } = check(shippedTemplate('poster'), {
+    const { results, primary } = check(shippedTemplate('poster', 1), {
       title: 'Poster',
       quantity: 200,
       format: 'A1',
@@ -218,7 +227,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('book: 1,000 hardcovers, 135 × 215 mm, 256 pages of 80 g/m² recycled, 8 % spoilage, rail 500 km', () => {
-    const { results, primary } = check(shippedTemplate('book'), {
+    const { results, primary } = check(shippedTemplate('book', 1), {
       title: 'Novel',
       quantity: 1000,
       format: '135x215',
@@ -251,7 +260,7 @@ describe('worked examples (checked by hand)', () => {
 
   it('book: a softcover has no greyboard', () => {
     const { results } = computeResults(
-      shippedTemplate('book'),
+      shippedTemplate('book', 1),
       {
         title: 'Novel',
         quantity: 1000,
@@ -274,7 +283,7 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('folding box: 10,000 blanks of 300 × 400 mm, 350 g/m² board, 12 % spoilage, truck 150 km', () => {
-    const { results, primary } = check(shippedTemplate('folding-box'), {
+    const { results, primary } = check(shippedTemplate('folding-box', 1), {
       title: 'Box',
       quantity: 10000,
       blank_width_mm: 300,

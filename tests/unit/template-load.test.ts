@@ -144,7 +144,7 @@ describe('template loader', () => {
     ]);
   });
 
-  it('reports duplicate ids and offers neither file', () => {
+  it('reports a duplicate (id, version) and offers neither file', () => {
     const text = fixtureText('sample.json');
     const { templates, errors } = loadTemplates([
       { fileName: 'a/sample.json', text },
@@ -152,9 +152,55 @@ describe('template loader', () => {
     ]);
     expect(templates).toEqual([]);
     expect(errors.map(formatTemplateLoadError)).toEqual([
-      "a/sample.json: /id: duplicate id 'sample' (also in b/sample.json)",
-      "b/sample.json: /id: duplicate id 'sample' (also in a/sample.json)",
+      "a/sample.json: /version: template 'sample' version 2 is defined twice (also in b/sample.json)",
+      "b/sample.json: /version: template 'sample' version 2 is defined twice (also in a/sample.json)",
     ]);
+  });
+
+  it('offers several versions of one id from several files; a .vN file must hold version N', () => {
+    const v1 = { ...fixtureJson('sample.json'), version: 1 };
+    const { templates, errors } = loadTemplates([
+      { fileName: 'sample.v1.json', text: JSON.stringify(v1) },
+      { fileName: 'sample.json', text: fixtureText('sample.json') },
+      { fileName: 'sample.v3.json', text: fixtureText('sample.json') },
+    ]);
+    expect(templates.map((template) => `${template.id}@${template.version}`)).toEqual(['sample@1', 'sample@2']);
+    expect(errors.map(formatTemplateLoadError)).toEqual([
+      'sample.v3.json: /version: version 2 does not match the file name (.v3.json)',
+    ]);
+  });
+
+  it.each<[string, (method: Json) => void, string]>([
+    ['an unknown stage', (m) => (m.stages[0].stage = 'printing'), "unknown life-cycle stage 'printing'"],
+    ['an unknown result', (m) => (m.stages[0].results = ['nothing']), "the method names the unknown result 'nothing'"],
+    [
+      'a result in two stages',
+      (m) => m.stages.push({ stage: 'transport', included: true, results: ['total_co2e'] }),
+      "result 'total_co2e' already belongs to stage 'materials'",
+    ],
+    ['a stage twice', (m) => m.stages.push({ ...m.stages[1] }), "stage 'end_of_life' appears twice"],
+    ['an excluded stage without reason', (m) => delete m.stages[1].reason, '/method/stages/1'],
+  ])('refuses a method with %s', (_name, change, message) => {
+    const sample = fixtureJson('sample.json') as Json;
+    const reason = {
+      de: 'beim Kunden',
+      en: 'at the customer',
+      fr: 'chez le client',
+      it: 'dal cliente',
+      es: 'en el cliente',
+    };
+    sample.method = {
+      functionalUnit: reason,
+      systemBoundary: reason,
+      stages: [
+        { stage: 'materials', included: true, results: ['total_co2e'] },
+        { stage: 'end_of_life', included: false, reason },
+      ],
+    };
+    expect(loadTemplates([{ fileName: 'sample.json', text: JSON.stringify(sample) }]).errors).toEqual([]);
+    change(sample.method);
+    const { errors } = loadTemplates([{ fileName: 'sample.json', text: JSON.stringify(sample) }]);
+    expect(errors.map(formatTemplateLoadError).join('\n')).toContain(message);
   });
 
   it('offers the good templates when another is broken', () => {

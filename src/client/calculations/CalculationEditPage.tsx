@@ -16,6 +16,7 @@ import { DatabaseVersionHint } from '../migrations/DatabaseVersionHint';
 import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
 import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
+import { MethodPanel } from './MethodPanel';
 import { ProvenancePanel } from './ProvenancePanel';
 import { ReportControls } from '../reports/ReportControls';
 
@@ -115,6 +116,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
           refresh();
         }}
       />
+      <MethodPanel record={record} template={template} />
       <ProvenancePanel record={record} template={template} />
       <ReportControls subject="calculations" id={record.id} />
     </EditBase>

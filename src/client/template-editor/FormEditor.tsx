@@ -7,6 +7,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import {
   Box,
+  Checkbox,
   Button,
   Card,
   CardContent,
@@ -31,6 +32,7 @@ import { FormulaInput } from './FormulaInput';
 import { GroupSettings } from './GroupSettings';
 import { IconPicker } from './IconPicker';
 import { ListSettingsEditor } from './ListSettingsEditor';
+import { MethodEditor } from './MethodEditor';
 import { LocalizedInputs, OptionalTexts, type OptionalTextKey } from './LocalizedInputs';
 import { OptionsEditor } from './OptionsEditor';
 import { OrderButtons } from './OrderButtons';
@@ -135,6 +137,17 @@ const FieldEditor = ({
         candidates={candidates}
         testId={testId}
         onChange={(visibleIf) => set('visibleIf', visibleIf)}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            size="small"
+            checked={field.informational === true}
+            onChange={(event) => set('informational', event.target.checked ? true : undefined)}
+            slotProps={{ input: { 'data-testid': `${testId}-informational` } as object }}
+          />
+        }
+        label={translate('templateEditor.form.informational')}
       />
     </Box>
   );
@@ -448,6 +461,18 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         {results.map((result, index) => (
           <ResultEditor key={index} definition={definition} result={result} index={index} update={update} />
         ))}
+      </Section>
+
+      <Section title={translate('calculations.method.title')}>
+        <MethodEditor
+          definition={definition}
+          onChange={(method) =>
+            update((d) => {
+              if (method) d.method = method;
+              else delete d.method;
+            })
+          }
+        />
       </Section>
 
       <Section title={translate('templateEditor.form.list')}>

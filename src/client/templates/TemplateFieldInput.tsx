@@ -6,7 +6,7 @@
 import { Box, Typography } from '@mui/material';
 import { useMemo, type ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, SelectArrayInput, SelectInput, TextInput, useWrappedSource } from 'react-admin';
+import { BooleanInput, SelectArrayInput, SelectInput, TextInput, useTranslate, useWrappedSource } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { compileRules, isFieldVisible, localize } from '../../core/rules';
 import { compileCondition, conditionFields, fieldNumberOptions, localizeUnit, type Field } from '../../core/template';
@@ -60,6 +60,7 @@ export interface TemplateFieldInputProps {
 
 export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) => {
   const lang = useLanguage();
+  const translate = useTranslate();
   const units = useUnitCatalog();
   const fullSource = useWrappedSource(source);
   const visible = useFieldVisible(field, fullSource);
@@ -67,7 +68,18 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
   if (!visible) return null;
 
   const label = fieldLabel(field, lang);
-  const help = field.help ? <span>{localize(field.help, lang)}</span> : undefined;
+  // An informational field feeds no result; the form says so, so nobody expects the figures to move with it.
+  const informational = field.informational ? (
+    <span data-testid={`informational-${field.name}`}>{translate('template.informational')}</span>
+  ) : null;
+  const help =
+    field.help || informational ? (
+      <span>
+        {field.help ? localize(field.help, lang) : null}
+        {field.help && informational ? ' ' : null}
+        {informational}
+      </span>
+    ) : undefined;
   const placeholder = field.placeholder ? localize(field.placeholder, lang) : undefined;
   const choices = (field.options ?? []).map((option) => ({
     id: option.value,

@@ -166,6 +166,18 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
       }
       return;
     }
+    case 'chosen': {
+      const fieldName = first.type === 'Identifier' ? (first as jsep.Identifier).name : undefined;
+      if (fieldName === undefined || !findField(scope, fieldName))
+        check.errors.push(checkerText('checker.formula.chosenFieldNeeded'));
+      return;
+    }
+    case 'has': {
+      const field = first.type === 'Identifier' ? findField(scope, (first as jsep.Identifier).name) : undefined;
+      if (!field || (field.type !== 'multiselect' && field.type !== 'tags') || stringLiteral(second) === undefined)
+        check.errors.push(checkerText('checker.formula.hasNeedsList'));
+      return;
+    }
     case 'energy': {
       const figure = stringLiteral(first);
       if (figure === undefined) check.errors.push(checkerText('checker.formula.energyFigureNeeded'));

@@ -269,6 +269,14 @@ function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): Fo
       return evaluateMachine(args[0], args[1], context);
     case 'energy':
       return evaluateEnergy(args[0], context);
+    case 'chosen':
+      return evaluateChosen(args[0], context);
+    case 'has': {
+      const list = evaluate(args[0], context);
+      const value = evaluate(args[1], context);
+      if (!Array.isArray(list) || typeof value !== 'string') throw new CalculationError('type', 'has() needs a list');
+      return list.includes(value);
+    }
     case 'sum': {
       const { group, items } = groupItems(args[0], context);
       let total = 0;
@@ -394,6 +402,22 @@ function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode
     year: recorded.year,
   });
   return recorded.value;
+}
+
+/**
+ * Whether an optional field holds a value (its default counts), so a template can fall back to a reference factor
+ * where a mandant has recorded no machine: `if(chosen(press), machine(press, 'power_kw') * …, factor('…'))`.
+ */
+function evaluateChosen(argument: FormulaNode, context: EvaluationContext): boolean {
+  const name = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : '';
+  const itemField = context.item ? context.scope.item?.fields.find((field) => field.name === name) : undefined;
+  const field = itemField ?? context.scope.fields.get(name);
+  if (!field) throw new CalculationError('type', 'chosen() needs a field');
+  const values = itemField ? (context.item as Record<string, unknown>) : context.inputs;
+  const raw = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
+  const value = raw === undefined || raw === null || raw === '' ? field.default : raw;
+  if (value === undefined || value === '') return false;
+  return Array.isArray(value) ? value.length > 0 : true;
 }
 
 function evaluateEnergy(argument: FormulaNode, context: EvaluationContext): number {

@@ -12,6 +12,7 @@ import { compileRules, type CompiledRules } from '../rules/catalog';
 import { fieldValueFault } from '../rules/field-value';
 import { compileCondition, conditionFields, type Condition } from './visibility';
 import { CheckerFault, checkerText, type CheckerKey, type CheckerParams, type CheckerText } from './checker-messages';
+import { isPrintStage, PRINT_STAGES } from './stages';
 import type { FactorCatalog, Field, Group, Result, Template } from './types';
 
 export interface CompiledField {
@@ -163,6 +164,7 @@ export function compileTemplate(
   }
 
   checkReferences(template, topFields, error);
+  checkMethod(template, error);
 
   if (errors.length) return { errors };
   return {
@@ -251,6 +253,28 @@ function checkReferences(template: Template, topFields: Field[], error: Report):
     if (!fieldNames.has(name) && !groupFieldNames.has(name))
       error(`/import/aliases/${pointerSegment(alias)}`, 'checker.references.unknownField', { name });
   }
+}
+
+/** A method names known stages once each, and each result it names exists and belongs to one stage only. */
+function checkMethod(template: Template, error: Report): void {
+  if (!template.method) return;
+  const resultNames = new Set(template.results.map((result) => result.name));
+  const stages = new Set<string>();
+  const owner = new Map<string, string>();
+  template.method.stages.forEach((entry, index) => {
+    const pointer = `/method/stages/${index}`;
+    if (!isPrintStage(entry.stage))
+      error(`${pointer}/stage`, 'checker.method.unknownStage', { stage: entry.stage, stages: PRINT_STAGES.join(', ') });
+    else if (stages.has(entry.stage)) error(`${pointer}/stage`, 'checker.method.stageTwice', { stage: entry.stage });
+    stages.add(entry.stage);
+    if (!entry.included) return;
+    entry.results.forEach((name, r) => {
+      if (!resultNames.has(name)) error(`${pointer}/results/${r}`, 'checker.method.unknownResult', { name });
+      else if (owner.has(name))
+        error(`${pointer}/results/${r}`, 'checker.method.resultTwice', { name, stage: owner.get(name) ?? '' });
+      else owner.set(name, entry.stage);
+    });
+  });
 }
 
 /**

@@ -36,9 +36,19 @@ function validateMeta(json: unknown): ErrorObject[] {
   return metaValidator(json) ? [] : [...(metaValidator.errors ?? [])];
 }
 
+/**
+ * The id a file name promises: `brochure.json` and `brochure.v1.json` both hold template `brochure`. Older versions
+ * stay shipped beside the current one, so calculations made with them keep resolving their version.
+ */
 export function templateIdOf(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  return base.replace(/\.json$/i, '');
+  return base.replace(/\.json$/i, '').replace(/\.v\d+$/i, '');
+}
+
+/** The version a file name promises (`brochure.v1.json` → 1); undefined for `brochure.json`, which may hold any. */
+function fileVersionOf(fileName: string): number | undefined {
+  const match = /\.v(\d+)\.json$/i.exec(fileName);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** Parses JSON; on failure reports line and column (1-based) of the fault. */
@@ -180,6 +190,14 @@ export function checkTemplate(
       ...checkerText('checker.names.idNotFileName', { id: template.id, expected: expectedId }),
     });
   }
+  const expectedVersion = fileVersionOf(fileName);
+  if (expectedVersion !== undefined && template.version !== expectedVersion) {
+    errors.push({
+      fileName,
+      pointer: '/version',
+      ...checkerText('checker.names.versionNotFileName', { version: template.version, expected: expectedVersion }),
+    });
+  }
   if (!isTemplateIcon(template.icon)) errors.push({ fileName, pointer: '/icon', ...unknownIconMessage(template.icon) });
   if (units) errors.push(...unitErrors(template, units, fileName));
   const { compiled, errors: compileErrors } = compileTemplate(template, factorCatalog);
@@ -207,24 +225,31 @@ export function loadTemplates(
     errors.push(...checked.errors);
     if (checked.template) candidates.push({ file, template: checked.template });
   }
-  // Two files claiming one id: neither is offered, since which one wins would be arbitrary.
-  const byId = new Map<string, TemplateFile[]>();
-  for (const { file, template } of candidates) byId.set(template.id, [...(byId.get(template.id) ?? []), file]);
+  // Several files may hold one id in distinct versions; two claiming the same (id, version): neither is offered,
+  // since which one wins would be arbitrary.
+  const byVersion = new Map<string, TemplateFile[]>();
+  const key = (template: Template) => `${template.id}@${template.version}`;
+  for (const { file, template } of candidates)
+    byVersion.set(key(template), [...(byVersion.get(key(template)) ?? []), file]);
   const templates: Template[] = [];
   for (const { file, template } of candidates) {
-    const claimants = byId.get(template.id) ?? [];
+    const claimants = byVersion.get(key(template)) ?? [];
     if (claimants.length > 1) {
       const others = claimants.filter((other) => other !== file).map((other) => other.fileName);
       errors.push({
         fileName: file.fileName,
-        pointer: '/id',
-        ...checkerText('checker.names.duplicateId', { id: template.id, files: others.join(', ') }),
+        pointer: '/version',
+        ...checkerText('checker.names.duplicateVersion', {
+          id: template.id,
+          version: template.version,
+          files: others.join(', '),
+        }),
       });
       continue;
     }
     templates.push(template);
   }
-  templates.sort((a, b) => a.id.localeCompare(b.id));
+  templates.sort((a, b) => a.id.localeCompare(b.id) || a.version - b.version);
   return { templates, errors };
 }
 

@@ -6,6 +6,7 @@
 import type { LocalizedText } from '../languages';
 import type { MachineKind } from '../production';
 import type { CheckerText } from './checker-messages';
+import type { PrintStage } from './stages';
 
 export type { CheckerText } from './checker-messages';
 
@@ -68,6 +69,11 @@ export interface Field {
    * so that it compiles exactly to JSON Schema.
    */
   visibleIf?: string;
+  /**
+   * A field that deliberately feeds no result (job title, customer, a note): the form says so, and the field-effect
+   * test accepts that changing it changes nothing.
+   */
+  informational?: boolean;
 }
 
 export interface Group {
@@ -107,20 +113,28 @@ export interface TemplateImport {
   aliases: Record<string, string>;
 }
 
-/** A life-cycle stage of a print product after ISO 16759. */
-export type MethodStageName =
-  'materials' | 'prepress' | 'press' | 'postpress' | 'packaging' | 'transport' | 'end_of_life' | (string & {});
+/** A stage of the life cycle inside the system boundary, with the results that account for it. */
+export interface IncludedStage {
+  stage: PrintStage;
+  included: true;
+  /** Result names; a result belongs to at most one stage. */
+  results: string[];
+}
 
-/** A stage a template's results cover (the results' names), or one it leaves out and why. */
-export type MethodStage =
-  | { stage: MethodStageName; results: string[]; included: true }
-  | { stage: MethodStageName; included: false; reason: LocalizedText };
+/** A stage the template leaves out, with the reason a reader of the calculation is given. */
+export interface ExcludedStage {
+  stage: PrintStage;
+  included: false;
+  reason: LocalizedText;
+}
 
-/** What a study must state after ISO 16759: the unit the figures refer to, what the system includes, its stages. */
+/** What a calculation of this template states about its method, as ISO 16759 asks of a study. */
 export interface TemplateMethod {
+  /** What one calculation's total refers to, e.g. "5,000 flyers delivered to the customer". */
   functionalUnit: LocalizedText;
+  /** Where the calculation starts and ends (cradle to customer's gate, …). */
   systemBoundary: LocalizedText;
-  stages: MethodStage[];
+  stages: (IncludedStage | ExcludedStage)[];
 }
 
 export interface Template {
@@ -135,7 +149,7 @@ export interface Template {
   results: Result[];
   list: TemplateList;
   import?: TemplateImport;
-  /** The method statement a footprint report prints (absent: a generic one, results ungrouped). */
+  /** The method statement (functional unit, system boundary, life-cycle stages); print templates carry one. */
   method?: TemplateMethod;
 }
 

@@ -18,6 +18,8 @@ import { writeCalculationTags } from './tags';
 
 interface DemoCalculation {
   template: string;
+  /** A shipped older version, so a template migration can be tried on demo data; absent: the current version. */
+  version?: number;
   customer: string | null;
   status: 'draft' | 'final';
   inputs: CalculationInputs;
@@ -34,6 +36,20 @@ const DEMO_CALCULATIONS: DemoCalculation[] = [
       pages: 16,
       format: 'A4',
       tags: ['magazin', 'stammkunde'],
+      transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
+    },
+  },
+  {
+    template: 'brochure',
+    version: 1,
+    customer: 'Stadtwerke Musterstadt',
+    status: 'final',
+    inputs: {
+      title: 'Kundenmagazin Herbst 2025',
+      quantity: 4000,
+      pages: 16,
+      format: 'A4',
+      tags: ['magazin'],
       transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
     },
   },
@@ -95,7 +111,9 @@ export async function seedDemoCalculations(
   let count = 0;
   for (const mandantId of options.mandantIds) {
     for (const demo of DEMO_CALCULATIONS) {
-      const template = templates.find((candidate) => candidate.id === demo.template);
+      const template = templates
+        .filter((candidate) => candidate.id === demo.template && (!demo.version || candidate.version === demo.version))
+        .sort((a, b) => b.version - a.version)[0];
       if (!template) continue;
       let columns;
       try {

@@ -131,7 +131,11 @@ export function calculationsResource(
       if (templateId === undefined) {
         throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
       }
-      const template = resolveTemplate(templates, templateId, body.template_version, {
+      // A bare duplicate keeps the original's template version: its inputs belong to that version, and a template
+      // migration moves it on later.
+      const templateVersion =
+        body.template_version ?? (body.template_id === undefined ? original?.template_version : undefined);
+      const template = resolveTemplate(templates, templateId, templateVersion, {
         allowDraft: usesDraftTemplates(user.role),
       });
       const factors = await resolveFactorSet(db, mandantId, body.database_id);

@@ -44,6 +44,36 @@ const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calori
 const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
 const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only`;
 
+/*
+ * Print-process figures (ISO 16759 stages prepress, press, postpress, packaging) for the shipped print templates,
+ * version 2. No German public database publishes these per unit, so each is a demo value whose source shows the
+ * order-of-magnitude arithmetic and the publication it leans on; a printer replaces them with its own data.
+ */
+const PLATE =
+  'demo value: a B1 offset plate of 0.3 mm aluminium (≈ 0.8 m² × 0.81 kg/m² ≈ 0.65 kg) × ≈ 6.7 kg CO2e/kg aluminium sheet (European Aluminium, Environmental Profile Report 2018, sheet with recycled content), processing and chemistry not included';
+const INK =
+  'demo value: ≈ 0.4 g ink per m² and process colour at average coverage (order of magnitude of offset ink mileage, FOGRA/bvdm) × ≈ 3.5 kg CO2e/kg sheetfed offset ink (order of magnitude from published LCA literature, ecoinvent-like "printing ink, offset")';
+const PRESS_ENERGY = (grid: string) =>
+  `demo value: B1 sheetfed offset press ≈ 100 kW at ≈ 10,000 sheets/h including a make-ready share ≈ 0.012 kWh per press sheet × ${grid} (German grid, UBA); the reference a mandant without own machine data falls back to`;
+const FINISHING_ENERGY = (grid: string) =>
+  `demo value: cutting, folding, stitching or die-cutting ≈ 0.0025 kWh per press sheet (order of magnitude of guillotine and folder power at typical speeds) × ${grid} (German grid, UBA)`;
+const CONSUMABLES =
+  'demo value: washing solution, blankets, fountain solution additives of sheetfed offset, order of magnitude ≈ 3–5 % of press-stage emissions (bvdm Klimainitiative, "Klimaneutral drucken" guidance, press consumables)';
+const VARNISH =
+  'demo value: ≈ 4 g/m² water-based dispersion varnish (wet) × ≈ 2.5 kg CO2e/kg acrylic dispersion (order of magnitude from published LCA literature)';
+const FILM =
+  'demo value: BOPP lamination film 15 µm ≈ 14 g/m² × ≈ 2.5 kg CO2e/kg polypropylene film (PlasticsEurope eco-profile, polypropylene, order of magnitude) plus ≈ 3 g/m² adhesive';
+const GLUE_BINDING =
+  'demo value: ≈ 5 g hotmelt/PUR adhesive per perfect-bound copy × ≈ 3.5 kg CO2e/kg (order of magnitude from published LCA literature on adhesives)';
+const GLUE_CASE =
+  'demo value: ≈ 4 g animal or dispersion glue per case-bound cover × ≈ 3.5 kg CO2e/kg (order of magnitude)';
+const GLUE_BOX =
+  'demo value: ≈ 0.4 g dispersion glue per folding-box side seam × ≈ 3.5 kg CO2e/kg (order of magnitude)';
+const WIRE =
+  'demo value: two staples of galvanised steel wire ≈ 0.3 g per copy × ≈ 2.3 kg CO2e/kg (worldsteel, steel wire rod, order of magnitude)';
+const CARTONS =
+  'demo value: ≈ 60 g corrugated board per kg of print packed × ≈ 0.8 kg CO2e/kg (FEFCO European database for corrugated board life cycle studies 2018, order of magnitude)';
+
 type Common = Omit<DemoFactor, 'value' | 'source' | 'year'>;
 
 const text = (de: string, en: string, fr: string, it: string, es: string): LocalizedText => ({ de, en, fr, it, es });
@@ -221,7 +251,191 @@ const F = {
     region: 'DE',
     demo: true,
   },
+  plate: {
+    key: 'offset_plate',
+    category: 'plates',
+    unit: 'pcs',
+    label: text(
+      'Offsetdruckplatte (Aluminium)',
+      'Offset printing plate (aluminium)',
+      'Plaque offset (aluminium)',
+      'Lastra offset (alluminio)',
+      'Plancha offset (aluminio)',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  ink: {
+    key: 'ink_offset',
+    category: 'ink',
+    unit: 'm²',
+    label: text(
+      'Offsetfarbe je m² und Druckfarbe',
+      'Offset ink per m² and colour',
+      'Encre offset par m² et couleur',
+      'Inchiostro offset per m² e colore',
+      'Tinta offset por m² y color',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  pressEnergy: {
+    key: 'press_energy_reference',
+    category: 'press_energy',
+    unit: 'sheets',
+    label: text(
+      'Druckenergie je Bogen (Referenz ohne Maschinendaten)',
+      'Press energy per sheet (reference without machine data)',
+      "Énergie d'impression par feuille (référence sans données machine)",
+      'Energia di stampa per foglio (riferimento senza dati macchina)',
+      'Energía de impresión por pliego (referencia sin datos de máquina)',
+    ),
+    region: 'DE',
+    demo: true,
+  },
+  finishingEnergy: {
+    key: 'finishing_energy_reference',
+    category: 'press_energy',
+    unit: 'sheets',
+    label: text(
+      'Energie Weiterverarbeitung je Bogen (Referenz)',
+      'Finishing energy per sheet (reference)',
+      'Énergie de façonnage par feuille (référence)',
+      'Energia di allestimento per foglio (riferimento)',
+      'Energía de acabado por pliego (referencia)',
+    ),
+    region: 'DE',
+    demo: true,
+  },
+  consumables: {
+    key: 'press_consumables',
+    category: 'consumables',
+    unit: 'sheets',
+    label: text(
+      'Hilfsstoffe Druck je Bogen',
+      'Press consumables per sheet',
+      "Consommables d'impression par feuille",
+      'Materiali di consumo di stampa per foglio',
+      'Consumibles de impresión por pliego',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  varnish: {
+    key: 'varnish_dispersion',
+    category: 'varnish',
+    unit: 'm²',
+    label: text(
+      'Dispersionslack',
+      'Dispersion varnish',
+      'Vernis acrylique',
+      'Vernice a dispersione',
+      'Barniz de dispersión',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  film: {
+    key: 'lamination_film',
+    category: 'film',
+    unit: 'm²',
+    label: text(
+      'Kaschierfolie (BOPP)',
+      'Lamination film (BOPP)',
+      'Film de pelliculage (BOPP)',
+      'Film di plastificazione (BOPP)',
+      'Película de laminado (BOPP)',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  glueBinding: {
+    key: 'glue_binding',
+    category: 'glue',
+    unit: 'pcs',
+    label: text(
+      'Klebstoff Klebebindung je Exemplar',
+      'Binding adhesive per copy',
+      'Colle de reliure par exemplaire',
+      'Colla di legatura per copia',
+      'Adhesivo de encuadernación por ejemplar',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  glueCase: {
+    key: 'glue_case_making',
+    category: 'glue',
+    unit: 'pcs',
+    label: text(
+      'Klebstoff Buchdecke je Exemplar',
+      'Case-making glue per copy',
+      'Colle de couverture cartonnée par exemplaire',
+      'Colla per copertina rigida per copia',
+      'Cola de tapa dura por ejemplar',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  glueBox: {
+    key: 'glue_folding_box',
+    category: 'glue',
+    unit: 'pcs',
+    label: text(
+      'Klebstoff Faltschachtel je Stück',
+      'Folding-box glue per box',
+      'Colle de boîte pliante par pièce',
+      'Colla per astuccio per pezzo',
+      'Cola de caja plegable por unidad',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  wire: {
+    key: 'wire_stitching',
+    category: 'wire',
+    unit: 'pcs',
+    label: text(
+      'Heftdraht je Exemplar (2 Klammern)',
+      'Stitching wire per copy (2 staples)',
+      'Fil de piqûre par exemplaire (2 agrafes)',
+      'Filo per cucitura per copia (2 punti)',
+      'Alambre de grapado por ejemplar (2 grapas)',
+    ),
+    region: 'EU',
+    demo: true,
+  },
+  cartons: {
+    key: 'packaging_cartons',
+    category: 'packaging',
+    unit: 'kg',
+    label: text(
+      'Verpackung in Kartons je kg Druckprodukt',
+      'Packing in cartons per kg of print',
+      'Emballage en cartons par kg d’imprimé',
+      'Imballaggio in cartoni per kg di stampato',
+      'Embalaje en cajas por kg de impreso',
+    ),
+    region: 'EU',
+    demo: true,
+  },
 } satisfies Record<string, Common>;
+
+/** The print-process factors of one database; the energy references follow that year's grid factor. */
+const printFactors = (year: number, grid: number): DemoFactor[] => [
+  factor(F.plate, 4.4, year, PLATE),
+  factor(F.ink, 0.0014, year, INK),
+  factor(F.pressEnergy, Number((0.012 * grid).toFixed(4)), year, PRESS_ENERGY(`${grid} kg CO2e/kWh`)),
+  factor(F.finishingEnergy, Number((0.0025 * grid).toFixed(5)), year, FINISHING_ENERGY(`${grid} kg CO2e/kWh`)),
+  factor(F.consumables, 0.0003, year, CONSUMABLES),
+  factor(F.varnish, 0.01, year, VARNISH),
+  factor(F.film, 0.045, year, FILM),
+  factor(F.glueBinding, 0.018, year, GLUE_BINDING),
+  factor(F.glueCase, 0.014, year, GLUE_CASE),
+  factor(F.glueBox, 0.0014, year, GLUE_BOX),
+  factor(F.wire, 0.0007, year, WIRE),
+  factor(F.cartons, 0.048, year, CARTONS),
+];
 
 const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({
   ...common,
@@ -263,6 +477,7 @@ export const DEMO_FACTORS_2024: DemoFactorDatabase = {
     factor(F.flight, 0.25, 2022, TRAVEL),
     factor(F.train, 0.046, 2022, TRAVEL),
     factor(F.car, 0.17, 2022, TRAVEL),
+    ...printFactors(2023, 0.445),
   ],
 };
 
@@ -299,6 +514,7 @@ export const DEMO_FACTORS_2025: DemoFactorDatabase = {
     factor(F.flight, 0.246, 2023, TRAVEL),
     factor(F.train, 0.044, 2023, TRAVEL),
     factor(F.car, 0.166, 2023, TRAVEL),
+    ...printFactors(2024, 0.427),
   ],
 };
 

@@ -40,11 +40,13 @@ export function lookupOf(database: DemoFactorDatabase): FactorLookup {
 export const lookup2024 = lookupOf(DEMO_FACTORS_2024);
 export const lookup2025 = lookupOf(DEMO_FACTORS_2025);
 
-export function shippedTemplate(id: string): Template {
+/** A shipped template: the current (newest) version, or the version asked for. */
+export function shippedTemplate(id: string, version?: number): Template {
   const { templates, errors } = loadTemplates(shippedTemplateFiles(), catalogOf(DEMO_FACTORS_2024));
   if (errors.length) throw new Error(JSON.stringify(errors));
-  const template = templates.find((candidate) => candidate.id === id);
-  if (!template) throw new Error(`no template ${id}`);
+  const versions = templates.filter((candidate) => candidate.id === id).sort((a, b) => b.version - a.version);
+  const template = version === undefined ? versions[0] : versions.find((candidate) => candidate.version === version);
+  if (!template) throw new Error(`no template ${id}${version === undefined ? '' : ` version ${version}`}`);
   return template;
 }
 
