@@ -1,6 +1,6 @@
 /**
  * The references of calculations and tag rows hold on both databases whatever checks them
- * (foreign keys on SQLite, statement-level triggers on PostgreSQL since 0027): a write naming a
+ * (foreign keys on SQLite, statement-level triggers on PostgreSQL since 0026): a write naming a
  * missing mandant, factor database, user or calculation is refused as a whole; deleting a user
  * empties created_by/updated_by, deleting a calculation takes its tag rows along, and a factor
  * database or mandant that calculations use cannot be deleted.

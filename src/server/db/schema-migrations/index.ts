@@ -28,7 +28,7 @@ import * as units from './0021_units';
 import * as machines from './0022_machines';
 import * as listSearch from './0024_list_search';
 import * as factorCategories from './0025_factor_categories';
-import * as statementReferences from './0027_statement_references';
+import * as statementReferences from './0026_statement_references';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -55,7 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0022_machines': machines,
   '0024_list_search': listSearch,
   '0025_factor_categories': factorCategories,
-  '0027_statement_references': statementReferences,
+  '0026_statement_references': statementReferences,
 };
 
 export const migrationProvider: MigrationProvider = {
