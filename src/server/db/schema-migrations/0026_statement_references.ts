@@ -85,22 +85,30 @@ export async function up(db: MigrationDb): Promise<void> {
       return null;
     end $$`.execute(db);
 
-  await sql`create function mandants_calculations_restrict() returns trigger language plpgsql as $$
-    begin
-      if exists (select 1 from calculations c where c.mandant_id in (select id from gone)) then
-        raise foreign_key_violation using constraint = 'calculations_mandant_id_fkey', table = 'calculations',
-          message = 'calculations_mandant_id_fkey: the mandant still has calculations';
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create function factor_databases_calculations_restrict() returns trigger language plpgsql as $$
-    begin
-      if exists (select 1 from calculations c where c.database_id in (select id from gone)) then
-        raise foreign_key_violation using constraint = 'calculations_database_id_fkey', table = 'calculations',
-          message = 'calculations_database_id_fkey: calculations still use the factor database';
-      end if;
-      return null;
-    end $$`.execute(db);
+  const restrictions = [
+    [
+      'mandants_calculations_restrict',
+      'mandant_id',
+      'calculations_mandant_id_fkey',
+      'the mandant still has calculations',
+    ],
+    [
+      'factor_databases_calculations_restrict',
+      'database_id',
+      'calculations_database_id_fkey',
+      'calculations still use the factor database',
+    ],
+  ] as const;
+  for (const [fn, column, constraint, reason] of restrictions) {
+    await sql`create function ${sql.id(fn)}() returns trigger language plpgsql as ${sql.lit(`
+      begin
+        if exists (select 1 from calculations c where c.${column} in (select id from gone)) then
+          raise foreign_key_violation using constraint = '${constraint}', table = 'calculations',
+            message = '${constraint}: ${reason}';
+        end if;
+        return null;
+      end`)}`.execute(db);
+  }
   await sql`create function users_calculations_set_null() returns trigger language plpgsql as $$
     begin
       -- One statement for both columns: its reference check must not meet the other column still naming the user.
