@@ -3,8 +3,10 @@
  * of 100,000 calculations of one mandant (BENCH_CALCULATIONS to change), over HTTP against a
  * Kontor server running as its own process — the bundle `npm start` runs — on SQLite and (if
  * reachable) PostgreSQL. For each step: wall seconds, the server's CPU seconds (not inflated by
- * other load on the machine; the database's own work is in them on SQLite only) and the server's
- * peak resident memory during the step. The load average is printed with each figure.
+ * other load on the machine; the database's own work is in them on SQLite only), the PostgreSQL
+ * backends' CPU seconds and the server's peak resident memory during the step; each step
+ * BENCH_REPEATS (≥ 3) times, the median printed with the load average and, for apply and rollback,
+ * the floor measured in the same run (migrationFloor: one bare UPDATE of the same computed rows).
  *
  * BENCH_TEMPLATE_MIGRATION=1 also measures a template-version migration of as many calculations
  * (of another mandant, on an app-created copy of the flyer template whose version 2 renames a
@@ -21,13 +23,18 @@ import { buildApp } from '../../src/server/app';
 import { computeColumns } from '../../src/server/calculations/prepare';
 import { loadConfig } from '../../src/server/config';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
+import { createDatabase } from '../../src/server/db/database';
 import { insertCalculations, variants } from './calculations-list.bench';
+import { backendCpu, backendCpuBetween } from './floors';
+import { summarize } from './stats';
 import { freshDatabase, postgresReachable } from './databases';
 import { buildServerBundle, cpuSeconds, memoryMb, startServerProcess } from './server-process';
 import type { Benchmark } from './run';
 
 const CALCULATIONS = Number(process.env.BENCH_CALCULATIONS ?? 100_000);
 const TEMPLATE_MIGRATION = !!process.env.BENCH_TEMPLATE_MIGRATION;
+/** Repetitions of each step (BENCH_REPEATS, at least 3); the median is reported. */
+const REPEATS = Math.max(3, Number(process.env.BENCH_REPEATS ?? 3));
 const load = () =>
   `load ${os
     .loadavg()
@@ -119,28 +126,100 @@ async function prepareTemplateMigration(app: FastifyInstance): Promise<void> {
   await provider('/api/templates', { definition: v2, mode: 'version', status: 'published' });
 }
 
-/** Runs one step over HTTP; answers its result and prints wall seconds, server CPU and peak RSS. */
-async function step(child: ChildProcess, label: string, work: () => ReturnType<Post>, print: (line: string) => void) {
+interface StepFigures {
+  seconds: number;
+  cpu: number;
+  /** PostgreSQL backends' CPU seconds (null on SQLite: in-process). */
+  databaseCpu: number | null;
+}
+
+/** Runs one step over HTTP; answers its result and figures, and prints wall seconds, server and database CPU, peak RSS. */
+async function step(
+  child: ChildProcess,
+  label: string,
+  work: () => ReturnType<Post>,
+  print: (line: string) => void,
+  url?: string,
+): Promise<Awaited<ReturnType<Post>> & { figures: StepFigures }> {
   const pid = child.pid!;
   let peak = memoryMb(pid, 'VmRSS');
   const sampler = setInterval(() => {
     peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
   }, 20);
-  const cpu = cpuSeconds(pid);
+  const backends = url ? await backendCpu(url) : null;
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   try {
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuSeconds(pid) - cpuBefore;
+    const databaseCpu = url && backends ? backendCpuBetween(backends, await backendCpu(url)) : null;
     peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
     const count = result.summary ? ` of ${result.summary.count.toLocaleString('en')} calculations` : '';
     print(
-      `  ${label}${count}: ${seconds.toFixed(2)} s, server CPU ${(cpuSeconds(pid) - cpu).toFixed(2)} s, server peak RSS ${peak.toFixed(0)} MB (${load()})`,
+      `  ${label}${count}: ${seconds.toFixed(2)} s, server CPU ${cpu.toFixed(2)} s, database CPU ${databaseCpu === null ? 'in-process' : `${databaseCpu.toFixed(2)} s`}, server peak RSS ${peak.toFixed(0)} MB (${load()})`,
     );
-    return result;
+    return { ...result, figures: { seconds, cpu, databaseCpu } };
   } finally {
     clearInterval(sampler);
   }
 }
+
+/**
+ * The floor of an apply or rollback: the same computed rows (the last migration's items) written
+ * by ONE bare UPDATE — no snapshot, no version check — into the same schema, then into a copy of
+ * the table keyed by id without other indexes, constraints or triggers; each inside a transaction that is rolled back, REPEATS times.
+ */
+async function migrationFloor(
+  env: Record<string, string>,
+  migrationId: number,
+  targetId: number,
+): Promise<{ sameSchema: number; bare: number }> {
+  const { db, dialect, destroy } = createDatabase(loadConfig({ ...env, SEED_DEMO: 'false' }));
+  try {
+    const update = (table: string) =>
+      sql`update ${sql.id(table)} set database_id = ${targetId}, results = i.after_results, total_co2e = i.total_after
+        from factor_migration_items as i
+        where i.migration_id = ${migrationId} and i.excluded is null and i.calculation_id = ${sql.id(table)}.id`;
+    const timed = async (table: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < REPEATS; i++) {
+        const started = performance.now();
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            await update(table).execute(trx);
+            samples.push((performance.now() - started) / 1000);
+            throw new FloorDone();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof FloorDone)) throw error;
+          });
+      }
+      return summarize(samples).median;
+    };
+    const sameSchema = await timed('calculations');
+    // Keyed by id (the UPDATE finds each row by it), otherwise bare: no secondary index, constraint or trigger.
+    if (dialect === 'postgres') {
+      await sql`create table bare_calculations (like calculations including defaults)`.execute(db);
+      await sql`alter table bare_calculations add primary key (id)`.execute(db);
+      await sql`insert into bare_calculations select * from calculations`.execute(db);
+    } else {
+      const columns = (
+        await sql<{ name: string }>`select name from pragma_table_info('calculations') where name <> 'id'`.execute(db)
+      ).rows.map((c) => sql.id(c.name));
+      await sql`create table bare_calculations (id integer primary key, ${sql.join(columns)})`.execute(db);
+      await sql`insert into bare_calculations select id, ${sql.join(columns)} from calculations`.execute(db);
+    }
+    const bare = await timed('bare_calculations');
+    await sql`drop table bare_calculations`.execute(db);
+    return { sameSchema, bare };
+  } finally {
+    await destroy();
+  }
+}
+
+class FloorDone extends Error {}
 
 async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string) => void): Promise<void> {
   const database = await freshDatabase(kind);
@@ -186,17 +265,29 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
       await app.close();
     }
 
+    const url = database.env.DATABASE_URL;
+    const figures: Record<'preview' | 'apply' | 'rollback', StepFigures[]> = { preview: [], apply: [], rollback: [] };
+    let lastMigration = 0;
     const { child, baseUrl } = await startServerProcess(database.env);
     try {
       const post = await signIn(fetcher(baseUrl), 'admin@muster.example');
-      const preview = await step(
-        child,
-        `[${kind}] preview`,
-        () => post('/api/migrations', { to_database_id: targetId }),
-        print,
-      );
-      await step(child, `[${kind}] apply`, () => post(`/api/migrations/${preview.id}/apply`), print);
-      await step(child, `[${kind}] rollback`, () => post(`/api/migrations/${preview.id}/rollback`), print);
+      for (let i = 0; i < REPEATS; i++) {
+        const preview = await step(
+          child,
+          `[${kind}] preview`,
+          () => post('/api/migrations', { to_database_id: targetId }),
+          print,
+          url,
+        );
+        figures.preview.push(preview.figures);
+        lastMigration = preview.id;
+        const steps = ['apply', 'rollback'] as const;
+        for (const name of steps)
+          figures[name].push(
+            (await step(child, `[${kind}] ${name}`, () => post(`/api/migrations/${preview.id}/${name}`), print, url))
+              .figures,
+          );
+      }
       // Every calculation is back on its database.
       const token = (await (
         await fetch(`${baseUrl}/api/auth/login`, {
@@ -235,6 +326,22 @@ async function benchMigration(kind: 'sqlite' | 'postgres', print: (line: string)
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+    }
+    // With the server stopped: the floor writes through its own connection.
+    const floor = await migrationFloor(database.env, lastMigration, targetId);
+    const median = (values: number[]) => summarize(values).median;
+    for (const name of ['preview', 'apply', 'rollback'] as const) {
+      const runs = figures[name];
+      const seconds = median(runs.map((r) => r.seconds));
+      const cpu = median(runs.map((r) => r.cpu));
+      const databaseCpu = kind === 'postgres' ? median(runs.map((r) => r.databaseCpu ?? 0)) : null;
+      const beside =
+        name === 'preview'
+          ? ''
+          : ` | floor: one bare UPDATE of the same rows, same schema ${floor.sameSchema.toFixed(2)} s (${(floor.sameSchema / seconds).toFixed(2)} × its rate), table keyed by id only ${floor.bare.toFixed(2)} s`;
+      print(
+        `  [${kind}] MEDIAN of ${REPEATS}: ${name} ${seconds.toFixed(2)} s; Kontor CPU ${Math.round((cpu / CALCULATIONS) * 1e6)} µs/calculation, database CPU ${databaseCpu === null ? 'in-process' : `${Math.round((databaseCpu / CALCULATIONS) * 1e6)} µs/calculation`}${beside} (${load()})`,
+      );
     }
   } finally {
     await database.dispose();

@@ -3,7 +3,9 @@
  * upsert per batch instead of per row), rows go in with one set-based insert per dialect, then
  * their tag index rows. Runs inside the caller's transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import { finished } from 'node:stream/promises';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/schema-migrations/columns';
 import { formatCalculationNumber } from '../calculations/number';
@@ -34,9 +36,9 @@ export async function writeImportedBatch(
   const stamp = now.toISOString();
   const first = await reserveSequences(db, 'calculation_counters', owner.mandantId, year, rows.length);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
-  return dialectOf(db) === 'postgres'
-    ? insertWithJson(db, owner, rows, numbers, stamp)
-    : insertFromJson(db, owner, rows, numbers, stamp);
+  if (dialectOf(db) === 'sqlite') return insertFromJson(db, owner, rows, numbers, stamp);
+  // COPY holds the transaction's connection while it streams; outside a transaction Kysely would hand it back.
+  return db.isTransaction ? copyRows(db, owner, rows, numbers, stamp) : insertWithJson(db, owner, rows, numbers, stamp);
 }
 
 const titleOf = (row: ImportedRow) => row.columns.title ?? row.columns.template_id;
@@ -90,6 +92,75 @@ async function insertWithJson(
       db,
     );
   }
+  return ids;
+}
+
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped (JSON strings may hold backslashes). */
+function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
+}
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * Streams one COPY … FROM STDIN through the transaction's connection: Kysely passes a compiled
+ * query's `sql` to pg's `client.query` as it is, and pg runs an object with `submit` (the COPY
+ * stream) as the connection's next command. Resolves when the server has taken every row.
+ */
+async function copyInto(db: Kysely<DatabaseSchema>, statement: string, text: string): Promise<void> {
+  const stream = copyFrom(statement);
+  await db.executeQuery(CompiledQuery.raw(stream as unknown as string));
+  stream.end(text);
+  await finished(stream);
+}
+
+/** The columns of an import's COPY into calculations and calculation_tags, in the order copyTextOf writes them. */
+export const CALCULATION_COPY_COLUMNS = `id, mandant_id, number, template_id, template_version, template_type, database_id, title, tags,
+  customer, status, inputs, results, total_co2e, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen`;
+export const TAG_COPY_COLUMNS = 'calculation_id, mandant_id, tag, created_at, total_co2e';
+
+/** A batch of imported rows in COPY's text format, with the ids they are to have. */
+export function copyTextOf(
+  owner: BatchOwner,
+  rows: readonly ImportedRow[],
+  ids: readonly number[],
+  numbers: readonly string[],
+  stamp: string,
+): { calculations: string; tags: string } {
+  // The columns every row of an import shares, in the order of the COPY's column list.
+  const shared = `\t${owner.userId}\t${owner.userId}\t${stamp}\t${stamp}\t\\N\t${owner.importId}\tf\n`;
+  let calculations = '';
+  let tags = '';
+  rows.forEach((row, i) => {
+    const c = row.columns;
+    const id = ids[i]!;
+    calculations += `${id}\t${owner.mandantId}\t${numbers[i]}\t${copyText(c.template_id)}\t${c.template_version}\t${copyText(c.template_type)}\t${c.database_id}\t${copyText(titleOf(row))}\t${copyText(tagsOf(row))}\t\\N\tdraft\t${copyText(c.inputs)}\t${copyText(c.results)}\t${c.total_co2e}${shared}`;
+    for (const tag of new Set(row.tags))
+      tags += `${id}\t${owner.mandantId}\t${copyText(tag)}\t${stamp}\t${c.total_co2e}\n`;
+  });
+  return { calculations, tags };
+}
+
+/**
+ * PostgreSQL inside a transaction: COPY, at the database's own load rate (issue #22: ~3.4 s for
+ * 100,000 calculations and 200,000 tag rows against ~10 s through INSERT … SELECT). COPY answers
+ * no ids, so the batch takes its ids from the identity's sequence first (one round trip) and names
+ * them. The references are checked once per statement and distinct referenced row (0026).
+ */
+async function copyRows(
+  db: Kysely<DatabaseSchema>,
+  owner: BatchOwner,
+  rows: readonly ImportedRow[],
+  numbers: string[],
+  stamp: string,
+): Promise<number[]> {
+  const reserved = await sql<{ id: number }>`
+    select nextval(pg_get_serial_sequence('calculations', 'id'))::integer as id from generate_series(1, ${rows.length})`.execute(
+    db,
+  );
+  const ids = reserved.rows.map((row) => Number(row.id));
+  const text = copyTextOf(owner, rows, ids, numbers, stamp);
+  await copyInto(db, `copy calculations (${CALCULATION_COPY_COLUMNS}) from stdin`, text.calculations);
+  if (text.tags) await copyInto(db, `copy calculation_tags (${TAG_COPY_COLUMNS}) from stdin`, text.tags);
   return ids;
 }
 

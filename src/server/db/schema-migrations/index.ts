@@ -28,6 +28,7 @@ import * as units from './0021_units';
 import * as machines from './0022_machines';
 import * as listSearch from './0024_list_search';
 import * as factorCategories from './0025_factor_categories';
+import * as statementReferences from './0026_statement_references';
 import * as publications from './0029_publications';
 
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0022_machines': machines,
   '0024_list_search': listSearch,
   '0025_factor_categories': factorCategories,
+  '0026_statement_references': statementReferences,
   '0029_publications': publications,
 };
 
