@@ -28,6 +28,7 @@ import * as units from './0021_units';
 import * as machines from './0022_machines';
 import * as listSearch from './0024_list_search';
 import * as factorCategories from './0025_factor_categories';
+import * as machineSetMigrations from './0028_machine_set_migrations';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0022_machines': machines,
   '0024_list_search': listSearch,
   '0025_factor_categories': factorCategories,
+  '0028_machine_set_migrations': machineSetMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {
