@@ -40,8 +40,13 @@ describeEachDatabase(
     });
 
     const currentSet = async (email: string) =>
-      (await as<MachineSetRecord[]>(email, 'GET', `/api/machine-sets${q({ filter: JSON.stringify({ current: true }) })}`))
-        .body[0]!;
+      (
+        await as<MachineSetRecord[]>(
+          email,
+          'GET',
+          `/api/machine-sets${q({ filter: JSON.stringify({ current: true }) })}`,
+        )
+      ).body[0]!;
     const pressJobs = async () =>
       (
         await as<CalculationRecord[]>(
@@ -138,7 +143,10 @@ describeEachDatabase(
       expect(first.total_before).toBeCloseTo(84, 9);
       expect(first.total_after).toBeCloseTo(67.2, 9);
       expect(first.difference).toBeCloseTo(-16.8, 9);
-      expect(migration.summary.difference).toBeCloseTo(migration.summary.total_after - migration.summary.total_before, 9);
+      expect(migration.summary.difference).toBeCloseTo(
+        migration.summary.total_after - migration.summary.total_before,
+        9,
+      );
 
       expect((await as(EDITOR, 'POST', `/api/migrations/${migration.id}/apply`)).status).toBe(403);
       const applied = await as<FactorMigrationRecord>(ADMIN, 'POST', `/api/migrations/${migration.id}/apply`);

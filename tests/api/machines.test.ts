@@ -329,7 +329,10 @@ describeEachDatabase(
       expect(unknown.message).toContain(`${set.name} ${set.version_label}`);
       expect(body.errors.find((error) => error.row === 5)).toMatchObject({ message_key: 'machine' });
       // An empty cell leaves the field empty: this template requires a press, so the row is refused by its rule.
-      expect(body.errors.find((error) => error.row === 6)).toMatchObject({ column: 'Druckmaschine', message_key: 'rule' });
+      expect(body.errors.find((error) => error.row === 6)).toMatchObject({
+        column: 'Druckmaschine',
+        message_key: 'rule',
+      });
       const imported = await as<CalculationRecord[]>(
         EDITOR,
         'GET',

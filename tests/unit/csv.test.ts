@@ -179,7 +179,12 @@ describe('parseCell', () => {
   });
 
   it('reads a machine by key or name in any case, of the field’s kind only', () => {
-    const press: Field = { name: 'press', type: 'machine', machineKind: 'press', label: { de: 'Druckmaschine' } } as Field;
+    const press: Field = {
+      name: 'press',
+      type: 'machine',
+      machineKind: 'press',
+      label: { de: 'Druckmaschine' },
+    } as Field;
     const machines = [
       { key: 'sm-102', kind: 'press', name: 'Speedmaster XL' },
       { key: 'folder-1', kind: 'finishing', name: 'Folder' },

@@ -52,6 +52,40 @@ function describeFilter(filter: Record<string, unknown>): string {
     .join(' · ');
 }
 
+/** A labelled small select; `id` also names it for tests (`data-testid`). */
+const ChoiceSelect = ({
+  id,
+  label,
+  value,
+  onChange,
+  choices,
+  width = 380,
+}: {
+  id: string;
+  label: string;
+  value: number | string;
+  onChange(value: number | string): void;
+  choices: readonly { value: number | string; text: string }[];
+  width?: number;
+}) => (
+  <FormControl size="small" fullWidth={false} sx={{ width, maxWidth: '100%' }}>
+    <InputLabel id={id}>{label}</InputLabel>
+    <Select
+      labelId={id}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={id}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.text}
+        </MenuItem>
+      ))}
+    </Select>
+  </FormControl>
+);
+
 export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWiden }: Props) => {
   const translate = useTranslate();
   const [kind, setKind] = useState<MigrationKind>(scope.kind);
@@ -134,73 +168,51 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
         </Typography>
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           {providerAdmin ? (
-            <FormControl size="small" fullWidth={false} sx={{ width: 260, maxWidth: '100%' }}>
-              <InputLabel id="migration-mandant">{translate('migrations.fields.mandant')}</InputLabel>
-              <Select
-                labelId="migration-mandant"
-                label={translate('migrations.fields.mandant')}
-                value={mandant}
-                onChange={(event) => setMandant(event.target.value as number)}
-              >
-                {(mandants.data ?? []).map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {m.name}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-mandant"
+              label={translate('migrations.fields.mandant')}
+              width={260}
+              value={mandant}
+              onChange={(value) => setMandant(Number(value))}
+              choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
+            />
           ) : null}
           {kind === 'database' ? (
-            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
-              <InputLabel id="migration-target">{translate('migrations.fields.target')}</InputLabel>
-              <Select
-                labelId="migration-target"
-                label={translate('migrations.fields.target')}
-                value={chosen}
-                onChange={(event) => setDatabase(event.target.value as number)}
-                data-testid="migration-target"
-              >
-                {published.map((candidate) => (
-                  <MenuItem key={candidate.id} value={candidate.id}>
-                    {candidate.name} ({candidate.version_label})
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-target"
+              label={translate('migrations.fields.target')}
+              value={chosen}
+              onChange={(value) => setDatabase(Number(value))}
+              choices={published.map((candidate) => ({
+                value: candidate.id,
+                text: `${candidate.name} (${candidate.version_label})`,
+              }))}
+            />
           ) : kind === 'machine_set' ? (
-            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
-              <InputLabel id="migration-machine-set">{translate('migrations.fields.machine_set')}</InputLabel>
-              <Select
-                labelId="migration-machine-set"
-                label={translate('migrations.fields.machine_set')}
-                value={chosenSet}
-                onChange={(event) => setMachineSet(event.target.value as number)}
-                data-testid="migration-machine-set"
-              >
-                {(machineSets.data ?? []).map((candidate) => (
-                  <MenuItem key={candidate.id} value={candidate.id}>
-                    {setLabel(candidate)}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-machine-set"
+              label={translate('migrations.fields.machine_set')}
+              value={chosenSet}
+              onChange={(value) => setMachineSet(Number(value))}
+              choices={(machineSets.data ?? []).map((candidate) => ({
+                value: candidate.id,
+                text: setLabel(candidate),
+              }))}
+            />
           ) : (
-            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
-              <InputLabel id="migration-template">{translate('migrations.fields.template')}</InputLabel>
-              <Select
-                labelId="migration-template"
-                label={translate('migrations.fields.template')}
-                value={templateId}
-                onChange={(event) => setTemplateId(event.target.value)}
-                data-testid="migration-template"
-              >
-                {(templates.data ?? []).map((candidate) => (
-                  <MenuItem key={candidate.id} value={candidate.id}>
-                    {translate('migrations.template_target', { template: candidate.label, version: candidate.version })}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-template"
+              label={translate('migrations.fields.template')}
+              value={templateId}
+              onChange={(value) => setTemplateId(String(value))}
+              choices={(templates.data ?? []).map((candidate) => ({
+                value: candidate.id,
+                text: translate('migrations.template_target', {
+                  template: candidate.label,
+                  version: candidate.version,
+                }),
+              }))}
+            />
           )}
           {kind === 'database' && inUseDatabase ? (
             <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">

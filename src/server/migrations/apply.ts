@@ -70,8 +70,7 @@ export async function rollbackItems(db: Kysely<DatabaseSchema>, migration: Facto
     .executeTakeFirst();
   const expected = Number(counted?.n ?? 0);
   // Only a machine set migration moves machine_set_id; snapshots of the other kinds may predate the column (null).
-  const machineSet =
-    migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculations.machine_set_id`;
+  const machineSet = migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculations.machine_set_id`;
   const restore = await sql`update calculations set database_id = s.database_id, template_version = s.template_version,
       machine_set_id = ${machineSet},
       template_type = s.template_type, inputs = coalesce(s.inputs, calculations.inputs), results = s.results, total_co2e = s.total_co2e, version = s.version,

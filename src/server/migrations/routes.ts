@@ -109,7 +109,8 @@ async function labelOf(
     };
     const target = name(migration.to_machine_set_id);
     return {
-      label: migration.from_machine_set_id === null ? `→ ${target}` : `${name(migration.from_machine_set_id)} → ${target}`,
+      label:
+        migration.from_machine_set_id === null ? `→ ${target}` : `${name(migration.from_machine_set_id)} → ${target}`,
       target,
     };
   }
@@ -313,7 +314,10 @@ export function registerMigrationRoutes(
         if (body.to_machine_set_id === undefined)
           throw badRequest('errors.migrations.chooseTargetMachineSet', { to_machine_set_id: 'errors.required' });
       }
-      if (kind !== 'machine_set' && (body.to_machine_set_id !== undefined || (body.from_machine_set_id ?? null) !== null)) {
+      if (
+        kind !== 'machine_set' &&
+        (body.to_machine_set_id !== undefined || (body.from_machine_set_id ?? null) !== null)
+      ) {
         throw badRequest('errors.migrations.machineSetsOnlyForMachineKind', { to_machine_set_id: 'errors.notAllowed' });
       }
       if (kind === 'machine_set' && (body.to_database_id !== undefined || body.template_id !== undefined)) {

@@ -199,7 +199,13 @@ export function machineSetTarget(
       const template = templates.resolve(row.template_id, row.template_version);
       if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
       try {
-        const evaluation = evaluateCalculation(template, parseJson<CalculationInputs>(row.inputs, {}), factors, lang, to);
+        const evaluation = evaluateCalculation(
+          template,
+          parseJson<CalculationInputs>(row.inputs, {}),
+          factors,
+          lang,
+          to,
+        );
         return { total: evaluation.total, results: stored(evaluation.results), inputs: null };
       } catch (problem) {
         if (problem instanceof HttpError) return { reason: invalidReason(problem, template, lang) };
