@@ -98,6 +98,8 @@ const PROPERTY_RESOURCE: Record<string, string> = {
   set_id: 'machine-sets',
   based_on_id: 'machine-sets',
   machine_set_id: 'machine-sets',
+  to_machine_set_id: 'machine-sets',
+  from_machine_set_id: 'machine-sets',
 };
 /** Properties named otherwise that hold ids, per route. */
 const EXTRA_ID_PROPERTIES: Record<string, Record<string, string>> = {
@@ -117,7 +119,12 @@ const LIST_FILTER_IDS: Record<string, Record<string, string>> = {
   '/api/calculations': { import_id: 'imports', database_id: 'databases', machine_set_id: 'machine-sets' },
   '/api/machines': { set_id: 'machine-sets' },
   '/api/machine-sets': { based_on_id: 'machine-sets' },
-  '/api/migrations': { to_database_id: 'databases', from_database_id: 'databases' },
+  '/api/migrations': {
+    to_database_id: 'databases',
+    from_database_id: 'databases',
+    to_machine_set_id: 'machine-sets',
+    from_machine_set_id: 'machine-sets',
+  },
   '/api/orders': { calculation_id: 'calculations', collection_id: 'collections' },
 };
 const isIdProperty = (name: string) => /_ids?$/.test(name) || name in PROPERTY_RESOURCE;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import type { CalculationRecord, ProtocolEntryRecord } from '../../src/core/api';
+import type { CalculationRecord, ImportReport, ProtocolEntryRecord } from '../../src/core/api';
 import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
 
@@ -300,6 +300,49 @@ describeEachDatabase(
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/kein Maschinenpark veröffentlicht/);
       await ctx.db.updateTable('machine_sets').set({ current: true }).where('mandant_id', '=', mandant).execute();
+    });
+
+    it('imports a template with a machine field: machines by key or name, unknown ones named with the set', async () => {
+      const set = await currentSet(EDITOR);
+      const upload = async (csv: string, mode = 'valid_rows') => {
+        const params = new URLSearchParams({ template: 'press-job', file_name: 'press.csv', mode });
+        const response = await fetch(`${ctx.baseUrl}/api/imports?${params}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${tokens[EDITOR]!}`, 'Content-Type': 'text/csv', 'Accept-Language': 'de' },
+          body: csv,
+        });
+        return { status: response.status, body: (await response.json()) as ImportReport };
+      };
+      const csv = [
+        'Titel,Bogen,Druckmaschine',
+        'By key,26000,sm-102',
+        'By name,26000,offset press 4-colour b1 (speedmaster-class  demo)',
+        'Unknown,26000,Heidelberg XL 106',
+        'Folder is no press,26000,folder-1',
+        'Empty,26000,',
+      ].join('\n');
+      const { status, body } = await upload(csv);
+      expect(status, JSON.stringify(body)).toBe(201);
+      expect(body).toMatchObject({ rows_total: 5, rows_ok: 2, rows_failed: 3 });
+      const unknown = body.errors.find((error) => error.row === 4)!;
+      expect(unknown).toMatchObject({ column: 'Druckmaschine', value: 'Heidelberg XL 106', message_key: 'machine' });
+      expect(unknown.message).toContain(`${set.name} ${set.version_label}`);
+      expect(body.errors.find((error) => error.row === 5)).toMatchObject({ message_key: 'machine' });
+      // An empty cell leaves the field empty: this template requires a press, so the row is refused by its rule.
+      expect(body.errors.find((error) => error.row === 6)).toMatchObject({
+        column: 'Druckmaschine',
+        message_key: 'rule',
+      });
+      const imported = await as<CalculationRecord[]>(
+        EDITOR,
+        'GET',
+        `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ import_id: body.import!.id }))}&sort=${encodeURIComponent('["id","ASC"]')}`,
+      );
+      expect(imported.body.map((c) => [c.inputs.press, c.machine_set_id, c.total_co2e])).toEqual([
+        ['sm-102', set.id, expect.closeTo(84, 9)],
+        ['sm-102', set.id, expect.closeTo(84, 9)],
+      ]);
+      expect(imported.body[0]!.results.machine_set?.id).toBe(set.id);
     });
   },
   { env: { TEMPLATES_DIR: templatesDir } },

@@ -41,6 +41,8 @@ const preview: FactorMigrationRecord = {
   template_id: null,
   from_template_version: null,
   to_template_version: null,
+  from_machine_set_id: null,
+  to_machine_set_id: null,
   filter: null,
   status: 'previewed',
   created_by: 2,

@@ -177,6 +177,27 @@ describe('parseCell', () => {
     expect(parseCell(field('tags'), 'a, b;c | a', context)).toEqual({ ok: true, value: ['a', 'b', 'c'] });
     expect(parseCell(field('title'), ' =SUM(A1) ', context)).toEqual({ ok: true, value: '=SUM(A1)' });
   });
+
+  it('reads a machine by key or name in any case, of the field’s kind only', () => {
+    const press: Field = {
+      name: 'press',
+      type: 'machine',
+      machineKind: 'press',
+      label: { de: 'Druckmaschine' },
+    } as Field;
+    const machines = [
+      { key: 'sm-102', kind: 'press', name: 'Speedmaster XL' },
+      { key: 'folder-1', kind: 'finishing', name: 'Folder' },
+    ];
+    const withMachines = { ...context, machines };
+    expect(parseCell(press, 'sm-102', withMachines)).toEqual({ ok: true, value: 'sm-102' });
+    expect(parseCell(press, ' SM-102 ', withMachines)).toEqual({ ok: true, value: 'sm-102' });
+    expect(parseCell(press, 'speedmaster xl', withMachines)).toEqual({ ok: true, value: 'sm-102' });
+    expect(parseCell(press, 'Folder', withMachines)).toEqual({ ok: false, key: 'machine' });
+    expect(parseCell(press, 'Heidelberg', withMachines)).toEqual({ ok: false, key: 'machine' });
+    // Without a machine set (a preview in the browser) the cell stays as written.
+    expect(parseCell(press, 'Heidelberg', context)).toEqual({ ok: true, value: 'Heidelberg' });
+  });
 });
 
 describe('rowToInputs', () => {

@@ -1,4 +1,5 @@
-import { Alert, Chip } from '@mui/material';
+import { Alert, Button, Chip } from '@mui/material';
+import { Link } from 'react-router-dom';
 import {
   BooleanInput,
   Create,
@@ -18,6 +19,7 @@ import {
 import { ENERGY_FIGURES, MACHINE_SET_STATUSES } from '../../core/production';
 import type { MachineSetRecord } from '../../core/api';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { useCan } from '../providers/RoleGate';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { useFormatNumber } from './format';
 import { setLabel } from './setLabel';
@@ -78,6 +80,7 @@ export const MachineSetList = () => {
         <DataTable.Col source="published_at" label="machines.sets.fields.published_at">
           <LocalizedDateField source="published_at" showTime emptyText="—" />
         </DataTable.Col>
+        <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
       </DataTable>
     </List>
   );
@@ -102,12 +105,34 @@ const EnergyInputs = () => (
   </>
 );
 
+/**
+ * The way from a newly published set to the calculations still on an older one: a preview of the migration onto it
+ * (machine sets are kept by those who may move calculations onto them).
+ */
+const MigrateOntoSetButton = ({ set }: { set: MachineSetRecord }) => {
+  const translate = useTranslate();
+  const mayMigrate = useCan('update', 'machine-sets');
+  if (!mayMigrate || set.status !== 'published') return null;
+  return (
+    <Button
+      component={Link}
+      to={`/migrations?machine_set=${set.id}`}
+      size="small"
+      color="inherit"
+      onClick={(event) => event.stopPropagation()}
+      data-testid="migrate-onto-set"
+    >
+      {translate('machines.sets.migrate')}
+    </Button>
+  );
+};
+
 const FixedNotice = () => {
   const translate = useTranslate();
   const set = useRecordContext<MachineSetRecord>();
   if (!set || set.status === 'draft') return null;
   return (
-    <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+    <Alert severity="info" sx={{ mb: 2, width: '100%' }} action={<MigrateOntoSetButton set={set} />}>
       {translate('machines.sets.fixed')}
     </Alert>
   );

@@ -50,13 +50,14 @@ const MigrationsPage = () => {
   const writer = useCan('create', 'migrations');
   const allMandants = useCan('read_all', 'mandants');
   // From a calculation's page: `?calculation=<id>&to=<database>` or `&template=<id>`; from the
-  // calculations list: `?filter=<list filter>&to=<database>`.
+  // calculations list: `?filter=<list filter>&to=<database>`; from a published machine set: `?machine_set=<id>`.
   const [params, setParams] = useSearchParams();
   const scope: MigrationScope = useMemo(
     () => ({
-      kind: params.get('template') ? 'template' : 'database',
+      kind: params.get('template') ? 'template' : params.get('machine_set') ? 'machine_set' : 'database',
       databaseId: Number(params.get('to')) || null,
       templateId: params.get('template'),
+      machineSetId: Number(params.get('machine_set')) || null,
       calculationId: Number(params.get('calculation')) || null,
       filter: parseFilter(params.get('filter')),
     }),

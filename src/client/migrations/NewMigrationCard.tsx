@@ -1,5 +1,6 @@
 /**
- * Starting a migration: to a published factor database, or to the current version of a template;
+ * Starting a migration: to a published factor database, to the current version of a template, or
+ * (mandant admins) onto a published machine set;
  * for every calculation it concerns, a single one (`?calculation=`) or the calculations of a list
  * filter (`?filter=`, resolved by the server). Creating the preview changes nothing yet.
  */
@@ -20,14 +21,17 @@ import {
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
-import { useDatabaseInUse, useTemplateList } from './targets';
+import { useCan } from '../providers/RoleGate';
+import { usePublishedMachineSets, useDatabaseInUse, useTemplateList } from './targets';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
+import { setLabel } from '../machines/setLabel';
 
 /** What the page was opened for (from a calculation's page or the calculations list). */
 export interface MigrationScope {
   kind: MigrationKind;
   databaseId: number | null;
   templateId: string | null;
+  machineSetId: number | null;
   calculationId: number | null;
   filter: Record<string, unknown> | null;
 }
@@ -48,11 +52,48 @@ function describeFilter(filter: Record<string, unknown>): string {
     .join(' · ');
 }
 
+/** A labelled small select; `id` also names it for tests (`data-testid`). */
+const ChoiceSelect = ({
+  id,
+  label,
+  value,
+  onChange,
+  choices,
+  width = 380,
+}: {
+  id: string;
+  label: string;
+  value: number | string;
+  onChange(value: number | string): void;
+  choices: readonly { value: number | string; text: string }[];
+  width?: number;
+}) => (
+  <FormControl size="small" fullWidth={false} sx={{ width, maxWidth: '100%' }}>
+    <InputLabel id={id}>{label}</InputLabel>
+    <Select
+      labelId={id}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={id}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.text}
+        </MenuItem>
+      ))}
+    </Select>
+  </FormControl>
+);
+
 export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWiden }: Props) => {
   const translate = useTranslate();
   const [kind, setKind] = useState<MigrationKind>(scope.kind);
   const [database, setDatabase] = useState<number | ''>(scope.databaseId ?? '');
   const [templateId, setTemplateId] = useState<string>(scope.templateId ?? '');
+  const [machineSet, setMachineSet] = useState<number | ''>(scope.machineSetId ?? '');
+  const migratesMachineSets = useCan('update', 'machine-sets');
+  const machineSets = usePublishedMachineSets(migratesMachineSets);
   const [mandant, setMandant] = useState<number | ''>('');
   const databases = useFactorDatabases();
   const templates = useTemplateList();
@@ -76,14 +117,19 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   const chosen = published.some((candidate) => candidate.id === database) ? database : '';
   const template = (templates.data ?? []).find((candidate) => candidate.id === templateId);
 
-  const ready = (kind === 'database' ? chosen !== '' : template !== undefined) && (!providerAdmin || mandant !== '');
+  const chosenSet = (machineSets.data ?? []).some((candidate) => candidate.id === machineSet) ? machineSet : '';
+  const targetChosen =
+    kind === 'database' ? chosen !== '' : kind === 'template' ? template !== undefined : chosenSet !== '';
+  const ready = targetChosen && (!providerAdmin || mandant !== '');
   const submit = () => {
     const narrowed = {
       ...(scope.calculationId ? { calculation_ids: [scope.calculationId] } : {}),
       ...(scope.filter ? { filter: scope.filter } : {}),
       ...(providerAdmin && mandant !== '' ? { mandant_id: mandant } : {}),
     };
-    if (kind === 'template' && template) {
+    if (kind === 'machine_set' && chosenSet !== '') {
+      onPreview({ kind: 'machine_set', to_machine_set_id: chosenSet, ...narrowed });
+    } else if (kind === 'template' && template) {
       // The target is the template's current published version (a provider admin's draft is left to the server to refuse).
       onPreview({ kind: 'template', template_id: template.id, to_template_version: template.version, ...narrowed });
     } else if (chosen !== '') {
@@ -107,62 +153,66 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
         >
           <ToggleButton value="database">{translate('migrations.kind.database')}</ToggleButton>
           <ToggleButton value="template">{translate('migrations.kind.template')}</ToggleButton>
+          {migratesMachineSets ? (
+            <ToggleButton value="machine_set">{translate('migrations.kind.machine_set')}</ToggleButton>
+          ) : null}
         </ToggleButtonGroup>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {translate(kind === 'template' ? 'migrations.new.template_help' : 'migrations.new.help')}
+          {translate(
+            kind === 'template'
+              ? 'migrations.new.template_help'
+              : kind === 'machine_set'
+                ? 'migrations.new.machine_set_help'
+                : 'migrations.new.help',
+          )}
         </Typography>
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           {providerAdmin ? (
-            <FormControl size="small" fullWidth={false} sx={{ width: 260, maxWidth: '100%' }}>
-              <InputLabel id="migration-mandant">{translate('migrations.fields.mandant')}</InputLabel>
-              <Select
-                labelId="migration-mandant"
-                label={translate('migrations.fields.mandant')}
-                value={mandant}
-                onChange={(event) => setMandant(event.target.value as number)}
-              >
-                {(mandants.data ?? []).map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {m.name}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-mandant"
+              label={translate('migrations.fields.mandant')}
+              width={260}
+              value={mandant}
+              onChange={(value) => setMandant(Number(value))}
+              choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
+            />
           ) : null}
           {kind === 'database' ? (
-            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
-              <InputLabel id="migration-target">{translate('migrations.fields.target')}</InputLabel>
-              <Select
-                labelId="migration-target"
-                label={translate('migrations.fields.target')}
-                value={chosen}
-                onChange={(event) => setDatabase(event.target.value as number)}
-                data-testid="migration-target"
-              >
-                {published.map((candidate) => (
-                  <MenuItem key={candidate.id} value={candidate.id}>
-                    {candidate.name} ({candidate.version_label})
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-target"
+              label={translate('migrations.fields.target')}
+              value={chosen}
+              onChange={(value) => setDatabase(Number(value))}
+              choices={published.map((candidate) => ({
+                value: candidate.id,
+                text: `${candidate.name} (${candidate.version_label})`,
+              }))}
+            />
+          ) : kind === 'machine_set' ? (
+            <ChoiceSelect
+              id="migration-machine-set"
+              label={translate('migrations.fields.machine_set')}
+              value={chosenSet}
+              onChange={(value) => setMachineSet(Number(value))}
+              choices={(machineSets.data ?? []).map((candidate) => ({
+                value: candidate.id,
+                text: setLabel(candidate),
+              }))}
+            />
           ) : (
-            <FormControl size="small" fullWidth={false} sx={{ width: 380, maxWidth: '100%' }}>
-              <InputLabel id="migration-template">{translate('migrations.fields.template')}</InputLabel>
-              <Select
-                labelId="migration-template"
-                label={translate('migrations.fields.template')}
-                value={templateId}
-                onChange={(event) => setTemplateId(event.target.value)}
-                data-testid="migration-template"
-              >
-                {(templates.data ?? []).map((candidate) => (
-                  <MenuItem key={candidate.id} value={candidate.id}>
-                    {translate('migrations.template_target', { template: candidate.label, version: candidate.version })}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceSelect
+              id="migration-template"
+              label={translate('migrations.fields.template')}
+              value={templateId}
+              onChange={(value) => setTemplateId(String(value))}
+              choices={(templates.data ?? []).map((candidate) => ({
+                value: candidate.id,
+                text: translate('migrations.template_target', {
+                  template: candidate.label,
+                  version: candidate.version,
+                }),
+              }))}
+            />
           )}
           {kind === 'database' && inUseDatabase ? (
             <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">

@@ -1,5 +1,5 @@
 /**
- * Naming a migration's target for people — "Demo factors (2025)" or "Flyer – version 2" — and
+ * Naming a migration's target for people — "Demo factors (2025)", "Flyer – version 2" or "Demo machines 2025" — and
  * the request that previews a migration again (for the fresh preview after a 409).
  */
 import { useGetList, useTranslate } from 'react-admin';
@@ -7,8 +7,10 @@ import type {
   CalculationListRecord,
   CreateFactorMigrationRequest,
   FactorMigrationRecord,
+  MachineSetRecord,
   TemplateRecord,
 } from '../../core/api';
+import { setLabel } from '../machines/setLabel';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 
@@ -16,6 +18,15 @@ const ALL = { page: 1, perPage: 200 };
 
 export function useTemplateList() {
   return useGetList<TemplateRecord>('templates', { pagination: ALL, sort: { field: 'id', order: 'ASC' } });
+}
+
+/** The mandant's published machine sets, newest first: the targets of a machine set migration. */
+export function usePublishedMachineSets(enabled = true) {
+  return useGetList<MachineSetRecord>(
+    'machine-sets',
+    { filter: { status: 'published' }, pagination: ALL, sort: { field: 'created_at', order: 'DESC' } },
+    { enabled },
+  );
 }
 
 /**
@@ -40,12 +51,20 @@ export function useDatabaseInUse(filter: Record<string, unknown>, enabled: boole
 
 /** `(migration) => text` naming where it takes the calculations. */
 export function useTargetName(): (
-  migration: Pick<FactorMigrationRecord, 'kind' | 'to_database_id' | 'template_id' | 'to_template_version'>,
+  migration: Pick<
+    FactorMigrationRecord,
+    'kind' | 'to_database_id' | 'template_id' | 'to_template_version' | 'to_machine_set_id'
+  >,
 ) => string {
   const translate = useTranslate();
   const { data: databases = [] } = useFactorDatabases();
   const { data: templates = [] } = useTemplateList();
+  const { data: machineSets = [] } = usePublishedMachineSets();
   return (migration) => {
+    if (migration.kind === 'machine_set') {
+      const set = machineSets.find((candidate) => candidate.id === migration.to_machine_set_id);
+      return set ? setLabel(set) : `#${migration.to_machine_set_id ?? '—'}`;
+    }
     if (migration.kind === 'template') {
       const template = templates.find((candidate) => candidate.id === migration.template_id);
       return translate('migrations.template_target', {
@@ -71,6 +90,14 @@ export function repeatRequest(
     ...(calculationIds ? { calculation_ids: calculationIds } : {}),
     ...(migration.filter ? { filter: migration.filter } : {}),
   };
+  if (migration.kind === 'machine_set') {
+    return {
+      kind: 'machine_set',
+      to_machine_set_id: migration.to_machine_set_id ?? 0,
+      from_machine_set_id: migration.from_machine_set_id,
+      ...narrowed,
+    };
+  }
   if (migration.kind === 'template') {
     return {
       kind: 'template',

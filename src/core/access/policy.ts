@@ -129,6 +129,12 @@ export const mayPublish = (
 /** Provider staff see and act on every mandant; everybody else only on their own. */
 export const seesAllMandants = (role: Role | null | undefined): boolean => can(role, 'read_all', 'mandants');
 
+/**
+ * Moving calculations onto another machine set is the mandant admin's, who keeps the machine sets: an editor may
+ * migrate factor databases and templates, but not decide which machines the shop's figures come from.
+ */
+export const migratesMachineSets = (role: Role | null | undefined): boolean => can(role, 'update', 'machine-sets');
+
 /** Template authors see drafts in the lists and may calculate and import with them. */
 export const usesDraftTemplates = (role: Role | null | undefined): boolean => can(role, 'update', 'templates');
 

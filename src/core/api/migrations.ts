@@ -28,8 +28,11 @@ export const FactorMigrationSummary = Type.Object({
 });
 export type FactorMigrationSummary = Static<typeof FactorMigrationSummary>;
 
-/** `database`: recompute with another factor database; `template`: carry calculations over to another version of their template. */
-export const MIGRATION_KINDS = ['database', 'template'] as const;
+/**
+ * `database`: recompute with another factor database; `template`: carry calculations over to another version of their
+ * template; `machine_set`: recompute with another published machine set of the mandant (issue 21).
+ */
+export const MIGRATION_KINDS = ['database', 'template', 'machine_set'] as const;
 export type MigrationKind = (typeof MIGRATION_KINDS)[number];
 
 /** A migration of a mandant's calculations to another factor database or template version (`/api/migrations`). */
@@ -44,6 +47,9 @@ export const FactorMigrationRecord = Type.Object({
   template_id: Nullable(Type.String()),
   from_template_version: Nullable(Type.Integer()),
   to_template_version: Nullable(Type.Integer()),
+  /** Kind `machine_set`: only calculations on this set were taken (null: every one that reads another set), and the target. */
+  from_machine_set_id: Nullable(Type.Integer()),
+  to_machine_set_id: Nullable(Type.Integer()),
   /** The calculations-list filter the migration was made for (null: every calculation the target concerns). */
   filter: Nullable(Opaque<Record<string, unknown>>()),
   status: StringEnum(FACTOR_MIGRATION_STATUSES),
@@ -73,6 +79,9 @@ export const CreateFactorMigrationRequest = Type.Object(
     template_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     to_template_version: Type.Optional(TemplateVersion()),
     from_template_version: Type.Optional(Nullable(TemplateVersion())),
+    /** Kind `machine_set`: the mandant's published target machine set (and optionally the set taken from). */
+    to_machine_set_id: Type.Optional(RecordId()),
+    from_machine_set_id: Type.Optional(Nullable(RecordId())),
     /** Only these calculations (e.g. a single one). */
     calculation_ids: Type.Optional(Type.Array(RecordId(), { maxItems: 10000 })),
     /** Only the calculations this calculations-list filter matches (`filter` of `GET /api/calculations`), resolved on the server. */

@@ -6,7 +6,17 @@ import { translate } from '../i18n/translate';
 import type { Language } from '../languages';
 
 /** Every key a CSV row error can carry; a unit test checks each against all five locale files. */
-export const CSV_MESSAGE_KEYS = ['number', 'boolean', 'option', 'factor', 'date', 'partialSet', 'rule', 'row'] as const;
+export const CSV_MESSAGE_KEYS = [
+  'number',
+  'boolean',
+  'option',
+  'factor',
+  'machine',
+  'date',
+  'partialSet',
+  'rule',
+  'row',
+] as const;
 
 export type CsvMessageKey = (typeof CSV_MESSAGE_KEYS)[number];
 

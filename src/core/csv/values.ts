@@ -1,7 +1,7 @@
 /**
  * One CSV cell → the value a field holds in a calculation's inputs, read as people write it in
  * the five languages: numbers in the column's decimal format, yes/no words, tags separated by
- * `,` `;` or `|`, options by value or label, factors by key or label.
+ * `,` `;` or `|`, options by value or label, factors by key or label, machines by key or name.
  */
 import { LANGUAGES, type LocalizedText } from '../languages';
 import type { Field, FieldValue } from '../template';
@@ -16,9 +16,18 @@ export interface FactorChoice {
   label?: LocalizedText | null;
 }
 
+/** A machine a `machine` field may name, from the mandant's machine set the import computes with. */
+export interface MachineChoice {
+  key: string;
+  kind: string;
+  name: string;
+}
+
 export interface CellContext {
   decimal: DecimalSeparator;
   factors: readonly FactorChoice[];
+  /** The machine set's machines; undefined: no set to check against, the cell is taken as a key as written. */
+  machines?: readonly MachineChoice[];
 }
 
 export type CellResult = { ok: true; value: FieldValue } | { ok: false; key: CsvMessageKey };
@@ -123,6 +132,29 @@ function parseFactor(field: Field, text: string, factors: readonly FactorChoice[
   return lookUp(index, text);
 }
 
+const machineIndexes = new WeakMap<readonly MachineChoice[], Map<string, LabelIndex>>();
+
+/** A machine of the field's kind by its key or its name, in any case. */
+function parseMachine(field: Field, text: string, machines: readonly MachineChoice[]): string | null {
+  let byKind = machineIndexes.get(machines);
+  if (!byKind) {
+    byKind = new Map();
+    machineIndexes.set(machines, byKind);
+  }
+  const kind = field.machineKind ?? '';
+  let index = byKind.get(kind);
+  if (!index) {
+    const label = (name: string) => Object.fromEntries(LANGUAGES.map((lang) => [lang, name])) as LocalizedText;
+    index = buildIndex(
+      machines
+        .filter((machine) => field.machineKind === undefined || machine.kind === field.machineKind)
+        .map((machine) => ({ value: machine.key, label: label(machine.name) })),
+    );
+    byKind.set(kind, index);
+  }
+  return lookUp(index, text);
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DOTTED_DATE = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/;
 
@@ -167,8 +199,12 @@ export function parseCell(field: Field, raw: string, context: CellContext): Cell
       const value = parseDate(text);
       return value === null ? { ok: false, key: 'date' } : { ok: true, value };
     }
-    // A machine's key as written: the machine set in use checks it with the other inputs.
-    case 'machine':
+    case 'machine': {
+      // Without a machine set the key is taken as written: the calculation's own validation then names the problem.
+      if (context.machines === undefined) return { ok: true, value: text };
+      const value = parseMachine(field, text, context.machines);
+      return value === null ? { ok: false, key: 'machine' } : { ok: true, value };
+    }
     case 'text':
     case 'textarea':
       return { ok: true, value: text };

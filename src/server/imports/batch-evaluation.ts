@@ -6,7 +6,7 @@
  * same thread added the computation's time to the writes' (a 100,000-row import: ~3.5 s of
  * computing plus ~4.5 s of writing). A worker computes batch N+1 while batch N is written, on the
  * machine's other core. The worker runs exactly the code of the in-thread evaluation
- * (evaluate-row.ts), from the same template, mapping plan and factor database.
+ * (evaluate-row.ts), from the same template, mapping plan, factor database and machine set.
  *
  * On PostgreSQL the writes are I/O this thread waits for, so it computes the next batch meanwhile
  * anyway; a worker there only competed with the database server for the cores and held ~50 MB
@@ -21,6 +21,7 @@ import { isBlankRow, type DecimalSeparator, type RowPlan } from '../../core/csv'
 import type { Language } from '../../core/languages';
 import type { Template } from '../../core/template';
 import { toFactorSet } from '../factors/factor-set';
+import { toProductionSet, type MachineSetData } from '../machines/production';
 import { evaluateRow, type RowError, type RowEvaluator } from './evaluate-row';
 import type { ImportedRow } from './write';
 
@@ -43,6 +44,8 @@ export interface EvaluatorData {
   plan: RowPlan;
   database: FactorDatabaseRecord;
   factors: FactorRecord[];
+  /** The mandant's current published machine set, which machine fields name machines of (none: no machines). */
+  machineSet?: MachineSetData;
   lang: Language;
   decimal: DecimalSeparator;
 }
@@ -56,8 +59,9 @@ export function toRowEvaluator(data: EvaluatorData): RowEvaluator {
     template: data.template,
     plan: data.plan,
     factors,
+    production: data.machineSet && toProductionSet(data.machineSet),
     lang: data.lang,
-    context: { decimal: data.decimal, factors: factors.factors },
+    context: { decimal: data.decimal, factors: factors.factors, machines: data.machineSet?.machines ?? [] },
   };
 }
 

@@ -19,6 +19,7 @@ import '../../core/i18n/all-locales';
 import type { Template } from '../../core/template';
 import { computeColumns } from '../calculations/prepare';
 import type { FactorSet } from '../factors/factor-set';
+import type { ProductionSet } from '../machines/production';
 import { HttpError } from '../http/errors';
 import type { ImportedRow } from './write';
 
@@ -37,6 +38,7 @@ export interface RowEvaluator {
   template: Template;
   plan: RowPlan;
   factors: FactorSet;
+  production: ProductionSet | undefined;
   context: CellContext;
   lang: Language;
 }
@@ -48,7 +50,7 @@ function localized(render: (lang: Language) => string): LocalizedText {
 /** Field errors of a rejected row in one language (`inputs.quantity` → message). */
 function fieldErrors(evaluator: RowEvaluator, inputs: unknown, lang: Language): Record<string, string> {
   try {
-    computeColumns(evaluator.template, inputs, evaluator.factors, lang);
+    computeColumns(evaluator.template, inputs, evaluator.factors, lang, evaluator.production);
     return {};
   } catch (problem) {
     if (problem instanceof HttpError) return problem.body(lang).errors ?? { inputs: problem.body(lang).message };
@@ -57,11 +59,13 @@ function fieldErrors(evaluator: RowEvaluator, inputs: unknown, lang: Language): 
 }
 
 export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: readonly string[]): RowOutcome {
-  const { template, plan, factors, context, lang } = evaluator;
+  const { template, plan, factors, production, context, lang } = evaluator;
   const { inputs, errors: cellErrors, sets } = rowToInputs(template, plan, cells, context);
   if (cellErrors.length > 0) {
-    // A factor the chosen database lacks is named with that database, as saving a calculation does.
+    // A factor the chosen database lacks is named with that database, as saving a calculation does; a machine, with the set.
     const databaseName = databaseLabel(factors.database.name, factors.database.version_label);
+    const set = production?.data.set;
+    const machineSet = set ? databaseLabel(set.name, set.version_label) : '—';
     return {
       ok: false,
       errors: cellErrors.map((e) => ({
@@ -70,13 +74,19 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
         value: e.value,
         key: e.key,
         messages: localized((l) =>
-          renderCsvMessage(e.key, l, { ...e.params, column: e.column, value: e.value, database: databaseName }),
+          renderCsvMessage(e.key, l, {
+            ...e.params,
+            column: e.column,
+            value: e.value,
+            database: databaseName,
+            machineSet,
+          }),
         ),
       })),
     };
   }
   try {
-    const { computed, ...columns } = computeColumns(template, inputs, factors, lang);
+    const { computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
     const tags = Array.isArray(computed.inputs.tags) ? (computed.inputs.tags as unknown[]).map(String) : [];
     return { ok: true, row: { columns, tags } };
   } catch (problem) {

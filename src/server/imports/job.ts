@@ -21,6 +21,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { dialectOf } from '../db/schema-migrations/columns';
 import type { FactorSet } from '../factors/factor-set';
+import type { MachineSetData } from '../machines/production';
 import { badRequest, errorText, HttpError, rendered } from '../http/errors';
 import { recordChange, type ChangeSource } from '../protocol/change';
 import type { CsvRows } from './csv-stream';
@@ -48,6 +49,8 @@ export interface ImportJob {
   mandantId: number;
   template: Template;
   factors: FactorSet;
+  /** The mandant's current published machine set (undefined: it has none). */
+  machineSet: MachineSetData | undefined;
   fileName: string;
   mode: ImportMode;
   dryRun: boolean;
@@ -166,6 +169,7 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
     plan,
     database: factors.database,
     factors: factors.factors,
+    ...(job.machineSet ? { machineSet: job.machineSet } : {}),
     lang,
     decimal: csv.format.delimiter === ';' ? ',' : '.',
   };

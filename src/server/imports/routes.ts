@@ -13,6 +13,7 @@ import { ImportRecord, ImportReport, ImportRowError, ImportUploadQuery } from '.
 import type { ColumnMapping } from '../../core/csv';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
+import { currentMachineSetId, loadMachineSetData } from '../machines/production';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
 import { badRequest, conflict, errorRef, HttpError } from '../http/errors';
@@ -108,6 +109,9 @@ export async function registerImportRoutes(
           allowDraft: usesDraftTemplates(user.role),
         });
         const factors = await resolveFactorSet(db, mandantId, query.database_id);
+        // Machine fields name machines of the set new calculations use: the mandant's current published one.
+        const currentSet = await currentMachineSetId(db, mandantId);
+        const machineSet = currentSet === undefined ? undefined : await loadMachineSetData(db, mandantId, currentSet);
 
         const controller = new AbortController();
         const abort = () => controller.abort();
@@ -125,6 +129,7 @@ export async function registerImportRoutes(
             mandantId,
             template,
             factors,
+            machineSet,
             fileName: (query.file_name ?? 'import.csv').trim() || 'import.csv',
             mode: query.mode ?? 'all_or_nothing',
             dryRun: query.dry_run ?? false,

@@ -62,14 +62,14 @@ async function insertWithJson(
   const payload = `[${rows
     .map((row, i) => {
       const c = row.columns;
-      return `[${text(numbers[i])},${text(c.template_id)},${text(c.template_version)},${text(c.template_type)},${text(c.database_id)},${text(titleOf(row))},${tagsOf(row)},${c.inputs},${c.results},${text(c.total_co2e)}]`;
+      return `[${text(numbers[i])},${text(c.template_id)},${text(c.template_version)},${text(c.template_type)},${text(c.database_id)},${text(titleOf(row))},${tagsOf(row)},${c.inputs},${c.results},${text(c.total_co2e)},${text(c.machine_set_id)}]`;
     })
     .join(',')}]`;
   const inserted = await sql<{ id: number; number: string }>`
     insert into calculations (mandant_id, number, template_id, template_version, template_type, database_id, title, tags, customer,
-      status, inputs, results, total_co2e, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
+      status, inputs, results, total_co2e, machine_set_id, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
     select ${owner.mandantId}, r->>0, r->>1, (r->>2)::integer, r->>3, (r->>4)::integer, r->>5, r->6, null,
-      'draft', r->7, r->8, (r->>9)::double precision, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, false
+      'draft', r->7, r->8, (r->>9)::double precision, (r->>10)::integer, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, false
     from jsonb_array_elements(${payload}::jsonb) as r
     returning id, number`.execute(db);
   // RETURNING's order is not promised: match the ids back by their (unique) numbers.
@@ -187,14 +187,15 @@ async function insertFromJson(
       row.columns.inputs,
       row.columns.results,
       row.columns.total_co2e,
+      row.columns.machine_set_id,
     ]),
   );
   const field = (index: number) => sql.raw(`json_extract(r.value, '$[${index}]')`);
   const inserted = await sql<{ id: number; number: string }>`
     insert into calculations (mandant_id, number, template_id, template_version, template_type, database_id, title, tags, customer,
-      status, inputs, results, total_co2e, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
+      status, inputs, results, total_co2e, machine_set_id, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
     select ${owner.mandantId}, ${field(0)}, ${field(1)}, ${field(2)}, ${field(3)}, ${field(4)}, ${field(5)}, ${field(6)}, null,
-      'draft', ${field(7)}, ${field(8)}, ${field(9)}, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, 0
+      'draft', ${field(7)}, ${field(8)}, ${field(9)}, ${field(10)}, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, 0
     from json_each(${payload}) as r order by r.key
     returning id, number`.execute(db);
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));

@@ -1,5 +1,6 @@
 /** A machine set as a calculation reads it: the mandant's current one, or the one a calculation already uses. */
 import type { Kysely } from 'kysely';
+import type { MachineRecord, MachineSetRecord } from '../../core/api';
 import { machineKeysByKind, toProductionData, type ProductionData } from '../../core/production';
 import type { DatabaseSchema } from '../db/schema';
 import { toMachineRecord, toMachineSetRecord } from './resource';
@@ -12,12 +13,23 @@ export interface ProductionSet {
   keysByKind: Record<string, string[]>;
 }
 
-/** The set with this id of this mandant (any status: a calculation keeps the set it used), or undefined. */
-export async function loadProductionSet(
+/** A machine set's records as stored: plain data, for a worker thread to build its ProductionSet from. */
+export interface MachineSetData {
+  set: MachineSetRecord;
+  machines: MachineRecord[];
+}
+
+export const toProductionSet = ({ set, machines }: MachineSetData): ProductionSet => ({
+  data: toProductionData(set, machines),
+  keysByKind: machineKeysByKind(machines),
+});
+
+/** The records of the set with this id of this mandant (any status), or undefined. */
+export async function loadMachineSetData(
   db: Kysely<DatabaseSchema>,
   mandantId: number,
   setId: number,
-): Promise<ProductionSet | undefined> {
+): Promise<MachineSetData | undefined> {
   const row = await db
     .selectFrom('machine_sets')
     .selectAll()
@@ -28,7 +40,17 @@ export async function loadProductionSet(
   const machines = (
     await db.selectFrom('machines').selectAll().where('set_id', '=', setId).orderBy('key').execute()
   ).map(toMachineRecord);
-  return { data: toProductionData(toMachineSetRecord(row), machines), keysByKind: machineKeysByKind(machines) };
+  return { set: toMachineSetRecord(row), machines };
+}
+
+/** The set with this id of this mandant (any status: a calculation keeps the set it used), or undefined. */
+export async function loadProductionSet(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+  setId: number,
+): Promise<ProductionSet | undefined> {
+  const data = await loadMachineSetData(db, mandantId, setId);
+  return data && toProductionSet(data);
 }
 
 export async function currentMachineSetId(db: Kysely<DatabaseSchema>, mandantId: number): Promise<number | undefined> {

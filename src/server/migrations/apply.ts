@@ -38,19 +38,22 @@ export async function applyItems(
 
   const snapshot =
     await sql`insert into factor_migration_snapshots (migration_id, calculation_id, mandant_id, database_id, template_version,
-      template_type, inputs, results, total_co2e, version, updated_at, updated_by)
+      template_type, inputs, results, total_co2e, machine_set_id, version, updated_at, updated_by)
     select i.migration_id, calculations.id, calculations.mandant_id, calculations.database_id, calculations.template_version,
       calculations.template_type, ${migration.kind === 'template' ? sql`calculations.inputs` : sql`null`}, calculations.results,
-      calculations.total_co2e, calculations.version, calculations.updated_at, calculations.updated_by
+      calculations.total_co2e, calculations.machine_set_id, calculations.version, calculations.updated_at, calculations.updated_by
     from factor_migration_items as i join calculations on ${unchanged}`.execute(db);
   if (affected(snapshot) !== expected) throw conflict(CHANGED_SINCE_PREVIEW);
 
   // Kind `database` moves every calculation to the target database; kind `template` keeps each one's
-  // database and moves it to the target version with the carried-over inputs.
+  // database and moves it to the target version with the carried-over inputs; kind `machine_set` keeps
+  // both and moves it to the target machine set.
   const moved =
     migration.kind === 'template'
       ? sql`template_version = ${migration.to_template_version}, template_type = ${templateType}, inputs = i.after_inputs,`
-      : sql`database_id = ${migration.to_database_id},`;
+      : migration.kind === 'machine_set'
+        ? sql`machine_set_id = ${migration.to_machine_set_id},`
+        : sql`database_id = ${migration.to_database_id},`;
   const update = await sql`update calculations set ${moved} results = i.after_results, total_co2e = i.total_after,
       version = calculations.version + 1, updated_at = ${isoNow()}, updated_by = ${userId}
     from factor_migration_items as i where ${unchanged}`.execute(db);
@@ -66,7 +69,10 @@ export async function rollbackItems(db: Kysely<DatabaseSchema>, migration: Facto
     .where('migration_id', '=', migration.id)
     .executeTakeFirst();
   const expected = Number(counted?.n ?? 0);
+  // Only a machine set migration moves machine_set_id; snapshots of the other kinds may predate the column (null).
+  const machineSet = migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculations.machine_set_id`;
   const restore = await sql`update calculations set database_id = s.database_id, template_version = s.template_version,
+      machine_set_id = ${machineSet},
       template_type = s.template_type, inputs = coalesce(s.inputs, calculations.inputs), results = s.results, total_co2e = s.total_co2e, version = s.version,
       updated_at = s.updated_at, updated_by = s.updated_by
     from factor_migration_snapshots as s

@@ -1,11 +1,13 @@
 /**
- * `/api/migrations`: migrate a mandant's calculations to another factor database, or to another
- * version of their template.
+ * `/api/migrations`: migrate a mandant's calculations to another factor database, to another
+ * version of their template, or onto another of the mandant's machine sets.
  *
  *   GET  /api/migrations, /api/migrations/:id           history (simple-rest dialect, own mandant)
  *   POST /api/migrations {to_database_id, …}            preview: items computed, calculations untouched
  *   POST /api/migrations {kind: "template", template_id, to_template_version, …}
  *                                                       the same for a template version
+ *   POST /api/migrations {kind: "machine_set", to_machine_set_id, …}
+ *                                                       the same for a published machine set (mandant admins)
  *        … calculation_ids: [...] or filter: {…}        only those calculations, or those a calculations-list filter matches
  *   POST /api/migrations/:id/apply                      ONE transaction; 409 if a calculation changed since the preview
  *   POST /api/migrations/:id/discard                    a preview is dropped
@@ -26,6 +28,7 @@ import {
   type FactorMigrationStatus,
   type SessionUser,
 } from '../../core/api';
+import { migratesMachineSets } from '../../core/access/policy';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
@@ -37,7 +40,7 @@ import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
-import { badRequest, conflict, errorRef, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, errorRef, forbidden, HttpError, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
@@ -50,7 +53,8 @@ import { applyItems, rollbackItems } from './apply';
 import { itemsCsvHeader, itemsCsvRows } from './items-csv';
 import { previewItems } from './preview';
 import { alreadyOnTarget, checkListFilter, type CalculationSelection } from './selection';
-import { databaseTarget, templateTarget, type MigrationTarget } from './targets';
+import { loadProductionSet, type ProductionSet } from '../machines/production';
+import { databaseTarget, machineSetTarget, templateTarget, type MigrationTarget } from './targets';
 import { EMPTY_SUMMARY, toMigrationItemRecord, toMigrationRecord } from './record';
 import './tables';
 
@@ -87,6 +91,29 @@ async function labelOf(
       target: `${label} v${migration.to_template_version}`,
     };
   }
+  if (migration.kind === 'machine_set') {
+    const ids = [migration.to_machine_set_id, migration.from_machine_set_id].filter((id): id is number => id !== null);
+    // Only the migration's own mandant's sets are named, as with databases.
+    const sets =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('machine_sets')
+            .select(['id', 'name', 'version_label'])
+            .where('id', 'in', ids)
+            .where('mandant_id', '=', migration.mandant_id)
+            .execute();
+    const name = (id: number | null) => {
+      const found = sets.find((row) => Number(row.id) === id);
+      return found ? databaseLabel(found.name, found.version_label) : '…';
+    };
+    const target = name(migration.to_machine_set_id);
+    return {
+      label:
+        migration.from_machine_set_id === null ? `→ ${target}` : `${name(migration.from_machine_set_id)} → ${target}`,
+      target,
+    };
+  }
   const ids = [migration.to_database_id, migration.from_database_id].filter((id): id is number => id !== null);
   // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
   // migration written before the source was checked may point at another mandant's database.
@@ -118,6 +145,31 @@ async function targetFactors(db: Kysely<DatabaseSchema>, mandantId: number, id: 
     throw badRequest('errors.migrations.targetDatabaseUnpublished', { to_database_id: 'errors.notPublished' });
   }
   return loadFactorSet(db, database);
+}
+
+/**
+ * The target machine set must be the mandant's own and published (a draft may still change; 400). Another mandant's
+ * set answers exactly like a missing one.
+ */
+async function targetMachineSet(db: Kysely<DatabaseSchema>, mandantId: number, id: number): Promise<ProductionSet> {
+  const row = await db
+    .selectFrom('machine_sets')
+    .select('status')
+    .where('id', '=', id)
+    .where('mandant_id', '=', mandantId)
+    .executeTakeFirst();
+  if (!row) throw badRequest('errors.migrations.targetMachineSetMissing', { to_machine_set_id: 'errors.notFound' });
+  if (row.status !== 'published') {
+    throw badRequest('errors.migrations.targetMachineSetUnpublished', { to_machine_set_id: 'errors.notPublished' });
+  }
+  return (await loadProductionSet(db, mandantId, id))!;
+}
+
+/** The source set, when named, must be the mandant's own (another mandant's answers like a missing one; 400). */
+async function checkSourceMachineSet(db: Kysely<DatabaseSchema>, mandantId: number, id: number | null): Promise<void> {
+  if (id === null) return;
+  if (!(await loadProductionSet(db, mandantId, id)))
+    throw badRequest('errors.migrations.sourceMachineSetMissing', { from_machine_set_id: 'errors.notFound' });
 }
 
 /** The source, when named, must be visible to the mandant: another mandant's database answers like a missing one (400). */
@@ -196,6 +248,8 @@ export function registerMigrationRoutes(
         'template_id',
         'from_template_version',
         'to_template_version',
+        'from_machine_set_id',
+        'to_machine_set_id',
         'status',
         'created_by',
         'applied_by',
@@ -241,7 +295,7 @@ export function registerMigrationRoutes(
       schema: {
         tags: ['migrations'],
         summary:
-          'Preview a migration of the mandant’s calculations to a published factor database or template version (calculations are not changed)',
+          'Preview a migration of the mandant’s calculations to a published factor database, template version or machine set (calculations are not changed)',
         body: CreateFactorMigrationRequest,
         response: { 201: FactorMigrationRecord, 400: errorRef, 401: errorRef, 403: errorRef },
       },
@@ -254,6 +308,20 @@ export function registerMigrationRoutes(
       if (mandantId === null) throw badRequest('errors.migrations.chooseMandant', { mandant_id: 'errors.required' });
       if (kind === 'database' && body.to_database_id === undefined) {
         throw badRequest('errors.migrations.chooseTargetDatabase', { to_database_id: 'errors.required' });
+      }
+      if (kind === 'machine_set') {
+        if (!migratesMachineSets(user.role)) throw forbidden();
+        if (body.to_machine_set_id === undefined)
+          throw badRequest('errors.migrations.chooseTargetMachineSet', { to_machine_set_id: 'errors.required' });
+      }
+      if (
+        kind !== 'machine_set' &&
+        (body.to_machine_set_id !== undefined || (body.from_machine_set_id ?? null) !== null)
+      ) {
+        throw badRequest('errors.migrations.machineSetsOnlyForMachineKind', { to_machine_set_id: 'errors.notAllowed' });
+      }
+      if (kind === 'machine_set' && (body.to_database_id !== undefined || body.template_id !== undefined)) {
+        throw badRequest('errors.migrations.machineSetKeepsTheRest', { to_database_id: 'errors.notAllowed' });
       }
       if (kind === 'template') {
         if (body.template_id === undefined)
@@ -286,6 +354,12 @@ export function registerMigrationRoutes(
             ...narrowed,
             target: { kind, templateId: template.id, toVersion: template.version, fromVersion },
           };
+        } else if (kind === 'machine_set') {
+          const production = await targetMachineSet(trx, mandantId, body.to_machine_set_id!);
+          const fromSetId = body.from_machine_set_id ?? null;
+          await checkSourceMachineSet(trx, mandantId, fromSetId);
+          target = machineSetTarget(trx, templates, mandantId, production, user.language);
+          selection = { ...narrowed, target: { kind, toSetId: production.data.set.id, fromSetId } };
         } else {
           const factors = await targetFactors(trx, mandantId, body.to_database_id!);
           await checkSource(trx, mandantId, body.from_database_id ?? null);
@@ -309,6 +383,8 @@ export function registerMigrationRoutes(
             template_id: selection.target.kind === 'template' ? selection.target.templateId : null,
             from_template_version: selection.target.kind === 'template' ? selection.target.fromVersion : null,
             to_template_version: selection.target.kind === 'template' ? selection.target.toVersion : null,
+            from_machine_set_id: selection.target.kind === 'machine_set' ? selection.target.fromSetId : null,
+            to_machine_set_id: selection.target.kind === 'machine_set' ? selection.target.toSetId : null,
             filter: filter === null ? null : JSON.stringify(filter),
             status: 'previewed',
             created_by: user.id,
@@ -397,6 +473,7 @@ export function registerMigrationRoutes(
         const user = currentUser(request);
         return transaction(async (trx) => {
           const existing = await findMigration(trx, user, request.params.id);
+          if (existing.kind === 'machine_set' && !migratesMachineSets(user.role)) throw forbidden();
           if (existing.status !== from)
             throw conflict(msg('errors.migrations.wrongStatus', { status: existing.status, expected: from }));
           await claim(trx, user, existing, from, to);
@@ -416,6 +493,12 @@ export function registerMigrationRoutes(
               } catch (problem) {
                 throw refuse(problem);
               }
+            } else if (existing.kind === 'machine_set') {
+              await targetMachineSet(trx, existing.mandant_id, existing.to_machine_set_id ?? 0).catch(
+                (problem: unknown) => {
+                  throw refuse(problem);
+                },
+              );
             } else {
               await targetFactors(trx, existing.mandant_id, existing.to_database_id ?? 0).catch((problem: unknown) => {
                 throw refuse(problem);

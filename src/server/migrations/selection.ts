@@ -1,6 +1,7 @@
 /**
  * Which calculations a migration takes: those of one mandant the target concerns (not yet on the
- * target database, or on another version of the target's template), optionally narrowed to a
+ * target database, on another version of the target's template, or reading another machine set —
+ * a calculation that reads no machine figure does not depend on any set), optionally narrowed to a
  * list of ids or to a calculations-list filter. The filter is the one `GET /api/calculations`
  * understands (columns, `q`, `tags`), resolved here on the server: it may match 100,000
  * calculations, whose ids never travel through the client.
@@ -13,7 +14,8 @@ import type { DatabaseSchema } from '../db/schema';
 
 export type MigrationTargetSelection =
   | { kind: 'database'; toDatabaseId: number; fromDatabaseId: number | null }
-  | { kind: 'template'; templateId: string; toVersion: number; fromVersion: number | null };
+  | { kind: 'template'; templateId: string; toVersion: number; fromVersion: number | null }
+  | { kind: 'machine_set'; toSetId: number; fromSetId: number | null };
 
 export interface CalculationSelection {
   mandantId: number;
@@ -55,6 +57,10 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
         : sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`,
     );
     if (target.fromDatabaseId !== null) q = q.where(sql<SqlBool>`calculations.database_id = ${target.fromDatabaseId}`);
+  } else if (target.kind === 'machine_set') {
+    q = q.where(sql<SqlBool>`calculations.machine_set_id is not null`);
+    q = q.where(sql<SqlBool>`calculations.machine_set_id <> ${target.toSetId}`);
+    if (target.fromSetId !== null) q = q.where(sql<SqlBool>`calculations.machine_set_id = ${target.fromSetId}`);
   } else {
     q = q.where(sql<SqlBool>`calculations.template_id = ${target.templateId}`);
     q = q.where(sql<SqlBool>`calculations.template_version <> ${target.toVersion}`);

@@ -1,4 +1,4 @@
-/** Table types of migrations (schema migrations 0009_factor_migrations and 0012_migration_kinds), merged into DatabaseSchema. */
+/** Table types of migrations (schema migrations 0009_factor_migrations, 0012_migration_kinds and 0028_machine_set_migrations), merged into DatabaseSchema. */
 import type { Generated } from 'kysely';
 import type { FactorMigrationStatus, MigrationKind } from '../../core/api';
 import type { DbJson } from '../db/schema';
@@ -12,6 +12,8 @@ export interface FactorMigrationsTable {
   template_id: string | null;
   from_template_version: number | null;
   to_template_version: number | null;
+  from_machine_set_id: number | null;
+  to_machine_set_id: number | null;
   /** The calculations-list filter (JSON object) or null. */
   filter: DbJson | null;
   status: FactorMigrationStatus;
@@ -63,6 +65,8 @@ export interface FactorMigrationSnapshotsTable {
   inputs: DbJson | null;
   results: DbJson;
   total_co2e: number;
+  /** The machine set the calculation read (null for snapshots written before 0028: their kinds never change it). */
+  machine_set_id: Generated<number | null>;
   version: number;
   updated_at: string;
   updated_by: number | null;

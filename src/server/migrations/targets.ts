@@ -8,6 +8,8 @@
  *   formula and excludes the calculation.
  * - `template`: the inputs carried over to the target template version and validated by it like
  *   a save would, then computed with the calculation's own factor database.
+ * - `machine_set`: the same inputs, template version and factor database, validated and computed
+ *   with the target machine set like a save would (a machine the set lacks excludes the calculation).
  * A reason is written in the language of the one who previews, with the calculation API's own
  * messages (`frozen` alone is a code, translated by the client).
  */
@@ -53,6 +55,21 @@ function productionSets(db: Kysely<DatabaseSchema>, mandantId: number) {
     },
     of: (row: SourceRow): ProductionSet | undefined =>
       row.machine_set_id === null ? undefined : sets.get(Number(row.machine_set_id)),
+  };
+}
+
+/** The factor databases of a page's calculations, loaded once each (kinds that keep each calculation's database). */
+function ownFactorSets(db: Kysely<DatabaseSchema>, mandantId: number) {
+  const sets = new Map<number, FactorSet | null>();
+  return {
+    async prepare(rows: readonly SourceRow[]): Promise<void> {
+      for (const row of rows) {
+        if (sets.has(row.database_id)) continue;
+        const database = await findDatabaseFor(db, mandantId, row.database_id);
+        sets.set(row.database_id, database ? await loadFactorSet(db, database) : null);
+      }
+    },
+    of: (row: SourceRow): FactorSet | null | undefined => sets.get(row.database_id),
   };
 }
 
@@ -133,20 +150,16 @@ export function templateTarget(
   to: Template,
   lang: Language,
 ): MigrationTarget {
-  const factorSets = new Map<number, FactorSet | null>();
+  const factorSets = ownFactorSets(db, mandantId);
   const stored = storedResultsWriter();
   const production = productionSets(db, mandantId);
   return {
     async prepare(rows) {
       await production.prepare(rows);
-      for (const row of rows) {
-        if (factorSets.has(row.database_id)) continue;
-        const database = await findDatabaseFor(db, mandantId, row.database_id);
-        factorSets.set(row.database_id, database ? await loadFactorSet(db, database) : null);
-      }
+      await factorSets.prepare(rows);
     },
     outcome(row) {
-      const factors = factorSets.get(row.database_id);
+      const factors = factorSets.of(row);
       if (!factors) return { reason: errorText(calculationMessage('databaseUnusable'), lang) };
       const from = templates.resolve(row.template_id, row.template_version);
       const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
@@ -162,6 +175,40 @@ export function templateTarget(
         };
       } catch (problem) {
         if (problem instanceof HttpError) return { reason: invalidReason(problem, to, lang) };
+        throw problem;
+      }
+    },
+  };
+}
+
+/** Evaluates each calculation's own inputs, template version and factor database with the machine set `to`. */
+export function machineSetTarget(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  mandantId: number,
+  to: ProductionSet,
+  lang: Language,
+): MigrationTarget {
+  const factorSets = ownFactorSets(db, mandantId);
+  const stored = storedResultsWriter();
+  return {
+    prepare: (rows) => factorSets.prepare(rows),
+    outcome(row) {
+      const factors = factorSets.of(row);
+      if (!factors) return { reason: errorText(calculationMessage('databaseUnusable'), lang) };
+      const template = templates.resolve(row.template_id, row.template_version);
+      if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
+      try {
+        const evaluation = evaluateCalculation(
+          template,
+          parseJson<CalculationInputs>(row.inputs, {}),
+          factors,
+          lang,
+          to,
+        );
+        return { total: evaluation.total, results: stored(evaluation.results), inputs: null };
+      } catch (problem) {
+        if (problem instanceof HttpError) return { reason: invalidReason(problem, template, lang) };
         throw problem;
       }
     },

@@ -29,6 +29,7 @@ import * as machines from './0022_machines';
 import * as listSearch from './0024_list_search';
 import * as factorCategories from './0025_factor_categories';
 import * as statementReferences from './0026_statement_references';
+import * as machineSetMigrations from './0028_machine_set_migrations';
 import * as publications from './0029_publications';
 
 export const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0024_list_search': listSearch,
   '0025_factor_categories': factorCategories,
   '0026_statement_references': statementReferences,
+  '0028_machine_set_migrations': machineSetMigrations,
   '0029_publications': publications,
 };
 
