@@ -15,7 +15,7 @@ import { defaultInputs, loadTemplates, pruneInputs, type CalculationInputs } fro
 import { computeColumns } from '../../src/server/calculations/prepare';
 import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
 import { toFactorSet } from '../../src/server/factors/factor-set';
-import { storedResultsWriter } from '../../src/server/migrations/stored-json';
+import { storedResultsWriter } from '../../src/core/formula';
 import { readTemplateFiles } from '../../src/server/templates/registry';
 import type { Benchmark } from './run';
 import { formatSummary, summarize } from './stats';

@@ -7,6 +7,8 @@ export { orderResults } from './order';
 export { computeResults, computePrunedResults, tryComputeResults, type ComputeOutcome } from './compute';
 export {
   toStoredResults,
+  storedResultsWriter,
+  type StoredResultsWriter,
   fromStoredResults,
   type StoredForm,
   type StoredFactor,

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import { defaultDatabaseId as chooseDefaultDatabase } from '../../core/factor-database-default';
-import type { FactorLookup } from '../../core/template';
+import type { FactorInfo, FactorLookup } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { toFactorDatabaseRecord, toFactorRecord } from './records';
@@ -20,29 +20,23 @@ export interface FactorSet {
 }
 
 export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecord[]): FactorSet {
-  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
+  // One FactorInfo per factor, made once: formulas read a factor for every row of an import or migration.
+  const byKey = new Map<string, FactorInfo>();
+  for (const factor of factors) {
+    byKey.set(factor.key, {
+      key: factor.key,
+      value: factor.value,
+      unit: factor.unit,
+      source: factor.source,
+      label: factor.label,
+      year: factor.year,
+      region: factor.region,
+    });
+  }
   // Null prototype: a category named `constructor` or `__proto__` (rows written before the pattern) is an ordinary entry.
   const keysByCategory: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const factor of factors) (keysByCategory[factor.category] ??= []).push(factor.key);
-  return {
-    database,
-    factors,
-    keysByCategory,
-    lookup: (key) => {
-      const factor = byKey.get(key);
-      return (
-        factor && {
-          key: factor.key,
-          value: factor.value,
-          unit: factor.unit,
-          source: factor.source,
-          label: factor.label,
-          year: factor.year,
-          region: factor.region,
-        }
-      );
-    },
-  };
+  return { database, factors, keysByCategory, lookup: (key) => byKey.get(key) };
 }
 
 /** A database visible to the mandant (global or its own; `null`: a mandant not yet created, global only), or undefined. */
