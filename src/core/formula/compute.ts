@@ -55,7 +55,7 @@ export interface ComputedResults {
 // One FactorUse per factor the lookup answers: every row that reads a factor cites the same object.
 const factorUses = new WeakMap<FactorInfo, FactorUse>();
 
-function useOf(factor: FactorInfo): FactorUse {
+function factorUseOf(factor: FactorInfo): FactorUse {
   let use = factorUses.get(factor);
   if (!use) {
     use = { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source };
@@ -107,7 +107,7 @@ class Computation implements FormulaRun {
   }
 
   readFactor(factor: FactorInfo): void {
-    const use = useOf(factor);
+    const use = factorUseOf(factor);
     cite(this.ownFactors, use, factorKey);
     cite(this.allFactors, use, factorKey);
   }
