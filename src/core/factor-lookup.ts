@@ -3,22 +3,21 @@
  * live preview with the same, so both read a factor alike.
  */
 import type { FactorRecord } from './api';
-import type { FactorLookup } from './template';
+import type { FactorInfo, FactorLookup } from './template';
 
 export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
-  const byKey = new Map(factors.map((factor) => [factor.key, factor]));
-  return (key) => {
-    const factor = byKey.get(key);
-    return (
-      factor && {
-        key: factor.key,
-        value: factor.value,
-        unit: factor.unit,
-        source: factor.source,
-        label: factor.label,
-        year: factor.year,
-        region: factor.region,
-      }
-    );
-  };
+  // One FactorInfo per factor, made once: formulas read a factor for every row of an import or migration.
+  const byKey = new Map<string, FactorInfo>();
+  for (const factor of factors) {
+    byKey.set(factor.key, {
+      key: factor.key,
+      value: factor.value,
+      unit: factor.unit,
+      source: factor.source,
+      label: factor.label,
+      year: factor.year,
+      region: factor.region,
+    });
+  }
+  return (key) => byKey.get(key);
 }

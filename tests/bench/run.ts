@@ -13,6 +13,7 @@ import { migrationBenchmark } from './migration.bench';
 import { importBenchmark } from './import.bench';
 import { formBenchmark } from './form.bench';
 import { pageWeightBenchmark } from './page-weight.bench';
+import { evaluateBenchmark } from './evaluate.bench';
 
 export interface Benchmark {
   name: string;
@@ -21,6 +22,7 @@ export interface Benchmark {
 
 const BENCHMARKS: Benchmark[] = [
   startupBenchmark,
+  evaluateBenchmark,
   usersListBenchmark,
   calculationsListBenchmark,
   protocolListBenchmark,

@@ -9,7 +9,7 @@ import { computeResults, toStoredResults } from '../../src/core/formula';
 import { defaultInputs, loadTemplates, pruneInputs, type Template } from '../../src/core/template';
 import { DEMO_FACTORS_2024, DEMO_FACTORS_2025, type DemoFactorDatabase } from '../../src/server/db/demo-factors';
 import { carryInputs } from '../../src/server/migrations/carry-over';
-import { storedResultsWriter } from '../../src/server/migrations/stored-json';
+import { storedResultsWriter } from '../../src/core/formula';
 import { catalogOf, lookupOf, shippedTemplate, shippedTemplateFiles } from './support/templates';
 
 const columns = { title: 'Column title', tags: ['column-tag'] };

@@ -8,7 +8,7 @@ import type { LocalizedText } from '../languages';
 import type { CalculationInputs, FactorInfo, FactorLookup, Template } from '../template/types';
 import { pruneInputs } from '../template/inputs';
 import type { ProductionData, ProductionUse } from '../production';
-import { CalculationError, evaluateFormula } from './evaluate';
+import { CalculationError, type FormulaRun } from './evaluate';
 
 export interface FactorUse {
   key: string;
@@ -52,35 +52,70 @@ export interface ComputedResults {
   production: ProductionUse[];
 }
 
-function toUse(factor: FactorInfo): FactorUse {
-  const use: FactorUse = { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source };
-  if (factor.label) use.label = factor.label;
-  if (factor.year !== undefined) use.year = factor.year;
-  if (factor.region !== undefined) use.region = factor.region;
+// One FactorUse per factor the lookup answers: every row that reads a factor cites the same object.
+const factorUses = new WeakMap<FactorInfo, FactorUse>();
+
+function factorUseOf(factor: FactorInfo): FactorUse {
+  let use = factorUses.get(factor);
+  if (!use) {
+    use = { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source };
+    if (factor.label) use.label = factor.label;
+    if (factor.year !== undefined) use.year = factor.year;
+    if (factor.region !== undefined) use.region = factor.region;
+    factorUses.set(factor, use);
+  }
   return use;
 }
 
-/**
- * Records each factor a formula reads, for its result and for all. Made by a factory rather than
- * as an inline arrow: keep-names builds (tsx, esbuild) wrap every named closure in a
- * defineProperty call, which was a third of the cost of a computation.
- */
-function factorSink(own: Map<string, FactorUse>, all: Map<string, FactorUse>): (factor: FactorInfo) => void {
-  return (factor) => {
-    const use = toUse(factor);
-    own.set(factor.key, use);
-    all.set(factor.key, use);
-  };
+/** Puts `entry` in the list under its key, in the place of the first one of that key (a Map's set, without the Map). */
+function cite<T>(list: T[], entry: T, key: (item: T) => string): void {
+  const wanted = key(entry);
+  for (let index = 0; index < list.length; index++) {
+    if (key(list[index] as T) === wanted) {
+      list[index] = entry;
+      return;
+    }
+  }
+  list.push(entry);
 }
 
-function productionSink(
-  own: Map<string, ProductionUse>,
-  all: Map<string, ProductionUse>,
-): (use: ProductionUse) => void {
-  return (use) => {
-    own.set(use.ref, use);
-    all.set(use.ref, use);
-  };
+const factorKey = (use: FactorUse) => use.key;
+const productionRef = (use: ProductionUse) => use.ref;
+
+/** One row's run of a template's compiled formulas: what they read, for the current result and for all. */
+class Computation implements FormulaRun {
+  readonly results: (number | undefined)[];
+  item: Record<string, unknown> | undefined = undefined;
+  ownFactors: FactorUse[] = [];
+  ownProduction: ProductionUse[] | undefined = undefined;
+  readonly allFactors: FactorUse[] = [];
+  readonly allProduction: ProductionUse[] = [];
+  readonly inputs: Record<string, unknown>;
+  readonly factorLookup: FactorLookup;
+  readonly production: ProductionData | undefined;
+
+  constructor(
+    inputs: Record<string, unknown>,
+    factorLookup: FactorLookup,
+    production: ProductionData | undefined,
+    resultCount: number,
+  ) {
+    this.inputs = inputs;
+    this.factorLookup = factorLookup;
+    this.production = production;
+    this.results = new Array<number | undefined>(resultCount).fill(undefined);
+  }
+
+  readFactor(factor: FactorInfo): void {
+    const use = factorUseOf(factor);
+    cite(this.ownFactors, use, factorKey);
+    cite(this.allFactors, use, factorKey);
+  }
+
+  readProduction(use: ProductionUse): void {
+    cite((this.ownProduction ??= []), use, productionRef);
+    cite(this.allProduction, use, productionRef);
+  }
 }
 
 /**
@@ -94,58 +129,59 @@ export function computeResults(
   factorLookup: FactorLookup,
   production?: ProductionData,
 ): ComputedResults {
+  return computePrunedResults(template, pruneInputs(template, inputs), factorLookup, production);
+}
+
+/** computeResults of inputs already pruned (pruneInputs): the server's path, which prunes them to store them. */
+export function computePrunedResults(
+  template: Template,
+  visibleInputs: CalculationInputs,
+  factorLookup: FactorLookup,
+  production?: ProductionData,
+): ComputedResults {
   const compiled = getCompiledTemplate(template);
-  const visibleInputs = pruneInputs(template, inputs);
-  const results: Record<string, number> = {};
-  const byName = new Map<string, ResultBreakdown>();
-  const allFactors = new Map<string, FactorUse>();
-  const allProduction = new Map<string, ProductionUse>();
-  for (const { result, ast, uses } of compiled.results) {
-    const factors = new Map<string, FactorUse>();
-    const figures = new Map<string, ProductionUse>();
+  const count = template.results.length;
+  const run = new Computation(visibleInputs, factorLookup, production, count);
+  const breakdown = new Array<ResultBreakdown>(count);
+  for (const { result, uses, slot, evaluate } of compiled.results) {
+    run.ownFactors = [];
+    run.ownProduction = undefined;
     let value: unknown;
     try {
-      value = evaluateFormula(ast, {
-        scope: compiled.scope,
-        inputs: visibleInputs,
-        results,
-        factorLookup,
-        onFactor: factorSink(factors, allFactors),
-        production,
-        onProduction: productionSink(figures, allProduction),
-      });
+      value = evaluate(run);
     } catch (error) {
-      if (error instanceof CalculationError) {
-        error.result = result.name;
-        throw error;
-      }
+      if (error instanceof CalculationError) error.result = result.name;
       throw error;
     }
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       throw new CalculationError('type', `result '${result.name}' is not a number`, { result: result.name });
     }
     // -0 would survive JSON as 0 anyway; normalise so client and server compare equal.
-    results[result.name] = value === 0 ? 0 : value;
+    const normalised = value === 0 ? 0 : value;
+    run.results[slot] = normalised;
     const entry: ResultBreakdown = {
       name: result.name,
       label: result.label,
       unit: result.unit,
       formula: result.formula,
-      value: results[result.name],
-      factors: [...factors.values()],
+      value: normalised,
+      factors: run.ownFactors,
       uses,
       primary: result === compiled.primary,
     };
-    if (figures.size > 0) entry.production = [...figures.values()];
-    byName.set(result.name, entry);
+    if (run.ownProduction) entry.production = run.ownProduction;
+    breakdown[slot] = entry;
   }
+  // Filled in the template's order, so every row's values object has the same shape.
+  const results: Record<string, number> = {};
+  for (let slot = 0; slot < count; slot++) results[template.results[slot]!.name] = run.results[slot] as number;
   return {
-    results: Object.fromEntries(template.results.map((result) => [result.name, results[result.name]])),
-    breakdown: template.results.map((result) => byName.get(result.name) as ResultBreakdown),
-    primary: results[compiled.primary.name],
+    results,
+    breakdown,
+    primary: results[compiled.primary.name] as number,
     primaryName: compiled.primary.name,
-    factors: [...allFactors.values()],
-    production: [...allProduction.values()],
+    factors: run.allFactors,
+    production: run.allProduction,
   };
 }
 

@@ -1,8 +1,12 @@
 /**
- * A small tree-walking evaluator over the checked AST. No eval/Function, no globals: the only
- * names it resolves are the template's fields and results, the only properties it reads are
- * own properties of option data. Numbers must stay finite: division by zero, NaN and Infinity
- * raise a CalculationError instead of reaching the database.
+ * Formula evaluation, compiled once per template version: the checked AST becomes a tree of closures with every
+ * name resolved (a field to its definition, a result to its slot, a function to its implementation) and constant
+ * sub-expressions folded, so a row runs no lookups by name and no dispatch on node types. No eval/Function (the
+ * client may run under a CSP), no globals: the only properties read at run time are own properties of the inputs
+ * and of option data. Numbers must stay finite: division by zero, NaN and Infinity raise a CalculationError instead
+ * of reaching the database. Faults a row can meet are raised when (and only when) the row reaches them, exactly as
+ * the tree-walking interpreter this replaces raised them (tests/unit/support/reference-formula.ts keeps it as the
+ * reference of the property test).
  */
 import type jsep from 'jsep';
 import type { FactorInfo, FactorLookup, Field, Group, OptionData } from '../template/types';
@@ -59,66 +63,26 @@ export class CalculationError extends Error {
 
 export type FormulaValue = number | string | boolean | string[] | OptionData;
 
-export interface EvaluationContext {
-  scope: FormulaScope;
+/**
+ * One row's state while its formulas run. The caller owns it (one per computation, not one per formula) and
+ * receives every factor and machine or energy figure a formula reads, so the breakdown can cite it.
+ */
+export interface FormulaRun {
   /** Top-level inputs. */
   inputs: Record<string, unknown>;
-  /** Results computed so far. */
-  results: Record<string, number>;
-  factorLookup: FactorLookup;
-  /** Called for every factor the formula reads, so the breakdown can cite it. */
-  onFactor?: (factor: FactorInfo) => void;
-  /** The mandant's machines and energy contract (its machine set), for `machine()` and `energy()`. */
-  production?: ProductionData;
-  /** Called for every machine or energy figure the formula reads, so the breakdown can cite it. */
-  onProduction?: (use: ProductionUse) => void;
+  /** Results computed so far, by slot (see compileFormula); undefined: not computed. */
+  results: (number | undefined)[];
   /** The current item of a repeatable group (inside sum()). */
-  item?: Record<string, unknown>;
+  item: Record<string, unknown> | undefined;
+  factorLookup: FactorLookup;
+  /** The mandant's machines and energy contract (its machine set), for `machine()` and `energy()`. */
+  production: ProductionData | undefined;
+  readFactor(factor: FactorInfo): void;
+  readProduction(use: ProductionUse): void;
 }
 
-export function evaluateFormula(ast: FormulaNode, context: EvaluationContext): FormulaValue {
-  return evaluate(ast, context);
-}
-
-function evaluate(node: FormulaNode, context: EvaluationContext): FormulaValue {
-  switch (node.type) {
-    case 'Literal': {
-      const value = (node as jsep.Literal).value;
-      if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-      throw new CalculationError('type', 'unsupported literal');
-    }
-    case 'Identifier':
-      return resolveIdentifier((node as jsep.Identifier).name, context);
-    case 'UnaryExpression':
-      return evaluateUnary(node as jsep.UnaryExpression, context);
-    case 'BinaryExpression':
-      return evaluateBinary(node as jsep.BinaryExpression, context);
-    case 'ConditionalExpression': {
-      const conditional = node as jsep.ConditionalExpression;
-      return asBoolean(evaluate(conditional.test, context), '?:')
-        ? evaluate(conditional.consequent, context)
-        : evaluate(conditional.alternate, context);
-    }
-    case 'MemberExpression':
-      return evaluateMember(node as jsep.MemberExpression, context);
-    case 'CallExpression':
-      return evaluateCall(node as jsep.CallExpression, context);
-    default:
-      throw new CalculationError('forbidden', `'${node.type}' is not allowed`);
-  }
-}
-
-function resolveIdentifier(name: string, context: EvaluationContext): FormulaValue {
-  if (FORBIDDEN_NAMES.has(name)) throw new CalculationError('forbidden', `'${name}' is not allowed`);
-  const itemField = context.item ? context.scope.item?.fields.find((field) => field.name === name) : undefined;
-  if (itemField) return fieldValue(itemField, context.item as Record<string, unknown>);
-  const field = context.scope.fields.get(name);
-  if (field) return fieldValue(field, context.inputs);
-  if (context.scope.results.has(name) && Object.prototype.hasOwnProperty.call(context.results, name)) {
-    return context.results[name];
-  }
-  throw new CalculationError('type', `unknown identifier '${name}'`);
-}
+/** A compiled formula: the value of its AST for one row. */
+export type CompiledFormula = (run: FormulaRun) => FormulaValue;
 
 /** A field's value for formulas: the input, else the field's default, else an empty list/false or an error. */
 export function fieldValue(field: Field, values: Record<string, unknown>): FormulaValue {
@@ -153,44 +117,58 @@ export function fieldValue(field: Field, values: Record<string, unknown>): Formu
   }
 }
 
-function evaluateUnary(node: jsep.UnaryExpression, context: EvaluationContext): FormulaValue {
-  const value = evaluate(node.argument, context);
-  switch (node.operator) {
-    case '!':
-      return !asBoolean(value, '!');
-    case '-':
-      return finite(-asNumber(value, '-'));
-    case '+':
-      return asNumber(value, '+');
+// The primitives of the language, shared by the compiled closures and the reference interpreter of the tests.
+
+export function asNumber(value: FormulaValue, where: string): number {
+  if (typeof value !== 'number')
+    throw new CalculationError('type', `'${where}' needs a number, got ${describe(value)}`);
+  return value;
+}
+
+export function asBoolean(value: FormulaValue, where: string): boolean {
+  if (typeof value !== 'boolean')
+    throw new CalculationError('type', `'${where}' needs true/false, got ${describe(value)}`);
+  return value;
+}
+
+export function finite(value: number): number {
+  if (!Number.isFinite(value))
+    throw new CalculationError('not_finite', 'the calculation does not give a finite number');
+  return value;
+}
+
+function describe(value: FormulaValue): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'option data';
+  return typeof value === 'string' ? 'text' : typeof value;
+}
+
+export function equals(left: FormulaValue, right: FormulaValue): boolean {
+  if (typeof left === 'object' || typeof right === 'object')
+    throw new CalculationError('type', 'lists cannot be compared');
+  return left === right;
+}
+
+export function compare(operator: string, left: FormulaValue, right: FormulaValue): boolean {
+  const bothNumbers = typeof left === 'number' && typeof right === 'number';
+  const bothStrings = typeof left === 'string' && typeof right === 'string';
+  if (!bothNumbers && !bothStrings) throw new CalculationError('type', `'${operator}' needs two numbers or two texts`);
+  const a = left as number | string;
+  const b = right as number | string;
+  switch (operator) {
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
     default:
-      throw new CalculationError('forbidden', `operator '${node.operator}' is not allowed`);
+      return a >= b;
   }
 }
 
-function evaluateBinary(node: jsep.BinaryExpression, context: EvaluationContext): FormulaValue {
-  const { operator } = node;
-  // Short-circuit so that `has_cover && cover_pages > 0` never reads a hidden field.
-  if (operator === '&&')
-    return asBoolean(evaluate(node.left, context), '&&') && asBoolean(evaluate(node.right, context), '&&');
-  if (operator === '||')
-    return asBoolean(evaluate(node.left, context), '||') || asBoolean(evaluate(node.right, context), '||');
-  const left = evaluate(node.left, context);
-  const right = evaluate(node.right, context);
-  switch (operator) {
-    case '==':
-    case '===':
-      return equals(left, right);
-    case '!=':
-    case '!==':
-      return !equals(left, right);
-    case '<':
-    case '<=':
-    case '>':
-    case '>=':
-      return compare(operator, left, right);
-  }
-  const a = asNumber(left, operator);
-  const b = asNumber(right, operator);
+/** Arithmetic of `+ - * / % **` on two numbers. */
+export function arithmetic(operator: string, a: number, b: number): number {
   switch (operator) {
     case '+':
       return finite(a + b);
@@ -211,35 +189,22 @@ function evaluateBinary(node: jsep.BinaryExpression, context: EvaluationContext)
   }
 }
 
-function equals(left: FormulaValue, right: FormulaValue): boolean {
-  if (typeof left === 'object' || typeof right === 'object')
-    throw new CalculationError('type', 'lists cannot be compared');
-  return left === right;
+/** Half away from zero, by decimal shifting (avoids 1.005 → 1.00 from binary representation). */
+export function roundTo(value: number, digits: number): number {
+  const shifted = Number(`${Math.abs(value)}e${digits}`);
+  const rounded = Number(`${Math.round(shifted)}e${-digits}`);
+  return finite(Math.sign(value) * rounded);
 }
 
-function compare(operator: string, left: FormulaValue, right: FormulaValue): boolean {
-  const bothNumbers = typeof left === 'number' && typeof right === 'number';
-  const bothStrings = typeof left === 'string' && typeof right === 'string';
-  if (!bothNumbers && !bothStrings) throw new CalculationError('type', `'${operator}' needs two numbers or two texts`);
-  const a = left as number | string;
-  const b = right as number | string;
-  switch (operator) {
-    case '<':
-      return a < b;
-    case '<=':
-      return a <= b;
-    case '>':
-      return a > b;
-    default:
-      return a >= b;
+export function roundDigits(digits: number): number {
+  if (!Number.isInteger(digits) || digits < -15 || digits > 15) {
+    throw new CalculationError('type', 'round() digits must be a whole number between -15 and 15');
   }
+  return digits;
 }
 
-function evaluateMember(node: jsep.MemberExpression, context: EvaluationContext): FormulaValue {
-  const key = memberKey(node);
-  if (key === undefined || FORBIDDEN_NAMES.has(key))
-    throw new CalculationError('forbidden', 'member access is not allowed');
-  const object = evaluate(node.object, context);
+/** The value an option data key holds, or the fault `option('f').key` raises. */
+export function optionDataValue(object: FormulaValue, key: string): FormulaValue {
   if (typeof object !== 'object' || object === null || Array.isArray(object)) {
     throw new CalculationError('type', `'.${key}' can only be read from option(…)`);
   }
@@ -254,134 +219,47 @@ function evaluateMember(node: jsep.MemberExpression, context: EvaluationContext)
   return value;
 }
 
-function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): FormulaValue {
-  if (node.callee.type !== 'Identifier') throw new CalculationError('forbidden', 'only named functions can be called');
-  const name = (node.callee as jsep.Identifier).name;
-  if (!isFunctionName(name)) throw new CalculationError('forbidden', `unknown function '${name}'`);
-  const args = node.arguments;
-  const numberArg = numberArgs(args, context, name);
-  switch (name) {
-    case 'factor':
-      return evaluateFactor(args[0], context);
-    case 'option':
-      return evaluateOption(args[0], context);
-    case 'machine':
-      return evaluateMachine(args[0], args[1], context);
-    case 'energy':
-      return evaluateEnergy(args[0], context);
-    case 'chosen':
-      return evaluateChosen(args[0], context);
-    case 'has': {
-      const list = evaluate(args[0], context);
-      const value = evaluate(args[1], context);
-      if (!Array.isArray(list) || typeof value !== 'string') throw new CalculationError('type', 'has() needs a list');
-      return list.includes(value);
-    }
-    case 'sum': {
-      const { group, items } = groupItems(args[0], context);
-      let total = 0;
-      for (const item of items) {
-        const value = asNumber(
-          evaluate(args[1], { ...context, scope: { ...context.scope, item: group }, item }),
-          'sum()',
-        );
-        total = finite(total + value);
-      }
-      return total;
-    }
-    case 'count': {
-      if (args[0].type === 'Identifier' && context.scope.groups.has((args[0] as jsep.Identifier).name)) {
-        return groupItems(args[0], context).items.length;
-      }
-      const list = evaluate(args[0], context);
-      if (!Array.isArray(list)) throw new CalculationError('type', 'count() needs a list');
-      return list.length;
-    }
-    case 'min':
-    case 'max': {
-      const values = args.map((_, index) => numberArg(index));
-      return name === 'min' ? Math.min(...values) : Math.max(...values);
-    }
-    case 'round': {
-      const value = numberArg(0);
-      const digits = args.length > 1 ? numberArg(1) : 0;
-      if (!Number.isInteger(digits) || digits < -15 || digits > 15) {
-        throw new CalculationError('type', 'round() digits must be a whole number between -15 and 15');
-      }
-      return roundTo(value, digits);
-    }
-    case 'ceil':
-      return Math.ceil(numberArg(0));
-    case 'floor':
-      return Math.floor(numberArg(0));
-    case 'abs':
-      return Math.abs(numberArg(0));
-    case 'if':
-      return asBoolean(evaluate(args[0], context), 'if()') ? evaluate(args[1], context) : evaluate(args[2], context);
-    default:
-      throw new CalculationError('forbidden', `unknown function '${name}'`);
-  }
-}
-
-/** Half away from zero, by decimal shifting (avoids 1.005 → 1.00 from binary representation). */
-/**
- * Reads the call's arguments as numbers. Made by a factory rather than as a local arrow: keep-names
- * builds (tsx, esbuild) wrap every named local function in a defineProperty call, per evaluation.
- */
-function numberArgs(args: jsep.Expression[], context: EvaluationContext, name: string): (index: number) => number {
-  return (index) => asNumber(evaluate(args[index], context), `${name}()`);
-}
-
-function roundTo(value: number, digits: number): number {
-  const shifted = Number(`${Math.abs(value)}e${digits}`);
-  const rounded = Number(`${Math.round(shifted)}e${-digits}`);
-  return finite(Math.sign(value) * rounded);
-}
-
-function evaluateFactor(argument: FormulaNode, context: EvaluationContext): number {
-  const key = evaluate(argument, context);
+/** The factor a key names, cited to the run; the faults `factor(…)` raises. */
+export function readFactor(run: FormulaRun, key: FormulaValue, fieldName: string | undefined): number {
   if (typeof key !== 'string') throw new CalculationError('type', 'factor() needs a factor key');
-  const fieldName = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : undefined;
-  const factor = context.factorLookup(key);
+  const factor = run.factorLookup(key);
   if (!factor)
     throw new CalculationError('unknown_factor', `unknown factor '${key}'`, { field: fieldName, factor: key });
   if (typeof factor.value !== 'number' || !Number.isFinite(factor.value)) {
     throw new CalculationError('not_finite', `factor '${key}' has no valid value`, { field: fieldName });
   }
-  context.onFactor?.(factor);
+  run.readFactor(factor);
   return factor.value;
 }
 
-function productionOf(context: EvaluationContext, what: string): ProductionData {
-  if (!context.production) {
+function productionOf(run: FormulaRun, what: string): ProductionData {
+  if (!run.production) {
     throw new CalculationError(
       'no_production_data',
       `${what} needs the mandant's machine data, and no machine set is published`,
     );
   }
-  return context.production;
+  return run.production;
 }
 
-function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode, context: EvaluationContext): number {
-  const fieldName = optionFieldName(fieldArgument);
-  const field = fieldName === undefined ? undefined : findField(context.scope, fieldName);
-  if (!field || field.type !== 'machine') throw new CalculationError('type', 'machine() needs a machine field');
-  const figure = evaluate(figureArgument, context);
+/** `machine(field, figure)` once the field is known to be a machine field; `values`: the field's level. */
+export function readMachine(
+  run: FormulaRun,
+  field: Field,
+  figure: FormulaValue,
+  values: Record<string, unknown>,
+): number {
   if (typeof figure !== 'string' || !isMachineFigure(figure)) {
     throw new CalculationError('unknown_figure', `machine() has no figure '${String(figure)}'`, { field: field.name });
   }
-  const isItemField = Boolean(context.item && context.scope.item?.fields.includes(field));
-  const key = fieldValue(field, isItemField ? (context.item as Record<string, unknown>) : context.inputs);
-  const production = productionOf(context, 'machine()');
+  const key = fieldValue(field, values);
+  const production = productionOf(run, 'machine()');
   const machine = typeof key === 'string' ? production.machine(key) : undefined;
   if (!machine || machine.kind !== field.machineKind) {
     throw new CalculationError(
       'unknown_machine',
       `the machine set '${production.set.name} ${production.set.version_label}' has no ${field.machineKind ?? ''} machine '${String(key)}'`,
-      {
-        field: field.name,
-        machine: String(key),
-      },
+      { field: field.name, machine: String(key) },
     );
   }
   const recorded = Object.hasOwn(machine.figures, figure) ? machine.figures[figure] : undefined;
@@ -391,7 +269,7 @@ function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode
       machine: machine.key,
     });
   }
-  context.onProduction?.({
+  run.readProduction({
     ref: `machine:${machine.key}:${figure}`,
     machine: machine.key,
     name: machine.name,
@@ -404,27 +282,10 @@ function evaluateMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode
   return recorded.value;
 }
 
-/**
- * Whether an optional field holds a value (its default counts), so a template can fall back to a reference factor
- * where a mandant has recorded no machine: `if(chosen(press), machine(press, 'power_kw') * …, factor('…'))`.
- */
-function evaluateChosen(argument: FormulaNode, context: EvaluationContext): boolean {
-  const name = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : '';
-  const itemField = context.item ? context.scope.item?.fields.find((field) => field.name === name) : undefined;
-  const field = itemField ?? context.scope.fields.get(name);
-  if (!field) throw new CalculationError('type', 'chosen() needs a field');
-  const values = itemField ? (context.item as Record<string, unknown>) : context.inputs;
-  const raw = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
-  const value = raw === undefined || raw === null || raw === '' ? field.default : raw;
-  if (value === undefined || value === '') return false;
-  return Array.isArray(value) ? value.length > 0 : true;
-}
-
-function evaluateEnergy(argument: FormulaNode, context: EvaluationContext): number {
-  const figure = evaluate(argument, context);
+export function readEnergy(run: FormulaRun, figure: FormulaValue): number {
   if (typeof figure !== 'string' || !isEnergyFigure(figure))
     throw new CalculationError('unknown_figure', `energy() has no figure '${String(figure)}'`);
-  const production = productionOf(context, 'energy()');
+  const production = productionOf(run, 'energy()');
   const recorded = production.energy(figure);
   if (!recorded || !Number.isFinite(recorded.value)) {
     throw new CalculationError(
@@ -432,7 +293,7 @@ function evaluateEnergy(argument: FormulaNode, context: EvaluationContext): numb
       `the machine set '${production.set.name} ${production.set.version_label}' records no ${figure} factor`,
     );
   }
-  context.onProduction?.({
+  run.readProduction({
     ref: `energy:${figure}`,
     name: recorded.supplier,
     figure,
@@ -445,55 +306,439 @@ function evaluateEnergy(argument: FormulaNode, context: EvaluationContext): numb
   return recorded.value;
 }
 
-function evaluateOption(argument: FormulaNode, context: EvaluationContext): OptionData {
-  const fieldName = optionFieldName(argument);
-  const field = fieldName === undefined ? undefined : findField(context.scope, fieldName);
-  if (!field || field.type !== 'select') throw new CalculationError('type', 'option() needs a select field');
-  const isItemField = Boolean(context.item && context.scope.item?.fields.includes(field));
-  const chosen = fieldValue(field, isItemField ? (context.item as Record<string, unknown>) : context.inputs);
-  const option = (field.options ?? []).find((candidate) => candidate.value === chosen);
-  if (!option)
-    throw new CalculationError('unknown_option', `'${String(chosen)}' is not an option of '${field.name}'`, {
-      field: field.name,
-    });
-  return option.data ?? {};
-}
-
-function groupItems(
-  argument: FormulaNode,
-  context: EvaluationContext,
-): { group: Group; items: Record<string, unknown>[] } {
-  const name = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : '';
-  const group = context.scope.groups.get(name);
-  if (!group) throw new CalculationError('type', 'sum() and count() need a repeatable group');
-  const raw = Object.prototype.hasOwnProperty.call(context.inputs, name) ? context.inputs[name] : undefined;
-  if (raw === undefined || raw === null) return { group, items: [] };
+/** A repeatable group's entries in the inputs; the fault sum() and count() raise on anything else. */
+export function groupEntries(inputs: Record<string, unknown>, name: string): Record<string, unknown>[] {
+  const raw = Object.prototype.hasOwnProperty.call(inputs, name) ? inputs[name] : undefined;
+  if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
     throw new CalculationError('type', `'${name}' is not a list of entries`, { field: name });
   }
-  return { group, items: raw as Record<string, unknown>[] };
+  return raw as Record<string, unknown>[];
 }
 
-function asNumber(value: FormulaValue, where: string): number {
-  if (typeof value !== 'number')
-    throw new CalculationError('type', `'${where}' needs a number, got ${describe(value)}`);
-  return value;
+/** The chosen option's data of a select field; option data is shared by every row, never copied. */
+function optionChooser(field: Field): (chosen: FormulaValue) => OptionData {
+  const byValue = new Map<FormulaValue, OptionData>();
+  for (const option of field.options ?? [])
+    if (!byValue.has(option.value)) byValue.set(option.value, option.data ?? NO_DATA);
+  return (chosen) => {
+    const data = byValue.get(chosen);
+    if (data === undefined)
+      throw new CalculationError('unknown_option', `'${String(chosen)}' is not an option of '${field.name}'`, {
+        field: field.name,
+      });
+    return data;
+  };
 }
 
-function asBoolean(value: FormulaValue, where: string): boolean {
-  if (typeof value !== 'boolean')
-    throw new CalculationError('type', `'${where}' needs true/false, got ${describe(value)}`);
-  return value;
+const NO_DATA: OptionData = Object.freeze({});
+
+/** Where a compiled formula stands: the template's scope, the group whose item sum() iterates, the result slots. */
+interface Place {
+  scope: FormulaScope;
+  /** Inside sum(group, …): the group (its item fields come first). */
+  item?: Group;
+  slots: ReadonlyMap<string, number>;
 }
 
-function finite(value: number): number {
-  if (!Number.isFinite(value))
-    throw new CalculationError('not_finite', 'the calculation does not give a finite number');
-  return value;
+/** A compiled node, and its value when it does not depend on the row. */
+interface Compiled {
+  run: CompiledFormula;
+  constant: boolean;
 }
 
-function describe(value: FormulaValue): string {
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'option data';
-  return typeof value === 'string' ? 'text' : typeof value;
+/**
+ * Compiles a checked formula. `slots` gives each result name the index its value has in `FormulaRun.results`;
+ * results must run in dependency order (see orderResults).
+ */
+export function compileFormula(
+  ast: FormulaNode,
+  scope: FormulaScope,
+  slots: ReadonlyMap<string, number>,
+): CompiledFormula {
+  return compile(ast, { scope: { ...scope, item: undefined }, slots }).run;
+}
+
+function raise(error: () => CalculationError): Compiled {
+  return {
+    run: () => {
+      throw error();
+    },
+    constant: false,
+  };
+}
+
+function constant(value: FormulaValue): Compiled {
+  return { run: () => value, constant: true };
+}
+
+/** Folds a node whose parts are all constant; a fault stays where it was, to be raised by the row that reaches it. */
+function folded(node: Compiled, parts: readonly Compiled[]): Compiled {
+  if (!parts.every((part) => part.constant)) return node;
+  try {
+    return constant(node.run(FOLDING_RUN));
+  } catch {
+    return node;
+  }
+}
+
+// Constant parts never read the run; anything that does is not constant and is never folded.
+const FOLDING_RUN: FormulaRun = Object.freeze({
+  inputs: {},
+  results: [],
+  item: undefined,
+  factorLookup: () => undefined,
+  production: undefined,
+  readFactor: () => undefined,
+  readProduction: () => undefined,
+});
+
+function compile(node: FormulaNode, place: Place): Compiled {
+  switch (node.type) {
+    case 'Literal': {
+      const value = (node as jsep.Literal).value;
+      if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return constant(value);
+      return raise(() => new CalculationError('type', 'unsupported literal'));
+    }
+    case 'Identifier':
+      return compileIdentifier((node as jsep.Identifier).name, place);
+    case 'UnaryExpression':
+      return compileUnary(node as jsep.UnaryExpression, place);
+    case 'BinaryExpression':
+      return compileBinary(node as jsep.BinaryExpression, place);
+    case 'ConditionalExpression': {
+      const conditional = node as jsep.ConditionalExpression;
+      return choice(
+        compile(conditional.test, place),
+        compile(conditional.consequent, place),
+        compile(conditional.alternate, place),
+        '?:',
+      );
+    }
+    case 'MemberExpression':
+      return compileMember(node as jsep.MemberExpression, place);
+    case 'CallExpression':
+      return compileCall(node as jsep.CallExpression, place);
+    default:
+      return raise(() => new CalculationError('forbidden', `'${node.type}' is not allowed`));
+  }
+}
+
+function choice(test: Compiled, then: Compiled, otherwise: Compiled, where: string): Compiled {
+  if (test.constant) {
+    const value = test.run(FOLDING_RUN);
+    if (typeof value === 'boolean') return value ? then : otherwise;
+  }
+  const [t, a, b] = [test.run, then.run, otherwise.run];
+  return { run: (run) => (asBoolean(t(run), where) ? a(run) : b(run)), constant: false };
+}
+
+/** A field read from the item (inside sum()) or from the top-level inputs. */
+function fieldReader(field: Field, fromItem: boolean): CompiledFormula {
+  return fromItem
+    ? (run) => fieldValue(field, run.item as Record<string, unknown>)
+    : (run) => fieldValue(field, run.inputs);
+}
+
+function compileIdentifier(name: string, place: Place): Compiled {
+  if (FORBIDDEN_NAMES.has(name)) return raise(() => new CalculationError('forbidden', `'${name}' is not allowed`));
+  const itemField = place.item?.fields.find((field) => field.name === name);
+  if (itemField) return { run: fieldReader(itemField, true), constant: false };
+  const field = place.scope.fields.get(name);
+  if (field) return { run: fieldReader(field, false), constant: false };
+  const slot = place.scope.results.has(name) ? place.slots.get(name) : undefined;
+  const unknown = () => new CalculationError('type', `unknown identifier '${name}'`);
+  if (slot === undefined) return raise(unknown);
+  return {
+    run: (run) => {
+      const value = run.results[slot];
+      if (value === undefined) throw unknown();
+      return value;
+    },
+    constant: false,
+  };
+}
+
+function compileUnary(node: jsep.UnaryExpression, place: Place): Compiled {
+  const argument = compile(node.argument, place);
+  const value = argument.run;
+  let run: CompiledFormula;
+  switch (node.operator) {
+    case '!':
+      run = (r) => !asBoolean(value(r), '!');
+      break;
+    case '-':
+      run = (r) => finite(-asNumber(value(r), '-'));
+      break;
+    case '+':
+      run = (r) => asNumber(value(r), '+');
+      break;
+    default:
+      return raise(() => new CalculationError('forbidden', `operator '${node.operator}' is not allowed`));
+  }
+  return folded({ run, constant: false }, [argument]);
+}
+
+function compileBinary(node: jsep.BinaryExpression, place: Place): Compiled {
+  const { operator } = node;
+  const leftPart = compile(node.left, place);
+  const rightPart = compile(node.right, place);
+  const left = leftPart.run;
+  const right = rightPart.run;
+  let run: CompiledFormula;
+  switch (operator) {
+    // Short-circuit so that `has_cover && cover_pages > 0` never reads a hidden field.
+    case '&&':
+      run = (r) => asBoolean(left(r), '&&') && asBoolean(right(r), '&&');
+      break;
+    case '||':
+      run = (r) => asBoolean(left(r), '||') || asBoolean(right(r), '||');
+      break;
+    case '==':
+    case '===':
+      run = (r) => equals(left(r), right(r));
+      break;
+    case '!=':
+    case '!==':
+      run = (r) => !equals(left(r), right(r));
+      break;
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      run = (r) => compare(operator, left(r), right(r));
+      break;
+    // Both sides are evaluated before either is checked: the fault a row meets first stays the same.
+    case '+':
+      run = (r) => {
+        const a = left(r);
+        const b = right(r);
+        return finite(asNumber(a, '+') + asNumber(b, '+'));
+      };
+      break;
+    case '-':
+      run = (r) => {
+        const a = left(r);
+        const b = right(r);
+        return finite(asNumber(a, '-') - asNumber(b, '-'));
+      };
+      break;
+    case '*':
+      run = (r) => {
+        const a = left(r);
+        const b = right(r);
+        return finite(asNumber(a, '*') * asNumber(b, '*'));
+      };
+      break;
+    case '/':
+      run = (r) => {
+        const a = left(r);
+        const b = right(r);
+        return arithmetic('/', asNumber(a, '/'), asNumber(b, '/'));
+      };
+      break;
+    default:
+      run = (r) => {
+        const a = left(r);
+        const b = right(r);
+        return arithmetic(operator, asNumber(a, operator), asNumber(b, operator));
+      };
+  }
+  return folded({ run, constant: false }, [leftPart, rightPart]);
+}
+
+function compileMember(node: jsep.MemberExpression, place: Place): Compiled {
+  const key = memberKey(node);
+  if (key === undefined || FORBIDDEN_NAMES.has(key))
+    return raise(() => new CalculationError('forbidden', 'member access is not allowed'));
+  const object = compile(node.object, place).run;
+  return { run: (run) => optionDataValue(object(run), key), constant: false };
+}
+
+function compileCall(node: jsep.CallExpression, place: Place): Compiled {
+  if (node.callee.type !== 'Identifier')
+    return raise(() => new CalculationError('forbidden', 'only named functions can be called'));
+  const name = (node.callee as jsep.Identifier).name;
+  if (!isFunctionName(name)) return raise(() => new CalculationError('forbidden', `unknown function '${name}'`));
+  const args = node.arguments;
+  switch (name) {
+    case 'factor':
+      return compileFactor(args[0], place);
+    case 'option':
+      return compileOption(args[0], place);
+    case 'machine':
+      return compileMachine(args[0], args[1], place);
+    case 'energy': {
+      const figure = compile(args[0], place).run;
+      return { run: (run) => readEnergy(run, figure(run)), constant: false };
+    }
+    case 'chosen':
+      return compileChosen(args[0], place);
+    case 'has':
+      return compileHas(args[0], args[1], place);
+    case 'sum':
+      return compileSum(args[0], args[1], place);
+    case 'count':
+      return compileCount(args[0], place);
+    case 'if':
+      return choice(compile(args[0], place), compile(args[1], place), compile(args[2], place), 'if()');
+  }
+  const parts = args.map((argument) => compile(argument, place));
+  const numbers = parts.map((part) => part.run);
+  const where = `${name}()`;
+  let run: CompiledFormula;
+  switch (name) {
+    case 'min':
+    case 'max': {
+      const pick = name === 'min' ? Math.min : Math.max;
+      run = (r) => {
+        let best = asNumber(numbers[0](r), where);
+        for (let index = 1; index < numbers.length; index++) best = pick(best, asNumber(numbers[index](r), where));
+        return best;
+      };
+      break;
+    }
+    case 'round': {
+      const [value, digits] = numbers;
+      run = digits
+        ? (r) => {
+            const shifted = asNumber(value(r), where);
+            return roundTo(shifted, roundDigits(asNumber(digits(r), where)));
+          }
+        : (r) => roundTo(asNumber(value(r), where), 0);
+      break;
+    }
+    case 'ceil':
+      run = (r) => Math.ceil(asNumber(numbers[0](r), where));
+      break;
+    case 'floor':
+      run = (r) => Math.floor(asNumber(numbers[0](r), where));
+      break;
+    case 'abs':
+      run = (r) => Math.abs(asNumber(numbers[0](r), where));
+      break;
+    default:
+      return raise(() => new CalculationError('forbidden', `unknown function '${name}'`));
+  }
+  return folded({ run, constant: false }, parts);
+}
+
+function compileFactor(argument: FormulaNode, place: Place): Compiled {
+  const key = compile(argument, place).run;
+  const fieldName = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : undefined;
+  return { run: (run) => readFactor(run, key(run), fieldName), constant: false };
+}
+
+/** The field `option(…)`/`machine(…)` names, and whether it is read from the item; undefined: not such a field. */
+function namedField(
+  argument: FormulaNode,
+  place: Place,
+  type: Field['type'],
+): { field: Field; fromItem: boolean } | undefined {
+  const name = optionFieldName(argument);
+  const field = name === undefined ? undefined : findField({ ...place.scope, item: place.item }, name);
+  if (!field || field.type !== type) return undefined;
+  return { field, fromItem: Boolean(place.item?.fields.includes(field)) };
+}
+
+function compileOption(argument: FormulaNode, place: Place): Compiled {
+  const named = namedField(argument, place, 'select');
+  if (!named) return raise(() => new CalculationError('type', 'option() needs a select field'));
+  const chosen = fieldReader(named.field, named.fromItem);
+  const choose = optionChooser(named.field);
+  return { run: (run) => choose(chosen(run)), constant: false };
+}
+
+function compileMachine(fieldArgument: FormulaNode, figureArgument: FormulaNode, place: Place): Compiled {
+  const named = namedField(fieldArgument, place, 'machine');
+  if (!named) return raise(() => new CalculationError('type', 'machine() needs a machine field'));
+  const { field, fromItem } = named;
+  const figure = compile(figureArgument, place).run;
+  return {
+    run: (run) => readMachine(run, field, figure(run), fromItem ? (run.item as Record<string, unknown>) : run.inputs),
+    constant: false,
+  };
+}
+
+/**
+ * Whether an optional field holds a value (its default counts), so a template can fall back to a reference factor
+ * where a mandant has recorded no machine: `if(chosen(press), machine(press, 'power_kw') * …, factor('…'))`.
+ */
+function compileChosen(argument: FormulaNode, place: Place): Compiled {
+  const name = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : '';
+  const itemField = place.item?.fields.find((field) => field.name === name);
+  const field = itemField ?? place.scope.fields.get(name);
+  if (!field) return raise(() => new CalculationError('type', 'chosen() needs a field'));
+  const fromItem = itemField !== undefined;
+  return {
+    run: (run) => {
+      const values = fromItem ? (run.item as Record<string, unknown>) : run.inputs;
+      const raw = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
+      const value = raw === undefined || raw === null || raw === '' ? field.default : raw;
+      if (value === undefined || value === '') return false;
+      return Array.isArray(value) ? value.length > 0 : true;
+    },
+    constant: false,
+  };
+}
+
+/** Whether a value is ticked in a multiple-choice field: `has(finish, 'foil')`. */
+function compileHas(listArgument: FormulaNode, valueArgument: FormulaNode, place: Place): Compiled {
+  const list = compile(listArgument, place).run;
+  const value = compile(valueArgument, place).run;
+  return {
+    run: (run) => {
+      const chosen = list(run);
+      const wanted = value(run);
+      if (!Array.isArray(chosen) || typeof wanted !== 'string')
+        throw new CalculationError('type', 'has() needs a list');
+      return chosen.includes(wanted);
+    },
+    constant: false,
+  };
+}
+
+function groupOf(argument: FormulaNode, place: Place): Group | undefined {
+  return argument.type === 'Identifier' ? place.scope.groups.get((argument as jsep.Identifier).name) : undefined;
+}
+
+function compileSum(groupArgument: FormulaNode, body: FormulaNode, place: Place): Compiled {
+  const group = groupOf(groupArgument, place);
+  if (!group) return raise(() => new CalculationError('type', 'sum() and count() need a repeatable group'));
+  const each = compile(body, { ...place, item: group }).run;
+  const name = group.id;
+  return {
+    run: (run) => {
+      const items = groupEntries(run.inputs, name);
+      const outer = run.item;
+      let total = 0;
+      try {
+        for (const item of items) {
+          run.item = item;
+          total = finite(total + asNumber(each(run), 'sum()'));
+        }
+      } finally {
+        run.item = outer;
+      }
+      return total;
+    },
+    constant: false,
+  };
+}
+
+function compileCount(argument: FormulaNode, place: Place): Compiled {
+  const group = groupOf(argument, place);
+  if (group) {
+    const name = group.id;
+    return { run: (run) => groupEntries(run.inputs, name).length, constant: false };
+  }
+  const list = compile(argument, place).run;
+  return {
+    run: (run) => {
+      const value = list(run);
+      if (!Array.isArray(value)) throw new CalculationError('type', 'count() needs a list');
+      return value.length;
+    },
+    constant: false,
+  };
 }

@@ -2,11 +2,13 @@
 export { parseFormula, FormulaSyntaxError } from './parse';
 export { checkFormula } from './check';
 export { buildFormulaScope } from './scope';
-export { evaluateFormula, CalculationError } from './evaluate';
+export { CalculationError } from './evaluate';
 export { orderResults } from './order';
-export { computeResults, tryComputeResults, type ComputeOutcome } from './compute';
+export { computeResults, computePrunedResults, tryComputeResults, type ComputeOutcome } from './compute';
 export {
   toStoredResults,
+  storedResultsWriter,
+  type StoredResultsWriter,
   fromStoredResults,
   type StoredForm,
   type StoredFactor,

@@ -4,8 +4,8 @@
  * react-admin style: `quantity`, `transport.0.distance_km`, `transport` (the group itself).
  */
 import type { Language } from '../languages';
-import { getCompiledTemplate, type CompiledField } from '../template/compile';
-import type { Field, Template } from '../template/types';
+import { getCompiledTemplate, type CompiledField, type CompiledTemplate } from '../template/compile';
+import type { Field, Group, Template } from '../template/types';
 import { compileCondition, evaluateCondition, type Condition } from '../template/visibility';
 import { compileRules, type CompiledRules } from './catalog';
 import { fieldValueFault, type InputCheckOptions } from './field-value';
@@ -37,71 +37,96 @@ export function validateInputs(
 ): FieldErrors {
   const compiled = getCompiledTemplate(template);
   const errors: FieldErrors = {};
-  const say = (path: string, key: MessageKey, label: string, params: MessageParams = {}) => {
+  const say: Say = (path, key, label, params = {}) => {
     setFieldError(errors, path, renderMessage(key, lang, label, params));
   };
   if (!isPlainObject(inputs)) {
     say('', 'invalid', localize(INPUTS_LABEL, lang));
     return errors;
   }
-  const known = new Set([
-    ...compiled.fields.map(({ field }) => field.name),
-    ...compiled.repeatables.map(({ group }) => group.id),
-  ]);
-  validateLevel(compiled.fields, known, inputs, '', lang, options, say);
+  const names = levelNames(compiled);
+  validateLevel(compiled.fields, names.top, inputs, '', lang, options, say);
   for (const { group, fields } of compiled.repeatables) {
-    const label = localize(group.label, lang, group.id);
     const raw = own(inputs, group.id);
+    const label = () => localize(group.label, lang, group.id);
     if (raw === undefined) {
-      if ((group.min ?? 0) > 0) say(group.id, 'group.min', label, { min: group.min as number });
+      if ((group.min ?? 0) > 0) say(group.id, 'group.min', label(), { min: group.min as number });
       continue;
     }
     if (!Array.isArray(raw)) {
-      say(group.id, 'type.entries', label);
+      say(group.id, 'type.entries', label());
       continue;
     }
-    if (group.min !== undefined && raw.length < group.min) say(group.id, 'group.min', label, { min: group.min });
-    if (group.max !== undefined && raw.length > group.max) say(group.id, 'group.max', label, { max: group.max });
-    const itemKnown = new Set(fields.map(({ field }) => field.name));
+    if (group.min !== undefined && raw.length < group.min) say(group.id, 'group.min', label(), { min: group.min });
+    if (group.max !== undefined && raw.length > group.max) say(group.id, 'group.max', label(), { max: group.max });
+    const itemKnown = names.items.get(group) as ReadonlySet<string>;
     raw.forEach((item, index) => {
       const prefix = `${group.id}.${index}`;
-      if (!isPlainObject(item)) say(prefix, 'type.entries', label);
+      if (!isPlainObject(item)) say(prefix, 'type.entries', label());
       else validateLevel(fields, itemKnown, item, `${prefix}.`, lang, options, say);
     });
   }
   return errors;
 }
 
+/** The input names each level knows, per template version (made once, not per row). */
+interface LevelNames {
+  top: ReadonlySet<string>;
+  items: ReadonlyMap<Group, ReadonlySet<string>>;
+}
+
+const levelNamesOf = new WeakMap<CompiledTemplate, LevelNames>();
+
+function levelNames(compiled: CompiledTemplate): LevelNames {
+  let names = levelNamesOf.get(compiled);
+  if (!names) {
+    names = {
+      top: new Set([
+        ...compiled.fields.map(({ field }) => field.name),
+        ...compiled.repeatables.map(({ group }) => group.id),
+      ]),
+      items: new Map(
+        compiled.repeatables.map(({ group, fields }) => [group, new Set(fields.map(({ field }) => field.name))]),
+      ),
+    };
+    levelNamesOf.set(compiled, names);
+  }
+  return names;
+}
+
 type Say = (path: string, key: MessageKey, label: string, params?: MessageParams) => void;
 
 function validateLevel(
   fields: CompiledField[],
-  known: Set<string>,
+  known: ReadonlySet<string>,
   values: Record<string, unknown>,
   prefix: string,
   lang: Language,
   options: InputCheckOptions,
   say: Say,
 ): void {
-  for (const key of Object.keys(values)) {
-    if (!known.has(key)) say(`${prefix}${key}`, 'unknown', key);
+  for (const key in values) {
+    if (Object.prototype.hasOwnProperty.call(values, key) && !known.has(key)) say(`${prefix}${key}`, 'unknown', key);
   }
   for (const { field, rules, visibility } of fields) {
-    const path = `${prefix}${field.name}`;
-    const label = localize(field.label, lang, field.name);
     const value = own(values, field.name);
     const visible = !visibility || evaluateCondition(visibility, values);
+    // Labels and paths are worded only for a fault: a valid row (nearly every row of an import) needs neither.
     if (!visible) {
-      if (value !== undefined) say(path, 'hidden', label);
+      if (value !== undefined) say(`${prefix}${field.name}`, 'hidden', labelOf(field, lang));
       continue;
     }
     if (value === undefined || value === null) {
-      if (rules.required) say(path, 'required', label);
+      if (rules.required) say(`${prefix}${field.name}`, 'required', labelOf(field, lang));
       continue;
     }
     const fault = fieldValueFault(field, rules, value, options);
-    if (fault) say(path, fault.message, label, fault.params);
+    if (fault) say(`${prefix}${field.name}`, fault.message, labelOf(field, lang), fault.params);
   }
+}
+
+function labelOf(field: Field, lang: Language): string {
+  return localize(field.label, lang, field.name);
 }
 
 const fieldRules = new WeakMap<Field, CompiledRules>();

@@ -5,6 +5,7 @@
  * pointers. Compiled forms are cached per template object (templates are immutable once loaded).
  */
 import { checkFormula } from '../formula/check';
+import { compileFormula, type CompiledFormula } from '../formula/evaluate';
 import { orderResults } from '../formula/order';
 import { parseFormula, type FormulaNode } from '../formula/parse';
 import { buildFormulaScope, type FormulaScope } from '../formula/scope';
@@ -33,6 +34,10 @@ export interface CompiledResult {
   ast: FormulaNode;
   /** Results this one references directly. */
   uses: string[];
+  /** The result's index in `template.results`: where its value sits while a row's formulas run. */
+  slot: number;
+  /** The formula as closures, compiled once per template version. */
+  evaluate: CompiledFormula;
 }
 
 export interface CompiledTemplate {
@@ -143,7 +148,8 @@ export function compileTemplate(
     for (const message of check.errors) error(pointer, message);
     optionReads.push(...check.optionReads);
     if (check.resultRefs.has(result.name)) error(pointer, 'checker.results.selfReference', { name: result.name });
-    return check.errors.length ? undefined : { result, ast, uses: [...check.resultRefs] };
+    if (check.errors.length) return undefined;
+    return { result, ast, uses: [...check.resultRefs], slot: index, evaluate: unusable };
   });
   const primaries = template.results.map((result, index) => ({ result, index })).filter(({ result }) => result.primary);
   if (primaries.length !== 1) {
@@ -157,6 +163,8 @@ export function compileTemplate(
     const order = orderResults(compiledResults.map(({ result, uses }) => ({ name: result.name, uses })));
     if (order.ok) {
       ordered = order.order.map((name) => compiledResults.find(({ result }) => result.name === name) as CompiledResult);
+      const slots = new Map(template.results.map((result, index) => [result.name, index]));
+      for (const compiledResult of ordered) compiledResult.evaluate = compileFormula(compiledResult.ast, scope, slots);
     } else if (order.cycle.length > 2) {
       const first = template.results.findIndex((result) => result.name === order.cycle[0]);
       error(`/results/${first}/formula`, 'checker.results.cycle', { cycle: order.cycle.join(' → ') });
@@ -171,6 +179,11 @@ export function compileTemplate(
     compiled: { template, scope, fields, repeatables, results: ordered, primary: primaries[0].result, optionReads },
     errors,
   };
+}
+
+// A placeholder until the results are ordered: a template with a cycle is never computed.
+function unusable(): never {
+  throw new Error('the formula is not compiled');
 }
 
 function compileField(

@@ -5,7 +5,7 @@
  * `errors: {"inputs.<field path>": message}` in the user's language.
  */
 import type { CalculationResults } from '../../core/api';
-import { CalculationError, computeResults } from '../../core/formula';
+import { CalculationError, computePrunedResults } from '../../core/formula';
 import type { Language } from '../../core/languages';
 import { createInputsValidator, validateInputs, type InputsValidator } from '../../core/rules';
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
@@ -26,7 +26,14 @@ export interface Evaluation {
 const validators = new Map<string, InputsValidator>();
 const MAX_VALIDATORS = 200;
 
+// The last validator asked for: an import or a migration asks for the same one for every row.
+let last:
+  | { template: Template; factors: FactorSet; production: ProductionSet | undefined; validator: InputsValidator }
+  | undefined;
+
 function validatorFor(template: Template, factors: FactorSet, production: ProductionSet | undefined): InputsValidator {
+  if (last && last.template === template && last.factors === factors && last.production === production)
+    return last.validator;
   // A published machine set never changes; a draft one is never used by calculations.
   const key = `${template.id}@${template.version}|${factors.database.id}@${factors.database.version}|${production?.data.set.id ?? ''}`;
   let validator = validators.get(key);
@@ -38,6 +45,7 @@ function validatorFor(template: Template, factors: FactorSet, production: Produc
     });
     validators.set(key, validator);
   }
+  last = { template, factors, production, validator };
   return validator;
 }
 
@@ -62,33 +70,49 @@ export function evaluateCalculation(
         factorKeys: factors.keysByCategory,
         machineKeys: production?.keysByKind,
       })
-    : {};
-  const errors = { ...verdict.errors, ...core };
-  if (Object.keys(errors).length > 0)
+    : undefined;
+  if (!verdict.valid || hasAny(core)) {
+    const errors = { ...verdict.errors, ...core };
     throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(errors)));
+  }
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;
   try {
-    computed = computeResults(template, stored, factors.lookup, production?.data);
+    computed = computePrunedResults(template, stored, factors.lookup, production?.data);
   } catch (problem) {
     if (!(problem instanceof CalculationError)) throw problem;
     const message = calculationFailure(problem, factors.database, production?.data.set);
     throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
   }
-  return {
-    inputs: stored,
-    total: computed.primary,
-    results: {
-      values: computed.results,
-      primary: computed.primaryName,
-      breakdown: computed.breakdown,
-      factors: computed.factors,
-      database: { id: factors.database.id, name: factors.database.name, version_label: factors.database.version_label },
-      // Only figures actually read tie a calculation to a machine set.
-      ...(computed.production.length > 0 && production
-        ? { production: computed.production, machine_set: production.data.set }
-        : {}),
-    },
+  const results: CalculationResults = {
+    values: computed.results,
+    primary: computed.primaryName,
+    breakdown: computed.breakdown,
+    factors: computed.factors,
+    database: databaseRef(factors),
   };
+  // Only figures actually read tie a calculation to a machine set.
+  if (computed.production.length > 0 && production) {
+    results.production = computed.production;
+    results.machine_set = production.data.set;
+  }
+  return { inputs: stored, total: computed.primary, results };
+}
+
+function hasAny(errors: Record<string, string> | undefined): boolean {
+  return errors !== undefined && Object.keys(errors).length > 0;
+}
+
+// The database a result names, one object per factor set: every row of an import or migration cites the same.
+const databaseRefs = new WeakMap<FactorSet, CalculationResults['database']>();
+
+function databaseRef(factors: FactorSet): CalculationResults['database'] {
+  let ref = databaseRefs.get(factors);
+  if (!ref) {
+    const { id, name, version_label } = factors.database;
+    ref = { id, name, version_label };
+    databaseRefs.set(factors, ref);
+  }
+  return ref;
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { CalculationResults } from '../../core/api';
 import type { Language } from '../../core/languages';
-import { toStoredResults } from '../../core/formula';
+import { storedResultsWriter, type StoredResultsWriter } from '../../core/formula';
 import { localize } from '../../core/rules';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
@@ -90,8 +90,27 @@ export async function resolveFactorSet(
   return loadFactorSet(db, database);
 }
 
+const topLevelNames = new WeakMap<Template, ReadonlySet<string>>();
+
 function hasTopLevelField(template: Template, name: string): boolean {
-  return getCompiledTemplate(template).fields.some(({ field }) => field.name === name);
+  let names = topLevelNames.get(template);
+  if (!names) {
+    names = new Set(getCompiledTemplate(template).fields.map(({ field }) => field.name));
+    topLevelNames.set(template, names);
+  }
+  return names.has(name);
+}
+
+// A writer per factor set: the stored JSON it shares between rows comes from that one load of the database.
+const storedWriters = new WeakMap<FactorSet, StoredResultsWriter>();
+
+function storedJson(factors: FactorSet, results: CalculationResults): string {
+  let write = storedWriters.get(factors);
+  if (!write) {
+    write = storedResultsWriter();
+    storedWriters.set(factors, write);
+  }
+  return write(results);
 }
 
 /** Validates and computes; answers the columns to store. Throws 400 with field errors. */
@@ -111,7 +130,7 @@ export function computeColumns(
     machine_set_id: evaluation.results.machine_set?.id ?? null,
     inputs: JSON.stringify(evaluation.inputs),
     // Stored compact: the breakdown's labels and formulas come back from the template version on read.
-    results: JSON.stringify(toStoredResults(evaluation.results)),
+    results: storedJson(factors, evaluation.results),
     total_co2e: evaluation.total,
     computed: { inputs: evaluation.inputs, results: evaluation.results },
   };

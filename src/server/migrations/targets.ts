@@ -15,7 +15,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { CalculationResults } from '../../core/api';
-import { CalculationError, computeResults } from '../../core/formula';
+import { CalculationError, computeResults, storedResultsWriter } from '../../core/formula';
 import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
@@ -28,7 +28,6 @@ import { errorText, HttpError } from '../http/errors';
 import { loadProductionSet, type ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { carryInputs } from './carry-over';
-import { storedResultsWriter } from './stored-json';
 
 /** The columns of a calculation a migration reads. */
 export interface SourceRow {
