@@ -5,14 +5,15 @@
 import type { ImportRowError } from '../../core/api';
 import { csvConventions, csvFile } from '../../core/csv';
 import type { Language, LocalizedText } from '../../core/languages';
-import type { DbJson } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { translate } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 
 const ERROR_CSV_COLUMNS = ['row', 'column', 'value', 'error'] as const;
 
-export function toRowError(row: Record<string, unknown>, lang: Language): ImportRowError {
+function toRowError(row: Record<string, unknown>, lang: Language): ImportRowError {
   const params = parseJson<{ messages?: Partial<LocalizedText> }>(row.params as DbJson, {});
   return {
     row: Number(row.row),
@@ -21,6 +22,18 @@ export function toRowError(row: Record<string, unknown>, lang: Language): Import
     message_key: String(row.message_key),
     message: params.messages?.[lang] ?? params.messages?.de ?? String(row.message_key),
   };
+}
+
+/** An import's row errors in file order, worded for the reader; `limit` caps how many. */
+export async function rowErrors(
+  db: Kysely<DatabaseSchema>,
+  importId: number,
+  lang: Language,
+  limit?: number,
+): Promise<ImportRowError[]> {
+  let query = db.selectFrom('import_errors').selectAll().where('import_id', '=', importId).orderBy('row').orderBy('id');
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map((e) => toRowError(e, lang));
 }
 
 export function errorsCsv(errors: readonly ImportRowError[], lang: Language): string {

@@ -27,7 +27,7 @@ import type { AppServices } from '../services';
 import type { TemplateRegistry } from '../templates/registry';
 import { isoNow } from '../db/values';
 import { CsvStreamError, openCsv } from './csv-stream';
-import { errorsCsv, toRowError } from './errors-csv';
+import { errorsCsv, rowErrors } from './errors-csv';
 import { runImport } from './job';
 import { importMessage } from './messages';
 import { toImportRecord } from './record';
@@ -177,16 +177,7 @@ export async function registerImportRoutes(
     },
     async (request) => {
       const row = await findImport(db, request, request.params.id);
-      const lang = currentUser(request).language;
-      const errors = await db
-        .selectFrom('import_errors')
-        .selectAll()
-        .where('import_id', '=', Number(row.id))
-        .orderBy('row')
-        .orderBy('id')
-        .limit(1000)
-        .execute();
-      return errors.map((e) => toRowError(e, lang));
+      return rowErrors(db, Number(row.id), currentUser(request).language, 1000);
     },
   );
 
@@ -204,19 +195,10 @@ export async function registerImportRoutes(
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);
       const lang = currentUser(request).language;
-      const errors = await db
-        .selectFrom('import_errors')
-        .selectAll()
-        .where('import_id', '=', Number(row.id))
-        .orderBy('row')
-        .orderBy('id')
-        .execute();
+      const errors = await rowErrors(db, Number(row.id), lang);
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="import-${row.id}-errors.csv"`);
-      return errorsCsv(
-        errors.map((e) => toRowError(e, lang)),
-        lang,
-      );
+      return errorsCsv(errors, lang);
     },
   );
 

@@ -9,6 +9,7 @@ import type { FactorMigrationSummary } from '../../core/api';
 import type { DatabaseSchema, DbBoolean } from '../db/schema';
 import { toBoolean } from '../db/values';
 import { insertItems, type ItemRow } from './item-writer';
+import { EMPTY_SUMMARY } from './record';
 import { whereSelected, type CalculationSelection } from './selection';
 import type { MigrationTarget } from './targets';
 import './tables';
@@ -31,14 +32,7 @@ export async function previewItems(
   selection: CalculationSelection,
   target: MigrationTarget,
 ): Promise<FactorMigrationSummary> {
-  const summary: FactorMigrationSummary = {
-    count: 0,
-    excluded: 0,
-    total_before: 0,
-    total_after: 0,
-    difference: 0,
-    percent: null,
-  };
+  const summary: FactorMigrationSummary = { ...EMPTY_SUMMARY };
   const readPage = (afterId: number) =>
     observed(
       whereSelected(

@@ -201,6 +201,19 @@ function targetTemplate(
   return entry.template;
 }
 
+/** What a preview row shows of its calculation, in the item list and in the CSV alike. */
+const ITEM_COLUMNS = [
+  'calculation_id',
+  'number',
+  'title',
+  'template_id',
+  'total_before',
+  'total_after',
+  'difference',
+  'percent',
+  'excluded',
+] as const;
+
 /** How many preview rows are read per query while the CSV streams. */
 const ITEMS_CSV_BATCH = 5000;
 
@@ -268,19 +281,7 @@ export function registerMigrationRoutes(
     access: 'migration-items',
     table: 'factor_migration_items',
     columns: recordColumns(FactorMigrationItemRecord, {
-      only: [
-        'id',
-        'migration_id',
-        'calculation_id',
-        'number',
-        'title',
-        'template_id',
-        'total_before',
-        'total_after',
-        'difference',
-        'percent',
-        'excluded',
-      ],
+      only: ['id', 'migration_id', ...ITEM_COLUMNS],
     }),
     search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
@@ -546,18 +547,7 @@ export function registerMigrationRoutes(
         for (let after = 0; ;) {
           const rows = await database
             .selectFrom('factor_migration_items')
-            .select([
-              'id',
-              'calculation_id',
-              'number',
-              'title',
-              'template_id',
-              'total_before',
-              'total_after',
-              'difference',
-              'percent',
-              'excluded',
-            ])
+            .select(['id', ...ITEM_COLUMNS])
             .where('migration_id', '=', migration.id)
             .where('mandant_id', '=', migration.mandant_id)
             .where('id', '>', after)
