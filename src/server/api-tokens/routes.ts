@@ -15,7 +15,7 @@ import { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../co
 import { NoContent } from '../../core/api/schema';
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser } from '../auth/authenticate';
-import { conflict, errorRef, forbidden, notFound } from '../http/errors';
+import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
@@ -28,13 +28,7 @@ import {
   withApiTokens,
 } from './store';
 
-const errorResponses = {
-  400: errorRef,
-  401: errorRef,
-  403: errorRef,
-  404: errorRef,
-  409: errorRef,
-};
+const errorResponses = errorAnswers(400, 401, 403, 404, 409);
 
 /** What the protocol keeps of a token: never its secret. */
 const protocolRecord = (token: ApiTokenRecord) => ({ id: token.id, name: token.name, expires_at: token.expires_at });

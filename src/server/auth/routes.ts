@@ -15,7 +15,7 @@ import { NoContent } from '../../core/api/schema';
 import type { Config } from '../config';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean, toCount } from '../db/values';
-import { badRequest, errorRef, HttpError, unauthorized } from '../http/errors';
+import { badRequest, errorAnswers, errorRef, HttpError, unauthorized } from '../http/errors';
 import type { AfterResponse } from '../http/after-response';
 import { typed } from '../http/typed-routes';
 import type { Mail, Mailer } from '../mail/mailer';
@@ -30,11 +30,7 @@ import { recordChange } from '../protocol/change';
 
 const RESET_TTL_HOURS = 1;
 const LOGIN_FAILED = 'errors.auth.loginFailed';
-const errorResponses = {
-  400: errorRef,
-  401: errorRef,
-  429: errorRef,
-};
+const errorResponses = errorAnswers(400, 401, 429);
 
 /** More reset mails than this per hour would only flood a mailbox; further requests still answer 204. */
 const MAX_RESETS_PER_HOUR = 5;

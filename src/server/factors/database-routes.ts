@@ -19,7 +19,7 @@ import { seesAllMandants, type Action } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorRef, type FieldErrors } from '../http/errors';
+import { badRequest, conflict, errorAnswers, errorRef, type FieldErrors } from '../http/errors';
 import { idParams, idSchema } from '../http/record-id';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
@@ -159,14 +159,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         summary: 'Change a draft database (name, version label, validity, source)',
         params: idParams,
         body: UpdateFactorDatabaseRequest,
-        response: {
-          200: FactorDatabaseRecord,
-          400: errorRef,
-          401: errorRef,
-          403: errorRef,
-          404: errorRef,
-          409: errorRef,
-        },
+        response: { 200: FactorDatabaseRecord, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -220,14 +213,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
               ? 'Publish a draft (non-empty, valid); immutable afterwards'
               : 'Archive a published database',
           params: idParams,
-          response: {
-            200: FactorDatabaseRecord,
-            400: errorRef,
-            401: errorRef,
-            403: errorRef,
-            404: errorRef,
-            409: errorRef,
-          },
+          response: { 200: FactorDatabaseRecord, ...errorAnswers(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>

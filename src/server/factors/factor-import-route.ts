@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { FactorImportReport, FactorImportRequest } from '../../core/api';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { errorRef } from '../http/errors';
+import { errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { writableDatabase } from './access';
@@ -26,14 +26,7 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
           'Import factors from CSV into a draft (key, category, unit, value, source, year, region, labels); one bad row rejects the file',
         params: idParams,
         body: FactorImportRequest,
-        response: {
-          200: FactorImportReport,
-          400: errorRef,
-          401: errorRef,
-          403: errorRef,
-          404: errorRef,
-          409: errorRef,
-        },
+        response: { 200: FactorImportReport, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -72,6 +72,11 @@ export const apiErrorSchema = ApiErrorBody;
 /** A route's error responses in its schema: `response: { 400: errorRef, 404: errorRef }`. */
 export const errorRef = { $ref: 'ApiError#' } as const;
 
+/** The error answers a route declares, by status: `response: { 200: Record, ...errorAnswers(401, 404) }`. */
+export function errorAnswers<const S extends number>(...statuses: S[]): Record<S, typeof errorRef> {
+  return Object.fromEntries(statuses.map((status) => [status, errorRef])) as Record<S, typeof errorRef>;
+}
+
 interface ValidationIssue {
   instancePath?: string;
   keyword?: string;

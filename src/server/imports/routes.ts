@@ -16,7 +16,7 @@ import { usesDraftTemplates } from '../../core/access/policy';
 import { currentMachineSetId, loadMachineSetData } from '../machines/production';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
-import { badRequest, conflict, errorRef, HttpError } from '../http/errors';
+import { badRequest, conflict, errorAnswers, errorRef, HttpError } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { parseQueryJson } from '../http/json-limits';
@@ -82,14 +82,7 @@ export async function registerImportRoutes(
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
           querystring: ImportUploadQuery,
-          response: {
-            200: ImportReport,
-            201: ImportReport,
-            400: errorRef,
-            401: errorRef,
-            403: errorRef,
-            413: errorRef,
-          },
+          response: { 200: ImportReport, 201: ImportReport, ...errorAnswers(400, 401, 403, 413) },
         },
       },
       async (request, reply) => {

@@ -40,7 +40,7 @@ import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
-import { badRequest, conflict, errorRef, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, errorAnswers, errorRef, forbidden, HttpError, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
@@ -460,14 +460,7 @@ export function registerMigrationRoutes(
           tags: ['migrations'],
           summary,
           params: idParams,
-          response: {
-            200: FactorMigrationRecord,
-            400: errorRef,
-            401: errorRef,
-            403: errorRef,
-            404: errorRef,
-            409: errorRef,
-          },
+          response: { 200: FactorMigrationRecord, ...errorAnswers(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {

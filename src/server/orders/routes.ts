@@ -19,7 +19,7 @@ import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
-import { conflict, errorRef } from '../http/errors';
+import { conflict, errorAnswers, errorRef } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
@@ -155,13 +155,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
           tags: ['orders'],
           summary: document.summary,
           params: idParams,
-          response: {
-            200: fileResponse('application/pdf', document.description),
-            401: errorRef,
-            403: errorRef,
-            404: errorRef,
-            409: errorRef,
-          },
+          response: { 200: fileResponse('application/pdf', document.description), ...errorAnswers(401, 403, 404, 409) },
         },
       },
       async (request, reply) => {

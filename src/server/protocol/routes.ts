@@ -15,7 +15,7 @@ import { ProtocolEntryRecord } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { sendCsvDownload } from '../http/csv-download';
-import { errorRef, notFound } from '../http/errors';
+import { errorAnswers, errorRef, notFound } from '../http/errors';
 import { listQuerystring, registerListRoute, selectPage, sortedRows } from '../http/list-query';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
@@ -64,12 +64,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
         querystring: listQuerystring(describe),
-        response: {
-          200: fileResponse('text/csv', 'The protocol entries as CSV'),
-          400: errorRef,
-          401: errorRef,
-          403: errorRef,
-        },
+        response: { 200: fileResponse('text/csv', 'The protocol entries as CSV'), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {

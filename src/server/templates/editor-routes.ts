@@ -23,7 +23,7 @@ import { checkTemplate, parseTemplateJson, wordChecker, type Template, type Unit
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
+import { badRequest, conflict, errorAnswers, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
@@ -217,14 +217,7 @@ export function registerTemplateEditorRoutes(
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
         params: TemplateVersionParams,
         body: TemplateCopyRequest,
-        response: {
-          201: TemplateVersionRecord,
-          400: errorRef,
-          401: errorRef,
-          403: errorRef,
-          404: errorRef,
-          409: errorRef,
-        },
+        response: { 201: TemplateVersionRecord, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -324,12 +317,7 @@ export function registerTemplateEditorRoutes(
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
         params: TemplateVersionParams,
-        response: {
-          200: fileResponse('application/json', 'The template file'),
-          401: errorRef,
-          403: errorRef,
-          404: errorRef,
-        },
+        response: { 200: fileResponse('application/json', 'The template file'), ...errorAnswers(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -351,11 +339,7 @@ export function registerTemplateEditorRoutes(
       schema: {
         tags,
         summary: 'The template files that were not loaded at startup, with place and message (provider admins)',
-        response: {
-          200: Type.Array(TemplateLoadErrorRecord),
-          401: errorRef,
-          403: errorRef,
-        },
+        response: { 200: Type.Array(TemplateLoadErrorRecord), ...errorAnswers(401, 403) },
       },
     },
     // A rejected file is otherwise only in the server log, which a provider admin does not read (issue #20).
