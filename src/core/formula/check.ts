@@ -146,15 +146,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
     case 'factor':
       return checkFactorArgument(first, scope, check);
     case 'machine': {
-      const fieldName = optionFieldName(first);
-      const field = fieldName === undefined ? undefined : findField(scope, fieldName);
-      if (!field || field.type !== 'machine') {
-        check.errors.push(
-          fieldName === undefined
-            ? checkerText('checker.formula.machineFieldNeededExpression')
-            : checkerText('checker.formula.machineFieldNeeded', { name: fieldName }),
-        );
-      }
+      checkFieldArgument(first, 'machine', scope, check);
       const figure = stringLiteral(second);
       if (figure === undefined || !isMachineFigure(figure)) {
         const figures = MACHINE_FIGURE_NAMES.join(', ');
@@ -185,18 +177,8 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
         check.errors.push(checkerText('checker.formula.energyFigureUnknown', { figure }));
       return;
     }
-    case 'option': {
-      const fieldName = optionFieldName(first);
-      const field = fieldName === undefined ? undefined : findField(scope, fieldName);
-      if (!field || field.type !== 'select') {
-        check.errors.push(
-          fieldName === undefined
-            ? checkerText('checker.formula.selectFieldNeededExpression')
-            : checkerText('checker.formula.selectFieldNeeded', { name: fieldName }),
-        );
-      }
-      return;
-    }
+    case 'option':
+      return checkFieldArgument(first, 'select', scope, check);
     case 'sum': {
       const group = groupArgument(first, scope);
       if (!group) {
@@ -226,6 +208,23 @@ function stringLiteral(node: FormulaNode | undefined): string | undefined {
 function groupArgument(node: FormulaNode, scope: FormulaScope) {
   if (node.type !== 'Identifier' || scope.item) return undefined;
   return scope.groups.get((node as jsep.Identifier).name);
+}
+
+/** The first argument of machine() and option(): a field of `type`, named as such. */
+function checkFieldArgument(
+  argument: FormulaNode,
+  type: 'machine' | 'select',
+  scope: FormulaScope,
+  check: FormulaCheck,
+): void {
+  const fieldName = optionFieldName(argument);
+  const field = fieldName === undefined ? undefined : findField(scope, fieldName);
+  if (field?.type === type) return;
+  check.errors.push(
+    fieldName === undefined
+      ? checkerText(`checker.formula.${type}FieldNeededExpression`)
+      : checkerText(`checker.formula.${type}FieldNeeded`, { name: fieldName }),
+  );
 }
 
 function checkFactorArgument(argument: FormulaNode, scope: FormulaScope, check: FormulaCheck): void {

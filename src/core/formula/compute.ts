@@ -10,18 +10,8 @@ import { pruneInputs } from '../template/inputs';
 import type { ProductionData, ProductionUse } from '../production';
 import { CalculationError, type FormulaRun } from './evaluate';
 
-export interface FactorUse {
-  key: string;
-  /** kg CO2e per unit. */
-  value: number;
-  unit: string;
-  source: string;
-  label?: LocalizedText;
-  /** The year the figure refers to; null: the database did not record it; absent: results stored before it was kept. */
-  year?: number | null;
-  /** Where the figure applies (e.g. `DE`); null and absent as for `year`. */
-  region?: string | null;
-}
+/** A factor a result read, as its database gave it; in results stored before year and region were kept, those are absent. */
+export type FactorUse = FactorInfo;
 
 export interface ResultBreakdown {
   name: string;

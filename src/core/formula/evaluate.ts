@@ -153,8 +153,13 @@ export function compare(operator: string, left: FormulaValue, right: FormulaValu
   const bothNumbers = typeof left === 'number' && typeof right === 'number';
   const bothStrings = typeof left === 'string' && typeof right === 'string';
   if (!bothNumbers && !bothStrings) throw new CalculationError('type', `'${operator}' needs two numbers or two texts`);
-  const a = left as number | string;
-  const b = right as number | string;
+  return inOrder(operator as Ordering, left as number | string, right as number | string);
+}
+
+export type Ordering = '<' | '<=' | '>' | '>=';
+
+/** Whether `a operator b` holds for two values of one type: the ordering formulas and visibility conditions share. */
+export function inOrder<T extends number | string | boolean>(operator: Ordering, a: T, b: T): boolean {
   switch (operator) {
     case '<':
       return a < b;

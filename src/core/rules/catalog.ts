@@ -180,18 +180,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
   },
   integer: {
     arity: 0,
-    build: (kind) =>
-      kind !== 'number'
-        ? NUMBER_ONLY
-        : [
-            {
-              kind,
-              schema: { multipleOf: 1 },
-              test: (value: number) => isMultipleOf(value, 1),
-              message: 'integer',
-              params: {},
-            },
-          ],
+    build: (kind) => (kind !== 'number' ? NUMBER_ONLY : stepRule(kind, 1, 'integer', {})),
   },
   decimals: {
     arity: 1,
@@ -200,15 +189,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       const digits = count(arg);
       if (digits === undefined || digits > 9) return ruleFault('checker.rule.needsDigits', { arg });
       const step = Number(`1e-${digits}`);
-      return [
-        {
-          kind,
-          schema: { multipleOf: step },
-          test: (value: number) => isMultipleOf(value, step),
-          message: 'decimals',
-          params: { n: digits },
-        },
-      ];
+      return stepRule(kind, step, 'decimals', { n: digits });
     },
   },
   multipleOf: {
@@ -217,15 +198,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       if (kind !== 'number') return NUMBER_ONLY;
       const step = number(arg);
       if (step === undefined || step <= 0) return ruleFault('checker.rule.needsPositive', { arg });
-      return [
-        {
-          kind,
-          schema: { multipleOf: step },
-          test: (value: number) => isMultipleOf(value, step),
-          message: 'multipleOf',
-          params: { n: step },
-        },
-      ];
+      return stepRule(kind, step, 'multipleOf', { n: step });
     },
   },
   minLength: { arity: 1, build: (kind, [arg]) => lengthRule(kind, arg, 'min') },
@@ -287,6 +260,16 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
 export const RULE_ARITY: Readonly<Record<string, number>> = Object.freeze(
   Object.fromEntries(Object.entries(RULES).map(([name, rule]) => [name, rule.arity])),
 );
+
+/** A number that must be a multiple of `step` (whole numbers: 1); `message` and `params` say which rule asked. */
+function stepRule(
+  kind: ValueKind,
+  step: number,
+  message: 'integer' | 'decimals' | 'multipleOf',
+  params: Check['params'],
+): Omit<Check, 'rule'>[] {
+  return [{ kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message, params }];
+}
 
 function isTextField(type: FieldType): boolean {
   return type === 'text' || type === 'textarea';

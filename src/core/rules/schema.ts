@@ -66,6 +66,15 @@ function addFields(
   }
 }
 
+/** The JSON type of each field that holds one plain value. */
+const PLAIN_JSON_TYPES = {
+  text: 'string',
+  textarea: 'string',
+  integer: 'integer',
+  number: 'number',
+  boolean: 'boolean',
+};
+
 /** Base type (nullable unless required) plus one allOf entry per rule check, in the order written. */
 export function fieldSchema({ field, rules }: CompiledField, options: InputCheckOptions = {}): JsonSchema {
   const nullable = !rules.required;
@@ -74,16 +83,10 @@ export function fieldSchema({ field, rules }: CompiledField, options: InputCheck
   switch (field.type) {
     case 'text':
     case 'textarea':
-      schema = { type: type('string') };
-      break;
     case 'integer':
-      schema = { type: type('integer') };
-      break;
     case 'number':
-      schema = { type: type('number') };
-      break;
     case 'boolean':
-      schema = { type: type('boolean') };
+      schema = { type: type(PLAIN_JSON_TYPES[field.type]) };
       break;
     case 'date':
       schema = { type: type('string'), format: 'date' };

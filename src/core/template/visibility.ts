@@ -4,11 +4,12 @@
  * so the server's schema and the client's form agree on which fields are shown.
  */
 import type jsep from 'jsep';
+import { inOrder, type Ordering } from '../formula/evaluate';
 import { parseFormula, type FormulaNode } from '../formula/parse';
 import { CheckerFault, checkerText, type CheckerKey, type CheckerParams } from './checker-messages';
 import type { Field } from './types';
 
-export type Comparison = '==' | '<' | '<=' | '>' | '>=';
+export type Comparison = '==' | Ordering;
 
 export type Condition =
   | { kind: 'const'; value: boolean }
@@ -152,18 +153,7 @@ export function evaluateCondition(condition: Condition, values: Record<string, u
         return false;
       const a = value as number | string | boolean;
       const b = condition.value;
-      switch (condition.op) {
-        case '==':
-          return a === b;
-        case '<':
-          return a < b;
-        case '<=':
-          return a <= b;
-        case '>':
-          return a > b;
-        default:
-          return a >= b;
-      }
+      return condition.op === '==' ? a === b : inOrder(condition.op, a, b);
     }
   }
 }
