@@ -9,17 +9,23 @@ import { findMessage } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { TemplateRegistry } from '../templates/registry';
 
-export const ITEMS_CSV_COLUMNS = [
+/** A migration item's stored columns a reader sees, in the order the preview table and the CSV show them. */
+export const MIGRATION_ITEM_COLUMNS = [
   'calculation_id',
   'number',
   'title',
-  'template',
+  'template_id',
   'total_before',
   'total_after',
   'difference',
   'percent',
   'excluded',
 ] as const;
+
+/** The CSV's header keys (`migrations.csv.<key>`): the same columns, the template named without its storage suffix. */
+export const ITEMS_CSV_COLUMNS = MIGRATION_ITEM_COLUMNS.map((column) =>
+  column === 'template_id' ? 'template' : column,
+);
 
 const KG_DIGITS = 2;
 const PERCENT_DIGITS = 1;

@@ -50,7 +50,7 @@ import { databaseLabel } from '../../core/protocol/describe';
 import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
-import { itemsCsvHeader, itemsCsvRows } from './items-csv';
+import { itemsCsvHeader, itemsCsvRows, MIGRATION_ITEM_COLUMNS } from './items-csv';
 import { previewItems } from './preview';
 import { alreadyOnTarget, checkListFilter, type CalculationSelection } from './selection';
 import { loadProductionSet, type ProductionSet } from '../machines/production';
@@ -202,18 +202,6 @@ function targetTemplate(
 }
 
 /** What a preview row shows of its calculation, in the item list and in the CSV alike. */
-const ITEM_COLUMNS = [
-  'calculation_id',
-  'number',
-  'title',
-  'template_id',
-  'total_before',
-  'total_after',
-  'difference',
-  'percent',
-  'excluded',
-] as const;
-
 /** How many preview rows are read per query while the CSV streams. */
 const ITEMS_CSV_BATCH = 5000;
 
@@ -281,7 +269,7 @@ export function registerMigrationRoutes(
     access: 'migration-items',
     table: 'factor_migration_items',
     columns: recordColumns(FactorMigrationItemRecord, {
-      only: ['id', 'migration_id', ...ITEM_COLUMNS],
+      only: ['id', 'migration_id', ...MIGRATION_ITEM_COLUMNS],
     }),
     search: [sql.ref('number'), sql.ref('title'), sql.ref('template_id')],
     scope: (query, user) => scopeToMandant(query, user, 'mandant_id'),
@@ -540,7 +528,7 @@ export function registerMigrationRoutes(
         for (let after = 0; ;) {
           const rows = await database
             .selectFrom('factor_migration_items')
-            .select(['id', ...ITEM_COLUMNS])
+            .select(['id', ...MIGRATION_ITEM_COLUMNS])
             .where('migration_id', '=', migration.id)
             .where('mandant_id', '=', migration.mandant_id)
             .where('id', '>', after)
