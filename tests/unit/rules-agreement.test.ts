@@ -220,20 +220,23 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
 
   // A seeded random walk: start from a valid baseline, then replace 0–3 values (and sometimes whole
   // items) with values from a pool of valid, invalid and wrongly typed ones.
+  const brochureBase = {
+    title: 'B',
+    quantity: 5000,
+    format: 'A4',
+    pages: 16,
+    paper: 'paper_virgin',
+    grammage: 115,
+    spoilage_pct: 10,
+    has_cover: true,
+    cover_paper: 'board_virgin',
+    cover_grammage: 250,
+  };
   const baselines: Record<string, Record<string, unknown>> = {
     sample: { ...base, legs: [{ mode: 'truck', km: 120, note: 'long' }] },
     // Version 2: the print model's colours, ups, optional machines and cartons.
     brochure: {
-      title: 'B',
-      quantity: 5000,
-      format: 'A4',
-      pages: 16,
-      paper: 'paper_virgin',
-      grammage: 115,
-      spoilage_pct: 10,
-      has_cover: true,
-      cover_paper: 'board_virgin',
-      cover_grammage: 250,
+      ...brochureBase,
       colours_front: 4,
       colours_back: 4,
       ups: 8,
@@ -242,16 +245,7 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
       transport: [{ mode: 'road_freight_truck', distance_km: 100 }],
     },
     'brochure@1': {
-      title: 'B',
-      quantity: 5000,
-      format: 'A4',
-      pages: 16,
-      paper: 'paper_virgin',
-      grammage: 115,
-      spoilage_pct: 10,
-      has_cover: true,
-      cover_paper: 'board_virgin',
-      cover_grammage: 250,
+      ...brochureBase,
       energy_kwh_per_1000: 2.5,
       electricity: 'electricity_de_grid',
       transport: [{ mode: 'road_freight_truck', distance_km: 100 }],
