@@ -72,11 +72,23 @@ const PRODUCTION: ProductionSet = {
         power_kw: { value: 80, source: 'Meter 2025', year: 2025 },
         speed_sheets_per_hour: { value: 10000, source: 'Data sheet', year: 2024 },
         makeready_minutes: { value: 30, source: 'Own timing', year: 2025 },
+        makeready_sheets: { value: 150, source: 'Own count', year: 2025 },
       },
     },
+    // A machine with a figure missing: formulas that read it fail alike on both sides.
     { key: 'folder', kind: 'finishing', name: 'Folder', figures: { power_kw: { value: 5, source: 'x', year: null } } },
+    {
+      key: 'cutter',
+      kind: 'finishing',
+      name: 'Guillotine',
+      figures: {
+        power_kw: { value: 12, source: 'Meter 2025', year: 2025 },
+        speed_sheets_per_hour: { value: 20000, source: 'Data sheet', year: 2024 },
+        makeready_minutes: { value: 10, source: 'Own timing', year: 2025 },
+      },
+    },
   ]),
-  keysByKind: { press: ['sm-102'], finishing: ['folder'] },
+  keysByKind: { press: ['sm-102'], finishing: ['folder', 'cutter'] },
 };
 
 const junk = fc.oneof(
@@ -116,7 +128,7 @@ function valueFor(field: Field, plausible: boolean): fc.Arbitrary<unknown> {
       valid = fc.constantFrom(...categoryKeys, 'no_such_factor');
       break;
     case 'machine':
-      valid = fc.constantFrom('sm-102', 'folder', 'gone');
+      valid = fc.constantFrom('sm-102', 'folder', 'cutter', 'gone');
       break;
     case 'date':
       valid = fc.constantFrom('2026-01-31', '2026-02-30');
@@ -218,10 +230,13 @@ function outcome(compute: () => unknown): unknown {
   }
 }
 
-describe.each(TEMPLATES.map((template) => [template.id, template] as const))(
+describe.each(TEMPLATES.map((template) => [`${template.id} v${template.version}`, template] as const))(
   'compiled formulas of %s',
   (_, template) => {
-    const production = template.id === 'press-job' ? PRODUCTION : undefined;
+    // A template with machine fields is computed with the mandant's machine set, as the server does.
+    const production = template.groups.some((group) => group.fields.some((field) => field.type === 'machine'))
+      ? PRODUCTION
+      : undefined;
 
     it('equal the reference interpreter on random inputs', () => {
       fc.assert(
@@ -242,6 +257,7 @@ describe.each(TEMPLATES.map((template) => [template.id, template] as const))(
 
     it('give the client preview what the server stores', () => {
       let accepted = 0;
+      let computedWithMachines = 0;
       fc.assert(
         fc.property(
           fc.oneof(plausibleInputsFor(template), inputsFor(template)),
@@ -256,6 +272,7 @@ describe.each(TEMPLATES.map((template) => [template.id, template] as const))(
               throw error;
             }
             accepted++;
+            if (server.results.production?.length) computedWithMachines++;
             const preview = tryComputeResults(template, inputs, factors.lookup, production?.data);
             expect(preview.ok).toBe(true);
             if (!preview.ok) return;
@@ -271,6 +288,8 @@ describe.each(TEMPLATES.map((template) => [template.id, template] as const))(
       );
       // Random inputs must reach the computation, not only the validation.
       expect(accepted).toBeGreaterThan(0);
+      // …and, where the template has machine fields, the machines' figures too.
+      if (production) expect(computedWithMachines).toBeGreaterThan(0);
     });
   },
 );

@@ -268,47 +268,55 @@ describe('templateCsv', () => {
     expect(suggestMapping(rolls, ['Auflage (Rollen)'])).toEqual({ 'Auflage (Rollen)': 'quantity' });
   });
 
+  // Version 1 has the decimal default (kWh per 1000); version 2 labels with the delimiter in them ("Colours, front").
+  const brochureV1 = shippedTemplate('brochure', 1);
+
   it('has the header in the user language, recognised again by suggestMapping, and an example row', () => {
-    for (const lang of ['de', 'en', 'fr', 'it', 'es'] as const) {
-      const text = templateCsv(brochure, lang).replace(/^\uFEFF/, '');
-      const [header, example] = text.split('\r\n');
-      const delimiter = lang === 'en' ? ',' : ';';
-      const headers = header!.split(delimiter).map((h) => h.replace(/^"|"$/g, ''));
-      expect(Object.values(suggestMapping(brochure, headers)).every((key) => key !== null)).toBe(true);
-      expect(example).toBeTruthy();
-    }
+    for (const template of [brochureV1, brochure])
+      for (const lang of ['de', 'en', 'fr', 'it', 'es'] as const) {
+        const text = templateCsv(template, lang).replace(/^\uFEFF/, '');
+        const delimiter = lang === 'en' ? ',' : ';';
+        const [headers, example] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data;
+        expect(
+          Object.values(suggestMapping(template, headers!)).every((key) => key !== null),
+          `${template.version} ${lang}`,
+        ).toBe(true);
+        expect(example).toBeTruthy();
+      }
     expect(templateCsv(brochure, 'de')).toMatch(/^\uFEFFTitel;Auflage \(Stk\.\);/);
+    expect(templateCsv(brochure, 'en')).toContain(',"Colours, front (pcs)","Colours, back (pcs)",');
   });
 
   it("is read back by Kontor's own importer in every language: the example row gives the template's defaults", () => {
-    for (const lang of LANGUAGES) {
-      const text = templateCsv(brochure, lang).replace(/^\uFEFF/, '');
-      const delimiter = detectDelimiter(text);
-      expect(delimiter, lang).toBe(lang === 'en' ? ',' : ';');
-      const [headers, example] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data;
-      // The decimal default (kWh per 1000) is written as the reader's spreadsheet writes it.
-      expect(example, lang).toContain(lang === 'en' ? '2.5' : '2,5');
-      const plan = withDecimals(
-        planRows(brochure, headers!, suggestMapping(brochure, headers!)),
-        [example!],
-        delimiter === ';' ? ',' : '.',
-      );
-      const { inputs, errors } = rowToInputs(brochure, plan, example!, {
-        ...context,
-        decimal: delimiter === ';' ? ',' : '.',
-      });
-      expect(errors, lang).toEqual([]);
-      expect(inputs.energy_kwh_per_1000, lang).toBe(2.5);
-      const defaults = Object.fromEntries(
-        brochure.groups
-          .filter((g) => !g.repeatable)
-          .flatMap((g) => g.fields)
-          .filter((f) => (f.type === 'number' || f.type === 'integer') && f.default !== undefined)
-          .map((f) => [f.name, f.default]),
-      );
-      expect(Object.keys(defaults).length, lang).toBeGreaterThan(2);
-      for (const [name, value] of Object.entries(defaults))
-        if (name in inputs) expect(inputs[name], `${lang} ${name}`).toBe(value);
-    }
+    for (const template of [brochureV1, brochure])
+      for (const lang of LANGUAGES) {
+        const text = templateCsv(template, lang).replace(/^\uFEFF/, '');
+        const delimiter = detectDelimiter(text);
+        expect(delimiter, lang).toBe(lang === 'en' ? ',' : ';');
+        const [headers, example] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data;
+        // The decimal default (kWh per 1000) is written as the reader's spreadsheet writes it.
+        if (template === brochureV1) expect(example, lang).toContain(lang === 'en' ? '2.5' : '2,5');
+        const plan = withDecimals(
+          planRows(template, headers!, suggestMapping(template, headers!)),
+          [example!],
+          delimiter === ';' ? ',' : '.',
+        );
+        const { inputs, errors } = rowToInputs(template, plan, example!, {
+          ...context,
+          decimal: delimiter === ';' ? ',' : '.',
+        });
+        expect(errors, `${template.version} ${lang}`).toEqual([]);
+        if (template === brochureV1) expect(inputs.energy_kwh_per_1000, lang).toBe(2.5);
+        const defaults = Object.fromEntries(
+          template.groups
+            .filter((g) => !g.repeatable)
+            .flatMap((g) => g.fields)
+            .filter((f) => (f.type === 'number' || f.type === 'integer') && f.default !== undefined)
+            .map((f) => [f.name, f.default]),
+        );
+        expect(Object.keys(defaults).length, lang).toBeGreaterThan(2);
+        for (const [name, value] of Object.entries(defaults))
+          if (name in inputs) expect(inputs[name], `${template.version} ${lang} ${name}`).toBe(value);
+      }
   });
 });

@@ -15,7 +15,8 @@ import { catalogOf, lookupOf, shippedTemplate, shippedTemplateFiles } from './su
 const columns = { title: 'Column title', tags: ['column-tag'] };
 
 describe('carrying inputs over to another template version', () => {
-  const v1 = shippedTemplate('flyer');
+  // Version 1 as shipped; the version 2 below is made up for the test, not the shipped print model's.
+  const v1 = shippedTemplate('flyer', 1);
   /** Version 2: spoilage_pct gone, waste_pct new (default 8), transport legs gain return_trip, a new packaging group. */
   const v2: Template = (() => {
     const next: Template = structuredClone(v1);

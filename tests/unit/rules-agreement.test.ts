@@ -12,9 +12,14 @@ const sample = sampleTemplate();
 const serverValidate = createInputsValidator(sample);
 const base = { title: 'Box', quantity: 100, weight_kg: 1.5, material: 'steel', energy: 'electricity_de_grid' };
 
-function agree(template: Template, validate: ReturnType<typeof createInputsValidator>, inputs: unknown) {
+function agree(
+  template: Template,
+  validate: ReturnType<typeof createInputsValidator>,
+  inputs: unknown,
+  options?: Parameters<typeof validateInputs>[3],
+) {
   const server = validate(inputs, 'en');
-  const client = validateInputs(template, inputs, 'en');
+  const client = validateInputs(template, inputs, 'en', options);
   expect(server.valid, JSON.stringify(inputs)).toBe(Object.keys(client).length === 0);
   expect(Object.keys(server.errors).sort(), JSON.stringify(inputs)).toEqual(Object.keys(client).sort());
   // Same words on both sides.
@@ -215,19 +220,32 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
 
   // A seeded random walk: start from a valid baseline, then replace 0–3 values (and sometimes whole
   // items) with values from a pool of valid, invalid and wrongly typed ones.
+  const brochureBase = {
+    title: 'B',
+    quantity: 5000,
+    format: 'A4',
+    pages: 16,
+    paper: 'paper_virgin',
+    grammage: 115,
+    spoilage_pct: 10,
+    has_cover: true,
+    cover_paper: 'board_virgin',
+    cover_grammage: 250,
+  };
   const baselines: Record<string, Record<string, unknown>> = {
     sample: { ...base, legs: [{ mode: 'truck', km: 120, note: 'long' }] },
+    // Version 2: the print model's colours, ups, optional machines and cartons.
     brochure: {
-      title: 'B',
-      quantity: 5000,
-      format: 'A4',
-      pages: 16,
-      paper: 'paper_virgin',
-      grammage: 115,
-      spoilage_pct: 10,
-      has_cover: true,
-      cover_paper: 'board_virgin',
-      cover_grammage: 250,
+      ...brochureBase,
+      colours_front: 4,
+      colours_back: 4,
+      ups: 8,
+      press: 'sm-102',
+      cartons: true,
+      transport: [{ mode: 'road_freight_truck', distance_km: 100 }],
+    },
+    'brochure@1': {
+      ...brochureBase,
       energy_kwh_per_1000: 2.5,
       electricity: 'electricity_de_grid',
       transport: [{ mode: 'road_freight_truck', distance_km: 100 }],
@@ -244,8 +262,13 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
     },
   };
   it.each(Object.keys(baselines))('agree on 1500 random inputs for %s', (id) => {
-    const template = id === 'sample' ? sample : shippedTemplate(id);
-    const validate = id === 'sample' ? serverValidate : createInputsValidator(template);
+    const [templateId, version] = id.split('@');
+    const template = id === 'sample' ? sample : shippedTemplate(templateId!, version ? Number(version) : undefined);
+    // The machine set in use restricts machine fields to its keys, as the server does.
+    const options = template.groups.some((group) => group.fields.some((field) => field.type === 'machine'))
+      ? { machineKeys: { press: ['sm-102'], finishing: ['folder'] } }
+      : undefined;
+    const validate = id === 'sample' ? serverValidate : createInputsValidator(template, options);
     let seed = 20260521;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -287,6 +310,7 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
       ...(field.options ?? []).map((option) => option.value),
       (field.options ?? []).map((option) => option.value),
       ...(field.type === 'factor' ? ['paper_virgin', 'truck', 'electricity_de_grid'] : []),
+      ...(field.type === 'machine' ? ['sm-102', 'folder', 'gone'] : []),
     ];
     let valid = 0;
     for (let round = 0; round < 1500; round++) {
@@ -312,7 +336,7 @@ describe('Ajv(templateToJsonSchema) and validateInputs agree', () => {
         }
       }
       for (const key of Object.keys(inputs)) if (inputs[key] === undefined) delete inputs[key];
-      const client = agree(template, validate, inputs);
+      const client = agree(template, validate, inputs, options);
       if (Object.keys(client).length === 0) valid++;
     }
     // The walk must exercise both verdicts, or it proves nothing.

@@ -9,9 +9,11 @@ import { computeResults, fromStoredResults, toStoredResults } from '../../src/co
 import { lookup2024, shippedTemplate } from './support/templates';
 
 const database = { id: 1, name: 'Demo factors 2024', version_label: '2024' };
+// The stored form, not the print model, is under test: version 1 of the brochure, whose paper result cites both papers.
+const brochureV1 = shippedTemplate('brochure', 1);
 
-function fullResults(id: string, inputs: Record<string, unknown>): CalculationResults {
-  const computed = computeResults(shippedTemplate(id), inputs, lookup2024);
+function fullResults(inputs: Record<string, unknown>): CalculationResults {
+  const computed = computeResults(brochureV1, inputs, lookup2024);
   return {
     values: computed.results,
     primary: computed.primaryName,
@@ -37,11 +39,11 @@ describe('stored results', () => {
     electricity: 'electricity_de_grid',
     transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
   };
-  const brochure = fullResults('brochure', brochureInputs);
+  const brochure = fullResults(brochureInputs);
 
   it('round-trips to the very breakdown computeResults made, per-result factors in their order', () => {
     const stored = JSON.parse(JSON.stringify(toStoredResults(brochure)));
-    expect(fromStoredResults(stored, shippedTemplate('brochure'), lookup2024)).toEqual(brochure);
+    expect(fromStoredResults(stored, brochureV1, lookup2024)).toEqual(brochure);
     expect(stored.factor_keys.paper_co2e).toEqual(['paper_virgin', 'paper_recycled']);
   });
 
@@ -55,18 +57,18 @@ describe('stored results', () => {
 
   it('keeps the value and unit each factor was computed with, whatever the database reads now', () => {
     const stored = toStoredResults(brochure);
-    const read = fromStoredResults(stored, shippedTemplate('brochure'), (key) => ({ source: `now ${key}` }));
+    const read = fromStoredResults(stored, brochureV1, (key) => ({ source: `now ${key}` }));
     expect(read.factors.map(({ key, value, unit }) => ({ key, value, unit }))).toEqual(stored.factors);
     expect(read.factors[0]!.source).toBe(`now ${stored.factors[0]!.key}`);
   });
 
   it('reads a compact row that still carries its factor texts as it is', () => {
     const older = { ...toStoredResults(brochure), factors: brochure.factors };
-    expect(fromStoredResults(older, shippedTemplate('brochure'), () => ({ source: 'not asked' }))).toEqual(brochure);
+    expect(fromStoredResults(older, brochureV1, () => ({ source: 'not asked' }))).toEqual(brochure);
   });
 
   it('a factor the database no longer knows keeps its figures, with an empty source', () => {
-    const read = fromStoredResults(toStoredResults(brochure), shippedTemplate('brochure'), () => undefined);
+    const read = fromStoredResults(toStoredResults(brochure), brochureV1, () => undefined);
     expect(read.factors[0]).toEqual({
       key: brochure.factors[0]!.key,
       value: brochure.factors[0]!.value,
@@ -77,7 +79,7 @@ describe('stored results', () => {
   });
 
   it('reads a row stored in the full form unchanged', () => {
-    expect(fromStoredResults(brochure, shippedTemplate('brochure'))).toBe(brochure);
+    expect(fromStoredResults(brochure, brochureV1)).toBe(brochure);
   });
 
   it('without the template version keeps values, factors and database, with an empty breakdown', () => {
@@ -96,7 +98,7 @@ describe('stored results', () => {
         }
       );
     };
-    const computed = computeResults(shippedTemplate('brochure'), brochureInputs, sourced);
+    const computed = computeResults(brochureV1, brochureInputs, sourced);
     const results: CalculationResults = {
       values: computed.results,
       primary: computed.primaryName,
@@ -111,7 +113,7 @@ describe('stored results', () => {
         year: 2023,
         region: 'DE',
       });
-      const read = fromStoredResults(stored, shippedTemplate('brochure'), () => ({ source: 'UBA' }));
+      const read = fromStoredResults(stored, brochureV1, () => ({ source: 'UBA' }));
       expect(read.factors.find((factor) => factor.key === 'paper_virgin')).toMatchObject({
         year: 2023,
         region: 'DE',
@@ -126,7 +128,7 @@ describe('stored results', () => {
 
     it('read as unknown from rows stored before they were kept', () => {
       const older = JSON.parse(JSON.stringify(toStoredResults(brochure)));
-      const read = fromStoredResults(older, shippedTemplate('brochure'), lookup2024);
+      const read = fromStoredResults(older, brochureV1, lookup2024);
       expect(read.factors.every((factor) => factor.year === undefined && factor.region === undefined)).toBe(true);
     });
   });
