@@ -115,7 +115,7 @@ async function copyInto(db: Kysely<DatabaseSchema>, statement: string, text: str
 
 /** The columns of an import's COPY into calculations and calculation_tags, in the order copyTextOf writes them. */
 export const CALCULATION_COPY_COLUMNS = `id, mandant_id, number, template_id, template_version, template_type, database_id, title, tags,
-  customer, status, inputs, results, total_co2e, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen`;
+  customer, status, inputs, results, total_co2e, machine_set_id, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen`;
 export const TAG_COPY_COLUMNS = 'calculation_id, mandant_id, tag, created_at, total_co2e';
 
 /** A batch of imported rows in COPY's text format, with the ids they are to have. */
@@ -133,7 +133,7 @@ export function copyTextOf(
   rows.forEach((row, i) => {
     const c = row.columns;
     const id = ids[i]!;
-    calculations += `${id}\t${owner.mandantId}\t${numbers[i]}\t${copyText(c.template_id)}\t${c.template_version}\t${copyText(c.template_type)}\t${c.database_id}\t${copyText(titleOf(row))}\t${copyText(tagsOf(row))}\t\\N\tdraft\t${copyText(c.inputs)}\t${copyText(c.results)}\t${c.total_co2e}${shared}`;
+    calculations += `${id}\t${owner.mandantId}\t${numbers[i]}\t${copyText(c.template_id)}\t${c.template_version}\t${copyText(c.template_type)}\t${c.database_id}\t${copyText(titleOf(row))}\t${copyText(tagsOf(row))}\t\\N\tdraft\t${copyText(c.inputs)}\t${copyText(c.results)}\t${c.total_co2e}\t${c.machine_set_id ?? '\\N'}${shared}`;
     for (const tag of new Set(row.tags))
       tags += `${id}\t${owner.mandantId}\t${copyText(tag)}\t${stamp}\t${c.total_co2e}\n`;
   });
