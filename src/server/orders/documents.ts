@@ -54,13 +54,14 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u2227': 'and',
   '\u2228': 'or',
   '\u00b3': '3',
+  '\u2248': '~',
 };
 
 function encodable(font: PDFFont, text: string): string {
   let out = '';
   for (const ch of text
     .replace(/[\u202f\u2009]/g, ' ')
-    .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
+    .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228\u2248]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
     try {
       font.encodeText(ch);
       out += ch;
