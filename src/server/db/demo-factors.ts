@@ -58,7 +58,7 @@ const PRESS_ENERGY = (grid: string) =>
 const FINISHING_ENERGY = (grid: string) =>
   `demo value: cutting, folding, stitching or die-cutting ≈ 0.0025 kWh per press sheet (order of magnitude of guillotine and folder power at typical speeds) × ${grid} (German grid, UBA)`;
 const CONSUMABLES =
-  'demo value: washing solution, blankets, fountain solution additives of sheetfed offset, order of magnitude ≈ 3–5 % of press-stage emissions (bvdm Klimainitiative, "Klimaneutral drucken" guidance, press consumables)';
+  'demo value: washing solution, blankets, fountain solution additives of sheetfed offset, order of magnitude ≈ 3–5 % of press-stage emissions (bvdm Klimainitiative, guidance on press consumables)';
 const VARNISH =
   'demo value: ≈ 4 g/m² water-based dispersion varnish (wet) × ≈ 2.5 kg CO2e/kg acrylic dispersion (order of magnitude from published LCA literature)';
 const FILM =

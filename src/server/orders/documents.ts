@@ -53,6 +53,7 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u2260': '!=',
   '\u2227': 'and',
   '\u2228': 'or',
+  '\u2248': '~',
   '\u00b3': '3',
 };
 
@@ -60,7 +61,7 @@ function encodable(font: PDFFont, text: string): string {
   let out = '';
   for (const ch of text
     .replace(/[\u202f\u2009]/g, ' ')
-    .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
+    .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228\u2248]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
     try {
       font.encodeText(ch);
       out += ch;
