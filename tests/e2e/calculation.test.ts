@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { computeResults } from '../../src/core/formula';
-import { defaultInputs, loadTemplates, type FactorLookup } from '../../src/core/template';
+import { defaultInputs, defaultItem, loadTemplates, type FactorLookup } from '../../src/core/template';
 import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
 import { formatResult } from '../../src/client/templates/resultFormat';
 import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
@@ -51,13 +51,15 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await field(page, 'title').fill('E2E Broschüre Herbst');
       await field(page, 'quantity').fill('12.500');
       await field(page, 'spoilage_pct').fill('7,5');
-      await field(page, 'energy_kwh_per_1000').fill('3,25');
+      // v2 has no decimal production field any more: a transport leg carries the second decimal figure.
+      await page.getByRole('button', { name: 'Transporte hinzufügen' }).click();
+      await field(page, 'distance_km').fill('312,5');
       const inputs = {
         ...defaultInputs(brochure),
         title: 'E2E Broschüre Herbst',
         quantity: 12500,
         spoilage_pct: 7.5,
-        energy_kwh_per_1000: 3.25,
+        transport: [{ ...defaultItem(brochure, 'transport'), distance_km: 312.5 }],
       };
       const expected = formatResult(computeResults(brochure, inputs, lookup).primary, 'de');
       expect(expected).not.toBe(formatResult(initial, 'de'));
@@ -73,7 +75,7 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await expect.poll(() => field(page, 'quantity').inputValue(), POLL).toBe('12.500');
       expect(await field(page, 'title').inputValue()).toBe('E2E Broschüre Herbst');
       expect(await field(page, 'spoilage_pct').inputValue()).toBe('7,5');
-      expect(await field(page, 'energy_kwh_per_1000').inputValue()).toBe('3,25');
+      expect(await field(page, 'distance_km').inputValue()).toBe('312,5');
       await expect.poll(() => totalText(page), POLL).toBe(expected);
       // The server computed the same total itself (the preview is never what gets stored).
       expect(await page.getByTestId('result-stored-total').textContent()).toContain(`${expected} kg CO₂e`);

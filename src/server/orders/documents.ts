@@ -53,6 +53,7 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u2260': '!=',
   '\u2227': 'and',
   '\u2228': 'or',
+  '\u2248': '~',
   '\u00b3': '3',
   '\u2248': '~',
 };
