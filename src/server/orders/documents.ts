@@ -55,7 +55,6 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u2228': 'or',
   '\u2248': '~',
   '\u00b3': '3',
-  '\u2248': '~',
 };
 
 function encodable(font: PDFFont, text: string): string {
