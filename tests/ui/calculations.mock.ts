@@ -1,10 +1,12 @@
 /**
  * The calculation API as msw handlers for the UI tests: the shipped templates (loaded through the core loader, as
  * the server does), the 2025 demo factors, and an in-memory calculations table. Tests override single routes.
+ * Brochure and flyer are pinned to their version-1 files: these tests are about the form, drafts, lists and
+ * provenance, and their stored inputs and typed fields (energy per 1000, electricity) are those of version 1.
  */
 import { http, HttpResponse } from 'msw';
-import brochureJson from '../../schemas/templates/brochure.json';
-import flyerJson from '../../schemas/templates/flyer.json';
+import brochureJson from '../../schemas/templates/brochure.v1.json';
+import flyerJson from '../../schemas/templates/flyer.v1.json';
 import companyJson from '../../schemas/templates/company-footprint.json';
 import sampleJson from '../fixtures/templates/sample.json';
 import type {

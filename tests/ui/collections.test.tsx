@@ -251,7 +251,7 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
         /Nichts offen: Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt/,
       );
       expect(screen.getByTestId('collection-order-reason')).toHaveTextContent(
-        'Alle Kalkulationen sind bereits bestellt oder ergeben 0 kg CO₂e',
+        'Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt, oder sie ergeben 0 kg CO₂e.',
       );
       first.unmount();
 

@@ -136,6 +136,8 @@ export const handlers = [
   }),
   http.get(`${API}/calculations`, () => HttpResponse.json([], { headers: { 'Content-Range': 'calculations */0' } })),
   http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
+  // The migrations screen offers the mandant's published machine sets as targets (for whoever may update them).
+  http.get(`${API}/machine-sets`, () => HttpResponse.json([], { headers: { 'Content-Range': 'machine-sets */0' } })),
   // No category named by an admin: the screens show the built-in names.
   http.get(`${API}/factor-categories`, () => HttpResponse.json([])),
   http.get(`${API}/units`, () =>
