@@ -51,8 +51,10 @@ export const BROCHURE_EXAMPLE: CalculationInputs = {
   paper: 'paper_virgin',
   grammage: 115,
   spoilage_pct: 10,
-  energy_kwh_per_1000: 2.5,
-  electricity: 'electricity_de_grid',
+  colours_front: 4,
+  colours_back: 4,
+  ups: 8,
+  cartons: true,
   transport: [{ mode: 'road_freight_truck', distance_km: 120 }],
 };
 
