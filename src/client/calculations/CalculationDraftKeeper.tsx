@@ -25,10 +25,12 @@ export const CalculationDraftKeeper = ({ formKey }: { formKey: string }) => {
   );
   const { reset } = useFormContext();
   const values = useWatch();
-  const { isDirty, isSubmitting } = useFormState();
+  const { isDirty, isSubmitting, isSubmitSuccessful } = useFormState();
 
   useEffect(() => {
-    if (offer || userId === undefined || isSubmitting) return undefined;
+    // After a successful save the page has removed the draft and is leaving (or resets the form to the saved
+    // record); a write still pending then would bring the spent draft back when navigation is slow.
+    if (offer || userId === undefined || isSubmitting || isSubmitSuccessful) return undefined;
     const timer = setTimeout(() => {
       if (isDirty)
         writeDraft(formKey, {
@@ -39,7 +41,7 @@ export const CalculationDraftKeeper = ({ formKey }: { formKey: string }) => {
       else removeDraft(formKey);
     }, WRITE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [offer, userId, isSubmitting, isDirty, values, formKey]);
+  }, [offer, userId, isSubmitting, isSubmitSuccessful, isDirty, values, formKey]);
 
   if (!offer) return null;
   const restore = () => {
