@@ -1,0 +1,188 @@
+/**
+ * Issue 21's "done when" end to end in Chromium: the mandant admin of Druckerei Muster records a press in a new
+ * machine set and publishes it; the editor's brochure calculation computes with that press; the report PDF names the
+ * press's figures and their sources; the publication's PDF carries a QR code that encodes the verification address,
+ * which a browser without sign-in opens to the press's figures and the total.
+ */
+import { readFileSync } from 'node:fs';
+import QRCode from 'qrcode';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { CalculationRecord, MachineSetRecord } from '../../src/core/api';
+import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { pdfPageContents, pdfText } from '../support/pdf-text';
+
+const PRESS = 'XL 106 Halle 2';
+const SET = 'E2E Maschinenpark';
+/** Distinctive per figure, short enough for the report's source column. */
+const FIGURES = {
+  power_kw: { value: '85', source: 'E2E Leistung Typenschild' },
+  speed_sheets_per_hour: { value: '11000', source: 'E2E Tempo Schichtbuch' },
+  makeready_minutes: { value: '25', source: 'E2E Rüstzeit Messung' },
+  makeready_sheets: { value: '180', source: 'E2E Makulatur Zählung' },
+} as const;
+
+/** The figures as report and verification page print them (German number format, the figure's unit). */
+const FIGURE_VALUES = ['85 kW', '11.000 sheets/h', '25 min'];
+
+/** The machine may be busy (2 cores, several suites): give the UI time. */
+const POLL = { timeout: 20_000 };
+
+/** A react-admin select: open it by its label, pick the option by its text. */
+async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/**
+ * The squares a page fills, as (x, y, side): pdf-lib draws a rectangle as a translation followed by a closed path
+ * `0 0 m 0 h l w h l w 0 l h f`.
+ */
+function filledSquares(stream: string): { x: number; y: number; side: number }[] {
+  const squares: { x: number; y: number; side: number }[] = [];
+  const pattern =
+    /1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s+(?:[^\n]*\n)*?\s*0 0 m\s+0 ([\d.]+) l\s+([\d.]+) ([\d.]+) l\s+([\d.]+) 0 l\s+h\s+f\b/g;
+  for (const match of stream.matchAll(pattern)) {
+    const [, x, y, h1, w1, h2, w2] = match.map(Number) as number[];
+    if (h1 === h2 && w1 === w2 && Math.abs(w1! - h1!) < 1e-6) squares.push({ x: x!, y: y!, side: w1! });
+  }
+  return squares;
+}
+
+describe.runIf(browserAvailable())('a recorded press through calculation, report and verification in Chromium', () => {
+  const app = useRunningApp();
+
+  it('is recorded by the admin, used by the editor, named in the report and verifiable via the QR code', async () => {
+    // 1. The mandant admin: a new machine set based on the demo one, a press with sourced figures, published.
+    const admin = await newPage(app.browser, { locale: 'de-DE' });
+    await login(admin.page, app.server.baseUrl, 'admin@muster.example');
+    await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
+    await admin.page.getByText('Demo machines').first().waitFor();
+    await admin.page.locator('a[href$="/machine-sets/create"]').click();
+    await admin.page.locator('input[name="name"]').fill(SET);
+    await admin.page.locator('input[name="version_label"]').fill('2026-e2e');
+    await choose(admin.page, 'Grundlage', /^Demo machines/);
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.waitForURL(/\/machine-sets$/);
+    await admin.page.getByText(SET).first().waitFor();
+
+    await admin.page.goto(`${app.server.baseUrl}/machines/create`);
+    await choose(admin.page, 'Maschinenpark', new RegExp(`^${SET}`));
+    await admin.page.locator('input[name="name"]').fill(PRESS);
+    await admin.page.locator('input[name="key"]').fill('xl106-halle2');
+    await choose(admin.page, 'Art', 'Offsetdruckmaschine');
+    for (const [name, figure] of Object.entries(FIGURES)) {
+      await admin.page.locator(`input[data-source="figures.${name}.value"]`).fill(figure.value);
+      await admin.page.locator(`input[name="figures.${name}.source"]`).fill(figure.source);
+      await admin.page.locator(`input[data-source="figures.${name}.year"]`).fill('2026');
+    }
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.waitForURL(/\/machines$/);
+
+    await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
+    await admin.page.getByText(SET).first().click();
+    await admin.page.waitForURL(/\/machine-sets\/\d+$/);
+    await choose(admin.page, 'Status', 'Veröffentlicht');
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.waitForURL(/\/machine-sets$/);
+    await screenshot(admin.page, 'press-machine-sets');
+
+    const editorToken = await apiToken(app.server.baseUrl, 'editor@muster.example');
+    const get = async <T>(path: string) =>
+      (await (
+        await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${editorToken}` } })
+      ).json()) as T;
+    // Publishing made it the current set, the one a new calculation reads.
+    await expect
+      .poll(async () => (await get<MachineSetRecord[]>('/api/machine-sets?filter={"current":true}'))[0]?.name, POLL)
+      .toBe(SET);
+
+    // 2. The editor: a brochure on that press.
+    const editor = await newPage(app.browser, { locale: 'de-DE' });
+    await login(editor.page, app.server.baseUrl, 'editor@muster.example');
+    await editor.page.goto(`${app.server.baseUrl}/new/brochure`);
+    await editor.page.getByRole('heading', { name: 'Broschüre', level: 1 }).waitFor();
+    const total = editor.page.getByTestId('result-total-value');
+    await total.waitFor();
+    await editor.page.locator('[data-field="title"] input').first().fill('E2E Broschüre XL 106');
+    const withoutPress = (await total.textContent())!;
+    await editor.page.locator('[data-field="press"] [role="combobox"]').click();
+    await editor.page.getByRole('option', { name: PRESS }).click();
+    // The press's figures replace the reference factors: the total changes.
+    await expect.poll(() => total.textContent(), POLL).not.toBe(withoutPress);
+    const preview = (await total.textContent())!;
+    await editor.page.getByRole('button', { name: 'Speichern' }).click();
+    await editor.page.waitForURL(/\/edit\/\d+$/);
+    await editor.page.getByTestId('result-stored-total').waitFor();
+    expect(await editor.page.getByTestId('result-stored-total').textContent()).toContain(preview);
+    const id = Number(/\/edit\/(\d+)$/.exec(editor.page.url())![1]);
+    const calculation = await get<CalculationRecord>(`/api/calculations/${id}`);
+    expect(calculation.inputs.press).toBe('xl106-halle2');
+
+    // 3. The report names the press and each figure's source.
+    const controls = editor.page.getByTestId('report-controls');
+    await controls.getByTestId('publications-none').waitFor();
+    const [download] = await Promise.all([
+      editor.page.waitForEvent('download'),
+      controls.getByTestId('report-download').click(),
+    ]);
+    const report = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+    expect(report).toContain(calculation.number);
+    expect(report).toContain(PRESS);
+    expect(report).toContain(SET);
+    for (const figure of Object.values(FIGURES)) expect(report).toContain(figure.source);
+    // The figures the brochure's press energy formula reads, with their units, in the production figures table.
+    for (const value of FIGURE_VALUES) expect(report).toContain(value);
+
+    // 4. Published: the publication's PDF draws a QR code of exactly the verification address.
+    await controls.getByTestId('report-publish').click();
+    const link = controls.getByTestId('publication-url');
+    await link.waitFor();
+    const url = (await link.textContent())!.trim();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]{22}$/);
+    const [published] = await Promise.all([
+      editor.page.waitForEvent('download'),
+      controls.getByTestId('publication-pdf').click(),
+    ]);
+    const bytes = new Uint8Array(readFileSync((await published.path())!));
+    expect(await pdfText(bytes)).toContain(url);
+    const expected = QRCode.create(url, { errorCorrectionLevel: 'M' }).modules;
+    const squares = (await pdfPageContents(bytes)).flatMap(filledSquares);
+    // The QR modules are the squares of one size, drawn nowhere else; map each back onto its row and column.
+    const side = squares.map((square) => square.side).sort((a, b) => a - b)[0]!;
+    const modules = squares.filter((square) => Math.abs(square.side - side) < 1e-6);
+    const left = Math.min(...modules.map((square) => square.x));
+    const topY = Math.max(...modules.map((square) => square.y));
+    const drawn = new Set(
+      modules.map((square) => `${Math.round((topY - square.y) / side)},${Math.round((square.x - left) / side)}`),
+    );
+    const wanted = new Set<string>();
+    for (let row = 0; row < expected.size; row++)
+      for (let column = 0; column < expected.size; column++)
+        if (expected.get(row, column)) wanted.add(`${row},${column}`);
+    expect(drawn.size).toBe(wanted.size);
+    expect([...drawn].sort()).toEqual([...wanted].sort());
+
+    // 5. Someone without an account opens that address.
+    const visitor = await newPage(app.browser, { locale: 'de-DE' });
+    const answer = await visitor.page.goto(url);
+    expect(answer?.status()).toBe(200);
+    await visitor.page.getByTestId('verify-banner').waitFor();
+    const body = (await visitor.page.textContent('body'))!;
+    expect(body).toContain(calculation.number);
+    expect(body).toContain(PRESS);
+    for (const figure of Object.values(FIGURES)) expect(body).toContain(figure.source);
+    for (const value of FIGURE_VALUES) expect(body).toContain(value);
+    // The stored total, at the precision the verification page shows (the form's preview rounds further).
+    const stored = calculation.total_co2e.toLocaleString('de-DE', { maximumFractionDigits: 3 });
+    const previewKg = Number(preview.replace(/\./g, '').replace(',', '.'));
+    expect(Math.abs(previewKg - calculation.total_co2e) / calculation.total_co2e).toBeLessThan(0.001);
+    expect(body).toContain(`${stored} kg CO2e`);
+    expect(await visitor.context.cookies()).toEqual([]);
+    await screenshot(visitor.page, 'press-verification-page');
+
+    await visitor.context.close();
+    await editor.context.close();
+    await admin.context.close();
+  }, 240_000);
+});
