@@ -49,6 +49,16 @@ export interface ProductionUse {
   region?: string | null;
 }
 
+/** The message key naming a production figure for a reader: a machine figure's name (its unit included), or the electricity factor. */
+export function productionFigureKey(use: Pick<ProductionUse, 'machine' | 'figure'>): string {
+  return use.machine === undefined ? 'machines.sets.fields.electricity_factor' : `machines.figures.${use.figure}`;
+}
+
+/** A production figure's value as printed beside that name: a machine figure's unit is part of its name already. */
+export function productionFigureValue(use: Pick<ProductionUse, 'machine' | 'unit'>, value: string): string {
+  return use.machine === undefined ? `${value} ${use.unit}` : value;
+}
+
 /** The machine set a calculation was computed with. */
 export interface MachineSetRef {
   id: number;

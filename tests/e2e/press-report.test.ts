@@ -23,7 +23,8 @@ const FIGURES = {
 } as const;
 
 /** The figures as report and verification page print them (German number format, the figure's unit). */
-const FIGURE_VALUES = ['85 kW', '11.000 sheets/h', '25 min'];
+// Each machine figure by its German name (its unit included) and its value.
+const FIGURE_VALUES = ['Leistung (kW)', 'Geschwindigkeit (Bogen/h)', 'Rüstzeit (min)', '11.000'];
 
 /** The machine may be busy (2 cores, several suites): give the UI time. */
 const POLL = { timeout: 20_000 };

@@ -24,7 +24,7 @@ import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
 import { localizeUnit, KG_CO2E, type Field, type Template, type UnitCatalog } from '../../core/template';
-import type { ProductionUse } from '../../core/production';
+import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
@@ -195,13 +195,14 @@ const ProductionTable = ({
   set: CalculationResults['machine_set'];
   lang: Language;
 }) => {
-  const unknown = useTranslate()('calculations.provenance.unknown');
+  const translate = useTranslate();
+  const unknown = translate('calculations.provenance.unknown');
   const rows = figures.map((use) => ({
     key: use.ref,
     cells: [
       use.name,
-      use.figure,
-      `${figure(use.value, lang)} ${use.unit}`,
+      translate(productionFigureKey(use)),
+      productionFigureValue(use, figure(use.value, lang)),
       use.source || unknown,
       use.year ?? unknown,
       use.region ?? unknown,

@@ -12,7 +12,7 @@ import { findMessage, translate, type MessageParams } from '../../core/i18n/tran
 import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
-import type { ProductionUse } from '../../core/production';
+import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
 import { toCalculationRecords } from '../calculations/record';
@@ -110,8 +110,8 @@ function factorFigure(factor: FactorUse, version: string, lang: Language, units:
 function productionFigure(use: ProductionUse, version: string, lang: Language, say: Say): ReportFigure {
   const unknown = say('unknown');
   return {
-    label: `${use.name}: ${use.figure}`,
-    value: `${formatNumber(use.value, lang, { maximumFractionDigits: 6 })} ${use.unit}`,
+    label: `${use.name ? `${use.name}: ` : ''}${translate(lang, productionFigureKey(use))}`,
+    value: productionFigureValue(use, formatNumber(use.value, lang, { maximumFractionDigits: 6 })),
     source: orUnknown(use.source, unknown),
     year: orUnknown(use.year, unknown),
     region: orUnknown(use.region, unknown),
