@@ -18,11 +18,15 @@ import { INTL_LOCALES } from '../../core/number-format';
 import { translate } from '../../core/i18n/translate';
 
 /** Figure, value, source, year, region, database (x offsets from the margin). */
-const FIGURE_COLUMNS = [0, 120, 215, 345, 380, 415];
+// The figure's name gets the room its longest translation needs; sources are listed in full under "data sources".
+const FIGURE_COLUMNS = [0, 145, 240, 345, 380, 415];
 
-function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[]) {
+function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[], machineHead = '') {
   if (rows.length === 0) return;
   writer.room(9.5 * 1.7 * 2);
+  // Machines are named above their figures: a table cell would cut "press name: figure name".
+  const machines = [...new Set(rows.flatMap((row) => (row.machine ? [row.machine] : [])))];
+  if (machines.length) writer.paragraph(`${machineHead}: ${machines.join(', ')}`, 9);
   writer.tableRow(heads, FIGURE_COLUMNS, { bold: true, color: MUTED });
   for (const row of rows)
     writer.tableRow([row.label, row.value, row.source, row.year, row.region, row.version], FIGURE_COLUMNS);
@@ -36,7 +40,7 @@ function result(writer: Writer, say: ReturnType<typeof reportTexts>, entry: Repo
   if (entry.inputs.length) writer.paragraph(`${say('inputs')}: ${entry.inputs.join('; ')}`, 9);
   const heads = [say('figure'), say('value'), say('source'), say('year'), say('region')];
   figures(writer, [...heads, say('database')], entry.factors);
-  figures(writer, [...heads, say('machineSet')], entry.production);
+  figures(writer, [...heads, say('machineSet')], entry.production, say('producedBy'));
 }
 
 function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry: ReportCalculation) {

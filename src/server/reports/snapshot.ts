@@ -33,6 +33,8 @@ export interface ReportFigure {
   region: string;
   /** The factor database or machine set, with its version. */
   version: string;
+  /** A production figure's machine, or the electricity supplier: printed beside the figure's name. */
+  machine?: string;
 }
 
 export interface ReportResult {
@@ -110,7 +112,8 @@ function factorFigure(factor: FactorUse, version: string, lang: Language, units:
 function productionFigure(use: ProductionUse, version: string, lang: Language, say: Say): ReportFigure {
   const unknown = say('unknown');
   return {
-    label: `${use.name ? `${use.name}: ` : ''}${translate(lang, productionFigureKey(use))}`,
+    label: translate(lang, productionFigureKey(use)),
+    ...(use.name && { machine: use.name }),
     value: productionFigureValue(use, formatNumber(use.value, lang, { maximumFractionDigits: 6 })),
     source: orUnknown(use.source, unknown),
     year: orUnknown(use.year, unknown),

@@ -37,7 +37,14 @@ function figureTable(heads: readonly string[], figures: readonly ReportFigure[])
   const body = figures
     .map(
       (figure) =>
-        `<tr>${[figure.label, figure.value, figure.source, figure.year, figure.region, figure.version]
+        `<tr>${[
+          figure.machine ? `${figure.machine}: ${figure.label}` : figure.label,
+          figure.value,
+          figure.source,
+          figure.year,
+          figure.region,
+          figure.version,
+        ]
           .map((cell) => `<td>${escape(cell)}</td>`)
           .join('')}</tr>`,
     )
