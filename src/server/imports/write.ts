@@ -4,7 +4,7 @@
  * their tag index rows. Runs inside the caller's transaction.
  */
 import { finished } from 'node:stream/promises';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/schema-migrations/columns';
@@ -41,8 +41,95 @@ export async function writeImportedBatch(
   return db.isTransaction ? copyRows(db, owner, rows, numbers, stamp) : insertWithJson(db, owner, rows, numbers, stamp);
 }
 
-const titleOf = (row: ImportedRow) => row.columns.title ?? row.columns.template_id;
-const tagsOf = (row: ImportedRow) => row.columns.tags ?? JSON.stringify(row.tags);
+/** How a per-row value travels in the JSON payloads: as text, as a number (cast on PostgreSQL), or as JSON spliced in as it is. */
+type PayloadKind = 'text' | 'integer' | 'double precision' | 'json';
+
+/**
+ * The columns an import writes into calculations, in the one order all three writers use (the
+ * PostgreSQL and SQLite INSERTs and the PostgreSQL COPY): a kind for a value that differs per row,
+ * `shared` for one every row of a batch has (sharedValues).
+ */
+const IMPORT_COLUMNS = [
+  ['mandant_id', 'shared'],
+  ['number', 'text'],
+  ['template_id', 'text'],
+  ['template_version', 'integer'],
+  ['template_type', 'text'],
+  ['database_id', 'integer'],
+  ['title', 'text'],
+  ['tags', 'json'],
+  ['customer', 'shared'],
+  ['status', 'shared'],
+  ['inputs', 'json'],
+  ['results', 'json'],
+  ['total_co2e', 'double precision'],
+  ['machine_set_id', 'integer'],
+  ['created_by', 'shared'],
+  ['updated_by', 'shared'],
+  ['created_at', 'shared'],
+  ['updated_at', 'shared'],
+  ['duplicated_from', 'shared'],
+  ['import_id', 'shared'],
+  ['frozen', 'shared'],
+] as const satisfies readonly (readonly [string, PayloadKind | 'shared'])[];
+
+type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+type RowColumn = Exclude<ImportColumn, readonly [string, 'shared']>;
+type SharedColumn = Extract<ImportColumn, readonly [string, 'shared']>[0];
+
+/** The per-row columns, in order: their positions in each row's JSON array. */
+const ROW_COLUMNS = IMPORT_COLUMNS.filter((column): column is RowColumn => column[1] !== 'shared');
+const payloadIndex = new Map<string, number>(ROW_COLUMNS.map(([name], i) => [name, i]));
+
+type SharedValue = string | number | boolean | null;
+
+function sharedValues(owner: BatchOwner, stamp: string): Record<SharedColumn, SharedValue> {
+  return {
+    mandant_id: owner.mandantId,
+    customer: null,
+    status: 'draft',
+    created_by: owner.userId,
+    updated_by: owner.userId,
+    created_at: stamp,
+    updated_at: stamp,
+    duplicated_from: null,
+    import_id: owner.importId,
+    frozen: false,
+  };
+}
+
+/** A row's per-row values, in ROW_COLUMNS order; the JSON columns as JSON text. */
+function rowValues(row: ImportedRow, number: string): (string | number | null)[] {
+  const c = row.columns;
+  const values: Record<RowColumn[0], string | number | null> = {
+    number,
+    template_id: c.template_id,
+    template_version: c.template_version,
+    template_type: c.template_type,
+    database_id: c.database_id,
+    title: c.title ?? c.template_id,
+    tags: c.tags ?? JSON.stringify(row.tags),
+    inputs: c.inputs,
+    results: c.results,
+    total_co2e: c.total_co2e,
+    machine_set_id: c.machine_set_id,
+  };
+  return ROW_COLUMNS.map(([name]) => values[name]);
+}
+
+const insertColumns = sql.raw(IMPORT_COLUMNS.map(([name]) => name).join(', '));
+
+/** The SELECT list of an INSERT from a JSON payload: each per-row column read from the row's array by `read`. */
+function selectList(
+  shared: Record<SharedColumn, SharedValue>,
+  read: (index: number, kind: PayloadKind) => string,
+): RawBuilder<unknown> {
+  return sql.join(
+    IMPORT_COLUMNS.map(([name, kind]) =>
+      kind === 'shared' ? sql`${shared[name]}` : sql.raw(read(payloadIndex.get(name)!, kind)),
+    ),
+  );
+}
 
 /**
  * PostgreSQL: the batch as ONE jsonb parameter, unpacked by jsonb_array_elements. The inputs,
@@ -58,19 +145,18 @@ async function insertWithJson(
   numbers: string[],
   stamp: string,
 ): Promise<number[]> {
-  const text = JSON.stringify;
   const payload = `[${rows
     .map((row, i) => {
-      const c = row.columns;
-      return `[${text(numbers[i])},${text(c.template_id)},${text(c.template_version)},${text(c.template_type)},${text(c.database_id)},${text(titleOf(row))},${tagsOf(row)},${c.inputs},${c.results},${text(c.total_co2e)},${text(c.machine_set_id)}]`;
+      const values = rowValues(row, numbers[i]!);
+      return `[${values.map((value, j) => (ROW_COLUMNS[j]![1] === 'json' ? value : JSON.stringify(value))).join(',')}]`;
     })
     .join(',')}]`;
+  const select = selectList(sharedValues(owner, stamp), (index, kind) =>
+    kind === 'json' ? `r->${index}` : kind === 'text' ? `r->>${index}` : `(r->>${index})::${kind}`,
+  );
   const inserted = await sql<{ id: number; number: string }>`
-    insert into calculations (mandant_id, number, template_id, template_version, template_type, database_id, title, tags, customer,
-      status, inputs, results, total_co2e, machine_set_id, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
-    select ${owner.mandantId}, r->>0, r->>1, (r->>2)::integer, r->>3, (r->>4)::integer, r->>5, r->6, null,
-      'draft', r->7, r->8, (r->>9)::double precision, (r->>10)::integer, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, false
-    from jsonb_array_elements(${payload}::jsonb) as r
+    insert into calculations (${insertColumns})
+    select ${select} from jsonb_array_elements(${payload}::jsonb) as r
     returning id, number`.execute(db);
   // RETURNING's order is not promised: match the ids back by their (unique) numbers.
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
@@ -101,6 +187,10 @@ function copyText(value: string): string {
 }
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
+/** A value as a COPY text field: NULL as \N, booleans as t/f. */
+const copyField = (value: SharedValue): string =>
+  value === null ? '\\N' : typeof value === 'boolean' ? (value ? 't' : 'f') : copyText(String(value));
+
 /**
  * Streams one COPY … FROM STDIN through the transaction's connection: Kysely passes a compiled
  * query's `sql` to pg's `client.query` as it is, and pg runs an object with `submit` (the COPY
@@ -114,8 +204,7 @@ async function copyInto(db: Kysely<DatabaseSchema>, statement: string, text: str
 }
 
 /** The columns of an import's COPY into calculations and calculation_tags, in the order copyTextOf writes them. */
-export const CALCULATION_COPY_COLUMNS = `id, mandant_id, number, template_id, template_version, template_type, database_id, title, tags,
-  customer, status, inputs, results, total_co2e, machine_set_id, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen`;
+export const CALCULATION_COPY_COLUMNS = ['id', ...IMPORT_COLUMNS.map(([name]) => name)].join(', ');
 export const TAG_COPY_COLUMNS = 'calculation_id, mandant_id, tag, created_at, total_co2e';
 
 /** A batch of imported rows in COPY's text format, with the ids they are to have. */
@@ -126,16 +215,19 @@ export function copyTextOf(
   numbers: readonly string[],
   stamp: string,
 ): { calculations: string; tags: string } {
-  // The columns every row of an import shares, in the order of the COPY's column list.
-  const shared = `\t${owner.userId}\t${owner.userId}\t${stamp}\t${stamp}\t\\N\t${owner.importId}\tf\n`;
+  const shared = sharedValues(owner, stamp);
+  // Each column's field: the shared ones written once per batch, the per-row ones read from the row's values.
+  const fields = IMPORT_COLUMNS.map(([name, kind]) =>
+    kind === 'shared' ? copyField(shared[name]) : payloadIndex.get(name)!,
+  );
   let calculations = '';
   let tags = '';
   rows.forEach((row, i) => {
-    const c = row.columns;
+    const values = rowValues(row, numbers[i]!);
     const id = ids[i]!;
-    calculations += `${id}\t${owner.mandantId}\t${numbers[i]}\t${copyText(c.template_id)}\t${c.template_version}\t${copyText(c.template_type)}\t${c.database_id}\t${copyText(titleOf(row))}\t${copyText(tagsOf(row))}\t\\N\tdraft\t${copyText(c.inputs)}\t${copyText(c.results)}\t${c.total_co2e}\t${c.machine_set_id ?? '\\N'}${shared}`;
+    calculations += `${id}\t${fields.map((field) => (typeof field === 'string' ? field : copyField(values[field] ?? null))).join('\t')}\n`;
     for (const tag of new Set(row.tags))
-      tags += `${id}\t${owner.mandantId}\t${copyText(tag)}\t${stamp}\t${c.total_co2e}\n`;
+      tags += `${id}\t${owner.mandantId}\t${copyText(tag)}\t${stamp}\t${row.columns.total_co2e}\n`;
   });
   return { calculations, tags };
 }
@@ -175,28 +267,11 @@ async function insertFromJson(
   numbers: string[],
   stamp: string,
 ): Promise<number[]> {
-  const payload = JSON.stringify(
-    rows.map((row, i) => [
-      numbers[i],
-      row.columns.template_id,
-      row.columns.template_version,
-      row.columns.template_type,
-      row.columns.database_id,
-      titleOf(row),
-      tagsOf(row),
-      row.columns.inputs,
-      row.columns.results,
-      row.columns.total_co2e,
-      row.columns.machine_set_id,
-    ]),
-  );
-  const field = (index: number) => sql.raw(`json_extract(r.value, '$[${index}]')`);
+  const payload = JSON.stringify(rows.map((row, i) => rowValues(row, numbers[i]!)));
+  const select = selectList(sharedValues(owner, stamp), (index) => `json_extract(r.value, '$[${index}]')`);
   const inserted = await sql<{ id: number; number: string }>`
-    insert into calculations (mandant_id, number, template_id, template_version, template_type, database_id, title, tags, customer,
-      status, inputs, results, total_co2e, machine_set_id, created_by, updated_by, created_at, updated_at, duplicated_from, import_id, frozen)
-    select ${owner.mandantId}, ${field(0)}, ${field(1)}, ${field(2)}, ${field(3)}, ${field(4)}, ${field(5)}, ${field(6)}, null,
-      'draft', ${field(7)}, ${field(8)}, ${field(9)}, ${field(10)}, ${owner.userId}, ${owner.userId}, ${stamp}, ${stamp}, null, ${owner.importId}, 0
-    from json_each(${payload}) as r order by r.key
+    insert into calculations (${insertColumns})
+    select ${select} from json_each(${payload}) as r order by r.key
     returning id, number`.execute(db);
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
   const ids = numbers.map((number) => idByNumber.get(number)!);
