@@ -124,6 +124,10 @@ describeEachDatabase(
       expect((await as(ADMIN, 'POST', '/api/migrations', { to_machine_set_id: target.id })).status).toBe(400);
 
       const before = await pressJobs();
+      // Every stored column (results JSON, total, machine set, version, updated_*), not only the records the API shows.
+      const storedRows = () =>
+        ctx.db.selectFrom('calculations').selectAll().where('template_id', '=', 'press-job').orderBy('id').execute();
+      const storedBefore = await storedRows();
       const created = await preview(ADMIN, { to_machine_set_id: target.id, from_machine_set_id: seeded.id });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const migration = created.body;
@@ -178,6 +182,7 @@ describeEachDatabase(
       const rolledBack = await as<FactorMigrationRecord>(ADMIN, 'POST', `/api/migrations/${migration.id}/rollback`);
       expect(rolledBack.status).toBe(200);
       expect(await pressJobs()).toEqual(before);
+      expect(await storedRows()).toEqual(storedBefore);
       const protocol = await as<ProtocolEntryRecord[]>(
         ADMIN,
         'GET',

@@ -50,6 +50,9 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const frozen = original[2]!;
     await ctx.db.updateTable('calculations').set({ frozen: true }).where('id', '=', frozen.id).execute();
     const before = await calculations(token);
+    // Every stored column of every calculation (results JSON, total, database, version, updated_*), not only the records.
+    const storedRows = () => ctx.db.selectFrom('calculations').selectAll().orderBy('id').execute();
+    const storedBefore = await storedRows();
 
     const created = await preview(token, d2025, { from_database_id: d2024 });
     expect(created.status).toBe(201);
@@ -150,6 +153,7 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect(rolledBack.status).toBe(200);
     expect(rolledBack.body.status).toBe('rolled_back');
     expect(await calculations(token)).toEqual(before);
+    expect(await storedRows()).toEqual(storedBefore);
     expect((await ctx.request('POST', `/api/migrations/${migration.id}/rollback`, { token })).status).toBe(409);
 
     const protocol = await ctx.request<ProtocolEntryRecord[]>(
@@ -451,6 +455,10 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     // In the previewer's language, each field by its label in the new version.
     expect(rejected.excluded).toBe('Ungültige Eingaben – Grammatur: Grammatur muss zwischen 80 und 400 liegen.');
 
+    // The stored columns themselves, not only the records the API shows, come back exactly.
+    const columns = () =>
+      ctx.db.selectFrom('calculations').selectAll().where('template_id', '=', 'flyer-mig').orderBy('id').execute();
+    const storedBefore = await columns();
     const applied = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/apply`, {
       token,
     });
@@ -481,13 +489,11 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     }
     expect(after.find((c) => c.id === thin.id)).toEqual(before.find((c) => c.id === thin.id));
     expect(after.find((c) => c.id === ordered.id)).toEqual(before.find((c) => c.id === ordered.id));
-    // The stored columns themselves, not only the records the API shows, come back exactly.
-    const columns = () =>
-      ctx.db.selectFrom('calculations').selectAll().where('template_id', '=', 'flyer-mig').orderBy('id').execute();
     await ctx.request('POST', `/api/migrations/${migration.id}/rollback`, { token });
     expect(await mine()).toEqual(before);
     const stored = await columns();
     expect(stored.map((row) => row.template_version)).toEqual([1, 1, 1, 1]);
+    expect(stored).toEqual(storedBefore);
 
     // A fresh preview is refused once a calculation changed meanwhile, and the rollback after a later edit.
     const again = (
