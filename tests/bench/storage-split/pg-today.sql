@@ -1,0 +1,6 @@
+\timing on
+begin;
+update calculations set database_id = calculations.database_id, results = i.after_results, total_co2e = i.total_after,
+  version = calculations.version + 1, updated_at = '2026-11-26T12:00:00.000Z', updated_by = calculations.updated_by
+from bench_items i where i.calculation_id = calculations.id and calculations.mandant_id = calculations.mandant_id and calculations.version = i.before_version and not calculations.frozen;
+rollback;
