@@ -13,3 +13,11 @@ select id, mandant_id, 'print', created_at, total_co2e from calculations where n
 create table bench_items (calculation_id integer primary key, after_results text, total_after real, before_version integer);
 insert into bench_items select c.id, (select results from demo d where d.rowid = 1 + ((c.id + 5) % (select count(*) from demo))), c.total_co2e * 1.1, c.version from calculations c where c.number like 'B-%';
 analyze;
+
+-- D's narrow state table (see sqlite-compare.sql): everything a migration rewrites, and only the indexes that read it.
+create table calculation_state (calculation_id integer primary key references calculations on delete cascade, mandant_id integer not null, created_at text not null, results text not null, total_co2e real not null, database_id integer not null, template_version integer not null, version integer not null, updated_at text not null, updated_by integer);
+insert into calculation_state select id, mandant_id, created_at, results, total_co2e, database_id, template_version, version, updated_at, updated_by from calculations;
+create index calculation_state_total_idx on calculation_state (mandant_id, total_co2e);
+create index calculation_state_updated_idx on calculation_state (mandant_id, updated_at);
+create index calculation_state_stats_idx on calculation_state (mandant_id, created_at, total_co2e);
+analyze;
