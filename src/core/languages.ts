@@ -17,3 +17,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** A text in all five languages (template labels, factor labels, project descriptions). */
 export type LocalizedText = Record<Language, string>;
+
+/** The same text in every language (a key or a name that is not translated). */
+export const sameText = (text: string): LocalizedText =>
+  Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as LocalizedText;

@@ -3,7 +3,7 @@
  * the five languages: numbers in the column's decimal format, yes/no words, tags separated by
  * `,` `;` or `|`, options by value or label, factors by key or label, machines by key or name.
  */
-import { LANGUAGES, type LocalizedText } from '../languages';
+import { LANGUAGES, sameText, type LocalizedText } from '../languages';
 import type { Field, FieldValue } from '../template';
 import type { CsvMessageKey } from './messages';
 import { parseCsvNumber, type DecimalSeparator } from './numbers';
@@ -113,22 +113,32 @@ function parseOption(field: Field, text: string): string | null {
   return lookUp(index, text);
 }
 
-function parseFactor(field: Field, text: string, factors: readonly FactorChoice[]): string | null {
-  let byCategory = factorIndexes.get(factors);
-  if (!byCategory) {
-    byCategory = new Map();
-    factorIndexes.set(factors, byCategory);
+/** The label index of one group (a factor category, a machine kind) of a list of choices, built on first use. */
+function groupIndex<T>(
+  cache: WeakMap<readonly T[], Map<string, LabelIndex>>,
+  choices: readonly T[],
+  group: string,
+  entries: () => readonly { value: string; label?: LocalizedText | null }[],
+): LabelIndex {
+  let byGroup = cache.get(choices);
+  if (!byGroup) {
+    byGroup = new Map();
+    cache.set(choices, byGroup);
   }
-  const category = field.category ?? '';
-  let index = byCategory.get(category);
+  let index = byGroup.get(group);
   if (!index) {
-    index = buildIndex(
-      factors
-        .filter((factor) => factor.category === field.category)
-        .map((factor) => ({ value: factor.key, label: factor.label })),
-    );
-    byCategory.set(category, index);
+    index = buildIndex(entries());
+    byGroup.set(group, index);
   }
+  return index;
+}
+
+function parseFactor(field: Field, text: string, factors: readonly FactorChoice[]): string | null {
+  const index = groupIndex(factorIndexes, factors, field.category ?? '', () =>
+    factors
+      .filter((factor) => factor.category === field.category)
+      .map((factor) => ({ value: factor.key, label: factor.label })),
+  );
   return lookUp(index, text);
 }
 
@@ -136,22 +146,11 @@ const machineIndexes = new WeakMap<readonly MachineChoice[], Map<string, LabelIn
 
 /** A machine of the field's kind by its key or its name, in any case. */
 function parseMachine(field: Field, text: string, machines: readonly MachineChoice[]): string | null {
-  let byKind = machineIndexes.get(machines);
-  if (!byKind) {
-    byKind = new Map();
-    machineIndexes.set(machines, byKind);
-  }
-  const kind = field.machineKind ?? '';
-  let index = byKind.get(kind);
-  if (!index) {
-    const label = (name: string) => Object.fromEntries(LANGUAGES.map((lang) => [lang, name])) as LocalizedText;
-    index = buildIndex(
-      machines
-        .filter((machine) => field.machineKind === undefined || machine.kind === field.machineKind)
-        .map((machine) => ({ value: machine.key, label: label(machine.name) })),
-    );
-    byKind.set(kind, index);
-  }
+  const index = groupIndex(machineIndexes, machines, field.machineKind ?? '', () =>
+    machines
+      .filter((machine) => field.machineKind === undefined || machine.kind === field.machineKind)
+      .map((machine) => ({ value: machine.key, label: sameText(machine.name) })),
+  );
   return lookUp(index, text);
 }
 

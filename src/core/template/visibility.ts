@@ -7,6 +7,7 @@ import type jsep from 'jsep';
 import { inOrder, type Ordering } from '../formula/evaluate';
 import { parseFormula, type FormulaNode } from '../formula/parse';
 import { CheckerFault, checkerText, type CheckerKey, type CheckerParams } from './checker-messages';
+import { sameText } from '../languages';
 import type { Field } from './types';
 
 export type Comparison = '==' | Ordering;
@@ -128,7 +129,7 @@ function comparableType(field: Field): 'number' | 'string' | 'boolean' {
 }
 
 function sibling(name: string, siblings: readonly Field[] | undefined): Field {
-  if (!siblings) return { name, type: 'text', label: { de: name, en: name, fr: name, it: name, es: name } };
+  if (!siblings) return { name, type: 'text', label: sameText(name) };
   const field = siblings.find((candidate) => candidate.name === name);
   if (!field) throw fault('checker.condition.unknownField', { name });
   return field;

@@ -74,7 +74,8 @@ const WIRE =
 const CARTONS =
   'demo value: ≈ 60 g corrugated board per kg of print packed × ≈ 0.8 kg CO2e/kg (FEFCO European database for corrugated board life cycle studies 2018, order of magnitude)';
 
-type Common = Omit<DemoFactor, 'value' | 'source' | 'year'>;
+/** What a factor is, the same in both databases; every one of them is a demo value. */
+type Common = Omit<DemoFactor, 'value' | 'source' | 'year' | 'demo'>;
 
 const text = (de: string, en: string, fr: string, it: string, es: string): LocalizedText => ({ de, en, fr, it, es });
 
@@ -91,7 +92,6 @@ const F = {
       'Electricidad, mix de red alemán',
     ),
     region: 'DE',
-    demo: true,
   },
   electricityGreen: {
     key: 'electricity_renewable',
@@ -105,7 +105,6 @@ const F = {
       'Electricidad renovable (garantía de origen)',
     ),
     region: 'DE',
-    demo: true,
   },
   gas: {
     key: 'natural_gas',
@@ -119,7 +118,6 @@ const F = {
       'Gas natural (PCS)',
     ),
     region: 'DE',
-    demo: true,
   },
   diesel: {
     key: 'diesel',
@@ -127,7 +125,6 @@ const F = {
     unit: 'l',
     label: text('Diesel', 'Diesel', 'Gazole', 'Gasolio', 'Gasóleo'),
     region: 'DE',
-    demo: true,
   },
   petrol: {
     key: 'petrol',
@@ -135,7 +132,6 @@ const F = {
     unit: 'l',
     label: text('Benzin', 'Petrol', 'Essence', 'Benzina', 'Gasolina'),
     region: 'DE',
-    demo: true,
   },
   truck: {
     key: 'road_freight_truck',
@@ -149,7 +145,6 @@ const F = {
       'Transporte de mercancías por carretera (camión)',
     ),
     region: 'DE',
-    demo: true,
   },
   rail: {
     key: 'rail_freight',
@@ -163,7 +158,6 @@ const F = {
       'Transporte de mercancías por ferrocarril',
     ),
     region: 'DE',
-    demo: true,
   },
   paperVirgin: {
     key: 'paper_virgin',
@@ -177,7 +171,6 @@ const F = {
       'Papel, fibra virgen',
     ),
     region: 'EU',
-    demo: true,
   },
   paperRecycled: {
     key: 'paper_recycled',
@@ -191,7 +184,6 @@ const F = {
       'Papel, fibra reciclada',
     ),
     region: 'EU',
-    demo: true,
   },
   boardVirgin: {
     key: 'board_virgin',
@@ -205,7 +197,6 @@ const F = {
       'Cartón, fibra virgen',
     ),
     region: 'EU',
-    demo: true,
   },
   boardRecycled: {
     key: 'board_recycled',
@@ -219,7 +210,6 @@ const F = {
       'Cartón, fibra reciclada',
     ),
     region: 'EU',
-    demo: true,
   },
   flight: {
     key: 'travel_flight_domestic',
@@ -227,7 +217,6 @@ const F = {
     unit: 'pkm',
     label: text('Flug, Inland', 'Flight, domestic', 'Vol intérieur', 'Volo nazionale', 'Vuelo nacional'),
     region: 'DE',
-    demo: true,
   },
   train: {
     key: 'travel_train',
@@ -241,7 +230,6 @@ const F = {
       'Tren, larga distancia',
     ),
     region: 'DE',
-    demo: true,
   },
   car: {
     key: 'travel_car',
@@ -249,7 +237,6 @@ const F = {
     unit: 'pkm',
     label: text('Pkw', 'Car', 'Voiture', 'Automobile', 'Coche'),
     region: 'DE',
-    demo: true,
   },
   plate: {
     key: 'offset_plate',
@@ -263,7 +250,6 @@ const F = {
       'Plancha offset (aluminio)',
     ),
     region: 'EU',
-    demo: true,
   },
   ink: {
     key: 'ink_offset',
@@ -277,7 +263,6 @@ const F = {
       'Tinta offset por m² y color',
     ),
     region: 'EU',
-    demo: true,
   },
   pressEnergy: {
     key: 'press_energy_reference',
@@ -291,7 +276,6 @@ const F = {
       'Energía de impresión por pliego (referencia sin datos de máquina)',
     ),
     region: 'DE',
-    demo: true,
   },
   finishingEnergy: {
     key: 'finishing_energy_reference',
@@ -305,7 +289,6 @@ const F = {
       'Energía de acabado por pliego (referencia)',
     ),
     region: 'DE',
-    demo: true,
   },
   consumables: {
     key: 'press_consumables',
@@ -319,7 +302,6 @@ const F = {
       'Consumibles de impresión por pliego',
     ),
     region: 'EU',
-    demo: true,
   },
   varnish: {
     key: 'varnish_dispersion',
@@ -333,7 +315,6 @@ const F = {
       'Barniz de dispersión',
     ),
     region: 'EU',
-    demo: true,
   },
   film: {
     key: 'lamination_film',
@@ -347,7 +328,6 @@ const F = {
       'Película de laminado (BOPP)',
     ),
     region: 'EU',
-    demo: true,
   },
   glueBinding: {
     key: 'glue_binding',
@@ -361,7 +341,6 @@ const F = {
       'Adhesivo de encuadernación por ejemplar',
     ),
     region: 'EU',
-    demo: true,
   },
   glueCase: {
     key: 'glue_case_making',
@@ -375,7 +354,6 @@ const F = {
       'Cola de tapa dura por ejemplar',
     ),
     region: 'EU',
-    demo: true,
   },
   glueBox: {
     key: 'glue_folding_box',
@@ -389,7 +367,6 @@ const F = {
       'Cola de caja plegable por unidad',
     ),
     region: 'EU',
-    demo: true,
   },
   wire: {
     key: 'wire_stitching',
@@ -403,7 +380,6 @@ const F = {
       'Alambre de grapado por ejemplar (2 grapas)',
     ),
     region: 'EU',
-    demo: true,
   },
   cartons: {
     key: 'packaging_cartons',
@@ -417,7 +393,6 @@ const F = {
       'Embalaje en cajas por kg de impreso',
     ),
     region: 'EU',
-    demo: true,
   },
 } satisfies Record<string, Common>;
 
@@ -439,83 +414,94 @@ const printFactors = (year: number, grid: number): DemoFactor[] => [
 
 const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({
   ...common,
+  demo: true,
   value,
   year,
   source,
 });
 
-export const DEMO_FACTORS_2024: DemoFactorDatabase = {
-  name: 'Demo-Faktoren 2024',
-  version: '2024',
-  status: 'published',
-  valid_from: '2024-01-01',
-  source:
-    'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
-  demo: true,
-  factors: [
-    factor(
-      F.electricity,
-      0.445,
-      2023,
-      `${UBA_ELECTRICITY('2023', '23/2024')}, 2024; 2023 (extrapolated): 445 g CO2e/kWh`,
-    ),
-    factor(
-      F.electricityGreen,
-      0.03,
-      2023,
-      'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)',
-    ),
-    factor(F.gas, 0.181, 2022, GAS),
-    factor(F.diesel, 2.65, 2022, DIESEL),
-    factor(F.petrol, 2.37, 2022, PETROL),
-    factor(F.truck, 0.112, 2022, `${TREMOD}: truck 112 g CO2e/t·km`),
-    factor(F.rail, 0.018, 2022, `${TREMOD}: rail 18 g CO2e/t·km`),
-    factor(F.paperVirgin, 0.92, 2022, PAPER),
-    factor(F.paperRecycled, 0.74, 2022, PAPER),
-    factor(F.boardVirgin, 0.82, 2022, PAPER),
-    factor(F.boardRecycled, 0.7, 2022, PAPER),
-    factor(F.flight, 0.25, 2022, TRAVEL),
-    factor(F.train, 0.046, 2022, TRAVEL),
-    factor(F.car, 0.17, 2022, TRAVEL),
-    ...printFactors(2023, 0.445),
-  ],
-};
+/** What sets one yearly demo database apart from the other. */
+interface Edition {
+  version: '2024' | '2025';
+  /** The German grid factor in kg CO2e/kWh, of `gridYear`, from the UBA report of that `gridSeries`. */
+  grid: number;
+  gridYear: number;
+  gridSeries: string;
+  /** The year of the fuel, transport, paper and travel figures. */
+  figureYear: number;
+}
 
-export const DEMO_FACTORS_2025: DemoFactorDatabase = {
-  name: 'Demo-Faktoren 2025',
-  version: '2025',
+const EDITIONS: readonly Edition[] = [
+  { version: '2024', grid: 0.445, gridYear: 2023, gridSeries: '23/2024', figureYear: 2022 },
+  { version: '2025', grid: 0.427, gridYear: 2024, gridSeries: '13/2025', figureYear: 2023 },
+];
+
+/** A factor beside the print process: its value in each edition; `grid` rows carry the grid year, the others the figure year. */
+interface GeneralFactor {
+  factor: Common;
+  value: number | Record<Edition['version'], number> | ((edition: Edition) => number);
+  source: string | ((edition: Edition) => string);
+  grid?: true;
+}
+
+const GENERAL_FACTORS: readonly GeneralFactor[] = [
+  {
+    factor: F.electricity,
+    value: (e) => e.grid,
+    source: (e) =>
+      `${UBA_ELECTRICITY(String(e.gridYear), e.gridSeries)}, ${e.version}; ${e.gridYear} (extrapolated): ${Math.round(e.grid * 1000)} g CO2e/kWh`,
+    grid: true,
+  },
+  {
+    factor: F.electricityGreen,
+    value: 0.03,
+    source:
+      'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)',
+    grid: true,
+  },
+  { factor: F.gas, value: 0.181, source: GAS },
+  { factor: F.diesel, value: 2.65, source: DIESEL },
+  { factor: F.petrol, value: 2.37, source: PETROL },
+  { factor: F.truck, value: 0.112, source: `${TREMOD}: truck 112 g CO2e/t·km` },
+  { factor: F.rail, value: 0.018, source: `${TREMOD}: rail 18 g CO2e/t·km` },
+  { factor: F.paperVirgin, value: { 2024: 0.92, 2025: 0.9 }, source: PAPER },
+  { factor: F.paperRecycled, value: { 2024: 0.74, 2025: 0.71 }, source: PAPER },
+  { factor: F.boardVirgin, value: { 2024: 0.82, 2025: 0.8 }, source: PAPER },
+  { factor: F.boardRecycled, value: { 2024: 0.7, 2025: 0.68 }, source: PAPER },
+  { factor: F.flight, value: { 2024: 0.25, 2025: 0.246 }, source: TRAVEL },
+  { factor: F.train, value: { 2024: 0.046, 2025: 0.044 }, source: TRAVEL },
+  { factor: F.car, value: { 2024: 0.17, 2025: 0.166 }, source: TRAVEL },
+];
+
+function valueIn({ value }: GeneralFactor, edition: Edition): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'function' ? value(edition) : value[edition.version];
+}
+
+const demoDatabase = (edition: Edition): DemoFactorDatabase => ({
+  name: `Demo-Faktoren ${edition.version}`,
+  version: edition.version,
   status: 'published',
-  valid_from: '2025-01-01',
+  valid_from: `${edition.version}-01-01`,
   source:
     'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
   demo: true,
   factors: [
-    factor(
-      F.electricity,
-      0.427,
-      2024,
-      `${UBA_ELECTRICITY('2024', '13/2025')}, 2025; 2024 (extrapolated): 427 g CO2e/kWh`,
+    ...GENERAL_FACTORS.map((row) =>
+      factor(
+        row.factor,
+        valueIn(row, edition),
+        row.grid ? edition.gridYear : edition.figureYear,
+        typeof row.source === 'string' ? row.source : row.source(edition),
+      ),
     ),
-    factor(
-      F.electricityGreen,
-      0.03,
-      2024,
-      'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)',
-    ),
-    factor(F.gas, 0.181, 2023, GAS),
-    factor(F.diesel, 2.65, 2023, DIESEL),
-    factor(F.petrol, 2.37, 2023, PETROL),
-    factor(F.truck, 0.112, 2023, `${TREMOD}: truck 112 g CO2e/t·km`),
-    factor(F.rail, 0.018, 2023, `${TREMOD}: rail 18 g CO2e/t·km`),
-    factor(F.paperVirgin, 0.9, 2023, PAPER),
-    factor(F.paperRecycled, 0.71, 2023, PAPER),
-    factor(F.boardVirgin, 0.8, 2023, PAPER),
-    factor(F.boardRecycled, 0.68, 2023, PAPER),
-    factor(F.flight, 0.246, 2023, TRAVEL),
-    factor(F.train, 0.044, 2023, TRAVEL),
-    factor(F.car, 0.166, 2023, TRAVEL),
-    ...printFactors(2024, 0.427),
+    ...printFactors(edition.gridYear, edition.grid),
   ],
-};
+});
+
+export const [DEMO_FACTORS_2024, DEMO_FACTORS_2025] = EDITIONS.map(demoDatabase) as [
+  DemoFactorDatabase,
+  DemoFactorDatabase,
+];
 
 export const DEMO_FACTOR_DATABASES: readonly DemoFactorDatabase[] = [DEMO_FACTORS_2024, DEMO_FACTORS_2025];

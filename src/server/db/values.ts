@@ -3,8 +3,11 @@
  * JSON as text, PostgreSQL returns real booleans, parsed jsonb and bigint counts as strings.
  */
 import type { Static, TObject } from 'typebox';
-import { LANGUAGES, type LocalizedText } from '../../core/languages';
+import { LANGUAGES, sameText, type LocalizedText } from '../../core/languages';
 import type { DbBoolean, DbJson } from './schema';
+
+/** Row mappers build untranslated localized columns with it (one definition, in core). */
+export { sameText };
 
 export function toBoolean(value: DbBoolean | null | undefined): boolean {
   return value === true || value === 1;
@@ -43,10 +46,6 @@ export function toLocalizedText(value: unknown): LocalizedText | null {
   const fallback = parsed.de ?? Object.values(parsed).find((text) => typeof text === 'string') ?? '';
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, parsed[lang] ?? fallback])) as LocalizedText;
 }
-
-/** The same text in every language. */
-export const sameText = (text: string): LocalizedText =>
-  Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as LocalizedText;
 
 type Row = Record<string, unknown>;
 

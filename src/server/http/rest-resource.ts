@@ -12,7 +12,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { msg } from '../../core/i18n/error-keys';
+import { msg, type ErrorText } from '../../core/i18n/error-keys';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
@@ -83,6 +83,22 @@ export type RestResourceDefinition<
 type BodyOf<S extends TSchema> = TSchema extends S ? Row : Static<S>;
 
 /** The bookkeeping `versioned` adds, read from a row for a record (core/api `VersionedFields`). */
+/**
+ * A `beforeDelete` guard: refuses (409 with `message`) while a row of `table` still points at the record by `column`
+ * (a machine set a calculation was computed with, a project an order bought from).
+ */
+export async function refuseWhileReferenced(
+  ctx: RestContext,
+  table: keyof DatabaseSchema & string,
+  column: string,
+  id: number,
+  message: ErrorText,
+): Promise<void> {
+  const db = ctx.db as unknown as Kysely<DynamicDatabase>;
+  const used = await db.selectFrom(table).select('id').where(column, '=', id).executeTakeFirst();
+  if (used) throw conflict(message);
+}
+
 export function versionFields(row: Row): { created_at: string; updated_at: string; version: number } {
   return { created_at: String(row.created_at), updated_at: String(row.updated_at), version: Number(row.version) };
 }

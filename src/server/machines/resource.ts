@@ -18,7 +18,7 @@ import {
 import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
 import { badRequest, conflict } from '../http/errors';
-import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
+import { refuseWhileReferenced, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
 import { changedColumns } from '../http/column-values';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -141,12 +141,7 @@ export const machineSetsResource: RestResourceDefinition<
   },
 
   async beforeDelete(existing, ctx) {
-    const used = await ctx.db
-      .selectFrom('calculations')
-      .select('id')
-      .where('machine_set_id', '=', existing.id)
-      .executeTakeFirst();
-    if (used) throw conflict('errors.machines.inUse');
+    await refuseWhileReferenced(ctx, 'calculations', 'machine_set_id', existing.id, 'errors.machines.inUse');
     if (existing.current) throw conflict('errors.machines.currentNoDelete');
   },
 

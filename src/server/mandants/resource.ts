@@ -2,7 +2,9 @@
  * The `mandants` resource. Provider admins manage all mandants; every mandant user can read only
  * its own mandant, and its mandant admins may change its name and settings (not slug or active).
  */
+import type { Kysely } from 'kysely';
 import { CreateMandantRequest, MandantRecord, UpdateMandantRequest, type MandantSettings } from '../../core/api';
+import type { DatabaseSchema } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
 import { findDatabaseFor } from '../factors/factor-set';
 import { badRequest, conflict, forbidden } from '../http/errors';
@@ -18,6 +20,19 @@ export function toMandantRecord(row: Row): MandantRecord {
     settings: parseJson<MandantSettings>(row.settings as string | object, {}),
     ...versionFields(row),
   };
+}
+
+/** A mandant's name and settings, as order quotes, order documents and report heads print them. */
+export async function mandantProfile(
+  db: Kysely<DatabaseSchema>,
+  mandantId: number,
+): Promise<{ name: string; settings: MandantSettings }> {
+  const row = await db
+    .selectFrom('mandants')
+    .select(['name', 'settings'])
+    .where('id', '=', mandantId)
+    .executeTakeFirstOrThrow();
+  return { name: row.name, settings: parseJson<MandantSettings>(row.settings, {}) };
 }
 
 /**

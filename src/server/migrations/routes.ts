@@ -91,50 +91,44 @@ async function labelOf(
       target: `${label} v${migration.to_template_version}`,
     };
   }
-  if (migration.kind === 'machine_set') {
-    const ids = [migration.to_machine_set_id, migration.from_machine_set_id].filter((id): id is number => id !== null);
-    // Only the migration's own mandant's sets are named, as with databases.
-    const sets =
-      ids.length === 0
-        ? []
-        : await db
-            .selectFrom('machine_sets')
-            .select(['id', 'name', 'version_label'])
-            .where('id', 'in', ids)
-            .where('mandant_id', '=', migration.mandant_id)
-            .execute();
-    const name = (id: number | null) => {
-      const found = sets.find((row) => Number(row.id) === id);
-      return found ? databaseLabel(found.name, found.version_label) : '…';
-    };
-    const target = name(migration.to_machine_set_id);
-    return {
-      label:
-        migration.from_machine_set_id === null ? `→ ${target}` : `${name(migration.from_machine_set_id)} → ${target}`,
-      target,
-    };
-  }
-  const ids = [migration.to_database_id, migration.from_database_id].filter((id): id is number => id !== null);
-  // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
-  // migration written before the source was checked may point at another mandant's database.
-  const names =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('factor_databases')
-          .select(['id', 'name', 'version_label'])
-          .where('id', 'in', ids)
-          .where(databaseVisibleTo(migration.mandant_id))
-          .execute();
+  const [from, to] =
+    migration.kind === 'machine_set'
+      ? [migration.from_machine_set_id, migration.to_machine_set_id]
+      : [migration.from_database_id, migration.to_database_id];
+  const names = await versionNames(db, migration, [to, from]);
   const name = (id: number | null) => {
-    const found = names.find((row) => row.id === id);
+    const found = names.find((row) => Number(row.id) === id);
     return found ? databaseLabel(found.name, found.version_label) : '…';
   };
-  const target = name(migration.to_database_id);
-  return {
-    label: migration.from_database_id === null ? `→ ${target}` : `${name(migration.from_database_id)} → ${target}`,
-    target,
-  };
+  const target = name(to);
+  return { label: from === null ? `→ ${target}` : `${name(from)} → ${target}`, target };
+}
+
+/** The name and version of the databases or machine sets a migration goes from and to, as far as its mandant sees them. */
+async function versionNames(
+  db: Kysely<DatabaseSchema>,
+  migration: FactorMigrationRecord,
+  ids: readonly (number | null)[],
+): Promise<{ id: number; name: string; version_label: string }[]> {
+  const present = ids.filter((id): id is number => id !== null);
+  if (present.length === 0) return [];
+  // Only the migration's own mandant's sets are named.
+  if (migration.kind === 'machine_set') {
+    return db
+      .selectFrom('machine_sets')
+      .select(['id', 'name', 'version_label'])
+      .where('id', 'in', present)
+      .where('mandant_id', '=', migration.mandant_id)
+      .execute();
+  }
+  // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
+  // migration written before the source was checked may point at another mandant's database.
+  return db
+    .selectFrom('factor_databases')
+    .select(['id', 'name', 'version_label'])
+    .where('id', 'in', present)
+    .where(databaseVisibleTo(migration.mandant_id))
+    .execute();
 }
 
 /** The target must be visible to the mandant and published (a draft may still change; 400). */

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { OffsetProjectType } from '../../core/api';
-import type { LocalizedText } from '../../core/languages';
+import { sameText, type LocalizedText } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 
@@ -26,8 +26,6 @@ interface DemoProject {
   tonnes: number;
   sdgs: number[];
 }
-
-const same = (text: string): LocalizedText => ({ de: text, en: text, fr: text, it: text, es: text });
 
 export const DEMO_OFFSET_PROJECTS: readonly DemoProject[] = [
   {
@@ -95,7 +93,7 @@ export const DEMO_OFFSET_PROJECTS: readonly DemoProject[] = [
     sdgs: [13, 15],
   },
   {
-    name: same('Demo: Biogas'),
+    name: sameText('Demo: Biogas'),
     country: 'NP',
     project_type: 'biogas',
     standard: 'Gold Standard',

@@ -3,8 +3,7 @@
  * in reads it, provider admins write it. Mandant users see active projects only: see routes.ts.
  */
 import { CreateOffsetProjectRequest, OffsetProjectRecord, UpdateOffsetProjectRequest } from '../../core/api';
-import { conflict } from '../http/errors';
-import type { RestResourceDefinition } from '../http/rest-resource';
+import { refuseWhileReferenced, type RestResourceDefinition } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
 import { changedColumns, columnValues } from '../http/column-values';
 
@@ -38,12 +37,7 @@ export const offsetProjectsResource: RestResourceDefinition<
   },
   async beforeDelete(existing, ctx) {
     // Orders keep their project for their certificate and the provider's accounts.
-    const order = await ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('project_id', '=', existing.id)
-      .executeTakeFirst();
-    if (order) throw conflict('errors.offsets.inUse');
+    await refuseWhileReferenced(ctx, 'orders', 'project_id', existing.id, 'errors.offsets.inUse');
   },
   protocol: (change) => ({ label: change.record.name.de }),
 };

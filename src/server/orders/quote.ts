@@ -3,9 +3,10 @@
  * mandant's rule and the price. Used by the draft (POST /api/orders) and the review (GET quote).
  */
 import type { Kysely } from 'kysely';
-import type { CreateOrderRequest, MandantSettings, OrderQuote, SessionUser } from '../../core/api';
+import type { CreateOrderRequest, OrderQuote, SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { parseJson, toBoolean } from '../db/values';
+import { toBoolean } from '../db/values';
+import { mandantProfile } from '../mandants/resource';
 import { badRequest, conflict } from '../http/errors';
 import { orderMessage } from './messages';
 import { orderedKg, priceMinor, roundingStepKg } from './quantity';
@@ -34,12 +35,8 @@ export async function priceOrder(
   if (!toBoolean(project.active))
     throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
 
-  const mandant = await db
-    .selectFrom('mandants')
-    .select(['name', 'settings'])
-    .where('id', '=', subject.mandantId)
-    .executeTakeFirstOrThrow();
-  const settings = parseJson<MandantSettings>(mandant.settings, {});
+  const mandant = await mandantProfile(db, subject.mandantId);
+  const settings = mandant.settings;
   const stepKg = roundingStepKg(settings);
   const tonnesKg = orderedKg(subject.co2eKg, stepKg);
   if (tonnesKg <= 0) throw badRequest(orderMessage('zeroTonnes'));

@@ -7,22 +7,15 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  ORDER_TRANSITIONS,
-  OrderQuote,
-  OrderQuoteQuery,
-  OrderRecord,
-  type MandantSettings,
-  type SessionUser,
-} from '../../core/api';
+import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type SessionUser } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { parseJson } from '../db/values';
 import { conflict, errorAnswers, errorRef } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
+import { mandantProfile } from '../mandants/resource';
 import { toOffsetProjectRecord } from '../offsets/resource';
 import { typed } from '../http/typed-routes';
 import { certificatePdf, confirmationPdf, type OrderDocumentData } from './documents';
@@ -42,12 +35,8 @@ export async function documentData(
   const project = toOffsetProjectRecord(
     await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow(),
   );
-  const mandant = await db
-    .selectFrom('mandants')
-    .select(['name', 'settings'])
-    .where('id', '=', order.mandant_id)
-    .executeTakeFirstOrThrow();
-  const settings = parseJson<MandantSettings>(mandant.settings, {});
+  const mandant = await mandantProfile(db, order.mandant_id);
+  const settings = mandant.settings;
   // Ordered calculations are frozen: their totals are still those the order was priced with.
   const calculations =
     order.calculation_ids.length === 0

@@ -4,7 +4,7 @@
  * stored results (what the server computed), never from a live preview.
  */
 import type { Kysely } from 'kysely';
-import type { CalculationRecord, MandantSettings, SessionUser } from '../../core/api';
+import type { CalculationRecord, SessionUser } from '../../core/api';
 import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
 import { formulaInputs, formulaInWords, formulaVocabulary, inputInWords } from '../../core/formula/words';
 import { msg } from '../../core/i18n/error-keys';
@@ -18,7 +18,8 @@ import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../co
 import { toCalculationRecords } from '../calculations/record';
 import { collectionCalculationIds } from '../collections/totals';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, parseJson } from '../db/values';
+import { isoNow } from '../db/values';
+import { mandantProfile } from '../mandants/resource';
 import { notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
@@ -235,15 +236,8 @@ export async function reportIssuer(
   db: Kysely<DatabaseSchema>,
   mandantId: number,
 ): Promise<{ provider: string; mandant: string }> {
-  const mandant = await db
-    .selectFrom('mandants')
-    .select(['name', 'settings'])
-    .where('id', '=', mandantId)
-    .executeTakeFirstOrThrow();
-  return {
-    mandant: mandant.name,
-    provider: parseJson<MandantSettings>(mandant.settings, {}).provider_name ?? 'Kontor',
-  };
+  const mandant = await mandantProfile(db, mandantId);
+  return { mandant: mandant.name, provider: mandant.settings.provider_name ?? 'Kontor' };
 }
 
 async function calculationRecords(

@@ -17,7 +17,7 @@ import {
   TemplateVersionRecord,
   type TemplateVersionStatus,
 } from '../../core/api';
-import type { Language } from '../../core/languages';
+import { sameText, type Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { checkTemplate, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
 import { currentUser, requireAccess } from '../auth/authenticate';
@@ -67,7 +67,7 @@ function protocolRecord(template: Template, status: TemplateVersionStatus, lang:
 
 /** A version the registry does not hold (it failed the load-time checks): its protocol entry names it by id. */
 function unloaded(id: string, version: number): Template {
-  return { id, version, label: { de: id, en: id, fr: id, it: id, es: id } } as unknown as Template;
+  return { id, version, label: sameText(id) } as unknown as Template;
 }
 
 /** Parses (if text) and checks a definition completely; throws 400 with `{pointer: message}`. */

@@ -9,7 +9,8 @@ import type { Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
 import { conflict } from '../http/errors';
 import type { RestResourceDefinition } from '../http/rest-resource';
-import { recordOfRow, sameText } from '../db/values';
+import { sameText } from '../../core/languages';
+import { recordOfRow } from '../db/values';
 import { changedColumns, columnValues } from '../http/column-values';
 import type { TemplateRegistry } from '../templates/registry';
 
