@@ -70,43 +70,32 @@ async function createSqliteTriggers(db: MigrationDb): Promise<void> {
 }
 
 async function createPostgresTriggers(db: MigrationDb): Promise<void> {
-  await sql
-    .raw(
-      `create function calculation_list_counts_add() returns trigger language plpgsql as $$
-      begin
-        insert into calculation_list_counts as counts (${KEY}, calculations)
-          select ${KEY}, count(*) from added group by ${KEY}
-          on conflict (${KEY}) do update set calculations = counts.calculations + excluded.calculations;
-        return null;
-      end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create function calculation_list_counts_remove() returns trigger language plpgsql as $$
-      begin
-        update calculation_list_counts as counts set calculations = counts.calculations - removed.n
-          from (select ${KEY}, count(*) as n from removed group by ${KEY}) as removed
-          where (counts.mandant_id, counts.template_type, counts.template_id, counts.status)
-            = (removed.mandant_id, removed.template_type, removed.template_id, removed.status);
-        return null;
-      end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create function calculation_list_counts_move() returns trigger language plpgsql as $$
-      begin
-        update calculation_list_counts set calculations = calculations - 1
-          where (mandant_id, template_type, template_id, status)
-            = (old.mandant_id, old.template_type, old.template_id, old.status);
-        insert into calculation_list_counts as counts (${KEY}, calculations)
-          values (new.mandant_id, new.template_type, new.template_id, new.status, 1)
-          on conflict (${KEY}) do update set calculations = counts.calculations + 1;
-        return null;
-      end $$`,
-    )
-    .execute(db);
+  const triggerFunction = (name: string, body: string) =>
+    sql
+      .raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`)
+      .execute(db);
+  await triggerFunction(
+    'calculation_list_counts_add',
+    `insert into calculation_list_counts as counts (${KEY}, calculations)
+       select ${KEY}, count(*) from added group by ${KEY}
+       on conflict (${KEY}) do update set calculations = counts.calculations + excluded.calculations;`,
+  );
+  await triggerFunction(
+    'calculation_list_counts_remove',
+    `update calculation_list_counts as counts set calculations = counts.calculations - removed.n
+       from (select ${KEY}, count(*) as n from removed group by ${KEY}) as removed
+       where (counts.mandant_id, counts.template_type, counts.template_id, counts.status)
+         = (removed.mandant_id, removed.template_type, removed.template_id, removed.status);`,
+  );
+  await triggerFunction(
+    'calculation_list_counts_move',
+    `update calculation_list_counts set calculations = calculations - 1
+       where (mandant_id, template_type, template_id, status)
+         = (old.mandant_id, old.template_type, old.template_id, old.status);
+     insert into calculation_list_counts as counts (${KEY}, calculations)
+       values (new.mandant_id, new.template_type, new.template_id, new.status, 1)
+       on conflict (${KEY}) do update set calculations = counts.calculations + 1;`,
+  );
   await sql`create trigger calculation_list_counts_insert after insert on calculations
     referencing new table as added for each statement execute function calculation_list_counts_add()`.execute(db);
   await sql`create trigger calculation_list_counts_delete after delete on calculations
