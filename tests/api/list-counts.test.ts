@@ -30,7 +30,7 @@ describeEachDatabase('calculations list counts', (ctx: TestContext) => {
   ) => {
     let query = ctx.db.selectFrom('calculations').select((eb) => eb.fn.countAll().as('n'));
     if (scope !== undefined) query = query.where('mandant_id', '=', scope);
-    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.status) query = query.where('status', '=', filter.status as CalculationRecord['status']);
     if (filter.template_id) query = query.where('template_id', '=', filter.template_id);
     if (filter.template_type) query = query.where('template_type', '=', filter.template_type);
     for (const tag of filter.tags ?? []) {
