@@ -27,6 +27,7 @@ import { computeColumns, mergeTemplateFields, resolveFactorSet, resolveTemplate 
 import { sameJson, toCalculationListRows, toCalculationRecords } from './record';
 import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
+import { countCalculations } from './list-counts';
 import type { Dialect } from '../db/database';
 
 /** A write body whose optional ids are absent rather than null. */
@@ -102,6 +103,7 @@ export function calculationsResource(
     searchable: CALCULATION_SEARCHABLE,
     search: calculationSearch(dialect),
     countCapped: true,
+    count: countCalculations,
     customFilters: {
       inputs: (value, ctx) => filterByInputs(value, ctx.db),
       tags: (value) => {

@@ -6,7 +6,10 @@
  * migration 0017), and triggers keep them following the calculation afterwards.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
+import { cappedCount } from '../http/list-query';
+import { scopeToMandant } from '../http/tenant-scope';
 
 /** The calculation as its tag rows copy it. */
 export interface TaggedCalculation {
@@ -38,4 +41,24 @@ export async function writeCalculationTags(
  */
 export function hasTag(tag: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from calculation_tags as ct where ct.tag = ${tag} and ct.mandant_id = ${sql.ref('calculations.mandant_id')} and ct.calculation_id = ${sql.ref('calculations.id')})`;
+}
+
+/**
+ * How many calculations of the user's scope carry every one of `tags` (as many hasTag conditions select), counted
+ * on the tag index alone: a tag row carries its calculation's mandant, so the count reads (mandant, tag) entries
+ * of calculation_tags_totals_idx and never a calculation row. Capped like every list count.
+ */
+export function countTagged(db: Kysely<DatabaseSchema>, user: SessionUser, tags: readonly string[]): Promise<number> {
+  const [first, ...others] = tags;
+  let tagged = scopeToMandant(db.selectFrom('calculation_tags as ct'), user, 'ct.mandant_id').where(
+    'ct.tag',
+    '=',
+    first!,
+  );
+  for (const tag of others) {
+    tagged = tagged.where(
+      sql<SqlBool>`exists (select 1 from calculation_tags as other where other.calculation_id = ct.calculation_id and other.tag = ${tag} and other.mandant_id = ct.mandant_id)`,
+    );
+  }
+  return cappedCount(db, tagged);
 }

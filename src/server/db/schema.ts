@@ -162,6 +162,15 @@ export interface CalculationsTable {
 }
 
 /** One row per tag of a calculation (derived from calculations.tags, kept in sync on write). */
+/** How many calculations a mandant has per template type, template and status (migration 0031; triggers keep it). */
+export interface CalculationListCountsTable {
+  mandant_id: number;
+  template_type: string;
+  template_id: string;
+  status: string;
+  calculations: number;
+}
+
 export interface CalculationTagsTable {
   calculation_id: number;
   mandant_id: number;
@@ -190,4 +199,5 @@ export interface DatabaseSchema {
   calculation_counters: CalculationCountersTable;
   calculations: CalculationsTable;
   calculation_tags: CalculationTagsTable;
+  calculation_list_counts: CalculationListCountsTable;
 }

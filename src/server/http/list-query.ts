@@ -296,28 +296,39 @@ export interface ListPage<T> {
   total: number | null;
 }
 
+/** The rows of `filtered`, counted on `db` up to LIST_COUNT_CAP + 1 (beyond that the number does not matter). */
+export async function cappedCount(db: Kysely<AnyQuery>, filtered: AnyQuery): Promise<number> {
+  const counted: { total?: unknown } | undefined = await (db as AnyQuery)
+    .selectFrom(
+      filtered
+        .select(sql.lit(1).as('one'))
+        .limit(LIST_COUNT_CAP + 1)
+        .as('capped'),
+    )
+    .select((eb: AnyQuery) => eb.fn.countAll().as('total'))
+    .executeTakeFirst();
+  return toCount(counted?.total);
+}
+
 /**
  * Counts the filtered query, then reads the requested range of it, sorted. With `cappedOn` (the
  * connection to count on), the count stops at LIST_COUNT_CAP + 1 rows: a list past the cap gets
- * `null` unless its page is the last one, whose end is the exact total.
+ * `null` unless its page is the last one, whose end is the exact total. `counted`: the count as
+ * something cheaper than the rows knows it (a resource's table of counts), instead of counting.
  */
 export async function selectPage<TRow = Record<string, unknown>>(
   filtered: AnyQuery,
   query: ListQuery,
   cappedOn?: Kysely<AnyQuery>,
+  counted?: Promise<number>,
 ): Promise<ListPage<TRow>> {
-  const counting = cappedOn
-    ? cappedOn.selectFrom(
-        filtered
-          .select(sql.lit(1).as('one'))
-          .limit(LIST_COUNT_CAP + 1)
-          .as('capped'),
-      )
-    : filtered;
-  const counted = await counting.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst();
+  const total = counted
+    ? await counted
+    : cappedOn
+      ? await cappedCount(cappedOn, filtered)
+      : toCount((await filtered.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst())?.total);
   const wanted = query.range.end - query.range.start + 1;
   const rows: TRow[] = await sortedRows(filtered, query.sort).limit(wanted).offset(query.range.start).execute();
-  const total = toCount(counted?.total);
   if (total <= LIST_COUNT_CAP) return { rows, total };
   return {
     rows,

@@ -132,6 +132,11 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   search?: (text: string) => Expression<SqlBool>;
   /** Lists that grow without bound count exactly only up to LIST_COUNT_CAP (list-query.ts selectPage). */
   countCapped?: boolean;
+  /**
+   * The list's count where something cheaper than its rows knows it (a table of counts, a narrower index); null
+   * where it does not. It must count exactly the rows the list's filters and scope select.
+   */
+  count?: (query: ListQuery, ctx: RestContext) => Promise<number> | null;
   /** Tenant column (`mandant_id`; `id` for the mandants table itself); null for global tables. */
   tenantColumn: string | null;
   /** The access policy's resource whose rules guard these routes (each operation is its action of the same name). */
@@ -233,6 +238,7 @@ export function registerRestResource<
       whereListed(base, query, def.search ?? searchable.map((column) => sql.ref(column))),
       query,
       def.countCapped ? ctx.db : undefined,
+      def.count?.(query, ctx) ?? undefined,
     );
     return {
       total,

@@ -31,6 +31,7 @@ import * as factorCategories from './0025_factor_categories';
 import * as statementReferences from './0026_statement_references';
 import * as machineSetMigrations from './0028_machine_set_migrations';
 import * as publications from './0029_publications';
+import * as listFilterIndexes from './0031_list_filter_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0026_statement_references': statementReferences,
   '0028_machine_set_migrations': machineSetMigrations,
   '0029_publications': publications,
+  '0031_list_filter_indexes': listFilterIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

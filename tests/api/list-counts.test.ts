@@ -1,0 +1,117 @@
+/**
+ * The calculations list counts template type, template and status filters from a table of counts and tag filters
+ * from the tag index (issue #22 item 4, migration 0031). Those counts must follow every write — through the API
+ * and straight into the table — and agree with counting the rows, for a mandant's users and for the provider.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import type { CalculationRecord } from '../../src/core/api';
+import { describeEachDatabase, type TestContext } from './harness';
+
+const list = (filter: object) =>
+  `/api/calculations?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,4]' }).toString()}`;
+
+describeEachDatabase('calculations list counts', (ctx: TestContext) => {
+  let editor = '';
+  let provider = '';
+  let mandant = 0;
+  let original: CalculationRecord;
+
+  /** The total Content-Range names (`calculations 0-4/12`; an empty page says star, slash, total). */
+  const total = async (token: string, filter: object) => {
+    const res = await ctx.request<CalculationRecord[]>('GET', list(filter), { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return Number(res.headers.get('content-range')!.split('/')[1]);
+  };
+
+  /** The same filter counted on the rows themselves. */
+  const rows = async (
+    filter: { status?: string; template_id?: string; template_type?: string; tags?: string[] },
+    scope?: number,
+  ) => {
+    let query = ctx.db.selectFrom('calculations').select((eb) => eb.fn.countAll().as('n'));
+    if (scope !== undefined) query = query.where('mandant_id', '=', scope);
+    if (filter.status) query = query.where('status', '=', filter.status as CalculationRecord['status']);
+    if (filter.template_id) query = query.where('template_id', '=', filter.template_id);
+    if (filter.template_type) query = query.where('template_type', '=', filter.template_type);
+    for (const tag of filter.tags ?? []) {
+      query = query.where(
+        'id',
+        'in',
+        ctx.db.selectFrom('calculation_tags').select('calculation_id').where('tag', '=', tag),
+      );
+    }
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+
+  const FILTERS = [
+    {},
+    { status: 'final' },
+    { status: 'draft' },
+    { template_id: 'brochure' },
+    { template_id: 'brochure', status: 'final' },
+    { template_type: 'product', status: 'draft' },
+    { tags: ['zählung'] },
+    { tags: ['zählung', 'zweiter'] },
+  ];
+
+  const expectAgreement = async () => {
+    for (const filter of FILTERS) {
+      expect(await total(editor, filter), `editor ${JSON.stringify(filter)}`).toBe(await rows(filter, mandant));
+      expect(await total(provider, filter), `provider ${JSON.stringify(filter)}`).toBe(await rows(filter));
+    }
+  };
+
+  beforeAll(async () => {
+    editor = await ctx.login('editor@muster.example');
+    provider = await ctx.login('admin@kontor.example');
+    mandant = await ctx.mandantId('muster');
+    const res = await ctx.request<CalculationRecord[]>('GET', list({ template_id: 'brochure' }), { token: editor });
+    // A page carries list rows; the full record (with its inputs) comes from getOne.
+    original = (await ctx.request<CalculationRecord>('GET', `/api/calculations/${res.body[0]!.id}`, { token: editor }))
+      .body;
+  });
+
+  it('agree with the rows as calculations are created, changed and deleted', async () => {
+    await expectAgreement();
+    const created: CalculationRecord[] = [];
+    for (const tags of [['zählung'], ['zählung', 'zweiter'], ['zweiter']]) {
+      const res = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
+        token: editor,
+        body: { duplicated_from: original.id, inputs: { ...original.inputs, tags } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      created.push(res.body);
+    }
+    await expectAgreement();
+    const finished = await ctx.request('PUT', `/api/calculations/${created[0]!.id}`, {
+      token: editor,
+      body: { status: 'final' },
+    });
+    expect(finished.status).toBe(200);
+    await expectAgreement();
+    const deleted = await ctx.request('DELETE', `/api/calculations/${created[1]!.id}`, { token: editor });
+    expect(deleted.status).toBe(200);
+    await expectAgreement();
+  });
+
+  it('agree with the rows after writes straight into the table', async () => {
+    const { id: _id, ...columns } = await ctx.db
+      .selectFrom('calculations')
+      .selectAll()
+      .where('id', '=', original.id)
+      .executeTakeFirstOrThrow();
+    const values = Object.fromEntries(
+      Object.entries(columns).map(([k, v]) => [k, v !== null && typeof v === 'object' ? JSON.stringify(v) : v]),
+    ) as typeof columns;
+    await ctx.db
+      .insertInto('calculations')
+      .values([1, 2, 3].map((i) => ({ ...values, number: `COUNT-${i}`, status: 'final' })))
+      .execute();
+    await expectAgreement();
+    await ctx.db.updateTable('calculations').set({ status: 'draft' }).where('number', '=', 'COUNT-1').execute();
+    await ctx.db.updateTable('calculations').set({ title: 'Nur der Titel' }).where('number', '=', 'COUNT-2').execute();
+    await expectAgreement();
+    await ctx.db.deleteFrom('calculations').where('number', 'in', ['COUNT-1', 'COUNT-3']).execute();
+    await expectAgreement();
+  });
+});
