@@ -4,6 +4,7 @@
  */
 import { can } from '../../core/access/policy';
 import { ActionReason } from '../layout/ActionReason';
+import { ChoiceSelect } from '../layout/ChoiceSelect';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -16,12 +17,9 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  InputLabel,
   LinearProgress,
-  MenuItem,
   Radio,
   RadioGroup,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -173,42 +171,28 @@ const ImporterPage = () => {
         <CardContent>
           <Stack spacing={3}>
             <Stack direction="row" spacing={2} alignItems="center">
-              <FormControl sx={{ minWidth: 280 }} size="small">
-                <InputLabel id="importer-template-label">{translate('importer.template')}</InputLabel>
-                <Select
-                  labelId="importer-template-label"
-                  label={translate('importer.template')}
-                  value={templateId}
-                  onChange={(event) => chooseTemplate(String(event.target.value))}
-                  SelectDisplayProps={{ 'data-testid': 'importer-template' } as object}
-                >
-                  {templates.map((t) => (
-                    <MenuItem key={t.id} value={t.id}>
-                      {t.label}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-              <FormControl sx={{ minWidth: 280 }} size="small">
-                <InputLabel id="importer-database-label">{translate('importer.database')}</InputLabel>
-                <Select
-                  labelId="importer-database-label"
-                  label={translate('importer.database')}
-                  value={databaseId ?? ''}
-                  onChange={(event) => setChosenDatabaseId(Number(event.target.value))}
-                  SelectDisplayProps={{ 'data-testid': 'importer-database' } as object}
-                >
-                  {databases.map((database) => (
-                    <MenuItem key={database.id} value={database.id}>
-                      {database.id === defaultDatabaseId
-                        ? translate('importer.database_default', {
-                            name: `${database.name} (${database.version_label})`,
-                          })
-                        : `${database.name} (${database.version_label})`}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <ChoiceSelect
+                id="importer-template"
+                label={translate('importer.template')}
+                value={templateId}
+                onChange={(value) => chooseTemplate(String(value))}
+                choices={templates.map((t) => ({ value: t.id, text: t.label }))}
+                sx={{ minWidth: 280 }}
+              />
+              <ChoiceSelect
+                id="importer-database"
+                label={translate('importer.database')}
+                value={databaseId ?? ''}
+                onChange={(value) => setChosenDatabaseId(Number(value))}
+                choices={databases.map((database) => {
+                  const name = `${database.name} (${database.version_label})`;
+                  return {
+                    value: database.id,
+                    text: database.id === defaultDatabaseId ? translate('importer.database_default', { name }) : name,
+                  };
+                })}
+                sx={{ minWidth: 280 }}
+              />
               <Button
                 startIcon={<DownloadIcon />}
                 sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
