@@ -378,6 +378,12 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
     change(draft);
     onChange(draft);
   };
+  /** A key the format wants absent rather than empty: set while there is something, dropped otherwise. */
+  const setOptional = <K extends 'method' | 'import'>(key: K, value: EditableTemplate[K] | undefined) =>
+    update((d) => {
+      if (value) d[key] = value;
+      else delete d[key];
+    });
   const groups = definition.groups ?? [];
   const results = definition.results ?? [];
   return (
@@ -464,15 +470,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
       </Section>
 
       <Section title={translate('calculations.method.title')}>
-        <MethodEditor
-          definition={definition}
-          onChange={(method) =>
-            update((d) => {
-              if (method) d.method = method;
-              else delete d.method;
-            })
-          }
-        />
+        <MethodEditor definition={definition} onChange={(method) => setOptional('method', method)} />
       </Section>
 
       <Section title={translate('templateEditor.form.list')}>
@@ -480,15 +478,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
       </Section>
 
       <Section title={translate('templateEditor.authoring.aliases')}>
-        <AliasesEditor
-          definition={definition}
-          onChange={(settings) =>
-            update((d) => {
-              if (settings) d.import = settings;
-              else delete d.import;
-            })
-          }
-        />
+        <AliasesEditor definition={definition} onChange={(settings) => setOptional('import', settings)} />
       </Section>
     </Box>
   );
