@@ -1,21 +1,9 @@
 /** What changed between this database and another: added, removed, changed (old → new, %). */
-import {
-  Alert,
-  Box,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord } from '../../core/api';
+import { ChoiceSelect } from '../layout/ChoiceSelect';
 import { formatPercent } from '../migrations/format';
 import { useFactorDiff } from './factorQueries';
 import { useFactorDatabases } from './useFactorDatabases';
@@ -32,23 +20,16 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('databases.diff.title')}
       </Typography>
-      <FormControl size="small" sx={{ minWidth: 280, mb: 2 }}>
-        <InputLabel id="diff-against">{translate('databases.diff.against')}</InputLabel>
-        <Select
-          labelId="diff-against"
-          label={translate('databases.diff.against')}
-          value={against}
-          onChange={(event) => setAgainst(event.target.value as number)}
-        >
-          {(others.data ?? [])
-            .filter((other) => other.id !== database.id)
-            .map((other) => (
-              <MenuItem key={other.id} value={other.id}>
-                {other.name} ({other.version_label})
-              </MenuItem>
-            ))}
-        </Select>
-      </FormControl>
+      <ChoiceSelect
+        id="diff-against"
+        label={translate('databases.diff.against')}
+        value={against}
+        onChange={(value) => setAgainst(value as number)}
+        choices={(others.data ?? [])
+          .filter((other) => other.id !== database.id)
+          .map((other) => ({ value: other.id, text: `${other.name} (${other.version_label})` }))}
+        sx={{ minWidth: 280, mb: 2 }}
+      />
       {error ? <Alert severity="error">{error.message}</Alert> : null}
       {diff ? (
         <Table size="small" aria-label={translate('databases.diff.title')} data-testid="database-diff">

@@ -72,6 +72,24 @@ function categoryLabel(values: Partial<LocalizedText>): LocalizedText | null {
   return Object.fromEntries(LANGUAGES.map((l, i) => [l, given[i] || first])) as LocalizedText;
 }
 
+/** One input per interface language for a text of the form (`source.de`, …), each labelled with its language. */
+const LanguageTextInputs = ({ source, label }: { source: 'label' | 'category_label'; label: string }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {LANGUAGES.map((l) => (
+        <TextInput
+          key={l}
+          source={`${source}.${l}`}
+          label={translate(label, { language: LANGUAGE_NAMES[l] })}
+          fullWidth={false}
+          sx={{ width: 300 }}
+        />
+      ))}
+    </Stack>
+  );
+};
+
 /**
  * The category's name in every language, shown while the category typed is one the message catalogue does not name;
  * a name given before (by this mandant or the provider) is filled in to be changed.
@@ -94,17 +112,7 @@ const CategoryNameInputs = () => {
       <Typography variant="body2" color="text.secondary">
         {translate('databases.factors.category_name_help')}
       </Typography>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {LANGUAGES.map((l) => (
-          <TextInput
-            key={l}
-            source={`category_label.${l}`}
-            label={translate('databases.factors.category_name_in', { language: LANGUAGE_NAMES[l] })}
-            fullWidth={false}
-            sx={{ width: 300 }}
-          />
-        ))}
-      </Stack>
+      <LanguageTextInputs source="category_label" label="databases.factors.category_name_in" />
     </Stack>
   );
 };
@@ -269,17 +277,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
           </Stack>
           <CategoryNameInputs />
           <TextInput source="source" label="databases.factors.source" fullWidth multiline />
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {LANGUAGES.map((l) => (
-              <TextInput
-                key={l}
-                source={`label.${l}`}
-                label={translate('databases.factors.label_in', { language: LANGUAGE_NAMES[l] })}
-                fullWidth={false}
-                sx={{ width: 300 }}
-              />
-            ))}
-          </Stack>
+          <LanguageTextInputs source="label" label="databases.factors.label_in" />
         </DialogContent>
         <DialogActions>
           {factor ? (

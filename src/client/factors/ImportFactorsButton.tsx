@@ -2,8 +2,8 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { FileDropZone } from '../layout/FileDropZone';
 import { useImportFactors } from './api';
 
 export const ImportFactors = ({ databaseId }: { databaseId: number }) => {
@@ -12,9 +12,7 @@ export const ImportFactors = ({ databaseId }: { databaseId: number }) => {
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
   const { mutateAsync: importFactors } = useImportFactors();
-  const onDrop = async (files: File[]) => {
-    const file = files[0];
-    if (!file) return;
+  const onFile = async (file: File) => {
     setError(null);
     try {
       const report = await importFactors({ id: databaseId, csv: await file.text() });
@@ -28,28 +26,21 @@ export const ImportFactors = ({ databaseId }: { databaseId: number }) => {
       setError(body?.message ?? (problem instanceof Error ? problem.message : String(problem)));
     }
   };
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    onDrop: (files) => void onDrop(files),
-    accept: { 'text/csv': ['.csv'], 'text/plain': ['.txt'] },
-    multiple: false,
-  });
   return (
     <Box sx={{ mb: 2 }}>
-      <Box
-        {...getRootProps()}
-        sx={{
-          border: '2px dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 2,
-          cursor: 'pointer',
-          textAlign: 'center',
-        }}
+      <FileDropZone
+        accept={{ 'text/csv': ['.csv'], 'text/plain': ['.txt'] }}
+        onFile={(file) => void onFile(file)}
+        padding={2}
+        inputProps={{ 'aria-label': translate('databases.import.title') }}
       >
-        <input {...getInputProps()} aria-label={translate('databases.import.title')} />
-        <UploadFileIcon />
-        <Typography variant="body2">{translate('databases.import.help')}</Typography>
-      </Box>
+        {() => (
+          <>
+            <UploadFileIcon />
+            <Typography variant="body2">{translate('databases.import.help')}</Typography>
+          </>
+        )}
+      </FileDropZone>
       {error ? (
         <Alert severity="error" sx={{ mt: 1 }} data-testid="import-error">
           {error}

@@ -4,6 +4,8 @@
  */
 import { can } from '../../core/access/policy';
 import { ActionReason } from '../layout/ActionReason';
+import { ChoiceSelect } from '../layout/ChoiceSelect';
+import { FileDropZone } from '../layout/FileDropZone';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -16,12 +18,9 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  InputLabel,
   LinearProgress,
-  MenuItem,
   Radio,
   RadioGroup,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -31,7 +30,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
 import { templateCsv, type ColumnMapping } from '../../core/csv';
@@ -54,6 +52,13 @@ interface Progress {
   rowsDone: number;
   secondsLeft: number | null;
 }
+
+/** CSV as browsers and Windows name it (Excel's CSV is `application/vnd.ms-excel`). */
+const CSV_FILES = {
+  'text/csv': ['.csv', '.txt', '.tsv'],
+  'application/vnd.ms-excel': ['.csv'],
+  'text/plain': ['.csv', '.txt'],
+};
 
 const DELIMITER_KEYS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 
@@ -94,9 +99,7 @@ const ImporterPage = () => {
     if (definition && preview) setMapping(loadMapping(definition, preview.headers));
   };
 
-  const onDrop = async (files: File[]) => {
-    const dropped = files[0];
-    if (!dropped) return;
+  const onFile = async (dropped: File) => {
     setFile(dropped);
     setReport(null);
     setProblem(null);
@@ -109,16 +112,6 @@ const ImporterPage = () => {
     setPreview(result);
     if (template) setMapping(loadMapping(template, result.headers));
   };
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    onDrop: (files) => void onDrop(files),
-    multiple: false,
-    noClick: true,
-    accept: {
-      'text/csv': ['.csv', '.txt', '.tsv'],
-      'application/vnd.ms-excel': ['.csv'],
-      'text/plain': ['.csv', '.txt'],
-    },
-  });
 
   const changeMapping = (next: ColumnMapping) => {
     setMapping(next);
@@ -173,42 +166,28 @@ const ImporterPage = () => {
         <CardContent>
           <Stack spacing={3}>
             <Stack direction="row" spacing={2} alignItems="center">
-              <FormControl sx={{ minWidth: 280 }} size="small">
-                <InputLabel id="importer-template-label">{translate('importer.template')}</InputLabel>
-                <Select
-                  labelId="importer-template-label"
-                  label={translate('importer.template')}
-                  value={templateId}
-                  onChange={(event) => chooseTemplate(String(event.target.value))}
-                  SelectDisplayProps={{ 'data-testid': 'importer-template' } as object}
-                >
-                  {templates.map((t) => (
-                    <MenuItem key={t.id} value={t.id}>
-                      {t.label}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-              <FormControl sx={{ minWidth: 280 }} size="small">
-                <InputLabel id="importer-database-label">{translate('importer.database')}</InputLabel>
-                <Select
-                  labelId="importer-database-label"
-                  label={translate('importer.database')}
-                  value={databaseId ?? ''}
-                  onChange={(event) => setChosenDatabaseId(Number(event.target.value))}
-                  SelectDisplayProps={{ 'data-testid': 'importer-database' } as object}
-                >
-                  {databases.map((database) => (
-                    <MenuItem key={database.id} value={database.id}>
-                      {database.id === defaultDatabaseId
-                        ? translate('importer.database_default', {
-                            name: `${database.name} (${database.version_label})`,
-                          })
-                        : `${database.name} (${database.version_label})`}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <ChoiceSelect
+                id="importer-template"
+                label={translate('importer.template')}
+                value={templateId}
+                onChange={(value) => chooseTemplate(String(value))}
+                choices={templates.map((t) => ({ value: t.id, text: t.label }))}
+                sx={{ minWidth: 280 }}
+              />
+              <ChoiceSelect
+                id="importer-database"
+                label={translate('importer.database')}
+                value={databaseId ?? ''}
+                onChange={(value) => setChosenDatabaseId(Number(value))}
+                choices={databases.map((database) => {
+                  const name = `${database.name} (${database.version_label})`;
+                  return {
+                    value: database.id,
+                    text: database.id === defaultDatabaseId ? translate('importer.database_default', { name }) : name,
+                  };
+                })}
+                sx={{ minWidth: 280 }}
+              />
               <Button
                 startIcon={<DownloadIcon />}
                 sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
@@ -219,25 +198,25 @@ const ImporterPage = () => {
               </Button>
             </Stack>
 
-            <Box
-              {...getRootProps()}
-              data-testid="importer-dropzone"
-              sx={{
-                border: '2px dashed',
-                borderColor: isDragActive ? 'primary.main' : 'divider',
-                borderRadius: 1,
-                p: 4,
-                textAlign: 'center',
-              }}
+            <FileDropZone
+              accept={CSV_FILES}
+              onFile={(dropped) => void onFile(dropped)}
+              clickable={false}
+              padding={4}
+              inputProps={{ 'data-testid': 'importer-file' }}
+              testId="importer-dropzone"
             >
-              <input {...getInputProps()} data-testid="importer-file" />
-              <UploadFileIcon color="action" fontSize="large" />
-              <Typography>{translate(isDragActive ? 'importer.dropNow' : 'importer.drop')}</Typography>
-              <Button onClick={open} sx={{ mt: 1 }}>
-                {translate('importer.choose')}
-              </Button>
-              {file && <Typography variant="body2">{file.name}</Typography>}
-            </Box>
+              {({ isDragActive, open }) => (
+                <>
+                  <UploadFileIcon color="action" fontSize="large" />
+                  <Typography>{translate(isDragActive ? 'importer.dropNow' : 'importer.drop')}</Typography>
+                  <Button onClick={open} sx={{ mt: 1 }}>
+                    {translate('importer.choose')}
+                  </Button>
+                  {file && <Typography variant="body2">{file.name}</Typography>}
+                </>
+              )}
+            </FileDropZone>
 
             {problem && <Alert severity="error">{translate(problem, { _: problem })}</Alert>}
 

@@ -4,23 +4,11 @@
  * for every calculation it concerns, a single one (`?calculation=`) or the calculations of a list
  * filter (`?filter=`, resolved by the server). Creating the preview changes nothing yet.
  */
-import {
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
+import { ChoiceSelect } from '../layout/ChoiceSelect';
 import { useCan } from '../providers/RoleGate';
 import { usePublishedMachineSets, useDatabaseInUse, useTemplateList } from './targets';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
@@ -51,40 +39,6 @@ function describeFilter(filter: Record<string, unknown>): string {
     .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
     .join(' · ');
 }
-
-/** A labelled small select; `id` also names it for tests (`data-testid`). */
-const ChoiceSelect = ({
-  id,
-  label,
-  value,
-  onChange,
-  choices,
-  width = 380,
-}: {
-  id: string;
-  label: string;
-  value: number | string;
-  onChange(value: number | string): void;
-  choices: readonly { value: number | string; text: string }[];
-  width?: number;
-}) => (
-  <FormControl size="small" fullWidth={false} sx={{ width, maxWidth: '100%' }}>
-    <InputLabel id={id}>{label}</InputLabel>
-    <Select
-      labelId={id}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      data-testid={id}
-    >
-      {choices.map((choice) => (
-        <MenuItem key={choice.value} value={choice.value}>
-          {choice.text}
-        </MenuItem>
-      ))}
-    </Select>
-  </FormControl>
-);
 
 export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWiden }: Props) => {
   const translate = useTranslate();
@@ -171,7 +125,7 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
             <ChoiceSelect
               id="migration-mandant"
               label={translate('migrations.fields.mandant')}
-              width={260}
+              sx={{ width: 260, maxWidth: '100%' }}
               value={mandant}
               onChange={(value) => setMandant(Number(value))}
               choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}

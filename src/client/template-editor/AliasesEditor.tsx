@@ -4,8 +4,9 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../templates/useLanguage';
 import { allFieldNames, freeName, type EditableTemplate } from './definitionEdits';
 import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';
@@ -69,16 +70,12 @@ export const AliasesEditor = ({
               );
             })}
           </TextField>
-          <Tooltip title={translate('templateEditor.authoring.remove_alias')}>
-            <IconButton
-              size="small"
-              aria-label={translate('templateEditor.authoring.remove_alias')}
-              onClick={() => write(entries.filter((_, i) => i !== index))}
-              data-testid={`te-alias-${index}-remove`}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <LabelledIconButton
+            label={translate('templateEditor.authoring.remove_alias')}
+            icon={DeleteIcon}
+            onClick={() => write(entries.filter((_, i) => i !== index))}
+            testId={`te-alias-${index}-remove`}
+          />
         </Box>
       ))}
       <Button

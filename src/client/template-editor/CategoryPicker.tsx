@@ -3,11 +3,11 @@
  * picker lists both, from `GET /api/factor-categories` (names an admin gave, else the built-in ones). A key not in any database yet can still be typed. The keys of
  * a category, for the formula's completion and a factor field's default, come from here too.
  */
-import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FactorRecord } from '../../core/api';
 import { useCategoryName, useFactorCategories } from '../factors/factorQueries';
+import { KeyPicker } from './KeyPicker';
 
 const ALL_FACTORS = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
@@ -42,28 +42,15 @@ export const CategoryPicker = ({
   const categoryName = useCategoryName();
   const name = (key: string) => `${categoryName(key)} (${key})`;
   return (
-    <Autocomplete
-      freeSolo
-      size="small"
-      options={data.map((category) => category.key)}
-      getOptionLabel={(key) => name(key)}
-      value={value ?? null}
-      onChange={(_, next) => onChange(next || undefined)}
-      onInputChange={(_, text, reason) => reason === 'input' && onChange(text.trim() || undefined)}
-      renderOption={(props, key) => (
-        <li {...props} key={key} data-testid={`${testId}-option-${key}`}>
-          {name(key)}
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          margin="dense"
-          label={label ?? translate('templateEditor.form.category')}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
-        />
-      )}
-      sx={{ width: 240 }}
+    <KeyPicker
+      keys={data.map((category) => category.key)}
+      name={name}
+      inputText={name}
+      value={value}
+      onChange={onChange}
+      testId={testId}
+      label={label ?? translate('templateEditor.form.category')}
+      width={240}
     />
   );
 };

@@ -5,9 +5,10 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field } from '../../core/template';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../templates/useLanguage';
 import { conditionModel, conditionText, type ClauseOperator, type ConditionClause } from './formModel';
 import { NumberDraftInput } from './NumberDraftInput';
@@ -141,16 +142,12 @@ const ClauseInputs = ({
           sx={{ width: 160 }}
         />
       )}
-      <Tooltip title={translate('templateEditor.authoring.remove_clause')}>
-        <IconButton
-          size="small"
-          aria-label={translate('templateEditor.authoring.remove_clause')}
-          onClick={onRemove}
-          data-testid={`${testId}-remove`}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <LabelledIconButton
+        label={translate('templateEditor.authoring.remove_clause')}
+        icon={DeleteIcon}
+        onClick={onRemove}
+        testId={`${testId}-remove`}
+      />
     </Box>
   );
 };

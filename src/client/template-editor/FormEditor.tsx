@@ -63,6 +63,61 @@ const Section = ({ title, children, action }: { title: string; children: ReactNo
   </Box>
 );
 
+/** A template part's label and the optional texts it may carry (help, placeholder, description), five languages each. */
+function PartTexts<T extends { label?: LocalizedText } & Partial<Record<OptionalTextKey, LocalizedText>>>({
+  part,
+  keys,
+  testId,
+  onChange,
+}: {
+  part: T;
+  keys: OptionalTextKey[];
+  testId: string;
+  onChange: (part: T) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <LocalizedInputs
+        label={translate('templateEditor.form.label')}
+        testId={`${testId}-label`}
+        value={part.label}
+        onChange={(label) => onChange({ ...part, label })}
+      />
+      <OptionalTexts
+        owner={part}
+        keys={keys}
+        testId={testId}
+        onChange={(key, text) => onChange(withText(part, key, text))}
+      />
+    </>
+  );
+}
+
+/** A group or a result as a card: its head inputs beside the move and remove buttons, then the rest of it. */
+const PartCard = ({
+  testId,
+  head,
+  order,
+  children,
+}: {
+  testId: string;
+  head: ReactNode;
+  order: Omit<Parameters<typeof OrderButtons>[0], 'testId'>;
+  children: ReactNode;
+}) => (
+  <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
+    <CardContent sx={{ pb: '8px !important' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+        {head}
+        <Box sx={{ flex: 1 }} />
+        <OrderButtons testId={testId} {...order} />
+      </Box>
+      {children}
+    </CardContent>
+  </Card>
+);
+
 const FieldEditor = ({
   field,
   testId,
@@ -118,18 +173,7 @@ const FieldEditor = ({
           />
         ) : null}
       </Box>
-      <LocalizedInputs
-        label={translate('templateEditor.form.label')}
-        testId={`${testId}-label`}
-        value={field.label}
-        onChange={(label) => set('label', label)}
-      />
-      <OptionalTexts
-        owner={field}
-        keys={['help', 'placeholder']}
-        testId={testId}
-        onChange={(key, text) => onChange(withText(field, key, text))}
-      />
+      <PartTexts part={field} keys={['help', 'placeholder']} testId={testId} onChange={onChange} />
       <RulesEditor rules={field.rules ?? []} onChange={(rules) => set('rules', rules)} testId={testId} />
       {choice ? <OptionsEditor field={field} testId={testId} onChange={(options) => set('options', options)} /> : null}
       <ConditionEditor
@@ -176,92 +220,70 @@ const GroupEditor = ({
       groups[index] = next;
       draft.groups = groups;
     });
+  const replaceGroup = (next: Partial<Group>) =>
+    update((draft) => {
+      const groups = draft.groups ?? [];
+      groups[index] = next;
+      draft.groups = groups;
+    });
   const fields = group.fields ?? [];
   return (
-    <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
-      <CardContent sx={{ pb: '8px !important' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <TextField
-            {...small}
-            label={translate('templateEditor.form.group_id')}
-            value={group.id ?? ''}
-            onChange={(e) => setGroup((g) => (g.id = e.target.value))}
-            slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }}
-            sx={{ width: 160 }}
+    <PartCard
+      testId={testId}
+      head={
+        <TextField
+          {...small}
+          label={translate('templateEditor.form.group_id')}
+          value={group.id ?? ''}
+          onChange={(e) => setGroup((g) => (g.id = e.target.value))}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }}
+          sx={{ width: 160 }}
+        />
+      }
+      order={{
+        onUp: () => update((d) => (d.groups = move(d.groups ?? [], index, index - 1))),
+        onDown: () => update((d) => (d.groups = move(d.groups ?? [], index, index + 1))),
+        onRemove: () => count > 1 && update((d) => (d.groups = (d.groups ?? []).filter((_, i) => i !== index))),
+      }}
+    >
+      <GroupSettings group={group} testId={testId} onChange={replaceGroup} />
+      <PartTexts part={group} keys={['help']} testId={testId} onChange={replaceGroup} />
+      {fields.map((field, fieldIndex) => (
+        <Box
+          key={fieldIndex}
+          sx={{ display: 'flex', gap: 1, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
+          data-testid={`te-field-${index}-${fieldIndex}`}
+        >
+          <FieldEditor
+            field={field}
+            testId={`te-field-${index}-${fieldIndex}`}
+            candidates={conditionCandidates(definition, group, field.name)}
+            onChange={(next) =>
+              setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))
+            }
           />
-          <Box sx={{ flex: 1 }} />
           <OrderButtons
-            testId={testId}
-            onUp={() => update((d) => (d.groups = move(d.groups ?? [], index, index - 1)))}
-            onDown={() => update((d) => (d.groups = move(d.groups ?? [], index, index + 1)))}
-            onRemove={() => count > 1 && update((d) => (d.groups = (d.groups ?? []).filter((_, i) => i !== index)))}
+            testId={`te-field-${index}-${fieldIndex}`}
+            onUp={() => setGroup((g) => (g.fields = move(fields, fieldIndex, fieldIndex - 1)))}
+            onDown={() => setGroup((g) => (g.fields = move(fields, fieldIndex, fieldIndex + 1)))}
+            onRemove={() => setGroup((g) => (g.fields = fields.filter((_, i) => i !== fieldIndex)))}
           />
         </Box>
-        <GroupSettings
-          group={group}
-          testId={testId}
-          onChange={(next) =>
-            update((draft) => {
-              const groups = draft.groups ?? [];
-              groups[index] = next;
-              draft.groups = groups;
-            })
-          }
-        />
-        <LocalizedInputs
-          label={translate('templateEditor.form.label')}
-          testId={`${testId}-label`}
-          value={group.label}
-          onChange={(label) => setGroup((g) => (g.label = label))}
-        />
-        <OptionalTexts
-          owner={group}
-          keys={['help']}
-          testId={testId}
-          onChange={(key, text) =>
-            setGroup((g) => {
-              if (text === undefined) delete g[key as 'help'];
-              else g[key as 'help'] = text;
-            })
-          }
-        />
-        {fields.map((field, fieldIndex) => (
-          <Box
-            key={fieldIndex}
-            sx={{ display: 'flex', gap: 1, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
-            data-testid={`te-field-${index}-${fieldIndex}`}
-          >
-            <FieldEditor
-              field={field}
-              testId={`te-field-${index}-${fieldIndex}`}
-              candidates={conditionCandidates(definition, group, field.name)}
-              onChange={(next) =>
-                setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))
-              }
-            />
-            <OrderButtons
-              testId={`te-field-${index}-${fieldIndex}`}
-              onUp={() => setGroup((g) => (g.fields = move(fields, fieldIndex, fieldIndex - 1)))}
-              onDown={() => setGroup((g) => (g.fields = move(fields, fieldIndex, fieldIndex + 1)))}
-              onRemove={() => setGroup((g) => (g.fields = fields.filter((_, i) => i !== fieldIndex)))}
-            />
-          </Box>
-        ))}
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          data-testid={`${testId}-add-field`}
-          onClick={() =>
-            update((draft) => {
-              const groups = draft.groups ?? [];
-              groups[index] = { ...groups[index], fields: [...(groups[index]?.fields ?? []), newField(draft)] };
-            })
-          }
-        >
-          {translate('templateEditor.form.add_field')}
-        </Button>
-      </CardContent>
-    </Card>
+      ))}
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        data-testid={`${testId}-add-field`}
+        onClick={() =>
+          update((draft) => {
+            const groups = draft.groups ?? [];
+            groups[index] = { ...groups[index], fields: [...(groups[index]?.fields ?? []), newField(draft)] };
+          })
+        }
+      >
+        {translate('templateEditor.form.add_field')}
+      </Button>
+    </PartCard>
   );
 };
 
@@ -285,10 +307,21 @@ const ResultEditor = ({
       change(next);
       results[index] = next;
     });
+  const replaceResult = (next: Partial<Result>) =>
+    update((draft) => {
+      const results = draft.results ?? [];
+      results[index] = next;
+    });
   return (
-    <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
-      <CardContent sx={{ pb: '8px !important' }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+    <PartCard
+      testId={testId}
+      order={{
+        onUp: () => update((d) => (d.results = move(d.results ?? [], index, index - 1))),
+        onDown: () => update((d) => (d.results = move(d.results ?? [], index, index + 1))),
+        onRemove: () => update((d) => (d.results = (d.results ?? []).filter((_, i) => i !== index))),
+      }}
+      head={
+        <>
           <TextField
             {...small}
             label={translate('templateEditor.form.name')}
@@ -319,39 +352,17 @@ const ResultEditor = ({
             }
             label={translate('templateEditor.form.primary')}
           />
-          <Box sx={{ flex: 1 }} />
-          <OrderButtons
-            testId={testId}
-            onUp={() => update((d) => (d.results = move(d.results ?? [], index, index - 1)))}
-            onDown={() => update((d) => (d.results = move(d.results ?? [], index, index + 1)))}
-            onRemove={() => update((d) => (d.results = (d.results ?? []).filter((_, i) => i !== index)))}
-          />
-        </Box>
-        <FormulaInput
-          definition={definition}
-          result={result}
-          testId={testId}
-          onChange={(formula) => setResult((r) => (r.formula = formula))}
-        />
-        <LocalizedInputs
-          label={translate('templateEditor.form.label')}
-          testId={`${testId}-label`}
-          value={result.label}
-          onChange={(label) => setResult((r) => (r.label = label))}
-        />
-        <OptionalTexts
-          owner={result}
-          keys={['help']}
-          testId={testId}
-          onChange={(key, text) =>
-            setResult((r) => {
-              if (text === undefined) delete r[key as 'help'];
-              else r[key as 'help'] = text;
-            })
-          }
-        />
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <FormulaInput
+        definition={definition}
+        result={result}
+        testId={testId}
+        onChange={(formula) => setResult((r) => (r.formula = formula))}
+      />
+      <PartTexts part={result} keys={['help']} testId={testId} onChange={replaceResult} />
+    </PartCard>
   );
 };
 
@@ -367,6 +378,12 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
     change(draft);
     onChange(draft);
   };
+  /** A key the format wants absent rather than empty: set while there is something, dropped otherwise. */
+  const setOptional = <K extends 'method' | 'import'>(key: K, value: EditableTemplate[K] | undefined) =>
+    update((d) => {
+      if (value) d[key] = value;
+      else delete d[key];
+    });
   const groups = definition.groups ?? [];
   const results = definition.results ?? [];
   return (
@@ -397,18 +414,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         </TextField>
         <IconPicker value={definition.icon} onChange={(icon) => update((d) => (d.icon = icon))} />
       </Stack>
-      <LocalizedInputs
-        label={translate('templateEditor.form.label')}
-        testId="te-label"
-        value={definition.label}
-        onChange={(label) => update((d) => (d.label = label))}
-      />
-      <OptionalTexts
-        owner={definition}
-        keys={['description']}
-        testId="te"
-        onChange={(key, text) => onChange(withText(definition, key, text))}
-      />
+      <PartTexts part={definition} keys={['description']} testId="te" onChange={onChange} />
 
       <Section
         title={translate('templateEditor.form.groups')}
@@ -464,15 +470,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
       </Section>
 
       <Section title={translate('calculations.method.title')}>
-        <MethodEditor
-          definition={definition}
-          onChange={(method) =>
-            update((d) => {
-              if (method) d.method = method;
-              else delete d.method;
-            })
-          }
-        />
+        <MethodEditor definition={definition} onChange={(method) => setOptional('method', method)} />
       </Section>
 
       <Section title={translate('templateEditor.form.list')}>
@@ -480,15 +478,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
       </Section>
 
       <Section title={translate('templateEditor.authoring.aliases')}>
-        <AliasesEditor
-          definition={definition}
-          onChange={(settings) =>
-            update((d) => {
-              if (settings) d.import = settings;
-              else delete d.import;
-            })
-          }
-        />
+        <AliasesEditor definition={definition} onChange={(settings) => setOptional('import', settings)} />
       </Section>
     </Box>
   );

@@ -4,9 +4,10 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 
 export const LocalizedInputs = ({
   value,
@@ -69,16 +70,13 @@ export const OptionalTexts = ({
               value={owner[key]}
               onChange={(text) => onChange(key, text)}
             />
-            <Tooltip title={translate('templateEditor.authoring.remove_text')}>
-              <IconButton
-                size="small"
-                aria-label={`${translate('templateEditor.authoring.remove_text')}: ${translate(`templateEditor.authoring.${key}`)}`}
-                onClick={() => onChange(key, undefined)}
-                data-testid={`${testId}-${key}-remove`}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <LabelledIconButton
+              label={translate('templateEditor.authoring.remove_text')}
+              ariaLabel={`${translate('templateEditor.authoring.remove_text')}: ${translate(`templateEditor.authoring.${key}`)}`}
+              icon={DeleteIcon}
+              onClick={() => onChange(key, undefined)}
+              testId={`${testId}-${key}-remove`}
+            />
           </Box>
         ))}
       {absent.map((key) => (

@@ -5,9 +5,10 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field, FieldOption } from '../../core/template';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { freeName, move, newOption } from './definitionEdits';
 import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKind } from './formModel';
 import { LocalizedInputs } from './LocalizedInputs';
@@ -96,16 +97,12 @@ const DataEntryInputs = ({ entry, source, testId, onChange: change, onRemove }: 
           sx={{ flex: 1, minWidth: 200 }}
         />
       ) : null}
-      <Tooltip title={translate('templateEditor.authoring.remove_data')}>
-        <IconButton
-          size="small"
-          aria-label={translate('templateEditor.authoring.remove_data')}
-          onClick={onRemove}
-          data-testid={`${testId}-remove`}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <LabelledIconButton
+        label={translate('templateEditor.authoring.remove_data')}
+        icon={DeleteIcon}
+        onClick={onRemove}
+        testId={`${testId}-remove`}
+      />
     </Box>
   );
 };

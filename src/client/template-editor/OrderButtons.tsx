@@ -2,8 +2,9 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 
 export const OrderButtons = ({
   testId,
@@ -19,36 +20,24 @@ export const OrderButtons = ({
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexShrink: 0 }}>
-      <Tooltip title={translate('templateEditor.form.move_up')}>
-        <IconButton
-          size="small"
-          onClick={onUp}
-          data-testid={`${testId}-up`}
-          aria-label={translate('templateEditor.form.move_up')}
-        >
-          <ArrowUpwardIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={translate('templateEditor.form.move_down')}>
-        <IconButton
-          size="small"
-          onClick={onDown}
-          data-testid={`${testId}-down`}
-          aria-label={translate('templateEditor.form.move_down')}
-        >
-          <ArrowDownwardIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={translate('templateEditor.form.remove')}>
-        <IconButton
-          size="small"
-          onClick={onRemove}
-          data-testid={`${testId}-remove`}
-          aria-label={translate('templateEditor.form.remove')}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <LabelledIconButton
+        label={translate('templateEditor.form.move_up')}
+        icon={ArrowUpwardIcon}
+        onClick={onUp}
+        testId={`${testId}-up`}
+      />
+      <LabelledIconButton
+        label={translate('templateEditor.form.move_down')}
+        icon={ArrowDownwardIcon}
+        onClick={onDown}
+        testId={`${testId}-down`}
+      />
+      <LabelledIconButton
+        label={translate('templateEditor.form.remove')}
+        icon={DeleteIcon}
+        onClick={onRemove}
+        testId={`${testId}-remove`}
+      />
     </Box>
   );
 };

@@ -5,9 +5,10 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, IconButton, TextField, Tooltip } from '@mui/material';
+import { Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { parseRule, RULE_ARITY } from '../../core/rules';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const RULE_NAMES = Object.keys(RULE_ARITY);
@@ -83,16 +84,12 @@ export const RulesEditor = ({
               sx={{ width: entry.name === 'pattern' ? 240 : 120 }}
             />
           ))}
-          <Tooltip title={translate('templateEditor.form.remove_rule')}>
-            <IconButton
-              size="small"
-              aria-label={translate('templateEditor.form.remove_rule')}
-              onClick={() => onChange(rules.filter((_, i) => i !== index))}
-              data-testid={`${testId}-rule-${index}-remove`}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <LabelledIconButton
+            label={translate('templateEditor.form.remove_rule')}
+            icon={DeleteIcon}
+            onClick={() => onChange(rules.filter((_, i) => i !== index))}
+            testId={`${testId}-rule-${index}-remove`}
+          />
         </Box>
       ))}
       <Button

@@ -186,6 +186,23 @@ const TemplateEditorPage = () => {
     }
   };
 
+  /** A version row's action: the call, then its notice; a refusal is shown like a failed save. */
+  const versionAction =
+    (
+      call: (version: { id: string; version: number }) => Promise<unknown>,
+      messageKey: string,
+      type: 'success' | 'info',
+    ) =>
+    async (record: TemplateVersionRecord) => {
+      const version = { id: record.template_id, version: record.version };
+      try {
+        await call(version);
+        notify(translate(messageKey, version), { type });
+      } catch (error) {
+        failed(error);
+      }
+    };
+
   // A template new to the server, or one whose id was changed in the editor, is saved as a new template.
   const saveMode = loaded && currentId === loaded.record.template_id ? 'version' : 'new';
 
@@ -329,28 +346,8 @@ const TemplateEditorPage = () => {
             onOpen={(record) =>
               navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)
             }
-            onPublish={async (record) => {
-              try {
-                await versionCalls.publish({ id: record.template_id, version: record.version });
-                notify(
-                  translate('templateEditor.notify.published', { id: record.template_id, version: record.version }),
-                  { type: 'success' },
-                );
-              } catch (error) {
-                failed(error);
-              }
-            }}
-            onDelete={async (record) => {
-              try {
-                await versionCalls.remove({ id: record.template_id, version: record.version });
-                notify(
-                  translate('templateEditor.notify.deleted', { id: record.template_id, version: record.version }),
-                  { type: 'info' },
-                );
-              } catch (error) {
-                failed(error);
-              }
-            }}
+            onPublish={versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')}
+            onDelete={versionAction(versionCalls.remove, 'templateEditor.notify.deleted', 'info')}
             onExport={async (record) =>
               downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`)
             }

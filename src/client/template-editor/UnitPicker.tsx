@@ -3,11 +3,11 @@
  * and the common symbols, or any symbol typed (kg, g/m², kWh/1000 are written as they are). A typed word the
  * catalogue lacks is marked at once: the checker would refuse it; a provider admin adds it under Units.
  */
-import { Autocomplete, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isWordUnit, localizeUnit } from '../../core/template';
 import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
+import { KeyPicker } from './KeyPicker';
 
 /** Symbols offered in the list besides the catalogue's words; any other symbol can be typed. */
 const COMMON_SYMBOLS = [
@@ -49,30 +49,15 @@ export const UnitPicker = ({
   };
   const unknown = value !== undefined && value !== '' && !catalog.has(value) && isWordUnit(value);
   return (
-    <Autocomplete
-      freeSolo
-      size="small"
-      options={options}
-      getOptionLabel={(unit) => unit}
-      value={value ?? null}
-      onChange={(_, next) => onChange(next || undefined)}
-      onInputChange={(_, text, reason) => reason === 'input' && onChange(text.trim() || undefined)}
-      renderOption={(props, unit) => (
-        <li {...props} key={unit} data-testid={`${testId}-option-${unit}`}>
-          {name(unit)}
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          margin="dense"
-          label={translate('templateEditor.form.unit')}
-          error={unknown}
-          helperText={unknown ? translate('units.picker.unknown', { unit: value }) : undefined}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
-        />
-      )}
-      sx={{ width }}
+    <KeyPicker
+      keys={options}
+      name={name}
+      value={value}
+      onChange={onChange}
+      testId={testId}
+      label={translate('templateEditor.form.unit')}
+      problem={unknown ? translate('units.picker.unknown', { unit: value }) : undefined}
+      width={width}
     />
   );
 };

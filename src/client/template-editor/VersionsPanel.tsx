@@ -3,9 +3,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PublishIcon from '@mui/icons-material/Publish';
-import { Card, CardContent, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
+import { Card, CardContent, TableCell, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TemplateVersionRecord } from '../../core/api';
+import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { RowTable } from '../layout/RowTable';
 import { TemplateStatusChip } from './TemplateStatusChip';
 
@@ -46,55 +47,31 @@ export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDele
             <TemplateStatusChip key="status" status={version.status} />,
             version.usage,
             <TableCell key="actions" align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={translate('templateEditor.versions.open')}>
-                <IconButton
-                  size="small"
-                  aria-label={translate('templateEditor.versions.open')}
-                  onClick={() => onOpen(version)}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <LabelledIconButton
+                label={translate('templateEditor.versions.open')}
+                icon={EditIcon}
+                onClick={() => onOpen(version)}
+              />
               {version.status === 'draft' ? (
-                <Tooltip title={translate('templateEditor.actions.publish')}>
-                  <IconButton
-                    size="small"
-                    aria-label={translate('templateEditor.actions.publish')}
-                    data-testid={`publish-version-${version.version}`}
-                    onClick={() => onPublish(version)}
-                  >
-                    <PublishIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <LabelledIconButton
+                  label={translate('templateEditor.actions.publish')}
+                  icon={PublishIcon}
+                  onClick={() => onPublish(version)}
+                  testId={`publish-version-${version.version}`}
+                />
               ) : null}
-              <Tooltip title={translate('templateEditor.actions.export')}>
-                <IconButton
-                  size="small"
-                  aria-label={translate('templateEditor.actions.export')}
-                  onClick={() => onExport(version)}
-                >
-                  <DownloadIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <LabelledIconButton
+                label={translate('templateEditor.actions.export')}
+                icon={DownloadIcon}
+                onClick={() => onExport(version)}
+              />
               {version.source === 'app' ? (
-                <Tooltip
-                  title={
-                    version.usage > 0
-                      ? translate('templateEditor.versions.in_use')
-                      : translate('templateEditor.actions.delete')
-                  }
-                >
-                  <span>
-                    <IconButton
-                      size="small"
-                      aria-label={translate('templateEditor.actions.delete')}
-                      disabled={version.usage > 0}
-                      onClick={() => onDelete(version)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
+                <LabelledIconButton
+                  label={translate('templateEditor.actions.delete')}
+                  icon={DeleteIcon}
+                  onClick={() => onDelete(version)}
+                  disabledReason={version.usage > 0 ? translate('templateEditor.versions.in_use') : null}
+                />
               ) : null}
             </TableCell>,
           ]}
