@@ -2,7 +2,7 @@
  * Issue 22 item 3: the CPU one row costs in the evaluation seam, without a database or HTTP. Brochure rows as the
  * import benchmark writes them, through
  * - the formulas alone (`computeResults`: what a factor-database migration runs per calculation),
- * - the import path (`computeColumns`: Ajv, core rules, formulas, stored JSON — what every imported row costs),
+ * - the import path (`computeColumns`: Ajv, formulas, stored JSON — what every imported row costs),
  * - the factor-database migration path (formulas and the stored-results writer).
  * Median of BENCH_EVALUATE_RUNS runs (default 5) of BENCH_EVALUATE_ROWS rows (default 20,000) each, with load.
  */

@@ -118,6 +118,9 @@ export interface InputsValidation {
 
 export type InputsValidator = (inputs: unknown, lang: Language) => InputsValidation;
 
+// One answer for every accepted input: an import asks once per row.
+const ACCEPTED: InputsValidation = Object.freeze({ valid: true, errors: Object.freeze({}) });
+
 /**
  * A compiled Ajv validator for one template (compile once per template version and reuse):
  * Ajv gives the verdict, ajvErrorsToFieldErrors the words.
@@ -129,7 +132,7 @@ export function createInputsValidator(
 ): InputsValidator {
   const validate: ValidateFunction = ajv.compile(templateToJsonSchema(template, options));
   return (inputs, lang) => {
-    if (validate(inputs)) return { valid: true, errors: {} };
+    if (validate(inputs)) return ACCEPTED;
     return { valid: false, errors: ajvErrorsToFieldErrors(template, validate.errors, lang, inputs, options) };
   };
 }

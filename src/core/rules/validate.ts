@@ -108,11 +108,10 @@ function validateLevel(
   for (const key in values) {
     if (Object.prototype.hasOwnProperty.call(values, key) && !known.has(key)) say(`${prefix}${key}`, 'unknown', key);
   }
-  for (const { field, rules, visibility } of fields) {
+  for (const { field, rules, isVisible } of fields) {
     const value = own(values, field.name);
-    const visible = !visibility || evaluateCondition(visibility, values);
     // Labels and paths are worded only for a fault: a valid row (nearly every row of an import) needs neither.
-    if (!visible) {
+    if (!isVisible(values)) {
       if (value !== undefined) say(`${prefix}${field.name}`, 'hidden', labelOf(field, lang));
       continue;
     }

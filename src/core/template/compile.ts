@@ -11,7 +11,7 @@ import { parseFormula, type FormulaNode } from '../formula/parse';
 import { buildFormulaScope, type FormulaScope } from '../formula/scope';
 import { compileRules, type CompiledRules } from '../rules/catalog';
 import { fieldValueFault } from '../rules/field-value';
-import { compileCondition, conditionFields, type Condition } from './visibility';
+import { compileCondition, conditionFields, conditionTest, type Condition, type ConditionTest } from './visibility';
 import { CheckerFault, checkerText, type CheckerKey, type CheckerParams, type CheckerText } from './checker-messages';
 import { isPrintStage, PRINT_STAGES } from './stages';
 import type { FactorCatalog, Field, Group, Result, Template } from './types';
@@ -20,6 +20,8 @@ export interface CompiledField {
   field: Field;
   rules: CompiledRules;
   visibility?: Condition;
+  /** Whether the field is shown, given its level's values: `visibility` compiled once per template version. */
+  isVisible: ConditionTest;
   pointer: string;
 }
 
@@ -243,8 +245,10 @@ function compileField(
       else error(`${pointer}/default`, 'checker.default.wrongType', { value, type: field.type });
     }
   }
-  return { field, rules, visibility, pointer };
+  return { field, rules, visibility, isVisible: visibility ? conditionTest(visibility) : alwaysVisible, pointer };
 }
+
+const alwaysVisible: ConditionTest = () => true;
 
 function checkReferences(template: Template, topFields: Field[], error: Report): void {
   const fieldNames = new Set(topFields.map((field) => field.name));

@@ -4,7 +4,6 @@
  */
 import type { CalculationInputs, Template } from './types';
 import { getCompiledTemplate, type CompiledField } from './compile';
-import { evaluateCondition } from './visibility';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,11 +11,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function pruneLevel(fields: CompiledField[], values: Record<string, unknown>): Record<string, unknown> {
   const pruned: Record<string, unknown> = {};
-  for (const { field, visibility } of fields) {
+  for (const { field, isVisible } of fields) {
     const value = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
     if (value === undefined || value === null || value === '') continue;
     // Visibility is judged on the values as entered, exactly like the JSON Schema's if/then/else.
-    if (visibility && !evaluateCondition(visibility, values)) continue;
+    if (!isVisible(values)) continue;
     pruned[field.name] = value;
   }
   return pruned;

@@ -135,28 +135,60 @@ function sibling(name: string, siblings: readonly Field[] | undefined): Field {
   return field;
 }
 
+/** A condition as a plain function of its level's values: compiled once per template version, called per row. */
+export type ConditionTest = (values: Record<string, unknown>) => boolean;
+
+/**
+ * Compiles a condition into closures, so that judging a row walks no tree and switches on no kind. Holds exactly
+ * when the JSON Schema from conditionSchema holds.
+ */
+export function conditionTest(condition: Condition): ConditionTest {
+  switch (condition.kind) {
+    case 'const': {
+      const { value } = condition;
+      return () => value;
+    }
+    case 'and': {
+      const items = condition.items.map(conditionTest);
+      return (values) => items.every((item) => item(values));
+    }
+    case 'or': {
+      const items = condition.items.map(conditionTest);
+      return (values) => items.some((item) => item(values));
+    }
+    case 'not': {
+      const item = conditionTest(condition.item);
+      return (values) => !item(values);
+    }
+    case 'flag': {
+      const { field } = condition;
+      return (values) => own(values, field) === true;
+    }
+    case 'compare':
+      return comparisonTest(condition.field, condition.op, condition.value);
+  }
+}
+
+/** A field present, of the literal's type (a finite number for a number) and comparing as stated. */
+function comparisonTest(field: string, op: Comparison, literal: number | string | boolean): ConditionTest {
+  const type = typeof literal;
+  const holds = (value: unknown): boolean => {
+    if (typeof value !== type || (typeof value === 'number' && !Number.isFinite(value))) return false;
+    return op === '==' ? value === literal : inOrder(op, value as number | string | boolean, literal);
+  };
+  return (values) => holds(own(values, field));
+}
+
+const tests = new WeakMap<Condition, ConditionTest>();
+
 /** Evaluates a condition on raw values exactly as the JSON Schema from conditionSchema does. */
 export function evaluateCondition(condition: Condition, values: Record<string, unknown>): boolean {
-  switch (condition.kind) {
-    case 'const':
-      return condition.value;
-    case 'and':
-      return condition.items.every((item) => evaluateCondition(item, values));
-    case 'or':
-      return condition.items.some((item) => evaluateCondition(item, values));
-    case 'not':
-      return !evaluateCondition(condition.item, values);
-    case 'flag':
-      return own(values, condition.field) === true;
-    case 'compare': {
-      const value = own(values, condition.field);
-      if (typeof value !== typeof condition.value || (typeof value === 'number' && !Number.isFinite(value)))
-        return false;
-      const a = value as number | string | boolean;
-      const b = condition.value;
-      return condition.op === '==' ? a === b : inOrder(condition.op, a, b);
-    }
+  let test = tests.get(condition);
+  if (!test) {
+    test = conditionTest(condition);
+    tests.set(condition, test);
   }
+  return test(values);
 }
 
 function own(values: Record<string, unknown>, name: string): unknown {

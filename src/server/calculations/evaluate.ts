@@ -7,7 +7,7 @@
 import type { CalculationResults } from '../../core/api';
 import { CalculationError, computePrunedResults } from '../../core/formula';
 import type { Language } from '../../core/languages';
-import { createInputsValidator, validateInputs, type InputsValidator } from '../../core/rules';
+import { createInputsValidator, type InputsValidator } from '../../core/rules';
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
@@ -63,18 +63,11 @@ export function evaluateCalculation(
   lang: Language,
   production?: ProductionSet,
 ): Evaluation {
+  // Validated once: Ajv gives the verdict (and only for a rejected row asks the core rules for their words). The core
+  // rules are its twin with the same verdict on every input (tests/unit/rules-agreement.test.ts), so running them
+  // again on an accepted row found nothing and cost an import more than Ajv itself.
   const verdict = validatorFor(template, factors, production)(inputs, lang);
-  // The core checks word the same rules; they also catch anything a JSON Schema cannot say.
-  const core = verdict.valid
-    ? validateInputs(template, inputs, lang, {
-        factorKeys: factors.keysByCategory,
-        machineKeys: production?.keysByKind,
-      })
-    : undefined;
-  if (!verdict.valid || hasAny(core)) {
-    const errors = { ...verdict.errors, ...core };
-    throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(errors)));
-  }
+  if (!verdict.valid) throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(verdict.errors)));
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;
@@ -98,10 +91,6 @@ export function evaluateCalculation(
     results.machine_set = production.data.set;
   }
   return { inputs: stored, total: computed.primary, results };
-}
-
-function hasAny(errors: Record<string, string> | undefined): boolean {
-  return errors !== undefined && Object.keys(errors).length > 0;
 }
 
 // The database a result names, one object per factor set: every row of an import or migration cites the same.
