@@ -18,6 +18,9 @@
  *   upsert for a 100,000-row import or COPY, not one per row); an update that changes one of the four
  *   columns moves its row's count (row-level, with a WHEN clause, so bulk updates of results, totals or
  *   versions never call it).
+ * Two writers in one mandant meet on the same count rows: the second waits for the first's commit (as it
+ * would for any row lock); the grouped upsert takes its rows in key order so two imports cannot deadlock on them.
+ * TRUNCATE and `session_replication_role = replica` skip triggers: Kontor does neither (README, PostgreSQL).
  */
 import { sql } from 'kysely';
 import { dialectOf, type MigrationDb } from './columns';
@@ -77,7 +80,7 @@ async function createPostgresTriggers(db: MigrationDb): Promise<void> {
   await triggerFunction(
     'calculation_list_counts_add',
     `insert into calculation_list_counts as counts (${KEY}, calculations)
-       select ${KEY}, count(*) from added group by ${KEY}
+       select ${KEY}, count(*) from added group by ${KEY} order by ${KEY}
        on conflict (${KEY}) do update set calculations = counts.calculations + excluded.calculations;`,
   );
   await triggerFunction(
