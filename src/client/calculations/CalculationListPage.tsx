@@ -61,6 +61,7 @@ import { CALCULATION_LIST_ROWS } from './listRows';
 import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
+import { keyedChoices } from '../i18n/choices';
 
 export type PickMode = 'edit' | 'duplicate';
 
@@ -87,7 +88,7 @@ function buildFilters(
       key="status"
       source="status"
       label="calculations.fields.status"
-      choices={CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }))}
+      choices={keyedChoices(CALCULATION_STATUSES, 'calculations.status')}
     />,
   ];
   if (all.length > 1) {

@@ -23,8 +23,9 @@ import { useCan } from '../providers/RoleGate';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { useFormatNumber } from './format';
 import { setLabel } from './setLabel';
+import { keyedChoices } from '../i18n/choices';
 
-const statusChoices = MACHINE_SET_STATUSES.map((status) => ({ id: status, name: `machines.sets.status.${status}` }));
+const statusChoices = keyedChoices(MACHINE_SET_STATUSES, 'machines.sets.status');
 
 const StatusChips = ({ set }: { set: MachineSetRecord }) => {
   const translate = useTranslate();

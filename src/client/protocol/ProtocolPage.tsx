@@ -27,6 +27,7 @@ import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
 import { recordPath } from './recordPath';
 import { useProtocolTexts } from './summary';
+import { keyedChoices } from '../i18n/choices';
 
 /** Resources the filter offers; entries of others still show, under their own name. */
 export const PROTOCOL_RESOURCES = [
@@ -98,13 +99,13 @@ function buildFilters(isAdmin: boolean): ReactElement[] {
       key="action"
       source="action"
       label="protocol.filters.action"
-      choices={PROTOCOL_ACTIONS.map((a) => ({ id: a, name: `protocol.actions.${a}` }))}
+      choices={keyedChoices(PROTOCOL_ACTIONS, 'protocol.actions')}
     />,
     <SelectInput
       key="resource"
       source="resource"
       label="protocol.filters.resource"
-      choices={PROTOCOL_RESOURCES.map((r) => ({ id: r, name: `protocol.resources.${r}` }))}
+      choices={keyedChoices(PROTOCOL_RESOURCES, 'protocol.resources')}
     />,
     <TextInput key="record_id" source="record_id" label="protocol.filters.record_id" />,
   ];
