@@ -2,18 +2,7 @@
  * `/collections`: the mandant's collections (the client state calls them compilations) as a table
  * or as cards (the choice is remembered), with text, tag and "open offsets" filters and pagination.
  */
-import {
-  Box,
-  Card,
-  CardActionArea,
-  CardActions,
-  CardContent,
-  CardHeader,
-  Chip,
-  Grid,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
@@ -28,7 +17,6 @@ import {
   Pagination,
   SearchInput,
   TopToolbar,
-  useListContext,
   useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
@@ -36,6 +24,7 @@ import type { CollectionRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
 import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
+import { ListCardGrid } from '../layout/ListCardGrid';
 import { DeleteCollectionButton } from './DeleteCollectionButton';
 import { useCan } from '../providers/RoleGate';
 
@@ -113,46 +102,35 @@ const CollectionTable = () => {
   );
 };
 
-const CollectionCards = () => {
-  const { data = [], isPending } = useListContext<CollectionRecord>();
-  if (isPending) return null;
-  return (
-    <Grid container spacing={2} sx={{ p: 2 }} data-testid="collections-cards">
-      {data.map((record) => (
-        <Grid key={record.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-          <Card
-            variant="outlined"
-            sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-            data-testid="collection-card"
-          >
-            <CardActionArea component={Link} to={`/collections/${record.id}`} sx={{ flex: 1, alignItems: 'stretch' }}>
-              <CardHeader
-                title={record.name}
-                subheader={record.description ?? undefined}
-                slotProps={{
-                  subheader: {
-                    sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
-                  },
-                }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                <CollectionTotals record={record} dense />
-                {record.tags.length > 0 ? (
-                  <Box sx={{ mt: 1 }}>
-                    <Tags tags={record.tags} />
-                  </Box>
-                ) : null}
-              </CardContent>
-            </CardActionArea>
-            <CardActions>
-              <RowActions record={record} />
-            </CardActions>
-          </Card>
-        </Grid>
-      ))}
-    </Grid>
-  );
-};
+const CollectionCards = () => (
+  <ListCardGrid<CollectionRecord>
+    testId="collections-cards"
+    cardTestId="collection-card"
+    to={(record) => `/collections/${record.id}`}
+    header={(record) => (
+      <CardHeader
+        title={record.name}
+        subheader={record.description ?? undefined}
+        slotProps={{
+          subheader: {
+            sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+          },
+        }}
+      />
+    )}
+    body={(record) => (
+      <>
+        <CollectionTotals record={record} dense />
+        {record.tags.length > 0 ? (
+          <Box sx={{ mt: 1 }}>
+            <Tags tags={record.tags} />
+          </Box>
+        ) : null}
+      </>
+    )}
+    actions={(record) => <RowActions record={record} />}
+  />
+);
 
 const Empty = () => {
   const translate = useTranslate();
