@@ -4,8 +4,6 @@
  */
 import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
@@ -25,7 +23,7 @@ import { useKontorDataProvider } from '../providers/dataProvider';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
 import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
 import { ListCardGrid } from '../layout/ListCardGrid';
-import { DeleteCollectionButton } from './DeleteCollectionButton';
+import { CollectionWriteButtons } from './CollectionWriteButtons';
 import { useCan } from '../providers/RoleGate';
 
 /** The tags the mandant's collections use, for the tag filter's choices. */
@@ -48,13 +46,7 @@ const RowActions = ({ record }: { record: CollectionRecord }) => {
   if (!writer) return null;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
-      <Button component={Link} to={`/collections/${record.id}/edit`} label="ra.action.edit">
-        <EditIcon />
-      </Button>
-      <Button component={Link} to={`/collections/create?from=${record.id}`} label="collections.duplicate">
-        <ContentCopyIcon />
-      </Button>
-      <DeleteCollectionButton record={record} />
+      <CollectionWriteButtons record={record} />
     </Box>
   );
 };

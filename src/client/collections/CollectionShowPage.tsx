@@ -18,8 +18,6 @@ import {
 } from '@mui/material';
 import { RowTable } from '../layout/RowTable';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EditIcon from '@mui/icons-material/Edit';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
@@ -34,7 +32,7 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { ReportControls } from '../reports/ReportControls';
-import { DeleteCollectionButton } from './DeleteCollectionButton';
+import { CollectionWriteButtons } from './CollectionWriteButtons';
 import { useCan } from '../providers/RoleGate';
 import { KG_CO2E } from '../../core/template/units';
 
@@ -194,13 +192,7 @@ const CollectionShowPage = () => {
           <Button component={Link} to="/collections" label="collections.back" />
           {writer ? (
             <>
-              <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit">
-                <EditIcon />
-              </Button>
-              <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate">
-                <ContentCopyIcon />
-              </Button>
-              <DeleteCollectionButton record={collection} redirectTo="/collections" />
+              <CollectionWriteButtons record={collection} redirectTo="/collections" />
               {/* Offered only when something is left to offset; otherwise disabled with the reason beside it. */}
               <OrderOffsetsButton
                 subject={{ collection: collection.id }}
