@@ -17,7 +17,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
@@ -86,9 +86,7 @@ const CollectionTable = () => {
         align="right"
         render={(r) => co2(r.open_co2e)}
       />
-      <DataTable.Col source="updated_at" label="collections.fields.updated_at">
-        <LocalizedDateField source="updated_at" showTime />
-      </DataTable.Col>
+      <LocalizedDateCol source="updated_at" label="collections.fields.updated_at" showTime />
       <DataTable.Col<CollectionRecord> label="" disableSort render={(r) => <RowActions record={r} />} />
     </DataTable>
   );

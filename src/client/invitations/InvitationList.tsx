@@ -2,7 +2,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
 import type { InvitationRecord } from '../../core/api';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol, LocalizedDateField } from '../i18n/LocalizedDateField';
 import { usePersonColumns } from '../users/personColumns';
 import { InvitationActions } from './InvitationActions';
 
@@ -51,9 +51,7 @@ export const InvitationList = () => {
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         {personColumns}
-        <DataTable.Col source="sent_at">
-          <LocalizedDateField source="sent_at" showTime />
-        </DataTable.Col>
+        <LocalizedDateCol source="sent_at" showTime />
         <DataTable.Col<InvitationRecord> source="expires_at" render={(record) => <Expiry record={record} />} />
         <DataTable.Col disableSort>
           <InvitationActions />

@@ -19,7 +19,7 @@ import {
   usePermissions,
   useTranslate,
 } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { LocalizedDateInput, dateToDay, dayToDate } from '../i18n/LocalizedDateInput';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
 import { can } from '../../core/access/policy';
@@ -189,9 +189,7 @@ const ProtocolPage = () => {
       storeKey="protocol.list"
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<ProtocolEmpty />}>
-        <DataTable.Col source="at" label="protocol.fields.at">
-          <LocalizedDateField source="at" showTime />
-        </DataTable.Col>
+        <LocalizedDateCol source="at" label="protocol.fields.at" showTime />
         <DataTable.Col<ProtocolEntryRecord>
           source="user_name"
           label="protocol.fields.user"

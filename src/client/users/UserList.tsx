@@ -13,7 +13,7 @@ import {
   SelectInput,
   TopToolbar,
 } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
 import { ROLES } from '../../core/api';
 import { roleChoices } from './roles';
@@ -51,9 +51,7 @@ export const UserList = () => {
       <DataTable rowClick="edit" bulkActionButtons={false}>
         {personColumns}
         <DataTable.Col source="active" field={BooleanField} />
-        <DataTable.Col source="updated_at">
-          <LocalizedDateField source="updated_at" showTime />
-        </DataTable.Col>
+        <LocalizedDateCol source="updated_at" showTime />
       </DataTable>
     </List>
   );
