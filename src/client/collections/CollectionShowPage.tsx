@@ -2,21 +2,9 @@
  * `/collections/:id`: one collection with its totals and its calculations; each can be removed
  * from the collection, and two to four of them can be compared.
  */
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  Checkbox,
-  Chip,
-  Grid,
-  IconButton,
-  Stack,
-  TableCell,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Checkbox, Chip, Grid, IconButton, Stack, TableCell, Tooltip, Typography } from '@mui/material';
 import { RowTable } from '../layout/RowTable';
+import { GridPanel } from '../layout/GridPanel';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
@@ -204,20 +192,12 @@ const CollectionShowPage = () => {
         </Stack>
       </Stack>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <CollectionTotals record={collection} />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <CalculationsTable collection={collection} />
-            </CardContent>
-          </Card>
-        </Grid>
+        <GridPanel md={4}>
+          <CollectionTotals record={collection} />
+        </GridPanel>
+        <GridPanel md={8}>
+          <CalculationsTable collection={collection} />
+        </GridPanel>
       </Grid>
       <ReportControls subject="collections" id={collection.id} />
     </Box>
