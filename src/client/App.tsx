@@ -9,6 +9,7 @@ import {
   Resource,
   localStorageStore,
   type I18nProvider,
+  type ResourceProps,
 } from 'react-admin';
 import { createAuthProvider } from './providers/authProvider';
 import { gatedResource } from './providers/RoleGate';
@@ -57,6 +58,23 @@ const gatedInvitations = gatedResource(invitations, { action: 'list', resource: 
 const gatedMandants = gatedResource(mandants, { action: 'create', resource: 'mandants' });
 // The unit catalogue's screen is for those who keep it; everyone else reads the catalogue through the forms.
 const gatedUnits = gatedResource(units, { action: 'create', resource: 'units' });
+
+/** The API's resources (the name is the one the dataProvider and the URL use) with their screens, in route order. */
+const RESOURCES: Record<string, Omit<ResourceProps, 'name'>> = {
+  calculations,
+  collections,
+  'carbon-offset-projects': offsetProjects,
+  orders,
+  protocol,
+  templates,
+  users: gatedUsers,
+  invitations: gatedInvitations,
+  mandants: gatedMandants,
+  databases,
+  units: gatedUnits,
+  machines,
+  'machine-sets': machineSets,
+};
 
 /** react-admin's store keys are prefixed `RaStoreKontor.` in localStorage. */
 export const STORE_APP_KEY = 'Kontor';
@@ -118,19 +136,9 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
                   {calculationRoutes}
                   {compareRoute}
                 </CustomRoutes>
-                <Resource name="calculations" {...calculations} />
-                <Resource name="collections" {...collections} />
-                <Resource name="carbon-offset-projects" {...offsetProjects} />
-                <Resource name="orders" {...orders} />
-                <Resource name="protocol" {...protocol} />
-                <Resource name="templates" {...templates} />
-                <Resource name="users" {...gatedUsers} />
-                <Resource name="invitations" {...gatedInvitations} />
-                <Resource name="mandants" {...gatedMandants} />
-                <Resource name="databases" {...databases} />
-                <Resource name="units" {...gatedUnits} />
-                <Resource name="machines" {...machines} />
-                <Resource name="machine-sets" {...machineSets} />
+                {Object.entries(RESOURCES).map(([name, definition]) => (
+                  <Resource key={name} name={name} {...definition} />
+                ))}
               </CoreAdminUI>
               <NotificationOnDemand />
             </CssBaseline>

@@ -6,6 +6,7 @@ import { CollapsibleGroup } from '../templates/CollapsibleGroup';
 import { FIELD_GRID_SX } from '../templates/TemplateFields';
 import { CALCULATION_STATUSES } from './types';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
+import { keyedChoices } from '../i18n/choices';
 
 export const CalculationDetails = () => {
   const translate = useTranslate();
@@ -19,7 +20,7 @@ export const CalculationDetails = () => {
   if (typeof chosen === 'number' && !choices.some((choice) => choice.id === chosen)) {
     choices.push({ id: chosen, name: translate('calculations.database_number', { id: chosen }) });
   }
-  const statusChoices = CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }));
+  const statusChoices = keyedChoices(CALCULATION_STATUSES, 'calculations.status');
   return (
     <CollapsibleGroup title={translate('calculations.section.details')} testId="group-calculation-details">
       <Box sx={FIELD_GRID_SX}>

@@ -3,21 +3,7 @@
  * filters the templates' `list` sections name, full-text search, a tag filter, sorting and pagination, shown as a
  * table or as cards. `/edit` and `/duplicate` without an id reuse it to pick the calculation first.
  */
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardActions,
-  CardContent,
-  CardHeader,
-  Grid,
-  IconButton,
-  Tab,
-  Tabs,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, CardHeader, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -36,7 +22,6 @@ import {
   TextField,
   TextInput,
   TopToolbar,
-  useListContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -54,6 +39,7 @@ import { CardSortMenu } from './CardSortMenu';
 import { columnValue, listColumns, rareListColumns, sharedListColumns, type ListColumn } from './listColumns';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
+import { ListCardGrid } from '../layout/ListCardGrid';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationListRecord, type FactorRecord, type TemplateRecord } from './types';
 import { useTemplates } from './useTemplate';
@@ -61,6 +47,7 @@ import { CALCULATION_LIST_ROWS } from './listRows';
 import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
+import { keyedChoices } from '../i18n/choices';
 
 export type PickMode = 'edit' | 'duplicate';
 
@@ -87,7 +74,7 @@ function buildFilters(
       key="status"
       source="status"
       label="calculations.fields.status"
-      choices={CALCULATION_STATUSES.map((status) => ({ id: status, name: `calculations.status.${status}` }))}
+      choices={keyedChoices(CALCULATION_STATUSES, 'calculations.status')}
     />,
   ];
   if (all.length > 1) {
@@ -349,58 +336,55 @@ const RowActions = ({ record, compact = false }: { record: CalculationListRecord
 };
 
 const CalculationCards = ({ columns, templatesById, mode }: ViewProps) => {
-  const { data = [], isPending } = useListContext<CalculationListRecord>();
   const lang = useLanguage();
   const yesNo = useYesNo();
   const units = useUnitCatalog();
-  if (isPending) return null;
   return (
-    <Grid container spacing={2} sx={{ p: 2 }} data-testid="calculations-cards">
-      {data.map((record) => {
+    <ListCardGrid<CalculationListRecord>
+      testId="calculations-cards"
+      to={(record) => recordPath(mode, record.id)}
+      header={(record) => {
         const template = templatesById.get(record.template_id);
         return (
-          <Grid key={record.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-              <CardActionArea component={Link} to={recordPath(mode, record.id)} sx={{ flex: 1, alignItems: 'stretch' }}>
-                <CardHeader
-                  avatar={<TemplateIcon name={template?.icon} color="primary" />}
-                  title={record.title}
-                  subheader={`${record.number} · ${localize(template?.label, lang, record.template_id)}`}
-                />
-                <CardContent sx={{ pt: 0 }}>
-                  <Typography variant="h5" component="p">
-                    {formatResult(record.total_co2e, lang)}{' '}
-                    <Typography component="span" variant="body2">
-                      {KG_CO2E}
-                    </Typography>
-                  </Typography>
-                  {columns
-                    .filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e')
-                    .map((column) => {
-                      const value = columnValue(record, column.name, template, lang, yesNo, units);
-                      // Cards mix templates: a column another template defines is simply left out.
-                      if (value === '' || value === null || value === undefined) return null;
-                      return (
-                        <Box key={column.name} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                          <Typography variant="body2" color="text.secondary">
-                            {localize(column.label, lang, column.name)}
-                          </Typography>
-                          <Box component="span" sx={{ typography: 'body2', textAlign: 'right' }}>
-                            {value}
-                          </Box>
-                        </Box>
-                      );
-                    })}
-                </CardContent>
-              </CardActionArea>
-              <CardActions>
-                <RowActions record={record} />
-              </CardActions>
-            </Card>
-          </Grid>
+          <CardHeader
+            avatar={<TemplateIcon name={template?.icon} color="primary" />}
+            title={record.title}
+            subheader={`${record.number} · ${localize(template?.label, lang, record.template_id)}`}
+          />
         );
-      })}
-    </Grid>
+      }}
+      body={(record) => {
+        const template = templatesById.get(record.template_id);
+        return (
+          <>
+            <Typography variant="h5" component="p">
+              {formatResult(record.total_co2e, lang)}{' '}
+              <Typography component="span" variant="body2">
+                {KG_CO2E}
+              </Typography>
+            </Typography>
+            {columns
+              .filter((column) => column.name !== 'title' && column.sortBy !== 'total_co2e')
+              .map((column) => {
+                const value = columnValue(record, column.name, template, lang, yesNo, units);
+                // Cards mix templates: a column another template defines is simply left out.
+                if (value === '' || value === null || value === undefined) return null;
+                return (
+                  <Box key={column.name} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                    <Typography variant="body2" color="text.secondary">
+                      {localize(column.label, lang, column.name)}
+                    </Typography>
+                    <Box component="span" sx={{ typography: 'body2', textAlign: 'right' }}>
+                      {value}
+                    </Box>
+                  </Box>
+                );
+              })}
+          </>
+        );
+      }}
+      actions={(record) => <RowActions record={record} />}
+    />
   );
 };
 

@@ -157,6 +157,21 @@ const FiguresTable = ({
   );
 };
 
+/**
+ * The cells every provenance row ends with (heads source, year, region and the version): where the figure comes from,
+ * and the versioned set that held it — the factor database or the machine set.
+ */
+const originCells = (
+  use: Pick<FactorUse | ProductionUse, 'source' | 'year' | 'region'>,
+  set: { name: string; version_label: string } | null | undefined,
+  unknown: string,
+) => [
+  use.source || unknown,
+  use.year ?? unknown,
+  use.region ?? unknown,
+  set ? `${set.name} · ${set.version_label}` : unknown,
+];
+
 const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version'] as const;
 const PRODUCTION_HEADS = ['machine', 'figure', 'value', 'source', 'year', 'region', 'machine_set'] as const;
 
@@ -177,10 +192,7 @@ const FactorTable = ({
     cells: [
       localize(factor.label, lang, factor.key),
       `${figure(factor.value, lang)} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
-      factor.source || unknown,
-      factor.year ?? unknown,
-      factor.region ?? unknown,
-      database ? `${database.name} · ${database.version_label}` : unknown,
+      ...originCells(factor, database, unknown),
     ],
   }));
   return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;
@@ -203,10 +215,7 @@ const ProductionTable = ({
       use.name,
       translate(productionFigureKey(use)),
       productionFigureValue(use, figure(use.value, lang)),
-      use.source || unknown,
-      use.year ?? unknown,
-      use.region ?? unknown,
-      set ? `${set.name} · ${set.version_label}` : unknown,
+      ...originCells(use, set, unknown),
     ],
   }));
   return <FiguresTable heads={PRODUCTION_HEADS} rows={rows} testId="provenance-production" />;

@@ -2,21 +2,8 @@
  * `/collections`: the mandant's collections (the client state calls them compilations) as a table
  * or as cards (the choice is remembered), with text, tag and "open offsets" filters and pagination.
  */
-import {
-  Box,
-  Card,
-  CardActionArea,
-  CardActions,
-  CardContent,
-  CardHeader,
-  Chip,
-  Grid,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
@@ -28,15 +15,15 @@ import {
   Pagination,
   SearchInput,
   TopToolbar,
-  useListContext,
   useTranslate,
 } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import type { CollectionRecord } from '../../core/api';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { CollectionTotals, useCo2Text } from './CollectionTotals';
 import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
-import { DeleteCollectionButton } from './DeleteCollectionButton';
+import { ListCardGrid } from '../layout/ListCardGrid';
+import { CollectionWriteButtons } from './CollectionWriteButtons';
 import { useCan } from '../providers/RoleGate';
 
 /** The tags the mandant's collections use, for the tag filter's choices. */
@@ -59,13 +46,7 @@ const RowActions = ({ record }: { record: CollectionRecord }) => {
   if (!writer) return null;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
-      <Button component={Link} to={`/collections/${record.id}/edit`} label="ra.action.edit">
-        <EditIcon />
-      </Button>
-      <Button component={Link} to={`/collections/create?from=${record.id}`} label="collections.duplicate">
-        <ContentCopyIcon />
-      </Button>
-      <DeleteCollectionButton record={record} />
+      <CollectionWriteButtons record={record} />
     </Box>
   );
 };
@@ -105,54 +86,41 @@ const CollectionTable = () => {
         align="right"
         render={(r) => co2(r.open_co2e)}
       />
-      <DataTable.Col source="updated_at" label="collections.fields.updated_at">
-        <LocalizedDateField source="updated_at" showTime />
-      </DataTable.Col>
+      <LocalizedDateCol source="updated_at" label="collections.fields.updated_at" showTime />
       <DataTable.Col<CollectionRecord> label="" disableSort render={(r) => <RowActions record={r} />} />
     </DataTable>
   );
 };
 
-const CollectionCards = () => {
-  const { data = [], isPending } = useListContext<CollectionRecord>();
-  if (isPending) return null;
-  return (
-    <Grid container spacing={2} sx={{ p: 2 }} data-testid="collections-cards">
-      {data.map((record) => (
-        <Grid key={record.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-          <Card
-            variant="outlined"
-            sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-            data-testid="collection-card"
-          >
-            <CardActionArea component={Link} to={`/collections/${record.id}`} sx={{ flex: 1, alignItems: 'stretch' }}>
-              <CardHeader
-                title={record.name}
-                subheader={record.description ?? undefined}
-                slotProps={{
-                  subheader: {
-                    sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
-                  },
-                }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                <CollectionTotals record={record} dense />
-                {record.tags.length > 0 ? (
-                  <Box sx={{ mt: 1 }}>
-                    <Tags tags={record.tags} />
-                  </Box>
-                ) : null}
-              </CardContent>
-            </CardActionArea>
-            <CardActions>
-              <RowActions record={record} />
-            </CardActions>
-          </Card>
-        </Grid>
-      ))}
-    </Grid>
-  );
-};
+const CollectionCards = () => (
+  <ListCardGrid<CollectionRecord>
+    testId="collections-cards"
+    cardTestId="collection-card"
+    to={(record) => `/collections/${record.id}`}
+    header={(record) => (
+      <CardHeader
+        title={record.name}
+        subheader={record.description ?? undefined}
+        slotProps={{
+          subheader: {
+            sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+          },
+        }}
+      />
+    )}
+    body={(record) => (
+      <>
+        <CollectionTotals record={record} dense />
+        {record.tags.length > 0 ? (
+          <Box sx={{ mt: 1 }}>
+            <Tags tags={record.tags} />
+          </Box>
+        ) : null}
+      </>
+    )}
+    actions={(record) => <RowActions record={record} />}
+  />
+);
 
 const Empty = () => {
   const translate = useTranslate();

@@ -2,24 +2,10 @@
  * `/collections/:id`: one collection with its totals and its calculations; each can be removed
  * from the collection, and two to four of them can be compared.
  */
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  Checkbox,
-  Chip,
-  Grid,
-  IconButton,
-  Stack,
-  TableCell,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Checkbox, Chip, Grid, IconButton, Stack, TableCell, Tooltip, Typography } from '@mui/material';
 import { RowTable } from '../layout/RowTable';
+import { GridPanel } from '../layout/GridPanel';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EditIcon from '@mui/icons-material/Edit';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
@@ -34,7 +20,7 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { ReportControls } from '../reports/ReportControls';
-import { DeleteCollectionButton } from './DeleteCollectionButton';
+import { CollectionWriteButtons } from './CollectionWriteButtons';
 import { useCan } from '../providers/RoleGate';
 import { KG_CO2E } from '../../core/template/units';
 
@@ -194,13 +180,7 @@ const CollectionShowPage = () => {
           <Button component={Link} to="/collections" label="collections.back" />
           {writer ? (
             <>
-              <Button component={Link} to={`/collections/${collection.id}/edit`} label="ra.action.edit">
-                <EditIcon />
-              </Button>
-              <Button component={Link} to={`/collections/create?from=${collection.id}`} label="collections.duplicate">
-                <ContentCopyIcon />
-              </Button>
-              <DeleteCollectionButton record={collection} redirectTo="/collections" />
+              <CollectionWriteButtons record={collection} redirectTo="/collections" />
               {/* Offered only when something is left to offset; otherwise disabled with the reason beside it. */}
               <OrderOffsetsButton
                 subject={{ collection: collection.id }}
@@ -212,20 +192,12 @@ const CollectionShowPage = () => {
         </Stack>
       </Stack>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <CollectionTotals record={collection} />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <CalculationsTable collection={collection} />
-            </CardContent>
-          </Card>
-        </Grid>
+        <GridPanel md={4}>
+          <CollectionTotals record={collection} />
+        </GridPanel>
+        <GridPanel md={8}>
+          <CalculationsTable collection={collection} />
+        </GridPanel>
       </Grid>
       <ReportControls subject="collections" id={collection.id} />
     </Box>

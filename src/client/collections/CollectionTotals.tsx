@@ -16,6 +16,9 @@ export function orderedShare(record: Pick<CollectionRecord, 'total_co2e' | 'orde
   return record.total_co2e > 0 ? Math.min(100, (record.ordered_co2e / record.total_co2e) * 100) : 0;
 }
 
+/** The two parts of the total, side by side under the bar: each `collections.totals.<part>` and `<part>_co2e`. */
+const PARTS = ['ordered', 'open'] as const;
+
 export const CollectionTotals = ({ record, dense = false }: { record: CollectionRecord; dense?: boolean }) => {
   const translate = useTranslate();
   const co2 = useCo2Text();
@@ -35,18 +38,14 @@ export const CollectionTotals = ({ record, dense = false }: { record: Collection
         aria-label={translate('collections.totals.ordered_share')}
       />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-        <Typography variant="body2">
-          <Box component="span" sx={{ color: 'text.secondary' }}>
-            {translate('collections.totals.ordered')}
-          </Box>{' '}
-          {co2(record.ordered_co2e)}
-        </Typography>
-        <Typography variant="body2">
-          <Box component="span" sx={{ color: 'text.secondary' }}>
-            {translate('collections.totals.open')}
-          </Box>{' '}
-          {co2(record.open_co2e)}
-        </Typography>
+        {PARTS.map((part) => (
+          <Typography key={part} variant="body2">
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {translate(`collections.totals.${part}`)}
+            </Box>{' '}
+            {co2(record[`${part}_co2e`])}
+          </Typography>
+        ))}
       </Stack>
     </Box>
   );

@@ -3,38 +3,18 @@
  * calculations) and `/{id}/edit`. Writing is for those who may write; viewers read them.
  */
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
-import { Route } from 'react-router-dom';
 import type { CollectionRecord } from '../../core/api';
-import { RoleGate } from '../providers/RoleGate';
+import { readWriteScreens } from '../providers/RoleGate';
 import { lazyPage } from '../shell/navigation/lazyPage';
 
-const CollectionListPage = lazyPage(() => import('./CollectionListPage'));
-const CollectionCreatePage = lazyPage(() => import('./CollectionCreatePage'));
-const CollectionShowPage = lazyPage(() => import('./CollectionShowPage'));
-const CollectionEditPage = lazyPage(() => import('./CollectionEditPage'));
-
-const CollectionCreate = () => (
-  <RoleGate action="update" resource="collections">
-    <CollectionCreatePage />
-  </RoleGate>
-);
-
 export default {
-  list: CollectionListPage,
-  create: CollectionCreate,
+  ...readWriteScreens('collections', {
+    list: lazyPage(() => import('./CollectionListPage')),
+    create: lazyPage(() => import('./CollectionCreatePage')),
+    show: lazyPage(() => import('./CollectionShowPage')),
+    edit: lazyPage(() => import('./CollectionEditPage')),
+  }),
   icon: CollectionsBookmarkIcon,
   options: { label: 'app.menu.collections' },
   recordRepresentation: (record: CollectionRecord) => record.name,
-  children: [
-    <Route key="show" path=":id" element={<CollectionShowPage />} />,
-    <Route
-      key="edit"
-      path=":id/edit"
-      element={
-        <RoleGate action="update" resource="collections">
-          <CollectionEditPage />
-        </RoleGate>
-      }
-    />,
-  ],
 };

@@ -13,6 +13,7 @@ import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord } from '../../core/api';
 import { RolloutChip } from './RolloutChip';
+import { keyedChoices } from '../i18n/choices';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -20,7 +21,7 @@ const filters = [
     key="status"
     source="status"
     label="databases.fields.status"
-    choices={FACTOR_DATABASE_STATUSES.map((s) => ({ id: s, name: `databases.status.${s}` }))}
+    choices={keyedChoices(FACTOR_DATABASE_STATUSES, 'databases.status')}
   />,
 ];
 

@@ -1,19 +1,9 @@
 // No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
 import { Box, Chip, Typography } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  EmailField,
-  List,
-  ReferenceField,
-  SearchInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
 import type { InvitationRecord } from '../../core/api';
-import { LANGUAGE_NAMES } from '../../core/languages';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
-import { useCan } from '../providers/RoleGate';
+import { LocalizedDateCol, LocalizedDateField } from '../i18n/LocalizedDateField';
+import { usePersonColumns } from '../users/personColumns';
 import { InvitationActions } from './InvitationActions';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -45,8 +35,7 @@ const Expiry = ({ record }: { record: InvitationRecord }) => {
 
 /** Open invitations; mandant admins see their mandant's only (the server scopes the query). */
 export const InvitationList = () => {
-  const translate = useTranslate();
-  const allMandants = useCan('read_all', 'mandants');
+  const personColumns = usePersonColumns();
   return (
     <List
       title="app.invitations.open_list"
@@ -61,18 +50,8 @@ export const InvitationList = () => {
       empty={<Empty />}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="email" field={EmailField} />
-        <DataTable.Col<InvitationRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
-        {allMandants ? (
-          <DataTable.Col source="mandant_id">
-            <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
-          </DataTable.Col>
-        ) : null}
-        <DataTable.Col<InvitationRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
-        <DataTable.Col source="sent_at">
-          <LocalizedDateField source="sent_at" showTime />
-        </DataTable.Col>
+        {personColumns}
+        <LocalizedDateCol source="sent_at" showTime />
         <DataTable.Col<InvitationRecord> source="expires_at" render={(record) => <Expiry record={record} />} />
         <DataTable.Col disableSort>
           <InvitationActions />

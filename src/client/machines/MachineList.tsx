@@ -17,9 +17,10 @@ import { MACHINE_FIGURE_NAMES, MACHINE_KINDS } from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
 import { useFormatNumber } from './format';
 
-export const kindChoices = MACHINE_KINDS.map((kind) => ({ id: kind, name: `machines.kinds.${kind}` }));
+export const kindChoices = keyedChoices(MACHINE_KINDS, 'machines.kinds');
 
 import { setLabel } from './setLabel';
+import { keyedChoices } from '../i18n/choices';
 
 const filters = [
   <ReferenceInput

@@ -18,13 +18,14 @@ import {
 } from 'react-admin';
 import { ENERGY_FIGURES, MACHINE_SET_STATUSES } from '../../core/production';
 import type { MachineSetRecord } from '../../core/api';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useCan } from '../providers/RoleGate';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { useFormatNumber } from './format';
 import { setLabel } from './setLabel';
+import { keyedChoices } from '../i18n/choices';
 
-const statusChoices = MACHINE_SET_STATUSES.map((status) => ({ id: status, name: `machines.sets.status.${status}` }));
+const statusChoices = keyedChoices(MACHINE_SET_STATUSES, 'machines.sets.status');
 
 const StatusChips = ({ set }: { set: MachineSetRecord }) => {
   const translate = useTranslate();
@@ -77,9 +78,7 @@ export const MachineSetList = () => {
             )
           }
         />
-        <DataTable.Col source="published_at" label="machines.sets.fields.published_at">
-          <LocalizedDateField source="published_at" showTime emptyText="—" />
-        </DataTable.Col>
+        <LocalizedDateCol source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
         <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
       </DataTable>
     </List>

@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, List, SearchInput } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -11,9 +11,7 @@ export const MandantList = () => (
       <DataTable.Col source="name" />
       <DataTable.Col source="slug" />
       <DataTable.Col source="active" field={BooleanField} />
-      <DataTable.Col source="updated_at">
-        <LocalizedDateField source="updated_at" showTime />
-      </DataTable.Col>
+      <LocalizedDateCol source="updated_at" showTime />
     </DataTable>
   </List>
 );

@@ -16,6 +16,13 @@ import { countryName, currencyDigits } from './format';
 import { ProjectCard } from './ProjectCard';
 
 const PRICE_SX = { flex: '0 0 150px' } as const;
+/** The price range's two bounds, each a filter key with its label. */
+const PRICE_BOUNDS = [
+  ['minPrice', 'offsets.filters.min_price'],
+  ['maxPrice', 'offsets.filters.max_price'],
+] as const;
+
+type Option = { value: string; label: string };
 
 const majorOf = (p: OffsetProjectRecord) => p.price_per_tonne_minor / 10 ** currencyDigits(p.currency);
 
@@ -33,6 +40,28 @@ export const ProjectFilterBar = ({
   const set = (key: keyof ProjectFilters) => (event: { target: { value: string } }) =>
     onChange({ ...filters, [key]: event.target.value });
   const allLabel = translate('offsets.filters.all');
+  // The choice filters: the types there are, the standards and countries the catalogue's projects have.
+  const choices: { key: 'type' | 'standard' | 'country'; label: string; options: Option[]; testId?: string }[] = [
+    {
+      key: 'type',
+      label: 'offsets.fields.project_type',
+      options: OFFSET_PROJECT_TYPES.map((type) => ({ value: type, label: translate(`offsets.types.${type}`) })),
+      testId: 'filter-type',
+    },
+    {
+      key: 'standard',
+      label: 'offsets.fields.standard',
+      options: distinct(projects.map((p) => p.standard)).map((standard) => ({ value: standard, label: standard })),
+    },
+    {
+      key: 'country',
+      label: 'offsets.fields.country',
+      options: distinct(projects.map((p) => p.country)).map((code) => ({
+        value: code,
+        label: countryName(code, lang),
+      })),
+    },
+  ];
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -41,47 +70,28 @@ export const ProjectFilterBar = ({
       sx={{ mb: 2, flexWrap: 'wrap' }}
       data-testid="project-filters"
     >
-      <FilterSelect
-        label={translate('offsets.fields.project_type')}
-        value={filters.type}
-        onChange={set('type')}
-        allLabel={allLabel}
-        options={OFFSET_PROJECT_TYPES.map((type) => ({ value: type, label: translate(`offsets.types.${type}`) }))}
-        data-testid="filter-type"
-      />
-      <FilterSelect
-        label={translate('offsets.fields.standard')}
-        value={filters.standard}
-        onChange={set('standard')}
-        allLabel={allLabel}
-        options={distinct(projects.map((p) => p.standard)).map((standard) => ({ value: standard, label: standard }))}
-      />
-      <FilterSelect
-        label={translate('offsets.fields.country')}
-        value={filters.country}
-        onChange={set('country')}
-        allLabel={allLabel}
-        options={distinct(projects.map((p) => p.country)).map((code) => ({
-          value: code,
-          label: countryName(code, lang),
-        }))}
-      />
-      <TextField
-        size="small"
-        type="number"
-        label={translate('offsets.filters.min_price')}
-        value={filters.minPrice}
-        onChange={set('minPrice')}
-        sx={PRICE_SX}
-      />
-      <TextField
-        size="small"
-        type="number"
-        label={translate('offsets.filters.max_price')}
-        value={filters.maxPrice}
-        onChange={set('maxPrice')}
-        sx={PRICE_SX}
-      />
+      {choices.map((choice) => (
+        <FilterSelect
+          key={choice.key}
+          label={translate(choice.label)}
+          value={filters[choice.key]}
+          onChange={set(choice.key)}
+          allLabel={allLabel}
+          options={choice.options}
+          data-testid={choice.testId}
+        />
+      ))}
+      {PRICE_BOUNDS.map(([key, label]) => (
+        <TextField
+          key={key}
+          size="small"
+          type="number"
+          label={translate(label)}
+          value={filters[key]}
+          onChange={set(key)}
+          sx={PRICE_SX}
+        />
+      ))}
     </Stack>
   );
 };

@@ -1,7 +1,7 @@
 /** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
 import { DataTable, List, ReferenceField, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useCan } from '../providers/RoleGate';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../templates/useLanguage';
@@ -60,9 +60,7 @@ const OrderListPage = () => {
           label="orders.fields.certificate_number"
           render={(order) => order.certificate_number || '—'}
         />
-        <DataTable.Col source="created_at" label="orders.fields.created_at">
-          <LocalizedDateField source="created_at" />
-        </DataTable.Col>
+        <LocalizedDateCol source="created_at" label="orders.fields.created_at" />
       </DataTable>
     </List>
   );

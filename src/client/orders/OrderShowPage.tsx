@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { MandantRecord, OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
+import { GridPanel } from '../layout/GridPanel';
 import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../offsets/format';
 import { ProjectImage } from '../offsets/ProjectImage';
@@ -63,71 +64,67 @@ const OrderShowPage = () => {
         </Alert>
       )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <Table size="small">
-                <TableBody>
-                  {showMandant && mandant && (
-                    <Row label={translate('orders.fields.mandant')} testId="order-mandant">
-                      {mandant.name}
-                    </Row>
-                  )}
-                  <Row label={translate('orders.fields.subject')}>
-                    {order.collection_id !== null ? (
-                      <Link to={`/collections/${order.collection_id}`}>
-                        {translate('orders.collection_with', { count: order.calculation_ids.length })}
-                      </Link>
-                    ) : order.calculation_id !== null ? (
-                      <Link to={`/edit/${order.calculation_id}`}>
-                        {translate('orders.calculation_link', { id: order.calculation_id })}
-                      </Link>
-                    ) : (
-                      translate('orders.calculations_count', { count: order.calculation_ids.length })
-                    )}
-                  </Row>
-                  <Row label={translate('orders.fields.project')}>
-                    {project ? (
-                      <Link to={`/carbon-offset-projects/${project.id}`}>{project.name[lang]}</Link>
-                    ) : (
-                      `#${order.project_id}`
-                    )}
-                  </Row>
-                  <Row label={translate('orders.fields.co2e')}>
-                    {formatKg(order.co2e_kg, lang)} {CO2E}
-                  </Row>
-                  <Row label={translate('orders.fields.tonnes')} testId="order-tonnes">
-                    {formatTonnes(order.tonnes_kg, lang)} {CO2E}
-                  </Row>
-                  <Row label={translate('orders.fields.price_per_tonne')}>{money(order.price_per_tonne_minor)}</Row>
-                  <Row label={translate('orders.fields.total')} testId="order-total">
-                    <strong>{money(order.total_minor)}</strong>
-                  </Row>
-                  <Row label={translate('orders.fields.issued_to')}>{order.issued_to}</Row>
-                  <Row label={translate('orders.fields.created_at')}>{formatDate(order.created_at, lang)}</Row>
-                  {order.placed_at && (
-                    <Row label={translate('orders.fields.placed_at')}>{formatDate(order.placed_at, lang)}</Row>
-                  )}
-                  {order.completed_at && (
-                    <Row label={translate('orders.fields.completed_at')}>{formatDate(order.completed_at, lang)}</Row>
-                  )}
-                  {order.certificate_number && (
-                    <Row label={translate('orders.fields.certificate_number')} testId="certificate-number">
-                      {order.certificate_number}
-                    </Row>
-                  )}
-                </TableBody>
-              </Table>
-              <Box sx={{ mt: 2 }}>
-                <OrderActions order={order} />
-              </Box>
-              <ReportControls subject="orders" id={order.id} publishable={order.status === 'completed'} />
-              <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2 }}>
-                {translate('orders.claim_notice')}
-              </Typography>
-            </CardContent>
-          </Card>
-        </Grid>
+        <GridPanel md={7}>
+          <Table size="small">
+            <TableBody>
+              {showMandant && mandant && (
+                <Row label={translate('orders.fields.mandant')} testId="order-mandant">
+                  {mandant.name}
+                </Row>
+              )}
+              <Row label={translate('orders.fields.subject')}>
+                {order.collection_id !== null ? (
+                  <Link to={`/collections/${order.collection_id}`}>
+                    {translate('orders.collection_with', { count: order.calculation_ids.length })}
+                  </Link>
+                ) : order.calculation_id !== null ? (
+                  <Link to={`/edit/${order.calculation_id}`}>
+                    {translate('orders.calculation_link', { id: order.calculation_id })}
+                  </Link>
+                ) : (
+                  translate('orders.calculations_count', { count: order.calculation_ids.length })
+                )}
+              </Row>
+              <Row label={translate('orders.fields.project')}>
+                {project ? (
+                  <Link to={`/carbon-offset-projects/${project.id}`}>{project.name[lang]}</Link>
+                ) : (
+                  `#${order.project_id}`
+                )}
+              </Row>
+              <Row label={translate('orders.fields.co2e')}>
+                {formatKg(order.co2e_kg, lang)} {CO2E}
+              </Row>
+              <Row label={translate('orders.fields.tonnes')} testId="order-tonnes">
+                {formatTonnes(order.tonnes_kg, lang)} {CO2E}
+              </Row>
+              <Row label={translate('orders.fields.price_per_tonne')}>{money(order.price_per_tonne_minor)}</Row>
+              <Row label={translate('orders.fields.total')} testId="order-total">
+                <strong>{money(order.total_minor)}</strong>
+              </Row>
+              <Row label={translate('orders.fields.issued_to')}>{order.issued_to}</Row>
+              <Row label={translate('orders.fields.created_at')}>{formatDate(order.created_at, lang)}</Row>
+              {order.placed_at && (
+                <Row label={translate('orders.fields.placed_at')}>{formatDate(order.placed_at, lang)}</Row>
+              )}
+              {order.completed_at && (
+                <Row label={translate('orders.fields.completed_at')}>{formatDate(order.completed_at, lang)}</Row>
+              )}
+              {order.certificate_number && (
+                <Row label={translate('orders.fields.certificate_number')} testId="certificate-number">
+                  {order.certificate_number}
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+          <Box sx={{ mt: 2 }}>
+            <OrderActions order={order} />
+          </Box>
+          <ReportControls subject="orders" id={order.id} publishable={order.status === 'completed'} />
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2 }}>
+            {translate('orders.claim_notice')}
+          </Typography>
+        </GridPanel>
         {project && (
           <Grid size={{ xs: 12, md: 5 }}>
             <Card variant="outlined">

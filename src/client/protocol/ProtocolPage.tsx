@@ -19,7 +19,7 @@ import {
   usePermissions,
   useTranslate,
 } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { LocalizedDateInput, dateToDay, dayToDate } from '../i18n/LocalizedDateInput';
 import { PROTOCOL_ACTIONS, type ProtocolAction, type ProtocolEntryRecord, type Role } from '../../core/api';
 import { can } from '../../core/access/policy';
@@ -27,6 +27,7 @@ import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
 import { recordPath } from './recordPath';
 import { useProtocolTexts } from './summary';
+import { keyedChoices } from '../i18n/choices';
 
 /** Resources the filter offers; entries of others still show, under their own name. */
 export const PROTOCOL_RESOURCES = [
@@ -98,13 +99,13 @@ function buildFilters(isAdmin: boolean): ReactElement[] {
       key="action"
       source="action"
       label="protocol.filters.action"
-      choices={PROTOCOL_ACTIONS.map((a) => ({ id: a, name: `protocol.actions.${a}` }))}
+      choices={keyedChoices(PROTOCOL_ACTIONS, 'protocol.actions')}
     />,
     <SelectInput
       key="resource"
       source="resource"
       label="protocol.filters.resource"
-      choices={PROTOCOL_RESOURCES.map((r) => ({ id: r, name: `protocol.resources.${r}` }))}
+      choices={keyedChoices(PROTOCOL_RESOURCES, 'protocol.resources')}
     />,
     <TextInput key="record_id" source="record_id" label="protocol.filters.record_id" />,
   ];
@@ -188,9 +189,7 @@ const ProtocolPage = () => {
       storeKey="protocol.list"
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<ProtocolEmpty />}>
-        <DataTable.Col source="at" label="protocol.fields.at">
-          <LocalizedDateField source="at" showTime />
-        </DataTable.Col>
+        <LocalizedDateCol source="at" label="protocol.fields.at" showTime />
         <DataTable.Col<ProtocolEntryRecord>
           source="user_name"
           label="protocol.fields.user"

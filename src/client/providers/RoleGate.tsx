@@ -5,6 +5,7 @@
  */
 import { Alert } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
+import { Route } from 'react-router-dom';
 import { useCanAccess, usePermissions, useTranslate } from 'react-admin';
 import { can, type Action, type Resource, type Role } from '../../core/access/policy';
 
@@ -46,6 +47,37 @@ export function gatedResource<T extends { list?: ComponentType; create?: Compone
     return Gated;
   };
   return { ...definition, list: gate(definition.list), create: gate(definition.create), edit: gate(definition.edit) };
+}
+
+/**
+ * The screens of a resource everyone reads and writers keep: the list, `/create`, `/{id}` (the record) and
+ * `/{id}/edit`, the two writing ones behind the policy's `update` on `resource`.
+ */
+export function readWriteScreens(
+  resource: Resource,
+  pages: { list: ComponentType; create: ComponentType; show: ComponentType; edit: ComponentType },
+) {
+  const Create = () => (
+    <RoleGate action="update" resource={resource}>
+      <pages.create />
+    </RoleGate>
+  );
+  return {
+    list: pages.list,
+    create: Create,
+    children: [
+      <Route key="show" path=":id" element={<pages.show />} />,
+      <Route
+        key="edit"
+        path=":id/edit"
+        element={
+          <RoleGate action="update" resource={resource}>
+            <pages.edit />
+          </RoleGate>
+        }
+      />,
+    ],
+  };
 }
 
 /**

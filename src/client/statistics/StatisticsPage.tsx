@@ -87,20 +87,16 @@ const StatisticsPage = () => {
         aria-label={translate('statistics.title')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <LocalizedDatePicker
-          compact
-          label={translate('statistics.from')}
-          value={from}
-          name="from"
-          onChange={(day) => update({ from: day })}
-        />
-        <LocalizedDatePicker
-          compact
-          label={translate('statistics.to')}
-          value={to}
-          name="to"
-          onChange={(day) => update({ to: day })}
-        />
+        {(['from', 'to'] as const).map((bound) => (
+          <LocalizedDatePicker
+            key={bound}
+            compact
+            label={translate(`statistics.${bound}`)}
+            value={range[bound]}
+            name={bound}
+            onChange={(day) => update({ [bound]: day })}
+          />
+        ))}
         {isProviderAdmin ? (
           <MandantPicker
             value={range.mandantId}

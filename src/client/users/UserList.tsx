@@ -6,22 +6,18 @@ import {
   Button,
   CreateButton,
   DataTable,
-  EmailField,
   ExportButton,
   FilterButton,
   List,
-  ReferenceField,
   SearchInput,
   SelectInput,
   TopToolbar,
-  useTranslate,
 } from 'react-admin';
-import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useRecordsExporter } from '../shell/download/recordsExporter';
-import { ROLES, type UserRecord } from '../../core/api';
-import { useCan } from '../providers/RoleGate';
-import { LANGUAGE_NAMES } from '../../core/languages';
+import { ROLES } from '../../core/api';
 import { roleChoices } from './roles';
+import { usePersonColumns } from './personColumns';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -42,8 +38,7 @@ const UserListActions = () => (
 
 /** Users; mandant admins get only their mandant's users (the server scopes the query). */
 export const UserList = () => {
-  const translate = useTranslate();
-  const allMandants = useCan('read_all', 'mandants');
+  const personColumns = usePersonColumns();
   const exporter = useRecordsExporter();
   return (
     <List
@@ -54,19 +49,9 @@ export const UserList = () => {
       exporter={exporter}
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="email" field={EmailField} />
-        <DataTable.Col<UserRecord> source="role" render={(record) => translate(`app.roles.${record.role}`)} />
-        {allMandants ? (
-          <DataTable.Col source="mandant_id">
-            <ReferenceField source="mandant_id" reference="mandants" link={false} emptyText="—" />
-          </DataTable.Col>
-        ) : null}
-        <DataTable.Col<UserRecord> source="language" render={(record) => LANGUAGE_NAMES[record.language] ?? ''} />
+        {personColumns}
         <DataTable.Col source="active" field={BooleanField} />
-        <DataTable.Col source="updated_at">
-          <LocalizedDateField source="updated_at" showTime />
-        </DataTable.Col>
+        <LocalizedDateCol source="updated_at" showTime />
       </DataTable>
     </List>
   );

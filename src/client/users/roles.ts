@@ -1,3 +1,4 @@
 import type { Role } from '../../core/api';
+import { keyedChoices } from '../i18n/choices';
 
-export const roleChoices = (roles: readonly Role[]) => roles.map((id) => ({ id, name: `app.roles.${id}` }));
+export const roleChoices = (roles: readonly Role[]) => keyedChoices(roles, 'app.roles');

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Alert, Box, Button, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { useKontorAuthProvider } from '../../providers/authProvider';
 import { isEmail } from '../../../core/rules/checks';
+import { AccountEmailField } from './AccountEmailField';
 
 /** `/login/forgot-password`: the server always answers 204, so the page never reveals whether an account exists. */
 export const ForgotPasswordPage = () => {
@@ -51,15 +52,10 @@ export const ForgotPasswordPage = () => {
         {state !== 'sent' ? (
           <>
             <Alert severity="info">{translate('app.forgot.intro')}</Alert>
-            <TextField
-              name="email"
-              type="email"
+            <AccountEmailField
               label={translate('app.login.email')}
-              autoComplete="username"
-              required
-              autoFocus
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onValue={setEmail}
               onBlur={() => setTouched(true)}
               error={!!shownError}
               helperText={shownError ?? ' '}

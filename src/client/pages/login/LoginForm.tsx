@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
 import { retryAfterSeconds } from '../../providers/httpClient';
 import { formatWaitFromNow } from '../../i18n/dates';
+import { AccountEmailField } from './AccountEmailField';
 
 interface LoginError {
   key: string;
@@ -62,16 +63,7 @@ export const LoginForm = ({
           {translate(error.key, error.options)}
         </Alert>
       ) : null}
-      <TextField
-        name="email"
-        type="email"
-        label={translate('app.login.email')}
-        autoComplete="username"
-        required
-        autoFocus
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <AccountEmailField label={translate('app.login.email')} value={email} onValue={setEmail} />
       <TextField
         name="password"
         type="password"
