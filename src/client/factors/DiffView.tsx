@@ -1,9 +1,10 @@
 /** What changed between this database and another: added, removed, changed (old → new, %). */
-import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { FactorDatabaseRecord } from '../../core/api';
 import { ChoiceSelect } from '../layout/ChoiceSelect';
+import { RowTable } from '../layout/RowTable';
 import { formatPercent } from '../migrations/format';
 import { useFactorDiff } from './factorQueries';
 import { useFactorDatabases } from './useFactorDatabases';
@@ -32,51 +33,37 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
       />
       {error ? <Alert severity="error">{error.message}</Alert> : null}
       {diff ? (
-        <Table size="small" aria-label={translate('databases.diff.title')} data-testid="database-diff">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('databases.diff.change')}</TableCell>
-              <TableCell>{translate('databases.factors.key')}</TableCell>
-              <TableCell align="right">{translate('databases.diff.old')}</TableCell>
-              <TableCell align="right">{translate('databases.diff.new')}</TableCell>
-              <TableCell align="right">%</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {diff.changed.map((change) => (
-              <TableRow key={`c-${change.key}`}>
-                <TableCell>{translate('databases.diff.changed')}</TableCell>
-                <TableCell>{change.key}</TableCell>
-                <TableCell align="right">{number(change.old)}</TableCell>
-                <TableCell align="right">{number(change.new)}</TableCell>
-                <TableCell align="right">{formatPercent(change.percent, locale)}</TableCell>
-              </TableRow>
-            ))}
-            {diff.added.map((factor) => (
-              <TableRow key={`a-${factor.key}`}>
-                <TableCell>{translate('databases.diff.added')}</TableCell>
-                <TableCell>{factor.key}</TableCell>
-                <TableCell align="right">—</TableCell>
-                <TableCell align="right">{number(factor.value)}</TableCell>
-                <TableCell align="right">—</TableCell>
-              </TableRow>
-            ))}
-            {diff.removed.map((factor) => (
-              <TableRow key={`r-${factor.key}`}>
-                <TableCell>{translate('databases.diff.removed')}</TableCell>
-                <TableCell>{factor.key}</TableCell>
-                <TableCell align="right">{number(factor.value)}</TableCell>
-                <TableCell align="right">—</TableCell>
-                <TableCell align="right">—</TableCell>
-              </TableRow>
-            ))}
-            {diff.changed.length + diff.added.length + diff.removed.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5}>{translate('databases.diff.none')}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+        <RowTable
+          aria-label={translate('databases.diff.title')}
+          data-testid="database-diff"
+          columns={[
+            'databases.diff.change',
+            'databases.factors.key',
+            { label: 'databases.diff.old', align: 'right' },
+            { label: 'databases.diff.new', align: 'right' },
+            { header: '%', align: 'right' },
+          ]}
+          rows={[
+            ...diff.changed.map((change) => ({
+              kind: 'changed',
+              key: change.key,
+              cells: [number(change.old), number(change.new), formatPercent(change.percent, locale)],
+            })),
+            ...diff.added.map((factor) => ({
+              kind: 'added',
+              key: factor.key,
+              cells: ['—', number(factor.value), '—'],
+            })),
+            ...diff.removed.map((factor) => ({
+              kind: 'removed',
+              key: factor.key,
+              cells: [number(factor.value), '—', '—'],
+            })),
+          ]}
+          rowKey={(row) => `${row.kind[0]}-${row.key}`}
+          cells={(row) => [translate(`databases.diff.${row.kind}`), row.key, ...row.cells]}
+          emptyRow={translate('databases.diff.none')}
+        />
       ) : null}
     </Box>
   );

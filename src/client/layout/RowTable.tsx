@@ -32,12 +32,14 @@ interface RowTableProps<R> extends Omit<TableProps, 'children'> {
   rowProps?: (row: R) => RowAttributes;
   /** Shown instead of the table while there are no rows. */
   empty?: ReactNode;
+  /** Shown as the table's one full-width row while there are no rows (the table keeps its headers). */
+  emptyRow?: ReactNode;
   'data-testid'?: string;
 }
 
 const asColumn = (column: RowTableColumn) => (typeof column === 'string' ? { label: column } : column);
 
-export function RowTable<R>({ columns, rows, rowKey, cells, rowProps, empty, ...table }: RowTableProps<R>) {
+export function RowTable<R>({ columns, rows, rowKey, cells, rowProps, empty, emptyRow, ...table }: RowTableProps<R>) {
   const translate = useTranslate();
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = columns.flatMap((column, index) => (column === false ? [] : [{ ...asColumn(column), index }]));
@@ -70,6 +72,11 @@ export function RowTable<R>({ columns, rows, rowKey, cells, rowProps, empty, ...
             </TableRow>
           );
         })}
+        {rows.length === 0 && emptyRow !== undefined ? (
+          <TableRow>
+            <TableCell colSpan={shown.length}>{emptyRow}</TableCell>
+          </TableRow>
+        ) : null}
       </TableBody>
     </Table>
   );

@@ -1,22 +1,6 @@
 /** One migration: summary, the filterable table of its calculations (old/new/diff/%), CSV export and its actions. */
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Pagination,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
@@ -24,6 +8,7 @@ import type { FactorMigrationItemRecord, FactorMigrationRecord } from '../../cor
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
+import { RowTable } from '../layout/RowTable';
 import { formatKg, formatPercent, formatSignedKg } from './format';
 import { KG_CO2E } from '../../core/template/units';
 
@@ -129,45 +114,37 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           }}
           sx={{ mb: 1 }}
         />
-        {!isPending && data.length === 0 ? (
-          <Alert severity="info">{translate('migrations.preview.empty')}</Alert>
-        ) : null}
-        {data.length > 0 ? (
-          <Table size="small" aria-label={translate('migrations.preview.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('migrations.fields.number')}</TableCell>
-                <TableCell>{translate('migrations.fields.title')}</TableCell>
-                <TableCell align="right">{translate('migrations.fields.total_before')}</TableCell>
-                <TableCell align="right">{translate('migrations.fields.total_after')}</TableCell>
-                <TableCell align="right">{translate('migrations.fields.difference')}</TableCell>
-                <TableCell align="right">{translate('migrations.fields.percent')}</TableCell>
-                <TableCell>{translate('migrations.fields.excluded')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((item) => (
-                <TableRow key={item.id} data-testid={`migration-item-${item.calculation_id}`}>
-                  <TableCell>
-                    <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>
-                  </TableCell>
-                  <TableCell>{item.title}</TableCell>
-                  <TableCell align="right">{formatKg(item.total_before, locale)}</TableCell>
-                  <TableCell align="right">{formatKg(item.total_after, locale)}</TableCell>
-                  <TableCell align="right">{formatSignedKg(item.difference, locale)}</TableCell>
-                  <TableCell align="right">{formatPercent(item.percent, locale)}</TableCell>
-                  <TableCell>
-                    {item.excluded === null
-                      ? ''
-                      : item.excluded === 'frozen'
-                        ? translate('migrations.excluded.frozen')
-                        : item.excluded}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
+        <RowTable
+          aria-label={translate('migrations.preview.table')}
+          columns={[
+            'migrations.fields.number',
+            'migrations.fields.title',
+            { label: 'migrations.fields.total_before', align: 'right' },
+            { label: 'migrations.fields.total_after', align: 'right' },
+            { label: 'migrations.fields.difference', align: 'right' },
+            { label: 'migrations.fields.percent', align: 'right' },
+            'migrations.fields.excluded',
+          ]}
+          rows={data}
+          rowKey={(item) => item.id}
+          rowProps={(item) => ({ 'data-testid': `migration-item-${item.calculation_id}` })}
+          cells={(item) => [
+            <Link key="number" to={`/edit/${item.calculation_id}`}>
+              {item.number}
+            </Link>,
+            item.title,
+            formatKg(item.total_before, locale),
+            formatKg(item.total_after, locale),
+            formatSignedKg(item.difference, locale),
+            formatPercent(item.percent, locale),
+            item.excluded === null
+              ? ''
+              : item.excluded === 'frozen'
+                ? translate('migrations.excluded.frozen')
+                : item.excluded,
+          ]}
+          empty={isPending ? null : <Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
+        />
         {total > PER_PAGE ? (
           <Pagination
             sx={{ mt: 1 }}
