@@ -94,6 +94,40 @@ function PartTexts<T extends { label?: LocalizedText } & Partial<Record<Optional
   );
 }
 
+type PartList = 'groups' | 'results';
+type PartOf<K extends PartList> = NonNullable<EditableTemplate[K]>[number];
+
+/**
+ * The edits of the group or result at `index`, each written back into the definition at that index: change a copy of
+ * it, put a whole new one there, or move or remove it (`removable` false keeps the last group).
+ */
+function partAt<K extends PartList>(update: Update, list: K, index: number, removable = true) {
+  const write = (next: (current: PartOf<K>) => PartOf<K>) =>
+    update((draft) => {
+      const parts = (draft[list] ?? []) as PartOf<K>[];
+      parts[index] = next(parts[index]!);
+      draft[list] = parts as EditableTemplate[K];
+    });
+  const reorder = (next: (parts: PartOf<K>[]) => PartOf<K>[]) =>
+    update((draft) => {
+      draft[list] = next((draft[list] ?? []) as PartOf<K>[]) as EditableTemplate[K];
+    });
+  return {
+    change: (edit: (part: PartOf<K>) => void) =>
+      write((current) => {
+        const next = { ...current };
+        edit(next);
+        return next;
+      }),
+    replace: (next: PartOf<K>) => write(() => next),
+    order: {
+      onUp: () => reorder((parts) => move(parts, index, index - 1)),
+      onDown: () => reorder((parts) => move(parts, index, index + 1)),
+      onRemove: () => removable && reorder((parts) => parts.filter((_, i) => i !== index)),
+    },
+  };
+}
+
 /** A group or a result as a card: its head inputs beside the move and remove buttons, then the rest of it. */
 const PartCard = ({
   testId,
@@ -212,20 +246,7 @@ const GroupEditor = ({
 }) => {
   const translate = useTranslate();
   const testId = `te-group-${index}`;
-  const setGroup = (change: (g: Partial<Group>) => void) =>
-    update((draft) => {
-      const groups = draft.groups ?? [];
-      const next = { ...groups[index] };
-      change(next);
-      groups[index] = next;
-      draft.groups = groups;
-    });
-  const replaceGroup = (next: Partial<Group>) =>
-    update((draft) => {
-      const groups = draft.groups ?? [];
-      groups[index] = next;
-      draft.groups = groups;
-    });
+  const { change: setGroup, replace: replaceGroup, order } = partAt(update, 'groups', index, count > 1);
   const fields = group.fields ?? [];
   return (
     <PartCard
@@ -240,11 +261,7 @@ const GroupEditor = ({
           sx={{ width: 160 }}
         />
       }
-      order={{
-        onUp: () => update((d) => (d.groups = move(d.groups ?? [], index, index - 1))),
-        onDown: () => update((d) => (d.groups = move(d.groups ?? [], index, index + 1))),
-        onRemove: () => count > 1 && update((d) => (d.groups = (d.groups ?? []).filter((_, i) => i !== index))),
-      }}
+      order={order}
     >
       <GroupSettings group={group} testId={testId} onChange={replaceGroup} />
       <PartTexts part={group} keys={['help']} testId={testId} onChange={replaceGroup} />
@@ -300,26 +317,11 @@ const ResultEditor = ({
 }) => {
   const translate = useTranslate();
   const testId = `te-result-${index}`;
-  const setResult = (change: (r: Partial<Result>) => void) =>
-    update((draft) => {
-      const results = draft.results ?? [];
-      const next = { ...results[index] };
-      change(next);
-      results[index] = next;
-    });
-  const replaceResult = (next: Partial<Result>) =>
-    update((draft) => {
-      const results = draft.results ?? [];
-      results[index] = next;
-    });
+  const { change: setResult, replace: replaceResult, order } = partAt(update, 'results', index);
   return (
     <PartCard
       testId={testId}
-      order={{
-        onUp: () => update((d) => (d.results = move(d.results ?? [], index, index - 1))),
-        onDown: () => update((d) => (d.results = move(d.results ?? [], index, index + 1))),
-        onRemove: () => update((d) => (d.results = (d.results ?? []).filter((_, i) => i !== index))),
-      }}
+      order={order}
       head={
         <>
           <TextField
