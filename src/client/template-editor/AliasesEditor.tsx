@@ -10,6 +10,7 @@ import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../templates/useLanguage';
 import { allFieldNames, freeName, type EditableTemplate } from './definitionEdits';
 import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';
+import { EditorSelect } from './EditorSelect';
 
 const small = { size: 'small', margin: 'dense' } as const;
 
@@ -52,24 +53,17 @@ export const AliasesEditor = ({
             slotProps={{ htmlInput: { 'data-testid': `te-alias-${index}-header` } }}
             sx={{ width: 220 }}
           />
-          <TextField
-            {...small}
-            select
+          <EditorSelect
             label={translate('templateEditor.authoring.alias_field')}
             value={entry.field}
-            onChange={(e) => write(entries.map((x, i) => (i === index ? { ...x, field: e.target.value } : x)))}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `te-alias-${index}-field` } }}
-            sx={{ width: 240 }}
-          >
-            {(names.includes(entry.field) ? names : [entry.field, ...names]).map((name) => {
+            onChange={(field) => write(entries.map((x, i) => (i === index ? { ...x, field } : x)))}
+            choices={(names.includes(entry.field) ? names : [entry.field, ...names]).map((name) => {
               const field = fields.find((f) => f.name === name);
-              return (
-                <option key={name} value={name}>
-                  {field?.label?.[lang] ? `${field.label[lang]} (${name})` : name}
-                </option>
-              );
+              return { value: name, text: field?.label?.[lang] ? `${field.label[lang]} (${name})` : name };
             })}
-          </TextField>
+            testId={`te-alias-${index}-field`}
+            width={240}
+          />
           <LabelledIconButton
             label={translate('templateEditor.authoring.remove_alias')}
             icon={DeleteIcon}

@@ -12,6 +12,7 @@ import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../templates/useLanguage';
 import { conditionModel, conditionText, type ClauseOperator, type ConditionClause } from './formModel';
 import { NumberDraftInput } from './NumberDraftInput';
+import { EditorSelect } from './EditorSelect';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const OPERATOR_KEYS: Record<ClauseOperator, string> = {
@@ -65,65 +66,46 @@ const ClauseInputs = ({
   const ops = operatorsFor(field);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }} data-testid={testId}>
-      <TextField
-        {...small}
-        select
+      <EditorSelect
         label={translate('templateEditor.authoring.condition_field')}
         value={clause.field}
-        onChange={(e) => {
-          const next = candidates.find((candidate) => candidate.name === e.target.value);
+        onChange={(name) => {
+          const next = candidates.find((candidate) => candidate.name === name);
           if (next) onChange(clauseFor(next, clause));
         }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-field` } }}
-        sx={{ width: 180 }}
-      >
-        {(names.includes(clause.field) ? names : [clause.field, ...names]).map((name) => {
+        choices={(names.includes(clause.field) ? names : [clause.field, ...names]).map((name) => {
           const candidate = candidates.find((c) => c.name === name);
-          return (
-            <option key={name} value={name}>
-              {candidate ? `${candidate.label?.[lang] ?? name} (${name})` : name}
-            </option>
-          );
+          return { value: name, text: candidate ? `${candidate.label?.[lang] ?? name} (${name})` : name };
         })}
-      </TextField>
-      <TextField
-        {...small}
-        select
+        testId={`${testId}-field`}
+        width={180}
+      />
+      <EditorSelect
         label={translate('templateEditor.authoring.condition_operator')}
         value={clause.op}
-        onChange={(e) =>
-          onChange(
-            field
-              ? clauseFor(field, { ...clause, op: e.target.value as ClauseOperator })
-              : { ...clause, op: e.target.value as ClauseOperator },
-          )
-        }
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-op` } }}
-        sx={{ width: 150 }}
-      >
-        {(ops.includes(clause.op) ? ops : [clause.op, ...ops]).map((op) => (
-          <option key={op} value={op}>
-            {translate(`templateEditor.authoring.operators.${OPERATOR_KEYS[op]}`)}
-          </option>
-        ))}
-      </TextField>
+        onChange={(value) => {
+          const op = value as ClauseOperator;
+          onChange(field ? clauseFor(field, { ...clause, op }) : { ...clause, op });
+        }}
+        choices={(ops.includes(clause.op) ? ops : [clause.op, ...ops]).map((op) => ({
+          value: op,
+          text: translate(`templateEditor.authoring.operators.${OPERATOR_KEYS[op]}`),
+        }))}
+        testId={`${testId}-op`}
+        width={150}
+      />
       {clause.op === 'yes' || clause.op === 'no' ? null : field?.type === 'select' ? (
-        <TextField
-          {...small}
-          select
+        <EditorSelect
           label={translate('templateEditor.authoring.condition_value')}
           value={String(clause.value ?? '')}
-          onChange={(e) => onChange({ ...clause, value: e.target.value })}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }}
-          sx={{ width: 180 }}
-        >
-          {(field.options ?? []).map((option) => (
-            <option
-              key={option.value}
-              value={option.value}
-            >{`${option.label?.[lang] ?? option.value} (${option.value})`}</option>
-          ))}
-        </TextField>
+          onChange={(value) => onChange({ ...clause, value })}
+          choices={(field.options ?? []).map((option) => ({
+            value: option.value,
+            text: `${option.label?.[lang] ?? option.value} (${option.value})`,
+          }))}
+          testId={`${testId}-value`}
+          width={180}
+        />
       ) : typeof clause.value === 'number' || field?.type === 'integer' || field?.type === 'number' ? (
         <NumberDraftInput
           label={translate('templateEditor.authoring.condition_value')}
@@ -192,23 +174,17 @@ export const ConditionEditor = ({
             {translate('templateEditor.authoring.condition')}
           </Typography>
           {model.clauses.length > 1 ? (
-            <TextField
-              {...small}
-              select
+            <EditorSelect
+              ariaLabel={translate('templateEditor.authoring.condition_join')}
               value={model.join}
-              onChange={(e) => write(model.clauses, e.target.value as '&&' | '||')}
-              slotProps={{
-                select: { native: true },
-                htmlInput: {
-                  'data-testid': `${testId}-condition-join`,
-                  'aria-label': translate('templateEditor.authoring.condition_join'),
-                },
-              }}
-              sx={{ width: 220 }}
-            >
-              <option value="&&">{translate('templateEditor.authoring.join_all')}</option>
-              <option value="||">{translate('templateEditor.authoring.join_any')}</option>
-            </TextField>
+              onChange={(join) => write(model.clauses, join as '&&' | '||')}
+              choices={[
+                { value: '&&', text: translate('templateEditor.authoring.join_all') },
+                { value: '||', text: translate('templateEditor.authoring.join_any') },
+              ]}
+              testId={`${testId}-condition-join`}
+              width={220}
+            />
           ) : null}
         </Box>
       ) : null}

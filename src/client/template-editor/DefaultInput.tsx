@@ -9,13 +9,9 @@ import type { Field } from '../../core/template';
 import { useLanguage } from '../templates/useLanguage';
 import { useCategoryFactors } from './CategoryPicker';
 import { formatDefault, parseDefault } from './definitionEdits';
+import { EditorSelect, type EditorChoice } from './EditorSelect';
 
 const small = { size: 'small', margin: 'dense' } as const;
-
-interface Choice {
-  value: string;
-  label: string;
-}
 
 export const DefaultInput = ({
   field,
@@ -32,21 +28,21 @@ export const DefaultInput = ({
   const label = translate('templateEditor.form.default');
   const current = formatDefault(field.default);
   const change = (text: string) => onChange(parseDefault(field.type, text));
-  let choices: Choice[] | undefined;
+  let choices: EditorChoice[] | undefined;
   if (field.type === 'select')
     choices = (field.options ?? []).map((option) => ({
       value: option.value,
-      label: localize(option.label, lang, option.value),
+      text: localize(option.label, lang, option.value),
     }));
   else if (field.type === 'boolean')
     choices = [
-      { value: 'true', label: translate('ra.boolean.true') },
-      { value: 'false', label: translate('ra.boolean.false') },
+      { value: 'true', text: translate('ra.boolean.true') },
+      { value: 'false', text: translate('ra.boolean.false') },
     ];
   else if (field.type === 'factor')
     choices = factors.map((factor) => ({
       value: factor.key,
-      label: `${localize(factor.label, lang, factor.key)} (${factor.key})`,
+      text: `${localize(factor.label, lang, factor.key)} (${factor.key})`,
     }));
   if (!choices) {
     return (
@@ -62,23 +58,16 @@ export const DefaultInput = ({
   }
   // A value the list lacks (written in the JSON tab, or a key of a database not loaded) stays as it is: the checker names it.
   if (current !== '' && !choices.some((choice) => choice.value === current))
-    choices = [...choices, { value: current, label: current }];
+    choices = [...choices, { value: current, text: current }];
   return (
-    <TextField
-      {...small}
-      select
+    <EditorSelect
       label={label}
       value={current}
-      onChange={(e) => change(e.target.value)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
-      sx={{ width: 200 }}
-    >
-      <option value="">{translate('templateEditor.form.no_default')}</option>
-      {choices.map((choice) => (
-        <option key={choice.value} value={choice.value}>
-          {choice.label}
-        </option>
-      ))}
-    </TextField>
+      onChange={change}
+      choices={[{ value: '', text: translate('templateEditor.form.no_default') }, ...choices]}
+      testId={testId}
+      width={200}
+      shrinkLabel
+    />
   );
 };

@@ -38,6 +38,7 @@ import { OptionsEditor } from './OptionsEditor';
 import { OrderButtons } from './OrderButtons';
 import { RulesEditor } from './RulesEditor';
 import { UnitPicker } from './UnitPicker';
+import { EditorSelect } from './EditorSelect';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -182,21 +183,14 @@ const FieldEditor = ({
           slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }}
           sx={{ width: 160 }}
         />
-        <TextField
-          {...small}
-          select
+        <EditorSelect
           label={translate('templateEditor.form.type')}
           value={field.type ?? 'text'}
-          onChange={(e) => set('type', e.target.value as Field['type'])}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-type` } }}
-          sx={{ width: 140 }}
-        >
-          {FIELD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {translate(`templateEditor.field_types.${type}`)}
-            </option>
-          ))}
-        </TextField>
+          onChange={(type) => set('type', type as Field['type'])}
+          choices={FIELD_TYPES.map((type) => ({ value: type, text: translate(`templateEditor.field_types.${type}`) }))}
+          testId={`${testId}-type`}
+          width={140}
+        />
         <UnitPicker value={field.unit} onChange={(unit) => set('unit', unit)} testId={`${testId}-unit`} />
         <DefaultInput field={field} testId={`${testId}-default`} onChange={(value) => set('default', value)} />
         {field.type === 'factor' ? (

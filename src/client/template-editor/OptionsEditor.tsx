@@ -14,6 +14,7 @@ import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKin
 import { LocalizedInputs } from './LocalizedInputs';
 import { NumberDraftInput } from './NumberDraftInput';
 import { OrderButtons } from './OrderButtons';
+import { EditorSelect } from './EditorSelect';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const KINDS: DataKind[] = ['number', 'text', 'boolean'];
@@ -39,24 +40,17 @@ const DataEntryInputs = ({ entry, source, testId, onChange: change, onRemove }: 
         slotProps={{ htmlInput: { 'data-testid': `${testId}-key` } }}
         sx={{ width: 140 }}
       />
-      <TextField
-        {...small}
-        select
+      <EditorSelect
         label={translate('templateEditor.authoring.data_kind')}
         value={entry.kind}
-        onChange={(e) => {
-          const kind = e.target.value as DataKind;
+        onChange={(value) => {
+          const kind = value as DataKind;
           onChange({ ...entry, kind, value: convertData(entry.value, kind) });
         }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-kind` } }}
-        sx={{ width: 110 }}
-      >
-        {KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {translate(`templateEditor.authoring.kinds.${kind}`)}
-          </option>
-        ))}
-      </TextField>
+        choices={KINDS.map((kind) => ({ value: kind, text: translate(`templateEditor.authoring.kinds.${kind}`) }))}
+        testId={`${testId}-kind`}
+        width={110}
+      />
       {entry.kind === 'number' ? (
         <NumberDraftInput
           label={translate('templateEditor.authoring.data_value')}
@@ -65,18 +59,17 @@ const DataEntryInputs = ({ entry, source, testId, onChange: change, onRemove }: 
           testId={`${testId}-value`}
         />
       ) : entry.kind === 'boolean' ? (
-        <TextField
-          {...small}
-          select
+        <EditorSelect
           label={translate('templateEditor.authoring.data_value')}
           value={String(entry.value)}
-          onChange={(e) => onChange({ ...entry, value: e.target.value === 'true' })}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-value` } }}
-          sx={{ width: 110 }}
-        >
-          <option value="true">{translate('templateEditor.authoring.yes')}</option>
-          <option value="false">{translate('templateEditor.authoring.no')}</option>
-        </TextField>
+          onChange={(value) => onChange({ ...entry, value: value === 'true' })}
+          choices={[
+            { value: 'true', text: translate('templateEditor.authoring.yes') },
+            { value: 'false', text: translate('templateEditor.authoring.no') },
+          ]}
+          testId={`${testId}-value`}
+          width={110}
+        />
       ) : (
         <TextField
           {...small}

@@ -9,6 +9,7 @@ import { Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { parseRule, RULE_ARITY } from '../../core/rules';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
+import { EditorSelect } from './EditorSelect';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const RULE_NAMES = Object.keys(RULE_ARITY);
@@ -50,21 +51,17 @@ export const RulesEditor = ({
     <Box data-testid={`${testId}-rules`} sx={{ width: '100%' }}>
       {entries.map((entry, index) => (
         <Box key={index} sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }}>
-          <TextField
-            {...small}
-            select
+          <EditorSelect
             label={translate('templateEditor.form.rule')}
             value={entry.name}
-            onChange={(event) => pick(index, event.target.value)}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-rule-${index}-name` } }}
-            sx={{ width: 150 }}
-          >
-            {(RULE_NAMES.includes(entry.name) ? RULE_NAMES : [entry.name, ...RULE_NAMES]).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </TextField>
+            onChange={(name) => pick(index, name)}
+            choices={(RULE_NAMES.includes(entry.name) ? RULE_NAMES : [entry.name, ...RULE_NAMES]).map((name) => ({
+              value: name,
+              text: name,
+            }))}
+            testId={`${testId}-rule-${index}-name`}
+            width={150}
+          />
           {entry.args.map((arg, argIndex) => (
             <TextField
               {...small}
