@@ -95,6 +95,28 @@ function PartTexts<T extends { label?: LocalizedText } & Partial<Record<Optional
   );
 }
 
+/** A part's key (a field's or a result's name, a group's id): what formulas, conditions and imports refer to it by. */
+const PartKeyInput = ({
+  label,
+  value,
+  testId,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  testId: string;
+  onChange: (value: string) => void;
+}) => (
+  <TextField
+    {...small}
+    label={label}
+    value={value ?? ''}
+    onChange={(e) => onChange(e.target.value)}
+    slotProps={{ htmlInput: { 'data-testid': testId } }}
+    sx={{ width: 160 }}
+  />
+);
+
 type PartList = 'groups' | 'results';
 type PartOf<K extends PartList> = NonNullable<EditableTemplate[K]>[number];
 
@@ -175,13 +197,11 @@ const FieldEditor = ({
   return (
     <Box sx={{ flex: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-        <TextField
-          {...small}
+        <PartKeyInput
           label={translate('templateEditor.form.name')}
-          value={field.name ?? ''}
-          onChange={(e) => set('name', e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }}
-          sx={{ width: 160 }}
+          value={field.name}
+          testId={`${testId}-name`}
+          onChange={(name) => set('name', name)}
         />
         <EditorSelect
           label={translate('templateEditor.form.type')}
@@ -246,13 +266,11 @@ const GroupEditor = ({
     <PartCard
       testId={testId}
       head={
-        <TextField
-          {...small}
+        <PartKeyInput
           label={translate('templateEditor.form.group_id')}
-          value={group.id ?? ''}
-          onChange={(e) => setGroup((g) => (g.id = e.target.value))}
-          slotProps={{ htmlInput: { 'data-testid': `${testId}-id` } }}
-          sx={{ width: 160 }}
+          value={group.id}
+          testId={`${testId}-id`}
+          onChange={(id) => setGroup((g) => (g.id = id))}
         />
       }
       order={order}
@@ -318,13 +336,11 @@ const ResultEditor = ({
       order={order}
       head={
         <>
-          <TextField
-            {...small}
+          <PartKeyInput
             label={translate('templateEditor.form.name')}
-            value={result.name ?? ''}
-            onChange={(e) => setResult((r) => (r.name = e.target.value))}
-            slotProps={{ htmlInput: { 'data-testid': `${testId}-name` } }}
-            sx={{ width: 160 }}
+            value={result.name}
+            testId={`${testId}-name`}
+            onChange={(name) => setResult((r) => (r.name = name))}
           />
           <UnitPicker
             value={result.unit}
