@@ -2,12 +2,12 @@
  * CSV import aliases: a column header as the admin's files spell it ("Auflage") and the field it fills, row by row.
  * No rows: no `import` key at all, as the format wants it.
  */
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../templates/useLanguage';
+import { AddButton } from './AddButton';
 import { allFieldNames, freeName, type EditableTemplate } from './definitionEdits';
 import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';
 import { EditorSelect } from './EditorSelect';
@@ -72,20 +72,17 @@ export const AliasesEditor = ({
           />
         </Box>
       ))}
-      <Button
-        size="small"
-        startIcon={<AddIcon />}
+      <AddButton
+        label={translate('templateEditor.authoring.add_alias')}
         disabled={names.length === 0}
-        data-testid="te-add-alias"
+        testId="te-add-alias"
         onClick={() =>
           write([
             ...entries,
             { header: freeName(translate('templateEditor.authoring.alias_new_header'), headers), field: names[0]! },
           ])
         }
-      >
-        {translate('templateEditor.authoring.add_alias')}
-      </Button>
+      />
     </Box>
   );
 };

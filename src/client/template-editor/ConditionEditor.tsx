@@ -3,13 +3,13 @@
  * a number, a text; yes/no fields take "is yes"/"is no"), clauses joined by "all" or "any". It writes the condition
  * language of core/template/visibility.ts; a condition the picks cannot express stays its expression, editable as text.
  */
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field } from '../../core/template';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../templates/useLanguage';
+import { AddButton } from './AddButton';
 import { conditionModel, conditionText, type ClauseOperator, type ConditionClause } from './formModel';
 import { NumberDraftInput } from './NumberDraftInput';
 import { EditorSelect } from './EditorSelect';
@@ -198,17 +198,14 @@ export const ConditionEditor = ({
           onRemove={() => write(model.clauses.filter((_, i) => i !== index))}
         />
       ))}
-      <Button
-        size="small"
-        startIcon={<AddIcon />}
-        disabled={!first}
-        onClick={() => first && write([...model.clauses, clauseFor(first)])}
-        data-testid={`${testId}-add-clause`}
-      >
-        {translate(
+      <AddButton
+        label={translate(
           model.clauses.length ? 'templateEditor.authoring.add_clause' : 'templateEditor.authoring.add_condition',
         )}
-      </Button>
+        disabled={!first}
+        onClick={() => first && write([...model.clauses, clauseFor(first)])}
+        testId={`${testId}-add-clause`}
+      />
     </Box>
   );
 };

@@ -4,11 +4,9 @@
  * languages, help, placeholder, unit, rules, default, options with data, show/hide condition); results with formulas;
  * list columns and filters; import aliases. Every change rewrites the same JSON; each concern has its own component.
  */
-import AddIcon from '@mui/icons-material/Add';
 import {
   Box,
   Checkbox,
-  Button,
   Card,
   CardContent,
   FormControlLabel,
@@ -23,6 +21,7 @@ import { useTranslate } from 'react-admin';
 import type { LocalizedText } from '../../core/languages';
 import { FIELD_TYPES, TEMPLATE_TYPES, type Field, type Group, type Result } from '../../core/template';
 import { move, newField, newGroup, newResult, type EditableTemplate } from './definitionEdits';
+import { AddButton } from './AddButton';
 import { AliasesEditor } from './AliasesEditor';
 import { CategoryPicker } from './CategoryPicker';
 import { ConditionEditor } from './ConditionEditor';
@@ -299,19 +298,16 @@ const GroupEditor = ({
           />
         </Box>
       ))}
-      <Button
-        size="small"
-        startIcon={<AddIcon />}
-        data-testid={`${testId}-add-field`}
+      <AddButton
+        label={translate('templateEditor.form.add_field')}
+        testId={`${testId}-add-field`}
         onClick={() =>
           update((draft) => {
             const groups = draft.groups ?? [];
             groups[index] = { ...groups[index], fields: [...(groups[index]?.fields ?? []), newField(draft)] };
           })
         }
-      >
-        {translate('templateEditor.form.add_field')}
-      </Button>
+      />
     </PartCard>
   );
 };
@@ -432,22 +428,16 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         title={translate('templateEditor.form.groups')}
         action={
           <Box>
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
+            <AddButton
+              label={translate('templateEditor.form.add_group')}
               onClick={() => update((d) => (d.groups = [...(d.groups ?? []), newGroup(d, false)]))}
-              data-testid="te-add-group"
-            >
-              {translate('templateEditor.form.add_group')}
-            </Button>
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
+              testId="te-add-group"
+            />
+            <AddButton
+              label={translate('templateEditor.form.add_repeatable_group')}
               onClick={() => update((d) => (d.groups = [...(d.groups ?? []), newGroup(d, true)]))}
-              data-testid="te-add-repeatable-group"
-            >
-              {translate('templateEditor.form.add_repeatable_group')}
-            </Button>
+              testId="te-add-repeatable-group"
+            />
           </Box>
         }
       >
@@ -466,14 +456,11 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
       <Section
         title={translate('templateEditor.form.results')}
         action={
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
+          <AddButton
+            label={translate('templateEditor.form.add_result')}
             onClick={() => update((d) => (d.results = [...(d.results ?? []), newResult(d)]))}
-            data-testid="te-add-result"
-          >
-            {translate('templateEditor.form.add_result')}
-          </Button>
+            testId="te-add-result"
+          />
         }
       >
         {results.map((result, index) => (

@@ -2,12 +2,12 @@
  * Texts in the five languages: a caption, then one short input per language; and the optional ones (help,
  * placeholder, description), offered by a button while absent so the JSON holds only what the admin added.
  */
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
+import { AddButton } from './AddButton';
 
 export const LocalizedInputs = ({
   value,
@@ -80,15 +80,12 @@ export const OptionalTexts = ({
           </Box>
         ))}
       {absent.map((key) => (
-        <Button
+        <AddButton
           key={key}
-          size="small"
-          startIcon={<AddIcon />}
+          label={translate(`templateEditor.authoring.add_${key}`)}
           onClick={() => onChange(key, { ...EMPTY })}
-          data-testid={`${testId}-add-${key}`}
-        >
-          {translate(`templateEditor.authoring.add_${key}`)}
-        </Button>
+          testId={`${testId}-add-${key}`}
+        />
       ))}
     </Box>
   );

@@ -3,12 +3,12 @@
  * `option('field').key`, each entry typed (number, text, yes/no) so `80` stays a number and `true` a boolean. A number
  * carries its source (`dataSources`), which the checker asks for once a formula reads it.
  */
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field, FieldOption } from '../../core/template';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
+import { AddButton } from './AddButton';
 import { freeName, move, newOption } from './definitionEdits';
 import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKind } from './formModel';
 import { LocalizedInputs } from './LocalizedInputs';
@@ -168,9 +168,11 @@ const OptionData = ({
           }
         />
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={addEntry} data-testid={`${testId}-add-data`}>
-        {translate('templateEditor.authoring.add_data')}
-      </Button>
+      <AddButton
+        label={translate('templateEditor.authoring.add_data')}
+        onClick={addEntry}
+        testId={`${testId}-add-data`}
+      />
     </Box>
   );
 };
@@ -226,14 +228,11 @@ export const OptionsEditor = ({
           />
         </Box>
       ))}
-      <Button
-        size="small"
-        startIcon={<AddIcon />}
+      <AddButton
+        label={translate('templateEditor.form.add_option')}
         onClick={() => onChange([...options, newOption(field)])}
-        data-testid={`${testId}-add-option`}
-      >
-        {translate('templateEditor.form.add_option')}
-      </Button>
+        testId={`${testId}-add-option`}
+      />
     </Box>
   );
 };

@@ -3,12 +3,12 @@
  * `between:1,100000000` is two numbers and not a string the admin has to split right. Stored as the format's rule
  * strings (`required`, `min:1`, `between:1,5`), so the JSON tab and the checker see exactly what they did before.
  */
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { parseRule, RULE_ARITY } from '../../core/rules';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
+import { AddButton } from './AddButton';
 import { EditorSelect } from './EditorSelect';
 
 const small = { size: 'small', margin: 'dense' } as const;
@@ -89,14 +89,11 @@ export const RulesEditor = ({
           />
         </Box>
       ))}
-      <Button
-        size="small"
-        startIcon={<AddIcon />}
+      <AddButton
+        label={translate('templateEditor.form.add_rule')}
         onClick={() => onChange([...rules, 'required'])}
-        data-testid={`${testId}-add-rule`}
-      >
-        {translate('templateEditor.form.add_rule')}
-      </Button>
+        testId={`${testId}-add-rule`}
+      />
     </Box>
   );
 };
