@@ -8,8 +8,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  CardHeader,
-  Grid,
   Link as MuiLink,
   List,
   ListItem,
@@ -25,11 +23,22 @@ import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { useProtocolTexts } from '../protocol/summary';
 import { thisYear, useStatistic } from '../statistics/api';
 import { formatFigure, formatKg } from '../statistics/format';
-import { Figure } from '../statistics/OverviewFigures';
+import { Figure } from '../statistics/Figure';
 import { KG_CO2E } from '../../core/template/units';
 
 const LATEST = 5;
 const SHARE: StatisticColumn = { key: 'offset_share', unit: 'percent' };
+
+/**
+ * Equal columns from `md` up, one below, 16 px apart: what MUI's <Grid container spacing={2}> with `md` sizes laid
+ * out, in plain CSS grid (the first page after signing in loads no Grid component; issue #22).
+ */
+const columns = (count: number) =>
+  ({
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `repeat(${count}, minmax(0, 1fr))` },
+  }) as const;
 
 const More = ({ to, label }: { to: string; label: string }) => (
   <CardActions sx={{ mt: 'auto' }}>
@@ -72,37 +81,31 @@ const YearFigures = () => {
   const open = typeof row?.open_orders === 'number' ? new Intl.NumberFormat(locale).format(row.open_orders) : undefined;
   const count = typeof row?.calculations === 'number' ? row.calculations : null;
   return (
-    <Grid container spacing={2} data-testid="dashboard-figures">
-      <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure
-          label={translate('dashboard.year_co2e', { year })}
-          value={show(co2e)}
-          unit={co2e ? KG_CO2E : undefined}
-          to="/statistics"
-          linkLabel={
-            count === null
-              ? translate('dashboard.to_statistics')
-              : translate('dashboard.calculations_count', { smart_count: count })
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure
-          label={translate('dashboard.share_offset', { year })}
-          value={show(share)}
-          to="/statistics"
-          linkLabel={translate('dashboard.to_statistics')}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <LinkedFigure
-          label={translate('dashboard.open_orders')}
-          value={show(open)}
-          to="/orders"
-          linkLabel={translate('dashboard.to_orders')}
-        />
-      </Grid>
-    </Grid>
+    <Box sx={columns(3)} data-testid="dashboard-figures">
+      <LinkedFigure
+        label={translate('dashboard.year_co2e', { year })}
+        value={show(co2e)}
+        unit={co2e ? KG_CO2E : undefined}
+        to="/statistics"
+        linkLabel={
+          count === null
+            ? translate('dashboard.to_statistics')
+            : translate('dashboard.calculations_count', { smart_count: count })
+        }
+      />
+      <LinkedFigure
+        label={translate('dashboard.share_offset', { year })}
+        value={show(share)}
+        to="/statistics"
+        linkLabel={translate('dashboard.to_statistics')}
+      />
+      <LinkedFigure
+        label={translate('dashboard.open_orders')}
+        value={show(open)}
+        to="/orders"
+        linkLabel={translate('dashboard.to_orders')}
+      />
+    </Box>
   );
 };
 
@@ -126,7 +129,10 @@ const Block = ({
   const translate = useTranslate();
   return (
     <Card component="section" aria-label={title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardHeader title={title} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+      {/* CardHeader's look (16 px around an h6 title) without its module */}
+      <Typography variant="h6" component="h2" sx={{ p: 2 }}>
+        {title}
+      </Typography>
       <CardContent sx={{ pt: 0 }}>
         {isError ? <Typography color="text.secondary">{translate('dashboard.unavailable')}</Typography> : null}
         {entries && entries.length === 0 ? <Typography color="text.secondary">{none}</Typography> : null}
@@ -215,14 +221,10 @@ const Dashboard = () => {
       </Typography>
       <Stack spacing={2}>
         <YearFigures />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <LatestCalculations />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <LatestProtocol />
-          </Grid>
-        </Grid>
+        <Box sx={columns(2)}>
+          <LatestCalculations />
+          <LatestProtocol />
+        </Box>
       </Stack>
     </Box>
   );

@@ -1,5 +1,15 @@
 import type { ReactElement } from 'react';
-import { CanAccess, Menu as RaMenu, useTranslate } from 'react-admin';
+import { MenuList } from '@mui/material';
+import { styled } from '@mui/material/styles';
+import {
+  CanAccess,
+  CLOSED_DRAWER_WIDTH,
+  DRAWER_WIDTH,
+  MenuClasses,
+  MenuItemLink,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
@@ -58,13 +68,35 @@ export const MENU_ENTRIES: readonly Entry[] = [
   { to: '/units', label: 'units.menu', icon: <StraightenIcon />, access: { action: 'create', resource: 'units' } },
 ];
 
+/*
+ * react-admin's <Menu> list, without its module: that one brings the resource menu items along (and with them
+ * `inflection`, for resource names this menu never shows) into the first page after signing in (issue #22).
+ * Same class names and styles, widths from the theme as react-admin reads them.
+ */
+const MenuRoot = styled(MenuList, {
+  name: 'RaMenu',
+  overridesResolver: (_props, styles) => styles.root,
+})(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'flex-start',
+  [theme.breakpoints.only('xs')]: { marginTop: 0 },
+  transition: theme.transitions.create('width', {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.leavingScreen,
+  }),
+  [`&.${MenuClasses.open}`]: { width: theme.sidebar?.width ?? DRAWER_WIDTH },
+  [`&.${MenuClasses.closed}`]: { width: theme.sidebar?.closedWidth ?? CLOSED_DRAWER_WIDTH },
+}));
+
 export const Menu = () => {
   const translate = useTranslate();
+  const [open] = useSidebarState();
   return (
-    <RaMenu>
+    <MenuRoot className={open ? MenuClasses.open : MenuClasses.closed}>
       {MENU_ENTRIES.map((entry) => {
         const item = (
-          <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
+          <MenuItemLink key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
         );
         return entry.access ? (
           <CanAccess key={entry.to} {...entry.access}>
@@ -74,6 +106,6 @@ export const Menu = () => {
           item
         );
       })}
-    </RaMenu>
+    </MenuRoot>
   );
 };
