@@ -6,7 +6,8 @@ import {
   ProtocolEntryRecord,
   UnitRecord,
 } from '../../src/core/api';
-import { recordOfRow, sameText } from '../../src/server/db/values';
+import { sameText } from '../../src/core/languages';
+import { recordOfRow } from '../../src/server/db/values';
 import { changedColumns, columnValues } from '../../src/server/http/column-values';
 
 const stamps = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z', version: 3 };

@@ -2,7 +2,7 @@
  * The form editor's changes to a template definition, as pure functions on a deep copy: the form
  * editor writes the very JSON the JSON editor shows, so both stay one document.
  */
-import { LANGUAGES, type LocalizedText } from '../../core/languages';
+import { sameText } from '../../core/languages';
 import type { Field, FieldOption, Group, Result, Template } from '../../core/template';
 
 /** A definition being edited: any part may still be missing or wrong. */
@@ -12,9 +12,6 @@ export type EditableTemplate = Partial<Omit<Template, 'groups' | 'results' | 'li
   list?: { columns?: string[]; filters?: string[] };
   [key: string]: unknown;
 };
-
-export const sameText = (text: string): LocalizedText =>
-  Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as LocalizedText;
 
 export function move<T>(items: readonly T[], from: number, to: number): T[] {
   if (to < 0 || to >= items.length) return [...items];
