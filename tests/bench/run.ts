@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { startupBenchmark } from './startup.bench';
 import { usersListBenchmark } from './users-list.bench';
 import { calculationsListBenchmark } from './calculations-list.bench';
+import { concurrencyBenchmark } from './concurrency.bench';
 import { protocolListBenchmark } from './protocol-list.bench';
 import { statisticsBenchmark } from './statistics.bench';
 import { migrationBenchmark } from './migration.bench';
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   evaluateBenchmark,
   usersListBenchmark,
   calculationsListBenchmark,
+  concurrencyBenchmark,
   protocolListBenchmark,
   migrationBenchmark,
   statisticsBenchmark,
