@@ -40,6 +40,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // Pure functions of src/core: one module graph per worker (47 → 15 s).
+          isolate: false,
         },
       },
       {
