@@ -33,30 +33,44 @@ export async function applyItems(
   templateType?: string,
 ): Promise<number> {
   const expected = migration.summary.count;
-  const unchanged = sql`i.migration_id = ${migration.id} and i.excluded is null and i.calculation_id = calculations.id
-    and calculations.mandant_id = ${migration.mandant_id} and calculations.version = i.before_version and not calculations.frozen`;
+  // The calculation (its mandant, frozen) is read, never written, but by a template migration (inputs, type).
+  const unchanged = sql`i.migration_id = ${migration.id} and i.excluded is null and i.calculation_id = calculation_state.calculation_id
+    and calculations.id = i.calculation_id and calculations.mandant_id = ${migration.mandant_id}
+    and calculation_state.version = i.before_version and not calculations.frozen`;
 
   const snapshot =
     await sql`insert into factor_migration_snapshots (migration_id, calculation_id, mandant_id, database_id, template_version,
       template_type, inputs, results, total_co2e, machine_set_id, version, updated_at, updated_by)
-    select i.migration_id, calculations.id, calculations.mandant_id, calculations.database_id, calculations.template_version,
-      calculations.template_type, ${migration.kind === 'template' ? sql`calculations.inputs` : sql`null`}, calculations.results,
-      calculations.total_co2e, calculations.machine_set_id, calculations.version, calculations.updated_at, calculations.updated_by
-    from factor_migration_items as i join calculations on ${unchanged}`.execute(db);
+    select i.migration_id, calculations.id, calculations.mandant_id, calculation_state.database_id, calculation_state.template_version,
+      calculations.template_type, ${migration.kind === 'template' ? sql`calculations.inputs` : sql`null`}, calculation_state.results,
+      calculation_state.total_co2e, calculation_state.machine_set_id, calculation_state.version, calculation_state.updated_at,
+      calculation_state.updated_by
+    from factor_migration_items as i join calculation_state on i.calculation_id = calculation_state.calculation_id
+      join calculations on ${unchanged}`.execute(db);
   if (affected(snapshot) !== expected) throw conflict(CHANGED_SINCE_PREVIEW);
 
+  // Kind `template` moves each calculation to the target version with the carried-over inputs: those two live in
+  // the calculation row itself (written first, while the state still shows the version the preview saw).
+  if (migration.kind === 'template') {
+    const carried = await sql`update calculations set template_type = ${templateType}, inputs = i.after_inputs
+      from factor_migration_items as i join calculation_state on i.calculation_id = calculation_state.calculation_id
+      where ${unchanged}`.execute(db);
+    if (affected(carried) !== expected) throw conflict(CHANGED_SINCE_PREVIEW);
+  }
   // Kind `database` moves every calculation to the target database; kind `template` keeps each one's
-  // database and moves it to the target version with the carried-over inputs; kind `machine_set` keeps
-  // both and moves it to the target machine set.
+  // database and moves it to the target version; kind `machine_set` keeps both and moves it to the target machine set.
   const moved =
     migration.kind === 'template'
-      ? sql`template_version = ${migration.to_template_version}, template_type = ${templateType}, inputs = i.after_inputs,`
+      ? sql`template_version = ${migration.to_template_version},`
       : migration.kind === 'machine_set'
         ? sql`machine_set_id = ${migration.to_machine_set_id},`
         : sql`database_id = ${migration.to_database_id},`;
-  const update = await sql`update calculations set ${moved} results = i.after_results, total_co2e = i.total_after,
-      version = calculations.version + 1, updated_at = ${isoNow()}, updated_by = ${userId}
-    from factor_migration_items as i where ${unchanged}`.execute(db);
+  // Only the narrow state row is rewritten (migration 0032): few indexes, HOT on PostgreSQL.
+  const update = await sql`update calculation_state set ${moved} results = i.after_results, total_co2e = i.total_after,
+      version = calculation_state.version + 1, updated_at = ${isoNow()}, updated_by = ${userId}
+    from factor_migration_items as i join calculations on calculations.id = i.calculation_id where ${unchanged}`.execute(
+    db,
+  );
   if (affected(update) !== expected) throw conflict(CHANGED_SINCE_PREVIEW);
   return expected;
 }
@@ -69,15 +83,26 @@ export async function rollbackItems(db: Kysely<DatabaseSchema>, migration: Facto
     .where('migration_id', '=', migration.id)
     .executeTakeFirst();
   const expected = Number(counted?.n ?? 0);
+  const restored = sql`s.migration_id = ${migration.id} and s.calculation_id = calculation_state.calculation_id
+    and calculations.id = s.calculation_id and calculations.mandant_id = ${migration.mandant_id}
+    and calculation_state.version = s.version + 1 and not calculations.frozen`;
+  // Only a template migration changed the calculation row itself (inputs, type); written back first, while the
+  // state still shows the version the apply left.
+  if (migration.kind === 'template') {
+    const carried =
+      await sql`update calculations set template_type = s.template_type, inputs = coalesce(s.inputs, calculations.inputs)
+      from factor_migration_snapshots as s join calculation_state on s.calculation_id = calculation_state.calculation_id
+      where ${restored}`.execute(db);
+    if (affected(carried) !== expected) throw conflict(CHANGED_SINCE_APPLY);
+  }
   // Only a machine set migration moves machine_set_id; snapshots of the other kinds may predate the column (null).
-  const machineSet = migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculations.machine_set_id`;
-  const restore = await sql`update calculations set database_id = s.database_id, template_version = s.template_version,
-      machine_set_id = ${machineSet},
-      template_type = s.template_type, inputs = coalesce(s.inputs, calculations.inputs), results = s.results, total_co2e = s.total_co2e, version = s.version,
+  const machineSet = migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculation_state.machine_set_id`;
+  const restore =
+    await sql`update calculation_state set database_id = s.database_id, template_version = s.template_version,
+      machine_set_id = ${machineSet}, results = s.results, total_co2e = s.total_co2e, version = s.version,
       updated_at = s.updated_at, updated_by = s.updated_by
-    from factor_migration_snapshots as s
-    where s.migration_id = ${migration.id} and s.calculation_id = calculations.id and calculations.mandant_id = ${migration.mandant_id}
-      and calculations.version = s.version + 1 and not calculations.frozen`.execute(db);
+    from factor_migration_snapshots as s join calculations on calculations.id = s.calculation_id
+    where ${restored}`.execute(db);
   if (affected(restore) !== expected) throw conflict(CHANGED_SINCE_APPLY);
   // A rolled-back migration cannot be applied or rolled back again: its copies have done their work.
   await db.deleteFrom('factor_migration_snapshots').where('migration_id', '=', migration.id).execute();
