@@ -52,21 +52,32 @@ export function stateRowOf(id: number, row: Record<string, unknown>) {
 export type CalculationInsert = Insertable<CalculationsTable> &
   Omit<Insertable<CalculationStateTable>, 'calculation_id'>;
 
-/** Inserts a calculation's two rows; answers its id. */
-export async function insertCalculation(db: Kysely<DatabaseSchema>, values: CalculationInsert): Promise<number> {
-  const main: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(values))
-    if (!(STATE_COLUMNS as readonly string[]).includes(column)) main[column] = value;
-  const { id } = await db
-    .insertInto('calculations')
-    .values(main as Insertable<CalculationsTable>)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** Inserts calculations' two rows each (rows and their state rows, one statement per table); answers their ids. */
+export async function insertCalculations(
+  db: Kysely<DatabaseSchema>,
+  rows: readonly CalculationInsert[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const main = rows.map(
+    (values) =>
+      Object.fromEntries(
+        Object.entries(values).filter(([column]) => !(STATE_COLUMNS as readonly string[]).includes(column)),
+      ) as Insertable<CalculationsTable>,
+  );
+  const inserted = await db.insertInto('calculations').values(main).returning(['id', 'mandant_id', 'number']).execute();
+  // RETURNING's order is not promised: the ids are matched back by (mandant, number), which is unique.
+  const idOf = new Map(inserted.map((row) => [`${row.mandant_id}:${row.number}`, row.id]));
+  const ids = rows.map((row) => idOf.get(`${row.mandant_id}:${row.number}`)!);
   await db
     .insertInto('calculation_state')
-    .values(stateRowOf(id, values) as Insertable<CalculationStateTable>)
+    .values(rows.map((row, i) => stateRowOf(ids[i]!, row) as Insertable<CalculationStateTable>))
     .execute();
-  return id;
+  return ids;
+}
+
+/** Inserts a calculation's two rows; answers its id. */
+export async function insertCalculation(db: Kysely<DatabaseSchema>, values: CalculationInsert): Promise<number> {
+  return (await insertCalculations(db, [values]))[0]!;
 }
 
 /** A calculation column qualified by the table that holds it (`calculations.title`, `calculation_state.total_co2e`). */

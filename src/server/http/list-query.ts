@@ -350,7 +350,10 @@ export async function selectPage<TRow = Record<string, unknown>>(
       ? await cappedCount(cappedOn, filtered)
       : toCount((await filtered.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst())?.total);
   const wanted = query.range.end - query.range.start + 1;
-  const rows: TRow[] = await sortedRows(filtered, query.sort, columns).limit(wanted).offset(query.range.start).execute();
+  const rows: TRow[] = await sortedRows(filtered, query.sort, columns)
+    .limit(wanted)
+    .offset(query.range.start)
+    .execute();
   if (total <= LIST_COUNT_CAP) return { rows, total };
   return {
     rows,

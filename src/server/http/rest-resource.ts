@@ -256,9 +256,7 @@ export function registerRestResource<
   /** The single entry point for reading rows: tenant-scoped by construction. */
   const scopedSelect = (ctx: RestContext) => {
     const base = state
-      ? dynamic(ctx)
-          .selectFrom(def.table)
-          .innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`)
+      ? dynamic(ctx).selectFrom(def.table).innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`)
       : dynamic(ctx).selectFrom(def.table);
     return def.tenantColumn
       ? scopeToMandant(base, ctx.user, state ? `${def.table}.${def.tenantColumn}` : def.tenantColumn)
@@ -275,7 +273,12 @@ export function registerRestResource<
   const list = async (ctx: RestContext, query: ListQuery) => {
     let base = scopedSelect(ctx);
     // Sorted by a state column: the state table's copy of the tenant column lets its (tenant, column) index drive.
-    if (state && def.tenantColumn && state.copied.includes(def.tenantColumn) && state.columns.includes(query.sort.field))
+    if (
+      state &&
+      def.tenantColumn &&
+      state.copied.includes(def.tenantColumn) &&
+      state.columns.includes(query.sort.field)
+    )
       base = scopeToMandant(base, ctx.user, `${state.table}.${def.tenantColumn}`);
     for (const [key, value] of Object.entries(query.custom)) {
       base = base.where(def.customFilters![key]!(value, ctx));

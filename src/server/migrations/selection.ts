@@ -57,7 +57,8 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
         ? sql<SqlBool>`calculation_state.database_id = ${target.toDatabaseId}`
         : sql<SqlBool>`calculation_state.database_id <> ${target.toDatabaseId}`,
     );
-    if (target.fromDatabaseId !== null) q = q.where(sql<SqlBool>`calculation_state.database_id = ${target.fromDatabaseId}`);
+    if (target.fromDatabaseId !== null)
+      q = q.where(sql<SqlBool>`calculation_state.database_id = ${target.fromDatabaseId}`);
   } else if (target.kind === 'machine_set') {
     q = q.where(sql<SqlBool>`calculation_state.machine_set_id is not null`);
     q = q.where(sql<SqlBool>`calculation_state.machine_set_id <> ${target.toSetId}`);
@@ -65,7 +66,8 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
   } else {
     q = q.where(sql<SqlBool>`calculations.template_id = ${target.templateId}`);
     q = q.where(sql<SqlBool>`calculation_state.template_version <> ${target.toVersion}`);
-    if (target.fromVersion !== null) q = q.where(sql<SqlBool>`calculation_state.template_version = ${target.fromVersion}`);
+    if (target.fromVersion !== null)
+      q = q.where(sql<SqlBool>`calculation_state.template_version = ${target.fromVersion}`);
   }
   if (selection.calculationIds !== null) {
     const ids = selection.calculationIds;

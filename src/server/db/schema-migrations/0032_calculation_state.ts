@@ -72,7 +72,8 @@ const dropIndexes = async (db: MigrationDb, indexes: Record<string, string>) => 
 export async function up(db: MigrationDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   // SQLite checks its references itself; PostgreSQL's are statement-level triggers (0026, below).
-  const references = (target: string, onDelete: string) => (postgres ? '' : ` references ${target} on delete ${onDelete}`);
+  const references = (target: string, onDelete: string) =>
+    postgres ? '' : ` references ${target} on delete ${onDelete}`;
   await sql
     .raw(
       `create table calculation_state (
@@ -100,19 +101,31 @@ export async function up(db: MigrationDb): Promise<void> {
   if (postgres) await movePostgresTriggers(db);
   else {
     await sql`drop trigger if exists calculations_sync_tag_totals`.execute(db);
-    await sql`create trigger calculation_state_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculation_state
-      for each row when new.created_at is not old.created_at or new.total_co2e is not old.total_co2e or new.mandant_id is not old.mandant_id
-      begin
-        update calculation_tags
-        set created_at = case when calculation_tags.mandant_id = new.mandant_id then new.created_at end,
-            total_co2e = case when calculation_tags.mandant_id = new.mandant_id then new.total_co2e end
-        where calculation_id = new.calculation_id;
-      end`.execute(db);
+    await createSqliteSyncTrigger(db, 'calculation_state', 'calculation_id');
   }
 
   await dropIndexes(db, OLD_INDEXES);
   for (const column of MOVED) await db.schema.alterTable('calculations').dropColumn(column).execute();
   await createIndexes(db, 'calculations', NEW_INDEXES);
+}
+
+/**
+ * SQLite: a change of `table`'s created_at, total_co2e or mandant_id rewrites the calculation's tag rows (as 0011 wrote
+ * it for calculations; named `<table>_sync_tag_totals`).
+ */
+async function createSqliteSyncTrigger(db: MigrationDb, table: 'calculations' | 'calculation_state', key: string) {
+  await sql
+    .raw(
+      `create trigger ${table}_sync_tag_totals after update of created_at, total_co2e, mandant_id on ${table}
+    for each row when new.created_at is not old.created_at or new.total_co2e is not old.total_co2e or new.mandant_id is not old.mandant_id
+    begin
+      update calculation_tags
+      set created_at = case when calculation_tags.mandant_id = new.mandant_id then new.created_at end,
+          total_co2e = case when calculation_tags.mandant_id = new.mandant_id then new.total_co2e end
+      where calculation_id = new.${key};
+    end`,
+    )
+    .execute(db);
 }
 
 /** PostgreSQL: the tag copies' fill and sync, and the reference checks of 0026, follow the moved columns. */
@@ -222,7 +235,7 @@ export async function down(db: MigrationDb): Promise<void> {
     : {
         database_id: 'integer references factor_databases (id) on delete restrict',
         machine_set_id: 'integer references machine_sets (id)',
-        template_version: "integer not null default 1",
+        template_version: 'integer not null default 1',
         results: "text not null default '{}'",
         total_co2e: 'double precision not null default 0',
         version: 'integer not null default 1',
@@ -287,14 +300,7 @@ export async function down(db: MigrationDb): Promise<void> {
     end $$`.execute(db);
   } else {
     await sql`drop trigger if exists calculation_state_sync_tag_totals`.execute(db);
-    await sql`create trigger calculations_sync_tag_totals after update of created_at, total_co2e, mandant_id on calculations
-    for each row when new.created_at is not old.created_at or new.total_co2e is not old.total_co2e or new.mandant_id is not old.mandant_id
-    begin
-      update calculation_tags
-      set created_at = case when calculation_tags.mandant_id = new.mandant_id then new.created_at end,
-          total_co2e = case when calculation_tags.mandant_id = new.mandant_id then new.total_co2e end
-      where calculation_id = new.id;
-    end`.execute(db);
+    await createSqliteSyncTrigger(db, 'calculations', 'id');
   }
   await db.schema.dropTable('calculation_state').execute();
 }
