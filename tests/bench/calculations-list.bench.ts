@@ -186,6 +186,7 @@ async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => v
     if (kind === 'postgres') {
       await sql`vacuum analyze calculations`.execute(db);
       await sql`vacuum analyze calculation_tags`.execute(db);
+      await sql`vacuum analyze calculation_state`.execute(db);
     } else await sql`analyze`.execute(db);
     print(
       `  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`,

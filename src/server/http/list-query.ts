@@ -266,6 +266,8 @@ type AnyQuery = any;
 export interface ListColumns {
   ref(column: string): Expression<unknown>;
   select(query: AnyQuery): AnyQuery;
+  /** The id that breaks ties of a sort by `field`: the sorted table's own key, so its index gives the whole order. */
+  tieBreaker?(field: string): Expression<unknown>;
 }
 
 const PLAIN_COLUMNS: ListColumns = { ref: (column) => sql.ref(column), select: (query) => query.selectAll() };
@@ -308,7 +310,7 @@ export function sortedRows<QB extends { selectAll(): unknown }>(
   columns: ListColumns = PLAIN_COLUMNS,
 ): ReturnType<QB['selectAll']> {
   const page = columns.select(query).orderBy(columns.ref(sort.field), sort.order);
-  return sort.field === 'id' ? page : page.orderBy(columns.ref('id'), sort.order);
+  return sort.field === 'id' ? page : page.orderBy(columns.tieBreaker?.(sort.field) ?? columns.ref('id'), sort.order);
 }
 
 /** One page of a list and the number of records its filters match (null: more than LIST_COUNT_CAP). */

@@ -251,13 +251,23 @@ export function registerRestResource<
   const listColumns: ListColumns | undefined = state && {
     ref: columnRef,
     select: (query) => query.selectAll(def.table).select(state.columns.map((column) => `${state.table}.${column}`)),
+    // The state row's key is the record's id.
+    tieBreaker: (field) => sql.ref(state.columns.includes(field) ? `${state.table}.${state.key}` : `${def.table}.id`),
   };
 
   /** The single entry point for reading rows: tenant-scoped by construction. */
-  const scopedSelect = (ctx: RestContext) => {
-    const base = state
-      ? dynamic(ctx).selectFrom(def.table).innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`)
-      : dynamic(ctx).selectFrom(def.table);
+  const scopedSelect = (ctx: RestContext, stateFirst = false) => {
+    // stateFirst: the state table is the outer loop (SQLite keeps a CROSS JOIN's order; PostgreSQL plans it as any
+    // inner join), so a page sorted by a state column walks its index and stops after the page, instead of sorting
+    // every match — SQLite's planner (with STAT4) preferred the latter: 34 ms instead of 3 at 20,000 calculations.
+    const base = !state
+      ? dynamic(ctx).selectFrom(def.table)
+      : stateFirst
+        ? dynamic(ctx)
+            .selectFrom(state.table)
+            .crossJoin(def.table)
+            .whereRef(`${state.table}.${state.key}`, '=', `${def.table}.id`)
+        : dynamic(ctx).selectFrom(def.table).innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`);
     return def.tenantColumn
       ? scopeToMandant(base, ctx.user, state ? `${def.table}.${def.tenantColumn}` : def.tenantColumn)
       : base;
@@ -271,14 +281,11 @@ export function registerRestResource<
   };
 
   const list = async (ctx: RestContext, query: ListQuery) => {
-    let base = scopedSelect(ctx);
+    const stateSorted = !!state && state.columns.includes(query.sort.field);
+    // A text search narrows more than a walk of the sort index would: there the planner chooses the order.
+    let base = scopedSelect(ctx, stateSorted && query.search === null);
     // Sorted by a state column: the state table's copy of the tenant column lets its (tenant, column) index drive.
-    if (
-      state &&
-      def.tenantColumn &&
-      state.copied.includes(def.tenantColumn) &&
-      state.columns.includes(query.sort.field)
-    )
+    if (stateSorted && def.tenantColumn && state!.copied.includes(def.tenantColumn))
       base = scopeToMandant(base, ctx.user, `${state.table}.${def.tenantColumn}`);
     for (const [key, value] of Object.entries(query.custom)) {
       base = base.where(def.customFilters![key]!(value, ctx));
