@@ -7,11 +7,25 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import {
+  insertCalculation,
+  selectCalculations,
+  STATE_COLUMNS,
+  type CalculationInsert,
+} from '../../src/server/calculations/state';
 import { describeEachDatabase, type TestContext } from './harness';
 
 describeEachDatabase('calculation references', (ctx: TestContext) => {
   const firstCalculation = async () =>
-    (await ctx.db.selectFrom('calculations').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow())!;
+    (await selectCalculations(ctx.db).orderBy('calculations.id').limit(1).executeTakeFirstOrThrow())!;
+  /** A calculation's two rows (migration 0032), written together as every writer does. */
+  const insertBoth = (values: Record<string, unknown>) =>
+    ctx.db.transaction().execute((trx) => insertCalculation(trx, values as unknown as CalculationInsert));
+  /** Only the calculations row of `values` (one statement of several rows). */
+  const mainRow = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(values).filter(([column]) => !(STATE_COLUMNS as readonly string[]).includes(column)),
+    ) as never;
   const refused = async (write: Promise<unknown>) => {
     const error = await write.then(
       () => null,
@@ -39,34 +53,25 @@ describeEachDatabase('calculation references', (ctx: TestContext) => {
     const count = async () =>
       Number((await sql<{ n: unknown }>`select count(*) as n from calculations`.execute(ctx.db)).rows[0]!.n);
     const before = await count();
-    await refused(
-      ctx.db
-        .insertInto('calculations')
-        .values(await copyOf({ mandant_id: 999_999 }))
-        .execute(),
-    );
-    await refused(
-      ctx.db
-        .insertInto('calculations')
-        .values(await copyOf({ database_id: 999_999 }))
-        .execute(),
-    );
-    await refused(
-      ctx.db
-        .insertInto('calculations')
-        .values(await copyOf({ updated_by: 999_999 }))
-        .execute(),
-    );
+    await refused(insertBoth(await copyOf({ mandant_id: 999_999 })));
+    await refused(insertBoth(await copyOf({ database_id: 999_999 })));
+    await refused(insertBoth(await copyOf({ updated_by: 999_999 })));
     // Two rows in one statement, one of them bad: neither stays.
     await refused(
       ctx.db
         .insertInto('calculations')
-        .values([await copyOf({}), await copyOf({ created_by: 999_999 })])
+        .values([mainRow(await copyOf({})), mainRow(await copyOf({ created_by: 999_999 }))])
         .execute(),
     );
     expect(await count()).toBe(before);
     const calc = await firstCalculation();
-    await refused(ctx.db.updateTable('calculations').set({ database_id: 999_999 }).where('id', '=', calc.id).execute());
+    await refused(
+      ctx.db
+        .updateTable('calculation_state')
+        .set({ database_id: 999_999 })
+        .where('calculation_id', '=', calc.id)
+        .execute(),
+    );
     await refused(
       ctx.db
         .insertInto('calculation_tags')
@@ -101,11 +106,7 @@ describeEachDatabase('calculation references', (ctx: TestContext) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const copy = await ctx.db
-      .insertInto('calculations')
-      .values(await copyOf({ created_by: user.id, updated_by: user.id }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const copy = { id: await insertBoth(await copyOf({ created_by: user.id, updated_by: user.id })) };
     await ctx.db
       .insertInto('calculation_tags')
       .values({
@@ -117,11 +118,7 @@ describeEachDatabase('calculation references', (ctx: TestContext) => {
       })
       .execute();
     await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
-    const orphan = await ctx.db
-      .selectFrom('calculations')
-      .selectAll()
-      .where('id', '=', copy.id)
-      .executeTakeFirstOrThrow();
+    const orphan = await selectCalculations(ctx.db).where('calculations.id', '=', copy.id).executeTakeFirstOrThrow();
     expect([orphan.created_by, orphan.updated_by]).toEqual([null, null]);
 
     await ctx.db.deleteFrom('calculations').where('id', '=', copy.id).execute();

@@ -174,9 +174,9 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     // Factor texts are read from the (published, immutable) database: the row keeps key, value and unit.
     expect(paper.factors[0]!.label?.de).toBe('Papier, Frischfaser');
     const stored = await ctx.db
-      .selectFrom('calculations')
+      .selectFrom('calculation_state')
       .select('results')
-      .where('id', '=', calc.id)
+      .where('calculation_id', '=', calc.id)
       .executeTakeFirstOrThrow();
     const storedText = typeof stored.results === 'string' ? stored.results : JSON.stringify(stored.results);
     expect(storedText).not.toMatch(/DESNZ|Frischfaser/);
@@ -215,18 +215,18 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
 
     // A row written before year and region were kept still loads; the two read as unknown.
     const row = await ctx.db
-      .selectFrom('calculations')
+      .selectFrom('calculation_state')
       .select('results')
-      .where('id', '=', res.body.id)
+      .where('calculation_id', '=', res.body.id)
       .executeTakeFirstOrThrow();
     const older = JSON.parse(typeof row.results === 'string' ? row.results : JSON.stringify(row.results)) as {
       factors: Record<string, unknown>[];
     };
     older.factors = older.factors.map(({ year: _year, region: _region, ...rest }) => rest);
     await ctx.db
-      .updateTable('calculations')
+      .updateTable('calculation_state')
       .set({ results: JSON.stringify(older) })
-      .where('id', '=', res.body.id)
+      .where('calculation_id', '=', res.body.id)
       .execute();
     const old = await ctx.request<CalculationRecord>('GET', `/api/calculations/${res.body.id}`, {
       token: await token('viewer@muster.example'),
@@ -376,7 +376,11 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const calc = (
       await create('editor@muster.example', { template_id: 'brochure', template_version: 1, inputs: BROCHURE_INPUTS })
     ).body;
-    await ctx.db.updateTable('calculations').set({ template_version: 0 }).where('id', '=', calc.id).execute();
+    await ctx.db
+      .updateTable('calculation_state')
+      .set({ template_version: 0 })
+      .where('calculation_id', '=', calc.id)
+      .execute();
     const t = await token('editor@muster.example');
     expect((await ctx.request('GET', `/api/calculations/${calc.id}`, { token: t })).status).toBe(200);
     const update = await ctx.request<Error400>('PUT', `/api/calculations/${calc.id}`, {

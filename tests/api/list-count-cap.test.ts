@@ -3,6 +3,7 @@
  * `Content-Range` says `*` (react-admin then pages without a total), except on the last page, whose end
  * is the exact total. Filters narrower than the cap keep their exact count.
  */
+import { insertCalculations, selectCalculations } from '../../src/server/calculations/state';
 import { beforeAll, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
 import { LIST_COUNT_CAP } from '../../src/core/lists/count-cap';
@@ -19,11 +20,9 @@ describeEachDatabase('calculations past the count cap', (ctx: TestContext) => {
   beforeAll(async () => {
     token = await ctx.login('viewer@muster.example');
     const mandant = await ctx.mandantId('muster');
-    const model = await ctx.db
-      .selectFrom('calculations')
-      .selectAll()
-      .where('mandant_id', '=', mandant)
-      .orderBy('id')
+    const model = await selectCalculations(ctx.db)
+      .where('calculations.mandant_id', '=', mandant)
+      .orderBy('calculations.id')
       .executeTakeFirstOrThrow();
     before = Number(
       (
@@ -46,7 +45,7 @@ describeEachDatabase('calculations past the count cap', (ctx: TestContext) => {
         title: `Massenkalkulation ${start + i}`,
         template_id: start + i < 40 ? 'cap-test' : columns.template_id,
       }));
-      await ctx.db.insertInto('calculations').values(rows).execute();
+      await insertCalculations(ctx.db, rows);
     }
   }, 120_000);
 

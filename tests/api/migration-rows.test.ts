@@ -1,7 +1,9 @@
 /**
  * A migration apply followed by its rollback leaves the stored rows exactly as they were: every
  * column of every calculation and of every tag row, compared as the database holds them (not
- * through the API records, which could hide a column the API does not show).
+ * through the API records, which could hide a column the API does not show). The apply and the rollback write
+ * only the calculations' state rows (migration 0032): the calculation rows, and so their index entries, stay
+ * untouched — on PostgreSQL not even a new row version (same ctid).
  */
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -12,6 +14,7 @@ describeEachDatabase('migration rows', (ctx: TestContext) => {
   /** Every stored row of the tables a migration writes, in a fixed order. */
   const storedRows = async () => ({
     calculations: (await sql`select * from calculations order by id`.execute(ctx.db)).rows,
+    calculation_state: (await sql`select * from calculation_state order by calculation_id`.execute(ctx.db)).rows,
     calculation_tags: (await sql`select * from calculation_tags order by calculation_id, tag`.execute(ctx.db)).rows,
   });
 
@@ -28,6 +31,12 @@ describeEachDatabase('migration rows', (ctx: TestContext) => {
     expect(tagged.status).toBe(200);
     const before = await storedRows();
     expect(before.calculation_tags.length).toBeGreaterThan(0);
+    /** Where each calculation row physically is (PostgreSQL): an UPDATE, even of equal values, moves it. */
+    const rowVersions = async () =>
+      ctx.dialect === 'postgres'
+        ? (await sql`select id, ctid::text as at from calculations order by id`.execute(ctx.db)).rows
+        : null;
+    const versionsBefore = await rowVersions();
 
     const preview = await ctx.request<FactorMigrationRecord>('POST', '/api/migrations', {
       token,
@@ -37,10 +46,13 @@ describeEachDatabase('migration rows', (ctx: TestContext) => {
     expect(preview.body.summary.count).toBeGreaterThan(0);
     expect((await ctx.request('POST', `/api/migrations/${preview.body.id}/apply`, { token })).status).toBe(200);
     const applied = await storedRows();
-    expect(applied.calculations).not.toEqual(before.calculations);
+    expect(applied.calculation_state).not.toEqual(before.calculation_state);
+    expect(applied.calculations).toEqual(before.calculations);
+    expect(await rowVersions()).toEqual(versionsBefore);
     expect(applied.calculation_tags).not.toEqual(before.calculation_tags);
 
     expect((await ctx.request('POST', `/api/migrations/${preview.body.id}/rollback`, { token })).status).toBe(200);
     expect(await storedRows()).toEqual(before);
+    expect(await rowVersions()).toEqual(versionsBefore);
   });
 });

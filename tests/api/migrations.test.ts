@@ -5,6 +5,7 @@
  * migrations (inputs carried over, invalid ones excluded with the reason, exact rollback) and
  * migrations of the calculations a list filter matches, resolved on the server.
  */
+import { selectCalculations } from '../../src/server/calculations/state';
 import { expect, it } from 'vitest';
 import type {
   CalculationRecord,
@@ -457,7 +458,10 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
 
     // The stored columns themselves, not only the records the API shows, come back exactly.
     const columns = () =>
-      ctx.db.selectFrom('calculations').selectAll().where('template_id', '=', 'flyer-mig').orderBy('id').execute();
+      selectCalculations(ctx.db)
+        .where('calculations.template_id', '=', 'flyer-mig')
+        .orderBy('calculations.id')
+        .execute();
     const storedBefore = await columns();
     const applied = await ctx.request<FactorMigrationRecord>('POST', `/api/migrations/${migration.id}/apply`, {
       token,

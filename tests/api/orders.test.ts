@@ -3,6 +3,7 @@
  * with its roles per transition, the frozen rule, rounding and price, bad input that changes
  * nothing, PDFs, and 50 concurrent place requests against stock for 10 — on SQLite and PostgreSQL.
  */
+import { insertCalculation, selectCalculations } from '../../src/server/calculations/state';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
 import type {
@@ -458,7 +459,11 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
 
     // Zero tonnes: a calculation with a total of 0 kg CO2e.
     const zero = await freshCalculation();
-    await ctx.db.updateTable('calculations').set({ total_co2e: 0 }).where('id', '=', zero.id).execute();
+    await ctx.db
+      .updateTable('calculation_state')
+      .set({ total_co2e: 0 })
+      .where('calculation_id', '=', zero.id)
+      .execute();
     const zeroRes = await as(EDITOR, 'POST', '/api/orders', { project_id: testProject.id, calculation_id: zero.id });
     expect(zeroRes.status).toBe(400);
     expect(zeroRes.body.message).toMatch(/0 kg/);
@@ -492,23 +497,21 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
   it('sells exactly the stock when 50 place requests race for stock of 10 orders', async () => {
     const source = demoCalculations[1]!;
     const mandantId = source.mandant_id;
-    const row = await ctx.db
-      .selectFrom('calculations')
-      .selectAll()
-      .where('id', '=', source.id)
-      .executeTakeFirstOrThrow();
+    const row = await selectCalculations(ctx.db).where('calculations.id', '=', source.id).executeTakeFirstOrThrow();
     const { id: _id, ...copy } = row;
     // PostgreSQL answers jsonb parsed; write it back as JSON text like the application does.
     for (const key of ['tags', 'inputs', 'results'] as const)
       if (typeof copy[key] !== 'string') copy[key] = JSON.stringify(copy[key]);
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
-      const inserted = await ctx.db
-        .insertInto('calculations')
-        .values({ ...copy, number: `K-RACE-${String(i).padStart(3, '0')}`, frozen: false, version: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(inserted.id);
+      ids.push(
+        await insertCalculation(ctx.db, {
+          ...copy,
+          number: `K-RACE-${String(i).padStart(3, '0')}`,
+          frozen: false,
+          version: 1,
+        }),
+      );
     }
     expect(ids).toHaveLength(50);
     const race = await newProject({ tonnes_available_kg: 10_000_000 });

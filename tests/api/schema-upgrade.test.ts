@@ -9,6 +9,7 @@
 import { Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { migrationProvider } from '../../src/server/db/schema-migrations';
+import { insertCalculation as insertBoth, selectCalculations } from '../../src/server/calculations/state';
 import { describeEachDatabase, type TestContext } from './harness';
 
 type TagRow = {
@@ -29,11 +30,15 @@ async function tagRows(ctx: TestContext): Promise<TagRow[]> {
   return rows.map((r) => ({ ...r, total_co2e: r.total_co2e === null ? null : Number(r.total_co2e) }));
 }
 
-/** Tag rows whose copies differ from their calculation's (NULLs expected only across mandants). */
-async function outOfSync(ctx: TestContext): Promise<number> {
+/**
+ * Tag rows whose copies differ from their calculation's (NULLs expected only across mandants): its state row since
+ * 0032, the calculation row itself before (`before0032`).
+ */
+async function outOfSync(ctx: TestContext, before0032 = false): Promise<number> {
+  const source = before0032 ? sql`calculations c on c.id` : sql`calculation_state c on c.calculation_id`;
   const { rows } = await sql<{
     n: unknown;
-  }>`select count(*) as n from calculation_tags t join calculations c on c.id = t.calculation_id
+  }>`select count(*) as n from calculation_tags t join ${source} = t.calculation_id
     where (t.mandant_id = c.mandant_id and (t.created_at is distinct from c.created_at or t.total_co2e is distinct from c.total_co2e))
        or (t.mandant_id <> c.mandant_id and (t.created_at is not null or t.total_co2e is not null))`.execute(ctx.db);
   return Number(rows[0]!.n);
@@ -50,32 +55,28 @@ async function insertCalculation(
 ): Promise<number> {
   const database = await ctx.db.selectFrom('factor_databases').select('id').orderBy('id').executeTakeFirstOrThrow();
   const at = '2024-03-01T10:00:00.000Z';
-  const { id } = await ctx.db
-    .insertInto('calculations')
-    .values({
-      mandant_id: mandantId,
-      number,
-      template_id: 'flyer',
-      template_version: 1,
-      template_type: 'product',
-      database_id: database.id,
-      title: number,
-      customer: null,
-      tags: JSON.stringify(tags),
-      status: 'draft',
-      inputs: '{}',
-      results: '{}',
-      total_co2e: total,
-      created_by: null,
-      updated_by: null,
-      created_at: at,
-      updated_at: at,
-      duplicated_from: null,
-      import_id: null,
-      frozen: false,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertBoth(ctx.db, {
+    mandant_id: mandantId,
+    number,
+    template_id: 'flyer',
+    template_version: 1,
+    template_type: 'product',
+    database_id: database.id,
+    title: number,
+    customer: null,
+    tags: JSON.stringify(tags),
+    status: 'draft',
+    inputs: '{}',
+    results: '{}',
+    total_co2e: total,
+    created_by: null,
+    updated_by: null,
+    created_at: at,
+    updated_at: at,
+    duplicated_from: null,
+    import_id: null,
+    frozen: false,
+  });
   const values = withValues ? { created_at: at, total_co2e: total } : {};
   if (tags.length > 0)
     await ctx.db
@@ -98,6 +99,9 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     const before = await tagRows(ctx);
     expect(before.filter((r) => ids.includes(r.calculation_id))).toHaveLength(3);
 
+    const stored = () => selectCalculations(ctx.db).orderBy('calculations.id').execute();
+    const storedBefore = await stored();
+
     const migrator = new Migrator({ db: ctx.db, provider: migrationProvider });
     const down = await migrator.migrateTo('0013_statistics_month_index');
     expect(down.error).toBeUndefined();
@@ -112,24 +116,36 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     expect(names.slice(0, -4).every((name) => name > '0017')).toBe(true);
     expect(await tagRows(ctx)).toEqual(before);
     // The 0013 triggers work on the restored table.
-    await ctx.db.updateTable('calculations').set({ total_co2e: 11 }).where('id', '=', ids[0]!).execute();
-    expect(await outOfSync(ctx)).toBe(0);
+    await sql`update calculations set total_co2e = 11 where id = ${ids[0]!}`.execute(ctx.db);
+    expect(await outOfSync(ctx, true)).toBe(0);
 
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
     const after = await tagRows(ctx);
     expect(after.map(({ total_co2e: _t, ...key }) => key)).toEqual(before.map(({ total_co2e: _t, ...key }) => key));
     expect(after.find((r) => r.calculation_id === ids[0] && r.tag === 'a')?.total_co2e).toBe(11);
-
-    // One statement changing several calculations, one of them twice over (total and created_at).
-    await sql`update calculations set total_co2e = total_co2e * 2 where id in (${ids[0]}, ${ids[1]}, ${ids[2]})`.execute(
+    // 0032 on populated data: one state row per calculation, with the values the wide row had.
+    const counted = await sql<{ calculations: unknown; states: unknown }>`select
+      (select count(*) from calculations) as calculations, (select count(*) from calculation_state) as states`.execute(
       ctx.db,
     );
-    await ctx.db
-      .updateTable('calculations')
-      .set({ created_at: '2024-04-01T00:00:00.000Z' })
-      .where('id', '=', ids[1]!)
-      .execute();
+    expect(Number(counted.rows[0]!.states)).toBe(Number(counted.rows[0]!.calculations));
+    expect(await stored()).toEqual(storedBefore.map((row) => (row.id === ids[0] ? { ...row, total_co2e: 11 } : row)));
+
+    // One statement changing several calculations, one of them twice over (total and created_at).
+    await sql`update calculation_state set total_co2e = total_co2e * 2 where calculation_id in (${ids[0]}, ${ids[1]}, ${ids[2]})`.execute(
+      ctx.db,
+    );
+    // created_at and mandant_id: a writer changes both rows (the state row holds the copies the tag rows follow).
+    for (const [table, key] of [
+      ['calculations', 'id'],
+      ['calculation_state', 'calculation_id'],
+    ] as const)
+      await ctx.db
+        .updateTable(table)
+        .set({ created_at: '2024-04-01T00:00:00.000Z' })
+        .where(key, '=', ids[1]!)
+        .execute();
     expect(await outOfSync(ctx)).toBe(0);
     expect((await tagRows(ctx)).filter((r) => r.calculation_id === ids[1])).toEqual([
       { calculation_id: ids[1], mandant_id: muster, tag: 'b', created_at: '2024-04-01T00:00:00.000Z', total_co2e: 40 },
@@ -137,6 +153,11 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
 
     // A calculation moved to another mandant: its (old-mandant) tag rows stop counting.
     await ctx.db.updateTable('calculations').set({ mandant_id: printco }).where('id', '=', ids[1]!).execute();
+    await ctx.db
+      .updateTable('calculation_state')
+      .set({ mandant_id: printco })
+      .where('calculation_id', '=', ids[1]!)
+      .execute();
     expect((await tagRows(ctx)).find((r) => r.calculation_id === ids[1])).toMatchObject({
       created_at: null,
       total_co2e: null,

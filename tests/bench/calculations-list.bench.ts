@@ -5,6 +5,7 @@
  * with `computeResults` on the brochure template (µs), plus validation + computation together.
  * Issue 22's page weight: the bytes of a 25-row page of brochures, raw and as sent compressed.
  */
+import { STATE_COLUMNS, stateRowOf } from '../../src/server/calculations/state';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -107,10 +108,23 @@ export async function insertCalculations(
           frozen: false,
         };
       });
+      // A calculation's two rows (migration 0032): the calculation, then its state.
       const inserted = await trx
         .insertInto('calculations')
-        .values(rows)
-        .returning(['id', 'number', 'tags', 'created_at', 'total_co2e'])
+        .values(
+          rows.map(
+            (row) =>
+              Object.fromEntries(
+                Object.entries(row).filter(([column]) => !(STATE_COLUMNS as readonly string[]).includes(column)),
+              ) as never,
+          ),
+        )
+        .returning(['id', 'number', 'tags', 'created_at'])
+        .execute();
+      const byNumber = new Map(rows.map((row) => [row.number, row]));
+      await trx
+        .insertInto('calculation_state')
+        .values(inserted.map((row) => stateRowOf(row.id, byNumber.get(row.number)!) as never))
         .execute();
       const tagRows = inserted.flatMap((row) =>
         (JSON.parse(typeof row.tags === 'string' ? row.tags : JSON.stringify(row.tags)) as string[]).map((tag) => ({
@@ -118,7 +132,7 @@ export async function insertCalculations(
           mandant_id: mandantId,
           tag,
           created_at: row.created_at,
-          total_co2e: Number(row.total_co2e),
+          total_co2e: Number(byNumber.get(row.number)!.total_co2e),
         })),
       );
       if (tagRows.length > 0) await trx.insertInto('calculation_tags').values(tagRows).execute();
@@ -172,6 +186,7 @@ async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => v
     if (kind === 'postgres') {
       await sql`vacuum analyze calculations`.execute(db);
       await sql`vacuum analyze calculation_tags`.execute(db);
+      await sql`vacuum analyze calculation_state`.execute(db);
     } else await sql`analyze`.execute(db);
     print(
       `  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`,

@@ -13,6 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import {
   CALCULATION_COPY_COLUMNS,
   copyTextOf,
+  STATE_COPY_COLUMNS,
   TAG_COPY_COLUMNS,
   type BatchOwner,
   type ImportedRow,
@@ -69,7 +70,7 @@ async function copyAll(client: pg.Client, statement: string, text: string): Prom
   await finished(stream);
 }
 
-/** PostgreSQL: COPY of the rows into calculations/calculation_tags, then into bare copies of both. */
+/** PostgreSQL: COPY of the rows into calculations/calculation_state/calculation_tags, then into bare copies of the three. */
 export async function postgresFloor(
   url: string,
   owner: BatchOwner,
@@ -78,20 +79,22 @@ export async function postgresFloor(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const load = async (calculations: string, tags: string, firstId: number) => {
+    const load = async (calculations: string, state: string, tags: string, firstId: number) => {
       const text = rowText(owner, rows, firstId);
       const started = performance.now();
       await client.query('begin');
       await copyAll(client, `copy ${calculations} (${CALCULATION_COPY_COLUMNS}) from stdin`, text.calculations);
+      await copyAll(client, `copy ${state} (${STATE_COPY_COLUMNS}) from stdin`, text.state);
       await copyAll(client, `copy ${tags} (${TAG_COPY_COLUMNS}) from stdin`, text.tags);
       await client.query('commit');
       return (performance.now() - started) / 1000;
     };
-    const sameSchema = await load('calculations', 'calculation_tags', 10_000_000);
+    const sameSchema = await load('calculations', 'calculation_state', 'calculation_tags', 10_000_000);
     await client.query('create table bare_calculations (like calculations including defaults)');
+    await client.query('create table bare_state (like calculation_state including defaults)');
     await client.query('create table bare_tags (like calculation_tags including defaults)');
-    const bare = await load('bare_calculations', 'bare_tags', 10_000_000);
-    await client.query('drop table bare_calculations, bare_tags');
+    const bare = await load('bare_calculations', 'bare_state', 'bare_tags', 10_000_000);
+    await client.query('drop table bare_calculations, bare_state, bare_tags');
     return { sameSchema, bare };
   } finally {
     await client.end();
@@ -109,36 +112,43 @@ export function sqliteFloor(file: string, owner: BatchOwner, rows: readonly Impo
     const fields = (line: string) =>
       line.split('\t').map((f) => (f === '\\N' ? null : f.replace(/\\(.)/g, (_, c: string) => UNESCAPE[c] ?? c)));
     const text = rowText(owner, rows, 10_000_000);
-    const calculationValues = text.calculations
-      .split('\n')
-      .filter(Boolean)
-      .map((line) =>
-        fields(line).map((v, i) =>
-          i === 20 ? (v === 'f' ? 0 : 1) : v !== null && NUMERIC_COLUMNS.has(i) ? Number(v) : v,
+    // Each COPY text's lines as the values SQLite takes, typed by column name.
+    const valuesOf = (copyText: string, columnList: string) => {
+      const names = columnList.split(',').map((name) => name.trim());
+      return copyText
+        .split('\n')
+        .filter(Boolean)
+        .map((line) =>
+          fields(line).map((v, i) =>
+            names[i] === 'frozen' ? (v === 'f' ? 0 : 1) : v !== null && NUMERIC_COLUMNS.has(names[i]!) ? Number(v) : v,
+          ),
+        );
+    };
+    const tables = [
+      [CALCULATION_COPY_COLUMNS, valuesOf(text.calculations, CALCULATION_COPY_COLUMNS)],
+      [STATE_COPY_COLUMNS, valuesOf(text.state, STATE_COPY_COLUMNS)],
+      [TAG_COPY_COLUMNS, valuesOf(text.tags, TAG_COPY_COLUMNS)],
+    ] as const;
+    const load = (names: readonly string[]) => {
+      const started = performance.now();
+      const inserts = tables.map(([columns], i) =>
+        sqlite.prepare(
+          `insert into ${names[i]} (${columns}) values (${Array(columns.split(',').length).fill('?').join(',')})`,
         ),
       );
-    const tagValues = text.tags
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => fields(line).map((v, i) => (v !== null && i !== 2 && i !== 3 ? Number(v) : v)));
-    const load = (calculations: string, tags: string) => {
-      const started = performance.now();
-      const columns = CALCULATION_COPY_COLUMNS.split(',').length;
-      const insert = sqlite.prepare(
-        `insert into ${calculations} (${CALCULATION_COPY_COLUMNS}) values (${Array(columns).fill('?').join(',')})`,
-      );
-      const insertTag = sqlite.prepare(`insert into ${tags} (${TAG_COPY_COLUMNS}) values (?, ?, ?, ?, ?)`);
       sqlite.transaction(() => {
-        for (const values of calculationValues) insert.run(values);
-        for (const values of tagValues) insertTag.run(values);
+        tables.forEach(([, values], i) => {
+          for (const row of values) inserts[i]!.run(row);
+        });
       })();
       return (performance.now() - started) / 1000;
     };
-    const sameSchema = load('calculations', 'calculation_tags');
+    const sameSchema = load(['calculations', 'calculation_state', 'calculation_tags']);
     sqlite.exec('create table bare_calculations as select * from calculations where 0');
+    sqlite.exec('create table bare_state as select * from calculation_state where 0');
     sqlite.exec('create table bare_tags as select * from calculation_tags where 0');
-    const bare = load('bare_calculations', 'bare_tags');
-    sqlite.exec('drop table bare_calculations; drop table bare_tags');
+    const bare = load(['bare_calculations', 'bare_state', 'bare_tags']);
+    sqlite.exec('drop table bare_calculations; drop table bare_state; drop table bare_tags');
     return { sameSchema, bare };
   } finally {
     sqlite.close();
@@ -147,7 +157,19 @@ export function sqliteFloor(file: string, owner: BatchOwner, rows: readonly Impo
 
 const UNESCAPE: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
 /** id, mandant_id, template_version, database_id, total_co2e, created_by, updated_by, import_id. */
-const NUMERIC_COLUMNS = new Set([0, 1, 4, 6, 13, 14, 15, 19]);
+const NUMERIC_COLUMNS = new Set([
+  'id',
+  'calculation_id',
+  'mandant_id',
+  'template_version',
+  'database_id',
+  'total_co2e',
+  'machine_set_id',
+  'created_by',
+  'updated_by',
+  'duplicated_from',
+  'import_id',
+]);
 
 /** The SQLite file of a bench database's environment. */
 export const sqliteFile = (env: Record<string, string>) => `${env.DATA_DIR}/kontor.db`;

@@ -180,7 +180,7 @@ async function migrationFloor(
     const update = (table: string) =>
       sql`update ${sql.id(table)} set database_id = ${targetId}, results = i.after_results, total_co2e = i.total_after
         from factor_migration_items as i
-        where i.migration_id = ${migrationId} and i.excluded is null and i.calculation_id = ${sql.id(table)}.id`;
+        where i.migration_id = ${migrationId} and i.excluded is null and i.calculation_id = ${sql.id(table)}.calculation_id`;
     const timed = async (table: string) => {
       const samples: number[] = [];
       for (let i = 0; i < REPEATS; i++) {
@@ -198,18 +198,23 @@ async function migrationFloor(
       }
       return summarize(samples).median;
     };
-    const sameSchema = await timed('calculations');
-    // Keyed by id (the UPDATE finds each row by it), otherwise bare: no secondary index, constraint or trigger.
+    // The columns a migration rewrites live in calculation_state (migration 0032).
+    const sameSchema = await timed('calculation_state');
+    // Keyed by calculation_id (the UPDATE finds each row by it), otherwise bare: no secondary index, constraint or trigger.
     if (dialect === 'postgres') {
-      await sql`create table bare_calculations (like calculations including defaults)`.execute(db);
-      await sql`alter table bare_calculations add primary key (id)`.execute(db);
-      await sql`insert into bare_calculations select * from calculations`.execute(db);
+      await sql`create table bare_calculations (like calculation_state including defaults)`.execute(db);
+      await sql`alter table bare_calculations add primary key (calculation_id)`.execute(db);
+      await sql`insert into bare_calculations select * from calculation_state`.execute(db);
     } else {
       const columns = (
-        await sql<{ name: string }>`select name from pragma_table_info('calculations') where name <> 'id'`.execute(db)
+        await sql<{
+          name: string;
+        }>`select name from pragma_table_info('calculation_state') where name <> 'calculation_id'`.execute(db)
       ).rows.map((c) => sql.id(c.name));
-      await sql`create table bare_calculations (id integer primary key, ${sql.join(columns)})`.execute(db);
-      await sql`insert into bare_calculations select id, ${sql.join(columns)} from calculations`.execute(db);
+      await sql`create table bare_calculations (calculation_id integer primary key, ${sql.join(columns)})`.execute(db);
+      await sql`insert into bare_calculations select calculation_id, ${sql.join(columns)} from calculation_state`.execute(
+        db,
+      );
     }
     const bare = await timed('bare_calculations');
     await sql`drop table bare_calculations`.execute(db);

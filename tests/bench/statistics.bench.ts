@@ -67,11 +67,10 @@ async function insertCalculations(
       : `strftime('%Y-%m-%dT%H:%M:%fZ', ${START_EPOCH_S} + n * 60, 'unixepoch')`;
   const json = (text: string) => (kind === 'postgres' ? `cast('${text}' as jsonb)` : `'${text}'`);
   const tags = `case when n % 3 = 0 and n % 7 = 0 then ${json('["messe","eilig"]')} when n % 3 = 0 then ${json('["messe"]')} when n % 7 = 0 then ${json('["eilig"]')} else ${json('[]')} end`;
-  const select = `select ${mandant}, 'B-' || n, ${pick('(n / 10)', TEMPLATES)}, 1, 'product', ${databaseId}, 'Bench ' || n,
-    case when n % 4 = 0 then null else 'Kunde ' || (n % 500) end, ${tags}, 'final', ${json('{}')}, ${json('{}')},
-    (n % 1000) * 1.5 + 10, ${at}, ${at}, 1, false`;
+  const select = `select ${mandant}, 'B-' || n, ${pick('(n / 10)', TEMPLATES)}, 'product', 'Bench ' || n,
+    case when n % 4 = 0 then null else 'Kunde ' || (n % 500) end, ${tags}, 'final', ${json('{}')}, ${at}, false`;
   const columns =
-    '(mandant_id, number, template_id, template_version, template_type, database_id, title, customer, tags, status, inputs, results, total_co2e, created_at, updated_at, version, frozen)';
+    '(mandant_id, number, template_id, template_type, title, customer, tags, status, inputs, created_at, frozen)';
   for (let from = 1; from <= ROWS; from += BATCH) {
     const to = Math.min(ROWS, from + BATCH - 1);
     const text =
@@ -80,10 +79,19 @@ async function insertCalculations(
         : `insert into calculations ${columns} with recursive g(n) as (select ${from} union all select n + 1 from g where n < ${to}) ${select} from g`;
     await sql.raw(text).execute(db);
   }
+  // Their state rows (migration 0032), the total derived from the number as before.
+  const n = `cast(substr(number, 3) as integer)`;
+  await sql
+    .raw(
+      `insert into calculation_state (calculation_id, mandant_id, created_at, template_version, database_id, results,
+        total_co2e, updated_at, version)
+      select id, mandant_id, created_at, 1, ${databaseId}, ${json('{}')}, (${n} % 1000) * 1.5 + 10, created_at, 1
+      from calculations where number like 'B-%'`,
+    )
+    .execute(db);
   // The tag rows, derived from the numbers the calculations were generated from. They bring their
   // calculation's created_at and total_co2e along, as the importer does (migration 0011's fill
   // trigger would otherwise look each one up).
-  const n = `cast(substr(number, 3) as integer)`;
   for (const [tag, every] of [
     ['messe', 3],
     ['eilig', 7],
@@ -91,11 +99,13 @@ async function insertCalculations(
     await sql
       .raw(
         `insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
-      select id, mandant_id, '${tag}', created_at, total_co2e from calculations where number like 'B-%' and ${n} % ${every} = 0`,
+      select calculation_id, mandant_id, '${tag}', created_at, total_co2e from calculation_state
+      where calculation_id in (select id from calculations where number like 'B-%' and ${n} % ${every} = 0)`,
       )
       .execute(db);
   }
   await sql.raw(kind === 'postgres' ? 'vacuum analyze calculations' : 'analyze').execute(db);
+  if (kind === 'postgres') await sql.raw('vacuum analyze calculation_state').execute(db);
   if (kind === 'postgres') await sql.raw('vacuum analyze calculation_tags').execute(db);
   return performance.now() - started;
 }

@@ -15,6 +15,7 @@ import { readTemplateFiles } from '../templates/registry';
 import { allocateCalculationNumber } from './number';
 import { computeColumns } from './prepare';
 import { writeCalculationTags } from './tags';
+import { insertCalculation } from './state';
 
 interface DemoCalculation {
   template: string;
@@ -125,31 +126,27 @@ export async function seedDemoCalculations(
       }
       const { computed: _computed, ...stored } = columns;
       const createdBy = options.createdBy.get(mandantId) ?? null;
-      const row = await db
-        .insertInto('calculations')
-        .values({
-          ...stored,
-          mandant_id: mandantId,
-          number: await allocateCalculationNumber(db, mandantId),
-          title: stored.title ?? template.label.de,
-          tags: stored.tags ?? '[]',
-          customer: demo.customer,
-          status: demo.status,
-          created_by: createdBy,
-          updated_by: createdBy,
-          created_at: now,
-          updated_at: now,
-          version: 1,
-          duplicated_from: null,
-          import_id: null,
-          frozen: false,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertCalculation(db, {
+        ...stored,
+        mandant_id: mandantId,
+        number: await allocateCalculationNumber(db, mandantId),
+        title: stored.title ?? template.label.de,
+        tags: stored.tags ?? '[]',
+        customer: demo.customer,
+        status: demo.status,
+        created_by: createdBy,
+        updated_by: createdBy,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+        duplicated_from: null,
+        import_id: null,
+        frozen: false,
+      });
       const tags = columns.computed.inputs.tags;
       await writeCalculationTags(
         db,
-        { id: row.id, mandant_id: mandantId, created_at: now, total_co2e: stored.total_co2e },
+        { id, mandant_id: mandantId, created_at: now, total_co2e: stored.total_co2e },
         Array.isArray(tags) ? (tags as string[]) : [],
       );
       count++;

@@ -28,6 +28,7 @@ import { sameJson, toCalculationListRows, toCalculationRecords } from './record'
 import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import { countCalculations } from './list-counts';
+import { CALCULATION_STATE, selectCalculations } from './state';
 import type { Dialect } from '../db/database';
 
 /** A write body whose optional ids are absent rather than null. */
@@ -58,9 +59,8 @@ async function findOriginal(
   user: SessionUser,
   id: number,
 ): Promise<CalculationRecord> {
-  const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id')
-    .selectAll()
-    .where('id', '=', id)
+  const row = await scopeToMandant(selectCalculations(db), user, 'calculations.mandant_id')
+    .where('calculations.id', '=', id)
     .executeTakeFirst();
   if (!row) {
     const message = calculationMessage('unknownOriginal');
@@ -98,6 +98,7 @@ export function calculationsResource(
   return {
     name: 'calculations',
     table: 'calculations',
+    state: CALCULATION_STATE,
     tenantColumn: 'mandant_id',
     columns: CALCULATION_COLUMNS,
     searchable: CALCULATION_SEARCHABLE,

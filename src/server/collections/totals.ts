@@ -35,14 +35,15 @@ export async function collectionTotals(
     .innerJoin('calculations as c', (join) =>
       join.onRef('c.id', '=', 'cc.calculation_id').onRef('c.mandant_id', '=', 'cc.mandant_id'),
     )
+    .innerJoin('calculation_state as s', 's.calculation_id', 'c.id')
     .where('cc.collection_id', 'in', [...collectionIds])
     .groupBy('cc.collection_id')
     .select((eb) => [
       'cc.collection_id',
       eb.fn.countAll().as('calculation_count'),
-      sql<number>`coalesce(sum(c.total_co2e), 0)`.as('total_co2e'),
-      sql<number>`coalesce(sum(case when c.frozen then c.total_co2e else 0 end), 0)`.as('ordered_co2e'),
-      sql<number>`coalesce(sum(case when c.frozen then 0 else c.total_co2e end), 0)`.as('open_co2e'),
+      sql<number>`coalesce(sum(s.total_co2e), 0)`.as('total_co2e'),
+      sql<number>`coalesce(sum(case when c.frozen then s.total_co2e else 0 end), 0)`.as('ordered_co2e'),
+      sql<number>`coalesce(sum(case when c.frozen then 0 else s.total_co2e end), 0)`.as('open_co2e'),
     ])
     .execute();
   for (const row of rows) {

@@ -131,34 +131,49 @@ export interface CalculationCountersTable {
   last: number;
 }
 
+/**
+ * A calculation: what identifies and lists it. What a migration rewrites lives in its CalculationStateTable row
+ * (migration 0032); every writer writes both in one transaction, every reader joins them on calculation_id = id.
+ */
 export interface CalculationsTable {
   id: Generated<number>;
   mandant_id: number;
   /** `K-<year>-<6 digits>`, unique per mandant. */
   number: string;
   template_id: string;
-  template_version: number;
   template_type: string;
-  database_id: number;
-  /** The machine set the results read (migration 0022), or null. */
-  machine_set_id: ColumnType<number | null, number | null | undefined, number | null>;
   title: string;
   customer: string | null;
   /** string[] */
   tags: DbJson;
   status: 'draft' | 'final';
   inputs: DbJson;
-  /** CalculationResults (values, breakdown, factors, database). */
-  results: DbJson;
-  total_co2e: number;
   created_by: number | null;
-  updated_by: number | null;
   created_at: string;
-  updated_at: string;
-  version: Generated<number>;
   duplicated_from: number | null;
   import_id: number | null;
   frozen: DbBoolean;
+}
+
+/**
+ * What a migration apply and rollback rewrite of a calculation, one row per calculation (migration 0032): a narrow
+ * row with few indexes, so bulk updates stay cheap (HOT on PostgreSQL). mandant_id and created_at are copies of
+ * the calculation's, written once (the indexes lead with them).
+ */
+export interface CalculationStateTable {
+  calculation_id: number;
+  mandant_id: number;
+  created_at: string;
+  template_version: number;
+  database_id: number;
+  /** The machine set the results read (migration 0022), or null. */
+  machine_set_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** CalculationResults (values, breakdown, factors, database). */
+  results: DbJson;
+  total_co2e: number;
+  updated_by: number | null;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 /** One row per tag of a calculation (derived from calculations.tags, kept in sync on write). */
@@ -198,6 +213,7 @@ export interface DatabaseSchema {
   factor_categories: FactorCategoriesTable;
   calculation_counters: CalculationCountersTable;
   calculations: CalculationsTable;
+  calculation_state: CalculationStateTable;
   calculation_tags: CalculationTagsTable;
   calculation_list_counts: CalculationListCountsTable;
 }

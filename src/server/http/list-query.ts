@@ -259,10 +259,27 @@ export function searchCondition(search: string, expressions: readonly Expression
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builders over tables chosen at run time
 type AnyQuery = any;
 
-export function applyConditions<QB>(query: QB, conditions: readonly Condition[]): QB {
+/**
+ * How a list's SQL addresses its columns: by their names (one table), or qualified where the list reads two tables
+ * joined 1:1 (rest-resource.ts `state`), where `select` also names the columns of a row.
+ */
+export interface ListColumns {
+  ref(column: string): Expression<unknown>;
+  select(query: AnyQuery): AnyQuery;
+  /** The id that breaks ties of a sort by `field`: the sorted table's own key, so its index gives the whole order. */
+  tieBreaker?(field: string): Expression<unknown>;
+}
+
+const PLAIN_COLUMNS: ListColumns = { ref: (column) => sql.ref(column), select: (query) => query.selectAll() };
+
+export function applyConditions<QB>(
+  query: QB,
+  conditions: readonly Condition[],
+  columns: ListColumns = PLAIN_COLUMNS,
+): QB {
   let q: AnyQuery = query;
   for (const c of conditions) {
-    const ref = sql.ref(c.column);
+    const ref = columns.ref(c.column);
     if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
     else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
     else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
@@ -274,8 +291,13 @@ export function applyConditions<QB>(query: QB, conditions: readonly Condition[])
 export type Searched = readonly Expression<unknown>[] | ((text: string) => Expression<SqlBool>);
 
 /** The query narrowed to the list's conditions and `q` (over `searched`). */
-export function whereListed<QB>(query: QB, list: Pick<ListQuery, 'conditions' | 'search'>, searched: Searched): QB {
-  const q: AnyQuery = applyConditions(query, list.conditions);
+export function whereListed<QB>(
+  query: QB,
+  list: Pick<ListQuery, 'conditions' | 'search'>,
+  searched: Searched,
+  columns?: ListColumns,
+): QB {
+  const q: AnyQuery = applyConditions(query, list.conditions, columns);
   if (list.search === null) return q as QB;
   if (typeof searched === 'function') return q.where(searched(list.search)) as QB;
   return (searched.length > 0 ? q.where(searchCondition(list.search, searched)) : q) as QB;
@@ -285,9 +307,10 @@ export function whereListed<QB>(query: QB, list: Pick<ListQuery, 'conditions' | 
 export function sortedRows<QB extends { selectAll(): unknown }>(
   query: QB,
   sort: ListQuery['sort'],
+  columns: ListColumns = PLAIN_COLUMNS,
 ): ReturnType<QB['selectAll']> {
-  const page = (query as AnyQuery).selectAll().orderBy(sql.ref(sort.field), sort.order);
-  return sort.field === 'id' ? page : page.orderBy('id', sort.order);
+  const page = columns.select(query).orderBy(columns.ref(sort.field), sort.order);
+  return sort.field === 'id' ? page : page.orderBy(columns.tieBreaker?.(sort.field) ?? columns.ref('id'), sort.order);
 }
 
 /** One page of a list and the number of records its filters match (null: more than LIST_COUNT_CAP). */
@@ -321,6 +344,7 @@ export async function selectPage<TRow = Record<string, unknown>>(
   query: ListQuery,
   cappedOn?: Kysely<AnyQuery>,
   counted?: Promise<number>,
+  columns?: ListColumns,
 ): Promise<ListPage<TRow>> {
   const total = counted
     ? await counted
@@ -328,7 +352,10 @@ export async function selectPage<TRow = Record<string, unknown>>(
       ? await cappedCount(cappedOn, filtered)
       : toCount((await filtered.select((eb: AnyQuery) => eb.fn.countAll().as('total')).executeTakeFirst())?.total);
   const wanted = query.range.end - query.range.start + 1;
-  const rows: TRow[] = await sortedRows(filtered, query.sort).limit(wanted).offset(query.range.start).execute();
+  const rows: TRow[] = await sortedRows(filtered, query.sort, columns)
+    .limit(wanted)
+    .offset(query.range.start)
+    .execute();
   if (total <= LIST_COUNT_CAP) return { rows, total };
   return {
     rows,

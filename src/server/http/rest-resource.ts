@@ -28,6 +28,7 @@ import {
   selectPage,
   whereListed,
   type ColumnDefinition,
+  type ListColumns,
   type ListQuery,
 } from './list-query';
 import { idParams } from './record-id';
@@ -95,7 +96,7 @@ export async function refuseWhileReferenced(
   message: ErrorText,
 ): Promise<void> {
   const db = ctx.db as unknown as Kysely<DynamicDatabase>;
-  const used = await db.selectFrom(table).select('id').where(column, '=', id).executeTakeFirst();
+  const used = await db.selectFrom(table).select(column).where(column, '=', id).executeTakeFirst();
   if (used) throw conflict(message);
 }
 
@@ -113,10 +114,27 @@ export interface ListRows {
   toRows(rows: Row[], ctx: RestContext): Promise<object[]>;
 }
 
+/**
+ * A table with one row per record (keyed by the record's id) that holds the columns bulk writes rewrite, apart from
+ * the record's main row (calculations: calculation_state, migration 0032). Reads join it, writes split their values
+ * between both tables in the one transaction; with `versioned`, updated_at and version live here.
+ */
+export interface StateTable {
+  table: keyof DatabaseSchema & string;
+  /** Its column holding the record's id. */
+  key: string;
+  /** The record's columns that live in this table. */
+  columns: readonly string[];
+  /** Columns of the main row copied here on insert (never changed after), e.g. for its indexes. */
+  copied: readonly string[];
+}
+
 interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
   table: keyof DatabaseSchema & string;
+  /** Part of each record kept in a table of its own (see StateTable). */
+  state?: StateTable;
   /**
    * Columns that may be sorted and filtered, with their types; `id` must be among them. Default: the record's scalar
    * properties as recordColumns types them, but the `unlisted` ones, retyped by `columnTypes`.
@@ -214,31 +232,70 @@ export function registerRestResource<
     );
   };
 
+  /** A write's values: those of the main row, and those of the state row (none without a state table). */
+  const splitState = (values: Row): [Row, Row] => {
+    if (!state) return [values, {}];
+    const main: Row = {};
+    const own: Row = {};
+    for (const [column, value] of Object.entries(values)) (state.columns.includes(column) ? own : main)[column] = value;
+    return [main, own];
+  };
+
   const toRecords = async (rows: Row[], ctx: RestContext): Promise<TRecord[]> =>
     def.toRecords ? def.toRecords(rows, ctx) : rows.map((row) => def.toRecord(row, ctx));
 
+  const state = def.state;
+  /** A column as SQL names it: qualified by its table where a state table is joined. */
+  const columnRef = (column: string) =>
+    sql.ref(state ? `${state.columns.includes(column) ? state.table : def.table}.${column}` : column);
+  const listColumns: ListColumns | undefined = state && {
+    ref: columnRef,
+    select: (query) => query.selectAll(def.table).select(state.columns.map((column) => `${state.table}.${column}`)),
+    // The state row's key is the record's id.
+    tieBreaker: (field) => sql.ref(state.columns.includes(field) ? `${state.table}.${state.key}` : `${def.table}.id`),
+  };
+
   /** The single entry point for reading rows: tenant-scoped by construction. */
-  const scopedSelect = (ctx: RestContext) => {
-    const base = dynamic(ctx).selectFrom(def.table);
-    return def.tenantColumn ? scopeToMandant(base, ctx.user, def.tenantColumn) : base;
+  const scopedSelect = (ctx: RestContext, stateFirst = false) => {
+    // stateFirst: the state table is the outer loop (SQLite keeps a CROSS JOIN's order; PostgreSQL plans it as any
+    // inner join), so a page sorted by a state column walks its index and stops after the page, instead of sorting
+    // every match — SQLite's planner (with STAT4) preferred the latter: 34 ms instead of 3 at 20,000 calculations.
+    const base = !state
+      ? dynamic(ctx).selectFrom(def.table)
+      : stateFirst
+        ? dynamic(ctx)
+            .selectFrom(state.table)
+            .crossJoin(def.table)
+            .whereRef(`${state.table}.${state.key}`, '=', `${def.table}.id`)
+        : dynamic(ctx).selectFrom(def.table).innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`);
+    return def.tenantColumn
+      ? scopeToMandant(base, ctx.user, state ? `${def.table}.${def.tenantColumn}` : def.tenantColumn)
+      : base;
   };
 
   const findOne = async (ctx: RestContext, id: number): Promise<TRecord> => {
-    const row = await scopedSelect(ctx).selectAll().where('id', '=', id).executeTakeFirst();
+    const scoped = scopedSelect(ctx).where(state ? `${def.table}.id` : 'id', '=', id);
+    const row = await (listColumns ? listColumns.select(scoped) : scoped.selectAll()).executeTakeFirst();
     if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
     return (await toRecords([row], ctx))[0]!;
   };
 
   const list = async (ctx: RestContext, query: ListQuery) => {
-    let base = scopedSelect(ctx);
+    const stateSorted = !!state && state.columns.includes(query.sort.field);
+    // A text search narrows more than a walk of the sort index would: there the planner chooses the order.
+    let base = scopedSelect(ctx, stateSorted && query.search === null);
+    // Sorted by a state column: the state table's copy of the tenant column lets its (tenant, column) index drive.
+    if (stateSorted && def.tenantColumn && state!.copied.includes(def.tenantColumn))
+      base = scopeToMandant(base, ctx.user, `${state.table}.${def.tenantColumn}`);
     for (const [key, value] of Object.entries(query.custom)) {
       base = base.where(def.customFilters![key]!(value, ctx));
     }
     const { rows, total } = await selectPage(
-      whereListed(base, query, def.search ?? searchable.map((column) => sql.ref(column))),
+      whereListed(base, query, def.search ?? searchable.map(columnRef), listColumns),
       query,
       def.countCapped ? ctx.db : undefined,
       def.count?.(query, ctx) ?? undefined,
+      listColumns,
     );
     return {
       total,
@@ -293,11 +350,19 @@ export function registerRestResource<
           const now = isoNow();
           Object.assign(values, { created_at: now, updated_at: now, version: 1 });
         }
+        const [main, stateValues] = splitState(values);
         const inserted = await dynamic(ctx)
           .insertInto(def.table)
-          .values(values)
+          .values(main)
           .returning('id')
           .executeTakeFirstOrThrow();
+        if (state) {
+          const copies = Object.fromEntries(state.copied.map((column) => [column, values[column]]));
+          await dynamic(ctx)
+            .insertInto(state.table)
+            .values({ ...stateValues, ...copies, [state.key]: Number(inserted.id) })
+            .execute();
+        }
         const created = await findOne(ctx, Number(inserted.id));
         await def.onChange?.({ operation: 'create', record: created, previous: null }, ctx);
         await protocol(ctx, { operation: 'create', record: created, previous: null });
@@ -329,15 +394,25 @@ export function registerRestResource<
         if (versioned && version !== undefined && version !== current) throw stale();
         const values = await def.beforeUpdate(body as BodyOf<TUpdate>, existing, ctx);
         if (Object.keys(values).length === 0) return existing;
-        let update = dynamic(ctx).updateTable(def.table).set(values).where('id', '=', id);
-        if (versioned) {
-          update = update
-            .set((eb) => ({ updated_at: isoNow(), version: eb(sql.ref('version'), '+', 1) }))
-            .where('version', '=', current);
+        const [main, stateValues] = splitState(values);
+        const versionedTable = state?.table ?? def.table;
+        // The versioned row first: its version check decides, and its row lock orders concurrent writers.
+        for (const table of state ? [versionedTable, def.table] : [def.table]) {
+          const own = table === def.table ? main : stateValues;
+          const key = table === def.table ? 'id' : state!.key;
+          const versionedHere = versioned && table === versionedTable;
+          if (!versionedHere && Object.keys(own).length === 0) continue;
+          let update = dynamic(ctx).updateTable(table).set(own).where(key, '=', id);
+          if (versionedHere) {
+            update = update
+              .set((eb) => ({ updated_at: isoNow(), version: eb(sql.ref('version'), '+', 1) }))
+              .where('version', '=', current);
+          }
+          const scopedBy = table === def.table ? def.tenantColumn : state!.copied.find((c) => c === def.tenantColumn);
+          if (scopedBy) update = scopeToMandant(update, ctx.user, scopedBy);
+          const result = await update.executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) throw stale();
         }
-        if (def.tenantColumn) update = scopeToMandant(update, ctx.user, def.tenantColumn);
-        const result = await update.executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw stale();
         const updated = await findOne(ctx, id);
         await def.onChange?.({ operation: 'update', record: updated, previous: existing }, ctx);
         await protocol(ctx, { operation: 'update', record: updated, previous: existing }, Object.keys(values));

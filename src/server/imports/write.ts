@@ -11,6 +11,7 @@ import { dialectOf } from '../db/schema-migrations/columns';
 import { formatCalculationNumber } from '../calculations/number';
 import { reserveSequences } from '../db/counters';
 import type { ComputedColumns } from '../calculations/prepare';
+import { CALCULATION_STATE, STATE_COLUMNS } from '../calculations/state';
 import './schema';
 
 export interface ImportedRow {
@@ -45,9 +46,10 @@ export async function writeImportedBatch(
 type PayloadKind = 'text' | 'integer' | 'double precision' | 'json';
 
 /**
- * The columns an import writes into calculations, in the one order all three writers use (the
+ * The columns an import writes for a calculation, in the one order all three writers use (the
  * PostgreSQL and SQLite INSERTs and the PostgreSQL COPY): a kind for a value that differs per row,
- * `shared` for one every row of a batch has (sharedValues).
+ * `shared` for one every row of a batch has (sharedValues). Those of calculation_state (migration 0032)
+ * go into that table, with the calculation's id and copies of mandant_id and created_at (ImportTable).
  */
 const IMPORT_COLUMNS = [
   ['mandant_id', 'shared'],
@@ -76,10 +78,42 @@ const IMPORT_COLUMNS = [
 type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 type RowColumn = Exclude<ImportColumn, readonly [string, 'shared']>;
 type SharedColumn = Extract<ImportColumn, readonly [string, 'shared']>[0];
+/** A column of one of the two tables: the import's, or calculation_state's key. */
+type TableColumn = ImportColumn | readonly ['calculation_id', 'integer'];
 
-/** The per-row columns, in order: their positions in each row's JSON array. */
-const ROW_COLUMNS = IMPORT_COLUMNS.filter((column): column is RowColumn => column[1] !== 'shared');
-const payloadIndex = new Map<string, number>(ROW_COLUMNS.map(([name], i) => [name, i]));
+/** One table's share of the columns: all in order, the per-row ones (their positions in each row's JSON array). */
+interface ImportTable {
+  name: 'calculations' | 'calculation_state';
+  columns: readonly TableColumn[];
+  rowColumns: readonly Exclude<TableColumn, readonly [string, 'shared']>[];
+  payloadIndex: Map<string, number>;
+  insertColumns: RawBuilder<unknown>;
+}
+
+function importTable(name: ImportTable['name'], columns: readonly TableColumn[]): ImportTable {
+  const rowColumns = columns.filter(
+    (column): column is Exclude<TableColumn, readonly [string, 'shared']> => column[1] !== 'shared',
+  );
+  return {
+    name,
+    columns,
+    rowColumns,
+    payloadIndex: new Map(rowColumns.map(([column], i) => [column, i])),
+    insertColumns: sql.raw(columns.map(([column]) => column).join(', ')),
+  };
+}
+
+const inState = (column: string) =>
+  (STATE_COLUMNS as readonly string[]).includes(column) ||
+  (CALCULATION_STATE.copied as readonly string[]).includes(column);
+const MAIN = importTable(
+  'calculations',
+  IMPORT_COLUMNS.filter(([name]) => !(STATE_COLUMNS as readonly string[]).includes(name)),
+);
+const STATE = importTable('calculation_state', [
+  ['calculation_id', 'integer'],
+  ...IMPORT_COLUMNS.filter(([name]) => inState(name)),
+]);
 
 type SharedValue = string | number | boolean | null;
 
@@ -98,10 +132,13 @@ function sharedValues(owner: BatchOwner, stamp: string): Record<SharedColumn, Sh
   };
 }
 
-/** A row's per-row values, in ROW_COLUMNS order; the JSON columns as JSON text. */
-function rowValues(row: ImportedRow, number: string): (string | number | null)[] {
+type RowValues = Record<RowColumn[0] | 'calculation_id', string | number | null>;
+
+/** A row's per-row values by column; the JSON columns as JSON text. */
+function rowValues(row: ImportedRow, number: string, id: number | null = null): RowValues {
   const c = row.columns;
-  const values: Record<RowColumn[0], string | number | null> = {
+  return {
+    calculation_id: id,
     number,
     template_id: c.template_id,
     template_version: c.template_version,
@@ -114,19 +151,20 @@ function rowValues(row: ImportedRow, number: string): (string | number | null)[]
     total_co2e: c.total_co2e,
     machine_set_id: c.machine_set_id,
   };
-  return ROW_COLUMNS.map(([name]) => values[name]);
 }
 
-const insertColumns = sql.raw(IMPORT_COLUMNS.map(([name]) => name).join(', '));
+/** A table's per-row values, in its rowColumns order. */
+const valuesFor = (table: ImportTable, values: RowValues) => table.rowColumns.map(([name]) => values[name]);
 
 /** The SELECT list of an INSERT from a JSON payload: each per-row column read from the row's array by `read`. */
 function selectList(
+  table: ImportTable,
   shared: Record<SharedColumn, SharedValue>,
   read: (index: number, kind: PayloadKind) => string,
 ): RawBuilder<unknown> {
   return sql.join(
-    IMPORT_COLUMNS.map(([name, kind]) =>
-      kind === 'shared' ? sql`${shared[name]}` : sql.raw(read(payloadIndex.get(name)!, kind)),
+    table.columns.map(([name, kind]) =>
+      kind === 'shared' ? sql`${shared[name as SharedColumn]}` : sql.raw(read(table.payloadIndex.get(name)!, kind)),
     ),
   );
 }
@@ -145,22 +183,27 @@ async function insertWithJson(
   numbers: string[],
   stamp: string,
 ): Promise<number[]> {
-  const payload = `[${rows
-    .map((row, i) => {
-      const values = rowValues(row, numbers[i]!);
-      return `[${values.map((value, j) => (ROW_COLUMNS[j]![1] === 'json' ? value : JSON.stringify(value))).join(',')}]`;
-    })
-    .join(',')}]`;
-  const select = selectList(sharedValues(owner, stamp), (index, kind) =>
-    kind === 'json' ? `r->${index}` : kind === 'text' ? `r->>${index}` : `(r->>${index})::${kind}`,
-  );
-  const inserted = await sql<{ id: number; number: string }>`
-    insert into calculations (${insertColumns})
-    select ${select} from jsonb_array_elements(${payload}::jsonb) as r
-    returning id, number`.execute(db);
+  const shared = sharedValues(owner, stamp);
+  const insertInto = (table: ImportTable, ids: readonly number[] | null) => {
+    const payload = `[${rows
+      .map((row, i) => {
+        const values = valuesFor(table, rowValues(row, numbers[i]!, ids?.[i] ?? null));
+        return `[${values.map((value, j) => (table.rowColumns[j]![1] === 'json' ? value : JSON.stringify(value))).join(',')}]`;
+      })
+      .join(',')}]`;
+    const select = selectList(table, shared, (index, kind) =>
+      kind === 'json' ? `r->${index}` : kind === 'text' ? `r->>${index}` : `(r->>${index})::${kind}`,
+    );
+    return sql<{ id: number; number: string }>`
+      insert into ${sql.id(table.name)} (${table.insertColumns})
+      select ${select} from jsonb_array_elements(${payload}::jsonb) as r
+      ${ids ? sql`` : sql`returning id, number`}`.execute(db);
+  };
+  const inserted = await insertInto(MAIN, null);
   // RETURNING's order is not promised: match the ids back by their (unique) numbers.
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
   const ids = numbers.map((number) => idByNumber.get(number)!);
+  await insertInto(STATE, ids);
   const tagIds: number[] = [];
   const tags: string[] = [];
   const tagTotals: number[] = [];
@@ -203,8 +246,9 @@ async function copyInto(db: Kysely<DatabaseSchema>, statement: string, text: str
   await finished(stream);
 }
 
-/** The columns of an import's COPY into calculations and calculation_tags, in the order copyTextOf writes them. */
-export const CALCULATION_COPY_COLUMNS = ['id', ...IMPORT_COLUMNS.map(([name]) => name)].join(', ');
+/** The columns of an import's COPY into calculations, calculation_state and calculation_tags, in copyTextOf's order. */
+export const CALCULATION_COPY_COLUMNS = ['id', ...MAIN.columns.map(([name]) => name)].join(', ');
+export const STATE_COPY_COLUMNS = STATE.columns.map(([name]) => name).join(', ');
 export const TAG_COPY_COLUMNS = 'calculation_id, mandant_id, tag, created_at, total_co2e';
 
 /** A batch of imported rows in COPY's text format, with the ids they are to have. */
@@ -214,22 +258,27 @@ export function copyTextOf(
   ids: readonly number[],
   numbers: readonly string[],
   stamp: string,
-): { calculations: string; tags: string } {
+): { calculations: string; state: string; tags: string } {
   const shared = sharedValues(owner, stamp);
-  // Each column's field: the shared ones written once per batch, the per-row ones read from the row's values.
-  const fields = IMPORT_COLUMNS.map(([name, kind]) =>
-    kind === 'shared' ? copyField(shared[name]) : payloadIndex.get(name)!,
-  );
+  // Each column's field: the shared ones written once per batch, the per-row ones by name from the row's values.
+  const fieldsOf = (table: ImportTable) =>
+    table.columns.map(([name, kind]) => (kind === 'shared' ? { text: copyField(shared[name as SharedColumn]) } : name));
+  const line = (fields: ReturnType<typeof fieldsOf>, values: RowValues) =>
+    fields.map((field) => (typeof field === 'string' ? copyField(values[field] ?? null) : field.text)).join('\t');
+  const mainFields = fieldsOf(MAIN);
+  const stateFields = fieldsOf(STATE);
   let calculations = '';
+  let state = '';
   let tags = '';
   rows.forEach((row, i) => {
-    const values = rowValues(row, numbers[i]!);
     const id = ids[i]!;
-    calculations += `${id}\t${fields.map((field) => (typeof field === 'string' ? field : copyField(values[field] ?? null))).join('\t')}\n`;
+    const values = rowValues(row, numbers[i]!, id);
+    calculations += `${id}\t${line(mainFields, values)}\n`;
+    state += `${line(stateFields, values)}\n`;
     for (const tag of new Set(row.tags))
       tags += `${id}\t${owner.mandantId}\t${copyText(tag)}\t${stamp}\t${row.columns.total_co2e}\n`;
   });
-  return { calculations, tags };
+  return { calculations, state, tags };
 }
 
 /**
@@ -252,6 +301,7 @@ async function copyRows(
   const ids = reserved.rows.map((row) => Number(row.id));
   const text = copyTextOf(owner, rows, ids, numbers, stamp);
   await copyInto(db, `copy calculations (${CALCULATION_COPY_COLUMNS}) from stdin`, text.calculations);
+  await copyInto(db, `copy calculation_state (${STATE_COPY_COLUMNS}) from stdin`, text.state);
   if (text.tags) await copyInto(db, `copy calculation_tags (${TAG_COPY_COLUMNS}) from stdin`, text.tags);
   return ids;
 }
@@ -267,14 +317,21 @@ async function insertFromJson(
   numbers: string[],
   stamp: string,
 ): Promise<number[]> {
-  const payload = JSON.stringify(rows.map((row, i) => rowValues(row, numbers[i]!)));
-  const select = selectList(sharedValues(owner, stamp), (index) => `json_extract(r.value, '$[${index}]')`);
-  const inserted = await sql<{ id: number; number: string }>`
-    insert into calculations (${insertColumns})
-    select ${select} from json_each(${payload}) as r order by r.key
-    returning id, number`.execute(db);
+  const shared = sharedValues(owner, stamp);
+  const insertInto = (table: ImportTable, ids: readonly number[] | null) => {
+    const payload = JSON.stringify(
+      rows.map((row, i) => valuesFor(table, rowValues(row, numbers[i]!, ids?.[i] ?? null))),
+    );
+    const select = selectList(table, shared, (index) => `json_extract(r.value, '$[${index}]')`);
+    return sql<{ id: number; number: string }>`
+      insert into ${sql.id(table.name)} (${table.insertColumns})
+      select ${select} from json_each(${payload}) as r order by r.key
+      ${ids ? sql`` : sql`returning id, number`}`.execute(db);
+  };
+  const inserted = await insertInto(MAIN, null);
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
   const ids = numbers.map((number) => idByNumber.get(number)!);
+  await insertInto(STATE, ids);
   const tagRows = rows.flatMap((row, i) => [...new Set(row.tags)].map((tag) => [ids[i], tag, row.columns.total_co2e]));
   if (tagRows.length > 0) {
     // created_at and total_co2e: the calculation's (SQLite has no fill trigger since 0017; PostgreSQL's then does not run).
@@ -300,6 +357,7 @@ export async function deleteImportedCalculations(
     .where('import_id', '=', importId)
     .$if(!!options.keepFrozen, (qb) => qb.where('frozen', '=', false));
   await db.deleteFrom('calculation_tags').where('calculation_id', 'in', ofImport).execute();
+  await db.deleteFrom('calculation_state').where('calculation_id', 'in', ofImport).execute();
   const result = await db
     .deleteFrom('calculations')
     .where('import_id', '=', importId)

@@ -141,7 +141,7 @@ export const machineSetsResource: RestResourceDefinition<
   },
 
   async beforeDelete(existing, ctx) {
-    await refuseWhileReferenced(ctx, 'calculations', 'machine_set_id', existing.id, 'errors.machines.inUse');
+    await refuseWhileReferenced(ctx, 'calculation_state', 'machine_set_id', existing.id, 'errors.machines.inUse');
     if (existing.current) throw conflict('errors.machines.currentNoDelete');
   },
 

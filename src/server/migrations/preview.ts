@@ -10,6 +10,7 @@ import type { DatabaseSchema, DbBoolean } from '../db/schema';
 import { toBoolean } from '../db/values';
 import { insertItems, type ItemRow } from './item-writer';
 import { EMPTY_SUMMARY } from './record';
+import { selectCalculationIds } from '../calculations/state';
 import { whereSelected, type CalculationSelection } from './selection';
 import type { MigrationTarget } from './targets';
 import './tables';
@@ -36,24 +37,22 @@ export async function previewItems(
   const readPage = (afterId: number) =>
     observed(
       whereSelected(
-        db
-          .selectFrom('calculations')
+        selectCalculationIds(db)
           .select([
-            'id',
-            'number',
-            'title',
-            'tags',
-            'template_id',
-            'template_version',
-            'database_id',
-            'machine_set_id',
-            'inputs',
-            'total_co2e',
-            'version',
-            'frozen',
+            'calculations.number',
+            'calculations.title',
+            'calculations.tags',
+            'calculations.template_id',
+            'calculation_state.template_version',
+            'calculation_state.database_id',
+            'calculation_state.machine_set_id',
+            'calculations.inputs',
+            'calculation_state.total_co2e',
+            'calculation_state.version',
+            'calculations.frozen',
           ])
-          .where('id', '>', afterId)
-          .orderBy('id')
+          .where('calculations.id', '>', afterId)
+          .orderBy('calculations.id')
           .limit(PAGE),
         selection,
       ).execute(),

@@ -9,6 +9,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from '../calculations/list';
 import { hasTag } from '../calculations/tags';
+import { calculationColumn, selectCalculationIds } from '../calculations/state';
 import { applyConditions, parseListQuery, searchCondition } from '../http/list-query';
 import type { DatabaseSchema } from '../db/schema';
 
@@ -36,8 +37,8 @@ export function checkListFilter(filter: Record<string, unknown>) {
 type Filterable = { where(expression: Expression<SqlBool>): Filterable };
 
 /**
- * Narrows a query over the `calculations` table (not aliased: the tag filter refers to it by
- * name) to the selection. The mandant comes first, so no filter key can reach another mandant.
+ * Narrows a query over the `calculations` table joined with `calculation_state` (neither aliased: the tag filter
+ * refers to them by name) to the selection. The mandant comes first, so no filter key can reach another mandant.
  */
 export function whereSelected<QB>(query: QB, selection: CalculationSelection): QB {
   return whereNarrowed(query, selection, 'other');
@@ -53,18 +54,20 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
   if (target.kind === 'database') {
     q = q.where(
       on === 'target'
-        ? sql<SqlBool>`calculations.database_id = ${target.toDatabaseId}`
-        : sql<SqlBool>`calculations.database_id <> ${target.toDatabaseId}`,
+        ? sql<SqlBool>`calculation_state.database_id = ${target.toDatabaseId}`
+        : sql<SqlBool>`calculation_state.database_id <> ${target.toDatabaseId}`,
     );
-    if (target.fromDatabaseId !== null) q = q.where(sql<SqlBool>`calculations.database_id = ${target.fromDatabaseId}`);
+    if (target.fromDatabaseId !== null)
+      q = q.where(sql<SqlBool>`calculation_state.database_id = ${target.fromDatabaseId}`);
   } else if (target.kind === 'machine_set') {
-    q = q.where(sql<SqlBool>`calculations.machine_set_id is not null`);
-    q = q.where(sql<SqlBool>`calculations.machine_set_id <> ${target.toSetId}`);
-    if (target.fromSetId !== null) q = q.where(sql<SqlBool>`calculations.machine_set_id = ${target.fromSetId}`);
+    q = q.where(sql<SqlBool>`calculation_state.machine_set_id is not null`);
+    q = q.where(sql<SqlBool>`calculation_state.machine_set_id <> ${target.toSetId}`);
+    if (target.fromSetId !== null) q = q.where(sql<SqlBool>`calculation_state.machine_set_id = ${target.fromSetId}`);
   } else {
     q = q.where(sql<SqlBool>`calculations.template_id = ${target.templateId}`);
-    q = q.where(sql<SqlBool>`calculations.template_version <> ${target.toVersion}`);
-    if (target.fromVersion !== null) q = q.where(sql<SqlBool>`calculations.template_version = ${target.fromVersion}`);
+    q = q.where(sql<SqlBool>`calculation_state.template_version <> ${target.toVersion}`);
+    if (target.fromVersion !== null)
+      q = q.where(sql<SqlBool>`calculation_state.template_version = ${target.fromVersion}`);
   }
   if (selection.calculationIds !== null) {
     const ids = selection.calculationIds;
@@ -74,7 +77,7 @@ function whereNarrowed<QB>(query: QB, selection: CalculationSelection, on: 'othe
     const { conditions, search, tags } = checkListFilter(selection.filter);
     q = applyConditions(
       q,
-      conditions.map((condition) => ({ ...condition, column: `calculations.${condition.column}` })),
+      conditions.map((condition) => ({ ...condition, column: calculationColumn(condition.column) })),
     );
     for (const tag of tags) q = q.where(hasTag(tag));
     if (search !== null)
@@ -98,6 +101,6 @@ export async function alreadyOnTarget(db: Kysely<DatabaseSchema>, selection: Cal
   if (target.kind !== 'database') return false;
   if (target.fromDatabaseId === target.toDatabaseId) return true;
   const any = (on: 'other' | 'target') =>
-    whereNarrowed(db.selectFrom('calculations').select('calculations.id').limit(1), selection, on).executeTakeFirst();
+    whereNarrowed(selectCalculationIds(db).limit(1), selection, on).executeTakeFirst();
   return (await any('other')) === undefined && (await any('target')) !== undefined;
 }

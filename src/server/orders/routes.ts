@@ -5,6 +5,7 @@
  *   GET  /api/orders/:id/certificate.pdf                                completed orders only
  *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
  */
+import { selectCalculationIds } from '../calculations/state';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type SessionUser } from '../../core/api';
@@ -41,12 +42,11 @@ export async function documentData(
   const calculations =
     order.calculation_ids.length === 0
       ? []
-      : await db
-          .selectFrom('calculations')
-          .select(['number', 'title', 'total_co2e'])
-          .where('mandant_id', '=', order.mandant_id)
-          .where('id', 'in', order.calculation_ids)
-          .orderBy('number')
+      : await selectCalculationIds(db)
+          .select(['calculations.number', 'calculations.title', 'calculation_state.total_co2e'])
+          .where('calculations.mandant_id', '=', order.mandant_id)
+          .where('calculations.id', 'in', order.calculation_ids)
+          .orderBy('calculations.number')
           .execute();
   return {
     order,

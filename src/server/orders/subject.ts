@@ -2,6 +2,7 @@
  * What an order covers: one calculation, or the not yet offset calculations of a collection, with
  * their total kg CO2e. Lookups are tenant-scoped, so another mandant's calculation is a 404.
  */
+import { selectCalculationIds } from '../calculations/state';
 import type { Kysely } from 'kysely';
 import type { CreateOrderRequest, SessionUser } from '../../core/api';
 import { collectionCalculationIds } from '../collections/totals';
@@ -35,12 +36,11 @@ export async function calculationRows(
   ids: readonly number[],
 ): Promise<CalculationRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('calculations')
-    .select(['id', 'mandant_id', 'number', 'total_co2e', 'frozen'])
-    .where('mandant_id', '=', mandantId)
-    .where('id', 'in', [...ids])
-    .orderBy('id')
+  return selectCalculationIds(db)
+    .select(['calculations.mandant_id', 'calculations.number', 'calculation_state.total_co2e', 'calculations.frozen'])
+    .where('calculations.mandant_id', '=', mandantId)
+    .where('calculations.id', 'in', [...ids])
+    .orderBy('calculations.id')
     .execute();
 }
 
@@ -60,9 +60,9 @@ export async function resolveOrderSubject(
   }
 
   if (hasCalculation) {
-    const row = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id')
-      .select(['id', 'mandant_id', 'number', 'total_co2e', 'frozen'])
-      .where('id', '=', body.calculation_id!)
+    const row = await scopeToMandant(selectCalculationIds(db), user, 'calculations.mandant_id')
+      .select(['calculations.mandant_id', 'calculations.number', 'calculation_state.total_co2e', 'calculations.frozen'])
+      .where('calculations.id', '=', body.calculation_id!)
       .executeTakeFirst();
     if (!row) throw notFound(orderMessage('calculationNotFound'));
     if (toBoolean(row.frozen)) throw conflict(orderMessage('alreadyOrdered', { numbers: row.number }));

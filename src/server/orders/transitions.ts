@@ -12,6 +12,7 @@ import { ORDER_TRANSITION_RULES, type OrderRecord, type OrderTransition, type Se
 import { can } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { dialectOf } from '../db/schema-migrations/columns';
 import { isoNow, parseJson, toBoolean } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -44,6 +45,17 @@ async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: O
   if (!project || !toBoolean(project.active))
     throw badRequest(orderMessage('projectInactive'), { project_id: orderMessage('projectInactive') });
 
+  // PostgreSQL: the calculations' state rows are locked first, so a migration apply or rollback of them either
+  // committed before the figures below are read, or waits for this order and then finds them frozen (apply.ts).
+  // SQLite runs one writing transaction at a time.
+  if (dialectOf(trx) === 'postgres' && order.calculation_ids.length > 0)
+    await trx
+      .selectFrom('calculation_state')
+      .select('calculation_id')
+      .where('calculation_id', 'in', order.calculation_ids)
+      .orderBy('calculation_id')
+      .forUpdate()
+      .execute();
   // The draft's figures are what the user reviewed: calculations edited since then need a new order.
   const rows = await calculationRows(trx, order.mandant_id, order.calculation_ids);
   const frozen = rows.filter((row) => toBoolean(row.frozen));

@@ -3,6 +3,7 @@
  * the verification page shows it, so both say exactly the same; a publication stores it frozen. Built from the
  * stored results (what the server computed), never from a live preview.
  */
+import { selectCalculations } from '../calculations/state';
 import type { Kysely } from 'kysely';
 import type { CalculationRecord, SessionUser } from '../../core/api';
 import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
@@ -247,10 +248,9 @@ async function calculationRecords(
   ids: readonly number[],
 ): Promise<CalculationRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await scopeToMandant(db.selectFrom('calculations'), user, 'mandant_id')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .orderBy('number')
+  const rows = await scopeToMandant(selectCalculations(db), user, 'calculations.mandant_id')
+    .where('calculations.id', 'in', [...ids])
+    .orderBy('calculations.number')
     .execute();
   return toCalculationRecords(db, rows, (id, version) => templates.resolve(id, version));
 }

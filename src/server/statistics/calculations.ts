@@ -14,15 +14,23 @@ export const TOP_CALCULATIONS = 10;
 
 type Db = Kysely<DatabaseSchema>;
 
-/** Calculations created in the range, of the resolved mandant (and, belt and braces, the user's scope). */
+/**
+ * Calculations created in the range, of the resolved mandant (and, belt and braces, the user's scope): their state
+ * rows (migration 0032), which carry mandant_id and created_at beside total_co2e, so totals and months are read
+ * from calculation_state_stats_idx alone.
+ */
 function inRange(db: Db, user: SessionUser, query: StatisticsQuery) {
   let base = db
-    .selectFrom('calculations')
-    .where('calculations.created_at', '>=', query.fromInstant)
-    .where('calculations.created_at', '<', query.toInstant);
-  if (query.mandantId !== null) base = base.where('calculations.mandant_id', '=', query.mandantId);
-  return scopeToMandant(base, user, 'calculations.mandant_id');
+    .selectFrom('calculation_state')
+    .where('calculation_state.created_at', '>=', query.fromInstant)
+    .where('calculation_state.created_at', '<', query.toInstant);
+  if (query.mandantId !== null) base = base.where('calculation_state.mandant_id', '=', query.mandantId);
+  return scopeToMandant(base, user, 'calculation_state.mandant_id');
 }
+
+/** inRange with each calculation's own row (template, customer, number, title). */
+const inRangeWithCalculations = (db: Db, user: SessionUser, query: StatisticsQuery) =>
+  inRange(db, user, query).innerJoin('calculations', 'calculations.id', 'calculation_state.calculation_id');
 
 const kg = (value: unknown) => Math.round(Number(value ?? 0) * 1000) / 1000;
 const count = (value: unknown) => Number(value ?? 0);
@@ -34,7 +42,7 @@ export interface CalculationTotals {
 
 export async function calculationTotals(db: Db, user: SessionUser, query: StatisticsQuery): Promise<CalculationTotals> {
   const row = await inRange(db, user, query)
-    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('calculations.total_co2e').as('kg')])
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('calculation_state.total_co2e').as('kg')])
     .executeTakeFirst();
   return { calculations: count(row?.n), co2e_kg: kg(row?.kg) };
 }
@@ -47,14 +55,14 @@ export async function calculationTotals(db: Db, user: SessionUser, query: Statis
  * The expression must stay written exactly as in that index (literal 1 and 7, not parameters).
  */
 export async function co2eByMonth(db: Db, user: SessionUser, query: StatisticsQuery) {
-  const month = sql<string>`substr(calculations.created_at, 1, 7)`;
+  const month = sql<string>`substr(calculation_state.created_at, 1, 7)`;
   const rows = await inRange(db, user, query)
     .where(month, '>=', query.from.slice(0, 7))
     .where(month, '<=', query.to.slice(0, 7))
     .select((eb) => [
       month.as('month'),
       eb.fn.countAll().as('n'),
-      eb.fn.sum<number>('calculations.total_co2e').as('kg'),
+      eb.fn.sum<number>('calculation_state.total_co2e').as('kg'),
     ])
     .groupBy(month)
     .orderBy(month)
@@ -74,11 +82,11 @@ async function co2eByColumn<C extends 'template_id' | 'customer', V extends stri
   limit?: number,
 ): Promise<Array<Record<C, V> & { calculations: number; co2e_kg: number }>> {
   const grouped = sql.ref<string | null>(`calculations.${column}`);
-  const ordered = inRange(db, user, query)
+  const ordered = inRangeWithCalculations(db, user, query)
     .select((eb) => [
       grouped.as('value'),
       eb.fn.countAll().as('n'),
-      eb.fn.sum<number>('calculations.total_co2e').as('kg'),
+      eb.fn.sum<number>('calculation_state.total_co2e').as('kg'),
     ])
     .groupBy(grouped)
     .orderBy('kg', 'desc')
@@ -126,7 +134,7 @@ export async function co2eByTag(db: Db, user: SessionUser, query: StatisticsQuer
 }
 
 export async function topCalculations(db: Db, user: SessionUser, query: StatisticsQuery) {
-  const rows = await inRange(db, user, query)
+  const rows = await inRangeWithCalculations(db, user, query)
     .select([
       'calculations.id',
       'calculations.number',
@@ -134,9 +142,9 @@ export async function topCalculations(db: Db, user: SessionUser, query: Statisti
       'calculations.customer',
       'calculations.template_id',
       'calculations.created_at',
-      'calculations.total_co2e',
+      'calculation_state.total_co2e',
     ])
-    .orderBy('calculations.total_co2e', 'desc')
+    .orderBy('calculation_state.total_co2e', 'desc')
     .orderBy('calculations.id')
     .limit(TOP_CALCULATIONS)
     .execute();

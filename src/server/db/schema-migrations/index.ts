@@ -32,6 +32,7 @@ import * as statementReferences from './0026_statement_references';
 import * as machineSetMigrations from './0028_machine_set_migrations';
 import * as publications from './0029_publications';
 import * as listFilterIndexes from './0031_list_filter_indexes';
+import * as calculationState from './0032_calculation_state';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0028_machine_set_migrations': machineSetMigrations,
   '0029_publications': publications,
   '0031_list_filter_indexes': listFilterIndexes,
+  '0032_calculation_state': calculationState,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,94 @@
+/**
+ * A calculation is two rows (migration 0032): `calculations` (what identifies and lists it) and `calculation_state`
+ * (what a migration rewrites: results, total, database, machine set, template version, version, updated_at/by).
+ * Every writer writes both in one transaction; every reader joins them through `selectCalculations`.
+ */
+import type { Insertable, Kysely } from 'kysely';
+import type { CalculationStateTable, CalculationsTable, DatabaseSchema } from '../db/schema';
+import type { StateTable } from '../http/rest-resource';
+
+/** The record's columns that live in calculation_state. */
+export const STATE_COLUMNS = [
+  'template_version',
+  'database_id',
+  'machine_set_id',
+  'results',
+  'total_co2e',
+  'updated_by',
+  'updated_at',
+  'version',
+] as const;
+
+/** The calculations resource's state table (rest-resource.ts). */
+export const CALCULATION_STATE: StateTable = {
+  table: 'calculation_state',
+  key: 'calculation_id',
+  columns: STATE_COLUMNS,
+  copied: ['mandant_id', 'created_at'],
+};
+
+const QUALIFIED = STATE_COLUMNS.map((column) => `calculation_state.${column}` as const);
+
+/** calculations joined with their state: whole rows as before the split (name shared columns as `calculations.x`). */
+export function selectCalculations(db: Kysely<DatabaseSchema>) {
+  return db
+    .selectFrom('calculations')
+    .innerJoin('calculation_state', 'calculation_state.calculation_id', 'calculations.id')
+    .selectAll('calculations')
+    .select(QUALIFIED);
+}
+
+/** The state row of a calculation just inserted with `row`'s values. */
+export function stateRowOf(id: number, row: Record<string, unknown>) {
+  return {
+    calculation_id: id,
+    mandant_id: row.mandant_id,
+    created_at: row.created_at,
+    ...Object.fromEntries(STATE_COLUMNS.filter((column) => column in row).map((column) => [column, row[column]])),
+  };
+}
+
+/** One calculation's values, both rows' columns together (as the wide row had them). */
+export type CalculationInsert = Insertable<CalculationsTable> &
+  Omit<Insertable<CalculationStateTable>, 'calculation_id'>;
+
+/** Inserts calculations' two rows each (rows and their state rows, one statement per table); answers their ids. */
+export async function insertCalculations(
+  db: Kysely<DatabaseSchema>,
+  rows: readonly CalculationInsert[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const main = rows.map(
+    (values) =>
+      Object.fromEntries(
+        Object.entries(values).filter(([column]) => !(STATE_COLUMNS as readonly string[]).includes(column)),
+      ) as Insertable<CalculationsTable>,
+  );
+  const inserted = await db.insertInto('calculations').values(main).returning(['id', 'mandant_id', 'number']).execute();
+  // RETURNING's order is not promised: the ids are matched back by (mandant, number), which is unique.
+  const idOf = new Map(inserted.map((row) => [`${row.mandant_id}:${row.number}`, row.id]));
+  const ids = rows.map((row) => idOf.get(`${row.mandant_id}:${row.number}`)!);
+  await db
+    .insertInto('calculation_state')
+    .values(rows.map((row, i) => stateRowOf(ids[i]!, row) as Insertable<CalculationStateTable>))
+    .execute();
+  return ids;
+}
+
+/** Inserts a calculation's two rows; answers its id. */
+export async function insertCalculation(db: Kysely<DatabaseSchema>, values: CalculationInsert): Promise<number> {
+  return (await insertCalculations(db, [values]))[0]!;
+}
+
+/** A calculation column qualified by the table that holds it (`calculations.title`, `calculation_state.total_co2e`). */
+export function calculationColumn(column: string): string {
+  return `${(STATE_COLUMNS as readonly string[]).includes(column) ? 'calculation_state' : 'calculations'}.${column}`;
+}
+
+/** calculations joined with their state, selecting only the id (add what a query needs). */
+export function selectCalculationIds(db: Kysely<DatabaseSchema>) {
+  return db
+    .selectFrom('calculations')
+    .innerJoin('calculation_state', 'calculation_state.calculation_id', 'calculations.id')
+    .select('calculations.id');
+}
