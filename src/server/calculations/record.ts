@@ -91,7 +91,10 @@ function listColumnNames(
   };
 }
 
-/** calculations rows → list rows: the inputs and result values list columns show, no breakdown (and no query). */
+/**
+ * calculations rows as state.ts `selectListedCalculations` reads them → list rows: the inputs and result values list
+ * columns show, no breakdown (and no query).
+ */
 export function toCalculationListRows(
   rows: readonly Row[],
   templates: readonly Template[],
@@ -103,11 +106,13 @@ export function toCalculationListRows(
     const listed = columnsOf(columns.template_type, resolveTemplate(columns.template_id, columns.template_version));
     const listedOf = <T>(named: Record<string, T>) =>
       Object.fromEntries(Object.entries(named).filter(([name]) => listed.has(name)));
-    const stored = storedResults(row);
     return {
       ...columns,
       inputs: listedOf(parseJson<CalculationInputs>(row.inputs as DbJson, {})),
-      results: { values: listedOf(stored.values ?? {}), primary: stored.primary ?? '' },
+      results: {
+        values: listedOf(parseJson<Record<string, number>>(row.result_values as DbJson, {})),
+        primary: typeof row.result_primary === 'string' ? row.result_primary : '',
+      },
     };
   });
 }

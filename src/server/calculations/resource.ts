@@ -28,7 +28,7 @@ import { sameJson, toCalculationListRows, toCalculationRecords } from './record'
 import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import { countCalculations } from './list-counts';
-import { CALCULATION_STATE, selectCalculations } from './state';
+import { CALCULATION_STATE, selectCalculations, selectListedCalculations } from './state';
 import type { Dialect } from '../db/database';
 
 /** A write body whose optional ids are absent rather than null. */
@@ -119,6 +119,7 @@ export function calculationsResource(
     listRows: {
       schema: CalculationListRecord,
       toRows: async (rows) => toCalculationListRows(rows, templates.list(), resolve),
+      select: selectListedCalculations(dialect),
     },
     createSchema: CalculationWrite,
     updateSchema: CalculationWrite,

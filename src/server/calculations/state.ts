@@ -3,7 +3,8 @@
  * (what a migration rewrites: results, total, database, machine set, template version, version, updated_at/by).
  * Every writer writes both in one transaction; every reader joins them through `selectCalculations`.
  */
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { CalculationStateTable, CalculationsTable, DatabaseSchema } from '../db/schema';
 import type { StateTable } from '../http/rest-resource';
 
@@ -91,4 +92,24 @@ export function selectCalculationIds(db: Kysely<DatabaseSchema>) {
     .selectFrom('calculations')
     .innerJoin('calculation_state', 'calculation_state.calculation_id', 'calculations.id')
     .select('calculations.id');
+}
+
+/**
+ * What a list page reads (rest-resource.ts `listRows.select`): the record's columns, but of the stored results only
+ * their values and primary result (`result_values`, `result_primary`), taken out by the database. Parsing every row's
+ * whole results (factors, database, production) was a fifth of a list request's CPU.
+ */
+export function selectListedCalculations(dialect: Dialect) {
+  const listedState = QUALIFIED.filter((column) => column !== 'calculation_state.results');
+  const values =
+    dialect === 'postgres'
+      ? sql`calculation_state.results -> 'values'`
+      : sql`json_extract(calculation_state.results, '$.values')`;
+  const primary =
+    dialect === 'postgres'
+      ? sql`calculation_state.results ->> 'primary'`
+      : sql`json_extract(calculation_state.results, '$.primary')`;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list engine's query over tables chosen at run time
+  return (query: any) =>
+    query.selectAll('calculations').select([...listedState, values.as('result_values'), primary.as('result_primary')]);
 }

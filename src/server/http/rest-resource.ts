@@ -112,6 +112,8 @@ export function versionFields(row: Row): { created_at: string; updated_at: strin
 export interface ListRows {
   schema: TSchema;
   toRows(rows: Row[], ctx: RestContext): Promise<object[]>;
+  /** What a page reads, where that is less than a record (default: the record's columns). */
+  select?: ListColumns['select'];
 }
 
 /**
@@ -290,12 +292,13 @@ export function registerRestResource<
     for (const [key, value] of Object.entries(query.custom)) {
       base = base.where(def.customFilters![key]!(value, ctx));
     }
+    const listedOnly = def.listRows?.select && query.paged ? def.listRows.select : undefined;
     const { rows, total } = await selectPage(
       whereListed(base, query, def.search ?? searchable.map(columnRef), listColumns),
       query,
       def.countCapped ? ctx.db : undefined,
       def.count?.(query, ctx) ?? undefined,
-      listColumns,
+      listedOnly ? { ref: columnRef, tieBreaker: listColumns?.tieBreaker, select: listedOnly } : listColumns,
     );
     return {
       total,
