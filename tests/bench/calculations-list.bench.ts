@@ -165,6 +165,29 @@ const QUERIES: Array<[string, Record<string, string>]> = [
   ['q "korn 1", sort title', { sort: '["title","ASC"]', range: '[0,24]', filter: '{"q":"korn 1"}' }],
 ];
 
+/**
+ * CALCULATIONS calculations in the Muster mandant, then fresh statistics and visibility map, as autovacuum would
+ * leave them after a bulk load. Answers the milliseconds the insert took.
+ */
+export async function seedMusterCalculations(app: FastifyInstance, kind: 'sqlite' | 'postgres'): Promise<number> {
+  const { db } = app.kontor;
+  const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
+  const editor = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'editor@muster.example')
+    .executeTakeFirstOrThrow();
+  const databaseId = await defaultDatabaseId(db, mandant.id);
+  const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, databaseId!))!);
+  const insertMs = await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
+  if (kind === 'postgres') {
+    await sql`vacuum analyze calculations`.execute(db);
+    await sql`vacuum analyze calculation_tags`.execute(db);
+    await sql`vacuum analyze calculation_state`.execute(db);
+  } else await sql`analyze`.execute(db);
+  return insertMs;
+}
+
 async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => void): Promise<void> {
   const database = await freshDatabase(kind);
   const app = await buildApp({ config: loadConfig({ ...database.env, DEMO_PASSWORD: 'kontor-demo' }) });
@@ -172,22 +195,7 @@ async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => v
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const { db } = app.kontor;
-    const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-    const editor = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'editor@muster.example')
-      .executeTakeFirstOrThrow();
-    const databaseId = await defaultDatabaseId(db, mandant.id);
-    const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, databaseId!))!);
-    const insertMs = await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
-    // Fresh statistics and visibility map, as autovacuum would leave them after a bulk load.
-    if (kind === 'postgres') {
-      await sql`vacuum analyze calculations`.execute(db);
-      await sql`vacuum analyze calculation_tags`.execute(db);
-      await sql`vacuum analyze calculation_state`.execute(db);
-    } else await sql`analyze`.execute(db);
+    const insertMs = await seedMusterCalculations(app, kind);
     print(
       `  [${kind}] inserted ${CALCULATIONS.toLocaleString('en')} calculations in ${(insertMs / 1000).toFixed(1)} s`,
     );

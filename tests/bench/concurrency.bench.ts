@@ -18,11 +18,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
-import { insertCalculations, variants } from './calculations-list.bench';
+import { seedMusterCalculations } from './calculations-list.bench';
 import { freshDatabase, postgresReachable, type BenchDatabase } from './databases';
 import { backendCpu, backendCpuBetween, loadAverage } from './floors';
 import type { Benchmark } from './run';
@@ -75,18 +73,7 @@ async function hammer(
 async function seed(database: BenchDatabase): Promise<void> {
   const app = await buildApp({ config: loadConfig({ ...database.env, DEMO_PASSWORD: 'kontor-demo' }) });
   try {
-    const { db } = app.kontor;
-    const mandant = await db.selectFrom('mandants').select('id').where('slug', '=', 'muster').executeTakeFirstOrThrow();
-    const editor = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'editor@muster.example')
-      .executeTakeFirstOrThrow();
-    const databaseId = await defaultDatabaseId(db, mandant.id);
-    const factors = await loadFactorSet(db, (await findDatabaseFor(db, mandant.id, databaseId!))!);
-    await insertCalculations(app, mandant.id, editor.id, await variants(app, factors));
-    if (database.kind === 'postgres') await sql`vacuum analyze`.execute(db);
-    else await sql`analyze`.execute(db);
+    await seedMusterCalculations(app, database.kind);
   } finally {
     await app.close();
   }
