@@ -25,7 +25,7 @@ export const CALCULATION_STATE: StateTable = {
   table: 'calculation_state',
   key: 'calculation_id',
   columns: STATE_COLUMNS,
-  copied: ['mandant_id', 'created_at'],
+  copied: ['mandant_id', 'created_at', 'template_id'],
 };
 
 const QUALIFIED = STATE_COLUMNS.map((column) => `calculation_state.${column}` as const);
@@ -43,8 +43,7 @@ export function selectCalculations(db: Kysely<DatabaseSchema>) {
 export function stateRowOf(id: number, row: Record<string, unknown>) {
   return {
     calculation_id: id,
-    mandant_id: row.mandant_id,
-    created_at: row.created_at,
+    ...Object.fromEntries(CALCULATION_STATE.copied.map((column) => [column, row[column]])),
     ...Object.fromEntries(STATE_COLUMNS.filter((column) => column in row).map((column) => [column, row[column]])),
   };
 }

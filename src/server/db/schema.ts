@@ -164,6 +164,8 @@ export interface CalculationStateTable {
   calculation_id: number;
   mandant_id: number;
   created_at: string;
+  /** A copy of the calculation's (which never changes), for the (mandant, template, total) index. */
+  template_id: string;
   template_version: number;
   database_id: number;
   /** The machine set the results read (migration 0022), or null. */

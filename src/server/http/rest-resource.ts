@@ -292,13 +292,22 @@ export function registerRestResource<
     for (const [key, value] of Object.entries(query.custom)) {
       base = base.where(def.customFilters![key]!(value, ctx));
     }
+    // Sorted by a state column, filters on columns the state row copies read the copy, so that an index of the state
+    // table leading with them (calculations: mandant, template, total) gives the whole order.
+    const columnsOfPage: ListColumns | undefined = listColumns && {
+      ...listColumns,
+      ref: (column) =>
+        stateSorted && state!.copied.includes(column) ? sql.ref(`${state!.table}.${column}`) : columnRef(column),
+    };
     const listedOnly = def.listRows?.select && query.paged ? def.listRows.select : undefined;
     const { rows, total } = await selectPage(
-      whereListed(base, query, def.search ?? searchable.map(columnRef), listColumns),
+      whereListed(base, query, def.search ?? searchable.map(columnRef), columnsOfPage),
       query,
       def.countCapped ? ctx.db : undefined,
       def.count?.(query, ctx) ?? undefined,
-      listedOnly ? { ref: columnRef, tieBreaker: listColumns?.tieBreaker, select: listedOnly } : listColumns,
+      listedOnly
+        ? { ref: columnsOfPage?.ref ?? columnRef, tieBreaker: listColumns?.tieBreaker, select: listedOnly }
+        : columnsOfPage,
     );
     return {
       total,

@@ -9,8 +9,11 @@
  * SQLite). The state row has only the indexes that read it:
  * - (mandant_id, total_co2e), (mandant_id, updated_at): the list sorted by total or by last change;
  * - (mandant_id, created_at, total_co2e): the totals and per-month statistics, from the index alone;
+ * - (mandant_id, template_id, total_co2e): one template's list sorted by total;
  * - machine_set_id where not null: "is this machine set still in use" (machine sets' delete).
- * mandant_id and created_at are copies that never change after the insert (the indexes lead with them).
+ * mandant_id, created_at and template_id are copies that never change after the insert (the indexes lead with them;
+ * a calculation never changes its template): one template's list sorted by total walks (mandant, template, total)
+ * — without it that page 40 took 250 ms on SQLite and 550 ms on PostgreSQL at 100,000 calculations instead of ~7.
  * machine_set_id moves too: a machine set migration rewrites it with the results, and on the wide row it was
  * indexed and reference-checked, so that migration could never be HOT either.
  *
@@ -58,6 +61,7 @@ const STATE_INDEXES: Record<string, string> = {
   calculation_state_total_idx: '(mandant_id, total_co2e)',
   calculation_state_updated_idx: '(mandant_id, updated_at)',
   calculation_state_stats_idx: '(mandant_id, created_at, total_co2e)',
+  calculation_state_template_total_idx: '(mandant_id, template_id, total_co2e)',
   calculation_state_machine_set_idx: '(machine_set_id) where machine_set_id is not null',
 };
 
@@ -80,6 +84,7 @@ export async function up(db: MigrationDb): Promise<void> {
         calculation_id integer primary key${references('calculations (id)', 'cascade')},
         mandant_id integer not null,
         created_at ${TIMESTAMP} not null,
+        template_id text not null,
         database_id integer not null${references('factor_databases (id)', 'restrict')},
         machine_set_id integer references machine_sets (id),
         template_version integer not null,
@@ -92,8 +97,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute(db);
   await sql
     .raw(
-      `insert into calculation_state (calculation_id, mandant_id, created_at, ${MOVED_LIST})
-        select id, mandant_id, created_at, ${MOVED_LIST} from calculations`,
+      `insert into calculation_state (calculation_id, mandant_id, created_at, template_id, ${MOVED_LIST})
+        select id, mandant_id, created_at, template_id, ${MOVED_LIST} from calculations`,
     )
     .execute(db);
   await createIndexes(db, 'calculation_state', STATE_INDEXES);
