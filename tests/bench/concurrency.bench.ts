@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { seedMusterCalculations } from './calculations-list.bench';
-import { freshDatabase, postgresReachable, type BenchDatabase } from './databases';
+import { forEachBenchDatabase, freshDatabase, type BenchDatabase } from './databases';
 import { backendCpu, backendCpuBetween, loadAverage } from './floors';
 import type { Benchmark } from './run';
 import { buildServerBundle, cpuSeconds, startServerProcess, type ServerProcess } from './server-process';
@@ -158,10 +158,6 @@ export const concurrencyBenchmark: Benchmark = {
   name: `Calculations list under load (${CONNECTIONS} connections × ${SECONDS} s at 100,000 calculations)`,
   async run(print) {
     buildServerBundle();
-    const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-    if (kinds.includes('sqlite')) await run('sqlite', print);
-    if (!kinds.includes('postgres')) return;
-    if (await postgresReachable()) await run('postgres', print);
-    else print('  PostgreSQL not reachable: skipped');
+    await forEachBenchDatabase(print, run);
   },
 };

@@ -52,3 +52,17 @@ export async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<BenchD
     },
   };
 }
+
+/**
+ * Runs `bench` on SQLite and, if reachable, PostgreSQL; BENCH_DATABASES=sqlite or =postgres measures one database only.
+ */
+export async function forEachBenchDatabase(
+  print: (line: string) => void,
+  bench: (kind: BenchDatabase['kind'], print: (line: string) => void) => Promise<void>,
+): Promise<void> {
+  const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+  if (kinds.includes('sqlite')) await bench('sqlite', print);
+  if (!kinds.includes('postgres')) return;
+  if (await postgresReachable()) await bench('postgres', print);
+  else print('  [postgres] skipped: PostgreSQL not reachable (TEST_DATABASE_URL)');
+}

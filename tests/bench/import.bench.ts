@@ -17,7 +17,7 @@ import { createTemplateRegistry, readTemplateFiles } from '../../src/server/temp
 import { loadTemplates } from '../../src/core/template';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
 import { pruneInputs, defaultInputs } from '../../src/core/template';
-import { freshDatabase, postgresReachable } from './databases';
+import { forEachBenchDatabase, freshDatabase } from './databases';
 import { buildServerBundle, cpuSeconds, memoryMb, startServerProcess } from './server-process';
 import type { Benchmark } from './run';
 import {
@@ -227,11 +227,6 @@ export const importBenchmark: Benchmark = {
   name: `CSV import (${ROWS.toLocaleString('en')} brochure rows over HTTP vs raw insert)`,
   async run(print) {
     buildServerBundle();
-    // BENCH_DATABASES=postgres measures one database only.
-    const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-    if (kinds.includes('sqlite')) await run('sqlite', print);
-    if (!kinds.includes('postgres')) return;
-    if (await postgresReachable()) await run('postgres', print);
-    else print('  PostgreSQL not reachable: skipped');
+    await forEachBenchDatabase(print, run);
   },
 };

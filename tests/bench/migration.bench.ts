@@ -27,7 +27,7 @@ import { createDatabase } from '../../src/server/db/database';
 import { insertCalculations, variants } from './calculations-list.bench';
 import { backendCpu, backendCpuBetween } from './floors';
 import { summarize } from './stats';
-import { freshDatabase, postgresReachable } from './databases';
+import { forEachBenchDatabase, freshDatabase } from './databases';
 import { buildServerBundle, cpuSeconds, memoryMb, startServerProcess } from './server-process';
 import type { Benchmark } from './run';
 
@@ -357,11 +357,6 @@ export const migrationBenchmark: Benchmark = {
   name: `Migrations: preview, apply and rollback of ${CALCULATIONS.toLocaleString('en')} calculations of one mandant`,
   async run(print) {
     buildServerBundle();
-    // BENCH_DATABASES=postgres measures one database only.
-    const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-    if (kinds.includes('sqlite')) await benchMigration('sqlite', print);
-    if (!kinds.includes('postgres')) return;
-    if (await postgresReachable()) await benchMigration('postgres', print);
-    else print('  [postgres] skipped: PostgreSQL not reachable (TEST_DATABASE_URL)');
+    await forEachBenchDatabase(print, benchMigration);
   },
 };
