@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { notFound } from '../http/errors';
+import { rowsOfMandant } from '../http/tenant-scope';
 import { collectionMessage } from './messages';
 import './tables';
 
@@ -18,12 +19,7 @@ export async function checkCalculationIds(
 ): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
-  const found = await db
-    .selectFrom('calculations')
-    .select('id')
-    .where('mandant_id', '=', mandantId)
-    .where('id', 'in', unique)
-    .execute();
+  const found = await db.selectFrom('calculations').select('id').where(rowsOfMandant(mandantId, unique)).execute();
   if (found.length !== unique.length) throw notFound(collectionMessage('unknownCalculations'));
   return unique;
 }

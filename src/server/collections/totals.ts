@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
+import { rowsOfMandant } from '../http/tenant-scope';
 import { toCount } from '../db/values';
 import './tables';
 
@@ -98,8 +99,7 @@ export async function collectionCalculationIds(
   const owner = await db
     .selectFrom('collections')
     .select('id')
-    .where('id', '=', collectionId)
-    .where('mandant_id', '=', mandantId)
+    .where(rowsOfMandant(mandantId, collectionId))
     .executeTakeFirst();
   if (!owner) return null;
   return (await memberIds(db, [collectionId])).get(collectionId) ?? [];

@@ -44,3 +44,14 @@ export function ownOrSharedRows(mandantId: number | null, column = 'mandant_id')
 export function mandantForNewRow(user: SessionUser, requested: number | null | undefined): number | null {
   return seesAllMandants(user) ? (requested ?? null) : user.mandant_id;
 }
+
+/**
+ * Rows `ids` (one id or several) of a mandant the code already knows — a migration's, an order's, a collection's — for
+ * a single-table query: another mandant's id matches nothing, exactly like a missing one (and so does a `null` mandant).
+ */
+export function rowsOfMandant(mandantId: number | null, ids: number | readonly number[]): Expression<SqlBool> {
+  const id = sql.ref('id');
+  if (typeof ids !== 'number' && ids.length === 0) return sql<SqlBool>`1 = 0`;
+  const matches = typeof ids === 'number' ? sql`${id} = ${ids}` : sql`${id} in (${sql.join(ids)})`;
+  return sql<SqlBool>`(${matches} and ${sql.ref('mandant_id')} = ${mandantId})`;
+}

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
 import { machineKeysByKind, toProductionData, type ProductionData } from '../../core/production';
 import type { DatabaseSchema } from '../db/schema';
+import { rowsOfMandant } from '../http/tenant-scope';
 import { toMachineRecord, toMachineSetRecord } from './resource';
 // The machine tables' types (declaration merging into DatabaseSchema).
 import './schema';
@@ -30,12 +31,7 @@ export async function loadMachineSetData(
   mandantId: number,
   setId: number,
 ): Promise<MachineSetData | undefined> {
-  const row = await db
-    .selectFrom('machine_sets')
-    .selectAll()
-    .where('id', '=', setId)
-    .where('mandant_id', '=', mandantId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('machine_sets').selectAll().where(rowsOfMandant(mandantId, setId)).executeTakeFirst();
   if (!row) return undefined;
   const machines = (
     await db.selectFrom('machines').selectAll().where('set_id', '=', setId).orderBy('key').execute()

@@ -45,7 +45,7 @@ import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
 import { requestLanguage } from '../i18n/translate';
-import { mandantForNewRow, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
+import { mandantForNewRow, rowsOfMandant, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { databaseLabel } from '../../core/protocol/describe';
 import { recordChange } from '../protocol/change';
 import type { TemplateRegistry } from '../templates/registry';
@@ -117,8 +117,7 @@ async function versionNames(
     return db
       .selectFrom('machine_sets')
       .select(['id', 'name', 'version_label'])
-      .where('id', 'in', present)
-      .where('mandant_id', '=', migration.mandant_id)
+      .where(rowsOfMandant(migration.mandant_id, present))
       .execute();
   }
   // Only databases the migration's mandant may see are named: the entry is read by that mandant, and a
@@ -149,8 +148,7 @@ async function targetMachineSet(db: Kysely<DatabaseSchema>, mandantId: number, i
   const row = await db
     .selectFrom('machine_sets')
     .select('status')
-    .where('id', '=', id)
-    .where('mandant_id', '=', mandantId)
+    .where(rowsOfMandant(mandantId, id))
     .executeTakeFirst();
   if (!row) throw badRequest('errors.migrations.targetMachineSetMissing', { to_machine_set_id: 'errors.notFound' });
   if (row.status !== 'published') {

@@ -15,7 +15,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/schema-migrations/columns';
 import { isoNow, parseJson, toBoolean } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { scopeToMandant } from '../http/tenant-scope';
+import { rowsOfMandant, scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
@@ -82,8 +82,7 @@ async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: O
   const froze = await trx
     .updateTable('calculations')
     .set({ frozen: true })
-    .where('mandant_id', '=', order.mandant_id)
-    .where('id', 'in', order.calculation_ids)
+    .where(rowsOfMandant(order.mandant_id, order.calculation_ids))
     .where('frozen', '=', false)
     .executeTakeFirst();
   if (Number(froze.numUpdatedRows) !== order.calculation_ids.length)
@@ -101,8 +100,7 @@ async function release(trx: Kysely<DatabaseSchema>, order: OrderRecord): Promise
     await trx
       .updateTable('calculations')
       .set({ frozen: false })
-      .where('mandant_id', '=', order.mandant_id)
-      .where('id', 'in', order.calculation_ids)
+      .where(rowsOfMandant(order.mandant_id, order.calculation_ids))
       .execute();
   }
 }
