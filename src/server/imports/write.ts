@@ -1,10 +1,10 @@
 /**
  * Writing a batch of imported calculations: numbers are allocated as one block (one counter
  * upsert per batch instead of per row), rows go in with one set-based insert per dialect, then
- * their tag index rows. Runs inside the caller's transaction.
+ * their tag index rows. Runs inside the caller's transaction (PostgreSQL's COPY holds its connection while it streams).
  */
 import { finished } from 'node:stream/promises';
-import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/schema-migrations/columns';
@@ -27,7 +27,7 @@ export interface BatchOwner {
 
 /** Inserts the rows as calculations of the import; answers their ids in order. */
 export async function writeImportedBatch(
-  db: Kysely<DatabaseSchema>,
+  trx: Transaction<DatabaseSchema>,
   owner: BatchOwner,
   rows: readonly ImportedRow[],
 ): Promise<number[]> {
@@ -35,19 +35,19 @@ export async function writeImportedBatch(
   const now = new Date();
   const year = now.getUTCFullYear();
   const stamp = now.toISOString();
-  const first = await reserveSequences(db, 'calculation_counters', owner.mandantId, year, rows.length);
+  const first = await reserveSequences(trx, 'calculation_counters', owner.mandantId, year, rows.length);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
-  if (dialectOf(db) === 'sqlite') return insertFromJson(db, owner, rows, numbers, stamp);
-  // COPY holds the transaction's connection while it streams; outside a transaction Kysely would hand it back.
-  return db.isTransaction ? copyRows(db, owner, rows, numbers, stamp) : insertWithJson(db, owner, rows, numbers, stamp);
+  return dialectOf(trx) === 'sqlite'
+    ? insertFromJson(trx, owner, rows, numbers, stamp)
+    : copyRows(trx, owner, rows, numbers, stamp);
 }
 
-/** How a per-row value travels in the JSON payloads: as text, as a number (cast on PostgreSQL), or as JSON spliced in as it is. */
+/** What a per-row value is: text, a number, or JSON text stored as it is. */
 type PayloadKind = 'text' | 'integer' | 'double precision' | 'json';
 
 /**
- * The columns an import writes for a calculation, in the one order all three writers use (the
- * PostgreSQL and SQLite INSERTs and the PostgreSQL COPY): a kind for a value that differs per row,
+ * The columns an import writes for a calculation, in the one order both writers use (SQLite's
+ * INSERT and PostgreSQL's COPY): a kind for a value that differs per row,
  * `shared` for one every row of a batch has (sharedValues). Those of calculation_state (migration 0032)
  * go into that table, with the calculation's id and copies of mandant_id and created_at (ImportTable).
  */
@@ -160,68 +160,13 @@ const valuesFor = (table: ImportTable, values: RowValues) => table.rowColumns.ma
 function selectList(
   table: ImportTable,
   shared: Record<SharedColumn, SharedValue>,
-  read: (index: number, kind: PayloadKind) => string,
+  read: (index: number) => string,
 ): RawBuilder<unknown> {
   return sql.join(
     table.columns.map(([name, kind]) =>
-      kind === 'shared' ? sql`${shared[name as SharedColumn]}` : sql.raw(read(table.payloadIndex.get(name)!, kind)),
+      kind === 'shared' ? sql`${shared[name as SharedColumn]}` : sql.raw(read(table.payloadIndex.get(name)!)),
     ),
   );
-}
-
-/**
- * PostgreSQL: the batch as ONE jsonb parameter, unpacked by jsonb_array_elements. The inputs,
- * results and tags are JSON already and go into the payload as they are: an array parameter
- * would quote every one of them into an array literal (the driver escapes each character, then
- * the database unescapes it and parses the JSON again), which cost more server CPU and garbage
- * than the rest of the row together.
- */
-async function insertWithJson(
-  db: Kysely<DatabaseSchema>,
-  owner: BatchOwner,
-  rows: readonly ImportedRow[],
-  numbers: string[],
-  stamp: string,
-): Promise<number[]> {
-  const shared = sharedValues(owner, stamp);
-  const insertInto = (table: ImportTable, ids: readonly number[] | null) => {
-    const payload = `[${rows
-      .map((row, i) => {
-        const values = valuesFor(table, rowValues(row, numbers[i]!, ids?.[i] ?? null));
-        return `[${values.map((value, j) => (table.rowColumns[j]![1] === 'json' ? value : JSON.stringify(value))).join(',')}]`;
-      })
-      .join(',')}]`;
-    const select = selectList(table, shared, (index, kind) =>
-      kind === 'json' ? `r->${index}` : kind === 'text' ? `r->>${index}` : `(r->>${index})::${kind}`,
-    );
-    return sql<{ id: number; number: string }>`
-      insert into ${sql.id(table.name)} (${table.insertColumns})
-      select ${select} from jsonb_array_elements(${payload}::jsonb) as r
-      ${ids ? sql`` : sql`returning id, number`}`.execute(db);
-  };
-  const inserted = await insertInto(MAIN, null);
-  // RETURNING's order is not promised: match the ids back by their (unique) numbers.
-  const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
-  const ids = numbers.map((number) => idByNumber.get(number)!);
-  await insertInto(STATE, ids);
-  const tagIds: number[] = [];
-  const tags: string[] = [];
-  const tagTotals: number[] = [];
-  rows.forEach((row, i) => {
-    for (const tag of new Set(row.tags)) {
-      tagIds.push(ids[i]!);
-      tags.push(tag);
-      tagTotals.push(row.columns.total_co2e);
-    }
-  });
-  if (tags.length > 0) {
-    // created_at and total_co2e: the calculation's (SQLite has no fill trigger since 0017; PostgreSQL's then does not run).
-    await sql`insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
-      select t.id, ${owner.mandantId}, t.tag, ${stamp}, t.total from unnest(${tagIds}::integer[], ${tags}::text[], ${tagTotals}::double precision[]) as t(id, tag, total)`.execute(
-      db,
-    );
-  }
-  return ids;
 }
 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped (JSON strings may hold backslashes). */
