@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './db/schema';
 import { pingDatabase, type Dialect } from './db/database';
 import { HealthStatus } from '../core/api';
-import { errorRef } from './http/errors';
+import { errorAnswers } from './http/errors';
 
 function readVersion(): string {
   try {
@@ -27,7 +27,7 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
       schema: {
         tags: ['system'],
         summary: 'Health of the server and its database',
-        response: { 200: HealthStatus, 400: errorRef, 503: HealthStatus },
+        response: { 200: HealthStatus, ...errorAnswers(400), 503: HealthStatus },
       },
     },
     async (_request, reply) => {

@@ -15,7 +15,7 @@ import { NoContent } from '../../core/api/schema';
 import type { Config } from '../config';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean, toCount } from '../db/values';
-import { badRequest, errorAnswers, errorRef, HttpError, unauthorized } from '../http/errors';
+import { badRequest, errorAnswers, HttpError, unauthorized } from '../http/errors';
 import type { AfterResponse } from '../http/after-response';
 import { typed } from '../http/typed-routes';
 import type { Mail, Mailer } from '../mail/mailer';
@@ -149,7 +149,7 @@ export function registerAuthRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes this session',
-        response: { 204: NoContent, 401: errorRef },
+        response: { 204: NoContent, ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -169,7 +169,7 @@ export function registerAuthRoutes(
         tags: ['auth'],
         summary: 'Mails a single-use reset link if the address is known; always 204',
         body: ForgotPasswordRequest,
-        response: { 204: NoContent, 400: errorRef },
+        response: { 204: NoContent, ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
@@ -193,7 +193,7 @@ export function registerAuthRoutes(
         tags: ['auth'],
         summary: 'Sets a new password with a reset token; revokes all sessions of the user',
         body: LinkPasswordRequest,
-        response: { 204: NoContent, 400: errorRef },
+        response: { 204: NoContent, ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
@@ -237,7 +237,7 @@ export function registerAuthRoutes(
     '/api/auth/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser, 401: errorRef } },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser, ...errorAnswers(401) } },
     },
     async (request): Promise<SessionUser> => currentUser(request),
   );
@@ -250,7 +250,7 @@ export function registerAuthRoutes(
         tags: ['auth'],
         summary: 'Updates name, language or password of the signed-in user',
         body: UpdateMeRequest,
-        response: { 200: SessionUser, 400: errorRef, 401: errorRef },
+        response: { 200: SessionUser, ...errorAnswers(400, 401) },
       },
     },
     async (request): Promise<SessionUser> => {

@@ -15,7 +15,7 @@ import { CollectionMembershipRequest, CollectionRecord } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { conflict, errorRef, notFound } from '../http/errors';
+import { conflict, errorAnswers, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -78,7 +78,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
         schema: {
           tags: ['collections'],
           summary: 'The tags used by the collections the caller can see, sorted',
-          response: { 200: Type.Array(Type.String()), 401: errorRef },
+          response: { 200: Type.Array(Type.String()), ...errorAnswers(401) },
         },
       },
       async (request) => {
@@ -99,7 +99,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
       summary,
       params: idParams,
       body: CollectionMembershipRequest,
-      response: { 200: CollectionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      response: { 200: CollectionRecord, ...errorAnswers(400, 401, 403, 404, 409) },
     });
 
     /** One membership change in one transaction: checked ids, the rows, a new version, the protocol entry. */

@@ -17,7 +17,7 @@ import type { LocalizedText } from '../../core/languages';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toLocalizedText } from '../db/values';
-import { errorRef } from '../http/errors';
+import { errorAnswers } from '../http/errors';
 import { mandantForNewRow, ownOrSharedRows } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
 import { databaseAccess, inTransaction } from './database-writes';
@@ -85,7 +85,7 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
       schema: {
         tags: ['factors'],
         summary: 'The factor categories the caller may see, by key, with their name and number of distinct factor keys',
-        response: { 200: Type.Array(FactorCategoryRecord), 401: errorRef },
+        response: { 200: Type.Array(FactorCategoryRecord), ...errorAnswers(401) },
       },
     },
     async (request): Promise<FactorCategoryRecord[]> => readCategories(database, currentUser(request)),
@@ -102,7 +102,7 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
           'Name a factor category in every language (provider admins: for every mandant; mandant admins: for their own)',
         params: FactorCategoryParams,
         body: NameFactorCategoryRequest,
-        response: { 200: FactorCategoryRecord, 400: errorRef, 401: errorRef, 403: errorRef },
+        response: { 200: FactorCategoryRecord, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => {

@@ -19,7 +19,7 @@ import { seesAllMandants, type Action } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorAnswers, errorRef, type FieldErrors } from '../http/errors';
+import { badRequest, conflict, errorAnswers, type FieldErrors } from '../http/errors';
 import { idParams, idSchema } from '../http/record-id';
 import { mandantForNewRow } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
@@ -66,7 +66,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         summary:
           'Create a draft factor database: empty, or a copy of copy_from_id (mandant admins: derived from a published one)',
         body: CreateFactorDatabaseRequest,
-        response: { 201: FactorDatabaseRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 201: FactorDatabaseRecord, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -188,7 +188,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         tags: ['databases'],
         summary: 'Delete a draft database',
         params: idParams,
-        response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: FactorDatabaseRecord, ...errorAnswers(401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -256,7 +256,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         summary:
           'Roll a published global database out to all mandants: new calculations and imports use it unless a mandant pinned its own',
         params: idParams,
-        response: { 200: FactorDatabaseRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: FactorDatabaseRecord, ...errorAnswers(401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -278,7 +278,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
           'What changed from database `against` (old) to `id` (new): added, removed, changed with old/new value and percentage',
         params: idParams,
         querystring: Type.Object({ against: idSchema }),
-        response: { 200: FactorDatabaseDiff, 400: errorRef, 401: errorRef, 404: errorRef },
+        response: { 200: FactorDatabaseDiff, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request) => {

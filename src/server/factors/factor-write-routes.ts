@@ -15,7 +15,7 @@ import { mayChangeDatabase } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { msg } from '../../core/i18n/error-keys';
-import { badRequest, errorRef, forbidden, notFound } from '../http/errors';
+import { badRequest, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
@@ -64,7 +64,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         tags: ['factors'],
         summary: 'Add a factor to a draft database',
         body: CreateFactorRequest,
-        response: { 201: FactorRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 201: FactorRecord, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -109,7 +109,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         summary: 'Change a factor of a draft database (e.g. override a value in a mandant database)',
         params: idParams,
         body: UpdateFactorRequest,
-        response: { 200: FactorRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: FactorRecord, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -150,7 +150,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         tags: ['factors'],
         summary: 'Remove a factor from a draft database',
         params: idParams,
-        response: { 200: FactorRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: FactorRecord, ...errorAnswers(401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -69,7 +69,7 @@ export const conflict = (message: ErrorContent, errors?: FieldErrors) => new Htt
 /** JSON schema of every error answer, registered as `ApiError` for the route schemas. */
 export const apiErrorSchema = ApiErrorBody;
 
-/** A route's error responses in its schema: `response: { 400: errorRef, 404: errorRef }`. */
+/** The schema reference of an error answer; routes declare theirs by status with errorAnswers. */
 export const errorRef = { $ref: 'ApiError#' } as const;
 
 /** The error answers a route declares, by status: `response: { 200: Record, ...errorAnswers(401, 404) }`. */

@@ -16,7 +16,7 @@ import { requireAccess } from '../auth/authenticate';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
 import { toCount } from '../db/values';
-import { badRequest, errorRef } from './errors';
+import { badRequest, errorAnswers } from './errors';
 import { parseQueryJson } from './json-limits';
 import { containsNul } from './nul-guard';
 import { ownValue, setOwnValue } from './own-key';
@@ -450,7 +450,7 @@ export function registerListRoute<TRecord>(app: FastifyInstance, route: ListRout
         tags: route.tags ?? [route.name],
         summary: route.summary ?? `List ${route.name} (sort, range, filter as in ra-data-simple-rest)`,
         querystring: listQuerystring(route.describe),
-        response: { 200: { type: 'array', items: route.recordSchema }, 400: errorRef, 401: errorRef, 403: errorRef },
+        response: { 200: { type: 'array', items: route.recordSchema }, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -477,7 +477,7 @@ export function registerRecordRoute<TRecord>(
         tags: route.tags ?? [route.name],
         summary: `One ${route.name} record`,
         params: idParams,
-        response: { 200: route.recordSchema, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: route.recordSchema, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request) => route.find(request, request.params.id),

@@ -19,7 +19,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { Resource } from '../../core/access/policy';
-import { conflict, errorRef, notFound } from './errors';
+import { conflict, errorAnswers, notFound } from './errors';
 import {
   parseListQuery,
   recordColumns,
@@ -349,7 +349,7 @@ export function registerRestResource<
         tags,
         summary: `Create a ${def.name} record`,
         body: { ...def.createSchema, additionalProperties: false },
-        response: { 201: def.recordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 409: errorRef },
+        response: { 201: def.recordSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -393,7 +393,7 @@ export function registerRestResource<
         summary: `Update a ${def.name} record (full record with version, or a partial one)`,
         params: idParams,
         body: updateSchema,
-        response: { 200: def.recordSchema, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: def.recordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -440,7 +440,7 @@ export function registerRestResource<
         tags,
         summary: `Delete a ${def.name} record; answers the deleted record`,
         params: idParams,
-        response: { 200: def.recordSchema, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: def.recordSchema, ...errorAnswers(401, 403, 404, 409) },
       },
     },
     async (request) =>

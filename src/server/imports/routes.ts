@@ -16,7 +16,7 @@ import { usesDraftTemplates } from '../../core/access/policy';
 import { currentMachineSetId, loadMachineSetData } from '../machines/production';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
 import { calculationMessage } from '../calculations/messages';
-import { badRequest, conflict, errorAnswers, errorRef, HttpError } from '../http/errors';
+import { badRequest, conflict, errorAnswers, HttpError } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { parseQueryJson } from '../http/json-limits';
@@ -165,7 +165,7 @@ export async function registerImportRoutes(
         tags: ['imports'],
         summary: 'Row errors of an import (first 1000), in your language',
         params: idParams,
-        response: { 200: Type.Array(ImportRowError), 401: errorRef, 404: errorRef },
+        response: { 200: Type.Array(ImportRowError), ...errorAnswers(401, 404) },
       },
     },
     async (request) => {
@@ -182,7 +182,7 @@ export async function registerImportRoutes(
         tags: ['imports'],
         summary: 'Row errors of an import as CSV, in your language',
         params: idParams,
-        response: { 200: fileResponse('text/csv', 'The row errors as CSV'), 401: errorRef, 404: errorRef },
+        response: { 200: fileResponse('text/csv', 'The row errors as CSV'), ...errorAnswers(401, 404) },
       },
     },
     async (request, reply) => {
@@ -203,7 +203,7 @@ export async function registerImportRoutes(
         tags: ['imports'],
         summary: 'Delete every calculation of an import (one transaction)',
         params: idParams,
-        response: { 200: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: ImportRecord, ...errorAnswers(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -249,7 +249,7 @@ export async function registerImportRoutes(
         tags: ['imports'],
         summary: 'Stop a running import',
         params: idParams,
-        response: { 202: ImportRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 202: ImportRecord, ...errorAnswers(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

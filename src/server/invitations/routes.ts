@@ -14,7 +14,7 @@ import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, errorRef, notFound } from '../http/errors';
+import { badRequest, errorAnswers, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
@@ -38,7 +38,7 @@ export function registerInvitationRoutes(
         tags: ['invitations'],
         summary: 'Mail an open invitation again with a new link and a new expiry; the previous link stops working',
         params: idParams,
-        response: { 200: InvitationRecord, 401: errorRef, 403: errorRef, 404: errorRef, 503: errorRef },
+        response: { 200: InvitationRecord, ...errorAnswers(401, 403, 404, 503) },
       },
     },
     async (request): Promise<InvitationRecord> => {
@@ -87,7 +87,7 @@ export function registerInvitationRoutes(
         tags: ['auth'],
         summary: 'Accept an invitation: creates the account with the invitee’s own password (then sign in with it)',
         body: LinkPasswordRequest,
-        response: { 200: AcceptInvitationResponse, 400: errorRef },
+        response: { 200: AcceptInvitationResponse, ...errorAnswers(400) },
       },
     },
     async (request): Promise<AcceptInvitationResponse> => {

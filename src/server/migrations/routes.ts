@@ -40,7 +40,7 @@ import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
-import { badRequest, conflict, errorAnswers, errorRef, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, errorAnswers, forbidden, HttpError, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
@@ -278,7 +278,7 @@ export function registerMigrationRoutes(
         summary:
           'Preview a migration of the mandant’s calculations to a published factor database, template version or machine set (calculations are not changed)',
         body: CreateFactorMigrationRequest,
-        response: { 201: FactorMigrationRecord, 400: errorRef, 401: errorRef, 403: errorRef },
+        response: { 201: FactorMigrationRecord, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -509,7 +509,7 @@ export function registerMigrationRoutes(
         tags: ['migrations'],
         summary: "The preview rows as CSV in the user's language and CSV convention",
         params: idParams,
-        response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), 401: errorRef, 404: errorRef },
+        response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), ...errorAnswers(401, 404) },
       },
     },
     async (request, reply) => {

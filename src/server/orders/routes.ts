@@ -12,7 +12,7 @@ import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type Sessi
 import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { conflict, errorAnswers, errorRef } from '../http/errors';
+import { conflict, errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
@@ -104,7 +104,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
         tags: ['orders'],
         summary: 'What an order would cover and cost (tonnes rounded up by the mandant rule, price in minor units)',
         querystring: OrderQuoteQuery,
-        response: { 200: OrderQuote, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+        response: { 200: OrderQuote, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -128,7 +128,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
           tags: ['orders'],
           summary: `Order transition "${transition}" (${TRANSITIONS[transition].from.join('|')} → ${TRANSITIONS[transition].to})`,
           params: idParams,
-          response: { 200: OrderRecord, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+          response: { 200: OrderRecord, ...errorAnswers(400, 401, 403, 404, 409) },
         },
       },
       async (request) => applyTransition(db, request, request.params.id, transition),

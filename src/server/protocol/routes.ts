@@ -15,7 +15,7 @@ import { ProtocolEntryRecord } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { sendCsvDownload } from '../http/csv-download';
-import { errorAnswers, errorRef, notFound } from '../http/errors';
+import { errorAnswers, notFound } from '../http/errors';
 import { listQuerystring, registerListRoute, selectPage, sortedRows } from '../http/list-query';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
@@ -96,7 +96,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         tags,
         summary: 'One protocol entry',
         params: idParams,
-        response: { 200: ProtocolEntryRecord, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: ProtocolEntryRecord, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request) => {

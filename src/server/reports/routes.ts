@@ -31,7 +31,7 @@ import { isLanguage, type Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, parseJson } from '../db/values';
-import { conflict, errorRef, forbidden, notFound } from '../http/errors';
+import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -133,10 +133,10 @@ export function registerReportRoutes(
           querystring: ReportQuery,
           response: {
             200: fileResponse('application/pdf', 'The footprint report'),
-            400: errorRef,
-            401: errorRef,
-            403: errorRef,
-            404: errorRef,
+            ...errorAnswers(400),
+            ...errorAnswers(401),
+            ...errorAnswers(403),
+            ...errorAnswers(404),
           },
         },
       },
@@ -163,7 +163,7 @@ export function registerReportRoutes(
           tags: [subject],
           summary: 'Published verification pages (not revoked)',
           params: idParams,
-          response: { 200: { type: 'array', items: PublicationRecord }, 401: errorRef, 403: errorRef, 404: errorRef },
+          response: { 200: { type: 'array', items: PublicationRecord }, ...errorAnswers(401, 403, 404) },
         },
       },
       async (request) => {
@@ -198,11 +198,11 @@ export function registerReportRoutes(
           body: PublicationCreate,
           response: {
             201: PublicationRecord,
-            400: errorRef,
-            401: errorRef,
-            403: errorRef,
-            404: errorRef,
-            409: errorRef,
+            ...errorAnswers(400),
+            ...errorAnswers(401),
+            ...errorAnswers(403),
+            ...errorAnswers(404),
+            ...errorAnswers(409),
           },
         },
       },
@@ -255,7 +255,7 @@ export function registerReportRoutes(
       schema: {
         tags: ['publications'],
         summary: 'The published verification pages of the caller’s mandant (not revoked), newest first',
-        response: { 200: { type: 'array', items: PublicationRecord }, 401: errorRef },
+        response: { 200: { type: 'array', items: PublicationRecord }, ...errorAnswers(401) },
       },
     },
     async (request) => {
@@ -277,7 +277,7 @@ export function registerReportRoutes(
         tags: ['publications'],
         summary: 'One published verification page',
         params: idParams,
-        response: { 200: PublicationRecord, 401: errorRef, 404: errorRef },
+        response: { 200: PublicationRecord, ...errorAnswers(401, 404) },
       },
     },
     async (request) => toRecord(await findPublication(db, currentUser(request), request.params.id), publicUrl),
@@ -293,8 +293,8 @@ export function registerReportRoutes(
         params: idParams,
         response: {
           200: fileResponse('application/pdf', 'The published document'),
-          401: errorRef,
-          404: errorRef,
+          ...errorAnswers(401),
+          ...errorAnswers(404),
         },
       },
     },
@@ -317,7 +317,7 @@ export function registerReportRoutes(
         tags: ['publications'],
         summary: 'Revoke a verification page: its address answers 404 from then on',
         params: idParams,
-        response: { 204: NoContent, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 204: NoContent, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request, reply) => {

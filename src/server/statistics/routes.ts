@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { STATISTIC_NAMES, StatisticsRequestQuery, StatisticsResult } from '../../core/api';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { errorRef } from '../http/errors';
+import { errorAnswers } from '../http/errors';
 import { typed } from '../http/typed-routes';
 import { STATISTICS } from './catalogue';
 import { statisticCsv } from './csv';
@@ -28,7 +28,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, db: Kysely<Databa
       schema: {
         tags,
         summary: 'The names of the statistics',
-        response: { 200: Type.Array(StatisticsResult.properties.name), 401: errorRef },
+        response: { 200: Type.Array(StatisticsResult.properties.name), ...errorAnswers(401) },
       },
     },
     async () => [...STATISTIC_NAMES],
@@ -44,7 +44,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, db: Kysely<Databa
         params: Type.Object({ name: Type.String() }),
         querystring: StatisticsRequestQuery,
         produces: ['application/json', 'text/csv'],
-        response: { 200: StatisticsResult, 400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: StatisticsResult, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,7 @@ import { checkTemplate, parseTemplateJson, wordChecker, type Template, type Unit
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorAnswers, errorRef, type FieldErrors, notFound, rendered } from '../http/errors';
+import { badRequest, conflict, errorAnswers, notFound, rendered, type FieldErrors } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
@@ -118,7 +118,7 @@ export function registerTemplateEditorRoutes(
       tags,
       summary,
       params: TemplateVersionParams,
-      response: { 200: TemplateVersionRecord, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef },
+      response: { 200: TemplateVersionRecord, ...errorAnswers(401, 403, 404, 409) },
     },
   });
 
@@ -199,7 +199,7 @@ export function registerTemplateEditorRoutes(
         tags,
         summary: 'Save a new template, or a new version of an app-created template (provider admins)',
         body: TemplateSaveRequest,
-        response: { 201: TemplateVersionRecord, 400: errorRef, 401: errorRef, 403: errorRef, 409: errorRef },
+        response: { 201: TemplateVersionRecord, ...errorAnswers(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -241,7 +241,7 @@ export function registerTemplateEditorRoutes(
         tags,
         summary: 'Every version of a template with its status, source and usage, newest first',
         params: TemplateIdParams,
-        response: { 200: Type.Array(TemplateVersionRecord), 401: errorRef, 403: errorRef, 404: errorRef },
+        response: { 200: Type.Array(TemplateVersionRecord), ...errorAnswers(401, 403, 404) },
       },
     },
     async (request) => {

@@ -17,7 +17,7 @@ import {
 import type { DatabaseSchema } from '../db/schema';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
-import { errorRef, notFound } from '../http/errors';
+import { errorAnswers, notFound } from '../http/errors';
 import { arrayPage, parseListQuery, recordColumns, registerListRoute } from '../http/list-query';
 import { typed } from '../http/typed-routes';
 import { toTemplateRecord } from './record';
@@ -103,7 +103,7 @@ export function registerTemplateRoutes(
         tags,
         summary: 'One template (its current version)',
         params: TemplateIdParams,
-        response: { 200: ListedTemplateRecord, 401: errorRef, 404: errorRef },
+        response: { 200: ListedTemplateRecord, ...errorAnswers(401, 404) },
       },
     },
     async (request) => {
