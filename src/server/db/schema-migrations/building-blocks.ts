@@ -107,3 +107,11 @@ export async function createTagFillTrigger(db: MigrationDb): Promise<void> {
     db,
   );
 }
+
+/**
+ * `create index <name> on <table> (<columns>)`: the plain index a migration adds next to a table — one line per
+ * index, so a migration reads as its list of indexes.
+ */
+export async function createIndexOn(db: MigrationDb, table: string, name: string, columns: string[]): Promise<void> {
+  await db.schema.createIndex(name).on(table).columns(columns).execute();
+}
