@@ -1,7 +1,7 @@
 /** Mandants, users, sessions, password resets and login attempts. */
 import { sql } from 'kysely';
 import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, editableRecordTail, createLoginAttemptsTable } from './building-blocks';
+import { createIdTable, editableRecordTail, createLoginAttemptsTable, createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'mandants')
@@ -22,9 +22,9 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
     .$call(editableRecordTail)
     .execute();
-  await db.schema.createIndex('users_mandant_id_idx').on('users').columns(['mandant_id', 'id']).execute();
-  await db.schema.createIndex('users_mandant_name_idx').on('users').columns(['mandant_id', 'name']).execute();
-  await db.schema.createIndex('users_mandant_email_idx').on('users').columns(['mandant_id', 'email']).execute();
+  await createIndexOn(db, 'users', 'users_mandant_id_idx', ['mandant_id', 'id']);
+  await createIndexOn(db, 'users', 'users_mandant_name_idx', ['mandant_id', 'name']);
+  await createIndexOn(db, 'users', 'users_mandant_email_idx', ['mandant_id', 'email']);
 
   await createIdTable(db, 'sessions')
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -35,7 +35,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('last_seen_at', TIMESTAMP, (c) => c.notNull())
     .addColumn('user_agent', 'text')
     .execute();
-  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+  await createIndexOn(db, 'sessions', 'sessions_user_id_idx', ['user_id']);
 
   await db.schema
     .createTable('password_resets')
@@ -44,7 +44,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('expires_at', TIMESTAMP, (c) => c.notNull())
     .addColumn('used_at', TIMESTAMP)
     .execute();
-  await db.schema.createIndex('password_resets_user_id_idx').on('password_resets').column('user_id').execute();
+  await createIndexOn(db, 'password_resets', 'password_resets_user_id_idx', ['user_id']);
 
   await createLoginAttemptsTable(db);
 }

@@ -11,6 +11,7 @@ import {
   editableRecordTail,
   createYearCounterTable,
   createTagTable,
+  createIndexOn,
 } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
@@ -25,11 +26,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
     .$call(editableRecordTail)
     .execute();
-  await db.schema
-    .createIndex('factor_databases_mandant_idx')
-    .on('factor_databases')
-    .columns(['mandant_id', 'status'])
-    .execute();
+  await createIndexOn(db, 'factor_databases', 'factor_databases_mandant_idx', ['mandant_id', 'status']);
 
   await createIdTable(db, 'factors')
     .addColumn('database_id', 'integer', (c) => c.notNull().references('factor_databases.id').onDelete('cascade'))
@@ -44,11 +41,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
     .addUniqueConstraint('factors_database_key_uq', ['database_id', 'key'])
     .execute();
-  await db.schema
-    .createIndex('factors_database_category_idx')
-    .on('factors')
-    .columns(['database_id', 'category', 'key'])
-    .execute();
+  await createIndexOn(db, 'factors', 'factors_database_category_idx', ['database_id', 'category', 'key']);
 
   await createYearCounterTable(db, 'calculation_counters');
 
@@ -87,13 +80,9 @@ export async function up(db: MigrationDb): Promise<void> {
     calculations_mandant_search_idx: ['mandant_id', 'title', 'number', 'customer'],
   };
   for (const [name, columns] of Object.entries(indexes)) {
-    await db.schema.createIndex(name).on('calculations').columns(columns).execute();
+    await createIndexOn(db, 'calculations', name, columns);
   }
-  await db.schema
-    .createIndex('calculations_duplicated_from_idx')
-    .on('calculations')
-    .column('duplicated_from')
-    .execute();
+  await createIndexOn(db, 'calculations', 'calculations_duplicated_from_idx', ['duplicated_from']);
 
   // The tags of each calculation, one row per tag: the index behind the list's tag filter (the
   // JSON column stays the record's value; scanning it would read every wide calculation row).

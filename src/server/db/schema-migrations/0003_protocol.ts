@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable } from './building-blocks';
+import { createIdTable, createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'protocol')
@@ -32,7 +32,7 @@ export async function up(db: MigrationDb): Promise<void> {
     protocol_user_action_at_idx: ['user_id', 'action', 'at'],
   };
   for (const [name, columns] of Object.entries(indexes)) {
-    await db.schema.createIndex(name).on('protocol').columns(columns).execute();
+    await createIndexOn(db, 'protocol', name, columns);
   }
 
   if (dialectOf(db) === 'postgres') {

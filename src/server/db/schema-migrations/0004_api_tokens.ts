@@ -1,6 +1,6 @@
 /** Personal API tokens for integrations: only the SHA-256 of a token is stored, like session tokens. */
 import { TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable } from './building-blocks';
+import { createIdTable, createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'api_tokens')
@@ -12,7 +12,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('last_used_at', TIMESTAMP)
     .addColumn('revoked_at', TIMESTAMP)
     .execute();
-  await db.schema.createIndex('api_tokens_user_id_idx').on('api_tokens').column('user_id').execute();
+  await createIndexOn(db, 'api_tokens', 'api_tokens_user_id_idx', ['user_id']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

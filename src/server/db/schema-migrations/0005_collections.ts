@@ -3,7 +3,14 @@
  * collection can only ever hold calculations of its own mandant (checked on write, indexed per mandant).
  */
 import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, mandantReference, userReference, editableRecordTail, createTagTable } from './building-blocks';
+import {
+  createIdTable,
+  mandantReference,
+  userReference,
+  editableRecordTail,
+  createTagTable,
+  createIndexOn,
+} from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'collections')
@@ -14,16 +21,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_by', 'integer', userReference)
     .$call(editableRecordTail)
     .execute();
-  await db.schema
-    .createIndex('collections_mandant_name_idx')
-    .on('collections')
-    .columns(['mandant_id', 'name'])
-    .execute();
-  await db.schema
-    .createIndex('collections_mandant_updated_idx')
-    .on('collections')
-    .columns(['mandant_id', 'updated_at'])
-    .execute();
+  await createIndexOn(db, 'collections', 'collections_mandant_name_idx', ['mandant_id', 'name']);
+  await createIndexOn(db, 'collections', 'collections_mandant_updated_idx', ['mandant_id', 'updated_at']);
 
   await db.schema
     .createTable('collection_calculations')
@@ -33,11 +32,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('added_at', TIMESTAMP, (c) => c.notNull())
     .addPrimaryKeyConstraint('collection_calculations_pk', ['collection_id', 'calculation_id'])
     .execute();
-  await db.schema
-    .createIndex('collection_calculations_calculation_idx')
-    .on('collection_calculations')
-    .columns(['calculation_id', 'collection_id'])
-    .execute();
+  await createIndexOn(db, 'collection_calculations', 'collection_calculations_calculation_idx', [
+    'calculation_id',
+    'collection_id',
+  ]);
 
   // One row per tag of a collection (derived from collections.tags), behind the list's tag filter.
   await createTagTable(db, 'collection_tags', 'collection');

@@ -11,6 +11,7 @@ import {
   userReference,
   editableRecordTail,
   createYearCounterTable,
+  createIndexOn,
 } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
@@ -59,12 +60,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addUniqueConstraint('orders_mandant_number_uq', ['mandant_id', 'number'])
     .addCheckConstraint('orders_tonnes_ck', sql`tonnes_kg > 0`)
     .execute();
-  await db.schema
-    .createIndex('orders_mandant_status_idx')
-    .on('orders')
-    .columns(['mandant_id', 'status', 'created_at'])
-    .execute();
-  await db.schema.createIndex('orders_project_idx').on('orders').columns(['project_id']).execute();
+  await createIndexOn(db, 'orders', 'orders_mandant_status_idx', ['mandant_id', 'status', 'created_at']);
+  await createIndexOn(db, 'orders', 'orders_project_idx', ['project_id']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -3,7 +3,14 @@
  * through calculations.import_id (a plain integer column since 0002; indexed here for undo).
  */
 import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, mandantReference, userReference, recordTimestamps, versionColumn } from './building-blocks';
+import {
+  createIdTable,
+  mandantReference,
+  userReference,
+  recordTimestamps,
+  versionColumn,
+  createIndexOn,
+} from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'imports')
@@ -26,12 +33,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('finished_at', TIMESTAMP)
     .$call(versionColumn)
     .execute();
-  await db.schema
-    .createIndex('imports_mandant_created_idx')
-    .on('imports')
-    .columns(['mandant_id', 'created_at'])
-    .execute();
-  await db.schema.createIndex('imports_status_idx').on('imports').column('status').execute();
+  await createIndexOn(db, 'imports', 'imports_mandant_created_idx', ['mandant_id', 'created_at']);
+  await createIndexOn(db, 'imports', 'imports_status_idx', ['status']);
 
   await createIdTable(db, 'import_errors')
     .addColumn('import_id', 'integer', (c) => c.notNull().references('imports.id').onDelete('cascade'))
@@ -42,9 +45,9 @@ export async function up(db: MigrationDb): Promise<void> {
     // Params plus the message in every language, so the list renders in the reader's language.
     .addColumn('params', jsonType(db), (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('import_errors_import_idx').on('import_errors').columns(['import_id', 'row']).execute();
+  await createIndexOn(db, 'import_errors', 'import_errors_import_idx', ['import_id', 'row']);
 
-  await db.schema.createIndex('calculations_import_idx').on('calculations').column('import_id').execute();
+  await createIndexOn(db, 'calculations', 'calculations_import_idx', ['import_id']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -7,6 +7,7 @@
  * mandant's tag rows (calculation id and tag from the same index entry) and joins them by id.
  */
 import type { MigrationDb } from './columns';
+import { createIndexOn } from './building-blocks';
 
 const INDEXES: Record<string, [table: string, columns: string[]]> = {
   calculations_stats_idx: ['calculations', ['mandant_id', 'created_at', 'total_co2e', 'template_id', 'customer']],
@@ -17,7 +18,7 @@ const INDEXES: Record<string, [table: string, columns: string[]]> = {
 
 export async function up(db: MigrationDb): Promise<void> {
   for (const [name, [table, columns]] of Object.entries(INDEXES)) {
-    await db.schema.createIndex(name).on(table).columns(columns).execute();
+    await createIndexOn(db, table, name, columns);
   }
 }
 

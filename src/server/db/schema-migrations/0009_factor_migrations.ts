@@ -4,7 +4,13 @@
  * migration can be rolled back exactly. Items carry mandant_id so they scope (and distribute) by tenant.
  */
 import { jsonType, type MigrationDb } from './columns';
-import { createIdTable, factorMigrationActors, factorMigrationTail, mandantReference } from './building-blocks';
+import {
+  createIdTable,
+  factorMigrationActors,
+  factorMigrationTail,
+  mandantReference,
+  createIndexOn,
+} from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'factor_migrations')
@@ -16,11 +22,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('summary', jsonType(db), (c) => c.notNull())
     .$call(factorMigrationTail)
     .execute();
-  await db.schema
-    .createIndex('factor_migrations_mandant_idx')
-    .on('factor_migrations')
-    .columns(['mandant_id', 'created_at'])
-    .execute();
+  await createIndexOn(db, 'factor_migrations', 'factor_migrations_mandant_idx', ['mandant_id', 'created_at']);
 
   await createIdTable(db, 'factor_migration_items')
     .addColumn('migration_id', 'integer', (c) => c.notNull().references('factor_migrations.id').onDelete('cascade'))
@@ -42,11 +44,10 @@ export async function up(db: MigrationDb): Promise<void> {
     /** Why the calculation is left out (`frozen`, or `invalid: …`); null for a migrated one. */
     .addColumn('excluded', 'text')
     .execute();
-  await db.schema
-    .createIndex('factor_migration_items_migration_idx')
-    .on('factor_migration_items')
-    .columns(['migration_id', 'calculation_id'])
-    .execute();
+  await createIndexOn(db, 'factor_migration_items', 'factor_migration_items_migration_idx', [
+    'migration_id',
+    'calculation_id',
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -22,7 +22,7 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, TIMESTAMP, type MigrationDb } from './columns';
-import { createTagFillTrigger } from './building-blocks';
+import { createTagFillTrigger, createIndexOn } from './building-blocks';
 
 /** Copied values count only while the tag row's mandant is the calculation's. */
 const SAME_MANDANT = 'calculation_tags.mandant_id = new.mandant_id';
@@ -113,11 +113,12 @@ export async function up(db: MigrationDb): Promise<void> {
   // before total_co2e: new rows (stamped now) append at the end of their tag's entries instead of
   // landing at random places by total.
   await db.schema.dropIndex('calculation_tags_stats_idx').ifExists().execute();
-  await db.schema
-    .createIndex('calculation_tags_totals_idx')
-    .on('calculation_tags')
-    .columns(['mandant_id', 'tag', 'created_at', 'total_co2e'])
-    .execute();
+  await createIndexOn(db, 'calculation_tags', 'calculation_tags_totals_idx', [
+    'mandant_id',
+    'tag',
+    'created_at',
+    'total_co2e',
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

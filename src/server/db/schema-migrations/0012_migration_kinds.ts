@@ -11,7 +11,13 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, factorMigrationActors, factorMigrationTail, mandantReference } from './building-blocks';
+import {
+  createIdTable,
+  factorMigrationActors,
+  factorMigrationTail,
+  mandantReference,
+  createIndexOn,
+} from './building-blocks';
 
 /** factor_migrations with to_database_id nullable and the new columns (SQLite cannot drop NOT NULL in place). */
 async function rebuildMigrationsOnSqlite(db: MigrationDb): Promise<void> {
@@ -40,11 +46,7 @@ async function rebuildMigrationsOnSqlite(db: MigrationDb): Promise<void> {
       from factor_migrations`.execute(db);
     await db.schema.dropTable('factor_migrations').execute();
     await sql`alter table factor_migrations_next rename to factor_migrations`.execute(db);
-    await db.schema
-      .createIndex('factor_migrations_mandant_idx')
-      .on('factor_migrations')
-      .columns(['mandant_id', 'created_at'])
-      .execute();
+    await createIndexOn(db, 'factor_migrations', 'factor_migrations_mandant_idx', ['mandant_id', 'created_at']);
   } finally {
     await sql`pragma foreign_keys = on`.execute(db);
   }

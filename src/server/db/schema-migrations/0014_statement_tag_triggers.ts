@@ -23,7 +23,7 @@
 import { sql } from 'kysely';
 import { createPostgresRowTriggers } from './0011_calculation_tag_totals';
 import { dialectOf, type MigrationDb } from './columns';
-import { createTagFillTrigger } from './building-blocks';
+import { createTagFillTrigger, createTagSyncStatementTrigger, tagCopiesRewrite } from './building-blocks';
 
 /** The two triggers and their functions, whichever form (row- or statement-level) they have. */
 async function dropTagTriggers(db: MigrationDb): Promise<void> {
@@ -52,20 +52,10 @@ export async function up(db: MigrationDb): Promise<void> {
     begin
       -- The CTE keeps the four columns needed: joined directly, the transition tables' whole rows
       -- (with their results JSON) would be sorted and spilled to disk.
-      execute 'with changed as materialized (
-          select n.id, n.mandant_id, n.created_at, n.total_co2e
-          from new_calculations n join old_calculations o on o.id = n.id
-          where o.created_at is distinct from n.created_at or o.total_co2e is distinct from n.total_co2e
-            or o.mandant_id is distinct from n.mandant_id)
-        update calculation_tags t
-        set created_at = case when t.mandant_id = n.mandant_id then n.created_at end,
-            total_co2e = case when t.mandant_id = n.mandant_id then n.total_co2e end
-        from changed n where t.calculation_id = n.id';
+      ${tagCopiesRewrite('calculations', 'id')}
       return null;
     end $$`.execute(db);
-  await sql`create trigger calculations_sync_tag_totals after update on calculations
-    referencing old table as old_calculations new table as new_calculations
-    for each statement execute function calculations_sync_tag_totals()`.execute(db);
+  await createTagSyncStatementTrigger(db, 'calculations', 'calculations');
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import type { MigrationDb } from './columns';
+import { createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('calculations_mandant_created_idx').ifExists().execute();
@@ -26,15 +27,7 @@ export async function up(db: MigrationDb): Promise<void> {
 export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('calculations_import_idx').ifExists().execute();
   await db.schema.dropIndex('calculations_duplicated_from_idx').ifExists().execute();
-  await db.schema.createIndex('calculations_import_idx').on('calculations').column('import_id').execute();
-  await db.schema
-    .createIndex('calculations_duplicated_from_idx')
-    .on('calculations')
-    .column('duplicated_from')
-    .execute();
-  await db.schema
-    .createIndex('calculations_mandant_created_idx')
-    .on('calculations')
-    .columns(['mandant_id', 'created_at'])
-    .execute();
+  await createIndexOn(db, 'calculations', 'calculations_import_idx', ['import_id']);
+  await createIndexOn(db, 'calculations', 'calculations_duplicated_from_idx', ['duplicated_from']);
+  await createIndexOn(db, 'calculations', 'calculations_mandant_created_idx', ['mandant_id', 'created_at']);
 }

@@ -18,6 +18,7 @@
 import { sql } from 'kysely';
 import { createSqliteTriggers } from './0011_calculation_tag_totals';
 import { dialectOf, TIMESTAMP, type MigrationDb } from './columns';
+import { createIndexOn } from './building-blocks';
 
 const SQLITE_TRIGGERS = ['calculation_tags_fill_totals', 'calculations_sync_tag_totals', 'calculations_delete_tags'];
 
@@ -38,11 +39,12 @@ async function rebuildOnSqlite(db: MigrationDb, key: string[], withoutRowid: boo
     select calculation_id, mandant_id, tag, created_at, total_co2e from calculation_tags`.execute(db);
   await sql`drop table calculation_tags`.execute(db);
   await sql`alter table calculation_tags_next rename to calculation_tags`.execute(db);
-  await db.schema
-    .createIndex('calculation_tags_totals_idx')
-    .on('calculation_tags')
-    .columns(['mandant_id', 'tag', 'created_at', 'total_co2e'])
-    .execute();
+  await createIndexOn(db, 'calculation_tags', 'calculation_tags_totals_idx', [
+    'mandant_id',
+    'tag',
+    'created_at',
+    'total_co2e',
+  ]);
   await createSqliteTriggers(
     db,
     withoutRowid ? 'calculation_id = new.calculation_id and tag = new.tag' : 'rowid = new.rowid',
@@ -72,9 +74,5 @@ export async function down(db: MigrationDb): Promise<void> {
       db,
     );
   }
-  await db.schema
-    .createIndex('calculation_tags_calculation_idx')
-    .on('calculation_tags')
-    .column('calculation_id')
-    .execute();
+  await createIndexOn(db, 'calculation_tags', 'calculation_tags_calculation_idx', ['calculation_id']);
 }

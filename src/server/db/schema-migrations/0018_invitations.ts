@@ -4,7 +4,7 @@
  * protocol keeps the history). Only the SHA-256 of the link's token is stored.
  */
 import { TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, userReference, editableRecordTail } from './building-blocks';
+import { createIdTable, userReference, editableRecordTail, createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'invitations')
@@ -20,11 +20,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('expires_at', TIMESTAMP, (c) => c.notNull())
     .$call(editableRecordTail)
     .execute();
-  await db.schema
-    .createIndex('invitations_mandant_email_idx')
-    .on('invitations')
-    .columns(['mandant_id', 'email'])
-    .execute();
+  await createIndexOn(db, 'invitations', 'invitations_mandant_email_idx', ['mandant_id', 'email']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -12,7 +12,7 @@
  */
 import { sql } from 'kysely';
 import { TIMESTAMP, type MigrationDb } from './columns';
-import { createLoginAttemptsTable } from './building-blocks';
+import { createLoginAttemptsTable, createIndexOn } from './building-blocks';
 
 const OLD_WINDOW_MS = 15 * 60_000;
 
@@ -28,11 +28,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('blocked_until', TIMESTAMP, (c) => c.notNull())
     .addPrimaryKeyConstraint('login_throttle_pkey', ['scope', 'email', 'ip'])
     .execute();
-  await db.schema
-    .createIndex('login_throttle_last_failure_at_idx')
-    .on('login_throttle')
-    .column('last_failure_at')
-    .execute();
+  await createIndexOn(db, 'login_throttle', 'login_throttle_last_failure_at_idx', ['last_failure_at']);
 
   await db.schema
     .createTable('login_known_addresses')
@@ -41,11 +37,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('last_success_at', TIMESTAMP, (c) => c.notNull())
     .addPrimaryKeyConstraint('login_known_addresses_pkey', ['email', 'ip'])
     .execute();
-  await db.schema
-    .createIndex('login_known_addresses_last_success_at_idx')
-    .on('login_known_addresses')
-    .column('last_success_at')
-    .execute();
+  await createIndexOn(db, 'login_known_addresses', 'login_known_addresses_last_success_at_idx', ['last_success_at']);
 
   await sql`
     insert into login_known_addresses (email, ip, last_success_at)

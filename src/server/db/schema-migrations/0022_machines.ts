@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, mandantReference, editableRecordTail } from './building-blocks';
+import { createIdTable, mandantReference, editableRecordTail, createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'machine_sets')
@@ -33,12 +33,12 @@ export async function up(db: MigrationDb): Promise<void> {
     .$call(editableRecordTail)
     .addUniqueConstraint('machines_set_key', ['set_id', 'key'])
     .execute();
-  await db.schema.createIndex('machines_mandant_idx').on('machines').columns(['mandant_id', 'set_id']).execute();
+  await createIndexOn(db, 'machines', 'machines_mandant_idx', ['mandant_id', 'set_id']);
   await db.schema
     .alterTable('calculations')
     .addColumn('machine_set_id', 'integer', (c) => c.references('machine_sets.id'))
     .execute();
-  await db.schema.createIndex('calculations_machine_set_idx').on('calculations').column('machine_set_id').execute();
+  await createIndexOn(db, 'calculations', 'calculations_machine_set_idx', ['machine_set_id']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -16,6 +16,7 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, type MigrationDb } from './columns';
+import { createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('calculations_month_idx').ifExists().execute();
@@ -61,9 +62,10 @@ export async function down(db: MigrationDb): Promise<void> {
   await sql`create index calculations_month_idx on calculations (mandant_id, substr(created_at, 1, 7), created_at, total_co2e)`.execute(
     db,
   );
-  await db.schema
-    .createIndex('calculations_stats_template_idx')
-    .on('calculations')
-    .columns(['mandant_id', 'template_id', 'created_at', 'total_co2e'])
-    .execute();
+  await createIndexOn(db, 'calculations', 'calculations_stats_template_idx', [
+    'mandant_id',
+    'template_id',
+    'created_at',
+    'total_co2e',
+  ]);
 }

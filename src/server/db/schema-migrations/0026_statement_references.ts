@@ -25,6 +25,11 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, type MigrationDb } from './columns';
+import {
+  defineCalculationDeleteCascade,
+  defineCalculationsReferenceCheck,
+  defineUserDeleteSetNull,
+} from './building-blocks';
 
 /** The constraints this migration replaces: [table, constraint, column, referenced table, ON DELETE]. */
 const REFERENCES = [
@@ -69,15 +74,7 @@ export async function up(db: MigrationDb): Promise<void> {
       end if;
     end $$`.execute(db);
 
-  await sql`create function calculations_check_references() returns trigger language plpgsql set jit = off as $$
-    begin
-      perform check_referenced_rows(array(select distinct mandant_id from written), 'mandants', 'calculations_mandant_id_fkey');
-      perform check_referenced_rows(array(select distinct database_id from written), 'factor_databases', 'calculations_database_id_fkey');
-      perform check_referenced_rows(
-        array(select distinct u from written, lateral (values (created_by), (updated_by)) as v(u) where u is not null),
-        'users', 'calculations_created_by_fkey');
-      return null;
-    end $$`.execute(db);
+  await defineCalculationsReferenceCheck(db, 'create');
   await sql`create function calculation_tags_check_references() returns trigger language plpgsql set jit = off as $$
     begin
       perform check_referenced_rows(array(select distinct calculation_id from written), 'calculations',
@@ -109,20 +106,8 @@ export async function up(db: MigrationDb): Promise<void> {
         return null;
       end`)}`.execute(db);
   }
-  await sql`create function users_calculations_set_null() returns trigger language plpgsql as $$
-    begin
-      -- One statement for both columns: its reference check must not meet the other column still naming the user.
-      update calculations
-        set created_by = case when created_by in (select id from gone) then null else created_by end,
-            updated_by = case when updated_by in (select id from gone) then null else updated_by end
-        where created_by in (select id from gone) or updated_by in (select id from gone);
-      return null;
-    end $$`.execute(db);
-  await sql`create function calculations_tags_cascade() returns trigger language plpgsql as $$
-    begin
-      delete from calculation_tags where calculation_id in (select id from gone);
-      return null;
-    end $$`.execute(db);
+  await defineUserDeleteSetNull(db, 'create');
+  await defineCalculationDeleteCascade(db, 'create');
 
   for (const [name, table, event, fn] of TRIGGERS) {
     const transition = event === 'delete' ? sql`old table as gone` : sql`new table as written`;

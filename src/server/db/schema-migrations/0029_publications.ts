@@ -5,7 +5,7 @@
  * code. `snapshot` is what the page shows, frozen at publication, so later edits cannot change what was verified.
  */
 import { jsonType, TIMESTAMP, type MigrationDb } from './columns';
-import { createIdTable, mandantReference, userReference } from './building-blocks';
+import { createIdTable, mandantReference, userReference, createIndexOn } from './building-blocks';
 
 export async function up(db: MigrationDb): Promise<void> {
   await createIdTable(db, 'publications')
@@ -21,11 +21,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
     .addColumn('revoked_at', TIMESTAMP)
     .execute();
-  await db.schema
-    .createIndex('publications_subject_idx')
-    .on('publications')
-    .columns(['mandant_id', 'subject_type', 'subject_id'])
-    .execute();
+  await createIndexOn(db, 'publications', 'publications_subject_idx', ['mandant_id', 'subject_type', 'subject_id']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -27,6 +27,13 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, jsonType, TIMESTAMP, type MigrationDb } from './columns';
+import {
+  createTagSyncStatementTrigger,
+  defineCalculationDeleteCascade,
+  defineCalculationsReferenceCheck,
+  defineUserDeleteSetNull,
+  tagCopiesRewrite,
+} from './building-blocks';
 
 const MOVED = [
   'database_id',
@@ -139,20 +146,10 @@ async function movePostgresTriggers(db: MigrationDb): Promise<void> {
   await sql`drop trigger if exists calculations_sync_tag_totals on calculations`.execute(db);
   await sql`create function calculation_state_sync_tag_totals() returns trigger language plpgsql set jit = off as $$
     begin
-      execute 'with changed as materialized (
-          select n.calculation_id as id, n.mandant_id, n.created_at, n.total_co2e
-          from new_state n join old_state o on o.calculation_id = n.calculation_id
-          where o.created_at is distinct from n.created_at or o.total_co2e is distinct from n.total_co2e
-            or o.mandant_id is distinct from n.mandant_id)
-        update calculation_tags t
-        set created_at = case when t.mandant_id = n.mandant_id then n.created_at end,
-            total_co2e = case when t.mandant_id = n.mandant_id then n.total_co2e end
-        from changed n where t.calculation_id = n.id';
+      ${tagCopiesRewrite('state', 'calculation_id')}
       return null;
     end $$`.execute(db);
-  await sql`create trigger calculation_state_sync_tag_totals after update on calculation_state
-    referencing old table as old_state new table as new_state
-    for each statement execute function calculation_state_sync_tag_totals()`.execute(db);
+  await createTagSyncStatementTrigger(db, 'calculation_state', 'state');
 
   await sql`create or replace function calculations_check_references() returns trigger language plpgsql set jit = off as $$
     begin
@@ -276,33 +273,11 @@ export async function down(db: MigrationDb): Promise<void> {
     await sql`drop function if exists calculation_state_check_references()`.execute(db);
     await fillTagTotalsFrom(db, 'calculations', 'id');
     // The function of 0014 (with 0017's jit = off) stayed; only its trigger went.
-    await sql`create trigger calculations_sync_tag_totals after update on calculations
-      referencing old table as old_calculations new table as new_calculations
-      for each statement execute function calculations_sync_tag_totals()`.execute(db);
-    await sql`create or replace function calculations_check_references() returns trigger language plpgsql set jit = off as $$
-    begin
-      perform check_referenced_rows(array(select distinct mandant_id from written), 'mandants', 'calculations_mandant_id_fkey');
-      perform check_referenced_rows(array(select distinct database_id from written), 'factor_databases', 'calculations_database_id_fkey');
-      perform check_referenced_rows(
-        array(select distinct u from written, lateral (values (created_by), (updated_by)) as v(u) where u is not null),
-        'users', 'calculations_created_by_fkey');
-      return null;
-    end $$`.execute(db);
+    await createTagSyncStatementTrigger(db, 'calculations', 'calculations');
+    await defineCalculationsReferenceCheck(db, 'create or replace');
     await restrictDatabaseDeletes(db, 'calculations');
-    await sql`create or replace function users_calculations_set_null() returns trigger language plpgsql as $$
-    begin
-      -- One statement for both columns: its reference check must not meet the other column still naming the user.
-      update calculations
-        set created_by = case when created_by in (select id from gone) then null else created_by end,
-            updated_by = case when updated_by in (select id from gone) then null else updated_by end
-        where created_by in (select id from gone) or updated_by in (select id from gone);
-      return null;
-    end $$`.execute(db);
-    await sql`create or replace function calculations_tags_cascade() returns trigger language plpgsql as $$
-    begin
-      delete from calculation_tags where calculation_id in (select id from gone);
-      return null;
-    end $$`.execute(db);
+    await defineUserDeleteSetNull(db, 'create or replace');
+    await defineCalculationDeleteCascade(db, 'create or replace');
   } else {
     await sql`drop trigger if exists calculation_state_sync_tag_totals`.execute(db);
     await createSqliteSyncTrigger(db, 'calculations', 'id');

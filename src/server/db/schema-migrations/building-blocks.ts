@@ -1,7 +1,8 @@
 /**
  * Pieces of schema that several migrations repeat: the head and tail columns of a record table,
  * mandant and user references, the per-year counter and per-tag index tables, the factor migration
- * columns, login_attempts and the PostgreSQL tag fill trigger (each written twice in the history).
+ * columns, login_attempts and the PostgreSQL tag fill trigger (each written twice in the history), plain indexes,
+ * the PostgreSQL statement-level tag sync (0014, 0032) and the 0026 functions that 0032's down restores.
  *
  * FROZEN: migrations are history. Deployed databases have already run them, and a fresh database
  * must get exactly the schema they got. A block used by a migration therefore never changes — not
@@ -106,4 +107,88 @@ export async function createTagFillTrigger(db: MigrationDb): Promise<void> {
     for each row when (new.created_at is null or new.total_co2e is null) execute function calculation_tags_fill_totals()`.execute(
     db,
   );
+}
+
+/**
+ * `create index <name> on <table> (<columns>)`: the plain index a migration adds next to a table — one line per
+ * index, so a migration reads as its list of indexes.
+ */
+export async function createIndexOn(db: MigrationDb, table: string, name: string, columns: string[]): Promise<void> {
+  await db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
+/**
+ * PostgreSQL (0014, 0032): `<table>_sync_tag_totals()` runs once per UPDATE statement of `table` over its old and new
+ * rows (`old_<rows>`, `new_<rows>`), so one set-based rewrite replaces a call per row.
+ */
+export async function createTagSyncStatementTrigger(
+  db: MigrationDb,
+  table: 'calculations' | 'calculation_state',
+  rows: 'calculations' | 'state',
+): Promise<void> {
+  await sql
+    .raw(
+      `create trigger ${table}_sync_tag_totals after update on ${table}
+    referencing old table as old_${rows} new table as new_${rows}
+    for each statement execute function ${table}_sync_tag_totals()`,
+    )
+    .execute(db);
+}
+
+/**
+ * PostgreSQL (0014, 0032): the statement inside `<table>_sync_tag_totals()` that rewrites the tag rows' copies of the
+ * updated rows (keyed by `key`) whose created_at, total_co2e or mandant_id changed — EXECUTE, so each statement is
+ * planned afresh with the transition tables' real row counts.
+ */
+export function tagCopiesRewrite(rows: 'calculations' | 'state', key: 'id' | 'calculation_id') {
+  return sql.raw(`execute 'with changed as materialized (
+          select ${key === 'id' ? 'n.id' : `n.${key} as id`}, n.mandant_id, n.created_at, n.total_co2e
+          from new_${rows} n join old_${rows} o on o.${key} = n.${key}
+          where o.created_at is distinct from n.created_at or o.total_co2e is distinct from n.total_co2e
+            or o.mandant_id is distinct from n.mandant_id)
+        update calculation_tags t
+        set created_at = case when t.mandant_id = n.mandant_id then n.created_at end,
+            total_co2e = case when t.mandant_id = n.mandant_id then n.total_co2e end
+        from changed n where t.calculation_id = n.id';`);
+}
+
+/** `create` for a function's first version; `create or replace` where a later migration's `down` restores it. */
+type FunctionDefinition = 'create' | 'create or replace';
+
+/**
+ * PostgreSQL (0026; restored by 0032's down): the mandants, factor databases and users a statement wrote into
+ * calculations must exist — the reference checks that replaced the foreign keys.
+ */
+export async function defineCalculationsReferenceCheck(db: MigrationDb, definition: FunctionDefinition) {
+  await sql`${sql.raw(definition)} function calculations_check_references() returns trigger language plpgsql set jit = off as $$
+    begin
+      perform check_referenced_rows(array(select distinct mandant_id from written), 'mandants', 'calculations_mandant_id_fkey');
+      perform check_referenced_rows(array(select distinct database_id from written), 'factor_databases', 'calculations_database_id_fkey');
+      perform check_referenced_rows(
+        array(select distinct u from written, lateral (values (created_by), (updated_by)) as v(u) where u is not null),
+        'users', 'calculations_created_by_fkey');
+      return null;
+    end $$`.execute(db);
+}
+
+/** PostgreSQL (0026; restored by 0032's down): a deleted user's calculations keep NULL as creator and editor. */
+export async function defineUserDeleteSetNull(db: MigrationDb, definition: FunctionDefinition) {
+  await sql`${sql.raw(definition)} function users_calculations_set_null() returns trigger language plpgsql as $$
+    begin
+      -- One statement for both columns: its reference check must not meet the other column still naming the user.
+      update calculations
+        set created_by = case when created_by in (select id from gone) then null else created_by end,
+            updated_by = case when updated_by in (select id from gone) then null else updated_by end
+        where created_by in (select id from gone) or updated_by in (select id from gone);
+      return null;
+    end $$`.execute(db);
+}
+
+/** PostgreSQL (0026; restored by 0032's down): a deleted calculation takes its tag rows along. */
+export async function defineCalculationDeleteCascade(db: MigrationDb, definition: FunctionDefinition) {
+  await sql`${sql.raw(definition)} function calculations_tags_cascade() returns trigger language plpgsql as $$
+    begin
+      delete from calculation_tags where calculation_id in (select id from gone);
+      return null;
+    end $$`.execute(db);
 }
