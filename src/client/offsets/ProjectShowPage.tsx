@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { OffsetProjectRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
+import { RecordNotFound } from '../layout/RecordNotFound';
 import { useCan } from '../providers/RoleGate';
 import { exampleRegistryId } from '../../core/offset-projects';
 import { useLanguage } from '../templates/useLanguage';
@@ -38,12 +39,7 @@ const ProjectShowPage = () => {
     error,
   } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
   if (isPending) return <Loading />;
-  if (error || !project)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate('offsets.not_found', { id })}
-      </Alert>
-    );
+  if (error || !project) return <RecordNotFound message={translate('offsets.not_found', { id })} />;
   const example = exampleRegistryId(project.registry_id);
   const registryId = example === null ? project.registry_id : translate('offsets.example_registry_id', { id: example });
   return (

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { MandantRecord, OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
+import { RecordNotFound } from '../layout/RecordNotFound';
 import { GridPanel } from '../layout/GridPanel';
 import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../offsets/format';
@@ -39,12 +40,7 @@ const OrderShowPage = () => {
     { enabled: !!order && showMandant },
   );
   if (isPending) return <Loading />;
-  if (error || !order)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate('orders.not_found', { id })}
-      </Alert>
-    );
+  if (error || !order) return <RecordNotFound message={translate('orders.not_found', { id })} />;
   const money = (minor: number) => exclVat(formatMoney(minor, order.currency, lang), translate);
   return (
     <Box sx={{ p: 2 }}>

@@ -8,6 +8,12 @@ import type { Group } from '../../core/template';
 import { NumberDraftInput } from './NumberDraftInput';
 
 type Flag = 'repeatable' | 'collapsed';
+type Bound = 'min' | 'max';
+
+const BOUND_LABELS: Record<Bound, string> = {
+  min: 'templateEditor.authoring.min_items',
+  max: 'templateEditor.authoring.max_items',
+};
 
 export const GroupSettings = ({
   group,
@@ -35,7 +41,7 @@ export const GroupSettings = ({
         }
       }
     });
-  const bound = (key: 'min' | 'max', value: number | undefined) =>
+  const bound = (key: Bound, value: number | undefined) =>
     set((next) => {
       if (value === undefined) delete next[key];
       else next[key] = value;
@@ -52,25 +58,22 @@ export const GroupSettings = ({
       label={translate(key === 'repeatable' ? 'templateEditor.form.repeatable' : 'templateEditor.authoring.collapsed')}
     />
   );
+  const boundInput = (key: Bound) => (
+    <NumberDraftInput
+      label={translate(BOUND_LABELS[key])}
+      value={group[key]}
+      onChange={(value) => bound(key, value)}
+      testId={`${testId}-${key}`}
+      width={100}
+    />
+  );
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }}>
       {checkbox('repeatable')}
       {group.repeatable ? (
         <>
-          <NumberDraftInput
-            label={translate('templateEditor.authoring.min_items')}
-            value={group.min}
-            onChange={(value) => bound('min', value)}
-            testId={`${testId}-min`}
-            width={100}
-          />
-          <NumberDraftInput
-            label={translate('templateEditor.authoring.max_items')}
-            value={group.max}
-            onChange={(value) => bound('max', value)}
-            testId={`${testId}-max`}
-            width={100}
-          />
+          {boundInput('min')}
+          {boundInput('max')}
         </>
       ) : null}
       {checkbox('collapsed')}

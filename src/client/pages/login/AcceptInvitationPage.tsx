@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { useKontorAuthProvider } from '../../providers/authProvider';
+import { MailLinkOutcome } from './MailLinkOutcome';
 import { useNewPassword } from './useNewPassword';
 
 type State =
@@ -55,16 +56,16 @@ export const AcceptInvitationPage = () => {
         ? state.message
         : translate('app.accept.missing_token');
     return (
-      <LoginLayout title={translate('app.accept.title')}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity={done ? 'success' : 'error'} role="status">
-            {message}
-          </Alert>
+      <MailLinkOutcome
+        title={translate('app.accept.title')}
+        succeeded={done}
+        message={message}
+        next={
           <Button component={RouterLink} to="/login" variant={done ? 'contained' : 'text'}>
             {translate(done ? 'app.accept.sign_in' : 'app.common.back_to_login')}
           </Button>
-        </Box>
-      </LoginLayout>
+        }
+      />
     );
   }
 

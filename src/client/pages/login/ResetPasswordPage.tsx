@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Link } from '@mui/material';
+import { Link } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { useKontorAuthProvider } from '../../providers/authProvider';
+import { MailLinkOutcome } from './MailLinkOutcome';
 import { useNewPassword } from './useNewPassword';
 
 /** `/login/reset?token=…`: the link from the reset mail. */
@@ -35,18 +36,18 @@ export const ResetPasswordPage = () => {
   };
 
   if (!token || state === 'done' || state === 'invalid') {
-    const message = state === 'done' ? 'app.reset.success' : 'app.reset.invalid_link';
+    const done = state === 'done';
     return (
-      <LoginLayout title={translate('app.reset.title')}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity={state === 'done' ? 'success' : 'error'} role="status">
-            {translate(message)}
-          </Alert>
-          <Link component={RouterLink} to={state === 'done' ? '/login' : '/login/forgot-password'} variant="body2">
-            {translate(state === 'done' ? 'app.common.back_to_login' : 'app.reset.request_new_link')}
+      <MailLinkOutcome
+        title={translate('app.reset.title')}
+        succeeded={done}
+        message={translate(done ? 'app.reset.success' : 'app.reset.invalid_link')}
+        next={
+          <Link component={RouterLink} to={done ? '/login' : '/login/forgot-password'} variant="body2">
+            {translate(done ? 'app.common.back_to_login' : 'app.reset.request_new_link')}
           </Link>
-        </Box>
-      </LoginLayout>
+        }
+      />
     );
   }
 
