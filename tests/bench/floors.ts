@@ -61,7 +61,7 @@ const FLOOR_OWNER_NUMBER = 500_000;
 const rowText = (owner: BatchOwner, rows: readonly ImportedRow[], firstId: number) => {
   const ids = rows.map((_, i) => firstId + i);
   const numbers = rows.map((_, i) => formatCalculationNumber(2000, FLOOR_OWNER_NUMBER + i));
-  return copyTextOf(owner, rows, ids, numbers, new Date().toISOString());
+  return copyTextOf({ owner, rows, numbers, stamp: new Date().toISOString() }, ids);
 };
 
 async function copyAll(client: pg.Client, statement: string, text: string): Promise<void> {

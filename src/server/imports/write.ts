@@ -37,9 +37,16 @@ export async function writeImportedBatch(
   const stamp = now.toISOString();
   const first = await reserveSequences(trx, 'calculation_counters', owner.mandantId, year, rows.length);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
-  return dialectOf(trx) === 'sqlite'
-    ? insertFromJson(trx, owner, rows, numbers, stamp)
-    : copyRows(trx, owner, rows, numbers, stamp);
+  const batch: NumberedBatch = { owner, rows, numbers, stamp };
+  return dialectOf(trx) === 'sqlite' ? insertFromJson(trx, batch) : copyRows(trx, batch);
+}
+
+/** A batch with its calculation numbers allocated and the time it is written at: what each writer takes. */
+export interface NumberedBatch {
+  owner: BatchOwner;
+  rows: readonly ImportedRow[];
+  numbers: readonly string[];
+  stamp: string;
 }
 
 /** What a per-row value is: text, a number, or JSON text stored as it is. */
@@ -198,11 +205,8 @@ export const TAG_COPY_COLUMNS = 'calculation_id, mandant_id, tag, created_at, to
 
 /** A batch of imported rows in COPY's text format, with the ids they are to have. */
 export function copyTextOf(
-  owner: BatchOwner,
-  rows: readonly ImportedRow[],
+  { owner, rows, numbers, stamp }: NumberedBatch,
   ids: readonly number[],
-  numbers: readonly string[],
-  stamp: string,
 ): { calculations: string; state: string; tags: string } {
   const shared = sharedValues(owner, stamp);
   // Each column's field: the shared ones written once per batch, the per-row ones by name from the row's values.
@@ -232,19 +236,13 @@ export function copyTextOf(
  * no ids, so the batch takes its ids from the identity's sequence first (one round trip) and names
  * them. The references are checked once per statement and distinct referenced row (0026).
  */
-async function copyRows(
-  db: Kysely<DatabaseSchema>,
-  owner: BatchOwner,
-  rows: readonly ImportedRow[],
-  numbers: string[],
-  stamp: string,
-): Promise<number[]> {
+async function copyRows(db: Kysely<DatabaseSchema>, batch: NumberedBatch): Promise<number[]> {
   const reserved = await sql<{ id: number }>`
-    select nextval(pg_get_serial_sequence('calculations', 'id'))::integer as id from generate_series(1, ${rows.length})`.execute(
+    select nextval(pg_get_serial_sequence('calculations', 'id'))::integer as id from generate_series(1, ${batch.rows.length})`.execute(
     db,
   );
   const ids = reserved.rows.map((row) => Number(row.id));
-  const text = copyTextOf(owner, rows, ids, numbers, stamp);
+  const text = copyTextOf(batch, ids);
   await copyInto(db, `copy calculations (${CALCULATION_COPY_COLUMNS}) from stdin`, text.calculations);
   await copyInto(db, `copy calculation_state (${STATE_COPY_COLUMNS}) from stdin`, text.state);
   if (text.tags) await copyInto(db, `copy calculation_tags (${TAG_COPY_COLUMNS}) from stdin`, text.tags);
@@ -257,10 +255,7 @@ async function copyRows(
  */
 async function insertFromJson(
   db: Kysely<DatabaseSchema>,
-  owner: BatchOwner,
-  rows: readonly ImportedRow[],
-  numbers: string[],
-  stamp: string,
+  { owner, rows, numbers, stamp }: NumberedBatch,
 ): Promise<number[]> {
   const shared = sharedValues(owner, stamp);
   const insertInto = (table: ImportTable, ids: readonly number[] | null) => {
