@@ -7,7 +7,6 @@ import { API_TOKEN_PREFIX, type ApiTokenRecord, type SessionUser } from '../../c
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findLiveToken, hashToken, newToken } from '../auth/tokens';
-import { loadSessionUser } from '../auth/sessions';
 
 export interface ApiTokensTable {
   id: import('kysely').Generated<number>;
@@ -105,9 +104,8 @@ export async function resolveApiToken(db: ApiTokensDb, token: string): Promise<S
   const now = isoNow();
   const shared = db as unknown as Kysely<DatabaseSchema>;
   const row = await findLiveToken(shared, 'api_tokens', token, now);
-  if (!row) return null;
-  const user = await loadSessionUser(shared, row.user_id);
-  if (!user) return null;
+  const user = row?.user;
+  if (!row || !user) return null;
   if (!row.last_used || Date.now() - Date.parse(row.last_used) > TOUCH_AFTER_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }

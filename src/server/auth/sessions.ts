@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow, toBoolean } from '../db/values';
+import { isoNow } from '../db/values';
 import { findLiveToken, hashToken, newToken } from './tokens';
 
 /** Renewing on every request would write on every read; once a minute is enough for sliding expiry. */
@@ -46,37 +46,6 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Loads the signed-in user with the mandant name, for /me and for every authenticated request. */
-export async function loadSessionUser(db: Kysely<DatabaseSchema>, userId: number): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('mandants', 'mandants.id', 'users.mandant_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'users.role',
-      'users.language',
-      'users.mandant_id',
-      'users.active',
-      'mandants.name as mandant_name',
-      'mandants.active as mandant_active',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row || !toBoolean(row.active)) return null;
-  if (row.mandant_id !== null && !toBoolean(row.mandant_active)) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    language: row.language,
-    mandant_id: row.mandant_id,
-    mandant_name: row.mandant_name ?? null,
-  };
-}
-
 export async function resolveSession(
   db: Kysely<DatabaseSchema>,
   token: string,
@@ -84,8 +53,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   const now = isoNow();
   const session = await findLiveToken(db, 'sessions', token, now);
-  if (!session) return null;
-  const user = await loadSessionUser(db, session.user_id);
+  const user = session?.user;
   if (!user) return null;
   if (Date.now() - Date.parse(session.last_used!) > RENEW_AFTER_MS) {
     await db
