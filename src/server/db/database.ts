@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config';
 import type { DatabaseSchema } from './schema';
 import { migrationProvider } from './schema-migrations/index';
+import { prepareHotStatements } from './postgres-prepared';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
 import { SqliteReaderWriterDialect } from './sqlite-reader-dialect';
 import type { Dialect } from './schema-migrations/columns';
@@ -27,6 +28,7 @@ export function createDatabase(config: Pick<Config, 'database'>): Database {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    pool.on('connect', prepareHotStatements);
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
