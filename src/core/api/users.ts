@@ -49,7 +49,7 @@ export const UpdateUserRequest = Type.Object(
 
 /**
  * Every error the API answers with (400, 401, 403, 404, 409, 413, 429); the routes name it by its `$id`
- * (server/http/errors.ts `errorRef`).
+ * (server/http/errors.ts `errorAnswers`).
  */
 export const ApiErrorBody = Type.Object(
   {

@@ -70,7 +70,7 @@ export const conflict = (message: ErrorContent, errors?: FieldErrors) => new Htt
 export const apiErrorSchema = ApiErrorBody;
 
 /** The schema reference of an error answer; routes declare theirs by status with errorAnswers. */
-export const errorRef = { $ref: 'ApiError#' } as const;
+const errorRef = { $ref: 'ApiError#' } as const;
 
 /** The error answers a route declares, by status: `response: { 200: Record, ...errorAnswers(401, 404) }`. */
 export function errorAnswers<const S extends number>(...statuses: S[]): Record<S, typeof errorRef> {
