@@ -223,15 +223,7 @@ export function describeEachDatabase(
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const label = `${title} [${dialect}]`;
     if (dialect === 'postgres' && postgresProblem) {
-      if (inCi) {
-        describe(label, () => {
-          it('needs PostgreSQL (CI=true)', () => {
-            throw new Error(`PostgreSQL at ${TEST_DATABASE_URL} is not reachable: ${postgresProblem}`);
-          });
-        });
-      } else {
-        describe.skip(`${label} — PostgreSQL not reachable`, () => suite(createContext(dialect, options).ctx));
-      }
+      describeUnreachablePostgres(label, () => suite(createContext(dialect, options).ctx));
       continue;
     }
     describe(label, () => {
@@ -241,4 +233,21 @@ export function describeEachDatabase(
       suite(harness.ctx);
     });
   }
+}
+
+/** Without PostgreSQL: a failure with CI=true, otherwise the suite skipped. */
+function describeUnreachablePostgres(label: string, suite: () => void): void {
+  if (inCi) {
+    describe(label, () => {
+      it('needs PostgreSQL (CI=true)', () => {
+        throw new Error(`PostgreSQL at ${TEST_DATABASE_URL} is not reachable: ${postgresProblem}`);
+      });
+    });
+  } else describe.skip(`${label} — PostgreSQL not reachable`, suite);
+}
+
+/** A suite about PostgreSQL itself (TEST_DATABASE_URL), with the same rules as describeEachDatabase's PostgreSQL run. */
+export function describeOnPostgres(title: string, suite: () => void): void {
+  if (postgresProblem) describeUnreachablePostgres(`${title} [postgres]`, suite);
+  else describe(`${title} [postgres]`, suite);
 }
