@@ -1,12 +1,16 @@
 /** The calculation's own fields beside the template's: customer, status and the factor database it is computed with. */
 import { Box } from '@mui/material';
-import { SelectInput, TextInput, maxLength, required, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CollapsibleGroup } from '../templates/CollapsibleGroup';
 import { FIELD_GRID_SX } from '../templates/TemplateFields';
 import { CALCULATION_STATUSES } from './types';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { keyedChoices } from '../i18n/choices';
+import { CalculationWrite } from '../../core/api';
+import { contractRules } from '../providers/contractRules';
+
+const customerRules = contractRules(CalculationWrite, 'customer');
 
 export const CalculationDetails = () => {
   const translate = useTranslate();
@@ -24,7 +28,7 @@ export const CalculationDetails = () => {
   return (
     <CollapsibleGroup title={translate('calculations.section.details')} testId="group-calculation-details">
       <Box sx={FIELD_GRID_SX}>
-        <TextInput source="customer" label="calculations.fields.customer" validate={maxLength(200)} fullWidth />
+        <TextInput source="customer" label="calculations.fields.customer" validate={customerRules} fullWidth />
         <SelectInput
           source="status"
           label="calculations.fields.status"

@@ -6,14 +6,17 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  maxLength,
-  required,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import type { CalculationListRecord } from '../../core/api';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { TagsInput } from '../templates/TagsInput';
+import { CollectionWrite } from '../../core/api';
+import { contractRules } from '../providers/contractRules';
+
+const nameRules = contractRules(CollectionWrite, 'name', { required: true });
+const descriptionRules = contractRules(CollectionWrite, 'description');
 
 export const calculationOptionText = (record: CalculationListRecord) => `${record.number} · ${record.title}`;
 
@@ -33,11 +36,11 @@ export const CollectionForm = ({
   ) : undefined;
   return (
     <SimpleForm defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 720 }}>
-      <TextInput source="name" label="collections.fields.name" validate={[required(), maxLength(200)]} fullWidth />
+      <TextInput source="name" label="collections.fields.name" validate={nameRules} fullWidth />
       <TextInput
         source="description"
         label="collections.fields.description"
-        validate={maxLength(5000)}
+        validate={descriptionRules}
         multiline
         minRows={2}
         fullWidth

@@ -3,20 +3,21 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  email,
-  maxLength,
   required,
   usePermissions,
   useTranslate,
 } from 'react-admin';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { INVITATION_TTL_DAYS, type Role } from '../../core/api';
+import { CreateInvitationRequest, INVITATION_TTL_DAYS, type Role } from '../../core/api';
+import { contractRules } from '../providers/contractRules';
 import { assignableRoles, seesAllMandants, SUGGESTED_ROLE } from '../../core/access/policy';
 import { useCan } from '../providers/RoleGate';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
 import { roleChoices } from '../users/roles';
 
+const nameRules = contractRules(CreateInvitationRequest, 'name');
+const emailRules = contractRules(CreateInvitationRequest, 'email', { required: true });
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
 /** Provider admins place the invitee in a mandant — except a future provider admin, who belongs to none. */
@@ -40,8 +41,8 @@ export const InvitationForm = () => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
         {translate('app.invitations.form_hint', { days: INVITATION_TTL_DAYS })}
       </Typography>
-      <TextInput source="name" validate={[required(), maxLength(200)]} />
-      <TextInput source="email" type="email" validate={[required(), email(), maxLength(320)]} />
+      <TextInput source="name" validate={nameRules} />
+      <TextInput source="email" type="email" validate={emailRules} />
       <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
       {allMandants ? <MandantInput /> : null}
       <SelectInput source="language" choices={languageChoices} validate={required()} />

@@ -1,19 +1,25 @@
-import { BooleanInput, NumberInput, SimpleForm, TextInput, maxLength, minValue, regex, required } from 'react-admin';
+import { BooleanInput, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { CreateMandantRequest, MandantSettings } from '../../core/api';
+import { contractRules } from '../providers/contractRules';
 
-const slugRules = [required(), maxLength(60), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'app.mandants.slug_invalid')];
+const nameRules = contractRules(CreateMandantRequest, 'name');
+const slugRules = contractRules(CreateMandantRequest, 'slug', {
+  required: true,
+  patternMessage: 'app.mandants.slug_invalid',
+});
+const providerNameRules = contractRules(MandantSettings, 'provider_name');
+const certificateNameRules = contractRules(MandantSettings, 'certificate_name');
+const colorRules = contractRules(MandantSettings, 'primary_color', { patternMessage: 'app.mandants.color_invalid' });
+const roundingRules = contractRules(MandantSettings, 'offset_rounding_t');
 
 export const MandantForm = ({ isNew }: { isNew: boolean }) => (
   <SimpleForm defaultValues={isNew ? { active: true, settings: {} } : undefined}>
-    <TextInput source="name" validate={[required(), maxLength(120)]} />
+    <TextInput source="name" validate={nameRules} />
     <TextInput source="slug" validate={slugRules} helperText="app.mandants.slug_hint" />
     <BooleanInput source="active" />
-    <TextInput source="settings.provider_name" validate={maxLength(120)} />
-    <TextInput source="settings.certificate_name" validate={maxLength(120)} />
-    <TextInput
-      source="settings.primary_color"
-      validate={regex(/^#[0-9a-fA-F]{6}$/, 'app.mandants.color_invalid')}
-      helperText="app.mandants.color_hint"
-    />
-    <NumberInput source="settings.offset_rounding_t" validate={minValue(0)} step={0.1} />
+    <TextInput source="settings.provider_name" validate={providerNameRules} />
+    <TextInput source="settings.certificate_name" validate={certificateNameRules} />
+    <TextInput source="settings.primary_color" validate={colorRules} helperText="app.mandants.color_hint" />
+    <NumberInput source="settings.offset_rounding_t" validate={roundingRules} step={0.1} />
   </SimpleForm>
 );

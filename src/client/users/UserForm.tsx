@@ -4,17 +4,18 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  email,
-  maxLength,
   required,
   usePermissions,
 } from 'react-admin';
-import type { Role } from '../../core/api';
+import { UpdateUserRequest, type Role } from '../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
 import { assignableRoles } from '../../core/access/policy';
 import { useCan } from '../providers/RoleGate';
+import { contractRules } from '../providers/contractRules';
 import { roleChoices } from './roles';
 
+const nameRules = contractRules(UpdateUserRequest, 'name', { required: true });
+const emailRules = contractRules(UpdateUserRequest, 'email', { required: true });
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
 /**
@@ -26,11 +27,11 @@ export const UserForm = () => {
   const isProviderAdmin = useCan('read_all', 'mandants');
   return (
     <SimpleForm>
-      <TextInput source="name" validate={[required(), maxLength(120)]} />
+      <TextInput source="name" validate={nameRules} />
       <TextInput
         source="email"
         type="email"
-        validate={[required(), email(), maxLength(254)]}
+        validate={emailRules}
         helperText={isProviderAdmin ? undefined : 'app.users.email_hint_mandant_admin'}
       />
       <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />

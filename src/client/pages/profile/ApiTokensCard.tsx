@@ -23,17 +23,19 @@ import {
   SaveButton,
   SelectInput,
   TextInput,
-  maxLength,
   required,
   useLocale,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../../core/api';
+import { CreateApiTokenRequest, type ApiTokenRecord, type CreatedApiToken } from '../../../core/api';
 import { useKontorAuthProvider } from '../../providers/authProvider';
 import { RowTable } from '../../layout/RowTable';
 import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
+import { contractRules } from '../../providers/contractRules';
+
+const nameRules = contractRules(CreateApiTokenRequest, 'name');
 
 const LIFETIMES = [30, 90, 180, 365];
 // Screen readers still announce the header of the action column. Sizes as strings: in `sx` a bare 1 means 100 %
@@ -162,7 +164,7 @@ export const ApiTokensCard = () => {
             <TextInput
               source="name"
               label="profile.tokens.name"
-              validate={[required(), maxLength(100)]}
+              validate={nameRules}
               helperText="profile.tokens.name_hint"
               sx={{ flex: 2, minWidth: 200 }}
             />

@@ -7,18 +7,21 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  maxLength,
   minValue,
   regex,
-  required,
   useGetOne,
   useNotify,
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import type { MandantRecord, MandantSettings } from '../../../core/api';
+import { CreateMandantRequest, MandantSettings, type MandantRecord } from '../../../core/api';
 import { useFactorDatabases } from '../../factors/useFactorDatabases';
 import { submissionErrors } from './submissionErrors';
+import { contractRules } from '../../providers/contractRules';
+
+const nameRules = contractRules(CreateMandantRequest, 'name');
+const providerNameRules = contractRules(MandantSettings, 'provider_name');
+const certificateNameRules = contractRules(MandantSettings, 'certificate_name');
 
 // react-admin hands form values over untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,6 +33,10 @@ const ROUNDING_CHOICES = [
 ];
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 const LOGO_URL = /^(https?:\/\/|\/)\S+$/;
+const logoUrlRules = [
+  ...contractRules(MandantSettings, 'logo_url'),
+  regex(LOGO_URL, 'profile.mandant.logo_url_invalid'),
+];
 
 const DefaultDatabaseInput = () => {
   const databases = useFactorDatabases({ order: 'name', retry: false });
@@ -116,20 +123,20 @@ export const MandantSettingsCard = ({ mandantId }: { mandantId: number }) => {
           </Toolbar>
         }
       >
-        <TextInput source="name" label="profile.mandant.name" validate={[required(), maxLength(200)]} />
+        <TextInput source="name" label="profile.mandant.name" validate={nameRules} />
         <Typography variant="h6" component="h3">
           {translate('profile.mandant.section_branding')}
         </Typography>
         <TextInput
           source="settings.provider_name"
           label="profile.mandant.provider_name"
-          validate={maxLength(200)}
+          validate={providerNameRules}
           helperText="profile.mandant.provider_name_hint"
         />
         <TextInput
           source="settings.logo_url"
           label="profile.mandant.logo_url"
-          validate={[maxLength(2000), regex(LOGO_URL, 'profile.mandant.logo_url_invalid')]}
+          validate={logoUrlRules}
           helperText="profile.mandant.logo_url_hint"
         />
         <TextInput
@@ -150,7 +157,7 @@ export const MandantSettingsCard = ({ mandantId }: { mandantId: number }) => {
         <TextInput
           source="settings.certificate_name"
           label="profile.mandant.certificate_name"
-          validate={maxLength(200)}
+          validate={certificateNameRules}
           helperText="profile.mandant.certificate_name_hint"
         />
       </SimpleForm>

@@ -12,14 +12,13 @@ import {
   TextInput,
   Title,
   Toolbar,
-  maxLength,
   minLength,
   required,
   useGetIdentity,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { MIN_PASSWORD_LENGTH, type SessionUser, type UpdateMeRequest } from '../../../core/api';
+import { MIN_PASSWORD_LENGTH, type SessionUser, UpdateMeRequest } from '../../../core/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
 import { currentUser, useKontorAuthProvider } from '../../providers/authProvider';
 import { useClientValue } from '../../shell/persistence/useClientState';
@@ -27,6 +26,9 @@ import { MandantSettingsCard } from './MandantSettingsCard';
 import { ApiTokensCard } from './ApiTokensCard';
 import { submissionErrors } from './submissionErrors';
 import { useSwitchLanguage } from '../../i18n/useSwitchLanguage';
+import { contractRules } from '../../providers/contractRules';
+
+const nameRules = contractRules(UpdateMeRequest, 'name', { required: true });
 
 const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
@@ -159,7 +161,7 @@ const ProfilePage = () => {
           <Typography variant="h6" component="h3">
             {translate('app.profile.section_personal')}
           </Typography>
-          <TextInput source="name" label="app.profile.name" validate={[required(), maxLength(120)]} />
+          <TextInput source="name" label="app.profile.name" validate={nameRules} />
           {/* Shown, not an input: only administrators change e-mail addresses (and a disabled input fails contrast). */}
           <Labeled label="app.profile.email">
             <TextField source="email" />
