@@ -178,7 +178,6 @@ export interface CalculationStateTable {
   version: Generated<number>;
 }
 
-/** One row per tag of a calculation (derived from calculations.tags, kept in sync on write). */
 /** How many calculations a mandant has per template type, template and status (migration 0031; triggers keep it). */
 export interface CalculationListCountsTable {
   mandant_id: number;
@@ -188,11 +187,15 @@ export interface CalculationListCountsTable {
   calculations: number;
 }
 
+/** One row per tag of a calculation (derived from calculations.tags, kept in sync on write). */
 export interface CalculationTagsTable {
   calculation_id: number;
   mandant_id: number;
   tag: string;
-  /** Copies of the calculation's, for the tag statistic (migration 0011): triggers fill them when an insert leaves them out and follow every change. */
+  /**
+   * Copies of the calculation's, for the tag statistic (migration 0011). Every writer passes them (calculations/tags.ts,
+   * imports/write.ts): SQLite's fill trigger went in 0017, PostgreSQL's still fills an insert that leaves them out.
+   */
   created_at: ColumnType<string | null, string | undefined, never>;
   total_co2e: ColumnType<number | null, number | undefined, never>;
 }

@@ -1,7 +1,8 @@
 /**
  * The one error handler: every failure leaves as `{message, errors?}` with a 4xx status that says
  * what went wrong, or a generic 500 (logged with its stack, never sent). Errors carry message keys with
- * params (`src/core/i18n/error-keys.ts`), never finished sentences; the handler words them in the reader's language.
+ * params (`src/core/i18n/error-keys.ts`), worded here in the reader's language. The one exception is `rendered`: field
+ * messages the rules engine has already worded in the request's language, passed through as they are.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorBody } from '../../core/api';

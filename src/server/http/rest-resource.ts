@@ -8,7 +8,8 @@
  *   PUT    /api/<name>/:id                                        → updated record (409 if `version` is stale)
  *   DELETE /api/<name>/:id                                        → deleted record
  *
- * Every query goes through `scopeToMandant`, so a resource cannot forget tenant isolation.
+ * Every query this engine builds is scoped by `scopeToMandant` (`tenant-scope.ts`), so a resource registered here
+ * cannot forget tenant isolation; routes outside the engine scope with the same module (`rowsOfMandant`, raw SQL too).
  */
 import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

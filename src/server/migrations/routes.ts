@@ -193,7 +193,6 @@ function targetTemplate(
   return entry.template;
 }
 
-/** What a preview row shows of its calculation, in the item list and in the CSV alike. */
 /** How many preview rows are read per query while the CSV streams. */
 const ITEMS_CSV_BATCH = 5000;
 
