@@ -7,7 +7,7 @@
  * connection set aside for the job. The record is inserted and the lock taken in one transaction,
  * so no other process ever sees a running import without its lock; when the process dies its
  * connections close and PostgreSQL releases the lock by itself.
- * SQLite: one process owns the database file (see README), so a running import found at
+ * SQLite: one process owns the database file (see docs/operations.md), so a running import found at
  * start-up has no live owner; no lock is needed.
  */
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
