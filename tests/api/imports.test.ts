@@ -546,7 +546,7 @@ function cancelHelpers(ctx: TestContext) {
 // Separate suites (separate servers): each leaves an upload connection behind that the other must not inherit.
 describeEachDatabase('imports: cancel endpoint', (ctx) => {
   const { startSlow, importNamed } = cancelHelpers(ctx);
-  it('POST /api/imports/:id/cancel stops a valid_rows import; committed batches stay, the job says cancelled', async () => {
+  it('POST /api/imports/:id/cancel stops a valid_rows import; like any stopped import it keeps none of its rows', async () => {
     const token = await ctx.login('editor@muster.example');
     const abort = new AbortController();
     const pending = startSlow(token, 'valid_rows', 'cancel-me.csv', abort);
@@ -562,8 +562,12 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
       .toBe('cancelled');
     abort.abort();
     await pending;
+    // One rule for a stopped import (recovery.ts): the batch committed before the cancel is deleted, as after a crash.
     const kept = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', record!.id).execute();
-    expect(kept).toHaveLength(500);
+    expect(kept).toHaveLength(0);
+    const closed = (await importNamed(token, 'cancel-me.csv'))!;
+    expect(closed).toMatchObject({ status: 'cancelled', rows_ok: 0 });
+    expect(closed.message).toMatch(/nichts davon wurde übernommen/);
     expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token })).status).toBe(409);
   });
 
@@ -592,6 +596,24 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
 
 describeEachDatabase('imports: dropped upload', (ctx) => {
   const { startSlow, importNamed } = cancelHelpers(ctx);
+  it('a client that drops a valid_rows upload after a committed batch leaves nothing behind either', async () => {
+    const token = await ctx.login('editor@muster.example');
+    const before = await countCalculations(ctx);
+    const abort = new AbortController();
+    const pending = startSlow(token, 'valid_rows', 'dropped-valid.csv', abort);
+    await expect
+      .poll(async () => (await importNamed(token, 'dropped-valid.csv'))?.rows_ok, { timeout: 10_000 })
+      .toBe(500);
+    abort.abort();
+    await pending;
+    await expect
+      .poll(async () => (await importNamed(token, 'dropped-valid.csv'))?.status, { timeout: 10_000 })
+      .toBe('cancelled');
+    // The same rule as after a crash (the test above with the stopped server): the committed batch is gone.
+    expect((await importNamed(token, 'dropped-valid.csv'))!.rows_ok).toBe(0);
+    expect(await countCalculations(ctx)).toBe(before);
+  });
+
   it('a client that drops an all_or_nothing upload leaves nothing behind', async () => {
     const token = await ctx.login('editor@muster.example');
     const before = await countCalculations(ctx);

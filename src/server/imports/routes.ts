@@ -82,7 +82,7 @@ export async function registerImportRoutes(
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
           querystring: ImportUploadQuery,
-          response: { 200: ImportReport, 201: ImportReport, ...errorAnswers(400, 401, 403, 413) },
+          response: { 200: ImportReport, 201: ImportReport, ...errorAnswers(400, 401, 403, 404, 413, 503) },
         },
       },
       async (request, reply) => {
@@ -130,6 +130,7 @@ export async function registerImportRoutes(
             csv,
             signal: controller.signal,
             tooLargeMessage: tooLarge().message,
+            templateStored: !templates.isShipped(template.id),
             onStart: (id) => {
               importId = id;
               running.set(id, controller);
