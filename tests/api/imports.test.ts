@@ -668,3 +668,49 @@ describeEachDatabase('imports: the rest of the product stays usable', (ctx) => {
     expect(total(after.headers.get('content-range'))).toBe(total(before.headers.get('content-range')) + 700);
   });
 });
+
+describeEachDatabase('imports: the template version in use', (ctx) => {
+  const { importNamed } = cancelHelpers(ctx);
+  it('a template version a running import uses cannot be deleted (409), and the import completes with it', async () => {
+    const admin = await ctx.login('admin@kontor.example');
+    const token = await ctx.login('editor@muster.example');
+    const copy = await ctx.request('POST', '/api/templates/brochure/versions/1/copy', {
+      token: admin,
+      body: { id: 'brochure-held' },
+    });
+    expect(copy.status).toBe(201);
+    expect(
+      (await ctx.request('POST', '/api/templates/brochure-held/versions/1/publish', { token: admin, body: {} })).status,
+    ).toBe(200);
+    // 700 rows, then the upload stays open: the import is running (PostgreSQL: its rows are not visible yet).
+    const finish = new AbortController();
+    const params = new URLSearchParams({ template: 'brochure-held', mode: 'all_or_nothing', file_name: 'held.csv' });
+    const pending = fetch(`${ctx.baseUrl}/api/imports?${params}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+      body: slowUpload(700, finish.signal).body,
+      duplex: 'half',
+    } as RequestInit);
+    let deleted: Promise<{ status: number }> | undefined;
+    try {
+      await expect
+        .poll(async () => (await importNamed(token, 'held.csv'))?.status, { timeout: 10_000 })
+        .toBe('running');
+      // PostgreSQL answers at once; SQLite's delete waits for the import's transaction, then sees its rows.
+      deleted = ctx.request('DELETE', '/api/templates/brochure-held/versions/1', { token: admin });
+      if (ctx.dialect === 'postgres') expect((await deleted).status).toBe(409);
+    } finally {
+      finish.abort();
+    }
+    expect((await pending).status).toBe(201);
+    expect((await deleted!).status).toBe(409);
+    const record = (await importNamed(token, 'held.csv'))!;
+    expect(record).toMatchObject({ status: 'succeeded', rows_ok: 700 });
+    const versions = await ctx.request<Array<{ version: number; usage: number }>>(
+      'GET',
+      '/api/templates/brochure-held/versions',
+      { token: admin },
+    );
+    expect(versions.body).toEqual([expect.objectContaining({ version: 1, usage: 700 })]);
+  });
+});
