@@ -39,7 +39,12 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
       if (ok) return { status: 'ok', database: dialect, version: APP_VERSION };
       return reply
         .status(503)
-        .send({ status: 'degraded', database: dialect, version: APP_VERSION, message: 'The database is not reachable.' });
+        .send({
+          status: 'degraded',
+          database: dialect,
+          version: APP_VERSION,
+          message: 'The database is not reachable.',
+        });
     },
   );
 }

@@ -45,7 +45,11 @@ export async function lockUnfinishedImport(
   importId: number,
   options: { skipLocked?: boolean } = {},
 ): Promise<boolean> {
-  const query = trx.selectFrom('imports').select('id').where('id', '=', importId).where('status', 'in', [...UNFINISHED]);
+  const query = trx
+    .selectFrom('imports')
+    .select('id')
+    .where('id', '=', importId)
+    .where('status', 'in', [...UNFINISHED]);
   if (dialectOf(trx) !== 'postgres') return (await query.executeTakeFirst()) !== undefined;
   const locked = options.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate();
   return (await locked.executeTakeFirst()) !== undefined;
