@@ -1,4 +1,8 @@
-/** GET /api/health: liveness for load balancers and humans; 503 while the database is unreachable. */
+/**
+ * GET /api/health: liveness for load balancers and humans. While the database is away the process
+ * keeps running and answers 503 with status "degraded"; it is "ok" again as soon as the database
+ * answers (the pool reconnects by itself, no restart).
+ */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -35,7 +39,12 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
       if (ok) return { status: 'ok', database: dialect, version: APP_VERSION };
       return reply
         .status(503)
-        .send({ status: 'error', database: dialect, version: APP_VERSION, message: 'The database is not reachable.' });
+        .send({
+          status: 'degraded',
+          database: dialect,
+          version: APP_VERSION,
+          message: 'The database is not reachable.',
+        });
     },
   );
 }

@@ -3,6 +3,7 @@
  * encodings, delimiters, decimal formats, header languages, bad input, both modes, undo, errors CSV.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { CalculationRecord, ImportRecord, ImportReport, ImportRowError } from '../../src/core/api';
@@ -367,6 +368,56 @@ describeEachDatabase('imports', (ctx) => {
     }
   });
 
+  it('answers 413 for a chunked upload over IMPORT_MAX_BYTES at the limit, before anything is written', async () => {
+    const token = await signIn();
+    const limit = ctx.config.importMaxBytes;
+    ctx.config.importMaxBytes = 256 * 1024;
+    const calculationsBefore = await countCalculations(ctx);
+    const importsBefore = (await ctx.db.selectFrom('imports').select('id').execute()).length;
+    const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'chunked.csv' });
+    // No Content-Length: Node sends the body with Transfer-Encoding: chunked. The upload never ends by itself:
+    // the answer must come from the byte count, not from the end of the body.
+    const request = http.request(`${ctx.baseUrl}/api/imports?${params}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
+    });
+    request.on('error', () => undefined);
+    try {
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.on('response', (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          response.on('error', reject);
+        });
+      });
+      expect(request.getHeader('content-length')).toBeUndefined();
+      let sent = 0;
+      let done = false;
+      void answered.finally(() => (done = true));
+      request.write('Titel;Auflage;Seiten\r\n');
+      // Up to twice the limit in 16 KB chunks, then the upload stays open until the answer.
+      for (let row = 0; !done && sent < 2 * ctx.config.importMaxBytes;) {
+        const lines: string[] = [];
+        for (let i = 0; i < 800; i++) lines.push(`Gestückelt ${row++};1.000;16`);
+        const chunk = `${lines.join('\r\n')}\r\n`;
+        sent += Buffer.byteLength(chunk);
+        if (!request.write(chunk)) await new Promise((resolve) => request.once('drain', resolve));
+      }
+      const { status, body } = await answered;
+      expect(status).toBe(413);
+      expect(JSON.parse(body)).toMatchObject({ message: expect.stringMatching(/MB/) });
+      expect(request.getHeader('transfer-encoding') ?? 'chunked').toBe('chunked');
+    } finally {
+      request.destroy();
+      ctx.config.importMaxBytes = limit;
+    }
+    // Nothing was written: no import record, no calculation (not even written and deleted again).
+    expect((await ctx.db.selectFrom('imports').select('id').execute()).length).toBe(importsBefore);
+    expect(await countCalculations(ctx)).toBe(calculationsBefore);
+  });
+
   it('lists imports per mandant, undoes an import in one go, and refuses to undo twice', async () => {
     const token = await signIn();
     const { body } = await upload(ctx, token, fixture('brochure-it.csv'), { file_name: 'undo-me.csv' });
@@ -494,28 +545,40 @@ describeEachDatabase('imports', (ctx) => {
   });
 });
 
-/** A CSV body that sends `rows` rows and then waits (an upload in progress) until the test aborts it. */
-function slowUpload(rows: number, signal: AbortSignal): { body: ReadableStream<Uint8Array> } {
+/**
+ * A CSV body that sends `rows` rows and then waits (an upload in progress) until the test aborts it.
+ * Its size is declared (`length`, for Content-Length): an upload of undeclared size is received whole
+ * before the import starts (the size limit), and this one must be imported while it is still open.
+ * The declared size counts blank lines sent at the end (an import skips blank rows).
+ */
+function slowUpload(rows: number, signal: AbortSignal): { body: ReadableStream<Uint8Array>; headers: HeadersInit } {
   const encoder = new TextEncoder();
+  const lines = ['Titel;Auflage;Seiten'];
+  for (let i = 0; i < rows; i++) lines.push(`Langsam ${i};1.000;16`);
+  const content = encoder.encode(`${lines.join('\r\n')}\r\n`);
+  const tail = encoder.encode('\r\n\r\n');
   let sent = false;
   return {
+    headers: { 'Content-Length': String(content.byteLength + tail.byteLength) },
     body: new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (sent) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          if (signal.aborted) {
-            controller.close();
-            return;
-          }
-          controller.enqueue(encoder.encode(''));
+          while (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 50));
+          controller.enqueue(tail);
+          controller.close();
           return;
         }
         sent = true;
-        const lines = ['Titel;Auflage;Seiten'];
-        for (let i = 0; i < rows; i++) lines.push(`Langsam ${i};1.000;16`);
-        controller.enqueue(encoder.encode(`${lines.join('\r\n')}\r\n`));
+        controller.enqueue(content);
       },
     }),
+  };
+}
+
+function withSlowUpload(token: string, upload: ReturnType<typeof slowUpload>) {
+  return {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', ...upload.headers },
+    body: upload.body,
   };
 }
 
@@ -524,8 +587,7 @@ function cancelHelpers(ctx: TestContext) {
     const params = new URLSearchParams({ template: 'brochure', mode, file_name: file });
     return fetch(`${ctx.baseUrl}/api/imports?${params}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
-      body: slowUpload(700, abort.signal).body,
+      ...withSlowUpload(token, slowUpload(700, abort.signal)),
       duplex: 'half',
       signal: abort.signal,
     } as RequestInit).catch((error: unknown) => error);
@@ -546,7 +608,7 @@ function cancelHelpers(ctx: TestContext) {
 // Separate suites (separate servers): each leaves an upload connection behind that the other must not inherit.
 describeEachDatabase('imports: cancel endpoint', (ctx) => {
   const { startSlow, importNamed } = cancelHelpers(ctx);
-  it('POST /api/imports/:id/cancel stops a valid_rows import; committed batches stay, the job says cancelled', async () => {
+  it('POST /api/imports/:id/cancel stops a valid_rows import; like any stopped import it keeps none of its rows', async () => {
     const token = await ctx.login('editor@muster.example');
     const abort = new AbortController();
     const pending = startSlow(token, 'valid_rows', 'cancel-me.csv', abort);
@@ -562,8 +624,12 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
       .toBe('cancelled');
     abort.abort();
     await pending;
+    // One rule for a stopped import (recovery.ts): the batch committed before the cancel is deleted, as after a crash.
     const kept = await ctx.db.selectFrom('calculations').select('id').where('import_id', '=', record!.id).execute();
-    expect(kept).toHaveLength(500);
+    expect(kept).toHaveLength(0);
+    const closed = (await importNamed(token, 'cancel-me.csv'))!;
+    expect(closed).toMatchObject({ status: 'cancelled', rows_ok: 0 });
+    expect(closed.message).toMatch(/nichts davon wurde übernommen/);
     expect((await ctx.request('POST', `/api/imports/${record!.id}/cancel`, { token })).status).toBe(409);
   });
 
@@ -592,6 +658,24 @@ describeEachDatabase('imports: cancel endpoint', (ctx) => {
 
 describeEachDatabase('imports: dropped upload', (ctx) => {
   const { startSlow, importNamed } = cancelHelpers(ctx);
+  it('a client that drops a valid_rows upload after a committed batch leaves nothing behind either', async () => {
+    const token = await ctx.login('editor@muster.example');
+    const before = await countCalculations(ctx);
+    const abort = new AbortController();
+    const pending = startSlow(token, 'valid_rows', 'dropped-valid.csv', abort);
+    await expect
+      .poll(async () => (await importNamed(token, 'dropped-valid.csv'))?.rows_ok, { timeout: 10_000 })
+      .toBe(500);
+    abort.abort();
+    await pending;
+    await expect
+      .poll(async () => (await importNamed(token, 'dropped-valid.csv'))?.status, { timeout: 10_000 })
+      .toBe('cancelled');
+    // The same rule as after a crash (the test above with the stopped server): the committed batch is gone.
+    expect((await importNamed(token, 'dropped-valid.csv'))!.rows_ok).toBe(0);
+    expect(await countCalculations(ctx)).toBe(before);
+  });
+
   it('a client that drops an all_or_nothing upload leaves nothing behind', async () => {
     const token = await ctx.login('editor@muster.example');
     const before = await countCalculations(ctx);
@@ -620,8 +704,7 @@ describeEachDatabase('imports: the rest of the product stays usable', (ctx) => {
     const params = new URLSearchParams({ template: 'brochure', mode: 'all_or_nothing', file_name: 'held-open.csv' });
     const pending = fetch(`${ctx.baseUrl}/api/imports?${params}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
-      body: slowUpload(700, finish.signal).body,
+      ...withSlowUpload(token, slowUpload(700, finish.signal)),
       duplex: 'half',
     } as RequestInit);
     try {
@@ -644,5 +727,50 @@ describeEachDatabase('imports: the rest of the product stays usable', (ctx) => {
     const after = await ctx.request('GET', '/api/calculations?range=[0,4]', { token: viewer });
     const total = (range: string | null) => Number(range?.split('/')[1]);
     expect(total(after.headers.get('content-range'))).toBe(total(before.headers.get('content-range')) + 700);
+  });
+});
+
+describeEachDatabase('imports: the template version in use', (ctx) => {
+  const { importNamed } = cancelHelpers(ctx);
+  it('a template version a running import uses cannot be deleted (409), and the import completes with it', async () => {
+    const admin = await ctx.login('admin@kontor.example');
+    const token = await ctx.login('editor@muster.example');
+    const copy = await ctx.request('POST', '/api/templates/brochure/versions/1/copy', {
+      token: admin,
+      body: { id: 'brochure-held' },
+    });
+    expect(copy.status).toBe(201);
+    expect(
+      (await ctx.request('POST', '/api/templates/brochure-held/versions/1/publish', { token: admin, body: {} })).status,
+    ).toBe(200);
+    // 700 rows, then the upload stays open: the import is running (PostgreSQL: its rows are not visible yet).
+    const finish = new AbortController();
+    const params = new URLSearchParams({ template: 'brochure-held', mode: 'all_or_nothing', file_name: 'held.csv' });
+    const pending = fetch(`${ctx.baseUrl}/api/imports?${params}`, {
+      method: 'POST',
+      ...withSlowUpload(token, slowUpload(700, finish.signal)),
+      duplex: 'half',
+    } as RequestInit);
+    let deleted: Promise<{ status: number }> | undefined;
+    try {
+      await expect
+        .poll(async () => (await importNamed(token, 'held.csv'))?.status, { timeout: 10_000 })
+        .toBe('running');
+      // PostgreSQL answers at once; SQLite's delete waits for the import's transaction, then sees its rows.
+      deleted = ctx.request('DELETE', '/api/templates/brochure-held/versions/1', { token: admin });
+      if (ctx.dialect === 'postgres') expect((await deleted).status).toBe(409);
+    } finally {
+      finish.abort();
+    }
+    expect((await pending).status).toBe(201);
+    expect((await deleted!).status).toBe(409);
+    const record = (await importNamed(token, 'held.csv'))!;
+    expect(record).toMatchObject({ status: 'succeeded', rows_ok: 700 });
+    const versions = await ctx.request<Array<{ version: number; usage: number }>>(
+      'GET',
+      '/api/templates/brochure-held/versions',
+      { token: admin },
+    );
+    expect(versions.body).toEqual([expect.objectContaining({ version: 1, usage: 700 })]);
   });
 });

@@ -74,6 +74,8 @@ describe('the importer', () => {
       const preview = await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
       expect(preview).toHaveTextContent('Trennzeichen: Semikolon');
       expect(preview).toHaveTextContent('Zahlen: 1.234,5');
+      // The one rule for a stopped import is stated next to the modes.
+      expect(screen.getByTestId('importer-mode-stopped')).toHaveTextContent(/übernimmt keine seiner Zeilen/);
       const quantity = screen.getByLabelText('Feld für Spalte Stückzahl');
       expect(quantity).toHaveTextContent('nicht importieren');
       expect(screen.getByLabelText('Feld für Spalte Seiten (Inhalt)')).toHaveTextContent('Seiten (Inhalt)');

@@ -17,6 +17,7 @@ import {
   Chip,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   LinearProgress,
   Radio,
@@ -292,6 +293,9 @@ const ImporterPage = () => {
                       label={translate('importer.mode.valid_rows')}
                     />
                   </RadioGroup>
+                  <FormHelperText data-testid="importer-mode-stopped">
+                    {translate('importer.mode.stopped')}
+                  </FormHelperText>
                 </FormControl>
                 <Stack direction="row" spacing={2}>
                   <Button

@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import { Type } from './schema';
 
-/** 200 while the database answers, 503 (with `message`) while it does not. */
+/** 200 with status "ok" while the database answers, 503 with status "degraded" (and `message`) while it does not. */
 export const HealthStatus = Type.Object({
   status: Type.String(),
   database: Type.String(),

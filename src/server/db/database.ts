@@ -28,7 +28,13 @@ export function createDatabase(config: Pick<Config, 'database'>): Database {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    pool.on('connect', prepareHotStatements);
+    pool.on('connect', (client) => {
+      // The pool listens to its idle clients only. A checked-out client whose server goes away between two
+      // queries (an import's claim connection or transaction, `57P01` on a restart) emits 'error' on itself,
+      // and an unheard 'error' ends the process. Its next query fails instead, and the pool drops it on release.
+      client.on('error', () => undefined);
+      prepareHotStatements(client);
+    });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
@@ -111,12 +117,22 @@ export async function migrateToLatest(db: Kysely<DatabaseSchema>): Promise<strin
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Cheap liveness probe for /api/health. */
-export async function pingDatabase(db: Kysely<DatabaseSchema>): Promise<boolean> {
+/**
+ * Cheap liveness probe for /api/health: false when the database fails or does not answer within
+ * `timeoutMs` (a server that is away may keep a connection attempt waiting much longer).
+ */
+export async function pingDatabase(db: Kysely<DatabaseSchema>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -20,18 +20,28 @@ export const IMPORT_LOCK_SPACE = 0x4b6f01;
 
 type ImportsRow = Selectable<DatabaseSchema['imports']>;
 
-/** Inserts the import record, claims it, runs `run` and releases the claim whatever happens. */
+/**
+ * Inserts the import record, claims it, runs `run` and releases the claim whatever happens.
+ * `guard` runs in the transaction that inserts the record, before it (e.g. locking what the import uses).
+ */
 export async function withClaimedImport<T>(
   db: Kysely<DatabaseSchema>,
   values: Insertable<DatabaseSchema['imports']>,
   run: (row: ImportsRow) => Promise<T>,
+  guard: (trx: Kysely<DatabaseSchema>) => Promise<void> = async () => undefined,
 ): Promise<T> {
   if (dialectOf(db) !== 'postgres')
-    return run(await db.insertInto('imports').values(values).returningAll().executeTakeFirstOrThrow());
+    return run(
+      await db.transaction().execute(async (trx) => {
+        await guard(trx);
+        return trx.insertInto('imports').values(values).returningAll().executeTakeFirstOrThrow();
+      }),
+    );
   return db.connection().execute(async (conn) => {
     await sql`begin`.execute(conn);
     let row: ImportsRow;
     try {
+      await guard(conn);
       row = await conn.insertInto('imports').values(values).returningAll().executeTakeFirstOrThrow();
       await sql`select pg_advisory_lock(${IMPORT_LOCK_SPACE}, ${row.id})`.execute(conn);
       await sql`commit`.execute(conn);
@@ -49,17 +59,18 @@ export async function withClaimedImport<T>(
 
 /**
  * Calls `orphaned` for each given import whose owner is gone, while holding its claim (so that
- * the owner cannot be both alive and ignored); answers how many were orphaned.
+ * the owner cannot be both alive and ignored); answers for how many `orphaned` answered true (closed).
  */
 export async function forEachOrphan(
   db: Kysely<DatabaseSchema>,
   ids: readonly number[],
-  orphaned: (id: number) => Promise<void>,
+  orphaned: (id: number) => Promise<boolean>,
 ): Promise<number> {
   if (ids.length === 0) return 0;
   if (dialectOf(db) !== 'postgres') {
-    for (const id of ids) await orphaned(id);
-    return ids.length;
+    let closed = 0;
+    for (const id of ids) if (await orphaned(id)) closed++;
+    return closed;
   }
   return db.connection().execute(async (conn) => {
     let count = 0;
@@ -69,8 +80,7 @@ export async function forEachOrphan(
       }>`select pg_try_advisory_lock(${IMPORT_LOCK_SPACE}, ${id}) as free`.execute(conn);
       if (!rows[0]?.free) continue;
       try {
-        await orphaned(id);
-        count++;
+        if (await orphaned(id)) count++;
       } finally {
         await sql`select pg_advisory_unlock(${IMPORT_LOCK_SPACE}, ${id})`.execute(conn);
       }

@@ -6,7 +6,11 @@
  * them as the spreadsheet the file came from does.
  */
 import { once } from 'node:events';
-import type { Duplex } from 'node:stream';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, type Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Papa from 'papaparse';
 import { detectDelimiter, detectEncoding, looksBinary, type CsvDelimiter, type CsvEncoding } from '../../core/csv';
 
@@ -52,6 +56,35 @@ async function* limited(
     if (total > maxBytes) throw new CsvStreamError('tooLarge');
     yield chunk;
   }
+}
+
+/** An upload received whole into a private temp file: read it as often as needed, then remove it. */
+export interface SpooledUpload {
+  read(): AsyncIterable<Uint8Array>;
+  remove(): Promise<void>;
+}
+
+/**
+ * Receives an upload of undeclared size (`Transfer-Encoding: chunked`) into a temp file, counting
+ * the bytes as they arrive: past `maxBytes` it stops reading and throws CsvStreamError('tooLarge')
+ * before the import has written anything — as a declared Content-Length over the limit is refused
+ * before reading. The import then reads the file, as it would have read the request.
+ */
+export async function spoolUpload(
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<SpooledUpload> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'kontor-upload-'));
+  const file = path.join(dir, 'upload.csv');
+  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
+  try {
+    await pipeline(Readable.from(limited(source, maxBytes, signal)), fs.createWriteStream(file, { mode: 0o600 }));
+  } catch (problem) {
+    await remove();
+    throw problem;
+  }
+  return { read: () => fs.createReadStream(file), remove };
 }
 
 async function* decoded(

@@ -4,7 +4,8 @@
  * (valid_rows: good rows are kept, bad ones reported). The job record is written before the
  * first batch with status `running` and claimed by this process (claim.ts); a process that dies
  * mid-import leaves it `running` without its claim, and recovery.ts marks it failed — its
- * uncommitted transaction is simply gone.
+ * uncommitted transaction is simply gone. A job that stops before its end (cancel, dropped upload,
+ * lost database connection) follows the same rule at once (recovery.ts: closeStoppedImport).
  */
 import type { Kysely } from 'kysely';
 import type { ImportMode, ImportRecord, ImportReport, ImportRowError, SessionUser } from '../../core/api';
@@ -22,7 +23,7 @@ import { isoNow } from '../db/values';
 import { dialectOf } from '../db/schema-migrations/columns';
 import type { FactorSet } from '../factors/factor-set';
 import type { MachineSetData } from '../machines/production';
-import { badRequest, errorText, HttpError, rendered } from '../http/errors';
+import { badRequest, errorText, HttpError, notFound, rendered } from '../http/errors';
 import { recordChange, type ChangeSource } from '../protocol/change';
 import type { CsvRows } from './csv-stream';
 import { CsvStreamError } from './csv-stream';
@@ -33,6 +34,8 @@ import { toImportRecord } from './record';
 import { ownValue } from '../http/own-key';
 import { withClaimedImport } from './claim';
 import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from './write';
+import { closeStoppedImport, lockUnfinishedImport, type StopReason } from './recovery';
+import { templateMessage } from '../templates/messages';
 import './schema';
 
 export const BATCH_SIZE = 500;
@@ -61,6 +64,8 @@ export interface ImportJob {
   tooLargeMessage: string;
   /** Called with the job id as soon as the record exists (for cancel). */
   onStart?(importId: number): void;
+  /** The template version is app-created (a row of template_versions, which can be deleted). */
+  templateStored: boolean;
 }
 
 /**
@@ -92,6 +97,19 @@ class WriteAhead {
 
 class Cancelled extends Error {}
 class RollBack extends Error {}
+/** The record was closed by someone else's recovery (this job's claim was lost with its connection). */
+class ClosedElsewhere extends Error {}
+
+/** PostgreSQL codes and pg messages of a connection that is gone or cannot be opened now. */
+function isConnectionLoss(problem: unknown): boolean {
+  if (problem instanceof ClosedElsewhere) return true;
+  const p = problem as { code?: unknown; message?: unknown } | null;
+  const code = typeof p?.code === 'string' ? p.code : '';
+  // 57P01–57P03: administrator/crash shutdown, cannot connect now; class 08: connection exceptions.
+  if (/^57P0[1-3]$/.test(code) || code.startsWith('08') || code === 'ECONNREFUSED') return true;
+  const message = typeof p?.message === 'string' ? p.message : '';
+  return /Connection terminated|not queryable|connection error|terminating connection/i.test(message);
+}
 
 /** The client went away mid-upload (Node reports the request stream as aborted / reset). */
 function isAbort(problem: unknown): boolean {
@@ -197,11 +215,31 @@ export async function runImport(job: ImportJob): Promise<ImportReport> {
     updated_at: now,
     finished_at: null,
   };
-  return withClaimedImport(db, values, async (inserted) => {
-    const record = toImportRecord(inserted);
-    job.onStart?.(record.id);
-    return proceed(job, prepared, record);
-  });
+  return withClaimedImport(
+    db,
+    values,
+    async (inserted) => {
+      const record = toImportRecord(inserted);
+      job.onStart?.(record.id);
+      return proceed(job, prepared, record);
+    },
+    (trx) => (job.templateStored ? shareTemplateVersion(trx, template) : Promise.resolve()),
+  );
+}
+
+/**
+ * An app-created template version must still exist when the running import is recorded. PostgreSQL:
+ * FOR SHARE makes a concurrent delete wait for the record, which the delete then sees and refuses
+ * (templates/editor-routes.ts); a version deleted first is not found here.
+ */
+async function shareTemplateVersion(trx: Kysely<DatabaseSchema>, template: Template): Promise<void> {
+  const query = trx
+    .selectFrom('template_versions')
+    .select('id')
+    .where('template_id', '=', template.id)
+    .where('version', '=', template.version);
+  const row = await (dialectOf(trx) === 'postgres' ? query.forShare() : query).executeTakeFirst();
+  if (!row) throw notFound(templateMessage('noVersion', { id: template.id, version: template.version }));
 }
 
 /** What the header and the first batch told: the mapping, the evaluator and the rows read so far. */
@@ -295,6 +333,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
   };
 
   let outcome: { status: 'succeeded' | 'failed' | 'cancelled'; message: string | null };
+  /** Set when the job stopped before its end: the one rule of recovery.ts applies. */
+  let stopped: { status: 'failed' | 'cancelled'; reason: StopReason } | null = null;
   try {
     if (job.dryRun) {
       for await (const good of evaluatedBatches()) {
@@ -304,6 +344,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
       outcome = { status: failed > 0 ? 'failed' : 'succeeded', message: null };
     } else if (job.mode === 'all_or_nothing') {
       await db.transaction().execute(async (trx) => {
+        // Held to the end: no recovery closes the record under the open transaction (recovery.ts).
+        if (record && !(await lockUnfinishedImport(trx, importId))) throw new ClosedElsewhere();
         const writes = new WriteAhead();
         try {
           for await (const good of evaluatedBatches()) {
@@ -328,6 +370,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
           const counts = { total, failed };
           await writes.next(() =>
             db.transaction().execute(async (trx) => {
+              // A batch is written only while the record is running, and a recovery waits for it (recovery.ts).
+              if (!(await lockUnfinishedImport(trx, importId))) throw new ClosedElsewhere();
               ok += (await writeImportedBatch(trx, owner, good)).length;
               await trx
                 .updateTable('imports')
@@ -348,8 +392,15 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     if (problem instanceof RollBack) {
       ok = 0;
       outcome = { status: 'failed', message: errorText(importMessage('rowsFailed', { failed, total }), lang) };
-    } else if (problem instanceof Cancelled || job.signal.aborted || isAbort(problem)) {
-      if (job.mode === 'all_or_nothing') ok = 0;
+    } else if (problem instanceof Cancelled || job.signal.aborted) {
+      stopped = { status: 'cancelled', reason: 'cancelled' };
+      outcome = { status: 'cancelled', message: errorText(importMessage('cancelled'), lang) };
+    } else if (isConnectionLoss(problem)) {
+      // Closed now if the database is back already; else by the sweep once it is (recovery.ts), same rule.
+      if (record) await stopJob({ status: 'failed', reason: 'connectionLost' }).catch(() => undefined);
+      throw new HttpError(503, importMessage('connectionLost'));
+    } else if (isAbort(problem)) {
+      stopped = { status: 'cancelled', reason: 'cancelled' };
       outcome = { status: 'cancelled', message: errorText(importMessage('cancelled'), lang) };
     } else if (problem instanceof CsvStreamError && problem.reason === 'tooLarge') {
       // valid_rows may have committed batches already: an oversized file keeps nothing.
@@ -358,11 +409,9 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
       throw problem;
     } else {
       if (record)
-        await finishOutside(
-          'failed',
-          problem instanceof HttpError ? problem.body(lang).message : null,
-          job.mode === 'all_or_nothing' ? 0 : ok,
-        ).catch(() => undefined);
+        await stopJob({ status: 'failed', reason: 'cancelled' }, problem instanceof HttpError ? problem : null).catch(
+          () => undefined,
+        );
       throw problem;
     }
   } finally {
@@ -403,6 +452,22 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     }
   }
 
+  /** Closes the record by the rule for a stopped import; `cause`: the error whose message it keeps instead. */
+  async function stopJob(stop: NonNullable<typeof stopped>, cause?: HttpError | null): Promise<void> {
+    if (!record) return;
+    const counts = { rows_total: total, rows_failed: failed };
+    const kept = await closeStoppedImport(db, { id: importId, mode: job.mode, lang, counts }, stop.status, stop.reason);
+    const row = await db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirstOrThrow();
+    record = toImportRecord(row);
+    ok = kept ?? record.rows_ok;
+    if (cause !== undefined) {
+      // An unexpected failure: same rule, its own message (none for an internal error).
+      const message = cause ? cause.body(lang).message : null;
+      await db.updateTable('imports').set({ message }).where('id', '=', importId).execute();
+      record = { ...record, message };
+    }
+  }
+
   async function finishOutside(
     status: 'succeeded' | 'failed' | 'cancelled',
     message: string | null,
@@ -412,7 +477,8 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     await db.transaction().execute(async (trx) => finish(trx, status, message));
   }
 
-  if (record && !(job.mode === 'all_or_nothing' && outcome.status === 'succeeded')) {
+  if (stopped) await stopJob(stopped);
+  else if (record && !(job.mode === 'all_or_nothing' && outcome.status === 'succeeded')) {
     await finishOutside(outcome.status, outcome.message, ok);
   }
   if (record && errors.length > 0) await storeErrors(db, importId, errors);

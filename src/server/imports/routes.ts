@@ -1,7 +1,8 @@
 /**
  * CSV import endpoints:
  * - `POST /api/imports?template=…&mode=all_or_nothing|valid_rows&dry_run=true&file_name=…&mapping={…}`
- *   with the raw CSV as body (any content type; read as a stream, never buffered whole) → ImportReport;
+ *   with the raw CSV as body (any content type; read as a stream, never buffered whole in memory; one of
+ *   undeclared size is received into a temp file first, so that its size limit holds before anything is written) → ImportReport;
  * - the read-only `imports` resource (resource.ts);
  * - `GET /api/imports/:id/errors` (JSON) and `GET /api/imports/:id/errors.csv`, in the reader's language;
  * - `POST /api/imports/:id/undo` deletes the import's calculations in one transaction (409 if one is frozen);
@@ -26,7 +27,7 @@ import { recordChange, sourceOf } from '../protocol/change';
 import type { AppServices } from '../services';
 import type { TemplateRegistry } from '../templates/registry';
 import { isoNow } from '../db/values';
-import { CsvStreamError, openCsv } from './csv-stream';
+import { CsvStreamError, openCsv, spoolUpload, type SpooledUpload } from './csv-stream';
 import { errorsCsv, rowErrors } from './errors-csv';
 import { runImport } from './job';
 import { importMessage } from './messages';
@@ -82,7 +83,7 @@ export async function registerImportRoutes(
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
           querystring: ImportUploadQuery,
-          response: { 200: ImportReport, 201: ImportReport, ...errorAnswers(400, 401, 403, 413) },
+          response: { 200: ImportReport, 201: ImportReport, ...errorAnswers(400, 401, 403, 404, 413, 503) },
         },
       },
       async (request, reply) => {
@@ -113,8 +114,13 @@ export async function registerImportRoutes(
           if (!reply.raw.writableFinished) abort();
         });
         let importId: number | undefined;
+        let spooled: SpooledUpload | undefined;
         try {
-          const csv = await openCsv(request.raw, config.importMaxBytes, controller.signal);
+          // Without a declared size the limit can only be checked by receiving: the whole upload is received
+          // first (to a temp file), so that an oversized one is refused before anything is written.
+          if (!Number.isFinite(declared))
+            spooled = await spoolUpload(request.raw, config.importMaxBytes, controller.signal);
+          const csv = await openCsv(spooled?.read() ?? request.raw, config.importMaxBytes, controller.signal);
           const report = await runImport({
             db,
             source: sourceOf(request),
@@ -130,6 +136,7 @@ export async function registerImportRoutes(
             csv,
             signal: controller.signal,
             tooLargeMessage: tooLarge().message,
+            templateStored: !templates.isShipped(template.id),
             onStart: (id) => {
               importId = id;
               running.set(id, controller);
@@ -144,6 +151,7 @@ export async function registerImportRoutes(
           }
           throw problem;
         } finally {
+          await spooled?.remove();
           if (importId !== undefined) running.delete(importId);
           request.raw.off('aborted', abort);
           // A job that ends early (cancel, bad file) leaves the rest of the upload unread; drain it so

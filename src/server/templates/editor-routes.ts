@@ -23,6 +23,7 @@ import { checkTemplate, parseTemplateJson, wordChecker, type Template, type Unit
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
+import { dialectOf } from '../db/schema-migrations/columns';
 import { badRequest, conflict, errorAnswers, notFound, rendered, type FieldErrors } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { typed } from '../http/typed-routes';
@@ -186,6 +187,9 @@ export function registerTemplateEditorRoutes(
       .selectAll()
       .where('template_id', '=', id)
       .where('version', '=', version)
+      // PostgreSQL: an import being recorded holds the row FOR SHARE (imports/job.ts); waiting for it here
+      // makes its running record visible to the checks that follow. SQLite's writer is one at a time anyway.
+      .$if(dialectOf(trx) === 'postgres', (qb) => qb.forUpdate())
       .executeTakeFirst();
     if (!row) throw notFound(templateMessage('noVersion', { id, version }));
     return row;
@@ -294,6 +298,15 @@ export function registerTemplateEditorRoutes(
         const row = await appVersion(request, trx, id, version);
         const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, smart_count: usage }));
+        // A running import's rows are not visible yet (PostgreSQL: its transaction is open), its record is.
+        const importing = await trx
+          .selectFrom('imports')
+          .select('id')
+          .where('template_id', '=', id)
+          .where('template_version', '=', version)
+          .where('status', 'in', ['running', 'queued'])
+          .executeTakeFirst();
+        if (importing) throw conflict(templateMessage('importRunning', { id, version }));
         await trx.deleteFrom('template_versions').where('id', '=', row.id).execute();
         const template = entry?.template ?? unloaded(id, version);
         await recordChange(trx, request, {
