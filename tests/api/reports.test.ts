@@ -70,10 +70,14 @@ describeEachDatabase('footprint reports and verification pages', (ctx: TestConte
   let subject: CalculationRecord;
   let sibling: CalculationRecord;
 
+  let draft: CalculationRecord;
+
   beforeAll(async () => {
-    const create = async (title: string) => {
+    // Final: a draft is not published (issue 33, item 6).
+    const create = async (title: string, status: 'draft' | 'final' = 'final') => {
       const res = await as<CalculationRecord>(EDITOR, 'POST', '/api/calculations', {
         template_id: 'brochure',
+        status,
         inputs: { ...BROCHURE_INPUTS, title },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -81,6 +85,7 @@ describeEachDatabase('footprint reports and verification pages', (ctx: TestConte
     };
     subject = await create('Prüfbericht Broschüre');
     sibling = await create('Geheime Nachbarkalkulation');
+    draft = await create('Entwurf in Arbeit', 'draft');
   });
 
   it('writes the report PDF with method statement, factor sources and no neutrality claim, in the chosen language', async () => {
@@ -222,9 +227,72 @@ describeEachDatabase('footprint reports and verification pages', (ctx: TestConte
     const page = await verify(published.body.url);
     expect(page.status).toBe(200);
     expect(page.text).toContain(completed.certificate_number!);
-    expect(page.text).toContain(sibling.number);
+    // Issue 33, item 6: the certificate names the project and the tonnes retired, never "covered" calculations with
+    // their kg CO2e (that reads as "these products are compensated").
+    expect(page.text).toContain('Stillgelegte Menge');
+    expect(page.text).toContain('Klimabeitrag');
+    expect(page.text).not.toContain(sibling.number);
+    expect(page.text).not.toContain('Abgedeckte Kalkulationen');
+    expect(page.text).not.toMatch(/Kompensation/);
     expect(page.text).not.toContain(subject.number);
     expect(page.text).not.toMatch(/@[a-z]+\.example/);
-    expect(await pdf(EDITOR, `/api/publications/${published.body.id}/document.pdf`)).toContain(published.body.url);
+    const certificate = await pdf(EDITOR, `/api/publications/${published.body.id}/document.pdf`);
+    expect(certificate).toContain(published.body.url);
+    expect(certificate).toContain('Zertifikat über einen Klimabeitrag');
+    expect(certificate).not.toContain(sibling.number);
+    expect(certificate).not.toMatch(/Kompensation|Abgedeckte/);
+  });
+
+  it('refuses to publish a draft, or a collection holding one, with a translated reason', async () => {
+    const refused = await as(EDITOR, 'POST', `/api/calculations/${draft.id}/publications`, { language: 'en' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(draft.number);
+    // In the editor's interface language (German).
+    expect(refused.body.message).toMatch(/Entwurf kann nicht veröffentlicht werden/);
+    const collection = await as<CollectionRecord>(EDITOR, 'POST', '/api/collections', {
+      name: 'Mit Entwurf',
+      calculation_ids: [subject.id, draft.id],
+    });
+    expect(collection.status).toBe(201);
+    const refusedCollection = await as(EDITOR, 'POST', `/api/collections/${collection.body.id}/publications`, {});
+    expect(refusedCollection.status).toBe(409);
+    expect(refusedCollection.body.message).toContain(draft.number);
+    expect((await as<PublicationRecord[]>(EDITOR, 'GET', `/api/calculations/${draft.id}/publications`)).body).toEqual(
+      [],
+    );
+    // Once final, it can be published.
+    const final = await as<CalculationRecord>(EDITOR, 'PUT', `/api/calculations/${draft.id}`, {
+      ...draft,
+      status: 'final',
+      version: draft.version,
+    });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    expect((await as(EDITOR, 'POST', `/api/calculations/${draft.id}/publications`, {})).status).toBe(201);
+  });
+
+  it('marks figures from a demo database on the page and in the PDF, with the GWP set and the figure per copy', async () => {
+    const published = await as<PublicationRecord>(EDITOR, 'POST', `/api/calculations/${sibling.id}/publications`, {
+      language: 'de',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const page = await verify(published.body.url);
+    expect(page.text).toContain('data-testid="demo-mark"');
+    expect(page.text).toContain('Demowerte – nicht für Berichte');
+    expect(page.text).toContain('GWP-Satz');
+    expect(page.text).toContain('IPCC AR5 GWP100');
+    expect(page.text).toContain('je Exemplar');
+    const document = await pdf(EDITOR, `/api/publications/${published.body.id}/document.pdf`);
+    expect(document).toMatch(/Demowerte\W+nicht für Berichte/);
+    const report = await pdf(EDITOR, `/api/calculations/${sibling.id}/report.pdf?language=en`);
+    // Page 1 carries the total and the figure per copy, rounded to three significant digits.
+    const first = report.split('Method')[0]!;
+    expect(first).toMatch(/Demo values\W+not for reports/);
+    expect(first).toContain('Per functional unit');
+    expect(first).toMatch(/Total\s+\d+(\.\d+)? kg CO2e/);
+    const total = /Total\s+([\d,.]+) kg CO2e/.exec(first)![1]!.replace(/,/g, '');
+    expect(total.replace('.', '').replace(/^0+/, '').length).toBeLessThanOrEqual(3);
+    expect(Number(total)).toBeCloseTo(Number(sibling.total_co2e.toPrecision(3)), 6);
+    expect(first).toMatch(/per copy/);
+    expect(report).toContain('GWP set');
   });
 });

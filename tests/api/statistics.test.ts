@@ -342,14 +342,14 @@ describeEachDatabase('statistics', (ctx) => {
     };
     if (ordersPresent) {
       expect(await csv('orders', 'de')).toEqual([
-        ['Status', 'Währung', 'Bestellungen', 'Mit Kompensationsbeitrag (kg CO₂e)', 'Wert'],
+        ['Status', 'Währung', 'Bestellungen', 'Kalkulationen mit Klimabeitrag (kg CO₂e)', 'Wert'],
         ['Storniert', 'EUR', '1', '777', '11,66'],
         ['Abgeschlossen', 'EUR', '1', '50', '0,75'],
         ['Entwurf', 'EUR', '1', '999', '14,99'],
         ['Aufgegeben', 'EUR', '1', '100', '1,5'],
       ]);
       expect(await csv('orders', 'en')).toEqual([
-        ['Status', 'Currency', 'Orders', 'With offset contribution (kg CO₂e)', 'Value'],
+        ['Status', 'Currency', 'Orders', 'Calculations with a climate contribution (kg CO₂e)', 'Value'],
         ['Cancelled', 'EUR', '1', '777', '11.66'],
         ['Completed', 'EUR', '1', '50', '0.75'],
         ['Draft', 'EUR', '1', '999', '14.99'],

@@ -9,7 +9,7 @@ import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CalculationRecord, MachineSetRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 import { pdfPageContents, pdfText } from '../support/pdf-text';
 
 const PRESS = 'XL 106 Halle 2';
@@ -112,6 +112,8 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     // The press's figures replace the reference factors: the total changes.
     await expect.poll(() => total.textContent(), POLL).not.toBe(withoutPress);
     const preview = (await total.textContent())!;
+    // Final: a draft is not published (issue 33, item 6).
+    await choose(editor.page, 'Status', 'Final');
     await editor.page.getByRole('button', { name: 'Speichern' }).click();
     await editor.page.waitForURL(/\/edit\/\d+$/);
     await editor.page.getByTestId('result-stored-total').waitFor();
@@ -139,6 +141,9 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
 
     // 4. Published: the publication's PDF draws a QR code of exactly the verification address.
     await controls.getByTestId('report-publish').click();
+    // Publishing asks first and says what becomes public.
+    await editor.page.getByTestId('publish-confirm').waitFor();
+    await confirmDialog(editor.page);
     const link = controls.getByTestId('publication-url');
     await link.waitFor();
     const url = (await link.textContent())!.trim();

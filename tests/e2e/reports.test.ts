@@ -18,7 +18,13 @@ describe.runIf(browserAvailable())('footprint report and verification page in Ch
       (await (
         await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
       ).json()) as T;
-    const first = (await get<CalculationRecord[]>('/api/calculations?sort=["id","ASC"]&range=[0,0]'))[0]!;
+    // A final one: a draft is not published (issue 33, item 6).
+    const first = (
+      await get<CalculationRecord[]>(
+        `/api/calculations?sort=["id","ASC"]&range=[0,0]&filter=${encodeURIComponent('{"status":"final"}')}`,
+      )
+    )[0]!;
+    expect(first.status).toBe('final');
     // The full record: a list row carries no factors.
     const calculation = await get<CalculationRecord>(`/api/calculations/${first.id}`);
 
@@ -40,6 +46,12 @@ describe.runIf(browserAvailable())('footprint report and verification page in Ch
     expect(text).not.toMatch(/klimaneutral|kompensiert/i);
 
     await controls.getByTestId('report-publish').click();
+    // Publishing asks first, says what becomes public and, on demo factors, that the page carries the demo mark.
+    await editor.page.getByTestId('publish-confirm').waitFor();
+    expect(await editor.page.getByTestId('publish-demo-note').textContent()).toContain(
+      'Demowerte – nicht für Berichte',
+    );
+    await confirmDialog(editor.page);
     const link = controls.getByTestId('publication-url');
     await link.waitFor();
     const url = (await link.textContent())!.trim();
@@ -54,6 +66,8 @@ describe.runIf(browserAvailable())('footprint report and verification page in Ch
     const body = (await visitor.page.textContent('body'))!;
     expect(body).toContain(calculation.number);
     expect(body).toContain('Funktionelle Einheit');
+    // The calculation rests on a demo database: the page says so above everything else.
+    expect(await visitor.page.getByTestId('demo-mark').textContent()).toBe('Demowerte – nicht für Berichte');
     for (const factor of calculation.results.factors) expect(body).toContain(factor.source);
     expect(await visitor.context.cookies()).toEqual([]);
     await screenshot(visitor.page, 'verification-page');

@@ -790,7 +790,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
       );
       expect(within(actions).getByTestId('calculation-order')).toBeDisabled();
       expect(within(actions).getByTestId('calculation-order-reason')).toHaveTextContent(
-        'bereits ein CO₂-Kompensationsbeitrag bestellt',
+        'bereits ein Klimabeitrag bestellt',
       );
       first.unmount();
 

@@ -248,10 +248,10 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
       await screen.findByTestId('collection-page', {}, FIRST);
       expect(screen.getByTestId('collection-order')).toBeDisabled();
       expect(screen.getByTestId('collection-order')).toHaveAccessibleDescription(
-        /Nichts offen: Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt/,
+        /Nichts offen: Für alle Kalkulationen ist bereits ein Klimabeitrag bestellt/,
       );
       expect(screen.getByTestId('collection-order-reason')).toHaveTextContent(
-        'Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt, oder sie ergeben 0 kg CO₂e.',
+        'Für alle Kalkulationen ist bereits ein Klimabeitrag bestellt, oder sie ergeben 0 kg CO₂e.',
       );
       first.unmount();
 

@@ -16,6 +16,7 @@ const base: FactorDatabaseRecord = {
   source: 'demo',
   based_on_id: null,
   demo: true,
+  gwp_set: 'IPCC AR6 GWP100',
   rolled_out_at: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

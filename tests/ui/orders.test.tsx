@@ -203,7 +203,7 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
     serveOrders([draft], posted);
     renderApp('/orders/new?calculation=7', { signedInAs: { ...editor, role: 'viewer' } });
     expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent(
-      'Ihre Rolle darf keine CO₂-Kompensationsbeiträge bestellen',
+      'Ihre Rolle darf keine Klimabeiträge bestellen',
     );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
     expect(screen.queryByText('1. Projekt wählen')).toBeNull();
@@ -233,7 +233,7 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
     );
     renderApp('/orders/new?collection=5', { signedInAs: editor });
     expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent(
-      'Nichts offen: Für alle Kalkulationen ist bereits ein Kompensationsbeitrag bestellt',
+      'Nichts offen: Für alle Kalkulationen ist bereits ein Klimabeitrag bestellt',
     );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
   });

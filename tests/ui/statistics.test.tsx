@@ -110,7 +110,7 @@ describe('statistics page', () => {
       within(orders)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Status', 'Währung', 'Bestellungen', 'Mit Kompensationsbeitrag (kg CO₂e)', 'Wert']);
+    ).toEqual(['Status', 'Währung', 'Bestellungen', 'Kalkulationen mit Klimabeitrag (kg CO₂e)', 'Wert']);
     expect(within(orders).getByText('Aufgegeben')).toBeInTheDocument();
     expect(within(orders).getByText('1.234,56 €')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/kleinste Währungseinheit|Anzahl und Wert/);

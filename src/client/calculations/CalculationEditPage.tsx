@@ -118,7 +118,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
       />
       <MethodPanel record={record} template={template} />
       <ProvenancePanel record={record} template={template} />
-      <ReportControls subject="calculations" id={record.id} />
+      <ReportControls subject="calculations" id={record.id} calculations={[record]} />
     </EditBase>
   );
 };

@@ -20,6 +20,7 @@ import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../templates/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { ReportControls } from '../reports/ReportControls';
+import { MixedBasesNotice } from '../reports/MixedBasesNotice';
 import { CollectionWriteButtons } from './CollectionWriteButtons';
 import { useCan } from '../providers/RoleGate';
 import { KG_CO2E } from '../../core/template/units';
@@ -47,6 +48,13 @@ function useRemoveCalculation(collection: CollectionRecord) {
   return { remove, busy };
 }
 
+/** The report controls with the collection's calculations (the same query as the table's, answered from its cache). */
+const CollectionReportControls = ({ collection }: { collection: CollectionRecord }) => {
+  const ids = collection.calculation_ids;
+  const { data = [] } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
+  return <ReportControls subject="collections" id={collection.id} calculations={data} />;
+};
+
 const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => {
   const translate = useTranslate();
   const lang = useLanguage();
@@ -64,6 +72,7 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
   const canCompare = selected.length >= COMPARE_MIN && selected.length <= COMPARE_MAX;
   return (
     <>
+      <MixedBasesNotice records={rows} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Button
           component={Link}
@@ -199,7 +208,7 @@ const CollectionShowPage = () => {
           <CalculationsTable collection={collection} />
         </GridPanel>
       </Grid>
-      <ReportControls subject="collections" id={collection.id} />
+      <CollectionReportControls collection={collection} />
     </Box>
   );
 };

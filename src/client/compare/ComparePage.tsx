@@ -33,6 +33,7 @@ import { parseCompareIds } from './compareIds';
 import { buildComparison, PERCENT_DIGITS, type Comparison, type Difference, type ResultRow } from './comparison';
 import { comparisonCsv } from './comparisonCsv';
 import { saveFile } from '../shell/download/saveFile';
+import { MixedBasesNotice } from '../reports/MixedBasesNotice';
 
 const differsSx = {
   bgcolor: (theme: { palette: { warning: { main: string } } }) => alpha(theme.palette.warning.main, 0.12),
@@ -245,6 +246,7 @@ const CompareView = ({ ids }: { ids: number[] }) => {
           <DownloadIcon />
         </Button>
       </Stack>
+      <MixedBasesNotice records={records ?? []} />
       <ComparisonTable comparison={comparison} />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {translate('compare.legend')}

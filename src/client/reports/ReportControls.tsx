@@ -2,17 +2,23 @@
  * The footprint report and its verification pages on a calculation's, collection's or order's page (issue 21,
  * item 5): the report as PDF in a language the user picks (the customer's; default the interface language), and the
  * published verification pages with their addresses, the PDF carrying the page's QR code, and "revoke". An order has
- * no report: it publishes its certificate once completed.
+ * no report: it publishes its certificate once completed. Publishing asks first and says what becomes public; a draft
+ * (or a collection holding one) cannot be published, and the button says why (issue 33, item 6).
  */
 import DescriptionIcon from '@mui/icons-material/Description';
 import PublicIcon from '@mui/icons-material/Public';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Box, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
-import type { PublicationRecord, PublicationSubject } from '../../core/api';
+import { Button, Confirm, useGetMany, useNotify, useTranslate } from 'react-admin';
+import type {
+  CalculationRecord,
+  FactorDatabaseRecord,
+  PublicationRecord,
+  PublicationSubject,
+} from '../../core/api';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../core/languages';
 import { formatDateTime } from '../../core/dates';
 import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
@@ -99,15 +105,32 @@ const PublicationRow = ({ publication, mayRevoke }: { publication: PublicationRe
   );
 };
 
+/** The report's calculations: whether any is a draft, and whether any rests on a demo database. */
+function useReportBasis(calculations: readonly Pick<CalculationRecord, 'status' | 'database_id'>[]) {
+  const ids = [...new Set(calculations.map((calculation) => calculation.database_id))];
+  const { data: databases = [] } = useGetMany<FactorDatabaseRecord>(
+    'databases',
+    { ids },
+    { enabled: ids.length > 0 },
+  );
+  return {
+    drafts: calculations.some((calculation) => calculation.status === 'draft'),
+    demo: databases.some((database) => database.demo),
+  };
+}
+
 export const ReportControls = ({
   subject,
   id,
   publishable = true,
+  calculations = [],
 }: {
   subject: PublicationSubject;
   id: number;
   /** Whether the subject can be published now (an order: once completed). */
   publishable?: boolean;
+  /** The calculations the report is about (a calculation's own record, a collection's). */
+  calculations?: readonly Pick<CalculationRecord, 'status' | 'database_id'>[];
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -115,7 +138,15 @@ export const ReportControls = ({
   const interfaceLanguage = useLanguage();
   const [language, setLanguage] = useState<Language>(interfaceLanguage);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const mayPublish = useCan('update', subject);
+  const { drafts, demo } = useReportBasis(calculations);
+  // The server refuses a draft too (409); the button says why before anyone tries.
+  const blocked = drafts
+    ? subject === 'collections'
+      ? 'reports.publish_drafts_disabled'
+      : 'reports.publish_draft_disabled'
+    : null;
   const { data: publications = [] } = useQuery({
     queryKey: publicationsKey(subject, id),
     queryFn: async () => (await httpClient<PublicationRecord[]>(`/${subject}/${id}/publications`)).json,
@@ -123,6 +154,7 @@ export const ReportControls = ({
   const hasReport = subject !== 'orders';
   if (!hasReport && !publishable && publications.length === 0) return null;
   const publish = async () => {
+    setConfirming(false);
     setBusy(true);
     try {
       await sendJson(`/${subject}/${id}/publications`, 'POST', { language });
@@ -178,13 +210,36 @@ export const ReportControls = ({
             <Button
               label={hasReport ? 'reports.publish' : 'reports.publish_certificate'}
               data-testid="report-publish"
-              disabled={busy}
-              onClick={publish}
+              disabled={busy || blocked !== null}
+              onClick={() => setConfirming(true)}
             >
               <PublicIcon />
             </Button>
           ) : null}
         </Stack>
+        {mayPublish && publishable && blocked ? (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="publish-blocked">
+            {translate(blocked)}
+          </Alert>
+        ) : null}
+        <Confirm
+          isOpen={confirming}
+          title="reports.publish_confirm_title"
+          content={
+            <Box data-testid="publish-confirm">
+              <Typography variant="body2" component="p" sx={{ mb: demo ? 1 : 0 }}>
+                {translate(hasReport ? 'reports.publish_confirm' : 'reports.publish_certificate_confirm')}
+              </Typography>
+              {hasReport && demo ? (
+                <Alert severity="warning" data-testid="publish-demo-note">
+                  {translate('reports.publish_demo_note')}
+                </Alert>
+              ) : null}
+            </Box>
+          }
+          onConfirm={publish}
+          onClose={() => setConfirming(false)}
+        />
         {publications.length ? (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }} data-testid="publications">
             {publications.map((publication) => (

@@ -28,6 +28,8 @@ export const FactorDatabaseRecord = Type.Object({
   based_on_id: Nullable(Type.Integer()),
   /** Demo values, not for reporting. */
   demo: Type.Boolean(),
+  /** The GWP set its CO2e figures use, e.g. "IPCC AR6 GWP100"; '' not stated. Reports print it. */
+  gwp_set: Type.String(),
   /** When the provider admin rolled it out to all mandants, or null; see core/factor-database-default.ts. */
   rolled_out_at: Nullable(Type.String()),
   ...VersionedFields,
@@ -39,6 +41,7 @@ const databaseFields = {
   version_label: Type.String({ minLength: 1, maxLength: 50 }),
   valid_from: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))),
   source: Type.Optional(Type.String({ maxLength: 1000 })),
+  gwp_set: Type.Optional(Type.String({ maxLength: 100 })),
 };
 
 /** `POST /api/databases`: a draft, empty or a copy of `copy_from_id` (mandant admins must derive from a published one). */
@@ -59,6 +62,7 @@ export const UpdateFactorDatabaseRequest = Type.Object(
     version_label: Type.Optional(databaseFields.version_label),
     valid_from: databaseFields.valid_from,
     source: databaseFields.source,
+    gwp_set: databaseFields.gwp_set,
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: true },

@@ -197,6 +197,8 @@ export const ERROR_KEYS = [
   'errors.orders.changedSinceDraft',
   'errors.orders.noDocument',
   'errors.orders.notCompleted',
+  'errors.reports.draftCalculation',
+  'errors.reports.draftsInCollection',
   'errors.calculations.invalidInputs',
   'errors.calculations.unknownTemplate',
   'errors.calculations.templateVersionGone',

@@ -1,7 +1,7 @@
 /**
  * Demo emission-factor databases: "Demo-Faktoren 2024" and "Demo-Faktoren 2025". Pure data, used
  * by the seed. Every factor is marked as a demo value and names its source; where no exact
- * published figure is at hand the source says "demo value, order of magnitude from …".
+ * published figure is at hand the source says that it is an estimate and how it was made.
  * Electricity, paper and travel differ between the two sets, so calculations migrated from 2024 to 2025
  * change. Electricity is CO2e including upstream chains (not the CO2-only "Emissionsfaktor"); fuels and
  * gas are German (UBA) figures.
@@ -24,6 +24,8 @@ export interface DemoFactorDatabase {
   /** ISO date from which the database is meant to be used. */
   valid_from: string;
   source: string;
+  /** The GWP set its figures use, as reports state it. */
+  gwp_set: string;
   demo: true;
   factors: DemoFactor[];
 }
@@ -40,7 +42,7 @@ const TREMOD = 'Umweltbundesamt (UBA), TREMOD; emission factors of freight trans
 const PAPER =
   'demo value, order of magnitude from UK DESNZ conversion factors, "Material use: paper and board" (primary vs. closed-loop production)';
 const TRAVEL = 'demo value, order of magnitude from Umweltbundesamt (UBA), TREMOD, Emissionsdaten Personenverkehr';
-const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.65 kg/l; mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
+const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.657 kg/l, used as 2.65 kg/l (cut to two decimals, 0.3 % low); mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
 const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
 const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only`;
 
@@ -52,27 +54,27 @@ const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calor
 const PLATE =
   'demo value: a B1 offset plate of 0.3 mm aluminium (≈ 0.8 m² × 0.81 kg/m² ≈ 0.65 kg) × ≈ 6.7 kg CO2e/kg aluminium sheet (European Aluminium, Environmental Profile Report 2018, sheet with recycled content), processing and chemistry not included';
 const INK =
-  'demo value: ≈ 0.4 g ink per m² and process colour at average coverage (order of magnitude of offset ink mileage, FOGRA/bvdm) × ≈ 3.5 kg CO2e/kg sheetfed offset ink (order of magnitude from published LCA literature, ecoinvent-like "printing ink, offset")';
+  'demo value: ≈ 0.4 g ink per m² and process colour at average coverage (order of magnitude of offset ink mileage, FOGRA/bvdm) × ≈ 3.5 kg CO2e/kg sheetfed offset ink (an estimate, not a published figure: the order of magnitude of mineral-oil and vegetable-oil based inks, rounded)';
 const PRESS_ENERGY = (grid: string) =>
   `demo value: B1 sheetfed offset press ≈ 100 kW at ≈ 10,000 sheets/h including a make-ready share ≈ 0.012 kWh per press sheet × ${grid} (German grid, UBA); the reference a mandant without own machine data falls back to`;
 const FINISHING_ENERGY = (grid: string) =>
   `demo value: cutting, folding, stitching or die-cutting ≈ 0.0025 kWh per press sheet (order of magnitude of guillotine and folder power at typical speeds) × ${grid} (German grid, UBA)`;
 const CONSUMABLES =
-  'demo value: washing solution, blankets, fountain solution additives of sheetfed offset, order of magnitude ≈ 3–5 % of press-stage emissions (bvdm Klimainitiative, guidance on press consumables)';
+  'demo value, an estimate without a publication: washing solution, blankets, fountain solution additives of sheetfed offset, assumed ≈ 3–5 % of press-stage emissions and spread per press sheet';
 const VARNISH =
-  'demo value: ≈ 4 g/m² water-based dispersion varnish (wet) × ≈ 2.5 kg CO2e/kg acrylic dispersion (order of magnitude from published LCA literature)';
+  'demo value, an estimate without a publication: ≈ 4 g/m² water-based dispersion varnish (wet, assumed) × ≈ 2.5 kg CO2e/kg acrylic dispersion (assumed order of magnitude)';
 const FILM =
   'demo value: BOPP lamination film 15 µm ≈ 14 g/m² × ≈ 2.5 kg CO2e/kg polypropylene film (PlasticsEurope eco-profile, polypropylene, order of magnitude) plus ≈ 3 g/m² adhesive';
 const GLUE_BINDING =
-  'demo value: ≈ 5 g hotmelt/PUR adhesive per perfect-bound copy × ≈ 3.5 kg CO2e/kg (order of magnitude from published LCA literature on adhesives)';
+  'demo value, an estimate without a publication: ≈ 5 g hotmelt/PUR adhesive per perfect-bound copy (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude of adhesives)';
 const GLUE_CASE =
-  'demo value: ≈ 4 g animal or dispersion glue per case-bound cover × ≈ 3.5 kg CO2e/kg (order of magnitude)';
+  'demo value, an estimate without a publication: ≈ 4 g animal or dispersion glue per case-bound cover (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude)';
 const GLUE_BOX =
-  'demo value: ≈ 0.4 g dispersion glue per folding-box side seam × ≈ 3.5 kg CO2e/kg (order of magnitude)';
+  'demo value, an estimate without a publication: ≈ 0.4 g dispersion glue per folding-box side seam (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude)';
 const WIRE =
   'demo value: two staples of galvanised steel wire ≈ 0.3 g per copy × ≈ 2.3 kg CO2e/kg (worldsteel, steel wire rod, order of magnitude)';
 const CARTONS =
-  'demo value: ≈ 60 g corrugated board per kg of print packed × ≈ 0.8 kg CO2e/kg (FEFCO European database for corrugated board life cycle studies 2018, order of magnitude)';
+  'demo value, an estimate without a publication: ≈ 60 g corrugated board per kg of print packed (assumed) × ≈ 0.8 kg CO2e/kg, between the recycled and virgin board factors of this database (FEFCO publishes no CO2e figure per carton)';
 
 /** What a factor is, the same in both databases; every one of them is a demo value. */
 type Common = Omit<DemoFactor, 'value' | 'source' | 'year' | 'demo'>;
@@ -484,7 +486,9 @@ const demoDatabase = (edition: Edition): DemoFactorDatabase => ({
   status: 'published',
   valid_from: `${edition.version}-01-01`,
   source:
-    'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year).',
+    'Demo data for trying Kontor out, not for reporting: each factor names its publication (title, series, year) or says that it is an estimate and how it was made.',
+  // The cited publications (UBA, DESNZ) state CO2e with IPCC AR5 GWP100; the estimates are not converted to one set.
+  gwp_set: 'IPCC AR5 GWP100 (as the cited sources; not harmonised)',
   demo: true,
   factors: [
     ...GENERAL_FACTORS.map((row) =>

@@ -89,6 +89,8 @@ export interface FactorDatabasesTable {
   source: string;
   based_on_id: number | null;
   demo: DbBoolean;
+  /** The GWP set of its CO2e figures, e.g. "IPCC AR6 GWP100"; '' not stated. */
+  gwp_set: Generated<string>;
   /** When the provider admin rolled it out to all mandants (the newest roll-out is the default), or null. */
   rolled_out_at: string | null;
   created_at: string;

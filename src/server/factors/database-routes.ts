@@ -105,6 +105,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
             source: body.source?.trim() ?? base?.source ?? '',
             based_on_id: base?.id ?? null,
             demo: base?.demo ?? false,
+            gwp_set: body.gwp_set?.trim() ?? base?.gwp_set ?? '',
             created_at: now,
             updated_at: now,
             version: 1,
@@ -175,6 +176,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         if (body.version_label !== undefined) values.version_label = body.version_label.trim();
         if (body.valid_from !== undefined) values.valid_from = body.valid_from;
         if (body.source !== undefined) values.source = body.source.trim();
+        if (body.gwp_set !== undefined) values.gwp_set = body.gwp_set.trim();
         if (Object.keys(values).length === 0) return existing;
         return updateDatabase(trx, request, existing, values);
       }),

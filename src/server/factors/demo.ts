@@ -21,6 +21,7 @@ export async function seedDemoFactorDatabases(db: Kysely<DatabaseSchema>): Promi
         status: demo.status,
         valid_from: demo.valid_from,
         source: demo.source,
+        gwp_set: demo.gwp_set,
         based_on_id: previous,
         demo: true,
         created_at: now,

@@ -19,6 +19,7 @@ export function toFactorDatabaseRecord(row: Row): FactorDatabaseRecord {
     source: String(row.source ?? ''),
     based_on_id: nullableNumber(row.based_on_id),
     demo: toBoolean(row.demo as DbBoolean),
+    gwp_set: String(row.gwp_set ?? ''),
     rolled_out_at: row.rolled_out_at === null || row.rolled_out_at === undefined ? null : String(row.rolled_out_at),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),

@@ -2,7 +2,8 @@
  * The PDF documents (pdf-lib): the certificate of a completed order and the order confirmation, and the page layout
  * (Writer) the footprint reports (server/reports/report-pdf.ts) are drawn with. Written without object streams so the file stays simple; the certificate number
  * is also the document's title and keyword, so tools (and tests) can read it without OCR.
- * The certificate lists the calculations it covers, over as many pages as they need. Their texts are `documents.*`
+ * The certificate names the project and the tonnes retired; it lists no calculations and no footprint beside them, so
+ * it cannot read as "these products are compensated" (EU 2024/825, issue 33 item 6). Their texts are `documents.*`
  * in locales/<lang>.json; they write "CO2", not the screens' "CO₂": the standard fonts encode WinAnsi only, which has
  * no subscript two.
  */
@@ -238,8 +239,6 @@ export function formats(language: Language, currency: string) {
     },
     date: (iso: string | null) =>
       iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—',
-    kg: (kg: number) =>
-      new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kg),
   };
 }
 
@@ -276,7 +275,7 @@ export async function certificatePdf(data: OrderDocumentData, verifyUrl?: string
   writer.row(t('certificateNumber'), number);
   writer.row(t('issuedTo'), order.issued_to);
   writer.row(t('mandant'), data.mandantName);
-  writer.row(t('quantity'), f.tonnes(order.tonnes_kg));
+  writer.row(t('retired'), f.tonnes(order.tonnes_kg));
   writer.row(t('project'), project.name[data.language]);
   writer.row(t('standard'), project.standard);
   writer.row(t('vintage'), String(project.vintage));
@@ -288,25 +287,6 @@ export async function certificatePdf(data: OrderDocumentData, verifyUrl?: string
   writer.rule();
   writer.paragraph(t('certificateStatement'), 11);
   writer.paragraph(t('disclaimer'), 9, MUTED);
-  writer.room(80);
-  writer.heading(t('coveredCalculations', { count: data.calculations.length }), 13);
-  // Number, title, kg CO2e (right-aligned from 383 pt, 100 pt before the right margin).
-  const columns = [0, 110, 383];
-  const header = () =>
-    writer.tableRow([t('calculationNumber'), t('calculationTitle'), t('calculationCo2e')], columns, {
-      bold: true,
-      color: MUTED,
-    });
-  header();
-  writer.pageHeader = header;
-  data.calculations.forEach((calculation, index) => {
-    // The last row keeps the total company: a page of its own for the sum would read as a new list.
-    if (index === data.calculations.length - 1) writer.room(9.5 * 1.7 * 2 + 16);
-    writer.tableRow([calculation.number, calculation.title, f.kg(calculation.total_co2e)], columns);
-  });
-  writer.pageHeader = null;
-  writer.rule();
-  writer.tableRow(['', t('total'), f.kg(order.co2e_kg)], columns, { bold: true });
   if (verifyUrl) {
     writer.rule();
     writer.qrCode(verifyUrl, translate(data.language, 'documents.report.verifyCaption'));

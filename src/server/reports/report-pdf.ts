@@ -52,6 +52,8 @@ function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry:
   writer.row(say('functionalUnit'), entry.functionalUnit);
   writer.row(say('systemBoundary'), entry.systemBoundary);
   writer.row(say('database'), entry.database);
+  if (entry.gwpSet) writer.row(say('gwpSet'), entry.gwpSet);
+  if (entry.demo) writer.row('', say('demoMark'));
   if (entry.machineSet) writer.row(say('machineSet'), entry.machineSet);
   writer.y -= 6;
   for (const stage of entry.stages ?? []) {
@@ -81,6 +83,8 @@ export async function reportPdf(report: ReportSnapshot, verifyUrl?: string): Pro
   doc.setSubject(report.subject);
   doc.setKeywords([report.subject]);
   writer.paragraph(report.provider, 10, MUTED);
+  // Demo factors are for trying Kontor out: the mark stands above everything and on every page's foot.
+  if (report.demo) writer.heading(say('demoMark'), 14);
   writer.heading(title, 22);
   writer.row(say('mandant'), report.mandant);
   writer.row(say('subject'), report.subject);
@@ -91,6 +95,8 @@ export async function reportPdf(report: ReportSnapshot, verifyUrl?: string): Pro
     ),
   );
   writer.row(say('total'), report.total);
+  if (report.perUnit) writer.row(say('perUnit'), report.perUnit);
+  for (const notice of report.mixed ?? []) writer.paragraph(notice, 10);
   if (verifyUrl) writer.qrCode(verifyUrl, say('verifyCaption'));
   writer.rule();
   writer.heading(say('methodTitle'), 14);
@@ -100,7 +106,8 @@ export async function reportPdf(report: ReportSnapshot, verifyUrl?: string): Pro
   writer.paragraph(say('noClaim'), 9, MUTED);
   writer.rule();
   for (const entry of report.calculations) calculation(writer, say, entry);
-  writer.footers(`${title}: ${report.subject}`, (page, pages) =>
+  const foot = report.demo ? `${title}: ${report.subject} · ${say('demoMark')}` : `${title}: ${report.subject}`;
+  writer.footers(foot, (page, pages) =>
     translate(report.language, 'documents.pageOf', { page, pages }),
   );
   return doc.save({ useObjectStreams: false });

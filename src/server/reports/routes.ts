@@ -10,7 +10,8 @@
  *   DELETE /api/publications/:id                         revoke: the page answers 404 from then on
  *   GET    /verify/:token                                the public page, without sign-in
  * Publishing and revoking need the right to change the subject (policy `mayPublish`); rows are the mandant's
- * (tenant-scope), so another mandant's ids answer exactly as missing ones.
+ * (tenant-scope), so another mandant's ids answer exactly as missing ones. A draft calculation, or a collection holding
+ * one, is not published (409, issue 33 item 6).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -78,7 +79,17 @@ async function snapshotOf(
   id: number,
   language: Language,
 ): Promise<{ snapshot: PublishedSnapshot; mandantId: number; label: string }> {
-  if (subject !== 'orders') return buildReport(db, templates, user, { type: subject, id }, language);
+  if (subject !== 'orders') {
+    const report = await buildReport(db, templates, user, { type: subject, id }, language);
+    // A draft is work in progress: what a customer or auditor reads must be a calculation its author has finalised.
+    if (report.drafts.length > 0)
+      throw conflict(
+        subject === 'calculations'
+          ? msg('errors.reports.draftCalculation', { number: report.drafts.join(', ') })
+          : msg('errors.reports.draftsInCollection', { numbers: report.drafts.join(', ') }),
+      );
+    return report;
+  }
   const certificate = await documentData(db, user, id, language);
   if (certificate.order.status !== 'completed' || !certificate.order.certificate_number)
     throw conflict(orderMessage('notCompleted'));

@@ -19,7 +19,8 @@ import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../co
 import { toCalculationRecords } from '../calculations/record';
 import { collectionCalculationIds } from '../collections/totals';
 import type { DatabaseSchema } from '../db/schema';
-import { isoNow } from '../db/values';
+import { isoNow, toBoolean } from '../db/values';
+import { mixedBases } from '../../core/mixed-bases';
 import { mandantProfile } from '../mandants/resource';
 import { notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -69,7 +70,11 @@ export interface ReportCalculation {
   /** Results no stage names (all of them when `stages` is null). */
   results: ReportResult[];
   database: string;
+  /** The GWP set the database's factors use (e.g. "IPCC AR6 GWP100"), or the "not stated" text. */
+  gwpSet?: string;
   machineSet: string | null;
+  /** Computed with a database marked demo: its report carries the demo mark. */
+  demo?: boolean;
 }
 
 export interface ReportSnapshot {
@@ -82,6 +87,15 @@ export interface ReportSnapshot {
   /** When the figures were read (ISO). */
   date: string;
   total: string;
+  /**
+   * A single calculation's total per functional unit (per copy), rounded like `total`; absent for a collection and
+   * for templates without a quantity.
+   */
+  perUnit?: string;
+  /** Any figure rests on a database marked demo: the page and the PDF say "demo values, not for reports". */
+  demo?: boolean;
+  /** Texts saying which bases the calculations mix (factor databases, template versions, system boundaries). */
+  mixed?: string[];
   /** Every factor database, machine set and factor source the figures use, once. */
   dataSources: string[];
   calculations: ReportCalculation[];
@@ -95,7 +109,18 @@ export const reportTexts =
   (key, params) =>
     translate(language, `documents.report.${key}`, params);
 
-const kg = (value: number, lang: Language) => `${formatNumber(value, lang, { maximumFractionDigits: 3 })} kg CO2e`;
+/**
+ * `value` to three significant digits, as a headline figure is read (issue 33, item 5): "288 kg", not "288.292 kg".
+ * The exact value stays in the calculation's data and in the result lines.
+ */
+export function significant(value: number, lang: Language, digits = 3): string {
+  if (!Number.isFinite(value) || value === 0) return formatNumber(0, lang, { maximumFractionDigits: 0 });
+  const rounded = Number(value.toPrecision(digits));
+  const magnitude = Math.floor(Math.log10(Math.abs(rounded)));
+  return formatNumber(rounded, lang, { maximumFractionDigits: Math.max(0, digits - 1 - magnitude) });
+}
+
+const headlineKg = (value: number, lang: Language) => `${significant(value, lang)} kg CO2e`;
 const orUnknown = (value: string | number | null | undefined, unknown: string) =>
   value === null || value === undefined || value === '' ? unknown : String(value);
 
@@ -183,11 +208,18 @@ function stageLabel(stage: string, lang: Language): string {
   return findMessage(lang, `documents.report.stages.${stage}`) ?? stage;
 }
 
+/** What a report says of a factor database beside its name: whether it is demo data and its GWP set. */
+interface DatabaseFacts {
+  demo: boolean;
+  gwpSet: string | null;
+}
+
 function reportCalculation(
   record: CalculationRecord,
   template: Template | undefined,
   lang: Language,
   units: UnitCatalog,
+  facts: DatabaseFacts | undefined,
 ): ReportCalculation {
   const say = reportTexts(lang);
   const entries = record.results.breakdown.map((entry) => ({
@@ -222,14 +254,60 @@ function reportCalculation(
     template: template
       ? `${localize(template.label, lang, template.id)} (${say('templateVersion', { version: template.version })})`
       : record.template_id,
-    total: kg(record.total_co2e, lang),
+    total: headlineKg(record.total_co2e, lang),
     functionalUnit: method ? localize(method.functionalUnit, lang, '') : say('functionalUnitGeneric'),
     systemBoundary: method ? localize(method.systemBoundary, lang, '') : say('systemBoundaryGeneric'),
     stages,
     results: entries.filter((entry) => !placed.has(entry.name)).map((entry) => entry.result),
     database: `${database.name} · ${database.version_label}`,
+    gwpSet: facts?.gwpSet ?? say('gwpSetUnknown'),
     machineSet: set ? `${set.name} · ${set.version_label}` : null,
+    demo: facts?.demo ?? false,
   };
+}
+
+/** Per copy: the total over the quantity the calculation was made for; undefined where there is none. */
+function perUnit(record: CalculationRecord, template: Template | undefined, lang: Language): string | undefined {
+  const quantity = (record.inputs as Record<string, unknown>).quantity;
+  if (!template?.method || typeof quantity !== 'number' || !(quantity > 0)) return undefined;
+  const grams = (record.total_co2e / quantity) * 1000;
+  return grams < 1000
+    ? reportTexts(lang)('perCopy', { value: `${significant(grams, lang)} g CO2e` })
+    : reportTexts(lang)('perCopy', { value: headlineKg(grams / 1000, lang) });
+}
+
+/** Demo mark and GWP set of each database the records were computed with. */
+async function databaseFacts(
+  db: Kysely<DatabaseSchema>,
+  records: readonly CalculationRecord[],
+): Promise<Map<number, DatabaseFacts>> {
+  const ids = [...new Set(records.map((record) => record.results.database.id))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('factor_databases')
+    .select(['id', 'demo', 'gwp_set'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [Number(row.id), { demo: toBoolean(row.demo), gwpSet: row.gwp_set ? row.gwp_set : null }]),
+  );
+}
+
+/** The notices of the bases `records` mix, in `lang`. */
+function mixedNotices(
+  records: readonly CalculationRecord[],
+  templates: TemplateRegistry,
+  lang: Language,
+): string[] {
+  const bases = mixedBases(
+    records.map((record) => ({
+      database_id: record.results.database.id,
+      template_id: record.template_id,
+      template_version: record.template_version,
+      systemBoundary: templates.resolve(record.template_id, record.template_version)?.method?.systemBoundary.en,
+    })),
+  );
+  return bases.map((basis) => translate(lang, `documents.report.mixed.${basis}`));
 }
 
 /** The provider's and the mandant's name, as a report's head names them. */
@@ -274,7 +352,7 @@ export async function buildReport(
   user: SessionUser,
   subject: { type: 'calculations' | 'collections'; id: number },
   language: Language,
-): Promise<{ snapshot: ReportSnapshot; mandantId: number; label: string }> {
+): Promise<{ snapshot: ReportSnapshot; mandantId: number; label: string; drafts: string[] }> {
   let records: CalculationRecord[];
   let subjectText: string;
   let mandantId: number;
@@ -301,19 +379,34 @@ export async function buildReport(
   const units = await loadUnitCatalog(db);
   const issuer = await reportIssuer(db, mandantId);
   const total = records.reduce((sum, record) => sum + record.total_co2e, 0);
+  const facts = await databaseFacts(db, records);
+  const single = subject.type === 'calculations' ? records[0] : undefined;
+  const unit = single
+    ? perUnit(single, templates.resolve(single.template_id, single.template_version), language)
+    : undefined;
   return {
     mandantId,
     label,
+    drafts: records.filter((record) => record.status === 'draft').map((record) => record.number),
     snapshot: {
       kind: 'report',
       language,
       ...issuer,
       subject: subjectText,
       date: isoNow(),
-      total: kg(total, language),
+      total: headlineKg(total, language),
+      ...(unit !== undefined && { perUnit: unit }),
+      demo: records.some((record) => facts.get(record.results.database.id)?.demo === true),
+      mixed: mixedNotices(records, templates, language),
       dataSources: dataSources(records),
       calculations: records.map((record) =>
-        reportCalculation(record, templates.resolve(record.template_id, record.template_version), language, units),
+        reportCalculation(
+          record,
+          templates.resolve(record.template_id, record.template_version),
+          language,
+          units,
+          facts.get(record.results.database.id),
+        ),
       ),
     },
   };

@@ -80,6 +80,8 @@ ${rows([
   [say('functionalUnit'), calculation.functionalUnit],
   [say('systemBoundary'), calculation.systemBoundary],
   [say('database'), calculation.database],
+  ...(calculation.gwpSet ? [[say('gwpSet'), calculation.gwpSet] as const] : []),
+  ...(calculation.demo ? [['', say('demoMark')] as const] : []),
   ...(calculation.machineSet ? [[say('machineSet'), calculation.machineSet] as const] : []),
 ])}${stages}${rest}</section>`;
 }
@@ -88,13 +90,14 @@ function reportBody(report: ReportSnapshot, published: string): { title: string;
   const say = reportTexts(report.language);
   return {
     title: `${say('title')}: ${report.subject}`,
-    body: `<p class="muted">${escape(report.provider)}</p><h1>${escape(say('title'))}</h1>
+    body: `${report.demo ? `<p class="demo" data-testid="demo-mark">${escape(say('demoMark'))}</p>` : ''}<p class="muted">${escape(report.provider)}</p><h1>${escape(say('title'))}</h1>
 ${rows([
   [say('mandant'), report.mandant],
   [say('subject'), report.subject],
   [say('total'), report.total],
+  ...(report.perUnit ? [[say('perUnit'), report.perUnit] as const] : []),
   [say('publishedAt'), published],
-])}
+])}${(report.mixed ?? []).map((notice) => `<p class="notice" data-testid="mixed-notice">${escape(notice)}</p>`).join('')}
 <h2>${escape(say('methodTitle'))}</h2><p>${escape(say('methodStatement'))}</p><p>${escape(say('exclusionsGeneric'))}</p>
 <p><span class="muted">${escape(say('dataSources'))}:</span> ${escape(report.dataSources.join('; '))}</p>
 <p class="muted">${escape(say('noClaim'))}</p>
@@ -109,12 +112,6 @@ function certificateBody(data: OrderDocumentData, published: string): { title: s
   const { order, project } = data;
   const number = order.certificate_number ?? '';
   const example = exampleRegistryId(project.registry_id);
-  const list = data.calculations
-    .map(
-      (calculation) =>
-        `<tr><td>${escape(calculation.number)}</td><td>${escape(calculation.title)}</td><td class="number">${escape(f.kg(calculation.total_co2e))}</td></tr>`,
-    )
-    .join('');
   return {
     title: `${t('certificateTitle')} ${number}`,
     body: `<p class="muted">${escape(data.providerName)}</p><h1>${escape(t('certificateTitle'))}</h1>
@@ -122,7 +119,7 @@ ${rows([
   [t('certificateNumber'), number],
   [t('issuedTo'), order.issued_to],
   [t('mandant'), data.mandantName],
-  [t('quantity'), f.tonnes(order.tonnes_kg)],
+  [t('retired'), f.tonnes(order.tonnes_kg)],
   [t('project'), project.name[data.language]],
   [t('standard'), project.standard],
   [t('vintage'), String(project.vintage)],
@@ -132,10 +129,7 @@ ${rows([
   [t('orderNumber'), order.number],
   [translate(data.language, 'documents.report.publishedAt'), published],
 ])}
-<p>${escape(t('certificateStatement'))}</p><p class="muted">${escape(t('disclaimer'))}</p>
-<h2>${escape(t('coveredCalculations', { count: data.calculations.length }))}</h2>
-<table><thead><tr><th>${escape(t('calculationNumber'))}</th><th>${escape(t('calculationTitle'))}</th><th class="number">${escape(t('calculationCo2e'))}</th></tr></thead>
-<tbody>${list}<tr class="total"><td></td><td>${escape(t('total'))}</td><td class="number">${escape(f.kg(order.co2e_kg))}</td></tr></tbody></table>`,
+<p>${escape(t('certificateStatement'))}</p><p class="muted">${escape(t('disclaimer'))}</p>`,
   };
 }
 
@@ -145,7 +139,9 @@ h3{font-size:1.05rem;margin:1.2rem 0 .4rem}h4{font-size:.95rem;margin:.8rem 0 .2
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1.2rem}dt{color:#66707f}dd{margin:0;font-weight:600}
 table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.4rem 0 .8rem}th,td{text-align:left;padding:.25rem .4rem;border-bottom:1px solid #e3e6ea;vertical-align:top}
 th{color:#66707f;font-weight:600}.number{text-align:right}.muted{color:#66707f}.figure{white-space:nowrap}
-.banner{background:#eef4ee;border:1px solid #b9d3b9;padding:.6rem .9rem;border-radius:4px}ul{margin:.2rem 0}`;
+.banner{background:#eef4ee;border:1px solid #b9d3b9;padding:.6rem .9rem;border-radius:4px}
+.demo{background:#fdecea;border:2px solid #c62828;color:#8e1c1c;font-weight:700;padding:.6rem .9rem;border-radius:4px}
+.notice{background:#fff8e1;border:1px solid #e0c060;padding:.5rem .8rem;border-radius:4px}ul{margin:.2rem 0}`;
 
 /** The page of a publication: `publishedAt` is when the snapshot was taken (ISO). */
 export function verifyPage(snapshot: PublishedSnapshot, publishedAt: string): string {
