@@ -180,7 +180,11 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
     const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'restart.csv' });
     const pending = fetch(`${baseUrl}/api/imports?${params}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', 'Content-Length': String(upload.length) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'text/csv',
+        'Content-Length': String(upload.length),
+      },
       body: upload.body,
       duplex: 'half',
     } as RequestInit);
@@ -210,7 +214,9 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
       expect(Number(closed.rows_ok)).toBe(0);
       const rows = await db.selectFrom('calculations').select('id').where('import_id', '=', importId).execute();
       expect(rows).toHaveLength(0);
-      const listed = await fetch(`${baseUrl}/api/imports/${importId}`, { headers: { Authorization: `Bearer ${token}` } });
+      const listed = await fetch(`${baseUrl}/api/imports/${importId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(((await listed.json()) as ImportRecord).message).toMatch(/nichts/);
       // And the server serves again: a new import runs to its end.
       const again = await fetch(`${baseUrl}/api/imports?${new URLSearchParams({ template: 'brochure' })}`, {
