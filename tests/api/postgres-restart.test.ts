@@ -231,4 +231,55 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
     }
     expect(uncaught).toEqual([]);
   }, 60_000);
+
+  it('an all-or-nothing import whose transaction is cut by a restart fails with nothing written, once the database is back', async () => {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@muster.example', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const db = app!.kontor.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('calculations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const finish = new AbortController();
+    const upload = heldUpload(finish.signal);
+    const params = new URLSearchParams({ template: 'brochure', mode: 'all_or_nothing', file_name: 'restart-aon.csv' });
+    const pending = fetch(`${baseUrl}/api/imports?${params}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'text/csv',
+        'Content-Length': String(upload.length),
+      },
+      body: upload.body,
+      duplex: 'half',
+    } as RequestInit);
+    const record = async () =>
+      db.selectFrom('imports').selectAll().where('file_name', '=', 'restart-aon.csv').executeTakeFirst();
+    try {
+      await expect.poll(async () => (await record())?.status, { timeout: 10_000 }).toBe('running');
+      // The restart happens while the transaction is open (idle in transaction between two batches).
+      database!.stop();
+      database!.start();
+      await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe(200);
+      finish.abort();
+      expect((await pending).status).toBe(503);
+      await expect.poll(async () => (await record())?.status, { timeout: 15_000 }).toBe('failed');
+      expect(Number((await record())!.rows_ok)).toBe(0);
+      expect(await count()).toBe(before);
+    } finally {
+      finish.abort();
+      await pending.catch(() => undefined);
+    }
+    expect(uncaught).toEqual([]);
+  }, 60_000);
 });
