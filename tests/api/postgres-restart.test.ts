@@ -198,6 +198,10 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
       database!.stop();
       await expect.poll(async () => (await health()).body.status, { timeout: 10_000 }).toBe('degraded');
       expect((await health()).status).toBe(503);
+      // Other requests fail meanwhile, as the database's fault: 503 with a message, not a 500.
+      const during = await fetch(`${baseUrl}/api/calculations`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(during.status).toBe(503);
+      expect(((await during.json()) as { message: string }).message).toMatch(/Datenbank/);
 
       // The rest of the upload arrives while the database is away: the job cannot write it and stops.
       finish.abort();
