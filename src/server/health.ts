@@ -37,14 +37,12 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
     async (_request, reply) => {
       const ok = await pingDatabase(db);
       if (ok) return { status: 'ok', database: dialect, version: APP_VERSION };
-      return reply
-        .status(503)
-        .send({
-          status: 'degraded',
-          database: dialect,
-          version: APP_VERSION,
-          message: 'The database is not reachable.',
-        });
+      return reply.status(503).send({
+        status: 'degraded',
+        database: dialect,
+        version: APP_VERSION,
+        message: 'The database is not reachable.',
+      });
     },
   );
 }

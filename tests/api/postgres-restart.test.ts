@@ -180,7 +180,11 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
     const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'restart.csv' });
     const pending = fetch(`${baseUrl}/api/imports?${params}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', 'Content-Length': String(upload.length) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'text/csv',
+        'Content-Length': String(upload.length),
+      },
       body: upload.body,
       duplex: 'half',
     } as RequestInit);
@@ -194,6 +198,10 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
       database!.stop();
       await expect.poll(async () => (await health()).body.status, { timeout: 10_000 }).toBe('degraded');
       expect((await health()).status).toBe(503);
+      // Other requests fail meanwhile, as the database's fault: 503 with a message, not a 500.
+      const during = await fetch(`${baseUrl}/api/calculations`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(during.status).toBe(503);
+      expect(((await during.json()) as { message: string }).message).toMatch(/Datenbank/);
 
       // The rest of the upload arrives while the database is away: the job cannot write it and stops.
       finish.abort();
@@ -210,7 +218,9 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
       expect(Number(closed.rows_ok)).toBe(0);
       const rows = await db.selectFrom('calculations').select('id').where('import_id', '=', importId).execute();
       expect(rows).toHaveLength(0);
-      const listed = await fetch(`${baseUrl}/api/imports/${importId}`, { headers: { Authorization: `Bearer ${token}` } });
+      const listed = await fetch(`${baseUrl}/api/imports/${importId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(((await listed.json()) as ImportRecord).message).toMatch(/nichts/);
       // And the server serves again: a new import runs to its end.
       const again = await fetch(`${baseUrl}/api/imports?${new URLSearchParams({ template: 'brochure' })}`, {
@@ -219,6 +229,57 @@ suite('PostgreSQL restarts during an import [private postgres]', () => {
         body: 'Titel;Auflage;Seiten\r\nDanach;1.000;16\r\n',
       });
       expect(again.status).toBe(201);
+    } finally {
+      finish.abort();
+      await pending.catch(() => undefined);
+    }
+    expect(uncaught).toEqual([]);
+  }, 60_000);
+
+  it('an all-or-nothing import whose transaction is cut by a restart fails with nothing written, once the database is back', async () => {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@muster.example', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const db = app!.kontor.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('calculations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const finish = new AbortController();
+    const upload = heldUpload(finish.signal);
+    const params = new URLSearchParams({ template: 'brochure', mode: 'all_or_nothing', file_name: 'restart-aon.csv' });
+    const pending = fetch(`${baseUrl}/api/imports?${params}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'text/csv',
+        'Content-Length': String(upload.length),
+      },
+      body: upload.body,
+      duplex: 'half',
+    } as RequestInit);
+    const record = async () =>
+      db.selectFrom('imports').selectAll().where('file_name', '=', 'restart-aon.csv').executeTakeFirst();
+    try {
+      await expect.poll(async () => (await record())?.status, { timeout: 10_000 }).toBe('running');
+      // The restart happens while the transaction is open (idle in transaction between two batches).
+      database!.stop();
+      database!.start();
+      await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe(200);
+      finish.abort();
+      expect((await pending).status).toBe(503);
+      await expect.poll(async () => (await record())?.status, { timeout: 15_000 }).toBe('failed');
+      expect(Number((await record())!.rows_ok)).toBe(0);
+      expect(await count()).toBe(before);
     } finally {
       finish.abort();
       await pending.catch(() => undefined);

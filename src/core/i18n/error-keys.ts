@@ -29,6 +29,7 @@ export const ERROR_KEYS = [
   'errors.db.duplicate',
   'errors.db.foreignKey',
   'errors.db.dataException',
+  'errors.db.unavailable',
   'errors.request.nulText',
   'errors.request.tooDeep',
   'errors.request.tooDeepField',

@@ -10,6 +10,7 @@ import { type ErrorKey, type ErrorText, msg } from '../../core/i18n/error-keys';
 import { translate } from '../../core/i18n/translate';
 import type { Language } from '../../core/languages';
 import { requestLanguage } from '../i18n/translate';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** A text already in the reader's language, worded by the translator from another catalogue (rule messages). */
 export interface RenderedText {
@@ -180,6 +181,8 @@ export function toHttpError(error: unknown): { error: HttpError; log: boolean } 
   }
   const constraint = constraintError(error);
   if (constraint) return { error: constraint, log: false };
+  // PostgreSQL away (a restart): the request failed, the server did not; it answers again once the pool reconnects.
+  if (isDatabaseUnavailable(error)) return { error: new HttpError(503, 'errors.db.unavailable'), log: true };
   if (error instanceof RangeError && /Invalid time value/.test(error.message)) {
     return { error: badRequest('errors.request.invalidDate'), log: false };
   }

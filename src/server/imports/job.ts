@@ -21,6 +21,7 @@ import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { dialectOf } from '../db/schema-migrations/columns';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { FactorSet } from '../factors/factor-set';
 import type { MachineSetData } from '../machines/production';
 import { badRequest, errorText, HttpError, notFound, rendered } from '../http/errors';
@@ -100,15 +101,9 @@ class RollBack extends Error {}
 /** The record was closed by someone else's recovery (this job's claim was lost with its connection). */
 class ClosedElsewhere extends Error {}
 
-/** PostgreSQL codes and pg messages of a connection that is gone or cannot be opened now. */
+/** The job's database connection is gone (or its record was closed by a recovery that saw it gone). */
 function isConnectionLoss(problem: unknown): boolean {
-  if (problem instanceof ClosedElsewhere) return true;
-  const p = problem as { code?: unknown; message?: unknown } | null;
-  const code = typeof p?.code === 'string' ? p.code : '';
-  // 57P01–57P03: administrator/crash shutdown, cannot connect now; class 08: connection exceptions.
-  if (/^57P0[1-3]$/.test(code) || code.startsWith('08') || code === 'ECONNREFUSED') return true;
-  const message = typeof p?.message === 'string' ? p.message : '';
-  return /Connection terminated|not queryable|connection error|terminating connection/i.test(message);
+  return problem instanceof ClosedElsewhere || isDatabaseUnavailable(problem);
 }
 
 /** The client went away mid-upload (Node reports the request stream as aborted / reset). */
