@@ -328,7 +328,7 @@ describeEachDatabase(
       expect(res.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
     });
   },
-  { env: { TRUST_PROXY: '127.0.0.1' } },
+  { env: { TRUST_PROXY: '127.0.0.1', CORS_ORIGINS: 'https://elsewhere.example' } },
 );
 
 describeEachDatabase(
