@@ -19,6 +19,8 @@ import { registerHealthRoute } from './health';
 import { registerOpenApi } from './http/openapi';
 import { registerResources } from './routes';
 import { registerSpa } from './spa';
+import { registerSecurityHeaders } from './http/security-headers';
+import { requestLogFields } from './http/log-redaction';
 import type { AppServices } from './services';
 
 export interface BuildAppOptions {
@@ -29,7 +31,8 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // No link's secret in a log line: the request serializer redacts tokens in URLs (http/log-redaction.ts).
+    logger: { level: config.logLevel, serializers: { req: requestLogFields } },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
@@ -66,8 +69,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   registerJsonBodyLimits(app);
   registerNulGuard(app);
   registerCompression(app);
+  registerSecurityHeaders(app);
+  // Off unless CORS_ORIGINS lists the origins whose pages may call the API (the SPA itself is same-origin).
   await app.register(cors, {
-    origin: true,
+    origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Range'],
     // Retry-After: the login page says how long a throttled sign-in has to wait.

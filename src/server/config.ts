@@ -49,6 +49,11 @@ export interface Config {
    * (`10.0.0.0/8,127.0.0.1`, or `loopback`, `linklocal`, `uniquelocal`): the client is the last address not in them.
    */
   trustProxy: boolean | string;
+  /**
+   * Origins whose web pages may call the API from the browser (CORS_ORIGINS, comma-separated, e.g.
+   * `https://erp.example.com`; default none: CORS off — the SPA is served from the API's own origin).
+   */
+  corsOrigins: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -109,6 +114,26 @@ function proxyTrust(env: Env): boolean | string {
     throw new ConfigError('TRUST_PROXY', raw, "true, false or the proxies' addresses, e.g. 10.0.0.0/8,127.0.0.1");
   }
   return entries.join(',');
+}
+
+function origins(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    let origin: string | null = null;
+    try {
+      const parsed = new URL(value);
+      if (['http:', 'https:'].includes(parsed.protocol)) origin = parsed.origin;
+    } catch {
+      origin = null;
+    }
+    // An origin is scheme, host and port only: a path or a wildcard would not match what browsers send.
+    if (origin === null || origin !== value.replace(/\/$/, '')) {
+      throw new ConfigError(name, raw, 'comma-separated origins such as https://erp.example.com');
+    }
+    return origin;
+  });
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
@@ -185,5 +210,6 @@ export function loadConfig(env: Env = process.env): Config {
     templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
     trustProxy: proxyTrust(env),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
   };
 }

@@ -61,6 +61,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('allows CORS for no origin by default, or for the listed origins (CORS_ORIGINS)', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://erp.example.com, http://localhost:5173/ ' }).corsOrigins).toEqual([
+      'https://erp.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -74,6 +82,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'perhaps'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,proxy.example'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'https://erp.example.com/app'],
+    ['CORS_ORIGINS', 'ftp://erp.example.com'],
   ])('rejects %s=%s with a clear error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name}=`));

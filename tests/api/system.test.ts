@@ -97,5 +97,6 @@ describeEachDatabase(
       expect(list.headers.get('access-control-expose-headers')).toMatch(/Content-Range/i);
     });
   },
-  { withSpa: true },
+  // A page on another origin may call the API only when CORS_ORIGINS lists it (security-headers.test.ts: off by default).
+  { withSpa: true, env: { CORS_ORIGINS: 'http://elsewhere.example' } },
 );

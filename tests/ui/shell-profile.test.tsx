@@ -237,3 +237,30 @@ describe('profile: mandant settings and API tokens', () => {
     expect(await within(card).findByText('Sie haben noch keine API-Tokens.')).toBeInTheDocument();
   });
 });
+
+describe('password change', () => {
+  it('says a new password ends the other sessions and API tokens, and sends whether to keep the tokens', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.put(`${API}/auth/me`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(editor);
+      }),
+    );
+    const { user } = renderApp('/profile', { signedInAs: editor });
+    expect(
+      await screen.findByText('Ein neues Passwort meldet Sie überall sonst ab und beendet Ihre API-Tokens.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Aktuelles Passwort'), 'old-pass-1');
+    await user.type(screen.getByLabelText('Neues Passwort'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'new-pass-1');
+    await user.click(screen.getByLabelText('Meine API-Tokens behalten (Integrationen laufen weiter)'));
+    await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      current_password: 'old-pass-1',
+      new_password: 'new-pass-1',
+      keep_api_tokens: true,
+    });
+  });
+});

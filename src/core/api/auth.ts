@@ -41,13 +41,17 @@ export const ForgotPasswordRequest = Type.Object({ email: Email() });
  */
 export const LinkPasswordRequest = Type.Object({ token: Type.String({ maxLength: 200 }), password: Password() });
 
-/** `PUT /api/auth/me`: changing the password requires the current one. */
+/**
+ * `PUT /api/auth/me`: changing the password requires the current one, and ends every other session and every other
+ * API token of the user — unless `keep_api_tokens`, which keeps the API tokens (integrations go on running).
+ */
 export const UpdateMeRequest = Type.Object(
   OptionalFields({
     name: Type.String({ minLength: 1, maxLength: 200 }),
     language: StringEnum(LANGUAGES),
     current_password: Password(),
     new_password: Password(),
+    keep_api_tokens: Type.Boolean(),
   }),
 );
 export type UpdateMeRequest = Static<typeof UpdateMeRequest>;

@@ -98,6 +98,7 @@ export const ERROR_KEYS = [
   'errors.invitations.linkInvalid',
   'errors.invitations.expired',
   'errors.invitations.accountExists',
+  'errors.invitations.inviterLacksRights',
   'errors.mandants.slugInUse',
   'errors.mandants.alreadyInUse',
   'errors.mandants.onlyProviderChangesSlug',

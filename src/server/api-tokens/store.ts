@@ -99,8 +99,11 @@ export async function revokeApiToken(db: ApiTokensDb, userId: number, tokenId: n
   return row ?? null;
 }
 
-/** The user a live token belongs to, or null (unknown, expired, revoked, user or mandant deactivated). */
-export async function resolveApiToken(db: ApiTokensDb, token: string): Promise<SessionUser | null> {
+/** A live token's id and user, or null (unknown, expired, revoked, user or mandant deactivated). */
+export async function resolveApiToken(
+  db: ApiTokensDb,
+  token: string,
+): Promise<{ tokenId: number; user: SessionUser } | null> {
   const now = isoNow();
   const shared = db as unknown as Kysely<DatabaseSchema>;
   const row = await findLiveToken(shared, 'api_tokens', token, now);
@@ -109,5 +112,5 @@ export async function resolveApiToken(db: ApiTokensDb, token: string): Promise<S
   if (!row.last_used || Date.now() - Date.parse(row.last_used) > TOUCH_AFTER_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }
-  return user;
+  return { tokenId: row.id, user };
 }

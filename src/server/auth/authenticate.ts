@@ -22,6 +22,8 @@ declare module 'fastify' {
     /** The signed-in user, set by `app.authenticate`; null before it ran or on public routes. */
     user: SessionUser | null;
     sessionId: number | null;
+    /** The API token the request came with (null for a session), so a password change can keep it. */
+    apiTokenId: number | null;
   }
   interface FastifyInstance {
     authenticate: RouteHook;
@@ -38,15 +40,17 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthentication(app: FastifyInstance, db: Kysely<DatabaseSchema>, ttlHours: number): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiTokenId', null);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     if (isApiToken(token)) {
       // A personal API token acts as its user; it has no session (sessionId stays null).
-      const user = await resolveApiToken(withApiTokens(db), token);
-      if (!user) throw unauthorized('errors.auth.tokenInvalid');
-      request.user = user;
+      const resolved = await resolveApiToken(withApiTokens(db), token);
+      if (!resolved) throw unauthorized('errors.auth.tokenInvalid');
+      request.user = resolved.user;
       request.sessionId = null;
+      request.apiTokenId = resolved.tokenId;
       return;
     }
     const session = await resolveSession(db, token, ttlHours);

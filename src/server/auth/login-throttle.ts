@@ -21,23 +21,49 @@
  * address; only their own pair counter applies. An owner on a never-used address may be slowed
  * down while a distributed attack on their account runs — the price of slowing that attack at all.
  *
+ * Trusted devices (OWASP "device cookies", issue #32 finding 10): a successful sign-in leaves a random device token
+ * in an HttpOnly cookie (login_devices keeps its hash and the accounts that signed in with it). An attempt for one of
+ * those accounts that brings the cookie is counted on that device alone: failures of others — at the same address
+ * (an office, a proxy), or an attacker claiming the owner's address through X-Forwarded-For — do not delay it, and
+ * the lock-out grows only for the guessing side. A device that fails DEVICE_TRUST_FAILURES times in a row (a stolen
+ * cookie used for guessing) loses its trust and is counted like any other client until its next success.
+ *
+ * The same counters, with scopes of their own, throttle the other places a password or a mailed token is guessed:
+ * the current-password check of the profile (per account) and the invitation and reset links (per address).
+ *
  * Nothing depends on whether the account exists: counters are keyed by the normalised e-mail as
  * typed, and an unknown address has no known addresses, exactly like a known account seen from a
  * new place. Refusals are answered as 429 with the wait, never by sleeping inside the server.
  */
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ErrorMessage, msg } from '../../core/i18n/error-keys';
 import type { DatabaseSchema, LoginThrottleTable } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { newToken } from './tokens';
 
 type Scope = LoginThrottleTable['scope'];
 
 /** Failures each counter takes before attempts have to wait. */
-const FREE_FAILURES: Record<Scope, number> = { pair: 5, address: 30, account: 10 };
+const FREE_FAILURES: Record<Scope, number> = { pair: 5, address: 30, account: 10, device: 5, password: 5, link: 10 };
+/** Counters a success clears; the others only get the successful attempt's reservation back. */
+const CLEARED_BY_SUCCESS: ReadonlySet<Scope> = new Set(['pair', 'device', 'password']);
 const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 15 * 60_000;
 /** A counter without failures for this long starts afresh (longer than MAX_DELAY_MS, or waiting would reset it). */
 const FORGET_AFTER_MS = 24 * 3_600_000;
 const KNOWN_ADDRESS_DAYS = 180;
+/** How long a device stays trusted after its last successful sign-in; also the cookie's lifetime. */
+export const DEVICE_TRUST_DAYS = 180;
+/** Failures in a row after which a device's cookie no longer counts (OWASP: lock out the device cookie). */
+const DEVICE_TRUST_FAILURES = 10;
+
+/**
+ * The time the counters go by. Tests replace `now` to step through delays without sleeping, so that a loaded
+ * machine can neither let a delay elapse early nor make a test wait for one.
+ */
+export const throttleClock = { now: (): number => Date.now() };
 
 interface CounterKey {
   scope: Scope;
@@ -49,10 +75,15 @@ export interface LoginClient {
   /** Normalised e-mail as typed, whether or not an account has it. */
   email: string;
   ip: string;
+  /** The device cookie's token as the client sent it, if any. */
+  deviceToken?: string | null;
 }
 
+export type Admission = { admitted: true; reserved: CounterKey[] } | { admitted: false; retryAfterSeconds: number };
+
 export type LoginAdmission =
-  { admitted: true; client: LoginClient; reserved: CounterKey[] } | { admitted: false; retryAfterSeconds: number };
+  | { admitted: true; reserved: CounterKey[]; client: LoginClient; trustedDevice: boolean }
+  | { admitted: false; retryAfterSeconds: number };
 
 /** How long attempts must wait after `failures` failures of a counter with `free` free ones. */
 export function delayAfter(failures: number, free: number): number {
@@ -63,16 +94,13 @@ export function delayAfter(failures: number, free: number): number {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const deviceHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function counterKeys(client: LoginClient, knownAddress: boolean): CounterKey[] {
-  const keys: CounterKey[] = [{ scope: 'pair', email: client.email, ip: client.ip }];
-  if (!knownAddress) {
-    keys.push({ scope: 'address', email: '', ip: client.ip }, { scope: 'account', email: client.email, ip: '' });
-  }
+function sortedKeys(keys: CounterKey[]): CounterKey[] {
   // One order for every transaction in every process (code units, not a locale's collation), so two attempts
   // never wait for each other's rows crosswise.
   const order = (key: CounterKey) => `${key.scope}\n${key.email}\n${key.ip}`;
-  return keys.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return [...keys].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 async function isKnownAddress(db: Kysely<DatabaseSchema>, client: LoginClient): Promise<boolean> {
@@ -81,19 +109,46 @@ async function isKnownAddress(db: Kysely<DatabaseSchema>, client: LoginClient): 
     .select('email')
     .where('email', '=', client.email)
     .where('ip', '=', client.ip)
-    .where('last_success_at', '>', iso(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000))
+    .where('last_success_at', '>', iso(throttleClock.now() - KNOWN_ADDRESS_DAYS * 86_400_000))
     .executeTakeFirst();
   return row !== undefined;
 }
 
+/** The device counter of `client`, if it brings a cookie of a device that signed in to this account and is trusted. */
+async function trustedDeviceKey(db: Kysely<DatabaseSchema>, client: LoginClient): Promise<CounterKey | null> {
+  if (!client.deviceToken) return null;
+  const key: CounterKey = { scope: 'device', email: client.email, ip: deviceHash(client.deviceToken) };
+  const now = throttleClock.now();
+  const device = await db
+    .selectFrom('login_devices')
+    .select('email')
+    .where('token_hash', '=', key.ip)
+    .where('email', '=', client.email)
+    .where('last_success_at', '>', iso(now - DEVICE_TRUST_DAYS * 86_400_000))
+    .executeTakeFirst();
+  if (!device) return null;
+  const counter = await db
+    .selectFrom('login_throttle')
+    .select(['failures', 'last_failure_at'])
+    .where('scope', '=', key.scope)
+    .where('email', '=', key.email)
+    .where('ip', '=', key.ip)
+    .executeTakeFirst();
+  const failing =
+    counter !== undefined &&
+    Number(counter.failures) >= DEVICE_TRUST_FAILURES &&
+    Date.parse(counter.last_failure_at) >= now - FORGET_AFTER_MS;
+  return failing ? null : key;
+}
+
 /**
- * Reserves one sign-in attempt of `client` before its password is checked: admitted (and counted
- * as a failure until `recordLoginSuccess`), or refused with the seconds to wait.
+ * Reserves one attempt on the counters `keys` before the secret is checked: admitted (and counted as a failure of
+ * each until `releaseAttempt`), or refused with the seconds to wait.
  */
-export async function admitLoginAttempt(db: Kysely<DatabaseSchema>, client: LoginClient): Promise<LoginAdmission> {
-  const keys = counterKeys(client, await isKnownAddress(db, client));
+export async function reserveAttempt(db: Kysely<DatabaseSchema>, unsorted: CounterKey[]): Promise<Admission> {
+  const keys = sortedKeys(unsorted);
   return db.transaction().execute(async (trx) => {
-    const now = Date.now();
+    const now = throttleClock.now();
     // Creates missing counters and locks all of them (a no-op update takes the row lock on PostgreSQL;
     // on SQLite the transaction's first write takes the database's write lock).
     const rows = await trx
@@ -123,24 +178,22 @@ export async function admitLoginAttempt(db: Kysely<DatabaseSchema>, client: Logi
         .where('ip', '=', row.ip)
         .execute();
     }
-    return { admitted: true, client, reserved: keys };
+    return { admitted: true, reserved: keys };
   });
 }
 
 /**
- * The admitted attempt signed in: its pair counter is cleared, its reservation in the address and
- * account counters given back (only one: an attacker signing in to an account of their own must not
- * wipe out the failures counted against their address), and the address remembered as known.
+ * The admitted attempt succeeded: the counters of its own side (pair, device, password) are cleared, the shared ones
+ * (address, account, link) get only its reservation back — an attacker signing in to an account of their own must not
+ * wipe out the failures counted against their address.
  */
-export async function recordLoginSuccess(
+export async function releaseAttempt(
   db: Kysely<DatabaseSchema>,
-  admission: Extract<LoginAdmission, { admitted: true }>,
+  admission: Extract<Admission, { admitted: true }>,
 ): Promise<void> {
-  const { client, reserved } = admission;
-  const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    for (const { scope, email, ip } of reserved) {
-      if (scope === 'pair') {
+    for (const { scope, email, ip } of admission.reserved) {
+      if (CLEARED_BY_SUCCESS.has(scope)) {
         await trx
           .deleteFrom('login_throttle')
           .where('scope', '=', scope)
@@ -158,10 +211,54 @@ export async function recordLoginSuccess(
           .execute();
       }
     }
+  });
+}
+
+/**
+ * Reserves one sign-in attempt of `client` before its password is checked. A trusted device is counted on its own
+ * counter only; any other client on the pair, and — unless it signed in from this address before — on the address and
+ * account counters.
+ */
+export async function admitLoginAttempt(db: Kysely<DatabaseSchema>, client: LoginClient): Promise<LoginAdmission> {
+  const device = await trustedDeviceKey(db, client);
+  const keys: CounterKey[] = device ? [device] : [{ scope: 'pair', email: client.email, ip: client.ip }];
+  if (!device && !(await isKnownAddress(db, client))) {
+    keys.push({ scope: 'address', email: '', ip: client.ip }, { scope: 'account', email: client.email, ip: '' });
+  }
+  const admission = await reserveAttempt(db, keys);
+  return admission.admitted ? { ...admission, client, trustedDevice: device !== null } : admission;
+}
+
+/**
+ * The admitted attempt signed in: its reservation is released, the address remembered as known and the device as
+ * trusted for the account. Answers the device token for the cookie: the one the client brought, or a new one.
+ */
+export async function recordLoginSuccess(
+  db: Kysely<DatabaseSchema>,
+  admission: Extract<LoginAdmission, { admitted: true }>,
+): Promise<string> {
+  const { client } = admission;
+  const now = throttleClock.now();
+  const deviceToken =
+    client.deviceToken && /^[\w-]{20,100}$/.test(client.deviceToken) ? client.deviceToken : newToken();
+  await releaseAttempt(db, admission);
+  await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('login_known_addresses')
       .values({ email: client.email, ip: client.ip, last_success_at: iso(now) })
       .onConflict((oc) => oc.columns(['email', 'ip']).doUpdateSet({ last_success_at: iso(now) }))
+      .execute();
+    await trx
+      .insertInto('login_devices')
+      .values({ token_hash: deviceHash(deviceToken), email: client.email, last_success_at: iso(now) })
+      .onConflict((oc) => oc.columns(['token_hash', 'email']).doUpdateSet({ last_success_at: iso(now) }))
+      .execute();
+    // A device's failures end with its success, whichever counters the attempt was admitted on.
+    await trx
+      .deleteFrom('login_throttle')
+      .where('scope', '=', 'device')
+      .where('email', '=', client.email)
+      .where('ip', '=', deviceHash(deviceToken))
       .execute();
   });
   // Housekeeping rides on successful sign-ins: rare enough to cost nothing, frequent enough to keep the tables small.
@@ -173,6 +270,11 @@ export async function recordLoginSuccess(
     .deleteFrom('login_known_addresses')
     .where('last_success_at', '<', iso(now - KNOWN_ADDRESS_DAYS * 86_400_000))
     .execute();
+  await db
+    .deleteFrom('login_devices')
+    .where('last_success_at', '<', iso(now - DEVICE_TRUST_DAYS * 86_400_000))
+    .execute();
+  return deviceToken;
 }
 
 /** The refusal's message: when to try again, in whole seconds or minutes (a plural message each). */
@@ -180,4 +282,20 @@ export function throttledMessage(retryAfterSeconds: number): ErrorMessage {
   if (retryAfterSeconds <= 1) return msg('errors.auth.throttledSeconds', { smart_count: 1 });
   if (retryAfterSeconds < 120) return msg('errors.auth.throttledSeconds', { smart_count: retryAfterSeconds });
   return msg('errors.auth.throttledMinutes', { smart_count: Math.ceil(retryAfterSeconds / 60) });
+}
+
+/** The 429 of a refused attempt, with Retry-After (which CORS exposes: the login page says how long to wait). */
+export function throttled(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+  void reply.header('Retry-After', String(retryAfterSeconds));
+  return new HttpError(429, throttledMessage(retryAfterSeconds));
+}
+
+/** Reserves a check of a mailed link's token from the client's address (invitations, password resets). */
+export function admitLinkAttempt(db: Kysely<DatabaseSchema>, ip: string): Promise<Admission> {
+  return reserveAttempt(db, [{ scope: 'link', email: '', ip }]);
+}
+
+/** Reserves a check of a signed-in account's current password (the profile), counted per account. */
+export function admitPasswordCheck(db: Kysely<DatabaseSchema>, email: string): Promise<Admission> {
+  return reserveAttempt(db, [{ scope: 'password', email, ip: '' }]);
 }

@@ -15,15 +15,23 @@ import { NoContent } from '../../core/api/schema';
 import type { Config } from '../config';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean, toCount } from '../db/values';
-import { badRequest, errorAnswers, HttpError, unauthorized } from '../http/errors';
+import { badRequest, errorAnswers, unauthorized } from '../http/errors';
 import type { AfterResponse } from '../http/after-response';
 import { typed } from '../http/typed-routes';
 import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/messages';
 import { currentUser } from './authenticate';
 import { hashPassword, verifyPassword } from './password';
-import { admitLoginAttempt, recordLoginSuccess, throttledMessage } from './login-throttle';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import {
+  admitLinkAttempt,
+  admitLoginAttempt,
+  admitPasswordCheck,
+  DEVICE_TRUST_DAYS,
+  recordLoginSuccess,
+  releaseAttempt,
+  throttled,
+} from './login-throttle';
+import { createSession, revokeCredentials, revokeSession } from './sessions';
 import { loadSessionUser } from './session-user';
 import { hashToken, newToken } from './tokens';
 import { recordAuthEvent, recordFailedLogin } from '../protocol/auth-events';
@@ -57,6 +65,17 @@ let dummy: Promise<string> | null = null;
 function dummyHash(): Promise<string> {
   dummy ??= hashPassword(newToken());
   return dummy;
+}
+
+/** The cookie that marks a browser as a device its users signed in from before (login-throttle.ts). */
+const DEVICE_COOKIE = 'kontor_device';
+
+function deviceCookie(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === DEVICE_COOKIE) return value.join('=');
+  }
+  return null;
 }
 
 export function normaliseEmail(email: string): string {
@@ -109,11 +128,8 @@ export function registerAuthRoutes(
     async (request, reply): Promise<LoginResponse> => {
       const email = normaliseEmail(request.body.email);
       // Reserved before the slow password check, so guesses sent at once cannot all pass (login-throttle.ts).
-      const admission = await admitLoginAttempt(db, { email, ip: request.ip });
-      if (!admission.admitted) {
-        void reply.header('Retry-After', String(admission.retryAfterSeconds));
-        throw new HttpError(429, throttledMessage(admission.retryAfterSeconds));
-      }
+      const admission = await admitLoginAttempt(db, { email, ip: request.ip, deviceToken: deviceCookie(request) });
+      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
       const row = await db
         .selectFrom('users')
         .select(['id', 'password_hash', 'mandant_id'])
@@ -128,7 +144,13 @@ export function registerAuthRoutes(
         await recordFailedLogin(db, request, email, row ? { id: row.id, mandant_id: row.mandant_id } : null);
         throw unauthorized(LOGIN_FAILED);
       }
-      await recordLoginSuccess(db, admission);
+      const deviceToken = await recordLoginSuccess(db, admission);
+      // Only the sign-in reads it (Path), never a script (HttpOnly), never another site's request (SameSite).
+      void reply.header(
+        'Set-Cookie',
+        `${DEVICE_COOKIE}=${deviceToken}; Path=/api/auth/login; Max-Age=${DEVICE_TRUST_DAYS * 86_400}; HttpOnly; SameSite=Strict` +
+          (config.publicUrl.startsWith('https:') ? '; Secure' : ''),
+      );
       const session = await db.transaction().execute(async (trx) => {
         const created = await createSession(
           trx,
@@ -192,9 +214,9 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sets a new password with a reset token; revokes all sessions of the user',
+        summary: 'Sets a new password with a reset token; revokes all sessions and API tokens of the user',
         body: LinkPasswordRequest,
-        response: { 204: NoContent, ...errorAnswers(400) },
+        response: { 204: NoContent, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
@@ -204,6 +226,19 @@ export function registerAuthRoutes(
           password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
         });
       }
+      // The token is looked at before the password is hashed, and guessing tokens is throttled per address: a flood of
+      // made-up links costs no scrypt run and soon only a 429.
+      const admission = await admitLinkAttempt(db, request.ip);
+      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+      const live = await db
+        .selectFrom('password_resets')
+        .select('user_id')
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', isoNow())
+        .executeTakeFirst();
+      if (!live) throw badRequest('errors.auth.resetLinkInvalid');
+      await releaseAttempt(db, admission);
       const passwordHash = await hashPassword(password);
       const now = isoNow();
       await db.transaction().execute(async (trx) => {
@@ -222,7 +257,8 @@ export function registerAuthRoutes(
           .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
           .where('id', '=', claimed.user_id)
           .execute();
-        await revokeUserSessions(trx, claimed.user_id);
+        // Whoever had the old password (or a session or token it gave) loses them: nobody holds the new one yet.
+        await revokeCredentials(trx, claimed.user_id);
         const subject = await trx
           .selectFrom('users')
           .select(['id', 'email', 'name', 'mandant_id'])
@@ -249,12 +285,13 @@ export function registerAuthRoutes(
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Updates name, language or password of the signed-in user',
+        summary:
+          'Updates name, language or password of the signed-in user; a new password ends every other session and, unless keep_api_tokens, every other API token',
         body: UpdateMeRequest,
-        response: { 200: SessionUser, ...errorAnswers(400, 401) },
+        response: { 200: SessionUser, ...errorAnswers(400, 401, 429) },
       },
     },
-    async (request): Promise<SessionUser> => {
+    async (request, reply): Promise<SessionUser> => {
       const user = currentUser(request);
       const body = request.body;
       const changes: { name?: string; language?: UpdateMeRequest['language']; password_hash?: string } = {};
@@ -269,11 +306,15 @@ export function registerAuthRoutes(
           .select('password_hash')
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
+        // Throttled like sign-in: whoever holds a session or token must not be able to guess the password with it.
+        const admission = await admitPasswordCheck(db, user.email);
+        if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
         if (!body.current_password || !(await verifyPassword(body.current_password, row.password_hash))) {
           throw badRequest('errors.auth.currentPasswordWrong', {
             current_password: 'errors.auth.currentPasswordWrong',
           });
         }
+        await releaseAttempt(db, admission);
         if (body.new_password.length < MIN_PASSWORD_LENGTH) {
           throw badRequest('errors.auth.newPasswordTooShort', {
             new_password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
@@ -282,15 +323,16 @@ export function registerAuthRoutes(
         changes.password_hash = await hashPassword(body.new_password);
       }
       if (Object.keys(changes).length > 0) {
-        const sessionId = request.sessionId;
+        const { sessionId, apiTokenId } = request;
         await db.transaction().execute(async (trx) => {
           await trx
             .updateTable('users')
             .set((eb) => ({ ...changes, updated_at: isoNow(), version: eb('version', '+', 1) }))
             .where('id', '=', user.id)
             .execute();
-          if (changes.password_hash && sessionId !== null) {
-            await revokeUserSessions(trx, user.id, sessionId);
+          // The credential making the change stays; the rest of what the old password let in ends with it.
+          if (changes.password_hash) {
+            await revokeCredentials(trx, user.id, { sessionId, apiTokenId, apiTokens: body.keep_api_tokens === true });
           }
           const before = { id: user.id, mandant_id: user.mandant_id, name: user.name, language: user.language };
           await recordChange(trx, request, {

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findLiveToken, hashToken, newToken } from './tokens';
+import { withApiTokens } from '../api-tokens/store';
 
 /** Renewing on every request would write on every read; once a minute is enough for sliding expiry. */
 const RENEW_AFTER_MS = 60_000;
@@ -70,11 +71,7 @@ export async function revokeSession(db: Kysely<DatabaseSchema>, sessionId: numbe
 }
 
 /** Revokes every open session of a user, except optionally the one making the request. */
-export async function revokeUserSessions(
-  db: Kysely<DatabaseSchema>,
-  userId: number,
-  exceptSessionId?: number,
-): Promise<void> {
+async function revokeUserSessions(db: Kysely<DatabaseSchema>, userId: number, exceptSessionId?: number): Promise<void> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: isoNow() })
@@ -82,4 +79,24 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
+}
+
+/**
+ * A new password ends what the old one let in: every session and every API token of the user except the credential
+ * that made the change (`keep`), and, if the user chose so, their API tokens (integrations keep running).
+ */
+export async function revokeCredentials(
+  db: Kysely<DatabaseSchema>,
+  userId: number,
+  keep: { sessionId?: number | null; apiTokenId?: number | null; apiTokens?: boolean } = {},
+): Promise<void> {
+  await revokeUserSessions(db, userId, keep.sessionId ?? undefined);
+  if (keep.apiTokens) return;
+  let tokens = withApiTokens(db)
+    .updateTable('api_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep.apiTokenId != null) tokens = tokens.where('id', '!=', keep.apiTokenId);
+  await tokens.execute();
 }

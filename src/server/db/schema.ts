@@ -63,7 +63,11 @@ export interface PasswordResetsTable {
 
 /** One counter of failed sign-ins (auth/login-throttle.ts); '' where the scope does not use email or ip. */
 export interface LoginThrottleTable {
-  scope: 'pair' | 'address' | 'account';
+  /**
+   * pair, address, account: sign-in attempts; device: sign-ins from a trusted device (ip holds the device token's
+   * hash); password: current-password checks of a signed-in account; link: invitation and reset links per address.
+   */
+  scope: 'pair' | 'address' | 'account' | 'device' | 'password' | 'link';
   email: string;
   ip: string;
   failures: number;
@@ -75,6 +79,13 @@ export interface LoginThrottleTable {
 export interface LoginKnownAddressesTable {
   email: string;
   ip: string;
+  last_success_at: string;
+}
+
+/** A device (browser) an account has signed in from: SHA-256 of the device cookie's token (auth/login-throttle.ts). */
+export interface LoginDevicesTable {
+  token_hash: string;
+  email: string;
   last_success_at: string;
 }
 
@@ -215,6 +226,7 @@ export interface DatabaseSchema {
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;
   login_known_addresses: LoginKnownAddressesTable;
+  login_devices: LoginDevicesTable;
   factor_databases: FactorDatabasesTable;
   factors: FactorsTable;
   factor_categories: FactorCategoriesTable;

@@ -11,6 +11,9 @@ import type { Kysely } from 'kysely';
 import { AcceptInvitationResponse, InvitationRecord, LinkPasswordRequest, MIN_PASSWORD_LENGTH } from '../../core/api';
 import { requireAccess } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
+import { admitLinkAttempt, releaseAttempt, throttled } from '../auth/login-throttle';
+import { loadSessionUser } from '../auth/session-user';
+import { assignableRoles, seesAllMandants } from '../../core/access/policy';
 import { hashToken } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -23,6 +26,29 @@ import { recordChange, sourceOf } from '../protocol/change';
 import { recordProtocol } from '../protocol/record';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import { toInvitationRecord } from './resource';
+
+/**
+ * The open invitation `token` names, if it may still be accepted: not expired, and its inviter still active and still
+ * allowed to grant its role in its mandant — an invitation carries its sender's rights, so it ends with them.
+ */
+async function checkInvitation(db: Kysely<DatabaseSchema>, token: string): Promise<InvitationRecord> {
+  const row = await db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  // Accepted and revoked invitations are gone, and a resend replaces the token: all three end here.
+  if (!row) throw badRequest('errors.invitations.linkInvalid');
+  const invitation = toInvitationRecord(row);
+  if (invitation.expires_at <= isoNow()) throw badRequest('errors.invitations.expired');
+  const inviter = invitation.invited_by === null ? null : await loadSessionUser(db, invitation.invited_by);
+  const stillAllowed =
+    inviter !== null &&
+    assignableRoles(inviter.role).includes(invitation.role) &&
+    (seesAllMandants(inviter.role) || inviter.mandant_id === invitation.mandant_id);
+  if (!stillAllowed) throw badRequest('errors.invitations.inviterLacksRights');
+  return invitation;
+}
 
 export function registerInvitationRoutes(
   app: FastifyInstance,
@@ -87,28 +113,27 @@ export function registerInvitationRoutes(
         tags: ['auth'],
         summary: 'Accept an invitation: creates the account with the invitee’s own password (then sign in with it)',
         body: LinkPasswordRequest,
-        response: { 200: AcceptInvitationResponse, ...errorAnswers(400) },
+        response: { 200: AcceptInvitationResponse, ...errorAnswers(400, 429) },
       },
     },
-    async (request): Promise<AcceptInvitationResponse> => {
+    async (request, reply): Promise<AcceptInvitationResponse> => {
       const { token, password } = request.body;
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw badRequest('errors.auth.passwordTooShort', {
           password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
         });
       }
+      // The token and the inviter's rights are looked at before the password is hashed, and guessing tokens is
+      // throttled per address: a flood of made-up links costs no scrypt run and soon only a 429.
+      const admission = await admitLinkAttempt(db, request.ip);
+      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+      await checkInvitation(db, token);
+      await releaseAttempt(db, admission);
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
         const now = isoNow();
-        const row = await trx
-          .selectFrom('invitations')
-          .selectAll()
-          .where('token_hash', '=', hashToken(token))
-          .executeTakeFirst();
-        // Accepted and revoked invitations are gone, and a resend replaces the token: all three end here.
-        if (!row) throw badRequest('errors.invitations.linkInvalid');
-        const invitation = toInvitationRecord(row);
-        if (invitation.expires_at <= now) throw badRequest('errors.invitations.expired');
+        // Checked again inside the transaction: the invitation may have been accepted, revoked or resent meanwhile.
+        const invitation = await checkInvitation(trx, token);
         const taken = await trx
           .selectFrom('users')
           .select('id')
@@ -120,7 +145,7 @@ export function registerInvitationRoutes(
         const claimed = await trx
           .deleteFrom('invitations')
           .where('id', '=', invitation.id)
-          .where('token_hash', '=', row.token_hash)
+          .where('token_hash', '=', hashToken(token))
           .executeTakeFirst();
         if (Number(claimed.numDeletedRows) === 0) {
           throw badRequest('errors.invitations.linkInvalid');

@@ -1,6 +1,7 @@
 /**
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise every mail is appended
- * to `${DATA_DIR}/outbox.log` as one JSON line and logged, so a demo needs no mail server.
+ * to `${DATA_DIR}/outbox.log` as one JSON line, so a demo needs no mail server. Mails carry reset and invitation
+ * links: the log names only recipient and subject, and the outbox is readable by its owner alone (0600).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -44,8 +45,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       await transport.sendMail({ from: config.mailFrom, ...mail });
       const line = JSON.stringify({ date: new Date().toISOString(), from: config.mailFrom, ...mail });
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.appendFile(file, line + '\n', 'utf8');
-      log.info({ to: mail.to, subject: mail.subject, outbox: file, text: mail.text }, 'mail written to outbox');
+      await fs.appendFile(file, line + '\n', { encoding: 'utf8', mode: 0o600 });
+      // An outbox created before (or by another umask) is made private too.
+      await fs.chmod(file, 0o600);
+      log.info({ to: mail.to, subject: mail.subject, outbox: file }, 'mail written to outbox');
     },
   };
 }

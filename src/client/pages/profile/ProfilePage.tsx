@@ -3,6 +3,7 @@ import { can, seesAllMandants } from '../../../core/access/policy';
 import { Card, CardContent, Typography } from '@mui/material';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
+  BooleanInput,
   Labeled,
   PasswordInput,
   SaveButton,
@@ -43,6 +44,7 @@ interface ProfileValues {
   current_password?: string;
   new_password?: string;
   new_password_repeat?: string;
+  keep_api_tokens?: boolean;
 }
 
 const needsCurrentPassword = (value: unknown, values: FieldValues) =>
@@ -117,6 +119,7 @@ const ProfilePage = () => {
     if (v.new_password) {
       request.current_password = v.current_password;
       request.new_password = v.new_password;
+      request.keep_api_tokens = v.keep_api_tokens === true;
     }
     try {
       const json = await authProvider.updateProfile(request);
@@ -192,6 +195,11 @@ const ProfilePage = () => {
             autoComplete="new-password"
             validate={repeatsNewPassword}
           />
+          {/* Said before saving: a new password ends the other sessions and, unless kept, the API tokens. */}
+          <Typography variant="body2" color="text.secondary" data-testid="profile-password-ends-sessions">
+            {translate('app.profile.password_ends_sessions')}
+          </Typography>
+          <BooleanInput source="keep_api_tokens" label="app.profile.keep_api_tokens" defaultValue={false} />
         </SimpleForm>
       </Card>
       {/* The mandant's own admins keep its settings here; provider staff on the mandants screen. */}

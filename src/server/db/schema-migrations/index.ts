@@ -33,6 +33,7 @@ import * as machineSetMigrations from './0028_machine_set_migrations';
 import * as publications from './0029_publications';
 import * as listFilterIndexes from './0031_list_filter_indexes';
 import * as calculationState from './0032_calculation_state';
+import * as loginDevices from './0035_login_devices';
 import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
 
 export const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0029_publications': publications,
   '0031_list_filter_indexes': listFilterIndexes,
   '0032_calculation_state': calculationState,
+  '0035_login_devices': loginDevices,
   '0044_factor_database_gwp_set': factorDatabaseGwpSet,
 };
 
