@@ -21,7 +21,7 @@ export interface Config {
   database: DatabaseConfig;
   /** Base URL of the app as users reach it, for links in mails (PUBLIC_URL, default http://localhost:PORT). */
   publicUrl: string;
-  /** SMTP_URL, e.g. smtp://user:pass@host:587; unset → mails go to `${DATA_DIR}/outbox.log` and the log. */
+  /** SMTP_URL, e.g. smtp://user:pass@host:587; unset → mails go to `${DATA_DIR}/outbox.log` (0600; the log names only recipient and subject). */
   smtpUrl: string | null;
   /** Sender address (MAIL_FROM, default "Kontor <no-reply@kontor.example>"). */
   mailFrom: string;

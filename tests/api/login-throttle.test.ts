@@ -282,6 +282,23 @@ describeEachDatabase(
         (await attempt(ctx, { email: 'trusting@muster.example', password: DEMO_PASSWORD, ip, device: ownerDevice }))
           .status,
       ).toBe(200);
+      // A device keeps its token; a cookie the server never issued is replaced, so nobody can choose a trusted token.
+      const again = await attempt(ctx, {
+        email: 'trusting@muster.example',
+        password: DEMO_PASSWORD,
+        ip: '198.51.100.44',
+        device: ownerDevice,
+      });
+      expect(again.device).toBe(ownerDevice);
+      const chosen = 'chosen-by-someone-else-0123456789';
+      const fixated = await attempt(ctx, {
+        email: 'trusting@muster.example',
+        password: DEMO_PASSWORD,
+        ip: '198.51.100.45',
+        device: chosen,
+      });
+      expect(fixated.status).toBe(200);
+      expect(fixated.device).not.toBe(chosen);
     });
 
     it('forgets a counter a day after its last failure', async () => {

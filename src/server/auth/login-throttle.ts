@@ -239,8 +239,16 @@ export async function recordLoginSuccess(
 ): Promise<string> {
   const { client } = admission;
   const now = throttleClock.now();
-  const deviceToken =
-    client.deviceToken && /^[\w-]{20,100}$/.test(client.deviceToken) ? client.deviceToken : newToken();
+  // A cookie is kept only if the server issued it (to any account of this browser); anything else gets a new token,
+  // so nobody can make a device token of their choosing trusted.
+  const issued =
+    client.deviceToken &&
+    (await db
+      .selectFrom('login_devices')
+      .select('email')
+      .where('token_hash', '=', deviceHash(client.deviceToken))
+      .executeTakeFirst());
+  const deviceToken = issued ? client.deviceToken! : newToken();
   await releaseAttempt(db, admission);
   await db.transaction().execute(async (trx) => {
     await trx

@@ -93,6 +93,8 @@ const ProfilePage = () => {
   const [user, setUser] = useState<SessionUser | null>(() => currentUser());
   // Remounting the form after a save clears the password fields and makes the saved values the new baseline.
   const [formKey, setFormKey] = useState(0);
+  // A new password ends the API tokens (unless kept): remounting the token card reloads its list.
+  const [tokensKey, setTokensKey] = useState(0);
   const [draft, setDraft] = useClientValue<ProfileDraft | null>('profile', 'draft', null);
   // The draft found when the page opened (or after a save: none); later edits live in the form itself.
   const [restored, setRestored] = useState<ProfileDraft | null>(() =>
@@ -127,6 +129,7 @@ const ProfilePage = () => {
       setRestored(null);
       setUser(json);
       setFormKey((key) => key + 1);
+      if (request.new_password && !request.keep_api_tokens) setTokensKey((key) => key + 1);
       await refetch();
       await switchLanguage(json.language);
       notify('app.profile.saved', { type: 'success' });
@@ -206,7 +209,7 @@ const ProfilePage = () => {
       {!seesAllMandants(user.role) && can(user.role, 'update', 'mandants') && user.mandant_id !== null ? (
         <MandantSettingsCard mandantId={user.mandant_id} />
       ) : null}
-      <ApiTokensCard />
+      <ApiTokensCard key={tokensKey} />
     </>
   );
 };
