@@ -18,22 +18,30 @@ import {
 
 const ROWS_BEFORE_KILL = 1_200;
 
-/** A CSV upload that sends its first rows and then keeps the request open, as a large file still on its way does. */
-function unfinishedUpload(signal: AbortSignal): ReadableStream<Uint8Array> {
+/**
+ * A CSV upload that sends its first rows and then keeps the request open, as a large file still on its way does.
+ * Its size is declared (`length`, more than it sends before the kill): an upload of undeclared size is received
+ * whole before the import starts.
+ */
+function unfinishedUpload(signal: AbortSignal): { body: ReadableStream<Uint8Array>; length: number } {
   const lines = ['Titel;Auflage;Seiten'];
   for (let i = 0; i < ROWS_BEFORE_KILL; i++) lines.push(`Abgebrochen ${i};1.000;16`);
+  const content = new TextEncoder().encode(`${lines.join('\r\n')}\r\n`);
   let sent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!sent) {
-        sent = true;
-        controller.enqueue(new TextEncoder().encode(`${lines.join('\r\n')}\r\n`));
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      if (signal.aborted) controller.close();
-    },
-  });
+  return {
+    length: content.byteLength + 1024,
+    body: new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(content);
+          return;
+        }
+        while (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 100));
+        controller.close();
+      },
+    }),
+  };
 }
 
 async function importsNamed(server: RunningServer, token: string, file: string): Promise<ImportRecord[]> {
@@ -60,10 +68,15 @@ describe.runIf(browserAvailable())('an import whose server is killed', () => {
     try {
       const token = await apiToken(first.baseUrl, 'editor@muster.example');
       const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'abgebrochen.csv' });
+      const upload = unfinishedUpload(abort.signal);
       void fetch(`${first.baseUrl}/api/imports?${params}`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv' },
-        body: unfinishedUpload(abort.signal),
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'text/csv',
+          'Content-Length': String(upload.length),
+        },
+        body: upload.body,
         duplex: 'half',
         signal: abort.signal,
       } as RequestInit).catch(() => undefined);

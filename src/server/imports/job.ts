@@ -455,7 +455,7 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     const row = await db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirstOrThrow();
     record = toImportRecord(row);
     ok = kept ?? record.rows_ok;
-    if (cause !== undefined) {
+    if (cause !== undefined && kept !== null) {
       // An unexpected failure: same rule, its own message (none for an internal error).
       const message = cause ? cause.body(lang).message : null;
       await db.updateTable('imports').set({ message }).where('id', '=', importId).execute();
