@@ -102,7 +102,7 @@ describe('GET /api/health', () => {
       await app.kontor.db.destroy();
       const res = await app.inject('/api/health');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'error', database: 'sqlite' });
+      expect(res.json()).toMatchObject({ status: 'degraded', database: 'sqlite' });
     } finally {
       await app.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
