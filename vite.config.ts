@@ -69,6 +69,7 @@ export default defineConfig(({ mode }) => ({
           root: '.',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
+          globalSetup: ['tests/ui/global-setup.ts'],
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 20_000,
         },

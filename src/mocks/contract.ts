@@ -53,6 +53,37 @@ export class Contract {
     return this.patterns.find((entry) => entry.operation.method === lower && entry.pattern.test(pathname))?.operation;
   }
 
+  /**
+   * What is wrong with a request's JSON body, by field (`''`: the body as a whole), judged by the route's request
+   * schema as the server judges it: a mocked write answers 400 where the server would.
+   */
+  checkRequest(operation: Operation, body: unknown): Record<string, string> {
+    const key = `${operation.method} ${operation.path} request`;
+    let validate = this.compiled.get(key);
+    if (validate === undefined) {
+      const schema = (
+        this.document.paths[operation.path]?.[operation.method] as
+          { requestBody?: { content?: Record<string, { schema?: unknown }> } } | undefined
+      )?.requestBody?.content?.['application/json']?.schema;
+      validate = schema
+        ? this.ajv.compile({
+            $ref: `openapi#/paths/${escapePointer(operation.path)}/${operation.method}/requestBody/content/application~1json/schema`,
+          })
+        : null;
+      this.compiled.set(key, validate);
+    }
+    if (!validate || validate(body)) return {};
+    const fields: Record<string, string> = {};
+    for (const error of validate.errors ?? []) {
+      const field =
+        error.keyword === 'required'
+          ? String((error.params as { missingProperty?: string }).missingProperty)
+          : (error.instancePath.split('/')[1] ?? '');
+      fields[field] ??= error.message ?? '';
+    }
+    return fields;
+  }
+
   /** What is wrong with a JSON answer (empty: nothing), judged by the schema of its route and status. */
   check(operation: Operation, status: number, body: unknown): string[] {
     if (!operation.statuses.includes(String(status))) {

@@ -43,6 +43,8 @@ export interface MockApiOptions {
   scenarios?: Scenarios;
   /** Told of every answer that does not fit its route's schema. */
   onViolation: (violation: Violation) => void;
+  /** Who sends the request (default: the mock sign-in's tokens); the UI suite signs in by test fixture instead. */
+  authenticate?: (request: Request, scenario: ScenarioState) => SessionUser | null;
 }
 
 const now = () => new Date().toISOString();
@@ -170,7 +172,7 @@ const customRoutes: Record<string, Route> = {
   'post /api/auth/reset-password': () => ({ status: 204 }),
   // There are no invitation mails in mock mode, so no link is valid.
   'post /api/auth/accept-invitation': (ctx) => error(ctx, 400, 'errors.auth.resetLinkInvalid'),
-  'get /api/health': () => ({ status: 200, body: { status: 'ok', database: 'up' } }),
+  'get /api/health': () => ({ status: 200, body: { status: 'ok', database: 'sqlite', version: 'mock' } }),
   'get /api/auth/me': (ctx) => ({ status: 200, body: ctx.user }),
   'put /api/auth/me': async (ctx) => {
     const body = await ctx.body();
@@ -377,7 +379,7 @@ for (const subject of ['calculations', 'collections', 'orders'] as const) {
     status: 200,
     body: ctx.store
       .visible('publications', ctx.user, ctx.scenario)
-      .filter((row) => row.subject_type === subject.slice(0, -1) && String(row.subject_id) === ctx.params[0]),
+      .filter((row) => row.subject_type === subject && String(row.subject_id) === ctx.params[0]),
   });
   customRoutes[`post /api/${subject}/{id}/publications`] = async (ctx) => {
     const subjectRow = ctx.store.find(subject, ctx.params[0]!, ctx.user, ctx.scenario);
@@ -387,7 +389,7 @@ for (const subject of ['calculations', 'collections', 'orders'] as const) {
     const row = {
       id,
       mandant_id: Number(subjectRow.mandant_id ?? ctx.user.mandant_id ?? 0),
-      subject_type: subject.slice(0, -1),
+      subject_type: subject,
       subject_id: Number(subjectRow.id),
       language: isLanguage(String(body.language)) ? body.language : ctx.language,
       label: String(subjectRow.number ?? subjectRow.name ?? subjectRow.id),
@@ -459,7 +461,14 @@ function signedInUser(store: MockStore, request: Request, scenario: ScenarioStat
   return store.account(match[1]!)?.session.user ?? null;
 }
 
-export function createMockApi({ base, store, contract, scenarios = new Scenarios(), onViolation }: MockApiOptions) {
+export function createMockApi({
+  base,
+  store,
+  contract,
+  scenarios = new Scenarios(),
+  onViolation,
+  authenticate = (request, scenario) => signedInUser(store, request, scenario),
+}: MockApiOptions) {
   const prefix = new URL(base, 'http://placeholder').pathname.replace(/\/api$/, '');
   const routes: Record<string, Route> = {};
   for (const resource of store.records.keys()) Object.assign(routes, restRoutes(resource));
@@ -474,14 +483,32 @@ export function createMockApi({ base, store, contract, scenarios = new Scenarios
     const scenario = scenarios.state;
     if (scenario.delayMs > 0) await delay(scenario.delayMs);
     if (scenario.offline) return HttpResponse.error();
-    const user = signedInUser(store, request, scenario);
+    const user = authenticate(request, scenario);
     const language: Language = user?.language ?? 'de';
     let answer: Answer;
+    let invalid: Record<string, string> = {};
     if (scenario.error && (scenario.error.route === '*' || scenario.error.route === operation.path)) {
       answer = scenarioError({ language }, scenario.error.status);
     } else if (!user && !PUBLIC.has(`${operation.method} ${operation.path}`)) {
       const expired = scenario.sessionExpiredAt !== null && request.headers.has('Authorization');
       answer = error({ language }, 401, expired ? 'errors.auth.sessionExpired' : 'errors.auth.required');
+    } else if (
+      (operation.method === 'post' || operation.method === 'put') &&
+      Object.keys(
+        (invalid = contract.checkRequest(
+          operation,
+          await request
+            .clone()
+            .json()
+            .catch(() => undefined),
+        )),
+      ).length > 0
+    ) {
+      // The request body as the server's route schema judges it: 400 with a message per field.
+      const fields = Object.fromEntries(
+        Object.entries(invalid).map(([field]) => [field, translate(language, 'errors.badRequest')]),
+      );
+      answer = { status: 400, body: { message: translate(language, 'errors.badRequest'), errors: fields } };
     } else {
       let parsed: Row | undefined;
       answer = await route({

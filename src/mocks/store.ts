@@ -24,14 +24,24 @@ export class MockStore {
   private readonly large = new Map<number, Row[]>();
   private counter = 100_000;
 
-  constructor(recording: Pick<MockRecording, 'records' | 'accounts' | 'password'>) {
-    const copy = structuredClone(recording);
-    this.records = new Map(
-      Object.entries(copy.records).map(([resource, rows]) => [resource, new Map(Object.entries(rows))]),
-    );
-    this.accounts = copy.accounts;
-    this.password = copy.password;
-    this.answers = new Map(copy.accounts.map((account) => [account.email, new Map(Object.entries(account.answers))]));
+  constructor(private readonly recording: Pick<MockRecording, 'records' | 'accounts' | 'password'>) {
+    this.records = new Map();
+    this.accounts = [];
+    this.answers = new Map();
+    this.password = recording.password;
+    this.reset();
+  }
+
+  /** Back to the recording: every mocked write forgotten (the UI suite, after each test). */
+  reset(): void {
+    const copy = structuredClone(this.recording);
+    this.records.clear();
+    for (const [resource, rows] of Object.entries(copy.records))
+      this.records.set(resource, new Map(Object.entries(rows)));
+    this.accounts.splice(0, this.accounts.length, ...copy.accounts);
+    this.answers.clear();
+    for (const account of copy.accounts) this.answers.set(account.email, new Map(Object.entries(account.answers)));
+    this.large.clear();
   }
 
   table(resource: string): Map<string, Row> {
