@@ -35,9 +35,6 @@ if (!('getClientRects' in Range.prototype)) {
 configure({ asyncUtilTimeout: 8000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-server.events.on('response:mocked', ({ request, response }) =>
-  console.log('MOCK', request.method, request.url, response.status),
-);
 
 // Every mocked answer must fit the route's schema in the OpenAPI document: a mock that drifts from the API would make a
 // green test that lies (issue #36). The shared handlers' answers always fail a test when they drift. A test's own
