@@ -16,13 +16,8 @@ import type { MockRecording, RecordedAccount } from '../src/mocks/recording';
 type OpenApi = MockRecording['openapi'];
 
 async function withApp<T>(seed: boolean, withIt: (app: FastifyInstance, password: string) => Promise<T>): Promise<T> {
-  const config = loadConfig({
-    DATABASE_URL: 'sqlite::memory:',
-    SEED_DEMO: String(seed),
-    LOG_LEVEL: 'silent',
-    // No mail leaves a recording.
-    SMTP_URL: undefined,
-  });
+  // No mail leaves a recording (no SMTP_URL); the database lives in memory only.
+  const config = loadConfig({ DATABASE_URL: ':memory:', SEED_DEMO: String(seed), LOG_LEVEL: 'silent' });
   const app = await buildApp({ config });
   try {
     await app.ready();

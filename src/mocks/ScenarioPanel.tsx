@@ -70,9 +70,10 @@ export function ScenarioPanel({
 
   return (
     <Box
+      // Above the app bar and drawer, below MUI's menus and dialogs (1300), so that the panel's own selects open over it.
       component="aside"
       aria-label={t('title')}
-      sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: 2000, maxWidth: 360, fontFamily: 'Roboto, sans-serif' }}
+      sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: 1250, maxWidth: 360, fontFamily: 'Roboto, sans-serif' }}
     >
       {open ? (
         <Paper elevation={8} sx={{ p: 2, maxHeight: '80vh', overflowY: 'auto' }}>
