@@ -4,10 +4,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { signInMessages } from './scripts/sign-in-messages';
+import { mockMode } from './scripts/mock-mode';
 
 // One config for the SPA build and the four test suites. The client lives in src/client;
-// the server (src/server) is not bundled by Vite: it runs under tsx.
-export default defineConfig({
+// the server (src/server) is not bundled by Vite: it runs under tsx. `--mode mocks` (npm run dev:mocks) is the SPA on
+// msw handlers in the browser, with no server and no database (src/mocks, issue #36), built into dist/mocks.
+export default defineConfig(({ mode }) => ({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [
@@ -20,14 +22,15 @@ export default defineConfig({
       threshold: 1024,
       algorithms: ['brotliCompress', 'gzip'],
     }),
+    mode === 'mocks' && mockMode(import.meta.dirname),
   ],
   build: {
-    outDir: '../../dist/client',
+    outDir: mode === 'mocks' ? '../../dist/mocks' : '../../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: mode === 'mocks' ? undefined : { '/api': 'http://127.0.0.1:3000' },
   },
   test: {
     root: '.',
@@ -66,6 +69,7 @@ export default defineConfig({
           root: '.',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
+          globalSetup: ['tests/ui/global-setup.ts'],
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 20_000,
         },
@@ -84,4 +88,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -19,4 +19,9 @@ listenForChunkErrors();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 // The sign-in shell for a visitor who is not signed in, else the app: react-admin loads only once it is needed.
-void startClient(createRoot(container, { onCaughtError: reportCaughtError }));
+const start = () => startClient(createRoot(container, { onCaughtError: reportCaughtError }));
+// Mock mode (`vite --mode mocks`): msw answers the API in the browser before the app asks it anything. The condition
+// is a constant in every other build, so the mocks and msw are left out of them.
+if (import.meta.env.MODE === 'mocks')
+  void import('../mocks/browser').then(({ startMockMode }) => startMockMode()).then(start);
+else void start();

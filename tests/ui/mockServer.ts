@@ -1,8 +1,14 @@
 /**
- * The Kontor API as msw handlers (shapes from src/core/api.ts). Tests override single routes with `server.use`.
+ * The Kontor API for the UI tests: the shared mock handlers (src/mocks, the same the browser's mock mode runs) over a
+ * store of this suite's fixtures, every answer checked against the server's OpenAPI document (tests/ui/global-setup.ts)
+ * — a drifted answer fails the test (tests/ui/setup.ts). Tests override single routes with `server.use`.
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { inject } from 'vitest';
+import { Contract, type Violation } from '../../src/mocks/contract';
+import { createMockApi } from '../../src/mocks/handlers';
+import { MockStore } from '../../src/mocks/store';
 import type { LoginResponse, MandantRecord, SessionUser, UnitRecord, UserRecord } from '../../src/core/api';
 import { BUILT_IN_UNITS } from '../../src/core/template/units';
 
@@ -80,6 +86,42 @@ export const unitRecords: UnitRecord[] = BUILT_IN_UNITS.map((unit, index) => ({
 /** The user the mock server considers signed in (GET /api/auth/me). */
 export const state: { me: SessionUser } = { me: mandantAdmin };
 
+const byId = <T extends { id: number | string }>(rows: T[]) =>
+  Object.fromEntries(rows.map((row) => [String(row.id), row]));
+
+/** The fixtures as the shared handlers' store: what a test reads unless it overrides the route. */
+export const store = new MockStore({
+  password: 'kontor-demo',
+  records: {
+    users: byId(userRecords),
+    mandants: byId(mandantRecords),
+    units: byId(unitRecords),
+    calculations: {},
+    protocol: {},
+    'machine-sets': {},
+    publications: {},
+  },
+  accounts: [mandantAdmin, editor].map((user) => ({
+    email: user.email,
+    session: { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user },
+    answers: { '/api/auth/tokens': [], '/api/factor-categories': [] },
+  })),
+});
+
+export const contract = new Contract(inject('openapi') as ConstructorParameters<typeof Contract>[0]);
+
+/** Answers that do not fit the contract, from the shared handlers and from every test's own (tests/ui/setup.ts). */
+export const violations: Violation[] = [];
+
+const mockApi = createMockApi({
+  base: API,
+  store,
+  contract,
+  onViolation: (violation) => violations.push(violation),
+  // The tests sign in by fixture: any token is the user of `state.me`.
+  authenticate: (request) => (request.headers.get('Authorization')?.startsWith('Bearer ') ? state.me : null),
+});
+
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
@@ -91,38 +133,12 @@ export const handlers = [
     const answer: LoginResponse = { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user };
     return HttpResponse.json(answer);
   }),
-  http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
-  http.get(`${API}/auth/me`, ({ request }) =>
-    request.headers.get('Authorization')?.startsWith('Bearer ')
-      ? HttpResponse.json(state.me)
-      : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
-  ),
   http.put(`${API}/auth/me`, async ({ request }) => {
     const body = (await request.json()) as Partial<SessionUser>;
     state.me = { ...state.me, ...body };
     return HttpResponse.json(state.me);
   }),
-  http.get(`${API}/users`, () =>
-    HttpResponse.json(userRecords, {
-      headers: { 'Content-Range': `users 0-${userRecords.length - 1}/${userRecords.length}` },
-    }),
-  ),
-  http.get(`${API}/users/:id`, ({ params }) => {
-    const record = userRecords.find((u) => String(u.id) === params.id);
-    return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
-  }),
-  http.get(`${API}/mandants`, () =>
-    HttpResponse.json(mandantRecords, { headers: { 'Content-Range': `mandants 0-0/${mandantRecords.length}` } }),
-  ),
-  // The signed-in user's mandant (branding, defaults) and personal API tokens, asked for on every signed-in screen.
-  http.get(`${API}/mandants/:id`, ({ params }) => {
-    const record = mandantRecords.find((m) => String(m.id) === params.id);
-    return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
-  }),
-  http.get(`${API}/auth/tokens`, () => HttpResponse.json([])),
-  // The report controls of calculation, collection and order pages list their published verification pages.
-  http.get(`${API}/:subject/:id/publications`, () => HttpResponse.json([])),
-  // The dashboard (home page) asks for this year's figures and the latest calculations and protocol entries.
+  // The dashboard (home page) asks for this year's figures: none here.
   http.get(`${API}/statistics/:name`, ({ params, request }) => {
     const url = new URL(request.url);
     return HttpResponse.json({
@@ -134,17 +150,8 @@ export const handlers = [
       rows: [],
     });
   }),
-  http.get(`${API}/calculations`, () => HttpResponse.json([], { headers: { 'Content-Range': 'calculations */0' } })),
-  http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
-  // The migrations screen offers the mandant's published machine sets as targets (for whoever may update them).
-  http.get(`${API}/machine-sets`, () => HttpResponse.json([], { headers: { 'Content-Range': 'machine-sets */0' } })),
-  // No category named by an admin: the screens show the built-in names.
-  http.get(`${API}/factor-categories`, () => HttpResponse.json([])),
-  http.get(`${API}/units`, () =>
-    HttpResponse.json(unitRecords, {
-      headers: { 'Content-Range': `units 0-${unitRecords.length - 1}/${unitRecords.length}` },
-    }),
-  ),
+  // No category named by an admin: the screens show the built-in names. Everything else: the shared handlers.
+  ...mockApi.handlers,
 ];
 
 export const server = setupServer(...handlers);

@@ -4,8 +4,10 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { server } from './mockServer';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import path from 'node:path';
+import type { Violation } from '../../src/mocks/contract';
+import { contract, server, store, violations } from './mockServer';
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 Object.defineProperty(window, 'matchMedia', {
@@ -34,6 +36,32 @@ configure({ asyncUtilTimeout: 8000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
+// Every mocked answer must fit the route's schema in the OpenAPI document: a mock that drifts from the API would make a
+// green test that lies (issue #36). The shared handlers' answers always fail a test when they drift. A test's own
+// handlers (`server.use`) fail it in the files below, whose inline mocks were brought in line; elsewhere they are
+// reported as warnings until their file joins the list.
+const CHECKED_FILES = new Set(['screens.test.tsx', 'units.test.tsx', 'auth.test.tsx', 'mock-handlers.test.tsx']);
+const inlineViolations: Violation[] = [];
+const checks: Promise<void>[] = [];
+server.events.on('response:mocked', ({ request, response }) => {
+  const operation = contract.find(request.method, new URL(request.url).pathname);
+  if (!operation || !response.headers.get('Content-Type')?.includes('json')) return;
+  checks.push(
+    response
+      .clone()
+      .json()
+      .then(
+        (body: unknown) => {
+          const problems = contract.check(operation, response.status, body);
+          const name = `${operation.method.toUpperCase()} ${operation.path}`;
+          if (problems.length && !inlineViolations.some((v) => v.operation === name && v.status === response.status))
+            inlineViolations.push({ operation: name, status: response.status, problems });
+        },
+        () => undefined,
+      ),
+  );
+});
+
 beforeEach(() => {
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
@@ -46,10 +74,20 @@ beforeEach(() => {
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['de-DE', 'de']);
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
+  store.reset();
   vi.restoreAllMocks();
+  await Promise.all(checks.splice(0));
+  const shared = violations.splice(0);
+  const own = inlineViolations
+    .splice(0)
+    .filter((v) => !shared.some((s) => s.operation === v.operation && s.status === v.status));
+  expect(shared, 'answers of the shared mock handlers that do not fit the API contract').toEqual([]);
+  const file = path.basename(expect.getState().testPath ?? '');
+  if (CHECKED_FILES.has(file)) expect(own, 'mocked answers that do not fit the API contract').toEqual([]);
+  else if (own.length) console.warn(`${file}: mocked answers that do not fit the API contract`, JSON.stringify(own));
 });
 
 afterAll(() => server.close());

@@ -1,0 +1,228 @@
+/**
+ * The scenario panel, shown only in mock mode: a QA engineer puts the mocked API into a state that is hard to reach
+ * for real (an error on one route, a slow or absent network, an expired session, an empty or huge mandant, a locked
+ * calculation, an old template version) and sees any mocked answer that does not fit the API contract.
+ * It lives outside the app's React tree, so it reads the page's language from `<html lang>`.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { translate } from '../core/i18n/translate';
+import { isLanguage, type Language } from '../core/languages';
+import type { Violation } from './contract';
+import { ERROR_STATUSES, type ErrorStatus, type MandantData, type Scenarios } from './scenarios';
+
+const DELAYS = [0, 500, 2000, 5000];
+const MANDANT_DATA: MandantData[] = ['demo', 'empty', 'large'];
+
+function usePageLanguage(): Language {
+  const read = () => {
+    const lang = document.documentElement.lang;
+    return isLanguage(lang) ? lang : 'de';
+  };
+  const [language, setLanguage] = useState(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setLanguage(read()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    return () => observer.disconnect();
+  }, []);
+  return language;
+}
+
+export function ScenarioPanel({
+  scenarios,
+  routes,
+  violations,
+  subscribeViolations,
+}: {
+  scenarios: Scenarios;
+  routes: string[];
+  violations: Violation[];
+  subscribeViolations: (listener: () => void) => () => void;
+}) {
+  const state = useSyncExternalStore(
+    (listener) => scenarios.subscribe(listener),
+    () => scenarios.state,
+  );
+  const violationCount = useSyncExternalStore(subscribeViolations, () => violations.length);
+  const language = usePageLanguage();
+  const t = (key: string, params: Record<string, string | number> = {}) => translate(language, `mocks.${key}`, params);
+  const [open, setOpen] = useState(false);
+  const active =
+    state.error !== null ||
+    state.delayMs > 0 ||
+    state.offline ||
+    state.mandantData !== 'demo' ||
+    state.lockedCalculation ||
+    state.oldTemplateVersion;
+
+  return (
+    <Box
+      // Above the app bar and drawer, below MUI's menus and dialogs (1300), so that the panel's own selects open over it.
+      component="aside"
+      aria-label={t('title')}
+      sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: 1250, maxWidth: 360, fontFamily: 'Roboto, sans-serif' }}
+    >
+      {open ? (
+        <Paper elevation={8} sx={{ p: 2, maxHeight: '80vh', overflowY: 'auto' }}>
+          <Stack spacing={1.5}>
+            <Typography variant="subtitle1" component="h2">
+              {t('title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('intro')}
+            </Typography>
+            {violationCount > 0 && (
+              <Alert severity="warning" role="alert">
+                {t('contractWarnings', { count: violationCount })}
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {violations.slice(-5).map((violation, index) => (
+                    <li key={index}>
+                      {violation.operation} {violation.status}: {violation.problems.join('; ')}
+                    </li>
+                  ))}
+                </Box>
+              </Alert>
+            )}
+            <Stack direction="row" spacing={1}>
+              <FormControl size="small" sx={{ minWidth: 110 }}>
+                <InputLabel id="mock-error-status">{t('errorStatus')}</InputLabel>
+                <Select
+                  labelId="mock-error-status"
+                  label={t('errorStatus')}
+                  value={state.error ? String(state.error.status) : ''}
+                  onChange={(event) => {
+                    const status = Number(event.target.value) as ErrorStatus;
+                    scenarios.set({ error: status ? { status, route: state.error?.route ?? '*' } : null });
+                  }}
+                >
+                  <MenuItem value="">{t('none')}</MenuItem>
+                  {ERROR_STATUSES.map((status) => (
+                    <MenuItem key={status} value={String(status)}>
+                      {status}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <FormControl size="small" sx={{ flex: 1, minWidth: 0 }} disabled={!state.error}>
+                <InputLabel id="mock-error-route">{t('errorRoute')}</InputLabel>
+                <Select
+                  labelId="mock-error-route"
+                  label={t('errorRoute')}
+                  value={state.error?.route ?? '*'}
+                  onChange={(event) =>
+                    state.error && scenarios.set({ error: { ...state.error, route: event.target.value } })
+                  }
+                >
+                  <MenuItem value="*">{t('allRoutes')}</MenuItem>
+                  {routes.map((route) => (
+                    <MenuItem key={route} value={route}>
+                      {route}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              <FormControl size="small" sx={{ minWidth: 110 }}>
+                <InputLabel id="mock-delay">{t('delay')}</InputLabel>
+                <Select
+                  labelId="mock-delay"
+                  label={t('delay')}
+                  value={state.delayMs}
+                  onChange={(event) => scenarios.set({ delayMs: Number(event.target.value) })}
+                >
+                  {DELAYS.map((ms) => (
+                    <MenuItem key={ms} value={ms}>
+                      {ms === 0 ? t('none') : t('milliseconds', { ms })}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <FormControl size="small" sx={{ flex: 1 }}>
+                <InputLabel id="mock-mandant-data">{t('mandantData')}</InputLabel>
+                <Select
+                  labelId="mock-mandant-data"
+                  label={t('mandantData')}
+                  value={state.mandantData}
+                  onChange={(event) => scenarios.set({ mandantData: event.target.value as MandantData })}
+                >
+                  {MANDANT_DATA.map((data) => (
+                    <MenuItem key={data} value={data}>
+                      {t(`mandant_${data}`)}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            </Stack>
+            <Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={state.offline}
+                    onChange={(_, offline) => scenarios.set({ offline })}
+                    size="small"
+                  />
+                }
+                label={t('offline')}
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={state.lockedCalculation}
+                    onChange={(_, lockedCalculation) => scenarios.set({ lockedCalculation })}
+                    size="small"
+                  />
+                }
+                label={t('locked')}
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={state.oldTemplateVersion}
+                    onChange={(_, oldTemplateVersion) => scenarios.set({ oldTemplateVersion })}
+                    size="small"
+                  />
+                }
+                label={t('oldTemplate')}
+              />
+            </Box>
+            <Stack direction="row" spacing={1} justifyContent="space-between">
+              <Button size="small" variant="outlined" onClick={() => scenarios.set({ sessionExpiredAt: Date.now() })}>
+                {t('expireSession')}
+              </Button>
+              <Button size="small" onClick={() => scenarios.reset()}>
+                {t('reset')}
+              </Button>
+              <Button size="small" onClick={() => setOpen(false)}>
+                {t('close')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      ) : (
+        <Button
+          variant="contained"
+          color={violationCount > 0 ? 'warning' : active ? 'secondary' : 'primary'}
+          size="small"
+          onClick={() => setOpen(true)}
+        >
+          {t('open')}
+          {violationCount > 0 ? ` ⚠ ${violationCount}` : active ? ' •' : ''}
+        </Button>
+      )}
+    </Box>
+  );
+}

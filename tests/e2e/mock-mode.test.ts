@@ -1,0 +1,86 @@
+/**
+ * Smoke run of the QA mock mode (issue #36) in Chromium: the SPA built with `--mode mocks` (dist/mocks), served as
+ * static files with no Kontor server and no database; msw's service worker answers the API. Sign in with a demo
+ * account, list, open a calculation, switch the scenario panel to a 503, and see the app's own error message.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preview, type PreviewServer } from 'vite';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, DEMO_PASSWORD, launchBrowser, newPage } from './harness';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const OUT_DIR = path.join(ROOT, 'dist/mocks');
+
+describe.runIf(browserAvailable())('mock mode', () => {
+  let server: PreviewServer;
+  let browser: Browser;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    // `npm run test:e2e` builds it first; run alone, this file builds it when it is missing.
+    if (!existsSync(path.join(OUT_DIR, 'index.html'))) {
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'mocks'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+    }
+    server = await preview({
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      mode: 'mocks',
+      preview: { port: 0, host: '127.0.0.1' },
+      logLevel: 'warn',
+    });
+    baseUrl = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('signs in, lists, opens a calculation, and shows the app’s message for a 503 chosen in the panel', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${baseUrl}/login`);
+      await page.fill('input[name="email"]', 'admin@muster.example');
+      await page.fill('input[name="password"]', DEMO_PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="user-menu"]');
+
+      await page.goto(`${baseUrl}/calculations`);
+      await page.getByText('Kundenmagazin Frühjahr').first().click();
+      await page.waitForURL(/\/\d+(\?.*)?$/);
+      const opened = page.url();
+      // The calculation's form, filled from the mocked record.
+      await expect
+        .poll(() =>
+          page
+            .locator('input')
+            .evaluateAll((inputs) =>
+              inputs.some((input) => (input as HTMLInputElement).value === 'Kundenmagazin Frühjahr'),
+            ),
+        )
+        .toBe(true);
+
+      // The panel: every route answers 503 (with Retry-After) from now on.
+      await page.getByRole('button', { name: 'QA-Szenarien' }).click();
+      await page.getByRole('combobox', { name: 'Fehler' }).click();
+      await page.getByRole('option', { name: '503' }).click();
+      await page.keyboard.press('Escape');
+
+      // The same calculation again: the app's own alert instead of the form. (It words the 503 as "not found": the
+      // calculation pages read every failed load as a missing record.)
+      await page.goto(opened);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /Kalkulation 1 wurde nicht gefunden|Datenbank ist nicht erreichbar/ })
+        .waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
