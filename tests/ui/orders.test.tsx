@@ -33,6 +33,7 @@ const draft: OrderRecord = {
   currency: 'EUR',
   status: 'draft',
   certificate_number: null,
+  registry_serials: null,
   issued_to: 'Druckerei Muster GmbH',
   created_by: 3,
   placed_at: null,

@@ -34,6 +34,7 @@ import * as publications from './0029_publications';
 import * as listFilterIndexes from './0031_list_filter_indexes';
 import * as calculationState from './0032_calculation_state';
 import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
+import * as orderRegistrySerials from './0045_order_registry_serials';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0031_list_filter_indexes': listFilterIndexes,
   '0032_calculation_state': calculationState,
   '0044_factor_database_gwp_set': factorDatabaseGwpSet,
+  '0045_order_registry_serials': orderRegistrySerials,
 };
 
 export const migrationProvider: MigrationProvider = {
