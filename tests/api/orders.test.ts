@@ -287,10 +287,17 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     for (const [who, step] of [
       [EDITOR, 'place'],
       [PROVIDER, 'confirm'],
-      [PROVIDER, 'complete'],
     ] as const) {
       expect((await as(who, 'POST', `/api/orders/${order.id}/${step}`)).status).toBe(200);
     }
+    // Completing records the registry serial numbers of the units the provider retired; the certificate prints them.
+    const serials = 'EXAMPLE-0004-2026-000101 to EXAMPLE-0004-2026-000104';
+    expect((await as(PROVIDER, 'POST', `/api/orders/${order.id}/complete`, { registry_serials: 42 })).status).toBe(400);
+    const completed = await as<OrderRecord>(PROVIDER, 'POST', `/api/orders/${order.id}/complete`, {
+      registry_serials: ` ${serials} `,
+    });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body.registry_serials).toBe(serials);
     const certificate = async () => {
       const res = await fetch(`${ctx.baseUrl}/api/orders/${order.id}/certificate.pdf`, {
         headers: { authorization: `Bearer ${await token(EDITOR)}` },
@@ -307,6 +314,8 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect(german.lines).toContain('EXAMPLE-0004 (keine echte Registernummer)');
     expect(german.lines.join('\n')).not.toMatch(/not a real/);
     expect(german.lines).toContain('Stillgelegte Menge');
+    expect(german.lines).toContain('Registerseriennummern');
+    expect(german.lines.join(' ')).toContain('EXAMPLE-0004-2026-000101');
     expect(german.lines.join('\n')).not.toMatch(/Abgedeckte Kalkulationen|Kompensation/);
     for (const calculation of covered) expect(german.lines).not.toContain(calculation.number);
     expect(german.lines).not.toContain(covered[0]!.title);

@@ -33,6 +33,7 @@ const draft: OrderRecord = {
   currency: 'EUR',
   status: 'draft',
   certificate_number: null,
+  registry_serials: null,
   issued_to: 'Druckerei Muster GmbH',
   created_by: 3,
   placed_at: null,
@@ -89,7 +90,8 @@ describe('ordering a CO2 offset contribution', () => {
     expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
     expect(within(table).getByText(/24,50\s€/)).toBeInTheDocument();
     expect(within(table).getByText('aufgerundet auf ganze 0,1 t')).toBeInTheDocument();
-    expect(screen.getByText(/keine Aussage, dass ein Produkt oder Unternehmen klimaneutral ist/)).toBeInTheDocument();
+    // The claim notice (issue 33, item 6: a financial contribution, never netted against the footprint).
+    expect(screen.getByText(/Er wird vom CO₂-Fußabdruck nicht abgezogen/)).toBeInTheDocument();
 
     // Another project: the quote follows.
     await user.click(screen.getByTestId('choose-project-2'));
@@ -149,6 +151,32 @@ describe('ordering a CO2 offset contribution', () => {
     expect(transitions).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(transitions).toEqual(['complete']));
+  });
+
+  it('records the registry serial numbers typed when completing, for the certificate', async () => {
+    const confirmed: OrderRecord = { ...draft, id: 44, status: 'confirmed', placed_at: '2026-03-02T10:00:00Z' };
+    serveOrders([confirmed]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/orders/44/complete`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...confirmed, status: 'completed' });
+      }),
+    );
+    const provider: SessionUser = {
+      ...editor,
+      id: 1,
+      email: 'admin@kontor.example',
+      role: 'provider_admin',
+      mandant_id: null,
+      mandant_name: null,
+    };
+    const { user } = renderApp('/orders/44', { signedInAs: provider });
+    await user.click(await screen.findByTestId('order-complete'));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByTestId('order-registry-serials'), 'VCS-1234-2026-0001 bis 0004');
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(bodies).toEqual([{ registry_serials: 'VCS-1234-2026-0001 bis 0004' }]));
   });
 
   it('shows a provider admin the confirm step of a placed order, not the place step', async () => {

@@ -1,6 +1,6 @@
 /** The lifecycle buttons the signed-in role may use on an order, and the document downloads. */
 import { useState } from 'react';
-import { Stack } from '@mui/material';
+import { Box, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Confirm, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import type { OrderRecord, OrderTransition, Role } from '../../core/api';
@@ -20,10 +20,17 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
   const [confirmCancel, setConfirmCancel] = useState(false);
   // Completing issues the certificate and cannot be undone: asked first, like cancelling.
   const [confirmComplete, setConfirmComplete] = useState(false);
+  // The registry serial numbers of the retired units: the certificate prints them (issue 33, item 6).
+  const [serials, setSerials] = useState('');
   const transitions = allowedOrderTransitions(permissions, order.status);
   const dataProvider = useKontorDataProvider();
   const { mutateAsync: transition } = useMutation({
-    mutationFn: (step: OrderTransition) => dataProvider.orderTransition(order.id, step),
+    mutationFn: (step: OrderTransition) =>
+      dataProvider.orderTransition(
+        order.id,
+        step,
+        step === 'complete' && serials.trim() ? { registry_serials: serials.trim() } : undefined,
+      ),
   });
 
   const apply = async (step: OrderTransition) => {
@@ -71,7 +78,23 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
           isOpen={confirmComplete}
           loading={busy}
           title={translate('orders.complete_title', { number: order.number })}
-          content={translate('orders.complete_content')}
+          content={
+            <Box>
+              <Typography variant="body2" component="p" sx={{ mb: 2 }}>
+                {translate('orders.complete_content')}
+              </Typography>
+              <TextField
+                fullWidth
+                multiline
+                size="small"
+                label={translate('orders.registry_serials')}
+                helperText={translate('orders.registry_serials_help')}
+                value={serials}
+                onChange={(event) => setSerials(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'order-registry-serials' } }}
+              />
+            </Box>
+          }
           onConfirm={() => void apply('complete')}
           onClose={() => setConfirmComplete(false)}
         />

@@ -55,7 +55,12 @@ export interface KontorDataProvider extends DataProvider {
   migrationStep(id: Identifier, step: MigrationStep): Promise<FactorMigrationRecord>;
   statistics(name: StatisticName, query: StatisticsQuery, signal?: AbortSignal): Promise<StatisticsResult>;
   orderQuote(subject: OrderSubject, projectId: Identifier, signal?: AbortSignal): Promise<OrderQuote>;
-  orderTransition(id: Identifier, transition: OrderTransition): Promise<unknown>;
+  /** `details`: what the step records, e.g. a completion's registry serial numbers. */
+  orderTransition(
+    id: Identifier,
+    transition: OrderTransition,
+    details?: { registry_serials?: string },
+  ): Promise<unknown>;
   collectionTags(): Promise<string[]>;
   addToCollection(id: Identifier, ids: Identifier[]): Promise<CollectionRecord>;
   removeFromCollection(id: Identifier, ids: Identifier[]): Promise<unknown>;
@@ -124,7 +129,7 @@ export function createDataProvider(): KontorDataProvider {
       for (const [key, value] of Object.entries(subject)) params.set(key, String(value));
       return get(`/orders/quote?${params.toString()}`, signal);
     },
-    orderTransition: (id, transition) => post(`/orders/${id}/${transition}`),
+    orderTransition: (id, transition, details) => post(`/orders/${id}/${transition}`, details),
     collectionTags: async () => {
       const tags = await get<unknown>('/collections/tags');
       return Array.isArray(tags) ? (tags as string[]) : [];

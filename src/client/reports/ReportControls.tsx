@@ -13,12 +13,7 @@ import { Alert, Box, Card, CardContent, Link, MenuItem, Stack, TextField, Typogr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Confirm, useGetMany, useNotify, useTranslate } from 'react-admin';
-import type {
-  CalculationRecord,
-  FactorDatabaseRecord,
-  PublicationRecord,
-  PublicationSubject,
-} from '../../core/api';
+import type { CalculationRecord, FactorDatabaseRecord, PublicationRecord, PublicationSubject } from '../../core/api';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../core/languages';
 import { formatDateTime } from '../../core/dates';
 import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
@@ -108,11 +103,7 @@ const PublicationRow = ({ publication, mayRevoke }: { publication: PublicationRe
 /** The report's calculations: whether any is a draft, and whether any rests on a demo database. */
 function useReportBasis(calculations: readonly Pick<CalculationRecord, 'status' | 'database_id'>[]) {
   const ids = [...new Set(calculations.map((calculation) => calculation.database_id))];
-  const { data: databases = [] } = useGetMany<FactorDatabaseRecord>(
-    'databases',
-    { ids },
-    { enabled: ids.length > 0 },
-  );
+  const { data: databases = [] } = useGetMany<FactorDatabaseRecord>('databases', { ids }, { enabled: ids.length > 0 });
   return {
     drafts: calculations.some((calculation) => calculation.status === 'draft'),
     demo: databases.some((database) => database.demo),

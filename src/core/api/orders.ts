@@ -36,6 +36,8 @@ export const OrderRecord = Type.Object({
   ...orderPrice,
   status: Type.Unsafe<OrderStatus>(Type.String()),
   certificate_number: Nullable(Type.String()),
+  /** The registry serial numbers of the units retired (the certificate prints them); null: none recorded. */
+  registry_serials: Nullable(Type.String()),
   issued_to: Type.String(),
   created_by: UserRef(),
   placed_at: Nullable(Type.String()),
@@ -62,6 +64,7 @@ export type CreateOrderRequest = Static<typeof CreateOrderRequest>;
 export const UpdateOrderRequest = Type.Object({
   issued_to: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
 });
+
 export type UpdateOrderRequest = Static<typeof UpdateOrderRequest>;
 
 /** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: the order to review. */

@@ -199,6 +199,7 @@ export const ERROR_KEYS = [
   'errors.orders.changedSinceDraft',
   'errors.orders.noDocument',
   'errors.orders.notCompleted',
+  'errors.orders.serialsNotRetired',
   'errors.reports.draftCalculation',
   'errors.reports.draftsInCollection',
   'errors.calculations.invalidInputs',

@@ -281,6 +281,7 @@ export async function certificatePdf(data: OrderDocumentData, verifyUrl?: string
   writer.row(t('vintage'), String(project.vintage));
   const example = exampleRegistryId(project.registry_id);
   writer.row(t('registryId'), example === null ? project.registry_id || '—' : t('exampleRegistryId', { id: example }));
+  writer.row(t('registrySerials'), order.registry_serials ?? t('registrySerialsNone'));
   writer.row(t('country'), countryName(project.country, data.language));
   writer.row(t('date'), f.date(order.completed_at));
   writer.row(t('orderNumber'), order.number);

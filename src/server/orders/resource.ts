@@ -43,6 +43,7 @@ export const ordersResource: RestResourceDefinition<OrderRecord, typeof CreateOr
         currency: priced.currency,
         status: 'draft',
         certificate_number: null,
+        registry_serials: null,
         issued_to: body.issued_to?.trim() || priced.issued_to,
         created_by: ctx.user.id,
         // Last, so a rejected request never uses up a number.

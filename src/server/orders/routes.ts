@@ -12,7 +12,7 @@ import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type Sessi
 import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { conflict, errorAnswers } from '../http/errors';
+import { badRequest, conflict, errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
@@ -92,6 +92,20 @@ const DOCUMENTS = {
   },
 } as const;
 
+/**
+ * The registry serial numbers a `complete` may carry (issue 33, item 6): `{ registry_serials?: string }`, the body
+ * optional. Checked here rather than by a route body schema, which would refuse the bodiless request every other
+ * transition (and a completion without serial numbers) sends.
+ */
+function registrySerials(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  const serials = typeof body === 'object' ? (body as Record<string, unknown>).registry_serials : null;
+  if (serials === undefined) return undefined;
+  if (typeof serials !== 'string' || serials.length > 2000)
+    throw badRequest('errors.request.invalid', { registry_serials: 'errors.request.invalid' });
+  return serials;
+}
+
 export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const api = typed(app);
   registerRestResource(app, db, ordersResource);
@@ -131,7 +145,10 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
           response: { 200: OrderRecord, ...errorAnswers(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => applyTransition(db, request, request.params.id, transition),
+      async (request) =>
+        applyTransition(db, request, request.params.id, transition, {
+          ...(transition === 'complete' && { registrySerials: registrySerials(request.body) }),
+        }),
     );
   }
 

@@ -20,6 +20,8 @@ export interface OrdersTable {
   currency: string;
   status: OrderStatus;
   certificate_number: string | null;
+  /** The registry serial numbers of the retired units, as the registry issued them; null: none recorded. */
+  registry_serials: string | null;
   issued_to: string;
   created_by: number | null;
   placed_at: string | null;

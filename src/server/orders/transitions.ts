@@ -110,6 +110,7 @@ export async function applyTransition(
   request: FastifyRequest,
   orderId: number,
   transition: OrderTransition,
+  details: { registrySerials?: string } = {},
 ): Promise<OrderRecord> {
   const user = currentUser(request);
   const rule = TRANSITIONS[transition];
@@ -125,6 +126,7 @@ export async function applyTransition(
     if (transition === 'complete') {
       values.completed_at = now;
       values.certificate_number = certificateNumber(order.id);
+      values.registry_serials = details.registrySerials?.trim() || null;
     }
     // Conditional on the status read above: of two concurrent transitions of one order, one wins.
     const moved = await trx

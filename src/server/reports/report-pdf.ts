@@ -107,8 +107,6 @@ export async function reportPdf(report: ReportSnapshot, verifyUrl?: string): Pro
   writer.rule();
   for (const entry of report.calculations) calculation(writer, say, entry);
   const foot = report.demo ? `${title}: ${report.subject} · ${say('demoMark')}` : `${title}: ${report.subject}`;
-  writer.footers(foot, (page, pages) =>
-    translate(report.language, 'documents.pageOf', { page, pages }),
-  );
+  writer.footers(foot, (page, pages) => translate(report.language, 'documents.pageOf', { page, pages }));
   return doc.save({ useObjectStreams: false });
 }

@@ -294,11 +294,7 @@ async function databaseFacts(
 }
 
 /** The notices of the bases `records` mix, in `lang`. */
-function mixedNotices(
-  records: readonly CalculationRecord[],
-  templates: TemplateRegistry,
-  lang: Language,
-): string[] {
+function mixedNotices(records: readonly CalculationRecord[], templates: TemplateRegistry, lang: Language): string[] {
   const bases = mixedBases(
     records.map((record) => ({
       database_id: record.results.database.id,

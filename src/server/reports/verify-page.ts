@@ -124,6 +124,8 @@ ${rows([
   [t('standard'), project.standard],
   [t('vintage'), String(project.vintage)],
   [t('registryId'), example === null ? project.registry_id || '—' : t('exampleRegistryId', { id: example })],
+  // Certificates published before the serial numbers existed have none in their snapshot.
+  [t('registrySerials'), order.registry_serials ?? t('registrySerialsNone')],
   [t('country'), countryName(project.country, data.language)],
   [t('date'), f.date(order.completed_at)],
   [t('orderNumber'), order.number],

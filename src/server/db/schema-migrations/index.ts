@@ -35,6 +35,7 @@ import * as listFilterIndexes from './0031_list_filter_indexes';
 import * as calculationState from './0032_calculation_state';
 import * as loginDevices from './0035_login_devices';
 import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
+import * as orderRegistrySerials from './0045_order_registry_serials';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0032_calculation_state': calculationState,
   '0035_login_devices': loginDevices,
   '0044_factor_database_gwp_set': factorDatabaseGwpSet,
+  '0045_order_registry_serials': orderRegistrySerials,
 };
 
 export const migrationProvider: MigrationProvider = {
