@@ -299,6 +299,8 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       await as<CalculationRecord>(aEditor, 'POST', '/api/calculations', {
         template_id: 'brochure',
         template_version: 1,
+        // Final, because a draft cannot be published and the publication below is one of A's records.
+        status: 'final',
         inputs: { ...BROCHURE_INPUTS, title: SECRET.calculation },
       }),
     );
