@@ -70,6 +70,7 @@ export const NotificationOnDemand = () => {
   const [needed, setNeeded] = useState(false);
   // Each attempt is a new lazy component: React.lazy remembers a failed load for good.
   const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the point: a new lazy component per attempt
   const Notification = useMemo(() => lazy(loadNotification), [attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   useEffect(() => whenIdle(() => void loadNotification().catch(() => undefined)), []);

@@ -12,7 +12,7 @@ import { msg } from '../../core/i18n/error-keys';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
-import { formatNumber } from '../../core/number-format';
+import { formatFigure, formatNumber } from '../../core/number-format';
 import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
@@ -95,7 +95,7 @@ export const reportTexts =
   (key, params) =>
     translate(language, `documents.report.${key}`, params);
 
-const kg = (value: number, lang: Language) => `${formatNumber(value, lang, { maximumFractionDigits: 3 })} kg CO2e`;
+const kg = (value: number, lang: Language) => `${formatFigure(value, lang)} kg CO2e`;
 const orUnknown = (value: string | number | null | undefined, unknown: string) =>
   value === null || value === undefined || value === '' ? unknown : String(value);
 
@@ -149,7 +149,7 @@ function reportResult(
   const read = template ? formulaInputs(entry.formula, template) : [];
   return {
     label: localize(entry.label, lang, entry.name),
-    value: `${formatNumber(entry.value, lang, { maximumFractionDigits: 3 })} ${localizeUnit(entry.unit, lang, units, entry.value)}`,
+    value: `${formatFigure(entry.value, lang)} ${localizeUnit(entry.unit, lang, units, entry.value)}`,
     formula,
     inputs: read.map((input) => {
       const label = localize(input.field.label, lang, input.field.name);
