@@ -140,8 +140,15 @@ function reportResult(
   const formula = template
     ? formulaInWords(
         entry.formula,
-        formulaVocabulary(template, results.factors, lang, (name, params) =>
-          translate(lang, `calculations.provenance.words.${name}`, params),
+        formulaVocabulary(
+          template,
+          results.factors,
+          lang,
+          (name, params) => translate(lang, `calculations.provenance.words.${name}`, params),
+          {
+            figureLabel: (figure) => findMessage(lang, `machines.figures.${figure}`) ?? figure.replace(/_/g, ' '),
+            dataLabel: (key) => findMessage(lang, `calculations.provenance.data.${key}`) ?? key.replace(/_/g, ' '),
+          },
         ),
         (name) => (typeof inputs[name] === 'string' ? (inputs[name] as string) : undefined),
       )
@@ -156,13 +163,13 @@ function reportResult(
       if (input.group) {
         const items = Array.isArray(inputs[input.group]) ? (inputs[input.group] as Record<string, unknown>[]) : [];
         const values = items.map((item) =>
-          inputInWords(input.field, item[input.field.name], results.factors, lang, units, words),
+          inputInWords(input.field, item[input.field.name], results.factors, lang, units, words, results.production),
         );
         return `${label}: ${values.length ? values.join(' · ') : words('not_given')}`;
       }
       const value = inputs[input.field.name];
       if (input.dataKey === undefined)
-        return `${label}: ${inputInWords(input.field, value, results.factors, lang, units, words)}`;
+        return `${label}: ${inputInWords(input.field, value, results.factors, lang, units, words, results.production)}`;
       const option = input.field.options?.find((candidate) => candidate.value === value);
       const data = option?.data?.[input.dataKey];
       const source = option?.dataSources?.[input.dataKey];
@@ -170,7 +177,7 @@ function reportResult(
       return `${translate(lang, 'calculations.provenance.option_figure', {
         field: label,
         option: option ? localize(option.label, lang, option.value) : String(value ?? ''),
-        key: input.dataKey,
+        key: findMessage(lang, `calculations.provenance.data.${input.dataKey}`) ?? input.dataKey.replace(/_/g, ' '),
         value: figure,
       })} (${words('source')}: ${source ?? words('unknown')})`;
     }),
@@ -183,7 +190,7 @@ function stageLabel(stage: string, lang: Language): string {
   return findMessage(lang, `documents.report.stages.${stage}`) ?? stage;
 }
 
-function reportCalculation(
+export function reportCalculation(
   record: CalculationRecord,
   template: Template | undefined,
   lang: Language,
