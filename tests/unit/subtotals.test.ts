@@ -15,6 +15,9 @@ describe('stage subtotals in the result panel (issue #35)', () => {
       expect(roles.get(part), part).toBe('part');
     expect(roles.has('total_co2e')).toBe(false);
     expect(roles.has('co2e_per_piece')).toBe(false);
+    // Counts and masses are no subtotals of the footprint (plates = formes × colours is no sum of lines).
+    expect(roles.has('plates')).toBe(false);
+    expect(roles.has('paper_kg')).toBe(false);
     // What the column shows without the parts adds up to the total.
     const lines = breakdown.filter(
       (entry) => !entry.primary && entry.unit === 'kg CO2e' && entry.name !== 'co2e_per_piece',

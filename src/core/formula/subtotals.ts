@@ -7,13 +7,12 @@ import type { ResultBreakdown } from './compute';
  */
 export function subtotalRoles(breakdown: readonly ResultBreakdown[]): Map<string, 'subtotal' | 'part'> {
   const roles = new Map<string, 'subtotal' | 'part'>();
-  const lines = breakdown.filter((entry) => !entry.primary);
+  // Only lines in the total's unit (kg CO2e) add up to it; counts and masses are read on their own.
+  const unit = breakdown.find((entry) => entry.primary)?.unit;
+  const lines = breakdown.filter((entry) => !entry.primary && entry.unit === unit);
   for (const entry of lines) {
     const parts = lines.filter(
-      (other) =>
-        other.name !== entry.name &&
-        other.unit === entry.unit &&
-        new RegExp(`(^|[^\\w])${other.name}([^\\w]|$)`).test(entry.formula),
+      (other) => other.name !== entry.name && new RegExp(`(^|[^\\w])${other.name}([^\\w]|$)`).test(entry.formula),
     );
     if (parts.length === 0) continue;
     roles.set(entry.name, 'subtotal');
