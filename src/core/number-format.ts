@@ -91,3 +91,42 @@ export function formatNumber(value: number, lang: Language, options: FormatNumbe
 export function formatCount(value: number, lang: Language): string {
   return formatNumber(value, lang, { maximumFractionDigits: 0 });
 }
+
+/*
+ * Kontor's one rounding rule for every computed figure a person reads — kg CO2e, per-piece values, energy, areas — on
+ * screen, in PDFs and in CSVs alike, so that a figure reads the same wherever it appears (issue #35): three
+ * significant digits below 100 (72,1 · 0,0072), whole numbers from 100 on (473 · 12.346), digits grouped. Values
+ * people typed or looked up (inputs, emission factors) keep their own precision; money keeps its currency's decimals.
+ */
+
+/** Decimals the figure rule shows for `value`: whole from 100 on, otherwise as many as three significant digits need. */
+export function figureDecimals(value: number): number {
+  const magnitude = Math.abs(value);
+  if (!Number.isFinite(magnitude) || magnitude >= 100 || magnitude === 0) return 0;
+  return Math.max(0, 2 - Math.floor(Math.log10(magnitude)));
+}
+
+/** `value` rounded by the figure rule (for CSV cells and comparisons: the number a reader sees). */
+export function roundFigure(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  if (Math.abs(value) >= 100) return Math.round(value);
+  if (value === 0) return 0;
+  return Number(value.toPrecision(3));
+}
+
+/** A computed figure for display in `lang` by the figure rule; `signed` writes a plus for gains ("+1,5"). */
+export function formatFigure(value: number, lang: Language, options: { signed?: boolean } = {}): string {
+  if (!Number.isFinite(value)) return '–';
+  const rounded = roundFigure(value);
+  const text = formatNumber(rounded, lang, { maximumFractionDigits: figureDecimals(value) });
+  return options.signed && rounded > 0 ? `+${text}` : text;
+}
+
+/** An amount of money in major units (9.8 €) with its currency's decimals, in `lang`: "9,80 €". */
+export function formatMoney(major: number, currency: string, lang: Language): string {
+  try {
+    return new Intl.NumberFormat(INTL_LOCALES[lang] ?? INTL_LOCALES.de, { style: 'currency', currency }).format(major);
+  } catch {
+    return `${formatNumber(major, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+  }
+}

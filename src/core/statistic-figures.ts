@@ -1,15 +1,17 @@
 /**
  * How precisely a statistic's figures are shown, on the page and in its CSV alike, so a download
- * holds what the reader saw: kg CO2e whole from 100 kg on (two decimals below), shares in percent
+ * holds what the reader saw: kg CO2e by the figure rule (core/number-format: whole from 100 kg on, three
+ * significant digits below), shares in percent
  * with one decimal, counts whole, money with its currency's decimals.
  */
 import type { StatisticUnit } from './api';
 import { currencyDigits } from './money';
+import { figureDecimals } from './number-format';
 
 export const PERCENT_DIGITS = 1;
 
 export function kgDigits(value: number): number {
-  return Math.abs(value) >= 100 ? 0 : 2;
+  return figureDecimals(value);
 }
 
 /** Decimals of `value` in a column of `unit`; `currency` for money (the row's currency). */

@@ -217,6 +217,21 @@ describeEachDatabase('statistics', (ctx) => {
     expect(overview.rows).toEqual([
       { calculations: 4, co2e_kg: 360.75, offset_kg: 150, offset_share: 41.58, open_orders: 2 },
     ]);
+    // A company footprint is not one more product: "calculated" leaves it out (issue #35).
+    const company = sql`(select calculation_id from calculation_state where total_co2e = 10)`;
+    await sql`update calculations set template_type = 'company' where id in ${company}`.execute(ctx.db);
+    try {
+      expect((await get(token, 'overview')).rows[0]).toMatchObject({ calculations: 3, co2e_kg: 350.75 });
+    } finally {
+      await sql`update calculations set template_type = 'product' where id in ${company}`.execute(ctx.db);
+    }
+    // Orders buy whole tonnes: the share offset counts the kg an order was placed for, not the tonnes (issue #35).
+    await sql`update orders set tonnes_kg = 1000 where number = 'STAT-0'`.execute(ctx.db);
+    try {
+      expect((await get(token, 'overview')).rows[0]).toMatchObject({ offset_kg: 150, offset_share: 41.58 });
+    } finally {
+      await sql`update orders set tonnes_kg = 100 where number = 'STAT-0'`.execute(ctx.db);
+    }
     const perMonth = await get(token, 'offset_by_month');
     expect(perMonth.rows).toHaveLength(12);
     expect(perMonth.rows[0]).toEqual({ month: '2019-01', orders: 1, offset_kg: 100 });
@@ -303,8 +318,8 @@ describeEachDatabase('statistics', (ctx) => {
     const rows = parseCsv(res.body, ';');
     expect(rows[0]).toEqual(['Kunde', 'Kalkulationen', 'kg CO₂e']);
     expect(rows[1]).toEqual(['Ohne Kunde', '1', '200']);
-    // Below 100 kg the page shows two decimals: so does the CSV, with a decimal comma.
-    expect(rows[3]).toEqual(['Beta', '1', '50,25']);
+    // Below 100 kg the page shows three significant digits (core's figure rule): so does the CSV, with a decimal comma.
+    expect(rows[3]).toEqual(['Beta', '1', '50,3']);
     expect(rows[4]).toEqual([`'=HYPERLINK("x")`, '1', '10']);
 
     await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'en' } });
@@ -325,7 +340,7 @@ describeEachDatabase('statistics', (ctx) => {
         ).body,
         ',',
       );
-      expect(customers[3]).toEqual(['Beta', '1', '50.25']);
+      expect(customers[3]).toEqual(['Beta', '1', '50.3']);
     } finally {
       await ctx.request('PUT', '/api/auth/me', { token, body: { language: 'de' } });
     }

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatResult } from '../../src/client/templates/resultFormat';
+import { roundFigure } from '../../src/core/number-format';
 import { editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 import {
@@ -134,11 +135,9 @@ describe('comparing calculations', () => {
       ]);
       const a = first(7).total_co2e;
       const b = first(9).total_co2e;
-      // Rounded as the page shows them (1 decimal from 100 on, 2 from 1 on), the percentage to one decimal.
-      const shown = (value: number) => {
-        const digits = Math.abs(value) >= 100 ? 1 : Math.abs(value) >= 1 ? 2 : 4;
-        return String(Math.round(value * 10 ** digits) / 10 ** digits).replace('.', ',');
-      };
+      // Rounded as the page shows them (core's figure rule: whole from 100 on, 3 significant digits below), the
+      // percentage to one decimal.
+      const shown = (value: number) => String(roundFigure(value)).replace('.', ',');
       const totalRow = rows.find((row) => row[1] === 'Emissionen gesamt')!;
       expect(totalRow).toEqual([
         'Ergebnisse',

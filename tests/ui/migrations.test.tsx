@@ -181,12 +181,12 @@ describe('migrations page', () => {
     const card = await createPreview(user);
     expect(sent.previews).toEqual([{ to_database_id: 1 }]);
     expect(within(card).getByText('Migration nach Demo factors 2024 (2024)')).toBeInTheDocument();
-    expect(within(card).getByTestId('summary-before')).toHaveTextContent('300,00 kg CO₂e');
-    expect(within(card).getByTestId('summary-after')).toHaveTextContent('330,00 kg CO₂e');
+    expect(within(card).getByTestId('summary-before')).toHaveTextContent('300 kg CO₂e');
+    expect(within(card).getByTestId('summary-after')).toHaveTextContent('330 kg CO₂e');
     const row = (await within(card).findByText('Kundenmagazin')).closest('tr')!;
-    expect(within(row).getByText('100,00')).toBeInTheDocument();
-    expect(within(row).getByText('120,00')).toBeInTheDocument();
-    expect(within(row).getByText('+20,00')).toBeInTheDocument();
+    expect(within(row).getByText('100')).toBeInTheDocument();
+    expect(within(row).getByText('120')).toBeInTheDocument();
+    expect(within(row).getByText('+20')).toBeInTheDocument();
     expect(within(row).getByText('+20,0 %')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'K-2026-000001' })).toHaveAttribute('href', '/edit/11');
     const frozen = within(card).getByText('Visitenkarten').closest('tr')!;

@@ -19,7 +19,7 @@ describe('carbon offset project catalogue', () => {
     expect(cardNames()).toEqual(['Kochöfen Kenia', 'Windpark Indien', 'Wald Peru']);
     const wood = screen.getByTestId('project-card-3');
     expect(within(wood).getByTestId('project-price')).toHaveTextContent(/^31,00\s€ je Tonne zzgl\.\sMwSt\.$/);
-    expect(within(wood).getByText(/3\.000,5 t verfügbar/)).toBeInTheDocument();
+    expect(within(wood).getByText(/3\.001 t verfügbar/)).toBeInTheDocument();
     expect(within(wood).getByText('Wald')).toBeInTheDocument();
     expect(within(wood).getByTestId('project-placeholder-image')).toBeInTheDocument();
     // Editors cannot add projects.

@@ -47,7 +47,7 @@ describe('the provenance panel of a calculation', () => {
 
     const printing = panel.querySelector('[data-result="printing_co2e"]') as HTMLElement;
     expect(within(printing).getByTestId('provenance-formula').textContent).toMatch(
-      /^Formula: .+ ÷ 1000 × .+ × factor Electricity, German grid mix$/,
+      /^Formula: .+ ÷ 1,000 × .+ × factor Electricity, German grid mix$/,
     );
     const electricity = factors.find((factor) => factor.key === 'electricity_de_grid')!;
     const row = within(printing)
@@ -68,7 +68,7 @@ describe('the provenance panel of a calculation', () => {
     // Option data is a figure too: the paper weight names the format's area and its source.
     const paper = panel.querySelector('[data-result="content_paper_kg"]') as HTMLElement;
     expect(within(paper).getByTestId('provenance-option-figure')).toHaveTextContent(
-      /^Format A4 \(210 × 297 mm\): area_m2 = 0\.06237 — Source: ISO 216/,
+      /^Format A4 \(210 × 297 mm\): area \(m²\) = 0\.06237 — Source: ISO 216/,
     );
     expect(
       within(paper)

@@ -101,7 +101,7 @@ describe('statistics page', () => {
 
     const customers = await screen.findByRole('table', { name: 'kg CO₂e nach Kunde' });
     expect(within(customers).getByText('Ohne Kunde')).toBeInTheDocument();
-    expect(within(customers).getByText('50,25')).toBeInTheDocument();
+    expect(within(customers).getByText('50,3')).toBeInTheDocument();
 
     // Money is labelled as money (its currency in every cell), not as "smallest currency unit"; the title says what the
     // card holds; statuses in the reader's words.

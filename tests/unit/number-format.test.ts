@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/core/languages';
-import { formatCount, formatNumber, parseLocaleNumber } from '../../src/core/number-format';
+import {
+  figureDecimals,
+  formatCount,
+  formatFigure,
+  formatMoney,
+  formatNumber,
+  parseLocaleNumber,
+  roundFigure,
+} from '../../src/core/number-format';
 
 describe('parseLocaleNumber', () => {
   it.each<[Language, string, number | null]>([
@@ -83,5 +91,43 @@ describe('formatCount', () => {
     expect(formatCount(1200, 'en')).toBe('1,200');
     expect(formatCount(0, 'de')).toBe('0');
     expect(formatCount(1234567, 'en')).toBe('1,234,567');
+  });
+});
+
+describe('the figure rule (issue #35: one rounding for every computed figure)', () => {
+  it.each<[number, string]>([
+    [72.091, '72,1'],
+    [59.99, '60'],
+    [0.00723, '0,00723'],
+    [0.0072, '0,0072'],
+    [3.6, '3,6'],
+    [0.352, '0,352'],
+    [473.61, '474'],
+    [99.96, '100'],
+    [12345.6, '12.346'],
+    [631.7, '632'],
+    [0, '0'],
+    [-1.2345, '-1,23'],
+  ])('%s → %s (de)', (value, text) => {
+    expect(formatFigure(value, 'de')).toBe(text);
+  });
+
+  it('rounds the number the same way it formats it', () => {
+    for (const value of [72.091, 0.0072345, 473.61, 12345.6, 1.005, 99.96]) {
+      expect(parseLocaleNumber(formatFigure(value, 'de'), 'de')).toBe(roundFigure(value));
+      expect(Number(roundFigure(value).toFixed(figureDecimals(value)))).toBe(roundFigure(value));
+    }
+  });
+
+  it('groups thousands and signs gains in every language', () => {
+    expect(formatFigure(12345.6, 'en')).toBe('12,346');
+    expect(formatFigure(12345.6, 'fr')).toBe('12\u202f346');
+    expect(formatFigure(1.5, 'de', { signed: true })).toBe('+1,5');
+    expect(formatFigure(-1.5, 'de', { signed: true })).toBe('-1,5');
+  });
+
+  it('money keeps two decimals', () => {
+    expect(formatMoney(9.8, 'EUR', 'de')).toBe('9,80\u00a0€');
+    expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
   });
 });

@@ -54,7 +54,7 @@ function inputValue(
   units: UnitCatalog,
   translate: Translate,
 ): string {
-  return inputInWords(field, value, results.factors, lang, units, inputWords(translate));
+  return inputInWords(field, value, results.factors, lang, units, inputWords(translate), results.production);
 }
 
 const InputLine = ({
@@ -98,7 +98,7 @@ const InputLine = ({
       {translate('calculations.provenance.option_figure', {
         field: label,
         option: option ? localize(option.label, lang, option.value) : String(value ?? ''),
-        key: input.dataKey,
+        key: translate(`calculations.provenance.data.${input.dataKey}`, { _: input.dataKey.replace(/_/g, ' ') }),
         value:
           typeof data === 'number' ? figure(data, lang) : String(data ?? translate('calculations.provenance.unknown')),
       })}
@@ -290,8 +290,15 @@ export const ProvenancePanel = ({ record, template }: { record: CalculationRecor
   const units = useUnitCatalog();
   const results = record.results;
   if (!results?.breakdown?.length) return null;
-  const vocabulary = formulaVocabulary(template, results.factors, lang, (name, params) =>
-    translate(`calculations.provenance.words.${name}`, params),
+  const vocabulary = formulaVocabulary(
+    template,
+    results.factors,
+    lang,
+    (name, params) => translate(`calculations.provenance.words.${name}`, params),
+    {
+      figureLabel: (figure) => translate(`machines.figures.${figure}`, { _: figure.replace(/_/g, ' ') }),
+      dataLabel: (key) => translate(`calculations.provenance.data.${key}`, { _: key.replace(/_/g, ' ') }),
+    },
   );
   return (
     <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, mb: 2 }} data-testid="provenance-panel">

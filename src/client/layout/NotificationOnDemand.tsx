@@ -1,23 +1,87 @@
-import { lazy, Suspense, useState } from 'react';
-import { useNotificationContext } from 'react-admin';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useNotificationContext, useTranslate } from 'react-admin';
+import { Alert, Box } from '@mui/material';
+
+/** While the snackbar's code is missing (offline): try again this often, and at once when the browser is back online. */
+export const NOTIFICATION_RETRY_MS = 5_000;
+
+let loading: Promise<{ default: ComponentType }> | null = null;
 
 /**
- * react-admin's snackbar (with MUI's Snackbar, its transition and click-away listener) loads with the first
- * notification rather than with the first page after signing in, which mostly shows none (issue #22). Once loaded it
- * stays mounted, so later notifications and their closing animations behave as before. A chunk that fails to load is
- * recovered by the shell's `vite:preloadError` listener (shell/navigation/chunkReload.ts).
+ * react-admin's snackbar (with MUI's Snackbar, its transition and click-away listener) is its own chunk so that it
+ * does not weigh on the login page (issue #22). It is fetched once the app is idle after starting, not on first use:
+ * the first notification is often "no connection", when nothing can be fetched (issue #35). A failed fetch is
+ * forgotten so that the next attempt asks the server again.
  */
-const Notification = lazy(() => import('./notificationSnackbar'));
+function loadNotification(): Promise<{ default: ComponentType }> {
+  loading ??= import('./notificationSnackbar').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 3_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 1_000);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The notifications as plain text while the snackbar's code cannot be loaded: a message such as "Keine Verbindung …
+ * Ihre Eingaben bleiben erhalten" must be read exactly when the network is gone. It tries the chunk again by itself.
+ */
+const PlainNotification = ({ onRetry }: { onRetry: () => void }) => {
+  const translate = useTranslate();
+  const { notifications } = useNotificationContext();
+  useEffect(() => {
+    const timer = setInterval(onRetry, NOTIFICATION_RETRY_MS);
+    window.addEventListener('online', onRetry);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', onRetry);
+    };
+  }, [onRetry]);
+  const latest = notifications[notifications.length - 1];
+  if (!latest) return null;
+  const { message, type, notificationOptions } = latest;
+  const text =
+    typeof message === 'string' ? translate(message, { _: message, ...notificationOptions?.messageArgs }) : '';
+  return (
+    <Box sx={{ position: 'fixed', bottom: 16, left: 16, right: 16, zIndex: 1400, maxWidth: 640, mx: 'auto' }}>
+      <Alert
+        severity={type === 'success' ? 'success' : type === 'warning' ? 'warning' : type === 'info' ? 'info' : 'error'}
+        variant="filled"
+        role="alert"
+        data-testid="notification-plain"
+      >
+        {text}
+      </Alert>
+    </Box>
+  );
+};
 
 export const NotificationOnDemand = () => {
   const { notifications } = useNotificationContext();
   const [needed, setNeeded] = useState(false);
+  // Each attempt is a new lazy component: React.lazy remembers a failed load for good.
+  const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the point: a new lazy component per attempt
+  const Notification = useMemo(() => lazy(loadNotification), [attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useEffect(() => whenIdle(() => void loadNotification().catch(() => undefined)), []);
   // Remembered during render: the first notification mounts the snackbar in the same pass.
   if (notifications.length > 0 && !needed) setNeeded(true);
   if (!needed && notifications.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <Notification />
-    </Suspense>
+    <ErrorBoundary resetKeys={[attempt]} fallbackRender={() => <PlainNotification onRetry={retry} />}>
+      <Suspense fallback={null}>
+        <Notification />
+      </Suspense>
+    </ErrorBoundary>
   );
 };

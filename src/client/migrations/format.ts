@@ -1,16 +1,18 @@
-/** Figures of a migration in the reader's language: kg CO2e with two decimals, signed differences and percentages. */
+/** Figures of a migration in the reader's language: kg CO2e by core's figure rule, signed differences and percentages. */
+import { formatFigure } from '../../core/number-format';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
+
+// react-admin's locale is the interface language's code.
+const languageOfLocale = (locale: string) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
+
 export function formatKg(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value);
+  return formatFigure(value, languageOfLocale(locale));
 }
 
 export function formatSignedKg(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(locale, {
-    maximumFractionDigits: 2,
-    minimumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(value);
+  return formatFigure(value, languageOfLocale(locale), { signed: true });
 }
 
 export function formatPercent(value: number | null | undefined, locale: string): string {

@@ -5,12 +5,13 @@
 import type { TranslateFunction } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { minorToMajor } from '../../core/money';
+import { formatFigure, formatMoney as formatMajorMoney } from '../../core/number-format';
 import { formatInstantDay } from '../i18n/dates';
 
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
 
 export function formatMoney(minor: number, currency: string, lang: Language): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(minorToMajor(minor, currency));
+  return formatMajorMoney(minorToMajor(minor, currency), currency, lang);
 }
 
 /** Offset prices are net: every price shown says so ("9,80 € zzgl. MwSt."), VAT is the invoice's business. */
@@ -22,11 +23,11 @@ export function exclVat(amount: string, translate: TranslateFunction): string {
 export { currencyDigits } from '../../core/money';
 
 export function formatTonnes(kg: number, lang: Language): string {
-  return `${new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 3 }).format(kg / 1000)} t`;
+  return `${formatFigure(kg / 1000, lang)} t`;
 }
 
 export function formatKg(kg: number, lang: Language): string {
-  return `${new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 1 }).format(kg)} kg`;
+  return `${formatFigure(kg, lang)} kg`;
 }
 
 export function formatDate(iso: string | null | undefined, lang: Language): string {

@@ -41,7 +41,8 @@ export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spe
             ...ticks,
           },
         ]}
-        series={[{ ...series[0]!, area: true, showMark: shown.length <= 24 }]}
+        // Straight lines between months (a smoothed curve drew a hump across months without data, issue #35).
+        series={[{ ...series[0]!, area: true, curve: 'linear', showMark: shown.length <= 24 }]}
         hideLegend
       />
     );
@@ -52,7 +53,15 @@ export const StatisticChart = ({ result, spec }: { result: StatisticsResult; spe
       layout="horizontal"
       dataset={dataset}
       yAxis={[{ scaleType: 'band', dataKey: 'label', width: 170 }]}
-      xAxis={[{ valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}), label: seriesLabel, ...ticks }]}
+      // Few, evenly spaced ticks: with many, labels such as "10.000" collided and were dropped (0 / 5.000 / 15.000).
+      xAxis={[
+        {
+          valueFormatter: (v: number) => formatFigure(locale, spec.value, v, {}),
+          label: seriesLabel,
+          tickNumber: 4,
+          ...ticks,
+        },
+      ]}
       series={series}
       // Room for the last tick label of the value axis.
       margin={{ right: 32 }}

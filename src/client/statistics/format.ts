@@ -4,15 +4,18 @@
  */
 import type { StatisticCell, StatisticColumn } from '../../core/api';
 import { minorToMajor } from '../../core/money';
-import { kgDigits, PERCENT_DIGITS } from '../../core/statistic-figures';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
+import { formatFigure as formatByFigureRule } from '../../core/number-format';
+import { PERCENT_DIGITS } from '../../core/statistic-figures';
 import { formatDay } from '../i18n/dates';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const number = (locale: string, digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
 
+/** kg CO2e by core's figure rule, as on the calculation's page, in its PDF and in the CSVs. */
 export function formatKg(locale: string, value: number): string {
-  return number(locale, kgDigits(value)).format(value);
+  return formatByFigureRule(value, isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
 }
 
 /** Money in minor units of `currency`, using the currency's own number of decimals. */

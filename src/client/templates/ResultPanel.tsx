@@ -8,6 +8,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { tryComputeResults, type ComputeOutcome } from '../../core/formula';
+import { subtotalRoles } from '../../core/formula/subtotals';
 import type { Language } from '../../core/languages';
 import { localize, validateInputs } from '../../core/rules';
 import {
@@ -103,6 +104,7 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
   );
   const computed = outcome?.ok && refused.length === 0 ? outcome.value : undefined;
   const primary = computed?.breakdown.find((entry) => entry.primary);
+  const roles = useMemo(() => (computed ? subtotalRoles(computed.breakdown) : new Map()), [computed]);
   // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".
   const missingFactor =
     outcome && !outcome.ok && outcome.error.code === 'unknown_factor' ? outcome.error.factor : undefined;
@@ -154,21 +156,40 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
             <List dense disablePadding>
               {computed.breakdown
                 .filter((entry) => !entry.primary)
-                .map((entry) => (
-                  <ListItem key={entry.name} disableGutters data-result={entry.name}>
-                    <ListItemText
-                      primary={localize(entry.label, lang, entry.name)}
-                      secondary={
-                        entry.factors.length
-                          ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ')
-                          : undefined
+                .map((entry) => {
+                  const role = roles.get(entry.name);
+                  return (
+                    <ListItem
+                      key={entry.name}
+                      disableGutters
+                      data-result={entry.name}
+                      data-role={role ?? 'line'}
+                      sx={
+                        role === 'subtotal'
+                          ? { borderTop: 1, borderColor: 'divider', mb: 1, '& *': { fontWeight: 600 } }
+                          : role === 'part'
+                            ? { pl: 2 }
+                            : undefined
                       }
-                    />
-                    <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
-                      {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
-                    </Typography>
-                  </ListItem>
-                ))}
+                    >
+                      <ListItemText
+                        primary={
+                          role === 'subtotal'
+                            ? translate('template.results.subtotal', { label: localize(entry.label, lang, entry.name) })
+                            : localize(entry.label, lang, entry.name)
+                        }
+                        secondary={
+                          entry.factors.length
+                            ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ')
+                            : undefined
+                        }
+                      />
+                      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
+                        {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
+                      </Typography>
+                    </ListItem>
+                  );
+                })}
             </List>
           </>
         ) : null}

@@ -1,12 +1,12 @@
 import type { Language } from '../../core/languages';
-import { formatNumber } from '../../core/number-format';
+import { figureDecimals, formatFigure } from '../../core/number-format';
 
-/** Enough digits to be useful at every magnitude: 12.345,6 kg but 0,0123 kg per piece. */
+/** Decimals of a result by core's figure rule (CSV cells hold what the screen shows). */
 export function resultDigits(value: number): number {
-  const magnitude = Math.abs(value);
-  return magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 4;
+  return figureDecimals(value);
 }
 
+/** A computed result by core's one figure rule: 72,1 · 0,0072 · 12.346. */
 export function formatResult(value: number, lang: Language): string {
-  return formatNumber(value, lang, { maximumFractionDigits: resultDigits(value) });
+  return formatFigure(value, lang);
 }

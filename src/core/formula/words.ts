@@ -10,6 +10,7 @@ import { formatNumber } from '../number-format';
 import { localize } from '../rules';
 import { localizeUnit, optionLabel, type Field, type Template, type UnitCatalog } from '../template';
 import type { FactorUse } from './compute';
+import type { ProductionUse } from '../production';
 
 /** What the retelling needs to know: labels by name, and the words of the functions (translated). */
 export interface FormulaVocabulary {
@@ -17,12 +18,36 @@ export interface FormulaVocabulary {
   label(name: string): string;
   /** The label of a factor key (a factor field's chosen factor, or a key in quotes). */
   factorLabel(key: string): string;
-  /** A function in words, e.g. `sum` with `{ group, expr }`; undefined: shown as written. */
-  word(
-    name: 'sum' | 'count' | 'if' | 'factor' | 'option' | 'machine' | 'energy',
-    params: Record<string, string>,
-  ): string;
+  /** The name of a machine figure (`power_kw` → "Leistung (kW)"). */
+  figureLabel(figure: string): string;
+  /** The name of a select option's data (`area_m2` → "Fläche (m²)"). */
+  dataLabel(key: string): string;
+  /** A text constant as the reader knows it: the label of the option it stands for. */
+  literal(value: string): string;
+  /** A number constant in the reader's format. */
+  number(value: number): string;
+  /** A function in words, e.g. `sum` with `{ group, expr }` (`calculations.provenance.words.<name>`). */
+  word(name: FormulaWord, params: Record<string, string>): string;
 }
+
+/** Every function of the formula language has words (issue #35: no `ceil(round(…))` in front of a reader). */
+export type FormulaWord =
+  | 'sum'
+  | 'count'
+  | 'if'
+  | 'factor'
+  | 'option'
+  | 'machine'
+  | 'energy'
+  | 'chosen'
+  | 'has'
+  | 'min'
+  | 'max'
+  | 'round'
+  | 'round_digits'
+  | 'ceil'
+  | 'floor'
+  | 'abs';
 
 const SIGNS: Record<string, string> = {
   '*': '×',
@@ -84,7 +109,8 @@ export function formulaInWords(
     switch (node.type) {
       case 'Literal': {
         const value = (node as jsep.Literal).value;
-        return typeof value === 'string' ? `'${value}'` : String(value);
+        if (typeof value === 'string') return vocabulary.literal(value);
+        return typeof value === 'number' ? vocabulary.number(value) : String(value);
       }
       case 'Identifier':
         return vocabulary.label((node as jsep.Identifier).name);
@@ -111,7 +137,7 @@ export function formulaInWords(
         const call = member.object as jsep.CallExpression;
         return vocabulary.word('option', {
           field: vocabulary.label(argumentName(call.arguments?.[0]) ?? ''),
-          key: memberKey(member) ?? '',
+          key: vocabulary.dataLabel(memberKey(member) ?? ''),
         });
       }
       case 'CallExpression':
@@ -145,11 +171,29 @@ export function formulaInWords(
           else: third ? say(third) : '',
         });
       case 'machine':
-        return vocabulary.word('machine', { field: vocabulary.label(named), figure: argumentName(second) ?? '' });
+        return vocabulary.word('machine', {
+          field: vocabulary.label(named),
+          figure: vocabulary.figureLabel(argumentName(second) ?? ''),
+        });
       case 'energy':
         return vocabulary.word('energy', {});
       case 'option':
         return vocabulary.label(named);
+      case 'chosen':
+        return vocabulary.word('chosen', { field: vocabulary.label(named) });
+      case 'has':
+        return vocabulary.word('has', { field: vocabulary.label(named), value: second ? say(second) : '' });
+      case 'min':
+      case 'max':
+        return vocabulary.word(name, { list: call.arguments.map(say).join('; ') });
+      case 'round':
+        return second
+          ? vocabulary.word('round_digits', { expr: first ? say(first) : '', digits: say(second) })
+          : vocabulary.word('round', { expr: first ? say(first) : '' });
+      case 'ceil':
+      case 'floor':
+      case 'abs':
+        return vocabulary.word(name, { expr: first ? say(first) : '' });
       default:
         return `${name}(${call.arguments.map(say).join('; ')})`;
     }
@@ -247,6 +291,7 @@ export function formulaVocabulary(
   factors: readonly FactorUse[],
   lang: Language,
   word: FormulaVocabulary['word'],
+  names: Pick<FormulaVocabulary, 'figureLabel' | 'dataLabel'>,
 ): FormulaVocabulary {
   const labels = new Map<string, string>();
   for (const group of template.groups) {
@@ -255,13 +300,27 @@ export function formulaVocabulary(
       if (!labels.has(field.name)) labels.set(field.name, localize(field.label, lang, field.name));
   }
   for (const result of template.results) labels.set(result.name, localize(result.label, lang, result.name));
+  // A text constant in a formula is compared with a select field's value: the option's label says what it means.
+  const options = new Map<string, string>();
+  for (const group of template.groups)
+    for (const field of group.fields)
+      for (const option of field.options ?? [])
+        if (!options.has(String(option.value)))
+          options.set(String(option.value), optionLabel(field, option.value, lang));
   const byKey = new Map(factors.map((factor) => [factor.key, factor]));
   return {
-    label: (name) => labels.get(name) ?? name,
-    factorLabel: (key) => localize(byKey.get(key)?.label, lang, key),
+    label: (name) => labels.get(name) ?? readable(name),
+    // A factor the calculation did not use (a branch not taken) has no label at hand: its key, made readable.
+    factorLabel: (key) => localize(byKey.get(key)?.label, lang, readable(key)),
+    ...names,
+    literal: (value) => options.get(value) ?? readable(value),
+    number: (value) => formatNumber(value, lang, { maximumFractionDigits: 6 }),
     word,
   };
 }
+
+/** A key as words when nothing better is known: `lamination_film` → "lamination film". */
+const readable = (key: string) => key.replace(/[_-]+/g, ' ').trim();
 
 /** The words an input's value may need (`calculations.provenance.<word>`). */
 export type InputWord = 'not_given' | 'unknown' | 'yes' | 'no';
@@ -274,6 +333,7 @@ export function inputInWords(
   lang: Language,
   units: UnitCatalog,
   say: (word: InputWord) => string,
+  production: readonly ProductionUse[] = [],
 ): string {
   if (value === undefined || value === null || value === '') return say('not_given');
   const chosenLabel = (chosen: unknown) => optionLabel(field, chosen, lang);
@@ -291,7 +351,12 @@ export function inputInWords(
       return say(value === true ? 'yes' : 'no');
     case 'factor': {
       const used = factors.find((factor) => factor.key === value);
-      return used ? localize(used.label, lang, used.key) : String(value);
+      return used ? localize(used.label, lang, used.key) : readable(String(value));
+    }
+    case 'machine': {
+      // A machine by its name, as the machine list shows it, not by its key.
+      const used = production.find((use) => use.machine === value);
+      return used ? used.name : readable(String(value));
     }
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);

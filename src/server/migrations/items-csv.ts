@@ -5,6 +5,7 @@
  */
 import { csvConventions, csvNumber, csvText, type CsvCell } from '../../core/csv';
 import type { Language } from '../../core/languages';
+import { figureDecimals } from '../../core/number-format';
 import { findMessage } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { TemplateRegistry } from '../templates/registry';
@@ -27,7 +28,6 @@ export const ITEMS_CSV_COLUMNS = MIGRATION_ITEM_COLUMNS.map((column) =>
   column === 'template_id' ? 'template' : column,
 );
 
-const KG_DIGITS = 2;
 const PERCENT_DIGITS = 1;
 
 export interface MigrationItemRow {
@@ -51,6 +51,8 @@ export function itemsCsvHeader(language: Language): string {
 
 const figure = (value: number | null, digits: number): CsvCell =>
   value === null ? null : csvNumber(Number(value), digits);
+// kg CO2e by core's figure rule, as the migration screen shows them.
+const kg = (value: number | null): CsvCell => (value === null ? null : figure(value, figureDecimals(Number(value))));
 
 export function itemsCsvRows(
   language: Language,
@@ -62,9 +64,9 @@ export function itemsCsvRows(
     row.number,
     row.title,
     templates.current(row.template_id)?.label[language] ?? row.template_id,
-    figure(row.total_before, KG_DIGITS),
-    figure(row.total_after, KG_DIGITS),
-    figure(row.difference, KG_DIGITS),
+    kg(row.total_before),
+    kg(row.total_after),
+    kg(row.difference),
     figure(row.percent, PERCENT_DIGITS),
     row.excluded === 'frozen' ? findMessage(language, 'migrations.excluded.frozen') : row.excluded,
   ]);

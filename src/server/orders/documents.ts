@@ -13,7 +13,8 @@ import type { OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
-import { INTL_LOCALES as LOCALES } from '../../core/number-format';
+import { minorToMajor } from '../../core/money';
+import { formatFigure, formatMoney, INTL_LOCALES as LOCALES } from '../../core/number-format';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
 
 /** A calculation an order covers, as the certificate lists it. */
@@ -232,13 +233,13 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
 export function formats(language: Language, currency: string) {
   const locale = LOCALES[language];
   return {
-    tonnes: (kg: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(kg / 1000)} t CO2e`,
-    money: (minor: number) => {
-      const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-      return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-    },
+    // Quantities by core's figure rule (the certificate's kg read as on the calculation's page), money with the
+    // currency's decimals.
+    tonnes: (kg: number) => `${formatFigure(kg / 1000, language)} t CO2e`,
+    money: (minor: number) => formatMoney(minorToMajor(minor, currency), currency, language),
     date: (iso: string | null) =>
       iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—',
+    kg: (kg: number) => formatFigure(kg, language),
   };
 }
 

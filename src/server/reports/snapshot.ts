@@ -12,7 +12,7 @@ import { msg } from '../../core/i18n/error-keys';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
-import { formatNumber } from '../../core/number-format';
+import { formatFigure, formatNumber } from '../../core/number-format';
 import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
@@ -109,18 +109,7 @@ export const reportTexts =
   (key, params) =>
     translate(language, `documents.report.${key}`, params);
 
-/**
- * `value` to three significant digits, as a headline figure is read (issue 33, item 5): "288 kg", not "288.292 kg".
- * The exact value stays in the calculation's data and in the result lines.
- */
-export function significant(value: number, lang: Language, digits = 3): string {
-  if (!Number.isFinite(value) || value === 0) return formatNumber(0, lang, { maximumFractionDigits: 0 });
-  const rounded = Number(value.toPrecision(digits));
-  const magnitude = Math.floor(Math.log10(Math.abs(rounded)));
-  return formatNumber(rounded, lang, { maximumFractionDigits: Math.max(0, digits - 1 - magnitude) });
-}
-
-const headlineKg = (value: number, lang: Language) => `${significant(value, lang)} kg CO2e`;
+const kg = (value: number, lang: Language) => `${formatFigure(value, lang)} kg CO2e`;
 const orUnknown = (value: string | number | null | undefined, unknown: string) =>
   value === null || value === undefined || value === '' ? unknown : String(value);
 
@@ -165,8 +154,15 @@ function reportResult(
   const formula = template
     ? formulaInWords(
         entry.formula,
-        formulaVocabulary(template, results.factors, lang, (name, params) =>
-          translate(lang, `calculations.provenance.words.${name}`, params),
+        formulaVocabulary(
+          template,
+          results.factors,
+          lang,
+          (name, params) => translate(lang, `calculations.provenance.words.${name}`, params),
+          {
+            figureLabel: (figure) => findMessage(lang, `machines.figures.${figure}`) ?? figure.replace(/_/g, ' '),
+            dataLabel: (key) => findMessage(lang, `calculations.provenance.data.${key}`) ?? key.replace(/_/g, ' '),
+          },
         ),
         (name) => (typeof inputs[name] === 'string' ? (inputs[name] as string) : undefined),
       )
@@ -174,20 +170,20 @@ function reportResult(
   const read = template ? formulaInputs(entry.formula, template) : [];
   return {
     label: localize(entry.label, lang, entry.name),
-    value: `${formatNumber(entry.value, lang, { maximumFractionDigits: 3 })} ${localizeUnit(entry.unit, lang, units, entry.value)}`,
+    value: `${formatFigure(entry.value, lang)} ${localizeUnit(entry.unit, lang, units, entry.value)}`,
     formula,
     inputs: read.map((input) => {
       const label = localize(input.field.label, lang, input.field.name);
       if (input.group) {
         const items = Array.isArray(inputs[input.group]) ? (inputs[input.group] as Record<string, unknown>[]) : [];
         const values = items.map((item) =>
-          inputInWords(input.field, item[input.field.name], results.factors, lang, units, words),
+          inputInWords(input.field, item[input.field.name], results.factors, lang, units, words, results.production),
         );
         return `${label}: ${values.length ? values.join(' · ') : words('not_given')}`;
       }
       const value = inputs[input.field.name];
       if (input.dataKey === undefined)
-        return `${label}: ${inputInWords(input.field, value, results.factors, lang, units, words)}`;
+        return `${label}: ${inputInWords(input.field, value, results.factors, lang, units, words, results.production)}`;
       const option = input.field.options?.find((candidate) => candidate.value === value);
       const data = option?.data?.[input.dataKey];
       const source = option?.dataSources?.[input.dataKey];
@@ -195,7 +191,7 @@ function reportResult(
       return `${translate(lang, 'calculations.provenance.option_figure', {
         field: label,
         option: option ? localize(option.label, lang, option.value) : String(value ?? ''),
-        key: input.dataKey,
+        key: findMessage(lang, `calculations.provenance.data.${input.dataKey}`) ?? input.dataKey.replace(/_/g, ' '),
         value: figure,
       })} (${words('source')}: ${source ?? words('unknown')})`;
     }),
@@ -214,7 +210,7 @@ interface DatabaseFacts {
   gwpSet: string | null;
 }
 
-function reportCalculation(
+export function reportCalculation(
   record: CalculationRecord,
   template: Template | undefined,
   lang: Language,
@@ -254,7 +250,7 @@ function reportCalculation(
     template: template
       ? `${localize(template.label, lang, template.id)} (${say('templateVersion', { version: template.version })})`
       : record.template_id,
-    total: headlineKg(record.total_co2e, lang),
+    total: kg(record.total_co2e, lang),
     functionalUnit: method ? localize(method.functionalUnit, lang, '') : say('functionalUnitGeneric'),
     systemBoundary: method ? localize(method.systemBoundary, lang, '') : say('systemBoundaryGeneric'),
     stages,
@@ -272,8 +268,8 @@ function perUnit(record: CalculationRecord, template: Template | undefined, lang
   if (!template?.method || typeof quantity !== 'number' || !(quantity > 0)) return undefined;
   const grams = (record.total_co2e / quantity) * 1000;
   return grams < 1000
-    ? reportTexts(lang)('perCopy', { value: `${significant(grams, lang)} g CO2e` })
-    : reportTexts(lang)('perCopy', { value: headlineKg(grams / 1000, lang) });
+    ? reportTexts(lang)('perCopy', { value: `${formatFigure(grams, lang)} g CO2e` })
+    : reportTexts(lang)('perCopy', { value: kg(grams / 1000, lang) });
 }
 
 /** Demo mark and GWP set of each database the records were computed with. */
@@ -390,7 +386,7 @@ export async function buildReport(
       ...issuer,
       subject: subjectText,
       date: isoNow(),
-      total: headlineKg(total, language),
+      total: kg(total, language),
       ...(unit !== undefined && { perUnit: unit }),
       demo: records.some((record) => facts.get(record.results.database.id)?.demo === true),
       mixed: mixedNotices(records, templates, language),

@@ -40,8 +40,13 @@ export interface CalculationTotals {
   co2e_kg: number;
 }
 
+/**
+ * The calculated product footprints: a company footprint (template type `company`) is the whole business's footprint,
+ * not one more product, and added to them it made up nearly all of "Berechnet" (issue #35).
+ */
 export async function calculationTotals(db: Db, user: SessionUser, query: StatisticsQuery): Promise<CalculationTotals> {
-  const row = await inRange(db, user, query)
+  const row = await inRangeWithCalculations(db, user, query)
+    .where('calculations.template_type', '!=', 'company')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('calculation_state.total_co2e').as('kg')])
     .executeTakeFirst();
   return { calculations: count(row?.n), co2e_kg: kg(row?.kg) };

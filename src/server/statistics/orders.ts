@@ -55,6 +55,10 @@ function orderFilter(
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/**
+ * The kg CO2e the offsetting orders were placed for (the footprint of the calculations they cover), not the tonnes
+ * bought: those are rounded up to whole tonnes, and the share of the footprint offset read too high (issue #35).
+ */
 export async function offsetTotals(
   db: Db,
   user: SessionUser,
@@ -62,7 +66,7 @@ export async function offsetTotals(
 ): Promise<{ offset_kg: number; open_orders: number }> {
   if (!(await orderStatisticsAvailable(db))) return { offset_kg: 0, open_orders: 0 };
   const { rows } = await sql<{ kg: unknown; open: unknown }>`
-    select sum(case when o.status in (${list(OFFSETTING_STATUSES)}) then o.tonnes_kg else 0 end) as kg,
+    select sum(case when o.status in (${list(OFFSETTING_STATUSES)}) then o.co2e_kg else 0 end) as kg,
            sum(case when o.status in (${list(OPEN_STATUSES)}) then 1 else 0 end) as open
     from orders o where ${orderFilter(user, query, null)}`.execute(db);
   return { offset_kg: num(rows[0]?.kg), open_orders: num(rows[0]?.open) };

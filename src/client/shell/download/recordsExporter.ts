@@ -5,13 +5,18 @@
  */
 import { useCallback } from 'react';
 import type { Exporter, RaRecord } from 'react-admin';
-import { csvConventions, csvFile, type CsvCell } from '../../../core/csv';
+import { csvConventions, csvFile, csvNumber, type CsvCell } from '../../../core/csv';
+import { figureDecimals } from '../../../core/number-format';
 import type { Language } from '../../../core/languages';
 import { useLanguage } from '../../templates/useLanguage';
 import { saveFile } from './saveFile';
 
-function cell(value: unknown): CsvCell {
+// Computed figures a record carries: rounded by core's figure rule, as the list shows them.
+const FIGURES = new Set(['total_co2e']);
+
+function cell(value: unknown, column: string): CsvCell {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && FIGURES.has(column)) return csvNumber(value, figureDecimals(value));
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);
 }
@@ -19,7 +24,7 @@ function cell(value: unknown): CsvCell {
 export function recordsCsv(records: readonly RaRecord[], lang: Language): string {
   const columns = [...new Set(records.flatMap((record) => Object.keys(record)))];
   return csvFile(
-    [columns, ...records.map((record) => columns.map((column) => cell(record[column])))],
+    [columns, ...records.map((record) => columns.map((column) => cell(record[column], column)))],
     csvConventions(lang),
   );
 }
