@@ -5,6 +5,8 @@
  * that gets 503 with `Retry-After` at once instead of a share of a heap that cannot hold them all. Light requests
  * (lists, records, /api/health) never wait here. A slot is held until the response has gone out or its client has
  * gone away (a streamed PDF holds it while it streams); a client that leaves while waiting leaves the line.
+ * `app.kontor.heavyWork` is the lane of the downloads; verification pages render in a lane of their own
+ * (reports/routes.ts), so public readers never queue behind the back office's PDFs.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';

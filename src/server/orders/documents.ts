@@ -8,7 +8,7 @@
  * no subscript two.
  */
 import { Readable } from 'node:stream';
-import { rgb, type StandardFontEmbedder } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
@@ -16,7 +16,7 @@ import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
 import { INTL_LOCALES as LOCALES } from '../../core/number-format';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
-import { FONTS, PAGE_HEIGHT, PAGE_WIDTH, PageContent, PdfFile, type PdfInfo } from './pdf-file';
+import { FONTS, PAGE_HEIGHT, PAGE_WIDTH, PageContent, PdfFile, type FontMetrics, type PdfInfo } from './pdf-file';
 
 /** A calculation an order covers, as the certificate lists it. */
 export interface CoveredCalculation {
@@ -60,22 +60,17 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u00b3': '3',
 };
 
-function encodable(font: StandardFontEmbedder, text: string): string {
+function encodable(font: FontMetrics, text: string): string {
   let out = '';
   for (const ch of text
     .replace(/[\u202f\u2009]/g, ' ')
     .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228\u2248]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
+    out += font.canEncode(ch) ? ch : '?';
   }
   return out;
 }
 
-function wrap(font: StandardFontEmbedder, text: string, size: number, width: number): string[] {
+function wrap(font: FontMetrics, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
@@ -274,11 +269,8 @@ export function pdfStream(plan: DocumentPlan): Readable {
 }
 
 /** `text` cut to `width` with an ellipsis. */
-function fit(font: StandardFontEmbedder, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+function fit(font: FontMetrics, text: string, size: number, width: number): string {
+  return font.fit(text, size, width, '…');
 }
 
 export function formats(language: Language, currency: string) {

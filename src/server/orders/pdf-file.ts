@@ -7,28 +7,123 @@
  * end, is written last, and the cross-reference table keeps one offset per object (a number, not the object).
  */
 import { deflateSync } from 'node:zlib';
-import {
-  PDFHexString,
-  StandardFontEmbedder,
-  StandardFonts,
-  degrees,
-  drawLine,
-  drawLinesOfText,
-  drawRectangle,
-  type RGB,
-} from 'pdf-lib';
+import { PDFHexString, StandardFontEmbedder, StandardFonts, degrees, drawLine, drawRectangle, type RGB } from 'pdf-lib';
 
 export const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 841.89;
 
-/** The two fonts the documents use, as metrics (widths, WinAnsi encoding); embedded by name, never as files. */
-export type FontName = 'regular' | 'bold';
+interface Glyph {
+  name: string;
+  /** WinAnsi code (0–255). */
+  code: number;
+  hex: string;
+  /** In font units (1/1000 of the size). */
+  width: number;
+}
+
 // pdf-lib's StandardFonts and the embedder's FontNames are the same names in two enums.
 type EmbedderFont = Parameters<typeof StandardFontEmbedder.for>[0];
-export const FONTS: Record<FontName, StandardFontEmbedder> = {
-  regular: StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as EmbedderFont),
-  bold: StandardFontEmbedder.for(StandardFonts.HelveticaBold as unknown as EmbedderFont),
+
+/**
+ * A standard font's metrics as pdf-lib's StandardFontEmbedder computes them (glyph widths, kerning, WinAnsi codes),
+ * remembered per character and pair: the embedder looks each up anew, which made a report of a thousand
+ * calculations spend most of its time there.
+ */
+export class FontMetrics {
+  /** By code point; null: WinAnsi cannot encode it. */
+  private readonly glyphs = new Map<number, Glyph | null>();
+  /** By the pair's WinAnsi codes (left × 256 + right); NaN: not looked up yet. */
+  private readonly kerning = new Float64Array(256 * 256).fill(Number.NaN);
+  private readonly embedder: StandardFontEmbedder;
+
+  constructor(font: StandardFonts) {
+    this.embedder = StandardFontEmbedder.for(font as unknown as EmbedderFont);
+  }
+
+  /** The character's glyph, or null when WinAnsi cannot encode it. */
+  private glyph(char: string): Glyph | null {
+    const point = char.codePointAt(0)!;
+    let glyph = this.glyphs.get(point);
+    if (glyph === undefined) {
+      try {
+        const { name, code } = this.embedder.encoding.encodeUnicodeCodePoint(point);
+        // Like the embedder: 250 when the font states no width.
+        const width = this.embedder.font.getWidthOfGlyph(name) || 250;
+        glyph = { name, code, hex: code.toString(16).padStart(2, '0').toUpperCase(), width };
+      } catch {
+        glyph = null;
+      }
+      this.glyphs.set(point, glyph);
+    }
+    return glyph;
+  }
+
+  private kernGlyphs(left: Glyph, right: Glyph): number {
+    const key = left.code * 256 + right.code;
+    let amount = this.kerning[key]!;
+    if (Number.isNaN(amount)) {
+      amount = this.embedder.font.getXAxisKerningForPair(left.name, right.name) || 0;
+      this.kerning[key] = amount;
+    }
+    return amount;
+  }
+
+  canEncode(char: string): boolean {
+    return this.glyph(char) !== null;
+  }
+
+  /** The text's codes in hex, as a PDF string: `<…>` (every character encodable). */
+  hex(text: string): string {
+    let out = '<';
+    for (const char of text) out += this.glyph(char)!.hex;
+    return `${out}>`;
+  }
+
+  /**
+   * `text` cut to `width` at `size` with `tail` (an ellipsis) — the longest start of it that fits with the tail, in
+   * one pass over prefix widths (equal to measuring `start + tail` for ever shorter starts); `text` whole if it fits.
+   */
+  fit(text: string, size: number, width: number, tail: string): string {
+    if (this.widthOfTextAtSize(text, size) <= width) return text;
+    const chars = Array.from(text);
+    const tailGlyph = this.glyph(tail)!;
+    // widths[i]: the first i characters, kerned among themselves (in font units).
+    const widths = [0];
+    chars.forEach((char, index) => {
+      const glyph = this.glyph(char)!;
+      const kern = index > 0 ? this.kernGlyphs(this.glyph(chars[index - 1]!)!, glyph) : 0;
+      widths.push(widths[index]! + kern + glyph.width);
+    });
+    let length = chars.length;
+    const withTail = (n: number) =>
+      ((widths[n]! + (n > 0 ? this.kernGlyphs(this.glyph(chars[n - 1]!)!, tailGlyph) : 0) + tailGlyph.width) * size) /
+      1000;
+    while (length > 0 && withTail(length) > width) length -= 1;
+    return `${chars.slice(0, length).join('').trimEnd()}${tail}`;
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    let total = 0;
+    let previous: Glyph | null = null;
+    for (const char of text) {
+      const glyph = this.glyph(char)!;
+      if (previous) total += this.kernGlyphs(previous, glyph);
+      total += glyph.width;
+      previous = glyph;
+    }
+    return (total * size) / 1000;
+  }
+}
+
+/** The two fonts the documents use, as metrics (widths, WinAnsi encoding); embedded by name, never as files. */
+export type FontName = 'regular' | 'bold';
+export const FONTS: Record<FontName, FontMetrics> = {
+  regular: new FontMetrics(StandardFonts.Helvetica),
+  bold: new FontMetrics(StandardFonts.HelveticaBold),
 };
+
+/** A number in a content stream: no exponent (as pdf-lib's numberToString), rounding away float dust. */
+const num = (value: number) => (Math.abs(value) < 1e-6 ? '0' : String(value));
 const FONT_KEYS: Record<FontName, string> = { regular: 'F1', bold: 'F2' };
 
 export interface PdfInfo {
@@ -44,20 +139,13 @@ export class PageContent {
   private readonly operators: string[] = [];
   /** `recording` false: a page only laid out (for the page count), whose drawing is dropped. */
   constructor(private readonly recording = true) {}
+  /** One line of text, written as pdf-lib's drawLinesOfText writes it. */
   text(line: string, x: number, y: number, size: number, font: FontName, color: RGB) {
     if (!this.recording) return;
-    const ops = drawLinesOfText([FONTS[font].encodeText(line)], {
-      color,
-      font: FONT_KEYS[font],
-      size,
-      rotate: degrees(0),
-      xSkew: degrees(0),
-      ySkew: degrees(0),
-      x,
-      y,
-      lineHeight: size * 1.2,
-    });
-    this.operators.push(ops.join('\n'));
+    this.operators.push(
+      `q\nBT\n${num(color.red)} ${num(color.green)} ${num(color.blue)} rg\n/${FONT_KEYS[font]} ${num(size)} Tf\n` +
+        `${num(size * 1.2)} TL\n1 0 0 1 ${num(x)} ${num(y)} Tm\n${FONTS[font].hex(line)} Tj\nT*\nET\nQ`,
+    );
   }
   line(start: { x: number; y: number }, end: { x: number; y: number }, thickness: number, color: RGB) {
     if (!this.recording) return;

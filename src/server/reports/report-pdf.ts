@@ -76,7 +76,15 @@ function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry:
  * page (orders/documents.ts `pdfStream`): a collection of a thousand calculations is thousands of pages.
  */
 export function reportPdf(report: ReportSnapshot, verifyUrl?: string): Readable {
-  const say = reportTexts(report.language);
+  const texts = reportTexts(report.language);
+  // The same headings thousands of times: each looked up once.
+  const known = new Map<string, string>();
+  const say: typeof texts = (key, params) => {
+    if (params) return texts(key, params);
+    let text = known.get(key);
+    if (text === undefined) known.set(key, (text = texts(key)));
+    return text;
+  };
   const title = say('title');
   return pdfStream({
     info: {

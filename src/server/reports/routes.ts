@@ -35,7 +35,7 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, parseJson } from '../db/values';
 import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
-import { HEAVY_RETRY_AFTER_SECONDS, HeavyWorkBusy } from '../http/heavy-work';
+import { HEAVY_RETRY_AFTER_SECONDS, HeavyWork, HeavyWorkBusy } from '../http/heavy-work';
 import { fileResponse } from '../http/openapi';
 import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -130,6 +130,9 @@ export function registerReportRoutes(
   const api = typed(app);
   const { heavyWork, config } = app.kontor;
   const pages = new PageCache(config.verifyCacheBytes);
+  // First renders of verification pages have a lane of their own, with the same limits: a PDF holds its slot while
+  // its client downloads, and the public pages must not wait behind the back office's downloads (nor these behind them).
+  const renders = new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue });
 
   for (const subject of ['calculations', 'collections'] as const) {
     api.get(
@@ -383,7 +386,7 @@ export function registerReportRoutes(
       const number = request.query.page ?? 1;
       // Rendered once per page (a heavy slot while it renders), then served from memory.
       const render = () =>
-        heavyWork.run(async () => {
+        renders.run(async () => {
           const row = await db
             .selectFrom('publications')
             .select('snapshot')
