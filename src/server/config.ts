@@ -49,7 +49,7 @@ export interface Config {
    * (`10.0.0.0/8,127.0.0.1`, or `loopback`, `linklocal`, `uniquelocal`): the client is the last address not in them.
    */
   trustProxy: boolean | string;
-  /** Heavy answers (report and certificate PDFs, CSV exports, first renders of verification pages) produced at once (HEAVY_WORK_CONCURRENCY, default 2). */
+  /** Heavy answers (report and certificate PDFs, CSV exports, first renders of verification pages) produced at once (HEAVY_WORK_CONCURRENCY, default 1: one report of a thousand calculations is the most the shipped 192 MB heap holds beside the rest). */
   heavyWorkConcurrency: number;
   /** Heavy requests waiting for a slot beyond those; more get 503 with Retry-After (HEAVY_WORK_QUEUE, default 8). */
   heavyWorkQueue: number;
@@ -191,7 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
     trustProxy: proxyTrust(env),
-    heavyWorkConcurrency: integer(env, 'HEAVY_WORK_CONCURRENCY', 2, 1, 64),
+    heavyWorkConcurrency: integer(env, 'HEAVY_WORK_CONCURRENCY', 1, 1, 64),
     heavyWorkQueue: integer(env, 'HEAVY_WORK_QUEUE', 8, 0, 10_000),
     verifyCacheBytes:
       read(env, 'VERIFY_CACHE_BYTES') === '0' ? 0 : byteSize(env, 'VERIFY_CACHE_BYTES', 16 * 1024 * 1024),

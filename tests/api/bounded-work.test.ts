@@ -72,9 +72,9 @@ for (const kind of databases) {
     beforeAll(async () => {
       database = await freshDatabase(kind);
       seeded = await publishedCollection(database.env, CALCULATIONS);
-      // The shipped ceiling of two at once, and no line: the 48 other PDFs are refused at once, which keeps this test
+      // The shipped ceiling of one at once, and no line: the 49 other PDFs are refused at once, which keeps this test
       // short (each PDF here is ~3,000 pages); the line itself is covered by tests/unit/heavy-work.test.ts.
-      server = await startServerProcess({ ...database.env, HEAVY_WORK_CONCURRENCY: '2', HEAVY_WORK_QUEUE: '0' });
+      server = await startServerProcess({ ...database.env, HEAVY_WORK_CONCURRENCY: '1', HEAVY_WORK_QUEUE: '0' });
       server.child.on('exit', (code, signal) => {
         exited = `exited with ${code ?? signal}`;
       });
@@ -133,7 +133,7 @@ for (const kind of databases) {
       expect(slowestMs).toBeLessThan(HEALTH_BOUND_MS);
       // Complete PDFs (every calculation on at least one page) or 503; at least the ceiling's worth are served.
       expect(reportStatuses.every((status) => status === 200 || status === 503)).toBe(true);
-      expect(reportStatuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+      expect(reportStatuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
       // Readers of the same page share one rendering, in a lane the PDFs do not use: none of them is turned away.
       expect(readerStatuses).toEqual(Array(CONCURRENT).fill(200));
       expect(browsingStatuses.every((status) => status === 200 || status === 503)).toBe(true);

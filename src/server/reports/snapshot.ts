@@ -255,8 +255,7 @@ async function calculationRecords(
   return toCalculationRecords(db, rows, (id, version) => templates.resolve(id, version));
 }
 
-function dataSources(records: readonly CalculationRecord[]): string[] {
-  const sources = new Set<string>();
+function addDataSources(sources: Set<string>, records: readonly CalculationRecord[]): void {
   for (const record of records) {
     const { database, machine_set: set, factors, production } = record.results;
     sources.add(`${database.name} · ${database.version_label}`);
@@ -264,8 +263,10 @@ function dataSources(records: readonly CalculationRecord[]): string[] {
     for (const factor of factors) if (factor.source) sources.add(factor.source);
     for (const use of production ?? []) if (use.source) sources.add(use.source);
   }
-  return [...sources];
 }
+
+/** Calculations read and turned into report text this many at a time, the event loop free in between. */
+const REPORT_CHUNK = 50;
 
 /** The report of one calculation or of a collection's calculations, in `language`; 404 for what the user cannot see. */
 export async function buildReport(
@@ -275,17 +276,17 @@ export async function buildReport(
   subject: { type: 'calculations' | 'collections'; id: number },
   language: Language,
 ): Promise<{ snapshot: ReportSnapshot; mandantId: number; label: string }> {
-  let records: CalculationRecord[];
+  let ids: number[];
   let subjectText: string;
   let mandantId: number;
   let label: string;
   if (subject.type === 'calculations') {
-    records = await calculationRecords(db, templates, user, [subject.id]);
-    const record = records[0];
+    const record = (await calculationRecords(db, templates, user, [subject.id]))[0];
     if (!record) throw notFound(msg('errors.noRecord', { resource: 'calculations', id: subject.id }));
     subjectText = `${record.number} · ${record.title}`;
     mandantId = record.mandant_id;
     label = record.number;
+    ids = [subject.id];
   } else {
     const collection = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id')
       .select(['id', 'name', 'mandant_id'])
@@ -293,14 +294,36 @@ export async function buildReport(
       .executeTakeFirst();
     if (!collection) throw notFound(msg('errors.noRecord', { resource: 'collections', id: subject.id }));
     mandantId = Number(collection.mandant_id);
-    const ids = (await collectionCalculationIds(db, mandantId, subject.id)) ?? [];
-    records = await calculationRecords(db, templates, user, ids);
+    const members = (await collectionCalculationIds(db, mandantId, subject.id)) ?? [];
+    // In number order first (ids only), then read in chunks: a thousand records at once held the heap and the
+    // event loop for seconds (issue 32).
+    const ordered =
+      members.length === 0
+        ? []
+        : await scopeToMandant(db.selectFrom('calculations'), user, 'calculations.mandant_id')
+            .select('calculations.id')
+            .where('calculations.id', 'in', members)
+            .orderBy('calculations.number')
+            .execute();
+    ids = ordered.map((row) => Number(row.id));
     subjectText = collection.name;
     label = collection.name;
   }
   const units = await loadUnitCatalog(db);
   const issuer = await reportIssuer(db, mandantId);
-  const total = records.reduce((sum, record) => sum + record.total_co2e, 0);
+  let total = 0;
+  const sources = new Set<string>();
+  const calculations: ReportCalculation[] = [];
+  for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
+    const records = await calculationRecords(db, templates, user, ids.slice(start, start + REPORT_CHUNK));
+    for (const record of records) total += record.total_co2e;
+    addDataSources(sources, records);
+    for (const record of records)
+      calculations.push(
+        reportCalculation(record, templates.resolve(record.template_id, record.template_version), language, units),
+      );
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return {
     mandantId,
     label,
@@ -311,10 +334,8 @@ export async function buildReport(
       subject: subjectText,
       date: isoNow(),
       total: kg(total, language),
-      dataSources: dataSources(records),
-      calculations: records.map((record) =>
-        reportCalculation(record, templates.resolve(record.template_id, record.template_version), language, units),
-      ),
+      dataSources: [...sources],
+      calculations,
     },
   };
 }
