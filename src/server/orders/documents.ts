@@ -387,6 +387,8 @@ export function confirmationPdf(data: OrderDocumentData): Readable {
       if (order.certificate_number) writer.row(t('certificateNumber'), order.certificate_number);
       writer.rule();
       writer.paragraph(t('disclaimer'), 9, MUTED);
+      // One page: its only pause is at the end.
+      yield;
     },
   });
 }
