@@ -11,6 +11,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { apiErrorSchema, registerErrorHandler } from './http/errors';
 import { createAfterResponse, waitForAfterResponseOnClose } from './http/after-response';
+import { HeavyWork } from './http/heavy-work';
 import { createMailer } from './mail/mailer';
 import { registerJsonBodyLimits } from './http/json-limits';
 import { registerNulGuard } from './http/nul-guard';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     dialect,
     mailer: createMailer(config, app.log),
     afterResponse: createAfterResponse(app.log),
+    heavyWork: new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue }),
     migrationsApplied,
     seededAccounts,
   };

@@ -54,6 +54,12 @@ export interface Config {
    * `https://erp.example.com`; default none: CORS off — the SPA is served from the API's own origin).
    */
   corsOrigins: readonly string[];
+  /** Heavy answers (report and certificate PDFs, CSV exports, first renders of verification pages) produced at once (HEAVY_WORK_CONCURRENCY, default 1: one report of a thousand calculations is the most the shipped 192 MB heap holds beside the rest). */
+  heavyWorkConcurrency: number;
+  /** Heavy requests waiting for a slot beyond those; more get 503 with Retry-After (HEAVY_WORK_QUEUE, default 8). */
+  heavyWorkQueue: number;
+  /** Memory for rendered verification pages, kept since their snapshots never change (VERIFY_CACHE_BYTES, default 16 MB; accepts 512kb, 2mb; 0 = none). */
+  verifyCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -211,5 +217,9 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
     trustProxy: proxyTrust(env),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    heavyWorkConcurrency: integer(env, 'HEAVY_WORK_CONCURRENCY', 1, 1, 64),
+    heavyWorkQueue: integer(env, 'HEAVY_WORK_QUEUE', 8, 0, 10_000),
+    verifyCacheBytes:
+      read(env, 'VERIFY_CACHE_BYTES') === '0' ? 0 : byteSize(env, 'VERIFY_CACHE_BYTES', 16 * 1024 * 1024),
   };
 }

@@ -5,6 +5,7 @@ import type { Dialect } from './db/database';
 import type { DatabaseSchema } from './db/schema';
 import type { DemoAccount } from './db/seed';
 import type { AfterResponse } from './http/after-response';
+import type { HeavyWork } from './http/heavy-work';
 import type { Mailer } from './mail/mailer';
 
 export interface AppServices {
@@ -14,6 +15,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Work done after a response is sent (mails whose timing must not reveal anything). */
   afterResponse: AfterResponse;
+  /** The ceiling on concurrent heavy answers (PDFs, CSV exports, verification pages). */
+  heavyWork: HeavyWork;
   /** Migrations applied by this start (empty when the schema was current). */
   migrationsApplied: string[];
   /** Demo accounts seeded by this start (empty when the database already had data). */

@@ -76,13 +76,14 @@ export async function insertCalculations(
   mandantId: number,
   userId: number,
   all: Variant[],
+  count = CALCULATIONS,
 ): Promise<number> {
   const { db } = app.kontor;
   const started = performance.now();
   const base = Date.parse(`${YEAR}-01-01T00:00:00Z`);
   await db.transaction().execute(async (trx) => {
-    for (let offset = 0; offset < CALCULATIONS; offset += BATCH) {
-      const rows = Array.from({ length: Math.min(BATCH, CALCULATIONS - offset) }, (_, j) => {
+    for (let offset = 0; offset < count; offset += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, count - offset) }, (_, j) => {
         const i = offset + j;
         const variant = all[i % all.length]!;
         const { computed: _computed, ...columns } = variant.columns;
@@ -139,7 +140,7 @@ export async function insertCalculations(
     }
     await trx
       .updateTable('calculation_counters')
-      .set({ last: CALCULATIONS + 100 })
+      .set({ last: count + 100 })
       .where('mandant_id', '=', mandantId)
       .where('year', '=', YEAR)
       .execute();

@@ -43,3 +43,7 @@ export type PublicationRecord = Static<typeof PublicationRecord>;
 /** The token in `/verify/<token>`: 22 base64url characters (128 bits); anything else is not found. */
 export const VerifyParams = Type.Object({ token: Type.String() });
 export type VerifyParams = Static<typeof VerifyParams>;
+
+/** `page`: which part of a long report's verification page (from 1); a report shows its calculations in pages. */
+export const VerifyQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) });
+export type VerifyQuery = Static<typeof VerifyQuery>;

@@ -17,6 +17,7 @@ export const ERROR_KEYS = [
   'errors.internal',
   'errors.required',
   'errors.databaseUnreachable',
+  'errors.busy',
   'errors.noEndpoint',
   'errors.request.invalid',
   'errors.request.invalidQuery',

@@ -508,8 +508,9 @@ export function registerMigrationRoutes(
         tags: ['migrations'],
         summary: "The preview rows as CSV in the user's language and CSV convention",
         params: idParams,
-        response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), ...errorAnswers(401, 404) },
+        response: { 200: fileResponse('text/csv', 'The preview rows as CSV'), ...errorAnswers(401, 404, 503) },
       },
+      preHandler: app.kontor.heavyWork.hook,
     },
     async (request, reply) => {
       const migration = await findMigration(database, currentUser(request), request.params.id);

@@ -1,13 +1,15 @@
 /**
- * The PDF documents (pdf-lib): the certificate of a completed order and the order confirmation, and the page layout
- * (Writer) the footprint reports (server/reports/report-pdf.ts) are drawn with. Written without object streams so the file stays simple; the certificate number
+ * The PDF documents: the certificate of a completed order and the order confirmation, and the page layout
+ * (Writer) the footprint reports (server/reports/report-pdf.ts) are drawn with. Streamed page by page (pdf-file.ts)
+ * without object streams so the file stays simple; the certificate number
  * is also the document's title and keyword, so tools (and tests) can read it without OCR.
  * The certificate names the project and the tonnes retired; it lists no calculations and no footprint beside them, so
  * it cannot read as "these products are compensated" (EU 2024/825, issue 33 item 6). Their texts are `documents.*`
  * in locales/<lang>.json; they write "CO2", not the screens' "CO₂": the standard fonts encode WinAnsi only, which has
  * no subscript two.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { Readable } from 'node:stream';
+import { rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
@@ -16,6 +18,7 @@ import type { Language } from '../../core/languages';
 import { minorToMajor } from '../../core/money';
 import { formatFigure, formatMoney, INTL_LOCALES as LOCALES } from '../../core/number-format';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
+import { FONTS, PAGE_HEIGHT, PAGE_WIDTH, PageContent, PdfFile, type FontMetrics, type PdfInfo } from './pdf-file';
 
 /** A calculation an order covers, as the certificate lists it. */
 export interface CoveredCalculation {
@@ -59,22 +62,17 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u00b3': '3',
 };
 
-function encodable(font: PDFFont, text: string): string {
+function encodable(font: FontMetrics, text: string): string {
   let out = '';
   for (const ch of text
     .replace(/[\u202f\u2009]/g, ' ')
     .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228\u2248]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
+    out += font.canEncode(ch) ? ch : '?';
   }
   return out;
 }
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+function wrap(font: FontMetrics, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
@@ -91,34 +89,57 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 /** Room kept free at the foot of every page for its page line. */
 const FOOTER = 28;
 
+/**
+ * The page layout the documents are drawn with. A finished page goes to `finished` at once (the PDF's next bytes);
+ * without `finished` the writer only lays out, to count the pages the "page n of m" lines need before the first page
+ * is written.
+ */
 export class Writer {
   y = 0;
-  private page!: PDFPage;
+  /** Pages begun so far. */
+  pages = 0;
+  private page!: PageContent;
   /** Drawn at the top of each further page (a table's header while the table runs). */
   pageHeader: (() => void) | null = null;
+  private readonly regular = FONTS.regular;
+  private readonly bold = FONTS.bold;
   constructor(
-    private readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly finished: ((page: PageContent) => void) | null = null,
+    private readonly footer: ((page: number) => string) | null = null,
   ) {
     this.newPage();
   }
   private newPage() {
-    this.page = this.doc.addPage([595.28, 841.89]);
-    this.y = this.page.getHeight() - MARGIN;
+    if (this.pages > 0) this.finishPage();
+    this.page = new PageContent(this.finished !== null);
+    this.pages += 1;
+    this.y = PAGE_HEIGHT - MARGIN;
     this.pageHeader?.();
+  }
+  private finishPage() {
+    if (!this.finished) return;
+    if (this.footer) {
+      const size = 8;
+      this.page.text(encodable(this.regular, this.footer(this.pages)), MARGIN, MARGIN - size, size, 'regular', MUTED);
+    }
+    this.finished(this.page);
+  }
+  /** Finishes the last page; answers the number of pages. */
+  end(): number {
+    this.finishPage();
+    return this.pages;
   }
   /** Starts a new page unless `height` still fits above the foot of this one (so a heading keeps its first lines). */
   room(height: number) {
     if (this.y - height < MARGIN + FOOTER) this.newPage();
   }
   private get width() {
-    return this.page.getWidth() - 2 * MARGIN;
+    return PAGE_WIDTH - 2 * MARGIN;
   }
   heading(text: string, size = 20) {
     for (const line of wrap(this.bold, encodable(this.bold, text), size, this.width)) {
       this.room(size * 1.3);
-      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.bold, color: INK });
+      this.page.text(line, MARGIN, this.y - size, size, 'bold', INK);
       this.y -= size * 1.3;
     }
     this.y -= 12;
@@ -126,7 +147,7 @@ export class Writer {
   paragraph(text: string, size = 10, color = INK) {
     for (const line of wrap(this.regular, encodable(this.regular, text), size, this.width)) {
       this.room(size * 1.45);
-      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.regular, color });
+      this.page.text(line, MARGIN, this.y - size, size, 'regular', color);
       this.y -= size * 1.45;
     }
     this.y -= 8;
@@ -135,26 +156,15 @@ export class Writer {
     const size = 11;
     const lines = wrap(this.bold, encodable(this.bold, value), size, this.width - 170);
     this.room(size * 1.6 * Math.max(lines.length, 1));
-    this.page.drawText(encodable(this.regular, label), {
-      x: MARGIN,
-      y: this.y - size,
-      size,
-      font: this.regular,
-      color: MUTED,
-    });
+    this.page.text(encodable(this.regular, label), MARGIN, this.y - size, size, 'regular', MUTED);
     for (const line of lines.length > 0 ? lines : ['']) {
-      this.page.drawText(line, { x: MARGIN + 170, y: this.y - size, size, font: this.bold, color: INK });
+      this.page.text(line, MARGIN + 170, this.y - size, size, 'bold', INK);
       this.y -= size * 1.6;
     }
   }
   rule() {
     this.room(16);
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: this.page.getWidth() - MARGIN, y: this.y },
-      thickness: 0.5,
-      color: MUTED,
-    });
+    this.page.line({ x: MARGIN, y: this.y }, { x: PAGE_WIDTH - MARGIN, y: this.y }, 0.5, MUTED);
     this.y -= 16;
   }
   /**
@@ -163,16 +173,18 @@ export class Writer {
    */
   tableRow(cells: string[], columns: number[], options: { bold?: boolean; color?: typeof INK } = {}) {
     const size = 9.5;
-    const font = options.bold ? this.bold : this.regular;
+    const name = options.bold ? 'bold' : 'regular';
+    const font = FONTS[name];
     this.room(size * 1.7);
-    cells.forEach((cell, index) => {
-      const last = index === cells.length - 1;
-      const start = columns[index] ?? 0;
-      const end = last ? this.width : (columns[index + 1] ?? this.width) - 10;
-      const text = fit(font, encodable(font, cell), size, end - start);
-      const x = last ? MARGIN + this.width - font.widthOfTextAtSize(text, size) : MARGIN + start;
-      this.page.drawText(text, { x, y: this.y - size, size, font, color: options.color ?? INK });
-    });
+    if (this.finished)
+      cells.forEach((cell, index) => {
+        const last = index === cells.length - 1;
+        const start = columns[index] ?? 0;
+        const end = last ? this.width : (columns[index + 1] ?? this.width) - 10;
+        const text = fit(font, encodable(font, cell), size, end - start);
+        const x = last ? MARGIN + this.width - font.widthOfTextAtSize(text, size) : MARGIN + start;
+        this.page.text(text, x, this.y - size, size, name, options.color ?? INK);
+      });
     this.y -= size * 1.7;
   }
   /**
@@ -189,45 +201,78 @@ export class Writer {
     for (let row = 0; row < modules.size; row++)
       for (let column = 0; column < modules.size; column++)
         if (modules.get(row, column))
-          this.page.drawRectangle({
-            x: MARGIN + (column + quiet) * cell,
-            y: top - (row + quiet + 1) * cell,
-            width: cell,
-            height: cell,
-            color: INK,
-          });
+          this.page.rectangle(MARGIN + (column + quiet) * cell, top - (row + quiet + 1) * cell, cell, cell, INK);
     const textX = MARGIN + side + 12;
     const textWidth = this.width - side - 12;
     let y = top - quiet * cell;
-    for (const [text, font, size] of [
-      [caption, this.regular, 10],
-      [url, this.bold, 9],
+    for (const [text, name, size] of [
+      [caption, 'regular', 10],
+      [url, 'bold', 9],
     ] as const) {
+      const font = FONTS[name];
       for (const line of wrap(font, encodable(font, text), size, textWidth)) {
-        this.page.drawText(line, { x: textX, y: y - size, size, font, color: INK });
+        this.page.text(line, textX, y - size, size, name, INK);
         y -= size * 1.45;
       }
       y -= 4;
     }
     this.y = top - side - 12;
   }
-  /** `label` on the foot of every page, followed by "page n of m" (`pageOf`) in the document's language. */
-  footers(label: string, pageOf: (page: number, pages: number) => string) {
-    const pages = this.doc.getPages();
-    const size = 8;
-    pages.forEach((page, index) => {
-      const text = encodable(this.regular, `${label} · ${pageOf(index + 1, pages.length)}`);
-      page.drawText(text, { x: MARGIN, y: MARGIN - size, size, font: this.regular, color: MUTED });
-    });
+}
+
+/** How a document is drawn: its file information, the label of its page lines and its layout. */
+export interface DocumentPlan {
+  info: PdfInfo;
+  /** `label` on the foot of every page, followed by "page n of m" (`pageOf`) in the document's language; null: none. */
+  footer: { label: string; pageOf: (page: number, pages: number) => string } | null;
+  /** Draws the document; yields where it may pause (the event loop runs, the client takes what is written). */
+  draw: (writer: Writer) => Iterable<unknown>;
+}
+
+/** How long the drawing runs before it lets other requests in: /api/health stays prompt during a long report. */
+const SLICE_MS = 8;
+
+async function* documentChunks(plan: DocumentPlan): AsyncGenerator<Buffer> {
+  let slice = performance.now();
+  const breathe = async () => {
+    if (performance.now() - slice < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  };
+  // First the layout alone, for the page count; then the same layout again, written page by page.
+  const counter = new Writer();
+  for (const _ of plan.draw(counter)) await breathe();
+  const pages = counter.end();
+  const file = new PdfFile(plan.info);
+  let out: Buffer[] = [file.start()];
+  const { footer } = plan;
+  const writer = new Writer(
+    (page) => out.push(file.page(page)),
+    footer && ((page) => `${footer.label} · ${footer.pageOf(page, pages)}`),
+  );
+  for (const _ of plan.draw(writer)) {
+    if (out.length > 0) {
+      yield Buffer.concat(out);
+      out = [];
+    }
+    await breathe();
   }
+  writer.end();
+  out.push(file.end());
+  yield Buffer.concat(out);
+}
+
+/**
+ * The document as a stream of its bytes, page by page: memory holds one page, not the document. The stream pauses
+ * while the client reads slowly and stops drawing when it goes away.
+ */
+export function pdfStream(plan: DocumentPlan): Readable {
+  return Readable.from(documentChunks(plan), { objectMode: false });
 }
 
 /** `text` cut to `width` with an ellipsis. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+function fit(font: FontMetrics, text: string, size: number, width: number): string {
+  return font.fit(text, size, width, '…');
 }
 
 export function formats(language: Language, currency: string) {
@@ -248,77 +293,84 @@ function documentTexts(language: Language) {
   return (key: string, params?: MessageParams) => translate(language, `documents.${key}`, params);
 }
 
-export async function newDocument(title: string, data: DocumentHead) {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setAuthor(data.providerName);
-  doc.setCreator('Kontor');
-  doc.setLanguage(data.language);
-  const writer = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
-  return { doc, writer };
-}
+/** The file information of a document titled `title`. */
+const documentInfo = (title: string, data: DocumentHead, subject: string, keywords: string[]): PdfInfo => ({
+  title,
+  author: data.providerName,
+  subject,
+  keywords,
+  language: data.language,
+});
 
 /** `verifyUrl`: the certificate's published verification page, printed as a QR code. */
-export async function certificatePdf(data: OrderDocumentData, verifyUrl?: string): Promise<Uint8Array> {
+export function certificatePdf(data: OrderDocumentData, verifyUrl?: string): Readable {
   const t = documentTexts(data.language);
   const f = formats(data.language, data.order.currency);
   const { order, project } = data;
   const number = order.certificate_number ?? '';
-  const { doc, writer } = await newDocument(`${t('certificateTitle')} ${number}`, data);
-  doc.setSubject(number);
-  doc.setKeywords([number, order.number]);
-  writer.paragraph(data.providerName, 10, MUTED);
-  writer.heading(t('certificateTitle'), 22);
-  writer.row(t('certificateNumber'), number);
-  writer.row(t('issuedTo'), order.issued_to);
-  writer.row(t('mandant'), data.mandantName);
-  writer.row(t('retired'), f.tonnes(order.tonnes_kg));
-  writer.row(t('project'), project.name[data.language]);
-  writer.row(t('standard'), project.standard);
-  writer.row(t('vintage'), String(project.vintage));
-  const example = exampleRegistryId(project.registry_id);
-  writer.row(t('registryId'), example === null ? project.registry_id || '—' : t('exampleRegistryId', { id: example }));
-  writer.row(t('registrySerials'), order.registry_serials ?? t('registrySerialsNone'));
-  writer.row(t('country'), countryName(project.country, data.language));
-  writer.row(t('date'), f.date(order.completed_at));
-  writer.row(t('orderNumber'), order.number);
-  writer.rule();
-  writer.paragraph(t('certificateStatement'), 11);
-  writer.paragraph(t('disclaimer'), 9, MUTED);
-  if (verifyUrl) {
-    writer.rule();
-    writer.qrCode(verifyUrl, translate(data.language, 'documents.report.verifyCaption'));
-  }
-  writer.footers(`${t('certificateTitle')} ${number}`, (page, pages) => t('pageOf', { page, pages }));
-  return doc.save({ useObjectStreams: false });
+  const title = `${t('certificateTitle')} ${number}`;
+  return pdfStream({
+    info: documentInfo(title, data, number, [number, order.number]),
+    footer: { label: title, pageOf: (page, pages) => t('pageOf', { page, pages }) },
+    // eslint-disable-next-line require-yield -- one page, nothing to pause between
+    *draw(writer) {
+      writer.paragraph(data.providerName, 10, MUTED);
+      writer.heading(t('certificateTitle'), 22);
+      writer.row(t('certificateNumber'), number);
+      writer.row(t('issuedTo'), order.issued_to);
+      writer.row(t('mandant'), data.mandantName);
+      writer.row(t('retired'), f.tonnes(order.tonnes_kg));
+      writer.row(t('project'), project.name[data.language]);
+      writer.row(t('standard'), project.standard);
+      writer.row(t('vintage'), String(project.vintage));
+      const example = exampleRegistryId(project.registry_id);
+      writer.row(
+        t('registryId'),
+        example === null ? project.registry_id || '—' : t('exampleRegistryId', { id: example }),
+      );
+      writer.row(t('registrySerials'), order.registry_serials ?? t('registrySerialsNone'));
+      writer.row(t('country'), countryName(project.country, data.language));
+      writer.row(t('date'), f.date(order.completed_at));
+      writer.row(t('orderNumber'), order.number);
+      writer.rule();
+      writer.paragraph(t('certificateStatement'), 11);
+      writer.paragraph(t('disclaimer'), 9, MUTED);
+      if (verifyUrl) {
+        writer.rule();
+        writer.qrCode(verifyUrl, translate(data.language, 'documents.report.verifyCaption'));
+      }
+    },
+  });
 }
 
-export async function confirmationPdf(data: OrderDocumentData): Promise<Uint8Array> {
+export function confirmationPdf(data: OrderDocumentData): Readable {
   const t = documentTexts(data.language);
   const f = formats(data.language, data.order.currency);
   const { order, project } = data;
-  const { doc, writer } = await newDocument(`${t('confirmationTitle')} ${order.number}`, data);
-  doc.setSubject(order.number);
-  doc.setKeywords([order.number]);
-  writer.paragraph(data.providerName, 10, MUTED);
-  writer.heading(t('confirmationTitle'), 20);
-  writer.row(t('orderNumber'), order.number);
-  writer.row(t('status'), findMessage(data.language, `documents.statuses.${order.status}`) ?? order.status);
-  writer.row(t('date'), f.date(order.placed_at ?? order.created_at));
-  writer.row(t('mandant'), data.mandantName);
-  writer.row(t('issuedTo'), order.issued_to);
-  writer.row(t('calculations'), String(order.calculation_ids.length));
-  writer.row(t('quantity'), f.tonnes(order.tonnes_kg));
-  writer.row(t('project'), project.name[data.language]);
-  writer.row(t('standard'), `${project.standard}, ${t('vintage')} ${project.vintage}`);
-  writer.row(t('pricePerTonne'), f.money(order.price_per_tonne_minor));
-  writer.row(t('total'), f.money(order.total_minor));
-  if (order.certificate_number) writer.row(t('certificateNumber'), order.certificate_number);
-  writer.rule();
-  writer.paragraph(t('disclaimer'), 9, MUTED);
-  return doc.save({ useObjectStreams: false });
+  const title = `${t('confirmationTitle')} ${order.number}`;
+  return pdfStream({
+    info: documentInfo(title, data, order.number, [order.number]),
+    // The confirmation is one page and always was without page lines.
+    footer: null,
+    *draw(writer) {
+      writer.paragraph(data.providerName, 10, MUTED);
+      writer.heading(t('confirmationTitle'), 20);
+      writer.row(t('orderNumber'), order.number);
+      writer.row(t('status'), findMessage(data.language, `documents.statuses.${order.status}`) ?? order.status);
+      writer.row(t('date'), f.date(order.placed_at ?? order.created_at));
+      writer.row(t('mandant'), data.mandantName);
+      writer.row(t('issuedTo'), order.issued_to);
+      writer.row(t('calculations'), String(order.calculation_ids.length));
+      writer.row(t('quantity'), f.tonnes(order.tonnes_kg));
+      writer.row(t('project'), project.name[data.language]);
+      writer.row(t('standard'), `${project.standard}, ${t('vintage')} ${project.vintage}`);
+      writer.row(t('pricePerTonne'), f.money(order.price_per_tonne_minor));
+      writer.row(t('total'), f.money(order.total_minor));
+      if (order.certificate_number) writer.row(t('certificateNumber'), order.certificate_number);
+      writer.rule();
+      writer.paragraph(t('disclaimer'), 9, MUTED);
+      // One page: its only pause is at the end.
+      yield;
+    },
+  });
 }

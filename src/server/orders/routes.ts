@@ -6,6 +6,7 @@
  *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
  */
 import { selectCalculationIds } from '../calculations/state';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type SessionUser } from '../../core/api';
@@ -62,12 +63,13 @@ export async function documentData(
   };
 }
 
-export function sendPdf(reply: FastifyReply, bytes: Uint8Array, filename: string) {
+/** A PDF as it is drawn, page by page (documents.ts `pdfStream`). */
+export function sendPdf(reply: FastifyReply, pdf: Readable, filename: string) {
   return reply
     .type('application/pdf')
     .header('Content-Disposition', `attachment; filename="${filename}"`)
     .header('Cache-Control', 'private, no-store')
-    .send(Buffer.from(bytes));
+    .send(pdf);
 }
 
 /** The PDFs of an order: which statuses have one, and how it is drawn and named. */
@@ -76,18 +78,18 @@ const DOCUMENTS = {
     summary: 'Certificate (PDF) of a completed order',
     description: 'The certificate',
     missing: 'notCompleted',
-    render: async (data: OrderDocumentData) =>
+    render: (data: OrderDocumentData) =>
       data.order.status === 'completed' && data.order.certificate_number
-        ? { bytes: await certificatePdf(data), filename: `${data.order.certificate_number}.pdf` }
+        ? { pdf: certificatePdf(data), filename: `${data.order.certificate_number}.pdf` }
         : undefined,
   },
   'confirmation.pdf': {
     summary: 'Order confirmation (PDF)',
     description: 'The order confirmation',
     missing: 'noDocument',
-    render: async (data: OrderDocumentData) =>
+    render: (data: OrderDocumentData) =>
       ['placed', 'confirmed', 'completed'].includes(data.order.status)
-        ? { bytes: await confirmationPdf(data), filename: `${data.order.number}.pdf` }
+        ? { pdf: confirmationPdf(data), filename: `${data.order.number}.pdf` }
         : undefined,
   },
 } as const;
@@ -157,18 +159,22 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
       `/api/orders/:id/${file}`,
       {
         onRequest: [app.authenticate, requireAccess('read', 'orders')],
+        preHandler: app.kontor.heavyWork.hook,
         schema: {
           tags: ['orders'],
           summary: document.summary,
           params: idParams,
-          response: { 200: fileResponse('application/pdf', document.description), ...errorAnswers(401, 403, 404, 409) },
+          response: {
+            200: fileResponse('application/pdf', document.description),
+            ...errorAnswers(401, 403, 404, 409, 503),
+          },
         },
       },
       async (request, reply) => {
         const data = await documentData(db, currentUser(request), request.params.id);
-        const pdf = await document.render(data);
+        const pdf = document.render(data);
         if (!pdf) throw conflict(orderMessage(document.missing));
-        return sendPdf(reply, pdf.bytes, pdf.filename);
+        return sendPdf(reply, pdf.pdf, pdf.filename);
       },
     );
   }

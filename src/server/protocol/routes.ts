@@ -64,8 +64,12 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
         querystring: listQuerystring(describe),
-        response: { 200: fileResponse('text/csv', 'The protocol entries as CSV'), ...errorAnswers(400, 401, 403) },
+        response: {
+          200: fileResponse('text/csv', 'The protocol entries as CSV'),
+          ...errorAnswers(400, 401, 403, 503),
+        },
       },
+      preHandler: app.kontor.heavyWork.hook,
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -5,7 +5,8 @@
  * figure with its source, year, region and database or machine-set version. It states emissions; it makes no claim
  * about neutrality.
  */
-import { MUTED, newDocument } from '../orders/documents';
+import type { Readable } from 'node:stream';
+import { MUTED, pdfStream } from '../orders/documents';
 import {
   reportTexts,
   type ReportCalculation,
@@ -72,41 +73,61 @@ function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry:
   writer.rule();
 }
 
-/** `verifyUrl`: the report's published verification page, printed as a QR code on the first page. */
-export async function reportPdf(report: ReportSnapshot, verifyUrl?: string): Promise<Uint8Array> {
-  const say = reportTexts(report.language);
+/**
+ * `verifyUrl`: the report's published verification page, printed as a QR code on the first page. Streamed page by
+ * page (orders/documents.ts `pdfStream`): a collection of a thousand calculations is thousands of pages.
+ */
+export function reportPdf(report: ReportSnapshot, verifyUrl?: string): Readable {
+  const texts = reportTexts(report.language);
+  // The same headings thousands of times: each looked up once.
+  const known = new Map<string, string>();
+  const say: typeof texts = (key, params) => {
+    if (params) return texts(key, params);
+    let text = known.get(key);
+    if (text === undefined) known.set(key, (text = texts(key)));
+    return text;
+  };
   const title = say('title');
-  const { doc, writer } = await newDocument(`${title}: ${report.subject}`, {
-    providerName: report.provider,
-    language: report.language,
+  return pdfStream({
+    info: {
+      title: `${title}: ${report.subject}`,
+      author: report.provider,
+      subject: report.subject,
+      keywords: [report.subject],
+      language: report.language,
+    },
+    footer: {
+      // Demo factors are for trying Kontor out: the mark stands above everything and on every page's foot.
+      label: report.demo ? `${title}: ${report.subject} · ${say('demoMark')}` : `${title}: ${report.subject}`,
+      pageOf: (page, pages) => translate(report.language, 'documents.pageOf', { page, pages }),
+    },
+    *draw(writer) {
+      writer.paragraph(report.provider, 10, MUTED);
+      if (report.demo) writer.heading(say('demoMark'), 14);
+      writer.heading(title, 22);
+      writer.row(say('mandant'), report.mandant);
+      writer.row(say('subject'), report.subject);
+      writer.row(
+        say('date'),
+        new Intl.DateTimeFormat(INTL_LOCALES[report.language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(report.date),
+        ),
+      );
+      writer.row(say('total'), report.total);
+      if (report.perUnit) writer.row(say('perUnit'), report.perUnit);
+      for (const notice of report.mixed ?? []) writer.paragraph(notice, 10);
+      if (verifyUrl) writer.qrCode(verifyUrl, say('verifyCaption'));
+      writer.rule();
+      writer.heading(say('methodTitle'), 14);
+      writer.paragraph(say('methodStatement'));
+      writer.paragraph(say('exclusionsGeneric'));
+      writer.paragraph(`${say('dataSources')}: ${report.dataSources.join('; ')}`, 9);
+      writer.paragraph(say('noClaim'), 9, MUTED);
+      writer.rule();
+      for (const entry of report.calculations) {
+        calculation(writer, say, entry);
+        yield;
+      }
+    },
   });
-  doc.setSubject(report.subject);
-  doc.setKeywords([report.subject]);
-  writer.paragraph(report.provider, 10, MUTED);
-  // Demo factors are for trying Kontor out: the mark stands above everything and on every page's foot.
-  if (report.demo) writer.heading(say('demoMark'), 14);
-  writer.heading(title, 22);
-  writer.row(say('mandant'), report.mandant);
-  writer.row(say('subject'), report.subject);
-  writer.row(
-    say('date'),
-    new Intl.DateTimeFormat(INTL_LOCALES[report.language], { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(report.date),
-    ),
-  );
-  writer.row(say('total'), report.total);
-  if (report.perUnit) writer.row(say('perUnit'), report.perUnit);
-  for (const notice of report.mixed ?? []) writer.paragraph(notice, 10);
-  if (verifyUrl) writer.qrCode(verifyUrl, say('verifyCaption'));
-  writer.rule();
-  writer.heading(say('methodTitle'), 14);
-  writer.paragraph(say('methodStatement'));
-  writer.paragraph(say('exclusionsGeneric'));
-  writer.paragraph(`${say('dataSources')}: ${report.dataSources.join('; ')}`, 9);
-  writer.paragraph(say('noClaim'), 9, MUTED);
-  writer.rule();
-  for (const entry of report.calculations) calculation(writer, say, entry);
-  const foot = report.demo ? `${title}: ${report.subject} · ${say('demoMark')}` : `${title}: ${report.subject}`;
-  writer.footers(foot, (page, pages) => translate(report.language, 'documents.pageOf', { page, pages }));
-  return doc.save({ useObjectStreams: false });
 }

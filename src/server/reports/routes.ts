@@ -8,10 +8,12 @@
  *   GET    /api/publications/:id                         one publication
  *   GET    /api/publications/:id/document.pdf            the published report or certificate, with the page's QR code
  *   DELETE /api/publications/:id                         revoke: the page answers 404 from then on
- *   GET    /verify/:token                                the public page, without sign-in
+ *   GET    /verify/:token?page=                          the public page, without sign-in (a long report in pages)
  * Publishing and revoking need the right to change the subject (policy `mayPublish`); rows are the mandant's
  * (tenant-scope), so another mandant's ids answer exactly as missing ones. A draft calculation, or a collection holding
  * one, is not published (409, issue 33 item 6).
+ * Everything here that grows with the data is heavy work (http/heavy-work.ts): the PDFs stream page by page while they
+ * hold a slot, and a verification page takes one only the first time it is rendered (page-cache.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,6 +24,7 @@ import {
   PublicationRecord,
   ReportQuery,
   VerifyParams,
+  VerifyQuery,
   type PublicationSubject,
   type SessionUser,
 } from '../../core/api';
@@ -33,6 +36,7 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, parseJson } from '../db/values';
 import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
+import { HEAVY_RETRY_AFTER_SECONDS, HeavyWork, HeavyWorkBusy } from '../http/heavy-work';
 import { fileResponse } from '../http/openapi';
 import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -46,7 +50,8 @@ import type { TemplateRegistry } from '../templates/registry';
 import { reportPdf } from './report-pdf';
 import { buildReport } from './snapshot';
 import type { PublicationsTable } from './table';
-import { notFoundPage, verifyPage, type PublishedSnapshot } from './verify-page';
+import { PageCache } from './page-cache';
+import { busyPage, notFoundPage, verifyPage, verifyPageCount, type PublishedSnapshot } from './verify-page';
 
 /** 128 random bits, base64url: 22 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -110,12 +115,15 @@ async function findPublication(db: Kysely<DatabaseSchema>, user: SessionUser, id
   return row as Row;
 }
 
-/** The live (not revoked) publication of `token`, or undefined: malformed, unknown and revoked tokens alike. */
+/**
+ * The live (not revoked) publication of `token`, or undefined: malformed, unknown and revoked tokens alike. Without
+ * its snapshot, which may be megabytes and is read only when a page of it is rendered.
+ */
 async function publishedPage(db: Kysely<DatabaseSchema>, token: string) {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   return db
     .selectFrom('publications')
-    .select(['snapshot', 'created_at'])
+    .select(['id', 'created_at'])
     .where('token', '=', token)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -131,12 +139,18 @@ export function registerReportRoutes(
   publicUrl: string,
 ): void {
   const api = typed(app);
+  const { heavyWork, config } = app.kontor;
+  const pages = new PageCache(config.verifyCacheBytes);
+  // First renders of verification pages have a lane of their own, with the same limits: a PDF holds its slot while
+  // its client downloads, and the public pages must not wait behind the back office's downloads (nor these behind them).
+  const renders = new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue });
 
   for (const subject of ['calculations', 'collections'] as const) {
     api.get(
       `/api/${subject}/:id/report.pdf`,
       {
         onRequest: [app.authenticate, requireAccess('read', subject)],
+        preHandler: heavyWork.hook,
         schema: {
           tags: [subject],
           summary: 'Footprint report (PDF) with method statement and the sources of every figure',
@@ -148,6 +162,7 @@ export function registerReportRoutes(
             ...errorAnswers(401),
             ...errorAnswers(403),
             ...errorAnswers(404),
+            ...errorAnswers(503),
           },
         },
       },
@@ -160,7 +175,7 @@ export function registerReportRoutes(
           { type: subject, id: request.params.id },
           language,
         );
-        return sendPdf(reply, await reportPdf(snapshot), `${label.replace(/[^\w.-]+/g, '_')}-report.pdf`);
+        return sendPdf(reply, reportPdf(snapshot), `${label.replace(/[^\w.-]+/g, '_')}-report.pdf`);
       },
     );
   }
@@ -298,6 +313,7 @@ export function registerReportRoutes(
     '/api/publications/:id/document.pdf',
     {
       onRequest: [app.authenticate],
+      preHandler: heavyWork.hook,
       schema: {
         tags: ['publications'],
         summary: 'The published report or certificate (PDF) with the QR code of its verification page',
@@ -306,6 +322,7 @@ export function registerReportRoutes(
           200: fileResponse('application/pdf', 'The published document'),
           ...errorAnswers(401),
           ...errorAnswers(404),
+          ...errorAnswers(503),
         },
       },
     },
@@ -314,9 +331,8 @@ export function registerReportRoutes(
       if (row.revoked_at !== null) throw notFound(msg('errors.noRecord', { resource: 'publications', id: row.id }));
       const { url } = toRecord(row, publicUrl);
       const snapshot = parseJson<PublishedSnapshot>(row.snapshot, null as never);
-      const bytes =
-        snapshot.kind === 'report' ? await reportPdf(snapshot, url) : await certificatePdf(snapshot.certificate, url);
-      return sendPdf(reply, bytes, `${row.label.replace(/[^\w.-]+/g, '_')}.pdf`);
+      const pdf = snapshot.kind === 'report' ? reportPdf(snapshot, url) : certificatePdf(snapshot.certificate, url);
+      return sendPdf(reply, pdf, `${row.label.replace(/[^\w.-]+/g, '_')}.pdf`);
     },
   );
 
@@ -338,6 +354,7 @@ export function registerReportRoutes(
       if (!mayPublish(user.role, row.subject_type as PublicationSubject)) throw forbidden();
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('publications').set({ revoked_at: isoNow() }).where('id', '=', row.id).execute();
+        pages.forget(`${row.id}:`);
         await recordChange(trx, request, {
           action: 'unpublished',
           resource: 'publications',
@@ -356,9 +373,11 @@ export function registerReportRoutes(
         tags: ['publications'],
         summary: 'The public verification page of a published report or certificate (HTML, no sign-in)',
         params: VerifyParams,
+        querystring: VerifyQuery,
         response: {
           200: fileResponse('text/html', 'The verification page'),
-          404: fileResponse('text/html', 'Unknown, malformed or revoked address'),
+          404: fileResponse('text/html', 'Unknown, malformed or revoked address, or no such page'),
+          503: fileResponse('text/html', 'Too many pages being rendered for the first time; Retry-After says when'),
         },
       },
     },
@@ -374,10 +393,32 @@ export function registerReportRoutes(
           "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         );
       if (!page) return reply.status(404).send(notFoundPage(requestLanguage(request)));
-      const snapshot = parseJson<PublishedSnapshot>(page.snapshot, null as never);
-      if (!snapshot || !isLanguage(snapshot.language))
-        return reply.status(404).send(notFoundPage(requestLanguage(request)));
-      return reply.send(verifyPage(snapshot, String(page.created_at)));
+      const id = Number(page.id);
+      const number = request.query.page ?? 1;
+      // Rendered once per page (a heavy slot while it renders), then served from memory.
+      const render = () =>
+        renders.run(async () => {
+          const row = await db
+            .selectFrom('publications')
+            .select('snapshot')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          const snapshot = parseJson<PublishedSnapshot>(row.snapshot, null as never);
+          if (!snapshot || !isLanguage(snapshot.language) || number > verifyPageCount(snapshot)) return Buffer.alloc(0);
+          return Buffer.from(verifyPage(snapshot, String(page.created_at), number));
+        });
+      try {
+        const html = await pages.page(`${id}:${number}`, render);
+        if (html.length === 0) return reply.status(404).send(notFoundPage(requestLanguage(request)));
+        // Bytes as kept (the schema's "string" is the OpenAPI file type, not a JavaScript string).
+        return reply.send(html as unknown as string);
+      } catch (error) {
+        if (!(error instanceof HeavyWorkBusy)) throw error;
+        return reply
+          .status(503)
+          .header('Retry-After', String(HEAVY_RETRY_AFTER_SECONDS))
+          .send(busyPage(requestLanguage(request)));
+      }
     },
   );
 }

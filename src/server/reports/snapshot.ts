@@ -20,7 +20,7 @@ import { toCalculationRecords } from '../calculations/record';
 import { collectionCalculationIds } from '../collections/totals';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean } from '../db/values';
-import { mixedBases } from '../../core/mixed-bases';
+import { mixedBases, type CalculationBasis } from '../../core/mixed-bases';
 import { mandantProfile } from '../mandants/resource';
 import { notFound } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -276,8 +276,9 @@ function perUnit(record: CalculationRecord, template: Template | undefined, lang
 async function databaseFacts(
   db: Kysely<DatabaseSchema>,
   records: readonly CalculationRecord[],
+  known: ReadonlyMap<number, DatabaseFacts> = new Map(),
 ): Promise<Map<number, DatabaseFacts>> {
-  const ids = [...new Set(records.map((record) => record.results.database.id))];
+  const ids = [...new Set(records.map((record) => record.results.database.id))].filter((id) => !known.has(id));
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('factor_databases')
@@ -289,17 +290,14 @@ async function databaseFacts(
   );
 }
 
-/** The notices of the bases `records` mix, in `lang`. */
-function mixedNotices(records: readonly CalculationRecord[], templates: TemplateRegistry, lang: Language): string[] {
-  const bases = mixedBases(
-    records.map((record) => ({
-      database_id: record.results.database.id,
-      template_id: record.template_id,
-      template_version: record.template_version,
-      systemBoundary: templates.resolve(record.template_id, record.template_version)?.method?.systemBoundary.en,
-    })),
-  );
-  return bases.map((basis) => translate(lang, `documents.report.mixed.${basis}`));
+/** What `mixedBases` compares of a calculation. */
+function calculationBasis(record: CalculationRecord, template: Template | undefined): CalculationBasis {
+  return {
+    database_id: record.results.database.id,
+    template_id: record.template_id,
+    template_version: record.template_version,
+    systemBoundary: template?.method?.systemBoundary.en,
+  };
 }
 
 /** The provider's and the mandant's name, as a report's head names them. */
@@ -325,8 +323,7 @@ async function calculationRecords(
   return toCalculationRecords(db, rows, (id, version) => templates.resolve(id, version));
 }
 
-function dataSources(records: readonly CalculationRecord[]): string[] {
-  const sources = new Set<string>();
+function addDataSources(sources: Set<string>, records: readonly CalculationRecord[]): void {
   for (const record of records) {
     const { database, machine_set: set, factors, production } = record.results;
     sources.add(`${database.name} · ${database.version_label}`);
@@ -334,8 +331,10 @@ function dataSources(records: readonly CalculationRecord[]): string[] {
     for (const factor of factors) if (factor.source) sources.add(factor.source);
     for (const use of production ?? []) if (use.source) sources.add(use.source);
   }
-  return [...sources];
 }
+
+/** Calculations read and turned into report text this many at a time, the event loop free in between. */
+const REPORT_CHUNK = 50;
 
 /** The report of one calculation or of a collection's calculations, in `language`; 404 for what the user cannot see. */
 export async function buildReport(
@@ -345,17 +344,17 @@ export async function buildReport(
   subject: { type: 'calculations' | 'collections'; id: number },
   language: Language,
 ): Promise<{ snapshot: ReportSnapshot; mandantId: number; label: string; drafts: string[] }> {
-  let records: CalculationRecord[];
+  let ids: number[];
   let subjectText: string;
   let mandantId: number;
   let label: string;
   if (subject.type === 'calculations') {
-    records = await calculationRecords(db, templates, user, [subject.id]);
-    const record = records[0];
+    const record = (await calculationRecords(db, templates, user, [subject.id]))[0];
     if (!record) throw notFound(msg('errors.noRecord', { resource: 'calculations', id: subject.id }));
     subjectText = `${record.number} · ${record.title}`;
     mandantId = record.mandant_id;
     label = record.number;
+    ids = [subject.id];
   } else {
     const collection = await scopeToMandant(db.selectFrom('collections'), user, 'mandant_id')
       .select(['id', 'name', 'mandant_id'])
@@ -363,23 +362,50 @@ export async function buildReport(
       .executeTakeFirst();
     if (!collection) throw notFound(msg('errors.noRecord', { resource: 'collections', id: subject.id }));
     mandantId = Number(collection.mandant_id);
-    const ids = (await collectionCalculationIds(db, mandantId, subject.id)) ?? [];
-    records = await calculationRecords(db, templates, user, ids);
+    const members = (await collectionCalculationIds(db, mandantId, subject.id)) ?? [];
+    // In number order first (ids only), then read in chunks: a thousand records at once held the heap and the
+    // event loop for seconds (issue 32).
+    const ordered =
+      members.length === 0
+        ? []
+        : await scopeToMandant(db.selectFrom('calculations'), user, 'calculations.mandant_id')
+            .select('calculations.id')
+            .where('calculations.id', 'in', members)
+            .orderBy('calculations.number')
+            .execute();
+    ids = ordered.map((row) => Number(row.id));
     subjectText = collection.name;
     label = collection.name;
   }
   const units = await loadUnitCatalog(db);
   const issuer = await reportIssuer(db, mandantId);
-  const total = records.reduce((sum, record) => sum + record.total_co2e, 0);
-  const facts = await databaseFacts(db, records);
-  const single = subject.type === 'calculations' ? records[0] : undefined;
-  const unit = single
-    ? perUnit(single, templates.resolve(single.template_id, single.template_version), language)
-    : undefined;
+  let total = 0;
+  const sources = new Set<string>();
+  const calculations: ReportCalculation[] = [];
+  const drafts: string[] = [];
+  const bases: CalculationBasis[] = [];
+  const facts = new Map<number, DatabaseFacts>();
+  let demo = false;
+  let unit: string | undefined;
+  for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
+    const records = await calculationRecords(db, templates, user, ids.slice(start, start + REPORT_CHUNK));
+    for (const [id, fact] of await databaseFacts(db, records, facts)) facts.set(id, fact);
+    addDataSources(sources, records);
+    for (const record of records) {
+      const template = templates.resolve(record.template_id, record.template_version);
+      total += record.total_co2e;
+      if (record.status === 'draft') drafts.push(record.number);
+      if (facts.get(record.results.database.id)?.demo === true) demo = true;
+      bases.push(calculationBasis(record, template));
+      if (subject.type === 'calculations') unit = perUnit(record, template, language);
+      calculations.push(reportCalculation(record, template, language, units, facts.get(record.results.database.id)));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return {
     mandantId,
     label,
-    drafts: records.filter((record) => record.status === 'draft').map((record) => record.number),
+    drafts,
     snapshot: {
       kind: 'report',
       language,
@@ -388,18 +414,10 @@ export async function buildReport(
       date: isoNow(),
       total: kg(total, language),
       ...(unit !== undefined && { perUnit: unit }),
-      demo: records.some((record) => facts.get(record.results.database.id)?.demo === true),
-      mixed: mixedNotices(records, templates, language),
-      dataSources: dataSources(records),
-      calculations: records.map((record) =>
-        reportCalculation(
-          record,
-          templates.resolve(record.template_id, record.template_version),
-          language,
-          units,
-          facts.get(record.results.database.id),
-        ),
-      ),
+      demo,
+      mixed: mixedBases(bases).map((basis) => translate(language, `documents.report.mixed.${basis}`)),
+      dataSources: [...sources],
+      calculations,
     },
   };
 }

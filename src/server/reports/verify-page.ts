@@ -4,11 +4,15 @@
  * page must work without sign-in, and the SPA would load the whole back office (and its session handling) to show a
  * few tables. It reads nothing but the snapshot — no live record, no user, no other figure of the mandant — loads no
  * script, sets no cookie and every text is escaped.
+ * A report shows its calculations VERIFY_PAGE_SIZE at a time (`?page=n`, issue 32): a collection of a thousand
+ * calculations would otherwise be one page of several megabytes. Every page repeats the report's head (subject, total,
+ * method, sources) and links to the others by the calculation numbers they hold.
  */
 import { translate } from '../../core/i18n/translate';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
 import type { Language } from '../../core/languages';
 import { INTL_LOCALES } from '../../core/number-format';
+import { HEAVY_RETRY_AFTER_SECONDS } from '../http/heavy-work';
 import { formats, type OrderDocumentData } from '../orders/documents';
 import {
   reportTexts,
@@ -86,8 +90,40 @@ ${rows([
 ])}${stages}${rest}</section>`;
 }
 
-function reportBody(report: ReportSnapshot, published: string): { title: string; body: string } {
+/** Calculations per page of a report's verification page. */
+export const VERIFY_PAGE_SIZE = 20;
+
+/** The pages of a report's verification page; a certificate is one page. */
+export const verifyPageCount = (snapshot: PublishedSnapshot): number =>
+  snapshot.kind === 'report' ? Math.max(1, Math.ceil(snapshot.calculations.length / VERIFY_PAGE_SIZE)) : 1;
+
+/** Links to the other pages, each named by the calculation numbers it holds; nothing when there is one page. */
+function pageLinks(report: ReportSnapshot, page: number, pages: number): string {
+  if (pages <= 1) return '';
   const say = reportTexts(report.language);
+  const link = (target: number, text: string, rel = '') =>
+    `<a href="?page=${target}"${rel ? ` rel="${rel}"` : ''}>${escape(text)}</a>`;
+  const items = Array.from({ length: pages }, (_, index) => {
+    const first = report.calculations[index * VERIFY_PAGE_SIZE]!;
+    const last = report.calculations[Math.min((index + 1) * VERIFY_PAGE_SIZE, report.calculations.length) - 1]!;
+    const text = first === last ? first.number : `${first.number} – ${last.number}`;
+    return index + 1 === page
+      ? `<li aria-current="page"><strong>${escape(text)}</strong></li>`
+      : `<li>${link(index + 1, text)}</li>`;
+  }).join('');
+  const from = (page - 1) * VERIFY_PAGE_SIZE + 1;
+  const to = Math.min(page * VERIFY_PAGE_SIZE, report.calculations.length);
+  return `<nav class="pages" aria-label="${escape(say('verifyPages'))}" data-testid="verify-pages">
+<p><strong>${escape(say('verifyShowing', { from, to, count: report.calculations.length }))}</strong>
+${page > 1 ? link(page - 1, say('verifyPrevious'), 'prev') : ''} ${page < pages ? link(page + 1, say('verifyNext'), 'next') : ''}</p>
+<ol>${items}</ol></nav>`;
+}
+
+function reportBody(report: ReportSnapshot, published: string, page: number): { title: string; body: string } {
+  const say = reportTexts(report.language);
+  const pages = verifyPageCount(report);
+  const shown = report.calculations.slice((page - 1) * VERIFY_PAGE_SIZE, page * VERIFY_PAGE_SIZE);
+  const links = pageLinks(report, page, pages);
   return {
     title: `${say('title')}: ${report.subject}`,
     body: `${report.demo ? `<p class="demo" data-testid="demo-mark">${escape(say('demoMark'))}</p>` : ''}<p class="muted">${escape(report.provider)}</p><h1>${escape(say('title'))}</h1>
@@ -101,7 +137,7 @@ ${rows([
 <h2>${escape(say('methodTitle'))}</h2><p>${escape(say('methodStatement'))}</p><p>${escape(say('exclusionsGeneric'))}</p>
 <p><span class="muted">${escape(say('dataSources'))}:</span> ${escape(report.dataSources.join('; '))}</p>
 <p class="muted">${escape(say('noClaim'))}</p>
-${report.calculations.map((calculation) => calculationSection(say, calculation)).join('')}`,
+${links}${shown.map((calculation) => calculationSection(say, calculation)).join('')}${links}`,
   };
 }
 
@@ -143,10 +179,14 @@ table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.4rem 0 .8rem}
 th{color:#66707f;font-weight:600}.number{text-align:right}.muted{color:#66707f}.figure{white-space:nowrap}
 .banner{background:#eef4ee;border:1px solid #b9d3b9;padding:.6rem .9rem;border-radius:4px}
 .demo{background:#fdecea;border:2px solid #c62828;color:#8e1c1c;font-weight:700;padding:.6rem .9rem;border-radius:4px}
-.notice{background:#fff8e1;border:1px solid #e0c060;padding:.5rem .8rem;border-radius:4px}ul{margin:.2rem 0}`;
+.notice{background:#fff8e1;border:1px solid #e0c060;padding:.5rem .8rem;border-radius:4px}ul{margin:.2rem 0}
+.pages{margin:1.5rem 0;padding:.6rem .9rem;background:#f5f6f8;border-radius:4px;font-size:.9rem}.pages p{margin:0 0 .4rem}
+.pages p a{margin-left:.8rem}.pages ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}`;
 
-/** The page of a publication: `publishedAt` is when the snapshot was taken (ISO). */
-export function verifyPage(snapshot: PublishedSnapshot, publishedAt: string): string {
+/**
+ * Page `page` (from 1; see verifyPageCount) of a publication: `publishedAt` is when the snapshot was taken (ISO).
+ */
+export function verifyPage(snapshot: PublishedSnapshot, publishedAt: string, page = 1): string {
   const language = snapshot.language;
   const published = new Intl.DateTimeFormat(INTL_LOCALES[language], {
     dateStyle: 'long',
@@ -155,7 +195,7 @@ export function verifyPage(snapshot: PublishedSnapshot, publishedAt: string): st
   }).format(new Date(publishedAt));
   const { title, body } =
     snapshot.kind === 'report'
-      ? reportBody(snapshot, `${published} UTC`)
+      ? reportBody(snapshot, `${published} UTC`, page)
       : certificateBody(snapshot.certificate, `${published} UTC`);
   const banner = translate(language, 'documents.report.verifyBanner', { date: `${published} UTC` });
   return `<!doctype html>
@@ -167,6 +207,14 @@ export function verifyPage(snapshot: PublishedSnapshot, publishedAt: string): st
 /** The answer to an unknown, malformed or revoked token: the same page for each, so none can be told apart. */
 export function notFoundPage(language: Language): string {
   const text = translate(language, 'documents.report.verifyNotFound');
+  return `<!doctype html>
+<html lang="${escape(language)}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escape(text)}</title><style>${STYLE}</style></head>
+<body><h1>${escape(text)}</h1></body></html>`;
+}
+
+/** The answer while too many pages are being rendered for the first time (503 with Retry-After). */
+export function busyPage(language: Language): string {
+  const text = translate(language, 'errors.busy', { seconds: HEAVY_RETRY_AFTER_SECONDS });
   return `<!doctype html>
 <html lang="${escape(language)}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escape(text)}</title><style>${STYLE}</style></head>
 <body><h1>${escape(text)}</h1></body></html>`;
