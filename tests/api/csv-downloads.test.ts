@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { beforeAll, expect, it } from 'vitest';
 import type { CalculationRecord, FactorDatabaseRecord, FactorMigrationRecord, ImportReport } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
+import { roundFigure } from '../../src/core/number-format';
 
 const HOSTILE = '=1+4\nsecond line';
 const HOSTILE_CUSTOMER = '@SUM(A1)\r\nnext';
@@ -138,7 +139,13 @@ describeEachDatabase('CSV downloads', (ctx) => {
       expect(items.length).toBeGreaterThan(1);
       for (const row of items) {
         expect(row[0]).toMatch(/^\d+$/);
-        for (const kg of row.slice(4, 7)) if (kg !== '') expect(kg, language).toMatch(numberIn(language, 2));
+        // kg by the one figure rule (core/number-format): three significant digits below 100, whole from 100.
+        for (const kg of row.slice(4, 7)) {
+          if (kg === '') continue;
+          expect(kg, language).toMatch(numberIn(language, 6));
+          const value = Number(language === 'en' ? kg : kg.replace(',', '.'));
+          expect(roundFigure(value), `${kg} (${language})`).toBe(value);
+        }
         if (row[7] !== '') expect(row[7], language).toMatch(numberIn(language, 1));
       }
       // Template names as the reader reads them, not ids; the kg figures hold decimals in the reader's way.
