@@ -168,6 +168,8 @@ export const FactorCategoryRecord = Type.Object({
   key: Type.String(),
   /** Distinct factor keys in the category, over those databases. */
   factor_count: Type.Integer(),
+  /** Those keys: the template editor checks a formula's `factor('…')` against them while the admin types. */
+  factor_keys: Type.Array(Type.String()),
   /**
    * The name an admin gave the category (the caller's mandant's own, else the provider's); null: none, and the
    * screens fall back on the built-in names of the message catalogue (`databases.categories.*`), then the key.
