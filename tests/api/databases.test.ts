@@ -197,6 +197,26 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     ]);
   });
 
+  it('clears the demo marker of a copy of a demo database, for the database and its factors (issue #34)', async () => {
+    const token = await ctx.login('admin@kontor.example');
+    const base = await published(token, '2025');
+    expect(base.demo).toBe(true);
+    const copy = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Real values', version_label: '2026-real', copy_from_id: base.id },
+    });
+    expect(copy.body.demo).toBe(true);
+    const cleared = await ctx.request<FactorDatabaseRecord>('PUT', `/api/databases/${copy.body.id}`, {
+      token,
+      body: { demo: false },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.demo).toBe(false);
+    expect((await factorsOf(token, copy.body.id)).every((factor) => !factor.demo)).toBe(true);
+    // The demo database itself keeps its marker.
+    expect((await published(token, '2025')).demo).toBe(true);
+  });
+
   it('lets a mandant admin derive an own database from a published one and override single factors', async () => {
     const token = await ctx.login('admin@muster.example');
     const base = await published(token, '2025');

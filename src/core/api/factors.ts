@@ -59,6 +59,8 @@ export const UpdateFactorDatabaseRequest = Type.Object(
     version_label: Type.Optional(databaseFields.version_label),
     valid_from: databaseFields.valid_from,
     source: databaseFields.source,
+    /** false clears the demo marker ("(Demowerte)") of a database copied from a demo one, and of its factors. */
+    demo: Type.Optional(Type.Boolean()),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: true },
