@@ -193,6 +193,7 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
         old: 0.427,
         new: 0.3,
         percent: ((0.3 - 0.427) / 0.427) * 100,
+        attributes: expect.arrayContaining([{ name: 'value', old: 0.427, new: 0.3 }]),
       },
     ]);
   });
@@ -215,6 +216,28 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     expect((await factorsOf(token, copy.body.id)).every((factor) => !factor.demo)).toBe(true);
     // The demo database itself keeps its marker.
     expect((await published(token, '2025')).demo).toBe(true);
+
+    // A change of the source alone is a change the diff shows, with old and new (issue #34).
+    const factor = (await factorsOf(token, copy.body.id))[0]!;
+    const edited = await ctx.request('PUT', `/api/factors/${factor.id}`, {
+      token,
+      body: { ...factor, source: 'Own measurement 2026', region: 'DE-BY' },
+    });
+    expect(edited.status).toBe(200);
+    const diff = await ctx.request<FactorDatabaseDiff>(
+      'GET',
+      `/api/databases/${copy.body.id}/diff?against=${base.id}`,
+      { token },
+    );
+    expect(diff.body.changed).toEqual([
+      expect.objectContaining({
+        key: factor.key,
+        attributes: [
+          { name: 'source', old: factor.source, new: 'Own measurement 2026' },
+          { name: 'region', old: factor.region, new: 'DE-BY' },
+        ],
+      }),
+    ]);
   });
 
   it('lets a mandant admin derive an own database from a published one and override single factors', async () => {

@@ -7,6 +7,7 @@ import {
   LocalizedInput,
   Nullable,
   RecordId,
+  StringEnum,
   Type,
   VersionedFields,
   VersionedSetFields,
@@ -149,6 +150,14 @@ export const FactorDiffChange = Type.Object({
   new: Type.Number(),
   /** (new − old) / old × 100; null when old is 0. */
   percent: Nullable(Type.Number()),
+  /** Every attribute that changed (value, unit, source, year, region, category), old and new: nothing changes unseen. */
+  attributes: Type.Array(
+    Type.Object({
+      name: StringEnum(['value', 'unit', 'source', 'year', 'region', 'category'] as const),
+      old: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
+      new: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
+    }),
+  ),
 });
 export type FactorDiffChange = Static<typeof FactorDiffChange>;
 
