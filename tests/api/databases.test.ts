@@ -193,7 +193,50 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
         old: 0.427,
         new: 0.3,
         percent: ((0.3 - 0.427) / 0.427) * 100,
+        attributes: expect.arrayContaining([{ name: 'value', old: 0.427, new: 0.3 }]),
       },
+    ]);
+  });
+
+  it('clears the demo marker of a copy of a demo database, for the database and its factors (issue #34)', async () => {
+    const token = await ctx.login('admin@kontor.example');
+    const base = await published(token, '2025');
+    expect(base.demo).toBe(true);
+    const copy = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Real values', version_label: '2026-real', copy_from_id: base.id },
+    });
+    expect(copy.body.demo).toBe(true);
+    const cleared = await ctx.request<FactorDatabaseRecord>('PUT', `/api/databases/${copy.body.id}`, {
+      token,
+      body: { demo: false },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.demo).toBe(false);
+    expect((await factorsOf(token, copy.body.id)).every((factor) => !factor.demo)).toBe(true);
+    // The demo database itself keeps its marker.
+    expect((await published(token, '2025')).demo).toBe(true);
+
+    // A change of the source alone is a change the diff shows, with old and new (issue #34).
+    const factor = (await factorsOf(token, copy.body.id))[0]!;
+    const edited = await ctx.request('PUT', `/api/factors/${factor.id}`, {
+      token,
+      body: { ...factor, source: 'Own measurement 2026', region: 'DE-BY' },
+    });
+    expect(edited.status).toBe(200);
+    const diff = await ctx.request<FactorDatabaseDiff>(
+      'GET',
+      `/api/databases/${copy.body.id}/diff?against=${base.id}`,
+      { token },
+    );
+    expect(diff.body.changed).toEqual([
+      expect.objectContaining({
+        key: factor.key,
+        attributes: [
+          { name: 'source', old: factor.source, new: 'Own measurement 2026' },
+          { name: 'region', old: factor.region, new: 'DE-BY' },
+        ],
+      }),
     ]);
   });
 

@@ -196,7 +196,7 @@ describeEachDatabase('factor categories', (ctx) => {
       body: { label: labelFace },
     });
     expect(named.status, JSON.stringify(named.body)).toBe(200);
-    expect(named.body).toEqual({ key: 'label_face', factor_count: 0, label: labelFace });
+    expect(named.body).toEqual({ key: 'label_face', factor_count: 0, factor_keys: [], label: labelFace });
     // Named before its first factor: listed for every mandant, with the provider's name.
     const listed = async (token: string) =>
       (await ctx.request<Category[]>('GET', '/api/factor-categories', { token })).body.find(

@@ -341,6 +341,9 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     ).body;
     expect((await as(EDITOR, 'POST', `/api/orders/${order.id}/place`)).status).toBe(200);
     const frozen = await calculation(calc.id);
+    // The record names the order that froze it: the calculation's page links it (issue #34).
+    expect(frozen.locked_by).toEqual({ id: order.id, number: order.number });
+    expect((await calculation((await freshCalculation()).id)).locked_by).toBeUndefined();
     const edit = await as(EDITOR, 'PUT', `/api/calculations/${calc.id}`, { ...frozen, customer: 'Someone else' });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toMatch(/order|Bestellung/i);

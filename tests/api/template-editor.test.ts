@@ -202,6 +202,17 @@ describeEachDatabase('template editor API', (ctx: TestContext) => {
     expect(Number(await count())).toBe(before);
   });
 
+  it('refuses a misspelled factor key in a formula against the factor databases there are (issue #34)', async () => {
+    const typo = envelope('letter-typo');
+    typo.results[1]!.formula = "paper_kg * factor('paper_virgn')";
+    const refused = await post<ApiErrorBody>('/api/templates', { definition: typo, mode: 'new' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.['/results/1/formula']).toMatch(/unbekannter Faktor „paper_virgn“/);
+    const spelled = envelope('letter-typo');
+    spelled.results[1]!.formula = "paper_kg * factor('paper_virgin')";
+    expect((await post('/api/templates', { definition: spelled, mode: 'new' })).status).toBe(201);
+  });
+
   it('deletes only unused app versions; shipped templates stay', async () => {
     const inUse = await ctx.request<ApiErrorBody>('DELETE', '/api/templates/envelope/versions/1', { token: admin });
     expect(inUse.status).toBe(409);

@@ -77,6 +77,22 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     );
   });
 
+  it('reads the version a calculation was made with: published ones for everybody, no unknown ones (issue #34)', async () => {
+    const token = await ctx.login('editor@muster.example');
+    const v1 = await ctx.request<TemplateRecord>('GET', '/api/templates/brochure?version=1', { token });
+    expect(v1.status).toBe(200);
+    expect(v1.body).toMatchObject({ id: 'brochure', version: 1, label: 'Broschüre' });
+    expect(v1.body.definition.version).toBe(1);
+    const current = await ctx.request<TemplateRecord>('GET', '/api/templates/brochure', { token });
+    expect(current.body.version).toBe(2);
+    // The fields of version 1 differ from version 2's: the form a version-1 calculation opens with is version 1's.
+    const names = (record: TemplateRecord) => record.definition.groups.flatMap((g) => g.fields.map((f) => f.name));
+    expect(names(v1.body)).not.toEqual(names(current.body));
+    expect((await ctx.request('GET', '/api/templates/brochure?version=2', { token })).body).toEqual(current.body);
+    expect((await ctx.request('GET', '/api/templates/brochure?version=99', { token })).status).toBe(404);
+    expect((await ctx.request('GET', '/api/templates/brochure?version=abc', { token })).status).toBe(400);
+  });
+
   describe('a templates folder an admin changed', () => {
     let dir = '';
     let app: FastifyInstance;

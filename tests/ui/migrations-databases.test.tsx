@@ -249,6 +249,8 @@ describe('factor database screens', () => {
     expect(within(dialog).getByLabelText(/Schlüssel/)).toBeDisabled();
     expect(within(dialog).getByLabelText(/^Wert/)).toHaveValue('0,03');
     const source = within(dialog).getByLabelText(/^Quelle/);
+    // The factor's own source, not the database's ("demo") the page shows (issue #34).
+    expect(source).toHaveValue('UBA');
     await user.clear(source);
     await user.type(source, 'Ökostromvertrag 2026');
     const year = within(dialog).getByLabelText(/^Jahr/);

@@ -1,4 +1,7 @@
-/** `/edit/:id`: edit a calculation; a stale save (409) shows a conflict message and never overwrites. */
+/**
+ * `/edit/:id`: edit a calculation, in the template version it was made with; a stale save (409) shows a conflict
+ * message and never overwrites, a save refused because an order locked it meanwhile says so and links the order.
+ */
 import { Link } from 'react-router-dom';
 import { Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -87,7 +90,7 @@ const EditActions = ({ record }: { record: CalculationRecord }) => {
 const EditCalculation = ({ record, template }: { record: CalculationRecord; template: Template }) => {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const { conflict, setConflict, onError } = useSaveFailure();
+  const { conflict, setConflict, locked, onError } = useSaveFailure(record.id);
   return (
     <EditBase
       resource="calculations"
@@ -108,8 +111,17 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
       <DatabaseVersionHint record={record} />
       <CalculationForm
         template={template}
-        subtitle={`${record.number} · ${translate('calculations.version', { version: record.version })}`}
+        subtitle={
+          <>
+            {`${record.number} · ${translate('calculations.version', { version: record.version })}`}
+            {/* The template version it was made with, and opens as. */}
+            <span data-testid="calculation-template-version">
+              {` · ${translate('calculations.template_version', { version: template.version })}`}
+            </span>
+          </>
+        }
         conflict={conflict}
+        locked={locked}
         draftKey={`edit:${record.id}`}
         onReload={() => {
           setConflict(false);

@@ -2,7 +2,8 @@
  * The calculation form generated from a template: header, the template's groups, the calculation's own details, the
  * live result panel beside them, and a clear conflict message when the record changed on the server meanwhile.
  */
-import { Alert, AlertTitle, Box, Button, Grid } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Grid, Link as MuiLink } from '@mui/material';
+import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, Toolbar, useFormIsDirty, useRecordContext, useTranslate, useCanAccess } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -14,6 +15,8 @@ import { TemplateHeader } from '../templates/TemplateHeader';
 import { CalculationDetails } from './CalculationDetails';
 import { CalculationDraftKeeper } from './CalculationDraftKeeper';
 import type { CalculationFormValues } from './payload';
+import type { CalculationRecord } from './types';
+import type { SaveLock } from './useSaveFailure';
 
 export interface CalculationFormProps {
   template: Template;
@@ -23,6 +26,8 @@ export interface CalculationFormProps {
   /** Set after a 409: someone else saved this calculation since it was loaded. */
   conflict?: boolean;
   onReload?: () => void;
+  /** Set after a save the server refused because an offset order locked the calculation meanwhile. */
+  locked?: SaveLock | null;
   /** A new or copied calculation may be saved unchanged; an edit only when something changed. */
   alwaysEnableSave?: boolean;
   /** Which form this is, for its unsaved draft (`new:<template>`, `edit:<id>`, `duplicate:<id>`; see drafts.ts). */
@@ -51,34 +56,72 @@ const ConflictAlert = ({ onReload }: { onReload?: () => void }) => {
   );
 };
 
-const FormBody = ({ template, subtitle, conflict, onReload, alwaysEnableSave, draftKey }: CalculationFormProps) => {
+/**
+ * A calculation an offset order froze: why it cannot change, and the order that froze it. `message` is the server's
+ * own answer to a refused save; a page opened on a frozen calculation says it before anyone types.
+ */
+const LockedAlert = ({ lock }: { lock: SaveLock }) => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="warning" role="alert" sx={{ mb: 2 }} data-testid="calculation-locked">
+      <AlertTitle>{translate('calculations.locked.title')}</AlertTitle>
+      {lock.message || translate('calculations.locked.message')}
+      {lock.order ? (
+        <>
+          {' '}
+          <MuiLink component={Link} to={`/orders/${lock.order.id}`} data-testid="calculation-locked-order">
+            {translate('calculations.locked.order', { number: lock.order.number })}
+          </MuiLink>
+        </>
+      ) : null}
+    </Alert>
+  );
+};
+
+const FormBody = ({
+  template,
+  subtitle,
+  conflict,
+  onReload,
+  locked,
+  alwaysEnableSave,
+  draftKey,
+}: CalculationFormProps) => {
   const databaseId = useWatch({ name: 'database_id' }) as unknown;
   const isDirty = useFormIsDirty();
   const translate = useTranslate();
+  const record = useRecordContext<CalculationRecord>();
+  // An ordered calculation never changes again: its page is read-only from the start, with the reason.
+  const lock: SaveLock | null =
+    locked ?? (record?.frozen ? { message: '', ...(record.locked_by && { order: record.locked_by }) } : null);
   // Viewers may look and try figures in the preview, but the server would refuse their save (403).
-  const readOnly = useCanAccess({ action: 'update', resource: 'calculations' }).canAccess === false;
-  const record = useRecordContext<{ total_co2e?: unknown }>();
+  const viewer = useCanAccess({ action: 'update', resource: 'calculations' }).canAccess === false;
+  const readOnly = viewer || lock !== null;
   const storedTotal = typeof record?.total_co2e === 'number' ? record.total_co2e : undefined;
   return (
     <FactorsProvider databaseId={typeof databaseId === 'number' ? databaseId : undefined}>
       <Box sx={{ p: { xs: 1, md: 2 } }}>
         <TemplateHeader template={template} subtitle={subtitle} />
-        {conflict ? <ConflictAlert onReload={onReload} /> : null}
+        {conflict && !lock ? <ConflictAlert onReload={onReload} /> : null}
+        {lock ? <LockedAlert lock={lock} /> : null}
         {/* Said before the fields: viewers may try figures in the preview, but nothing they type is saved. */}
-        {readOnly ? (
+        {viewer ? (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="calculation-read-only">
             {translate('calculations.read_only')}
           </Alert>
-        ) : (
+        ) : lock ? null : (
           <CalculationDraftKeeper formKey={draftKey} />
         )}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
-            <TemplateFields template={template} />
-            <CalculationDetails />
+            {/* A disabled fieldset disables every input inside it: a locked calculation can be read, not typed in. */}
+            <Box component="fieldset" disabled={lock !== null} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              <TemplateFields template={template} />
+              <CalculationDetails />
+            </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ResultPanel template={template} storedTotal={storedTotal} />
+            <ResultPanel template={template} storedTotal={storedTotal} stored={record} />
           </Grid>
         </Grid>
       </Box>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
 import type { CalculationRecord } from './types';
-import { useTemplate } from './useTemplate';
+import { useTemplateVersion } from './useTemplate';
 
 export const PageLoading = () => (
   <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
@@ -32,7 +32,7 @@ export const PageProblem = ({ message, to, action }: { message: string; to: stri
 };
 
 /**
- * The calculation `/edit/{id}` or `/duplicate/{id}` names, with its template, for `children`; meanwhile the loading
+ * The calculation `/edit/{id}` or `/duplicate/{id}` names, with the template version it was made with, for `children`; meanwhile the loading
  * state, and for an unknown id a way back to the picker at `pickPath`.
  */
 export const SavedCalculation = ({
@@ -45,7 +45,7 @@ export const SavedCalculation = ({
   const translate = useTranslate();
   const { id } = useParams();
   const record = useGetOne<CalculationRecord>('calculations', { id: Number(id) }, { enabled: !!id, retry: false });
-  const template = useTemplate(record.data?.template_id);
+  const template = useTemplateVersion(record.data?.template_id, record.data?.template_version);
   if (record.isPending || (record.data && template.isPending)) return <PageLoading />;
   if (!record.data) {
     return (

@@ -1,8 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
+import { useKontorDataProvider } from '../providers/dataProvider';
 import type { TemplateRecord } from './types';
 
 export function useTemplate(templateId: string | undefined) {
   return useGetOne<TemplateRecord>('templates', { id: templateId as string }, { enabled: !!templateId, retry: false });
+}
+
+/**
+ * The template version a calculation was made with: a saved calculation opens as what it was saved as (its form, its
+ * figures), never as a newer version the calculation has not been carried to.
+ */
+export function useTemplateVersion(templateId: string | undefined, version: number | undefined) {
+  const dataProvider = useKontorDataProvider();
+  return useQuery({
+    queryKey: ['templates', templateId ?? '', 'at', version ?? 0],
+    queryFn: () => dataProvider.templateAt(templateId ?? '', version ?? 0),
+    enabled: !!templateId && version !== undefined,
+    retry: false,
+  });
 }
 
 const ALL = { page: 1, perPage: 100 };

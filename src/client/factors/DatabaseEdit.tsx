@@ -5,6 +5,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
 import {
+  BooleanInput,
   Confirm,
   Edit,
   SaveButton,
@@ -147,6 +148,8 @@ export const DatabaseEdit = () => (
       <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
       <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" />
       <TextInput source="source" label="databases.fields.source" multiline fullWidth />
+      {/* A copy of a demo database keeps the marker until its owner says the values are real. */}
+      <BooleanInput source="demo" label="databases.fields.demo" helperText="databases.fields.demo_help" />
       <DatabaseDetails />
     </SimpleForm>
   </Edit>

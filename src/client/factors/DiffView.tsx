@@ -1,4 +1,4 @@
-/** What changed between this database and another: added, removed, changed (old → new, %). */
+/** What changed between this database and another: added, removed, changed (old → new, %, and every other attribute). */
 import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -42,22 +42,35 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
             { label: 'databases.diff.old', align: 'right' },
             { label: 'databases.diff.new', align: 'right' },
             { header: '%', align: 'right' },
+            'databases.diff.attributes',
           ]}
           rows={[
             ...diff.changed.map((change) => ({
               kind: 'changed',
               key: change.key,
-              cells: [number(change.old), number(change.new), formatPercent(change.percent, locale)],
+              cells: [
+                number(change.old),
+                number(change.new),
+                change.old === change.new ? '—' : formatPercent(change.percent, locale),
+                // Source, year, region, unit and category changes: a change of the record a report cites is shown too.
+                (change.attributes ?? [])
+                  .filter((attribute) => attribute.name !== 'value')
+                  .map(
+                    (attribute) =>
+                      `${translate(`databases.factors.${attribute.name}`)}: ${attribute.old ?? '—'} → ${attribute.new ?? '—'}`,
+                  )
+                  .join('; ') || '—',
+              ],
             })),
             ...diff.added.map((factor) => ({
               kind: 'added',
               key: factor.key,
-              cells: ['—', number(factor.value), '—'],
+              cells: ['—', number(factor.value), '—', '—'],
             })),
             ...diff.removed.map((factor) => ({
               kind: 'removed',
               key: factor.key,
-              cells: [number(factor.value), '—', '—'],
+              cells: [number(factor.value), '—', '—', '—'],
             })),
           ]}
           rowKey={(row) => `${row.kind[0]}-${row.key}`}

@@ -134,6 +134,9 @@ function toBody(values: FactorFormValues, lang: Language) {
   };
 }
 
+/** No record of the page behind the dialog: the form starts from the factor's values alone. */
+const FACTOR_FORM_RECORD = {};
+
 export interface FactorDialogProps {
   database: FactorDatabaseRecord;
   /** The factor to change; null adds a new one. */
@@ -227,7 +230,9 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="factor-dialog-title">
-      <Form defaultValues={toFormValues(factor, lang)} onSubmit={save} mode="all">
+      {/* The page's record is the database: react-admin's Form would fill same-named inputs ("source") from it over
+          the factor's own values, and a save would silently put the database's source on the factor. */}
+      <Form record={FACTOR_FORM_RECORD} defaultValues={toFormValues(factor, lang)} onSubmit={save} mode="all">
         <DialogTitle id="factor-dialog-title">
           {factor ? translate('databases.factors.edit_title', { key: factor.key }) : translate('databases.factors.add')}
         </DialogTitle>

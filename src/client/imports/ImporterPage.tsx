@@ -34,6 +34,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import type { ImportMode, ImportReport, TemplateRecord } from '../../core/api';
 import { templateCsv, type ColumnMapping } from '../../core/csv';
+import { useDatabaseFactors } from '../factors/factorQueries';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { isLanguage } from '../../core/languages';
 import { formatCount } from '../../core/number-format';
@@ -81,6 +82,8 @@ const ImporterPage = () => {
   const [chosenDatabaseId, setChosenDatabaseId] = useState<number | ''>('');
   const databaseId = chosenDatabaseId === '' ? defaultDatabaseId : chosenDatabaseId;
   const template = useMemo(() => templates.find((t) => t.id === templateId)?.definition, [templates, templateId]);
+  // The example row names factors by their labels in this database, as the form does.
+  const { data: factors = [] } = useDatabaseFactors(databaseId);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -193,7 +196,7 @@ const ImporterPage = () => {
                 startIcon={<DownloadIcon />}
                 sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
                 disabled={!template}
-                onClick={() => template && saveFile(templateCsv(template, lang, units), `${template.id}.csv`)}
+                onClick={() => template && saveFile(templateCsv(template, lang, units, factors), `${template.id}.csv`)}
               >
                 {translate('importer.templateCsv')}
               </Button>

@@ -48,8 +48,9 @@ const TemplateVersionHint = ({ record }: { record: CalculationRecord }) => {
             to={`/migrations?calculation=${record.id}&template=${encodeURIComponent(record.template_id)}`}
             color="inherit"
             size="small"
+            data-testid="template-version-switch"
           >
-            {translate('migrations.hint.migrate')}
+            {translate('migrations.hint.switch_template', { version: template.version })}
           </Button>
         ) : undefined
       }

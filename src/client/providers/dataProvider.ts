@@ -19,6 +19,7 @@ import type {
   StatisticName,
   StatisticsResult,
   TemplateLoadErrorRecord,
+  TemplateRecord,
   TemplateSaveRequest,
   TemplateVersionRecord,
 } from '../../core/api';
@@ -69,6 +70,8 @@ export interface KontorDataProvider extends DataProvider {
   /** A template saved as a new version (or a new template); provider admins. */
   saveTemplate(request: TemplateSaveRequest): Promise<TemplateVersionRecord>;
   templateVersions(id: string): Promise<TemplateVersionRecord[]>;
+  /** One version of a template as any reader sees it: the version a calculation was made with. */
+  templateAt(id: string, version: number): Promise<TemplateRecord>;
   publishTemplateVersion(id: string, version: number): Promise<TemplateVersionRecord>;
   deleteTemplateVersion(id: string, version: number): Promise<TemplateVersionRecord>;
   /** The file text the server exports for a version (what goes into `schemas/templates/<id>.json`). */
@@ -141,6 +144,7 @@ export function createDataProvider(): KontorDataProvider {
     resendInvitation: (id) => post(`/invitations/${id}/resend`),
     saveTemplate: (request) => post('/templates', request),
     templateVersions: (id) => get(`${templatePath(id)}/versions`),
+    templateAt: (id, version) => get(`${templatePath(id)}?version=${version}`),
     publishTemplateVersion: (id, version) => post(`${templatePath(id, version)}/publish`, {}),
     deleteTemplateVersion: async (id, version) =>
       (await sendJson<TemplateVersionRecord>(templatePath(id, version), 'DELETE')).json,

@@ -42,6 +42,7 @@ import { FormEditor } from './FormEditor';
 import { ImportButton } from './ImportButton';
 import { TemplatePreview } from './TemplatePreview';
 import { checkTemplateText, faultsFromPointers, type EditorFault } from './validation';
+import { useFactorCategories } from '../factors/factorQueries';
 import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
@@ -111,9 +112,18 @@ const TemplateEditorPage = () => {
   const checkedText = deferredText === '' ? text : deferredText;
   const units = useUnitCatalog();
   const language = useLanguage();
+  const { data: categories } = useFactorCategories();
+  // Every factor key of the databases the template can meet, as the server checks on save (undefined until loaded).
+  const factorCatalog = useMemo(
+    () =>
+      categories?.some((c) => Array.isArray(c.factor_keys))
+        ? { categories: Object.fromEntries(categories.map((c) => [c.key, c.factor_keys])) }
+        : undefined,
+    [categories],
+  );
   const check = useMemo(
-    () => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language)),
-    [checkedText, units, language],
+    () => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language, factorCatalog)),
+    [checkedText, units, language, factorCatalog],
   );
   const lastValid = useRef<Template | undefined>(undefined);
   if (check.template) lastValid.current = check.template;

@@ -9,6 +9,7 @@ import {
   checkerText,
   parseTemplateJson,
   wordChecker,
+  type FactorCatalog,
   type Template,
   type UnitCatalog,
 } from '../../core/template';
@@ -50,7 +51,12 @@ export function faultsFromPointers(text: string, errors: Record<string, string>)
  * `units`: the unit catalogue as loaded, so an unknown word unit is marked while typing, as the server would;
  * `language`: the reader's, in which every fault is worded.
  */
-export function checkTemplateText(text: string, units?: UnitCatalog, language: Language = DEFAULT_LANGUAGE): TextCheck {
+export function checkTemplateText(
+  text: string,
+  units?: UnitCatalog,
+  language: Language = DEFAULT_LANGUAGE,
+  factors?: FactorCatalog,
+): TextCheck {
   const parsed = parseTemplateJson(text, 'template.json');
   if (parsed.error) {
     const { line, column } = parsed.error.params as { line: number; column: number };
@@ -63,7 +69,8 @@ export function checkTemplateText(text: string, units?: UnitCatalog, language: L
   const record = json as Record<string, unknown>;
   // The id names the file; checking against its own id leaves only the id's format to the meta-schema.
   const id = typeof record.id === 'string' && record.id !== '' ? record.id : 'template';
-  const { template, errors } = checkTemplate(record, `${id}.json`, undefined, units);
+  // With the factor keys of the databases the template can meet, a misspelled `factor('…')` is a fault as it is typed.
+  const { template, errors } = checkTemplate(record, `${id}.json`, factors, units);
   const positions = scanPointers(text);
   const faults = errors.map((error) => ({
     pointer: error.pointer,

@@ -7,7 +7,7 @@ import { Alert, Box, Card, CardContent, Divider, List, ListItem, ListItemText, T
 import { useDeferredValue, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
-import { tryComputeResults, type ComputeOutcome } from '../../core/formula';
+import { tryComputeResults, type ComputeOutcome, type ComputedResults } from '../../core/formula';
 import { subtotalRoles } from '../../core/formula/subtotals';
 import type { Language } from '../../core/languages';
 import { localize, validateInputs } from '../../core/rules';
@@ -81,14 +81,70 @@ function keysByCategory(factors: readonly FactorRecord[]): Record<string, string
   return keys;
 }
 
-/** `storedTotal`: the primary total the server computed and stored for an existing calculation. */
-export const ResultPanel = ({ template, storedTotal }: { template: Template; storedTotal?: number }) => {
+/** What an existing calculation stored: the inputs it was computed from, and the figures the server computed. */
+export interface StoredCalculation {
+  inputs?: CalculationInputs;
+  results?: { breakdown?: ComputedResults['breakdown'] };
+  database_id?: number;
+}
+
+/**
+ * The stored figures while the form still holds the stored inputs (same database): a calculation shows what it was
+ * saved as, not a recomputation with factors that may have changed since. Any edit switches to the live preview.
+ */
+export function storedOutcome(
+  template: Template,
+  inputs: unknown,
+  databaseId: unknown,
+  stored: StoredCalculation | undefined,
+): ComputedResults | undefined {
+  const breakdown = stored?.results?.breakdown;
+  if (!stored || !breakdown?.length || databaseId !== stored.database_id) return undefined;
+  const now = pruneInputs(template, (isRecordObject(inputs) ? inputs : {}) as CalculationInputs);
+  const then = pruneInputs(template, stored.inputs ?? {});
+  if (JSON.stringify(sortedKeys(now)) !== JSON.stringify(sortedKeys(then))) return undefined;
+  const primary = breakdown.find((entry) => entry.primary);
+  return {
+    results: Object.fromEntries(breakdown.map((entry) => [entry.name, entry.value])),
+    breakdown,
+    primary: primary?.value ?? 0,
+    primaryName: primary?.name ?? '',
+    factors: [],
+    production: [],
+  };
+}
+
+/** A value with its object keys in one order, so two equal inputs serialise alike whatever order they were typed in. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isRecordObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys(value[key])]),
+  );
+}
+
+/**
+ * `storedTotal`: the primary total the server computed and stored for an existing calculation; `stored`: that
+ * calculation, whose figures are shown as long as its inputs are unchanged.
+ */
+export const ResultPanel = ({
+  template,
+  storedTotal,
+  stored,
+}: {
+  template: Template;
+  storedTotal?: number;
+  stored?: StoredCalculation;
+}) => {
   const lang = useLanguage();
   const units = useUnitCatalog();
   const translate = useTranslate();
   const { lookup, isPending, factors } = useFactors();
   const production = useProductionData(templateUsesProduction(template));
   const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
+  const databaseId = useWatch({ name: 'database_id' }) as unknown;
   // Typing stays responsive on big forms: React computes the preview at lower priority than the keystroke.
   const deferredInputs = useDeferredValue(inputs);
   const outcome = useMemo(
@@ -102,7 +158,11 @@ export const ResultPanel = ({ template, storedTotal }: { template: Template; sto
         : [],
     [outcome, template, deferredInputs, lang, isPending, factors, production.keysByKind],
   );
-  const computed = outcome?.ok && refused.length === 0 ? outcome.value : undefined;
+  const saved = useMemo(
+    () => storedOutcome(template, deferredInputs, databaseId, stored),
+    [template, deferredInputs, databaseId, stored],
+  );
+  const computed = saved ?? (outcome?.ok && refused.length === 0 ? outcome.value : undefined);
   const primary = computed?.breakdown.find((entry) => entry.primary);
   const roles = useMemo(() => (computed ? subtotalRoles(computed.breakdown) : new Map()), [computed]);
   // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".

@@ -52,6 +52,8 @@ export const CalculationRecord = Type.Object({
   import_id: Nullable(Type.Integer()),
   /** Frozen by an order: inputs and results no longer change. */
   frozen: Type.Boolean(),
+  /** The order that froze it (a frozen calculation's own record only; list rows leave it out). */
+  locked_by: Type.Optional(Type.Object({ id: Type.Integer(), number: Type.String() })),
 });
 export type CalculationRecord = Static<typeof CalculationRecord>;
 

@@ -7,6 +7,7 @@ import {
   LocalizedInput,
   Nullable,
   RecordId,
+  StringEnum,
   Type,
   VersionedFields,
   VersionedSetFields,
@@ -63,6 +64,8 @@ export const UpdateFactorDatabaseRequest = Type.Object(
     valid_from: databaseFields.valid_from,
     source: databaseFields.source,
     gwp_set: databaseFields.gwp_set,
+    /** false clears the demo marker ("(Demowerte)") of a database copied from a demo one, and of its factors. */
+    demo: Type.Optional(Type.Boolean()),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: true },
@@ -151,6 +154,14 @@ export const FactorDiffChange = Type.Object({
   new: Type.Number(),
   /** (new − old) / old × 100; null when old is 0. */
   percent: Nullable(Type.Number()),
+  /** Every attribute that changed (value, unit, source, year, region, category), old and new: nothing changes unseen. */
+  attributes: Type.Array(
+    Type.Object({
+      name: StringEnum(['value', 'unit', 'source', 'year', 'region', 'category'] as const),
+      old: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
+      new: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
+    }),
+  ),
 });
 export type FactorDiffChange = Static<typeof FactorDiffChange>;
 
@@ -172,6 +183,8 @@ export const FactorCategoryRecord = Type.Object({
   key: Type.String(),
   /** Distinct factor keys in the category, over those databases. */
   factor_count: Type.Integer(),
+  /** Those keys: the template editor checks a formula's `factor('…')` against them while the admin types. */
+  factor_keys: Type.Array(Type.String()),
   /**
    * The name an admin gave the category (the caller's mandant's own, else the provider's); null: none, and the
    * screens fall back on the built-in names of the message catalogue (`databases.categories.*`), then the key.

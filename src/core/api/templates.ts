@@ -95,6 +95,9 @@ const TemplateId = () => Type.String({ maxLength: 200 });
 /** Route params of `/api/templates/:id…`: a template id. */
 export const TemplateIdParams = Type.Object({ id: TemplateId() });
 
+/** Query of `GET /api/templates/:id`: a version other than the current one (a calculation's own). */
+export const TemplateVersionQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) });
+
 /** Route params of `/api/templates/:id/versions/:version…`. */
 export const TemplateVersionParams = Type.Object({ id: TemplateId(), version: Type.Integer({ minimum: 1 }) });
 

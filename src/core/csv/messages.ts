@@ -4,6 +4,8 @@
  */
 import { translate } from '../i18n/translate';
 import type { Language } from '../languages';
+import { localize } from '../rules/messages';
+import type { FieldOption } from '../template/types';
 
 /** Every key a CSV row error can carry; a unit test checks each against all five locale files. */
 export const CSV_MESSAGE_KEYS = [
@@ -22,4 +24,17 @@ export type CsvMessageKey = (typeof CSV_MESSAGE_KEYS)[number];
 
 export function renderCsvMessage(key: CsvMessageKey, lang: Language, params: Record<string, string>): string {
   return translate(lang, `csv.${key}`, params);
+}
+
+/**
+ * What a refused option cell may say instead, in the reader's language: each option's label with its value in
+ * brackets where the two differ (`keine [none], Dispersionslack [varnish]`).
+ */
+export function allowedOptions(options: readonly FieldOption[], lang: Language): string {
+  return options
+    .map((option) => {
+      const label = localize(option.label, lang, option.value);
+      return label === option.value ? label : `${label} [${option.value}]`;
+    })
+    .join(', ');
 }

@@ -10,7 +10,14 @@
  * empty while another of its cells is filled is a row error naming the empty columns: a leg
  * without its distance is a mistake, not a wish for the default.
  */
-import { defaultInputs, defaultItem, pruneInputs, type CalculationInputs, type Template } from '../template';
+import {
+  defaultInputs,
+  defaultItem,
+  pruneInputs,
+  type CalculationInputs,
+  type FieldOption,
+  type Template,
+} from '../template';
 import type { CsvMessageKey } from './messages';
 import type { ColumnMapping } from './mapping';
 import { groupTargetKey, resolveTarget, type ImportTarget } from './targets';
@@ -31,6 +38,8 @@ export interface CellError {
   key: CsvMessageKey;
   /** Further message parameters beside column and value (`filled`: the set's filled columns). */
   params?: Record<string, string>;
+  /** A refused option cell: the options the column accepts, for the message to list in the reader's language. */
+  options?: readonly FieldOption[];
 }
 
 /** A mapping resolved against the header row once per file: column index → target. */
@@ -90,7 +99,9 @@ export function rowToInputs(
     set?.filled.push(header);
     const parsed = parseCell(target.field, raw, column.decimal ? { ...context, decimal: column.decimal } : context);
     if (!parsed.ok) {
-      errors.push({ column: header, value: raw, key: parsed.key });
+      // A refused option names what the column accepts.
+      const options = parsed.key === 'option' ? target.field.options : undefined;
+      errors.push({ column: header, value: raw, key: parsed.key, ...(options && { options }) });
       continue;
     }
     if (set) set.item[target.field.name] = parsed.value;

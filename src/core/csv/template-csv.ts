@@ -2,10 +2,14 @@
  * The downloadable template CSV of a template: the header row in the user's language (the
  * importer recognises it in every language) and one example row with the defaults. Each
  * repeatable group shows the numbered-set convention with two sets ("Transporte 1: …",
- * "Transporte 2: …"; one if the group allows only one item), both filled in the example.
+ * "Transporte 2: …"; one if the group allows only one item), both filled in the example. Options and factors are
+ * written as the form shows them, by their labels in the reader's language (the importer reads labels, short forms and
+ * values alike), not by their code values.
  */
 import type { Language } from '../languages';
-import type { Template, UnitCatalog } from '../template';
+import { localize } from '../rules/messages';
+import type { Field, Template, UnitCatalog } from '../template';
+import type { FactorChoice } from './values';
 import { csvConventions, csvFile, csvNumber, type CsvCell } from './write';
 import { importTargets, targetHeader } from './targets';
 
@@ -25,6 +29,19 @@ function exampleValue(value: unknown, lang: Language): CsvCell {
 
 const EXAMPLE_SETS = 2;
 
+/** An option's or factor's label in the reader's language; any other value (and a factor not in `factors`) as it is. */
+function labelOf(field: Field, value: unknown, lang: Language, factors: readonly FactorChoice[]): unknown {
+  const label = (code: unknown) => {
+    if (typeof code !== 'string') return code;
+    const option = field.options?.find((candidate) => candidate.value === code);
+    if (option) return localize(option.label, lang, option.value);
+    if (field.type !== 'factor') return code;
+    const factor = factors.find((candidate) => candidate.key === code && candidate.category === field.category);
+    return factor?.label ? localize(factor.label, lang, factor.key) : code;
+  };
+  return Array.isArray(value) ? value.map(label) : label(value);
+}
+
 const EXAMPLE_TEXT: Record<Language, string> = {
   de: 'Beispiel',
   en: 'Example',
@@ -37,14 +54,20 @@ const EXAMPLE_TEXT: Record<Language, string> = {
  * In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English).
  * `units`: the unit catalogue as loaded, so a unit a provider admin added shows by its label, as in the form.
  */
-export function templateCsv(template: Template, lang: Language, units?: UnitCatalog): string {
+export function templateCsv(
+  template: Template,
+  lang: Language,
+  units?: UnitCatalog,
+  factors: readonly FactorChoice[] = [],
+): string {
   const targets = importTargets(template, EXAMPLE_SETS);
   const header = targets.map((target) => targetHeader(template, target, lang, units));
   const example = targets.map((target) => {
     const field = target.field;
-    if (field.default !== undefined) return exampleValue(field.default, lang);
+    if (field.default !== undefined) return exampleValue(labelOf(field, field.default, lang, factors), lang);
     if (field.type === 'text' || field.type === 'textarea') return EXAMPLE_TEXT[lang];
-    if (field.type === 'select') return field.options?.[0]?.value ?? '';
+    if (field.type === 'select')
+      return exampleValue(labelOf(field, field.options?.[0]?.value ?? '', lang, factors), lang);
     if (field.type === 'tags') return EXAMPLE_TEXT[lang].toLowerCase();
     if (field.type === 'integer' || field.type === 'number') return exampleValue(100, lang);
     return '';

@@ -1,13 +1,13 @@
 /**
  * One CSV cell → the value a field holds in a calculation's inputs, read as people write it in
  * the five languages: numbers in the column's decimal format, yes/no words, tags separated by
- * `,` `;` or `|`, options by value or label, factors by key or label, machines by key or name.
+ * `,` `;` or `|`, options by value, label (any language) or short form, factors by key or label, machines by key or name.
  */
 import { LANGUAGES, sameText, type LocalizedText } from '../languages';
 import type { Field, FieldValue } from '../template';
 import type { CsvMessageKey } from './messages';
 import { parseCsvNumber, type DecimalSeparator } from './numbers';
-import { normalizeLabel } from './text';
+import { normalizeLabel, withoutUnit } from './text';
 
 /** A factor a `factor` field may name, as the factor database provides it. */
 export interface FactorChoice {
@@ -81,7 +81,10 @@ interface LabelIndex {
   normalized: Map<string, string>;
 }
 
-function buildIndex(entries: readonly { value: string; label?: LocalizedText | null }[]): LabelIndex {
+function buildIndex(
+  entries: readonly { value: string; label?: LocalizedText | null }[],
+  shortForms = false,
+): LabelIndex {
   const index: LabelIndex = { exact: new Map(), normalized: new Map() };
   const add = (map: Map<string, string>, text: string, value: string) => {
     if (!map.has(text)) map.set(text, value);
@@ -94,7 +97,28 @@ function buildIndex(entries: readonly { value: string; label?: LocalizedText | n
       if (label !== undefined) add(index.normalized, normalizeLabel(label), entry.value);
     }
   }
+  if (shortForms) addShortForms(index, entries);
   return index;
+}
+
+/**
+ * An option's short form: its label without the bracketed detail (`DIN lang (99 × 210 mm)` → `DIN lang`,
+ * `Softcover (Klebebindung)` → `Softcover`), as people write it in a cell. A short form two options share names
+ * neither, and full labels and values keep precedence.
+ */
+function addShortForms(index: LabelIndex, entries: readonly { value: string; label?: LocalizedText | null }[]) {
+  const short = new Map<string, string | null>();
+  for (const entry of entries)
+    for (const lang of LANGUAGES) {
+      const label = entry.label?.[lang];
+      if (label === undefined) continue;
+      const text = normalizeLabel(withoutUnit(label));
+      if (text === '' || text === normalizeLabel(label)) continue;
+      const seen = short.get(text);
+      short.set(text, seen === undefined || seen === entry.value ? entry.value : null);
+    }
+  for (const [text, value] of short)
+    if (value !== null && !index.normalized.has(text)) index.normalized.set(text, value);
 }
 
 function lookUp(index: LabelIndex, text: string): string | null {
@@ -107,7 +131,7 @@ const factorIndexes = new WeakMap<readonly FactorChoice[], Map<string, LabelInde
 function parseOption(field: Field, text: string): string | null {
   let index = optionIndexes.get(field);
   if (!index) {
-    index = buildIndex(field.options ?? []);
+    index = buildIndex(field.options ?? [], true);
     optionIndexes.set(field, index);
   }
   return lookUp(index, text);

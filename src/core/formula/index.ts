@@ -4,7 +4,13 @@ export { checkFormula } from './check';
 export { buildFormulaScope } from './scope';
 export { CalculationError } from './evaluate';
 export { orderResults } from './order';
-export { computeResults, computePrunedResults, tryComputeResults, type ComputeOutcome } from './compute';
+export {
+  computeResults,
+  computePrunedResults,
+  tryComputeResults,
+  type ComputeOutcome,
+  type ComputedResults,
+} from './compute';
 export {
   toStoredResults,
   storedResultsWriter,

@@ -52,6 +52,32 @@ function recordColumns(row: Row): Omit<CalculationRecord, 'inputs' | 'results'> 
 
 const storedResults = (row: Row) => parseJson<StoredForm>(row.results as DbJson, EMPTY_RESULTS);
 
+/**
+ * The order that froze each frozen calculation: its page says why it is read-only and links the order. One query per
+ * mandant with frozen rows, and none for the (usual) rows that are not frozen.
+ */
+async function lockingOrders(
+  db: Kysely<DatabaseSchema>,
+  rows: readonly Row[],
+): Promise<Map<number, { id: number; number: string }>> {
+  const found = new Map<number, { id: number; number: string }>();
+  const frozen = rows.filter((row) => toBoolean(row.frozen as DbBoolean));
+  for (const mandantId of new Set(frozen.map((row) => Number(row.mandant_id)))) {
+    const wanted = new Set(frozen.filter((row) => Number(row.mandant_id) === mandantId).map((row) => Number(row.id)));
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'number', 'calculation_ids'])
+      .where('mandant_id', '=', mandantId)
+      .where('status', 'in', ['placed', 'confirmed', 'completed'])
+      .orderBy('id', 'desc')
+      .execute();
+    for (const order of orders)
+      for (const id of parseJson<number[]>(order.calculation_ids, []))
+        if (wanted.has(id) && !found.has(id)) found.set(id, { id: Number(order.id), number: String(order.number) });
+  }
+  return found;
+}
+
 /** calculations rows → API records; one query for the texts of the factors they used. */
 export async function toCalculationRecords(
   db: Kysely<DatabaseSchema>,
@@ -60,8 +86,10 @@ export async function toCalculationRecords(
 ): Promise<CalculationRecord[]> {
   const stored = rows.map(storedResults);
   const details = await loadFactorDetails(db, stored);
+  const lockedBy = await lockingOrders(db, rows);
   return rows.map((row, i) => ({
     ...recordColumns(row),
+    ...(lockedBy.has(Number(row.id)) && { locked_by: lockedBy.get(Number(row.id)) }),
     inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
     results: fromStoredResults(
       stored[i]!,

@@ -44,18 +44,21 @@ async function categoryNames(
   return names;
 }
 
-async function factorCounts(db: Kysely<DatabaseSchema>, user: SessionUser, key?: string): Promise<Map<string, number>> {
+async function factorKeys(db: Kysely<DatabaseSchema>, user: SessionUser, key?: string): Promise<Map<string, string[]>> {
   const all = key === undefined ? db.selectFrom('factors') : db.selectFrom('factors').where('category', '=', key);
   // scopeFactors takes any builder over factors; Kysely's typed builder does not pass through its generic.
   const visible = scopeFactors(
     all as unknown as WhereInterface<DatabaseSchema, 'factors'>,
     user,
   ) as unknown as typeof all;
-  const rows = await visible
-    .select(['category', sql<number>`count(distinct ${sql.ref('key')})`.as('factor_count')])
-    .groupBy('category')
-    .execute();
-  return new Map(rows.map((row) => [row.category, Number(row.factor_count)]));
+  const rows = await visible.select(['category', 'key']).distinct().orderBy('category').orderBy('key').execute();
+  const keys = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = keys.get(row.category);
+    if (list) list.push(row.key);
+    else keys.set(row.category, [row.key]);
+  }
+  return keys;
 }
 
 async function readCategories(
@@ -63,11 +66,12 @@ async function readCategories(
   user: SessionUser,
   key?: string,
 ): Promise<FactorCategoryRecord[]> {
-  const [counts, names] = await Promise.all([factorCounts(db, user, key), categoryNames(db, user, key)]);
-  const keys = [...new Set([...counts.keys(), ...names.keys()])].sort();
+  const [factors, names] = await Promise.all([factorKeys(db, user, key), categoryNames(db, user, key)]);
+  const keys = [...new Set([...factors.keys(), ...names.keys()])].sort();
   return keys.map((category) => ({
     key: category,
-    factor_count: counts.get(category) ?? 0,
+    factor_count: factors.get(category)?.length ?? 0,
+    factor_keys: factors.get(category) ?? [],
     label: names.get(category) ?? null,
   }));
 }

@@ -157,7 +157,7 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       ...admins('update'),
       schema: {
         tags: ['databases'],
-        summary: 'Change a draft database (name, version label, validity, source)',
+        summary: 'Change a draft database (name, version label, validity, source, demo marker)',
         params: idParams,
         body: UpdateFactorDatabaseRequest,
         response: { 200: FactorDatabaseRecord, ...errorAnswers(400, 401, 403, 404, 409) },
@@ -177,6 +177,11 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         if (body.valid_from !== undefined) values.valid_from = body.valid_from;
         if (body.source !== undefined) values.source = body.source.trim();
         if (body.gwp_set !== undefined) values.gwp_set = body.gwp_set.trim();
+        // The owner says the values are real: the marker goes from the database and every factor in it.
+        if (body.demo !== undefined && body.demo !== existing.demo) {
+          values.demo = body.demo;
+          await trx.updateTable('factors').set({ demo: body.demo }).where('database_id', '=', existing.id).execute();
+        }
         if (Object.keys(values).length === 0) return existing;
         return updateDatabase(trx, request, existing, values);
       }),

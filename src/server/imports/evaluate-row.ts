@@ -7,6 +7,7 @@
 import { databaseLabel } from '../../core/protocol/describe';
 import { LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import {
+  allowedOptions,
   columnOfPath,
   renderCsvMessage,
   rowToInputs,
@@ -53,9 +54,18 @@ function fieldErrors(evaluator: RowEvaluator, inputs: unknown, lang: Language): 
     computeColumns(evaluator.template, inputs, evaluator.factors, lang, evaluator.production);
     return {};
   } catch (problem) {
-    if (problem instanceof HttpError) return problem.body(lang).errors ?? { inputs: problem.body(lang).message };
+    if (problem instanceof HttpError) return wordedErrors(problem, lang);
     throw problem;
   }
+}
+
+/**
+ * A refusal's field errors as sentences in `lang`. The error holds them as message objects (a key with parameters, or
+ * text already worded): only the answer body renders them, never their string form ("[object Object]").
+ */
+function wordedErrors(problem: HttpError, lang: Language): Record<string, string> {
+  const body = problem.body(lang);
+  return body.errors && Object.keys(body.errors).length > 0 ? body.errors : { inputs: body.message };
 }
 
 export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: readonly string[]): RowOutcome {
@@ -80,6 +90,7 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
             value: e.value,
             database: databaseName,
             machineSet,
+            allowed: e.options ? allowedOptions(e.options, l) : '',
           }),
         ),
       })),
@@ -93,10 +104,7 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
     if (!(problem instanceof HttpError) || problem.statusCode !== 400) throw problem;
     // Rejected rows are rare: word their errors once per language.
     const perLanguage = Object.fromEntries(
-      LANGUAGES.map((l) => [
-        l,
-        l === lang ? (problem.errors ?? { inputs: problem.message }) : fieldErrors(evaluator, inputs, l),
-      ]),
+      LANGUAGES.map((l) => [l, l === lang ? wordedErrors(problem, l) : fieldErrors(evaluator, inputs, l)]),
     ) as Record<Language, Record<string, string>>;
     return {
       ok: false,

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import {
   ListedTemplateRecord,
   TemplateIdParams,
+  TemplateVersionQuery,
   type SessionUser,
   type TemplateEditorInfo,
   type TemplateRecord,
@@ -101,8 +102,10 @@ export function registerTemplateRoutes(
       onRequest: [app.authenticate, requireAccess('read', 'templates')],
       schema: {
         tags,
-        summary: 'One template (its current version)',
+        summary:
+          'One template: its current version, or with ?version=N that version (what a calculation was made with)',
         params: TemplateIdParams,
+        querystring: TemplateVersionQuery,
         response: { 200: ListedTemplateRecord, ...errorAnswers(401, 404) },
       },
     },
@@ -110,7 +113,13 @@ export function registerTemplateRoutes(
       const user = currentUser(request);
       const found = visibleEntry(registry, request.params.id, user);
       if (!found) throw notFound(msg('errors.templates.noTemplate', { id: request.params.id }));
-      return listedTemplate(found, user, null);
+      const wanted = request.query.version;
+      if (wanted === undefined || wanted === found.entry.template.version) return listedTemplate(found, user, null);
+      // A calculation opens as the version it was saved with; drafts stay the provider admins' as everywhere else.
+      const entry = registry.versions(request.params.id).find((e) => e.template.version === wanted);
+      if (!entry || (entry.status !== 'published' && !usesDraftTemplates(user.role)))
+        throw notFound(msg('errors.templates.noTemplate', { id: `${request.params.id} v${wanted}` }));
+      return listedTemplate({ entry, count: found.count }, user, null);
     },
   );
 }
