@@ -18,13 +18,14 @@ import { shippedTemplate } from './support/templates';
 
 const brochure = shippedTemplate('brochure');
 const factors = toFactorSet(
-  { id: 2, name: DEMO_FACTORS_2025.name, version_label: DEMO_FACTORS_2025.version } as FactorDatabaseRecord,
-  DEMO_FACTORS_2025.factors.map((factor, index) => ({ ...factor, id: index + 1, database_id: 2 }) as FactorRecord),
+  { id: 902, name: DEMO_FACTORS_2025.name, version_label: DEMO_FACTORS_2025.version } as FactorDatabaseRecord,
+  DEMO_FACTORS_2025.factors.map((factor, index) => ({ ...factor, id: index + 1, database_id: 902 }) as FactorRecord),
 );
 const PRODUCTION: ProductionSet = {
   data: toProductionData(
     {
-      id: 7,
+      // Ids no other unit test uses: validators are cached by database and machine set, across the files of a worker.
+      id: 907,
       name: 'Shop',
       version_label: '2026',
       electricity_factor: 0.25,
