@@ -16,6 +16,7 @@ import type {
   TemplateVersionRecord,
 } from '../../src/core/api';
 import type { Template } from '../../src/core/template';
+import { roundFigure } from '../../src/core/number-format';
 import { describeEachDatabase, type TestContext } from './harness';
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
@@ -108,10 +109,11 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     const changedCsv = csvRows.find((cells) => Number(cells[0]) === changedRow.calculation_id)!;
     const german = (value: number, digits: number) =>
       String(Math.round(value * 10 ** digits) / 10 ** digits).replace('.', ',');
+    // kg by the one figure rule (core/number-format): three significant digits below 100, whole from 100.
     expect(changedCsv.slice(4, 8)).toEqual([
-      german(changedRow.total_before, 2),
-      german(changedRow.total_after!, 2),
-      german(changedRow.difference!, 2),
+      german(roundFigure(changedRow.total_before), 6),
+      german(roundFigure(changedRow.total_after!), 6),
+      german(roundFigure(changedRow.difference!), 6),
       german(changedRow.percent!, 1),
     ]);
     expect(csvRows.find((cells) => Number(cells[0]) === frozen.id)![8]).toBe('durch eine Bestellung eingefroren');
