@@ -95,7 +95,7 @@ describe('the collections list', () => {
       const cards = await screen.findByTestId('collections-cards');
       expect(within(cards).getAllByTestId('collection-card')).toHaveLength(2);
       // The totals of the card, in German number format.
-      expect(within(cards).getByText('1.234,5 kg CO₂e')).toBeInTheDocument();
+      expect(within(cards).getByText('1.235 kg CO₂e')).toBeInTheDocument();
       expect(window.localStorage.getItem('RaStoreKontor.collections.view')).toContain('cards');
       first.unmount();
 

@@ -445,7 +445,7 @@ describe('offering migrations where calculations are', () => {
     expect(hint).toHaveTextContent(
       `Erstellt mit Version ${flyer.version} der Vorlage „${flyer.label}“ – Version ${flyer.version + 1} ist veröffentlicht.`,
     );
-    expect(within(hint).getByRole('link', { name: 'Migrieren' })).toHaveAttribute(
+    expect(within(hint).getByRole('link', { name: 'Auf Version 2 umstellen' })).toHaveAttribute(
       'href',
       '/migrations?calculation=8&template=flyer',
     );
