@@ -56,7 +56,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');
     }
     if (!built) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT_HINT);
-    // index.html must not be cached: it names the hashed asset files of the current build.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // index.html must not be cached: it names the hashed asset files of the current build. Its type is set before
+    // sending, so the security headers (onSend) see an HTML document and give it the SPA's CSP, not the one for data.
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   });
 }

@@ -49,6 +49,20 @@ describeEachDatabase(
       expect(api.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
     });
 
+    it('never gives a reloaded client route the policy for data: a 304 keeps the cached SPA’s CSP', async () => {
+      const first = await ctx.request('GET', '/collections');
+      const conditional: Record<string, string> = {};
+      const etag = first.headers.get('etag');
+      const modified = first.headers.get('last-modified');
+      if (etag) conditional['if-none-match'] = etag;
+      if (modified) conditional['if-modified-since'] = modified;
+      const again = await ctx.request('GET', '/collections', { headers: conditional });
+      const csp = again.headers.get('content-security-policy');
+      if (again.status === 304) expect(csp).toBeNull();
+      else expect(csp).toBe(first.headers.get('content-security-policy'));
+      expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    });
+
     it('answers no CORS headers by default: a page on another origin cannot read the API', async () => {
       const token = await ctx.login('admin@muster.example');
       const list = await ctx.request('GET', '/api/users', { token, headers: { origin: 'https://evil.example' } });

@@ -29,7 +29,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
     void reply.header('X-Frame-Options', 'DENY');
-    if (!reply.hasHeader('Content-Security-Policy')) {
+    // A 304 carries no content type, and its headers replace the cached document's: a CSP for "no document" there
+    // would block the cached SPA's own scripts after a reload. The cached answer keeps the policy it came with.
+    if (reply.statusCode !== 304 && !reply.hasHeader('Content-Security-Policy')) {
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       void reply.header('Content-Security-Policy', html ? SPA_CSP : NO_DOCUMENT_CSP);
     }
