@@ -12,6 +12,7 @@ import type {
   FactorMigrationRecord,
 } from '../../src/core/api';
 import { formatResult } from '../../src/client/templates/resultFormat';
+import { formatFigure } from '../../src/core/number-format';
 import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 
 describe.runIf(browserAvailable())('factor migration in Chromium', () => {
@@ -70,11 +71,8 @@ describe.runIf(browserAvailable())('factor migration in Chromium', () => {
       await row.waitFor();
       const rowText = (await row.textContent()) ?? '';
       expect(rowText).toContain(changed.number);
-      expect(rowText).toContain(
-        new Intl.NumberFormat('de', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-          changed.total_after!,
-        ),
-      );
+      // The kg figure by the one figure rule (core/number-format), as everywhere a person reads it.
+      expect(rowText).toContain(formatFigure(changed.total_after!, 'de'));
       expect((await api<CalculationRecord>(`/calculations/${changed.calculation_id}`)).total_co2e).toBe(
         changed.total_before,
       );
