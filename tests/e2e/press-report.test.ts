@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalculationRecord, MachineSetRecord } from '../../src/core/api';
 import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 import { pdfPageContents, pdfText } from '../support/pdf-text';
+import { formatFigure } from '../../src/core/number-format';
 
 const PRESS = 'XL 106 Halle 2';
 const SET = 'E2E Maschinenpark';
@@ -181,15 +182,12 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     expect(body).toContain(PRESS);
     for (const figure of Object.values(FIGURES)) expect(body).toContain(figure.source);
     for (const value of FIGURE_VALUES) expect(body).toContain(value);
-    // The stored total, at the precision the result lines show (the form's preview rounds further); the headline
-    // total to three significant digits (issue 33, item 5).
-    const stored = calculation.total_co2e.toLocaleString('de-DE', { maximumFractionDigits: 3 });
+    // The stored total by the one figure rule (core/number-format), in the result lines and the headline alike.
+    const stored = formatFigure(calculation.total_co2e, 'de');
     const previewKg = Number(preview.replace(/\./g, '').replace(',', '.'));
     expect(Math.abs(previewKg - calculation.total_co2e) / calculation.total_co2e).toBeLessThan(0.001);
     expect(body).toContain(`${stored} kg CO₂e`);
-    const headline = Number(calculation.total_co2e.toPrecision(3)).toLocaleString('de-DE', {
-      maximumFractionDigits: 3,
-    });
+    const headline = stored;
     expect(body).toContain(`${headline} kg CO2e`);
     expect(await visitor.context.cookies()).toEqual([]);
     await screenshot(visitor.page, 'press-verification-page');
