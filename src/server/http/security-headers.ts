@@ -2,7 +2,7 @@
  * Headers every response carries (issue #32, finding 11):
  * - `X-Content-Type-Options: nosniff`, so no answer is ever run as something other than its declared type;
  * - no framing by other sites (clickjacking): `frame-ancestors 'none'` and, for old browsers, `X-Frame-Options`;
- * - a Content-Security-Policy: for HTML (the SPA) scripts only from this origin — index.html has no inline script
+ * - a Content-Security-Policy: for HTML (the SPA) scripts only from this origin, never inline — index.html has none
  *   (runtime configuration is /config.js) — while styles may be inline because emotion (MUI) injects its <style>
  *   elements at runtime; every other answer is no document at all (`default-src 'none'`).
  * A route that sets a policy of its own (the /verify pages) keeps it.
@@ -11,7 +11,10 @@ import type { FastifyInstance } from 'fastify';
 
 export const SPA_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'unsafe-eval' but never 'unsafe-inline': Ajv compiles the template meta-schema and form validators with
+  // `new Function` in the browser (template editor, calculation forms). Precompiling them (Ajv standalone) would let
+  // this go; until then no injected markup can run script, but code already running may build functions.
+  "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   // A mandant's logo may be any https:// URL (mandant settings); an image runs no script.
   "img-src 'self' data: blob: https:",
