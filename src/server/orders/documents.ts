@@ -20,18 +20,9 @@ import { formatFigure, formatMoney, INTL_LOCALES as LOCALES } from '../../core/n
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
 import { FONTS, PAGE_HEIGHT, PAGE_WIDTH, PageContent, PdfFile, type FontMetrics, type PdfInfo } from './pdf-file';
 
-/** A calculation an order covers, as the certificate lists it. */
-export interface CoveredCalculation {
-  number: string;
-  title: string;
-  total_co2e: number;
-}
-
 export interface OrderDocumentData {
   order: OrderRecord;
   project: OffsetProjectRecord;
-  /** The order's calculations in number order (the certificate lists them). */
-  calculations: CoveredCalculation[];
   mandantName: string;
   /** Provider name from the mandant's settings, shown as the issuer. */
   providerName: string;
@@ -284,7 +275,6 @@ export function formats(language: Language, currency: string) {
     money: (minor: number) => formatMoney(minorToMajor(minor, currency), currency, language),
     date: (iso: string | null) =>
       iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—',
-    kg: (kg: number) => formatFigure(kg, language),
   };
 }
 

@@ -5,7 +5,6 @@
  *   GET  /api/orders/:id/certificate.pdf                                completed orders only
  *   GET  /api/orders/:id/confirmation.pdf                               placed, confirmed, completed
  */
-import { selectCalculationIds } from '../calculations/state';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -39,24 +38,9 @@ export async function documentData(
   );
   const mandant = await mandantProfile(db, order.mandant_id);
   const settings = mandant.settings;
-  // Ordered calculations are frozen: their totals are still those the order was priced with.
-  const calculations =
-    order.calculation_ids.length === 0
-      ? []
-      : await selectCalculationIds(db)
-          .select(['calculations.number', 'calculations.title', 'calculation_state.total_co2e'])
-          .where('calculations.mandant_id', '=', order.mandant_id)
-          .where('calculations.id', 'in', order.calculation_ids)
-          .orderBy('calculations.number')
-          .execute();
   return {
     order,
     project,
-    calculations: calculations.map((row) => ({
-      number: row.number,
-      title: row.title,
-      total_co2e: Number(row.total_co2e),
-    })),
     mandantName: mandant.name,
     providerName: settings.provider_name ?? 'Kontor',
     language,
