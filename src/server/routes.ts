@@ -22,6 +22,8 @@ import { registerStatisticsRoutes } from './statistics/routes';
 import { registerOffsetsAndOrders } from './orders/module';
 import { unitsResource } from './units/resource';
 import { registerReportRoutes } from './reports/routes';
+import { storefrontsResource } from './storefronts/resource';
+import { registerStorefrontPublicRoutes } from './storefronts/public-routes';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -46,4 +48,6 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   await registerCollectionRoutes(app, services.db);
   registerStatisticsRoutes(app, services.db);
   registerReportRoutes(app, services.db, templates, services.config.publicUrl);
+  registerRestResource(app, services.db, storefrontsResource(templates));
+  registerStorefrontPublicRoutes(app, services.db, templates);
 }

@@ -50,6 +50,7 @@ const EXPECTED: Record<Resource, Partial<Record<Action, string>>> = {
   users: { list: 'PM--', read: 'PM--', create: 'PM--', update: 'PM--', delete: 'PM--' },
   invitations: { list: 'PM--', read: 'PM--', create: 'PM--', update: 'PM--', delete: 'PM--' },
   mandants: { ...READ, create: 'P---', update: 'PM--', delete: 'P---', read_all: 'P---' },
+  storefronts: { list: 'PM--', read: 'PM--', create: 'PM--', update: 'PM--', delete: 'PM--' },
 };
 
 const allowedIn = (row: string | undefined, role: Role) => (row ?? '----')[ROLES.indexOf(role)] !== '-';

@@ -36,6 +36,7 @@ export const RESOURCES = [
   'users',
   'invitations',
   'mandants',
+  'storefronts',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -103,6 +104,8 @@ export const POLICY: { readonly [R in Resource]: { readonly [A in Action]?: read
   invitations: { ...readBy(ADMINS), ...writeBy(ADMINS) },
   // Every user reads their own mandant (name, settings); its admins keep its settings.
   mandants: { ...readBy(EVERYONE), create: PROVIDER, update: ADMINS, delete: PROVIDER, read_all: PROVIDER },
+  // A storefront speaks for the shop to its customers: its admins set it up (the provider helps, as with users).
+  storefronts: { ...readBy(ADMINS), ...writeBy(ADMINS) },
 };
 
 /** The role an invitation suggests: one who works with calculations without administering. */

@@ -1,0 +1,144 @@
+/**
+ * Storefronts (issue 39): a mandant's public calculator for its own web shop. The admin chooses which published
+ * templates are offered, which of their fields a customer sets (every other field is fixed by the printer or left at
+ * the template's default), the texts and look, and whether a climate contribution is offered. The shop's page reaches
+ * Kontor with the storefront's publishable key, which reads and quotes only, from the origins listed here.
+ */
+import type { Static } from 'typebox';
+import { MandantRecordHead, Nullable, OptionalFields, RecordId, StringMap, Type, VersionedFields } from './schema';
+
+/** A publishable key: `kontor_pk_` and 32 url-safe characters. It is not a secret; its origins bind it. */
+export const PUBLISHABLE_KEY_PREFIX = 'kontor_pk_';
+export const MAX_STOREFRONT_OFFERS = 20;
+export const MAX_STOREFRONT_ORIGINS = 20;
+
+/** One template a storefront offers. */
+export const StorefrontOffer = Type.Object(
+  {
+    template_id: Type.String({ minLength: 1, maxLength: 100 }),
+    /** The fields the customer sets (top-level field names of the template). */
+    customer_fields: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
+    /** Values the printer fixes (its paper, machines, default legs), by field name. */
+    fixed: StringMap(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type StorefrontOffer = Static<typeof StorefrontOffer>;
+
+/** An origin a shop page is served from: scheme, host and an optional port, nothing else. */
+const Origin = Type.String({ pattern: '^https?://[a-zA-Z0-9.-]+(:[0-9]{1,5})?$', maxLength: 200 });
+const Colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$' });
+
+const storefrontFields = {
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  active: Type.Boolean(),
+  offers: Type.Array(StorefrontOffer, { maxItems: MAX_STOREFRONT_OFFERS }),
+  origins: Type.Array(Origin, { maxItems: MAX_STOREFRONT_ORIGINS }),
+  colour: Colour,
+  logo_url: Nullable(Type.String({ pattern: '^https://', maxLength: 500 })),
+  /** The offset project a contribution goes to; null: no contribution offered. */
+  contribution_project_id: Nullable(RecordId()),
+};
+
+/** `GET /api/storefronts`: a mandant's storefront. */
+export const StorefrontRecord = Type.Object({
+  ...MandantRecordHead,
+  name: Type.String(),
+  active: Type.Boolean(),
+  offers: Type.Array(StorefrontOffer),
+  origins: Type.Array(Type.String()),
+  colour: Type.String(),
+  logo_url: Nullable(Type.String()),
+  contribution_project_id: Nullable(Type.Integer()),
+  publishable_key: Type.String(),
+  ...VersionedFields,
+});
+export type StorefrontRecord = Static<typeof StorefrontRecord>;
+
+/** `POST /api/storefronts` (mandant admins; a provider admin names the mandant). */
+export const CreateStorefrontRequest = Type.Object({
+  ...storefrontFields,
+  active: Type.Optional(Type.Boolean()),
+  offers: Type.Optional(storefrontFields.offers),
+  origins: Type.Optional(storefrontFields.origins),
+  colour: Type.Optional(Colour),
+  logo_url: Type.Optional(storefrontFields.logo_url),
+  contribution_project_id: Type.Optional(storefrontFields.contribution_project_id),
+  mandant_id: Type.Optional(Nullable(RecordId())),
+});
+export type CreateStorefrontRequest = Static<typeof CreateStorefrontRequest>;
+
+/** `PUT /api/storefronts/:id`. */
+export const UpdateStorefrontRequest = Type.Object({
+  ...OptionalFields(storefrontFields),
+  version: Type.Optional(Type.Integer()),
+});
+export type UpdateStorefrontRequest = Static<typeof UpdateStorefrontRequest>;
+
+/** `POST /api/storefront/v1/quotes`: a customer's inputs for one offered template. */
+export const StorefrontQuoteRequest = Type.Object(
+  {
+    template: Type.String({ minLength: 1, maxLength: 100 }),
+    inputs: StringMap(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type StorefrontQuoteRequest = Static<typeof StorefrontQuoteRequest>;
+
+/** A life-cycle stage's share of a quote. */
+export const StorefrontQuoteStage = Type.Object({
+  stage: Type.String(),
+  label: Type.String(),
+  kg_co2e: Type.Number(),
+});
+
+/** The answer to a quote: the footprint and, where offered, the contribution's price. */
+export const StorefrontQuote = Type.Object({
+  template: Type.String(),
+  template_version: Type.Integer(),
+  kg_co2e: Type.Number(),
+  /** Per copy (the template's quantity field), or null where the template has none. */
+  kg_co2e_per_unit: Nullable(Type.Number()),
+  stages: Type.Array(StorefrontQuoteStage),
+  database: Type.String(),
+  /** A database marked demo: its figures are not for reports, and the widget says so. */
+  demo: Type.Boolean(),
+  contribution: Nullable(
+    Type.Object({
+      project: Type.String(),
+      tonnes: Type.Number(),
+      price_minor: Type.Integer(),
+      currency: Type.String(),
+    }),
+  ),
+  /** Until when the figure and price hold (ISO 8601). */
+  valid_until: Type.String(),
+});
+export type StorefrontQuote = Static<typeof StorefrontQuote>;
+
+/** One field a customer sets, as the widget draws it. */
+export const StorefrontField = Type.Object({
+  name: Type.String(),
+  type: Type.String(),
+  label: Type.String(),
+  help: Nullable(Type.String()),
+  unit: Nullable(Type.String()),
+  min: Nullable(Type.Number()),
+  max: Nullable(Type.Number()),
+  step: Nullable(Type.Number()),
+  options: Type.Array(Type.Object({ value: Type.String(), label: Type.String() })),
+  default: Type.Unknown(),
+});
+export type StorefrontField = Static<typeof StorefrontField>;
+
+/** `GET /api/storefront/v1/config`: what the widget draws, in the asked language. */
+export const StorefrontConfig = Type.Object({
+  name: Type.String(),
+  colour: Type.String(),
+  logo_url: Nullable(Type.String()),
+  templates: Type.Array(
+    Type.Object({ id: Type.String(), label: Type.String(), fields: Type.Array(StorefrontField) }),
+  ),
+  contribution: Type.Boolean(),
+});
+export type StorefrontConfig = Static<typeof StorefrontConfig>;
