@@ -54,6 +54,9 @@ const ROUTES: Array<{ method: string; url: string; action: Action; resource: Res
   { method: 'GET', url: '/api/mandants', action: 'list', resource: 'mandants' },
   { method: 'POST', url: '/api/mandants', action: 'create', resource: 'mandants', body: {} },
   { method: 'DELETE', url: `/api/mandants/${MISSING}`, action: 'delete', resource: 'mandants' },
+  { method: 'GET', url: '/api/storefronts', action: 'list', resource: 'storefronts' },
+  { method: 'POST', url: '/api/storefronts', action: 'create', resource: 'storefronts', body: {} },
+  { method: 'PUT', url: `/api/storefronts/${MISSING}`, action: 'update', resource: 'storefronts', body: {} },
 ];
 
 describeEachDatabase('access policy on the server', (ctx) => {

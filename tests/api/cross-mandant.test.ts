@@ -48,6 +48,7 @@ const SECRET = {
   machineSet: 'Muster Geheimpark',
   machine: 'Muster Geheimpresse',
   category: 'Muster Geheimkategorie',
+  storefront: 'Muster Geheimshop',
 };
 
 /** Resources whose path ids are not tenant records, each with the reason. */
@@ -63,6 +64,9 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/factor-categories/{key}':
     'a category key, not a record id; a mandant admin’s name is written for their own mandant only',
   '/api/statistics/{name}': 'a statistic’s name, not a record id (its mandant_id query is checked below)',
+  '/api/storefront/v1/{key}/config':
+    'a storefront’s publishable key, not a record id; one mandant’s key reaches only its storefront (tests/api/storefronts.test.ts)',
+  '/api/storefront/v1/{key}/quotes': 'a storefront’s publishable key, not a record id (tests/api/storefronts.test.ts)',
   '/verify/{token}':
     'the public verification page: a random token, not a record id, read without sign-in (tests/api/reports.test.ts)',
 };
@@ -77,6 +81,7 @@ const EXEMPT_PROPERTIES: Record<string, string> = {
   template_id: 'a template’s string id; templates are shared by every mandant',
   project_id: 'an offset project; the catalogue is shared by every mandant',
   registry_id: 'the offset registry’s own identifier, a text',
+  contribution_project_id: 'an offset project; the catalogue is shared by every mandant',
 };
 /** Cases left to another engineer's finding of issue #17; the suite covers them once that lands. */
 const OTHER_FINDINGS: Record<string, string> = {};
@@ -193,6 +198,7 @@ function comparable(response: ApiResponse, sentId: number): unknown {
     'expires_at',
     'last_used_at',
     'token',
+    'publishable_key',
     'version',
     'record_id',
   ]);
@@ -367,6 +373,9 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       }),
     );
     a['machine-sets'] = [seededSet, draftSet.id];
+    a.storefronts = [
+      created(await as<{ id: number }>(aAdmin, 'POST', '/api/storefronts', { name: SECRET.storefront })).id,
+    ];
     const secretMachine = created(
       await as<{ id: number }>(aAdmin, 'POST', '/api/machines', {
         set_id: draftSet.id,
@@ -434,6 +443,7 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       }),
     ).id;
     b.mandants = await ctx.mandantId('printco');
+    b.storefronts = created(await as<{ id: number }>(bAdmin, 'POST', '/api/storefronts', { name: 'Printco shop' })).id;
     b['machine-sets'] = created(
       await as<{ id: number }>(bAdmin, 'POST', '/api/machine-sets', {
         name: 'Printco draft machines',
@@ -486,6 +496,8 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       'PUT /api/machine-sets/{id}': { name: 'Renamed by printco' },
       'POST /api/machines': { set_id: b['machine-sets'], key: 'pc-new', kind: 'press', name: 'Printco new press' },
       'PUT /api/machines/{id}': { name: 'Renamed by printco' },
+      'POST /api/storefronts': { name: 'Printco new shop' },
+      'PUT /api/storefronts/{id}': { name: 'Renamed by printco' },
       'POST /api/carbon-offset-projects': { name: 'x' },
       'PUT /api/carbon-offset-projects/{id}': { name: 'x' },
     };

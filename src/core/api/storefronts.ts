@@ -136,9 +136,7 @@ export const StorefrontConfig = Type.Object({
   name: Type.String(),
   colour: Type.String(),
   logo_url: Nullable(Type.String()),
-  templates: Type.Array(
-    Type.Object({ id: Type.String(), label: Type.String(), fields: Type.Array(StorefrontField) }),
-  ),
+  templates: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), fields: Type.Array(StorefrontField) })),
   contribution: Type.Boolean(),
 });
 export type StorefrontConfig = Static<typeof StorefrontConfig>;

@@ -284,6 +284,7 @@ export const ERROR_KEYS = [
   'errors.storefronts.tooManyQuotes',
   'errors.storefronts.fieldNotOffered',
   'errors.storefronts.templateNotOffered',
+  'errors.storefronts.offerNotComputable',
   'errors.machines.noSet',
   'errors.machines.publishedImmutable',
   'errors.machines.publishedNoDraft',

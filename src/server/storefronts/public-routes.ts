@@ -75,7 +75,10 @@ function fieldOf(
 ): StorefrontField {
   const options =
     field.type === 'select'
-      ? (field.options ?? []).map((option) => ({ value: option.value, label: localize(option.label, lang, option.value) }))
+      ? (field.options ?? []).map((option) => ({
+          value: option.value,
+          label: localize(option.label, lang, option.value),
+        }))
       : field.type === 'factor' && field.category
         ? factorOptions(field.category)
         : [];
@@ -102,28 +105,30 @@ export function registerStorefrontPublicRoutes(
   const limits = new QuoteRateLimit();
   const tags = ['storefront'];
 
-  api.options(
-    '/api/storefront/v1/:key/*',
-    {
-      schema: {
-        tags,
-        summary: 'CORS preflight of a shop page: allowed only from the storefront’s origins',
-        params: Type.Object({ ...KeyParams.properties, '*': Type.String() }),
-        response: { 204: NoContent, ...errorAnswers(403, 404) },
+  for (const route of ['config', 'quotes'] as const) {
+    api.options(
+      `/api/storefront/v1/:key/${route}`,
+      {
+        schema: {
+          tags,
+          summary: 'CORS preflight of a shop page: allowed only from the storefront’s origins',
+          params: KeyParams,
+          response: { 204: NoContent, ...errorAnswers(400, 403, 404) },
+        },
       },
-    },
-    async (request, reply) => {
-      const storefront = await storefrontOf(db, request.params.key);
-      if (!storefront) throw unknownKey();
-      admitOrigin(storefront, request, reply);
-      return reply
-        .header('Access-Control-Allow-Methods', 'GET, POST')
-        .header('Access-Control-Allow-Headers', 'Content-Type, Accept-Language')
-        .header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_S))
-        .status(204)
-        .send();
-    },
-  );
+      async (request, reply) => {
+        const storefront = await storefrontOf(db, request.params.key);
+        if (!storefront) throw unknownKey();
+        admitOrigin(storefront, request, reply);
+        return reply
+          .header('Access-Control-Allow-Methods', 'GET, POST')
+          .header('Access-Control-Allow-Headers', 'Content-Type, Accept-Language')
+          .header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_S))
+          .status(204)
+          .send();
+      },
+    );
+  }
 
   api.get(
     '/api/storefront/v1/:key/config',

@@ -4,21 +4,22 @@
  * current machine set), so the shop shows the figure the back office will store.
  */
 import type { Kysely } from 'kysely';
-import type { StorefrontOffer, StorefrontQuote, StorefrontRecord } from '../../core/api';
+import type { CalculationResults, StorefrontOffer, StorefrontQuote, StorefrontRecord } from '../../core/api';
+import { subtotalRoles } from '../../core/formula/subtotals';
 import { msg } from '../../core/i18n/error-keys';
 import { translate } from '../../core/i18n/translate';
 import type { Language, LocalizedText } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { stageLabelKey, type CalculationInputs, type Template } from '../../core/template';
+import { defaultInputs, stageLabelKey, type CalculationInputs, type Template } from '../../core/template';
 import { evaluateCalculation, type Evaluation } from '../calculations/evaluate';
 import { resolveFactorSet } from '../calculations/prepare';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
-import { badRequest } from '../http/errors';
+import { badRequest, errorText, fieldTexts, HttpError } from '../http/errors';
 import { resolveProductionSet } from '../machines/production';
 import { orderedKg, priceMinor } from '../orders/quantity';
 import type { TemplateRegistry } from '../templates/registry';
-import { offeredTemplate } from './offers';
+import { offeredTemplate, topLevelFields } from './offers';
 
 /** How long a quoted figure and price hold: long enough to check out, short enough for a price change to arrive. */
 export const QUOTE_VALIDITY_MS = 30 * 60_000;
@@ -31,8 +32,16 @@ export interface PricedEvaluation {
   quote: StorefrontQuote;
 }
 
-/** The inputs a quote computes with: the customer's for their fields, the printer's fixed values for the rest. */
-export function quoteInputs(offer: StorefrontOffer, sent: Record<string, unknown>): CalculationInputs {
+/**
+ * The inputs a quote computes with: the customer's for their fields, the printer's fixed values, and the template's
+ * defaults for the rest (as a new calculation's form starts).
+ */
+export function quoteInputs(
+  template: Template,
+  offer: StorefrontOffer,
+  sent: Record<string, unknown>,
+  title: string,
+): CalculationInputs {
   const allowed = new Set(offer.customer_fields);
   for (const name of Object.keys(sent)) {
     if (!allowed.has(name)) {
@@ -40,7 +49,9 @@ export function quoteInputs(offer: StorefrontOffer, sent: Record<string, unknown
       throw badRequest(message, { [`inputs.${name}`]: message });
     }
   }
-  return { ...offer.fixed, ...sent };
+  // A template's job title is the back office's; a quote is the storefront's job until the shop orders it.
+  const named = topLevelFields(template).has('title') ? { title } : {};
+  return { ...defaultInputs(template), ...named, ...offer.fixed, ...sent };
 }
 
 /** The offer of a template, or a 400 naming the templates the storefront has. */
@@ -53,11 +64,24 @@ export function findOffer(storefront: StorefrontRecord, templateId: string): Sto
   return offer;
 }
 
-function stagesOf(template: Template, values: Record<string, number>, lang: Language): StorefrontQuote['stages'] {
+/**
+ * A stage's kg CO2e: its lines in the total's unit, a subtotal's parts not counted twice (core/formula/subtotals), so
+ * the stages add up to no more than the total.
+ */
+function stagesOf(template: Template, results: CalculationResults, lang: Language): StorefrontQuote['stages'] {
+  const roles = subtotalRoles(results.breakdown);
+  const unit = results.breakdown.find((entry) => entry.primary)?.unit;
+  const counted = new Set(
+    results.breakdown
+      .filter((entry) => !entry.primary && entry.unit === unit && roles.get(entry.name) !== 'part')
+      .map((entry) => entry.name),
+  );
   const stages: StorefrontQuote['stages'] = [];
   for (const stage of template.method?.stages ?? []) {
     if (!stage.included) continue;
-    const kg = stage.results.reduce((sum, name) => sum + (values[name] ?? 0), 0);
+    const kg = stage.results
+      .filter((name) => counted.has(name))
+      .reduce((sum, name) => sum + (results.values[name] ?? 0), 0);
     stages.push({ stage: stage.stage, label: translate(lang, stageLabelKey(stage.stage)), kg_co2e: kg });
   }
   return stages;
@@ -74,7 +98,7 @@ export async function computeQuote(
   const offer = findOffer(storefront, body.template);
   const template = offeredTemplate(templates, offer.template_id);
   if (!template) throw badRequest(msg('errors.storefronts.templateNotOffered', { template: body.template }));
-  const inputs = quoteInputs(offer, body.inputs);
+  const inputs = quoteInputs(template, offer, body.inputs, storefront.name);
   const factors = await resolveFactorSet(db, storefront.mandant_id, undefined);
   const production = await resolveProductionSet(db, storefront.mandant_id);
   const evaluation = evaluateCalculation(template, inputs, factors, lang, production);
@@ -85,7 +109,7 @@ export async function computeQuote(
     template_version: template.version,
     kg_co2e: evaluation.total,
     kg_co2e_per_unit: perUnit,
-    stages: stagesOf(template, evaluation.results.values, lang),
+    stages: stagesOf(template, evaluation.results, lang),
     database: `${factors.database.name} · ${factors.database.version_label}`,
     demo: factors.database.demo,
     contribution: await contributionOf(db, storefront, evaluation.total, lang),
@@ -114,4 +138,36 @@ async function contributionOf(
     price_minor: priceMinor(kg, project.price_per_tonne_minor),
     currency: project.currency,
   };
+}
+
+/**
+ * Every offer must compute at its defaults and fixed values: a storefront whose first figure fails would greet each
+ * customer with an error about a field only the printer can set. Throws 400 naming the offer and the fault.
+ */
+export async function checkOffersCompute(
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  mandantId: number,
+  offers: readonly StorefrontOffer[],
+  title: string,
+  lang: Language,
+): Promise<void> {
+  if (offers.length === 0) return;
+  const factors = await resolveFactorSet(db, mandantId, undefined);
+  const production = await resolveProductionSet(db, mandantId);
+  offers.forEach((offer, index) => {
+    const template = offeredTemplate(templates, offer.template_id);
+    if (!template) return;
+    try {
+      evaluateCalculation(template, quoteInputs(template, offer, {}, title), factors, lang, production);
+    } catch (problem) {
+      if (!(problem instanceof HttpError) || problem.statusCode !== 400) throw problem;
+      const faults = Object.values(fieldTexts(problem.errors ?? {}, lang));
+      const message = msg('errors.storefronts.offerNotComputable', {
+        template: offer.template_id,
+        reason: faults.length > 0 ? faults.join(' ') : errorText(problem.text, lang),
+      });
+      throw badRequest(message, { [`offers.${index}.fixed`]: message });
+    }
+  });
 }

@@ -3,7 +3,12 @@
  * protocol entry and version). The publishable key is made on creation and never changes with an edit; the offers
  * are checked against the published templates, and the contribution project against the active catalogue.
  */
-import { CreateStorefrontRequest, PUBLISHABLE_KEY_PREFIX, StorefrontRecord, UpdateStorefrontRequest } from '../../core/api';
+import {
+  CreateStorefrontRequest,
+  PUBLISHABLE_KEY_PREFIX,
+  StorefrontRecord,
+  UpdateStorefrontRequest,
+} from '../../core/api';
 import { newToken } from '../auth/tokens';
 import { recordOfRow, toBoolean } from '../db/values';
 import { changedColumns, columnValues } from '../http/column-values';
@@ -12,6 +17,7 @@ import type { RestContext, RestResourceDefinition, Row } from '../http/rest-reso
 import { mandantForNewRow } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
 import { checkOffers } from './offers';
+import { checkOffersCompute } from './quote';
 import './schema';
 
 export const toStorefrontRecord = recordOfRow(StorefrontRecord);
@@ -26,7 +32,9 @@ async function checkProject(ctx: RestContext, id: number | null | undefined): Pr
   if (id === null || id === undefined) return;
   const project = await ctx.db.selectFrom('offset_projects').select('active').where('id', '=', id).executeTakeFirst();
   if (!project || !toBoolean(project.active)) {
-    throw badRequest('errors.storefronts.unknownProject', { contribution_project_id: 'errors.storefronts.unknownProject' });
+    throw badRequest('errors.storefronts.unknownProject', {
+      contribution_project_id: 'errors.storefronts.unknownProject',
+    });
   }
 }
 
@@ -50,9 +58,11 @@ export function storefrontsResource(
     updateSchema: UpdateStorefrontRequest,
     async beforeCreate(body, ctx) {
       const mandantId = mandantForNewRow(ctx.user, body.mandant_id);
-      if (mandantId === null) throw badRequest('errors.storefronts.mandantRequired', { mandant_id: 'errors.storefronts.mandantRequired' });
+      if (mandantId === null)
+        throw badRequest('errors.storefronts.mandantRequired', { mandant_id: 'errors.storefronts.mandantRequired' });
       const offers = body.offers ?? [];
       checkOffers(templates, offers);
+      await checkOffersCompute(ctx.db, templates, mandantId, offers, body.name, ctx.user.language);
       await checkProject(ctx, body.contribution_project_id);
       return {
         active: true,
@@ -67,8 +77,19 @@ export function storefrontsResource(
       };
     },
     async beforeUpdate(body, existing, ctx) {
-      if (body.offers) checkOffers(templates, body.offers);
-      if (body.contribution_project_id !== existing.contribution_project_id) await checkProject(ctx, body.contribution_project_id);
+      if (body.offers) {
+        checkOffers(templates, body.offers);
+        await checkOffersCompute(
+          ctx.db,
+          templates,
+          existing.mandant_id,
+          body.offers,
+          body.name ?? existing.name,
+          ctx.user.language,
+        );
+      }
+      if (body.contribution_project_id !== existing.contribution_project_id)
+        await checkProject(ctx, body.contribution_project_id);
       return changedColumns(trimmedColumns(body), existing, JSON_COLUMNS);
     },
   };
