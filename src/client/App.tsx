@@ -49,6 +49,7 @@ import offsetProjects from './offsets';
 import orders from './orders';
 import templates from './template-editor';
 import { importerRoute } from './imports';
+import storefronts from './storefronts';
 
 // Every role reaches these routes; those who may not use them are told so (not "not found"). The menu offers them by
 // the same access rules. The mandants screen manages every mandant: it is for those who create them (a mandant admin
@@ -58,6 +59,7 @@ const gatedInvitations = gatedResource(invitations, { action: 'list', resource: 
 const gatedMandants = gatedResource(mandants, { action: 'create', resource: 'mandants' });
 // The unit catalogue's screen is for those who keep it; everyone else reads the catalogue through the forms.
 const gatedUnits = gatedResource(units, { action: 'create', resource: 'units' });
+const gatedStorefronts = gatedResource(storefronts, { action: 'list', resource: 'storefronts' });
 
 /** The API's resources (the name is the one the dataProvider and the URL use) with their screens, in route order. */
 const RESOURCES: Record<string, Omit<ResourceProps, 'name'>> = {
@@ -74,6 +76,7 @@ const RESOURCES: Record<string, Omit<ResourceProps, 'name'>> = {
   units: gatedUnits,
   machines,
   'machine-sets': machineSets,
+  storefronts: gatedStorefronts,
 };
 
 /** react-admin's store keys are prefixed `RaStoreKontor.` in localStorage. */

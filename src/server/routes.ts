@@ -24,6 +24,7 @@ import { unitsResource } from './units/resource';
 import { registerReportRoutes } from './reports/routes';
 import { storefrontsResource } from './storefronts/resource';
 import { registerStorefrontPublicRoutes } from './storefronts/public-routes';
+import { registerWidgetScript } from './storefronts/widget-script';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -50,4 +51,5 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerReportRoutes(app, services.db, templates, services.config.publicUrl);
   registerRestResource(app, services.db, storefrontsResource(templates));
   registerStorefrontPublicRoutes(app, services.db, templates);
+  registerWidgetScript(app, services.config.staticDir);
 }

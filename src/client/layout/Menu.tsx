@@ -27,6 +27,7 @@ import StorageIcon from '@mui/icons-material/Storage';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturing';
 import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
 import StraightenIcon from '@mui/icons-material/Straighten';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { Access } from '../providers/RoleGate';
 
 interface Entry {
@@ -66,6 +67,12 @@ export const MENU_ENTRIES: readonly Entry[] = [
     access: { action: 'update', resource: 'templates' },
   },
   { to: '/units', label: 'units.menu', icon: <StraightenIcon />, access: { action: 'create', resource: 'units' } },
+  {
+    to: '/storefronts',
+    label: 'storefronts.menu',
+    icon: <StorefrontIcon />,
+    access: { action: 'list', resource: 'storefronts' },
+  },
 ];
 
 /*

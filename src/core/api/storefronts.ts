@@ -138,5 +138,7 @@ export const StorefrontConfig = Type.Object({
   logo_url: Nullable(Type.String()),
   templates: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), fields: Type.Array(StorefrontField) })),
   contribution: Type.Boolean(),
+  /** The calculator's own texts in the asked language, `%{name}` placeholders left for it to fill. */
+  texts: StringMap(Type.String()),
 });
 export type StorefrontConfig = Static<typeof StorefrontConfig>;

@@ -30,6 +30,7 @@ import { computeQuote } from './quote';
 import { QuoteRateLimit } from './rate-limit';
 import { toStorefrontRecord } from './resource';
 import { msg } from '../../core/i18n/error-keys';
+import { translate } from '../../core/i18n/translate';
 
 const KeyParams = Type.Object({ key: Type.String({ pattern: `^${PUBLISHABLE_KEY_PREFIX}[A-Za-z0-9_-]{32}$` }) });
 const LangQuery = Type.Object({ lang: Type.Optional(StringEnum(LANGUAGES)) });
@@ -94,6 +95,25 @@ function fieldOf(
     options,
     default: field.default ?? null,
   };
+}
+
+/** The calculator's texts (`storefronts.widget.*`), each with its placeholders kept for the widget to fill. */
+const WIDGET_TEXTS: Record<string, readonly string[]> = {
+  perUnit: ['value'],
+  stages: [],
+  contribution: ['tonnes', 'project', 'price'],
+  contributionNote: [],
+  demo: [],
+  offline: [],
+};
+
+function widgetTexts(lang: Language): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(WIDGET_TEXTS).map(([key, params]) => [
+      key,
+      translate(lang, `storefronts.widget.${key}`, Object.fromEntries(params.map((name) => [name, `%{${name}}`]))),
+    ]),
+  );
 }
 
 export function registerStorefrontPublicRoutes(
@@ -174,6 +194,7 @@ export function registerStorefrontPublicRoutes(
         logo_url: storefront.logo_url,
         templates: offered,
         contribution: storefront.contribution_project_id !== null,
+        texts: widgetTexts(lang),
       };
     },
   );

@@ -1,0 +1,38 @@
+import { BooleanField, Create, DataTable, Edit, List, useTranslate } from 'react-admin';
+import type { StorefrontRecord } from '../../core/api';
+import { StorefrontForm, storefrontBody } from './StorefrontForm';
+
+/** A mandant's storefronts: the calculators its shop pages carry. */
+export const StorefrontList = () => {
+  const translate = useTranslate();
+  return (
+    <List sort={{ field: 'name', order: 'ASC' }} exporter={false}>
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" label="storefronts.fields.name" />
+        <DataTable.Col source="active" label={translate('storefronts.fields.active')} field={BooleanField} />
+        <DataTable.Col<StorefrontRecord>
+          label="storefronts.fields.offers"
+          disableSort
+          render={(record) => record.offers.map((offer) => offer.template_id).join(', ')}
+        />
+        <DataTable.Col<StorefrontRecord>
+          label="storefronts.fields.origins"
+          disableSort
+          render={(record) => record.origins.join(', ')}
+        />
+      </DataTable>
+    </List>
+  );
+};
+
+export const StorefrontCreate = () => (
+  <Create redirect="edit" mutationMode="pessimistic" transform={storefrontBody}>
+    <StorefrontForm />
+  </Create>
+);
+
+export const StorefrontEdit = () => (
+  <Edit redirect={false} mutationMode="pessimistic" transform={storefrontBody}>
+    <StorefrontForm />
+  </Edit>
+);

@@ -1,0 +1,159 @@
+/**
+ * The storefront calculator in a shop's own page (issue 39), as a customer meets it: the example shop
+ * (examples/storefront) on its own origin loads `/storefront.js` from Kontor; the customer configures flyers in French,
+ * sees the footprint change with the paper, and ticks the climate contribution; the figure is the back office's.
+ * The shop's styles do not reach into the calculator, it sends no cookies, and axe finds no serious or critical fault.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  apiToken,
+  browserAvailable,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
+// @ts-expect-error: the example is plain JavaScript, as a shop's developer copies it
+import { createShop } from '../../examples/storefront/server.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const FIXED = { transport: [{ mode: 'road_freight_truck', distance_km: 80 }] };
+
+type CalculatorValue = { quote?: { kg_co2e: number }; inputs: Record<string, unknown>; contribution: boolean };
+const calculatorValue = () =>
+  (document.querySelector('kontor-calculator') as unknown as { value: CalculatorValue }).value;
+
+describe.runIf(browserAvailable())('storefront calculator in a shop page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let shop: Server;
+  let shopUrl: string;
+  let storeKey: string;
+  let token: string;
+
+  const api = async (method: string, url: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await apiToken(server.baseUrl, 'admin@muster.example');
+    // The shop's address is what the storefront allows, so the shop listens before the storefront is made.
+    let key = '';
+    shop = createShop({ kontorUrl: server.baseUrl, storeKey: () => key, lang: 'fr' });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+    const projects = (await (await api('GET', '/api/carbon-offset-projects')).json()) as Array<{ id: number }>;
+    const created = await api('POST', '/api/storefronts', {
+      name: 'Boutique Muster',
+      origins: [shopUrl],
+      offers: [{ template_id: 'flyer', customer_fields: ['quantity', 'format', 'paper', 'grammage'], fixed: FIXED }],
+      contribution_project_id: projects[0]!.id,
+    });
+    expect(created.status).toBe(201);
+    storeKey = ((await created.json()) as { publishable_key: string }).publishable_key;
+    key = storeKey;
+  });
+
+  afterAll(async () => {
+    shop?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('computes as the customer types, in French, with the back office’s figure and the contribution', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+    const cookies: string[] = [];
+    page.on('request', (request) => cookies.push(request.headers()['cookie'] ?? ''));
+    await page.goto(shopUrl);
+    const quantity = page.getByLabel('Tirage', { exact: false });
+    await quantity.fill('5000');
+    const total = page.locator('kontor-calculator .total');
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/kg CO₂e/);
+    await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.inputs.quantity)).toBe(5000);
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/kg CO₂e/);
+    const first = (await page.evaluate(calculatorValue)).quote!.kg_co2e;
+
+    // Heavier paper, more footprint: the figure follows the paper.
+    await page.getByLabel('Grammage', { exact: false }).fill('300');
+    await expect
+      .poll(() => page.evaluate(calculatorValue).then((v) => v.quote?.kg_co2e ?? 0), { timeout: 10_000 })
+      .toBeGreaterThan(first);
+    const value = await page.evaluate(calculatorValue);
+
+    // The same inputs in the back office give the same figure.
+    const saved = await api('POST', '/api/calculations', {
+      template_id: 'flyer',
+      inputs: {
+        title: 'Boutique Muster',
+        colours_front: 4,
+        colours_back: 4,
+        ups: 16,
+        cartons: true,
+        spoilage_pct: 5,
+        coating: 'none',
+        ...value.inputs,
+        ...FIXED,
+      },
+    });
+    expect(saved.status).toBe(201);
+    expect(((await saved.json()) as { total_co2e: number }).total_co2e).toBeCloseTo(value.quote!.kg_co2e, 6);
+
+    // The contribution is called what it is, with project and price.
+    await page.getByLabel(/contribution climatique/i).check();
+    await expect.poll(() => page.locator('#summary').textContent()).toContain('climate contribution');
+    expect(await page.locator('kontor-calculator .note').textContent()).toMatch(/ne réduit pas/);
+
+    // The shop's red 2rem labels do not reach into the calculator.
+    const colour = await page
+      .locator('kontor-calculator label')
+      .first()
+      .evaluate((label) => getComputedStyle(label).color);
+    expect(colour).not.toBe('rgb(255, 0, 0)');
+    expect(cookies.every((cookie) => cookie === '')).toBe(true);
+    await screenshot(page, 'storefront-shop-fr');
+
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      type Axe = { run: (c: Document) => Promise<{ violations: Array<{ id: string; impact: string | null }> }> };
+      return (await (window as unknown as { axe: Axe }).axe.run(document)).violations;
+    });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await context.close();
+  });
+
+  it('is usable by keyboard alone', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+    await page.goto(shopUrl);
+    await page.getByLabel('Tirage', { exact: false }).waitFor();
+    // Tabbing from the top of the page reaches the calculator's first field, typed into without a mouse.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => document.activeElement?.tagName === 'KONTOR-CALCULATOR');
+      if (inside) break;
+    }
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2500');
+    await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.inputs.quantity)).toBe(2500);
+    await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.quote?.kg_co2e ?? 0)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('is refused to a page of a foreign origin', async () => {
+    const response = await fetch(`${server.baseUrl}/api/storefront/v1/${storeKey}/config`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+  });
+});
