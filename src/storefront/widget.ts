@@ -213,6 +213,10 @@ export class KontorCalculator extends HTMLElement {
     return new Intl.NumberFormat(INTL[this.lang], { maximumSignificantDigits: 3 }).format(value);
   }
 
+  private percent(share: number): string {
+    return new Intl.NumberFormat(INTL[this.lang], { style: 'percent', maximumSignificantDigits: 2 }).format(share);
+  }
+
   private show(quote: StorefrontQuote): void {
     this.quote = quote;
     const result = this.root.querySelector('.result')!;
@@ -231,7 +235,7 @@ export class KontorCalculator extends HTMLElement {
       quote.stages.forEach((stage, index) => {
         if (!(stage.kg_co2e > 0)) return;
         const share = stage.kg_co2e / sum;
-        const words = `${stage.label}: ${this.figure(share * 100)} %`;
+        const words = `${stage.label}: ${this.percent(share)}`;
         bar.append(element('span', { class: `s${index % 7}`, style: `flex-grow:${share}`, title: words }));
         legend.append(element('li', { class: `s${index % 7}` }, words));
       });

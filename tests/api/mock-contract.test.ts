@@ -13,8 +13,18 @@ import { MockStore } from '../../src/mocks/store';
 import '../../src/core/i18n/all-locales';
 
 const BASE = 'http://mock.test/api';
-/** In the document but not called by the SPA: the public verification page a printed QR code opens. */
-const NOT_CALLED_BY_THE_CLIENT = new Set(['get /verify/{token}']);
+/**
+ * In the document but not called by the SPA: the public verification page a printed QR code opens, and the storefront
+ * calculator's script and routes, which a shop's page calls (tests/e2e/storefront.test.ts).
+ */
+const NOT_CALLED_BY_THE_CLIENT = new Set([
+  'get /verify/{token}',
+  'get /storefront.js',
+  'get /api/storefront/v1/{key}/config',
+  'post /api/storefront/v1/{key}/quotes',
+  'options /api/storefront/v1/{key}/config',
+  'options /api/storefront/v1/{key}/quotes',
+]);
 
 let recording: MockRecording;
 let store: MockStore;

@@ -100,6 +100,7 @@ export const store = new MockStore({
     protocol: {},
     'machine-sets': {},
     publications: {},
+    storefronts: {},
   },
   accounts: [mandantAdmin, editor].map((user) => ({
     email: user.email,

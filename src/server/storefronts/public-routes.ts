@@ -18,7 +18,8 @@ import { NoContent, StringEnum, Type } from '../../core/api/schema';
 import { LANGUAGES, isLanguage, type Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import type { Field } from '../../core/template';
-import { localizeUnit } from '../../core/template/units';
+import { localizeUnit, type UnitCatalog } from '../../core/template/units';
+import { loadUnitCatalog } from '../units/catalog';
 import type { DatabaseSchema } from '../db/schema';
 import { errorAnswers, forbidden, HttpError, notFound } from '../http/errors';
 import { typed } from '../http/typed-routes';
@@ -72,6 +73,7 @@ function numberRule(field: Field, name: 'min' | 'max'): number | null {
 function fieldOf(
   field: Field,
   lang: Language,
+  units: UnitCatalog,
   factorOptions: (category: string) => StorefrontField['options'],
 ): StorefrontField {
   const options =
@@ -88,7 +90,7 @@ function fieldOf(
     type: field.type,
     label: localize(field.label, lang, field.name),
     help: field.help ? localize(field.help, lang) : null,
-    unit: field.unit ? localizeUnit(field.unit, lang) : null,
+    unit: field.unit ? localizeUnit(field.unit, lang, units) : null,
     min: numberRule(field, 'min'),
     max: numberRule(field, 'max'),
     step: field.type === 'integer' ? 1 : null,
@@ -172,6 +174,7 @@ export function registerStorefrontPublicRoutes(
         (factors?.factors ?? [])
           .filter((factor) => factor.category === category)
           .map((factor) => ({ value: factor.key, label: localize(factor.label, lang, factor.key) }));
+      const units = await loadUnitCatalog(db);
       const offered = storefront.offers.flatMap((offer) => {
         const template = offeredTemplate(templates, offer.template_id);
         if (!template) return [];
@@ -182,7 +185,7 @@ export function registerStorefrontPublicRoutes(
             label: localize(template.label, lang, template.id),
             fields: offer.customer_fields.flatMap((name) => {
               const field = fields.get(name);
-              return field ? [fieldOf(field, lang, factorOptions)] : [];
+              return field ? [fieldOf(field, lang, units, factorOptions)] : [];
             }),
           },
         ];

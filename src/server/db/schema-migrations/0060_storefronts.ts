@@ -14,9 +14,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('origins', jsonType(db), (c) => c.notNull())
     .addColumn('colour', 'text', (c) => c.notNull())
     .addColumn('logo_url', 'text')
-    .addColumn('contribution_project_id', 'integer', (c) =>
-      c.references('offset_projects.id').onDelete('set null'),
-    )
+    .addColumn('contribution_project_id', 'integer', (c) => c.references('offset_projects.id').onDelete('set null'))
     .addColumn('publishable_key', 'text', (c) => c.notNull().unique())
     .$call(editableRecordTail)
     .execute();
