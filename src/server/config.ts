@@ -58,6 +58,10 @@ export interface Config {
   heavyWorkConcurrency: number;
   /** Heavy requests waiting for a slot beyond those; more get 503 with Retry-After (HEAVY_WORK_QUEUE, default 8). */
   heavyWorkQueue: number;
+  /** Storefront quotes one client address may ask for per minute and key (STOREFRONT_QUOTES_PER_MINUTE, default 120). */
+  storefrontQuotesPerMinute: number;
+  /** Storefront quotes per minute and key from all addresses (STOREFRONT_QUOTES_PER_MINUTE_PER_KEY, default 1200). */
+  storefrontQuotesPerMinutePerKey: number;
   /** Memory for rendered verification pages, kept since their snapshots never change (VERIFY_CACHE_BYTES, default 16 MB; accepts 512kb, 2mb; 0 = none). */
   verifyCacheBytes: number;
 }
@@ -219,6 +223,8 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     heavyWorkConcurrency: integer(env, 'HEAVY_WORK_CONCURRENCY', 1, 1, 64),
     heavyWorkQueue: integer(env, 'HEAVY_WORK_QUEUE', 8, 0, 10_000),
+    storefrontQuotesPerMinute: integer(env, 'STOREFRONT_QUOTES_PER_MINUTE', 120, 1, 10_000_000),
+    storefrontQuotesPerMinutePerKey: integer(env, 'STOREFRONT_QUOTES_PER_MINUTE_PER_KEY', 1200, 1, 10_000_000),
     verifyCacheBytes:
       read(env, 'VERIFY_CACHE_BYTES') === '0' ? 0 : byteSize(env, 'VERIFY_CACHE_BYTES', 16 * 1024 * 1024),
   };

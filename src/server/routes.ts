@@ -50,6 +50,9 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerStatisticsRoutes(app, services.db);
   registerReportRoutes(app, services.db, templates, services.config.publicUrl);
   registerRestResource(app, services.db, storefrontsResource(templates));
-  registerStorefrontPublicRoutes(app, services.db, templates);
+  registerStorefrontPublicRoutes(app, services.db, templates, {
+    perAddress: services.config.storefrontQuotesPerMinute,
+    perKey: services.config.storefrontQuotesPerMinutePerKey,
+  });
   registerWidgetScript(app, services.config.staticDir);
 }

@@ -5,7 +5,6 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { CalculationRecord, StorefrontConfig, StorefrontQuote, StorefrontRecord } from '../../src/core/api';
-import { QUOTES_PER_MINUTE_PER_ADDRESS } from '../../src/server/storefronts/rate-limit';
 import { describeEachDatabase } from './harness';
 
 const ADMIN = 'admin@muster.example';
@@ -13,6 +12,8 @@ const EDITOR = 'editor@muster.example';
 const OTHER_ADMIN = 'admin@printco.example';
 const PROVIDER = 'admin@kontor.example';
 const SHOP = 'https://shop.muster.example';
+/** A small limit, so the 429 test needs few requests. */
+const QUOTES_PER_MINUTE = 20;
 
 const FLYER_OFFER = {
   template_id: 'flyer',
@@ -20,187 +21,191 @@ const FLYER_OFFER = {
   fixed: { transport: [{ mode: 'road_freight_truck', distance_km: 80 }] },
 };
 
-describeEachDatabase('storefronts', (ctx) => {
-  const tokens: Record<string, string> = {};
-  const as = <T>(email: string, method: string, url: string, body?: unknown) =>
-    ctx.request<T>(method, url, { token: tokens[email]!, body });
-  let storefront: StorefrontRecord;
-  let projectId: number;
+describeEachDatabase(
+  'storefronts',
+  (ctx) => {
+    const tokens: Record<string, string> = {};
+    const as = <T>(email: string, method: string, url: string, body?: unknown) =>
+      ctx.request<T>(method, url, { token: tokens[email]!, body });
+    let storefront: StorefrontRecord;
+    let projectId: number;
 
-  beforeAll(async () => {
-    for (const email of [ADMIN, EDITOR, OTHER_ADMIN, PROVIDER]) tokens[email] = await ctx.login(email);
-    const projects = await as<Array<{ id: number }>>(ADMIN, 'GET', '/api/carbon-offset-projects');
-    projectId = projects.body[0]!.id;
-    const created = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', {
-      name: 'Muster Webshop',
-      offers: [FLYER_OFFER],
-      origins: [SHOP],
-      contribution_project_id: projectId,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    storefront = created.body;
-  });
-
-  const publicUrl = (path: string, key = storefront.publishable_key) => `/api/storefront/v1/${key}/${path}`;
-  const quote = (inputs: Record<string, unknown>, headers: Record<string, string> = { origin: SHOP }) =>
-    ctx.request<StorefrontQuote>('POST', publicUrl('quotes?lang=fr'), {
-      body: { template: 'flyer', inputs },
-      headers,
-    });
-
-  it('makes a publishable key and records the storefront in the protocol', async () => {
-    expect(storefront.publishable_key).toMatch(/^kontor_pk_[A-Za-z0-9_-]{32}$/);
-    expect(storefront).toMatchObject({ active: true, origins: [SHOP], offers: [FLYER_OFFER] });
-    const protocol = await as<Array<{ resource: string; action: string }>>(
-      ADMIN,
-      'GET',
-      `/api/protocol?filter=${encodeURIComponent(JSON.stringify({ resource: 'storefronts' }))}`,
-    );
-    expect(protocol.body.map((entry) => entry.action)).toContain('created');
-  });
-
-  it('is for admins only: an editor reads and writes no storefront', async () => {
-    expect((await as(EDITOR, 'GET', '/api/storefronts')).status).toBe(403);
-    expect((await as(EDITOR, 'POST', '/api/storefronts', { name: 'x' })).status).toBe(403);
-  });
-
-  it('refuses offers it could not serve, naming the field', async () => {
-    const notOffered = await as<{ errors: Record<string, string> }>(ADMIN, 'POST', '/api/storefronts', {
-      name: 'x',
-      offers: [{ ...FLYER_OFFER, customer_fields: ['transport'] }],
-    });
-    expect(notOffered.status).toBe(400);
-    expect(Object.keys(notOffered.body.errors)).toEqual(['offers.0.customer_fields']);
-    const unknown = await as(ADMIN, 'POST', '/api/storefronts', {
-      name: 'x',
-      offers: [{ template_id: 'no-such-template', customer_fields: [], fixed: {} }],
-    });
-    expect(unknown.status).toBe(400);
-    const badFixed = await as<{ message: string }>(ADMIN, 'POST', '/api/storefronts', {
-      name: 'x',
-      offers: [{ ...FLYER_OFFER, fixed: { grammage: -5 } }],
-    });
-    expect(badFixed.status).toBe(400);
-    const provider = await as(PROVIDER, 'POST', '/api/storefronts', { name: 'x' });
-    expect(provider.status).toBe(400);
-  });
-
-  it('serves the customer form in the asked language, from an allowed origin, without cookies', async () => {
-    const config = await ctx.request<StorefrontConfig>('GET', publicUrl('config?lang=fr'), {
-      headers: { origin: SHOP },
-    });
-    expect(config.status).toBe(200);
-    expect(config.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(config.headers.get('set-cookie')).toBeNull();
-    expect(config.body.contribution).toBe(true);
-    const flyer = config.body.templates[0]!;
-    expect(flyer.id).toBe('flyer');
-    expect(flyer.fields.map((field) => field.name)).toEqual(FLYER_OFFER.customer_fields);
-    const paper = flyer.fields.find((field) => field.name === 'paper')!;
-    expect(paper.options.length).toBeGreaterThan(0);
-    expect(paper.options.map((option) => option.value)).toContain('paper_virgin');
-    // Fields and labels in French, not German.
-    const quantity = flyer.fields.find((field) => field.name === 'quantity')!;
-    expect(quantity.label).not.toBe('Auflage');
-  });
-
-  it('quotes the figure the back office computes for the same inputs', async () => {
-    const inputs = { quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135 };
-    const quoted = await quote(inputs);
-    expect(quoted.status).toBe(200);
-    const saved = await as<CalculationRecord>(ADMIN, 'POST', '/api/calculations', {
-      template_id: 'flyer',
-      inputs: {
-        title: 'Muster Webshop',
-        ...inputs,
-        ...FLYER_OFFER.fixed,
-        colours_front: 4,
-        colours_back: 4,
-        ups: 16,
-        cartons: true,
-        spoilage_pct: 5,
-        coating: 'none',
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    expect(quoted.body.kg_co2e).toBeCloseTo(saved.body.total_co2e, 9);
-    expect(quoted.body.kg_co2e_per_unit).toBeCloseTo(saved.body.total_co2e / 5000, 12);
-    const stages = quoted.body.stages.reduce((sum, stage) => sum + stage.kg_co2e, 0);
-    expect(stages).toBeGreaterThan(0);
-    expect(stages).toBeLessThanOrEqual(quoted.body.kg_co2e + 1e-9);
-    expect(quoted.body.contribution).toMatchObject({ currency: expect.any(String) });
-    expect(quoted.body.contribution!.price_minor).toBeGreaterThan(0);
-    expect(Date.parse(quoted.body.valid_until)).toBeGreaterThan(Date.now());
-    // More paper, more footprint.
-    const heavier = await quote({ ...inputs, grammage: 300 });
-    expect(heavier.body.kg_co2e).toBeGreaterThan(quoted.body.kg_co2e);
-  });
-
-  it('answers bad input with field errors, and refuses fields the printer fixes', async () => {
-    const negative = await quote({ quantity: -1 });
-    expect(negative.status).toBe(400);
-    const fixed = await quote({ transport: [] });
-    expect(fixed.status).toBe(400);
-    const notOffered = await ctx.request('POST', publicUrl('quotes'), {
-      body: { template: 'brochure', inputs: {} },
-      headers: { origin: SHOP },
-    });
-    expect(notOffered.status).toBe(400);
-  });
-
-  it('refuses a page of a foreign origin, in the preflight and the request', async () => {
-    const preflight = await ctx.request('OPTIONS', publicUrl('quotes'), {
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
-    });
-    expect(preflight.status).toBe(403);
-    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    const allowed = await ctx.request('OPTIONS', publicUrl('quotes'), {
-      headers: { origin: SHOP, 'access-control-request-method': 'POST' },
-    });
-    expect(allowed.status).toBe(204);
-    expect(allowed.headers.get('access-control-allow-origin')).toBe(SHOP);
-    const foreign = await quote({ quantity: 100 }, { origin: 'https://evil.example' });
-    expect(foreign.status).toBe(403);
-  });
-
-  it('a publishable key reaches nothing but its storefront: unknown and another mandant’s keys answer alike', async () => {
-    const other = await as<StorefrontRecord>(OTHER_ADMIN, 'POST', '/api/storefronts', { name: 'Printco Shop' });
-    expect(other.status).toBe(201);
-    // Printco's key cannot quote Muster's offer (Printco offers nothing), and Printco's admin cannot read Muster's.
-    const viaOther = await ctx.request<{ message: string }>('POST', publicUrl('quotes', other.body.publishable_key), {
-      body: { template: 'flyer', inputs: {} },
-    });
-    expect(viaOther.status).toBe(400);
-    const missing = await ctx.request<{ message: string }>('GET', publicUrl('config', `kontor_pk_${'x'.repeat(32)}`));
-    expect(missing.status).toBe(404);
-    const malformed = await ctx.request('GET', publicUrl('config', 'kontor_pk_short'));
-    expect(malformed.status).toBe(400);
-    expect((await as(OTHER_ADMIN, 'GET', `/api/storefronts/${storefront.id}`)).status).toBe(404);
-    // The publishable key opens no back-office route.
-    const asKey = await ctx.request('GET', '/api/calculations', { token: storefront.publishable_key });
-    expect(asKey.status).toBe(401);
-  });
-
-  it('stops serving when deactivated', async () => {
-    const off = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', { name: 'Pausiert', active: false });
-    const config = await ctx.request('GET', publicUrl('config', off.body.publishable_key));
-    expect(config.status).toBe(404);
-  });
-
-  it('answers 429 with Retry-After beyond the quotes an address may ask for in a minute', async () => {
-    const limited = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', {
-      name: 'Limit',
-      offers: [FLYER_OFFER],
-    });
-    const statuses: number[] = [];
-    for (let i = 0; i <= QUOTES_PER_MINUTE_PER_ADDRESS; i++) {
-      const response = await ctx.request('POST', publicUrl('quotes', limited.body.publishable_key), {
-        body: { template: 'flyer', inputs: { quantity: 100 + i } },
+    beforeAll(async () => {
+      for (const email of [ADMIN, EDITOR, OTHER_ADMIN, PROVIDER]) tokens[email] = await ctx.login(email);
+      const projects = await as<Array<{ id: number }>>(ADMIN, 'GET', '/api/carbon-offset-projects');
+      projectId = projects.body[0]!.id;
+      const created = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', {
+        name: 'Muster Webshop',
+        offers: [FLYER_OFFER],
+        origins: [SHOP],
+        contribution_project_id: projectId,
       });
-      statuses.push(response.status);
-      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    }
-    expect(statuses.slice(0, QUOTES_PER_MINUTE_PER_ADDRESS).every((status) => status === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
-  });
-});
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      storefront = created.body;
+    });
+
+    const publicUrl = (path: string, key = storefront.publishable_key) => `/api/storefront/v1/${key}/${path}`;
+    const quote = (inputs: Record<string, unknown>, headers: Record<string, string> = { origin: SHOP }) =>
+      ctx.request<StorefrontQuote>('POST', publicUrl('quotes?lang=fr'), {
+        body: { template: 'flyer', inputs },
+        headers,
+      });
+
+    it('makes a publishable key and records the storefront in the protocol', async () => {
+      expect(storefront.publishable_key).toMatch(/^kontor_pk_[A-Za-z0-9_-]{32}$/);
+      expect(storefront).toMatchObject({ active: true, origins: [SHOP], offers: [FLYER_OFFER] });
+      const protocol = await as<Array<{ resource: string; action: string }>>(
+        ADMIN,
+        'GET',
+        `/api/protocol?filter=${encodeURIComponent(JSON.stringify({ resource: 'storefronts' }))}`,
+      );
+      expect(protocol.body.map((entry) => entry.action)).toContain('created');
+    });
+
+    it('is for admins only: an editor reads and writes no storefront', async () => {
+      expect((await as(EDITOR, 'GET', '/api/storefronts')).status).toBe(403);
+      expect((await as(EDITOR, 'POST', '/api/storefronts', { name: 'x' })).status).toBe(403);
+    });
+
+    it('refuses offers it could not serve, naming the field', async () => {
+      const notOffered = await as<{ errors: Record<string, string> }>(ADMIN, 'POST', '/api/storefronts', {
+        name: 'x',
+        offers: [{ ...FLYER_OFFER, customer_fields: ['transport'] }],
+      });
+      expect(notOffered.status).toBe(400);
+      expect(Object.keys(notOffered.body.errors)).toEqual(['offers.0.customer_fields']);
+      const unknown = await as(ADMIN, 'POST', '/api/storefronts', {
+        name: 'x',
+        offers: [{ template_id: 'no-such-template', customer_fields: [], fixed: {} }],
+      });
+      expect(unknown.status).toBe(400);
+      const badFixed = await as<{ message: string }>(ADMIN, 'POST', '/api/storefronts', {
+        name: 'x',
+        offers: [{ ...FLYER_OFFER, fixed: { grammage: -5 } }],
+      });
+      expect(badFixed.status).toBe(400);
+      const provider = await as(PROVIDER, 'POST', '/api/storefronts', { name: 'x' });
+      expect(provider.status).toBe(400);
+    });
+
+    it('serves the customer form in the asked language, from an allowed origin, without cookies', async () => {
+      const config = await ctx.request<StorefrontConfig>('GET', publicUrl('config?lang=fr'), {
+        headers: { origin: SHOP },
+      });
+      expect(config.status).toBe(200);
+      expect(config.headers.get('access-control-allow-origin')).toBe(SHOP);
+      expect(config.headers.get('set-cookie')).toBeNull();
+      expect(config.body.contribution).toBe(true);
+      const flyer = config.body.templates[0]!;
+      expect(flyer.id).toBe('flyer');
+      expect(flyer.fields.map((field) => field.name)).toEqual(FLYER_OFFER.customer_fields);
+      const paper = flyer.fields.find((field) => field.name === 'paper')!;
+      expect(paper.options.length).toBeGreaterThan(0);
+      expect(paper.options.map((option) => option.value)).toContain('paper_virgin');
+      // Fields and labels in French, not German.
+      const quantity = flyer.fields.find((field) => field.name === 'quantity')!;
+      expect(quantity.label).not.toBe('Auflage');
+    });
+
+    it('quotes the figure the back office computes for the same inputs', async () => {
+      const inputs = { quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135 };
+      const quoted = await quote(inputs);
+      expect(quoted.status).toBe(200);
+      const saved = await as<CalculationRecord>(ADMIN, 'POST', '/api/calculations', {
+        template_id: 'flyer',
+        inputs: {
+          title: 'Muster Webshop',
+          ...inputs,
+          ...FLYER_OFFER.fixed,
+          colours_front: 4,
+          colours_back: 4,
+          ups: 16,
+          cartons: true,
+          spoilage_pct: 5,
+          coating: 'none',
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      expect(quoted.body.kg_co2e).toBeCloseTo(saved.body.total_co2e, 9);
+      expect(quoted.body.kg_co2e_per_unit).toBeCloseTo(saved.body.total_co2e / 5000, 12);
+      const stages = quoted.body.stages.reduce((sum, stage) => sum + stage.kg_co2e, 0);
+      expect(stages).toBeGreaterThan(0);
+      expect(stages).toBeLessThanOrEqual(quoted.body.kg_co2e + 1e-9);
+      expect(quoted.body.contribution).toMatchObject({ currency: expect.any(String) });
+      expect(quoted.body.contribution!.price_minor).toBeGreaterThan(0);
+      expect(Date.parse(quoted.body.valid_until)).toBeGreaterThan(Date.now());
+      // More paper, more footprint.
+      const heavier = await quote({ ...inputs, grammage: 300 });
+      expect(heavier.body.kg_co2e).toBeGreaterThan(quoted.body.kg_co2e);
+    });
+
+    it('answers bad input with field errors, and refuses fields the printer fixes', async () => {
+      const negative = await quote({ quantity: -1 });
+      expect(negative.status).toBe(400);
+      const fixed = await quote({ transport: [] });
+      expect(fixed.status).toBe(400);
+      const notOffered = await ctx.request('POST', publicUrl('quotes'), {
+        body: { template: 'brochure', inputs: {} },
+        headers: { origin: SHOP },
+      });
+      expect(notOffered.status).toBe(400);
+    });
+
+    it('refuses a page of a foreign origin, in the preflight and the request', async () => {
+      const preflight = await ctx.request('OPTIONS', publicUrl('quotes'), {
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status).toBe(403);
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      const allowed = await ctx.request('OPTIONS', publicUrl('quotes'), {
+        headers: { origin: SHOP, 'access-control-request-method': 'POST' },
+      });
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(SHOP);
+      const foreign = await quote({ quantity: 100 }, { origin: 'https://evil.example' });
+      expect(foreign.status).toBe(403);
+    });
+
+    it('a publishable key reaches nothing but its storefront: unknown and another mandant’s keys answer alike', async () => {
+      const other = await as<StorefrontRecord>(OTHER_ADMIN, 'POST', '/api/storefronts', { name: 'Printco Shop' });
+      expect(other.status).toBe(201);
+      // Printco's key cannot quote Muster's offer (Printco offers nothing), and Printco's admin cannot read Muster's.
+      const viaOther = await ctx.request<{ message: string }>('POST', publicUrl('quotes', other.body.publishable_key), {
+        body: { template: 'flyer', inputs: {} },
+      });
+      expect(viaOther.status).toBe(400);
+      const missing = await ctx.request<{ message: string }>('GET', publicUrl('config', `kontor_pk_${'x'.repeat(32)}`));
+      expect(missing.status).toBe(404);
+      const malformed = await ctx.request('GET', publicUrl('config', 'kontor_pk_short'));
+      expect(malformed.status).toBe(400);
+      expect((await as(OTHER_ADMIN, 'GET', `/api/storefronts/${storefront.id}`)).status).toBe(404);
+      // The publishable key opens no back-office route.
+      const asKey = await ctx.request('GET', '/api/calculations', { token: storefront.publishable_key });
+      expect(asKey.status).toBe(401);
+    });
+
+    it('stops serving when deactivated', async () => {
+      const off = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', { name: 'Pausiert', active: false });
+      const config = await ctx.request('GET', publicUrl('config', off.body.publishable_key));
+      expect(config.status).toBe(404);
+    });
+
+    it('answers 429 with Retry-After beyond the quotes an address may ask for in a minute', async () => {
+      const limited = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', {
+        name: 'Limit',
+        offers: [FLYER_OFFER],
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i <= QUOTES_PER_MINUTE; i++) {
+        const response = await ctx.request('POST', publicUrl('quotes', limited.body.publishable_key), {
+          body: { template: 'flyer', inputs: { quantity: 100 + i } },
+        });
+        statuses.push(response.status);
+        if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, QUOTES_PER_MINUTE).every((status) => status === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    });
+  },
+  { env: { STOREFRONT_QUOTES_PER_MINUTE: String(QUOTES_PER_MINUTE) } },
+);

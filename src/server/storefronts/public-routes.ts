@@ -122,9 +122,10 @@ export function registerStorefrontPublicRoutes(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   templates: TemplateRegistry,
+  limits: { perAddress: number; perKey: number },
 ): void {
   const api = typed(app);
-  const limits = new QuoteRateLimit();
+  const quotes = new QuoteRateLimit(limits.perAddress, limits.perKey);
   const tags = ['storefront'];
 
   for (const route of ['config', 'quotes'] as const) {
@@ -218,7 +219,7 @@ export function registerStorefrontPublicRoutes(
       const storefront = await storefrontOf(db, request.params.key);
       if (!storefront) throw unknownKey();
       admitOrigin(storefront, request, reply);
-      const wait = limits.admit(storefront.publishable_key, request.ip);
+      const wait = quotes.admit(storefront.publishable_key, request.ip);
       if (wait > 0) {
         void reply.header('Retry-After', String(wait));
         throw new HttpError(429, msg('errors.storefronts.tooManyQuotes', { smart_count: wait }));

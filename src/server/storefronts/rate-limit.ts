@@ -1,10 +1,9 @@
 /**
  * Quotes a publishable key may ask for: a shop's customers type, so each keystroke may quote, but one address cannot
  * drown the mandant's server, nor one shop all shops. Fixed one-minute windows per key and per key and address, held in
- * this process (several processes each allow as much: the limit protects a process, not a contract).
+ * this process (several processes each allow as much: the limit protects a process, not a contract). The limits are
+ * the server's configuration (STOREFRONT_QUOTES_PER_MINUTE, STOREFRONT_QUOTES_PER_MINUTE_PER_KEY).
  */
-export const QUOTES_PER_MINUTE_PER_ADDRESS = 120;
-export const QUOTES_PER_MINUTE_PER_KEY = 1200;
 const WINDOW_MS = 60_000;
 /** Beyond this many tracked windows the oldest go: an attacker rotating addresses cannot grow the map without bound. */
 const MAX_WINDOWS = 50_000;
@@ -18,8 +17,8 @@ export class QuoteRateLimit {
   private readonly windows = new Map<string, Window>();
 
   constructor(
-    private readonly perAddress = QUOTES_PER_MINUTE_PER_ADDRESS,
-    private readonly perKey = QUOTES_PER_MINUTE_PER_KEY,
+    private readonly perAddress: number,
+    private readonly perKey: number,
   ) {}
 
   /** Counts one quote; answers the seconds to wait when over a limit, else 0. */
