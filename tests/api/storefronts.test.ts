@@ -3,6 +3,8 @@
  * quotes — the figure the back office computes for the same inputs — only from the storefront's origins, within the
  * rate limit, and never anything of another storefront or mandant.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import type { CalculationRecord, StorefrontConfig, StorefrontQuote, StorefrontRecord } from '../../src/core/api';
 import { describeEachDatabase } from './harness';
@@ -182,6 +184,18 @@ describeEachDatabase(
       // The publishable key opens no back-office route.
       const asKey = await ctx.request('GET', '/api/calculations', { token: storefront.publishable_key });
       expect(asKey.status).toBe(401);
+    });
+
+    it('serves the calculator’s script to any page, gzipped, without cookies', async () => {
+      const file = path.join(ctx.config.staticDir, '..', 'storefront', 'storefront.js');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `customElements.define('kontor-calculator', class extends HTMLElement {});\n`.repeat(40));
+      const script = await ctx.request<string>('GET', '/storefront.js', { headers: { 'accept-encoding': 'gzip' } });
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(script.headers.get('set-cookie')).toBeNull();
+      expect(String(script.body)).toContain('kontor-calculator');
     });
 
     it('stops serving when deactivated', async () => {

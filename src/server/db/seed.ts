@@ -14,6 +14,7 @@ import { seedDemoFactorsAndCalculations } from '../calculations/demo';
 import { seedDemoCollections } from '../collections/demo';
 import { seedDemoOffsetProjects } from '../offsets/demo';
 import { seedDemoMachines } from '../machines/demo';
+import { seedDemoStorefront } from '../storefronts/demo';
 
 export interface DemoAccount {
   email: string;
@@ -95,6 +96,7 @@ export async function seedDemo(
     await seedDemoCollections(trx, [...mandantIds.values()]);
     await seedDemoOffsetProjects(trx);
     await seedDemoMachines(trx, [...mandantIds.values()]);
+    await seedDemoStorefront(trx, mandantIds.get('muster'));
   });
   return [...DEMO_ACCOUNTS];
 }
