@@ -1,10 +1,13 @@
 import { BooleanField, Create, DataTable, Edit, List, useTranslate } from 'react-admin';
 import type { StorefrontRecord } from '../../core/api';
+import { useTemplates } from '../calculations/useTemplate';
 import { StorefrontForm, storefrontBody } from './StorefrontForm';
 
 /** A mandant's storefronts: the calculators its shop pages carry. */
 export const StorefrontList = () => {
   const translate = useTranslate();
+  const { data: templates = [] } = useTemplates('product');
+  const label = (id: string) => templates.find((template) => template.id === id)?.label ?? id;
   return (
     <List sort={{ field: 'name', order: 'ASC' }} exporter={false}>
       <DataTable rowClick="edit" bulkActionButtons={false}>
@@ -13,7 +16,7 @@ export const StorefrontList = () => {
         <DataTable.Col<StorefrontRecord>
           label="storefronts.fields.offers"
           disableSort
-          render={(record) => record.offers.map((offer) => offer.template_id).join(', ')}
+          render={(record) => record.offers.map((offer) => label(offer.template_id)).join(', ')}
         />
         <DataTable.Col<StorefrontRecord>
           label="storefronts.fields.origins"
