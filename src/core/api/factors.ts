@@ -1,5 +1,6 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
+import { DATA_TYPES, TECHNOLOGIES } from '../data-quality';
 import { LANGUAGES } from '../languages';
 import {
   FigureSourceFields,
@@ -85,6 +86,10 @@ export const FactorRecord = Type.Object({
   ...FigureSourceFields,
   region: Nullable(Type.String()),
   demo: Type.Boolean(),
+  /** Primary (measured by the mandant or its supplier) or secondary (database, publication); core/data-quality.ts. */
+  data_type: StringEnum(DATA_TYPES),
+  /** How closely the figure's technology matches the process: specific, average or proxy. */
+  technology: StringEnum(TECHNOLOGIES),
 });
 export type FactorRecord = Static<typeof FactorRecord>;
 
@@ -117,6 +122,8 @@ const optionalFactorFields = {
   source: Type.Optional(Type.String({ maxLength: 1000 })),
   year: Type.Optional(FigureYearInput()),
   region: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  data_type: Type.Optional(StringEnum(DATA_TYPES)),
+  technology: Type.Optional(StringEnum(TECHNOLOGIES)),
 };
 
 /** `POST /api/factors`: a factor for a draft database; missing label languages take the first text given, else the key. */
