@@ -6,6 +6,8 @@
  * that rest on it. Pure: no I/O, shared by client and server.
  */
 import type { ResultBreakdown } from './formula/compute';
+import type { Language } from './languages';
+import { formatPercent, formatSignificant, RANGE_DIGITS } from './number-format';
 import type { ProductionUse } from './production';
 import type { FactorInfo } from './template/types';
 
@@ -189,5 +191,70 @@ export function propagateUncertainty(
     high: total + absolute,
     primaryShare: scale === 0 ? 0 : Math.min(1, Math.max(0, primary / total)),
     unattributedShare: scale === 0 ? 0 : Math.abs(rest) / scale,
+  };
+}
+
+/** A message of the catalogue (`dataQuality.*`) in the reader's language. */
+export type QualitySay = (key: string, params?: Record<string, string | number>) => string;
+
+function ageWords(year: number | null, referenceYear: number, say: QualitySay): string {
+  if (year === null || !Number.isFinite(year)) return say('dataQuality.age.unknown');
+  const age = Math.max(0, referenceYear - year);
+  const band = age <= 3 ? 'recent' : age <= 6 ? 'middle' : age <= 10 ? 'old' : 'outdated';
+  return say(`dataQuality.age.${band}`, { year });
+}
+
+/** One figure's data quality in words: "secondary · 2024 (≤ 3 years) · country: DE · average of its kind · ±14 %". */
+export function qualityInWords(quality: FigureQuality, referenceYear: number, lang: Language, say: QualitySay): string {
+  const geography = geographyOf(quality);
+  return [
+    say(`dataQuality.type.${quality.dataType}`),
+    ageWords(quality.year, referenceYear, say),
+    say(`dataQuality.geography.${geography}`, { region: quality.region ?? '' }),
+    say(`dataQuality.technology.${quality.technology}`),
+    `±${formatPercent(figureUncertainty(quality, referenceYear), lang)}`,
+  ].join(' · ');
+}
+
+/** The range in words: "±14 % (250 – 330 kg CO2e)", bounds to RANGE_DIGITS significant figures. */
+export function uncertaintyInWords(uncertainty: Uncertainty, unit: string, lang: Language, say: QualitySay): string {
+  return say('dataQuality.range', {
+    percent: formatPercent(uncertainty.relative, lang),
+    low: formatSignificant(uncertainty.low, lang, RANGE_DIGITS),
+    high: formatSignificant(uncertainty.high, lang, RANGE_DIGITS),
+    unit,
+  });
+}
+
+/** The stages a template may exclude for which the catalogue states an estimated size. */
+const EXCLUDED_STAGE_SIZES = new Set(['end_of_life', 'use']);
+
+/** What every footprint says about its method beyond the stages: how uncertain, what is cut off, and how. */
+export interface MethodNotes {
+  uncertaintyMethod: string;
+  cutOff: string;
+  /** Each known exclusion with its estimated size. */
+  exclusions: string[];
+  biogenic: string;
+  allocation: string;
+}
+
+/**
+ * The method notes in the reader's language. `excludedStages`: the stage keys the calculations' templates exclude;
+ * those with a known size are listed beside the exclusions every template shares.
+ */
+export function methodNotes(excludedStages: Iterable<string>, say: QualitySay): MethodNotes {
+  const stages = [...new Set(excludedStages)].filter((stage) => EXCLUDED_STAGE_SIZES.has(stage)).sort();
+  return {
+    uncertaintyMethod: say('dataQuality.method'),
+    cutOff: say('dataQuality.cutOff'),
+    exclusions: [
+      ...stages.map((stage) => say(`dataQuality.exclusions.${stage}`)),
+      say('dataQuality.exclusions.capital_goods'),
+      say('dataQuality.exclusions.site_overhead'),
+      say('dataQuality.exclusions.commuting'),
+    ],
+    biogenic: say('dataQuality.biogenic'),
+    allocation: say('dataQuality.allocation'),
   };
 }

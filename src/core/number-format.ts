@@ -149,6 +149,15 @@ export function formatSignificant(value: number, lang: Language, digits: number 
   return formatNumber(rounded, lang, { maximumFractionDigits: Math.min(20, decimals) });
 }
 
+/** A share (0.142 = 14 %) as a whole percentage in `lang`'s style: "14 %" (de, fr, es), "14%" (en, it). */
+export function formatPercent(share: number, lang: Language): string {
+  if (!Number.isFinite(share)) return '–';
+  return new Intl.NumberFormat(INTL_LOCALES[lang] ?? INTL_LOCALES.de, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  }).format(share);
+}
+
 /** An amount of money in major units (9.8 €) with its currency's decimals, in `lang`: "9,80 €". */
 export function formatMoney(major: number, currency: string, lang: Language): string {
   try {
