@@ -19,6 +19,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CalculationResults } from '../../core/api';
+import { factorQuality, productionQuality, qualityInWords, type FigureQuality } from '../../core/data-quality';
 import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
@@ -122,6 +123,7 @@ const FiguresTable = ({
   const translate = useTranslate();
   // The value and the database or set stay on one line; the source may wrap.
   const nowrap = new Set(['value', 'database_version', 'machine_set']);
+  const wide = new Set(['source', 'data_quality']);
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid={testId}>
@@ -141,7 +143,7 @@ const FiguresTable = ({
                   sx={
                     nowrap.has(heads[index]!)
                       ? { whiteSpace: 'nowrap' }
-                      : heads[index] === 'source'
+                      : wide.has(heads[index]!)
                         ? { minWidth: 220 }
                         : undefined
                   }
@@ -172,8 +174,25 @@ const originCells = (
   set ? `${set.name} · ${set.version_label}` : unknown,
 ];
 
-const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version'] as const;
-const PRODUCTION_HEADS = ['machine', 'figure', 'value', 'source', 'year', 'region', 'machine_set'] as const;
+const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version', 'data_quality'] as const;
+const PRODUCTION_HEADS = [
+  'machine',
+  'figure',
+  'value',
+  'source',
+  'year',
+  'region',
+  'machine_set',
+  'data_quality',
+] as const;
+
+/** A figure's data quality in the words the report uses, graded against this year. */
+const useQualityWords = () => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const year = new Date().getUTCFullYear();
+  return (quality: FigureQuality) => qualityInWords(quality, year, lang, (key, params) => translate(key, params));
+};
 
 const FactorTable = ({
   factors,
@@ -187,12 +206,14 @@ const FactorTable = ({
   units: UnitCatalog;
 }) => {
   const unknown = useTranslate()('calculations.provenance.unknown');
+  const quality = useQualityWords();
   const rows = factors.map((factor) => ({
     key: factor.key,
     cells: [
       localize(factor.label, lang, factor.key),
       `${figure(factor.value, lang)} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
       ...originCells(factor, database, unknown),
+      quality(factorQuality(factor)),
     ],
   }));
   return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;
@@ -209,6 +230,7 @@ const ProductionTable = ({
 }) => {
   const translate = useTranslate();
   const unknown = translate('calculations.provenance.unknown');
+  const quality = useQualityWords();
   const rows = figures.map((use) => ({
     key: use.ref,
     cells: [
@@ -216,6 +238,7 @@ const ProductionTable = ({
       translate(productionFigureKey(use)),
       productionFigureValue(use, figure(use.value, lang)),
       ...originCells(use, set, unknown),
+      quality(productionQuality(use)),
     ],
   }));
   return <FiguresTable heads={PRODUCTION_HEADS} rows={rows} testId="provenance-production" />;
