@@ -4,9 +4,19 @@
  * published and says why; a calculation on the demo database carries the demo mark on its page and in its PDF.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
+import {
+  apiToken,
+  browserAvailable,
+  confirmDialog,
+  login,
+  newPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  useRunningApp,
+} from './harness';
 import { pdfText } from '../support/pdf-text';
 
 /** Text as the PDF extraction and the browser give it, compared alike: spaces folded, the WinAnsi dash read as one. */
@@ -52,8 +62,12 @@ describe.runIf(browserAvailable())(
         .last()
         .textContent())!;
       expect(quality).toMatch(/^sekundär · \d{4} \(.+\) · .+ · .+ · ±\d+\s?%$/);
-      await panel.scrollIntoViewIfNeeded();
       await screenshot(editor.page, 'report-quality-calculation');
+      await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-quality-panel.png') });
+      await editor.page
+        .getByTestId('provenance-factors')
+        .first()
+        .screenshot({ path: path.join(SCREENSHOT_DIR, 'report-quality-factors.png') });
 
       // The PDF: the same range and share on page 1, the demo mark, data quality per factor.
       const controls = editor.page.getByTestId('report-controls');

@@ -123,7 +123,6 @@ const FiguresTable = ({
   const translate = useTranslate();
   // The value and the database or set stay on one line; the source may wrap.
   const nowrap = new Set(['value', 'database_version', 'machine_set']);
-  const wide = new Set(['source', 'data_quality']);
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid={testId}>
@@ -143,9 +142,11 @@ const FiguresTable = ({
                   sx={
                     nowrap.has(heads[index]!)
                       ? { whiteSpace: 'nowrap' }
-                      : wide.has(heads[index]!)
+                      : heads[index] === 'source'
                         ? { minWidth: 220 }
-                        : undefined
+                        : heads[index] === 'data_quality'
+                          ? { minWidth: 150 }
+                          : undefined
                   }
                 >
                   {cell}
