@@ -161,10 +161,13 @@ export const FactorDiffChange = Type.Object({
   new: Type.Number(),
   /** (new − old) / old × 100; null when old is 0. */
   percent: Nullable(Type.Number()),
-  /** Every attribute that changed (value, unit, source, year, region, category), old and new: nothing changes unseen. */
+  /**
+   * Every attribute that changed (value, unit, source, year, region, category, data type, technology), old and new:
+   * nothing changes unseen.
+   */
   attributes: Type.Array(
     Type.Object({
-      name: StringEnum(['value', 'unit', 'source', 'year', 'region', 'category'] as const),
+      name: StringEnum(['value', 'unit', 'source', 'year', 'region', 'category', 'data_type', 'technology'] as const),
       old: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
       new: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
     }),
