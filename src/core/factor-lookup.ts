@@ -17,6 +17,8 @@ export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
       label: factor.label,
       year: factor.year,
       region: factor.region,
+      data_type: factor.data_type,
+      technology: factor.technology,
     });
   }
   return (key) => byKey.get(key);

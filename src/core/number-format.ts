@@ -122,6 +122,42 @@ export function formatFigure(value: number, lang: Language, options: { signed?: 
   return options.signed && rounded > 0 ? `+${text}` : text;
 }
 
+/*
+ * Headline figures — a report's total and its per-functional-unit figure on page 1, and the bounds of an uncertainty
+ * range — are rounded to significant figures (issue 33, item 5): ±10 % or more of uncertainty makes a fourth digit
+ * noise, so "288.292 kg" reads "288 kg" and "12,346 kg" reads "12,300 kg". The exact value stays in the data and in
+ * the detail figures, which keep the figure rule above.
+ */
+
+/** Significant digits of a headline figure. */
+export const HEADLINE_DIGITS = 3;
+/** Significant digits of an uncertainty range's bounds: the range is itself an estimate. */
+export const RANGE_DIGITS = 2;
+
+/** `value` rounded to `digits` significant figures (0 and non-finite values unchanged). */
+export function roundSignificant(value: number, digits: number = HEADLINE_DIGITS): number {
+  if (!Number.isFinite(value) || value === 0) return value;
+  return Number(value.toPrecision(Math.max(1, Math.min(21, Math.floor(digits)))));
+}
+
+/** A headline figure in `lang`, rounded to `digits` significant figures and grouped: "12.300", "0,00721". */
+export function formatSignificant(value: number, lang: Language, digits: number = HEADLINE_DIGITS): string {
+  if (!Number.isFinite(value)) return '–';
+  const rounded = roundSignificant(value, digits);
+  const magnitude = Math.abs(rounded);
+  const decimals = magnitude === 0 ? 0 : Math.max(0, digits - 1 - Math.floor(Math.log10(magnitude)));
+  return formatNumber(rounded, lang, { maximumFractionDigits: Math.min(20, decimals) });
+}
+
+/** A share (0.142 = 14 %) as a whole percentage in `lang`'s style: "14 %" (de, fr, es), "14%" (en, it). */
+export function formatPercent(share: number, lang: Language): string {
+  if (!Number.isFinite(share)) return '–';
+  return new Intl.NumberFormat(INTL_LOCALES[lang] ?? INTL_LOCALES.de, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  }).format(share);
+}
+
 /** An amount of money in major units (9.8 €) with its currency's decimals, in `lang`: "9,80 €". */
 export function formatMoney(major: number, currency: string, lang: Language): string {
   try {

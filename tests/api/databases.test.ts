@@ -217,11 +217,22 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     // The demo database itself keeps its marker.
     expect((await published(token, '2025')).demo).toBe(true);
 
-    // A change of the source alone is a change the diff shows, with old and new (issue #34).
+    // A change of the source alone is a change the diff shows, with old and new (issue #34); so is the data quality of
+    // a figure the mandant measured itself (issue #33): primary data of this very process.
     const factor = (await factorsOf(token, copy.body.id))[0]!;
+    // The copy keeps the base's data quality.
+    const original = (await factorsOf(token, base.id)).find((candidate) => candidate.key === factor.key)!;
+    expect([factor.data_type, factor.technology]).toEqual([original.data_type, original.technology]);
+    expect(factor.data_type).toBe('secondary');
     const edited = await ctx.request('PUT', `/api/factors/${factor.id}`, {
       token,
-      body: { ...factor, source: 'Own measurement 2026', region: 'DE-BY' },
+      body: {
+        ...factor,
+        source: 'Own measurement 2026',
+        region: 'DE-BY',
+        data_type: 'primary',
+        technology: 'specific',
+      },
     });
     expect(edited.status).toBe(200);
     const diff = await ctx.request<FactorDatabaseDiff>(
@@ -235,6 +246,8 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
         attributes: [
           { name: 'source', old: factor.source, new: 'Own measurement 2026' },
           { name: 'region', old: factor.region, new: 'DE-BY' },
+          { name: 'data_type', old: 'secondary', new: 'primary' },
+          { name: 'technology', old: factor.technology, new: 'specific' },
         ],
       }),
     ]);

@@ -15,6 +15,11 @@ import type {
 } from '../../src/core/api';
 import { describeEachDatabase, type TestContext } from './harness';
 import { pdfText } from '../support/pdf-text';
+import { factorQuality, propagateUncertainty, qualityInWords, uncertaintyInWords } from '../../src/core/data-quality';
+import { translate } from '../../src/core/i18n/translate';
+import '../../src/core/i18n/all-locales';
+import { formatPercent } from '../../src/core/number-format';
+import { calculationContributions } from '../../src/server/reports/snapshot';
 
 type Answer<T> = T & ApiErrorBody;
 
@@ -294,5 +299,75 @@ describeEachDatabase('footprint reports and verification pages', (ctx: TestConte
     expect(Number(total)).toBeCloseTo(Number(sibling.total_co2e.toPrecision(3)), 6);
     expect(first).toMatch(/per copy/);
     expect(report).toContain('GWP set');
+  });
+
+  it('states data quality, the share of primary data and the uncertainty range alike in the record, PDF and page', async () => {
+    const created = await as<CalculationRecord>(EDITOR, 'POST', '/api/calculations', {
+      template_id: 'brochure',
+      status: 'final',
+      inputs: { ...BROCHURE_INPUTS, title: 'Datenqualität' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = await as<CalculationRecord>(EDITOR, 'GET', `/api/calculations/${created.body.id}`);
+    // Demo factors are secondary data; those the demo source calls an estimate are proxies.
+    const factors = read.body.results.factors;
+    expect(factors.length).toBeGreaterThan(0);
+    expect(factors.every((factor) => factor.data_type === 'secondary')).toBe(true);
+    expect(factors.find((factor) => factor.key === 'press_consumables')?.technology).toBe('proxy');
+    expect(factors.find((factor) => factor.key === 'paper_virgin')?.technology).toBe('average');
+
+    const year = new Date().getUTCFullYear();
+    const expected = propagateUncertainty(read.body.total_co2e, calculationContributions(read.body), year);
+    expect(expected.relative).toBeGreaterThan(0.05);
+    expect(expected.unattributedShare).toBe(0);
+    const say = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+    const range = uncertaintyInWords(expected, 'kg CO2e', 'en', say);
+    const share = formatPercent(expected.primaryShare, 'en');
+    const paper = factors.find((factor) => factor.key === 'paper_virgin')!;
+    const paperQuality = qualityInWords(factorQuality(paper), year, 'en', say);
+    expect(paperQuality).toMatch(/^secondary · 20\d\d \(.*\) · region: EU · average of its kind · ±\d+%$/);
+
+    const published = await as<PublicationRecord>(EDITOR, 'POST', `/api/calculations/${created.body.id}/publications`, {
+      language: 'en',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const page = await verify(published.body.url);
+    expect(page.status).toBe(200);
+    for (const text of [
+      'Uncertainty range',
+      range,
+      'Share of primary data',
+      share,
+      'Data quality',
+      paperQuality,
+      'Cut-off rule',
+      'Known exclusions (estimated size)',
+      'End of life (recycling, incineration or landfill',
+      'Biogenic carbon',
+      'Allocation',
+      'root sum of squares',
+    ])
+      expect(page.text, text).toContain(html(text));
+
+    // Unwrapped, and the WinAnsi en dash the text extraction answers as U+0096 read as the dash it is.
+    const unwrap = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').replace(/\u0096/g, '–');
+    const report = unwrap(await pdf(EDITOR, `/api/calculations/${created.body.id}/report.pdf?language=en`));
+    const first = report.split('Method')[0]!;
+    expect(first).toContain(unwrap(`Uncertainty range ${range}`));
+    expect(first).toContain(unwrap(`Share of primary data ${share}`));
+    for (const text of [
+      'Cut-off rule',
+      'Known exclusions',
+      'Biogenic carbon',
+      'Allocation',
+      `${paper.label?.en}: ${paperQuality}`,
+    ])
+      expect(report, text).toContain(unwrap(text));
+
+    const german = unwrap(await pdf(EDITOR, `/api/calculations/${created.body.id}/report.pdf?language=de`));
+    const deSay = (key: string, params?: Record<string, string | number>) => translate('de', key, params);
+    expect(german).toContain(unwrap(`Unsicherheitsbereich ${uncertaintyInWords(expected, 'kg CO2e', 'de', deSay)}`));
+    expect(german).toContain('Anteil Primärdaten');
+    expect(german).toContain('Biogener Kohlenstoff');
   });
 });

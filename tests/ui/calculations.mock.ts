@@ -94,6 +94,8 @@ export const factors: FactorRecord[] = DEMO_FACTORS_2025.factors.map((factor, in
   year: factor.year,
   region: factor.region,
   demo: true,
+  data_type: 'secondary',
+  technology: 'average',
 }));
 
 export const lookup2025: FactorLookup = (key) => {

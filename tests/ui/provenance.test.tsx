@@ -6,6 +6,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FactorUse } from '../../src/core/formula/compute';
+import { breakdownContributions, propagateUncertainty, uncertaintyInWords } from '../../src/core/data-quality';
+import { translate } from '../../src/core/i18n/translate';
+import '../../src/core/i18n/all-locales';
+import { formatPercent } from '../../src/core/number-format';
 import { editor, server } from './mockServer';
 import { renderApp } from './renderApp';
 import {
@@ -17,11 +21,22 @@ import {
   resetCalculations,
 } from './calculations.mock';
 
-/** As the server stores them now: year and region with each factor; the truck factor as stored before they were kept. */
+/**
+ * As the server stores them now: year and region with each factor; the truck factor as stored before they were kept.
+ * The grid factor is the mandant's own measured figure (primary, this very process) for the data-quality test.
+ */
 function withProvenance(factor: FactorUse): FactorUse {
   if (factor.key === 'road_freight_truck') return factor;
   const row = factors.find((candidate) => candidate.key === factor.key)!;
-  return { ...factor, year: row.year, region: row.region };
+  const measured = factor.key === 'electricity_de_grid' && { data_type: 'primary', technology: 'specific' };
+  return {
+    ...factor,
+    year: row.year,
+    region: row.region,
+    data_type: row.data_type,
+    technology: row.technology,
+    ...measured,
+  };
 }
 
 beforeEach(() => {
@@ -63,6 +78,7 @@ describe('the provenance panel of a calculation', () => {
       String(electricity.year),
       electricity.region,
       'Demo factors 2025 · 2025',
+      `primary · ${electricity.year} (up to 3 years old) · the site itself · this process · ±5%`,
     ]);
 
     // Option data is a figure too: the paper weight names the format's area and its source.
@@ -95,6 +111,38 @@ describe('the provenance panel of a calculation', () => {
     const head = within(panel.querySelector('[data-result="printing_co2e"]') as HTMLElement)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(head).toEqual(['Faktor', 'Wert', 'Quelle', 'Jahr', 'Region', 'Datenbank · Version']);
+    expect(head).toEqual(['Faktor', 'Wert', 'Quelle', 'Jahr', 'Region', 'Datenbank · Version', 'Datenqualität']);
+  }, 120_000);
+});
+
+describe('the data quality panel of a calculation', () => {
+  it('shows the uncertainty range, the share of primary data and the method notes as the report states them', async () => {
+    renderApp('/edit/7', { signedInAs: { ...editor, language: 'en' } });
+    const panel = await screen.findByTestId('quality-panel', {}, { timeout: 60_000 });
+    expect(within(panel).getByText('Data quality and uncertainty')).toBeInTheDocument();
+    const record = calculations[0]!;
+    const year = new Date().getUTCFullYear();
+    const expected = propagateUncertainty(
+      record.total_co2e,
+      breakdownContributions(record.results.breakdown, { database: record.results.database.id }),
+      year,
+    );
+    // The grid factor is primary: the printing result rests on it alone.
+    const printing = record.results.breakdown.find((entry) => entry.name === 'printing_co2e')!;
+    expect(expected.primaryShare).toBeCloseTo(printing.value / record.total_co2e, 10);
+    expect(expected.primaryShare).toBeGreaterThan(0);
+    const say = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+    expect(within(panel).getByTestId('quality-uncertainty')).toHaveTextContent(
+      uncertaintyInWords(expected, 'kg CO2e', 'en', say),
+    );
+    expect(within(panel).getByTestId('quality-uncertainty').textContent).toMatch(
+      /^±\d+% \([\d,.]+ – [\d,.]+ kg CO2e\)$/,
+    );
+    expect(within(panel).getByTestId('quality-primary-share')).toHaveTextContent(
+      formatPercent(expected.primaryShare, 'en'),
+    );
+    for (const text of ['How the range is computed', 'Cut-off rule', 'Biogenic carbon', 'Allocation'])
+      expect(within(panel).getByText(`${text}:`)).toBeInTheDocument();
+    expect(within(panel).getByTestId('quality-exclusions')).toHaveTextContent(/Capital goods.*about 1–3 %/);
   }, 120_000);
 });

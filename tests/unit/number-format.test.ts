@@ -6,8 +6,10 @@ import {
   formatFigure,
   formatMoney,
   formatNumber,
+  formatSignificant,
   parseLocaleNumber,
   roundFigure,
+  roundSignificant,
 } from '../../src/core/number-format';
 
 describe('parseLocaleNumber', () => {
@@ -129,5 +131,26 @@ describe('the figure rule (issue #35: one rounding for every computed figure)', 
   it('money keeps two decimals', () => {
     expect(formatMoney(9.8, 'EUR', 'de')).toBe('9,80\u00a0€');
     expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+  });
+});
+
+describe('headline figures (significant figures)', () => {
+  it('rounds to three significant figures by default and keeps the exact value out of sight', () => {
+    expect(roundSignificant(288.292)).toBe(288);
+    expect(roundSignificant(12346)).toBe(12300);
+    expect(roundSignificant(0.0072149)).toBe(0.00721);
+    expect(roundSignificant(0)).toBe(0);
+    expect(formatSignificant(288.292, 'de')).toBe('288');
+    expect(formatSignificant(12346, 'de')).toBe('12.300');
+    expect(formatSignificant(12346, 'en')).toBe('12,300');
+    expect(formatSignificant(0.0072149, 'de')).toBe('0,00721');
+    expect(formatSignificant(45.67, 'es')).toBe('45,7');
+  });
+
+  it('rounds a range bound to two significant figures and carries over a power of ten', () => {
+    expect(formatSignificant(288.292, 'en', 2)).toBe('290');
+    expect(formatSignificant(99.96, 'en')).toBe('100');
+    expect(formatSignificant(0.996, 'de', 2)).toBe('1');
+    expect(formatSignificant(Number.NaN, 'de')).toBe('–');
   });
 });

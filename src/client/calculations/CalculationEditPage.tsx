@@ -21,6 +21,7 @@ import { useCan } from '../providers/RoleGate';
 import { DeleteCalculationButton } from './DeleteCalculationButton';
 import { MethodPanel } from './MethodPanel';
 import { ProvenancePanel } from './ProvenancePanel';
+import { QualityPanel } from './QualityPanel';
 import { ReportControls } from '../reports/ReportControls';
 
 /** An ordered (frozen) calculation or one of 0 kg cannot be ordered; the button says why. */
@@ -129,6 +130,7 @@ const EditCalculation = ({ record, template }: { record: CalculationRecord; temp
         }}
       />
       <MethodPanel record={record} template={template} />
+      <QualityPanel record={record} template={template} />
       <ProvenancePanel record={record} template={template} />
       <ReportControls subject="calculations" id={record.id} calculations={[record]} />
     </EditBase>

@@ -19,6 +19,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CalculationResults } from '../../core/api';
+import { factorQuality, productionQuality, qualityInWords, type FigureQuality } from '../../core/data-quality';
 import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
@@ -143,7 +144,9 @@ const FiguresTable = ({
                       ? { whiteSpace: 'nowrap' }
                       : heads[index] === 'source'
                         ? { minWidth: 220 }
-                        : undefined
+                        : heads[index] === 'data_quality'
+                          ? { minWidth: 150 }
+                          : undefined
                   }
                 >
                   {cell}
@@ -172,8 +175,25 @@ const originCells = (
   set ? `${set.name} · ${set.version_label}` : unknown,
 ];
 
-const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version'] as const;
-const PRODUCTION_HEADS = ['machine', 'figure', 'value', 'source', 'year', 'region', 'machine_set'] as const;
+const FACTOR_HEADS = ['factor', 'value', 'source', 'year', 'region', 'database_version', 'data_quality'] as const;
+const PRODUCTION_HEADS = [
+  'machine',
+  'figure',
+  'value',
+  'source',
+  'year',
+  'region',
+  'machine_set',
+  'data_quality',
+] as const;
+
+/** A figure's data quality in the words the report uses, graded against this year. */
+const useQualityWords = () => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const year = new Date().getUTCFullYear();
+  return (quality: FigureQuality) => qualityInWords(quality, year, lang, (key, params) => translate(key, params));
+};
 
 const FactorTable = ({
   factors,
@@ -187,12 +207,14 @@ const FactorTable = ({
   units: UnitCatalog;
 }) => {
   const unknown = useTranslate()('calculations.provenance.unknown');
+  const quality = useQualityWords();
   const rows = factors.map((factor) => ({
     key: factor.key,
     cells: [
       localize(factor.label, lang, factor.key),
       `${figure(factor.value, lang)} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
       ...originCells(factor, database, unknown),
+      quality(factorQuality(factor)),
     ],
   }));
   return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;
@@ -209,6 +231,7 @@ const ProductionTable = ({
 }) => {
   const translate = useTranslate();
   const unknown = translate('calculations.provenance.unknown');
+  const quality = useQualityWords();
   const rows = figures.map((use) => ({
     key: use.ref,
     cells: [
@@ -216,6 +239,7 @@ const ProductionTable = ({
       translate(productionFigureKey(use)),
       productionFigureValue(use, figure(use.value, lang)),
       ...originCells(use, set, unknown),
+      quality(productionQuality(use)),
     ],
   }));
   return <FiguresTable heads={PRODUCTION_HEADS} rows={rows} testId="provenance-production" />;

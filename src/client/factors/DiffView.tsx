@@ -55,10 +55,14 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
                 // Source, year, region, unit and category changes: a change of the record a report cites is shown too.
                 (change.attributes ?? [])
                   .filter((attribute) => attribute.name !== 'value')
-                  .map(
-                    (attribute) =>
-                      `${translate(`databases.factors.${attribute.name}`)}: ${attribute.old ?? '—'} → ${attribute.new ?? '—'}`,
-                  )
+                  .map((attribute) => {
+                    // Data quality is a word of the catalogue (primary, average …), not an id.
+                    const words =
+                      attribute.name === 'data_type' ? 'type' : attribute.name === 'technology' ? 'technology' : null;
+                    const shown = (value: string | number | null) =>
+                      value === null ? '—' : words ? translate(`dataQuality.${words}.${value}`) : value;
+                    return `${translate(`databases.factors.${attribute.name}`)}: ${shown(attribute.old)} → ${shown(attribute.new)}`;
+                  })
                   .join('; ') || '—',
               ],
             })),

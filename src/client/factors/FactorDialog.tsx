@@ -11,6 +11,7 @@ import {
   Confirm,
   Form,
   SaveButton,
+  SelectInput,
   TextInput,
   required,
   useCreate,
@@ -27,6 +28,7 @@ import {
   type FactorDatabaseRecord,
   type FactorRecord,
 } from '../../core/api';
+import { DATA_TYPES, DEFAULT_DATA_TYPE, DEFAULT_TECHNOLOGY, TECHNOLOGIES } from '../../core/data-quality';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
@@ -42,6 +44,9 @@ interface FactorFormValues {
   source: string;
   year: string;
   region: string;
+  /** Data quality (core/data-quality.ts): graded in reports with year and region. */
+  data_type: string;
+  technology: string;
   label: Partial<LocalizedText>;
   /** The category's name, for a category the message catalogue does not name. */
   category_label: Partial<LocalizedText>;
@@ -56,6 +61,8 @@ function toFormValues(factor: FactorRecord | null, lang: Language): FactorFormVa
     source: factor?.source ?? '',
     year: factor?.year != null ? String(factor.year) : '',
     region: factor?.region ?? '',
+    data_type: factor?.data_type ?? DEFAULT_DATA_TYPE,
+    technology: factor?.technology ?? DEFAULT_TECHNOLOGY,
     label: factor ? { ...factor.label } : {},
     category_label: {},
   };
@@ -130,6 +137,8 @@ function toBody(values: FactorFormValues, lang: Language) {
     source: values.source.trim(),
     year: values.year.trim() === '' ? null : Number(values.year),
     region: values.region.trim() === '' ? null : values.region.trim(),
+    data_type: values.data_type,
+    technology: values.technology,
     label,
   };
 }
@@ -279,6 +288,22 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
               sx={{ width: 120 }}
             />
             <TextInput source="region" label="databases.factors.region" fullWidth={false} sx={{ width: 120 }} />
+            <SelectInput
+              source="data_type"
+              label="databases.factors.data_type"
+              choices={DATA_TYPES.map((id) => ({ id, name: `dataQuality.type.${id}` }))}
+              validate={required()}
+              fullWidth={false}
+              sx={{ width: 200 }}
+            />
+            <SelectInput
+              source="technology"
+              label="databases.factors.technology"
+              choices={TECHNOLOGIES.map((id) => ({ id, name: `dataQuality.technology.${id}` }))}
+              validate={required()}
+              fullWidth={false}
+              sx={{ width: 240 }}
+            />
           </Stack>
           <CategoryNameInputs />
           <TextInput source="source" label="databases.factors.source" fullWidth multiline />

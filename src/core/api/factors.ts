@@ -1,5 +1,6 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
+import { DATA_TYPES, TECHNOLOGIES } from '../data-quality';
 import { LANGUAGES } from '../languages';
 import {
   FigureSourceFields,
@@ -85,6 +86,10 @@ export const FactorRecord = Type.Object({
   ...FigureSourceFields,
   region: Nullable(Type.String()),
   demo: Type.Boolean(),
+  /** Primary (measured by the mandant or its supplier) or secondary (database, publication); core/data-quality.ts. */
+  data_type: StringEnum(DATA_TYPES),
+  /** How closely the figure's technology matches the process: specific, average or proxy. */
+  technology: StringEnum(TECHNOLOGIES),
 });
 export type FactorRecord = Static<typeof FactorRecord>;
 
@@ -117,6 +122,8 @@ const optionalFactorFields = {
   source: Type.Optional(Type.String({ maxLength: 1000 })),
   year: Type.Optional(FigureYearInput()),
   region: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  data_type: Type.Optional(StringEnum(DATA_TYPES)),
+  technology: Type.Optional(StringEnum(TECHNOLOGIES)),
 };
 
 /** `POST /api/factors`: a factor for a draft database; missing label languages take the first text given, else the key. */
@@ -154,10 +161,13 @@ export const FactorDiffChange = Type.Object({
   new: Type.Number(),
   /** (new − old) / old × 100; null when old is 0. */
   percent: Nullable(Type.Number()),
-  /** Every attribute that changed (value, unit, source, year, region, category), old and new: nothing changes unseen. */
+  /**
+   * Every attribute that changed (value, unit, source, year, region, category, data type, technology), old and new:
+   * nothing changes unseen.
+   */
   attributes: Type.Array(
     Type.Object({
-      name: StringEnum(['value', 'unit', 'source', 'year', 'region', 'category'] as const),
+      name: StringEnum(['value', 'unit', 'source', 'year', 'region', 'category', 'data_type', 'technology'] as const),
       old: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
       new: Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] }),
     }),

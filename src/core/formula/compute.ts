@@ -52,6 +52,8 @@ function factorUseOf(factor: FactorInfo): FactorUse {
     if (factor.label) use.label = factor.label;
     if (factor.year !== undefined) use.year = factor.year;
     if (factor.region !== undefined) use.region = factor.region;
+    if (factor.data_type !== undefined) use.data_type = factor.data_type;
+    if (factor.technology !== undefined) use.technology = factor.technology;
     factorUses.set(factor, use);
   }
   return use;

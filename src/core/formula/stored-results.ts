@@ -49,7 +49,9 @@ export interface StoredResults {
 }
 
 /** A factor's descriptive texts in the calculation's factor database (undefined: not found there). */
-export type FactorDetails = (key: string) => { source: string; label?: LocalizedText } | undefined;
+export type FactorDetails = (
+  key: string,
+) => { source: string; label?: LocalizedText; data_type?: string; technology?: string } | undefined;
 
 /** Rows written before the compact form still hold the full results, breakdown included. */
 export type StoredForm = StoredResults | CalculationResults;
@@ -83,7 +85,9 @@ export function toStoredResults(results: CalculationResults): StoredResults {
 }
 
 function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): FactorUse {
-  const found = stored.source === undefined ? details?.(stored.key) : undefined;
+  // Data quality is read from the database for every row: it describes the factor, as its label does.
+  const described = details?.(stored.key);
+  const found = stored.source === undefined ? described : undefined;
   const use: FactorUse = {
     key: stored.key,
     value: stored.value,
@@ -94,6 +98,8 @@ function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): 
   if (stored.region !== undefined) use.region = stored.region;
   const label = stored.label ?? found?.label;
   if (label) use.label = label;
+  if (described?.data_type !== undefined) use.data_type = described.data_type;
+  if (described?.technology !== undefined) use.technology = described.technology;
   return use;
 }
 

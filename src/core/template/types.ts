@@ -182,6 +182,10 @@ export interface FactorInfo {
   year?: number | null;
   /** Where the figure applies, e.g. `DE`, `EU` (absent or null: not recorded). */
   region?: string | null;
+  /** `primary` or `secondary` (core/data-quality.ts); absent: secondary. */
+  data_type?: string;
+  /** `specific`, `average` or `proxy` (core/data-quality.ts); absent: average. */
+  technology?: string;
 }
 
 export type FactorLookup = (key: string) => FactorInfo | undefined;

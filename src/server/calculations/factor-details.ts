@@ -10,20 +10,23 @@ import type { LocalizedText } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
 import { toFactorLabel } from '../factors/records';
 
-type Detail = { source: string; label: LocalizedText };
+type Detail = { source: string; label: LocalizedText; data_type: string; technology: string };
 
 /** Answers the factor details of one database id (an unknown id: none). */
 export type FactorDetailsByDatabase = (databaseId: number) => FactorDetails;
 
 const NONE: FactorDetails = () => undefined;
 
-/** Database ids whose factors some of these stored results need texts for (rows of the old form carry their own). */
+/**
+ * Database ids whose factors these stored results need texts or data quality for (rows of the old form carry their
+ * own texts and their whole breakdown, which is answered as stored).
+ */
 function databasesNeedingDetails(results: readonly StoredForm[]): number[] {
   const ids = new Set<number>();
   for (const stored of results) {
     const id = stored.database?.id;
     const factors: readonly StoredFactor[] = stored.factors ?? [];
-    if (typeof id === 'number' && factors.some((factor) => factor.source === undefined)) ids.add(id);
+    if (typeof id === 'number' && factors.length > 0 && !('breakdown' in stored)) ids.add(id);
   }
   return [...ids];
 }
@@ -36,14 +39,19 @@ export async function loadFactorDetails(
   if (ids.length === 0) return () => NONE;
   const rows = await db
     .selectFrom('factors')
-    .select(['database_id', 'key', 'label', 'source'])
+    .select(['database_id', 'key', 'label', 'source', 'data_type', 'technology'])
     .where('database_id', 'in', ids)
     .execute();
   const byDatabase = new Map<number, Map<string, Detail>>();
   for (const row of rows) {
     let keys = byDatabase.get(Number(row.database_id));
     if (!keys) byDatabase.set(Number(row.database_id), (keys = new Map()));
-    keys.set(row.key, { source: row.source, label: toFactorLabel(row.label) });
+    keys.set(row.key, {
+      source: row.source,
+      label: toFactorLabel(row.label),
+      data_type: row.data_type,
+      technology: row.technology,
+    });
   }
   return (databaseId) => {
     const keys = byDatabase.get(databaseId);

@@ -123,6 +123,10 @@ export interface FactorsTable {
   year: number | null;
   region: string | null;
   demo: DbBoolean;
+  /** core/data-quality.ts DataType. */
+  data_type: Generated<string>;
+  /** core/data-quality.ts Technology. */
+  technology: Generated<string>;
 }
 
 /** A factor category's name in the five languages; mandant_id null: the provider's, seen by every mandant. */

@@ -116,7 +116,20 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         if (base) {
           await trx
             .insertInto('factors')
-            .columns(['database_id', 'key', 'category', 'unit', 'value', 'label', 'source', 'year', 'region', 'demo'])
+            .columns([
+              'database_id',
+              'key',
+              'category',
+              'unit',
+              'value',
+              'label',
+              'source',
+              'year',
+              'region',
+              'demo',
+              'data_type',
+              'technology',
+            ])
             .expression(
               trx
                 .selectFrom('factors')
@@ -131,6 +144,8 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
                   'year',
                   'region',
                   'demo',
+                  'data_type',
+                  'technology',
                 ])
                 .where('database_id', '=', base.id),
             )

@@ -1,10 +1,19 @@
 /** Seeds the two published demo factor databases ("Demo-Faktoren 2024" and "Demo-Faktoren 2025"). */
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord } from '../../core/api';
+import type { Technology } from '../../core/data-quality';
 import { DEMO_FACTOR_DATABASES } from '../db/demo-factors';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { toFactorDatabaseRecord } from './records';
+
+/**
+ * Demo factors are secondary data. Those whose source says the figure is estimated or assumed rather than published
+ * stand in for the process (a proxy); the others are published averages of their kind.
+ */
+export function demoTechnology(source: string): Technology {
+  return /\bestimate\b|\bassumed\b/i.test(source) ? 'proxy' : 'average';
+}
 
 /** Inserts the demo databases as global (mandant_id NULL) published sets; answers them in order (2024, 2025). */
 export async function seedDemoFactorDatabases(db: Kysely<DatabaseSchema>): Promise<FactorDatabaseRecord[]> {
@@ -43,6 +52,8 @@ export async function seedDemoFactorDatabases(db: Kysely<DatabaseSchema>): Promi
           year: factor.year,
           region: factor.region,
           demo: factor.demo,
+          data_type: 'secondary',
+          technology: demoTechnology(factor.source),
         })),
       )
       .execute();

@@ -2,7 +2,7 @@
 import type { FactorDatabaseRecord, FactorDiffChange, FactorDatabaseDiff, FactorRecord } from '../../core/api';
 
 /** What a factor's record says about its figure: a change of any of them is a change a report would cite. */
-const ATTRIBUTES = ['value', 'unit', 'source', 'year', 'region', 'category'] as const;
+const ATTRIBUTES = ['value', 'unit', 'source', 'year', 'region', 'category', 'data_type', 'technology'] as const;
 
 export function diffFactors(
   from: FactorDatabaseRecord,

@@ -1,4 +1,5 @@
 /** The columns of one factor, from an API body or a CSV row, checked alike. */
+import type { DataType, Technology } from '../../core/data-quality';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
 
 export interface FactorInput {
@@ -12,6 +13,9 @@ export interface FactorInput {
   source: string;
   year: number | null;
   region: string | null;
+  /** Absent: the column's default (secondary, average) on insert, unchanged on update. */
+  data_type?: DataType;
+  technology?: Technology;
 }
 
 /** Every language filled: missing ones take the first given text, else the key. */
@@ -31,5 +35,7 @@ export function factorColumns(input: FactorInput) {
     source: input.source,
     year: input.year,
     region: input.region,
+    ...(input.data_type !== undefined && { data_type: input.data_type }),
+    ...(input.technology !== undefined && { technology: input.technology }),
   };
 }

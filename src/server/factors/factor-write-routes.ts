@@ -85,6 +85,8 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           source: body.source?.trim() ?? '',
           year: body.year ?? null,
           region: body.region?.trim() || null,
+          data_type: body.data_type,
+          technology: body.technology,
         };
         const row = await trx
           .insertInto('factors')
@@ -128,6 +130,8 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           source: body.source?.trim() ?? factor.source,
           year: body.year !== undefined ? body.year : factor.year,
           region: body.region !== undefined ? body.region?.trim() || null : factor.region,
+          data_type: body.data_type ?? factor.data_type,
+          technology: body.technology ?? factor.technology,
         };
         const row = await trx
           .updateTable('factors')

@@ -1,5 +1,13 @@
 /** Rows of factor_databases and factors → API records (booleans and JSON normalised for both dialects). */
 import type { FactorDatabaseRecord, FactorDatabaseStatus, FactorRecord } from '../../core/api';
+import {
+  DATA_TYPES,
+  DEFAULT_DATA_TYPE,
+  DEFAULT_TECHNOLOGY,
+  TECHNOLOGIES,
+  type DataType,
+  type Technology,
+} from '../../core/data-quality';
 import type { LocalizedText } from '../../core/languages';
 import { parseJson, toBoolean } from '../db/values';
 import type { DbBoolean, DbJson } from '../db/schema';
@@ -44,5 +52,9 @@ export function toFactorRecord(row: Row): FactorRecord {
     year: nullableNumber(row.year),
     region: row.region === null || row.region === undefined ? null : String(row.region),
     demo: toBoolean(row.demo as DbBoolean),
+    data_type: DATA_TYPES.includes(row.data_type as DataType) ? (row.data_type as DataType) : DEFAULT_DATA_TYPE,
+    technology: TECHNOLOGIES.includes(row.technology as Technology)
+      ? (row.technology as Technology)
+      : DEFAULT_TECHNOLOGY,
   };
 }

@@ -22,7 +22,7 @@ import { translate } from '../../core/i18n/translate';
 // The figure's name gets the room its longest translation needs; sources are listed in full under "data sources".
 const FIGURE_COLUMNS = [0, 145, 240, 345, 380, 415];
 
-function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[], machineHead = '') {
+function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[], machineHead = '', qualityHead = '') {
   if (rows.length === 0) return;
   writer.room(9.5 * 1.7 * 2);
   // Machines are named above their figures: a table cell would cut "press name: figure name".
@@ -31,25 +31,41 @@ function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[],
   writer.tableRow(heads, FIGURE_COLUMNS, { bold: true, color: MUTED });
   for (const row of rows)
     writer.tableRow([row.label, row.value, row.source, row.year, row.region, row.version], FIGURE_COLUMNS);
+  // The grading is a sentence per figure: a seventh column would leave each cell a word wide.
+  const graded = rows.filter((row) => row.quality);
+  if (graded.length) {
+    writer.paragraph(`${qualityHead}:`, 9, MUTED);
+    for (const row of graded) writer.paragraph(`${row.label}: ${row.quality}`, 8);
+  }
   writer.y -= 6;
 }
 
-function result(writer: Writer, say: ReturnType<typeof reportTexts>, entry: ReportResult) {
+/** `dataQuality.<key>` in the report's language. */
+type QualityText = (key: string) => string;
+
+function result(writer: Writer, say: ReturnType<typeof reportTexts>, quality: QualityText, entry: ReportResult) {
   writer.room(60);
   writer.row(entry.label, entry.value);
   writer.paragraph(`${say('formula')}: ${entry.formula}`, 9);
   if (entry.inputs.length) writer.paragraph(`${say('inputs')}: ${entry.inputs.join('; ')}`, 9);
   const heads = [say('figure'), say('value'), say('source'), say('year'), say('region')];
-  figures(writer, [...heads, say('database')], entry.factors);
-  figures(writer, [...heads, say('machineSet')], entry.production, say('producedBy'));
+  figures(writer, [...heads, say('database')], entry.factors, '', quality('column'));
+  figures(writer, [...heads, say('machineSet')], entry.production, say('producedBy'), quality('column'));
 }
 
-function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry: ReportCalculation) {
+function calculation(
+  writer: Writer,
+  say: ReturnType<typeof reportTexts>,
+  quality: QualityText,
+  entry: ReportCalculation,
+) {
   writer.room(120);
   writer.heading(`${entry.number} · ${entry.title}`, 14);
   if (entry.customer) writer.row(say('customer'), entry.customer);
   writer.row(say('template'), entry.template);
   writer.row(say('total'), entry.total);
+  if (entry.uncertainty) writer.row(quality('uncertainty'), entry.uncertainty);
+  if (entry.primaryShare) writer.row(quality('primaryShare'), entry.primaryShare);
   writer.row(say('functionalUnit'), entry.functionalUnit);
   writer.row(say('systemBoundary'), entry.systemBoundary);
   writer.row(say('database'), entry.database);
@@ -64,11 +80,11 @@ function calculation(writer: Writer, say: ReturnType<typeof reportTexts>, entry:
       writer.paragraph(`${say('excluded')}: ${stage.reason ?? ''}`, 10, MUTED);
       continue;
     }
-    for (const item of stage.results) result(writer, say, item);
+    for (const item of stage.results) result(writer, say, quality, item);
   }
   if (entry.results.length) {
     if (entry.stages) writer.heading(say('otherResults'), 12);
-    for (const item of entry.results) result(writer, say, item);
+    for (const item of entry.results) result(writer, say, quality, item);
   }
   writer.rule();
 }
@@ -87,6 +103,7 @@ export function reportPdf(report: ReportSnapshot, verifyUrl?: string): Readable 
     if (text === undefined) known.set(key, (text = texts(key)));
     return text;
   };
+  const quality: QualityText = (key) => translate(report.language, `dataQuality.${key}`);
   const title = say('title');
   return pdfStream({
     info: {
@@ -115,6 +132,8 @@ export function reportPdf(report: ReportSnapshot, verifyUrl?: string): Readable 
       );
       writer.row(say('total'), report.total);
       if (report.perUnit) writer.row(say('perUnit'), report.perUnit);
+      if (report.uncertainty) writer.row(quality('uncertainty'), report.uncertainty);
+      if (report.primaryShare) writer.row(quality('primaryShare'), report.primaryShare);
       for (const notice of report.mixed ?? []) writer.paragraph(notice, 10);
       if (verifyUrl) writer.qrCode(verifyUrl, say('verifyCaption'));
       writer.rule();
@@ -122,10 +141,20 @@ export function reportPdf(report: ReportSnapshot, verifyUrl?: string): Readable 
       writer.paragraph(say('methodStatement'));
       writer.paragraph(say('exclusionsGeneric'));
       writer.paragraph(`${say('dataSources')}: ${report.dataSources.join('; ')}`, 9);
+      if (report.notes) {
+        const { notes } = report;
+        writer.heading(quality('title'), 12);
+        writer.paragraph(`${quality('methodTitle')}: ${notes.uncertaintyMethod}`, 9);
+        writer.paragraph(`${quality('cutOffTitle')}: ${notes.cutOff}`, 9);
+        writer.paragraph(`${quality('exclusionsTitle')}:`, 9);
+        for (const exclusion of notes.exclusions) writer.paragraph(`– ${exclusion}`, 9);
+        writer.paragraph(`${quality('biogenicTitle')}: ${notes.biogenic}`, 9);
+        writer.paragraph(`${quality('allocationTitle')}: ${notes.allocation}`, 9);
+      }
       writer.paragraph(say('noClaim'), 9, MUTED);
       writer.rule();
       for (const entry of report.calculations) {
-        calculation(writer, say, entry);
+        calculation(writer, say, quality, entry);
         yield;
       }
     },

@@ -12,7 +12,19 @@ import { msg } from '../../core/i18n/error-keys';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
 import type { Language } from '../../core/languages';
-import { formatFigure, formatNumber } from '../../core/number-format';
+import { formatFigure, formatNumber, formatPercent, formatSignificant } from '../../core/number-format';
+import {
+  breakdownContributions,
+  factorQuality,
+  methodNotes,
+  productionQuality,
+  propagateUncertainty,
+  qualityInWords,
+  uncertaintyInWords,
+  type MethodNotes,
+  type QualityContribution,
+  type QualitySay,
+} from '../../core/data-quality';
 import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
@@ -38,6 +50,8 @@ export interface ReportFigure {
   version: string;
   /** A production figure's machine, or the electricity supplier: printed beside the figure's name. */
   machine?: string;
+  /** Primary or secondary, age, geography, technology and the figure's uncertainty (absent in older publications). */
+  quality?: string;
 }
 
 export interface ReportResult {
@@ -75,6 +89,9 @@ export interface ReportCalculation {
   machineSet: string | null;
   /** Computed with a database marked demo: its report carries the demo mark. */
   demo?: boolean;
+  /** The total's uncertainty range and the share of primary data (absent in older publications). */
+  uncertainty?: string;
+  primaryShare?: string;
 }
 
 export interface ReportSnapshot {
@@ -96,6 +113,11 @@ export interface ReportSnapshot {
   demo?: boolean;
   /** Texts saying which bases the calculations mix (factor databases, template versions, system boundaries). */
   mixed?: string[];
+  /** The total's uncertainty range and the share of primary data in it (absent in older publications). */
+  uncertainty?: string;
+  primaryShare?: string;
+  /** Uncertainty method, cut-off rule, known exclusions, biogenic carbon and allocation (absent in older publications). */
+  notes?: MethodNotes;
   /** Every factor database, machine set and factor source the figures use, once. */
   dataSources: string[];
   calculations: ReportCalculation[];
@@ -110,12 +132,26 @@ export const reportTexts =
     translate(language, `documents.report.${key}`, params);
 
 const kg = (value: number, lang: Language) => `${formatFigure(value, lang)} kg CO2e`;
+/** Page 1's figures: to significant figures (the exact ones stay in the calculations and their details). */
+const headlineKg = (value: number, lang: Language) => `${formatSignificant(value, lang)} kg CO2e`;
+const qualitySay =
+  (lang: Language): QualitySay =>
+  (key, params) =>
+    translate(lang, key, params);
 const orUnknown = (value: string | number | null | undefined, unknown: string) =>
   value === null || value === undefined || value === '' ? unknown : String(value);
 
-function factorFigure(factor: FactorUse, version: string, lang: Language, units: UnitCatalog, say: Say): ReportFigure {
+function factorFigure(
+  factor: FactorUse,
+  version: string,
+  lang: Language,
+  units: UnitCatalog,
+  say: Say,
+  referenceYear: number,
+): ReportFigure {
   const unknown = say('unknown');
   return {
+    quality: qualityInWords(factorQuality(factor), referenceYear, lang, qualitySay(lang)),
     label: localize(factor.label, lang, factor.key),
     value: `${formatNumber(factor.value, lang, { maximumFractionDigits: 6 })} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
     source: orUnknown(factor.source, unknown),
@@ -125,9 +161,16 @@ function factorFigure(factor: FactorUse, version: string, lang: Language, units:
   };
 }
 
-function productionFigure(use: ProductionUse, version: string, lang: Language, say: Say): ReportFigure {
+function productionFigure(
+  use: ProductionUse,
+  version: string,
+  lang: Language,
+  say: Say,
+  referenceYear: number,
+): ReportFigure {
   const unknown = say('unknown');
   return {
+    quality: qualityInWords(productionQuality(use), referenceYear, lang, qualitySay(lang)),
     label: translate(lang, productionFigureKey(use)),
     ...(use.name && { machine: use.name }),
     value: productionFigureValue(use, formatNumber(use.value, lang, { maximumFractionDigits: 6 })),
@@ -145,6 +188,7 @@ function reportResult(
   lang: Language,
   units: UnitCatalog,
   say: Say,
+  referenceYear: number,
 ): ReportResult {
   const { results } = record;
   const inputs = record.inputs as Record<string, unknown>;
@@ -195,8 +239,8 @@ function reportResult(
         value: figure,
       })} (${words('source')}: ${source ?? words('unknown')})`;
     }),
-    factors: entry.factors.map((factor) => factorFigure(factor, database, lang, units, say)),
-    production: (entry.production ?? []).map((use) => productionFigure(use, machineSet, lang, say)),
+    factors: entry.factors.map((factor) => factorFigure(factor, database, lang, units, say, referenceYear)),
+    production: (entry.production ?? []).map((use) => productionFigure(use, machineSet, lang, say, referenceYear)),
   };
 }
 
@@ -216,12 +260,14 @@ export function reportCalculation(
   lang: Language,
   units: UnitCatalog,
   facts: DatabaseFacts | undefined,
+  referenceYear: number = new Date().getUTCFullYear(),
 ): ReportCalculation {
   const say = reportTexts(lang);
   const entries = record.results.breakdown.map((entry) => ({
     name: entry.name,
-    result: reportResult(entry, record, template, lang, units, say),
+    result: reportResult(entry, record, template, lang, units, say, referenceYear),
   }));
+  const uncertainty = propagateUncertainty(record.total_co2e, calculationContributions(record), referenceYear);
   const method = template?.method;
   const placed = new Set<string>();
   const stages = method
@@ -259,7 +305,15 @@ export function reportCalculation(
     gwpSet: facts?.gwpSet ?? say('gwpSetUnknown'),
     machineSet: set ? `${set.name} · ${set.version_label}` : null,
     demo: facts?.demo ?? false,
+    uncertainty: uncertaintyInWords(uncertainty, 'kg CO2e', lang, qualitySay(lang)),
+    primaryShare: formatPercent(uncertainty.primaryShare, lang),
   };
+}
+
+/** What a calculation's total rests on, its figures named uniquely across the calculations of a collection. */
+export function calculationContributions(record: CalculationRecord): QualityContribution[] {
+  const { breakdown, database, machine_set: set } = record.results;
+  return breakdownContributions(breakdown, { database: database.id, machineSet: set?.id ?? null });
 }
 
 /** Per copy: the total over the quantity the calculation was made for; undefined where there is none. */
@@ -268,8 +322,8 @@ function perUnit(record: CalculationRecord, template: Template | undefined, lang
   if (!template?.method || typeof quantity !== 'number' || !(quantity > 0)) return undefined;
   const grams = (record.total_co2e / quantity) * 1000;
   return grams < 1000
-    ? reportTexts(lang)('perCopy', { value: `${formatFigure(grams, lang)} g CO2e` })
-    : reportTexts(lang)('perCopy', { value: kg(grams / 1000, lang) });
+    ? reportTexts(lang)('perCopy', { value: `${formatSignificant(grams, lang)} g CO2e` })
+    : reportTexts(lang)('perCopy', { value: headlineKg(grams / 1000, lang) });
 }
 
 /** Demo mark and GWP set of each database the records were computed with. */
@@ -387,6 +441,10 @@ export async function buildReport(
   const facts = new Map<number, DatabaseFacts>();
   let demo = false;
   let unit: string | undefined;
+  const date = isoNow();
+  const referenceYear = new Date(date).getUTCFullYear();
+  const contributions: QualityContribution[] = [];
+  const excludedStages = new Set<string>();
   for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
     const records = await calculationRecords(db, templates, user, ids.slice(start, start + REPORT_CHUNK));
     for (const [id, fact] of await databaseFacts(db, records, facts)) facts.set(id, fact);
@@ -398,10 +456,16 @@ export async function buildReport(
       if (facts.get(record.results.database.id)?.demo === true) demo = true;
       bases.push(calculationBasis(record, template));
       if (subject.type === 'calculations') unit = perUnit(record, template, language);
-      calculations.push(reportCalculation(record, template, language, units, facts.get(record.results.database.id)));
+      for (const contribution of calculationContributions(record)) contributions.push(contribution);
+      for (const stage of template?.method?.stages ?? []) if (!stage.included) excludedStages.add(stage.stage);
+      calculations.push(
+        reportCalculation(record, template, language, units, facts.get(record.results.database.id), referenceYear),
+      );
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // A collection's figures shared by several calculations count once with all they carry (correlated).
+  const uncertainty = propagateUncertainty(total, contributions, referenceYear);
   return {
     mandantId,
     label,
@@ -411,9 +475,12 @@ export async function buildReport(
       language,
       ...issuer,
       subject: subjectText,
-      date: isoNow(),
-      total: kg(total, language),
+      date,
+      total: headlineKg(total, language),
       ...(unit !== undefined && { perUnit: unit }),
+      uncertainty: uncertaintyInWords(uncertainty, 'kg CO2e', language, qualitySay(language)),
+      primaryShare: formatPercent(uncertainty.primaryShare, language),
+      notes: methodNotes(excludedStages, qualitySay(language)),
       demo,
       mixed: mixedBases(bases).map((basis) => translate(language, `documents.report.mixed.${basis}`)),
       dataSources: [...sources],

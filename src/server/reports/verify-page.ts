@@ -8,6 +8,7 @@
  * calculations would otherwise be one page of several megabytes. Every page repeats the report's head (subject, total,
  * method, sources) and links to the others by the calculation numbers they hold.
  */
+import type { MethodNotes } from '../../core/data-quality';
 import { translate } from '../../core/i18n/translate';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
 import type { Language } from '../../core/languages';
@@ -35,9 +36,11 @@ const escape = (text: string | number) =>
 const rows = (pairs: readonly (readonly [string, string])[]) =>
   `<dl>${pairs.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>`;
 
-function figureTable(heads: readonly string[], figures: readonly ReportFigure[]): string {
+function figureTable(heads: readonly string[], figures: readonly ReportFigure[], qualityHead: string): string {
   if (figures.length === 0) return '';
-  const head = heads.map((cell) => `<th>${escape(cell)}</th>`).join('');
+  // Publications made before data quality was graded have none: no empty column.
+  const graded = figures.some((figure) => figure.quality);
+  const head = [...heads, ...(graded ? [qualityHead] : [])].map((cell) => `<th>${escape(cell)}</th>`).join('');
   const body = figures
     .map(
       (figure) =>
@@ -48,6 +51,7 @@ function figureTable(heads: readonly string[], figures: readonly ReportFigure[])
           figure.year,
           figure.region,
           figure.version,
+          ...(graded ? [figure.quality ?? ''] : []),
         ]
           .map((cell) => `<td>${escape(cell)}</td>`)
           .join('')}</tr>`,
@@ -56,31 +60,40 @@ function figureTable(heads: readonly string[], figures: readonly ReportFigure[])
   return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
-function resultSection(say: ReturnType<typeof reportTexts>, result: ReportResult): string {
+/** `dataQuality.<key>` in the report's language. */
+type QualityText = (key: string) => string;
+
+function resultSection(say: ReturnType<typeof reportTexts>, quality: QualityText, result: ReportResult): string {
   const heads = [say('figure'), say('value'), say('source'), say('year'), say('region')];
   return `<section class="result"><h4>${escape(result.label)}: <span class="figure">${escape(result.value)}</span></h4>
 <p><span class="muted">${escape(say('formula'))}:</span> ${escape(result.formula)}</p>
 ${result.inputs.length ? `<p><span class="muted">${escape(say('inputs'))}:</span></p><ul>${result.inputs.map((input) => `<li>${escape(input)}</li>`).join('')}</ul>` : ''}
-${figureTable([...heads, say('database')], result.factors)}
-${figureTable([...heads, say('machineSet')], result.production)}</section>`;
+${figureTable([...heads, say('database')], result.factors, quality('column'))}
+${figureTable([...heads, say('machineSet')], result.production, quality('column'))}</section>`;
 }
 
-function calculationSection(say: ReturnType<typeof reportTexts>, calculation: ReportCalculation): string {
+function calculationSection(
+  say: ReturnType<typeof reportTexts>,
+  quality: QualityText,
+  calculation: ReportCalculation,
+): string {
   const stages = (calculation.stages ?? [])
     .map((stage) =>
       stage.included
-        ? `<h3>${escape(stage.label)}</h3>${stage.results.map((result) => resultSection(say, result)).join('')}`
+        ? `<h3>${escape(stage.label)}</h3>${stage.results.map((result) => resultSection(say, quality, result)).join('')}`
         : `<h3>${escape(stage.label)}</h3><p class="muted">${escape(say('excluded'))}: ${escape(stage.reason ?? '')}</p>`,
     )
     .join('');
   const rest = calculation.results.length
-    ? `${calculation.stages ? `<h3>${escape(say('otherResults'))}</h3>` : ''}${calculation.results.map((result) => resultSection(say, result)).join('')}`
+    ? `${calculation.stages ? `<h3>${escape(say('otherResults'))}</h3>` : ''}${calculation.results.map((result) => resultSection(say, quality, result)).join('')}`
     : '';
   return `<section class="calculation"><h2>${escape(`${calculation.number} · ${calculation.title}`)}</h2>
 ${rows([
   ...(calculation.customer ? [[say('customer'), calculation.customer] as const] : []),
   [say('template'), calculation.template],
   [say('total'), calculation.total],
+  ...(calculation.uncertainty ? [[quality('uncertainty'), calculation.uncertainty] as const] : []),
+  ...(calculation.primaryShare ? [[quality('primaryShare'), calculation.primaryShare] as const] : []),
   [say('functionalUnit'), calculation.functionalUnit],
   [say('systemBoundary'), calculation.systemBoundary],
   [say('database'), calculation.database],
@@ -119,8 +132,18 @@ ${page > 1 ? link(page - 1, say('verifyPrevious'), 'prev') : ''} ${page < pages 
 <ol>${items}</ol></nav>`;
 }
 
+function notesSection(quality: QualityText, notes: MethodNotes): string {
+  const part = (title: string, text: string) =>
+    `<p><span class="muted">${escape(quality(title))}:</span> ${escape(text)}</p>`;
+  return `<section data-testid="verify-data-quality"><h3>${escape(quality('title'))}</h3>
+${part('methodTitle', notes.uncertaintyMethod)}${part('cutOffTitle', notes.cutOff)}
+<p><span class="muted">${escape(quality('exclusionsTitle'))}:</span></p><ul>${notes.exclusions.map((exclusion) => `<li>${escape(exclusion)}</li>`).join('')}</ul>
+${part('biogenicTitle', notes.biogenic)}${part('allocationTitle', notes.allocation)}</section>`;
+}
+
 function reportBody(report: ReportSnapshot, published: string, page: number): { title: string; body: string } {
   const say = reportTexts(report.language);
+  const quality: QualityText = (key) => translate(report.language, `dataQuality.${key}`);
   const pages = verifyPageCount(report);
   const shown = report.calculations.slice((page - 1) * VERIFY_PAGE_SIZE, page * VERIFY_PAGE_SIZE);
   const links = pageLinks(report, page, pages);
@@ -132,12 +155,15 @@ ${rows([
   [say('subject'), report.subject],
   [say('total'), report.total],
   ...(report.perUnit ? [[say('perUnit'), report.perUnit] as const] : []),
+  ...(report.uncertainty ? [[quality('uncertainty'), report.uncertainty] as const] : []),
+  ...(report.primaryShare ? [[quality('primaryShare'), report.primaryShare] as const] : []),
   [say('publishedAt'), published],
 ])}${(report.mixed ?? []).map((notice) => `<p class="notice" data-testid="mixed-notice">${escape(notice)}</p>`).join('')}
 <h2>${escape(say('methodTitle'))}</h2><p>${escape(say('methodStatement'))}</p><p>${escape(say('exclusionsGeneric'))}</p>
 <p><span class="muted">${escape(say('dataSources'))}:</span> ${escape(report.dataSources.join('; '))}</p>
+${report.notes ? notesSection(quality, report.notes) : ''}
 <p class="muted">${escape(say('noClaim'))}</p>
-${links}${shown.map((calculation) => calculationSection(say, calculation)).join('')}${links}`,
+${links}${shown.map((calculation) => calculationSection(say, quality, calculation)).join('')}${links}`,
   };
 }
 

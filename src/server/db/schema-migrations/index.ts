@@ -37,6 +37,7 @@ import * as loginDevices from './0035_login_devices';
 import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
 import * as orderRegistrySerials from './0045_order_registry_serials';
 import * as storefronts from './0060_storefronts';
+import * as factorDataQuality from './0050_factor_data_quality';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0044_factor_database_gwp_set': factorDatabaseGwpSet,
   '0045_order_registry_serials': orderRegistrySerials,
   '0060_storefronts': storefronts,
+  '0050_factor_data_quality': factorDataQuality,
 };
 
 export const migrationProvider: MigrationProvider = {

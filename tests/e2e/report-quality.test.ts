@@ -1,0 +1,121 @@
+/**
+ * Reports an auditor accepts, end to end in Chromium (issue 33, item 5): the calculation page, the report PDF and the
+ * public verification page state the same uncertainty range and the data quality of the factors; a draft cannot be
+ * published and says why; a calculation on the demo database carries the demo mark on its page and in its PDF.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CalculationRecord } from '../../src/core/api';
+import {
+  apiToken,
+  browserAvailable,
+  confirmDialog,
+  login,
+  newPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  useRunningApp,
+} from './harness';
+import { pdfText } from '../support/pdf-text';
+
+/** Text as the PDF extraction and the browser give it, compared alike: spaces folded, the WinAnsi dash read as one. */
+const fold = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').replace(/\u0096/g, '–');
+
+describe.runIf(browserAvailable())(
+  'data quality and uncertainty on screen, in the PDF and on the verification page',
+  () => {
+    const app = useRunningApp();
+
+    it('states the same range and data quality in all three, refuses a draft and marks demo figures', async () => {
+      const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
+      const api = async <T>(method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${app.server.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: response.status, body: (await response.json()) as T };
+      };
+      const first = (
+        await api<CalculationRecord[]>(
+          'GET',
+          `/api/calculations?sort=["id","ASC"]&range=[0,0]&filter=${encodeURIComponent('{"status":"final"}')}`,
+        )
+      ).body[0]!;
+      const calculation = (await api<CalculationRecord>('GET', `/api/calculations/${first.id}`)).body;
+
+      const editor = await newPage(app.browser, { locale: 'de-DE' });
+      await login(editor.page, app.server.baseUrl, 'editor@muster.example');
+      await editor.page.goto(`${app.server.baseUrl}/edit/${calculation.id}`);
+      const panel = editor.page.getByTestId('quality-panel');
+      await panel.waitFor();
+      const range = (await panel.getByTestId('quality-uncertainty').textContent())!.trim();
+      expect(range).toMatch(/^±\d+\s?% \([\d.,]+ – [\d.,]+ kg CO2e\)$/);
+      const share = (await panel.getByTestId('quality-primary-share').textContent())!.trim();
+      expect(await panel.textContent()).toContain('Abschneidekriterium');
+      // Each factor row of the provenance names its data quality.
+      const quality = (await editor.page
+        .getByTestId('provenance-factors')
+        .first()
+        .locator('tbody tr td')
+        .last()
+        .textContent())!;
+      expect(quality).toMatch(/^sekundär · \d{4} \(.+\) · .+ · .+ · ±\d+\s?%$/);
+      await screenshot(editor.page, 'report-quality-calculation');
+      await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-quality-panel.png') });
+      await editor.page
+        .getByTestId('provenance-factors')
+        .first()
+        .screenshot({ path: path.join(SCREENSHOT_DIR, 'report-quality-factors.png') });
+
+      // The PDF: the same range and share on page 1, the demo mark, data quality per factor.
+      const controls = editor.page.getByTestId('report-controls');
+      await controls.getByTestId('publications-none').waitFor();
+      const [download] = await Promise.all([
+        editor.page.waitForEvent('download'),
+        controls.getByTestId('report-download').click(),
+      ]);
+      const pdf = fold(await pdfText(new Uint8Array(readFileSync((await download.path())!))));
+      const pageOne = pdf.split('Methode')[0]!;
+      expect(pageOne).toContain(fold(`Unsicherheitsbereich ${range}`));
+      expect(pageOne).toContain(fold(`Anteil Primärdaten ${share}`));
+      expect(pageOne).toContain('Demowerte – nicht für Berichte');
+      expect(pdf).toContain(fold(quality));
+
+      // The verification page: the same again, without sign-in.
+      await controls.getByTestId('report-publish').click();
+      await editor.page.getByTestId('publish-confirm').waitFor();
+      await confirmDialog(editor.page);
+      const link = controls.getByTestId('publication-url');
+      await link.waitFor();
+      const url = (await link.textContent())!.trim();
+      const visitor = await newPage(app.browser, { locale: 'en-GB' });
+      expect((await visitor.page.goto(url))?.status()).toBe(200);
+      const body = fold((await visitor.page.textContent('body'))!);
+      expect(body).toContain(fold(`Unsicherheitsbereich${range}`));
+      expect(body).toContain(fold(quality));
+      expect(await visitor.page.getByTestId('verify-data-quality').textContent()).toContain('Biogener Kohlenstoff');
+      expect(await visitor.page.getByTestId('demo-mark').textContent()).toBe('Demowerte – nicht für Berichte');
+      await screenshot(visitor.page, 'report-quality-verification');
+      await visitor.context.close();
+
+      // A draft: the button is disabled and says why; the API refuses it with the reason.
+      const draft = await api<CalculationRecord>('POST', '/api/calculations', {
+        template_id: calculation.template_id,
+        status: 'draft',
+        inputs: { ...calculation.inputs, title: 'Entwurf für den Prüfer' },
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      await editor.page.goto(`${app.server.baseUrl}/edit/${draft.body.id}`);
+      const draftControls = editor.page.getByTestId('report-controls');
+      await draftControls.getByTestId('publish-blocked').waitFor();
+      expect(await draftControls.getByTestId('publish-blocked').textContent()).toMatch(/Entwurf/);
+      expect(await draftControls.getByTestId('report-publish').isDisabled()).toBe(true);
+      const refused = await api<{ message: string }>('POST', `/api/calculations/${draft.body.id}/publications`, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain(draft.body.number);
+      await editor.context.close();
+    }, 240_000);
+  },
+);
