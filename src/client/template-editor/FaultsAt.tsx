@@ -42,7 +42,11 @@ function inputSelector(rest: readonly string[]): string | undefined {
     case undefined:
       return undefined;
     case 'visibleIf':
-      return '[data-testid$="-condition"] input, [data-testid$="-condition"] textarea';
+      return [
+        '[data-testid$="-condition"] select',
+        '[data-testid$="-condition"] input:not([type="hidden"])',
+        '[data-testid$="-condition-expression"]',
+      ].join(', ');
     case 'rules':
       return `[data-testid$="-rule-${index ?? 0}-name"], [data-testid$="-rule-${index ?? 0}-arg-0"]`;
     case 'options':
@@ -69,7 +73,7 @@ export function goToFault(pointer: string, root: ParentNode = document): boolean
   const selector = inputSelector(rest);
   const input =
     (selector ? part.querySelector<HTMLElement>(selector) : null) ??
-    part.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]), textarea');
+    part.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]), select, textarea');
   input?.focus({ preventScroll: true });
   return true;
 }
