@@ -154,7 +154,13 @@ describe('constants, option factors and stage labels in the form', () => {
     expect(definition.constants).toEqual([
       {
         name: 'clip_mass_g',
-        label: { de: 'Klammermasse', en: 'Clip mass', fr: 'Masse de l’agrafe', it: 'Massa del punto', es: 'Masa de la grapa' },
+        label: {
+          de: 'Klammermasse',
+          en: 'Clip mass',
+          fr: 'Masse de l’agrafe',
+          it: 'Massa del punto',
+          es: 'Masa de la grapa',
+        },
         value: 1.5,
         unit: 'g',
         source: 'Datenblatt Klammer K12, 2024',

@@ -211,7 +211,9 @@ describe('checker faults in the reader’s words', () => {
 
   it('a condition on a field that no longer exists says so', () => {
     const gone = faultsOf((t) => (t.groups[0].fields[1].visibleIf = "format == 'a4'"), 'de');
-    expect(gone).toEqual(['es gibt kein Feld „format“ (mehr): es wurde umbenannt oder entfernt; bitte die Bedingung anpassen']);
+    expect(gone).toEqual([
+      'es gibt kein Feld „format“ (mehr): es wurde umbenannt oder entfernt; bitte die Bedingung anpassen',
+    ]);
     const otherLevel = faultsOf((t) => {
       t.groups.push({
         id: 'legs',

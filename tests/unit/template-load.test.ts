@@ -131,9 +131,7 @@ describe('template loader', () => {
     const text = '{\n  "id": "broken",\n  "version": 1,\n}\n';
     const { templates, errors } = loadTemplates([{ fileName: 'broken.json', text }]);
     expect(templates).toEqual([]);
-    expect(errors.map(formatTemplateLoadError)).toEqual([
-      'broken.json: /: invalid JSON at line 4, column 1',
-    ]);
+    expect(errors.map(formatTemplateLoadError)).toEqual(['broken.json: /: invalid JSON at line 4, column 1']);
     const truncated = loadTemplates([{ fileName: 'cut.json', text: '{"id": "cut",\n "version": ' }]).errors;
     expect(truncated[0].message).toBe('invalid JSON at line 2, column 13');
   });
@@ -248,7 +246,9 @@ describe('template loader', () => {
     [
       'a duplicate field name',
       (t) => (t.groups[0].fields[1].name = 'title'),
-      ["sample.json: /groups/0/fields/1/name: field 'title': this name is already taken by another field, a group, a result or a constant"],
+      [
+        "sample.json: /groups/0/fields/1/name: field 'title': this name is already taken by another field, a group, a result or a constant",
+      ],
     ],
     [
       'an item field shadowing a top-level name',

@@ -104,10 +104,7 @@ export const ConstantsEditor = ({
       <AddButton
         label={translate('templateEditor.constants.add')}
         onClick={() =>
-          write([
-            ...constants,
-            newConstant([...takenNames, ...constants.map((constant) => constant.name ?? '')]),
-          ])
+          write([...constants, newConstant([...takenNames, ...constants.map((constant) => constant.name ?? '')])])
         }
         testId="te-add-constant"
       />

@@ -17,8 +17,7 @@ const under = (pointer: string, part: string) => part === '' || pointer === part
  * prefix ending in `/` for all parts of a list, e.g. `/groups/0/fields/`).
  */
 export const FaultsAt = ({ pointer, except = [] }: { pointer: string; except?: readonly string[] }) => {
-  const elsewhere = (at: string) =>
-    except.some((part) => (part.endsWith('/') ? at.startsWith(part) : under(at, part)));
+  const elsewhere = (at: string) => except.some((part) => (part.endsWith('/') ? at.startsWith(part) : under(at, part)));
   const faults = useContext(EditorFaults).filter((fault) => under(fault.pointer, pointer) && !elsewhere(fault.pointer));
   if (faults.length === 0) return null;
   return (

@@ -29,9 +29,7 @@ const StageLabel = ({ entry, onChange }: { entry: Stage; onChange: (entry: Stage
           <Checkbox
             size="small"
             checked={label !== undefined}
-            onChange={(event) =>
-              onChange(event.target.checked ? { ...rest, label: { ...EMPTY } } : (rest as Stage))
-            }
+            onChange={(event) => onChange(event.target.checked ? { ...rest, label: { ...EMPTY } } : (rest as Stage))}
             slotProps={{ input: { 'data-testid': `method-own-label-${entry.stage}` } as object }}
           />
         }

@@ -388,8 +388,7 @@ const TemplateEditorPage = () => {
             onPublish={(record) =>
               setConfirmPublish({
                 version: String(record.version),
-                run: () =>
-                  versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
+                run: () => versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
               })
             }
             onDelete={versionAction(versionCalls.remove, 'templateEditor.notify.deleted', 'info')}

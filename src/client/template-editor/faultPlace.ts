@@ -62,7 +62,12 @@ function nameOf(part: Named | undefined, fallback: string | undefined, lang: Lan
 const at = <T>(list: readonly T[] | undefined, index: string): T | undefined => list?.[Number(index)];
 
 /** The fault's place in words, coarse to fine, joined by " · ". */
-export function faultPlace(pointer: string, definition: EditableTemplate | undefined, say: Say, lang: Language): string {
+export function faultPlace(
+  pointer: string,
+  definition: EditableTemplate | undefined,
+  say: Say,
+  lang: Language,
+): string {
   const segments = pointerSegments(pointer);
   const words: string[] = [];
   const part = (segment: string | undefined) => {
@@ -78,7 +83,9 @@ export function faultPlace(pointer: string, definition: EditableTemplate | undef
         words.push(say('templateEditor.fault_place.field', { name: nameOf(field, field?.name ?? rest[1], lang) }));
         if (rest[2] === 'options' && rest[3] !== undefined) {
           const option = at(field?.options, rest[3]);
-          words.push(say('templateEditor.fault_place.option', { name: nameOf(option, option?.value ?? rest[3], lang) }));
+          words.push(
+            say('templateEditor.fault_place.option', { name: nameOf(option, option?.value ?? rest[3], lang) }),
+          );
           part(rest[4]);
         } else part(rest[2]);
       } else part(rest[0]);
@@ -95,7 +102,9 @@ export function faultPlace(pointer: string, definition: EditableTemplate | undef
     case 'constants': {
       const constant = at(definition?.constants, index ?? '');
       if (index !== undefined)
-        words.push(say('templateEditor.fault_place.constant', { name: nameOf(constant, constant?.name ?? index, lang) }));
+        words.push(
+          say('templateEditor.fault_place.constant', { name: nameOf(constant, constant?.name ?? index, lang) }),
+        );
       else words.push(say('templateEditor.constants.title'));
       part(rest[0]);
       break;

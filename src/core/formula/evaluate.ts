@@ -642,9 +642,13 @@ function compileFactor(argument: FormulaNode, place: Place): Compiled {
         const value = chosen(run);
         const key = typeof value === 'string' ? factors.get(value) : undefined;
         if (key === undefined)
-          throw new CalculationError('unknown_option', `'${String(value)}' is not an option of '${select.field.name}'`, {
-            field: select.field.name,
-          });
+          throw new CalculationError(
+            'unknown_option',
+            `'${String(value)}' is not an option of '${select.field.name}'`,
+            {
+              field: select.field.name,
+            },
+          );
         return readFactor(run, key, fieldName);
       },
       constant: false,

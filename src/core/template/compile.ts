@@ -65,9 +65,7 @@ type Report = (pointer: string, key: CheckerKey | CheckerText, params?: CheckerP
 
 /** A thrown parser or condition fault as a checker message. */
 function faultOf(problem: unknown): CheckerText {
-  return problem instanceof CheckerFault
-    ? problem.text
-    : checkerText('checker.formula.syntax', { position: 0 });
+  return problem instanceof CheckerFault ? problem.text : checkerText('checker.formula.syntax', { position: 0 });
 }
 
 /** JSON pointer escaping (RFC 6901). */
@@ -120,8 +118,7 @@ export function compileTemplate(
     group.fields.forEach((field, fieldIndex) => {
       const pointer = `/groups/${groupIndex}/fields/${fieldIndex}/name`;
       if (seen.has(field.name)) error(pointer, 'checker.group.fieldTwice', { name: field.name, group: group.id });
-      else if (topNames.has(field.name))
-        error(pointer, 'checker.group.fieldShadows', { name: field.name });
+      else if (topNames.has(field.name)) error(pointer, 'checker.group.fieldShadows', { name: field.name });
       seen.add(field.name);
     });
   });
