@@ -217,7 +217,7 @@ describe('rule arguments and publishing', () => {
     fireEvent.click(screen.getByTestId('template-publish'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Vorlage veröffentlichen?');
-    expect(dialog).toHaveTextContent('„Neue Vorlage“ Version neu wird veröffentlicht');
+    expect(dialog).toHaveTextContent('„Neue Vorlage“ wird als neue Version veröffentlicht');
     fireEvent.click(within(dialog).getByRole('button', { name: /Abbrechen/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toEqual([]);

@@ -106,7 +106,11 @@ const TemplateEditorPage = () => {
   const [copyOpen, setCopyOpen] = useState(false);
   const [copyId, setCopyId] = useState('');
   // Publishing makes a version the one every user calculates with: it asks first, as revoking a publication does.
-  const [confirmPublish, setConfirmPublish] = useState<{ version: string; run: () => Promise<void> } | null>(null);
+  const [confirmPublish, setConfirmPublish] = useState<{
+    /** undefined: the edited text becomes a new version. */
+    version?: number;
+    run: () => Promise<void>;
+  } | null>(null);
 
   // The form editor edits the text as typed (a deferred copy would lose quick successive edits);
   // the checks and the preview may lag a keystroke behind.
@@ -329,13 +333,7 @@ const TemplateEditorPage = () => {
           startIcon={<PublishIcon />}
           disabled={busy || !canPublish}
           onClick={() =>
-            setConfirmPublish({
-              version:
-                loaded && !dirty
-                  ? String(loaded.record.version)
-                  : translate('templateEditor.publish_confirm.new_version'),
-              run: publish,
-            })
+            setConfirmPublish({ version: loaded && !dirty ? loaded.record.version : undefined, run: publish })
           }
           data-testid="template-publish"
         >
@@ -387,7 +385,7 @@ const TemplateEditorPage = () => {
             }
             onPublish={(record) =>
               setConfirmPublish({
-                version: String(record.version),
+                version: record.version,
                 run: () => versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
               })
             }
@@ -401,10 +399,14 @@ const TemplateEditorPage = () => {
       <Confirm
         isOpen={confirmPublish !== null}
         title="templateEditor.publish_confirm.title"
-        content={translate('templateEditor.publish_confirm.content', {
-          label: templateName,
-          version: confirmPublish?.version ?? '',
-        })}
+        content={
+          confirmPublish?.version === undefined
+            ? translate('templateEditor.publish_confirm.content_new', { label: templateName })
+            : translate('templateEditor.publish_confirm.content', {
+                label: templateName,
+                version: confirmPublish.version,
+              })
+        }
         confirm="templateEditor.actions.publish"
         onConfirm={async () => {
           const run = confirmPublish?.run;
