@@ -212,6 +212,8 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await page.getByRole('heading', { name: 'Etiketten', level: 1 }).waitFor();
       await screenshot(page, 'template-authoring-form');
       await page.getByTestId('template-publish').click();
+      // Publishing asks first (issue #34).
+      await page.locator('.ra-confirm').click();
       await page.waitForURL(/\/templates\/labels\?version=1$/);
       await expect.poll(() => page.getByTestId('editor-status').textContent()).toBe('Veröffentlicht');
     } catch (error) {

@@ -318,7 +318,8 @@ describe('template editor', () => {
         }),
       ]),
     );
-    expect(screen.getByTestId('template-faults')).toHaveTextContent(`Line ${line} · /colour`);
+    // The summary says where in words (the JSON tab adds the line), not as a JSON pointer.
+    expect(screen.getByTestId('template-faults')).toHaveTextContent(`Template (Line ${line})unknown property 'colour'`);
     await waitFor(() => expect(view.dom.querySelector('.cm-lint-marker-error')).not.toBeNull());
 
     // Fixed again, then saved: the server's fault lands on the formula's line.

@@ -110,7 +110,7 @@ describe('template loader', () => {
 
   it('reports parse errors of formulas', () => {
     const [error] = errorsOf((t) => (t.results[0].formula = 'quantity * (weight_kg'));
-    expect(error).toMatch(/^sample\.json: \/results\/0\/formula: syntax error: /);
+    expect(error).toBe("sample.json: /results/0/formula: the bracket '(' is never closed (character 12)");
   });
 
   it('reports a cycle between results', () => {
@@ -131,11 +131,9 @@ describe('template loader', () => {
     const text = '{\n  "id": "broken",\n  "version": 1,\n}\n';
     const { templates, errors } = loadTemplates([{ fileName: 'broken.json', text }]);
     expect(templates).toEqual([]);
-    expect(errors.map(formatTemplateLoadError)).toEqual([
-      'broken.json: /: invalid JSON at line 4, column 1: Expected double-quoted property name',
-    ]);
+    expect(errors.map(formatTemplateLoadError)).toEqual(['broken.json: /: invalid JSON at line 4, column 1']);
     const truncated = loadTemplates([{ fileName: 'cut.json', text: '{"id": "cut",\n "version": ' }]).errors;
-    expect(truncated[0].message).toBe('invalid JSON at line 2, column 13: Unexpected end of JSON input');
+    expect(truncated[0].message).toBe('invalid JSON at line 2, column 13');
   });
 
   it('reports an id that differs from the file name', () => {
@@ -248,14 +246,16 @@ describe('template loader', () => {
     [
       'a duplicate field name',
       (t) => (t.groups[0].fields[1].name = 'title'),
-      ["sample.json: /groups/0/fields/1/name: field 'title' is already defined at /groups/0/fields/0/name"],
+      [
+        "sample.json: /groups/0/fields/1/name: field 'title': this name is already taken by another field, a group, a result or a constant",
+      ],
     ],
     [
       'an item field shadowing a top-level name',
       (t) => (t.groups[1].fields[1].name = 'quantity'),
       [
-        "sample.json: /groups/1/fields/1/name: field 'quantity' shadows 'quantity' at /groups/0/fields/2/name",
-        "sample.json: /groups/1/fields/2/visibleIf: unknown field 'km' (a condition may only use fields of its own group level)",
+        "sample.json: /groups/1/fields/1/name: field 'quantity' has the name of a field, result or constant outside the group; formulas could not tell which is meant",
+        "sample.json: /groups/1/fields/2/visibleIf: there is no field 'km' (any more): it was renamed or removed; please adjust the condition",
         "sample.json: /results/2/formula: unknown identifier 'km'",
       ],
     ],
@@ -283,7 +283,7 @@ describe('template loader', () => {
       'a visibleIf on an unknown field',
       (t) => (t.groups[0].fields[7].visibleIf = 'expres'),
       [
-        "sample.json: /groups/0/fields/7/visibleIf: unknown field 'expres' (a condition may only use fields of its own group level)",
+        "sample.json: /groups/0/fields/7/visibleIf: there is no field 'expres' (any more): it was renamed or removed; please adjust the condition",
       ],
     ],
     [

@@ -53,7 +53,7 @@ export const MethodPanel = ({ record, template }: { record: CalculationRecord; t
             {method.stages.map((stage) => (
               <TableRow key={stage.stage} data-testid={`method-stage-${stage.stage}`}>
                 <TableCell sx={{ verticalAlign: 'top', width: '35%' }}>
-                  <Box>{translate(stageLabelKey(stage.stage))}</Box>
+                  <Box>{stage.label ? localize(stage.label, lang) : translate(stageLabelKey(stage.stage))}</Box>
                   <Chip
                     size="small"
                     variant="outlined"

@@ -38,6 +38,9 @@ import { OrderButtons } from './OrderButtons';
 import { RulesEditor } from './RulesEditor';
 import { UnitPicker } from './UnitPicker';
 import { EditorSelect } from './EditorSelect';
+import { ConstantsEditor } from './ConstantsEditor';
+import { FaultsAt } from './FaultsAt';
+import type { TemplateConstant } from '../../core/template';
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -177,11 +180,14 @@ const PartCard = ({
 const FieldEditor = ({
   field,
   testId,
+  pointer,
   candidates,
   onChange,
 }: {
   field: Partial<Field>;
   testId: string;
+  /** Where the field sits in the definition: its faults are shown here. */
+  pointer: string;
   candidates: readonly Field[];
   onChange: (field: Partial<Field>) => void;
 }) => {
@@ -195,6 +201,7 @@ const FieldEditor = ({
   const choice = field.type === 'select' || field.type === 'multiselect';
   return (
     <Box sx={{ flex: 1 }}>
+      <FaultsAt pointer={pointer} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
         <PartKeyInput
           label={translate('templateEditor.form.name')}
@@ -274,6 +281,7 @@ const GroupEditor = ({
       }
       order={order}
     >
+      <FaultsAt pointer={`/groups/${index}`} except={[`/groups/${index}/fields/`]} />
       <GroupSettings group={group} testId={testId} onChange={replaceGroup} />
       <PartTexts part={group} keys={['help']} testId={testId} onChange={replaceGroup} />
       {fields.map((field, fieldIndex) => (
@@ -285,6 +293,7 @@ const GroupEditor = ({
           <FieldEditor
             field={field}
             testId={`te-field-${index}-${fieldIndex}`}
+            pointer={`/groups/${index}/fields/${fieldIndex}`}
             candidates={conditionCandidates(definition, group, field.name)}
             onChange={(next) =>
               setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))
@@ -363,6 +372,7 @@ const ResultEditor = ({
         </>
       }
     >
+      <FaultsAt pointer={`/results/${index}`} />
       <FormulaInput
         definition={definition}
         result={result}
@@ -373,6 +383,9 @@ const ResultEditor = ({
     </PartCard>
   );
 };
+
+/** Parts of the template that show their own faults; the head shows the rest (id, labels, icon, a missing list). */
+const PARTS_WITH_OWN_FAULTS = ['/groups/', '/results', '/constants', '/method', '/list', '/import'];
 
 export interface FormEditorProps {
   definition: EditableTemplate;
@@ -387,13 +400,14 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
     onChange(draft);
   };
   /** A key the format wants absent rather than empty: set while there is something, dropped otherwise. */
-  const setOptional = <K extends 'method' | 'import'>(key: K, value: EditableTemplate[K] | undefined) =>
+  const setOptional = <K extends 'method' | 'import' | 'constants'>(key: K, value: EditableTemplate[K] | undefined) =>
     update((d) => {
       if (value) d[key] = value;
       else delete d[key];
     });
   const groups = definition.groups ?? [];
   const results = definition.results ?? [];
+  const constants = definition.constants ?? [];
   return (
     <Box data-testid="form-editor">
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -423,6 +437,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
         <IconPicker value={definition.icon} onChange={(icon) => update((d) => (d.icon = icon))} />
       </Stack>
       <PartTexts part={definition} keys={['description']} testId="te" onChange={onChange} />
+      <FaultsAt pointer="" except={PARTS_WITH_OWN_FAULTS} />
 
       <Section
         title={translate('templateEditor.form.groups')}
@@ -463,20 +478,36 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
           />
         }
       >
+        <FaultsAt pointer="/results" except={['/results/']} />
         {results.map((result, index) => (
           <ResultEditor key={index} definition={definition} result={result} index={index} update={update} />
         ))}
       </Section>
 
+      <Section title={translate('templateEditor.constants.title')}>
+        <FaultsAt pointer="/constants" except={constants.map((_, i) => `/constants/${i}`)} />
+        <ConstantsEditor
+          constants={constants}
+          takenNames={[
+            ...groups.flatMap((group) => [group.id ?? '', ...(group.fields ?? []).map((field) => field.name ?? '')]),
+            ...results.map((result) => result.name ?? ''),
+          ]}
+          onChange={(next) => setOptional('constants', next as TemplateConstant[] | undefined)}
+        />
+      </Section>
+
       <Section title={translate('calculations.method.title')}>
+        <FaultsAt pointer="/method" />
         <MethodEditor definition={definition} onChange={(method) => setOptional('method', method)} />
       </Section>
 
       <Section title={translate('templateEditor.form.list')}>
+        <FaultsAt pointer="/list" />
         <ListSettingsEditor definition={definition} onChange={(list) => update((d) => (d.list = list))} />
       </Section>
 
       <Section title={translate('templateEditor.authoring.aliases')}>
+        <FaultsAt pointer="/import" />
         <AliasesEditor definition={definition} onChange={(settings) => setOptional('import', settings)} />
       </Section>
     </Box>

@@ -15,6 +15,38 @@ import { LocalizedInputs } from './LocalizedInputs';
 type Stage = TemplateMethod['stages'][number];
 const EMPTY: LocalizedText = { de: '', en: '', fr: '', it: '', es: '' };
 
+/**
+ * A stage's own name, in five languages, where the catalogue's does not fit the product (plastic film and metal parts
+ * are not "paper, board"); screens and reports use it in place of the catalogue's.
+ */
+const StageLabel = ({ entry, onChange }: { entry: Stage; onChange: (entry: Stage) => void }) => {
+  const translate = useTranslate();
+  const { label, ...rest } = entry;
+  return (
+    <Box sx={{ flexBasis: '100%' }}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            size="small"
+            checked={label !== undefined}
+            onChange={(event) => onChange(event.target.checked ? { ...rest, label: { ...EMPTY } } : (rest as Stage))}
+            slotProps={{ input: { 'data-testid': `method-own-label-${entry.stage}` } as object }}
+          />
+        }
+        label={translate('templateEditor.method.own_label')}
+      />
+      {label ? (
+        <LocalizedInputs
+          label={translate('templateEditor.method.own_label')}
+          testId={`method-label-${entry.stage}`}
+          value={label}
+          onChange={(next) => onChange({ ...entry, label: next })}
+        />
+      ) : null}
+    </Box>
+  );
+};
+
 export const MethodEditor = ({
   definition,
   onChange,
@@ -74,16 +106,18 @@ export const MethodEditor = ({
                 <TextField
                   select
                   size="small"
-                  label={translate(stageLabelKey(stage))}
+                  label={entry?.label ? localize(entry.label, lang, stage) : translate(stageLabelKey(stage))}
                   value={state}
                   onChange={(event) => {
                     const next = event.target.value;
+                    // The stage's own name stays when it changes between included and excluded.
+                    const own = entry?.label ? { label: entry.label } : {};
                     setStage(
                       stage,
                       next === 'included'
-                        ? { stage, included: true, results: [] }
+                        ? { stage, ...own, included: true, results: [] }
                         : next === 'excluded'
-                          ? { stage, included: false, reason: EMPTY }
+                          ? { stage, ...own, included: false, reason: EMPTY }
                           : undefined,
                     );
                   }}
@@ -121,6 +155,7 @@ export const MethodEditor = ({
                     onChange={(reason) => setStage(stage, { ...entry, reason })}
                   />
                 ) : null}
+                {entry ? <StageLabel entry={entry} onChange={(next) => setStage(stage, next)} /> : null}
               </Box>
             );
           })}

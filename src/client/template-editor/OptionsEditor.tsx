@@ -15,6 +15,7 @@ import { LocalizedInputs } from './LocalizedInputs';
 import { NumberDraftInput } from './NumberDraftInput';
 import { OrderButtons } from './OrderButtons';
 import { EditorSelect } from './EditorSelect';
+import { OptionFactorPicker } from './OptionFactorPicker';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const KINDS: DataKind[] = ['number', 'text', 'boolean'];
@@ -193,6 +194,7 @@ export const OptionsEditor = ({
     <Box sx={{ pl: 2, borderLeft: 2, borderColor: 'divider', my: 1 }} data-testid={`${testId}-options`}>
       <Typography variant="caption" color="text.secondary">
         {translate('templateEditor.form.options')}
+        {field.type === 'select' ? ` · ${translate('templateEditor.authoring.option_factor_help')}` : ''}
       </Typography>
       {options.map((option, index) => (
         <Box key={index} sx={{ borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
@@ -205,6 +207,16 @@ export const OptionsEditor = ({
               slotProps={{ htmlInput: { 'data-testid': `${testId}-option-${index}-value` } }}
               sx={{ width: 140 }}
             />
+            {field.type === 'select' ? (
+              <OptionFactorPicker
+                value={option.factor}
+                onChange={(factor) => {
+                  const { factor: _factor, ...rest } = option;
+                  replace(index, factor ? { ...rest, factor } : rest);
+                }}
+                testId={`${testId}-option-${index}-factor`}
+              />
+            ) : null}
             <Box sx={{ flex: 1 }} />
             <OrderButtons
               testId={`${testId}-option-${index}`}

@@ -2,10 +2,16 @@
  * A field's rules as structured entries: the rule picked from the catalogue, each argument in its own input, so
  * `between:1,100000000` is two numbers and not a string the admin has to split right. Stored as the format's rule
  * strings (`required`, `min:1`, `between:1,5`), so the JSON tab and the checker see exactly what they did before.
+ * A number argument reads and is typed in the reader's format ("0,6" in German) and is stored with a point: a decimal
+ * comma written into the rule would split `between:0,6,2` into three arguments.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { Language } from '../../core/languages';
+import { formatNumber, parseLocaleNumber } from '../../core/number-format';
+import { useLanguage } from '../templates/useLanguage';
 import { parseRule, RULE_ARITY } from '../../core/rules';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { AddButton } from './AddButton';
@@ -27,6 +33,61 @@ function argumentsOf(text: string): { name: string; args: string[] } {
   const args = Array.from({ length: Math.max(arity, parsed.args.length) }, (_, i) => parsed.args[i] ?? '');
   return { name: parsed.name, args };
 }
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A stored argument as the reader writes it: a plain number with the language's decimal sign, other text as is. */
+export function argumentText(arg: string, lang: Language): string {
+  if (!PLAIN_NUMBER.test(arg)) return arg;
+  const decimal = formatNumber(1.5, lang).charAt(1);
+  return arg.replace('.', decimal);
+}
+
+/** A typed argument as the rule stores it: a number in the reader's format becomes plain (`0,6` → `0.6`). */
+export function storedArgument(text: string, lang: Language): string {
+  const trimmed = text.trim();
+  const number = parseLocaleNumber(trimmed, lang);
+  if (number !== null) return String(number);
+  // Not a number (yet): never a comma, which would split the rule's arguments.
+  return trimmed.replace(/,/g, '.');
+}
+
+/** One argument: the draft stays as typed ("0,"), the rule gets the stored form, and follows outside changes. */
+const ArgumentInput = ({
+  arg,
+  pattern,
+  label,
+  testId,
+  onChange,
+}: {
+  arg: string;
+  pattern: boolean;
+  label: string;
+  testId: string;
+  onChange: (arg: string) => void;
+}) => {
+  const lang = useLanguage();
+  const shown = pattern ? arg : argumentText(arg, lang);
+  const [draft, setDraft] = useState(shown);
+  useEffect(() => {
+    if (pattern || storedArgument(draft, lang) !== arg) setDraft(shown);
+    // Only a change from outside (the JSON tab, another rule picked) resets the draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arg, lang]);
+  return (
+    <TextField
+      {...small}
+      label={label}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        onChange(pattern ? event.target.value : storedArgument(event.target.value, lang));
+      }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      sx={{ width: pattern ? 240 : 120 }}
+    />
+  );
+};
 
 export const RulesEditor = ({
   rules,
@@ -63,22 +124,19 @@ export const RulesEditor = ({
             width={150}
           />
           {entry.args.map((arg, argIndex) => (
-            <TextField
-              {...small}
+            <ArgumentInput
               key={argIndex}
+              arg={arg}
+              pattern={entry.name === 'pattern'}
               label={translate('templateEditor.form.rule_argument', { number: argIndex + 1 })}
-              value={arg}
-              onChange={(event) =>
+              testId={`${testId}-rule-${index}-arg-${argIndex}`}
+              onChange={(next) =>
                 write(
                   index,
                   entry.name,
-                  entry.args.map((a, i) =>
-                    i === argIndex ? (entry.name === 'pattern' ? event.target.value : event.target.value.trim()) : a,
-                  ),
+                  entry.args.map((a, i) => (i === argIndex ? next : a)),
                 )
               }
-              slotProps={{ htmlInput: { 'data-testid': `${testId}-rule-${index}-arg-${argIndex}` } }}
-              sx={{ width: entry.name === 'pattern' ? 240 : 120 }}
             />
           ))}
           <LabelledIconButton

@@ -25,7 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
 import type { Template } from '../../core/template';
@@ -38,6 +38,8 @@ import {
 import { emptyTemplate, toText, type EditableTemplate } from './definitionEdits';
 import { downloadJson, templateFileText } from './download';
 import { FaultList } from './FaultList';
+import { EditorFaults, goToFault } from './FaultsAt';
+import { localize } from '../../core/rules';
 import { FormEditor } from './FormEditor';
 import { ImportButton } from './ImportButton';
 import { TemplatePreview } from './TemplatePreview';
@@ -103,6 +105,12 @@ const TemplateEditorPage = () => {
   const [missing, setMissing] = useState<string | null>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const [copyId, setCopyId] = useState('');
+  // Publishing makes a version the one every user calculates with: it asks first, as revoking a publication does.
+  const [confirmPublish, setConfirmPublish] = useState<{
+    /** undefined: the edited text becomes a new version. */
+    version?: number;
+    run: () => Promise<void>;
+  } | null>(null);
 
   // The form editor edits the text as typed (a deferred copy would lose quick successive edits);
   // the checks and the preview may lag a keystroke behind.
@@ -245,6 +253,21 @@ const TemplateEditorPage = () => {
     }
   };
 
+  /** The summary's click: the form tab, scrolled to the part that shows the fault, its input focused. */
+  const goTo = (fault: EditorFault) => {
+    if (!formJson) {
+      setTab('json');
+      return;
+    }
+    setTab('form');
+    // The form renders first when the JSON tab was open.
+    setTimeout(() => goToFault(fault.pointer));
+  };
+  const templateName =
+    formJson?.label && typeof formJson.label === 'object'
+      ? localize(formJson.label, language, currentId)
+      : (loaded?.record.label ?? currentId);
+
   const title = loaded
     ? `${loaded.record.label} · v${loaded.record.version}`
     : translate('templateEditor.editor.new_title');
@@ -309,7 +332,9 @@ const TemplateEditorPage = () => {
           variant="contained"
           startIcon={<PublishIcon />}
           disabled={busy || !canPublish}
-          onClick={publish}
+          onClick={() =>
+            setConfirmPublish({ version: loaded && !dirty ? loaded.record.version : undefined, run: publish })
+          }
           data-testid="template-publish"
         >
           {translate('templateEditor.actions.publish')}
@@ -339,11 +364,13 @@ const TemplateEditorPage = () => {
               label={translate('templateEditor.editor.json_label')}
             />
           ) : formJson ? (
-            <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
+            <EditorFaults.Provider value={faults}>
+              <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
+            </EditorFaults.Provider>
           ) : (
             <Alert severity="warning">{translate('templateEditor.editor.fix_json_first')}</Alert>
           )}
-          <FaultList faults={faults} />
+          <FaultList faults={faults} definition={formJson} showLines={tab === 'json'} onGoTo={goTo} />
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <TemplatePreview
@@ -356,7 +383,12 @@ const TemplateEditorPage = () => {
             onOpen={(record) =>
               navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)
             }
-            onPublish={versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')}
+            onPublish={(record) =>
+              setConfirmPublish({
+                version: record.version,
+                run: () => versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
+              })
+            }
             onDelete={versionAction(versionCalls.remove, 'templateEditor.notify.deleted', 'info')}
             onExport={async (record) =>
               downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`)
@@ -364,6 +396,25 @@ const TemplateEditorPage = () => {
           />
         </Grid>
       </Grid>
+      <Confirm
+        isOpen={confirmPublish !== null}
+        title="templateEditor.publish_confirm.title"
+        content={
+          confirmPublish?.version === undefined
+            ? translate('templateEditor.publish_confirm.content_new', { label: templateName })
+            : translate('templateEditor.publish_confirm.content', {
+                label: templateName,
+                version: confirmPublish.version,
+              })
+        }
+        confirm="templateEditor.actions.publish"
+        onConfirm={async () => {
+          const run = confirmPublish?.run;
+          setConfirmPublish(null);
+          await run?.();
+        }}
+        onClose={() => setConfirmPublish(null)}
+      />
       <Dialog open={copyOpen} onClose={() => setCopyOpen(false)}>
         <DialogTitle>{translate('templateEditor.actions.save_as_new')}</DialogTitle>
         <DialogContent>

@@ -52,7 +52,7 @@ function visit(node: FormulaNode, scope: FormulaScope, check: FormulaCheck): voi
 }
 
 function visitIdentifier(name: string, scope: FormulaScope, check: FormulaCheck): void {
-  if (findField(scope, name)) return;
+  if (findField(scope, name) || scope.constants.has(name)) return;
   if (scope.results.has(name)) {
     check.resultRefs.add(name);
     return;
@@ -116,7 +116,7 @@ export function optionFieldName(argument: FormulaNode | undefined): string | und
 function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: FormulaCheck): void {
   const name = (call.callee as jsep.Identifier).name;
   if (!isFunctionName(name)) {
-    if (findField(scope, name) || scope.results.has(name) || scope.groups.has(name)) {
+    if (findField(scope, name) || scope.results.has(name) || scope.groups.has(name) || scope.constants.has(name)) {
       check.errors.push(checkerText('checker.formula.notAFunction', { name }));
     } else {
       check.errors.push(checkerText('checker.unknownFunction', { name }));
@@ -238,8 +238,28 @@ function checkFactorArgument(argument: FormulaNode, scope: FormulaScope, check: 
     const name = (argument as jsep.Identifier).name;
     const field = findField(scope, name);
     if (field?.type === 'factor') return;
+    if (field?.type === 'select') return checkOptionFactors(field, scope, check);
     check.errors.push(checkerText('checker.formula.factorArgument', { name }));
     return;
   }
   check.errors.push(checkerText('checker.formula.factorArgumentExpression'));
+}
+
+/** `factor(select)`: every option names its factor (the user's pick is known only at run time), each one known. */
+function checkOptionFactors(field: Field, scope: FormulaScope, check: FormulaCheck): void {
+  const options = field.options ?? [];
+  const lacking = options.filter((option) => !option.factor);
+  if (lacking.length) {
+    check.errors.push(
+      checkerText('checker.formula.optionFactorMissing', {
+        field: field.name,
+        options: lacking.map((option) => `'${option.value}'`).join(', '),
+        smart_count: lacking.length,
+      }),
+    );
+  }
+  if (!scope.factorKeys) return;
+  for (const option of options)
+    if (option.factor && !scope.factorKeys.has(option.factor))
+      check.errors.push(checkerText('checker.formula.unknownFactor', { key: option.factor }));
 }

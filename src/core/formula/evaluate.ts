@@ -451,6 +451,8 @@ function compileIdentifier(name: string, place: Place): Compiled {
   if (itemField) return { run: fieldReader(itemField, true), constant: false };
   const field = place.scope.fields.get(name);
   if (field) return { run: fieldReader(field, false), constant: false };
+  const named = place.scope.constants.get(name);
+  if (named) return constant(named.value);
   const slot = place.scope.results.has(name) ? place.slots.get(name) : undefined;
   const unknown = () => new CalculationError('type', `unknown identifier '${name}'`);
   if (slot === undefined) return raise(unknown);
@@ -629,8 +631,30 @@ function compileCall(node: jsep.CallExpression, place: Place): Compiled {
 }
 
 function compileFactor(argument: FormulaNode, place: Place): Compiled {
-  const key = compile(argument, place).run;
   const fieldName = argument.type === 'Identifier' ? (argument as jsep.Identifier).name : undefined;
+  const select = namedField(argument, place, 'select');
+  if (argument.type === 'Identifier' && select) {
+    // A select field whose options name factors: the chosen option's factor.
+    const chosen = fieldReader(select.field, select.fromItem);
+    const factors = new Map((select.field.options ?? []).map((option) => [option.value, option.factor] as const));
+    return {
+      run: (run) => {
+        const value = chosen(run);
+        const key = typeof value === 'string' ? factors.get(value) : undefined;
+        if (key === undefined)
+          throw new CalculationError(
+            'unknown_option',
+            `'${String(value)}' is not an option of '${select.field.name}'`,
+            {
+              field: select.field.name,
+            },
+          );
+        return readFactor(run, key, fieldName);
+      },
+      constant: false,
+    };
+  }
+  const key = compile(argument, place).run;
   return { run: (run) => readFactor(run, key(run), fieldName), constant: false };
 }
 

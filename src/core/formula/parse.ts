@@ -56,11 +56,58 @@ export function parseFormula(text: string): FormulaNode {
   try {
     ast = jsep(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new FormulaSyntaxError('checker.formula.syntax', { detail: message });
+    throw syntaxFault(error, text);
   }
   assertAllowed(ast, 0);
   return ast;
+}
+
+/**
+ * jsep's English ("Expected ) at character 23") as a message of the reader's language: its description is matched to
+ * a message key, its 0-based index becomes the 1-based position an admin counts.
+ */
+function syntaxFault(error: unknown, formula: string): FormulaSyntaxError {
+  const { description, index } = error as { description?: unknown; index?: unknown };
+  const position = typeof index === 'number' ? index + 1 : 0;
+  const text = typeof description === 'string' ? description : '';
+  let match: RegExpExecArray | null;
+  if ((match = /^Expected expression after (.+)$/.exec(text)))
+    return new FormulaSyntaxError('checker.formula.syntaxOperand', { operator: match[1], position });
+  if (text === 'missing unaryOp argument' || text === 'Expected expression')
+    return new FormulaSyntaxError('checker.formula.syntaxExpression', { position });
+  if ((match = /^Unclosed ([[(])$/.exec(text)))
+    return new FormulaSyntaxError('checker.formula.syntaxUnclosed', {
+      bracket: match[1],
+      position: unclosedAt(formula, match[1]) ?? position,
+    });
+  if (text.startsWith('Unclosed quote')) return new FormulaSyntaxError('checker.formula.syntaxQuote', { position });
+  if (text.startsWith('Expected exponent') || text.startsWith('Variable names cannot start with a number'))
+    return new FormulaSyntaxError('checker.formula.syntaxNumber', { position });
+  if (text === 'Expected comma') return new FormulaSyntaxError('checker.formula.syntaxComma', { position });
+  if ((match = /^Expected (.)$/.exec(text)))
+    return new FormulaSyntaxError('checker.formula.syntaxExpected', { sign: match[1], position });
+  if ((match = /^Unexpected (?:token )?"?(.+?)"?$/.exec(text)))
+    return new FormulaSyntaxError('checker.formula.syntaxUnexpected', {
+      sign: match[1] === 'period' ? '.' : match[1],
+      position,
+    });
+  return new FormulaSyntaxError('checker.formula.syntax', { position });
+}
+
+/** The 1-based position of the last opening bracket that is never closed (jsep reports where the text ends). */
+function unclosedAt(formula: string, bracket: string): number | undefined {
+  const closing = bracket === '(' ? ')' : ']';
+  const open: number[] = [];
+  let quote: string | undefined;
+  [...formula].forEach((char, index) => {
+    if (quote) {
+      if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') quote = char;
+    else if (char === bracket) open.push(index);
+    else if (char === closing) open.pop();
+  });
+  const last = open.at(-1);
+  return last === undefined ? undefined : last + 1;
 }
 
 // Counted before parsing: jsep recurses once per parenthesis and would overflow the stack first.

@@ -28,6 +28,8 @@ export interface FormulaVocabulary {
   number(value: number): string;
   /** A function in words, e.g. `sum` with `{ group, expr }` (`calculations.provenance.words.<name>`). */
   word(name: FormulaWord, params: Record<string, string>): string;
+  /** The factor key a select field's option names (`factor(paper_kind)` reads the chosen option's factor). */
+  optionFactor?(field: string, value: string): string | undefined;
 }
 
 /** Every function of the formula language has words (issue #35: no `ceil(round(…))` in front of a reader). */
@@ -47,7 +49,9 @@ export type FormulaWord =
   | 'round_digits'
   | 'ceil'
   | 'floor'
-  | 'abs';
+  | 'abs'
+  /** A named constant of the template: its label, value with unit, and source. */
+  | 'constant';
 
 const SIGNS: Record<string, string> = {
   '*': '×',
@@ -155,7 +159,8 @@ export function formulaInWords(
     switch (name) {
       case 'factor': {
         // A factor field names the factor chosen for this calculation; inside sum() it varies by item, so its label.
-        const chosen = first?.type === 'Literal' ? named : factorKeyOf(named);
+        const picked = first?.type === 'Literal' ? named : factorKeyOf(named);
+        const chosen = picked === undefined ? undefined : (vocabulary.optionFactor?.(named, picked) ?? picked);
         return vocabulary.word('factor', {
           name: chosen === undefined ? vocabulary.label(named) : vocabulary.factorLabel(chosen),
         });
@@ -300,6 +305,24 @@ export function formulaVocabulary(
       if (!labels.has(field.name)) labels.set(field.name, localize(field.label, lang, field.name));
   }
   for (const result of template.results) labels.set(result.name, localize(result.label, lang, result.name));
+  // A constant is told by what it is, how much and where the number comes from: "Klammermasse 1,5 g (Quelle: …)".
+  for (const constant of template.constants ?? [])
+    labels.set(
+      constant.name,
+      word('constant', {
+        name: localize(constant.label, lang, constant.name),
+        value: `${formatNumber(constant.value, lang, { maximumFractionDigits: 6 })}${constant.unit ? ` ${constant.unit}` : ''}`,
+        source: constant.source,
+      }),
+    );
+  const optionFactors = new Map<string, Map<string, string>>();
+  for (const group of template.groups)
+    for (const field of group.fields)
+      if (field.type === 'select' && field.options?.some((option) => option.factor))
+        optionFactors.set(
+          field.name,
+          new Map(field.options.flatMap((option) => (option.factor ? [[option.value, option.factor] as const] : []))),
+        );
   // A text constant in a formula is compared with a select field's value: the option's label says what it means.
   const options = new Map<string, string>();
   for (const group of template.groups)
@@ -316,6 +339,7 @@ export function formulaVocabulary(
     literal: (value) => options.get(value) ?? readable(value),
     number: (value) => formatNumber(value, lang, { maximumFractionDigits: 6 }),
     word,
+    optionFactor: (field, value) => optionFactors.get(field)?.get(value),
   };
 }
 

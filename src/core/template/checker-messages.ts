@@ -38,6 +38,7 @@ export const CHECKER_KEYS = [
   'checker.names.fieldTaken',
   'checker.names.groupTaken',
   'checker.names.resultTaken',
+  'checker.names.constantTaken',
   'checker.names.idNotFileName',
   'checker.names.versionNotFileName',
   'checker.names.duplicateVersion',
@@ -87,6 +88,15 @@ export const CHECKER_KEYS = [
   'checker.formula.tooLong',
   'checker.formula.tooDeep',
   'checker.formula.syntax',
+  'checker.formula.syntaxOperand',
+  'checker.formula.syntaxExpression',
+  'checker.formula.syntaxUnclosed',
+  'checker.formula.syntaxQuote',
+  'checker.formula.syntaxNumber',
+  'checker.formula.syntaxComma',
+  'checker.formula.syntaxExpected',
+  'checker.formula.syntaxUnexpected',
+  'checker.formula.optionFactorMissing',
   'checker.formula.literalNotAllowed',
   'checker.formula.nameNotAllowed',
   'checker.formula.operatorNotAllowed',
@@ -132,6 +142,7 @@ export const CHECKER_KEYS = [
   'checker.condition.notAnOption',
   'checker.condition.listField',
   'checker.condition.unknownField',
+  'checker.condition.otherLevel',
 ] as const;
 
 export type CheckerKey = (typeof CHECKER_KEYS)[number];

@@ -65,9 +65,7 @@ type Report = (pointer: string, key: CheckerKey | CheckerText, params?: CheckerP
 
 /** A thrown parser or condition fault as a checker message. */
 function faultOf(problem: unknown): CheckerText {
-  return problem instanceof CheckerFault
-    ? problem.text
-    : checkerText('checker.formula.syntax', { detail: String(problem) });
+  return problem instanceof CheckerFault ? problem.text : checkerText('checker.formula.syntax', { position: 0 });
 }
 
 /** JSON pointer escaping (RFC 6901). */
@@ -90,7 +88,7 @@ export function compileTemplate(
   const topNames = new Map<string, string>();
   const claim = (name: string, pointer: string, taken: CheckerKey) => {
     const previous = topNames.get(name);
-    if (previous) error(pointer, taken, { name, place: previous });
+    if (previous) error(pointer, taken, { name });
     else topNames.set(name, pointer);
   };
   const groupIds = new Set<string>();
@@ -111,14 +109,16 @@ export function compileTemplate(
   template.results.forEach((result, index) =>
     claim(result.name, `/results/${index}/name`, 'checker.names.resultTaken'),
   );
+  (template.constants ?? []).forEach((constant, index) =>
+    claim(constant.name, `/constants/${index}/name`, 'checker.names.constantTaken'),
+  );
   template.groups.forEach((group, groupIndex) => {
     if (!group.repeatable) return;
     const seen = new Set<string>();
     group.fields.forEach((field, fieldIndex) => {
       const pointer = `/groups/${groupIndex}/fields/${fieldIndex}/name`;
       if (seen.has(field.name)) error(pointer, 'checker.group.fieldTwice', { name: field.name, group: group.id });
-      else if (topNames.has(field.name))
-        error(pointer, 'checker.group.fieldShadows', { name: field.name, place: topNames.get(field.name) ?? '' });
+      else if (topNames.has(field.name)) error(pointer, 'checker.group.fieldShadows', { name: field.name });
       seen.add(field.name);
     });
   });
@@ -126,10 +126,11 @@ export function compileTemplate(
   const fields: CompiledField[] = [];
   const repeatables: CompiledGroup[] = [];
   const topFields = template.groups.filter((group) => !group.repeatable).flatMap((group) => group.fields);
+  const everyFieldName = new Set(template.groups.flatMap((group) => group.fields.map((field) => field.name)));
   template.groups.forEach((group, groupIndex) => {
     const siblings = group.repeatable ? group.fields : topFields;
     const compiledFields = group.fields.map((field, fieldIndex) =>
-      compileField(field, `/groups/${groupIndex}/fields/${fieldIndex}`, siblings, catalog, error),
+      compileField(field, `/groups/${groupIndex}/fields/${fieldIndex}`, siblings, everyFieldName, catalog, error),
     );
     if (group.repeatable) repeatables.push({ group, fields: compiledFields, pointer: `/groups/${groupIndex}` });
     else fields.push(...compiledFields);
@@ -192,6 +193,7 @@ function compileField(
   field: Field,
   pointer: string,
   siblings: readonly Field[],
+  everyFieldName: ReadonlySet<string>,
   catalog: FactorCatalog | undefined,
   error: Report,
 ): CompiledField {
@@ -205,7 +207,10 @@ function compileField(
       if (conditionFields(visibility).includes(field.name))
         error(`${pointer}/visibleIf`, 'checker.field.dependsOnItself', { name: field.name });
     } catch (problem) {
-      error(`${pointer}/visibleIf`, faultOf(problem));
+      const text = faultOf(problem);
+      // A field of another level is a different fault from one that no longer exists (renamed or removed).
+      const elsewhere = text.key === 'checker.condition.unknownField' && everyFieldName.has(String(text.params.name));
+      error(`${pointer}/visibleIf`, elsewhere ? checkerText('checker.condition.otherLevel', text.params) : text);
     }
   }
 

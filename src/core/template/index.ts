@@ -21,4 +21,4 @@ export { optionLabel } from './option-label';
 export { listFilterFields, topLevelField } from './list-filters';
 export { TEMPLATE_ICONS, isTemplateIcon, type TemplateIconName } from './icons';
 export { checkerText, wordChecker, CHECKER_KEYS } from './checker-messages';
-export { PRINT_STAGES, stageLabelKey, type PrintStage } from './stages';
+export { PRINT_STAGES, isPrintStage, stageLabelKey, type PrintStage } from './stages';

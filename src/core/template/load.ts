@@ -163,6 +163,7 @@ function unitErrors(template: Template, units: UnitCatalog, fileName: string): T
     group.fields.forEach((field, f) => check(field.unit, `/groups/${g}/fields/${f}/unit`)),
   );
   template.results.forEach((result, r) => check(result.unit, `/results/${r}/unit`));
+  (template.constants ?? []).forEach((constant, c) => check(constant.unit, `/constants/${c}/unit`));
   return errors;
 }
 

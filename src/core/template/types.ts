@@ -40,6 +40,11 @@ export interface FieldOption {
    * figure the result rests on like a factor, so it must name its source; text, yes/no and unread data need none.
    */
   dataSources?: Record<string, string>;
+  /**
+   * The factor this option stands for: `factor(field)` of a select field whose options each name one reads the chosen
+   * option's factor, so a template needs no `if(field == 'a', factor('…'), factor('…'))` chain.
+   */
+  factor?: string;
 }
 
 /** The value a single field holds in a calculation's inputs. */
@@ -116,6 +121,8 @@ export interface TemplateImport {
 /** A stage of the life cycle inside the system boundary, with the results that account for it. */
 export interface IncludedStage {
   stage: PrintStage;
+  /** The template's own name for the stage (e.g. "Materials (film, metal parts)"); the catalogue's name otherwise. */
+  label?: LocalizedText;
   included: true;
   /** Result names; a result belongs to at most one stage. */
   results: string[];
@@ -124,6 +131,7 @@ export interface IncludedStage {
 /** A stage the template leaves out, with the reason a reader of the calculation is given. */
 export interface ExcludedStage {
   stage: PrintStage;
+  label?: LocalizedText;
   included: false;
   reason: LocalizedText;
 }
@@ -137,6 +145,18 @@ export interface TemplateMethod {
   stages: (IncludedStage | ExcludedStage)[];
 }
 
+/**
+ * A number a formula needs that is not a factor (a part's fixed mass, a yield): named, with its unit and where it comes
+ * from, so formulas read `clip_mass_g` instead of a bare `1.5` and the provenance says what the number is.
+ */
+export interface TemplateConstant {
+  name: string;
+  label: LocalizedText;
+  value: number;
+  unit?: string;
+  source: string;
+}
+
 export interface Template {
   id: string;
   version: number;
@@ -147,6 +167,8 @@ export interface Template {
   description?: LocalizedText;
   groups: Group[];
   results: Result[];
+  /** Named numbers formulas read by name; they share the names of top-level fields, groups and results. */
+  constants?: TemplateConstant[];
   list: TemplateList;
   import?: TemplateImport;
   /** The method statement (functional unit, system boundary, life-cycle stages); print templates carry one. */

@@ -11,7 +11,7 @@ import { formulaInputs, formulaInWords, formulaVocabulary, inputInWords } from '
 import { msg } from '../../core/i18n/error-keys';
 import { findMessage, translate, type MessageParams } from '../../core/i18n/translate';
 import '../../core/i18n/all-locales';
-import type { Language } from '../../core/languages';
+import type { Language, LocalizedText } from '../../core/languages';
 import { formatFigure, formatNumber, formatPercent, formatSignificant } from '../../core/number-format';
 import {
   breakdownContributions,
@@ -244,8 +244,10 @@ function reportResult(
   };
 }
 
-function stageLabel(stage: string, lang: Language): string {
-  return findMessage(lang, `documents.report.stages.${stage}`) ?? stage;
+/** The template's own name for a stage when it gives one (plastic film and metal parts are not "paper"), else the catalogue's. */
+function stageLabel(stage: { stage: string; label?: LocalizedText }, lang: Language): string {
+  if (stage.label) return localize(stage.label, lang, stage.stage);
+  return findMessage(lang, `documents.report.stages.${stage.stage}`) ?? stage.stage;
 }
 
 /** What a report says of a factor database beside its name: whether it is demo data and its GWP set. */
@@ -274,14 +276,14 @@ export function reportCalculation(
     ? method.stages.map((stage): ReportStage => {
         if (!stage.included)
           return {
-            label: stageLabel(stage.stage, lang),
+            label: stageLabel(stage, lang),
             included: false,
             reason: localize(stage.reason, lang, ''),
             results: [],
           };
         stage.results.forEach((name) => placed.add(name));
         return {
-          label: stageLabel(stage.stage, lang),
+          label: stageLabel(stage, lang),
           included: true,
           reason: null,
           results: entries.filter((entry) => stage.results.includes(entry.name)).map((entry) => entry.result),
