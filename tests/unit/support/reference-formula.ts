@@ -100,6 +100,8 @@ function resolveIdentifier(name: string, context: EvaluationContext): FormulaVal
   if (context.scope.results.has(name) && Object.prototype.hasOwnProperty.call(context.results, name)) {
     return context.results[name];
   }
+  const constant = context.scope.constants.get(name);
+  if (constant) return constant.value;
   throw new CalculationError('type', `unknown identifier '${name}'`);
 }
 
