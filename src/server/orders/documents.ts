@@ -292,7 +292,8 @@ async function* documentChunks(plan: DocumentPlan): AsyncGenerator<Buffer> {
     await breathe();
   }
   writer.end();
-  out.push(file.end());
+  const [regular, bold] = await Promise.all([FONTS.regular.program(), FONTS.bold.program()]);
+  out.push(file.end({ regular, bold }));
   yield Buffer.concat(out);
 }
 

@@ -27,43 +27,70 @@ interface Glyph {
 /** A font file under `fonts/`: beside this module in the sources, copied beside the bundle by build-server.mjs. */
 const fontFile = (name: string) => fs.readFileSync(new URL(`./fonts/${name}`, import.meta.url));
 
+/** The characters the documents can print: Latin with its accents, punctuation, sub- and superscripts, currency,
+ * letterlike signs, arrows and mathematical operators (≈ ≤ − ×). A sign outside is printed in a plain spelling or as
+ * "?" (documents.ts). A fixed repertoire lets the font program be subset once, before any page is written. */
+const REPERTOIRE: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0x17f],
+  [0x2000, 0x206f],
+  [0x2070, 0x209f],
+  [0x20a0, 0x20cf],
+  [0x2100, 0x214f],
+  [0x2190, 0x21ff],
+  [0x2200, 0x22ff],
+];
+
+/** The font subset to the repertoire: each character's glyph in it, and the subset's program, deflated. */
+interface Subset {
+  glyphs: Map<number, Glyph>;
+  program: Promise<{ length: number; deflated: Buffer }>;
+}
+
 /**
- * An embedded TrueType font: glyph widths by character (looked up once each: a report of a thousand calculations
- * measures the same letters millions of times), the glyphs used so far (for the file's widths and ToUnicode map) and
- * the font program, deflated once.
+ * An embedded TrueType font, subset to the repertoire on first use (a whole DejaVu Sans made every PDF ~750 KB
+ * larger): glyph widths by character, the glyphs drawn so far (for the file's widths and ToUnicode map).
  */
 export class FontMetrics {
-  /** By code point; null: the font has no glyph for it. */
-  private readonly glyphs = new Map<number, Glyph | null>();
-  /** Glyph id → the text it stands for, of every glyph drawn (all documents: a superset is harmless). */
-  readonly used = new Map<number, string>();
+  /** Glyph id (in the subset) → the text it stands for and its width, of every glyph drawn (all documents). */
+  readonly used = new Map<number, { text: string; width: number }>();
   readonly font: fontkit.Font;
-  private program: Buffer | null = null;
+  private subset: Subset | null = null;
 
-  constructor(private readonly bytes: Buffer) {
+  constructor(bytes: Buffer) {
     this.font = fontkit.create(bytes);
   }
 
-  /** The font program's length in bytes. */
-  get size(): number {
-    return this.bytes.length;
+  private get subsetted(): Subset {
+    if (this.subset) return this.subset;
+    const subset = this.font.createSubset();
+    const glyphs = new Map<number, Glyph>();
+    for (const [from, to] of REPERTOIRE)
+      for (let point = from; point <= to; point++) {
+        if (!this.font.hasGlyphForCodePoint(point)) continue;
+        const glyph = this.font.glyphForCodePoint(point);
+        const id = subset.includeGlyph(glyph);
+        glyphs.set(point, {
+          id,
+          hex: id.toString(16).padStart(4, '0').toUpperCase(),
+          width: (glyph.advanceWidth * 1000) / this.font.unitsPerEm,
+        });
+      }
+    const program = new Promise<{ length: number; deflated: Buffer }>((resolve, reject) => {
+      const parts: Uint8Array[] = [];
+      (subset.encodeStream() as SubsetStream)
+        .on('data', (part) => parts.push(part))
+        .on('end', () => {
+          const bytes = Buffer.concat(parts);
+          resolve({ length: bytes.length, deflated: deflateSync(bytes) });
+        })
+        .on('error', reject);
+    });
+    return (this.subset = { glyphs, program });
   }
 
   private glyph(char: string): Glyph | null {
-    const point = char.codePointAt(0)!;
-    let glyph = this.glyphs.get(point);
-    if (glyph === undefined) {
-      if (this.font.hasGlyphForCodePoint(point)) {
-        const found = this.font.glyphForCodePoint(point);
-        glyph = {
-          id: found.id,
-          hex: found.id.toString(16).padStart(4, '0').toUpperCase(),
-          width: (found.advanceWidth * 1000) / this.font.unitsPerEm,
-        };
-      } else glyph = null;
-      this.glyphs.set(point, glyph);
-    }
-    return glyph;
+    return this.subsetted.glyphs.get(char.codePointAt(0)!) ?? null;
   }
 
   canEncode(char: string): boolean {
@@ -75,7 +102,7 @@ export class FontMetrics {
     let out = '<';
     for (const char of text) {
       const glyph = this.glyph(char)!;
-      if (!this.used.has(glyph.id)) this.used.set(glyph.id, char);
+      if (!this.used.has(glyph.id)) this.used.set(glyph.id, { text: char, width: glyph.width });
       out += glyph.hex;
     }
     return `${out}>`;
@@ -87,11 +114,17 @@ export class FontMetrics {
     return (total * size) / 1000;
   }
 
-  /** The font program as a Flate stream's data (the whole file: pages are written before the glyphs are known). */
-  deflated(): Buffer {
-    this.program ??= deflateSync(this.bytes);
-    return this.program;
+  /** The subset font program: its length and its bytes deflated (awaited before a file's fonts are written). */
+  program(): Promise<{ length: number; deflated: Buffer }> {
+    return this.subsetted.program;
   }
+}
+
+/** What fontkit's subset stream emits (its types leave out the error event). */
+interface SubsetStream {
+  on(event: 'data', listener: (part: Uint8Array) => void): SubsetStream;
+  on(event: 'end', listener: () => void): SubsetStream;
+  on(event: 'error', listener: (error: unknown) => void): SubsetStream;
 }
 
 /** The two fonts the documents use. */
@@ -102,7 +135,7 @@ export const FONTS: Record<FontName, FontMetrics> = {
 };
 
 /** A CMap mapping the used glyph ids back to their text (copy, search, screen readers, text extraction). */
-function toUnicodeCMap(used: ReadonlyMap<number, string>): string {
+function toUnicodeCMap(used: ReadonlyMap<number, { text: string }>): string {
   const hex4 = (n: number) => n.toString(16).padStart(4, '0').toUpperCase();
   const utf16 = (text: string) =>
     Array.from(Buffer.from(text, 'utf16le').swap16())
@@ -114,7 +147,7 @@ function toUnicodeCMap(used: ReadonlyMap<number, string>): string {
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);
     blocks.push(
-      `${chunk.length} beginbfchar\n${chunk.map(([id, text]) => `<${hex4(id)}> <${utf16(text)}>`).join('\n')}\nendbfchar`,
+      `${chunk.length} beginbfchar\n${chunk.map(([id, glyph]) => `<${hex4(id)}> <${utf16(glyph.text)}>`).join('\n')}\nendbfchar`,
     );
   }
   return [
@@ -260,15 +293,15 @@ export class PdfFile {
   }
 
   /** Font `id` (referenced by every page) as a Type0 font over `metrics`' TrueType program, with the glyphs used. */
-  private embedFont(id: number, metrics: FontMetrics): Buffer {
+  private embedFont(id: number, metrics: FontMetrics, program: { length: number; deflated: Buffer }): Buffer {
     const { font } = metrics;
     const scale = (n: number) => Math.round((n * 1000) / font.unitsPerEm);
     const name = `/${(font.postscriptName ?? 'Font').replace(/[^A-Za-z0-9-]/g, '')}`;
     const next = this.offsets.length;
-    const [cidFont, descriptor, program, toUnicode] = [next, next + 1, next + 2, next + 3];
+    const [cidFont, descriptor, programId, toUnicode] = [next, next + 1, next + 2, next + 3];
     const widths = [...metrics.used.keys()]
       .sort((a, b) => a - b)
-      .map((gid) => `${gid} [${scale(font.getGlyph(gid).advanceWidth)}]`)
+      .map((gid) => `${gid} [${Math.round(metrics.used.get(gid)!.width)}]`)
       .join(' ');
     const { minX, minY, maxX, maxY } = font.bbox;
     return Buffer.concat([
@@ -288,15 +321,19 @@ export class PdfFile {
         `<<\n/Type /FontDescriptor\n/FontName ${name}\n/Flags 32\n` +
           `/FontBBox [ ${scale(minX)} ${scale(minY)} ${scale(maxX)} ${scale(maxY)} ]\n/ItalicAngle ${font.italicAngle}\n` +
           `/Ascent ${scale(font.ascent)}\n/Descent ${scale(font.descent)}\n/CapHeight ${scale(font.capHeight)}\n` +
-          `/StemV 80\n/FontFile2 ${program} 0 R\n>>`,
+          `/StemV 80\n/FontFile2 ${programId} 0 R\n>>`,
       ),
-      this.stream(program, `/Length1 ${metrics.size}\n`, metrics.deflated()),
+      this.stream(programId, `/Length1 ${program.length}\n`, program.deflated),
       this.stream(toUnicode, '', deflateSync(Buffer.from(toUnicodeCMap(metrics.used), 'latin1'))),
     ]);
   }
 
-  end(): Buffer {
-    const fonts = Buffer.concat([this.embedFont(3, FONTS.regular), this.embedFont(4, FONTS.bold)]);
+  /** The end of the file; `programs`: the fonts' subset programs (FONTS.regular's, FONTS.bold's), awaited before. */
+  end(programs: { regular: { length: number; deflated: Buffer }; bold: { length: number; deflated: Buffer } }): Buffer {
+    const fonts = Buffer.concat([
+      this.embedFont(3, FONTS.regular, programs.regular),
+      this.embedFont(4, FONTS.bold, programs.bold),
+    ]);
     const tree = this.object(
       2,
       `<<\n/Type /Pages\n/Kids [ ${this.kids.map((id) => `${id} 0 R`).join(' ')} ]\n/Count ${this.kids.length}\n>>`,
