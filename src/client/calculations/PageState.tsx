@@ -50,7 +50,7 @@ export const SavedCalculation = ({
   if (!record.data) {
     return (
       <PageProblem
-        message={translate('calculations.not_found', { id: id ?? '' })}
+        message={translate('calculations.not_found')}
         to={pickPath}
         action="calculations.pick_calculation"
       />
