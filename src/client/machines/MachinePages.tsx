@@ -2,7 +2,7 @@ import { Create, Edit, type RedirectionSideEffect } from 'react-admin';
 import { MachineForm, machineBody } from './MachineForm';
 
 /** Back to the list of the saved machine's own set: the list's default (the current set) may not show it. */
-export const toMachineSet: RedirectionSideEffect = (_resource, _id, data) =>
+const toMachineSet: RedirectionSideEffect = (_resource, _id, data) =>
   `/machines?${new URLSearchParams({ filter: JSON.stringify({ set_id: data?.set_id }) }).toString()}`;
 
 // Pessimistic: an undoable save would reach the server seconds later, and a 409 (a published set) would come too late.

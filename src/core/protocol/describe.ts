@@ -67,7 +67,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 
 /** The kinds of record a protocol entry may mention by id; the server resolves them into `entry.refs`. */
 export const REF_KINDS = ['users', 'databases', 'mandants', 'calculations', 'collections', 'machine_sets'] as const;
-export type RefKind = (typeof REF_KINDS)[number];
+type RefKind = (typeof REF_KINDS)[number];
 
 /**
  * Which kind of record a field of an entry about `resource` names by id, if any. A reader never sees the id itself:
