@@ -221,7 +221,7 @@ describeEachDatabase('offset projects and orders', (ctx: TestContext) => {
     expect((await as(EDITOR, 'POST', `/api/orders/${draft.id}/complete`)).status).toBe(403);
     const completed = await as<OrderRecord>(PROVIDER, 'POST', `/api/orders/${draft.id}/complete`);
     expect(completed.body.status).toBe('completed');
-    expect(completed.body.certificate_number).toMatch(/^KC-\d{4}-\d{8}$/);
+    expect(completed.body.certificate_number).toMatch(/^KC-\d{4}-\d{6}$/);
     expect((await as(PROVIDER, 'POST', `/api/orders/${draft.id}/cancel`)).status).toBe(409);
     expect((await as(EDITOR, 'DELETE', `/api/orders/${draft.id}`)).status).toBe(409);
 
