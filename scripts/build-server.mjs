@@ -6,6 +6,7 @@
  * with keep-names, which wraps every named closure in a defineProperty call. tsx stays for the
  * tests, the scripts and the benchmarks, which load the sources directly.
  */
+import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -24,3 +25,6 @@ await build({
   define: { 'import.meta.url': '__kontorModuleUrl' },
   banner: { js: "const __kontorModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+
+// The PDFs' embedded fonts are read beside the bundle (orders/pdf-file.ts resolves them from its module URL).
+cpSync('src/server/orders/fonts', 'dist/server/fonts', { recursive: true });

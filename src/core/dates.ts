@@ -21,3 +21,30 @@ export function formatInstantDay(value: string | null | undefined, locale: strin
   if (!value) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value));
 }
+
+/** `timeZone` if the runtime knows it (an IANA name such as Europe/Berlin), else null. */
+export function knownTimeZone(timeZone: string | null | undefined): string | null {
+  if (!timeZone) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An instant for a file that leaves the screen (CSV export): the reader's local time in `timeZone` WITH its offset
+ * ("28.11.2026, 16:20 GMT+1"), so a time read elsewhere, or in another season, is never mistaken.
+ */
+export function formatInstantWithOffset(value: string | null | undefined, locale: string, timeZone: string): string {
+  if (!value) return '—';
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'shortOffset',
+    timeZone,
+  }).format(new Date(value));
+}

@@ -69,6 +69,8 @@ export interface MachineSetRef {
 /** What the formula engine reads from a machine set. */
 export interface ProductionData {
   set: MachineSetRef;
+  /** Where the set's machines run (its electricity contract's region): every figure read from them is of that place. */
+  region: string | null;
   machine(key: string): Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'> | undefined;
   energy(name: EnergyFigureName): (SourcedFigure & { supplier: string; region: string | null }) | undefined;
 }
@@ -90,6 +92,7 @@ export function toProductionData(
   const byKey = new Map(machines.map((machine) => [machine.key, machine]));
   return {
     set: { id: set.id, name: set.name, version_label: set.version_label },
+    region: set.electricity_region,
     machine: (key) => byKey.get(key),
     energy: (name) =>
       name === 'electricity' && set.electricity_factor !== null

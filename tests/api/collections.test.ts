@@ -228,8 +228,9 @@ describeEachDatabase('collections', (ctx: TestContext) => {
 
     const entries = await protocolOf(col.id);
     expect(entries.map((e) => e.action)).toEqual(['created', 'updated', 'updated']);
-    expect(entries[1]!.changes?.calculation_ids).toEqual({ old: [], new: [a!.id, b!.id] });
-    expect(entries[2]!.changes?.calculation_ids).toEqual({ old: [a!.id, b!.id], new: [b!.id] });
+    // By number, as people look calculations up (issue #35 item 5), not by database id.
+    expect(entries[1]!.changes?.calculation_ids).toEqual({ old: [], new: [a!.number, b!.number].sort() });
+    expect(entries[2]!.changes?.calculation_ids).toEqual({ old: [a!.number, b!.number].sort(), new: [b!.number] });
   });
 
   it('duplicates a collection with its calculations', async () => {

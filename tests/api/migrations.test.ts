@@ -228,9 +228,28 @@ describeEachDatabase('factor migrations', (ctx: TestContext) => {
     expect((await calculations(token)).every((c) => c.database_id === d2024)).toBe(true);
   });
 
+  it('lets editors preview and discard, and only admins apply and roll back (issue #35)', async () => {
+    const admin = await ctx.login('admin@muster.example');
+    const editor = await ctx.login('editor@muster.example');
+    const target = await databaseId(editor, '2025');
+    const discarded = await preview(editor, target);
+    expect(discarded.status).toBe(201);
+    expect((await ctx.request('POST', `/api/migrations/${discarded.body.id}/apply`, { token: editor })).status).toBe(
+      403,
+    );
+    expect((await ctx.request('POST', `/api/migrations/${discarded.body.id}/discard`, { token: editor })).status).toBe(
+      200,
+    );
+    const migration = (await preview(editor, target)).body;
+    expect((await ctx.request('POST', `/api/migrations/${migration.id}/apply`, { token: admin })).status).toBe(200);
+    expect((await ctx.request('POST', `/api/migrations/${migration.id}/rollback`, { token: editor })).status).toBe(403);
+    expect((await ctx.request('POST', `/api/migrations/${migration.id}/rollback`, { token: admin })).status).toBe(200);
+  });
+
   it('lets exactly one of two simultaneous applies win', async () => {
     const token = await ctx.login('admin@muster.example');
-    const other = await ctx.login('editor@muster.example');
+    // A second session of an admin (editors may not apply: policy `apply`, issue #35).
+    const other = await ctx.login('admin@muster.example');
     const migration = (await preview(token, await databaseId(token, '2025'))).body;
     const answers = await Promise.all([
       ctx.request('POST', `/api/migrations/${migration.id}/apply`, { token }),

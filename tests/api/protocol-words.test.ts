@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { expect, it } from 'vitest';
 import type { FactorDatabaseRecord, FactorMigrationRecord, ProtocolEntryRecord, UserRecord } from '../../src/core/api';
+import { formatInstantWithOffset } from '../../src/core/dates';
 import { changesLine, describeSummary, entryActionName } from '../../src/core/protocol/describe';
 import { protocolReader } from '../../src/server/protocol/messages';
 import { describeEachDatabase, type TestContext } from './harness';
@@ -82,11 +83,12 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
 
     // The CSV says exactly what the renderer says, action and summary and changes alike.
     const rows = await csvRows(admin, filter);
-    expect(rows.map((r) => [r[4], r[8], r[9]])).toEqual(
-      list.map((e) => [entryActionName(de, e), describeSummary(de, e), changesLine(de, e)]),
+    expect(rows.map((r) => [r[4], r[7], r[8]])).toEqual(
+      list.map((e) => [entryActionName(de, e), describeSummary(de, e), changesLine(protocolReader('de', 'UTC'), e)]),
     );
     expect(rows.map((r) => r[3])).toEqual(['Druckerei Muster', 'Druckerei Muster', 'Druckerei Muster']);
-    expect(rows[0]![0]).toBe(dayDe(list[0]!.at));
+    // The file's times carry their offset (UTC when the request names no zone).
+    expect(rows[0]![0]).toBe(formatInstantWithOffset(list[0]!.at, 'de', 'UTC'));
 
     const en = protocolReader('en');
     expect(list.map((e) => describeSummary(en, e))).toEqual([
@@ -113,10 +115,10 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
       parts('Rolle: Nur lesen → Bearbeitung; Sprache: Deutsch → English; Aktiv: Ja → Nein'),
     );
     const [row] = await csvRows(admin, filter);
-    expect(parts(row![9]!)).toEqual(
+    expect(parts(row![8]!)).toEqual(
       parts('Rolle: Nur lesen → Bearbeitung; Sprache: Deutsch → English; Aktiv: Ja → Nein'),
     );
-    expect(row![8]).toBe(`Benutzer „${viewer.name}“ geändert`);
+    expect(row![7]).toBe(`Benutzer „${viewer.name}“ geändert`);
 
     // An English reader (the editor of Print & Co) gets the same kind of entry in English.
     const english = await ctx.login('editor@printco.example');
@@ -129,7 +131,7 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
     });
     expect(changed.status).toBe(200);
     const [enRow] = await csvRows(english, { resource: 'users', record_id: String(someone.id), action: 'updated' });
-    expect(parts(enRow![9]!)).toEqual(parts('Role: Viewer → Editor; Active: Yes → No'));
+    expect(parts(enRow![8]!)).toEqual(parts('Role: Viewer → Editor; Active: Yes → No'));
     expect(
       (
         await ctx.request('PUT', `/api/users/${someone.id}`, {
@@ -148,7 +150,7 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
     ).toBe(200);
   });
 
-  it('names only what the reader may see: another mandant’s database stays an id', async () => {
+  it('names only what the reader may see: another mandant’s database is neither named nor shown by id', async () => {
     const admin = await ctx.login('admin@muster.example');
     const provider = await ctx.login('admin@kontor.example');
     const printcoId = await ctx.mandantId('printco');
@@ -180,9 +182,8 @@ describeEachDatabase('protocol in words', (ctx: TestContext) => {
     const read = await ctx.request<ProtocolEntryRecord>('GET', `/api/protocol/${id.id}`, { token: admin });
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.body)).not.toContain('Geheim');
-    expect(changesLine(protocolReader('de'), read.body)).toBe(
-      `Faktordatenbank: #${foreign.body.id} → #${foreign.body.id + 100000}`,
-    );
+    // Neither its name nor its id: an id is no reference a reader can follow (issue #35 item 5).
+    expect(changesLine(protocolReader('de'), read.body)).toBe('Faktordatenbank: nicht verfügbar → nicht verfügbar');
     const all = await ctx.request<ProtocolEntryRecord>('GET', `/api/protocol/${id.id}`, { token: provider });
     expect(all.body.refs?.databases?.[String(foreign.body.id)]).toBe('Geheim Print & Co X1');
   });

@@ -85,11 +85,11 @@ describeEachDatabase('protocol', (ctx) => {
     const list = await entries(ctx, token, { resource: 'users', record_id: String(user.id) });
     expect(list.map((e) => e.action)).toEqual(['deleted', 'updated', 'created']);
     const [deleted, update, created] = list as [ProtocolEntryRecord, ProtocolEntryRecord, ProtocolEntryRecord];
-    // The invitee creates their own account by accepting (the admin's part is the `invited` entry).
+    // The account is the inviting admin's doing; the invitee's part is the `accepted` entry (issue #35 item 5).
     expect(created).toMatchObject({
       mandant_id: muster,
-      user_email: user.email,
-      user_name: 'Paul Protokoll',
+      user_email: 'admin@muster.example',
+      user_name: 'Markus Muster',
       record_label: 'Paul Protokoll',
       changes: null,
     });
@@ -381,15 +381,15 @@ describeEachDatabase('protocol', (ctx) => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="protocol-\d{4}-\d{2}-\d{2}\.csv"/);
     // A German reader's file: ';' between cells, as German Excel expects.
     const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter: ';' });
-    expect(parsed.data.every((row) => row.length === 11)).toBe(true);
+    expect(parsed.data.every((row) => row.length === 10)).toBe(true);
     const [header, ...rows] = parsed.data;
     expect(header!.slice(0, 5)).toEqual(['Zeitpunkt', 'Wer', 'E-Mail', 'Mandant', 'Aktion']);
     expect(rows).toHaveLength(4);
-    const records = rows.map((r) => r[7]).sort();
+    const records = rows.map((r) => r[6]).sort();
     expect(records).toEqual(dangerous.map((d) => `'${d}`).sort());
     expect(rows.every((r) => r[4] === 'Angelegt')).toBe(true);
     // The summary cell starts with a word, so it needs (and gets) no escape.
-    expect(rows.map((r) => r[8])).toContain('Benutzer „=HYPERLINK("http://evil.example","x")“ angelegt');
+    expect(rows.map((r) => r[7])).toContain('Benutzer „=HYPERLINK("http://evil.example","x")“ angelegt');
 
     // Another reader, another language: the same entries with an English header and texts.
     const english = await ctx.login('editor@printco.example');
@@ -402,10 +402,10 @@ describeEachDatabase('protocol', (ctx) => {
       skipEmptyLines: true,
       delimiter: ',',
     }).data;
-    expect(enRow).toHaveLength(11);
+    expect(enRow).toHaveLength(10);
     expect(enHeader!.slice(0, 2)).toEqual(['When', 'Who']);
     expect(enRow![4]).toBe('Created');
-    expect(enRow![8]).toBe('User “+1+2” created');
+    expect(enRow![7]).toBe('User “+1+2” created');
   });
 
   it('keeps working for the demo password after the suite (sanity of the fixture)', async () => {

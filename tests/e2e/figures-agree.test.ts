@@ -49,7 +49,7 @@ describe.runIf(browserAvailable())('the figures of one calculation', () => {
       const response = await get(`/api/calculations/${latest!.id}/report.pdf?language=de`);
       expect(response.status).toBe(200);
       const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-      expect(text).toContain(`${total} kg CO2e`);
+      expect(text).toContain(`${total} kg CO₂e`);
       for (const figure of shown) expect(text, figure).toMatch(new RegExp(`(^|\\s)${figure.replace(/\./g, '\\.')} `));
 
       // The list.

@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('mock mode', () => {
       await page.goto(opened);
       await page
         .getByRole('alert')
-        .filter({ hasText: /Kalkulation 1 wurde nicht gefunden|Datenbank ist nicht erreichbar/ })
+        .filter({ hasText: /Diese Kalkulation wurde nicht gefunden|Datenbank ist nicht erreichbar/ })
         .waitFor({ timeout: 15_000 });
     } finally {
       await context.close();

@@ -40,7 +40,7 @@ describe.runIf(browserAvailable())('footprint report and verification page in Ch
       controls.getByTestId('report-download').click(),
     ]);
     const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
-    expect(text).toContain('CO2-Fußabdruck-Bericht');
+    expect(text).toContain('CO₂-Fußabdruck-Bericht');
     expect(text).toContain(calculation.number);
     expect(text).toContain('Funktionelle Einheit');
     expect(text).not.toMatch(/klimaneutral|kompensiert/i);

@@ -633,6 +633,21 @@ describe('the calculations list', () => {
   );
 
   it(
+    'says a calculation was not found without naming its database id (issue #35)',
+    async () => {
+      server.use(
+        http.get(`${API}/calculations/987654`, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+      );
+      renderApp('/edit/987654', { signedInAs: editor });
+      expect(
+        await screen.findByText(/Diese Kalkulation wurde nicht gefunden/, {}, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/987654/)).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'offers the template types as tabs',
     async () => {
       const { user } = renderApp('/calculations', { signedInAs: editor });

@@ -101,4 +101,15 @@ describe('dashboard', () => {
     expect(await screen.findByText('Noch keine Kalkulationen.')).toBeInTheDocument();
     expect(await screen.findByText('Noch keine Protokolleinträge.')).toBeInTheDocument();
   });
+
+  it('offers the next step, a new calculation, to those who may make one (issue #35)', async () => {
+    renderApp('/', { signedInAs: editor });
+    expect(await screen.findByRole('link', { name: 'Neue Kalkulation' })).toHaveAttribute('href', '/new');
+  });
+
+  it('offers no new calculation to a viewer', async () => {
+    renderApp('/', { signedInAs: { ...editor, role: 'viewer' } });
+    expect(await screen.findByText('Noch keine Protokolleinträge.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Neue Kalkulation' })).toBeNull();
+  });
 });

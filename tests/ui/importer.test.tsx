@@ -198,6 +198,31 @@ describe('the importer', () => {
   );
 
   it(
+    'tells a viewer before any upload that importing is not theirs (issue #35)',
+    async () => {
+      renderApp('/importer', { signedInAs: { ...editor, role: 'viewer' } });
+      expect(await screen.findByTestId('importer-read-only', {}, { timeout: 15_000 })).toHaveTextContent(
+        'können aber keine Datei importieren',
+      );
+      expect(screen.queryByTestId('importer-file')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'names the file input for screen readers and axe',
+    async () => {
+      renderApp('/importer', { signedInAs: editor });
+      expect(await screen.findByTestId('importer-file', {}, { timeout: 15_000 })).toHaveAttribute(
+        'aria-label',
+        'Datei auswählen',
+      );
+      expect(screen.queryByTestId('importer-read-only')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'refuses a file that is not a CSV before uploading anything',
     async () => {
       const { user } = renderApp('/importer', { signedInAs: editor });

@@ -93,7 +93,7 @@ describe('machines screen', () => {
 
   it('lets a mandant admin record a machine with a sourced figure in a draft set', { timeout: 90_000 }, async () => {
     const posts: unknown[] = [];
-    serveMachines(posts);
+    const filters = serveMachines(posts);
     const { user } = renderApp('/machines/create', { signedInAs: mandantAdmin });
     const setSelect = await screen.findByRole('combobox', { name: /Maschinenpark/ });
     await user.click(setSelect);
@@ -104,7 +104,12 @@ describe('machines screen', () => {
     await user.click(await screen.findByRole('option', { name: 'Weiterverarbeitung' }));
     const values = screen.getAllByRole('textbox', { name: /^Wert/ });
     await user.type(values[0]!, '7,5');
-    await user.type(screen.getAllByRole('textbox', { name: /^Quelle/ })[0]!, 'Typenschild');
+    const source = screen.getAllByRole('textbox', { name: /^Quelle/ })[0]!;
+    // The source takes the row's room (it was squeezed to 24 px), and the units are in words (issue #35 item 6).
+    expect(source.closest('.MuiFormControl-root')).toHaveClass('MuiFormControl-fullWidth');
+    expect(screen.getByText('Bogen/h')).toBeInTheDocument();
+    expect(screen.queryByText('sheets/h')).toBeNull();
+    await user.type(source, 'Typenschild');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({
@@ -114,5 +119,7 @@ describe('machines screen', () => {
       kind: 'finishing',
       figures: { power_kw: { value: 7.5, source: 'Typenschild', year: null } },
     });
+    // Back on the list of the set the machine was saved in, not the current one.
+    await waitFor(() => expect(filters.at(-1)).toEqual({ set_id: 5 }));
   });
 });

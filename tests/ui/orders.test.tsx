@@ -118,13 +118,13 @@ describe('ordering a CO2 offset contribution', () => {
       ...draft,
       id: 42,
       status: 'completed',
-      certificate_number: 'KC-2026-00000042',
+      certificate_number: 'KC-2026-000042',
       completed_at: '2026-03-05T10:00:00Z',
     };
     const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([completed, placed]);
     renderApp('/orders/42', { signedInAs: editor });
-    expect(await screen.findByTestId('certificate-number')).toHaveTextContent('KC-2026-00000042');
+    expect(await screen.findByTestId('certificate-number')).toHaveTextContent('KC-2026-000042');
     expect(screen.getByTestId('download-certificate')).toBeInTheDocument();
     expect(screen.getByTestId('download-confirmation')).toBeInTheDocument();
     expect(within(screen.getByTestId('order-actions')).queryByTestId('order-cancel')).not.toBeInTheDocument();

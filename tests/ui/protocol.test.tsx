@@ -167,6 +167,38 @@ describe('protocol page', () => {
     expect(first.get('range')).toBe('[0,24]');
   });
 
+  it('keeps the changes on screen below laptop width: under the summary, the action beside the record (issue #35)', async () => {
+    serveProtocol([]);
+    // jsdom matches no media query: the narrow layout.
+    renderApp('/protocol', { signedInAs: mandantAdmin });
+    const summary = await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Datensatz', 'Zusammenfassung und Änderungen']);
+    const cell = summary.closest('td')!;
+    expect(within(cell).getByText('Rolle')).toBeInTheDocument();
+    expect(within(cell).getByRole('button', { name: 'Änderungen anzeigen' })).toBeInTheDocument();
+    const recordCell = screen.getByRole('link', { name: 'Eddi Editor' }).closest('td')!;
+    expect(within(recordCell).getByText('Geändert')).toBeInTheDocument();
+  }, 40_000);
+
+  it('shows six columns on a wide screen', async () => {
+    serveProtocol([]);
+    const matchMedia = window.matchMedia;
+    // A laptop at 1366 px: every min-width query up to 1366 matches.
+    window.matchMedia = ((query: string) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      return { ...matchMedia(query), matches: min ? Number(min[1]) <= 1366 : false };
+    }) as typeof window.matchMedia;
+    try {
+      renderApp('/protocol', { signedInAs: mandantAdmin });
+      await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
+      const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Aktion', 'Datensatz', 'Zusammenfassung', 'Änderungen']);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  }, 40_000);
+
   it('filters by search and time range, and shows an empty state', async () => {
     const queries: URLSearchParams[] = [];
     serveProtocol(queries);
@@ -238,6 +270,8 @@ describe('protocol page', () => {
     await waitFor(() => expect(downloads).toEqual(['protocol-2026-03-02.csv']));
     expect(exported!.get('sort')).toBe('["at","DESC"]');
     expect(JSON.parse(exported!.get('filter')!)).toEqual({ q: 'eddi' });
+    // The reader's zone, so the file's times are local with their offset (issue #35 item 5).
+    expect(exported!.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(String(reader.result));

@@ -41,7 +41,7 @@ const EXPECTED: Record<Resource, Partial<Record<Action, string>>> = {
   'machine-sets': { ...READ, create: '-M--', update: '-M--', delete: '-M--' },
   machines: { ...READ, create: '-M--', update: '-M--', delete: '-M--' },
   imports: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
-  migrations: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-' },
+  migrations: { ...READ, create: 'PME-', update: 'PME-', delete: 'PME-', apply: 'PM--' },
   'migration-items': READ,
   templates: { ...READ, create: 'P---', update: 'P---', delete: 'P---' },
   units: { ...READ, create: 'P---', update: 'P---', delete: 'P---' },

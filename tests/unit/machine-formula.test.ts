@@ -93,6 +93,8 @@ describe('machine() and energy()', () => {
       unit: 'kW',
       source: 'Meter 2025',
       year: 2025,
+      // Where the machine runs: its set's region, not "unknown" (issue #35 item 6).
+      region: 'DE',
     });
   });
 

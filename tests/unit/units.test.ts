@@ -28,6 +28,13 @@ describe('unit catalogue', () => {
     expect(localizeUnit('pcs', 'de', relabelled, 1)).toBe('Stück');
   });
 
+  it('writes a rate of word units in words: sheets/h is Bogen/h (issue #35)', () => {
+    expect(localizeUnit('sheets/h', 'de')).toBe('Bogen/h');
+    expect(localizeUnit('sheets/h', 'fr')).toBe('feuilles/h');
+    expect(localizeUnit('kg CO2e/kWh', 'de')).toBe('kg CO₂e/kWh');
+    expect(localizeUnit('g/m²', 'it')).toBe('g/m²');
+  });
+
   it('tells words from symbols', () => {
     for (const symbol of [
       'kg',

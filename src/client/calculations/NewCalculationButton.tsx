@@ -3,13 +3,15 @@ import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/materia
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslate, useCanAccess } from 'react-admin';
+import { useLocaleState, useTranslate, useCanAccess } from 'react-admin';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import type { TemplateRecord } from './types';
+import { byLabel } from './useTemplate';
 
 export const NewCalculationButton = ({ templates }: { templates: readonly TemplateRecord[] }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [locale = 'de'] = useLocaleState();
   const { canAccess } = useCanAccess({ action: 'create', resource: 'calculations' });
   if (templates.length === 0 || canAccess === false) return null;
   return (
@@ -23,7 +25,7 @@ export const NewCalculationButton = ({ templates }: { templates: readonly Templa
         {translate('calculations.new')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {templates.map((template) => (
+        {byLabel(templates, locale).map((template) => (
           <MenuItem key={template.id} component={Link} to={`/new/${template.id}`} onClick={() => setAnchor(null)}>
             <ListItemIcon>
               <TemplateIcon name={template.icon} fontSize="small" />

@@ -49,11 +49,7 @@ export const SavedCalculation = ({
   if (record.isPending || (record.data && template.isPending)) return <PageLoading />;
   if (!record.data) {
     return (
-      <PageProblem
-        message={translate('calculations.not_found', { id: id ?? '' })}
-        to={pickPath}
-        action="calculations.pick_calculation"
-      />
+      <PageProblem message={translate('calculations.not_found')} to={pickPath} action="calculations.pick_calculation" />
     );
   }
   if (!template.data) {

@@ -1,14 +1,15 @@
 /** `/new` without a template: a calculation always starts from a template, so the user picks one first. */
 import { Box, Card, CardActionArea, CardHeader, Grid, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import { PageLoading } from './PageState';
-import { useTemplates } from './useTemplate';
+import { byLabel, useTemplates } from './useTemplate';
 
 const TemplatePickerPage = () => {
   const translate = useTranslate();
   const { data = [], isPending } = useTemplates();
+  const [locale = 'de'] = useLocaleState();
   if (isPending) return <PageLoading />;
   return (
     <Box sx={{ p: 2 }}>
@@ -17,7 +18,7 @@ const TemplatePickerPage = () => {
         {translate('calculations.pick_template')}
       </Typography>
       <Grid container spacing={2}>
-        {data.map((template) => (
+        {byLabel(data, locale).map((template) => (
           <Grid key={template.id} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card variant="outlined">
               <CardActionArea component={Link} to={`/new/${template.id}`}>

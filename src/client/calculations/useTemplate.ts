@@ -28,3 +28,9 @@ const BY_ID = { field: 'id', order: 'ASC' as const };
 export function useTemplates(type?: string) {
   return useGetList<TemplateRecord>('templates', { pagination: ALL, sort: BY_ID, filter: type ? { type } : {} });
 }
+
+/** Templates as menus offer them: alphabetically by their label in the reader's language (ids are no visible order). */
+export function byLabel(templates: readonly TemplateRecord[], locale: string): TemplateRecord[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  return [...templates].sort((a, b) => collator.compare(a.label, b.label));
+}

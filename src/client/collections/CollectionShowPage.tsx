@@ -152,7 +152,7 @@ const CollectionShowPage = () => {
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="warning" action={<Button component={Link} to="/collections" label="collections.back" />}>
-          {translate('collections.not_found', { id: id ?? '' })}
+          {translate('collections.not_found')}
         </Alert>
       </Box>
     );

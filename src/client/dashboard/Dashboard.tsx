@@ -5,6 +5,7 @@
  */
 import {
   Box,
+  Button,
   Card,
   CardActions,
   CardContent,
@@ -17,7 +18,8 @@ import {
 } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Title, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
 import type { CalculationListRecord, ProtocolEntryRecord, StatisticColumn } from '../../core/api';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { useProtocolTexts } from '../protocol/summary';
@@ -213,12 +215,21 @@ const LatestProtocol = () => {
 const Dashboard = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const { canAccess: canCreate } = useCanAccess({ action: 'create', resource: 'calculations' });
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('app.menu.dashboard')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.dashboard.greeting', { name: identity?.fullName ?? '' })}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {translate('app.dashboard.greeting', { name: identity?.fullName ?? '' })}
+        </Typography>
+        {/* The day's usual next step, for those who may take it; /new lets them pick the template. */}
+        {canCreate ? (
+          <Button component={Link} to="/new" variant="contained" startIcon={<AddIcon />}>
+            {translate('calculations.new')}
+          </Button>
+        ) : null}
+      </Stack>
       <Stack spacing={2}>
         <YearFigures />
         <Box sx={columns(2)}>

@@ -202,25 +202,34 @@ const ImporterPage = () => {
               </Button>
             </Stack>
 
-            <FileDropZone
-              accept={CSV_FILES}
-              onFile={(dropped) => void onFile(dropped)}
-              clickable={false}
-              padding={4}
-              inputProps={{ 'data-testid': 'importer-file' }}
-              testId="importer-dropzone"
-            >
-              {({ isDragActive, open }) => (
-                <>
-                  <UploadFileIcon color="action" fontSize="large" />
-                  <Typography>{translate(isDragActive ? 'importer.dropNow' : 'importer.drop')}</Typography>
-                  <Button onClick={open} sx={{ mt: 1 }}>
-                    {translate('importer.choose')}
-                  </Button>
-                  {file && <Typography variant="body2">{file.name}</Typography>}
-                </>
-              )}
-            </FileDropZone>
+            {/* Said before anything is uploaded: a viewer used to map a whole file before hearing "not allowed". */}
+            {!canWrite ? (
+              <Alert severity="info" data-testid="importer-read-only">
+                {translate('importer.read_only')}
+              </Alert>
+            ) : null}
+            {canWrite ? (
+              <FileDropZone
+                accept={CSV_FILES}
+                onFile={(dropped) => void onFile(dropped)}
+                clickable={false}
+                padding={4}
+                // The input is hidden, but axe and screen readers still meet it: it needs a name.
+                inputProps={{ 'data-testid': 'importer-file', 'aria-label': translate('importer.choose') }}
+                testId="importer-dropzone"
+              >
+                {({ isDragActive, open }) => (
+                  <>
+                    <UploadFileIcon color="action" fontSize="large" />
+                    <Typography>{translate(isDragActive ? 'importer.dropNow' : 'importer.drop')}</Typography>
+                    <Button onClick={open} sx={{ mt: 1 }}>
+                      {translate('importer.choose')}
+                    </Button>
+                    {file && <Typography variant="body2">{file.name}</Typography>}
+                  </>
+                )}
+              </FileDropZone>
+            ) : null}
 
             {problem && <Alert severity="error">{translate(problem, { _: problem })}</Alert>}
 

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Box, Button, Menu, MenuItem } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../core/languages';
@@ -35,7 +35,13 @@ export const LanguagePicker = ({
         endIcon={<ExpandMoreIcon />}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
       >
-        {LANGUAGE_NAMES[language]}
+        {/* On a phone the code: the name left the page title two letters (issue #35). */}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {LANGUAGE_NAMES[language]}
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+          {language.toUpperCase()}
+        </Box>
       </Button>
       <Menu id="kontor-language-menu" anchorEl={anchor} open={open} onClose={() => setAnchor(null)} disableScrollLock>
         {LANGUAGES.map((code) => (

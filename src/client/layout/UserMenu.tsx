@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import PersonIcon from '@mui/icons-material/Person';
 import { Link } from 'react-router-dom';
@@ -28,9 +28,12 @@ export const UserMenu = () => {
         aria-expanded={open}
         startIcon={<AccountCircleIcon />}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none' }}
+        sx={{ textTransform: 'none', minWidth: 0 }}
       >
-        {identity?.fullName ?? ''}
+        {/* The name only where there is room: on a phone the icon (the accessible name keeps it). */}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {identity?.fullName ?? ''}
+        </Box>
       </Button>
       <Menu id="kontor-user-menu" anchorEl={anchor} open={open} onClose={close} disableScrollLock>
         <MenuItem component={Link} to="/profile" onClick={close} data-testid="profile">

@@ -1,10 +1,13 @@
-import { Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { ReferenceInput, SelectInput, SimpleForm, TextInput, regex, required, useTranslate } from 'react-admin';
 import { MACHINE_FIGURE_NAMES, MACHINE_FIGURES, MACHINE_KEY_PATTERN } from '../../core/production';
 import type { MachineSetRecord } from '../../core/api';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import { kindChoices } from './MachineList';
 import { setLabel } from './setLabel';
+import { localizeUnit } from '../../core/template/units';
+import { useUnitCatalog } from '../units/useUnitCatalog';
+import { useLanguage } from '../templates/useLanguage';
 
 const nonNegative = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'number' && value >= 0)
@@ -30,6 +33,8 @@ export function machineBody(data: Record<string, unknown>): Record<string, unkno
 /** One machine: what it is, and each figure with the source and year it comes from. */
 export const MachineForm = ({ create = false }: { create?: boolean }) => {
   const translate = useTranslate();
+  const lang = useLanguage();
+  const units = useUnitCatalog();
   return (
     <SimpleForm>
       <ReferenceInput
@@ -56,16 +61,24 @@ export const MachineForm = ({ create = false }: { create?: boolean }) => {
       {MACHINE_FIGURE_NAMES.map((name) => (
         <Stack key={name} spacing={1} sx={{ width: '100%', mt: 1 }}>
           <Typography variant="subtitle2">{translate(`machines.figures.${name}`)}</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
+          {/* A grid, not a flex row: the source, the longest text, gets the room (it shrank to 24 px in a row). */}
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'minmax(150px, 1fr) 3fr minmax(90px, 120px)' },
+              columnGap: 2,
+              width: '100%',
+            }}
+          >
             <LocaleNumberInput
               source={`figures.${name}.value`}
               label="machines.fields.value"
-              unit={MACHINE_FIGURES[name]}
+              unit={localizeUnit(MACHINE_FIGURES[name], lang, units)}
               validate={nonNegative}
             />
-            <TextInput source={`figures.${name}.source`} label="machines.fields.source" sx={{ flex: 2 }} />
+            <TextInput source={`figures.${name}.source`} label="machines.fields.source" fullWidth multiline />
             <LocaleNumberInput source={`figures.${name}.year`} label="machines.fields.year" integer grouping={false} />
-          </Stack>
+          </Box>
         </Stack>
       ))}
     </SimpleForm>

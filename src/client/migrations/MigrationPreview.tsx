@@ -3,8 +3,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetList, useLocaleState, useTranslate } from 'react-admin';
-import type { FactorMigrationItemRecord, FactorMigrationRecord } from '../../core/api';
+import { useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import type { FactorMigrationItemRecord, FactorMigrationRecord, Role } from '../../core/api';
+import { can } from '../../core/access/policy';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../templates/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
@@ -28,6 +29,8 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
   const lang = useLanguage();
+  const { permissions } = usePermissions<Role | null>();
+  const mayApply = can(permissions, 'apply', 'migrations');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
@@ -76,14 +79,20 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           {migration.status === 'previewed' ? (
             <>
               <ActionReason
-                reason={summary.count === 0 ? translate('migrations.preview.nothing_to_apply') : null}
+                reason={
+                  !mayApply
+                    ? translate('migrations.preview.admins_apply')
+                    : summary.count === 0
+                      ? translate('migrations.preview.nothing_to_apply')
+                      : null
+                }
                 data-testid="migration-apply-reason"
               >
                 {(describedBy: string | undefined) => (
                   <Button
                     variant="contained"
                     onClick={onApply}
-                    disabled={busy || summary.count === 0}
+                    disabled={busy || !mayApply || summary.count === 0}
                     aria-describedby={describedBy}
                   >
                     {translate('migrations.actions.apply')}
@@ -96,9 +105,22 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
             </>
           ) : null}
           {migration.status === 'applied' ? (
-            <Button variant="outlined" color="warning" onClick={onRollback} disabled={busy}>
-              {translate('migrations.actions.rollback')}
-            </Button>
+            <ActionReason
+              reason={mayApply ? null : translate('migrations.preview.admins_apply')}
+              data-testid="migration-rollback-reason"
+            >
+              {(describedBy: string | undefined) => (
+                <Button
+                  variant="outlined"
+                  color="warning"
+                  onClick={onRollback}
+                  disabled={busy || !mayApply}
+                  aria-describedby={describedBy}
+                >
+                  {translate('migrations.actions.rollback')}
+                </Button>
+              )}
+            </ActionReason>
           ) : null}
           <Button startIcon={<DownloadIcon />} onClick={onExport}>
             {translate('migrations.actions.export')}

@@ -39,7 +39,7 @@ const ProjectShowPage = () => {
     error,
   } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
   if (isPending) return <Loading />;
-  if (error || !project) return <RecordNotFound message={translate('offsets.not_found', { id })} />;
+  if (error || !project) return <RecordNotFound message={translate('offsets.not_found')} />;
   const example = exampleRegistryId(project.registry_id);
   const registryId = example === null ? project.registry_id : translate('offsets.example_registry_id', { id: example });
   return (

@@ -40,7 +40,7 @@ const OrderShowPage = () => {
     { enabled: !!order && showMandant },
   );
   if (isPending) return <Loading />;
-  if (error || !order) return <RecordNotFound message={translate('orders.not_found', { id })} />;
+  if (error || !order) return <RecordNotFound message={translate('orders.not_found')} />;
   const money = (minor: number) => exclVat(formatMoney(minor, order.currency, lang), translate);
   return (
     <Box sx={{ p: 2 }}>

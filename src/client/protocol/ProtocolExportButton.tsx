@@ -6,6 +6,8 @@ export function exportUrl(filter: object, sort: { field: string; order: string }
   const params = new URLSearchParams({
     filter: JSON.stringify(filter),
     sort: JSON.stringify([sort.field, sort.order]),
+    // The file's times in the reader's zone, each with its offset (the server cannot know the zone).
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
   return `/protocol/export.csv?${params.toString()}`;
 }

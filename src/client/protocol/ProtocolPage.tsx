@@ -3,7 +3,7 @@
  * screen exists), the summary in the reader's language and the field diff (inline, unfolds to a table).
  * Filters: time range, user (admins), action, resource, record, search. Read only; CSV export.
  */
-import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
+import { Box, Chip, Link as MuiLink, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -127,13 +127,13 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-const Who = ({ entry }: { entry: ProtocolEntryRecord }) => {
+const Who = ({ entry, withEmail }: { entry: ProtocolEntryRecord; withEmail: boolean }) => {
   const translate = useTranslate();
   if (entry.user_name === null && entry.user_email === null) return <>{translate('protocol.system')}</>;
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
       <span>{entry.user_name ?? entry.user_email}</span>
-      {entry.user_name !== null && entry.user_email ? (
+      {withEmail && entry.user_name !== null && entry.user_email ? (
         <Typography variant="caption" color="text.secondary">
           {entry.user_email}
         </Typography>
@@ -162,6 +162,18 @@ const RecordCell = ({ entry, role }: { entry: ProtocolEntryRecord; role: Role | 
   );
 };
 
+const ActionChip = ({ entry }: { entry: ProtocolEntryRecord }) => {
+  const { entryActionName } = useProtocolTexts();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={ACTION_COLORS[entry.action] ?? 'default'}
+      label={entryActionName(entry)}
+    />
+  );
+};
+
 const ProtocolEmpty = () => {
   const translate = useTranslate();
   return (
@@ -175,8 +187,9 @@ const ProtocolPage = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const role = permissions ?? null;
-  const { entryActionName, summary } = useProtocolTexts();
+  const { summary } = useProtocolTexts();
   const isAdmin = can(role, 'list', 'users');
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   return (
     <List
       resource="protocol"
@@ -193,29 +206,45 @@ const ProtocolPage = () => {
         <DataTable.Col<ProtocolEntryRecord>
           source="user_name"
           label="protocol.fields.user"
-          render={(e) => <Who entry={e} />}
+          render={(e) => <Who entry={e} withEmail={wide} />}
         />
-        <DataTable.Col<ProtocolEntryRecord>
-          source="action"
-          label="protocol.fields.action"
-          render={(e) => (
-            <Chip
-              size="small"
-              variant="outlined"
-              color={ACTION_COLORS[e.action] ?? 'default'}
-              label={entryActionName(e)}
-            />
-          )}
-        />
+        {wide ? (
+          <DataTable.Col<ProtocolEntryRecord>
+            source="action"
+            label="protocol.fields.action"
+            render={(e) => <ActionChip entry={e} />}
+          />
+        ) : null}
         <DataTable.Col<ProtocolEntryRecord>
           source="record_label"
           label="protocol.fields.record"
-          render={(e) => <RecordCell entry={e} role={role} />}
+          render={(e) => (
+            <>
+              {wide ? null : <ActionChip entry={e} />}
+              <RecordCell entry={e} role={role} />
+            </>
+          )}
         />
-        <DataTable.Col<ProtocolEntryRecord> label="protocol.fields.summary" disableSort render={(e) => summary(e)} />
-        <DataTable.Col label="protocol.fields.changes" disableSort>
-          <ProtocolChangesCell />
-        </DataTable.Col>
+        {wide ? (
+          <DataTable.Col<ProtocolEntryRecord> label="protocol.fields.summary" disableSort render={(e) => summary(e)} />
+        ) : null}
+        {wide ? (
+          <DataTable.Col label="protocol.fields.changes" disableSort>
+            <ProtocolChangesCell />
+          </DataTable.Col>
+        ) : (
+          // Narrower than a laptop, the changes go under the summary: a sixth column would be cut off.
+          <DataTable.Col<ProtocolEntryRecord>
+            label="protocol.fields.summary_changes"
+            disableSort
+            render={(e) => (
+              <Box sx={{ minWidth: 220 }}>
+                <span>{summary(e)}</span>
+                <ProtocolChangesCell />
+              </Box>
+            )}
+          />
+        )}
       </DataTable>
     </List>
   );

@@ -42,7 +42,8 @@ export type Resource = (typeof RESOURCES)[number];
 
 /**
  * `list`…`delete` are the REST operations; `place`…`cancel` an order's transitions; `read_all` on `mandants`: to see
- * every mandant's records instead of one's own; `roll_out` on `databases`: to make a database every mandant's default.
+ * every mandant's records instead of one's own; `roll_out` on `databases`: to make a database every mandant's default;
+ * `apply` on `migrations`: to apply a previewed migration or roll an applied one back.
  */
 export const ACTIONS = [
   'list',
@@ -56,6 +57,7 @@ export const ACTIONS = [
   'cancel',
   'read_all',
   'roll_out',
+  'apply',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -92,7 +94,9 @@ export const POLICY: { readonly [R in Resource]: { readonly [A in Action]?: read
   'machine-sets': { ...readBy(EVERYONE), ...writeBy(MANDANT_ADMINS) },
   machines: { ...readBy(EVERYONE), ...writeBy(MANDANT_ADMINS) },
   imports: { ...readBy(EVERYONE), ...writeBy(WRITERS) },
-  migrations: { ...readBy(EVERYONE), ...writeBy(WRITERS) },
+  // Editors prepare migrations (preview, discard); applying one, or rolling it back, changes the figures of every
+  // calculation it covers across the shop (issue #35): the decision of the mandant's admins.
+  migrations: { ...readBy(EVERYONE), ...writeBy(WRITERS), apply: ADMINS },
   'migration-items': readBy(EVERYONE),
   // Template authors may also calculate with drafts (see `usesDraftTemplates`).
   templates: { ...readBy(EVERYONE), ...writeBy(PROVIDER) },

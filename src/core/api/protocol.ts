@@ -48,10 +48,17 @@ export interface ProtocolSummary {
 /** Record id → name, per kind of record (`GET /api/protocol`). */
 const RefNames = () => Type.Optional(StringMap(Type.String()));
 export const ProtocolRefs = Type.Object(
-  { users: RefNames(), databases: RefNames(), mandants: RefNames() },
+  {
+    users: RefNames(),
+    databases: RefNames(),
+    mandants: RefNames(),
+    calculations: RefNames(),
+    collections: RefNames(),
+    machine_sets: RefNames(),
+  },
   {
     description:
-      'Names of the users, factor databases and mandants the entry mentions by id (only those the reader may see): kind → id → name',
+      'Names of the users, factor databases, mandants, collections and machine sets and the numbers of the calculations the entry mentions by id (only those the reader may see): kind → id → name',
   },
 );
 export type ProtocolRefs = Static<typeof ProtocolRefs>;

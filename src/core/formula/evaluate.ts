@@ -283,6 +283,7 @@ export function readMachine(
     unit: MACHINE_FIGURES[figure],
     source: recorded.source,
     year: recorded.year,
+    region: production.region,
   });
   return recorded.value;
 }

@@ -7,7 +7,7 @@
  * (version, updated_at, ids a name already stands for) are left out.
  */
 import type { ProtocolEntryRecord, ProtocolFieldChange } from '../api';
-import { formatDateTime } from '../dates';
+import { formatDateTime, formatInstantWithOffset } from '../dates';
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../languages';
 import { formatNumber } from '../number-format';
 
@@ -17,6 +17,8 @@ export type ProtocolTranslate = (key: string, params?: Record<string, unknown>) 
 export interface ProtocolReader {
   language: Language;
   translate: ProtocolTranslate;
+  /** Set for files (CSV): times in this zone with their offset. Unset on screen: the viewer's local time. */
+  timeZone?: string;
 }
 
 export interface DescribedChange {
@@ -47,6 +49,7 @@ const VALUE_MESSAGES: Record<string, Record<string, string>> = {
     orders: 'orders.status',
     imports: 'importer.status',
     templates: 'templateEditor.status',
+    'machine-sets': 'machines.sets.status',
     databases: 'databases.status',
     migrations: 'migrations.status',
   },
@@ -54,10 +57,38 @@ const VALUE_MESSAGES: Record<string, Record<string, string>> = {
   kind: { migrations: 'migrations.kind' },
 };
 
+/** Resources whose field labels live with their screen rather than under `resources.<name>.fields`. */
+const FIELD_MESSAGES: Record<string, string[]> = {
+  'machine-sets': ['machines.sets.fields'],
+  machines: ['machines.fields', 'machines.figures'],
+};
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-const isUserField = (field: string) => field === 'user_id' || /(^|_)by$/.test(field);
-const isDatabaseField = (field: string) => /(^|_)database_id$/.test(field);
+/** The kinds of record a protocol entry may mention by id; the server resolves them into `entry.refs`. */
+export const REF_KINDS = ['users', 'databases', 'mandants', 'calculations', 'collections', 'machine_sets'] as const;
+type RefKind = (typeof REF_KINDS)[number];
+
+/**
+ * Which kind of record a field of an entry about `resource` names by id, if any. A reader never sees the id itself:
+ * a calculation by its number (K-2026-000007), everything else by its name.
+ */
+export function refKindOf(resource: string | null, field: string): RefKind | null {
+  const name = field.split('.').pop()!;
+  if (name === 'user_id' || /(^|_)by$/.test(name)) return 'users';
+  if (/(^|_)database_id$/.test(name)) return 'databases';
+  if (name === 'mandant_id') return 'mandants';
+  if (name === 'calculation_id' || name === 'calculation_ids') return 'calculations';
+  if (name === 'collection_id') return 'collections';
+  if (name === 'set_id') return 'machine_sets';
+  if (name === 'duplicated_from' || name === 'based_on_id') {
+    if (resource === 'calculations') return 'calculations';
+    if (resource === 'collections') return 'collections';
+    if (resource === 'databases') return 'databases';
+    if (resource === 'machine-sets') return 'machine_sets';
+  }
+  return null;
+}
 
 /** A factor database as people name it: "Demo-Faktoren 2024", the version only when the name lacks it. */
 export function databaseLabel(name: string, versionLabel: string): string {
@@ -104,6 +135,9 @@ export function fieldLabel(reader: ProtocolReader, resource: string | null, fiel
   return (
     message(reader, [
       ...(resource ? [`resources.${resource}.fields.${base}`] : []),
+      ...(resource && Object.hasOwn(FIELD_MESSAGES, resource)
+        ? FIELD_MESSAGES[resource]!.map((p) => `${p}.${base.split('.').pop() ?? base}`)
+        : []),
       `protocol.field_labels.${base}`,
       `protocol.field_labels.${base.split('.').pop() ?? base}`,
     ]) ?? base.split('.').pop()!.replace(/_/g, ' ')
@@ -121,12 +155,10 @@ export function valueText(
   const name = field.split('.').pop()!;
   if (typeof value === 'boolean')
     return reader.translate(value ? 'protocol.boolean.true' : 'protocol.boolean.false') ?? String(value);
-  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
-    const id = String(value);
-    const refs = entry.refs;
-    if (isUserField(name)) return refs?.users?.[id] ?? `#${id}`;
-    if (isDatabaseField(name)) return refs?.databases?.[id] ?? `#${id}`;
-    if (name === 'mandant_id') return refs?.mandants?.[id] ?? `#${id}`;
+  const kind = refKindOf(entry.resource, field);
+  if (kind && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) {
+    // A record the reader may not see, or one deleted since, is not named by its database id either.
+    return entry.refs?.[kind]?.[String(value)] ?? reader.translate('protocol.ref_unknown') ?? '—';
   }
   if (typeof value === 'number') return formatNumber(value, reader.language, { maximumFractionDigits: 6 });
   if (typeof value === 'string') {
@@ -134,7 +166,10 @@ export function valueText(
     const prefix = prefixes && (prefixes[entry.resource ?? ''] ?? prefixes['*']);
     if (prefix) return reader.translate(`${prefix}.${value}`) ?? value;
     if (name === 'language' && isLanguage(value)) return LANGUAGE_NAMES[value];
-    if (ISO_INSTANT.test(value)) return formatDateTime(value, reader.language);
+    if (ISO_INSTANT.test(value))
+      return reader.timeZone
+        ? formatInstantWithOffset(value, reader.language, reader.timeZone)
+        : formatDateTime(value, reader.language);
     return value;
   }
   if (Array.isArray(value)) {

@@ -96,6 +96,12 @@ export function localizeUnit(
   count?: number,
 ): string {
   const entry = catalog.get(unit);
+  // A rate of word units ("sheets/h") reads in words too: each side on its own.
+  if (!entry && unit.includes('/') && unit.split('/').some((part) => catalog.has(part.trim())))
+    return unit
+      .split('/')
+      .map((part) => localizeUnit(part.trim(), lang, catalog, count))
+      .join('/');
   if (!entry) return withCo2Subscript(unit);
   const texts = count === 1 && entry.singular ? entry.singular : entry.label;
   return texts[lang] || texts.de || unit;

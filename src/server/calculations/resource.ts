@@ -53,6 +53,9 @@ function normaliseCustomer(customer: string | null | undefined): string | null {
 }
 
 /** The calculation a duplicate copies: must be visible to the caller (else 400, no hint about others' data). */
+/** The number of the calculation a request duplicates, for its protocol entry ("… als Kopie von K-2026-000001"). */
+const duplicatedNumbers = new WeakMap<object, string>();
+
 async function findOriginal(
   db: Kysely<DatabaseSchema>,
   templates: TemplateRegistry,
@@ -130,6 +133,7 @@ export function calculationsResource(
       const body = given(raw);
       const original =
         body.duplicated_from !== undefined ? await findOriginal(db, templates, user, body.duplicated_from) : undefined;
+      if (original) duplicatedNumbers.set(ctx.request, original.number);
       const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
       const templateId = body.template_id ?? original?.template_id;
       if (templateId === undefined) {
@@ -223,7 +227,11 @@ export function calculationsResource(
 
     // Duplicates and status changes are their own protocol actions; the results object is derived from the inputs,
     // so its diff would only repeat the input changes at length.
-    protocol: (change) => ({
+    protocol: (change, ctx) => ({
+      params:
+        change.operation === 'create' && duplicatedNumbers.has(ctx.request)
+          ? { source: duplicatedNumbers.get(ctx.request)! }
+          : undefined,
       action:
         change.operation === 'create' && change.record.duplicated_from
           ? 'duplicated'

@@ -130,11 +130,22 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
           await trx.selectFrom('collections').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow(),
         );
         const afterIds = (await collectionDerived(trx, [before.id])).get(before.id)?.calculation_ids ?? [];
+        // The entry keeps the calculations' numbers: people look them up by number, and a calculation
+        // deleted later can no longer be named from its id.
+        const allIds = [...new Set([...beforeIds, ...afterIds])];
+        const numbers = new Map(
+          allIds.length === 0
+            ? []
+            : (await trx.selectFrom('calculations').select(['id', 'number']).where('id', 'in', allIds).execute()).map(
+                (c) => [Number(c.id), c.number] as const,
+              ),
+        );
+        const numbered = (ids: number[]) => ids.map((id) => numbers.get(id) ?? id).sort();
         await recordChange(trx, request, {
           action: 'updated',
           resource: 'collections',
-          record: { ...after, calculation_ids: afterIds },
-          previous: { ...before, calculation_ids: beforeIds },
+          record: { ...after, calculation_ids: numbered(afterIds) },
+          previous: { ...before, calculation_ids: numbered(beforeIds) },
           params: operation === 'add' ? { calculations_added: changed } : { calculations_removed: changed },
           ignore: [
             'created_at',

@@ -23,7 +23,7 @@ import { scopeToMandant } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
 import { toUserRecord } from '../users/resource';
 import { recordChange, sourceOf } from '../protocol/change';
-import { recordProtocol } from '../protocol/record';
+import { actorOf, recordProtocol } from '../protocol/record';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import { toInvitationRecord } from './resource';
 
@@ -180,8 +180,11 @@ export function registerInvitationRoutes(
           recordLabel: invitation.email,
           summary: { params: { role: invitation.role } },
         });
+        // The account is the inviter's doing: the invitee only completed it (the 'accepted' entry above).
+        const inviter = invitation.invited_by === null ? null : await loadSessionUser(trx, invitation.invited_by);
         await recordProtocol(trx, {
           ...base,
+          ...(inviter && { actor: actorOf(inviter) }),
           action: 'created',
           resource: 'users',
           recordId: user.id,

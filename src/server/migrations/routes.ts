@@ -28,7 +28,7 @@ import {
   type FactorMigrationStatus,
   type SessionUser,
 } from '../../core/api';
-import { migratesMachineSets } from '../../core/access/policy';
+import { can, migratesMachineSets } from '../../core/access/policy';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
@@ -444,6 +444,8 @@ export function registerMigrationRoutes(
       },
       async (request) => {
         const user = currentUser(request);
+        // Discarding a preview is the editor's too; applying and rolling back are the admins' (policy `apply`).
+        if (name !== 'discard' && !can(user.role, 'apply', 'migrations')) throw forbidden();
         return transaction(async (trx) => {
           const existing = await findMigration(trx, user, request.params.id);
           if (existing.kind === 'machine_set' && !migratesMachineSets(user.role)) throw forbidden();

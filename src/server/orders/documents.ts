@@ -5,8 +5,7 @@
  * is also the document's title and keyword, so tools (and tests) can read it without OCR.
  * The certificate names the project and the tonnes retired; it lists no calculations and no footprint beside them, so
  * it cannot read as "these products are compensated" (EU 2024/825, issue 33 item 6). Their texts are `documents.*`
- * in locales/<lang>.json; they write "CO2", not the screens' "CO₂": the standard fonts encode WinAnsi only, which has
- * no subscript two.
+ * in locales/<lang>.json; the PDFs print "CO₂" as the screens do (an embedded font, pdf-file.ts).
  */
 import { Readable } from 'node:stream';
 import { rgb } from 'pdf-lib';
@@ -18,6 +17,7 @@ import type { Language } from '../../core/languages';
 import { minorToMajor } from '../../core/money';
 import { formatFigure, formatMoney, INTL_LOCALES as LOCALES } from '../../core/number-format';
 import { countryName, exampleRegistryId } from '../../core/offset-projects';
+import { withCo2Subscript } from '../../core/template/units';
 import { FONTS, PAGE_HEIGHT, PAGE_WIDTH, PageContent, PdfFile, type FontMetrics, type PdfInfo } from './pdf-file';
 
 export interface OrderDocumentData {
@@ -27,6 +27,8 @@ export interface OrderDocumentData {
   /** Provider name from the mandant's settings, shown as the issuer. */
   providerName: string;
   language: Language;
+  /** What was ordered for, by name and number (the confirmation's; the certificate names no calculation). */
+  subject?: { collection: string | null; calculations: string[] };
 }
 
 /** The head of a PDF: its title, who issues it and its language. */
@@ -39,9 +41,8 @@ const MARGIN = 56;
 const INK = rgb(0.13, 0.16, 0.2);
 export const MUTED = rgb(0.4, 0.44, 0.5);
 
-/** The standard fonts only encode WinAnsi: anything else (e.g. narrow no-break spaces from Intl) is replaced. */
-/** Signs the formulas in words and the units use that WinAnsi lacks, in the spelling a reader still understands. */
-const WINANSI_SPELLING: Record<string, string> = {
+/** Signs a font may lack, in the spelling a reader still understands (DejaVu Sans has them all; a fallback). */
+const PLAIN_SPELLING: Record<string, string> = {
   '\u2082': '2',
   '\u2212': '-',
   '\u2264': '<=',
@@ -51,31 +52,60 @@ const WINANSI_SPELLING: Record<string, string> = {
   '\u2228': 'or',
   '\u2248': '~',
   '\u00b3': '3',
+  '\u202f': ' ',
+  '\u2009': ' ',
 };
 
+/** `text` as the PDF prints it: CO₂ with its subscript two (texts and data may say "CO2"), every sign one the font has. */
 function encodable(font: FontMetrics, text: string): string {
   let out = '';
-  for (const ch of text
-    .replace(/[\u202f\u2009]/g, ' ')
-    .replace(/[\u2082\u2212\u2264\u2265\u2260\u2227\u2228\u2248]/g, (sign) => WINANSI_SPELLING[sign] ?? sign)) {
-    out += font.canEncode(ch) ? ch : '?';
+  for (const ch of withCo2Subscript(text)) {
+    if (font.canEncode(ch)) out += ch;
+    else {
+      const plain = PLAIN_SPELLING[ch];
+      out += plain !== undefined && [...plain].every((c) => font.canEncode(c)) ? plain : '?';
+    }
   }
   return out;
 }
 
+/** `word` in pieces no wider than `width` (a source's long address or code would run over its column otherwise). */
+function breakWord(font: FontMetrics, word: string, size: number, width: number): string[] {
+  if (font.widthOfTextAtSize(word, size) <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  for (const ch of word) {
+    if (piece && font.widthOfTextAtSize(piece + ch, size) > width) {
+      pieces.push(piece);
+      piece = ch;
+    } else piece += ch;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** `text` in lines no wider than `width`: broken between words, and inside a word only when it alone is wider. */
 function wrap(font: FontMetrics, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    for (const piece of breakWord(font, word, size, width)) {
+      const candidate = line ? `${line} ${piece}` : piece;
+      if (line && font.widthOfTextAtSize(candidate, size) > width) {
+        lines.push(line);
+        line = piece;
+      } else line = candidate;
+    }
   }
   if (line) lines.push(line);
   return lines;
 }
+
+/** What a heading keeps below it on its page: the first lines of what it heads (a report result asks for 60). */
+const KEEP_WITH_HEADING = 72;
+/** The label column of `row`: a label wider than this wraps within it instead of running into the value. */
+const LABEL_WIDTH = 160;
+const VALUE_X = 170;
 
 /** Room kept free at the foot of every page for its page line. */
 const FOOTER = 28;
@@ -128,7 +158,10 @@ export class Writer {
     return PAGE_WIDTH - 2 * MARGIN;
   }
   heading(text: string, size = 20) {
-    for (const line of wrap(this.bold, encodable(this.bold, text), size, this.width)) {
+    const lines = wrap(this.bold, encodable(this.bold, text), size, this.width);
+    // A heading never stands alone at the foot of a page: it moves on with room for what follows it.
+    this.room(size * 1.3 * lines.length + 12 + KEEP_WITH_HEADING);
+    for (const line of lines) {
       this.room(size * 1.3);
       this.page.text(line, MARGIN, this.y - size, size, 'bold', INK);
       this.y -= size * 1.3;
@@ -145,12 +178,17 @@ export class Writer {
   }
   row(label: string, value: string) {
     const size = 11;
-    const lines = wrap(this.bold, encodable(this.bold, value), size, this.width - 170);
-    this.room(size * 1.6 * Math.max(lines.length, 1));
-    this.page.text(encodable(this.regular, label), MARGIN, this.y - size, size, 'regular', MUTED);
-    for (const line of lines.length > 0 ? lines : ['']) {
-      this.page.text(line, MARGIN + 170, this.y - size, size, 'bold', INK);
-      this.y -= size * 1.6;
+    const step = size * 1.6;
+    const labels = wrap(this.regular, encodable(this.regular, label), size, LABEL_WIDTH);
+    const values = wrap(this.bold, encodable(this.bold, value), size, this.width - VALUE_X);
+    const height = Math.max(labels.length, values.length, 1);
+    // Short rows stay whole on a page; a long value (many calculation numbers) runs on over pages, its label first.
+    this.room(step * Math.min(height, 4));
+    for (let i = 0; i < height; i++) {
+      if (i > 0) this.room(step);
+      if (labels[i] !== undefined) this.page.text(labels[i]!, MARGIN, this.y - size, size, 'regular', MUTED);
+      if (values[i] !== undefined) this.page.text(values[i]!, MARGIN + VALUE_X, this.y - size, size, 'bold', INK);
+      this.y -= step;
     }
   }
   rule() {
@@ -159,24 +197,29 @@ export class Writer {
     this.y -= 16;
   }
   /**
-   * One line of a table: `cells` at the column starts `columns` (x offsets from the margin); the
-   * last cell is right-aligned to the margin; a cell wider than its column is cut with an ellipsis.
+   * One row of a table: `cells` at the column starts `columns` (x offsets from the margin); the last cell is
+   * right-aligned to the margin; a cell wider than its column wraps onto further lines (a source is never cut).
    */
   tableRow(cells: string[], columns: number[], options: { bold?: boolean; color?: typeof INK } = {}) {
-    const size = 9.5;
+    const size = 8.5;
+    const step = size * 1.3;
     const name = options.bold ? 'bold' : 'regular';
     const font = FONTS[name];
-    this.room(size * 1.7);
+    const lines = cells.map((cell, index) => {
+      const last = index === cells.length - 1;
+      const start = columns[index] ?? 0;
+      const end = last ? this.width : (columns[index + 1] ?? this.width) - 6;
+      return { last, start, lines: wrap(font, encodable(font, cell), size, end - start) };
+    });
+    const height = Math.max(1, ...lines.map((cell) => cell.lines.length));
+    this.room(step * height + size * 0.4);
     if (this.finished)
-      cells.forEach((cell, index) => {
-        const last = index === cells.length - 1;
-        const start = columns[index] ?? 0;
-        const end = last ? this.width : (columns[index + 1] ?? this.width) - 10;
-        const text = fit(font, encodable(font, cell), size, end - start);
-        const x = last ? MARGIN + this.width - font.widthOfTextAtSize(text, size) : MARGIN + start;
-        this.page.text(text, x, this.y - size, size, name, options.color ?? INK);
-      });
-    this.y -= size * 1.7;
+      for (const cell of lines)
+        cell.lines.forEach((text, row) => {
+          const x = cell.last ? MARGIN + this.width - font.widthOfTextAtSize(text, size) : MARGIN + cell.start;
+          this.page.text(text, x, this.y - size - row * step, size, name, options.color ?? INK);
+        });
+    this.y -= step * height + size * 0.4;
   }
   /**
    * A QR code of `url` (the published verification page) with `caption` and the address beside it. The matrix comes
@@ -249,7 +292,8 @@ async function* documentChunks(plan: DocumentPlan): AsyncGenerator<Buffer> {
     await breathe();
   }
   writer.end();
-  out.push(file.end());
+  const [regular, bold] = await Promise.all([FONTS.regular.program(), FONTS.bold.program()]);
+  out.push(file.end({ regular, bold }));
   yield Buffer.concat(out);
 }
 
@@ -261,17 +305,12 @@ export function pdfStream(plan: DocumentPlan): Readable {
   return Readable.from(documentChunks(plan), { objectMode: false });
 }
 
-/** `text` cut to `width` with an ellipsis. */
-function fit(font: FontMetrics, text: string, size: number, width: number): string {
-  return font.fit(text, size, width, '…');
-}
-
 export function formats(language: Language, currency: string) {
   const locale = LOCALES[language];
   return {
     // Quantities by core's figure rule (the certificate's kg read as on the calculation's page), money with the
     // currency's decimals.
-    tonnes: (kg: number) => `${formatFigure(kg / 1000, language)} t CO2e`,
+    tonnes: (kg: number) => `${formatFigure(kg / 1000, language)} t CO₂e`,
     money: (minor: number) => formatMoney(minorToMajor(minor, currency), currency, language),
     date: (iso: string | null) =>
       iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—',
@@ -350,12 +389,19 @@ export function confirmationPdf(data: OrderDocumentData): Readable {
       writer.row(t('date'), f.date(order.placed_at ?? order.created_at));
       writer.row(t('mandant'), data.mandantName);
       writer.row(t('issuedTo'), order.issued_to);
-      writer.row(t('calculations'), String(order.calculation_ids.length));
+      if (data.subject?.collection) writer.row(t('collection'), data.subject.collection);
+      writer.row(
+        t('calculations'),
+        data.subject && data.subject.calculations.length > 0
+          ? data.subject.calculations.join(', ')
+          : String(order.calculation_ids.length),
+      );
       writer.row(t('quantity'), f.tonnes(order.tonnes_kg));
       writer.row(t('project'), project.name[data.language]);
       writer.row(t('standard'), `${project.standard}, ${t('vintage')} ${project.vintage}`);
-      writer.row(t('pricePerTonne'), f.money(order.price_per_tonne_minor));
-      writer.row(t('total'), f.money(order.total_minor));
+      // Net prices: the VAT is added on the invoice.
+      writer.row(t('pricePerTonne'), `${f.money(order.price_per_tonne_minor)} ${t('plusVat')}`);
+      writer.row(t('total'), `${f.money(order.total_minor)} ${t('plusVat')}`);
       if (order.certificate_number) writer.row(t('certificateNumber'), order.certificate_number);
       writer.rule();
       writer.paragraph(t('disclaimer'), 9, MUTED);

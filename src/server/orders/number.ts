@@ -15,6 +15,7 @@ export async function allocateOrderNumber(
   return yearlyNumber('B', year, await reserveSequences(db, 'order_counters', mandantId, year));
 }
 
+/** `KC-<year>-<6 digits>`: as many digits as the order and calculation numbers beside it (it was 8, issue #35). */
 export function certificateNumber(orderId: number, year = new Date().getUTCFullYear()): string {
-  return `KC-${year}-${String(orderId).padStart(8, '0')}`;
+  return `KC-${year}-${String(orderId).padStart(6, '0')}`;
 }

@@ -16,6 +16,7 @@ import { badRequest, conflict, errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { fileResponse } from '../http/openapi';
 import { registerRestResource } from '../http/rest-resource';
+import { rowsOfMandant } from '../http/tenant-scope';
 import { mandantProfile } from '../mandants/resource';
 import { toOffsetProjectRecord } from '../offsets/resource';
 import { typed } from '../http/typed-routes';
@@ -31,8 +32,10 @@ export async function documentData(
   user: SessionUser,
   id: number,
   language: Language = user.language,
+  withSubject = false,
 ): Promise<OrderDocumentData> {
   const order = await findOrder(db, user, id);
+  const subject = withSubject ? await orderSubject(db, order) : undefined;
   const project = toOffsetProjectRecord(
     await db.selectFrom('offset_projects').selectAll().where('id', '=', order.project_id).executeTakeFirstOrThrow(),
   );
@@ -44,7 +47,33 @@ export async function documentData(
     mandantName: mandant.name,
     providerName: settings.provider_name ?? 'Kontor',
     language,
+    ...(subject && { subject }),
   };
+}
+
+/** The collection and the calculations (by number) an order was placed for, as far as they still exist. */
+async function orderSubject(
+  db: Kysely<DatabaseSchema>,
+  order: OrderRecord,
+): Promise<NonNullable<OrderDocumentData['subject']>> {
+  const calculations =
+    order.calculation_ids.length === 0
+      ? []
+      : await db
+          .selectFrom('calculations')
+          .select('number')
+          .where(rowsOfMandant(order.mandant_id, order.calculation_ids))
+          .orderBy('number')
+          .execute();
+  const collection =
+    order.collection_id === null
+      ? undefined
+      : await db
+          .selectFrom('collections')
+          .select('name')
+          .where(rowsOfMandant(order.mandant_id, order.collection_id))
+          .executeTakeFirst();
+  return { collection: collection?.name ?? null, calculations: calculations.map((c) => c.number) };
 }
 
 /** A PDF as it is drawn, page by page (documents.ts `pdfStream`). */
@@ -62,6 +91,7 @@ const DOCUMENTS = {
     summary: 'Certificate (PDF) of a completed order',
     description: 'The certificate',
     missing: 'notCompleted',
+    subject: false,
     render: (data: OrderDocumentData) =>
       data.order.status === 'completed' && data.order.certificate_number
         ? { pdf: certificatePdf(data), filename: `${data.order.certificate_number}.pdf` }
@@ -71,6 +101,7 @@ const DOCUMENTS = {
     summary: 'Order confirmation (PDF)',
     description: 'The order confirmation',
     missing: 'noDocument',
+    subject: true,
     render: (data: OrderDocumentData) =>
       ['placed', 'confirmed', 'completed'].includes(data.order.status)
         ? { pdf: confirmationPdf(data), filename: `${data.order.number}.pdf` }
@@ -155,7 +186,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
         },
       },
       async (request, reply) => {
-        const data = await documentData(db, currentUser(request), request.params.id);
+        const data = await documentData(db, currentUser(request), request.params.id, undefined, document.subject);
         const pdf = document.render(data);
         if (!pdf) throw conflict(orderMessage(document.missing));
         return sendPdf(reply, pdf.pdf, pdf.filename);

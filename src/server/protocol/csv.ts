@@ -1,7 +1,7 @@
 /** The protocol as CSV, header and texts in the reader's language (core's renderer, as on the screen), in the reader's CSV convention, written by core's `csvText`. */
 import type { ProtocolEntryRecord } from '../../core/api';
 import { csvConventions, csvText } from '../../core/csv';
-import { formatDateTime } from '../../core/dates';
+import { formatInstantWithOffset } from '../../core/dates';
 import type { Language } from '../../core/languages';
 import { changesText, entryAction, protocolText, resourceName, summaryText } from './messages';
 
@@ -12,7 +12,6 @@ const COLUMNS = [
   'mandant',
   'action',
   'resource',
-  'record_id',
   'record',
   'summary',
   'changes',
@@ -26,18 +25,21 @@ export function csvHeader(language: Language): string {
   return csvText([names], csvConventions(language));
 }
 
-export function csvRows(language: Language, entries: ProtocolEntryRecord[]): string {
+/**
+ * The rows; times in `timeZone` (the reader's, else UTC) with their offset, since a file outlives the screen's zone.
+ * Records by their number or name only: the database id is no reference a person can look up.
+ */
+export function csvRows(language: Language, entries: ProtocolEntryRecord[], timeZone = 'UTC'): string {
   const rows = entries.map((e) => [
-    formatDateTime(e.at, language),
+    formatInstantWithOffset(e.at, language, timeZone),
     e.user_name ?? '',
     e.user_email ?? '',
     e.mandant_id === null ? '' : (e.refs?.mandants?.[String(e.mandant_id)] ?? String(e.mandant_id)),
     entryAction(language, e),
     resourceName(language, e.resource),
-    e.record_id ?? '',
     e.record_label ?? '',
-    summaryText(language, e),
-    changesText(language, e),
+    summaryText(language, e, timeZone),
+    changesText(language, e, timeZone),
     e.ip ?? '',
   ]);
   return csvText(rows, csvConventions(language));

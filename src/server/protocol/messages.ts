@@ -31,8 +31,8 @@ export function protocolText(language: Language, key: string, params: Record<str
   return messageText(language, `protocol.${key}`, params);
 }
 
-export function protocolReader(language: Language): ProtocolReader {
-  return { language, translate: (key, params) => messageText(language, key, params) };
+export function protocolReader(language: Language, timeZone?: string): ProtocolReader {
+  return { language, timeZone, translate: (key, params) => messageText(language, key, params) };
 }
 
 export function resourceName(language: Language, resource: string | null): string {
@@ -45,11 +45,11 @@ export function entryAction(language: Language, entry: ProtocolEntryRecord): str
 }
 
 /** The entry's summary in the reader's language (the page renders it with the same core code). */
-export function summaryText(language: Language, entry: ProtocolEntryRecord): string {
-  return describeSummary(protocolReader(language), entry);
+export function summaryText(language: Language, entry: ProtocolEntryRecord, timeZone?: string): string {
+  return describeSummary(protocolReader(language, timeZone), entry);
 }
 
 /** The entry's changes on one line in the reader's language. */
-export function changesText(language: Language, entry: ProtocolEntryRecord): string {
-  return changesLine(protocolReader(language), entry);
+export function changesText(language: Language, entry: ProtocolEntryRecord, timeZone?: string): string {
+  return changesLine(protocolReader(language, timeZone), entry);
 }

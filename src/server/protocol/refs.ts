@@ -6,21 +6,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { ProtocolEntryRecord, ProtocolRefs, SessionUser } from '../../core/api';
-import { databaseLabel } from '../../core/protocol/describe';
+import { databaseLabel, REF_KINDS, refKindOf } from '../../core/protocol/describe';
 import type { DatabaseSchema } from '../db/schema';
 import { databaseVisibleTo } from '../factors/visibility';
 import { ownOrSharedRows, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { MAX_INT32 } from '../http/record-id';
 
 type Kind = keyof ProtocolRefs;
-
-function kindOf(field: string): Kind | null {
-  const name = field.split('.').pop()!;
-  if (name === 'user_id' || /(^|_)by$/.test(name)) return 'users';
-  if (/(^|_)database_id$/.test(name)) return 'databases';
-  if (name === 'mandant_id') return 'mandants';
-  return null;
-}
 
 function idsOf(entry: ProtocolEntryRecord): Map<Kind, Set<number>> {
   const out = new Map<Kind, Set<number>>();
@@ -33,10 +25,12 @@ function idsOf(entry: ProtocolEntryRecord): Map<Kind, Set<number>> {
   };
   if (entry.mandant_id !== null) add('mandants', entry.mandant_id);
   for (const [field, change] of Object.entries(entry.changes ?? {})) {
-    const kind = kindOf(field);
+    const kind = refKindOf(entry.resource, field);
     if (kind) {
-      add(kind, change.old);
-      add(kind, change.new);
+      for (const side of [change.old, change.new]) {
+        if (Array.isArray(side)) for (const item of side) add(kind, item);
+        else add(kind, side);
+      }
     }
   }
   return out;
@@ -61,6 +55,28 @@ async function names(
     if (!all) q = q.where(databaseVisibleTo(reader.mandant_id));
     return new Map((await q.execute()).map((row) => [Number(row.id), databaseLabel(row.name, row.version_label)]));
   }
+  if (kind === 'calculations') {
+    // By number, the name people look a calculation up by: ids are the database's business.
+    const q = scopeToMandant(db.selectFrom('calculations').select(['id', 'number']), reader, 'mandant_id');
+    return new Map((await q.where('id', 'in', ids).execute()).map((row) => [Number(row.id), row.number]));
+  }
+  if (kind === 'collections') {
+    const q = scopeToMandant(db.selectFrom('collections').select(['id', 'name']), reader, 'mandant_id');
+    return new Map((await q.where('id', 'in', ids).execute()).map((row) => [Number(row.id), row.name]));
+  }
+  if (kind === 'machine_sets') {
+    const q = scopeToMandant(
+      db.selectFrom('machine_sets').select(['id', 'name', 'version_label']),
+      reader,
+      'mandant_id',
+    );
+    return new Map(
+      (await q.where('id', 'in', ids).execute()).map((row) => [
+        Number(row.id),
+        databaseLabel(row.name, row.version_label),
+      ]),
+    );
+  }
   const q = scopeToMandant(db.selectFrom('mandants').select(['id', 'name']).where('id', 'in', ids), reader, 'id');
   return new Map((await q.execute()).map((row) => [Number(row.id), row.name]));
 }
@@ -73,7 +89,7 @@ export async function withRefs(
 ): Promise<ProtocolEntryRecord[]> {
   const wanted = entries.map(idsOf);
   const lookups = new Map<Kind, Map<number, string>>();
-  for (const kind of ['users', 'databases', 'mandants'] as const) {
+  for (const kind of REF_KINDS) {
     const ids = new Set<number>();
     for (const entry of wanted) for (const id of entry.get(kind) ?? []) ids.add(id);
     lookups.set(kind, await names(db, reader, kind, [...ids]));

@@ -22,6 +22,8 @@ import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
 import { scopeToMandant } from '../http/tenant-scope';
 import { CSV_BOM } from '../../core/csv';
+import { knownTimeZone } from '../../core/dates';
+import { Type } from 'typebox';
 import { csvHeader, csvRows } from './csv';
 import { parseProtocolQuery, protocolSelect } from './query';
 import { toProtocolEntryRecord } from './record';
@@ -63,7 +65,15 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       schema: {
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
-        querystring: listQuerystring(describe),
+        querystring: Type.Object({
+          ...listQuerystring(describe).properties,
+          tz: Type.Optional(
+            Type.String({
+              maxLength: 64,
+              description: "The reader's IANA time zone (e.g. Europe/Berlin) for the times; default and unknown: UTC",
+            }),
+          ),
+        }),
         response: {
           200: fileResponse('text/csv', 'The protocol entries as CSV'),
           ...errorAnswers(400, 401, 403, 503),
@@ -76,6 +86,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       // Parsed before the first byte is sent, so bad filters still answer 400 with a message.
       const query = parseProtocolQuery({ sort: request.query.sort, filter: request.query.filter });
       const base = sortedRows(protocolSelect(db, user, query), query.sort);
+      const timeZone = knownTimeZone(request.query.tz) ?? 'UTC';
       async function* batches(): AsyncGenerator<string> {
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
           const rows = await base
@@ -83,7 +94,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
             .offset(offset)
             .execute();
           if (rows.length > 0)
-            yield `${csvRows(user.language, await withRefs(db, user, rows.map(toProtocolEntryRecord)))}\r\n`;
+            yield `${csvRows(user.language, await withRefs(db, user, rows.map(toProtocolEntryRecord)), timeZone)}\r\n`;
           if (rows.length < EXPORT_BATCH) return;
         }
       }

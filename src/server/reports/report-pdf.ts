@@ -19,12 +19,13 @@ import { INTL_LOCALES } from '../../core/number-format';
 import { translate } from '../../core/i18n/translate';
 
 /** Figure, value, source, year, region, database (x offsets from the margin). */
-// The figure's name gets the room its longest translation needs; sources are listed in full under "data sources".
-const FIGURE_COLUMNS = [0, 145, 240, 345, 380, 415];
+// Cells wrap rather than cut (issue #35 item 2): each column is as wide as its longest word needs (a year, "unbekannt",
+// "Faktordatenbank" at the table's 8.5 pt), the source gets the rest.
+const FIGURE_COLUMNS = [0, 100, 160, 312, 340, 392];
 
 function figures(writer: Writer, heads: string[], rows: readonly ReportFigure[], machineHead = '', qualityHead = '') {
   if (rows.length === 0) return;
-  writer.room(9.5 * 1.7 * 2);
+  writer.room(8.5 * 1.3 * 4);
   // Machines are named above their figures: a table cell would cut "press name: figure name".
   const machines = [...new Set(rows.flatMap((row) => (row.machine ? [row.machine] : [])))];
   if (machines.length) writer.paragraph(`${machineHead}: ${machines.join(', ')}`, 9);
