@@ -12,6 +12,7 @@ import { formatCalculationNumber } from '../calculations/number';
 import { reserveSequences } from '../db/counters';
 import type { ComputedColumns } from '../calculations/prepare';
 import { CALCULATION_STATE, STATE_COLUMNS } from '../calculations/state';
+import { addInsertedToCountsAndSearch, asBulkWriter } from '../calculations/bulk-derived';
 import './schema';
 
 export interface ImportedRow {
@@ -251,9 +252,21 @@ async function copyRows(db: Kysely<DatabaseSchema>, batch: NumberedBatch): Promi
 
 /**
  * SQLite: the batch as ONE JSON parameter, unpacked by json_each in the database — the same SQL
- * text for every batch (prepared once) and no per-value query building in JavaScript.
+ * text for every batch (prepared once) and no per-value query building in JavaScript. Its list counts
+ * and search entries are written once for the batch, not by the per-row triggers (migration 0058).
  */
 async function insertFromJson(
+  db: Kysely<DatabaseSchema>,
+  { owner, rows, numbers, stamp }: NumberedBatch,
+): Promise<number[]> {
+  return asBulkWriter(db, 'import', async () => {
+    const ids = await insertBatchFromJson(db, { owner, rows, numbers, stamp });
+    await addInsertedToCountsAndSearch(db, ids);
+    return ids;
+  });
+}
+
+async function insertBatchFromJson(
   db: Kysely<DatabaseSchema>,
   { owner, rows, numbers, stamp }: NumberedBatch,
 ): Promise<number[]> {

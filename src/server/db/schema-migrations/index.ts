@@ -36,6 +36,7 @@ import * as calculationState from './0032_calculation_state';
 import * as loginDevices from './0035_login_devices';
 import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
 import * as orderRegistrySerials from './0045_order_registry_serials';
+import * as bulkDerivedWrites from './0058_bulk_derived_writes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0035_login_devices': loginDevices,
   '0044_factor_database_gwp_set': factorDatabaseGwpSet,
   '0045_order_registry_serials': orderRegistrySerials,
+  '0058_bulk_derived_writes': bulkDerivedWrites,
 };
 
 export const migrationProvider: MigrationProvider = {
