@@ -15,6 +15,7 @@ import { importBenchmark } from './import.bench';
 import { formBenchmark } from './form.bench';
 import { pageWeightBenchmark } from './page-weight.bench';
 import { evaluateBenchmark } from './evaluate.bench';
+import { indexPlansBenchmark } from './index-plans.bench';
 
 export interface Benchmark {
   name: string;
@@ -33,6 +34,7 @@ const BENCHMARKS: Benchmark[] = [
   importBenchmark,
   formBenchmark,
   pageWeightBenchmark,
+  indexPlansBenchmark,
 ];
 
 async function main(): Promise<void> {
