@@ -162,4 +162,49 @@ describeEachDatabase('several server processes on one database', (ctx: TestConte
     for (let i = 0; i < 4; i++) expect(await listed(await call(port, 'GET', '/api/templates', admin))).toBe(true);
     expect(await listed(await ctx.request('GET', '/api/templates', { token: admin }))).toBe(true);
   });
+
+  it('passes a cancel that reaches the other worker to the one running the import', async () => {
+    const token = await ctx.login('editor@muster.example');
+    const lines = ['Titel;Auflage;Seiten', ...Array.from({ length: 700 }, (_, i) => `Quer ${i};1.000;16`)];
+    const content = Buffer.from(`${lines.join('\r\n')}\r\n`);
+    const tail = Buffer.from('\r\n\r\n');
+    // The upload's connection goes to one worker and stays open after 500 rows are committed; the cancel's, the next
+    // connection, goes to the other.
+    const upload = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/imports?template=brochure&mode=valid_rows&file_name=quer.csv',
+      agent: false,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'text/csv',
+        'Content-Length': String(content.length + tail.length),
+      },
+    });
+    const answered = new Promise<number>((resolve) => {
+      upload.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      upload.on('error', () => resolve(0));
+    });
+    upload.write(content);
+    const named = async () =>
+      (
+        await ctx.request<{ id: number; rows_ok: number; status: string }[]>(
+          'GET',
+          `/api/imports?filter=${encodeURIComponent(JSON.stringify({ q: 'quer.csv' }))}`,
+          { token },
+        )
+      ).body[0];
+    await expect.poll(async () => (await named())?.rows_ok, { timeout: 60_000 }).toBe(500);
+    const record = (await named())!;
+    const cancelled = await call(port, 'POST', `/api/imports/${record.id}/cancel`, token);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(202);
+    await expect.poll(async () => (await named())?.status, { timeout: 60_000 }).toBe('cancelled');
+    upload.end(tail);
+    await answered;
+    expect((await named())!.rows_ok).toBe(0);
+  }, 130_000);
 });
