@@ -23,14 +23,31 @@ import { registerSpa } from './spa';
 import { registerSecurityHeaders } from './http/security-headers';
 import { requestLogFields } from './http/log-redaction';
 import type { AppServices } from './services';
+import { SINGLE_PROCESS, type ProcessGroup } from './process-group';
+
+/** Migrations, then the demo data into an empty database: once per start, before any request (the primary's, with several processes). */
+export async function prepareDatabase(
+  db: Database['db'],
+  config: Config,
+): Promise<{ migrationsApplied: string[]; seededAccounts: DemoAccount[] }> {
+  const migrationsApplied = await migrateToLatest(db);
+  const seededAccounts = config.seedDemo && (await isDatabaseEmpty(db)) ? await seedDemo(db, config) : [];
+  return { migrationsApplied, seededAccounts };
+}
 
 export interface BuildAppOptions {
   config: Config;
   /** An open database to use (tests); the app then leaves closing it to the caller. */
   database?: Database;
+  /** A worker of several processes (process-group.ts): the primary has migrated and seeded the database. */
+  processGroup?: ProcessGroup;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  processGroup = SINGLE_PROCESS,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // No link's secret in a log line: the request serializer redacts tokens in URLs (http/log-redaction.ts).
     logger: { level: config.logLevel, serializers: { req: requestLogFields } },
@@ -43,11 +60,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const { db, dialect, destroy } = database ?? createDatabase(config);
   if (ownsDatabase) app.addHook('onClose', async () => destroy());
 
-  let migrationsApplied: string[];
+  let migrationsApplied: string[] = [];
   let seededAccounts: DemoAccount[] = [];
   try {
-    migrationsApplied = await migrateToLatest(db);
-    if (config.seedDemo && (await isDatabaseEmpty(db))) seededAccounts = await seedDemo(db, config);
+    if (!processGroup.worker) ({ migrationsApplied, seededAccounts } = await prepareDatabase(db, config));
   } catch (err) {
     if (ownsDatabase) await destroy();
     throw err;
@@ -62,6 +78,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     heavyWork: new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue }),
     migrationsApplied,
     seededAccounts,
+    processGroup,
   };
   app.decorate('kontor', services);
   waitForAfterResponseOnClose(app, services.afterResponse);

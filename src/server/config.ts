@@ -39,6 +39,8 @@ export interface Config {
   importMaxBytes: number;
   /** PostgreSQL: how often each process looks for imports left running by a dead process (IMPORT_SWEEP_SECONDS, default 30; 0 = only at start-up). */
   importSweepSeconds: number;
+  /** Server processes `npm start` runs on the one port and database (WEB_CONCURRENCY, process-group.ts). */
+  webConcurrency: number;
   /** Folder of the template JSON files (TEMPLATES_DIR, default schemas/templates), absolute. */
   templatesDir: string;
   /** Folder of the built SPA (STATIC_DIR, default dist/client), absolute. */
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: byteSize(env, 'BODY_LIMIT', 1024 * 1024),
     importMaxBytes: byteSize(env, 'IMPORT_MAX_BYTES', 50 * 1024 * 1024),
     importSweepSeconds: integer(env, 'IMPORT_SWEEP_SECONDS', 30, 0, 86_400),
+    webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 64),
     templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
     trustProxy: proxyTrust(env),

@@ -7,6 +7,7 @@ import type { DemoAccount } from './db/seed';
 import type { AfterResponse } from './http/after-response';
 import type { HeavyWork } from './http/heavy-work';
 import type { Mailer } from './mail/mailer';
+import type { ProcessGroup } from './process-group';
 
 export interface AppServices {
   config: Config;
@@ -21,6 +22,8 @@ export interface AppServices {
   migrationsApplied: string[];
   /** Demo accounts seeded by this start (empty when the database already had data). */
   seededAccounts: DemoAccount[];
+  /** The other server processes on this database, if `WEB_CONCURRENCY` started several (process-group.ts). */
+  processGroup: ProcessGroup;
 }
 
 declare module 'fastify' {

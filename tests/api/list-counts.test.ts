@@ -114,4 +114,38 @@ describeEachDatabase('calculations list counts', (ctx: TestContext) => {
     await ctx.db.deleteFrom('calculations').where('number', 'in', ['COUNT-1', 'COUNT-3']).execute();
     await expectAgreement();
   });
+
+  it('agree with the rows after an import and its undo, whose rows the search finds (written per batch, 0058)', async () => {
+    const csv =
+      'Title,Quantity,Format,Pages,Paper,Grammage,Spoilage (%),Tags\r\n' +
+      'Zählimport eins,1000,A4,8,paper_virgin,115,5,zählung\r\nZählimport zwei,2500,A5,16,paper_recycled,90,10,"zählung, zweiter"\r\n';
+    const upload = await fetch(`${ctx.baseUrl}/api/imports?template=brochure&file_name=counts.csv`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${editor}`, 'Content-Type': 'text/csv' },
+      body: csv,
+    });
+    const report = (await upload.json()) as { import?: { id: number }; rows_ok: number };
+    expect(upload.status, JSON.stringify(report)).toBe(201);
+    expect(report.rows_ok).toBe(2);
+    await expectAgreement();
+    const search = (q: string) =>
+      ctx.request<CalculationRecord[]>(
+        'GET',
+        `/api/calculations?${new URLSearchParams({ filter: JSON.stringify({ q }), range: '[0,9]' }).toString()}`,
+        { token: editor },
+      );
+    const found = await search('zählimport');
+    expect(found.status).toBe(200);
+    expect(found.body.map((c) => c.title).sort()).toEqual(['Zählimport eins', 'Zählimport zwei']);
+    // A single-row edit after the import still moves the imported row's count and search entry (the triggers).
+    const renamed = await ctx.request('PUT', `/api/calculations/${found.body[0]!.id}`, {
+      token: editor,
+      body: { status: 'final' },
+    });
+    expect(renamed.status).toBe(200);
+    await expectAgreement();
+    expect((await ctx.request('POST', `/api/imports/${report.import!.id}/undo`, { token: editor })).status).toBe(200);
+    await expectAgreement();
+    expect((await search('zählimport')).body).toEqual([]);
+  });
 });

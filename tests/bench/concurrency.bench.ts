@@ -10,7 +10,8 @@
  * takes one of them.
  *
  * BENCH_CONNECTIONS (50), BENCH_SECONDS (60) and BENCH_REPEATS (3, interleaved with the floor) change the run;
- * BENCH_DATABASES=sqlite or =postgres measures one database only.
+ * BENCH_DATABASES=sqlite or =postgres measures one database only. BENCH_PROCESSES=1,2 measures Kontor with one
+ * and with two server processes (WEB_CONCURRENCY) in turn; the server CPU is then the primary's and its workers'.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -24,12 +25,13 @@ import { seedMusterCalculations } from './calculations-list.bench';
 import { forEachBenchDatabase, freshDatabase, type BenchDatabase } from './databases';
 import { backendCpu, backendCpuBetween, loadAverage } from './floors';
 import type { Benchmark } from './run';
-import { buildServerBundle, cpuSeconds, startServerProcess, type ServerProcess } from './server-process';
+import { buildServerBundle, childPids, startServerProcess, treeCpuSeconds, type ServerProcess } from './server-process';
 import { summarize } from './stats';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 3));
+const PROCESSES = (process.env.BENCH_PROCESSES ?? '1').split(',').map(Number);
 const LIST = '/api/calculations?sort=%5B%22created_at%22%2C%22DESC%22%5D&range=%5B0%2C24%5D&filter=%7B%7D';
 const TARGET: Record<BenchDatabase['kind'], number> = { sqlite: 1000, postgres: 500 };
 
@@ -50,10 +52,10 @@ async function hammer(
   pid: number,
   databaseUrl?: string,
 ): Promise<Reading> {
-  const cpuBefore = cpuSeconds(pid);
+  const cpuBefore = treeCpuSeconds(pid);
   const backendsBefore = databaseUrl ? await backendCpu(databaseUrl) : null;
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  const cpu = treeCpuSeconds(pid) - cpuBefore;
   const databaseCpu =
     databaseUrl && backendsBefore ? backendCpuBetween(backendsBefore, await backendCpu(databaseUrl)) : null;
   const requests = result.requests.total;
@@ -111,45 +113,55 @@ function line(label: string, readings: Reading[]): string {
 
 async function run(kind: BenchDatabase['kind'], print: (line: string) => void): Promise<void> {
   const database = await freshDatabase(kind);
-  let server: ServerProcess | null = null;
   let peer: ChildProcess | null = null;
   try {
     await seed(database);
-    server = await startServerProcess(database.env);
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'viewer@muster.example', password: 'kontor-demo' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
-    const page = await fetch(`${server.baseUrl}${LIST}`, { headers });
-    if (page.status !== 200) throw new Error(`list answered HTTP ${page.status}`);
-    const body = await page.text();
-    const pageHeaders = Object.fromEntries(
-      ['content-type', 'content-range', 'cache-control'].flatMap((name) => {
-        const value = page.headers.get(name);
-        return value === null ? [] : [[name, value]];
-      }),
-    );
-    const started = await startPeer(body, pageHeaders);
-    peer = started.child;
-    const kontor: Reading[] = [];
-    const floor: Reading[] = [];
-    // Interleaved, so that a change of the machine's load hits both alike.
-    for (let i = 0; i < REPEATS; i++) {
-      kontor.push(await hammer(`${server.baseUrl}${LIST}`, headers, server.pid, database.env.DATABASE_URL));
-      floor.push(await hammer(started.url, headers, peer.pid!));
+    for (const processes of PROCESSES) {
+      let server: ServerProcess | null = null;
+      try {
+        server = await startServerProcess({ ...database.env, WEB_CONCURRENCY: String(processes) });
+        // /api/health answers as soon as one worker listens; wait for them all.
+        for (let i = 0; processes > 1 && childPids(server.pid).length < processes && i < 600; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        if (processes > 1) await new Promise((r) => setTimeout(r, 3000));
+        const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'viewer@muster.example', password: 'kontor-demo' }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        const headers = { authorization: `Bearer ${token}` };
+        const page = await fetch(`${server.baseUrl}${LIST}`, { headers });
+        if (page.status !== 200) throw new Error(`list answered HTTP ${page.status}`);
+        const body = await page.text();
+        const pageHeaders = Object.fromEntries(
+          ['content-type', 'content-range', 'cache-control'].flatMap((name) => {
+            const value = page.headers.get(name);
+            return value === null ? [] : [[name, value]];
+          }),
+        );
+        peer?.kill('SIGKILL');
+        const started = await startPeer(body, pageHeaders);
+        peer = started.child;
+        const kontor: Reading[] = [];
+        const floor: Reading[] = [];
+        // Interleaved, so that a change of the machine's load hits both alike.
+        for (let i = 0; i < REPEATS; i++) {
+          kontor.push(await hammer(`${server.baseUrl}${LIST}`, headers, server.pid, database.env.DATABASE_URL));
+          floor.push(await hammer(started.url, headers, peer.pid!));
+        }
+        print(
+          `  [${kind}] ${CONNECTIONS} connections × ${SECONDS} s, newest-first page of 25 at ${body.length.toLocaleString('en')} bytes, target ≥ ${TARGET[kind]} req/s, 0 errors`,
+        );
+        print(line(`[${kind}] Kontor, ${processes} process${processes > 1 ? 'es' : ''}`, kontor));
+        print(line(`[${kind}] floor: bare peer`, floor));
+      } finally {
+        server?.child.kill('SIGTERM');
+        if (server) await once(server.child, 'exit');
+      }
     }
-    print(
-      `  [${kind}] ${CONNECTIONS} connections × ${SECONDS} s, newest-first page of 25 at ${body.length.toLocaleString('en')} bytes, target ≥ ${TARGET[kind]} req/s, 0 errors`,
-    );
-    print(line(`[${kind}] Kontor`, kontor));
-    print(line(`[${kind}] floor: bare peer`, floor));
   } finally {
     peer?.kill('SIGKILL');
-    server?.child.kill('SIGTERM');
-    if (server) await once(server.child, 'exit');
     await database.dispose();
   }
 }

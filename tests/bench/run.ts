@@ -16,6 +16,7 @@ import { formBenchmark } from './form.bench';
 import { pageWeightBenchmark } from './page-weight.bench';
 import { evaluateBenchmark } from './evaluate.bench';
 import { storefrontBenchmark } from './storefront.bench';
+import { indexPlansBenchmark } from './index-plans.bench';
 
 export interface Benchmark {
   name: string;
@@ -35,6 +36,7 @@ const BENCHMARKS: Benchmark[] = [
   formBenchmark,
   pageWeightBenchmark,
   storefrontBenchmark,
+  indexPlansBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -61,3 +61,25 @@ export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
+
+/** The pids of `pid`'s children (a cluster primary's workers). */
+export function childPids(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of `pid` and its live children (with WEB_CONCURRENCY, the primary and its workers). */
+export function treeCpuSeconds(pid: number): number {
+  let sum = cpuSeconds(pid);
+  for (const child of childPids(pid)) {
+    try {
+      sum += cpuSeconds(child);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}

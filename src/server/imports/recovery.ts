@@ -96,12 +96,18 @@ export async function closeStoppedImport(
   });
 }
 
-export async function failInterruptedImports(db: Kysely<DatabaseSchema>): Promise<number> {
+/**
+ * Closes the unfinished imports whose process is gone: every one at a start (`only` unset), or those a stopped
+ * worker was running (`only`: their ids, process-group.ts). Answers how many it closed.
+ */
+export async function failInterruptedImports(db: Kysely<DatabaseSchema>, only?: readonly number[]): Promise<number> {
+  if (only?.length === 0) return 0;
   const unfinished = await db
     .selectFrom('imports')
     .leftJoin('users', 'users.id', 'imports.created_by')
     .select(['imports.id', 'imports.mode', 'users.language'])
     .where('imports.status', 'in', [...UNFINISHED])
+    .$if(only !== undefined, (qb) => qb.where('imports.id', 'in', [...only!]))
     .execute();
   const byId = new Map(unfinished.map((row) => [Number(row.id), row]));
   return forEachOrphan(db, [...byId.keys()], async (id) => {

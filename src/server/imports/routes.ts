@@ -60,7 +60,8 @@ export async function registerImportRoutes(
   templates: TemplateRegistry,
 ): Promise<void> {
   const { db, config } = services;
-  const failed = await failInterruptedImports(db);
+  // With several processes the primary did this before starting the workers (process-group.ts).
+  const failed = services.processGroup.worker ? 0 : await failInterruptedImports(db);
   if (failed > 0) app.log.warn({ imports: failed }, 'imports interrupted by a stop were marked as failed');
   const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) =>
     app.log.error({ err: problem }, 'looking for interrupted imports failed'),
@@ -70,6 +71,11 @@ export async function registerImportRoutes(
   const api = typed(app);
   /** Running imports of THIS process, for cancel. */
   const running = new Map<number, AbortController>();
+  services.processGroup.answerCancels((importId) => {
+    const controller = running.get(importId);
+    controller?.abort();
+    return controller !== undefined;
+  });
 
   // The upload lives in its own scope: there the body is not parsed (nor limited by BODY_LIMIT) but streamed.
   await app.register(async (scope) => {
@@ -140,6 +146,7 @@ export async function registerImportRoutes(
             onStart: (id) => {
               importId = id;
               running.set(id, controller);
+              services.processGroup.importStarted(id);
             },
           });
           reply.code(report.import ? 201 : 200);
@@ -152,7 +159,10 @@ export async function registerImportRoutes(
           throw problem;
         } finally {
           await spooled?.remove();
-          if (importId !== undefined) running.delete(importId);
+          if (importId !== undefined) {
+            running.delete(importId);
+            services.processGroup.importEnded(importId);
+          }
           request.raw.off('aborted', abort);
           // A job that ends early (cancel, bad file) leaves the rest of the upload unread; drain it so
           // the connection completes instead of hanging until the client gives up.
@@ -263,8 +273,10 @@ export async function registerImportRoutes(
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);
       const controller = running.get(Number(row.id));
-      if (!controller || row.status !== 'running') throw conflict(importMessage('notRunning'));
-      controller.abort();
+      if (row.status !== 'running') throw conflict(importMessage('notRunning'));
+      if (controller) controller.abort();
+      else if (!(await services.processGroup.cancelElsewhere(Number(row.id))))
+        throw conflict(importMessage('notRunning'));
       reply.code(202);
       return toImportRecord(row);
     },

@@ -4,7 +4,7 @@
  * their tag index rows. Runs inside the caller's transaction (PostgreSQL's COPY holds its connection while it streams).
  */
 import { finished } from 'node:stream/promises';
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/schema-migrations/columns';
@@ -12,6 +12,7 @@ import { formatCalculationNumber } from '../calculations/number';
 import { reserveSequences } from '../db/counters';
 import type { ComputedColumns } from '../calculations/prepare';
 import { CALCULATION_STATE, STATE_COLUMNS } from '../calculations/state';
+import { addInsertedToCountsAndSearch, asBulkWriter } from '../calculations/bulk-derived';
 import './schema';
 
 export interface ImportedRow {
@@ -38,7 +39,7 @@ export async function writeImportedBatch(
   const first = await reserveSequences(trx, 'calculation_counters', owner.mandantId, year, rows.length);
   const numbers = rows.map((_, i) => formatCalculationNumber(year, first + i));
   const batch: NumberedBatch = { owner, rows, numbers, stamp };
-  return dialectOf(trx) === 'sqlite' ? insertFromJson(trx, batch) : copyRows(trx, batch);
+  return dialectOf(trx) === 'sqlite' ? insertRows(trx, batch) : copyRows(trx, batch);
 }
 
 /** A batch with its calculation numbers allocated and the time it is written at: what each writer takes. */
@@ -88,27 +89,13 @@ type SharedColumn = Extract<ImportColumn, readonly [string, 'shared']>[0];
 /** A column of one of the two tables: the import's, or calculation_state's key. */
 type TableColumn = ImportColumn | readonly ['calculation_id', 'integer'];
 
-/** One table's share of the columns: all in order, the per-row ones (their positions in each row's JSON array). */
+/** One table's share of the columns, in the order its INSERT or COPY names them. */
 interface ImportTable {
   name: 'calculations' | 'calculation_state';
   columns: readonly TableColumn[];
-  rowColumns: readonly Exclude<TableColumn, readonly [string, 'shared']>[];
-  payloadIndex: Map<string, number>;
-  insertColumns: RawBuilder<unknown>;
 }
 
-function importTable(name: ImportTable['name'], columns: readonly TableColumn[]): ImportTable {
-  const rowColumns = columns.filter(
-    (column): column is Exclude<TableColumn, readonly [string, 'shared']> => column[1] !== 'shared',
-  );
-  return {
-    name,
-    columns,
-    rowColumns,
-    payloadIndex: new Map(rowColumns.map(([column], i) => [column, i])),
-    insertColumns: sql.raw(columns.map(([column]) => column).join(', ')),
-  };
-}
+const importTable = (name: ImportTable['name'], columns: readonly TableColumn[]): ImportTable => ({ name, columns });
 
 const inState = (column: string) =>
   (STATE_COLUMNS as readonly string[]).includes(column) ||
@@ -158,22 +145,6 @@ function rowValues(row: ImportedRow, number: string, id: number | null = null): 
     total_co2e: c.total_co2e,
     machine_set_id: c.machine_set_id,
   };
-}
-
-/** A table's per-row values, in its rowColumns order. */
-const valuesFor = (table: ImportTable, values: RowValues) => table.rowColumns.map(([name]) => values[name]);
-
-/** The SELECT list of an INSERT from a JSON payload: each per-row column read from the row's array by `read`. */
-function selectList(
-  table: ImportTable,
-  shared: Record<SharedColumn, SharedValue>,
-  read: (index: number) => string,
-): RawBuilder<unknown> {
-  return sql.join(
-    table.columns.map(([name, kind]) =>
-      kind === 'shared' ? sql`${shared[name as SharedColumn]}` : sql.raw(read(table.payloadIndex.get(name)!)),
-    ),
-  );
 }
 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped (JSON strings may hold backslashes). */
@@ -250,23 +221,39 @@ async function copyRows(db: Kysely<DatabaseSchema>, batch: NumberedBatch): Promi
 }
 
 /**
- * SQLite: the batch as ONE JSON parameter, unpacked by json_each in the database — the same SQL
- * text for every batch (prepared once) and no per-value query building in JavaScript.
+ * SQLite: one INSERT of the batch's rows per table, every value bound (valuesInsert). Its list counts
+ * and search entries are written once for the batch, not by the per-row triggers (migration 0058).
  */
-async function insertFromJson(
+async function insertRows(
+  db: Kysely<DatabaseSchema>,
+  { owner, rows, numbers, stamp }: NumberedBatch,
+): Promise<number[]> {
+  return asBulkWriter(db, 'import', async () => {
+    const ids = await insertBatch(db, { owner, rows, numbers, stamp });
+    await addInsertedToCountsAndSearch(db, ids);
+    return ids;
+  });
+}
+
+async function insertBatch(
   db: Kysely<DatabaseSchema>,
   { owner, rows, numbers, stamp }: NumberedBatch,
 ): Promise<number[]> {
   const shared = sharedValues(owner, stamp);
+  const sharedParameter = (name: SharedColumn) => {
+    const value = shared[name];
+    return typeof value === 'boolean' ? Number(value) : value;
+  };
   const insertInto = (table: ImportTable, ids: readonly number[] | null) => {
-    const payload = JSON.stringify(
-      rows.map((row, i) => valuesFor(table, rowValues(row, numbers[i]!, ids?.[i] ?? null))),
+    const parameters: (string | number | null)[] = [];
+    rows.forEach((row, i) => {
+      const values = rowValues(row, numbers[i]!, ids?.[i] ?? null);
+      for (const [name, kind] of table.columns)
+        parameters.push(kind === 'shared' ? sharedParameter(name as SharedColumn) : values[name as RowColumn[0]]);
+    });
+    return db.executeQuery<{ id: number; number: string }>(
+      CompiledQuery.raw(valuesInsert(table, rows.length, !ids), parameters),
     );
-    const select = selectList(table, shared, (index) => `json_extract(r.value, '$[${index}]')`);
-    return sql<{ id: number; number: string }>`
-      insert into ${sql.id(table.name)} (${table.insertColumns})
-      select ${select} from json_each(${payload}) as r order by r.key
-      ${ids ? sql`` : sql`returning id, number`}`.execute(db);
   };
   const inserted = await insertInto(MAIN, null);
   const idByNumber = new Map(inserted.rows.map((row) => [row.number, Number(row.id)]));
@@ -281,6 +268,26 @@ async function insertFromJson(
   }
   return ids;
 }
+
+/**
+ * `insert into <table> (…) values (?, …), …` for `rows` rows, every value a parameter: the same text for every
+ * full batch, so SQLite prepares it once (db/database.ts keeps it). Measured against unpacking one JSON parameter
+ * with json_each: the JSON text of a batch (each row's results JSON escaped once more) and SQLite's json_extract of
+ * every value cost more CPU than binding the values.
+ */
+function valuesInsert(table: ImportTable, rows: number, returning: boolean): string {
+  const key = `${table.name}:${rows}:${returning}`;
+  let text = VALUES_INSERTS.get(key);
+  if (!text) {
+    const row = `(${table.columns.map(() => '?').join(', ')})`;
+    text = `insert into "${table.name}" (${table.columns.map(([name]) => name).join(', ')}) values ${Array(rows)
+      .fill(row)
+      .join(', ')}${returning ? ' returning id, number' : ''}`;
+    VALUES_INSERTS.set(key, text);
+  }
+  return text;
+}
+const VALUES_INSERTS = new Map<string, string>();
 
 /**
  * Deletes the calculations of an import (tag rows first: SQLite may run without foreign-key cascades);

@@ -16,6 +16,7 @@ import type { FactorMigrationRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { conflict } from '../http/errors';
+import { asBulkWriter, syncTagCopies } from '../calculations/bulk-derived';
 import './tables';
 
 export const CHANGED_SINCE_PREVIEW = 'errors.migrations.changedSincePreview';
@@ -62,11 +63,20 @@ export async function applyItems(
         ? sql`machine_set_id = ${migration.to_machine_set_id},`
         : sql`database_id = ${migration.to_database_id},`;
   // Only the narrow state row is rewritten (migration 0032): few indexes, HOT on PostgreSQL.
-  const update = await sql`update calculation_state set ${moved} results = i.after_results, total_co2e = i.total_after,
+  // The tag rows' copies of the totals follow in one statement, not by the per-row trigger (migration 0058).
+  const update = await asBulkWriter(db, 'migration', async () => {
+    const written =
+      await sql`update calculation_state set ${moved} results = i.after_results, total_co2e = i.total_after,
       version = calculation_state.version + 1, updated_at = ${isoNow()}, updated_by = ${userId}
     from factor_migration_items as i join calculations on calculations.id = i.calculation_id where ${unchanged}`.execute(
-    db,
-  );
+        db,
+      );
+    await syncTagCopies(
+      db,
+      sql`(select calculation_id from factor_migration_items where migration_id = ${migration.id} and excluded is null)`,
+    );
+    return written;
+  });
   if (affected(update) !== expected) throw conflict(CHANGED_SINCE_PREVIEW);
   // Kind `template` also carries the inputs over and changes the type: those live in the calculation row itself.
   // Written after the state row, as every writer does (the same lock order as an edit or an order).
@@ -121,12 +131,19 @@ export async function rollbackItems(db: Kysely<DatabaseSchema>, migration: Facto
   const restored = restoredBy(1);
   // Only a machine set migration moves machine_set_id; snapshots of the other kinds may predate the column (null).
   const machineSet = migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculation_state.machine_set_id`;
-  const restore =
-    await sql`update calculation_state set database_id = s.database_id, template_version = s.template_version,
+  const restore = await asBulkWriter(db, 'migration', async () => {
+    const written =
+      await sql`update calculation_state set database_id = s.database_id, template_version = s.template_version,
       machine_set_id = ${machineSet}, results = s.results, total_co2e = s.total_co2e, version = s.version,
       updated_at = s.updated_at, updated_by = s.updated_by
     from factor_migration_snapshots as s join calculations on calculations.id = s.calculation_id
     where ${restored}`.execute(db);
+    await syncTagCopies(
+      db,
+      sql`(select calculation_id from factor_migration_snapshots where migration_id = ${migration.id})`,
+    );
+    return written;
+  });
   if (affected(restore) !== expected) throw conflict(CHANGED_SINCE_APPLY);
   // Only a template migration changed the calculation row itself (inputs, type); written back after the state row.
   if (migration.kind === 'template') {

@@ -38,6 +38,7 @@ import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
 import * as orderRegistrySerials from './0045_order_registry_serials';
 import * as storefronts from './0060_storefronts';
 import * as factorDataQuality from './0050_factor_data_quality';
+import * as bulkDerivedWrites from './0058_bulk_derived_writes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0045_order_registry_serials': orderRegistrySerials,
   '0060_storefronts': storefronts,
   '0050_factor_data_quality': factorDataQuality,
+  '0058_bulk_derived_writes': bulkDerivedWrites,
 };
 
 export const migrationProvider: MigrationProvider = {
