@@ -22,3 +22,4 @@ export { listFilterFields, topLevelField } from './list-filters';
 export { TEMPLATE_ICONS, isTemplateIcon, type TemplateIconName } from './icons';
 export { checkerText, wordChecker, CHECKER_KEYS } from './checker-messages';
 export { PRINT_STAGES, stageLabelKey, type PrintStage } from './stages';
+export { renameField, fieldUsage, isUsed, type FieldRef, type FieldUsage } from './rename';
