@@ -22,3 +22,4 @@ export * from './units';
 export * from './machines';
 export * from './system';
 export * from './publications';
+export * from './impact';
