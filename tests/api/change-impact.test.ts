@@ -93,10 +93,21 @@ describeEachDatabase('change impact', (ctx: TestContext) => {
     });
     expect(same.body).toMatchObject({ calculations: total, fields: [], options: [] });
 
-    // A broken definition is refused like a save would refuse it; unknown templates and versions are 404.
+    // A draft that does not compile yet (a deleted field still named) is enough; one that breaks the format is not.
+    const deleted = structuredClone(next);
+    deleted.groups[0]!.fields = deleted.groups[0]!.fields.filter((f) => f.name !== 'page_count');
+    const whileEditing = await ctx.request<ChangeImpact>('POST', '/api/templates/impact', {
+      token: admin,
+      body: { template_id: 'brochure', definition: deleted },
+    });
+    expect(whileEditing.status).toBe(200);
+    expect(whileEditing.body.fields).toEqual([
+      expect.objectContaining({ key: 'pages', change: 'removed', count: total }),
+    ]);
+    // Unknown templates and versions are 404.
     const broken = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/templates/impact', {
       token: admin,
-      body: { template_id: 'brochure', definition: { ...next, results: [] } },
+      body: { template_id: 'brochure', definition: { ...next, groups: 'none' } },
     });
     expect(broken.status).toBe(400);
     expect(

@@ -1,6 +1,6 @@
 /** The template engine's public surface (server and client import from here). */
 export * from './types';
-export { loadTemplates, checkTemplate, parseTemplateJson, type TemplateFile } from './load';
+export { loadTemplates, checkTemplate, checkTemplateShape, parseTemplateJson, type TemplateFile } from './load';
 export { getCompiledTemplate } from './compile';
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields } from './visibility';

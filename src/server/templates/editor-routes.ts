@@ -21,7 +21,14 @@ import {
 } from '../../core/api';
 import { sameText, type Language } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { checkTemplate, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
+import {
+  checkTemplate,
+  checkTemplateShape,
+  parseTemplateJson,
+  wordChecker,
+  type Template,
+  type UnitCatalog,
+} from '../../core/template';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -280,10 +287,15 @@ export function registerTemplateEditorRoutes(
       let next: Template | undefined;
       let base: Template | undefined;
       if (definition !== undefined) {
-        const json = { ...parseDefinition(definition, lang), id };
-        const newest = known[0]?.template.version ?? 0;
-        const [catalog, units] = await Promise.all([loadFactorCatalog(db), loadUnitCatalog(db)]);
-        next = checkedDefinition(json, id, newest + 1, catalog, units, lang);
+        // A draft being edited may not compile yet (a field just deleted is still named); its format is enough here.
+        const json = { ...parseDefinition(definition, lang), id, version: (known[0]?.template.version ?? 0) + 1 };
+        const { template, errors } = checkTemplateShape(json, `${id}.json`);
+        if (!template) {
+          const byPointer: FieldErrors = {};
+          for (const error of errors) byPointer[error.pointer || '/'] ??= rendered(wordChecker(error, lang));
+          throw badRequest(templateMessage('checksFailed', { smart_count: errors.length }), byPointer);
+        }
+        next = template;
         base = known[0]?.template;
       } else if (version !== undefined) {
         next = registry.resolve(id, version);
