@@ -46,6 +46,7 @@ import { useFactorCategories } from '../factors/factorQueries';
 import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
+import { useSaveImpact } from './useSaveImpact';
 import { RouteLoading } from '../shell/progress/RouteLoading';
 import { lazyPage } from '../shell/navigation/lazyPage';
 import { TemplateStatusChip } from './TemplateStatusChip';
@@ -216,8 +217,11 @@ const TemplateEditorPage = () => {
   // A template new to the server, or one whose id was changed in the editor, is saved as a new template.
   const saveMode = loaded && currentId === loaded.record.template_id ? 'version' : 'new';
 
+  const impact = useSaveImpact(currentId, saveMode === 'version' && versions.length > 0);
+  const publishAsIs = loaded !== null && !dirty && loaded.record.status === 'draft';
+
   const publish = async () => {
-    if (loaded && !dirty && loaded.record.status === 'draft') {
+    if (loaded && publishAsIs) {
       setBusy(true);
       try {
         await afterSave(
@@ -300,7 +304,9 @@ const TemplateEditorPage = () => {
           variant="outlined"
           startIcon={<SaveIcon />}
           disabled={busy || !dirty || sameShippedId}
-          onClick={() => save('draft', saveMode)}
+          onClick={() =>
+            impact.ask({ kind: 'draft', subject: { definition: formJson ?? text }, run: () => save('draft', saveMode) })
+          }
           data-testid="template-save-draft"
         >
           {translate('templateEditor.actions.save_draft')}
@@ -309,7 +315,13 @@ const TemplateEditorPage = () => {
           variant="contained"
           startIcon={<PublishIcon />}
           disabled={busy || !canPublish}
-          onClick={publish}
+          onClick={() =>
+            impact.ask({
+              kind: 'published',
+              subject: publishAsIs && loaded ? { version: loaded.record.version } : { definition: formJson ?? text },
+              run: publish,
+            })
+          }
           data-testid="template-publish"
         >
           {translate('templateEditor.actions.publish')}
@@ -364,6 +376,7 @@ const TemplateEditorPage = () => {
           />
         </Grid>
       </Grid>
+      {impact.dialog}
       <Dialog open={copyOpen} onClose={() => setCopyOpen(false)}>
         <DialogTitle>{translate('templateEditor.actions.save_as_new')}</DialogTitle>
         <DialogContent>
