@@ -132,8 +132,7 @@ export const ImpactConfirm = ({
     load().then(
       (impact) => current && setState({ kind: 'done', impact }),
       (error: unknown) =>
-        current &&
-        setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        current && setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       current = false;

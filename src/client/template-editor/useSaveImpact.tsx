@@ -15,7 +15,10 @@ interface Pending {
   run: () => Promise<void> | void;
 }
 
-export function useSaveImpact(templateId: string, known: boolean): {
+export function useSaveImpact(
+  templateId: string,
+  known: boolean,
+): {
   ask: (pending: Pending) => void;
   dialog: ReactNode;
 } {

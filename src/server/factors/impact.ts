@@ -65,7 +65,7 @@ export function registerFactorImpactRoute(app: FastifyInstance, db: Kysely<Datab
       schema: {
         tags: ['factors'],
         summary:
-          "What publishing a factor database, or changing one of its factors (key, category, removal), touches: calculations, templates, databases",
+          'What publishing a factor database, or changing one of its factors (key, category, removal), touches: calculations, templates, databases',
         params: idParams,
         body: FactorImpactRequest,
         response: { 200: ChangeImpact, ...errorAnswers(400, 401, 403, 404) },

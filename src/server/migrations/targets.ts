@@ -95,7 +95,9 @@ function factorOutsideCategory(
   lang: Language,
 ): string | undefined {
   const compiled = getCompiledTemplate(template);
-  const levels: { fields: typeof compiled.fields; values: unknown[] }[] = [{ fields: compiled.fields, values: [inputs] }];
+  const levels: { fields: typeof compiled.fields; values: unknown[] }[] = [
+    { fields: compiled.fields, values: [inputs] },
+  ];
   for (const { group, fields } of compiled.repeatables) {
     const items = inputs[group.id];
     levels.push({ fields, values: Array.isArray(items) ? items : [] });
@@ -145,12 +147,7 @@ export function databaseTarget(
       const outside = factorOutsideCategory(template, inputs, factors, lang);
       if (outside !== undefined) return { reason: outside };
       try {
-        const computed = computeResults(
-          template,
-          inputs,
-          factors.lookup,
-          machines?.data,
-        );
+        const computed = computeResults(template, inputs, factors.lookup, machines?.data);
         const results: CalculationResults = {
           values: computed.results,
           primary: computed.primaryName,
