@@ -92,8 +92,7 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
       <FactorImpactConfirm
         open={confirming === 'publish'}
         database={database}
-        title={translate('impact.database_publish_title', { name: `${database.name} (${database.version_label})` })}
-        confirmLabel={translate('databases.actions.publish')}
+        title={translate('databases.actions.publish_title', { name: `${database.name} (${database.version_label})` })}
         onConfirm={() => void act('publish')}
         onClose={() => setConfirming(null)}
       >

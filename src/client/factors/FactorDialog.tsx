@@ -308,8 +308,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
           open={confirmRemove}
           database={database}
           factor={factor}
-          title={translate('impact.factor_delete_title', { key: factor.key })}
-          confirmLabel={translate('impact.delete')}
+          title={translate('databases.factors.remove_title', { key: factor.key })}
           onConfirm={removeFactor}
           onClose={() => setConfirmRemove(false)}
         >

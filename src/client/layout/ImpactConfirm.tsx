@@ -141,8 +141,15 @@ export const ImpactConfirm = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="impact-dialog">
-      <DialogTitle>{title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="impact-dialog-title"
+      data-testid="impact-dialog"
+    >
+      <DialogTitle id="impact-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {children}
         {state?.kind === 'loading' ? (
@@ -172,7 +179,7 @@ export const ImpactConfirm = ({
           disabled={state?.kind === 'loading'}
           data-testid="impact-confirm"
         >
-          {confirmLabel ?? translate('impact.continue')}
+          {confirmLabel ?? translate('ra.action.confirm')}
         </Button>
       </DialogActions>
     </Dialog>

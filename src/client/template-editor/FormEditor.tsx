@@ -282,7 +282,7 @@ const GroupEditor = ({
   /** The definition as it would be with this group's fields replaced (what a removal is asked about). */
   const withFields = (next: Partial<Field>[]): EditableTemplate => {
     const after = structuredClone(definition);
-    after.groups![index] = { ...after.groups![index], fields: next };
+    after.groups![index] = { ...after.groups![index], fields: next as Field[] };
     return after;
   };
   const { change: setGroup, replace: replaceGroup, order } = partAt(update, 'groups', index, count > 1);
