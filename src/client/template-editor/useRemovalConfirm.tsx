@@ -57,6 +57,8 @@ function optionUsage(definition: EditableTemplate, value: string): FieldUsage {
 }
 
 interface Asked {
+  /** Which entries of the impact are this removal's: the field dropped, or the option. */
+  kind: { field: true } | { option: string };
   title: string;
   uses: string[];
   /** The definition as it would be after the removal: what the server compares with the saved version. */
@@ -76,6 +78,7 @@ export function useRemovalConfirm(definition: EditableTemplate): {
   return {
     askField: (ref, after, apply) =>
       setAsked({
+        kind: { field: true },
         title: translate('impact.delete_field_title', { name: ref.name }),
         uses: usageWords(definition, fieldUsage(asTemplate(definition), ref), translate),
         after,
@@ -83,6 +86,7 @@ export function useRemovalConfirm(definition: EditableTemplate): {
       }),
     askOption: (value, after, apply) =>
       setAsked({
+        kind: { option: value },
         title: translate('impact.delete_option_title', { name: value }),
         uses: usageWords(definition, optionUsage(definition, value), translate),
         after,
@@ -93,7 +97,20 @@ export function useRemovalConfirm(definition: EditableTemplate): {
         open={asked !== null}
         title={asked?.title ?? ''}
         confirmLabel={translate('impact.delete')}
-        load={id && asked ? () => dataProvider.templateImpact({ template_id: id, definition: asked.after }) : undefined}
+        load={
+          id && asked
+            ? async () => {
+                // The draft may hold other changes (a rename); the dialog names only what this removal drops.
+                const impact = await dataProvider.templateImpact({ template_id: id, definition: asked.after });
+                const { kind } = asked;
+                return {
+                  ...impact,
+                  fields: 'field' in kind ? impact.fields.filter((field) => field.change === 'removed') : [],
+                  options: 'option' in kind ? impact.options.filter((option) => option.key === kind.option) : [],
+                };
+              }
+            : undefined
+        }
         onClose={() => setAsked(null)}
         onConfirm={() => {
           asked?.apply();
