@@ -58,6 +58,16 @@ const PUBLIC = new Set([
   'get /api/health',
 ]);
 
+const NO_IMPACT = {
+  calculations: 0,
+  by_template: [],
+  by_database: [],
+  templates: [],
+  databases: [],
+  fields: [],
+  options: [],
+};
+
 function error(ctx: Pick<Context, 'language'>, status: number, key: string, params: Record<string, string> = {}) {
   return { status, body: { message: translate(ctx.language, key, params) } };
 }
@@ -276,6 +286,12 @@ const customRoutes: Record<string, Route> = {
     ctx.store.setAnswer(ctx.user, '/api/factor-categories', [...categories.filter((c) => c.key !== key), record]);
     return { status: 200, body: record };
   },
+  // Mock mode keeps no calculations' inputs: a change there touches nothing it could count.
+  'post /api/templates/impact': () => ({ status: 200, body: NO_IMPACT }),
+  'post /api/databases/{id}/impact': (ctx) =>
+    ctx.store.find('databases', ctx.params[0]!, ctx.user, ctx.scenario)
+      ? { status: 200, body: NO_IMPACT }
+      : error(ctx, 404, 'errors.notFound'),
   'post /api/databases/{id}/publish': step('databases', 'published'),
   'post /api/databases/{id}/archive': step('databases', 'archived'),
   'post /api/databases/{id}/roll-out': (ctx) => step('databases', 'published', () => ({ rolled_out_at: now() }))(ctx),

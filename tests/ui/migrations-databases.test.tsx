@@ -243,6 +243,18 @@ describe('factor database screens', () => {
         deletes.push(Number(params.id));
         return HttpResponse.json(ownFactors[1]);
       }),
+      // Removing a factor and publishing first ask what the change touches (issue #34): here, one calculation.
+      http.post(`${API}/databases/5/impact`, () =>
+        HttpResponse.json({
+          calculations: 1,
+          by_template: [{ key: 'brochure', label: 'Broschüre', count: 1, link: '/calculations?filter=%7B%7D' }],
+          by_database: [],
+          templates: [],
+          databases: [],
+          fields: [],
+          options: [],
+        }),
+      ),
       http.post(`${API}/databases/5/:action`, ({ params }) => {
         statusChanges.push(String(params.action));
         return HttpResponse.json({ ...own, status: 'published' });
@@ -322,6 +334,7 @@ describe('factor database screens', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Faktor entfernen' }));
     const confirm = await screen.findByRole('dialog', { name: 'Faktor natural_gas entfernen?' });
+    expect(await within(confirm).findByText('1 Kalkulation betroffen')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(deletes).toEqual([12]));
 
@@ -330,6 +343,7 @@ describe('factor database screens', () => {
     await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
     let publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom (2025-green)“ veröffentlichen?' });
     expect(publish).toHaveTextContent('nicht mehr geändert');
+    expect(await within(publish).findByRole('link', { name: 'Broschüre' })).toBeInTheDocument();
     await user.click(within(publish).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(statusChanges).toHaveLength(0);

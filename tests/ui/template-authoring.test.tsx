@@ -87,6 +87,11 @@ async function openNew() {
 
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+/** A field's name takes effect when the input is left (issue #34: the references follow in one step). */
+const rename = (testId: string, value: string) => {
+  change(testId, value);
+  fireEvent.blur(screen.getByTestId(testId));
+};
 const fillTexts = (testId: string, text: string) => {
   for (const lang of ['de', 'en', 'fr', 'it', 'es']) change(`${testId}-${lang}`, `${text} ${lang}`);
 };
@@ -132,7 +137,7 @@ describe('template form editor: the whole format without JSON', () => {
     const { user, save } = await openNew();
     expect(screen.getByTestId('te-field-0-1-default')).toHaveValue('1000');
     click('te-group-0-add-field');
-    change('te-field-0-2-name', 'finish');
+    rename('te-field-0-2-name', 'finish');
     change('te-field-0-2-type', 'select');
     click('te-field-0-2-add-option');
     click('te-field-0-2-add-option');
@@ -140,7 +145,7 @@ describe('template form editor: the whole format without JSON', () => {
     change('te-field-0-2-option-1-value', 'gloss');
     change('te-field-0-2-default', 'gloss');
     click('te-group-0-add-field');
-    change('te-field-0-3-name', 'varnish');
+    rename('te-field-0-3-name', 'varnish');
     change('te-field-0-3-type', 'boolean');
     expect(
       within(screen.getByTestId('te-field-0-3-default'))
@@ -149,7 +154,7 @@ describe('template form editor: the whole format without JSON', () => {
     ).toEqual(['no default', 'Yes', 'No']);
     change('te-field-0-3-default', 'true');
     click('te-group-0-add-field');
-    change('te-field-0-4-name', 'stock');
+    rename('te-field-0-4-name', 'stock');
     change('te-field-0-4-type', 'factor');
     await user.click(screen.getByTestId('te-field-0-4-category'));
     await user.click(await screen.findByTestId('te-field-0-4-category-option-paper'));
@@ -217,7 +222,7 @@ describe('template form editor: the whole format without JSON', () => {
     const { save } = await openNew();
     // A yes/no field beside title and quantity.
     click('te-group-0-add-field');
-    change('te-field-0-2-name', 'has_cover');
+    rename('te-field-0-2-name', 'has_cover');
     change('te-field-0-2-type', 'boolean');
 
     // Title shows only when quantity >= 100 and has_cover is yes.
@@ -258,7 +263,7 @@ describe('template form editor: the whole format without JSON', () => {
     change('te-field-0-1-type', 'select');
     click('te-field-0-1-add-option');
     click('te-field-0-1-add-option');
-    change('te-field-0-1-name', 'finish');
+    rename('te-field-0-1-name', 'finish');
     click('te-field-0-0-add-clause');
     expect(
       within(screen.getByTestId('te-field-0-0-clause-0-value'))

@@ -2,7 +2,7 @@
  * One factor database: its data (editable while draft), publish / archive, CSV import, the factors
  * (editable while draft; in a derived database beside the base values) and the diff to another version.
  */
-import { Alert, Box, Button, Card, CardContent, Chip, Stack } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanInput,
@@ -30,6 +30,7 @@ import { RolloutChip } from './RolloutChip';
 import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
 import { FactorTable } from './FactorTable';
 import { ImportFactors } from './ImportFactorsButton';
+import { FactorImpactConfirm } from './FactorImpactConfirm';
 
 /** The policy's rule for this database and the signed-in user (their role as react-admin holds it, their mandant). */
 function useMayChange(database: FactorDatabaseRecord | undefined): boolean {
@@ -87,8 +88,18 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
           {translate('databases.actions.roll_out')}
         </Button>
       ) : null}
+      {/* Publishing replaces the version calculations were computed with: it names them first (issue #34). */}
+      <FactorImpactConfirm
+        open={confirming === 'publish'}
+        database={database}
+        title={translate('databases.actions.publish_title', { name: `${database.name} (${database.version_label})` })}
+        onConfirm={() => void act('publish')}
+        onClose={() => setConfirming(null)}
+      >
+        <Typography variant="body2">{translate('databases.actions.publish_content')}</Typography>
+      </FactorImpactConfirm>
       <Confirm
-        isOpen={confirming !== null}
+        isOpen={confirming !== null && confirming !== 'publish'}
         loading={busy}
         title={translate(`databases.actions.${keyOf(confirming ?? 'publish')}_title`, {
           name: `${database.name} (${database.version_label})`,

@@ -8,7 +8,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typog
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  Confirm,
   Form,
   SaveButton,
   SelectInput,
@@ -34,6 +33,7 @@ import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
 import { useLanguage } from '../templates/useLanguage';
 import { useBuiltInCategoryName, useFactorCategories, useNameFactorCategory } from './factorQueries';
+import { FactorImpactConfirm } from './FactorImpactConfirm';
 
 /** The form's values: numbers as the user types them (0,363 in German). */
 interface FactorFormValues {
@@ -210,7 +210,7 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
       return false;
     }
   };
-  const save = async (values: Record<string, unknown>) => {
+  const write = async (values: Record<string, unknown>) => {
     if (!(await saveCategoryName(values as unknown as FactorFormValues))) return;
     const body = toBody(values as unknown as FactorFormValues, lang);
     if (factor)
@@ -220,6 +220,13 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
         { ...options, mutationMode: 'pessimistic' },
       );
     else create('factors', { data: { ...body, database_id: database.id } }, options);
+  };
+  // A factor's category decides which fields offer it: moving one that calculations chose is asked first (issue #34).
+  const [pendingMove, setPendingMove] = useState<Record<string, unknown> | null>(null);
+  const save = async (values: Record<string, unknown>) => {
+    const moved = factor && String(values.category ?? '').trim() !== factor.category;
+    if (moved) setPendingMove(values);
+    else await write(values);
   };
   const removeFactor = () =>
     factor &&
@@ -322,14 +329,34 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
         </DialogActions>
       </Form>
       {factor ? (
-        <Confirm
-          isOpen={confirmRemove}
-          loading={removing}
+        <FactorImpactConfirm
+          open={confirmRemove}
+          database={database}
+          factor={factor}
           title={translate('databases.factors.remove_title', { key: factor.key })}
-          content={translate('databases.factors.remove_content', { key: factor.key, name: database.name })}
           onConfirm={removeFactor}
           onClose={() => setConfirmRemove(false)}
-        />
+        >
+          <Typography variant="body2">
+            {translate('databases.factors.remove_content', { key: factor.key, name: database.name })}
+          </Typography>
+        </FactorImpactConfirm>
+      ) : null}
+      {factor ? (
+        <FactorImpactConfirm
+          open={pendingMove !== null}
+          database={database}
+          factor={factor}
+          title={translate('impact.factor_title', { key: factor.key })}
+          onConfirm={() => {
+            const values = pendingMove;
+            setPendingMove(null);
+            if (values) void write(values);
+          }}
+          onClose={() => setPendingMove(null)}
+        >
+          <Typography variant="body2">{translate('impact.factor_note')}</Typography>
+        </FactorImpactConfirm>
       ) : null}
     </Dialog>
   );

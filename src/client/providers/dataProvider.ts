@@ -7,17 +7,20 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider, type GetListResult, type Identifier } from 'react-admin';
 import type {
+  ChangeImpact,
   CollectionRecord,
   CreateFactorMigrationRequest,
   FactorCategoryRecord,
   FactorDatabaseDiff,
   FactorDatabaseRecord,
   FactorImportReport,
+  FactorImpactRequest,
   FactorMigrationRecord,
   OrderQuote,
   OrderTransition,
   StatisticName,
   StatisticsResult,
+  TemplateImpactRequest,
   TemplateLoadErrorRecord,
   TemplateRecord,
   TemplateSaveRequest,
@@ -78,6 +81,10 @@ export interface KontorDataProvider extends DataProvider {
   exportTemplateVersion(id: string, version: number): Promise<string>;
   /** The template files the server rejected at startup. */
   templateLoadErrors(): Promise<TemplateLoadErrorRecord[]>;
+  /** What saving (definition) or publishing (version) a template version touches. */
+  templateImpact(request: TemplateImpactRequest): Promise<ChangeImpact>;
+  /** What publishing a factor database, or changing one of its factors, touches. */
+  databaseImpact(id: Identifier, request: FactorImpactRequest): Promise<ChangeImpact>;
 }
 
 /** The path of a statistic, as JSON or (for the download) as CSV. */
@@ -150,6 +157,8 @@ export function createDataProvider(): KontorDataProvider {
       (await sendJson<TemplateVersionRecord>(templatePath(id, version), 'DELETE')).json,
     exportTemplateVersion: async (id, version) => (await httpClient(`${templatePath(id, version)}/export`)).body,
     templateLoadErrors: () => get('/template-load-errors'),
+    templateImpact: (request) => post('/templates/impact', request),
+    databaseImpact: (id, request) => post(`/databases/${id}/impact`, request),
   };
 }
 

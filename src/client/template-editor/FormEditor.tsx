@@ -17,9 +17,16 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { LocalizedText } from '../../core/languages';
-import { FIELD_TYPES, TEMPLATE_TYPES, type Field, type Group, type Result } from '../../core/template';
+import {
+  FIELD_TYPES,
+  TEMPLATE_TYPES,
+  type Field,
+  type FieldOption,
+  type Group,
+  type Result,
+} from '../../core/template';
 import { move, newField, newGroup, newResult, type EditableTemplate } from './definitionEdits';
 import { AddButton } from './AddButton';
 import { AliasesEditor } from './AliasesEditor';
@@ -41,6 +48,10 @@ import { EditorSelect } from './EditorSelect';
 import { ConstantsEditor } from './ConstantsEditor';
 import { FaultsAt } from './FaultsAt';
 import type { TemplateConstant } from '../../core/template';
+import { FieldNameInput, renameInDraft } from './FieldNameInput';
+import { useRemovalConfirm } from './useRemovalConfirm';
+
+type RemovalConfirm = ReturnType<typeof useRemovalConfirm>;
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
 
@@ -183,6 +194,8 @@ const FieldEditor = ({
   pointer,
   candidates,
   onChange,
+  onRename,
+  onOptions,
 }: {
   field: Partial<Field>;
   testId: string;
@@ -190,6 +203,10 @@ const FieldEditor = ({
   pointer: string;
   candidates: readonly Field[];
   onChange: (field: Partial<Field>) => void;
+  /** A new name: the field and every reference to it (FieldNameInput). */
+  onRename: (name: string) => void;
+  /** New options; a removal is confirmed first. */
+  onOptions: (options: FieldOption[]) => void;
 }) => {
   const translate = useTranslate();
   const set = <K extends keyof Field>(key: K, value: Field[K] | undefined) => {
@@ -203,11 +220,11 @@ const FieldEditor = ({
     <Box sx={{ flex: 1 }}>
       <FaultsAt pointer={pointer} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-        <PartKeyInput
+        <FieldNameInput
           label={translate('templateEditor.form.name')}
           value={field.name}
           testId={`${testId}-name`}
-          onChange={(name) => set('name', name)}
+          onCommit={onRename}
         />
         <EditorSelect
           label={translate('templateEditor.form.type')}
@@ -229,7 +246,7 @@ const FieldEditor = ({
       </Box>
       <PartTexts part={field} keys={['help', 'placeholder']} testId={testId} onChange={onChange} />
       <RulesEditor rules={field.rules ?? []} onChange={(rules) => set('rules', rules)} testId={testId} />
-      {choice ? <OptionsEditor field={field} testId={testId} onChange={(options) => set('options', options)} /> : null}
+      {choice ? <OptionsEditor field={field} testId={testId} onChange={onOptions} /> : null}
       <ConditionEditor
         value={field.visibleIf}
         candidates={candidates}
@@ -257,15 +274,24 @@ const GroupEditor = ({
   index,
   count,
   update,
+  removal,
 }: {
   definition: EditableTemplate;
   group: Partial<Group>;
   index: number;
   count: number;
   update: Update;
+  removal: RemovalConfirm;
 }) => {
   const translate = useTranslate();
+  const notify = useNotify();
   const testId = `te-group-${index}`;
+  /** The definition as it would be with this group's fields replaced (what a removal is asked about). */
+  const withFields = (next: Partial<Field>[]): EditableTemplate => {
+    const after = structuredClone(definition);
+    after.groups![index] = { ...after.groups![index], fields: next as Field[] };
+    return after;
+  };
   const { change: setGroup, replace: replaceGroup, order } = partAt(update, 'groups', index, count > 1);
   const fields = group.fields ?? [];
   return (
@@ -298,12 +324,38 @@ const GroupEditor = ({
             onChange={(next) =>
               setGroup((g) => (g.fields = fields.map((f, i) => (i === fieldIndex ? (next as Field) : f))))
             }
+            onRename={(name) =>
+              update((draft) => {
+                const ref = { group: group.repeatable ? group.id : undefined, name: field.name ?? '' };
+                const followed = renameInDraft(draft, ref, name);
+                if (followed > 0)
+                  notify(translate('impact.renamed', { from: ref.name, to: name, smart_count: followed }), {
+                    type: 'info',
+                  });
+              })
+            }
+            onOptions={(options) => {
+              const next = fields.map((f, i) => (i === fieldIndex ? { ...f, options } : f));
+              const apply = () => setGroup((g) => (g.fields = next));
+              const kept = new Set(options.map((option) => option.value));
+              const removed = (field.options ?? []).find((option) => !kept.has(option.value));
+              if (removed && options.length < (field.options ?? []).length)
+                removal.askOption(removed.value, withFields(next), apply);
+              else apply();
+            }}
           />
           <OrderButtons
             testId={`te-field-${index}-${fieldIndex}`}
             onUp={() => setGroup((g) => (g.fields = move(fields, fieldIndex, fieldIndex - 1)))}
             onDown={() => setGroup((g) => (g.fields = move(fields, fieldIndex, fieldIndex + 1)))}
-            onRemove={() => setGroup((g) => (g.fields = fields.filter((_, i) => i !== fieldIndex)))}
+            onRemove={() => {
+              const next = fields.filter((_, i) => i !== fieldIndex);
+              removal.askField(
+                { group: group.repeatable ? group.id : undefined, name: field.name ?? '' },
+                withFields(next),
+                () => setGroup((g) => (g.fields = next)),
+              );
+            }}
           />
         </Box>
       ))}
@@ -394,6 +446,7 @@ export interface FormEditorProps {
 
 export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
   const translate = useTranslate();
+  const removal = useRemovalConfirm(definition);
   const update: Update = (change) => {
     const draft = structuredClone(definition);
     change(draft);
@@ -410,6 +463,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
   const constants = definition.constants ?? [];
   return (
     <Box data-testid="form-editor">
+      {removal.dialog}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <TextField
           {...small}
@@ -464,6 +518,7 @@ export const FormEditor = ({ definition, onChange }: FormEditorProps) => {
             index={index}
             count={groups.length}
             update={update}
+            removal={removal}
           />
         ))}
       </Section>

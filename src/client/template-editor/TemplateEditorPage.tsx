@@ -25,7 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiErrorBody, TemplateVersionRecord, TemplateVersionStatus } from '../../core/api';
 import type { Template } from '../../core/template';
@@ -39,7 +39,6 @@ import { emptyTemplate, toText, type EditableTemplate } from './definitionEdits'
 import { downloadJson, templateFileText } from './download';
 import { FaultList } from './FaultList';
 import { EditorFaults, goToFault } from './FaultsAt';
-import { localize } from '../../core/rules';
 import { FormEditor } from './FormEditor';
 import { ImportButton } from './ImportButton';
 import { TemplatePreview } from './TemplatePreview';
@@ -48,6 +47,7 @@ import { useFactorCategories } from '../factors/factorQueries';
 import { useLanguage } from '../templates/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
+import { useSaveImpact } from './useSaveImpact';
 import { RouteLoading } from '../shell/progress/RouteLoading';
 import { lazyPage } from '../shell/navigation/lazyPage';
 import { TemplateStatusChip } from './TemplateStatusChip';
@@ -105,12 +105,6 @@ const TemplateEditorPage = () => {
   const [missing, setMissing] = useState<string | null>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const [copyId, setCopyId] = useState('');
-  // Publishing makes a version the one every user calculates with: it asks first, as revoking a publication does.
-  const [confirmPublish, setConfirmPublish] = useState<{
-    /** undefined: the edited text becomes a new version. */
-    version?: number;
-    run: () => Promise<void>;
-  } | null>(null);
 
   // The form editor edits the text as typed (a deferred copy would lose quick successive edits);
   // the checks and the preview may lag a keystroke behind.
@@ -224,8 +218,11 @@ const TemplateEditorPage = () => {
   // A template new to the server, or one whose id was changed in the editor, is saved as a new template.
   const saveMode = loaded && currentId === loaded.record.template_id ? 'version' : 'new';
 
+  const impact = useSaveImpact(currentId, saveMode === 'version' && versions.length > 0);
+  const publishAsIs = loaded !== null && !dirty && loaded.record.status === 'draft';
+
   const publish = async () => {
-    if (loaded && !dirty && loaded.record.status === 'draft') {
+    if (loaded && publishAsIs) {
       setBusy(true);
       try {
         await afterSave(
@@ -263,10 +260,6 @@ const TemplateEditorPage = () => {
     // The form renders first when the JSON tab was open.
     setTimeout(() => goToFault(fault.pointer));
   };
-  const templateName =
-    formJson?.label && typeof formJson.label === 'object'
-      ? localize(formJson.label, language, currentId)
-      : (loaded?.record.label ?? currentId);
 
   const title = loaded
     ? `${loaded.record.label} · v${loaded.record.version}`
@@ -323,7 +316,9 @@ const TemplateEditorPage = () => {
           variant="outlined"
           startIcon={<SaveIcon />}
           disabled={busy || !dirty || sameShippedId}
-          onClick={() => save('draft', saveMode)}
+          onClick={() =>
+            impact.ask({ kind: 'draft', subject: { definition: formJson ?? text }, run: () => save('draft', saveMode) })
+          }
           data-testid="template-save-draft"
         >
           {translate('templateEditor.actions.save_draft')}
@@ -333,7 +328,11 @@ const TemplateEditorPage = () => {
           startIcon={<PublishIcon />}
           disabled={busy || !canPublish}
           onClick={() =>
-            setConfirmPublish({ version: loaded && !dirty ? loaded.record.version : undefined, run: publish })
+            impact.ask({
+              kind: 'published',
+              subject: publishAsIs && loaded ? { version: loaded.record.version } : { definition: formJson ?? text },
+              run: publish,
+            })
           }
           data-testid="template-publish"
         >
@@ -384,8 +383,10 @@ const TemplateEditorPage = () => {
               navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)
             }
             onPublish={(record) =>
-              setConfirmPublish({
-                version: record.version,
+              // Publishing makes a version the one every user calculates with: it asks first, with what it touches.
+              impact.ask({
+                kind: 'published',
+                subject: { version: record.version },
                 run: () => versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
               })
             }
@@ -396,25 +397,7 @@ const TemplateEditorPage = () => {
           />
         </Grid>
       </Grid>
-      <Confirm
-        isOpen={confirmPublish !== null}
-        title="templateEditor.publish_confirm.title"
-        content={
-          confirmPublish?.version === undefined
-            ? translate('templateEditor.publish_confirm.content_new', { label: templateName })
-            : translate('templateEditor.publish_confirm.content', {
-                label: templateName,
-                version: confirmPublish.version,
-              })
-        }
-        confirm="templateEditor.actions.publish"
-        onConfirm={async () => {
-          const run = confirmPublish?.run;
-          setConfirmPublish(null);
-          await run?.();
-        }}
-        onClose={() => setConfirmPublish(null)}
-      />
+      {impact.dialog}
       <Dialog open={copyOpen} onClose={() => setCopyOpen(false)}>
         <DialogTitle>{translate('templateEditor.actions.save_as_new')}</DialogTitle>
         <DialogContent>

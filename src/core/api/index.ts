@@ -23,3 +23,4 @@ export * from './machines';
 export * from './system';
 export * from './publications';
 export * from './storefronts';
+export * from './impact';

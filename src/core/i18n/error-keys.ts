@@ -216,6 +216,7 @@ export const ERROR_KEYS = [
   'errors.calculations.inputsRejected',
   'errors.calculations.calculationFailed',
   'errors.calculations.factorMissing',
+  'errors.calculations.factorOutsideCategory',
   'errors.calculations.frozen',
   'errors.calculations.machineMissing',
   'errors.calculations.figureMissing',

@@ -1,6 +1,6 @@
 /** The template engine's public surface (server and client import from here). */
 export * from './types';
-export { loadTemplates, checkTemplate, parseTemplateJson, type TemplateFile } from './load';
+export { loadTemplates, checkTemplate, checkTemplateShape, parseTemplateJson, type TemplateFile } from './load';
 export { getCompiledTemplate } from './compile';
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
 export { compileCondition, evaluateCondition, conditionSchema, conditionFields } from './visibility';
@@ -22,3 +22,4 @@ export { listFilterFields, topLevelField } from './list-filters';
 export { TEMPLATE_ICONS, isTemplateIcon, type TemplateIconName } from './icons';
 export { checkerText, wordChecker, CHECKER_KEYS } from './checker-messages';
 export { PRINT_STAGES, isPrintStage, stageLabelKey, type PrintStage } from './stages';
+export { renameField, fieldUsage, isUsed, type FieldRef, type FieldUsage } from './rename';

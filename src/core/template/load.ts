@@ -168,6 +168,19 @@ function unitErrors(template: Template, units: UnitCatalog, fileName: string): T
 }
 
 /**
+ * Only the template format (the meta-schema), not formulas, names or factors: enough to read a draft's fields and
+ * options safely while it is still being edited (what a change would touch), never enough to serve it.
+ */
+export function checkTemplateShape(
+  json: unknown,
+  fileName: string,
+): { template?: Template; errors: TemplateLoadError[] } {
+  const schemaErrors = validateMeta(json);
+  if (schemaErrors.length) return { errors: metaErrors(schemaErrors, fileName).slice(0, MAX_ERRORS_PER_FILE) };
+  return { template: json as Template, errors: [] };
+}
+
+/**
  * Checks one template (as parsed JSON) completely; the template editor uses this too. Units are checked against
  * `units` when given (the server passes the catalogue it keeps, the editor the one it loaded).
  */

@@ -53,6 +53,8 @@ export type FieldValue = string | number | boolean | string[];
 export interface Field {
   /** Unique within the template (fields of different repeatable groups may share a name). */
   name: string;
+  /** Names the field had in earlier versions (a rename in the form editor): a migration carries a value from them. */
+  formerNames?: string[];
   type: FieldType;
   label: LocalizedText;
   help?: LocalizedText;

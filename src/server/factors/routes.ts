@@ -10,6 +10,7 @@ import { registerFactorCategoryRoutes } from './category-routes';
 import { registerDatabaseWriteRoutes } from './database-routes';
 import { registerFactorImportRoute } from './factor-import-route';
 import { registerFactorWriteRoutes } from './factor-write-routes';
+import { registerFactorImpactRoute } from './impact';
 
 export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   registerReadOnlyResource<FactorDatabaseRecord>(app, db, {
@@ -38,4 +39,5 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
   registerDatabaseWriteRoutes(app, db);
   registerFactorImportRoute(app, db);
   registerFactorWriteRoutes(app, db);
+  registerFactorImpactRoute(app, db);
 }

@@ -1,6 +1,6 @@
 /**
  * Carrying a calculation's inputs over to another version of its template: values of fields the
- * target version still has are kept, fields it no longer has are dropped, and fields that are
+ * target version still has are kept (a renamed field's under its former name), fields it no longer has are dropped, and fields that are
  * new in the target version get their defaults (a new repeatable group its minimum of default
  * items). Whether the result is valid is then judged by the target version's own validation.
  */
@@ -31,9 +31,19 @@ function carryLevel(
   known: Set<string> | undefined,
 ): Record<string, unknown> {
   const carried: Record<string, unknown> = {};
+  const targetNames = new Set(fields.map((field) => field.name));
+  // Own values only: a field named like an Object member (`constructor`) must not inherit one.
+  const own = (name: string) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined);
   for (const field of fields) {
-    // Own values only: a field named like an Object member (`constructor`) must not inherit one.
-    const value = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
+    let value = own(field.name);
+    if (isEmpty(value) && !known?.has(field.name)) {
+      // A renamed field takes the value of its newest former name the source version had, unless another field of
+      // the target has taken that name since.
+      const former = [...(field.formerNames ?? [])]
+        .reverse()
+        .find((name) => !targetNames.has(name) && (known?.has(name) ?? true) && !isEmpty(own(name)));
+      if (former !== undefined) value = own(former);
+    }
     if (!isEmpty(value)) carried[field.name] = value;
     // `known` undefined: the source version is not loadable any more, so any field without a value counts as new.
     else if (field.default !== undefined && !known?.has(field.name)) carried[field.name] = field.default;

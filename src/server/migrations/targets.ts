@@ -5,7 +5,8 @@
  * - `database`: the same inputs and template version, recomputed with the target factor database.
  *   The stored inputs were validated when saved and do not change, so only the formulas run
  *   (Ajv would triple the cost at 100,000 calculations); a factor key the target lacks fails the
- *   formula and excludes the calculation.
+ *   formula and excludes the calculation, and so does a factor field whose key the target files under another
+ *   category (the field would refuse it on the next save).
  * - `template`: the inputs carried over to the target template version and validated by it like
  *   a save would, then computed with the calculation's own factor database.
  * - `machine_set`: the same inputs, template version and factor database, validated and computed
@@ -28,6 +29,7 @@ import { errorText, HttpError } from '../http/errors';
 import { loadProductionSet, type ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { carryInputs } from './carry-over';
+import { databaseLabel } from '../../core/protocol/describe';
 
 /** The columns of a calculation a migration reads. */
 export interface SourceRow {
@@ -81,6 +83,48 @@ export interface MigrationTarget {
   outcome(row: SourceRow): Outcome;
 }
 
+/**
+ * The first factor field whose stored key the target database no longer files under the field's category (a category
+ * renamed in a new version): the formula would still find the factor by key, but the calculation could not be
+ * opened and saved again, so a migration must not carry it over as if nothing changed.
+ */
+function factorOutsideCategory(
+  template: Template,
+  inputs: CalculationInputs,
+  factors: FactorSet,
+  lang: Language,
+): string | undefined {
+  const compiled = getCompiledTemplate(template);
+  const levels: { fields: typeof compiled.fields; values: unknown[] }[] = [
+    { fields: compiled.fields, values: [inputs] },
+  ];
+  for (const { group, fields } of compiled.repeatables) {
+    const items = inputs[group.id];
+    levels.push({ fields, values: Array.isArray(items) ? items : [] });
+  }
+  for (const { fields, values } of levels) {
+    for (const { field } of fields) {
+      if (field.type !== 'factor' || field.category === undefined) continue;
+      const keys = factors.keysByCategory[field.category] ?? [];
+      for (const value of values) {
+        const key = (value as Record<string, unknown> | null)?.[field.name];
+        if (typeof key !== 'string' || keys.includes(key)) continue;
+        const { name, version_label } = factors.database;
+        return errorText(
+          calculationMessage('factorOutsideCategory', {
+            field: localize(field.label, lang, field.name),
+            factor: key,
+            category: field.category,
+            database: databaseLabel(name, version_label),
+          }),
+          lang,
+        );
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Recomputes with `factors`; results have evaluateCalculation's shape. */
 export function databaseTarget(
   db: Kysely<DatabaseSchema>,
@@ -99,13 +143,11 @@ export function databaseTarget(
       const template = templates.resolve(row.template_id, row.template_version);
       if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
       const machines = production.of(row);
+      const inputs = parseJson<CalculationInputs>(row.inputs, {});
+      const outside = factorOutsideCategory(template, inputs, factors, lang);
+      if (outside !== undefined) return { reason: outside };
       try {
-        const computed = computeResults(
-          template,
-          parseJson<CalculationInputs>(row.inputs, {}),
-          factors.lookup,
-          machines?.data,
-        );
+        const computed = computeResults(template, inputs, factors.lookup, machines?.data);
         const results: CalculationResults = {
           values: computed.results,
           primary: computed.primaryName,

@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import {
+  ChangeImpact,
   TemplateCopyRequest,
+  TemplateImpactRequest,
   TemplateIdParams,
   TemplateLoadErrorRecord,
   TemplateSaveRequest,
@@ -19,7 +21,14 @@ import {
 } from '../../core/api';
 import { sameText, type Language } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { checkTemplate, parseTemplateJson, wordChecker, type Template, type UnitCatalog } from '../../core/template';
+import {
+  checkTemplate,
+  checkTemplateShape,
+  parseTemplateJson,
+  wordChecker,
+  type Template,
+  type UnitCatalog,
+} from '../../core/template';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -30,6 +39,7 @@ import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
+import { templateImpact } from './impact';
 import { usageByVersion, versionKey } from './versions-table';
 import { loadUnitCatalog } from '../units/catalog';
 
@@ -254,6 +264,46 @@ export function registerTemplateEditorRoutes(
       if (entries.length === 0) throw notFound(templateMessage('unknownTemplate', { id: request.params.id }));
       const usage = await usageByVersion(db, request.params.id);
       return entries.map((entry) => toVersionRecord(entry, usage, lang));
+    },
+  );
+
+  api.post(
+    '/api/templates/impact',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'What saving (definition) or publishing (version) a template version touches: its calculations, and those holding fields or options it drops or renames',
+        body: TemplateImpactRequest,
+        response: { 200: ChangeImpact, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request): Promise<ChangeImpact> => {
+      const user = currentUser(request);
+      const lang = user.language;
+      const { template_id: id, definition, version } = request.body;
+      const known = registry.versions(id);
+      let next: Template | undefined;
+      let base: Template | undefined;
+      if (definition !== undefined) {
+        // A draft being edited may not compile yet (a field just deleted is still named); its format is enough here.
+        const json = { ...parseDefinition(definition, lang), id, version: (known[0]?.template.version ?? 0) + 1 };
+        const { template, errors } = checkTemplateShape(json, `${id}.json`);
+        if (!template) {
+          const byPointer: FieldErrors = {};
+          for (const error of errors) byPointer[error.pointer || '/'] ??= rendered(wordChecker(error, lang));
+          throw badRequest(templateMessage('checksFailed', { smart_count: errors.length }), byPointer);
+        }
+        next = template;
+        base = known[0]?.template;
+      } else if (version !== undefined) {
+        next = registry.resolve(id, version);
+        if (!next) throw notFound(templateMessage('noVersion', { id, version }));
+        base = known.find((entry) => entry.template.version < version)?.template;
+      } else if (known.length === 0) throw notFound(templateMessage('unknownTemplate', { id }));
+      else base = known[0]!.template;
+      return templateImpact(db, user, id, base, next, lang);
     },
   );
 
