@@ -213,7 +213,7 @@ describe.runIf(browserAvailable())('template authoring without JSON (issue #20)'
       await screenshot(page, 'template-authoring-form');
       await page.getByTestId('template-publish').click();
       // Publishing asks first (issue #34).
-      await page.locator('.ra-confirm').click();
+      await page.getByTestId('impact-confirm').click();
       await page.waitForURL(/\/templates\/labels\?version=1$/);
       await expect.poll(() => page.getByTestId('editor-status').textContent()).toBe('Veröffentlicht');
     } catch (error) {

@@ -116,7 +116,7 @@ describe.runIf(browserAvailable())('the template editor in Chromium', () => {
 
       await page.getByTestId('template-publish').click();
       // Publishing asks first (issue #34).
-      await page.locator('.ra-confirm').click();
+      await page.getByTestId('impact-confirm').click();
       await page.waitForURL(/\/templates\/envelope\?version=1$/);
       await expect.poll(() => page.getByTestId('editor-status').textContent()).toBe('Veröffentlicht');
       await page.getByTestId('template-preview').waitFor();

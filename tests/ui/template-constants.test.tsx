@@ -215,9 +215,9 @@ describe('rule arguments and publishing', () => {
   it('asks before publishing, and publishes only when confirmed', async () => {
     const { posts } = await openNew();
     fireEvent.click(screen.getByTestId('template-publish'));
+    // The one publish confirmation is the impact dialog (what the version touches; issue #34 item 2).
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Vorlage veröffentlichen?');
-    expect(dialog).toHaveTextContent('„Neue Vorlage“ wird als neue Version veröffentlicht');
+    expect(dialog).toHaveTextContent('Version veröffentlichen?');
     fireEvent.click(within(dialog).getByRole('button', { name: /Abbrechen/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toEqual([]);
