@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatisticName } from '../../src/core/api';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
-import { calculationHandlers, resetCalculations } from './calculations.mock';
+import { seedCalculations } from './calculations.mock';
 
 /** The first render loads the page's chunk (date pickers, charts): slow in jsdom on a busy machine. */
 const PAGE_CHUNK = { timeout: 30_000 };
@@ -101,10 +101,7 @@ describe('date pickers in the interface language', () => {
 });
 
 describe('MUI texts in the interface language', () => {
-  beforeEach(() => {
-    resetCalculations();
-    server.use(...calculationHandlers);
-  });
+  beforeEach(seedCalculations);
 
   it(
     'names the tags field\'s clear button in German, not "Clear"',

@@ -89,10 +89,19 @@ export const state: { me: SessionUser } = { me: mandantAdmin };
 const byId = <T extends { id: number | string }>(rows: T[]) =>
   Object.fromEntries(rows.map((row) => [String(row.id), row]));
 
+export const contract = new Contract(inject('openapi') as ConstructorParameters<typeof Contract>[0]);
+
+/** Every REST resource of the contract (`/api/{resource}/{id}`): each gets the shared handlers' list dialect. */
+const restResources = contract.operations
+  .filter((operation) => operation.method === 'get')
+  .map((operation) => /^\/api\/([a-z-]+)\/\{[^}]+\}$/.exec(operation.path)?.[1])
+  .filter((resource): resource is string => !!resource);
+
 /** The fixtures as the shared handlers' store: what a test reads unless it overrides the route. */
 export const store = new MockStore({
   password: 'kontor-demo',
   records: {
+    ...Object.fromEntries(restResources.map((resource) => [resource, {}])),
     users: byId(userRecords),
     mandants: byId(mandantRecords),
     units: byId(unitRecords),
@@ -108,8 +117,6 @@ export const store = new MockStore({
   })),
 });
 
-export const contract = new Contract(inject('openapi') as ConstructorParameters<typeof Contract>[0]);
-
 /** Answers that do not fit the contract, from the shared handlers and from every test's own (tests/ui/setup.ts). */
 export const violations: Violation[] = [];
 
@@ -121,6 +128,9 @@ const mockApi = createMockApi({
   // The tests sign in by fixture: any token is the user of `state.me`.
   authenticate: (request) => (request.headers.get('Authorization')?.startsWith('Bearer ') ? state.me : null),
 });
+
+/** The scenario a test puts the API into (a 503 on a route, a locked calculation …); reset after every test. */
+export const scenarios = mockApi.scenarios;
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
@@ -155,3 +165,31 @@ export const handlers = [
 ];
 
 export const server = setupServer(...handlers);
+
+/** What the app sent to one route: each request's decoded query string and JSON body. */
+export interface Sent {
+  queries: string[];
+  bodies: unknown[];
+}
+
+/**
+ * Watches what the app sends to `path` (e.g. `/calculations/7`) with `method` while the shared handlers answer it: a
+ * test asserts what was sent without restating the answer.
+ */
+export function spy(method: 'get' | 'post' | 'put' | 'delete', path: string): Sent {
+  const sent: Sent = { queries: [], bodies: [] };
+  server.use(
+    http[method](`${API}${path}`, async ({ request }) => {
+      sent.queries.push(decodeURIComponent(new URL(request.url).search));
+      if (method !== 'get')
+        sent.bodies.push(
+          await request
+            .clone()
+            .json()
+            .catch(() => undefined),
+        );
+      // No answer: the next handler (the shared one) answers.
+    }),
+  );
+  return sent;
+}

@@ -6,15 +6,14 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FactorUse } from '../../src/core/formula/compute';
-import { editor, server } from './mockServer';
+import { editor } from './mockServer';
 import { renderApp } from './renderApp';
 import {
   brochureInputs,
-  calculationHandlers,
   calculationRecord,
-  calculations,
   factors,
-  resetCalculations,
+  putCalculation,
+  seedCalculations,
 } from './calculations.mock';
 
 /** As the server stores them now: year and region with each factor; the truck factor as stored before they were kept. */
@@ -25,15 +24,14 @@ function withProvenance(factor: FactorUse): FactorUse {
 }
 
 beforeEach(() => {
-  resetCalculations();
+  seedCalculations();
   const record = calculationRecord(7, 'brochure', brochureInputs);
   record.results = {
     ...record.results,
     factors: record.results.factors.map(withProvenance),
     breakdown: record.results.breakdown.map((entry) => ({ ...entry, factors: entry.factors.map(withProvenance) })),
   };
-  calculations[0] = record;
-  server.use(...calculationHandlers);
+  putCalculation(record);
 });
 
 describe('the provenance panel of a calculation', () => {

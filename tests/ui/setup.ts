@@ -7,7 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import path from 'node:path';
 import type { Violation } from '../../src/mocks/contract';
-import { contract, server, store, violations } from './mockServer';
+import { contract, scenarios, server, store, violations } from './mockServer';
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 Object.defineProperty(window, 'matchMedia', {
@@ -46,6 +46,9 @@ const checks: Promise<void>[] = [];
 server.events.on('response:mocked', ({ request, response }) => {
   const operation = contract.find(request.method, new URL(request.url).pathname);
   if (!operation || !response.headers.get('Content-Type')?.includes('json')) return;
+  // A scenario's error is chosen on purpose, also with a status the route does not declare (a proxy's 503).
+  const injected = scenarios.state.error;
+  if (injected && (injected.route === '*' || injected.route === operation.path)) return;
   checks.push(
     response
       .clone()
@@ -78,6 +81,7 @@ afterEach(async () => {
   cleanup();
   server.resetHandlers();
   store.reset();
+  scenarios.reset();
   vi.restoreAllMocks();
   await Promise.all(checks.splice(0));
   const shared = violations.splice(0);

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser, UnitRecord } from '../../src/core/api';
 import { LANGUAGES } from '../../src/core/languages';
 import { API, editor, server, unitRecords } from './mockServer';
-import { calculationHandlers, resetCalculations } from './calculations.mock';
+import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
 
 /** The first render of a page loads its chunk: slow in jsdom on a busy machine. */
@@ -89,7 +89,7 @@ describe('unit catalogue screen', () => {
 
 describe('units in forms', () => {
   it('shows a template unit as the catalogue labels it, in the reader\u2019s language', { timeout: SLOW }, async () => {
-    server.use(...calculationHandlers);
+    seedCalculations();
     serveUnits(
       unitRecords.map((unit) => (unit.key === 'pcs' ? { ...unit, label: { ...unit.label, de: 'Exemplare' } } : unit)),
     );

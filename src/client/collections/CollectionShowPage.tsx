@@ -11,6 +11,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useLoadFailureText } from '../shell/errors/loadFailure';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
 import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
@@ -59,6 +60,7 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
   const translate = useTranslate();
   const lang = useLanguage();
   const writer = useCan('update', 'collections');
+  const failureText = useLoadFailureText();
   const ids = collection.calculation_ids;
   const { data = [], isPending } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
   const [selected, setSelected] = useState<number[]>([]);
@@ -142,6 +144,7 @@ const CollectionShowPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   const writer = useCan('update', 'collections');
+  const failureText = useLoadFailureText();
   const {
     data: collection,
     isPending,
@@ -152,7 +155,7 @@ const CollectionShowPage = () => {
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="warning" action={<Button component={Link} to="/collections" label="collections.back" />}>
-          {translate('collections.not_found', { id: id ?? '' })}
+          {failureText(error, translate('collections.not_found', { id: id ?? '' }))}
         </Alert>
       </Box>
     );
