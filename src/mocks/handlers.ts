@@ -272,7 +272,12 @@ const customRoutes: Record<string, Route> = {
     const categories = (ctx.store.answer(ctx.user, '/api/factor-categories') as Row[] | undefined) ?? [];
     const key = decodeURIComponent(ctx.params[0]!);
     const existing = categories.find((c) => c.key === key);
-    const record = { key, factor_count: Number(existing?.factor_count ?? 0), label: body.label ?? null };
+    const record = {
+      key,
+      factor_count: Number(existing?.factor_count ?? 0),
+      factor_keys: (existing?.factor_keys as string[] | undefined) ?? [],
+      label: body.label ?? null,
+    };
     ctx.store.setAnswer(ctx.user, '/api/factor-categories', [...categories.filter((c) => c.key !== key), record]);
     return { status: 200, body: record };
   },
@@ -413,7 +418,13 @@ async function collectionMembers(ctx: Context, change: 'add' | 'remove'): Promis
     if (change === 'add') members.add(id);
     else members.delete(id);
   }
-  const updated = { ...row, calculation_ids: [...members], updated_at: now(), version: Number(row.version ?? 0) + 1 };
+  const updated = {
+    ...row,
+    calculation_ids: [...members],
+    calculation_count: members.size,
+    updated_at: now(),
+    version: Number(row.version ?? 0) + 1,
+  };
   ctx.store.table('collections').set(String(row.id), updated);
   return { status: 200, body: updated };
 }

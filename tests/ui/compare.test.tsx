@@ -10,13 +10,7 @@ import { formatResult } from '../../src/client/templates/resultFormat';
 import { roundFigure } from '../../src/core/number-format';
 import { editor } from './mockServer';
 import { renderApp } from './renderApp';
-import {
-  brochureInputs,
-  calculationRecord,
-  calculations,
-  putCalculation,
-  seedCalculations,
-} from './calculations.mock';
+import { brochureInputs, calculationRecord, calculations, putCalculation, seedCalculations } from './calculations.mock';
 
 const SLOW = 60_000;
 const FIRST = { timeout: 30_000 };

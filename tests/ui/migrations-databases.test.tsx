@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FactorDatabaseRecord, FactorRecord } from '../../src/core/api';
-import { API, mandantAdmin, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { API, mandantAdmin, server, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const label = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
@@ -50,19 +51,13 @@ const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'n
 
 /** The two databases and their factors; `changed` is the diff's list of changed factors. */
 function serveDatabases(changed: unknown[] = []) {
+  // The databases and their factors in the shared handlers' store; only the diff is this test's own.
+  for (const row of [base, own]) store.table('databases').set(String(row.id), row as unknown as Row);
+  for (const row of [...baseFactors, ...ownFactors]) store.table('factors').set(String(row.id), row as unknown as Row);
   server.use(
-    http.get(`${API}/databases`, () =>
-      HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } }),
-    ),
-    http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
     http.get(`${API}/databases/5/diff`, () =>
       HttpResponse.json({ from: base, to: own, added: [], removed: [], changed }),
     ),
-    http.get(`${API}/factors`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-      const rows = filter.database_id === 2 ? baseFactors : ownFactors;
-      return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
-    }),
   );
 }
 
@@ -70,7 +65,15 @@ describe('factor database screens', () => {
   it('shows a derived database’s factors beside the base values and saves an override', async () => {
     const puts: unknown[] = [];
     serveDatabases([
-      { key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.03, percent: -91.7 },
+      {
+        key: 'electricity_de_grid',
+        category: 'electricity',
+        unit: 'kWh',
+        old: 0.363,
+        new: 0.03,
+        percent: -91.7,
+        attributes: [{ name: 'value', old: 0.363, new: 0.03 }],
+      },
     ]);
     server.use(
       http.put(`${API}/factors/:id`, async ({ request, params }) => {
@@ -134,8 +137,15 @@ describe('factor database screens', () => {
   }, 60_000);
 
   it('names a new category in five languages where the factor is added, and shows that name in the factor table (issue #20)', async () => {
-    type Category = { key: string; factor_count: number; label: Record<string, string> | null };
-    const categories: Category[] = [{ key: 'electricity', factor_count: 2, label: null }];
+    type Category = {
+      key: string;
+      factor_count: number;
+      factor_keys: string[];
+      label: Record<string, string> | null;
+    };
+    const categories: Category[] = [
+      { key: 'electricity', factor_count: 2, factor_keys: ['electricity_de_grid', 'natural_gas'], label: null },
+    ];
     const named: Array<{ key: string; label: Record<string, string> }> = [];
     const posts: Array<Record<string, unknown>> = [];
     let rows = ownFactors;
@@ -145,7 +155,7 @@ describe('factor database screens', () => {
       http.put(`${API}/factor-categories/:key`, async ({ request, params }) => {
         const body = (await request.json()) as { label: Record<string, string> };
         named.push({ key: String(params.key), label: body.label });
-        const category = { key: String(params.key), factor_count: 0, label: body.label };
+        const category = { key: String(params.key), factor_count: 0, factor_keys: [], label: body.label };
         categories.push(category);
         return HttpResponse.json(category);
       }),

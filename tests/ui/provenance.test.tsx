@@ -8,13 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { FactorUse } from '../../src/core/formula/compute';
 import { editor } from './mockServer';
 import { renderApp } from './renderApp';
-import {
-  brochureInputs,
-  calculationRecord,
-  factors,
-  putCalculation,
-  seedCalculations,
-} from './calculations.mock';
+import { brochureInputs, calculationRecord, factors, putCalculation, seedCalculations } from './calculations.mock';
 
 /** As the server stores them now: year and region with each factor; the truck factor as stored before they were kept. */
 function withProvenance(factor: FactorUse): FactorUse {

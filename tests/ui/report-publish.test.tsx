@@ -7,12 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { editor, spy } from './mockServer';
 import { renderApp } from './renderApp';
-import {
-  brochureInputs,
-  calculationRecord,
-  putCalculation,
-  seedCalculations,
-} from './calculations.mock';
+import { brochureInputs, calculationRecord, putCalculation, seedCalculations } from './calculations.mock';
 
 const SLOW = 60_000;
 

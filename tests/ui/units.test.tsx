@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser, UnitRecord } from '../../src/core/api';
 import { LANGUAGES } from '../../src/core/languages';
 import { API, editor, server, unitRecords } from './mockServer';
@@ -48,7 +48,6 @@ function serveUnits(records: UnitRecord[]) {
   return sent;
 }
 
-beforeEach(() => resetCalculations());
 
 describe('unit catalogue screen', () => {
   it(
