@@ -7,7 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser, UnitRecord } from '../../src/core/api';
 import { LANGUAGES } from '../../src/core/languages';
-import { API, editor, server, unitRecords } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, server, store, unitRecords } from './mockServer';
 import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
 
@@ -24,12 +25,12 @@ const provider: SessionUser = {
 };
 
 function serveUnits(records: UnitRecord[]) {
-  const units = [...records];
+  // The catalogue in the shared handlers' store; a new unit is this file's own answer (never built in).
+  const units = store.table('units');
+  units.clear();
+  for (const unit of records) units.set(String(unit.id), unit as unknown as Row);
   const sent: unknown[] = [];
   server.use(
-    http.get(`${API}/units`, () =>
-      HttpResponse.json(units, { headers: { 'Content-Range': `units 0-${units.length - 1}/${units.length}` } }),
-    ),
     http.post(`${API}/units`, async ({ request }) => {
       const body = (await request.json()) as Omit<UnitRecord, 'id'>;
       sent.push(body);
@@ -41,13 +42,12 @@ function serveUnits(records: UnitRecord[]) {
         updated_at: '2026-01-01T00:00:00Z',
         version: 1,
       };
-      units.push(created);
+      units.set(String(created.id), created as unknown as Row);
       return HttpResponse.json(created, { status: 201 });
     }),
   );
   return sent;
 }
-
 
 describe('unit catalogue screen', () => {
   it(
