@@ -33,12 +33,6 @@ function serveEmptyStatistics() {
   );
 }
 
-function serveEmptyProtocol() {
-  server.use(
-    http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
-  );
-}
-
 const pickerInput = (label: string) =>
   screen.getByRole('group', { name: label }).parentElement!.querySelector('input')!;
 
@@ -88,7 +82,7 @@ describe('date pickers in the interface language', () => {
   it(
     'keeps the protocol filters on one row: compact pickers beside the search',
     async () => {
-      serveEmptyProtocol();
+      // (An empty protocol: the shared handlers' empty store.)
       renderApp('/protocol', { signedInAs: editor });
       const from = await screen.findByRole('group', { name: 'Von' }, PAGE_CHUNK);
       const field = from.closest('.MuiFormControl-root') as HTMLElement;
@@ -121,7 +115,7 @@ describe('the browser tab names the page', () => {
   it(
     'shows the page and the provider, in the interface language, and follows navigation',
     async () => {
-      serveEmptyProtocol();
+      // (An empty protocol: the shared handlers' empty store.)
       serveEmptyStatistics();
       const { user } = renderApp('/protocol', { signedInAs: editor });
       await waitFor(() => expect(document.title).toBe('Protokoll – Kontor'), PAGE_CHUNK);

@@ -9,7 +9,14 @@ import { inject } from 'vitest';
 import { Contract, type Violation } from '../../src/mocks/contract';
 import { createMockApi } from '../../src/mocks/handlers';
 import { MockStore } from '../../src/mocks/store';
-import type { LoginResponse, MandantRecord, SessionUser, UnitRecord, UserRecord } from '../../src/core/api';
+import {
+  STATISTIC_NAMES,
+  type LoginResponse,
+  type MandantRecord,
+  type SessionUser,
+  type UnitRecord,
+  type UserRecord,
+} from '../../src/core/api';
 import { BUILT_IN_UNITS } from '../../src/core/template/units';
 
 export const API = `${window.location.origin}/api`;
@@ -113,7 +120,17 @@ export const store = new MockStore({
   accounts: [mandantAdmin, editor].map((user) => ({
     email: user.email,
     session: { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user },
-    answers: { '/api/auth/tokens': [], '/api/factor-categories': [] },
+    answers: {
+      '/api/auth/tokens': [],
+      '/api/factor-categories': [],
+      // The dashboard (home page) and the statistics screen: no figures (`from`/`to` follow the request).
+      ...Object.fromEntries(
+        STATISTIC_NAMES.map((name) => [
+          `/api/statistics/${name}`,
+          { name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [], rows: [] },
+        ]),
+      ),
+    },
   })),
 });
 
@@ -126,7 +143,9 @@ const mockApi = createMockApi({
   contract,
   onViolation: (violation) => violations.push(violation),
   // The tests sign in by fixture: any token is the user of `state.me`.
-  authenticate: (request) => (request.headers.get('Authorization')?.startsWith('Bearer ') ? state.me : null),
+  // An expired session (scenario) refuses every token until the next sign-in (the login handler below).
+  authenticate: (request, scenario) =>
+    request.headers.get('Authorization')?.startsWith('Bearer ') && scenario.sessionExpiredAt === null ? state.me : null,
 });
 
 /** The scenario a test puts the API into (a 503 on a route, a locked calculation …); reset after every test. */
@@ -140,6 +159,7 @@ export const handlers = [
     }
     const user = [mandantAdmin, editor].find((u) => u.email === body.email) ?? mandantAdmin;
     state.me = user;
+    scenarios.set({ sessionExpiredAt: null });
     const answer: LoginResponse = { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user };
     return HttpResponse.json(answer);
   }),
@@ -148,19 +168,7 @@ export const handlers = [
     state.me = { ...state.me, ...body };
     return HttpResponse.json(state.me);
   }),
-  // The dashboard (home page) asks for this year's figures: none here.
-  http.get(`${API}/statistics/:name`, ({ params, request }) => {
-    const url = new URL(request.url);
-    return HttpResponse.json({
-      name: params.name,
-      from: url.searchParams.get('from') ?? '',
-      to: url.searchParams.get('to') ?? '',
-      mandant_id: 1,
-      columns: [],
-      rows: [],
-    });
-  }),
-  // No category named by an admin: the screens show the built-in names. Everything else: the shared handlers.
+  // Everything else: the shared handlers.
   ...mockApi.handlers,
 ];
 
