@@ -41,6 +41,9 @@ const draft: OrderRecord = {
  */
 function serveOrders(orders: OrderRecord[], posted: unknown[] = [], transitions: string[] = []) {
   serveProjects();
+  // The mandant orders in steps of 0.1 t.
+  const mandant = store.table('mandants').get('1')!;
+  store.table('mandants').set('1', { ...mandant, settings: { offset_rounding_t: 0.1 } });
   putCalculation({ ...calculationRecord(7, 'brochure', brochureInputs), total_co2e: 323.96298 });
   const table = store.table('orders');
   for (const order of orders) table.set(String(order.id), order as unknown as Row);
