@@ -60,7 +60,6 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
   const translate = useTranslate();
   const lang = useLanguage();
   const writer = useCan('update', 'collections');
-  const failureText = useLoadFailureText();
   const ids = collection.calculation_ids;
   const { data = [], isPending } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
   const [selected, setSelected] = useState<number[]>([]);
