@@ -249,7 +249,6 @@ describe('migrations page', () => {
 
   it("previews the migration of a template's calculations to its current version", async () => {
     const flyer = templateRecords.find((record) => record.id === 'flyer')!;
-    putCalculation({ ...olderCalculation(), database_id: 2 });
     const sent = serve({
       answer: {
         ...preview,
