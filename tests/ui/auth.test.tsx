@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, editor, mandantAdmin, scenarios, server } from './mockServer';
+import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 import { SESSION_STORAGE_KEY } from '../../src/client/providers/session';
 
@@ -92,8 +92,14 @@ describe('sign-in', () => {
   });
 
   it('sends the user to /login on a 401 and back to where they were after signing in', async () => {
-    // The stored session has expired: the API answers 401 until the next sign-in.
-    scenarios.set({ sessionExpiredAt: Date.now() });
+    let rejectOnce = true;
+    server.use(
+      http.get(`${API}/users`, () => {
+        if (!rejectOnce) return undefined;
+        rejectOnce = false;
+        return HttpResponse.json({ message: 'Session expired' }, { status: 401 });
+      }),
+    );
     const { user } = renderApp('/users', { signedInAs: mandantAdmin });
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -104,7 +110,22 @@ describe('sign-in', () => {
   });
 
   it('also when a screen that calls the API directly (statistics) meets an expired session', async () => {
-    scenarios.set({ sessionExpiredAt: Date.now() });
+    let rejected = false;
+    server.use(
+      http.get(`${API}/statistics/:name`, ({ params }) => {
+        if (rejected)
+          return HttpResponse.json({
+            name: params.name,
+            from: '2026-01-01',
+            to: '2026-12-31',
+            mandant_id: 1,
+            columns: [{ key: 'co2e_kg', unit: 'kg_co2e' }],
+            rows: [],
+          });
+        rejected = true;
+        return HttpResponse.json({ message: 'Session expired' }, { status: 401 });
+      }),
+    );
     const { user } = renderApp('/statistics', { signedInAs: mandantAdmin });
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
