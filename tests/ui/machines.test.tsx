@@ -93,7 +93,8 @@ describe('machines screen', () => {
     const posts: unknown[] = [];
     serveMachines(posts);
     const { user } = renderApp('/machines/create', { signedInAs: mandantAdmin });
-    const setSelect = await screen.findByRole('combobox', { name: /Maschinenpark/ });
+    // The first render loads the create page's chunk: slow in jsdom on a busy machine.
+    const setSelect = await screen.findByRole('combobox', { name: /Maschinenpark/ }, { timeout: 30_000 });
     await user.click(setSelect);
     await user.click(await screen.findByRole('option', { name: 'Muster machines 2026' }));
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Stahlfolder');
