@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FactorDatabaseRecord, FactorRecord } from '../../src/core/api';
-import type { Row } from '../../src/mocks/store';
-import { API, mandantAdmin, server, store } from './mockServer';
+import { API, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
 const label = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
@@ -51,13 +50,19 @@ const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'n
 
 /** The two databases and their factors; `changed` is the diff's list of changed factors. */
 function serveDatabases(changed: unknown[] = []) {
-  // The databases and their factors in the shared handlers' store; only the diff is this test's own.
-  for (const row of [base, own]) store.table('databases').set(String(row.id), row as unknown as Row);
-  for (const row of [...baseFactors, ...ownFactors]) store.table('factors').set(String(row.id), row as unknown as Row);
   server.use(
+    http.get(`${API}/databases`, () =>
+      HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } }),
+    ),
+    http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
     http.get(`${API}/databases/5/diff`, () =>
       HttpResponse.json({ from: base, to: own, added: [], removed: [], changed }),
     ),
+    http.get(`${API}/factors`, ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
+      const rows = filter.database_id === 2 ? baseFactors : ownFactors;
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
+    }),
   );
 }
 
