@@ -6,7 +6,8 @@
  * the route's response schema (src/mocks/contract.ts) before it leaves.
  */
 import { delay, http, HttpResponse } from 'msw';
-import type { SessionUser } from '../core/api';
+import type { MandantSettings, SessionUser } from '../core/api';
+import { orderedKg, priceMinor, roundingStepKg } from '../server/orders/quantity';
 import { translate } from '../core/i18n/translate';
 import { isLanguage, type Language } from '../core/languages';
 import { Contract, type Operation, type Violation } from './contract';
@@ -282,7 +283,12 @@ const customRoutes: Record<string, Route> = {
     const categories = (ctx.store.answer(ctx.user, '/api/factor-categories') as Row[] | undefined) ?? [];
     const key = decodeURIComponent(ctx.params[0]!);
     const existing = categories.find((c) => c.key === key);
-    const record = { key, factor_count: Number(existing?.factor_count ?? 0), label: body.label ?? null };
+    const record = {
+      key,
+      factor_count: Number(existing?.factor_count ?? 0),
+      factor_keys: (existing?.factor_keys as string[] | undefined) ?? [],
+      label: body.label ?? null,
+    };
     ctx.store.setAnswer(ctx.user, '/api/factor-categories', [...categories.filter((c) => c.key !== key), record]);
     return { status: 200, body: record };
   },
@@ -334,7 +340,11 @@ const customRoutes: Record<string, Route> = {
       .filter((row): row is Row => !!row);
     if (calculations.length === 0) return error(ctx, 404, 'errors.notFound');
     const co2e = calculations.reduce((sum, row) => sum + Number(row.total_co2e ?? 0), 0);
-    const tonnes = Math.ceil(co2e / 100) * 100;
+    // The server's order arithmetic: rounded up to the mandant's step, priced in whole minor units.
+    const mandant = ctx.store.table('mandants').get(String(calculations[0]!.mandant_id));
+    const settings = (mandant?.settings ?? {}) as MandantSettings;
+    const stepKg = roundingStepKg(settings);
+    const tonnes = orderedKg(co2e, stepKg);
     const perTonne = Number(project.price_per_tonne_minor ?? 0);
     return {
       status: 200,
@@ -342,11 +352,11 @@ const customRoutes: Record<string, Route> = {
         calculation_ids: calculations.map((row) => Number(row.id)),
         co2e_kg: co2e,
         tonnes_kg: tonnes,
-        rounding_kg: tonnes - co2e,
+        rounding_kg: stepKg,
         price_per_tonne_minor: perTonne,
-        total_minor: Math.round((perTonne * tonnes) / 1000),
+        total_minor: priceMinor(tonnes, perTonne),
         currency: String(project.currency ?? 'EUR'),
-        issued_to: ctx.user.mandant_name ?? '',
+        issued_to: settings.certificate_name?.trim() || String(mandant?.name ?? ctx.user.mandant_name ?? ''),
       },
     };
   },
@@ -429,7 +439,13 @@ async function collectionMembers(ctx: Context, change: 'add' | 'remove'): Promis
     if (change === 'add') members.add(id);
     else members.delete(id);
   }
-  const updated = { ...row, calculation_ids: [...members], updated_at: now(), version: Number(row.version ?? 0) + 1 };
+  const updated = {
+    ...row,
+    calculation_ids: [...members],
+    calculation_count: members.size,
+    updated_at: now(),
+    version: Number(row.version ?? 0) + 1,
+  };
   ctx.store.table('collections').set(String(row.id), updated);
   return { status: 200, body: updated };
 }

@@ -72,12 +72,14 @@ describe.runIf(browserAvailable())('mock mode', () => {
       await page.getByRole('option', { name: '503' }).click();
       await page.keyboard.press('Escape');
 
-      // The same calculation again: the app's own alert instead of the form. (It words the 503 as "not found": the
-      // calculation pages read every failed load as a missing record.)
+      // The same calculation again: the app's own alert instead of the form, saying the service is busy or down and
+      // how long to wait (Retry-After), not that the calculation is missing.
       await page.goto(opened);
       await page
         .getByRole('alert')
-        .filter({ hasText: /Diese Kalkulation wurde nicht gefunden|Datenbank ist nicht erreichbar/ })
+        .filter({
+          hasText: 'Kontor ist gerade ausgelastet oder nicht erreichbar. Bitte versuchen Sie es in 30 Sekunden erneut.',
+        })
         .waitFor({ timeout: 15_000 });
     } finally {
       await context.close();

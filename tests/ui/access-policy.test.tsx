@@ -4,12 +4,12 @@
  * create button, for every role.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FactorDatabaseRecord, SessionUser } from '../../src/core/api';
 import { can, ROLES, type Role } from '../../src/core/access/policy';
 import { MENU_ENTRIES } from '../../src/client/layout/Menu';
-import { API, editor, mandantAdmin, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { editor, mandantAdmin, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const SIGNED_IN: Record<Role, SessionUser> = {
@@ -33,14 +33,15 @@ const database: FactorDatabaseRecord = {
   version_label: '2025',
   status: 'published',
   valid_from: '2025-01-01',
-  source: null,
+  source: 'demo',
   based_on_id: null,
   demo: true,
-  factor_count: 0,
+  gwp_set: 'IPCC AR6 GWP100',
+  rolled_out_at: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   version: 1,
-} as unknown as FactorDatabaseRecord;
+};
 
 const menuTargets = () => screen.queryAllByRole('menuitem').map((item) => item.getAttribute('href'));
 
@@ -65,11 +66,7 @@ describe('the client follows the access policy', () => {
     });
 
     it(`offers a ${role} to create a factor database only if the policy allows it`, async () => {
-      server.use(
-        http.get(`${API}/databases`, () =>
-          HttpResponse.json([database], { headers: { 'Content-Range': 'databases 0-0/1' } }),
-        ),
-      );
+      store.table('databases').set(String(database.id), database as unknown as Row);
       renderApp('/databases', { signedInAs: SIGNED_IN[role] });
       expect(await screen.findByText('Demo-Faktoren')).toBeInTheDocument();
       const createLink = () =>

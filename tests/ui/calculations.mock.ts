@@ -1,10 +1,9 @@
 /**
- * The calculation API as msw handlers for the UI tests: the shipped templates (loaded through the core loader, as
- * the server does), the 2025 demo factors, and an in-memory calculations table. Tests override single routes.
+ * The calculation fixtures of the UI tests, served by the shared mock handlers: the shipped templates (loaded through
+ * the core loader, as the server does), the 2025 demo factors, and calculations. Tests override single routes.
  * Brochure and flyer are pinned to their version-1 files: these tests are about the form, drafts, lists and
  * provenance, and their stored inputs and typed fields (energy per 1000, electricity) are those of version 1.
  */
-import { http, HttpResponse } from 'msw';
 import brochureJson from '../../schemas/templates/brochure.v1.json';
 import flyerJson from '../../schemas/templates/flyer.v1.json';
 import companyJson from '../../schemas/templates/company-footprint.json';
@@ -20,7 +19,8 @@ import { localize } from '../../src/core/rules';
 import { computeResults } from '../../src/core/formula';
 import { loadTemplates, type CalculationInputs, type FactorLookup, type Template } from '../../src/core/template';
 import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
-import { API } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { store } from './mockServer';
 
 const loaded = loadTemplates([
   { fileName: 'brochure.json', text: JSON.stringify(brochureJson) },
@@ -195,34 +195,29 @@ function flyerDefaults(): CalculationInputs {
   return inputs;
 }
 
-export const calculationHandlers = [
-  http.get(`${API}/templates`, () =>
-    HttpResponse.json(templateRecords, {
-      headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` },
-    }),
-  ),
-  http.get(`${API}/templates/:id`, ({ params }) => {
-    const record = templateRecords.find((t) => t.id === params.id);
-    return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
-  }),
-  http.get(`${API}/databases`, () => HttpResponse.json(databases, { headers: { 'Content-Range': 'databases 0-1/2' } })),
-  http.get(`${API}/factors`, ({ request }) => {
-    const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-    const rows = factors.filter(
-      (factor) => filter.database_id === undefined || factor.database_id === filter.database_id,
-    );
-    return HttpResponse.json(rows, {
-      headers: { 'Content-Range': `factors 0-${Math.max(rows.length - 1, 0)}/${rows.length}` },
-    });
-  }),
-  http.get(`${API}/mandants/1`, () => HttpResponse.json(mandant)),
-  http.get(`${API}/calculations`, () =>
-    HttpResponse.json(calculations, {
-      headers: { 'Content-Range': `calculations 0-${Math.max(calculations.length - 1, 0)}/${calculations.length}` },
-    }),
-  ),
-  http.get(`${API}/calculations/:id`, ({ params }) => {
-    const record = calculations.find((c) => String(c.id) === params.id);
-    return record ? HttpResponse.json(record) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
-  }),
-];
+/** A calculation as stored now: in the fixture list and in the shared handlers' store. */
+export function putCalculation(record: CalculationRecord): void {
+  const index = calculations.findIndex((candidate) => candidate.id === record.id);
+  if (index < 0) calculations.push(record);
+  else calculations[index] = record;
+  store.table('calculations').set(String(record.id), record as unknown as Row);
+}
+
+const put = (resource: string, rows: readonly { id: number | string }[]) => {
+  const table = store.table(resource);
+  for (const row of rows) table.set(String(row.id), row as unknown as Row);
+};
+
+/**
+ * The calculation fixtures in the shared handlers' store (tests/ui/mockServer.ts), which answers the templates, factor
+ * databases, factors, the mandant (its default database) and the calculations as the server would. The store forgets
+ * them after each test; a test changes a calculation with `putCalculation`.
+ */
+export function seedCalculations(): void {
+  resetCalculations();
+  put('templates', templateRecords);
+  put('databases', databases);
+  put('factors', factors);
+  put('mandants', [mandant]);
+  put('calculations', calculations);
+}

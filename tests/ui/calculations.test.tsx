@@ -5,29 +5,26 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, pruneInputs } from '../../src/core/template';
 import { formatResult } from '../../src/client/templates/resultFormat';
-import { API, editor, server } from './mockServer';
+import { API, editor, scenarios, server, spy } from './mockServer';
 import { renderApp } from './renderApp';
 import {
   brochureInputs,
-  calculationHandlers,
   calculationRecord,
   calculations,
   lookup2025,
-  resetCalculations,
+  putCalculation,
+  seedCalculations,
   template,
 } from './calculations.mock';
 
 /** Typing into a big generated form is slow in jsdom, more so when test files share the 2 cores. */
 const SLOW = 60_000;
 
-beforeEach(() => {
-  resetCalculations();
-  server.use(...calculationHandlers);
-});
+beforeEach(seedCalculations);
 
 const fieldBox = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLElement;
 const input = (name: string) => within(fieldBox(name)).getByRole('textbox');
@@ -69,9 +66,10 @@ describe('the calculation form generated from a template', () => {
       server.use(
         http.post(`${API}/calculations`, async ({ request }) => {
           sent = (await request.json()) as Record<string, unknown>;
+          // The figures the server computes: the shared handler cannot.
           const record = calculationRecord(42, 'brochure', sent.inputs as Record<string, unknown>);
-          calculations.push(record);
-          return HttpResponse.json(record);
+          putCalculation(record);
+          return HttpResponse.json(record, { status: 201 });
         }),
       );
       const { user } = renderApp('/new/brochure', { signedInAs: editor });
@@ -115,9 +113,10 @@ describe('the calculation form generated from a template', () => {
       server.use(
         http.post(`${API}/calculations`, async ({ request }) => {
           sent = (await request.json()) as Record<string, unknown>;
+          // The figures the server computes: the shared handler cannot.
           const record = calculationRecord(43, 'brochure', sent.inputs as Record<string, unknown>);
-          calculations.push(record);
-          return HttpResponse.json(record);
+          putCalculation(record);
+          return HttpResponse.json(record, { status: 201 });
         }),
       );
       const first = renderApp('/new/brochure', { signedInAs: editor });
@@ -385,18 +384,14 @@ describe('editing and duplicating', () => {
   it(
     'loads the stored values and total, and shows a conflict on a stale save instead of overwriting',
     async () => {
-      let sent: Record<string, unknown> | null = null;
-      server.use(
-        http.put(`${API}/calculations/7`, async ({ request }) => {
-          sent = (await request.json()) as Record<string, unknown>;
-          return HttpResponse.json({ message: 'This calculation was changed meanwhile.' }, { status: 409 });
-        }),
-      );
+      const sent = spy('put', '/calculations/7');
       const { user } = renderApp('/edit/7', { signedInAs: editor });
       expect(await screen.findByText('K-2026-000007 · Version 3')).toBeInTheDocument();
       await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
       expect(total()).toBe(formatResult(calculations[0].total_co2e, 'de'));
       expect(input('distance_km')).toHaveValue('120');
+      // Someone else saves meanwhile: the stored version moves on, so the shared handlers answer this save with 409.
+      putCalculation(calculationRecord(7, 'brochure', { ...brochureInputs, quantity: 7000 }, { version: 4 }));
 
       await user.clear(input('quantity'));
       await user.type(input('quantity'), '6.000');
@@ -404,12 +399,17 @@ describe('editing and duplicating', () => {
       const alert = await screen.findByTestId('calculation-conflict');
       expect(within(alert).getByText('Zwischenzeitlich von jemand anderem geändert')).toBeInTheDocument();
       expect(within(alert).getByText(/nichts wurde überschrieben/)).toBeInTheDocument();
-      expect(sent).toMatchObject({ version: 3, template_id: 'brochure', inputs: { quantity: 6000 } });
+      expect(sent.bodies).toEqual([
+        expect.objectContaining({
+          version: 3,
+          template_id: 'brochure',
+          inputs: expect.objectContaining({ quantity: 6000 }),
+        }),
+      ]);
       // The user's input is still there; nothing was reloaded behind their back.
       expect(input('quantity')).toHaveValue('6.000');
 
       // Reloading shows what the other person saved; the message goes away.
-      calculations[0] = calculationRecord(7, 'brochure', { ...brochureInputs, quantity: 7000 }, { version: 4 });
       await user.click(within(alert).getByRole('button', { name: 'Neu laden' }));
       await waitFor(() => expect(input('quantity')).toHaveValue('7.000'));
       expect(screen.queryByTestId('calculation-conflict')).toBeNull();
@@ -422,21 +422,14 @@ describe('editing and duplicating', () => {
   it(
     'duplicates a calculation as a new one marked as a copy',
     async () => {
-      let sent: Record<string, unknown> | null = null;
-      server.use(
-        http.post(`${API}/calculations`, async ({ request }) => {
-          sent = (await request.json()) as Record<string, unknown>;
-          return HttpResponse.json(
-            calculationRecord(43, 'brochure', sent.inputs as Record<string, unknown>, { duplicated_from: 7 }),
-          );
-        }),
-      );
+      const posted = spy('post', '/calculations');
       const { user } = renderApp('/duplicate/7', { signedInAs: editor });
       await waitFor(() =>
         expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Frühjahrskatalog (Kopie)'),
       );
       await user.click(screen.getByRole('button', { name: 'Speichern' }));
-      await waitFor(() => expect(sent).not.toBeNull());
+      await waitFor(() => expect(posted.bodies).toHaveLength(1));
+      const sent = posted.bodies[0] as Record<string, unknown>;
       expect(sent).toMatchObject({
         duplicated_from: 7,
         title: 'Frühjahrskatalog (Kopie)',
@@ -521,13 +514,7 @@ describe('the calculations list', () => {
   it(
     'takes its columns from the templates of the type and filters by that type',
     async () => {
-      let query = '';
-      server.use(
-        http.get(`${API}/calculations`, ({ request }) => {
-          query = decodeURIComponent(new URL(request.url).search);
-          return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
-        }),
-      );
+      const { queries } = spy('get', '/calculations');
       const { user } = renderApp('/calculations/product', { signedInAs: editor });
       const table = await screen.findByTestId('calculations-table');
       await within(table).findByText('Frühjahrskatalog');
@@ -547,8 +534,8 @@ describe('the calculations list', () => {
       // Dates in the interface language, not the browser's (jsdom's is en-US).
       expect(within(row).getByText(/^\d{1,2}\.\d{1,2}\.\d{4}, \d{1,2}:\d{2}:\d{2}$/)).toBeInTheDocument();
       expect(within(row).getByText(`${formatResult(calculations[0].total_co2e, 'de')} kg CO₂e`)).toBeInTheDocument();
-      expect(query).toContain('"template_type":"product"');
-      expect(query).toContain('sort=["updated_at","DESC"]');
+      expect(queries.at(-1)).toContain('"template_type":"product"');
+      expect(queries.at(-1)).toContain('sort=["updated_at","DESC"]');
     },
     SLOW,
   );
@@ -556,13 +543,7 @@ describe('the calculations list', () => {
   it(
     'offers the templates’ field filters within a type and sends them as inputs',
     async () => {
-      const queries: string[] = [];
-      server.use(
-        http.get(`${API}/calculations`, ({ request }) => {
-          queries.push(decodeURIComponent(new URL(request.url).search));
-          return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
-        }),
-      );
+      const { queries } = spy('get', '/calculations');
       const { user } = renderApp('/calculations/product', { signedInAs: editor });
       await screen.findByTestId('calculations-table');
       await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
@@ -578,13 +559,7 @@ describe('the calculations list', () => {
   it(
     'offers a factor field filter as the factors’ names and sends the chosen key (issue #20)',
     async () => {
-      const queries: string[] = [];
-      server.use(
-        http.get(`${API}/calculations`, ({ request }) => {
-          queries.push(decodeURIComponent(new URL(request.url).search));
-          return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
-        }),
-      );
+      const { queries } = spy('get', '/calculations');
       const { user } = renderApp('/calculations/product', { signedInAs: editor });
       await screen.findByTestId('calculations-table');
       await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
@@ -602,13 +577,7 @@ describe('the calculations list', () => {
   it(
     "leads a template id in the type's place to that template's calculations",
     async () => {
-      const queries: string[] = [];
-      server.use(
-        http.get(`${API}/calculations`, ({ request }) => {
-          queries.push(decodeURIComponent(new URL(request.url).search));
-          return HttpResponse.json(calculations, { headers: { 'Content-Range': 'calculations 0-1/2' } });
-        }),
-      );
+      const { queries } = spy('get', '/calculations');
       renderApp('/calculations/brochure', { signedInAs: editor });
       await screen.findByTestId('calculations-table');
       await waitFor(() => expect(window.location.pathname).toBe('/calculations/product'));
@@ -686,14 +655,13 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
   const deleted: string[] = [];
   beforeEach(() => {
     deleted.length = 0;
-    server.use(
-      http.delete(`${API}/calculations/:id`, ({ params }) => {
-        deleted.push(String(params.id));
-        const record = calculations.find((c) => String(c.id) === params.id);
-        return HttpResponse.json(record ?? {});
-      }),
-    );
+    // Which calculations were deleted: the shared handlers answer (an ordered one with 409).
+    server.events.on('request:start', ({ request }) => {
+      const match = /\/api\/calculations\/(\d+)$/.exec(new URL(request.url).pathname);
+      if (request.method === 'DELETE' && match) deleted.push(match[1]!);
+    });
   });
+  afterEach(() => server.events.removeAllListeners('request:start'));
 
   it(
     'shows in "All" the record columns and only the template columns every template shares',
@@ -721,6 +689,8 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
   it(
     "shows within a type that type's template columns, and the record's others only when chosen",
     async () => {
+      const company = template('company-footprint');
+      putCalculation(calculationRecord(10, company.id, { ...defaultInputs(company), title: 'Bilanz 2025' }));
       renderApp('/calculations/company', { signedInAs: editor });
       const table = await screen.findByTestId('calculations-table', {}, { timeout: 20_000 });
       const shown = headers(table);
@@ -756,7 +726,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
   it(
     'offers edit, duplicate and a confirmed delete per row, and no delete for an ordered calculation',
     async () => {
-      calculations[1] = { ...calculations[1]!, frozen: true };
+      putCalculation({ ...calculations[1]!, frozen: true });
       const { user } = renderApp('/calculations', { signedInAs: editor });
       const table = await screen.findByTestId('calculations-table', {}, { timeout: 20_000 });
       const row = (await within(table).findByText('Frühjahrskatalog')).closest('tr') as HTMLElement;
@@ -796,7 +766,8 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
   it(
     'says on an ordered calculation why it cannot be deleted or ordered again, and offers viewers only back',
     async () => {
-      calculations[0] = { ...calculations[0]!, frozen: true };
+      // The first calculation (7) locked by an order.
+      scenarios.set({ lockedCalculation: true });
       const first = renderApp('/edit/7', { signedInAs: editor });
       const actions = await screen.findByTestId('calculation-edit-actions', {}, { timeout: 20_000 });
       expect(within(actions).queryByRole('button', { name: 'Löschen' })).toBeNull();
@@ -815,6 +786,36 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
       expect(within(viewerActions).queryByRole('link', { name: 'Duplizieren' })).toBeNull();
       expect(within(viewerActions).queryByRole('button', { name: 'Löschen' })).toBeNull();
       expect(within(viewerActions).queryByTestId('calculation-order')).toBeNull();
+    },
+    SLOW,
+  );
+});
+
+describe('a calculation the API cannot answer right now', () => {
+  it(
+    'says a 503 in the app’s own words with the wait asked for, not "not found", and loads on a retry',
+    async () => {
+      scenarios.set({ error: { status: 503, route: '/api/calculations/{id}' } });
+      const { user } = renderApp('/edit/7', { signedInAs: editor });
+      expect(
+        await screen.findByText(
+          'Kontor ist gerade ausgelastet oder nicht erreichbar. Bitte versuchen Sie es in 30 Sekunden erneut.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/nicht gefunden/)).toBeNull();
+      scenarios.reset();
+      await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+      await waitFor(() => expect(input('quantity')).toHaveValue('5.000'));
+    },
+    SLOW,
+  );
+
+  it(
+    'still says "not found" for a calculation that is not there, with no retry',
+    async () => {
+      renderApp('/edit/999', { signedInAs: editor });
+      expect(await screen.findByText('Die Kalkulation 999 wurde nicht gefunden.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
     },
     SLOW,
   );

@@ -4,12 +4,13 @@
  * the selected calculations to a collection.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionRecord } from '../../src/core/api';
-import { API, editor, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
-import { calculationHandlers, calculations, resetCalculations } from './calculations.mock';
+import { calculations, seedCalculations } from './calculations.mock';
 
 const SLOW = 60_000;
 /** The first visit of a test file compiles the lazily loaded pages; later ones are quick. */
@@ -38,35 +39,8 @@ function collection(id: number, name: string, extra: Partial<CollectionRecord> =
 let collections: CollectionRecord[] = [];
 const requests: { method: string; path: string; body: unknown }[] = [];
 
-const collectionHandlers = [
-  http.get(`${API}/collections/tags`, () => HttpResponse.json(['kampagne', 'messe'])),
-  http.get(`${API}/collections`, () =>
-    HttpResponse.json(collections, {
-      headers: { 'Content-Range': `collections 0-${Math.max(collections.length - 1, 0)}/${collections.length}` },
-    }),
-  ),
-  http.get(`${API}/collections/:id`, ({ params }) => {
-    const found = collections.find((c) => String(c.id) === params.id);
-    return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
-  }),
-  http.delete(`${API}/collections/:id`, ({ params }) => {
-    const found = collections.find((c) => String(c.id) === params.id);
-    requests.push({ method: 'DELETE', path: `/collections/${String(params.id)}`, body: null });
-    collections = collections.filter((c) => c !== found);
-    return HttpResponse.json(found);
-  }),
-  http.post(`${API}/collections/:id/calculations`, async ({ params, request }) => {
-    const body = (await request.json()) as { ids: number[] };
-    requests.push({ method: 'POST', path: `/collections/${String(params.id)}/calculations`, body });
-    const found = collections.find((c) => String(c.id) === params.id)!;
-    found.calculation_ids = [...new Set([...found.calculation_ids, ...body.ids])];
-    found.calculation_count = found.calculation_ids.length;
-    return HttpResponse.json(found);
-  }),
-];
-
 beforeEach(() => {
-  resetCalculations();
+  seedCalculations();
   collections = [
     collection(1, 'Frühjahrskampagne'),
     collection(2, 'Jahresbericht', {
@@ -78,9 +52,24 @@ beforeEach(() => {
       open_co2e: 0,
     }),
   ];
+  putCollections();
   requests.length = 0;
-  server.use(...calculationHandlers, ...collectionHandlers);
+  // What the app changes in collections; the shared handlers answer.
+  server.use(
+    http.all(`${API}/collections/*`, async ({ request }) => {
+      if (request.method === 'GET') return;
+      const body = request.method === 'DELETE' ? null : await request.clone().json();
+      requests.push({ method: request.method, path: new URL(request.url).pathname.replace(/^\/api/, ''), body });
+    }),
+  );
 });
+
+/** The collections in the shared handlers' store. */
+function putCollections() {
+  const table = store.table('collections');
+  table.clear();
+  for (const row of collections) table.set(String(row.id), row as unknown as Row);
+}
 
 describe('the collections list', () => {
   it(
@@ -145,22 +134,14 @@ describe('duplicating a collection', () => {
   it(
     'starts the form with the original, sends duplicated_from and says the collection was created',
     async () => {
-      let sent: Record<string, unknown> | null = null;
-      server.use(
-        http.post(`${API}/collections`, async ({ request }) => {
-          sent = (await request.json()) as Record<string, unknown>;
-          const created = collection(3, String(sent.name), { calculation_ids: sent.calculation_ids as number[] });
-          collections.push(created);
-          return HttpResponse.json(created, { status: 201 });
-        }),
-      );
+      const posted = spy('post', '/collections');
       const { user } = renderApp('/collections/create?from=1', { signedInAs: editor });
       const name = await screen.findByRole('textbox', { name: /Name/ }, FIRST);
       await waitFor(() => expect(name).toHaveValue('Frühjahrskampagne (Kopie)'));
       expect(screen.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue('Beschreibung Frühjahrskampagne');
       await user.click(screen.getByRole('button', { name: 'Speichern' }));
-      await waitFor(() => expect(sent).not.toBeNull());
-      expect(sent).toMatchObject({
+      await waitFor(() => expect(posted.bodies).toHaveLength(1));
+      expect(posted.bodies[0]).toMatchObject({
         name: 'Frühjahrskampagne (Kopie)',
         duplicated_from: 1,
         calculation_ids: [7],
@@ -208,6 +189,7 @@ describe('the "add to collection" bulk action of the calculations list', () => {
     async () => {
       const first = calculations.find((c) => c.title === 'Frühjahrskatalog')!;
       collections[1] = { ...collections[1]!, calculation_ids: [first.id], calculation_count: 1 };
+      putCollections();
       await addTwoToJahresbericht();
       expect(
         await screen.findByText('1 Kalkulation zu „Jahresbericht“ hinzugefügt; 1 war schon darin.'),
@@ -244,6 +226,7 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
     'disables ordering with its reason beside it when nothing is open, and offers it when something is',
     async () => {
       collections[0] = collection(1, 'Frühjahrskampagne', { ordered_co2e: 1234.5, open_co2e: 0 });
+      putCollections();
       const first = renderApp('/collections/1', { signedInAs: editor });
       await screen.findByTestId('collection-page', {}, FIRST);
       expect(screen.getByTestId('collection-order')).toBeDisabled();

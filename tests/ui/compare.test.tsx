@@ -8,30 +8,23 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatResult } from '../../src/client/templates/resultFormat';
 import { roundFigure } from '../../src/core/number-format';
-import { editor, server } from './mockServer';
+import { editor } from './mockServer';
 import { renderApp } from './renderApp';
-import {
-  brochureInputs,
-  calculationHandlers,
-  calculationRecord,
-  calculations,
-  resetCalculations,
-} from './calculations.mock';
+import { brochureInputs, calculationRecord, calculations, putCalculation, seedCalculations } from './calculations.mock';
 
 const SLOW = 60_000;
 const FIRST = { timeout: 30_000 };
 
 beforeEach(() => {
-  resetCalculations();
+  seedCalculations();
   // A third calculation: the brochure again with twice the quantity and a title a spreadsheet would run.
-  calculations.push(
+  putCalculation(
     calculationRecord(9, 'brochure', {
       ...brochureInputs,
       quantity: 10000,
       title: '=HYPERLINK("http://x")\nzweite Zeile',
     }),
   );
-  server.use(...calculationHandlers);
 });
 
 afterEach(() => {

@@ -2,32 +2,26 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CalculationRecord, ProtocolEntryRecord, StatisticsResult } from '../../src/core/api';
-import { API, editor, server } from './mockServer';
+import { defaultInputs } from '../../src/core/template';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, server, store } from './mockServer';
+import { calculationRecord, template } from './calculations.mock';
 import { renderApp } from './renderApp';
 
-const calculation = {
-  id: 7,
-  mandant_id: 1,
-  number: 'K-2026-000007',
-  template_id: 'flyer',
-  template_version: 1,
-  template_type: 'product',
-  database_id: 1,
-  title: 'Sommerflyer',
-  customer: 'Verlag Nord',
-  tags: [],
-  status: 'final',
-  inputs: {},
-  frozen: false,
-  duplicated_from: null,
-  import_id: null,
-  results: { values: {}, primary: 'total_co2e', breakdown: {}, factors: {}, database: {} },
-  total_co2e: 1234.5,
-  created_by: 3,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-02T10:00:00.000Z',
-  version: 1,
-} as unknown as CalculationRecord;
+const calculation: CalculationRecord = calculationRecord(
+  7,
+  'flyer',
+  { ...defaultInputs(template('flyer')), title: 'Sommerflyer' },
+  {
+    database_id: 1,
+    customer: 'Verlag Nord',
+    status: 'final',
+    total_co2e: 1234.5,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-02T10:00:00.000Z',
+    version: 1,
+  },
+);
 
 const entry: ProtocolEntryRecord = {
   id: 12,
@@ -68,11 +62,10 @@ describe('dashboard', () => {
         };
         return HttpResponse.json(answer);
       }),
-      http.get(`${API}/calculations`, () =>
-        HttpResponse.json([calculation], { headers: { 'Content-Range': 'calculations 0-0/1' } }),
-      ),
-      http.get(`${API}/protocol`, () => HttpResponse.json([entry], { headers: { 'Content-Range': 'protocol 0-0/1' } })),
     );
+    // The latest calculation and protocol entry from the shared handlers' store.
+    store.table('calculations').set(String(calculation.id), calculation as unknown as Row);
+    store.table('protocol').set(String(entry.id), entry as unknown as Row);
     renderApp('/', { signedInAs: editor });
     // The first render loads the dashboard's chunk: slow in jsdom on a busy machine.
     expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();

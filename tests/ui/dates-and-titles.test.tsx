@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatisticName } from '../../src/core/api';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
-import { calculationHandlers, resetCalculations } from './calculations.mock';
+import { seedCalculations } from './calculations.mock';
 
 /** The first render loads the page's chunk (date pickers, charts): slow in jsdom on a busy machine. */
 const PAGE_CHUNK = { timeout: 30_000 };
@@ -30,12 +30,6 @@ function serveEmptyStatistics() {
         rows: [],
       });
     }),
-  );
-}
-
-function serveEmptyProtocol() {
-  server.use(
-    http.get(`${API}/protocol`, () => HttpResponse.json([], { headers: { 'Content-Range': 'protocol */0' } })),
   );
 }
 
@@ -88,7 +82,7 @@ describe('date pickers in the interface language', () => {
   it(
     'keeps the protocol filters on one row: compact pickers beside the search',
     async () => {
-      serveEmptyProtocol();
+      // (An empty protocol: the shared handlers' empty store.)
       renderApp('/protocol', { signedInAs: editor });
       const from = await screen.findByRole('group', { name: 'Von' }, PAGE_CHUNK);
       const field = from.closest('.MuiFormControl-root') as HTMLElement;
@@ -101,10 +95,7 @@ describe('date pickers in the interface language', () => {
 });
 
 describe('MUI texts in the interface language', () => {
-  beforeEach(() => {
-    resetCalculations();
-    server.use(...calculationHandlers);
-  });
+  beforeEach(seedCalculations);
 
   it(
     'names the tags field\'s clear button in German, not "Clear"',
@@ -124,7 +115,7 @@ describe('the browser tab names the page', () => {
   it(
     'shows the page and the provider, in the interface language, and follows navigation',
     async () => {
-      serveEmptyProtocol();
+      // (An empty protocol: the shared handlers' empty store.)
       serveEmptyStatistics();
       const { user } = renderApp('/protocol', { signedInAs: editor });
       await waitFor(() => expect(document.title).toBe('Protokoll – Kontor'), PAGE_CHUNK);

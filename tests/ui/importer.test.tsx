@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImportRecord, ImportReport } from '../../src/core/api';
-import { API, editor, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, server, store } from './mockServer';
 import { renderApp } from './renderApp';
 import { databases, templateRecords } from './calculations.mock';
 
@@ -24,13 +25,9 @@ let sent: Sent[] = [];
 beforeEach(() => {
   sent = [];
   window.localStorage.removeItem('kontor.importer.mapping.brochure');
+  // The templates from the shared store; no imports yet (its empty table).
+  for (const record of templateRecords) store.table('templates').set(record.id, record as unknown as Row);
   server.use(
-    http.get(`${API}/templates`, () =>
-      HttpResponse.json(templateRecords, {
-        headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` },
-      }),
-    ),
-    http.get(`${API}/imports`, () => HttpResponse.json([], { headers: { 'Content-Range': 'imports 0-0/0' } })),
     http.post(`${API}/imports`, async ({ request }) => {
       const url = new URL(request.url);
       sent.push({ url, body: await request.text() });

@@ -7,7 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { InvitationRecord } from '../../src/core/api';
-import { API, mandantAdmin, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { API, mandantAdmin, server, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const open: InvitationRecord = {
@@ -33,22 +34,15 @@ const expired: InvitationRecord = {
 };
 
 function invitationsApi(records: InvitationRecord[]) {
+  // The invitations in the shared handlers' store, which lists, resends and deletes them; `calls` says what was asked.
+  for (const record of records) store.table('invitations').set(String(record.id), record as unknown as Row);
   const calls: string[] = [];
   server.use(
-    http.get(`${API}/invitations`, () =>
-      HttpResponse.json(records, {
-        headers: { 'Content-Range': `invitations 0-${records.length - 1}/${records.length}` },
-      }),
-    ),
     http.post(`${API}/invitations/:id/resend`, ({ params }) => {
       calls.push(`resend ${String(params.id)}`);
-      return HttpResponse.json({ ...records.find((r) => String(r.id) === params.id)!, version: 2 });
     }),
     http.delete(`${API}/invitations/:id`, ({ params }) => {
       calls.push(`delete ${String(params.id)}`);
-      const record = records.find((r) => String(r.id) === params.id)!;
-      records.splice(records.indexOf(record), 1);
-      return HttpResponse.json(record);
     }),
   );
   return calls;

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
-import { API, editor, mandantAdmin, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, mandantAdmin, server, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 };
@@ -48,6 +49,8 @@ const press: MachineRecord = {
 
 function serveMachines(posts: unknown[] = []) {
   const filters: unknown[] = [];
+  for (const set of [draft, published]) store.table('machine-sets').set(String(set.id), set as unknown as Row);
+  store.table('machines').set(String(press.id), press as unknown as Row);
   server.use(
     http.get(`${API}/machine-sets`, ({ request }) => {
       const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as {
@@ -59,14 +62,9 @@ function serveMachines(posts: unknown[] = []) {
         headers: { 'Content-Range': `machine-sets 0-${rows.length - 1}/${rows.length}` },
       });
     }),
-    http.get(`${API}/machine-sets/:id`, ({ params }) => HttpResponse.json(Number(params.id) === 5 ? draft : published)),
+    // One set and the machines: the shared handlers over the store (filtered by set_id); the filters are recorded.
     http.get(`${API}/machines`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { set_id?: number };
-      filters.push(filter);
-      const rows = filter.set_id === 4 ? [press] : [];
-      return HttpResponse.json(rows, {
-        headers: { 'Content-Range': `machines 0-${Math.max(rows.length - 1, 0)}/${rows.length}` },
-      });
+      filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}'));
     }),
     http.post(`${API}/machines`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -95,7 +93,8 @@ describe('machines screen', () => {
     const posts: unknown[] = [];
     const filters = serveMachines(posts);
     const { user } = renderApp('/machines/create', { signedInAs: mandantAdmin });
-    const setSelect = await screen.findByRole('combobox', { name: /Maschinenpark/ });
+    // The first render loads the create page's chunk: slow in jsdom on a busy machine.
+    const setSelect = await screen.findByRole('combobox', { name: /Maschinenpark/ }, { timeout: 30_000 });
     await user.click(setSelect);
     await user.click(await screen.findByRole('option', { name: 'Muster machines 2026' }));
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Stahlfolder');

@@ -72,7 +72,15 @@ describe('factor database screens', () => {
   it('shows a derived database’s factors beside the base values and saves an override', async () => {
     const puts: unknown[] = [];
     serveDatabases([
-      { key: 'electricity_de_grid', category: 'electricity', unit: 'kWh', old: 0.363, new: 0.03, percent: -91.7 },
+      {
+        key: 'electricity_de_grid',
+        category: 'electricity',
+        unit: 'kWh',
+        old: 0.363,
+        new: 0.03,
+        percent: -91.7,
+        attributes: [{ name: 'value', old: 0.363, new: 0.03 }],
+      },
     ]);
     server.use(
       http.put(`${API}/factors/:id`, async ({ request, params }) => {
@@ -143,8 +151,15 @@ describe('factor database screens', () => {
   }, 60_000);
 
   it('names a new category in five languages where the factor is added, and shows that name in the factor table (issue #20)', async () => {
-    type Category = { key: string; factor_count: number; label: Record<string, string> | null };
-    const categories: Category[] = [{ key: 'electricity', factor_count: 2, label: null }];
+    type Category = {
+      key: string;
+      factor_count: number;
+      factor_keys: string[];
+      label: Record<string, string> | null;
+    };
+    const categories: Category[] = [
+      { key: 'electricity', factor_count: 2, factor_keys: ['electricity_de_grid', 'natural_gas'], label: null },
+    ];
     const named: Array<{ key: string; label: Record<string, string> }> = [];
     const posts: Array<Record<string, unknown>> = [];
     let rows = ownFactors;
@@ -154,7 +169,7 @@ describe('factor database screens', () => {
       http.put(`${API}/factor-categories/:key`, async ({ request, params }) => {
         const body = (await request.json()) as { label: Record<string, string> };
         named.push({ key: String(params.key), label: body.label });
-        const category = { key: String(params.key), factor_count: 0, label: body.label };
+        const category = { key: String(params.key), factor_count: 0, factor_keys: [], label: body.label };
         categories.push(category);
         return HttpResponse.json(category);
       }),

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type {
   CalculationRecord,
   FactorDatabaseRecord,
   FactorMigrationItemRecord,
   FactorMigrationRecord,
 } from '../../src/core/api';
-import { calculationHandlers, calculationRecord, templateRecords } from './calculations.mock';
+import { calculationRecord, putCalculation, seedCalculations, templateRecords } from './calculations.mock';
 import { API, editor, mandantAdmin, server } from './mockServer';
 import { renderApp } from './renderApp';
 
@@ -348,6 +348,7 @@ describe('the database the calculations already use (issue #18 item 12)', () => 
 });
 
 describe('offering migrations where calculations are', () => {
+  beforeEach(seedCalculations);
   const olderCalculation = (): CalculationRecord =>
     calculationRecord(
       8,
@@ -378,7 +379,6 @@ describe('offering migrations where calculations are', () => {
         }
         return HttpResponse.json([olderCalculation()], { headers: { 'Content-Range': 'calculations 0-0/1' } });
       }),
-      ...calculationHandlers,
     );
     renderApp('/calculations/product', { signedInAs: editor });
     const offer = await screen.findByTestId('migrate-filter');
@@ -402,7 +402,6 @@ describe('offering migrations where calculations are', () => {
           },
         ),
       ),
-      ...calculationHandlers,
     );
     renderApp('/calculations/product', { signedInAs: editor });
     const offer = await screen.findByTestId('migrate-filter');
@@ -411,10 +410,7 @@ describe('offering migrations where calculations are', () => {
   }, 60_000);
 
   it("offers on a calculation's page to migrate it to the newer database", async () => {
-    server.use(
-      http.get(`${API}/calculations/8`, () => HttpResponse.json(olderCalculation())),
-      ...calculationHandlers,
-    );
+    putCalculation(olderCalculation());
     renderApp('/edit/8', { signedInAs: editor });
     const hint = await screen.findByTestId('database-version-hint');
     expect(hint).toHaveTextContent(
@@ -429,6 +425,7 @@ describe('offering migrations where calculations are', () => {
 
   it("offers on a calculation's page to carry it over to a newer template version", async () => {
     const flyer = templateRecords.find((record) => record.id === 'flyer')!;
+    putCalculation({ ...olderCalculation(), database_id: 2 });
     server.use(
       http.get(`${API}/templates/flyer`, () =>
         HttpResponse.json({
@@ -437,8 +434,6 @@ describe('offering migrations where calculations are', () => {
           definition: { ...flyer.definition, version: flyer.version + 1 },
         }),
       ),
-      http.get(`${API}/calculations/8`, () => HttpResponse.json({ ...olderCalculation(), database_id: 2 })),
-      ...calculationHandlers,
     );
     renderApp('/edit/8', { signedInAs: editor });
     const hint = await screen.findByTestId('template-version-hint');

@@ -9,7 +9,14 @@ import { inject } from 'vitest';
 import { Contract, type Violation } from '../../src/mocks/contract';
 import { createMockApi } from '../../src/mocks/handlers';
 import { MockStore } from '../../src/mocks/store';
-import type { LoginResponse, MandantRecord, SessionUser, UnitRecord, UserRecord } from '../../src/core/api';
+import {
+  STATISTIC_NAMES,
+  type LoginResponse,
+  type MandantRecord,
+  type SessionUser,
+  type UnitRecord,
+  type UserRecord,
+} from '../../src/core/api';
 import { BUILT_IN_UNITS } from '../../src/core/template/units';
 
 export const API = `${window.location.origin}/api`;
@@ -89,10 +96,19 @@ export const state: { me: SessionUser } = { me: mandantAdmin };
 const byId = <T extends { id: number | string }>(rows: T[]) =>
   Object.fromEntries(rows.map((row) => [String(row.id), row]));
 
+export const contract = new Contract(inject('openapi') as ConstructorParameters<typeof Contract>[0]);
+
+/** Every REST resource of the contract (`/api/{resource}/{id}`): each gets the shared handlers' list dialect. */
+const restResources = contract.operations
+  .filter((operation) => operation.method === 'get')
+  .map((operation) => /^\/api\/([a-z-]+)\/\{[^}]+\}$/.exec(operation.path)?.[1])
+  .filter((resource): resource is string => !!resource);
+
 /** The fixtures as the shared handlers' store: what a test reads unless it overrides the route. */
 export const store = new MockStore({
   password: 'kontor-demo',
   records: {
+    ...Object.fromEntries(restResources.map((resource) => [resource, {}])),
     users: byId(userRecords),
     mandants: byId(mandantRecords),
     units: byId(unitRecords),
@@ -105,11 +121,19 @@ export const store = new MockStore({
   accounts: [mandantAdmin, editor].map((user) => ({
     email: user.email,
     session: { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user },
-    answers: { '/api/auth/tokens': [], '/api/factor-categories': [] },
+    answers: {
+      '/api/auth/tokens': [],
+      '/api/factor-categories': [],
+      // The dashboard (home page) and the statistics screen: no figures (`from`/`to` follow the request).
+      ...Object.fromEntries(
+        STATISTIC_NAMES.map((name) => [
+          `/api/statistics/${name}`,
+          { name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [], rows: [] },
+        ]),
+      ),
+    },
   })),
 });
-
-export const contract = new Contract(inject('openapi') as ConstructorParameters<typeof Contract>[0]);
 
 /** Answers that do not fit the contract, from the shared handlers and from every test's own (tests/ui/setup.ts). */
 export const violations: Violation[] = [];
@@ -120,8 +144,13 @@ const mockApi = createMockApi({
   contract,
   onViolation: (violation) => violations.push(violation),
   // The tests sign in by fixture: any token is the user of `state.me`.
-  authenticate: (request) => (request.headers.get('Authorization')?.startsWith('Bearer ') ? state.me : null),
+  // An expired session (scenario) refuses every token until the next sign-in (the login handler below).
+  authenticate: (request, scenario) =>
+    request.headers.get('Authorization')?.startsWith('Bearer ') && scenario.sessionExpiredAt === null ? state.me : null,
 });
+
+/** The scenario a test puts the API into (a 503 on a route, a locked calculation …); reset after every test. */
+export const scenarios = mockApi.scenarios;
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
@@ -131,6 +160,7 @@ export const handlers = [
     }
     const user = [mandantAdmin, editor].find((u) => u.email === body.email) ?? mandantAdmin;
     state.me = user;
+    scenarios.set({ sessionExpiredAt: null });
     const answer: LoginResponse = { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user };
     return HttpResponse.json(answer);
   }),
@@ -139,20 +169,36 @@ export const handlers = [
     state.me = { ...state.me, ...body };
     return HttpResponse.json(state.me);
   }),
-  // The dashboard (home page) asks for this year's figures: none here.
-  http.get(`${API}/statistics/:name`, ({ params, request }) => {
-    const url = new URL(request.url);
-    return HttpResponse.json({
-      name: params.name,
-      from: url.searchParams.get('from') ?? '',
-      to: url.searchParams.get('to') ?? '',
-      mandant_id: 1,
-      columns: [],
-      rows: [],
-    });
-  }),
-  // No category named by an admin: the screens show the built-in names. Everything else: the shared handlers.
+  // Everything else: the shared handlers.
   ...mockApi.handlers,
 ];
 
 export const server = setupServer(...handlers);
+
+/** What the app sent to one route: each request's decoded query string and JSON body. */
+export interface Sent {
+  queries: string[];
+  bodies: unknown[];
+}
+
+/**
+ * Watches what the app sends to `path` (e.g. `/calculations/7`) with `method` while the shared handlers answer it: a
+ * test asserts what was sent without restating the answer.
+ */
+export function spy(method: 'get' | 'post' | 'put' | 'delete', path: string): Sent {
+  const sent: Sent = { queries: [], bodies: [] };
+  server.use(
+    http[method](`${API}${path}`, async ({ request }) => {
+      sent.queries.push(decodeURIComponent(new URL(request.url).search));
+      if (method !== 'get')
+        sent.bodies.push(
+          await request
+            .clone()
+            .json()
+            .catch(() => undefined),
+        );
+      // No answer: the next handler (the shared one) answers.
+    }),
+  );
+  return sent;
+}

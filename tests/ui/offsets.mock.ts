@@ -1,7 +1,7 @@
-/** Catalogue fixtures and handlers shared by the offsets and orders UI tests. */
-import { http, HttpResponse } from 'msw';
+/** Catalogue fixtures shared by the offsets and orders UI tests. */
 import type { OffsetProjectRecord } from '../../src/core/api';
-import { API, server } from './mockServer';
+import type { Row } from '../../src/mocks/store';
+import { store } from './mockServer';
 
 const text = (value: string) => ({ de: value, en: value, fr: value, it: value, es: value });
 const base: Omit<
@@ -56,16 +56,9 @@ export const projects: OffsetProjectRecord[] = [
   },
 ];
 
+/** The catalogue in the shared handlers' store (tests/ui/mockServer.ts), which answers list, filters and one project. */
 export function serveProjects(list: OffsetProjectRecord[] = projects) {
-  server.use(
-    http.get(`${API}/carbon-offset-projects`, () =>
-      HttpResponse.json(list, {
-        headers: { 'Content-Range': `carbon-offset-projects 0-${list.length - 1}/${list.length}` },
-      }),
-    ),
-    http.get(`${API}/carbon-offset-projects/:id`, ({ params }) => {
-      const found = list.find((p) => String(p.id) === params.id);
-      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
-    }),
-  );
+  const table = store.table('carbon-offset-projects');
+  table.clear();
+  for (const project of list) table.set(String(project.id), project as unknown as Row);
 }

@@ -2,21 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { OrderQuote, OrderRecord, SessionUser } from '../../src/core/api';
-import { API, editor, server } from './mockServer';
+import type { OrderRecord, SessionUser } from '../../src/core/api';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
-import { projects, serveProjects } from './offsets.mock';
-
-const quote: OrderQuote = {
-  calculation_ids: [7],
-  co2e_kg: 323.96298,
-  tonnes_kg: 400,
-  rounding_kg: 100,
-  price_per_tonne_minor: 2450,
-  total_minor: 980,
-  currency: 'EUR',
-  issued_to: 'Druckerei Muster',
-};
+import { serveProjects } from './offsets.mock';
+import { brochureInputs, calculationRecord, putCalculation } from './calculations.mock';
 
 const draft: OrderRecord = {
   id: 41,
@@ -43,32 +34,28 @@ const draft: OrderRecord = {
   version: 1,
 };
 
+/**
+ * Projects, the calculation and `orders` in the shared handlers' store, which quotes, shows and steps orders through
+ * their lifecycle; only the creation is this file's own (it answers the `draft` fixture). `posted` and `transitions`
+ * collect what the app sent.
+ */
 function serveOrders(orders: OrderRecord[], posted: unknown[] = [], transitions: string[] = []) {
   serveProjects();
+  // The mandant orders in steps of 0.1 t.
+  const mandant = store.table('mandants').get('1')!;
+  store.table('mandants').set('1', { ...mandant, settings: { offset_rounding_t: 0.1 } });
+  putCalculation({ ...calculationRecord(7, 'brochure', brochureInputs), total_co2e: 323.96298 });
+  const table = store.table('orders');
+  for (const order of orders) table.set(String(order.id), order as unknown as Row);
   server.use(
-    http.get(`${API}/calculations/7`, () =>
-      HttpResponse.json({ id: 7, number: 'K-2026-000007', title: 'Frühjahrskatalog', total_co2e: 323.96298 }),
-    ),
-    http.get(`${API}/orders/quote`, ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      const project = projects.find((p) => String(p.id) === params.get('project_id'))!;
-      return HttpResponse.json({
-        ...quote,
-        price_per_tonne_minor: project.price_per_tonne_minor,
-        total_minor: (400 * project.price_per_tonne_minor) / 1000,
-      });
-    }),
     http.post(`${API}/orders`, async ({ request }) => {
       posted.push(await request.json());
+      table.set(String(draft.id), draft as unknown as Row);
       return HttpResponse.json(draft, { status: 201 });
-    }),
-    http.get(`${API}/orders/:id`, ({ params }) => {
-      const found = orders.find((o) => String(o.id) === params.id);
-      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
     }),
     http.post(`${API}/orders/:id/:transition`, ({ params }) => {
       transitions.push(String(params.transition));
-      return HttpResponse.json({ ...orders[0], status: 'placed' });
+      // No answer: the shared handlers step the order.
     }),
   );
 }
@@ -156,13 +143,7 @@ describe('ordering a CO2 offset contribution', () => {
   it('records the registry serial numbers typed when completing, for the certificate', async () => {
     const confirmed: OrderRecord = { ...draft, id: 44, status: 'confirmed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([confirmed]);
-    const bodies: unknown[] = [];
-    server.use(
-      http.post(`${API}/orders/44/complete`, async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json({ ...confirmed, status: 'completed' });
-      }),
-    );
+    const { bodies } = spy('post', '/orders/44/complete');
     const provider: SessionUser = {
       ...editor,
       id: 1,
@@ -201,9 +182,6 @@ describe('ordering a CO2 offset contribution', () => {
   it("names each order's mandant in a provider admin's list, and not in a mandant user's", async () => {
     const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
     serveOrders([placed]);
-    server.use(
-      http.get(`${API}/orders`, () => HttpResponse.json([placed], { headers: { 'Content-Range': 'orders 0-0/1' } })),
-    );
     const provider: SessionUser = {
       ...editor,
       id: 1,
@@ -239,26 +217,22 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
 
   it('says before a project is picked that a collection has nothing open to offset', async () => {
     serveOrders([draft]);
-    server.use(
-      http.get(`${API}/collections/5`, () =>
-        HttpResponse.json({
-          id: 5,
-          mandant_id: 1,
-          name: 'Bestellt',
-          description: '',
-          tags: [],
-          created_by: 3,
-          created_at: '2026-03-01T10:00:00Z',
-          updated_at: '2026-03-01T10:00:00Z',
-          version: 1,
-          calculation_ids: [7],
-          calculation_count: 1,
-          total_co2e: 100,
-          ordered_co2e: 100,
-          open_co2e: 0,
-        }),
-      ),
-    );
+    store.table('collections').set('5', {
+      id: 5,
+      mandant_id: 1,
+      name: 'Bestellt',
+      description: '',
+      tags: [],
+      created_by: 3,
+      created_at: '2026-03-01T10:00:00Z',
+      updated_at: '2026-03-01T10:00:00Z',
+      version: 1,
+      calculation_ids: [7],
+      calculation_count: 1,
+      total_co2e: 100,
+      ordered_co2e: 100,
+      open_co2e: 0,
+    });
     renderApp('/orders/new?collection=5', { signedInAs: editor });
     expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent(
       'Nichts offen: Für alle Kalkulationen ist bereits ein Klimabeitrag bestellt',

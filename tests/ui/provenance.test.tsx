@@ -10,15 +10,15 @@ import { breakdownContributions, propagateUncertainty, uncertaintyInWords } from
 import { translate } from '../../src/core/i18n/translate';
 import '../../src/core/i18n/all-locales';
 import { formatPercent } from '../../src/core/number-format';
-import { editor, server } from './mockServer';
+import { editor } from './mockServer';
 import { renderApp } from './renderApp';
 import {
   brochureInputs,
-  calculationHandlers,
   calculationRecord,
   calculations,
   factors,
-  resetCalculations,
+  putCalculation,
+  seedCalculations,
 } from './calculations.mock';
 
 /**
@@ -40,15 +40,14 @@ function withProvenance(factor: FactorUse): FactorUse {
 }
 
 beforeEach(() => {
-  resetCalculations();
+  seedCalculations();
   const record = calculationRecord(7, 'brochure', brochureInputs);
   record.results = {
     ...record.results,
     factors: record.results.factors.map(withProvenance),
     breakdown: record.results.breakdown.map((entry) => ({ ...entry, factors: entry.factors.map(withProvenance) })),
   };
-  calculations[0] = record;
-  server.use(...calculationHandlers);
+  putCalculation(record);
 });
 
 describe('the provenance panel of a calculation', () => {

@@ -4,24 +4,14 @@
  * posted before the user confirms.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { API, editor, server } from './mockServer';
+import { editor, spy } from './mockServer';
 import { renderApp } from './renderApp';
-import {
-  brochureInputs,
-  calculationHandlers,
-  calculationRecord,
-  calculations,
-  resetCalculations,
-} from './calculations.mock';
+import { brochureInputs, calculationRecord, putCalculation, seedCalculations } from './calculations.mock';
 
 const SLOW = 60_000;
 
-beforeEach(() => {
-  resetCalculations();
-  server.use(...calculationHandlers);
-});
+beforeEach(seedCalculations);
 
 describe('publishing a report', () => {
   it(
@@ -40,14 +30,8 @@ describe('publishing a report', () => {
   it(
     'asks before publishing, states what becomes public and the demo mark, and posts only once confirmed',
     async () => {
-      calculations.splice(0, 1, calculationRecord(7, 'brochure', brochureInputs, { status: 'final' }));
-      const posted: unknown[] = [];
-      server.use(
-        http.post(`${API}/calculations/7/publications`, async ({ request }) => {
-          posted.push(await request.json());
-          return HttpResponse.json({ message: 'not needed' }, { status: 500 });
-        }),
-      );
+      putCalculation(calculationRecord(7, 'brochure', brochureInputs, { status: 'final' }));
+      const { bodies: posted } = spy('post', '/calculations/7/publications');
       const { user } = renderApp('/edit/7', { signedInAs: editor });
       const controls = await screen.findByTestId('report-controls', {}, { timeout: 20_000 });
       const publish = within(controls).getByTestId('report-publish');

@@ -6,7 +6,7 @@ import { act, configure, render, screen, waitFor, within } from '@testing-librar
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiTokenRecord, CreatedApiToken, MandantRecord } from '../../src/core/api';
-import { API, editor, mandantAdmin, mandantRecords, server } from './mockServer';
+import { API, editor, mandantAdmin, mandantRecords, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 import {
   CLIENT_STATE_KEY,
@@ -151,19 +151,24 @@ describe('branding', () => {
 
 describe('profile: mandant settings and API tokens', () => {
   it('lets a mandant admin change the mandant settings (PUT /api/mandants/:id with version)', async () => {
-    let sent: Record<string, unknown> | null = null;
-    server.use(
-      http.get(`${API}/databases`, () =>
-        HttpResponse.json(
-          [{ id: 7, mandant_id: null, name: 'Kontor Demo', version_label: '2026', status: 'published' }],
-          { headers: { 'Content-Range': 'databases 0-0/1' } },
-        ),
-      ),
-      http.put(`${API}/mandants/1`, async ({ request }) => {
-        sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...mandantRecords[0], ...sent, version: 2 });
-      }),
-    );
+    // A published database to choose as the default; the shared handlers answer the save (version 1 → 2).
+    store.table('databases').set('7', {
+      id: 7,
+      mandant_id: null,
+      name: 'Kontor Demo',
+      version_label: '2026',
+      status: 'published',
+      valid_from: '2026-01-01',
+      source: 'demo',
+      based_on_id: null,
+      demo: true,
+      gwp_set: 'IPCC AR6 GWP100',
+      rolled_out_at: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      version: 1,
+    });
+    const saved = spy('put', '/mandants/1');
     const { user } = renderApp('/profile', { signedInAs: mandantAdmin });
     const card = await screen.findByTestId('mandant-settings');
     await user.type(within(card).getByLabelText('Anbietername'), 'Druckerei Muster Direkt');
@@ -171,7 +176,7 @@ describe('profile: mandant settings and API tokens', () => {
     await user.click(within(card).getByLabelText('auf 0,1 t'));
     await user.click(within(card).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Einstellungen des Mandanten wurden gespeichert')).toBeInTheDocument();
-    expect(sent).toMatchObject({
+    expect(saved.bodies[0]).toMatchObject({
       name: 'Druckerei Muster',
       version: 1,
       settings: {

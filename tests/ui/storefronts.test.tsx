@@ -4,12 +4,12 @@
  * one per line become a list, the fixed values' JSON an object).
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StorefrontRecord } from '../../src/core/api';
+import type { Row } from '../../src/mocks/store';
 import { storefrontBody } from '../../src/client/storefronts/StorefrontForm';
-import { API, editor, mandantAdmin, server, store } from './mockServer';
-import { calculationHandlers, resetCalculations } from './calculations.mock';
+import { editor, mandantAdmin, spy, store } from './mockServer';
+import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
 
 const SLOW = 60_000;
@@ -31,9 +31,8 @@ const shopfront: StorefrontRecord = {
 };
 
 beforeEach(() => {
-  resetCalculations();
-  store.table('storefronts').clear();
-  store.table('storefronts').set('7', { ...shopfront });
+  seedCalculations();
+  store.table('storefronts').set('7', { ...shopfront } as unknown as Row);
 });
 
 describe('storefront screens', () => {
@@ -58,18 +57,7 @@ describe('storefront screens', () => {
   });
 
   it('shows the key and the embed lines, and saves the customer’s fields', { timeout: SLOW }, async () => {
-    server.use(...calculationHandlers);
-    const sent: unknown[] = [];
-    server.use(
-      http.get(`${API}/carbon-offset-projects`, () =>
-        HttpResponse.json([], { headers: { 'Content-Range': 'carbon-offset-projects */0' } }),
-      ),
-      http.put(`${API}/storefronts/7`, async ({ request }) => {
-        const body = (await request.json()) as Partial<StorefrontRecord>;
-        sent.push(body);
-        return HttpResponse.json({ ...shopfront, ...body, version: 2 });
-      }),
-    );
+    const sent = spy('put', '/storefronts/7');
     const { user } = renderApp('/storefronts/7', { signedInAs: mandantAdmin });
     const embed = await screen.findByLabelText('Auf der Shop-Seite einbinden', {}, { timeout: 30_000 });
     expect(embed.textContent).toContain('storefront.js');
@@ -78,8 +66,8 @@ describe('storefront screens', () => {
     const fields = await screen.findByRole('group', { name: /Felder, die der Kunde setzt/ });
     await user.click(await within(fields).findByRole('checkbox', { name: /Papier$/ }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({
+    await waitFor(() => expect(sent.bodies).toHaveLength(1));
+    expect(sent.bodies[0]).toMatchObject({
       origins: ['https://shop.muster.example'],
       offers: [{ template_id: 'flyer', customer_fields: ['quantity', 'paper'], fixed: { grammage: 135 } }],
     });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser, TemplateVersionRecord } from '../../src/core/api';
 import { emptyTemplate } from '../../src/client/template-editor/definitionEdits';
 import type { Template } from '../../src/core/template';
-import { API, server } from './mockServer';
+import { API, server, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const providerAdmin: SessionUser = {
@@ -37,21 +37,20 @@ const factor = (id: number, key: string, category: string) => ({
 });
 
 function serve(posts: { definition: Template }[]) {
+  const factors = store.table('factors');
+  for (const row of [
+    factor(1, 'paper_coated', 'paper'),
+    factor(2, 'paper_recycled', 'paper'),
+    factor(3, 'truck', 'transport'),
+  ])
+    factors.set(String(row.id), row);
   server.use(
-    http.get(`${API}/templates`, () => HttpResponse.json([], { headers: { 'Content-Range': 'templates */0' } })),
-    http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
-    http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
-    http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
-    http.get(`${API}/factor-categories`, () => HttpResponse.json([{ key: 'paper', factor_count: 2 }])),
-    http.get(`${API}/factors`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { category?: string };
-      const rows = [
-        factor(1, 'paper_coated', 'paper'),
-        factor(2, 'paper_recycled', 'paper'),
-        factor(3, 'truck', 'transport'),
-      ].filter((row) => !filter.category || row.category === filter.category);
-      return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
-    }),
+    // No templates, databases or load errors: the shared handlers' empty store answers those.
+    http.get(`${API}/factor-categories`, () =>
+      HttpResponse.json([
+        { key: 'paper', factor_count: 2, factor_keys: ['paper_coated', 'paper_recycled'], label: null },
+      ]),
+    ),
     http.post(`${API}/templates`, async ({ request }) => {
       posts.push((await request.json()) as { definition: Template });
       const record: TemplateVersionRecord = {

@@ -63,13 +63,17 @@ const listed: (TemplateRecord & TemplateEditorInfo)[] = [
 function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
   server.use(
     http.get(`${API}/templates`, () => HttpResponse.json(listed, { headers: { 'Content-Range': `templates 0-1/2` } })),
-    http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
-    http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
-    http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
+    // No databases, versions or load errors: the shared handlers' empty store answers those.
+    // `paperx` is a key the editor knows when it loads; the server may still refuse a formula at save (see below).
     http.get(`${API}/factor-categories`, () =>
       HttpResponse.json([
-        { key: 'paper', factor_count: 4 },
-        { key: 'transport', factor_count: 3 },
+        { key: 'paper', factor_count: 3, factor_keys: ['paper_coated', 'paper_recycled', 'paperx'], label: null },
+        {
+          key: 'transport',
+          factor_count: 3,
+          factor_keys: ['road_freight_truck', 'rail_freight', 'air_freight'],
+          label: null,
+        },
       ]),
     ),
     http.post(`${API}/templates`, async ({ request }) => {

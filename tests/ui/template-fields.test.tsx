@@ -8,15 +8,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API, editor, server } from './mockServer';
 import { renderApp } from './renderApp';
-import { calculationHandlers, calculationRecord, resetCalculations } from './calculations.mock';
+import { calculationRecord, seedCalculations } from './calculations.mock';
 
 /** Typing into a big generated form is slow in jsdom, more so when test files share the 2 cores. */
 const SLOW = 60_000;
 
-beforeEach(() => {
-  resetCalculations();
-  server.use(...calculationHandlers);
-});
+beforeEach(seedCalculations);
 
 const boxes = (name: string) => Array.from(document.querySelectorAll<HTMLElement>(`[data-field="${name}"]`));
 const box = (name: string) => boxes(name)[0];
@@ -30,7 +27,10 @@ describe('generated inputs for every field type', () => {
       server.use(
         http.post(`${API}/calculations`, async ({ request }) => {
           sent = (await request.json()) as Record<string, unknown>;
-          return HttpResponse.json(calculationRecord(50, 'sample', sent.inputs as Record<string, unknown>));
+          // The figures the server computes: the shared handler cannot.
+          return HttpResponse.json(calculationRecord(50, 'sample', sent.inputs as Record<string, unknown>), {
+            status: 201,
+          });
         }),
       );
       const { user } = renderApp('/new/sample', { signedInAs: editor });

@@ -4,11 +4,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser, UnitRecord } from '../../src/core/api';
 import { LANGUAGES } from '../../src/core/languages';
-import { API, editor, server, unitRecords } from './mockServer';
-import { calculationHandlers, resetCalculations } from './calculations.mock';
+import type { Row } from '../../src/mocks/store';
+import { API, editor, server, store, unitRecords } from './mockServer';
+import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
 
 /** The first render of a page loads its chunk: slow in jsdom on a busy machine. */
@@ -24,12 +25,12 @@ const provider: SessionUser = {
 };
 
 function serveUnits(records: UnitRecord[]) {
-  const units = [...records];
+  // The catalogue in the shared handlers' store; a new unit is this file's own answer (never built in).
+  const units = store.table('units');
+  units.clear();
+  for (const unit of records) units.set(String(unit.id), unit as unknown as Row);
   const sent: unknown[] = [];
   server.use(
-    http.get(`${API}/units`, () =>
-      HttpResponse.json(units, { headers: { 'Content-Range': `units 0-${units.length - 1}/${units.length}` } }),
-    ),
     http.post(`${API}/units`, async ({ request }) => {
       const body = (await request.json()) as Omit<UnitRecord, 'id'>;
       sent.push(body);
@@ -41,14 +42,12 @@ function serveUnits(records: UnitRecord[]) {
         updated_at: '2026-01-01T00:00:00Z',
         version: 1,
       };
-      units.push(created);
+      units.set(String(created.id), created as unknown as Row);
       return HttpResponse.json(created, { status: 201 });
     }),
   );
   return sent;
 }
-
-beforeEach(() => resetCalculations());
 
 describe('unit catalogue screen', () => {
   it(
@@ -89,7 +88,7 @@ describe('unit catalogue screen', () => {
 
 describe('units in forms', () => {
   it('shows a template unit as the catalogue labels it, in the reader\u2019s language', { timeout: SLOW }, async () => {
-    server.use(...calculationHandlers);
+    seedCalculations();
     serveUnits(
       unitRecords.map((unit) => (unit.key === 'pcs' ? { ...unit, label: { ...unit.label, de: 'Exemplare' } } : unit)),
     );

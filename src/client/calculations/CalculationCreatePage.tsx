@@ -10,6 +10,7 @@ import { toCalculationWrite, type CalculationFormValues } from './payload';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
 import { useSaveFailure } from './useSaveFailure';
 import { useTemplate } from './useTemplate';
+import { isMissing, useLoadFailureText } from '../shell/errors/loadFailure';
 
 export const editPath = (_resource: string | undefined, id?: RaRecord['id']) => `/edit/${id}`;
 
@@ -79,13 +80,15 @@ const CalculationCreatePage = () => {
   const { template: templateId } = useParams();
   const template = useTemplate(templateId);
   const database = useDefaultDatabaseId();
+  const failureText = useLoadFailureText();
   if (template.isPending || database.isPending) return <PageLoading />;
   if (!template.data) {
     return (
       <PageProblem
-        message={translate('calculations.template_not_found', { id: templateId ?? '' })}
+        message={failureText(template.error, translate('calculations.template_not_found', { id: templateId ?? '' }))}
         to="/new"
         action="calculations.pick_template"
+        onRetry={isMissing(template.error) ? undefined : () => void template.refetch()}
       />
     );
   }

@@ -11,6 +11,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useLoadFailureText } from '../shell/errors/loadFailure';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
 import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
@@ -142,6 +143,7 @@ const CollectionShowPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
   const writer = useCan('update', 'collections');
+  const failureText = useLoadFailureText();
   const {
     data: collection,
     isPending,
@@ -152,7 +154,7 @@ const CollectionShowPage = () => {
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="warning" action={<Button component={Link} to="/collections" label="collections.back" />}>
-          {translate('collections.not_found')}
+          {failureText(error, translate('collections.not_found'))}
         </Alert>
       </Box>
     );

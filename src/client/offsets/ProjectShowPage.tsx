@@ -17,6 +17,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { ComponentProps } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { useLoadFailureText } from '../shell/errors/loadFailure';
 import type { OffsetProjectRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
 import { RecordNotFound } from '../layout/RecordNotFound';
@@ -33,13 +34,14 @@ const ProjectShowPage = () => {
   const translate = useTranslate();
   const lang = useLanguage();
   const mayEdit = useCan('update', 'carbon-offset-projects');
+  const failureText = useLoadFailureText();
   const {
     data: project,
     isPending,
     error,
   } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
   if (isPending) return <Loading />;
-  if (error || !project) return <RecordNotFound message={translate('offsets.not_found')} />;
+  if (error || !project) return <RecordNotFound message={failureText(error, translate('offsets.not_found'))} />;
   const example = exampleRegistryId(project.registry_id);
   const registryId = example === null ? project.registry_id : translate('offsets.example_registry_id', { id: example });
   return (

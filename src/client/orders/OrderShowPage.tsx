@@ -10,6 +10,7 @@ import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { MandantRecord, OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
 import { RecordNotFound } from '../layout/RecordNotFound';
+import { useLoadFailureText } from '../shell/errors/loadFailure';
 import { GridPanel } from '../layout/GridPanel';
 import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../offsets/format';
@@ -25,6 +26,7 @@ const Row = (props: Omit<ComponentProps<typeof DetailRow>, 'labelWidth'>) => <De
 const OrderShowPage = () => {
   const { id } = useParams();
   const translate = useTranslate();
+  const failureText = useLoadFailureText();
   const lang = useLanguage();
   const { data: order, isPending, error } = useGetOne<OrderRecord>('orders', { id: Number(id) });
   const { data: project } = useGetOne<OffsetProjectRecord>(
@@ -40,7 +42,7 @@ const OrderShowPage = () => {
     { enabled: !!order && showMandant },
   );
   if (isPending) return <Loading />;
-  if (error || !order) return <RecordNotFound message={translate('orders.not_found')} />;
+  if (error || !order) return <RecordNotFound message={failureText(error, translate('orders.not_found'))} />;
   const money = (minor: number) => exclVat(formatMoney(minor, order.currency, lang), translate);
   return (
     <Box sx={{ p: 2 }}>
