@@ -814,7 +814,11 @@ describe('a calculation the API cannot answer right now', () => {
     'still says "not found" for a calculation that is not there, with no retry',
     async () => {
       renderApp('/edit/999', { signedInAs: editor });
-      expect(await screen.findByText('Die Kalkulation 999 wurde nicht gefunden.')).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          'Diese Kalkulation wurde nicht gefunden: Sie wurde vielleicht gelöscht, oder der Link ist nicht mehr gültig.',
+        ),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
     },
     SLOW,

@@ -34,7 +34,9 @@ function serve(posts: Post[]) {
     http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
     http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
     http.get(`${API}/factor-categories`, () =>
-      HttpResponse.json([{ key: 'metal', factor_count: 2, factor_keys: ['aluminium_wire', 'steel_wire'] }]),
+      HttpResponse.json([
+        { key: 'metal', factor_count: 2, factor_keys: ['aluminium_wire', 'steel_wire'], label: null },
+      ]),
     ),
     http.post(`${API}/templates`, async ({ request }) => {
       const post = (await request.json()) as Post;
