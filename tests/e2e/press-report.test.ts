@@ -75,7 +75,7 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     await choose(admin.page, 'Art', 'Offsetdruckmaschine');
     for (const [name, figure] of Object.entries(FIGURES)) {
       await admin.page.locator(`input[data-source="figures.${name}.value"]`).fill(figure.value);
-      await admin.page.locator(`input[name="figures.${name}.source"]`).fill(figure.source);
+      await admin.page.locator(`[name="figures.${name}.source"]`).fill(figure.source);
       await admin.page.locator(`input[data-source="figures.${name}.year"]`).fill('2026');
     }
     await admin.page.getByRole('button', { name: 'Speichern' }).click();
