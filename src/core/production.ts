@@ -20,12 +20,62 @@ export const MACHINE_FIGURES = {
 export type MachineFigureName = keyof typeof MACHINE_FIGURES;
 export const MACHINE_FIGURE_NAMES = Object.keys(MACHINE_FIGURES) as MachineFigureName[];
 
-/** The energy contract's figures, with their units. */
-export const ENERGY_FIGURES = { electricity: 'kg CO2e/kWh' } as const;
+/**
+ * The energy contract's figures, with their units (issue 33, item 3): `electricity` is market-based (the contract,
+ * with a residual mix where no guarantee of origin covers it), `electricity_location` the region's grid factor.
+ */
+export const ENERGY_FIGURES = { electricity: 'kg CO2e/kWh', electricity_location: 'kg CO2e/kWh' } as const;
 export type EnergyFigureName = keyof typeof ENERGY_FIGURES;
 
 export const isMachineFigure = (name: string): name is MachineFigureName => Object.hasOwn(MACHINE_FIGURES, name);
 export const isEnergyFigure = (name: string): name is EnergyFigureName => Object.hasOwn(ENERGY_FIGURES, name);
+
+/** What a site footprint is allocated to jobs by: the machine hours, press sheets or kg of product a job takes. */
+export const SITE_ALLOCATION_KEYS = ['machine_hours', 'sheets', 'kg'] as const;
+export type SiteAllocationKey = (typeof SITE_ALLOCATION_KEYS)[number];
+
+/** The mandant's annual site footprint as a formula's `overhead()` reads it (issue 33, item 3). */
+export interface SiteFootprint {
+  annualKgCo2e: number;
+  allocationKey: SiteAllocationKey;
+  /** The year's total of the allocation key (hours, sheets or kg), the denominator of a job's share. */
+  annualAmount: number;
+  source: string;
+  year: number | null;
+}
+
+/**
+ * Market-based electricity (GHG Protocol Scope 2 Guidance): the share covered by guarantees of origin at the
+ * contract's factor, the rest at the residual mix. Without a recorded share the contract factor stands alone, as
+ * before; a share below 1 without a residual factor has no market-based figure.
+ */
+export function marketBasedElectricity(
+  contractFactor: number | null,
+  goShare: number | null,
+  residualFactor: number | null,
+): number | null {
+  if (contractFactor === null) return null;
+  if (goShare === null || goShare >= 1) return contractFactor;
+  if (residualFactor === null) return null;
+  return goShare * contractFactor + (1 - goShare) * residualFactor;
+}
+
+/** A machine set's site footprint, when it records one completely (a figure, its key and the year's amount). */
+export function siteFootprintOf(
+  set: Pick<
+    MachineSetRecord,
+    'site_kg_co2e' | 'site_allocation_key' | 'site_annual_amount' | 'site_source' | 'site_year'
+  >,
+): SiteFootprint | undefined {
+  if (set.site_kg_co2e === null || set.site_allocation_key === null || !set.site_annual_amount) return undefined;
+  return {
+    annualKgCo2e: set.site_kg_co2e,
+    allocationKey: set.site_allocation_key,
+    annualAmount: set.site_annual_amount,
+    source: set.site_source,
+    year: set.site_year,
+  };
+}
 
 /** What a machine key may be: calculations store it as the chosen value of a machine field. */
 export const MACHINE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,59}$/;
@@ -51,7 +101,10 @@ export interface ProductionUse {
 
 /** The message key naming a production figure for a reader: a machine figure's name (its unit included), or the electricity factor. */
 export function productionFigureKey(use: Pick<ProductionUse, 'machine' | 'figure'>): string {
-  return use.machine === undefined ? 'machines.sets.fields.electricity_factor' : `machines.figures.${use.figure}`;
+  if (use.machine !== undefined) return `machines.figures.${use.figure}`;
+  return use.figure === 'electricity_location'
+    ? 'machines.sets.fields.electricity_location_factor'
+    : 'machines.sets.fields.electricity_factor';
 }
 
 /** A production figure's value as printed beside that name: a machine figure's unit is part of its name already. */
@@ -73,37 +126,65 @@ export interface ProductionData {
   region: string | null;
   machine(key: string): Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'> | undefined;
   energy(name: EnergyFigureName): (SourcedFigure & { supplier: string; region: string | null }) | undefined;
+  /** The mandant's annual site footprint and its allocation key, when the set records one. */
+  site?(): SiteFootprint | undefined;
+}
+
+/** The machine set fields ProductionData is built from. */
+export type ProductionSetFields = Pick<
+  MachineSetRecord,
+  | 'id'
+  | 'name'
+  | 'version_label'
+  | 'electricity_factor'
+  | 'electricity_supplier'
+  | 'electricity_source'
+  | 'electricity_year'
+  | 'electricity_region'
+  | 'electricity_go_share'
+  | 'electricity_residual_factor'
+  | 'electricity_residual_source'
+  | 'electricity_location_factor'
+  | 'electricity_location_source'
+>;
+
+/** The market-based figure's source: the contract's, and how the residual mix entered it. */
+function marketSource(set: ProductionSetFields): string {
+  const share = set.electricity_go_share;
+  if (share === null || share >= 1) return set.electricity_source;
+  const percent = (value: number) => `${Number((value * 100).toFixed(1))} %`;
+  return `${set.electricity_source} — market-based: ${percent(share)} with guarantees of origin at ${set.electricity_factor} kg CO2e/kWh + ${percent(1 - share)} residual mix at ${set.electricity_residual_factor} kg CO2e/kWh (${set.electricity_residual_source})`;
 }
 
 export function toProductionData(
-  set: Pick<
-    MachineSetRecord,
-    | 'id'
-    | 'name'
-    | 'version_label'
-    | 'electricity_factor'
-    | 'electricity_supplier'
-    | 'electricity_source'
-    | 'electricity_year'
-    | 'electricity_region'
-  >,
+  set: ProductionSetFields,
   machines: readonly Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'>[],
+  site?: SiteFootprint,
 ): ProductionData {
   const byKey = new Map(machines.map((machine) => [machine.key, machine]));
+  const market = marketBasedElectricity(
+    set.electricity_factor,
+    set.electricity_go_share,
+    set.electricity_residual_factor,
+  );
+  const place = { supplier: set.electricity_supplier, region: set.electricity_region };
   return {
     set: { id: set.id, name: set.name, version_label: set.version_label },
     region: set.electricity_region,
     machine: (key) => byKey.get(key),
-    energy: (name) =>
-      name === 'electricity' && set.electricity_factor !== null
-        ? {
-            value: set.electricity_factor,
-            source: set.electricity_source,
-            year: set.electricity_year,
-            supplier: set.electricity_supplier,
-            region: set.electricity_region,
-          }
-        : undefined,
+    energy: (name) => {
+      if (name === 'electricity' && market !== null)
+        return { value: market, source: marketSource(set), year: set.electricity_year, ...place };
+      if (name === 'electricity_location' && set.electricity_location_factor !== null)
+        return {
+          value: set.electricity_location_factor,
+          source: set.electricity_location_source,
+          year: set.electricity_year,
+          ...place,
+        };
+      return undefined;
+    },
+    site: () => site,
   };
 }
 

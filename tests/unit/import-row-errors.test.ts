@@ -33,6 +33,16 @@ const PRODUCTION: ProductionSet = {
       electricity_source: 'Contract 2026',
       electricity_year: 2026,
       electricity_region: 'DE',
+      electricity_go_share: null,
+      electricity_residual_factor: null,
+      electricity_residual_source: '',
+      electricity_location_factor: null,
+      electricity_location_source: '',
+      site_kg_co2e: null,
+      site_allocation_key: null,
+      site_annual_amount: null,
+      site_source: '',
+      site_year: null,
     } as MachineSetRecord,
     [
       {

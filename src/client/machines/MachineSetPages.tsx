@@ -1,4 +1,4 @@
-import { Alert, Button, Chip } from '@mui/material';
+import { Alert, Button, Chip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
   BooleanInput,
@@ -16,7 +16,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { ENERGY_FIGURES, MACHINE_SET_STATUSES } from '../../core/production';
+import { ENERGY_FIGURES, MACHINE_SET_STATUSES, SITE_ALLOCATION_KEYS } from '../../core/production';
 import type { MachineSetRecord } from '../../core/api';
 import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useCan } from '../providers/RoleGate';
@@ -26,6 +26,7 @@ import { setLabel } from './setLabel';
 import { keyedChoices } from '../i18n/choices';
 
 const statusChoices = keyedChoices(MACHINE_SET_STATUSES, 'machines.sets.status');
+const allocationChoices = keyedChoices(SITE_ALLOCATION_KEYS, 'machines.sets.allocation');
 
 const StatusChips = ({ set }: { set: MachineSetRecord }) => {
   const translate = useTranslate();
@@ -78,12 +79,84 @@ export const MachineSetList = () => {
             )
           }
         />
+        <DataTable.Col<MachineSetRecord>
+          label="machines.sets.fields.site_kg_co2e"
+          align="right"
+          render={(set) => <SiteSummary set={set} />}
+        />
         <LocalizedDateCol source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
         <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
       </DataTable>
     </List>
   );
 };
+
+/** The site footprint as the list shows it: "12,000 kg CO2e / Maschinenstunden", its source on hover. */
+const SiteSummary = ({ set }: { set: MachineSetRecord }) => {
+  const translate = useTranslate();
+  const format = useFormatNumber();
+  if (set.site_kg_co2e === null || set.site_allocation_key === null) return <>—</>;
+  return (
+    <span title={set.site_source} data-testid="site-summary">
+      {`${format(set.site_kg_co2e)} kg CO2e / ${translate(`machines.sets.allocation.${set.site_allocation_key}`)}`}
+    </span>
+  );
+};
+
+const Section = ({ title }: { title: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+      {translate(title)}
+    </Typography>
+  );
+};
+
+/** The contract's market-based inputs and the grid's location-based factor (issue 33, item 3). */
+const MarketInputs = () => (
+  <>
+    <Section title="machines.sets.sections.electricity" />
+    <LocaleNumberInput
+      source="electricity_go_share"
+      label="machines.sets.fields.electricity_go_share"
+      helperText="machines.help.electricity_go_share"
+    />
+    <LocaleNumberInput
+      source="electricity_residual_factor"
+      label="machines.sets.fields.electricity_residual_factor"
+      unit={ENERGY_FIGURES.electricity}
+    />
+    <TextInput source="electricity_residual_source" label="machines.sets.fields.electricity_residual_source" multiline />
+    <LocaleNumberInput
+      source="electricity_location_factor"
+      label="machines.sets.fields.electricity_location_factor"
+      unit={ENERGY_FIGURES.electricity_location}
+    />
+    <TextInput source="electricity_location_source" label="machines.sets.fields.electricity_location_source" multiline />
+  </>
+);
+
+/** The annual site footprint, recorded once, and the key a job's share of it is taken by. */
+const SiteInputs = () => (
+  <>
+    <Section title="machines.sets.sections.site" />
+    <LocaleNumberInput
+      source="site_kg_co2e"
+      label="machines.sets.fields.site_kg_co2e"
+      unit="kg CO2e"
+      helperText="machines.help.site"
+    />
+    <SelectInput
+      source="site_allocation_key"
+      label="machines.sets.fields.site_allocation_key"
+      choices={allocationChoices}
+      emptyText="—"
+    />
+    <LocaleNumberInput source="site_annual_amount" label="machines.sets.fields.site_annual_amount" />
+    <TextInput source="site_source" label="machines.sets.fields.site_source" multiline />
+    <LocaleNumberInput source="site_year" label="machines.sets.fields.site_year" integer grouping={false} />
+  </>
+);
 
 const EnergyInputs = () => (
   <>
@@ -101,6 +174,8 @@ const EnergyInputs = () => (
       grouping={false}
     />
     <TextInput source="electricity_region" label="machines.sets.fields.electricity_region" />
+    <MarketInputs />
+    <SiteInputs />
   </>
 );
 
@@ -142,6 +217,11 @@ const setBody = (data: Record<string, unknown>) => ({
   ...data,
   electricity_supplier: data.electricity_supplier ?? '',
   electricity_source: data.electricity_source ?? '',
+  electricity_residual_source: data.electricity_residual_source ?? '',
+  electricity_location_source: data.electricity_location_source ?? '',
+  site_source: data.site_source ?? '',
+  // "—" in the select is an empty string: no key.
+  site_allocation_key: data.site_allocation_key || null,
 });
 
 export const MachineSetEdit = () => (

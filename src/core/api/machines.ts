@@ -5,6 +5,8 @@ import {
   MACHINE_KEY_PATTERN,
   MACHINE_KINDS,
   MACHINE_SET_STATUSES,
+  SITE_ALLOCATION_KEYS,
+  type SiteAllocationKey,
   type MachineFigureName,
   type MachineKind,
   type MachineSetStatus,
@@ -41,6 +43,22 @@ export const MachineSetRecord = Type.Object({
   electricity_source: Type.String(),
   electricity_year: Nullable(Type.Integer()),
   electricity_region: Nullable(Type.String()),
+  /** Share (0–1) of the electricity covered by guarantees of origin; null: not recorded (the contract factor stands alone). */
+  electricity_go_share: Nullable(Type.Number()),
+  /** kg CO2e per kWh of the residual mix, for the share no guarantee of origin covers (market-based). */
+  electricity_residual_factor: Nullable(Type.Number()),
+  electricity_residual_source: Type.String(),
+  /** kg CO2e per kWh of the region's grid mix (location-based), as the factor database states it. */
+  electricity_location_factor: Nullable(Type.Number()),
+  electricity_location_source: Type.String(),
+  /** The mandant's annual site footprint in kg CO2e (heating, lighting, compressed air, IT), or null. */
+  site_kg_co2e: Nullable(Type.Number()),
+  /** What the site footprint is allocated to jobs by. */
+  site_allocation_key: Nullable(Type.Unsafe<SiteAllocationKey>(Type.String())),
+  /** The year's total of the allocation key (machine hours, sheets or kg). */
+  site_annual_amount: Nullable(Type.Number()),
+  site_source: Type.String(),
+  site_year: Nullable(Type.Integer()),
   published_at: Nullable(Type.String()),
   ...VersionedFields,
 });
@@ -76,6 +94,20 @@ const machineSetFields = {
   electricity_source: Type.Optional(text(2000)),
   electricity_year: Type.Optional(FigureYearInput()),
   electricity_region: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  electricity_go_share: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1 }))),
+  electricity_residual_factor: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10 }))),
+  electricity_residual_source: Type.Optional(text(2000)),
+  electricity_location_factor: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10 }))),
+  electricity_location_source: Type.Optional(text(2000)),
+  // A site's year: from nothing to a large plant's 100,000 t.
+  site_kg_co2e: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e8 }))),
+  // Null is one of the choices (an enum must list it, as Nullable only widens the type).
+  site_allocation_key: Type.Optional(
+    Type.Unsafe<SiteAllocationKey | null>({ type: ['string', 'null'], enum: [...SITE_ALLOCATION_KEYS, null] }),
+  ),
+  site_annual_amount: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }))),
+  site_source: Type.Optional(text(2000)),
+  site_year: Type.Optional(FigureYearInput()),
 };
 
 /** `POST /api/machine-sets`: a draft, empty or a new version `based_on_id` an earlier set (its machines copied). */

@@ -295,6 +295,9 @@ export const ERROR_KEYS = [
   'errors.machines.inUse',
   'errors.machines.currentNoDelete',
   'errors.machines.cannotMove',
+  'errors.machines.siteIncomplete',
+  'errors.machines.goShareNeedsContract',
+  'errors.machines.residualMixMissing',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

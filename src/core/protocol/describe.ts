@@ -55,6 +55,7 @@ const VALUE_MESSAGES: Record<string, Record<string, string>> = {
   },
   role: { '*': 'app.roles' },
   kind: { migrations: 'migrations.kind' },
+  site_allocation_key: { 'machine-sets': 'machines.sets.allocation' },
 };
 
 /** Resources whose field labels live with their screen rather than under `resources.<name>.fields`. */

@@ -68,6 +68,16 @@ export async function seedDemoMachines(db: Kysely<DatabaseSchema>, mandantIds: r
           'Demo value, not a contract: rounded order of magnitude of the German grid mix in recent years. Replace it with the CO2e figure of your own supplier (electricity label under § 42 EnWG).',
         electricity_year: 2024,
         electricity_region: 'DE',
+        // Location-based beside it (issue 33, item 3): the German grid of the demo factor database 2025.
+        electricity_location_factor: 0.427,
+        electricity_location_source:
+          'Umweltbundesamt (UBA), Climate Change 13/2025, German electricity mix 2024 (extrapolated): 427 g CO2e/kWh including upstream chains — the grid factor of "Demo-Faktoren 2025"',
+        site_kg_co2e: 47000,
+        site_allocation_key: 'machine_hours',
+        site_annual_amount: 4000,
+        site_source:
+          'Demo value, an estimate, not a company footprint: a small print shop with ≈ 150 MWh natural gas for heating (× 0.2 kg CO2e/kWh ≈ 30 t) and ≈ 40 MWh electricity for lighting, compressed air, air conditioning and IT beyond the machines (× 0.43 ≈ 17 t), together ≈ 47 t, allocated over ≈ 4,000 machine hours a year',
+        site_year: 2024,
         published_at: now,
         created_at: now,
         updated_at: now,

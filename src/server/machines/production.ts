@@ -1,7 +1,7 @@
 /** A machine set as a calculation reads it: the mandant's current one, or the one a calculation already uses. */
 import type { Kysely } from 'kysely';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
-import { machineKeysByKind, toProductionData, type ProductionData } from '../../core/production';
+import { machineKeysByKind, siteFootprintOf, toProductionData, type ProductionData } from '../../core/production';
 import type { DatabaseSchema } from '../db/schema';
 import { rowsOfMandant } from '../http/tenant-scope';
 import { toMachineRecord, toMachineSetRecord } from './resource';
@@ -21,7 +21,7 @@ export interface MachineSetData {
 }
 
 export const toProductionSet = ({ set, machines }: MachineSetData): ProductionSet => ({
-  data: toProductionData(set, machines),
+  data: toProductionData(set, machines, siteFootprintOf(set)),
   keysByKind: machineKeysByKind(machines),
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../core/api';
 import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
+import type { ErrorKey } from '../../core/i18n/error-keys';
 import { badRequest, conflict } from '../http/errors';
 import { refuseWhileReferenced, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
@@ -34,9 +35,18 @@ const ENERGY_COLUMNS = [
   'electricity_source',
   'electricity_year',
   'electricity_region',
+  'electricity_go_share',
+  'electricity_residual_factor',
+  'electricity_residual_source',
+  'electricity_location_factor',
+  'electricity_location_source',
 ] as const;
+/** The annual site footprint and its allocation key (issue 33, item 3): what a job's overhead share is computed from. */
+const SITE_COLUMNS = ['site_kg_co2e', 'site_allocation_key', 'site_annual_amount', 'site_source', 'site_year'] as const;
+/** The columns a new version copies from its base. */
+const CONTRACT_COLUMNS = [...ENERGY_COLUMNS, ...SITE_COLUMNS] as const;
 /** What a published set keeps fixed: the figures calculations cite, and the names they are cited by. */
-const FIXED_WHEN_PUBLISHED = ['name', 'version_label', ...ENERGY_COLUMNS] as const;
+const FIXED_WHEN_PUBLISHED = ['name', 'version_label', ...CONTRACT_COLUMNS] as const;
 
 const nothingPublished = () => conflict('errors.machines.publishedImmutable');
 
@@ -72,12 +82,39 @@ function figuresOf(sent: CreateMachineRequest['figures'] | MachineFigures): stri
 
 function setColumns(body: UpdateMachineSetRequest): Row {
   const values: Row = {};
-  for (const key of ['name', 'version_label', ...ENERGY_COLUMNS] as const) {
+  for (const key of ['name', 'version_label', ...CONTRACT_COLUMNS] as const) {
     const value = body[key];
     if (value !== undefined) values[key] = typeof value === 'string' ? value.trim() : value;
   }
   if (values.electricity_region === '') values.electricity_region = null;
   return values;
+}
+
+const EMPTY_CONTRACT: Row = Object.fromEntries(CONTRACT_COLUMNS.map((key) => [key, null]));
+
+type ContractFields = Pick<MachineSetRecord, (typeof CONTRACT_COLUMNS)[number]>;
+
+/**
+ * The contract as a whole after a write: a site footprint needs its allocation key and the year's amount of it (a
+ * job's share is footprint × its amount ÷ the year's), and a green contract that covers only part of the electricity
+ * with guarantees of origin needs the residual mix for the rest. Checked on the merged record, so a draft can be
+ * filled field by field only in an order that stays whole; each fault names its field.
+ */
+function checkContract(set: ContractFields): void {
+  const errors: Record<string, ErrorKey> = {};
+  const site = set.site_kg_co2e !== null || set.site_allocation_key !== null || set.site_annual_amount !== null;
+  if (site) {
+    if (set.site_kg_co2e === null) errors.site_kg_co2e = 'errors.machines.siteIncomplete';
+    if (set.site_allocation_key === null) errors.site_allocation_key = 'errors.machines.siteIncomplete';
+    if (set.site_annual_amount === null) errors.site_annual_amount = 'errors.machines.siteIncomplete';
+  }
+  const share = set.electricity_go_share;
+  if (share !== null && set.electricity_factor === null)
+    errors.electricity_factor = 'errors.machines.goShareNeedsContract';
+  if (share !== null && share < 1 && set.electricity_residual_factor === null)
+    errors.electricity_residual_factor = 'errors.machines.residualMixMissing';
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
 }
 
 export const machineSetsResource: RestResourceDefinition<
@@ -88,7 +125,7 @@ export const machineSetsResource: RestResourceDefinition<
   name: 'machine-sets',
   table: 'machine_sets',
   tenantColumn: 'mandant_id',
-  unlisted: ['version', ...ENERGY_COLUMNS],
+  unlisted: ['version', ...CONTRACT_COLUMNS],
   searchable: ['name', 'version_label'],
   access: 'machine-sets',
   toRecord: toMachineSetRecord,
@@ -97,12 +134,20 @@ export const machineSetsResource: RestResourceDefinition<
   updateSchema: UpdateMachineSetRequest,
 
   async beforeCreate(body, ctx) {
-    const values: Row = { status: 'draft', current: false, electricity_supplier: '', electricity_source: '' };
+    const values: Row = {
+      status: 'draft',
+      current: false,
+      electricity_supplier: '',
+      electricity_source: '',
+      electricity_residual_source: '',
+      electricity_location_source: '',
+      site_source: '',
+    };
     if (body.based_on_id !== undefined && body.based_on_id !== null) {
       const base = await findSet(ctx, body.based_on_id);
       if (!base) throw badRequest('errors.machines.noSet', { based_on_id: 'errors.machines.noSet' });
-      // A new version starts from its base's energy contract as well as from its machines (copied in onChange).
-      for (const key of ENERGY_COLUMNS) values[key] = base[key];
+      // A new version starts from its base's energy contract and site footprint as well as from its machines (copied in onChange).
+      for (const key of CONTRACT_COLUMNS) values[key] = base[key];
       values.based_on_id = base.id;
       values.mandant_id = base.mandant_id;
     }
@@ -111,12 +156,15 @@ export const machineSetsResource: RestResourceDefinition<
     if (body.current === true)
       throw badRequest('errors.machines.currentPublishedOnly', { current: 'errors.machines.currentPublishedOnly' });
     // Without a base, the set belongs to the caller's mandant (rest-resource sets it); provider admins do not write here.
-    return { ...values, ...setColumns(body) };
+    const created = { ...values, ...setColumns(body) };
+    checkContract({ ...EMPTY_CONTRACT, ...created } as ContractFields);
+    return created;
   },
 
   async beforeUpdate(body, existing) {
     const values = changedColumns(setColumns(body), existing);
     if (existing.status !== 'draft' && FIXED_WHEN_PUBLISHED.some((key) => key in values)) throw nothingPublished();
+    checkContract({ ...existing, ...values } as ContractFields);
     if (body.based_on_id !== undefined && body.based_on_id !== existing.based_on_id) {
       throw badRequest('errors.machines.basedOnFixed', { based_on_id: 'errors.machines.basedOnFixed' });
     }

@@ -35,6 +35,7 @@ import * as listFilterIndexes from './0031_list_filter_indexes';
 import * as calculationState from './0032_calculation_state';
 import * as loginDevices from './0035_login_devices';
 import * as factorDatabaseGwpSet from './0044_factor_database_gwp_set';
+import * as machineSetSite from './0062_machine_set_site_and_market_electricity';
 import * as orderRegistrySerials from './0045_order_registry_serials';
 import * as storefronts from './0060_storefronts';
 import * as factorDataQuality from './0050_factor_data_quality';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0060_storefronts': storefronts,
   '0050_factor_data_quality': factorDataQuality,
   '0058_bulk_derived_writes': bulkDerivedWrites,
+  '0062_machine_set_site_and_market_electricity': machineSetSite,
 };
 
 export const migrationProvider: MigrationProvider = {
