@@ -1,0 +1,81 @@
+/**
+ * Issue 33, item 3: market-based electricity (GHG Protocol Scope 2 Guidance) — the share covered by guarantees of
+ * origin at the contract's factor, the rest at the residual mix — beside the location-based grid factor, and the site
+ * footprint ProductionData hands to `overhead()`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MachineSetRecord } from '../../src/core/api';
+import { marketBasedElectricity, siteFootprintOf, toProductionData } from '../../src/core/production';
+
+const set: MachineSetRecord = {
+  id: 7,
+  mandant_id: 1,
+  name: 'Werk',
+  version_label: '2026',
+  status: 'published',
+  based_on_id: null,
+  current: true,
+  electricity_factor: 0.03,
+  electricity_supplier: 'Stadtwerke',
+  electricity_source: 'Stromkennzeichnung 2025',
+  electricity_year: 2025,
+  electricity_region: 'DE',
+  electricity_go_share: 0.6,
+  electricity_residual_factor: 0.7,
+  electricity_residual_source: 'AIB European Residual Mixes 2024',
+  electricity_location_factor: 0.427,
+  electricity_location_source: 'UBA Climate Change 13/2025',
+  site_kg_co2e: 47000,
+  site_allocation_key: 'machine_hours',
+  site_annual_amount: 4000,
+  site_source: 'Unternehmensbilanz 2025',
+  site_year: 2025,
+  published_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  version: 1,
+};
+
+describe('market-based electricity', () => {
+  it('weighs the contract by the GO share and the residual mix by the rest', () => {
+    // 0.6 × 0.03 + 0.4 × 0.7 = 0.018 + 0.28 = 0.298
+    expect(marketBasedElectricity(0.03, 0.6, 0.7)).toBeCloseTo(0.298, 12);
+    expect(marketBasedElectricity(0.03, 0, 0.7)).toBeCloseTo(0.7, 12);
+    expect(marketBasedElectricity(0.03, 1, null)).toBe(0.03);
+  });
+
+  it('keeps the contract factor alone where no share is recorded, and has none where the residual mix is missing', () => {
+    expect(marketBasedElectricity(0.4, null, null)).toBe(0.4);
+    expect(marketBasedElectricity(0.03, 0.5, null)).toBeNull();
+    expect(marketBasedElectricity(null, 0.5, 0.7)).toBeNull();
+  });
+
+  it('gives ProductionData both figures, each with its own source', () => {
+    const data = toProductionData(set, [], siteFootprintOf(set));
+    const market = data.energy('electricity')!;
+    expect(market.value).toBeCloseTo(0.298, 12);
+    expect(market.source).toContain('AIB European Residual Mixes 2024');
+    expect(market.source).toContain('60 %');
+    expect(data.energy('electricity_location')).toMatchObject({
+      value: 0.427,
+      source: 'UBA Climate Change 13/2025',
+      region: 'DE',
+    });
+    const plain = toProductionData({ ...set, electricity_go_share: null, electricity_location_factor: null }, []);
+    expect(plain.energy('electricity')).toMatchObject({ value: 0.03, source: 'Stromkennzeichnung 2025' });
+    expect(plain.energy('electricity_location')).toBeUndefined();
+  });
+
+  it('hands the site footprint to overhead() only when the set records it whole', () => {
+    const data = toProductionData(set, [], siteFootprintOf(set));
+    expect(data.site?.()).toEqual({
+      annualKgCo2e: 47000,
+      allocationKey: 'machine_hours',
+      annualAmount: 4000,
+      source: 'Unternehmensbilanz 2025',
+      year: 2025,
+    });
+    expect(siteFootprintOf({ ...set, site_allocation_key: null })).toBeUndefined();
+    expect(toProductionData(set, []).site?.()).toBeUndefined();
+  });
+});
