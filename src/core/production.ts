@@ -99,12 +99,13 @@ export interface ProductionUse {
   region?: string | null;
 }
 
-/** The message key naming a production figure for a reader: a machine figure's name (its unit included), or the electricity factor. */
+/** The message key naming a production figure for a reader: a machine figure's name (its unit included), or market- or location-based electricity. */
 export function productionFigureKey(use: Pick<ProductionUse, 'machine' | 'figure'>): string {
   if (use.machine !== undefined) return `machines.figures.${use.figure}`;
+  // Named as the pair a reader compares (issue 33, item 3): the contract's figure is the market-based one.
   return use.figure === 'electricity_location'
-    ? 'machines.sets.fields.electricity_location_factor'
-    : 'machines.sets.fields.electricity_factor';
+    ? 'machines.sets.fields.electricity_location'
+    : 'machines.sets.fields.electricity_market';
 }
 
 /** A production figure's value as printed beside that name: a machine figure's unit is part of its name already. */

@@ -25,7 +25,12 @@ import {
   type QualityContribution,
   type QualitySay,
 } from '../../core/data-quality';
-import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
+import {
+  ENERGY_FIGURES,
+  productionFigureKey,
+  productionFigureValue,
+  type ProductionUse,
+} from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
 import { toCalculationRecords } from '../calculations/record';
@@ -189,6 +194,7 @@ function reportResult(
   units: UnitCatalog,
   say: Say,
   referenceYear: number,
+  location: ProductionUse | undefined,
 ): ReportResult {
   const { results } = record;
   const inputs = record.inputs as Record<string, unknown>;
@@ -240,8 +246,60 @@ function reportResult(
       })} (${words('source')}: ${source ?? words('unknown')})`;
     }),
     factors: entry.factors.map((factor) => factorFigure(factor, database, lang, units, say, referenceYear)),
-    production: (entry.production ?? []).map((use) => productionFigure(use, machineSet, lang, say, referenceYear)),
+    production: withLocationBased(entry.production ?? [], location).map((use) =>
+      productionFigure(use, machineSet, lang, say, referenceYear),
+    ),
   };
+}
+
+/**
+ * Electricity side by side (issue 33, item 3): a result that read the market-based figure shows the location-based
+ * grid factor of the same machine set beside it, unless its formula read that one too.
+ */
+function withLocationBased(uses: readonly ProductionUse[], location: ProductionUse | undefined): ProductionUse[] {
+  if (!location || !uses.some((use) => use.ref === 'energy:electricity')) return [...uses];
+  if (uses.some((use) => use.ref === location.ref)) return [...uses];
+  const at = uses.findIndex((use) => use.ref === 'energy:electricity');
+  return [...uses.slice(0, at + 1), location, ...uses.slice(at + 1)];
+}
+
+/** The location-based electricity figure of each machine set the records used, where the set records one. */
+async function locationFigures(
+  db: Kysely<DatabaseSchema>,
+  records: readonly CalculationRecord[],
+  known: ReadonlyMap<number, ProductionUse | undefined>,
+): Promise<Map<number, ProductionUse | undefined>> {
+  const ids = [...new Set(records.flatMap((record) => record.results.machine_set?.id ?? []))].filter(
+    (id) => !known.has(id),
+  );
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('machine_sets')
+    .select([
+      'id',
+      'electricity_supplier',
+      'electricity_location_factor',
+      'electricity_location_source',
+      'electricity_year',
+      'electricity_region',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+  const figures = new Map<number, ProductionUse | undefined>(ids.map((id) => [id, undefined]));
+  for (const row of rows) {
+    if (row.electricity_location_factor === null) continue;
+    figures.set(Number(row.id), {
+      ref: 'energy:electricity_location',
+      name: row.electricity_supplier,
+      figure: 'electricity_location',
+      value: Number(row.electricity_location_factor),
+      unit: ENERGY_FIGURES.electricity_location,
+      source: row.electricity_location_source,
+      year: row.electricity_year === null ? null : Number(row.electricity_year),
+      region: row.electricity_region,
+    });
+  }
+  return figures;
 }
 
 /** The template's own name for a stage when it gives one (plastic film and metal parts are not "paper"), else the catalogue's. */
@@ -263,11 +321,13 @@ export function reportCalculation(
   units: UnitCatalog,
   facts: DatabaseFacts | undefined,
   referenceYear: number = new Date().getUTCFullYear(),
+  /** The location-based electricity figure of the record's machine set, shown beside the market-based one. */
+  location?: ProductionUse,
 ): ReportCalculation {
   const say = reportTexts(lang);
   const entries = record.results.breakdown.map((entry) => ({
     name: entry.name,
-    result: reportResult(entry, record, template, lang, units, say, referenceYear),
+    result: reportResult(entry, record, template, lang, units, say, referenceYear, location),
   }));
   const uncertainty = propagateUncertainty(record.total_co2e, calculationContributions(record), referenceYear);
   const method = template?.method;
@@ -441,6 +501,7 @@ export async function buildReport(
   const drafts: string[] = [];
   const bases: CalculationBasis[] = [];
   const facts = new Map<number, DatabaseFacts>();
+  const locations = new Map<number, ProductionUse | undefined>();
   let demo = false;
   let unit: string | undefined;
   const date = isoNow();
@@ -450,6 +511,7 @@ export async function buildReport(
   for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
     const records = await calculationRecords(db, templates, user, ids.slice(start, start + REPORT_CHUNK));
     for (const [id, fact] of await databaseFacts(db, records, facts)) facts.set(id, fact);
+    for (const [id, figure] of await locationFigures(db, records, locations)) locations.set(id, figure);
     addDataSources(sources, records);
     for (const record of records) {
       const template = templates.resolve(record.template_id, record.template_version);
@@ -461,7 +523,15 @@ export async function buildReport(
       for (const contribution of calculationContributions(record)) contributions.push(contribution);
       for (const stage of template?.method?.stages ?? []) if (!stage.included) excludedStages.add(stage.stage);
       calculations.push(
-        reportCalculation(record, template, language, units, facts.get(record.results.database.id), referenceYear),
+        reportCalculation(
+          record,
+          template,
+          language,
+          units,
+          facts.get(record.results.database.id),
+          referenceYear,
+          record.results.machine_set ? locations.get(record.results.machine_set.id) : undefined,
+        ),
       );
     }
     await new Promise((resolve) => setImmediate(resolve));
