@@ -30,6 +30,7 @@ const DatabaseCreateForm = () => {
         <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
         <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" validate={isoDate} />
         <TextInput source="source" label="databases.fields.source" multiline />
+        <TextInput source="gwp_set" label="databases.fields.gwp_set" helperText="databases.help.gwp_set" />
         <ReferenceInput
           source="copy_from_id"
           reference="databases"

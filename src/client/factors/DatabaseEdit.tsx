@@ -159,6 +159,7 @@ export const DatabaseEdit = () => (
       <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
       <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" />
       <TextInput source="source" label="databases.fields.source" multiline fullWidth />
+      <TextInput source="gwp_set" label="databases.fields.gwp_set" helperText="databases.help.gwp_set" fullWidth />
       {/* A copy of a demo database keeps the marker until its owner says the values are real. */}
       <BooleanInput source="demo" label="databases.fields.demo" helperText="databases.fields.demo_help" />
       <DatabaseDetails />

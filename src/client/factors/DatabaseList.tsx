@@ -66,6 +66,10 @@ export const DatabaseList = () => {
           label="databases.fields.valid_from"
           render={(record) => (record.valid_from ? formatDay(locale, record.valid_from) : '—')}
         />
+        <DataTable.Col<FactorDatabaseRecord>
+          label="databases.fields.gwp_set"
+          render={(record) => record.gwp_set || '—'}
+        />
         <DataTable.Col source="updated_at" label="databases.fields.updated_at">
           <LocalizedDateField source="updated_at" showTime />
         </DataTable.Col>
