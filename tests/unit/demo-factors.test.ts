@@ -22,7 +22,8 @@ describe('demo factor databases', () => {
     // German (UBA) fuel and gas figures; petrol the mineral fuel its source names.
     for (const database of DEMO_FACTOR_DATABASES) {
       expect(value(database, 'natural_gas')).toBe(0.181);
-      expect(value(database, 'diesel')).toBe(2.65);
+      // 74.0 t CO2/TJ × 35.9 MJ/l = 2.6566 kg/l, not cut to 2.65.
+      expect(value(database, 'diesel')).toBe(2.657);
       expect(value(database, 'petrol')).toBe(2.37);
     }
     for (const database of DEMO_FACTOR_DATABASES) {
@@ -66,6 +67,43 @@ describe('demo factor databases', () => {
       }
       expect(byKey('petrol').source).toMatch(/mineral petrol/);
       expect(byKey('petrol').source).not.toMatch(/biofuel blend/);
+    }
+  });
+
+  it('keep each fuel’s upstream as a factor of its own, so combustion + upstream is well-to-wheel', () => {
+    for (const database of DEMO_FACTOR_DATABASES) {
+      const value = (key: string) => database.factors.find((factor) => factor.key === key)?.value;
+      for (const fuel of ['diesel', 'petrol', 'natural_gas']) {
+        const upstream = database.factors.find((factor) => factor.key === `${fuel}_upstream`)!;
+        expect(upstream, fuel).toBeDefined();
+        expect(upstream.unit).toBe(database.factors.find((factor) => factor.key === fuel)!.unit);
+      }
+      // Diesel well-to-wheel lands in the published 3.1–3.3 kg/l band.
+      const wellToWheel = value('diesel')! + value('diesel_upstream')!;
+      expect(wellToWheel).toBeGreaterThan(3.1);
+      expect(wellToWheel).toBeLessThan(3.3);
+    }
+  });
+
+  it('carry van, parcel and courier delivery, a van several times the truck per t·km', () => {
+    for (const database of DEMO_FACTOR_DATABASES) {
+      const value = (key: string) => database.factors.find((factor) => factor.key === key)?.value;
+      const truck = value('road_freight_truck')!;
+      expect(value('road_freight_van')! / truck).toBeGreaterThan(4);
+      expect(value('road_freight_van')! / truck).toBeLessThan(7);
+      expect(value('parcel_delivery')).toBeGreaterThan(truck);
+      expect(value('courier_car')).toBeGreaterThan(value('road_freight_van')!);
+    }
+  });
+
+  it('name a publication that holds the number, or say plainly that the figure is an estimate', () => {
+    for (const database of DEMO_FACTOR_DATABASES) {
+      for (const factor of database.factors) {
+        expect(factor.source, factor.key).not.toMatch(/ecoinvent-like|bvdm guidance|FEFCO database/i);
+        const cited = /Umweltbundesamt|DESNZ|Climate Change \d+\/\d{4}/.test(factor.source);
+        const estimate = /^Schätzung \(estimate\)/.test(factor.source);
+        expect(cited || estimate, factor.key).toBe(true);
+      }
     }
   });
 });

@@ -326,20 +326,20 @@ describe('worked examples (checked by hand)', () => {
     // electricity: 120,000 × 0.445 = 53,400; gas: 80,000 × 0.181 = 14,480
     expect(results.electricity_co2e).toBeCloseTo(53400, 6);
     expect(results.heating_co2e).toBeCloseTo(14480, 6);
-    // fuels: 3,000 × 2.65 + 500 × 2.37 = 7,950 + 1,185 = 9,135
-    expect(results.fuel_co2e).toBeCloseTo(9135, 6);
+    // fuels (combustion; the upstream factors are their own lines): 3,000 × 2.657 + 500 × 2.37 = 7,971 + 1,185 = 9,156
+    expect(results.fuel_co2e).toBeCloseTo(9156, 6);
     // travel: 600 × 2 × 0.046 + 450 × 1 × 0.25 = 55.2 + 112.5 = 167.7
     expect(results.travel_co2e).toBeCloseTo(167.7, 9);
-    // total: 53,400 + 14,480 + 9,135 + 167.7 = 77,182.7 kg = 77.1827 t
-    expect(primary).toBeCloseTo(77182.7, 6);
-    expect(results.total_t).toBeCloseTo(77.1827, 9);
+    // total: 53,400 + 14,480 + 9,156 + 167.7 = 77,203.7 kg = 77.2037 t
+    expect(primary).toBeCloseTo(77203.7, 6);
+    expect(results.total_t).toBeCloseTo(77.2037, 9);
   });
 
   it('company footprint with the 2025 demo factors', () => {
-    // 120,000 × 0.427 + 80,000 × 0.181 + 3,000 × 2.65 + 500 × 2.37 + 600 × 2 × 0.044 + 450 × 0.246
-    // = 51,240 + 14,480 + 7,950 + 1,185 + 52.8 + 110.7 = 75,018.5
+    // 120,000 × 0.427 + 80,000 × 0.181 + 3,000 × 2.657 + 500 × 2.37 + 600 × 2 × 0.044 + 450 × 0.246
+    // = 51,240 + 14,480 + 7,971 + 1,185 + 52.8 + 110.7 = 75,039.5
     expect(computeResults(shippedTemplate('company-footprint'), companyInputs, lookup2025).primary).toBeCloseTo(
-      75018.5,
+      75039.5,
       6,
     );
   });

@@ -4,7 +4,9 @@
  * published figure is at hand the source says that it is an estimate and how it was made.
  * Electricity, paper and travel differ between the two sets, so calculations migrated from 2024 to 2025
  * change. Electricity is CO2e including upstream chains (not the CO2-only "Emissionsfaktor"); fuels and
- * gas are German (UBA) figures.
+ * gas are German (UBA) combustion figures with their upstream (well-to-tank) chain as a factor of its own, so
+ * a formula that adds both reaches well-to-wheel and a report shows the upstream as its own line (issue 33, item 4).
+ * docs/demo-factors.md lists every factor with the table that holds its number and how far it was checked.
  */
 import type { LocalizedText } from '../../core/languages';
 import type { FactorInput } from '../factors/factor-input';
@@ -39,12 +41,18 @@ const UBA_ELECTRICITY = (years: string, series: string) =>
 const UBA_FUELS =
   'Umweltbundesamt (UBA), "CO2-Emissionsfaktoren für fossile Brennstoffe – Aktualisierung 2022", Climate Change 28/2022';
 const TREMOD = 'Umweltbundesamt (UBA), TREMOD; emission factors of freight transport (Emissionsdaten Güterverkehr)';
-const PAPER =
-  'demo value, order of magnitude from UK DESNZ conversion factors, "Material use: paper and board" (primary vs. closed-loop production)';
-const TRAVEL = 'demo value, order of magnitude from Umweltbundesamt (UBA), TREMOD, Emissionsdaten Personenverkehr';
-const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.657 kg/l, used as 2.65 kg/l (cut to two decimals, 0.3 % low); mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
-const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %)`;
-const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only`;
+const PAPER = (version: '2024' | '2025') =>
+  version === '2024'
+    ? 'UK DESNZ/DEFRA, "Greenhouse gas reporting: conversion factors", sheet "Material use", rows "Paper and board: paper" and "Paper and board: board", columns primary material production (virgin) and closed-loop source (recycled), kg CO2e per tonne ÷ 1,000; UK figures, used as a European order of magnitude'
+    : 'Schätzung (estimate): the 2024 figure (UK DESNZ/DEFRA conversion factors, sheet "Material use", paper and board) lowered by ≈ 2–4 % to stand for a newer year; no publication holds this number';
+const TRAVEL =
+  'Schätzung (estimate): demo value in the order of magnitude of Umweltbundesamt (UBA), TREMOD, "Emissionsdaten Personenverkehr" (table of average emissions per passenger-km); the 2025 figures are the 2024 ones lowered by ≈ 2–4 %, assumed, not taken from a table';
+const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.657 kg/l; mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %); the upstream chain is the factor diesel_upstream`;
+const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %); the upstream chain is the factor petrol_upstream`;
+const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only; the upstream chain is the factor natural_gas_upstream`;
+/** Well-to-tank and delivery figures: the UK government's set, the one public table that has them per litre and per t·km. */
+const DESNZ_2025 =
+  'UK Department for Energy Security and Net Zero (DESNZ) / DEFRA, "Greenhouse gas reporting: conversion factors 2025", full set';
 
 /*
  * Print-process figures (ISO 16759 stages prepress, press, postpress, packaging) for the shipped print templates,
@@ -52,29 +60,29 @@ const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calor
  * order-of-magnitude arithmetic and the publication it leans on; a printer replaces them with its own data.
  */
 const PLATE =
-  'demo value: a B1 offset plate of 0.3 mm aluminium (≈ 0.8 m² × 0.81 kg/m² ≈ 0.65 kg) × ≈ 6.7 kg CO2e/kg aluminium sheet (European Aluminium, Environmental Profile Report 2018, sheet with recycled content), processing and chemistry not included';
+  'Schätzung (estimate) from one published figure: a B1 offset plate of 0.3 mm aluminium (≈ 0.8 m² × 0.81 kg/m² ≈ 0.65 kg) × ≈ 6.7 kg CO2e/kg aluminium sheet (European Aluminium, Environmental Profile Report 2018, sheet with recycled content; the per-kg figure not checked against the report’s table), processing and chemistry not included';
 const INK =
-  'demo value: ≈ 0.4 g ink per m² and process colour at average coverage (order of magnitude of offset ink mileage, FOGRA/bvdm) × ≈ 3.5 kg CO2e/kg sheetfed offset ink (an estimate, not a published figure: the order of magnitude of mineral-oil and vegetable-oil based inks, rounded)';
+  'Schätzung (estimate), no publication holds this number: ≈ 0.4 g ink per m² and process colour at average coverage (assumed ink mileage of sheetfed offset) × ≈ 3.5 kg CO2e/kg sheetfed offset ink (assumed order of magnitude of mineral-oil and vegetable-oil based inks, rounded)';
 const PRESS_ENERGY = (grid: string) =>
-  `demo value: B1 sheetfed offset press ≈ 100 kW at ≈ 10,000 sheets/h including a make-ready share ≈ 0.012 kWh per press sheet × ${grid} (German grid, UBA); the reference a mandant without own machine data falls back to`;
+  `Schätzung (estimate): B1 sheetfed offset press ≈ 100 kW at ≈ 10,000 sheets/h including a make-ready share ≈ 0.012 kWh per press sheet × ${grid} (German grid, UBA); the reference a mandant without own machine data falls back to`;
 const FINISHING_ENERGY = (grid: string) =>
-  `demo value: cutting, folding, stitching or die-cutting ≈ 0.0025 kWh per press sheet (order of magnitude of guillotine and folder power at typical speeds) × ${grid} (German grid, UBA)`;
+  `Schätzung (estimate): cutting, folding, stitching or die-cutting ≈ 0.0025 kWh per press sheet (order of magnitude of guillotine and folder power at typical speeds) × ${grid} (German grid, UBA)`;
 const CONSUMABLES =
-  'demo value, an estimate without a publication: washing solution, blankets, fountain solution additives of sheetfed offset, assumed ≈ 3–5 % of press-stage emissions and spread per press sheet';
+  'Schätzung (estimate), no publication holds this number: washing solution, blankets, fountain solution additives of sheetfed offset, assumed ≈ 3–5 % of press-stage emissions and spread per press sheet';
 const VARNISH =
-  'demo value, an estimate without a publication: ≈ 4 g/m² water-based dispersion varnish (wet, assumed) × ≈ 2.5 kg CO2e/kg acrylic dispersion (assumed order of magnitude)';
+  'Schätzung (estimate), no publication holds this number: ≈ 4 g/m² water-based dispersion varnish (wet, assumed) × ≈ 2.5 kg CO2e/kg acrylic dispersion (assumed order of magnitude)';
 const FILM =
-  'demo value: BOPP lamination film 15 µm ≈ 14 g/m² × ≈ 2.5 kg CO2e/kg polypropylene film (PlasticsEurope eco-profile, polypropylene, order of magnitude) plus ≈ 3 g/m² adhesive';
+  'Schätzung (estimate): BOPP lamination film 15 µm ≈ 14 g/m² × ≈ 2.5 kg CO2e/kg polypropylene film (PlasticsEurope eco-profile, polypropylene, order of magnitude) plus ≈ 3 g/m² adhesive';
 const GLUE_BINDING =
-  'demo value, an estimate without a publication: ≈ 5 g hotmelt/PUR adhesive per perfect-bound copy (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude of adhesives)';
+  'Schätzung (estimate), no publication holds this number: ≈ 5 g hotmelt/PUR adhesive per perfect-bound copy (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude of adhesives)';
 const GLUE_CASE =
-  'demo value, an estimate without a publication: ≈ 4 g animal or dispersion glue per case-bound cover (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude)';
+  'Schätzung (estimate), no publication holds this number: ≈ 4 g animal or dispersion glue per case-bound cover (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude)';
 const GLUE_BOX =
-  'demo value, an estimate without a publication: ≈ 0.4 g dispersion glue per folding-box side seam (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude)';
+  'Schätzung (estimate), no publication holds this number: ≈ 0.4 g dispersion glue per folding-box side seam (assumed) × ≈ 3.5 kg CO2e/kg (assumed order of magnitude)';
 const WIRE =
-  'demo value: two staples of galvanised steel wire ≈ 0.3 g per copy × ≈ 2.3 kg CO2e/kg (worldsteel, steel wire rod, order of magnitude)';
+  'Schätzung (estimate): two staples of galvanised steel wire ≈ 0.3 g per copy × ≈ 2.3 kg CO2e/kg (worldsteel, steel wire rod, order of magnitude)';
 const CARTONS =
-  'demo value, an estimate without a publication: ≈ 60 g corrugated board per kg of print packed (assumed) × ≈ 0.8 kg CO2e/kg, between the recycled and virgin board factors of this database (FEFCO publishes no CO2e figure per carton)';
+  'Schätzung (estimate), no publication holds this number: ≈ 60 g corrugated board per kg of print packed (assumed) × ≈ 0.8 kg CO2e/kg, between the recycled and virgin board factors of this database (FEFCO publishes no CO2e figure per carton)';
 
 /** What a factor is, the same in both databases; every one of them is a demo value. */
 type Common = Omit<DemoFactor, 'value' | 'source' | 'year' | 'demo'>;
@@ -398,6 +406,120 @@ const F = {
   },
 } satisfies Record<string, Common>;
 
+/*
+ * Issue 33, item 4: the upstream (well-to-tank) chains of fuels and gas as factors of their own, and the delivery
+ * modes a print job goes out by besides the truck. One contiguous block; the paper grades are another.
+ */
+const U = {
+  dieselUpstream: {
+    key: 'diesel_upstream',
+    category: 'fuel',
+    unit: 'l',
+    label: text(
+      'Diesel, Vorkette (Well-to-Tank)',
+      'Diesel, upstream (well-to-tank)',
+      'Gazole, amont (du puits au réservoir)',
+      'Gasolio, a monte (well-to-tank)',
+      'Gasóleo, aguas arriba (del pozo al tanque)',
+    ),
+    region: 'GB',
+  },
+  petrolUpstream: {
+    key: 'petrol_upstream',
+    category: 'fuel',
+    unit: 'l',
+    label: text(
+      'Benzin, Vorkette (Well-to-Tank)',
+      'Petrol, upstream (well-to-tank)',
+      'Essence, amont (du puits au réservoir)',
+      'Benzina, a monte (well-to-tank)',
+      'Gasolina, aguas arriba (del pozo al tanque)',
+    ),
+    region: 'GB',
+  },
+  gasUpstream: {
+    key: 'natural_gas_upstream',
+    category: 'heating',
+    unit: 'kWh',
+    label: text(
+      'Erdgas, Vorkette (Brennwert)',
+      'Natural gas, upstream (gross CV)',
+      'Gaz naturel, amont (PCS)',
+      'Gas naturale, a monte (PCS)',
+      'Gas natural, aguas arriba (PCS)',
+    ),
+    region: 'GB',
+  },
+  van: {
+    key: 'road_freight_van',
+    category: 'transport',
+    unit: 't·km',
+    label: text(
+      'Transporter (bis 3,5 t)',
+      'Van (up to 3.5 t)',
+      'Véhicule utilitaire léger (jusqu’à 3,5 t)',
+      'Furgone (fino a 3,5 t)',
+      'Furgoneta (hasta 3,5 t)',
+    ),
+    region: 'GB',
+  },
+  parcel: {
+    key: 'parcel_delivery',
+    category: 'transport',
+    unit: 't·km',
+    label: text('Paketdienst', 'Parcel service', 'Service de colis', 'Servizio pacchi', 'Servicio de paquetería'),
+    region: 'DE',
+  },
+  courier: {
+    key: 'courier_car',
+    category: 'transport',
+    unit: 't·km',
+    label: text(
+      'Kurierfahrt (Pkw)',
+      'Courier (car)',
+      'Coursier (voiture)',
+      'Corriere (automobile)',
+      'Mensajería (coche)',
+    ),
+    region: 'DE',
+  },
+} satisfies Record<string, Common>;
+
+const UPSTREAM_AND_DELIVERY: readonly GeneralFactor[] = [
+  {
+    factor: U.dieselUpstream,
+    value: 0.627,
+    source: `${DESNZ_2025}, sheet "WTT- fuels", Diesel (average biofuel blend), litres: 0.62665 kg CO2e/l (extraction, refining and transport of the fuel), rounded and used for mineral diesel; checked against a secondary quotation of the sheet, not the sheet itself. Combustion (diesel) 2.657 + upstream 0.627 = 3.284 kg CO2e/l well-to-wheel`,
+  },
+  {
+    factor: U.petrolUpstream,
+    value: 0.61,
+    source: `Schätzung (estimate): order of magnitude of ${DESNZ_2025}, sheet "WTT- fuels", Petrol (average biofuel blend), litres (≈ 0.6 kg CO2e/l), rounded; not checked against the sheet`,
+  },
+  {
+    factor: U.gasUpstream,
+    value: 0.031,
+    source: `Schätzung (estimate): order of magnitude of ${DESNZ_2025}, sheet "WTT- fuels", Natural gas, kWh (gross CV) (≈ 0.03 kg CO2e/kWh), rounded; UK supply, the upstream of German pipeline gas may differ by half; not checked against the sheet`,
+  },
+  {
+    factor: U.van,
+    value: 0.6,
+    source: `Schätzung (estimate): order of magnitude of ${DESNZ_2025}, sheet "Freighting goods", Vans, Average (up to 3.5 tonnes), tonne.km (≈ 0.6 kg CO2e/t·km, 5–6 × the heavy truck of this database); not checked against the sheet`,
+  },
+  {
+    factor: U.parcel,
+    value: 0.26,
+    source:
+      'Schätzung (estimate), no publication holds this number: a parcel network as ≈ 70 % of its t·km by truck (0.112 kg CO2e/t·km, this database) and ≈ 30 % on the last mile by van (≈ 0.6, this database), 0.7 × 0.112 + 0.3 × 0.6 ≈ 0.26 kg CO2e/t·km; the shares are assumed',
+  },
+  {
+    factor: U.courier,
+    value: 1.7,
+    source:
+      'Schätzung (estimate), no publication holds this number: a courier car at ≈ 0.17 kg CO2e per vehicle-km (the car figure of this database, one occupant) carrying ≈ 0.1 t on average, 0.17 ÷ 0.1 = 1.7 kg CO2e/t·km; the load is assumed',
+  },
+];
+
 /** The print-process factors of one database; the energy references follow that year's grid factor. */
 const printFactors = (year: number, grid: number): DemoFactor[] => [
   factor(F.plate, 4.4, year, PLATE),
@@ -458,18 +580,18 @@ const GENERAL_FACTORS: readonly GeneralFactor[] = [
     factor: F.electricityGreen,
     value: 0.03,
     source:
-      'demo value, order of magnitude of life-cycle emissions of wind and solar power (UBA, Emissionsbilanz erneuerbarer Energieträger)',
+      'Schätzung (estimate): 30 g CO2e/kWh, a rounded value between the life-cycle emissions of onshore wind (≈ 10–20 g) and photovoltaics (≈ 40–60 g) in the order of magnitude of Umweltbundesamt (UBA), "Emissionsbilanz erneuerbarer Energieträger"; not read from one table',
     grid: true,
   },
   { factor: F.gas, value: 0.181, source: GAS },
-  { factor: F.diesel, value: 2.65, source: DIESEL },
+  { factor: F.diesel, value: 2.657, source: DIESEL },
   { factor: F.petrol, value: 2.37, source: PETROL },
   { factor: F.truck, value: 0.112, source: `${TREMOD}: truck 112 g CO2e/t·km` },
   { factor: F.rail, value: 0.018, source: `${TREMOD}: rail 18 g CO2e/t·km` },
-  { factor: F.paperVirgin, value: { 2024: 0.92, 2025: 0.9 }, source: PAPER },
-  { factor: F.paperRecycled, value: { 2024: 0.74, 2025: 0.71 }, source: PAPER },
-  { factor: F.boardVirgin, value: { 2024: 0.82, 2025: 0.8 }, source: PAPER },
-  { factor: F.boardRecycled, value: { 2024: 0.7, 2025: 0.68 }, source: PAPER },
+  { factor: F.paperVirgin, value: { 2024: 0.92, 2025: 0.9 }, source: (e) => PAPER(e.version) },
+  { factor: F.paperRecycled, value: { 2024: 0.74, 2025: 0.71 }, source: (e) => PAPER(e.version) },
+  { factor: F.boardVirgin, value: { 2024: 0.82, 2025: 0.8 }, source: (e) => PAPER(e.version) },
+  { factor: F.boardRecycled, value: { 2024: 0.7, 2025: 0.68 }, source: (e) => PAPER(e.version) },
   { factor: F.flight, value: { 2024: 0.25, 2025: 0.246 }, source: TRAVEL },
   { factor: F.train, value: { 2024: 0.046, 2025: 0.044 }, source: TRAVEL },
   { factor: F.car, value: { 2024: 0.17, 2025: 0.166 }, source: TRAVEL },
@@ -496,6 +618,14 @@ const demoDatabase = (edition: Edition): DemoFactorDatabase => ({
         row.factor,
         valueIn(row, edition),
         row.grid ? edition.gridYear : edition.figureYear,
+        typeof row.source === 'string' ? row.source : row.source(edition),
+      ),
+    ),
+    ...UPSTREAM_AND_DELIVERY.map((row) =>
+      factor(
+        row.factor,
+        valueIn(row, edition),
+        edition.figureYear,
         typeof row.source === 'string' ? row.source : row.source(edition),
       ),
     ),
