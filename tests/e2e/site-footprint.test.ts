@@ -1,0 +1,109 @@
+/**
+ * Issue 33, item 3 in Chromium, as far as it goes without the version-3 print templates: the mandant admin records
+ * the annual site footprint with its allocation key and a partly green electricity contract (guarantee-of-origin
+ * share, residual mix, grid factor) on a new machine set, publishes it, and the list shows the footprint; a
+ * calculation that reads the contract's electricity shows market- and location-based electricity side by side in its
+ * report. Nothing here names a template version or a result: only the press field and the electricity lines.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MachineSetRecord } from '../../src/core/api';
+import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { pdfText } from '../support/pdf-text';
+
+const SET = 'E2E Standort';
+const SITE_SOURCE = 'E2E Unternehmensbilanz 2025';
+const RESIDUAL_SOURCE = 'E2E AIB Residualmix 2024';
+const POLL = { timeout: 20_000 };
+
+async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe.runIf(browserAvailable())('the site footprint and market/location electricity in Chromium', () => {
+  const app = useRunningApp();
+
+  it('is recorded on a machine set, shown in its list and reaches a report beside location-based electricity', async () => {
+    const admin = await newPage(app.browser, { locale: 'de-DE' });
+    await login(admin.page, app.server.baseUrl, 'admin@muster.example');
+    await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
+    await admin.page.getByText('Demo machines').first().waitFor();
+    await admin.page.locator('a[href$="/machine-sets/create"]').click();
+    await admin.page.locator('input[name="name"]').fill(SET);
+    await admin.page.locator('input[name="version_label"]').fill('2026-e2e');
+    await choose(admin.page, 'Grundlage', /^Demo machines/);
+    // A contract with guarantees of origin for 60 %, the residual mix for the rest, the grid beside it.
+    await admin.page.locator('input[data-source="electricity_factor"]').fill('0,02');
+    await admin.page.locator('input[data-source="electricity_go_share"]').fill('0,6');
+    await admin.page.locator('input[data-source="electricity_residual_factor"]').fill('0,7');
+    await admin.page.locator('[name="electricity_residual_source"]').fill(RESIDUAL_SOURCE);
+    await admin.page.locator('input[data-source="electricity_location_factor"]').fill('0,427');
+    await admin.page.locator('[name="electricity_location_source"]').fill('E2E UBA Strommix 2024');
+    // The site: 52 t a year over 2.6 million press sheets.
+    await admin.page.locator('input[data-source="site_kg_co2e"]').fill('52000');
+    await choose(admin.page, 'Umlageschlüssel', 'Druckbogen');
+    await admin.page.locator('input[data-source="site_annual_amount"]').fill('2600000');
+    await admin.page.locator('[name="site_source"]').fill(SITE_SOURCE);
+    await admin.page.locator('input[data-source="site_year"]').fill('2025');
+    await screenshot(admin.page, 'machine-set-site-form');
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.waitForURL(/\/machine-sets$/);
+
+    await admin.page.getByText(SET).first().click();
+    await admin.page.waitForURL(/\/machine-sets\/\d+$/);
+    await choose(admin.page, 'Status', 'Veröffentlicht');
+    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.page.waitForURL(/\/machine-sets$/);
+    // The list names the footprint and its key.
+    const row = admin.page.getByRole('row').filter({ hasText: SET });
+    await expect.poll(() => row.getByTestId('site-summary').textContent(), POLL).toBe('52.000 kg CO2e / Druckbogen');
+    await screenshot(admin.page, 'machine-set-site-list');
+
+    const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
+    const get = async <T>(path: string) =>
+      (await (await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const current = (await get<MachineSetRecord[]>('/api/machine-sets?filter={"current":true}'))[0]!;
+    expect(current).toMatchObject({
+      name: SET,
+      site_kg_co2e: 52000,
+      site_allocation_key: 'sheets',
+      site_annual_amount: 2600000,
+      site_source: SITE_SOURCE,
+      electricity_go_share: 0.6,
+      electricity_residual_factor: 0.7,
+      electricity_location_factor: 0.427,
+    });
+
+    // The editor's brochure on the demo press reads the contract's electricity.
+    const editor = await newPage(app.browser, { locale: 'de-DE' });
+    await login(editor.page, app.server.baseUrl, 'editor@muster.example');
+    await editor.page.goto(`${app.server.baseUrl}/new/brochure`);
+    await editor.page.getByTestId('result-total-value').waitFor();
+    await editor.page.locator('[data-field="title"] input').first().fill('E2E Broschüre Standort');
+    await editor.page.locator('[data-field="press"] [role="combobox"]').click();
+    await editor.page.getByRole('option', { name: /^Offset press 4-colour B1/ }).click();
+    await choose(editor.page, 'Status', 'Final');
+    await editor.page.getByRole('button', { name: 'Speichern' }).click();
+    await editor.page.waitForURL(/\/edit\/\d+$/);
+    await editor.page.getByTestId('result-stored-total').waitFor();
+
+    const controls = editor.page.getByTestId('report-controls');
+    await controls.getByTestId('publications-none').waitFor();
+    const [download] = await Promise.all([
+      editor.page.waitForEvent('download'),
+      controls.getByTestId('report-download').click(),
+    ]);
+    const report = (await pdfText(new Uint8Array(readFileSync((await download.path())!)))).replace(/\s+/g, ' ');
+    // Market-based: 0.6 × 0.02 + 0.4 × 0.7 = 0.292, with the residual mix named; location-based beside it.
+    expect(report).toContain('Strom marktbasiert');
+    expect(report).toContain('Strom standortbasiert');
+    expect(report).toContain('0,292');
+    expect(report).toContain('0,427');
+    expect(report).toContain(RESIDUAL_SOURCE);
+
+    await editor.context.close();
+    await admin.context.close();
+  }, 240_000);
+});
