@@ -102,7 +102,11 @@ describeEachDatabase('machine sets: site footprint and market-based electricity'
       [{ electricity_go_share: 1 }, 'electricity_factor'],
     ];
     for (const [fields, field] of cases) {
-      const res = await as<Fault>(ADMIN, 'POST', '/api/machine-sets', { name: 'Falsch', version_label: '1', ...fields });
+      const res = await as<Fault>(ADMIN, 'POST', '/api/machine-sets', {
+        name: 'Falsch',
+        version_label: '1',
+        ...fields,
+      });
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(Object.keys(res.body.errors ?? {}), JSON.stringify(fields)).toContain(field);
     }
@@ -148,7 +152,9 @@ describeEachDatabase('machine sets: site footprint and market-based electricity'
     const foreign = await as<Fault>(OTHER, 'PUT', `/api/machine-sets/${mine.body.id}`, { site_kg_co2e: 1 });
     const missing = await as<Fault>(OTHER, 'PUT', `/api/machine-sets/${MISSING}`, { site_kg_co2e: 1 });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message.replace(String(mine.body.id), 'N')).toBe(missing.body.message.replace(String(MISSING), 'N'));
+    expect(foreign.body.message.replace(String(mine.body.id), 'N')).toBe(
+      missing.body.message.replace(String(MISSING), 'N'),
+    );
     const copied = await as<Fault>(OTHER, 'POST', '/api/machine-sets', {
       name: 'Kopie',
       version_label: '1',

@@ -63,7 +63,9 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
 
     const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
     const get = async <T>(path: string) =>
-      (await (await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+      (await (
+        await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as T;
     const current = (await get<MachineSetRecord[]>('/api/machine-sets?filter={"current":true}'))[0]!;
     expect(current).toMatchObject({
       name: SET,

@@ -126,13 +126,21 @@ const MarketInputs = () => (
       label="machines.sets.fields.electricity_residual_factor"
       unit={ENERGY_FIGURES.electricity}
     />
-    <TextInput source="electricity_residual_source" label="machines.sets.fields.electricity_residual_source" multiline />
+    <TextInput
+      source="electricity_residual_source"
+      label="machines.sets.fields.electricity_residual_source"
+      multiline
+    />
     <LocaleNumberInput
       source="electricity_location_factor"
       label="machines.sets.fields.electricity_location_factor"
       unit={ENERGY_FIGURES.electricity_location}
     />
-    <TextInput source="electricity_location_source" label="machines.sets.fields.electricity_location_source" multiline />
+    <TextInput
+      source="electricity_location_source"
+      label="machines.sets.fields.electricity_location_source"
+      multiline
+    />
   </>
 );
 

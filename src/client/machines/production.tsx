@@ -7,7 +7,13 @@ import { useMemo } from 'react';
 import { SelectInput, useGetList, useRecordContext, type Validator } from 'react-admin';
 import type { ReactNode } from 'react';
 import type { Template } from '../../core/template';
-import { machineKeysByKind, siteFootprintOf, toProductionData, type MachineKind, type ProductionData } from '../../core/production';
+import {
+  machineKeysByKind,
+  siteFootprintOf,
+  toProductionData,
+  type MachineKind,
+  type ProductionData,
+} from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
 
 export interface ProductionState {
@@ -41,7 +47,11 @@ export function useProductionData(enabled = true): ProductionState {
   );
   return useMemo(() => {
     if (!set || !machines) return { data: undefined, machines: [], keysByKind: undefined };
-    return { data: toProductionData(set, machines, siteFootprintOf(set)), machines, keysByKind: machineKeysByKind(machines) };
+    return {
+      data: toProductionData(set, machines, siteFootprintOf(set)),
+      machines,
+      keysByKind: machineKeysByKind(machines),
+    };
   }, [set, machines]);
 }
 

@@ -25,12 +25,7 @@ import {
   type QualityContribution,
   type QualitySay,
 } from '../../core/data-quality';
-import {
-  ENERGY_FIGURES,
-  productionFigureKey,
-  productionFigureValue,
-  type ProductionUse,
-} from '../../core/production';
+import { ENERGY_FIGURES, productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
 import { toCalculationRecords } from '../calculations/record';
