@@ -93,8 +93,13 @@ export function factorQuality(factor: Pick<FactorInfo, 'year' | 'region' | 'data
   };
 }
 
-/** A machine figure or the electricity contract's factor: the mandant's own (supplier-specific) data, primary. */
-export function productionQuality(use: Pick<ProductionUse, 'year' | 'region'>): FigureQuality {
+/**
+ * A machine figure or the electricity contract's factor: the mandant's own (supplier-specific) data, primary. The
+ * location-based grid factor beside it (issue 33, item 3) is the region's average, secondary data.
+ */
+export function productionQuality(use: Pick<ProductionUse, 'year' | 'region'> & { figure?: string }): FigureQuality {
+  if (use.figure === 'electricity_location')
+    return { dataType: 'secondary', year: use.year ?? null, region: use.region ?? null, technology: 'average' };
   return { dataType: 'primary', year: use.year ?? null, region: use.region ?? null, technology: 'specific' };
 }
 
