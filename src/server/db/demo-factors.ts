@@ -47,9 +47,9 @@ const PAPER = (version: '2024' | '2025') =>
     : 'Schätzung (estimate): the 2024 figure (UK DESNZ/DEFRA conversion factors, sheet "Material use", paper and board) lowered by ≈ 2–4 % to stand for a newer year; no publication holds this number';
 const TRAVEL =
   'Schätzung (estimate): demo value in the order of magnitude of Umweltbundesamt (UBA), TREMOD, "Emissionsdaten Personenverkehr" (table of average emissions per passenger-km); the 2025 figures are the 2024 ones lowered by ≈ 2–4 %, assumed, not taken from a table';
-const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.657 kg/l; mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %); the upstream chain is the factor diesel_upstream`;
-const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %); the upstream chain is the factor petrol_upstream`;
-const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only; the upstream chain is the factor natural_gas_upstream`;
+const DIESEL = `${UBA_FUELS}: diesel fuel 74.0 t CO2/TJ × 35.9 MJ/l (net calorific value) = 2.657 kg/l; mineral diesel without biofuel share, combustion only (CH4 and N2O add < 1 %); the upstream chain (well-to-tank) is a factor of its own`;
+const PETROL = `${UBA_FUELS}: petrol 73.1 t CO2/TJ × 32.4 MJ/l (net calorific value) = 2.37 kg/l; mineral petrol without biofuel share, combustion only (CH4 and N2O add < 1 %); the upstream chain (well-to-tank) is a factor of its own`;
+const GAS = `${UBA_FUELS}: natural gas 55.9 t CO2/TJ = 0.201 kg/kWh of net calorific value ÷ 1.11 (gross to net) = 0.181 kg/kWh of gross calorific value; combustion only; the upstream chain (well-to-tank) is a factor of its own`;
 /** Well-to-tank and delivery figures: the UK government's set, the one public table that has them per litre and per t·km. */
 const DESNZ_2025 =
   'UK Department for Energy Security and Net Zero (DESNZ) / DEFRA, "Greenhouse gas reporting: conversion factors 2025", full set';
