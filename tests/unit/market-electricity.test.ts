@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MachineSetRecord } from '../../src/core/api';
+import { productionQuality } from '../../src/core/data-quality';
 import { marketBasedElectricity, siteFootprintOf, toProductionData } from '../../src/core/production';
 
 const set: MachineSetRecord = {
@@ -77,5 +78,16 @@ describe('market-based electricity', () => {
     });
     expect(siteFootprintOf({ ...set, site_allocation_key: null })).toBeUndefined();
     expect(toProductionData(set, []).site?.()).toBeUndefined();
+  });
+
+  it('counts the contract as the mandant’s own data and the grid factor as a secondary average', () => {
+    expect(productionQuality({ figure: 'electricity', year: 2025, region: 'DE' })).toMatchObject({
+      dataType: 'primary',
+      technology: 'specific',
+    });
+    expect(productionQuality({ figure: 'electricity_location', year: 2025, region: 'DE' })).toMatchObject({
+      dataType: 'secondary',
+      technology: 'average',
+    });
   });
 });
