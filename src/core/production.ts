@@ -51,8 +51,12 @@ export interface ProductionUse {
 
 /** The message key naming a production figure for a reader: a machine figure's name (its unit included), or the electricity factor. */
 export function productionFigureKey(use: Pick<ProductionUse, 'machine' | 'figure'>): string {
+  if (use.figure === SITE_OVERHEAD_FIGURE) return 'machines.sets.fields.site_overhead';
   return use.machine === undefined ? 'machines.sets.fields.electricity_factor' : `machines.figures.${use.figure}`;
 }
+
+/** The figure name `overhead()` cites: the site's emissions per unit of its allocation key. */
+export const SITE_OVERHEAD_FIGURE = 'site_overhead';
 
 /** A production figure's value as printed beside that name: a machine figure's unit is part of its name already. */
 export function productionFigureValue(use: Pick<ProductionUse, 'machine' | 'unit'>, value: string): string {
@@ -73,6 +77,22 @@ export interface ProductionData {
   region: string | null;
   machine(key: string): Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'> | undefined;
   energy(name: EnergyFigureName): (SourcedFigure & { supplier: string; region: string | null }) | undefined;
+  /** The printer's annual site footprint and how it is shared among jobs (issue 33, item 3); absent until recorded. */
+  site?(): SiteFootprint | undefined;
+}
+
+/** What a job's share of the site is measured in: `overhead(machine_hours, sheets, kg)` picks the argument by it. */
+export const SITE_ALLOCATION_KEYS = ['machine_hours', 'sheets', 'kg'] as const;
+export type SiteAllocationKey = (typeof SITE_ALLOCATION_KEYS)[number];
+
+/** A site footprint as the formula engine reads it: heating, lighting, compressed air, IT of one year. */
+export interface SiteFootprint {
+  annualKgCo2e: number;
+  allocationKey: SiteAllocationKey;
+  /** The site's annual amount of the allocation key (machine hours, sheets or kg produced in that year). */
+  annualAmount: number;
+  source: string;
+  year: number | null;
 }
 
 export function toProductionData(
@@ -88,6 +108,7 @@ export function toProductionData(
     | 'electricity_region'
   >,
   machines: readonly Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'>[],
+  site: SiteFootprint | undefined = undefined,
 ): ProductionData {
   const byKey = new Map(machines.map((machine) => [machine.key, machine]));
   return {
@@ -104,6 +125,7 @@ export function toProductionData(
             region: set.electricity_region,
           }
         : undefined,
+    site: () => site,
   };
 }
 
