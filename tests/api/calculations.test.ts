@@ -36,6 +36,18 @@ const BROCHURE_INPUTS = {
 /** The same brochure for version 2 of the template, which has no single energy figure or grid choice. */
 const { energy_kwh_per_1000: _energy, electricity: _grid, ...BROCHURE_BASE } = BROCHURE_INPUTS;
 const BROCHURE_V2_INPUTS = { ...BROCHURE_BASE, colours_front: 4, colours_back: 4, ups: 8, cartons: true };
+/** Version 3 (issue 33) adds the press sheet, process, coverage, paper transport and packaging; an API client sends them. */
+const BROCHURE_V3_INPUTS = {
+  ...BROCHURE_V2_INPUTS,
+  process: 'offset',
+  sheet_format: 'B1',
+  makeready_sheets_default: 100,
+  coverage_pct: 20,
+  paper_transport_km: 600,
+  paper_transport_mode: 'road_freight_truck',
+  packaging_pct: 6,
+  collected_by_customer: false,
+};
 const TOTAL_2025 = 331.00298;
 const TOTAL_2024 = 339.294824;
 
@@ -253,13 +265,13 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     // null (an emptied form input) means "not given": the mandant's default database, the current template version.
     const defaults = await create('editor@muster.example', {
       template_id: 'brochure',
-      inputs: BROCHURE_V2_INPUTS,
+      inputs: BROCHURE_V3_INPUTS,
       database_id: null,
       template_version: null,
     });
     expect(defaults.status).toBe(201);
     expect(defaults.body.database_id).toBe(databases.find((d) => d.version_label === '2025')!.id);
-    expect(defaults.body.template_version).toBe(2);
+    expect(defaults.body.template_version).toBe(3);
 
     const now = isoNow();
     const printco = await ctx.mandantId('printco');
