@@ -105,7 +105,8 @@ const STAGE_NOTES: Record<PrintStage, string> = {
   press: 'Ink, press energy with make-ready, press consumables.',
   postpress: 'Finishing materials (varnish, film, foil, glue, wire) and processes (cutting, folding, binding).',
   packaging: 'Packing the delivered product.',
-  transport: 'Delivery to the customer, with the delivered mass and its packaging (no spoilage); none where the customer collects.',
+  transport:
+    'Delivery to the customer, with the delivered mass and its packaging (no spoilage); none where the customer collects.',
   overhead: "The job's share of the site (heating, lighting, compressed air, IT), by the site's allocation key.",
   end_of_life: 'Disposal and recycling; usually excluded with a reason (they happen after delivery).',
 };

@@ -569,13 +569,19 @@ const printV3Factors = (year: number, grid: number): DemoFactor[] => [
     PRINT_V3.newsprint,
     0.65,
     year,
-    PAPER_GRADE('newsprint', 'mostly recovered fibre and mechanical pulp, assumed between the recycled paper factor and ≈ 0.6'),
+    PAPER_GRADE(
+      'newsprint',
+      'mostly recovered fibre and mechanical pulp, assumed between the recycled paper factor and ≈ 0.6',
+    ),
   ),
   factor(
     PRINT_V3.boardFbb,
     0.95,
     year,
-    PAPER_GRADE('folding boxboard (GC1/GC2)', 'between uncoated paper and the virgin board factor of this database, rounded'),
+    PAPER_GRADE(
+      'folding boxboard (GC1/GC2)',
+      'between uncoated paper and the virgin board factor of this database, rounded',
+    ),
   ),
   factor(
     PRINT_V3.plateM2,
