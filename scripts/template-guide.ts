@@ -93,15 +93,21 @@ const FUNCTION_NOTES: Record<string, { example: string; note: string }> = {
     example: "if(has(finish, 'foil'), area * factor('lamination_film'), 0)",
     note: 'True when a multiple choice or tags field holds the value.',
   },
+  overhead: {
+    example: 'overhead(press_hours, press_sheets, paper_kg)',
+    note: "The job's share of the printer's annual site footprint by its allocation key (machine hours, sheets or kg); 0 while no site footprint is recorded.",
+  },
 };
 
 const STAGE_NOTES: Record<PrintStage, string> = {
-  materials: 'Paper and board production, spoilage and make-ready sheets included.',
+  materials: 'Paper and board on press sheets (ups, make-ready and running waste), and its transport from the mill.',
   prepress: 'Printing plates (and proofs).',
   press: 'Ink, press energy with make-ready, press consumables.',
   postpress: 'Finishing materials (varnish, film, foil, glue, wire) and processes (cutting, folding, binding).',
   packaging: 'Packing the delivered product.',
-  transport: 'Delivery to the customer, with the delivered mass (no spoilage).',
+  transport:
+    'Delivery to the customer, with the delivered mass and its packaging (no spoilage); none where the customer collects.',
+  overhead: "The job's share of the site (heating, lighting, compressed air, IT), by the site's allocation key.",
   end_of_life: 'Disposal and recycling; usually excluded with a reason (they happen after delivery).',
 };
 

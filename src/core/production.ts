@@ -101,12 +101,16 @@ export interface ProductionUse {
 
 /** The message key naming a production figure for a reader: a machine figure's name (its unit included), or market- or location-based electricity. */
 export function productionFigureKey(use: Pick<ProductionUse, 'machine' | 'figure'>): string {
+  if (use.figure === SITE_OVERHEAD_FIGURE) return 'machines.sets.fields.site_overhead';
   if (use.machine !== undefined) return `machines.figures.${use.figure}`;
   // Named as the pair a reader compares (issue 33, item 3): the contract's figure is the market-based one.
   return use.figure === 'electricity_location'
     ? 'machines.sets.fields.electricity_location'
     : 'machines.sets.fields.electricity_market';
 }
+
+/** The figure name `overhead()` cites: the site's emissions per unit of its allocation key. */
+export const SITE_OVERHEAD_FIGURE = 'site_overhead';
 
 /** A production figure's value as printed beside that name: a machine figure's unit is part of its name already. */
 export function productionFigureValue(use: Pick<ProductionUse, 'machine' | 'unit'>, value: string): string {

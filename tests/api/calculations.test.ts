@@ -253,13 +253,14 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     // null (an emptied form input) means "not given": the mandant's default database, the current template version.
     const defaults = await create('editor@muster.example', {
       template_id: 'brochure',
+      // Inputs written for version 2 still compute on version 3: its new fields are optional with defaults.
       inputs: BROCHURE_V2_INPUTS,
       database_id: null,
       template_version: null,
     });
     expect(defaults.status).toBe(201);
     expect(defaults.body.database_id).toBe(databases.find((d) => d.version_label === '2025')!.id);
-    expect(defaults.body.template_version).toBe(2);
+    expect(defaults.body.template_version).toBe(3);
 
     const now = isoNow();
     const printco = await ctx.mandantId('printco');

@@ -82,9 +82,19 @@ describeEachDatabase('factor databases and factors', (ctx: TestContext) => {
       token,
     });
     expect(new Set(paper.body.map((f) => f.key))).toEqual(
-      new Set(['paper_virgin', 'paper_recycled', 'board_virgin', 'board_recycled']),
+      new Set([
+        'paper_virgin',
+        'paper_recycled',
+        'board_virgin',
+        'board_recycled',
+        // The paper grades of the print model version 3 (issue 33).
+        'paper_coated',
+        'paper_uncoated',
+        'paper_newsprint',
+        'board_folding_boxboard',
+      ]),
     );
-    expect(paper.headers.get('content-range')).toBe('factors 0-7/8');
+    expect(paper.headers.get('content-range')).toBe('factors 0-15/16');
     // q searches key, category and the label in every language.
     const english = await ctx.request<FactorRecord[]>('GET', `/api/factors${q({ filter: '{"q":"GUARANTEE of"}' })}`, {
       token,

@@ -121,7 +121,7 @@ describeEachDatabase(
           ...FLYER_OFFER.fixed,
           colours_front: 4,
           colours_back: 4,
-          ups: 16,
+          ups: 0, // the flyer's default since version 3: derived from the press sheet
           cartons: true,
           spoilage_pct: 5,
           coating: 'none',

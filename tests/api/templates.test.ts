@@ -35,7 +35,7 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     const brochure = german.body.find((t) => t.id === 'brochure')!;
     expect(brochure.label).toBe('Broschüre');
     expect(brochure.labels).toEqual({ de: 'Broschüre', en: 'Brochure', fr: 'Brochure', it: 'Opuscolo', es: 'Folleto' });
-    expect(brochure).toMatchObject({ version: 2, type: 'product', icon: 'MenuBook' });
+    expect(brochure).toMatchObject({ version: 3, type: 'product', icon: 'MenuBook' });
     expect(brochure.definition.groups.length).toBeGreaterThan(0);
     expect(brochure.definition.results.some((r) => r.primary)).toBe(true);
     const english = await ctx.request<TemplateRecord[]>('GET', '/api/templates', {
@@ -84,11 +84,11 @@ describeEachDatabase('templates resource', (ctx: TestContext) => {
     expect(v1.body).toMatchObject({ id: 'brochure', version: 1, label: 'Broschüre' });
     expect(v1.body.definition.version).toBe(1);
     const current = await ctx.request<TemplateRecord>('GET', '/api/templates/brochure', { token });
-    expect(current.body.version).toBe(2);
-    // The fields of version 1 differ from version 2's: the form a version-1 calculation opens with is version 1's.
+    expect(current.body.version).toBe(3);
+    // The fields of version 1 differ from version 3's: the form a version-1 calculation opens with is version 1's.
     const names = (record: TemplateRecord) => record.definition.groups.flatMap((g) => g.fields.map((f) => f.name));
     expect(names(v1.body)).not.toEqual(names(current.body));
-    expect((await ctx.request('GET', '/api/templates/brochure?version=2', { token })).body).toEqual(current.body);
+    expect((await ctx.request('GET', '/api/templates/brochure?version=3', { token })).body).toEqual(current.body);
     expect((await ctx.request('GET', '/api/templates/brochure?version=99', { token })).status).toBe(404);
     expect((await ctx.request('GET', '/api/templates/brochure?version=abc', { token })).status).toBe(400);
   });

@@ -1,6 +1,6 @@
 /**
  * Issue #34 item 1 in Chromium, in German: the demo's version-1 brochure K-2026-000002 opens as version 1 (its form,
- * its stored figure), and the offer "Auf Version 2 umstellen" carries it to version 2 through the migration preview.
+ * its stored figure), and the offer "Auf Version 3 umstellen" carries it to the newest version, 3, through the migration preview.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
@@ -21,7 +21,7 @@ describe.runIf(browserAvailable())('a calculation stays what it was saved as', (
     token = await apiToken(app.server.baseUrl, 'admin@muster.example');
   });
 
-  it('opens K-2026-000002 as version 1 with its stored figure, then carries it to version 2 through the offer', async () => {
+  it('opens K-2026-000002 as version 1 with its stored figure, then carries it to version 3 through the offer', async () => {
     const all = await api<CalculationRecord[]>(`/calculations?${new URLSearchParams({ range: '[0,99]' })}`);
     const listed = all.find((c) => c.number === 'K-2026-000002')!;
     expect(listed).toMatchObject({ template_id: 'brochure', template_version: 1 });
@@ -34,7 +34,7 @@ describe.runIf(browserAvailable())('a calculation stays what it was saved as', (
       await expect
         .poll(async () => (await page.getByTestId('calculation-template-version').textContent()) ?? '', POLL)
         .toContain('Vorlage Version 1');
-      // Version 1's form: none of the fields version 2 added, and every field of its own.
+      // Version 1's form: none of the fields versions 2 and 3 added, and every field of its own.
       await page.locator('[data-field="quantity"] input').first().waitFor();
       expect(await page.locator('[data-field="colours_front"]').count()).toBe(0);
       expect(await page.locator('[data-field="ups"]').count()).toBe(0);
@@ -50,7 +50,7 @@ describe.runIf(browserAvailable())('a calculation stays what it was saved as', (
       await screenshot(page, 'calculation-version-1');
 
       // The newer version is an offer: preview first, then apply.
-      await page.getByRole('link', { name: 'Auf Version 2 umstellen' }).click();
+      await page.getByRole('link', { name: 'Auf Version 3 umstellen' }).click();
       await page.getByRole('button', { name: 'Vorschau erstellen' }).click();
       const card = page.getByTestId('migration-preview');
       await card.waitFor();
@@ -62,12 +62,12 @@ describe.runIf(browserAvailable())('a calculation stays what it was saved as', (
       await confirmDialog(page);
       await expect.poll(async () => card.getByTestId('migration-status').textContent(), POLL).toBe('Angewendet');
       const after = await api<CalculationRecord>(`/calculations/${before.id}`);
-      expect(after.template_version).toBe(2);
+      expect(after.template_version).toBe(3);
 
       await page.goto(`${app.server.baseUrl}/edit/${before.id}`);
       await expect
         .poll(async () => (await page.getByTestId('calculation-template-version').textContent()) ?? '', POLL)
-        .toContain('Vorlage Version 2');
+        .toContain('Vorlage Version 3');
       await page.locator('[data-field="colours_front"]').first().waitFor();
       await expect
         .poll(async () => page.getByTestId('result-total-value').textContent(), POLL)

@@ -15,21 +15,27 @@ describe('shipped templates', () => {
     const { templates, errors } = loadTemplates(shippedTemplateFiles(), catalogOf(database));
     expect(errors).toEqual([]);
     expect(templates.some((template) => '$schema' in template)).toBe(false);
-    // Version 1 of each print template stays shipped beside version 2, so calculations made with it keep resolving.
+    // Versions 1 and 2 of each print template stay shipped beside version 3, so calculations made with it keep resolving.
     expect(templates.map((template) => [template.id, template.version, template.type])).toEqual([
       ['book', 1, 'product'],
       ['book', 2, 'product'],
+      ['book', 3, 'product'],
       ['brochure', 1, 'product'],
       ['brochure', 2, 'product'],
+      ['brochure', 3, 'product'],
       ['business-cards', 1, 'product'],
       ['business-cards', 2, 'product'],
+      ['business-cards', 3, 'product'],
       ['company-footprint', 1, 'company'],
       ['flyer', 1, 'product'],
       ['flyer', 2, 'product'],
+      ['flyer', 3, 'product'],
       ['folding-box', 1, 'product'],
       ['folding-box', 2, 'product'],
+      ['folding-box', 3, 'product'],
       ['poster', 1, 'product'],
       ['poster', 2, 'product'],
+      ['poster', 3, 'product'],
     ]);
   });
 

@@ -22,7 +22,10 @@ describe('form values → inputs', () => {
       energy: 'electricity_de_grid',
       legs: [],
     });
-    expect(defaultItem(shippedTemplate('brochure'), 'transport')).toEqual({ mode: 'road_freight_truck' });
+    expect(defaultItem(shippedTemplate('brochure'), 'transport')).toEqual({
+      mode: 'road_freight_truck',
+      distance_km: 100,
+    });
   });
 
   it('pruneInputs drops hidden fields, unknown keys and emptied inputs', () => {

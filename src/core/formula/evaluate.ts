@@ -15,6 +15,7 @@ import {
   isEnergyFigure,
   isMachineFigure,
   MACHINE_FIGURES,
+  SITE_OVERHEAD_FIGURE,
   type ProductionData,
   type ProductionUse,
 } from '../production';
@@ -312,6 +313,32 @@ export function readEnergy(run: FormulaRun, figure: FormulaValue): number {
   return recorded.value;
 }
 
+const SITE_KEY_UNITS = { machine_hours: 'h', sheets: 'sheets', kg: 'kg' } as const;
+
+/**
+ * `overhead(machine_hours, sheets, kg)`: the job's share of the printer's annual site footprint, by the site's
+ * allocation key (annual kg CO2e × the job's amount ÷ the site's annual amount). Without a machine set or a site
+ * record the share is 0: a template may always call it, and the site reaches the job once it is recorded.
+ */
+export function readOverhead(run: FormulaRun, amounts: Record<keyof typeof SITE_KEY_UNITS, number>): number {
+  const site = run.production?.site?.();
+  if (!site) return 0;
+  if (!(site.annualAmount > 0) || !Number.isFinite(site.annualKgCo2e))
+    throw new CalculationError('not_finite', 'the site footprint has no valid annual amount');
+  const perUnit = site.annualKgCo2e / site.annualAmount;
+  run.readProduction({
+    ref: `site:${site.allocationKey}`,
+    name: site.source,
+    figure: SITE_OVERHEAD_FIGURE,
+    value: perUnit,
+    unit: `kg CO2e/${SITE_KEY_UNITS[site.allocationKey]}`,
+    source: site.source,
+    year: site.year,
+    region: run.production?.region ?? null,
+  });
+  return perUnit * amounts[site.allocationKey];
+}
+
 /** A repeatable group's entries in the inputs; the fault sum() and count() raise on anything else. */
 export function groupEntries(inputs: Record<string, unknown>, name: string): Record<string, unknown>[] {
   const raw = Object.prototype.hasOwnProperty.call(inputs, name) ? inputs[name] : undefined;
@@ -579,6 +606,19 @@ function compileCall(node: jsep.CallExpression, place: Place): Compiled {
     case 'energy': {
       const figure = compile(args[0], place).run;
       return { run: (run) => readEnergy(run, figure(run)), constant: false };
+    }
+    case 'overhead': {
+      const [hours, sheets, kg] = args.map((argument) => compile(argument, place).run);
+      const where = 'overhead()';
+      return {
+        run: (run) =>
+          readOverhead(run, {
+            machine_hours: asNumber(hours(run), where),
+            sheets: asNumber(sheets(run), where),
+            kg: asNumber(kg(run), where),
+          }),
+        constant: false,
+      };
     }
     case 'chosen':
       return compileChosen(args[0], place);

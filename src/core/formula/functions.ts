@@ -10,6 +10,7 @@ export const FUNCTIONS: Readonly<Record<string, FunctionSignature>> = Object.fre
   factor: { minArgs: 1, maxArgs: 1, usage: 'factor(factorField)' },
   machine: { minArgs: 2, maxArgs: 2, usage: "machine(machineField, 'power_kw')" },
   energy: { minArgs: 1, maxArgs: 1, usage: "energy('electricity')" },
+  overhead: { minArgs: 3, maxArgs: 3, usage: 'overhead(machine_hours, sheets, kg)' },
   chosen: { minArgs: 1, maxArgs: 1, usage: 'chosen(optionalField)' },
   has: { minArgs: 2, maxArgs: 2, usage: "has(listField, 'value')" },
   option: { minArgs: 1, maxArgs: 1, usage: "option('selectField')" },

@@ -11,6 +11,7 @@ export const PRINT_STAGES = [
   'postpress',
   'packaging',
   'transport',
+  'overhead',
   'end_of_life',
 ] as const;
 export type PrintStage = (typeof PRINT_STAGES)[number];

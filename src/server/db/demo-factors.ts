@@ -536,6 +536,213 @@ const printFactors = (year: number, grid: number): DemoFactor[] => [
   factor(F.cartons, 0.048, year, CARTONS),
 ];
 
+/*
+ * Print model version 3 (issue 33): paper grades as a printer buys them, plates per m² of the press format, ink by
+ * area coverage, digital and large-format printing. No public database publishes these per unit either; each source
+ * says plainly that it is an estimate and how it was made, so a printer knows what to replace with its own data.
+ */
+const PAPER_GRADE = (grade: string, arithmetic: string) =>
+  `estimate (Schätzung), not a published figure: ${grade}, cradle to mill gate, ${arithmetic}; a mill's own declaration (Paper Profile, EPD) replaces it`;
+const PRINT_V3 = {
+  paperCoated: {
+    key: 'paper_coated',
+    category: 'paper',
+    unit: 'kg',
+    label: text(
+      'Papier, gestrichen holzfrei (Bogenoffset)',
+      'Paper, coated woodfree (sheet-fed)',
+      'Papier couché sans bois (offset feuilles)',
+      'Carta patinata senza legno (offset a foglio)',
+      'Papel estucado sin madera (offset de pliegos)',
+    ),
+    region: 'EU',
+  },
+  paperUncoated: {
+    key: 'paper_uncoated',
+    category: 'paper',
+    unit: 'kg',
+    label: text(
+      'Papier, ungestrichen holzfrei (Offset)',
+      'Paper, uncoated woodfree (offset)',
+      'Papier non couché sans bois (offset)',
+      'Carta non patinata senza legno (offset)',
+      'Papel no estucado sin madera (offset)',
+    ),
+    region: 'EU',
+  },
+  newsprint: {
+    key: 'paper_newsprint',
+    category: 'paper',
+    unit: 'kg',
+    label: text('Zeitungsdruckpapier', 'Newsprint', 'Papier journal', 'Carta da giornale', 'Papel prensa'),
+    region: 'EU',
+  },
+  boardFbb: {
+    key: 'board_folding_boxboard',
+    category: 'paper',
+    unit: 'kg',
+    label: text(
+      'Faltschachtelkarton (GC, Frischfaser)',
+      'Folding boxboard (GC, virgin fibre)',
+      'Carton plat (GC, fibres vierges)',
+      'Cartoncino per astucci (GC, fibra vergine)',
+      'Cartulina para estuches (GC, fibra virgen)',
+    ),
+    region: 'EU',
+  },
+  plateM2: {
+    key: 'offset_plate_m2',
+    category: 'plates',
+    unit: 'm²',
+    label: text(
+      'Offsetdruckplatte je m² (Aluminium)',
+      'Offset plate per m² (aluminium)',
+      'Plaque offset par m² (aluminium)',
+      'Lastra offset per m² (alluminio)',
+      'Plancha offset por m² (aluminio)',
+    ),
+    region: 'EU',
+  },
+  inkSolid: {
+    key: 'ink_offset_solid',
+    category: 'ink',
+    unit: 'm²',
+    label: text(
+      'Offsetfarbe je m² und Farbe bei 100 % Deckung',
+      'Offset ink per m² and colour at 100 % coverage',
+      'Encre offset par m² et couleur à 100 % de couverture',
+      'Inchiostro offset per m² e colore al 100 % di copertura',
+      'Tinta offset por m² y color al 100 % de cobertura',
+    ),
+    region: 'EU',
+  },
+  tonerSolid: {
+    key: 'toner_digital_solid',
+    category: 'ink',
+    unit: 'm²',
+    label: text(
+      'Toner/Digitaltinte je m² und Farbe bei 100 % Deckung',
+      'Toner or digital ink per m² and colour at 100 % coverage',
+      'Toner ou encre numérique par m² et couleur à 100 % de couverture',
+      'Toner o inchiostro digitale per m² e colore al 100 % di copertura',
+      'Tóner o tinta digital por m² y color al 100 % de cobertura',
+    ),
+    region: 'EU',
+  },
+  inkLargeFormat: {
+    key: 'ink_large_format_solid',
+    category: 'ink',
+    unit: 'm²',
+    label: text(
+      'Großformat-Inkjettinte je m² und Farbe bei 100 % Deckung',
+      'Large-format inkjet ink per m² and colour at 100 % coverage',
+      'Encre jet d’encre grand format par m² et couleur à 100 % de couverture',
+      'Inchiostro inkjet grande formato per m² e colore al 100 % di copertura',
+      'Tinta inkjet de gran formato por m² y color al 100 % de cobertura',
+    ),
+    region: 'EU',
+  },
+  digitalEnergy: {
+    key: 'digital_print_energy',
+    category: 'press_energy',
+    unit: 'm²',
+    label: text(
+      'Energie Digitaldruck je m² Bogenseite',
+      'Digital press energy per m² of sheet side',
+      'Énergie impression numérique par m² de face',
+      'Energia stampa digitale per m² di facciata',
+      'Energía de impresión digital por m² de cara',
+    ),
+    region: 'DE',
+  },
+  largeFormatEnergy: {
+    key: 'large_format_print_energy',
+    category: 'press_energy',
+    unit: 'm²',
+    label: text(
+      'Energie Großformatdruck je m²',
+      'Large-format print energy per m²',
+      'Énergie impression grand format par m²',
+      'Energia stampa grande formato per m²',
+      'Energía de impresión de gran formato por m²',
+    ),
+    region: 'DE',
+  },
+} satisfies Record<string, Common>;
+
+/** The version-3 print factors of one database; the energy figures follow that year's grid factor. */
+const printV3Factors = (year: number, grid: number): DemoFactor[] => [
+  factor(
+    PRINT_V3.paperCoated,
+    1.2,
+    year,
+    PAPER_GRADE(
+      'coated woodfree sheet-fed paper',
+      'the middle of the 1.1–1.3 kg CO2e/kg band that life-cycle datasets for this grade give (as quoted in the review of issue 33), rounded',
+    ),
+  ),
+  factor(
+    PRINT_V3.paperUncoated,
+    1.05,
+    year,
+    PAPER_GRADE('uncoated woodfree paper', 'the coated estimate less ≈ 10–15 % for the coating pigments and binders'),
+  ),
+  factor(
+    PRINT_V3.newsprint,
+    0.65,
+    year,
+    PAPER_GRADE(
+      'newsprint',
+      'mostly recovered fibre and mechanical pulp, assumed between the recycled paper factor and ≈ 0.6',
+    ),
+  ),
+  factor(
+    PRINT_V3.boardFbb,
+    0.95,
+    year,
+    PAPER_GRADE(
+      'folding boxboard (GC1/GC2)',
+      'between uncoated paper and the virgin board factor of this database, rounded',
+    ),
+  ),
+  factor(
+    PRINT_V3.plateM2,
+    5.4,
+    year,
+    'estimate: 0.3 mm aluminium ≈ 0.81 kg/m² × ≈ 6.7 kg CO2e/kg aluminium sheet with recycled content (European Aluminium, Environmental Profile Report 2018, order of magnitude); used plates are assumed to go to aluminium recycling with no credit given (cut-off); processing chemistry not included',
+  ),
+  factor(
+    PRINT_V3.inkSolid,
+    0.0035,
+    year,
+    'estimate: a solid sheet-fed offset ink film of ≈ 1 µm ≈ 1 g/m² per colour × ≈ 3.5 kg CO2e/kg ink (assumed order of magnitude of mineral- and vegetable-oil based inks); scaled by the area coverage in the template',
+  ),
+  factor(
+    PRINT_V3.tonerSolid,
+    0.012,
+    year,
+    'estimate: ≈ 4 g/m² dry toner or liquid-electrophotographic ink per colour at a solid × ≈ 3 kg CO2e/kg (assumed order of magnitude of polymer toners); scaled by the area coverage in the template',
+  ),
+  factor(
+    PRINT_V3.inkLargeFormat,
+    0.01,
+    year,
+    'estimate: ≈ 3 g/m² inkjet ink (solvent, UV or latex) per colour at a solid × ≈ 3.5 kg CO2e/kg (assumed); scaled by the area coverage in the template',
+  ),
+  factor(
+    PRINT_V3.digitalEnergy,
+    Number((0.08 * grid).toFixed(4)),
+    year,
+    `estimate: a production toner or inkjet press ≈ 0.005 kWh per A4 side incl. fuser and standby ≈ 0.08 kWh per m² of sheet side × ${grid} kg CO2e/kWh (German grid, UBA)`,
+  ),
+  factor(
+    PRINT_V3.largeFormatEnergy,
+    Number((0.15 * grid).toFixed(4)),
+    year,
+    `estimate: a wide-format inkjet printer with curing ≈ 5 kW at ≈ 35 m²/h ≈ 0.15 kWh per m² × ${grid} kg CO2e/kWh (German grid, UBA)`,
+  ),
+];
+
 const factor = (common: Common, value: number, year: number, source: string): DemoFactor => ({
   ...common,
   demo: true,
@@ -630,6 +837,7 @@ const demoDatabase = (edition: Edition): DemoFactorDatabase => ({
       ),
     ),
     ...printFactors(edition.gridYear, edition.grid),
+    ...printV3Factors(edition.gridYear, edition.grid),
   ],
 });
 

@@ -20,6 +20,7 @@ import {
   groupEntries,
   optionDataValue,
   readEnergy,
+  readOverhead,
   readFactor,
   readMachine,
   roundDigits,
@@ -166,6 +167,8 @@ function evaluateCall(node: jsep.CallExpression, context: EvaluationContext): Fo
       return evaluateMachine(args[0], args[1], context);
     case 'energy':
       return evaluateEnergy(args[0], context);
+    case 'overhead':
+      return readOverhead(asRun(context), { machine_hours: numberArg(0), sheets: numberArg(1), kg: numberArg(2) });
     case 'chosen':
       return evaluateChosen(args[0], context);
     case 'has': {
