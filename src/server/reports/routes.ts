@@ -76,7 +76,14 @@ export async function publishCalculation(
   language: Language,
   publicUrl: string,
 ): Promise<{ id: number; url: string }> {
-  const { snapshot, mandantId, label } = await snapshotOf(trx, templates, actor, 'calculations', calculationId, language);
+  const { snapshot, mandantId, label } = await snapshotOf(
+    trx,
+    templates,
+    actor,
+    'calculations',
+    calculationId,
+    language,
+  );
   const token = newToken();
   const row = await trx
     .insertInto('publications')

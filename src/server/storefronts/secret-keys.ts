@@ -191,7 +191,8 @@ export function registerStorefrontSecretKeyRoutes(app: FastifyInstance, db: Kyse
           .where('revoked_at', 'is', null)
           .returning(RECORD_COLUMNS)
           .executeTakeFirst();
-        if (!row) throw notFound(msg('errors.noRecord', { resource: 'storefront-secret-keys', id: request.params.keyId }));
+        if (!row)
+          throw notFound(msg('errors.noRecord', { resource: 'storefront-secret-keys', id: request.params.keyId }));
         const record = toRecord(row);
         await recordChange(trx, request, {
           action: 'deleted',
