@@ -5,7 +5,17 @@
  * Kontor with the storefront's publishable key, which reads and quotes only, from the origins listed here.
  */
 import type { Static } from 'typebox';
-import { MandantRecordHead, Nullable, OptionalFields, RecordId, StringMap, Type, VersionedFields } from './schema';
+import { LANGUAGES } from '../languages';
+import {
+  MandantRecordHead,
+  Nullable,
+  OptionalFields,
+  RecordId,
+  StringEnum,
+  StringMap,
+  Type,
+  VersionedFields,
+} from './schema';
 
 /** A publishable key: `kontor_pk_` and 32 url-safe characters. It is not a secret; its origins bind it. */
 export const PUBLISHABLE_KEY_PREFIX = 'kontor_pk_';
@@ -191,7 +201,7 @@ export const StorefrontOrderRequest = Type.Object(
     reference: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
     contribution: Type.Optional(Type.Boolean()),
     /** The language of the verification page (default: the request's). */
-    lang: Type.Optional(Type.String({ maxLength: 5 })),
+    lang: Type.Optional(StringEnum(LANGUAGES)),
   },
   { additionalProperties: false },
 );

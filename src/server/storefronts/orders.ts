@@ -28,7 +28,7 @@ import {
 } from '../../core/api';
 import { Type } from '../../core/api/schema';
 import { msg } from '../../core/i18n/error-keys';
-import { isLanguage, type Language } from '../../core/languages';
+import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import type { LocalizedText } from '../../core/languages';
 import { bearerToken } from '../auth/authenticate';
@@ -280,7 +280,7 @@ export function registerStorefrontOrderRoutes(
         throw badRequest('errors.storefronts.idempotencyKeyShape', {
           'Idempotency-Key': 'errors.storefronts.idempotencyKeyShape',
         });
-      const lang = isLanguage(request.body.lang) ? request.body.lang : requestLanguage(request);
+      const lang = request.body.lang ?? requestLanguage(request);
       const hash = bodyHash(request.body);
 
       /** The stored answer of the key, if any: a replay of it, or 422 for another body. */
