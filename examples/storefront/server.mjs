@@ -1,20 +1,41 @@
 // An example shop for Kontor's storefront calculator (issue 39): what a shop's developer copies.
-//   KONTOR_URL=http://127.0.0.1:3000 STORE_KEY=kontor_pk_… node examples/storefront/server.mjs
-// It serves the shop's page with the calculator and answers its checkout. Ordering the calculation with a secret key
-// (`POST /api/storefront/v1/orders`) is not part of Kontor yet: the checkout says so instead of pretending.
+//   KONTOR_URL=http://127.0.0.1:3000 STORE_KEY=kontor_pk_… SECRET_KEY=kontor_sk_… node examples/storefront/server.mjs
+// It serves the shop's page with the calculator (publishable key) and answers its checkout by ordering the
+// calculation in Kontor with the secret key, which never leaves this server. The Idempotency-Key is the shop's own
+// order reference: a retry (a timeout, a customer clicking twice) answers the first order again, never a second one.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const page = readFileSync(new URL('./index.html', import.meta.url), 'utf8');
+const valueOf = (value) => (typeof value === 'function' ? value() : value);
 
-/** `storeKey`: the storefront's publishable key (or a function answering it). */
-export function createShop({ kontorUrl, storeKey, lang = 'de' }) {
+/** Posts the order; retries once on a network fault or 5xx with the same Idempotency-Key. */
+async function order(kontorUrl, secretKey, body) {
+  const send = () =>
+    fetch(`${kontorUrl}/api/storefront/v1/orders`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${secretKey}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': `order-${body.reference}`,
+      },
+      body: JSON.stringify(body),
+    });
+  let response = await send().catch(() => null);
+  if (!response || response.status >= 500) response = await send();
+  return { status: response.status, body: await response.json() };
+}
+
+/** `storeKey`, `secretKey`: the storefront's publishable and secret keys (or functions answering them). */
+export function createShop({ kontorUrl, storeKey, secretKey = '', lang = 'de' }) {
   return createServer(async (request, response) => {
+    const json = (status, body) =>
+      response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     if (request.method === 'GET' && (request.url === '/' || request.url.startsWith('/?'))) {
       const asked = new URL(request.url, 'http://shop').searchParams.get('lang') ?? lang;
       const html = page
         .replaceAll('%KONTOR%', kontorUrl)
-        .replaceAll('%STORE%', typeof storeKey === 'function' ? storeKey() : storeKey)
+        .replaceAll('%STORE%', valueOf(storeKey))
         .replaceAll('%LANG%', asked);
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
       return;
@@ -22,12 +43,13 @@ export function createShop({ kontorUrl, storeKey, lang = 'de' }) {
     if (request.method === 'POST' && request.url === '/checkout') {
       let body = '';
       for await (const chunk of request) body += chunk;
-      const order = JSON.parse(body || '{}');
-      const message = order.quote
-        ? `Order ${order.reference}: ${order.quote.kg_co2e.toFixed(1)} kg CO2e noted (ordering through Kontor's secret key is not built yet).`
-        : 'Nothing to order yet.';
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message }));
-      return;
+      const cart = JSON.parse(body || '{}');
+      if (!cart.quote) return json(400, { message: 'Nothing to order yet.' });
+      const { template = 'flyer', inputs, contribution = false, reference } = cart;
+      const placed = await order(kontorUrl, valueOf(secretKey), { template, inputs, contribution, reference, lang });
+      if (placed.status !== 201) return json(placed.status, { message: placed.body.message });
+      const { calculation, verification_url } = placed.body;
+      return json(200, { message: `Order ${reference}: ${calculation}`, calculation, verification_url });
     }
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   });
@@ -38,5 +60,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   createShop({
     kontorUrl: process.env.KONTOR_URL ?? 'http://127.0.0.1:3000',
     storeKey: process.env.STORE_KEY ?? '',
+    secretKey: process.env.SECRET_KEY ?? '',
   }).listen(port, () => console.log(`Example shop on http://127.0.0.1:${port}`));
 }

@@ -216,6 +216,34 @@ const customRoutes: Record<string, Route> = {
     );
     return { status: 204 };
   },
+  // A storefront's secret keys: the recorded list per storefront; a new key is shown once, as the server does.
+  'get /api/storefronts/{id}/secret-keys': recorded(),
+  'post /api/storefronts/{id}/secret-keys': async (ctx) => {
+    const body = await ctx.body();
+    const id = ctx.store.sequence();
+    const key = `kontor_sk_mock${String(id).padStart(39, '0')}`;
+    const record = {
+      id,
+      storefront_id: Number(ctx.params[0]),
+      name: String(body.name ?? ''),
+      hint: key.slice(-4),
+      created_at: now(),
+      last_used_at: null,
+    };
+    const keys = (ctx.store.answer(ctx.user, ctx.url.pathname) as Row[] | undefined) ?? [];
+    ctx.store.setAnswer(ctx.user, ctx.url.pathname, [record, ...keys]);
+    return { status: 201, body: { ...record, key } };
+  },
+  'delete /api/storefronts/{id}/secret-keys/{keyId}': (ctx) => {
+    const path = `/api/storefronts/${ctx.params[0]}/secret-keys`;
+    const keys = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
+    ctx.store.setAnswer(
+      ctx.user,
+      path,
+      keys.filter((key) => String(key.id) !== ctx.params[1]),
+    );
+    return { status: 204 };
+  },
   'post /api/invitations/{id}/resend': (ctx) => step('invitations', 'pending')(ctx),
   'get /api/protocol/export.csv': () => csv('at,user,action,subject'),
   // Templates: the list and one template are REST reads; versions are the provider admin's recorded ones.

@@ -25,6 +25,8 @@ import { registerReportRoutes } from './reports/routes';
 import { storefrontsResource } from './storefronts/resource';
 import { registerStorefrontPublicRoutes } from './storefronts/public-routes';
 import { registerWidgetScript } from './storefronts/widget-script';
+import { registerStorefrontOrderRoutes } from './storefronts/orders';
+import { registerStorefrontSecretKeyRoutes } from './storefronts/secret-keys';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -50,6 +52,8 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerStatisticsRoutes(app, services.db);
   registerReportRoutes(app, services.db, templates, services.config.publicUrl);
   registerRestResource(app, services.db, storefrontsResource(templates));
+  registerStorefrontSecretKeyRoutes(app, services.db);
+  registerStorefrontOrderRoutes(app, services.db, templates, services.config.publicUrl);
   registerStorefrontPublicRoutes(app, services.db, templates, {
     perAddress: services.config.storefrontQuotesPerMinute,
     perKey: services.config.storefrontQuotesPerMinutePerKey,

@@ -5,8 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
-import type { CalculationRecord, StorefrontConfig, StorefrontQuote, StorefrontRecord } from '../../src/core/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CalculationRecord,
+  CreatedStorefrontSecretKey,
+  OrderRecord,
+  StorefrontConfig,
+  StorefrontOrder,
+  StorefrontQuote,
+  StorefrontRecord,
+  StorefrontSecretKeyRecord,
+} from '../../src/core/api';
 import { describeEachDatabase } from './harness';
 
 const ADMIN = 'admin@muster.example';
@@ -184,6 +193,145 @@ describeEachDatabase(
       // The publishable key opens no back-office route.
       const asKey = await ctx.request('GET', '/api/calculations', { token: storefront.publishable_key });
       expect(asKey.status).toBe(401);
+    });
+
+    describe('orders with a secret key', () => {
+      let secret: CreatedStorefrontSecretKey;
+      const ORDER = {
+        template: 'flyer',
+        inputs: { quantity: 5000, format: 'A5', paper: 'paper_virgin', grammage: 135 },
+        reference: 'SO-1001',
+        contribution: true,
+      };
+      const order = (body: unknown, key: string, idempotencyKey?: string) =>
+        ctx.request<StorefrontOrder & { message?: string }>('POST', '/api/storefront/v1/orders', {
+          token: key,
+          body,
+          headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+        });
+      const channelFilter = (resource: string, reference: string) =>
+        `/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ channel_reference: reference }))}`;
+
+      beforeAll(async () => {
+        const created = await as<CreatedStorefrontSecretKey>(
+          ADMIN,
+          'POST',
+          `/api/storefronts/${storefront.id}/secret-keys`,
+          { name: 'Shop-Server' },
+        );
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        secret = created.body;
+      });
+
+      it('shows a secret key once and lists it without the secret, with its last use', async () => {
+        expect(secret.key).toMatch(/^kontor_sk_[A-Za-z0-9_-]{43}$/);
+        expect(secret.hint).toBe(secret.key.slice(-4));
+        const listed = await as<StorefrontSecretKeyRecord[]>(
+          ADMIN,
+          'GET',
+          `/api/storefronts/${storefront.id}/secret-keys`,
+        );
+        expect(listed.status).toBe(200);
+        expect(JSON.stringify(listed.body)).not.toContain(secret.key);
+        expect(listed.body.map((key) => key.name)).toContain('Shop-Server');
+        expect((await as(EDITOR, 'POST', `/api/storefronts/${storefront.id}/secret-keys`, { name: 'x' })).status).toBe(
+          403,
+        );
+        // Another mandant's admin finds no such storefront.
+        expect((await as(OTHER_ADMIN, 'GET', `/api/storefronts/${storefront.id}/secret-keys`)).status).toBe(404);
+        expect(
+          (await as(OTHER_ADMIN, 'POST', `/api/storefronts/${storefront.id}/secret-keys`, { name: 'x' })).status,
+        ).toBe(404);
+      });
+
+      it('creates the calculation and the contribution once per idempotency key, marked with the channel', async () => {
+        const first = await order(ORDER, secret.key, 'checkout-0001');
+        expect(first.status, JSON.stringify(first.body)).toBe(201);
+        expect(first.body.calculation).toMatch(/^K-\d{4}-\d{6}$/);
+        expect(first.body.channel).toBe(`storefront:${storefront.id}`);
+        expect(first.body.contribution?.order).toMatch(/^B-\d{4}-\d{6}$/);
+        const again = await order({ ...ORDER, inputs: { ...ORDER.inputs } }, secret.key, 'checkout-0001');
+        expect(again.status).toBe(201);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(again.body).toEqual(first.body);
+
+        const calculations = await as<CalculationRecord[]>(ADMIN, 'GET', channelFilter('calculations', 'SO-1001'));
+        expect(calculations.body).toHaveLength(1);
+        expect(calculations.body[0]).toMatchObject({
+          status: 'final',
+          frozen: true,
+          channel: `storefront:${storefront.id}`,
+          channel_reference: 'SO-1001',
+        });
+        const orders = await as<OrderRecord[]>(ADMIN, 'GET', channelFilter('orders', 'SO-1001'));
+        expect(orders.body).toHaveLength(1);
+        expect(orders.body[0]).toMatchObject({ status: 'placed', channel: `storefront:${storefront.id}` });
+
+        // The verification address opens without sign-in.
+        const page = await ctx.request<string>('GET', new URL(first.body.verification_url).pathname);
+        expect(page.status).toBe(200);
+        expect(String(page.body)).toContain(first.body.calculation);
+
+        const listed = await as<StorefrontSecretKeyRecord[]>(
+          ADMIN,
+          'GET',
+          `/api/storefronts/${storefront.id}/secret-keys`,
+        );
+        expect(listed.body.find((key) => key.id === secret.id)?.last_used_at).not.toBeNull();
+      });
+
+      it('refuses the same idempotency key with another body, and creates nothing', async () => {
+        const other = await order({ ...ORDER, reference: 'SO-1002' }, secret.key, 'checkout-0001');
+        expect(other.status).toBe(422);
+        expect(other.body.message).toContain('checkout-0001');
+        const calculations = await as<CalculationRecord[]>(ADMIN, 'GET', channelFilter('calculations', 'SO-1002'));
+        expect(calculations.body).toHaveLength(0);
+      });
+
+      it('refuses a publishable key, a missing key, a foreign or revoked key alike, and bad bodies with 400', async () => {
+        expect((await order(ORDER, storefront.publishable_key, 'checkout-pk-01')).status).toBe(403);
+        expect((await order(ORDER, '', 'checkout-none-1')).status).toBe(401);
+        expect((await order(ORDER, `kontor_sk_${'x'.repeat(43)}`, 'checkout-bad-01')).status).toBe(401);
+        // A personal session token of the same mandant is no storefront key either.
+        expect((await order(ORDER, tokens[ADMIN]!, 'checkout-pat-01')).status).toBe(401);
+        // The secret key opens no back-office route.
+        expect((await ctx.request('GET', '/api/calculations', { token: secret.key })).status).toBe(401);
+        expect((await ctx.request('GET', `/api/storefronts/${storefront.id}`, { token: secret.key })).status).toBe(401);
+        for (const body of [
+          {},
+          { ...ORDER, template: 'brochure' },
+          { ...ORDER, inputs: { transport: [] } },
+          { ...ORDER, inputs: { quantity: -5 } },
+          { ...ORDER, reference: '' },
+          { ...ORDER, inputs: 'x' },
+        ]) {
+          const response = await order(body, secret.key, `checkout-bad-${Math.random().toString(36).slice(2, 10)}`);
+          expect(response.status, JSON.stringify(body)).toBe(400);
+        }
+        expect((await order(ORDER, secret.key, 'short')).status).toBe(400);
+
+        const revoked = await as<CreatedStorefrontSecretKey>(
+          ADMIN,
+          'POST',
+          `/api/storefronts/${storefront.id}/secret-keys`,
+          { name: 'Alt' },
+        );
+        expect(
+          (await as(OTHER_ADMIN, 'DELETE', `/api/storefronts/${storefront.id}/secret-keys/${revoked.body.id}`)).status,
+        ).toBe(404);
+        expect(
+          (await as(ADMIN, 'DELETE', `/api/storefronts/${storefront.id}/secret-keys/${revoked.body.id}`)).status,
+        ).toBe(204);
+        expect((await order(ORDER, revoked.body.key, 'checkout-revoked')).status).toBe(401);
+      });
+
+      it('orders without a contribution, and without an idempotency key', async () => {
+        const plain = await order({ ...ORDER, contribution: false, reference: 'SO-2001' }, secret.key);
+        expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+        expect(plain.body.contribution).toBeNull();
+        const orders = await as<OrderRecord[]>(ADMIN, 'GET', channelFilter('orders', 'SO-2001'));
+        expect(orders.body).toHaveLength(0);
+      });
     });
 
     it('serves the calculator’s script to any page, gzipped, without cookies', async () => {

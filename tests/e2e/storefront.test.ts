@@ -36,6 +36,7 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
   let shop: Server;
   let shopUrl: string;
   let storeKey: string;
+  let secretKey = '';
   let token: string;
 
   const api = async (method: string, url: string, body?: unknown) =>
@@ -51,7 +52,7 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     token = await apiToken(server.baseUrl, 'admin@muster.example');
     // The shop's address is what the storefront allows, so the shop listens before the storefront is made.
     let key = '';
-    shop = createShop({ kontorUrl: server.baseUrl, storeKey: () => key, lang: 'fr' });
+    shop = createShop({ kontorUrl: server.baseUrl, storeKey: () => key, secretKey: () => secretKey, lang: 'fr' });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
     const projects = (await (await api('GET', '/api/carbon-offset-projects')).json()) as Array<{ id: number }>;
@@ -62,8 +63,13 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
       contribution_project_id: projects[0]!.id,
     });
     expect(created.status).toBe(201);
-    storeKey = ((await created.json()) as { publishable_key: string }).publishable_key;
+    const storefront = (await created.json()) as { id: number; publishable_key: string };
+    storeKey = storefront.publishable_key;
     key = storeKey;
+    // The shop's server orders with a secret key, made in the back office and shown once.
+    const secret = await api('POST', `/api/storefronts/${storefront.id}/secret-keys`, { name: 'Shop server' });
+    expect(secret.status).toBe(201);
+    secretKey = ((await secret.json()) as { key: string }).key;
   });
 
   afterAll(async () => {
@@ -157,6 +163,43 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.inputs.quantity)).toBe(2500);
     await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.quote?.kg_co2e ?? 0)).toBeGreaterThan(0);
     await context.close();
+  });
+
+  it('checks out twice with one idempotency key: one calculation, one contribution order, both marked', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+    await page.goto(shopUrl);
+    await page.getByLabel('Tirage', { exact: false }).fill('5000');
+    await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.quote?.kg_co2e ?? 0)).toBeGreaterThan(0);
+    await page.getByLabel(/contribution climatique/i).check();
+    await expect.poll(() => page.locator('#summary').textContent()).toContain('climate contribution');
+    await page.locator('#reference').fill('SHOP-E2E-1');
+    // The customer clicks twice; the shop's server posts the order each time with the same Idempotency-Key.
+    await page.locator('#checkout').click();
+    await expect.poll(() => page.locator('#outcome').textContent(), { timeout: 15_000 }).toMatch(/K-\d{4}-\d{6}/);
+    const first = await page.locator('#outcome').textContent();
+    await page.locator('#checkout').click();
+    await expect.poll(() => page.locator('#outcome').textContent(), { timeout: 15_000 }).toBe(first);
+    const verifyUrl = await page.locator('#verify').getAttribute('href');
+    await context.close();
+
+    const filter = encodeURIComponent(JSON.stringify({ channel_reference: 'SHOP-E2E-1' }));
+    const calculations = (await (await api('GET', `/api/calculations?filter=${filter}`)).json()) as Array<{
+      number: string;
+      channel: string;
+    }>;
+    expect(calculations).toHaveLength(1);
+    expect(calculations[0]!.channel).toMatch(/^storefront:\d+$/);
+    expect(first).toContain(calculations[0]!.number);
+    const orders = (await (await api('GET', `/api/orders?filter=${filter}`)).json()) as Array<{ channel: string }>;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.channel).toBe(calculations[0]!.channel);
+
+    // The verification address opens without sign-in.
+    const anonymous = await newPage(browser, { locale: 'fr-FR' });
+    const opened = await anonymous.page.goto(verifyUrl!);
+    expect(opened?.status()).toBe(200);
+    expect(await anonymous.page.textContent('body')).toContain(calculations[0]!.number);
+    await anonymous.context.close();
   });
 
   it('is refused to a page of a foreign origin', async () => {

@@ -155,6 +155,8 @@ export function calculationRecord(
     duplicated_from: null,
     import_id: null,
     frozen: false,
+    channel: null,
+    channel_reference: null,
     ...extra,
   };
 }

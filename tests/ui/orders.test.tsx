@@ -29,6 +29,8 @@ const draft: OrderRecord = {
   created_by: 3,
   placed_at: null,
   completed_at: null,
+  channel: null,
+  channel_reference: null,
   created_at: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
   version: 1,

@@ -73,6 +73,24 @@ describe('storefront screens', () => {
     });
   });
 
+  it('creates a secret key, shows it once, lists it without the secret and revokes it', { timeout: SLOW }, async () => {
+    const created = spy('post', '/storefronts/7/secret-keys');
+    const { user } = renderApp('/storefronts/7', { signedInAs: mandantAdmin });
+    const card = await screen.findByTestId('storefront-secret-keys', {}, { timeout: 30_000 });
+    expect(within(card).getByText('Noch kein geheimer Schlüssel.')).toBeTruthy();
+    await user.type(within(card).getByLabelText('Bezeichnung'), 'Shop-Server');
+    await user.click(within(card).getByRole('button', { name: 'Schlüssel anlegen' }));
+    await waitFor(() => expect(created.bodies).toEqual([{ name: 'Shop-Server' }]));
+    const shown = (await within(card).findByTestId('created-secret-key')) as HTMLInputElement;
+    expect(shown.value).toMatch(/^kontor_sk_/);
+    const row = await within(card).findByText('Shop-Server', { selector: 'td' });
+    expect(row.closest('tr')!.textContent).toContain('Noch nie');
+    expect(row.closest('tr')!.textContent).not.toContain(shown.value);
+    await user.click(within(row.closest('tr')!).getByRole('button', { name: 'Widerrufen' }));
+    await user.click(await screen.findByRole('button', { name: /Bestätigen|Confirm/ }));
+    await waitFor(() => expect(within(card).queryByText('Shop-Server', { selector: 'td' })).toBeNull());
+  });
+
   it('is not offered to an editor', { timeout: SLOW }, async () => {
     renderApp('/storefronts', { signedInAs: editor });
     expect(await screen.findByText(/nicht berechtigt|Zugriff verweigert/, {}, { timeout: 30_000 })).toBeTruthy();

@@ -1,5 +1,5 @@
 /** The calculation's own fields beside the template's: customer, status and the factor database it is computed with. */
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CollapsibleGroup } from '../templates/CollapsibleGroup';
@@ -9,6 +9,7 @@ import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { keyedChoices } from '../i18n/choices';
 import { CalculationWrite } from '../../core/api';
 import { contractRules } from '../providers/contractRules';
+import { useChannelText } from '../storefronts/ChannelText';
 
 const customerRules = contractRules(CalculationWrite, 'customer');
 
@@ -16,6 +17,9 @@ export const CalculationDetails = () => {
   const translate = useTranslate();
   const { data: databases = [], isPending } = useFactorDatabases({ published: true, order: 'name' });
   const chosen = useWatch({ name: 'database_id' }) as unknown;
+  const channel = useWatch({ name: 'channel' }) as string | null | undefined;
+  const reference = useWatch({ name: 'channel_reference' }) as string | null | undefined;
+  const channelText = useChannelText();
   const choices = databases.map((database) => ({
     id: database.id,
     name: `${database.name}${database.demo ? ` (${translate('calculations.demo_values')})` : ''}`,
@@ -46,6 +50,11 @@ export const CalculationDetails = () => {
           fullWidth
         />
       </Box>
+      {channel ? (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="calculation-channel">
+          {translate('storefronts.channel.label')}: {channelText(channel, reference)}
+        </Typography>
+      ) : null}
     </CollapsibleGroup>
   );
 };

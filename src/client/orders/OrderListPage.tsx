@@ -6,6 +6,7 @@ import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
+import { useChannelText } from '../storefronts/ChannelText';
 
 const filters = [
   <SelectInput
@@ -23,6 +24,7 @@ const OrderListPage = () => {
   const lang = useLanguage();
   // Provider admins see every mandant's orders: they need to know whose each one is.
   const allMandants = useCan('read_all', 'mandants');
+  const channelText = useChannelText();
   return (
     <List
       resource="orders"
@@ -55,6 +57,11 @@ const OrderListPage = () => {
           render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)}
         />
         <DataTable.Col source="issued_to" label="orders.fields.issued_to" />
+        <DataTable.Col<OrderRecord>
+          source="channel"
+          label="storefronts.channel.label"
+          render={(order) => channelText(order.channel, order.channel_reference)}
+        />
         <DataTable.Col<OrderRecord>
           source="certificate_number"
           label="orders.fields.certificate_number"

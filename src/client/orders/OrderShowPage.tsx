@@ -20,6 +20,7 @@ import { OrderActions } from './OrderActions';
 import { ReportControls } from '../reports/ReportControls';
 import { OrderStatusChip } from './OrderStatusChip';
 import { CO2E } from '../../core/template/units';
+import { useChannelText } from '../storefronts/ChannelText';
 
 const Row = (props: Omit<ComponentProps<typeof DetailRow>, 'labelWidth'>) => <DetailRow labelWidth="45%" {...props} />;
 
@@ -28,6 +29,7 @@ const OrderShowPage = () => {
   const translate = useTranslate();
   const failureText = useLoadFailureText();
   const lang = useLanguage();
+  const channelText = useChannelText();
   const { data: order, isPending, error } = useGetOne<OrderRecord>('orders', { id: Number(id) });
   const { data: project } = useGetOne<OffsetProjectRecord>(
     'carbon-offset-projects',
@@ -101,6 +103,9 @@ const OrderShowPage = () => {
                 <strong>{money(order.total_minor)}</strong>
               </Row>
               <Row label={translate('orders.fields.issued_to')}>{order.issued_to}</Row>
+              <Row label={translate('storefronts.channel.label')} testId="order-channel">
+                {channelText(order.channel, order.channel_reference)}
+              </Row>
               <Row label={translate('orders.fields.created_at')}>{formatDate(order.created_at, lang)}</Row>
               {order.placed_at && (
                 <Row label={translate('orders.fields.placed_at')}>{formatDate(order.placed_at, lang)}</Row>

@@ -1,7 +1,9 @@
+import { useParams } from 'react-router-dom';
 import { BooleanField, Create, DataTable, Edit, List, useTranslate } from 'react-admin';
 import type { StorefrontRecord } from '../../core/api';
 import { useTemplates } from '../calculations/useTemplate';
 import { StorefrontForm, storefrontBody } from './StorefrontForm';
+import { SecretKeysCard } from './SecretKeysCard';
 
 /** A mandant's storefronts: the calculators its shop pages carry. */
 export const StorefrontList = () => {
@@ -34,8 +36,14 @@ export const StorefrontCreate = () => (
   </Create>
 );
 
-export const StorefrontEdit = () => (
-  <Edit redirect={false} mutationMode="pessimistic" transform={storefrontBody}>
-    <StorefrontForm />
-  </Edit>
-);
+export const StorefrontEdit = () => {
+  const { id } = useParams<{ id: string }>();
+  return (
+    <>
+      <Edit redirect={false} mutationMode="pessimistic" transform={storefrontBody}>
+        <StorefrontForm />
+      </Edit>
+      {id ? <SecretKeysCard storefrontId={id} /> : null}
+    </>
+  );
+};

@@ -52,6 +52,10 @@ export const CalculationRecord = Type.Object({
   import_id: Nullable(Type.Integer()),
   /** Frozen by an order: inputs and results no longer change. */
   frozen: Type.Boolean(),
+  /** The channel it came through: `storefront:<id>` for a shop's order (issue 39), null for the back office. */
+  channel: Nullable(Type.String()),
+  /** The shop's own order reference, where a channel names a shop. */
+  channel_reference: Nullable(Type.String()),
   /** The order that froze it (a frozen calculation's own record only; list rows leave it out). */
   locked_by: Type.Optional(Type.Object({ id: Type.Integer(), number: Type.String() })),
 });

@@ -42,6 +42,10 @@ export const OrderRecord = Type.Object({
   created_by: UserRef(),
   placed_at: Nullable(Type.String()),
   completed_at: Nullable(Type.String()),
+  /** The channel it came through: `storefront:<id>` for a shop's order (issue 39), null for the back office. */
+  channel: Nullable(Type.String()),
+  /** The shop's own order reference, where a channel names a shop. */
+  channel_reference: Nullable(Type.String()),
   ...VersionedFields,
 });
 export type OrderRecord = Static<typeof OrderRecord>;

@@ -5,7 +5,17 @@
  * Kontor with the storefront's publishable key, which reads and quotes only, from the origins listed here.
  */
 import type { Static } from 'typebox';
-import { MandantRecordHead, Nullable, OptionalFields, RecordId, StringMap, Type, VersionedFields } from './schema';
+import { LANGUAGES } from '../languages';
+import {
+  MandantRecordHead,
+  Nullable,
+  OptionalFields,
+  RecordId,
+  StringEnum,
+  StringMap,
+  Type,
+  VersionedFields,
+} from './schema';
 
 /** A publishable key: `kontor_pk_` and 32 url-safe characters. It is not a secret; its origins bind it. */
 export const PUBLISHABLE_KEY_PREFIX = 'kontor_pk_';
@@ -142,3 +152,79 @@ export const StorefrontConfig = Type.Object({
   texts: StringMap(Type.String()),
 });
 export type StorefrontConfig = Static<typeof StorefrontConfig>;
+
+/** A secret key: `kontor_sk_` and 43 url-safe characters. Only its SHA-256 is stored; it is shown once. */
+export const SECRET_KEY_PREFIX = 'kontor_sk_';
+/** A storefront with more live secret keys than this is rotating too little, not integrating more. */
+export const MAX_STOREFRONT_SECRET_KEYS = 10;
+/** The channel a storefront's calculations and orders carry: `storefront:<id>`. */
+export const STOREFRONT_CHANNEL_PREFIX = 'storefront:';
+
+/** `GET /api/storefronts/:id/secret-keys`: a storefront's live secret keys, without the secrets. */
+export const StorefrontSecretKeyRecord = Type.Object({
+  id: RecordId(),
+  storefront_id: Type.Integer(),
+  name: Type.String(),
+  /** The key's last four characters, to tell keys apart. */
+  hint: Type.String(),
+  created_at: Type.String(),
+  last_used_at: Nullable(Type.String()),
+});
+export type StorefrontSecretKeyRecord = Static<typeof StorefrontSecretKeyRecord>;
+
+/** `POST /api/storefronts/:id/secret-keys`. */
+export const CreateStorefrontSecretKeyRequest = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type CreateStorefrontSecretKeyRequest = Static<typeof CreateStorefrontSecretKeyRequest>;
+
+/** The answer to creating a secret key: the only time the key itself is shown. */
+export const CreatedStorefrontSecretKey = Type.Object({
+  ...StorefrontSecretKeyRecord.properties,
+  key: Type.String(),
+});
+export type CreatedStorefrontSecretKey = Static<typeof CreatedStorefrontSecretKey>;
+
+/** `Idempotency-Key`: what a shop's server sends to make a retry safe (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{8,200}$';
+
+/**
+ * `POST /api/storefront/v1/orders` (the shop's server, with a secret key): the customer's inputs for one offered
+ * template, computed as a quote is (fixed values and template defaults for the rest), the shop's order reference and
+ * whether the customer chose the climate contribution.
+ */
+export const StorefrontOrderRequest = Type.Object(
+  {
+    template: Type.String({ minLength: 1, maxLength: 100 }),
+    inputs: StringMap(Type.Unknown()),
+    reference: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    contribution: Type.Optional(Type.Boolean()),
+    /** The language of the verification page (default: the request's). */
+    lang: Type.Optional(StringEnum(LANGUAGES)),
+  },
+  { additionalProperties: false },
+);
+export type StorefrontOrderRequest = Static<typeof StorefrontOrderRequest>;
+
+/** The answer to an order: what the shop prints on its invoice or product. */
+export const StorefrontOrder = Type.Object({
+  /** The calculation's number, `K-<year>-<6 digits>`. */
+  calculation: Type.String(),
+  reference: Type.String(),
+  channel: Type.String(),
+  kg_co2e: Type.Number(),
+  /** The verification page, readable without sign-in (for a QR code). */
+  verification_url: Type.String(),
+  /** The contribution order, where chosen. */
+  contribution: Nullable(
+    Type.Object({
+      order: Type.String(),
+      project: Type.String(),
+      tonnes: Type.Number(),
+      price_minor: Type.Integer(),
+      currency: Type.String(),
+    }),
+  ),
+});
+export type StorefrontOrder = Static<typeof StorefrontOrder>;

@@ -47,6 +47,9 @@ function recordColumns(row: Row): Omit<CalculationRecord, 'inputs' | 'results'> 
     duplicated_from: nullableNumber(row.duplicated_from),
     import_id: nullableNumber(row.import_id),
     frozen: toBoolean(row.frozen as DbBoolean),
+    channel: row.channel === null || row.channel === undefined ? null : String(row.channel),
+    channel_reference:
+      row.channel_reference === null || row.channel_reference === undefined ? null : String(row.channel_reference),
   };
 }
 

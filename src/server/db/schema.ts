@@ -170,6 +170,10 @@ export interface CalculationsTable {
   duplicated_from: number | null;
   import_id: number | null;
   frozen: DbBoolean;
+  /** Where it came from: `storefront:<id>` (migration 0067), null for the back office. */
+  channel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop's own order reference, with a channel. */
+  channel_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Table types of orders, merged into the shared schema (see db/schema.ts). */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { OrderStatus } from '../../core/api';
 import type { DbJson } from '../db/schema';
 
@@ -26,6 +26,10 @@ export interface OrdersTable {
   created_by: number | null;
   placed_at: string | null;
   completed_at: string | null;
+  /** Where it came from: `storefront:<id>` (migration 0067), null for the back office. */
+  channel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop's own order reference, with a channel. */
+  channel_reference: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
   version: Generated<number>;

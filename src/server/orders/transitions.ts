@@ -35,8 +35,8 @@ export async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, i
   return toOrderRecord(row);
 }
 
-/** Reserves the stock and freezes the calculations of a draft being placed. */
-async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: OrderRecord): Promise<void> {
+/** Reserves the stock and freezes the calculations of a draft being placed (also a shop's order, storefronts/orders.ts). */
+export async function reserve(trx: Kysely<DatabaseSchema>, _user: SessionUser, order: OrderRecord): Promise<void> {
   const project = await trx
     .selectFrom('offset_projects')
     .select(['active'])

@@ -60,6 +60,50 @@ const newToken = () => randomBytes(16).toString('base64url');
 
 type Row = Omit<PublicationsTable, 'id'> & { id: number };
 
+/** A verification page's absolute address (the QR code carries it). */
+const verifyUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/verify/${token}`;
+
+/**
+ * Publishes a calculation's report without a signed-in user: a storefront's order (storefronts/orders.ts) publishes
+ * the calculation it created in its own transaction, through the same snapshot and the same draft rule as the back
+ * office. `actor` only scopes the reading to the calculation's mandant. Answers the page's id and address.
+ */
+export async function publishCalculation(
+  trx: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  actor: SessionUser,
+  calculationId: number,
+  language: Language,
+  publicUrl: string,
+): Promise<{ id: number; url: string }> {
+  const { snapshot, mandantId, label } = await snapshotOf(
+    trx,
+    templates,
+    actor,
+    'calculations',
+    calculationId,
+    language,
+  );
+  const token = newToken();
+  const row = await trx
+    .insertInto('publications')
+    .values({
+      mandant_id: mandantId,
+      token,
+      subject_type: 'calculations',
+      subject_id: calculationId,
+      language,
+      label,
+      snapshot: JSON.stringify(snapshot),
+      created_by: null,
+      created_at: isoNow(),
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), url: verifyUrl(publicUrl, token) };
+}
+
 function toRecord(row: Row, publicUrl: string): PublicationRecord {
   return {
     id: Number(row.id),
@@ -68,7 +112,7 @@ function toRecord(row: Row, publicUrl: string): PublicationRecord {
     subject_id: Number(row.subject_id),
     language: row.language as Language,
     label: row.label,
-    url: `${publicUrl.replace(/\/+$/, '')}/verify/${row.token}`,
+    url: verifyUrl(publicUrl, row.token),
     created_by: row.created_by === null ? null : Number(row.created_by),
     created_at: String(row.created_at),
     revoked_at: row.revoked_at === null ? null : String(row.revoked_at),

@@ -1,0 +1,132 @@
+/**
+ * A storefront's secret keys (issue 39): the shop's server orders with one. Created here and shown this once (the
+ * server keeps only a hash), listed with their last use, revoked at once.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
+import type { CreatedStorefrontSecretKey, StorefrontSecretKeyRecord } from '../../core/api';
+import { formatDateTime } from '../../core/dates';
+import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+
+const keysPath = (storefrontId: string) => `/storefronts/${storefrontId}/secret-keys`;
+
+export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedStorefrontSecretKey | null>(null);
+  const [revoking, setRevoking] = useState<StorefrontSecretKeyRecord | null>(null);
+  const queryKey = ['storefront-secret-keys', storefrontId];
+  const { data: keys = [] } = useQuery({
+    queryKey,
+    queryFn: async () => (await httpClient<StorefrontSecretKeyRecord[]>(keysPath(storefrontId))).json,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+
+  const create = async () => {
+    try {
+      const answer = await sendJson<CreatedStorefrontSecretKey>(keysPath(storefrontId), 'POST', { name: name.trim() });
+      setCreated(answer.json);
+      setName('');
+      await refresh();
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    }
+  };
+  const revoke = async () => {
+    if (!revoking) return;
+    try {
+      await httpClient(`${keysPath(storefrontId)}/${revoking.id}`, { method: 'DELETE' });
+      notify('storefronts.secretKeys.revoked', { type: 'info' });
+      await refresh();
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  return (
+    <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-secret-keys">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('storefronts.secretKeys.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('storefronts.secretKeys.help')}
+        </Typography>
+        {created ? (
+          <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setCreated(null)}>
+            <Typography variant="body2">{translate('storefronts.secretKeys.shownOnce')}</Typography>
+            <TextField
+              value={created.key}
+              label={created.name}
+              fullWidth
+              size="small"
+              sx={{ mt: 1 }}
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-secret-key' } }}
+              onFocus={(event) => event.target.select()}
+            />
+          </Alert>
+        ) : null}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          <TextField
+            size="small"
+            label={translate('storefronts.secretKeys.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <Button variant="contained" onClick={() => void create()} disabled={name.trim() === ''}>
+            {translate('storefronts.secretKeys.create')}
+          </Button>
+        </Stack>
+        {keys.length === 0 ? (
+          <Typography variant="body2">{translate('storefronts.secretKeys.empty')}</Typography>
+        ) : (
+          <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }}>
+            <thead>
+              <tr>
+                <th align="left">{translate('storefronts.secretKeys.name')}</th>
+                <th align="left">{translate('storefronts.secretKeys.hint')}</th>
+                <th align="left">{translate('storefronts.secretKeys.created')}</th>
+                <th align="left">{translate('storefronts.secretKeys.lastUsed')}</th>
+                <th align="left">{translate('storefronts.secretKeys.revoke')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id} data-testid={`secret-key-${key.id}`}>
+                  <td>{key.name}</td>
+                  <td>…{key.hint}</td>
+                  <td>{formatDateTime(key.created_at, locale)}</td>
+                  <td>
+                    {key.last_used_at
+                      ? formatDateTime(key.last_used_at, locale)
+                      : translate('storefronts.secretKeys.never')}
+                  </td>
+                  <td>
+                    <Button size="small" color="error" onClick={() => setRevoking(key)}>
+                      {translate('storefronts.secretKeys.revoke')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        )}
+      </CardContent>
+      <Confirm
+        isOpen={revoking !== null}
+        title="storefronts.secretKeys.revoke"
+        content={revoking?.name ?? ''}
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(null)}
+      />
+    </Card>
+  );
+};
