@@ -74,7 +74,8 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           globalSetup: ['tests/ui/global-setup.ts'],
           setupFiles: ['tests/ui/setup.ts'],
-          testTimeout: 20_000,
+          // Generous for a loaded machine: a test waits for renders, not for wall-clock time (issue #38).
+          testTimeout: 60_000,
         },
       },
       {
