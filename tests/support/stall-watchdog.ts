@@ -22,15 +22,20 @@ interface Running {
   started: number;
   /** The test or hook the worker last said it began, if it has not said it ended. */
   current: string | null;
+  /** The longest timeout a test of the file states for itself (known once the file is collected). */
+  longestTestTimeout: number;
 }
 
-/** The longest a worker may honestly stay silent: a test and its before/after hooks, twice over. */
-function silenceLimit(project: TestProject): number {
+/**
+ * The longest a worker may honestly stay silent: its slowest test (a test may state its own timeout) and that test's
+ * before/after hooks, twice over.
+ */
+function silenceLimit(running: Running): number {
   // KONTOR_TEST_STALL_S sets it outright (the watchdog's own check uses a few seconds).
   const stated = Number(process.env.KONTOR_TEST_STALL_S);
   if (stated > 0) return stated * 1000;
-  const { testTimeout, hookTimeout } = project.config;
-  return Math.max(MIN_SILENCE_MS, 2 * (testTimeout + 2 * hookTimeout));
+  const { testTimeout, hookTimeout } = running.project.config;
+  return Math.max(MIN_SILENCE_MS, 2 * (Math.max(testTimeout, running.longestTestTimeout) + 2 * hookTimeout));
 }
 
 /** The processes below `root` (Linux; elsewhere none, and vitest's close is left to do what it can). */
@@ -91,10 +96,15 @@ export default class StallWatchdog implements Reporter {
       lastSign: now,
       started: now,
       current: 'importing the file',
+      longestTestTimeout: 0,
     });
   }
 
   onTestModuleCollected(module: TestModule) {
+    const running = this.running.get(module.id);
+    if (running)
+      for (const test of module.children.allTests())
+        running.longestTestTimeout = Math.max(running.longestTestTimeout, test.options.timeout ?? 0);
     this.sign(module.id, null);
   }
 
@@ -139,7 +149,7 @@ export default class StallWatchdog implements Reporter {
   private check() {
     if (this.fired || !this.vitest) return;
     const now = Date.now();
-    const stuck = [...this.running.values()].filter((r) => now - r.lastSign > silenceLimit(r.project));
+    const stuck = [...this.running.values()].filter((r) => now - r.lastSign > silenceLimit(r));
     if (!stuck.length) return;
     this.fired = true;
     const lines = stuck.map(
