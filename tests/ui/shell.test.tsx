@@ -99,16 +99,26 @@ describe('page transition', () => {
     expect(await screen.findByText('Willkommen, Eddi Editor')).toBeInTheDocument();
     const scrollTo = vi.mocked(window.scrollTo);
     scrollTo.mockClear();
+    // Each phase as the page shows it, seen when it is committed: the fade-out lasts FADE_MS of wall-clock time, which a
+    // loaded machine may spend before the click's promise returns (issue #38: no assertion on wall-clock time).
+    const transition = screen.getByTestId('page-transition');
+    const phases: { phase: string | null; oldPageShown: boolean }[] = [];
+    const observer = new MutationObserver(() =>
+      phases.push({
+        phase: transition.getAttribute('data-phase'),
+        oldPageShown: screen.queryByText('Willkommen, Eddi Editor') !== null,
+      }),
+    );
+    observer.observe(transition, { attributes: true, attributeFilter: ['data-phase'] });
     await user.click(screen.getAllByRole('menuitem', { name: 'Profil' })[0]!);
     // First the old page fades out, still showing …
-    const transition = screen.getByTestId('page-transition');
-    expect(transition).toHaveAttribute('data-phase', 'out');
-    expect(screen.getByText('Willkommen, Eddi Editor')).toBeInTheDocument();
+    await waitFor(() => expect(phases[0]).toEqual({ phase: 'out', oldPageShown: true }));
     // … then the new page fades in, scrolled to the top.
     expect(await screen.findByTestId('api-tokens')).toBeInTheDocument();
     expect(screen.getByTestId('page-transition')).toHaveAttribute('data-phase', 'in');
     expect(screen.queryByText('Willkommen, Eddi Editor')).toBeNull();
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    observer.disconnect();
   });
 
   it('updates a screen in place when only its sub-route changes, and still scrolls to the top', async () => {

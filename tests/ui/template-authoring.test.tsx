@@ -33,6 +33,8 @@ const factor = (id: number, key: string, category: string) => ({
   year: 2024,
   region: 'DE',
   demo: true,
+  data_type: 'secondary',
+  technology: 'average',
   label: { de: key, en: `Label ${key}`, fr: key, it: key, es: key },
 });
 
