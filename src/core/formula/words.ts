@@ -41,6 +41,7 @@ export type FormulaWord =
   | 'option'
   | 'machine'
   | 'energy'
+  | 'overhead'
   | 'chosen'
   | 'has'
   | 'min'
@@ -182,6 +183,12 @@ export function formulaInWords(
         });
       case 'energy':
         return vocabulary.word('energy', {});
+      case 'overhead':
+        return vocabulary.word('overhead', {
+          hours: first ? say(first) : '',
+          sheets: second ? say(second) : '',
+          kg: third ? say(third) : '',
+        });
       case 'option':
         return vocabulary.label(named);
       case 'chosen':

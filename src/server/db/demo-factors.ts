@@ -542,7 +542,7 @@ const printFactors = (year: number, grid: number): DemoFactor[] => [
  * says plainly that it is an estimate and how it was made, so a printer knows what to replace with its own data.
  */
 const PAPER_GRADE = (grade: string, arithmetic: string) =>
-  `estimate (Schätzung), not a published figure: ${grade}, cradle to mill gate, ${arithmetic}; a mill's own declaration (Paper Profile, EPD) replaces it`;
+  `Schätzung (estimate), not a published figure: ${grade}, cradle to mill gate, ${arithmetic}; a mill's own declaration (Paper Profile, EPD) replaces it`;
 const PRINT_V3 = {
   paperCoated: {
     key: 'paper_coated',
@@ -709,37 +709,37 @@ const printV3Factors = (year: number, grid: number): DemoFactor[] => [
     PRINT_V3.plateM2,
     5.4,
     year,
-    'estimate: 0.3 mm aluminium ≈ 0.81 kg/m² × ≈ 6.7 kg CO2e/kg aluminium sheet with recycled content (European Aluminium, Environmental Profile Report 2018, order of magnitude); used plates are assumed to go to aluminium recycling with no credit given (cut-off); processing chemistry not included',
+    'Schätzung (estimate): 0.3 mm aluminium ≈ 0.81 kg/m² × ≈ 6.7 kg CO2e/kg aluminium sheet with recycled content (European Aluminium, Environmental Profile Report 2018, order of magnitude); used plates are assumed to go to aluminium recycling with no credit given (cut-off); processing chemistry not included',
   ),
   factor(
     PRINT_V3.inkSolid,
     0.0035,
     year,
-    'estimate: a solid sheet-fed offset ink film of ≈ 1 µm ≈ 1 g/m² per colour × ≈ 3.5 kg CO2e/kg ink (assumed order of magnitude of mineral- and vegetable-oil based inks); scaled by the area coverage in the template',
+    'Schätzung (estimate): a solid sheet-fed offset ink film of ≈ 1 µm ≈ 1 g/m² per colour × ≈ 3.5 kg CO2e/kg ink (assumed order of magnitude of mineral- and vegetable-oil based inks); scaled by the area coverage in the template',
   ),
   factor(
     PRINT_V3.tonerSolid,
     0.012,
     year,
-    'estimate: ≈ 4 g/m² dry toner or liquid-electrophotographic ink per colour at a solid × ≈ 3 kg CO2e/kg (assumed order of magnitude of polymer toners); scaled by the area coverage in the template',
+    'Schätzung (estimate): ≈ 4 g/m² dry toner or liquid-electrophotographic ink per colour at a solid × ≈ 3 kg CO2e/kg (assumed order of magnitude of polymer toners); scaled by the area coverage in the template',
   ),
   factor(
     PRINT_V3.inkLargeFormat,
     0.01,
     year,
-    'estimate: ≈ 3 g/m² inkjet ink (solvent, UV or latex) per colour at a solid × ≈ 3.5 kg CO2e/kg (assumed); scaled by the area coverage in the template',
+    'Schätzung (estimate): ≈ 3 g/m² inkjet ink (solvent, UV or latex) per colour at a solid × ≈ 3.5 kg CO2e/kg (assumed); scaled by the area coverage in the template',
   ),
   factor(
     PRINT_V3.digitalEnergy,
     Number((0.08 * grid).toFixed(4)),
     year,
-    `estimate: a production toner or inkjet press ≈ 0.005 kWh per A4 side incl. fuser and standby ≈ 0.08 kWh per m² of sheet side × ${grid} kg CO2e/kWh (German grid, UBA)`,
+    `Schätzung (estimate): a production toner or inkjet press ≈ 0.005 kWh per A4 side incl. fuser and standby ≈ 0.08 kWh per m² of sheet side × ${grid} kg CO2e/kWh (German grid, UBA)`,
   ),
   factor(
     PRINT_V3.largeFormatEnergy,
     Number((0.15 * grid).toFixed(4)),
     year,
-    `estimate: a wide-format inkjet printer with curing ≈ 5 kW at ≈ 35 m²/h ≈ 0.15 kWh per m² × ${grid} kg CO2e/kWh (German grid, UBA)`,
+    `Schätzung (estimate): a wide-format inkjet printer with curing ≈ 5 kW at ≈ 35 m²/h ≈ 0.15 kWh per m² × ${grid} kg CO2e/kWh (German grid, UBA)`,
   ),
 ];
 
