@@ -11,7 +11,7 @@ import { localize } from '../../core/rules';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../refusals';
 import type { ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { evaluateCalculation } from './evaluate';

@@ -17,7 +17,7 @@ import {
 } from '../../core/api';
 import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict } from '../refusals';
 import { refuseWhileReferenced, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
 import { changedColumns } from '../http/column-values';

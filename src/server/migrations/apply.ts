@@ -15,7 +15,7 @@ import { dialectOf } from '../db/schema-migrations/columns';
 import type { FactorMigrationRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { conflict } from '../http/errors';
+import { conflict } from '../refusals';
 import { asBulkWriter, syncTagCopies } from '../calculations/bulk-derived';
 import './tables';
 

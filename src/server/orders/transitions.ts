@@ -14,7 +14,7 @@ import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/schema-migrations/columns';
 import { isoNow, parseJson, toBoolean } from '../db/values';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../refusals';
 import { rowsOfMandant, scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import { alreadyOrderedMessage, orderMessage } from './messages';

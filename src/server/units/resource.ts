@@ -7,7 +7,7 @@
 import { CreateUnitRequest, UnitRecord, UpdateUnitRequest } from '../../core/api';
 import type { Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
-import { conflict } from '../http/errors';
+import { conflict } from '../refusals';
 import type { RestResourceDefinition } from '../http/rest-resource';
 import { sameText } from '../../core/languages';
 import { recordOfRow } from '../db/values';
