@@ -8,14 +8,7 @@ import type { ErrorText } from '../core/i18n/error-keys';
 import type { FaultText, RenderedText } from '../core/i18n/fault';
 
 export type RefusalKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'notFound'
-  | 'conflict'
-  | 'tooLarge'
-  | 'tooMany'
-  | 'unavailable';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooLarge' | 'tooMany' | 'unavailable';
 
 /** A refusal's text: a key of the error catalogue (checked against it), or text a checker has already worded. */
 export type RefusalText = ErrorText | RenderedText;

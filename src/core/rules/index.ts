@@ -4,4 +4,10 @@ export { parseRule } from './parse';
 export { localize } from './messages';
 export { templateToJsonSchema } from './schema';
 export { validateInputs, inputFaults, validateField, isFieldVisible, type FieldFaults } from './validate';
-export { createTemplateAjv, createInputsValidator, ajvErrorsToFieldErrors, ajvFaults, type InputsValidator } from './ajv';
+export {
+  createTemplateAjv,
+  createInputsValidator,
+  ajvErrorsToFieldErrors,
+  ajvFaults,
+  type InputsValidator,
+} from './ajv';

@@ -45,7 +45,8 @@ export type MessageParams = Record<string, string | number>;
 /** A rule's fault as a message key with params: numbers are figures the reader's language formats, dates stay ISO. */
 export function ruleFault(key: MessageKey, field: FaultParam, params: MessageParams = {}): Fault {
   const filled: Record<string, FaultParam> = { field };
-  for (const [name, value] of Object.entries(params)) filled[name] = typeof value === 'number' ? { figure: value } : value;
+  for (const [name, value] of Object.entries(params))
+    filled[name] = typeof value === 'number' ? { figure: value } : value;
   // The count a plural message (`… 1 decimal place |||| … 2 decimal places`) agrees with.
   const count = [params.n, params.min, params.max].find((value) => typeof value === 'number');
   if (count !== undefined) filled.smart_count = count;

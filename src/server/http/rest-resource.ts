@@ -8,8 +8,9 @@
  *   PUT    /api/<name>/:id                                        → updated record (409 if `version` is stale)
  *   DELETE /api/<name>/:id                                        → deleted record
  *
- * Every query this engine builds is scoped by `scopeToMandant` (`tenant-scope.ts`), so a resource registered here
- * cannot forget tenant isolation; routes outside the engine scope with the same module (`rowsOfMandant`, raw SQL too).
+ * The reads, updates and deletes this engine builds are scoped by `scopeToMandant` (`tenant-scope.ts`) and a created
+ * row takes its mandant from `mandantForNewRow`. What a resource adds itself (its filter SQL, its hooks' queries) and
+ * routes outside the engine scope with the same module (`rowsOfMandant`, `tenantCondition` in raw SQL).
  */
 import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -6,7 +6,14 @@
  */
 import { databaseLabel } from '../../core/protocol/describe';
 import { LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
-import { allowedOptions, columnOfPath, rowToInputs, type CellContext, type CsvMessageKey, type RowPlan } from '../../core/csv';
+import {
+  allowedOptions,
+  columnOfPath,
+  rowToInputs,
+  type CellContext,
+  type CsvMessageKey,
+  type RowPlan,
+} from '../../core/csv';
 import type { Fault, FaultParam, FaultText } from '../../core/i18n/fault';
 import type { Template } from '../../core/template';
 import { computeColumns } from '../calculations/prepare';
@@ -60,9 +67,7 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
         const options = e.options;
         const allowed: FaultParam = options
           ? {
-              localized: Object.fromEntries(
-                LANGUAGES.map((l) => [l, allowedOptions(options, l)]),
-              ) as LocalizedText,
+              localized: Object.fromEntries(LANGUAGES.map((l) => [l, allowedOptions(options, l)])) as LocalizedText,
               fallback: '',
             }
           : '';
