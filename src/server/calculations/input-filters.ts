@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { listFilterFields, type Field } from '../../core/template';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, type RefusalText } from '../refusals';
 import { likePattern } from '../http/list-query';

@@ -20,7 +20,7 @@ import {
 import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { FactorSet } from '../factors/factor-set';
 import type { MachineSetData } from '../machines/production';

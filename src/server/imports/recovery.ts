@@ -15,7 +15,7 @@ import type { ErrorMessage } from '../../core/i18n/error-keys';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/languages';
 import type { ImportMode } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { isoNow } from '../db/values';
 import { forEachOrphan } from './claim';
 import { wordFault } from '../../core/i18n/fault';

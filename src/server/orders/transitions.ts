@@ -12,7 +12,7 @@ import { ORDER_TRANSITION_RULES, type OrderRecord, type OrderTransition, type Se
 import { can } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { isoNow, parseJson, toBoolean } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../refusals';
 import { rowsOfMandant, scopeToMandant } from '../http/tenant-scope';
