@@ -12,7 +12,6 @@ import type { RestResourceDefinition } from '../http/rest-resource';
 import { sameText } from '../../core/languages';
 import { recordOfRow } from '../db/values';
 import { changedColumns, columnValues } from '../http/column-values';
-import type { TemplateRegistry } from '../templates/registry';
 
 /** A unit whose stored label is unreadable is labelled by its key. */
 export const toUnitRecord = recordOfRow(UnitRecord, { label: (row) => sameText(String(row.key)) });
@@ -37,6 +36,16 @@ function templateUnits(template: Template): Set<string> {
   for (const group of template.groups) for (const field of group.fields) if (field.unit) units.add(field.unit);
   for (const result of template.results) units.add(result.unit);
   return units;
+}
+
+/**
+ * What a unit asks of the template registry: the templates that word it. Declared here, not imported, because the
+ * registry loads the unit catalogue: the arrow runs from templates to units only.
+ */
+interface TemplateRegistry {
+  refresh(): Promise<void>;
+  ids(): readonly string[];
+  versions(id: string): readonly { template: Template }[];
 }
 
 /** Ids of the templates (any version, drafts included) that name the unit. */
