@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../core/i18n/error-keys';
-import { notFound } from './http/errors';
+import { HttpError } from './http/errors';
 import { requestLanguage } from './i18n/translate';
 
 const NOT_BUILT_HINT =
@@ -50,7 +50,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       const endpoint = `${request.method} ${request.url.split('?')[0]}`;
       return reply
         .status(404)
-        .send(notFound(msg('errors.noEndpoint', { path: endpoint })).body(requestLanguage(request)));
+        .send(new HttpError(404, msg('errors.noEndpoint', { path: endpoint })).body(requestLanguage(request)));
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(request.url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found.\n');

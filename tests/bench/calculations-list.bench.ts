@@ -255,7 +255,7 @@ async function benchFormula(print: (line: string) => void): Promise<void> {
     );
     measure(
       'validate (Ajv + core) + compute (brochure), µs per calculation',
-      (i) => void evaluateCalculation(brochure, inputs(i), factors, 'de'),
+      (i) => void evaluateCalculation(brochure, inputs(i), factors),
     );
   } finally {
     await app.close();

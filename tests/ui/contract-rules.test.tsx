@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CreateInvitationRequest, CreateMandantRequest, MandantSettings, UpdateUserRequest } from '../../src/core/api';
+import {
+  CreateInvitationRequest,
+  CreateMandantRequest,
+  CreateStorefrontRequest,
+  CreateUnitRequest,
+  MandantSettings,
+  UpdateUserRequest,
+} from '../../src/core/api';
 import { contractRules } from '../../src/client/providers/contractRules';
 import { API, mandantAdmin, server, userRecords } from './mockServer';
 import { renderApp } from './renderApp';
@@ -32,6 +39,17 @@ describe('form limits read from the API contract', () => {
     expect(firstError(email, `${'a'.repeat(320)}@example.org`)).toBeDefined();
     expect(firstError(email, '')).toBeDefined();
     expect(firstError(email, 'not an address')).toBeDefined();
+  });
+
+  it('reads the limits of a unit label in each language and of a storefront name', () => {
+    const label = contractRules(CreateUnitRequest, 'label.fr');
+    expect(firstError(label, 'x'.repeat(40))).toBeUndefined();
+    expect(firstError(label, 'x'.repeat(41))).toBeDefined();
+    expect(firstError(label, '')).toBeDefined();
+    expect(firstError(contractRules(CreateUnitRequest, 'label.fr', { required: false }), '')).toBeUndefined();
+    const name = contractRules(CreateStorefrontRequest, 'name', { required: true });
+    expect(firstError(name, 'x'.repeat(200))).toBeUndefined();
+    expect(firstError(name, 'x'.repeat(201))).toBeDefined();
   });
 
   it('checks a pattern only with a message to say, and a bound the contract excludes', () => {

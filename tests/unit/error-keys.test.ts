@@ -8,7 +8,7 @@ import { ERROR_KEYS, msg } from '../../src/core/i18n/error-keys';
 import { LOCALE_FILES } from '../../src/core/i18n/all-locales';
 import type { MessageTree } from '../../src/core/i18n/translate';
 import { LANGUAGES } from '../../src/core/languages';
-import { badRequest, errorText } from '../../src/server/http/errors';
+import { errorText, HttpError } from '../../src/server/http/errors';
 
 function at(tree: MessageTree, key: string): unknown {
   let node: unknown = tree;
@@ -37,7 +37,7 @@ describe('server error keys', () => {
   });
 
   it('are worded in the reader language, with the values filled in', () => {
-    const error = badRequest(msg('errors.list.cannotSort', { field: 'password_hash' }));
+    const error = new HttpError(400, msg('errors.list.cannotSort', { field: 'password_hash' }));
     expect(error.body('de').message).toBe('Nach „password_hash“ kann nicht sortiert werden.');
     expect(error.body('en').message).toBe('Cannot sort by "password_hash".');
     expect(errorText(msg('errors.list.pageTooLarge', { max: 1000 }), 'it')).toBe(

@@ -4,6 +4,8 @@
  * the options the column accepts, and an option cell is read by its label in any language, its short form or its value.
  */
 import { describe, expect, it } from 'vitest';
+import '../../src/core/i18n/all-locales';
+import { wordFault } from '../../src/core/i18n/fault';
 import type { FactorDatabaseRecord, FactorRecord, MachineSetRecord } from '../../src/core/api';
 import { toProductionData } from '../../src/core/production';
 import type { ProductionSet } from '../../src/server/machines/production';
@@ -125,7 +127,7 @@ function expectSentence(message: string) {
 describe('import row errors (issue #34)', () => {
   it('accepts the good row, so each case below fails for its own cell', () => {
     const outcome = evaluateRow(evaluator(), 1, GOOD);
-    expect(outcome.ok ? [] : outcome.errors.map((e) => e.messages.de)).toEqual([]);
+    expect(outcome.ok ? [] : outcome.errors.map((e) => wordFault(e.fault, 'de'))).toEqual([]);
   });
 
   const cases: Array<{
@@ -157,8 +159,8 @@ describe('import row errors (issue #34)', () => {
     expect(errors.map((e) => e.key)).toContain(kind);
     for (const error of errors)
       for (const lang of LANGUAGES) {
-        expectSentence(error.messages[lang]);
-        if (error.column !== null) expect(error.messages[lang]).toContain(error.column);
+        expectSentence(wordFault(error.fault, lang));
+        if (error.column !== null) expect(wordFault(error.fault, lang)).toContain(error.column);
       }
   });
 
@@ -189,9 +191,9 @@ describe('import row errors (issue #34)', () => {
 
   it('lists the allowed options of a refused option cell, by their labels in the reader’s language', () => {
     const [error] = errorsOf(withCell('Format', 'DIN C4'));
-    expect(error!.messages.de).toContain('A4 (210 × 297 mm) [A4]');
-    expect(error!.messages.de).toContain('A5 (148 × 210 mm) [A5]');
-    expect(error!.messages.de).toContain('„DIN C4“');
+    expect(wordFault(error!.fault, 'de')).toContain('A4 (210 × 297 mm) [A4]');
+    expect(wordFault(error!.fault, 'de')).toContain('A5 (148 × 210 mm) [A5]');
+    expect(wordFault(error!.fault, 'de')).toContain('„DIN C4“');
   });
 
   it('reads an option cell by its label in any language, its short form and its value', () => {

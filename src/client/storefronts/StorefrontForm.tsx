@@ -9,18 +9,20 @@ import {
   SimpleForm,
   SimpleFormIterator,
   TextInput,
-  maxLength,
   regex,
   required,
   useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { StorefrontOffer, StorefrontRecord } from '../../core/api';
+import { CreateStorefrontRequest, type StorefrontOffer, type StorefrontRecord } from '../../core/api';
 import { getCompiledTemplate, type Template } from '../../core/template';
 import { useTemplates } from '../calculations/useTemplate';
+import { contractRules } from '../providers/contractRules';
 import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
+
+const nameRules = contractRules(CreateStorefrontRequest, 'name', { required: true });
 
 /** The field types a customer can set in the calculator (the server's CUSTOMER_FIELD_TYPES). */
 const CUSTOMER_TYPES = new Set(['integer', 'number', 'select', 'boolean', 'factor']);
@@ -116,7 +118,7 @@ export const StorefrontForm = () => {
   return (
     <SimpleForm record={formValues(record)} sx={{ maxWidth: 900 }}>
       <EmbedSnippet />
-      <TextInput source="name" label="storefronts.fields.name" validate={[required(), maxLength(200)]} />
+      <TextInput source="name" label="storefronts.fields.name" validate={nameRules} />
       <BooleanInput source="active" label="storefronts.fields.active" defaultValue />
       <TextInput
         source="origins_text"

@@ -9,8 +9,7 @@ import { ArrayInput, SimpleFormIterator, useSimpleFormIterator, useTranslate } f
 import { localize } from '../../core/rules';
 import { defaultItem, type Group, type Template } from '../../core/template';
 import { groupSource } from './formPaths';
-import { TemplateFieldInput } from './TemplateFieldInput';
-import { FIELD_GRID_SX } from './TemplateFields';
+import { FIELD_GRID_SX, TemplateFieldInput } from './TemplateFieldInput';
 import { useLanguage } from './useLanguage';
 
 const AddGroupItemButton = ({ template, group, label }: { template: Template; group: Group; label: string }) => {

@@ -20,6 +20,17 @@ import { TagsInput } from './TagsInput';
 import { useLanguage } from './useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 
+/**
+ * The form's fields in equal columns, each input as wide as its column (a text area across all of them): inputs
+ * sized by their own content made ragged rows. Shared by the calculation details and repeatable groups' items.
+ */
+export const FIELD_GRID_SX = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+  columnGap: 2,
+  alignItems: 'start',
+} as const;
+
 export function fieldLabel(field: Field, lang: Language): ReactElement {
   const required = compileRules(field).rules.required;
   return (

@@ -8,19 +8,8 @@ import type { Template } from '../../core/template';
 import { CollapsibleGroup } from './CollapsibleGroup';
 import { groupSource, topLevelSource } from './formPaths';
 import { RepeatableGroup } from './RepeatableGroup';
-import { TemplateFieldInput } from './TemplateFieldInput';
+import { FIELD_GRID_SX, TemplateFieldInput } from './TemplateFieldInput';
 import { useLanguage } from './useLanguage';
-
-/**
- * The form's fields in equal columns, each input as wide as its column (a text area across all of them): inputs
- * sized by their own content made ragged rows. Shared by the calculation details and repeatable groups' items.
- */
-export const FIELD_GRID_SX = {
-  display: 'grid',
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-  columnGap: 2,
-  alignItems: 'start',
-} as const;
 
 export const TemplateFields = ({ template }: { template: Template }) => {
   const lang = useLanguage();

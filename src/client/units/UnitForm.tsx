@@ -1,11 +1,14 @@
-import { SimpleForm, TextInput, maxLength, regex, required, useRecordContext, useTranslate } from 'react-admin';
+import { SimpleForm, TextInput, regex, required, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import type { UnitRecord } from '../../core/api';
+import { CreateUnitRequest, type UnitRecord } from '../../core/api';
 import { LANGUAGES, LANGUAGE_NAMES, type LocalizedText } from '../../core/languages';
 import { UNIT_KEY_PATTERN } from '../../core/template';
+import { contractRules } from '../providers/contractRules';
 
 const keyRules = [required(), regex(UNIT_KEY_PATTERN, 'units.validation.key')];
-const labelRules = [required(), maxLength(40)];
+const labelRules = contractRules(CreateUnitRequest, 'label.de');
+// The singular takes the label's limits (one declaration in the contract), but may stay empty.
+const singularRules = contractRules(CreateUnitRequest, 'label.de', { required: false });
 
 type FormValues = Omit<UnitRecord, 'singular'> & { singular?: Partial<LocalizedText> | null };
 
@@ -56,7 +59,7 @@ export const UnitForm = () => {
           key={`singular.${lang}`}
           source={`singular.${lang}`}
           label={LANGUAGE_NAMES[lang]}
-          validate={maxLength(40)}
+          validate={singularRules}
         />
       ))}
     </SimpleForm>

@@ -10,9 +10,10 @@ import { getCompiledTemplate } from '../template/compile';
 import type { Template } from '../template/types';
 import { MULTIPLE_OF_PRECISION } from './checks';
 import type { InputCheckOptions } from './field-value';
-import { INPUTS_LABEL, localize, renderMessage, type MessageKey } from './messages';
+import { localizedParam, wordFaults, type FaultParam } from '../i18n/fault';
+import { INPUTS_LABEL, ruleFault, type MessageKey } from './messages';
 import { templateToJsonSchema } from './schema';
-import { setFieldError, validateInputs, type FieldErrors } from './validate';
+import { inputFaults, setFieldError, type FieldErrors, type FieldFaults } from './validate';
 
 /** An Ajv instance configured as the input schemas require (use it for templateToJsonSchema's output). */
 export function createTemplateAjv(): Ajv2020 {
@@ -34,10 +35,7 @@ function decodePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/**
- * Maps Ajv errors (from a validator of templateToJsonSchema) to field errors. Which paths are
- * wrong comes from Ajv; the words come from validateInputs, so client and server say the same.
- */
+/** Ajv errors as field errors in `lang` (see ajvFaults). */
 export function ajvErrorsToFieldErrors(
   template: Template,
   ajvErrors: readonly ErrorObject[] | null | undefined,
@@ -45,17 +43,30 @@ export function ajvErrorsToFieldErrors(
   inputs: unknown,
   options: InputCheckOptions = {},
 ): FieldErrors {
+  return wordFaults(ajvFaults(template, ajvErrors, inputs, options), lang);
+}
+
+/**
+ * Maps Ajv errors (from a validator of templateToJsonSchema) to field faults. Which paths are
+ * wrong comes from Ajv; the faults come from inputFaults, so client and server say the same.
+ */
+export function ajvFaults(
+  template: Template,
+  ajvErrors: readonly ErrorObject[] | null | undefined,
+  inputs: unknown,
+  options: InputCheckOptions = {},
+): FieldFaults {
   const compiled = getCompiledTemplate(template);
-  const worded = validateInputs(template, inputs, lang, options);
-  const errors: FieldErrors = {};
-  const labelOf = (path: string[]): string => {
+  const worded = inputFaults(template, inputs, options);
+  const errors: FieldFaults = {};
+  const labelOf = (path: string[]): FaultParam => {
     const name = path[path.length - 1] ?? '';
-    if (path.length === 0) return localize(INPUTS_LABEL, lang);
+    if (path.length === 0) return localizedParam(INPUTS_LABEL, '');
     const group = compiled.repeatables.find((candidate) => candidate.group.id === path[0]);
-    if (group && path.length === 1) return localize(group.group.label, lang, name);
+    if (group && path.length === 1) return localizedParam(group.group.label, name);
     const fields = group ? group.fields : compiled.fields;
     const field = fields.find((candidate) => candidate.field.name === name);
-    return field ? localize(field.field.label, lang, name) : name;
+    return field ? localizedParam(field.field.label, name) : name;
   };
   for (const error of ajvErrors ?? []) {
     if (error.keyword === 'if') continue;
@@ -80,14 +91,14 @@ export function ajvErrorsToFieldErrors(
     const dotted = path.join('.');
     if (Object.prototype.hasOwnProperty.call(errors, dotted)) continue;
     if (Object.prototype.hasOwnProperty.call(worded, dotted)) {
-      setFieldError(errors, dotted, worded[dotted]);
+      setFieldError(errors, dotted, worded[dotted]!);
       continue;
     }
     const group = compiled.repeatables.find((candidate) => candidate.group.id === path[0])?.group;
     setFieldError(
       errors,
       dotted,
-      renderMessage(key, lang, key === 'unknown' ? path[path.length - 1] : labelOf(path), {
+      ruleFault(key, key === 'unknown' ? (path[path.length - 1] ?? '') : labelOf(path), {
         min: group?.min ?? 0,
         max: group?.max ?? 0,
       }),
@@ -113,17 +124,17 @@ function hiddenFieldOf(
 
 export interface InputsValidation {
   valid: boolean;
-  errors: FieldErrors;
+  faults: FieldFaults;
 }
 
-export type InputsValidator = (inputs: unknown, lang: Language) => InputsValidation;
+export type InputsValidator = (inputs: unknown) => InputsValidation;
 
 // One answer for every accepted input: an import asks once per row.
-const ACCEPTED: InputsValidation = Object.freeze({ valid: true, errors: Object.freeze({}) });
+const ACCEPTED: InputsValidation = Object.freeze({ valid: true, faults: Object.freeze({}) });
 
 /**
  * A compiled Ajv validator for one template (compile once per template version and reuse):
- * Ajv gives the verdict, ajvErrorsToFieldErrors the words.
+ * Ajv gives the verdict, ajvFaults the faults (worded by whoever reads them).
  */
 export function createInputsValidator(
   template: Template,
@@ -131,8 +142,8 @@ export function createInputsValidator(
   ajv: Ajv2020 = createTemplateAjv(),
 ): InputsValidator {
   const validate: ValidateFunction = ajv.compile(templateToJsonSchema(template, options));
-  return (inputs, lang) => {
+  return (inputs) => {
     if (validate(inputs)) return ACCEPTED;
-    return { valid: false, errors: ajvErrorsToFieldErrors(template, validate.errors, lang, inputs, options) };
+    return { valid: false, faults: ajvFaults(template, validate.errors, inputs, options) };
   };
 }

@@ -4,8 +4,7 @@
  * A rule without its own message uses `invalid` ("%{field} is not valid.").
  */
 import type { Language, LocalizedText } from '../languages';
-import { formatNumber } from '../number-format';
-import { translate } from '../i18n/translate';
+import { wordFault, type Fault, type FaultParam } from '../i18n/fault';
 
 /** The rule messages, `rules.*` in locales/<lang>.json. */
 export type MessageKey =
@@ -43,16 +42,20 @@ export const INPUTS_LABEL: LocalizedText = { de: 'Eingaben', en: 'Inputs', fr: '
 
 export type MessageParams = Record<string, string | number>;
 
-/** Fills a message: numbers are formatted for the language, dates stay ISO. */
-export function renderMessage(key: MessageKey, lang: Language, field: string, params: MessageParams = {}): string {
-  const filled: MessageParams = { field };
-  for (const [name, value] of Object.entries(params)) {
-    filled[name] = typeof value === 'number' ? formatNumber(value, lang, { maximumFractionDigits: 10 }) : value;
-  }
+/** A rule's fault as a message key with params: numbers are figures the reader's language formats, dates stay ISO. */
+export function ruleFault(key: MessageKey, field: FaultParam, params: MessageParams = {}): Fault {
+  const filled: Record<string, FaultParam> = { field };
+  for (const [name, value] of Object.entries(params))
+    filled[name] = typeof value === 'number' ? { figure: value } : value;
   // The count a plural message (`… 1 decimal place |||| … 2 decimal places`) agrees with.
   const count = [params.n, params.min, params.max].find((value) => typeof value === 'number');
   if (count !== undefined) filled.smart_count = count;
-  return translate(lang, `rules.${key}`, filled);
+  return { key: `rules.${key}`, params: filled };
+}
+
+/** Fills a message in `lang` (a form's validator, which words for its one reader at once). */
+export function renderMessage(key: MessageKey, lang: Language, field: string, params: MessageParams = {}): string {
+  return wordFault(ruleFault(key, field, params), lang);
 }
 
 export function localize(text: LocalizedText | undefined, lang: Language, fallback = ''): string {

@@ -9,12 +9,15 @@ import type { Field, Group, Template } from '../template/types';
 import { compileCondition, evaluateCondition, type Condition } from '../template/visibility';
 import { compileRules, type CompiledRules } from './catalog';
 import { fieldValueFault, type InputCheckOptions } from './field-value';
-import { INPUTS_LABEL, localize, renderMessage, type MessageKey, type MessageParams } from './messages';
+import { localizedParam, wordFaults, type Fault, type FaultParam } from '../i18n/fault';
+import { INPUTS_LABEL, localize, renderMessage, ruleFault, type MessageKey, type MessageParams } from './messages';
 
 export type FieldErrors = Record<string, string>;
+/** Each faulty field's fault, worded by whoever reads it. */
+export type FieldFaults = Record<string, Fault>;
 
 /** Sets an own, enumerable entry even for keys such as `__proto__` that plain assignment would not create. */
-export function setFieldError(errors: FieldErrors, path: string, message: string): void {
+export function setFieldError<T>(errors: Record<string, T>, path: string, message: T): void {
   if (!Object.prototype.hasOwnProperty.call(errors, path)) {
     Object.defineProperty(errors, path, { value: message, enumerable: true, writable: true, configurable: true });
   }
@@ -28,27 +31,32 @@ function own(values: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
 }
 
-/** Validates the whole inputs object; `{}` means valid. Paths as described above, `''` for the object itself. */
+/** Validates the whole inputs object in `lang`; `{}` means valid. Paths as described above, `''` for the object itself. */
 export function validateInputs(
   template: Template,
   inputs: unknown,
   lang: Language,
   options: InputCheckOptions = {},
 ): FieldErrors {
+  return wordFaults(inputFaults(template, inputs, options), lang);
+}
+
+/** The faults of the whole inputs object as message keys with params; `{}` means valid. */
+export function inputFaults(template: Template, inputs: unknown, options: InputCheckOptions = {}): FieldFaults {
   const compiled = getCompiledTemplate(template);
-  const errors: FieldErrors = {};
+  const errors: FieldFaults = {};
   const say: Say = (path, key, label, params = {}) => {
-    setFieldError(errors, path, renderMessage(key, lang, label, params));
+    setFieldError(errors, path, ruleFault(key, label, params));
   };
   if (!isPlainObject(inputs)) {
-    say('', 'invalid', localize(INPUTS_LABEL, lang));
+    say('', 'invalid', localizedParam(INPUTS_LABEL, ''));
     return errors;
   }
   const names = levelNames(compiled);
-  validateLevel(compiled.fields, names.top, inputs, '', lang, options, say);
+  validateLevel(compiled.fields, names.top, inputs, '', options, say);
   for (const { group, fields } of compiled.repeatables) {
     const raw = own(inputs, group.id);
-    const label = () => localize(group.label, lang, group.id);
+    const label = () => localizedParam(group.label, group.id);
     if (raw === undefined) {
       if ((group.min ?? 0) > 0) say(group.id, 'group.min', label(), { min: group.min as number });
       continue;
@@ -63,7 +71,7 @@ export function validateInputs(
     raw.forEach((item, index) => {
       const prefix = `${group.id}.${index}`;
       if (!isPlainObject(item)) say(prefix, 'type.entries', label());
-      else validateLevel(fields, itemKnown, item, `${prefix}.`, lang, options, say);
+      else validateLevel(fields, itemKnown, item, `${prefix}.`, options, say);
     });
   }
   return errors;
@@ -94,14 +102,13 @@ function levelNames(compiled: CompiledTemplate): LevelNames {
   return names;
 }
 
-type Say = (path: string, key: MessageKey, label: string, params?: MessageParams) => void;
+type Say = (path: string, key: MessageKey, label: FaultParam, params?: MessageParams) => void;
 
 function validateLevel(
   fields: CompiledField[],
   known: ReadonlySet<string>,
   values: Record<string, unknown>,
   prefix: string,
-  lang: Language,
   options: InputCheckOptions,
   say: Say,
 ): void {
@@ -112,20 +119,20 @@ function validateLevel(
     const value = own(values, field.name);
     // Labels and paths are worded only for a fault: a valid row (nearly every row of an import) needs neither.
     if (!isVisible(values)) {
-      if (value !== undefined) say(`${prefix}${field.name}`, 'hidden', labelOf(field, lang));
+      if (value !== undefined) say(`${prefix}${field.name}`, 'hidden', labelOf(field));
       continue;
     }
     if (value === undefined || value === null) {
-      if (rules.required) say(`${prefix}${field.name}`, 'required', labelOf(field, lang));
+      if (rules.required) say(`${prefix}${field.name}`, 'required', labelOf(field));
       continue;
     }
     const fault = fieldValueFault(field, rules, value, options);
-    if (fault) say(`${prefix}${field.name}`, fault.message, labelOf(field, lang), fault.params);
+    if (fault) say(`${prefix}${field.name}`, fault.message, labelOf(field), fault.params);
   }
 }
 
-function labelOf(field: Field, lang: Language): string {
-  return localize(field.label, lang, field.name);
+function labelOf(field: Field): FaultParam {
+  return localizedParam(field.label, field.name);
 }
 
 const fieldRules = new WeakMap<Field, CompiledRules>();

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import { can, type Action, type Resource } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../refusals';
 import { resolveSession } from './sessions';
 import { isApiToken, resolveApiToken, withApiTokens } from '../api-tokens/store';
 

@@ -40,7 +40,7 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ErrorMessage, msg } from '../../core/i18n/error-keys';
 import type { DatabaseSchema, LoginThrottleTable } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal, tooMany } from '../refusals';
 import { newToken } from './tokens';
 
 type Scope = LoginThrottleTable['scope'];
@@ -293,9 +293,9 @@ export function throttledMessage(retryAfterSeconds: number): ErrorMessage {
 }
 
 /** The 429 of a refused attempt, with Retry-After (which CORS exposes: the login page says how long to wait). */
-export function throttled(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+export function throttled(reply: FastifyReply, retryAfterSeconds: number): Refusal {
   void reply.header('Retry-After', String(retryAfterSeconds));
-  return new HttpError(429, throttledMessage(retryAfterSeconds));
+  return tooMany(throttledMessage(retryAfterSeconds));
 }
 
 /** Reserves a check of a mailed link's token from the client's address (invitations, password resets). */

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 
 const KEY = sql.raw('mandant_id, template_type, template_id, status');
 

@@ -1,17 +1,16 @@
 /**
  * The authoritative calculation: validate a calculation's inputs against its template (Ajv on
  * the template's JSON Schema, worded by the core rules) and compute the results with a factor
- * database. Whatever results a client sends are never used. Faults become 400 answers with
- * `errors: {"inputs.<field path>": message}` in the user's language.
+ * database. Whatever results a client sends are never used. Faults are refused as message keys with
+ * params by `inputs.<field path>`: the reader's edge words them (the HTTP answer, an import's row errors).
  */
 import type { CalculationResults } from '../../core/api';
 import { CalculationError, computePrunedResults } from '../../core/formula';
-import type { Language } from '../../core/languages';
-import { createInputsValidator, type InputsValidator } from '../../core/rules';
+import { createInputsValidator, type FieldFaults, type InputsValidator } from '../../core/rules';
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
-import { badRequest, renderedAll } from '../http/errors';
+import { badRequest } from '../refusals';
 import { calculationFailure, calculationMessage } from './messages';
 
 export interface Evaluation {
@@ -49,25 +48,24 @@ function validatorFor(template: Template, factors: FactorSet, production: Produc
   return validator;
 }
 
-function prefixed(errors: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
+function prefixed(errors: FieldFaults): FieldFaults {
+  const result: FieldFaults = {};
   for (const [path, message] of Object.entries(errors)) result[path === '' ? 'inputs' : `inputs.${path}`] = message;
   return result;
 }
 
-/** Validates and computes; throws a 400 HttpError naming every faulty field. */
+/** Validates and computes; refuses as invalid (a Refusal) naming every faulty field. */
 export function evaluateCalculation(
   template: Template,
   inputs: unknown,
   factors: FactorSet,
-  lang: Language,
   production?: ProductionSet,
 ): Evaluation {
   // Validated once: Ajv gives the verdict (and only for a rejected row asks the core rules for their words). The core
   // rules are its twin with the same verdict on every input (tests/unit/rules-agreement.test.ts), so running them
   // again on an accepted row found nothing and cost an import more than Ajv itself.
-  const verdict = validatorFor(template, factors, production)(inputs, lang);
-  if (!verdict.valid) throw badRequest(calculationMessage('invalidInputs'), renderedAll(prefixed(verdict.errors)));
+  const verdict = validatorFor(template, factors, production)(inputs);
+  if (!verdict.valid) throw badRequest(calculationMessage('invalidInputs'), prefixed(verdict.faults));
 
   const stored = pruneInputs(template, inputs as CalculationInputs);
   let computed;

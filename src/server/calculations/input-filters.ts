@@ -8,16 +8,16 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { listFilterFields, type Field } from '../../core/template';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import type { DatabaseSchema } from '../db/schema';
-import { badRequest, type ErrorContent } from '../http/errors';
+import { badRequest, type RefusalText } from '../refusals';
 import { likePattern } from '../http/list-query';
 import type { TemplateRegistry } from '../templates/registry';
 
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_TEXT = 200;
 
-function invalid(path: string, message: ErrorContent): never {
+function invalid(path: string, message: RefusalText): never {
   throw badRequest('errors.list.inputsFilter', { [`filter.inputs${path}`]: message });
 }
 

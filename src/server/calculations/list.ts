@@ -3,7 +3,7 @@
  * filter (the calculation carries the tag; several tags: all of them), answered from the
  * calculation_tags index (see tags.ts).
  */
-import { badRequest } from '../http/errors';
+import { badRequest } from '../refusals';
 import { CalculationRecord } from '../../core/api';
 import { recordColumns } from '../http/list-query';
 

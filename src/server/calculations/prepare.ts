@@ -11,7 +11,7 @@ import { localize } from '../../core/rules';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../refusals';
 import type { ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { evaluateCalculation } from './evaluate';
@@ -113,7 +113,7 @@ function storedJson(factors: FactorSet, results: CalculationResults): string {
   return write(results);
 }
 
-/** Validates and computes; answers the columns to store. Throws 400 with field errors. */
+/** Validates and computes; answers the columns to store (a title left empty is the template's name in `lang`). Refuses as invalid with field faults. */
 export function computeColumns(
   template: Template,
   inputs: unknown,
@@ -121,7 +121,7 @@ export function computeColumns(
   lang: Language,
   production?: ProductionSet,
 ): ComputedColumns {
-  const evaluation = evaluateCalculation(template, inputs, factors, lang, production);
+  const evaluation = evaluateCalculation(template, inputs, factors, production);
   const columns: ComputedColumns = {
     template_id: template.id,
     template_version: template.version,

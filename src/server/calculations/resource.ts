@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import { CalculationListRecord, CalculationRecord, CalculationWrite, type SessionUser } from '../../core/api';
 import { usesDraftTemplates } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict } from '../refusals';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';

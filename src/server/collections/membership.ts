@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusals';
 import { rowsOfMandant } from '../http/tenant-scope';
 import { collectionMessage } from './messages';
 import './tables';

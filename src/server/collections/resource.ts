@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import { CollectionRecord, CollectionWrite, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../refusals';
 import { recordColumns } from '../http/list-query';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';

@@ -13,7 +13,7 @@ import { migrationProvider } from './schema-migrations/index';
 import { prepareHotStatements } from './postgres-prepared';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
 import { SqliteReaderWriterDialect } from './sqlite-reader-dialect';
-import type { Dialect } from './schema-migrations/columns';
+import type { Dialect } from './dialect';
 
 export type { Dialect };
 

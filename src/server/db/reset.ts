@@ -1,6 +1,6 @@
 /** Drops every table (and the migration bookkeeping) so the next migration starts from nothing. */
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from './schema-migrations/columns';
+import type { Dialect } from './dialect';
 import type { DatabaseSchema } from './schema';
 
 export async function dropEverything(db: Kysely<DatabaseSchema>, dialect: Dialect): Promise<void> {

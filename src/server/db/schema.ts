@@ -199,7 +199,10 @@ export interface CalculationStateTable {
   version: Generated<number>;
 }
 
-/** How many calculations a mandant has per template type, template and status (migration 0031; triggers keep it). */
+/**
+ * How many calculations a mandant has per template type, template and status (migration 0031): triggers keep it, except
+ * that on SQLite a bulk writer (an import, a migration) updates it once per batch instead (0058).
+ */
 export interface CalculationListCountsTable {
   mandant_id: number;
   template_type: string;

@@ -7,7 +7,7 @@ import { msg } from '../../core/i18n/error-keys';
 import type { FactorDatabaseRecord, SessionUser } from '../../core/api';
 import { mayChangeDatabase } from '../../core/access/policy';
 import type { DatabaseSchema } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../refusals';
 import { toFactorDatabaseRecord } from './records';
 import { databaseVisibleTo } from './visibility';
 import { seesAllMandants } from '../http/tenant-scope';

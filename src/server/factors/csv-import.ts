@@ -8,7 +8,8 @@ import { type ErrorKey, type ErrorMessage, msg } from '../../core/i18n/error-key
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
 import { detectDelimiter } from '../../core/csv';
 import { LANGUAGES } from '../../core/languages';
-import { badRequest, rendered } from '../http/errors';
+import { rendered } from '../../core/i18n/fault';
+import { badRequest } from '../refusals';
 import { setOwnValue } from '../http/own-key';
 import { completeLabel, type FactorInput } from './factor-input';
 

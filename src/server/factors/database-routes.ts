@@ -35,6 +35,21 @@ import {
 } from './database-writes';
 import { diffFactors } from './diff';
 
+/** What a derived database copies of each factor of its base: every column but the id and the database. */
+const COPIED_FACTOR_COLUMNS = [
+  'key',
+  'category',
+  'unit',
+  'value',
+  'label',
+  'source',
+  'year',
+  'region',
+  'demo',
+  'data_type',
+  'technology',
+] as const;
+
 /** A database is publishable when it has factors and every one of them is complete and finite. */
 function publishProblems(factors: FactorRecord[]): FieldErrors {
   if (factors.length === 0) return { factors: 'errors.factors.noFactors' };
@@ -116,37 +131,11 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         if (base) {
           await trx
             .insertInto('factors')
-            .columns([
-              'database_id',
-              'key',
-              'category',
-              'unit',
-              'value',
-              'label',
-              'source',
-              'year',
-              'region',
-              'demo',
-              'data_type',
-              'technology',
-            ])
+            .columns(['database_id', ...COPIED_FACTOR_COLUMNS])
             .expression(
               trx
                 .selectFrom('factors')
-                .select([
-                  sql.lit(id).as('database_id'),
-                  'key',
-                  'category',
-                  'unit',
-                  'value',
-                  'label',
-                  'source',
-                  'year',
-                  'region',
-                  'demo',
-                  'data_type',
-                  'technology',
-                ])
+                .select([sql.lit(id).as('database_id'), ...COPIED_FACTOR_COLUMNS])
                 .where('database_id', '=', base.id),
             )
             .execute();

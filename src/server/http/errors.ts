@@ -1,43 +1,28 @@
 /**
  * The one error handler: every failure leaves as `{message, errors?}` with a 4xx status that says
- * what went wrong, or a generic 500 (logged with its stack, never sent). Errors carry message keys with
- * params (`src/core/i18n/error-keys.ts`), worded here in the reader's language. The one exception is `rendered`: field
- * messages the rules engine has already worded in the request's language, passed through as they are.
+ * what went wrong, or a generic 500 (logged with its stack, never sent). Domain code throws refusals
+ * (`../refusals`) whose faults are message keys with params (`src/core/i18n/fault.ts`); this edge gives each
+ * refusal kind its status and words the faults here, once, in the reader's language. Text that no catalogue
+ * holds (a template checker's words, a list of column names) comes as `rendered` and passes through as it is.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorBody } from '../../core/api';
-import { type ErrorKey, type ErrorText, msg } from '../../core/i18n/error-keys';
-import { translate } from '../../core/i18n/translate';
+import { type ErrorKey, msg } from '../../core/i18n/error-keys';
+import { wordFault, wordFaults, type FaultText } from '../../core/i18n/fault';
 import type { Language } from '../../core/languages';
 import { requestLanguage } from '../i18n/translate';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { Refusal, type FieldFaults, type RefusalKind } from '../refusals';
 
-/** A text already in the reader's language, worded by the translator from another catalogue (rule messages). */
-export interface RenderedText {
-  rendered: string;
-}
+// Route files, the HTTP edge, take the domain's refusals and words from here too.
+export { rendered } from '../../core/i18n/fault';
+export { badRequest, conflict, forbidden, notFound, unauthorized } from '../refusals';
 
-export type ErrorContent = ErrorText | RenderedText;
-export type FieldErrors = Record<string, ErrorContent>;
-
-export const rendered = (text: string): RenderedText => ({ rendered: text });
-
-/** Field messages already worded in the reader's language (by the rules engine). */
-export const renderedAll = (texts: Record<string, string>): FieldErrors =>
-  Object.fromEntries(Object.entries(texts).map(([field, text]) => [field, rendered(text)]));
+export type ErrorContent = FaultText;
+export type FieldErrors = FieldFaults;
 
 /** `content` in `language`. */
-export function errorText(content: ErrorContent, language: Language): string {
-  if (typeof content === 'string') return translate(language, content);
-  if ('rendered' in content) return content.rendered;
-  const params = Object.fromEntries(
-    Object.entries(content.params ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'object' ? errorText(value, language) : value,
-    ]),
-  );
-  return translate(language, content.key, params);
-}
+export const errorText = (content: ErrorContent, language: Language): string => wordFault(content, language);
 
 export class HttpError extends Error {
   constructor(
@@ -51,22 +36,23 @@ export class HttpError extends Error {
 
   /** The answer's body in `language`. */
   body(language: Language): ApiErrorBody {
-    const body: ApiErrorBody = { message: errorText(this.text, language) };
-    if (this.errors) body.errors = fieldTexts(this.errors, language);
+    const body: ApiErrorBody = { message: wordFault(this.text, language) };
+    if (this.errors) body.errors = wordFaults(this.errors, language);
     return body;
   }
 }
 
-export function fieldTexts(errors: FieldErrors, language: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, content]) => [field, errorText(content, language)]));
-}
-
-export const badRequest = (message: ErrorContent, errors?: FieldErrors) => new HttpError(400, message, errors);
-export const unauthorized = (message: ErrorContent = 'errors.auth.required') => new HttpError(401, message);
-export const forbidden = (message: ErrorContent = 'errors.forbidden', errors?: FieldErrors) =>
-  new HttpError(403, message, errors);
-export const notFound = (message: ErrorContent = 'errors.notFound') => new HttpError(404, message);
-export const conflict = (message: ErrorContent, errors?: FieldErrors) => new HttpError(409, message, errors);
+/** Each refusal kind's status. */
+const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  tooMany: 429,
+  unavailable: 503,
+};
 
 /** JSON schema of every error answer, registered as `ApiError` for the route schemas. */
 export const apiErrorSchema = ApiErrorBody;
@@ -141,7 +127,7 @@ function fieldErrors(issues: ValidationIssue[]): FieldErrors {
 function constraintError(error: unknown): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    return conflict('errors.db.duplicate');
+    return new HttpError(409, 'errors.db.duplicate');
   }
   // SQLite reports a foreign key that a statement's cascade or trigger hit as SQLITE_CONSTRAINT_TRIGGER: the text tells.
   const sqliteForeignKey =
@@ -149,7 +135,7 @@ function constraintError(error: unknown): HttpError | null {
     code.startsWith('SQLITE_CONSTRAINT') &&
     /FOREIGN KEY/.test(String((error as Error).message));
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || sqliteForeignKey) {
-    return conflict('errors.db.foreignKey');
+    return new HttpError(409, 'errors.db.foreignKey');
   }
   // PostgreSQL class 22 (data exception): a value the column cannot hold, e.g. a NUL character.
   if (typeof code === 'string' && code.startsWith('22')) {
@@ -168,6 +154,9 @@ const CLIENT_ERROR_MESSAGES: Record<string, ErrorKey> = {
 /** Any failure as the HttpError it answers with; `log` when it is the server's fault. */
 export function toHttpError(error: unknown): { error: HttpError; log: boolean } {
   if (error instanceof HttpError) return { error, log: false };
+  if (error instanceof Refusal) {
+    return { error: new HttpError(REFUSAL_STATUS[error.kind], error.text, error.faults), log: false };
+  }
   const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
   if (Array.isArray(fastifyError.validation)) {
     const context = (fastifyError as { validationContext?: string }).validationContext;
@@ -177,14 +166,14 @@ export function toHttpError(error: unknown): { error: HttpError; log: boolean } 
         : context === 'params'
           ? 'errors.request.invalidUrl'
           : 'errors.request.invalid';
-    return { error: badRequest(message, fieldErrors(fastifyError.validation)), log: false };
+    return { error: new HttpError(400, message, fieldErrors(fastifyError.validation)), log: false };
   }
   const constraint = constraintError(error);
   if (constraint) return { error: constraint, log: false };
   // PostgreSQL away (a restart): the request failed, the server did not; it answers again once the pool reconnects.
   if (isDatabaseUnavailable(error)) return { error: new HttpError(503, 'errors.db.unavailable'), log: true };
   if (error instanceof RangeError && /Invalid time value/.test(error.message)) {
-    return { error: badRequest('errors.request.invalidDate'), log: false };
+    return { error: new HttpError(400, 'errors.request.invalidDate'), log: false };
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -8,8 +8,9 @@
  *   PUT    /api/<name>/:id                                        → updated record (409 if `version` is stale)
  *   DELETE /api/<name>/:id                                        → deleted record
  *
- * Every query this engine builds is scoped by `scopeToMandant` (`tenant-scope.ts`), so a resource registered here
- * cannot forget tenant isolation; routes outside the engine scope with the same module (`rowsOfMandant`, raw SQL too).
+ * The reads, updates and deletes this engine builds are scoped by `scopeToMandant` (`tenant-scope.ts`) and a created
+ * row takes its mandant from `mandantForNewRow`. What a resource adds itself (its filter SQL, its hooks' queries) and
+ * routes outside the engine scope with the same module (`rowsOfMandant`, `tenantCondition` in raw SQL).
  */
 import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -171,7 +172,7 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   createSchema: TCreate;
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
   updateSchema: TUpdate;
-  /** Validates a create body and returns the column values to insert. Throw HttpError on bad input. */
+  /** Validates a create body and returns the column values to insert. Throw a refusal (`../refusals`) on bad input. */
   beforeCreate(body: BodyOf<TCreate>, ctx: RestContext): Promise<Row>;
   /** Validates an update body against the current record and returns the columns to change. */
   beforeUpdate(body: BodyOf<TUpdate>, existing: TRecord, ctx: RestContext): Promise<Row>;
@@ -183,7 +184,7 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
    * out of the diff, summary parameters). Without it: created/updated/deleted with the full diff.
    */
   protocol?(change: RecordChange<TRecord>, ctx: RestContext): ProtocolOverrides;
-  /** Filter keys handled by SQL of the resource's own; throw HttpError(400) for a bad value. */
+  /** Filter keys handled by SQL of the resource's own; throw `badRequest` (`../refusals`) for a bad value. */
   customFilters?: Record<string, CustomFilter>;
   /** Adds `created_at`, `updated_at`, `version` bookkeeping (default true). */
   versioned?: boolean;

@@ -12,7 +12,7 @@
  */
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import './schema';
 
 /** First key of the advisory locks of imports (second key: the import id). "Ko" + 1. */

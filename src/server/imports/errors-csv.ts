@@ -1,6 +1,6 @@
 /**
- * An import's row errors as CSV in the READER's language and CSV convention (each error carries its
- * message in all five). Cells a spreadsheet would run as formulas are escaped: imported values are user data.
+ * An import's row errors as CSV in the READER's language and CSV convention (each error is stored as a fault,
+ * a message key with params, and worded here). Cells a spreadsheet would run as formulas are escaped: imported values are user data.
  */
 import type { ImportRowError } from '../../core/api';
 import { csvConventions, csvFile } from '../../core/csv';
@@ -9,18 +9,22 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { translate } from '../../core/i18n/translate';
+import { wordFault, type Fault } from '../../core/i18n/fault';
 import '../../core/i18n/all-locales';
 
 const ERROR_CSV_COLUMNS = ['row', 'column', 'value', 'error'] as const;
 
 function toRowError(row: Record<string, unknown>, lang: Language): ImportRowError {
-  const params = parseJson<{ messages?: Partial<LocalizedText> }>(row.params as DbJson, {});
+  // `fault`: a message key with params, worded here; rows stored before faults were kept carry `messages` in all five.
+  const params = parseJson<{ fault?: Fault; messages?: Partial<LocalizedText> }>(row.params as DbJson, {});
   return {
     row: Number(row.row),
     column: row.column === null || row.column === undefined ? null : String(row.column),
     value: row.value === null || row.value === undefined ? null : String(row.value),
     message_key: String(row.message_key),
-    message: params.messages?.[lang] ?? params.messages?.de ?? String(row.message_key),
+    message: params.fault
+      ? wordFault(params.fault, lang)
+      : (params.messages?.[lang] ?? params.messages?.de ?? String(row.message_key)),
   };
 }
 

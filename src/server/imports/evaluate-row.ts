@@ -2,26 +2,24 @@
  * One CSV row → a calculation ready to insert, or its row errors. The inputs are built by the
  * core CSV mapping and then validated and computed by exactly the code the calculations API
  * uses (computeColumns → evaluateCalculation: Ajv schema, core rules, formula engine).
- * Row errors carry their message in all five languages, so each reader sees their own.
+ * Row errors are faults (message keys with params), validated once: each reader's language words them on read.
  */
 import { databaseLabel } from '../../core/protocol/describe';
 import { LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import {
   allowedOptions,
   columnOfPath,
-  renderCsvMessage,
   rowToInputs,
   type CellContext,
   type CsvMessageKey,
   type RowPlan,
 } from '../../core/csv';
-// Row errors are worded in every language at once, wherever this runs (the request or the evaluation worker).
-import '../../core/i18n/all-locales';
+import type { Fault, FaultParam, FaultText } from '../../core/i18n/fault';
 import type { Template } from '../../core/template';
 import { computeColumns } from '../calculations/prepare';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusals';
 import type { ImportedRow } from './write';
 
 export interface RowError {
@@ -30,7 +28,8 @@ export interface RowError {
   column: string | null;
   value: string | null;
   key: CsvMessageKey;
-  messages: LocalizedText;
+  /** What is wrong, as `csv.<key>` with its params: plain JSON, stored as it is and worded on read. */
+  fault: Fault;
 }
 
 export type RowOutcome = { ok: true; row: ImportedRow } | { ok: false; errors: RowError[] };
@@ -44,28 +43,14 @@ export interface RowEvaluator {
   lang: Language;
 }
 
-function localized(render: (lang: Language) => string): LocalizedText {
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, render(lang)])) as LocalizedText;
+function csvFault(key: CsvMessageKey, params: Record<string, FaultParam>): Fault {
+  return { key: `csv.${key}`, params };
 }
 
-/** Field errors of a rejected row in one language (`inputs.quantity` → message). */
-function fieldErrors(evaluator: RowEvaluator, inputs: unknown, lang: Language): Record<string, string> {
-  try {
-    computeColumns(evaluator.template, inputs, evaluator.factors, lang, evaluator.production);
-    return {};
-  } catch (problem) {
-    if (problem instanceof HttpError) return wordedErrors(problem, lang);
-    throw problem;
-  }
-}
-
-/**
- * A refusal's field errors as sentences in `lang`. The error holds them as message objects (a key with parameters, or
- * text already worded): only the answer body renders them, never their string form ("[object Object]").
- */
-function wordedErrors(problem: HttpError, lang: Language): Record<string, string> {
-  const body = problem.body(lang);
-  return body.errors && Object.keys(body.errors).length > 0 ? body.errors : { inputs: body.message };
+/** A refused field's fault as a placeholder: a key with params nests, text already worded is a plain value. */
+function nested(fault: FaultText): FaultParam {
+  if (typeof fault === 'string') return { key: fault };
+  return 'rendered' in fault ? fault.rendered : fault;
 }
 
 export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: readonly string[]): RowOutcome {
@@ -78,22 +63,29 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
     const machineSet = set ? databaseLabel(set.name, set.version_label) : '—';
     return {
       ok: false,
-      errors: cellErrors.map((e) => ({
-        row: rowNumber,
-        column: e.column,
-        value: e.value,
-        key: e.key,
-        messages: localized((l) =>
-          renderCsvMessage(e.key, l, {
+      errors: cellErrors.map((e) => {
+        const options = e.options;
+        const allowed: FaultParam = options
+          ? {
+              localized: Object.fromEntries(LANGUAGES.map((l) => [l, allowedOptions(options, l)])) as LocalizedText,
+              fallback: '',
+            }
+          : '';
+        return {
+          row: rowNumber,
+          column: e.column,
+          value: e.value,
+          key: e.key,
+          fault: csvFault(e.key, {
             ...e.params,
             column: e.column,
             value: e.value,
             database: databaseName,
             machineSet,
-            allowed: e.options ? allowedOptions(e.options, l) : '',
+            allowed,
           }),
-        ),
-      })),
+        };
+      }),
     };
   }
   try {
@@ -101,14 +93,11 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
     const tags = Array.isArray(computed.inputs.tags) ? (computed.inputs.tags as unknown[]).map(String) : [];
     return { ok: true, row: { columns, tags } };
   } catch (problem) {
-    if (!(problem instanceof HttpError) || problem.statusCode !== 400) throw problem;
-    // Rejected rows are rare: word their errors once per language.
-    const perLanguage = Object.fromEntries(
-      LANGUAGES.map((l) => [l, l === lang ? wordedErrors(problem, l) : fieldErrors(evaluator, inputs, l)]),
-    ) as Record<Language, Record<string, string>>;
+    if (!(problem instanceof Refusal) || problem.kind !== 'invalid') throw problem;
+    const faults = problem.faults && Object.keys(problem.faults).length > 0 ? problem.faults : { inputs: problem.text };
     return {
       ok: false,
-      errors: Object.keys(perLanguage[lang]).map((path) => {
+      errors: Object.entries(faults).map(([path, fault]) => {
         const fieldPath = path.replace(/^inputs\.?/, '');
         const column = fieldPath === '' ? null : (columnOfPath(plan, fieldPath, sets) ?? null);
         const index = column === null ? -1 : (plan.columns.find((c) => c.header === column)?.index ?? -1);
@@ -118,12 +107,10 @@ export function evaluateRow(evaluator: RowEvaluator, rowNumber: number, cells: r
           column,
           value: index >= 0 ? (cells[index] ?? '') : null,
           key,
-          messages: localized((l) => {
-            const message = perLanguage[l][path] ?? perLanguage[lang][path] ?? '';
-            return column === null
-              ? renderCsvMessage('row', l, { message })
-              : renderCsvMessage('rule', l, { column, message });
-          }),
+          fault:
+            column === null
+              ? csvFault('row', { message: nested(fault) })
+              : csvFault('rule', { column, message: nested(fault) }),
         };
       }),
     };

@@ -20,11 +20,12 @@ import {
 import type { Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { FactorSet } from '../factors/factor-set';
 import type { MachineSetData } from '../machines/production';
-import { badRequest, errorText, HttpError, notFound, rendered } from '../http/errors';
+import { rendered, wordFault } from '../../core/i18n/fault';
+import { badRequest, notFound, Refusal, unavailable } from '../refusals';
 import { recordChange, type ChangeSource } from '../protocol/change';
 import type { CsvRows } from './csv-stream';
 import { CsvStreamError } from './csv-stream';
@@ -122,7 +123,7 @@ function toRowError(error: RowError, lang: SessionUser['language']): ImportRowEr
     column: error.column,
     value: error.value,
     message_key: error.key,
-    message: error.messages[lang] ?? error.messages.de,
+    message: wordFault(error.fault, lang),
   };
 }
 
@@ -386,17 +387,17 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
   } catch (problem) {
     if (problem instanceof RollBack) {
       ok = 0;
-      outcome = { status: 'failed', message: errorText(importMessage('rowsFailed', { failed, total }), lang) };
+      outcome = { status: 'failed', message: wordFault(importMessage('rowsFailed', { failed, total }), lang) };
     } else if (problem instanceof Cancelled || job.signal.aborted) {
       stopped = { status: 'cancelled', reason: 'cancelled' };
-      outcome = { status: 'cancelled', message: errorText(importMessage('cancelled'), lang) };
+      outcome = { status: 'cancelled', message: wordFault(importMessage('cancelled'), lang) };
     } else if (isConnectionLoss(problem)) {
       // Closed now if the database is back already; else by the sweep once it is (recovery.ts), same rule.
       if (record) await stopJob({ status: 'failed', reason: 'connectionLost' }).catch(() => undefined);
-      throw new HttpError(503, importMessage('connectionLost'));
+      throw unavailable(importMessage('connectionLost'));
     } else if (isAbort(problem)) {
       stopped = { status: 'cancelled', reason: 'cancelled' };
-      outcome = { status: 'cancelled', message: errorText(importMessage('cancelled'), lang) };
+      outcome = { status: 'cancelled', message: wordFault(importMessage('cancelled'), lang) };
     } else if (problem instanceof CsvStreamError && problem.reason === 'tooLarge') {
       // valid_rows may have committed batches already: an oversized file keeps nothing.
       if (record) await db.transaction().execute(async (trx) => deleteImportedCalculations(trx, importId));
@@ -404,7 +405,7 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
       throw problem;
     } else {
       if (record)
-        await stopJob({ status: 'failed', reason: 'cancelled' }, problem instanceof HttpError ? problem : null).catch(
+        await stopJob({ status: 'failed', reason: 'cancelled' }, problem instanceof Refusal ? problem : null).catch(
           () => undefined,
         );
       throw problem;
@@ -448,7 +449,7 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
   }
 
   /** Closes the record by the rule for a stopped import; `cause`: the error whose message it keeps instead. */
-  async function stopJob(stop: NonNullable<typeof stopped>, cause?: HttpError | null): Promise<void> {
+  async function stopJob(stop: NonNullable<typeof stopped>, cause?: Refusal | null): Promise<void> {
     if (!record) return;
     const counts = { rows_total: total, rows_failed: failed };
     const kept = await closeStoppedImport(db, { id: importId, mode: job.mode, lang, counts }, stop.status, stop.reason);
@@ -457,7 +458,7 @@ async function proceed(job: ImportJob, prepared: PreparedImport, created: Import
     ok = kept ?? record.rows_ok;
     if (cause !== undefined && kept !== null) {
       // An unexpected failure: same rule, its own message (none for an internal error).
-      const message = cause ? cause.body(lang).message : null;
+      const message = cause ? wordFault(cause.text, lang) : null;
       await db.updateTable('imports').set({ message }).where('id', '=', importId).execute();
       record = { ...record, message };
     }
@@ -502,7 +503,7 @@ async function storeErrors(db: Kysely<DatabaseSchema>, importId: number, errors:
           column: e.column,
           value: e.value === null ? null : e.value.slice(0, 1000),
           message_key: e.key,
-          params: JSON.stringify({ messages: e.messages }),
+          params: JSON.stringify({ fault: e.fault }),
         })),
       )
       .execute();

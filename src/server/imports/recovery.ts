@@ -15,10 +15,10 @@ import type { ErrorMessage } from '../../core/i18n/error-keys';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../core/languages';
 import type { ImportMode } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { isoNow } from '../db/values';
 import { forEachOrphan } from './claim';
-import { errorText } from '../http/errors';
+import { wordFault } from '../../core/i18n/fault';
 import { importMessage } from './messages';
 import { deleteImportedCalculations } from './write';
 import './schema';
@@ -83,7 +83,7 @@ export async function closeStoppedImport(
       .set({
         status,
         // In the language of whoever started it, as the messages of a finished import are.
-        message: errorText(STOP_MESSAGES[reason](kept), stopped.lang),
+        message: wordFault(STOP_MESSAGES[reason](kept), stopped.lang),
         rows_ok: kept,
         ...stopped.counts,
         updated_at: now,

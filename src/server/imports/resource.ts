@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { ImportRecord } from '../../core/api';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusals';
 import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { scopeToMandant } from '../http/tenant-scope';

@@ -33,7 +33,7 @@ export interface ImportErrorsTable {
   column: string | null;
   value: string | null;
   message_key: string;
-  /** `{ messages: LocalizedText, …params }` */
+  /** `{ fault: Fault }` (a message key with params, worded on read); rows stored before 2026-11 hold `{ messages: LocalizedText }`. */
   params: DbJson;
 }
 

@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { formatCalculationNumber } from '../calculations/number';
 import { reserveSequences } from '../db/counters';
 import type { ComputedColumns } from '../calculations/prepare';

@@ -9,9 +9,9 @@ import type { Kysely } from 'kysely';
 import { INVITATION_TTL_DAYS, type InvitationRecord } from '../../core/api';
 import { hashToken, newToken } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
-import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { accountExistsMail, invitationMail } from '../mail/messages';
+import { unavailable } from '../refusals';
 import './table';
 
 export interface InvitationDelivery {
@@ -63,6 +63,6 @@ export async function deliverInvitation(
     await delivery.mailer.send(mail);
   } catch (err) {
     log.error({ err }, 'invitation mail could not be sent');
-    throw new HttpError(503, 'errors.invitations.sendFailed');
+    throw unavailable('errors.invitations.sendFailed');
   }
 }

@@ -9,7 +9,7 @@ import { CreateInvitationRequest, InvitationRecord, UpdateInvitationRequest } fr
 import { normaliseEmail } from '../auth/routes';
 import { hashToken, newToken } from '../auth/tokens';
 import { isoNow } from '../db/values';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict } from '../refusals';
 import { versionFields, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { accountFields, checkPlacement } from '../users/resource';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';

@@ -18,7 +18,7 @@ import {
 import type { MachineFigureName } from '../../core/production';
 import { isoNow } from '../db/values';
 import type { ErrorKey } from '../../core/i18n/error-keys';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict } from '../refusals';
 import { refuseWhileReferenced, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
 import { changedColumns } from '../http/column-values';

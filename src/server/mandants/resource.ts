@@ -7,7 +7,7 @@ import { CreateMandantRequest, MandantRecord, UpdateMandantRequest, type Mandant
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
 import { findDatabaseFor } from '../factors/factor-set';
-import { badRequest, conflict, forbidden } from '../http/errors';
+import { badRequest, conflict, forbidden } from '../refusals';
 import { versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 

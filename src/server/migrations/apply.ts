@@ -11,11 +11,11 @@
  * Rollback writes the snapshot back, demanding the version the apply left (one more than before).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import type { FactorMigrationRecord } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { conflict } from '../http/errors';
+import { conflict } from '../refusals';
 import { asBulkWriter, syncTagCopies } from '../calculations/bulk-derived';
 import './tables';
 

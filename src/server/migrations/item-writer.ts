@@ -4,7 +4,7 @@
  * in-process, gets multi-row inserts with bound parameters.
  */
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import type { DatabaseSchema } from '../db/schema';
 import type { FactorMigrationItemsTable } from './tables';
 

@@ -40,7 +40,8 @@ import { recordColumns } from '../http/list-query';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
-import { badRequest, conflict, errorAnswers, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, errorAnswers, forbidden, notFound } from '../http/errors';
+import { Refusal } from '../refusals';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
@@ -455,7 +456,7 @@ export function registerMigrationRoutes(
           if (name === 'apply') {
             // The target is re-checked: the preview's results are only right for a target that is still published.
             const refuse = (problem: unknown) =>
-              conflict(problem instanceof HttpError ? problem.text : 'errors.migrations.targetUnusable');
+              conflict(problem instanceof Refusal ? problem.text : 'errors.migrations.targetUnusable');
             let templateType: string | undefined;
             if (existing.kind === 'template') {
               try {

@@ -25,7 +25,8 @@ import { calculationFailure, calculationMessage } from '../calculations/messages
 import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
 import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
-import { errorText, HttpError } from '../http/errors';
+import { wordFault, wordFaults } from '../../core/i18n/fault';
+import { Refusal } from '../refusals';
 import { loadProductionSet, type ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { carryInputs } from './carry-over';
@@ -110,7 +111,7 @@ function factorOutsideCategory(
         const key = (value as Record<string, unknown> | null)?.[field.name];
         if (typeof key !== 'string' || keys.includes(key)) continue;
         const { name, version_label } = factors.database;
-        return errorText(
+        return wordFault(
           calculationMessage('factorOutsideCategory', {
             field: localize(field.label, lang, field.name),
             factor: key,
@@ -141,7 +142,7 @@ export function databaseTarget(
     prepare: (rows) => production.prepare(rows),
     outcome(row) {
       const template = templates.resolve(row.template_id, row.template_version);
-      if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
+      if (!template) return { reason: wordFault(calculationMessage('templateVersionGone'), lang) };
       const machines = production.of(row);
       const inputs = parseJson<CalculationInputs>(row.inputs, {});
       const outside = factorOutsideCategory(template, inputs, factors, lang);
@@ -160,7 +161,7 @@ export function databaseTarget(
         return { total: computed.primary, results: stored(results), inputs: null };
       } catch (problem) {
         if (problem instanceof CalculationError)
-          return { reason: errorText(calculationFailure(problem, factors.database, machines?.data.set), lang) };
+          return { reason: wordFault(calculationFailure(problem, factors.database, machines?.data.set), lang) };
         throw problem;
       }
     },
@@ -168,17 +169,20 @@ export function databaseTarget(
 }
 
 /** `Ungültige Eingaben – Grammatur: …; Format: …`: each faulty field by its label in the target version. */
-function invalidReason(problem: HttpError, to: Template, lang: Language): string {
+function invalidReason(problem: Refusal, to: Template, lang: Language): string {
   const labels = new Map(
     getCompiledTemplate(to).fields.map(({ field }) => [
       `inputs.${field.name}`,
       localize(field.label, lang, field.name),
     ]),
   );
-  const body = problem.body(lang);
-  const details = Object.entries(body.errors ?? {}).map(([path, message]) => `${labels.get(path) ?? path}: ${message}`);
-  return errorText(
-    calculationMessage('inputsRejected', { reason: details.length > 0 ? details.join('; ') : body.message }),
+  const details = Object.entries(wordFaults(problem.faults ?? {}, lang)).map(
+    ([path, message]) => `${labels.get(path) ?? path}: ${message}`,
+  );
+  return wordFault(
+    calculationMessage('inputsRejected', {
+      reason: details.length > 0 ? details.join('; ') : wordFault(problem.text, lang),
+    }),
     lang,
   );
 }
@@ -201,21 +205,21 @@ export function templateTarget(
     },
     outcome(row) {
       const factors = factorSets.of(row);
-      if (!factors) return { reason: errorText(calculationMessage('databaseUnusable'), lang) };
+      if (!factors) return { reason: wordFault(calculationMessage('databaseUnusable'), lang) };
       const from = templates.resolve(row.template_id, row.template_version);
       const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
         title: row.title,
         tags: parseJson<string[]>(row.tags, []),
       });
       try {
-        const evaluation = evaluateCalculation(to, inputs, factors, lang, production.of(row));
+        const evaluation = evaluateCalculation(to, inputs, factors, production.of(row));
         return {
           total: evaluation.total,
           results: stored(evaluation.results),
           inputs: JSON.stringify(evaluation.inputs),
         };
       } catch (problem) {
-        if (problem instanceof HttpError) return { reason: invalidReason(problem, to, lang) };
+        if (problem instanceof Refusal) return { reason: invalidReason(problem, to, lang) };
         throw problem;
       }
     },
@@ -236,20 +240,14 @@ export function machineSetTarget(
     prepare: (rows) => factorSets.prepare(rows),
     outcome(row) {
       const factors = factorSets.of(row);
-      if (!factors) return { reason: errorText(calculationMessage('databaseUnusable'), lang) };
+      if (!factors) return { reason: wordFault(calculationMessage('databaseUnusable'), lang) };
       const template = templates.resolve(row.template_id, row.template_version);
-      if (!template) return { reason: errorText(calculationMessage('templateVersionGone'), lang) };
+      if (!template) return { reason: wordFault(calculationMessage('templateVersionGone'), lang) };
       try {
-        const evaluation = evaluateCalculation(
-          template,
-          parseJson<CalculationInputs>(row.inputs, {}),
-          factors,
-          lang,
-          to,
-        );
+        const evaluation = evaluateCalculation(template, parseJson<CalculationInputs>(row.inputs, {}), factors, to);
         return { total: evaluation.total, results: stored(evaluation.results), inputs: null };
       } catch (problem) {
-        if (problem instanceof HttpError) return { reason: invalidReason(problem, template, lang) };
+        if (problem instanceof Refusal) return { reason: invalidReason(problem, template, lang) };
         throw problem;
       }
     },

@@ -7,7 +7,7 @@ import type { CreateOrderRequest, OrderQuote, SessionUser } from '../../core/api
 import type { DatabaseSchema } from '../db/schema';
 import { toBoolean } from '../db/values';
 import { mandantProfile } from '../mandants/resource';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict } from '../refusals';
 import { orderMessage } from './messages';
 import { orderedKg, priceMinor, roundingStepKg } from './quantity';
 import { resolveOrderSubject, type OrderSubject } from './subject';

@@ -5,7 +5,7 @@
  * transition routes (transitions.ts), never through PUT.
  */
 import { CreateOrderRequest, OrderRecord, UpdateOrderRequest } from '../../core/api';
-import { conflict } from '../http/errors';
+import { conflict } from '../refusals';
 import type { RestResourceDefinition } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
 import { orderMessage } from './messages';

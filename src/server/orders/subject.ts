@@ -8,7 +8,7 @@ import type { CreateOrderRequest, SessionUser } from '../../core/api';
 import { collectionCalculationIds } from '../collections/totals';
 import type { DatabaseSchema } from '../db/schema';
 import { toBoolean } from '../db/values';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../refusals';
 import { scopeToMandant } from '../http/tenant-scope';
 import { alreadyOrderedMessage, orderMessage } from './messages';
 

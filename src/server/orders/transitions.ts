@@ -12,9 +12,9 @@ import { ORDER_TRANSITION_RULES, type OrderRecord, type OrderTransition, type Se
 import { can } from '../../core/access/policy';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { isoNow, parseJson, toBoolean } from '../db/values';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../refusals';
 import { rowsOfMandant, scopeToMandant } from '../http/tenant-scope';
 import { recordChange } from '../protocol/change';
 import { alreadyOrderedMessage, orderMessage } from './messages';

@@ -8,7 +8,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { msg } from '../../core/i18n/error-keys';
 import { PROTOCOL_ACTIONS, ProtocolEntryRecord, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../refusals';
 import { parseListQuery, recordColumns, whereListed, type Condition, type ListQuery } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
 import './table';

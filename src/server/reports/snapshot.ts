@@ -34,7 +34,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow, toBoolean } from '../db/values';
 import { mixedBases, type CalculationBasis } from '../../core/mixed-bases';
 import { mandantProfile } from '../mandants/resource';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusals';
 import { scopeToMandant } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';
 import { loadUnitCatalog } from '../units/catalog';

@@ -7,7 +7,7 @@ import { msg } from '../../core/i18n/error-keys';
 import { STATISTIC_NAMES, StatisticsRequestQuery, type SessionUser, type StatisticName } from '../../core/api';
 import { isLanguage, LANGUAGES, type Language } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
-import { badRequest, type FieldErrors, notFound } from '../http/errors';
+import { badRequest, type FieldFaults, notFound } from '../refusals';
 import { seesAllMandants } from '../http/tenant-scope';
 
 const STATISTICS_PARAMETERS = Object.keys(StatisticsRequestQuery.properties);
@@ -71,7 +71,7 @@ export function parseStatisticsQuery(
     });
   }
   if (unknown.length > 0) {
-    const errors: FieldErrors = Object.fromEntries(unknown.map((key) => [key, 'errors.statistics.unknownFilterField']));
+    const errors: FieldFaults = Object.fromEntries(unknown.map((key) => [key, 'errors.statistics.unknownFilterField']));
     const names = unknown.map((k) => `"${k}"`).join(', ');
     throw badRequest(
       msg('errors.statistics.unknownFilter', { name: names, allowed: STATISTICS_PARAMETERS.join(', ') }),
@@ -83,7 +83,7 @@ export function parseStatisticsQuery(
   const to = raw.to ?? defaults.to;
   const fromMs = parseDay(from);
   const toMs = parseDay(to);
-  const errors: FieldErrors = {};
+  const errors: FieldFaults = {};
   if (fromMs === null) errors.from = 'errors.statistics.expectedDay';
   if (toMs === null) errors.to = 'errors.statistics.expectedDay';
   if (fromMs === null || toMs === null) throw badRequest('errors.statistics.invalidRange', errors);

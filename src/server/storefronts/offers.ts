@@ -6,7 +6,7 @@
 import type { StorefrontOffer } from '../../core/api';
 import { msg } from '../../core/i18n/error-keys';
 import { getCompiledTemplate, type Field, type Template } from '../../core/template';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../refusals';
 import type { TemplateRegistry } from '../templates/registry';
 
 /** Field types a customer can set in the widget's form. */

@@ -15,7 +15,8 @@ import { evaluateCalculation, type Evaluation } from '../calculations/evaluate';
 import { resolveFactorSet } from '../calculations/prepare';
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
-import { badRequest, errorText, fieldTexts, HttpError } from '../http/errors';
+import { wordFault, wordFaults } from '../../core/i18n/fault';
+import { badRequest, Refusal } from '../refusals';
 import { resolveProductionSet } from '../machines/production';
 import { orderedKg, priceMinor } from '../orders/quantity';
 import type { TemplateRegistry } from '../templates/registry';
@@ -101,7 +102,7 @@ export async function computeQuote(
   const inputs = quoteInputs(template, offer, body.inputs, storefront.name);
   const factors = await resolveFactorSet(db, storefront.mandant_id, undefined);
   const production = await resolveProductionSet(db, storefront.mandant_id);
-  const evaluation = evaluateCalculation(template, inputs, factors, lang, production);
+  const evaluation = evaluateCalculation(template, inputs, factors, production);
   const quantity = evaluation.inputs.quantity;
   const perUnit = typeof quantity === 'number' && quantity > 0 ? evaluation.total / quantity : null;
   const quote: StorefrontQuote = {
@@ -159,13 +160,13 @@ export async function checkOffersCompute(
     const template = offeredTemplate(templates, offer.template_id);
     if (!template) return;
     try {
-      evaluateCalculation(template, quoteInputs(template, offer, {}, title), factors, lang, production);
+      evaluateCalculation(template, quoteInputs(template, offer, {}, title), factors, production);
     } catch (problem) {
-      if (!(problem instanceof HttpError) || problem.statusCode !== 400) throw problem;
-      const faults = Object.values(fieldTexts(problem.errors ?? {}, lang));
+      if (!(problem instanceof Refusal) || problem.kind !== 'invalid') throw problem;
+      const faults = Object.values(wordFaults(problem.faults ?? {}, lang));
       const message = msg('errors.storefronts.offerNotComputable', {
         template: offer.template_id,
-        reason: faults.length > 0 ? faults.join(' ') : errorText(problem.text, lang),
+        reason: faults.length > 0 ? faults.join(' ') : wordFault(problem.text, lang),
       });
       throw badRequest(message, { [`offers.${index}.fixed`]: message });
     }

@@ -12,7 +12,7 @@ import {
 import { newToken } from '../auth/tokens';
 import { recordOfRow, toBoolean } from '../db/values';
 import { changedColumns, columnValues } from '../http/column-values';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../refusals';
 import type { RestContext, RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow } from '../http/tenant-scope';
 import type { TemplateRegistry } from '../templates/registry';

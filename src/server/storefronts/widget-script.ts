@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { fileResponse } from '../http/openapi';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusals';
 
 /** Five minutes: long enough for a shop's visitors to share one download, short enough for an update to arrive. */
 const MAX_AGE_S = 300;

@@ -32,7 +32,7 @@ import {
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { dialectOf } from '../db/schema-migrations/columns';
+import { dialectOf } from '../db/dialect';
 import { badRequest, conflict, errorAnswers, notFound, rendered, type FieldErrors } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { typed } from '../http/typed-routes';

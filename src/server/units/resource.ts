@@ -7,12 +7,11 @@
 import { CreateUnitRequest, UnitRecord, UpdateUnitRequest } from '../../core/api';
 import type { Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
-import { conflict } from '../http/errors';
+import { conflict } from '../refusals';
 import type { RestResourceDefinition } from '../http/rest-resource';
 import { sameText } from '../../core/languages';
 import { recordOfRow } from '../db/values';
 import { changedColumns, columnValues } from '../http/column-values';
-import type { TemplateRegistry } from '../templates/registry';
 
 /** A unit whose stored label is unreadable is labelled by its key. */
 export const toUnitRecord = recordOfRow(UnitRecord, { label: (row) => sameText(String(row.key)) });
@@ -37,6 +36,16 @@ function templateUnits(template: Template): Set<string> {
   for (const group of template.groups) for (const field of group.fields) if (field.unit) units.add(field.unit);
   for (const result of template.results) units.add(result.unit);
   return units;
+}
+
+/**
+ * What a unit asks of the template registry: the templates that word it. Declared here, not imported, because the
+ * registry loads the unit catalogue: the arrow runs from templates to units only.
+ */
+interface TemplateRegistry {
+  refresh(): Promise<void>;
+  ids(): readonly string[];
+  versions(id: string): readonly { template: Template }[];
 }
 
 /** Ids of the templates (any version, drafts included) that name the unit. */

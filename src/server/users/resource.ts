@@ -8,7 +8,7 @@ import { UpdateUserRequest, UserRecord, type Role } from '../../core/api';
 import { isLanguage, DEFAULT_LANGUAGE } from '../../core/languages';
 import { normaliseEmail } from '../auth/routes';
 import { toBoolean } from '../db/values';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest, forbidden } from '../refusals';
 import { versionFields, type RestContext, type RestResourceDefinition, type Row } from '../http/rest-resource';
 import { seesAllMandants } from '../http/tenant-scope';
 import { assignableRoles, seesAllMandants as roleSeesAllMandants } from '../../core/access/policy';

@@ -2,16 +2,13 @@
  * Column helpers so ONE migration set creates equivalent tables on SQLite and PostgreSQL.
  * Migrations receive a Kysely instance; the adapter tells which dialect runs them.
  */
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { dialectOf } from '../dialect';
 
-export type Dialect = 'sqlite' | 'postgres';
+export { dialectOf, type Dialect } from '../dialect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not depend on today's schema types
 export type MigrationDb = Kysely<any>;
-
-export function dialectOf(db: MigrationDb): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /** Integer primary key: `integer primary key autoincrement` (SQLite), identity (PostgreSQL). */
 export function idColumn(db: MigrationDb) {
