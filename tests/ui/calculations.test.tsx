@@ -284,8 +284,8 @@ describe('the calculation form generated from a template', () => {
       const { user } = renderApp('/new/brochure', { signedInAs: editor });
       await screen.findByTestId('result-total-value');
       expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(0);
-      await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
-      await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+      await user.click(screen.getByRole('button', { name: 'Etappe hinzufügen' }));
+      await user.click(screen.getByRole('button', { name: 'Etappe hinzufügen' }));
       await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(2));
       // New items start from the fields' defaults.
       await waitFor(() =>
@@ -325,7 +325,7 @@ describe('the calculation form generated from a template', () => {
       const quantity = input('quantity');
       await user.clear(quantity);
       await user.type(quantity, '7.500');
-      await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+      await user.click(screen.getByRole('button', { name: 'Etappe hinzufügen' }));
       await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(1));
       const distance = within(document.querySelector<HTMLElement>('[data-field="distance_km"]')!).getByRole('textbox');
       await user.type(distance, '120');
