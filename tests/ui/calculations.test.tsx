@@ -102,6 +102,8 @@ describe('the calculation form generated from a template', () => {
       expect(body.inputs).not.toHaveProperty('cover_grammage');
       expect(body).not.toHaveProperty('results');
       await waitFor(() => expect(window.location.pathname).toBe('/edit/42'));
+      // The toast names the new calculation by its number (issue #35), not "Element wurde erstellt".
+      expect(await screen.findByText('Kalkulation K-2026-000042 angelegt')).toBeInTheDocument();
     },
     SLOW,
   );

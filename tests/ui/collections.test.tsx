@@ -148,8 +148,8 @@ describe('duplicating a collection', () => {
         tags: ['kampagne'],
       });
       await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
-      // The toast names what was created, not react-admin's generic "Element wurde erstellt".
-      expect(await screen.findByText('Sammlung angelegt')).toBeInTheDocument();
+      // The toast names what was created, by name, not react-admin's generic "Element wurde erstellt".
+      expect(await screen.findByText('Sammlung „Frühjahrskampagne (Kopie)“ angelegt')).toBeInTheDocument();
       expect(screen.queryByText('Element wurde erstellt')).toBeNull();
     },
     SLOW,
