@@ -305,15 +305,21 @@ describe('the calculation form generated from a template', () => {
         { ...defaultInputs(t), transport: [{ mode: 'road_freight_truck', distance_km: 1500 }] },
         lookup2025,
       );
-      // The second leg has no distance yet, so it is not computable until it is filled or removed.
-      expect(await screen.findByTestId('result-incomplete')).toBeInTheDocument();
+      // The second leg has no distance yet: the figures of the rest stay, and the panel says that leg is not counted
+      // yet (issue #35: an empty leg blanked the whole result).
+      await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
+      expect(screen.getByTestId('result-items-skipped')).toHaveTextContent(
+        'Noch nicht mitgerechnet, weil unvollständig: Etappe 2',
+      );
+      expect(screen.queryByTestId('result-incomplete')).toBeNull();
       // react-admin shows the remove buttons on hover only (visibility: hidden otherwise).
       const removeButtons = Array.from(
         screen.getByTestId('group-transport').querySelectorAll<HTMLElement>('button[aria-label="Entfernen"]'),
       );
       expect(removeButtons).toHaveLength(2);
       await user.click(removeButtons[removeButtons.length - 1]);
-      await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
+      await waitFor(() => expect(screen.queryByTestId('result-items-skipped')).toBeNull());
+      expect(total()).toBe(formatResult(expected.primary, 'de'));
     },
     SLOW,
   );
