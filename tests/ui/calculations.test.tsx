@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, pruneInputs } from '../../src/core/template';
 import { formatResult } from '../../src/client/templates/resultFormat';
@@ -828,6 +828,34 @@ describe('a calculation the API cannot answer right now', () => {
         ),
       ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
+    },
+    SLOW,
+  );
+});
+
+describe('leaving a form with unsaved input (issue #35)', () => {
+  it(
+    'asks before leaving, stays on "cancel" and leaves without asking once nothing is unsaved',
+    async () => {
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      try {
+        const { user } = renderApp('/new/brochure', { signedInAs: editor });
+        await screen.findByTestId('result-total-value', {}, { timeout: 30_000 });
+        await user.type(within(fieldBox('title')).getByRole('textbox'), 'Nicht gespeichert');
+        await user.click(screen.getAllByRole('link', { name: /Sammlungen/ })[0]);
+        await waitFor(() =>
+          expect(confirm).toHaveBeenCalledWith(
+            'Einige Änderungen wurden nicht gespeichert. Sind Sie sicher, dass Sie diese Seite verlassen wollen?',
+          ),
+        );
+        expect(window.location.pathname).toBe('/new/brochure');
+        expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Nicht gespeichert');
+        confirm.mockReturnValue(true);
+        await user.click(screen.getAllByRole('link', { name: /Sammlungen/ })[0]);
+        await waitFor(() => expect(window.location.pathname).toBe('/collections'));
+      } finally {
+        confirm.mockRestore();
+      }
     },
     SLOW,
   );
