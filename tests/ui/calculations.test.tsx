@@ -842,7 +842,7 @@ describe('leaving a form with unsaved input (issue #35)', () => {
         const { user } = renderApp('/new/brochure', { signedInAs: editor });
         await screen.findByTestId('result-total-value', {}, { timeout: 30_000 });
         await user.type(within(fieldBox('title')).getByRole('textbox'), 'Nicht gespeichert');
-        await user.click(screen.getAllByRole('link', { name: /Sammlungen/ })[0]);
+        await user.click(screen.getAllByRole('menuitem', { name: 'Sammlungen' })[0]!);
         await waitFor(() =>
           expect(confirm).toHaveBeenCalledWith(
             'Einige Änderungen wurden nicht gespeichert. Sind Sie sicher, dass Sie diese Seite verlassen wollen?',
@@ -851,7 +851,7 @@ describe('leaving a form with unsaved input (issue #35)', () => {
         expect(window.location.pathname).toBe('/new/brochure');
         expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Nicht gespeichert');
         confirm.mockReturnValue(true);
-        await user.click(screen.getAllByRole('link', { name: /Sammlungen/ })[0]);
+        await user.click(screen.getAllByRole('menuitem', { name: 'Sammlungen' })[0]!);
         await waitFor(() => expect(window.location.pathname).toBe('/collections'));
       } finally {
         confirm.mockRestore();
