@@ -1,7 +1,14 @@
 /** Which template field each CSV column fills: suggested, editable, with the first values as a preview. */
 import { ListSubheader, MenuItem, Select, TableCell, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { importTargets, itemLabel, resolveTarget, targetHeader, type ColumnMapping, type ImportTarget } from '../../core/csv';
+import {
+  importTargets,
+  itemLabel,
+  resolveTarget,
+  targetHeader,
+  type ColumnMapping,
+  type ImportTarget,
+} from '../../core/csv';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { RowTable } from '../layout/RowTable';
 import { isLanguage } from '../../core/languages';

@@ -55,7 +55,10 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
  * not chosen yet), and those items. An empty leg cannot be computed, but it must not take the figures of the rest with
  * it (issue #35): the preview computes without it and says it is not counted yet.
  */
-export function withoutIncompleteItems(template: Template, inputs: unknown): { inputs: unknown; skipped: SkippedItem[] } {
+export function withoutIncompleteItems(
+  template: Template,
+  inputs: unknown,
+): { inputs: unknown; skipped: SkippedItem[] } {
   if (!isRecordObject(inputs)) return { inputs, skipped: [] };
   const kept: Record<string, unknown> = { ...inputs };
   const skipped: SkippedItem[] = [];
