@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import {
   AdminContext,
@@ -93,62 +93,83 @@ const KontorAdmin = ({ i18nProvider }: { i18nProvider: I18nProvider }) => {
     return s;
   });
 
+  const providers = { dataProvider, authProvider, queryClient, store };
   // History mode (react-admin would default to a hash router): /collections, not /#/collections.
   // No transitions: react-admin's LogoutOnMount navigates to /login and clears the query cache in one tick; as a
   // transition the navigation lost to the cache's re-renders, which signed out again and again, and a cold start at /
   // stayed blank for 11–18 s before the login form (issue #18).
+  // A data router, one splat route holding react-admin's own routes: only a data router can block a navigation, and
+  // react-admin's `warnWhenUnsavedChanges` asks before leaving a form with unsaved input only then (issue #35).
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <AdminShell i18nProvider={i18nProvider} {...providers} /> }]),
+  );
+  useEffect(() => () => router.dispose(), [router]);
+  return <RouterProvider router={router} useTransitions={false} />;
+};
+
+const AdminShell = ({
+  i18nProvider,
+  dataProvider,
+  authProvider,
+  queryClient,
+  store,
+}: {
+  i18nProvider: I18nProvider;
+  dataProvider: ReturnType<typeof createDataProvider>;
+  authProvider: ReturnType<typeof createAuthProvider>;
+  queryClient: ReturnType<typeof createQueryClient>;
+  store: ReturnType<typeof localStorageStore>;
+}) => {
   return (
-    <BrowserRouter useTransitions={false}>
-      <I18nProviderHolder initial={i18nProvider}>
-        {(current) => (
-          // <Admin> taken apart (<AdminContext> and ra-core's <CoreAdminUI>, which is what <AdminUI> wraps) with every screen
-          // given: <Admin> and <AdminUI> bundle their defaults for the screens Kontor replaces (react-admin's layout, login
-          // form with its form library, English i18nProvider) into the login page's chunk whether used or not (issue #22).
-          <AdminContext
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            queryClient={queryClient}
-            i18nProvider={current}
-            store={store}
-            theme={kontorTheme}
-          >
-            <CssBaseline enableColorScheme>
-              <CoreAdminUI
-                layout={resolveLayout('default')}
-                error={AppErrorPage}
-                loginPage={LoginPage}
-                dashboard={DashboardPage}
-                catchAll={NotFoundPage}
-                title={getRuntimeConfig().provider.name}
-                loading={LoadingPage}
-                accessDenied={AccessDeniedPage}
-                authenticationError={AuthenticationErrorPage}
-                authCallbackPage={AuthCallbackPage}
-                requireAuth
-                disableTelemetry
-              >
-                <CustomRoutes noLayout>
-                  {signInRoutes}
-                  <Route path="/logout" element={<LogoutPage />} />
-                </CustomRoutes>
-                <CustomRoutes>
-                  {statisticsRoute}
-                  {importerRoute}
-                  {migrationRoute}
-                  {shellRoutes}
-                  {calculationRoutes}
-                  {compareRoute}
-                </CustomRoutes>
-                {Object.entries(RESOURCES).map(([name, definition]) => (
-                  <Resource key={name} name={name} {...definition} />
-                ))}
-              </CoreAdminUI>
-              <NotificationOnDemand />
-            </CssBaseline>
-          </AdminContext>
-        )}
-      </I18nProviderHolder>
-    </BrowserRouter>
+    <I18nProviderHolder initial={i18nProvider}>
+      {(current) => (
+        // <Admin> taken apart (<AdminContext> and ra-core's <CoreAdminUI>, which is what <AdminUI> wraps) with every screen
+        // given: <Admin> and <AdminUI> bundle their defaults for the screens Kontor replaces (react-admin's layout, login
+        // form with its form library, English i18nProvider) into the login page's chunk whether used or not (issue #22).
+        <AdminContext
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          queryClient={queryClient}
+          i18nProvider={current}
+          store={store}
+          theme={kontorTheme}
+        >
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              layout={resolveLayout('default')}
+              error={AppErrorPage}
+              loginPage={LoginPage}
+              dashboard={DashboardPage}
+              catchAll={NotFoundPage}
+              title={getRuntimeConfig().provider.name}
+              loading={LoadingPage}
+              accessDenied={AccessDeniedPage}
+              authenticationError={AuthenticationErrorPage}
+              authCallbackPage={AuthCallbackPage}
+              requireAuth
+              disableTelemetry
+            >
+              <CustomRoutes noLayout>
+                {signInRoutes}
+                <Route path="/logout" element={<LogoutPage />} />
+              </CustomRoutes>
+              <CustomRoutes>
+                {statisticsRoute}
+                {importerRoute}
+                {migrationRoute}
+                {shellRoutes}
+                {calculationRoutes}
+                {compareRoute}
+              </CustomRoutes>
+              {Object.entries(RESOURCES).map(([name, definition]) => (
+                <Resource key={name} name={name} {...definition} />
+              ))}
+            </CoreAdminUI>
+            <NotificationOnDemand />
+          </CssBaseline>
+        </AdminContext>
+      )}
+    </I18nProviderHolder>
   );
 };
 

@@ -52,7 +52,7 @@ describe.runIf(browserAvailable())('a calculation in Chromium', () => {
       await field(page, 'quantity').fill('12.500');
       await field(page, 'spoilage_pct').fill('7,5');
       // v2 has no decimal production field any more: a transport leg carries the second decimal figure.
-      await page.getByRole('button', { name: 'Transporte hinzufügen' }).click();
+      await page.getByRole('button', { name: 'Etappe hinzufügen' }).click();
       await field(page, 'distance_km').fill('312,5');
       const inputs = {
         ...defaultInputs(brochure),

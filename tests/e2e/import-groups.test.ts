@@ -30,15 +30,15 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
       await page.getByTestId('importer-preview').waitFor();
 
       expect(await page.getByLabel('Feld für Spalte Transport 2: Verkehrsmittel').textContent()).toContain(
-        'Transporte 2: Verkehrsmittel',
+        'Etappe 2: Verkehrsmittel',
       );
       const second = page.getByLabel('Feld für Spalte Strecke 2');
       expect(await second.textContent()).toContain('nicht importieren');
       await second.click();
-      await page.getByRole('option', { name: 'Transporte 2: Entfernung (km)' }).scrollIntoViewIfNeeded();
+      await page.getByRole('option', { name: 'Etappe 2: Entfernung (km)' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'import-groups-menu');
-      await page.getByRole('option', { name: 'Transporte 2: Entfernung (km)' }).click({ timeout: 15_000 });
-      expect(await second.textContent()).toContain('Transporte 2: Entfernung (km)');
+      await page.getByRole('option', { name: 'Etappe 2: Entfernung (km)' }).click({ timeout: 15_000 });
+      expect(await second.textContent()).toContain('Etappe 2: Entfernung (km)');
       await screenshot(page, 'import-groups-mapping');
 
       await page.getByTestId('importer-dry-run').click();
@@ -55,8 +55,8 @@ describe.runIf(browserAvailable())('CSV import of repeatable groups in Chromium'
       await page.getByText('E2E Etappen Alpha').click({ timeout: 15_000 });
       const transport = page.getByTestId('group-transport');
       await transport.waitFor({ timeout: 15_000 });
-      await expect.poll(() => transport.textContent(), { timeout: 15_000 }).toContain('Transporte 2');
-      expect(await transport.textContent()).not.toContain('Transporte 3');
+      await expect.poll(() => transport.textContent(), { timeout: 15_000 }).toContain('Etappe 2');
+      expect(await transport.textContent()).not.toContain('Etappe 3');
       await expect
         .poll(() =>
           transport

@@ -59,11 +59,11 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     const admin = await newPage(app.browser, { locale: 'de-DE' });
     await login(admin.page, app.server.baseUrl, 'admin@muster.example');
     await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
-    await admin.page.getByText('Demo machines').first().waitFor();
+    await admin.page.getByText('Demo-Maschinen').first().waitFor();
     await admin.page.locator('a[href$="/machine-sets/create"]').click();
     await admin.page.locator('input[name="name"]').fill(SET);
     await admin.page.locator('input[name="version_label"]').fill('2026-e2e');
-    await choose(admin.page, 'Grundlage', /^Demo machines/);
+    await choose(admin.page, 'Grundlage', /^Demo-Maschinen/);
     await admin.page.getByRole('button', { name: 'Speichern' }).click();
     await admin.page.waitForURL(/\/machine-sets$/);
     await admin.page.getByText(SET).first().waitFor();

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, pruneInputs } from '../../src/core/template';
 import { formatResult } from '../../src/client/templates/resultFormat';
@@ -102,6 +102,8 @@ describe('the calculation form generated from a template', () => {
       expect(body.inputs).not.toHaveProperty('cover_grammage');
       expect(body).not.toHaveProperty('results');
       await waitFor(() => expect(window.location.pathname).toBe('/edit/42'));
+      // The toast names the new calculation by its number (issue #35), not "Element wurde erstellt".
+      expect(await screen.findByText('Kalkulation K-2026-000042 angelegt')).toBeInTheDocument();
     },
     SLOW,
   );
@@ -284,8 +286,8 @@ describe('the calculation form generated from a template', () => {
       const { user } = renderApp('/new/brochure', { signedInAs: editor });
       await screen.findByTestId('result-total-value');
       expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(0);
-      await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
-      await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+      await user.click(screen.getByRole('button', { name: 'Etappe hinzufügen' }));
+      await user.click(screen.getByRole('button', { name: 'Etappe hinzufügen' }));
       await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(2));
       // New items start from the fields' defaults.
       await waitFor(() =>
@@ -303,15 +305,21 @@ describe('the calculation form generated from a template', () => {
         { ...defaultInputs(t), transport: [{ mode: 'road_freight_truck', distance_km: 1500 }] },
         lookup2025,
       );
-      // The second leg has no distance yet, so it is not computable until it is filled or removed.
-      expect(await screen.findByTestId('result-incomplete')).toBeInTheDocument();
+      // The second leg has no distance yet: the figures of the rest stay, and the panel says that leg is not counted
+      // yet (issue #35: an empty leg blanked the whole result).
+      await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
+      expect(screen.getByTestId('result-items-skipped')).toHaveTextContent(
+        'Noch nicht mitgerechnet, weil unvollständig: Etappe 2',
+      );
+      expect(screen.queryByTestId('result-incomplete')).toBeNull();
       // react-admin shows the remove buttons on hover only (visibility: hidden otherwise).
       const removeButtons = Array.from(
         screen.getByTestId('group-transport').querySelectorAll<HTMLElement>('button[aria-label="Entfernen"]'),
       );
       expect(removeButtons).toHaveLength(2);
       await user.click(removeButtons[removeButtons.length - 1]);
-      await waitFor(() => expect(total()).toBe(formatResult(expected.primary, 'de')));
+      await waitFor(() => expect(screen.queryByTestId('result-items-skipped')).toBeNull());
+      expect(total()).toBe(formatResult(expected.primary, 'de'));
     },
     SLOW,
   );
@@ -325,7 +333,7 @@ describe('the calculation form generated from a template', () => {
       const quantity = input('quantity');
       await user.clear(quantity);
       await user.type(quantity, '7.500');
-      await user.click(screen.getByRole('button', { name: 'Transporte hinzufügen' }));
+      await user.click(screen.getByRole('button', { name: 'Etappe hinzufügen' }));
       await waitFor(() => expect(document.querySelectorAll('[data-field="distance_km"]')).toHaveLength(1));
       const distance = within(document.querySelector<HTMLElement>('[data-field="distance_km"]')!).getByRole('textbox');
       await user.type(distance, '120');
@@ -820,6 +828,34 @@ describe('a calculation the API cannot answer right now', () => {
         ),
       ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
+    },
+    SLOW,
+  );
+});
+
+describe('leaving a form with unsaved input (issue #35)', () => {
+  it(
+    'asks before leaving, stays on "cancel" and leaves without asking once nothing is unsaved',
+    async () => {
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      try {
+        const { user } = renderApp('/new/brochure', { signedInAs: editor });
+        await screen.findByTestId('result-total-value', {}, { timeout: 30_000 });
+        await user.type(within(fieldBox('title')).getByRole('textbox'), 'Nicht gespeichert');
+        await user.click(screen.getAllByRole('menuitem', { name: 'Sammlungen' })[0]!);
+        await waitFor(() =>
+          expect(confirm).toHaveBeenCalledWith(
+            'Einige Änderungen wurden nicht gespeichert. Sind Sie sicher, dass Sie diese Seite verlassen wollen?',
+          ),
+        );
+        expect(window.location.pathname).toBe('/new/brochure');
+        expect(within(fieldBox('title')).getByRole('textbox')).toHaveValue('Nicht gespeichert');
+        confirm.mockReturnValue(true);
+        await user.click(screen.getAllByRole('menuitem', { name: 'Sammlungen' })[0]!);
+        await waitFor(() => expect(window.location.pathname).toBe('/collections'));
+      } finally {
+        confirm.mockRestore();
+      }
     },
     SLOW,
   );

@@ -148,8 +148,8 @@ describe('duplicating a collection', () => {
         tags: ['kampagne'],
       });
       await waitFor(() => expect(window.location.pathname).toBe('/collections/3'));
-      // The toast names what was created, not react-admin's generic "Element wurde erstellt".
-      expect(await screen.findByText('Sammlung angelegt')).toBeInTheDocument();
+      // The toast names what was created, by name, not react-admin's generic "Element wurde erstellt".
+      expect(await screen.findByText('Sammlung „Frühjahrskampagne (Kopie)“ angelegt')).toBeInTheDocument();
       expect(screen.queryByText('Element wurde erstellt')).toBeNull();
     },
     SLOW,
@@ -258,6 +258,31 @@ describe('ordering offsets for a collection (issue #18 item 7)', () => {
       renderApp('/collections/1', { signedInAs: { ...editor, role: 'viewer' } });
       await screen.findByTestId('collection-page', {}, FIRST);
       expect(screen.queryByTestId('collection-order')).toBeNull();
+    },
+    SLOW,
+  );
+});
+
+describe('removing a calculation from a collection (issue #35)', () => {
+  it(
+    'asks first, removes nothing on cancel, and says when the calculation is part of an order',
+    async () => {
+      const removed = spy('delete', '/collections/1/calculations');
+      const { user } = renderApp('/collections/1', { signedInAs: editor });
+      await screen.findByTestId('collection-page', {}, FIRST);
+      const removeButton = await screen.findByRole('button', { name: /aus der Sammlung entfernen$/ });
+      await user.click(removeButton);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(/aus der Sammlung entfernen\?/)).toBeInTheDocument();
+      expect(within(dialog).getByText(/bleibt erhalten/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(removed.bodies).toHaveLength(0);
+
+      await user.click(removeButton);
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Entfernen' }));
+      await waitFor(() => expect(removed.bodies).toHaveLength(1));
+      expect(removed.bodies[0]).toEqual({ ids: [7] });
     },
     SLOW,
   );

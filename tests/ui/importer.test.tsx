@@ -156,30 +156,30 @@ describe('the importer', () => {
       expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('nummerierten Spaltensätzen');
       // The hint quotes the chosen template's first numbered column, not a fixed example (issue #20).
       expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent(
-        '„Transporte 1: Verkehrsmittel“, „Transporte 2: Verkehrsmittel“',
+        '„Etappe 1: Verkehrsmittel“, „Etappe 2: Verkehrsmittel“',
       );
       expect(screen.getByLabelText('Feld für Spalte Transport 1: Verkehrsmittel')).toHaveTextContent(
-        'Transporte 1: Verkehrsmittel',
+        'Etappe 1: Verkehrsmittel',
       );
       expect(screen.getByLabelText('Feld für Spalte Transport 2: Verkehrsmittel')).toHaveTextContent(
-        'Transporte 2: Verkehrsmittel',
+        'Etappe 2: Verkehrsmittel',
       );
       const unknown = screen.getByLabelText('Feld für Spalte Strecke 2');
       expect(unknown).toHaveTextContent('nicht importieren');
 
       await user.click(unknown);
       const listbox = await screen.findByRole('listbox');
-      expect(within(listbox).getByText('Transporte 2')).toBeInTheDocument();
+      expect(within(listbox).getByText('Etappe 2')).toBeInTheDocument();
       // A column already fills item 2: item 3 is offered, item 4 not yet.
-      expect(within(listbox).getByText('Transporte 3')).toBeInTheDocument();
-      expect(within(listbox).queryByText('Transporte 4')).toBeNull();
+      expect(within(listbox).getByText('Etappe 3')).toBeInTheDocument();
+      expect(within(listbox).queryByText('Etappe 4')).toBeNull();
       // Item 2's mode is taken by another column; its distance is free.
-      expect(within(listbox).getByRole('option', { name: 'Transporte 2: Verkehrsmittel' })).toHaveAttribute(
+      expect(within(listbox).getByRole('option', { name: 'Etappe 2: Verkehrsmittel' })).toHaveAttribute(
         'aria-disabled',
         'true',
       );
-      await user.click(within(listbox).getByRole('option', { name: 'Transporte 2: Entfernung (km)' }));
-      expect(unknown).toHaveTextContent('Transporte 2: Entfernung (km)');
+      await user.click(within(listbox).getByRole('option', { name: 'Etappe 2: Entfernung (km)' }));
+      expect(unknown).toHaveTextContent('Etappe 2: Entfernung (km)');
 
       await user.click(screen.getByTestId('importer-dry-run'));
       await waitFor(() => expect(sent).toHaveLength(1));

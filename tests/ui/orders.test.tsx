@@ -120,6 +120,15 @@ describe('ordering a CO2 offset contribution', () => {
     expect(screen.queryByTestId('order-mandant')).not.toBeInTheDocument();
   });
 
+  it('says after ordering who completes the order and when the certificate comes (issue #35)', async () => {
+    const placed: OrderRecord = { ...draft, id: 43, status: 'placed', placed_at: '2026-03-02T10:00:00Z' };
+    serveOrders([placed]);
+    renderApp('/orders/43', { signedInAs: editor });
+    const next = await screen.findByTestId('order-next-steps');
+    expect(next).toHaveTextContent(/bestätigt die Bestellung und schließt sie ab/);
+    expect(next).toHaveTextContent(/Mit dem Abschluss wird das Zertifikat ausgestellt/);
+  });
+
   it('asks before completing an order, since that issues the certificate and cannot be undone', async () => {
     const confirmed: OrderRecord = { ...draft, id: 44, status: 'confirmed', placed_at: '2026-03-02T10:00:00Z' };
     const transitions: string[] = [];

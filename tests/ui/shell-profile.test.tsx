@@ -268,4 +268,18 @@ describe('password change', () => {
       keep_api_tokens: true,
     });
   });
+
+  it('drops the stale "form invalid" notice when the corrected form is saved (issue #35)', async () => {
+    server.use(http.put(`${API}/auth/me`, () => HttpResponse.json(editor)));
+    const { user } = renderApp('/profile', { signedInAs: editor });
+    await user.type(await screen.findByLabelText('Neues Passwort'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'new-pass-1');
+    await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
+    const invalid = 'Das Formular ist ungültig. Bitte überprüfen Sie Ihre Eingaben.';
+    expect(await screen.findByText(invalid)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Aktuelles Passwort'), 'old-pass-1');
+    await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
+    expect(await screen.findByText('Ihr Profil wurde gespeichert')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(invalid)).toBeNull());
+  });
 });

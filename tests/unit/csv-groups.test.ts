@@ -52,6 +52,8 @@ function rowOf(template: Template, headers: string[], cells: string[]) {
 describe('numbered set headers', () => {
   it.each([
     ['de', 'Transporte 2: Verkehrsmittel', 'Transporte 2: Entfernung (km)'],
+    ['de, item label as Kontor writes it', 'Etappe 2: Verkehrsmittel', 'Etappe 2: Entfernung (km)'],
+    ['en, item label', 'Leg 2: Mode', 'Leg 2: Distance (km)'],
     ['de, group label of another language', 'Transport 2: Verkehrsmittel', 'Transport 2: Entfernung'],
     ['en', 'Transport 2: Mode', 'Transport 2: Distance (km)'],
     ['fr', 'Transports 2 : Mode de transport', 'Transports 2 : Distance (km)'],
@@ -250,7 +252,7 @@ describe('the template CSV shows the numbered sets', () => {
       expect(inputs.transport, lang).toHaveLength(2);
     }
     expect(templateCsv(brochure, 'de')).toContain(
-      ';Transporte 1: Verkehrsmittel;Transporte 1: Entfernung (km);Transporte 2: Verkehrsmittel;Transporte 2: Entfernung (km)',
+      ';Etappe 1: Verkehrsmittel;Etappe 1: Entfernung (km);Etappe 2: Verkehrsmittel;Etappe 2: Entfernung (km)',
     );
   });
 });

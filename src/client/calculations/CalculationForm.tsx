@@ -138,7 +138,7 @@ const FormBody = ({
 
 export const CalculationForm = (props: CalculationFormProps) => (
   // Validate on input and on blur; fields re-validate on every change once touched.
-  <Form mode="all" reValidateMode="onChange" defaultValues={props.defaultValues} noValidate>
+  <Form mode="all" reValidateMode="onChange" defaultValues={props.defaultValues} noValidate warnWhenUnsavedChanges>
     <FormBody {...props} />
   </Form>
 );

@@ -35,7 +35,7 @@ export const CollectionForm = ({
     </Toolbar>
   ) : undefined;
   return (
-    <SimpleForm defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 720 }}>
+    <SimpleForm defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 720 }} warnWhenUnsavedChanges>
       <TextInput source="name" label="collections.fields.name" validate={nameRules} fullWidth />
       <TextInput
         source="description"

@@ -10,7 +10,17 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, Loading, Title, useGetMany, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  Loading,
+  Title,
+  useGetMany,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { useLoadFailureText } from '../shell/errors/loadFailure';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
@@ -64,6 +74,8 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
   const { data = [], isPending } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
   const [selected, setSelected] = useState<number[]>([]);
   const { remove, busy } = useRemoveCalculation(collection);
+  // Removing asks first (issue #35: one click took it out, an ordered one too); an ordered calculation says so.
+  const [asked, setAsked] = useState<CalculationRecord | null>(null);
   if (ids.length === 0) return <Alert severity="info">{translate('collections.no_calculations')}</Alert>;
   if (isPending) return <Loading />;
   const byId = new Map(data.map((c) => [Number(c.id), c]));
@@ -124,7 +136,7 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
               <span>
                 <IconButton
                   size="small"
-                  onClick={() => void remove(calc)}
+                  onClick={() => setAsked(calc)}
                   disabled={busy !== null}
                   aria-label={translate('collections.remove', { number: calc.number })}
                 >
@@ -134,6 +146,20 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
             </Tooltip>
           ) : null,
         ]}
+      />
+      <Confirm
+        isOpen={asked !== null}
+        title="collections.remove_confirm.title"
+        titleTranslateOptions={{ number: asked?.number ?? '' }}
+        content={asked?.frozen ? 'collections.remove_confirm.ordered' : 'collections.remove_confirm.open'}
+        translateOptions={{ number: asked?.number ?? '' }}
+        confirm="collections.remove_confirm.confirm"
+        onConfirm={() => {
+          const calculation = asked;
+          setAsked(null);
+          if (calculation) void remove(calculation);
+        }}
+        onClose={() => setAsked(null)}
       />
     </>
   );

@@ -25,7 +25,7 @@ const DatabaseCreateForm = () => {
   const derive = !useCan('read_all', 'mandants');
   return (
     <Create redirect="edit">
-      <SimpleForm>
+      <SimpleForm warnWhenUnsavedChanges>
         <TextInput source="name" label="databases.fields.name" validate={required()} />
         <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
         <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" validate={isoDate} />

@@ -154,7 +154,7 @@ const FormToolbar = () => {
 
 export const DatabaseEdit = () => (
   <Edit mutationMode="pessimistic" redirect={false}>
-    <SimpleForm toolbar={<FormToolbar />}>
+    <SimpleForm toolbar={<FormToolbar />} warnWhenUnsavedChanges>
       <TextInput source="name" label="databases.fields.name" validate={required()} />
       <TextInput source="version_label" label="databases.fields.version_label" validate={required()} />
       <LocalizedDateInput source="valid_from" label="databases.fields.valid_from" />

@@ -1,7 +1,14 @@
 /** Which template field each CSV column fills: suggested, editable, with the first values as a preview. */
 import { ListSubheader, MenuItem, Select, TableCell, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { importTargets, resolveTarget, targetHeader, type ColumnMapping, type ImportTarget } from '../../core/csv';
+import {
+  importTargets,
+  itemLabel,
+  resolveTarget,
+  targetHeader,
+  type ColumnMapping,
+  type ImportTarget,
+} from '../../core/csv';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { RowTable } from '../layout/RowTable';
 import { isLanguage } from '../../core/languages';
@@ -60,7 +67,7 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
         entries.push(
           <ListSubheader key={`set-${set}`} disableSticky>
             {translate('importer.mapping.set', {
-              group: group?.label[lang] ?? group?.label.de ?? target.groupId,
+              group: group ? itemLabel(group, lang) : target.groupId,
               n: target.item ?? 1,
             })}
           </ListSubheader>,

@@ -37,7 +37,7 @@ export const InvitationForm = () => {
   const { permissions } = usePermissions<Role | null>();
   const allMandants = useCan('read_all', 'mandants');
   return (
-    <SimpleForm defaultValues={{ role: SUGGESTED_ROLE, language: DEFAULT_LANGUAGE }}>
+    <SimpleForm defaultValues={{ role: SUGGESTED_ROLE, language: DEFAULT_LANGUAGE }} warnWhenUnsavedChanges>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
         {translate('app.invitations.form_hint', { days: INVITATION_TTL_DAYS })}
       </Typography>

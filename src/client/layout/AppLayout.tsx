@@ -20,6 +20,7 @@ import { UserMenu } from './UserMenu';
 import { Footer } from './Footer';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { ShellServices } from './ShellServices';
+import { NamedCreatedNotices } from './CreatedNotice';
 import { BrandTheme } from './BrandTheme';
 import { MuiLanguage } from '../i18n/MuiLanguage';
 import { useBranding } from './branding';
@@ -172,7 +173,9 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
           <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
             <PageTransition>
-              <ErrorPageGate>{children}</ErrorPageGate>
+              <ErrorPageGate>
+                <NamedCreatedNotices>{children}</NamedCreatedNotices>
+              </ErrorPageGate>
             </PageTransition>
           </Box>
           <Footer />

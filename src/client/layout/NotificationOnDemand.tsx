@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useNotificationContext, useTranslate } from 'react-admin';
+import { useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { Alert, Box } from '@mui/material';
 
 /** While the snackbar's code is missing (offline): try again this often, and at once when the browser is back online. */
@@ -65,6 +65,32 @@ const PlainNotification = ({ onRetry }: { onRetry: () => void }) => {
   );
 };
 
+/**
+ * A success supersedes what is shown before it: "Profil gespeichert" after a failed attempt must not wait behind the
+ * stale "Das Formular ist ungültig" (issue #35). react-admin's snackbar shows one notification until it hides; while it
+ * shows one, a success stays queued. Then the returned number changes, which remounts the snackbar: the stale one is
+ * dropped and the success shown. A success the snackbar took at once (nothing shown) changes nothing.
+ */
+function useSupersedingSuccess(notifications: readonly NotificationPayload[]): number {
+  const [generation, setGeneration] = useState(0);
+  const seen = useRef(new WeakSet<NotificationPayload>());
+  const latest = useRef(notifications);
+  useEffect(() => {
+    latest.current = notifications;
+    const fresh = notifications.find(
+      (notification) => notification.type === 'success' && !seen.current.has(notification),
+    );
+    if (!fresh) return;
+    seen.current.add(fresh);
+    // After the snackbar's own effect has had its chance to take it (then the queue changed and this is cleared).
+    const timer = setTimeout(() => {
+      if (latest.current.includes(fresh)) setGeneration((n) => n + 1);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [notifications]);
+  return generation;
+}
+
 export const NotificationOnDemand = () => {
   const { notifications } = useNotificationContext();
   const [needed, setNeeded] = useState(false);
@@ -74,13 +100,14 @@ export const NotificationOnDemand = () => {
   const Notification = useMemo(() => lazy(loadNotification), [attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   useEffect(() => whenIdle(() => void loadNotification().catch(() => undefined)), []);
+  const superseding = useSupersedingSuccess(notifications);
   // Remembered during render: the first notification mounts the snackbar in the same pass.
   if (notifications.length > 0 && !needed) setNeeded(true);
   if (!needed && notifications.length === 0) return null;
   return (
     <ErrorBoundary resetKeys={[attempt]} fallbackRender={() => <PlainNotification onRetry={retry} />}>
       <Suspense fallback={null}>
-        <Notification />
+        <Notification key={superseding} />
       </Suspense>
     </ErrorBoundary>
   );

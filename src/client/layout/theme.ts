@@ -17,6 +17,13 @@ export const kontorTheme: RaThemeOptions = {
     info: { light: '#03a9f4', main: '#0277bd', dark: '#01579b', contrastText: '#fff' },
     warning: { light: '#ff9800', main: '#b45309', dark: '#8a3c04', contrastText: '#fff' },
   },
+  // Buttons and tabs in the words' own case, not MUI's capitals: a label may carry a unit ("kg CO₂e", "Bogen/h"),
+  // and a unit in capitals is another unit (KG, CO₂E); German nouns keep their capital letter either way.
+  typography: {
+    ...defaultTheme.typography,
+    button: { ...(defaultTheme.typography as { button?: object } | undefined)?.button, textTransform: 'none' },
+    overline: { ...(defaultTheme.typography as { overline?: object } | undefined)?.overline, textTransform: 'none' },
+  },
   components: {
     ...defaultTheme.components,
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },

@@ -36,7 +36,7 @@ export const MachineForm = ({ create = false }: { create?: boolean }) => {
   const lang = useLanguage();
   const units = useUnitCatalog();
   return (
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <ReferenceInput
         source="set_id"
         reference="machine-sets"

@@ -234,7 +234,7 @@ const setBody = (data: Record<string, unknown>) => ({
 
 export const MachineSetEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list" transform={setBody} title={<SetTitle />}>
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <FixedNotice />
       <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
       <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
@@ -252,7 +252,7 @@ const SetTitle = () => {
 
 export const MachineSetCreate = () => (
   <Create redirect="list" transform={setBody}>
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
       <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
       <ReferenceInput source="based_on_id" reference="machine-sets" sort={{ field: 'created_at', order: 'DESC' }}>

@@ -13,7 +13,7 @@ const colorRules = contractRules(MandantSettings, 'primary_color', { patternMess
 const roundingRules = contractRules(MandantSettings, 'offset_rounding_t');
 
 export const MandantForm = ({ isNew }: { isNew: boolean }) => (
-  <SimpleForm defaultValues={isNew ? { active: true, settings: {} } : undefined}>
+  <SimpleForm defaultValues={isNew ? { active: true, settings: {} } : undefined} warnWhenUnsavedChanges>
     <TextInput source="name" validate={nameRules} />
     <TextInput source="slug" validate={slugRules} helperText="app.mandants.slug_hint" />
     <BooleanInput source="active" />

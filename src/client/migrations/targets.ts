@@ -1,5 +1,5 @@
 /**
- * Naming a migration's target for people — "Demo factors (2025)", "Flyer – version 2" or "Demo machines 2025" — and
+ * Naming a migration's target for people — "Demo factors (2025)", "Flyer – version 2" or "Demo-Maschinen 2025" — and
  * the request that previews a migration again (for the fresh preview after a 409).
  */
 import { useGetList, useTranslate } from 'react-admin';

@@ -52,7 +52,7 @@ const LanguageInputs = ({
 };
 
 const ProjectFormFields = () => (
-  <SimpleForm>
+  <SimpleForm warnWhenUnsavedChanges>
     <LanguageInputs text="name" validate={required()} />
     <LanguageInputs text="description" multiline defaultValue="" />
     <SelectInput

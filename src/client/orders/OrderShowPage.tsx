@@ -21,12 +21,14 @@ import { ReportControls } from '../reports/ReportControls';
 import { OrderStatusChip } from './OrderStatusChip';
 import { CO2E } from '../../core/template/units';
 import { useChannelText } from '../storefronts/ChannelText';
+import { useBranding } from '../layout/branding';
 
 const Row = (props: Omit<ComponentProps<typeof DetailRow>, 'labelWidth'>) => <DetailRow labelWidth="45%" {...props} />;
 
 const OrderShowPage = () => {
   const { id } = useParams();
   const translate = useTranslate();
+  const { providerName } = useBranding();
   const failureText = useLoadFailureText();
   const lang = useLanguage();
   const channelText = useChannelText();
@@ -61,6 +63,12 @@ const OrderShowPage = () => {
       {order.status === 'draft' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('orders.review_intro')}
+        </Alert>
+      )}
+      {/* After ordering: who completes the order, and when the certificate comes (issue #35). */}
+      {(order.status === 'placed' || order.status === 'confirmed') && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="order-next-steps">
+          {translate('orders.next_steps', { provider: providerName })}
         </Alert>
       )}
       <Grid container spacing={2}>

@@ -29,6 +29,7 @@ import type {
 import type { LocalizedText } from '../../core/languages';
 import { httpClient, sendJson } from './httpClient';
 import { getApiBaseUrl } from './runtimeConfig';
+import { rememberCreated } from '../layout/CreatedNotice';
 
 /** A factor database's lifecycle steps (`roll-out` is also the URL segment). */
 export type DatabaseAction = 'publish' | 'archive' | 'roll-out';
@@ -122,6 +123,11 @@ export function createDataProvider(): KontorDataProvider {
   );
   return {
     ...rest,
+    create: async (resource, params) => {
+      const result = await rest.create(resource, params);
+      rememberCreated(resource, result.data);
+      return result;
+    },
     getList: async (resource, params) => withPartialPages(await rest.getList(resource, params), params.pagination),
     getManyReference: async (resource, params) =>
       withPartialPages(await rest.getManyReference(resource, params), params.pagination),

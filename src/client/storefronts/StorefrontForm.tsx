@@ -116,7 +116,7 @@ export const StorefrontForm = () => {
   const { data: templates = [] } = useTemplates('product');
   const templateChoices = templates.map((template) => ({ id: template.id, name: template.label }));
   return (
-    <SimpleForm record={formValues(record)} sx={{ maxWidth: 900 }}>
+    <SimpleForm record={formValues(record)} sx={{ maxWidth: 900 }} warnWhenUnsavedChanges>
       <EmbedSnippet />
       <TextInput source="name" label="storefronts.fields.name" validate={nameRules} />
       <BooleanInput source="active" label="storefronts.fields.active" defaultValue />

@@ -54,6 +54,9 @@ export const FactorInput = ({
       size="small"
       margin="dense"
       fullWidth
+      // The chosen factor's value ends the text ("… · 0,089 kg CO₂e/tkm"): wrapped, not cut to "0,…" in a narrow
+      // column such as a transport leg's.
+      sx={{ '& .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'break-word', hyphens: 'auto' } }}
     />
   );
 };

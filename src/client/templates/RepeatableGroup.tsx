@@ -28,7 +28,7 @@ export const RepeatableGroup = ({ template, group }: { template: Template; group
   const source = groupSource(group.id);
   const items = useWatch({ name: source }) as unknown;
   const count = Array.isArray(items) ? items.length : 0;
-  const label = localize(group.label, lang, group.id);
+  const label = localize(group.itemLabel ?? group.label, lang, group.id);
   return (
     <ArrayInput source={source} label={false} helperText={false}>
       <SimpleFormIterator

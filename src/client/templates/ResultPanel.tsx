@@ -16,6 +16,7 @@ import {
   pruneInputs,
   type CalculationInputs,
   type FactorLookup,
+  type Group,
   type Template,
 } from '../../core/template';
 import type { FactorRecord } from '../calculations/types';
@@ -39,6 +40,53 @@ export function previewResults(
     // Half-typed input the engine does not classify (e.g. text in a number field) is simply "not computable yet".
     return undefined;
   }
+}
+
+/** An item of a repeatable group the preview leaves out: "Etappe 2". */
+export interface SkippedItem {
+  group: Group;
+  number: number;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The inputs without the repeatable groups' items that have a field left empty (a transport leg just added, its mode
+ * not chosen yet), and those items. An empty leg cannot be computed, but it must not take the figures of the rest with
+ * it (issue #35): the preview computes without it and says it is not counted yet.
+ */
+export function withoutIncompleteItems(
+  template: Template,
+  inputs: unknown,
+): { inputs: unknown; skipped: SkippedItem[] } {
+  if (!isRecordObject(inputs)) return { inputs, skipped: [] };
+  const kept: Record<string, unknown> = { ...inputs };
+  const skipped: SkippedItem[] = [];
+  for (const group of template.groups) {
+    const items = inputs[group.id];
+    if (!group.repeatable || !Array.isArray(items)) continue;
+    kept[group.id] = items.filter((item: unknown, index) => {
+      const complete = isRecordObject(item) && group.fields.every((field) => !isEmpty(item[field.name]));
+      if (!complete) skipped.push({ group, number: index + 1 });
+      return complete;
+    });
+  }
+  return { inputs: kept, skipped };
+}
+
+/** The preview, leaving incomplete group items out when they alone keep it from being computed. */
+export function previewWithoutIncomplete(
+  template: Template,
+  inputs: unknown,
+  lookup: FactorLookup,
+  production?: ProductionData,
+): { outcome: ComputeOutcome | undefined; skipped: SkippedItem[] } {
+  const full = previewResults(template, inputs, lookup, production);
+  if (full?.ok) return { outcome: full, skipped: [] };
+  const partial = withoutIncompleteItems(template, inputs);
+  if (partial.skipped.length === 0) return { outcome: full, skipped: [] };
+  const rest = previewResults(template, partial.inputs, lookup, production);
+  return rest?.ok ? { outcome: rest, skipped: partial.skipped } : { outcome: full, skipped: [] };
 }
 
 /**
@@ -147,8 +195,8 @@ export const ResultPanel = ({
   const databaseId = useWatch({ name: 'database_id' }) as unknown;
   // Typing stays responsive on big forms: React computes the preview at lower priority than the keystroke.
   const deferredInputs = useDeferredValue(inputs);
-  const outcome = useMemo(
-    () => previewResults(template, deferredInputs, lookup, production.data),
+  const { outcome, skipped } = useMemo(
+    () => previewWithoutIncomplete(template, deferredInputs, lookup, production.data),
     [template, deferredInputs, lookup, production.data],
   );
   const refused = useMemo(
@@ -191,6 +239,20 @@ export const ResultPanel = ({
                 {localizeUnit(primary.unit, lang, units)}
               </Typography>
             </Typography>
+            {skipped.length > 0 && !saved ? (
+              <Alert severity="info" sx={{ mt: 1 }} data-testid="result-items-skipped">
+                {translate('template.results.items_skipped', {
+                  items: skipped
+                    .map(({ group, number }) =>
+                      translate('template.item_label', {
+                        group: localize(group.itemLabel ?? group.label, lang, group.id),
+                        number,
+                      }),
+                    )
+                    .join(', '),
+                })}
+              </Alert>
+            ) : null}
           </Box>
         ) : refused.length > 0 ? (
           <Alert severity="warning" sx={{ my: 1 }} data-testid="result-refused">

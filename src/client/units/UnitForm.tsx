@@ -44,7 +44,7 @@ const KeyInput = () => {
 export const UnitForm = () => {
   const translate = useTranslate();
   return (
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <KeyInput />
       <Typography variant="subtitle2">{translate('units.fields.label')}</Typography>
       {LANGUAGES.map((lang) => (

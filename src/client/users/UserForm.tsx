@@ -26,7 +26,7 @@ export const UserForm = () => {
   const { permissions } = usePermissions<Role | null>();
   const isProviderAdmin = useCan('read_all', 'mandants');
   return (
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <TextInput source="name" validate={nameRules} />
       <TextInput
         source="email"

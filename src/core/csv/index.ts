@@ -2,7 +2,7 @@
 export { escapeCsvCell } from './escape';
 export { csvText, csvFile, csvConventions, csvNumber, CSV_BOM, type CsvCell } from './write';
 export { allowedOptions, renderCsvMessage, type CsvMessageKey } from './messages';
-export { importTargets, targetHeader, resolveTarget, type ImportTarget } from './targets';
+export { importTargets, itemLabel, targetHeader, resolveTarget, type ImportTarget } from './targets';
 export { suggestMapping, mappingProblems, type ColumnMapping } from './mapping';
 export { detectDecimalSeparator, type DecimalSeparator } from './numbers';
 export { parseCell, parseBoolean, type CellContext } from './values';

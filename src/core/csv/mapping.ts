@@ -59,7 +59,11 @@ function namesOfGroups(template: Template): GroupNames[] {
     .filter((group) => group.repeatable)
     .map((group) => {
       const labels = new Set([normalizeLabel(group.id)]);
-      for (const lang of LANGUAGES) if (group.label[lang]) labels.add(normalizeLabel(group.label[lang]));
+      // The item label numbers the headers Kontor writes ("Etappe 2"); the group label those it wrote before.
+      for (const lang of LANGUAGES) {
+        if (group.label[lang]) labels.add(normalizeLabel(group.label[lang]));
+        if (group.itemLabel?.[lang]) labels.add(normalizeLabel(group.itemLabel[lang]));
+      }
       const fields = new Map<string, string>();
       // An alias may name a group field as `<group>.<field>`: it names that field in every set.
       for (const [alias, key] of aliases) {

@@ -83,19 +83,21 @@ export function fieldHeader(field: Field, lang: Language, units?: UnitCatalog): 
   return field.unit ? `${label} (${localizeUnit(field.unit, lang, units)})` : label;
 }
 
-/** A repeatable group's label in `lang`. */
-export function groupLabel(group: Group, lang: Language): string {
-  return group.label[lang] ?? group.label.de ?? group.id;
+/** What one item of a repeatable group is called in `lang` (its item label, else the group's label). */
+export function itemLabel(group: Group, lang: Language): string {
+  const label = group.itemLabel ?? group.label;
+  return label[lang] ?? label.de ?? group.id;
 }
 
 /**
  * The header a template CSV shows for a target, in `lang`: a group item's fields as numbered
- * sets, `<group label> <n>: <field label>` ("Transporte 2: Entfernung (km)").
+ * sets, `<item label> <n>: <field label>` ("Etappe 2: Entfernung (km)").
  */
 export function targetHeader(template: Template, target: ImportTarget, lang: Language, units?: UnitCatalog): string {
   const withUnit = fieldHeader(target.field, lang, units);
   if (!target.groupId) return withUnit;
   const group = template.groups.find((g) => g.id === target.groupId);
-  const label = group ? groupLabel(group, lang) : target.groupId;
+  // Numbered by what one item is called ("Etappe 2"), as the form numbers them.
+  const label = group ? itemLabel(group, lang) : target.groupId;
   return `${label} ${target.item ?? 1}: ${withUnit}`;
 }

@@ -90,6 +90,9 @@ export interface Group {
   help?: LocalizedText;
   /** A group the user can add n times; its inputs are an array of objects. */
   repeatable?: boolean;
+  /** What one item of a repeatable group is called ("Etappe" of "Transport"): numbered item headings and the add button
+   * name an item, not the whole group ("Etappe 2", "Etappe hinzufügen"). The group's label when absent. */
+  itemLabel?: LocalizedText;
   /** Minimum / maximum number of items of a repeatable group. */
   min?: number;
   max?: number;

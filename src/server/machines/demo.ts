@@ -18,7 +18,9 @@ const DEMO_MACHINES: readonly { key: string; kind: MachineKind; name: string; fi
   {
     key: 'sm-102',
     kind: 'press',
-    name: 'Offset press 4-colour B1 (Speedmaster-class, demo)',
+    // Named as a German print shop names its machines (the demo mandants are German): by model and class, not in
+    // English words a German interface would show untranslated, since a machine's name is the mandant's own data.
+    name: 'Speedmaster SM 102-4 · Bogenoffset B1 (Demo)',
     figures: {
       power_kw: figure(90, 'connected load of a 4-colour B1 sheetfed press as in manufacturer data sheets'),
       speed_sheets_per_hour: figure(13000, 'production speed, well below the rated maximum'),
@@ -29,7 +31,7 @@ const DEMO_MACHINES: readonly { key: string; kind: MachineKind; name: string; fi
   {
     key: 'digital-1',
     kind: 'digital',
-    name: 'Digital press SRA3 toner (demo)',
+    name: 'Digitaldruck SRA3 Toner (Demo)',
     figures: {
       power_kw: figure(7.5, 'average power in production of an SRA3 toner press'),
       speed_sheets_per_hour: figure(4000, 'A4-equivalent sheets per hour'),
@@ -40,7 +42,7 @@ const DEMO_MACHINES: readonly { key: string; kind: MachineKind; name: string; fi
   {
     key: 'folder-1',
     kind: 'finishing',
-    name: 'Folding machine B2 (demo)',
+    name: 'Falzmaschine B2 (Demo)',
     figures: {
       power_kw: figure(6, 'connected load of a B2 buckle folder'),
       speed_sheets_per_hour: figure(15000, 'production speed'),
@@ -57,13 +59,13 @@ export async function seedDemoMachines(db: Kysely<DatabaseSchema>, mandantIds: r
       .insertInto('machine_sets')
       .values({
         mandant_id: mandantId,
-        name: 'Demo machines',
+        name: 'Demo-Maschinen',
         version_label: '2025',
         status: 'published',
         based_on_id: null,
         current: true,
         electricity_factor: 0.4,
-        electricity_supplier: 'Demo grid supply',
+        electricity_supplier: 'Demo-Netzstrom',
         electricity_source:
           'Demo value, not a contract: rounded order of magnitude of the German grid mix in recent years. Replace it with the CO2e figure of your own supplier (electricity label under § 42 EnWG).',
         electricity_year: 2024,

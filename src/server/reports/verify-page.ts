@@ -197,6 +197,7 @@ ${rows([
   };
 }
 
+// On a phone (390 px) the tables and the term list wrap their cells instead of running wider than the screen (issue #35).
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#212833;max-width:60rem;margin:0 auto;padding:1.5rem}
 h1{font-size:1.6rem;margin:.2rem 0 1rem}h2{font-size:1.25rem;margin-top:2rem;border-top:1px solid #ccd;padding-top:1rem}
 h3{font-size:1.05rem;margin:1.2rem 0 .4rem}h4{font-size:.95rem;margin:.8rem 0 .2rem}
@@ -207,7 +208,9 @@ th{color:#66707f;font-weight:600}.number{text-align:right}.muted{color:#66707f}.
 .demo{background:#fdecea;border:2px solid #c62828;color:#8e1c1c;font-weight:700;padding:.6rem .9rem;border-radius:4px}
 .notice{background:#fff8e1;border:1px solid #e0c060;padding:.5rem .8rem;border-radius:4px}ul{margin:.2rem 0}
 .pages{margin:1.5rem 0;padding:.6rem .9rem;background:#f5f6f8;border-radius:4px;font-size:.9rem}.pages p{margin:0 0 .4rem}
-.pages p a{margin-left:.8rem}.pages ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}`;
+.pages p a{margin-left:.8rem}.pages ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+@media (max-width:40rem){body{padding:.75rem}table{font-size:.78rem}th,td{padding:.2rem .25rem;overflow-wrap:anywhere;hyphens:auto}
+.figure{white-space:normal}dl{grid-template-columns:minmax(0,1fr)}dd{margin-bottom:.4rem;overflow-wrap:anywhere}}`;
 
 /**
  * Page `page` (from 1; see verifyPageCount) of a publication: `publishedAt` is when the snapshot was taken (ISO).
