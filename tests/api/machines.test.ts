@@ -316,7 +316,7 @@ describeEachDatabase(
       const csv = [
         'Titel,Bogen,Druckmaschine',
         'By key,26000,sm-102',
-        'By name,26000,offset press 4-colour b1 (speedmaster-class  demo)',
+        'By name,26000,speedmaster sm 102-4  · bogenoffset b1 (demo)',
         'Unknown,26000,Heidelberg XL 106',
         'Folder is no press,26000,folder-1',
         'Empty,26000,',

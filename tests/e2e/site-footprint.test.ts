@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
     await editor.page.getByTestId('result-total-value').waitFor();
     await editor.page.locator('[data-field="title"] input').first().fill('E2E Broschüre Standort');
     await editor.page.locator('[data-field="press"] [role="combobox"]').click();
-    await editor.page.getByRole('option', { name: /^Offset press 4-colour B1/ }).click();
+    await editor.page.getByRole('option', { name: /^Speedmaster SM 102-4/ }).click();
     await choose(editor.page, 'Status', 'Final');
     await editor.page.getByRole('button', { name: 'Speichern' }).click();
     await editor.page.waitForURL(/\/edit\/\d+$/);

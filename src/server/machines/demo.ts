@@ -74,12 +74,13 @@ export async function seedDemoMachines(db: Kysely<DatabaseSchema>, mandantIds: r
         electricity_location_factor: 0.427,
         electricity_location_source:
           'Umweltbundesamt (UBA), Climate Change 13/2025, German electricity mix 2024 (extrapolated): 427 g CO2e/kWh including upstream chains — the grid factor of "Demo-Faktoren 2025"',
-        site_kg_co2e: 47000,
-        site_allocation_key: 'machine_hours',
-        site_annual_amount: 4000,
-        site_source:
-          'Demo value, an estimate, not a company footprint: a small print shop with ≈ 150 MWh natural gas for heating (× 0.2 kg CO2e/kWh ≈ 30 t) and ≈ 40 MWh electricity for lighting, compressed air, air conditioning and IT beyond the machines (× 0.43 ≈ 17 t), together ≈ 47 t, allocated over ≈ 4,000 machine hours a year',
-        site_year: 2024,
+        // No site footprint in the demo set: the demo calculations were computed without one, and a site record here
+        // would change each of them on its first save (issue 34). A mandant records its own (issue 33, item 3).
+        site_kg_co2e: null,
+        site_allocation_key: null,
+        site_annual_amount: null,
+        site_source: '',
+        site_year: null,
         published_at: now,
         created_at: now,
         updated_at: now,
