@@ -6,7 +6,8 @@
  * the route's response schema (src/mocks/contract.ts) before it leaves.
  */
 import { delay, http, HttpResponse } from 'msw';
-import type { MandantSettings, SessionUser } from '../core/api';
+import type { FactorDatabaseRecord, FactorRecord, MandantSettings, SessionUser } from '../core/api';
+import { diffFactors } from '../server/factors/diff';
 import { orderedKg, priceMinor, roundingStepKg } from '../server/orders/quantity';
 import { translate } from '../core/i18n/translate';
 import { isLanguage, type Language } from '../core/languages';
@@ -302,10 +303,23 @@ const customRoutes: Record<string, Route> = {
   'post /api/databases/{id}/archive': step('databases', 'archived'),
   'post /api/databases/{id}/roll-out': (ctx) => step('databases', 'published', () => ({ rolled_out_at: now() }))(ctx),
   'get /api/databases/{id}/diff': (ctx) => {
-    const from = ctx.store.find('databases', ctx.params[0]!, ctx.user, ctx.scenario);
-    const to = ctx.store.find('databases', ctx.url.searchParams.get('against') ?? '', ctx.user, ctx.scenario);
+    // As the server reads it: from `against` (old) to the database in the path (new), over the store's factors.
+    const to = ctx.store.find('databases', ctx.params[0]!, ctx.user, ctx.scenario);
+    const from = ctx.store.find('databases', ctx.url.searchParams.get('against') ?? '', ctx.user, ctx.scenario);
     if (!from || !to) return error(ctx, 404, 'errors.notFound');
-    return { status: 200, body: { from, to, added: [], removed: [], changed: [] } };
+    const factorsOf = (database: Row) =>
+      ctx.store
+        .visible('factors', ctx.user, ctx.scenario)
+        .filter((factor) => factor.database_id === database.id) as unknown as FactorRecord[];
+    return {
+      status: 200,
+      body: diffFactors(
+        from as unknown as FactorDatabaseRecord,
+        to as unknown as FactorDatabaseRecord,
+        factorsOf(from),
+        factorsOf(to),
+      ),
+    };
   },
   'post /api/databases/{id}/import': async (ctx) => {
     const body = await ctx.body();
