@@ -85,4 +85,27 @@ describe.runIf(browserAvailable())('mock mode', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('with a session that expired before the page opened (401 on the first request), signs in and shows the page', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${baseUrl}/login`);
+      await page.fill('input[name="email"]', 'admin@muster.example');
+      await page.fill('input[name="password"]', DEMO_PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="user-menu"]');
+
+      // The stored session expires before the next page load: its first request answers 401.
+      await page.goto(`${baseUrl}/calculations?scenario=expired`);
+      await page.waitForURL(/\/login/);
+      await page.fill('input[name="email"]', 'admin@muster.example');
+      await page.fill('input[name="password"]', DEMO_PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.waitForURL(/\/calculations/, { timeout: 15_000 });
+      await page.getByText('Kundenmagazin Frühjahr').first().waitFor({ timeout: 15_000 });
+      await page.waitForSelector('[data-testid="user-menu"]');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
