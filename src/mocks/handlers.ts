@@ -222,20 +222,22 @@ const customRoutes: Record<string, Route> = {
   // Templates: the list and one template are REST reads; versions are the provider admin's recorded ones.
   'get /api/templates/{id}/versions': (ctx) => ({ status: 200, body: templateVersions(ctx, ctx.params[0]!) }),
   'post /api/templates': async (ctx) => {
-    const body = (await ctx.body()) as { definition?: Row };
+    const body = (await ctx.body()) as { definition?: Row; status?: string };
     const id = String(body.definition?.id ?? 'template');
     const versions = templateVersions(ctx, id);
     const version = Math.max(0, ...versions.map((v) => Number(v.version))) + 1;
+    // Saved as a draft unless the request publishes it at once (the editor's "publish").
+    const published = body.status === 'published';
     const record = {
       id: `${id}@${version}`,
       template_id: id,
       version,
-      status: 'draft',
+      status: published ? 'published' : 'draft',
       source: 'app',
       label: String((body.definition?.label as Record<string, string> | undefined)?.[ctx.language] ?? id),
       created_by: ctx.user.id,
       created_at: now(),
-      published_at: null,
+      published_at: published ? now() : null,
       usage: 0,
       definition: { ...body.definition, version },
     };

@@ -30,6 +30,16 @@ export const mandantAdmin: SessionUser = {
   mandant_id: 1,
   mandant_name: 'Druckerei Muster',
 };
+/** The provider's admin: every mandant, the templates and the global factor databases. */
+export const providerAdmin: SessionUser = {
+  id: 1,
+  email: 'admin@kontor.example',
+  name: 'Paula Provider',
+  role: 'provider_admin',
+  language: 'de',
+  mandant_id: null,
+  mandant_name: null,
+};
 export const editor: SessionUser = {
   ...mandantAdmin,
   id: 3,
@@ -118,7 +128,7 @@ export const store = new MockStore({
     publications: {},
     storefronts: {},
   },
-  accounts: [mandantAdmin, editor].map((user) => ({
+  accounts: [providerAdmin, mandantAdmin, editor].map((user) => ({
     email: user.email,
     session: { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user },
     answers: {
@@ -128,7 +138,7 @@ export const store = new MockStore({
       ...Object.fromEntries(
         STATISTIC_NAMES.map((name) => [
           `/api/statistics/${name}`,
-          { name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [], rows: [] },
+          { name, from: '2026-01-01', to: '2026-12-31', mandant_id: user.mandant_id, columns: [], rows: [] },
         ]),
       ),
     },
@@ -165,8 +175,9 @@ export const handlers = [
     return HttpResponse.json(answer);
   }),
   http.put(`${API}/auth/me`, async ({ request }) => {
-    const body = (await request.json()) as Partial<SessionUser>;
-    state.me = { ...state.me, ...body };
+    // What the profile keeps of the signed-in user (a password change sends more, which is not the user's).
+    const { name, language } = (await request.json()) as Partial<SessionUser>;
+    state.me = { ...state.me, ...(name !== undefined && { name }), ...(language !== undefined && { language }) };
     return HttpResponse.json(state.me);
   }),
   // Everything else: the shared handlers.
