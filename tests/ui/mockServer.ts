@@ -175,6 +175,9 @@ export const handlers = [
     return HttpResponse.json(answer);
   }),
   http.put(`${API}/auth/me`, async ({ request }) => {
+    // A scenario (offline, an error, an expired session) is the shared handlers' to answer.
+    const { offline, error, sessionExpiredAt } = scenarios.state;
+    if (offline || error || sessionExpiredAt !== null) return undefined;
     // What the profile keeps of the signed-in user (a password change sends more, which is not the user's).
     const { name, language } = (await request.json()) as Partial<SessionUser>;
     state.me = { ...state.me, ...(name !== undefined && { name }), ...(language !== undefined && { language }) };
