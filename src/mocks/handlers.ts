@@ -112,6 +112,8 @@ function restRoutes(resource: string): Record<string, Route> {
       const row: Row = { ...model, ...fields, id, created_at: now(), updated_at: now(), version: 1 };
       if ('mandant_id' in model && body.mandant_id === undefined)
         row.mandant_id = ctx.user.mandant_id ?? model.mandant_id;
+      // A unit made in the app is never one of the built-in words.
+      if (resource === 'units') row.builtin = false;
       if (resource === 'calculations') {
         row.number = `K-${new Date().getUTCFullYear()}-${String(id).padStart(6, '0')}`;
         row.frozen = false;

@@ -168,7 +168,8 @@ export const handlers = [
     if (body.password !== 'kontor-demo') {
       return HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 });
     }
-    const user = [mandantAdmin, editor].find((u) => u.email === body.email) ?? mandantAdmin;
+    // The store's account (a test may change it, e.g. its language), else the mandant admin.
+    const user = store.account(body.email)?.session.user ?? mandantAdmin;
     state.me = user;
     scenarios.set({ sessionExpiredAt: null });
     const answer: LoginResponse = { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user };
