@@ -192,19 +192,23 @@ export const server = setupServer(...handlers);
 
 /** What the app sent to one route: each request's decoded query string and JSON body. */
 export interface Sent {
+  /** The path of each request below the API (`/invitations/8/resend`): what a `:id` in the spied path matched. */
+  paths: string[];
   queries: string[];
   bodies: unknown[];
 }
 
 /**
- * Watches what the app sends to `path` (e.g. `/calculations/7`) with `method` while the shared handlers answer it: a
+ * Watches what the app sends to `path` (e.g. `/calculations/7`, or `/invitations/:id` for any) with `method` while the shared handlers answer it: a
  * test asserts what was sent without restating the answer.
  */
 export function spy(method: 'get' | 'post' | 'put' | 'delete', path: string): Sent {
-  const sent: Sent = { queries: [], bodies: [] };
+  const sent: Sent = { paths: [], queries: [], bodies: [] };
   server.use(
     http[method](`${API}${path}`, async ({ request }) => {
-      sent.queries.push(decodeURIComponent(new URL(request.url).search));
+      const url = new URL(request.url);
+      sent.paths.push(url.pathname.slice(new URL(API).pathname.length));
+      sent.queries.push(decodeURIComponent(url.search));
       if (method !== 'get')
         sent.bodies.push(
           await request
