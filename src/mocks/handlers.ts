@@ -8,6 +8,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { FactorDatabaseRecord, FactorRecord, MandantSettings, SessionUser } from '../core/api';
 import { diffFactors } from '../server/factors/diff';
+import { computeResults } from '../core/formula';
+import type { CalculationInputs, FactorLookup, Template } from '../core/template';
 import { orderedKg, priceMinor, roundingStepKg } from '../server/orders/quantity';
 import { translate } from '../core/i18n/translate';
 import { isLanguage, type Language } from '../core/languages';
@@ -118,6 +120,8 @@ function restRoutes(resource: string): Record<string, Route> {
         row.number = `K-${new Date().getUTCFullYear()}-${String(id).padStart(6, '0')}`;
         row.frozen = false;
         row.status = body.status ?? 'draft';
+        row.title = String((body.inputs as Row | undefined)?.title ?? body.title ?? '');
+        Object.assign(row, computedCalculation(ctx, row));
       }
       ctx.store.table(resource).set(String(id), row);
       return { status: 201, body: row };
@@ -132,6 +136,7 @@ function restRoutes(resource: string): Record<string, Route> {
       if (body.version !== undefined && body.version !== row.version) return error(ctx, 409, 'errors.db.stale');
       const fields = Object.fromEntries(Object.entries(body).filter(([key]) => key in row && key !== 'id'));
       const updated: Row = { ...row, ...fields, updated_at: now(), version: Number(row.version ?? 0) + 1 };
+      if (resource === 'calculations' && 'inputs' in body) Object.assign(updated, computedCalculation(ctx, updated));
       ctx.store.table(resource).set(id, updated);
       return { status: 200, body: updated };
     },
@@ -143,6 +148,41 @@ function restRoutes(resource: string): Record<string, Route> {
       ctx.store.table(resource).delete(id);
       return { status: 200, body: row };
     },
+  };
+}
+
+/**
+ * A calculation's results as the server computes them: its template (the store's record) over the factors of its
+ * database in the store. Without both, the results stay as they were (a record the store does not explain).
+ */
+function computedCalculation(ctx: Context, row: Row): Row {
+  const record = ctx.store.find('templates', String(row.template_id), ctx.user, ctx.scenario);
+  const template = record?.definition as Template | undefined;
+  const databaseId = row.database_id ?? null;
+  const database =
+    databaseId === null ? undefined : ctx.store.find('databases', String(databaseId), ctx.user, ctx.scenario);
+  if (!template || !database) return {};
+  const factors = ctx.store
+    .visible('factors', ctx.user, ctx.scenario)
+    .filter((factor) => factor.database_id === databaseId) as unknown as FactorRecord[];
+  const lookup: FactorLookup = (key) => {
+    const factor = factors.find((candidate) => candidate.key === key);
+    return (
+      factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label }
+    );
+  };
+  const computed = computeResults(template, (row.inputs ?? {}) as CalculationInputs, lookup);
+  return {
+    template_version: template.version,
+    template_type: template.type,
+    results: {
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
+      database: { id: database.id, name: database.name, version_label: database.version_label },
+    },
+    total_co2e: computed.primary,
   };
 }
 

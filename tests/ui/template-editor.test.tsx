@@ -10,7 +10,7 @@ import { EditorView } from '@codemirror/view';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser, TemplateEditorInfo, TemplateRecord, TemplateVersionRecord } from '../../src/core/api';
+import type { SessionUser, TemplateEditorInfo, TemplateRecord } from '../../src/core/api';
 import { emptyTemplate, toText } from '../../src/client/template-editor/definitionEdits';
 import { lineOfPointer } from '../../src/client/template-editor/jsonPositions';
 import { completionContextAt, suggestionsAt } from '../../src/client/template-editor/schemaCompletion';
