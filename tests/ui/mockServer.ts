@@ -12,6 +12,8 @@ import { MockStore } from '../../src/mocks/store';
 import {
   STATISTIC_NAMES,
   type LoginResponse,
+  type StatisticName,
+  type StatisticsResult,
   type MandantRecord,
   type SessionUser,
   type UnitRecord,
@@ -220,4 +222,22 @@ export function spy(method: 'get' | 'post' | 'put' | 'delete', path: string): Se
     }),
   );
   return sent;
+}
+
+/**
+ * What the statistics routes answer `users` (the shared handler fills in the asked `from`/`to`): `answers` by name,
+ * every other statistic empty with `columns`. Returns the spy of their requests.
+ */
+export function answerStatistics(
+  users: SessionUser[],
+  answers: Partial<Record<StatisticName, Omit<StatisticsResult, 'name'>>>,
+  columns: StatisticsResult['columns'] = [],
+): Sent {
+  for (const user of users) {
+    for (const name of STATISTIC_NAMES) {
+      const answer = answers[name] ?? { from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns, rows: [] };
+      store.setAnswer(user, `/api/statistics/${name}`, { ...answer, name });
+    }
+  }
+  return spy('get', '/statistics/:name');
 }
