@@ -6,7 +6,10 @@
  * the route's response schema (src/mocks/contract.ts) before it leaves.
  */
 import { delay, http, HttpResponse } from 'msw';
-import type { MandantSettings, SessionUser } from '../core/api';
+import type { FactorDatabaseRecord, FactorRecord, MandantSettings, SessionUser } from '../core/api';
+import { diffFactors } from '../server/factors/diff';
+import { computeResults } from '../core/formula';
+import type { CalculationInputs, FactorLookup, Template } from '../core/template';
 import { orderedKg, priceMinor, roundingStepKg } from '../server/orders/quantity';
 import { translate } from '../core/i18n/translate';
 import { isLanguage, type Language } from '../core/languages';
@@ -111,10 +114,14 @@ function restRoutes(resource: string): Record<string, Route> {
       const row: Row = { ...model, ...fields, id, created_at: now(), updated_at: now(), version: 1 };
       if ('mandant_id' in model && body.mandant_id === undefined)
         row.mandant_id = ctx.user.mandant_id ?? model.mandant_id;
+      // A unit made in the app is never one of the built-in words.
+      if (resource === 'units') row.builtin = false;
       if (resource === 'calculations') {
         row.number = `K-${new Date().getUTCFullYear()}-${String(id).padStart(6, '0')}`;
         row.frozen = false;
         row.status = body.status ?? 'draft';
+        row.title = String((body.inputs as Row | undefined)?.title ?? body.title ?? '');
+        Object.assign(row, computedCalculation(ctx, row));
       }
       ctx.store.table(resource).set(String(id), row);
       return { status: 201, body: row };
@@ -129,6 +136,7 @@ function restRoutes(resource: string): Record<string, Route> {
       if (body.version !== undefined && body.version !== row.version) return error(ctx, 409, 'errors.db.stale');
       const fields = Object.fromEntries(Object.entries(body).filter(([key]) => key in row && key !== 'id'));
       const updated: Row = { ...row, ...fields, updated_at: now(), version: Number(row.version ?? 0) + 1 };
+      if (resource === 'calculations' && 'inputs' in body) Object.assign(updated, computedCalculation(ctx, updated));
       ctx.store.table(resource).set(id, updated);
       return { status: 200, body: updated };
     },
@@ -140,6 +148,41 @@ function restRoutes(resource: string): Record<string, Route> {
       ctx.store.table(resource).delete(id);
       return { status: 200, body: row };
     },
+  };
+}
+
+/**
+ * A calculation's results as the server computes them: its template (the store's record) over the factors of its
+ * database in the store. Without both, the results stay as they were (a record the store does not explain).
+ */
+function computedCalculation(ctx: Context, row: Row): Row {
+  const record = ctx.store.find('templates', String(row.template_id), ctx.user, ctx.scenario);
+  const template = record?.definition as Template | undefined;
+  const databaseId = row.database_id ?? null;
+  const database =
+    databaseId === null ? undefined : ctx.store.find('databases', String(databaseId), ctx.user, ctx.scenario);
+  if (!template || !database) return {};
+  const factors = ctx.store
+    .visible('factors', ctx.user, ctx.scenario)
+    .filter((factor) => factor.database_id === databaseId) as unknown as FactorRecord[];
+  const lookup: FactorLookup = (key) => {
+    const factor = factors.find((candidate) => candidate.key === key);
+    return (
+      factor && { key: factor.key, value: factor.value, unit: factor.unit, source: factor.source, label: factor.label }
+    );
+  };
+  const computed = computeResults(template, (row.inputs ?? {}) as CalculationInputs, lookup);
+  return {
+    template_version: template.version,
+    template_type: template.type,
+    results: {
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
+      database: { id: database.id, name: database.name, version_label: database.version_label },
+    },
+    total_co2e: computed.primary,
   };
 }
 
@@ -249,20 +292,22 @@ const customRoutes: Record<string, Route> = {
   // Templates: the list and one template are REST reads; versions are the provider admin's recorded ones.
   'get /api/templates/{id}/versions': (ctx) => ({ status: 200, body: templateVersions(ctx, ctx.params[0]!) }),
   'post /api/templates': async (ctx) => {
-    const body = (await ctx.body()) as { definition?: Row };
+    const body = (await ctx.body()) as { definition?: Row; status?: string };
     const id = String(body.definition?.id ?? 'template');
     const versions = templateVersions(ctx, id);
     const version = Math.max(0, ...versions.map((v) => Number(v.version))) + 1;
+    // Saved as a draft unless the request publishes it at once (the editor's "publish").
+    const published = body.status === 'published';
     const record = {
       id: `${id}@${version}`,
       template_id: id,
       version,
-      status: 'draft',
+      status: published ? 'published' : 'draft',
       source: 'app',
       label: String((body.definition?.label as Record<string, string> | undefined)?.[ctx.language] ?? id),
       created_by: ctx.user.id,
       created_at: now(),
-      published_at: null,
+      published_at: published ? now() : null,
       usage: 0,
       definition: { ...body.definition, version },
     };
@@ -330,10 +375,23 @@ const customRoutes: Record<string, Route> = {
   'post /api/databases/{id}/archive': step('databases', 'archived'),
   'post /api/databases/{id}/roll-out': (ctx) => step('databases', 'published', () => ({ rolled_out_at: now() }))(ctx),
   'get /api/databases/{id}/diff': (ctx) => {
-    const from = ctx.store.find('databases', ctx.params[0]!, ctx.user, ctx.scenario);
-    const to = ctx.store.find('databases', ctx.url.searchParams.get('against') ?? '', ctx.user, ctx.scenario);
+    // As the server reads it: from `against` (old) to the database in the path (new), over the store's factors.
+    const to = ctx.store.find('databases', ctx.params[0]!, ctx.user, ctx.scenario);
+    const from = ctx.store.find('databases', ctx.url.searchParams.get('against') ?? '', ctx.user, ctx.scenario);
     if (!from || !to) return error(ctx, 404, 'errors.notFound');
-    return { status: 200, body: { from, to, added: [], removed: [], changed: [] } };
+    const factorsOf = (database: Row) =>
+      ctx.store
+        .visible('factors', ctx.user, ctx.scenario)
+        .filter((factor) => factor.database_id === database.id) as unknown as FactorRecord[];
+    return {
+      status: 200,
+      body: diffFactors(
+        from as unknown as FactorDatabaseRecord,
+        to as unknown as FactorDatabaseRecord,
+        factorsOf(from),
+        factorsOf(to),
+      ),
+    };
   },
   'post /api/databases/{id}/import': async (ctx) => {
     const body = await ctx.body();

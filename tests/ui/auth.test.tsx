@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, editor, mandantAdmin, server } from './mockServer';
+import { API, editor, mandantAdmin, scenarios, server } from './mockServer';
 import { renderApp } from './renderApp';
 import { SESSION_STORAGE_KEY } from '../../src/client/providers/session';
 
@@ -133,6 +133,19 @@ describe('sign-in', () => {
     await signIn(user, mandantAdmin.email, 'kontor-demo');
     await waitFor(() => expect(window.location.pathname).toBe('/statistics'));
     expect(await screen.findByTestId('statistics-overview')).toBeInTheDocument();
+  });
+
+  it('with a session that expired before the page opened (401 on the first request), signs in and shows the page', async () => {
+    // The expired-session scenario: the stored token no longer counts until the next sign-in.
+    scenarios.set({ sessionExpiredAt: Date.now() });
+    const { user } = renderApp('/users', { signedInAs: mandantAdmin });
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+
+    await signIn(user, mandantAdmin.email, 'kontor-demo');
+    await waitFor(() => expect(window.location.pathname).toBe('/users'));
+    expect(await screen.findByText('editor@muster.example')).toBeInTheDocument();
+    expect(screen.getByTestId('user-menu')).toHaveTextContent('Erika Muster');
   });
 
   it('signs out from the user menu', async () => {

@@ -47,14 +47,22 @@ export const templateRecords: TemplateRecord[] = loaded.templates.map((t) => ({
   definition: t,
 }));
 
-export const databases: FactorDatabaseRecord[] = [
-  {
-    id: 1,
+/**
+ * A factor database as the server answers it — by default a global, published demo database valid from the start of
+ * `versionLabel`'s year (`extra` changes what a test is about). The one builder of the UI suite's database fixtures.
+ */
+export function factorDatabase(
+  id: number,
+  versionLabel: string,
+  extra: Partial<FactorDatabaseRecord> = {},
+): FactorDatabaseRecord {
+  return {
+    id,
     mandant_id: null,
-    name: 'Demo factors 2024',
-    version_label: '2024',
+    name: `Demo factors ${versionLabel}`,
+    version_label: versionLabel,
     status: 'published',
-    valid_from: '2024-01-01',
+    valid_from: `${versionLabel.slice(0, 4)}-01-01`,
     source: 'demo',
     based_on_id: null,
     demo: true,
@@ -63,24 +71,11 @@ export const databases: FactorDatabaseRecord[] = [
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     version: 1,
-  },
-  {
-    id: 2,
-    mandant_id: null,
-    name: 'Demo factors 2025',
-    version_label: '2025',
-    status: 'published',
-    valid_from: '2025-01-01',
-    source: 'demo',
-    based_on_id: null,
-    demo: true,
-    gwp_set: 'IPCC AR6 GWP100',
-    rolled_out_at: null,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    version: 1,
-  },
-];
+    ...extra,
+  };
+}
+
+export const databases: FactorDatabaseRecord[] = [factorDatabase(1, '2024'), factorDatabase(2, '2025')];
 
 export const factors: FactorRecord[] = DEMO_FACTORS_2025.factors.map((factor, index) => ({
   id: index + 1,
@@ -205,7 +200,8 @@ export function putCalculation(record: CalculationRecord): void {
   store.table('calculations').set(String(record.id), record as unknown as Row);
 }
 
-const put = (resource: string, rows: readonly { id: number | string }[]) => {
+/** Rows the shared handlers' store answers for `resource` (beside what it has), until the test ends. */
+export const putRecords = (resource: string, rows: readonly { id: number | string }[]) => {
   const table = store.table(resource);
   for (const row of rows) table.set(String(row.id), row as unknown as Row);
 };
@@ -217,9 +213,9 @@ const put = (resource: string, rows: readonly { id: number | string }[]) => {
  */
 export function seedCalculations(): void {
   resetCalculations();
-  put('templates', templateRecords);
-  put('databases', databases);
-  put('factors', factors);
-  put('mandants', [mandant]);
-  put('calculations', calculations);
+  putRecords('templates', templateRecords);
+  putRecords('databases', databases);
+  putRecords('factors', factors);
+  putRecords('mandants', [mandant]);
+  putRecords('calculations', calculations);
 }

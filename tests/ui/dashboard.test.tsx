@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { CalculationRecord, ProtocolEntryRecord, StatisticsResult } from '../../src/core/api';
+import type { CalculationRecord, ProtocolEntryRecord } from '../../src/core/api';
 import { defaultInputs } from '../../src/core/template';
 import type { Row } from '../../src/mocks/store';
-import { API, editor, server, store } from './mockServer';
+import { answerStatistics, editor, store } from './mockServer';
 import { calculationRecord, template } from './calculations.mock';
 import { renderApp } from './renderApp';
 
@@ -42,27 +41,21 @@ const entry: ProtocolEntryRecord = {
 describe('dashboard', () => {
   it('shows this year’s figures and the latest calculations and protocol entries with links into the screens', async () => {
     const year = new Date().getFullYear();
-    let overviewQuery = '';
-    server.use(
-      http.get(`${API}/statistics/overview`, ({ request }) => {
-        overviewQuery = new URL(request.url).search;
-        const answer: StatisticsResult = {
-          name: 'overview',
-          from: `${year}-01-01`,
-          to: `${year}-12-31`,
-          mandant_id: 1,
-          columns: [
-            { key: 'calculations', unit: 'count' },
-            { key: 'co2e_kg', unit: 'kg_co2e' },
-            { key: 'offset_kg', unit: 'kg_co2e' },
-            { key: 'offset_share', unit: 'percent' },
-            { key: 'open_orders', unit: 'count' },
-          ],
-          rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }],
-        };
-        return HttpResponse.json(answer);
-      }),
-    );
+    const overview = answerStatistics([editor], {
+      overview: {
+        from: `${year}-01-01`,
+        to: `${year}-12-31`,
+        mandant_id: 1,
+        columns: [
+          { key: 'calculations', unit: 'count' },
+          { key: 'co2e_kg', unit: 'kg_co2e' },
+          { key: 'offset_kg', unit: 'kg_co2e' },
+          { key: 'offset_share', unit: 'percent' },
+          { key: 'open_orders', unit: 'count' },
+        ],
+        rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }],
+      },
+    });
     // The latest calculation and protocol entry from the shared handlers' store.
     store.table('calculations').set(String(calculation.id), calculation as unknown as Row);
     store.table('protocol').set(String(entry.id), entry as unknown as Row);
@@ -77,7 +70,8 @@ describe('dashboard', () => {
     expect(within(figures).getByText('3')).toBeInTheDocument();
     expect(within(figures).getByRole('link', { name: '5 Kalkulationen' })).toHaveAttribute('href', '/statistics');
     expect(within(figures).getByRole('link', { name: 'Zu den Bestellungen' })).toHaveAttribute('href', '/orders');
-    expect(overviewQuery).toContain(`from=${year}-01-01`);
+    expect(overview.paths).toContain('/statistics/overview');
+    expect(overview.queries[overview.paths.indexOf('/statistics/overview')]).toContain(`from=${year}-01-01`);
 
     const latest = screen.getByRole('region', { name: 'Neueste Kalkulationen' });
     expect(await within(latest).findByRole('link', { name: 'Sommerflyer' })).toHaveAttribute('href', '/edit/7');

@@ -3,10 +3,8 @@
  * texts follow the language (no English "Clear" on a German screen), and the browser tab names the page.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StatisticName } from '../../src/core/api';
-import { API, editor, server } from './mockServer';
+import { answerStatistics, editor } from './mockServer';
 import { renderApp } from './renderApp';
 import { seedCalculations } from './calculations.mock';
 
@@ -14,23 +12,12 @@ import { seedCalculations } from './calculations.mock';
 const PAGE_CHUNK = { timeout: 30_000 };
 const SLOW = 60_000;
 
+/** Every statistic empty, with a tag column (the shared handlers answer the asked period). */
 function serveEmptyStatistics() {
-  server.use(
-    http.get(`${API}/statistics/:name`, ({ params, request }) => {
-      const url = new URL(request.url);
-      return HttpResponse.json({
-        name: params.name as StatisticName,
-        from: url.searchParams.get('from'),
-        to: url.searchParams.get('to'),
-        mandant_id: 1,
-        columns: [
-          { key: 'tag', unit: null },
-          { key: 'co2e_kg', unit: 'kg_co2e' },
-        ],
-        rows: [],
-      });
-    }),
-  );
+  answerStatistics([editor], {}, [
+    { key: 'tag', unit: null },
+    { key: 'co2e_kg', unit: 'kg_co2e' },
+  ]);
 }
 
 const pickerInput = (label: string) =>

@@ -1,8 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { LoginResponse } from '../../src/core/api';
-import { API, editor, server } from './mockServer';
+import { editor, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 import { SESSION_STORAGE_KEY } from '../../src/client/providers/session';
 
@@ -10,14 +8,7 @@ const languageCookie = () => document.cookie.match(/(?:^|; )i18n_redirected=([^;
 
 describe('languages', () => {
   it('switches the language from the app bar: texts, <html lang>, cookie and profile follow', async () => {
-    const saved: unknown[] = [];
-    server.use(
-      http.put(`${API}/auth/me`, async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        saved.push(body);
-        return HttpResponse.json({ ...editor, ...body });
-      }),
-    );
+    const saved = spy('put', '/auth/me').bodies;
     const { user } = renderApp('/', { signedInAs: editor });
     // The first render of the file loads the app's chunks: slow in jsdom on a busy machine.
     expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
@@ -68,15 +59,8 @@ describe('languages', () => {
   });
 
   it('switches to the language of the profile after signing in', async () => {
-    server.use(
-      http.post(`${API}/auth/login`, () =>
-        HttpResponse.json<LoginResponse>({
-          token: 'token-it',
-          expires_at: '2099-01-01T00:00:00Z',
-          user: { ...editor, language: 'it' },
-        }),
-      ),
-    );
+    // The editor's profile says Italian.
+    store.account(editor.email)!.session.user.language = 'it';
     const { user } = renderApp('/login');
     await user.type(await screen.findByRole('textbox', { name: /E-Mail/ }), editor.email);
     await user.type(document.querySelector('input[name="password"]')!, 'kontor-demo');

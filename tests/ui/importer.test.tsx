@@ -8,9 +8,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImportRecord, ImportReport } from '../../src/core/api';
 import type { Row } from '../../src/mocks/store';
-import { API, editor, server, store } from './mockServer';
+import { API, editor, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
-import { databases, templateRecords } from './calculations.mock';
+import { databases, putRecords, templateRecords } from './calculations.mock';
 
 const SLOW = 60_000;
 const CSV = 'Titel;Stückzahl;Seiten (Inhalt);Makulatur\r\nA;1.500;16;12,5\r\nB;2.000;7;10\r\n';
@@ -126,11 +126,7 @@ describe('the importer', () => {
   it(
     'offers the published databases and imports with the one chosen (issue #20)',
     async () => {
-      server.use(
-        http.get(`${API}/databases`, () =>
-          HttpResponse.json(databases, { headers: { 'Content-Range': 'databases 0-1/2' } }),
-        ),
-      );
+      putRecords('databases', databases);
       const { user } = renderApp('/importer', { signedInAs: editor });
       await chooseBrochure(user);
       await user.click(screen.getByTestId('importer-database'));
@@ -267,16 +263,8 @@ describe('the importer', () => {
         rows_failed: 0,
         message: 'Der Server wurde während des Imports beendet; vom Import wurde nichts übernommen.',
       };
-      const undone: number[] = [];
-      server.use(
-        http.get(`${API}/imports`, () =>
-          HttpResponse.json([base, failed], { headers: { 'Content-Range': 'imports 0-1/2' } }),
-        ),
-        http.post(`${API}/imports/:id/undo`, ({ params }) => {
-          undone.push(Number(params.id));
-          return HttpResponse.json({ ...base, status: 'undone' });
-        }),
-      );
+      putRecords('imports', [base, failed]);
+      const undone = spy('post', '/imports/:id/undo');
       const { user } = renderApp('/importer', { signedInAs: editor });
       const history = await screen.findByTestId('importer-history', {}, { timeout: 20_000 });
       await waitFor(() => expect(history).toHaveTextContent('auftraege.csv'));
@@ -290,11 +278,11 @@ describe('the importer', () => {
       expect(dialog).toHaveTextContent('auftraege.csv');
       await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(undone).toHaveLength(0);
+      expect(undone.paths).toHaveLength(0);
 
       await user.click(within(history).getByRole('button', { name: 'Rückgängig' }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bestätigen' }));
-      await waitFor(() => expect(undone).toEqual([7]));
+      await waitFor(() => expect(undone.paths).toEqual(['/imports/7/undo']));
     },
     SLOW,
   );

@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { InvitationRecord } from '../../src/core/api';
 import type { Row } from '../../src/mocks/store';
-import { API, mandantAdmin, server, store } from './mockServer';
+import { API, mandantAdmin, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const open: InvitationRecord = {
@@ -34,30 +34,15 @@ const expired: InvitationRecord = {
 };
 
 function invitationsApi(records: InvitationRecord[]) {
-  // The invitations in the shared handlers' store, which lists, resends and deletes them; `calls` says what was asked.
+  // The invitations in the shared handlers' store, which lists, resends and deletes them; the spies say what was asked.
   for (const record of records) store.table('invitations').set(String(record.id), record as unknown as Row);
-  const calls: string[] = [];
-  server.use(
-    http.post(`${API}/invitations/:id/resend`, ({ params }) => {
-      calls.push(`resend ${String(params.id)}`);
-    }),
-    http.delete(`${API}/invitations/:id`, ({ params }) => {
-      calls.push(`delete ${String(params.id)}`);
-    }),
-  );
-  return calls;
+  return { resent: spy('post', '/invitations/:id/resend'), deleted: spy('delete', '/invitations/:id') };
 }
 
 describe('invitations', () => {
   it('invites from the users list: name, address, role, language — no password — and says "sent"', async () => {
-    let sent: Record<string, unknown> | null = null;
     invitationsApi([open]);
-    server.use(
-      http.post(`${API}/invitations`, async ({ request }) => {
-        sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...open, ...sent, id: 9 }, { status: 201 });
-      }),
-    );
+    const sent = spy('post', '/invitations').bodies;
     const { user } = renderApp('/users', { signedInAs: mandantAdmin });
     await screen.findByText('editor@muster.example');
     expect(screen.queryByRole('link', { name: 'Erstellen' })).not.toBeInTheDocument();
@@ -73,19 +58,19 @@ describe('invitations', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     // Refused before anything is sent, and checked again as the address is corrected.
     expect(await screen.findByText('Muss eine gültige E-Mail sein')).toBeInTheDocument();
-    expect(sent).toBeNull();
+    expect(sent).toEqual([]);
     await user.clear(email);
     await user.type(email, 'Lea.Lauf@muster.example');
     await waitFor(() => expect(screen.queryByText('Muss eine gültige E-Mail sein')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
 
     expect(await screen.findByText('Einladung gesendet.')).toBeInTheDocument();
-    expect(sent).toEqual({ name: 'Lea Lauf', email: 'Lea.Lauf@muster.example', role: 'editor', language: 'de' });
+    expect(sent).toEqual([{ name: 'Lea Lauf', email: 'Lea.Lauf@muster.example', role: 'editor', language: 'de' }]);
     await waitFor(() => expect(window.location.pathname).toBe('/invitations'));
   }, 40_000);
 
   it('lists open invitations with their expiry; resends and revokes after a confirmation', async () => {
-    const calls = invitationsApi([open, expired]);
+    const { resent, deleted } = invitationsApi([open, expired]);
     const { user } = renderApp('/invitations', { signedInAs: mandantAdmin });
     const row = (await screen.findByText('neu@muster.example')).closest('tr')!;
     const oldRow = screen.getByText('alt@muster.example').closest('tr')!;
@@ -96,14 +81,15 @@ describe('invitations', () => {
 
     await user.click(within(oldRow).getByRole('button', { name: 'Erneut senden' }));
     expect(await screen.findByText(/Einladung erneut gesendet/)).toBeInTheDocument();
-    expect(calls).toEqual(['resend 8']);
+    expect(resent.paths).toEqual(['/invitations/8/resend']);
 
     await user.click(within(row).getByRole('button', { name: 'Widerrufen' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Einladung für neu@muster.example widerrufen?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }));
     expect(await screen.findByText('Einladung widerrufen.')).toBeInTheDocument();
-    expect(calls).toEqual(['resend 8', 'delete 7']);
+    expect(deleted.paths).toEqual(['/invitations/7']);
+    expect(resent.paths).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('neu@muster.example')).not.toBeInTheDocument());
   });
 

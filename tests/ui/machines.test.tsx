@@ -1,10 +1,9 @@
 /** The machines screen: the current set's machines with their figures, and a machine recorded by a mandant admin. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
 import type { Row } from '../../src/mocks/store';
-import { API, editor, mandantAdmin, server, store } from './mockServer';
+import { editor, mandantAdmin, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 };
@@ -57,51 +56,40 @@ const press: MachineRecord = {
   },
 };
 
-function serveMachines(posts: unknown[] = []) {
-  const filters: unknown[] = [];
+/**
+ * The two sets and a machine in the shared handlers' store, which list them by the screen's filters (`current`,
+ * `status`, `set_id`) and answer a new machine; returns the machine lists' filters and what a save sent.
+ */
+function serveMachines() {
   for (const set of [draft, published]) store.table('machine-sets').set(String(set.id), set as unknown as Row);
   store.table('machines').set(String(press.id), press as unknown as Row);
-  server.use(
-    http.get(`${API}/machine-sets`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as {
-        current?: boolean;
-        status?: string;
-      };
-      const rows = filter.current ? [published] : filter.status === 'draft' ? [draft] : [draft, published];
-      return HttpResponse.json(rows, {
-        headers: { 'Content-Range': `machine-sets 0-${rows.length - 1}/${rows.length}` },
-      });
-    }),
-    // One set and the machines: the shared handlers over the store (filtered by set_id); the filters are recorded.
-    http.get(`${API}/machines`, ({ request }) => {
-      filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}'));
-    }),
-    http.post(`${API}/machines`, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      posts.push(body);
-      return HttpResponse.json({ ...press, id: 12, ...body }, { status: 201 });
-    }),
-  );
-  return filters;
+  const lists = spy('get', '/machines');
+  const saves = spy('post', '/machines');
+  return {
+    get filters(): unknown[] {
+      return lists.queries.map((query) => JSON.parse(new URLSearchParams(query).get('filter') ?? '{}') as unknown);
+    },
+    posts: saves.bodies,
+  };
 }
 
 describe('machines screen', () => {
   it('lists the current machine set’s machines with their figures in the reader’s number format', async () => {
-    const filters = serveMachines();
+    const sent = serveMachines();
     renderApp('/machines', { signedInAs: editor });
     const row = (await screen.findByText('Speedmaster')).closest('tr')!;
     expect(within(row).getByText('Offsetdruckmaschine')).toBeInTheDocument();
     expect(within(row).getByText('90,5')).toHaveAttribute('title', 'Meter');
     expect(within(row).getByText('13.000')).toBeInTheDocument();
-    expect(filters.some((filter) => (filter as { set_id?: number }).set_id === 4)).toBe(true);
+    expect(sent.filters.some((filter) => (filter as { set_id?: number }).set_id === 4)).toBe(true);
     // Editors read; only the mandant's admins record machines.
     expect(screen.queryByRole('link', { name: 'Erstellen' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Versionen und Stromvertrag' })).toBeInTheDocument();
   });
 
   it('lets a mandant admin record a machine with a sourced figure in a draft set', { timeout: 90_000 }, async () => {
-    const posts: unknown[] = [];
-    const filters = serveMachines(posts);
+    const sent = serveMachines();
+    const { posts } = sent;
     const { user } = renderApp('/machines/create', { signedInAs: mandantAdmin });
     // The first render loads the create page's chunk: slow in jsdom on a busy machine.
     const setSelect = await screen.findByRole('combobox', { name: /Maschinenpark/ }, { timeout: 30_000 });
@@ -129,6 +117,6 @@ describe('machines screen', () => {
       figures: { power_kw: { value: 7.5, source: 'Typenschild', year: null } },
     });
     // Back on the list of the set the machine was saved in, not the current one.
-    await waitFor(() => expect(filters.at(-1)).toEqual({ set_id: 5 }));
+    await waitFor(() => expect(sent.filters.at(-1)).toEqual({ set_id: 5 }));
   });
 });

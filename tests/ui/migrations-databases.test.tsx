@@ -1,37 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { FactorDatabaseRecord, FactorRecord } from '../../src/core/api';
-import { API, mandantAdmin, server } from './mockServer';
+import type { FactorRecord } from '../../src/core/api';
+import { factorDatabase, putRecords } from './calculations.mock';
+import { API, mandantAdmin, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const label = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
-const base: FactorDatabaseRecord = {
-  id: 2,
-  mandant_id: null,
-  name: 'Demo factors 2025',
-  version_label: '2025',
-  status: 'published',
-  valid_from: '2025-01-01',
-  source: 'demo',
-  based_on_id: null,
-  demo: true,
-  gwp_set: 'IPCC AR6 GWP100',
-  rolled_out_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  version: 1,
-};
-const own: FactorDatabaseRecord = {
-  ...base,
-  id: 5,
+const base = factorDatabase(2, '2025');
+const own = factorDatabase(5, '2025-green', {
   mandant_id: 1,
   name: 'Muster Ökostrom',
-  version_label: '2025-green',
   status: 'draft',
   based_on_id: 2,
   demo: false,
-};
+});
 const factor = (id: number, databaseId: number, key: string, value: number): FactorRecord => ({
   id,
   database_id: databaseId,
@@ -50,45 +33,17 @@ const factor = (id: number, databaseId: number, key: string, value: number): Fac
 const baseFactors = [factor(1, 2, 'electricity_de_grid', 0.363), factor(2, 2, 'natural_gas', 0.18293)];
 const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'natural_gas', 0.18293)];
 
-/** The two databases and their factors; `changed` is the diff's list of changed factors. */
-function serveDatabases(changed: unknown[] = []) {
-  server.use(
-    http.get(`${API}/databases`, () =>
-      HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } }),
-    ),
-    http.get(`${API}/databases/5`, () => HttpResponse.json(own)),
-    http.get(`${API}/databases/5/diff`, () =>
-      HttpResponse.json({ from: base, to: own, added: [], removed: [], changed }),
-    ),
-    http.get(`${API}/factors`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-      const rows = filter.database_id === 2 ? baseFactors : ownFactors;
-      return HttpResponse.json(rows, { headers: { 'Content-Range': `factors 0-${rows.length - 1}/${rows.length}` } });
-    }),
-  );
+/** The two databases and their factors in the shared handlers' store, which answers the lists, the diff and the writes. */
+function seedDatabases() {
+  putRecords('databases', [base, own]);
+  putRecords('factors', [...baseFactors, ...ownFactors]);
 }
 
 describe('factor database screens', () => {
   it('shows a derived database’s factors beside the base values and saves an override', async () => {
-    const puts: unknown[] = [];
-    serveDatabases([
-      {
-        key: 'electricity_de_grid',
-        category: 'electricity',
-        unit: 'kWh',
-        old: 0.363,
-        new: 0.03,
-        percent: -91.7,
-        attributes: [{ name: 'value', old: 0.363, new: 0.03 }],
-      },
-    ]);
-    server.use(
-      http.put(`${API}/factors/:id`, async ({ request, params }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        puts.push({ id: Number(params.id), ...body });
-        return HttpResponse.json({ ...ownFactors[1]!, ...body });
-      }),
-    );
+    // The derived database overrides the grid electricity (0.363 → 0.03): the diff lists it as changed.
+    seedDatabases();
+    const saved = spy('put', '/factors/12');
     const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
     const electricity = await screen.findByTestId('factor-electricity_de_grid');
     await waitFor(() => expect(electricity).toHaveTextContent('0,363 (überschrieben)'));
@@ -101,27 +56,18 @@ describe('factor database screens', () => {
     const input = within(gas).getByLabelText('Wert von natural_gas');
     await user.clear(input);
     await user.type(input, '0,2{Enter}');
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({ id: 12, value: 0.2 });
+    await waitFor(() => expect(saved.bodies).toHaveLength(1));
+    expect(saved.bodies[0]).toMatchObject({ value: 0.2 });
 
     const diff = await screen.findByTestId('database-diff');
     expect(within(diff).getByText('electricity_de_grid').closest('tr')).toHaveTextContent('geändert');
   }, 60_000);
 
   it('refreshes the diff after a factor is added, without a reload (issue #20)', async () => {
-    const added: FactorRecord[] = [];
-    serveDatabases();
-    server.use(
-      http.get(`${API}/databases/5/diff`, () =>
-        HttpResponse.json({ from: base, to: own, added, removed: [], changed: [] }),
-      ),
-      http.post(`${API}/factors`, async ({ request }) => {
-        const body = (await request.json()) as Partial<FactorRecord>;
-        const created = { ...ownFactors[0]!, ...body, id: 99 } as FactorRecord;
-        added.push(created);
-        return HttpResponse.json(created, { status: 201 });
-      }),
-    );
+    seedDatabases();
+    // No differences yet: the derived database has the base's values.
+    store.table('factors').set('11', { ...ownFactors[0]!, value: 0.363 });
+    const added = spy('post', '/factors');
     const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
     const diff = await screen.findByTestId('database-diff');
     expect(diff).toHaveTextContent('Keine Unterschiede.');
@@ -140,8 +86,8 @@ describe('factor database screens', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Technologie/ }));
     await user.click(await screen.findByRole('option', { name: 'dieser Prozess' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(added).toHaveLength(1));
-    expect(added[0]).toMatchObject({ data_type: 'primary', technology: 'specific' });
+    await waitFor(() => expect(added.bodies).toHaveLength(1));
+    expect(added.bodies[0]).toMatchObject({ data_type: 'primary', technology: 'specific' });
     await waitFor(() =>
       expect(within(screen.getByTestId('database-diff')).getByText('heat_district').closest('tr')).toHaveTextContent(
         'neu',
@@ -151,41 +97,12 @@ describe('factor database screens', () => {
   }, 60_000);
 
   it('names a new category in five languages where the factor is added, and shows that name in the factor table (issue #20)', async () => {
-    type Category = {
-      key: string;
-      factor_count: number;
-      factor_keys: string[];
-      label: Record<string, string> | null;
-    };
-    const categories: Category[] = [
+    seedDatabases();
+    store.setAnswer(mandantAdmin, '/api/factor-categories', [
       { key: 'electricity', factor_count: 2, factor_keys: ['electricity_de_grid', 'natural_gas'], label: null },
-    ];
-    const named: Array<{ key: string; label: Record<string, string> }> = [];
-    const posts: Array<Record<string, unknown>> = [];
-    let rows = ownFactors;
-    serveDatabases();
-    server.use(
-      http.get(`${API}/factor-categories`, () => HttpResponse.json(categories)),
-      http.put(`${API}/factor-categories/:key`, async ({ request, params }) => {
-        const body = (await request.json()) as { label: Record<string, string> };
-        named.push({ key: String(params.key), label: body.label });
-        const category = { key: String(params.key), factor_count: 0, factor_keys: [], label: body.label };
-        categories.push(category);
-        return HttpResponse.json(category);
-      }),
-      http.post(`${API}/factors`, async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        posts.push(body);
-        const created = { ...ownFactors[0]!, ...body, id: 99 } as FactorRecord;
-        rows = [...ownFactors, created];
-        return HttpResponse.json(created, { status: 201 });
-      }),
-      http.get(`${API}/factors`, ({ request }) => {
-        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { database_id?: number };
-        const list = filter.database_id === 2 ? baseFactors : rows;
-        return HttpResponse.json(list, { headers: { 'Content-Range': `factors 0-${list.length - 1}/${list.length}` } });
-      }),
-    );
+    ]);
+    const named = spy('put', '/factor-categories/label_face');
+    const posts = spy('post', '/factors');
     const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
     // A built-in category shows its name from the message catalogue.
     expect(await screen.findByTestId('factor-electricity_de_grid')).toHaveTextContent('Strom');
@@ -206,11 +123,10 @@ describe('factor database screens', () => {
     await user.type(within(dialog).getByLabelText(/Einheit/), 'kg');
     await user.type(within(dialog).getByLabelText(/^Wert/), '1,2');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
+    await waitFor(() => expect(posts.bodies).toHaveLength(1));
     // Languages left empty take the first name given; the name is saved before the factor.
-    expect(named).toEqual([
+    expect(named.bodies).toEqual([
       {
-        key: 'label_face',
         label: {
           de: 'Etikettenvorderseite',
           en: 'Label face',
@@ -220,17 +136,13 @@ describe('factor database screens', () => {
         },
       },
     ]);
-    expect(posts[0]).toMatchObject({ key: 'label_face_paper', category: 'label_face' });
+    expect(posts.bodies[0]).toMatchObject({ key: 'label_face_paper', category: 'label_face' });
     const row = await screen.findByTestId('factor-label_face_paper');
     await waitFor(() => expect(row).toHaveTextContent('Etikettenvorderseite'));
   }, 60_000);
 
   it('lists the databases with their validity as a date in the interface language', async () => {
-    server.use(
-      http.get(`${API}/databases`, () =>
-        HttpResponse.json([base, own], { headers: { 'Content-Range': 'databases 0-1/2' } }),
-      ),
-    );
+    seedDatabases();
     renderApp('/databases', { signedInAs: mandantAdmin });
     const row = (await screen.findByText('Demo factors 2025')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('01.01.2025');
@@ -238,26 +150,12 @@ describe('factor database screens', () => {
   }, 60_000);
 
   it('changes every field of a draft’s factor, adds and removes factors in a dialog, and publishes only after a confirmation', async () => {
-    const puts: Array<Record<string, unknown>> = [];
-    const posts: Array<Record<string, unknown>> = [];
-    const deletes: number[] = [];
-    const statusChanges: string[] = [];
-    serveDatabases();
+    seedDatabases();
+    const puts = spy('put', '/factors/11');
+    const posts = spy('post', '/factors');
+    const deletes = spy('delete', '/factors/12');
+    const published = spy('post', '/databases/5/publish');
     server.use(
-      http.put(`${API}/factors/:id`, async ({ request, params }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        puts.push({ id: Number(params.id), ...body });
-        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: Number(params.id) });
-      }),
-      http.post(`${API}/factors`, async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        posts.push(body);
-        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: 99 }, { status: 201 });
-      }),
-      http.delete(`${API}/factors/:id`, ({ params }) => {
-        deletes.push(Number(params.id));
-        return HttpResponse.json(ownFactors[1]);
-      }),
       // Removing a factor and publishing first ask what the change touches (issue #34): here, one calculation.
       http.post(`${API}/databases/5/impact`, () =>
         HttpResponse.json({
@@ -270,10 +168,6 @@ describe('factor database screens', () => {
           options: [],
         }),
       ),
-      http.post(`${API}/databases/5/:action`, ({ params }) => {
-        statusChanges.push(String(params.action));
-        return HttpResponse.json({ ...own, status: 'published' });
-      }),
     );
     const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
     const electricity = await screen.findByTestId('factor-electricity_de_grid');
@@ -303,9 +197,8 @@ describe('factor database screens', () => {
     await user.clear(english);
     await user.type(english, 'Green electricity contract');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({
-      id: 11,
+    await waitFor(() => expect(puts.bodies).toHaveLength(1));
+    expect(puts.bodies[0]).toMatchObject({
       value: 0.03,
       source: 'Ökostromvertrag 2026',
       year: 2026,
@@ -326,12 +219,12 @@ describe('factor database screens', () => {
     await user.type(within(dialog).getByLabelText(/Bezeichnung \(Deutsch\)/), 'Fernwärme');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await within(dialog).findByText(/^Kleinbuchstaben, Ziffern und _/)).toBeInTheDocument();
-    expect(posts).toHaveLength(0);
+    expect(posts.bodies).toHaveLength(0);
     await user.clear(category);
     await user.type(category, 'energy');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({
+    await waitFor(() => expect(posts.bodies).toHaveLength(1));
+    expect(posts.bodies[0]).toMatchObject({
       database_id: 5,
       key: 'heat_district',
       category: 'energy',
@@ -351,7 +244,7 @@ describe('factor database screens', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Faktor natural_gas entfernen?' });
     expect(await within(confirm).findByText('1 Kalkulation betroffen')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Bestätigen' }));
-    await waitFor(() => expect(deletes).toEqual([12]));
+    await waitFor(() => expect(deletes.queries).toHaveLength(1));
 
     // Publish: cancelled once, then confirmed.
     await waitFor(() => expect(screen.queryByTestId('factor-dialog')).toBeNull());
@@ -361,11 +254,11 @@ describe('factor database screens', () => {
     expect(await within(publish).findByRole('link', { name: 'Broschüre' })).toBeInTheDocument();
     await user.click(within(publish).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(statusChanges).toHaveLength(0);
+    expect(published.queries).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
     publish = await screen.findByRole('dialog', { name: '„Muster Ökostrom (2025-green)“ veröffentlichen?' });
     await user.click(within(publish).getByRole('button', { name: 'Bestätigen' }));
-    await waitFor(() => expect(statusChanges).toEqual(['publish']));
+    await waitFor(() => expect(published.queries).toHaveLength(1));
     // Typed field by field in a dialog that also has the two data-quality selects: over a minute on a loaded machine.
   }, 150_000);
 });
@@ -380,55 +273,23 @@ describe('rolling a database out to all mandants', () => {
   };
 
   it('offers the provider admin the roll-out of a published global database, confirmed first, and marks the default', async () => {
-    const older = { ...base, id: 1, name: 'Demo factors 2024', version_label: '2024', valid_from: '2024-01-01' };
-    let current: FactorDatabaseRecord = { ...base, rolled_out_at: null };
-    const rolled = { ...older, rolled_out_at: '2026-11-24T10:00:00Z' };
-    const rollOuts: string[] = [];
-    server.use(
-      http.get(`${API}/databases`, () =>
-        HttpResponse.json([older, current], { headers: { 'Content-Range': 'databases 0-1/2' } }),
-      ),
-      http.get(`${API}/databases/1`, () => HttpResponse.json(rollOuts.length > 0 ? rolled : older)),
-      http.get(`${API}/databases/1/diff`, () =>
-        HttpResponse.json({ from: base, to: older, added: [], removed: [], changed: [] }),
-      ),
-      http.get(`${API}/factors`, () =>
-        HttpResponse.json(baseFactors, { headers: { 'Content-Range': 'factors 0-1/2' } }),
-      ),
-      http.post(`${API}/databases/1/roll-out`, () => {
-        rollOuts.push('1');
-        current = { ...current };
-        return HttpResponse.json(rolled);
-      }),
-    );
-    // The list reads the databases again after the roll-out.
-    server.use(
-      http.get(`${API}/databases`, () =>
-        HttpResponse.json(rollOuts.length > 0 ? [rolled, current] : [older, current], {
-          headers: { 'Content-Range': 'databases 0-1/2' },
-        }),
-      ),
-    );
+    putRecords('databases', [factorDatabase(1, '2024'), base]);
+    putRecords('factors', baseFactors);
+    const rollOuts = spy('post', '/databases/1/roll-out');
     const { user } = renderApp('/databases/1', { signedInAs: provider });
     await user.click(await screen.findByRole('button', { name: 'Für alle Mandanten ausrollen' }));
-    expect(rollOuts).toEqual([]);
+    expect(rollOuts.queries).toEqual([]);
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(
       'außer bei Mandanten, deren Administrator im Profil eine eigene Standard-Datenbank festgelegt hat',
     );
     await user.click(within(dialog).getByRole('button', { name: /bestätigen/i }));
-    await waitFor(() => expect(rollOuts).toEqual(['1']));
+    await waitFor(() => expect(rollOuts.queries).toHaveLength(1));
     expect(await screen.findByTestId('rolled-out')).toHaveTextContent('Standard für alle Mandanten');
   }, 60_000);
 
   it('does not offer the roll-out to mandant admins', async () => {
-    serveDatabases();
-    server.use(
-      http.get(`${API}/databases/2`, () => HttpResponse.json(base)),
-      http.get(`${API}/databases/2/diff`, () =>
-        HttpResponse.json({ from: base, to: base, added: [], removed: [], changed: [] }),
-      ),
-    );
+    seedDatabases();
     renderApp('/databases/2', { signedInAs: mandantAdmin });
     expect(
       await screen.findByText(/Veröffentlichte und archivierte Datenbanken sind unveränderlich/),

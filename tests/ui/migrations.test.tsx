@@ -1,37 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type {
-  CalculationRecord,
-  FactorDatabaseRecord,
-  FactorMigrationItemRecord,
-  FactorMigrationRecord,
-} from '../../src/core/api';
-import { calculationRecord, putCalculation, seedCalculations, templateRecords } from './calculations.mock';
-import { API, editor, mandantAdmin, server } from './mockServer';
+import type { CalculationRecord, FactorMigrationItemRecord, FactorMigrationRecord } from '../../src/core/api';
+import {
+  calculationRecord,
+  factorDatabase,
+  putCalculation,
+  putRecords,
+  seedCalculations,
+  templateRecords,
+} from './calculations.mock';
+import { API, editor, mandantAdmin, server, spy } from './mockServer';
 import { renderApp } from './renderApp';
 
-const database = (
-  id: number,
-  label: string,
-  status: FactorDatabaseRecord['status'] = 'published',
-): FactorDatabaseRecord => ({
-  id,
-  mandant_id: null,
-  name: `Demo factors ${label}`,
-  version_label: label,
-  status,
-  valid_from: `${label}-01-01`,
-  source: 'demo',
-  based_on_id: null,
-  demo: true,
-  gwp_set: 'IPCC AR6 GWP100',
-  rolled_out_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  version: 1,
-});
-const DATABASES = [database(1, '2024'), database(2, '2025'), database(3, '2026', 'draft')];
+const DATABASES = [
+  factorDatabase(1, '2024'),
+  factorDatabase(2, '2025'),
+  factorDatabase(3, '2026', { status: 'draft' }),
+];
 
 const preview: FactorMigrationRecord = {
   id: 7,
@@ -102,47 +88,24 @@ const items: FactorMigrationItemRecord[] = [
   },
 ];
 
+/**
+ * The databases, templates and the preview's rows in the shared handlers' store. Creating the preview and its steps are
+ * what these tests are about (mock mode does not compute previews): they answer here and keep the migration in the store,
+ * whose list the history reads.
+ */
 function serve(options: { applyStatus?: number; answer?: FactorMigrationRecord } = {}) {
-  const sent: { previews: unknown[]; steps: string[]; itemQueries: string[] } = {
-    previews: [],
-    steps: [],
-    itemQueries: [],
-  };
-  let history: FactorMigrationRecord[] = [];
+  putRecords('databases', DATABASES);
+  putRecords('templates', templateRecords);
+  putRecords('migration-items', items);
   const answer = options.answer ?? preview;
+  const steps: string[] = [];
   server.use(
-    http.get(`${API}/databases`, () =>
-      HttpResponse.json(DATABASES, { headers: { 'Content-Range': 'databases 0-2/3' } }),
-    ),
-    http.get(`${API}/templates`, () =>
-      HttpResponse.json(templateRecords, {
-        headers: { 'Content-Range': `templates 0-${templateRecords.length - 1}/${templateRecords.length}` },
-      }),
-    ),
-    http.get(`${API}/migrations`, () =>
-      HttpResponse.json(history, {
-        headers: {
-          'Content-Range': history.length ? `migrations 0-${history.length - 1}/${history.length}` : 'migrations */0',
-        },
-      }),
-    ),
-    http.post(`${API}/migrations`, async ({ request }) => {
-      sent.previews.push(await request.json());
-      history = [answer];
+    http.post(`${API}/migrations`, () => {
+      putRecords('migrations', [answer]);
       return HttpResponse.json(answer, { status: 201 });
     }),
-    http.get(`${API}/migration-items`, ({ request }) => {
-      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string };
-      sent.itemQueries.push(JSON.stringify(filter));
-      const rows = items.filter((item) => !filter.q || item.title.toLowerCase().includes(filter.q.toLowerCase()));
-      return HttpResponse.json(rows, {
-        headers: {
-          'Content-Range': rows.length ? `migration-items 0-${rows.length - 1}/${rows.length}` : 'migration-items */0',
-        },
-      });
-    }),
     http.post(`${API}/migrations/7/:step`, ({ params }) => {
-      sent.steps.push(String(params.step));
+      steps.push(String(params.step));
       if (params.step === 'apply' && options.applyStatus === 409) {
         return HttpResponse.json(
           { message: 'Calculations of this migration were changed since the preview.' },
@@ -156,11 +119,20 @@ function serve(options: { applyStatus?: number; answer?: FactorMigrationRecord }
         applied_by_name: 'Erika Muster',
         applied_at: '2026-03-02T10:00:00.000Z',
       } as FactorMigrationRecord;
-      history = [record];
+      putRecords('migrations', [record]);
       return HttpResponse.json(record);
     }),
   );
-  return sent;
+  // After the overrides: msw asks the handler added last first, and a spy passes the request on.
+  const previews = spy('post', '/migrations');
+  const itemLists = spy('get', '/migration-items');
+  return {
+    previews: previews.bodies,
+    steps,
+    get itemQueries() {
+      return itemLists.queries.map((query) => new URLSearchParams(query).get('filter') ?? '{}');
+    },
+  };
 }
 
 async function createPreview(user: ReturnType<typeof renderApp>['user']) {

@@ -12,6 +12,8 @@ import { MockStore } from '../../src/mocks/store';
 import {
   STATISTIC_NAMES,
   type LoginResponse,
+  type StatisticName,
+  type StatisticsResult,
   type MandantRecord,
   type SessionUser,
   type UnitRecord,
@@ -29,6 +31,16 @@ export const mandantAdmin: SessionUser = {
   language: 'de',
   mandant_id: 1,
   mandant_name: 'Druckerei Muster',
+};
+/** The provider's admin: every mandant, the templates and the global factor databases. */
+export const providerAdmin: SessionUser = {
+  id: 1,
+  email: 'admin@kontor.example',
+  name: 'Paula Provider',
+  role: 'provider_admin',
+  language: 'de',
+  mandant_id: null,
+  mandant_name: null,
 };
 export const editor: SessionUser = {
   ...mandantAdmin,
@@ -118,7 +130,7 @@ export const store = new MockStore({
     publications: {},
     storefronts: {},
   },
-  accounts: [mandantAdmin, editor].map((user) => ({
+  accounts: [providerAdmin, mandantAdmin, editor].map((user) => ({
     email: user.email,
     session: { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user },
     answers: {
@@ -128,7 +140,7 @@ export const store = new MockStore({
       ...Object.fromEntries(
         STATISTIC_NAMES.map((name) => [
           `/api/statistics/${name}`,
-          { name, from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns: [], rows: [] },
+          { name, from: '2026-01-01', to: '2026-12-31', mandant_id: user.mandant_id, columns: [], rows: [] },
         ]),
       ),
     },
@@ -158,15 +170,20 @@ export const handlers = [
     if (body.password !== 'kontor-demo') {
       return HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 });
     }
-    const user = [mandantAdmin, editor].find((u) => u.email === body.email) ?? mandantAdmin;
+    // The store's account (a test may change it, e.g. its language), else the mandant admin.
+    const user = store.account(body.email)?.session.user ?? mandantAdmin;
     state.me = user;
     scenarios.set({ sessionExpiredAt: null });
     const answer: LoginResponse = { token: `token-${user.id}`, expires_at: '2099-01-01T00:00:00Z', user };
     return HttpResponse.json(answer);
   }),
   http.put(`${API}/auth/me`, async ({ request }) => {
-    const body = (await request.json()) as Partial<SessionUser>;
-    state.me = { ...state.me, ...body };
+    // A scenario (offline, an error, an expired session) is the shared handlers' to answer.
+    const { offline, error, sessionExpiredAt } = scenarios.state;
+    if (offline || error || sessionExpiredAt !== null) return undefined;
+    // What the profile keeps of the signed-in user (a password change sends more, which is not the user's).
+    const { name, language } = (await request.json()) as Partial<SessionUser>;
+    state.me = { ...state.me, ...(name !== undefined && { name }), ...(language !== undefined && { language }) };
     return HttpResponse.json(state.me);
   }),
   // Everything else: the shared handlers.
@@ -177,19 +194,23 @@ export const server = setupServer(...handlers);
 
 /** What the app sent to one route: each request's decoded query string and JSON body. */
 export interface Sent {
+  /** The path of each request below the API (`/invitations/8/resend`): what a `:id` in the spied path matched. */
+  paths: string[];
   queries: string[];
   bodies: unknown[];
 }
 
 /**
- * Watches what the app sends to `path` (e.g. `/calculations/7`) with `method` while the shared handlers answer it: a
+ * Watches what the app sends to `path` (e.g. `/calculations/7`, or `/invitations/:id` for any) with `method` while the shared handlers answer it: a
  * test asserts what was sent without restating the answer.
  */
 export function spy(method: 'get' | 'post' | 'put' | 'delete', path: string): Sent {
-  const sent: Sent = { queries: [], bodies: [] };
+  const sent: Sent = { paths: [], queries: [], bodies: [] };
   server.use(
     http[method](`${API}${path}`, async ({ request }) => {
-      sent.queries.push(decodeURIComponent(new URL(request.url).search));
+      const url = new URL(request.url);
+      sent.paths.push(url.pathname.slice(new URL(API).pathname.length));
+      sent.queries.push(decodeURIComponent(url.search));
       if (method !== 'get')
         sent.bodies.push(
           await request
@@ -201,4 +222,22 @@ export function spy(method: 'get' | 'post' | 'put' | 'delete', path: string): Se
     }),
   );
   return sent;
+}
+
+/**
+ * What the statistics routes answer `users` (the shared handler fills in the asked `from`/`to`): `answers` by name,
+ * every other statistic empty with `columns`. Returns the spy of their requests.
+ */
+export function answerStatistics(
+  users: SessionUser[],
+  answers: Partial<Record<StatisticName, Omit<StatisticsResult, 'name'>>>,
+  columns: StatisticsResult['columns'] = [],
+): Sent {
+  for (const user of users) {
+    for (const name of STATISTIC_NAMES) {
+      const answer = answers[name] ?? { from: '2026-01-01', to: '2026-12-31', mandant_id: 1, columns, rows: [] };
+      store.setAnswer(user, `/api/statistics/${name}`, { ...answer, name });
+    }
+  }
+  return spy('get', '/statistics/:name');
 }

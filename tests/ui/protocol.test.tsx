@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProtocolEntryRecord } from '../../src/core/api';
-import { API, editor, mandantAdmin, server } from './mockServer';
+import { putRecords } from './calculations.mock';
+import { API, editor, mandantAdmin, server, spy } from './mockServer';
 import { renderApp } from './renderApp';
 
 /** The first render loads the page's chunk (with the date pickers): slow in jsdom on a busy machine. */
@@ -45,23 +46,11 @@ const entries: ProtocolEntryRecord[] = [
   },
 ];
 
-/** Answers like the server and remembers every query the page sent. */
-function serveProtocol(queries: URLSearchParams[]) {
-  server.use(
-    http.get(`${API}/protocol`, ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      queries.push(params);
-      const filter = JSON.parse(params.get('filter') ?? '{}') as Record<string, unknown>;
-      const rows = entries.filter(
-        (e) =>
-          (filter.action ? e.action === filter.action : true) &&
-          (filter.q ? JSON.stringify(e).toLowerCase().includes(String(filter.q).toLowerCase()) : true),
-      );
-      return HttpResponse.json(rows, {
-        headers: { 'Content-Range': rows.length ? `protocol 0-${rows.length - 1}/${rows.length}` : 'protocol */0' },
-      });
-    }),
-  );
+/** The entries in the shared handlers' store, which answer like the server; returns every query the page sent. */
+function serveProtocol(rows: ProtocolEntryRecord[] = entries): () => URLSearchParams[] {
+  putRecords('protocol', rows);
+  const sent = spy('get', '/protocol');
+  return () => sent.queries.map((query) => new URLSearchParams(query));
 }
 
 const migrationEntry = (id: number, step: string, changes: ProtocolEntryRecord['changes']): ProtocolEntryRecord => ({
@@ -95,11 +84,7 @@ describe('protocol page', () => {
       }),
       migrationEntry(21, 'preview', null),
     ];
-    server.use(
-      http.get(`${API}/protocol`, () =>
-        HttpResponse.json(migration, { headers: { 'Content-Range': 'protocol 0-2/3' } }),
-      ),
-    );
+    serveProtocol(migration);
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
 
     const rollback = (
@@ -131,8 +116,7 @@ describe('protocol page', () => {
   });
 
   it('shows entries with translated action, linked record, summary in the reader’s language and the diff', async () => {
-    const queries: URLSearchParams[] = [];
-    serveProtocol(queries);
+    const queries = serveProtocol();
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
 
     const row = (await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK)).closest('tr')!;
@@ -162,13 +146,13 @@ describe('protocol page', () => {
     const passwordRow = within(diff).getByRole('rowheader', { name: 'Passwort' }).closest('tr')!;
     expect(within(passwordRow).getByText('geändert (nicht angezeigt)')).toBeInTheDocument();
 
-    const first = queries[0]!;
+    const first = queries()[0]!;
     expect(first.get('sort')).toBe('["at","DESC"]');
     expect(first.get('range')).toBe('[0,24]');
   });
 
   it('keeps the changes on screen below laptop width: under the summary, the action beside the record (issue #35)', async () => {
-    serveProtocol([]);
+    serveProtocol();
     // jsdom matches no media query: the narrow layout.
     renderApp('/protocol', { signedInAs: mandantAdmin });
     const summary = await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
@@ -182,7 +166,7 @@ describe('protocol page', () => {
   }, 40_000);
 
   it('shows six columns on a wide screen', async () => {
-    serveProtocol([]);
+    serveProtocol();
     const matchMedia = window.matchMedia;
     // A laptop at 1366 px: every min-width query up to 1366 matches.
     window.matchMedia = ((query: string) => {
@@ -200,8 +184,7 @@ describe('protocol page', () => {
   }, 40_000);
 
   it('filters by search and time range, and shows an empty state', async () => {
-    const queries: URLSearchParams[] = [];
-    serveProtocol(queries);
+    const queries = serveProtocol();
     const { user } = renderApp('/protocol', { signedInAs: editor });
     await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
     // Editors cannot open user records: no link.
@@ -210,13 +193,13 @@ describe('protocol page', () => {
     await user.type(screen.getByPlaceholderText('Suchen'), 'login_failed');
     await waitFor(() => expect(screen.queryByText('Benutzer „Eddi Editor“ geändert')).toBeNull());
     expect(screen.getByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).toBeInTheDocument();
-    expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
+    expect(JSON.parse(queries().at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
 
     // Whole days in the reader's language (TT.MM.JJJJ), both ends included: "Von" starts the day, "Bis" ends it.
     await user.click(within(screen.getByRole('group', { name: 'Von' })).getByRole('spinbutton', { name: 'Tag' }));
     await user.keyboard('01032026');
     await waitFor(() =>
-      expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
+      expect(JSON.parse(queries().at(-1)!.get('filter')!)).toMatchObject({
         q: 'login_failed',
         at_gte: new Date(2026, 2, 1).toISOString(),
       }),
@@ -224,7 +207,7 @@ describe('protocol page', () => {
     await user.click(within(screen.getByRole('group', { name: 'Bis' })).getByRole('spinbutton', { name: 'Tag' }));
     await user.keyboard('02032026');
     await waitFor(() =>
-      expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({
+      expect(JSON.parse(queries().at(-1)!.get('filter')!)).toMatchObject({
         q: 'login_failed',
         at_gte: new Date(2026, 2, 1).toISOString(),
         at_lte: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
@@ -238,8 +221,7 @@ describe('protocol page', () => {
   }, 40_000);
 
   it('offers the CSV export of the filtered list', async () => {
-    const queries: URLSearchParams[] = [];
-    serveProtocol(queries);
+    const queries = serveProtocol();
     let exported: URLSearchParams | null = null;
     server.use(
       http.get(`${API}/protocol/export.csv`, ({ request }) => {
@@ -265,7 +247,7 @@ describe('protocol page', () => {
     const { user } = renderApp('/protocol', { signedInAs: mandantAdmin });
     await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
     await user.type(screen.getByPlaceholderText('Suchen'), 'eddi');
-    await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'eddi' }));
+    await waitFor(() => expect(JSON.parse(queries().at(-1)!.get('filter')!)).toEqual({ q: 'eddi' }));
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
     await waitFor(() => expect(downloads).toEqual(['protocol-2026-03-02.csv']));
     expect(exported!.get('sort')).toBe('["at","DESC"]');

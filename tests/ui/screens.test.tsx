@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, editor, mandantAdmin, server, userRecords } from './mockServer';
+import { API, editor, mandantAdmin, server, spy } from './mockServer';
 import { renderApp } from './renderApp';
 import { SESSION_STORAGE_KEY } from '../../src/client/providers/session';
 
@@ -18,20 +18,14 @@ describe('screens of the shell', () => {
   });
 
   it('lists users from the API with their translated roles', async () => {
-    let query = '';
-    server.use(
-      http.get(`${API}/users`, ({ request }) => {
-        query = new URL(request.url).search;
-        return HttpResponse.json(userRecords, { headers: { 'Content-Range': 'users 0-1/2' } });
-      }),
-    );
+    const listed = spy('get', '/users');
     renderApp('/users', { signedInAs: mandantAdmin });
     const row = (await screen.findByText('editor@muster.example')).closest('tr')!;
     expect(within(row).getByText('Eddi Editor')).toBeInTheDocument();
     expect(within(row).getByText('Bearbeitung')).toBeInTheDocument();
     expect(screen.getByText('admin@muster.example')).toBeInTheDocument();
-    expect(decodeURIComponent(query)).toContain('sort=["name","ASC"]');
-    expect(decodeURIComponent(query)).toContain('range=[0,24]');
+    expect(listed.queries[0]).toContain('sort=["name","ASC"]');
+    expect(listed.queries[0]).toContain('range=[0,24]');
   });
 
   it('shows a server field error beside the field and keeps the input', async () => {
@@ -97,28 +91,16 @@ describe('screens of the shell', () => {
   });
 
   it('asks for a reset link without revealing whether the account exists', async () => {
-    let asked: unknown = null;
-    server.use(
-      http.post(`${API}/auth/forgot-password`, async ({ request }) => {
-        asked = await request.json();
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const asked = spy('post', '/auth/forgot-password');
     const { user } = renderApp('/login/forgot-password');
     await user.type(await screen.findByRole('textbox', { name: /E-Mail/ }), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Link senden' }));
     expect(await screen.findByText(/Falls ein Konto mit dieser Adresse existiert/)).toBeInTheDocument();
-    expect(asked).toEqual({ email: 'someone@example.com' });
+    expect(asked.bodies).toEqual([{ email: 'someone@example.com' }]);
   });
 
   it("checks the forgot-password address on input and on blur, with Kontor's messages, before sending", async () => {
-    let asked = 0;
-    server.use(
-      http.post(`${API}/auth/forgot-password`, () => {
-        asked += 1;
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const asked = spy('post', '/auth/forgot-password');
     const { user } = renderApp('/login/forgot-password');
     const email = await screen.findByRole('textbox', { name: /E-Mail/ });
     await user.click(email);
@@ -128,20 +110,14 @@ describe('screens of the shell', () => {
     await user.type(email, 'kein-at-zeichen');
     expect(await screen.findByText('Muss eine gültige E-Mail sein')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Link senden' }));
-    expect(asked).toBe(0);
+    expect(asked.bodies).toHaveLength(0);
     await user.clear(email);
     await user.type(email, 'someone@example.com');
     expect(email).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('checks a new password on blur and its repetition as it is typed, before anything is sent', async () => {
-    const bodies: unknown[] = [];
-    server.use(
-      http.post(`${API}/auth/reset-password`, async ({ request }) => {
-        bodies.push(await request.json());
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const sent = spy('post', '/auth/reset-password');
     const { user } = renderApp('/login/reset?token=good');
     const [password, repeat] = await screen.findAllByLabelText(/Neues Passwort/);
     await user.click(password!);
@@ -151,7 +127,7 @@ describe('screens of the shell', () => {
     expect(password).toHaveAttribute('aria-invalid', 'false');
     await user.type(repeat!, 'long-enough-2');
     expect(await screen.findByText('Die Passwörter stimmen nicht überein')).toBeInTheDocument();
-    expect(bodies).toEqual([]);
+    expect(sent.bodies).toEqual([]);
   });
 
   it('shows an offline indicator while the browser is offline', async () => {

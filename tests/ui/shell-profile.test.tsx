@@ -3,10 +3,11 @@
  * settings, and the profile's mandant settings and personal API tokens.
  */
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiTokenRecord, CreatedApiToken, MandantRecord } from '../../src/core/api';
-import { API, editor, mandantAdmin, mandantRecords, server, spy, store } from './mockServer';
+import type { MandantRecord } from '../../src/core/api';
+import type { Row } from '../../src/mocks/store';
+import { factorDatabase, putRecords } from './calculations.mock';
+import { editor, mandantAdmin, mandantRecords, scenarios, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 import {
   CLIENT_STATE_KEY,
@@ -16,7 +17,9 @@ import {
 } from '../../src/client/shell/persistence/clientState';
 import { useClientValue } from '../../src/client/shell/persistence/useClientState';
 
+/** The browser says it is offline, and the offline scenario fails every request as a refused network request would. */
 function goOffline() {
+  scenarios.set({ offline: true });
   vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
   act(() => {
     window.dispatchEvent(new Event('offline'));
@@ -94,7 +97,6 @@ describe('persisted client state', () => {
 
 describe('saving while offline', () => {
   it('explains that the profile change was not sent and keeps the form content', async () => {
-    server.use(http.put(`${API}/auth/me`, () => HttpResponse.error()));
     const { user } = renderApp('/profile', { signedInAs: editor });
     const name = await screen.findByLabelText(/^Name/);
     await user.clear(name);
@@ -108,7 +110,6 @@ describe('saving while offline', () => {
   });
 
   it('keeps a react-admin edit form as it is when the save cannot be sent (pessimistic mode)', async () => {
-    server.use(http.put(`${API}/users/3`, () => HttpResponse.error()));
     const { user } = renderApp('/users/3', { signedInAs: mandantAdmin });
     const email = await screen.findByDisplayValue('editor@muster.example');
     await user.clear(email);
@@ -121,10 +122,11 @@ describe('saving while offline', () => {
   });
 
   it('says the server is unreachable when the browser is online but the request fails', async () => {
-    server.use(http.put(`${API}/auth/me`, () => HttpResponse.error()));
     const { user } = renderApp('/profile', { signedInAs: editor });
     const name = await screen.findByLabelText(/^Name/);
     await user.type(name, 'x');
+    // The network fails (the offline scenario) while the browser still says it is online.
+    scenarios.set({ offline: true });
     await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
     expect(await screen.findByText(/Der Server ist nicht erreichbar/)).toBeInTheDocument();
   });
@@ -136,7 +138,7 @@ describe('branding', () => {
       ...mandantRecords[0]!,
       settings: { provider_name: 'Druckerei Muster', logo_url: '/logo-muster.svg', primary_color: '#6a1b9a' },
     };
-    server.use(http.get(`${API}/mandants/1`, () => HttpResponse.json(branded)));
+    store.table('mandants').set('1', branded as unknown as Row);
     renderApp('/', { signedInAs: editor });
     await waitFor(() => expect(document.title).toBe('Übersicht – Druckerei Muster'));
     expect(await screen.findByTestId('brand-logo')).toHaveAttribute('src', '/logo-muster.svg');
@@ -152,22 +154,7 @@ describe('branding', () => {
 describe('profile: mandant settings and API tokens', () => {
   it('lets a mandant admin change the mandant settings (PUT /api/mandants/:id with version)', async () => {
     // A published database to choose as the default; the shared handlers answer the save (version 1 → 2).
-    store.table('databases').set('7', {
-      id: 7,
-      mandant_id: null,
-      name: 'Kontor Demo',
-      version_label: '2026',
-      status: 'published',
-      valid_from: '2026-01-01',
-      source: 'demo',
-      based_on_id: null,
-      demo: true,
-      gwp_set: 'IPCC AR6 GWP100',
-      rolled_out_at: null,
-      created_at: '2026-01-01T00:00:00Z',
-      updated_at: '2026-01-01T00:00:00Z',
-      version: 1,
-    });
+    putRecords('databases', [factorDatabase(7, '2026', { name: 'Kontor Demo' })]);
     const saved = spy('put', '/mandants/1');
     const { user } = renderApp('/profile', { signedInAs: mandantAdmin });
     const card = await screen.findByTestId('mandant-settings');
@@ -194,31 +181,7 @@ describe('profile: mandant settings and API tokens', () => {
   });
 
   it('creates a personal API token, shows it once, and revokes it', async () => {
-    const tokens: ApiTokenRecord[] = [];
-    let asked: unknown = null;
-    server.use(
-      http.get(`${API}/auth/tokens`, () => HttpResponse.json(tokens)),
-      http.post(`${API}/auth/tokens`, async ({ request }) => {
-        asked = await request.json();
-        const record: ApiTokenRecord = {
-          id: 11,
-          name: 'ERP',
-          created_at: '2026-11-01T10:00:00Z',
-          expires_at: '2099-01-30T10:00:00Z',
-          last_used_at: null,
-        };
-        tokens.push(record);
-        const created: CreatedApiToken = { ...record, token: 'kontor_pat_secret-value' };
-        return HttpResponse.json(created, { status: 201 });
-      }),
-      http.delete(`${API}/auth/tokens/:id`, ({ params }) => {
-        tokens.splice(
-          tokens.findIndex((t) => String(t.id) === params.id),
-          1,
-        );
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const asked = spy('post', '/auth/tokens');
     const { user } = renderApp('/profile', { signedInAs: editor });
     const card = await screen.findByTestId('api-tokens');
     expect(await within(card).findByText('Sie haben noch keine API-Tokens.')).toBeInTheDocument();
@@ -226,13 +189,14 @@ describe('profile: mandant settings and API tokens', () => {
     await user.click(within(card).getByRole('button', { name: 'Token erstellen' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Ihr neues API-Token' });
-    expect(within(dialog).getByDisplayValue('kontor_pat_secret-value')).toBeInTheDocument();
-    expect(asked).toEqual({ name: 'ERP', expires_in_days: 90 });
+    const secret = within(dialog).getByDisplayValue(/^kontor_mock_\d+$/);
+    const id = (secret as HTMLInputElement).value.replace('kontor_mock_', '');
+    expect(asked.bodies).toEqual([{ name: 'ERP', expires_in_days: 90 }]);
     await user.click(within(dialog).getByRole('button', { name: 'Fertig' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.queryByDisplayValue('kontor_pat_secret-value')).toBeNull();
+    expect(screen.queryByDisplayValue(`kontor_mock_${id}`)).toBeNull();
 
-    const row = await within(card).findByTestId('api-token-11');
+    const row = await within(card).findByTestId(`api-token-${id}`);
     expect(row).toHaveTextContent('ERP');
     expect(row).toHaveTextContent('nie');
     await user.click(within(row).getByRole('button', { name: 'Token „ERP“ widerrufen' }));
@@ -245,13 +209,7 @@ describe('profile: mandant settings and API tokens', () => {
 
 describe('password change', () => {
   it('says a new password ends the other sessions and API tokens, and sends whether to keep the tokens', async () => {
-    const sent: unknown[] = [];
-    server.use(
-      http.put(`${API}/auth/me`, async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json(editor);
-      }),
-    );
+    const sent = spy('put', '/auth/me');
     const { user } = renderApp('/profile', { signedInAs: editor });
     expect(
       await screen.findByText('Ein neues Passwort meldet Sie überall sonst ab und beendet Ihre API-Tokens.'),
@@ -261,8 +219,8 @@ describe('password change', () => {
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'new-pass-1');
     await user.click(screen.getByLabelText('Meine API-Tokens behalten (Integrationen laufen weiter)'));
     await user.click(screen.getAllByRole('button', { name: 'Speichern' })[0]!);
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({
+    await waitFor(() => expect(sent.bodies).toHaveLength(1));
+    expect(sent.bodies[0]).toMatchObject({
       current_password: 'old-pass-1',
       new_password: 'new-pass-1',
       keep_api_tokens: true,

@@ -10,7 +10,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClient } from '../../src/client/signin/startClient';
 import { SESSION_STORAGE_KEY, writeSession } from '../../src/client/providers/session';
-import { API, editor, mandantAdmin, server, state } from './mockServer';
+import { API, editor, mandantAdmin, scenarios, server, state } from './mockServer';
 import './renderApp';
 
 let root: Root | null = null;
@@ -120,5 +120,19 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     await start('/login');
     await screen.findByTestId('user-menu', {}, { timeout: 10_000 });
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('with a stored session that has expired (401 on the first request), signs in and shows the page asked for', async () => {
+    // The expired-session scenario at start-up: the stored token no longer counts until the next sign-in.
+    state.me = mandantAdmin;
+    writeSession({ token: `token-${mandantAdmin.id}`, user: mandantAdmin });
+    scenarios.set({ sessionExpiredAt: Date.now() });
+    const user = await start('/users');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 20_000 });
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+
+    await signIn(user, mandantAdmin.email, 'kontor-demo');
+    await waitFor(() => expect(window.location.pathname).toBe('/users'));
+    expect(await screen.findByText('editor@muster.example', {}, { timeout: 20_000 })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser, StatisticName, StatisticsResult } from '../../src/core/api';
 import { chartPoints, chartSpec } from '../../src/client/statistics/chartData';
-import { API, editor, server } from './mockServer';
+import { answerStatistics, editor } from './mockServer';
 import { renderApp } from './renderApp';
 
 const providerAdmin: SessionUser = {
@@ -65,31 +64,22 @@ const FIXTURES: Partial<Record<StatisticName, StatisticsResult>> = {
   }),
 };
 
-/** Serves the fixtures (other statistics empty) and remembers every query string. */
-function serveStatistics(queries: URLSearchParams[], fixtures = FIXTURES) {
-  server.use(
-    http.get(`${API}/statistics/:name`, ({ params, request }) => {
-      const url = new URL(request.url);
-      queries.push(url.searchParams);
-      const name = params.name as StatisticName;
-      const fixture = fixtures[name];
-      if (fixture) return HttpResponse.json(fixture);
-      return HttpResponse.json(
-        result(name, {
-          columns: [
-            { key: 'tag', unit: null },
-            { key: 'co2e_kg', unit: 'kg_co2e' },
-          ],
-        }),
-      );
-    }),
-  );
+/** The fixtures in the shared handlers' store (other statistics empty); `queries` are the query strings asked. */
+function serveStatistics(fixtures = FIXTURES) {
+  const sent = answerStatistics([editor, providerAdmin], fixtures, [
+    { key: 'tag', unit: null },
+    { key: 'co2e_kg', unit: 'kg_co2e' },
+  ]);
+  return {
+    get queries() {
+      return sent.queries.map((query) => new URLSearchParams(query));
+    },
+  };
 }
 
 describe('statistics page', () => {
   it('shows every statistic as a table with figures in the user’s locale, empty ones as an empty state', async () => {
-    const queries: URLSearchParams[] = [];
-    serveStatistics(queries);
+    const sent = serveStatistics();
     renderApp('/statistics', { signedInAs: editor });
 
     // The first render loads the page's chunk (with the charts library): slow in jsdom on a busy machine.
@@ -129,10 +119,10 @@ describe('statistics page', () => {
     ).toBeInTheDocument();
 
     const year = new Date().getFullYear();
-    await waitFor(() => expect(queries.length).toBeGreaterThanOrEqual(10));
-    expect(queries.every((q) => q.get('from') === `${year}-01-01` && q.get('to') === `${year}-12-31`)).toBe(true);
+    await waitFor(() => expect(sent.queries.length).toBeGreaterThanOrEqual(10));
+    expect(sent.queries.every((q) => q.get('from') === `${year}-01-01` && q.get('to') === `${year}-12-31`)).toBe(true);
     // Mandant users never name a mandant: the server answers with their own.
-    expect(queries.some((q) => q.has('mandant_id'))).toBe(false);
+    expect(sent.queries.some((q) => q.has('mandant_id'))).toBe(false);
   }, 60_000);
 
   it('labels each chart with what it plots: the orders chart counts orders per status, the others kg CO₂e', async () => {
@@ -144,7 +134,7 @@ describe('statistics page', () => {
         { status: 'completed', currency: 'EUR', orders: 1, offset_kg: 50, value_minor: 75 },
       ],
     });
-    serveStatistics([], { ...FIXTURES, orders: ordersResult });
+    serveStatistics({ ...FIXTURES, orders: ordersResult });
     renderApp('/statistics', { signedInAs: editor });
     const orders = await screen.findByTestId('statistic-orders', {}, { timeout: 30_000 });
     const chart = await within(orders).findByTestId('statistic-chart');
@@ -163,30 +153,27 @@ describe('statistics page', () => {
   }, 60_000);
 
   it('shows the empty state for a range without data and asks again when the range changes', async () => {
-    const queries: URLSearchParams[] = [];
-    serveStatistics(queries, {});
+    const sent = serveStatistics({});
     renderApp('/statistics?from=2001-01-01&to=2001-12-31', { signedInAs: editor });
     await waitFor(() => expect(screen.getAllByText('Keine Daten in diesem Zeitraum.')).toHaveLength(9));
     expect(screen.queryByRole('table')).toBeNull();
-    expect(queries.every((q) => q.get('from') === '2001-01-01')).toBe(true);
+    expect(sent.queries.every((q) => q.get('from') === '2001-01-01')).toBe(true);
   });
 
   it('warns about a range whose start is after its end instead of asking the server', async () => {
-    const queries: URLSearchParams[] = [];
-    serveStatistics(queries);
+    const sent = serveStatistics();
     renderApp('/statistics?from=2026-05-01&to=2026-01-01', { signedInAs: editor });
     expect(await screen.findByText('Das Startdatum liegt nach dem Enddatum.')).toBeInTheDocument();
-    expect(queries.filter((q) => q.get('from') === '2026-05-01')).toHaveLength(0);
+    expect(sent.queries.filter((q) => q.get('from') === '2026-05-01')).toHaveLength(0);
   });
 
   it('lets provider admins pick a mandant', async () => {
-    const queries: URLSearchParams[] = [];
-    serveStatistics(queries);
+    const sent = serveStatistics();
     const { user } = renderApp('/statistics', { signedInAs: providerAdmin });
     const picker = await screen.findByRole('combobox', { name: 'Mandant' }, { timeout: 30_000 });
     expect(picker).toHaveTextContent('Alle Mandanten');
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'Druckerei Muster' }));
-    await waitFor(() => expect(queries.some((q) => q.get('mandant_id') === '1')).toBe(true));
+    await waitFor(() => expect(sent.queries.some((q) => q.get('mandant_id') === '1')).toBe(true));
   }, 60_000);
 });

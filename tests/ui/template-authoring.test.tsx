@@ -4,23 +4,14 @@
  * formulas with completion and the preview's value. Each test builds in the form only and reads what is saved.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser, TemplateVersionRecord } from '../../src/core/api';
-import { emptyTemplate } from '../../src/client/template-editor/definitionEdits';
+import type { SessionUser } from '../../src/core/api';
 import type { Template } from '../../src/core/template';
-import { API, server, store } from './mockServer';
+import { providerAdmin as provider, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
-const providerAdmin: SessionUser = {
-  id: 1,
-  email: 'admin@kontor.example',
-  name: 'Paula Provider',
-  role: 'provider_admin',
-  language: 'en',
-  mandant_id: null,
-  mandant_name: null,
-};
+/** The provider admin, reading English. */
+const providerAdmin: SessionUser = { ...provider, language: 'en' };
 
 const factor = (id: number, key: string, category: string) => ({
   id,
@@ -38,7 +29,7 @@ const factor = (id: number, key: string, category: string) => ({
   label: { de: key, en: `Label ${key}`, fr: key, it: key, es: key },
 });
 
-function serve(posts: { definition: Template }[]) {
+function serve(): { definition: Template }[] {
   const factors = store.table('factors');
   for (const row of [
     factor(1, 'paper_coated', 'paper'),
@@ -46,36 +37,16 @@ function serve(posts: { definition: Template }[]) {
     factor(3, 'truck', 'transport'),
   ])
     factors.set(String(row.id), row);
-  server.use(
-    // No templates, databases or load errors: the shared handlers' empty store answers those.
-    http.get(`${API}/factor-categories`, () =>
-      HttpResponse.json([
-        { key: 'paper', factor_count: 2, factor_keys: ['paper_coated', 'paper_recycled'], label: null },
-      ]),
-    ),
-    http.post(`${API}/templates`, async ({ request }) => {
-      posts.push((await request.json()) as { definition: Template });
-      const record: TemplateVersionRecord = {
-        id: 'new-template@1',
-        template_id: 'new-template',
-        version: 1,
-        status: 'draft',
-        source: 'app',
-        label: 'New template',
-        created_by: 1,
-        created_at: '2026-01-01T00:00:00Z',
-        published_at: null,
-        usage: 0,
-        definition: emptyTemplate(),
-      };
-      return HttpResponse.json(record, { status: 201 });
-    }),
-  );
+  // No templates, databases or load errors: the shared handlers' empty store answers those, and the saved draft.
+  store.setAnswer(providerAdmin, '/api/factor-categories', [
+    { key: 'paper', factor_count: 2, factor_keys: ['paper_coated', 'paper_recycled'], label: null },
+  ]);
+  const sent = spy('post', '/templates');
+  return sent.bodies as { definition: Template }[];
 }
 
 async function openNew() {
-  const posts: { definition: Template }[] = [];
-  serve(posts);
+  const posts = serve();
   const rendered = renderApp('/templates/new', { signedInAs: providerAdmin });
   await screen.findByTestId('form-editor', {}, { timeout: 90_000 });
   const save = async () => {

@@ -4,64 +4,31 @@
  * gets its own label; rule arguments take the German decimal comma; publishing asks first.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser, TemplateVersionRecord } from '../../src/core/api';
+import type { TemplateVersionRecord } from '../../src/core/api';
 import { emptyTemplate } from '../../src/client/template-editor/definitionEdits';
 import type { Template } from '../../src/core/template';
-import { API, server } from './mockServer';
+import { providerAdmin, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
-const germanAdmin: SessionUser = {
-  id: 1,
-  email: 'admin@kontor.example',
-  name: 'Paula Provider',
-  role: 'provider_admin',
-  language: 'de',
-  mandant_id: null,
-  mandant_name: null,
-};
+/** The provider admin, who keeps the templates (the shared handlers answer as for the demo's). */
+const germanAdmin = providerAdmin;
 
 interface Post {
   definition: Template;
   status: string;
 }
 
-function serve(posts: Post[]) {
-  server.use(
-    http.get(`${API}/templates`, () => HttpResponse.json([], { headers: { 'Content-Range': 'templates */0' } })),
-    http.get(`${API}/databases`, () => HttpResponse.json([], { headers: { 'Content-Range': 'databases */0' } })),
-    http.get(`${API}/template-load-errors`, () => HttpResponse.json([])),
-    http.get(`${API}/templates/:id/versions`, () => HttpResponse.json([])),
-    http.get(`${API}/factor-categories`, () =>
-      HttpResponse.json([
-        { key: 'metal', factor_count: 2, factor_keys: ['aluminium_wire', 'steel_wire'], label: null },
-      ]),
-    ),
-    http.post(`${API}/templates`, async ({ request }) => {
-      const post = (await request.json()) as Post;
-      posts.push(post);
-      const record: TemplateVersionRecord = {
-        id: 'new-template@1',
-        template_id: 'new-template',
-        version: 1,
-        status: post.status as TemplateVersionRecord['status'],
-        source: 'app',
-        label: 'Neue Vorlage',
-        created_by: 1,
-        created_at: '2026-01-01T00:00:00Z',
-        published_at: null,
-        usage: 0,
-        definition: post.definition,
-      };
-      return HttpResponse.json(record, { status: 201 });
-    }),
-  );
+/** The factor categories the constants and options name (the shared handlers answer the rest). */
+function serve(): Post[] {
+  store.setAnswer(providerAdmin, '/api/factor-categories', [
+    { key: 'metal', factor_count: 2, factor_keys: ['aluminium_wire', 'steel_wire'], label: null },
+  ]);
+  return spy('post', '/templates').bodies as Post[];
 }
 
 async function openNew() {
-  const posts: Post[] = [];
-  serve(posts);
+  const posts = serve();
   const rendered = renderApp('/templates/new', { signedInAs: germanAdmin });
   await screen.findByTestId('form-editor', {}, { timeout: 90_000 });
   const save = async () => {
@@ -97,26 +64,22 @@ describe('checker faults where the admin looks', () => {
     const draft = emptyTemplate();
     draft.id = 'envelope';
     draft.groups[0]!.fields[1]!.visibleIf = "format == 'a4'";
-    serve([]);
-    server.use(
-      http.get(`${API}/templates/:id/versions`, () =>
-        HttpResponse.json([
-          {
-            id: 'envelope@2',
-            template_id: 'envelope',
-            version: 2,
-            status: 'draft',
-            source: 'app',
-            label: 'Umschlag',
-            created_by: 1,
-            created_at: '2026-01-01T00:00:00Z',
-            published_at: null,
-            usage: 0,
-            definition: draft,
-          } satisfies TemplateVersionRecord,
-        ]),
-      ),
-    );
+    serve();
+    store.setAnswer(providerAdmin, '/api/templates/envelope/versions', [
+      {
+        id: 'envelope@2',
+        template_id: 'envelope',
+        version: 2,
+        status: 'draft',
+        source: 'app',
+        label: 'Umschlag',
+        created_by: 1,
+        created_at: '2026-01-01T00:00:00Z',
+        published_at: null,
+        usage: 0,
+        definition: draft,
+      } satisfies TemplateVersionRecord,
+    ]);
     renderApp('/templates/envelope?version=2', { signedInAs: germanAdmin });
     const atField = await screen.findByTestId('faults-at-/groups/0/fields/1', {}, { timeout: 90_000 });
     expect(atField).toHaveTextContent('es gibt kein Feld „format“ (mehr)');

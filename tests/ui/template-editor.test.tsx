@@ -10,23 +10,17 @@ import { EditorView } from '@codemirror/view';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser, TemplateEditorInfo, TemplateRecord, TemplateVersionRecord } from '../../src/core/api';
+import type { SessionUser, TemplateEditorInfo, TemplateRecord } from '../../src/core/api';
 import { emptyTemplate, toText } from '../../src/client/template-editor/definitionEdits';
 import { lineOfPointer } from '../../src/client/template-editor/jsonPositions';
 import { completionContextAt, suggestionsAt } from '../../src/client/template-editor/schemaCompletion';
 import { checkTemplateText } from '../../src/client/template-editor/validation';
-import { API, mandantAdmin, server } from './mockServer';
+import { putRecords } from './calculations.mock';
+import { API, mandantAdmin, providerAdmin as provider, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
-const providerAdmin: SessionUser = {
-  id: 1,
-  email: 'admin@kontor.example',
-  name: 'Paula Provider',
-  role: 'provider_admin',
-  language: 'en',
-  mandant_id: null,
-  mandant_name: null,
-};
+/** The provider admin, reading English. */
+const providerAdmin: SessionUser = { ...provider, language: 'en' };
 
 const skeleton = emptyTemplate();
 const listed: (TemplateRecord & TemplateEditorInfo)[] = [
@@ -60,41 +54,25 @@ const listed: (TemplateRecord & TemplateEditorInfo)[] = [
   },
 ];
 
-function serveTemplates(posts: unknown[] = [], answer?: () => Response) {
-  server.use(
-    http.get(`${API}/templates`, () => HttpResponse.json(listed, { headers: { 'Content-Range': `templates 0-1/2` } })),
-    // No databases, versions or load errors: the shared handlers' empty store answers those.
-    // `paperx` is a key the editor knows when it loads; the server may still refuse a formula at save (see below).
-    http.get(`${API}/factor-categories`, () =>
-      HttpResponse.json([
-        { key: 'paper', factor_count: 3, factor_keys: ['paper_coated', 'paper_recycled', 'paperx'], label: null },
-        {
-          key: 'transport',
-          factor_count: 3,
-          factor_keys: ['road_freight_truck', 'rail_freight', 'air_freight'],
-          label: null,
-        },
-      ]),
-    ),
-    http.post(`${API}/templates`, async ({ request }) => {
-      posts.push(await request.json());
-      if (answer) return answer();
-      const record: TemplateVersionRecord = {
-        id: 'new-template@1',
-        template_id: 'new-template',
-        version: 1,
-        status: 'draft',
-        source: 'app',
-        label: 'New template',
-        created_by: 1,
-        created_at: '2026-01-01T00:00:00Z',
-        published_at: null,
-        usage: 0,
-        definition: skeleton,
-      };
-      return HttpResponse.json(record, { status: 201 });
-    }),
-  );
+/**
+ * The listed templates and the factor categories in the shared handlers' store (which answer the versions, databases
+ * and load errors, and a saved draft); `answer` replaces the save's answer for a test about a refused save.
+ */
+function serveTemplates(answer?: () => Response): unknown[] {
+  putRecords('templates', listed);
+  // `paperx` is a key the editor knows when it loads; the server may still refuse a formula at save (see below).
+  store.setAnswer(providerAdmin, '/api/factor-categories', [
+    { key: 'paper', factor_count: 3, factor_keys: ['paper_coated', 'paper_recycled', 'paperx'], label: null },
+    {
+      key: 'transport',
+      factor_count: 3,
+      factor_keys: ['road_freight_truck', 'rail_freight', 'air_freight'],
+      label: null,
+    },
+  ]);
+  if (answer) server.use(http.post(`${API}/templates`, answer));
+  // What the app saves: the spy goes after the override, as msw asks the handler added last first.
+  return spy('post', '/templates').bodies;
 }
 
 /** The CodeMirror view of the JSON tab, once its chunk has loaded. */
@@ -204,18 +182,14 @@ describe('templates screen', () => {
 
   it('lists the template files the server rejected, with file, place and message (issue #20)', async () => {
     serveTemplates();
-    server.use(
-      http.get(`${API}/template-load-errors`, () =>
-        HttpResponse.json([
-          { file: 'poster.json', pointer: '/results/1/formula', message: "unknown function 'facter'" },
-          {
-            file: 'notes.json',
-            pointer: '',
-            message: 'invalid JSON at line 1, column 17: Unexpected end of JSON input',
-          },
-        ]),
-      ),
-    );
+    store.setAnswer(providerAdmin, '/api/template-load-errors', [
+      { file: 'poster.json', pointer: '/results/1/formula', message: "unknown function 'facter'" },
+      {
+        file: 'notes.json',
+        pointer: '',
+        message: 'invalid JSON at line 1, column 17: Unexpected end of JSON input',
+      },
+    ]);
     renderApp('/templates', { signedInAs: providerAdmin });
     const rejected = await screen.findByTestId('template-load-errors', {}, { timeout: 15_000 });
     expect(rejected).toHaveTextContent('2 template files were not loaded:');
@@ -233,8 +207,7 @@ describe('templates screen', () => {
 
 describe('template editor', () => {
   it('picks the icon from the catalogue and a factor category by name and key (issue #20)', async () => {
-    const posts: unknown[] = [];
-    serveTemplates(posts);
+    const posts = serveTemplates();
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
     await screen.findByTestId('form-editor', {}, { timeout: 90_000 });
     await user.click(screen.getByTestId('te-icon'));
@@ -255,8 +228,7 @@ describe('template editor', () => {
   }, 300_000);
 
   it('builds a field\u2019s rules from the catalogue, each argument in its own input, so between:1,100000000 is one rule (issue #20)', async () => {
-    const posts: unknown[] = [];
-    serveTemplates(posts);
+    const posts = serveTemplates();
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
     await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
     // The skeleton's quantity field comes with its rules; they are shown as entries and kept.
@@ -284,8 +256,7 @@ describe('template editor', () => {
   }, 300_000);
 
   it('writes form edits into the JSON, flags faults at their line and shows the server’s faults after a refused save', async () => {
-    const posts: unknown[] = [];
-    serveTemplates(posts, () =>
+    const posts = serveTemplates(() =>
       HttpResponse.json(
         {
           message: 'The template fails the checks (1 faults).',

@@ -4,11 +4,10 @@
  * and the number input in English format.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { API, editor, server } from './mockServer';
+import { editor, spy } from './mockServer';
 import { renderApp } from './renderApp';
-import { calculationRecord, seedCalculations } from './calculations.mock';
+import { seedCalculations } from './calculations.mock';
 
 /** Typing into a big generated form is slow in jsdom, more so when test files share the 2 cores. */
 const SLOW = 60_000;
@@ -23,16 +22,8 @@ describe('generated inputs for every field type', () => {
   it(
     'renders each type with its own input and sends their values',
     async () => {
-      let sent: Record<string, unknown> | null = null;
-      server.use(
-        http.post(`${API}/calculations`, async ({ request }) => {
-          sent = (await request.json()) as Record<string, unknown>;
-          // The figures the server computes: the shared handler cannot.
-          return HttpResponse.json(calculationRecord(50, 'sample', sent.inputs as Record<string, unknown>), {
-            status: 201,
-          });
-        }),
-      );
+      // The shared handlers answer the save, computing the figures from the store's template and factors.
+      const saved = spy('post', '/calculations');
       const { user } = renderApp('/new/sample', { signedInAs: editor });
       // The first render loads the form's chunk (with the date pickers): slow in jsdom on a busy machine.
       expect(
@@ -78,8 +69,9 @@ describe('generated inputs for every field type', () => {
       await waitFor(() => expect(within(box('code')).getByRole('textbox')).toHaveAttribute('aria-invalid', 'false'));
 
       await user.click(screen.getByRole('button', { name: 'Speichern' }));
-      await waitFor(() => expect(sent).not.toBeNull());
-      const inputs = (sent as unknown as { inputs: Record<string, unknown> }).inputs;
+      await waitFor(() => expect(saved.bodies).toHaveLength(1));
+      const sent = saved.bodies[0];
+      const inputs = (sent as { inputs: Record<string, unknown> }).inputs;
       expect(inputs).toMatchObject({
         title: 'Alle Typen',
         quantity: 1000,
@@ -88,7 +80,7 @@ describe('generated inputs for every field type', () => {
         tags: ['messe', 'druck'],
         delivery_date: '2026-03-01',
       });
-      expect((sent as unknown as { tags: string[] }).tags).toEqual(['messe', 'druck']);
+      expect((sent as { tags: string[] }).tags).toEqual(['messe', 'druck']);
       // express is false, so its note (required when shown) is neither shown nor sent
       expect(box('express_note')).toBeUndefined();
       expect(inputs).not.toHaveProperty('express_note');

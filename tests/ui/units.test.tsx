@@ -3,12 +3,11 @@
  * others are turned away, and forms show a template's unit as the catalogue labels it in the reader's language.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser, UnitRecord } from '../../src/core/api';
 import { LANGUAGES } from '../../src/core/languages';
 import type { Row } from '../../src/mocks/store';
-import { API, editor, server, store, unitRecords } from './mockServer';
+import { editor, spy, store, unitRecords } from './mockServer';
 import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
 
@@ -25,28 +24,12 @@ const provider: SessionUser = {
 };
 
 function serveUnits(records: UnitRecord[]) {
-  // The catalogue in the shared handlers' store; a new unit is this file's own answer (never built in).
+  // The catalogue in the shared handlers' store.
   const units = store.table('units');
   units.clear();
   for (const unit of records) units.set(String(unit.id), unit as unknown as Row);
-  const sent: unknown[] = [];
-  server.use(
-    http.post(`${API}/units`, async ({ request }) => {
-      const body = (await request.json()) as Omit<UnitRecord, 'id'>;
-      sent.push(body);
-      const created: UnitRecord = {
-        ...body,
-        id: 99,
-        builtin: false,
-        created_at: '2026-01-01T00:00:00Z',
-        updated_at: '2026-01-01T00:00:00Z',
-        version: 1,
-      };
-      units.set(String(created.id), created as unknown as Row);
-      return HttpResponse.json(created, { status: 201 });
-    }),
-  );
-  return sent;
+  // A new unit is never built in (the shared handlers answer the save as the server does).
+  return spy('post', '/units').bodies;
 }
 
 describe('unit catalogue screen', () => {
