@@ -228,7 +228,6 @@ describe('password change', () => {
   });
 
   it('drops the stale "form invalid" notice when the corrected form is saved (issue #35)', async () => {
-    server.use(http.put(`${API}/auth/me`, () => HttpResponse.json(editor)));
     const { user } = renderApp('/profile', { signedInAs: editor });
     await user.type(await screen.findByLabelText('Neues Passwort'), 'new-pass-1');
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'new-pass-1');
