@@ -29,11 +29,11 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
     const admin = await newPage(app.browser, { locale: 'de-DE' });
     await login(admin.page, app.server.baseUrl, 'admin@muster.example');
     await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
-    await admin.page.getByText('Demo machines').first().waitFor();
+    await admin.page.getByText('Demo-Maschinen').first().waitFor();
     await admin.page.locator('a[href$="/machine-sets/create"]').click();
     await admin.page.locator('input[name="name"]').fill(SET);
     await admin.page.locator('input[name="version_label"]').fill('2026-e2e');
-    await choose(admin.page, 'Grundlage', /^Demo machines/);
+    await choose(admin.page, 'Grundlage', /^Demo-Maschinen/);
     // A contract with guarantees of origin for 60 %, the residual mix for the rest, the grid beside it.
     await admin.page.locator('input[data-source="electricity_factor"]').fill('0,02');
     await admin.page.locator('input[data-source="electricity_go_share"]').fill('0,6');
