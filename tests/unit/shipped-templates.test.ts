@@ -27,6 +27,7 @@ describe('shipped templates', () => {
       ['business-cards', 2, 'product'],
       ['business-cards', 3, 'product'],
       ['company-footprint', 1, 'company'],
+      ['company-footprint', 2, 'company'],
       ['flyer', 1, 'product'],
       ['flyer', 2, 'product'],
       ['flyer', 3, 'product'],
@@ -336,16 +337,19 @@ describe('worked examples (checked by hand)', () => {
     expect(results.fuel_co2e).toBeCloseTo(9156, 6);
     // travel: 600 × 2 × 0.046 + 450 × 1 × 0.25 = 55.2 + 112.5 = 167.7
     expect(results.travel_co2e).toBeCloseTo(167.7, 9);
-    // total: 53,400 + 14,480 + 9,156 + 167.7 = 77,203.7 kg = 77.2037 t
-    expect(primary).toBeCloseTo(77203.7, 6);
-    expect(results.total_t).toBeCloseTo(77.2037, 9);
+    // upstream (well-to-tank, its own line, issue 33 item 4): 3,000 × 0.627 + 500 × 0.61 + 80,000 × 0.031
+    // = 1,881 + 305 + 2,480 = 4,666
+    expect(results.upstream_co2e).toBeCloseTo(4666, 6);
+    // total: 53,400 + 14,480 + 9,156 + 4,666 + 167.7 = 81,869.7 kg = 81.8697 t
+    expect(primary).toBeCloseTo(81869.7, 6);
+    expect(results.total_t).toBeCloseTo(81.8697, 9);
   });
 
   it('company footprint with the 2025 demo factors', () => {
-    // 120,000 × 0.427 + 80,000 × 0.181 + 3,000 × 2.657 + 500 × 2.37 + 600 × 2 × 0.044 + 450 × 0.246
-    // = 51,240 + 14,480 + 7,971 + 1,185 + 52.8 + 110.7 = 75,039.5
+    // 120,000 × 0.427 + 80,000 × 0.181 + 3,000 × 2.657 + 500 × 2.37 + upstream 4,666 + 600 × 2 × 0.044 + 450 × 0.246
+    // = 51,240 + 14,480 + 7,971 + 1,185 + 4,666 + 52.8 + 110.7 = 79,705.5
     expect(computeResults(shippedTemplate('company-footprint'), companyInputs, lookup2025).primary).toBeCloseTo(
-      75039.5,
+      79705.5,
       6,
     );
   });
