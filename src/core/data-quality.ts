@@ -19,6 +19,13 @@ export type DataType = (typeof DATA_TYPES)[number];
 export const TECHNOLOGIES = ['specific', 'average', 'proxy'] as const;
 export type Technology = (typeof TECHNOLOGIES)[number];
 
+/**
+ * The mill's own declaration a paper's figure is taken from (issue 33, item 1): a Paper Profile, an EPD or a CEPI
+ * carbon footprint declaration. A declared figure is the supplier's primary data for this very paper.
+ */
+export const DECLARATION_KINDS = ['paper_profile', 'epd', 'cepi'] as const;
+export type DeclarationKind = (typeof DECLARATION_KINDS)[number];
+
 export const DEFAULT_DATA_TYPE: DataType = 'secondary';
 export const DEFAULT_TECHNOLOGY: Technology = 'average';
 

@@ -46,6 +46,9 @@ const factor = (id: number, databaseId: number, key: string, value: number): Fac
   demo: false,
   data_type: 'secondary',
   technology: 'average',
+  declaration_kind: null,
+  biogenic_co2: null,
+  delivery_included: null,
 });
 const baseFactors = [factor(1, 2, 'electricity_de_grid', 0.363), factor(2, 2, 'natural_gas', 0.18293)];
 const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'natural_gas', 0.18293)];
