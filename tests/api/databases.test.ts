@@ -357,6 +357,22 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
       body: { value: 0.6 },
     });
     expect(kept.body).toMatchObject({ value: 0.6, declaration_kind: 'epd', delivery_included: true });
+    // null withdraws the declaration (as the dialog sends it).
+    const withdrawn = await ctx.request<FactorRecord>('POST', '/api/factors', {
+      token,
+      body: {
+        database_id: derived.body.id,
+        key: 'paper_plain',
+        category: 'paper',
+        unit: 'kg',
+        value: 1,
+        declaration_kind: null,
+        biogenic_co2: null,
+        delivery_included: null,
+      },
+    });
+    expect(withdrawn.status).toBe(201);
+    expect(withdrawn.body.declaration_kind).toBeNull();
 
     // Bad input: each fault names its field.
     const negative = await ctx.request<{ errors: Record<string, string> }>('PUT', `/api/factors/${declared.body.id}`, {

@@ -371,6 +371,48 @@ describe('factor database screens', () => {
     await waitFor(() => expect(statusChanges).toEqual(['publish']));
     // Typed field by field in a dialog that also has the two data-quality selects: over a minute on a loaded machine.
   }, 150_000);
+
+  it("records a paper from its mill's declaration: kind, biogenic CO2 apart, delivery (issue 33)", async () => {
+    const posts: Array<Record<string, unknown>> = [];
+    serveDatabases();
+    server.use(
+      http.post(`${API}/factors`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: 99 }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
+    await screen.findByTestId('factor-electricity_de_grid');
+    await user.click(screen.getByTestId('factor-add'));
+    const dialog = await screen.findByTestId('factor-dialog');
+    await user.type(within(dialog).getByLabelText(/Schlüssel/), 'paper_mill_silk');
+    await user.type(within(dialog).getByLabelText(/Kategorie/), 'paper');
+    await user.type(within(dialog).getByLabelText(/Einheit/), 'kg');
+    await user.type(within(dialog).getByLabelText(/^Wert/), '0,61');
+    await user.click(within(dialog).getByLabelText(/Erklärung des Papierwerks/));
+    await user.click(await screen.findByRole('option', { name: 'Paper Profile' }));
+    const biogenic = within(dialog).getByLabelText(/Biogenes CO2/);
+    // A negative amount is explained before anything is sent.
+    await user.type(biogenic, '-1');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Biogenes CO2 muss eine Zahl ab 0 sein.')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await user.clear(biogenic);
+    await user.type(biogenic, '1,4');
+    await user.click(within(dialog).getByLabelText(/Lieferung zur Druckerei/));
+    await user.click(await screen.findByRole('option', { name: 'nein' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({
+      key: 'paper_mill_silk',
+      category: 'paper',
+      value: 0.61,
+      declaration_kind: 'paper_profile',
+      biogenic_co2: 1.4,
+      delivery_included: false,
+    });
+  }, 150_000);
 });
 
 describe('rolling a database out to all mandants', () => {
