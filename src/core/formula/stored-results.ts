@@ -49,9 +49,7 @@ export interface StoredResults {
 }
 
 /** A factor's descriptive texts in the calculation's factor database (undefined: not found there). */
-export type FactorDetails = (
-  key: string,
-) =>
+export type FactorDetails = (key: string) =>
   | (Pick<FactorInfo, 'declaration_kind' | 'biogenic_co2' | 'delivery_included'> & {
       source: string;
       label?: LocalizedText;
