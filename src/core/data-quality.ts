@@ -19,6 +19,13 @@ export type DataType = (typeof DATA_TYPES)[number];
 export const TECHNOLOGIES = ['specific', 'average', 'proxy'] as const;
 export type Technology = (typeof TECHNOLOGIES)[number];
 
+/**
+ * The mill's own declaration a paper's figure is taken from (issue 33, item 1): a Paper Profile, an EPD or a CEPI
+ * carbon footprint declaration. A declared figure is the supplier's primary data for this very paper.
+ */
+export const DECLARATION_KINDS = ['paper_profile', 'epd', 'cepi'] as const;
+export type DeclarationKind = (typeof DECLARATION_KINDS)[number];
+
 export const DEFAULT_DATA_TYPE: DataType = 'secondary';
 export const DEFAULT_TECHNOLOGY: Technology = 'average';
 
@@ -55,6 +62,8 @@ export const UNATTRIBUTED: FigureQuality = { dataType: 'secondary', year: null, 
 
 const isDataType = (value: unknown): value is DataType => DATA_TYPES.includes(value as DataType);
 const isTechnology = (value: unknown): value is Technology => TECHNOLOGIES.includes(value as Technology);
+const isDeclarationKind = (value: unknown): value is DeclarationKind =>
+  DECLARATION_KINDS.includes(value as DeclarationKind);
 
 /** A figure's geography class: primary data is measured at the site; `DE` a country; `EU`, `global` a region. */
 export function geographyOf(quality: Pick<FigureQuality, 'dataType' | 'region'>): Geography {
@@ -83,14 +92,52 @@ export function figureUncertainty(quality: FigureQuality, referenceYear: number)
   return Math.sqrt(parts.reduce((sum, part) => sum + part * part, 0)) / 100;
 }
 
-/** A factor's data quality; factors stored before the attributes existed read as the defaults (secondary, average). */
-export function factorQuality(factor: Pick<FactorInfo, 'year' | 'region' | 'data_type' | 'technology'>): FigureQuality {
+/**
+ * A factor's data quality; factors stored before the attributes existed read as the defaults (secondary, average).
+ * A figure from the mill's own declaration is the supplier's primary data for this very paper, whatever the factor's
+ * other attributes say.
+ */
+export function factorQuality(
+  factor: Pick<FactorInfo, 'year' | 'region' | 'data_type' | 'technology' | 'declaration_kind'>,
+): FigureQuality {
+  const declared = isDeclarationKind(factor.declaration_kind);
   return {
-    dataType: isDataType(factor.data_type) ? factor.data_type : DEFAULT_DATA_TYPE,
+    dataType: declared ? 'primary' : isDataType(factor.data_type) ? factor.data_type : DEFAULT_DATA_TYPE,
     year: factor.year ?? null,
     region: factor.region ?? null,
-    technology: isTechnology(factor.technology) ? factor.technology : DEFAULT_TECHNOLOGY,
+    technology: declared ? 'specific' : isTechnology(factor.technology) ? factor.technology : DEFAULT_TECHNOLOGY,
   };
+}
+
+/**
+ * A declared factor's declaration in words, or null for a factor no mill declared: "mill's declaration (EPD) ·
+ * biogenic CO2 1.4 kg/kg, reported apart, not in the total · delivery to the printer included in the figure". Delivery
+ * is only stated: a template that also charges the paper's transport counts it twice (issue 33 leaves that open).
+ */
+export function declarationInWords(
+  factor: Pick<FactorInfo, 'declaration_kind' | 'biogenic_co2' | 'delivery_included' | 'unit'>,
+  lang: Language,
+  say: QualitySay,
+): string | null {
+  if (!isDeclarationKind(factor.declaration_kind)) return null;
+  const biogenic = factor.biogenic_co2;
+  const delivery = factor.delivery_included;
+  return [
+    say('dataQuality.declaration.kind', { kind: say(`dataQuality.declaration.kinds.${factor.declaration_kind}`) }),
+    biogenic === null || biogenic === undefined
+      ? say('dataQuality.declaration.biogenicUnknown')
+      : say('dataQuality.declaration.biogenic', {
+          value: formatSignificant(biogenic, lang, 3),
+          unit: factor.unit,
+        }),
+    say(
+      delivery === true
+        ? 'dataQuality.declaration.deliveryIncluded'
+        : delivery === false
+          ? 'dataQuality.declaration.deliveryExcluded'
+          : 'dataQuality.declaration.deliveryUnknown',
+    ),
+  ].join(' · ');
 }
 
 /**

@@ -19,6 +19,9 @@ export function factorLookupOf(factors: readonly FactorRecord[]): FactorLookup {
       region: factor.region,
       data_type: factor.data_type,
       technology: factor.technology,
+      declaration_kind: factor.declaration_kind,
+      biogenic_co2: factor.biogenic_co2,
+      delivery_included: factor.delivery_included,
     });
   }
   return (key) => byKey.get(key);

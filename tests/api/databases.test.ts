@@ -308,4 +308,105 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
       ).status,
     ).toBe(400);
   });
+
+  it("records a paper from its mill's declaration in a derived draft: biogenic apart, delivery stated (issue 33)", async () => {
+    const token = await ctx.login('admin@muster.example');
+    const base = await published(token, '2025');
+    const derived = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Muster mill papers', version_label: '2025-mill', copy_from_id: base.id },
+    });
+    expect(derived.status).toBe(201);
+    // A copied factor carries the declaration columns, empty.
+    expect((await factorsOf(token, derived.body.id))[0]).toMatchObject({
+      declaration_kind: null,
+      biogenic_co2: null,
+      delivery_included: null,
+    });
+    const declared = await ctx.request<FactorRecord>('POST', '/api/factors', {
+      token,
+      body: {
+        database_id: derived.body.id,
+        key: 'paper_mill_silk_115',
+        category: 'paper',
+        unit: 'kg',
+        value: 0.61,
+        source: 'Paper Profile 2025, mill X, silk 115 g',
+        year: 2025,
+        declaration_kind: 'paper_profile',
+        biogenic_co2: 1.4,
+        delivery_included: false,
+      },
+    });
+    expect(declared.status).toBe(201);
+    expect(declared.body).toMatchObject({
+      value: 0.61,
+      declaration_kind: 'paper_profile',
+      biogenic_co2: 1.4,
+      delivery_included: false,
+    });
+    const changed = await ctx.request<FactorRecord>('PUT', `/api/factors/${declared.body.id}`, {
+      token,
+      body: { ...declared.body, declaration_kind: 'epd', delivery_included: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ declaration_kind: 'epd', biogenic_co2: 1.4, delivery_included: true });
+    // The fields are kept when a body leaves them out.
+    const kept = await ctx.request<FactorRecord>('PUT', `/api/factors/${declared.body.id}`, {
+      token,
+      body: { value: 0.6 },
+    });
+    expect(kept.body).toMatchObject({ value: 0.6, declaration_kind: 'epd', delivery_included: true });
+    // null withdraws the declaration (as the dialog sends it).
+    const withdrawn = await ctx.request<FactorRecord>('POST', '/api/factors', {
+      token,
+      body: {
+        database_id: derived.body.id,
+        key: 'paper_plain',
+        category: 'paper',
+        unit: 'kg',
+        value: 1,
+        declaration_kind: null,
+        biogenic_co2: null,
+        delivery_included: null,
+      },
+    });
+    expect(withdrawn.status).toBe(201);
+    expect(withdrawn.body.declaration_kind).toBeNull();
+
+    // Bad input: each fault names its field.
+    const negative = await ctx.request<{ errors: Record<string, string> }>('PUT', `/api/factors/${declared.body.id}`, {
+      token,
+      body: { biogenic_co2: -1 },
+    });
+    expect(negative.status).toBe(400);
+    expect(Object.keys(negative.body.errors)).toEqual(['biogenic_co2']);
+    const undeclared = await ctx.request<{ errors: Record<string, string> }>('POST', '/api/factors', {
+      token,
+      body: {
+        database_id: derived.body.id,
+        key: 'paper_x',
+        category: 'paper',
+        unit: 'kg',
+        value: 1,
+        biogenic_co2: 1,
+        delivery_included: true,
+      },
+    });
+    expect(undeclared.status).toBe(400);
+    expect(Object.keys(undeclared.body.errors).sort()).toEqual(['biogenic_co2', 'delivery_included']);
+    const unknownKind = await ctx.request('PUT', `/api/factors/${declared.body.id}`, {
+      token,
+      body: { declaration_kind: 'brochure' },
+    });
+    expect(unknownKind.status).toBe(400);
+
+    // Another mandant does not see the factor: changing it is a missing record.
+    const other = await ctx.login('admin@printco.example');
+    expect(
+      (await ctx.request('PUT', `/api/factors/${declared.body.id}`, { token: other, body: { biogenic_co2: 0 } }))
+        .status,
+    ).toBe(404);
+    expect((await ctx.request('GET', `/api/factors/${declared.body.id}`, { token: other })).status).toBe(404);
+  });
 });

@@ -9,13 +9,21 @@ import type {
   ApiErrorBody,
   CalculationRecord,
   CollectionRecord,
+  FactorDatabaseRecord,
+  FactorRecord,
   OrderRecord,
   ProtocolEntryRecord,
   PublicationRecord,
 } from '../../src/core/api';
 import { describeEachDatabase, type TestContext } from './harness';
 import { pdfText } from '../support/pdf-text';
-import { factorQuality, propagateUncertainty, qualityInWords, uncertaintyInWords } from '../../src/core/data-quality';
+import {
+  declarationInWords,
+  factorQuality,
+  propagateUncertainty,
+  qualityInWords,
+  uncertaintyInWords,
+} from '../../src/core/data-quality';
 import { translate } from '../../src/core/i18n/translate';
 import '../../src/core/i18n/all-locales';
 import { formatPercent } from '../../src/core/number-format';
@@ -299,6 +307,52 @@ describeEachDatabase('footprint reports and verification pages', (ctx: TestConte
     expect(Number(total)).toBeCloseTo(Number(sibling.total_co2e.toPrecision(3)), 6);
     expect(first).toMatch(/per copy/);
     expect(report).toContain('GWP set');
+  });
+
+  it("marks a paper from its mill's declaration as primary data, with biogenic CO2 apart and delivery stated (issue 33)", async () => {
+    const admin = 'admin@muster.example';
+    const databases = await as<FactorDatabaseRecord[]>(admin, 'GET', '/api/databases');
+    const base = databases.body.find((d) => d.version_label === '2025' && d.mandant_id === null)!;
+    const derived = await as<FactorDatabaseRecord>(admin, 'POST', '/api/databases', {
+      name: 'Muster mill paper',
+      version_label: '2025-mill',
+      copy_from_id: base.id,
+    });
+    expect(derived.status, JSON.stringify(derived.body)).toBe(201);
+    const filter = encodeURIComponent(JSON.stringify({ database_id: derived.body.id, key: 'paper_virgin' }));
+    const paper = (await as<FactorRecord[]>(admin, 'GET', `/api/factors?filter=${filter}`)).body[0]!;
+    const declared = await as<FactorRecord>(admin, 'PUT', `/api/factors/${paper.id}`, {
+      value: 0.61,
+      source: 'EPD of mill X, 2025',
+      declaration_kind: 'epd',
+      biogenic_co2: 1.4,
+      delivery_included: true,
+    });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+    expect((await as(admin, 'POST', `/api/databases/${derived.body.id}/publish`)).status).toBe(200);
+    const created = await as<CalculationRecord>(EDITOR, 'POST', '/api/calculations', {
+      template_id: 'brochure',
+      status: 'final',
+      database_id: derived.body.id,
+      inputs: { ...BROCHURE_INPUTS, title: 'Werkspapier' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = await as<CalculationRecord>(EDITOR, 'GET', `/api/calculations/${created.body.id}`);
+    const used = read.body.results.factors.find((factor) => factor.key === 'paper_virgin')!;
+    expect(factorQuality(used).dataType).toBe('primary');
+    const say = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+    const words = declarationInWords(used, 'en', say)!;
+    expect(words).toBe(
+      "mill's declaration (EPD): the mill's primary data · biogenic CO2 1.4 kg/kg, reported apart, not in the total · delivery to the printer included in the figure",
+    );
+    // The total is the fossil figure's: biogenic CO2 is not added.
+    expect(used.value).toBe(0.61);
+    const published = await as<PublicationRecord>(EDITOR, 'POST', `/api/calculations/${created.body.id}/publications`, {
+      language: 'en',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const page = await verify(published.body.url);
+    expect(page.text).toContain(html(words));
   });
 
   it('states data quality, the share of primary data and the uncertainty range alike in the record, PDF and page', async () => {

@@ -91,6 +91,9 @@ export const factors: FactorRecord[] = DEMO_FACTORS_2025.factors.map((factor, in
   demo: true,
   data_type: 'secondary',
   technology: 'average',
+  declaration_kind: null,
+  biogenic_co2: null,
+  delivery_included: null,
 }));
 
 export const lookup2025: FactorLookup = (key) => {

@@ -29,6 +29,9 @@ const factor = (id: number, databaseId: number, key: string, value: number): Fac
   demo: false,
   data_type: 'secondary',
   technology: 'average',
+  declaration_kind: null,
+  biogenic_co2: null,
+  delivery_included: null,
 });
 const baseFactors = [factor(1, 2, 'electricity_de_grid', 0.363), factor(2, 2, 'natural_gas', 0.18293)];
 const ownFactors = [factor(11, 5, 'electricity_de_grid', 0.03), factor(12, 5, 'natural_gas', 0.18293)];
@@ -260,6 +263,48 @@ describe('factor database screens', () => {
     await user.click(within(publish).getByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(published.queries).toHaveLength(1));
     // Typed field by field in a dialog that also has the two data-quality selects: over a minute on a loaded machine.
+  }, 150_000);
+
+  it("records a paper from its mill's declaration: kind, biogenic CO2 apart, delivery (issue 33)", async () => {
+    const posts: Array<Record<string, unknown>> = [];
+    serveDatabases();
+    server.use(
+      http.post(`${API}/factors`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: 99 }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
+    await screen.findByTestId('factor-electricity_de_grid');
+    await user.click(screen.getByTestId('factor-add'));
+    const dialog = await screen.findByTestId('factor-dialog');
+    await user.type(within(dialog).getByLabelText(/Schlüssel/), 'paper_mill_silk');
+    await user.type(within(dialog).getByLabelText(/Kategorie/), 'paper');
+    await user.type(within(dialog).getByLabelText(/Einheit/), 'kg');
+    await user.type(within(dialog).getByLabelText(/^Wert/), '0,61');
+    await user.click(within(dialog).getByLabelText(/Erklärung des Papierwerks/));
+    await user.click(await screen.findByRole('option', { name: 'Paper Profile' }));
+    const biogenic = within(dialog).getByLabelText(/Biogenes CO2/);
+    // A negative amount is explained before anything is sent.
+    await user.type(biogenic, '-1');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Biogenes CO2 muss eine Zahl ab 0 sein.')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await user.clear(biogenic);
+    await user.type(biogenic, '1,4');
+    await user.click(within(dialog).getByLabelText(/Lieferung zur Druckerei/));
+    await user.click(await screen.findByRole('option', { name: 'nein' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({
+      key: 'paper_mill_silk',
+      category: 'paper',
+      value: 0.61,
+      declaration_kind: 'paper_profile',
+      biogenic_co2: 1.4,
+      delivery_included: false,
+    });
   }, 150_000);
 });
 

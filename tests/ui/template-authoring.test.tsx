@@ -26,6 +26,9 @@ const factor = (id: number, key: string, category: string) => ({
   demo: true,
   data_type: 'secondary',
   technology: 'average',
+  declaration_kind: null,
+  biogenic_co2: null,
+  delivery_included: null,
   label: { de: key, en: `Label ${key}`, fr: key, it: key, es: key },
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ageClass,
   breakdownContributions,
+  declarationInWords,
   factorQuality,
   figureUncertainty,
   geographyOf,
@@ -164,5 +165,55 @@ describe('breakdownContributions', () => {
     const result = propagateUncertainty(15, contributions, 2026);
     expect(result.primaryShare).toBeCloseTo(1 / 3, 10);
     expect(result.unattributedShare).toBe(0);
+  });
+});
+
+describe("a paper from its mill's declaration (issue 33, item 1)", () => {
+  const say = (key: string, params?: Record<string, string | number>) =>
+    params ? `${key}(${Object.values(params).join('|')})` : key;
+  const declared = {
+    key: 'paper_mill',
+    value: 0.61,
+    unit: 'kg',
+    source: 'EPD mill X',
+    year: 2025,
+    region: 'FI',
+    data_type: 'secondary',
+    technology: 'average',
+    declaration_kind: 'epd',
+    biogenic_co2: 1.4,
+    delivery_included: true,
+  };
+
+  it('is the mill’s primary data for this very paper, whatever the factor’s other attributes say', () => {
+    expect(factorQuality(declared)).toEqual({ dataType: 'primary', year: 2025, region: 'FI', technology: 'specific' });
+    expect(factorQuality({ ...declared, declaration_kind: null })).toMatchObject({
+      dataType: 'secondary',
+      technology: 'average',
+    });
+    // Its result counts as primary data.
+    const breakdown = [
+      { key: 'paper', value: 10, unit: 'kg CO2e', primary: false, factors: [declared] },
+    ] as unknown as ResultBreakdown[];
+    expect(propagateUncertainty(10, breakdownContributions(breakdown, { database: 1 }), 2026).primaryShare).toBe(1);
+  });
+
+  it('states its biogenic CO2 apart and whether delivery is included; nothing for an undeclared factor', () => {
+    expect(declarationInWords(declared, 'en', say)).toBe(
+      [
+        'dataQuality.declaration.kind(dataQuality.declaration.kinds.epd)',
+        'dataQuality.declaration.biogenic(1.4|kg)',
+        'dataQuality.declaration.deliveryIncluded',
+      ].join(' · '),
+    );
+    expect(declarationInWords({ ...declared, biogenic_co2: null, delivery_included: false }, 'en', say)).toBe(
+      [
+        'dataQuality.declaration.kind(dataQuality.declaration.kinds.epd)',
+        'dataQuality.declaration.biogenicUnknown',
+        'dataQuality.declaration.deliveryExcluded',
+      ].join(' · '),
+    );
+    expect(declarationInWords({ ...declared, delivery_included: null }, 'en', say)).toContain('deliveryUnknown');
+    expect(declarationInWords({ ...declared, declaration_kind: null }, 'en', say)).toBeNull();
   });
 });

@@ -19,7 +19,13 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CalculationResults } from '../../core/api';
-import { factorQuality, productionQuality, qualityInWords, type FigureQuality } from '../../core/data-quality';
+import {
+  declarationInWords,
+  factorQuality,
+  productionQuality,
+  qualityInWords,
+  type FigureQuality,
+} from '../../core/data-quality';
 import type { FactorUse, ResultBreakdown } from '../../core/formula/compute';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
@@ -206,7 +212,8 @@ const FactorTable = ({
   lang: Language;
   units: UnitCatalog;
 }) => {
-  const unknown = useTranslate()('calculations.provenance.unknown');
+  const translate = useTranslate();
+  const unknown = translate('calculations.provenance.unknown');
   const quality = useQualityWords();
   const rows = factors.map((factor) => ({
     key: factor.key,
@@ -214,7 +221,9 @@ const FactorTable = ({
       localize(factor.label, lang, factor.key),
       `${figure(factor.value, lang)} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
       ...originCells(factor, database, unknown),
-      quality(factorQuality(factor)),
+      [quality(factorQuality(factor)), declarationInWords(factor, lang, (key, params) => translate(key, params))]
+        .filter((words) => words !== null)
+        .join(' · '),
     ],
   }));
   return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;

@@ -27,7 +27,14 @@ import {
   type FactorDatabaseRecord,
   type FactorRecord,
 } from '../../core/api';
-import { DATA_TYPES, DEFAULT_DATA_TYPE, DEFAULT_TECHNOLOGY, TECHNOLOGIES } from '../../core/data-quality';
+import {
+  DATA_TYPES,
+  DECLARATION_KINDS,
+  DEFAULT_DATA_TYPE,
+  DEFAULT_TECHNOLOGY,
+  TECHNOLOGIES,
+  type DeclarationKind,
+} from '../../core/data-quality';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
@@ -47,6 +54,10 @@ interface FactorFormValues {
   /** Data quality (core/data-quality.ts): graded in reports with year and region. */
   data_type: string;
   technology: string;
+  /** The mill's declaration (issue 33): '' none; biogenic CO2 as typed; delivery '' not stated, 'yes' or 'no'. */
+  declaration_kind: string;
+  biogenic_co2: string;
+  delivery_included: string;
   label: Partial<LocalizedText>;
   /** The category's name, for a category the message catalogue does not name. */
   category_label: Partial<LocalizedText>;
@@ -63,6 +74,12 @@ function toFormValues(factor: FactorRecord | null, lang: Language): FactorFormVa
     region: factor?.region ?? '',
     data_type: factor?.data_type ?? DEFAULT_DATA_TYPE,
     technology: factor?.technology ?? DEFAULT_TECHNOLOGY,
+    declaration_kind: factor?.declaration_kind ?? '',
+    biogenic_co2:
+      factor?.biogenic_co2 != null
+        ? formatNumber(factor.biogenic_co2, lang, { maximumFractionDigits: 10, grouping: false })
+        : '',
+    delivery_included: factor?.delivery_included == null ? '' : factor.delivery_included ? 'yes' : 'no',
     label: factor ? { ...factor.label } : {},
     category_label: {},
   };
@@ -139,6 +156,10 @@ function toBody(values: FactorFormValues, lang: Language) {
     region: values.region.trim() === '' ? null : values.region.trim(),
     data_type: values.data_type,
     technology: values.technology,
+    // An emptied select or field may arrive as null: both mean "not declared" / "not stated".
+    declaration_kind: values.declaration_kind ? (values.declaration_kind as DeclarationKind) : null,
+    biogenic_co2: values.biogenic_co2?.trim() ? parseLocaleNumber(values.biogenic_co2, lang) : null,
+    delivery_included: values.delivery_included ? values.delivery_included === 'yes' : null,
     label,
   };
 }
@@ -178,6 +199,10 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
     typeof text === 'string' && text !== '' && !FACTOR_CATEGORY_PATTERN.test(text.trim())
       ? 'databases.validation.category'
       : undefined;
+  const nonNegative: Validator = (text: string) => {
+    const n = typeof text === 'string' && text.trim() !== '' ? parseLocaleNumber(text, lang) : null;
+    return n !== null && n < 0 ? 'errors.factors.biogenicNegative' : undefined;
+  };
   const year: Validator = (text: string) => {
     if (typeof text !== 'string' || text.trim() === '') return undefined;
     const n = Number(text);
@@ -308,6 +333,36 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
               label="databases.factors.technology"
               choices={TECHNOLOGIES.map((id) => ({ id, name: `dataQuality.technology.${id}` }))}
               validate={required()}
+              fullWidth={false}
+              sx={{ width: 240 }}
+            />
+          </Stack>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="factor-declaration">
+            <SelectInput
+              source="declaration_kind"
+              label="databases.factors.declaration_kind"
+              choices={DECLARATION_KINDS.map((id) => ({ id, name: `databases.factors.declaration.${id}` }))}
+              emptyText="databases.factors.declaration.none"
+              fullWidth={false}
+              sx={{ width: 280 }}
+            />
+            <TextInput
+              source="biogenic_co2"
+              label="databases.factors.biogenic_co2"
+              validate={[number, nonNegative]}
+              helperText="databases.factors.biogenic_co2_help"
+              inputProps={{ inputMode: 'decimal' }}
+              fullWidth={false}
+              sx={{ width: 240 }}
+            />
+            <SelectInput
+              source="delivery_included"
+              label="databases.factors.delivery_included"
+              choices={[
+                { id: 'yes', name: 'databases.factors.delivery.yes' },
+                { id: 'no', name: 'databases.factors.delivery.no' },
+              ]}
+              emptyText="databases.factors.delivery.unknown"
               fullWidth={false}
               sx={{ width: 240 }}
             />

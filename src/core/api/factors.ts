@@ -1,6 +1,6 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
-import { DATA_TYPES, TECHNOLOGIES } from '../data-quality';
+import { DATA_TYPES, DECLARATION_KINDS, TECHNOLOGIES, type DeclarationKind } from '../data-quality';
 import { LANGUAGES } from '../languages';
 import {
   FigureSourceFields,
@@ -72,6 +72,10 @@ export const UpdateFactorDatabaseRequest = Type.Object(
   { additionalProperties: true },
 );
 
+/** A mill's declaration kind or null (not declared); `Nullable` keeps an enum without null, so null is listed. */
+const DeclarationKindOrNull = () =>
+  Type.Unsafe<DeclarationKind | null>({ type: ['string', 'null'], enum: [...DECLARATION_KINDS, null] });
+
 /** One emission factor of a database. */
 export const FactorRecord = Type.Object({
   id: Type.Integer(),
@@ -90,6 +94,12 @@ export const FactorRecord = Type.Object({
   data_type: StringEnum(DATA_TYPES),
   /** How closely the figure's technology matches the process: specific, average or proxy. */
   technology: StringEnum(TECHNOLOGIES),
+  /** The mill's declaration (Paper Profile, EPD, CEPI) the figure is taken from, or null: not declared by a mill. */
+  declaration_kind: DeclarationKindOrNull(),
+  /** kg biogenic CO2 per unit as the mill declares it: reported apart, never added to `value` (fossil). */
+  biogenic_co2: Nullable(Type.Number()),
+  /** Whether the declared figure includes delivery to the printer; null: not stated. */
+  delivery_included: Nullable(Type.Boolean()),
 });
 export type FactorRecord = Static<typeof FactorRecord>;
 
@@ -124,6 +134,10 @@ const optionalFactorFields = {
   region: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
   data_type: Type.Optional(StringEnum(DATA_TYPES)),
   technology: Type.Optional(StringEnum(TECHNOLOGIES)),
+  /** Checked beyond the schema (server/factors/factor-input.ts): biogenic ≥ 0, both only with a declaration. */
+  declaration_kind: Type.Optional(DeclarationKindOrNull()),
+  biogenic_co2: Type.Optional(Nullable(Type.Number())),
+  delivery_included: Type.Optional(Nullable(Type.Boolean())),
 };
 
 /** `POST /api/factors`: a factor for a draft database; missing label languages take the first text given, else the key. */

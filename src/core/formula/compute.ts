@@ -54,6 +54,12 @@ function factorUseOf(factor: FactorInfo): FactorUse {
     if (factor.region !== undefined) use.region = factor.region;
     if (factor.data_type !== undefined) use.data_type = factor.data_type;
     if (factor.technology !== undefined) use.technology = factor.technology;
+    // Only a declared factor carries its declaration, so stored and answered results stay as they were for the rest.
+    if (factor.declaration_kind) {
+      use.declaration_kind = factor.declaration_kind;
+      use.biogenic_co2 = factor.biogenic_co2 ?? null;
+      use.delivery_included = factor.delivery_included ?? null;
+    }
     factorUses.set(factor, use);
   }
   return use;

@@ -14,7 +14,7 @@
  */
 import type { CalculationResults } from '../api';
 import type { LocalizedText } from '../languages';
-import type { Template } from '../template/types';
+import type { FactorInfo, Template } from '../template/types';
 import { getCompiledTemplate } from '../template/compile';
 import type { ProductionUse } from '../production';
 import type { FactorUse, ResultBreakdown } from './compute';
@@ -49,9 +49,14 @@ export interface StoredResults {
 }
 
 /** A factor's descriptive texts in the calculation's factor database (undefined: not found there). */
-export type FactorDetails = (
-  key: string,
-) => { source: string; label?: LocalizedText; data_type?: string; technology?: string } | undefined;
+export type FactorDetails = (key: string) =>
+  | (Pick<FactorInfo, 'declaration_kind' | 'biogenic_co2' | 'delivery_included'> & {
+      source: string;
+      label?: LocalizedText;
+      data_type?: string;
+      technology?: string;
+    })
+  | undefined;
 
 /** Rows written before the compact form still hold the full results, breakdown included. */
 export type StoredForm = StoredResults | CalculationResults;
@@ -100,6 +105,11 @@ function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): 
   if (label) use.label = label;
   if (described?.data_type !== undefined) use.data_type = described.data_type;
   if (described?.technology !== undefined) use.technology = described.technology;
+  if (described?.declaration_kind) {
+    use.declaration_kind = described.declaration_kind;
+    use.biogenic_co2 = described.biogenic_co2 ?? null;
+    use.delivery_included = described.delivery_included ?? null;
+  }
   return use;
 }
 

@@ -131,6 +131,8 @@ export const ERROR_KEYS = [
   'errors.factors.baseOtherMandant',
   'errors.factors.baseMissing',
   'errors.factors.databaseMissing',
+  'errors.factors.biogenicNegative',
+  'errors.factors.declarationMissing',
   'errors.factors.rolloutPublishedGlobalOnly',
   'errors.factors.cannotPublish',
   'errors.factors.frozen',

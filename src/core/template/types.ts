@@ -213,6 +213,12 @@ export interface FactorInfo {
   data_type?: string;
   /** `specific`, `average` or `proxy` (core/data-quality.ts); absent: average. */
   technology?: string;
+  /** The mill's declaration the figure is taken from (core/data-quality.ts DeclarationKind); absent or null: none. */
+  declaration_kind?: string | null;
+  /** kg biogenic CO2 per unit, reported apart from `value`, never added to it. */
+  biogenic_co2?: number | null;
+  /** Whether the declared figure includes delivery to the printer; absent or null: not stated. */
+  delivery_included?: boolean | null;
 }
 
 export type FactorLookup = (key: string) => FactorInfo | undefined;

@@ -8,9 +8,18 @@ import type { Kysely } from 'kysely';
 import type { FactorDetails, StoredFactor, StoredForm } from '../../core/formula';
 import type { LocalizedText } from '../../core/languages';
 import type { DatabaseSchema } from '../db/schema';
+import { toBoolean } from '../db/values';
 import { toFactorLabel } from '../factors/records';
 
-type Detail = { source: string; label: LocalizedText; data_type: string; technology: string };
+type Detail = {
+  source: string;
+  label: LocalizedText;
+  data_type: string;
+  technology: string;
+  declaration_kind: string | null;
+  biogenic_co2: number | null;
+  delivery_included: boolean | null;
+};
 
 /** Answers the factor details of one database id (an unknown id: none). */
 export type FactorDetailsByDatabase = (databaseId: number) => FactorDetails;
@@ -39,7 +48,17 @@ export async function loadFactorDetails(
   if (ids.length === 0) return () => NONE;
   const rows = await db
     .selectFrom('factors')
-    .select(['database_id', 'key', 'label', 'source', 'data_type', 'technology'])
+    .select([
+      'database_id',
+      'key',
+      'label',
+      'source',
+      'data_type',
+      'technology',
+      'declaration_kind',
+      'biogenic_co2',
+      'delivery_included',
+    ])
     .where('database_id', 'in', ids)
     .execute();
   const byDatabase = new Map<number, Map<string, Detail>>();
@@ -51,6 +70,9 @@ export async function loadFactorDetails(
       label: toFactorLabel(row.label),
       data_type: row.data_type,
       technology: row.technology,
+      declaration_kind: row.declaration_kind,
+      biogenic_co2: row.biogenic_co2 === null ? null : Number(row.biogenic_co2),
+      delivery_included: row.delivery_included === null ? null : toBoolean(row.delivery_included),
     });
   }
   return (databaseId) => {

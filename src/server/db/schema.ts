@@ -127,6 +127,12 @@ export interface FactorsTable {
   data_type: Generated<string>;
   /** core/data-quality.ts Technology. */
   technology: Generated<string>;
+  /** core/api/factors.ts DeclarationKind: the mill's declaration the figure is taken from, or null. */
+  declaration_kind: string | null;
+  /** kg biogenic CO2 per unit, reported apart from `value`, never added to it. */
+  biogenic_co2: number | null;
+  /** Whether the declared figure includes delivery to the printer; null not stated. */
+  delivery_included: DbBoolean | null;
 }
 
 /** A factor category's name in the five languages; mandant_id null: the provider's, seen by every mandant. */

@@ -48,6 +48,9 @@ const COPIED_FACTOR_COLUMNS = [
   'demo',
   'data_type',
   'technology',
+  'declaration_kind',
+  'biogenic_co2',
+  'delivery_included',
 ] as const;
 
 /** A database is publishable when it has factors and every one of them is complete and finite. */

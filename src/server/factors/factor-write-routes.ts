@@ -21,8 +21,14 @@ import { typed } from '../http/typed-routes';
 import { recordChange } from '../protocol/change';
 import { visibleDatabase, writableDatabase } from './access';
 import { databaseAccess, inTransaction, touch } from './database-writes';
-import { completeLabel, factorColumns, type FactorInput } from './factor-input';
+import { completeLabel, declarationProblems, factorColumns, type FactorInput } from './factor-input';
 import { toFactorRecord } from './records';
+
+function refuseDeclarationProblems(input: FactorInput): void {
+  const errors = declarationProblems(input);
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+}
 
 export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const api = typed(app);
@@ -87,7 +93,11 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           region: body.region?.trim() || null,
           data_type: body.data_type,
           technology: body.technology,
+          declaration_kind: body.declaration_kind ?? null,
+          biogenic_co2: body.biogenic_co2 ?? null,
+          delivery_included: body.delivery_included ?? null,
         };
+        refuseDeclarationProblems(input);
         const row = await trx
           .insertInto('factors')
           .values({ ...factorColumns(input), database_id: owner.id, demo: false })
@@ -132,7 +142,11 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
           region: body.region !== undefined ? body.region?.trim() || null : factor.region,
           data_type: body.data_type ?? factor.data_type,
           technology: body.technology ?? factor.technology,
+          declaration_kind: body.declaration_kind !== undefined ? body.declaration_kind : factor.declaration_kind,
+          biogenic_co2: body.biogenic_co2 !== undefined ? body.biogenic_co2 : factor.biogenic_co2,
+          delivery_included: body.delivery_included !== undefined ? body.delivery_included : factor.delivery_included,
         };
+        refuseDeclarationProblems(input);
         const row = await trx
           .updateTable('factors')
           .set(factorColumns(input))

@@ -3,8 +3,10 @@ import type { FactorDatabaseRecord, FactorDatabaseStatus, FactorRecord } from '.
 import {
   DATA_TYPES,
   DEFAULT_DATA_TYPE,
+  DECLARATION_KINDS,
   DEFAULT_TECHNOLOGY,
   TECHNOLOGIES,
+  type DeclarationKind,
   type DataType,
   type Technology,
 } from '../../core/data-quality';
@@ -56,5 +58,13 @@ export function toFactorRecord(row: Row): FactorRecord {
     technology: TECHNOLOGIES.includes(row.technology as Technology)
       ? (row.technology as Technology)
       : DEFAULT_TECHNOLOGY,
+    declaration_kind: DECLARATION_KINDS.includes(row.declaration_kind as DeclarationKind)
+      ? (row.declaration_kind as DeclarationKind)
+      : null,
+    biogenic_co2: nullableNumber(row.biogenic_co2),
+    delivery_included:
+      row.delivery_included === null || row.delivery_included === undefined
+        ? null
+        : toBoolean(row.delivery_included as DbBoolean),
   };
 }

@@ -15,6 +15,7 @@ import type { Language, LocalizedText } from '../../core/languages';
 import { formatFigure, formatNumber, formatPercent, formatSignificant } from '../../core/number-format';
 import {
   breakdownContributions,
+  declarationInWords,
   factorQuality,
   methodNotes,
   productionQuality,
@@ -151,7 +152,12 @@ function factorFigure(
 ): ReportFigure {
   const unknown = say('unknown');
   return {
-    quality: qualityInWords(factorQuality(factor), referenceYear, lang, qualitySay(lang)),
+    quality: [
+      qualityInWords(factorQuality(factor), referenceYear, lang, qualitySay(lang)),
+      declarationInWords(factor, lang, qualitySay(lang)),
+    ]
+      .filter((words) => words !== null)
+      .join(' · '),
     label: localize(factor.label, lang, factor.key),
     value: `${formatNumber(factor.value, lang, { maximumFractionDigits: 6 })} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
     source: orUnknown(factor.source, unknown),

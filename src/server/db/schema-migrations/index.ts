@@ -39,6 +39,7 @@ import * as machineSetSite from './0062_machine_set_site_and_market_electricity'
 import * as orderRegistrySerials from './0045_order_registry_serials';
 import * as storefronts from './0060_storefronts';
 import * as factorDataQuality from './0050_factor_data_quality';
+import * as factorMillDeclaration from './0061_factor_mill_declaration';
 import * as bulkDerivedWrites from './0058_bulk_derived_writes';
 import * as storefrontOrders from './0067_storefront_orders';
 
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0060_storefronts': storefronts,
   '0050_factor_data_quality': factorDataQuality,
   '0058_bulk_derived_writes': bulkDerivedWrites,
+  '0061_factor_mill_declaration': factorMillDeclaration,
   '0062_machine_set_site_and_market_electricity': machineSetSite,
   '0067_storefront_orders': storefrontOrders,
 };
