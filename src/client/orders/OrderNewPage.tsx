@@ -246,16 +246,18 @@ const OrderNewPage = () => {
   const place = async () => {
     if (projectId === null || !quote) return;
     setSaving(true);
-    let order: OrderRecord | null = null;
+    let order: OrderRecord | undefined;
     try {
-      order = await create(
+      const created = await create(
         'orders',
         { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
         { returnPromise: true },
       );
-      await dataProvider.orderTransition(order.id, 'place');
-      notify('orders.done.place', { type: 'success', messageArgs: { number: order.number } });
-      navigate(`/orders/${order.id}`);
+      if (!created) return;
+      order = created;
+      await dataProvider.orderTransition(created.id, 'place');
+      notify('orders.done.place', { type: 'success', messageArgs: { number: created.number } });
+      navigate(`/orders/${created.id}`);
     } catch (e) {
       notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
       if (order) navigate(`/orders/${order.id}`);
