@@ -211,9 +211,7 @@ describe('invitations', () => {
   it('says before the form that a used or expired link no longer works (issue #35)', async () => {
     const message =
       'Dieser Einladungslink ist nicht mehr gültig: Er wurde bereits verwendet, widerrufen oder durch einen neueren ersetzt.';
-    server.use(
-      http.get(`${API}/invitations/by-token/:token`, () => HttpResponse.json({ message }, { status: 404 })),
-    );
+    server.use(http.get(`${API}/invitations/by-token/:token`, () => HttpResponse.json({ message }, { status: 404 })));
     renderApp('/login/invitation?token=used');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Passwort \*?$/)).not.toBeInTheDocument();
