@@ -69,8 +69,6 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/storefront/v1/{key}/quotes': 'a storefront’s publishable key, not a record id (tests/api/storefronts.test.ts)',
   '/api/storefronts/{id}/secret-keys/{keyId}':
     'a key of the storefront {id}, found only through a storefront of the caller’s mandant: another mandant’s storefront or key answers 404 like a missing one (tests/api/storefronts.test.ts)',
-  '/api/invitations/by-token/{token}':
-    'an invitation link’s secret token, not a record id, read without sign-in; it answers only what the mail said (tests/api/invitations.test.ts)',
   '/verify/{token}':
     'the public verification page: a random token, not a record id, read without sign-in (tests/api/reports.test.ts)',
 };

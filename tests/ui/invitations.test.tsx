@@ -48,11 +48,11 @@ function invitationsApi(records: InvitationRecord[]) {
   return calls;
 }
 
-/** The link's account, as `GET /api/invitations/by-token/:token` names it; `calls` collects the lookups. */
+/** The link's account, as `GET /api/invitations/by-token?token=` names it; `calls` collects the lookups. */
 function serveLink(calls: string[] = []) {
   server.use(
-    http.get(`${API}/invitations/by-token/:token`, ({ params }) => {
-      calls.push(`lookup ${String(params.token)}`);
+    http.get(`${API}/invitations/by-token`, ({ request }) => {
+      calls.push(`lookup ${new URL(request.url).searchParams.get('token')}`);
       return HttpResponse.json({ email: 'lea.lauf@muster.example', mandant: 'Druckerei Muster', status: 'open' });
     }),
   );
@@ -211,7 +211,7 @@ describe('invitations', () => {
   it('says before the form that a used or expired link no longer works (issue #35)', async () => {
     const message =
       'Dieser Einladungslink ist nicht mehr gültig: Er wurde bereits verwendet, widerrufen oder durch einen neueren ersetzt.';
-    server.use(http.get(`${API}/invitations/by-token/:token`, () => HttpResponse.json({ message }, { status: 404 })));
+    server.use(http.get(`${API}/invitations/by-token`, () => HttpResponse.json({ message }, { status: 404 })));
     renderApp('/login/invitation?token=used');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Passwort \*?$/)).not.toBeInTheDocument();

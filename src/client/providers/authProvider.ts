@@ -143,7 +143,7 @@ export function createAuthProvider(): KontorAuthProvider {
       return json;
     },
     async invitationByToken(token, language) {
-      const { json } = await httpClient<InvitationByToken>(`/invitations/by-token/${encodeURIComponent(token)}`, {
+      const { json } = await httpClient<InvitationByToken>(`/invitations/by-token?token=${encodeURIComponent(token)}`, {
         headers: { 'Accept-Language': language },
       });
       return json;

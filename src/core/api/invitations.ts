@@ -47,11 +47,14 @@ export const INVITATION_TTL_DAYS = 7;
 export const AcceptInvitationResponse = Type.Object({ email: Type.String() });
 export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponse>;
 
-/** `GET /api/invitations/by-token/:token` path: the token from the mailed link. */
-export const InvitationTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+/**
+ * `GET /api/invitations/by-token?token=`: the token from the mailed link. A query, not a path segment: a path
+ * `/by-token/{token}` would be ambiguous with `/{id}/resend`.
+ */
+export const InvitationTokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 /**
- * `GET /api/invitations/by-token/:token` (no sign-in): what the link's page says before the form is filled, namely
+ * `GET /api/invitations/by-token?token=` (no sign-in): what the link's page says before the form is filled, namely
  * which account the invitee is about to create. Only the address and the mandant's name: the token holder is the
  * mailbox's owner, who read both in the mail. A used, revoked, replaced or expired link answers 404 with the reason.
  */

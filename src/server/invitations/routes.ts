@@ -1,7 +1,7 @@
 /**
  * The invitation routes that are not plain REST:
  *   POST /api/invitations/:id/resend        (admins)  → the invitation with a new link and expiry; the old link dies
- *   GET  /api/invitations/by-token/:token   (no sign-in) → the address and mandant the link creates; 404 with the reason
+ *   GET  /api/invitations/by-token?token=   (no sign-in) → the address and mandant the link creates; 404 with the reason
  *   POST /api/auth/accept-invitation {token, password} (no sign-in) → creates the account; answers its address
  * Accepting does not sign the invitee in: they sign in with the new password (the login page is where
  * the session, throttling and protocol of a sign-in live).
@@ -13,7 +13,7 @@ import {
   AcceptInvitationResponse,
   InvitationByToken,
   InvitationRecord,
-  InvitationTokenParams,
+  InvitationTokenQuery,
   LinkPasswordRequest,
   MIN_PASSWORD_LENGTH,
 } from '../../core/api';
@@ -120,12 +120,12 @@ export function registerInvitationRoutes(
   );
 
   api.get(
-    '/api/invitations/by-token/:token',
+    '/api/invitations/by-token',
     {
       schema: {
         tags: ['auth'],
         summary: 'The account an invitation link creates (address and mandant), asked before the password is set',
-        params: InvitationTokenParams,
+        querystring: InvitationTokenQuery,
         response: { 200: InvitationByToken, ...errorAnswers(404, 429) },
       },
     },
@@ -133,7 +133,7 @@ export function registerInvitationRoutes(
       // Throttled per address like accepting: guessing tokens here must not be cheaper than there.
       const admission = await admitLinkAttempt(db, request.ip);
       if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
-      const invitation = await checkInvitation(db, request.params.token, notFound);
+      const invitation = await checkInvitation(db, request.query.token, notFound);
       await releaseAttempt(db, admission);
       const mandant =
         invitation.mandant_id === null
