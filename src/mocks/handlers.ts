@@ -59,6 +59,7 @@ const PUBLIC = new Set([
   'post /api/auth/forgot-password',
   'post /api/auth/reset-password',
   'post /api/auth/accept-invitation',
+  'get /api/invitations/by-token',
   'get /api/health',
 ]);
 
@@ -226,6 +227,7 @@ const customRoutes: Record<string, Route> = {
   'post /api/auth/reset-password': () => ({ status: 204 }),
   // There are no invitation mails in mock mode, so no link is valid.
   'post /api/auth/accept-invitation': (ctx) => error(ctx, 400, 'errors.auth.resetLinkInvalid'),
+  'get /api/invitations/by-token': (ctx) => error(ctx, 404, 'errors.invitations.linkInvalid'),
   'get /api/health': () => ({ status: 200, body: { status: 'ok', database: 'sqlite', version: 'mock' } }),
   'get /api/auth/me': (ctx) => ({ status: 200, body: ctx.user }),
   'put /api/auth/me': async (ctx) => {

@@ -400,6 +400,8 @@ const AUTH_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // Made-up tokens count towards the link limit of this address, like accepting an invitation.
+  'GET /api/invitations/by-token',
 ]);
 
 /**

@@ -559,4 +559,50 @@ describeEachDatabase('invitations', (ctx) => {
       expect((await ctx.request('POST', '/api/auth/accept-invitation', { body })).status).toBe(400);
     }
   });
+
+  it('the link names its account before the form, and a used, expired or unknown link says why (issue #35)', async () => {
+    const admin = await ctx.login('admin@muster.example');
+    const email = fresh('muster.example');
+    await invite(ctx, admin, { email, name: 'Lea Link', role: 'viewer' });
+    const token = invitationToken(ctx, email)!;
+    // The file's other refused links (hostile input) count towards this address's link limit: start afresh.
+    await ctx.db.deleteFrom('login_throttle').where('scope', '=', 'link').execute();
+    const byToken = (t: string, language = 'en') =>
+      ctx.request<{ email?: string; mandant?: string | null; status?: string; message?: string }>(
+        'GET',
+        `/api/invitations/by-token?token=${encodeURIComponent(t)}`,
+        { headers: { 'accept-language': language } },
+      );
+
+    // No sign-in; only the address, the mandant's name and the status.
+    const open = await byToken(token);
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual({ email: email.toLowerCase(), mandant: 'Druckerei Muster', status: 'open' });
+
+    const unknown = await byToken('no-such-token');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/no longer valid/);
+    expect((await byToken('no-such-token', 'de')).body.message).toMatch(/nicht mehr gültig/);
+
+    expect((await accept(ctx, token)).status).toBe(200);
+    const used = await byToken(token);
+    expect(used.status).toBe(404);
+    expect(used.body.message).toBe(unknown.body.message);
+
+    const lateMail = fresh('muster.example');
+    const late = await invite(ctx, admin, { email: lateMail, name: 'Ed Late', role: 'viewer' });
+    await ctx.db
+      .updateTable('invitations')
+      .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', late.id)
+      .execute();
+    const expired = await byToken(invitationToken(ctx, lateMail)!);
+    expect(expired.status).toBe(404);
+    expect(expired.body.message).toMatch(/expired/);
+
+    // Guessing tokens here is throttled like accepting: soon only 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await byToken(`guess-${i}`)).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });

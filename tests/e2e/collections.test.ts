@@ -77,9 +77,9 @@ describe.runIf(browserAvailable())('collections and compare in Chromium', () => 
       await page.getByTestId('choose-project-1').click();
       await page.getByTestId('quote-total').waitFor();
       await page.getByTestId('order-review').click();
+      await page.getByTestId('order-place').click();
       await page.waitForURL(/\/orders\/\d+$/);
       orderUrl = page.url();
-      await page.getByTestId('order-place').click();
       await page.getByTestId('order-status').filter({ hasText: 'Bestellt' }).waitFor();
       const orderNumber = (await page.getByTestId('order-number').textContent())!.replace('Bestellung ', '');
       await page.goto(`${app.server.baseUrl}/orders`);

@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { InvitationRecord } from '../../src/core/api';
 import type { Row } from '../../src/mocks/store';
-import { API, mandantAdmin, server, spy, store } from './mockServer';
+import { API, editor, mandantAdmin, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 
 const open: InvitationRecord = {
@@ -37,6 +37,16 @@ function invitationsApi(records: InvitationRecord[]) {
   // The invitations in the shared handlers' store, which lists, resends and deletes them; the spies say what was asked.
   for (const record of records) store.table('invitations').set(String(record.id), record as unknown as Row);
   return { resent: spy('post', '/invitations/:id/resend'), deleted: spy('delete', '/invitations/:id') };
+}
+
+/** The link's account, as `GET /api/invitations/by-token?token=` names it; `calls` collects the lookups. */
+function serveLink(calls: string[] = []) {
+  server.use(
+    http.get(`${API}/invitations/by-token`, ({ request }) => {
+      calls.push(`lookup ${new URL(request.url).searchParams.get('token')}`);
+      return HttpResponse.json({ email: 'lea.lauf@muster.example', mandant: 'Druckerei Muster', status: 'open' });
+    }),
+  );
 }
 
 describe('invitations', () => {
@@ -95,6 +105,7 @@ describe('invitations', () => {
 
   it('the invitee sets a password on /login/invitation, checked on input and on blur', async () => {
     let body: Record<string, unknown> | null = null;
+    serveLink();
     server.use(
       http.post(`${API}/auth/accept-invitation`, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
@@ -127,7 +138,8 @@ describe('invitations', () => {
     expect(screen.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login');
   });
 
-  it('shows why a used, revoked or expired link is refused', async () => {
+  it('shows why a link refused only on submitting is refused', async () => {
+    serveLink();
     server.use(
       http.post(`${API}/auth/accept-invitation`, () =>
         HttpResponse.json(
@@ -144,6 +156,51 @@ describe('invitations', () => {
     await user.type(screen.getByLabelText(/^Passwort wiederholen/), 'long-enough-pw');
     await user.click(screen.getByRole('button', { name: 'Konto anlegen' }));
     expect(await screen.findByText(/Diese Einladung ist abgelaufen/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/login');
+  });
+
+  it('names the account before the form, creates it, and signs the invitee in (issue #35)', async () => {
+    const calls: string[] = [];
+    serveLink(calls);
+    server.use(
+      http.post(`${API}/auth/accept-invitation`, () => {
+        calls.push('accept');
+        return HttpResponse.json({ email: 'lea.lauf@muster.example' });
+      }),
+      http.post(`${API}/auth/login`, async ({ request }) => {
+        calls.push(`login ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({
+          token: 'session-lea',
+          expires_at: '2099-01-01T00:00:00Z',
+          user: { ...editor, email: 'lea.lauf@muster.example', name: 'Lea Lauf' },
+        });
+      }),
+    );
+    const { user } = renderApp('/login/invitation?token=abc-123');
+    expect(await screen.findByTestId('invitation-account')).toHaveTextContent(
+      'Sie legen das Konto lea.lauf@muster.example für Druckerei Muster an.',
+    );
+    await user.type(screen.getByLabelText(/^Passwort \*?$/), 'long-enough-pw');
+    await user.type(screen.getByLabelText(/^Passwort wiederholen/), 'long-enough-pw');
+    await user.click(screen.getByRole('button', { name: 'Konto anlegen' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        'lookup abc-123',
+        'accept',
+        'login {"email":"lea.lauf@muster.example","password":"long-enough-pw"}',
+      ]),
+    );
+    // Signed in: the login page's form is not where the invitee lands.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Konto anlegen' })).not.toBeInTheDocument());
+  });
+
+  it('says before the form that a used or expired link no longer works (issue #35)', async () => {
+    const message =
+      'Dieser Einladungslink ist nicht mehr gültig: Er wurde bereits verwendet, widerrufen oder durch einen neueren ersetzt.';
+    server.use(http.get(`${API}/invitations/by-token`, () => HttpResponse.json({ message }, { status: 404 })));
+    renderApp('/login/invitation?token=used');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Passwort \*?$/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/login');
   });
 

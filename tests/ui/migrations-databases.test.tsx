@@ -266,15 +266,8 @@ describe('factor database screens', () => {
   }, 150_000);
 
   it("records a paper from its mill's declaration: kind, biogenic CO2 apart, delivery (issue 33)", async () => {
-    const posts: Array<Record<string, unknown>> = [];
-    serveDatabases();
-    server.use(
-      http.post(`${API}/factors`, async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        posts.push(body);
-        return HttpResponse.json({ ...ownFactors[0]!, ...body, id: 99 }, { status: 201 });
-      }),
-    );
+    seedDatabases();
+    const posts = spy('post', '/factors').bodies;
     const { user } = renderApp('/databases/5', { signedInAs: mandantAdmin });
     await screen.findByTestId('factor-electricity_de_grid');
     await user.click(screen.getByTestId('factor-add'));

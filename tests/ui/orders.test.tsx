@@ -63,7 +63,7 @@ function serveOrders(orders: OrderRecord[], posted: unknown[] = [], transitions:
 }
 
 describe('ordering a CO2 offset contribution', () => {
-  it('shows tonnes and price in the user locale, saves a draft for review and places it', async () => {
+  it('shows tonnes and price in the user locale, reviews without saving, and creates the order only when placed', async () => {
     const posted: unknown[] = [];
     const transitions: string[] = [];
     serveOrders([draft], posted, transitions);
@@ -89,17 +89,27 @@ describe('ordering a CO2 offset contribution', () => {
     await user.clear(screen.getByLabelText('Ausgestellt für'));
     await user.type(screen.getByLabelText('Ausgestellt für'), 'Druckerei Muster GmbH');
     await user.click(screen.getByTestId('order-review'));
+
+    // The review step creates nothing (issue #35): it shows the quote, and only placing the order sends it.
+    const review = await screen.findByTestId('order-review-step');
+    expect(within(review).getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\.\sMwSt\.$/);
+    expect(within(review).getByTestId('review-issued-to')).toHaveTextContent('Druckerei Muster GmbH');
+    expect(screen.queryByTestId('choose-project-1')).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+    expect(transitions).toEqual([]);
+    // "Change" goes back to the choice, still without sending anything.
+    await user.click(within(review).getByTestId('order-change'));
+    await user.click(await screen.findByTestId('order-review'));
+    expect(posted).toEqual([]);
+
+    await user.click(await screen.findByTestId('order-place'));
     await waitFor(() =>
       expect(posted).toEqual([{ project_id: 2, calculation_id: 7, issued_to: 'Druckerei Muster GmbH' }]),
     );
-
-    // The draft is the review step.
+    await waitFor(() => expect(transitions).toEqual(['place']));
+    // The placed order opens.
     expect(await screen.findByTestId('order-number')).toHaveTextContent('Bestellung B-2026-000041');
     expect(screen.getByTestId('order-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
-    expect(screen.getByTestId('order-status')).toHaveTextContent('Entwurf');
-    expect(screen.queryByTestId('download-certificate')).not.toBeInTheDocument();
-    await user.click(screen.getByTestId('order-place'));
-    await waitFor(() => expect(transitions).toEqual(['place']));
   }, 60_000);
 
   it('offers each role only its transitions and the certificate once completed', async () => {

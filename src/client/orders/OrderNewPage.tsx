@@ -1,7 +1,8 @@
 /**
  * `/orders/new?calculation=ID` or `?collection=ID`: step 1 of ordering a CO2 offset contribution.
  * Pick a project and see the tonnes (rounded up by the mandant's rule) and the price in the user's
- * locale; "Review order" saves a draft and opens it, where the order is placed (step 2).
+ * locale. "Review order" only shows what would be ordered (the server's quote, nothing saved); "Place order"
+ * then creates the order and places it, so leaving the review creates nothing (issue #35).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -203,8 +204,13 @@ const OrderNewPage = () => {
     filter: { active: true },
   });
   const { quote, error, loading } = useQuote(subject, projectId);
-  const [create, { isPending: saving }] = useCreate<OrderRecord>();
+  // The review step is this page's own state: nothing is sent until the order is placed.
+  const [reviewing, setReviewing] = useState(false);
+  const [create] = useCreate<OrderRecord>();
+  const dataProvider = useKontorDataProvider();
+  const [saving, setSaving] = useState(false);
   const writer = useCan('create', 'orders');
+  const lang = useLanguage();
   const unavailable = useUnavailableReason(subject);
 
   // A viewer is told at once that ordering is not theirs, rather than refused (403) after picking a project.
@@ -231,18 +237,35 @@ const OrderNewPage = () => {
     );
   }
 
-  const review = () => {
-    if (projectId === null || !quote) return;
-    create(
-      'orders',
-      { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
-      {
-        onSuccess: (order) => navigate(`/orders/${order.id}`),
-        onError: (e: unknown) =>
-          notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' }),
-      },
-    );
+  const choose = (id: number) => {
+    setProjectId(id);
+    setReviewing(false);
   };
+
+  /** Creates the order and places it; a draft left by a failed place is opened, where it can be placed or cancelled. */
+  const place = async () => {
+    if (projectId === null || !quote) return;
+    setSaving(true);
+    let order: OrderRecord | undefined;
+    try {
+      const created = await create(
+        'orders',
+        { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
+        { returnPromise: true },
+      );
+      if (!created) return;
+      order = created;
+      await dataProvider.orderTransition(created.id, 'place');
+      notify('orders.done.place', { type: 'success', messageArgs: { number: created.number } });
+      navigate(`/orders/${created.id}`);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      if (order) navigate(`/orders/${order.id}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const project = projects.find((p) => p.id === projectId);
 
   return (
     <Box sx={{ p: 2 }}>
@@ -256,12 +279,12 @@ const OrderNewPage = () => {
           {translate(unavailable)}
         </Alert>
       ) : null}
-      {unavailable ? null : (
+      {unavailable || reviewing ? null : (
         <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
           {translate('orders.step_project')}
         </Typography>
       )}
-      {unavailable ? null : isPending ? (
+      {unavailable || reviewing ? null : isPending ? (
         <Loading />
       ) : (
         <Grid container spacing={2}>
@@ -270,7 +293,7 @@ const OrderNewPage = () => {
               <ProjectChoice
                 project={project}
                 selected={projectId === project.id}
-                onSelect={() => setProjectId(project.id)}
+                onSelect={() => choose(project.id)}
               />
             </Grid>
           ))}
@@ -280,7 +303,7 @@ const OrderNewPage = () => {
         <Card variant="outlined" sx={{ mt: 3, maxWidth: 640 }}>
           <CardContent>
             <Typography variant="h6" gutterBottom>
-              {translate('orders.step_quote')}
+              {translate(reviewing ? 'orders.step_review' : 'orders.step_quote')}
             </Typography>
             {loading && <Loading />}
             {error && (
@@ -288,7 +311,7 @@ const OrderNewPage = () => {
                 {error}
               </Alert>
             )}
-            {quote && (
+            {quote && !reviewing && (
               <>
                 <QuoteTable quote={quote} />
                 <TextField
@@ -305,12 +328,51 @@ const OrderNewPage = () => {
                 <Button
                   label="orders.review"
                   variant="contained"
-                  onClick={review}
-                  disabled={saving}
+                  onClick={() => setReviewing(true)}
                   sx={{ mt: 2 }}
                   data-testid="order-review"
                 />
               </>
+            )}
+            {quote && reviewing && (
+              <Box data-testid="order-review-step">
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  {translate('orders.review_intro')}
+                </Alert>
+                <Table size="small">
+                  <TableBody>
+                    <TableRow>
+                      <TableCell component="th">{translate('orders.fields.project')}</TableCell>
+                      <TableCell align="right">{project ? project.name[lang] : `#${projectId}`}</TableCell>
+                    </TableRow>
+                    <TableRow>
+                      <TableCell component="th">{translate('orders.fields.issued_to')}</TableCell>
+                      <TableCell align="right" data-testid="review-issued-to">
+                        {(issuedTo ?? quote.issued_to).trim() || quote.issued_to}
+                      </TableCell>
+                    </TableRow>
+                  </TableBody>
+                </Table>
+                <QuoteTable quote={quote} />
+                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+                  {translate('orders.claim_notice')}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                  <Button
+                    label="orders.actions.place"
+                    variant="contained"
+                    onClick={() => void place()}
+                    disabled={saving}
+                    data-testid="order-place"
+                  />
+                  <Button
+                    label="orders.change"
+                    onClick={() => setReviewing(false)}
+                    disabled={saving}
+                    data-testid="order-change"
+                  />
+                </Stack>
+              </Box>
             )}
           </CardContent>
         </Card>

@@ -5,6 +5,7 @@
 import { useAuthProvider, type AuthProvider } from 'react-admin';
 import type {
   AcceptInvitationResponse,
+  InvitationByToken,
   ApiTokenRecord,
   CreateApiTokenRequest,
   CreatedApiToken,
@@ -31,6 +32,8 @@ export interface KontorAuthProvider extends AuthProvider {
   resetPassword(token: string, password: string): Promise<void>;
   /** Creates the invitee's account; the server answers in `language`. */
   acceptInvitation(token: string, password: string, language: string): Promise<AcceptInvitationResponse>;
+  /** The account an invitation link creates; rejects 404 with the reason (used, replaced, expired) in `language`. */
+  invitationByToken(token: string, language: string): Promise<InvitationByToken>;
   apiTokens(): Promise<ApiTokenRecord[]>;
   createApiToken(request: CreateApiTokenRequest): Promise<CreatedApiToken>;
   revokeApiToken(id: number): Promise<void>;
@@ -135,6 +138,12 @@ export function createAuthProvider(): KontorAuthProvider {
       const { json } = await httpClient<AcceptInvitationResponse>('/auth/accept-invitation', {
         method: 'POST',
         body: JSON.stringify({ token, password }),
+        headers: { 'Accept-Language': language },
+      });
+      return json;
+    },
+    async invitationByToken(token, language) {
+      const { json } = await httpClient<InvitationByToken>(`/invitations/by-token?token=${encodeURIComponent(token)}`, {
         headers: { 'Accept-Language': language },
       });
       return json;

@@ -1,6 +1,6 @@
 /** Invitations: an admin invites by name, address and role; the invitee sets their own password. */
 import type { Static } from 'typebox';
-import { OptionalFields, Type, UserRef, VersionedFields } from './schema';
+import { Nullable, OptionalFields, StringEnum, Type, UserRef, VersionedFields } from './schema';
 import { AccountFields, AccountRequestFields } from './users';
 
 /**
@@ -46,3 +46,22 @@ export const INVITATION_TTL_DAYS = 7;
 /** `POST /api/auth/accept-invitation` answer: the address of the account just created, to sign in with. */
 export const AcceptInvitationResponse = Type.Object({ email: Type.String() });
 export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponse>;
+
+/**
+ * `GET /api/invitations/by-token?token=`: the token from the mailed link. A query, not a path segment: a path
+ * `/by-token/{token}` would be ambiguous with `/{id}/resend`.
+ */
+export const InvitationTokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/**
+ * `GET /api/invitations/by-token?token=` (no sign-in): what the link's page says before the form is filled, namely
+ * which account the invitee is about to create. Only the address and the mandant's name: the token holder is the
+ * mailbox's owner, who read both in the mail. A used, revoked, replaced or expired link answers 404 with the reason.
+ */
+export const InvitationByToken = Type.Object({
+  email: Type.String(),
+  /** null: an invitation to become a provider admin (no mandant). */
+  mandant: Nullable(Type.String()),
+  status: StringEnum(['open'] as const),
+});
+export type InvitationByToken = Static<typeof InvitationByToken>;

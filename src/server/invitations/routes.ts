@@ -1,6 +1,7 @@
 /**
- * The two invitation routes that are not plain REST:
+ * The invitation routes that are not plain REST:
  *   POST /api/invitations/:id/resend        (admins)  → the invitation with a new link and expiry; the old link dies
+ *   GET  /api/invitations/by-token?token=   (no sign-in) → the address and mandant the link creates; 404 with the reason
  *   POST /api/auth/accept-invitation {token, password} (no sign-in) → creates the account; answers its address
  * Accepting does not sign the invitee in: they sign in with the new password (the login page is where
  * the session, throttling and protocol of a sign-in live).
@@ -8,7 +9,14 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
-import { AcceptInvitationResponse, InvitationRecord, LinkPasswordRequest, MIN_PASSWORD_LENGTH } from '../../core/api';
+import {
+  AcceptInvitationResponse,
+  InvitationByToken,
+  InvitationRecord,
+  InvitationTokenQuery,
+  LinkPasswordRequest,
+  MIN_PASSWORD_LENGTH,
+} from '../../core/api';
 import { requireAccess } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
 import { admitLinkAttempt, releaseAttempt, throttled } from '../auth/login-throttle';
@@ -31,22 +39,27 @@ import { toInvitationRecord } from './resource';
  * The open invitation `token` names, if it may still be accepted: not expired, and its inviter still active and still
  * allowed to grant its role in its mandant — an invitation carries its sender's rights, so it ends with them.
  */
-async function checkInvitation(db: Kysely<DatabaseSchema>, token: string): Promise<InvitationRecord> {
+async function checkInvitation(
+  db: Kysely<DatabaseSchema>,
+  token: string,
+  // Accepting answers a refused link 400 (the request failed); looking it up answers 404 (no such open invitation).
+  refuse: typeof badRequest = badRequest,
+): Promise<InvitationRecord> {
   const row = await db
     .selectFrom('invitations')
     .selectAll()
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   // Accepted and revoked invitations are gone, and a resend replaces the token: all three end here.
-  if (!row) throw badRequest('errors.invitations.linkInvalid');
+  if (!row) throw refuse('errors.invitations.linkInvalid');
   const invitation = toInvitationRecord(row);
-  if (invitation.expires_at <= isoNow()) throw badRequest('errors.invitations.expired');
+  if (invitation.expires_at <= isoNow()) throw refuse('errors.invitations.expired');
   const inviter = invitation.invited_by === null ? null : await loadSessionUser(db, invitation.invited_by);
   const stillAllowed =
     inviter !== null &&
     assignableRoles(inviter.role).includes(invitation.role) &&
     (seesAllMandants(inviter.role) || inviter.mandant_id === invitation.mandant_id);
-  if (!stillAllowed) throw badRequest('errors.invitations.inviterLacksRights');
+  if (!stillAllowed) throw refuse('errors.invitations.inviterLacksRights');
   return invitation;
 }
 
@@ -103,6 +116,30 @@ export function registerInvitationRoutes(
         await deliverInvitation(trx, delivery, invitation, request.log);
         return invitation;
       });
+    },
+  );
+
+  api.get(
+    '/api/invitations/by-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The account an invitation link creates (address and mandant), asked before the password is set',
+        querystring: InvitationTokenQuery,
+        response: { 200: InvitationByToken, ...errorAnswers(404, 429) },
+      },
+    },
+    async (request, reply): Promise<InvitationByToken> => {
+      // Throttled per address like accepting: guessing tokens here must not be cheaper than there.
+      const admission = await admitLinkAttempt(db, request.ip);
+      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+      const invitation = await checkInvitation(db, request.query.token, notFound);
+      await releaseAttempt(db, admission);
+      const mandant =
+        invitation.mandant_id === null
+          ? undefined
+          : await db.selectFrom('mandants').select('name').where('id', '=', invitation.mandant_id).executeTakeFirst();
+      return { email: invitation.email, mandant: mandant ? String(mandant.name) : null, status: 'open' };
     },
   );
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { Loading, useLocaleState, useLogin, useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { useKontorAuthProvider } from '../../providers/authProvider';
@@ -14,9 +15,18 @@ type State =
   /** The server's reason (already used, revoked, replaced, expired, account exists), in the page's language. */
   | { kind: 'refused'; message: string };
 
+/** The server's reason for refusing a link (used, replaced, expired), if that is what `error` is. */
+function refusalOf(error: unknown): string | null {
+  const status = (error as { status?: number } | null)?.status;
+  const body = (error as { body?: ApiErrorBody } | null)?.body;
+  return (status === 400 || status === 404) && body?.message ? body.message : null;
+}
+
 /**
- * `/login/invitation?token=…`: the link from the invitation mail. The invitee chooses a password (checked
- * as they type and when they leave a field); the account is created and they sign in with it on /login.
+ * `/login/invitation?token=…`: the link from the invitation mail. The page first asks which account the link creates
+ * and says it (address, mandant), or why the link no longer works, before anything is typed (issue #35). The invitee
+ * chooses a password (checked as they type and when they leave a field); the account is created and they are signed
+ * in with it.
  */
 export const AcceptInvitationPage = () => {
   const translate = useTranslate();
@@ -26,6 +36,16 @@ export const AcceptInvitationPage = () => {
   const newPassword = useNewPassword();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const authProvider = useKontorAuthProvider();
+  const login = useLogin();
+  const lookup = useQuery({
+    queryKey: ['invitation-by-token', token, locale],
+    queryFn: () => authProvider.invitationByToken(token, locale),
+    enabled: token !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  // Only a refused link stops the page; if the lookup itself fails (offline), the form still works.
+  const lookupRefusal = refusalOf(lookup.error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +53,13 @@ export const AcceptInvitationPage = () => {
     setState({ kind: 'sending' });
     try {
       const { email } = await authProvider.acceptInvitation(token, newPassword.password, locale);
-      setState({ kind: 'done', email });
+      try {
+        // Signed in with the password just set: the invitee lands in the app, not on another form.
+        await login({ email, password: newPassword.password });
+      } catch {
+        // Signing in may still be refused (throttled, offline): the account exists, /login is the way in.
+        setState({ kind: 'done', email });
+      }
     } catch (error) {
       const status = (error as { status?: number }).status;
       const body = (error as { body?: ApiErrorBody }).body;
@@ -48,13 +74,15 @@ export const AcceptInvitationPage = () => {
     }
   };
 
-  if (!token || state.kind === 'done' || state.kind === 'refused') {
+  if (token && lookup.isPending) return <Loading />;
+
+  if (!token || lookupRefusal || state.kind === 'done' || state.kind === 'refused') {
     const done = state.kind === 'done';
     const message = done
       ? translate('app.accept.success', { email: state.email })
       : state.kind === 'refused'
         ? state.message
-        : translate('app.accept.missing_token');
+        : (lookupRefusal ?? translate('app.accept.missing_token'));
     return (
       <MailLinkOutcome
         title={translate('app.accept.title')}
@@ -73,7 +101,18 @@ export const AcceptInvitationPage = () => {
     <LoginLayout title={translate('app.accept.title')}>
       {newPassword.form({
         onSubmit: submit,
-        intro: <Typography variant="body2">{translate('app.accept.intro')}</Typography>,
+        intro: (
+          <>
+            {lookup.data && (
+              <Typography variant="body1" sx={{ mb: 1 }} data-testid="invitation-account">
+                {lookup.data.mandant === null
+                  ? translate('app.accept.account_provider', { email: lookup.data.email })
+                  : translate('app.accept.account', { email: lookup.data.email, mandant: lookup.data.mandant })}
+              </Typography>
+            )}
+            <Typography variant="body2">{translate('app.accept.intro')}</Typography>
+          </>
+        ),
         failed: state.kind === 'failed',
         sending: state.kind === 'sending',
         labels: {
