@@ -1,7 +1,7 @@
 /** CSV import mapping: pure, shared by the server's importer and the client's preview. */
 export { escapeCsvCell } from './escape';
 export { csvText, csvFile, csvConventions, csvNumber, CSV_BOM, type CsvCell } from './write';
-export { allowedOptions, renderCsvMessage, type CsvMessageKey } from './messages';
+export { allowedOptions, type CsvMessageKey } from './messages';
 export { importTargets, itemLabel, targetHeader, resolveTarget, type ImportTarget } from './targets';
 export { suggestMapping, mappingProblems, type ColumnMapping } from './mapping';
 export { detectDecimalSeparator, type DecimalSeparator } from './numbers';

@@ -3,11 +3,5 @@ export { compileRules, RULE_ARITY } from './catalog';
 export { parseRule } from './parse';
 export { localize } from './messages';
 export { templateToJsonSchema } from './schema';
-export { validateInputs, inputFaults, validateField, isFieldVisible, type FieldFaults } from './validate';
-export {
-  createTemplateAjv,
-  createInputsValidator,
-  ajvErrorsToFieldErrors,
-  ajvFaults,
-  type InputsValidator,
-} from './ajv';
+export { validateInputs, validateField, isFieldVisible, type FieldFaults } from './validate';
+export { createTemplateAjv, createInputsValidator, ajvErrorsToFieldErrors, type InputsValidator } from './ajv';

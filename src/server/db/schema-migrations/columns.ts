@@ -5,7 +5,7 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
-export { dialectOf, type Dialect } from '../dialect';
+export { dialectOf } from '../dialect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not depend on today's schema types
 export type MigrationDb = Kysely<any>;
