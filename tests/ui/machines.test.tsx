@@ -5,6 +5,7 @@ import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
 import type { Row } from '../../src/mocks/store';
 import { editor, mandantAdmin, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
+import { NO_MARKET_OR_SITE } from '../support/machine-set';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 };
 const published: MachineSetRecord = {
@@ -20,16 +21,7 @@ const published: MachineSetRecord = {
   electricity_source: 'Contract',
   electricity_year: 2025,
   electricity_region: 'DE',
-  electricity_go_share: null,
-  electricity_residual_factor: null,
-  electricity_residual_source: '',
-  electricity_location_factor: null,
-  electricity_location_source: '',
-  site_kg_co2e: null,
-  site_allocation_key: null,
-  site_annual_amount: null,
-  site_source: '',
-  site_year: null,
+  ...NO_MARKET_OR_SITE,
   published_at: '2026-01-01T00:00:00Z',
   ...stamp,
 };

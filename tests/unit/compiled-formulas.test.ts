@@ -26,6 +26,7 @@ import { Refusal } from '../../src/server/refusals';
 import type { ProductionSet } from '../../src/server/machines/production';
 import { referenceComputeResults } from './support/reference-formula';
 import { catalogOf, shippedTemplateFiles } from './support/templates';
+import { NO_MARKET_OR_SITE } from '../support/machine-set';
 
 const fixture = (dir: string, name: string) => ({
   fileName: name,
@@ -61,16 +62,7 @@ const machineSet = {
   electricity_source: 'Contract 2026',
   electricity_year: 2026,
   electricity_region: 'DE',
-  electricity_go_share: null,
-  electricity_residual_factor: null,
-  electricity_residual_source: '',
-  electricity_location_factor: null,
-  electricity_location_source: '',
-  site_kg_co2e: null,
-  site_allocation_key: null,
-  site_annual_amount: null,
-  site_source: '',
-  site_year: null,
+  ...NO_MARKET_OR_SITE,
 } as MachineSetRecord;
 const PRODUCTION: ProductionSet = {
   data: toProductionData(machineSet, [

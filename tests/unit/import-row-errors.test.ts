@@ -17,6 +17,7 @@ import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
 import { toFactorSet } from '../../src/server/factors/factor-set';
 import { evaluateRow, type RowError, type RowEvaluator } from '../../src/server/imports/evaluate-row';
 import { shippedTemplate } from './support/templates';
+import { NO_MARKET_OR_SITE } from '../support/machine-set';
 
 const brochure = shippedTemplate('brochure');
 const factors = toFactorSet(
@@ -35,16 +36,7 @@ const PRODUCTION: ProductionSet = {
       electricity_source: 'Contract 2026',
       electricity_year: 2026,
       electricity_region: 'DE',
-      electricity_go_share: null,
-      electricity_residual_factor: null,
-      electricity_residual_source: '',
-      electricity_location_factor: null,
-      electricity_location_source: '',
-      site_kg_co2e: null,
-      site_allocation_key: null,
-      site_annual_amount: null,
-      site_source: '',
-      site_year: null,
+      ...NO_MARKET_OR_SITE,
     } as MachineSetRecord,
     [
       {

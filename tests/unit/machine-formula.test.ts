@@ -8,6 +8,7 @@ import type { MachineRecord, MachineSetRecord } from '../../src/core/api';
 import { loadTemplates, type Template } from '../../src/core/template';
 import { compileTemplate } from '../../src/core/template/compile';
 import { validateInputs } from '../../src/core/rules';
+import { NO_MARKET_OR_SITE } from '../support/machine-set';
 
 const FIXTURE = path.resolve('tests/fixtures/templates-machines/press-job.json');
 const template = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Template;
@@ -26,16 +27,7 @@ const set: MachineSetRecord = {
   electricity_source: 'Contract 2026',
   electricity_year: 2026,
   electricity_region: 'DE',
-  electricity_go_share: null,
-  electricity_residual_factor: null,
-  electricity_residual_source: '',
-  electricity_location_factor: null,
-  electricity_location_source: '',
-  site_kg_co2e: null,
-  site_allocation_key: null,
-  site_annual_amount: null,
-  site_source: '',
-  site_year: null,
+  ...NO_MARKET_OR_SITE,
   published_at: null,
   created_at: '',
   updated_at: '',

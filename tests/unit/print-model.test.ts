@@ -12,6 +12,7 @@ import { validateInputs } from '../../src/core/rules';
 import { defaultInputs, pruneInputs, type Field, type FieldValue, type Template } from '../../src/core/template';
 import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
 import { lookup2024, shippedTemplate } from './support/templates';
+import { NO_MARKET_OR_SITE } from '../support/machine-set';
 
 const PRINT_TEMPLATES = ['flyer', 'brochure', 'book', 'business-cards', 'poster', 'folding-box'];
 
@@ -48,16 +49,7 @@ const set: MachineSetRecord = {
   electricity_source: 'Contract 2026',
   electricity_year: 2026,
   electricity_region: 'DE',
-  electricity_go_share: null,
-  electricity_residual_factor: null,
-  electricity_residual_source: '',
-  electricity_location_factor: null,
-  electricity_location_source: '',
-  site_kg_co2e: null,
-  site_allocation_key: null,
-  site_annual_amount: null,
-  site_source: '',
-  site_year: null,
+  ...NO_MARKET_OR_SITE,
   published_at: null,
   created_at: '',
   updated_at: '',
