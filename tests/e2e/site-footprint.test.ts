@@ -51,7 +51,8 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
     await admin.page.getByRole('button', { name: 'Speichern' }).click();
     await admin.page.waitForURL(/\/machine-sets$/);
 
-    await admin.page.getByText(SET).first().click();
+    // In its list row: the notice "Maschinenpark „E2E Standort“ angelegt" names the set too.
+    await admin.page.getByRole('row').filter({ hasText: SET }).getByText(SET).first().click();
     await admin.page.waitForURL(/\/machine-sets\/\d+$/);
     await choose(admin.page, 'Status', 'Veröffentlicht');
     await admin.page.getByRole('button', { name: 'Speichern' }).click();
