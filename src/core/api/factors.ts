@@ -1,6 +1,6 @@
 /** Emission-factor databases (named, versioned sets of factors) and their factors. */
 import type { Static } from 'typebox';
-import { DATA_TYPES, DECLARATION_KINDS, TECHNOLOGIES, type DeclarationKind } from '../data-quality';
+import { DATA_TYPES, DECLARATION_KINDS, TECHNOLOGIES, type DeclarationKind } from '../data-quality-names';
 import { LANGUAGES } from '../languages';
 import {
   FigureSourceFields,

@@ -10,7 +10,7 @@ import {
   type MachineFigureName,
   type MachineKind,
   type MachineSetStatus,
-} from '../production';
+} from '../production-names';
 import { FigureYearInput } from './factors';
 import {
   FigureSourceFields,

@@ -1,0 +1,109 @@
+/**
+ * Dependency rules, checked by `npm run lint` (dependency-cruiser): no import circles, the shared core imports
+ * neither side, the two sides do not import each other, and inside src/server and src/client every arrow points down
+ * the layers docs/architecture.md names ("Layers"). A layer may import its own layer and every layer below it.
+ */
+
+// Server layers, bottom to top.
+const SERVER = {
+  platform: [
+    '^src/server/(config|refusals|process-group|services|version)[.]ts$',
+    '^src/server/(db|http|i18n|mail|pdf|audit)/',
+  ],
+  identity: ['^src/server/auth/'],
+  // A module's demo rows (`<module>/demo.ts`) belong to the seed layer, not to the module: only seeding reads them.
+  seed: ['^src/server/seed/', '^src/server/[^/]+/demo[.]ts$'],
+  app: ['^src/server/(app|main|routes|spa)[.]ts$'],
+};
+// Everything else in src/server is a domain module (between identity and seed).
+const SERVER_DOMAIN_NOT = [...SERVER.platform, ...SERVER.identity, ...SERVER.seed, ...SERVER.app];
+
+// Client layers, bottom to top.
+const CLIENT = {
+  platform: ['^src/client/(providers|i18n|layout|shell|monitoring)/'],
+  app: ['^src/client/(App|main)[.]tsx?$', '^src/client/signin/'],
+};
+const CLIENT_SCREENS_NOT = [...CLIENT.platform, ...CLIENT.app];
+
+const any = (patterns) => patterns.join('|');
+
+/** One rule per pair (lower layer, higher layer): the lower one must not import the higher one. */
+function upward(side, lower, higher) {
+  return {
+    name: `${side}-layers:${lower.name}-not-to-${higher.name}`,
+    comment: `src/${side}: the ${lower.name} layer sits below the ${higher.name} layer (docs/architecture.md, "Layers").`,
+    severity: 'error',
+    from: lower.from,
+    to: higher.to,
+  };
+}
+
+const serverLayers = [
+  { name: 'platform', from: { path: any(SERVER.platform) }, to: { path: any(SERVER.platform) } },
+  { name: 'identity', from: { path: any(SERVER.identity) }, to: { path: any(SERVER.identity) } },
+  {
+    name: 'domain',
+    from: { path: '^src/server/', pathNot: any(SERVER_DOMAIN_NOT) },
+    to: { path: '^src/server/', pathNot: any(SERVER_DOMAIN_NOT) },
+  },
+  { name: 'seed', from: { path: any(SERVER.seed) }, to: { path: any(SERVER.seed) } },
+  { name: 'app', from: { path: any(SERVER.app) }, to: { path: any(SERVER.app) } },
+];
+const clientLayers = [
+  { name: 'platform', from: { path: any(CLIENT.platform) }, to: { path: any(CLIENT.platform) } },
+  {
+    name: 'screens',
+    from: { path: '^src/client/', pathNot: any(CLIENT_SCREENS_NOT) },
+    to: { path: '^src/client/', pathNot: any(CLIENT_SCREENS_NOT) },
+  },
+  { name: 'app', from: { path: any(CLIENT.app) }, to: { path: any(CLIENT.app) } },
+];
+
+const layerRules = (side, layers) =>
+  layers.flatMap((lower, i) => layers.slice(i + 1).map((higher) => upward(side, lower, higher)));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import circles anywhere in src (type-only imports included).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-neither-side',
+      comment: 'src/core is shared by the server and the browser: it imports only itself and packages.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'client-not-to-server',
+      comment: 'The browser reaches the server over HTTP only; what both need lives in src/core.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-not-to-client',
+      comment: 'The server never imports browser code; what both need lives in src/core.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/client/' },
+    },
+    ...layerRules('server', serverLayers),
+    ...layerRules('client', clientLayers),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+  },
+};
