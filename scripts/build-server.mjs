@@ -26,5 +26,5 @@ await build({
   banner: { js: "const __kontorModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
-// The PDFs' embedded fonts are read beside the bundle (orders/pdf-file.ts resolves them from its module URL).
-cpSync('src/server/orders/fonts', 'dist/server/fonts', { recursive: true });
+// The PDFs' embedded fonts are read beside the bundle (pdf/file.ts resolves them from its module URL).
+cpSync('src/server/pdf/fonts', 'dist/server/fonts', { recursive: true });

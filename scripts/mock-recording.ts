@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { STATISTIC_NAMES } from '../src/core/api';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { DEMO_ACCOUNTS } from '../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../src/server/seed/seed';
 import type { MockRecording, RecordedAccount } from '../src/mocks/recording';
 
 type OpenApi = MockRecording['openapi'];

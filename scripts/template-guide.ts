@@ -19,7 +19,7 @@ import { FIELD_TYPES, type Field, type FieldType } from '../src/core/template/ty
 import { TEMPLATE_ICONS } from '../src/core/template/icons';
 import { PRINT_STAGES, type PrintStage } from '../src/core/template/stages';
 import { UNIT_SYMBOLS, UNIT_WORDS } from '../src/core/template/units';
-import { DEMO_FACTOR_DATABASES } from '../src/server/db/demo-factors';
+import { DEMO_FACTOR_DATABASES } from '../src/server/seed/factor-databases';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
-import { isDatabaseEmpty, seedDemo, type DemoAccount } from './db/seed';
+import { isDatabaseEmpty, seedDemo } from './seed/seed';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { apiErrorSchema, registerErrorHandler } from './http/errors';
@@ -22,7 +22,7 @@ import { registerResources } from './routes';
 import { registerSpa } from './spa';
 import { registerSecurityHeaders } from './http/security-headers';
 import { requestLogFields } from './http/log-redaction';
-import type { AppServices } from './services';
+import type { AppServices, DemoAccount } from './services';
 import { SINGLE_PROCESS, type ProcessGroup } from './process-group';
 
 /** Migrations, then the demo data into an empty database: once per start, before any request (the primary's, with several processes). */

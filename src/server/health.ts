@@ -3,26 +3,13 @@
  * keeps running and answers 503 with status "degraded"; it is "ok" again as soon as the database
  * answers (the pool reconnects by itself, no restart).
  */
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './db/schema';
 import { pingDatabase, type Dialect } from './db/database';
 import { HealthStatus } from '../core/api';
 import { errorAnswers } from './http/errors';
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
-export const APP_VERSION = readVersion();
+import { APP_VERSION } from './version';
 
 export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, dialect: Dialect): void {
   app.get(

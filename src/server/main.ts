@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig, type Config } from './config';
 import { buildApp, prepareDatabase } from './app';
 import { createDatabase } from './db/database';
-import { formatDemoAccounts } from './db/seed';
+import { formatDemoAccounts } from './seed/seed';
 import { failInterruptedImports } from './imports/recovery';
 import { runPrimary, SINGLE_PROCESS, workerProcessGroup } from './process-group';
 

@@ -1,13 +1,24 @@
 /** What the app shares with its routes; reachable as `app.kontor` after `buildApp`. */
 import type { Kysely } from 'kysely';
+import type { Role } from '../core/api';
+import type { Language } from '../core/languages';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { DatabaseSchema } from './db/schema';
-import type { DemoAccount } from './db/seed';
 import type { AfterResponse } from './http/after-response';
 import type { HeavyWork } from './http/heavy-work';
 import type { Mailer } from './mail/mailer';
 import type { ProcessGroup } from './process-group';
+
+/** A demo account the seed layer created (`seed/seed.ts`), as the start reports it. */
+export interface DemoAccount {
+  email: string;
+  name: string;
+  role: Role;
+  language: Language;
+  /** Slug of the mandant, null for the provider admin. */
+  mandant: string | null;
+}
 
 export interface AppServices {
   config: Config;
@@ -31,5 +42,3 @@ declare module 'fastify' {
     kontor: AppServices;
   }
 }
-
-export type { DemoAccount };

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { FactorDatabaseRecord, FactorRecord, MandantRecord } from '../../src/core/api';
-import { DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import { isoNow } from '../../src/server/db/values';
 import { describeEachDatabase, type TestContext } from './harness';
 

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { ApiErrorBody, CalculationRecord, OffsetProjectRecord, OrderRecord } from '../../src/core/api';
 import { withCo2Subscript } from '../../src/core/template/units';
-import { FONTS } from '../../src/server/orders/pdf-file';
+import { FONTS } from '../../src/server/pdf/file';
 import { pdfText, pdfTextRuns, type PdfTextRun } from '../support/pdf-text';
 import { describeEachDatabase, type TestContext } from './harness';
 

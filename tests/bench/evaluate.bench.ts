@@ -13,7 +13,7 @@ import type { CalculationResults, FactorDatabaseRecord, FactorRecord } from '../
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, loadTemplates, pruneInputs, type CalculationInputs } from '../../src/core/template';
 import { computeColumns } from '../../src/server/calculations/prepare';
-import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import { toFactorSet } from '../../src/server/factors/factor-set';
 import { storedResultsWriter } from '../../src/core/formula';
 import { readTemplateFiles } from '../../src/server/templates/registry';

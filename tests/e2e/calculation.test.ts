@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, defaultItem, loadTemplates, type FactorLookup } from '../../src/core/template';
-import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import { formatResult } from '../../src/client/templates/resultFormat';
 import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 import { readFileSync } from 'node:fs';

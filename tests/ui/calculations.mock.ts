@@ -18,7 +18,7 @@ import type {
 import { localize } from '../../src/core/rules';
 import { computeResults } from '../../src/core/formula';
 import { loadTemplates, type CalculationInputs, type FactorLookup, type Template } from '../../src/core/template';
-import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import type { Row } from '../../src/mocks/store';
 import { store } from './mockServer';
 

@@ -20,7 +20,7 @@ import {
   type Template,
 } from '../../src/core/template';
 import { evaluateCalculation } from '../../src/server/calculations/evaluate';
-import { DEMO_FACTORS_2024, DEMO_FACTORS_2025, type DemoFactorDatabase } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024, DEMO_FACTORS_2025, type DemoFactorDatabase } from '../../src/server/seed/factor-databases';
 import { toFactorSet } from '../../src/server/factors/factor-set';
 import { Refusal } from '../../src/server/refusals';
 import type { ProductionSet } from '../../src/server/machines/production';

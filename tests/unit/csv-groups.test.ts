@@ -22,7 +22,7 @@ import {
 } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
 import { checkTemplate, formatTemplateLoadError, loadTemplates, type Template } from '../../src/core/template';
-import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024 } from '../../src/server/seed/factor-databases';
 import { catalogOf, shippedTemplate, shippedTemplateFiles } from './support/templates';
 
 const brochure = shippedTemplate('brochure');

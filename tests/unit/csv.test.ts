@@ -29,7 +29,7 @@ import {
   withCo2Subscript,
   type Field,
 } from '../../src/core/template';
-import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024 } from '../../src/server/seed/factor-databases';
 import { shippedTemplate } from './support/templates';
 
 const brochure = shippedTemplate('brochure');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/core/languages';
-import { DEMO_FACTOR_DATABASES, DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTOR_DATABASES, DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 
 describe('demo factor databases', () => {
   it('are two published, demo-marked versions with the same keys', () => {

@@ -14,7 +14,7 @@ import {
   type CalculationInputs,
   type Template,
 } from '../../src/core/template';
-import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024 } from '../../src/server/seed/factor-databases';
 import { carryInputs } from '../../src/server/migrations/carry-over';
 import { catalogOf, lookup2024, sampleTemplate, shippedTemplate } from './support/templates';
 

@@ -13,7 +13,7 @@ import { CSV_MESSAGE_KEYS, renderCsvMessage, type CsvMessageKey } from '../../sr
 import { parseCell, planRows, templateCsv, type CellContext } from '../../src/core/csv';
 import { LANGUAGES } from '../../src/core/languages';
 import type { Field } from '../../src/core/template';
-import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import { toFactorSet } from '../../src/server/factors/factor-set';
 import { evaluateRow, type RowError, type RowEvaluator } from '../../src/server/imports/evaluate-row';
 import { shippedTemplate } from './support/templates';

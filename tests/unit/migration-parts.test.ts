@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalculationResults } from '../../src/core/api';
 import { computeResults, toStoredResults } from '../../src/core/formula';
 import { defaultInputs, loadTemplates, pruneInputs, type Template } from '../../src/core/template';
-import { DEMO_FACTORS_2024, DEMO_FACTORS_2025, type DemoFactorDatabase } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024, DEMO_FACTORS_2025, type DemoFactorDatabase } from '../../src/server/seed/factor-databases';
 import { carryInputs } from '../../src/server/migrations/carry-over';
 import { storedResultsWriter } from '../../src/core/formula';
 import { catalogOf, lookupOf, shippedTemplate, shippedTemplateFiles } from './support/templates';

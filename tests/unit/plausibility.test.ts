@@ -9,7 +9,7 @@
  * - Ink 1–3 % of the job (same review; ink is a small share wherever it is measured by area coverage).
  * - kg CO2e per kg of printed product between 1 and 4: the bvdm names roughly 2 t CO2e per t of printed product as the
  *   order of magnitude (bvdm climate initiative, order of magnitude only); the band allows a factor two either way.
- * The demo factors are estimates (see src/server/db/demo-factors.ts), so these tests guard the model's proportions,
+ * The demo factors are estimates (see src/server/seed/factor-databases.ts), so these tests guard the model's proportions,
  * not the absolute truth of any job.
  */
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import { computeResults } from '../../src/core/formula';
 import { toProductionData } from '../../src/core/production';
 import { validateInputs } from '../../src/core/rules';
 import { defaultInputs, pruneInputs, type Field, type FieldValue, type Template } from '../../src/core/template';
-import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024 } from '../../src/server/seed/factor-databases';
 import { lookup2024, shippedTemplate } from './support/templates';
 import { NO_MARKET_OR_SITE } from '../support/machine-set';
 

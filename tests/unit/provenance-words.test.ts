@@ -10,7 +10,7 @@ import { computeResults } from '../../src/core/formula';
 import { LANGUAGES } from '../../src/core/languages';
 import { defaultInputs, defaultItem, loadTemplates, unitCatalog, type Template } from '../../src/core/template';
 import type { CalculationRecord } from '../../src/core/api';
-import { DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import { reportCalculation } from '../../src/server/reports/snapshot';
 import { catalogOf, lookup2025, shippedTemplateFiles } from './support/templates';
 

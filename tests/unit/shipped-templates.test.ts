@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { computeResults } from '../../src/core/formula';
 import { validateInputs } from '../../src/core/rules';
 import { loadTemplates, type Template } from '../../src/core/template';
-import { DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024, DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
 import { catalogOf, lookup2024, lookup2025, shippedTemplate, shippedTemplateFiles } from './support/templates';
 
 describe('shipped templates', () => {

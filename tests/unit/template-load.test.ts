@@ -8,7 +8,7 @@ import {
   type TemplateLoadError,
 } from '../../src/core/template';
 import { compileTemplate } from '../../src/core/template/compile';
-import { DEMO_FACTORS_2024 } from '../../src/server/db/demo-factors';
+import { DEMO_FACTORS_2024 } from '../../src/server/seed/factor-databases';
 import { catalogOf, fixtureJson, fixtureText } from './support/templates';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

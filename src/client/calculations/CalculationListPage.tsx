@@ -32,7 +32,7 @@ import { CalculationBulkActions } from '../collections/CalculationBulkActions';
 import { MigrateFilterButton } from '../migrations/MigrateFilterButton';
 import { TemplateIcon } from '../templates/TemplateIcon';
 import { formatResult } from '../templates/resultFormat';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { useCan } from '../providers/RoleGate';
 import { CardSortMenu } from './CardSortMenu';

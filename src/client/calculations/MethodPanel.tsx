@@ -19,7 +19,7 @@ import { useTranslate } from 'react-admin';
 import { localize } from '../../core/rules';
 import { localizeUnit, stageLabelKey, type Template } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import type { CalculationRecord } from './types';
 

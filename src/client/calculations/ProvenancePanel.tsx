@@ -33,7 +33,7 @@ import { localize } from '../../core/rules';
 import { localizeUnit, KG_CO2E, type Field, type Template, type UnitCatalog } from '../../core/template';
 import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
 import { formatResult } from '../templates/resultFormat';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import {
   formulaInputs,

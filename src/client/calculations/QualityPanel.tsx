@@ -15,7 +15,7 @@ import {
 } from '../../core/data-quality';
 import { formatPercent } from '../../core/number-format';
 import type { Template } from '../../core/template';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import type { CalculationRecord } from './types';
 
 const Note = ({ title, text, testId }: { title: string; text: string; testId?: string }) => (

@@ -28,7 +28,7 @@ import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
 import { useMutation } from '@tanstack/react-query';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { formatResult } from '../templates/resultFormat';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { ReportControls } from '../reports/ReportControls';
 import { MixedBasesNotice } from '../reports/MixedBasesNotice';

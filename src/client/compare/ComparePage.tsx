@@ -27,7 +27,7 @@ import { Button, Loading, Title, useGetList, useGetMany, useTranslate } from 're
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type TemplateRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatResult } from '../templates/resultFormat';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { parseCompareIds } from './compareIds';
 import { buildComparison, PERCENT_DIGITS, type Comparison, type Difference, type ResultRow } from './comparison';

@@ -38,7 +38,7 @@ import {
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useBuiltInCategoryName, useFactorCategories, useNameFactorCategory } from './factorQueries';
 import { FactorImpactConfirm } from './FactorImpactConfirm';
 

@@ -21,7 +21,7 @@ import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { FactorDialog } from './FactorDialog';
 import { KG_CO2E } from '../../core/template/units';
 import { useCategoryName, useDatabaseFactors } from './factorQueries';

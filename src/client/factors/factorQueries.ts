@@ -10,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FactorCategoryRecord, FactorDatabaseDiff, FactorRecord } from '../../core/api';
 import type { LocalizedText } from '../../core/languages';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useKontorDataProvider } from '../providers/dataProvider';
 
 /** A database holds some hundred factors at most; one page of 1000 is all of them. */

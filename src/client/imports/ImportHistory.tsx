@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImportRecord } from '../../core/api';
 import { formatCount } from '../../core/number-format';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { formatDateTime } from '../i18n/dates';
 import { RowTable } from '../layout/RowTable';
 import { useKontorDataProvider } from '../providers/dataProvider';

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { ImportReport } from '../../core/api';
 import { formatCount } from '../../core/number-format';
 import { RowTable } from '../layout/RowTable';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 export const ImportReportView = ({ report }: { report: ImportReport }) => {
   const translate = useTranslate();

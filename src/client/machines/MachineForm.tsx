@@ -7,7 +7,7 @@ import { kindChoices } from './MachineList';
 import { setLabel } from './setLabel';
 import { localizeUnit } from '../../core/template/units';
 import { useUnitCatalog } from '../units/useUnitCatalog';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 const nonNegative = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'number' && value >= 0)

@@ -14,7 +14,7 @@ import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
 import { newestPublished } from '../../core/factor-database-default';
 import { formatCount } from '../../core/number-format';
 import { useCan } from '../providers/RoleGate';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
 
 export const MigrateFilterButton = () => {

@@ -7,7 +7,7 @@ import { useGetList, useLocaleState, usePermissions, useTranslate } from 'react-
 import type { FactorMigrationItemRecord, FactorMigrationRecord, Role } from '../../core/api';
 import { can } from '../../core/access/policy';
 import { formatCount } from '../../core/number-format';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
 import { RowTable } from '../layout/RowTable';
 import { formatKg, formatPercent, formatSignedKg } from './format';

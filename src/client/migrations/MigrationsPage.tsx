@@ -15,7 +15,7 @@ import { useCan } from '../providers/RoleGate';
 import { formatDateTime } from '../i18n/dates';
 import { RowTable } from '../layout/RowTable';
 import { formatCount } from '../../core/number-format';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { formatKg } from './format';
 import { MigrationPreview } from './MigrationPreview';
 import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';

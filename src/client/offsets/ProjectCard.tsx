@@ -3,7 +3,7 @@ import { Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { OffsetProjectRecord } from '../../core/api';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { countryName, exclVat, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { Button, Loading, Title, useGetList, useTranslate } from 'react-admin';
 import { OFFSET_PROJECT_TYPES, type OffsetProjectRecord } from '../../core/api';
 import { useCan } from '../providers/RoleGate';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { distinct, filterProjects, NO_FILTERS, type ProjectFilters } from './filters';
 import { FilterSelect } from './FilterSelect';
 import { countryName, currencyDigits } from './format';

@@ -23,7 +23,7 @@ import { DetailRow } from '../layout/DetailRow';
 import { RecordNotFound } from '../layout/RecordNotFound';
 import { useCan } from '../providers/RoleGate';
 import { exampleRegistryId } from '../../core/offset-projects';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { countryName, exclVat, formatMoney, formatTonnes } from './format';
 import { ProjectImage } from './ProjectImage';
 

@@ -4,7 +4,7 @@ import { useCan } from '../providers/RoleGate';
 import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
 import { useChannelText } from '../storefronts/ChannelText';
 

@@ -29,7 +29,7 @@ import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../of
 import { ProjectImage } from '../offsets/ProjectImage';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { useCan } from '../providers/RoleGate';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { CO2E } from '../../core/template/units';
 
 interface Subject {

@@ -15,7 +15,7 @@ import { GridPanel } from '../layout/GridPanel';
 import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../offsets/format';
 import { ProjectImage } from '../offsets/ProjectImage';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { OrderActions } from './OrderActions';
 import { ReportControls } from '../reports/ReportControls';
 import { OrderStatusChip } from './OrderStatusChip';

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../core/dates';
 import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
 import { useCan } from '../providers/RoleGate';
 import { downloadFile } from '../shell/download/saveFile';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 const publicationsKey = (subject: PublicationSubject, id: number) => ['publications', subject, id];
 

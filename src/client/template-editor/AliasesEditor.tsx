@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { AddButton } from './AddButton';
 import { allFieldNames, freeName, type EditableTemplate } from './definitionEdits';
 import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';

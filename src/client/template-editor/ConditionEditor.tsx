@@ -8,7 +8,7 @@ import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field } from '../../core/template';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { AddButton } from './AddButton';
 import { conditionModel, conditionText, type ClauseOperator, type ConditionClause } from './formModel';
 import { NumberDraftInput } from './NumberDraftInput';

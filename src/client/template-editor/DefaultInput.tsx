@@ -6,7 +6,7 @@ import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { localize } from '../../core/rules';
 import type { Field } from '../../core/template';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useCategoryFactors } from './CategoryPicker';
 import { formatDefault, parseDefault } from './definitionEdits';
 import { EditorSelect, type EditorChoice } from './EditorSelect';

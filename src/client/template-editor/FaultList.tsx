@@ -7,7 +7,7 @@ import { Alert, List, ListItemButton, ListItemText } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { EditableTemplate } from './definitionEdits';
 import { faultPlace } from './faultPlace';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import type { EditorFault } from './validation';
 
 export const FaultList = ({

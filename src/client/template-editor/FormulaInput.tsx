@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { FUNCTIONS } from '../../core/formula/functions';
 import { localizeUnit } from '../../core/template';
 import { formatResult } from '../templates/resultFormat';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { CategoryPicker, useCategoryFactors } from './CategoryPicker';
 import type { EditableTemplate } from './definitionEdits';
 import { usePreviewValue } from './previewValues';

@@ -4,7 +4,7 @@
  */
 import { Autocomplete, Box, Chip, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import type { EditableTemplate } from './definitionEdits';
 
 interface Choice {

@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import type { LocalizedText } from '../../core/languages';
 import { localize } from '../../core/rules';
 import { PRINT_STAGES, stageLabelKey, type PrintStage, type TemplateMethod } from '../../core/template';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import type { EditableTemplate } from './definitionEdits';
 import { LocalizedInputs } from './LocalizedInputs';
 

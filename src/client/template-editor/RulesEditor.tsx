@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { parseRule, RULE_ARITY } from '../../core/rules';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { AddButton } from './AddButton';

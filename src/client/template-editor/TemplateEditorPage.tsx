@@ -44,7 +44,7 @@ import { ImportButton } from './ImportButton';
 import { TemplatePreview } from './TemplatePreview';
 import { checkTemplateText, faultsFromPointers, type EditorFault } from './validation';
 import { useFactorCategories } from '../factors/factorQueries';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { VersionsPanel } from './VersionsPanel';
 import { useSaveImpact } from './useSaveImpact';

@@ -5,7 +5,7 @@
  */
 import { useTranslate } from 'react-admin';
 import { isWordUnit, localizeUnit } from '../../core/template';
-import { useLanguage } from '../templates/useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { KeyPicker } from './KeyPicker';
 

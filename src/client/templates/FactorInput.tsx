@@ -7,7 +7,7 @@ import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
 import type { FactorRecord } from '../calculations/types';
 import { useFactors } from './factors';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { KG_CO2E } from '../../core/template/units';
 
 export function factorOptionText(factor: FactorRecord, lang: Language): string {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 export function numberToText(value: unknown, lang: Language, grouping = true): string {
   if (typeof value === 'number') return formatNumber(value, lang, { maximumFractionDigits: 10, grouping });

@@ -10,7 +10,7 @@ import { localize } from '../../core/rules';
 import { defaultItem, type Group, type Template } from '../../core/template';
 import { groupSource } from './formPaths';
 import { FIELD_GRID_SX, TemplateFieldInput } from './TemplateFieldInput';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 const AddGroupItemButton = ({ template, group, label }: { template: Template; group: Group; label: string }) => {
   const { add } = useSimpleFormIterator();

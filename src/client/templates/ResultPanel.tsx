@@ -23,7 +23,7 @@ import type { FactorRecord } from '../calculations/types';
 import { useFactors } from './factors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { templateUsesProduction, useProductionData } from '../machines/production';
 import type { ProductionData } from '../../core/production';

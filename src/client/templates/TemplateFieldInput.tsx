@@ -17,7 +17,7 @@ import { fieldValidator } from './fieldValidator';
 import { parentPath } from './formPaths';
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { TagsInput } from './TagsInput';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 
 /**

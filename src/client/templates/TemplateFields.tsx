@@ -9,7 +9,7 @@ import { CollapsibleGroup } from './CollapsibleGroup';
 import { groupSource, topLevelSource } from './formPaths';
 import { RepeatableGroup } from './RepeatableGroup';
 import { FIELD_GRID_SX, TemplateFieldInput } from './TemplateFieldInput';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 export const TemplateFields = ({ template }: { template: Template }) => {
   const lang = useLanguage();

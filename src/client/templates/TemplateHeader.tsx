@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { TemplateIcon } from './TemplateIcon';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from '../i18n/useLanguage';
 
 /** The template's name and icon above its form; `subtitle` carries e.g. the calculation's number. */
 export const TemplateHeader = ({

@@ -18,7 +18,7 @@ import { currentUser } from '../auth/authenticate';
 import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import {
   countLiveApiTokens,
   createApiToken,

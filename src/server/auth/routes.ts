@@ -34,8 +34,8 @@ import {
 import { createSession, revokeCredentials, revokeSession } from './sessions';
 import { loadSessionUser } from './session-user';
 import { hashToken, newToken } from './tokens';
-import { recordAuthEvent, recordFailedLogin } from '../protocol/auth-events';
-import { recordChange } from '../protocol/change';
+import { recordAuthEvent, recordFailedLogin } from '../audit/auth-events';
+import { recordChange } from '../audit/change';
 
 const RESET_TTL_HOURS = 1;
 const LOGIN_FAILED = 'errors.auth.loginFailed';

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findLiveToken, hashToken, newToken } from './tokens';
-import { withApiTokens } from '../api-tokens/store';
+import { withApiTokens } from './api-token-lookup';
 
 /** Renewing on every request would write on every read; once a minute is enough for sliding expiry. */
 const RENEW_AFTER_MS = 60_000;

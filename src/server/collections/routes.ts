@@ -20,7 +20,7 @@ import { idParams } from '../http/record-id';
 import { registerRestResource } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import { addCalculations, checkCalculationIds, removeCalculations } from './membership';
 import { collectionMessage } from './messages';
 import { collectionsResource, deletedDerived, toCollectionRecord } from './resource';

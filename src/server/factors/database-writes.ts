@@ -10,7 +10,7 @@ import { databaseLabel } from '../../core/protocol/describe';
 import { requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import { toFactorDatabaseRecord, toFactorRecord } from './records';
 
 export async function readDatabase(db: Kysely<DatabaseSchema>, id: number): Promise<FactorDatabaseRecord> {

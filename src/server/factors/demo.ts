@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord } from '../../core/api';
 import type { Technology } from '../../core/data-quality';
-import { DEMO_FACTOR_DATABASES } from '../db/demo-factors';
+import { DEMO_FACTOR_DATABASES } from '../seed/factor-databases';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { toFactorDatabaseRecord } from './records';

@@ -18,7 +18,7 @@ import { msg } from '../../core/i18n/error-keys';
 import { badRequest, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import { visibleDatabase, writableDatabase } from './access';
 import { databaseAccess, inTransaction, touch } from './database-writes';
 import { completeLabel, declarationProblems, factorColumns, type FactorInput } from './factor-input';

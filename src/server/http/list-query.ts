@@ -12,7 +12,7 @@ import { Type } from '../../core/api/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Resource } from '../../core/access/policy';
-import { requireAccess } from '../auth/authenticate';
+import { requireAccess } from './request-user';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
 import { toCount } from '../db/values';

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION } from '../health';
+import { APP_VERSION } from '../version';
 
 /**
  * A stable operationId from method and path, so ids never depend on registration order:

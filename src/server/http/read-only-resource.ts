@@ -9,7 +9,7 @@ import { msg } from '../../core/i18n/error-keys';
 import type { Expression, Kysely } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { Resource } from '../../core/access/policy';
-import { currentUser } from '../auth/authenticate';
+import { currentUser } from './request-user';
 import type { DatabaseSchema } from '../db/schema';
 import { notFound } from './errors';
 import {

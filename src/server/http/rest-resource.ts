@@ -19,7 +19,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { currentUser, requireAccess } from './request-user';
 import type { Resource } from '../../core/access/policy';
 import { conflict, errorAnswers, notFound } from './errors';
 import {
@@ -36,7 +36,7 @@ import {
 } from './list-query';
 import { idParams } from './record-id';
 import { mandantForNewRow, scopeToMandant } from './tenant-scope';
-import { recordChange, withOverrides, type ProtocolOverrides } from '../protocol/change';
+import { recordChange, withOverrides, type ProtocolOverrides } from '../audit/change';
 
 /** Tables are addressed by name at run time here; each definition maps rows to typed records. */
 type DynamicDatabase = Record<string, Record<string, unknown>>;

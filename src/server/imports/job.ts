@@ -26,7 +26,7 @@ import type { FactorSet } from '../factors/factor-set';
 import type { MachineSetData } from '../machines/production';
 import { rendered, wordFault } from '../../core/i18n/fault';
 import { badRequest, notFound, Refusal, unavailable } from '../refusals';
-import { recordChange, type ChangeSource } from '../protocol/change';
+import { recordChange, type ChangeSource } from '../audit/change';
 import type { CsvRows } from './csv-stream';
 import { CsvStreamError } from './csv-stream';
 import { startBatchEvaluation, type BatchOutcome, type EvaluatorData } from './batch-evaluation';

@@ -23,7 +23,7 @@ import { typed } from '../http/typed-routes';
 import { parseQueryJson } from '../http/json-limits';
 import { fileResponse } from '../http/openapi';
 import { mandantForNewRow } from '../http/tenant-scope';
-import { recordChange, sourceOf } from '../protocol/change';
+import { recordChange, sourceOf } from '../audit/change';
 import type { AppServices } from '../services';
 import type { TemplateRegistry } from '../templates/registry';
 import { isoNow } from '../db/values';

@@ -30,8 +30,8 @@ import { idParams } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
 import { toUserRecord } from '../users/resource';
-import { recordChange, sourceOf } from '../protocol/change';
-import { actorOf, recordProtocol } from '../protocol/record';
+import { recordChange, sourceOf } from '../audit/change';
+import { actorOf, recordProtocol } from '../audit/record';
 import { deliverInvitation, INVITATION_TTL_MS, type InvitationDelivery } from './delivery';
 import { toInvitationRecord } from './resource';
 

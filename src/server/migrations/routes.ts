@@ -48,7 +48,7 @@ import { fileResponse } from '../http/openapi';
 import { requestLanguage } from '../i18n/translate';
 import { mandantForNewRow, rowsOfMandant, scopeToMandant, seesAllMandants } from '../http/tenant-scope';
 import { databaseLabel } from '../../core/protocol/describe';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { applyItems, rollbackItems } from './apply';
 import { itemsCsvHeader, itemsCsvRows, MIGRATION_ITEM_COLUMNS } from './items-csv';

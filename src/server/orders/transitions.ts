@@ -16,7 +16,7 @@ import { dialectOf } from '../db/dialect';
 import { isoNow, parseJson, toBoolean } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../refusals';
 import { rowsOfMandant, scopeToMandant } from '../http/tenant-scope';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';

@@ -26,7 +26,7 @@ import { knownTimeZone } from '../../core/dates';
 import { Type } from 'typebox';
 import { csvHeader, csvRows } from './csv';
 import { parseProtocolQuery, protocolSelect } from './query';
-import { toProtocolEntryRecord } from './record';
+import { toProtocolEntryRecord } from '../audit/record';
 import { withRefs } from './refs';
 
 /** An export larger than this is cut off; narrow the filters for more. */

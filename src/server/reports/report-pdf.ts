@@ -1,12 +1,12 @@
 /**
- * The footprint report as PDF: what `ReportSnapshot` says, drawn with the documents' layout (orders/documents.ts).
+ * The footprint report as PDF: what `ReportSnapshot` says, drawn with the PDF kit (pdf/writer.ts).
  * Per calculation its method statement (functional unit, system boundary, the ISO 16759 stages included and
  * excluded), then per stage and result the value, the formula in words, the inputs and every factor and machine
  * figure with its source, year, region and database or machine-set version. It states emissions; it makes no claim
  * about neutrality.
  */
 import type { Readable } from 'node:stream';
-import { MUTED, pdfStream } from '../orders/documents';
+import { MUTED, pdfStream } from '../pdf/writer';
 import {
   reportTexts,
   type ReportCalculation,
@@ -14,7 +14,7 @@ import {
   type ReportResult,
   type ReportSnapshot,
 } from './snapshot';
-import type { Writer } from '../orders/documents';
+import type { Writer } from '../pdf/writer';
 import { INTL_LOCALES } from '../../core/number-format';
 import { translate } from '../../core/i18n/translate';
 
@@ -92,7 +92,7 @@ function calculation(
 
 /**
  * `verifyUrl`: the report's published verification page, printed as a QR code on the first page. Streamed page by
- * page (orders/documents.ts `pdfStream`): a collection of a thousand calculations is thousands of pages.
+ * page (pdf/writer.ts `pdfStream`): a collection of a thousand calculations is thousands of pages.
  */
 export function reportPdf(report: ReportSnapshot, verifyUrl?: string): Readable {
   const texts = reportTexts(report.language);

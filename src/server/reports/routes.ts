@@ -45,7 +45,7 @@ import { requestLanguage } from '../i18n/translate';
 import { certificatePdf } from '../orders/documents';
 import { orderMessage } from '../orders/messages';
 import { documentData, sendPdf } from '../orders/routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import type { TemplateRegistry } from '../templates/registry';
 import { reportPdf } from './report-pdf';
 import { buildReport } from './snapshot';

@@ -46,7 +46,7 @@ import { allocateOrderNumber } from '../orders/number';
 import { priceOrder } from '../orders/quote';
 import { toOrderRecord } from '../orders/resource';
 import { reserve } from '../orders/transitions';
-import { recordProtocol, type ProtocolActor } from '../protocol/record';
+import { recordProtocol, type ProtocolActor } from '../audit/record';
 import { publishCalculation } from '../reports/routes';
 import type { TemplateRegistry } from '../templates/registry';
 import { offeredTemplate } from './offers';

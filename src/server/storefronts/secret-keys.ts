@@ -28,7 +28,7 @@ import { conflict, errorAnswers, notFound } from '../http/errors';
 import { idSchema } from '../http/record-id';
 import { scopeToMandant } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import type { SessionUser } from '../../core/api';
 import './schema';
 

@@ -36,7 +36,7 @@ import { dialectOf } from '../db/dialect';
 import { badRequest, conflict, errorAnswers, notFound, rendered, type FieldErrors } from '../http/errors';
 import { fileResponse } from '../http/openapi';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
 import { templateImpact } from './impact';

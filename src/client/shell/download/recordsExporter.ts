@@ -8,7 +8,7 @@ import type { Exporter, RaRecord } from 'react-admin';
 import { csvConventions, csvFile, csvNumber, type CsvCell } from '../../../core/csv';
 import { figureDecimals } from '../../../core/number-format';
 import type { Language } from '../../../core/languages';
-import { useLanguage } from '../../templates/useLanguage';
+import { useLanguage } from '../../i18n/useLanguage';
 import { saveFile } from './saveFile';
 
 // Computed figures a record carries: rounded by core's figure rule, as the list shows them.

@@ -3,8 +3,8 @@
  * `npm run seed -- --reset` drops everything first and seeds afresh.
  */
 import { loadConfig } from '../config';
-import { createDatabase, migrateToLatest } from './database';
-import { dropEverything } from './reset';
+import { createDatabase, migrateToLatest } from '../db/database';
+import { dropEverything } from '../db/reset';
 import { DEMO_ACCOUNTS, formatDemoAccounts, isDatabaseEmpty, seedDemo } from './seed';
 
 async function main(): Promise<void> {

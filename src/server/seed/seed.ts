@@ -4,26 +4,16 @@
  */
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Role } from '../../core/api';
-import type { Language } from '../../core/languages';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
-import type { DatabaseSchema } from './schema';
-import { isoNow, toCount } from './values';
+import type { DemoAccount } from '../services';
+import type { DatabaseSchema } from '../db/schema';
+import { isoNow, toCount } from '../db/values';
 import { seedDemoFactorsAndCalculations } from '../calculations/demo';
 import { seedDemoCollections } from '../collections/demo';
 import { seedDemoOffsetProjects } from '../offsets/demo';
 import { seedDemoMachines } from '../machines/demo';
 import { seedDemoStorefront } from '../storefronts/demo';
-
-export interface DemoAccount {
-  email: string;
-  name: string;
-  role: Role;
-  language: Language;
-  /** Slug of the mandant, null for the provider admin. */
-  mandant: string | null;
-}
 
 export const DEMO_MANDANTS = [
   { slug: 'muster', name: 'Druckerei Muster', settings: { provider_name: 'Kontor Demo', offset_rounding_t: 0.1 } },

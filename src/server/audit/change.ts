@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ProtocolAction, ProtocolSummary, SessionUser } from '../../core/api';
-import { currentUser } from '../auth/authenticate';
+import { currentUser } from '../http/request-user';
 import type { DatabaseSchema } from '../db/schema';
 import { diffRecords } from './diff';
 import { actorOf, recordProtocol } from './record';
