@@ -72,6 +72,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-unresolvable',
+      comment: 'An import that leads nowhere (a moved file); TypeScript lets a side-effect import of one pass.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+    {
       name: 'core-imports-neither-side',
       comment: 'src/core is shared by the server and the browser: it imports only itself and packages.',
       severity: 'error',

@@ -12,7 +12,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { unauthorized } from '../refusals';
 import { resolveSession } from './sessions';
 
-export { currentUser, requireAccess, type RouteHook } from '../http/request-user';
+export { currentUser, requireAccess } from '../http/request-user';
 import { isApiToken, resolveApiToken, withApiTokens } from './api-token-lookup';
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -11,7 +11,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../refusals';
 import { parseListQuery, recordColumns, whereListed, type Condition, type ListQuery } from '../http/list-query';
 import { scopeToMandant } from '../http/tenant-scope';
-import './table';
+import '../audit/table';
 
 export const PROTOCOL_COLUMNS = recordColumns(ProtocolEntryRecord, {
   only: [

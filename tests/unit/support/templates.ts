@@ -3,7 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTemplates, type FactorCatalog, type FactorLookup, type Template } from '../../../src/core/template';
-import { DEMO_FACTORS_2024, DEMO_FACTORS_2025, type DemoFactorDatabase } from '../../../src/server/seed/factor-databases';
+import {
+  DEMO_FACTORS_2024,
+  DEMO_FACTORS_2025,
+  type DemoFactorDatabase,
+} from '../../../src/server/seed/factor-databases';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
