@@ -8,22 +8,8 @@
 import type { MachineRecord, MachineSetRecord, SourcedFigure } from './api/machines';
 import type { EnergyFigureName, SiteAllocationKey } from './production-names';
 
-export {
-  ENERGY_FIGURES,
-  isEnergyFigure,
-  isMachineFigure,
-  MACHINE_FIGURE_NAMES,
-  MACHINE_FIGURES,
-  MACHINE_KEY_PATTERN,
-  MACHINE_KINDS,
-  MACHINE_SET_STATUSES,
-  SITE_ALLOCATION_KEYS,
-  type EnergyFigureName,
-  type MachineFigureName,
-  type MachineKind,
-  type MachineSetStatus,
-  type SiteAllocationKey,
-} from './production-names';
+/** The names (kept apart so the API contract reads them without this computation) are this module's too. */
+export * from './production-names';
 
 /** The mandant's annual site footprint as a formula's `overhead()` reads it (issue 33, item 3). */
 export interface SiteFootprint {
