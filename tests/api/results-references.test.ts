@@ -7,7 +7,13 @@
  * copied into the row) — which old rows keep, and which must keep reading as they did.
  */
 import { expect, it } from 'vitest';
-import type { ApiErrorBody, CalculationRecord, PublicationRecord } from '../../src/core/api';
+import type {
+  ApiErrorBody,
+  CalculationRecord,
+  FactorDatabaseRecord,
+  FactorRecord,
+  PublicationRecord,
+} from '../../src/core/api';
 import { defaultInputs, getCompiledTemplate, loadTemplates, pruneInputs, type Template } from '../../src/core/template';
 import { readTemplateFiles } from '../../src/server/templates/registry';
 import { pdfText } from '../support/pdf-text';
@@ -129,5 +135,60 @@ describeEachDatabase(
         expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(copies).length + 1);
       },
     );
+
+    it('a calculation on a draft database (which may still change) keeps copies of the figures it computed with', async () => {
+      const admin = await ctx.login('admin@muster.example');
+      const created = await as<CalculationRecord>('POST', '/api/calculations', {
+        template_id: 'brochure',
+        inputs: defaultsOf(shipped.filter((t) => t.id === 'brochure').sort((a, b) => b.version - a.version)[0]!),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const draft = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+        token: admin,
+        body: { name: 'Muster Entwurf', version_label: 'refs-draft', copy_from_id: created.body.database_id },
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      // Only a row kept on a database that is not published computes with it (resolveFactorSet's `keepId`).
+      await ctx.db
+        .updateTable('calculation_state')
+        .set({ database_id: draft.body.id })
+        .where('calculation_id', '=', created.body.id)
+        .execute();
+      const current = await as<CalculationRecord>('GET', `/api/calculations/${created.body.id}`);
+      const edited = await as<CalculationRecord>('PUT', `/api/calculations/${created.body.id}`, {
+        ...current.body,
+        inputs: { ...current.body.inputs, title: 'Auf dem Entwurf' },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(edited.body.database_id).toBe(draft.body.id);
+      const stored = await storedResults(created.body.id);
+      expect(stored.factors.length).toBeGreaterThan(0);
+      for (const factor of stored.factors)
+        expect(factor).toMatchObject({ key: expect.any(String), value: expect.any(Number) });
+
+      // The draft changes one of those factors: the calculation still shows the figure it computed with.
+      const used = edited.body.results.factors[0]!;
+      const row = (
+        await ctx.request<FactorRecord[]>(
+          'GET',
+          `/api/factors?filter=${encodeURIComponent(JSON.stringify({ database_id: draft.body.id }))}&range=[0,999]`,
+          { token: admin },
+        )
+      ).body.find((factor) => factor.key === used.key)!;
+      const changed = await ctx.request<FactorRecord>('PUT', `/api/factors/${row.id}`, {
+        token: admin,
+        body: { value: used.value * 2, year: 1999, region: 'XX' },
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const after = await as<CalculationRecord>('GET', `/api/calculations/${created.body.id}`);
+      expect(after.body.results.factors[0]).toMatchObject({
+        key: used.key,
+        value: used.value,
+        unit: used.unit,
+        year: used.year,
+        region: used.region,
+      });
+      expect(after.body.total_co2e).toBe(edited.body.total_co2e);
+    });
   },
 );
