@@ -1,7 +1,7 @@
 /**
  * Issue 38, item 2: the bytes of a calculation's stored results JSON, as written now (references to a published
  * database) and in the form with copies the code wrote before (each factor's key, value, unit, year and region) —
- * for the demo data and for an imported brochure row (the import bench's rows). `npx tsx tests/bench/stored-bytes.ts`
+ * for the demo data and for an imported brochure row (the import bench's rows). `npm run bench -- "stored bytes"`
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { computeColumns } from '../../src/server/calculations/prepare';
 import { loadConfig } from '../../src/server/config';
 import { defaultDatabaseId, findDatabaseFor, loadFactorSet } from '../../src/server/factors/factor-set';
 import { readTemplateFiles } from '../../src/server/templates/registry';
+import type { Benchmark } from './run';
 
 const stats = (sizes: number[]) => {
   const sorted = [...sizes].sort((a, b) => a - b);
@@ -20,7 +21,7 @@ const stats = (sizes: number[]) => {
   return `n=${sizes.length} mean ${Math.round(mean)} B, median ${sorted[Math.floor(sorted.length / 2)]} B, min ${sorted[0]} B, max ${sorted.at(-1)} B`;
 };
 
-async function main() {
+async function run(print: (line: string) => void): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kontor-bytes-'));
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PASSWORD: 'kontor-bytes' }),
@@ -54,8 +55,8 @@ async function main() {
       };
       before.push(Buffer.byteLength(JSON.stringify(copies)));
     }
-    console.log(`demo data, before (copies): ${stats(before)}`);
-    console.log(`demo data, now (references): ${stats(now)}`);
+    print(`  demo data, before (copies): ${stats(before)}`);
+    print(`  demo data, now (references): ${stats(now)}`);
 
     const { files } = readTemplateFiles('schemas/templates');
     const template = loadTemplates(files)
@@ -84,14 +85,17 @@ async function main() {
       importNow.push(Buffer.byteLength(columns.results));
       importBefore.push(Buffer.byteLength(JSON.stringify(toStoredResults(columns.computed.results))));
     }
-    console.log(
-      `imported brochure v${template.version} row (database ${factors.database.name} ${factors.database.version_label}, ${factors.database.status}), before: ${stats(importBefore)}`,
+    print(
+      `  imported brochure v${template.version} row (database ${factors.database.name} ${factors.database.version_label}, ${factors.database.status}), before: ${stats(importBefore)}`,
     );
-    console.log(`imported brochure row, now: ${stats(importNow)}`);
+    print(`  imported brochure row, now: ${stats(importNow)}`);
   } finally {
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-void main();
+export const storedBytesBenchmark: Benchmark = {
+  name: 'Stored bytes a row (results JSON: references to a published database vs copies)',
+  run,
+};
