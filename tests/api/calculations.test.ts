@@ -171,8 +171,9 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(calc);
-    // Factor texts are read from the (published, immutable) database: the row keeps key, value and unit.
+    // Factor texts and figures are read from the (published, immutable) database: the row keeps the key (issue 38).
     expect(paper.factors[0]!.label?.de).toBe('Papier, Frischfaser');
+    expect(paper.factors[0]).toMatchObject({ key: 'paper_virgin', value: 0.9, unit: 'kg', year: 2023, region: 'EU' });
     const stored = await ctx.db
       .selectFrom('calculation_state')
       .select('results')
@@ -180,13 +181,9 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       .executeTakeFirstOrThrow();
     const storedText = typeof stored.results === 'string' ? stored.results : JSON.stringify(stored.results);
     expect(storedText).not.toMatch(/DESNZ|Frischfaser/);
-    expect(JSON.parse(storedText).factors).toContainEqual({
-      key: 'paper_virgin',
-      value: 0.9,
-      unit: 'kg',
-      year: 2023,
-      region: 'EU',
-    });
+    // A reference to the factor of the published database, no copy of its figures (issue 38, item 2).
+    expect(JSON.parse(storedText).factors).toContain('paper_virgin');
+    expect(storedText).not.toMatch(/"year"|"region"|"unit"/);
     const listed = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ id: [calc.id] })}`, {
       token: await token('viewer@muster.example'),
     });
@@ -222,7 +219,8 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
     const older = JSON.parse(typeof row.results === 'string' ? row.results : JSON.stringify(row.results)) as {
       factors: Record<string, unknown>[];
     };
-    older.factors = older.factors.map(({ year: _year, region: _region, ...rest }) => rest);
+    // Such a row copied each factor's key, value and unit (rows written now name the factor only: issue 38).
+    older.factors = res.body.results.factors.map(({ key, value, unit }) => ({ key, value, unit }));
     await ctx.db
       .updateTable('calculation_state')
       .set({ results: JSON.stringify(older) })

@@ -17,6 +17,7 @@ import { pageWeightBenchmark } from './page-weight.bench';
 import { evaluateBenchmark } from './evaluate.bench';
 import { storefrontBenchmark } from './storefront.bench';
 import { indexPlansBenchmark } from './index-plans.bench';
+import { storedBytesBenchmark } from './stored-bytes.bench';
 
 export interface Benchmark {
   name: string;
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   pageWeightBenchmark,
   storefrontBenchmark,
   indexPlansBenchmark,
+  storedBytesBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CalculationResults } from '../../src/core/api';
-import { computeResults, fromStoredResults, toStoredResults } from '../../src/core/formula';
+import {
+  computeResults,
+  fromStoredResults,
+  storedResultsWriter,
+  toStoredResults,
+  type StoredFactor,
+} from '../../src/core/formula';
 import { lookup2024, shippedTemplate } from './support/templates';
 
 const database = { id: 1, name: 'Demo factors 2024', version_label: '2024' };
@@ -59,7 +65,47 @@ describe('stored results', () => {
     const stored = toStoredResults(brochure);
     const read = fromStoredResults(stored, brochureV1, (key) => ({ source: `now ${key}` }));
     expect(read.factors.map(({ key, value, unit }) => ({ key, value, unit }))).toEqual(stored.factors);
-    expect(read.factors[0]!.source).toBe(`now ${stored.factors[0]!.key}`);
+    expect(read.factors[0]!.source).toBe(`now ${(stored.factors[0] as StoredFactor).key}`);
+  });
+
+  describe('references to a published database (issue 38, item 2)', () => {
+    // The database version as loadFactorDetails reads it: every figure and text of each factor.
+    const published = (key: string) => {
+      const factor = lookup2024(key);
+      return factor && { ...factor, year: key === 'paper_recycled' ? null : 2024, region: 'DE' };
+    };
+    const computed = computeResults(brochureV1, brochureInputs, published);
+    const results: CalculationResults = {
+      values: computed.results,
+      primary: computed.primaryName,
+      breakdown: computed.breakdown,
+      factors: computed.factors,
+      database,
+    };
+
+    it('stores each factor as its key and reads back the very results computeResults made', () => {
+      const stored = JSON.parse(JSON.stringify(toStoredResults(results, { references: true })));
+      expect(stored.factors).toEqual(results.factors.map((factor) => factor.key));
+      expect(JSON.stringify(stored)).not.toMatch(/"year"|"region"|"value"|"unit"/);
+      expect(fromStoredResults(stored, brochureV1, published)).toEqual(results);
+    });
+
+    it('is smaller than the form with copies, and the writer writes the same JSON as toStoredResults', () => {
+      const references = JSON.stringify(toStoredResults(results, { references: true }));
+      const copies = JSON.stringify(toStoredResults(results));
+      expect(references.length).toBeLessThan(copies.length);
+      const write = storedResultsWriter();
+      expect(write(results, true)).toBe(references);
+      expect(write(results, true)).toBe(references);
+      expect(write(results, false)).toBe(copies);
+      expect(write(results)).toBe(copies);
+    });
+
+    it('a row with copies and a row with references read alike', () => {
+      const copies = fromStoredResults(toStoredResults(results), brochureV1, published);
+      const references = fromStoredResults(toStoredResults(results, { references: true }), brochureV1, published);
+      expect(references).toEqual(copies);
+    });
   });
 
   it('reads a compact row that still carries its factor texts as it is', () => {

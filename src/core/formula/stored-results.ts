@@ -11,6 +11,14 @@
  * (the figure that traces, kept even should the database's row ever read differently), which
  * factors each result read and the database — and the rest is filled in when a record is read:
  * the breakdown from the template version, labels and sources from the factor database.
+ *
+ * Store references, not copies (issue 38, item 2): a published factor database version never changes (only drafts
+ * are edited; a draft is deleted, never a published or archived version), so a calculation on one names each factor
+ * it read by its key only — the database is named once in `database` — and value, unit, source, year, region, label
+ * and data quality are all read from that version when the calculation is shown or reported. A calculation on a
+ * draft database (which may still change) keeps copies of value, unit, year and region as before. Machine and energy
+ * figures stay copied whole (`production`): they are few, and a calculation keeps the figure it computed with.
+ * Rows of every older form read as they did.
  */
 import type { CalculationResults } from '../api';
 import type { LocalizedText } from '../languages';
@@ -31,10 +39,16 @@ export interface StoredFactor {
   region?: string | null;
 }
 
+/**
+ * A factor of a calculation stored on a published (immutable) database: its key alone, everything else is read from
+ * that version.
+ */
+export type FactorReference = string;
+
 export interface StoredResults {
   values: Record<string, number>;
   primary: string;
-  factors: StoredFactor[];
+  factors: (StoredFactor | FactorReference)[];
   database: CalculationResults['database'];
   /** Result name → keys of the factors its own formula read (only results that read any). */
   factor_keys: Record<string, string[]>;
@@ -52,6 +66,11 @@ export interface StoredResults {
 export type FactorDetails = (key: string) =>
   | (Pick<FactorInfo, 'declaration_kind' | 'biogenic_co2' | 'delivery_included'> & {
       source: string;
+      /** The figure as the database version holds it (read for a stored reference). */
+      value?: number;
+      unit?: string;
+      year?: number | null;
+      region?: string | null;
       label?: LocalizedText;
       data_type?: string;
       technology?: string;
@@ -61,7 +80,15 @@ export type FactorDetails = (key: string) =>
 /** Rows written before the compact form still hold the full results, breakdown included. */
 export type StoredForm = StoredResults | CalculationResults;
 
-export function toStoredResults(results: CalculationResults): StoredResults {
+export interface StoreOptions {
+  /**
+   * The calculation's factor database is published (or archived): immutable, so factors are stored as references
+   * (their keys). False for a draft database, whose factors may still change: value, unit, year and region are copied.
+   */
+  references?: boolean;
+}
+
+export function toStoredResults(results: CalculationResults, options: StoreOptions = {}): StoredResults {
   const factorKeys: Record<string, string[]> = {};
   for (const entry of results.breakdown) {
     if (entry.factors.length > 0) factorKeys[entry.name] = entry.factors.map((factor) => factor.key);
@@ -70,13 +97,15 @@ export function toStoredResults(results: CalculationResults): StoredResults {
     values: results.values,
     primary: results.primary,
     // Year and region stay with the calculation, as value and unit do: they say what the figure it computed with stood for.
-    factors: results.factors.map((factor) => ({
-      key: factor.key,
-      value: factor.value,
-      unit: factor.unit,
-      year: factor.year,
-      region: factor.region,
-    })),
+    factors: options.references
+      ? results.factors.map((factor) => factor.key)
+      : results.factors.map((factor) => ({
+          key: factor.key,
+          value: factor.value,
+          unit: factor.unit,
+          year: factor.year,
+          region: factor.region,
+        })),
     database: results.database,
     factor_keys: factorKeys,
   };
@@ -89,7 +118,30 @@ export function toStoredResults(results: CalculationResults): StoredResults {
   return stored;
 }
 
-function toFactorUse(stored: StoredFactor, details: FactorDetails | undefined): FactorUse {
+/** A referenced factor: all of it as the (immutable) database version holds it, as computeResults cited it. */
+function referencedFactorUse(key: string, details: FactorDetails | undefined): FactorUse {
+  const described = details?.(key);
+  const use: FactorUse = {
+    key,
+    value: described?.value ?? 0,
+    unit: described?.unit ?? '',
+    source: described?.source ?? '',
+  };
+  if (described?.label) use.label = described.label;
+  if (described?.year !== undefined) use.year = described.year;
+  if (described?.region !== undefined) use.region = described.region;
+  if (described?.data_type !== undefined) use.data_type = described.data_type;
+  if (described?.technology !== undefined) use.technology = described.technology;
+  if (described?.declaration_kind) {
+    use.declaration_kind = described.declaration_kind;
+    use.biogenic_co2 = described.biogenic_co2 ?? null;
+    use.delivery_included = described.delivery_included ?? null;
+  }
+  return use;
+}
+
+function toFactorUse(stored: StoredFactor | FactorReference, details: FactorDetails | undefined): FactorUse {
+  if (typeof stored === 'string') return referencedFactorUse(stored, details);
   // Data quality is read from the database for every row: it describes the factor, as its label does.
   const described = details?.(stored.key);
   const found = stored.source === undefined ? described : undefined;
@@ -172,17 +224,19 @@ export function fromStoredResults(
  */
 const MAX_FRAGMENTS = 1000;
 
-export type StoredResultsWriter = (results: CalculationResults) => string;
+/** `references`: the results' factor database is published (StoreOptions). */
+export type StoredResultsWriter = (results: CalculationResults, references?: boolean) => string;
 
 export function storedResultsWriter(): StoredResultsWriter {
   const fragments = new Map<string, string>();
   let fast = true;
-  const plain = (results: CalculationResults) => JSON.stringify(toStoredResults(results));
+  const plain = (results: CalculationResults, references: boolean) =>
+    JSON.stringify(toStoredResults(results, { references }));
 
-  return (results) => {
+  return (results, references = false) => {
     // Machine figures are particular to each calculation's choice of machine: no shared fragment.
-    if (!fast || results.production?.length) return plain(results);
-    let signature = `${results.database.id}\u0002${results.database.name}\u0002${results.database.version_label}\u0002${results.primary}`;
+    if (!fast || results.production?.length) return plain(results, references);
+    let signature = `${references ? 'r' : 'c'}\u0002${results.database.id}\u0002${results.database.name}\u0002${results.database.version_label}\u0002${results.primary}`;
     for (const factor of results.factors) signature += `\u0001${factor.key}`;
     signature += '\u0003';
     for (const entry of results.breakdown) {
@@ -195,14 +249,14 @@ export function storedResultsWriter(): StoredResultsWriter {
     if (!known) {
       // Bounded: a writer lives as long as its factor set, which an import or a migration keeps for every row.
       if (fragments.size >= MAX_FRAGMENTS) fragments.clear();
-      const stored = toStoredResults(results);
+      const stored = toStoredResults(results, { references });
       tail = `,"primary":${JSON.stringify(stored.primary)},"factors":${JSON.stringify(stored.factors)},"database":${JSON.stringify(stored.database)},"factor_keys":${JSON.stringify(stored.factor_keys)}}`;
       fragments.set(signature, tail);
     }
     const json = `{"values":${JSON.stringify(results.values)}${tail}`;
-    if (!known && json !== plain(results)) {
+    if (!known && json !== plain(results, references)) {
       fast = false;
-      return plain(results);
+      return plain(results, references);
     }
     return json;
   };

@@ -1,8 +1,8 @@
 /**
  * The labels and sources of the factors calculations were computed with. Stored results keep
- * each factor's key, value and unit only (core/formula/stored-results); the descriptive texts are
- * read from the factor database — immutable once published, and only published databases compute
- * — for all rows of a response at once.
+ * each factor's key only (a published database: everything else is read from it) or its key, value, unit, year and
+ * region (a draft database, and rows stored before; core/formula/stored-results); the descriptive texts are read
+ * from the factor database — immutable once published — for all rows of a response at once.
  */
 import type { Kysely } from 'kysely';
 import type { FactorDetails, StoredFactor, StoredForm } from '../../core/formula';
@@ -12,6 +12,10 @@ import { toBoolean } from '../db/values';
 import { toFactorLabel } from '../factors/records';
 
 type Detail = {
+  value: number;
+  unit: string;
+  year: number | null;
+  region: string | null;
   source: string;
   label: LocalizedText;
   data_type: string;
@@ -28,13 +32,14 @@ const NONE: FactorDetails = () => undefined;
 
 /**
  * Database ids whose factors these stored results need texts or data quality for (rows of the old form carry their
- * own texts and their whole breakdown, which is answered as stored).
+ * own texts and their whole breakdown, which is answered as stored); rows that store references (keys) need the
+ * factors' figures too.
  */
 function databasesNeedingDetails(results: readonly StoredForm[]): number[] {
   const ids = new Set<number>();
   for (const stored of results) {
     const id = stored.database?.id;
-    const factors: readonly StoredFactor[] = stored.factors ?? [];
+    const factors: readonly (StoredFactor | string)[] = stored.factors ?? [];
     if (typeof id === 'number' && factors.length > 0 && !('breakdown' in stored)) ids.add(id);
   }
   return [...ids];
@@ -51,6 +56,10 @@ export async function loadFactorDetails(
     .select([
       'database_id',
       'key',
+      'value',
+      'unit',
+      'year',
+      'region',
       'label',
       'source',
       'data_type',
@@ -66,6 +75,10 @@ export async function loadFactorDetails(
     let keys = byDatabase.get(Number(row.database_id));
     if (!keys) byDatabase.set(Number(row.database_id), (keys = new Map()));
     keys.set(row.key, {
+      value: Number(row.value),
+      unit: String(row.unit),
+      year: row.year === null || row.year === undefined ? null : Number(row.year),
+      region: row.region === null || row.region === undefined ? null : String(row.region),
       source: row.source,
       label: toFactorLabel(row.label),
       data_type: row.data_type,

@@ -10,7 +10,13 @@ import { storedResultsWriter, type StoredResultsWriter } from '../../core/formul
 import { localize } from '../../core/rules';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
-import { defaultDatabaseId, findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
+import {
+  defaultDatabaseId,
+  findDatabaseFor,
+  immutableFactorSet,
+  loadFactorSet,
+  type FactorSet,
+} from '../factors/factor-set';
 import { badRequest } from '../refusals';
 import type { ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
@@ -110,7 +116,7 @@ function storedJson(factors: FactorSet, results: CalculationResults): string {
     write = storedResultsWriter();
     storedWriters.set(factors, write);
   }
-  return write(results);
+  return write(results, immutableFactorSet(factors));
 }
 
 /** Validates and computes; answers the columns to store (a title left empty is the template's name in `lang`). Refuses as invalid with field faults. */

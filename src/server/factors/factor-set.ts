@@ -32,6 +32,14 @@ export function toFactorSet(database: FactorDatabaseRecord, factors: FactorRecor
   };
 }
 
+/**
+ * Whether results computed with this set may store references to its factors (keys) instead of copies: a published
+ * or archived version never changes again; a draft may (issue 38, item 2).
+ */
+export function immutableFactorSet(factors: FactorSet): boolean {
+  return factors.database.status === 'published' || factors.database.status === 'archived';
+}
+
 /** A database visible to the mandant (global or its own; `null`: a mandant not yet created, global only), or undefined. */
 export async function findDatabaseFor(
   db: Kysely<DatabaseSchema>,

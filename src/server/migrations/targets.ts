@@ -24,7 +24,7 @@ import { evaluateCalculation } from '../calculations/evaluate';
 import { calculationFailure, calculationMessage } from '../calculations/messages';
 import type { DatabaseSchema, DbJson } from '../db/schema';
 import { parseJson } from '../db/values';
-import { findDatabaseFor, loadFactorSet, type FactorSet } from '../factors/factor-set';
+import { findDatabaseFor, immutableFactorSet, loadFactorSet, type FactorSet } from '../factors/factor-set';
 import { wordFault, wordFaults } from '../../core/i18n/fault';
 import { Refusal } from '../refusals';
 import { loadProductionSet, type ProductionSet } from '../machines/production';
@@ -158,7 +158,7 @@ export function databaseTarget(
         };
         if (computed.production.length > 0 && machines)
           Object.assign(results, { production: computed.production, machine_set: machines.data.set });
-        return { total: computed.primary, results: stored(results), inputs: null };
+        return { total: computed.primary, results: stored(results, immutableFactorSet(factors)), inputs: null };
       } catch (problem) {
         if (problem instanceof CalculationError)
           return { reason: wordFault(calculationFailure(problem, factors.database, machines?.data.set), lang) };
@@ -215,7 +215,7 @@ export function templateTarget(
         const evaluation = evaluateCalculation(to, inputs, factors, production.of(row));
         return {
           total: evaluation.total,
-          results: stored(evaluation.results),
+          results: stored(evaluation.results, immutableFactorSet(factors)),
           inputs: JSON.stringify(evaluation.inputs),
         };
       } catch (problem) {
@@ -245,7 +245,11 @@ export function machineSetTarget(
       if (!template) return { reason: wordFault(calculationMessage('templateVersionGone'), lang) };
       try {
         const evaluation = evaluateCalculation(template, parseJson<CalculationInputs>(row.inputs, {}), factors, to);
-        return { total: evaluation.total, results: stored(evaluation.results), inputs: null };
+        return {
+          total: evaluation.total,
+          results: stored(evaluation.results, immutableFactorSet(factors)),
+          inputs: null,
+        };
       } catch (problem) {
         if (problem instanceof Refusal) return { reason: invalidReason(problem, template, lang) };
         throw problem;
