@@ -238,5 +238,5 @@ describe.runIf(browserAvailable())('a mill-declared paper and the site footprint
     await visitor.context.close();
     await editor.context.close();
     await admin.context.close();
-  }, 300_000);
+  }, 480_000);
 });
