@@ -359,7 +359,9 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
       expect(Object.keys(res.body.errors)).toEqual([field]);
       return res.body.message;
     };
-    expect(await refused(`${header}\nx;paper;kg;1;s;2025;brochure;;\n`, 'csv.2.declaration_kind')).toContain('brochure');
+    expect(await refused(`${header}\nx;paper;kg;1;s;2025;brochure;;\n`, 'csv.2.declaration_kind')).toContain(
+      'brochure',
+    );
     await refused(`${header}\nx;paper;kg;1;s;2025;epd;-1;\n`, 'csv.2.biogenic_co2');
     await refused(`${header}\nx;paper;kg;1;s;2025;epd;abc;\n`, 'csv.2.biogenic_co2');
     expect(await refused(`${header}\nx;paper;kg;1;s;2025;epd;;vielleicht\n`, 'csv.2.delivery_included')).toContain(

@@ -117,7 +117,10 @@ describe.runIf(browserAvailable())('a mill-declared paper and the site footprint
       return { status: response.status, body: (await response.json()) as T };
     };
     await expect
-      .poll(async () => (await api<MachineSetRecord[]>('GET', '/api/machine-sets?filter={"current":true}')).body[0]?.name, POLL)
+      .poll(
+        async () => (await api<MachineSetRecord[]>('GET', '/api/machine-sets?filter={"current":true}')).body[0]?.name,
+        POLL,
+      )
       .toBe(SET);
 
     // 3. The editor: a brochure on that database, with the mill's paper, on the demo press of the new set.

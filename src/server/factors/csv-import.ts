@@ -83,7 +83,8 @@ export function checkCsvDeclaration(
 ): void {
   const merged = {
     ...factor,
-    declaration_kind: factor.declaration_kind !== undefined ? factor.declaration_kind : (known?.declaration_kind ?? null),
+    declaration_kind:
+      factor.declaration_kind !== undefined ? factor.declaration_kind : (known?.declaration_kind ?? null),
     biogenic_co2: factor.biogenic_co2 !== undefined ? factor.biogenic_co2 : (known?.biogenic_co2 ?? null),
     delivery_included:
       factor.delivery_included !== undefined ? factor.delivery_included : (known?.delivery_included ?? null),

@@ -92,8 +92,7 @@ function ownFactorSets(db: Kysely<DatabaseSchema>, mandantId: number) {
  * `machineSetId`: the machine set the results read (null: none).
  */
 export type Outcome =
-  | { total: number; results: string; inputs: string | null; machineSetId: number | null }
-  | { reason: string };
+  { total: number; results: string; inputs: string | null; machineSetId: number | null } | { reason: string };
 
 export interface MigrationTarget {
   /** Loads what the rows of one page need (factor databases) before `outcome` runs on them. */
