@@ -24,6 +24,7 @@ import {
   newPage,
   publishMachineSet,
   screenshot,
+  SCREENSHOT_DIR,
   useRunningApp,
 } from './harness';
 import { pdfText } from '../support/pdf-text';
@@ -181,6 +182,10 @@ describe.runIf(browserAvailable())('a mill-declared paper and the site footprint
     expect(screen).toContain(fold(declaration));
     expect(screen).toContain(PAPER);
     await screenshot(editor.page, 'audit-chain-calculation');
+    await editor.page
+      .getByTestId('provenance-production')
+      .first()
+      .screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-chain-production.png') });
 
     // 5. The report PDF: the same lines, both electricity figures, the range on page 1 and the demo mark.
     const [download] = await Promise.all([
