@@ -149,12 +149,15 @@ export function formatSignificant(value: number, lang: Language, digits: number 
   return formatNumber(rounded, lang, { maximumFractionDigits: Math.min(20, decimals) });
 }
 
-/** A share (0.142 = 14 %) as a whole percentage in `lang`'s style: "14 %" (de, fr, es), "14%" (en, it). */
-export function formatPercent(share: number, lang: Language): string {
+/**
+ * A share (0.142 = 14 %) as a percentage in `lang`'s style: "14 %" (de, fr, es), "14%" (en, it); whole unless
+ * `digits` allows decimals (0.625 with 1: "62,5 %").
+ */
+export function formatPercent(share: number, lang: Language, digits = 0): string {
   if (!Number.isFinite(share)) return '–';
   return new Intl.NumberFormat(INTL_LOCALES[lang] ?? INTL_LOCALES.de, {
     style: 'percent',
-    maximumFractionDigits: 0,
+    maximumFractionDigits: digits,
   }).format(share);
 }
 

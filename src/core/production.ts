@@ -7,6 +7,8 @@
  */
 import type { MachineRecord, MachineSetRecord, SourcedFigure } from './api/machines';
 import type { EnergyFigureName, SiteAllocationKey } from './production-names';
+import type { Language } from './languages';
+import { formatNumber, formatPercent } from './number-format';
 
 /** The names (kept apart so the API contract reads them without this computation) are this module's too. */
 export * from './production-names';
@@ -68,6 +70,39 @@ export interface ProductionUse {
   source: string;
   year: number | null;
   region?: string | null;
+  /** Market-based electricity mixed from guarantees of origin and the residual mix: its figures, worded for the reader. */
+  market?: MarketMix;
+}
+
+/**
+ * How a market-based electricity figure was mixed (issue 33, item 3): the share covered by guarantees of origin at
+ * the contract's factor, the rest at the residual mix. Stored as figures, not words: every reader gets them in their
+ * own language (`productionSourceInWords`), as `overhead()` is told in words from the message catalogue.
+ */
+export interface MarketMix {
+  go_share: number;
+  contract_factor: number;
+  residual_factor: number;
+  residual_source: string;
+}
+
+/** A production figure's source as a reader reads it: the recorded source, and how a market-based figure was mixed. */
+export function productionSourceInWords(
+  use: Pick<ProductionUse, 'source' | 'market'>,
+  lang: Language,
+  say: (key: string, params: Record<string, string>) => string,
+): string {
+  if (!use.market) return use.source;
+  const { go_share, contract_factor, residual_factor, residual_source } = use.market;
+  const factor = (value: number) => formatNumber(value, lang, { maximumFractionDigits: 6 });
+  const words = say('machines.sets.market_mix', {
+    go_share: formatPercent(go_share, lang, 1),
+    contract: factor(contract_factor),
+    rest: formatPercent(1 - go_share, lang, 1),
+    residual: factor(residual_factor),
+    residual_source,
+  });
+  return use.source ? `${use.source} — ${words}` : words;
 }
 
 /** The message key naming a production figure for a reader: a machine figure's name (its unit included), or market- or location-based electricity. */
@@ -101,7 +136,9 @@ export interface ProductionData {
   /** Where the set's machines run (its electricity contract's region): every figure read from them is of that place. */
   region: string | null;
   machine(key: string): Pick<MachineRecord, 'key' | 'kind' | 'name' | 'figures'> | undefined;
-  energy(name: EnergyFigureName): (SourcedFigure & { supplier: string; region: string | null }) | undefined;
+  energy(
+    name: EnergyFigureName,
+  ): (SourcedFigure & { supplier: string; region: string | null; market?: MarketMix }) | undefined;
   /** The mandant's annual site footprint and its allocation key, when the set records one. */
   site?(): SiteFootprint | undefined;
 }
@@ -124,12 +161,17 @@ export type ProductionSetFields = Pick<
   | 'electricity_location_source'
 >;
 
-/** The market-based figure's source: the contract's, and how the residual mix entered it. */
-function marketSource(set: ProductionSetFields): string {
+/** How the set's market-based figure is mixed, when guarantees of origin cover only part of it. */
+function marketMix(set: ProductionSetFields): MarketMix | undefined {
   const share = set.electricity_go_share;
-  if (share === null || share >= 1) return set.electricity_source;
-  const percent = (value: number) => `${Number((value * 100).toFixed(1))} %`;
-  return `${set.electricity_source} — market-based: ${percent(share)} with guarantees of origin at ${set.electricity_factor} kg CO2e/kWh + ${percent(1 - share)} residual mix at ${set.electricity_residual_factor} kg CO2e/kWh (${set.electricity_residual_source})`;
+  if (share === null || share >= 1 || set.electricity_factor === null || set.electricity_residual_factor === null)
+    return undefined;
+  return {
+    go_share: share,
+    contract_factor: set.electricity_factor,
+    residual_factor: set.electricity_residual_factor,
+    residual_source: set.electricity_residual_source,
+  };
 }
 
 export function toProductionData(
@@ -144,13 +186,20 @@ export function toProductionData(
     set.electricity_residual_factor,
   );
   const place = { supplier: set.electricity_supplier, region: set.electricity_region };
+  const mix = marketMix(set);
   return {
     set: { id: set.id, name: set.name, version_label: set.version_label },
     region: set.electricity_region,
     machine: (key) => byKey.get(key),
     energy: (name) => {
       if (name === 'electricity' && market !== null)
-        return { value: market, source: marketSource(set), year: set.electricity_year, ...place };
+        return {
+          value: market,
+          source: set.electricity_source,
+          year: set.electricity_year,
+          ...place,
+          ...(mix && { market: mix }),
+        };
       if (name === 'electricity_location' && set.electricity_location_factor !== null)
         return {
           value: set.electricity_location_factor,

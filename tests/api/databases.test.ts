@@ -309,6 +309,71 @@ describeEachDatabase('factor databases: writing', (ctx: TestContext) => {
     ).toBe(400);
   });
 
+  it("imports a mill's declaration from CSV: kind, biogenic CO2, delivery; a column left out keeps it (issue 33)", async () => {
+    const token = await ctx.login('admin@muster.example');
+    const base = await published(token, '2025');
+    const derived = await ctx.request<FactorDatabaseRecord>('POST', '/api/databases', {
+      token,
+      body: { name: 'Muster mill CSV', version_label: '2025-csv', copy_from_id: base.id },
+    });
+    expect(derived.status).toBe(201);
+    const importCsv = (csv: string) =>
+      ctx.request<FactorImportReport & { message: string; errors: Record<string, string> }>(
+        'POST',
+        `/api/databases/${derived.body.id}/import`,
+        { token, body: { csv } },
+      );
+    const header = 'key;category;unit;value;source;year;declaration_kind;biogenic_co2;delivery_included';
+    const imported = await importCsv(
+      `${header}\npaper_mill_silk;paper;kg;0,61;Paper Profile 2025, mill X;2025;Paper_Profile;1,4;nein\npaper_mill_board;paper;kg;0,9;EPD 2025;2025;epd;;yes\n`,
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toEqual({ inserted: 2, updated: 0 });
+    const find = async (key: string) => (await factorsOf(token, derived.body.id)).find((f) => f.key === key)!;
+    expect(await find('paper_mill_silk')).toMatchObject({
+      value: 0.61,
+      declaration_kind: 'paper_profile',
+      biogenic_co2: 1.4,
+      delivery_included: false,
+    });
+    expect(await find('paper_mill_board')).toMatchObject({
+      declaration_kind: 'epd',
+      biogenic_co2: null,
+      delivery_included: true,
+    });
+    // A file without the declaration columns changes the value and keeps the declaration.
+    const plain = await importCsv('key,category,unit,value\npaper_mill_silk,paper,kg,0.6\n');
+    expect(plain.status).toBe(200);
+    expect(await find('paper_mill_silk')).toMatchObject({
+      value: 0.6,
+      declaration_kind: 'paper_profile',
+      biogenic_co2: 1.4,
+      delivery_included: false,
+    });
+
+    // Each fault names its row and column; nothing of the file is written.
+    const before = await factorsOf(token, derived.body.id);
+    const refused = async (csv: string, field: string) => {
+      const res = await importCsv(csv);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+      return res.body.message;
+    };
+    expect(await refused(`${header}\nx;paper;kg;1;s;2025;brochure;;\n`, 'csv.2.declaration_kind')).toContain(
+      'brochure',
+    );
+    await refused(`${header}\nx;paper;kg;1;s;2025;epd;-1;\n`, 'csv.2.biogenic_co2');
+    await refused(`${header}\nx;paper;kg;1;s;2025;epd;abc;\n`, 'csv.2.biogenic_co2');
+    expect(await refused(`${header}\nx;paper;kg;1;s;2025;epd;;vielleicht\n`, 'csv.2.delivery_included')).toContain(
+      'vielleicht',
+    );
+    // Biogenic CO2 and delivery describe a declaration: without its kind they are refused, ...
+    await refused(`${header}\nx;paper;kg;1;s;2025;;1;\n`, 'csv.2.biogenic_co2');
+    // ... also where the file clears the kind of a factor that records biogenic CO2.
+    await refused('key,category,unit,value,declaration_kind\npaper_mill_silk,paper,kg,0.6,\n', 'csv.2.biogenic_co2');
+    expect(await factorsOf(token, derived.body.id)).toEqual(before);
+  });
+
   it("records a paper from its mill's declaration in a derived draft: biogenic apart, delivery stated (issue 33)", async () => {
     const token = await ctx.login('admin@muster.example');
     const base = await published(token, '2025');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import type {
   CalculationRecord,
+  FactorDatabaseRecord,
   FactorMigrationItemRecord,
   FactorMigrationRecord,
   MachineRecord,
@@ -205,6 +206,108 @@ describeEachDatabase(
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row.excluded).toMatch(/sm-102|Druckmaschine/);
       expect((await as(ADMIN, 'POST', `/api/migrations/${created.body.id}/discard`)).status).toBe(200);
+    });
+
+    it('computes a factor migration with the machine set a save would use: a site footprint recorded since reaches it (issue 33)', async () => {
+      const BROCHURE = {
+        quantity: 500,
+        format: 'A4',
+        pages: 8,
+        paper: 'paper_virgin',
+        grammage: 115,
+        spoilage_pct: 10,
+        has_cover: false,
+        colours_front: 4,
+        colours_back: 4,
+        ups: 8,
+        cartons: true,
+      };
+      const read = async (id: number) => (await as<CalculationRecord>(ADMIN, 'GET', `/api/calculations/${id}`)).body;
+      const storedRow = (id: number) =>
+        ctx.db.selectFrom('calculations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      // Two brochures without a press: with no site footprint recorded they read no machine set at all.
+      const [resaved, migrated] = await Promise.all(
+        ['Vor dem Standort A', 'Vor dem Standort B'].map(async (title) => {
+          const res = await as<CalculationRecord>(EDITOR, 'POST', '/api/calculations', {
+            template_id: 'brochure',
+            status: 'final',
+            inputs: { ...BROCHURE, title },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          return res.body;
+        }),
+      );
+      for (const calc of [resaved!, migrated!]) {
+        expect(calc.machine_set_id).toBeNull();
+        expect(calc.results.values.overhead_co2e).toBe(0);
+      }
+      const before = await read(migrated!.id);
+      const storedBefore = await storedRow(migrated!.id);
+
+      // The mandant records its site footprint on a new set and publishes it: it becomes the current set.
+      const base = await currentSet(ADMIN);
+      const draft = await as<MachineSetRecord>(ADMIN, 'POST', '/api/machine-sets', {
+        name: 'Muster machines',
+        version_label: '2026 with site',
+        based_on_id: base.id,
+        site_kg_co2e: 52000,
+        site_allocation_key: 'sheets',
+        site_annual_amount: 2_600_000,
+        site_source: 'Unternehmensbilanz 2025',
+        site_year: 2025,
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      const site = await publish(draft.body);
+      expect((await currentSet(ADMIN)).id).toBe(site.id);
+      const share = (calc: CalculationRecord) => ((calc.results.values.press_sheets as number) * 52000) / 2_600_000;
+
+      // Re-saving after the recorded site footprint: the calculation reads the current set and carries its share.
+      const again = await as<CalculationRecord>(ADMIN, 'PUT', `/api/calculations/${resaved!.id}`, {
+        inputs: resaved!.inputs,
+        version: resaved!.version,
+      });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.machine_set_id).toBe(site.id);
+      expect(again.body.results.machine_set?.id).toBe(site.id);
+      expect(again.body.results.values.overhead_co2e).toBeGreaterThan(0);
+      expect(again.body.results.values.overhead_co2e).toBeCloseTo(share(again.body), 9);
+      expect(again.body.total_co2e).toBeCloseTo(resaved!.total_co2e + share(again.body), 9);
+
+      // A factor migration of the other brochure computes with the same set, as its save would.
+      const databases = (await as<FactorDatabaseRecord[]>(ADMIN, 'GET', '/api/databases')).body;
+      const other = databases.find(
+        (d) => d.status === 'published' && d.mandant_id === null && d.id !== before.database_id,
+      )!;
+      const created = await as<FactorMigrationRecord>(ADMIN, 'POST', '/api/migrations', {
+        to_database_id: other.id,
+        calculation_ids: [migrated!.id],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.summary).toMatchObject({ count: 1, excluded: 0 });
+      const [item] = await items(created.body.id);
+      const applied = await as<FactorMigrationRecord>(ADMIN, 'POST', `/api/migrations/${created.body.id}/apply`);
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      const after = await read(migrated!.id);
+      expect(after.database_id).toBe(other.id);
+      expect(after.machine_set_id).toBe(site.id);
+      expect(after.results.machine_set?.id).toBe(site.id);
+      expect(after.total_co2e).toBe(item!.total_after);
+      expect(after.results.values.overhead_co2e).toBeCloseTo(share(after), 9);
+      // The figures agree with a save: re-saving the same inputs changes nothing.
+      const saved = await as<CalculationRecord>(ADMIN, 'PUT', `/api/calculations/${after.id}`, {
+        inputs: after.inputs,
+        version: after.version,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.version).toBe(after.version);
+      expect(saved.body.results).toEqual(after.results);
+      expect(saved.body.total_co2e).toBe(after.total_co2e);
+
+      // Rolling back restores the calculation exactly, the machine set it read (none) included.
+      const rolledBack = await as<FactorMigrationRecord>(ADMIN, 'POST', `/api/migrations/${created.body.id}/rollback`);
+      expect(rolledBack.status, JSON.stringify(rolledBack.body)).toBe(200);
+      expect(await read(migrated!.id)).toEqual(before);
+      expect(await storedRow(migrated!.id)).toEqual(storedBefore);
     });
 
     it('answers another mandant’s machine set exactly like a missing one', async () => {

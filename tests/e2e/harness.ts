@@ -92,7 +92,8 @@ export async function startServer(
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Seeding the demo data takes 20–40 s on a shared, loaded machine (several suites at once): give it two minutes.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -200,4 +201,43 @@ export function useRunningApp(): RunningApp {
     await app.server?.stop();
   });
   return app;
+}
+
+/** A react-admin select: open it by its label, pick the option by its text. */
+export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/**
+ * The mandant admin's new machine set, as the screens make it: the list, "create", name and version, based on the
+ * demo set; `fill` types whatever else the set records (electricity contract, site footprint) before it is saved.
+ * Answers on the list again, with the new set in it.
+ */
+export async function createMachineSet(
+  page: Page,
+  baseUrl: string,
+  set: { name: string; version: string; fill?: (page: Page) => Promise<void> },
+): Promise<void> {
+  await page.goto(`${baseUrl}/machine-sets`);
+  await page.getByText('Demo-Maschinen').first().waitFor();
+  await page.locator('a[href$="/machine-sets/create"]').click();
+  await page.locator('input[name="name"]').fill(set.name);
+  await page.locator('input[name="version_label"]').fill(set.version);
+  await choose(page, 'Grundlage', /^Demo-Maschinen/);
+  await set.fill?.(page);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.waitForURL(/\/machine-sets$/);
+  await page.getByRole('row').filter({ hasText: set.name }).first().waitFor();
+}
+
+/** Publishes a machine set from its list row (it becomes the current set, the one new calculations read). */
+export async function publishMachineSet(page: Page, baseUrl: string, name: string): Promise<void> {
+  if (!/\/machine-sets$/.test(page.url())) await page.goto(`${baseUrl}/machine-sets`);
+  // In its list row: the notice "Maschinenpark „…“ angelegt" may name the set too.
+  await page.getByRole('row').filter({ hasText: name }).getByText(name).first().click();
+  await page.waitForURL(/\/machine-sets\/\d+$/);
+  await choose(page, 'Status', 'Veröffentlicht');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.waitForURL(/\/machine-sets$/);
 }

@@ -6,10 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CalculationRecord, MachineSetRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
+import {
+  apiToken,
+  browserAvailable,
+  choose,
+  confirmDialog,
+  createMachineSet,
+  login,
+  newPage,
+  publishMachineSet,
+  screenshot,
+  useRunningApp,
+} from './harness';
 import { pdfPageContents, pdfText } from '../support/pdf-text';
 import { formatFigure } from '../../src/core/number-format';
 
@@ -29,12 +39,6 @@ const FIGURE_VALUES = ['Leistung (kW)', 'Geschwindigkeit (Bogen/h)', 'Rüstzeit 
 
 /** The machine may be busy (2 cores, several suites): give the UI time. */
 const POLL = { timeout: 20_000 };
-
-/** A react-admin select: open it by its label, pick the option by its text. */
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /**
  * The squares a page fills, as (x, y, side): pdf-lib draws a rectangle as a translation followed by a closed path
@@ -58,15 +62,7 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     // 1. The mandant admin: a new machine set based on the demo one, a press with sourced figures, published.
     const admin = await newPage(app.browser, { locale: 'de-DE' });
     await login(admin.page, app.server.baseUrl, 'admin@muster.example');
-    await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
-    await admin.page.getByText('Demo-Maschinen').first().waitFor();
-    await admin.page.locator('a[href$="/machine-sets/create"]').click();
-    await admin.page.locator('input[name="name"]').fill(SET);
-    await admin.page.locator('input[name="version_label"]').fill('2026-e2e');
-    await choose(admin.page, 'Grundlage', /^Demo-Maschinen/);
-    await admin.page.getByRole('button', { name: 'Speichern' }).click();
-    await admin.page.waitForURL(/\/machine-sets$/);
-    await admin.page.getByText(SET).first().waitFor();
+    await createMachineSet(admin.page, app.server.baseUrl, { name: SET, version: '2026-e2e' });
 
     await admin.page.goto(`${app.server.baseUrl}/machines/create`);
     await choose(admin.page, 'Maschinenpark', new RegExp(`^${SET}`));
@@ -82,12 +78,7 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     // The list returns to the saved machine's own set (issue #35), named in the address.
     await admin.page.waitForURL(/\/machines(\?.*)?$/);
 
-    await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
-    await admin.page.getByText(SET).first().click();
-    await admin.page.waitForURL(/\/machine-sets\/\d+$/);
-    await choose(admin.page, 'Status', 'Veröffentlicht');
-    await admin.page.getByRole('button', { name: 'Speichern' }).click();
-    await admin.page.waitForURL(/\/machine-sets$/);
+    await publishMachineSet(admin.page, app.server.baseUrl, SET);
     await screenshot(admin.page, 'press-machine-sets');
 
     const editorToken = await apiToken(app.server.baseUrl, 'editor@muster.example');

@@ -6,10 +6,19 @@
  * report. Nothing here names a template version or a result: only the press field and the electricity lines.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MachineSetRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import {
+  apiToken,
+  browserAvailable,
+  choose,
+  createMachineSet,
+  login,
+  newPage,
+  publishMachineSet,
+  screenshot,
+  useRunningApp,
+} from './harness';
 import { pdfText } from '../support/pdf-text';
 
 const SET = 'E2E Standort';
@@ -17,46 +26,33 @@ const SITE_SOURCE = 'E2E Unternehmensbilanz 2025';
 const RESIDUAL_SOURCE = 'E2E AIB Residualmix 2024';
 const POLL = { timeout: 20_000 };
 
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 describe.runIf(browserAvailable())('the site footprint and market/location electricity in Chromium', () => {
   const app = useRunningApp();
 
   it('is recorded on a machine set, shown in its list and reaches a report beside location-based electricity', async () => {
     const admin = await newPage(app.browser, { locale: 'de-DE' });
     await login(admin.page, app.server.baseUrl, 'admin@muster.example');
-    await admin.page.goto(`${app.server.baseUrl}/machine-sets`);
-    await admin.page.getByText('Demo-Maschinen').first().waitFor();
-    await admin.page.locator('a[href$="/machine-sets/create"]').click();
-    await admin.page.locator('input[name="name"]').fill(SET);
-    await admin.page.locator('input[name="version_label"]').fill('2026-e2e');
-    await choose(admin.page, 'Grundlage', /^Demo-Maschinen/);
-    // A contract with guarantees of origin for 60 %, the residual mix for the rest, the grid beside it.
-    await admin.page.locator('input[data-source="electricity_factor"]').fill('0,02');
-    await admin.page.locator('input[data-source="electricity_go_share"]').fill('0,6');
-    await admin.page.locator('input[data-source="electricity_residual_factor"]').fill('0,7');
-    await admin.page.locator('[name="electricity_residual_source"]').fill(RESIDUAL_SOURCE);
-    await admin.page.locator('input[data-source="electricity_location_factor"]').fill('0,427');
-    await admin.page.locator('[name="electricity_location_source"]').fill('E2E UBA Strommix 2024');
-    // The site: 52 t a year over 2.6 million press sheets.
-    await admin.page.locator('input[data-source="site_kg_co2e"]').fill('52000');
-    await choose(admin.page, 'Umlageschlüssel', 'Druckbogen');
-    await admin.page.locator('input[data-source="site_annual_amount"]').fill('2600000');
-    await admin.page.locator('[name="site_source"]').fill(SITE_SOURCE);
-    await admin.page.locator('input[data-source="site_year"]').fill('2025');
-    await screenshot(admin.page, 'machine-set-site-form');
-    await admin.page.getByRole('button', { name: 'Speichern' }).click();
-    await admin.page.waitForURL(/\/machine-sets$/);
-
-    // In its list row: the notice "Maschinenpark „E2E Standort“ angelegt" names the set too.
-    await admin.page.getByRole('row').filter({ hasText: SET }).getByText(SET).first().click();
-    await admin.page.waitForURL(/\/machine-sets\/\d+$/);
-    await choose(admin.page, 'Status', 'Veröffentlicht');
-    await admin.page.getByRole('button', { name: 'Speichern' }).click();
-    await admin.page.waitForURL(/\/machine-sets$/);
+    await createMachineSet(admin.page, app.server.baseUrl, {
+      name: SET,
+      version: '2026-e2e',
+      fill: async (page) => {
+        // A contract with guarantees of origin for 60 %, the residual mix for the rest, the grid beside it.
+        await page.locator('input[data-source="electricity_factor"]').fill('0,02');
+        await page.locator('input[data-source="electricity_go_share"]').fill('0,6');
+        await page.locator('input[data-source="electricity_residual_factor"]').fill('0,7');
+        await page.locator('[name="electricity_residual_source"]').fill(RESIDUAL_SOURCE);
+        await page.locator('input[data-source="electricity_location_factor"]').fill('0,427');
+        await page.locator('[name="electricity_location_source"]').fill('E2E UBA Strommix 2024');
+        // The site: 52 t a year over 2.6 million press sheets.
+        await page.locator('input[data-source="site_kg_co2e"]').fill('52000');
+        await choose(page, 'Umlageschlüssel', 'Druckbogen');
+        await page.locator('input[data-source="site_annual_amount"]').fill('2600000');
+        await page.locator('[name="site_source"]').fill(SITE_SOURCE);
+        await page.locator('input[data-source="site_year"]').fill('2025');
+        await screenshot(page, 'machine-set-site-form');
+      },
+    });
+    await publishMachineSet(admin.page, app.server.baseUrl, SET);
     // The list names the footprint and its key.
     const row = admin.page.getByRole('row').filter({ hasText: SET });
     await expect.poll(() => row.getByTestId('site-summary').textContent(), POLL).toBe('52.000 kg CO2e / Druckbogen');

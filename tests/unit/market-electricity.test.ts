@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineSetRecord } from '../../src/core/api';
 import { productionQuality } from '../../src/core/data-quality';
-import { marketBasedElectricity, siteFootprintOf, toProductionData } from '../../src/core/production';
+import {
+  marketBasedElectricity,
+  productionSourceInWords,
+  siteFootprintOf,
+  toProductionData,
+} from '../../src/core/production';
+import { translate } from '../../src/core/i18n/translate';
+import '../../src/core/i18n/all-locales';
+import type { Language } from '../../src/core/languages';
 
 const set: MachineSetRecord = {
   id: 7,
@@ -55,8 +63,17 @@ describe('market-based electricity', () => {
     const data = toProductionData(set, [], siteFootprintOf(set));
     const market = data.energy('electricity')!;
     expect(market.value).toBeCloseTo(0.298, 12);
-    expect(market.source).toContain('AIB European Residual Mixes 2024');
-    expect(market.source).toContain('60 %');
+    // The mix is stored as figures (issue 33): the contract's own source, and the shares and factors beside it.
+    expect(market.source).toBe('Stromkennzeichnung 2025');
+    expect(market.market).toEqual({
+      go_share: 0.6,
+      contract_factor: 0.03,
+      residual_factor: 0.7,
+      residual_source: 'AIB European Residual Mixes 2024',
+    });
+    const words = productionSourceInWords(market, 'de', (key, params) => translate('de', key, params));
+    expect(words).toContain('AIB European Residual Mixes 2024');
+    expect(words.replace(/[\u00a0\u202f]/g, ' ')).toContain('60 %');
     expect(data.energy('electricity_location')).toMatchObject({
       value: 0.427,
       source: 'UBA Climate Change 13/2025',
@@ -64,6 +81,7 @@ describe('market-based electricity', () => {
     });
     const plain = toProductionData({ ...set, electricity_go_share: null, electricity_location_factor: null }, []);
     expect(plain.energy('electricity')).toMatchObject({ value: 0.03, source: 'Stromkennzeichnung 2025' });
+    expect(plain.energy('electricity')!.market).toBeUndefined();
     expect(plain.energy('electricity_location')).toBeUndefined();
   });
 
@@ -88,6 +106,30 @@ describe('market-based electricity', () => {
     expect(productionQuality({ figure: 'electricity_location', year: 2025, region: 'DE' })).toMatchObject({
       dataType: 'secondary',
       technology: 'average',
+    });
+  });
+
+  describe('the market-based mix in the reader’s words, from its figures (issue 33)', () => {
+    const mixed = toProductionData({ ...set, electricity_go_share: 0.625 }, []).energy('electricity')!;
+    const expected: Record<Language, string> = {
+      de: 'Stromkennzeichnung 2025 — marktbasiert: 62,5 % mit Herkunftsnachweisen zu 0,03 kg CO₂e/kWh + 37,5 % Residualmix zu 0,7 kg CO₂e/kWh (AIB European Residual Mixes 2024)',
+      en: 'Stromkennzeichnung 2025 — market-based: 62.5% with guarantees of origin at 0.03 kg CO₂e/kWh + 37.5% residual mix at 0.7 kg CO₂e/kWh (AIB European Residual Mixes 2024)',
+      fr: 'Stromkennzeichnung 2025 — basée sur le marché : 62,5 % avec garanties d’origine à 0,03 kg CO₂e/kWh + 37,5 % au mix résiduel à 0,7 kg CO₂e/kWh (AIB European Residual Mixes 2024)',
+      it: 'Stromkennzeichnung 2025 — basato sul mercato: 62,5% con garanzie di origine a 0,03 kg CO₂e/kWh + 37,5% al mix residuale a 0,7 kg CO₂e/kWh (AIB European Residual Mixes 2024)',
+      es: 'Stromkennzeichnung 2025 — basado en el mercado: 62,5 % con garantías de origen a 0,03 kg CO₂e/kWh + 37,5 % al mix residual a 0,7 kg CO₂e/kWh (AIB European Residual Mixes 2024)',
+    };
+    for (const lang of Object.keys(expected) as Language[]) {
+      it(lang, () => {
+        const words = productionSourceInWords(mixed, lang, (key, params) => translate(lang, key, params));
+        expect(words.replace(/[\u00a0\u202f]/g, ' ')).toBe(expected[lang]);
+      });
+    }
+
+    it('leaves a figure without a mix as its recorded source', () => {
+      const plain = toProductionData({ ...set, electricity_go_share: 1 }, []).energy('electricity')!;
+      expect(productionSourceInWords(plain, 'fr', (key, params) => translate('fr', key, params))).toBe(
+        'Stromkennzeichnung 2025',
+      );
     });
   });
 });

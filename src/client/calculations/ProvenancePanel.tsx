@@ -31,7 +31,12 @@ import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
 import { localizeUnit, KG_CO2E, type Field, type Template, type UnitCatalog } from '../../core/template';
-import { productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
+import {
+  productionFigureKey,
+  productionFigureValue,
+  productionSourceInWords,
+  type ProductionUse,
+} from '../../core/production';
 import { formatResult } from '../templates/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
@@ -247,7 +252,12 @@ const ProductionTable = ({
       use.name,
       translate(productionFigureKey(use)),
       productionFigureValue(use, figure(use.value, lang)),
-      ...originCells(use, set, unknown),
+      // The market-based figure's mix in the reader's words (issue 33), from its stored figures.
+      ...originCells(
+        { ...use, source: productionSourceInWords(use, lang, (key, params) => translate(key, params)) },
+        set,
+        unknown,
+      ),
       quality(productionQuality(use)),
     ],
   }));

@@ -309,6 +309,7 @@ export function readEnergy(run: FormulaRun, figure: FormulaValue): number {
     source: recorded.source,
     year: recorded.year,
     region: recorded.region,
+    ...(recorded.market && { market: recorded.market }),
   });
   return recorded.value;
 }

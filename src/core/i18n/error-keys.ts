@@ -258,6 +258,8 @@ export const ERROR_KEYS = [
   'errors.factors.csv.notNumber',
   'errors.factors.csv.notYear',
   'errors.factors.csv.labelsInvalid',
+  'errors.factors.csv.declarationKind',
+  'errors.factors.csv.notYesNo',
   'errors.imports.mappingShape',
   'errors.list.notObject',
   'errors.list.expectedIsoDate',

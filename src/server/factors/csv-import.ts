@@ -1,17 +1,21 @@
 /**
  * Factors from CSV (papaparse): columns key, category, unit, value, source, year, region and the
  * label, either as `label_de` … `label_es` or one `labels` column (JSON object or plain text).
+ * A mill's declaration (issue 33) may come along: `declaration_kind` (paper_profile, epd, cepi), `biogenic_co2`
+ * (kg per unit, reported apart) and `delivery_included` (yes/no); a column left out keeps what a factor records, an
+ * empty cell clears it.
  * One bad row rejects the whole file, naming the row (as a spreadsheet numbers it) and the fault.
  */
 import Papa from 'papaparse';
 import { type ErrorKey, type ErrorMessage, msg } from '../../core/i18n/error-keys';
 import { FACTOR_CATEGORY_PATTERN, FACTOR_KEY_PATTERN, FACTOR_YEARS } from '../../core/api';
+import { DECLARATION_KINDS, type DeclarationKind } from '../../core/data-quality';
 import { detectDelimiter } from '../../core/csv';
 import { LANGUAGES } from '../../core/languages';
 import { rendered } from '../../core/i18n/fault';
 import { badRequest } from '../refusals';
 import { setOwnValue } from '../http/own-key';
-import { completeLabel, type FactorInput } from './factor-input';
+import { completeLabel, declarationProblems, type FactorInput } from './factor-input';
 
 const REQUIRED = ['key', 'category', 'unit', 'value'] as const;
 
@@ -24,6 +28,69 @@ function rowError(row: number, column: string, message: ErrorMessage | ErrorKey)
 function parseValue(text: string): number {
   const normalised = text.trim().replace(',', '.');
   return /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+}
+
+/** Yes and no as a spreadsheet may write them, in the five interface languages and as 1/0 or true/false. */
+const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'j', 'oui', 'sì', 'si', 'sí']);
+const NO = new Set(['no', 'n', 'false', '0', 'nein', 'non']);
+
+/**
+ * The declaration columns of one row: absent columns stay undefined (a factor keeps what it records), an empty cell is
+ * null (cleared). Faults name the row and the column.
+ */
+function declarationOf(
+  record: Record<string, string>,
+  fields: readonly string[],
+  row: number,
+): Pick<FactorInput, 'declaration_kind' | 'biogenic_co2' | 'delivery_included'> {
+  const declaration: Pick<FactorInput, 'declaration_kind' | 'biogenic_co2' | 'delivery_included'> = {};
+  const cell = (column: string) => (fields.includes(column) ? (record[column]?.trim() ?? '') : undefined);
+  const kind = cell('declaration_kind');
+  if (kind !== undefined) {
+    const normalised = kind.toLowerCase();
+    if (normalised !== '' && !DECLARATION_KINDS.includes(normalised as DeclarationKind))
+      throw rowError(
+        row,
+        'declaration_kind',
+        msg('errors.factors.csv.declarationKind', { value: kind, kinds: DECLARATION_KINDS.join(', ') }),
+      );
+    declaration.declaration_kind = normalised === '' ? null : (normalised as DeclarationKind);
+  }
+  const biogenic = cell('biogenic_co2');
+  if (biogenic !== undefined) {
+    const value = biogenic === '' ? null : parseValue(biogenic);
+    if (value !== null && !Number.isFinite(value))
+      throw rowError(row, 'biogenic_co2', msg('errors.factors.csv.notNumber', { value: biogenic }));
+    declaration.biogenic_co2 = value;
+  }
+  const delivery = cell('delivery_included');
+  if (delivery !== undefined) {
+    const normalised = delivery.toLowerCase();
+    if (normalised !== '' && !YES.has(normalised) && !NO.has(normalised))
+      throw rowError(row, 'delivery_included', msg('errors.factors.csv.notYesNo', { value: delivery }));
+    declaration.delivery_included = normalised === '' ? null : YES.has(normalised);
+  }
+  return declaration;
+}
+
+/**
+ * A row's declaration merged with what the factor already records (a column left out keeps it): the faults of
+ * `declarationProblems`, as row errors of the file.
+ */
+export function checkCsvDeclaration(
+  factor: FactorInput & { row: number },
+  known?: Pick<FactorInput, 'declaration_kind' | 'biogenic_co2' | 'delivery_included'>,
+): void {
+  const merged = {
+    ...factor,
+    declaration_kind:
+      factor.declaration_kind !== undefined ? factor.declaration_kind : (known?.declaration_kind ?? null),
+    biogenic_co2: factor.biogenic_co2 !== undefined ? factor.biogenic_co2 : (known?.biogenic_co2 ?? null),
+    delivery_included:
+      factor.delivery_included !== undefined ? factor.delivery_included : (known?.delivery_included ?? null),
+  };
+  const [column, problem] = Object.entries(declarationProblems(merged))[0] ?? [];
+  if (column && problem) throw rowError(factor.row, column, problem);
 }
 
 function labelsOf(record: Record<string, string>, key: string) {
@@ -69,7 +136,8 @@ function recordsOf(text: string): { fields: string[]; records: { row: number; re
   return { fields, records };
 }
 
-export function parseFactorCsv(text: string): FactorInput[] {
+/** The file's factors, each with the row it came from (for faults found later, against the stored factors). */
+export function parseFactorCsv(text: string): (FactorInput & { row: number })[] {
   const { fields, records } = recordsOf(text);
   const missing = REQUIRED.filter((column) => !fields.includes(column));
   if (missing.length > 0)
@@ -108,6 +176,8 @@ export function parseFactorCsv(text: string): FactorInput[] {
       source: record.source?.trim() ?? '',
       year,
       region: record.region?.trim() || null,
+      ...declarationOf(record, fields, row),
+      row,
     };
   });
 }

@@ -8,7 +8,7 @@ import { errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { writableDatabase } from './access';
-import { parseFactorCsv } from './csv-import';
+import { checkCsvDeclaration, parseFactorCsv } from './csv-import';
 import { databaseAccess, inTransaction, logDatabase, readDatabase, readFactors, touch } from './database-writes';
 import { factorColumns } from './factor-input';
 
@@ -23,7 +23,7 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
       schema: {
         tags: ['databases'],
         summary:
-          'Import factors from CSV into a draft (key, category, unit, value, source, year, region, labels); one bad row rejects the file',
+          'Import factors from CSV into a draft (key, category, unit, value, source, year, region, labels; optionally declaration_kind, biogenic_co2, delivery_included); one bad row rejects the file',
         params: idParams,
         body: FactorImportRequest,
         response: { 200: FactorImportReport, ...errorAnswers(400, 401, 403, 404, 409) },
@@ -36,8 +36,10 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
         const present = new Map((await readFactors(trx, existing.id)).map((factor) => [factor.key, factor]));
         let inserted = 0;
         let updated = 0;
-        for (const factor of factors) {
+        for (const { row, ...factor } of factors) {
           const known = present.get(factor.key);
+          // A mill's declaration is checked with what the factor already records, where the file leaves a column out.
+          checkCsvDeclaration({ ...factor, row }, known);
           if (known) {
             await trx
               .updateTable('factors')

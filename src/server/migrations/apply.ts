@@ -56,12 +56,14 @@ export async function applyItems(
 
   // Kind `database` moves every calculation to the target database; kind `template` keeps each one's
   // database and moves it to the target version; kind `machine_set` keeps both and moves it to the target machine set.
+  // The first two write the machine set the preview computed with, as a save does: the set the calculation read, or
+  // the mandant's current set for one that read none (issue 33: its site footprint reaches the job).
   const moved =
     migration.kind === 'template'
-      ? sql`template_version = ${migration.to_template_version},`
+      ? sql`template_version = ${migration.to_template_version}, machine_set_id = i.after_machine_set_id,`
       : migration.kind === 'machine_set'
         ? sql`machine_set_id = ${migration.to_machine_set_id},`
-        : sql`database_id = ${migration.to_database_id},`;
+        : sql`database_id = ${migration.to_database_id}, machine_set_id = i.after_machine_set_id,`;
   // Only the narrow state row is rewritten (migration 0032): few indexes, HOT on PostgreSQL.
   // The tag rows' copies of the totals follow in one statement, not by the per-row trigger (migration 0058).
   const update = await asBulkWriter(db, 'migration', async () => {
@@ -129,12 +131,10 @@ export async function rollbackItems(db: Kysely<DatabaseSchema>, migration: Facto
     and calculations.id = s.calculation_id and calculations.mandant_id = ${migration.mandant_id}
     and calculation_state.version = s.version + ${sql.lit(back)} and not calculations.frozen`;
   const restored = restoredBy(1);
-  // Only a machine set migration moves machine_set_id; snapshots of the other kinds may predate the column (null).
-  const machineSet = migration.kind === 'machine_set' ? sql`s.machine_set_id` : sql`calculation_state.machine_set_id`;
   const restore = await asBulkWriter(db, 'migration', async () => {
     const written =
       await sql`update calculation_state set database_id = s.database_id, template_version = s.template_version,
-      machine_set_id = ${machineSet}, results = s.results, total_co2e = s.total_co2e, version = s.version,
+      machine_set_id = s.machine_set_id, results = s.results, total_co2e = s.total_co2e, version = s.version,
       updated_at = s.updated_at, updated_by = s.updated_by
     from factor_migration_snapshots as s join calculations on calculations.id = s.calculation_id
     where ${restored}`.execute(db);

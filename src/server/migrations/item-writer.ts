@@ -18,7 +18,7 @@ export type ItemRow = Omit<
 };
 
 const PG_CHUNK = 2000;
-/** 500 rows × 14 columns stays under SQLite's 32,766 bound parameters. */
+/** 500 rows × 15 columns stays under SQLite's 32,766 bound parameters. */
 const SQLITE_CHUNK = 500;
 
 /** One row as a JSON array; the JSON columns are spliced in as they are (they are JSON text already). */
@@ -34,7 +34,7 @@ function pgRow(row: ItemRow): string {
     row.difference,
     row.percent,
   ]);
-  return `${scalars.slice(0, -1)},${row.after_results ?? 'null'},${row.after_inputs ?? 'null'},${JSON.stringify(row.excluded)}]`;
+  return `${scalars.slice(0, -1)},${row.after_results ?? 'null'},${row.after_inputs ?? 'null'},${JSON.stringify(row.excluded)},${JSON.stringify(row.after_machine_set_id)}]`;
 }
 
 export async function insertItems(
@@ -51,9 +51,10 @@ export async function insertItems(
         .join(',')}]`;
       // Doubles travel as JSON numbers (shortest round-trip text) and come back exact through numeric → float8.
       await sql`insert into factor_migration_items (migration_id, mandant_id, calculation_id, number, title, template_id, before_version,
-          total_before, total_after, difference, percent, after_results, after_inputs, excluded)
+          total_before, total_after, difference, percent, after_results, after_inputs, excluded, after_machine_set_id)
         select ${migrationId}, ${mandantId}, (e->>0)::integer, e->>1, e->>2, e->>3, (e->>4)::integer, (e->>5)::float8,
-          (e->>6)::float8, (e->>7)::float8, (e->>8)::float8, nullif(e->9, 'null'::jsonb), nullif(e->10, 'null'::jsonb), e->>11
+          (e->>6)::float8, (e->>7)::float8, (e->>8)::float8, nullif(e->9, 'null'::jsonb), nullif(e->10, 'null'::jsonb), e->>11,
+          (e->>12)::integer
         from jsonb_array_elements(${chunk}::jsonb) as e`.execute(db);
     }
     return;

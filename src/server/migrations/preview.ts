@@ -87,6 +87,7 @@ export async function previewItems(
         percent: migrated ? percentOf(totalBefore, outcome.total) : null,
         after_results: migrated ? outcome.results : null,
         after_inputs: migrated ? outcome.inputs : null,
+        after_machine_set_id: migrated ? outcome.machineSetId : null,
         excluded: migrated ? null : outcome.reason,
       };
     });

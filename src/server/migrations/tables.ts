@@ -49,6 +49,11 @@ export interface FactorMigrationItemsTable {
   after_results: DbJson | null;
   /** Kind `template`: the inputs carried over to the target version (null otherwise). */
   after_inputs: DbJson | null;
+  /**
+   * Kinds `database` and `template`: the machine set the results after read (schema migration 0070) — the one a save
+   * would use, which for a calculation that read none is the mandant's current set. Null: they read none.
+   */
+  after_machine_set_id: number | null;
   /** Why the calculation is left out: `frozen`, or a sentence in the previewer's language; null for a migrated one. */
   excluded: string | null;
 }
@@ -65,7 +70,7 @@ export interface FactorMigrationSnapshotsTable {
   inputs: DbJson | null;
   results: DbJson;
   total_co2e: number;
-  /** The machine set the calculation read (null for snapshots written before 0028: their kinds never change it). */
+  /** The machine set the calculation read (snapshots written before 0028 were filled in by 0070). */
   machine_set_id: Generated<number | null>;
   version: number;
   updated_at: string;

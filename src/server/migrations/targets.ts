@@ -3,6 +3,8 @@
  * template migration — the carried-over inputs), or why it is left out. Nothing is written here.
  *
  * - `database`: the same inputs and template version, recomputed with the target factor database.
+ *   Both this kind and `template` compute with the machine set a save would use: the one the calculation read,
+ *   else the mandant's current set.
  *   The stored inputs were validated when saved and do not change, so only the formulas run
  *   (Ajv would triple the cost at 100,000 calculations); a factor key the target lacks fails the
  *   formula and excludes the calculation, and so does a factor field whose key the target files under another
@@ -27,7 +29,7 @@ import { parseJson } from '../db/values';
 import { findDatabaseFor, immutableFactorSet, loadFactorSet, type FactorSet } from '../factors/factor-set';
 import { wordFault, wordFaults } from '../../core/i18n/fault';
 import { Refusal } from '../refusals';
-import { loadProductionSet, type ProductionSet } from '../machines/production';
+import { currentMachineSetId, loadProductionSet, type ProductionSet } from '../machines/production';
 import type { TemplateRegistry } from '../templates/registry';
 import { carryInputs } from './carry-over';
 import { databaseLabel } from '../../core/protocol/describe';
@@ -45,18 +47,28 @@ export interface SourceRow {
   inputs: DbJson;
 }
 
-/** The machine sets of a page's calculations, loaded once each (a calculation keeps the set it read). */
+/**
+ * The machine set each calculation of a page is computed with, as a save computes it (calculations/resource.ts): the
+ * set it read, else the mandant's current set (issue 33: a site footprint recorded since reaches a calculation that
+ * read no set, on a migration as on a re-save). Each set is loaded once.
+ */
 function productionSets(db: Kysely<DatabaseSchema>, mandantId: number) {
   const sets = new Map<number, ProductionSet | undefined>();
+  let current: number | null | undefined;
+  const idOf = (row: SourceRow): number | null =>
+    row.machine_set_id === null ? (current ?? null) : Number(row.machine_set_id);
   return {
     async prepare(rows: readonly SourceRow[]): Promise<void> {
+      if (current === undefined) current = (await currentMachineSetId(db, mandantId)) ?? null;
       for (const row of rows) {
-        const id = row.machine_set_id === null ? null : Number(row.machine_set_id);
+        const id = idOf(row);
         if (id !== null && !sets.has(id)) sets.set(id, await loadProductionSet(db, mandantId, id));
       }
     },
-    of: (row: SourceRow): ProductionSet | undefined =>
-      row.machine_set_id === null ? undefined : sets.get(Number(row.machine_set_id)),
+    of: (row: SourceRow): ProductionSet | undefined => {
+      const id = idOf(row);
+      return id === null ? undefined : sets.get(id);
+    },
   };
 }
 
@@ -75,8 +87,12 @@ function ownFactorSets(db: Kysely<DatabaseSchema>, mandantId: number) {
   };
 }
 
-/** `results`: the stored results as JSON text; `inputs`: the inputs after (template migrations), JSON text. */
-export type Outcome = { total: number; results: string; inputs: string | null } | { reason: string };
+/**
+ * `results`: the stored results as JSON text; `inputs`: the inputs after (template migrations), JSON text;
+ * `machineSetId`: the machine set the results read (null: none).
+ */
+export type Outcome =
+  { total: number; results: string; inputs: string | null; machineSetId: number | null } | { reason: string };
 
 export interface MigrationTarget {
   /** Loads what the rows of one page need (factor databases) before `outcome` runs on them. */
@@ -158,7 +174,12 @@ export function databaseTarget(
         };
         if (computed.production.length > 0 && machines)
           Object.assign(results, { production: computed.production, machine_set: machines.data.set });
-        return { total: computed.primary, results: stored(results, immutableFactorSet(factors)), inputs: null };
+        return {
+          total: computed.primary,
+          results: stored(results, immutableFactorSet(factors)),
+          inputs: null,
+          machineSetId: results.machine_set?.id ?? null,
+        };
       } catch (problem) {
         if (problem instanceof CalculationError)
           return { reason: wordFault(calculationFailure(problem, factors.database, machines?.data.set), lang) };
@@ -217,6 +238,7 @@ export function templateTarget(
           total: evaluation.total,
           results: stored(evaluation.results, immutableFactorSet(factors)),
           inputs: JSON.stringify(evaluation.inputs),
+          machineSetId: evaluation.results.machine_set?.id ?? null,
         };
       } catch (problem) {
         if (problem instanceof Refusal) return { reason: invalidReason(problem, to, lang) };
@@ -249,6 +271,7 @@ export function machineSetTarget(
           total: evaluation.total,
           results: stored(evaluation.results, immutableFactorSet(factors)),
           inputs: null,
+          machineSetId: evaluation.results.machine_set?.id ?? null,
         };
       } catch (problem) {
         if (problem instanceof Refusal) return { reason: invalidReason(problem, template, lang) };

@@ -26,7 +26,13 @@ import {
   type QualityContribution,
   type QualitySay,
 } from '../../core/data-quality';
-import { ENERGY_FIGURES, productionFigureKey, productionFigureValue, type ProductionUse } from '../../core/production';
+import {
+  ENERGY_FIGURES,
+  productionFigureKey,
+  productionFigureValue,
+  productionSourceInWords,
+  type ProductionUse,
+} from '../../core/production';
 import { localize } from '../../core/rules';
 import { KG_CO2E, localizeUnit, type Template, type UnitCatalog } from '../../core/template';
 import { toCalculationRecords } from '../calculations/record';
@@ -180,7 +186,10 @@ function productionFigure(
     label: translate(lang, productionFigureKey(use)),
     ...(use.name && { machine: use.name }),
     value: productionFigureValue(use, formatNumber(use.value, lang, { maximumFractionDigits: 6 })),
-    source: orUnknown(use.source, unknown),
+    source: orUnknown(
+      productionSourceInWords(use, lang, (key, params) => translate(lang, key, params)),
+      unknown,
+    ),
     year: orUnknown(use.year, unknown),
     region: orUnknown(use.region, unknown),
     version,
@@ -446,7 +455,11 @@ function addDataSources(sources: Set<string>, records: readonly CalculationRecor
     sources.add(`${database.name} · ${database.version_label}`);
     if (set) sources.add(`${set.name} · ${set.version_label}`);
     for (const factor of factors) if (factor.source) sources.add(factor.source);
-    for (const use of production ?? []) if (use.source) sources.add(use.source);
+    for (const use of production ?? []) {
+      if (use.source) sources.add(use.source);
+      // A market-based figure names the residual mix it read beside the contract's own source.
+      if (use.market?.residual_source) sources.add(use.market.residual_source);
+    }
   }
 }
 
