@@ -46,7 +46,7 @@ export default defineConfig(({ mode }) => ({
           root: '.',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/unit/setup.ts'],
+          setupFiles: ['tests/unit/setup.ts', 'tests/support/cpu-times.ts'],
           // Pure functions of src/core: one module graph per worker (47 → 15 s).
           isolate: false,
         },
@@ -62,6 +62,7 @@ export default defineConfig(({ mode }) => ({
           // side and share one module graph per worker: 10 → 5 minutes, two fifths of it importing the server anew
           // for every file. (The UI suite keeps isolation: jsdom files leak state into each other without it.)
           isolate: false,
+          setupFiles: ['tests/support/cpu-times.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -74,7 +75,7 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
           globalSetup: ['tests/ui/global-setup.ts'],
-          setupFiles: ['tests/ui/setup.ts'],
+          setupFiles: ['tests/ui/setup.ts', 'tests/support/cpu-times.ts'],
           // Generous for a loaded machine: a test waits for renders, not for wall-clock time (issue #38).
           testTimeout: 60_000,
         },
