@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { signInMessages } from './scripts/sign-in-messages';
 import { mockMode } from './scripts/mock-mode';
+import { slowdown } from './tests/support/load';
 
 // One config for the SPA build and the four test suites. The client lives in src/client;
 // the server (src/server) is not bundled by Vite: it runs under tsx. `--mode mocks` (npm run dev:mocks) is the SPA on
@@ -63,8 +64,8 @@ export default defineConfig(({ mode }) => ({
           // for every file. (The UI suite keeps isolation: jsdom files leak state into each other without it.)
           isolate: false,
           setupFiles: ['tests/support/cpu-times.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * slowdown(),
+          hookTimeout: 60_000 * slowdown(),
         },
       },
       {
@@ -76,8 +77,9 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           globalSetup: ['tests/ui/global-setup.ts'],
           setupFiles: ['tests/ui/setup.ts', 'tests/support/cpu-times.ts'],
-          // Generous for a loaded machine: a test waits for renders, not for wall-clock time (issue #38).
-          testTimeout: 60_000,
+          // Generous for a loaded machine: a test waits for renders, not for wall-clock time (issue #38). The timeouts
+          // of the API, UI and e2e suites grow with the machine's load when the run starts (tests/support/load.ts).
+          testTimeout: 60_000 * slowdown(),
         },
       },
       {
@@ -88,8 +90,8 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 60_000 * slowdown(),
+          hookTimeout: 120_000 * slowdown(),
         },
       },
     ],
