@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { signInMessages } from './scripts/sign-in-messages';
 import { mockMode } from './scripts/mock-mode';
+import { slowdown } from './tests/support/load';
 
 // One config for the SPA build and the four test suites. The client lives in src/client;
 // the server (src/server) is not bundled by Vite: it runs under tsx. `--mode mocks` (npm run dev:mocks) is the SPA on
@@ -46,7 +47,7 @@ export default defineConfig(({ mode }) => ({
           root: '.',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/unit/setup.ts'],
+          setupFiles: ['tests/unit/setup.ts', 'tests/support/cpu-times.ts'],
           // Pure functions of src/core: one module graph per worker (47 → 15 s).
           isolate: false,
         },
@@ -62,8 +63,9 @@ export default defineConfig(({ mode }) => ({
           // side and share one module graph per worker: 10 → 5 minutes, two fifths of it importing the server anew
           // for every file. (The UI suite keeps isolation: jsdom files leak state into each other without it.)
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          setupFiles: ['tests/support/cpu-times.ts'],
+          testTimeout: 30_000 * slowdown(),
+          hookTimeout: 60_000 * slowdown(),
         },
       },
       {
@@ -74,9 +76,10 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
           globalSetup: ['tests/ui/global-setup.ts'],
-          setupFiles: ['tests/ui/setup.ts'],
-          // Generous for a loaded machine: a test waits for renders, not for wall-clock time (issue #38).
-          testTimeout: 60_000,
+          setupFiles: ['tests/ui/setup.ts', 'tests/support/cpu-times.ts'],
+          // Generous for a loaded machine: a test waits for renders, not for wall-clock time (issue #38). The timeouts
+          // of the API, UI and e2e suites grow with the machine's load when the run starts (tests/support/load.ts).
+          testTimeout: 60_000 * slowdown(),
         },
       },
       {
@@ -87,8 +90,8 @@ export default defineConfig(({ mode }) => ({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 60_000 * slowdown(),
+          hookTimeout: 120_000 * slowdown(),
         },
       },
     ],

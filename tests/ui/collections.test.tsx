@@ -11,8 +11,9 @@ import type { Row } from '../../src/mocks/store';
 import { API, editor, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 import { calculations, seedCalculations } from './calculations.mock';
+import { slowdown } from '../support/load';
 
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 /** The first visit of a test file compiles the lazily loaded pages; later ones are quick. */
 const FIRST = { timeout: 30_000 };
 

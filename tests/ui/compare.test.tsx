@@ -11,8 +11,9 @@ import { roundFigure } from '../../src/core/number-format';
 import { editor } from './mockServer';
 import { renderApp } from './renderApp';
 import { brochureInputs, calculationRecord, calculations, putCalculation, seedCalculations } from './calculations.mock';
+import { slowdown } from '../support/load';
 
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 const FIRST = { timeout: 30_000 };
 
 beforeEach(() => {

@@ -7,10 +7,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { answerStatistics, editor } from './mockServer';
 import { renderApp } from './renderApp';
 import { seedCalculations } from './calculations.mock';
+import { slowdown } from '../support/load';
 
 /** The first render loads the page's chunk (date pickers, charts): slow in jsdom on a busy machine. */
 const PAGE_CHUNK = { timeout: 30_000 };
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 
 /** Every statistic empty, with a tag column (the shared handlers answer the asked period). */
 function serveEmptyStatistics() {

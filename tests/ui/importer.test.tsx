@@ -11,8 +11,9 @@ import type { Row } from '../../src/mocks/store';
 import { API, editor, server, spy, store } from './mockServer';
 import { renderApp } from './renderApp';
 import { databases, putRecords, templateRecords } from './calculations.mock';
+import { slowdown } from '../support/load';
 
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 const CSV = 'Titel;Stückzahl;Seiten (Inhalt);Makulatur\r\nA;1.500;16;12,5\r\nB;2.000;7;10\r\n';
 
 interface Sent {

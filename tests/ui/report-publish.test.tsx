@@ -8,8 +8,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { editor, spy } from './mockServer';
 import { renderApp } from './renderApp';
 import { brochureInputs, calculationRecord, putCalculation, seedCalculations } from './calculations.mock';
+import { slowdown } from '../support/load';
 
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 
 beforeEach(seedCalculations);
 

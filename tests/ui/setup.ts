@@ -4,9 +4,10 @@
  */
 import '@testing-library/jest-dom/vitest';
 import * as React from 'react';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { Violation } from '../../src/mocks/contract';
+import { slowdown } from '../support/load';
 import { contract, scenarios, server, store, violations } from './mockServer';
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
@@ -32,8 +33,14 @@ if (!('getClientRects' in Range.prototype)) {
 }
 
 // react-admin renders in several async steps (auth check, i18n, queries); jsdom is slow on 2 cores, and slower when
-// other processes take the CPU: the wait is honest, so it is generous (a stuck file is the watchdog's, issue #38).
+// other processes take the CPU: the wait is honest, so it is generous (a stuck file is the watchdog's, issue #38), and
+// it grows with the machine's load at the start of each test (a file may set its own base with `configure`).
 configure({ asyncUtilTimeout: 20_000 });
+let baseWait: number | undefined;
+beforeEach(() => {
+  baseWait ??= getConfig().asyncUtilTimeout;
+  configure({ asyncUtilTimeout: Math.round(baseWait * slowdown()) });
+});
 
 // React's development build records an Error (a stack of ten frames) for every element it creates, for owner stacks in
 // its warnings: a fifth of the CPU a form-editor test spends (issue #38). The warnings still come, with the component

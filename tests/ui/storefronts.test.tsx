@@ -11,8 +11,9 @@ import { storefrontBody } from '../../src/client/storefronts/StorefrontForm';
 import { editor, mandantAdmin, spy, store } from './mockServer';
 import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
+import { slowdown } from '../support/load';
 
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 
 const shopfront: StorefrontRecord = {
   id: 7,

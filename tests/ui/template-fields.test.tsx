@@ -8,9 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { editor, spy } from './mockServer';
 import { renderApp } from './renderApp';
 import { seedCalculations } from './calculations.mock';
+import { slowdown } from '../support/load';
 
 /** Typing into a big generated form is slow in jsdom, more so when test files share the 2 cores. */
-const SLOW = 60_000;
+const SLOW = 60_000 * slowdown();
 
 beforeEach(seedCalculations);
 

@@ -10,9 +10,10 @@ import type { Row } from '../../src/mocks/store';
 import { editor, spy, store, unitRecords } from './mockServer';
 import { seedCalculations } from './calculations.mock';
 import { renderApp } from './renderApp';
+import { slowdown } from '../support/load';
 
 /** The first render of a page loads its chunk: slow in jsdom on a busy machine. */
-const SLOW = 90_000;
+const SLOW = 90_000 * slowdown();
 
 const provider: SessionUser = {
   ...editor,

@@ -96,8 +96,12 @@ export const NotificationOnDemand = () => {
   const [needed, setNeeded] = useState(false);
   // Each attempt is a new lazy component: React.lazy remembers a failed load for good.
   const [attempt, setAttempt] = useState(0);
+  // Each lazy component gets a promise of its own. React's lazy marks the promise it resolves as "fulfilled"; a later
+  // lazy component (a retry, a second mount of the app) handed that same shared promise would suspend on it, be retried
+  // at once because it looks resolved, and suspend again before its own `then` could run: a synchronous loop that never
+  // ends (issue #38: the worker of the template-authoring UI tests spun at full CPU in their second app to notify).
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the point: a new lazy component per attempt
-  const Notification = useMemo(() => lazy(loadNotification), [attempt]);
+  const Notification = useMemo(() => lazy(() => loadNotification().then((module) => module)), [attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   useEffect(() => whenIdle(() => void loadNotification().catch(() => undefined)), []);
   const superseding = useSupersedingSuccess(notifications);
