@@ -8,6 +8,7 @@ import type { AfterResponse } from './http/after-response';
 import type { HeavyWork } from './http/heavy-work';
 import type { Mailer } from './mail/mailer';
 import type { ProcessGroup } from './process-group';
+import type { WebhookWorker } from './storefronts/webhooks';
 
 export interface AppServices {
   config: Config;
@@ -24,6 +25,8 @@ export interface AppServices {
   seededAccounts: DemoAccount[];
   /** The other server processes on this database, if `WEB_CONCURRENCY` started several (process-group.ts). */
   processGroup: ProcessGroup;
+  /** Sends storefront webhooks: woken after an event, polling for retries (storefronts/webhooks.ts). */
+  webhooks: WebhookWorker;
 }
 
 declare module 'fastify' {
