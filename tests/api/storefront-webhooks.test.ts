@@ -19,7 +19,11 @@ import type {
   StorefrontWebhookRecord,
 } from '../../src/core/api';
 import { verifyWebhookSignature } from '../../src/server/storefronts/webhook-signature';
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_S } from '../../src/server/storefronts/webhooks';
+import {
+  createWebhookWorker,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_S,
+} from '../../src/server/storefronts/webhooks';
 import { describeEachDatabase } from './harness';
 
 const ADMIN = 'admin@muster.example';
@@ -324,6 +328,28 @@ describeEachDatabase(
         verification_url: placed.verification_url,
       });
       expect(events[1]!.id).not.toBe(events[0]!.id);
+    });
+
+    it('sends each due delivery once when two processes’ workers run at the same moment', async () => {
+      receiver.received.length = 0;
+      // The app's own worker is held back (its clock an hour behind) while three events wait.
+      worker().setClock(() => Date.now() - 3_600_000);
+      for (let i = 0; i < 3; i++) await order();
+      await worker().runDue();
+      const later = Date.now() + 1000;
+      expect(receiver.received).toHaveLength(0);
+      const other = createWebhookWorker({ db: ctx.db, log: ctx.app.log, pollMs: 0, now: () => later });
+      worker().setClock(() => later);
+      const made = await Promise.all([worker().runDue(), other.runDue(), worker().runDue(), other.runDue()]);
+      other.stop();
+      expect(receiver.received).toHaveLength(3);
+      expect(new Set(receiver.received.map((request) => verified(request).id)).size).toBe(3);
+      expect((await deliveries()).slice(0, 3).map((d) => [d.status, d.attempts])).toEqual([
+        ['delivered', 1],
+        ['delivered', 1],
+        ['delivered', 1],
+      ]);
+      expect(made.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
     });
 
     it('answers another mandant’s storefront, endpoint and delivery exactly like missing ones', async () => {
