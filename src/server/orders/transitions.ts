@@ -151,8 +151,7 @@ export async function applyTransition(
       params: { from: order.status, to: updated.status },
     });
     // A shop's order: its storefront's webhooks learn of the certificate (storefronts/webhooks.ts).
-    if (transition === 'complete')
-      await enqueueCertificateIssued(trx, updated, request.server.kontor.config.publicUrl);
+    if (transition === 'complete') await enqueueCertificateIssued(trx, updated, request.server.kontor.config.publicUrl);
     return updated;
   });
   if (transition === 'complete' && moved.channel) request.server.kontor.webhooks.wake();

@@ -22,7 +22,8 @@ export function signWebhook(secret: string, rawBody: string, timestamp: number):
   return `t=${timestamp},v1=${hmac(secret, timestamp, rawBody)}`;
 }
 
-export type WebhookVerdict = { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'expired' | 'mismatch' };
+export type WebhookVerdict =
+  { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'expired' | 'mismatch' };
 
 /**
  * Whether `header` signs `rawBody` with `secret` within the tolerance of `nowSeconds`. Several `v1=` may be present
