@@ -3,6 +3,8 @@
 // It serves the shop's page with the calculator (publishable key) and answers its checkout by ordering the
 // calculation in Kontor with the secret key, which never leaves this server. The Idempotency-Key is the shop's own
 // order reference: a retry (a timeout, a customer clicking twice) answers the first order again, never a second one.
+// Kontor's webhooks (WEBHOOK_SECRET=whsec_…, endpoint <shop>/webhooks/kontor) are checked before they are believed.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
@@ -26,8 +28,34 @@ async function order(kontorUrl, secretKey, body) {
   return { status: response.status, body: await response.json() };
 }
 
-/** `storeKey`, `secretKey`: the storefront's publishable and secret keys (or functions answering them). */
-export function createShop({ kontorUrl, storeKey, secretKey = '', lang = 'de' }) {
+/**
+ * Whether `Kontor-Signature: t=<unix>,v1=<hex>` signs the raw body: HMAC-SHA256 of `<t>.<body>` with the endpoint's
+ * secret, t at most 5 minutes off. Copied from Kontor's src/server/storefronts/webhook-signature.ts, so that this
+ * file runs with Node alone (a unit test keeps the two in step).
+ */
+export function verifyKontorSignature(secret, rawBody, header, nowSeconds = Math.floor(Date.now() / 1000)) {
+  const pairs = String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().split('='));
+  const t = pairs.find(([key]) => key === 't')?.[1] ?? '';
+  const signatures = pairs.filter(([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/.test(value ?? ''));
+  if (!/^\d{1,12}$/.test(t) || signatures.length === 0 || Math.abs(nowSeconds - Number(t)) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`, 'utf8').digest();
+  return signatures.some(([, value]) => timingSafeEqual(Buffer.from(value, 'hex'), expected));
+}
+
+/**
+ * `storeKey`, `secretKey`, `webhookSecret`: the storefront's publishable key, secret key and webhook signing secret (or
+ * functions answering them); `onWebhook(event)` hears each verified event (the shop would mark its order here).
+ */
+export function createShop({
+  kontorUrl,
+  storeKey,
+  secretKey = '',
+  webhookSecret = '',
+  onWebhook = () => {},
+  lang = 'de',
+}) {
   return createServer(async (request, response) => {
     const json = (status, body) =>
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
@@ -51,6 +79,15 @@ export function createShop({ kontorUrl, storeKey, secretKey = '', lang = 'de' })
       const { calculation, verification_url } = placed.body;
       return json(200, { message: `Order ${reference}: ${calculation}`, calculation, verification_url });
     }
+    if (request.method === 'POST' && request.url === '/webhooks/kontor') {
+      let raw = '';
+      for await (const chunk of request) raw += chunk;
+      if (!verifyKontorSignature(valueOf(webhookSecret), raw, request.headers['kontor-signature']))
+        return json(400, { message: 'Bad signature.' });
+      // The same event may come twice (a retry, "send again"): a real shop keeps event.id and skips a known one.
+      onWebhook(JSON.parse(raw));
+      return json(200, { received: true });
+    }
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   });
 }
@@ -61,5 +98,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     kontorUrl: process.env.KONTOR_URL ?? 'http://127.0.0.1:3000',
     storeKey: process.env.STORE_KEY ?? '',
     secretKey: process.env.SECRET_KEY ?? '',
+    webhookSecret: process.env.WEBHOOK_SECRET ?? '',
+    onWebhook: (event) => console.log(`Kontor: ${event.type} for ${event.data.reference} (${event.data.calculation})`),
   }).listen(port, () => console.log(`Example shop on http://127.0.0.1:${port}`));
 }

@@ -289,6 +289,55 @@ const customRoutes: Record<string, Route> = {
     );
     return { status: 204 };
   },
+  // A storefront's webhook endpoints and deliveries: recorded lists per storefront; a new endpoint's secret is shown
+  // once; "send again" adds a pending delivery of the same event, as the server does.
+  'get /api/storefronts/{id}/webhooks': recorded(),
+  'post /api/storefronts/{id}/webhooks': async (ctx) => {
+    const body = await ctx.body();
+    const id = ctx.store.sequence();
+    const secret = `whsec_mock${String(id).padStart(39, '0')}`;
+    const record = {
+      id,
+      storefront_id: Number(ctx.params[0]),
+      url: String(body.url ?? ''),
+      hint: secret.slice(-4),
+      created_at: now(),
+    };
+    const endpoints = (ctx.store.answer(ctx.user, ctx.url.pathname) as Row[] | undefined) ?? [];
+    ctx.store.setAnswer(ctx.user, ctx.url.pathname, [...endpoints, record]);
+    return { status: 201, body: { ...record, secret } };
+  },
+  'delete /api/storefronts/{id}/webhooks/{webhookId}': (ctx) => {
+    const path = `/api/storefronts/${ctx.params[0]}/webhooks`;
+    const endpoints = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
+    ctx.store.setAnswer(
+      ctx.user,
+      path,
+      endpoints.filter((endpoint) => String(endpoint.id) !== ctx.params[1]),
+    );
+    return { status: 204 };
+  },
+  'get /api/storefronts/{id}/webhook-deliveries': recorded(),
+  'post /api/storefronts/{id}/webhook-deliveries/{deliveryId}/resend': (ctx) => {
+    const path = `/api/storefronts/${ctx.params[0]}/webhook-deliveries`;
+    const deliveries = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
+    const original = deliveries.find((delivery) => String(delivery.id) === ctx.params[1]);
+    if (!original) return error(ctx, 404, 'errors.notFound');
+    const delivery = {
+      ...original,
+      id: ctx.store.sequence(),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now(),
+      last_attempt_at: null,
+      response_code: null,
+      response_body: null,
+      error: null,
+      created_at: now(),
+    };
+    ctx.store.setAnswer(ctx.user, path, [delivery, ...deliveries]);
+    return { status: 201, body: delivery };
+  },
   'post /api/invitations/{id}/resend': (ctx) => step('invitations', 'pending')(ctx),
   'get /api/protocol/export.csv': () => csv('at,user,action,subject'),
   // Templates: the list and one template are REST reads; versions are the provider admin's recorded ones.

@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { requestLogFields } from './http/log-redaction';
 import type { AppServices, DemoAccount } from './services';
 import { SINGLE_PROCESS, type ProcessGroup } from './process-group';
+import { createWebhookWorker } from './storefronts/webhooks';
 
 /** Migrations, then the demo data into an empty database: once per start, before any request (the primary's, with several processes). */
 export async function prepareDatabase(
@@ -79,8 +80,13 @@ export async function buildApp({
     migrationsApplied,
     seededAccounts,
     processGroup,
+    webhooks: createWebhookWorker({ db, log: app.log, pollMs: config.webhookPollSeconds * 1000 }),
   };
   app.decorate('kontor', services);
+  app.addHook('onClose', async () => {
+    services.webhooks.stop();
+    await services.webhooks.idle();
+  });
   waitForAfterResponseOnClose(app, services.afterResponse);
 
   registerErrorHandler(app);

@@ -64,6 +64,8 @@ export interface Config {
   storefrontQuotesPerMinute: number;
   /** Storefront quotes per minute and key from all addresses (STOREFRONT_QUOTES_PER_MINUTE_PER_KEY, default 1200). */
   storefrontQuotesPerMinutePerKey: number;
+  /** How often each process looks for webhook deliveries due for a retry (WEBHOOK_POLL_SECONDS, default 10; 0 = only right after an event). */
+  webhookPollSeconds: number;
   /** Memory for rendered verification pages, kept since their snapshots never change (VERIFY_CACHE_BYTES, default 16 MB; accepts 512kb, 2mb; 0 = none). */
   verifyCacheBytes: number;
 }
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     heavyWorkQueue: integer(env, 'HEAVY_WORK_QUEUE', 8, 0, 10_000),
     storefrontQuotesPerMinute: integer(env, 'STOREFRONT_QUOTES_PER_MINUTE', 120, 1, 10_000_000),
     storefrontQuotesPerMinutePerKey: integer(env, 'STOREFRONT_QUOTES_PER_MINUTE_PER_KEY', 1200, 1, 10_000_000),
+    webhookPollSeconds: integer(env, 'WEBHOOK_POLL_SECONDS', 10, 0, 3600),
     verifyCacheBytes:
       read(env, 'VERIFY_CACHE_BYTES') === '0' ? 0 : byteSize(env, 'VERIFY_CACHE_BYTES', 16 * 1024 * 1024),
   };

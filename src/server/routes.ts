@@ -27,6 +27,7 @@ import { registerStorefrontPublicRoutes } from './storefronts/public-routes';
 import { registerWidgetScript } from './storefronts/widget-script';
 import { registerStorefrontOrderRoutes } from './storefronts/orders';
 import { registerStorefrontSecretKeyRoutes } from './storefronts/secret-keys';
+import { registerStorefrontWebhookRoutes } from './storefronts/webhook-routes';
 import type { AppServices } from './services';
 
 export async function registerResources(app: FastifyInstance, services: AppServices): Promise<void> {
@@ -53,6 +54,7 @@ export async function registerResources(app: FastifyInstance, services: AppServi
   registerReportRoutes(app, services.db, templates, services.config.publicUrl);
   registerRestResource(app, services.db, storefrontsResource(templates));
   registerStorefrontSecretKeyRoutes(app, services.db);
+  registerStorefrontWebhookRoutes(app, services.db);
   registerStorefrontOrderRoutes(app, services.db, templates, services.config.publicUrl);
   registerStorefrontPublicRoutes(app, services.db, templates, {
     perAddress: services.config.storefrontQuotesPerMinute,

@@ -9,6 +9,7 @@ import type { AfterResponse } from './http/after-response';
 import type { HeavyWork } from './http/heavy-work';
 import type { Mailer } from './mail/mailer';
 import type { ProcessGroup } from './process-group';
+import type { WebhookWorker } from './storefronts/webhooks';
 
 /** A demo account the seed layer created (`seed/seed.ts`), as the start reports it. */
 export interface DemoAccount {
@@ -35,6 +36,8 @@ export interface AppServices {
   seededAccounts: DemoAccount[];
   /** The other server processes on this database, if `WEB_CONCURRENCY` started several (process-group.ts). */
   processGroup: ProcessGroup;
+  /** Sends storefront webhooks: woken after an event, polling for retries (storefronts/webhooks.ts). */
+  webhooks: WebhookWorker;
 }
 
 declare module 'fastify' {

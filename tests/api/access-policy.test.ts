@@ -57,6 +57,20 @@ const ROUTES: Array<{ method: string; url: string; action: Action; resource: Res
   { method: 'GET', url: '/api/storefronts', action: 'list', resource: 'storefronts' },
   { method: 'POST', url: '/api/storefronts', action: 'create', resource: 'storefronts', body: {} },
   { method: 'PUT', url: `/api/storefronts/${MISSING}`, action: 'update', resource: 'storefronts', body: {} },
+  { method: 'GET', url: `/api/storefronts/${MISSING}/webhook-deliveries`, action: 'read', resource: 'storefronts' },
+  {
+    method: 'POST',
+    url: `/api/storefronts/${MISSING}/webhooks`,
+    action: 'update',
+    resource: 'storefronts',
+    body: { url: 'https://shop.example/hook' },
+  },
+  {
+    method: 'POST',
+    url: `/api/storefronts/${MISSING}/webhook-deliveries/${MISSING}/resend`,
+    action: 'update',
+    resource: 'storefronts',
+  },
 ];
 
 describeEachDatabase('access policy on the server', (ctx) => {

@@ -69,6 +69,10 @@ const EXEMPT_PATHS: Record<string, string> = {
   '/api/storefront/v1/{key}/quotes': 'a storefront’s publishable key, not a record id (tests/api/storefronts.test.ts)',
   '/api/storefronts/{id}/secret-keys/{keyId}':
     'a key of the storefront {id}, found only through a storefront of the caller’s mandant: another mandant’s storefront or key answers 404 like a missing one (tests/api/storefronts.test.ts)',
+  '/api/storefronts/{id}/webhooks/{webhookId}':
+    'an endpoint of the storefront {id}, found only through a storefront of the caller’s mandant: another mandant’s storefront or endpoint answers 404 like a missing one (tests/api/storefront-webhooks.test.ts)',
+  '/api/storefronts/{id}/webhook-deliveries/{deliveryId}/resend':
+    'a delivery of the storefront {id}, found only through a storefront of the caller’s mandant: another mandant’s storefront or delivery answers 404 like a missing one (tests/api/storefront-webhooks.test.ts)',
   '/verify/{token}':
     'the public verification page: a random token, not a record id, read without sign-in (tests/api/reports.test.ts)',
 };
@@ -502,6 +506,7 @@ describeEachDatabase('cross-mandant isolation (generated from the OpenAPI docume
       'PUT /api/machines/{id}': { name: 'Renamed by printco' },
       'POST /api/storefronts': { name: 'Printco new shop' },
       'PUT /api/storefronts/{id}': { name: 'Renamed by printco' },
+      'POST /api/storefronts/{id}/webhooks': { url: 'https://shop.printco.example/hooks' },
       'POST /api/carbon-offset-projects': { name: 'x' },
       'PUT /api/carbon-offset-projects/{id}': { name: 'x' },
     };

@@ -3,6 +3,7 @@
  * (examples/storefront) on its own origin loads `/storefront.js` from Kontor; the customer configures flyers in French,
  * sees the footprint change with the paper, and ticks the climate contribution; the figure is the back office's.
  * The shop's styles do not reach into the calculator, it sends no cookies, and axe finds no serious or critical fault.
+ * The checkout's contribution reaches the shop's server back as a signed webhook, which the example shop verifies.
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -14,6 +15,7 @@ import {
   apiToken,
   browserAvailable,
   launchBrowser,
+  login,
   newPage,
   screenshot,
   startServer,
@@ -37,6 +39,10 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
   let shopUrl: string;
   let storeKey: string;
   let secretKey = '';
+  let webhookSecret = '';
+  let storefrontId = 0;
+  /** The events the example shop received and verified. */
+  const received: Array<{ id: string; type: string; data: Record<string, unknown> }> = [];
   let token: string;
 
   const api = async (method: string, url: string, body?: unknown) =>
@@ -52,7 +58,14 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     token = await apiToken(server.baseUrl, 'admin@muster.example');
     // The shop's address is what the storefront allows, so the shop listens before the storefront is made.
     let key = '';
-    shop = createShop({ kontorUrl: server.baseUrl, storeKey: () => key, secretKey: () => secretKey, lang: 'fr' });
+    shop = createShop({
+      kontorUrl: server.baseUrl,
+      storeKey: () => key,
+      secretKey: () => secretKey,
+      webhookSecret: () => webhookSecret,
+      onWebhook: (event: (typeof received)[number]) => received.push(event),
+      lang: 'fr',
+    });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
     const projects = (await (await api('GET', '/api/carbon-offset-projects')).json()) as Array<{ id: number }>;
@@ -70,6 +83,11 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     const secret = await api('POST', `/api/storefronts/${storefront.id}/secret-keys`, { name: 'Shop server' });
     expect(secret.status).toBe(201);
     secretKey = ((await secret.json()) as { key: string }).key;
+    // Kontor tells the shop's server of the contribution by webhook, signed with a secret shown once.
+    storefrontId = storefront.id;
+    const hook = await api('POST', `/api/storefronts/${storefront.id}/webhooks`, { url: `${shopUrl}/webhooks/kontor` });
+    expect(hook.status).toBe(201);
+    webhookSecret = ((await hook.json()) as { secret: string }).secret;
   });
 
   afterAll(async () => {
@@ -194,12 +212,57 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     expect(orders).toHaveLength(1);
     expect(orders[0]!.channel).toBe(calculations[0]!.channel);
 
+    // The webhook arrives signed: the example shop verified it before taking it (once: the retry made no second).
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+    expect(received[0]).toMatchObject({
+      type: 'contribution.ordered',
+      data: { calculation: calculations[0]!.number, reference: 'SHOP-E2E-1', verification_url: verifyUrl },
+    });
+    const deliveries = (await (
+      await api('GET', `/api/storefronts/${storefrontId}/webhook-deliveries`)
+    ).json()) as Array<{
+      status: string;
+      response_code: number;
+      event_id: string;
+    }>;
+    expect(deliveries).toMatchObject([{ status: 'delivered', response_code: 200, event_id: received[0]!.id }]);
+    // A body the signature does not cover is refused by the shop.
+    const forged = await fetch(`${shopUrl}/webhooks/kontor`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'kontor-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
+      body: JSON.stringify({ ...received[0], type: 'certificate.issued' }),
+    });
+    expect(forged.status).toBe(400);
+    expect(received).toHaveLength(1);
+
     // The verification address opens without sign-in.
     const anonymous = await newPage(browser, { locale: 'fr-FR' });
     const opened = await anonymous.page.goto(verifyUrl!);
     expect(opened?.status()).toBe(200);
     expect(await anonymous.page.textContent('body')).toContain(calculations[0]!.number);
     await anonymous.context.close();
+  });
+
+  it('shows the webhook’s deliveries in the back office, with "send again"', async () => {
+    const { context, page } = await newPage(browser, { locale: 'de-DE' });
+    await login(page, server.baseUrl, 'admin@muster.example');
+    await page.goto(`${server.baseUrl}/storefronts/${storefrontId}`);
+    const card = page.getByTestId('storefront-webhooks');
+    await expect
+      .poll(() => card.getByTestId('webhook-deliveries').locator('tbody tr').count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await card.textContent()).toContain('Zugestellt');
+    await card.getByRole('button', { name: 'Erneut senden' }).click();
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
+    expect(received[1]!.id).toBe(received[0]!.id);
+    await card.getByRole('button', { name: 'Aktualisieren' }).click();
+    await expect.poll(() => card.getByTestId('webhook-deliveries').locator('tbody tr').count()).toBe(2);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'storefront-webhooks-de');
+    await context.close();
   });
 
   it('is refused to a page of a foreign origin', async () => {

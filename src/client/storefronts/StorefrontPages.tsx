@@ -4,6 +4,7 @@ import type { StorefrontRecord } from '../../core/api';
 import { useTemplates } from '../calculations/useTemplate';
 import { StorefrontForm, storefrontBody } from './StorefrontForm';
 import { SecretKeysCard } from './SecretKeysCard';
+import { WebhooksCard } from './WebhooksCard';
 
 /** A mandant's storefronts: the calculators its shop pages carry. */
 export const StorefrontList = () => {
@@ -44,6 +45,7 @@ export const StorefrontEdit = () => {
         <StorefrontForm />
       </Edit>
       {id ? <SecretKeysCard storefrontId={id} /> : null}
+      {id ? <WebhooksCard storefrontId={id} /> : null}
     </>
   );
 };

@@ -228,3 +228,84 @@ export const StorefrontOrder = Type.Object({
   ),
 });
 export type StorefrontOrder = Static<typeof StorefrontOrder>;
+
+/** The events a storefront's webhooks carry. */
+export const WEBHOOK_EVENTS = ['contribution.ordered', 'certificate.issued'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** A webhook's signing secret: `whsec_` and 43 url-safe characters, shown once. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const MAX_STOREFRONT_WEBHOOKS = 5;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+/** Why an attempt got no answer to show: no answer in time, no connection, or an answered redirect (not followed). */
+export const WEBHOOK_DELIVERY_ERRORS = ['timeout', 'network', 'redirect'] as const;
+
+/** `GET /api/storefronts/:id/webhooks`: an endpoint, without its secret. */
+export const StorefrontWebhookRecord = Type.Object({
+  id: RecordId(),
+  storefront_id: Type.Integer(),
+  url: Type.String(),
+  /** The signing secret's last four characters. */
+  hint: Type.String(),
+  created_at: Type.String(),
+});
+export type StorefrontWebhookRecord = Static<typeof StorefrontWebhookRecord>;
+
+/** `POST /api/storefronts/:id/webhooks`: an http(s) address without user or password. */
+export const CreateStorefrontWebhookRequest = Type.Object(
+  { url: Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type CreateStorefrontWebhookRequest = Static<typeof CreateStorefrontWebhookRequest>;
+
+/** The answer to creating an endpoint: the only time its signing secret is shown. */
+export const CreatedStorefrontWebhook = Type.Object({
+  ...StorefrontWebhookRecord.properties,
+  secret: Type.String(),
+});
+export type CreatedStorefrontWebhook = Static<typeof CreatedStorefrontWebhook>;
+
+/** `GET /api/storefronts/:id/webhook-deliveries`: one event's delivery to one endpoint. */
+export const StorefrontWebhookDeliveryRecord = Type.Object({
+  id: RecordId(),
+  webhook_id: Type.Integer(),
+  url: Type.String(),
+  event_id: Type.String(),
+  event_type: StringEnum(WEBHOOK_EVENTS),
+  status: StringEnum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: Type.Integer(),
+  next_attempt_at: Nullable(Type.String()),
+  last_attempt_at: Nullable(Type.String()),
+  response_code: Nullable(Type.Integer()),
+  /** At most 2 KB of the last response's body. */
+  response_body: Nullable(Type.String()),
+  error: Nullable(StringEnum(WEBHOOK_DELIVERY_ERRORS)),
+  created_at: Type.String(),
+});
+export type StorefrontWebhookDeliveryRecord = Static<typeof StorefrontWebhookDeliveryRecord>;
+
+/**
+ * The body of every webhook (`Kontor-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`): numbers a
+ * person reads, never database ids.
+ */
+export const StorefrontWebhookPayload = Type.Object({
+  /** `evt_…`, the same in every attempt and in "send again": receivers drop an event they already have. */
+  id: Type.String(),
+  type: StringEnum(WEBHOOK_EVENTS),
+  /** When the event happened (ISO 8601). */
+  created: Type.String(),
+  data: Type.Object({
+    /** The calculation's number, `K-<year>-<6 digits>`. */
+    calculation: Type.String(),
+    /** The contribution order's number. */
+    order: Type.String(),
+    /** The shop's own order reference. */
+    reference: Nullable(Type.String()),
+    channel: Nullable(Type.String()),
+    /** certificate.issued only: the certificate's number. */
+    certificate: Nullable(Type.String()),
+    /** The calculation's verification page, readable without sign-in. */
+    verification_url: Nullable(Type.String()),
+  }),
+});
+export type StorefrontWebhookPayload = Static<typeof StorefrontWebhookPayload>;

@@ -296,6 +296,8 @@ export const ERROR_KEYS = [
   'errors.storefronts.idempotencyMismatch',
   'errors.storefronts.idempotencyKeyShape',
   'errors.storefronts.noContribution',
+  'errors.storefronts.webhookUrl',
+  'errors.storefronts.tooManyWebhooks',
   'errors.machines.noSet',
   'errors.machines.publishedImmutable',
   'errors.machines.publishedNoDraft',

@@ -22,6 +22,7 @@ import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';
 import { toOrderRecord } from './resource';
 import { calculationRows, sumCo2e } from './subject';
+import { enqueueCertificateIssued } from '../storefronts/webhooks';
 
 export const TRANSITIONS = ORDER_TRANSITION_RULES;
 
@@ -114,7 +115,7 @@ export async function applyTransition(
 ): Promise<OrderRecord> {
   const user = currentUser(request);
   const rule = TRANSITIONS[transition];
-  return db.transaction().execute(async (trx) => {
+  const moved = await db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, user, orderId);
     if (!can(user.role, transition, 'orders')) throw forbidden(orderMessage('roleForbidden'));
     const illegal = () => conflict(orderMessage('illegalTransition', { transition, from: order.status }));
@@ -149,6 +150,10 @@ export async function applyTransition(
       previous: order,
       params: { from: order.status, to: updated.status },
     });
+    // A shop's order: its storefront's webhooks learn of the certificate (storefronts/webhooks.ts).
+    if (transition === 'complete') await enqueueCertificateIssued(trx, updated, request.server.kontor.config.publicUrl);
     return updated;
   });
+  if (transition === 'complete' && moved.channel) request.server.kontor.webhooks.wake();
+  return moved;
 }

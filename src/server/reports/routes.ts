@@ -61,7 +61,7 @@ const newToken = () => randomBytes(16).toString('base64url');
 type Row = Omit<PublicationsTable, 'id'> & { id: number };
 
 /** A verification page's absolute address (the QR code carries it). */
-const verifyUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/verify/${token}`;
+export const verifyUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/verify/${token}`;
 
 /**
  * Publishes a calculation's report without a signed-in user: a storefront's order (storefronts/orders.ts) publishes

@@ -9,7 +9,8 @@
  * - where the customer chose it, the contribution order, placed at once (priced by orders/quote.ts, stock reserved
  *   and the calculation frozen by orders/transitions.ts, as a placed back-office order): the shop has sold it;
  *   confirming and completing it (the certificate) stay the printer's steps;
- * - the calculation's verification page, whose address the answer carries for the invoice or a QR code.
+ * - the calculation's verification page, whose address the answer carries for the invoice or a QR code;
+ * - with the contribution, the `contribution.ordered` webhook of each of the storefront's endpoints (webhooks.ts).
  * With an `Idempotency-Key`, the first answer is stored with the body's hash: a retry with the same body gets that
  * answer again (never a second calculation), the same key with another body 422. The key's row is written first in
  * the transaction, so two concurrent retries queue on its unique index and the second answers from the first.
@@ -53,6 +54,7 @@ import { offeredTemplate } from './offers';
 import { findOffer, quoteInputs } from './quote';
 import { toStorefrontRecord } from './resource';
 import { storefrontOfSecretKey } from './secret-keys';
+import { enqueueWebhookEvent } from './webhooks';
 
 const OrderHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ maxLength: 1000 })),
@@ -239,6 +241,15 @@ async function createOrder(
     summary,
     ip,
   });
+  if (contribution)
+    await enqueueWebhookEvent(trx, storefront.id, 'contribution.ordered', {
+      calculation: number,
+      order: contribution.order,
+      reference,
+      channel,
+      certificate: null,
+      verification_url: page.url,
+    });
   return {
     calculation: number,
     reference,
@@ -325,6 +336,8 @@ export function registerStorefrontOrderRoutes(
               .execute();
           return created;
         });
+        // The contribution's webhook, written with the order, goes out now.
+        app.kontor.webhooks.wake();
         return reply.status(201).send(answer);
       } catch (error) {
         // A concurrent request with the same key committed first: answer as it did.

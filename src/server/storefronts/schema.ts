@@ -48,10 +48,51 @@ export interface StorefrontIdempotencyTable {
   created_at: string;
 }
 
+/** A storefront's webhook endpoint (migration 0068): the signing secret as it is, since HMAC signs with it. */
+export interface StorefrontWebhooksTable {
+  id: Generated<number>;
+  storefront_id: number;
+  mandant_id: number;
+  url: string;
+  secret: string;
+  /** The secret's last four characters. */
+  hint: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One event's delivery to one endpoint (migration 0068). */
+export interface StorefrontWebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  storefront_id: number;
+  mandant_id: number;
+  event_id: string;
+  event_type: string;
+  /** The exact JSON body every attempt sends. */
+  payload: string;
+  /** 'pending' | 'delivered' | 'failed' (given up after the last attempt). */
+  status: string;
+  attempts: number;
+  /** When the next attempt is due; null once delivered or given up. */
+  next_attempt_at: string | null;
+  /** A server process's lease on the row while it sends. */
+  claimed_until: string | null;
+  last_attempt_at: string | null;
+  response_code: number | null;
+  /** At most 2 KB of the last response's body. */
+  response_body: string | null;
+  /** Why the last attempt got no answer: 'timeout' | 'network' | 'redirect'. */
+  error: string | null;
+  created_at: string;
+}
+
 declare module '../db/schema' {
   interface DatabaseSchema {
     storefronts: StorefrontsTable;
     storefront_secret_keys: StorefrontSecretKeysTable;
     storefront_idempotency: StorefrontIdempotencyTable;
+    storefront_webhooks: StorefrontWebhooksTable;
+    storefront_webhook_deliveries: StorefrontWebhookDeliveriesTable;
   }
 }

@@ -72,7 +72,7 @@ export async function storefrontOfSecretKey(
 }
 
 /** The user's storefront (its mandant's; a provider admin's: any); 404 otherwise. */
-async function findStorefront(db: Kysely<DatabaseSchema>, user: SessionUser, id: number) {
+export async function findStorefront(db: Kysely<DatabaseSchema>, user: SessionUser, id: number) {
   const row = await scopeToMandant(db.selectFrom('storefronts'), user, 'mandant_id')
     .select(['id', 'mandant_id', 'name'])
     .where('id', '=', id)

@@ -42,6 +42,7 @@ import * as factorDataQuality from './0050_factor_data_quality';
 import * as factorMillDeclaration from './0061_factor_mill_declaration';
 import * as bulkDerivedWrites from './0058_bulk_derived_writes';
 import * as storefrontOrders from './0067_storefront_orders';
+import * as storefrontWebhooks from './0068_storefront_webhooks';
 import * as migrationItemMachineSet from './0070_migration_item_machine_set';
 
 export const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0061_factor_mill_declaration': factorMillDeclaration,
   '0062_machine_set_site_and_market_electricity': machineSetSite,
   '0067_storefront_orders': storefrontOrders,
+  '0068_storefront_webhooks': storefrontWebhooks,
   '0070_migration_item_machine_set': migrationItemMachineSet,
 };
 

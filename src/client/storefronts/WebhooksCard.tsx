@@ -1,0 +1,277 @@
+/**
+ * A storefront's webhooks (issue 39): the shop's endpoints (each signing secret shown once, when added) and every
+ * delivery with its status, attempts, the last answer's code and the start of its body, and "send again".
+ */
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
+import type {
+  CreatedStorefrontWebhook,
+  StorefrontWebhookDeliveryRecord,
+  StorefrontWebhookRecord,
+  WebhookDeliveryStatus,
+} from '../../core/api';
+import { formatDateTime } from '../../core/dates';
+import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+
+const STATUS_COLOUR: Record<WebhookDeliveryStatus, ChipProps['color']> = {
+  pending: 'warning',
+  delivered: 'success',
+  failed: 'error',
+};
+/** The start of an answer's body shown in the table; the whole stored excerpt (≤ 2 KB) on hover. */
+const EXCERPT_CHARS = 80;
+
+const cell = { py: 0.5, pr: 1.5, verticalAlign: 'top', textAlign: 'left' } as const;
+
+export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [created, setCreated] = useState<CreatedStorefrontWebhook | null>(null);
+  const [deleting, setDeleting] = useState<StorefrontWebhookRecord | null>(null);
+  const base = `/storefronts/${storefrontId}`;
+  const endpointsKey = ['storefront-webhooks', storefrontId];
+  const deliveriesKey = ['storefront-webhook-deliveries', storefrontId];
+  const { data: endpoints = [] } = useQuery({
+    queryKey: endpointsKey,
+    queryFn: async () => (await httpClient<StorefrontWebhookRecord[]>(`${base}/webhooks`)).json,
+  });
+  const { data: deliveries = [] } = useQuery({
+    queryKey: deliveriesKey,
+    queryFn: async () => (await httpClient<StorefrontWebhookDeliveryRecord[]>(`${base}/webhook-deliveries`)).json,
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: endpointsKey }),
+      queryClient.invalidateQueries({ queryKey: deliveriesKey }),
+    ]);
+
+  const add = async () => {
+    try {
+      const answer = await sendJson<CreatedStorefrontWebhook>(`${base}/webhooks`, 'POST', { url: url.trim() });
+      setCreated(answer.json);
+      setUrl('');
+      await refresh();
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    }
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await httpClient(`${base}/webhooks/${deleting.id}`, { method: 'DELETE' });
+      notify('storefronts.webhooks.deleted', { type: 'info' });
+      await refresh();
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+  const resend = async (delivery: StorefrontWebhookDeliveryRecord) => {
+    try {
+      await httpClient(`${base}/webhook-deliveries/${delivery.id}/resend`, { method: 'POST' });
+      notify('storefronts.webhooks.resent', { type: 'info' });
+      await refresh();
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    }
+  };
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '–');
+  const answer = (delivery: StorefrontWebhookDeliveryRecord) => {
+    if (delivery.error && delivery.error !== 'redirect')
+      return translate(`storefronts.webhooks.errors.${delivery.error}`);
+    if (delivery.response_code === null) return '–';
+    const body = delivery.response_body ?? '';
+    const excerpt = body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS)}…` : body;
+    return (
+      <Tooltip title={body} placement="bottom-start">
+        <Box component="span">
+          <strong>{delivery.response_code}</strong>
+          {delivery.error ? ` · ${translate(`storefronts.webhooks.errors.${delivery.error}`)}` : ''}
+          {excerpt ? (
+            <Box component="code" sx={{ display: 'block', fontSize: '0.75rem', wordBreak: 'break-all' }}>
+              {excerpt}
+            </Box>
+          ) : null}
+        </Box>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-webhooks">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('storefronts.webhooks.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('storefronts.webhooks.help')}
+        </Typography>
+        {created ? (
+          <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setCreated(null)}>
+            <Typography variant="body2">{translate('storefronts.webhooks.shownOnce')}</Typography>
+            <TextField
+              value={created.secret}
+              label={created.url}
+              fullWidth
+              size="small"
+              sx={{ mt: 1 }}
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-webhook-secret' } }}
+              onFocus={(event) => event.target.select()}
+            />
+          </Alert>
+        ) : null}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          <TextField
+            size="small"
+            type="url"
+            sx={{ flex: 1, maxWidth: 520 }}
+            label={translate('storefronts.webhooks.url')}
+            placeholder="https://shop.example.com/webhooks/kontor"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          <Button variant="contained" onClick={() => void add()} disabled={!/^https?:\/\/\S+$/.test(url.trim())}>
+            {translate('storefronts.webhooks.add')}
+          </Button>
+        </Stack>
+        {endpoints.length === 0 ? (
+          <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
+        ) : (
+          <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', mb: 2 }}>
+            <thead>
+              <tr>
+                <Box component="th" sx={cell}>
+                  {translate('storefronts.webhooks.url')}
+                </Box>
+                <Box component="th" sx={cell}>
+                  {translate('storefronts.webhooks.hint')}
+                </Box>
+                <Box component="th" sx={cell}>
+                  {translate('storefronts.webhooks.created')}
+                </Box>
+                <Box component="th" sx={cell}>
+                  {translate('storefronts.webhooks.delete')}
+                </Box>
+              </tr>
+            </thead>
+            <tbody>
+              {endpoints.map((endpoint) => (
+                <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`}>
+                  <Box component="td" sx={{ ...cell, wordBreak: 'break-all' }}>
+                    {endpoint.url}
+                  </Box>
+                  <Box component="td" sx={cell}>
+                    …{endpoint.hint}
+                  </Box>
+                  <Box component="td" sx={cell}>
+                    {when(endpoint.created_at)}
+                  </Box>
+                  <Box component="td" sx={cell}>
+                    <Button size="small" color="error" onClick={() => setDeleting(endpoint)}>
+                      {translate('storefronts.webhooks.delete')}
+                    </Button>
+                  </Box>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        )}
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
+          <Typography variant="subtitle1" component="h3">
+            {translate('storefronts.webhooks.deliveries')}
+          </Typography>
+          <Button size="small" onClick={() => void refresh()}>
+            {translate('storefronts.webhooks.refresh')}
+          </Button>
+        </Stack>
+        {deliveries.length === 0 ? (
+          <Typography variant="body2">{translate('storefronts.webhooks.noDeliveries')}</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} data-testid="webhook-deliveries">
+              <thead>
+                <tr>
+                  {['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend'].map((column) => (
+                    <Box component="th" sx={cell} key={column}>
+                      {translate(`storefronts.webhooks.${column}`)}
+                    </Box>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => (
+                  <Box
+                    component="tr"
+                    key={delivery.id}
+                    data-testid={`webhook-delivery-${delivery.id}`}
+                    sx={{ borderTop: 1, borderColor: 'divider' }}
+                  >
+                    <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
+                      {when(delivery.created_at)}
+                    </Box>
+                    <Box component="td" sx={cell}>
+                      {translate(`storefronts.webhooks.events.${delivery.event_type.replace('.', '_')}`)}
+                      {endpoints.length > 1 ? (
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {delivery.url}
+                        </Typography>
+                      ) : null}
+                    </Box>
+                    <Box component="td" sx={cell}>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={STATUS_COLOUR[delivery.status]}
+                        label={translate(`storefronts.webhooks.statuses.${delivery.status}`)}
+                      />
+                    </Box>
+                    <Box component="td" sx={cell}>
+                      {delivery.attempts}
+                    </Box>
+                    <Box component="td" sx={{ ...cell, maxWidth: 360 }}>
+                      {answer(delivery)}
+                    </Box>
+                    <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
+                      {when(delivery.next_attempt_at)}
+                    </Box>
+                    <Box component="td" sx={cell}>
+                      <Button size="small" onClick={() => void resend(delivery)}>
+                        {translate('storefronts.webhooks.resend')}
+                      </Button>
+                    </Box>
+                  </Box>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+        )}
+      </CardContent>
+      <Confirm
+        isOpen={deleting !== null}
+        title="storefronts.webhooks.delete"
+        content={deleting?.url ?? ''}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+};
