@@ -190,4 +190,3 @@ export function parseDate(text: string): string | null {
   const date = new Date(`${result}T00:00:00Z`);
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== result ? null : result;
 }
-

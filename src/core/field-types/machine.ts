@@ -9,8 +9,7 @@ const keysOf = (kind: string | undefined, keys: Readonly<Record<string, readonly
 export const machine = {
   kind: 'string',
   schema: (field, nullable, options) => keySchema(keysOf(field.machineKind, options.machineKeys), nullable),
-  typeFault: (field, value, options) =>
-    keyFault(value, keysOf(field.machineKind, options.machineKeys), 'type.machine'),
+  typeFault: (field, value, options) => keyFault(value, keysOf(field.machineKind, options.machineKeys), 'type.machine'),
   parseCell: (field, cell, context) => {
     // Without a machine set the key is taken as written: the calculation's own validation then names the problem.
     if (context.machines === undefined) return { ok: true, value: cell };

@@ -14,7 +14,9 @@ export const multiselect = {
   typeFault: (field, value) => {
     const values = optionValues(field);
     if (!Array.isArray(value) || !hasUniqueStrings(value)) return fault('type.list');
-    return value.every((entry) => typeof entry === 'string' && values.includes(entry)) ? undefined : fault('type.option');
+    return value.every((entry) => typeof entry === 'string' && values.includes(entry))
+      ? undefined
+      : fault('type.option');
   },
   parseCell: (field, cell) => {
     const values = splitList(cell).map((part) => parseOption(field, part));
