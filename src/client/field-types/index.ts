@@ -34,5 +34,4 @@ export function clientFieldTypeOf(type: FieldType): ClientFieldType {
   return CLIENT_FIELD_TYPES[type];
 }
 
-export type { ClientFieldType, FieldInputProps, ListCellContext } from './contract';
 export { TagChips } from './tags';

@@ -4,16 +4,7 @@ import { numberText } from '../../core/field-types/shared';
 import { LocaleNumberInput } from '../templates/LocaleNumberInput';
 import type { ClientFieldType, FieldInputProps } from './contract';
 
-export const NumberFieldInput = ({
-  field,
-  source,
-  label,
-  help,
-  validate,
-  placeholder,
-  lang,
-  units,
-}: FieldInputProps) => (
+const NumberFieldInput = ({ field, source, label, help, validate, placeholder, lang, units }: FieldInputProps) => (
   <LocaleNumberInput
     source={source}
     label={label}

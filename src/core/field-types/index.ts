@@ -36,15 +36,4 @@ export function fieldTypeOf(type: FieldType): CoreFieldType {
   return CORE_FIELD_TYPES[type];
 }
 
-export type {
-  ComparisonContext,
-  CoreFieldType,
-  FieldFault,
-  FormulaValue,
-  InputCheckOptions,
-  InputWord,
-  JsonSchema,
-  ValueKind,
-  WordsContext,
-} from './contract';
-export { optionValues } from './shared';
+export type { FieldFault, FormulaValue, InputCheckOptions, InputWord, JsonSchema, ValueKind } from './contract';

@@ -7,20 +7,20 @@ import type { CellContext, CellResult } from '../csv/cells';
 import type { ComparisonContext, CoreFieldType, WordsContext } from './contract';
 import { fault, jsonType, numberText } from './shared';
 
-export function parseNumberCell(_field: Field, cell: string, context: CellContext): CellResult {
+function parseNumberCell(_field: Field, cell: string, context: CellContext): CellResult {
   const value = parseCsvNumber(cell, context.decimal);
   return value === null ? { ok: false, key: 'number' } : { ok: true, value };
 }
 
-export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-export function numberWords(field: Field, value: unknown, { lang, units, say }: WordsContext): string {
+function numberWords(field: Field, value: unknown, { lang, units, say }: WordsContext): string {
   return typeof value === 'number'
     ? `${formatNumber(value, lang, { maximumFractionDigits: 6 })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
     : say('unknown');
 }
 
-export function numberComparison(field: Field, value: unknown, context: ComparisonContext): string {
+function numberComparison(field: Field, value: unknown, context: ComparisonContext): string {
   return typeof value === 'number'
     ? numberText(field, value, context.lang, context.units, context.digits)
     : String(value);

@@ -6,7 +6,6 @@ import { fieldTypeOf, type FieldFault, type InputCheckOptions, type ValueKind } 
 import type { Field } from '../template/types';
 import type { CompiledRules } from './catalog';
 
-export { optionValues } from '../field-types';
 export type { FieldFault, InputCheckOptions } from '../field-types';
 
 /** Fault of the value's type (the field's base schema), or undefined: the type's own test (core/field-types). */
