@@ -2,20 +2,17 @@
  * List columns from the templates' `list` sections: a column names a template field (read from the calculation's
  * inputs) or a result (read from its stored results). Columns the server can sort by are marked sortable.
  */
-import { Chip, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Language, LocalizedText } from '../../core/languages';
-import { formatNumber } from '../../core/number-format';
 import {
-  fieldNumberOptions,
   localizeUnit,
-  optionLabel,
   topLevelField,
   type Field,
   type Result,
   type Template,
   type UnitCatalog,
 } from '../../core/template';
+import { clientFieldTypeOf, TagChips } from '../field-types';
 import { formatResult } from '../templates/resultFormat';
 import type { CalculationListRecord } from './types';
 
@@ -70,8 +67,7 @@ export function rareListColumns(templates: readonly Template[]): string[] {
     .map((column) => column.name);
 }
 
-/** Template fields offered as list filters (beyond tags, which every calculation has as a column). */
-
+/** A present or absent input's list cell, as the field's type shows it (client/field-types). */
 function fieldText(
   field: Field,
   value: unknown,
@@ -80,32 +76,8 @@ function fieldText(
   units?: UnitCatalog,
 ): ReactNode {
   if (value === undefined || value === null || value === '') return '';
-  switch (field.type) {
-    case 'select':
-      return optionLabel(field, value, lang);
-    case 'multiselect':
-      return Array.isArray(value) ? value.map((entry) => optionLabel(field, entry, lang)).join(', ') : '';
-    case 'boolean':
-      return yesNo(value === true);
-    case 'integer':
-    case 'number':
-      return typeof value === 'number'
-        ? `${formatNumber(value, lang, { maximumFractionDigits: 3, ...fieldNumberOptions(field) })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
-        : String(value);
-    case 'tags':
-      return Array.isArray(value) ? <TagChips tags={value.map(String)} /> : '';
-    default:
-      return String(value);
-  }
+  return clientFieldTypeOf(field.type).listCell(field, value, { lang, yesNo, units });
 }
-
-export const TagChips = ({ tags }: { tags: readonly string[] }) => (
-  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-    {tags.map((tag) => (
-      <Chip key={tag} label={tag} size="small" />
-    ))}
-  </Stack>
-);
 
 /** A stored result's value: `results.values[name]`, the primary one also as `total_co2e`. */
 export function resultValue(record: CalculationListRecord, name: string): number | undefined {

@@ -5,17 +5,9 @@
  */
 import type { CalculationRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
-import { formatNumber } from '../../core/number-format';
+import { fieldTypeOf } from '../../core/field-types';
 import { localize } from '../../core/rules';
-import {
-  fieldNumberOptions,
-  KG_CO2E,
-  localizeUnit,
-  optionLabel,
-  type Field,
-  type Template,
-  type UnitCatalog,
-} from '../../core/template';
+import { KG_CO2E, localizeUnit, type Field, type Template, type UnitCatalog } from '../../core/template';
 
 export interface ComparedCalculation {
   id: number;
@@ -88,6 +80,7 @@ function factorLabel(record: CalculationRecord, key: string, lang: Language): st
   return localize(use?.label, lang, key);
 }
 
+/** An input's text in the comparison, as the field's type tells it (core/field-types, `comparison`). */
 export function fieldText(
   field: Field,
   value: unknown,
@@ -96,28 +89,14 @@ export function fieldText(
   texts: ComparisonTexts,
 ): string {
   if (value === undefined || value === null || value === '') return '';
-  const unit = field.unit
-    ? ` ${localizeUnit(field.unit, lang, texts.units, typeof value === 'number' ? value : undefined)}`
-    : '';
-  switch (field.type) {
-    case 'select':
-      return optionLabel(field, value, lang);
-    case 'multiselect':
-      return Array.isArray(value) ? value.map((entry) => optionLabel(field, entry, lang)).join(', ') : String(value);
-    case 'boolean':
-      return value === true ? texts.yes : texts.no;
-    case 'integer':
-    case 'number':
-      return typeof value === 'number'
-        ? `${formatNumber(value, lang, { maximumFractionDigits: INPUT_DIGITS, ...fieldNumberOptions(field) })}${unit}`
-        : String(value);
-    case 'tags':
-      return Array.isArray(value) ? value.map(String).join(', ') : String(value);
-    case 'factor':
-      return factorLabel(record, String(value), lang);
-    default:
-      return String(value);
-  }
+  return fieldTypeOf(field.type).comparison.text(field, value, {
+    lang,
+    units: texts.units,
+    yes: texts.yes,
+    no: texts.no,
+    digits: INPUT_DIGITS,
+    factorLabel: (key) => factorLabel(record, key, lang),
+  });
 }
 
 function sameValues(values: readonly (string | null)[]): boolean {
@@ -154,7 +133,7 @@ function inputSections(
   };
   const setValue = (row: InputRow, column: number, field: Field, value: unknown, record: CalculationRecord) => {
     row.values[column] = fieldText(field, value, record, lang, texts);
-    if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number') {
+    if (fieldTypeOf(field.type).comparison.numeric && typeof value === 'number') {
       row.numbers[column] = value;
       if (field.unit) row.unit = localizeUnit(field.unit, lang, texts.units);
     }

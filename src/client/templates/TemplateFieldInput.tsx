@@ -1,22 +1,18 @@
 /**
  * One template field as a form input, chosen by its type (in the spirit of api-platform's InputGuesser): the template
- * says what the data is, this decides how it is edited. Fields with `visibleIf` are only mounted while their
+ * says what the data is, the type's client file (client/field-types) how it is edited. Fields with `visibleIf` are only mounted while their
  * condition holds on their own level's values; the values they leave behind are pruned before sending.
  */
 import { Box, Typography } from '@mui/material';
 import { useMemo, type ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, SelectArrayInput, SelectInput, TextInput, useTranslate, useWrappedSource } from 'react-admin';
+import { useTranslate, useWrappedSource } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { compileRules, isFieldVisible, localize } from '../../core/rules';
-import { compileCondition, conditionFields, fieldNumberOptions, localizeUnit, type Field } from '../../core/template';
-import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
-import { FactorInput } from './FactorInput';
-import { MachineFieldInput } from '../machines/production';
+import { compileCondition, conditionFields, localizeUnit, type Field } from '../../core/template';
+import { clientFieldTypeOf } from '../field-types';
 import { fieldValidator } from './fieldValidator';
 import { parentPath } from './formPaths';
-import { LocaleNumberInput } from './LocaleNumberInput';
-import { TagsInput } from './TagsInput';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 
@@ -92,68 +88,19 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
       </span>
     ) : undefined;
   const placeholder = field.placeholder ? localize(field.placeholder, lang) : undefined;
-  const choices = (field.options ?? []).map((option) => ({
-    id: option.value,
-    name: localize(option.label, lang, option.value),
-  }));
-  const common = { source, label, helperText: help ?? false, validate } as const;
-
-  let input: ReactElement;
-  switch (field.type) {
-    case 'integer':
-    case 'number':
-      input = (
-        <LocaleNumberInput
-          source={source}
-          label={label}
-          helperText={help}
-          validate={validate}
-          unit={field.unit ? localizeUnit(field.unit, lang, units) : undefined}
-          placeholder={placeholder}
-          integer={field.type === 'integer'}
-          grouping={fieldNumberOptions(field).grouping}
-        />
-      );
-      break;
-    case 'textarea':
-      input = <TextInput {...common} placeholder={placeholder} multiline minRows={3} fullWidth />;
-      break;
-    case 'select':
-      input = <SelectInput {...common} choices={choices} translateChoice={false} fullWidth />;
-      break;
-    case 'multiselect':
-      input = <SelectArrayInput {...common} choices={choices} translateChoice={false} fullWidth />;
-      break;
-    case 'boolean':
-      input = <BooleanInput {...common} />;
-      break;
-    case 'date':
-      input = <LocalizedDateInput {...common} sx={{ width: '100%' }} />;
-      break;
-    case 'tags':
-      input = (
-        <TagsInput source={source} label={label} helperText={help} validate={validate} placeholder={placeholder} />
-      );
-      break;
-    case 'factor':
-      input = (
-        <FactorInput source={source} category={field.category} label={label} helperText={help} validate={validate} />
-      );
-      break;
-    case 'machine':
-      input = (
-        <MachineFieldInput
-          source={source}
-          kind={field.machineKind}
-          label={label}
-          helperText={help}
-          validate={validate}
-        />
-      );
-      break;
-    default:
-      input = <TextInput {...common} placeholder={placeholder} fullWidth />;
-  }
+  const type = clientFieldTypeOf(field.type);
+  const input = (
+    <type.Input
+      field={field}
+      source={source}
+      label={label}
+      help={help}
+      placeholder={placeholder}
+      validate={validate}
+      lang={lang}
+      units={units}
+    />
+  );
   return (
     <Box
       data-field={field.name}
@@ -161,11 +108,11 @@ export const TemplateFieldInput = ({ field, source }: TemplateFieldInputProps) =
         display: 'flex',
         flexDirection: 'column',
         minWidth: 0,
-        gridColumn: field.type === 'textarea' ? '1 / -1' : undefined,
+        gridColumn: type.wide ? '1 / -1' : undefined,
       }}
     >
       {input}
-      {field.unit && field.type !== 'integer' && field.type !== 'number' ? (
+      {field.unit && !type.showsUnit ? (
         <Typography variant="caption" color="text.secondary">
           {localizeUnit(field.unit, lang, units)}
         </Typography>

@@ -9,6 +9,7 @@
  * reference of the property test).
  */
 import type jsep from 'jsep';
+import { fieldTypeOf, type FormulaValue } from '../field-types';
 import type { FactorInfo, FactorLookup, Field, Group, OptionData } from '../template/types';
 import {
   ENERGY_FIGURES,
@@ -62,7 +63,7 @@ export class CalculationError extends Error {
   }
 }
 
-export type FormulaValue = number | string | boolean | string[] | OptionData;
+export type { FormulaValue } from '../field-types';
 
 /**
  * One row's state while its formulas run. The caller owns it (one per computation, not one per formula) and
@@ -85,37 +86,18 @@ export interface FormulaRun {
 /** A compiled formula: the value of its AST for one row. */
 export type CompiledFormula = (run: FormulaRun) => FormulaValue;
 
-/** A field's value for formulas: the input, else the field's default, else an empty list/false or an error. */
+/** A field's value for formulas: the input, else the field's default, else the type's empty value or an error. */
 export function fieldValue(field: Field, values: Record<string, unknown>): FormulaValue {
   const raw = Object.prototype.hasOwnProperty.call(values, field.name) ? values[field.name] : undefined;
   const value = raw === undefined || raw === null || raw === '' ? field.default : raw;
+  const { formula } = fieldTypeOf(field.type);
   if (value === undefined) {
-    if (field.type === 'boolean') return false;
-    if (field.type === 'multiselect' || field.type === 'tags') return [];
+    if (formula.empty) return formula.empty();
     throw new CalculationError('missing_input', `no value for '${field.name}'`, { field: field.name });
   }
-  switch (field.type) {
-    case 'integer':
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new CalculationError('type', `'${field.name}' is not a number`, { field: field.name });
-      }
-      return value;
-    case 'boolean':
-      if (typeof value !== 'boolean')
-        throw new CalculationError('type', `'${field.name}' is not true/false`, { field: field.name });
-      return value;
-    case 'multiselect':
-    case 'tags':
-      if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) {
-        throw new CalculationError('type', `'${field.name}' is not a list`, { field: field.name });
-      }
-      return value as string[];
-    default:
-      if (typeof value !== 'string')
-        throw new CalculationError('type', `'${field.name}' is not text`, { field: field.name });
-      return value;
-  }
+  if (!formula.accepts(value))
+    throw new CalculationError('type', `'${field.name}' is not ${formula.what}`, { field: field.name });
+  return value;
 }
 
 // The primitives of the language, shared by the compiled closures and the reference interpreter of the tests.

@@ -4,11 +4,13 @@
  * so the provenance panel can show them beside it. The formula's own text stays the authority: this only retells it.
  */
 import type jsep from 'jsep';
+import { fieldTypeOf, type InputWord } from '../field-types';
+import { readable } from '../field-types/shared';
 import { memberKey, parseFormula, type FormulaNode } from './parse';
 import type { Language } from '../languages';
 import { formatNumber } from '../number-format';
 import { localize } from '../rules';
-import { localizeUnit, optionLabel, type Field, type Template, type UnitCatalog } from '../template';
+import { optionLabel, type Field, type Template, type UnitCatalog } from '../template';
 import type { FactorUse } from './compute';
 import type { ProductionUse } from '../production';
 
@@ -350,11 +352,7 @@ export function formulaVocabulary(
   };
 }
 
-/** A key as words when nothing better is known: `lamination_film` → "lamination film". */
-const readable = (key: string) => key.replace(/[_-]+/g, ' ').trim();
-
-/** The words an input's value may need (`calculations.provenance.<word>`). */
-export type InputWord = 'not_given' | 'unknown' | 'yes' | 'no';
+export type { InputWord } from '../field-types';
 
 /** An input's value as the form showed it: option labels, the chosen factor's label, numbers in the reader's format. */
 export function inputInWords(
@@ -367,29 +365,5 @@ export function inputInWords(
   production: readonly ProductionUse[] = [],
 ): string {
   if (value === undefined || value === null || value === '') return say('not_given');
-  const chosenLabel = (chosen: unknown) => optionLabel(field, chosen, lang);
-  switch (field.type) {
-    case 'number':
-    case 'integer':
-      return typeof value === 'number'
-        ? `${formatNumber(value, lang, { maximumFractionDigits: 6 })}${field.unit ? ` ${localizeUnit(field.unit, lang, units, value)}` : ''}`
-        : say('unknown');
-    case 'select':
-      return chosenLabel(value);
-    case 'multiselect':
-      return Array.isArray(value) ? value.map(chosenLabel).join(', ') : say('unknown');
-    case 'boolean':
-      return say(value === true ? 'yes' : 'no');
-    case 'factor': {
-      const used = factors.find((factor) => factor.key === value);
-      return used ? localize(used.label, lang, used.key) : readable(String(value));
-    }
-    case 'machine': {
-      // A machine by its name, as the machine list shows it, not by its key.
-      const used = production.find((use) => use.machine === value);
-      return used ? used.name : readable(String(value));
-    }
-    default:
-      return Array.isArray(value) ? value.join(', ') : String(value);
-  }
+  return fieldTypeOf(field.type).words(field, value, { lang, units, factors, production, say });
 }

@@ -3,28 +3,18 @@
  * keywords (server, Ajv) and the equivalent test (client and server messages), so the two
  * sides are derived from one definition and cannot drift apart.
  */
+import { fieldTypeOf, type ValueKind } from '../field-types';
 import { checkerText, type CheckerKey, type CheckerParams, type CheckerText } from '../template/checker-messages';
 import type { Field, FieldType } from '../template/types';
 import { compareDates, isDate, isEmail, isMultipleOf, stringLength } from './checks';
 import type { MessageKey, MessageParams } from './messages';
 import { parseRule } from './parse';
 
-/** The JSON type a field's (non-null) value has. */
-export type ValueKind = 'string' | 'number' | 'array' | 'boolean';
+export type { ValueKind } from '../field-types';
 
+/** The JSON type of a type's (non-null) value: the rules below dispatch on it. */
 export function valueKind(type: FieldType): ValueKind {
-  switch (type) {
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'multiselect':
-    case 'tags':
-      return 'array';
-    case 'boolean':
-      return 'boolean';
-    default:
-      return 'string';
-  }
+  return fieldTypeOf(type).kind;
 }
 
 export interface Check {

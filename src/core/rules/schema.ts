@@ -6,10 +6,9 @@
 import { getCompiledTemplate, type CompiledField } from '../template/compile';
 import type { Template } from '../template/types';
 import { conditionSchema } from '../template/visibility';
-import type { InputCheckOptions } from './field-value';
-import { optionValues } from './field-value';
+import { fieldTypeOf, type InputCheckOptions, type JsonSchema } from '../field-types';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from '../field-types';
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -66,53 +65,9 @@ function addFields(
   }
 }
 
-/** The JSON type of each field that holds one plain value. */
-const PLAIN_JSON_TYPES = {
-  text: 'string',
-  textarea: 'string',
-  integer: 'integer',
-  number: 'number',
-  boolean: 'boolean',
-};
-
-/** Base type (nullable unless required) plus one allOf entry per rule check, in the order written. */
+/** The type's schema (nullable unless required, core/field-types) plus one allOf entry per rule check, in the order written. */
 export function fieldSchema({ field, rules }: CompiledField, options: InputCheckOptions = {}): JsonSchema {
-  const nullable = !rules.required;
-  const type = (name: string) => (nullable ? [name, 'null'] : name);
-  let schema: JsonSchema;
-  switch (field.type) {
-    case 'text':
-    case 'textarea':
-    case 'integer':
-    case 'number':
-    case 'boolean':
-      schema = { type: type(PLAIN_JSON_TYPES[field.type]) };
-      break;
-    case 'date':
-      schema = { type: type('string'), format: 'date' };
-      break;
-    case 'select':
-      schema = { enum: nullable ? [...optionValues(field), null] : optionValues(field) };
-      break;
-    case 'multiselect':
-      schema = { type: type('array'), uniqueItems: true, items: { enum: optionValues(field) } };
-      break;
-    case 'tags':
-      schema = { type: type('array'), uniqueItems: true, items: { type: 'string', minLength: 1 } };
-      break;
-    case 'factor': {
-      schema = { type: type('string'), minLength: 1 };
-      const keys = field.category !== undefined ? options.factorKeys?.[field.category] : undefined;
-      if (keys) schema.enum = nullable ? [...keys, null] : [...keys];
-      break;
-    }
-    case 'machine': {
-      schema = { type: type('string'), minLength: 1 };
-      const keys = field.machineKind !== undefined ? options.machineKeys?.[field.machineKind] : undefined;
-      if (keys) schema.enum = nullable ? [...keys, null] : [...keys];
-      break;
-    }
-  }
+  const schema = fieldTypeOf(field.type).schema(field, !rules.required, options);
   if (rules.checks.length) schema.allOf = rules.checks.map((check) => check.schema);
   return schema;
 }

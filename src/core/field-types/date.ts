@@ -1,0 +1,18 @@
+/** A calendar day as `YYYY-MM-DD`; a CSV cell may also write it `31.12.2026`. */
+import { parseDate } from '../csv/cells';
+import { isDate } from '../rules/checks';
+import type { CoreFieldType } from './contract';
+import { fault, isText, jsonType, plainWords } from './shared';
+
+export const date = {
+  kind: 'string',
+  schema: (_field, nullable) => ({ type: jsonType('string', nullable), format: 'date' }),
+  typeFault: (_field, value) => (typeof value === 'string' && isDate(value) ? undefined : fault('date')),
+  parseCell: (_field, cell) => {
+    const value = parseDate(cell);
+    return value === null ? { ok: false, key: 'date' } : { ok: true, value };
+  },
+  formula: { accepts: isText, what: 'text' },
+  words: (_field, value) => plainWords(value),
+  comparison: { text: (_field, value) => String(value), numeric: false },
+} satisfies CoreFieldType;

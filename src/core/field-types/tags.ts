@@ -1,0 +1,27 @@
+/** Free words, without repeats or empty ones; a CSV cell separates them by `,` `;` or `|`. */
+import { splitList } from '../csv/cells';
+import { hasUniqueStrings } from '../rules/checks';
+import type { CoreFieldType } from './contract';
+import { emptyList, fault, isStringList, jsonType, plainWords } from './shared';
+
+export const tags = {
+  kind: 'array',
+  schema: (_field, nullable) => ({
+    type: jsonType('array', nullable),
+    uniqueItems: true,
+    items: { type: 'string', minLength: 1 },
+  }),
+  typeFault: (_field, value) =>
+    Array.isArray(value) &&
+    hasUniqueStrings(value) &&
+    value.every((entry) => typeof entry === 'string' && entry.length > 0)
+      ? undefined
+      : fault('type.list'),
+  parseCell: (_field, cell) => ({ ok: true, value: splitList(cell) }),
+  formula: { empty: emptyList, accepts: isStringList, what: 'a list' },
+  words: (_field, value) => plainWords(value),
+  comparison: {
+    text: (_field, value) => (Array.isArray(value) ? value.map(String).join(', ') : String(value)),
+    numeric: false,
+  },
+} satisfies CoreFieldType;

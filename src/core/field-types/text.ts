@@ -1,0 +1,13 @@
+/** One line of text: kept exactly as written, in a CSV cell too (it is data, never a formula). */
+import type { CoreFieldType } from './contract';
+import { fault, isText, jsonType, plainWords } from './shared';
+
+export const text = {
+  kind: 'string',
+  schema: (_field, nullable) => ({ type: jsonType('string', nullable) }),
+  typeFault: (_field, value) => (typeof value === 'string' ? undefined : fault('type.text')),
+  parseCell: (_field, cell) => ({ ok: true, value: cell }),
+  formula: { accepts: isText, what: 'text' },
+  words: (_field, value) => plainWords(value),
+  comparison: { text: (_field, value) => String(value), numeric: false },
+} satisfies CoreFieldType;

@@ -1,0 +1,5 @@
+/** Several lines of text: a value like `text`'s (the form gives it a wider input). */
+import type { CoreFieldType } from './contract';
+import { text } from './text';
+
+export const textarea = { ...text } satisfies CoreFieldType;
