@@ -29,7 +29,7 @@ import { isoNow } from '../db/values';
 import { badRequest, conflict, errorAnswers, notFound } from '../http/errors';
 import { idSchema } from '../http/record-id';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../protocol/change';
+import { recordChange } from '../audit/change';
 import { findStorefront } from './secret-keys';
 import './schema';
 
