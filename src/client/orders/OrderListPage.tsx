@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../templates/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
-import { useChannelText } from '../storefronts/ChannelText';
+import { ChannelFilterInput, useChannelText } from '../storefronts/ChannelText';
 
 const filters = [
   <SelectInput
@@ -17,6 +17,7 @@ const filters = [
     alwaysOn
   />,
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
+  <ChannelFilterInput key="channel" source="channel" label="storefronts.channel.label" />,
 ];
 
 const OrderListPage = () => {
