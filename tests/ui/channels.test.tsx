@@ -46,7 +46,8 @@ describe('channels in the back office', () => {
       expect(await within(table).findByText('Shopflyer')).toBeInTheDocument();
       expect(within(table).queryByText('Frühjahrskatalog')).toBeNull();
       // The filter shows its choice by the storefront's name.
-      expect(await screen.findByRole('combobox', { name: 'Kanal' })).toHaveTextContent('Shop-Rechner „Muster Webshop“');
+      const filter = await screen.findByRole('combobox', { name: 'Kanal' });
+      await waitFor(() => expect(filter).toHaveTextContent('Shop-Rechner „Muster Webshop“'));
       await waitFor(() => expect(sentFilters(sent).some((f) => f.channel === 'storefront:7')).toBe(true));
     },
   );
@@ -65,6 +66,18 @@ describe('channels in the back office', () => {
     const shopRow = (await within(table).findByText('Shopflyer')).closest('tr')!;
     expect(within(shopRow).getByText('Shop-Rechner 7 · SO-4711')).toBeInTheDocument();
   });
+
+  it(
+    'keeps a storefront chosen by a link in the filter for those who may not read the storefronts',
+    { timeout: SLOW },
+    async () => {
+      renderApp(filterUrl('/calculations', { channel: 'storefront:7' }), { signedInAs: editor });
+      const table = await screen.findByTestId('calculations-table', {}, { timeout: 30_000 });
+      expect(await within(table).findByText('Shopflyer')).toBeInTheDocument();
+      expect(within(table).queryByText('Frühjahrskatalog')).toBeNull();
+      expect(await screen.findByRole('combobox', { name: 'Kanal' })).toHaveTextContent('Shop-Rechner 7');
+    },
+  );
 
   it('names the channel in the orders list and filters by it', { timeout: SLOW }, async () => {
     const sent = spy('get', '/orders');

@@ -5,6 +5,7 @@
  * one's name; everybody else its number.
  */
 import { SelectInput, useGetList, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { BACK_OFFICE_CHANNEL, STOREFRONT_CHANNEL_PREFIX, type StorefrontRecord } from '../../core/api';
 import { useCan } from '../providers/RoleGate';
 
@@ -55,5 +56,17 @@ export const ChannelFilterInput = ({ source, label }: { source: string; label: s
       name: translate('storefronts.channel.named', { name: storefront.name }),
     })),
   ];
+  // A storefront chosen by a link (or before the storefronts have loaded, or for a reader who may not list them).
+  const chosen: unknown = useWatch({ name: source });
+  if (
+    typeof chosen === 'string' &&
+    chosen.startsWith(STOREFRONT_CHANNEL_PREFIX) &&
+    !choices.some((choice) => choice.id === chosen)
+  ) {
+    choices.push({
+      id: chosen,
+      name: translate('storefronts.channel.storefront', { id: chosen.slice(STOREFRONT_CHANNEL_PREFIX.length) }),
+    });
+  }
   return <SelectInput source={source} label={label} translateChoice={false} choices={choices} />;
 };
