@@ -14,6 +14,7 @@ import {
   apiToken,
   browserAvailable,
   launchBrowser,
+  login,
   newPage,
   screenshot,
   startServer,
@@ -193,6 +194,23 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     const orders = (await (await api('GET', `/api/orders?filter=${filter}`)).json()) as Array<{ channel: string }>;
     expect(orders).toHaveLength(1);
     expect(orders[0]!.channel).toBe(calculations[0]!.channel);
+
+    // In the back office both lists mark them with the storefront and the shop's reference, and filter by the channel.
+    const backOffice = await newPage(browser);
+    await login(backOffice.page, server.baseUrl, 'admin@muster.example');
+    const mark = 'Shop-Rechner „Boutique Muster“ · SHOP-E2E-1';
+    const byChannel = encodeURIComponent(JSON.stringify({ channel: calculations[0]!.channel }));
+    await backOffice.page.goto(`${server.baseUrl}/calculations?filter=${byChannel}`);
+    const calculationRows = backOffice.page.locator('[data-testid="calculations-table"] tbody tr');
+    await expect
+      .poll(() => calculationRows.allTextContents(), { timeout: 20_000 })
+      .toEqual([expect.stringContaining(mark)]);
+    expect((await calculationRows.first().textContent()) ?? '').toContain(calculations[0]!.number);
+    await backOffice.page.goto(`${server.baseUrl}/orders?filter=${byChannel}`);
+    const orderRows = backOffice.page.locator('[data-testid="orders-list"] tbody tr');
+    await expect.poll(() => orderRows.allTextContents(), { timeout: 20_000 }).toEqual([expect.stringContaining(mark)]);
+    await screenshot(backOffice.page, 'storefront-orders-channel');
+    await backOffice.context.close();
 
     // The verification address opens without sign-in.
     const anonymous = await newPage(browser, { locale: 'fr-FR' });
