@@ -16,7 +16,7 @@ import type { StatisticsQuery } from './query';
 
 type Db = Kysely<DatabaseSchema>;
 
-export interface ChannelRow {
+interface ChannelRow {
   [key: string]: string | number;
   channel: string;
   channel_key: string;
