@@ -1,13 +1,14 @@
 /**
  * The widget's figure is the back office's (issue 39, "Done when"): for every shipped product template, offered by a
  * storefront with no field for the customer, the quote the widget shows at the template's defaults equals the total
- * the back office stores for a calculation made with the same defaults (the mandant's default factor database and
- * machine set on both sides). The widget draws the quote's `kg_co2e` as it comes (src/storefront/widget.ts computes
+ * the back office stores for a calculation made with the same defaults, as its form sends them (hidden fields pruned;
+ * the mandant's default factor database and machine set on both sides). It found the brochure unofferable at first:
+ * the quote sent the cover paper's default although "no cover" hides it. The widget draws the quote's `kg_co2e` as it comes (src/storefront/widget.ts computes
  * nothing of its own), so the quote is the widget's figure.
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { CalculationRecord, StorefrontQuote, StorefrontRecord, TemplateRecord } from '../../src/core/api';
-import { defaultInputs } from '../../src/core/template';
+import { defaultInputs, pruneInputs } from '../../src/core/template';
 import { describeEachDatabase } from './harness';
 
 const ADMIN = 'admin@muster.example';
@@ -55,7 +56,11 @@ describeEachDatabase('storefront figures', (ctx) => {
       expect(quoted.status, `${template.id}: ${JSON.stringify(quoted.body)}`).toBe(200);
       const saved = await ctx.request<CalculationRecord>('POST', '/api/calculations', {
         token,
-        body: { template_id: template.id, inputs: { ...defaultInputs(template.definition), title: 'Vorgabe' } },
+        // What a new calculation's form sends at its defaults: hidden fields and empty values pruned.
+        body: {
+          template_id: template.id,
+          inputs: { ...pruneInputs(template.definition, defaultInputs(template.definition)), title: 'Vorgabe' },
+        },
       });
       expect(saved.status, `${template.id}: ${JSON.stringify(saved.body)}`).toBe(201);
       expect(saved.body.template_version, template.id).toBe(template.version);
