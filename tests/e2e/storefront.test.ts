@@ -198,7 +198,8 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     // In the back office both lists mark them with the storefront and the shop's reference, and filter by the channel.
     const backOffice = await newPage(browser);
     await login(backOffice.page, server.baseUrl, 'admin@muster.example');
-    const mark = 'Shop-Rechner „Boutique Muster“ · SHOP-E2E-1';
+    // The channel cell: the storefront's name, the shop's reference under it.
+    const mark = 'Boutique MusterSHOP-E2E-1';
     const byChannel = encodeURIComponent(JSON.stringify({ channel: calculations[0]!.channel }));
     await backOffice.page.goto(`${server.baseUrl}/calculations?filter=${byChannel}`);
     const calculationRows = backOffice.page.locator('[data-testid="calculations-table"] tbody tr');

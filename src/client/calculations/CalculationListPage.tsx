@@ -48,7 +48,7 @@ import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
 import { keyedChoices } from '../i18n/choices';
-import { ChannelFilterInput, useChannelText } from '../storefronts/ChannelText';
+import { ChannelCell, ChannelFilterInput } from '../storefronts/ChannelText';
 
 export type PickMode = 'edit' | 'duplicate';
 
@@ -213,7 +213,6 @@ const CalculationTable = ({
   const yesNo = useYesNo();
   const units = useUnitCatalog();
   const translate = useTranslate();
-  const channelText = useChannelText();
   const named = new Set(columns.map((column) => column.name));
   const namesTotal = columns.some((column) => column.sortBy === 'total_co2e');
   const templateColumns = byType
@@ -242,7 +241,9 @@ const CalculationTable = ({
         key="channel"
         source="channel"
         label="storefronts.channel.label"
-        render={(record: CalculationListRecord) => channelText(record.channel, record.channel_reference)}
+        render={(record: CalculationListRecord) => (
+          <ChannelCell channel={record.channel} reference={record.channel_reference} />
+        )}
       />
     ),
   };

@@ -4,6 +4,7 @@
  * column, a record's page and the lists' channel filter. Those who may read the storefronts (their admins) see each
  * one's name; everybody else its number.
  */
+import { Box, Typography } from '@mui/material';
 import { SelectInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { BACK_OFFICE_CHANNEL, STOREFRONT_CHANNEL_PREFIX, type StorefrontRecord } from '../../core/api';
@@ -23,6 +24,29 @@ function useStorefronts(): StorefrontRecord[] {
   );
   return canList ? (data ?? NO_STOREFRONTS) : NO_STOREFRONTS;
 }
+
+/**
+ * A list cell's channel, kept narrow: the back office, or the storefront's own name (its number where the reader may
+ * not list storefronts) with the shop's reference under it; the column's header says it is the channel.
+ */
+export const ChannelCell = ({ channel, reference }: { channel: string | null; reference: string | null }) => {
+  const translate = useTranslate();
+  const storefronts = useStorefronts();
+  if (!channel) return <>{translate('storefronts.channel.backOffice')}</>;
+  const id = channel.startsWith(STOREFRONT_CHANNEL_PREFIX) ? channel.slice(STOREFRONT_CHANNEL_PREFIX.length) : null;
+  const storefront = id === null ? undefined : storefronts.find((candidate) => String(candidate.id) === id);
+  const name = storefront?.name ?? (id === null ? channel : translate('storefronts.channel.storefront', { id }));
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }} data-channel={channel}>
+      <span>{name}</span>
+      {reference ? (
+        <Typography component="span" variant="caption" color="text.secondary">
+          {reference}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
 
 export function useChannelText(): ChannelText {
   const translate = useTranslate();
