@@ -5,6 +5,7 @@
  * the same (the UI suite and the contract test exercise both ends).
  */
 import { LIST_COUNT_CAP } from '../core/lists/count-cap';
+import { NULL_FILTER_VALUES } from '../core/lists/null-values';
 
 type Row = Record<string, unknown>;
 
@@ -74,6 +75,10 @@ function matches(row: Row, key: string, wanted: unknown): boolean {
     return { gte: order >= 0, lte: order <= 0, gt: order > 0, lt: order < 0 }[bound[2] as 'gte' | 'lte' | 'gt' | 'lt'];
   }
   const value = row[key];
+  // The column's word for an empty cell (`channel: "back-office"`: no channel), alone or among the values.
+  const nullValue = Object.hasOwn(NULL_FILTER_VALUES, key) ? NULL_FILTER_VALUES[key] : undefined;
+  if (nullValue !== undefined && (value === null || value === undefined))
+    return Array.isArray(wanted) ? wanted.includes(nullValue) : wanted === nullValue;
   // A tag filter asks whether the record's array contains the value.
   if (Array.isArray(value))
     return Array.isArray(wanted) ? wanted.some((w) => value.includes(w)) : value.includes(wanted);

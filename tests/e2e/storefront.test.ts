@@ -238,6 +238,24 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     expect(forged.status).toBe(400);
     expect(received).toHaveLength(1);
 
+    // In the back office both lists mark them with the storefront and the shop's reference, and filter by the channel.
+    const backOffice = await newPage(browser);
+    await login(backOffice.page, server.baseUrl, 'admin@muster.example');
+    // The channel cell: the storefront's name, the shop's reference under it.
+    const mark = 'Boutique MusterSHOP-E2E-1';
+    const byChannel = encodeURIComponent(JSON.stringify({ channel: calculations[0]!.channel }));
+    await backOffice.page.goto(`${server.baseUrl}/calculations?filter=${byChannel}`);
+    const calculationRows = backOffice.page.locator('[data-testid="calculations-table"] tbody tr');
+    await expect
+      .poll(() => calculationRows.allTextContents(), { timeout: 20_000 })
+      .toEqual([expect.stringContaining(mark)]);
+    expect((await calculationRows.first().textContent()) ?? '').toContain(calculations[0]!.number);
+    await backOffice.page.goto(`${server.baseUrl}/orders?filter=${byChannel}`);
+    const orderRows = backOffice.page.locator('[data-testid="orders-list"] tbody tr');
+    await expect.poll(() => orderRows.allTextContents(), { timeout: 20_000 }).toEqual([expect.stringContaining(mark)]);
+    await screenshot(backOffice.page, 'storefront-orders-channel');
+    await backOffice.context.close();
+
     // The verification address opens without sign-in.
     const anonymous = await newPage(browser, { locale: 'fr-FR' });
     const opened = await anonymous.page.goto(verifyUrl!);

@@ -62,6 +62,33 @@ const FIXTURES: Partial<Record<StatisticName, StatisticsResult>> = {
     ],
     rows: [{ status: 'placed', currency: 'EUR', orders: 1, offset_kg: 100, value_minor: 123456 }],
   }),
+  by_channel: result('by_channel', {
+    columns: [
+      { key: 'channel', unit: null },
+      { key: 'calculations', unit: 'count' },
+      { key: 'co2e_kg', unit: 'kg_co2e' },
+      { key: 'orders', unit: 'count' },
+      { key: 'offset_kg', unit: 'kg_co2e' },
+    ],
+    rows: [
+      {
+        channel: 'Back-Office',
+        channel_key: 'back-office',
+        calculations: 40,
+        co2e_kg: 9800.4,
+        orders: 3,
+        offset_kg: 4000,
+      },
+      {
+        channel: 'Shop-Rechner „Muster Webshop“',
+        channel_key: 'storefront:7',
+        calculations: 12,
+        co2e_kg: 2545.1,
+        orders: 5,
+        offset_kg: 1200,
+      },
+    ],
+  }),
 };
 
 /** The fixtures in the shared handlers' store (other statistics empty); `queries` are the query strings asked. */
@@ -152,10 +179,36 @@ describe('statistics page', () => {
     expect(month).toHaveAccessibleName('Berechnete kg CO₂e pro Monat: kg CO₂e');
   }, 60_000);
 
+  it('splits the figures by channel: the back office beside each storefront, charted by kg CO₂e', async () => {
+    serveStatistics();
+    renderApp('/statistics', { signedInAs: editor });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Nach Kanal: Back-Office und Shop-Rechner' },
+      { timeout: 30_000 },
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Kanal', 'Kalkulationen', 'kg CO₂e', 'Bestellungen', 'Kalkulationen mit Klimabeitrag (kg CO₂e)']);
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Back-Office')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Shop-Rechner „Muster Webshop“')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('12')).toBeInTheDocument();
+    const chart = within(screen.getByTestId('statistic-by_channel')).getByTestId('statistic-chart');
+    expect(chart).toHaveAttribute('data-value', 'co2e_kg');
+    expect(chartPoints(FIXTURES.by_channel!, chartSpec(FIXTURES.by_channel!)!)).toEqual([
+      { category: 'Back-Office', value: 9800.4 },
+      { category: 'Shop-Rechner „Muster Webshop“', value: 2545.1 },
+    ]);
+  }, 60_000);
+
   it('shows the empty state for a range without data and asks again when the range changes', async () => {
     const sent = serveStatistics({});
     renderApp('/statistics?from=2001-01-01&to=2001-12-31', { signedInAs: editor });
-    await waitFor(() => expect(screen.getAllByText('Keine Daten in diesem Zeitraum.')).toHaveLength(9));
+    // Ten statistics besides the overview (the split by channel, issue 39, is the tenth).
+    await waitFor(() => expect(screen.getAllByText('Keine Daten in diesem Zeitraum.')).toHaveLength(10));
     expect(screen.queryByRole('table')).toBeNull();
     expect(sent.queries.every((q) => q.get('from') === '2001-01-01')).toBe(true);
   });

@@ -48,6 +48,7 @@ import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
 import { keyedChoices } from '../i18n/choices';
+import { ChannelCell, ChannelFilterInput } from '../storefronts/ChannelText';
 
 export type PickMode = 'edit' | 'duplicate';
 
@@ -76,6 +77,7 @@ function buildFilters(
       label="calculations.fields.status"
       choices={keyedChoices(CALCULATION_STATUSES, 'calculations.status')}
     />,
+    <ChannelFilterInput key="channel" source="channel" label="storefronts.channel.label" />,
   ];
   if (all.length > 1) {
     filters.push(
@@ -178,7 +180,7 @@ interface ViewProps {
 }
 
 /** Columns of the calculation record itself, which every template has. */
-const RECORD_COLUMNS = ['title', 'customer', 'status'];
+const RECORD_COLUMNS = ['title', 'customer', 'status', 'channel'];
 
 const StatusCell = ({ record }: { record: CalculationListRecord }) => {
   const translate = useTranslate();
@@ -231,6 +233,17 @@ const CalculationTable = ({
         source="status"
         label="calculations.fields.status"
         render={(record: CalculationListRecord) => <StatusCell record={record} />}
+      />
+    ),
+    // The back office or the storefront it came through, with the shop's order reference (issue 39).
+    channel: (
+      <FunctionField
+        key="channel"
+        source="channel"
+        label="storefronts.channel.label"
+        render={(record: CalculationListRecord) => (
+          <ChannelCell channel={record.channel} reference={record.channel_reference} />
+        )}
       />
     ),
   };

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../i18n/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
-import { useChannelText } from '../storefronts/ChannelText';
+import { ChannelCell, ChannelFilterInput } from '../storefronts/ChannelText';
 
 const filters = [
   <SelectInput
@@ -17,6 +17,7 @@ const filters = [
     alwaysOn
   />,
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
+  <ChannelFilterInput key="channel" source="channel" label="storefronts.channel.label" />,
 ];
 
 const OrderListPage = () => {
@@ -24,7 +25,6 @@ const OrderListPage = () => {
   const lang = useLanguage();
   // Provider admins see every mandant's orders: they need to know whose each one is.
   const allMandants = useCan('read_all', 'mandants');
-  const channelText = useChannelText();
   return (
     <List
       resource="orders"
@@ -60,7 +60,7 @@ const OrderListPage = () => {
         <DataTable.Col<OrderRecord>
           source="channel"
           label="storefronts.channel.label"
-          render={(order) => channelText(order.channel, order.channel_reference)}
+          render={(order) => <ChannelCell channel={order.channel} reference={order.channel_reference} />}
         />
         <DataTable.Col<OrderRecord>
           source="certificate_number"

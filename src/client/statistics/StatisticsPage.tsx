@@ -17,7 +17,7 @@ import { LocalizedDatePicker } from '../i18n/LocalizedDateInput';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PANELS = STATISTIC_NAMES.filter((n): n is Exclude<StatisticName, 'overview'> => n !== 'overview');
 /** Tables with many columns get the full width. */
-const WIDE: ReadonlySet<StatisticName> = new Set(['top_calculations', 'orders', 'offsets_by_project']);
+const WIDE: ReadonlySet<StatisticName> = new Set(['top_calculations', 'orders', 'offsets_by_project', 'by_channel']);
 
 const MandantPicker = ({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) => {
   const translate = useTranslate();

@@ -13,6 +13,7 @@ export const STATISTIC_NAMES = [
   'co2e_by_template',
   'co2e_by_customer',
   'co2e_by_tag',
+  'by_channel',
   'orders',
   'offsets_by_project',
   'offsets_by_standard',

@@ -159,6 +159,11 @@ export const SECRET_KEY_PREFIX = 'kontor_sk_';
 export const MAX_STOREFRONT_SECRET_KEYS = 10;
 /** The channel a storefront's calculations and orders carry: `storefront:<id>`. */
 export const STOREFRONT_CHANNEL_PREFIX = 'storefront:';
+/**
+ * The back office's channel in a list filter and a statistic's row: its calculations and orders carry no channel
+ * (null), which a filter form cannot send; the list engine reads this word as "no channel" (core/lists/null-values.ts).
+ */
+export const BACK_OFFICE_CHANNEL = 'back-office';
 
 /** `GET /api/storefronts/:id/secret-keys`: a storefront's live secret keys, without the secrets. */
 export const StorefrontSecretKeyRecord = Type.Object({

@@ -15,6 +15,7 @@ import type { Resource } from '../../core/access/policy';
 import { requireAccess } from './request-user';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
+import { NULL_FILTER_VALUES } from '../../core/lists/null-values';
 import { toCount } from '../db/values';
 import { badRequest, errorAnswers } from './errors';
 import { parseQueryJson } from './json-limits';
@@ -31,6 +32,8 @@ export interface ColumnDefinition {
   sortable?: boolean;
   /** May appear in `filter` (default: every non-json column). */
   filterable?: boolean;
+  /** A filter value that stands for an empty cell (core/lists/null-values.ts): `channel: "back-office"` → IS NULL. */
+  nullValue?: string;
 }
 
 const COLUMN_TYPES: Record<string, ColumnType> = {
@@ -51,7 +54,8 @@ function columnType(name: string, property: { type?: string | string[] } | undef
 /**
  * A list's columns from the API record it lists (core/api), typed by its schema. Without `only` every scalar property
  * the table has: all but `omit` (totals and ids added after the query). `only` names the columns instead, JSON objects
- * among them. `narrowed` limits a column's use.
+ * among them. `narrowed` limits a column's use. A nullable text column named in NULL_FILTER_VALUES takes its word for
+ * an empty cell.
  */
 export function recordColumns(
   record: TSchema,
@@ -70,7 +74,9 @@ export function recordColumns(
   for (const name of only ?? Object.keys(properties)) {
     const type = columnType(name, properties[name]);
     if (!type || omit.includes(name) || (type === 'json' && !only)) continue;
-    columns[name] = { type, ...narrowed[name] };
+    const nullable = [properties[name]?.type ?? []].flat().includes('null');
+    const nullValue = type === 'text' && nullable ? ownValue(NULL_FILTER_VALUES, name) : undefined;
+    columns[name] = { type, ...(nullValue === undefined ? {} : { nullValue }), ...narrowed[name] };
   }
   return columns;
 }
@@ -88,7 +94,8 @@ export interface ListQuery {
 
 export type Condition =
   | { kind: 'eq'; column: string; value: string | number | boolean | null }
-  | { kind: 'in'; column: string; values: (string | number | boolean)[] }
+  /** `orNull`: the list named the column's word for an empty cell among the values. */
+  | { kind: 'in'; column: string; values: (string | number | boolean)[]; orNull?: boolean }
   | { kind: 'gte' | 'lte'; column: string; value: string | number };
 
 /** Largest page one request may ask for; also the page size when no range is given (getMany). */
@@ -225,8 +232,14 @@ export function parseListQuery(
           throw badRequest(msg('errors.list.tooManyFilterValues', { max: MAX_PAGE_SIZE }), {
             [`filter.${key}`]: 'errors.list.tooManyValues',
           });
-        conditions.push({ kind: 'in', column, values: value.map((v) => coerce(column, def, v)) });
-      } else if (value === null) {
+        const values = value.map((v) => coerce(column, def, v));
+        const orNull = def.nullValue !== undefined && values.includes(def.nullValue);
+        conditions.push(
+          orNull
+            ? { kind: 'in', column, values: values.filter((v) => v !== def.nullValue), orNull }
+            : { kind: 'in', column, values },
+        );
+      } else if (value === null || (def.nullValue !== undefined && value === def.nullValue)) {
         conditions.push({ kind: 'eq', column, value: null });
       } else {
         conditions.push({ kind: 'eq', column, value: coerce(column, def, value) });
@@ -286,7 +299,11 @@ export function applyConditions<QB>(
   let q: AnyQuery = query;
   for (const c of conditions) {
     const ref = columns.ref(c.column);
-    if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
+    if (c.kind === 'in' && c.orNull)
+      q = q.where((eb: AnyQuery) =>
+        c.values.length === 0 ? eb(ref, 'is', null) : eb.or([eb(ref, 'is', null), eb(ref, 'in', c.values)]),
+      );
+    else if (c.kind === 'in') q = c.values.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(ref, 'in', c.values);
     else if (c.kind === 'eq') q = c.value === null ? q.where(ref, 'is', null) : q.where(ref, '=', c.value);
     else q = q.where(ref, c.kind === 'gte' ? '>=' : '<=', c.value);
   }
@@ -387,7 +404,9 @@ function matches(record: object, condition: Condition): boolean {
     case 'eq':
       return value === condition.value;
     case 'in':
-      return condition.values.includes(value as string | number | boolean);
+      return (
+        (condition.orNull === true && value === null) || condition.values.includes(value as string | number | boolean)
+      );
     case 'gte':
       return value !== null && value >= condition.value;
     case 'lte':

@@ -79,7 +79,7 @@ export async function co2eByMonth(db: Db, user: SessionUser, query: StatisticsQu
  * kg CO2e and calculations per value of a calculation column, largest first; calculations without a value form one
  * group (null). Templates are few and all listed; customers are cut at `limit`.
  */
-async function co2eByColumn<C extends 'template_id' | 'customer', V extends string | null>(
+async function co2eByColumn<C extends 'template_id' | 'customer' | 'channel', V extends string | null>(
   db: Db,
   user: SessionUser,
   query: StatisticsQuery,
@@ -111,6 +111,10 @@ export const co2eByTemplate = (db: Db, user: SessionUser, query: StatisticsQuery
 
 export const co2eByCustomer = (db: Db, user: SessionUser, query: StatisticsQuery) =>
   co2eByColumn<'customer', string | null>(db, user, query, 'customer', GROUP_LIMIT);
+
+/** Per channel (issue 39): null the back office, `storefront:<id>` a shop's orders. A mandant has few storefronts. */
+export const co2eByChannel = (db: Db, user: SessionUser, query: StatisticsQuery) =>
+  co2eByColumn<'channel', string | null>(db, user, query, 'channel', GROUP_LIMIT);
 
 /**
  * A calculation with several tags counts towards each of them; untagged calculations are not listed.

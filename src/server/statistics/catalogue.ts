@@ -19,6 +19,7 @@ import {
 } from './calculations';
 import { offsetByMonth, offsetsByProject, offsetsByStandard, offsetTotals, ordersByStatus } from './orders';
 import { monthsOf, type StatisticsQuery } from './query';
+import { figuresByChannel } from './channels';
 
 export interface StatisticContext {
   db: Kysely<DatabaseSchema>;
@@ -98,6 +99,16 @@ export const STATISTICS: Record<StatisticName, StatisticDefinition> = {
   co2e_by_tag: {
     columns: [label('tag'), countColumn('calculations'), kgColumn('co2e_kg')],
     rows: ({ db, user, query }) => co2eByTag(db, user, query),
+  },
+  by_channel: {
+    columns: [
+      label('channel'),
+      countColumn('calculations'),
+      kgColumn('co2e_kg'),
+      countColumn('orders'),
+      kgColumn('offset_kg'),
+    ],
+    rows: ({ db, user, query, language }) => figuresByChannel(db, user, query, language),
   },
   orders: {
     columns: [

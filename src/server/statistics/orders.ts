@@ -113,6 +113,16 @@ export async function offsetsByProject(db: Db, user: SessionUser, query: Statist
   }));
 }
 
+/** Offsetting orders and their kg per channel (issue 39): null the back office, `storefront:<id>` a shop's. */
+export async function offsetsByChannel(db: Db, user: SessionUser, query: StatisticsQuery) {
+  if (!(await orderStatisticsAvailable(db))) return [];
+  const { rows } = await sql<{ channel: string | null; n: unknown; kg: unknown }>`
+    select o.channel as channel, count(*) as n, sum(o.tonnes_kg) as kg
+    from orders o where ${orderFilter(user, query, OFFSETTING_STATUSES)}
+    group by o.channel`.execute(db);
+  return rows.map((r) => ({ channel: r.channel ?? null, orders: num(r.n), offset_kg: num(r.kg) }));
+}
+
 export async function offsetsByStandard(db: Db, user: SessionUser, query: StatisticsQuery) {
   if (!(await orderStatisticsAvailable(db))) return [];
   const { rows } = await sql<{ standard: string; n: unknown; kg: unknown }>`

@@ -10,7 +10,7 @@ import { msg } from '../../core/i18n/error-keys';
 import { translate } from '../../core/i18n/translate';
 import type { Language, LocalizedText } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { defaultInputs, stageLabelKey, type CalculationInputs, type Template } from '../../core/template';
+import { defaultInputs, pruneInputs, stageLabelKey, type CalculationInputs, type Template } from '../../core/template';
 import { evaluateCalculation, type Evaluation } from '../calculations/evaluate';
 import { resolveFactorSet } from '../calculations/prepare';
 import type { DatabaseSchema } from '../db/schema';
@@ -52,7 +52,10 @@ export function quoteInputs(
   }
   // A template's job title is the back office's; a quote is the storefront's job until the shop orders it.
   const named = topLevelFields(template).has('title') ? { title } : {};
-  return { ...defaultInputs(template), ...named, ...offer.fixed, ...sent };
+  const given = { ...named, ...offer.fixed, ...sent };
+  // The defaults of fields these values hide are left out, as the back office's form sends none of them (a brochure
+  // without a cover has no cover paper); a hidden field the shop or the printer names is still refused.
+  return { ...pruneInputs(template, { ...defaultInputs(template), ...given }), ...given };
 }
 
 /** The offer of a template, or a 400 naming the templates the storefront has. */
