@@ -9,7 +9,6 @@ import type { AfterResponse } from './http/after-response';
 import type { HeavyWork } from './http/heavy-work';
 import type { Mailer } from './mail/mailer';
 import type { ProcessGroup } from './process-group';
-import type { WebhookWorker } from './storefronts/webhooks';
 
 /** A demo account the seed layer created (`seed/seed.ts`), as the start reports it. */
 export interface DemoAccount {
@@ -19,6 +18,20 @@ export interface DemoAccount {
   language: Language;
   /** Slug of the mandant, null for the provider admin. */
   mandant: string | null;
+}
+
+/** The storefront webhook sender (storefronts/webhooks.ts); declared here so the platform names no domain module. */
+export interface WebhookWorker {
+  /** Sends what is due soon (after a commit that wrote deliveries); runs coalesce. */
+  wake(): void;
+  /** Claims and sends every delivery due now; answers how many attempts were made. */
+  runDue(): Promise<number>;
+  /** Settles when no run is going on. */
+  idle(): Promise<void>;
+  /** The worker's clock in milliseconds (tests move it past a back-off). */
+  now(): number;
+  setClock(now: () => number): void;
+  stop(): void;
 }
 
 export interface AppServices {

@@ -10,11 +10,9 @@ export {
   FALSE_WORDS,
   TRUE_WORDS,
   parseBoolean,
-  splitList,
   type CellContext,
   type CellResult,
   type FactorChoice,
-  type MachineChoice,
 } from './cells';
 
 /** A non-empty cell's value for `field`. Text stays text exactly as written: it is data, never a formula. */

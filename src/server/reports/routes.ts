@@ -52,6 +52,7 @@ import { buildReport } from './snapshot';
 import type { PublicationsTable } from './table';
 import { PageCache } from './page-cache';
 import { busyPage, notFoundPage, verifyPage, verifyPageCount, type PublishedSnapshot } from './verify-page';
+import { verifyUrl } from './verify-url';
 
 /** 128 random bits, base64url: 22 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -59,9 +60,6 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const newToken = () => randomBytes(16).toString('base64url');
 
 type Row = Omit<PublicationsTable, 'id'> & { id: number };
-
-/** A verification page's absolute address (the QR code carries it). */
-export const verifyUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/verify/${token}`;
 
 /**
  * Publishes a calculation's report without a signed-in user: a storefront's order (storefronts/orders.ts) publishes

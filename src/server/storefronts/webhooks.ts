@@ -24,7 +24,8 @@ import {
 } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { rowsOfMandant } from '../http/tenant-scope';
-import { verifyUrl } from '../reports/routes';
+import { verifyUrl } from '../reports/verify-url';
+import type { WebhookWorker } from '../services';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
 import './schema';
 
@@ -146,19 +147,6 @@ export async function postWebhook(
   } catch {
     return { code: null, body: null, error: signal.aborted ? 'timeout' : 'network' };
   }
-}
-
-export interface WebhookWorker {
-  /** Sends what is due soon (after a commit that wrote deliveries); runs coalesce. */
-  wake(): void;
-  /** Claims and sends every delivery due now; answers how many attempts were made. */
-  runDue(): Promise<number>;
-  /** Settles when no run is going on. */
-  idle(): Promise<void>;
-  /** The worker's clock in milliseconds (tests move it past a back-off). */
-  now(): number;
-  setClock(now: () => number): void;
-  stop(): void;
 }
 
 export interface WebhookWorkerOptions {
