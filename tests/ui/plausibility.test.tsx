@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import flyerJson from '../../schemas/templates/flyer.json';
+import type { TemplateRecord } from '../../src/core/api';
 import { localize } from '../../src/core/rules';
 import { defaultInputs, loadTemplates, pruneInputs } from '../../src/core/template';
 import { editor } from './mockServer';
@@ -18,18 +19,17 @@ const flyer = loaded.templates[0]!;
 beforeEach(() => {
   seedCalculations();
   // The current (version 3) flyer, with press sheet format and ups, in place of the form tests' version 1.
-  putRecords('templates', [
-    {
-      id: flyer.id,
-      version: flyer.version,
-      type: flyer.type,
-      label: localize(flyer.label, 'de'),
-      labels: flyer.label,
-      description: flyer.description ? localize(flyer.description, 'de') : null,
-      icon: flyer.icon,
-      definition: flyer,
-    },
-  ]);
+  const record: TemplateRecord = {
+    id: flyer.id,
+    version: flyer.version,
+    type: flyer.type,
+    label: localize(flyer.label, 'de'),
+    labels: flyer.label,
+    description: flyer.description ? localize(flyer.description, 'de') : null,
+    icon: flyer.icon,
+    definition: flyer,
+  };
+  putRecords('templates', [record]);
 });
 
 const fieldBox = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLElement;

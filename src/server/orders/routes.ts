@@ -121,7 +121,7 @@ const DOCUMENTS = {
  * optional. Checked here rather than by a route body schema, which would refuse the bodiless request every other
  * transition (and a completion without serial numbers) sends.
  */
-const SERIALS_MAX = CompleteOrderRequest.properties.registry_serials.maxLength!;
+const SERIALS_MAX = (CompleteOrderRequest.properties.registry_serials as unknown as { maxLength: number }).maxLength;
 
 function registrySerials(body: unknown): string | undefined {
   if (body === undefined || body === null) return undefined;
