@@ -39,11 +39,6 @@ describe.runIf(browserAvailable())('accepting an invitation', () => {
     await account.waitFor();
     expect(await account.textContent()).toContain(`Sie legen das Konto ${email} für`);
     await screenshot(page, 'invitation-accept');
-    page.on('request', (r) => console.log('[debug] req', r.method(), r.url()));
-    page.on('response', (r) => { if (r.url().includes('/api/')) console.log('[debug]', r.request().method(), r.url(), r.status()); });
-    page.on('requestfailed', (r) => console.log('[debug] failed', r.url()));
-    page.on('framenavigated', (f) => console.log('[debug] nav', f.url()));
-    page.on('console', (m) => console.log('[debug] console', m.text()));
     const passwords = page.locator('input[type="password"]');
     await passwords.nth(0).fill('lea-sicheres-passwort');
     await passwords.nth(1).fill('lea-sicheres-passwort');
