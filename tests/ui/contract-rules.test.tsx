@@ -2,14 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  CollectionWrite,
+  CompleteOrderRequest,
   CreateInvitationRequest,
+  CreateStorefrontSecretKeyRequest,
   CreateMandantRequest,
   CreateStorefrontRequest,
   CreateUnitRequest,
   MandantSettings,
   UpdateUserRequest,
 } from '../../src/core/api';
-import { contractRules } from '../../src/client/providers/contractRules';
+import { contractMaxLength, contractRules } from '../../src/client/providers/contractRules';
 import { API, mandantAdmin, server, userRecords } from './mockServer';
 import { renderApp } from './renderApp';
 
@@ -60,6 +63,13 @@ describe('form limits read from the API contract', () => {
     const rounding = contractRules(MandantSettings, 'offset_rounding_t');
     expect(firstError(rounding, 0)).toMatchObject({ message: 'app.validation.greater_than', args: { min: 0 } });
     expect(firstError(rounding, 0.1)).toBeUndefined();
+  });
+
+  it('gives plain inputs the contract’s own maxLength: a new collection’s name, a secret key’s name, serial numbers', () => {
+    expect(contractMaxLength(CollectionWrite, 'name')).toBe(200);
+    expect(contractMaxLength(CreateStorefrontSecretKeyRequest, 'name')).toBe(200);
+    expect(contractMaxLength(CompleteOrderRequest, 'registry_serials')).toBe(2000);
+    expect(() => contractMaxLength(CollectionWrite, 'title')).toThrow(/no property "title"/);
   });
 
   it('names a property the contract lacks instead of checking nothing', () => {

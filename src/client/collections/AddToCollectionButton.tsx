@@ -26,7 +26,8 @@ import {
   useUnselectAll,
   type Identifier,
 } from 'react-admin';
-import type { CollectionRecord } from '../../core/api';
+import { CollectionWrite, type CollectionRecord } from '../../core/api';
+import { contractMaxLength } from '../providers/contractRules';
 import { useMutation } from '@tanstack/react-query';
 import { useKontorDataProvider } from '../providers/dataProvider';
 
@@ -136,7 +137,7 @@ const AddToCollectionDialog = ({ ids, onClose }: { ids: number[]; onClose: (done
               label={translate('collections.fields.name')}
               value={name}
               onChange={(event) => setName(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'add-to-collection-name' } }}
+              slotProps={{ htmlInput: { maxLength: NAME_MAX, 'data-testid': 'add-to-collection-name' } }}
             />
           ) : null}
         </RadioGroup>
@@ -154,6 +155,8 @@ const AddToCollectionDialog = ({ ids, onClose }: { ids: number[]; onClose: (done
     </Dialog>
   );
 };
+
+const NAME_MAX = contractMaxLength(CollectionWrite, 'name');
 
 export const AddToCollectionButton = () => {
   const { selectedIds, resource } = useListContext();

@@ -3,13 +3,17 @@ import { useState } from 'react';
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Confirm, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import type { OrderRecord, OrderTransition, Role } from '../../core/api';
+import { CompleteOrderRequest, type OrderRecord, type OrderTransition, type Role } from '../../core/api';
+import { contractMaxLength } from '../providers/contractRules';
 import { allowedOrderTransitions } from '../../core/access/policy';
 import { useMutation } from '@tanstack/react-query';
 import { useKontorDataProvider } from '../providers/dataProvider';
 import { downloadOrderDocument, type OrderDocument } from './documents';
 
 const HAS_CONFIRMATION = ['placed', 'confirmed', 'completed'];
+
+/** As long as the server takes (one declaration, in the contract). */
+const SERIALS_MAX = contractMaxLength(CompleteOrderRequest, 'registry_serials');
 
 export const OrderActions = ({ order }: { order: OrderRecord }) => {
   const translate = useTranslate();
@@ -91,7 +95,7 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
                 helperText={translate('orders.registry_serials_help')}
                 value={serials}
                 onChange={(event) => setSerials(event.target.value)}
-                slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'order-registry-serials' } }}
+                slotProps={{ htmlInput: { maxLength: SERIALS_MAX, 'data-testid': 'order-registry-serials' } }}
               />
             </Box>
           }

@@ -43,6 +43,11 @@ const greaterThan =
       ? { message: 'app.validation.greater_than', args: { min: bound } }
       : undefined;
 
+/** The contract's longest value for the property `path`, for an input's own `maxLength` attribute. */
+export function contractMaxLength(schema: TSchema, path: string): number | undefined {
+  return propertyOf(schema, path).maxLength;
+}
+
 /** Validators for the property `path` of `schema`, e.g. `contractRules(AccountRequestFields, 'name')`. */
 export function contractRules(schema: TSchema, path: string, options: ContractRuleOptions = {}): Validator[] {
   const facts = propertyOf(schema, path);

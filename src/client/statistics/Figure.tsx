@@ -18,7 +18,13 @@ export const Figure = ({
 }) => (
   <Card sx={{ height: '100%' }}>
     <CardContent>
-      <Typography variant="overline" color="text.secondary" component="h3">
+      {/* The label wraps in full lines: an overline's tall line height made a two-line label look cut. */}
+      <Typography
+        variant="overline"
+        color="text.secondary"
+        component="h3"
+        sx={{ display: 'block', lineHeight: 1.6, mb: 0.5, overflowWrap: 'anywhere', hyphens: 'auto' }}
+      >
         {label}
       </Typography>
       <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -12,7 +12,8 @@ export const OverviewFigures = ({ result }: { result: StatisticsResult }) => {
   return (
     <Grid container spacing={2} data-testid="statistics-overview">
       {result.columns.map((column) => (
-        <Grid key={column.key} size={{ xs: 12, sm: 6, md: 12 / 5 }}>
+        // Five across only where they have the room (from 1200 px): at 1024 px a fifth cut the labels (issue #35).
+        <Grid key={column.key} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
           <Figure
             label={translate(`statistics.figures.${column.key}`, { _: column.key })}
             value={formatCell(locale, translate, column, row)}

@@ -6,11 +6,18 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
-import type { CreatedStorefrontSecretKey, StorefrontSecretKeyRecord } from '../../core/api';
+import {
+  CreateStorefrontSecretKeyRequest,
+  type CreatedStorefrontSecretKey,
+  type StorefrontSecretKeyRecord,
+} from '../../core/api';
+import { contractMaxLength } from '../providers/contractRules';
 import { formatDateTime } from '../../core/dates';
 import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
 
 const keysPath = (storefrontId: string) => `/storefronts/${storefrontId}/secret-keys`;
+
+const KEY_NAME_MAX = contractMaxLength(CreateStorefrontSecretKeyRequest, 'name');
 
 export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
   const translate = useTranslate();
@@ -79,7 +86,7 @@ export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
             label={translate('storefronts.secretKeys.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            slotProps={{ htmlInput: { maxLength: KEY_NAME_MAX } }}
           />
           <Button variant="contained" onClick={() => void create()} disabled={name.trim() === ''}>
             {translate('storefronts.secretKeys.create')}

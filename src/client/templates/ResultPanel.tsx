@@ -3,14 +3,27 @@
  * the factor values of the calculation's database. It is a preview: the server computes again on save and its
  * figures are the ones stored.
  */
-import { Alert, Box, Card, CardContent, Divider, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Card,
+  CardContent,
+  Divider,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useDeferredValue, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { tryComputeResults, type ComputeOutcome, type ComputedResults } from '../../core/formula';
 import { subtotalRoles } from '../../core/formula/subtotals';
 import type { Language } from '../../core/languages';
+import { wordFault } from '../../core/i18n/fault';
 import { localize, validateInputs } from '../../core/rules';
+import { plausibilityWarnings } from '../../core/template/plausibility';
 import {
   localizeUnit,
   pruneInputs,
@@ -206,6 +219,15 @@ export const ResultPanel = ({
         : [],
     [outcome, template, deferredInputs, lang, isPending, factors, production.keysByKind],
   );
+  // Inputs the engine computes but a printer would not believe (16 A3 on a B1 sheet): said, never refused.
+  const warnings = useMemo(
+    () =>
+      plausibilityWarnings(
+        template,
+        pruneInputs(template, (isRecordObject(deferredInputs) ? deferredInputs : {}) as CalculationInputs),
+      ).map((fault) => wordFault(fault, lang)),
+    [template, deferredInputs, lang],
+  );
   const saved = useMemo(
     () => storedOutcome(template, deferredInputs, databaseId, stored),
     [template, deferredInputs, databaseId, stored],
@@ -272,6 +294,16 @@ export const ResultPanel = ({
             {translate(isPending ? 'template.results.loading_factors' : 'template.results.incomplete')}
           </Alert>
         )}
+        {warnings.length > 0 ? (
+          <Alert severity="warning" sx={{ my: 1 }} data-testid="result-plausibility">
+            <AlertTitle>{translate('template.plausibility.title')}</AlertTitle>
+            {warnings.map((warning) => (
+              <Box component="p" key={warning} sx={{ m: 0 }}>
+                {warning}
+              </Box>
+            ))}
+          </Alert>
+        ) : null}
         {computed ? (
           <>
             <Divider />

@@ -8,7 +8,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ORDER_TRANSITIONS, OrderQuote, OrderQuoteQuery, OrderRecord, type SessionUser } from '../../core/api';
+import {
+  CompleteOrderRequest,
+  ORDER_TRANSITIONS,
+  OrderQuote,
+  OrderQuoteQuery,
+  OrderRecord,
+  type SessionUser,
+} from '../../core/api';
 import type { Language } from '../../core/languages';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
@@ -114,11 +121,13 @@ const DOCUMENTS = {
  * optional. Checked here rather than by a route body schema, which would refuse the bodiless request every other
  * transition (and a completion without serial numbers) sends.
  */
+const SERIALS_MAX = (CompleteOrderRequest.properties.registry_serials as unknown as { maxLength: number }).maxLength;
+
 function registrySerials(body: unknown): string | undefined {
   if (body === undefined || body === null) return undefined;
   const serials = typeof body === 'object' ? (body as Record<string, unknown>).registry_serials : null;
   if (serials === undefined) return undefined;
-  if (typeof serials !== 'string' || serials.length > 2000)
+  if (typeof serials !== 'string' || serials.length > SERIALS_MAX)
     throw badRequest('errors.request.invalid', { registry_serials: 'errors.request.invalid' });
   return serials;
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Loading, useLocaleState, useLogin, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Loading, useLocaleState, useTranslate } from 'react-admin';
 import type { ApiErrorBody } from '../../../core/api';
 import { LoginLayout } from '../../layout/LoginLayout';
 import { useKontorAuthProvider } from '../../providers/authProvider';
@@ -36,7 +36,8 @@ export const AcceptInvitationPage = () => {
   const newPassword = useNewPassword();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const authProvider = useKontorAuthProvider();
-  const login = useLogin();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const lookup = useQuery({
     queryKey: ['invitation-by-token', token, locale],
     queryFn: () => authProvider.invitationByToken(token, locale),
@@ -55,7 +56,11 @@ export const AcceptInvitationPage = () => {
       const { email } = await authProvider.acceptInvitation(token, newPassword.password, locale);
       try {
         // Signed in with the password just set: the invitee lands in the app, not on another form.
-        await login({ email, password: newPassword.password });
+        await authProvider.login({ email, password: newPassword.password });
+        // The app was opened signed out: react-admin still holds that answer and would sign the invitee straight out
+        // again on the first page (LogoutOnMount). Asked again now, it knows the new session; then into the app.
+        await queryClient.invalidateQueries({ queryKey: ['auth'] });
+        void navigate('/');
       } catch {
         // Signing in may still be refused (throttled, offline): the account exists, /login is the way in.
         setState({ kind: 'done', email });
