@@ -6,14 +6,7 @@ import { fieldTypeOf } from '../field-types';
 import type { Field } from '../template/types';
 import type { CellContext, CellResult } from './cells';
 
-export {
-  FALSE_WORDS,
-  TRUE_WORDS,
-  parseBoolean,
-  type CellContext,
-  type CellResult,
-  type FactorChoice,
-} from './cells';
+export { FALSE_WORDS, TRUE_WORDS, parseBoolean, type CellContext, type CellResult, type FactorChoice } from './cells';
 
 /** A non-empty cell's value for `field`. Text stays text exactly as written: it is data, never a formula. */
 export function parseCell(field: Field, raw: string, context: CellContext): CellResult {
