@@ -3,12 +3,12 @@
  * SQLite database with demo data, driven by Debian's Chromium through playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { SERVER_BUNDLE, serverNodeArgs } from '../support/server-command';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -57,11 +57,18 @@ export interface RunningServer {
   output: () => string;
   /** Stops the server and deletes its data directory. */
   stop: () => Promise<void>;
+  /** Stops the server as SIGTERM does (it closes its database); its data directory stays. */
+  shutDown: () => Promise<void>;
   /** Kills the server as `kill -9` does; its data directory stays (for a restart on it). */
   kill: () => Promise<void>;
 }
 
-/** Starts the built server; on a fresh data directory (demo data seeded) unless `reuse` names one left by `kill()`. */
+/**
+ * Starts the built server; on a fresh data directory with the demo data unless `reuse` names one left by `kill()`.
+ * The fresh directory is a copy of the one the run seeded once (tests/e2e/global-setup.ts) when the server runs with
+ * the default settings: seeding anew in each file cost a fifth of the suite (issue #38). With settings of its own
+ * (`extraEnv`), or without the run's copy (a file run under another config), the server seeds it itself.
+ */
 export async function startServer(
   extraEnv: Record<string, string> = {},
   reuse?: { dataDir: string },
@@ -72,6 +79,8 @@ export async function startServer(
   const port = await freePort();
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kontor-e2e-'));
   mkdirSync(dataDir, { recursive: true });
+  const seeded = reuse || Object.keys(extraEnv).length > 0 ? undefined : seededDataDir();
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   let output = '';
   // The server as `npm start` runs it: the bundle, not the sources.
   const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), SERVER_BUNDLE], {
@@ -108,19 +117,22 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  async function shutDown() {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
   return {
     baseUrl,
     dataDir,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await shutDown();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    shutDown,
     kill: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -128,6 +140,16 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/** The run's seeded data directory (tests/e2e/global-setup.ts), if this run made one. */
+function seededDataDir(): string | undefined {
+  try {
+    const dir = inject('seededDataDir');
+    return dir && existsSync(dir) ? dir : undefined;
+  } catch {
+    return undefined; // outside a test worker (the global setup itself)
+  }
 }
 
 /** playwright-core gives every launch a fresh, temporary user-data dir of its own. */
