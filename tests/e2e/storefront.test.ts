@@ -166,6 +166,39 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     await context.close();
   });
 
+  it('shows the figure computed in the page before the server answers, and the server confirms it', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+    // Every quote is held until released: whatever figure shows meanwhile is the page's own.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route('**/api/storefront/v1/*/quotes*', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.goto(shopUrl);
+    const result = page.locator('kontor-calculator .result');
+    const total = page.locator('kontor-calculator .total');
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/kg CO₂e/);
+    expect(await result.getAttribute('data-figure')).toBe('page');
+    expect((await page.evaluate(calculatorValue)).quote).toBeUndefined();
+    expect(await page.locator('kontor-calculator .bar span').count()).toBeGreaterThan(1);
+    const before = await total.textContent();
+    // Another paper weight: the page follows at once, still without any answer of the server.
+    await page.getByLabel('Grammage', { exact: false }).fill('300');
+    await expect.poll(() => total.textContent()).not.toBe(before);
+    expect(await result.getAttribute('data-figure')).toBe('page');
+    const inPage = await total.textContent();
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    release();
+    await expect.poll(() => result.getAttribute('data-figure'), { timeout: 10_000 }).toBe('server');
+    expect(await total.textContent()).toBe(inPage);
+    expect(await page.locator('kontor-calculator .differs').count()).toBe(0);
+    expect((await page.evaluate(calculatorValue)).quote!.kg_co2e).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('is usable by keyboard alone', async () => {
     const { context, page } = await newPage(browser, { locale: 'fr-FR' });
     await page.goto(shopUrl);
