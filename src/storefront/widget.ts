@@ -6,16 +6,25 @@
  * the storefront's configuration in the asked language (one message catalogue, locales/*.json); figures are rounded to
  * three significant digits, like the report's first page.
  *
- * The figure is the server's quote for the inputs (the same compiled template and factors the back office uses), asked
- * for as the customer types, at most one request in flight; a stale answer never overwrites a newer one.
+ * As the customer types, the figure is computed at once in the page with the shared engine (./local-figure.ts, the
+ * core the back office and the server run) from what the config sends for the shown template; a quote of the server,
+ * asked for after a pause in the typing, confirms it. The server's figure wins, and the calculator says so where the
+ * two differ; the contribution's price and the quote's validity are only the server's. Where the page cannot compute
+ * (no model, a factor it lacks, a value the form refuses), the server's quote is the only figure. A stale answer never
+ * overwrites a newer one.
  */
 import type { Language } from '../core/languages';
 import type { StorefrontConfig, StorefrontField, StorefrontQuote } from '../core/api/storefronts';
+import type { OfferFigure } from '../core/storefront-figure';
+import { offerComputer } from './local-figure';
 import { widgetStyles } from './styles';
 
 const LANGS: readonly Language[] = ['de', 'en', 'fr', 'it', 'es'];
 const INTL: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES' };
-const TYPING_PAUSE_MS = 120;
+/** The page's figure follows each key at once; the server confirms after this pause in the typing. */
+const TYPING_PAUSE_MS = 250;
+/** Figures that differ by less than this share are the same figure (floating-point noise between two JS engines). */
+const SAME_FIGURE = 1e-9;
 
 /** Where the script came from: the storefront's API is on the same server. */
 const scriptOrigin = (() => {
@@ -28,6 +37,13 @@ const scriptOrigin = (() => {
 })();
 
 type Values = Record<string, string | number | boolean>;
+
+/** A figure as drawn: the page's own or the server's quote, stages already named. */
+interface ShownFigure {
+  kg_co2e: number;
+  kg_co2e_per_unit: number | null;
+  stages: { label: string; kg_co2e: number }[];
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -54,6 +70,9 @@ export class KontorCalculator extends HTMLElement {
   private latest = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private quote: StorefrontQuote | undefined;
+  private compute: ((sent: Values) => OfferFigure | undefined) | undefined;
+  private local: OfferFigure | undefined;
+  private controls: (HTMLInputElement | HTMLSelectElement)[] = [];
 
   constructor() {
     super();
@@ -78,9 +97,9 @@ export class KontorCalculator extends HTMLElement {
     if (before !== null && before !== after && this.isConnected) void this.load();
   }
 
-  private api(path: string): string {
+  private api(path: string, query = ''): string {
     const base = this.getAttribute('api') ?? scriptOrigin;
-    return `${base}/api/storefront/v1/${encodeURIComponent(this.getAttribute('store') ?? '')}/${path}?lang=${this.lang}`;
+    return `${base}/api/storefront/v1/${encodeURIComponent(this.getAttribute('store') ?? '')}/${path}?lang=${this.lang}${query}`;
   }
 
   private text(key: string, params: Record<string, string> = {}): string {
@@ -90,7 +109,9 @@ export class KontorCalculator extends HTMLElement {
   private async load(): Promise<void> {
     this.root.replaceChildren(element('style', {}, widgetStyles));
     try {
-      const response = await fetch(this.api('config'), { credentials: 'omit' });
+      const wanted = this.getAttribute('template');
+      const query = wanted ? `&template=${encodeURIComponent(wanted)}` : '';
+      const response = await fetch(this.api('config', query), { credentials: 'omit' });
       if (!response.ok) throw new Error(String(response.status));
       this.config = (await response.json()) as StorefrontConfig;
     } catch {
@@ -114,6 +135,9 @@ export class KontorCalculator extends HTMLElement {
     if (config.logo_url) form.append(element('img', { src: config.logo_url, alt: config.name, class: 'logo' }));
     form.append(element('h2', {}, template ? template.label : config.name));
     this.values = {};
+    this.controls = [];
+    this.quote = undefined;
+    this.compute = template?.model ? offerComputer(template.model) : undefined;
     for (const field of template?.fields ?? []) form.append(this.input(field));
     const result = element('div', { class: 'result', 'aria-live': 'polite', role: 'status' });
     form.append(result);
@@ -166,6 +190,7 @@ export class KontorCalculator extends HTMLElement {
       control.setAttribute('aria-describedby', help.id);
       wrapper.append(help);
     }
+    this.controls.push(control);
     control.addEventListener('input', () => {
       const target = control;
       if (target instanceof HTMLInputElement && target.type === 'checkbox') this.values[field.name] = target.checked;
@@ -180,7 +205,22 @@ export class KontorCalculator extends HTMLElement {
 
   private schedule(): void {
     clearTimeout(this.timer);
+    // An answer still on its way is for older values: it must not overwrite the figure of these.
+    this.latest++;
+    this.computeHere();
     this.timer = setTimeout(() => void this.ask(), TYPING_PAUSE_MS);
+  }
+
+  /** The figure in the page, at once; none where a value is one the form refuses (the server will say why). */
+  private computeHere(): void {
+    const valid = this.controls.every((control) => control.validity.valid);
+    this.local = valid ? this.compute?.(this.values) : undefined;
+    if (!this.local) return;
+    const labels = this.offered()?.model?.stage_labels ?? {};
+    this.draw(
+      { ...this.local, stages: this.local.stages.map((entry) => ({ ...entry, label: labels[entry.stage] ?? '' })) },
+      'page',
+    );
   }
 
   private async ask(): Promise<void> {
@@ -218,34 +258,15 @@ export class KontorCalculator extends HTMLElement {
   }
 
   private show(quote: StorefrontQuote): void {
-    // A shop (and tests/bench/storefront.bench.ts) can read how long its customers wait for the first figure.
-    if (!this.quote && performance.getEntriesByName('kontor-first-figure').length === 0)
-      performance.mark('kontor-first-figure');
     this.quote = quote;
-    const result = this.root.querySelector('.result')!;
-    const total = element('p', { class: 'total' });
-    total.append(element('strong', {}, `${this.figure(quote.kg_co2e)} kg CO₂e`));
-    const parts: HTMLElement[] = [total];
-    if (quote.kg_co2e_per_unit !== null) {
-      const grams = quote.kg_co2e_per_unit * 1000;
-      const perUnit = grams < 1000 ? `${this.figure(grams)} g CO₂e` : `${this.figure(grams / 1000)} kg CO₂e`;
-      parts.push(element('p', { class: 'per-unit' }, this.text('perUnit', { value: perUnit })));
-    }
-    const sum = quote.stages.reduce((all, stage) => all + Math.max(stage.kg_co2e, 0), 0);
-    if (sum > 0) {
-      const bar = element('div', { class: 'bar', role: 'img', 'aria-label': this.text('stages') });
-      const legend = element('ul', { class: 'legend' });
-      quote.stages.forEach((stage, index) => {
-        if (!(stage.kg_co2e > 0)) return;
-        const share = stage.kg_co2e / sum;
-        const words = `${stage.label}: ${this.percent(share)}`;
-        bar.append(element('span', { class: `s${index % 7}`, style: `flex-grow:${share}`, title: words }));
-        legend.append(element('li', { class: `s${index % 7}` }, words));
-      });
-      parts.push(bar, legend);
-    }
+    const local = this.local;
+    const differs =
+      local !== undefined &&
+      Math.abs(local.kg_co2e - quote.kg_co2e) > SAME_FIGURE * Math.max(Math.abs(quote.kg_co2e), 1);
+    const parts = this.draw(quote, 'server');
+    if (differs) parts.push(element('p', { class: 'note differs' }, this.text('differs')));
     if (quote.demo) parts.push(element('p', { class: 'demo' }, this.text('demo')));
-    result.replaceChildren(...parts);
+    this.root.querySelector('.result')!.replaceChildren(...parts);
     const label = this.root.querySelector('.contribution-label');
     if (label && quote.contribution) {
       const price = new Intl.NumberFormat(INTL[this.lang], {
@@ -259,6 +280,37 @@ export class KontorCalculator extends HTMLElement {
       });
     }
     this.dispatchEvent(new CustomEvent('kontor-change', { detail: this.value, bubbles: true, composed: true }));
+  }
+
+  /** Draws a figure (total, per copy, the stages as a bar) and answers its parts; `source` marks whose it is. */
+  private draw(figure: ShownFigure, source: 'page' | 'server'): HTMLElement[] {
+    // A shop (and tests/bench/storefront.bench.ts) can read how long its customers wait for the first figure.
+    if (performance.getEntriesByName('kontor-first-figure').length === 0) performance.mark('kontor-first-figure');
+    const result = this.root.querySelector<HTMLElement>('.result')!;
+    const total = element('p', { class: 'total' });
+    total.append(element('strong', {}, `${this.figure(figure.kg_co2e)} kg CO₂e`));
+    const parts: HTMLElement[] = [total];
+    if (figure.kg_co2e_per_unit !== null) {
+      const grams = figure.kg_co2e_per_unit * 1000;
+      const perUnit = grams < 1000 ? `${this.figure(grams)} g CO₂e` : `${this.figure(grams / 1000)} kg CO₂e`;
+      parts.push(element('p', { class: 'per-unit' }, this.text('perUnit', { value: perUnit })));
+    }
+    const sum = figure.stages.reduce((all, stage) => all + Math.max(stage.kg_co2e, 0), 0);
+    if (sum > 0) {
+      const bar = element('div', { class: 'bar', role: 'img', 'aria-label': this.text('stages') });
+      const legend = element('ul', { class: 'legend' });
+      figure.stages.forEach((stage, index) => {
+        if (!(stage.kg_co2e > 0)) return;
+        const share = stage.kg_co2e / sum;
+        const words = `${stage.label}: ${this.percent(share)}`;
+        bar.append(element('span', { class: `s${index % 7}`, style: `flex-grow:${share}`, title: words }));
+        legend.append(element('li', { class: `s${index % 7}` }, words));
+      });
+      parts.push(bar, legend);
+    }
+    result.dataset.figure = source;
+    result.replaceChildren(...parts);
+    return parts;
   }
 
   private fault(answer: { message?: string; errors?: Record<string, string> }): void {

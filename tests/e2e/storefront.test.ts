@@ -104,13 +104,17 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
     const quantity = page.getByLabel('Tirage', { exact: false });
     await quantity.fill('5000');
     const total = page.locator('kontor-calculator .total');
+    // A change shows the page's figure at once (`data-figure="page"`); the server's answer for these very inputs
+    // replaces it (an answer for older inputs is dropped), so "server" means the quote of what the form holds.
+    const figureSource = () => page.locator('kontor-calculator .result').getAttribute('data-figure');
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/kg CO₂e/);
     await expect.poll(() => page.evaluate(calculatorValue).then((v) => v.inputs.quantity)).toBe(5000);
-    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/kg CO₂e/);
+    await expect.poll(figureSource, { timeout: 10_000 }).toBe('server');
     const first = (await page.evaluate(calculatorValue)).quote!.kg_co2e;
 
     // Heavier paper, more footprint: the figure follows the paper.
     await page.getByLabel('Grammage', { exact: false }).fill('300');
+    await expect.poll(figureSource, { timeout: 10_000 }).toBe('server');
     await expect
       .poll(() => page.evaluate(calculatorValue).then((v) => v.quote?.kg_co2e ?? 0), { timeout: 10_000 })
       .toBeGreaterThan(first);
@@ -163,6 +167,39 @@ describe.runIf(browserAvailable())('storefront calculator in a shop page', () =>
       return (await (window as unknown as { axe: Axe }).axe.run(document)).violations;
     });
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the figure computed in the page before the server answers, and the server confirms it', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+    // Every quote is held until released: whatever figure shows meanwhile is the page's own.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route('**/api/storefront/v1/*/quotes*', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.goto(shopUrl);
+    const result = page.locator('kontor-calculator .result');
+    const total = page.locator('kontor-calculator .total');
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toMatch(/kg CO₂e/);
+    expect(await result.getAttribute('data-figure')).toBe('page');
+    expect((await page.evaluate(calculatorValue)).quote).toBeUndefined();
+    expect(await page.locator('kontor-calculator .bar span').count()).toBeGreaterThan(1);
+    const before = await total.textContent();
+    // Another paper weight: the page follows at once, still without any answer of the server.
+    await page.getByLabel('Grammage', { exact: false }).fill('300');
+    await expect.poll(() => total.textContent()).not.toBe(before);
+    expect(await result.getAttribute('data-figure')).toBe('page');
+    const inPage = await total.textContent();
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    release();
+    await expect.poll(() => result.getAttribute('data-figure'), { timeout: 10_000 }).toBe('server');
+    expect(await total.textContent()).toBe(inPage);
+    expect(await page.locator('kontor-calculator .differs').count()).toBe(0);
+    expect((await page.evaluate(calculatorValue)).quote!.kg_co2e).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -6,9 +6,11 @@
  */
 import type { Static } from 'typebox';
 import { LANGUAGES } from '../languages';
+import type { Template } from '../template/types';
 import {
   MandantRecordHead,
   Nullable,
+  Opaque,
   OptionalFields,
   RecordId,
   StringEnum,
@@ -141,12 +143,48 @@ export const StorefrontField = Type.Object({
 });
 export type StorefrontField = Static<typeof StorefrontField>;
 
+/**
+ * What the calculator needs to compute an offer's figure in the shop's page with the shared engine
+ * (core/storefront-figure.ts), and nothing more of the mandant (docs/storefront.md, "What the publishable key
+ * reveals"): the template without its texts, the printer's preset values, the values of the factors the offer's
+ * formulas can read, and of its machine set the figures of the machines the preset names, the electricity factors and
+ * the site's overhead per allocated unit. Numbers people read stay with the quote the server confirms.
+ */
+export const StorefrontOfferModel = Type.Object({
+  template: Opaque<Template>(),
+  /** The printer's values: the offer's fixed fields and the job's title. */
+  preset: Opaque<Record<string, unknown>>(),
+  /** Factor key → value. */
+  factors: StringMap(Type.Number()),
+  production: Nullable(
+    Type.Object({
+      /** Machine key → its kind and figure → value. */
+      machines: StringMap(Type.Object({ kind: Type.String(), figures: StringMap(Type.Number()) })),
+      /** Energy figure (`electricity`, `electricity_location`) → kg CO2e/kWh. */
+      energy: StringMap(Type.Number()),
+      /** The site's kg CO2e per unit of its allocation key, when the set records a site footprint. */
+      site: Nullable(Type.Object({ allocation_key: Type.String(), kg_co2e_per_unit: Type.Number() })),
+    }),
+  ),
+  /** Stage → its name in the asked language, for the bar. */
+  stage_labels: StringMap(Type.String()),
+});
+export type StorefrontOfferModel = Static<typeof StorefrontOfferModel>;
+
 /** `GET /api/storefront/v1/config`: what the widget draws, in the asked language. */
 export const StorefrontConfig = Type.Object({
   name: Type.String(),
   colour: Type.String(),
   logo_url: Nullable(Type.String()),
-  templates: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), fields: Type.Array(StorefrontField) })),
+  templates: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      label: Type.String(),
+      fields: Type.Array(StorefrontField),
+      /** Only for the template the request names (`?template=`): what computing it in the page needs. */
+      model: Type.Optional(StorefrontOfferModel),
+    }),
+  ),
   contribution: Type.Boolean(),
   /** The calculator's own texts in the asked language, `%{name}` placeholders left for it to fill. */
   texts: StringMap(Type.String()),

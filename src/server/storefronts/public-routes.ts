@@ -27,7 +27,9 @@ import { requestLanguage } from '../i18n/translate';
 import { resolveFactorSet } from '../calculations/prepare';
 import type { TemplateRegistry } from '../templates/registry';
 import { offeredTemplate, topLevelFields } from './offers';
-import { computeQuote } from './quote';
+import { offerModel } from './offer-model';
+import { computeQuote, offerPreset } from './quote';
+import { resolveProductionSet } from '../machines/production';
 import { QuoteRateLimit } from './rate-limit';
 import { toStorefrontRecord } from './resource';
 import { msg } from '../../core/i18n/error-keys';
@@ -35,6 +37,11 @@ import { translate } from '../../core/i18n/translate';
 
 const KeyParams = Type.Object({ key: Type.String({ pattern: `^${PUBLISHABLE_KEY_PREFIX}[A-Za-z0-9_-]{32}$` }) });
 const LangQuery = Type.Object({ lang: Type.Optional(StringEnum(LANGUAGES)) });
+const ConfigQuery = Type.Object({
+  lang: Type.Optional(StringEnum(LANGUAGES)),
+  /** The template the page shows: its entry carries what computing it in the page needs. */
+  template: Type.Optional(Type.String({ maxLength: 200 })),
+});
 const PREFLIGHT_MAX_AGE_S = 600;
 
 /** The active storefront of a publishable key, or undefined. */
@@ -107,6 +114,7 @@ const WIDGET_TEXTS: Record<string, readonly string[]> = {
   contributionNote: [],
   demo: [],
   offline: [],
+  differs: [],
 };
 
 function widgetTexts(lang: Language): Record<string, string> {
@@ -160,7 +168,7 @@ export function registerStorefrontPublicRoutes(
         tags,
         summary: 'The storefront’s calculator: offered templates and the fields a customer sets, in one language',
         params: KeyParams,
-        querystring: LangQuery,
+        querystring: ConfigQuery,
         response: { 200: StorefrontConfig, ...errorAnswers(400, 403, 404) },
       },
     },
@@ -176,10 +184,16 @@ export function registerStorefrontPublicRoutes(
           .filter((factor) => factor.category === category)
           .map((factor) => ({ value: factor.key, label: localize(factor.label, lang, factor.key) }));
       const units = await loadUnitCatalog(db);
+      const computed = storefront.offers.some((offer) => offer.template_id === request.query.template);
+      const production = computed ? await resolveProductionSet(db, storefront.mandant_id) : undefined;
       const offered = storefront.offers.flatMap((offer) => {
         const template = offeredTemplate(templates, offer.template_id);
         if (!template) return [];
         const fields = topLevelFields(template);
+        const model =
+          factors && offer.template_id === request.query.template
+            ? offerModel(template, offer, offerPreset(template, offer, storefront.name), factors, production, lang)
+            : undefined;
         return [
           {
             id: template.id,
@@ -188,6 +202,7 @@ export function registerStorefrontPublicRoutes(
               const field = fields.get(name);
               return field ? [fieldOf(field, lang, units, factorOptions)] : [];
             }),
+            ...(model && { model }),
           },
         ];
       });

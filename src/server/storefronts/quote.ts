@@ -4,13 +4,13 @@
  * current machine set), so the shop shows the figure the back office will store.
  */
 import type { Kysely } from 'kysely';
-import type { CalculationResults, StorefrontOffer, StorefrontQuote, StorefrontRecord } from '../../core/api';
-import { subtotalRoles } from '../../core/formula/subtotals';
+import type { StorefrontOffer, StorefrontQuote, StorefrontRecord } from '../../core/api';
 import { msg } from '../../core/i18n/error-keys';
 import { translate } from '../../core/i18n/translate';
 import type { Language, LocalizedText } from '../../core/languages';
 import { localize } from '../../core/rules';
-import { defaultInputs, pruneInputs, stageLabelKey, type CalculationInputs, type Template } from '../../core/template';
+import { stageLabelKey, type CalculationInputs, type Template } from '../../core/template';
+import { offerFigure, offerInputs } from '../../core/storefront-figure';
 import { evaluateCalculation, type Evaluation } from '../calculations/evaluate';
 import { resolveFactorSet } from '../calculations/prepare';
 import type { DatabaseSchema } from '../db/schema';
@@ -50,12 +50,15 @@ export function quoteInputs(
       throw badRequest(message, { [`inputs.${name}`]: message });
     }
   }
-  // A template's job title is the back office's; a quote is the storefront's job until the shop orders it.
-  const named = topLevelFields(template).has('title') ? { title } : {};
-  const given = { ...named, ...offer.fixed, ...sent };
-  // The defaults of fields these values hide are left out, as the back office's form sends none of them (a brochure
-  // without a cover has no cover paper); a hidden field the shop or the printer names is still refused.
-  return { ...pruneInputs(template, { ...defaultInputs(template), ...given }), ...given };
+  return offerInputs(template, offerPreset(template, offer, title), sent);
+}
+
+/**
+ * What the printer sets of an offer: its fixed values and, where the template has a job title, the storefront's name
+ * (a template's title is the back office's; a quote is the storefront's job until the shop orders it).
+ */
+export function offerPreset(template: Template, offer: StorefrontOffer, title: string): Record<string, unknown> {
+  return { ...(topLevelFields(template).has('title') ? { title } : {}), ...offer.fixed };
 }
 
 /** The offer of a template, or a 400 naming the templates the storefront has. */
@@ -66,29 +69,6 @@ export function findOffer(storefront: StorefrontRecord, templateId: string): Sto
     throw badRequest(message, { template: message });
   }
   return offer;
-}
-
-/**
- * A stage's kg CO2e: its lines in the total's unit, a subtotal's parts not counted twice (core/formula/subtotals), so
- * the stages add up to no more than the total.
- */
-function stagesOf(template: Template, results: CalculationResults, lang: Language): StorefrontQuote['stages'] {
-  const roles = subtotalRoles(results.breakdown);
-  const unit = results.breakdown.find((entry) => entry.primary)?.unit;
-  const counted = new Set(
-    results.breakdown
-      .filter((entry) => !entry.primary && entry.unit === unit && roles.get(entry.name) !== 'part')
-      .map((entry) => entry.name),
-  );
-  const stages: StorefrontQuote['stages'] = [];
-  for (const stage of template.method?.stages ?? []) {
-    if (!stage.included) continue;
-    const kg = stage.results
-      .filter((name) => counted.has(name))
-      .reduce((sum, name) => sum + (results.values[name] ?? 0), 0);
-    stages.push({ stage: stage.stage, label: translate(lang, stageLabelKey(stage.stage)), kg_co2e: kg });
-  }
-  return stages;
 }
 
 export async function computeQuote(
@@ -106,14 +86,17 @@ export async function computeQuote(
   const factors = await resolveFactorSet(db, storefront.mandant_id, undefined);
   const production = await resolveProductionSet(db, storefront.mandant_id);
   const evaluation = evaluateCalculation(template, inputs, factors, production);
-  const quantity = evaluation.inputs.quantity;
-  const perUnit = typeof quantity === 'number' && quantity > 0 ? evaluation.total / quantity : null;
+  const figure = offerFigure(template, evaluation.inputs, evaluation.results, evaluation.total);
   const quote: StorefrontQuote = {
     template: template.id,
     template_version: template.version,
-    kg_co2e: evaluation.total,
-    kg_co2e_per_unit: perUnit,
-    stages: stagesOf(template, evaluation.results, lang),
+    kg_co2e: figure.kg_co2e,
+    kg_co2e_per_unit: figure.kg_co2e_per_unit,
+    stages: figure.stages.map(({ stage, kg_co2e }) => ({
+      stage,
+      label: translate(lang, stageLabelKey(stage)),
+      kg_co2e,
+    })),
     database: `${factors.database.name} · ${factors.database.version_label}`,
     demo: factors.database.demo,
     contribution: await contributionOf(db, storefront, evaluation.total, lang),
