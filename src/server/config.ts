@@ -1,72 +1,72 @@
 /**
- * Server configuration from environment variables. Every variable has a documented default so
- * `npm start` works on a fresh clone; an invalid value stops the start with a message naming it.
+ * Server configuration: one TypeBox schema of the environment (each variable's name, default, description and
+ * accepted values), read by env-schema before Fastify starts, so `npm start`, `npm run seed`, the scripts and the
+ * benches read it alike. The README's table is written from the same schema (`npm run docs:config`). An invalid
+ * value stops the start with a message naming the variable.
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { Ajv } from 'ajv';
+import envSchema from 'env-schema';
+import type { Static, TSchema } from 'typebox';
+import { Integer, Number as TNumber, Object as TObject, Optional, String as TString } from 'typebox/type';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/** The configuration as the server uses it; each field is read from the variable its comment names. */
 export interface Config {
-  /** TCP port to listen on (PORT, default 3000; 0 picks a free port). */
+  /** PORT */
   port: number;
-  /** Interface to bind (HOST, default 0.0.0.0). */
+  /** HOST */
   host: string;
-  /** Folder for the SQLite file and the mail outbox (DATA_DIR, default ./data), absolute. */
+  /** DATA_DIR, absolute. */
   dataDir: string;
-  /** DATABASE_URL: unset → SQLite file `${DATA_DIR}/kontor.db`; `postgres://…` → PostgreSQL. */
+  /** DATABASE_URL */
   database: DatabaseConfig;
-  /** Base URL of the app as users reach it, for links in mails (PUBLIC_URL, default http://localhost:PORT). */
+  /** PUBLIC_URL, without a trailing slash. */
   publicUrl: string;
-  /** SMTP_URL, e.g. smtp://user:pass@host:587; unset → mails go to `${DATA_DIR}/outbox.log` (0600; the log names only recipient and subject). */
+  /** SMTP_URL */
   smtpUrl: string | null;
-  /** Sender address (MAIL_FROM, default "Kontor <no-reply@kontor.example>"). */
+  /** MAIL_FROM */
   mailFrom: string;
-  /** Hours a session lives without use (SESSION_TTL_HOURS, default 12). */
+  /** SESSION_TTL_HOURS */
   sessionTtlHours: number;
-  /** Seed demo data into an empty database (SEED_DEMO, default true). */
+  /** SEED_DEMO */
   seedDemo: boolean;
-  /** Password of every demo account (DEMO_PASSWORD, default kontor-demo). */
+  /** DEMO_PASSWORD */
   demoPassword: string;
-  /** pino log level (LOG_LEVEL, default info). */
+  /** LOG_LEVEL */
   logLevel: LogLevel;
-  /** Largest accepted request body in bytes (BODY_LIMIT, default 1 MiB; accepts 512kb, 2mb). */
+  /** BODY_LIMIT, in bytes. */
   bodyLimit: number;
-  /** Largest CSV file an import accepts in bytes (IMPORT_MAX_BYTES, default 50 MB; accepts 512kb, 2mb). */
+  /** IMPORT_MAX_BYTES, in bytes. */
   importMaxBytes: number;
-  /** PostgreSQL: how often each process looks for imports left running by a dead process (IMPORT_SWEEP_SECONDS, default 30; 0 = only at start-up). */
+  /** IMPORT_SWEEP_SECONDS */
   importSweepSeconds: number;
-  /** Server processes `npm start` runs on the one port and database (WEB_CONCURRENCY, process-group.ts). */
+  /** WEB_CONCURRENCY (process-group.ts) */
   webConcurrency: number;
-  /** Folder of the template JSON files (TEMPLATES_DIR, default schemas/templates), absolute. */
+  /** TEMPLATES_DIR, absolute. */
   templatesDir: string;
-  /** Folder of the built SPA (STATIC_DIR, default dist/client), absolute. */
+  /** STATIC_DIR, absolute. */
   staticDir: string;
-  /**
-   * Whose X-Forwarded-For to believe for client addresses, which login throttling counts by (TRUST_PROXY, default
-   * false): true (every hop — only behind a proxy that overwrites the header), or the proxies' addresses and ranges
-   * (`10.0.0.0/8,127.0.0.1`, or `loopback`, `linklocal`, `uniquelocal`): the client is the last address not in them.
-   */
+  /** TRUST_PROXY: true, false, or the proxies' addresses and ranges joined by commas. */
   trustProxy: boolean | string;
-  /**
-   * Origins whose web pages may call the API from the browser (CORS_ORIGINS, comma-separated, e.g.
-   * `https://erp.example.com`; default none: CORS off — the SPA is served from the API's own origin).
-   */
+  /** CORS_ORIGINS */
   corsOrigins: readonly string[];
-  /** Heavy answers (report and certificate PDFs, CSV exports, first renders of verification pages) produced at once (HEAVY_WORK_CONCURRENCY, default 1: one report of a thousand calculations is the most the shipped 192 MB heap holds beside the rest). */
+  /** HEAVY_WORK_CONCURRENCY */
   heavyWorkConcurrency: number;
-  /** Heavy requests waiting for a slot beyond those; more get 503 with Retry-After (HEAVY_WORK_QUEUE, default 8). */
+  /** HEAVY_WORK_QUEUE */
   heavyWorkQueue: number;
-  /** Storefront quotes one client address may ask for per minute and key (STOREFRONT_QUOTES_PER_MINUTE, default 120). */
+  /** STOREFRONT_QUOTES_PER_MINUTE */
   storefrontQuotesPerMinute: number;
-  /** Storefront quotes per minute and key from all addresses (STOREFRONT_QUOTES_PER_MINUTE_PER_KEY, default 1200). */
+  /** STOREFRONT_QUOTES_PER_MINUTE_PER_KEY */
   storefrontQuotesPerMinutePerKey: number;
-  /** How often each process looks for webhook deliveries due for a retry (WEBHOOK_POLL_SECONDS, default 10; 0 = only right after an event). */
+  /** WEBHOOK_POLL_SECONDS */
   webhookPollSeconds: number;
-  /** Memory for rendered verification pages, kept since their snapshots never change (VERIFY_CACHE_BYTES, default 16 MB; accepts 512kb, 2mb; 0 = none). */
+  /** VERIFY_CACHE_BYTES, in bytes (0: none). */
   verifyCacheBytes: number;
 }
 
@@ -79,39 +79,23 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(name, raw, `a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
-
-function positiveNumber(env: Env, name: string, fallback: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(name, raw, 'a positive number');
-  return value;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const lower = raw.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
-  if (['false', '0', 'no', 'off'].includes(lower)) return false;
-  throw new ConfigError(name, raw, 'true or false');
-}
-
+const BOOLEAN_WORDS = /^(true|false|1|0|yes|no|on|off)$/i;
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function bytesOf(raw: string): number | null {
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(raw);
+  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
+  return match && unit !== undefined && Number(match[1]) > 0 ? Number(match[1]) * unit : null;
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}
 
 function isAddressOrRange(entry: string): boolean {
   const [address = '', prefix, extra] = entry.split('/');
@@ -120,118 +104,275 @@ function isAddressOrRange(entry: string): boolean {
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
-function proxyTrust(env: Env): boolean | string {
-  const raw = read(env, 'TRUST_PROXY');
-  if (raw === undefined || /^(true|false|1|0|yes|no|on|off)$/i.test(raw)) return boolean(env, 'TRUST_PROXY', false);
-  const entries = raw.split(',').map((entry) => entry.trim());
-  if (!entries.every((entry) => PROXY_RANGE_NAMES.includes(entry) || isAddressOrRange(entry))) {
-    throw new ConfigError('TRUST_PROXY', raw, "true, false or the proxies' addresses, e.g. 10.0.0.0/8,127.0.0.1");
-  }
-  return entries.join(',');
+const listOf = (raw: string) => raw.split(',').map((entry) => entry.trim());
+
+/** An origin is scheme, host and port only: a path or a wildcard would not match what browsers send. */
+function originOf(value: string): string | null {
+  if (!isHttpUrl(value)) return null;
+  const origin = new URL(value).origin;
+  return origin === value.replace(/\/$/, '') ? origin : null;
 }
 
-function origins(env: Env, name: string): string[] {
-  const raw = read(env, name);
-  if (raw === undefined) return [];
-  return raw.split(',').map((entry) => {
-    const value = entry.trim();
-    let origin: string | null = null;
-    try {
-      const parsed = new URL(value);
-      if (['http:', 'https:'].includes(parsed.protocol)) origin = parsed.origin;
-    } catch {
-      origin = null;
-    }
-    // An origin is scheme, host and port only: a path or a wildcard would not match what browsers send.
-    if (origin === null || origin !== value.replace(/\/$/, '')) {
-      throw new ConfigError(name, raw, 'comma-separated origins such as https://erp.example.com');
-    }
-    return origin;
-  });
-}
-
-const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
-
-function byteSize(env: Env, name: string, fallback: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const match = /^(\d+)\s*([a-z]*)$/i.exec(raw);
-  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
-  if (!match || unit === undefined || Number(match[1]) <= 0) {
-    throw new ConfigError(name, raw, 'a size in bytes such as 1048576, 512kb or 2mb');
-  }
-  return Number(match[1]) * unit;
-}
-
-function url(env: Env, name: string, fallback: string): string {
-  const raw = read(env, name) ?? fallback;
-  try {
-    const parsed = new URL(raw);
-    if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error('protocol');
-  } catch {
-    throw new ConfigError(name, raw, 'an http(s) URL');
-  }
-  return raw.replace(/\/+$/, '');
-}
-
-function database(env: Env, dataDir: string): DatabaseConfig {
-  const raw = read(env, 'DATABASE_URL');
+function databaseOf(raw: string | undefined, dataDir: string): DatabaseConfig | null {
   if (raw === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'kontor.db') };
-  if (/^postgres(ql)?:\/\//i.test(raw)) {
-    try {
-      new URL(raw);
-    } catch {
-      throw new ConfigError('DATABASE_URL', raw, 'a valid postgres:// URL');
-    }
-    return { kind: 'postgres', url: raw };
-  }
+  if (/^postgres(ql)?:\/\//i.test(raw)) return URL.canParse(raw) ? { kind: 'postgres', url: raw } : null;
   if (raw === ':memory:') return { kind: 'sqlite', file: raw };
   const sqlite = /^(?:sqlite|file):(?:\/\/)?(.+)$/i.exec(raw);
   if (sqlite) return { kind: 'sqlite', file: path.resolve(sqlite[1]!) };
-  if (!raw.includes('://')) return { kind: 'sqlite', file: path.resolve(raw) };
-  throw new ConfigError('DATABASE_URL', raw, 'postgres://…, sqlite:<file> or a file path');
+  return raw.includes('://') ? null : { kind: 'sqlite', file: path.resolve(raw) };
 }
 
+/** The value forms the schema names by `format`, each with the words an error uses for it. */
+const FORMATS: Record<string, { test: (raw: string) => boolean; expected: string }> = {
+  'kontor-boolean': { test: (raw) => BOOLEAN_WORDS.test(raw), expected: 'true or false' },
+  'kontor-log-level': {
+    test: (raw) => (LOG_LEVELS as readonly string[]).includes(raw.toLowerCase()),
+    expected: LOG_LEVELS.join(', '),
+  },
+  'kontor-byte-size': {
+    test: (raw) => bytesOf(raw) !== null,
+    expected: 'a size in bytes such as 1048576, 512kb or 2mb',
+  },
+  'kontor-byte-size-or-zero': {
+    test: (raw) => raw === '0' || bytesOf(raw) !== null,
+    expected: 'a size in bytes such as 1048576, 512kb or 2mb, or 0',
+  },
+  'kontor-http-url': { test: isHttpUrl, expected: 'an http(s) URL' },
+  'kontor-mail-from': { test: (raw) => raw.includes('@'), expected: 'an e-mail address' },
+  'kontor-smtp-url': { test: (raw) => /^smtps?:\/\//i.test(raw), expected: 'an smtp:// or smtps:// URL' },
+  'kontor-database-url': {
+    test: (raw) => databaseOf(raw, '.') !== null,
+    expected: 'postgres://…, sqlite:<file> or a file path',
+  },
+  'kontor-trust-proxy': {
+    test: (raw) =>
+      BOOLEAN_WORDS.test(raw) ||
+      listOf(raw).every((entry) => PROXY_RANGE_NAMES.includes(entry) || isAddressOrRange(entry)),
+    expected: "true, false or the proxies' addresses, e.g. 10.0.0.0/8,127.0.0.1",
+  },
+  'kontor-origins': {
+    test: (raw) => listOf(raw).every((entry) => originOf(entry) !== null),
+    expected: 'comma-separated origins such as https://erp.example.com',
+  },
+};
+
+/** `defaultText` says the default where it is derived from other variables rather than a value of its own. */
+const wholeNumber = (minimum: number, maximum: number, fallback: number, description: string) =>
+  Integer({ minimum, maximum, default: fallback, description });
+const text = (format: keyof typeof FORMATS, description: string, fallback?: string, defaultText?: string) =>
+  TString({
+    format,
+    description,
+    ...(fallback === undefined ? {} : { default: fallback }),
+    ...(defaultText && { defaultText }),
+  });
+
+/** The environment Kontor's server reads: the one declaration of every variable. */
+export const ENVIRONMENT = TObject(
+  {
+    PORT: wholeNumber(0, 65535, 3000, 'HTTP port (app and API on one port; 0 picks a free port)'),
+    HOST: TString({ default: '0.0.0.0', description: 'interface to listen on' }),
+    WEB_CONCURRENCY: wholeNumber(
+      1,
+      64,
+      1,
+      'server processes `npm start` runs on the one port and database (Node cluster; see [docs/operations.md](docs/operations.md#several-server-processes))',
+    ),
+    DATA_DIR: TString({ default: './data', description: 'SQLite file, mail outbox' }),
+    DATABASE_URL: Optional(
+      text(
+        'kontor-database-url',
+        '`postgres://user@host:5432/db` runs on PostgreSQL; `sqlite:<file>`, a file path or `:memory:` on SQLite',
+        undefined,
+        'SQLite file `${DATA_DIR}/kontor.db`',
+      ),
+    ),
+    PUBLIC_URL: Optional(
+      text(
+        'kontor-http-url',
+        'used in links in mails (password reset, invitation)',
+        undefined,
+        '`http://localhost:${PORT}`',
+      ),
+    ),
+    SMTP_URL: Optional(
+      text(
+        'kontor-smtp-url',
+        'e.g. `smtp://user:pass@mail.example:587`; unset → mails go to `${DATA_DIR}/outbox.log` (mode 0600; the log names only recipient and subject)',
+        undefined,
+        'unset',
+      ),
+    ),
+    MAIL_FROM: text('kontor-mail-from', 'sender of mails', 'Kontor <no-reply@kontor.example>'),
+    SESSION_TTL_HOURS: TNumber({
+      exclusiveMinimum: 0,
+      default: 12,
+      description: 'sessions expire after this many hours of inactivity',
+    }),
+    SEED_DEMO: text('kontor-boolean', 'seed demo data into an empty database at start-up', 'true'),
+    DEMO_PASSWORD: TString({ default: 'kontor-demo', description: 'password of the demo accounts' }),
+    LOG_LEVEL: text('kontor-log-level', `pino log level (structured JSON logs): ${LOG_LEVELS.join(', ')}`, 'info'),
+    BODY_LIMIT: text(
+      'kontor-byte-size',
+      'largest accepted request body in bytes (also `512kb`, `2mb`; larger → 413)',
+      '1048576',
+    ),
+    TEMPLATES_DIR: TString({ default: 'schemas/templates', description: 'where the template files are loaded from' }),
+    STATIC_DIR: TString({ default: 'dist/client', description: 'the built SPA' }),
+    TRUST_PROXY: text(
+      'kontor-trust-proxy',
+      "whose `X-Forwarded-For` to believe for client addresses: `true` (every hop), or the proxies' addresses and ranges, e.g. `10.0.0.0/8,127.0.0.1` or `loopback`, `linklocal`, `uniquelocal` (see below)",
+      'false',
+    ),
+    CORS_ORIGINS: Optional(
+      text(
+        'kontor-origins',
+        'origins whose web pages may call the API from a browser, comma-separated, e.g. `https://erp.example.com`',
+        undefined,
+        'none: CORS off',
+      ),
+    ),
+    HEAVY_WORK_CONCURRENCY: wholeNumber(
+      1,
+      64,
+      1,
+      'report PDFs, certificates, large CSV exports and first renders of verification pages produced at once ([docs/heavy-work.md](docs/heavy-work.md))',
+    ),
+    HEAVY_WORK_QUEUE: wholeNumber(
+      0,
+      10_000,
+      8,
+      'heavy requests waiting for a slot beyond those; more get 503 with `Retry-After`',
+    ),
+    VERIFY_CACHE_BYTES: text(
+      'kontor-byte-size-or-zero',
+      'memory for rendered verification pages (also `512kb`, `2mb`; `0`: none)',
+      '16mb',
+    ),
+    STOREFRONT_QUOTES_PER_MINUTE: wholeNumber(
+      1,
+      10_000_000,
+      120,
+      'storefront quotes one client address may ask for per minute and key; beyond, 429',
+    ),
+    STOREFRONT_QUOTES_PER_MINUTE_PER_KEY: wholeNumber(
+      1,
+      10_000_000,
+      1200,
+      'storefront quotes per minute and key from all addresses; beyond, 429',
+    ),
+    WEBHOOK_POLL_SECONDS: wholeNumber(
+      0,
+      3600,
+      10,
+      'how often each process looks for storefront webhook deliveries due for a retry (`0`: only right after an event; [docs/storefront.md](docs/storefront.md))',
+    ),
+    IMPORT_MAX_BYTES: text(
+      'kontor-byte-size',
+      'largest CSV import in bytes (also `512kb`, `2mb`; larger → 413 before anything is written)',
+      '52428800',
+    ),
+    IMPORT_SWEEP_SECONDS: wholeNumber(
+      0,
+      86_400,
+      30,
+      'PostgreSQL: how often each process looks for imports left running by a process that died (`0`: only at start-up)',
+    ),
+  },
+  { additionalProperties: false },
+);
+
+type Environment = Static<typeof ENVIRONMENT>;
+
+function expectedOf(
+  schema: TSchema & { format?: unknown; type?: unknown; minimum?: number; maximum?: number },
+): string {
+  if (typeof schema.format === 'string') return FORMATS[schema.format]!.expected;
+  if (schema.type === 'integer') return `a whole number from ${String(schema.minimum)} to ${String(schema.maximum)}`;
+  return 'a positive number';
+}
+
+/** The variables as set, trimmed; an empty one counts as unset. */
+function presentVariables(env: Env): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(ENVIRONMENT.properties).flatMap((name) => {
+      const value = env[name]?.trim();
+      return value === undefined || value === '' ? [] : [[name, value]];
+    }),
+  );
+}
+
+/** Compiled once: the schema, the formats and env-schema's own settings (defaults, numbers from text, all errors). */
+const environmentReader = (() => {
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    coerceTypes: true,
+    keywords: [envSchema.keywords.separator],
+  });
+  ajv.addKeyword({ keyword: 'defaultText', schemaType: 'string' });
+  for (const [name, { test }] of Object.entries(FORMATS)) ajv.addFormat(name, test);
+  ajv.compile(ENVIRONMENT);
+  return ajv;
+})();
+
+function readEnvironment(env: Env): Environment {
+  const raw = presentVariables(env);
+  try {
+    return envSchema<Environment>({ schema: ENVIRONMENT, data: raw, env: false, ajv: environmentReader });
+  } catch (error) {
+    const first = (error as { errors?: { instancePath: string }[] }).errors?.[0];
+    const variable = first?.instancePath.slice(1) as keyof typeof ENVIRONMENT.properties | undefined;
+    if (variable === undefined || !(variable in ENVIRONMENT.properties)) throw error;
+    throw new ConfigError(variable, raw[variable] ?? '', expectedOf(ENVIRONMENT.properties[variable]));
+  }
+}
+
+const isTrue = (raw: string) => /^(true|1|yes|on)$/i.test(raw);
+
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
-  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', logLevel, LOG_LEVELS.join(', '));
-  }
-  const mailFrom = read(env, 'MAIL_FROM') ?? 'Kontor <no-reply@kontor.example>';
-  if (!mailFrom.includes('@')) throw new ConfigError('MAIL_FROM', mailFrom, 'an e-mail address');
-  const smtpUrl = read(env, 'SMTP_URL') ?? null;
-  if (smtpUrl !== null && !/^smtps?:\/\//i.test(smtpUrl)) {
-    throw new ConfigError('SMTP_URL', smtpUrl, 'an smtp:// or smtps:// URL');
-  }
-  const demoPassword = read(env, 'DEMO_PASSWORD') ?? 'kontor-demo';
+  const read = readEnvironment(env);
+  const dataDir = path.resolve(read.DATA_DIR);
+  const trustProxy = BOOLEAN_WORDS.test(read.TRUST_PROXY)
+    ? isTrue(read.TRUST_PROXY)
+    : listOf(read.TRUST_PROXY).join(',');
   return {
-    port,
-    host: read(env, 'HOST') ?? '0.0.0.0',
+    port: read.PORT,
+    host: read.HOST,
     dataDir,
-    database: database(env, dataDir),
-    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`),
-    smtpUrl,
-    mailFrom,
-    sessionTtlHours: positiveNumber(env, 'SESSION_TTL_HOURS', 12),
-    seedDemo: boolean(env, 'SEED_DEMO', true),
-    demoPassword,
-    logLevel: logLevel as LogLevel,
-    bodyLimit: byteSize(env, 'BODY_LIMIT', 1024 * 1024),
-    importMaxBytes: byteSize(env, 'IMPORT_MAX_BYTES', 50 * 1024 * 1024),
-    importSweepSeconds: integer(env, 'IMPORT_SWEEP_SECONDS', 30, 0, 86_400),
-    webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 64),
-    templatesDir: path.resolve(read(env, 'TEMPLATES_DIR') ?? 'schemas/templates'),
-    staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/client'),
-    trustProxy: proxyTrust(env),
-    corsOrigins: origins(env, 'CORS_ORIGINS'),
-    heavyWorkConcurrency: integer(env, 'HEAVY_WORK_CONCURRENCY', 1, 1, 64),
-    heavyWorkQueue: integer(env, 'HEAVY_WORK_QUEUE', 8, 0, 10_000),
-    storefrontQuotesPerMinute: integer(env, 'STOREFRONT_QUOTES_PER_MINUTE', 120, 1, 10_000_000),
-    storefrontQuotesPerMinutePerKey: integer(env, 'STOREFRONT_QUOTES_PER_MINUTE_PER_KEY', 1200, 1, 10_000_000),
-    webhookPollSeconds: integer(env, 'WEBHOOK_POLL_SECONDS', 10, 0, 3600),
-    verifyCacheBytes:
-      read(env, 'VERIFY_CACHE_BYTES') === '0' ? 0 : byteSize(env, 'VERIFY_CACHE_BYTES', 16 * 1024 * 1024),
+    database: databaseOf(read.DATABASE_URL, dataDir)!,
+    publicUrl: (read.PUBLIC_URL ?? `http://localhost:${read.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: read.SMTP_URL ?? null,
+    mailFrom: read.MAIL_FROM,
+    sessionTtlHours: read.SESSION_TTL_HOURS,
+    seedDemo: isTrue(read.SEED_DEMO),
+    demoPassword: read.DEMO_PASSWORD,
+    logLevel: read.LOG_LEVEL.toLowerCase() as LogLevel,
+    bodyLimit: bytesOf(read.BODY_LIMIT)!,
+    importMaxBytes: bytesOf(read.IMPORT_MAX_BYTES)!,
+    importSweepSeconds: read.IMPORT_SWEEP_SECONDS,
+    webConcurrency: read.WEB_CONCURRENCY,
+    templatesDir: path.resolve(read.TEMPLATES_DIR),
+    staticDir: path.resolve(read.STATIC_DIR),
+    trustProxy,
+    corsOrigins: read.CORS_ORIGINS === undefined ? [] : listOf(read.CORS_ORIGINS).map((entry) => originOf(entry)!),
+    heavyWorkConcurrency: read.HEAVY_WORK_CONCURRENCY,
+    heavyWorkQueue: read.HEAVY_WORK_QUEUE,
+    storefrontQuotesPerMinute: read.STOREFRONT_QUOTES_PER_MINUTE,
+    storefrontQuotesPerMinutePerKey: read.STOREFRONT_QUOTES_PER_MINUTE_PER_KEY,
+    webhookPollSeconds: read.WEBHOOK_POLL_SECONDS,
+    verifyCacheBytes: read.VERIFY_CACHE_BYTES === '0' ? 0 : bytesOf(read.VERIFY_CACHE_BYTES)!,
   };
+}
+
+const cell = (value: string) => value.replaceAll('|', '\\|');
+
+/** The README's table of variables, written from `ENVIRONMENT` (`npm run docs:config`). */
+export function environmentTable(): string {
+  const rows = Object.entries(ENVIRONMENT.properties).map(([name, schema]) => {
+    const property = schema as { default?: unknown; defaultText?: string; description?: string };
+    const fallback = property.defaultText ?? `\`${String(property.default)}\``;
+    return `| \`${name}\` | ${cell(fallback)} | ${cell(property.description ?? '')} |`;
+  });
+  return ['| variable | default | what |', '| --- | --- | --- |', ...rows].join('\n');
 }

@@ -196,7 +196,7 @@ describe('profile: mandant settings and API tokens', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByDisplayValue(`kontor_mock_${id}`)).toBeNull();
 
-    const row = await within(card).findByTestId(`api-token-${id}`);
+    const row = (await within(card).findByText('ERP')).closest('tr')!;
     expect(row).toHaveTextContent('ERP');
     expect(row).toHaveTextContent('nie');
     await user.click(within(row).getByRole('button', { name: 'Token „ERP“ widerrufen' }));

@@ -3,11 +3,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PublishIcon from '@mui/icons-material/Publish';
-import { Card, CardContent, TableCell, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Card, CardContent, Typography } from '@mui/material';
+import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
 import type { TemplateVersionRecord } from '../../core/api';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
-import { RowTable } from '../layout/RowTable';
 import { TemplateStatusChip } from './TemplateStatusChip';
 
 export interface VersionsPanelProps {
@@ -21,6 +20,7 @@ export interface VersionsPanelProps {
 
 export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDelete, onExport }: VersionsPanelProps) => {
   const translate = useTranslate();
+  const versionList = useList({ data: [...versions] });
   if (versions.length === 0) return null;
   return (
     <Card variant="outlined" sx={{ mt: 2 }} data-testid="template-versions">
@@ -28,54 +28,63 @@ export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDele
         <Typography variant="overline" component="h2">
           {translate('templateEditor.versions.title')}
         </Typography>
-        <RowTable
-          sx={{ '& td, & th': { px: 1 } }}
-          columns={[
-            'templateEditor.versions.version',
-            'templateEditor.list.status',
-            { label: 'templateEditor.list.usage', align: 'right' },
-            '',
-          ]}
-          rows={versions}
-          rowKey={(version) => version.id}
-          rowProps={(version) => ({
-            selected: version.version === openVersion,
-            'data-testid': `version-${version.version}`,
-          })}
-          cells={(version) => [
-            `v${version.version}`,
-            <TemplateStatusChip key="status" status={version.status} />,
-            version.usage,
-            <TableCell key="actions" align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <LabelledIconButton
-                label={translate('templateEditor.versions.open')}
-                icon={EditIcon}
-                onClick={() => onOpen(version)}
-              />
-              {version.status === 'draft' ? (
-                <LabelledIconButton
-                  label={translate('templateEditor.actions.publish')}
-                  icon={PublishIcon}
-                  onClick={() => onPublish(version)}
-                  testId={`publish-version-${version.version}`}
-                />
-              ) : null}
-              <LabelledIconButton
-                label={translate('templateEditor.actions.export')}
-                icon={DownloadIcon}
-                onClick={() => onExport(version)}
-              />
-              {version.source === 'app' ? (
-                <LabelledIconButton
-                  label={translate('templateEditor.actions.delete')}
-                  icon={DeleteIcon}
-                  onClick={() => onDelete(version)}
-                  disabledReason={version.usage > 0 ? translate('templateEditor.versions.in_use') : null}
-                />
-              ) : null}
-            </TableCell>,
-          ]}
-        />
+        <ListContextProvider value={versionList}>
+          <DataTable
+            size="small"
+            rowClick={false}
+            bulkActionButtons={false}
+            sx={{ '& td, & th': { px: 1 } }}
+            rowSx={(version: TemplateVersionRecord) =>
+              version.version === openVersion ? { bgcolor: 'action.selected' } : {}
+            }
+          >
+            <DataTable.Col
+              source="version"
+              label="templateEditor.versions.version"
+              render={(version: TemplateVersionRecord) => `v${version.version}`}
+            />
+            <DataTable.Col
+              source="status"
+              label="templateEditor.list.status"
+              render={(version: TemplateVersionRecord) => <TemplateStatusChip status={version.status} />}
+            />
+            <DataTable.NumberCol source="usage" label="templateEditor.list.usage" />
+            <DataTable.Col
+              align="right"
+              cellSx={() => ({ whiteSpace: 'nowrap' })}
+              render={(version: TemplateVersionRecord) => (
+                <>
+                  <LabelledIconButton
+                    label={translate('templateEditor.versions.open')}
+                    icon={EditIcon}
+                    onClick={() => onOpen(version)}
+                  />
+                  {version.status === 'draft' ? (
+                    <LabelledIconButton
+                      label={translate('templateEditor.actions.publish')}
+                      icon={PublishIcon}
+                      onClick={() => onPublish(version)}
+                      testId={`publish-version-${version.version}`}
+                    />
+                  ) : null}
+                  <LabelledIconButton
+                    label={translate('templateEditor.actions.export')}
+                    icon={DownloadIcon}
+                    onClick={() => onExport(version)}
+                  />
+                  {version.source === 'app' ? (
+                    <LabelledIconButton
+                      label={translate('templateEditor.actions.delete')}
+                      icon={DeleteIcon}
+                      onClick={() => onDelete(version)}
+                      disabledReason={version.usage > 0 ? translate('templateEditor.versions.in_use') : null}
+                    />
+                  ) : null}
+                </>
+              )}
+            />
+          </DataTable>
+        </ListContextProvider>
       </CardContent>
     </Card>
   );

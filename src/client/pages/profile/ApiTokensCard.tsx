@@ -10,7 +10,6 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
-  TableCell,
   TextField,
   Tooltip,
   Typography,
@@ -19,18 +18,20 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Confirm,
+  DataTable,
   Form,
+  ListContextProvider,
   SaveButton,
   SelectInput,
   TextInput,
   required,
+  useList,
   useLocale,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { CreateApiTokenRequest, type ApiTokenRecord, type CreatedApiToken } from '../../../core/api';
 import { useKontorAuthProvider } from '../../providers/authProvider';
-import { RowTable } from '../../layout/RowTable';
 import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
 import { contractRules } from '../../providers/contractRules';
@@ -100,6 +101,7 @@ export const ApiTokensCard = () => {
   const notify = useNotify();
   const locale = useLocale();
   const [tokens, setTokens] = useState<ApiTokenRecord[] | null>(null);
+  const tokenList = useList({ data: tokens ?? [] });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRecord | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -179,50 +181,62 @@ export const ApiTokensCard = () => {
           </Box>
         </Form>
         {tokens ? (
-          <RowTable
-            sx={{ mt: 2 }}
-            aria-label={translate('profile.tokens.title')}
-            columns={[
-              'profile.tokens.name',
-              'profile.tokens.created_at',
-              'profile.tokens.expires_at',
-              'profile.tokens.last_used_at',
-              {
-                header: (
+          <ListContextProvider value={tokenList}>
+            <DataTable
+              sx={{ mt: 2 }}
+              aria-label={translate('profile.tokens.title')}
+              size="small"
+              rowClick={false}
+              bulkActionButtons={false}
+              empty={
+                <Typography color="text.secondary" sx={{ mt: 2 }}>
+                  {translate('profile.tokens.empty')}
+                </Typography>
+              }
+            >
+              <DataTable.Col source="name" label="profile.tokens.name" />
+              <DataTable.Col
+                source="created_at"
+                label="profile.tokens.created_at"
+                render={(token: ApiTokenRecord) => formatInstantDay(token.created_at, locale)}
+              />
+              <DataTable.Col
+                source="expires_at"
+                label="profile.tokens.expires_at"
+                render={(token: ApiTokenRecord) =>
+                  Date.parse(token.expires_at) <= now
+                    ? translate('profile.tokens.expired')
+                    : formatInstantDay(token.expires_at, locale)
+                }
+              />
+              <DataTable.Col
+                source="last_used_at"
+                label="profile.tokens.last_used_at"
+                render={(token: ApiTokenRecord) =>
+                  token.last_used_at
+                    ? formatInstantDay(token.last_used_at, locale)
+                    : translate('profile.tokens.never_used')
+                }
+              />
+              <DataTable.Col
+                label={
                   <Box component="span" sx={VISUALLY_HIDDEN}>
                     {translate('profile.tokens.revoke')}
                   </Box>
-                ),
-              },
-            ]}
-            rows={tokens}
-            rowKey={(token) => token.id}
-            rowProps={(token) => ({ 'data-testid': `api-token-${token.id}` })}
-            empty={
-              <Typography color="text.secondary" sx={{ mt: 2 }}>
-                {translate('profile.tokens.empty')}
-              </Typography>
-            }
-            cells={(token) => [
-              token.name,
-              formatInstantDay(token.created_at, locale),
-              Date.parse(token.expires_at) <= now
-                ? translate('profile.tokens.expired')
-                : formatInstantDay(token.expires_at, locale),
-              token.last_used_at
-                ? formatInstantDay(token.last_used_at, locale)
-                : translate('profile.tokens.never_used'),
-              <TableCell key="revoke" align="right">
-                <IconButton
-                  onClick={() => setRevoking(token)}
-                  color="error"
-                  aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </TableCell>,
-            ]}
-          />
+                }
+                align="right"
+                render={(token: ApiTokenRecord) => (
+                  <IconButton
+                    onClick={() => setRevoking(token)}
+                    color="error"
+                    aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                )}
+              />
+            </DataTable>
+          </ListContextProvider>
         ) : null}
       </CardContent>
       <CreatedTokenDialog created={created} onClose={() => setCreated(null)} />
