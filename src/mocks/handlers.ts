@@ -6,7 +6,13 @@
  * the route's response schema (src/mocks/contract.ts) before it leaves.
  */
 import { delay, http, HttpResponse } from 'msw';
-import type { FactorDatabaseRecord, FactorRecord, MandantSettings, SessionUser } from '../core/api';
+import {
+  STOREFRONT_CHANNEL_PREFIX,
+  type FactorDatabaseRecord,
+  type FactorRecord,
+  type MandantSettings,
+  type SessionUser,
+} from '../core/api';
 import { diffFactors } from '../server/factors/diff';
 import { computeResults } from '../core/formula';
 import type { CalculationInputs, FactorLookup, Template } from '../core/template';
@@ -83,6 +89,19 @@ const pdf = (): Answer => ({
 });
 const csv = (header: string): Answer => ({ status: 200, text: { content: `${header}\n`, type: 'text/csv' } });
 
+/**
+ * A shop's calculation or order names its storefront to every reader, as the server's do
+ * (server/storefronts/channel-names.ts): a storefront of another mandant never.
+ */
+function withChannelName(ctx: Context, resource: string, row: Row): Row {
+  if (resource !== 'calculations' && resource !== 'orders') return row;
+  const channel = typeof row.channel === 'string' ? row.channel : '';
+  if (!channel.startsWith(STOREFRONT_CHANNEL_PREFIX)) return { ...row, channel_name: null };
+  const storefront = ctx.store.table('storefronts').get(channel.slice(STOREFRONT_CHANNEL_PREFIX.length));
+  const own = storefront !== undefined && storefront.mandant_id === row.mandant_id;
+  return { ...row, channel_name: own ? String(storefront.name) : null };
+}
+
 /** REST resources without their own write routes in the document answer only what it lists. */
 function restRoutes(resource: string): Record<string, Route> {
   const notFound = (ctx: Context) =>
@@ -100,11 +119,12 @@ function restRoutes(resource: string): Record<string, Route> {
         };
       }
       const { page, contentRange } = listPage(resource, ctx.store.visible(resource, ctx.user, ctx.scenario), query);
-      return { status: 200, body: page, headers: { 'Content-Range': contentRange } };
+      const named = page.map((row) => withChannelName(ctx, resource, row));
+      return { status: 200, body: named, headers: { 'Content-Range': contentRange } };
     },
     [`get /api/${resource}/{id}`]: (ctx) => {
       const row = ctx.store.find(resource, decodeURIComponent(ctx.params[0]!), ctx.user, ctx.scenario);
-      return row ? { status: 200, body: row } : notFound(ctx);
+      return row ? { status: 200, body: withChannelName(ctx, resource, row) } : notFound(ctx);
     },
     [`post /api/${resource}`]: async (ctx) => {
       const body = await ctx.body();

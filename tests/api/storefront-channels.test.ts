@@ -17,6 +17,7 @@ import { describeEachDatabase } from './harness';
 
 const ADMIN = 'admin@muster.example';
 const EDITOR = 'editor@muster.example';
+const VIEWER = 'viewer@muster.example';
 const OTHER_ADMIN = 'admin@printco.example';
 const PROVIDER = 'admin@kontor.example';
 
@@ -40,7 +41,7 @@ describeEachDatabase('storefront channels', (ctx) => {
   const ordered: StorefrontOrder[] = [];
 
   beforeAll(async () => {
-    for (const email of [ADMIN, EDITOR, OTHER_ADMIN, PROVIDER]) tokens[email] = await ctx.login(email);
+    for (const email of [ADMIN, EDITOR, VIEWER, OTHER_ADMIN, PROVIDER]) tokens[email] = await ctx.login(email);
     const projects = await as<Array<{ id: number }>>(ADMIN, 'GET', '/api/carbon-offset-projects');
     const created = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', {
       name: 'Muster Kanalshop',
@@ -107,6 +108,44 @@ describeEachDatabase('storefront channels', (ctx) => {
     const both = await list<OrderRecord>(ADMIN, 'orders', { channel: [channel, 'back-office'] });
     expect(both.body).toHaveLength(all.body.length);
     expect(backOffice.body.length + shop.body.length).toBe(all.body.length);
+  });
+
+  it('names the storefront in a shop’s records to editors and viewers, who may not read the storefronts', async () => {
+    for (const email of [EDITOR, VIEWER]) {
+      expect((await as(email, 'GET', '/api/storefronts')).status).toBe(403);
+      const calculations = await list<CalculationRecord>(email, 'calculations', { channel });
+      expect(calculations.body.map((c) => c.channel_name)).toEqual(['Muster Kanalshop', 'Muster Kanalshop']);
+      const orders = await list<OrderRecord>(email, 'orders', { channel });
+      expect(orders.body.map((o) => o.channel_name)).toEqual(['Muster Kanalshop']);
+      const calculation = await as<CalculationRecord>(email, 'GET', `/api/calculations/${calculations.body[0]!.id}`);
+      expect(calculation.body.channel_name).toBe('Muster Kanalshop');
+      const order = await as<OrderRecord>(email, 'GET', `/api/orders/${orders.body[0]!.id}`);
+      expect(order.body.channel_name).toBe('Muster Kanalshop');
+      const backOffice = await list<CalculationRecord>(email, 'calculations', { channel: 'back-office' });
+      expect(backOffice.body.every((c) => c.channel_name === null)).toBe(true);
+    }
+  });
+
+  it('never names another mandant’s storefront, even if a channel pointed at it', async () => {
+    const theirs = await as<StorefrontRecord>(OTHER_ADMIN, 'POST', '/api/storefronts', {
+      name: 'Fremder Shop',
+      offers: [FLYER_OFFER],
+      origins: ['https://shop.printco.example'],
+    });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    const mine = (await list<CalculationRecord>(EDITOR, 'calculations', { channel: 'back-office' })).body[0]!;
+    const forged = `storefront:${theirs.body.id}`;
+    await ctx.db.updateTable('calculations').set({ channel: forged }).where('id', '=', mine.id).execute();
+    try {
+      const read = await as<CalculationRecord>(EDITOR, 'GET', `/api/calculations/${mine.id}`);
+      expect(read.body.channel).toBe(forged);
+      expect(read.body.channel_name).toBeNull();
+      const listed = await list<CalculationRecord>(EDITOR, 'calculations', { channel: forged });
+      expect(listed.body.map((c) => [c.id, c.channel_name])).toEqual([[mine.id, null]]);
+    } finally {
+      await ctx.db.updateTable('calculations').set({ channel: null }).where('id', '=', mine.id).execute();
+      await as(OTHER_ADMIN, 'DELETE', `/api/storefronts/${theirs.body.id}`);
+    }
   });
 
   it('finds nothing of another mandant by its channel, and refuses a channel of the wrong type', async () => {

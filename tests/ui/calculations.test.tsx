@@ -665,7 +665,6 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
         'Titel',
         'Kunde',
         'Status',
-        'Kanal',
         'Vorlage',
         'Gesamtemissionen',
         'Geändert',

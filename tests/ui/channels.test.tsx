@@ -26,16 +26,20 @@ beforeEach(() => {
 });
 
 describe('channels in the back office', () => {
-  it('names the channel in the calculations list', { timeout: SLOW }, async () => {
+  it('marks a shop’s calculation under its number, with no channel column', { timeout: SLOW }, async () => {
     renderApp('/calculations', { signedInAs: mandantAdmin });
     const table = await screen.findByTestId('calculations-table', {}, { timeout: 30_000 });
-    expect(await within(table).findByText('Kanal')).toBeInTheDocument();
     const shopRow = (await within(table).findByText('Shopflyer')).closest('tr')!;
-    // The storefront's name, the shop's reference under it.
-    expect(within(shopRow).getByText('Muster Webshop')).toBeInTheDocument();
-    expect(within(shopRow).getByText('SO-4711')).toBeInTheDocument();
+    // The storefront's name and the shop's reference, in the number's cell.
+    const mark = within(shopRow).getByTestId('channel-mark');
+    expect(within(mark).getByText('Muster Webshop')).toBeInTheDocument();
+    expect(within(mark).getByText('SO-4711')).toBeInTheDocument();
+    expect(mark.closest('td')).toHaveTextContent(/^K-\d{4}-\d+/);
+    // A back-office row carries no mark, and the table no "Kanal" column that would read "Back-Office" in every row.
     const backOfficeRow = within(table).getByText('Frühjahrskatalog').closest('tr')!;
-    expect(within(backOfficeRow).getByText('Back-Office')).toBeInTheDocument();
+    expect(within(backOfficeRow).queryByTestId('channel-mark')).toBeNull();
+    expect(within(table).queryByText('Back-Office')).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: /Kanal/ })).toBeNull();
   });
 
   it(
@@ -62,13 +66,21 @@ describe('channels in the back office', () => {
     expect(await screen.findByRole('combobox', { name: 'Kanal' })).toHaveTextContent('Back-Office');
   });
 
-  it('names a storefront by its number to those who may not read the storefronts', { timeout: SLOW }, async () => {
-    renderApp('/calculations', { signedInAs: editor });
-    const table = await screen.findByTestId('calculations-table', {}, { timeout: 30_000 });
-    const shopRow = (await within(table).findByText('Shopflyer')).closest('tr')!;
-    expect(within(shopRow).getByText('Shop-Rechner 7')).toBeInTheDocument();
-    expect(within(shopRow).getByText('SO-4711')).toBeInTheDocument();
-  });
+  it(
+    'names a storefront by the name its rows carry to those who may not read the storefronts',
+    { timeout: SLOW },
+    async () => {
+      const asked = spy('get', '/storefronts');
+      renderApp('/calculations', { signedInAs: editor });
+      const table = await screen.findByTestId('calculations-table', {}, { timeout: 30_000 });
+      const shopRow = (await within(table).findByText('Shopflyer')).closest('tr')!;
+      const mark = within(shopRow).getByTestId('channel-mark');
+      expect(within(mark).getByText('Muster Webshop')).toBeInTheDocument();
+      expect(within(mark).getByText('SO-4711')).toBeInTheDocument();
+      // The name came with the row: an editor's client never asks for the storefronts.
+      expect(asked.queries).toHaveLength(0);
+    },
+  );
 
   it(
     'keeps a storefront chosen by a link in the filter for those who may not read the storefronts',
@@ -78,7 +90,8 @@ describe('channels in the back office', () => {
       const table = await screen.findByTestId('calculations-table', {}, { timeout: 30_000 });
       expect(await within(table).findByText('Shopflyer')).toBeInTheDocument();
       expect(within(table).queryByText('Frühjahrskatalog')).toBeNull();
-      expect(await screen.findByRole('combobox', { name: 'Kanal' })).toHaveTextContent('Shop-Rechner 7');
+      const filter = await screen.findByRole('combobox', { name: 'Kanal' });
+      await waitFor(() => expect(filter).toHaveTextContent('Shop-Rechner „Muster Webshop“'));
     },
   );
 
@@ -87,8 +100,10 @@ describe('channels in the back office', () => {
     renderApp(filterUrl('/orders', { channel: 'storefront:7' }), { signedInAs: mandantAdmin });
     const list = await screen.findByTestId('orders-list', {}, { timeout: 30_000 });
     const row = (await within(list).findByText('B-2026-000052')).closest('tr')!;
-    expect(within(row).getByText('Muster Webshop')).toBeInTheDocument();
-    expect(within(row).getByText('SO-4711')).toBeInTheDocument();
+    const mark = within(row).getByTestId('channel-mark');
+    expect(within(mark).getByText('Muster Webshop')).toBeInTheDocument();
+    expect(within(mark).getByText('SO-4711')).toBeInTheDocument();
+    expect(within(list).queryByRole('columnheader', { name: /Kanal/ })).toBeNull();
     expect(within(list).queryByText('B-2026-000051')).toBeNull();
     await waitFor(() => expect(sentFilters(sent).some((f) => f.channel === 'storefront:7')).toBe(true));
   });
@@ -97,12 +112,19 @@ describe('channels in the back office', () => {
     renderApp(filterUrl('/orders', { channel: 'back-office' }), { signedInAs: mandantAdmin });
     const list = await screen.findByTestId('orders-list', {}, { timeout: 30_000 });
     const row = (await within(list).findByText('B-2026-000051')).closest('tr')!;
-    expect(within(row).getByText('Back-Office')).toBeInTheDocument();
+    expect(within(row).queryByTestId('channel-mark')).toBeNull();
     expect(within(list).queryByText('B-2026-000052')).toBeNull();
   });
 
   it('names the channel and the shop’s reference on the order’s page', { timeout: SLOW }, async () => {
     renderApp('/orders/52', { signedInAs: mandantAdmin });
+    expect(await screen.findByTestId('order-channel', {}, { timeout: 30_000 })).toHaveTextContent(
+      'Shop-Rechner „Muster Webshop“ · SO-4711',
+    );
+  });
+
+  it('names the storefront on an order’s page to a viewer of orders', { timeout: SLOW }, async () => {
+    renderApp('/orders/52', { signedInAs: editor });
     expect(await screen.findByTestId('order-channel', {}, { timeout: 30_000 })).toHaveTextContent(
       'Shop-Rechner „Muster Webshop“ · SO-4711',
     );

@@ -19,6 +19,7 @@ export const CalculationDetails = () => {
   const chosen = useWatch({ name: 'database_id' }) as unknown;
   const channel = useWatch({ name: 'channel' }) as string | null | undefined;
   const reference = useWatch({ name: 'channel_reference' }) as string | null | undefined;
+  const channelName = useWatch({ name: 'channel_name' }) as string | null | undefined;
   const channelText = useChannelText();
   const choices = databases.map((database) => ({
     id: database.id,
@@ -52,7 +53,7 @@ export const CalculationDetails = () => {
       </Box>
       {channel ? (
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="calculation-channel">
-          {translate('storefronts.channel.label')}: {channelText(channel, reference)}
+          {translate('storefronts.channel.label')}: {channelText(channel, reference, channelName)}
         </Typography>
       ) : null}
     </CollapsibleGroup>

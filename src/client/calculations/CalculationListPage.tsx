@@ -48,7 +48,7 @@ import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
 import { keyedChoices } from '../i18n/choices';
-import { ChannelCell, ChannelFilterInput } from '../storefronts/ChannelText';
+import { ChannelCell, ChannelFilterInput, NumberWithChannel } from '../storefronts/ChannelText';
 
 export type PickMode = 'edit' | 'duplicate';
 
@@ -179,8 +179,13 @@ interface ViewProps {
   preferenceKey: string;
 }
 
-/** Columns of the calculation record itself, which every template has. */
+/**
+ * Columns of the calculation record itself, which every template has. The channel is not among "All"'s columns: it
+ * marks a shop's row under its number instead (NumberWithChannel), so the table fits 1024 px; a type's tab offers it
+ * in the column chooser.
+ */
 const RECORD_COLUMNS = ['title', 'customer', 'status', 'channel'];
+const ALL_RECORD_COLUMNS = RECORD_COLUMNS.filter((name) => name !== 'channel');
 
 const StatusCell = ({ record }: { record: CalculationListRecord }) => {
   const translate = useTranslate();
@@ -218,7 +223,7 @@ const CalculationTable = ({
   const templateColumns = byType
     ? columns
     : columns.filter((column) => !RECORD_COLUMNS.includes(column.name) && column.sortBy !== 'total_co2e');
-  const recordColumns = byType ? RECORD_COLUMNS.filter((name) => !named.has(name)) : RECORD_COLUMNS;
+  const recordColumns = byType ? RECORD_COLUMNS.filter((name) => !named.has(name)) : ALL_RECORD_COLUMNS;
   const showTotal = !byType || !namesTotal;
   // A type's own columns come first; the record's extras are there to be chosen, not shown by default.
   const omit = byType
@@ -242,7 +247,7 @@ const CalculationTable = ({
         source="channel"
         label="storefronts.channel.label"
         render={(record: CalculationListRecord) => (
-          <ChannelCell channel={record.channel} reference={record.channel_reference} />
+          <ChannelCell channel={record.channel} reference={record.channel_reference} name={record.channel_name} />
         )}
       />
     ),
@@ -278,7 +283,18 @@ const CalculationTable = ({
       bulkActionButtons={<CalculationBulkActions />}
       data-testid="calculations-table"
     >
-      <TextField source="number" label="calculations.fields.number" sx={{ whiteSpace: 'nowrap' }} />
+      <FunctionField
+        source="number"
+        label="calculations.fields.number"
+        render={(record: CalculationListRecord) => (
+          <NumberWithChannel
+            number={record.number}
+            channel={record.channel}
+            reference={record.channel_reference}
+            name={record.channel_name}
+          />
+        )}
+      />
       {byType ? null : recordColumns.map((name) => recordFields[name])}
       {byType ? null : templateField}
       {byType && recordColumns.includes('title') ? recordFields.title : null}

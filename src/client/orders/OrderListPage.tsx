@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
 import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../i18n/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
-import { ChannelCell, ChannelFilterInput } from '../storefronts/ChannelText';
+import { ChannelFilterInput, NumberWithChannel } from '../storefronts/ChannelText';
 
 const filters = [
   <SelectInput
@@ -35,7 +35,19 @@ const OrderListPage = () => {
       empty={false}
     >
       <DataTable rowClick={(id) => `/orders/${id}`} bulkActionButtons={false} data-testid="orders-list">
-        <DataTable.Col source="number" label="orders.fields.number" />
+        {/* A shop's order is marked under its number; a channel column read "Back-Office" in nearly every row. */}
+        <DataTable.Col<OrderRecord>
+          source="number"
+          label="orders.fields.number"
+          render={(order) => (
+            <NumberWithChannel
+              number={order.number}
+              channel={order.channel}
+              reference={order.channel_reference}
+              name={order.channel_name}
+            />
+          )}
+        />
         {allMandants ? (
           <DataTable.Col source="mandant_id" label="orders.fields.mandant" disableSort>
             <ReferenceField source="mandant_id" reference="mandants" link={false} />
@@ -57,11 +69,6 @@ const OrderListPage = () => {
           render={(order) => exclVat(formatMoney(order.total_minor, order.currency, lang), translate)}
         />
         <DataTable.Col source="issued_to" label="orders.fields.issued_to" />
-        <DataTable.Col<OrderRecord>
-          source="channel"
-          label="storefronts.channel.label"
-          render={(order) => <ChannelCell channel={order.channel} reference={order.channel_reference} />}
-        />
         <DataTable.Col<OrderRecord>
           source="certificate_number"
           label="orders.fields.certificate_number"

@@ -112,7 +112,7 @@ const OrderShowPage = () => {
               </Row>
               <Row label={translate('orders.fields.issued_to')}>{order.issued_to}</Row>
               <Row label={translate('storefronts.channel.label')} testId="order-channel">
-                {channelText(order.channel, order.channel_reference)}
+                {channelText(order.channel, order.channel_reference, order.channel_name)}
               </Row>
               <Row label={translate('orders.fields.created_at')}>{formatDate(order.created_at, lang)}</Row>
               {order.placed_at && (

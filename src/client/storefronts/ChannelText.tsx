@@ -4,15 +4,19 @@
  * column, a record's page and the lists' channel filter. Those who may read the storefronts (their admins) see each
  * one's name; everybody else its number.
  */
-import { Box, Typography } from '@mui/material';
-import { SelectInput, useGetList, useTranslate } from 'react-admin';
+import { Box, Tooltip, Typography } from '@mui/material';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import type { ReactNode } from 'react';
+import { SelectInput, useGetList, useListContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { BACK_OFFICE_CHANNEL, STOREFRONT_CHANNEL_PREFIX, type StorefrontRecord } from '../../core/api';
 import { useCan } from '../providers/RoleGate';
 
-type ChannelText = (channel: string | null | undefined, reference?: string | null) => string;
+/** `name`: the storefront's name as the record carries it (`channel_name`, for every reader), else looked up. */
+type ChannelText = (channel: string | null | undefined, reference?: string | null, name?: string | null) => string;
 
 const NO_STOREFRONTS: StorefrontRecord[] = [];
+const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /** The mandant's storefronts, where the reader may list them (else none: the channel then reads by number). */
 function useStorefronts(): StorefrontRecord[] {
@@ -29,16 +33,21 @@ function useStorefronts(): StorefrontRecord[] {
  * A list cell's channel, kept narrow: the back office, or the storefront's own name (its number where the reader may
  * not list storefronts) with the shop's reference under it; the column's header says it is the channel.
  */
-export const ChannelCell = ({ channel, reference }: { channel: string | null; reference: string | null }) => {
+export const ChannelCell = ({
+  channel,
+  reference,
+  name,
+}: {
+  channel: string | null;
+  reference: string | null;
+  name?: string | null;
+}) => {
   const translate = useTranslate();
-  const storefronts = useStorefronts();
+  const channelName = useChannelName();
   if (!channel) return <>{translate('storefronts.channel.backOffice')}</>;
-  const id = channel.startsWith(STOREFRONT_CHANNEL_PREFIX) ? channel.slice(STOREFRONT_CHANNEL_PREFIX.length) : null;
-  const storefront = id === null ? undefined : storefronts.find((candidate) => String(candidate.id) === id);
-  const name = storefront?.name ?? (id === null ? channel : translate('storefronts.channel.storefront', { id }));
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }} data-channel={channel}>
-      <span>{name}</span>
+      <span>{channelName(channel, name)}</span>
       {reference ? (
         <Typography component="span" variant="caption" color="text.secondary">
           {reference}
@@ -48,20 +57,93 @@ export const ChannelCell = ({ channel, reference }: { channel: string | null; re
   );
 };
 
+/**
+ * A storefront channel's short name: the one the record carries, else the storefront's own where the reader may list
+ * them, else its number (a storefront since deleted).
+ */
+function useChannelName(): (channel: string, given?: string | null) => string {
+  const translate = useTranslate();
+  const storefronts = useStorefronts();
+  return (channel, given) => {
+    if (given) return given;
+    if (!channel.startsWith(STOREFRONT_CHANNEL_PREFIX)) return channel;
+    const id = channel.slice(STOREFRONT_CHANNEL_PREFIX.length);
+    const storefront = storefronts.find((candidate) => String(candidate.id) === id);
+    return storefront?.name ?? translate('storefronts.channel.storefront', { id });
+  };
+}
+
+/**
+ * A list's number cell with the channel marked under it, for a shop's record only: a storefront icon, the storefront's
+ * name and the shop's reference on one caption line, the full channel text as its tooltip. The lists show no channel
+ * column by default (at 1024 px it pushed the total out of view and read "Back-Office" in nearly every row): a row
+ * without the mark came through the back office.
+ */
+export const NumberWithChannel = ({
+  number,
+  channel,
+  reference,
+  name,
+}: {
+  number: ReactNode;
+  channel: string | null;
+  reference: string | null;
+  name?: string | null;
+}) => {
+  const channelText = useChannelText();
+  const channelName = useChannelName();
+  if (!channel)
+    return (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {number}
+      </Box>
+    );
+  const full = channelText(channel, reference, name);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }} data-channel={channel}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {number}
+      </Box>
+      <Tooltip title={full} describeChild>
+        {/* Name and reference on two short lines, cut with an ellipsis: the mark never widens the number's column. */}
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          data-testid="channel-mark"
+          sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, maxWidth: '9rem', lineHeight: 1.3 }}
+        >
+          <StorefrontIcon fontSize="inherit" aria-hidden sx={{ mt: '0.15em' }} />
+          <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }}>
+            <Box component="span" sx={ELLIPSIS}>
+              {channelName(channel, name)}
+            </Box>
+            {reference ? (
+              <Box component="span" sx={ELLIPSIS}>
+                {reference}
+              </Box>
+            ) : null}
+          </Box>
+        </Typography>
+      </Tooltip>
+    </Box>
+  );
+};
+
 export function useChannelText(): ChannelText {
   const translate = useTranslate();
   const storefronts = useStorefronts();
-  return (channel, reference) => {
+  return (channel, reference, given) => {
     if (!channel || channel === BACK_OFFICE_CHANNEL) return translate('storefronts.channel.backOffice');
-    let name = channel;
+    let text = channel;
     if (channel.startsWith(STOREFRONT_CHANNEL_PREFIX)) {
       const id = channel.slice(STOREFRONT_CHANNEL_PREFIX.length);
-      const storefront = storefronts.find((candidate) => String(candidate.id) === id);
-      name = storefront
-        ? translate('storefronts.channel.named', { name: storefront.name })
+      const name = given ?? storefronts.find((candidate) => String(candidate.id) === id)?.name;
+      text = name
+        ? translate('storefronts.channel.named', { name })
         : translate('storefronts.channel.storefront', { id });
     }
-    return reference ? `${name} · ${reference}` : name;
+    return reference ? `${text} · ${reference}` : text;
   };
 }
 
@@ -80,16 +162,21 @@ export const ChannelFilterInput = ({ source, label }: { source: string; label: s
       name: translate('storefronts.channel.named', { name: storefront.name }),
     })),
   ];
-  // A storefront chosen by a link (or before the storefronts have loaded, or for a reader who may not list them).
+  // A storefront chosen by a link (or before the storefronts have loaded, or for a reader who may not list them): its
+  // name as the listed rows carry it, else its number.
   const chosen: unknown = useWatch({ name: source });
+  const { data: rows } = useListContext<{ id: number; channel?: string | null; channel_name?: string | null }>();
   if (
     typeof chosen === 'string' &&
     chosen.startsWith(STOREFRONT_CHANNEL_PREFIX) &&
     !choices.some((choice) => choice.id === chosen)
   ) {
+    const name = rows?.find((row) => row.channel === chosen && row.channel_name)?.channel_name;
     choices.push({
       id: chosen,
-      name: translate('storefronts.channel.storefront', { id: chosen.slice(STOREFRONT_CHANNEL_PREFIX.length) }),
+      name: name
+        ? translate('storefronts.channel.named', { name })
+        : translate('storefronts.channel.storefront', { id: chosen.slice(STOREFRONT_CHANNEL_PREFIX.length) }),
     });
   }
   return <SelectInput source={source} label={label} translateChoice={false} choices={choices} />;

@@ -56,6 +56,11 @@ export const CalculationRecord = Type.Object({
   channel: Nullable(Type.String()),
   /** The shop's own order reference, where a channel names a shop. */
   channel_reference: Nullable(Type.String()),
+  /**
+   * The storefront's name, for a shop's record: everybody who reads the record may read where it came from, editors
+   * and viewers too, who may not read the storefronts themselves. Null for the back office.
+   */
+  channel_name: Type.Optional(Nullable(Type.String())),
   /** The order that froze it (a frozen calculation's own record only; list rows leave it out). */
   locked_by: Type.Optional(Type.Object({ id: Type.Integer(), number: Type.String() })),
 });

@@ -46,6 +46,11 @@ export const OrderRecord = Type.Object({
   channel: Nullable(Type.String()),
   /** The shop's own order reference, where a channel names a shop. */
   channel_reference: Nullable(Type.String()),
+  /**
+   * The storefront's name, for a shop's record: everybody who reads the record may read where it came from, editors
+   * and viewers too, who may not read the storefronts themselves. Null for the back office.
+   */
+  channel_name: Type.Optional(Nullable(Type.String())),
   ...VersionedFields,
 });
 export type OrderRecord = Static<typeof OrderRecord>;

@@ -50,6 +50,9 @@ function recordColumns(row: Row): Omit<CalculationRecord, 'inputs' | 'results'> 
     channel: row.channel === null || row.channel === undefined ? null : String(row.channel),
     channel_reference:
       row.channel_reference === null || row.channel_reference === undefined ? null : String(row.channel_reference),
+    ...(row.channel_name !== undefined && {
+      channel_name: row.channel_name === null ? null : String(row.channel_name),
+    }),
   };
 }
 

@@ -28,6 +28,7 @@ import { sameJson, toCalculationListRows, toCalculationRecords } from './record'
 import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import { countCalculations } from './list-counts';
+import { withChannelNames } from '../storefronts/channel-names';
 import { CALCULATION_STATE, selectCalculations, selectListedCalculations } from './state';
 import type { Dialect } from '../db/database';
 
@@ -116,12 +117,13 @@ export function calculationsResource(
       },
     },
     access: 'calculations',
-    toRecords: (rows, ctx) => toCalculationRecords(ctx.db, rows, resolve),
+    toRecords: async (rows, ctx) => toCalculationRecords(ctx.db, await withChannelNames(ctx.db, rows), resolve),
     recordSchema: CalculationRecord,
     // A page of 25 with every breakdown weighed ~140 KB; a list shows none of it.
     listRows: {
       schema: CalculationListRecord,
-      toRows: async (rows) => toCalculationListRows(rows, templates.list(), resolve),
+      toRows: async (rows, ctx) =>
+        toCalculationListRows(await withChannelNames(ctx.db, rows), templates.list(), resolve),
       select: selectListedCalculations(dialect),
     },
     createSchema: CalculationWrite,

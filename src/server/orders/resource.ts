@@ -11,6 +11,7 @@ import { recordOfRow } from '../db/values';
 import { orderMessage } from './messages';
 import { allocateOrderNumber } from './number';
 import { priceOrder } from './quote';
+import { withChannelNames } from '../storefronts/channel-names';
 
 export const toOrderRecord = recordOfRow(OrderRecord);
 
@@ -23,7 +24,7 @@ export const ordersResource: RestResourceDefinition<OrderRecord, typeof CreateOr
     columnTypes: { tonnes_kg: { type: 'number' }, total_minor: { type: 'number' } },
     searchable: ['number', 'issued_to', 'certificate_number'],
     access: 'orders',
-    toRecord: toOrderRecord,
+    toRecords: async (rows, ctx) => (await withChannelNames(ctx.db, rows)).map(toOrderRecord),
     recordSchema: OrderRecord,
     createSchema: CreateOrderRequest,
     updateSchema: UpdateOrderRequest,

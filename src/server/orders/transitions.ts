@@ -21,6 +21,7 @@ import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';
 import { toOrderRecord } from './resource';
+import { withChannelNames } from '../storefronts/channel-names';
 import { calculationRows, sumCo2e } from './subject';
 import { enqueueCertificateIssued } from '../storefronts/webhooks';
 
@@ -33,7 +34,8 @@ export async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, i
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(msg('errors.noRecord', { resource: 'orders', id: id }));
-  return toOrderRecord(row);
+  const [named] = await withChannelNames(db, [row]);
+  return toOrderRecord(named!);
 }
 
 /** Reserves the stock and freezes the calculations of a draft being placed (also a shop's order, storefronts/orders.ts). */
