@@ -1,8 +1,9 @@
 /**
  * Issue 22 item 3: the CPU one row costs in the evaluation seam, without a database or HTTP. Brochure rows as the
  * import benchmark writes them, through
+ * - the validation alone (`createInputsValidator`: the one validator, as the import asks it once a row),
  * - the formulas alone (`computeResults`: what a factor-database migration runs per calculation),
- * - the import path (`computeColumns`: Ajv, formulas, stored JSON — what every imported row costs),
+ * - the import path (`computeColumns`: validation, formulas, stored JSON — what every imported row costs),
  * - the factor-database migration path (formulas and the stored-results writer).
  * Median of BENCH_EVALUATE_RUNS runs (default 5) of BENCH_EVALUATE_ROWS rows (default 20,000) each, with load.
  */
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CalculationResults, FactorDatabaseRecord, FactorRecord } from '../../src/core/api';
 import { computeResults } from '../../src/core/formula';
+import { createInputsValidator } from '../../src/core/rules';
 import { defaultInputs, loadTemplates, pruneInputs, type CalculationInputs } from '../../src/core/template';
 import { computeColumns } from '../../src/server/calculations/prepare';
 import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
@@ -77,6 +79,9 @@ export const evaluateBenchmark: Benchmark = {
         .map((load) => load.toFixed(2))
         .join(' ')}`,
     );
+    const validate = createInputsValidator(template, { factorKeys: factors.keysByCategory });
+    const validation = microsPerRow(rows, (inputs) => validate(inputs));
+    print(formatSummary('validation alone (createInputsValidator)', summarize(validation), 'µs/row'));
     const formulas = microsPerRow(rows, (inputs) => computeResults(template, inputs, factors.lookup));
     print(formatSummary('formulas alone (computeResults)', summarize(formulas), 'µs/row'));
     const imported = microsPerRow(rows, (inputs) => computeColumns(template, inputs, factors, 'de'));

@@ -1,11 +1,10 @@
 /** Yes or no: absent reads false in formulas; a CSV cell may say it in any of the five languages. */
 import { parseBoolean } from '../csv/cells';
 import type { CoreFieldType } from './contract';
-import { fault, jsonType } from './shared';
+import { fault } from './shared';
 
 export const boolean = {
   kind: 'boolean',
-  schema: (_field, nullable) => ({ type: jsonType('boolean', nullable) }),
   typeFault: (_field, value) => (typeof value === 'boolean' ? undefined : fault('type.boolean')),
   parseCell: (_field, cell) => {
     const value = parseBoolean(cell);

@@ -1,5 +1,5 @@
 /**
- * What a field type is, everywhere the server and the client meet it: the JSON Schema of a value and its twin test,
+ * What a field type is, everywhere the server and the client meet it: the test of a value,
  * how a CSV cell reads, what a formula sees, how provenance and the comparison tell a value. One file per type in
  * this folder gives all of it; index.ts is the registry, declared `satisfies Record<FieldType, CoreFieldType>` so the
  * compiler names a type that is missing. This module sits below rules, csv and formula: it imports none of them but
@@ -13,8 +13,6 @@ import type { UnitCatalog } from '../template/units';
 
 /** The JSON type a field's (non-null) value has: the named rules (rules/catalog.ts) dispatch on it. */
 export type ValueKind = 'string' | 'number' | 'array' | 'boolean';
-
-export type JsonSchema = Record<string, unknown>;
 
 export interface FieldFault {
   message: MessageKey;
@@ -62,9 +60,7 @@ export interface ComparisonContext {
 export interface CoreFieldType {
   /** The JSON type of a present value. */
   readonly kind: ValueKind;
-  /** JSON Schema of the value (null allowed when `nullable`); rule checks are added by rules/schema.ts. */
-  schema(field: Field, nullable: boolean, options: InputCheckOptions): JsonSchema;
-  /** The twin of `schema` as a test: the fault of a present, non-null value, or undefined. */
+  /** The fault of a present, non-null value's type, or undefined (rules/field-value.ts adds the rule checks). */
   typeFault(field: Field, value: unknown, options: InputCheckOptions): FieldFault | undefined;
   /** A trimmed, non-empty CSV cell as the field's value. */
   parseCell(field: Field, text: string, context: CellContext): CellResult;

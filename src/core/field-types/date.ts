@@ -2,11 +2,10 @@
 import { parseDate } from '../csv/cells';
 import { isDate } from '../rules/checks';
 import type { CoreFieldType } from './contract';
-import { fault, isText, jsonType, plainWords } from './shared';
+import { fault, isText, plainWords } from './shared';
 
 export const date = {
   kind: 'string',
-  schema: (_field, nullable) => ({ type: jsonType('string', nullable), format: 'date' }),
   typeFault: (_field, value) => (typeof value === 'string' && isDate(value) ? undefined : fault('date')),
   parseCell: (_field, cell) => {
     const value = parseDate(cell);

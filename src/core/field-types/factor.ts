@@ -2,14 +2,13 @@
 import { parseFactor } from '../csv/cells';
 import { localize } from '../rules/messages';
 import type { CoreFieldType } from './contract';
-import { isText, keyFault, keySchema, readable } from './shared';
+import { isText, keyFault, readable } from './shared';
 
 const keysOf = (category: string | undefined, keys: Readonly<Record<string, readonly string[]>> | undefined) =>
   category !== undefined ? keys?.[category] : undefined;
 
 export const factor = {
   kind: 'string',
-  schema: (field, nullable, options) => keySchema(keysOf(field.category, options.factorKeys), nullable),
   typeFault: (field, value, options) => keyFault(value, keysOf(field.category, options.factorKeys), 'type.factor'),
   parseCell: (field, cell, context) => {
     const value = parseFactor(field, cell, context.factors);

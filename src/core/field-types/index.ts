@@ -36,4 +36,4 @@ export function fieldTypeOf(type: FieldType): CoreFieldType {
   return CORE_FIELD_TYPES[type];
 }
 
-export type { FieldFault, FormulaValue, InputCheckOptions, InputWord, JsonSchema, ValueKind } from './contract';
+export type { FieldFault, FormulaValue, InputCheckOptions, InputWord, ValueKind } from './contract';

@@ -1,14 +1,13 @@
 /** One of the mandant's machines of the field's kind, stored by its key and shown by its name in provenance. */
 import { parseMachine } from '../csv/cells';
 import type { CoreFieldType } from './contract';
-import { isText, keyFault, keySchema, readable } from './shared';
+import { isText, keyFault, readable } from './shared';
 
 const keysOf = (kind: string | undefined, keys: Readonly<Record<string, readonly string[]>> | undefined) =>
   kind !== undefined ? keys?.[kind] : undefined;
 
 export const machine = {
   kind: 'string',
-  schema: (field, nullable, options) => keySchema(keysOf(field.machineKind, options.machineKeys), nullable),
   typeFault: (field, value, options) => keyFault(value, keysOf(field.machineKind, options.machineKeys), 'type.machine'),
   parseCell: (field, cell, context) => {
     // Without a machine set the key is taken as written: the calculation's own validation then names the problem.

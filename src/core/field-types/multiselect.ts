@@ -2,15 +2,10 @@
 import { parseOption, splitList } from '../csv/cells';
 import { hasUniqueStrings } from '../rules/checks';
 import type { CoreFieldType } from './contract';
-import { emptyList, fault, isStringList, jsonType, optionsText, optionValues } from './shared';
+import { emptyList, fault, isStringList, optionsText, optionValues } from './shared';
 
 export const multiselect = {
   kind: 'array',
-  schema: (field, nullable) => ({
-    type: jsonType('array', nullable),
-    uniqueItems: true,
-    items: { enum: optionValues(field) },
-  }),
   typeFault: (field, value) => {
     const values = optionValues(field);
     if (!Array.isArray(value) || !hasUniqueStrings(value)) return fault('type.list');

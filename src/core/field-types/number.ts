@@ -5,7 +5,7 @@ import type { Field } from '../template/types';
 import { localizeUnit } from '../template/units';
 import type { CellContext, CellResult } from '../csv/cells';
 import type { ComparisonContext, CoreFieldType, WordsContext } from './contract';
-import { fault, jsonType, numberText } from './shared';
+import { fault, numberText } from './shared';
 
 function parseNumberCell(_field: Field, cell: string, context: CellContext): CellResult {
   const value = parseCsvNumber(cell, context.decimal);
@@ -28,7 +28,6 @@ function numberComparison(field: Field, value: unknown, context: ComparisonConte
 
 export const number = {
   kind: 'number',
-  schema: (_field, nullable) => ({ type: jsonType('number', nullable) }),
   typeFault: (_field, value) => (isFiniteNumber(value) ? undefined : fault('type.number')),
   parseCell: parseNumberCell,
   formula: { accepts: isFiniteNumber, what: 'a number' },

@@ -6,7 +6,6 @@ import { fault, isText, optionValues } from './shared';
 
 export const select = {
   kind: 'string',
-  schema: (field, nullable) => ({ enum: nullable ? [...optionValues(field), null] : optionValues(field) }),
   typeFault: (field, value) =>
     typeof value === 'string' && optionValues(field).includes(value) ? undefined : fault('type.option'),
   parseCell: (field, cell) => {

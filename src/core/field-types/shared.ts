@@ -1,4 +1,4 @@
-/** What several field types share: faults, JSON types with null, option values, texts of numbers and lists. */
+/** What several field types share: faults, option values, texts of numbers and lists. */
 import type { Language } from '../languages';
 import { formatNumber } from '../number-format';
 import type { MessageKey } from '../rules/messages';
@@ -6,16 +6,11 @@ import { fieldNumberOptions } from '../template/number-display';
 import { optionLabel } from '../template/option-label';
 import type { Field } from '../template/types';
 import { localizeUnit, type UnitCatalog } from '../template/units';
-import type { FieldFault, FormulaValue, JsonSchema } from './contract';
+import type { FieldFault, FormulaValue } from './contract';
 
 // Module level, not a closure per call: imports check every field of every row.
 export function fault(message: MessageKey): FieldFault {
   return { message, params: {} };
-}
-
-/** A JSON type, with null unless the field is required. */
-export function jsonType(name: string, nullable: boolean): string | string[] {
-  return nullable ? [name, 'null'] : name;
 }
 
 export function optionValues(field: Field): string[] {
@@ -32,14 +27,7 @@ export const isStringList = (value: unknown): value is string[] =>
 
 export const emptyList = (): FormulaValue => [];
 
-/** A key of a factor or machine the options offer (unchecked when they offer none): the schema. */
-export function keySchema(keys: readonly string[] | undefined, nullable: boolean): JsonSchema {
-  const schema: JsonSchema = { type: jsonType('string', nullable), minLength: 1 };
-  if (keys) schema.enum = nullable ? [...keys, null] : [...keys];
-  return schema;
-}
-
-/** A key of a factor or machine the options offer: the test, twin of keySchema. */
+/** A key of a factor or machine the options offer (unchecked when they offer none). */
 export function keyFault(value: unknown, keys: readonly string[] | undefined, message: MessageKey) {
   if (typeof value !== 'string' || value.length === 0) return fault(message);
   return keys && !keys.includes(value) ? fault(message) : undefined;

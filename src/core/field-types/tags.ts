@@ -2,15 +2,10 @@
 import { splitList } from '../csv/cells';
 import { hasUniqueStrings } from '../rules/checks';
 import type { CoreFieldType } from './contract';
-import { emptyList, fault, isStringList, jsonType, plainWords } from './shared';
+import { emptyList, fault, isStringList, plainWords } from './shared';
 
 export const tags = {
   kind: 'array',
-  schema: (_field, nullable) => ({
-    type: jsonType('array', nullable),
-    uniqueItems: true,
-    items: { type: 'string', minLength: 1 },
-  }),
   typeFault: (_field, value) =>
     Array.isArray(value) &&
     hasUniqueStrings(value) &&

@@ -1,10 +1,9 @@
 /** One line of text: kept exactly as written, in a CSV cell too (it is data, never a formula). */
 import type { CoreFieldType } from './contract';
-import { fault, isText, jsonType, plainWords } from './shared';
+import { fault, isText, plainWords } from './shared';
 
 export const text = {
   kind: 'string',
-  schema: (_field, nullable) => ({ type: jsonType('string', nullable) }),
   typeFault: (_field, value) => (typeof value === 'string' ? undefined : fault('type.text')),
   parseCell: (_field, cell) => ({ ok: true, value: cell }),
   formula: { accepts: isText, what: 'text' },

@@ -1,7 +1,6 @@
 /**
- * The named rules. Each compiles, for one field, into checks that carry both the JSON Schema
- * keywords (server, Ajv) and the equivalent test (client and server messages), so the two
- * sides are derived from one definition and cannot drift apart.
+ * The named rules. Each compiles, for one field, into checks: a test and the message key of its fault. The one
+ * validator (validate.ts) runs them on the server and in the form alike.
  */
 import { fieldTypeOf, type ValueKind } from '../field-types';
 import { checkerText, type CheckerKey, type CheckerParams, type CheckerText } from '../template/checker-messages';
@@ -22,8 +21,6 @@ export interface Check {
   rule: string;
   /** The JSON type this check constrains; other types pass it (as in JSON Schema). */
   kind: ValueKind;
-  /** JSON Schema keywords, placed in their own `allOf` entry. */
-  schema: Record<string, unknown>;
   /** true when the value (already of `kind`) passes. */
   test: (value: never) => boolean;
   message: MessageKey;
@@ -64,7 +61,6 @@ function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit
     return [
       {
         kind,
-        schema: isMin ? { minimum: bound } : { maximum: bound },
         test: (value: number) => (isMin ? value >= bound : value <= bound),
         message: isMin ? 'min.number' : 'max.number',
         params: isMin ? { min: bound } : { max: bound },
@@ -77,7 +73,6 @@ function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit
     return [
       {
         kind,
-        schema: isMin ? { minLength: bound } : { maxLength: bound },
         test: (value: string) => (isMin ? stringLength(value) >= bound : stringLength(value) <= bound),
         message: isMin ? 'min.string' : 'max.string',
         params: isMin ? { min: bound } : { max: bound },
@@ -88,7 +83,6 @@ function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit
     return [
       {
         kind,
-        schema: isMin ? { minItems: bound } : { maxItems: bound },
         test: (value: unknown[]) => (isMin ? value.length >= bound : value.length <= bound),
         message: isMin ? 'min.array' : 'max.array',
         params: isMin ? { min: bound } : { max: bound },
@@ -113,7 +107,6 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
         return [
           {
             kind,
-            schema: { minLength: 1 },
             test: (value: string) => value.length > 0,
             message: 'required',
             params: {},
@@ -124,7 +117,6 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
         return [
           {
             kind,
-            schema: { minItems: 1 },
             test: (value: unknown[]) => value.length > 0,
             message: 'required',
             params: {},
@@ -160,7 +152,6 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       return [
         {
           kind,
-          schema: { minimum: min, maximum: max },
           test: (value: number) => value >= min && value <= max,
           message: 'between',
           params: { min, max },
@@ -201,7 +192,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       if (kind !== 'string' || !isTextField(field.type)) return ruleFault('checker.rule.textOnly');
       let regex: RegExp;
       try {
-        // Ajv compiles patterns with the `u` flag; so do we, so both accept the same texts.
+        // With the `u` flag, as JSON Schema's `pattern` (and the template editor's preview) reads it.
         regex = new RegExp(source, 'u');
       } catch (error) {
         return ruleFault('checker.rule.invalidPattern', {
@@ -212,7 +203,6 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       return [
         {
           kind,
-          schema: { pattern: source },
           test: (value: string) => regex.test(value),
           message: 'invalid',
           params: {},
@@ -228,7 +218,6 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
         : [
             {
               kind,
-              schema: { format: 'email' },
               test: (value: string) => isEmail(value),
               message: 'email',
               params: {},
@@ -240,7 +229,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     build: (kind, _args, field) =>
       kind !== 'string' || !(isTextField(field.type) || field.type === 'date')
         ? ruleFault('checker.rule.textOrDateOnly')
-        : [{ kind, schema: { format: 'date' }, test: (value: string) => isDate(value), message: 'date', params: {} }],
+        : [{ kind, test: (value: string) => isDate(value), message: 'date', params: {} }],
   },
   after: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'after') },
   before: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'before') },
@@ -258,7 +247,7 @@ function stepRule(
   message: 'integer' | 'decimals' | 'multipleOf',
   params: Check['params'],
 ): Omit<Check, 'rule'>[] {
-  return [{ kind, schema: { multipleOf: step }, test: (value: number) => isMultipleOf(value, step), message, params }];
+  return [{ kind, test: (value: number) => isMultipleOf(value, step), message, params }];
 }
 
 function isTextField(type: FieldType): boolean {
@@ -286,9 +275,6 @@ function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 
   return [
     {
       kind,
-      schema: after
-        ? { format: 'date', formatExclusiveMinimum: limit }
-        : { format: 'date', formatExclusiveMaximum: limit },
       // Mirrors ajv-formats: only a comparison that clearly fails fails (invalid dates are the format's business).
       test: (value: string) => {
         const order = compareDates(value, limit);

@@ -1,16 +1,18 @@
 /**
- * Value tests that must agree exactly with Ajv's keywords, so the client's messages and the
- * server's verdict never disagree. Ajv is created with `multipleOfPrecision: 9` (see ajv.ts).
+ * Value tests with JSON Schema's meanings, which template authors know the rules by: multipleOf within 1e-9 (as Ajv's
+ * `multipleOfPrecision: 9`), lengths in code points, dates and e-mail addresses as ajv-formats reads them.
  */
 import { fullFormats } from 'ajv-formats/dist/formats';
 
 export const MULTIPLE_OF_PRECISION = 9;
 
+const MULTIPLE_OF_TOLERANCE = 10 ** -MULTIPLE_OF_PRECISION;
+
 /** Mirrors Ajv's multipleOf with multipleOfPrecision. */
 export function isMultipleOf(value: number, divisor: number): boolean {
   if (divisor === 0) return false;
   const ratio = value / divisor;
-  return !(Math.abs(Math.round(ratio) - ratio) > 10 ** -MULTIPLE_OF_PRECISION);
+  return !(Math.abs(Math.round(ratio) - ratio) > MULTIPLE_OF_TOLERANCE);
 }
 
 /** Mirrors Ajv's string length (Unicode code points, as JSON Schema defines it). */
@@ -45,7 +47,10 @@ export function isEmail(value: string): boolean {
   return emailFormat.test(value);
 }
 
-/** Mirrors Ajv's uniqueItems for lists of strings. */
+/** Mirrors Ajv's uniqueItems for lists of strings. Short lists (a row's few tags) are compared without a Set. */
 export function hasUniqueStrings(values: unknown[]): boolean {
-  return new Set(values).size === values.length;
+  if (values.length > 16) return new Set(values).size === values.length;
+  for (let index = 1; index < values.length; index++)
+    for (let before = 0; before < index; before++) if (values[before] === values[index]) return false;
+  return true;
 }

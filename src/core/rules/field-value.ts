@@ -1,6 +1,6 @@
 /**
- * The type check and the rule checks of one present (non-null) field value: the test side of
- * what schema.ts writes as JSON Schema. Returns the first fault as a message key.
+ * The type check and the rule checks of one present (non-null) field value, compiled once per field: the type's own
+ * test (core/field-types), then the rules in the order written. Returns the first fault as a message key.
  */
 import { fieldTypeOf, type FieldFault, type InputCheckOptions, type ValueKind } from '../field-types';
 import type { Field } from '../template/types';
@@ -8,10 +8,8 @@ import type { CompiledRules } from './catalog';
 
 export type { FieldFault, InputCheckOptions } from '../field-types';
 
-/** Fault of the value's type (the field's base schema), or undefined: the type's own test (core/field-types). */
-export function typeFault(field: Field, value: unknown, options: InputCheckOptions = {}): FieldFault | undefined {
-  return fieldTypeOf(field.type).typeFault(field, value, options);
-}
+/** A present, non-null value's first fault, or undefined. */
+export type ValueTest = (value: unknown, options: InputCheckOptions) => FieldFault | undefined;
 
 function kindOf(value: unknown): ValueKind | undefined {
   if (typeof value === 'string') return 'string';
@@ -21,20 +19,33 @@ function kindOf(value: unknown): ValueKind | undefined {
   return undefined;
 }
 
-/** First fault of a present, non-null value: its type, then its rules in the order written. */
+/**
+ * The field's value test. Each rule's fault is made once here: an import tests every field of every row, and a
+ * valid row must allocate nothing.
+ */
+export function compileValueTest(field: Field, rules: CompiledRules): ValueTest {
+  const type = fieldTypeOf(field.type);
+  const checks = rules.checks.map((check) => ({
+    kind: check.kind,
+    test: check.test as (value: unknown) => boolean,
+    fault: Object.freeze({ message: check.message, params: check.params, rule: check.rule }) as FieldFault,
+  }));
+  if (checks.length === 0) return (value, options) => type.typeFault(field, value, options);
+  return (value, options) => {
+    const typeProblem = type.typeFault(field, value, options);
+    if (typeProblem) return typeProblem;
+    const kind = kindOf(value);
+    for (const check of checks) if (check.kind === kind && !check.test(value)) return check.fault;
+    return undefined;
+  };
+}
+
+/** First fault of a present, non-null value (one value; a row's fields use their compiled tests). */
 export function fieldValueFault(
   field: Field,
   rules: CompiledRules,
   value: unknown,
   options: InputCheckOptions = {},
 ): FieldFault | undefined {
-  const typeProblem = typeFault(field, value, options);
-  if (typeProblem) return typeProblem;
-  const kind = kindOf(value);
-  for (const check of rules.checks) {
-    if (check.kind !== kind) continue;
-    if (!(check.test as (value: unknown) => boolean)(value))
-      return { message: check.message, params: check.params, rule: check.rule };
-  }
-  return undefined;
+  return compileValueTest(field, rules)(value, options);
 }

@@ -1,7 +1,12 @@
-/** Named rules compiled twice from one definition: JSON Schema for Ajv, and validators with translated messages. */
+/** Named rules compiled once from one definition into value tests with message keys; the one validator of inputs. */
 export { compileRules, RULE_ARITY } from './catalog';
 export { parseRule } from './parse';
 export { localize } from './messages';
-export { templateToJsonSchema } from './schema';
-export { validateInputs, validateField, isFieldVisible, type FieldFaults } from './validate';
-export { createTemplateAjv, createInputsValidator, ajvErrorsToFieldErrors, type InputsValidator } from './ajv';
+export {
+  createInputsValidator,
+  validateInputs,
+  validateField,
+  isFieldVisible,
+  type FieldFaults,
+  type InputsValidator,
+} from './validate';

@@ -1,14 +1,15 @@
 /**
- * Validation of a calculation's inputs in the user's language: the twin of schema.ts (same
- * verdict as Ajv on that schema, see tests/unit/rules-agreement.test.ts). Field paths are
- * react-admin style: `quantity`, `transport.0.distance_km`, `transport` (the group itself).
+ * The one validator of a calculation's inputs: the server's verdict on a row (calculations/evaluate.ts, imports,
+ * migrations), the form's messages and the result panel's all come from here, compiled once per template version
+ * (template/compile.ts gives each field its value test). Field paths are react-admin style: `quantity`,
+ * `transport.0.distance_km`, `transport` (the group itself).
  */
 import type { Language } from '../languages';
 import { getCompiledTemplate, type CompiledField, type CompiledTemplate } from '../template/compile';
 import type { Field, Group, Template } from '../template/types';
 import { compileCondition, evaluateCondition, type Condition } from '../template/visibility';
 import { compileRules, type CompiledRules } from './catalog';
-import { fieldValueFault, type InputCheckOptions } from './field-value';
+import { compileValueTest, type InputCheckOptions, type ValueTest } from './field-value';
 import { localizedParam, wordFaults, type Fault, type FaultParam } from '../i18n/fault';
 import { INPUTS_LABEL, localize, renderMessage, ruleFault, type MessageKey, type MessageParams } from './messages';
 
@@ -43,38 +44,67 @@ export function validateInputs(
 
 /** The faults of the whole inputs object as message keys with params; `{}` means valid. */
 export function inputFaults(template: Template, inputs: unknown, options: InputCheckOptions = {}): FieldFaults {
+  return faultsOf(getCompiledTemplate(template), inputs, options) ?? {};
+}
+
+export interface InputsValidation {
+  valid: boolean;
+  faults: FieldFaults;
+}
+
+export type InputsValidator = (inputs: unknown) => InputsValidation;
+
+// One answer for every accepted input: an import asks once per row.
+const ACCEPTED: InputsValidation = Object.freeze({ valid: true, faults: Object.freeze({}) });
+
+/**
+ * The validator of one template version with the factor and machine keys in use, for the server (an import or a
+ * migration asks once a row; make it once and reuse it). A valid row allocates nothing.
+ */
+export function createInputsValidator(template: Template, options: InputCheckOptions = {}): InputsValidator {
   const compiled = getCompiledTemplate(template);
-  const errors: FieldFaults = {};
-  const say: Say = (path, key, label, params = {}) => {
-    setFieldError(errors, path, ruleFault(key, label, params));
+  return (inputs) => {
+    const faults = faultsOf(compiled, inputs, options);
+    return faults ? { valid: false, faults } : ACCEPTED;
   };
-  if (!isPlainObject(inputs)) {
-    say('', 'invalid', localizedParam(INPUTS_LABEL, ''));
-    return errors;
-  }
+}
+
+/** The faults found so far; made with the first one. */
+type Found = FieldFaults | null;
+
+function say(found: Found, path: string, key: MessageKey, label: FaultParam, params: MessageParams = {}): FieldFaults {
+  const errors = found ?? {};
+  setFieldError(errors, path, ruleFault(key, label, params));
+  return errors;
+}
+
+function faultsOf(compiled: CompiledTemplate, inputs: unknown, options: InputCheckOptions): Found {
+  if (!isPlainObject(inputs)) return say(null, '', 'invalid', localizedParam(INPUTS_LABEL, ''));
   const names = levelNames(compiled);
-  validateLevel(compiled.fields, names.top, inputs, '', options, say);
+  let found = levelFaults(compiled.fields, names.top, inputs, null, 0, options, null);
   for (const { group, fields } of compiled.repeatables) {
     const raw = own(inputs, group.id);
-    const label = () => localizedParam(group.label, group.id);
     if (raw === undefined) {
-      if ((group.min ?? 0) > 0) say(group.id, 'group.min', label(), { min: group.min as number });
+      if ((group.min ?? 0) > 0)
+        found = say(found, group.id, 'group.min', groupLabel(group), { min: group.min as number });
       continue;
     }
     if (!Array.isArray(raw)) {
-      say(group.id, 'type.entries', label());
+      found = say(found, group.id, 'type.entries', groupLabel(group));
       continue;
     }
-    if (group.min !== undefined && raw.length < group.min) say(group.id, 'group.min', label(), { min: group.min });
-    if (group.max !== undefined && raw.length > group.max) say(group.id, 'group.max', label(), { max: group.max });
+    if (group.min !== undefined && raw.length < group.min)
+      found = say(found, group.id, 'group.min', groupLabel(group), { min: group.min });
+    if (group.max !== undefined && raw.length > group.max)
+      found = say(found, group.id, 'group.max', groupLabel(group), { max: group.max });
     const itemKnown = names.items.get(group) as ReadonlySet<string>;
-    raw.forEach((item, index) => {
-      const prefix = `${group.id}.${index}`;
-      if (!isPlainObject(item)) say(prefix, 'type.entries', label());
-      else validateLevel(fields, itemKnown, item, `${prefix}.`, options, say);
-    });
+    for (let index = 0; index < raw.length; index++) {
+      const item: unknown = raw[index];
+      if (!isPlainObject(item)) found = say(found, `${group.id}.${index}`, 'type.entries', groupLabel(group));
+      else found = levelFaults(fields, itemKnown, item, group.id, index, options, found);
+    }
   }
-  return errors;
+  return found;
 }
 
 /** The input names each level knows, per template version (made once, not per row). */
@@ -102,49 +132,62 @@ function levelNames(compiled: CompiledTemplate): LevelNames {
   return names;
 }
 
-type Say = (path: string, key: MessageKey, label: FaultParam, params?: MessageParams) => void;
+function groupLabel(group: Group): FaultParam {
+  return localizedParam(group.label, group.id);
+}
 
-function validateLevel(
+/** A name's path: itself at the top, `<group>.<index>.<name>` in a repeatable group's item (made only for a fault). */
+function pathOf(group: string | null, index: number, name: string): string {
+  return group === null ? name : `${group}.${index}.${name}`;
+}
+
+/** The faults of one level: the form's fields, or one item of a repeatable `group` (at `index`). */
+function levelFaults(
   fields: CompiledField[],
   known: ReadonlySet<string>,
   values: Record<string, unknown>,
-  prefix: string,
+  group: string | null,
+  index: number,
   options: InputCheckOptions,
-  say: Say,
-): void {
+  found: Found,
+): Found {
   for (const key in values) {
-    if (Object.prototype.hasOwnProperty.call(values, key) && !known.has(key)) say(`${prefix}${key}`, 'unknown', key);
+    if (Object.prototype.hasOwnProperty.call(values, key) && !known.has(key))
+      found = say(found, pathOf(group, index, key), 'unknown', key);
   }
-  for (const { field, rules, isVisible } of fields) {
+  for (const { field, rules, isVisible, valueFault } of fields) {
     const value = own(values, field.name);
     // Labels and paths are worded only for a fault: a valid row (nearly every row of an import) needs neither.
     if (!isVisible(values)) {
-      if (value !== undefined) say(`${prefix}${field.name}`, 'hidden', labelOf(field));
+      if (value !== undefined) found = say(found, pathOf(group, index, field.name), 'hidden', labelOf(field));
       continue;
     }
     if (value === undefined || value === null) {
-      if (rules.required) say(`${prefix}${field.name}`, 'required', labelOf(field));
+      if (rules.required) found = say(found, pathOf(group, index, field.name), 'required', labelOf(field));
       continue;
     }
-    const fault = fieldValueFault(field, rules, value, options);
-    if (fault) say(`${prefix}${field.name}`, fault.message, labelOf(field), fault.params);
+    const fault = valueFault(value, options);
+    if (fault) found = say(found, pathOf(group, index, field.name), fault.message, labelOf(field), fault.params);
   }
+  return found;
 }
 
 function labelOf(field: Field): FaultParam {
   return localizedParam(field.label, field.name);
 }
 
-const fieldRules = new WeakMap<Field, CompiledRules>();
+const fieldTests = new WeakMap<Field, { rules: CompiledRules; valueFault: ValueTest }>();
 const fieldConditions = new WeakMap<Field, Condition | null>();
 
-function rulesOf(field: Field): CompiledRules {
-  let rules = fieldRules.get(field);
-  if (!rules) {
-    rules = compileRules(field).rules;
-    fieldRules.set(field, rules);
+/** A form field's rules and value test, compiled once (a form validates a field on every change). */
+function testsOf(field: Field): { rules: CompiledRules; valueFault: ValueTest } {
+  let tests = fieldTests.get(field);
+  if (!tests) {
+    const { rules } = compileRules(field);
+    tests = { rules, valueFault: compileValueTest(field, rules) };
+    fieldTests.set(field, tests);
   }
-  return rules;
+  return tests;
 }
 
 /**
@@ -183,9 +226,9 @@ export function validateField(
   options: InputCheckOptions = {},
 ): string | undefined {
   if (levelValues && !isFieldVisible(field, levelValues)) return undefined;
-  const rules = rulesOf(field);
+  const { rules, valueFault } = testsOf(field);
   const label = localize(field.label, lang, field.name);
   if (isEmptyInput(value)) return rules.required ? renderMessage('required', lang, label) : undefined;
-  const fault = fieldValueFault(field, rules, value, options);
+  const fault = valueFault(value, options);
   return fault ? renderMessage(fault.message, lang, label, fault.params) : undefined;
 }

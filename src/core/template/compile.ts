@@ -10,7 +10,7 @@ import { orderResults } from '../formula/order';
 import { parseFormula, type FormulaNode } from '../formula/parse';
 import { buildFormulaScope, type FormulaScope } from '../formula/scope';
 import { compileRules, type CompiledRules } from '../rules/catalog';
-import { fieldValueFault } from '../rules/field-value';
+import { compileValueTest, type ValueTest } from '../rules/field-value';
 import { compileCondition, conditionFields, conditionTest, type Condition, type ConditionTest } from './visibility';
 import { CheckerFault, checkerText, type CheckerKey, type CheckerParams, type CheckerText } from './checker-messages';
 import { isPrintStage, PRINT_STAGES } from './stages';
@@ -22,6 +22,8 @@ export interface CompiledField {
   visibility?: Condition;
   /** Whether the field is shown, given its level's values: `visibility` compiled once per template version. */
   isVisible: ConditionTest;
+  /** A present, non-null value's first fault (its type, then its rules), compiled once per template version. */
+  valueFault: ValueTest;
   pointer: string;
 }
 
@@ -198,6 +200,7 @@ function compileField(
   error: Report,
 ): CompiledField {
   const { rules, errors } = compileRules(field);
+  const valueFault = compileValueTest(field, rules);
   for (const { index, ...problem } of errors) error(`${pointer}/rules/${index}`, problem);
 
   let visibility: Condition | undefined;
@@ -241,7 +244,7 @@ function compileField(
     const factorKeys = knownCategory
       ? { [field.category as string]: catalog.categories[field.category as string] }
       : undefined;
-    const fault = fieldValueFault(field, rules, field.default, { factorKeys });
+    const fault = valueFault(field.default, { factorKeys });
     if (fault) {
       const value = JSON.stringify(field.default);
       if (fault.rule) error(`${pointer}/default`, 'checker.default.breaksRule', { value, rule: fault.rule });
@@ -250,7 +253,14 @@ function compileField(
       else error(`${pointer}/default`, 'checker.default.wrongType', { value, type: field.type });
     }
   }
-  return { field, rules, visibility, isVisible: visibility ? conditionTest(visibility) : alwaysVisible, pointer };
+  return {
+    field,
+    rules,
+    visibility,
+    isVisible: visibility ? conditionTest(visibility) : alwaysVisible,
+    valueFault,
+    pointer,
+  };
 }
 
 const alwaysVisible: ConditionTest = () => true;

@@ -3,7 +3,7 @@ export * from './types';
 export { loadTemplates, checkTemplate, checkTemplateShape, parseTemplateJson, type TemplateFile } from './load';
 export { getCompiledTemplate } from './compile';
 export { pruneInputs, defaultInputs, defaultItem } from './inputs';
-export { compileCondition, evaluateCondition, conditionSchema, conditionFields } from './visibility';
+export { compileCondition, evaluateCondition, conditionFields } from './visibility';
 export {
   localizeUnit,
   withCo2Subscript,

@@ -139,9 +139,7 @@ function sibling(name: string, siblings: readonly Field[] | undefined): Field {
 export type ConditionTest = (values: Record<string, unknown>) => boolean;
 
 /**
- * Compiles a condition into closures, so that judging a row walks no tree and switches on no kind. Holds exactly
- * when the JSON Schema from conditionSchema holds.
- */
+ * Compiles a condition into closures, so that judging a row walks no tree and switches on no kind. */
 export function conditionTest(condition: Condition): ConditionTest {
   switch (condition.kind) {
     case 'const': {
@@ -181,7 +179,7 @@ function comparisonTest(field: string, op: Comparison, literal: number | string 
 
 const tests = new WeakMap<Condition, ConditionTest>();
 
-/** Evaluates a condition on raw values exactly as the JSON Schema from conditionSchema does. */
+/** Evaluates a condition on a level's raw values. */
 export function evaluateCondition(condition: Condition, values: Record<string, unknown>): boolean {
   let test = tests.get(condition);
   if (!test) {
@@ -193,33 +191,6 @@ export function evaluateCondition(condition: Condition, values: Record<string, u
 
 function own(values: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
-}
-
-/** The JSON Schema that holds exactly when evaluateCondition is true. */
-export function conditionSchema(condition: Condition): Record<string, unknown> | boolean {
-  switch (condition.kind) {
-    case 'const':
-      return condition.value;
-    case 'and':
-      return { allOf: condition.items.map(conditionSchema) };
-    case 'or':
-      return { anyOf: condition.items.map(conditionSchema) };
-    case 'not':
-      return { not: conditionSchema(condition.item) };
-    case 'flag':
-      return { required: [condition.field], properties: { [condition.field]: { const: true } } };
-    case 'compare': {
-      const type = typeof condition.value === 'number' ? 'number' : typeof condition.value;
-      const keyword = {
-        '==': 'const',
-        '<': 'exclusiveMaximum',
-        '<=': 'maximum',
-        '>': 'exclusiveMinimum',
-        '>=': 'minimum',
-      }[condition.op];
-      return { required: [condition.field], properties: { [condition.field]: { type, [keyword]: condition.value } } };
-    }
-  }
 }
 
 /** Fields a condition reads (for the loader's checks and for clients that re-render on change). */

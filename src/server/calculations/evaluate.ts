@@ -1,6 +1,6 @@
 /**
- * The authoritative calculation: validate a calculation's inputs against its template (Ajv on
- * the template's JSON Schema, worded by the core rules) and compute the results with a factor
+ * The authoritative calculation: validate a calculation's inputs against its template (the core's one
+ * validator, core/rules/validate.ts, compiled per template version) and compute the results with a factor
  * database. Whatever results a client sends are never used. Faults are refused as message keys with
  * params by `inputs.<field path>`: the reader's edge words them (the HTTP answer, an import's row errors).
  */
@@ -21,7 +21,7 @@ export interface Evaluation {
   total: number;
 }
 
-/** Compiled validators per template version and factor database state (Ajv compilation is the slow part). */
+/** Validators per template version and factor database state (the keys they offer are part of the verdict). */
 const validators = new Map<string, InputsValidator>();
 const MAX_VALIDATORS = 200;
 
@@ -61,9 +61,7 @@ export function evaluateCalculation(
   factors: FactorSet,
   production?: ProductionSet,
 ): Evaluation {
-  // Validated once: Ajv gives the verdict (and only for a rejected row asks the core rules for their words). The core
-  // rules are its twin with the same verdict on every input (tests/unit/rules-agreement.test.ts), so running them
-  // again on an accepted row found nothing and cost an import more than Ajv itself.
+  // One pass: the verdict and, for a rejected row, its faults as message keys, the same the form shows.
   const verdict = validatorFor(template, factors, production)(inputs);
   if (!verdict.valid) throw badRequest(calculationMessage('invalidInputs'), prefixed(verdict.faults));
 
