@@ -7,7 +7,7 @@
 // Server layers, bottom to top.
 const SERVER = {
   platform: [
-    '^src/server/(config|refusals|process-group|services|version)[.]ts$',
+    '^src/server/(config|refusals|process-group|services|version|platform)[.]ts$',
     '^src/server/(db|http|i18n|mail|pdf|audit)/',
   ],
   identity: ['^src/server/auth/'],

@@ -1,26 +1,20 @@
 /**
- * Builds the Kontor Fastify app: database (migrated, seeded if empty), error handling, CORS,
- * OpenAPI (http/openapi.ts), auth, resources, health and the SPA. Tests use it with `app.inject` or `listen({port:0})`.
+ * Builds the Kontor Fastify app as a tree of plugins: the platform (services, errors, limits, compression, CORS,
+ * OpenAPI; platform.ts), the demo seed, authentication, health and the sign-in routes, one plugin per domain module
+ * (routes.ts) and the SPA. Tests use it with `app.inject` or `listen({port:0})`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Database } from './db/database';
-import { isDatabaseEmpty, seedDemo } from './seed/seed';
-import { registerAuthentication } from './auth/authenticate';
-import { registerAuthRoutes } from './auth/routes';
-import { apiErrorSchema, registerErrorHandler } from './http/errors';
-import { createAfterResponse, waitForAfterResponseOnClose } from './http/after-response';
+import { demoSeed, seedDemoIfEmpty } from './seed/plugin';
+import { authentication, authRoutes } from './auth/plugin';
+import { createAfterResponse } from './http/after-response';
 import { HeavyWork } from './http/heavy-work';
 import { createMailer } from './mail/mailer';
-import { registerJsonBodyLimits } from './http/json-limits';
-import { registerNulGuard } from './http/nul-guard';
-import { registerCompression } from './http/compression';
-import { registerHealthRoute } from './health';
-import { registerOpenApi } from './http/openapi';
-import { registerResources } from './routes';
-import { registerSpa } from './spa';
-import { registerSecurityHeaders } from './http/security-headers';
+import { health } from './health';
+import { platform } from './platform';
+import { registerDomainModules } from './routes';
+import { spa } from './spa';
 import { requestLogFields } from './http/log-redaction';
 import type { AppServices, DemoAccount } from './services';
 import { SINGLE_PROCESS, type ProcessGroup } from './process-group';
@@ -32,10 +26,8 @@ export async function prepareDatabase(
   config: Config,
 ): Promise<{ migrationsApplied: string[]; seededAccounts: DemoAccount[] }> {
   const migrationsApplied = await migrateToLatest(db);
-  const seededAccounts = config.seedDemo && (await isDatabaseEmpty(db)) ? await seedDemo(db, config) : [];
-  return { migrationsApplied, seededAccounts };
+  return { migrationsApplied, seededAccounts: await seedDemoIfEmpty(db, config) };
 }
-
 export interface BuildAppOptions {
   config: Config;
   /** An open database to use (tests); the app then leaves closing it to the caller. */
@@ -62,9 +54,8 @@ export async function buildApp({
   if (ownsDatabase) app.addHook('onClose', async () => destroy());
 
   let migrationsApplied: string[] = [];
-  let seededAccounts: DemoAccount[] = [];
   try {
-    if (!processGroup.worker) ({ migrationsApplied, seededAccounts } = await prepareDatabase(db, config));
+    if (!processGroup.worker) migrationsApplied = await migrateToLatest(db);
   } catch (err) {
     if (ownsDatabase) await destroy();
     throw err;
@@ -78,37 +69,22 @@ export async function buildApp({
     afterResponse: createAfterResponse(app.log),
     heavyWork: new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue }),
     migrationsApplied,
-    seededAccounts,
+    seededAccounts: [],
     processGroup,
     webhooks: createWebhookWorker({ db, log: app.log, pollMs: config.webhookPollSeconds * 1000 }),
   };
-  app.decorate('kontor', services);
-  app.addHook('onClose', async () => {
+  try {
+    await app.register(platform, { services });
+    await app.register(demoSeed);
+    await app.register(authentication);
+    await app.register(health);
+    await app.register(authRoutes);
+    await registerDomainModules(app);
+    await app.register(spa);
+  } catch (err) {
     services.webhooks.stop();
-    await services.webhooks.idle();
-  });
-  waitForAfterResponseOnClose(app, services.afterResponse);
-
-  registerErrorHandler(app);
-  app.addSchema(apiErrorSchema);
-  registerJsonBodyLimits(app);
-  registerNulGuard(app);
-  registerCompression(app);
-  registerSecurityHeaders(app);
-  // Off unless CORS_ORIGINS lists the origins whose pages may call the API (the SPA itself is same-origin).
-  await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Range'],
-    // Retry-After: the login page says how long a throttled sign-in has to wait.
-    exposedHeaders: ['Content-Range', 'Content-Disposition', 'Retry-After'],
-  });
-  await registerOpenApi(app);
-
-  registerAuthentication(app, db, config.sessionTtlHours);
-  registerHealthRoute(app, db, dialect);
-  registerAuthRoutes(app, services);
-  await registerResources(app, services);
-  await registerSpa(app, config.staticDir);
+    if (ownsDatabase) await destroy();
+    throw err;
+  }
   return app;
 }

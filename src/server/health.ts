@@ -10,6 +10,7 @@ import { pingDatabase, type Dialect } from './db/database';
 import { HealthStatus } from '../core/api';
 import { errorAnswers } from './http/errors';
 import { APP_VERSION } from './version';
+import { domainModule } from './platform';
 
 export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, dialect: Dialect): void {
   app.get(
@@ -33,3 +34,5 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DatabaseSch
     },
   );
 }
+
+export const health = domainModule('health', (app) => registerHealthRoute(app, app.kontor.db, app.kontor.dialect));

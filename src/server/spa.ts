@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { msg } from '../core/i18n/error-keys';
 import { HttpError } from './http/errors';
 import { requestLanguage } from './i18n/translate';
+import { PLUGIN } from './platform';
 
 const NOT_BUILT_HINT =
   'Kontor server is running, but the web app is not built yet.\nRun `npm run build` (or `npm start`, which builds it when missing) and reload.\nThe API is at /api (documentation: /api/docs).\n';
@@ -61,3 +63,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   });
 }
+
+/** Not encapsulated: the not-found handler is the root's, for every path no module claims. */
+export const spa = fp(async (app) => registerSpa(app, app.kontor.config.staticDir), {
+  name: 'kontor-spa',
+  dependencies: [PLUGIN.platform],
+  fastify: '5.x',
+});

@@ -61,7 +61,7 @@ export interface TemplateRegistry {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The templates: shipped files and app-created versions (set by registerResources). */
+    /** The templates: shipped files and app-created versions (set by the template registry plugin, templates/plugin.ts). */
     templates: TemplateRegistry;
   }
 }

@@ -69,14 +69,7 @@ export function registerTemplateRoutes(
   db?: Kysely<DatabaseSchema>,
 ): void {
   const tags = ['templates'];
-  if (db) {
-    // App-created versions may come from another process: one cheap freshness check per API request.
-    app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/') && !/^\/api\/(auth|health|docs|openapi)/.test(request.url))
-        await registry.refresh();
-    });
-    registerTemplateEditorRoutes(app, db, registry);
-  }
+  if (db) registerTemplateEditorRoutes(app, db, registry);
   registerListRoute(app, {
     name: 'templates',
     access: 'templates',

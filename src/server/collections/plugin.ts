@@ -1,0 +1,5 @@
+/** Collections of calculations. */
+import { domainModule } from '../platform';
+import { registerCollectionRoutes } from './routes';
+
+export const collections = domainModule('collections', (app) => registerCollectionRoutes(app, app.kontor.db));
