@@ -49,7 +49,8 @@ Object.defineProperty(
   (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object })
     .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE,
   'recentlyCreatedOwnerStacks',
-  { get: () => 1e4, set: () => undefined },
+  // Configurable: this file runs again before each test file of a worker, on the same React (vite.config.ts).
+  { get: () => 1e4, set: () => undefined, configurable: true },
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -58,7 +59,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // green test that lies (issue #36). The shared handlers' answers and a test's own (`server.use`) alike fail the test.
 const inlineViolations: Violation[] = [];
 const checks: Promise<void>[] = [];
-server.events.on('response:mocked', ({ request, response }) => {
+const checkAgainstContract = ({ request, response }: { request: Request; response: Response }) => {
   const operation = contract.find(request.method, new URL(request.url).pathname);
   if (!operation || !response.headers.get('Content-Type')?.includes('json')) return;
   // A scenario's error is chosen on purpose, also with a status the route does not declare (a proxy's 503).
@@ -78,7 +79,9 @@ server.events.on('response:mocked', ({ request, response }) => {
         () => undefined,
       ),
   );
-});
+};
+// The test files of a worker share the msw server (vite.config.ts): each file's setup listens for its own tests only.
+server.events.on('response:mocked', checkAgainstContract);
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -108,5 +111,8 @@ afterEach(async () => {
   expect(lines(own), 'mocked answers of the test’s own handlers that do not fit the API contract').toEqual([]);
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.events.removeListener('response:mocked', checkAgainstContract);
+  server.close();
+});
 import '../../src/core/i18n/all-locales';
