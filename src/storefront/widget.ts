@@ -221,6 +221,9 @@ export class KontorCalculator extends HTMLElement {
       { ...this.local, stages: this.local.stages.map((entry) => ({ ...entry, label: labels[entry.stage] ?? '' })) },
       'page',
     );
+    // The database's demo mark is the server's word; it stays while the page's figure follows the typing.
+    if (this.quote?.demo)
+      this.root.querySelector('.result')!.append(element('p', { class: 'demo' }, this.text('demo')));
   }
 
   private async ask(): Promise<void> {
