@@ -30,6 +30,7 @@ export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDele
         </Typography>
         <ListContextProvider value={versionList}>
           <DataTable
+            resource="template-versions"
             size="small"
             rowClick={false}
             bulkActionButtons={false}

@@ -183,6 +183,7 @@ export const ApiTokensCard = () => {
         {tokens ? (
           <ListContextProvider value={tokenList}>
             <DataTable
+              resource="api-tokens"
               sx={{ mt: 2 }}
               aria-label={translate('profile.tokens.title')}
               size="small"
