@@ -1,8 +1,31 @@
 /** A statistic as a table: every row, figures right-aligned in the reader's locale. */
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { StatisticsResult } from '../../core/api';
 import { formatCell } from './format';
+
+type StatisticRow = StatisticsResult['rows'][number];
+
+/**
+ * The lists a row's count opens, filtered as the row is: a row that names its channel's filter value (`channel_key`,
+ * the split by channel) opens the calculations or orders list filtered by that channel, through react-admin's list URL
+ * (`?filter={"channel":…}`), as the lists' own channel filter would. The lists are not narrowed to the period.
+ */
+const LISTED: Readonly<Record<string, string>> = { calculations: 'calculations', orders: 'orders' };
+
+function listLink(column: string, row: StatisticRow, text: ReactNode, label: (list: string) => string): ReactNode {
+  const list = LISTED[column];
+  const channel = row.channel_key;
+  if (!list || typeof channel !== 'string') return text;
+  const to = `/${list}?filter=${encodeURIComponent(JSON.stringify({ channel }))}`;
+  return (
+    <Link component={RouterLink} to={to} aria-label={label(list)}>
+      {text}
+    </Link>
+  );
+}
 
 export const StatisticTable = ({ result, title }: { result: StatisticsResult; title: string }) => {
   const translate = useTranslate();
@@ -28,7 +51,9 @@ export const StatisticTable = ({ result, title }: { result: StatisticsResult; ti
                   align={c.unit === null ? 'left' : 'right'}
                   sx={{ fontVariantNumeric: 'tabular-nums' }}
                 >
-                  {formatCell(locale, translate, c, row)}
+                  {listLink(c.key, row, formatCell(locale, translate, c, row), (list) =>
+                    translate(`statistics.open_list.${list}`, { channel: String(row.channel ?? '') }),
+                  )}
                 </TableCell>
               ))}
             </TableRow>
