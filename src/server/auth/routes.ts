@@ -86,34 +86,18 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer; afterResponse: AfterResponse },
 ): void {
-  const { db, config, mailer, afterResponse } = deps;
-  const api = typed(app);
+  registerSignInRoutes(app, deps);
+  registerPasswordResetRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+}
 
-  /** A new reset link for the active account with `email`, as the mail to send; null if there is none to send. */
-  async function issueResetLink(request: FastifyRequest, email: string): Promise<Mail | null> {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'language', 'active', 'mandant_id'])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (!user || !toBoolean(user.active) || (await recentResetRequests(db, user.id)) >= MAX_RESETS_PER_HOUR)
-      return null;
-    const token = newToken();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('password_resets')
-        .values({
-          token_hash: hashToken(token),
-          user_id: user.id,
-          expires_at: isoNow(RESET_TTL_HOURS * 3_600_000),
-          used_at: null,
-        })
-        .execute();
-      await recordAuthEvent(trx, request, 'password_reset_requested', user);
-    });
-    const link = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
-    return passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS);
-  }
+/** Sign-in and sign-out. */
+function registerSignInRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer; afterResponse: AfterResponse },
+): void {
+  const { db, config } = deps;
+  const api = typed(app);
 
   api.post(
     '/api/auth/login',
@@ -184,6 +168,41 @@ export function registerAuthRoutes(
       return reply.status(204).send();
     },
   );
+}
+
+/** The reset link: asked for by address, used with a new password. */
+function registerPasswordResetRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer; afterResponse: AfterResponse },
+): void {
+  const { db, config, mailer, afterResponse } = deps;
+  const api = typed(app);
+
+  /** A new reset link for the active account with `email`, as the mail to send; null if there is none to send. */
+  async function issueResetLink(request: FastifyRequest, email: string): Promise<Mail | null> {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'language', 'active', 'mandant_id'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!user || !toBoolean(user.active) || (await recentResetRequests(db, user.id)) >= MAX_RESETS_PER_HOUR)
+      return null;
+    const token = newToken();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_resets')
+        .values({
+          token_hash: hashToken(token),
+          user_id: user.id,
+          expires_at: isoNow(RESET_TTL_HOURS * 3_600_000),
+          used_at: null,
+        })
+        .execute();
+      await recordAuthEvent(trx, request, 'password_reset_requested', user);
+    });
+    const link = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
+    return passwordResetMail(user.email, user.name, user.language, link, RESET_TTL_HOURS);
+  }
 
   api.post(
     '/api/auth/forgot-password',
@@ -269,6 +288,15 @@ export function registerAuthRoutes(
       return reply.status(204).send();
     },
   );
+}
+
+/** The signed-in user: read, and change name, language or password. */
+function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DatabaseSchema>; config: Config; mailer: Mailer; afterResponse: AfterResponse },
+): void {
+  const { db } = deps;
+  const api = typed(app);
 
   api.get(
     '/api/auth/me',

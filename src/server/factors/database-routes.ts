@@ -70,6 +70,7 @@ function ownerOf(user: SessionUser, requested: number | null | undefined): numbe
   return mandantForNewRow(user, requested);
 }
 
+// eslint-disable-next-line max-lines-per-function -- 225 lines, not yet split into named steps (issue 37)
 export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const api = typed(app);
   const admins = (action: Action) => databaseAccess(app, action);

@@ -197,36 +197,67 @@ function targetTemplate(
 /** How many preview rows are read per query while the CSV streams. */
 const ITEMS_CSV_BATCH = 5000;
 
+/** The protocol entry of one step of a migration (preview, apply, discard, rollback). */
+async function recordMigrationStep(
+  trx: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  templates: TemplateRegistry,
+  migration: FactorMigrationRecord,
+  step: string,
+  previous?: FactorMigrationRecord,
+) {
+  const { label, target } = await labelOf(trx, templates, migration, currentUser(request));
+  return recordChange(trx, request, {
+    action: step === 'discard' ? 'status_changed' : 'migrated',
+    resource: 'migrations',
+    record: migration,
+    previous: previous ?? null,
+    mandantId: migration.mandant_id,
+    label,
+    params: { step, target, count: migration.summary.count, excluded: migration.summary.excluded },
+    ignore: ['created_at', 'updated_at', 'version', 'summary', 'filter'],
+  });
+}
+
+/** Refuses a preview request whose kind and targets do not fit together, before anything is read or written. */
+function refuseMismatchedTargets(user: SessionUser, body: CreateFactorMigrationRequest): void {
+  const kind = body.kind ?? 'database';
+  if (kind === 'database' && body.to_database_id === undefined) {
+    throw badRequest('errors.migrations.chooseTargetDatabase', { to_database_id: 'errors.required' });
+  }
+  if (kind === 'machine_set') {
+    if (!migratesMachineSets(user.role)) throw forbidden();
+    if (body.to_machine_set_id === undefined)
+      throw badRequest('errors.migrations.chooseTargetMachineSet', { to_machine_set_id: 'errors.required' });
+  }
+  if (kind !== 'machine_set' && (body.to_machine_set_id !== undefined || (body.from_machine_set_id ?? null) !== null)) {
+    throw badRequest('errors.migrations.machineSetsOnlyForMachineKind', { to_machine_set_id: 'errors.notAllowed' });
+  }
+  if (kind === 'machine_set' && (body.to_database_id !== undefined || body.template_id !== undefined)) {
+    throw badRequest('errors.migrations.machineSetKeepsTheRest', { to_database_id: 'errors.notAllowed' });
+  }
+  if (kind === 'template') {
+    if (body.template_id === undefined)
+      throw badRequest('errors.migrations.chooseTemplate', { template_id: 'errors.required' });
+    if (body.to_database_id !== undefined || (body.from_database_id ?? null) !== null) {
+      throw badRequest('errors.migrations.templateKeepsDatabases', { to_database_id: 'errors.notAllowed' });
+    }
+  }
+}
+
 export function registerMigrationRoutes(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
   templates: TemplateRegistry,
 ): void {
-  const api = typed(app);
-  const writers = (action: 'create' | 'update') => ({
-    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
-  });
-  const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
-  const protocol = async (
-    trx: Kysely<DatabaseSchema>,
-    request: FastifyRequest,
-    migration: FactorMigrationRecord,
-    step: string,
-    previous?: FactorMigrationRecord,
-  ) => {
-    const { label, target } = await labelOf(trx, templates, migration, currentUser(request));
-    return recordChange(trx, request, {
-      action: step === 'discard' ? 'status_changed' : 'migrated',
-      resource: 'migrations',
-      record: migration,
-      previous: previous ?? null,
-      mandantId: migration.mandant_id,
-      label,
-      params: { step, target, count: migration.summary.count, excluded: migration.summary.excluded },
-      ignore: ['created_at', 'updated_at', 'version', 'summary', 'filter'],
-    });
-  };
+  registerMigrationLists(app, database);
+  registerMigrationPreview(app, database, templates);
+  registerMigrationSteps(app, database, templates);
+  registerMigrationItemsCsv(app, database, templates);
+}
 
+/** The migrations and their items, read only. */
+function registerMigrationLists(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   registerReadOnlyResource<FactorMigrationRecord>(app, database, {
     name: 'migrations',
     access: 'migrations',
@@ -268,7 +299,19 @@ export function registerMigrationRoutes(
     toRecord: toMigrationItemRecord,
     recordSchema: FactorMigrationItemRecord,
   });
+}
 
+/** A new migration: its preview, calculations unchanged. */
+function registerMigrationPreview(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+): void {
+  const api = typed(app);
+  const writers = (action: 'create' | 'update') => ({
+    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
+  });
+  const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
   api.post(
     '/api/migrations',
     {
@@ -287,30 +330,7 @@ export function registerMigrationRoutes(
       const kind = body.kind ?? 'database';
       const mandantId = mandantForNewRow(user, body.mandant_id ?? null);
       if (mandantId === null) throw badRequest('errors.migrations.chooseMandant', { mandant_id: 'errors.required' });
-      if (kind === 'database' && body.to_database_id === undefined) {
-        throw badRequest('errors.migrations.chooseTargetDatabase', { to_database_id: 'errors.required' });
-      }
-      if (kind === 'machine_set') {
-        if (!migratesMachineSets(user.role)) throw forbidden();
-        if (body.to_machine_set_id === undefined)
-          throw badRequest('errors.migrations.chooseTargetMachineSet', { to_machine_set_id: 'errors.required' });
-      }
-      if (
-        kind !== 'machine_set' &&
-        (body.to_machine_set_id !== undefined || (body.from_machine_set_id ?? null) !== null)
-      ) {
-        throw badRequest('errors.migrations.machineSetsOnlyForMachineKind', { to_machine_set_id: 'errors.notAllowed' });
-      }
-      if (kind === 'machine_set' && (body.to_database_id !== undefined || body.template_id !== undefined)) {
-        throw badRequest('errors.migrations.machineSetKeepsTheRest', { to_database_id: 'errors.notAllowed' });
-      }
-      if (kind === 'template') {
-        if (body.template_id === undefined)
-          throw badRequest('errors.migrations.chooseTemplate', { template_id: 'errors.required' });
-        if (body.to_database_id !== undefined || (body.from_database_id ?? null) !== null) {
-          throw badRequest('errors.migrations.templateKeepsDatabases', { to_database_id: 'errors.notAllowed' });
-        }
-      }
+      refuseMismatchedTargets(user, body);
       // A bad filter is refused before anything is written, with the calculations list's own messages.
       const filter = body.filter !== undefined && Object.keys(body.filter).length > 0 ? body.filter : null;
       if (filter !== null) checkListFilter(filter);
@@ -392,7 +412,7 @@ export function registerMigrationRoutes(
         const migration = toMigrationRecord(
           await trx.selectFrom('factor_migrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
         );
-        await protocol(trx, request, migration, 'preview');
+        await recordMigrationStep(trx, request, templates, migration, 'preview');
         return migration;
       });
       return reply.status(201).send(record);
@@ -400,6 +420,19 @@ export function registerMigrationRoutes(
   );
 
   /** Moves a migration from `from` to `to` status — only if it is still `from` (the claim). */
+}
+
+/** Apply, discard and roll back: each moves a migration from one status to the next. */
+function registerMigrationSteps(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+): void {
+  const api = typed(app);
+  const writers = (action: 'create' | 'update') => ({
+    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
+  });
+  const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
   const claim = async (
     trx: Kysely<DatabaseSchema>,
     user: SessionUser,
@@ -484,7 +517,7 @@ export function registerMigrationRoutes(
           }
           if (name === 'rollback') await rollbackItems(trx, existing);
           const migration = await findMigration(trx, user, existing.id);
-          await protocol(trx, request, migration, name, existing);
+          await recordMigrationStep(trx, request, templates, migration, name, existing);
           return migration;
         });
       },
@@ -502,7 +535,15 @@ export function registerMigrationRoutes(
     'rolled_back',
     'Restore every migrated calculation exactly (409 if one changed since the apply)',
   );
+}
 
+/** The items of a preview as CSV. */
+function registerMigrationItemsCsv(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+): void {
+  const api = typed(app);
   api.get(
     '/api/migrations/:id/items.csv',
     {
