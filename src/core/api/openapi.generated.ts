@@ -8346,6 +8346,7 @@ export interface operations {
             frozen: boolean;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             locked_by?: {
               id: number;
               number: string;
@@ -8445,6 +8446,7 @@ export interface operations {
             frozen: boolean;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             locked_by?: {
               id: number;
               number: string;
@@ -8537,6 +8539,7 @@ export interface operations {
             frozen: boolean;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             locked_by?: {
               id: number;
               number: string;
@@ -8639,6 +8642,7 @@ export interface operations {
             frozen: boolean;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             locked_by?: {
               id: number;
               number: string;
@@ -8740,6 +8744,7 @@ export interface operations {
             frozen: boolean;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             locked_by?: {
               id: number;
               number: string;
@@ -9416,6 +9421,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -9497,6 +9503,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -9580,6 +9587,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -9661,6 +9669,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -9753,6 +9762,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -9914,6 +9924,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -10006,6 +10017,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -10098,6 +10110,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -10190,6 +10203,7 @@ export interface operations {
             completed_at: string | null;
             channel: string | null;
             channel_reference: string | null;
+            channel_name?: string | null;
             created_at: string;
             updated_at: string;
             version: number;
@@ -13554,6 +13568,7 @@ export interface operations {
     parameters: {
       query?: {
         lang?: 'de' | 'en' | 'fr' | 'it' | 'es';
+        template?: string;
       };
       header?: never;
       path: {
@@ -13591,6 +13606,37 @@ export interface operations {
                 }[];
                 default: unknown;
               }[];
+              model?: {
+                template: {
+                  [key: string]: unknown;
+                };
+                preset: {
+                  [key: string]: unknown;
+                };
+                factors: {
+                  [key: string]: number;
+                };
+                production: {
+                  machines: {
+                    [key: string]: {
+                      kind: string;
+                      figures: {
+                        [key: string]: number;
+                      };
+                    };
+                  };
+                  energy: {
+                    [key: string]: number;
+                  };
+                  site: {
+                    allocation_key: string;
+                    kg_co2e_per_unit: number;
+                  } | null;
+                } | null;
+                stage_labels: {
+                  [key: string]: string;
+                };
+              };
             }[];
             contribution: boolean;
             texts: {
