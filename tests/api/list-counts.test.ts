@@ -148,4 +148,49 @@ describeEachDatabase('calculations list counts', (ctx: TestContext) => {
     await expectAgreement();
     expect((await search('zählimport')).body).toEqual([]);
   });
+
+  it('agree with the rows after a factor migration and its rollback, with every tag row at its total (0058)', async () => {
+    const admin = await ctx.login('admin@muster.example');
+    const databases = (
+      await ctx.request<{ id: number; version_label: string; mandant_id: number | null }[]>('GET', '/api/databases', {
+        token: admin,
+      })
+    ).body;
+    const target = databases.find((d) => d.version_label === '2025' && d.mandant_id === null)!.id;
+    // Each tag row's copy of its calculation's total, as a single-row write leaves it.
+    const tagTotalsAgree = async () => {
+      const tags = await ctx.db
+        .selectFrom('calculation_tags')
+        .innerJoin('calculation_state', 'calculation_state.calculation_id', 'calculation_tags.calculation_id')
+        .select(['calculation_tags.total_co2e as copy', 'calculation_state.total_co2e as total'])
+        .where('calculation_tags.mandant_id', '=', mandant)
+        .execute();
+      expect(tags.length).toBeGreaterThan(0);
+      for (const { copy, total } of tags) expect(Number(copy)).toBeCloseTo(Number(total), 9);
+    };
+    const totalsNow = () =>
+      ctx.db
+        .selectFrom('calculation_state')
+        .select(['calculation_id', 'total_co2e'])
+        .where('mandant_id', '=', mandant)
+        .orderBy('calculation_id')
+        .execute();
+    const before = await totalsNow();
+    const migration = await ctx.request<{ id: number }>('POST', '/api/migrations', {
+      token: admin,
+      body: { to_database_id: target },
+    });
+    expect(migration.status, JSON.stringify(migration.body)).toBe(201);
+    const applied = await ctx.request('POST', `/api/migrations/${migration.body.id}/apply`, { token: admin });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    // The migration moved totals, or the tag copies' check below proves nothing.
+    expect(await totalsNow()).not.toEqual(before);
+    await expectAgreement();
+    await tagTotalsAgree();
+    const rolledBack = await ctx.request('POST', `/api/migrations/${migration.body.id}/rollback`, { token: admin });
+    expect(rolledBack.status, JSON.stringify(rolledBack.body)).toBe(200);
+    expect(await totalsNow()).toEqual(before);
+    await expectAgreement();
+    await tagTotalsAgree();
+  });
 });

@@ -39,13 +39,3 @@ export function compileValueTest(field: Field, rules: CompiledRules): ValueTest 
     return undefined;
   };
 }
-
-/** First fault of a present, non-null value (one value; a row's fields use their compiled tests). */
-export function fieldValueFault(
-  field: Field,
-  rules: CompiledRules,
-  value: unknown,
-  options: InputCheckOptions = {},
-): FieldFault | undefined {
-  return compileValueTest(field, rules)(value, options);
-}
