@@ -196,16 +196,15 @@ describe('statistics page', () => {
     expect(within(rows[1]!).getByText('Back-Office')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Shop-Rechner „Muster Webshop“')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('12')).toBeInTheDocument();
-    // A row's counts open the lists filtered by its channel (react-admin's list URL), named for the reader.
+    // A row's counts open the lists filtered by its channel (react-admin's list URL), described for the reader.
     const listUrl = (list: string, channel: string) =>
       `/${list}?filter=${encodeURIComponent(JSON.stringify({ channel }))}`;
     expect(
-      within(rows[2]!).getByRole('link', { name: 'Kalkulationen aus „Shop-Rechner „Muster Webshop““ zeigen' }),
+      within(rows[2]!).getByRole('link', { description: 'Kalkulationen aus „Shop-Rechner „Muster Webshop““ zeigen' }),
     ).toHaveAttribute('href', listUrl('calculations', 'storefront:7'));
-    expect(within(rows[1]!).getByRole('link', { name: 'Bestellungen aus „Back-Office“ zeigen' })).toHaveAttribute(
-      'href',
-      listUrl('orders', 'back-office'),
-    );
+    expect(
+      within(rows[1]!).getByRole('link', { description: 'Bestellungen aus „Back-Office“ zeigen' }),
+    ).toHaveAttribute('href', listUrl('orders', 'back-office'));
     expect(within(rows[1]!).getAllByRole('link')).toHaveLength(2);
     const chart = within(screen.getByTestId('statistic-by_channel')).getByTestId('statistic-chart');
     expect(chart).toHaveAttribute('data-value', 'co2e_kg');
