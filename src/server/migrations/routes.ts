@@ -301,6 +301,17 @@ function registerMigrationLists(app: FastifyInstance, database: Kysely<DatabaseS
   });
 }
 
+/** The route options of a write to migrations: signed in, and allowed to `action` them. */
+function migrationWriters(app: FastifyInstance) {
+  return (action: 'create' | 'update') => ({
+    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
+  });
+}
+
+function inTransaction(database: Kysely<DatabaseSchema>) {
+  return <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
+}
+
 /** A new migration: its preview, calculations unchanged. */
 function registerMigrationPreview(
   app: FastifyInstance,
@@ -308,10 +319,8 @@ function registerMigrationPreview(
   templates: TemplateRegistry,
 ): void {
   const api = typed(app);
-  const writers = (action: 'create' | 'update') => ({
-    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
-  });
-  const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
+  const writers = migrationWriters(app);
+  const transaction = inTransaction(database);
   api.post(
     '/api/migrations',
     {
@@ -418,8 +427,6 @@ function registerMigrationPreview(
       return reply.status(201).send(record);
     },
   );
-
-  /** Moves a migration from `from` to `to` status — only if it is still `from` (the claim). */
 }
 
 /** Apply, discard and roll back: each moves a migration from one status to the next. */
@@ -429,10 +436,9 @@ function registerMigrationSteps(
   templates: TemplateRegistry,
 ): void {
   const api = typed(app);
-  const writers = (action: 'create' | 'update') => ({
-    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
-  });
-  const transaction = <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
+  const writers = migrationWriters(app);
+  const transaction = inTransaction(database);
+  /** Moves a migration from `from` to `to` status — only if it is still `from` (the claim). */
   const claim = async (
     trx: Kysely<DatabaseSchema>,
     user: SessionUser,
