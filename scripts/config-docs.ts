@@ -1,6 +1,6 @@
 /**
  * `npm run docs:config`: writes the README's table of environment variables from the configuration schema
- * (`ENVIRONMENT` in src/server/config.ts); `tests/unit/config.test.ts` fails when the two disagree.
+ * (`ENVIRONMENT` in src/server/config.ts); `tests/unit/config/config.test.ts` fails when the two disagree.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * `npm run openapi:types`: writes `src/core/api/openapi.generated.ts`, the TypeScript types of the OpenAPI document the
  * server serves (`/api/openapi.json`), by openapi-typescript; the client's typed calls to Kontor's own routes read
- * them. `tests/api/openapi-types.test.ts` fails when the committed file is stale.
+ * them. `tests/api/http/openapi-types.test.ts` fails when the committed file is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,8 +1,8 @@
 /**
  * Regenerates the reference parts of docs/template-authoring.md from the catalogues in src/core (`npm run
  * docs:guide`). Each generated part sits between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`; the text
- * around them is written by hand and kept as it is. tests/unit/template-guide.test.ts fails when the committed file
- * differs from what this script writes, so a rule, function, unit, icon or demo factor added to a catalogue without
+ * around them is written by hand and kept as it is. tests/unit/template/template-guide.test.ts fails when the
+ * committed file differs from what this script writes, so a rule, function, unit, icon or demo factor added to a catalogue without
  * rerunning the script is caught.
  *
  * What a catalogue does not say (one sentence on what a rule or function is for) lives in the tables below; an entry

@@ -1,7 +1,7 @@
 /**
  * Every message a server error can carry, by its key in `locales/<lang>.json`. The error helpers of
  * `src/server/refusals.ts` accept only these keys, so a throw site cannot name a text the locales lack:
- * `tests/unit/error-keys.test.ts` checks this list against all five languages. Add a key here and to the
+ * `tests/unit/i18n/error-keys.test.ts` checks this list against all five languages. Add a key here and to the
  * five locale files together.
  */
 import type { MessageParams } from './translate';

@@ -1,8 +1,8 @@
 /**
  * Every message the template checker gives, by its key in `locales/<lang>.json` (`checker.*`). The checker builds its
  * faults only through `checkerText`, which takes these keys alone, so a fault cannot name a text the locales lack:
- * `tests/unit/checker-keys.test.ts` checks this list against all five languages. Readers get a fault worded in their
- * language (`wordChecker`); `message` is the wording for logs and the command line (English on the server).
+ * `tests/unit/template/checker-keys.test.ts` checks this list against all five languages. Readers get a fault
+ * worded in their language (`wordChecker`); `message` is the wording for logs and the command line (English on the server).
  */
 import { translate } from '../i18n/translate';
 import type { Language } from '../languages';

@@ -1,6 +1,6 @@
 /**
  * The served OpenAPI document (`/api/openapi.json`, UI at `/api/docs`), generated from the route schemas.
- * It is OpenAPI 3.1 and must lint clean under Redocly's recommended rules (tests/api/openapi-lint.test.ts):
+ * It is OpenAPI 3.1 and must lint clean under Redocly's recommended rules (tests/api/http/openapi-lint.test.ts):
  * generated clients and the fuzz suite read it, so every operation has an id, a summary-free 2xx and 4xx answer.
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';

@@ -5,8 +5,8 @@
  * the raw bytes as received (never re-serialized JSON) and compare in constant time.
  *
  * The example shop (examples/storefront/server.mjs) carries its own copy of `verifyWebhookSignature`, since it is the
- * file a shop's developer copies and must run with Node alone; tests/unit/webhook-signature.test.ts proves both copies
- * agree with `signWebhook`.
+ * file a shop's developer copies and must run with Node alone; tests/unit/storefronts/webhook-signature.test.ts
+ * proves both copies agree with `signWebhook`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
