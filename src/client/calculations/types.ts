@@ -1,4 +1,4 @@
-/** The calculation screens' records: the shared API types (src/core/api.ts), re-exported for the client folders. */
+/** The calculation screens' records: the shared API types (src/core/api/), re-exported for the client folders. */
 export type {
   CalculationListRecord,
   CalculationRecord,

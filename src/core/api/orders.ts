@@ -76,13 +76,13 @@ export const UpdateOrderRequest = Type.Object({
 
 export type UpdateOrderRequest = Static<typeof UpdateOrderRequest>;
 
-/** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: the order to review. */
 /** The optional body of `POST /api/orders/:id/complete`: the registry serial numbers of the units retired. */
 export const CompleteOrderRequest = Type.Object(
   { registry_serials: Type.Optional(Type.String({ maxLength: 2000 })) },
   { additionalProperties: false },
 );
 
+/** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: the order to review. */
 export const OrderQuoteQuery = Type.Object({
   project_id: RecordId(),
   calculation_id: Type.Optional(RecordId()),

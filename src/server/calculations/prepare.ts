@@ -42,10 +42,10 @@ export interface ComputedColumns {
   computed: { inputs: CalculationInputs; results: CalculationResults };
 }
 
-/** The template of a calculation: a given version must still exist; without one, the current version. */
 /**
- * The template a calculation is computed with. A draft version (template editor) counts only for those allowed to
- * try drafts (provider admins) and for a calculation that already uses it; for everybody else it does not exist.
+ * The template a calculation is computed with: a given version must still exist; without one, the current version.
+ * A draft version (template editor) counts only for those allowed to try drafts (provider admins) and for a
+ * calculation that already uses it; for everybody else it does not exist.
  */
 export function resolveTemplate(
   templates: TemplateRegistry,

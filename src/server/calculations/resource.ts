@@ -53,10 +53,10 @@ function normaliseCustomer(customer: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** The calculation a duplicate copies: must be visible to the caller (else 400, no hint about others' data). */
 /** The number of the calculation a request duplicates, for its protocol entry ("… als Kopie von K-2026-000001"). */
 const duplicatedNumbers = new WeakMap<object, string>();
 
+/** The calculation a duplicate copies: must be visible to the caller (else 400, no hint about others' data). */
 async function findOriginal(
   db: Kysely<DatabaseSchema>,
   templates: TemplateRegistry,

@@ -1,6 +1,6 @@
 /**
- * Kysely table types. Values are typed as the drivers return them before the repository layer
- * normalises them: booleans arrive as 0/1 from SQLite and as true/false from PostgreSQL, JSON
+ * Kysely table types. Values are typed as the drivers return them, before `db/values.ts` (`recordOfRow`,
+ * `toBoolean`, `parseJson`) normalises them: booleans arrive as 0/1 from SQLite and as true/false from PostgreSQL, JSON
  * columns as text (SQLite) or parsed objects (PostgreSQL jsonb), timestamps as ISO 8601 UTC text.
  */
 import type { ColumnType, Generated } from 'kysely';

@@ -6,8 +6,6 @@ import type { Static, TObject } from 'typebox';
 import { LANGUAGES, sameText, type LocalizedText } from '../../core/languages';
 import type { DbBoolean, DbJson } from './schema';
 
-/** Row mappers build untranslated localized columns with it (one definition, in core). */
-
 export function toBoolean(value: DbBoolean | null | undefined): boolean {
   return value === true || value === 1;
 }

@@ -1,4 +1,7 @@
-/** The `databases` and `factors` resources: reads in the simple-rest dialect, writes in write-routes.ts; categories in category-routes.ts. */
+/**
+ * The `databases` and `factors` resources: reads in the simple-rest dialect; writes in database-routes.ts and
+ * factor-write-routes.ts, categories in category-routes.ts.
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { FactorDatabaseRecord, FactorRecord } from '../../core/api';

@@ -1,9 +1,10 @@
 /**
- * The one error handler: every failure leaves as `{message, errors?}` with a 4xx status that says
- * what went wrong, or a generic 500 (logged with its stack, never sent). Domain code throws refusals
- * (`../refusals`) whose faults are message keys with params (`src/core/i18n/fault.ts`); this edge gives each
- * refusal kind its status and words the faults here, once, in the reader's language. Text that no catalogue
- * holds (a template checker's words, a list of column names) comes as `rendered` and passes through as it is.
+ * The one error handler: every failure leaves as `{message, errors?}` with a 4xx status that says what went wrong, a
+ * 503 with the reason when something it needs is away or busy for now (the database, the mail server, the heavy-work
+ * slots), or a generic 500 (logged with its stack, never sent). Domain code throws refusals (`../refusals`) whose
+ * faults are message keys with params (`src/core/i18n/fault.ts`); this edge gives each refusal kind its status and
+ * words the faults here, once, in the reader's language. Text that no catalogue holds (a template checker's words, a
+ * list of column names) comes as `rendered` and passes through as it is.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorBody } from '../../core/api';
