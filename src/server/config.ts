@@ -221,7 +221,7 @@ export const ENVIRONMENT = TObject(
     STATIC_DIR: TString({ default: 'dist/client', description: 'the built SPA' }),
     TRUST_PROXY: text(
       'kontor-trust-proxy',
-      "whose `X-Forwarded-For` to believe for client addresses: `true` (every hop), or the proxies' addresses and ranges, e.g. `10.0.0.0/8,127.0.0.1` or `loopback`, `linklocal`, `uniquelocal` (see below)",
+      "whose `X-Forwarded-For` to believe: `true` (every hop) or the proxies' addresses and ranges (`10.0.0.0/8,127.0.0.1`, `loopback`; [docs/operations.md](docs/operations.md))",
       'false',
     ),
     CORS_ORIGINS: Optional(
