@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
-import { formatResult } from '../../src/client/templates/resultFormat';
+import { formatResult } from '../../src/client/template-forms/resultFormat';
 import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 
 const POLL = { timeout: 20_000 };

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { computeResults } from '../../src/core/formula';
 import { defaultInputs, defaultItem, loadTemplates, type FactorLookup } from '../../src/core/template';
 import { DEMO_FACTORS_2025 } from '../../src/server/seed/factor-databases';
-import { formatResult } from '../../src/client/templates/resultFormat';
+import { formatResult } from '../../src/client/template-forms/resultFormat';
 import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,7 @@ import type {
   FactorMigrationItemRecord,
   FactorMigrationRecord,
 } from '../../src/core/api';
-import { formatResult } from '../../src/client/templates/resultFormat';
+import { formatResult } from '../../src/client/template-forms/resultFormat';
 import { formatFigure } from '../../src/core/number-format';
 import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
 

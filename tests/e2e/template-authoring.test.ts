@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatResult } from '../../src/client/templates/resultFormat';
+import { formatResult } from '../../src/client/template-forms/resultFormat';
 import type { CalculationRecord } from '../../src/core/api';
 import type { Template } from '../../src/core/template';
 import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';

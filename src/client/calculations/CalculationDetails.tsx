@@ -2,8 +2,8 @@
 import { Box, Typography } from '@mui/material';
 import { SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { CollapsibleGroup } from '../templates/CollapsibleGroup';
-import { FIELD_GRID_SX } from '../templates/TemplateFieldInput';
+import { CollapsibleGroup } from '../template-forms/CollapsibleGroup';
+import { FIELD_GRID_SX } from '../template-forms/TemplateFieldInput';
 import { CALCULATION_STATUSES } from './types';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
 import { keyedChoices } from '../i18n/choices';

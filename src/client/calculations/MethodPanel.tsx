@@ -18,7 +18,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { localize } from '../../core/rules';
 import { localizeUnit, stageLabelKey, type Template } from '../../core/template';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import type { CalculationRecord } from './types';

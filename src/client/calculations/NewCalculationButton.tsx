@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLocaleState, useTranslate, useCanAccess } from 'react-admin';
-import { TemplateIcon } from '../templates/TemplateIcon';
+import { TemplateIcon } from '../template-forms/TemplateIcon';
 import type { TemplateRecord } from './types';
 import { byLabel } from './useTemplate';
 

@@ -37,7 +37,7 @@ import {
   productionSourceInWords,
   type ProductionUse,
 } from '../../core/production';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import {

@@ -2,7 +2,7 @@
 import { Box, Card, CardActionArea, CardHeader, Grid, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { TemplateIcon } from '../templates/TemplateIcon';
+import { TemplateIcon } from '../template-forms/TemplateIcon';
 import { PageLoading } from './PageState';
 import { byLabel, useTemplates } from './useTemplate';
 

@@ -13,7 +13,7 @@ import {
   type UnitCatalog,
 } from '../../core/template';
 import { clientFieldTypeOf, TagChips } from '../field-types';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import type { CalculationListRecord } from './types';
 
 /** Record columns the calculations resource sorts by; anything else lives inside inputs/results JSON. */

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import type { CalculationListRecord } from '../../core/api';
 import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
-import { TagsInput } from '../templates/TagsInput';
+import { TagsInput } from '../template-forms/TagsInput';
 import { CollectionWrite } from '../../core/api';
 import { contractRules } from '../providers/contractRules';
 

@@ -27,7 +27,7 @@ import { comparePath } from '../compare/compareIds';
 import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
 import { useMutation } from '@tanstack/react-query';
 import { useKontorDataProvider } from '../providers/dataProvider';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { CollectionTotals } from './CollectionTotals';
 import { ReportControls } from '../reports/ReportControls';

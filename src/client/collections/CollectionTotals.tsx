@@ -2,7 +2,7 @@
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CollectionRecord } from '../../core/api';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { KG_CO2E } from '../../core/template/units';
 

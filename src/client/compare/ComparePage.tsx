@@ -26,7 +26,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Loading, Title, useGetList, useGetMany, useTranslate } from 'react-admin';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type TemplateRecord } from '../../core/api';
 import type { Language } from '../../core/languages';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
 import { parseCompareIds } from './compareIds';

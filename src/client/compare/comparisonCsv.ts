@@ -6,7 +6,7 @@
  */
 import { csvConventions, csvFile, csvNumber, type CsvCell } from '../../core/csv';
 import type { Language } from '../../core/languages';
-import { resultDigits } from '../templates/resultFormat';
+import { resultDigits } from '../template-forms/resultFormat';
 import { INPUT_DIGITS, PERCENT_DIGITS, type Comparison } from './comparison';
 
 export interface CsvHeadings {

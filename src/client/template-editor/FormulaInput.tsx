@@ -8,7 +8,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { FUNCTIONS } from '../../core/formula/functions';
 import { localizeUnit } from '../../core/template';
-import { formatResult } from '../templates/resultFormat';
+import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { CategoryPicker, useCategoryFactors } from './CategoryPicker';
 import type { EditableTemplate } from './definitionEdits';

@@ -2,7 +2,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { TEMPLATE_ICONS } from '../../core/template';
-import { TemplateIcon } from '../templates/TemplateIcon';
+import { TemplateIcon } from '../template-forms/TemplateIcon';
 
 const IconName = ({ name }: { name: string }) => (
   <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

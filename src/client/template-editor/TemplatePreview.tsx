@@ -9,11 +9,11 @@ import { useWatch } from 'react-hook-form';
 import { Form, ResourceContextProvider, useTranslate } from 'react-admin';
 import { defaultInputs, type Template } from '../../core/template';
 import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
-import { FactorsProvider, useFactors } from '../templates/factors';
-import { INPUTS_SOURCE } from '../templates/formPaths';
-import { previewResults, ResultPanel } from '../templates/ResultPanel';
-import { TemplateFields } from '../templates/TemplateFields';
-import { TemplateHeader } from '../templates/TemplateHeader';
+import { FactorsProvider, useFactors } from '../template-forms/factors';
+import { INPUTS_SOURCE } from '../template-forms/formPaths';
+import { previewResults, ResultPanel } from '../template-forms/ResultPanel';
+import { TemplateFields } from '../template-forms/TemplateFields';
+import { TemplateHeader } from '../template-forms/TemplateHeader';
 import { publishPreviewValues, type PreviewValue } from './previewValues';
 
 /** Hands every result's value for the test values to the formula inputs of the form editor (previewValues.ts). */

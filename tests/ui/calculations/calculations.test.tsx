@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeResults } from '../../../src/core/formula';
 import { defaultInputs, pruneInputs } from '../../../src/core/template';
-import { formatResult } from '../../../src/client/templates/resultFormat';
+import { formatResult } from '../../../src/client/template-forms/resultFormat';
 import { API, editor, scenarios, server, spy } from '../mockServer';
 import { renderApp } from '../renderApp';
 import {

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatResult } from '../../../src/client/templates/resultFormat';
+import { formatResult } from '../../../src/client/template-forms/resultFormat';
 import { roundFigure } from '../../../src/core/number-format';
 import { editor } from '../mockServer';
 import { renderApp } from '../renderApp';
