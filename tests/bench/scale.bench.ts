@@ -5,13 +5,15 @@
  * statistic, an import of SCALE_IMPORT_ROWS brochure rows into the largest, and a migration preview of the small and
  * the largest mandant. SCALE_ROWS=1000000 gives the same figures with the largest mandant at 100,000.
  *
- * Only `npm run bench -- scale` runs it (the full size writes ~25 GB; check the disk first). It builds its own
- * database SCALE_DATABASE (kontor_scale) and drops it at the end unless SCALE_KEEP=1; SCALE_REUSE=1 measures the kept one.
+ * Only `npm run bench -- scale` runs it (the full size writes ~29 GB, 2.85 KB a calculation with its indexes; check
+ * the disk first). It builds its own database SCALE_DATABASE (kontor_scale) and drops it at the end unless
+ * SCALE_KEEP=1; SCALE_REUSE=1 measures the kept one. SCALE_IMPORT_ROWS=0 and SCALE_MIGRATION=0 leave those out.
  *
  * The rows have the shape the app writes: the app inserts one real calculation per template (inputs, results with
  * breakdown, as the API stores them) as prototypes; PostgreSQL multiplies them with generate_series (titles, customers,
  * tags, status, totals and timestamps varied per row), together with their calculation_state and calculation_tags
- * rows. The load runs with session_replication_role = replica (no per-statement triggers, no foreign-key checks) and
+ * rows. The load runs with session_replication_role = replica (a superuser setting: no per-statement triggers, no
+ * foreign-key checks) and
  * without the secondary indexes; afterwards the indexes are rebuilt from their own definitions, the list counts and
  * number counters written as the triggers would have, and the tables vacuumed and analysed as autovacuum would.
  */
@@ -223,7 +225,7 @@ async function writePrototypes(url: string): Promise<void> {
   }
 }
 
-/** Builds the data set; answers the seconds it took. */
+/** Builds the data set, printing the time and the loading backend's CPU of each phase. */
 async function build(url: string, print: (line: string) => void): Promise<void> {
   const started = performance.now();
   await writePrototypes(url);
