@@ -13,9 +13,9 @@
  * breakdown, as the API stores them) as prototypes; PostgreSQL multiplies them with generate_series (titles, customers,
  * tags, status, totals and timestamps varied per row), together with their calculation_state and calculation_tags
  * rows. The load runs with session_replication_role = replica (a superuser setting: no per-statement triggers, no
- * foreign-key checks) and
- * without the secondary indexes; afterwards the indexes are rebuilt from their own definitions, the list counts and
- * number counters written as the triggers would have, and the tables vacuumed and analysed as autovacuum would.
+ * foreign-key checks) and without the secondary indexes; afterwards the indexes are rebuilt from their own
+ * definitions, the list counts and number counters written as the triggers would have, and the tables vacuumed and
+ * analysed as autovacuum would.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
