@@ -148,7 +148,7 @@ export async function insertCalculations(
   return performance.now() - started;
 }
 
-const QUERIES: Array<[string, Record<string, string>]> = [
+export const LIST_QUERIES: Array<[string, Record<string, string>]> = [
   ['newest first, page 1 (25)', { sort: '["created_at","DESC"]', range: '[0,24]', filter: '{}' }],
   [
     'type product, sort total DESC, page 1',
@@ -206,7 +206,7 @@ async function benchList(kind: 'sqlite' | 'postgres', print: (line: string) => v
       body: JSON.stringify({ email: 'viewer@muster.example', password: 'kontor-demo' }),
     });
     const { token } = (await login.json()) as { token: string };
-    for (const [label, params] of QUERIES) {
+    for (const [label, params] of LIST_QUERIES) {
       const url = `${base}/api/calculations?${new URLSearchParams(params).toString()}`;
       const samples: number[] = [];
       let total = '';
