@@ -10,6 +10,12 @@ import { slowdown } from './tests/support/load';
 // One config for the SPA build and the four test suites. The client lives in src/client;
 // the server (src/server) is not bundled by Vite: it runs under tsx. `--mode mocks` (npm run dev:mocks) is the SPA on
 // msw handlers in the browser, with no server and no database (src/mocks, issue #36), built into dist/mocks.
+// `npm run build:e2e` (scripts/build-e2e.mjs) sets KONTOR_E2E_BUILD=1: the builds the end-to-end suite serves skip what
+// only a release needs (issue #38): the printed gzip size of every chunk, and the compressed copies of the mocks build,
+// which the suite serves with Vite's preview server, not Kontor's. The app keeps them: the suite serves it as
+// `npm start` does.
+const forEndToEnd = process.env.KONTOR_E2E_BUILD === '1';
+
 export default defineConfig(({ mode }) => ({
   root: 'src/client',
   publicDir: '../../public',
@@ -18,17 +24,19 @@ export default defineConfig(({ mode }) => ({
     signInMessages(path.resolve(import.meta.dirname, 'locales')),
     // Brotli and gzip copies beside each hashed asset, served by Accept-Encoding (src/server/spa.ts). Not config.js:
     // operators edit it on a running installation, and a stale compressed copy would win over their change.
-    compression({
-      include: /(^|[\\/])assets[\\/][^\\/]+\.(js|css|svg|json)$/,
-      threshold: 1024,
-      algorithms: ['brotliCompress', 'gzip'],
-    }),
+    !(forEndToEnd && mode === 'mocks') &&
+      compression({
+        include: /(^|[\\/])assets[\\/][^\\/]+\.(js|css|svg|json)$/,
+        threshold: 1024,
+        algorithms: ['brotliCompress', 'gzip'],
+      }),
     mode === 'mocks' && mockMode(import.meta.dirname),
   ],
   build: {
     outDir: mode === 'mocks' ? '../../dist/mocks' : '../../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    reportCompressedSize: !forEndToEnd,
   },
   server: {
     proxy: mode === 'mocks' ? undefined : { '/api': 'http://127.0.0.1:3000' },
