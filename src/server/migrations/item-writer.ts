@@ -1,9 +1,9 @@
 /**
  * Writing a preview's items in bulk. PostgreSQL gets one statement per chunk of 2,000 rows whose
  * single parameter is a JSON array (one round trip, no per-value parameter overhead); SQLite,
- * in-process, gets multi-row inserts with bound parameters.
+ * in-process, gets one multi-row insert per chunk with every value bound.
  */
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { DatabaseSchema } from '../db/schema';
 import type { FactorMigrationItemsTable } from './tables';
@@ -18,8 +18,8 @@ export type ItemRow = Omit<
 };
 
 const PG_CHUNK = 2000;
-/** 500 rows × 15 columns stays under SQLite's 32,766 bound parameters. */
-const SQLITE_CHUNK = 500;
+/** 2,000 rows (a preview's page) × 15 columns stays under SQLite's 32,766 bound parameters. */
+const SQLITE_CHUNK = 2000;
 
 /** One row as a JSON array; the JSON columns are spliced in as they are (they are JSON text already). */
 function pgRow(row: ItemRow): string {
@@ -60,9 +60,44 @@ export async function insertItems(
     return;
   }
   for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
-    const values = rows
-      .slice(start, start + SQLITE_CHUNK)
-      .map((row) => ({ migration_id: migrationId, mandant_id: mandantId, ...row }));
-    await db.insertInto('factor_migration_items').values(values).execute();
+    const chunk = rows.slice(start, start + SQLITE_CHUNK);
+    const parameters: (string | number | null)[] = [];
+    for (const row of chunk)
+      parameters.push(
+        migrationId,
+        mandantId,
+        row.calculation_id,
+        row.number,
+        row.title,
+        row.template_id,
+        row.before_version,
+        row.total_before,
+        row.total_after,
+        row.difference,
+        row.percent,
+        row.after_results,
+        row.after_inputs,
+        row.excluded,
+        row.after_machine_set_id,
+      );
+    await db.executeQuery(CompiledQuery.raw(sqliteInsert(chunk.length), parameters));
   }
+}
+
+const ITEM_COLUMNS = `migration_id, mandant_id, calculation_id, number, title, template_id, before_version, total_before,
+  total_after, difference, percent, after_results, after_inputs, excluded, after_machine_set_id`;
+const SQLITE_INSERTS = new Map<number, string>();
+
+/**
+ * `insert … values (?, …), …` for `rows` items, every value bound: one text for every full chunk, so SQLite prepares
+ * it once (db/database.ts keeps it). Kysely's `values()` parsed and compiled 30,000 values a chunk in JavaScript.
+ */
+function sqliteInsert(rows: number): string {
+  let text = SQLITE_INSERTS.get(rows);
+  if (!text) {
+    const row = `(${Array(15).fill('?').join(', ')})`;
+    text = `insert into factor_migration_items (${ITEM_COLUMNS}) values ${Array(rows).fill(row).join(', ')}`;
+    SQLITE_INSERTS.set(rows, text);
+  }
+  return text;
 }

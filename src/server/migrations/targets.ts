@@ -100,6 +100,47 @@ export interface MigrationTarget {
   outcome(row: SourceRow): Outcome;
 }
 
+type CompiledFields = ReturnType<typeof getCompiledTemplate>['fields'];
+type FactorField = CompiledFields[number]['field'] & { category: string };
+
+/** A template's factor fields that name a category: top level, then each repeatable group's (by group id). */
+interface CategorisedFields {
+  top: FactorField[];
+  groups: { id: string; fields: FactorField[] }[];
+}
+
+const categorisedFieldsOf = new WeakMap<Template, CategorisedFields>();
+const keySetsOf = new WeakMap<FactorSet, Map<string, Set<string>>>();
+
+/** Looked up once per template, not per calculation: most templates' rows have one or two such fields. */
+function categorisedFields(template: Template): CategorisedFields {
+  let found = categorisedFieldsOf.get(template);
+  if (!found) {
+    const compiled = getCompiledTemplate(template);
+    const pick = (fields: CompiledFields) =>
+      fields
+        .map(({ field }) => field)
+        .filter((field): field is FactorField => field.type === 'factor' && field.category !== undefined);
+    found = {
+      top: pick(compiled.fields),
+      groups: compiled.repeatables
+        .map(({ group, fields }) => ({ id: group.id, fields: pick(fields) }))
+        .filter(({ fields }) => fields.length > 0),
+    };
+    categorisedFieldsOf.set(template, found);
+  }
+  return found;
+}
+
+/** Whether `factors` files `key` under `category` (a set per category, built once per factor set). */
+function filedUnder(factors: FactorSet, category: string, key: string): boolean {
+  let sets = keySetsOf.get(factors);
+  if (!sets) keySetsOf.set(factors, (sets = new Map()));
+  let keys = sets.get(category);
+  if (!keys) sets.set(category, (keys = new Set(factors.keysByCategory[category] ?? [])));
+  return keys.has(key);
+}
+
 /**
  * The first factor field whose stored key the target database no longer files under the field's category (a category
  * renamed in a new version): the formula would still find the factor by key, but the calculation could not be
@@ -111,21 +152,17 @@ function factorOutsideCategory(
   factors: FactorSet,
   lang: Language,
 ): string | undefined {
-  const compiled = getCompiledTemplate(template);
-  const levels: { fields: typeof compiled.fields; values: unknown[] }[] = [
-    { fields: compiled.fields, values: [inputs] },
-  ];
-  for (const { group, fields } of compiled.repeatables) {
-    const items = inputs[group.id];
+  const { top, groups } = categorisedFields(template);
+  const levels: { fields: FactorField[]; values: unknown[] }[] = [{ fields: top, values: [inputs] }];
+  for (const { id, fields } of groups) {
+    const items = inputs[id];
     levels.push({ fields, values: Array.isArray(items) ? items : [] });
   }
   for (const { fields, values } of levels) {
-    for (const { field } of fields) {
-      if (field.type !== 'factor' || field.category === undefined) continue;
-      const keys = factors.keysByCategory[field.category] ?? [];
+    for (const field of fields) {
       for (const value of values) {
         const key = (value as Record<string, unknown> | null)?.[field.name];
-        if (typeof key !== 'string' || keys.includes(key)) continue;
+        if (typeof key !== 'string' || filedUnder(factors, field.category, key)) continue;
         const { name, version_label } = factors.database;
         return wordFault(
           calculationMessage('factorOutsideCategory', {

@@ -15,6 +15,13 @@ import {
 import { carryInputs } from '../../../src/server/migrations/carry-over';
 import { storedResultsWriter } from '../../../src/core/formula';
 import { catalogOf, lookupOf, shippedTemplate, shippedTemplateFiles } from '../support/templates';
+import type { Kysely } from 'kysely';
+import type { FactorDatabaseRecord, FactorRecord } from '../../../src/core/api';
+import type { CalculationInputs } from '../../../src/core/template';
+import type { DatabaseSchema } from '../../../src/server/db/schema';
+import { toFactorSet } from '../../../src/server/factors/factor-set';
+import { databaseTarget, type SourceRow } from '../../../src/server/migrations/targets';
+import type { TemplateRegistry } from '../../../src/server/templates/registry';
 
 const columns = { title: 'Column title', tags: ['column-tag'] };
 
@@ -161,5 +168,49 @@ describe('the fast writer of stored results', () => {
     const renamed = { ...results, database: { ...results.database, name: 'Renamed' } };
     expect(write(results)).toBe(JSON.stringify(toStoredResults(results)));
     expect(write(renamed)).toBe(JSON.stringify(toStoredResults(renamed)));
+  });
+});
+
+describe('a factor-database migration of a calculation whose factor moved to another category', () => {
+  const flyer = shippedTemplate('flyer');
+  const registry = { resolve: () => flyer } as unknown as TemplateRegistry;
+  /** The 2025 demo factors, but `moved` filed under the category `elsewhere`. */
+  const target = (moved?: string) =>
+    toFactorSet(
+      { id: 931, name: DEMO_FACTORS_2025.name, version_label: DEMO_FACTORS_2025.version } as FactorDatabaseRecord,
+      DEMO_FACTORS_2025.factors.map(
+        (factor, index) =>
+          ({
+            ...factor,
+            category: factor.key === moved ? 'elsewhere' : factor.category,
+            id: index + 1,
+            database_id: 931,
+          }) as FactorRecord,
+      ),
+    );
+  const row = (inputs: CalculationInputs): SourceRow => ({
+    id: 1,
+    template_id: 'flyer',
+    template_version: flyer.version,
+    database_id: 930,
+    machine_set_id: null,
+    title: 'Flyer',
+    tags: '[]',
+    inputs: JSON.stringify(inputs),
+  });
+  const inputs = pruneInputs(flyer, {
+    ...defaultInputs(flyer),
+    transport: [{ mode: 'rail_freight', distance_km: 80 }],
+  });
+  const outcome = (moved?: string) =>
+    databaseTarget({} as Kysely<DatabaseSchema>, registry, 1, target(moved), 'en').outcome(row(inputs));
+
+  it('computes it when every factor is still in its category', () => {
+    expect(outcome()).toHaveProperty('total');
+  });
+
+  it('leaves it out, naming the field and the factor, for a top-level field and for a repeatable group’s', () => {
+    expect(outcome('paper_virgin')).toEqual({ reason: expect.stringContaining('“paper_virgin”') as unknown });
+    expect(outcome('rail_freight')).toEqual({ reason: expect.stringContaining('“rail_freight”') as unknown });
   });
 });
