@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import type { FactorUse, ResultBreakdown } from '../formula/compute';
 import type { MachineSetRef, ProductionUse } from '../production';
-import type { CalculationInputs, TemplateType } from '../template/types';
+import { TEMPLATE_TYPES, type CalculationInputs } from '../template/types';
 import { MandantRecordHead, Nullable, Opaque, RecordId, StringEnum, Type, UserRef, VersionedFields } from './schema';
 
 export const CALCULATION_STATUSES = ['draft', 'final'] as const;
@@ -33,14 +33,14 @@ export const CalculationRecord = Type.Object({
   number: Type.String(),
   template_id: Type.String(),
   template_version: Type.Integer(),
-  template_type: Type.Unsafe<TemplateType>(Type.String()),
+  template_type: StringEnum(TEMPLATE_TYPES),
   database_id: Type.Integer(),
   /** The machine set (the mandant's production data) the results read, or null when they read none. */
   machine_set_id: Nullable(Type.Integer()),
   title: Type.String(),
   customer: Nullable(Type.String()),
   tags: Type.Array(Type.String()),
-  status: Type.Unsafe<CalculationStatus>(Type.String()),
+  status: StringEnum(CALCULATION_STATUSES),
   inputs: Opaque<CalculationInputs>(),
   results: Opaque<CalculationResults>(),
   /** The primary result in kg CO2e. */

@@ -8322,13 +8322,15 @@ export interface operations {
             number: string;
             template_id: string;
             template_version: number;
-            template_type: string;
+            /** @enum {string} */
+            template_type: 'product' | 'company';
             database_id: number;
             machine_set_id: number | null;
             title: string;
             customer: string | null;
             tags: string[];
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'final';
             inputs: {
               [key: string]: unknown;
             };
@@ -8422,13 +8424,15 @@ export interface operations {
             number: string;
             template_id: string;
             template_version: number;
-            template_type: string;
+            /** @enum {string} */
+            template_type: 'product' | 'company';
             database_id: number;
             machine_set_id: number | null;
             title: string;
             customer: string | null;
             tags: string[];
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'final';
             inputs: {
               [key: string]: unknown;
             };
@@ -8515,13 +8519,15 @@ export interface operations {
             number: string;
             template_id: string;
             template_version: number;
-            template_type: string;
+            /** @enum {string} */
+            template_type: 'product' | 'company';
             database_id: number;
             machine_set_id: number | null;
             title: string;
             customer: string | null;
             tags: string[];
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'final';
             inputs: {
               [key: string]: unknown;
             };
@@ -8618,13 +8624,15 @@ export interface operations {
             number: string;
             template_id: string;
             template_version: number;
-            template_type: string;
+            /** @enum {string} */
+            template_type: 'product' | 'company';
             database_id: number;
             machine_set_id: number | null;
             title: string;
             customer: string | null;
             tags: string[];
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'final';
             inputs: {
               [key: string]: unknown;
             };
@@ -8720,13 +8728,15 @@ export interface operations {
             number: string;
             template_id: string;
             template_version: number;
-            template_type: string;
+            /** @enum {string} */
+            template_type: 'product' | 'company';
             database_id: number;
             machine_set_id: number | null;
             title: string;
             customer: string | null;
             tags: string[];
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'final';
             inputs: {
               [key: string]: unknown;
             };

@@ -11,7 +11,7 @@ import { listFilterFields, type Field } from '../../core/template';
 import { dialectOf } from '../db/dialect';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, type RefusalText } from '../refusals';
-import { likePattern } from '../http/list-query';
+import { likePattern } from '../http/list-sql';
 import type { TemplateRegistry } from '../templates/registry';
 
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

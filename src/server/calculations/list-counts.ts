@@ -6,7 +6,7 @@
  * - Tags alone: the tag index (tags.ts countTagged).
  */
 import type { ListQuery } from '../http/list-query';
-import { applyConditions } from '../http/list-query';
+import { applyConditions } from '../http/list-sql';
 import type { RestContext } from '../http/rest-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { toCount } from '../db/values';

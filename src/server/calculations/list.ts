@@ -5,7 +5,7 @@
  */
 import { badRequest } from '../refusals';
 import { CalculationRecord } from '../../core/api';
-import { recordColumns } from '../http/list-query';
+import { recordColumns } from '../http/list-columns';
 
 /** Every column of the record but its JSON (tags, inputs, results): the list sorts and filters by each. */
 export const CALCULATION_COLUMNS = recordColumns(CalculationRecord);

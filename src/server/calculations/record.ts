@@ -126,7 +126,7 @@ function listColumnNames(
 }
 
 /**
- * calculations rows as state.ts `selectListedCalculations` reads them → list rows: the inputs and result values list
+ * calculations rows as store.ts reads them for a list page (state.ts `listedStateColumns`) → list rows: the inputs and result values list
  * columns show, no breakdown (and no query).
  */
 export function toCalculationListRows(

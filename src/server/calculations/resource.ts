@@ -29,7 +29,8 @@ import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import { countCalculations } from './list-counts';
 import { withChannelNames } from '../storefronts/channel-names';
-import { CALCULATION_STATE, selectCalculations, selectListedCalculations } from './state';
+import { selectCalculations } from './state';
+import { calculationStore } from './store';
 import type { Dialect } from '../db/database';
 
 /** A write body whose optional ids are absent rather than null. */
@@ -93,7 +94,107 @@ async function mandantOf(
   return mandantId;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 144 lines, not yet split into named steps (issue 37)
+/** A new calculation's columns: its inputs checked against the template, its results computed (POST). */
+async function createdColumns(templates: TemplateRegistry, raw: Row, ctx: RestContext): Promise<Row> {
+  const { db, user } = ctx;
+  const lang = user.language;
+  const body = given(raw);
+  const original =
+    body.duplicated_from !== undefined ? await findOriginal(db, templates, user, body.duplicated_from) : undefined;
+  if (original) duplicatedNumbers.set(ctx.request, original.number);
+  const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
+  const templateId = body.template_id ?? original?.template_id;
+  if (templateId === undefined) {
+    throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
+  }
+  // A bare duplicate keeps the original's template version: its inputs belong to that version, and a template
+  // migration moves it on later.
+  const templateVersion =
+    body.template_version ?? (body.template_id === undefined ? original?.template_version : undefined);
+  const template = resolveTemplate(templates, templateId, templateVersion, {
+    allowDraft: usesDraftTemplates(user.role),
+  });
+  const factors = await resolveFactorSet(db, mandantId, body.database_id);
+  const production = await resolveProductionSet(db, mandantId);
+  const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
+  const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
+  return {
+    ...columns,
+    mandant_id: mandantId,
+    // Last, so a rejected request never uses up a number; the counter row stays locked until commit.
+    number: await allocateCalculationNumber(db, mandantId),
+    title: columns.title ?? titleOf(body.title, template.id),
+    tags: columns.tags ?? JSON.stringify(body.tags ?? []),
+    customer: normaliseCustomer(body.customer),
+    status: body.status ?? 'draft',
+    created_by: user.id,
+    updated_by: user.id,
+    duplicated_from: original?.id ?? null,
+    import_id: null,
+    frozen: false,
+  };
+}
+
+/** The columns an update changes: recomputed where inputs, database, template version, title or tags change (PUT). */
+async function updatedColumns(
+  templates: TemplateRegistry,
+  raw: Row,
+  existing: CalculationRecord,
+  ctx: RestContext,
+): Promise<Row> {
+  const { db, user } = ctx;
+  const lang = user.language;
+  const body = given(raw);
+  if (body.template_id !== undefined && body.template_id !== existing.template_id) {
+    throw badRequest(calculationMessage('templateChange'), { template_id: calculationMessage('templateChange') });
+  }
+  if (body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id) {
+    throw badRequest(calculationMessage('mandantChange'), { mandant_id: calculationMessage('mandantChange') });
+  }
+  const values: Row = {};
+  const recompute =
+    body.inputs !== undefined ||
+    (body.database_id !== undefined && body.database_id !== existing.database_id) ||
+    body.template_version !== undefined ||
+    body.title !== undefined ||
+    body.tags !== undefined;
+  if (recompute) {
+    const version = body.template_version ?? existing.template_version;
+    const template = resolveTemplate(templates, existing.template_id, version, {
+      allowDraft: usesDraftTemplates(user.role) || version === existing.template_version,
+    });
+    const requested =
+      body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
+    const factors = await resolveFactorSet(db, existing.mandant_id, requested, existing.database_id);
+    const inputs =
+      body.inputs !== undefined
+        ? mergeTemplateFields(template, body.inputs, body.title, body.tags)
+        : mergeTemplateFields(template, existing.inputs, body.title, body.tags, true);
+    // A calculation keeps the machine set it read (a migration moves it); one that read none takes the current set.
+    const production = await resolveProductionSet(db, existing.mandant_id, existing.machine_set_id);
+    const { computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
+    const { title, tags, ...figures } = columns;
+    const changed =
+      !sameJson(computed.inputs, existing.inputs) ||
+      !sameJson(computed.results, existing.results) ||
+      figures.template_version !== existing.template_version ||
+      figures.database_id !== existing.database_id ||
+      figures.machine_set_id !== existing.machine_set_id;
+    if (changed) Object.assign(values, figures);
+    const newTitle = title ?? (body.title !== undefined ? titleOf(body.title, existing.title) : existing.title);
+    if (newTitle !== existing.title) values.title = newTitle;
+    const newTags = tags ?? (body.tags !== undefined ? JSON.stringify(body.tags) : undefined);
+    if (newTags !== undefined && newTags !== JSON.stringify(existing.tags)) values.tags = newTags;
+  }
+  if (body.customer !== undefined && normaliseCustomer(body.customer) !== existing.customer)
+    values.customer = normaliseCustomer(body.customer);
+  if (body.status !== undefined && body.status !== existing.status) values.status = body.status;
+  if (Object.keys(values).length === 0) return values;
+  if (existing.frozen) throw conflict(calculationMessage('frozen'));
+  values.updated_by = user.id;
+  return values;
+}
+
 export function calculationsResource(
   templates: TemplateRegistry,
   dialect: Dialect,
@@ -103,7 +204,7 @@ export function calculationsResource(
   return {
     name: 'calculations',
     table: 'calculations',
-    state: CALCULATION_STATE,
+    store: calculationStore(dialect),
     tenantColumn: 'mandant_id',
     columns: CALCULATION_COLUMNS,
     searchable: CALCULATION_SEARCHABLE,
@@ -125,104 +226,13 @@ export function calculationsResource(
       schema: CalculationListRecord,
       toRows: async (rows, ctx) =>
         toCalculationListRows(await withChannelNames(ctx.db, rows), templates.list(), resolve),
-      select: selectListedCalculations(dialect),
     },
     createSchema: CalculationWrite,
     updateSchema: CalculationWrite,
 
-    async beforeCreate(raw, ctx) {
-      const { db, user } = ctx;
-      const lang = user.language;
-      const body = given(raw);
-      const original =
-        body.duplicated_from !== undefined ? await findOriginal(db, templates, user, body.duplicated_from) : undefined;
-      if (original) duplicatedNumbers.set(ctx.request, original.number);
-      const mandantId = await mandantOf(db, user, body.mandant_id ?? original?.mandant_id);
-      const templateId = body.template_id ?? original?.template_id;
-      if (templateId === undefined) {
-        throw badRequest(calculationMessage('unknownTemplate'), { template_id: calculationMessage('unknownTemplate') });
-      }
-      // A bare duplicate keeps the original's template version: its inputs belong to that version, and a template
-      // migration moves it on later.
-      const templateVersion =
-        body.template_version ?? (body.template_id === undefined ? original?.template_version : undefined);
-      const template = resolveTemplate(templates, templateId, templateVersion, {
-        allowDraft: usesDraftTemplates(user.role),
-      });
-      const factors = await resolveFactorSet(db, mandantId, body.database_id);
-      const production = await resolveProductionSet(db, mandantId);
-      const inputs = mergeTemplateFields(template, body.inputs ?? original?.inputs ?? {}, body.title, body.tags);
-      const { computed: _computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
-      return {
-        ...columns,
-        mandant_id: mandantId,
-        // Last, so a rejected request never uses up a number; the counter row stays locked until commit.
-        number: await allocateCalculationNumber(db, mandantId),
-        title: columns.title ?? titleOf(body.title, template.id),
-        tags: columns.tags ?? JSON.stringify(body.tags ?? []),
-        customer: normaliseCustomer(body.customer),
-        status: body.status ?? 'draft',
-        created_by: user.id,
-        updated_by: user.id,
-        duplicated_from: original?.id ?? null,
-        import_id: null,
-        frozen: false,
-      };
-    },
+    beforeCreate: (raw, ctx) => createdColumns(templates, raw, ctx),
 
-    async beforeUpdate(raw, existing, ctx) {
-      const { db, user } = ctx;
-      const lang = user.language;
-      const body = given(raw);
-      if (body.template_id !== undefined && body.template_id !== existing.template_id) {
-        throw badRequest(calculationMessage('templateChange'), { template_id: calculationMessage('templateChange') });
-      }
-      if (body.mandant_id !== undefined && body.mandant_id !== existing.mandant_id) {
-        throw badRequest(calculationMessage('mandantChange'), { mandant_id: calculationMessage('mandantChange') });
-      }
-      const values: Row = {};
-      const recompute =
-        body.inputs !== undefined ||
-        (body.database_id !== undefined && body.database_id !== existing.database_id) ||
-        body.template_version !== undefined ||
-        body.title !== undefined ||
-        body.tags !== undefined;
-      if (recompute) {
-        const version = body.template_version ?? existing.template_version;
-        const template = resolveTemplate(templates, existing.template_id, version, {
-          allowDraft: usesDraftTemplates(user.role) || version === existing.template_version,
-        });
-        const requested =
-          body.database_id !== undefined && body.database_id !== existing.database_id ? body.database_id : undefined;
-        const factors = await resolveFactorSet(db, existing.mandant_id, requested, existing.database_id);
-        const inputs =
-          body.inputs !== undefined
-            ? mergeTemplateFields(template, body.inputs, body.title, body.tags)
-            : mergeTemplateFields(template, existing.inputs, body.title, body.tags, true);
-        // A calculation keeps the machine set it read (a migration moves it); one that read none takes the current set.
-        const production = await resolveProductionSet(db, existing.mandant_id, existing.machine_set_id);
-        const { computed, ...columns } = computeColumns(template, inputs, factors, lang, production);
-        const { title, tags, ...figures } = columns;
-        const changed =
-          !sameJson(computed.inputs, existing.inputs) ||
-          !sameJson(computed.results, existing.results) ||
-          figures.template_version !== existing.template_version ||
-          figures.database_id !== existing.database_id ||
-          figures.machine_set_id !== existing.machine_set_id;
-        if (changed) Object.assign(values, figures);
-        const newTitle = title ?? (body.title !== undefined ? titleOf(body.title, existing.title) : existing.title);
-        if (newTitle !== existing.title) values.title = newTitle;
-        const newTags = tags ?? (body.tags !== undefined ? JSON.stringify(body.tags) : undefined);
-        if (newTags !== undefined && newTags !== JSON.stringify(existing.tags)) values.tags = newTags;
-      }
-      if (body.customer !== undefined && normaliseCustomer(body.customer) !== existing.customer)
-        values.customer = normaliseCustomer(body.customer);
-      if (body.status !== undefined && body.status !== existing.status) values.status = body.status;
-      if (Object.keys(values).length === 0) return values;
-      if (existing.frozen) throw conflict(calculationMessage('frozen'));
-      values.updated_by = user.id;
-      return values;
-    },
+    beforeUpdate: (raw, existing, ctx) => updatedColumns(templates, raw, existing, ctx),
 
     async beforeDelete(existing, _ctx) {
       if (existing.frozen) throw conflict(calculationMessage('frozen'));

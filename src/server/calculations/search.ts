@@ -8,7 +8,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/database';
-import { likePattern, searchCondition } from '../http/list-query';
+import { likePattern, searchCondition } from '../http/list-sql';
 import { CALCULATION_SEARCHABLE } from './list';
 
 const INDEXED_MIN_LENGTH = 3;

@@ -6,7 +6,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { CalculationStateTable, CalculationsTable, DatabaseSchema } from '../db/schema';
-import type { StateTable } from '../http/rest-resource';
 
 /** The record's columns that live in calculation_state. */
 export const STATE_COLUMNS = [
@@ -20,15 +19,17 @@ export const STATE_COLUMNS = [
   'version',
 ] as const;
 
-/** The calculations resource's state table (rest-resource.ts). */
-export const CALCULATION_STATE: StateTable = {
+/** calculation_state: keyed by the calculation's id; `copied` are columns of the main row it copies on insert (never
+ * changed after) for its indexes, which lead with them (mandant, template) and end in a state column. */
+export const CALCULATION_STATE = {
   table: 'calculation_state',
   key: 'calculation_id',
   columns: STATE_COLUMNS,
   copied: ['mandant_id', 'created_at', 'template_id'],
-};
+} as const;
 
-const QUALIFIED = STATE_COLUMNS.map((column) => `calculation_state.${column}` as const);
+/** The state columns a whole record reads, qualified by their table. */
+export const STATE_SELECTION = STATE_COLUMNS.map((column) => `calculation_state.${column}` as const);
 
 /** calculations joined with their state: whole rows as before the split (name shared columns as `calculations.x`). */
 export function selectCalculations(db: Kysely<DatabaseSchema>) {
@@ -36,7 +37,7 @@ export function selectCalculations(db: Kysely<DatabaseSchema>) {
     .selectFrom('calculations')
     .innerJoin('calculation_state', 'calculation_state.calculation_id', 'calculations.id')
     .selectAll('calculations')
-    .select(QUALIFIED);
+    .select(STATE_SELECTION);
 }
 
 /** The state row of a calculation just inserted with `row`'s values. */
@@ -94,21 +95,19 @@ export function selectCalculationIds(db: Kysely<DatabaseSchema>) {
 }
 
 /**
- * What a list page reads (rest-resource.ts `listRows.select`): the record's columns, but of the stored results only
- * their values and primary result (`result_values`, `result_primary`), taken out by the database. Parsing every row's
- * whole results (factors, database, production) was a fifth of a list request's CPU.
+ * What a list page reads besides `calculations.*` (store.ts): the state columns, but of the stored results only their
+ * values and primary result (`result_values`, `result_primary`), taken out by the database. Parsing every row's whole
+ * results (factors, database, production) was a fifth of a list request's CPU.
  */
-export function selectListedCalculations(dialect: Dialect) {
-  const listedState = QUALIFIED.filter((column) => column !== 'calculation_state.results');
+export function listedStateColumns(dialect: Dialect) {
+  const listedState = STATE_SELECTION.filter((column) => column !== 'calculation_state.results');
   const values =
     dialect === 'postgres'
-      ? sql`calculation_state.results -> 'values'`
-      : sql`json_extract(calculation_state.results, '$.values')`;
+      ? sql<unknown>`calculation_state.results -> 'values'`
+      : sql<unknown>`json_extract(calculation_state.results, '$.values')`;
   const primary =
     dialect === 'postgres'
-      ? sql`calculation_state.results ->> 'primary'`
-      : sql`json_extract(calculation_state.results, '$.primary')`;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list engine's query over tables chosen at run time
-  return (query: any) =>
-    query.selectAll('calculations').select([...listedState, values.as('result_values'), primary.as('result_primary')]);
+      ? sql<string | null>`calculation_state.results ->> 'primary'`
+      : sql<string | null>`json_extract(calculation_state.results, '$.primary')`;
+  return [...listedState, values.as('result_values'), primary.as('result_primary')] as const;
 }

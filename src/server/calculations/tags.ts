@@ -8,7 +8,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { cappedCount } from '../http/list-query';
+import { cappedCount } from '../http/list-sql';
 import { scopeToMandant } from '../http/tenant-scope';
 
 /** The calculation as its tag rows copy it. */

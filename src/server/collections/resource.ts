@@ -15,7 +15,7 @@ import { CollectionRecord, CollectionWrite, type SessionUser } from '../../core/
 import type { DatabaseSchema } from '../db/schema';
 import { parseJson } from '../db/values';
 import { badRequest, notFound } from '../refusals';
-import { recordColumns } from '../http/list-query';
+import { recordColumns } from '../http/list-columns';
 import type { RestResourceDefinition, Row } from '../http/rest-resource';
 import { mandantForNewRow, scopeToMandant } from '../http/tenant-scope';
 import { tagFilterValues } from '../calculations/list';

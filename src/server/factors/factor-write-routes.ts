@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import {
   CreateFactorRequest,
   FactorRecord,
@@ -30,38 +31,78 @@ function refuseDeclarationProblems(input: FactorInput): void {
   if (first) throw badRequest(first, errors);
 }
 
-// eslint-disable-next-line max-lines-per-function -- 145 lines, not yet split into named steps (issue 37)
+/** A factor's change in the protocol: it belongs to its database's mandant. */
+function logFactor(
+  trx: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  action: 'created' | 'updated' | 'deleted',
+  record: FactorRecord,
+  owner: FactorDatabaseRecord,
+  previous?: FactorRecord,
+) {
+  return recordChange(trx, request, {
+    action,
+    resource: 'factors',
+    record,
+    previous: previous ?? null,
+    mandantId: owner.mandant_id,
+    label: record.key,
+  });
+}
+
+/** A factor of a draft database the user may change, with that database. */
+async function factorOfDraft(trx: Kysely<DatabaseSchema>, user: SessionUser, id: number) {
+  const row = await trx.selectFrom('factors').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
+  const factor = toFactorRecord(row);
+  // A factor of a database the user cannot see does not exist for them.
+  await visibleDatabase(trx, user, factor.database_id).catch(() => {
+    throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
+  });
+  return { factor, owner: await writableDatabase(trx, user, factor.database_id) };
+}
+
+/** A new factor's columns from a POST body, trimmed and completed. */
+function createdInput(body: Static<typeof CreateFactorRequest>): FactorInput {
+  return {
+    key: body.key,
+    category: body.category.trim(),
+    unit: body.unit.trim(),
+    value: body.value,
+    label: completeLabel(body.label, body.key),
+    source: body.source?.trim() ?? '',
+    year: body.year ?? null,
+    region: body.region?.trim() || null,
+    data_type: body.data_type,
+    technology: body.technology,
+    declaration_kind: body.declaration_kind ?? null,
+    biogenic_co2: body.biogenic_co2 ?? null,
+    delivery_included: body.delivery_included ?? null,
+  };
+}
+
+/** A factor's columns after a PUT body: what the body leaves out stays. */
+function updatedInput(body: Static<typeof UpdateFactorRequest>, factor: FactorRecord): FactorInput {
+  return {
+    key: body.key ?? factor.key,
+    category: body.category?.trim() ?? factor.category,
+    unit: body.unit?.trim() ?? factor.unit,
+    value: body.value ?? factor.value,
+    label: body.label ? completeLabel(body.label, body.key ?? factor.key) : factor.label,
+    source: body.source?.trim() ?? factor.source,
+    year: body.year !== undefined ? body.year : factor.year,
+    region: body.region !== undefined ? body.region?.trim() || null : factor.region,
+    data_type: body.data_type ?? factor.data_type,
+    technology: body.technology ?? factor.technology,
+    declaration_kind: body.declaration_kind !== undefined ? body.declaration_kind : factor.declaration_kind,
+    biogenic_co2: body.biogenic_co2 !== undefined ? body.biogenic_co2 : factor.biogenic_co2,
+    delivery_included: body.delivery_included !== undefined ? body.delivery_included : factor.delivery_included,
+  };
+}
+
 export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const api = typed(app);
   const transaction = inTransaction(database);
-  const logFactor = (
-    trx: Kysely<DatabaseSchema>,
-    request: FastifyRequest,
-    action: 'created' | 'updated' | 'deleted',
-    record: FactorRecord,
-    owner: FactorDatabaseRecord,
-    previous?: FactorRecord,
-  ) =>
-    recordChange(trx, request, {
-      action,
-      resource: 'factors',
-      record,
-      previous: previous ?? null,
-      mandantId: owner.mandant_id,
-      label: record.key,
-    });
-
-  // Factors of a draft database.
-  const factorOfDraft = async (trx: Kysely<DatabaseSchema>, user: SessionUser, id: number) => {
-    const row = await trx.selectFrom('factors').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
-    const factor = toFactorRecord(row);
-    // A factor of a database the user cannot see does not exist for them.
-    await visibleDatabase(trx, user, factor.database_id).catch(() => {
-      throw notFound(msg('errors.noRecord', { resource: 'factors', id: id }));
-    });
-    return { factor, owner: await writableDatabase(trx, user, factor.database_id) };
-  };
 
   api.post(
     '/api/factors',
@@ -83,21 +124,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         });
         if (!mayChangeDatabase(user, owner)) throw forbidden();
         await writableDatabase(trx, user, owner.id);
-        const input: FactorInput = {
-          key: body.key,
-          category: body.category.trim(),
-          unit: body.unit.trim(),
-          value: body.value,
-          label: completeLabel(body.label, body.key),
-          source: body.source?.trim() ?? '',
-          year: body.year ?? null,
-          region: body.region?.trim() || null,
-          data_type: body.data_type,
-          technology: body.technology,
-          declaration_kind: body.declaration_kind ?? null,
-          biogenic_co2: body.biogenic_co2 ?? null,
-          delivery_included: body.delivery_included ?? null,
-        };
+        const input = createdInput(body);
         refuseDeclarationProblems(input);
         const row = await trx
           .insertInto('factors')
@@ -132,21 +159,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
         if (body.database_id !== undefined && body.database_id !== factor.database_id) {
           throw badRequest('errors.factors.cannotMove', { database_id: 'errors.notAllowed' });
         }
-        const input: FactorInput = {
-          key: body.key ?? factor.key,
-          category: body.category?.trim() ?? factor.category,
-          unit: body.unit?.trim() ?? factor.unit,
-          value: body.value ?? factor.value,
-          label: body.label ? completeLabel(body.label, body.key ?? factor.key) : factor.label,
-          source: body.source?.trim() ?? factor.source,
-          year: body.year !== undefined ? body.year : factor.year,
-          region: body.region !== undefined ? body.region?.trim() || null : factor.region,
-          data_type: body.data_type ?? factor.data_type,
-          technology: body.technology ?? factor.technology,
-          declaration_kind: body.declaration_kind !== undefined ? body.declaration_kind : factor.declaration_kind,
-          biogenic_co2: body.biogenic_co2 !== undefined ? body.biogenic_co2 : factor.biogenic_co2,
-          delivery_included: body.delivery_included !== undefined ? body.delivery_included : factor.delivery_included,
-        };
+        const input = updatedInput(body, factor);
         refuseDeclarationProblems(input);
         const row = await trx
           .updateTable('factors')

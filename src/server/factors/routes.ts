@@ -16,7 +16,7 @@ import { registerFactorWriteRoutes } from './factor-write-routes';
 import { registerFactorImpactRoute } from './impact';
 
 export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  registerReadOnlyResource<FactorDatabaseRecord>(app, db, {
+  registerReadOnlyResource(app, db, {
     name: 'databases',
     access: 'databases',
     table: 'factor_databases',
@@ -27,7 +27,7 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
     recordSchema: FactorDatabaseRecord,
   });
 
-  registerReadOnlyResource<FactorRecord>(app, db, {
+  registerReadOnlyResource(app, db, {
     name: 'factors',
     access: 'factors',
     table: 'factors',

@@ -8,50 +8,31 @@
  *   PUT    /api/<name>/:id                                        → updated record (409 if `version` is stale)
  *   DELETE /api/<name>/:id                                        → deleted record
  *
- * The reads, updates and deletes this engine builds are scoped by `scopeToMandant` (`tenant-scope.ts`) and a created
- * row takes its mandant from `mandantForNewRow`. What a resource adds itself (its filter SQL, its hooks' queries) and
- * routes outside the engine scope with the same module (`rowsOfMandant`, `tenantCondition` in raw SQL).
+ * Rows are read and written through the resource's store (record-store.ts), which scopes every query it builds with
+ * `scopeToMandant` (tenant-scope.ts); a created row takes its mandant from `mandantForNewRow`. SQL a resource adds
+ * itself (its custom filters, its hooks' queries) scopes with the same module. Every write runs in one transaction
+ * with its hooks and its protocol entry.
  */
 import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg, type ErrorText } from '../../core/i18n/error-keys';
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { SessionUser } from '../../core/api';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
+import { tablesByName, type TableName } from '../db/named-table';
 import { isoNow } from '../db/values';
 import { currentUser, requireAccess } from './request-user';
 import type { Resource } from '../../core/access/policy';
 import { conflict, errorAnswers, notFound } from './errors';
-import {
-  parseListQuery,
-  recordColumns,
-  registerListRoute,
-  registerRecordRoute,
-  selectPage,
-  whereListed,
-  type AnyQuery,
-  type ColumnDefinition,
-  type ListColumns,
-  type ListQuery,
-} from './list-query';
+import type { ColumnDefinition } from './list-columns';
+import { recordColumns } from './list-columns';
+import { parseListQuery, type ListQuery } from './list-query';
+import { registerListRoute, registerRecordRoute } from './list-route';
 import { idParams } from './record-id';
-import { mandantForNewRow, scopeToMandant } from './tenant-scope';
+import { mandantForNewRow } from './tenant-scope';
+import { tableStore, type Listing, type RecordStore, type RestContext, type Row } from './record-store';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../audit/change';
 
-/** Tables are addressed by name at run time here; each definition maps rows to typed records. */
-type DynamicDatabase = Record<string, Record<string, unknown>>;
-export type Row = Record<string, unknown>;
-
-export interface RestContext {
-  user: SessionUser;
-  /**
-   * The connection to use in hooks. For create/update/delete it is the transaction the write runs
-   * in, so a hook's own writes (e.g. a protocol entry) commit or roll back with it. Never use the
-   * app's `db` inside a hook: on SQLite that waits for the open transaction forever.
-   */
-  db: Kysely<DatabaseSchema>;
-  request: FastifyRequest;
-}
+export type { RestContext, Row } from './record-store';
 
 export interface RecordChange<TRecord> {
   operation: 'create' | 'update' | 'delete';
@@ -86,7 +67,6 @@ export type RestResourceDefinition<
 /** The body a schema admits: its `Static` type, or a plain row for a schema given without its type. */
 type BodyOf<S extends TSchema> = TSchema extends S ? Row : Static<S>;
 
-/** The bookkeeping `versioned` adds, read from a row for a record (core/api `VersionedFields`). */
 /**
  * A `beforeDelete` guard: refuses (409 with `message`) while a row of `table` still points at the record by `column`
  * (a machine set a calculation was computed with, a project an order bought from).
@@ -98,11 +78,11 @@ export async function refuseWhileReferenced(
   id: number,
   message: ErrorText,
 ): Promise<void> {
-  const db = ctx.db as unknown as Kysely<DynamicDatabase>;
-  const used = await db.selectFrom(table).select(column).where(column, '=', id).executeTakeFirst();
+  const used = await tablesByName(ctx.db).selectFrom(table).select(column).where(column, '=', id).executeTakeFirst();
   if (used) throw conflict(message);
 }
 
+/** The bookkeeping `versioned` adds, read from a row for a record (core/api `VersionedFields`). */
 export function versionFields(row: Row): { created_at: string; updated_at: string; version: number } {
   return { created_at: String(row.created_at), updated_at: String(row.updated_at), version: Number(row.version) };
 }
@@ -115,31 +95,14 @@ export function versionFields(row: Row): { created_at: string; updated_at: strin
 export interface ListRows {
   schema: TSchema;
   toRows(rows: Row[], ctx: RestContext): Promise<object[]>;
-  /** What a page reads, where that is less than a record (default: the record's columns). */
-  select?: ListColumns['select'];
-}
-
-/**
- * A table with one row per record (keyed by the record's id) that holds the columns bulk writes rewrite, apart from
- * the record's main row (calculations: calculation_state, migration 0032). Reads join it, writes split their values
- * between both tables in the one transaction; with `versioned`, updated_at and version live here.
- */
-export interface StateTable {
-  table: keyof DatabaseSchema & string;
-  /** Its column holding the record's id. */
-  key: string;
-  /** The record's columns that live in this table. */
-  columns: readonly string[];
-  /** Columns of the main row copied here on insert (never changed after), e.g. for its indexes. */
-  copied: readonly string[];
 }
 
 interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema> {
   /** URL segment and Content-Range unit, e.g. `users`. */
   name: string;
-  table: keyof DatabaseSchema & string;
-  /** Part of each record kept in a table of its own (see StateTable). */
-  state?: StateTable;
+  table: TableName;
+  /** Where the rows live, where that is more than one row of `table` per record (default: tableStore). */
+  store?: RecordStore;
   /**
    * Columns that may be sorted and filtered, with their types; `id` must be among them. Default: the record's scalar
    * properties as recordColumns types them, but the `unlisted` ones, retyped by `columnTypes`.
@@ -153,7 +116,7 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   searchable?: readonly string[];
   /** The `q` condition of a resource with a search index of its own (same rows as over `searchable`, faster). */
   search?: (text: string) => Expression<SqlBool>;
-  /** Lists that grow without bound count exactly only up to LIST_COUNT_CAP (list-query.ts selectPage). */
+  /** Lists that grow without bound count exactly only up to LIST_COUNT_CAP (list-sql.ts listTotal). */
   countCapped?: boolean;
   /**
    * The list's count where something cheaper than its rows knows it (a table of counts, a narrower index); null
@@ -192,181 +155,122 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   tag?: string;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 254 lines, not yet split into named steps (issue 37)
-export function registerRestResource<
-  TRecord extends { id: number },
-  TCreate extends TSchema = TSchema,
-  TUpdate extends TSchema = TSchema,
->(
-  app: FastifyInstance,
+/** What the route handlers share: the definition with its defaults filled in, its store, and its reads. */
+interface Engine<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema> {
+  def: RestResourceDefinition<TRecord, TCreate, TUpdate>;
+  store: RecordStore;
+  versioned: boolean;
+  path: string;
+  tags: string[];
+  ctxOf(request: FastifyRequest, conn?: Kysely<DatabaseSchema>): RestContext;
+  /** Runs a write and its hooks in one transaction; `ctx.db` is that transaction. */
+  inTransaction<T>(request: FastifyRequest, work: (ctx: RestContext) => Promise<T>): Promise<T>;
+  findOne(ctx: RestContext, id: number): Promise<TRecord>;
+  /**
+   * Every write's protocol entry, written through the write's transaction: a failed entry rolls the
+   * change back, a failed change leaves no entry. The entry belongs to the record's mandant.
+   */
+  protocol(ctx: RestContext, change: RecordChange<TRecord>, writtenColumns?: readonly string[]): Promise<void>;
+}
+
+function engineOf<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema>(
   database: Kysely<DatabaseSchema>,
   def: RestResourceDefinition<TRecord, TCreate, TUpdate>,
-): void {
+): Engine<TRecord, TCreate, TUpdate> {
   const versioned = def.versioned ?? true;
-  const searchable = def.searchable ?? [];
-  const columns = def.columns ?? { ...recordColumns(def.recordSchema, { omit: def.unlisted }), ...def.columnTypes };
-  const path = `/api/${def.name}`;
-  const tags = [def.tag ?? def.name];
+  const store = def.store ?? tableStore(def.table, def.tenantColumn, versioned);
   const ctxOf = (request: FastifyRequest, conn: Kysely<DatabaseSchema> = database): RestContext => ({
     user: currentUser(request),
     db: conn,
     request,
   });
-  const dynamic = (ctx: RestContext) => ctx.db as unknown as Kysely<DynamicDatabase>;
-  /** Runs a write and its hooks in one transaction; `ctx.db` is that transaction. */
-  const inTransaction = <T>(request: FastifyRequest, work: (ctx: RestContext) => Promise<T>): Promise<T> =>
-    database.transaction().execute((trx) => work(ctxOf(request, trx)));
-
-  /**
-   * Every write's protocol entry, written through the write's transaction: a failed entry rolls the
-   * change back, a failed change leaves no entry. The entry belongs to the record's mandant.
-   */
-  const protocol = (ctx: RestContext, change: RecordChange<TRecord>, writtenColumns?: readonly string[]) => {
-    const tenant = def.tenantColumn ? (change.record as Record<string, unknown>)[def.tenantColumn] : null;
-    const entry = {
-      action: ({ create: 'created', update: 'updated', delete: 'deleted' } as const)[change.operation],
-      resource: def.name,
-      record: change.record,
-      previous: change.operation === 'update' ? change.previous : null,
-      writtenColumns,
-      mandantId: typeof tenant === 'number' ? tenant : null,
-    };
-    return recordChange(
-      ctx.db,
-      { user: ctx.user, ip: ctx.request.ip },
-      withOverrides(entry, def.protocol?.(change, ctx)),
-    );
-  };
-
-  /** A write's values: those of the main row, and those of the state row (none without a state table). */
-  const splitState = (values: Row): [Row, Row] => {
-    if (!state) return [values, {}];
-    const main: Row = {};
-    const own: Row = {};
-    for (const [column, value] of Object.entries(values)) (state.columns.includes(column) ? own : main)[column] = value;
-    return [main, own];
-  };
-
-  const toRecords = async (rows: Row[], ctx: RestContext): Promise<TRecord[]> =>
-    def.toRecords ? def.toRecords(rows, ctx) : rows.map((row) => def.toRecord(row, ctx));
-
-  const state = def.state;
-  /** A column as SQL names it: qualified by its table where a state table is joined. */
-  const columnRef = (column: string) =>
-    sql.ref(state ? `${state.columns.includes(column) ? state.table : def.table}.${column}` : column);
-  const listColumns: ListColumns | undefined = state && {
-    ref: columnRef,
-    select: (query) => query.selectAll(def.table).select(state.columns.map((column) => `${state.table}.${column}`)),
-    // The state row's key is the record's id.
-    tieBreaker: (field) => sql.ref(state.columns.includes(field) ? `${state.table}.${state.key}` : `${def.table}.id`),
-  };
-
-  /**
-   * The single entry point for reading rows: tenant-scoped by construction. How the state table is read:
-   * - `joined`: the main table joined with it;
-   * - `stateFirst`: it is the outer loop (SQLite keeps a CROSS JOIN's order; PostgreSQL plans it as any inner join), so a
-   *   page sorted by a state column walks its index and stops after the page, instead of sorting every match —
-   *   SQLite's planner (with STAT4) preferred the latter: 34 ms instead of 3 at 20,000 calculations;
-   * - `none`: the main table alone, for a list whose filters and sort read no state column (its rows are read late).
-   */
-  const scopedSelect = (ctx: RestContext, stateRead: 'joined' | 'stateFirst' | 'none' = 'joined') => {
-    const base =
-      !state || stateRead === 'none'
-        ? dynamic(ctx).selectFrom(def.table)
-        : stateRead === 'stateFirst'
-          ? dynamic(ctx)
-              .selectFrom(state.table)
-              .crossJoin(def.table)
-              .whereRef(`${state.table}.${state.key}`, '=', `${def.table}.id`)
-          : dynamic(ctx).selectFrom(def.table).innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`);
-    return def.tenantColumn
-      ? scopeToMandant(base, ctx.user, state ? `${def.table}.${def.tenantColumn}` : def.tenantColumn)
-      : base;
-  };
-
-  /** The rows of a subquery `page` of ids, in the main table joined with their state rows. */
-  const withStateOf =
-    state &&
-    ((ctx: RestContext) => (page: AnyQuery) =>
-      dynamic(ctx)
-        .selectFrom(page)
-        .innerJoin(def.table, `${def.table}.id`, 'page.id')
-        .innerJoin(state.table, `${state.table}.${state.key}`, `${def.table}.id`));
-
-  const findOne = async (ctx: RestContext, id: number): Promise<TRecord> => {
-    const scoped = scopedSelect(ctx).where(state ? `${def.table}.id` : 'id', '=', id);
-    const row = await (listColumns ? listColumns.select(scoped) : scoped.selectAll()).executeTakeFirst();
-    if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
-    return (await toRecords([row], ctx))[0]!;
-  };
-
-  const list = async (ctx: RestContext, query: ListQuery) => {
-    const stateSorted = !!state && state.columns.includes(query.sort.field);
-    // Counting and choosing a page need the state row only where a filter or the sort reads it. A text search narrows
-    // more than a walk of the sort index would: there the planner chooses the order.
-    const stateFiltered = !!state && query.conditions.some(({ column }) => state.columns.includes(column));
-    let base = scopedSelect(
-      ctx,
-      stateSorted && query.search === null ? 'stateFirst' : stateSorted || stateFiltered ? 'joined' : 'none',
-    );
-    // Sorted by a state column: the state table's copy of the tenant column lets its (tenant, column) index drive.
-    if (stateSorted && def.tenantColumn && state!.copied.includes(def.tenantColumn))
-      base = scopeToMandant(base, ctx.user, `${state.table}.${def.tenantColumn}`);
-    for (const [key, value] of Object.entries(query.custom)) {
-      base = base.where(def.customFilters![key]!(value, ctx));
-    }
-    // Sorted by a state column, filters on columns the state row copies read the copy, so that an index of the state
-    // table leading with them (calculations: mandant, template, total) gives the whole order.
-    const columnsOfPage: ListColumns | undefined = listColumns && {
-      ...listColumns,
-      ref: (column) =>
-        stateSorted && state!.copied.includes(column) ? sql.ref(`${state!.table}.${column}`) : columnRef(column),
-    };
-    const listedOnly = def.listRows?.select && query.paged ? def.listRows.select : undefined;
-    const pageColumns = listedOnly
-      ? { ref: columnsOfPage?.ref ?? columnRef, tieBreaker: listColumns?.tieBreaker, select: listedOnly }
-      : columnsOfPage;
-    const { rows, total } = await selectPage(
-      whereListed(base, query, def.search ?? searchable.map(columnRef), columnsOfPage),
-      query,
-      def.countCapped ? ctx.db : undefined,
-      def.count?.(query, ctx) ?? undefined,
-      pageColumns && withStateOf
-        ? { ...pageColumns, late: { id: `${def.table}.id`, rowsOf: withStateOf(ctx) } }
-        : pageColumns,
-    );
-    return {
-      total,
-      rows: def.listRows && query.paged ? await def.listRows.toRows(rows, ctx) : await toRecords(rows, ctx),
-    };
-  };
-
-  const updateSchema = {
-    ...def.updateSchema,
-    properties: {
-      ...(def.updateSchema as { properties?: object }).properties,
-      version: { type: 'integer', minimum: 1 },
+  return {
+    def,
+    store,
+    versioned,
+    path: `/api/${def.name}`,
+    tags: [def.tag ?? def.name],
+    ctxOf,
+    inTransaction: (request, work) => database.transaction().execute((trx) => work(ctxOf(request, trx))),
+    findOne: async (ctx, id) => {
+      const row = await store.find(ctx, id);
+      if (!row) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
+      return (await toRecords(def, [row], ctx))[0]!;
     },
-    additionalProperties: false,
+    protocol: async (ctx, change, writtenColumns) => {
+      const tenant = def.tenantColumn ? (change.record as Record<string, unknown>)[def.tenantColumn] : null;
+      const entry = {
+        action: ({ create: 'created', update: 'updated', delete: 'deleted' } as const)[change.operation],
+        resource: def.name,
+        record: change.record,
+        previous: change.operation === 'update' ? change.previous : null,
+        writtenColumns,
+        mandantId: typeof tenant === 'number' ? tenant : null,
+      };
+      await recordChange(
+        ctx.db,
+        { user: ctx.user, ip: ctx.request.ip },
+        withOverrides(entry, def.protocol?.(change, ctx)),
+      );
+    },
   };
+}
 
+function toRecords<TRecord extends { id: number }>(
+  def: RecordMapping<TRecord>,
+  rows: Row[],
+  ctx: RestContext,
+): Promise<TRecord[]> {
+  return def.toRecords ? def.toRecords(rows, ctx) : Promise.resolve(rows.map((row) => def.toRecord(row, ctx)));
+}
+
+/** One list page as the list route answers it: the store's rows as records, or as the lighter list rows. */
+async function listPage<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema>(
+  { def, store }: Engine<TRecord, TCreate, TUpdate>,
+  ctx: RestContext,
+  query: ListQuery,
+) {
+  const searchable = def.searchable ?? [];
+  const listing: Listing = {
+    filters: Object.entries(query.custom).map(([key, value]) => def.customFilters![key]!(value, ctx)),
+    searched: (ref) => def.search ?? searchable.map(ref),
+    counting: { cappedOn: def.countCapped ? ctx.db : undefined, counted: def.count?.(query, ctx) ?? undefined },
+  };
+  const { rows, total } = await store.page(ctx, query, listing);
+  return {
+    total,
+    rows: def.listRows && query.paged ? await def.listRows.toRows(rows, ctx) : await toRecords(def, rows, ctx),
+  };
+}
+
+function registerReadRoutes<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema>(
+  app: FastifyInstance,
+  engine: Engine<TRecord, TCreate, TUpdate>,
+): void {
+  const { def, tags, ctxOf } = engine;
+  const searchable = def.searchable ?? [];
+  const columns = def.columns ?? { ...recordColumns(def.recordSchema, { omit: def.unlisted }), ...def.columnTypes };
   registerListRoute(app, {
     name: def.name,
     access: def.access,
     tags,
     recordSchema: def.listRows?.schema ?? def.recordSchema,
     parse: (params) => parseListQuery(params, columns, searchable, Object.keys(def.customFilters ?? {})),
-    page: (request, query) => list(ctxOf(request), query),
+    page: (request, query) => listPage(engine, ctxOf(request), query),
   });
-
   registerRecordRoute(app, {
     name: def.name,
     access: def.access,
     tags,
     recordSchema: def.recordSchema,
-    find: (request, id) => findOne(ctxOf(request), id),
+    find: (request, id) => engine.findOne(ctxOf(request), id),
   });
+}
 
+function registerCreateRoute<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema>(
+  app: FastifyInstance,
+  { def, store, versioned, path, tags, inTransaction, findOne, protocol }: Engine<TRecord, TCreate, TUpdate>,
+): void {
   app.post<{ Body: Row }>(
     path,
     {
@@ -388,20 +292,7 @@ export function registerRestResource<
           const now = isoNow();
           Object.assign(values, { created_at: now, updated_at: now, version: 1 });
         }
-        const [main, stateValues] = splitState(values);
-        const inserted = await dynamic(ctx)
-          .insertInto(def.table)
-          .values(main)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (state) {
-          const copies = Object.fromEntries(state.copied.map((column) => [column, values[column]]));
-          await dynamic(ctx)
-            .insertInto(state.table)
-            .values({ ...stateValues, ...copies, [state.key]: Number(inserted.id) })
-            .execute();
-        }
-        const created = await findOne(ctx, Number(inserted.id));
+        const created = await findOne(ctx, await store.insert(ctx, values));
         await def.onChange?.({ operation: 'create', record: created, previous: null }, ctx);
         await protocol(ctx, { operation: 'create', record: created, previous: null });
         return created;
@@ -409,7 +300,20 @@ export function registerRestResource<
       return reply.status(201).send(record);
     },
   );
+}
 
+function registerUpdateRoute<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema>(
+  app: FastifyInstance,
+  { def, store, versioned, path, tags, inTransaction, findOne, protocol }: Engine<TRecord, TCreate, TUpdate>,
+): void {
+  const updateSchema = {
+    ...def.updateSchema,
+    properties: {
+      ...(def.updateSchema as { properties?: object }).properties,
+      version: { type: 'integer', minimum: 1 },
+    },
+    additionalProperties: false,
+  };
   app.put<{ Params: { id: number }; Body: Row }>(
     `${path}/:id`,
     {
@@ -428,36 +332,22 @@ export function registerRestResource<
         const existing = await findOne(ctx, id);
         const { version, ...body } = request.body;
         const current = (existing as unknown as { version?: number }).version;
-        const stale = () => conflict('errors.db.stale');
-        if (versioned && version !== undefined && version !== current) throw stale();
+        if (versioned && version !== undefined && version !== current) throw conflict('errors.db.stale');
         const values = await def.beforeUpdate(body as BodyOf<TUpdate>, existing, ctx);
         if (Object.keys(values).length === 0) return existing;
-        const [main, stateValues] = splitState(values);
-        const versionedTable = state?.table ?? def.table;
-        // The versioned row first: its version check decides, and its row lock orders concurrent writers.
-        for (const table of state ? [versionedTable, def.table] : [def.table]) {
-          const own = table === def.table ? main : stateValues;
-          const key = table === def.table ? 'id' : state!.key;
-          const versionedHere = versioned && table === versionedTable;
-          if (!versionedHere && Object.keys(own).length === 0) continue;
-          let update = dynamic(ctx).updateTable(table).set(own).where(key, '=', id);
-          if (versionedHere) {
-            update = update
-              .set((eb) => ({ updated_at: isoNow(), version: eb(sql.ref('version'), '+', 1) }))
-              .where('version', '=', current);
-          }
-          const scopedBy = table === def.table ? def.tenantColumn : state!.copied.find((c) => c === def.tenantColumn);
-          if (scopedBy) update = scopeToMandant(update, ctx.user, scopedBy);
-          const result = await update.executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) throw stale();
-        }
+        if (!(await store.update(ctx, id, values, current))) throw conflict('errors.db.stale');
         const updated = await findOne(ctx, id);
         await def.onChange?.({ operation: 'update', record: updated, previous: existing }, ctx);
         await protocol(ctx, { operation: 'update', record: updated, previous: existing }, Object.keys(values));
         return updated;
       }),
   );
+}
 
+function registerDeleteRoute<TRecord extends { id: number }, TCreate extends TSchema, TUpdate extends TSchema>(
+  app: FastifyInstance,
+  { def, store, path, tags, inTransaction, findOne, protocol }: Engine<TRecord, TCreate, TUpdate>,
+): void {
   app.delete<{ Params: { id: number } }>(
     `${path}/:id`,
     {
@@ -474,13 +364,26 @@ export function registerRestResource<
         const id = request.params.id;
         const existing = await findOne(ctx, id);
         await def.beforeDelete?.(existing, ctx);
-        let del = dynamic(ctx).deleteFrom(def.table).where('id', '=', id);
-        if (def.tenantColumn) del = scopeToMandant(del, ctx.user, def.tenantColumn);
-        const result = await del.executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
+        if (!(await store.delete(ctx, id))) throw notFound(msg('errors.noRecord', { resource: def.name, id }));
         await def.onChange?.({ operation: 'delete', record: existing, previous: existing }, ctx);
         await protocol(ctx, { operation: 'delete', record: existing, previous: existing });
         return existing;
       }),
   );
+}
+
+export function registerRestResource<
+  TRecord extends { id: number },
+  TCreate extends TSchema = TSchema,
+  TUpdate extends TSchema = TSchema,
+>(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  def: RestResourceDefinition<TRecord, TCreate, TUpdate>,
+): void {
+  const engine = engineOf(database, def);
+  registerReadRoutes(app, engine);
+  registerCreateRoute(app, engine);
+  registerUpdateRoute(app, engine);
+  registerDeleteRoute(app, engine);
 }

@@ -5,7 +5,7 @@
  * their own mandant.
  * Rows outside the scope simply do not exist for the caller: lookups answer 404, lists omit them.
  */
-import { sql, type Expression, type RawBuilder, type SqlBool, type WhereInterface } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SessionUser } from '../../core/api';
 import { seesAllMandants as roleSeesAllMandants } from '../../core/access/policy';
 
@@ -13,10 +13,10 @@ export function seesAllMandants(user: SessionUser): boolean {
   return roleSeesAllMandants(user.role);
 }
 
-/** Any Kysely select, update or delete builder, typed or dynamic. */
-type Filterable = { where(...args: never[]): unknown };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tenant column is named at run time
-type AnyWhere = WhereInterface<any, any>;
+/** Any Kysely select, update or delete builder: each narrows itself by an SQL boolean in `where`. */
+export interface Narrowable<QB> {
+  where(condition: Expression<SqlBool>): QB;
+}
 
 /** The condition on `tenantColumn` that limits rows to the user's scope; null when the user sees every mandant. */
 export function tenantCondition(user: SessionUser, tenantColumn: string): RawBuilder<SqlBool> | null {
@@ -26,9 +26,9 @@ export function tenantCondition(user: SessionUser, tenantColumn: string): RawBui
   return sql<SqlBool>`${sql.ref(tenantColumn)} = ${user.mandant_id}`;
 }
 
-export function scopeToMandant<QB extends Filterable>(query: QB, user: SessionUser, tenantColumn: string): QB {
+export function scopeToMandant<QB extends Narrowable<QB>>(query: QB, user: SessionUser, tenantColumn: string): QB {
   const condition = tenantCondition(user, tenantColumn);
-  return condition ? ((query as unknown as AnyWhere).where(condition) as unknown as QB) : query;
+  return condition ? query.where(condition) : query;
 }
 
 /**

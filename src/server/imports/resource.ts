@@ -10,14 +10,14 @@ import { ImportRecord } from '../../core/api';
 import { currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { notFound } from '../refusals';
-import { recordColumns } from '../http/list-query';
+import { recordColumns } from '../http/list-columns';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { scopeToMandant } from '../http/tenant-scope';
 import { toImportRecord } from './record';
 import './schema';
 
 export function registerImportsResource(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  registerReadOnlyResource<ImportRecord>(app, db, {
+  registerReadOnlyResource(app, db, {
     name: 'imports',
     access: 'imports',
     table: 'imports',

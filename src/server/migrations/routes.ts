@@ -36,7 +36,7 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
-import { recordColumns } from '../http/list-query';
+import { recordColumns } from '../http/list-columns';
 import { registerReadOnlyResource } from '../http/read-only-resource';
 import { databaseVisibleTo } from '../factors/visibility';
 import { sendCsvDownload } from '../http/csv-download';
@@ -258,7 +258,7 @@ export function registerMigrationRoutes(
 
 /** The migrations and their items, read only. */
 function registerMigrationLists(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
-  registerReadOnlyResource<FactorMigrationRecord>(app, database, {
+  registerReadOnlyResource(app, database, {
     name: 'migrations',
     access: 'migrations',
     table: 'factor_migrations',

@@ -10,7 +10,8 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { CALCULATION_COLUMNS, CALCULATION_SEARCHABLE, tagFilterValues } from '../calculations/list';
 import { hasTag } from '../calculations/tags';
 import { calculationColumn, selectCalculationIds } from '../calculations/state';
-import { applyConditions, parseListQuery, searchCondition } from '../http/list-query';
+import { parseListQuery } from '../http/list-query';
+import { applyConditions, searchCondition } from '../http/list-sql';
 import type { DatabaseSchema } from '../db/schema';
 
 export type MigrationTargetSelection =

@@ -9,7 +9,9 @@ import { msg } from '../../core/i18n/error-keys';
 import { PROTOCOL_ACTIONS, ProtocolEntryRecord, type SessionUser } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest } from '../refusals';
-import { parseListQuery, recordColumns, whereListed, type Condition, type ListQuery } from '../http/list-query';
+import { parseListQuery, type Condition, type ListQuery } from '../http/list-query';
+import { recordColumns } from '../http/list-columns';
+import { whereListed } from '../http/list-sql';
 import { scopeToMandant } from '../http/tenant-scope';
 import '../audit/table';
 

@@ -16,7 +16,8 @@ import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { sendCsvDownload } from '../http/csv-download';
 import { errorAnswers, notFound } from '../http/errors';
-import { listQuerystring, registerListRoute, selectPage, sortedRows } from '../http/list-query';
+import { listQuerystring, registerListRoute } from '../http/list-route';
+import { allColumns, selectPage, sortedRows } from '../http/list-sql';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { fileResponse } from '../http/openapi';
@@ -53,7 +54,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
     parse: parseProtocolQuery,
     page: async (request, query) => {
       const user = currentUser(request);
-      const { rows, total } = await selectPage(protocolSelect(db, user, query), query, db);
+      const { rows, total } = await selectPage(protocolSelect(db, user, query), query, allColumns(), { cappedOn: db });
       return { rows: await withRefs(db, user, rows.map(toProtocolEntryRecord)), total };
     },
   });
@@ -85,7 +86,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
       const user = currentUser(request);
       // Parsed before the first byte is sent, so bad filters still answer 400 with a message.
       const query = parseProtocolQuery({ sort: request.query.sort, filter: request.query.filter });
-      const base = sortedRows(protocolSelect(db, user, query), query.sort);
+      const base = sortedRows(protocolSelect(db, user, query), query.sort, allColumns());
       const timeZone = knownTimeZone(request.query.tz) ?? 'UTC';
       async function* batches(): AsyncGenerator<string> {
         for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_BATCH) {
