@@ -1,7 +1,7 @@
 /**
  * Orders from the shop in the back office (issue 39): the calculations and orders lists name each record's channel
  * (the back office, or the storefront with the shop's reference) and filter by it; a calculation's and an order's page
- * name it too. Storefront admins read the storefront's name, everybody else its number.
+ * name it too. Every reader reads each storefront of the mandant by name, and the filter offers them all.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
