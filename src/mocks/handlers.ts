@@ -281,6 +281,14 @@ const customRoutes: Record<string, Route> = {
     );
     return { status: 204 };
   },
+  // The channel filter's choices, for every reader: id and name of the storefronts in the reader's scope.
+  'get /api/storefront-channels': (ctx) => ({
+    status: 200,
+    body: ctx.store
+      .visible('storefronts', ctx.user, ctx.scenario)
+      .map((row) => ({ id: Number(row.id), name: String(row.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+  }),
   // A storefront's secret keys: the recorded list per storefront; a new key is shown once, as the server does.
   'get /api/storefronts/{id}/secret-keys': recorded(),
   'post /api/storefronts/{id}/secret-keys': async (ctx) => {
@@ -337,7 +345,15 @@ const customRoutes: Record<string, Route> = {
     );
     return { status: 204 };
   },
-  'get /api/storefronts/{id}/webhook-deliveries': recorded(),
+  // Deliveries through the list engine, as the server's: a page, newest first unless sorted, with Content-Range.
+  'get /api/storefronts/{id}/webhook-deliveries': (ctx) => {
+    const query = parseListQuery(ctx.url.searchParams);
+    if ('invalid' in query) return error(ctx, 400, 'errors.badRequest');
+    if (!ctx.url.searchParams.has('sort')) query.sort = { field: 'created_at', order: -1 };
+    const rows = (ctx.store.answer(ctx.user, ctx.url.pathname) as Row[] | undefined) ?? [];
+    const { page, contentRange } = listPage('storefront-webhook-deliveries', rows, query);
+    return { status: 200, body: page, headers: { 'Content-Range': contentRange } };
+  },
   'post /api/storefronts/{id}/webhook-deliveries/{deliveryId}/resend': (ctx) => {
     const path = `/api/storefronts/${ctx.params[0]}/webhook-deliveries`;
     const deliveries = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];

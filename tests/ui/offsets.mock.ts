@@ -106,6 +106,7 @@ export function storefrontRecord(id: number, extra: Partial<StorefrontRecord> = 
     colour: '#2e7d32',
     logo_url: null,
     contribution_project_id: null,
+    compute_in_page: true,
     publishable_key: 'kontor_pk_abcdefghijklmnopqrstuvwxyz012345',
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',

@@ -1,37 +1,40 @@
 /**
  * Where a calculation or an order came from (issue 39): the back office, or a storefront (`storefront:<id>`) with the
  * shop's own order reference. One place for the calculations' and the orders' screens: the channel's words in a
- * column, a record's page and the lists' channel filter. Those who may read the storefronts (their admins) see each
- * one's name; everybody else its number.
+ * column, a record's page and the lists' channel filter. Every reader sees each storefront of their mandant by name
+ * (a storefront since deleted by its number).
  */
 import { Box, Tooltip, Typography } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import type { ReactNode } from 'react';
-import { SelectInput, useGetList, useListContext, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { SelectInput, useListContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { BACK_OFFICE_CHANNEL, STOREFRONT_CHANNEL_PREFIX, type StorefrontRecord } from '../../core/api';
-import { useCan } from '../providers/RoleGate';
+import { BACK_OFFICE_CHANNEL, STOREFRONT_CHANNEL_PREFIX, type StorefrontChannel } from '../../core/api';
+import { httpClient } from '../providers/httpClient';
 
 /** `name`: the storefront's name as the record carries it (`channel_name`, for every reader), else looked up. */
 type ChannelText = (channel: string | null | undefined, reference?: string | null, name?: string | null) => string;
 
-const NO_STOREFRONTS: StorefrontRecord[] = [];
+const NO_STOREFRONTS: StorefrontChannel[] = [];
 const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-/** The mandant's storefronts, where the reader may list them (else none: the channel then reads by number). */
-function useStorefronts(): StorefrontRecord[] {
-  const canList = useCan('list', 'storefronts');
-  const { data } = useGetList<StorefrontRecord>(
-    'storefronts',
-    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
-    { enabled: canList, staleTime: 60_000 },
-  );
-  return canList ? (data ?? NO_STOREFRONTS) : NO_STOREFRONTS;
+/**
+ * The storefronts the reader's records may come from, id and name (`GET /api/storefront-channels`): every reader may
+ * read these, editors and viewers too, who may not read the storefronts resource itself.
+ */
+function useStorefronts(): StorefrontChannel[] {
+  const { data } = useQuery({
+    queryKey: ['storefront-channels'],
+    queryFn: async () => (await httpClient<StorefrontChannel[]>('/storefront-channels')).json,
+    staleTime: 60_000,
+  });
+  return data ?? NO_STOREFRONTS;
 }
 
 /**
- * A list cell's channel, kept narrow: the back office, or the storefront's own name (its number where the reader may
- * not list storefronts) with the shop's reference under it; the column's header says it is the channel.
+ * A list cell's channel, kept narrow: the back office, or the storefront's own name (its number once deleted) with the
+ * shop's reference under it; the column's header says it is the channel.
  */
 export const ChannelCell = ({
   channel,
@@ -58,8 +61,8 @@ export const ChannelCell = ({
 };
 
 /**
- * A storefront channel's short name: the one the record carries, else the storefront's own where the reader may list
- * them, else its number (a storefront since deleted).
+ * A storefront channel's short name: the one the record carries, else the storefront's own, else its number (a
+ * storefront since deleted).
  */
 function useChannelName(): (channel: string, given?: string | null) => string {
   const translate = useTranslate();
@@ -162,8 +165,8 @@ export const ChannelFilterInput = ({ source, label }: { source: string; label: s
       name: translate('storefronts.channel.named', { name: storefront.name }),
     })),
   ];
-  // A storefront chosen by a link (or before the storefronts have loaded, or for a reader who may not list them): its
-  // name as the listed rows carry it, else its number.
+  // A storefront chosen by a link before the choices have loaded, or one since deleted: its name as the listed rows
+  // carry it, else its number.
   const chosen: unknown = useWatch({ name: source });
   const { data: rows } = useListContext<{ id: number; channel?: string | null; channel_name?: string | null }>();
   if (

@@ -3,7 +3,7 @@
  * server keeps only a hash), listed with their last use, revoked at once.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
 import {
@@ -14,6 +14,7 @@ import {
 import { contractMaxLength } from '../providers/contractRules';
 import { formatDateTime } from '../../core/dates';
 import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+import { SecretShownOnce } from '../layout/SecretShownOnce';
 
 const keysPath = (storefrontId: string) => `/storefronts/${storefrontId}/secret-keys`;
 
@@ -67,18 +68,13 @@ export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
           {translate('storefronts.secretKeys.help')}
         </Typography>
         {created ? (
-          <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setCreated(null)}>
-            <Typography variant="body2">{translate('storefronts.secretKeys.shownOnce')}</Typography>
-            <TextField
-              value={created.key}
-              label={created.name}
-              fullWidth
-              size="small"
-              sx={{ mt: 1 }}
-              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-secret-key' } }}
-              onFocus={(event) => event.target.select()}
-            />
-          </Alert>
+          <SecretShownOnce
+            secret={created.key}
+            label={created.name}
+            warning="storefronts.secretKeys.shownOnce"
+            testId="created-secret-key"
+            onClose={() => setCreated(null)}
+          />
         ) : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <TextField

@@ -153,6 +153,12 @@ export const StorefrontForm = () => {
           parse={(value: string) => (value === '' ? null : value)}
         />
       </ReferenceInput>
+      <BooleanInput
+        source="compute_in_page"
+        label="storefronts.fields.compute_in_page"
+        helperText="storefronts.help.compute_in_page"
+        defaultValue
+      />
       <Typography variant="subtitle1" sx={{ mt: 2 }}>
         {translate('storefronts.fields.offers')}
       </Typography>

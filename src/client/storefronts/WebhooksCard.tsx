@@ -1,10 +1,10 @@
 /**
  * A storefront's webhooks (issue 39): the shop's endpoints (each signing secret shown once, when added) and every
- * delivery with its status, attempts, the last answer's code and the start of its body, and "send again".
+ * delivery, a page at a time, with its status, attempts, the last answer's code and the start of its body, and "send
+ * again".
  */
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -17,7 +17,15 @@ import {
   type ChipProps,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  ListContextProvider,
+  Pagination,
+  useListController,
+  useLocale,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import type {
   CreatedStorefrontWebhook,
   StorefrontWebhookDeliveryRecord,
@@ -26,12 +34,15 @@ import type {
 } from '../../core/api';
 import { formatDateTime } from '../../core/dates';
 import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+import { SecretShownOnce } from '../layout/SecretShownOnce';
 
 const STATUS_COLOUR: Record<WebhookDeliveryStatus, ChipProps['color']> = {
   pending: 'warning',
   delivered: 'success',
   failed: 'error',
 };
+/** Deliveries a page shows at first; the server pages them through the list engine (sort, range, Content-Range). */
+const DELIVERIES_PER_PAGE = 25;
 /** The start of an answer's body shown in the table; the whole stored excerpt (≤ 2 KB) on hover. */
 const EXCERPT_CHARS = 80;
 
@@ -48,19 +59,26 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
   const [deleting, setDeleting] = useState<StorefrontWebhookRecord | null>(null);
   const base = `/storefronts/${storefrontId}`;
   const endpointsKey = ['storefront-webhooks', storefrontId];
-  const deliveriesKey = ['storefront-webhook-deliveries', storefrontId];
+  const deliveriesResource = `storefronts/${storefrontId}/webhook-deliveries`;
   const { data: endpoints = [] } = useQuery({
     queryKey: endpointsKey,
     queryFn: async () => (await httpClient<StorefrontWebhookRecord[]>(`${base}/webhooks`)).json,
   });
-  const { data: deliveries = [] } = useQuery({
-    queryKey: deliveriesKey,
-    queryFn: async () => (await httpClient<StorefrontWebhookDeliveryRecord[]>(`${base}/webhook-deliveries`)).json,
+  const deliveries = useListController<StorefrontWebhookDeliveryRecord>({
+    resource: deliveriesResource,
+    sort: { field: 'created_at', order: 'DESC' },
+    perPage: DELIVERIES_PER_PAGE,
+    disableSyncWithLocation: true,
+    storeKey: false,
+    // The path is no resource of the access policy; the storefront's page already required its `read` right, and the
+    // server checks it again.
+    disableAuthentication: true,
   });
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: endpointsKey }),
-      queryClient.invalidateQueries({ queryKey: deliveriesKey }),
+      // react-admin keys its list queries by resource first: this refreshes every page of the deliveries.
+      queryClient.invalidateQueries({ queryKey: [deliveriesResource] }),
     ]);
 
   const add = async () => {
@@ -126,18 +144,13 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
           {translate('storefronts.webhooks.help')}
         </Typography>
         {created ? (
-          <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setCreated(null)}>
-            <Typography variant="body2">{translate('storefronts.webhooks.shownOnce')}</Typography>
-            <TextField
-              value={created.secret}
-              label={created.url}
-              fullWidth
-              size="small"
-              sx={{ mt: 1 }}
-              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-webhook-secret' } }}
-              onFocus={(event) => event.target.select()}
-            />
-          </Alert>
+          <SecretShownOnce
+            secret={created.secret}
+            label={created.url}
+            warning="storefronts.webhooks.shownOnce"
+            testId="created-webhook-secret"
+            onClose={() => setCreated(null)}
+          />
         ) : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <TextField
@@ -204,8 +217,10 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
             {translate('storefronts.webhooks.refresh')}
           </Button>
         </Stack>
-        {deliveries.length === 0 ? (
-          <Typography variant="body2">{translate('storefronts.webhooks.noDeliveries')}</Typography>
+        {!deliveries.data?.length ? (
+          <Typography variant="body2">
+            {deliveries.isPending ? '' : translate('storefronts.webhooks.noDeliveries')}
+          </Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} data-testid="webhook-deliveries">
@@ -219,7 +234,7 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
                 </tr>
               </thead>
               <tbody>
-                {deliveries.map((delivery) => (
+                {deliveries.data.map((delivery) => (
                   <Box
                     component="tr"
                     key={delivery.id}
@@ -263,6 +278,9 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
                 ))}
               </tbody>
             </Box>
+            <ListContextProvider value={deliveries}>
+              <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+            </ListContextProvider>
           </Box>
         )}
       </CardContent>

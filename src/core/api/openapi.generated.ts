@@ -1677,7 +1677,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A storefront’s newest 100 webhook deliveries, newest first, with the last response */
+    /** A storefront’s webhook deliveries with the last response, a page at a time (newest first by default) */
     get: operations['getStorefrontsByIdWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -1698,6 +1698,23 @@ export interface paths {
     put?: never;
     /** Send a delivery’s event again: a new delivery with the same event id, sent at once */
     post: operations['postStorefrontsByIdWebhookDeliveriesByDeliveryIdResend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/storefront-channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The storefronts the reader’s calculations and orders may come from: id and name, for the filter */
+    get: operations['getStorefrontChannels'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -12479,6 +12496,7 @@ export interface operations {
             colour: string;
             logo_url: string | null;
             contribution_project_id: number | null;
+            compute_in_page: boolean;
             publishable_key: string;
             created_at: string;
             updated_at: string;
@@ -12538,6 +12556,7 @@ export interface operations {
           colour?: string;
           logo_url?: string | null;
           contribution_project_id?: number | null;
+          compute_in_page?: boolean;
           mandant_id?: number | null;
         };
       };
@@ -12565,6 +12584,7 @@ export interface operations {
             colour: string;
             logo_url: string | null;
             contribution_project_id: number | null;
+            compute_in_page: boolean;
             publishable_key: string;
             created_at: string;
             updated_at: string;
@@ -12643,6 +12663,7 @@ export interface operations {
             colour: string;
             logo_url: string | null;
             contribution_project_id: number | null;
+            compute_in_page: boolean;
             publishable_key: string;
             created_at: string;
             updated_at: string;
@@ -12704,6 +12725,7 @@ export interface operations {
           colour?: string;
           logo_url?: string | null;
           contribution_project_id?: number | null;
+          compute_in_page?: boolean;
           version?: number;
         };
       };
@@ -12731,6 +12753,7 @@ export interface operations {
             colour: string;
             logo_url: string | null;
             contribution_project_id: number | null;
+            compute_in_page: boolean;
             publishable_key: string;
             created_at: string;
             updated_at: string;
@@ -12818,6 +12841,7 @@ export interface operations {
             colour: string;
             logo_url: string | null;
             contribution_project_id: number | null;
+            compute_in_page: boolean;
             publishable_key: string;
             created_at: string;
             updated_at: string;
@@ -13305,7 +13329,16 @@ export interface operations {
   };
   getStorefrontsByIdWebhookDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description JSON: ["field","ASC"|"DESC"]; default ["created_at","DESC"] */
+        sort?: string;
+        /** @description JSON: [start,end], inclusive, zero-based */
+        range?: string;
+        /** @description JSON object: field equality, id arrays, q search, field_gte/_lte */
+        filter?: string;
+        /** @description Ignored */
+        embed?: string;
+      };
       header?: never;
       path: {
         id: number;
@@ -13463,6 +13496,38 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getStorefrontChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+          }[];
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -50,6 +50,11 @@ const storefrontFields = {
   logo_url: Nullable(Type.String({ pattern: '^https://', maxLength: 500 })),
   /** The offset project a contribution goes to; null: no contribution offered. */
   contribution_project_id: Nullable(RecordId()),
+  /**
+   * Whether the shop's page computes the figure itself, for which the config carries factor values and machine
+   * figures; off (a factor licence that forbids publishing single values), the calculator shows the server's quote only.
+   */
+  compute_in_page: Type.Boolean(),
 };
 
 /** `GET /api/storefronts`: a mandant's storefront. */
@@ -62,6 +67,7 @@ export const StorefrontRecord = Type.Object({
   colour: Type.String(),
   logo_url: Nullable(Type.String()),
   contribution_project_id: Nullable(Type.Integer()),
+  compute_in_page: Type.Boolean(),
   publishable_key: Type.String(),
   ...VersionedFields,
 });
@@ -76,6 +82,7 @@ export const CreateStorefrontRequest = Type.Object({
   colour: Type.Optional(Colour),
   logo_url: Type.Optional(storefrontFields.logo_url),
   contribution_project_id: Type.Optional(storefrontFields.contribution_project_id),
+  compute_in_page: Type.Optional(Type.Boolean()),
   mandant_id: Type.Optional(Nullable(RecordId())),
 });
 export type CreateStorefrontRequest = Static<typeof CreateStorefrontRequest>;
@@ -202,6 +209,17 @@ export const STOREFRONT_CHANNEL_PREFIX = 'storefront:';
  * (null), which a filter form cannot send; the list engine reads this word as "no channel" (core/lists/null-values.ts).
  */
 export const BACK_OFFICE_CHANNEL = 'back-office';
+
+/**
+ * `GET /api/storefront-channels`: the storefronts a reader's records may come from, by name, for the lists' channel
+ * filter. Every signed-in user of the mandant reads it (editors and viewers may not read the storefronts resource,
+ * whose keys and origins are the admins'); a provider admin reads every mandant's.
+ */
+export const StorefrontChannel = Type.Object({
+  id: RecordId(),
+  name: Type.String(),
+});
+export type StorefrontChannel = Static<typeof StorefrontChannel>;
 
 /** `GET /api/storefronts/:id/secret-keys`: a storefront's live secret keys, without the secrets. */
 export const StorefrontSecretKeyRecord = Type.Object({

@@ -17,10 +17,20 @@ export interface FormulaCheck {
   resultRefs: Set<string>;
   /** Option data the formula reads, `option('field').key`: the figures whose sources the template checker asks for. */
   optionReads: { field: Field; key: string }[];
+  /** Factor keys the formula names literally, `factor('paper_virgin')`; a field's factor is known at run time only. */
+  factorKeys: Set<string>;
+  /** Functions the formula calls, e.g. `energy`: what it may read of the machine set besides machines. */
+  calls: Set<string>;
 }
 
 export function checkFormula(ast: FormulaNode, scope: FormulaScope): FormulaCheck {
-  const check: FormulaCheck = { errors: [], resultRefs: new Set(), optionReads: [] };
+  const check: FormulaCheck = {
+    errors: [],
+    resultRefs: new Set(),
+    optionReads: [],
+    factorKeys: new Set(),
+    calls: new Set(),
+  };
   visit(ast, scope, check);
   return check;
 }
@@ -123,6 +133,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
     }
     return;
   }
+  check.calls.add(name);
   const signature = FUNCTIONS[name];
   const count = call.arguments.length;
   if (count < signature.minArgs || count > signature.maxArgs) {
@@ -230,6 +241,7 @@ function checkFieldArgument(
 function checkFactorArgument(argument: FormulaNode, scope: FormulaScope, check: FormulaCheck): void {
   if (argument.type === 'Literal' && typeof (argument as jsep.Literal).value === 'string') {
     const key = (argument as jsep.Literal).value as string;
+    check.factorKeys.add(key);
     if (scope.factorKeys && !scope.factorKeys.has(key))
       check.errors.push(checkerText('checker.formula.unknownFactor', { key }));
     return;

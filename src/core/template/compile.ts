@@ -38,6 +38,10 @@ export interface CompiledResult {
   ast: FormulaNode;
   /** Results this one references directly. */
   uses: string[];
+  /** Factor keys the formula names literally (`factor('key')`), from its parsed form. */
+  factorKeys: string[];
+  /** Functions the formula calls. */
+  calls: string[];
   /** The result's index in `template.results`: where its value sits while a row's formulas run. */
   slot: number;
   /** The formula as closures, compiled once per template version. */
@@ -154,7 +158,15 @@ export function compileTemplate(
     optionReads.push(...check.optionReads);
     if (check.resultRefs.has(result.name)) error(pointer, 'checker.results.selfReference', { name: result.name });
     if (check.errors.length) return undefined;
-    return { result, ast, uses: [...check.resultRefs], slot: index, evaluate: unusable };
+    return {
+      result,
+      ast,
+      uses: [...check.resultRefs],
+      factorKeys: [...check.factorKeys],
+      calls: [...check.calls],
+      slot: index,
+      evaluate: unusable,
+    };
   });
   const primaries = template.results.map((result, index) => ({ result, index })).filter(({ result }) => result.primary);
   if (primaries.length !== 1) {

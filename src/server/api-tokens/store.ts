@@ -5,7 +5,7 @@
 import { API_TOKEN_PREFIX, type ApiTokenRecord } from '../../core/api';
 import { isoNow } from '../db/values';
 import type { ApiTokensDb } from '../auth/api-token-lookup';
-import { hashToken, newToken } from '../auth/tokens';
+import { newShownOnceSecret } from '../auth/tokens';
 
 export { withApiTokens } from '../auth/api-token-lookup';
 
@@ -43,7 +43,7 @@ export async function createApiToken(
   name: string,
   lifetimeDays: number,
 ): Promise<ApiTokenRecord & { token: string }> {
-  const token = `${API_TOKEN_PREFIX}${newToken()}`;
+  const secret = newShownOnceSecret(API_TOKEN_PREFIX);
   const created_at = isoNow();
   const expires_at = isoNow(lifetimeDays * 86_400_000);
   const row = await db
@@ -51,7 +51,7 @@ export async function createApiToken(
     .values({
       user_id: userId,
       name,
-      token_hash: hashToken(token),
+      token_hash: secret.hash,
       created_at,
       expires_at,
       last_used_at: null,
@@ -59,7 +59,7 @@ export async function createApiToken(
     })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
-  return { ...row, token };
+  return { ...row, token: secret.value };
 }
 
 /** Revokes one of the user's tokens; answers it, or null if the user has no such token that is not revoked yet. */

@@ -13,6 +13,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * A new secret that is shown once (an API token, a storefront's secret key, a webhook's signing secret): `value` goes
+ * into the one answer that carries it and never into another answer or the protocol; `hash` is what a table of bearer
+ * secrets keeps and looks up; `hint`, its last four characters, tells secrets apart in a list.
+ */
+export function newShownOnceSecret(prefix: string): { value: string; hash: string; hint: string } {
+  const value = `${prefix}${newToken()}`;
+  return { value, hash: hashToken(value), hint: value.slice(-4) };
+}
+
 /** The tables that keep bearer secrets by their hash, each with the column that says when a secret was last used. */
 const LAST_USE = { sessions: 'last_seen_at', api_tokens: 'last_used_at' } as const;
 

@@ -10,7 +10,7 @@ import { translate } from '../../core/i18n/translate';
 import type { Language, LocalizedText } from '../../core/languages';
 import { ENERGY_FIGURES, isEnergyFigure } from '../../core/production';
 import { offerInputs } from '../../core/storefront-figure';
-import { defaultItem, stageLabelKey, type Field, type Template } from '../../core/template';
+import { defaultItem, getCompiledTemplate, stageLabelKey, type Field, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
 
@@ -83,9 +83,6 @@ export function computableTemplate(template: Template): Template {
   };
 }
 
-/** Factor keys a formula names literally: `factor('paper_virgin')`. */
-const LITERAL_FACTOR = /\bfactor\(\s*(['"])([^'"]+)\1\s*\)/g;
-
 /** Values a field of the template holds at the preset and defaults: top-level, and in each repeatable group's items. */
 function presetValues(template: Template, preset: Record<string, unknown>, field: Field, groupId: string | null) {
   if (groupId === null) return [offerInputs(template, preset, {})[field.name], field.default];
@@ -119,8 +116,8 @@ function reachableKeys(
       }
     }
   }
-  for (const result of template.results)
-    for (const [, , key] of result.formula.matchAll(LITERAL_FACTOR)) factorKeys.add(key!);
+  // The keys `factor('…')` names, as the engine parsed them (the template compiler's check collects them).
+  for (const result of getCompiledTemplate(template).results) for (const key of result.factorKeys) factorKeys.add(key);
   return { factorKeys, machineKeys };
 }
 
@@ -130,7 +127,7 @@ function productionModel(
   production: ProductionSet | undefined,
 ): StorefrontOfferModel['production'] {
   if (!production) return null;
-  const formulas = template.results.map((result) => result.formula).join('\n');
+  const calls = new Set(getCompiledTemplate(template).results.flatMap((result) => result.calls));
   const machines: NonNullable<StorefrontOfferModel['production']>['machines'] = {};
   for (const key of machineKeys) {
     const machine = production.data.machine(key);
@@ -141,12 +138,12 @@ function productionModel(
     machines[key] = { kind: machine.kind, figures };
   }
   const energy: Record<string, number> = {};
-  if (/\benergy\(/.test(formulas))
+  if (calls.has('energy'))
     for (const name of Object.keys(ENERGY_FIGURES)) {
       const value = isEnergyFigure(name) ? production.data.energy(name)?.value : undefined;
       if (typeof value === 'number' && Number.isFinite(value)) energy[name] = value;
     }
-  const site = /\boverhead\(/.test(formulas) ? production.data.site?.() : undefined;
+  const site = calls.has('overhead') ? production.data.site?.() : undefined;
   return {
     machines,
     energy,

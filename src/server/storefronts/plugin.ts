@@ -7,6 +7,7 @@ import { registerWidgetScript } from './widget-script';
 import { registerStorefrontOrderRoutes } from './orders';
 import { registerStorefrontSecretKeyRoutes } from './secret-keys';
 import { registerStorefrontWebhookRoutes } from './webhook-routes';
+import { registerStorefrontChannelRoute } from './channel-names';
 
 export const storefronts = domainModule(
   'storefronts',
@@ -15,6 +16,7 @@ export const storefronts = domainModule(
     registerRestResource(app, db, storefrontsResource(app.templates));
     registerStorefrontSecretKeyRoutes(app, db);
     registerStorefrontWebhookRoutes(app, db);
+    registerStorefrontChannelRoute(app, db);
     registerStorefrontOrderRoutes(app, db, app.templates, config.publicUrl);
     registerStorefrontPublicRoutes(app, db, app.templates, {
       perAddress: config.storefrontQuotesPerMinute,

@@ -184,14 +184,16 @@ export function registerStorefrontPublicRoutes(
           .filter((factor) => factor.category === category)
           .map((factor) => ({ value: factor.key, label: localize(factor.label, lang, factor.key) }));
       const units = await loadUnitCatalog(db);
-      const computed = storefront.offers.some((offer) => offer.template_id === request.query.template);
+      // Off, the config carries no factor value or machine figure at all: the page then waits for the server's quote.
+      const computed =
+        storefront.compute_in_page && storefront.offers.some((offer) => offer.template_id === request.query.template);
       const production = computed ? await resolveProductionSet(db, storefront.mandant_id) : undefined;
       const offered = storefront.offers.flatMap((offer) => {
         const template = offeredTemplate(templates, offer.template_id);
         if (!template) return [];
         const fields = topLevelFields(template);
         const model =
-          factors && offer.template_id === request.query.template
+          factors && computed && offer.template_id === request.query.template
             ? offerModel(template, offer, offerPreset(template, offer, storefront.name), factors, production, lang)
             : undefined;
         return [

@@ -71,6 +71,7 @@ export function storefrontsResource(
         colour: '#2e7d32',
         logo_url: null,
         contribution_project_id: null,
+        compute_in_page: true,
         ...trimmedColumns(body),
         mandant_id: mandantId,
         publishable_key: newPublishableKey(),

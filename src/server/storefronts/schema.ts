@@ -14,6 +14,8 @@ export interface StorefrontsTable {
   colour: string;
   logo_url: string | null;
   contribution_project_id: number | null;
+  /** Whether the config sends what computing in the shop's page needs (migration 0071; default true). */
+  compute_in_page: Generated<DbBoolean>;
   publishable_key: string;
   created_at: string;
   updated_at: string;

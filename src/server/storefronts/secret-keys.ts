@@ -21,7 +21,7 @@ import {
 import { NoContent } from '../../core/api/schema';
 import { msg } from '../../core/i18n/error-keys';
 import { currentUser, requireAccess } from '../auth/authenticate';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newShownOnceSecret } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { conflict, errorAnswers, notFound } from '../http/errors';
@@ -138,15 +138,15 @@ export function registerStorefrontSecretKeyRoutes(app: FastifyInstance, db: Kyse
           .executeTakeFirst();
         if (Number(live?.n ?? 0) >= MAX_STOREFRONT_SECRET_KEYS)
           throw conflict(msg('errors.storefronts.tooManySecretKeys', { max: MAX_STOREFRONT_SECRET_KEYS }));
-        const key = `${SECRET_KEY_PREFIX}${newToken()}`;
+        const key = newShownOnceSecret(SECRET_KEY_PREFIX);
         const row = await trx
           .insertInto('storefront_secret_keys')
           .values({
             storefront_id: storefront.id,
             mandant_id: storefront.mandant_id,
             name: request.body.name.trim(),
-            key_hash: hashToken(key),
-            hint: key.slice(-4),
+            key_hash: key.hash,
+            hint: key.hint,
             created_by: user.id,
             created_at: isoNow(),
             last_used_at: null,
@@ -162,7 +162,7 @@ export function registerStorefrontSecretKeyRoutes(app: FastifyInstance, db: Kyse
           label: `${storefront.name}: ${record.name}`,
           mandantId: storefront.mandant_id,
         });
-        return { ...record, key };
+        return { ...record, key: key.value };
       });
       return reply.status(201).send(created);
     },

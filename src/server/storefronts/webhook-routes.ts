@@ -4,7 +4,7 @@
  *   GET    /api/storefronts/:id/webhooks                                 → StorefrontWebhookRecord[] (without secrets)
  *   POST   /api/storefronts/:id/webhooks   {url}                          → 201, the signing secret shown this once
  *   DELETE /api/storefronts/:id/webhooks/:webhookId                       → 204 (its deliveries go with it)
- *   GET    /api/storefronts/:id/webhook-deliveries                        → the newest 100 deliveries, newest first
+ *   GET    /api/storefronts/:id/webhook-deliveries                        → deliveries, through the list engine
  *   POST   /api/storefronts/:id/webhook-deliveries/:deliveryId/resend     → 201, a new delivery of the same event
  * A storefront of another mandant answers as a missing one, and so does an endpoint or delivery of another storefront.
  * Adding and deleting an endpoint are written to the protocol (resource `storefront-webhooks`, never the secret).
@@ -23,18 +23,23 @@ import {
 import { NoContent } from '../../core/api/schema';
 import { msg } from '../../core/i18n/error-keys';
 import { currentUser, requireAccess } from '../auth/authenticate';
-import { newToken } from '../auth/tokens';
+import { newShownOnceSecret } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorAnswers, notFound } from '../http/errors';
 import { idSchema } from '../http/record-id';
+import {
+  contentRange,
+  listQuerystring,
+  parseListQuery,
+  recordColumns,
+  selectPage,
+  whereListed,
+} from '../http/list-query';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../audit/change';
 import { findStorefront } from './secret-keys';
 import './schema';
-
-/** The list shows the newest deliveries; older ones stay stored (a shop reconciles with its own log). */
-export const DELIVERIES_LISTED = 100;
 
 const WEBHOOK_COLUMNS = ['id', 'storefront_id', 'url', 'hint', 'created_at'] as const;
 
@@ -77,6 +82,11 @@ type DeliveryRow = {
   error: string | null;
   created_at: string;
 };
+
+/** What the deliveries' list sorts and filters by: the record's scalar fields (the list engine's columns). */
+const DELIVERY_LIST_COLUMNS = recordColumns(StorefrontWebhookDeliveryRecord, {
+  narrowed: { response_body: { filterable: false, sortable: false } },
+});
 
 const toDeliveryRecord = (row: DeliveryRow): StorefrontWebhookDeliveryRecord => ({
   id: Number(row.id),
@@ -174,15 +184,16 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
           .executeTakeFirst();
         if (Number(existing?.n ?? 0) >= MAX_STOREFRONT_WEBHOOKS)
           throw conflict(msg('errors.storefronts.tooManyWebhooks', { max: MAX_STOREFRONT_WEBHOOKS }));
-        const secret = `${WEBHOOK_SECRET_PREFIX}${newToken()}`;
+        // Kept as it is, not its hash: HMAC signs with the secret itself (docs/storefront.md, Webhooks).
+        const secret = newShownOnceSecret(WEBHOOK_SECRET_PREFIX);
         const row = await trx
           .insertInto('storefront_webhooks')
           .values({
             storefront_id: storefront.id,
             mandant_id: storefront.mandant_id,
             url,
-            secret,
-            hint: secret.slice(-4),
+            secret: secret.value,
+            hint: secret.hint,
             created_by: user.id,
             created_at: isoNow(),
           })
@@ -196,7 +207,7 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
           label: `${storefront.name}: ${record.url}`,
           mandantId: storefront.mandant_id,
         });
-        return { ...record, secret };
+        return { ...record, secret: secret.value };
       });
       return reply.status(201).send(created);
     },
@@ -244,19 +255,23 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       onRequest: [app.authenticate, requireAccess('read', 'storefronts')],
       schema: {
         tags,
-        summary: `A storefront’s newest ${DELIVERIES_LISTED} webhook deliveries, newest first, with the last response`,
+        summary: 'A storefront’s webhook deliveries with the last response, a page at a time (newest first by default)',
         params: StorefrontParams,
+        querystring: listQuerystring({ sort: 'JSON: ["field","ASC"|"DESC"]; default ["created_at","DESC"]' }),
         response: { 200: Type.Array(StorefrontWebhookDeliveryRecord), ...errorResponses },
       },
     },
-    async (request): Promise<StorefrontWebhookDeliveryRecord[]> => {
+    async (request, reply): Promise<StorefrontWebhookDeliveryRecord[]> => {
+      const query = parseListQuery(request.query, DELIVERY_LIST_COLUMNS, []);
+      if (request.query.sort === undefined) query.sort = { field: 'created_at', order: 'desc' };
       const storefront = await findStorefront(db, currentUser(request), request.params.id);
-      const rows = await deliveries(db)
-        .where('d.storefront_id', '=', storefront.id)
-        .orderBy('d.created_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(DELIVERIES_LISTED)
-        .execute();
+      // The storefront's deliveries as one derived table, so the list engine filters and sorts by the record's names.
+      const listed = db.selectFrom(deliveries(db).where('d.storefront_id', '=', storefront.id).as('delivery'));
+      const { rows, total } = await selectPage<DeliveryRow>(whereListed(listed, query, []), query);
+      void reply.header(
+        'Content-Range',
+        contentRange('storefront-webhook-deliveries', query.range.start, rows.length, total),
+      );
       return rows.map(toDeliveryRecord);
     },
   );

@@ -73,6 +73,34 @@ describeEachDatabase('storefront channels', (ctx) => {
     }
   });
 
+  it('offers every reader of the mandant its storefronts by id and name, and nothing of another mandant', async () => {
+    const theirs = await as<StorefrontRecord>(OTHER_ADMIN, 'POST', '/api/storefronts', { name: 'Printco Kanalshop' });
+    expect(theirs.status).toBe(201);
+    for (const email of [ADMIN, EDITOR, VIEWER]) {
+      const choices = await as<Array<Record<string, unknown>>>(email, 'GET', '/api/storefront-channels');
+      expect(choices.status, email).toBe(200);
+      expect(choices.body, email).toContainEqual({ id: storefront.id, name: 'Muster Kanalshop' });
+      expect(
+        choices.body.every((choice) => Object.keys(choice).sort().join() === 'id,name'),
+        email,
+      ).toBe(true);
+      expect(
+        choices.body.map((choice) => choice.id),
+        email,
+      ).not.toContain(theirs.body.id);
+    }
+    const other = await as<Array<{ id: number }>>(OTHER_ADMIN, 'GET', '/api/storefront-channels');
+    expect(other.body.map((choice) => choice.id)).toContain(theirs.body.id);
+    expect(other.body.map((choice) => choice.id)).not.toContain(storefront.id);
+    // A provider admin's lists show every mandant's records, so the choices name every mandant's storefronts.
+    const provider = await as<Array<{ id: number }>>(PROVIDER, 'GET', '/api/storefront-channels');
+    expect(provider.body.map((choice) => choice.id)).toEqual(expect.arrayContaining([storefront.id, theirs.body.id]));
+    // The storefronts resource itself stays the admins'.
+    expect((await as(EDITOR, 'GET', '/api/storefronts')).status).toBe(403);
+    expect((await as(VIEWER, 'GET', '/api/storefronts')).status).toBe(403);
+    expect((await ctx.request('GET', '/api/storefront-channels')).status).toBe(401);
+  });
+
   it('filters the calculations by channel: the back office, one storefront, or both', async () => {
     const shop = await list<CalculationRecord>(EDITOR, 'calculations', { channel });
     expect(shop.status).toBe(200);

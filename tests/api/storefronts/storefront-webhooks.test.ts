@@ -352,6 +352,31 @@ describeEachDatabase(
       expect(made.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
     });
 
+    it('lists the deliveries a page at a time through the list engine, newest first, with the total', async () => {
+      const all = await as<StorefrontWebhookDeliveryRecord[]>(ADMIN, 'GET', `${base()}/webhook-deliveries`);
+      expect(all.body.length).toBeGreaterThanOrEqual(3);
+      const newestFirst = [...all.body].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+      expect(all.body.map((delivery) => delivery.id)).toEqual(newestFirst.map((delivery) => delivery.id));
+      const total = all.body.length;
+      const page = (range: string, extra = '') =>
+        as<StorefrontWebhookDeliveryRecord[]>(ADMIN, 'GET', `${base()}/webhook-deliveries?range=${range}${extra}`);
+      const first = await page('[0,1]');
+      expect(first.body.map((delivery) => delivery.id)).toEqual(all.body.slice(0, 2).map((delivery) => delivery.id));
+      expect(first.headers.get('content-range')).toBe(`storefront-webhook-deliveries 0-1/${total}`);
+      const second = await page('[2,3]');
+      expect(second.body.map((delivery) => delivery.id)).toEqual(all.body.slice(2, 4).map((delivery) => delivery.id));
+      // Sorted and filtered by the record's fields, as every list.
+      const oldest = await page('[0,0]', `&sort=${encodeURIComponent('["id","ASC"]')}`);
+      expect(oldest.body[0]!.id).toBe(Math.min(...all.body.map((delivery) => delivery.id)));
+      const failed = await page('[0,99]', `&filter=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`);
+      expect(failed.body.length).toBeGreaterThan(0);
+      expect(failed.body.every((delivery) => delivery.status === 'failed')).toBe(true);
+      expect(failed.headers.get('content-range')).toMatch(new RegExp(`/${failed.body.length}$`));
+      // A malformed page or an unknown field is a 400, never a 500.
+      expect((await page('[3,1]')).status).toBe(400);
+      expect((await page('[0,1]', `&sort=${encodeURIComponent('["payload","ASC"]')}`)).status).toBe(400);
+    });
+
     it('answers another mandant’s storefront, endpoint and delivery exactly like missing ones', async () => {
       const [delivery] = await deliveries();
       const own = (await as<StorefrontRecord>(OTHER_ADMIN, 'POST', '/api/storefronts', { name: 'Printco Hook-Shop' }))

@@ -150,6 +150,48 @@ describeEachDatabase(
       expect(heavier.body.kg_co2e).toBeGreaterThan(quoted.body.kg_co2e);
     });
 
+    it('stops computing in the page when switched off: the config then carries no factor value', async () => {
+      const created = await as<StorefrontRecord>(ADMIN, 'POST', '/api/storefronts', {
+        name: 'Lizenz',
+        offers: [FLYER_OFFER],
+      });
+      expect(created.body.compute_in_page).toBe(true);
+      const config = (key: string) =>
+        ctx.request<StorefrontConfig>('GET', publicUrl('config?lang=de&template=flyer', key));
+      const on = await config(created.body.publishable_key);
+      const model = on.body.templates[0]!.model!;
+      const values = Object.values(model.factors).filter((value) => !Number.isInteger(value));
+      expect(values.length).toBeGreaterThan(5);
+
+      const switched = await as<StorefrontRecord>(ADMIN, 'PUT', `/api/storefronts/${created.body.id}`, {
+        compute_in_page: false,
+        version: created.body.version,
+      });
+      expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+      expect(switched.body).toMatchObject({ compute_in_page: false, version: created.body.version + 1 });
+      const protocol = await as<Array<{ action: string; record_label: string | null }>>(
+        ADMIN,
+        'GET',
+        `/api/protocol?filter=${encodeURIComponent(JSON.stringify({ resource: 'storefronts' }))}`,
+      );
+      expect(protocol.body.filter((entry) => entry.record_label === 'Lizenz').map((entry) => entry.action)).toContain(
+        'updated',
+      );
+
+      const off = await config(created.body.publishable_key);
+      expect(off.status).toBe(200);
+      expect(off.body.templates[0]!.fields.map((field) => field.name)).toEqual(FLYER_OFFER.customer_fields);
+      expect(off.body.templates[0]!.model).toBeUndefined();
+      // No factor value anywhere in the answer, under any name.
+      const numbers: number[] = [];
+      JSON.stringify(off.body, (_key, value: unknown) => {
+        if (typeof value === 'number') numbers.push(value);
+        return value;
+      });
+      expect(numbers.filter((number) => values.includes(number))).toEqual([]);
+      expect(JSON.stringify(off.body)).not.toMatch(/"(factors|production|machines|energy)"/);
+    });
+
     it('answers bad input with field errors, and refuses fields the printer fixes', async () => {
       const negative = await quote({ quantity: -1 });
       expect(negative.status).toBe(400);

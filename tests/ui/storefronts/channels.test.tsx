@@ -1,7 +1,7 @@
 /**
  * Orders from the shop in the back office (issue 39): the calculations and orders lists name each record's channel
  * (the back office, or the storefront with the shop's reference) and filter by it; a calculation's and an order's page
- * name it too. Storefront admins read the storefront's name, everybody else its number.
+ * name it too. Every reader reads each storefront of the mandant by name, and the filter offers them all.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { brochureInputs, calculationRecord, putCalculation, putRecords, seedCalc
 import { orderRecord, serveProjects, storefrontRecord } from '../offsets.mock';
 import { editor, mandantAdmin, spy } from '../mockServer';
 import { renderApp } from '../renderApp';
+import { slowdown } from '../../support/load';
 
 const SLOW = 60_000;
 const SHOP = { channel: 'storefront:7', channel_reference: 'SO-4711' };
@@ -92,6 +93,35 @@ describe('channels in the back office', () => {
       expect(within(table).queryByText('Frühjahrskatalog')).toBeNull();
       const filter = await screen.findByRole('combobox', { name: 'Kanal' });
       await waitFor(() => expect(filter).toHaveTextContent('Shop-Rechner „Muster Webshop“'));
+    },
+  );
+
+  it(
+    'offers an editor every storefront of the mandant in the filter, by name, and none of another mandant',
+    { timeout: SLOW * slowdown() },
+    async () => {
+      putRecords('storefronts', [
+        storefrontRecord(7),
+        storefrontRecord(8, { name: 'Zweitshop' }),
+        storefrontRecord(9, { name: 'Printco Shop', mandant_id: 2 }),
+      ]);
+      const asked = spy('get', '/storefronts');
+      const { user } = renderApp(filterUrl('/calculations', { channel: 'back-office' }), { signedInAs: editor });
+      const filter = await screen.findByRole('combobox', { name: 'Kanal' }, { timeout: 30_000 * slowdown() });
+      await user.click(filter);
+      const listbox = await screen.findByRole('listbox');
+      await waitFor(() =>
+        expect(
+          within(listbox)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(expect.arrayContaining(['Back-Office', 'Shop-Rechner „Muster Webshop“', 'Shop-Rechner „Zweitshop“'])),
+      );
+      expect(within(listbox).queryByText(/Printco Shop/)).toBeNull();
+      await user.click(within(listbox).getByRole('option', { name: 'Shop-Rechner „Zweitshop“' }));
+      await waitFor(() => expect(filter).toHaveTextContent('Shop-Rechner „Zweitshop“'));
+      // The choices came from the channel list every reader may read, not from the admins' storefronts resource.
+      expect(asked.queries).toHaveLength(0);
     },
   );
 

@@ -25,6 +25,7 @@ const shopfront: StorefrontRecord = {
   colour: '#2e7d32',
   logo_url: null,
   contribution_project_id: null,
+  compute_in_page: true,
   publishable_key: 'kontor_pk_abcdefghijklmnopqrstuvwxyz012345',
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
@@ -90,6 +91,38 @@ describe('storefront screens', () => {
     await user.click(within(row.closest('tr')!).getByRole('button', { name: 'Widerrufen' }));
     await user.click(await screen.findByRole('button', { name: /Bestätigen|Confirm/ }));
     await waitFor(() => expect(within(card).queryByText('Shop-Server', { selector: 'td' })).toBeNull());
+  });
+
+  it('pages the webhook deliveries through the list engine, newest first', { timeout: SLOW }, async () => {
+    const deliveries = Array.from({ length: 30 }, (_, index) => ({
+      id: index + 1,
+      webhook_id: 3,
+      url: 'https://shop.muster.example/hooks',
+      event_id: `evt_${index + 1}`,
+      event_type: 'contribution.ordered',
+      status: 'failed',
+      attempts: 6,
+      next_attempt_at: null,
+      last_attempt_at: '2026-11-02T10:00:00Z',
+      response_code: null,
+      response_body: null,
+      error: 'timeout',
+      created_at: `2026-11-02T10:${String(index).padStart(2, '0')}:00Z`,
+    }));
+    store.setAnswer(mandantAdmin, '/api/storefronts/7/webhook-deliveries', deliveries);
+    const asked = spy('get', '/storefronts/7/webhook-deliveries');
+    const { user } = renderApp('/storefronts/7', { signedInAs: mandantAdmin });
+    const card = await screen.findByTestId('storefront-webhooks', {}, { timeout: 60_000 });
+    const rows = () => within(card).getAllByTestId(/^webhook-delivery-/);
+    await waitFor(() => expect(rows()).toHaveLength(25));
+    // The newest first: the last one made heads the first page.
+    expect(rows()[0]).toHaveAttribute('data-testid', 'webhook-delivery-30');
+    expect(within(card).getByText(/1-25 von 30/)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Zu Seite 2' }));
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(rows()[0]).toHaveAttribute('data-testid', 'webhook-delivery-5');
+    const ranges = asked.queries.map((query) => new URLSearchParams(query).get('range'));
+    expect(ranges).toEqual(expect.arrayContaining(['[0,24]', '[25,49]']));
   });
 
   it('is not offered to an editor', { timeout: SLOW }, async () => {

@@ -74,3 +74,24 @@ describe('a storefront offer’s model', () => {
     expect(offerComputer({ ...model, factors: short })(sent)).toBeUndefined();
   });
 });
+
+describe('the factors a formula names', () => {
+  it('come from the parsed formula, however it is written, and not from a string that only looks like a call', () => {
+    const written = {
+      ...flyer,
+      results: flyer.results.map((result) =>
+        result.name === flyer.results[0]!.name
+          ? // A space before the parenthesis and double quotes: the engine reads it, a pattern over the text may not.
+            {
+              ...result,
+              formula: `${result.formula} + 0 * factor ("lamination_film") + 0 * if(coating == 'factor(\\'x\\')', 1, 0)`,
+            }
+          : result,
+      ),
+    };
+    const named = offerModel(written, { ...offer, customer_fields: [] }, preset, factors, undefined, 'en').factors;
+    expect(named.lamination_film).toBe(lookup2025('lamination_film')!.value);
+    expect(named.ink_offset_solid).toBe(lookup2025('ink_offset_solid')!.value);
+    expect(Object.keys(named)).not.toContain('x');
+  });
+});

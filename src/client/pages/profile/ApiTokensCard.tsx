@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -10,11 +9,8 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
-  TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Confirm,
@@ -35,6 +31,7 @@ import { useKontorAuthProvider } from '../../providers/authProvider';
 import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
 import { contractRules } from '../../providers/contractRules';
+import { SecretShownOnce } from '../../layout/SecretShownOnce';
 
 const nameRules = contractRules(CreateApiTokenRequest, 'name');
 
@@ -55,36 +52,18 @@ const VISUALLY_HIDDEN = {
 
 const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created?.token ?? '');
-      notify('profile.tokens.copied', { type: 'info' });
-    } catch {
-      notify('profile.tokens.copy_failed', { type: 'warning' });
-    }
-  };
   return (
     <Dialog open={created !== null} onClose={onClose} aria-labelledby="created-token-title" maxWidth="sm" fullWidth>
       <DialogTitle id="created-token-title">{translate('profile.tokens.created_title')}</DialogTitle>
       <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('profile.tokens.created_hint')}
-        </Alert>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <TextField
-            value={created?.token ?? ''}
-            label={created?.name ?? ''}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'created-token' } }}
-            onFocus={(event) => event.target.select()}
+        {created ? (
+          <SecretShownOnce
+            secret={created.token}
+            label={created.name}
+            warning="profile.tokens.created_hint"
+            testId="created-token"
           />
-          <Tooltip title={translate('profile.tokens.copy')}>
-            <IconButton onClick={copy} aria-label={translate('profile.tokens.copy')}>
-              <ContentCopyIcon />
-            </IconButton>
-          </Tooltip>
-        </Box>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} variant="contained">

@@ -44,6 +44,7 @@ import * as bulkDerivedWrites from './0058_bulk_derived_writes';
 import * as storefrontOrders from './0067_storefront_orders';
 import * as storefrontWebhooks from './0068_storefront_webhooks';
 import * as migrationItemMachineSet from './0070_migration_item_machine_set';
+import * as storefrontComputeInPage from './0071_storefront_compute_in_page';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0067_storefront_orders': storefrontOrders,
   '0068_storefront_webhooks': storefrontWebhooks,
   '0070_migration_item_machine_set': migrationItemMachineSet,
+  '0071_storefront_compute_in_page': storefrontComputeInPage,
 };
 
 export const migrationProvider: MigrationProvider = {
