@@ -5,7 +5,7 @@
  */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StorefrontConfig, StorefrontQuote } from '../../src/core/api';
+import type { StorefrontConfig, StorefrontQuote } from '../../../src/core/api';
 
 const config: StorefrontConfig = {
   name: 'Boutique Muster',
@@ -64,7 +64,7 @@ describe('the calculator of a storefront that does not compute in the page', () 
         return new Response(JSON.stringify(quote), { status: 200 });
       }),
     );
-    await import('../../src/storefront/widget');
+    await import('../../../src/storefront/widget');
     const calculator = document.createElement('kontor-calculator');
     calculator.setAttribute('store', 'kontor_pk_abcdefghijklmnopqrstuvwxyz012345');
     calculator.setAttribute('template', 'flyer');
