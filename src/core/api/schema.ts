@@ -48,10 +48,14 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** A scalar schema that also admits null, as `type: [x, 'null']` with the schema's other keywords kept. */
+/**
+ * A scalar schema that also admits null, as `type: [x, 'null']` with the schema's other keywords kept. An `enum` must
+ * list null too, or the enum alone would still refuse it.
+ */
 export function Nullable<S extends TSchema>(schema: S) {
-  const { type, ...rest } = schema as unknown as { type: string };
-  return Type.Unsafe<Static<S> | null>({ ...rest, type: [type, 'null'] });
+  const { type, ...rest } = schema as unknown as { type: string; enum?: unknown[] };
+  const values = rest.enum ? { enum: [...rest.enum, null] } : {};
+  return Type.Unsafe<Static<S> | null>({ ...rest, ...values, type: [type, 'null'] });
 }
 
 /** An object whose shape another module defines (a template, inputs, results): passed through whole. */
