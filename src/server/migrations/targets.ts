@@ -21,6 +21,7 @@ import type { CalculationResults } from '../../core/api';
 import { CalculationError, computeResults, storedResultsWriter } from '../../core/formula';
 import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
+import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import { evaluateCalculation } from '../calculations/evaluate';
 import { calculationFailure, calculationMessage } from '../calculations/messages';
@@ -121,7 +122,7 @@ function factorOutsideCategory(
   }
   for (const { fields, values } of levels) {
     for (const { field } of fields) {
-      if (field.type !== 'factor' || field.category === undefined) continue;
+      if (fieldTypeOf(field.type).choices !== 'factors' || field.category === undefined) continue;
       const keys = factors.keysByCategory[field.category] ?? [];
       for (const value of values) {
         const key = (value as Record<string, unknown> | null)?.[field.name];
