@@ -61,7 +61,7 @@ export interface ComparisonContext {
  * Where a field's values are chosen from: its own `options` (the meta-schema requires them), the factors of its
  * `category`, or the machines of its `machineKind`. A type without it takes what is typed in.
  */
-export type ChoiceSource = 'options' | 'factors' | 'machines';
+type ChoiceSource = 'options' | 'factors' | 'machines';
 
 export interface CoreFieldType {
   /**

@@ -43,4 +43,4 @@ export function knownFieldType(type: unknown): CoreFieldType | undefined {
     : undefined;
 }
 
-export type { ChoiceSource, FieldFault, FormulaValue, InputCheckOptions, InputWord, ValueKind } from './contract';
+export type { FieldFault, FormulaValue, InputCheckOptions, InputWord, ValueKind } from './contract';
