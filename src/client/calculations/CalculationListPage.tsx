@@ -26,6 +26,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
+import { fieldTypeOf } from '../../core/field-types';
 import { localize } from '../../core/rules';
 import { KG_CO2E, listFilterFields, type Template } from '../../core/template';
 import { CalculationBulkActions } from '../collections/CalculationBulkActions';
@@ -96,7 +97,8 @@ function buildFilters(
     for (const field of listFilterFields(templates)) {
       const label = localize(field.label, lang, field.name);
       const source = `inputs.${field.name}`;
-      if (field.type === 'select' || field.type === 'multiselect') {
+      const { kind, choices, text } = fieldTypeOf(field.type);
+      if (choices === 'options') {
         filters.push(
           <SelectInput
             key={source}
@@ -109,7 +111,7 @@ function buildFilters(
             }))}
           />,
         );
-      } else if (field.type === 'boolean') {
+      } else if (kind === 'boolean') {
         filters.push(
           <SelectInput
             key={source}
@@ -121,7 +123,7 @@ function buildFilters(
             ]}
           />,
         );
-      } else if (field.type === 'factor') {
+      } else if (choices === 'factors') {
         // The factors' names as the reader knows them from the form; the server matches the chosen key exactly.
         const choices = factors
           .filter((factor) => factor.category === field.category)
@@ -130,7 +132,7 @@ function buildFilters(
         filters.push(
           <SelectInput key={source} source={source} label={label} translateChoice={false} choices={choices} />,
         );
-      } else if (field.type === 'text') {
+      } else if (text === 'free') {
         filters.push(<TextInput key={source} source={source} label={label} />);
       }
     }

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { SelectInput, useGetList, useRecordContext, type Validator } from 'react-admin';
 import type { ReactNode } from 'react';
+import { fieldTypeOf } from '../../core/field-types';
 import type { Template } from '../../core/template';
 import {
   machineKeysByKind,
@@ -26,7 +27,7 @@ export interface ProductionState {
 export function templateUsesProduction(template: Template): boolean {
   const fields = template.groups.flatMap((group) => group.fields);
   return (
-    fields.some((field) => field.type === 'machine') ||
+    fields.some((field) => fieldTypeOf(field.type).choices === 'machines') ||
     template.results.some((result) => /\benergy\s*\(/.test(result.formula))
   );
 }

@@ -16,6 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CreateStorefrontRequest, type StorefrontOffer, type StorefrontRecord } from '../../core/api';
+import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type Template } from '../../core/template';
 import { useTemplates } from '../calculations/useTemplate';
 import { contractRules } from '../providers/contractRules';
@@ -23,9 +24,6 @@ import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
 
 const nameRules = contractRules(CreateStorefrontRequest, 'name', { required: true });
-
-/** The field types a customer can set in the calculator (the server's CUSTOMER_FIELD_TYPES). */
-const CUSTOMER_TYPES = new Set(['integer', 'number', 'select', 'boolean', 'factor']);
 
 type OfferValues = Omit<StorefrontOffer, 'fixed'> & { fixed_text?: string };
 type FormValues = Omit<Partial<StorefrontRecord>, 'offers' | 'origins'> & {
@@ -81,7 +79,7 @@ function customerChoices(template: Template | undefined, lang: Language) {
   if (!template) return [];
   return getCompiledTemplate(template)
     .fields.map(({ field }) => field)
-    .filter((field) => CUSTOMER_TYPES.has(field.type))
+    .filter((field) => fieldTypeOf(field.type).customer)
     .map((field) => ({ id: field.name, name: localize(field.label, lang, field.name) }));
 }
 

@@ -6,6 +6,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { knownFieldType } from '../../core/field-types';
 import type { Field } from '../../core/template';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../i18n/useLanguage';
@@ -26,9 +27,16 @@ const OPERATOR_KEYS: Record<ClauseOperator, string> = {
   no: 'no',
 };
 
+/** A condition on a single choice of the field's options compares with one of them. */
+function choosesOption(field: Field): boolean {
+  const type = knownFieldType(field.type);
+  return type?.choices === 'options' && type.kind === 'string';
+}
+
 function operatorsFor(field: Field | undefined): ClauseOperator[] {
-  if (field?.type === 'boolean') return ['yes', 'no'];
-  if (field?.type === 'integer' || field?.type === 'number') return ['==', '!=', '<', '<=', '>', '>='];
+  const kind = knownFieldType(field?.type)?.kind;
+  if (kind === 'boolean') return ['yes', 'no'];
+  if (kind === 'number') return ['==', '!=', '<', '<=', '>', '>='];
   return ['==', '!='];
 }
 
@@ -37,12 +45,13 @@ function clauseFor(field: Field, previous?: ConditionClause): ConditionClause {
   const ops = operatorsFor(field);
   const op = previous && ops.includes(previous.op) ? previous.op : ops[0]!;
   if (op === 'yes' || op === 'no') return { field: field.name, op };
-  const numeric = field.type === 'integer' || field.type === 'number';
+  const numeric = knownFieldType(field.type)?.kind === 'number';
+  const offered = choosesOption(field);
   const fits =
     previous?.value !== undefined &&
     (numeric ? typeof previous.value === 'number' : typeof previous.value === 'string') &&
-    (field.type !== 'select' || (field.options ?? []).some((option) => option.value === previous.value));
-  const value = fits ? previous!.value : numeric ? 0 : field.type === 'select' ? (field.options?.[0]?.value ?? '') : '';
+    (!offered || (field.options ?? []).some((option) => option.value === previous.value));
+  const value = fits ? previous!.value : numeric ? 0 : offered ? (field.options?.[0]?.value ?? '') : '';
   return { field: field.name, op, value };
 }
 
@@ -94,7 +103,7 @@ const ClauseInputs = ({
         testId={`${testId}-op`}
         width={150}
       />
-      {clause.op === 'yes' || clause.op === 'no' ? null : field?.type === 'select' ? (
+      {clause.op === 'yes' || clause.op === 'no' ? null : field && choosesOption(field) ? (
         <EditorSelect
           label={translate('templateEditor.authoring.condition_value')}
           value={String(clause.value ?? '')}
@@ -106,7 +115,7 @@ const ClauseInputs = ({
           testId={`${testId}-value`}
           width={180}
         />
-      ) : typeof clause.value === 'number' || field?.type === 'integer' || field?.type === 'number' ? (
+      ) : typeof clause.value === 'number' || knownFieldType(field?.type)?.kind === 'number' ? (
         <NumberDraftInput
           label={translate('templateEditor.authoring.condition_value')}
           value={typeof clause.value === 'number' ? clause.value : undefined}

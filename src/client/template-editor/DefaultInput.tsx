@@ -4,6 +4,7 @@
  */
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { knownFieldType } from '../../core/field-types';
 import { localize } from '../../core/rules';
 import type { Field } from '../../core/template';
 import { useLanguage } from '../i18n/useLanguage';
@@ -24,22 +25,23 @@ export const DefaultInput = ({
 }) => {
   const translate = useTranslate();
   const lang = useLanguage();
-  const factors = useCategoryFactors(field.type === 'factor' ? field.category : undefined);
+  const type = knownFieldType(field.type);
+  const factors = useCategoryFactors(type?.choices === 'factors' ? field.category : undefined);
   const label = translate('templateEditor.form.default');
   const current = formatDefault(field.default);
   const change = (text: string) => onChange(parseDefault(field.type, text));
   let choices: EditorChoice[] | undefined;
-  if (field.type === 'select')
+  if (type?.choices === 'options' && type.kind === 'string')
     choices = (field.options ?? []).map((option) => ({
       value: option.value,
       text: localize(option.label, lang, option.value),
     }));
-  else if (field.type === 'boolean')
+  else if (type?.kind === 'boolean')
     choices = [
       { value: 'true', text: translate('ra.boolean.true') },
       { value: 'false', text: translate('ra.boolean.false') },
     ];
-  else if (field.type === 'factor')
+  else if (type?.choices === 'factors')
     choices = factors.map((factor) => ({
       value: factor.key,
       text: `${localize(factor.label, lang, factor.key)} (${factor.key})`,

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { knownFieldType } from '../../core/field-types';
 import type { LocalizedText } from '../../core/languages';
 import {
   FIELD_TYPES,
@@ -215,7 +216,7 @@ const FieldEditor = ({
     else next[key] = value as never;
     onChange(next);
   };
-  const choice = field.type === 'select' || field.type === 'multiselect';
+  const { choices } = knownFieldType(field.type) ?? {};
   return (
     <Box sx={{ flex: 1 }}>
       <FaultsAt pointer={pointer} />
@@ -236,7 +237,7 @@ const FieldEditor = ({
         />
         <UnitPicker value={field.unit} onChange={(unit) => set('unit', unit)} testId={`${testId}-unit`} />
         <DefaultInput field={field} testId={`${testId}-default`} onChange={(value) => set('default', value)} />
-        {field.type === 'factor' ? (
+        {choices === 'factors' ? (
           <CategoryPicker
             value={field.category}
             onChange={(category) => set('category', category)}
@@ -246,7 +247,7 @@ const FieldEditor = ({
       </Box>
       <PartTexts part={field} keys={['help', 'placeholder']} testId={testId} onChange={onChange} />
       <RulesEditor rules={field.rules ?? []} onChange={(rules) => set('rules', rules)} testId={testId} />
-      {choice ? <OptionsEditor field={field} testId={testId} onChange={onOptions} /> : null}
+      {choices === 'options' ? <OptionsEditor field={field} testId={testId} onChange={onOptions} /> : null}
       <ConditionEditor
         value={field.visibleIf}
         candidates={candidates}

@@ -6,6 +6,7 @@
 import { Box, FormHelperText, ListItemText, MenuItem, MenuList, Paper, TextField } from '@mui/material';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
+import { knownFieldType } from '../../core/field-types';
 import { FUNCTIONS } from '../../core/formula/functions';
 import { localizeUnit } from '../../core/template';
 import { formatResult } from '../template-forms/resultFormat';
@@ -110,7 +111,7 @@ export const FormulaInput = ({
   const [active, setActive] = useState(0);
   const factorCategories = (definition.groups ?? [])
     .flatMap((g) => g.fields ?? [])
-    .filter((f) => f.type === 'factor' && f.category)
+    .filter((f) => knownFieldType(f.type)?.choices === 'factors' && f.category)
     .map((f) => f.category!);
   const [category, setCategory] = useState<string | undefined>(factorCategories[0]);
   const keys = useCategoryKeys(category);

@@ -2,6 +2,7 @@
  * The form editor's changes to a template definition, as pure functions on a deep copy: the form
  * editor writes the very JSON the JSON editor shows, so both stay one document.
  */
+import { knownFieldType } from '../../core/field-types';
 import { sameText } from '../../core/languages';
 import type { Field, FieldOption, Group, Result, Template } from '../../core/template';
 
@@ -112,12 +113,13 @@ export function emptyTemplate(): Template {
 /** Text → the default value of a field of this type (empty text removes the default). */
 export function parseDefault(type: string | undefined, text: string): Field['default'] | undefined {
   if (text.trim() === '') return undefined;
-  if (type === 'integer' || type === 'number') {
+  const kind = knownFieldType(type)?.kind;
+  if (kind === 'number') {
     const number = Number(text.replace(',', '.'));
     return Number.isFinite(number) ? number : text;
   }
-  if (type === 'boolean') return text === 'true';
-  if (type === 'multiselect' || type === 'tags')
+  if (kind === 'boolean') return text === 'true';
+  if (kind === 'array')
     return text
       .split(',')
       .map((part) => part.trim())

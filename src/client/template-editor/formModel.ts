@@ -5,6 +5,7 @@
  * `toFormModel`/`fromFormModel` run every pair over a whole template, which the round-trip test does for each shipped
  * file (nothing a template may hold is lost on the way through the form).
  */
+import { knownFieldType } from '../../core/field-types';
 import { parseRule } from '../../core/rules/parse';
 import { compileCondition, type Field, type FieldOption, type Group, type OptionData } from '../../core/template';
 import type { Condition } from '../../core/template/visibility';
@@ -121,7 +122,7 @@ export function conditionCandidates(
   const level = group.repeatable ? [group] : (template.groups ?? []).filter((g) => !g.repeatable);
   return level
     .flatMap((g) => g.fields ?? [])
-    .filter((field) => field.name && field.name !== self && field.type !== 'multiselect' && field.type !== 'tags');
+    .filter((field) => field.name && field.name !== self && knownFieldType(field.type)?.kind !== 'array');
 }
 
 // ---- import aliases ----------------------------------------------------------------------------------------------

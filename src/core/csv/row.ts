@@ -18,6 +18,7 @@ import {
   type FieldOption,
   type Template,
 } from '../template';
+import { fieldTypeOf } from '../field-types';
 import type { CsvMessageKey } from './messages';
 import type { ColumnMapping } from './mapping';
 import { groupTargetKey, resolveTarget, type ImportTarget } from './targets';
@@ -152,7 +153,7 @@ export function withDecimals(
 ): RowPlan {
   return {
     columns: plan.columns.map((column) =>
-      column.target.field.type === 'number' || column.target.field.type === 'integer'
+      fieldTypeOf(column.target.field.type).kind === 'number'
         ? {
             ...column,
             decimal: detectDecimalSeparator(

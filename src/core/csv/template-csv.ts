@@ -6,6 +6,7 @@
  * written as the form shows them, by their labels in the reader's language (the importer reads labels, short forms and
  * values alike), not by their code values.
  */
+import { fieldTypeOf } from '../field-types';
 import type { Language } from '../languages';
 import { localize } from '../rules/messages';
 import type { Field, Template, UnitCatalog } from '../template';
@@ -35,20 +36,12 @@ function labelOf(field: Field, value: unknown, lang: Language, factors: readonly
     if (typeof code !== 'string') return code;
     const option = field.options?.find((candidate) => candidate.value === code);
     if (option) return localize(option.label, lang, option.value);
-    if (field.type !== 'factor') return code;
+    if (fieldTypeOf(field.type).choices !== 'factors') return code;
     const factor = factors.find((candidate) => candidate.key === code && candidate.category === field.category);
     return factor?.label ? localize(factor.label, lang, factor.key) : code;
   };
   return Array.isArray(value) ? value.map(label) : label(value);
 }
-
-const EXAMPLE_TEXT: Record<Language, string> = {
-  de: 'Beispiel',
-  en: 'Example',
-  fr: 'Exemple',
-  it: 'Esempio',
-  es: 'Ejemplo',
-};
 
 /**
  * In the reader's CSV convention (`;` and decimal comma for the comma-decimal languages, `,` and point for English).
@@ -65,12 +58,7 @@ export function templateCsv(
   const example = targets.map((target) => {
     const field = target.field;
     if (field.default !== undefined) return exampleValue(labelOf(field, field.default, lang, factors), lang);
-    if (field.type === 'text' || field.type === 'textarea') return EXAMPLE_TEXT[lang];
-    if (field.type === 'select')
-      return exampleValue(labelOf(field, field.options?.[0]?.value ?? '', lang, factors), lang);
-    if (field.type === 'tags') return EXAMPLE_TEXT[lang].toLowerCase();
-    if (field.type === 'integer' || field.type === 'number') return exampleValue(100, lang);
-    return '';
+    return exampleValue(fieldTypeOf(field.type).example?.(field, lang), lang);
   });
   return csvFile([header, example], csvConventions(lang));
 }

@@ -57,9 +57,32 @@ export interface ComparisonContext {
   factorLabel(key: string): string;
 }
 
+/**
+ * Where a field's values are chosen from: its own `options` (the meta-schema requires them), the factors of its
+ * `category`, or the machines of its `machineKind`. A type without it takes what is typed in.
+ */
+type ChoiceSource = 'options' | 'factors' | 'machines';
+
 export interface CoreFieldType {
-  /** The JSON type of a present value. */
+  /**
+   * The JSON type of a present value. What follows from it alone: a number column's decimal separator is detected
+   * on import, a list is tested with has()/count() and cannot be a condition, a yes/no is a condition by itself.
+   */
   readonly kind: ValueKind;
+  /** Where the value is chosen from; absent: it is typed in. */
+  readonly choices?: ChoiceSource;
+  /**
+   * A typed-in text (kind 'string'): free text is searched by its words in a list filter and read by the text rules
+   * (e-mail, pattern, date); a date is read by the date rules only.
+   */
+  readonly text?: 'free' | 'date';
+  /**
+   * A customer may set it in a storefront's small form. The widget (src/storefront) draws three controls, picked from
+   * the wire format, not the type: a yes/no box, a list of choices, a number input; such a type must fit one.
+   */
+  readonly customer?: boolean;
+  /** The example a template's CSV shows for the field when it has no default (absent: an empty cell). */
+  example?(field: Field, lang: Language): string | number;
   /** The fault of a present, non-null value's type, or undefined (rules/field-value.ts adds the rule checks). */
   typeFault(field: Field, value: unknown, options: InputCheckOptions): FieldFault | undefined;
   /** A trimmed, non-empty CSV cell as the field's value. */

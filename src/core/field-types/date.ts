@@ -6,6 +6,7 @@ import { fault, isText, plainWords } from './shared';
 
 export const date = {
   kind: 'string',
+  text: 'date',
   typeFault: (_field, value) => (typeof value === 'string' && isDate(value) ? undefined : fault('date')),
   parseCell: (_field, cell) => {
     const value = parseDate(cell);

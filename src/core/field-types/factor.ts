@@ -9,6 +9,8 @@ const keysOf = (category: string | undefined, keys: Readonly<Record<string, read
 
 export const factor = {
   kind: 'string',
+  choices: 'factors',
+  customer: true,
   typeFault: (field, value, options) => keyFault(value, keysOf(field.category, options.factorKeys), 'type.factor'),
   parseCell: (field, cell, context) => {
     const value = parseFactor(field, cell, context.factors);

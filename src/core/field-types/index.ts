@@ -36,4 +36,11 @@ export function fieldTypeOf(type: FieldType): CoreFieldType {
   return CORE_FIELD_TYPES[type];
 }
 
+/** The definition of a type a template being edited names, if it is one (the editor holds unchecked drafts). */
+export function knownFieldType(type: unknown): CoreFieldType | undefined {
+  return typeof type === 'string' && Object.hasOwn(CORE_FIELD_TYPES, type)
+    ? CORE_FIELD_TYPES[type as FieldType]
+    : undefined;
+}
+
 export type { FieldFault, FormulaValue, InputCheckOptions, InputWord, ValueKind } from './contract';

@@ -8,6 +8,7 @@ const keysOf = (kind: string | undefined, keys: Readonly<Record<string, readonly
 
 export const machine = {
   kind: 'string',
+  choices: 'machines',
   typeFault: (field, value, options) => keyFault(value, keysOf(field.machineKind, options.machineKeys), 'type.machine'),
   parseCell: (field, cell, context) => {
     // Without a machine set the key is taken as written: the calculation's own validation then names the problem.

@@ -6,6 +6,7 @@ import { emptyList, fault, isStringList, optionsText, optionValues } from './sha
 
 export const multiselect = {
   kind: 'array',
+  choices: 'options',
   typeFault: (field, value) => {
     const values = optionValues(field);
     if (!Array.isArray(value) || !hasUniqueStrings(value)) return fault('type.list');

@@ -28,6 +28,8 @@ function numberComparison(field: Field, value: unknown, context: ComparisonConte
 
 export const number = {
   kind: 'number',
+  customer: true,
+  example: () => 100,
   typeFault: (_field, value) => (isFiniteNumber(value) ? undefined : fault('type.number')),
   parseCell: parseNumberCell,
   formula: { accepts: isFiniteNumber, what: 'a number' },

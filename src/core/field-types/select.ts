@@ -6,6 +6,9 @@ import { fault, isText, optionValues } from './shared';
 
 export const select = {
   kind: 'string',
+  choices: 'options',
+  customer: true,
+  example: (field, lang) => optionLabel(field, field.options?.[0]?.value ?? '', lang),
   typeFault: (field, value) =>
     typeof value === 'string' && optionValues(field).includes(value) ? undefined : fault('type.option'),
   parseCell: (field, cell) => {

@@ -49,6 +49,15 @@ export function optionsText(field: Field, values: readonly unknown[], lang: Lang
   return values.map((entry) => optionLabel(field, entry, lang)).join(', ');
 }
 
+/** The word a template's CSV shows as the example of a text. */
+export const EXAMPLE_TEXT: Readonly<Record<Language, string>> = {
+  de: 'Beispiel',
+  en: 'Example',
+  fr: 'Exemple',
+  it: 'Esempio',
+  es: 'Ejemplo',
+};
+
 /** How text fields and any value without words of its own read: a list joined, anything else as written. */
 export function plainWords(value: unknown): string {
   return Array.isArray(value) ? value.join(', ') : String(value);

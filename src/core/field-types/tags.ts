@@ -2,10 +2,11 @@
 import { splitList } from '../csv/cells';
 import { hasUniqueStrings } from '../rules/checks';
 import type { CoreFieldType } from './contract';
-import { emptyList, fault, isStringList, plainWords } from './shared';
+import { EXAMPLE_TEXT, emptyList, fault, isStringList, plainWords } from './shared';
 
 export const tags = {
   kind: 'array',
+  example: (_field, lang) => EXAMPLE_TEXT[lang].toLowerCase(),
   typeFault: (_field, value) =>
     Array.isArray(value) &&
     hasUniqueStrings(value) &&

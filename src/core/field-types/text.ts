@@ -1,9 +1,11 @@
 /** One line of text: kept exactly as written, in a CSV cell too (it is data, never a formula). */
 import type { CoreFieldType } from './contract';
-import { fault, isText, plainWords } from './shared';
+import { EXAMPLE_TEXT, fault, isText, plainWords } from './shared';
 
 export const text = {
   kind: 'string',
+  text: 'free',
+  example: (_field, lang) => EXAMPLE_TEXT[lang],
   typeFault: (_field, value) => (typeof value === 'string' ? undefined : fault('type.text')),
   parseCell: (_field, cell) => ({ ok: true, value: cell }),
   formula: { accepts: isText, what: 'text' },

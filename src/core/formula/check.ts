@@ -4,6 +4,7 @@
  * (for cycle detection). Run by the template loader so faults surface at load time.
  */
 import type jsep from 'jsep';
+import { fieldTypeOf } from '../field-types';
 import { isEnergyFigure, isMachineFigure, MACHINE_FIGURE_NAMES } from '../production';
 import { FUNCTIONS, isFunctionName } from './functions';
 import { memberKey, type FormulaNode } from './parse';
@@ -177,7 +178,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
     }
     case 'has': {
       const field = first.type === 'Identifier' ? findField(scope, (first as jsep.Identifier).name) : undefined;
-      if (!field || (field.type !== 'multiselect' && field.type !== 'tags') || stringLiteral(second) === undefined)
+      if (!field || fieldTypeOf(field.type).kind !== 'array' || stringLiteral(second) === undefined)
         check.errors.push(checkerText('checker.formula.hasNeedsList'));
       return;
     }
@@ -201,7 +202,7 @@ function visitCall(call: jsep.CallExpression, scope: FormulaScope, check: Formul
     case 'count': {
       if (groupArgument(first, scope)) return;
       const field = first.type === 'Identifier' ? findField(scope, (first as jsep.Identifier).name) : undefined;
-      if (field && (field.type === 'multiselect' || field.type === 'tags')) return;
+      if (field && fieldTypeOf(field.type).kind === 'array') return;
       check.errors.push(checkerText('checker.formula.countNeedsGroup'));
       return;
     }

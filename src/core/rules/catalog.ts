@@ -227,7 +227,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
   date: {
     arity: 0,
     build: (kind, _args, field) =>
-      kind !== 'string' || !(isTextField(field.type) || field.type === 'date')
+      kind !== 'string' || !readsDates(field.type)
         ? ruleFault('checker.rule.textOrDateOnly')
         : [{ kind, test: (value: string) => isDate(value), message: 'date', params: {} }],
   },
@@ -251,7 +251,12 @@ function stepRule(
 }
 
 function isTextField(type: FieldType): boolean {
-  return type === 'text' || type === 'textarea';
+  return fieldTypeOf(type).text === 'free';
+}
+
+/** A date rule reads a typed-in text: a date field's, or a free text that must hold a date. */
+function readsDates(type: FieldType): boolean {
+  return fieldTypeOf(type).text !== undefined;
 }
 
 function lengthRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
@@ -267,8 +272,7 @@ function itemsRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
 }
 
 function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 'before') {
-  if (kind !== 'string' || !(field.type === 'date' || isTextField(field.type)))
-    return ruleFault('checker.rule.dateOnly');
+  if (kind !== 'string' || !readsDates(field.type)) return ruleFault('checker.rule.dateOnly');
   const limit = isoDate(arg);
   if (limit === undefined) return ruleFault('checker.rule.needsDate', { arg });
   const after = which === 'after';

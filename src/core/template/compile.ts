@@ -4,6 +4,7 @@
  * compiled form that validation, JSON Schema and calculation use, or precise errors with JSON
  * pointers. Compiled forms are cached per template object (templates are immutable once loaded).
  */
+import { fieldTypeOf } from '../field-types';
 import { checkFormula } from '../formula/check';
 import { compileFormula, type CompiledFormula } from '../formula/evaluate';
 import { orderResults } from '../formula/order';
@@ -230,7 +231,8 @@ function compileField(
   }
 
   const options = field.options ?? [];
-  const hasOptions = field.type === 'select' || field.type === 'multiselect';
+  const { choices } = fieldTypeOf(field.type);
+  const hasOptions = choices === 'options';
   if (hasOptions && options.length === 0)
     error(`${pointer}/options`, 'checker.field.optionsMissing', { type: field.type });
   if (!hasOptions && field.options !== undefined) error(`${pointer}/options`, 'checker.field.optionsNotAllowed');
@@ -244,12 +246,12 @@ function compileField(
     catalog !== undefined &&
     field.category !== undefined &&
     Object.prototype.hasOwnProperty.call(catalog.categories, field.category);
-  if (field.type === 'factor' && catalog && field.category !== undefined && !knownCategory) {
+  if (choices === 'factors' && catalog && field.category !== undefined && !knownCategory) {
     error(`${pointer}/category`, 'checker.field.unknownCategory', { category: field.category });
   }
-  if (field.type !== 'factor' && field.category !== undefined)
+  if (choices !== 'factors' && field.category !== undefined)
     error(`${pointer}/category`, 'checker.field.categoryNotAllowed');
-  if (field.type !== 'machine' && field.machineKind !== undefined)
+  if (choices !== 'machines' && field.machineKind !== undefined)
     error(`${pointer}/machineKind`, 'checker.field.machineKindNotAllowed');
 
   if (field.default !== undefined && !errors.length) {
@@ -260,7 +262,7 @@ function compileField(
     if (fault) {
       const value = JSON.stringify(field.default);
       if (fault.rule) error(`${pointer}/default`, 'checker.default.breaksRule', { value, rule: fault.rule });
-      else if (field.type === 'factor')
+      else if (choices === 'factors')
         error(`${pointer}/default`, 'checker.default.notAFactor', { value, category: field.category ?? '' });
       else error(`${pointer}/default`, 'checker.default.wrongType', { value, type: field.type });
     }

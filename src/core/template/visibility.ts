@@ -4,6 +4,7 @@
  * so the server's schema and the client's form agree on which fields are shown.
  */
 import type jsep from 'jsep';
+import { fieldTypeOf } from '../field-types';
 import { inOrder, type Ordering } from '../formula/evaluate';
 import { parseFormula, type FormulaNode } from '../formula/parse';
 import { CheckerFault, checkerText, type CheckerKey, type CheckerParams } from './checker-messages';
@@ -50,7 +51,8 @@ function toCondition(node: FormulaNode, siblings: readonly Field[] | undefined):
     }
     case 'Identifier': {
       const field = sibling((node as jsep.Identifier).name, siblings);
-      if (siblings && field.type !== 'boolean') throw fault('checker.condition.notYesNo', { name: field.name });
+      if (siblings && fieldTypeOf(field.type).kind !== 'boolean')
+        throw fault('checker.condition.notYesNo', { name: field.name });
       return { kind: 'flag', field: field.name };
     }
     case 'UnaryExpression': {
@@ -100,7 +102,10 @@ function comparison(
   if (!siblings) return { kind: 'compare', field: field.name, op, value };
   const expected = comparableType(field);
   if (typeof value !== expected) throw fault(HOLDS[expected], { name: field.name, value: JSON.stringify(value) });
-  if (field.type === 'select' && !(field.options ?? []).some((option) => option.value === value)) {
+  if (
+    fieldTypeOf(field.type).choices === 'options' &&
+    !(field.options ?? []).some((option) => option.value === value)
+  ) {
     throw fault('checker.condition.notAnOption', { value: String(value), name: field.name });
   }
   return { kind: 'compare', field: field.name, op, value };
@@ -121,11 +126,9 @@ function literalValue(node: FormulaNode): number | string | boolean | undefined 
 }
 
 function comparableType(field: Field): 'number' | 'string' | 'boolean' {
-  if (field.type === 'integer' || field.type === 'number') return 'number';
-  if (field.type === 'boolean') return 'boolean';
-  if (field.type === 'multiselect' || field.type === 'tags')
-    throw fault('checker.condition.listField', { name: field.name });
-  return 'string';
+  const { kind } = fieldTypeOf(field.type);
+  if (kind === 'array') throw fault('checker.condition.listField', { name: field.name });
+  return kind;
 }
 
 function sibling(name: string, siblings: readonly Field[] | undefined): Field {

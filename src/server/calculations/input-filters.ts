@@ -7,6 +7,7 @@
  * filter to what a list offers. There is no index behind these: they narrow a mandant's (or a type's) rows by scan.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { fieldTypeOf } from '../../core/field-types';
 import { listFilterFields, type Field } from '../../core/template';
 import { dialectOf } from '../db/dialect';
 import type { DatabaseSchema } from '../db/schema';
@@ -25,14 +26,15 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
   const postgres = dialectOf(db) === 'postgres';
   const name = field.name;
   const jsonPath = `$.${name}`;
-  if (field.type === 'text' || field.type === 'textarea') {
+  const { kind, text } = fieldTypeOf(field.type);
+  if (text === 'free') {
     if (typeof value !== 'string' || value.length > MAX_TEXT) invalid(`.${name}`, 'errors.list.expectedText');
     const pattern = likePattern(value);
     return postgres
       ? sql<boolean>`lower(calculations.inputs ->> ${name}) like ${pattern} escape '\\'`
       : sql<boolean>`lower(json_extract(calculations.inputs, ${jsonPath})) like ${pattern} escape '\\'`;
   }
-  if (field.type === 'boolean') {
+  if (kind === 'boolean') {
     // A select input may hand over its choice as text.
     const yes =
       value === true || value === 'true'
@@ -45,7 +47,7 @@ function condition(db: Kysely<DatabaseSchema>, field: Field, value: unknown): Ra
       : sql<boolean>`json_extract(calculations.inputs, ${jsonPath}) = ${yes ? 1 : 0}`;
   }
   if (typeof value !== 'string' && typeof value !== 'number') invalid(`.${name}`, 'errors.list.expectedValue');
-  if (field.type === 'multiselect') {
+  if (kind === 'array') {
     return postgres
       ? sql<boolean>`calculations.inputs -> ${name} @> ${JSON.stringify([value])}::jsonb`
       : sql<boolean>`exists (select 1 from json_each(calculations.inputs, ${jsonPath}) as held where held.value = ${value})`;

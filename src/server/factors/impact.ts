@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { ChangeImpact, FactorImpactRequest, type FactorRecord, type ImpactEntry } from '../../core/api';
 import { databaseLabel } from '../../core/protocol/describe';
 import { localize } from '../../core/rules';
+import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
 import { currentUser } from '../auth/authenticate';
@@ -33,7 +34,7 @@ function reaches(template: Template, factor: FactorRecord): boolean {
   const named = new RegExp(`\\bfactor\\(\\s*['"]${escapeRegExp(factor.key)}['"]\\s*\\)`);
   if (template.results.some((result) => named.test(result.formula))) return true;
   return template.groups.some((group) =>
-    group.fields.some((field) => field.type === 'factor' && field.category === factor.category),
+    group.fields.some((field) => fieldTypeOf(field.type).choices === 'factors' && field.category === factor.category),
   );
 }
 
@@ -46,7 +47,7 @@ function uses(row: UsageRow, factor: FactorRecord, templates: TemplateRegistry):
   const holds = (fields: typeof compiled.fields, values: unknown) =>
     fields.some(
       ({ field }) =>
-        field.type === 'factor' &&
+        fieldTypeOf(field.type).choices === 'factors' &&
         field.category === factor.category &&
         (values as Record<string, unknown> | null)?.[field.name] === factor.key,
     );

@@ -21,6 +21,7 @@ import type { CalculationResults } from '../../core/api';
 import { CalculationError, computeResults, storedResultsWriter } from '../../core/formula';
 import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
+import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type CalculationInputs, type Template } from '../../core/template';
 import { evaluateCalculation } from '../calculations/evaluate';
 import { calculationFailure, calculationMessage } from '../calculations/messages';
@@ -120,7 +121,10 @@ function categorisedFields(template: Template): CategorisedFields {
     const pick = (fields: CompiledFields) =>
       fields
         .map(({ field }) => field)
-        .filter((field): field is FactorField => field.type === 'factor' && field.category !== undefined);
+        .filter(
+          (field): field is FactorField =>
+            fieldTypeOf(field.type).choices === 'factors' && field.category !== undefined,
+        );
     found = {
       top: pick(compiled.fields),
       groups: compiled.repeatables

@@ -10,6 +10,7 @@ import { translate } from '../../core/i18n/translate';
 import type { Language, LocalizedText } from '../../core/languages';
 import { ENERGY_FIGURES, isEnergyFigure } from '../../core/production';
 import { offerInputs } from '../../core/storefront-figure';
+import { fieldTypeOf } from '../../core/field-types';
 import { defaultItem, getCompiledTemplate, stageLabelKey, type Field, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
@@ -105,13 +106,14 @@ function reachableKeys(
     const groupId = group.repeatable ? group.id : null;
     for (const field of group.fields) {
       const values = presetValues(template, preset, field, groupId);
-      if (field.type === 'factor') {
+      const { choices } = fieldTypeOf(field.type);
+      if (choices === 'factors') {
         if (groupId === null && customer.has(field.name) && field.category)
           for (const key of factors.keysByCategory[field.category] ?? []) factorKeys.add(key);
         for (const value of values) if (typeof value === 'string') factorKeys.add(value);
-      } else if (field.type === 'select') {
+      } else if (choices === 'options') {
         for (const option of field.options ?? []) if (option.factor) factorKeys.add(option.factor);
-      } else if (field.type === 'machine') {
+      } else if (choices === 'machines') {
         for (const value of values) if (typeof value === 'string') machineKeys.add(value);
       }
     }

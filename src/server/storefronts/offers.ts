@@ -5,18 +5,10 @@
  */
 import type { StorefrontOffer } from '../../core/api';
 import { msg } from '../../core/i18n/error-keys';
+import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type Field, type Template } from '../../core/template';
 import { badRequest } from '../refusals';
 import type { TemplateRegistry } from '../templates/registry';
-
-/** Field types a customer can set in the widget's form. */
-export const CUSTOMER_FIELD_TYPES: ReadonlySet<Field['type']> = new Set([
-  'integer',
-  'number',
-  'select',
-  'boolean',
-  'factor',
-]);
 
 /** The template's top-level fields by name (fields of repeatable groups are the printer's). */
 export function topLevelFields(template: Template): Map<string, Field> {
@@ -48,7 +40,7 @@ export function checkOffers(templates: TemplateRegistry, offers: readonly Storef
     const groups = new Set(template.groups.filter((group) => group.repeatable).map((group) => group.id));
     for (const name of offer.customer_fields) {
       const field = fields.get(name);
-      if (!field || !CUSTOMER_FIELD_TYPES.has(field.type)) {
+      if (!field || !fieldTypeOf(field.type).customer) {
         const message = msg('errors.storefronts.notACustomerField', { field: name });
         throw badRequest(message, { [`${at}.customer_fields`]: message });
       }

@@ -17,6 +17,7 @@ import {
 import { NoContent, StringEnum, Type } from '../../core/api/schema';
 import { LANGUAGES, isLanguage, type Language } from '../../core/languages';
 import { localize } from '../../core/rules';
+import { fieldTypeOf } from '../../core/field-types';
 import type { Field } from '../../core/template';
 import { localizeUnit, type UnitCatalog } from '../../core/template/units';
 import { loadUnitCatalog } from '../units/catalog';
@@ -83,13 +84,14 @@ function fieldOf(
   units: UnitCatalog,
   factorOptions: (category: string) => StorefrontField['options'],
 ): StorefrontField {
+  const { choices } = fieldTypeOf(field.type);
   const options =
-    field.type === 'select'
+    choices === 'options'
       ? (field.options ?? []).map((option) => ({
           value: option.value,
           label: localize(option.label, lang, option.value),
         }))
-      : field.type === 'factor' && field.category
+      : choices === 'factors' && field.category
         ? factorOptions(field.category)
         : [];
   return {

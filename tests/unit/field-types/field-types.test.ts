@@ -15,6 +15,20 @@ describe('field types', () => {
     expect([...listed].sort()).toEqual([...FIELD_TYPES].sort());
   });
 
+  // The meta-schema asks each type for what its values are chosen from: `options`, a factor `category`, a `machineKind`.
+  it("the meta-schema requires what each type's values are chosen from", () => {
+    const required = new Map<string, string[]>();
+    for (const { if: condition, then } of metaSchema.$defs.field.allOf) {
+      const type = condition.properties.type as { const?: string; enum?: string[] };
+      for (const name of type.enum ?? [type.const!]) required.set(name, then.required);
+    }
+    const asked = { options: ['options'], factors: ['category'], machines: ['machineKind'] } as const;
+    for (const type of FIELD_TYPES) {
+      const { choices } = fieldTypeOf(type);
+      expect(required.get(type) ?? [], type).toEqual(choices ? asked[choices] : []);
+    }
+  });
+
   // What each type's own test accepts of values of every kind (the rule checks come on top, rules/catalog.ts): the
   // server's verdict and the form's message both come from it.
   const values: unknown[] = [
