@@ -28,14 +28,10 @@ import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorAnswers, notFound } from '../http/errors';
 import { idSchema } from '../http/record-id';
-import {
-  contentRange,
-  listQuerystring,
-  parseListQuery,
-  recordColumns,
-  selectPage,
-  whereListed,
-} from '../http/list-query';
+import { recordColumns } from '../http/list-columns';
+import { parseListQuery } from '../http/list-query';
+import { contentRange, listQuerystring } from '../http/list-route';
+import { columnRef, selectPage, whereListed } from '../http/list-sql';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../audit/change';
 import { findStorefront } from './secret-keys';
@@ -267,7 +263,10 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       const storefront = await findStorefront(db, currentUser(request), request.params.id);
       // The storefront's deliveries as one derived table, so the list engine filters and sorts by the record's names.
       const listed = db.selectFrom(deliveries(db).where('d.storefront_id', '=', storefront.id).as('delivery'));
-      const { rows, total } = await selectPage<DeliveryRow>(whereListed(listed, query, []), query);
+      const { rows, total } = await selectPage(whereListed(listed, query, []), query, {
+        ref: columnRef,
+        select: (selected) => selected.selectAll().$castTo<DeliveryRow>(),
+      });
       void reply.header(
         'Content-Range',
         contentRange('storefront-webhook-deliveries', query.range.start, rows.length, total),
