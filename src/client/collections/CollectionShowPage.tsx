@@ -2,8 +2,8 @@
  * `/collections/:id`: one collection with its totals and its calculations; each can be removed
  * from the collection, and two to four of them can be compared.
  */
-import { Alert, Box, Checkbox, Chip, Grid, IconButton, Stack, TableCell, Tooltip, Typography } from '@mui/material';
-import { RowTable } from '../layout/RowTable';
+import { Alert, Box, Checkbox, Chip, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { bodyWithRowTestIds } from '../layout/rowTestIds';
 import { GridPanel } from '../layout/GridPanel';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
@@ -13,10 +13,13 @@ import { Link, useParams } from 'react-router-dom';
 import {
   Button,
   Confirm,
+  DataTable,
+  ListContextProvider,
   Loading,
   Title,
   useGetMany,
   useGetOne,
+  useList,
   useNotify,
   useRefresh,
   useTranslate,
@@ -66,9 +69,91 @@ const CollectionReportControls = ({ collection }: { collection: CollectionRecord
   return <ReportControls subject="collections" id={collection.id} calculations={data} />;
 };
 
-const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => {
+const MemberRows = bodyWithRowTestIds<CalculationRecord>((calc) => `collection-calculation-${calc.id}`);
+
+interface MemberTableProps {
+  rows: CalculationRecord[];
+  selected: number[];
+  onToggle: (id: number) => void;
+  /** Asks to remove a calculation; null for a reader who may not. */
+  onRemove: ((calc: CalculationRecord) => void) | null;
+  busy: boolean;
+}
+
+/** The collection's calculations in its own order, each selectable for a comparison. */
+const MemberTable = ({ rows, selected, onToggle, onRemove, busy }: MemberTableProps) => {
   const translate = useTranslate();
   const lang = useLanguage();
+  const memberList = useList({ data: rows });
+  return (
+    <ListContextProvider value={memberList}>
+      <DataTable
+        resource="calculations"
+        data-testid="collection-calculations"
+        rowClick={false}
+        bulkActionButtons={false}
+        body={MemberRows}
+      >
+        <DataTable.Col
+          padding="checkbox"
+          render={(calc: CalculationRecord) => (
+            <Checkbox
+              checked={selected.includes(calc.id)}
+              onChange={() => onToggle(calc.id)}
+              slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }}
+            />
+          )}
+        />
+        <DataTable.Col
+          source="number"
+          label="calculations.fields.number"
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          render={(calc: CalculationRecord) => <Link to={`/edit/${calc.id}`}>{calc.number}</Link>}
+        />
+        <DataTable.Col source="title" label="calculations.fields.title" />
+        <DataTable.Col
+          source="total_co2e"
+          label="calculations.fields.total_co2e"
+          align="right"
+          render={(calc: CalculationRecord) => `${formatResult(calc.total_co2e, lang)} ${KG_CO2E}`}
+        />
+        <DataTable.Col
+          source="frozen"
+          label="collections.fields.offset"
+          render={(calc: CalculationRecord) =>
+            calc.frozen ? (
+              <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
+            ) : (
+              <Chip size="small" variant="outlined" label={translate('collections.status.open')} />
+            )
+          }
+        />
+        <DataTable.Col
+          align="right"
+          render={(calc: CalculationRecord) =>
+            onRemove ? (
+              <Tooltip title={translate('collections.remove', { number: calc.number })}>
+                <span>
+                  <IconButton
+                    size="small"
+                    onClick={() => onRemove(calc)}
+                    disabled={busy}
+                    aria-label={translate('collections.remove', { number: calc.number })}
+                  >
+                    <RemoveCircleOutlineIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            ) : null
+          }
+        />
+      </DataTable>
+    </ListContextProvider>
+  );
+};
+
+const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => {
+  const translate = useTranslate();
   const writer = useCan('update', 'collections');
   const ids = collection.calculation_ids;
   const { data = [], isPending } = useGetMany<CalculationRecord>('calculations', { ids }, { enabled: ids.length > 0 });
@@ -101,51 +186,12 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
           {translate('compare.select_hint', { min: COMPARE_MIN, max: COMPARE_MAX })}
         </Typography>
       </Stack>
-      <RowTable
-        data-testid="collection-calculations"
-        columns={[
-          { padding: 'checkbox' },
-          'calculations.fields.number',
-          'calculations.fields.title',
-          { label: 'calculations.fields.total_co2e', align: 'right' },
-          'collections.fields.offset',
-          { align: 'right' },
-        ]}
+      <MemberTable
         rows={rows}
-        rowKey={(calc) => calc.id}
-        rowProps={(calc) => ({ hover: true, 'data-testid': `collection-calculation-${calc.id}` })}
-        cells={(calc) => [
-          <Checkbox
-            key="select"
-            checked={selected.includes(calc.id)}
-            onChange={() => toggle(calc.id)}
-            slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }}
-          />,
-          <TableCell key="number" sx={{ whiteSpace: 'nowrap' }}>
-            <Link to={`/edit/${calc.id}`}>{calc.number}</Link>
-          </TableCell>,
-          calc.title,
-          `${formatResult(calc.total_co2e, lang)} ${KG_CO2E}`,
-          calc.frozen ? (
-            <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
-          ) : (
-            <Chip size="small" variant="outlined" label={translate('collections.status.open')} />
-          ),
-          writer ? (
-            <Tooltip title={translate('collections.remove', { number: calc.number })}>
-              <span>
-                <IconButton
-                  size="small"
-                  onClick={() => setAsked(calc)}
-                  disabled={busy !== null}
-                  aria-label={translate('collections.remove', { number: calc.number })}
-                >
-                  <RemoveCircleOutlineIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-          ) : null,
-        ]}
+        selected={selected}
+        onToggle={toggle}
+        onRemove={writer ? setAsked : null}
+        busy={busy !== null}
       />
       <Confirm
         isOpen={asked !== null}

@@ -1,15 +1,16 @@
 /** The outcome of a dry run or an import: counts and the first row errors. */
 import { Alert, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
 import type { ImportReport } from '../../core/api';
 import { formatCount } from '../../core/number-format';
-import { RowTable } from '../layout/RowTable';
 import { useLanguage } from '../i18n/useLanguage';
 
 export const ImportReportView = ({ report }: { report: ImportReport }) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const count = (n: number) => formatCount(n, lang);
+  // The errors have no id of their own: their place in the report is one.
+  const errorList = useList({ data: report.errors.map((error, id) => ({ ...error, id })) });
   const status = report.import?.status;
   const severity =
     report.rows_failed === 0 ? 'success' : report.rows_ok > 0 && status !== 'failed' ? 'warning' : 'error';
@@ -30,17 +31,14 @@ export const ImportReportView = ({ report }: { report: ImportReport }) => {
       {report.errors.length > 0 && (
         <>
           <Typography variant="subtitle2">{translate('importer.report.firstErrors')}</Typography>
-          <RowTable
-            columns={[
-              'importer.report.row',
-              'importer.mapping.column',
-              'importer.report.value',
-              'importer.report.error',
-            ]}
-            rows={report.errors}
-            rowKey={(_error, i) => i}
-            cells={(error) => [error.row, error.column ?? '', error.value ?? '', error.message]}
-          />
+          <ListContextProvider value={errorList}>
+            <DataTable resource="import-errors" rowClick={false} bulkActionButtons={false}>
+              <DataTable.Col source="row" label="importer.report.row" />
+              <DataTable.Col source="column" label="importer.mapping.column" />
+              <DataTable.Col source="value" label="importer.report.value" />
+              <DataTable.Col source="message" label="importer.report.error" />
+            </DataTable>
+          </ListContextProvider>
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 /** Which template field each CSV column fills: suggested, editable, with the first values as a preview. */
-import { ListSubheader, MenuItem, Select, TableCell, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { ListSubheader, MenuItem, Select, Typography } from '@mui/material';
+import { DataTable, ListContextProvider, useList, useLocaleState, useTranslate } from 'react-admin';
 import {
   importTargets,
   itemLabel,
@@ -10,7 +10,6 @@ import {
   type ImportTarget,
 } from '../../core/csv';
 import { useUnitCatalog } from '../units/useUnitCatalog';
-import { RowTable } from '../layout/RowTable';
 import { isLanguage } from '../../core/languages';
 import type { Template } from '../../core/template';
 
@@ -20,6 +19,13 @@ interface Props {
   rows: string[][];
   mapping: ColumnMapping;
   onChange(mapping: ColumnMapping): void;
+}
+
+/** A CSV column as a table row: its header and its first values. */
+interface CsvColumn {
+  id: number;
+  header: string;
+  sample: string;
 }
 
 const NONE = '__none__';
@@ -47,6 +53,16 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
   const [locale] = useLocaleState();
   const lang = isLanguage(locale) ? locale : 'de';
   const units = useUnitCatalog();
+  const columnList = useList<CsvColumn>({
+    data: headers.map((header, id) => ({
+      id,
+      header,
+      sample: rows
+        .slice(0, 3)
+        .map((row) => row[id] ?? '')
+        .join(' · '),
+    })),
+  });
   const targets = importTargets(template, offeredSets(template, mapping));
   // The hint quotes the chosen template's own first numbered column, not the brochure's.
   const example = targets.find((target) => target.groupId);
@@ -92,34 +108,31 @@ export const MappingTable = ({ template, headers, rows, mapping, onChange }: Pro
           })}
         </Typography>
       )}
-      <RowTable
-        data-testid="importer-mapping"
-        columns={['importer.mapping.column', 'importer.mapping.field', 'importer.mapping.sample']}
-        rows={headers}
-        rowKey={(header, index) => `${header}-${index}`}
-        cells={(header, index) => [
-          header,
-          <Select
-            key="field"
-            size="small"
-            value={(mapping[header] && resolveTarget(template, mapping[header])?.key) || NONE}
-            SelectDisplayProps={{ 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object}
-            onChange={(event) =>
-              onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })
-            }
-            sx={{ minWidth: 240 }}
-          >
-            <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
-            {menuEntries(header)}
-          </Select>,
-          <TableCell key="sample" sx={{ color: 'text.secondary' }}>
-            {rows
-              .slice(0, 3)
-              .map((row) => row[index] ?? '')
-              .join(' · ')}
-          </TableCell>,
-        ]}
-      />
+      <ListContextProvider value={columnList}>
+        <DataTable resource="import-columns" data-testid="importer-mapping" rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="header" label="importer.mapping.column" />
+          <DataTable.Col
+            label="importer.mapping.field"
+            render={({ header }: CsvColumn) => (
+              <Select
+                size="small"
+                value={(mapping[header] && resolveTarget(template, mapping[header])?.key) || NONE}
+                SelectDisplayProps={
+                  { 'aria-label': translate('importer.mapping.fieldFor', { column: header }) } as object
+                }
+                onChange={(event) =>
+                  onChange({ ...mapping, [header]: event.target.value === NONE ? null : String(event.target.value) })
+                }
+                sx={{ minWidth: 240 }}
+              >
+                <MenuItem value={NONE}>{translate('importer.mapping.ignore')}</MenuItem>
+                {menuEntries(header)}
+              </Select>
+            )}
+          />
+          <DataTable.Col source="sample" label="importer.mapping.sample" cellSx={() => ({ color: 'text.secondary' })} />
+        </DataTable>
+      </ListContextProvider>
     </>
   );
 };

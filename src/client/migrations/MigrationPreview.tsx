@@ -3,17 +3,29 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  ListContextProvider,
+  useGetList,
+  useList,
+  useLocaleState,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import type { FactorMigrationItemRecord, FactorMigrationRecord, Role } from '../../core/api';
 import { can } from '../../core/access/policy';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
-import { RowTable } from '../layout/RowTable';
+import { bodyWithRowTestIds } from '../layout/rowTestIds';
 import { formatKg, formatPercent, formatSignedKg } from './format';
 import { KG_CO2E } from '../../core/template/units';
 
 const PER_PAGE = 25;
+
+const MigrationItemRows = bodyWithRowTestIds<FactorMigrationItemRecord>(
+  (item) => `migration-item-${item.calculation_id}`,
+);
 
 interface Props {
   migration: FactorMigrationRecord;
@@ -44,6 +56,7 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
     pagination: { page, perPage: PER_PAGE },
     sort: { field: 'id', order: 'ASC' },
   });
+  const itemList = useList({ data, isPending });
   const { summary } = migration;
   return (
     <Card data-testid="migration-preview" sx={{ mb: 2 }}>
@@ -137,37 +150,61 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           }}
           sx={{ mb: 1 }}
         />
-        <RowTable
-          aria-label={translate('migrations.preview.table')}
-          columns={[
-            'migrations.fields.number',
-            'migrations.fields.title',
-            { label: 'migrations.fields.total_before', align: 'right' },
-            { label: 'migrations.fields.total_after', align: 'right' },
-            { label: 'migrations.fields.difference', align: 'right' },
-            { label: 'migrations.fields.percent', align: 'right' },
-            'migrations.fields.excluded',
-          ]}
-          rows={data}
-          rowKey={(item) => item.id}
-          rowProps={(item) => ({ 'data-testid': `migration-item-${item.calculation_id}` })}
-          cells={(item) => [
-            <Link key="number" to={`/edit/${item.calculation_id}`}>
-              {item.number}
-            </Link>,
-            item.title,
-            formatKg(item.total_before, locale),
-            formatKg(item.total_after, locale),
-            formatSignedKg(item.difference, locale),
-            formatPercent(item.percent, locale),
-            item.excluded === null
-              ? ''
-              : item.excluded === 'frozen'
-                ? translate('migrations.excluded.frozen')
-                : item.excluded,
-          ]}
-          empty={isPending ? null : <Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
-        />
+        <ListContextProvider value={itemList}>
+          <DataTable
+            resource="migration-items"
+            aria-label={translate('migrations.preview.table')}
+            rowClick={false}
+            bulkActionButtons={false}
+            body={MigrationItemRows}
+            empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
+          >
+            {/* The server pages the items: a header click would sort only the page shown. */}
+            <DataTable.Col
+              disableSort
+              label="migrations.fields.number"
+              render={(item: FactorMigrationItemRecord) => (
+                <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>
+              )}
+            />
+            <DataTable.Col disableSort source="title" label="migrations.fields.title" />
+            <DataTable.Col
+              disableSort
+              label="migrations.fields.total_before"
+              align="right"
+              render={(item: FactorMigrationItemRecord) => formatKg(item.total_before, locale)}
+            />
+            <DataTable.Col
+              disableSort
+              label="migrations.fields.total_after"
+              align="right"
+              render={(item: FactorMigrationItemRecord) => formatKg(item.total_after, locale)}
+            />
+            <DataTable.Col
+              disableSort
+              label="migrations.fields.difference"
+              align="right"
+              render={(item: FactorMigrationItemRecord) => formatSignedKg(item.difference, locale)}
+            />
+            <DataTable.Col
+              disableSort
+              label="migrations.fields.percent"
+              align="right"
+              render={(item: FactorMigrationItemRecord) => formatPercent(item.percent, locale)}
+            />
+            <DataTable.Col
+              disableSort
+              label="migrations.fields.excluded"
+              render={(item: FactorMigrationItemRecord) =>
+                item.excluded === null
+                  ? ''
+                  : item.excluded === 'frozen'
+                    ? translate('migrations.excluded.frozen')
+                    : item.excluded
+              }
+            />
+          </DataTable>
+        </ListContextProvider>
         {total > PER_PAGE ? (
           <Pagination
             sx={{ mt: 1 }}

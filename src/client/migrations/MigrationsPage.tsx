@@ -7,13 +7,23 @@
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Confirm, Title, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  DataTable,
+  ListContextProvider,
+  Title,
+  useGetList,
+  useList,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { CreateFactorMigrationRequest, FactorMigrationRecord } from '../../core/api';
 import { downloadItemsCsv, useMigrationStep, usePreviewMigration } from './api';
 import { httpErrorText } from '../providers/httpClient';
 import { useCan } from '../providers/RoleGate';
 import { formatDateTime } from '../i18n/dates';
-import { RowTable } from '../layout/RowTable';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { formatKg } from './format';
@@ -74,6 +84,7 @@ const MigrationsPage = () => {
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'id', order: 'DESC' },
   });
+  const historyList = useList({ data: history.data, isPending: history.isPending });
 
   const { mutateAsync: migrationStep } = useMigrationStep();
   const { mutateAsync: createPreview } = usePreviewMigration();
@@ -169,50 +180,79 @@ const MigrationsPage = () => {
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               {translate('migrations.history.title')}
             </Typography>
-            <RowTable
-              aria-label={translate('migrations.history.title')}
-              data-testid="migration-history"
-              columns={[
-                'migrations.fields.created_at',
-                'migrations.fields.created_by',
-                'migrations.history.target',
-                'migrations.fields.status',
-                { label: 'migrations.summary.count', align: 'right' },
-                { label: 'migrations.summary.total_after', align: 'right' },
-                'migrations.fields.applied',
-                '',
-              ]}
-              rows={history.data ?? []}
-              rowKey={(migration) => migration.id}
-              rowProps={(migration) => ({ selected: selected?.id === migration.id })}
-              empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
-              cells={(migration) => [
-                formatDateTime(migration.created_at, locale),
-                migration.created_by_name ?? '—',
-                targetName(migration),
-                translate(`migrations.status.${migration.status}`),
-                formatCount(migration.summary.count, lang),
-                formatKg(migration.summary.total_after, locale),
-                migration.applied_at
-                  ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
-                  : '—',
-                <>
-                  <Button size="small" onClick={() => setSelected(migration)}>
-                    {translate('migrations.actions.show')}
-                  </Button>
-                  {writer && migration.status === 'applied' ? (
-                    <Button
-                      size="small"
-                      color="warning"
-                      disabled={busy}
-                      onClick={() => setConfirming({ migration, step: 'rollback' })}
-                    >
-                      {translate('migrations.actions.rollback')}
-                    </Button>
-                  ) : null}
-                </>,
-              ]}
-            />
+            <ListContextProvider value={historyList}>
+              <DataTable
+                resource="migrations"
+                aria-label={translate('migrations.history.title')}
+                data-testid="migration-history"
+                rowClick={false}
+                bulkActionButtons={false}
+                rowSx={(migration: FactorMigrationRecord) =>
+                  selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
+                }
+                empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
+              >
+                <DataTable.Col
+                  source="created_at"
+                  label="migrations.fields.created_at"
+                  render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
+                />
+                <DataTable.Col
+                  source="created_by_name"
+                  label="migrations.fields.created_by"
+                  render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
+                />
+                <DataTable.Col
+                  label="migrations.history.target"
+                  render={(migration: FactorMigrationRecord) => targetName(migration)}
+                />
+                <DataTable.Col
+                  source="status"
+                  label="migrations.fields.status"
+                  render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
+                />
+                <DataTable.Col
+                  source="summary.count"
+                  label="migrations.summary.count"
+                  align="right"
+                  render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
+                />
+                <DataTable.Col
+                  source="summary.total_after"
+                  label="migrations.summary.total_after"
+                  align="right"
+                  render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
+                />
+                <DataTable.Col
+                  source="applied_at"
+                  label="migrations.fields.applied"
+                  render={(migration: FactorMigrationRecord) =>
+                    migration.applied_at
+                      ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
+                      : '—'
+                  }
+                />
+                <DataTable.Col
+                  render={(migration: FactorMigrationRecord) => (
+                    <>
+                      <Button size="small" onClick={() => setSelected(migration)}>
+                        {translate('migrations.actions.show')}
+                      </Button>
+                      {writer && migration.status === 'applied' ? (
+                        <Button
+                          size="small"
+                          color="warning"
+                          disabled={busy}
+                          onClick={() => setConfirming({ migration, step: 'rollback' })}
+                        >
+                          {translate('migrations.actions.rollback')}
+                        </Button>
+                      ) : null}
+                    </>
+                  )}
+                />
+              </DataTable>
+            </ListContextProvider>
           </CardContent>
         </Card>
       </Stack>

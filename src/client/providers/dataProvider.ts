@@ -5,6 +5,7 @@
  * shares react-admin's error handling (a rejected session signs out) and the one place that knows the URLs.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { paths } from '../../core/api/openapi.generated';
 import { useDataProvider, type DataProvider, type GetListResult, type Identifier } from 'react-admin';
 import type {
   ChangeImpact,
@@ -113,6 +114,49 @@ function withPartialPages(
 const get = async <T>(path: string, signal?: AbortSignal): Promise<T> => (await httpClient<T>(path, { signal })).json;
 const post = async <T>(path: string, payload?: unknown): Promise<T> => (await sendJson<T>(path, 'POST', payload)).json;
 
+/*
+ * Custom routes by their path in the OpenAPI document (openapi-typescript's `paths`): the answer's type is the
+ * document's, so a route renamed or an answer changed on the server fails tsc here. openapi-fetch was not taken: it
+ * would be a second HTTP client beside `httpClient` (base URL, token, error bodies).
+ */
+type Method = 'get' | 'post';
+type Route<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never;
+}[keyof paths];
+type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+/** The JSON of the route's success (200, or 201 for a create). */
+type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: infer Ok }
+    ? JsonOf<Ok>
+    : R extends { 201: infer Created }
+      ? JsonOf<Created>
+      : never
+  : never;
+/** The `{name}` segments of a route. */
+type RouteParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Record<Name, string | number> & RouteParams<Rest>
+  : unknown;
+
+/** The request path (without `/api`, which the base URL holds) of a route with its segments filled in. */
+function routePath(route: string, params: Record<string, string | number>, query?: URLSearchParams): string {
+  const path = route
+    .replace(/^\/api/, '')
+    .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  return query ? `${path}?${query.toString()}` : path;
+}
+
+const getRoute = <P extends Route<'get'>>(
+  route: P,
+  params: RouteParams<P>,
+  query?: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<Answer<P, 'get'>> => get(routePath(route, params as Record<string, string | number>, query), signal);
+const postRoute = <P extends Route<'post'>>(
+  route: P,
+  params: RouteParams<P>,
+  payload?: unknown,
+): Promise<Answer<P, 'post'>> => post(routePath(route, params as Record<string, string | number>), payload);
+
 const templatePath = (id: string, version?: number) =>
   `/templates/${encodeURIComponent(id)}${version === undefined ? '' : `/versions/${version}`}`;
 
@@ -132,12 +176,12 @@ export function createDataProvider(): KontorDataProvider {
     getManyReference: async (resource, params) =>
       withPartialPages(await rest.getManyReference(resource, params), params.pagination),
     databaseAction: (id, action) => post(`/databases/${id}/${action}`),
-    importFactors: (id, csv) => post(`/databases/${id}/import`, { csv }),
+    importFactors: (id, csv) => postRoute('/api/databases/{id}/import', { id }, { csv }),
     factorDiff: (id, against) => get(`/databases/${id}/diff?against=${against}`),
     factorCategories: () => get('/factor-categories'),
     nameFactorCategory: async (key, label) =>
       (await sendJson<FactorCategoryRecord>(`/factor-categories/${encodeURIComponent(key)}`, 'PUT', { label })).json,
-    previewMigration: (request) => post('/migrations', request),
+    previewMigration: (request) => postRoute('/api/migrations', {}, request),
     migrationStep: (id, step) => post(`/migrations/${id}/${step}`),
     statistics: (name, query, signal) => get(statisticPath(name, query), signal),
     orderQuote: (subject, projectId, signal) => {
@@ -150,11 +194,11 @@ export function createDataProvider(): KontorDataProvider {
       const tags = await get<unknown>('/collections/tags');
       return Array.isArray(tags) ? (tags as string[]) : [];
     },
-    addToCollection: (id, ids) => post(`/collections/${id}/calculations`, { ids }),
+    addToCollection: (id, ids) => postRoute('/api/collections/{id}/calculations', { id }, { ids }),
     removeFromCollection: async (id, ids) =>
       (await sendJson(`/collections/${id}/calculations`, 'DELETE', { ids })).json,
-    undoImport: (id) => post(`/imports/${id}/undo`),
-    resendInvitation: (id) => post(`/invitations/${id}/resend`),
+    undoImport: (id) => postRoute('/api/imports/{id}/undo', { id }),
+    resendInvitation: (id) => postRoute('/api/invitations/{id}/resend', { id }),
     saveTemplate: (request) => post('/templates', request),
     templateVersions: (id) => get(`${templatePath(id)}/versions`),
     templateAt: (id, version) => get(`${templatePath(id)}?version=${version}`),
@@ -162,7 +206,7 @@ export function createDataProvider(): KontorDataProvider {
     deleteTemplateVersion: async (id, version) =>
       (await sendJson<TemplateVersionRecord>(templatePath(id, version), 'DELETE')).json,
     exportTemplateVersion: async (id, version) => (await httpClient(`${templatePath(id, version)}/export`)).body,
-    templateLoadErrors: () => get('/template-load-errors'),
+    templateLoadErrors: () => getRoute('/api/template-load-errors', {}),
     templateImpact: (request) => post('/templates/impact', request),
     databaseImpact: (id, request) => post(`/databases/${id}/impact`, request),
   };

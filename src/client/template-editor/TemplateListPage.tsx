@@ -3,17 +3,19 @@
  * created in the app), status, versions and usage; new template, import of a JSON file.
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Card, Chip, Stack, TableCell, Typography } from '@mui/material';
-import { RowTable } from '../layout/RowTable';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
+import { DataTable, ListContextProvider, Title, useGetList, useList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
 import type { EditorLocationState } from './TemplateEditorPage';
 import { ImportButton } from './ImportButton';
 import { useTemplateLoadErrors } from './api';
 import { TemplateStatusChip } from './TemplateStatusChip';
+import { bodyWithRowTestIds } from '../layout/rowTestIds';
 
 type Listed = TemplateRecord & TemplateEditorInfo;
+
+const TemplateRows = bodyWithRowTestIds<Listed>((template) => `template-row-${template.id}`);
 
 /** Template files the server did not load at startup: otherwise only its log would say so. */
 const RejectedFiles = () => {
@@ -48,6 +50,7 @@ const TemplateListPage = () => {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'id', order: 'ASC' },
   });
+  const templateList = useList({ data, isPending });
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-list">
       <Title title={translate('templateEditor.title')} />
@@ -71,50 +74,54 @@ const TemplateListPage = () => {
       {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
       <RejectedFiles />
       <Card variant="outlined">
-        <RowTable
-          aria-busy={isPending}
-          columns={[
-            'templateEditor.list.template',
-            'templateEditor.list.id',
-            'templateEditor.list.source',
-            'templateEditor.list.status',
-            { label: 'templateEditor.list.version', align: 'right' },
-            { label: 'templateEditor.list.versions', align: 'right' },
-            { label: 'templateEditor.list.usage', align: 'right' },
-          ]}
-          rows={data ?? []}
-          rowKey={(template) => template.id}
-          rowProps={(template) => ({
-            hover: true,
-            sx: { cursor: 'pointer' },
-            'data-testid': `template-row-${template.id}`,
-            onClick: () => navigate(`/templates/${encodeURIComponent(template.id)}`),
-          })}
-          cells={(template) => [
-            <RouterLink
-              key="label"
-              to={`/templates/${encodeURIComponent(template.id)}`}
-              onClick={(event) => event.stopPropagation()}
-            >
-              {template.label}
-            </RouterLink>,
-            <TableCell key="id" sx={{ fontFamily: 'monospace' }}>
-              {template.id}
-            </TableCell>,
-            <Chip
-              key="source"
-              size="small"
-              variant="outlined"
-              label={translate(`templateEditor.source.${template.source}`)}
-            />,
-            <TemplateStatusChip key="status" status={template.status} />,
-            `v${template.version}`,
-            template.version_count,
-            <TableCell key="usage" align="right" data-testid={`template-usage-${template.id}`}>
-              {template.usage}
-            </TableCell>,
-          ]}
-        />
+        <ListContextProvider value={templateList}>
+          <DataTable
+            resource="templates"
+            aria-busy={isPending}
+            rowClick={(id) => `/templates/${encodeURIComponent(id)}`}
+            bulkActionButtons={false}
+            body={TemplateRows}
+          >
+            <DataTable.Col
+              source="label"
+              label="templateEditor.list.template"
+              render={(template: Listed) => (
+                <RouterLink
+                  to={`/templates/${encodeURIComponent(template.id)}`}
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  {template.label}
+                </RouterLink>
+              )}
+            />
+            <DataTable.Col source="id" label="templateEditor.list.id" cellSx={() => ({ fontFamily: 'monospace' })} />
+            <DataTable.Col
+              source="source"
+              label="templateEditor.list.source"
+              render={(template: Listed) => (
+                <Chip size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />
+              )}
+            />
+            <DataTable.Col
+              source="status"
+              label="templateEditor.list.status"
+              render={(template: Listed) => <TemplateStatusChip status={template.status} />}
+            />
+            <DataTable.Col
+              source="version"
+              label="templateEditor.list.version"
+              align="right"
+              render={(template: Listed) => `v${template.version}`}
+            />
+            <DataTable.Col source="version_count" label="templateEditor.list.versions" align="right" />
+            <DataTable.Col
+              source="usage"
+              label="templateEditor.list.usage"
+              align="right"
+              render={(template: Listed) => <span data-testid={`template-usage-${template.id}`}>{template.usage}</span>}
+            />
+          </DataTable>
+        </ListContextProvider>
       </Card>
     </Box>
   );
