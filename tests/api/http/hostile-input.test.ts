@@ -44,8 +44,21 @@ describeEachDatabase('hostile input', (ctx) => {
 
   /** The answer of whoever may read `path` (some lists are for mandant users only). */
   const asReader = async (path: string) => {
-    const first = await ctx.request<{ message: string }>('GET', path, { token: provider });
-    return first.status === 403 ? ctx.request<{ message: string }>('GET', path, { token: mandantAdmin }) : first;
+    const first = await ctx.request<{ message: string }>('GET', await withOwnerId(path), { token: provider });
+    if (first.status !== 403 && first.status !== 404) return first;
+    return ctx.request<{ message: string }>('GET', await withOwnerId(path, mandantAdmin), { token: mandantAdmin });
+  };
+
+  /**
+   * A list under a record (`/api/storefronts/{id}/webhook-deliveries`) with `{id}` set to the first record the reader
+   * sees in the parent list, so the list itself is what the hostile parameters reach.
+   */
+  const withOwnerId = async (path: string, token = provider) => {
+    const at = path.indexOf('/{id}');
+    if (at < 0) return path;
+    const parents = await ctx.request<Array<{ id: number }>>('GET', path.slice(0, at), { token });
+    const id = Array.isArray(parents.body) ? parents.body[0]?.id : undefined;
+    return path.replace('{id}', String(id ?? 'none'));
   };
 
   it('finds the lists in the OpenAPI document', () => {
