@@ -21,9 +21,12 @@ const PG_CHUNK = 2000;
 /** 2,000 rows (a preview's page) × 15 columns stays under SQLite's 32,766 bound parameters. */
 const SQLITE_CHUNK = 2000;
 
-/** One row as a JSON array; the JSON columns are spliced in as they are (they are JSON text already). */
-function pgRow(row: ItemRow): string {
-  const scalars = JSON.stringify([
+const ITEM_COLUMNS = `migration_id, mandant_id, calculation_id, number, title, template_id, before_version, total_before,
+  total_after, difference, percent, after_results, after_inputs, excluded, after_machine_set_id`;
+
+/** An item's values in ITEM_COLUMNS' order after the migration and the mandant; the JSON columns as text. */
+function itemValues(row: ItemRow) {
+  return [
     row.calculation_id,
     row.number,
     row.title,
@@ -33,8 +36,21 @@ function pgRow(row: ItemRow): string {
     row.total_after,
     row.difference,
     row.percent,
-  ]);
-  return `${scalars.slice(0, -1)},${row.after_results ?? 'null'},${row.after_inputs ?? 'null'},${JSON.stringify(row.excluded)},${JSON.stringify(row.after_machine_set_id)}]`;
+    row.after_results,
+    row.after_inputs,
+    row.excluded,
+    row.after_machine_set_id,
+  ];
+}
+/** Where itemValues holds JSON text, spliced into the PostgreSQL chunk as it is. */
+const JSON_VALUES = new Set([9, 10]);
+
+/** One row as a JSON array; the JSON columns are spliced in as they are (they are JSON text already). */
+function pgRow(row: ItemRow): string {
+  const values = itemValues(row).map((value, i) =>
+    JSON_VALUES.has(i) ? ((value as string | null) ?? 'null') : JSON.stringify(value),
+  );
+  return `[${values.join(',')}]`;
 }
 
 export async function insertItems(
@@ -50,8 +66,7 @@ export async function insertItems(
         .map(pgRow)
         .join(',')}]`;
       // Doubles travel as JSON numbers (shortest round-trip text) and come back exact through numeric → float8.
-      await sql`insert into factor_migration_items (migration_id, mandant_id, calculation_id, number, title, template_id, before_version,
-          total_before, total_after, difference, percent, after_results, after_inputs, excluded, after_machine_set_id)
+      await sql`insert into factor_migration_items (${sql.raw(ITEM_COLUMNS)})
         select ${migrationId}, ${mandantId}, (e->>0)::integer, e->>1, e->>2, e->>3, (e->>4)::integer, (e->>5)::float8,
           (e->>6)::float8, (e->>7)::float8, (e->>8)::float8, nullif(e->9, 'null'::jsonb), nullif(e->10, 'null'::jsonb), e->>11,
           (e->>12)::integer
@@ -62,30 +77,11 @@ export async function insertItems(
   for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
     const chunk = rows.slice(start, start + SQLITE_CHUNK);
     const parameters: (string | number | null)[] = [];
-    for (const row of chunk)
-      parameters.push(
-        migrationId,
-        mandantId,
-        row.calculation_id,
-        row.number,
-        row.title,
-        row.template_id,
-        row.before_version,
-        row.total_before,
-        row.total_after,
-        row.difference,
-        row.percent,
-        row.after_results,
-        row.after_inputs,
-        row.excluded,
-        row.after_machine_set_id,
-      );
+    for (const row of chunk) parameters.push(migrationId, mandantId, ...itemValues(row));
     await db.executeQuery(CompiledQuery.raw(sqliteInsert(chunk.length), parameters));
   }
 }
 
-const ITEM_COLUMNS = `migration_id, mandant_id, calculation_id, number, title, template_id, before_version, total_before,
-  total_after, difference, percent, after_results, after_inputs, excluded, after_machine_set_id`;
 const SQLITE_INSERTS = new Map<number, string>();
 
 /**
