@@ -107,6 +107,10 @@ export default defineConfig(({ mode }) => ({
           // cores; one file at a time left a core idle while a page waited for its server and the other way round.
           testTimeout: 60_000 * slowdown(),
           hookTimeout: 120_000 * slowdown(),
+          // expect.poll gives up after 1 s by default: a form that renders in 1.2 s on a busy machine failed a
+          // check that waited for it (mock-mode, CI at load 9). A poll ends as soon as it holds, so a longer limit
+          // only lengthens a failure.
+          expect: { poll: { timeout: 15_000 * slowdown() } },
         },
       },
     ],
