@@ -39,6 +39,18 @@ const CLIENT = {
 };
 const CLIENT_SCREENS_NOT = [...CLIENT.platform, ...CLIENT.app];
 
+/**
+ * The screens in three tiers, bottom to top, derived from their imports (docs/architecture.md, "Layers"). Leaves import
+ * no other screen; the tops are imported by none. The middle is not yet ordered inside (its folders import each other).
+ */
+const SCREENS = {
+  leaves: ['^src/client/(mandants|offsets|protocol|reports|statistics|units|users)/'],
+  middle: [
+    '^src/client/(calculations|collections|compare|factors|field-types|machines|migrations|orders|pages|storefronts|template-forms)/',
+  ],
+  tops: ['^src/client/(dashboard|imports|invitations|template-editor)/'],
+};
+
 const any = (patterns) => patterns.join('|');
 
 /** One rule per pair (lower layer, higher layer): the lower one must not import the higher one. */
@@ -71,10 +83,16 @@ const serverLayers = [
 ];
 const clientLayers = [
   { name: 'platform', from: { path: any(CLIENT.platform) }, to: { path: any(CLIENT.platform) } },
+  ...Object.keys(SCREENS).map((tier) => ({
+    name: `screens-${tier}`,
+    from: { path: any(SCREENS[tier]), pathNot: any(CLIENT_SCREENS_NOT) },
+    to: { path: any(SCREENS[tier]), pathNot: any(CLIENT_SCREENS_NOT) },
+  })),
   {
+    // A new folder no tier names sits above the tiers (nothing named may import it) until it is given its tier.
     name: 'screens',
-    from: { path: '^src/client/', pathNot: any(CLIENT_SCREENS_NOT) },
-    to: { path: '^src/client/', pathNot: any(CLIENT_SCREENS_NOT) },
+    from: { path: '^src/client/', pathNot: any([...CLIENT_SCREENS_NOT, ...Object.values(SCREENS).flat()]) },
+    to: { path: '^src/client/', pathNot: any([...CLIENT_SCREENS_NOT, ...Object.values(SCREENS).flat()]) },
   },
   { name: 'app', from: { path: any(CLIENT.app) }, to: { path: any(CLIENT.app) } },
 ];
