@@ -40,7 +40,8 @@ import { recordChange } from '../audit/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
 import { templateImpact } from './impact';
-import { usageByVersion, versionKey } from './versions-table';
+import { versionKey } from './versions-table';
+import type { CalculationUsage } from './calculation-usage';
 import { loadUnitCatalog } from '../units/catalog';
 
 const tags = ['templates'];
@@ -120,6 +121,7 @@ export function registerTemplateEditorRoutes(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
 ): void {
   const api = typed(app);
   const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
@@ -263,7 +265,7 @@ export function registerTemplateEditorRoutes(
       const lang = currentUser(request).language;
       const entries = registry.versions(request.params.id);
       if (entries.length === 0) throw notFound(templateMessage('unknownTemplate', { id: request.params.id }));
-      const usage = await usageByVersion(db, request.params.id);
+      const usage = await calculations.byVersion(db, request.params.id);
       return entries.map((entry) => toVersionRecord(entry, usage, lang));
     },
   );
@@ -304,7 +306,7 @@ export function registerTemplateEditorRoutes(
         base = known.find((entry) => entry.template.version < version)?.template;
       } else if (known.length === 0) throw notFound(templateMessage('unknownTemplate', { id }));
       else base = known[0]!.template;
-      return templateImpact(db, user, id, base, next, lang);
+      return templateImpact(db, calculations, user, id, base, next, lang);
     },
   );
 
@@ -334,7 +336,7 @@ export function registerTemplateEditorRoutes(
       });
       await registry.refresh({ afterWrite: true });
       const entry = registry.versions(id).find((e) => e.template.version === version)!;
-      return toVersionRecord(entry, await usageByVersion(db, id), lang);
+      return toVersionRecord(entry, await calculations.byVersion(db, id), lang);
     },
   );
 
@@ -347,7 +349,7 @@ export function registerTemplateEditorRoutes(
       const entry = registry.versions(id).find((e) => e.template.version === version);
       await db.transaction().execute(async (trx) => {
         const row = await appVersion(request, trx, id, version);
-        const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
+        const usage = (await calculations.byVersion(trx, id)).get(versionKey(id, version)) ?? 0;
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, smart_count: usage }));
         // A running import's rows are not visible yet (PostgreSQL: its transaction is open), its record is.
         const importing = await trx
