@@ -482,7 +482,7 @@ describe('read-only access', () => {
     'offers viewers to open calculations from the list, not to edit or copy them',
     async () => {
       renderApp('/calculations', { signedInAs: { ...editor, role: 'viewer' } });
-      const open = await screen.findAllByRole('link', { name: 'Anzeigen' }, { timeout: 20_000 });
+      const open = await screen.findAllByRole('link', { name: 'Anzeigen' });
       expect(open.length).toBeGreaterThan(0);
       expect(screen.queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
       expect(screen.queryByRole('link', { name: 'Duplizieren' })).toBeNull();
@@ -585,9 +585,7 @@ describe('the calculations list', () => {
     'answers an unknown type with the not-found page, not an empty list titled with the word',
     async () => {
       renderApp('/calculations/gibtsnicht', { signedInAs: editor });
-      expect(
-        (await screen.findAllByText('Diese Seite wurde nicht gefunden', {}, { timeout: 10_000 })).length,
-      ).toBeGreaterThan(0);
+      expect((await screen.findAllByText('Diese Seite wurde nicht gefunden')).length).toBeGreaterThan(0);
       expect(screen.queryByTestId('calculations-table')).toBeNull();
       expect(screen.queryByText('gibtsnicht')).toBeNull();
     },
@@ -599,9 +597,7 @@ describe('the calculations list', () => {
     async () => {
       // The shared handlers' 404 names the record as the server's does: the page must not repeat the id.
       renderApp('/edit/987654', { signedInAs: editor });
-      expect(
-        await screen.findByText(/Diese Kalkulation wurde nicht gefunden/, {}, { timeout: 15_000 }),
-      ).toBeInTheDocument();
+      expect(await screen.findByText(/Diese Kalkulation wurde nicht gefunden/)).toBeInTheDocument();
       expect(screen.queryByText(/987654/)).toBeNull();
     },
     SLOW,
@@ -658,7 +654,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
     'shows in "All" the record columns and only the template columns every template shares',
     async () => {
       renderApp('/calculations', { signedInAs: editor });
-      const table = await screen.findByTestId('calculations-table', {}, { timeout: 20_000 });
+      const table = await screen.findByTestId('calculations-table');
       await within(table).findByText('Frühjahrskatalog');
       expect(headers(table)).toEqual([
         'Nummer',
@@ -683,7 +679,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
       const company = template('company-footprint');
       putCalculation(calculationRecord(10, company.id, { ...defaultInputs(company), title: 'Bilanz 2025' }));
       renderApp('/calculations/company', { signedInAs: editor });
-      const table = await screen.findByTestId('calculations-table', {}, { timeout: 20_000 });
+      const table = await screen.findByTestId('calculations-table');
       const shown = headers(table);
       expect(shown).toEqual(expect.arrayContaining(['Nummer', 'Titel', 'Berichtsjahr', 'Standort', 'Geändert']));
       expect(shown).not.toContain('Kunde');
@@ -696,7 +692,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
     'remembers the columns chosen across a remount',
     async () => {
       const first = renderApp('/calculations', { signedInAs: editor });
-      let table = await screen.findByTestId('calculations-table', {}, { timeout: 20_000 });
+      let table = await screen.findByTestId('calculations-table');
       await within(table).findByText('Frühjahrskatalog');
       expect(headers(table)).toContain('Kunde');
       await first.user.click(screen.getByRole('button', { name: 'Spalten' }));
@@ -706,7 +702,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
       first.unmount();
 
       renderApp('/calculations', { signedInAs: editor });
-      await screen.findByText('Frühjahrskatalog', {}, { timeout: 20_000 });
+      await screen.findByText('Frühjahrskatalog');
       table = screen.getByTestId('calculations-table');
       expect(headers(table)).not.toContain('Kunde');
       expect(headers(table)).toContain('Status');
@@ -719,7 +715,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
     async () => {
       putCalculation({ ...calculations[1]!, frozen: true });
       const { user } = renderApp('/calculations', { signedInAs: editor });
-      const table = await screen.findByTestId('calculations-table', {}, { timeout: 20_000 });
+      const table = await screen.findByTestId('calculations-table');
       const row = (await within(table).findByText('Frühjahrskatalog')).closest('tr') as HTMLElement;
       expect(within(row).getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/edit/7');
       expect(within(row).getByRole('link', { name: 'Duplizieren' })).toHaveAttribute('href', '/duplicate/7');
@@ -741,7 +737,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
     'gives the edit page duplicate, a confirmed delete and back to the list',
     async () => {
       const { user } = renderApp('/edit/7', { signedInAs: editor });
-      const actions = await screen.findByTestId('calculation-edit-actions', {}, { timeout: 20_000 });
+      const actions = await screen.findByTestId('calculation-edit-actions');
       expect(within(actions).getByRole('link', { name: 'Zur Liste' })).toHaveAttribute('href', '/calculations/product');
       expect(within(actions).getByRole('link', { name: 'Duplizieren' })).toHaveAttribute('href', '/duplicate/7');
       await user.click(within(actions).getByRole('button', { name: 'Löschen' }));
@@ -760,7 +756,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
       // The first calculation (7) locked by an order.
       scenarios.set({ lockedCalculation: true });
       const first = renderApp('/edit/7', { signedInAs: editor });
-      const actions = await screen.findByTestId('calculation-edit-actions', {}, { timeout: 20_000 });
+      const actions = await screen.findByTestId('calculation-edit-actions');
       expect(within(actions).queryByRole('button', { name: 'Löschen' })).toBeNull();
       expect(within(actions).getByTestId('calculation-frozen-hint')).toHaveTextContent(
         'kann nicht mehr bearbeitet oder gelöscht werden',
@@ -772,7 +768,7 @@ describe('the calculations list for daily work (issue #18 item 8)', () => {
       first.unmount();
 
       renderApp('/edit/8', { signedInAs: { ...editor, role: 'viewer' } });
-      const viewerActions = await screen.findByTestId('calculation-edit-actions', {}, { timeout: 20_000 });
+      const viewerActions = await screen.findByTestId('calculation-edit-actions');
       expect(within(viewerActions).getByRole('link', { name: 'Zur Liste' })).toBeInTheDocument();
       expect(within(viewerActions).queryByRole('link', { name: 'Duplizieren' })).toBeNull();
       expect(within(viewerActions).queryByRole('button', { name: 'Löschen' })).toBeNull();

@@ -57,7 +57,7 @@ beforeEach(() => {
 });
 
 async function chooseBrochure(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByTestId('importer-template', {}, { timeout: 20_000 }));
+  await user.click(await screen.findByTestId('importer-template'));
   await user.click(await screen.findByRole('option', { name: 'Broschüre' }));
 }
 
@@ -69,7 +69,7 @@ describe('the importer', () => {
       await chooseBrochure(user);
       await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
 
-      const preview = await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+      const preview = await screen.findByTestId('importer-preview');
       expect(preview).toHaveTextContent('Trennzeichen: Semikolon');
       expect(preview).toHaveTextContent('Zahlen: 1.234,5');
       // The one rule for a stopped import is stated next to the modes.
@@ -84,7 +84,7 @@ describe('the importer', () => {
       });
 
       await user.click(screen.getByTestId('importer-dry-run'));
-      const report = await screen.findByTestId('importer-report', {}, { timeout: 10_000 });
+      const report = await screen.findByTestId('importer-report');
       expect(report).toHaveTextContent('Probelauf: 1 von 2 Zeilen sind gültig, 1 fehlerhaft.');
       expect(within(report).getByText(/Vielfaches von 4/)).toBeInTheDocument();
       await waitFor(() => expect(sent).toHaveLength(1));
@@ -107,9 +107,9 @@ describe('the importer', () => {
       const { user } = renderApp('/importer', { signedInAs: editor });
       await chooseBrochure(user);
       await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
-      await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+      await screen.findByTestId('importer-preview');
       await user.click(screen.getByTestId('importer-dry-run'));
-      await screen.findByTestId('importer-report', {}, { timeout: 10_000 });
+      await screen.findByTestId('importer-report');
       expect(screen.getByTestId('importer-import')).toBeEnabled();
 
       await user.click(screen.getByTestId('importer-import'));
@@ -133,7 +133,7 @@ describe('the importer', () => {
       await user.click(screen.getByTestId('importer-database'));
       await user.click(await screen.findByRole('option', { name: /^Demo factors 2024 \(2024\)/ }));
       await user.upload(screen.getByTestId('importer-file'), new File([CSV], 'jobs.csv', { type: 'text/csv' }));
-      await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+      await screen.findByTestId('importer-preview');
       await user.click(screen.getByTestId('importer-dry-run'));
       await waitFor(() => expect(sent).toHaveLength(1));
       expect(sent[0]!.url.searchParams.get('database_id')).toBe('1');
@@ -149,7 +149,7 @@ describe('the importer', () => {
       const { user } = renderApp('/importer', { signedInAs: editor });
       await chooseBrochure(user);
       await user.upload(screen.getByTestId('importer-file'), new File([csv], 'legs.csv', { type: 'text/csv' }));
-      await screen.findByTestId('importer-preview', {}, { timeout: 10_000 });
+      await screen.findByTestId('importer-preview');
       expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent('nummerierten Spaltensätzen');
       // The hint quotes the chosen template's first numbered column, not a fixed example (issue #20).
       expect(screen.getByTestId('importer-sets-hint')).toHaveTextContent(
@@ -195,9 +195,7 @@ describe('the importer', () => {
     'tells a viewer before any upload that importing is not theirs (issue #35)',
     async () => {
       renderApp('/importer', { signedInAs: { ...editor, role: 'viewer' } });
-      expect(await screen.findByTestId('importer-read-only', {}, { timeout: 15_000 })).toHaveTextContent(
-        'können aber keine Datei importieren',
-      );
+      expect(await screen.findByTestId('importer-read-only')).toHaveTextContent('können aber keine Datei importieren');
       expect(screen.queryByTestId('importer-file')).toBeNull();
     },
     SLOW,
@@ -207,10 +205,7 @@ describe('the importer', () => {
     'names the file input for screen readers and axe',
     async () => {
       renderApp('/importer', { signedInAs: editor });
-      expect(await screen.findByTestId('importer-file', {}, { timeout: 15_000 })).toHaveAttribute(
-        'aria-label',
-        'Datei auswählen',
-      );
+      expect(await screen.findByTestId('importer-file')).toHaveAttribute('aria-label', 'Datei auswählen');
       expect(screen.queryByTestId('importer-read-only')).toBeNull();
     },
     SLOW,
@@ -267,7 +262,7 @@ describe('the importer', () => {
       putRecords('imports', [base, failed]);
       const undone = spy('post', '/imports/:id/undo');
       const { user } = renderApp('/importer', { signedInAs: editor });
-      const history = await screen.findByTestId('importer-history', {}, { timeout: 20_000 });
+      const history = await screen.findByTestId('importer-history');
       await waitFor(() => expect(history).toHaveTextContent('auftraege.csv'));
       expect(history).toHaveTextContent('Broschüre');
       expect(history).toHaveTextContent('1.200 ok, 50 fehlerhaft');

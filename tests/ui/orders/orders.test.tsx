@@ -229,7 +229,7 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
     const posted: unknown[] = [];
     serveOrders([draft], posted);
     renderApp('/orders/new?calculation=7', { signedInAs: { ...editor, role: 'viewer' } });
-    expect(await screen.findByTestId('order-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('order-not-allowed')).toHaveTextContent(
       'Ihre Rolle darf keine Klimabeiträge bestellen',
     );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();
@@ -255,7 +255,7 @@ describe('ordering refused before any step is taken (issue #18 item 7)', () => {
       open_co2e: 0,
     });
     renderApp('/orders/new?collection=5', { signedInAs: editor });
-    expect(await screen.findByTestId('order-unavailable', {}, { timeout: 20_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('order-unavailable')).toHaveTextContent(
       'Nichts offen: Für alle Kalkulationen ist bereits ein Klimabeitrag bestellt',
     );
     expect(screen.queryByTestId('choose-project-1')).toBeNull();

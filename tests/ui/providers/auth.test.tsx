@@ -77,11 +77,11 @@ describe('sign-in', () => {
 
   it('tells an editor who opens /users or /mandants that the page is not theirs, not that it does not exist', async () => {
     const { unmount } = renderApp('/users', { signedInAs: editor });
-    expect(await screen.findByTestId('not-allowed', {}, { timeout: 10_000 })).toHaveTextContent(/nicht berechtigt/);
+    expect(await screen.findByTestId('not-allowed')).toHaveTextContent(/nicht berechtigt/);
     expect(screen.queryByText('Diese Seite wurde nicht gefunden')).toBeNull();
     unmount();
     renderApp('/mandants', { signedInAs: mandantAdmin });
-    expect(await screen.findByTestId('not-allowed', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('not-allowed')).toBeInTheDocument();
   });
 
   it('shows users and mandants menu entries by role', async () => {

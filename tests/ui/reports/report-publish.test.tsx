@@ -19,7 +19,7 @@ describe('publishing a report', () => {
     'disables publishing a draft and says why',
     async () => {
       renderApp('/edit/7', { signedInAs: editor });
-      const controls = await screen.findByTestId('report-controls', {}, { timeout: 20_000 });
+      const controls = await screen.findByTestId('report-controls');
       expect(await within(controls).findByTestId('publish-blocked')).toHaveTextContent(
         'Ein Entwurf kann nicht veröffentlicht werden',
       );
@@ -34,7 +34,7 @@ describe('publishing a report', () => {
       putCalculation(calculationRecord(7, 'brochure', brochureInputs, { status: 'final' }));
       const { bodies: posted } = spy('post', '/calculations/7/publications');
       const { user } = renderApp('/edit/7', { signedInAs: editor });
-      const controls = await screen.findByTestId('report-controls', {}, { timeout: 20_000 });
+      const controls = await screen.findByTestId('report-controls');
       const publish = within(controls).getByTestId('report-publish');
       expect(publish).toBeEnabled();
       expect(within(controls).queryByTestId('publish-blocked')).not.toBeInTheDocument();

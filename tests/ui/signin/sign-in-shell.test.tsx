@@ -46,7 +46,7 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     expect(screen.queryByTestId('user-menu')).toBeNull();
 
     await signIn(user, editor.email, 'kontor-demo');
-    expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Willkommen, Eddi Editor')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({
       user: { email: editor.email },
@@ -60,7 +60,7 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     expect(window.location.pathname).toBe('/login');
 
     await signIn(user, mandantAdmin.email, 'kontor-demo');
-    expect(await screen.findByText('editor@muster.example', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('editor@muster.example')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/users?x=1');
   });
 
@@ -110,7 +110,7 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     const user = await start('/login');
     await user.click(await screen.findByRole('link', { name: 'Passwort vergessen?' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login/forgot-password'));
-    expect(await screen.findByRole('textbox', { name: /e-mail/i }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /e-mail/i })).toBeInTheDocument();
     expect(document.querySelector('input[name="password"]')).toBeNull();
   });
 
@@ -118,7 +118,7 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     state.me = editor;
     writeSession({ token: `token-${editor.id}`, user: editor });
     await start('/login');
-    await screen.findByTestId('user-menu', {}, { timeout: 10_000 });
+    await screen.findByTestId('user-menu');
     expect(window.location.pathname).toBe('/');
   });
 
@@ -128,11 +128,11 @@ describe('sign-in shell', { timeout: 45_000 }, () => {
     writeSession({ token: `token-${mandantAdmin.id}`, user: mandantAdmin });
     scenarios.set({ sessionExpiredAt: Date.now() });
     const user = await start('/users');
-    await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 20_000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
 
     await signIn(user, mandantAdmin.email, 'kontor-demo');
     await waitFor(() => expect(window.location.pathname).toBe('/users'));
-    expect(await screen.findByText('editor@muster.example', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('editor@muster.example')).toBeInTheDocument();
   });
 });

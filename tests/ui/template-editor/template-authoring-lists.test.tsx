@@ -78,12 +78,10 @@ describe('template form editor: the whole format without JSON', () => {
   it('completes field names, functions and factor keys of the chosen category in a formula, and shows its preview value', async () => {
     const { user, save } = await openNew();
     // The skeleton: quantity 1000 (default) × 0.01 = 10 kg CO2e with the preview's test values.
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('te-result-0-preview-value')).toHaveTextContent(
-          "With the preview's test values: 10 kg CO₂e",
-        ),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(screen.getByTestId('te-result-0-preview-value')).toHaveTextContent(
+        "With the preview's test values: 10 kg CO₂e",
+      ),
     );
 
     const formula = screen.getByTestId('te-result-0-formula') as HTMLInputElement;

@@ -77,7 +77,7 @@ function serveTemplates(answer?: () => Response): unknown[] {
 
 /** The CodeMirror view of the JSON tab, once its chunk has loaded. */
 async function jsonEditor(): Promise<EditorView> {
-  const host = await screen.findByTestId('json-editor', {}, { timeout: 15_000 });
+  const host = await screen.findByTestId('json-editor');
   await waitFor(() => expect(EditorView.findFromDOM(host)).not.toBeNull());
   return EditorView.findFromDOM(host)!;
 }
@@ -170,7 +170,7 @@ describe('templates screen', () => {
     serveTemplates();
     renderApp('/templates', { signedInAs: providerAdmin });
     // The first render loads the templates screen's chunk: slow in jsdom on a busy machine.
-    const row = await screen.findByTestId('template-row-brochure', {}, { timeout: 15_000 });
+    const row = await screen.findByTestId('template-row-brochure');
     expect(within(row).getByText('File (shipped)')).toBeInTheDocument();
     expect(within(row).getByText('7')).toBeInTheDocument();
     const envelope = screen.getByTestId('template-row-envelope');
@@ -191,7 +191,7 @@ describe('templates screen', () => {
       },
     ]);
     renderApp('/templates', { signedInAs: providerAdmin });
-    const rejected = await screen.findByTestId('template-load-errors', {}, { timeout: 15_000 });
+    const rejected = await screen.findByTestId('template-load-errors');
     expect(rejected).toHaveTextContent('2 template files were not loaded:');
     expect(rejected).toHaveTextContent("poster.json · at /results/1/formula: unknown function 'facter'");
     expect(rejected).toHaveTextContent('notes.json · at /: invalid JSON at line 1');
@@ -230,7 +230,7 @@ describe('template editor', () => {
   it('builds a field\u2019s rules from the catalogue, each argument in its own input, so between:1,100000000 is one rule (issue #20)', async () => {
     const posts = serveTemplates();
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
-    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    await screen.findByTestId('form-editor');
     // The skeleton's quantity field comes with its rules; they are shown as entries and kept.
     const rule = (index: number, part: string) => `te-field-0-1-rule-${index}-${part}`;
     const before = within(screen.getByTestId('te-field-0-1-rules')).getAllByRole('combobox').length;
@@ -266,7 +266,7 @@ describe('template editor', () => {
       ),
     );
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
-    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    await screen.findByTestId('form-editor');
     expect(await screen.findByTestId('template-valid')).toBeInTheDocument();
 
     await user.click(screen.getByTestId('te-add-repeatable-group'));
@@ -330,7 +330,7 @@ describe('template editor', () => {
   it('completes property names from the meta-schema as you type or on Ctrl+Space, and marks a syntax fault at its column', async () => {
     serveTemplates();
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
-    await screen.findByTestId('form-editor', {}, { timeout: 20_000 });
+    await screen.findByTestId('form-editor');
     await user.click(screen.getByTestId('tab-json'));
     const view = await jsonEditor();
 
