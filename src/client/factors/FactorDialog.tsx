@@ -174,20 +174,9 @@ export interface FactorDialogProps {
   onClose: () => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 237 lines, not yet split into named steps (issue 37)
-export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) => {
-  const translate = useTranslate();
+/** The form's own checks, worded as the reader types numbers in their language. */
+function useFactorValidators() {
   const lang = useLanguage();
-  const notify = useNotify();
-  const [create, { isPending: creating }] = useCreate();
-  const [update, { isPending: updating }] = useUpdate();
-  const [remove, { isPending: removing }] = useDelete();
-  const nameCategory = useNameFactorCategory();
-  const builtInName = useBuiltInCategoryName();
-  const { data: categories } = useFactorCategories();
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const busy = creating || updating || removing || nameCategory.isPending;
-
   const number: Validator = (text: string) =>
     typeof text === 'string' && text.trim() !== '' && parseLocaleNumber(text, lang) === null
       ? 'databases.validation.number'
@@ -211,17 +200,117 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
       ? undefined
       : 'databases.validation.year';
   };
+  return { number, key, category, nonNegative, year };
+}
 
-  const options = {
-    onSuccess: () => {
-      notify(factor ? 'databases.factors.saved' : 'databases.factors.added', {
-        type: 'success',
-        messageArgs: { key: factor?.key ?? '' },
-      });
-      onClose();
-    },
-    onError: (problem: unknown) => notify(httpErrorText(problem), { type: 'error' }),
-  };
+/** What a factor is: key, category, unit, value, year, region and its data quality. */
+const FactorFields = ({ keyLocked }: { keyLocked: boolean }) => {
+  const { number, key, category, year } = useFactorValidators();
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
+      <TextInput
+        source="key"
+        label="databases.factors.key"
+        validate={[required(), key]}
+        disabled={keyLocked}
+        fullWidth={false}
+        sx={{ width: 260 }}
+      />
+      <TextInput
+        source="category"
+        label="databases.factors.category"
+        validate={[required(), category]}
+        fullWidth={false}
+        sx={{ width: 200 }}
+      />
+      <TextInput
+        source="unit"
+        label="databases.factors.unit"
+        validate={required()}
+        helperText="databases.factors.unit_help"
+        fullWidth={false}
+        sx={{ width: 200 }}
+      />
+      <TextInput
+        source="value"
+        label="databases.factors.value"
+        validate={[required(), number]}
+        helperText="databases.factors.value_help"
+        inputProps={{ inputMode: 'decimal' }}
+        fullWidth={false}
+        sx={{ width: 200 }}
+      />
+      <TextInput
+        source="year"
+        label="databases.factors.year"
+        validate={year}
+        inputProps={{ inputMode: 'numeric' }}
+        fullWidth={false}
+        sx={{ width: 120 }}
+      />
+      <TextInput source="region" label="databases.factors.region" fullWidth={false} sx={{ width: 120 }} />
+      <SelectInput
+        source="data_type"
+        label="databases.factors.data_type"
+        choices={DATA_TYPES.map((id) => ({ id, name: `dataQuality.type.${id}` }))}
+        validate={required()}
+        fullWidth={false}
+        sx={{ width: 200 }}
+      />
+      <SelectInput
+        source="technology"
+        label="databases.factors.technology"
+        choices={TECHNOLOGIES.map((id) => ({ id, name: `dataQuality.technology.${id}` }))}
+        validate={required()}
+        fullWidth={false}
+        sx={{ width: 240 }}
+      />
+    </Stack>
+  );
+};
+
+/** What an environmental product declaration adds: its kind, biogenic CO2 and whether delivery is included. */
+const DeclarationFields = () => {
+  const { number, nonNegative } = useFactorValidators();
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="factor-declaration">
+      <SelectInput
+        source="declaration_kind"
+        label="databases.factors.declaration_kind"
+        choices={DECLARATION_KINDS.map((id) => ({ id, name: `databases.factors.declaration.${id}` }))}
+        emptyText="databases.factors.declaration.none"
+        fullWidth={false}
+        sx={{ width: 280 }}
+      />
+      <TextInput
+        source="biogenic_co2"
+        label="databases.factors.biogenic_co2"
+        validate={[number, nonNegative]}
+        helperText="databases.factors.biogenic_co2_help"
+        inputProps={{ inputMode: 'decimal' }}
+        fullWidth={false}
+        sx={{ width: 240 }}
+      />
+      <SelectInput
+        source="delivery_included"
+        label="databases.factors.delivery_included"
+        choices={[
+          { id: 'yes', name: 'databases.factors.delivery.yes' },
+          { id: 'no', name: 'databases.factors.delivery.no' },
+        ]}
+        emptyText="databases.factors.delivery.unknown"
+        fullWidth={false}
+        sx={{ width: 240 }}
+      />
+    </Stack>
+  );
+};
+
+function useSaveCategoryName() {
+  const notify = useNotify();
+  const nameCategory = useNameFactorCategory();
+  const builtInName = useBuiltInCategoryName();
+  const { data: categories } = useFactorCategories();
   /** Names the category first when it is one of the admin's own and its name was given or changed. */
   const saveCategoryName = async (values: FactorFormValues): Promise<boolean> => {
     const key = values.category.trim();
@@ -235,6 +324,30 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
       notify(httpErrorText(problem), { type: 'error' });
       return false;
     }
+  };
+  return { saveCategoryName, naming: nameCategory.isPending };
+}
+
+export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const notify = useNotify();
+  const [create, { isPending: creating }] = useCreate();
+  const [update, { isPending: updating }] = useUpdate();
+  const [remove, { isPending: removing }] = useDelete();
+  const { saveCategoryName, naming } = useSaveCategoryName();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const busy = creating || updating || removing || naming;
+
+  const options = {
+    onSuccess: () => {
+      notify(factor ? 'databases.factors.saved' : 'databases.factors.added', {
+        type: 'success',
+        messageArgs: { key: factor?.key ?? '' },
+      });
+      onClose();
+    },
+    onError: (problem: unknown) => notify(httpErrorText(problem), { type: 'error' }),
   };
   const write = async (values: Record<string, unknown>) => {
     if (!(await saveCategoryName(values as unknown as FactorFormValues))) return;
@@ -279,95 +392,8 @@ export const FactorDialog = ({ database, factor, onClose }: FactorDialogProps) =
           {factor ? translate('databases.factors.edit_title', { key: factor.key }) : translate('databases.factors.add')}
         </DialogTitle>
         <DialogContent data-testid="factor-dialog">
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
-            <TextInput
-              source="key"
-              label="databases.factors.key"
-              validate={[required(), key]}
-              disabled={factor !== null}
-              fullWidth={false}
-              sx={{ width: 260 }}
-            />
-            <TextInput
-              source="category"
-              label="databases.factors.category"
-              validate={[required(), category]}
-              fullWidth={false}
-              sx={{ width: 200 }}
-            />
-            <TextInput
-              source="unit"
-              label="databases.factors.unit"
-              validate={required()}
-              helperText="databases.factors.unit_help"
-              fullWidth={false}
-              sx={{ width: 200 }}
-            />
-            <TextInput
-              source="value"
-              label="databases.factors.value"
-              validate={[required(), number]}
-              helperText="databases.factors.value_help"
-              inputProps={{ inputMode: 'decimal' }}
-              fullWidth={false}
-              sx={{ width: 200 }}
-            />
-            <TextInput
-              source="year"
-              label="databases.factors.year"
-              validate={year}
-              inputProps={{ inputMode: 'numeric' }}
-              fullWidth={false}
-              sx={{ width: 120 }}
-            />
-            <TextInput source="region" label="databases.factors.region" fullWidth={false} sx={{ width: 120 }} />
-            <SelectInput
-              source="data_type"
-              label="databases.factors.data_type"
-              choices={DATA_TYPES.map((id) => ({ id, name: `dataQuality.type.${id}` }))}
-              validate={required()}
-              fullWidth={false}
-              sx={{ width: 200 }}
-            />
-            <SelectInput
-              source="technology"
-              label="databases.factors.technology"
-              choices={TECHNOLOGIES.map((id) => ({ id, name: `dataQuality.technology.${id}` }))}
-              validate={required()}
-              fullWidth={false}
-              sx={{ width: 240 }}
-            />
-          </Stack>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="factor-declaration">
-            <SelectInput
-              source="declaration_kind"
-              label="databases.factors.declaration_kind"
-              choices={DECLARATION_KINDS.map((id) => ({ id, name: `databases.factors.declaration.${id}` }))}
-              emptyText="databases.factors.declaration.none"
-              fullWidth={false}
-              sx={{ width: 280 }}
-            />
-            <TextInput
-              source="biogenic_co2"
-              label="databases.factors.biogenic_co2"
-              validate={[number, nonNegative]}
-              helperText="databases.factors.biogenic_co2_help"
-              inputProps={{ inputMode: 'decimal' }}
-              fullWidth={false}
-              sx={{ width: 240 }}
-            />
-            <SelectInput
-              source="delivery_included"
-              label="databases.factors.delivery_included"
-              choices={[
-                { id: 'yes', name: 'databases.factors.delivery.yes' },
-                { id: 'no', name: 'databases.factors.delivery.no' },
-              ]}
-              emptyText="databases.factors.delivery.unknown"
-              fullWidth={false}
-              sx={{ width: 240 }}
-            />
-          </Stack>
+          <FactorFields keyLocked={factor !== null} />
+          <DeclarationFields />
           <CategoryNameInputs />
           <TextInput source="source" label="databases.factors.source" fullWidth multiline />
           <LanguageTextInputs source="label" label="databases.factors.label_in" />

@@ -11,6 +11,7 @@ import {
   useLocaleState,
   usePermissions,
   useTranslate,
+  type DataTableColumnProps,
 } from 'react-admin';
 import type { FactorMigrationItemRecord, FactorMigrationRecord, Role } from '../../core/api';
 import { can } from '../../core/access/policy';
@@ -37,13 +38,158 @@ interface Props {
   onExport(): void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 179 lines, not yet split into named steps (issue 37)
-export const MigrationPreview = ({ migration, targetName, busy, onApply, onDiscard, onRollback, onExport }: Props) => {
+/** The summary as a definition list: counts, totals before and after, and the difference. */
+const MigrationSummary = ({ summary }: { summary: FactorMigrationRecord['summary'] }) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
   const lang = useLanguage();
+  return (
+    <Box
+      component="dl"
+      data-testid="migration-summary"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
+    >
+      <dt>{translate('migrations.summary.count')}</dt>
+      <dd style={{ margin: 0 }}>{formatCount(summary.count, lang)}</dd>
+      <dt>{translate('migrations.summary.excluded')}</dt>
+      <dd style={{ margin: 0 }}>{formatCount(summary.excluded, lang)}</dd>
+      <dt>{translate('migrations.summary.total_before')}</dt>
+      <dd style={{ margin: 0 }} data-testid="summary-before">
+        {formatKg(summary.total_before, locale)} {KG_CO2E}
+      </dd>
+      <dt>{translate('migrations.summary.total_after')}</dt>
+      <dd style={{ margin: 0 }} data-testid="summary-after">
+        {formatKg(summary.total_after, locale)} {KG_CO2E}
+      </dd>
+      <dt>{translate('migrations.summary.difference')}</dt>
+      <dd style={{ margin: 0 }}>
+        {formatSignedKg(summary.difference, locale)} {KG_CO2E} ({formatPercent(summary.percent, locale)})
+      </dd>
+    </Box>
+  );
+};
+
+/** Apply and discard while previewed, roll back once applied; a disabled button says why beside it. */
+const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExport }: Omit<Props, 'targetName'>) => {
+  const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const mayApply = can(permissions, 'apply', 'migrations');
+  const { summary } = migration;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 2 }} flexWrap="wrap">
+      {migration.status === 'previewed' ? (
+        <>
+          <ActionReason
+            reason={
+              !mayApply
+                ? translate('migrations.preview.admins_apply')
+                : summary.count === 0
+                  ? translate('migrations.preview.nothing_to_apply')
+                  : null
+            }
+            data-testid="migration-apply-reason"
+          >
+            {(describedBy: string | undefined) => (
+              <Button
+                variant="contained"
+                onClick={onApply}
+                disabled={busy || !mayApply || summary.count === 0}
+                aria-describedby={describedBy}
+              >
+                {translate('migrations.actions.apply')}
+              </Button>
+            )}
+          </ActionReason>
+          <Button onClick={onDiscard} disabled={busy}>
+            {translate('migrations.actions.discard')}
+          </Button>
+        </>
+      ) : null}
+      {migration.status === 'applied' ? (
+        <ActionReason
+          reason={mayApply ? null : translate('migrations.preview.admins_apply')}
+          data-testid="migration-rollback-reason"
+        >
+          {(describedBy: string | undefined) => (
+            <Button
+              variant="outlined"
+              color="warning"
+              onClick={onRollback}
+              disabled={busy || !mayApply}
+              aria-describedby={describedBy}
+            >
+              {translate('migrations.actions.rollback')}
+            </Button>
+          )}
+        </ActionReason>
+      ) : null}
+      <Button startIcon={<DownloadIcon />} onClick={onExport}>
+        {translate('migrations.actions.export')}
+      </Button>
+    </Stack>
+  );
+};
+
+/** The server pages the items: a header click would sort only the page shown, so no column of theirs sorts. */
+const ItemCol = (props: DataTableColumnProps<FactorMigrationItemRecord>) => <DataTable.Col disableSort {...props} />;
+
+/** One page of the migration's calculations: number, title, old and new total, difference, % and why one is left out. */
+const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; isPending: boolean }) => {
+  const translate = useTranslate();
+  const [locale = 'de'] = useLocaleState();
+  const itemList = useList({ data: items, isPending });
+  return (
+    <ListContextProvider value={itemList}>
+      <DataTable
+        resource="migration-items"
+        aria-label={translate('migrations.preview.table')}
+        rowClick={false}
+        bulkActionButtons={false}
+        body={MigrationItemRows}
+        empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
+      >
+        <ItemCol
+          label="migrations.fields.number"
+          render={(item) => <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>}
+        />
+        <ItemCol source="title" label="migrations.fields.title" />
+        <ItemCol
+          label="migrations.fields.total_before"
+          align="right"
+          render={(item) => formatKg(item.total_before, locale)}
+        />
+        <ItemCol
+          label="migrations.fields.total_after"
+          align="right"
+          render={(item) => formatKg(item.total_after, locale)}
+        />
+        <ItemCol
+          label="migrations.fields.difference"
+          align="right"
+          render={(item) => formatSignedKg(item.difference, locale)}
+        />
+        <ItemCol
+          label="migrations.fields.percent"
+          align="right"
+          render={(item) => formatPercent(item.percent, locale)}
+        />
+        <ItemCol
+          label="migrations.fields.excluded"
+          render={(item) =>
+            item.excluded === null
+              ? ''
+              : item.excluded === 'frozen'
+                ? translate('migrations.excluded.frozen')
+                : item.excluded
+          }
+        />
+      </DataTable>
+    </ListContextProvider>
+  );
+};
+
+export const MigrationPreview = ({ migration, targetName, busy, onApply, onDiscard, onRollback, onExport }: Props) => {
+  const translate = useTranslate();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
@@ -56,8 +202,6 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
     pagination: { page, perPage: PER_PAGE },
     sort: { field: 'id', order: 'ASC' },
   });
-  const itemList = useList({ data, isPending });
-  const { summary } = migration;
   return (
     <Card data-testid="migration-preview" sx={{ mb: 2 }}>
       <CardContent>
@@ -67,79 +211,15 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           </Typography>
           <Chip label={translate(`migrations.status.${migration.status}`)} data-testid="migration-status" />
         </Stack>
-        <Box
-          component="dl"
-          data-testid="migration-summary"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
-        >
-          <dt>{translate('migrations.summary.count')}</dt>
-          <dd style={{ margin: 0 }}>{formatCount(summary.count, lang)}</dd>
-          <dt>{translate('migrations.summary.excluded')}</dt>
-          <dd style={{ margin: 0 }}>{formatCount(summary.excluded, lang)}</dd>
-          <dt>{translate('migrations.summary.total_before')}</dt>
-          <dd style={{ margin: 0 }} data-testid="summary-before">
-            {formatKg(summary.total_before, locale)} {KG_CO2E}
-          </dd>
-          <dt>{translate('migrations.summary.total_after')}</dt>
-          <dd style={{ margin: 0 }} data-testid="summary-after">
-            {formatKg(summary.total_after, locale)} {KG_CO2E}
-          </dd>
-          <dt>{translate('migrations.summary.difference')}</dt>
-          <dd style={{ margin: 0 }}>
-            {formatSignedKg(summary.difference, locale)} {KG_CO2E} ({formatPercent(summary.percent, locale)})
-          </dd>
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }} flexWrap="wrap">
-          {migration.status === 'previewed' ? (
-            <>
-              <ActionReason
-                reason={
-                  !mayApply
-                    ? translate('migrations.preview.admins_apply')
-                    : summary.count === 0
-                      ? translate('migrations.preview.nothing_to_apply')
-                      : null
-                }
-                data-testid="migration-apply-reason"
-              >
-                {(describedBy: string | undefined) => (
-                  <Button
-                    variant="contained"
-                    onClick={onApply}
-                    disabled={busy || !mayApply || summary.count === 0}
-                    aria-describedby={describedBy}
-                  >
-                    {translate('migrations.actions.apply')}
-                  </Button>
-                )}
-              </ActionReason>
-              <Button onClick={onDiscard} disabled={busy}>
-                {translate('migrations.actions.discard')}
-              </Button>
-            </>
-          ) : null}
-          {migration.status === 'applied' ? (
-            <ActionReason
-              reason={mayApply ? null : translate('migrations.preview.admins_apply')}
-              data-testid="migration-rollback-reason"
-            >
-              {(describedBy: string | undefined) => (
-                <Button
-                  variant="outlined"
-                  color="warning"
-                  onClick={onRollback}
-                  disabled={busy || !mayApply}
-                  aria-describedby={describedBy}
-                >
-                  {translate('migrations.actions.rollback')}
-                </Button>
-              )}
-            </ActionReason>
-          ) : null}
-          <Button startIcon={<DownloadIcon />} onClick={onExport}>
-            {translate('migrations.actions.export')}
-          </Button>
-        </Stack>
+        <MigrationSummary summary={migration.summary} />
+        <PreviewActions
+          migration={migration}
+          busy={busy}
+          onApply={onApply}
+          onDiscard={onDiscard}
+          onRollback={onRollback}
+          onExport={onExport}
+        />
         <TextField
           size="small"
           label={translate('migrations.preview.filter')}
@@ -150,61 +230,7 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           }}
           sx={{ mb: 1 }}
         />
-        <ListContextProvider value={itemList}>
-          <DataTable
-            resource="migration-items"
-            aria-label={translate('migrations.preview.table')}
-            rowClick={false}
-            bulkActionButtons={false}
-            body={MigrationItemRows}
-            empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
-          >
-            {/* The server pages the items: a header click would sort only the page shown. */}
-            <DataTable.Col
-              disableSort
-              label="migrations.fields.number"
-              render={(item: FactorMigrationItemRecord) => (
-                <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>
-              )}
-            />
-            <DataTable.Col disableSort source="title" label="migrations.fields.title" />
-            <DataTable.Col
-              disableSort
-              label="migrations.fields.total_before"
-              align="right"
-              render={(item: FactorMigrationItemRecord) => formatKg(item.total_before, locale)}
-            />
-            <DataTable.Col
-              disableSort
-              label="migrations.fields.total_after"
-              align="right"
-              render={(item: FactorMigrationItemRecord) => formatKg(item.total_after, locale)}
-            />
-            <DataTable.Col
-              disableSort
-              label="migrations.fields.difference"
-              align="right"
-              render={(item: FactorMigrationItemRecord) => formatSignedKg(item.difference, locale)}
-            />
-            <DataTable.Col
-              disableSort
-              label="migrations.fields.percent"
-              align="right"
-              render={(item: FactorMigrationItemRecord) => formatPercent(item.percent, locale)}
-            />
-            <DataTable.Col
-              disableSort
-              label="migrations.fields.excluded"
-              render={(item: FactorMigrationItemRecord) =>
-                item.excluded === null
-                  ? ''
-                  : item.excluded === 'frozen'
-                    ? translate('migrations.excluded.frozen')
-                    : item.excluded
-              }
-            />
-          </DataTable>
-        </ListContextProvider>
+        <ItemTable items={data} isPending={isPending} />
         {total > PER_PAGE ? (
           <Pagination
             sx={{ mt: 1 }}

@@ -51,17 +51,11 @@ const DONE: Record<Step, string> = {
   rollback: 'migrations.notifications.rolled_back',
 };
 
-// eslint-disable-next-line max-lines-per-function -- 203 lines, not yet split into named steps (issue 37)
-const MigrationsPage = () => {
-  const translate = useTranslate();
-  const lang = useLanguage();
-  const [locale = 'de'] = useLocaleState();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const writer = useCan('create', 'migrations');
-  const allMandants = useCan('read_all', 'mandants');
-  // From a calculation's page: `?calculation=<id>&to=<database>` or `&template=<id>`; from the
-  // calculations list: `?filter=<list filter>&to=<database>`; from a published machine set: `?machine_set=<id>`.
+/**
+ * What the page was opened for. From a calculation's page: `?calculation=<id>&to=<database>` or `&template=<id>`; from
+ * the calculations list: `?filter=<list filter>&to=<database>`; from a published machine set: `?machine_set=<id>`.
+ */
+function useMigrationScope() {
   const [params, setParams] = useSearchParams();
   const scope: MigrationScope = useMemo(
     () => ({
@@ -74,17 +68,174 @@ const MigrationsPage = () => {
     }),
     [params],
   );
-  const [selected, setSelected] = useState<FactorMigrationRecord | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [stale, setStale] = useState<FactorMigrationRecord | null>(null);
-  // Apply and roll back rewrite every calculation of a migration, discard drops a preview: each is confirmed first.
-  const [confirming, setConfirming] = useState<{ migration: FactorMigrationRecord; step: Step } | null>(null);
-  const targetName = useTargetName();
+  return { params, setParams, scope };
+}
+
+interface Confirming {
+  migration: FactorMigrationRecord;
+  step: Step;
+}
+
+/** The history of migrations, newest first; the one shown above is marked, an applied one may be rolled back. */
+const MigrationHistory = ({
+  selected,
+  writer,
+  busy,
+  targetName,
+  onShow,
+  onConfirm,
+}: {
+  selected: FactorMigrationRecord | null;
+  writer: boolean;
+  busy: boolean;
+  targetName: (migration: FactorMigrationRecord) => string;
+  onShow: (migration: FactorMigrationRecord) => void;
+  onConfirm: (confirming: Confirming) => void;
+}) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const [locale = 'de'] = useLocaleState();
   const history = useGetList<FactorMigrationRecord>('migrations', {
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'id', order: 'DESC' },
   });
   const historyList = useList({ data: history.data, isPending: history.isPending });
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('migrations.history.title')}
+        </Typography>
+        <ListContextProvider value={historyList}>
+          <DataTable
+            resource="migrations"
+            aria-label={translate('migrations.history.title')}
+            data-testid="migration-history"
+            rowClick={false}
+            bulkActionButtons={false}
+            rowSx={(migration: FactorMigrationRecord) =>
+              selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
+            }
+            empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
+          >
+            <DataTable.Col
+              source="created_at"
+              label="migrations.fields.created_at"
+              render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
+            />
+            <DataTable.Col
+              source="created_by_name"
+              label="migrations.fields.created_by"
+              render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
+            />
+            <DataTable.Col
+              label="migrations.history.target"
+              render={(migration: FactorMigrationRecord) => targetName(migration)}
+            />
+            <DataTable.Col
+              source="status"
+              label="migrations.fields.status"
+              render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
+            />
+            <DataTable.Col
+              source="summary.count"
+              label="migrations.summary.count"
+              align="right"
+              render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
+            />
+            <DataTable.Col
+              source="summary.total_after"
+              label="migrations.summary.total_after"
+              align="right"
+              render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
+            />
+            <DataTable.Col
+              source="applied_at"
+              label="migrations.fields.applied"
+              render={(migration: FactorMigrationRecord) =>
+                migration.applied_at
+                  ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
+                  : '—'
+              }
+            />
+            <DataTable.Col
+              render={(migration: FactorMigrationRecord) => (
+                <>
+                  <Button size="small" onClick={() => onShow(migration)}>
+                    {translate('migrations.actions.show')}
+                  </Button>
+                  {writer && migration.status === 'applied' ? (
+                    <Button
+                      size="small"
+                      color="warning"
+                      disabled={busy}
+                      onClick={() => onConfirm({ migration, step: 'rollback' })}
+                    >
+                      {translate('migrations.actions.rollback')}
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            />
+          </DataTable>
+        </ListContextProvider>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** Apply and roll back rewrite every calculation of a migration, discard drops a preview: each is confirmed first. */
+const StepConfirm = ({
+  confirming,
+  busy,
+  targetName,
+  onConfirm,
+  onClose,
+}: {
+  confirming: Confirming | null;
+  busy: boolean;
+  targetName: (migration: FactorMigrationRecord) => string;
+  onConfirm: (confirming: Confirming) => void;
+  onClose: () => void;
+}) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const [locale = 'de'] = useLocaleState();
+  const confirmText = (key: 'title' | 'content') =>
+    confirming
+      ? translate(`migrations.confirm.${confirming.step}_${key}`, {
+          // Not `count`: i18next takes that for the plural, and this is the count as the reader writes it.
+          number: formatCount(confirming.migration.summary.count, lang),
+          smart_count: confirming.migration.summary.count,
+          target: targetName(confirming.migration),
+          before: formatKg(confirming.migration.summary.total_before, locale),
+          after: formatKg(confirming.migration.summary.total_after, locale),
+        })
+      : '';
+  return (
+    <Confirm
+      isOpen={confirming !== null}
+      loading={busy}
+      title={confirmText('title')}
+      content={confirmText('content')}
+      onConfirm={() => confirming && onConfirm(confirming)}
+      onClose={onClose}
+    />
+  );
+};
+
+const MigrationsPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const writer = useCan('create', 'migrations');
+  const allMandants = useCan('read_all', 'mandants');
+  const { params, setParams, scope } = useMigrationScope();
+  const [selected, setSelected] = useState<FactorMigrationRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [stale, setStale] = useState<FactorMigrationRecord | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const targetName = useTargetName();
 
   const { mutateAsync: migrationStep } = useMigrationStep();
   const { mutateAsync: createPreview } = usePreviewMigration();
@@ -110,18 +261,6 @@ const MigrationsPage = () => {
     await run(() => migrationStep({ id: migration.id, step: name }), DONE[name]);
     setConfirming(null);
   };
-  const confirmText = (key: 'title' | 'content') =>
-    confirming
-      ? translate(`migrations.confirm.${confirming.step}_${key}`, {
-          // Not `count`: i18next takes that for the plural, and this is the count as the reader writes it.
-          number: formatCount(confirming.migration.summary.count, lang),
-          smart_count: confirming.migration.summary.count,
-          target: targetName(confirming.migration),
-          before: formatKg(confirming.migration.summary.total_before, locale),
-          after: formatKg(confirming.migration.summary.total_after, locale),
-        })
-      : '';
-
   const preview = (request: CreateFactorMigrationRequest) =>
     run(() => createPreview(request), 'migrations.notifications.previewed');
   const previewAgain = (migration: FactorMigrationRecord) =>
@@ -175,93 +314,20 @@ const MigrationsPage = () => {
           />
         ) : null}
 
-        <Card>
-          <CardContent>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              {translate('migrations.history.title')}
-            </Typography>
-            <ListContextProvider value={historyList}>
-              <DataTable
-                resource="migrations"
-                aria-label={translate('migrations.history.title')}
-                data-testid="migration-history"
-                rowClick={false}
-                bulkActionButtons={false}
-                rowSx={(migration: FactorMigrationRecord) =>
-                  selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
-                }
-                empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
-              >
-                <DataTable.Col
-                  source="created_at"
-                  label="migrations.fields.created_at"
-                  render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
-                />
-                <DataTable.Col
-                  source="created_by_name"
-                  label="migrations.fields.created_by"
-                  render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
-                />
-                <DataTable.Col
-                  label="migrations.history.target"
-                  render={(migration: FactorMigrationRecord) => targetName(migration)}
-                />
-                <DataTable.Col
-                  source="status"
-                  label="migrations.fields.status"
-                  render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
-                />
-                <DataTable.Col
-                  source="summary.count"
-                  label="migrations.summary.count"
-                  align="right"
-                  render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
-                />
-                <DataTable.Col
-                  source="summary.total_after"
-                  label="migrations.summary.total_after"
-                  align="right"
-                  render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
-                />
-                <DataTable.Col
-                  source="applied_at"
-                  label="migrations.fields.applied"
-                  render={(migration: FactorMigrationRecord) =>
-                    migration.applied_at
-                      ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
-                      : '—'
-                  }
-                />
-                <DataTable.Col
-                  render={(migration: FactorMigrationRecord) => (
-                    <>
-                      <Button size="small" onClick={() => setSelected(migration)}>
-                        {translate('migrations.actions.show')}
-                      </Button>
-                      {writer && migration.status === 'applied' ? (
-                        <Button
-                          size="small"
-                          color="warning"
-                          disabled={busy}
-                          onClick={() => setConfirming({ migration, step: 'rollback' })}
-                        >
-                          {translate('migrations.actions.rollback')}
-                        </Button>
-                      ) : null}
-                    </>
-                  )}
-                />
-              </DataTable>
-            </ListContextProvider>
-          </CardContent>
-        </Card>
+        <MigrationHistory
+          selected={selected}
+          writer={writer}
+          busy={busy}
+          targetName={targetName}
+          onShow={setSelected}
+          onConfirm={setConfirming}
+        />
       </Stack>
-      <Confirm
-        isOpen={confirming !== null}
-        loading={busy}
-        title={confirmText('title')}
-        content={confirmText('content')}
-        onConfirm={() => confirming && void step(confirming.migration, confirming.step)}
+      <StepConfirm
+        confirming={confirming}
+        busy={busy}
+        targetName={targetName}
+        onConfirm={(chosen) => void step(chosen.migration, chosen.step)}
         onClose={() => setConfirming(null)}
       />
     </>

@@ -7,7 +7,14 @@
 import { Button, Card, CardContent, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
+import type {
+  CreateFactorMigrationRequest,
+  FactorDatabaseRecord,
+  MachineSetRecord,
+  MandantRecord,
+  MigrationKind,
+  TemplateRecord,
+} from '../../core/api';
 import { ChoiceSelect } from '../layout/ChoiceSelect';
 import { useCan } from '../providers/RoleGate';
 import { usePublishedMachineSets, useDatabaseInUse, useTemplateList } from './targets';
@@ -40,7 +47,99 @@ function describeFilter(filter: Record<string, unknown>): string {
     .join(' · ');
 }
 
-// eslint-disable-next-line max-lines-per-function -- 151 lines, not yet split into named steps (issue 37)
+/** Which kind of migration: a machine set only for those who may change machine sets. */
+const KindPicker = ({
+  kind,
+  onChange,
+  machineSets,
+}: {
+  kind: MigrationKind;
+  onChange: (kind: MigrationKind) => void;
+  machineSets: boolean;
+}) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={kind}
+        onChange={(_, value: MigrationKind | null) => value && onChange(value)}
+        aria-label={translate('migrations.kind.label')}
+        sx={{ mb: 2 }}
+      >
+        <ToggleButton value="database">{translate('migrations.kind.database')}</ToggleButton>
+        <ToggleButton value="template">{translate('migrations.kind.template')}</ToggleButton>
+        {machineSets ? (
+          <ToggleButton value="machine_set">{translate('migrations.kind.machine_set')}</ToggleButton>
+        ) : null}
+      </ToggleButtonGroup>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {translate(
+          kind === 'template'
+            ? 'migrations.new.template_help'
+            : kind === 'machine_set'
+              ? 'migrations.new.machine_set_help'
+              : 'migrations.new.help',
+        )}
+      </Typography>
+    </>
+  );
+};
+
+/** The target of the chosen kind: a published factor database, a machine set or a template's current version. */
+const TargetSelect = (props: {
+  kind: MigrationKind;
+  database: number | '';
+  databases: FactorDatabaseRecord[];
+  onDatabase: (id: number) => void;
+  machineSet: number | '';
+  machineSets: MachineSetRecord[];
+  onMachineSet: (id: number) => void;
+  templateId: string;
+  templates: TemplateRecord[];
+  onTemplate: (id: string) => void;
+}) => {
+  const translate = useTranslate();
+  return props.kind === 'database' ? (
+    <ChoiceSelect
+      id="migration-target"
+      label={translate('migrations.fields.target')}
+      value={props.database}
+      onChange={(value) => props.onDatabase(Number(value))}
+      choices={props.databases.map((candidate) => ({
+        value: candidate.id,
+        text: `${candidate.name} (${candidate.version_label})`,
+      }))}
+    />
+  ) : props.kind === 'machine_set' ? (
+    <ChoiceSelect
+      id="migration-machine-set"
+      label={translate('migrations.fields.machine_set')}
+      value={props.machineSet}
+      onChange={(value) => props.onMachineSet(Number(value))}
+      choices={props.machineSets.map((candidate) => ({
+        value: candidate.id,
+        text: setLabel(candidate),
+      }))}
+    />
+  ) : (
+    <ChoiceSelect
+      id="migration-template"
+      label={translate('migrations.fields.template')}
+      value={props.templateId}
+      onChange={(value) => props.onTemplate(String(value))}
+      choices={props.templates.map((candidate) => ({
+        value: candidate.id,
+        text: translate('migrations.template_target', {
+          template: candidate.label,
+          version: candidate.version,
+        }),
+      }))}
+    />
+  );
+};
+
 export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWiden }: Props) => {
   const translate = useTranslate();
   const [kind, setKind] = useState<MigrationKind>(scope.kind);
@@ -98,29 +197,7 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {translate('migrations.new.title')}
         </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={kind}
-          onChange={(_, value: MigrationKind | null) => value && setKind(value)}
-          aria-label={translate('migrations.kind.label')}
-          sx={{ mb: 2 }}
-        >
-          <ToggleButton value="database">{translate('migrations.kind.database')}</ToggleButton>
-          <ToggleButton value="template">{translate('migrations.kind.template')}</ToggleButton>
-          {migratesMachineSets ? (
-            <ToggleButton value="machine_set">{translate('migrations.kind.machine_set')}</ToggleButton>
-          ) : null}
-        </ToggleButtonGroup>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {translate(
-            kind === 'template'
-              ? 'migrations.new.template_help'
-              : kind === 'machine_set'
-                ? 'migrations.new.machine_set_help'
-                : 'migrations.new.help',
-          )}
-        </Typography>
+        <KindPicker kind={kind} onChange={setKind} machineSets={migratesMachineSets} />
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           {providerAdmin ? (
             <ChoiceSelect
@@ -132,43 +209,18 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
               choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
             />
           ) : null}
-          {kind === 'database' ? (
-            <ChoiceSelect
-              id="migration-target"
-              label={translate('migrations.fields.target')}
-              value={chosen}
-              onChange={(value) => setDatabase(Number(value))}
-              choices={published.map((candidate) => ({
-                value: candidate.id,
-                text: `${candidate.name} (${candidate.version_label})`,
-              }))}
-            />
-          ) : kind === 'machine_set' ? (
-            <ChoiceSelect
-              id="migration-machine-set"
-              label={translate('migrations.fields.machine_set')}
-              value={chosenSet}
-              onChange={(value) => setMachineSet(Number(value))}
-              choices={(machineSets.data ?? []).map((candidate) => ({
-                value: candidate.id,
-                text: setLabel(candidate),
-              }))}
-            />
-          ) : (
-            <ChoiceSelect
-              id="migration-template"
-              label={translate('migrations.fields.template')}
-              value={templateId}
-              onChange={(value) => setTemplateId(String(value))}
-              choices={(templates.data ?? []).map((candidate) => ({
-                value: candidate.id,
-                text: translate('migrations.template_target', {
-                  template: candidate.label,
-                  version: candidate.version,
-                }),
-              }))}
-            />
-          )}
+          <TargetSelect
+            kind={kind}
+            database={chosen}
+            databases={published}
+            onDatabase={setDatabase}
+            machineSet={chosenSet}
+            machineSets={machineSets.data ?? []}
+            onMachineSet={setMachineSet}
+            templateId={templateId}
+            templates={templates.data ?? []}
+            onTemplate={setTemplateId}
+          />
           {kind === 'database' && inUseDatabase ? (
             <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
               {translate('migrations.new.in_use', {

@@ -15,9 +15,8 @@ const HAS_CONFIRMATION = ['placed', 'confirmed', 'completed'];
 /** As long as the server takes (one declaration, in the contract). */
 const SERIALS_MAX = contractMaxLength(CompleteOrderRequest, 'registry_serials');
 
-// eslint-disable-next-line max-lines-per-function -- 125 lines, not yet split into named steps (issue 37)
-export const OrderActions = ({ order }: { order: OrderRecord }) => {
-  const translate = useTranslate();
+/** The transition in flight and the two confirmations, with the call that moves the order on. */
+const useOrderTransitions = (order: OrderRecord) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const { permissions } = usePermissions<Role>();
@@ -52,7 +51,22 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
       setConfirmComplete(false);
     }
   };
-  const download = async (kind: OrderDocument) => {
+  return {
+    transitions,
+    busy,
+    apply,
+    confirmCancel,
+    setConfirmCancel,
+    confirmComplete,
+    setConfirmComplete,
+    serials,
+    setSerials,
+  };
+};
+
+const useOrderDownload = (order: OrderRecord) => {
+  const notify = useNotify();
+  return async (kind: OrderDocument) => {
     try {
       await downloadOrderDocument(
         order.id,
@@ -63,6 +77,22 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
     }
   };
+};
+
+export const OrderActions = ({ order }: { order: OrderRecord }) => {
+  const translate = useTranslate();
+  const {
+    transitions,
+    busy,
+    apply,
+    confirmCancel,
+    setConfirmCancel,
+    confirmComplete,
+    setConfirmComplete,
+    serials,
+    setSerials,
+  } = useOrderTransitions(order);
+  const download = useOrderDownload(order);
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="order-actions">

@@ -190,11 +190,149 @@ const ProjectChoice = ({
   );
 };
 
-// eslint-disable-next-line max-lines-per-function -- 182 lines, not yet split into named steps (issue 37)
-const OrderNewPage = () => {
-  const translate = useTranslate();
+/** Creates the order and places it; a draft left by a failed place is opened, where it can be placed or cancelled. */
+function usePlaceOrder(
+  subject: Subject | null,
+  projectId: number | null,
+  quote: OrderQuote | null,
+  issuedTo: string | null,
+) {
   const notify = useNotify();
   const navigate = useNavigate();
+  const [create] = useCreate<OrderRecord>();
+  const dataProvider = useKontorDataProvider();
+  const [saving, setSaving] = useState(false);
+  const place = async () => {
+    if (!subject || projectId === null || !quote) return;
+    setSaving(true);
+    let order: OrderRecord | undefined;
+    try {
+      const created = await create(
+        'orders',
+        { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
+        { returnPromise: true },
+      );
+      if (!created) return;
+      order = created;
+      await dataProvider.orderTransition(created.id, 'place');
+      notify('orders.done.place', { type: 'success', messageArgs: { number: created.number } });
+      navigate(`/orders/${created.id}`);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      if (order) navigate(`/orders/${order.id}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { place, saving };
+}
+
+const ProjectGrid = ({
+  projects,
+  projectId,
+  onChoose,
+}: {
+  projects: OffsetProjectRecord[];
+  projectId: number | null;
+  onChoose: (id: number) => void;
+}) => (
+  <Grid container spacing={2}>
+    {projects.map((project) => (
+      <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4 }}>
+        <ProjectChoice project={project} selected={projectId === project.id} onSelect={() => onChoose(project.id)} />
+      </Grid>
+    ))}
+  </Grid>
+);
+
+/** The quote for the picked project, with the name the certificate is issued to, before the review. */
+const QuoteStep = ({
+  quote,
+  issuedTo,
+  onIssuedTo,
+  onReview,
+}: {
+  quote: OrderQuote;
+  issuedTo: string | null;
+  onIssuedTo: (value: string) => void;
+  onReview: () => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <QuoteTable quote={quote} />
+      <TextField
+        label={translate('orders.fields.issued_to')}
+        value={issuedTo ?? quote.issued_to}
+        onChange={(e) => onIssuedTo(e.target.value)}
+        fullWidth
+        size="small"
+        sx={{ mt: 2 }}
+      />
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('orders.claim_notice')}
+      </Typography>
+      <Button label="orders.review" variant="contained" onClick={onReview} sx={{ mt: 2 }} data-testid="order-review" />
+    </>
+  );
+};
+
+/** What would be ordered, as the server quoted it: placing it is the first call that saves anything. */
+const ReviewStep = ({
+  quote,
+  projectName,
+  issuedTo,
+  saving,
+  onPlace,
+  onBack,
+}: {
+  quote: OrderQuote;
+  projectName: string;
+  issuedTo: string | null;
+  saving: boolean;
+  onPlace: () => void;
+  onBack: () => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="order-review-step">
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {translate('orders.review_intro')}
+      </Alert>
+      <Table size="small">
+        <TableBody>
+          <TableRow>
+            <TableCell component="th">{translate('orders.fields.project')}</TableCell>
+            <TableCell align="right">{projectName}</TableCell>
+          </TableRow>
+          <TableRow>
+            <TableCell component="th">{translate('orders.fields.issued_to')}</TableCell>
+            <TableCell align="right" data-testid="review-issued-to">
+              {(issuedTo ?? quote.issued_to).trim() || quote.issued_to}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      <QuoteTable quote={quote} />
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('orders.claim_notice')}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button
+          label="orders.actions.place"
+          variant="contained"
+          onClick={onPlace}
+          disabled={saving}
+          data-testid="order-place"
+        />
+        <Button label="orders.change" onClick={onBack} disabled={saving} data-testid="order-change" />
+      </Stack>
+    </Box>
+  );
+};
+
+const OrderNewPage = () => {
+  const translate = useTranslate();
   const [params] = useSearchParams();
   const subject = subjectOf(params);
   const [projectId, setProjectId] = useState<number | null>(null);
@@ -207,9 +345,7 @@ const OrderNewPage = () => {
   const { quote, error, loading } = useQuote(subject, projectId);
   // The review step is this page's own state: nothing is sent until the order is placed.
   const [reviewing, setReviewing] = useState(false);
-  const [create] = useCreate<OrderRecord>();
-  const dataProvider = useKontorDataProvider();
-  const [saving, setSaving] = useState(false);
+  const { place, saving } = usePlaceOrder(subject, projectId, quote, issuedTo);
   const writer = useCan('create', 'orders');
   const lang = useLanguage();
   const unavailable = useUnavailableReason(subject);
@@ -242,30 +378,6 @@ const OrderNewPage = () => {
     setProjectId(id);
     setReviewing(false);
   };
-
-  /** Creates the order and places it; a draft left by a failed place is opened, where it can be placed or cancelled. */
-  const place = async () => {
-    if (projectId === null || !quote) return;
-    setSaving(true);
-    let order: OrderRecord | undefined;
-    try {
-      const created = await create(
-        'orders',
-        { data: { project_id: projectId, ...subject, issued_to: (issuedTo ?? quote.issued_to).trim() || undefined } },
-        { returnPromise: true },
-      );
-      if (!created) return;
-      order = created;
-      await dataProvider.orderTransition(created.id, 'place');
-      notify('orders.done.place', { type: 'success', messageArgs: { number: created.number } });
-      navigate(`/orders/${created.id}`);
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
-      if (order) navigate(`/orders/${order.id}`);
-    } finally {
-      setSaving(false);
-    }
-  };
   const project = projects.find((p) => p.id === projectId);
 
   return (
@@ -288,17 +400,7 @@ const OrderNewPage = () => {
       {unavailable || reviewing ? null : isPending ? (
         <Loading />
       ) : (
-        <Grid container spacing={2}>
-          {projects.map((project) => (
-            <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <ProjectChoice
-                project={project}
-                selected={projectId === project.id}
-                onSelect={() => choose(project.id)}
-              />
-            </Grid>
-          ))}
-        </Grid>
+        <ProjectGrid projects={projects} projectId={projectId} onChoose={choose} />
       )}
       {projectId !== null && (
         <Card variant="outlined" sx={{ mt: 3, maxWidth: 640 }}>
@@ -313,67 +415,22 @@ const OrderNewPage = () => {
               </Alert>
             )}
             {quote && !reviewing && (
-              <>
-                <QuoteTable quote={quote} />
-                <TextField
-                  label={translate('orders.fields.issued_to')}
-                  value={issuedTo ?? quote.issued_to}
-                  onChange={(e) => setIssuedTo(e.target.value)}
-                  fullWidth
-                  size="small"
-                  sx={{ mt: 2 }}
-                />
-                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
-                  {translate('orders.claim_notice')}
-                </Typography>
-                <Button
-                  label="orders.review"
-                  variant="contained"
-                  onClick={() => setReviewing(true)}
-                  sx={{ mt: 2 }}
-                  data-testid="order-review"
-                />
-              </>
+              <QuoteStep
+                quote={quote}
+                issuedTo={issuedTo}
+                onIssuedTo={setIssuedTo}
+                onReview={() => setReviewing(true)}
+              />
             )}
             {quote && reviewing && (
-              <Box data-testid="order-review-step">
-                <Alert severity="info" sx={{ mb: 2 }}>
-                  {translate('orders.review_intro')}
-                </Alert>
-                <Table size="small">
-                  <TableBody>
-                    <TableRow>
-                      <TableCell component="th">{translate('orders.fields.project')}</TableCell>
-                      <TableCell align="right">{project ? project.name[lang] : `#${projectId}`}</TableCell>
-                    </TableRow>
-                    <TableRow>
-                      <TableCell component="th">{translate('orders.fields.issued_to')}</TableCell>
-                      <TableCell align="right" data-testid="review-issued-to">
-                        {(issuedTo ?? quote.issued_to).trim() || quote.issued_to}
-                      </TableCell>
-                    </TableRow>
-                  </TableBody>
-                </Table>
-                <QuoteTable quote={quote} />
-                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
-                  {translate('orders.claim_notice')}
-                </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                  <Button
-                    label="orders.actions.place"
-                    variant="contained"
-                    onClick={() => void place()}
-                    disabled={saving}
-                    data-testid="order-place"
-                  />
-                  <Button
-                    label="orders.change"
-                    onClick={() => setReviewing(false)}
-                    disabled={saving}
-                    data-testid="order-change"
-                  />
-                </Stack>
-              </Box>
+              <ReviewStep
+                quote={quote}
+                projectName={project ? project.name[lang] : `#${projectId}`}
+                issuedTo={issuedTo}
+                saving={saving}
+                onPlace={() => void place()}
+                onBack={() => setReviewing(false)}
+              />
             )}
           </CardContent>
         </Card>

@@ -92,7 +92,66 @@ function useCategoryKeys(category: string | undefined): Suggestion[] {
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- 130 lines, not yet split into named steps (issue 37)
+/** The completions under the formula; a press picks one before the input's blur closes the list. */
+const SuggestionList = ({
+  items,
+  active,
+  testId,
+  onAccept,
+}: {
+  items: Suggestion[];
+  active: number;
+  testId: string;
+  onAccept: (suggestion: Suggestion) => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Paper
+      elevation={4}
+      sx={{ position: 'absolute', zIndex: 10, left: 0, maxWidth: 520, maxHeight: 280, overflow: 'auto' }}
+    >
+      <MenuList dense role="listbox" data-testid={`${testId}-suggestions`}>
+        {items.map((item, index) => (
+          <MenuItem
+            key={`${item.kind}:${item.insert}`}
+            selected={index === active}
+            role="option"
+            data-testid={`${testId}-suggestion-${item.insert.replace(/[('"]/g, '')}`}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              onAccept(item);
+            }}
+          >
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {item.insert}
+                </Box>
+              }
+              secondary={`${translate(`templateEditor.authoring.suggestion_kinds.${item.kind}`)}${item.detail ? ` · ${item.detail}` : ''}`}
+            />
+          </MenuItem>
+        ))}
+      </MenuList>
+    </Paper>
+  );
+};
+
+const PreviewValue = ({ name, testId }: { name: string | undefined; testId: string }) => {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const preview = usePreviewValue(name);
+  return (
+    <FormHelperText data-testid={`${testId}-preview-value`}>
+      {preview
+        ? translate('templateEditor.authoring.preview_value', {
+            value: `${formatResult(preview.value, lang)} ${localizeUnit(preview.unit, lang)}`,
+          })
+        : translate('templateEditor.authoring.no_preview_value')}
+    </FormHelperText>
+  );
+};
+
 export const FormulaInput = ({
   definition,
   result,
@@ -121,7 +180,6 @@ export const FormulaInput = ({
   );
   const text = result.formula ?? '';
   const { start, items } = caret === null ? { start: 0, items: [] } : suggestionsFor(all, text, caret);
-  const preview = usePreviewValue(result.name);
 
   const accept = (suggestion: Suggestion) => {
     const next = text.slice(0, start) + suggestion.insert + text.slice(caret ?? start);
@@ -185,43 +243,8 @@ export const FormulaInput = ({
           label={translate('templateEditor.authoring.factor_keys_of')}
         />
       </Box>
-      {items.length ? (
-        <Paper
-          elevation={4}
-          sx={{ position: 'absolute', zIndex: 10, left: 0, maxWidth: 520, maxHeight: 280, overflow: 'auto' }}
-        >
-          <MenuList dense role="listbox" data-testid={`${testId}-suggestions`}>
-            {items.map((item, index) => (
-              <MenuItem
-                key={`${item.kind}:${item.insert}`}
-                selected={index === active}
-                role="option"
-                data-testid={`${testId}-suggestion-${item.insert.replace(/[('"]/g, '')}`}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  accept(item);
-                }}
-              >
-                <ListItemText
-                  primary={
-                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                      {item.insert}
-                    </Box>
-                  }
-                  secondary={`${translate(`templateEditor.authoring.suggestion_kinds.${item.kind}`)}${item.detail ? ` · ${item.detail}` : ''}`}
-                />
-              </MenuItem>
-            ))}
-          </MenuList>
-        </Paper>
-      ) : null}
-      <FormHelperText data-testid={`${testId}-preview-value`}>
-        {preview
-          ? translate('templateEditor.authoring.preview_value', {
-              value: `${formatResult(preview.value, lang)} ${localizeUnit(preview.unit, lang)}`,
-            })
-          : translate('templateEditor.authoring.no_preview_value')}
-      </FormHelperText>
+      {items.length ? <SuggestionList items={items} active={active} testId={testId} onAccept={accept} /> : null}
+      <PreviewValue name={result.name} testId={testId} />
     </Box>
   );
 };
