@@ -19,15 +19,16 @@ const SERVER = {
 const SERVER_DOMAIN_NOT = [...SERVER.platform, ...SERVER.identity, ...SERVER.seed, ...SERVER.app];
 
 /**
- * The domain modules in three tiers, bottom to top, derived from their imports (docs/architecture.md, "Layers").
- * Leaves import no other domain module; the tops are imported by none. The middle tier is not yet ordered inside:
- * in the order templates < factors < calculations < collections < mandants < orders < reports < storefronts
- * four arrows still run up (templates → calculations and factors → calculations for the impact queries,
- * calculations → storefronts and orders → storefronts for channel names and the order webhook).
+ * The domain modules in tiers, bottom to top, derived from their imports (docs/architecture.md, "Layers"). Leaves
+ * import no other domain module; the tops are imported by none. Between them each module of the middle is a tier of
+ * its own, in the order templates < factors < calculations < collections < mandants < orders < reports <
+ * storefronts: a module imports only those before it. Where a lower module needs something of a higher one, the
+ * higher one gives it at plugin registration (routes.ts: `templates(calculationUsage)`, `orders({ completed })`).
  */
+const MIDDLE = ['templates', 'factors', 'calculations', 'collections', 'mandants', 'orders', 'reports', 'storefronts'];
 const DOMAIN = {
   leaves: ['^src/server/(api-tokens|machines|offsets|units|users)/', '^src/server/health[.]ts$'],
-  middle: ['^src/server/(templates|factors|calculations|collections|mandants|orders|reports|storefronts)/'],
+  ...Object.fromEntries(MIDDLE.map((module) => [module, [`^src/server/${module}/`]])),
   tops: ['^src/server/(imports|migrations|statistics|protocol|invitations)/'],
 };
 
@@ -37,6 +38,18 @@ const CLIENT = {
   app: ['^src/client/(App|main)[.]tsx?$', '^src/client/signin/'],
 };
 const CLIENT_SCREENS_NOT = [...CLIENT.platform, ...CLIENT.app];
+
+/**
+ * The screens in three tiers, bottom to top, derived from their imports (docs/architecture.md, "Layers"). Leaves import
+ * no other screen; the tops are imported by none. The middle is not yet ordered inside (its folders import each other).
+ */
+const SCREENS = {
+  leaves: ['^src/client/(mandants|offsets|protocol|reports|statistics|units|users)/'],
+  middle: [
+    '^src/client/(calculations|collections|compare|factors|field-types|machines|migrations|orders|pages|storefronts|template-forms)/',
+  ],
+  tops: ['^src/client/(dashboard|imports|invitations|template-editor)/'],
+};
 
 const any = (patterns) => patterns.join('|');
 
@@ -54,7 +67,7 @@ function upward(side, lower, higher) {
 const serverLayers = [
   { name: 'platform', from: { path: any(SERVER.platform) }, to: { path: any(SERVER.platform) } },
   { name: 'identity', from: { path: any(SERVER.identity) }, to: { path: any(SERVER.identity) } },
-  ...['leaves', 'middle', 'tops'].map((tier) => ({
+  ...Object.keys(DOMAIN).map((tier) => ({
     name: `domain-${tier}`,
     from: { path: any(DOMAIN[tier]), pathNot: any(SERVER_DOMAIN_NOT) },
     to: { path: any(DOMAIN[tier]), pathNot: any(SERVER_DOMAIN_NOT) },
@@ -70,10 +83,16 @@ const serverLayers = [
 ];
 const clientLayers = [
   { name: 'platform', from: { path: any(CLIENT.platform) }, to: { path: any(CLIENT.platform) } },
+  ...Object.keys(SCREENS).map((tier) => ({
+    name: `screens-${tier}`,
+    from: { path: any(SCREENS[tier]), pathNot: any(CLIENT_SCREENS_NOT) },
+    to: { path: any(SCREENS[tier]), pathNot: any(CLIENT_SCREENS_NOT) },
+  })),
   {
+    // A new folder no tier names sits above the tiers (nothing named may import it) until it is given its tier.
     name: 'screens',
-    from: { path: '^src/client/', pathNot: any(CLIENT_SCREENS_NOT) },
-    to: { path: '^src/client/', pathNot: any(CLIENT_SCREENS_NOT) },
+    from: { path: '^src/client/', pathNot: any([...CLIENT_SCREENS_NOT, ...Object.values(SCREENS).flat()]) },
+    to: { path: '^src/client/', pathNot: any([...CLIENT_SCREENS_NOT, ...Object.values(SCREENS).flat()]) },
   },
   { name: 'app', from: { path: any(CLIENT.app) }, to: { path: any(CLIENT.app) } },
 ];

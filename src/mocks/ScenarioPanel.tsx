@@ -22,7 +22,7 @@ import {
 import { translate } from '../core/i18n/translate';
 import { isLanguage, type Language } from '../core/languages';
 import type { Violation } from './contract';
-import { ERROR_STATUSES, type ErrorStatus, type MandantData, type Scenarios } from './scenarios';
+import { ERROR_STATUSES, type ErrorStatus, type MandantData, type ScenarioState, type Scenarios } from './scenarios';
 
 const DELAYS = [0, 500, 2000, 5000];
 const MANDANT_DATA: MandantData[] = ['demo', 'empty', 'large'];
@@ -41,7 +41,132 @@ function usePageLanguage(): Language {
   return language;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 183 lines, not yet split into named steps (issue 37)
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** What each section needs: the scenario state to show, the store to change it, the panel's words. */
+interface SectionProps {
+  state: ScenarioState;
+  scenarios: Scenarios;
+  t: Translate;
+}
+
+const ContractWarnings = ({ violations, count, t }: { violations: Violation[]; count: number; t: Translate }) => (
+  <Alert severity="warning" role="alert">
+    {t('contractWarnings', { count })}
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {violations.slice(-5).map((violation, index) => (
+        <li key={index}>
+          {violation.operation} {violation.status}: {violation.problems.join('; ')}
+        </li>
+      ))}
+    </Box>
+  </Alert>
+);
+
+const ErrorControls = ({ state, scenarios, t, routes }: SectionProps & { routes: string[] }) => (
+  <Stack direction="row" spacing={1}>
+    <FormControl size="small" sx={{ minWidth: 110 }}>
+      <InputLabel id="mock-error-status">{t('errorStatus')}</InputLabel>
+      <Select
+        labelId="mock-error-status"
+        label={t('errorStatus')}
+        value={state.error ? String(state.error.status) : ''}
+        onChange={(event) => {
+          const status = Number(event.target.value) as ErrorStatus;
+          scenarios.set({ error: status ? { status, route: state.error?.route ?? '*' } : null });
+        }}
+      >
+        <MenuItem value="">{t('none')}</MenuItem>
+        {ERROR_STATUSES.map((status) => (
+          <MenuItem key={status} value={String(status)}>
+            {status}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+    <FormControl size="small" sx={{ flex: 1, minWidth: 0 }} disabled={!state.error}>
+      <InputLabel id="mock-error-route">{t('errorRoute')}</InputLabel>
+      <Select
+        labelId="mock-error-route"
+        label={t('errorRoute')}
+        value={state.error?.route ?? '*'}
+        onChange={(event) => state.error && scenarios.set({ error: { ...state.error, route: event.target.value } })}
+      >
+        <MenuItem value="*">{t('allRoutes')}</MenuItem>
+        {routes.map((route) => (
+          <MenuItem key={route} value={route}>
+            {route}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  </Stack>
+);
+
+const DelayAndDataControls = ({ state, scenarios, t }: SectionProps) => (
+  <Stack direction="row" spacing={1}>
+    <FormControl size="small" sx={{ minWidth: 110 }}>
+      <InputLabel id="mock-delay">{t('delay')}</InputLabel>
+      <Select
+        labelId="mock-delay"
+        label={t('delay')}
+        value={state.delayMs}
+        onChange={(event) => scenarios.set({ delayMs: Number(event.target.value) })}
+      >
+        {DELAYS.map((ms) => (
+          <MenuItem key={ms} value={ms}>
+            {ms === 0 ? t('none') : t('milliseconds', { ms })}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+    <FormControl size="small" sx={{ flex: 1 }}>
+      <InputLabel id="mock-mandant-data">{t('mandantData')}</InputLabel>
+      <Select
+        labelId="mock-mandant-data"
+        label={t('mandantData')}
+        value={state.mandantData}
+        onChange={(event) => scenarios.set({ mandantData: event.target.value as MandantData })}
+      >
+        {MANDANT_DATA.map((data) => (
+          <MenuItem key={data} value={data}>
+            {t(`mandant_${data}`)}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  </Stack>
+);
+
+const ScenarioSwitches = ({ state, scenarios, t }: SectionProps) => (
+  <Box>
+    <FormControlLabel
+      control={<Checkbox checked={state.offline} onChange={(_, offline) => scenarios.set({ offline })} size="small" />}
+      label={t('offline')}
+    />
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={state.lockedCalculation}
+          onChange={(_, lockedCalculation) => scenarios.set({ lockedCalculation })}
+          size="small"
+        />
+      }
+      label={t('locked')}
+    />
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={state.oldTemplateVersion}
+          onChange={(_, oldTemplateVersion) => scenarios.set({ oldTemplateVersion })}
+          size="small"
+        />
+      }
+      label={t('oldTemplate')}
+    />
+  </Box>
+);
+
 export function ScenarioPanel({
   scenarios,
   routes,
@@ -85,121 +210,10 @@ export function ScenarioPanel({
             <Typography variant="body2" color="text.secondary">
               {t('intro')}
             </Typography>
-            {violationCount > 0 && (
-              <Alert severity="warning" role="alert">
-                {t('contractWarnings', { count: violationCount })}
-                <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                  {violations.slice(-5).map((violation, index) => (
-                    <li key={index}>
-                      {violation.operation} {violation.status}: {violation.problems.join('; ')}
-                    </li>
-                  ))}
-                </Box>
-              </Alert>
-            )}
-            <Stack direction="row" spacing={1}>
-              <FormControl size="small" sx={{ minWidth: 110 }}>
-                <InputLabel id="mock-error-status">{t('errorStatus')}</InputLabel>
-                <Select
-                  labelId="mock-error-status"
-                  label={t('errorStatus')}
-                  value={state.error ? String(state.error.status) : ''}
-                  onChange={(event) => {
-                    const status = Number(event.target.value) as ErrorStatus;
-                    scenarios.set({ error: status ? { status, route: state.error?.route ?? '*' } : null });
-                  }}
-                >
-                  <MenuItem value="">{t('none')}</MenuItem>
-                  {ERROR_STATUSES.map((status) => (
-                    <MenuItem key={status} value={String(status)}>
-                      {status}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-              <FormControl size="small" sx={{ flex: 1, minWidth: 0 }} disabled={!state.error}>
-                <InputLabel id="mock-error-route">{t('errorRoute')}</InputLabel>
-                <Select
-                  labelId="mock-error-route"
-                  label={t('errorRoute')}
-                  value={state.error?.route ?? '*'}
-                  onChange={(event) =>
-                    state.error && scenarios.set({ error: { ...state.error, route: event.target.value } })
-                  }
-                >
-                  <MenuItem value="*">{t('allRoutes')}</MenuItem>
-                  {routes.map((route) => (
-                    <MenuItem key={route} value={route}>
-                      {route}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-            </Stack>
-            <Stack direction="row" spacing={1}>
-              <FormControl size="small" sx={{ minWidth: 110 }}>
-                <InputLabel id="mock-delay">{t('delay')}</InputLabel>
-                <Select
-                  labelId="mock-delay"
-                  label={t('delay')}
-                  value={state.delayMs}
-                  onChange={(event) => scenarios.set({ delayMs: Number(event.target.value) })}
-                >
-                  {DELAYS.map((ms) => (
-                    <MenuItem key={ms} value={ms}>
-                      {ms === 0 ? t('none') : t('milliseconds', { ms })}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-              <FormControl size="small" sx={{ flex: 1 }}>
-                <InputLabel id="mock-mandant-data">{t('mandantData')}</InputLabel>
-                <Select
-                  labelId="mock-mandant-data"
-                  label={t('mandantData')}
-                  value={state.mandantData}
-                  onChange={(event) => scenarios.set({ mandantData: event.target.value as MandantData })}
-                >
-                  {MANDANT_DATA.map((data) => (
-                    <MenuItem key={data} value={data}>
-                      {t(`mandant_${data}`)}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-            </Stack>
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={state.offline}
-                    onChange={(_, offline) => scenarios.set({ offline })}
-                    size="small"
-                  />
-                }
-                label={t('offline')}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={state.lockedCalculation}
-                    onChange={(_, lockedCalculation) => scenarios.set({ lockedCalculation })}
-                    size="small"
-                  />
-                }
-                label={t('locked')}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={state.oldTemplateVersion}
-                    onChange={(_, oldTemplateVersion) => scenarios.set({ oldTemplateVersion })}
-                    size="small"
-                  />
-                }
-                label={t('oldTemplate')}
-              />
-            </Box>
+            {violationCount > 0 && <ContractWarnings violations={violations} count={violationCount} t={t} />}
+            <ErrorControls state={state} scenarios={scenarios} t={t} routes={routes} />
+            <DelayAndDataControls state={state} scenarios={scenarios} t={t} />
+            <ScenarioSwitches state={state} scenarios={scenarios} t={t} />
             <Stack direction="row" spacing={1} justifyContent="space-between">
               <Button size="small" variant="outlined" onClick={() => scenarios.set({ sessionExpiredAt: Date.now() })}>
                 {t('expireSession')}

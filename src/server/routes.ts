@@ -22,6 +22,8 @@ import { collections } from './collections/plugin';
 import { statistics } from './statistics/plugin';
 import { reports } from './reports/plugin';
 import { storefronts } from './storefronts/plugin';
+import { calculationUsage } from './calculations/usage';
+import { enqueueCertificateIssued } from './storefronts/webhooks';
 
 const DOMAIN_MODULES = [
   users,
@@ -29,14 +31,16 @@ const DOMAIN_MODULES = [
   invitations,
   protocol,
   apiTokens,
-  templates,
+  // Modules below calculations read it through what they declare (templates/calculation-usage.ts), and orders tells
+  // the storefronts of a completed order through its events: the domain modules' arrows all point down.
+  templates(calculationUsage),
   units,
-  factors,
+  factors(calculationUsage),
   machines,
   migrations,
   calculations,
   imports,
-  orders,
+  orders({ completed: enqueueCertificateIssued }),
   offsets,
   collections,
   statistics,

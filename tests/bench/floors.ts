@@ -17,7 +17,7 @@ import {
   TAG_COPY_COLUMNS,
   type BatchOwner,
   type ImportedRow,
-} from '../../src/server/imports/write';
+} from '../../src/server/calculations/bulk-write';
 import { formatCalculationNumber } from '../../src/server/calculations/number';
 import { cpuSeconds } from './server-process';
 

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { loadConfig } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
-import type { BatchOwner, ImportedRow } from '../../src/server/imports/write';
+import type { BatchOwner, ImportedRow } from '../../src/server/calculations/bulk-write';
 import { computeColumns } from '../../src/server/calculations/prepare';
 import { createTemplateRegistry, readTemplateFiles } from '../../src/server/templates/registry';
 import { loadTemplates } from '../../src/core/template';

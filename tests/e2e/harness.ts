@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { SERVER_BUNDLE, serverNodeArgs } from '../support/server-command';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -218,6 +218,9 @@ export function useRunningApp(): RunningApp {
     app.server = await startServer();
     app.browser = await launchBrowser();
   });
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(() => describeOpenPages(app.browser, task.name));
+  });
   afterAll(async () => {
     await app.browser?.close();
     await app.server?.stop();
@@ -225,10 +228,34 @@ export function useRunningApp(): RunningApp {
   return app;
 }
 
+/**
+ * What each open page showed when a test failed: its address and accessibility tree in the log, a screenshot beside
+ * the others. A CI run leaves only its log behind, and a locator that waited in vain says only what it looked for.
+ */
+async function describeOpenPages(browser: Browser | undefined, testName: string): Promise<void> {
+  const pages = browser?.contexts().flatMap((context) => context.pages()) ?? [];
+  const slug = testName.replace(/[^\w-]+/g, '-').slice(0, 60);
+  for (const [index, page] of pages.entries()) {
+    try {
+      const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+      console.error(
+        `[failed: ${testName}] page ${index + 1} of ${pages.length} at ${page.url()}:\n${tree.slice(0, 4_000)}`,
+      );
+      await screenshot(page, `failure-${slug}-${index + 1}`);
+    } catch (error) {
+      console.error(`[failed: ${testName}] page ${index + 1} at ${page.url()} could not be described:`, error);
+    }
+  }
+}
+
 /** A react-admin select: open it by its label, pick the option by its text. */
 export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: option }).click();
+  // While the menu is open MUI hides the rest of the page from the accessibility tree, so the next role lookup
+  // (the save button, say) would find nothing: wait until its closing transition has ended.
+  await listbox.waitFor({ state: 'detached' });
 }
 
 /**

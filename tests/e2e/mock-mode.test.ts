@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, DEMO_PASSWORD, launchBrowser, newPage } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -109,62 +109,84 @@ describe.runIf(browserAvailable())('mock mode', () => {
     }
   }, 60_000);
 
-  it('answers every scenario of the README when chosen by URL parameter', async () => {
-    const { context, page } = await newPage(browser);
-    try {
+  // The README's scenarios, one test each on one signed-in page, so a failure names its scenario and no test runs long
+  // (issue #38: none over 15 s).
+  describe('answers every scenario of the README when chosen by URL parameter', () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      ({ context, page } = await newPage(browser));
       await page.goto(`${baseUrl}/login`);
       await page.fill('input[name="email"]', 'admin@muster.example');
       await page.fill('input[name="password"]', DEMO_PASSWORD);
       await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="user-menu"]');
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-      /** Opens the app with `?scenario=…` and asks the mocked API from the page, as the app would. */
-      const ask = async (scenario: string, path: string, method = 'GET', body?: unknown) => {
-        // Settled first: the app's own start-up requests may navigate (to /login on a 401), which would abort the ask.
-        await page.goto(`${baseUrl}/?scenario=${encodeURIComponent(scenario)}`, { waitUntil: 'networkidle' });
-        await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
-        await page.waitForLoadState('networkidle');
-        return page.evaluate(
-          async ({ path, method, body }) => {
-            const session = JSON.parse(localStorage.getItem('kontor.session') ?? 'null') as { token: string } | null;
-            const started = performance.now();
-            try {
-              const response = await fetch(path, {
-                method,
-                headers: { Authorization: `Bearer ${session?.token ?? ''}`, 'Content-Type': 'application/json' },
-                body: body === undefined ? undefined : JSON.stringify(body),
-              });
-              const text = await response.text();
-              return {
-                status: response.status,
-                retryAfter: response.headers.get('Retry-After'),
-                range: response.headers.get('Content-Range'),
-                json: text ? (JSON.parse(text) as unknown) : null,
-                ms: performance.now() - started,
-              };
-            } catch {
-              return { status: 0, retryAfter: null, range: null, json: null, ms: performance.now() - started };
-            }
-          },
-          { path, method, body },
-        );
-      };
+    /** Opens the app with `?scenario=…` and asks the mocked API from the page, as the app would. */
+    const ask = async (scenario: string, path: string, method = 'GET', body?: unknown) => {
+      // Settled first: the app's own start-up requests may navigate (to /login on a 401), which would abort the ask.
+      await page.goto(`${baseUrl}/?scenario=${encodeURIComponent(scenario)}`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+      await page.waitForLoadState('networkidle');
+      return page.evaluate(
+        async ({ path, method, body }) => {
+          const session = JSON.parse(localStorage.getItem('kontor.session') ?? 'null') as { token: string } | null;
+          const started = performance.now();
+          try {
+            const response = await fetch(path, {
+              method,
+              headers: { Authorization: `Bearer ${session?.token ?? ''}`, 'Content-Type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            });
+            const text = await response.text();
+            return {
+              status: response.status,
+              retryAfter: response.headers.get('Retry-After'),
+              range: response.headers.get('Content-Range'),
+              json: text ? (JSON.parse(text) as unknown) : null,
+              ms: performance.now() - started,
+            };
+          } catch {
+            return { status: 0, retryAfter: null, range: null, json: null, ms: performance.now() - started };
+          }
+        },
+        { path, method, body },
+      );
+    };
 
-      for (const status of [400, 403, 404, 409, 500, 503]) {
-        const answer = await ask(`error:${status}@/api/calculations`, '/api/calculations');
-        expect(answer.status, `error:${status}`).toBe(status);
-        if (status === 400) expect(answer.json).toMatchObject({ errors: expect.any(Object) });
-        if (status === 503) expect(answer.retryAfter).toBe('30');
-      }
-      // The error is on the chosen route only.
+    it.each([400, 403, 404, 409, 500, 503])('error:%i answers that status on the chosen route', async (status) => {
+      const answer = await ask(`error:${status}@/api/calculations`, '/api/calculations');
+      expect(answer.status, `error:${status}`).toBe(status);
+      if (status === 400) expect(answer.json).toMatchObject({ errors: expect.any(Object) });
+      if (status === 503) expect(answer.retryAfter).toBe('30');
+    });
+
+    it('puts the error on the chosen route only', async () => {
       expect((await ask('error:500@/api/calculations', '/api/units')).status).toBe(200);
+    });
+
+    it('delay:1500 answers after 1.5 s', async () => {
       expect((await ask('delay:1500', '/api/units')).ms).toBeGreaterThanOrEqual(1400);
+    });
+
+    it('offline answers no request', async () => {
       expect((await ask('offline', '/api/units')).status).toBe(0);
+    });
+
+    it('empty lists nothing and large lists 10,000', async () => {
       const empty = await ask('empty', '/api/calculations');
       expect(empty.range, JSON.stringify(empty).slice(0, 300)).toMatch(/\/0$/);
       expect((await ask('large', '/api/calculations?range=[0,9]')).range).toMatch(/\/10000$/);
+    });
 
+    it('locked refuses a deletion and old-template answers the oldest template version', async () => {
       const list = await ask('locked', '/api/calculations?sort=["id","ASC"]&range=[0,0]');
+      expect(list.status, JSON.stringify(list).slice(0, 300)).toBe(200);
       const [first] = list.json as { id: number; version: number; template_id: string; template_version: number }[];
       const locked = await ask('locked', `/api/calculations/${first!.id}`, 'DELETE');
       expect(locked.status).toBe(409);
@@ -172,10 +194,10 @@ describe.runIf(browserAvailable())('mock mode', () => {
       const versions = await ask('', `/api/templates/${first!.template_id}/versions`);
       const oldest = Math.min(...(versions.json as { version: number }[]).map((v) => v.version));
       expect((old.json as { template_version: number }).template_version).toBe(oldest);
+    });
 
+    it('expired answers 401', async () => {
       expect((await ask('expired', '/api/units')).status).toBe(401);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+    });
+  });
 });

@@ -13,6 +13,7 @@ import type {
   FactorDatabaseRecord,
   FactorRecord,
   MandantRecord,
+  StoredInputs,
   TemplateRecord,
 } from '../../src/core/api';
 import { localize } from '../../src/core/rules';
@@ -136,7 +137,8 @@ export function calculationRecord(
     customer: null,
     tags: Array.isArray(inputs.tags) ? (inputs.tags as string[]) : [],
     status: 'draft',
-    inputs,
+    // The fixtures' inputs are field values as the template validator admits them (what the API answers).
+    inputs: inputs as StoredInputs,
     results: {
       values: computed.results,
       primary: computed.primaryName,

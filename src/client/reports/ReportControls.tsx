@@ -110,7 +110,93 @@ function useReportBasis(calculations: readonly Pick<CalculationRecord, 'status' 
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- 133 lines, not yet split into named steps (issue 37)
+/** Publishing after the user confirmed: the confirmation's state, and the busy flag that keeps the button off meanwhile. */
+function usePublish(subject: PublicationSubject, id: number, language: Language) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const publish = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      await sendJson(`/${subject}/${id}/publications`, 'POST', { language });
+      notify('reports.published', { type: 'info' });
+      await queryClient.invalidateQueries({ queryKey: publicationsKey(subject, id) });
+    } catch (error) {
+      notify(httpErrorText(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, confirming, setConfirming, publish };
+}
+
+/** What becomes public, said before publishing; a demo database's figures are not for customers. */
+const PublishConfirmContent = ({ hasReport, demo }: { hasReport: boolean; demo: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="publish-confirm">
+      <Typography variant="body2" component="p" sx={{ mb: demo ? 1 : 0 }}>
+        {translate(hasReport ? 'reports.publish_confirm' : 'reports.publish_certificate_confirm')}
+      </Typography>
+      {hasReport && demo ? (
+        <Alert severity="warning" data-testid="publish-demo-note">
+          {translate('reports.publish_demo_note')}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+};
+
+const ReportLanguageSelect = ({
+  language,
+  onChange,
+}: {
+  language: Language;
+  onChange: (language: Language) => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('reports.language')}
+      value={language}
+      onChange={(event) => onChange(event.target.value as Language)}
+      sx={{ width: 220 }}
+      slotProps={{ htmlInput: { 'data-testid': 'report-language' } }}
+    >
+      {LANGUAGES.map((lang) => (
+        <MenuItem key={lang} value={lang}>
+          {LANGUAGE_NAMES[lang]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+const PublicationList = ({
+  publications,
+  mayRevoke,
+}: {
+  publications: readonly PublicationRecord[];
+  mayRevoke: boolean;
+}) => {
+  const translate = useTranslate();
+  return publications.length ? (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }} data-testid="publications">
+      {publications.map((publication) => (
+        <PublicationRow key={publication.id} publication={publication} mayRevoke={mayRevoke} />
+      ))}
+    </Box>
+  ) : (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="publications-none">
+      {translate('reports.none')}
+    </Typography>
+  );
+};
+
 export const ReportControls = ({
   subject,
   id,
@@ -126,11 +212,9 @@ export const ReportControls = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const interfaceLanguage = useLanguage();
   const [language, setLanguage] = useState<Language>(interfaceLanguage);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const { busy, confirming, setConfirming, publish } = usePublish(subject, id, language);
   const mayPublish = useCan('update', subject);
   const { drafts, demo } = useReportBasis(calculations);
   // The server refuses a draft too (409); the button says why before anyone tries.
@@ -145,19 +229,6 @@ export const ReportControls = ({
   });
   const hasReport = subject !== 'orders';
   if (!hasReport && !publishable && publications.length === 0) return null;
-  const publish = async () => {
-    setConfirming(false);
-    setBusy(true);
-    try {
-      await sendJson(`/${subject}/${id}/publications`, 'POST', { language });
-      notify('reports.published', { type: 'info' });
-      await queryClient.invalidateQueries({ queryKey: publicationsKey(subject, id) });
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, my: 2 }} data-testid="report-controls">
       <CardContent>
@@ -168,21 +239,7 @@ export const ReportControls = ({
           {translate('reports.intro')}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <TextField
-            select
-            size="small"
-            label={translate('reports.language')}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as Language)}
-            sx={{ width: 220 }}
-            slotProps={{ htmlInput: { 'data-testid': 'report-language' } }}
-          >
-            {LANGUAGES.map((lang) => (
-              <MenuItem key={lang} value={lang}>
-                {LANGUAGE_NAMES[lang]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ReportLanguageSelect language={language} onChange={setLanguage} />
           {hasReport ? (
             <Button
               label="reports.download"
@@ -217,32 +274,11 @@ export const ReportControls = ({
         <Confirm
           isOpen={confirming}
           title="reports.publish_confirm_title"
-          content={
-            <Box data-testid="publish-confirm">
-              <Typography variant="body2" component="p" sx={{ mb: demo ? 1 : 0 }}>
-                {translate(hasReport ? 'reports.publish_confirm' : 'reports.publish_certificate_confirm')}
-              </Typography>
-              {hasReport && demo ? (
-                <Alert severity="warning" data-testid="publish-demo-note">
-                  {translate('reports.publish_demo_note')}
-                </Alert>
-              ) : null}
-            </Box>
-          }
+          content={<PublishConfirmContent hasReport={hasReport} demo={demo} />}
           onConfirm={publish}
           onClose={() => setConfirming(false)}
         />
-        {publications.length ? (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }} data-testid="publications">
-            {publications.map((publication) => (
-              <PublicationRow key={publication.id} publication={publication} mayRevoke={mayPublish} />
-            ))}
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="publications-none">
-            {translate('reports.none')}
-          </Typography>
-        )}
+        <PublicationList publications={publications} mayRevoke={mayPublish} />
       </CardContent>
     </Card>
   );

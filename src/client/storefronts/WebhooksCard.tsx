@@ -23,6 +23,7 @@ import {
   Pagination,
   useListController,
   useLocale,
+  type ListControllerResult,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -48,11 +49,14 @@ const EXCERPT_CHARS = 80;
 
 const cell = { py: 0.5, pr: 1.5, verticalAlign: 'top', textAlign: 'left' } as const;
 
-// eslint-disable-next-line max-lines-per-function -- 240 lines, not yet split into named steps (issue 37)
-export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
+const useWhen = () => {
   const locale = useLocale();
+  return (iso: string | null) => (iso ? formatDateTime(iso, locale) : '–');
+};
+
+/** The endpoints, a page of deliveries, and the calls that change them (each refreshing both lists). */
+const useWebhooks = (storefrontId: string) => {
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedStorefrontWebhook | null>(null);
@@ -112,27 +116,204 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
       notify(httpErrorText(error), { type: 'error' });
     }
   };
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '–');
-  const answer = (delivery: StorefrontWebhookDeliveryRecord) => {
-    if (delivery.error && delivery.error !== 'redirect')
-      return translate(`storefronts.webhooks.errors.${delivery.error}`);
-    if (delivery.response_code === null) return '–';
-    const body = delivery.response_body ?? '';
-    const excerpt = body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS)}…` : body;
-    return (
-      <Tooltip title={body} placement="bottom-start">
-        <Box component="span">
-          <strong>{delivery.response_code}</strong>
-          {delivery.error ? ` · ${translate(`storefronts.webhooks.errors.${delivery.error}`)}` : ''}
-          {excerpt ? (
-            <Box component="code" sx={{ display: 'block', fontSize: '0.75rem', wordBreak: 'break-all' }}>
-              {excerpt}
-            </Box>
-          ) : null}
-        </Box>
-      </Tooltip>
-    );
+  return {
+    url,
+    setUrl,
+    created,
+    setCreated,
+    deleting,
+    setDeleting,
+    endpoints,
+    deliveries,
+    refresh,
+    add,
+    remove,
+    resend,
   };
+};
+
+const EndpointTable = ({
+  endpoints,
+  onDelete,
+}: {
+  endpoints: StorefrontWebhookRecord[];
+  onDelete: (endpoint: StorefrontWebhookRecord) => void;
+}) => {
+  const translate = useTranslate();
+  const when = useWhen();
+  return (
+    <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', mb: 2 }}>
+      <thead>
+        <tr>
+          <Box component="th" sx={cell}>
+            {translate('storefronts.webhooks.url')}
+          </Box>
+          <Box component="th" sx={cell}>
+            {translate('storefronts.webhooks.hint')}
+          </Box>
+          <Box component="th" sx={cell}>
+            {translate('storefronts.webhooks.created')}
+          </Box>
+          <Box component="th" sx={cell}>
+            {translate('storefronts.webhooks.delete')}
+          </Box>
+        </tr>
+      </thead>
+      <tbody>
+        {endpoints.map((endpoint) => (
+          <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`}>
+            <Box component="td" sx={{ ...cell, wordBreak: 'break-all' }}>
+              {endpoint.url}
+            </Box>
+            <Box component="td" sx={cell}>
+              …{endpoint.hint}
+            </Box>
+            <Box component="td" sx={cell}>
+              {when(endpoint.created_at)}
+            </Box>
+            <Box component="td" sx={cell}>
+              <Button size="small" color="error" onClick={() => onDelete(endpoint)}>
+                {translate('storefronts.webhooks.delete')}
+              </Button>
+            </Box>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+};
+
+/** The last answer: an error without a response in words; else its code and the start of its body. */
+const DeliveryAnswer = ({ delivery }: { delivery: StorefrontWebhookDeliveryRecord }) => {
+  const translate = useTranslate();
+  if (delivery.error && delivery.error !== 'redirect')
+    return translate(`storefronts.webhooks.errors.${delivery.error}`);
+  if (delivery.response_code === null) return '–';
+  const body = delivery.response_body ?? '';
+  const excerpt = body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS)}…` : body;
+  return (
+    <Tooltip title={body} placement="bottom-start">
+      <Box component="span">
+        <strong>{delivery.response_code}</strong>
+        {delivery.error ? ` · ${translate(`storefronts.webhooks.errors.${delivery.error}`)}` : ''}
+        {excerpt ? (
+          <Box component="code" sx={{ display: 'block', fontSize: '0.75rem', wordBreak: 'break-all' }}>
+            {excerpt}
+          </Box>
+        ) : null}
+      </Box>
+    </Tooltip>
+  );
+};
+
+const DeliveryRow = ({
+  delivery,
+  showUrl,
+  onResend,
+}: {
+  delivery: StorefrontWebhookDeliveryRecord;
+  /** With more than one endpoint, which one the delivery went to. */
+  showUrl: boolean;
+  onResend: (delivery: StorefrontWebhookDeliveryRecord) => Promise<void>;
+}) => {
+  const translate = useTranslate();
+  const when = useWhen();
+  return (
+    <Box component="tr" data-testid={`webhook-delivery-${delivery.id}`} sx={{ borderTop: 1, borderColor: 'divider' }}>
+      <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
+        {when(delivery.created_at)}
+      </Box>
+      <Box component="td" sx={cell}>
+        {translate(`storefronts.webhooks.events.${delivery.event_type.replace('.', '_')}`)}
+        {showUrl ? (
+          <Typography variant="caption" component="div" color="text.secondary">
+            {delivery.url}
+          </Typography>
+        ) : null}
+      </Box>
+      <Box component="td" sx={cell}>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLOUR[delivery.status]}
+          label={translate(`storefronts.webhooks.statuses.${delivery.status}`)}
+        />
+      </Box>
+      <Box component="td" sx={cell}>
+        {delivery.attempts}
+      </Box>
+      <Box component="td" sx={{ ...cell, maxWidth: 360 }}>
+        <DeliveryAnswer delivery={delivery} />
+      </Box>
+      <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
+        {when(delivery.next_attempt_at)}
+      </Box>
+      <Box component="td" sx={cell}>
+        <Button size="small" onClick={() => void onResend(delivery)}>
+          {translate('storefronts.webhooks.resend')}
+        </Button>
+      </Box>
+    </Box>
+  );
+};
+
+const DeliveryTable = ({
+  deliveries,
+  showUrl,
+  onResend,
+}: {
+  deliveries: ListControllerResult<StorefrontWebhookDeliveryRecord>;
+  showUrl: boolean;
+  onResend: (delivery: StorefrontWebhookDeliveryRecord) => Promise<void>;
+}) => {
+  const translate = useTranslate();
+  if (!deliveries.data?.length)
+    return (
+      <Typography variant="body2">
+        {deliveries.isPending ? '' : translate('storefronts.webhooks.noDeliveries')}
+      </Typography>
+    );
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} data-testid="webhook-deliveries">
+        <thead>
+          <tr>
+            {['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend'].map((column) => (
+              <Box component="th" sx={cell} key={column}>
+                {translate(`storefronts.webhooks.${column}`)}
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.map((delivery) => (
+            <DeliveryRow key={delivery.id} delivery={delivery} showUrl={showUrl} onResend={onResend} />
+          ))}
+        </tbody>
+      </Box>
+      <ListContextProvider value={deliveries}>
+        <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      </ListContextProvider>
+    </Box>
+  );
+};
+
+export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
+  const translate = useTranslate();
+  const {
+    url,
+    setUrl,
+    created,
+    setCreated,
+    deleting,
+    setDeleting,
+    endpoints,
+    deliveries,
+    refresh,
+    add,
+    remove,
+    resend,
+  } = useWebhooks(storefrontId);
 
   return (
     <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-webhooks">
@@ -170,44 +351,7 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
         {endpoints.length === 0 ? (
           <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
         ) : (
-          <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', mb: 2 }}>
-            <thead>
-              <tr>
-                <Box component="th" sx={cell}>
-                  {translate('storefronts.webhooks.url')}
-                </Box>
-                <Box component="th" sx={cell}>
-                  {translate('storefronts.webhooks.hint')}
-                </Box>
-                <Box component="th" sx={cell}>
-                  {translate('storefronts.webhooks.created')}
-                </Box>
-                <Box component="th" sx={cell}>
-                  {translate('storefronts.webhooks.delete')}
-                </Box>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((endpoint) => (
-                <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`}>
-                  <Box component="td" sx={{ ...cell, wordBreak: 'break-all' }}>
-                    {endpoint.url}
-                  </Box>
-                  <Box component="td" sx={cell}>
-                    …{endpoint.hint}
-                  </Box>
-                  <Box component="td" sx={cell}>
-                    {when(endpoint.created_at)}
-                  </Box>
-                  <Box component="td" sx={cell}>
-                    <Button size="small" color="error" onClick={() => setDeleting(endpoint)}>
-                      {translate('storefronts.webhooks.delete')}
-                    </Button>
-                  </Box>
-                </tr>
-              ))}
-            </tbody>
-          </Box>
+          <EndpointTable endpoints={endpoints} onDelete={setDeleting} />
         )}
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
           <Typography variant="subtitle1" component="h3">
@@ -217,72 +361,7 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
             {translate('storefronts.webhooks.refresh')}
           </Button>
         </Stack>
-        {!deliveries.data?.length ? (
-          <Typography variant="body2">
-            {deliveries.isPending ? '' : translate('storefronts.webhooks.noDeliveries')}
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} data-testid="webhook-deliveries">
-              <thead>
-                <tr>
-                  {['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend'].map((column) => (
-                    <Box component="th" sx={cell} key={column}>
-                      {translate(`storefronts.webhooks.${column}`)}
-                    </Box>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.data.map((delivery) => (
-                  <Box
-                    component="tr"
-                    key={delivery.id}
-                    data-testid={`webhook-delivery-${delivery.id}`}
-                    sx={{ borderTop: 1, borderColor: 'divider' }}
-                  >
-                    <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
-                      {when(delivery.created_at)}
-                    </Box>
-                    <Box component="td" sx={cell}>
-                      {translate(`storefronts.webhooks.events.${delivery.event_type.replace('.', '_')}`)}
-                      {endpoints.length > 1 ? (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {delivery.url}
-                        </Typography>
-                      ) : null}
-                    </Box>
-                    <Box component="td" sx={cell}>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={STATUS_COLOUR[delivery.status]}
-                        label={translate(`storefronts.webhooks.statuses.${delivery.status}`)}
-                      />
-                    </Box>
-                    <Box component="td" sx={cell}>
-                      {delivery.attempts}
-                    </Box>
-                    <Box component="td" sx={{ ...cell, maxWidth: 360 }}>
-                      {answer(delivery)}
-                    </Box>
-                    <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap' }}>
-                      {when(delivery.next_attempt_at)}
-                    </Box>
-                    <Box component="td" sx={cell}>
-                      <Button size="small" onClick={() => void resend(delivery)}>
-                        {translate('storefronts.webhooks.resend')}
-                      </Button>
-                    </Box>
-                  </Box>
-                ))}
-              </tbody>
-            </Box>
-            <ListContextProvider value={deliveries}>
-              <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
-            </ListContextProvider>
-          </Box>
-        )}
+        <DeliveryTable deliveries={deliveries} showUrl={endpoints.length > 1} onResend={resend} />
       </CardContent>
       <Confirm
         isOpen={deleting !== null}

@@ -81,58 +81,28 @@ function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
 
 const NO_VERSIONS: TemplateVersionRecord[] = [];
 
-// eslint-disable-next-line max-lines-per-function -- 322 lines, not yet split into named steps (issue 37)
-const TemplateEditorPage = () => {
+type EditorTab = 'form' | 'json';
+
+/**
+ * The editor's text, the version it was opened from (the requested one, else the newest) and the server's last
+ * refusal, which any edit clears.
+ */
+function useEditorDocument(id: string | undefined) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { id } = useParams<{ id: string }>();
   const [search] = useSearchParams();
   const location = useLocation();
   const wantedVersion = search.get('version') ? Number(search.get('version')) : undefined;
-
   const [text, setText] = useState(
     () => (location.state as EditorLocationState | null)?.importedText ?? (id ? '' : toText(emptyTemplate())),
   );
-  const [tab, setTab] = useState<'form' | 'json'>('form');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const { data: versions = NO_VERSIONS } = useTemplateVersions(id);
   const fetchVersions = useFetchTemplateVersions();
-  const versionCalls = useTemplateVersionMutations();
-  const exportVersion = useExportTemplateVersion();
   const [serverFaults, setServerFaults] = useState<EditorFault[]>([]);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
-  const [copyOpen, setCopyOpen] = useState(false);
-  const [copyId, setCopyId] = useState('');
 
-  // The form editor edits the text as typed (a deferred copy would lose quick successive edits);
-  // the checks and the preview may lag a keystroke behind.
-  const formJson = useMemo(() => parseObject(text), [text]);
-  const deferredText = useDeferredValue(text);
-  // An existing template's text arrives with its versions; until then there is nothing to check.
-  const checkedText = deferredText === '' ? text : deferredText;
-  const units = useUnitCatalog();
-  const language = useLanguage();
-  const { data: categories } = useFactorCategories();
-  // Every factor key of the databases the template can meet, as the server checks on save (undefined until loaded).
-  const factorCatalog = useMemo(
-    () =>
-      categories?.some((c) => Array.isArray(c.factor_keys))
-        ? { categories: Object.fromEntries(categories.map((c) => [c.key, c.factor_keys])) }
-        : undefined,
-    [categories],
-  );
-  const check = useMemo(
-    () => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language, factorCatalog)),
-    [checkedText, units, language, factorCatalog],
-  );
-  const lastValid = useRef<Template | undefined>(undefined);
-  if (check.template) lastValid.current = check.template;
-  const faults = serverFaults.length > 0 ? serverFaults : check.faults;
-
-  // Open the requested (or newest) version of an existing template.
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
@@ -160,11 +130,6 @@ const TemplateEditorPage = () => {
     setServerMessage(null);
   };
 
-  const dirty = !loaded || loaded.text !== text;
-  const shipped = loaded?.record.source === 'file';
-  const currentId = typeof formJson?.id === 'string' ? formJson.id : '';
-  const sameShippedId = shipped && currentId === loaded?.record.template_id;
-
   const afterSave = async (record: TemplateVersionRecord, messageKey: string) => {
     notify(translate(messageKey, { id: record.template_id, version: record.version }), { type: 'success' });
     const opened = toText(record.definition);
@@ -179,6 +144,55 @@ const TemplateEditorPage = () => {
     setServerFaults(body.errors ? faultsFromPointers(text, body.errors) : []);
     notify(body.message, { type: 'error' });
   };
+
+  const dirty = !loaded || loaded.text !== text;
+  return { text, loaded, dirty, serverFaults, serverMessage, missing, edit, afterSave, failed };
+}
+
+type EditorDocument = ReturnType<typeof useEditorDocument>;
+
+/**
+ * The text as the form editor edits it (a deferred copy would lose quick successive edits), and its checks, which
+ * may lag a keystroke behind; the last valid template keeps the preview up while the text is broken.
+ */
+function useTemplateCheck(text: string) {
+  const formJson = useMemo(() => parseObject(text), [text]);
+  const deferredText = useDeferredValue(text);
+  // An existing template's text arrives with its versions; until then there is nothing to check.
+  const checkedText = deferredText === '' ? text : deferredText;
+  const units = useUnitCatalog();
+  const language = useLanguage();
+  const { data: categories } = useFactorCategories();
+  // Every factor key of the databases the template can meet, as the server checks on save (undefined until loaded).
+  const factorCatalog = useMemo(
+    () =>
+      categories?.some((c) => Array.isArray(c.factor_keys))
+        ? { categories: Object.fromEntries(categories.map((c) => [c.key, c.factor_keys])) }
+        : undefined,
+    [categories],
+  );
+  const check = useMemo(
+    () => (checkedText === '' ? { faults: [] } : checkTemplateText(checkedText, units, language, factorCatalog)),
+    [checkedText, units, language, factorCatalog],
+  );
+  const lastValid = useRef<Template | undefined>(undefined);
+  if (check.template) lastValid.current = check.template;
+  return { formJson, check, lastValid: lastValid.current };
+}
+
+/** Save, publish, export and the version rows' actions; publishing asks first, with what it touches. */
+function useEditorActions(
+  doc: EditorDocument,
+  formJson: EditableTemplate | undefined,
+  currentId: string,
+  hasVersions: boolean,
+) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const versionCalls = useTemplateVersionMutations();
+  const exportVersion = useExportTemplateVersion();
+  const [busy, setBusy] = useState(false);
+  const { text, loaded, dirty, afterSave, failed } = doc;
 
   const save = async (
     status: TemplateVersionStatus,
@@ -219,7 +233,7 @@ const TemplateEditorPage = () => {
   // A template new to the server, or one whose id was changed in the editor, is saved as a new template.
   const saveMode = loaded && currentId === loaded.record.template_id ? 'version' : 'new';
 
-  const impact = useSaveImpact(currentId, saveMode === 'version' && versions.length > 0);
+  const impact = useSaveImpact(currentId, saveMode === 'version' && hasVersions);
   const publishAsIs = loaded !== null && !dirty && loaded.record.status === 'draft';
 
   const publish = async () => {
@@ -251,154 +265,70 @@ const TemplateEditorPage = () => {
     }
   };
 
-  /** The summary's click: the form tab, scrolled to the part that shows the fault, its input focused. */
-  const goTo = (fault: EditorFault) => {
-    if (!formJson) {
-      setTab('json');
-      return;
-    }
-    setTab('form');
-    // The form renders first when the JSON tab was open.
-    setTimeout(() => goToFault(fault.pointer));
+  return {
+    busy,
+    impactDialog: impact.dialog,
+    exportCurrent,
+    saveAsNew: (id: string) => save('draft', 'new', { ...(formJson ?? {}), id }),
+    saveDraft: () =>
+      impact.ask({ kind: 'draft', subject: { definition: formJson ?? text }, run: () => save('draft', saveMode) }),
+    publish: () =>
+      impact.ask({
+        kind: 'published',
+        subject: publishAsIs && loaded ? { version: loaded.record.version } : { definition: formJson ?? text },
+        run: publish,
+      }),
+    publishVersion: (record: TemplateVersionRecord) =>
+      impact.ask({
+        kind: 'published',
+        subject: { version: record.version },
+        run: () => versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
+      }),
+    deleteVersion: versionAction(versionCalls.remove, 'templateEditor.notify.deleted', 'info'),
+    exportVersion: async (record: TemplateVersionRecord) =>
+      downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`),
   };
+}
 
+const EditorHeading = ({ loaded, dirty }: { loaded: Loaded | null; dirty: boolean }) => {
+  const translate = useTranslate();
   const title = loaded
     ? `${loaded.record.label} · v${loaded.record.version}`
     : translate('templateEditor.editor.new_title');
-  const canPublish = !!check.template && !sameShippedId && (dirty || loaded?.record.status === 'draft');
-
-  if (id && !loaded)
-    return missing ? (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {missing}
-      </Alert>
-    ) : (
-      <RouteLoading />
-    );
-
   return (
-    <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-editor">
-      <Title title={translate('templateEditor.title')} />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Button component={RouterLink} to="/templates" startIcon={<ArrowBackIcon />}>
-          {translate('templateEditor.actions.back')}
-        </Button>
-        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
-          {title}
-        </Typography>
-        {loaded ? <Chip size="small" label={translate(`templateEditor.source.${loaded.record.source}`)} /> : null}
-        {loaded ? <TemplateStatusChip status={loaded.record.status} data-testid="editor-status" /> : null}
-        {dirty && loaded ? (
-          <Chip size="small" color="warning" variant="outlined" label={translate('templateEditor.editor.unsaved')} />
-        ) : null}
-      </Stack>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1, justifyContent: 'flex-end' }}
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <Button component={RouterLink} to="/templates" startIcon={<ArrowBackIcon />}>
+        {translate('templateEditor.actions.back')}
+      </Button>
+      <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
+        {title}
+      </Typography>
+      {loaded ? <Chip size="small" label={translate(`templateEditor.source.${loaded.record.source}`)} /> : null}
+      {loaded ? <TemplateStatusChip status={loaded.record.status} data-testid="editor-status" /> : null}
+      {dirty && loaded ? (
+        <Chip size="small" color="warning" variant="outlined" label={translate('templateEditor.editor.unsaved')} />
+      ) : null}
+    </Stack>
+  );
+};
+
+/** A shipped template cannot be saved under its own id: this saves the text as a new template's first draft. */
+const SaveAsNewButton = ({ templateId, onSave }: { templateId: string; onSave: (id: string) => Promise<void> }) => {
+  const translate = useTranslate();
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [copyId, setCopyId] = useState('');
+  return (
+    <>
+      <Button
+        startIcon={<FileCopyIcon />}
+        onClick={() => {
+          setCopyId(`${templateId}-copy`);
+          setCopyOpen(true);
+        }}
+        data-testid="template-save-as-new"
       >
-        <ImportButton onText={(imported) => edit(imported)} />
-        <Button startIcon={<DownloadIcon />} onClick={exportCurrent} data-testid="template-export">
-          {translate('templateEditor.actions.export')}
-        </Button>
-        {shipped ? (
-          <Button
-            startIcon={<FileCopyIcon />}
-            onClick={() => {
-              setCopyId(`${loaded?.record.template_id ?? ''}-copy`);
-              setCopyOpen(true);
-            }}
-            data-testid="template-save-as-new"
-          >
-            {translate('templateEditor.actions.save_as_new')}
-          </Button>
-        ) : null}
-        <Button
-          variant="outlined"
-          startIcon={<SaveIcon />}
-          disabled={busy || !dirty || sameShippedId}
-          onClick={() =>
-            impact.ask({ kind: 'draft', subject: { definition: formJson ?? text }, run: () => save('draft', saveMode) })
-          }
-          data-testid="template-save-draft"
-        >
-          {translate('templateEditor.actions.save_draft')}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<PublishIcon />}
-          disabled={busy || !canPublish}
-          onClick={() =>
-            impact.ask({
-              kind: 'published',
-              subject: publishAsIs && loaded ? { version: loaded.record.version } : { definition: formJson ?? text },
-              run: publish,
-            })
-          }
-          data-testid="template-publish"
-        >
-          {translate('templateEditor.actions.publish')}
-        </Button>
-      </Stack>
-      {sameShippedId ? (
-        <Alert severity="info" sx={{ mb: 1 }}>
-          {translate('templateEditor.editor.shipped_hint')}
-        </Alert>
-      ) : null}
-      {serverMessage ? (
-        <Alert severity="error" sx={{ mb: 1 }} data-testid="template-server-error">
-          {serverMessage}
-        </Alert>
-      ) : null}
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <Tabs value={tab} onChange={(_, value: 'form' | 'json') => setTab(value)} sx={{ mb: 1 }}>
-            <Tab value="form" label={translate('templateEditor.editor.form_tab')} data-testid="tab-form" />
-            <Tab value="json" label={translate('templateEditor.editor.json_tab')} data-testid="tab-json" />
-          </Tabs>
-          {tab === 'json' ? (
-            <JsonEditor
-              value={text}
-              onChange={edit}
-              faults={faults}
-              label={translate('templateEditor.editor.json_label')}
-            />
-          ) : formJson ? (
-            <EditorFaults.Provider value={faults}>
-              <FormEditor definition={formJson} onChange={(definition) => edit(toText(definition))} />
-            </EditorFaults.Provider>
-          ) : (
-            <Alert severity="warning">{translate('templateEditor.editor.fix_json_first')}</Alert>
-          )}
-          <FaultList faults={faults} definition={formJson} showLines={tab === 'json'} onGoTo={goTo} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <TemplatePreview
-            template={check.template ?? lastValid.current}
-            stale={!check.template && !!lastValid.current}
-          />
-          <VersionsPanel
-            versions={versions}
-            openVersion={loaded?.record.version}
-            onOpen={(record) =>
-              navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)
-            }
-            onPublish={(record) =>
-              // Publishing makes a version the one every user calculates with: it asks first, with what it touches.
-              impact.ask({
-                kind: 'published',
-                subject: { version: record.version },
-                run: () => versionAction(versionCalls.publish, 'templateEditor.notify.published', 'success')(record),
-              })
-            }
-            onDelete={versionAction(versionCalls.remove, 'templateEditor.notify.deleted', 'info')}
-            onExport={async (record) =>
-              downloadJson(await exportVersion(record.template_id, record.version), `${record.template_id}.json`)
-            }
-          />
-        </Grid>
-      </Grid>
-      {impact.dialog}
+        {translate('templateEditor.actions.save_as_new')}
+      </Button>
       <Dialog open={copyOpen} onClose={() => setCopyOpen(false)}>
         <DialogTitle>{translate('templateEditor.actions.save_as_new')}</DialogTitle>
         <DialogContent>
@@ -421,13 +351,156 @@ const TemplateEditorPage = () => {
             data-testid="copy-confirm"
             onClick={async () => {
               setCopyOpen(false);
-              await save('draft', 'new', { ...(formJson ?? {}), id: copyId });
+              await onSave(copyId);
             }}
           >
             {translate('templateEditor.actions.save_as_new')}
           </Button>
         </DialogActions>
       </Dialog>
+    </>
+  );
+};
+
+const EditorPane = ({
+  tab,
+  onTab,
+  text,
+  onEdit,
+  formJson,
+  faults,
+}: {
+  tab: EditorTab;
+  onTab: (tab: EditorTab) => void;
+  text: string;
+  onEdit: (text: string) => void;
+  formJson: EditableTemplate | undefined;
+  faults: EditorFault[];
+}) => {
+  const translate = useTranslate();
+  /** The summary's click: the form tab, scrolled to the part that shows the fault, its input focused. */
+  const goTo = (fault: EditorFault) => {
+    if (!formJson) {
+      onTab('json');
+      return;
+    }
+    onTab('form');
+    // The form renders first when the JSON tab was open.
+    setTimeout(() => goToFault(fault.pointer));
+  };
+  return (
+    <>
+      <Tabs value={tab} onChange={(_, value: EditorTab) => onTab(value)} sx={{ mb: 1 }}>
+        <Tab value="form" label={translate('templateEditor.editor.form_tab')} data-testid="tab-form" />
+        <Tab value="json" label={translate('templateEditor.editor.json_tab')} data-testid="tab-json" />
+      </Tabs>
+      {tab === 'json' ? (
+        <JsonEditor
+          value={text}
+          onChange={onEdit}
+          faults={faults}
+          label={translate('templateEditor.editor.json_label')}
+        />
+      ) : formJson ? (
+        <EditorFaults.Provider value={faults}>
+          <FormEditor definition={formJson} onChange={(definition) => onEdit(toText(definition))} />
+        </EditorFaults.Provider>
+      ) : (
+        <Alert severity="warning">{translate('templateEditor.editor.fix_json_first')}</Alert>
+      )}
+      <FaultList faults={faults} definition={formJson} showLines={tab === 'json'} onGoTo={goTo} />
+    </>
+  );
+};
+
+const TemplateEditorPage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { id } = useParams<{ id: string }>();
+  const doc = useEditorDocument(id);
+  const { text, loaded, dirty, edit } = doc;
+  const [tab, setTab] = useState<EditorTab>('form');
+  const { data: versions = NO_VERSIONS } = useTemplateVersions(id);
+  const { formJson, check, lastValid } = useTemplateCheck(text);
+  const faults = doc.serverFaults.length > 0 ? doc.serverFaults : check.faults;
+  const shipped = loaded?.record.source === 'file';
+  const currentId = typeof formJson?.id === 'string' ? formJson.id : '';
+  const sameShippedId = shipped && currentId === loaded?.record.template_id;
+  const actions = useEditorActions(doc, formJson, currentId, versions.length > 0);
+  const canPublish = !!check.template && !sameShippedId && (dirty || loaded?.record.status === 'draft');
+
+  if (id && !loaded)
+    return doc.missing ? (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {doc.missing}
+      </Alert>
+    ) : (
+      <RouteLoading />
+    );
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-editor">
+      <Title title={translate('templateEditor.title')} />
+      <EditorHeading loaded={loaded} dirty={dirty} />
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1, justifyContent: 'flex-end' }}
+      >
+        <ImportButton onText={(imported) => edit(imported)} />
+        <Button startIcon={<DownloadIcon />} onClick={actions.exportCurrent} data-testid="template-export">
+          {translate('templateEditor.actions.export')}
+        </Button>
+        {shipped ? <SaveAsNewButton templateId={loaded?.record.template_id ?? ''} onSave={actions.saveAsNew} /> : null}
+        <Button
+          variant="outlined"
+          startIcon={<SaveIcon />}
+          disabled={actions.busy || !dirty || sameShippedId}
+          onClick={actions.saveDraft}
+          data-testid="template-save-draft"
+        >
+          {translate('templateEditor.actions.save_draft')}
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<PublishIcon />}
+          disabled={actions.busy || !canPublish}
+          onClick={actions.publish}
+          data-testid="template-publish"
+        >
+          {translate('templateEditor.actions.publish')}
+        </Button>
+      </Stack>
+      {sameShippedId ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('templateEditor.editor.shipped_hint')}
+        </Alert>
+      ) : null}
+      {doc.serverMessage ? (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="template-server-error">
+          {doc.serverMessage}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <EditorPane tab={tab} onTab={setTab} text={text} onEdit={edit} formJson={formJson} faults={faults} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <TemplatePreview template={check.template ?? lastValid} stale={!check.template && !!lastValid} />
+          <VersionsPanel
+            versions={versions}
+            openVersion={loaded?.record.version}
+            onOpen={(record) =>
+              navigate(`/templates/${encodeURIComponent(record.template_id)}?version=${record.version}`)
+            }
+            // Publishing makes a version the one every user calculates with: it asks first, with what it touches.
+            onPublish={actions.publishVersion}
+            onDelete={actions.deleteVersion}
+            onExport={actions.exportVersion}
+          />
+        </Grid>
+      </Grid>
+      {actions.impactDialog}
     </Box>
   );
 };

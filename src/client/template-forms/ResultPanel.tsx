@@ -186,23 +186,12 @@ function sortedKeys(value: unknown): unknown {
   );
 }
 
-/**
- * `storedTotal`: the primary total the server computed and stored for an existing calculation; `stored`: that
- * calculation, whose figures are shown as long as its inputs are unchanged.
- */
-// eslint-disable-next-line max-lines-per-function -- 167 lines, not yet split into named steps (issue 37)
-export const ResultPanel = ({
-  template,
-  storedTotal,
-  stored,
-}: {
-  template: Template;
-  storedTotal?: number;
-  stored?: StoredCalculation;
-}) => {
+type BreakdownEntry = ComputedResults['breakdown'][number];
+type SubtotalRole = 'subtotal' | 'part';
+
+/** The form's inputs, computed at lower priority than typing, and everything the panel says about them. */
+function useResultPreview(template: Template, stored: StoredCalculation | undefined) {
   const lang = useLanguage();
-  const units = useUnitCatalog();
-  const translate = useTranslate();
   const { lookup, isPending, factors } = useFactors();
   const production = useProductionData(templateUsesProduction(template));
   const inputs = useWatch({ name: INPUTS_SOURCE }) as unknown;
@@ -239,6 +228,120 @@ export const ResultPanel = ({
   // The chosen database lacks a factor the template needs: say which, instead of "fill in the required fields".
   const missingFactor =
     outcome && !outcome.ok && outcome.error.code === 'unknown_factor' ? outcome.error.factor : undefined;
+  return { isPending, skipped, refused, warnings, saved, computed, primary, roles, missingFactor };
+}
+
+const PrimaryTotal = ({
+  primary,
+  skipped,
+  showSkipped,
+}: {
+  primary: BreakdownEntry;
+  skipped: SkippedItem[];
+  showSkipped: boolean;
+}) => {
+  const lang = useLanguage();
+  const units = useUnitCatalog();
+  const translate = useTranslate();
+  return (
+    <Box data-testid="result-total" sx={{ my: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {localize(primary.label, lang, primary.name)}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+        <span data-testid="result-total-value">{formatResult(primary.value, lang)}</span>{' '}
+        <Typography component="span" variant="h6">
+          {localizeUnit(primary.unit, lang, units)}
+        </Typography>
+      </Typography>
+      {showSkipped ? (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="result-items-skipped">
+          {translate('template.results.items_skipped', {
+            items: skipped
+              .map(({ group, number }) =>
+                translate('template.item_label', {
+                  group: localize(group.itemLabel ?? group.label, lang, group.id),
+                  number,
+                }),
+              )
+              .join(', '),
+          })}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+};
+
+const PlausibilityWarnings = ({ warnings }: { warnings: string[] }) => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="warning" sx={{ my: 1 }} data-testid="result-plausibility">
+      <AlertTitle>{translate('template.plausibility.title')}</AlertTitle>
+      {warnings.map((warning) => (
+        <Box component="p" key={warning} sx={{ m: 0 }}>
+          {warning}
+        </Box>
+      ))}
+    </Alert>
+  );
+};
+
+const BreakdownLine = ({ entry, role }: { entry: BreakdownEntry; role: SubtotalRole | undefined }) => {
+  const lang = useLanguage();
+  const units = useUnitCatalog();
+  const translate = useTranslate();
+  return (
+    <ListItem
+      disableGutters
+      data-result={entry.name}
+      data-role={role ?? 'line'}
+      sx={
+        role === 'subtotal'
+          ? { borderTop: 1, borderColor: 'divider', mb: 1, '& *': { fontWeight: 600 } }
+          : role === 'part'
+            ? { pl: 2 }
+            : undefined
+      }
+    >
+      <ListItemText
+        primary={
+          role === 'subtotal'
+            ? translate('template.results.subtotal', { label: localize(entry.label, lang, entry.name) })
+            : localize(entry.label, lang, entry.name)
+        }
+        secondary={
+          entry.factors.length
+            ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ')
+            : undefined
+        }
+      />
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
+        {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
+      </Typography>
+    </ListItem>
+  );
+};
+
+/**
+ * `storedTotal`: the primary total the server computed and stored for an existing calculation; `stored`: that
+ * calculation, whose figures are shown as long as its inputs are unchanged.
+ */
+export const ResultPanel = ({
+  template,
+  storedTotal,
+  stored,
+}: {
+  template: Template;
+  storedTotal?: number;
+  stored?: StoredCalculation;
+}) => {
+  const lang = useLanguage();
+  const units = useUnitCatalog();
+  const translate = useTranslate();
+  const { isPending, skipped, refused, warnings, saved, computed, primary, roles, missingFactor } = useResultPreview(
+    template,
+    stored,
+  );
 
   return (
     <Card
@@ -252,31 +355,7 @@ export const ResultPanel = ({
           {translate('template.results.title')}
         </Typography>
         {primary ? (
-          <Box data-testid="result-total" sx={{ my: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {localize(primary.label, lang, primary.name)}
-            </Typography>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
-              <span data-testid="result-total-value">{formatResult(primary.value, lang)}</span>{' '}
-              <Typography component="span" variant="h6">
-                {localizeUnit(primary.unit, lang, units)}
-              </Typography>
-            </Typography>
-            {skipped.length > 0 && !saved ? (
-              <Alert severity="info" sx={{ mt: 1 }} data-testid="result-items-skipped">
-                {translate('template.results.items_skipped', {
-                  items: skipped
-                    .map(({ group, number }) =>
-                      translate('template.item_label', {
-                        group: localize(group.itemLabel ?? group.label, lang, group.id),
-                        number,
-                      }),
-                    )
-                    .join(', '),
-                })}
-              </Alert>
-            ) : null}
-          </Box>
+          <PrimaryTotal primary={primary} skipped={skipped} showSkipped={skipped.length > 0 && !saved} />
         ) : refused.length > 0 ? (
           <Alert severity="warning" sx={{ my: 1 }} data-testid="result-refused">
             {translate('template.results.refused')}
@@ -295,56 +374,16 @@ export const ResultPanel = ({
             {translate(isPending ? 'template.results.loading_factors' : 'template.results.incomplete')}
           </Alert>
         )}
-        {warnings.length > 0 ? (
-          <Alert severity="warning" sx={{ my: 1 }} data-testid="result-plausibility">
-            <AlertTitle>{translate('template.plausibility.title')}</AlertTitle>
-            {warnings.map((warning) => (
-              <Box component="p" key={warning} sx={{ m: 0 }}>
-                {warning}
-              </Box>
-            ))}
-          </Alert>
-        ) : null}
+        {warnings.length > 0 ? <PlausibilityWarnings warnings={warnings} /> : null}
         {computed ? (
           <>
             <Divider />
             <List dense disablePadding>
               {computed.breakdown
                 .filter((entry) => !entry.primary)
-                .map((entry) => {
-                  const role = roles.get(entry.name);
-                  return (
-                    <ListItem
-                      key={entry.name}
-                      disableGutters
-                      data-result={entry.name}
-                      data-role={role ?? 'line'}
-                      sx={
-                        role === 'subtotal'
-                          ? { borderTop: 1, borderColor: 'divider', mb: 1, '& *': { fontWeight: 600 } }
-                          : role === 'part'
-                            ? { pl: 2 }
-                            : undefined
-                      }
-                    >
-                      <ListItemText
-                        primary={
-                          role === 'subtotal'
-                            ? translate('template.results.subtotal', { label: localize(entry.label, lang, entry.name) })
-                            : localize(entry.label, lang, entry.name)
-                        }
-                        secondary={
-                          entry.factors.length
-                            ? entry.factors.map((factor) => localize(factor.label, lang, factor.key)).join(', ')
-                            : undefined
-                        }
-                      />
-                      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', ml: 2 }}>
-                        {formatResult(entry.value, lang)} {localizeUnit(entry.unit, lang, units, entry.value)}
-                      </Typography>
-                    </ListItem>
-                  );
-                })}
+                .map((entry) => (
+                  <BreakdownLine key={entry.name} entry={entry} role={roles.get(entry.name)} />
+                ))}
             </List>
           </>
         ) : null}

@@ -3,7 +3,17 @@ import type { Static } from 'typebox';
 import type { FactorUse, ResultBreakdown } from '../formula/compute';
 import type { MachineSetRef, ProductionUse } from '../production';
 import { TEMPLATE_TYPES, type CalculationInputs } from '../template/types';
-import { MandantRecordHead, Nullable, Opaque, RecordId, StringEnum, Type, UserRef, VersionedFields } from './schema';
+import {
+  MandantRecordHead,
+  Nullable,
+  Opaque,
+  RecordId,
+  StringEnum,
+  StringMap,
+  Type,
+  UserRef,
+  VersionedFields,
+} from './schema';
 
 export const CALCULATION_STATUSES = ['draft', 'final'] as const;
 export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
@@ -26,6 +36,27 @@ export interface CalculationResults {
   machine_set?: MachineSetRef;
 }
 
+/** The value of one field (template/types `FieldValue`), or null for a field left empty. */
+const InputValue = () =>
+  Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]);
+
+/**
+ * A calculation's inputs as they are stored and answered: keyed by the template's field names, a field's value, or for
+ * a repeatable group (keyed by its id) the group's items, each keyed by the group's field names. A map, since the keys
+ * are the template's; the values are what the template validator (core/rules/validate.ts) admits.
+ */
+export const StoredInputs = StringMap(
+  Type.Union([
+    Type.String(),
+    Type.Number(),
+    Type.Boolean(),
+    Type.Null(),
+    Type.Array(Type.String()),
+    Type.Array(StringMap(InputValue())),
+  ]),
+);
+export type StoredInputs = Static<typeof StoredInputs>;
+
 /** A calculation as the API returns it. */
 export const CalculationRecord = Type.Object({
   ...MandantRecordHead,
@@ -41,7 +72,7 @@ export const CalculationRecord = Type.Object({
   customer: Nullable(Type.String()),
   tags: Type.Array(Type.String()),
   status: StringEnum(CALCULATION_STATUSES),
-  inputs: Opaque<CalculationInputs>(),
+  inputs: StoredInputs,
   results: Opaque<CalculationResults>(),
   /** The primary result in kg CO2e. */
   total_co2e: Type.Number(),
@@ -77,7 +108,7 @@ export type CalculationResultValues = Pick<CalculationResults, 'values' | 'prima
  */
 export const CalculationListRecord = Type.Object({
   ...CalculationRecord.properties,
-  inputs: Opaque<CalculationInputs>(),
+  inputs: StoredInputs,
   results: Opaque<CalculationResultValues>(),
 });
 export type CalculationListRecord = Static<typeof CalculationListRecord>;

@@ -8349,7 +8349,15 @@ export interface operations {
             /** @enum {string} */
             status: 'draft' | 'final';
             inputs: {
-              [key: string]: unknown;
+              [key: string]:
+                | string
+                | number
+                | boolean
+                | null
+                | string[]
+                | {
+                    [key: string]: string | number | boolean | null | string[];
+                  }[];
             };
             results: {
               [key: string]: unknown;
@@ -8451,7 +8459,15 @@ export interface operations {
             /** @enum {string} */
             status: 'draft' | 'final';
             inputs: {
-              [key: string]: unknown;
+              [key: string]:
+                | string
+                | number
+                | boolean
+                | null
+                | string[]
+                | {
+                    [key: string]: string | number | boolean | null | string[];
+                  }[];
             };
             results: {
               [key: string]: unknown;
@@ -8546,7 +8562,15 @@ export interface operations {
             /** @enum {string} */
             status: 'draft' | 'final';
             inputs: {
-              [key: string]: unknown;
+              [key: string]:
+                | string
+                | number
+                | boolean
+                | null
+                | string[]
+                | {
+                    [key: string]: string | number | boolean | null | string[];
+                  }[];
             };
             results: {
               [key: string]: unknown;
@@ -8651,7 +8675,15 @@ export interface operations {
             /** @enum {string} */
             status: 'draft' | 'final';
             inputs: {
-              [key: string]: unknown;
+              [key: string]:
+                | string
+                | number
+                | boolean
+                | null
+                | string[]
+                | {
+                    [key: string]: string | number | boolean | null | string[];
+                  }[];
             };
             results: {
               [key: string]: unknown;
@@ -8755,7 +8787,15 @@ export interface operations {
             /** @enum {string} */
             status: 'draft' | 'final';
             inputs: {
-              [key: string]: unknown;
+              [key: string]:
+                | string
+                | number
+                | boolean
+                | null
+                | string[]
+                | {
+                    [key: string]: string | number | boolean | null | string[];
+                  }[];
             };
             results: {
               [key: string]: unknown;

@@ -1,8 +1,14 @@
 /** calculations rows → API records (the full record of one calculation, or the lighter row of a list page). */
-import type { CalculationListRecord, CalculationRecord, CalculationResults, CalculationStatus } from '../../core/api';
+import type {
+  CalculationListRecord,
+  CalculationRecord,
+  CalculationResults,
+  CalculationStatus,
+  StoredInputs,
+} from '../../core/api';
 import { fromStoredResults, type StoredForm } from '../../core/formula';
 import type { Template } from '../../core/template';
-import type { CalculationInputs, TemplateType } from '../../core/template';
+import type { TemplateType } from '../../core/template';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, DbBoolean, DbJson } from '../db/schema';
 import { parseJson, toBoolean } from '../db/values';
@@ -96,7 +102,7 @@ export async function toCalculationRecords(
   return rows.map((row, i) => ({
     ...recordColumns(row),
     ...(lockedBy.has(Number(row.id)) && { locked_by: lockedBy.get(Number(row.id)) }),
-    inputs: parseJson<CalculationInputs>(row.inputs as DbJson, {}),
+    inputs: parseJson<StoredInputs>(row.inputs as DbJson, {}),
     results: fromStoredResults(
       stored[i]!,
       resolveTemplate(String(row.template_id), Number(row.template_version)),
@@ -142,7 +148,7 @@ export function toCalculationListRows(
       Object.fromEntries(Object.entries(named).filter(([name]) => listed.has(name)));
     return {
       ...columns,
-      inputs: listedOf(parseJson<CalculationInputs>(row.inputs as DbJson, {})),
+      inputs: listedOf(parseJson<StoredInputs>(row.inputs as DbJson, {})),
       results: {
         values: listedOf(parseJson<Record<string, number>>(row.result_values as DbJson, {})),
         primary: typeof row.result_primary === 'string' ? row.result_primary : '',

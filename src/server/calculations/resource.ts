@@ -28,7 +28,7 @@ import { sameJson, toCalculationListRows, toCalculationRecords } from './record'
 import { hasTag, writeCalculationTags } from './tags';
 import { calculationSearch } from './search';
 import { countCalculations } from './list-counts';
-import { withChannelNames } from '../storefronts/channel-names';
+import { withChannelNames } from './channel-names';
 import { selectCalculations } from './state';
 import { calculationStore } from './store';
 import type { Dialect } from '../db/database';

@@ -4,31 +4,17 @@
  * a usage check reads (inputs, the factor keys each result cited). Scoped by the one tenant rule.
  */
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../../core/api';
 import type { CalculationInputs } from '../../core/template';
 import type { DatabaseSchema } from '../db/schema';
-import { parseJson } from '../db/values';
+import { parseJson, toCount } from '../db/values';
 import { scopeToMandant } from '../http/tenant-scope';
+import type { CalculationUsage } from '../templates/calculation-usage';
+import { versionKey } from '../templates/versions-table';
 import { selectCalculationIds } from './state';
 
 const PAGE = 2000;
 
-export interface UsageRow {
-  id: number;
-  template_id: string;
-  template_version: number;
-  database_id: number;
-  inputs: CalculationInputs;
-  /** Every factor key a stored result cited. */
-  factorKeys: Set<string>;
-}
-
-export async function scanCalculations(
-  db: Kysely<DatabaseSchema>,
-  user: SessionUser,
-  where: { templateId?: string; databaseIds?: readonly number[] },
-  visit: (row: UsageRow) => void,
-): Promise<void> {
+const scanCalculations: CalculationUsage['scan'] = async (db, user, where, visit) => {
   if (where.databaseIds && where.databaseIds.length === 0) return;
   let after = 0;
   for (;;) {
@@ -64,4 +50,18 @@ export async function scanCalculations(
     if (rows.length < PAGE) return;
     after = Number(rows[rows.length - 1]!.id);
   }
+};
+
+async function usageByVersion(db: Kysely<DatabaseSchema>, templateId?: string): Promise<Map<string, number>> {
+  let query = selectCalculationIds(db)
+    .clearSelect()
+    .select((eb) => ['calculations.template_id', 'calculation_state.template_version', eb.fn.countAll().as('n')])
+    .groupBy(['calculations.template_id', 'calculation_state.template_version']);
+  if (templateId !== undefined) query = query.where('calculations.template_id', '=', templateId);
+  const usage = new Map<string, number>();
+  for (const row of await query.execute()) usage.set(versionKey(row.template_id, row.template_version), toCount(row.n));
+  return usage;
 }
+
+/** What the template and factor modules read of the calculations, given to their plugins in routes.ts. */
+export const calculationUsage: CalculationUsage = { scan: scanCalculations, byVersion: usageByVersion };

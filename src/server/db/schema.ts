@@ -224,7 +224,7 @@ export interface CalculationTagsTable {
   tag: string;
   /**
    * Copies of the calculation's, for the tag statistic (migration 0011). Every writer passes them (calculations/tags.ts,
-   * imports/write.ts): SQLite's fill trigger went in 0017, PostgreSQL's still fills an insert that leaves them out.
+   * calculations/bulk-write.ts): SQLite's fill trigger went in 0017, PostgreSQL's still fills an insert that leaves them out.
    */
   created_at: ColumnType<string | null, string | undefined, never>;
   total_co2e: ColumnType<number | null, number | undefined, never>;

@@ -13,8 +13,8 @@ import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
 import { currentUser } from '../auth/authenticate';
-import { scanCalculations, type UsageRow } from '../calculations/usage';
-import { calculationsLink, countEntries, databaseEntries } from '../calculations/impact-entries';
+import type { CalculationUsage, UsageRow } from '../templates/calculation-usage';
+import { calculationsLink, countEntries, databaseEntries } from '../templates/impact-entries';
 import type { DatabaseSchema } from '../db/schema';
 import { errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
@@ -58,7 +58,11 @@ function uses(row: UsageRow, factor: FactorRecord, templates: TemplateRegistry):
   });
 }
 
-export function registerFactorImpactRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+export function registerFactorImpactRoute(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  usage: Pick<CalculationUsage, 'scan'>,
+): void {
   typed(app).post(
     '/api/databases/:id/impact',
     {
@@ -107,7 +111,7 @@ export function registerFactorImpactRoute(app: FastifyInstance, db: Kysely<Datab
       const byTemplate = new Map<string, number>();
       const byDatabase = new Map<number, number>();
       let calculations = 0;
-      await scanCalculations(db, user, { databaseIds: lineage }, (row) => {
+      await usage.scan(db, user, { databaseIds: lineage }, (row) => {
         if (factor && !uses(row, factor, templates)) return;
         calculations++;
         byTemplate.set(row.template_id, (byTemplate.get(row.template_id) ?? 0) + 1);

@@ -14,8 +14,13 @@ import { registerDatabaseWriteRoutes } from './database-routes';
 import { registerFactorImportRoute } from './factor-import-route';
 import { registerFactorWriteRoutes } from './factor-write-routes';
 import { registerFactorImpactRoute } from './impact';
+import type { CalculationUsage } from '../templates/calculation-usage';
 
-export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+export function registerFactorRoutes(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  calculations: Pick<CalculationUsage, 'scan'>,
+): void {
   registerReadOnlyResource(app, db, {
     name: 'databases',
     access: 'databases',
@@ -42,5 +47,5 @@ export function registerFactorRoutes(app: FastifyInstance, db: Kysely<DatabaseSc
   registerDatabaseWriteRoutes(app, db);
   registerFactorImportRoute(app, db);
   registerFactorWriteRoutes(app, db);
-  registerFactorImpactRoute(app, db);
+  registerFactorImpactRoute(app, db, calculations);
 }

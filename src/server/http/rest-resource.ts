@@ -28,6 +28,8 @@ import { recordColumns } from './list-columns';
 import { parseListQuery, type ListQuery } from './list-query';
 import { registerListRoute, registerRecordRoute } from './list-route';
 import { idParams } from './record-id';
+import { typed } from './typed-routes';
+import { Type } from '../../core/api/schema';
 import { mandantForNewRow } from './tenant-scope';
 import { tableStore, type Listing, type RecordStore, type RestContext, type Row } from './record-store';
 import { recordChange, withOverrides, type ProtocolOverrides } from '../audit/change';
@@ -66,6 +68,41 @@ export type RestResourceDefinition<
 
 /** The body a schema admits: its `Static` type, or a plain row for a schema given without its type. */
 type BodyOf<S extends TSchema> = TSchema extends S ? Row : Static<S>;
+
+/**
+ * A body as the TypeBox type provider hands it to a route's handler (Fastify's `UndefinedToUnknown`): `T` itself for
+ * every body schema here, which are all objects. Spelled the same way so the hooks take what the handler is given.
+ */
+type RequestBody<T> = [T] extends [undefined] ? unknown : T;
+
+/** The body a create or update hook is given (an update's without `version`, which the engine checks itself). */
+type HookBody<S extends TSchema> = RequestBody<BodyOf<S>>;
+
+/**
+ * The POST body: the create schema closed to unknown properties, typed as the hooks read it. The JSON schema is the
+ * definition's own; only its TypeScript type is named here, since a spread schema loses the one TypeBox gave it.
+ */
+function createBody<TCreate extends TSchema>(schema: TCreate) {
+  return Type.Unsafe<BodyOf<TCreate>>({ ...schema, additionalProperties: false });
+}
+
+/** A PUT body: the update body and the optimistic-locking counter a full record carries. */
+type Versioned<T> = T & { version?: number };
+
+/** A PUT body's `version` and the rest, which the update hook is given. */
+function splitVersion<T>(body: RequestBody<Versioned<T>>): { version: number | undefined; rest: RequestBody<T> } {
+  const { version, ...rest } = body as Versioned<Row>;
+  return { version, rest: rest as RequestBody<T> };
+}
+
+/** The PUT body's schema: the update schema with `version`, closed. */
+function updateBody<TUpdate extends TSchema>(schema: TUpdate) {
+  return Type.Unsafe<Versioned<BodyOf<TUpdate>>>({
+    ...schema,
+    properties: { ...(schema as { properties?: object }).properties, version: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  });
+}
 
 /**
  * A `beforeDelete` guard: refuses (409 with `message`) while a row of `table` still points at the record by `column`
@@ -136,9 +173,9 @@ interface RestResourceShape<TRecord extends { id: number }, TCreate extends TSch
   /** JSON schema of a PUT body; every property optional so updateMany's partial bodies pass. */
   updateSchema: TUpdate;
   /** Validates a create body and returns the column values to insert. Throw a refusal (`../refusals`) on bad input. */
-  beforeCreate(body: BodyOf<TCreate>, ctx: RestContext): Promise<Row>;
+  beforeCreate(body: HookBody<TCreate>, ctx: RestContext): Promise<Row>;
   /** Validates an update body against the current record and returns the columns to change. */
-  beforeUpdate(body: BodyOf<TUpdate>, existing: TRecord, ctx: RestContext): Promise<Row>;
+  beforeUpdate(body: HookBody<TUpdate>, existing: TRecord, ctx: RestContext): Promise<Row>;
   beforeDelete?(existing: TRecord, ctx: RestContext): Promise<void>;
   /** Runs after every write inside its transaction (audit log, derived rows). Throwing rolls it back. */
   onChange?(change: RecordChange<TRecord>, ctx: RestContext): Promise<void>;
@@ -271,20 +308,20 @@ function registerCreateRoute<TRecord extends { id: number }, TCreate extends TSc
   app: FastifyInstance,
   { def, store, versioned, path, tags, inTransaction, findOne, protocol }: Engine<TRecord, TCreate, TUpdate>,
 ): void {
-  app.post<{ Body: Row }>(
+  typed(app).post(
     path,
     {
       onRequest: [app.authenticate, requireAccess('create', def.access)],
       schema: {
         tags,
         summary: `Create a ${def.name} record`,
-        body: { ...def.createSchema, additionalProperties: false },
+        body: createBody(def.createSchema),
         response: { 201: def.recordSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const record = await inTransaction(request, async (ctx) => {
-        const values = await def.beforeCreate(request.body as BodyOf<TCreate>, ctx);
+        const values = await def.beforeCreate(request.body, ctx);
         if (def.tenantColumn && def.tenantColumn !== 'id') {
           values[def.tenantColumn] = mandantForNewRow(ctx.user, values[def.tenantColumn] as number | null | undefined);
         }
@@ -306,15 +343,7 @@ function registerUpdateRoute<TRecord extends { id: number }, TCreate extends TSc
   app: FastifyInstance,
   { def, store, versioned, path, tags, inTransaction, findOne, protocol }: Engine<TRecord, TCreate, TUpdate>,
 ): void {
-  const updateSchema = {
-    ...def.updateSchema,
-    properties: {
-      ...(def.updateSchema as { properties?: object }).properties,
-      version: { type: 'integer', minimum: 1 },
-    },
-    additionalProperties: false,
-  };
-  app.put<{ Params: { id: number }; Body: Row }>(
+  typed(app).put(
     `${path}/:id`,
     {
       onRequest: [app.authenticate, requireAccess('update', def.access)],
@@ -322,7 +351,7 @@ function registerUpdateRoute<TRecord extends { id: number }, TCreate extends TSc
         tags,
         summary: `Update a ${def.name} record (full record with version, or a partial one)`,
         params: idParams,
-        body: updateSchema,
+        body: updateBody(def.updateSchema),
         response: { 200: def.recordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
@@ -330,10 +359,10 @@ function registerUpdateRoute<TRecord extends { id: number }, TCreate extends TSc
       inTransaction(request, async (ctx) => {
         const id = request.params.id;
         const existing = await findOne(ctx, id);
-        const { version, ...body } = request.body;
+        const { version, rest: body } = splitVersion<BodyOf<TUpdate>>(request.body);
         const current = (existing as unknown as { version?: number }).version;
         if (versioned && version !== undefined && version !== current) throw conflict('errors.db.stale');
-        const values = await def.beforeUpdate(body as BodyOf<TUpdate>, existing, ctx);
+        const values = await def.beforeUpdate(body, existing, ctx);
         if (Object.keys(values).length === 0) return existing;
         if (!(await store.update(ctx, id, values, current))) throw conflict('errors.db.stale');
         const updated = await findOne(ctx, id);
@@ -348,7 +377,7 @@ function registerDeleteRoute<TRecord extends { id: number }, TCreate extends TSc
   app: FastifyInstance,
   { def, store, path, tags, inTransaction, findOne, protocol }: Engine<TRecord, TCreate, TUpdate>,
 ): void {
-  app.delete<{ Params: { id: number } }>(
+  typed(app).delete(
     `${path}/:id`,
     {
       onRequest: [app.authenticate, requireAccess('delete', def.access)],

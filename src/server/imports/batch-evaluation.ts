@@ -23,7 +23,7 @@ import type { Template } from '../../core/template';
 import { toFactorSet } from '../factors/factor-set';
 import { toProductionSet, type MachineSetData } from '../machines/production';
 import { evaluateRow, type RowError, type RowEvaluator } from './evaluate-row';
-import type { ImportedRow } from './write';
+import type { ImportedRow } from '../calculations/bulk-write';
 
 /** What a batch came to: its good rows in order, the errors of the others and how many failed. */
 export interface BatchOutcome {

@@ -20,7 +20,7 @@ import { computeColumns } from '../calculations/prepare';
 import type { FactorSet } from '../factors/factor-set';
 import type { ProductionSet } from '../machines/production';
 import { Refusal } from '../refusals';
-import type { ImportedRow } from './write';
+import type { ImportedRow } from '../calculations/bulk-write';
 
 export interface RowError {
   /** 1-based data row (the header is row 0). */

@@ -35,7 +35,7 @@ import { importMessage } from './messages';
 import { toImportRecord } from './record';
 import { ownValue } from '../http/own-key';
 import { withClaimedImport } from './claim';
-import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from './write';
+import { deleteImportedCalculations, writeImportedBatch, type ImportedRow } from '../calculations/bulk-write';
 import { closeStoppedImport, lockUnfinishedImport, type StopReason } from './recovery';
 import { templateMessage } from '../templates/messages';
 import './schema';

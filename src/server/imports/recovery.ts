@@ -20,7 +20,7 @@ import { isoNow } from '../db/values';
 import { forEachOrphan } from './claim';
 import { wordFault } from '../../core/i18n/fault';
 import { importMessage } from './messages';
-import { deleteImportedCalculations } from './write';
+import { countImportedCalculations, deleteImportedCalculations } from '../calculations/bulk-write';
 import './schema';
 
 const UNFINISHED = ['running', 'queued'] as const;
@@ -120,12 +120,7 @@ export async function failInterruptedImports(db: Kysely<DatabaseSchema>, only?: 
 /** Deletes the committed rows of a stopped valid_rows import except frozen ones; answers how many stay. */
 async function deleteStoppedRows(trx: Kysely<DatabaseSchema>, importId: number): Promise<number> {
   await deleteImportedCalculations(trx, importId, { keepFrozen: true });
-  const kept = await trx
-    .selectFrom('calculations')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('import_id', '=', importId)
-    .executeTakeFirst();
-  return Number(kept?.n ?? 0);
+  return countImportedCalculations(trx, importId);
 }
 
 /**

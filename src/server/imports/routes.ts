@@ -34,7 +34,7 @@ import { importMessage } from './messages';
 import { toImportRecord } from './record';
 import { failInterruptedImports, startOrphanSweep } from './recovery';
 import { findImport, registerImportsResource } from './resource';
-import { deleteImportedCalculations } from './write';
+import { deleteImportedCalculations, hasFrozenImportedCalculation } from '../calculations/bulk-write';
 import './schema';
 
 function megabytes(bytes: number): string {
@@ -234,13 +234,7 @@ function registerImportUndoRoute(app: FastifyInstance, db: AppServices['db']): v
         const existing = toImportRecord(await findImport(trx, request, request.params.id));
         if (!['succeeded', 'failed', 'cancelled'].includes(existing.status))
           throw conflict(importMessage('notUndoable'));
-        const frozen = await trx
-          .selectFrom('calculations')
-          .select('id')
-          .where('import_id', '=', existing.id)
-          .where('frozen', '=', true)
-          .executeTakeFirst();
-        if (frozen) throw conflict(importMessage('frozen'));
+        if (await hasFrozenImportedCalculation(trx, existing.id)) throw conflict(importMessage('frozen'));
         const deleted = await deleteImportedCalculations(trx, existing.id);
         const now = isoNow();
         const updated = toImportRecord(

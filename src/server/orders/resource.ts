@@ -11,7 +11,7 @@ import { recordOfRow } from '../db/values';
 import { orderMessage } from './messages';
 import { allocateOrderNumber } from './number';
 import { priceOrder } from './quote';
-import { withChannelNames } from '../storefronts/channel-names';
+import { withChannelNames } from '../calculations/channel-names';
 
 export const toOrderRecord = recordOfRow(OrderRecord);
 

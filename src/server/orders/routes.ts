@@ -31,7 +31,7 @@ import { certificatePdf, confirmationPdf, type OrderDocumentData } from './docum
 import { orderMessage } from './messages';
 import { priceOrder } from './quote';
 import { ordersResource } from './resource';
-import { TRANSITIONS, applyTransition, findOrder } from './transitions';
+import { TRANSITIONS, applyTransition, findOrder, type OrderEvents } from './transitions';
 
 /** What an order's documents show, in `language` (default: the user's); 404 for an order the user cannot see. */
 export async function documentData(
@@ -132,7 +132,7 @@ function registrySerials(body: unknown): string | undefined {
   return serials;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>, events: OrderEvents): void {
   const api = typed(app);
   registerRestResource(app, db, ordersResource);
 
@@ -172,7 +172,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
         },
       },
       async (request) =>
-        applyTransition(db, request, request.params.id, transition, {
+        applyTransition(db, request, request.params.id, transition, events, {
           ...(transition === 'complete' && { registrySerials: registrySerials(request.body) }),
         }),
     );

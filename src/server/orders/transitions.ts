@@ -21,11 +21,19 @@ import { alreadyOrderedMessage, orderMessage } from './messages';
 import { certificateNumber } from './number';
 import { orderedKg, roundingStepKg } from './quantity';
 import { toOrderRecord } from './resource';
-import { withChannelNames } from '../storefronts/channel-names';
+import { withChannelNames } from '../calculations/channel-names';
 import { calculationRows, sumCo2e } from './subject';
-import { enqueueCertificateIssued } from '../storefronts/webhooks';
 
 export const TRANSITIONS = ORDER_TRANSITION_RULES;
+
+/**
+ * What other modules do when an order moves, inside its transaction: given to the orders plugin at registration
+ * (routes.ts), since those modules sit above orders.
+ */
+export interface OrderEvents {
+  /** The order was completed (its certificate issued). */
+  completed(trx: Kysely<DatabaseSchema>, order: OrderRecord, publicUrl: string): Promise<unknown>;
+}
 
 /** The caller's order (another mandant's answers 404 like a missing one). */
 export async function findOrder(db: Kysely<DatabaseSchema>, user: SessionUser, id: number): Promise<OrderRecord> {
@@ -113,6 +121,7 @@ export async function applyTransition(
   request: FastifyRequest,
   orderId: number,
   transition: OrderTransition,
+  events: OrderEvents,
   details: { registrySerials?: string } = {},
 ): Promise<OrderRecord> {
   const user = currentUser(request);
@@ -152,8 +161,8 @@ export async function applyTransition(
       previous: order,
       params: { from: order.status, to: updated.status },
     });
-    // A shop's order: its storefront's webhooks learn of the certificate (storefronts/webhooks.ts).
-    if (transition === 'complete') await enqueueCertificateIssued(trx, updated, request.server.kontor.config.publicUrl);
+    // A shop's order: its storefront's webhooks learn of the certificate (storefronts/webhooks.ts, given in routes.ts).
+    if (transition === 'complete') await events.completed(trx, updated, request.server.kontor.config.publicUrl);
     return updated;
   });
   if (transition === 'complete' && moved.channel) request.server.kontor.webhooks.wake();

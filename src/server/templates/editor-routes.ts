@@ -40,7 +40,8 @@ import { recordChange } from '../audit/change';
 import { templateMessage } from './messages';
 import { loadFactorCatalog, type TemplateRegistry, type TemplateVersionEntry } from './registry';
 import { templateImpact } from './impact';
-import { usageByVersion, versionKey } from './versions-table';
+import { versionKey } from './versions-table';
+import type { CalculationUsage } from './calculation-usage';
 import { loadUnitCatalog } from '../units/catalog';
 
 const tags = ['templates'];
@@ -259,6 +260,7 @@ function registerTemplateVersionsRoute(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
 ): void {
   const api = typed(app);
   api.get(
@@ -276,7 +278,7 @@ function registerTemplateVersionsRoute(
       const lang = currentUser(request).language;
       const entries = registry.versions(request.params.id);
       if (entries.length === 0) throw notFound(templateMessage('unknownTemplate', { id: request.params.id }));
-      const usage = await usageByVersion(db, request.params.id);
+      const usage = await calculations.byVersion(db, request.params.id);
       return entries.map((entry) => toVersionRecord(entry, usage, lang));
     },
   );
@@ -286,6 +288,7 @@ function registerTemplateImpactRoute(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
 ): void {
   const api = typed(app);
   api.post(
@@ -324,7 +327,7 @@ function registerTemplateImpactRoute(
         base = known.find((entry) => entry.template.version < version)?.template;
       } else if (known.length === 0) throw notFound(templateMessage('unknownTemplate', { id }));
       else base = known[0]!.template;
-      return templateImpact(db, user, id, base, next, lang);
+      return templateImpact(db, calculations, user, id, base, next, lang);
     },
   );
 }
@@ -333,6 +336,7 @@ function registerTemplatePublishRoute(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
 ): void {
   const api = typed(app);
   api.post(
@@ -361,7 +365,7 @@ function registerTemplatePublishRoute(
       });
       await registry.refresh({ afterWrite: true });
       const entry = registry.versions(id).find((e) => e.template.version === version)!;
-      return toVersionRecord(entry, await usageByVersion(db, id), lang);
+      return toVersionRecord(entry, await calculations.byVersion(db, id), lang);
     },
   );
 }
@@ -370,6 +374,7 @@ function registerTemplateDeleteRoute(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
 ): void {
   const api = typed(app);
   api.delete(
@@ -381,7 +386,7 @@ function registerTemplateDeleteRoute(
       const entry = registry.versions(id).find((e) => e.template.version === version);
       await db.transaction().execute(async (trx) => {
         const row = await appVersion(registry, trx, id, version);
-        const usage = (await usageByVersion(trx, id)).get(versionKey(id, version)) ?? 0;
+        const usage = (await calculations.byVersion(trx, id)).get(versionKey(id, version)) ?? 0;
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, smart_count: usage }));
         // A running import's rows are not visible yet (PostgreSQL: its transaction is open), its record is.
         const importing = await trx
@@ -462,13 +467,14 @@ export function registerTemplateEditorRoutes(
   app: FastifyInstance,
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
 ): void {
   registerTemplateSaveRoute(app, db, registry);
   registerTemplateCopyRoute(app, db, registry);
-  registerTemplateVersionsRoute(app, db, registry);
-  registerTemplateImpactRoute(app, db, registry);
-  registerTemplatePublishRoute(app, db, registry);
-  registerTemplateDeleteRoute(app, db, registry);
+  registerTemplateVersionsRoute(app, db, registry, calculations);
+  registerTemplateImpactRoute(app, db, registry, calculations);
+  registerTemplatePublishRoute(app, db, registry, calculations);
+  registerTemplateDeleteRoute(app, db, registry, calculations);
   registerTemplateExportRoute(app, registry);
   registerTemplateLoadErrorsRoute(app, registry);
 }

@@ -8,9 +8,9 @@ import type { ChangeImpact, ImpactField, ImpactOption, SessionUser } from '../..
 import type { Language } from '../../core/languages';
 import { localize } from '../../core/rules';
 import type { CalculationInputs, Field, Template } from '../../core/template';
-import { scanCalculations } from '../calculations/usage';
 import type { DatabaseSchema } from '../db/schema';
-import { calculationsLink, countEntries, databaseEntries } from '../calculations/impact-entries';
+import type { CalculationUsage } from './calculation-usage';
+import { calculationsLink, countEntries, databaseEntries } from './impact-entries';
 
 type Level = { group: string | undefined; fields: readonly Field[] };
 
@@ -47,6 +47,7 @@ interface Watch {
 
 export async function templateImpact(
   db: Kysely<DatabaseSchema>,
+  usage: CalculationUsage,
   user: SessionUser,
   templateId: string,
   base: Template | undefined,
@@ -102,7 +103,7 @@ export async function templateImpact(
 
   const byDatabase = new Map<number, number>();
   let calculations = 0;
-  await scanCalculations(db, user, { templateId }, (row) => {
+  await usage.scan(db, user, { templateId }, (row) => {
     calculations++;
     byDatabase.set(row.database_id, (byDatabase.get(row.database_id) ?? 0) + 1);
     for (const watch of watches) {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { domainModule, PLUGIN } from '../platform';
 import { loadTemplateRegistry } from './registry';
 import { registerTemplateRoutes } from './routes';
+import type { CalculationUsage } from './calculation-usage';
 
 export const templateRegistry = fp(
   async (app) => {
@@ -21,6 +22,8 @@ export const templateRegistry = fp(
   { name: PLUGIN.templateRegistry, dependencies: [PLUGIN.platform], fastify: '5.x' },
 );
 
-export const templates = domainModule('templates', (app) => registerTemplateRoutes(app, app.templates, app.kontor.db), [
-  PLUGIN.templateRegistry,
-]);
+/** The template routes; what they read of the calculations comes from the calculations module (routes.ts). */
+export const templates = (calculations: CalculationUsage) =>
+  domainModule('templates', (app) => registerTemplateRoutes(app, app.templates, calculations, app.kontor.db), [
+    PLUGIN.templateRegistry,
+  ]);

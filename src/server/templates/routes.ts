@@ -27,7 +27,7 @@ import { typed } from '../http/typed-routes';
 import { toTemplateRecord } from './record';
 import { registerTemplateEditorRoutes } from './editor-routes';
 import type { TemplateRegistry, TemplateVersionEntry } from './registry';
-import { usageByVersion } from './versions-table';
+import type { CalculationUsage } from './calculation-usage';
 
 const COLUMNS = recordColumns(ListedTemplateRecord, {
   only: ['id', 'source', 'status', 'version', 'type', 'label', 'icon'],
@@ -69,10 +69,11 @@ function listedTemplate(
 export function registerTemplateRoutes(
   app: FastifyInstance,
   registry: TemplateRegistry,
+  calculations: CalculationUsage,
   db?: Kysely<DatabaseSchema>,
 ): void {
   const tags = ['templates'];
-  if (db) registerTemplateEditorRoutes(app, db, registry);
+  if (db) registerTemplateEditorRoutes(app, db, registry, calculations);
   registerListRoute(app, {
     name: 'templates',
     access: 'templates',
@@ -82,7 +83,7 @@ export function registerTemplateRoutes(
     parse: (params) => parseListQuery(params, COLUMNS, SEARCHABLE),
     page: async (request, query) => {
       const user = currentUser(request);
-      const usage = usesDraftTemplates(user.role) && db ? await usageByVersion(db) : null;
+      const usage = usesDraftTemplates(user.role) && db ? await calculations.byVersion(db) : null;
       const records: ListedTemplate[] = [];
       for (const id of registry.ids()) {
         const found = visibleEntry(registry, id, user);

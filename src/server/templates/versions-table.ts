@@ -2,7 +2,6 @@
  * The `template_versions` table (app-created template versions) and the queries the registry and
  * the editor routes share. Definitions are stored as checked JSON; they are re-read on demand.
  */
-import { selectCalculationIds } from '../calculations/state';
 import type { Generated, Kysely } from 'kysely';
 import type { TemplateSource, TemplateVersionStatus } from '../../core/api';
 import type { Template } from '../../core/template';
@@ -61,18 +60,6 @@ export async function readStoredVersions(db: Kysely<DatabaseSchema>): Promise<St
     createdAt: row.created_at,
     publishedAt: row.published_at,
   }));
-}
-
-/** Calculations per template version, over every mandant (the editor's "usage"). */
-export async function usageByVersion(db: Kysely<DatabaseSchema>, templateId?: string): Promise<Map<string, number>> {
-  let query = selectCalculationIds(db)
-    .clearSelect()
-    .select((eb) => ['calculations.template_id', 'calculation_state.template_version', eb.fn.countAll().as('n')])
-    .groupBy(['calculations.template_id', 'calculation_state.template_version']);
-  if (templateId !== undefined) query = query.where('calculations.template_id', '=', templateId);
-  const usage = new Map<string, number>();
-  for (const row of await query.execute()) usage.set(versionKey(row.template_id, row.template_version), toCount(row.n));
-  return usage;
 }
 
 export const versionKey = (id: string, version: number) => `${id}@${version}`;

@@ -56,9 +56,21 @@ describeEachDatabase('hostile input', (ctx) => {
   const withOwnerId = async (path: string, token = provider) => {
     const at = path.indexOf('/{id}');
     if (at < 0) return path;
-    const parents = await ctx.request<Array<{ id: number }>>('GET', path.slice(0, at), { token });
-    const id = Array.isArray(parents.body) ? parents.body[0]?.id : undefined;
-    return path.replace('{id}', String(id ?? 'none'));
+    return path.replace('{id}', String((await ownerId(path.slice(0, at), token)) ?? 'none'));
+  };
+  /** The parent list is read once per reader: every hostile parameter of the list under it reuses the id. */
+  const ownerIds = new Map<string, Promise<number | undefined>>();
+  const ownerId = (parentPath: string, token: string) => {
+    const key = `${token} ${parentPath}`;
+    if (!ownerIds.has(key)) {
+      ownerIds.set(
+        key,
+        ctx
+          .request<Array<{ id: number }>>('GET', parentPath, { token })
+          .then((parents) => (Array.isArray(parents.body) ? parents.body[0]?.id : undefined)),
+      );
+    }
+    return ownerIds.get(key)!;
   };
 
   it('finds the lists in the OpenAPI document', () => {

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import flyerJson from '../../../schemas/templates/flyer.json';
-import type { TemplateRecord } from '../../../src/core/api';
+import type { StoredInputs, TemplateRecord } from '../../../src/core/api';
 import { localize } from '../../../src/core/rules';
 import { defaultInputs, loadTemplates, pruneInputs } from '../../../src/core/template';
 import { editor } from '../mockServer';
@@ -45,7 +45,12 @@ describe('plausibility warnings in the calculation form', () => {
       ups: 16,
     });
     const record = calculationRecord(41, 'flyer', {}, {});
-    putCalculation({ ...record, template_version: flyer.version, inputs, title: 'Plakatflyer A3' });
+    putCalculation({
+      ...record,
+      template_version: flyer.version,
+      inputs: inputs as StoredInputs,
+      title: 'Plakatflyer A3',
+    });
     const { user } = renderApp('/edit/41', { signedInAs: editor });
     const warning = await screen.findByTestId('result-plausibility', {}, { timeout: 30_000 });
     expect(warning).toHaveTextContent('Bitte prüfen');

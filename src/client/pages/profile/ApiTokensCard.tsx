@@ -74,16 +74,13 @@ const CreatedTokenDialog = ({ created, onClose }: { created: CreatedApiToken | n
   );
 };
 
-/** Personal API tokens for integrations: create (name, lifetime; shown once), list, revoke. */
-// eslint-disable-next-line max-lines-per-function -- 151 lines, not yet split into named steps (issue 37)
-export const ApiTokensCard = () => {
-  const translate = useTranslate();
+/** The token list and what changes it: create (the new token held for the once-only dialog) and revoke (after confirming). */
+const useApiTokens = () => {
   const notify = useNotify();
-  const locale = useLocale();
   const [tokens, setTokens] = useState<ApiTokenRecord[] | null>(null);
-  const tokenList = useList({ data: tokens ?? [] });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRecord | null>(null);
+  // Remounting the form after a creation empties it.
   const [formKey, setFormKey] = useState(0);
   const authProvider = useKontorAuthProvider();
 
@@ -126,12 +123,110 @@ export const ApiTokensCard = () => {
     }
   };
 
+  return { tokens, created, setCreated, revoking, setRevoking, formKey, create, revoke };
+};
+
+const CreateTokenForm = ({
+  onSubmit,
+}: {
+  onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | undefined>;
+}) => {
+  const translate = useTranslate();
   const lifetimeChoices = LIFETIMES.map((days) => ({
     id: days,
     name: translate('profile.tokens.days', { smart_count: days }),
   }));
-  const now = Date.now();
+  return (
+    <Form onSubmit={onSubmit} defaultValues={{ expires_in_days: 90 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextInput
+          source="name"
+          label="profile.tokens.name"
+          validate={nameRules}
+          helperText="profile.tokens.name_hint"
+          sx={{ flex: 2, minWidth: 200 }}
+        />
+        <SelectInput
+          source="expires_in_days"
+          label="profile.tokens.expires_in"
+          choices={lifetimeChoices}
+          validate={required()}
+          sx={{ flex: 1, minWidth: 140 }}
+        />
+        <SaveButton label="profile.tokens.create" alwaysEnable sx={{ mt: 1 }} />
+      </Box>
+    </Form>
+  );
+};
 
+const TokenTable = ({ tokens, onRevoke }: { tokens: ApiTokenRecord[]; onRevoke: (token: ApiTokenRecord) => void }) => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const tokenList = useList({ data: tokens });
+  const now = Date.now();
+  return (
+    <ListContextProvider value={tokenList}>
+      <DataTable
+        resource="api-tokens"
+        sx={{ mt: 2 }}
+        aria-label={translate('profile.tokens.title')}
+        size="small"
+        rowClick={false}
+        bulkActionButtons={false}
+        empty={
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {translate('profile.tokens.empty')}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="name" label="profile.tokens.name" />
+        <DataTable.Col
+          source="created_at"
+          label="profile.tokens.created_at"
+          render={(token: ApiTokenRecord) => formatInstantDay(token.created_at, locale)}
+        />
+        <DataTable.Col
+          source="expires_at"
+          label="profile.tokens.expires_at"
+          render={(token: ApiTokenRecord) =>
+            Date.parse(token.expires_at) <= now
+              ? translate('profile.tokens.expired')
+              : formatInstantDay(token.expires_at, locale)
+          }
+        />
+        <DataTable.Col
+          source="last_used_at"
+          label="profile.tokens.last_used_at"
+          render={(token: ApiTokenRecord) =>
+            token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used')
+          }
+        />
+        <DataTable.Col
+          label={
+            <Box component="span" sx={VISUALLY_HIDDEN}>
+              {translate('profile.tokens.revoke')}
+            </Box>
+          }
+          align="right"
+          render={(token: ApiTokenRecord) => (
+            <IconButton
+              onClick={() => onRevoke(token)}
+              color="error"
+              aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
+            >
+              <DeleteIcon />
+            </IconButton>
+          )}
+        />
+      </DataTable>
+    </ListContextProvider>
+  );
+};
+
+/** Personal API tokens for integrations: create (name, lifetime; shown once), list, revoke. */
+export const ApiTokensCard = () => {
+  const translate = useTranslate();
+  const { tokens, created, setCreated, revoking, setRevoking, formKey, create, revoke } = useApiTokens();
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }} data-testid="api-tokens">
       <CardContent>
@@ -141,84 +236,8 @@ export const ApiTokensCard = () => {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('profile.tokens.intro')}
         </Typography>
-        <Form key={formKey} onSubmit={create} defaultValues={{ expires_in_days: 90 }}>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            <TextInput
-              source="name"
-              label="profile.tokens.name"
-              validate={nameRules}
-              helperText="profile.tokens.name_hint"
-              sx={{ flex: 2, minWidth: 200 }}
-            />
-            <SelectInput
-              source="expires_in_days"
-              label="profile.tokens.expires_in"
-              choices={lifetimeChoices}
-              validate={required()}
-              sx={{ flex: 1, minWidth: 140 }}
-            />
-            <SaveButton label="profile.tokens.create" alwaysEnable sx={{ mt: 1 }} />
-          </Box>
-        </Form>
-        {tokens ? (
-          <ListContextProvider value={tokenList}>
-            <DataTable
-              resource="api-tokens"
-              sx={{ mt: 2 }}
-              aria-label={translate('profile.tokens.title')}
-              size="small"
-              rowClick={false}
-              bulkActionButtons={false}
-              empty={
-                <Typography color="text.secondary" sx={{ mt: 2 }}>
-                  {translate('profile.tokens.empty')}
-                </Typography>
-              }
-            >
-              <DataTable.Col source="name" label="profile.tokens.name" />
-              <DataTable.Col
-                source="created_at"
-                label="profile.tokens.created_at"
-                render={(token: ApiTokenRecord) => formatInstantDay(token.created_at, locale)}
-              />
-              <DataTable.Col
-                source="expires_at"
-                label="profile.tokens.expires_at"
-                render={(token: ApiTokenRecord) =>
-                  Date.parse(token.expires_at) <= now
-                    ? translate('profile.tokens.expired')
-                    : formatInstantDay(token.expires_at, locale)
-                }
-              />
-              <DataTable.Col
-                source="last_used_at"
-                label="profile.tokens.last_used_at"
-                render={(token: ApiTokenRecord) =>
-                  token.last_used_at
-                    ? formatInstantDay(token.last_used_at, locale)
-                    : translate('profile.tokens.never_used')
-                }
-              />
-              <DataTable.Col
-                label={
-                  <Box component="span" sx={VISUALLY_HIDDEN}>
-                    {translate('profile.tokens.revoke')}
-                  </Box>
-                }
-                align="right"
-                render={(token: ApiTokenRecord) => (
-                  <IconButton
-                    onClick={() => setRevoking(token)}
-                    color="error"
-                    aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                )}
-              />
-            </DataTable>
-          </ListContextProvider>
-        ) : null}
+        <CreateTokenForm key={formKey} onSubmit={create} />
+        {tokens ? <TokenTable tokens={tokens} onRevoke={setRevoking} /> : null}
       </CardContent>
       <CreatedTokenDialog created={created} onClose={() => setCreated(null)} />
       <Confirm

@@ -79,14 +79,8 @@ const DraftKeeper = ({
   return null;
 };
 
-/**
- * `/profile`: name, language and password of the signed-in user (`GET/PUT /api/auth/me`); for mandant admins the
- * mandant's settings; personal API tokens. Unsaved name and language survive a reload (the client state's
- * `profile.draft`); a save that fails (offline too) keeps the form as it is.
- */
-// eslint-disable-next-line max-lines-per-function -- 122 lines, not yet split into named steps (issue 37)
-const ProfilePage = () => {
-  const translate = useTranslate();
+/** The signed-in user, the form's remount keys and the restored draft, with the save that updates them all. */
+const useProfile = () => {
   const notify = useNotify();
   const [, switchLanguage] = useSwitchLanguage();
   const { refetch } = useGetIdentity();
@@ -114,8 +108,6 @@ const ProfilePage = () => {
     [user, restored],
   );
 
-  if (!user) return null;
-
   const save = async (values: FieldValues) => {
     const v = values as ProfileValues;
     const request: UpdateMeRequest = { name: v.name, language: v.language };
@@ -139,6 +131,55 @@ const ProfilePage = () => {
       return submissionErrors(error, notify);
     }
   };
+
+  return { user, formKey, tokensKey, restored, record, setDraft, save };
+};
+
+const PasswordSection = () => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+        {translate('app.profile.section_password')}
+      </Typography>
+      <PasswordInput
+        source="current_password"
+        label="app.profile.current_password"
+        autoComplete="current-password"
+        validate={needsCurrentPassword}
+      />
+      <PasswordInput
+        source="new_password"
+        label="app.profile.new_password"
+        autoComplete="new-password"
+        validate={minLength(MIN_PASSWORD_LENGTH, 'app.validation.password_too_short')}
+        helperText={translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })}
+      />
+      <PasswordInput
+        source="new_password_repeat"
+        label="app.profile.repeat_password"
+        autoComplete="new-password"
+        validate={repeatsNewPassword}
+      />
+      {/* Said before saving: a new password ends the other sessions and, unless kept, the API tokens. */}
+      <Typography variant="body2" color="text.secondary" data-testid="profile-password-ends-sessions">
+        {translate('app.profile.password_ends_sessions')}
+      </Typography>
+      <BooleanInput source="keep_api_tokens" label="app.profile.keep_api_tokens" defaultValue={false} />
+    </>
+  );
+};
+
+/**
+ * `/profile`: name, language and password of the signed-in user (`GET/PUT /api/auth/me`); for mandant admins the
+ * mandant's settings; personal API tokens. Unsaved name and language survive a reload (the client state's
+ * `profile.draft`); a save that fails (offline too) keeps the form as it is.
+ */
+const ProfilePage = () => {
+  const translate = useTranslate();
+  const { user, formKey, tokensKey, restored, record, setDraft, save } = useProfile();
+
+  if (!user) return null;
 
   return (
     <>
@@ -177,33 +218,7 @@ const ProfilePage = () => {
             {translate('app.profile.email_hint')}
           </Typography>
           <SelectInput source="language" label="app.profile.language" choices={languageChoices} validate={required()} />
-          <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-            {translate('app.profile.section_password')}
-          </Typography>
-          <PasswordInput
-            source="current_password"
-            label="app.profile.current_password"
-            autoComplete="current-password"
-            validate={needsCurrentPassword}
-          />
-          <PasswordInput
-            source="new_password"
-            label="app.profile.new_password"
-            autoComplete="new-password"
-            validate={minLength(MIN_PASSWORD_LENGTH, 'app.validation.password_too_short')}
-            helperText={translate('app.validation.password_hint', { min: MIN_PASSWORD_LENGTH })}
-          />
-          <PasswordInput
-            source="new_password_repeat"
-            label="app.profile.repeat_password"
-            autoComplete="new-password"
-            validate={repeatsNewPassword}
-          />
-          {/* Said before saving: a new password ends the other sessions and, unless kept, the API tokens. */}
-          <Typography variant="body2" color="text.secondary" data-testid="profile-password-ends-sessions">
-            {translate('app.profile.password_ends_sessions')}
-          </Typography>
-          <BooleanInput source="keep_api_tokens" label="app.profile.keep_api_tokens" defaultValue={false} />
+          <PasswordSection />
         </SimpleForm>
       </Card>
       {/* The mandant's own admins keep its settings here; provider staff on the mandants screen. */}

@@ -1,4 +1,7 @@
 /**
+ * The calculations of an import, as the calculations module stores them: the import (imports/job.ts) hands each batch
+ * of computed rows here once and never reads these tables itself; its undo and recovery delete and count them here.
+ *
  * Writing a batch of imported calculations: numbers are allocated as one block (one counter
  * upsert per batch instead of per row), rows go in with one set-based insert per dialect, then
  * their tag index rows. Runs inside the caller's transaction (PostgreSQL's COPY holds its connection while it streams).
@@ -8,12 +11,11 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseSchema } from '../db/schema';
 import { dialectOf } from '../db/dialect';
-import { formatCalculationNumber } from '../calculations/number';
+import { formatCalculationNumber } from './number';
 import { reserveSequences } from '../db/counters';
-import type { ComputedColumns } from '../calculations/prepare';
-import { CALCULATION_STATE, STATE_COLUMNS } from '../calculations/state';
-import { addInsertedToCountsAndSearch, asBulkWriter } from '../calculations/bulk-derived';
-import './schema';
+import type { ComputedColumns } from './prepare';
+import { CALCULATION_STATE, STATE_COLUMNS } from './state';
+import { addInsertedToCountsAndSearch, asBulkWriter } from './bulk-derived';
 
 export interface ImportedRow {
   columns: Omit<ComputedColumns, 'computed'>;
@@ -311,4 +313,25 @@ export async function deleteImportedCalculations(
     .$if(!!options.keepFrozen, (qb) => qb.where('frozen', '=', false))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Whether an order froze one of the import's calculations (then the import cannot be undone). */
+export async function hasFrozenImportedCalculation(db: Kysely<DatabaseSchema>, importId: number): Promise<boolean> {
+  const frozen = await db
+    .selectFrom('calculations')
+    .select('id')
+    .where('import_id', '=', importId)
+    .where('frozen', '=', true)
+    .executeTakeFirst();
+  return frozen !== undefined;
+}
+
+/** How many calculations of the import exist. */
+export async function countImportedCalculations(db: Kysely<DatabaseSchema>, importId: number): Promise<number> {
+  const kept = await db
+    .selectFrom('calculations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
+  return Number(kept?.n ?? 0);
 }
