@@ -15,7 +15,7 @@ import {
   type FactorRecord,
   type SessionUser,
 } from '../../core/api';
-import { seesAllMandants, type Action } from '../../core/access/policy';
+import { seesAllMandants } from '../../core/access/policy';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
@@ -70,16 +70,13 @@ function ownerOf(user: SessionUser, requested: number | null | undefined): numbe
   return mandantForNewRow(user, requested);
 }
 
-// eslint-disable-next-line max-lines-per-function -- 225 lines, not yet split into named steps (issue 37)
-export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+function registerDatabaseCreateRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
   const api = typed(app);
-  const admins = (action: Action) => databaseAccess(app, action);
   const transaction = inTransaction(database);
-
   api.post(
     '/api/databases',
     {
-      ...admins('create'),
+      ...databaseAccess(app, 'create'),
       schema: {
         tags: ['databases'],
         summary:
@@ -158,11 +155,15 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       return reply.status(201).send(created);
     },
   );
+}
 
+function registerDatabaseUpdateRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
+  const transaction = inTransaction(database);
   api.put(
     '/api/databases/:id',
     {
-      ...admins('update'),
+      ...databaseAccess(app, 'update'),
       schema: {
         tags: ['databases'],
         summary: 'Change a draft database (name, version label, validity, source, demo marker)',
@@ -194,11 +195,15 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         return updateDatabase(trx, request, existing, values);
       }),
   );
+}
 
+function registerDatabaseDeleteRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
+  const transaction = inTransaction(database);
   api.delete(
     '/api/databases/:id',
     {
-      ...admins('delete'),
+      ...databaseAccess(app, 'delete'),
       schema: {
         tags: ['databases'],
         summary: 'Delete a draft database',
@@ -215,53 +220,63 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         return existing;
       }),
   );
+}
 
-  const statusRoute = (action: 'publish' | 'archive') =>
-    api.post(
-      `/api/databases/:id/${action}`,
-      {
-        ...admins('update'),
-        schema: {
-          tags: ['databases'],
-          summary:
-            action === 'publish'
-              ? 'Publish a draft (non-empty, valid); immutable afterwards'
-              : 'Archive a published database',
-          params: idParams,
-          response: { 200: FactorDatabaseRecord, ...errorAnswers(400, 401, 403, 404, 409) },
-        },
+/** Publishing a draft and archiving a published database: the same step between two statuses. */
+function registerDatabaseStatusRoute(
+  app: FastifyInstance,
+  database: Kysely<DatabaseSchema>,
+  action: 'publish' | 'archive',
+): void {
+  const api = typed(app);
+  const transaction = inTransaction(database);
+  api.post(
+    `/api/databases/:id/${action}`,
+    {
+      ...databaseAccess(app, 'update'),
+      schema: {
+        tags: ['databases'],
+        summary:
+          action === 'publish'
+            ? 'Publish a draft (non-empty, valid); immutable afterwards'
+            : 'Archive a published database',
+        params: idParams,
+        response: { 200: FactorDatabaseRecord, ...errorAnswers(400, 401, 403, 404, 409) },
       },
-      async (request) =>
-        transaction(async (trx) => {
-          const user = currentUser(request);
-          const existing = await writableDatabase(trx, user, request.params.id, false);
-          const from = action === 'publish' ? 'draft' : 'published';
-          if (existing.status !== from) {
-            throw conflict(
-              action === 'publish' ? 'errors.factors.onlyDraftPublishable' : 'errors.factors.onlyPublishedArchivable',
-            );
-          }
-          if (action === 'publish') {
-            const problems = publishProblems(await readFactors(trx, existing.id));
-            if (Object.keys(problems).length > 0) throw badRequest('errors.factors.cannotPublish', problems);
-          }
-          const updated = await trx
-            .updateTable('factor_databases')
-            .set({ status: action === 'publish' ? 'published' : 'archived', updated_at: isoNow() })
-            .set((eb) => ({ version: eb('version', '+', 1) }))
-            .where('id', '=', existing.id)
-            .where('status', '=', from)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) === 0) throw conflict('errors.db.stale');
-          const record = await readDatabase(trx, existing.id);
-          await logDatabase(trx, request, 'status_changed', record, existing);
-          return record;
-        }),
-    );
-  statusRoute('publish');
-  statusRoute('archive');
+    },
+    async (request) =>
+      transaction(async (trx) => {
+        const user = currentUser(request);
+        const existing = await writableDatabase(trx, user, request.params.id, false);
+        const from = action === 'publish' ? 'draft' : 'published';
+        if (existing.status !== from) {
+          throw conflict(
+            action === 'publish' ? 'errors.factors.onlyDraftPublishable' : 'errors.factors.onlyPublishedArchivable',
+          );
+        }
+        if (action === 'publish') {
+          const problems = publishProblems(await readFactors(trx, existing.id));
+          if (Object.keys(problems).length > 0) throw badRequest('errors.factors.cannotPublish', problems);
+        }
+        const updated = await trx
+          .updateTable('factor_databases')
+          .set({ status: action === 'publish' ? 'published' : 'archived', updated_at: isoNow() })
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('id', '=', existing.id)
+          .where('status', '=', from)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw conflict('errors.db.stale');
+        const record = await readDatabase(trx, existing.id);
+        await logDatabase(trx, request, 'status_changed', record, existing);
+        return record;
+      }),
+  );
+}
 
-  // Provider admins only: which global database every mandant without its own pin uses for new work.
+/** Provider admins only: which global database every mandant without its own pin uses for new work. */
+function registerDatabaseRollOutRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
+  const transaction = inTransaction(database);
   api.post(
     '/api/databases/:id/roll-out',
     {
@@ -282,7 +297,10 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
         return updateDatabase(trx, request, existing, { rolled_out_at: isoNow() });
       }),
   );
+}
 
+function registerDatabaseDiffRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   api.get(
     '/api/databases/:id/diff',
     {
@@ -303,4 +321,14 @@ export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kyse
       return diffFactors(from, to, await readFactors(database, from.id), await readFactors(database, to.id));
     },
   );
+}
+
+export function registerDatabaseWriteRoutes(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
+  registerDatabaseCreateRoute(app, database);
+  registerDatabaseUpdateRoute(app, database);
+  registerDatabaseDeleteRoute(app, database);
+  registerDatabaseStatusRoute(app, database, 'publish');
+  registerDatabaseStatusRoute(app, database, 'archive');
+  registerDatabaseRollOutRoute(app, database);
+  registerDatabaseDiffRoute(app, database);
 }

@@ -248,248 +248,316 @@ interface PreparedImport {
   readRows(max: number): Promise<string[][]>;
 }
 
-/** Validates, computes and (unless a dry run) writes every row; closes the job record. */
-// eslint-disable-next-line max-lines-per-function -- 213 lines, not yet split into named steps (issue 37)
-async function proceed(job: ImportJob, prepared: PreparedImport, created: ImportRecord | null): Promise<ImportReport> {
-  const { db, user, template, csv } = job;
-  const { fullMapping, evaluator, firstBatch, firstRow, readRows } = prepared;
-  const lang = user.language;
-  let record = created;
-  const importId = record?.id ?? 0;
+/** The import's record and its rows counted, written and failed so far, as the steps below update them. */
+interface ImportTally {
+  record: ImportRecord | null;
+  importId: number;
+  errors: RowError[];
+  total: number;
+  ok: number;
+  failed: number;
+}
 
-  const errors: RowError[] = [];
-  let total = 0;
-  let ok = 0;
-  let failed = 0;
+type ImportOutcome = { status: 'succeeded' | 'failed' | 'cancelled'; message: string | null };
+/** Set when the job stopped before its end: the one rule of recovery.ts applies. */
+type ImportStop = { status: 'failed' | 'cancelled'; reason: StopReason };
 
-  /** Counts a batch's outcome (errors are collected); answers its good rows. */
-  const counted = (outcome: BatchOutcome): ImportedRow[] => {
-    total += outcome.good.length + outcome.failed;
-    failed += outcome.failed;
-    for (const error of outcome.errors) if (errors.length < MAX_STORED_ERRORS) errors.push(error);
-    return outcome.good;
-  };
+/** Counts a batch's outcome (errors are collected); answers its good rows. */
+function countBatch(tally: ImportTally, outcome: BatchOutcome): ImportedRow[] {
+  tally.total += outcome.good.length + outcome.failed;
+  tally.failed += outcome.failed;
+  for (const error of outcome.errors) if (tally.errors.length < MAX_STORED_ERRORS) tally.errors.push(error);
+  return outcome.good;
+}
 
-  async function* batches(): AsyncGenerator<string[][]> {
-    yield firstBatch;
-    let batch: string[][] = [];
-    for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = await readRows(BATCH_SIZE - batch.length)) {
-      if (batch.length === 0) batch = rows;
-      else batch.push(...rows);
-      if (batch.length === BATCH_SIZE) {
-        yield batch;
-        batch = [];
-      }
+async function* uploadedBatches(prepared: PreparedImport): AsyncGenerator<string[][]> {
+  const { firstBatch, readRows } = prepared;
+  yield firstBatch;
+  let batch: string[][] = [];
+  for (let rows = await readRows(BATCH_SIZE); rows.length > 0; rows = await readRows(BATCH_SIZE - batch.length)) {
+    if (batch.length === 0) batch = rows;
+    else batch.push(...rows);
+    if (batch.length === BATCH_SIZE) {
+      yield batch;
+      batch = [];
     }
-    if (batch.length > 0) yield batch;
   }
+  if (batch.length > 0) yield batch;
+}
 
-  const evaluation = startBatchEvaluation(evaluator, {
-    firstBatchRows: firstBatch.length,
+/**
+ * The good rows of every batch, in order. Batches are read ahead and handed to the evaluation
+ * as soon as they are read — up to EVALUATED_AHEAD of them — so that with a worker the next
+ * batches are computed while the caller writes this one (on SQLite the write blocks this thread).
+ * A batch is answered as soon as it is computed: nothing waits for rows not yet uploaded.
+ */
+async function* evaluatedBatches(
+  tally: ImportTally,
+  prepared: PreparedImport,
+  evaluation: ReturnType<typeof startBatchEvaluation>,
+): AsyncGenerator<ImportedRow[]> {
+  const source = uploadedBatches(prepared)[Symbol.asyncIterator]();
+  let sent = 0;
+  const request = (): Promise<BatchOutcome | null> =>
+    source.next().then((next) => {
+      if (next.done) return null;
+      const outcome = evaluation.evaluate(next.value, prepared.firstRow + sent);
+      sent += next.value.length;
+      return outcome;
+    });
+  const ahead: Promise<BatchOutcome | null>[] = [];
+  const readAhead = () => {
+    const next = request();
+    // Awaited in turn below; should the import stop first, its failure is of no interest.
+    next.catch(() => undefined);
+    ahead.push(next);
+  };
+  try {
+    for (let i = 0; i < EVALUATED_AHEAD; i++) readAhead();
+    for (let outcome = await ahead.shift()!; outcome; outcome = await ahead.shift()!) {
+      readAhead();
+      yield countBatch(tally, outcome);
+    }
+  } finally {
+    // Not awaited: a read still waiting for the upload ends with it (cancel, abort, end).
+    source.return(undefined).catch(() => undefined);
+  }
+}
+
+function checkCancel(job: ImportJob): void {
+  if (job.signal.aborted) throw new Cancelled();
+}
+
+const importOwner = (job: ImportJob, tally: ImportTally) => ({
+  mandantId: job.mandantId,
+  userId: job.user.id,
+  importId: tally.importId,
+});
+
+/** A dry run: every row validated and computed, nothing written. */
+async function countDryRun(
+  job: ImportJob,
+  tally: ImportTally,
+  batches: () => AsyncGenerator<ImportedRow[]>,
+): Promise<ImportOutcome> {
+  for await (const good of batches()) {
+    checkCancel(job);
+    tally.ok += good.length;
+  }
+  return { status: tally.failed > 0 ? 'failed' : 'succeeded', message: null };
+}
+
+/** all_or_nothing: one transaction that keeps the rows only if none failed, and closes the record with them. */
+async function writeAllOrNothing(
+  job: ImportJob,
+  tally: ImportTally,
+  batches: () => AsyncGenerator<ImportedRow[]>,
+): Promise<ImportOutcome> {
+  const owner = importOwner(job, tally);
+  await job.db.transaction().execute(async (trx) => {
+    // Held to the end: no recovery closes the record under the open transaction (recovery.ts).
+    if (tally.record && !(await lockUnfinishedImport(trx, tally.importId))) throw new ClosedElsewhere();
+    const writes = new WriteAhead();
+    try {
+      for await (const good of batches()) {
+        checkCancel(job);
+        // After the first bad row nothing will be kept: keep validating for the report, stop writing.
+        if (tally.failed === 0)
+          await writes.next(async () => void (tally.ok += (await writeImportedBatch(trx, owner, good)).length));
+      }
+    } finally {
+      await writes.settle();
+    }
+    await writes.drain();
+    if (tally.failed > 0) throw new RollBack();
+    await finishRecord(job, tally, trx, 'succeeded', null);
+  });
+  return { status: 'succeeded', message: null };
+}
+
+/** valid_rows: each batch's good rows committed on their own, with the record's counts. */
+async function writeValidRows(
+  job: ImportJob,
+  tally: ImportTally,
+  batches: () => AsyncGenerator<ImportedRow[]>,
+): Promise<ImportOutcome> {
+  const { importId } = tally;
+  const owner = importOwner(job, tally);
+  const writes = new WriteAhead();
+  try {
+    for await (const good of batches()) {
+      checkCancel(job);
+      const counts = { total: tally.total, failed: tally.failed };
+      await writes.next(() =>
+        job.db.transaction().execute(async (trx) => {
+          // A batch is written only while the record is running, and a recovery waits for it (recovery.ts).
+          if (!(await lockUnfinishedImport(trx, importId))) throw new ClosedElsewhere();
+          tally.ok += (await writeImportedBatch(trx, owner, good)).length;
+          await trx
+            .updateTable('imports')
+            .set({ rows_total: counts.total, rows_ok: tally.ok, rows_failed: counts.failed, updated_at: isoNow() })
+            .where('id', '=', importId)
+            .execute();
+        }),
+      );
+    }
+  } finally {
+    // A batch still committing when the loop stops (cancel) must be counted before the job is closed.
+    await writes.settle();
+  }
+  await writes.drain();
+  return { status: 'succeeded', message: null };
+}
+
+/** How a walk that threw ends: its outcome and whether it stopped early, or the error the caller answers. */
+async function failedWalk(
+  job: ImportJob,
+  tally: ImportTally,
+  problem: unknown,
+): Promise<{ outcome: ImportOutcome; stopped: ImportStop | null }> {
+  const lang = job.user.language;
+  const { record, importId } = tally;
+  if (problem instanceof RollBack) {
+    tally.ok = 0;
+    const message = wordFault(importMessage('rowsFailed', { failed: tally.failed, total: tally.total }), lang);
+    return { outcome: { status: 'failed', message }, stopped: null };
+  } else if (problem instanceof Cancelled || job.signal.aborted) {
+    const outcome: ImportOutcome = { status: 'cancelled', message: wordFault(importMessage('cancelled'), lang) };
+    return { outcome, stopped: { status: 'cancelled', reason: 'cancelled' } };
+  } else if (isConnectionLoss(problem)) {
+    // Closed now if the database is back already; else by the sweep once it is (recovery.ts), same rule.
+    if (record) await stopJob(job, tally, { status: 'failed', reason: 'connectionLost' }).catch(() => undefined);
+    throw unavailable(importMessage('connectionLost'));
+  } else if (isAbort(problem)) {
+    const outcome: ImportOutcome = { status: 'cancelled', message: wordFault(importMessage('cancelled'), lang) };
+    return { outcome, stopped: { status: 'cancelled', reason: 'cancelled' } };
+  } else if (problem instanceof CsvStreamError && problem.reason === 'tooLarge') {
+    // valid_rows may have committed batches already: an oversized file keeps nothing.
+    if (record) await job.db.transaction().execute(async (trx) => deleteImportedCalculations(trx, importId));
+    if (record) await finishOutside(job, tally, 'failed', job.tooLargeMessage, 0);
+    throw problem;
+  } else {
+    if (record)
+      await stopJob(
+        job,
+        tally,
+        { status: 'failed', reason: 'cancelled' },
+        problem instanceof Refusal ? problem : null,
+      ).catch(() => undefined);
+    throw problem;
+  }
+}
+
+/** Closes the record with the job's counts, and protocols the rows it kept. */
+async function finishRecord(
+  job: ImportJob,
+  tally: ImportTally,
+  trx: Kysely<DatabaseSchema>,
+  status: 'succeeded' | 'failed' | 'cancelled',
+  message: string | null,
+): Promise<void> {
+  if (!tally.record) return;
+  const { total, ok, failed } = tally;
+  const now = isoNow();
+  const row = await trx
+    .updateTable('imports')
+    .set({
+      status,
+      message,
+      rows_total: total,
+      rows_ok: ok,
+      rows_failed: failed,
+      updated_at: now,
+      finished_at: now,
+      version: tally.record.version + 1,
+    })
+    .where('id', '=', tally.importId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const record = toImportRecord(row);
+  tally.record = record;
+  if (ok > 0) {
+    await recordChange(trx, job.source, {
+      action: 'imported',
+      resource: 'imports',
+      record,
+      label: record.file_name,
+      params: { rows: ok, failed, template: job.template.id, file: record.file_name },
+    });
+  }
+}
+
+/** Closes the record by the rule for a stopped import; `cause`: the error whose message it keeps instead. */
+async function stopJob(job: ImportJob, tally: ImportTally, stop: ImportStop, cause?: Refusal | null): Promise<void> {
+  if (!tally.record) return;
+  const { db } = job;
+  const lang = job.user.language;
+  const { importId } = tally;
+  const counts = { rows_total: tally.total, rows_failed: tally.failed };
+  const kept = await closeStoppedImport(db, { id: importId, mode: job.mode, lang, counts }, stop.status, stop.reason);
+  const row = await db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirstOrThrow();
+  tally.record = toImportRecord(row);
+  tally.ok = kept ?? tally.record.rows_ok;
+  if (cause !== undefined && kept !== null) {
+    // An unexpected failure: same rule, its own message (none for an internal error).
+    const message = cause ? wordFault(cause.text, lang) : null;
+    await db.updateTable('imports').set({ message }).where('id', '=', importId).execute();
+    tally.record = { ...tally.record, message };
+  }
+}
+
+async function finishOutside(
+  job: ImportJob,
+  tally: ImportTally,
+  status: 'succeeded' | 'failed' | 'cancelled',
+  message: string | null,
+  kept: number,
+): Promise<void> {
+  tally.ok = kept;
+  await job.db.transaction().execute(async (trx) => finishRecord(job, tally, trx, status, message));
+}
+
+/** Validates, computes and (unless a dry run) writes every row; closes the job record. */
+async function proceed(job: ImportJob, prepared: PreparedImport, created: ImportRecord | null): Promise<ImportReport> {
+  const { db, user, csv } = job;
+  const lang = user.language;
+  const tally: ImportTally = { record: created, importId: created?.id ?? 0, errors: [], total: 0, ok: 0, failed: 0 };
+
+  const evaluation = startBatchEvaluation(prepared.evaluator, {
+    firstBatchRows: prepared.firstBatch.length,
     batchSize: BATCH_SIZE,
     writesBlock: dialectOf(db) === 'sqlite',
   });
-  /**
-   * The good rows of every batch, in order. Batches are read ahead and handed to the evaluation
-   * as soon as they are read — up to EVALUATED_AHEAD of them — so that with a worker the next
-   * batches are computed while the caller writes this one (on SQLite the write blocks this thread).
-   * A batch is answered as soon as it is computed: nothing waits for rows not yet uploaded.
-   */
-  async function* evaluatedBatches(): AsyncGenerator<ImportedRow[]> {
-    const source = batches()[Symbol.asyncIterator]();
-    let sent = 0;
-    const request = (): Promise<BatchOutcome | null> =>
-      source.next().then((next) => {
-        if (next.done) return null;
-        const outcome = evaluation.evaluate(next.value, firstRow + sent);
-        sent += next.value.length;
-        return outcome;
-      });
-    const ahead: Promise<BatchOutcome | null>[] = [];
-    const readAhead = () => {
-      const next = request();
-      // Awaited in turn below; should the import stop first, its failure is of no interest.
-      next.catch(() => undefined);
-      ahead.push(next);
-    };
-    try {
-      for (let i = 0; i < EVALUATED_AHEAD; i++) readAhead();
-      for (let outcome = await ahead.shift()!; outcome; outcome = await ahead.shift()!) {
-        readAhead();
-        yield counted(outcome);
-      }
-    } finally {
-      // Not awaited: a read still waiting for the upload ends with it (cancel, abort, end).
-      source.return(undefined).catch(() => undefined);
-    }
-  }
+  const batches = () => evaluatedBatches(tally, prepared, evaluation);
 
-  const owner = { mandantId: job.mandantId, userId: user.id, importId };
-  const checkCancel = () => {
-    if (job.signal.aborted) throw new Cancelled();
-  };
-
-  let outcome: { status: 'succeeded' | 'failed' | 'cancelled'; message: string | null };
-  /** Set when the job stopped before its end: the one rule of recovery.ts applies. */
-  let stopped: { status: 'failed' | 'cancelled'; reason: StopReason } | null = null;
+  let outcome: ImportOutcome;
+  let stopped: ImportStop | null = null;
   try {
-    if (job.dryRun) {
-      for await (const good of evaluatedBatches()) {
-        checkCancel();
-        ok += good.length;
-      }
-      outcome = { status: failed > 0 ? 'failed' : 'succeeded', message: null };
-    } else if (job.mode === 'all_or_nothing') {
-      await db.transaction().execute(async (trx) => {
-        // Held to the end: no recovery closes the record under the open transaction (recovery.ts).
-        if (record && !(await lockUnfinishedImport(trx, importId))) throw new ClosedElsewhere();
-        const writes = new WriteAhead();
-        try {
-          for await (const good of evaluatedBatches()) {
-            checkCancel();
-            // After the first bad row nothing will be kept: keep validating for the report, stop writing.
-            if (failed === 0)
-              await writes.next(async () => void (ok += (await writeImportedBatch(trx, owner, good)).length));
-          }
-        } finally {
-          await writes.settle();
-        }
-        await writes.drain();
-        if (failed > 0) throw new RollBack();
-        await finish(trx, 'succeeded', null);
-      });
-      outcome = { status: 'succeeded', message: null };
-    } else {
-      const writes = new WriteAhead();
-      try {
-        for await (const good of evaluatedBatches()) {
-          checkCancel();
-          const counts = { total, failed };
-          await writes.next(() =>
-            db.transaction().execute(async (trx) => {
-              // A batch is written only while the record is running, and a recovery waits for it (recovery.ts).
-              if (!(await lockUnfinishedImport(trx, importId))) throw new ClosedElsewhere();
-              ok += (await writeImportedBatch(trx, owner, good)).length;
-              await trx
-                .updateTable('imports')
-                .set({ rows_total: counts.total, rows_ok: ok, rows_failed: counts.failed, updated_at: isoNow() })
-                .where('id', '=', importId)
-                .execute();
-            }),
-          );
-        }
-      } finally {
-        // A batch still committing when the loop stops (cancel) must be counted before the job is closed.
-        await writes.settle();
-      }
-      await writes.drain();
-      outcome = { status: 'succeeded', message: null };
-    }
+    if (job.dryRun) outcome = await countDryRun(job, tally, batches);
+    else if (job.mode === 'all_or_nothing') outcome = await writeAllOrNothing(job, tally, batches);
+    else outcome = await writeValidRows(job, tally, batches);
   } catch (problem) {
-    if (problem instanceof RollBack) {
-      ok = 0;
-      outcome = { status: 'failed', message: wordFault(importMessage('rowsFailed', { failed, total }), lang) };
-    } else if (problem instanceof Cancelled || job.signal.aborted) {
-      stopped = { status: 'cancelled', reason: 'cancelled' };
-      outcome = { status: 'cancelled', message: wordFault(importMessage('cancelled'), lang) };
-    } else if (isConnectionLoss(problem)) {
-      // Closed now if the database is back already; else by the sweep once it is (recovery.ts), same rule.
-      if (record) await stopJob({ status: 'failed', reason: 'connectionLost' }).catch(() => undefined);
-      throw unavailable(importMessage('connectionLost'));
-    } else if (isAbort(problem)) {
-      stopped = { status: 'cancelled', reason: 'cancelled' };
-      outcome = { status: 'cancelled', message: wordFault(importMessage('cancelled'), lang) };
-    } else if (problem instanceof CsvStreamError && problem.reason === 'tooLarge') {
-      // valid_rows may have committed batches already: an oversized file keeps nothing.
-      if (record) await db.transaction().execute(async (trx) => deleteImportedCalculations(trx, importId));
-      if (record) await finishOutside('failed', job.tooLargeMessage, 0);
-      throw problem;
-    } else {
-      if (record)
-        await stopJob({ status: 'failed', reason: 'cancelled' }, problem instanceof Refusal ? problem : null).catch(
-          () => undefined,
-        );
-      throw problem;
-    }
+    ({ outcome, stopped } = await failedWalk(job, tally, problem));
   } finally {
     await evaluation.close();
   }
 
-  async function finish(
-    trx: Kysely<DatabaseSchema>,
-    status: 'succeeded' | 'failed' | 'cancelled',
-    message: string | null,
-  ): Promise<void> {
-    if (!record) return;
-    const now = isoNow();
-    const row = await trx
-      .updateTable('imports')
-      .set({
-        status,
-        message,
-        rows_total: total,
-        rows_ok: ok,
-        rows_failed: failed,
-        updated_at: now,
-        finished_at: now,
-        version: record.version + 1,
-      })
-      .where('id', '=', importId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    record = toImportRecord(row);
-    if (ok > 0) {
-      await recordChange(trx, job.source, {
-        action: 'imported',
-        resource: 'imports',
-        record,
-        label: record.file_name,
-        params: { rows: ok, failed, template: template.id, file: record.file_name },
-      });
-    }
+  if (stopped) await stopJob(job, tally, stopped);
+  else if (tally.record && !(job.mode === 'all_or_nothing' && outcome.status === 'succeeded')) {
+    await finishOutside(job, tally, outcome.status, outcome.message, tally.ok);
   }
-
-  /** Closes the record by the rule for a stopped import; `cause`: the error whose message it keeps instead. */
-  async function stopJob(stop: NonNullable<typeof stopped>, cause?: Refusal | null): Promise<void> {
-    if (!record) return;
-    const counts = { rows_total: total, rows_failed: failed };
-    const kept = await closeStoppedImport(db, { id: importId, mode: job.mode, lang, counts }, stop.status, stop.reason);
-    const row = await db.selectFrom('imports').selectAll().where('id', '=', importId).executeTakeFirstOrThrow();
-    record = toImportRecord(row);
-    ok = kept ?? record.rows_ok;
-    if (cause !== undefined && kept !== null) {
-      // An unexpected failure: same rule, its own message (none for an internal error).
-      const message = cause ? wordFault(cause.text, lang) : null;
-      await db.updateTable('imports').set({ message }).where('id', '=', importId).execute();
-      record = { ...record, message };
-    }
-  }
-
-  async function finishOutside(
-    status: 'succeeded' | 'failed' | 'cancelled',
-    message: string | null,
-    kept: number,
-  ): Promise<void> {
-    ok = kept;
-    await db.transaction().execute(async (trx) => finish(trx, status, message));
-  }
-
-  if (stopped) await stopJob(stopped);
-  else if (record && !(job.mode === 'all_or_nothing' && outcome.status === 'succeeded')) {
-    await finishOutside(outcome.status, outcome.message, ok);
-  }
-  if (record && errors.length > 0) await storeErrors(db, importId, errors);
+  if (tally.record && tally.errors.length > 0) await storeErrors(db, tally.importId, tally.errors);
 
   return {
-    import: record,
+    import: tally.record,
     dry_run: job.dryRun,
-    rows_total: total,
-    rows_ok: ok,
-    rows_failed: failed,
+    rows_total: tally.total,
+    rows_ok: tally.ok,
+    rows_failed: tally.failed,
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter,
-    mapping: fullMapping,
-    errors: errors.slice(0, REPORTED_ERRORS).map((e) => toRowError(e, lang)),
+    mapping: prepared.fullMapping,
+    errors: tally.errors.slice(0, REPORTED_ERRORS).map((e) => toRowError(e, lang)),
   };
 }
 

@@ -9,8 +9,8 @@
  * - `POST /api/imports/:id/cancel` stops a running import (so does the client dropping the upload).
  */
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { ImportRecord, ImportReport, ImportRowError, ImportUploadQuery } from '../../core/api';
+import { Type, type Static } from 'typebox';
+import { ImportRecord, ImportReport, ImportRowError, ImportUploadQuery, type SessionUser } from '../../core/api';
 import type { ColumnMapping } from '../../core/csv';
 import { currentUser, requireAccess } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
@@ -54,31 +54,39 @@ function parseMapping(raw: string | undefined): ColumnMapping | undefined {
   return parsed as ColumnMapping;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 214 lines, not yet split into named steps (issue 37)
-export async function registerImportRoutes(
+/** Running imports of THIS process, for cancel. */
+type RunningImports = Map<number, AbortController>;
+
+/** What an upload imports into: the mandant, the template, the factors and the machines new calculations use. */
+async function importTarget(
+  db: AppServices['db'],
+  templates: TemplateRegistry,
+  user: SessionUser,
+  query: Static<typeof ImportUploadQuery>,
+) {
+  const mandantId = mandantForNewRow(user, query.mandant_id);
+  if (mandantId === null)
+    throw badRequest(calculationMessage('mandantRequired'), {
+      mandant_id: calculationMessage('mandantRequired'),
+    });
+  const template = resolveTemplate(templates, query.template, query.template_version, {
+    allowDraft: usesDraftTemplates(user.role),
+  });
+  const factors = await resolveFactorSet(db, mandantId, query.database_id);
+  // Machine fields name machines of the set new calculations use: the mandant's current published one.
+  const currentSet = await currentMachineSetId(db, mandantId);
+  const machineSet = currentSet === undefined ? undefined : await loadMachineSetData(db, mandantId, currentSet);
+  return { mandantId, template, factors, machineSet };
+}
+
+/** The upload lives in its own scope: there the body is not parsed (nor limited by BODY_LIMIT) but streamed. */
+async function registerImportUploadRoute(
   app: FastifyInstance,
   services: AppServices,
   templates: TemplateRegistry,
+  running: RunningImports,
 ): Promise<void> {
   const { db, config } = services;
-  // With several processes the primary did this before starting the workers (process-group.ts).
-  const failed = services.processGroup.worker ? 0 : await failInterruptedImports(db);
-  if (failed > 0) app.log.warn({ imports: failed }, 'imports interrupted by a stop were marked as failed');
-  const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) =>
-    app.log.error({ err: problem }, 'looking for interrupted imports failed'),
-  );
-  app.addHook('onClose', async () => stopSweep());
-  registerImportsResource(app, db);
-  const api = typed(app);
-  /** Running imports of THIS process, for cancel. */
-  const running = new Map<number, AbortController>();
-  services.processGroup.answerCancels((importId) => {
-    const controller = running.get(importId);
-    controller?.abort();
-    return controller !== undefined;
-  });
-
-  // The upload lives in its own scope: there the body is not parsed (nor limited by BODY_LIMIT) but streamed.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -101,18 +109,7 @@ export async function registerImportRoutes(
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > config.importMaxBytes) throw tooLarge();
         const mapping = parseMapping(query.mapping);
-        const mandantId = mandantForNewRow(user, query.mandant_id);
-        if (mandantId === null)
-          throw badRequest(calculationMessage('mandantRequired'), {
-            mandant_id: calculationMessage('mandantRequired'),
-          });
-        const template = resolveTemplate(templates, query.template, query.template_version, {
-          allowDraft: usesDraftTemplates(user.role),
-        });
-        const factors = await resolveFactorSet(db, mandantId, query.database_id);
-        // Machine fields name machines of the set new calculations use: the mandant's current published one.
-        const currentSet = await currentMachineSetId(db, mandantId);
-        const machineSet = currentSet === undefined ? undefined : await loadMachineSetData(db, mandantId, currentSet);
+        const { mandantId, template, factors, machineSet } = await importTarget(db, templates, user, query);
 
         const controller = new AbortController();
         const abort = () => controller.abort();
@@ -175,7 +172,11 @@ export async function registerImportRoutes(
       },
     );
   });
+}
 
+/** The row errors, as JSON and as CSV. */
+function registerImportErrorsRoutes(app: FastifyInstance, db: AppServices['db']): void {
+  const api = typed(app);
   api.get(
     '/api/imports/:id/errors',
     {
@@ -213,7 +214,10 @@ export async function registerImportRoutes(
       return errorsCsv(errors, lang);
     },
   );
+}
 
+function registerImportUndoRoute(app: FastifyInstance, db: AppServices['db']): void {
+  const api = typed(app);
   api.post(
     '/api/imports/:id/undo',
     {
@@ -253,7 +257,11 @@ export async function registerImportRoutes(
       });
     },
   );
+}
 
+function registerImportCancelRoute(app: FastifyInstance, services: AppServices, running: RunningImports): void {
+  const { db } = services;
+  const api = typed(app);
   api.post(
     '/api/imports/:id/cancel',
     {
@@ -276,4 +284,31 @@ export async function registerImportRoutes(
       return toImportRecord(row);
     },
   );
+}
+
+export async function registerImportRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  templates: TemplateRegistry,
+): Promise<void> {
+  const { db, config } = services;
+  // With several processes the primary did this before starting the workers (process-group.ts).
+  const failed = services.processGroup.worker ? 0 : await failInterruptedImports(db);
+  if (failed > 0) app.log.warn({ imports: failed }, 'imports interrupted by a stop were marked as failed');
+  const stopSweep = startOrphanSweep(db, config.importSweepSeconds * 1000, (problem) =>
+    app.log.error({ err: problem }, 'looking for interrupted imports failed'),
+  );
+  app.addHook('onClose', async () => stopSweep());
+  registerImportsResource(app, db);
+  const running: RunningImports = new Map();
+  services.processGroup.answerCancels((importId) => {
+    const controller = running.get(importId);
+    controller?.abort();
+    return controller !== undefined;
+  });
+
+  await registerImportUploadRoute(app, services, templates, running);
+  registerImportErrorsRoutes(app, db);
+  registerImportUndoRoute(app, db);
+  registerImportCancelRoute(app, services, running);
 }

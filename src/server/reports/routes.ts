@@ -174,149 +174,155 @@ async function publishedPage(db: Kysely<DatabaseSchema>, token: string) {
 const languageOf = (request: FastifyRequest, requested: Language | undefined): Language =>
   requested ?? currentUser(request).language;
 
-// eslint-disable-next-line max-lines-per-function -- 278 lines, not yet split into named steps (issue 37)
-export function registerReportRoutes(
-  app: FastifyInstance,
-  db: Kysely<DatabaseSchema>,
-  templates: TemplateRegistry,
-  publicUrl: string,
-): void {
+/** What the report routes share: the services, the public address, and the verification pages' cache and lane. */
+interface ReportRoutes {
+  app: FastifyInstance;
+  db: Kysely<DatabaseSchema>;
+  templates: TemplateRegistry;
+  publicUrl: string;
+  pages: PageCache;
+  renders: HeavyWork;
+}
+
+function registerReportPdfRoute({ app, db, templates }: ReportRoutes, subject: 'calculations' | 'collections'): void {
   const api = typed(app);
-  const { heavyWork, config } = app.kontor;
-  const pages = new PageCache(config.verifyCacheBytes);
-  // First renders of verification pages have a lane of their own, with the same limits: a PDF holds its slot while
-  // its client downloads, and the public pages must not wait behind the back office's downloads (nor these behind them).
-  const renders = new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue });
-
-  for (const subject of ['calculations', 'collections'] as const) {
-    api.get(
-      `/api/${subject}/:id/report.pdf`,
-      {
-        onRequest: [app.authenticate, requireAccess('read', subject)],
-        preHandler: heavyWork.hook,
-        schema: {
-          tags: [subject],
-          summary: 'Footprint report (PDF) with method statement and the sources of every figure',
-          params: idParams,
-          querystring: ReportQuery,
-          response: {
-            200: fileResponse('application/pdf', 'The footprint report'),
-            ...errorAnswers(400),
-            ...errorAnswers(401),
-            ...errorAnswers(403),
-            ...errorAnswers(404),
-            ...errorAnswers(503),
-          },
+  const { heavyWork } = app.kontor;
+  api.get(
+    `/api/${subject}/:id/report.pdf`,
+    {
+      onRequest: [app.authenticate, requireAccess('read', subject)],
+      preHandler: heavyWork.hook,
+      schema: {
+        tags: [subject],
+        summary: 'Footprint report (PDF) with method statement and the sources of every figure',
+        params: idParams,
+        querystring: ReportQuery,
+        response: {
+          200: fileResponse('application/pdf', 'The footprint report'),
+          ...errorAnswers(400),
+          ...errorAnswers(401),
+          ...errorAnswers(403),
+          ...errorAnswers(404),
+          ...errorAnswers(503),
         },
       },
-      async (request, reply) => {
-        const language = languageOf(request, request.query.language);
-        const { snapshot, label } = await buildReport(
-          db,
-          templates,
-          currentUser(request),
-          { type: subject, id: request.params.id },
-          language,
-        );
-        return sendPdf(reply, reportPdf(snapshot), `${label.replace(/[^\w.-]+/g, '_')}-report.pdf`);
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const language = languageOf(request, request.query.language);
+      const { snapshot, label } = await buildReport(
+        db,
+        templates,
+        currentUser(request),
+        { type: subject, id: request.params.id },
+        language,
+      );
+      return sendPdf(reply, reportPdf(snapshot), `${label.replace(/[^\w.-]+/g, '_')}-report.pdf`);
+    },
+  );
+}
 
-  for (const subject of PUBLICATION_SUBJECTS) {
-    api.get(
-      `/api/${subject}/:id/publications`,
-      {
-        onRequest: [app.authenticate, requireAccess('read', subject)],
-        schema: {
-          tags: [subject],
-          summary: 'Published verification pages (not revoked)',
-          params: idParams,
-          response: { 200: { type: 'array', items: PublicationRecord }, ...errorAnswers(401, 403, 404) },
+function registerPublicationListRoute({ app, db, publicUrl }: ReportRoutes, subject: PublicationSubject): void {
+  const api = typed(app);
+  api.get(
+    `/api/${subject}/:id/publications`,
+    {
+      onRequest: [app.authenticate, requireAccess('read', subject)],
+      schema: {
+        tags: [subject],
+        summary: 'Published verification pages (not revoked)',
+        params: idParams,
+        response: { 200: { type: 'array', items: PublicationRecord }, ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const owner = await scopeToMandant(db.selectFrom(subject), user, 'mandant_id')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!owner) throw notFound(msg('errors.noRecord', { resource: subject, id: request.params.id }));
+      const rows = await scopeToMandant(db.selectFrom('publications'), user, 'mandant_id')
+        .selectAll()
+        .where('subject_type', '=', subject)
+        .where('subject_id', '=', request.params.id)
+        .where('revoked_at', 'is', null)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => toRecord(row as Row, publicUrl));
+    },
+  );
+}
+
+function registerPublishRoute({ app, db, templates, publicUrl }: ReportRoutes, subject: PublicationSubject): void {
+  const api = typed(app);
+  api.post(
+    `/api/${subject}/:id/publications`,
+    {
+      onRequest: [app.authenticate, requireAccess('update', subject)],
+      schema: {
+        tags: [subject],
+        summary:
+          subject === 'orders'
+            ? 'Publish the certificate as a verification page (completed orders)'
+            : 'Publish the footprint report as a verification page (a snapshot taken now)',
+        params: idParams,
+        body: PublicationCreate,
+        response: {
+          201: PublicationRecord,
+          ...errorAnswers(400),
+          ...errorAnswers(401),
+          ...errorAnswers(403),
+          ...errorAnswers(404),
+          ...errorAnswers(409),
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        const owner = await scopeToMandant(db.selectFrom(subject), user, 'mandant_id')
-          .select('id')
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
-        if (!owner) throw notFound(msg('errors.noRecord', { resource: subject, id: request.params.id }));
-        const rows = await scopeToMandant(db.selectFrom('publications'), user, 'mandant_id')
-          .selectAll()
-          .where('subject_type', '=', subject)
-          .where('subject_id', '=', request.params.id)
-          .where('revoked_at', 'is', null)
-          .orderBy('id', 'desc')
-          .execute();
-        return rows.map((row) => toRecord(row as Row, publicUrl));
-      },
-    );
-
-    api.post(
-      `/api/${subject}/:id/publications`,
-      {
-        onRequest: [app.authenticate, requireAccess('update', subject)],
-        schema: {
-          tags: [subject],
-          summary:
-            subject === 'orders'
-              ? 'Publish the certificate as a verification page (completed orders)'
-              : 'Publish the footprint report as a verification page (a snapshot taken now)',
-          params: idParams,
-          body: PublicationCreate,
-          response: {
-            201: PublicationRecord,
-            ...errorAnswers(400),
-            ...errorAnswers(401),
-            ...errorAnswers(403),
-            ...errorAnswers(404),
-            ...errorAnswers(409),
-          },
-        },
-      },
-      async (request, reply) => {
-        const user = currentUser(request);
-        const language = languageOf(request, request.body?.language);
-        const { snapshot, mandantId, label } = await snapshotOf(
-          db,
-          templates,
-          user,
-          subject,
-          request.params.id,
-          language,
-        );
-        const record = await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('publications')
-            .values({
-              mandant_id: mandantId,
-              token: newToken(),
-              subject_type: subject,
-              subject_id: request.params.id,
-              language,
-              label,
-              snapshot: JSON.stringify(snapshot),
-              created_by: user.id,
-              created_at: isoNow(),
-              revoked_at: null,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          const created = toRecord(row as Row, publicUrl);
-          await recordChange(trx, request, {
-            action: 'published',
-            resource: 'publications',
-            record: created,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const language = languageOf(request, request.body?.language);
+      const { snapshot, mandantId, label } = await snapshotOf(
+        db,
+        templates,
+        user,
+        subject,
+        request.params.id,
+        language,
+      );
+      const record = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('publications')
+          .values({
+            mandant_id: mandantId,
+            token: newToken(),
+            subject_type: subject,
+            subject_id: request.params.id,
+            language,
             label,
-          });
-          return created;
+            snapshot: JSON.stringify(snapshot),
+            created_by: user.id,
+            created_at: isoNow(),
+            revoked_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const created = toRecord(row as Row, publicUrl);
+        await recordChange(trx, request, {
+          action: 'published',
+          resource: 'publications',
+          record: created,
+          label,
         });
-        return reply.status(201).send(record);
-      },
-    );
-  }
+        return created;
+      });
+      return reply.status(201).send(record);
+    },
+  );
+}
 
+/** The caller's publications: the list, one of them, and its document. */
+function registerPublicationReadRoutes({ app, db, publicUrl }: ReportRoutes): void {
+  const api = typed(app);
+  const { heavyWork } = app.kontor;
   api.get(
     '/api/publications',
     {
@@ -378,7 +384,10 @@ export function registerReportRoutes(
       return sendPdf(reply, pdf, `${row.label.replace(/[^\w.-]+/g, '_')}.pdf`);
     },
   );
+}
 
+function registerPublicationRevokeRoute({ app, db, publicUrl, pages }: ReportRoutes): void {
+  const api = typed(app);
   api.delete(
     '/api/publications/:id',
     {
@@ -408,7 +417,10 @@ export function registerReportRoutes(
       return reply.status(204).send();
     },
   );
+}
 
+function registerVerifyRoute({ app, db, pages, renders }: ReportRoutes): void {
+  const api = typed(app);
   api.get(
     '/verify/:token',
     {
@@ -464,4 +476,27 @@ export function registerReportRoutes(
       }
     },
   );
+}
+
+export function registerReportRoutes(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  publicUrl: string,
+): void {
+  const { config } = app.kontor;
+  const pages = new PageCache(config.verifyCacheBytes);
+  // First renders of verification pages have a lane of their own, with the same limits: a PDF holds its slot while
+  // its client downloads, and the public pages must not wait behind the back office's downloads (nor these behind them).
+  const renders = new HeavyWork({ concurrent: config.heavyWorkConcurrency, queue: config.heavyWorkQueue });
+  const routes: ReportRoutes = { app, db, templates, publicUrl, pages, renders };
+
+  for (const subject of ['calculations', 'collections'] as const) registerReportPdfRoute(routes, subject);
+  for (const subject of PUBLICATION_SUBJECTS) {
+    registerPublicationListRoute(routes, subject);
+    registerPublishRoute(routes, subject);
+  }
+  registerPublicationReadRoutes(routes);
+  registerPublicationRevokeRoute(routes);
+  registerVerifyRoute(routes);
 }

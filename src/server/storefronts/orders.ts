@@ -107,25 +107,46 @@ function storefrontActor(storefront: StorefrontRecord, language: Language): Sess
   };
 }
 
-/** Creates the calculation, the contribution order if chosen, and the verification page; answers what the shop keeps. */
-// eslint-disable-next-line max-lines-per-function -- 149 lines, not yet split into named steps (issue 37)
-async function createOrder(
-  trx: Kysely<DatabaseSchema>,
-  templates: TemplateRegistry,
-  storefront: StorefrontRecord,
-  body: StorefrontOrderRequest,
-  lang: Language,
-  publicUrl: string,
-  ip: string | null,
-): Promise<StorefrontOrder> {
+/** What each step of one order writes with: the storefront's mandant, channel and reference, and who acts. */
+interface OrderContext {
+  trx: Kysely<DatabaseSchema>;
+  storefront: StorefrontRecord;
+  mandantId: number;
+  channel: string;
+  reference: string;
+  lang: Language;
+  ip: string | null;
+  actor: SessionUser;
+  protocolActor: ProtocolActor;
+  summary: { params: { channel: string; reference: string } };
+}
+
+/** The calculation an order created, as the later steps need it. */
+interface OrderedCalculation {
+  id: number;
+  number: string;
+  now: string;
+  totalCo2e: StorefrontOrder['kg_co2e'];
+}
+
+/** The template the storefront offers under the requested id; 400 if not offered, or a contribution without a project. */
+function orderedTemplate(templates: TemplateRegistry, storefront: StorefrontRecord, body: StorefrontOrderRequest) {
   const offer = findOffer(storefront, body.template);
   const template = offeredTemplate(templates, offer.template_id);
   if (!template) throw badRequest(msg('errors.storefronts.templateNotOffered', { template: body.template }));
   if (body.contribution && storefront.contribution_project_id === null)
     throw badRequest('errors.storefronts.noContribution', { contribution: 'errors.storefronts.noContribution' });
-  const reference = body.reference.trim();
-  const channel = `${STOREFRONT_CHANNEL_PREFIX}${storefront.id}`;
-  const mandantId = storefront.mandant_id;
+  return { offer, template };
+}
+
+/** The final calculation of the customer's inputs, with its tags and its protocol entry. */
+async function createOrderedCalculation(
+  context: OrderContext,
+  templates: TemplateRegistry,
+  body: StorefrontOrderRequest,
+): Promise<OrderedCalculation> {
+  const { trx, storefront, mandantId, channel, reference, lang } = context;
+  const { offer, template } = orderedTemplate(templates, storefront, body);
   const inputs = quoteInputs(template, offer, body.inputs, `${storefront.name} · ${reference}`);
   const factors = await resolveFactorSet(trx, mandantId, undefined);
   const production = await resolveProductionSet(trx, mandantId);
@@ -157,94 +178,126 @@ async function createOrder(
     { id: calculationId, mandant_id: mandantId, created_at: now, total_co2e: columns.total_co2e },
     Array.isArray(tags) ? (tags as string[]) : [],
   );
-  const actor = storefrontActor(storefront, lang);
-  const protocolActor: ProtocolActor = { id: null, email: null, name: `${storefront.name} (${channel})` };
-  const summary = { params: { channel, reference } };
   await recordProtocol(trx, {
     action: 'created',
     resource: 'calculations',
     recordId: calculationId,
     recordLabel: number,
     mandantId,
-    actor: protocolActor,
-    summary,
-    ip,
+    actor: context.protocolActor,
+    summary: context.summary,
+    ip: context.ip,
   });
+  return { id: calculationId, number, now, totalCo2e: columns.total_co2e };
+}
 
-  let contribution: StorefrontOrder['contribution'] = null;
-  if (body.contribution) {
-    const priced = await priceOrder(trx, actor, {
-      project_id: storefront.contribution_project_id!,
+/** The contribution order for the calculation, placed at once (stock reserved), as the answer names it. */
+async function placeContribution(
+  context: OrderContext,
+  calculation: OrderedCalculation,
+): Promise<NonNullable<StorefrontOrder['contribution']>> {
+  const { trx, storefront, mandantId, channel, reference, actor } = context;
+  const { id: calculationId, now } = calculation;
+  const priced = await priceOrder(trx, actor, {
+    project_id: storefront.contribution_project_id!,
+    calculation_id: calculationId,
+  });
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      mandant_id: mandantId,
+      project_id: priced.project_id,
       calculation_id: calculationId,
-    });
-    const row = await trx
-      .insertInto('orders')
-      .values({
-        mandant_id: mandantId,
-        project_id: priced.project_id,
-        calculation_id: calculationId,
-        collection_id: null,
-        calculation_ids: JSON.stringify(priced.calculation_ids),
-        co2e_kg: priced.co2e_kg,
-        tonnes_kg: priced.tonnes_kg,
-        price_per_tonne_minor: priced.price_per_tonne_minor,
-        total_minor: priced.total_minor,
-        currency: priced.currency,
-        status: 'placed',
-        certificate_number: null,
-        registry_serials: null,
-        issued_to: priced.issued_to,
-        created_by: null,
-        placed_at: now,
-        completed_at: null,
-        channel,
-        channel_reference: reference,
-        created_at: now,
-        updated_at: now,
-        number: await allocateOrderNumber(trx, mandantId),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const order = toOrderRecord(row);
-    await reserve(trx, actor, order);
-    await recordProtocol(trx, {
-      action: 'ordered',
-      resource: 'orders',
-      recordId: order.id,
-      recordLabel: order.number,
-      mandantId,
-      actor: protocolActor,
-      summary,
-      ip,
-    });
-    const project = await trx
-      .selectFrom('offset_projects')
-      .select('name')
-      .where('id', '=', order.project_id)
-      .executeTakeFirstOrThrow();
-    contribution = {
-      order: order.number,
-      project: localize(parseJson<LocalizedText | undefined>(project.name, undefined), lang, ''),
-      tonnes: Number(order.tonnes_kg) / 1000,
-      price_minor: Number(order.total_minor),
-      currency: order.currency,
-    };
-  }
+      collection_id: null,
+      calculation_ids: JSON.stringify(priced.calculation_ids),
+      co2e_kg: priced.co2e_kg,
+      tonnes_kg: priced.tonnes_kg,
+      price_per_tonne_minor: priced.price_per_tonne_minor,
+      total_minor: priced.total_minor,
+      currency: priced.currency,
+      status: 'placed',
+      certificate_number: null,
+      registry_serials: null,
+      issued_to: priced.issued_to,
+      created_by: null,
+      placed_at: now,
+      completed_at: null,
+      channel,
+      channel_reference: reference,
+      created_at: now,
+      updated_at: now,
+      number: await allocateOrderNumber(trx, mandantId),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const order = toOrderRecord(row);
+  await reserve(trx, actor, order);
+  await recordProtocol(trx, {
+    action: 'ordered',
+    resource: 'orders',
+    recordId: order.id,
+    recordLabel: order.number,
+    mandantId,
+    actor: context.protocolActor,
+    summary: context.summary,
+    ip: context.ip,
+  });
+  const project = await trx
+    .selectFrom('offset_projects')
+    .select('name')
+    .where('id', '=', order.project_id)
+    .executeTakeFirstOrThrow();
+  return {
+    order: order.number,
+    project: localize(parseJson<LocalizedText | undefined>(project.name, undefined), context.lang, ''),
+    tonnes: Number(order.tonnes_kg) / 1000,
+    price_minor: Number(order.total_minor),
+    currency: order.currency,
+  };
+}
 
-  const page = await publishCalculation(trx, templates, actor, calculationId, lang, publicUrl);
+/** Creates the calculation, the contribution order if chosen, and the verification page; answers what the shop keeps. */
+async function createOrder(
+  trx: Kysely<DatabaseSchema>,
+  templates: TemplateRegistry,
+  storefront: StorefrontRecord,
+  body: StorefrontOrderRequest,
+  lang: Language,
+  publicUrl: string,
+  ip: string | null,
+): Promise<StorefrontOrder> {
+  const reference = body.reference.trim();
+  const channel = `${STOREFRONT_CHANNEL_PREFIX}${storefront.id}`;
+  const mandantId = storefront.mandant_id;
+  const context: OrderContext = {
+    trx,
+    storefront,
+    mandantId,
+    channel,
+    reference,
+    lang,
+    ip,
+    actor: storefrontActor(storefront, lang),
+    protocolActor: { id: null, email: null, name: `${storefront.name} (${channel})` },
+    summary: { params: { channel, reference } },
+  };
+  const calculation = await createOrderedCalculation(context, templates, body);
+  const contribution = body.contribution ? await placeContribution(context, calculation) : null;
+
+  const page = await publishCalculation(trx, templates, context.actor, calculation.id, lang, publicUrl);
   await recordProtocol(trx, {
     action: 'published',
     resource: 'publications',
     recordId: page.id,
-    recordLabel: number,
+    recordLabel: calculation.number,
     mandantId,
-    actor: protocolActor,
-    summary,
+    actor: context.protocolActor,
+    summary: context.summary,
     ip,
   });
   if (contribution)
     await enqueueWebhookEvent(trx, storefront.id, 'contribution.ordered', {
-      calculation: number,
+      calculation: calculation.number,
       order: contribution.order,
       reference,
       channel,
@@ -252,10 +305,10 @@ async function createOrder(
       verification_url: page.url,
     });
   return {
-    calculation: number,
+    calculation: calculation.number,
     reference,
     channel,
-    kg_co2e: columns.total_co2e,
+    kg_co2e: calculation.totalCo2e,
     verification_url: page.url,
     contribution,
   };

@@ -118,18 +118,16 @@ const errorResponses = errorAnswers(400, 401, 403, 404, 409);
 const StorefrontParams = Type.Object({ id: idSchema });
 const WebhookParams = Type.Object({ id: idSchema, webhookId: idSchema });
 const DeliveryParams = Type.Object({ id: idSchema, deliveryId: idSchema });
+const tags = ['storefronts'];
 
-// eslint-disable-next-line max-lines-per-function -- 203 lines, not yet split into named steps (issue 37)
-export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+const deliveries = (trx: Kysely<DatabaseSchema>) =>
+  trx
+    .selectFrom('storefront_webhook_deliveries as d')
+    .innerJoin('storefront_webhooks as w', 'w.id', 'd.webhook_id')
+    .select(DELIVERY_COLUMNS);
+
+function registerWebhookListRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const api = typed(app);
-  const tags = ['storefronts'];
-
-  const deliveries = (trx: Kysely<DatabaseSchema>) =>
-    trx
-      .selectFrom('storefront_webhook_deliveries as d')
-      .innerJoin('storefront_webhooks as w', 'w.id', 'd.webhook_id')
-      .select(DELIVERY_COLUMNS);
-
   api.get(
     '/api/storefronts/:id/webhooks',
     {
@@ -152,7 +150,10 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       return rows.map(toWebhookRecord);
     },
   );
+}
 
+function registerWebhookCreateRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   api.post(
     '/api/storefronts/:id/webhooks',
     {
@@ -208,7 +209,10 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       return reply.status(201).send(created);
     },
   );
+}
 
+function registerWebhookDeleteRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   api.delete(
     '/api/storefronts/:id/webhooks/:webhookId',
     {
@@ -244,7 +248,10 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       return reply.status(204).send();
     },
   );
+}
 
+function registerDeliveryListRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   api.get(
     '/api/storefronts/:id/webhook-deliveries',
     {
@@ -274,7 +281,10 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       return rows.map(toDeliveryRecord);
     },
   );
+}
 
+function registerDeliveryResendRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  const api = typed(app);
   api.post(
     '/api/storefronts/:id/webhook-deliveries/:deliveryId/resend',
     {
@@ -330,4 +340,12 @@ export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely
       return reply.status(201).send(created);
     },
   );
+}
+
+export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
+  registerWebhookListRoute(app, db);
+  registerWebhookCreateRoute(app, db);
+  registerWebhookDeleteRoute(app, db);
+  registerDeliveryListRoute(app, db);
+  registerDeliveryResendRoute(app, db);
 }

@@ -116,102 +116,104 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
   return json as Record<string, unknown>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 284 lines, not yet split into named steps (issue 37)
-export function registerTemplateEditorRoutes(
-  app: FastifyInstance,
+/** Provider admins only. */
+const admin = (app: FastifyInstance) => ({ onRequest: [app.authenticate, requireAccess('update', 'templates')] });
+
+/** A change of one version, answering the version. */
+const versionWrite = (app: FastifyInstance, summary: string) => ({
+  ...admin(app),
+  schema: {
+    tags,
+    summary,
+    params: TemplateVersionParams,
+    response: { 200: TemplateVersionRecord, ...errorAnswers(401, 403, 404, 409) },
+  },
+});
+
+/** Saves a template definition as the next version of its id, checked against the factor and unit catalogues. */
+async function saveTemplateVersion(
   db: Kysely<DatabaseSchema>,
   registry: TemplateRegistry,
-  calculations: CalculationUsage,
-): void {
-  const api = typed(app);
-  const admin = { onRequest: [app.authenticate, requireAccess('update', 'templates')] };
-  /** A change of one version, answering the version. */
-  const versionWrite = (summary: string) => ({
-    ...admin,
-    schema: {
-      tags,
-      summary,
-      params: TemplateVersionParams,
-      response: { 200: TemplateVersionRecord, ...errorAnswers(401, 403, 404, 409) },
-    },
-  });
-
-  async function save(request: FastifyRequest, body: TemplateSaveRequest): Promise<TemplateVersionRecord> {
-    const user = currentUser(request);
-    const lang = user.language;
-    const json = parseDefinition(body.definition, lang);
-    const id = typeof json.id === 'string' ? json.id : '';
-    if (id && registry.isShipped(id))
-      throw conflict(templateMessage('shippedId', { id }), { '/id': templateMessage('shippedId', { id }) });
-    const catalog = await loadFactorCatalog(db);
-    const units = await loadUnitCatalog(db);
-    const status = body.status ?? 'draft';
-    const saved = await db.transaction().execute(async (trx) => {
-      const last = await trx
-        .selectFrom('template_versions')
-        .select((eb) => eb.fn.max('version').as('v'))
-        .where('template_id', '=', id)
-        .executeTakeFirst();
-      const lastVersion = Number(last?.v ?? 0);
-      if (lastVersion > 0 && body.mode === 'new')
-        throw conflict(templateMessage('idTaken', { id }), { '/id': templateMessage('idTaken', { id }) });
-      const version = lastVersion + 1;
-      const template = checkedDefinition(json, id || 'template', version, catalog, units, lang);
-      const now = isoNow();
-      await trx
-        .insertInto('template_versions')
-        .values({
-          template_id: template.id,
-          version,
-          status,
-          definition: JSON.stringify(template),
-          source: 'app',
-          created_by: user.id,
-          created_at: now,
-          published_at: status === 'published' ? now : null,
-          updated_at: now,
-        })
-        .execute();
-      await recordChange(trx, request, {
-        action: 'created',
-        resource: 'templates',
-        record: protocolRecord(template, status, lang),
-        mandantId: null,
-      });
-      return { template, now };
-    });
-    await registry.refresh({ afterWrite: true });
-    const entry: TemplateVersionEntry = {
-      template: saved.template,
-      source: 'app',
-      status,
-      createdBy: user.id,
-      createdAt: saved.now,
-      publishedAt: status === 'published' ? saved.now : null,
-    };
-    return toVersionRecord(entry, new Map(), lang);
-  }
-
-  /** The app-created row of a version; shipped versions and unknown ones are refused precisely. */
-  async function appVersion(_request: FastifyRequest, trx: Kysely<DatabaseSchema>, id: string, version: number) {
-    if (registry.isShipped(id)) throw conflict(templateMessage('shippedReadOnly'));
-    const row = await trx
+  request: FastifyRequest,
+  body: TemplateSaveRequest,
+): Promise<TemplateVersionRecord> {
+  const user = currentUser(request);
+  const lang = user.language;
+  const json = parseDefinition(body.definition, lang);
+  const id = typeof json.id === 'string' ? json.id : '';
+  if (id && registry.isShipped(id))
+    throw conflict(templateMessage('shippedId', { id }), { '/id': templateMessage('shippedId', { id }) });
+  const catalog = await loadFactorCatalog(db);
+  const units = await loadUnitCatalog(db);
+  const status = body.status ?? 'draft';
+  const saved = await db.transaction().execute(async (trx) => {
+    const last = await trx
       .selectFrom('template_versions')
-      .selectAll()
+      .select((eb) => eb.fn.max('version').as('v'))
       .where('template_id', '=', id)
-      .where('version', '=', version)
-      // PostgreSQL: an import being recorded holds the row FOR SHARE (imports/job.ts); waiting for it here
-      // makes its running record visible to the checks that follow. SQLite's writer is one at a time anyway.
-      .$if(dialectOf(trx) === 'postgres', (qb) => qb.forUpdate())
       .executeTakeFirst();
-    if (!row) throw notFound(templateMessage('noVersion', { id, version }));
-    return row;
-  }
+    const lastVersion = Number(last?.v ?? 0);
+    if (lastVersion > 0 && body.mode === 'new')
+      throw conflict(templateMessage('idTaken', { id }), { '/id': templateMessage('idTaken', { id }) });
+    const version = lastVersion + 1;
+    const template = checkedDefinition(json, id || 'template', version, catalog, units, lang);
+    const now = isoNow();
+    await trx
+      .insertInto('template_versions')
+      .values({
+        template_id: template.id,
+        version,
+        status,
+        definition: JSON.stringify(template),
+        source: 'app',
+        created_by: user.id,
+        created_at: now,
+        published_at: status === 'published' ? now : null,
+        updated_at: now,
+      })
+      .execute();
+    await recordChange(trx, request, {
+      action: 'created',
+      resource: 'templates',
+      record: protocolRecord(template, status, lang),
+      mandantId: null,
+    });
+    return { template, now };
+  });
+  await registry.refresh({ afterWrite: true });
+  const entry: TemplateVersionEntry = {
+    template: saved.template,
+    source: 'app',
+    status,
+    createdBy: user.id,
+    createdAt: saved.now,
+    publishedAt: status === 'published' ? saved.now : null,
+  };
+  return toVersionRecord(entry, new Map(), lang);
+}
 
+/** The app-created row of a version; shipped versions and unknown ones are refused precisely. */
+async function appVersion(registry: TemplateRegistry, trx: Kysely<DatabaseSchema>, id: string, version: number) {
+  if (registry.isShipped(id)) throw conflict(templateMessage('shippedReadOnly'));
+  const row = await trx
+    .selectFrom('template_versions')
+    .selectAll()
+    .where('template_id', '=', id)
+    .where('version', '=', version)
+    // PostgreSQL: an import being recorded holds the row FOR SHARE (imports/job.ts); waiting for it here
+    // makes its running record visible to the checks that follow. SQLite's writer is one at a time anyway.
+    .$if(dialectOf(trx) === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw notFound(templateMessage('noVersion', { id, version }));
+  return row;
+}
+
+function registerTemplateSaveRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+  const api = typed(app);
   api.post(
     '/api/templates',
     {
-      ...admin,
+      ...admin(app),
       schema: {
         tags,
         summary: 'Save a new template, or a new version of an app-created template (provider admins)',
@@ -220,15 +222,18 @@ export function registerTemplateEditorRoutes(
       },
     },
     async (request, reply) => {
-      const record = await save(request, request.body);
+      const record = await saveTemplateVersion(db, registry, request, request.body);
       return reply.code(201).send(record);
     },
   );
+}
 
+function registerTemplateCopyRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+  const api = typed(app);
   api.post(
     '/api/templates/:id/versions/:version/copy',
     {
-      ...admin,
+      ...admin(app),
       schema: {
         tags,
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
@@ -241,7 +246,7 @@ export function registerTemplateEditorRoutes(
       const { id, version } = request.params;
       const source = registry.resolve(id, version);
       if (!source) throw notFound(templateMessage('noVersion', { id, version }));
-      const record = await save(request, {
+      const record = await saveTemplateVersion(db, registry, request, {
         definition: { ...source, id: request.body.id },
         status: request.body.status,
         mode: 'new',
@@ -249,11 +254,19 @@ export function registerTemplateEditorRoutes(
       return reply.code(201).send(record);
     },
   );
+}
 
+function registerTemplateVersionsRoute(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  registry: TemplateRegistry,
+  calculations: CalculationUsage,
+): void {
+  const api = typed(app);
   api.get(
     '/api/templates/:id/versions',
     {
-      ...admin,
+      ...admin(app),
       schema: {
         tags,
         summary: 'Every version of a template with its status, source and usage, newest first',
@@ -269,11 +282,19 @@ export function registerTemplateEditorRoutes(
       return entries.map((entry) => toVersionRecord(entry, usage, lang));
     },
   );
+}
 
+function registerTemplateImpactRoute(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  registry: TemplateRegistry,
+  calculations: CalculationUsage,
+): void {
+  const api = typed(app);
   api.post(
     '/api/templates/impact',
     {
-      ...admin,
+      ...admin(app),
       schema: {
         tags,
         summary:
@@ -309,15 +330,23 @@ export function registerTemplateEditorRoutes(
       return templateImpact(db, calculations, user, id, base, next, lang);
     },
   );
+}
 
+function registerTemplatePublishRoute(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  registry: TemplateRegistry,
+  calculations: CalculationUsage,
+): void {
+  const api = typed(app);
   api.post(
     '/api/templates/:id/versions/:version/publish',
-    versionWrite('Publish a draft version: mandants can then use it'),
+    versionWrite(app, 'Publish a draft version: mandants can then use it'),
     async (request) => {
       const { id, version } = request.params;
       const lang = currentUser(request).language;
       await db.transaction().execute(async (trx) => {
-        const row = await appVersion(request, trx, id, version);
+        const row = await appVersion(registry, trx, id, version);
         if (row.status === 'published') throw conflict(templateMessage('alreadyPublished', { id, version }));
         const now = isoNow();
         await trx
@@ -339,16 +368,24 @@ export function registerTemplateEditorRoutes(
       return toVersionRecord(entry, await calculations.byVersion(db, id), lang);
     },
   );
+}
 
+function registerTemplateDeleteRoute(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  registry: TemplateRegistry,
+  calculations: CalculationUsage,
+): void {
+  const api = typed(app);
   api.delete(
     '/api/templates/:id/versions/:version',
-    versionWrite('Delete an app-created version no calculation uses'),
+    versionWrite(app, 'Delete an app-created version no calculation uses'),
     async (request) => {
       const { id, version } = request.params;
       const lang = currentUser(request).language;
       const entry = registry.versions(id).find((e) => e.template.version === version);
       await db.transaction().execute(async (trx) => {
-        const row = await appVersion(request, trx, id, version);
+        const row = await appVersion(registry, trx, id, version);
         const usage = (await calculations.byVersion(trx, id)).get(versionKey(id, version)) ?? 0;
         if (usage > 0) throw conflict(templateMessage('inUse', { id, version, smart_count: usage }));
         // A running import's rows are not visible yet (PostgreSQL: its transaction is open), its record is.
@@ -374,11 +411,14 @@ export function registerTemplateEditorRoutes(
       return toVersionRecord(entry, new Map(), lang);
     },
   );
+}
 
+function registerTemplateExportRoute(app: FastifyInstance, registry: TemplateRegistry): void {
+  const api = typed(app);
   api.get(
     '/api/templates/:id/versions/:version/export',
     {
-      ...admin,
+      ...admin(app),
       schema: {
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
@@ -397,11 +437,14 @@ export function registerTemplateEditorRoutes(
         .send(file);
     },
   );
+}
 
+function registerTemplateLoadErrorsRoute(app: FastifyInstance, registry: TemplateRegistry): void {
+  const api = typed(app);
   api.get(
     '/api/template-load-errors',
     {
-      ...admin,
+      ...admin(app),
       schema: {
         tags,
         summary: 'The template files that were not loaded at startup, with place and message (provider admins)',
@@ -418,4 +461,20 @@ export function registerTemplateEditorRoutes(
       }));
     },
   );
+}
+
+export function registerTemplateEditorRoutes(
+  app: FastifyInstance,
+  db: Kysely<DatabaseSchema>,
+  registry: TemplateRegistry,
+  calculations: CalculationUsage,
+): void {
+  registerTemplateSaveRoute(app, db, registry);
+  registerTemplateCopyRoute(app, db, registry);
+  registerTemplateVersionsRoute(app, db, registry, calculations);
+  registerTemplateImpactRoute(app, db, registry, calculations);
+  registerTemplatePublishRoute(app, db, registry, calculations);
+  registerTemplateDeleteRoute(app, db, registry, calculations);
+  registerTemplateExportRoute(app, registry);
+  registerTemplateLoadErrorsRoute(app, registry);
 }
