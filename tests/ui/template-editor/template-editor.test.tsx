@@ -10,7 +10,7 @@ import { EditorView } from '@codemirror/view';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser, TemplateEditorInfo, TemplateRecord } from '../../../src/core/api';
+import type { SessionUser, TemplateEditorInfo, TemplateRecord, TemplateVersionRecord } from '../../../src/core/api';
 import { emptyTemplate, toText } from '../../../src/client/template-editor/definitionEdits';
 import { lineOfPointer } from '../../../src/client/template-editor/jsonPositions';
 import { completionContextAt, suggestionsAt } from '../../../src/client/template-editor/schemaCompletion';
@@ -206,6 +206,37 @@ describe('templates screen', () => {
 });
 
 describe('template editor', () => {
+  it('saves a shipped template as the first draft of a new template under the id given, and opens it', async () => {
+    const posts = serveTemplates();
+    const brochure = listed[0]!;
+    const shippedVersion: TemplateVersionRecord = {
+      id: 'brochure@1',
+      template_id: 'brochure',
+      version: 1,
+      status: 'published',
+      source: 'file',
+      label: 'Brochure',
+      created_by: null,
+      created_at: null,
+      published_at: null,
+      usage: 7,
+      definition: brochure.definition,
+    };
+    store.setAnswer(providerAdmin, '/api/templates/brochure/versions', [shippedVersion]);
+    const { user } = renderApp('/templates/brochure?version=1', { signedInAs: providerAdmin });
+    // A shipped template keeps its own id: only "save as new" saves it.
+    await user.click(await screen.findByTestId('template-save-as-new'));
+    const id = await screen.findByTestId('copy-id');
+    expect(id).toHaveValue('brochure-copy');
+    await user.clear(id);
+    await user.type(id, 'brochure-house');
+    await user.click(screen.getByTestId('copy-confirm'));
+
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ status: 'draft', mode: 'new', definition: { id: 'brochure-house' } });
+    await waitFor(() => expect(window.location.pathname).toBe('/templates/brochure-house'));
+  }, 120_000);
+
   it('picks the icon from the catalogue and a factor category by name and key (issue #20)', async () => {
     const posts = serveTemplates();
     const { user } = renderApp('/templates/new', { signedInAs: providerAdmin });
