@@ -1,7 +1,7 @@
 /** A number in the reader's format, its unit inside the input. */
 import { fieldNumberOptions, localizeUnit } from '../../core/template';
 import { numberText } from '../../core/field-types/shared';
-import { LocaleNumberInput } from '../template-forms/LocaleNumberInput';
+import { LocaleNumberInput } from '../layout/LocaleNumberInput';
 import type { ClientFieldType, FieldInputProps } from './contract';
 
 const NumberFieldInput = ({ field, source, label, help, validate, placeholder, lang, units }: FieldInputProps) => (

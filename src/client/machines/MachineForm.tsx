@@ -2,7 +2,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { ReferenceInput, SelectInput, SimpleForm, TextInput, regex, required, useTranslate } from 'react-admin';
 import { MACHINE_FIGURE_NAMES, MACHINE_FIGURES, MACHINE_KEY_PATTERN } from '../../core/production';
 import type { MachineSetRecord } from '../../core/api';
-import { LocaleNumberInput } from '../template-forms/LocaleNumberInput';
+import { LocaleNumberInput } from '../layout/LocaleNumberInput';
 import { kindChoices } from './MachineList';
 import { setLabel } from './setLabel';
 import { localizeUnit } from '../../core/template/units';

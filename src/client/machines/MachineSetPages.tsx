@@ -20,7 +20,7 @@ import { ENERGY_FIGURES, MACHINE_SET_STATUSES, SITE_ALLOCATION_KEYS } from '../.
 import type { MachineSetRecord } from '../../core/api';
 import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useCan } from '../providers/RoleGate';
-import { LocaleNumberInput } from '../template-forms/LocaleNumberInput';
+import { LocaleNumberInput } from '../layout/LocaleNumberInput';
 import { useFormatNumber } from './format';
 import { setLabel } from './setLabel';
 import { keyedChoices } from '../i18n/choices';
