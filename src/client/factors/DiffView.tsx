@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import type { FactorDatabaseDiff, FactorDatabaseRecord } from '../../core/api';
 import { ChoiceSelect } from '../layout/ChoiceSelect';
-import { formatPercent } from '../migrations/format';
+import { formatPercent } from './format';
 import { useFactorDiff } from './factorQueries';
 import { useFactorDatabases } from './useFactorDatabases';
 

@@ -19,7 +19,7 @@ import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
 import { bodyWithRowTestIds } from '../layout/rowTestIds';
-import { formatKg, formatPercent, formatSignedKg } from './format';
+import { formatKg, formatPercent, formatSignedKg } from '../factors/format';
 import { KG_CO2E } from '../../core/template/units';
 
 const PER_PAGE = 25;

@@ -26,7 +26,7 @@ import { useCan } from '../providers/RoleGate';
 import { formatDateTime } from '../i18n/dates';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
-import { formatKg } from './format';
+import { formatKg } from '../factors/format';
 import { MigrationPreview } from './MigrationPreview';
 import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';
 import { repeatRequest, useTargetName } from './targets';

@@ -1,4 +1,7 @@
-/** Figures of a migration in the reader's language: kg CO2e by core's figure rule, signed differences and percentages. */
+/**
+ * Figures of a migration and of a factor database diff in the reader's language: kg CO2e by core's figure rule, signed
+ * differences and percentages.
+ */
 import { formatFigure } from '../../core/number-format';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../core/languages';
 
