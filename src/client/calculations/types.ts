@@ -4,7 +4,6 @@ export type {
   CalculationRecord,
   CalculationStatus,
   CalculationWrite,
-  FactorDatabaseRecord,
   FactorRecord,
   TemplateRecord,
 } from '../../core/api';

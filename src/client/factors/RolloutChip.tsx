@@ -3,7 +3,7 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { rolledOutDatabase } from '../../core/factor-database-default';
 import { useFactorDatabases } from './useFactorDatabases';
-import type { FactorDatabaseRecord } from '../calculations/types';
+import type { FactorDatabaseRecord } from '../../core/api';
 
 export const RolloutChip = ({ database, size }: { database: FactorDatabaseRecord; size?: 'small' | 'medium' }) => {
   const translate = useTranslate();

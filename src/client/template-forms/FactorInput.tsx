@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
-import type { FactorRecord } from '../calculations/types';
+import type { FactorRecord } from '../../core/api';
 import { useFactors } from './factors';
 import { useLanguage } from '../i18n/useLanguage';
 import { KG_CO2E } from '../../core/template/units';

@@ -32,7 +32,7 @@ import {
   type Group,
   type Template,
 } from '../../core/template';
-import type { FactorRecord } from '../calculations/types';
+import type { FactorRecord } from '../../core/api';
 import { useFactors } from './factors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FactorLookup } from '../../core/template';
-import type { FactorRecord } from '../calculations/types';
+import type { FactorRecord } from '../../core/api';
 import { factorLookupOf } from '../../core/factor-lookup';
 import { useDatabaseFactors } from '../factors/factorQueries';
 
