@@ -9,7 +9,7 @@ import { PageLoading, PageProblem } from './PageState';
 import { toCalculationWrite, type CalculationFormValues } from './payload';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
 import { useSaveFailure } from './useSaveFailure';
-import { useTemplate } from './useTemplate';
+import { useTemplate } from '../template-forms/useTemplate';
 import { isMissing, useLoadFailureText } from '../shell/errors/loadFailure';
 
 export const editPath = (_resource: string | undefined, id?: RaRecord['id']) => `/edit/${id}`;

@@ -43,7 +43,7 @@ import { ListViewSwitch, useListView } from '../layout/ListViewSwitch';
 import { ListCardGrid } from '../layout/ListCardGrid';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationListRecord, type FactorRecord, type TemplateRecord } from './types';
-import { useTemplates } from './useTemplate';
+import { useTemplates } from '../template-forms/useTemplate';
 import { CALCULATION_LIST_ROWS } from './listRows';
 import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';

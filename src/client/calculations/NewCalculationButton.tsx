@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useLocaleState, useTranslate, useCanAccess } from 'react-admin';
 import { TemplateIcon } from '../template-forms/TemplateIcon';
 import type { TemplateRecord } from './types';
-import { byLabel } from './useTemplate';
+import { byLabel } from '../template-forms/useTemplate';
 
 export const NewCalculationButton = ({ templates }: { templates: readonly TemplateRecord[] }) => {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { Template } from '../../core/template';
 import type { CalculationRecord } from './types';
-import { useTemplateVersion } from './useTemplate';
+import { useTemplateVersion } from '../template-forms/useTemplate';
 import { isMissing, useLoadFailureText } from '../shell/errors/loadFailure';
 
 export const PageLoading = () => (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { TemplateIcon } from '../template-forms/TemplateIcon';
 import { PageLoading } from './PageState';
-import { byLabel, useTemplates } from './useTemplate';
+import { byLabel, useTemplates } from '../template-forms/useTemplate';
 
 const TemplatePickerPage = () => {
   const translate = useTranslate();

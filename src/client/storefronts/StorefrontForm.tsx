@@ -18,7 +18,7 @@ import {
 import { CreateStorefrontRequest, type StorefrontOffer, type StorefrontRecord } from '../../core/api';
 import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type Template } from '../../core/template';
-import { useTemplates } from '../calculations/useTemplate';
+import { useTemplates } from '../template-forms/useTemplate';
 import { contractRules } from '../providers/contractRules';
 import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { BooleanField, Create, DataTable, Edit, List, useTranslate } from 'react-admin';
 import type { StorefrontRecord } from '../../core/api';
-import { useTemplates } from '../calculations/useTemplate';
+import { useTemplates } from '../template-forms/useTemplate';
 import { StorefrontForm, storefrontBody } from './StorefrontForm';
 import { SecretKeysCard } from './SecretKeysCard';
 import { WebhooksCard } from './WebhooksCard';

@@ -1,6 +1,6 @@
 /** Menus offer templates alphabetically by their label in the reader's language, not by id (issue #35). */
 import { expect, it } from 'vitest';
-import { byLabel } from '../../../src/client/calculations/useTemplate';
+import { byLabel } from '../../../src/client/template-forms/useTemplate';
 import type { TemplateRecord } from '../../../src/client/calculations/types';
 
 const template = (id: string, label: string) => ({ id, label }) as unknown as TemplateRecord;

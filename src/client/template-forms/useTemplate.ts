@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
 import { useKontorDataProvider } from '../providers/dataProvider';
-import type { TemplateRecord } from './types';
+import type { TemplateRecord } from '../../core/api';
 
 export function useTemplate(templateId: string | undefined) {
   return useGetOne<TemplateRecord>('templates', { id: templateId as string }, { enabled: !!templateId, retry: false });
