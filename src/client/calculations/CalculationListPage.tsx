@@ -44,7 +44,7 @@ import { ListCardGrid } from '../layout/ListCardGrid';
 import { NewCalculationButton } from './NewCalculationButton';
 import { CALCULATION_STATUSES, type CalculationListRecord, type FactorRecord, type TemplateRecord } from './types';
 import { useTemplates } from '../template-forms/useTemplate';
-import { CALCULATION_LIST_ROWS } from './listRows';
+import { CALCULATION_LIST_ROWS } from '../providers/listRows';
 import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';

@@ -10,7 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { CalculationListRecord } from '../../core/api';
-import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
+import { CALCULATION_LIST_ROWS } from '../providers/listRows';
 import { TagsInput } from '../template-forms/TagsInput';
 import { CollectionWrite } from '../../core/api';
 import { contractRules } from '../providers/contractRules';

@@ -21,7 +21,7 @@ import { Link } from 'react-router-dom';
 import { Title, useCanAccess, useGetIdentity, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import type { CalculationListRecord, ProtocolEntryRecord, StatisticColumn } from '../../core/api';
-import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
+import { CALCULATION_LIST_ROWS } from '../providers/listRows';
 import { useProtocolTexts } from '../protocol/summary';
 import { thisYear, useStatistic } from '../statistics/api';
 import { formatFigure, formatKg } from '../statistics/format';

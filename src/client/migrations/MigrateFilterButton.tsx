@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
 import { LIST_COUNT_CAP } from '../../core/lists/count-cap';
 import type { CalculationListRecord } from '../../core/api';
-import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
+import { CALCULATION_LIST_ROWS } from '../providers/listRows';
 import { newestPublished } from '../../core/factor-database-default';
 import { formatCount } from '../../core/number-format';
 import { useCan } from '../providers/RoleGate';

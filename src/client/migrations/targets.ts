@@ -12,7 +12,7 @@ import type {
 } from '../../core/api';
 import { setLabel } from '../machines/setLabel';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
-import { CALCULATION_LIST_ROWS } from '../calculations/listRows';
+import { CALCULATION_LIST_ROWS } from '../providers/listRows';
 
 const ALL = { page: 1, perPage: 200 };
 
