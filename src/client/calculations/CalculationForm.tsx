@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Form, SaveButton, Toolbar, useFormIsDirty, useRecordContext, useTranslate, useCanAccess } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { Template } from '../../core/template';
-import { FactorsProvider } from '../template-forms/factors';
+import { FactorsProvider } from '../factors/formFactors';
 import { ResultPanel } from '../template-forms/ResultPanel';
 import { TemplateFields } from '../template-forms/TemplateFields';
 import { TemplateHeader } from '../template-forms/TemplateHeader';

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import type { CalculationListRecord } from '../../core/api';
 import { CALCULATION_LIST_ROWS } from '../providers/listRows';
-import { TagsInput } from '../template-forms/TagsInput';
+import { TagsInput } from '../field-types/TagsInput';
 import { CollectionWrite } from '../../core/api';
 import { contractRules } from '../providers/contractRules';
 

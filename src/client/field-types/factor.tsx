@@ -1,5 +1,5 @@
 /** A factor of the field's category, picked from the factor database in use. */
-import { FactorInput } from '../template-forms/FactorInput';
+import { FactorInput } from './FactorInput';
 import type { ClientFieldType, FieldInputProps } from './contract';
 import { plainListCell } from './shared';
 

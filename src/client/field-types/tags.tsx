@@ -1,6 +1,6 @@
 /** Free words, typed in and shown as chips. */
 import { Chip, Stack } from '@mui/material';
-import { TagsInput } from '../template-forms/TagsInput';
+import { TagsInput } from './TagsInput';
 import type { ClientFieldType, FieldInputProps } from './contract';
 
 export const TagChips = ({ tags }: { tags: readonly string[] }) => (

@@ -9,7 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { Form, ResourceContextProvider, useTranslate } from 'react-admin';
 import { defaultInputs, type Template } from '../../core/template';
 import { useDefaultDatabaseId } from '../calculations/useDefaultDatabase';
-import { FactorsProvider, useFactors } from '../template-forms/factors';
+import { FactorsProvider, useFactors } from '../factors/formFactors';
 import { INPUTS_SOURCE } from '../template-forms/formPaths';
 import { previewResults, ResultPanel } from '../template-forms/ResultPanel';
 import { TemplateFields } from '../template-forms/TemplateFields';

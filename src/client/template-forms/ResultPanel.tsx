@@ -33,7 +33,7 @@ import {
   type Template,
 } from '../../core/template';
 import type { FactorRecord } from '../../core/api';
-import { useFactors } from './factors';
+import { useFactors } from '../factors/formFactors';
 import { INPUTS_SOURCE, isRecordObject } from './formPaths';
 import { formatResult } from './resultFormat';
 import { useLanguage } from '../i18n/useLanguage';

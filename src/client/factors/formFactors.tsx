@@ -6,7 +6,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FactorLookup } from '../../core/template';
 import type { FactorRecord } from '../../core/api';
 import { factorLookupOf } from '../../core/factor-lookup';
-import { useDatabaseFactors } from '../factors/factorQueries';
+import { useDatabaseFactors } from './factorQueries';
 
 export interface FactorsState {
   factors: FactorRecord[];

@@ -6,7 +6,7 @@ import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
 import type { FactorRecord } from '../../core/api';
-import { useFactors } from './factors';
+import { useFactors } from '../factors/formFactors';
 import { useLanguage } from '../i18n/useLanguage';
 import { KG_CO2E } from '../../core/template/units';
 
