@@ -12,6 +12,7 @@ import { defaultInputs, loadTemplates, pruneInputs } from '../../../src/core/tem
 import { editor } from '../mockServer';
 import { renderApp } from '../renderApp';
 import { calculationRecord, putCalculation, putRecords, seedCalculations } from '../calculations.mock';
+import { slowdown } from '../../support/load';
 
 const loaded = loadTemplates([{ fileName: 'flyer.json', text: JSON.stringify(flyerJson) }]);
 const flyer = loaded.templates[0]!;
@@ -35,35 +36,39 @@ beforeEach(() => {
 const fieldBox = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLElement;
 
 describe('plausibility warnings in the calculation form', () => {
-  it('warns that 16 A3 do not fit a B1 sheet, keeps the figures, and drops the warning at 4 ups', async () => {
-    const inputs = pruneInputs(flyer, {
-      ...defaultInputs(flyer),
-      title: 'Plakatflyer A3',
-      quantity: 5000,
-      format: 'A3',
-      sheet_format: 'B1',
-      ups: 16,
-    });
-    const record = calculationRecord(41, 'flyer', {}, {});
-    putCalculation({
-      ...record,
-      template_version: flyer.version,
-      inputs: inputs as StoredInputs,
-      title: 'Plakatflyer A3',
-    });
-    const { user } = renderApp('/edit/41', { signedInAs: editor });
-    const warning = await screen.findByTestId('result-plausibility', {}, { timeout: 30_000 });
-    expect(warning).toHaveTextContent('Bitte prüfen');
-    expect(warning).toHaveTextContent(
-      'Prüfen Sie die Nutzen: 16 × A3 (297 × 420 mm) passen nicht auf einen Druckbogen B1 (700 × 1000 mm), höchstens 4',
-    );
-    // A warning, not a refusal: the total is there and saving stays possible.
-    expect(screen.getByTestId('result-total-value')).toBeInTheDocument();
-    expect(screen.queryByTestId('result-refused')).toBeNull();
+  it(
+    'warns that 16 A3 do not fit a B1 sheet, keeps the figures, and drops the warning at 4 ups',
+    async () => {
+      const inputs = pruneInputs(flyer, {
+        ...defaultInputs(flyer),
+        title: 'Plakatflyer A3',
+        quantity: 5000,
+        format: 'A3',
+        sheet_format: 'B1',
+        ups: 16,
+      });
+      const record = calculationRecord(41, 'flyer', {}, {});
+      putCalculation({
+        ...record,
+        template_version: flyer.version,
+        inputs: inputs as StoredInputs,
+        title: 'Plakatflyer A3',
+      });
+      const { user } = renderApp('/edit/41', { signedInAs: editor });
+      const warning = await screen.findByTestId('result-plausibility', {}, { timeout: 30_000 });
+      expect(warning).toHaveTextContent('Bitte prüfen');
+      expect(warning).toHaveTextContent(
+        'Prüfen Sie die Nutzen: 16 × A3 (297 × 420 mm) passen nicht auf einen Druckbogen B1 (700 × 1000 mm), höchstens 4',
+      );
+      // A warning, not a refusal: the total is there and saving stays possible.
+      expect(screen.getByTestId('result-total-value')).toBeInTheDocument();
+      expect(screen.queryByTestId('result-refused')).toBeNull();
 
-    const ups = within(fieldBox('ups')).getByRole('textbox');
-    await user.clear(ups);
-    await user.type(ups, '4');
-    await waitFor(() => expect(screen.queryByTestId('result-plausibility')).toBeNull());
-  }, 120_000);
+      const ups = within(fieldBox('ups')).getByRole('textbox');
+      await user.clear(ups);
+      await user.type(ups, '4');
+      await waitFor(() => expect(screen.queryByTestId('result-plausibility')).toBeNull());
+    },
+    120_000 * slowdown(),
+  );
 });

@@ -6,6 +6,7 @@ import type { Row } from '../../../src/mocks/store';
 import { answerStatistics, editor, store } from '../mockServer';
 import { calculationRecord, template } from '../calculations.mock';
 import { renderApp } from '../renderApp';
+import { slowdown } from '../../support/load';
 
 const calculation: CalculationRecord = calculationRecord(
   7,
@@ -39,49 +40,53 @@ const entry: ProtocolEntryRecord = {
 };
 
 describe('dashboard', () => {
-  it('shows this year’s figures and the latest calculations and protocol entries with links into the screens', async () => {
-    const year = new Date().getFullYear();
-    const overview = answerStatistics([editor], {
-      overview: {
-        from: `${year}-01-01`,
-        to: `${year}-12-31`,
-        mandant_id: 1,
-        columns: [
-          { key: 'calculations', unit: 'count' },
-          { key: 'co2e_kg', unit: 'kg_co2e' },
-          { key: 'offset_kg', unit: 'kg_co2e' },
-          { key: 'offset_share', unit: 'percent' },
-          { key: 'open_orders', unit: 'count' },
-        ],
-        rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }],
-      },
-    });
-    // The latest calculation and protocol entry from the shared handlers' store.
-    store.table('calculations').set(String(calculation.id), calculation as unknown as Row);
-    store.table('protocol').set(String(entry.id), entry as unknown as Row);
-    renderApp('/', { signedInAs: editor });
-    // The first render loads the dashboard's chunk: slow in jsdom on a busy machine.
-    expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
+  it(
+    'shows this year’s figures and the latest calculations and protocol entries with links into the screens',
+    async () => {
+      const year = new Date().getFullYear();
+      const overview = answerStatistics([editor], {
+        overview: {
+          from: `${year}-01-01`,
+          to: `${year}-12-31`,
+          mandant_id: 1,
+          columns: [
+            { key: 'calculations', unit: 'count' },
+            { key: 'co2e_kg', unit: 'kg_co2e' },
+            { key: 'offset_kg', unit: 'kg_co2e' },
+            { key: 'offset_share', unit: 'percent' },
+            { key: 'open_orders', unit: 'count' },
+          ],
+          rows: [{ calculations: 5, co2e_kg: 4321.25, offset_kg: 1000, offset_share: 23.14, open_orders: 3 }],
+        },
+      });
+      // The latest calculation and protocol entry from the shared handlers' store.
+      store.table('calculations').set(String(calculation.id), calculation as unknown as Row);
+      store.table('protocol').set(String(entry.id), entry as unknown as Row);
+      renderApp('/', { signedInAs: editor });
+      // The first render loads the dashboard's chunk: slow in jsdom on a busy machine.
+      expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
 
-    const figures = screen.getByTestId('dashboard-figures');
-    expect(await within(figures).findByText('4.321')).toBeInTheDocument();
-    expect(within(figures).getByText(`Berechnet ${year}`)).toBeInTheDocument();
-    expect(within(figures).getByText('23,1 %')).toBeInTheDocument();
-    expect(within(figures).getByText('3')).toBeInTheDocument();
-    expect(within(figures).getByRole('link', { name: '5 Kalkulationen' })).toHaveAttribute('href', '/statistics');
-    expect(within(figures).getByRole('link', { name: 'Zu den Bestellungen' })).toHaveAttribute('href', '/orders');
-    expect(overview.paths).toContain('/statistics/overview');
-    expect(overview.queries[overview.paths.indexOf('/statistics/overview')]).toContain(`from=${year}-01-01`);
+      const figures = screen.getByTestId('dashboard-figures');
+      expect(await within(figures).findByText('4.321')).toBeInTheDocument();
+      expect(within(figures).getByText(`Berechnet ${year}`)).toBeInTheDocument();
+      expect(within(figures).getByText('23,1 %')).toBeInTheDocument();
+      expect(within(figures).getByText('3')).toBeInTheDocument();
+      expect(within(figures).getByRole('link', { name: '5 Kalkulationen' })).toHaveAttribute('href', '/statistics');
+      expect(within(figures).getByRole('link', { name: 'Zu den Bestellungen' })).toHaveAttribute('href', '/orders');
+      expect(overview.paths).toContain('/statistics/overview');
+      expect(overview.queries[overview.paths.indexOf('/statistics/overview')]).toContain(`from=${year}-01-01`);
 
-    const latest = screen.getByRole('region', { name: 'Neueste Kalkulationen' });
-    expect(await within(latest).findByRole('link', { name: 'Sommerflyer' })).toHaveAttribute('href', '/edit/7');
-    expect(within(latest).getByText('1.235 kg CO₂e')).toBeInTheDocument();
-    expect(within(latest).getByRole('link', { name: 'Alle Kalkulationen' })).toHaveAttribute('href', '/calculations');
+      const latest = screen.getByRole('region', { name: 'Neueste Kalkulationen' });
+      expect(await within(latest).findByRole('link', { name: 'Sommerflyer' })).toHaveAttribute('href', '/edit/7');
+      expect(within(latest).getByText('1.235 kg CO₂e')).toBeInTheDocument();
+      expect(within(latest).getByRole('link', { name: 'Alle Kalkulationen' })).toHaveAttribute('href', '/calculations');
 
-    const protocol = screen.getByRole('region', { name: 'Neueste Protokolleinträge' });
-    expect(await within(protocol).findByText(/Sommerflyer/)).toBeInTheDocument();
-    expect(within(protocol).getByRole('link', { name: 'Zum Protokoll' })).toHaveAttribute('href', '/protocol');
-  }, 60_000);
+      const protocol = screen.getByRole('region', { name: 'Neueste Protokolleinträge' });
+      expect(await within(protocol).findByText(/Sommerflyer/)).toBeInTheDocument();
+      expect(within(protocol).getByRole('link', { name: 'Zum Protokoll' })).toHaveAttribute('href', '/protocol');
+    },
+    60_000 * slowdown(),
+  );
 
   it('says when there is nothing yet', async () => {
     renderApp('/', { signedInAs: editor });

@@ -3,30 +3,35 @@ import { describe, expect, it, vi } from 'vitest';
 import { editor, spy, store } from '../mockServer';
 import { renderApp } from '../renderApp';
 import { SESSION_STORAGE_KEY } from '../../../src/client/providers/session';
+import { slowdown } from '../../support/load';
 
 const languageCookie = () => document.cookie.match(/(?:^|; )i18n_redirected=([^;]*)/)?.[1];
 
 describe('languages', () => {
-  it('switches the language from the app bar: texts, <html lang>, cookie and profile follow', async () => {
-    const saved = spy('put', '/auth/me').bodies;
-    const { user } = renderApp('/', { signedInAs: editor });
-    // The first render of the file loads the app's chunks: slow in jsdom on a busy machine.
-    expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('de');
-    // The tab names the page, in the interface language.
-    await waitFor(() => expect(document.title).toBe('Übersicht – Kontor'));
+  it(
+    'switches the language from the app bar: texts, <html lang>, cookie and profile follow',
+    async () => {
+      const saved = spy('put', '/auth/me').bodies;
+      const { user } = renderApp('/', { signedInAs: editor });
+      // The first render of the file loads the app's chunks: slow in jsdom on a busy machine.
+      expect(await screen.findByText('Willkommen, Eddi Editor', {}, { timeout: 30_000 })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('de');
+      // The tab names the page, in the interface language.
+      await waitFor(() => expect(document.title).toBe('Übersicht – Kontor'));
 
-    await user.click(screen.getByTestId('language-menu'));
-    await user.click(await screen.findByTestId('language-option-fr'));
+      await user.click(screen.getByTestId('language-menu'));
+      await user.click(await screen.findByTestId('language-option-fr'));
 
-    expect(await screen.findByText('Bienvenue, Eddi Editor')).toBeInTheDocument();
-    expect(document.querySelector('a[href="/carbon-offset-projects"]')).toHaveTextContent('Projets climat');
-    expect(document.documentElement.lang).toBe('fr');
-    expect(languageCookie()).toBe('fr');
-    await waitFor(() => expect(document.title).toBe('Tableau de bord – Kontor'));
-    await waitFor(() => expect(saved).toEqual([{ language: 'fr' }]));
-    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!).user.language).toBe('fr');
-  }, 60_000);
+      expect(await screen.findByText('Bienvenue, Eddi Editor')).toBeInTheDocument();
+      expect(document.querySelector('a[href="/carbon-offset-projects"]')).toHaveTextContent('Projets climat');
+      expect(document.documentElement.lang).toBe('fr');
+      expect(languageCookie()).toBe('fr');
+      await waitFor(() => expect(document.title).toBe('Tableau de bord – Kontor'));
+      await waitFor(() => expect(saved).toEqual([{ language: 'fr' }]));
+      expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!).user.language).toBe('fr');
+    },
+    60_000 * slowdown(),
+  );
 
   it('uses the browser language on a first visit and remembers it in the cookie', async () => {
     vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['es-ES', 'es']);

@@ -10,6 +10,7 @@ import type { InvitationRecord } from '../../../src/core/api';
 import type { Row } from '../../../src/mocks/store';
 import { API, editor, mandantAdmin, server, spy, store } from '../mockServer';
 import { renderApp } from '../renderApp';
+import { slowdown } from '../../support/load';
 
 const open: InvitationRecord = {
   id: 7,
@@ -50,34 +51,38 @@ function serveLink(calls: string[] = []) {
 }
 
 describe('invitations', () => {
-  it('invites from the users list: name, address, role, language — no password — and says "sent"', async () => {
-    invitationsApi([open]);
-    const sent = spy('post', '/invitations').bodies;
-    const { user } = renderApp('/users', { signedInAs: mandantAdmin });
-    await screen.findByText('editor@muster.example');
-    expect(screen.queryByRole('link', { name: 'Erstellen' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Offene Einladungen' })).toHaveAttribute('href', '/invitations');
-    await user.click(screen.getByRole('link', { name: 'Benutzer einladen' }));
+  it(
+    'invites from the users list: name, address, role, language — no password — and says "sent"',
+    async () => {
+      invitationsApi([open]);
+      const sent = spy('post', '/invitations').bodies;
+      const { user } = renderApp('/users', { signedInAs: mandantAdmin });
+      await screen.findByText('editor@muster.example');
+      expect(screen.queryByRole('link', { name: 'Erstellen' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Offene Einladungen' })).toHaveAttribute('href', '/invitations');
+      await user.click(screen.getByRole('link', { name: 'Benutzer einladen' }));
 
-    await screen.findByText(/erhält eine E-Mail mit einem Link/);
-    expect(document.querySelector('input[type="password"]')).toBeNull();
-    const email = screen.getByLabelText(/^E-Mail/);
-    await user.type(screen.getByLabelText(/^Name/), 'Lea Lauf');
-    // The browser accepts an address without a domain ending; the form does not.
-    await user.type(email, 'lea@muster');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    // Refused before anything is sent, and checked again as the address is corrected.
-    expect(await screen.findByText('Muss eine gültige E-Mail sein')).toBeInTheDocument();
-    expect(sent).toEqual([]);
-    await user.clear(email);
-    await user.type(email, 'Lea.Lauf@muster.example');
-    await waitFor(() => expect(screen.queryByText('Muss eine gültige E-Mail sein')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      await screen.findByText(/erhält eine E-Mail mit einem Link/);
+      expect(document.querySelector('input[type="password"]')).toBeNull();
+      const email = screen.getByLabelText(/^E-Mail/);
+      await user.type(screen.getByLabelText(/^Name/), 'Lea Lauf');
+      // The browser accepts an address without a domain ending; the form does not.
+      await user.type(email, 'lea@muster');
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      // Refused before anything is sent, and checked again as the address is corrected.
+      expect(await screen.findByText('Muss eine gültige E-Mail sein')).toBeInTheDocument();
+      expect(sent).toEqual([]);
+      await user.clear(email);
+      await user.type(email, 'Lea.Lauf@muster.example');
+      await waitFor(() => expect(screen.queryByText('Muss eine gültige E-Mail sein')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
 
-    expect(await screen.findByText('Einladung gesendet.')).toBeInTheDocument();
-    expect(sent).toEqual([{ name: 'Lea Lauf', email: 'Lea.Lauf@muster.example', role: 'editor', language: 'de' }]);
-    await waitFor(() => expect(window.location.pathname).toBe('/invitations'));
-  }, 40_000);
+      expect(await screen.findByText('Einladung gesendet.')).toBeInTheDocument();
+      expect(sent).toEqual([{ name: 'Lea Lauf', email: 'Lea.Lauf@muster.example', role: 'editor', language: 'de' }]);
+      await waitFor(() => expect(window.location.pathname).toBe('/invitations'));
+    },
+    40_000 * slowdown(),
+  );
 
   it('lists open invitations with their expiry; resends and revokes after a confirmation', async () => {
     const { resent, deleted } = invitationsApi([open, expired]);

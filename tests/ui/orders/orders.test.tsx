@@ -8,6 +8,7 @@ import { API, editor, server, spy, store } from '../mockServer';
 import { renderApp } from '../renderApp';
 import { serveProjects } from '../offsets.mock';
 import { brochureInputs, calculationRecord, putCalculation } from '../calculations.mock';
+import { slowdown } from '../../support/load';
 
 const draft: OrderRecord = {
   id: 41,
@@ -63,54 +64,58 @@ function serveOrders(orders: OrderRecord[], posted: unknown[] = [], transitions:
 }
 
 describe('ordering a CO2 offset contribution', () => {
-  it('shows tonnes and price in the user locale, reviews without saving, and creates the order only when placed', async () => {
-    const posted: unknown[] = [];
-    const transitions: string[] = [];
-    serveOrders([draft], posted, transitions);
-    const { user } = renderApp('/orders/new?calculation=7', { signedInAs: editor });
+  it(
+    'shows tonnes and price in the user locale, reviews without saving, and creates the order only when placed',
+    async () => {
+      const posted: unknown[] = [];
+      const transitions: string[] = [];
+      serveOrders([draft], posted, transitions);
+      const { user } = renderApp('/orders/new?calculation=7', { signedInAs: editor });
 
-    // The first render of the file loads the order page's chunk: slow in jsdom on a busy machine.
-    expect(
-      await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog', {}, { timeout: 30_000 }),
-    ).toBeInTheDocument();
-    await user.click(await screen.findByTestId('choose-project-1'));
-    const table = await screen.findByTestId('order-quote');
-    expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO₂e$/);
-    expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
-    expect(within(table).getByText(/24,50\s€/)).toBeInTheDocument();
-    expect(within(table).getByText('aufgerundet auf ganze 0,1 t')).toBeInTheDocument();
-    // The claim notice (issue 33, item 6: a financial contribution, never netted against the footprint).
-    expect(screen.getByText(/Er wird vom CO₂-Fußabdruck nicht abgezogen/)).toBeInTheDocument();
+      // The first render of the file loads the order page's chunk: slow in jsdom on a busy machine.
+      expect(
+        await screen.findByText('Für die Kalkulation K-2026-000007 · Frühjahrskatalog', {}, { timeout: 30_000 }),
+      ).toBeInTheDocument();
+      await user.click(await screen.findByTestId('choose-project-1'));
+      const table = await screen.findByTestId('order-quote');
+      expect(within(table).getByTestId('quote-tonnes')).toHaveTextContent(/^0,4\st CO₂e$/);
+      expect(within(table).getByTestId('quote-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
+      expect(within(table).getByText(/24,50\s€/)).toBeInTheDocument();
+      expect(within(table).getByText('aufgerundet auf ganze 0,1 t')).toBeInTheDocument();
+      // The claim notice (issue 33, item 6: a financial contribution, never netted against the footprint).
+      expect(screen.getByText(/Er wird vom CO₂-Fußabdruck nicht abgezogen/)).toBeInTheDocument();
 
-    // Another project: the quote follows.
-    await user.click(screen.getByTestId('choose-project-2'));
-    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\.\sMwSt\.$/));
+      // Another project: the quote follows.
+      await user.click(screen.getByTestId('choose-project-2'));
+      await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\.\sMwSt\.$/));
 
-    await user.clear(screen.getByLabelText('Ausgestellt für'));
-    await user.type(screen.getByLabelText('Ausgestellt für'), 'Druckerei Muster GmbH');
-    await user.click(screen.getByTestId('order-review'));
+      await user.clear(screen.getByLabelText('Ausgestellt für'));
+      await user.type(screen.getByLabelText('Ausgestellt für'), 'Druckerei Muster GmbH');
+      await user.click(screen.getByTestId('order-review'));
 
-    // The review step creates nothing (issue #35): it shows the quote, and only placing the order sends it.
-    const review = await screen.findByTestId('order-review-step');
-    expect(within(review).getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\.\sMwSt\.$/);
-    expect(within(review).getByTestId('review-issued-to')).toHaveTextContent('Druckerei Muster GmbH');
-    expect(screen.queryByTestId('choose-project-1')).not.toBeInTheDocument();
-    expect(posted).toEqual([]);
-    expect(transitions).toEqual([]);
-    // "Change" goes back to the choice, still without sending anything.
-    await user.click(within(review).getByTestId('order-change'));
-    await user.click(await screen.findByTestId('order-review'));
-    expect(posted).toEqual([]);
+      // The review step creates nothing (issue #35): it shows the quote, and only placing the order sends it.
+      const review = await screen.findByTestId('order-review-step');
+      expect(within(review).getByTestId('quote-total')).toHaveTextContent(/^4,80\s€ zzgl\.\sMwSt\.$/);
+      expect(within(review).getByTestId('review-issued-to')).toHaveTextContent('Druckerei Muster GmbH');
+      expect(screen.queryByTestId('choose-project-1')).not.toBeInTheDocument();
+      expect(posted).toEqual([]);
+      expect(transitions).toEqual([]);
+      // "Change" goes back to the choice, still without sending anything.
+      await user.click(within(review).getByTestId('order-change'));
+      await user.click(await screen.findByTestId('order-review'));
+      expect(posted).toEqual([]);
 
-    await user.click(await screen.findByTestId('order-place'));
-    await waitFor(() =>
-      expect(posted).toEqual([{ project_id: 2, calculation_id: 7, issued_to: 'Druckerei Muster GmbH' }]),
-    );
-    await waitFor(() => expect(transitions).toEqual(['place']));
-    // The placed order opens.
-    expect(await screen.findByTestId('order-number')).toHaveTextContent('Bestellung B-2026-000041');
-    expect(screen.getByTestId('order-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
-  }, 60_000);
+      await user.click(await screen.findByTestId('order-place'));
+      await waitFor(() =>
+        expect(posted).toEqual([{ project_id: 2, calculation_id: 7, issued_to: 'Druckerei Muster GmbH' }]),
+      );
+      await waitFor(() => expect(transitions).toEqual(['place']));
+      // The placed order opens.
+      expect(await screen.findByTestId('order-number')).toHaveTextContent('Bestellung B-2026-000041');
+      expect(screen.getByTestId('order-total')).toHaveTextContent(/^9,80\s€ zzgl\.\sMwSt\.$/);
+    },
+    60_000 * slowdown(),
+  );
 
   it('offers each role only its transitions and the certificate once completed', async () => {
     const completed: OrderRecord = {

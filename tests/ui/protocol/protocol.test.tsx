@@ -5,6 +5,7 @@ import type { ProtocolEntryRecord } from '../../../src/core/api';
 import { putRecords } from '../calculations.mock';
 import { API, editor, mandantAdmin, server, spy } from '../mockServer';
 import { renderApp } from '../renderApp';
+import { slowdown } from '../../support/load';
 
 /** The first render loads the page's chunk (with the date pickers): slow in jsdom on a busy machine. */
 const PAGE_CHUNK = { timeout: 30_000 };
@@ -151,74 +152,86 @@ describe('protocol page', () => {
     expect(first.get('range')).toBe('[0,24]');
   });
 
-  it('keeps the changes on screen below laptop width: under the summary, the action beside the record (issue #35)', async () => {
-    serveProtocol();
-    // jsdom matches no media query: the narrow layout.
-    renderApp('/protocol', { signedInAs: mandantAdmin });
-    const summary = await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Datensatz', 'Zusammenfassung und Änderungen']);
-    const cell = summary.closest('td')!;
-    expect(within(cell).getByText('Rolle')).toBeInTheDocument();
-    expect(within(cell).getByRole('button', { name: 'Änderungen anzeigen' })).toBeInTheDocument();
-    const recordCell = screen.getByRole('link', { name: 'Eddi Editor' }).closest('td')!;
-    expect(within(recordCell).getByText('Geändert')).toBeInTheDocument();
-  }, 40_000);
-
-  it('shows six columns on a wide screen', async () => {
-    serveProtocol();
-    const matchMedia = window.matchMedia;
-    // A laptop at 1366 px: every min-width query up to 1366 matches.
-    window.matchMedia = ((query: string) => {
-      const min = /min-width:\s*([\d.]+)px/.exec(query);
-      return { ...matchMedia(query), matches: min ? Number(min[1]) <= 1366 : false };
-    }) as typeof window.matchMedia;
-    try {
+  it(
+    'keeps the changes on screen below laptop width: under the summary, the action beside the record (issue #35)',
+    async () => {
+      serveProtocol();
+      // jsdom matches no media query: the narrow layout.
       renderApp('/protocol', { signedInAs: mandantAdmin });
-      await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
+      const summary = await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
       const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-      expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Aktion', 'Datensatz', 'Zusammenfassung', 'Änderungen']);
-    } finally {
-      window.matchMedia = matchMedia;
-    }
-  }, 40_000);
+      expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Datensatz', 'Zusammenfassung und Änderungen']);
+      const cell = summary.closest('td')!;
+      expect(within(cell).getByText('Rolle')).toBeInTheDocument();
+      expect(within(cell).getByRole('button', { name: 'Änderungen anzeigen' })).toBeInTheDocument();
+      const recordCell = screen.getByRole('link', { name: 'Eddi Editor' }).closest('td')!;
+      expect(within(recordCell).getByText('Geändert')).toBeInTheDocument();
+    },
+    40_000 * slowdown(),
+  );
 
-  it('filters by search and time range, and shows an empty state', async () => {
-    const queries = serveProtocol();
-    const { user } = renderApp('/protocol', { signedInAs: editor });
-    await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
-    // Editors cannot open user records: no link.
-    expect(screen.queryByRole('link', { name: 'Eddi Editor' })).toBeNull();
+  it(
+    'shows six columns on a wide screen',
+    async () => {
+      serveProtocol();
+      const matchMedia = window.matchMedia;
+      // A laptop at 1366 px: every min-width query up to 1366 matches.
+      window.matchMedia = ((query: string) => {
+        const min = /min-width:\s*([\d.]+)px/.exec(query);
+        return { ...matchMedia(query), matches: min ? Number(min[1]) <= 1366 : false };
+      }) as typeof window.matchMedia;
+      try {
+        renderApp('/protocol', { signedInAs: mandantAdmin });
+        await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
+        const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+        expect(headers).toEqual(['Zeitpunkt', 'Wer', 'Aktion', 'Datensatz', 'Zusammenfassung', 'Änderungen']);
+      } finally {
+        window.matchMedia = matchMedia;
+      }
+    },
+    40_000 * slowdown(),
+  );
 
-    await user.type(screen.getByPlaceholderText('Suchen'), 'login_failed');
-    await waitFor(() => expect(screen.queryByText('Benutzer „Eddi Editor“ geändert')).toBeNull());
-    expect(screen.getByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).toBeInTheDocument();
-    expect(JSON.parse(queries().at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
+  it(
+    'filters by search and time range, and shows an empty state',
+    async () => {
+      const queries = serveProtocol();
+      const { user } = renderApp('/protocol', { signedInAs: editor });
+      await screen.findByText('Benutzer „Eddi Editor“ geändert', {}, PAGE_CHUNK);
+      // Editors cannot open user records: no link.
+      expect(screen.queryByRole('link', { name: 'Eddi Editor' })).toBeNull();
 
-    // Whole days in the reader's language (TT.MM.JJJJ), both ends included: "Von" starts the day, "Bis" ends it.
-    await user.click(within(screen.getByRole('group', { name: 'Von' })).getByRole('spinbutton', { name: 'Tag' }));
-    await user.keyboard('01032026');
-    await waitFor(() =>
-      expect(JSON.parse(queries().at(-1)!.get('filter')!)).toMatchObject({
-        q: 'login_failed',
-        at_gte: new Date(2026, 2, 1).toISOString(),
-      }),
-    );
-    await user.click(within(screen.getByRole('group', { name: 'Bis' })).getByRole('spinbutton', { name: 'Tag' }));
-    await user.keyboard('02032026');
-    await waitFor(() =>
-      expect(JSON.parse(queries().at(-1)!.get('filter')!)).toMatchObject({
-        q: 'login_failed',
-        at_gte: new Date(2026, 2, 1).toISOString(),
-        at_lte: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
-      }),
-    );
-    expect(screen.getByRole('group', { name: 'Von' }).querySelector('input')).toHaveValue('01.03.2026');
+      await user.type(screen.getByPlaceholderText('Suchen'), 'login_failed');
+      await waitFor(() => expect(screen.queryByText('Benutzer „Eddi Editor“ geändert')).toBeNull());
+      expect(screen.getByText('Fehlgeschlagene Anmeldung für eddi@muster.example')).toBeInTheDocument();
+      expect(JSON.parse(queries().at(-1)!.get('filter')!)).toEqual({ q: 'login_failed' });
 
-    await user.clear(screen.getByPlaceholderText('Suchen'));
-    await user.type(screen.getByPlaceholderText('Suchen'), 'nothing-like-this');
-    expect(await screen.findByText('Keine Protokolleinträge für diese Filter.')).toBeInTheDocument();
-  }, 40_000);
+      // Whole days in the reader's language (TT.MM.JJJJ), both ends included: "Von" starts the day, "Bis" ends it.
+      await user.click(within(screen.getByRole('group', { name: 'Von' })).getByRole('spinbutton', { name: 'Tag' }));
+      await user.keyboard('01032026');
+      await waitFor(() =>
+        expect(JSON.parse(queries().at(-1)!.get('filter')!)).toMatchObject({
+          q: 'login_failed',
+          at_gte: new Date(2026, 2, 1).toISOString(),
+        }),
+      );
+      await user.click(within(screen.getByRole('group', { name: 'Bis' })).getByRole('spinbutton', { name: 'Tag' }));
+      await user.keyboard('02032026');
+      await waitFor(() =>
+        expect(JSON.parse(queries().at(-1)!.get('filter')!)).toMatchObject({
+          q: 'login_failed',
+          at_gte: new Date(2026, 2, 1).toISOString(),
+          at_lte: new Date(2026, 2, 2, 23, 59, 59, 999).toISOString(),
+        }),
+      );
+      expect(screen.getByRole('group', { name: 'Von' }).querySelector('input')).toHaveValue('01.03.2026');
+
+      await user.clear(screen.getByPlaceholderText('Suchen'));
+      await user.type(screen.getByPlaceholderText('Suchen'), 'nothing-like-this');
+      expect(await screen.findByText('Keine Protokolleinträge für diese Filter.')).toBeInTheDocument();
+    },
+    40_000 * slowdown(),
+  );
 
   it('offers the CSV export of the filtered list', async () => {
     const queries = serveProtocol();
