@@ -71,6 +71,8 @@ export default defineConfig(({ mode }) => ({
           // side and share one module graph per worker: 10 → 5 minutes, two fifths of it importing the server anew
           // for every file. (The UI suite keeps isolation: jsdom files leak state into each other without it.)
           isolate: false,
+          // The demo data seeded once per database for the run; each suite starts on a copy (tests/api/seeded-data.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
           setupFiles: ['tests/support/cpu-times.ts'],
           testTimeout: 30_000 * slowdown(),
           hookTimeout: 60_000 * slowdown(),

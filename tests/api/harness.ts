@@ -13,15 +13,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/db/database';
 import type { DatabaseSchema } from '../../src/server/db/schema';
 import { outboxPath } from '../../src/server/mail/mailer';
+import { adminQuery, DEMO_PASSWORD, seedNeutral, suiteEnv, TEST_DATABASE_URL, withDatabase } from './seeded-data';
 
-export const DEMO_PASSWORD = 'kontor-demo-test';
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { DEMO_PASSWORD, TEST_DATABASE_URL };
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -82,22 +82,6 @@ if (postgresProblem && !inCi) {
   console.warn(
     `\n⚠ PostgreSQL at ${TEST_DATABASE_URL} is not reachable (${postgresProblem}); the PostgreSQL API run is SKIPPED.\n`,
   );
-}
-
-async function adminQuery(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 function createContext(
@@ -175,17 +159,11 @@ function createContext(
     ctx,
     async setUp() {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kontor-api-${dialect}-`));
-      const env: Record<string, string> = {
-        DATA_DIR: tmp,
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        DEMO_PASSWORD,
-        SEED_DEMO: 'true',
-        PUBLIC_URL: 'http://kontor.test',
-        STATIC_DIR: path.join(tmp, 'static'),
-        // Small enough that the 413 test needs no megabytes.
-        BODY_LIMIT: '64kb',
-        ...options.env,
-      };
+      const extra = options.env ?? {};
+      // The run's seeded copy (tests/api/seeded-data.ts) unless a setting could change what the seed writes.
+      const seeded = seedNeutral(extra) ? inject('apiSeeded')?.[dialect] : undefined;
+      if (seeded) fs.cpSync(seeded.dataDir, tmp, { recursive: true });
+      const env: Record<string, string> = { ...suiteEnv(tmp), ...extra };
       if (options.withSpa) {
         fs.mkdirSync(env.STATIC_DIR!, { recursive: true });
         fs.writeFileSync(
@@ -196,7 +174,8 @@ function createContext(
       }
       if (dialect === 'postgres') {
         pgName = `kontor_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-        await adminQuery(`create database ${pgName}`);
+        const template = seeded && 'database' in seeded ? ` template ${seeded.database}` : '';
+        await adminQuery(`create database ${pgName}${template}`);
         env.DATABASE_URL = withDatabase(TEST_DATABASE_URL, pgName);
       }
       const config = loadConfig(env);

@@ -1,0 +1,59 @@
+/**
+ * The demo data seeded once per API run, for each database (issue #38): building an app on an empty database (every
+ * schema migration, then the demo seed with its scrypt hash and demo calculations) took ~2 s a suite, 128 times a
+ * run, more than the tests themselves. tests/api/global-setup.ts seeds one data directory per dialect, and on
+ * PostgreSQL one template database; each suite of tests/api/harness.ts starts on a copy of them: `cpSync` of the
+ * directory, `create database … template …`. The same rows, as the seed writes the same data into every empty
+ * database. A suite with settings that could change what the seed writes seeds afresh.
+ */
+import pg from 'pg';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Per dialect: the seeded data directory and, on PostgreSQL, the template database. */
+    apiSeeded: { sqlite?: { dataDir: string }; postgres?: { dataDir: string; database: string } };
+  }
+}
+
+export const DEMO_PASSWORD = 'kontor-demo-test';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The server settings of a suite without settings of its own. */
+export function suiteEnv(dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DEMO_PASSWORD,
+    SEED_DEMO: 'true',
+    PUBLIC_URL: 'http://kontor.test',
+    STATIC_DIR: `${dataDir}/static`,
+    // Small enough that the 413 test needs no megabytes.
+    BODY_LIMIT: '64kb',
+  };
+}
+
+/**
+ * Settings a suite may add and still start on the seeded copy: none of them reaches the seed (it reads the demo
+ * password and the templates directory only). Any other setting seeds afresh.
+ */
+const SEED_NEUTRAL = new Set(['TRUST_PROXY', 'CORS_ORIGINS', 'WEBHOOK_POLL_SECONDS', 'STOREFRONT_QUOTES_PER_MINUTE']);
+
+export function seedNeutral(env: Record<string, string>): boolean {
+  return Object.keys(env).every((key) => SEED_NEUTRAL.has(key));
+}
+
+export async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
