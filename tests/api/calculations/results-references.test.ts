@@ -70,8 +70,10 @@ describeEachDatabase(
       expect(verify.status).toBe(200);
       const page = (await verify.text())
         .replaceAll(published.body.url.split('/verify/')[1]!, 'TOKEN')
-        // The banner names the minute of publication, which the two publications compared may not share.
-        .replace(/(data-testid="verify-banner">)[^<]*/, '$1BANNER');
+        // The banner and the head name the minute of publication, which the two publications compared may not share.
+        .replace(/(data-testid="verify-banner">)[^<]*/, '$1BANNER')
+        .replace(/(<dd>)[^<]* UTC(<\/dd>)/, '$1PUBLISHED$2');
+      expect(page).toContain('<dd>PUBLISHED</dd>');
       return {
         results: record.body.results,
         pdf: await pdf(`/api/calculations/${id}/report.pdf`),
