@@ -5,10 +5,20 @@
  * 'figure')` and `energy('electricity')`; server and client build the same `ProductionData` from the same records
  * here, so the live preview and the stored result agree.
  */
-import type { MachineRecord, MachineSetRecord, SourcedFigure } from './api/machines';
+import type {
+  MachineRecord,
+  MachineSetRecord,
+  MachineSetRef,
+  MarketMix,
+  ProductionUse,
+  SourcedFigure,
+} from './api/machines';
 import type { EnergyFigureName, SiteAllocationKey } from './production-names';
 import type { Language } from './languages';
 import { formatNumber, formatPercent } from './number-format';
+
+// The shapes a result cites are the contract's (api/machines), so the API, the serializer and the engine share them.
+export type { MachineSetRef, ProductionUse };
 
 /** The names (kept apart so the API contract reads them without this computation) are this module's too. */
 export * from './production-names';
@@ -56,36 +66,6 @@ export function siteFootprintOf(
   };
 }
 
-/** A production figure a formula read, as the result cites it. */
-export interface ProductionUse {
-  /** `machine:<key>:<figure>` or `energy:<figure>`: unique within a calculation. */
-  ref: string;
-  /** The machine's key (machine figures only). */
-  machine?: string;
-  /** The machine's name, or the electricity supplier. */
-  name: string;
-  figure: string;
-  value: number;
-  unit: string;
-  source: string;
-  year: number | null;
-  region?: string | null;
-  /** Market-based electricity mixed from guarantees of origin and the residual mix: its figures, worded for the reader. */
-  market?: MarketMix;
-}
-
-/**
- * How a market-based electricity figure was mixed (issue 33, item 3): the share covered by guarantees of origin at
- * the contract's factor, the rest at the residual mix. Stored as figures, not words: every reader gets them in their
- * own language (`productionSourceInWords`), as `overhead()` is told in words from the message catalogue.
- */
-export interface MarketMix {
-  go_share: number;
-  contract_factor: number;
-  residual_factor: number;
-  residual_source: string;
-}
-
 /** A production figure's source as a reader reads it: the recorded source, and how a market-based figure was mixed. */
 export function productionSourceInWords(
   use: Pick<ProductionUse, 'source' | 'market'>,
@@ -121,13 +101,6 @@ export const SITE_OVERHEAD_FIGURE = 'site_overhead';
 /** A production figure's value as printed beside that name: a machine figure's unit is part of its name already. */
 export function productionFigureValue(use: Pick<ProductionUse, 'machine' | 'unit'>, value: string): string {
   return use.machine === undefined ? `${value} ${use.unit}` : value;
-}
-
-/** The machine set a calculation was computed with. */
-export interface MachineSetRef {
-  id: number;
-  name: string;
-  version_label: string;
 }
 
 /** What the formula engine reads from a machine set. */

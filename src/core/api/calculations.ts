@@ -1,12 +1,13 @@
 /** Calculations: a template's inputs with the results the server computed from a factor database. */
 import type { Static } from 'typebox';
-import type { FactorUse, ResultBreakdown } from '../formula/compute';
-import type { MachineSetRef, ProductionUse } from '../production';
 import { TEMPLATE_TYPES, type CalculationInputs } from '../template/types';
+import { MachineSetRef, ProductionUse } from './machines';
 import {
+  Localized,
   MandantRecordHead,
   Nullable,
   Opaque,
+  OptionalFields,
   RecordId,
   StringEnum,
   StringMap,
@@ -18,23 +19,79 @@ import {
 export const CALCULATION_STATUSES = ['draft', 'final'] as const;
 export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
 
-/** What the server computed and stored for a calculation: every figure traces to its factors. */
-export interface CalculationResults {
+/**
+ * A factor a result read, as its factor database gave it (the engine's `FactorInfo`, core/template/types). Optional
+ * where a result may lack it: year and region (rows stored before issue 21 read them as unknown), data quality (the
+ * full rows written before compact storage, answered as stored) and the mill's declaration (declared factors only).
+ * The serializer writes what the record holds: nothing is left out, nothing filled in.
+ */
+export const FactorUse = Type.Object({
+  key: Type.String(),
+  /** kg CO2e per unit. */
+  value: Type.Number(),
+  unit: Type.String(),
+  source: Type.String(),
+  label: Type.Optional(Localized()),
+  /** The year the figure refers to (absent or null: not recorded). */
+  year: Type.Optional(Nullable(Type.Integer())),
+  /** Where the figure applies, e.g. `DE`, `EU` (absent or null: not recorded). */
+  region: Type.Optional(Nullable(Type.String())),
+  /** `primary` or `secondary` (core/data-quality.ts); absent: secondary. */
+  data_type: Type.Optional(Type.String()),
+  /** `specific`, `average` or `proxy` (core/data-quality.ts); absent: average. */
+  technology: Type.Optional(Type.String()),
+  /** The mill's declaration the figure is taken from (core/data-quality.ts DeclarationKind); absent or null: none. */
+  declaration_kind: Type.Optional(Nullable(Type.String())),
+  /** kg biogenic CO2 per unit, reported apart from `value`, never added to it. */
+  biogenic_co2: Type.Optional(Nullable(Type.Number())),
+  /** Whether the declared figure includes delivery to the printer; absent or null: not stated. */
+  delivery_included: Type.Optional(Nullable(Type.Boolean())),
+});
+export type FactorUse = Static<typeof FactorUse>;
+
+/** One result of a calculation with what it read: its value, unit, formula and the factors and figures behind it. */
+export const ResultBreakdown = Type.Object({
+  name: Type.String(),
+  label: Localized(),
+  unit: Type.String(),
+  formula: Type.String(),
+  value: Type.Number(),
+  /** Factors this result's own formula read. */
+  factors: Type.Array(FactorUse),
+  /** Results this result's formula uses (their factors are in their own entries). */
+  uses: Type.Array(Type.String()),
+  primary: Type.Boolean(),
+  /** Machine and energy figures this result's own formula read (present only when it read any). */
+  production: Type.Optional(Type.Array(ProductionUse)),
+});
+export type ResultBreakdown = Static<typeof ResultBreakdown>;
+
+/** The factor database a calculation's figures were computed with. */
+const DatabaseRef = Type.Object({ id: Type.Integer(), name: Type.String(), version_label: Type.String() });
+
+/**
+ * What the server computed and stored for a calculation: every figure traces to its factors. Listed property by
+ * property, so the OpenAPI document, the response serializer and the client read one shape. Every stored form answers
+ * it whole (core/formula/stored-results.ts): the compact rows rebuilt, the full rows written before them as stored;
+ * the serializer writes the listed properties in this order, whatever order a row (or PostgreSQL's jsonb) kept.
+ */
+export const CalculationResults = Type.Object({
   /** Result name → value in the result's unit. */
-  values: Record<string, number>;
+  values: StringMap(Type.Number()),
   /** Name of the primary result (its value is `total_co2e`). */
-  primary: string;
+  primary: Type.String(),
   /** One entry per result, in the template's order. */
-  breakdown: ResultBreakdown[];
+  breakdown: Type.Array(ResultBreakdown),
   /** Every factor used, once. */
-  factors: FactorUse[];
+  factors: Type.Array(FactorUse),
   /** The factor database the figures were computed with. */
-  database: { id: number; name: string; version_label: string };
+  database: DatabaseRef,
   /** Machine and energy figures of the mandant's machine set the results read (absent: none). */
-  production?: ProductionUse[];
+  production: Type.Optional(Type.Array(ProductionUse)),
   /** The machine set those figures come from (absent: the results read none). */
-  machine_set?: MachineSetRef;
-}
+  machine_set: Type.Optional(MachineSetRef),
+});
+export type CalculationResults = Static<typeof CalculationResults>;
 
 /** The value of one field (template/types `FieldValue`), or null for a field left empty. */
 const InputValue = () =>
@@ -73,7 +130,7 @@ export const CalculationRecord = Type.Object({
   tags: Type.Array(Type.String()),
   status: StringEnum(CALCULATION_STATUSES),
   inputs: StoredInputs,
-  results: Opaque<CalculationResults>(),
+  results: CalculationResults,
   /** The primary result in kg CO2e. */
   total_co2e: Type.Number(),
   created_by: UserRef(),
@@ -97,8 +154,17 @@ export const CalculationRecord = Type.Object({
 });
 export type CalculationRecord = Static<typeof CalculationRecord>;
 
-/** What a list row shows of the results: the values of the results list columns name, and which one is the total. */
-export type CalculationResultValues = Pick<CalculationResults, 'values' | 'primary'>;
+/**
+ * The results of a list row: always the values the list columns name and which one is the total; the rest (breakdown,
+ * factors, database, production figures) only in an answer without `range`, which carries whole records (below).
+ * One schema for both, each property exact: the serializer writes what the row holds and leaves nothing out.
+ */
+const { values: listedValues, primary: listedPrimary, ...wholeRecordOnly } = CalculationResults.properties;
+const CalculationListResults = Type.Object({
+  values: listedValues,
+  primary: listedPrimary,
+  ...OptionalFields(wholeRecordOnly),
+});
 
 /**
  * A row of a `GET /api/calculations` page: the record without what only the calculation's own page reads. `inputs`
@@ -109,7 +175,7 @@ export type CalculationResultValues = Pick<CalculationResults, 'values' | 'prima
 export const CalculationListRecord = Type.Object({
   ...CalculationRecord.properties,
   inputs: StoredInputs,
-  results: Opaque<CalculationResultValues>(),
+  results: CalculationListResults,
 });
 export type CalculationListRecord = Static<typeof CalculationListRecord>;
 

@@ -29,6 +29,42 @@ export const SourcedFigure = Type.Object({ value: Type.Number(), ...FigureSource
 export type SourcedFigure = Static<typeof SourcedFigure>;
 export type MachineFigures = Partial<Record<MachineFigureName, SourcedFigure>>;
 
+/** The machine set a calculation was computed with. */
+export const MachineSetRef = Type.Object({ id: Type.Integer(), name: Type.String(), version_label: Type.String() });
+export type MachineSetRef = Static<typeof MachineSetRef>;
+
+/**
+ * How a market-based electricity figure was mixed (issue 33, item 3): the share covered by guarantees of origin at
+ * the contract's factor, the rest at the residual mix. Stored as figures, not words: every reader gets them in their
+ * own language (`productionSourceInWords`), as `overhead()` is told in words from the message catalogue.
+ */
+export const MarketMix = Type.Object({
+  go_share: Type.Number(),
+  contract_factor: Type.Number(),
+  residual_factor: Type.Number(),
+  residual_source: Type.String(),
+});
+export type MarketMix = Static<typeof MarketMix>;
+
+/** A production figure a formula read, as the result cites it (and as a calculation's stored results keep it whole). */
+export const ProductionUse = Type.Object({
+  /** `machine:<key>:<figure>`, `energy:<figure>` or `site:<allocation key>`: unique within a calculation. */
+  ref: Type.String(),
+  /** The machine's key (machine figures only). */
+  machine: Type.Optional(Type.String()),
+  /** The machine's name, or the electricity supplier. */
+  name: Type.String(),
+  figure: Type.String(),
+  value: Type.Number(),
+  unit: Type.String(),
+  source: Type.String(),
+  year: Nullable(Type.Integer()),
+  region: Type.Optional(Nullable(Type.String())),
+  /** Market-based electricity mixed from guarantees of origin and the residual mix: its figures, worded for the reader. */
+  market: Type.Optional(MarketMix),
+});
+export type ProductionUse = Static<typeof ProductionUse>;
+
 /** `GET /api/machine-sets`: one version of a mandant's production data. */
 export const MachineSetRecord = Type.Object({
   ...MandantRecordHead,

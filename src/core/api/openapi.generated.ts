@@ -8360,7 +8360,97 @@ export interface operations {
                   }[];
             };
             results: {
-              [key: string]: unknown;
+              values: {
+                [key: string]: number;
+              };
+              primary: string;
+              breakdown?: {
+                name: string;
+                label: {
+                  [key: string]: string;
+                };
+                unit: string;
+                formula: string;
+                value: number;
+                factors: {
+                  key: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  label?: {
+                    [key: string]: string;
+                  };
+                  year?: number | null;
+                  region?: string | null;
+                  data_type?: string;
+                  technology?: string;
+                  declaration_kind?: string | null;
+                  biogenic_co2?: number | null;
+                  delivery_included?: boolean | null;
+                }[];
+                uses: string[];
+                primary: boolean;
+                production?: {
+                  ref: string;
+                  machine?: string;
+                  name: string;
+                  figure: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  year: number | null;
+                  region?: string | null;
+                  market?: {
+                    go_share: number;
+                    contract_factor: number;
+                    residual_factor: number;
+                    residual_source: string;
+                  };
+                }[];
+              }[];
+              factors?: {
+                key: string;
+                value: number;
+                unit: string;
+                source: string;
+                label?: {
+                  [key: string]: string;
+                };
+                year?: number | null;
+                region?: string | null;
+                data_type?: string;
+                technology?: string;
+                declaration_kind?: string | null;
+                biogenic_co2?: number | null;
+                delivery_included?: boolean | null;
+              }[];
+              database?: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
+              production?: {
+                ref: string;
+                machine?: string;
+                name: string;
+                figure: string;
+                value: number;
+                unit: string;
+                source: string;
+                year: number | null;
+                region?: string | null;
+                market?: {
+                  go_share: number;
+                  contract_factor: number;
+                  residual_factor: number;
+                  residual_source: string;
+                };
+              }[];
+              machine_set?: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
             };
             total_co2e: number;
             created_by: number | null;
@@ -8470,7 +8560,97 @@ export interface operations {
                   }[];
             };
             results: {
-              [key: string]: unknown;
+              values: {
+                [key: string]: number;
+              };
+              primary: string;
+              breakdown: {
+                name: string;
+                label: {
+                  [key: string]: string;
+                };
+                unit: string;
+                formula: string;
+                value: number;
+                factors: {
+                  key: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  label?: {
+                    [key: string]: string;
+                  };
+                  year?: number | null;
+                  region?: string | null;
+                  data_type?: string;
+                  technology?: string;
+                  declaration_kind?: string | null;
+                  biogenic_co2?: number | null;
+                  delivery_included?: boolean | null;
+                }[];
+                uses: string[];
+                primary: boolean;
+                production?: {
+                  ref: string;
+                  machine?: string;
+                  name: string;
+                  figure: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  year: number | null;
+                  region?: string | null;
+                  market?: {
+                    go_share: number;
+                    contract_factor: number;
+                    residual_factor: number;
+                    residual_source: string;
+                  };
+                }[];
+              }[];
+              factors: {
+                key: string;
+                value: number;
+                unit: string;
+                source: string;
+                label?: {
+                  [key: string]: string;
+                };
+                year?: number | null;
+                region?: string | null;
+                data_type?: string;
+                technology?: string;
+                declaration_kind?: string | null;
+                biogenic_co2?: number | null;
+                delivery_included?: boolean | null;
+              }[];
+              database: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
+              production?: {
+                ref: string;
+                machine?: string;
+                name: string;
+                figure: string;
+                value: number;
+                unit: string;
+                source: string;
+                year: number | null;
+                region?: string | null;
+                market?: {
+                  go_share: number;
+                  contract_factor: number;
+                  residual_factor: number;
+                  residual_source: string;
+                };
+              }[];
+              machine_set?: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
             };
             total_co2e: number;
             created_by: number | null;
@@ -8573,7 +8753,97 @@ export interface operations {
                   }[];
             };
             results: {
-              [key: string]: unknown;
+              values: {
+                [key: string]: number;
+              };
+              primary: string;
+              breakdown: {
+                name: string;
+                label: {
+                  [key: string]: string;
+                };
+                unit: string;
+                formula: string;
+                value: number;
+                factors: {
+                  key: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  label?: {
+                    [key: string]: string;
+                  };
+                  year?: number | null;
+                  region?: string | null;
+                  data_type?: string;
+                  technology?: string;
+                  declaration_kind?: string | null;
+                  biogenic_co2?: number | null;
+                  delivery_included?: boolean | null;
+                }[];
+                uses: string[];
+                primary: boolean;
+                production?: {
+                  ref: string;
+                  machine?: string;
+                  name: string;
+                  figure: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  year: number | null;
+                  region?: string | null;
+                  market?: {
+                    go_share: number;
+                    contract_factor: number;
+                    residual_factor: number;
+                    residual_source: string;
+                  };
+                }[];
+              }[];
+              factors: {
+                key: string;
+                value: number;
+                unit: string;
+                source: string;
+                label?: {
+                  [key: string]: string;
+                };
+                year?: number | null;
+                region?: string | null;
+                data_type?: string;
+                technology?: string;
+                declaration_kind?: string | null;
+                biogenic_co2?: number | null;
+                delivery_included?: boolean | null;
+              }[];
+              database: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
+              production?: {
+                ref: string;
+                machine?: string;
+                name: string;
+                figure: string;
+                value: number;
+                unit: string;
+                source: string;
+                year: number | null;
+                region?: string | null;
+                market?: {
+                  go_share: number;
+                  contract_factor: number;
+                  residual_factor: number;
+                  residual_source: string;
+                };
+              }[];
+              machine_set?: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
             };
             total_co2e: number;
             created_by: number | null;
@@ -8686,7 +8956,97 @@ export interface operations {
                   }[];
             };
             results: {
-              [key: string]: unknown;
+              values: {
+                [key: string]: number;
+              };
+              primary: string;
+              breakdown: {
+                name: string;
+                label: {
+                  [key: string]: string;
+                };
+                unit: string;
+                formula: string;
+                value: number;
+                factors: {
+                  key: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  label?: {
+                    [key: string]: string;
+                  };
+                  year?: number | null;
+                  region?: string | null;
+                  data_type?: string;
+                  technology?: string;
+                  declaration_kind?: string | null;
+                  biogenic_co2?: number | null;
+                  delivery_included?: boolean | null;
+                }[];
+                uses: string[];
+                primary: boolean;
+                production?: {
+                  ref: string;
+                  machine?: string;
+                  name: string;
+                  figure: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  year: number | null;
+                  region?: string | null;
+                  market?: {
+                    go_share: number;
+                    contract_factor: number;
+                    residual_factor: number;
+                    residual_source: string;
+                  };
+                }[];
+              }[];
+              factors: {
+                key: string;
+                value: number;
+                unit: string;
+                source: string;
+                label?: {
+                  [key: string]: string;
+                };
+                year?: number | null;
+                region?: string | null;
+                data_type?: string;
+                technology?: string;
+                declaration_kind?: string | null;
+                biogenic_co2?: number | null;
+                delivery_included?: boolean | null;
+              }[];
+              database: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
+              production?: {
+                ref: string;
+                machine?: string;
+                name: string;
+                figure: string;
+                value: number;
+                unit: string;
+                source: string;
+                year: number | null;
+                region?: string | null;
+                market?: {
+                  go_share: number;
+                  contract_factor: number;
+                  residual_factor: number;
+                  residual_source: string;
+                };
+              }[];
+              machine_set?: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
             };
             total_co2e: number;
             created_by: number | null;
@@ -8798,7 +9158,97 @@ export interface operations {
                   }[];
             };
             results: {
-              [key: string]: unknown;
+              values: {
+                [key: string]: number;
+              };
+              primary: string;
+              breakdown: {
+                name: string;
+                label: {
+                  [key: string]: string;
+                };
+                unit: string;
+                formula: string;
+                value: number;
+                factors: {
+                  key: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  label?: {
+                    [key: string]: string;
+                  };
+                  year?: number | null;
+                  region?: string | null;
+                  data_type?: string;
+                  technology?: string;
+                  declaration_kind?: string | null;
+                  biogenic_co2?: number | null;
+                  delivery_included?: boolean | null;
+                }[];
+                uses: string[];
+                primary: boolean;
+                production?: {
+                  ref: string;
+                  machine?: string;
+                  name: string;
+                  figure: string;
+                  value: number;
+                  unit: string;
+                  source: string;
+                  year: number | null;
+                  region?: string | null;
+                  market?: {
+                    go_share: number;
+                    contract_factor: number;
+                    residual_factor: number;
+                    residual_source: string;
+                  };
+                }[];
+              }[];
+              factors: {
+                key: string;
+                value: number;
+                unit: string;
+                source: string;
+                label?: {
+                  [key: string]: string;
+                };
+                year?: number | null;
+                region?: string | null;
+                data_type?: string;
+                technology?: string;
+                declaration_kind?: string | null;
+                biogenic_co2?: number | null;
+                delivery_included?: boolean | null;
+              }[];
+              database: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
+              production?: {
+                ref: string;
+                machine?: string;
+                name: string;
+                figure: string;
+                value: number;
+                unit: string;
+                source: string;
+                year: number | null;
+                region?: string | null;
+                market?: {
+                  go_share: number;
+                  contract_factor: number;
+                  residual_factor: number;
+                  residual_source: string;
+                };
+              }[];
+              machine_set?: {
+                id: number;
+                name: string;
+                version_label: string;
+              };
             };
             total_co2e: number;
             created_by: number | null;

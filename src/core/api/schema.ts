@@ -62,7 +62,7 @@ export function Nullable<S extends TSchema>(schema: S) {
   return Type.Unsafe<Static<S> | null>({ ...rest, ...values, type: [type, 'null'] });
 }
 
-/** An object whose shape another module defines (a template, inputs, results): passed through whole. */
+/** An object whose shape another declaration defines (a template, the inputs a client sends): passed through whole. */
 export function Opaque<T>() {
   return Type.Unsafe<T>({ type: 'object', additionalProperties: true });
 }

@@ -4,29 +4,15 @@
  * its value, unit, formula and the factors it read, so every figure traces to its sources.
  */
 import { getCompiledTemplate } from '../template/compile';
-import type { LocalizedText } from '../languages';
+import type { FactorUse, ResultBreakdown } from '../api/calculations';
 import type { CalculationInputs, FactorInfo, FactorLookup, Template } from '../template/types';
 import { pruneInputs } from '../template/inputs';
 import type { ProductionData, ProductionUse } from '../production';
 import { CalculationError, type FormulaRun } from './evaluate';
 
-/** A factor a result read, as its database gave it; in results stored before year and region were kept, those are absent. */
-export type FactorUse = FactorInfo;
-
-export interface ResultBreakdown {
-  name: string;
-  label: LocalizedText;
-  unit: string;
-  formula: string;
-  value: number;
-  /** Factors this result's own formula read. */
-  factors: FactorUse[];
-  /** Results this result's formula uses (their factors are in their own entries). */
-  uses: string[];
-  primary: boolean;
-  /** Machine and energy figures this result's own formula read (present only when it read any). */
-  production?: ProductionUse[];
-}
+// A factor a result read and one entry per result: the contract's shapes (api/calculations), which the API answers
+// and serialises as they are.
+export type { FactorUse, ResultBreakdown };
 
 export interface ComputedResults {
   /** Result name → value, in the result's unit. */

@@ -7,12 +7,14 @@
  * copied into the row) — which old rows keep, and which must keep reading as they did.
  */
 import { expect, it } from 'vitest';
-import type {
-  ApiErrorBody,
-  CalculationRecord,
-  FactorDatabaseRecord,
-  FactorRecord,
-  PublicationRecord,
+import {
+  CalculationResults,
+  FactorUse,
+  type ApiErrorBody,
+  type CalculationRecord,
+  type FactorDatabaseRecord,
+  type FactorRecord,
+  type PublicationRecord,
 } from '../../../src/core/api';
 import {
   defaultInputs,
@@ -68,8 +70,10 @@ describeEachDatabase(
       expect(verify.status).toBe(200);
       const page = (await verify.text())
         .replaceAll(published.body.url.split('/verify/')[1]!, 'TOKEN')
-        // The banner names the minute of publication, which the two publications compared may not share.
-        .replace(/(data-testid="verify-banner">)[^<]*/, '$1BANNER');
+        // The banner and the head name the minute of publication, which the two publications compared may not share.
+        .replace(/(data-testid="verify-banner">)[^<]*/, '$1BANNER')
+        .replace(/(<dd>)[^<]* UTC(<\/dd>)/, '$1PUBLISHED$2');
+      expect(page).toContain('<dd>PUBLISHED</dd>');
       return {
         results: record.body.results,
         pdf: await pdf(`/api/calculations/${id}/report.pdf`),
@@ -144,6 +148,66 @@ describeEachDatabase(
         expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(copies).length + 1);
       },
     );
+
+    it('a row stored in the full form, before compact storage, answers as stored, in the contract\u2019s key order', async () => {
+      const brochure = shipped.filter((t) => t.id === 'brochure').sort((a, b) => b.version - a.version)[0]!;
+      const created = await as<CalculationRecord>('POST', '/api/calculations', {
+        template_id: brochure.id,
+        template_version: brochure.version,
+        status: 'final',
+        inputs: defaultsOf(brochure),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id;
+      const store = (results: unknown) =>
+        ctx.db
+          .updateTable('calculation_state')
+          .set({ results: JSON.stringify(results) })
+          .where('calculation_id', '=', id)
+          .execute();
+      const compact = await provenance(id);
+
+      // Rows written before compact storage hold the results whole, as the API answered them.
+      await store(compact.results);
+      const full = await provenance(id);
+      expect(full.results).toStrictEqual(compact.results);
+      expect(full.pdf).toBe(compact.pdf);
+      expect(full.snapshot).toEqual(compact.snapshot);
+      expect(full.page).toBe(compact.page);
+
+      // In those rows' own shape (factors with key, value, unit, source and label): answered whole, nothing filled in.
+      const oldFactor = ({ key, value, unit, source, label }: FactorUse) => ({
+        key,
+        value,
+        unit,
+        source,
+        ...(label && { label }),
+      });
+      const older = {
+        ...compact.results,
+        breakdown: compact.results.breakdown.map((entry) => ({ ...entry, factors: entry.factors.map(oldFactor) })),
+        factors: compact.results.factors.map(oldFactor),
+      };
+      await store(older);
+      const read = await as<CalculationRecord>('GET', `/api/calculations/${id}`);
+      expect(read.status).toBe(200);
+      expect(read.body.results).toStrictEqual(JSON.parse(JSON.stringify(older)));
+      // A request without range (react-admin's getMany) answers the whole results through the list's schema too.
+      const many = await as<CalculationRecord[]>(
+        'GET',
+        `/api/calculations?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`,
+      );
+      expect(many.body.map((record) => record.results)).toStrictEqual([read.body.results]);
+
+      // One key order for every stored form, on both databases (jsonb sorts a row's keys): the contract's.
+      const listed = (schema: { properties: object }, value: object) =>
+        Object.keys(schema.properties).filter((key) => key in value);
+      for (const results of [compact.results, full.results, read.body.results, many.body[0]!.results]) {
+        expect(Object.keys(results)).toEqual(listed(CalculationResults, results));
+        for (const factor of [...results.factors, ...results.breakdown.flatMap((entry) => entry.factors)])
+          expect(Object.keys(factor)).toEqual(listed(FactorUse, factor));
+      }
+    });
 
     it('a calculation on a draft database (which may still change) keeps copies of the figures it computed with', async () => {
       const admin = await ctx.login('admin@muster.example');
