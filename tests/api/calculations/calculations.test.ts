@@ -607,9 +607,7 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
         { token: t },
       );
       expect(byTotal.status).toBe(200);
-      expect(byTotal.body.map((c) => c.id)).toEqual(
-        all.body.filter((c) => c.template_type === type).map((c) => c.id),
-      );
+      expect(byTotal.body.map((c) => c.id)).toEqual(all.body.filter((c) => c.template_type === type).map((c) => c.id));
     }
     const tagged = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ tags: 'katalog' })}`, {
       token: t,

@@ -285,6 +285,9 @@ describeEachDatabase('calculations list counts', (ctx: TestContext) => {
             paper: 'paper_virgin',
             energy_kwh_per_1000: 2.5,
             electricity: 'electricity_de_grid',
+            grammage: 135,
+            spoilage_pct: 5,
+            transport: [],
           },
         },
       });

@@ -221,7 +221,9 @@ describeEachDatabase('statistics', (ctx) => {
     // in both rows (the overview reads the state row's copy, migration 0072).
     const company = sql`(select calculation_id from calculation_state where total_co2e = 10)`;
     const setType = async (type: string) => {
-      await sql`update calculation_state set template_type = ${type} where calculation_id in ${company}`.execute(ctx.db);
+      await sql`update calculation_state set template_type = ${type} where calculation_id in ${company}`.execute(
+        ctx.db,
+      );
       await sql`update calculations set template_type = ${type} where id in ${company}`.execute(ctx.db);
     };
     await setType('company');

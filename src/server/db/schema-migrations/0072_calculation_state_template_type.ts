@@ -37,13 +37,16 @@ export async function up(db: MigrationDb): Promise<void> {
     await sql`alter table calculation_state alter column template_type set not null`.execute(db);
   } else {
     await sql`alter table calculation_state add column template_type text not null default ''`.execute(db);
-    await sql`update calculation_state set template_type = (select c.template_type from calculations c
-      where c.id = calculation_state.calculation_id)`.execute(db);
+    await sql`update calculation_state set template_type = c.template_type from calculations c
+      where c.id = calculation_state.calculation_id`.execute(db);
   }
   await sql.raw(`create index calculation_state_stats_idx on calculation_state ${STATS_AFTER}`).execute(db);
   await sql`create index calculation_state_type_total_idx on calculation_state (mandant_id, template_type, total_co2e)`.execute(
     db,
   );
+  // The planner's statistics of the new column at once, not after autovacuum's next analyze. (The index-only scans
+  // need the visibility map that the backfill cleared: the next VACUUM, autovacuum's or the operator's, sets it again.)
+  if (postgres) await sql`analyze calculation_state`.execute(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
