@@ -188,10 +188,10 @@ async function generateRows(client: pg.Client, plans: Plan[], idBase: number, pr
            inputs, created_by, created_at, null, null, false
          from r),
        state as (
-         insert into calculation_state (calculation_id, mandant_id, created_at, template_id, template_version,
-           database_id, machine_set_id, results, total_co2e, updated_by, updated_at, version)
-         select id, mandant_id, created_at, template_id, template_version, database_id, machine_set_id, results,
-           total_co2e, created_by, created_at, 1
+         insert into calculation_state (calculation_id, mandant_id, created_at, template_id, template_type,
+           template_version, database_id, machine_set_id, results, total_co2e, updated_by, updated_at, version)
+         select id, mandant_id, created_at, template_id, template_type, template_version, database_id, machine_set_id,
+           results, total_co2e, created_by, created_at, 1
          from r)
        insert into calculation_tags (calculation_id, mandant_id, tag, created_at, total_co2e)
        select id, mandant_id, tag, created_at, total_co2e from r cross join unnest(r.tag_list) as tag`,

@@ -83,9 +83,10 @@ async function insertCalculations(
   const n = `cast(substr(number, 3) as integer)`;
   await sql
     .raw(
-      `insert into calculation_state (calculation_id, mandant_id, created_at, template_id, template_version, database_id,
-        results, total_co2e, updated_at, version)
-      select id, mandant_id, created_at, template_id, 1, ${databaseId}, ${json('{}')}, (${n} % 1000) * 1.5 + 10, created_at, 1
+      `insert into calculation_state (calculation_id, mandant_id, created_at, template_id, template_type, template_version,
+        database_id, results, total_co2e, updated_at, version)
+      select id, mandant_id, created_at, template_id, template_type, 1, ${databaseId}, ${json('{}')}, (${n} % 1000) * 1.5 + 10,
+        created_at, 1
       from calculations where number like 'B-%'`,
     )
     .execute(db);

@@ -59,7 +59,8 @@ type PayloadKind = 'text' | 'integer' | 'double precision' | 'json';
  * The columns an import writes for a calculation, in the one order both writers use (SQLite's
  * INSERT and PostgreSQL's COPY): a kind for a value that differs per row,
  * `shared` for one every row of a batch has (sharedValues). Those of calculation_state (migration 0032)
- * go into that table, with the calculation's id and copies of mandant_id and created_at (ImportTable).
+ * go into that table, with the calculation's id and the columns it copies (state.ts CALCULATION_STATE.copied: mandant_id,
+ * created_at, template_id, template_type), which go into both (ImportTable).
  */
 const IMPORT_COLUMNS = [
   ['mandant_id', 'shared'],

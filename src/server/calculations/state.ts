@@ -19,13 +19,14 @@ export const STATE_COLUMNS = [
   'version',
 ] as const;
 
-/** calculation_state: keyed by the calculation's id; `copied` are columns of the main row it copies on insert (never
- * changed after) for its indexes, which lead with them (mandant, template) and end in a state column. */
+/** calculation_state: keyed by the calculation's id; `copied` are columns of the main row it copies on insert for its
+ * indexes, which lead with them (mandant, template, type) and end in a state column. All but template_type never
+ * change; a write of one (a template version of another type: an edit, a template migration) writes both rows. */
 export const CALCULATION_STATE = {
   table: 'calculation_state',
   key: 'calculation_id',
   columns: STATE_COLUMNS,
-  copied: ['mandant_id', 'created_at', 'template_id'],
+  copied: ['mandant_id', 'created_at', 'template_id', 'template_type'],
 } as const;
 
 /** The state columns a whole record reads, qualified by their table. */

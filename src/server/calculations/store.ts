@@ -26,11 +26,14 @@ import {
 const inState = (column: string) => (STATE_COLUMNS as readonly string[]).includes(column);
 const copied = (column: string) => (CALCULATION_STATE.copied as readonly string[]).includes(column);
 
-/** A write's values: those of the calculations row, and those of the state row. */
+/** A write's values: those of the calculations row, and those of the state row (a copied column goes into both). */
 function splitState(values: Row): [Row, Row] {
   const main: Row = {};
   const own: Row = {};
-  for (const [column, value] of Object.entries(values)) (inState(column) ? own : main)[column] = value;
+  for (const [column, value] of Object.entries(values)) {
+    (inState(column) ? own : main)[column] = value;
+    if (copied(column)) own[column] = value;
+  }
   return [main, own];
 }
 
@@ -53,7 +56,7 @@ function stateReadOf(query: ListQuery): StateRead {
 }
 
 /** The page's columns. Sorted by a state column, filters on columns the state row copies read the copy, so that an
- * index of the state table leading with them (mandant, template, total) gives the whole order. */
+ * index of the state table leading with them ((mandant, template, total), (mandant, type, total)) gives the whole order. */
 function pageRef(query: ListQuery): (column: string) => Expression<unknown> {
   const stateSorted = inState(query.sort.field);
   return (column) =>

@@ -193,6 +193,11 @@ export interface CalculationStateTable {
   created_at: string;
   /** A copy of the calculation's (which never changes), for the (mandant, template, total) index. */
   template_id: string;
+  /**
+   * A copy of the calculation's (migration 0072), for the (mandant, type, total) index and the statistics' index: it
+   * changes with the calculation's when a template version of another type is chosen (an edit, a template migration).
+   */
+  template_type: string;
   template_version: number;
   database_id: number;
   /** The machine set the results read (migration 0022), or null. */

@@ -58,9 +58,10 @@ export async function applyItems(
   // database and moves it to the target version; kind `machine_set` keeps both and moves it to the target machine set.
   // The first two write the machine set the preview computed with, as a save does: the set the calculation read, or
   // the mandant's current set for one that read none (issue 33: its site footprint reaches the job).
+  // A template migration also changes the type (the target version's), which the state row copies (migration 0072).
   const moved =
     migration.kind === 'template'
-      ? sql`template_version = ${migration.to_template_version}, machine_set_id = i.after_machine_set_id,`
+      ? sql`template_version = ${migration.to_template_version}, template_type = ${templateType}, machine_set_id = i.after_machine_set_id,`
       : migration.kind === 'machine_set'
         ? sql`machine_set_id = ${migration.to_machine_set_id},`
         : sql`database_id = ${migration.to_database_id}, machine_set_id = i.after_machine_set_id,`;
@@ -134,8 +135,8 @@ export async function rollbackItems(db: Kysely<DatabaseSchema>, migration: Facto
   const restore = await asBulkWriter(db, 'migration', async () => {
     const written =
       await sql`update calculation_state set database_id = s.database_id, template_version = s.template_version,
-      machine_set_id = s.machine_set_id, results = s.results, total_co2e = s.total_co2e, version = s.version,
-      updated_at = s.updated_at, updated_by = s.updated_by
+      template_type = s.template_type, machine_set_id = s.machine_set_id, results = s.results, total_co2e = s.total_co2e,
+      version = s.version, updated_at = s.updated_at, updated_by = s.updated_by
     from factor_migration_snapshots as s join calculations on calculations.id = s.calculation_id
     where ${restored}`.execute(db);
     await syncTagCopies(

@@ -16,8 +16,8 @@ type Db = Kysely<DatabaseSchema>;
 
 /**
  * Calculations created in the range, of the resolved mandant (and, belt and braces, the user's scope): their state
- * rows (migration 0032), which carry mandant_id and created_at beside total_co2e, so totals and months are read
- * from calculation_state_stats_idx alone.
+ * rows (migration 0032), which carry mandant_id, created_at and template_type (0072) beside total_co2e, so totals and
+ * months are read from calculation_state_stats_idx alone.
  */
 function inRange(db: Db, user: SessionUser, query: StatisticsQuery) {
   let base = db
@@ -42,11 +42,12 @@ export interface CalculationTotals {
 
 /**
  * The calculated product footprints: a company footprint (template type `company`) is the whole business's footprint,
- * not one more product, and added to them it made up nearly all of "Berechnet" (issue #35).
+ * not one more product, and added to them it made up nearly all of "Berechnet" (issue #35). The state row's copy of
+ * the type (migration 0072) lets calculation_state_stats_idx answer it alone, without a calculation's row.
  */
 export async function calculationTotals(db: Db, user: SessionUser, query: StatisticsQuery): Promise<CalculationTotals> {
-  const row = await inRangeWithCalculations(db, user, query)
-    .where('calculations.template_type', '!=', 'company')
+  const row = await inRange(db, user, query)
+    .where('calculation_state.template_type', '!=', 'company')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('calculation_state.total_co2e').as('kg')])
     .executeTakeFirst();
   return { calculations: count(row?.n), co2e_kg: kg(row?.kg) };

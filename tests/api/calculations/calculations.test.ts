@@ -599,6 +599,16 @@ describeEachDatabase('calculations', (ctx: TestContext) => {
       { token: t },
     );
     expect(company.body.map((c) => c.template_id)).toEqual(['company-footprint']);
+    // By type and total: read through the state row's copy of the type (migration 0072), in the same order.
+    for (const type of ['product', 'company'] as const) {
+      const byTotal = await ctx.request<CalculationRecord[]>(
+        'GET',
+        `/api/calculations${q({ filter: JSON.stringify({ template_type: type }), sort: '["total_co2e","DESC"]', range: '[0,99]' })}`,
+        { token: t },
+      );
+      expect(byTotal.status).toBe(200);
+      expect(byTotal.body.map((c) => c.id)).toEqual(all.body.filter((c) => c.template_type === type).map((c) => c.id));
+    }
     const tagged = await ctx.request<CalculationRecord[]>('GET', `/api/calculations${filter({ tags: 'katalog' })}`, {
       token: t,
     });

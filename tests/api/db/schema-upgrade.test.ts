@@ -4,7 +4,7 @@
  * SQLite) on a database that already holds calculations and tag rows: down to 0013 and up again
  * keeps every tag row with its copied totals, and afterwards the copies still follow their
  * calculations — single and multi-row updates, a mandant change; on PostgreSQL tag rows inserted
- * without values are filled in.
+ * without values are filled in. On the way up 0032 and 0072 fill the state rows, with each calculation's type.
  */
 import { Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -95,6 +95,13 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
       await insertCalculation(ctx, muster, 'UP-2', 20, ['b']),
       await insertCalculation(ctx, muster, 'UP-3', 30, []),
     ];
+    // A company footprint among them: 0072 must copy each calculation's own type onto its state row.
+    await ctx.db.updateTable('calculations').set({ template_type: 'company' }).where('id', '=', ids[2]!).execute();
+    await ctx.db
+      .updateTable('calculation_state')
+      .set({ template_type: 'company' })
+      .where('calculation_id', '=', ids[2]!)
+      .execute();
     expect(await outOfSync(ctx)).toBe(0);
     const before = await tagRows(ctx);
     expect(before.filter((r) => ids.includes(r.calculation_id))).toHaveLength(3);
@@ -131,6 +138,16 @@ describeEachDatabase('schema upgrade of calculation_tags', (ctx) => {
     );
     expect(Number(counted.rows[0]!.states)).toBe(Number(counted.rows[0]!.calculations));
     expect(await stored()).toEqual(storedBefore.map((row) => (row.id === ids[0] ? { ...row, total_co2e: 11 } : row)));
+    // 0072 on populated data: every state row carries its calculation's type.
+    const types = await ctx.db
+      .selectFrom('calculations')
+      .innerJoin('calculation_state', 'calculation_state.calculation_id', 'calculations.id')
+      .select(['calculations.id', 'calculations.template_type as own', 'calculation_state.template_type as copy'])
+      .orderBy('calculations.id')
+      .execute();
+    expect(types.length).toBeGreaterThan(3);
+    for (const { id, own, copy } of types) expect(copy, `calculation ${id}`).toBe(own);
+    expect(types.find((row) => row.id === ids[2])?.copy).toBe('company');
 
     // One statement changing several calculations, one of them twice over (total and created_at).
     await sql`update calculation_state set total_co2e = total_co2e * 2 where calculation_id in (${ids[0]}, ${ids[1]}, ${ids[2]})`.execute(

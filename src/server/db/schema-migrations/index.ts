@@ -45,6 +45,7 @@ import * as storefrontOrders from './0067_storefront_orders';
 import * as storefrontWebhooks from './0068_storefront_webhooks';
 import * as migrationItemMachineSet from './0070_migration_item_machine_set';
 import * as storefrontComputeInPage from './0071_storefront_compute_in_page';
+import * as calculationStateTemplateType from './0072_calculation_state_template_type';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0068_storefront_webhooks': storefrontWebhooks,
   '0070_migration_item_machine_set': migrationItemMachineSet,
   '0071_storefront_compute_in_page': storefrontComputeInPage,
+  '0072_calculation_state_template_type': calculationStateTemplateType,
 };
 
 export const migrationProvider: MigrationProvider = {
