@@ -78,7 +78,7 @@ describe('field types', () => {
       const { [property[choices]]: _left, ...without } = probeField(type);
       expect(pointersWith(without), type).toEqual(['/groups/0/fields/0']);
     }
-    expect(pointersWith({ ...probeField('text'), type: 'percent' })).toEqual(['/groups/0/fields/0/type']);
+    expect(pointersWith({ ...probeField('text'), type: 'no_such_type' })).toEqual(['/groups/0/fields/0/type']);
   });
 
   // The form editor names a type by `templateEditor.field_types.<type>`: every registered type has its name in every
