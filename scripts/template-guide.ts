@@ -6,12 +6,14 @@
  * rerunning the script is caught.
  *
  * What a catalogue does not say (one sentence on what a rule or function is for) lives in the tables below; an entry
- * of a catalogue missing there stops the script, so nothing new appears undocumented.
+ * of a catalogue missing there stops the script, so nothing new appears undocumented. A field type's words are in its
+ * own file (`guide` in src/core/field-types/<type>.ts), its name in the form editor in the locales.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FALSE_WORDS, TRUE_WORDS } from '../src/core/csv/values';
+import { fieldTypeOf } from '../src/core/field-types';
 import { LANGUAGES } from '../src/core/languages';
 import { FUNCTIONS } from '../src/core/formula/functions';
 import { RULES, compileRules } from '../src/core/rules/catalog';
@@ -111,26 +113,6 @@ const STAGE_NOTES: Record<PrintStage, string> = {
   end_of_life: 'Disposal and recycling; usually excluded with a reason (they happen after delivery).',
 };
 
-const FIELD_TYPE_NOTES: Record<FieldType, { value: string; csv: string }> = {
-  text: { value: 'text', csv: 'the text as written' },
-  textarea: { value: 'text (several lines)', csv: 'the text as written' },
-  integer: { value: 'whole number', csv: "a number in the file's decimal format" },
-  number: { value: 'number', csv: "a number in the file's decimal format (`1.234,5` or `1,234.5`)" },
-  select: { value: 'one option value (needs `options`)', csv: 'the option value, or its label in any language' },
-  multiselect: {
-    value: 'list of option values (needs `options`)',
-    csv: 'values or labels separated by `,` `;` or `|`',
-  },
-  boolean: { value: 'true / false', csv: 'yes/no words, see below' },
-  date: { value: 'date YYYY-MM-DD', csv: '`2026-03-31` or `31.03.2026`' },
-  tags: { value: 'list of free words', csv: 'words separated by `,` `;` or `|`' },
-  factor: { value: "a factor key of the field's `category`", csv: 'the factor key, or its label in any language' },
-  machine: {
-    value: "a machine key of the mandant's machines of the field's `machineKind`",
-    csv: 'the machine key as written',
-  },
-};
-
 function required<T>(table: Record<string, T>, key: string, what: string): T {
   if (!Object.hasOwn(table, key))
     throw new Error(`scripts/template-guide.ts: no description of the ${what} '${key}'; add one`);
@@ -152,8 +134,10 @@ function table(header: string[], rows: string[][]): string {
 function ruleFieldTypes(example: string): FieldType[] {
   return FIELD_TYPES.filter((type) => {
     const field: Field = { name: 'x', type, label: { de: 'x', en: 'x', fr: 'x', it: 'x', es: 'x' }, rules: [example] };
-    if (type === 'select' || type === 'multiselect') field.options = [{ value: 'a', label: field.label }];
-    if (type === 'factor') field.category = 'paper';
+    // What the meta-schema asks of a type whose values are chosen (a machine kind plays no part in a rule).
+    const { choices } = fieldTypeOf(type);
+    if (choices === 'options') field.options = [{ value: 'a', label: field.label }];
+    if (choices === 'factors') field.category = 'paper';
     return compileRules(field).errors.length === 0;
   });
 }
@@ -212,7 +196,7 @@ function functionsSection(): string {
 
 function fieldTypesSection(): string {
   const rows = FIELD_TYPES.map((type) => {
-    const notes = FIELD_TYPE_NOTES[type];
+    const notes = fieldTypeOf(type).guide;
     return [
       code(type),
       `${en.templateEditor.field_types[type]} / ${de.templateEditor.field_types[type]}`,

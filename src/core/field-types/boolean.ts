@@ -5,6 +5,7 @@ import { fault } from './shared';
 
 export const boolean = {
   kind: 'boolean',
+  guide: { value: 'true / false', csv: 'yes/no words, see below' },
   customer: true,
   typeFault: (_field, value) => (typeof value === 'boolean' ? undefined : fault('type.boolean')),
   parseCell: (_field, cell) => {

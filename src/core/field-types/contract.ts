@@ -81,6 +81,11 @@ export interface CoreFieldType {
    * the wire format, not the type: a yes/no box, a list of choices, a number input; such a type must fit one.
    */
   readonly customer?: boolean;
+  /**
+   * What the template-authoring guide says of the type (docs/template-authoring.md, `npm run docs:guide`), in English
+   * for authors: the value a field of it holds, and how a CSV import cell writes it.
+   */
+  readonly guide: { readonly value: string; readonly csv: string };
   /** The example a template's CSV shows for the field when it has no default (absent: an empty cell). */
   example?(field: Field, lang: Language): string | number;
   /** The fault of a present, non-null value's type, or undefined (rules/field-value.ts adds the rule checks). */

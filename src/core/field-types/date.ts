@@ -6,6 +6,7 @@ import { fault, isText, plainWords } from './shared';
 
 export const date = {
   kind: 'string',
+  guide: { value: 'date YYYY-MM-DD', csv: '`2026-03-31` or `31.03.2026`' },
   text: 'date',
   typeFault: (_field, value) => (typeof value === 'string' && isDate(value) ? undefined : fault('date')),
   parseCell: (_field, cell) => {

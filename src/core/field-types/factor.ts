@@ -9,6 +9,7 @@ const keysOf = (category: string | undefined, keys: Readonly<Record<string, read
 
 export const factor = {
   kind: 'string',
+  guide: { value: "a factor key of the field's `category`", csv: 'the factor key, or its label in any language' },
   choices: 'factors',
   customer: true,
   typeFault: (field, value, options) => keyFault(value, keysOf(field.category, options.factorKeys), 'type.factor'),

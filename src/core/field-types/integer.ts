@@ -5,6 +5,7 @@ import { fault } from './shared';
 
 export const integer = {
   ...number,
+  guide: { value: 'whole number', csv: "a number in the file's decimal format" },
   typeFault: (_field, value) =>
     typeof value === 'number' && Number.isInteger(value)
       ? undefined

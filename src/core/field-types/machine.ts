@@ -8,6 +8,10 @@ const keysOf = (kind: string | undefined, keys: Readonly<Record<string, readonly
 
 export const machine = {
   kind: 'string',
+  guide: {
+    value: "a machine key of the mandant's machines of the field's `machineKind`",
+    csv: 'the machine key as written',
+  },
   choices: 'machines',
   typeFault: (field, value, options) => keyFault(value, keysOf(field.machineKind, options.machineKeys), 'type.machine'),
   parseCell: (field, cell, context) => {

@@ -6,6 +6,7 @@ import { emptyList, fault, isStringList, optionsText, optionValues } from './sha
 
 export const multiselect = {
   kind: 'array',
+  guide: { value: 'list of option values (needs `options`)', csv: 'values or labels separated by `,` `;` or `|`' },
   choices: 'options',
   typeFault: (field, value) => {
     const values = optionValues(field);

@@ -28,6 +28,7 @@ function numberComparison(field: Field, value: unknown, context: ComparisonConte
 
 export const number = {
   kind: 'number',
+  guide: { value: 'number', csv: "a number in the file's decimal format (`1.234,5` or `1,234.5`)" },
   customer: true,
   example: () => 100,
   typeFault: (_field, value) => (isFiniteNumber(value) ? undefined : fault('type.number')),

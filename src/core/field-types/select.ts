@@ -6,6 +6,7 @@ import { fault, isText, optionValues } from './shared';
 
 export const select = {
   kind: 'string',
+  guide: { value: 'one option value (needs `options`)', csv: 'the option value, or its label in any language' },
   choices: 'options',
   customer: true,
   example: (field, lang) => optionLabel(field, field.options?.[0]?.value ?? '', lang),

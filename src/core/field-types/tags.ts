@@ -6,6 +6,7 @@ import { EXAMPLE_TEXT, emptyList, fault, isStringList, plainWords } from './shar
 
 export const tags = {
   kind: 'array',
+  guide: { value: 'list of free words', csv: 'words separated by `,` `;` or `|`' },
   example: (_field, lang) => EXAMPLE_TEXT[lang].toLowerCase(),
   typeFault: (_field, value) =>
     Array.isArray(value) &&

@@ -4,6 +4,7 @@ import { EXAMPLE_TEXT, fault, isText, plainWords } from './shared';
 
 export const text = {
   kind: 'string',
+  guide: { value: 'text', csv: 'the text as written' },
   text: 'free',
   example: (_field, lang) => EXAMPLE_TEXT[lang],
   typeFault: (_field, value) => (typeof value === 'string' ? undefined : fault('type.text')),

@@ -2,4 +2,7 @@
 import type { CoreFieldType } from './contract';
 import { text } from './text';
 
-export const textarea = { ...text } satisfies CoreFieldType;
+export const textarea = {
+  ...text,
+  guide: { value: 'text (several lines)', csv: 'the text as written' },
+} satisfies CoreFieldType;

@@ -7,6 +7,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import metaSchema from '../../../schemas/template.schema.json';
 import { compileTemplate, unsourcedOptionData } from './compile';
+import { withFieldTypes } from './meta-schema';
 import type { FactorCatalog, Template, TemplateLoadError } from './types';
 import { checkerText, type CheckerText } from './checker-messages';
 import { isTemplateIcon, unknownIconMessage } from './icons';
@@ -31,7 +32,8 @@ let metaValidator: ValidateFunction | undefined;
 function validateMeta(json: unknown): ErrorObject[] {
   if (!metaValidator) {
     const ajv = new Ajv2020({ allErrors: true, strictTypes: false });
-    metaValidator = ajv.compile(metaSchema);
+    // The field types as the registry has them, not as the file was last written (core/template/meta-schema.ts).
+    metaValidator = ajv.compile(withFieldTypes(metaSchema));
   }
   return metaValidator(json) ? [] : [...(metaValidator.errors ?? [])];
 }

@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 
 export const SPA_CSP = [
   "default-src 'self'",
-  // 'unsafe-eval' but never 'unsafe-inline': Ajv compiles the template meta-schema and form validators with
-  // `new Function` in the browser (template editor, calculation forms). Precompiling them (Ajv standalone) would let
-  // this go; until then no injected markup can run script, but code already running may build functions.
+  // 'unsafe-eval' but never 'unsafe-inline': Ajv compiles the template meta-schema with `new Function` in the browser
+  // (the template editor; calculation forms validate with core/rules, no Ajv). Precompiling it (Ajv standalone) would
+  // let this go; until then no injected markup can run script, but code already running may build functions.
   "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   // A mandant's logo may be any https:// URL (mandant settings); an image runs no script.

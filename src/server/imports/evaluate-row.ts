@@ -1,7 +1,8 @@
 /**
  * One CSV row → a calculation ready to insert, or its row errors. The inputs are built by the
  * core CSV mapping and then validated and computed by exactly the code the calculations API
- * uses (computeColumns → evaluateCalculation: Ajv schema, core rules, formula engine).
+ * uses (computeColumns → evaluateCalculation: the core's one input validator, core/rules/validate.ts, then the
+ * formula engine).
  * Row errors are faults (message keys with params), validated once: each reader's language words them on read.
  */
 import { databaseLabel } from '../../core/protocol/describe';

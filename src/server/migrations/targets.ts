@@ -6,7 +6,7 @@
  *   Both this kind and `template` compute with the machine set a save would use: the one the calculation read,
  *   else the mandant's current set.
  *   The stored inputs were validated when saved and do not change, so only the formulas run
- *   (Ajv would triple the cost at 100,000 calculations); a factor key the target lacks fails the
+ *   (validating again could only repeat the save's answer, at 100,000 calculations); a factor key the target lacks fails the
  *   formula and excludes the calculation, and so does a factor field whose key the target files under another
  *   category (the field would refuse it on the next save).
  * - `template`: the inputs carried over to the target template version and validated by it like

@@ -1,32 +1,93 @@
 /**
  * The field-type registry is the one list of types: the compiler checks that core/field-types and client/field-types
- * give every type of FIELD_TYPES; this checks what the compiler cannot see — the meta-schema's list of types (which
- * editors read through `$schema`), and which values of every kind each type's test accepts.
+ * give every type of FIELD_TYPES; this checks what the compiler cannot see — the meta-schema's field-type parts (the
+ * loader derives them from the registry; the committed file carries them for editors, written by
+ * `npm run schemas:meta`), each type's name in the form editor in every locale, what every type's test accepts, and
+ * for the types listed below exactly which values.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import metaSchema from '../../../schemas/template.schema.json';
+import { META_SCHEMA_PATH, regenerateMetaSchema } from '../../../scripts/meta-schema';
 import { CORE_FIELD_TYPES, fieldTypeOf } from '../../../src/core/field-types';
-import { FIELD_TYPES, type Field, type FieldType } from '../../../src/core/template';
+import { LANGUAGES } from '../../../src/core/languages';
+import { checkTemplateShape, FIELD_TYPES, type Field, type FieldType } from '../../../src/core/template';
+import { withFieldTypes } from '../../../src/core/template/meta-schema';
+
+/** A field of the type with everything any type chooses from: options a and b, factors of paper, presses. */
+function probeField(type: FieldType): Field {
+  return {
+    name: 'f',
+    type,
+    label: { de: 'F', en: 'F', fr: 'F', it: 'F', es: 'F' },
+    options: [
+      { value: 'a', label: { de: 'A', en: 'A', fr: 'A', it: 'A', es: 'A' } },
+      { value: 'b', label: { de: 'B', en: 'B', fr: 'B', it: 'B', es: 'B' } },
+    ],
+    category: 'paper',
+    machineKind: 'press',
+  };
+}
+
+const committed = readFileSync(META_SCHEMA_PATH, 'utf8');
+const metaSchema = JSON.parse(committed) as Parameters<typeof withFieldTypes>[0];
 
 describe('field types', () => {
-  it('the registry and the meta-schema list exactly FIELD_TYPES', () => {
+  it('the registry lists exactly FIELD_TYPES', () => {
     expect(Object.keys(CORE_FIELD_TYPES).sort()).toEqual([...FIELD_TYPES].sort());
+  });
+
+  // A type added to the registry without `npm run schemas:meta` shows here by its name.
+  it('the committed meta-schema lists exactly the types of the registry (run `npm run schemas:meta`)', async () => {
     const listed = (metaSchema.$defs.field.properties.type as { enum: string[] }).enum;
     expect([...listed].sort()).toEqual([...FIELD_TYPES].sort());
+    expect(metaSchema).toEqual(withFieldTypes(metaSchema));
+    expect(await regenerateMetaSchema(committed)).toBe(committed);
   });
 
   // The meta-schema asks each type for what its values are chosen from: `options`, a factor `category`, a `machineKind`.
   it("the meta-schema requires what each type's values are chosen from", () => {
     const required = new Map<string, string[]>();
-    for (const { if: condition, then } of metaSchema.$defs.field.allOf) {
-      const type = condition.properties.type as { const?: string; enum?: string[] };
-      for (const name of type.enum ?? [type.const!]) required.set(name, then.required);
+    for (const condition of withFieldTypes(metaSchema).$defs.field.allOf as {
+      if: { properties: { type: { const?: string; enum?: string[] } } };
+      then: { required: string[] };
+    }[]) {
+      const type = condition.if.properties.type;
+      for (const name of type.enum ?? [type.const!]) required.set(name, condition.then.required);
     }
     const asked = { options: ['options'], factors: ['category'], machines: ['machineKind'] } as const;
     for (const type of FIELD_TYPES) {
       const { choices } = fieldTypeOf(type);
       expect(required.get(type) ?? [], type).toEqual(choices ? asked[choices] : []);
     }
+  });
+
+  // The loader reads the derived meta-schema: a field of every registered type is accepted, a type with choices
+  // without what it chooses from is refused, and so is a name the registry lacks.
+  it('the loader accepts every registered type, with what it chooses from, and refuses an unknown one', () => {
+    const sample = JSON.parse(readFileSync(new URL('../../fixtures/templates/sample.json', import.meta.url), 'utf8'));
+    const property = { options: 'options', factors: 'category', machines: 'machineKind' } as const;
+    const pointersWith = (field: object) => {
+      const template = structuredClone(sample);
+      template.groups[0].fields[0] = field;
+      return checkTemplateShape(template, 'sample.json').errors.map((error) => error.pointer);
+    };
+    for (const type of FIELD_TYPES) {
+      expect(pointersWith(probeField(type)), type).toEqual([]);
+      const { choices } = fieldTypeOf(type);
+      if (!choices) continue;
+      const { [property[choices]]: _left, ...without } = probeField(type);
+      expect(pointersWith(without), type).toEqual(['/groups/0/fields/0']);
+    }
+    expect(pointersWith({ ...probeField('text'), type: 'no_such_type' })).toEqual(['/groups/0/fields/0/type']);
+  });
+
+  // The form editor names a type by `templateEditor.field_types.<type>`: every registered type has its name in every
+  // language, and no name is left of a type that is gone.
+  it.each([...LANGUAGES])('the %s locale names exactly the registered types', (lang) => {
+    const locale = JSON.parse(readFileSync(new URL(`../../../locales/${lang}.json`, import.meta.url), 'utf8')) as {
+      templateEditor: { field_types: Record<string, string> };
+    };
+    expect(Object.keys(locale.templateEditor.field_types).sort()).toEqual([...FIELD_TYPES].sort());
   });
 
   // What each type's own test accepts of values of every kind (the rule checks come on top, rules/catalog.ts): the
@@ -49,7 +110,8 @@ describe('field types', () => {
     { a: 1 },
   ];
   const texts = ['a', '', '2026-02-28', '2026-02-31'];
-  const accepted: Record<FieldType, { anyKey: unknown[]; offeredKeys: unknown[] }> = {
+  // The types written out value by value; a type added later is held to the rules of every type below.
+  const accepted = {
     text: { anyKey: texts, offeredKeys: texts },
     textarea: { anyKey: texts, offeredKeys: texts },
     integer: { anyKey: [0, -3], offeredKeys: [0, -3] },
@@ -62,25 +124,29 @@ describe('field types', () => {
     // A factor or machine key: any non-empty text, or only one the database or machine set in use offers.
     factor: { anyKey: ['a', '2026-02-28', '2026-02-31'], offeredKeys: ['a'] },
     machine: { anyKey: ['a', '2026-02-28', '2026-02-31'], offeredKeys: ['a'] },
-  };
+  } satisfies Partial<Record<FieldType, { anyKey: unknown[]; offeredKeys: unknown[] }>>;
 
-  it.each([...FIELD_TYPES])('the %s type accepts exactly its values', (type) => {
-    const options = { factorKeys: { paper: ['a', 'b'] }, machineKeys: { press: ['a'] } };
-    const field: Field = {
-      name: 'f',
-      type,
-      label: { de: 'F', en: 'F', fr: 'F', it: 'F', es: 'F' },
-      options: [
-        { value: 'a', label: { de: 'A', en: 'A', fr: 'A', it: 'A', es: 'A' } },
-        { value: 'b', label: { de: 'B', en: 'B', fr: 'B', it: 'B', es: 'B' } },
-      ],
-      category: 'paper',
-      machineKind: 'press',
-    };
-    const definition = fieldTypeOf(type);
-    const passing = (withOptions: typeof options | object) =>
-      values.filter((value) => definition.typeFault(field, value, withOptions) === undefined);
-    expect(passing({})).toEqual(accepted[type].anyKey);
-    expect(passing(options)).toEqual(accepted[type].offeredKeys);
+  const options = { factorKeys: { paper: ['a', 'b'] }, machineKeys: { press: ['a'] } };
+  const passing = (type: FieldType, withOptions: typeof options | object) =>
+    values.filter((value) => fieldTypeOf(type).typeFault(probeField(type), value, withOptions) === undefined);
+
+  it.each(Object.entries(accepted))('the %s type accepts exactly its values', (type, { anyKey, offeredKeys }) => {
+    expect(passing(type as FieldType, {})).toEqual(anyKey);
+    expect(passing(type as FieldType, options)).toEqual(offeredKeys);
+  });
+
+  // What holds for every type: a value its test accepts is of its kind and one formulas take, and a type with choices
+  // accepts no key it was not offered (options a and b, factors a and b, machine a).
+  const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value);
+  const offered = { options: ['a', 'b'], factors: ['a', 'b'], machines: ['a'] } as const;
+  it.each([...FIELD_TYPES])('a value the %s type accepts is of its kind, read by formulas, offered', (type) => {
+    const { kind, formula, choices } = fieldTypeOf(type);
+    for (const value of passing(type, {})) {
+      expect(kindOf(value), JSON.stringify(value)).toBe(kind);
+      expect(formula.accepts(value), JSON.stringify(value)).toBe(true);
+    }
+    if (!choices) return;
+    for (const value of passing(type, options))
+      for (const key of Array.isArray(value) ? value : [value]) expect(offered[choices]).toContain(key);
   });
 });
