@@ -300,20 +300,7 @@ const DeliveryTable = ({
 
 export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
   const translate = useTranslate();
-  const {
-    url,
-    setUrl,
-    created,
-    setCreated,
-    deleting,
-    setDeleting,
-    endpoints,
-    deliveries,
-    refresh,
-    add,
-    remove,
-    resend,
-  } = useWebhooks(storefrontId);
+  const webhooks = useWebhooks(storefrontId);
 
   return (
     <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-webhooks">
@@ -324,13 +311,13 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('storefronts.webhooks.help')}
         </Typography>
-        {created ? (
+        {webhooks.created ? (
           <SecretShownOnce
-            secret={created.secret}
-            label={created.url}
+            secret={webhooks.created.secret}
+            label={webhooks.created.url}
             warning="storefronts.webhooks.shownOnce"
             testId="created-webhook-secret"
-            onClose={() => setCreated(null)}
+            onClose={() => webhooks.setCreated(null)}
           />
         ) : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
@@ -340,35 +327,35 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
             sx={{ flex: 1, maxWidth: 520 }}
             label={translate('storefronts.webhooks.url')}
             placeholder="https://shop.example.com/webhooks/kontor"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
+            value={webhooks.url}
+            onChange={(event) => webhooks.setUrl(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
-          <Button variant="contained" onClick={() => void add()} disabled={!/^https?:\/\/\S+$/.test(url.trim())}>
+          <Button variant="contained" onClick={() => void webhooks.add()} disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}>
             {translate('storefronts.webhooks.add')}
           </Button>
         </Stack>
-        {endpoints.length === 0 ? (
+        {webhooks.endpoints.length === 0 ? (
           <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
         ) : (
-          <EndpointTable endpoints={endpoints} onDelete={setDeleting} />
+          <EndpointTable endpoints={webhooks.endpoints} onDelete={webhooks.setDeleting} />
         )}
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
           <Typography variant="subtitle1" component="h3">
             {translate('storefronts.webhooks.deliveries')}
           </Typography>
-          <Button size="small" onClick={() => void refresh()}>
+          <Button size="small" onClick={() => void webhooks.refresh()}>
             {translate('storefronts.webhooks.refresh')}
           </Button>
         </Stack>
-        <DeliveryTable deliveries={deliveries} showUrl={endpoints.length > 1} onResend={resend} />
+        <DeliveryTable deliveries={webhooks.deliveries} showUrl={webhooks.endpoints.length > 1} onResend={webhooks.resend} />
       </CardContent>
       <Confirm
-        isOpen={deleting !== null}
+        isOpen={webhooks.deleting !== null}
         title="storefronts.webhooks.delete"
-        content={deleting?.url ?? ''}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
+        content={webhooks.deleting?.url ?? ''}
+        onConfirm={() => void webhooks.remove()}
+        onClose={() => webhooks.setDeleting(null)}
       />
     </Card>
   );
