@@ -3,7 +3,7 @@
  * table itself is typed there, beside the tables every module may read: lower modules name a storefront's channel.
  */
 import type { Generated } from 'kysely';
-import type { DbJson, StorefrontsTable } from '../db/schema';
+import type { DbJson } from '../db/schema';
 
 /** A storefront's secret key (migration 0067): its SHA-256 only. */
 export interface StorefrontSecretKeysTable {
