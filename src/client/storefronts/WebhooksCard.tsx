@@ -24,7 +24,6 @@ import {
   useListController,
   useLocale,
   type ListControllerResult,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import type {
@@ -34,7 +33,8 @@ import type {
   WebhookDeliveryStatus,
 } from '../../core/api';
 import { formatDateTime } from '../../core/dates';
-import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+import { httpClient, sendJson } from '../providers/httpClient';
+import { useCardCall } from './useCardCall';
 import { SecretShownOnce } from '../layout/SecretShownOnce';
 
 const STATUS_COLOUR: Record<WebhookDeliveryStatus, ChipProps['color']> = {
@@ -56,7 +56,6 @@ const useWhen = () => {
 
 /** The endpoints, a page of deliveries, and the calls that change them (each refreshing both lists). */
 const useWebhooks = (storefrontId: string) => {
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedStorefrontWebhook | null>(null);
@@ -85,37 +84,27 @@ const useWebhooks = (storefrontId: string) => {
       queryClient.invalidateQueries({ queryKey: [deliveriesResource] }),
     ]);
 
-  const add = async () => {
-    try {
+  const run = useCardCall(refresh);
+
+  const add = () =>
+    run(async () => {
       const answer = await sendJson<CreatedStorefrontWebhook>(`${base}/webhooks`, 'POST', { url: url.trim() });
       setCreated(answer.json);
       setUrl('');
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    }
-  };
+    });
   const remove = async () => {
     if (!deleting) return;
-    try {
-      await httpClient(`${base}/webhooks/${deleting.id}`, { method: 'DELETE' });
-      notify('storefronts.webhooks.deleted', { type: 'info' });
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    } finally {
-      setDeleting(null);
-    }
+    await run(
+      () => httpClient(`${base}/webhooks/${deleting.id}`, { method: 'DELETE' }),
+      'storefronts.webhooks.deleted',
+    );
+    setDeleting(null);
   };
-  const resend = async (delivery: StorefrontWebhookDeliveryRecord) => {
-    try {
-      await httpClient(`${base}/webhook-deliveries/${delivery.id}/resend`, { method: 'POST' });
-      notify('storefronts.webhooks.resent', { type: 'info' });
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    }
-  };
+  const resend = (delivery: StorefrontWebhookDeliveryRecord) =>
+    run(
+      () => httpClient(`${base}/webhook-deliveries/${delivery.id}/resend`, { method: 'POST' }),
+      'storefronts.webhooks.resent',
+    );
   return {
     url,
     setUrl,
@@ -331,7 +320,11 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
             onChange={(event) => webhooks.setUrl(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
-          <Button variant="contained" onClick={() => void webhooks.add()} disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}>
+          <Button
+            variant="contained"
+            onClick={() => void webhooks.add()}
+            disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}
+          >
             {translate('storefronts.webhooks.add')}
           </Button>
         </Stack>
@@ -348,7 +341,11 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
             {translate('storefronts.webhooks.refresh')}
           </Button>
         </Stack>
-        <DeliveryTable deliveries={webhooks.deliveries} showUrl={webhooks.endpoints.length > 1} onResend={webhooks.resend} />
+        <DeliveryTable
+          deliveries={webhooks.deliveries}
+          showUrl={webhooks.endpoints.length > 1}
+          onResend={webhooks.resend}
+        />
       </CardContent>
       <Confirm
         isOpen={webhooks.deleting !== null}
