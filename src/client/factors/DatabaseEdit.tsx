@@ -19,12 +19,12 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { FactorDatabaseRecord, Role } from '../../core/api';
+import type { FactorDatabaseAction, FactorDatabaseRecord, Role } from '../../core/api';
 import { mayChangeDatabase } from '../../core/access/policy';
 import { useCan } from '../providers/RoleGate';
 import { readSession } from '../providers/session';
 import { httpErrorText } from '../providers/httpClient';
-import { useDatabaseAction, type DatabaseAction } from './api';
+import { useDatabaseAction } from './api';
 import { DiffView } from './DiffView';
 import { RolloutChip } from './RolloutChip';
 import { LocalizedDateInput } from '../i18n/LocalizedDateInput';
@@ -40,8 +40,12 @@ function useMayChange(database: FactorDatabaseRecord | undefined): boolean {
 }
 
 /** Message keys per action (`roll-out` is a URL segment). */
-const keyOf = (action: DatabaseAction) => action.replace('-', '_');
-const DONE: Record<DatabaseAction, string> = { publish: 'published', archive: 'archived', 'roll-out': 'rolled_out' };
+const keyOf = (action: FactorDatabaseAction) => action.replace('-', '_');
+const DONE: Record<FactorDatabaseAction, string> = {
+  publish: 'published',
+  archive: 'archived',
+  'roll-out': 'rolled_out',
+};
 
 const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const translate = useTranslate();
@@ -51,9 +55,9 @@ const StatusActions = ({ database }: { database: FactorDatabaseRecord }) => {
   const [busy, setBusy] = useState(false);
   const rollable = mayRollOut && database.status === 'published' && database.mandant_id === null;
   // Publishing and archiving cannot be undone, a roll-out changes every mandant's new work: each is confirmed first.
-  const [confirming, setConfirming] = useState<DatabaseAction | null>(null);
+  const [confirming, setConfirming] = useState<FactorDatabaseAction | null>(null);
   const { mutateAsync: changeStatus } = useDatabaseAction();
-  const act = async (action: DatabaseAction) => {
+  const act = async (action: FactorDatabaseAction) => {
     setBusy(true);
     try {
       await changeStatus({ id: database.id, action });

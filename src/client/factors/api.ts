@@ -1,14 +1,14 @@
 /** The database actions beyond simple-rest (publish, archive, roll out, CSV import) as react-query mutations. */
 import { useMutation } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import { useKontorDataProvider, type DatabaseAction } from '../providers/dataProvider';
-
-export type { DatabaseAction };
+import type { FactorDatabaseAction } from '../../core/api';
+import { useKontorDataProvider } from '../providers/dataProvider';
 
 export function useDatabaseAction() {
   const dataProvider = useKontorDataProvider();
   return useMutation({
-    mutationFn: ({ id, action }: { id: Identifier; action: DatabaseAction }) => dataProvider.databaseAction(id, action),
+    mutationFn: ({ id, action }: { id: Identifier; action: FactorDatabaseAction }) =>
+      dataProvider.databaseAction(id, action),
   });
 }
 

@@ -19,7 +19,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { CreateFactorMigrationRequest, FactorMigrationRecord } from '../../core/api';
+import type { CreateFactorMigrationRequest, FactorMigrationRecord, MigrationStep } from '../../core/api';
 import { downloadItemsCsv, useMigrationStep, usePreviewMigration } from './api';
 import { httpErrorText } from '../providers/httpClient';
 import { useCan } from '../providers/RoleGate';
@@ -44,8 +44,7 @@ function parseFilter(raw: string | null): Record<string, unknown> | null {
   }
 }
 
-type Step = 'apply' | 'discard' | 'rollback';
-const DONE: Record<Step, string> = {
+const DONE: Record<MigrationStep, string> = {
   apply: 'migrations.notifications.applied',
   discard: 'migrations.notifications.discarded',
   rollback: 'migrations.notifications.rolled_back',
@@ -73,7 +72,7 @@ function useMigrationScope() {
 
 interface Confirming {
   migration: FactorMigrationRecord;
-  step: Step;
+  step: MigrationStep;
 }
 
 /** The history of migrations, newest first; the one shown above is marked, an applied one may be rolled back. */
@@ -257,7 +256,7 @@ const MigrationsPage = () => {
     }
   };
 
-  const step = async (migration: FactorMigrationRecord, name: Step) => {
+  const step = async (migration: FactorMigrationRecord, name: MigrationStep) => {
     await run(() => migrationStep({ id: migration.id, step: name }), DONE[name]);
     setConfirming(null);
   };

@@ -1,8 +1,8 @@
 /** The migration steps that are not plain simple-rest calls, as react-query mutations over the data provider. */
 import { useMutation } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import type { CreateFactorMigrationRequest } from '../../core/api';
-import { useKontorDataProvider, type MigrationStep } from '../providers/dataProvider';
+import type { CreateFactorMigrationRequest, MigrationStep } from '../../core/api';
+import { useKontorDataProvider } from '../providers/dataProvider';
 import { downloadFile } from '../shell/download/saveFile';
 
 /** Previews a migration: nothing changes until it is applied. */

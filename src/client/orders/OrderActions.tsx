@@ -26,7 +26,7 @@ const useOrderTransitions = (order: OrderRecord) => {
   const [confirmComplete, setConfirmComplete] = useState(false);
   // The registry serial numbers of the retired units: the certificate prints them (issue 33, item 6).
   const [serials, setSerials] = useState('');
-  const transitions = allowedOrderTransitions(permissions, order.status);
+  const allowed = allowedOrderTransitions(permissions, order.status);
   const dataProvider = useKontorDataProvider();
   const { mutateAsync: transition } = useMutation({
     mutationFn: (step: OrderTransition) =>
@@ -52,7 +52,7 @@ const useOrderTransitions = (order: OrderRecord) => {
     }
   };
   return {
-    transitions,
+    allowed,
     busy,
     apply,
     confirmCancel,
@@ -81,37 +81,27 @@ const useOrderDownload = (order: OrderRecord) => {
 
 export const OrderActions = ({ order }: { order: OrderRecord }) => {
   const translate = useTranslate();
-  const {
-    transitions,
-    busy,
-    apply,
-    confirmCancel,
-    setConfirmCancel,
-    confirmComplete,
-    setConfirmComplete,
-    serials,
-    setSerials,
-  } = useOrderTransitions(order);
+  const transitions = useOrderTransitions(order);
   const download = useOrderDownload(order);
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="order-actions">
-      {transitions
+      {transitions.allowed
         .filter((t) => t !== 'cancel')
         .map((t) => (
           <Button
             key={t}
             label={`orders.actions.${t}`}
             variant="contained"
-            disabled={busy}
-            onClick={() => (t === 'complete' ? setConfirmComplete(true) : void apply(t))}
+            disabled={transitions.busy}
+            onClick={() => (t === 'complete' ? transitions.setConfirmComplete(true) : void transitions.apply(t))}
             data-testid={`order-${t}`}
           />
         ))}
-      {transitions.includes('complete') && (
+      {transitions.allowed.includes('complete') && (
         <Confirm
-          isOpen={confirmComplete}
-          loading={busy}
+          isOpen={transitions.confirmComplete}
+          loading={transitions.busy}
           title={translate('orders.complete_title', { number: order.number })}
           content={
             <Box>
@@ -124,32 +114,32 @@ export const OrderActions = ({ order }: { order: OrderRecord }) => {
                 size="small"
                 label={translate('orders.registry_serials')}
                 helperText={translate('orders.registry_serials_help')}
-                value={serials}
-                onChange={(event) => setSerials(event.target.value)}
+                value={transitions.serials}
+                onChange={(event) => transitions.setSerials(event.target.value)}
                 slotProps={{ htmlInput: { maxLength: SERIALS_MAX, 'data-testid': 'order-registry-serials' } }}
               />
             </Box>
           }
-          onConfirm={() => void apply('complete')}
-          onClose={() => setConfirmComplete(false)}
+          onConfirm={() => void transitions.apply('complete')}
+          onClose={() => transitions.setConfirmComplete(false)}
         />
       )}
-      {transitions.includes('cancel') && (
+      {transitions.allowed.includes('cancel') && (
         <>
           <Button
             label="orders.actions.cancel"
             color="error"
-            disabled={busy}
-            onClick={() => setConfirmCancel(true)}
+            disabled={transitions.busy}
+            onClick={() => transitions.setConfirmCancel(true)}
             data-testid="order-cancel"
           />
           <Confirm
-            isOpen={confirmCancel}
-            loading={busy}
+            isOpen={transitions.confirmCancel}
+            loading={transitions.busy}
             title={translate('orders.cancel_title', { number: order.number })}
             content={translate(order.status === 'placed' ? 'orders.cancel_placed' : 'orders.cancel_draft')}
-            onConfirm={() => void apply('cancel')}
-            onClose={() => setConfirmCancel(false)}
+            onConfirm={() => void transitions.apply('cancel')}
+            onClose={() => transitions.setConfirmCancel(false)}
           />
         </>
       )}

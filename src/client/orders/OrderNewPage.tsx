@@ -27,17 +27,12 @@ import { Button, Loading, Title, useCreate, useGetList, useGetOne, useNotify, us
 import type { CalculationRecord, CollectionRecord, OffsetProjectRecord, OrderQuote, OrderRecord } from '../../core/api';
 import { countryName, exclVat, formatKg, formatMoney, formatTonnes } from '../offsets/format';
 import { ProjectImage } from '../offsets/ProjectImage';
-import { useKontorDataProvider } from '../providers/dataProvider';
+import { useKontorDataProvider, type OrderSubject } from '../providers/dataProvider';
 import { useCan } from '../providers/RoleGate';
 import { useLanguage } from '../i18n/useLanguage';
 import { CO2E } from '../../core/template/units';
 
-interface Subject {
-  calculation_id?: number;
-  collection_id?: number;
-}
-
-function subjectOf(params: URLSearchParams): Subject | null {
+function subjectOf(params: URLSearchParams): OrderSubject | null {
   const calculation = Number(params.get('calculation'));
   const collection = Number(params.get('collection'));
   if (Number.isInteger(calculation) && calculation > 0) return { calculation_id: calculation };
@@ -45,7 +40,7 @@ function subjectOf(params: URLSearchParams): Subject | null {
   return null;
 }
 
-const SubjectLine = ({ subject }: { subject: Subject }) => {
+const SubjectLine = ({ subject }: { subject: OrderSubject }) => {
   const translate = useTranslate();
   const calculation = useGetOne<CalculationRecord>(
     'calculations',
@@ -72,7 +67,7 @@ const SubjectLine = ({ subject }: { subject: Subject }) => {
 };
 
 /** Why this subject cannot be ordered (translation key), known from the records before any project is picked. */
-function useUnavailableReason(subject: Subject | null): string | null {
+function useUnavailableReason(subject: OrderSubject | null): string | null {
   const calculation = useGetOne<CalculationRecord>(
     'calculations',
     { id: subject?.calculation_id ?? 0 },
@@ -92,11 +87,11 @@ function useUnavailableReason(subject: Subject | null): string | null {
   return null;
 }
 
-function useQuote(subject: Subject | null, projectId: number | null) {
+function useQuote(subject: OrderSubject | null, projectId: number | null) {
   const dataProvider = useKontorDataProvider();
   const { data, error, isFetching } = useQuery({
     queryKey: ['orders', 'quote', subject?.calculation_id, subject?.collection_id, projectId],
-    queryFn: ({ signal }) => dataProvider.orderQuote(subject as Subject, projectId as number, signal),
+    queryFn: ({ signal }) => dataProvider.orderQuote(subject as OrderSubject, projectId as number, signal),
     enabled: subject !== null && projectId !== null,
     // A refused quote (nothing to offset, a project gone) is shown at once, not after retries.
     retry: false,
@@ -192,7 +187,7 @@ const ProjectChoice = ({
 
 /** Creates the order and places it; a draft left by a failed place is opened, where it can be placed or cancelled. */
 function usePlaceOrder(
-  subject: Subject | null,
+  subject: OrderSubject | null,
   projectId: number | null,
   quote: OrderQuote | null,
   issuedTo: string | null,

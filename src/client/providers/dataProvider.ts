@@ -10,16 +10,22 @@ import { useDataProvider, type DataProvider, type GetListResult, type Identifier
 import type {
   ChangeImpact,
   CollectionRecord,
+  CompleteOrderRequest,
   CreateFactorMigrationRequest,
   FactorCategoryRecord,
+  FactorDatabaseAction,
   FactorDatabaseDiff,
   FactorDatabaseRecord,
   FactorImportReport,
   FactorImpactRequest,
   FactorMigrationRecord,
+  MigrationStep,
   OrderQuote,
+  OrderQuoteQuery,
+  OrderRecord,
   OrderTransition,
   StatisticName,
+  StatisticsRequestQuery,
   StatisticsResult,
   TemplateImpactRequest,
   TemplateLoadErrorRecord,
@@ -32,27 +38,14 @@ import { httpClient, sendJson } from './httpClient';
 import { getApiBaseUrl } from './runtimeConfig';
 import { rememberCreated } from '../layout/CreatedNotice';
 
-/** A factor database's lifecycle steps (`roll-out` is also the URL segment). */
-export type DatabaseAction = 'publish' | 'archive' | 'roll-out';
-export type MigrationStep = 'apply' | 'discard' | 'rollback';
-
 /** What an order quote is for: one calculation or one collection. */
-export interface OrderSubject {
-  calculation_id?: number;
-  collection_id?: number;
-}
+export type OrderSubject = Omit<OrderQuoteQuery, 'project_id'>;
 
-/** The query of a statistic: the period, the reader's language, and (provider admins) a mandant or all. */
-export interface StatisticsQuery {
-  from: string;
-  to: string;
-  lang: string;
-  /** null: the server's default (own mandant; all mandants for provider admins). */
-  mandant_id: number | null;
-}
+/** The query of a statistic (the period, the reader's language, a mandant); the call chooses the format. */
+export type StatisticsQuery = Omit<StatisticsRequestQuery, 'format'>;
 
 export interface KontorDataProvider extends DataProvider {
-  databaseAction(id: Identifier, action: DatabaseAction): Promise<FactorDatabaseRecord>;
+  databaseAction(id: Identifier, action: FactorDatabaseAction): Promise<FactorDatabaseRecord>;
   importFactors(id: Identifier, csv: string): Promise<FactorImportReport>;
   factorDiff(id: Identifier, against: Identifier): Promise<FactorDatabaseDiff>;
   factorCategories(): Promise<FactorCategoryRecord[]>;
@@ -62,11 +55,7 @@ export interface KontorDataProvider extends DataProvider {
   statistics(name: StatisticName, query: StatisticsQuery, signal?: AbortSignal): Promise<StatisticsResult>;
   orderQuote(subject: OrderSubject, projectId: Identifier, signal?: AbortSignal): Promise<OrderQuote>;
   /** `details`: what the step records, e.g. a completion's registry serial numbers. */
-  orderTransition(
-    id: Identifier,
-    transition: OrderTransition,
-    details?: { registry_serials?: string },
-  ): Promise<unknown>;
+  orderTransition(id: Identifier, transition: OrderTransition, details?: CompleteOrderRequest): Promise<OrderRecord>;
   collectionTags(): Promise<string[]>;
   addToCollection(id: Identifier, ids: Identifier[]): Promise<CollectionRecord>;
   removeFromCollection(id: Identifier, ids: Identifier[]): Promise<unknown>;
@@ -89,12 +78,9 @@ export interface KontorDataProvider extends DataProvider {
   databaseImpact(id: Identifier, request: FactorImpactRequest): Promise<ChangeImpact>;
 }
 
-/** The path of a statistic, as JSON or (for the download) as CSV. */
-export function statisticPath(name: StatisticName, query: StatisticsQuery, format: 'json' | 'csv' = 'json'): string {
-  const params = new URLSearchParams({ from: query.from, to: query.to, lang: query.lang });
-  if (query.mandant_id !== null) params.set('mandant_id', String(query.mandant_id));
-  if (format === 'csv') params.set('format', 'csv');
-  return `/statistics/${name}?${params.toString()}`;
+/** The path of a statistic's CSV download (the JSON is `statistics`). */
+export function statisticCsvPath(name: StatisticName, query: StatisticsQuery): string {
+  return routePath('/api/statistics/{name}', { name }, { ...query, format: 'csv' });
 }
 
 /**
@@ -136,21 +122,33 @@ type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { res
 type RouteParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Record<Name, string | number> & RouteParams<Rest>
   : unknown;
+/** The query parameters the route declares. */
+type RouteQuery<P extends keyof paths, M extends Method> = paths[P][M] extends { parameters: { query?: infer Q } }
+  ? Q
+  : never;
+type QueryValues = Record<string, string | number | boolean | undefined>;
 
-/** The request path (without `/api`, which the base URL holds) of a route with its segments filled in. */
-function routePath(route: string, params: Record<string, string | number>, query?: URLSearchParams): string {
+/**
+ * The request path (without `/api`, which the base URL holds) of a route with its segments filled in and its query
+ * parameters in the order given (those left undefined left out).
+ */
+function routePath(route: string, params: Record<string, string | number>, query?: QueryValues): string {
   const path = route
     .replace(/^\/api/, '')
     .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
-  return query ? `${path}?${query.toString()}` : path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 const getRoute = <P extends Route<'get'>>(
   route: P,
   params: RouteParams<P>,
-  query?: URLSearchParams,
+  query?: RouteQuery<P, 'get'>,
   signal?: AbortSignal,
-): Promise<Answer<P, 'get'>> => get(routePath(route, params as Record<string, string | number>, query), signal);
+): Promise<Answer<P, 'get'>> =>
+  get(routePath(route, params as Record<string, string | number>, query as QueryValues | undefined), signal);
 const postRoute = <P extends Route<'post'>>(
   route: P,
   params: RouteParams<P>,
@@ -175,25 +173,19 @@ export function createDataProvider(): KontorDataProvider {
     getList: async (resource, params) => withPartialPages(await rest.getList(resource, params), params.pagination),
     getManyReference: async (resource, params) =>
       withPartialPages(await rest.getManyReference(resource, params), params.pagination),
-    databaseAction: (id, action) => post(`/databases/${id}/${action}`),
+    databaseAction: (id, action) => postRoute(`/api/databases/{id}/${action}`, { id }),
     importFactors: (id, csv) => postRoute('/api/databases/{id}/import', { id }, { csv }),
     factorDiff: (id, against) => get(`/databases/${id}/diff?against=${against}`),
     factorCategories: () => get('/factor-categories'),
     nameFactorCategory: async (key, label) =>
       (await sendJson<FactorCategoryRecord>(`/factor-categories/${encodeURIComponent(key)}`, 'PUT', { label })).json,
     previewMigration: (request) => postRoute('/api/migrations', {}, request),
-    migrationStep: (id, step) => post(`/migrations/${id}/${step}`),
-    statistics: (name, query, signal) => get(statisticPath(name, query), signal),
-    orderQuote: (subject, projectId, signal) => {
-      const params = new URLSearchParams({ project_id: String(projectId) });
-      for (const [key, value] of Object.entries(subject)) params.set(key, String(value));
-      return get(`/orders/quote?${params.toString()}`, signal);
-    },
-    orderTransition: (id, transition, details) => post(`/orders/${id}/${transition}`, details),
-    collectionTags: async () => {
-      const tags = await get<unknown>('/collections/tags');
-      return Array.isArray(tags) ? (tags as string[]) : [];
-    },
+    migrationStep: (id, step) => postRoute(`/api/migrations/{id}/${step}`, { id }),
+    statistics: (name, query, signal) => getRoute('/api/statistics/{name}', { name }, query, signal),
+    orderQuote: (subject, projectId, signal) =>
+      getRoute('/api/orders/quote', {}, { project_id: Number(projectId), ...subject }, signal),
+    orderTransition: (id, transition, details) => postRoute(`/api/orders/{id}/${transition}`, { id }, details),
+    collectionTags: () => getRoute('/api/collections/tags', {}),
     addToCollection: (id, ids) => postRoute('/api/collections/{id}/calculations', { id }, { ids }),
     removeFromCollection: async (id, ids) =>
       (await sendJson(`/collections/${id}/calculations`, 'DELETE', { ids })).json,

@@ -1,7 +1,7 @@
 /** The statistics endpoint as the client calls it: one statistic for a range and (optionally) a mandant. */
 import { useQuery } from '@tanstack/react-query';
 import type { StatisticName } from '../../core/api';
-import { statisticPath as pathOf, useKontorDataProvider, type StatisticsQuery } from '../providers/dataProvider';
+import { statisticCsvPath as csvPathOf, useKontorDataProvider, type StatisticsQuery } from '../providers/dataProvider';
 
 export interface StatisticsRange {
   /** The reader's language: template and project names and the CSV header come in it. */
@@ -16,12 +16,12 @@ const queryOf = (range: StatisticsRange): StatisticsQuery => ({
   from: range.from,
   to: range.to,
   lang: range.language,
-  mandant_id: range.mandantId,
+  ...(range.mandantId !== null && { mandant_id: String(range.mandantId) }),
 });
 
 /** The CSV download of a statistic (rendered by the server in the reader's language). */
 export function statisticCsvPath(name: StatisticName, range: StatisticsRange): string {
-  return pathOf(name, queryOf(range), 'csv');
+  return csvPathOf(name, queryOf(range));
 }
 
 export function useStatistic(name: StatisticName, range: StatisticsRange, enabled = true) {

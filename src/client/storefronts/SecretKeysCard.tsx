@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useLocale, useTranslate } from 'react-admin';
 import {
   CreateStorefrontSecretKeyRequest,
   type CreatedStorefrontSecretKey,
@@ -13,7 +13,8 @@ import {
 } from '../../core/api';
 import { contractMaxLength } from '../providers/contractRules';
 import { formatDateTime } from '../../core/dates';
-import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+import { httpClient, sendJson } from '../providers/httpClient';
+import { useCardCall } from './useCardCall';
 import { SecretShownOnce } from '../layout/SecretShownOnce';
 
 const keysPath = (storefrontId: string) => `/storefronts/${storefrontId}/secret-keys`;
@@ -22,7 +23,6 @@ const KEY_NAME_MAX = contractMaxLength(CreateStorefrontSecretKeyRequest, 'name')
 
 export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -35,27 +35,21 @@ export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
-  const create = async () => {
-    try {
+  const run = useCardCall(refresh);
+
+  const create = () =>
+    run(async () => {
       const answer = await sendJson<CreatedStorefrontSecretKey>(keysPath(storefrontId), 'POST', { name: name.trim() });
       setCreated(answer.json);
       setName('');
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    }
-  };
+    });
   const revoke = async () => {
     if (!revoking) return;
-    try {
-      await httpClient(`${keysPath(storefrontId)}/${revoking.id}`, { method: 'DELETE' });
-      notify('storefronts.secretKeys.revoked', { type: 'info' });
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    } finally {
-      setRevoking(null);
-    }
+    await run(
+      () => httpClient(`${keysPath(storefrontId)}/${revoking.id}`, { method: 'DELETE' }),
+      'storefronts.secretKeys.revoked',
+    );
+    setRevoking(null);
   };
 
   return (

@@ -24,7 +24,6 @@ import {
   useListController,
   useLocale,
   type ListControllerResult,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import type {
@@ -34,7 +33,8 @@ import type {
   WebhookDeliveryStatus,
 } from '../../core/api';
 import { formatDateTime } from '../../core/dates';
-import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
+import { httpClient, sendJson } from '../providers/httpClient';
+import { useCardCall } from './useCardCall';
 import { SecretShownOnce } from '../layout/SecretShownOnce';
 
 const STATUS_COLOUR: Record<WebhookDeliveryStatus, ChipProps['color']> = {
@@ -56,7 +56,6 @@ const useWhen = () => {
 
 /** The endpoints, a page of deliveries, and the calls that change them (each refreshing both lists). */
 const useWebhooks = (storefrontId: string) => {
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedStorefrontWebhook | null>(null);
@@ -85,37 +84,27 @@ const useWebhooks = (storefrontId: string) => {
       queryClient.invalidateQueries({ queryKey: [deliveriesResource] }),
     ]);
 
-  const add = async () => {
-    try {
+  const run = useCardCall(refresh);
+
+  const add = () =>
+    run(async () => {
       const answer = await sendJson<CreatedStorefrontWebhook>(`${base}/webhooks`, 'POST', { url: url.trim() });
       setCreated(answer.json);
       setUrl('');
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    }
-  };
+    });
   const remove = async () => {
     if (!deleting) return;
-    try {
-      await httpClient(`${base}/webhooks/${deleting.id}`, { method: 'DELETE' });
-      notify('storefronts.webhooks.deleted', { type: 'info' });
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    } finally {
-      setDeleting(null);
-    }
+    await run(
+      () => httpClient(`${base}/webhooks/${deleting.id}`, { method: 'DELETE' }),
+      'storefronts.webhooks.deleted',
+    );
+    setDeleting(null);
   };
-  const resend = async (delivery: StorefrontWebhookDeliveryRecord) => {
-    try {
-      await httpClient(`${base}/webhook-deliveries/${delivery.id}/resend`, { method: 'POST' });
-      notify('storefronts.webhooks.resent', { type: 'info' });
-      await refresh();
-    } catch (error) {
-      notify(httpErrorText(error), { type: 'error' });
-    }
-  };
+  const resend = (delivery: StorefrontWebhookDeliveryRecord) =>
+    run(
+      () => httpClient(`${base}/webhook-deliveries/${delivery.id}/resend`, { method: 'POST' }),
+      'storefronts.webhooks.resent',
+    );
   return {
     url,
     setUrl,
@@ -300,20 +289,7 @@ const DeliveryTable = ({
 
 export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
   const translate = useTranslate();
-  const {
-    url,
-    setUrl,
-    created,
-    setCreated,
-    deleting,
-    setDeleting,
-    endpoints,
-    deliveries,
-    refresh,
-    add,
-    remove,
-    resend,
-  } = useWebhooks(storefrontId);
+  const webhooks = useWebhooks(storefrontId);
 
   return (
     <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-webhooks">
@@ -324,13 +300,13 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('storefronts.webhooks.help')}
         </Typography>
-        {created ? (
+        {webhooks.created ? (
           <SecretShownOnce
-            secret={created.secret}
-            label={created.url}
+            secret={webhooks.created.secret}
+            label={webhooks.created.url}
             warning="storefronts.webhooks.shownOnce"
             testId="created-webhook-secret"
-            onClose={() => setCreated(null)}
+            onClose={() => webhooks.setCreated(null)}
           />
         ) : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
@@ -340,35 +316,43 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
             sx={{ flex: 1, maxWidth: 520 }}
             label={translate('storefronts.webhooks.url')}
             placeholder="https://shop.example.com/webhooks/kontor"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
+            value={webhooks.url}
+            onChange={(event) => webhooks.setUrl(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
-          <Button variant="contained" onClick={() => void add()} disabled={!/^https?:\/\/\S+$/.test(url.trim())}>
+          <Button
+            variant="contained"
+            onClick={() => void webhooks.add()}
+            disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}
+          >
             {translate('storefronts.webhooks.add')}
           </Button>
         </Stack>
-        {endpoints.length === 0 ? (
+        {webhooks.endpoints.length === 0 ? (
           <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
         ) : (
-          <EndpointTable endpoints={endpoints} onDelete={setDeleting} />
+          <EndpointTable endpoints={webhooks.endpoints} onDelete={webhooks.setDeleting} />
         )}
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
           <Typography variant="subtitle1" component="h3">
             {translate('storefronts.webhooks.deliveries')}
           </Typography>
-          <Button size="small" onClick={() => void refresh()}>
+          <Button size="small" onClick={() => void webhooks.refresh()}>
             {translate('storefronts.webhooks.refresh')}
           </Button>
         </Stack>
-        <DeliveryTable deliveries={deliveries} showUrl={endpoints.length > 1} onResend={resend} />
+        <DeliveryTable
+          deliveries={webhooks.deliveries}
+          showUrl={webhooks.endpoints.length > 1}
+          onResend={webhooks.resend}
+        />
       </CardContent>
       <Confirm
-        isOpen={deleting !== null}
+        isOpen={webhooks.deleting !== null}
         title="storefronts.webhooks.delete"
-        content={deleting?.url ?? ''}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
+        content={webhooks.deleting?.url ?? ''}
+        onConfirm={() => void webhooks.remove()}
+        onClose={() => webhooks.setDeleting(null)}
       />
     </Card>
   );

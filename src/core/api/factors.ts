@@ -16,13 +16,16 @@ import {
 
 export const FACTOR_DATABASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type FactorDatabaseStatus = (typeof FACTOR_DATABASE_STATUSES)[number];
+/** A database's lifecycle steps, each `POST /api/databases/:id/<action>`. */
+export const FACTOR_DATABASE_ACTIONS = ['publish', 'archive', 'roll-out'] as const;
+export type FactorDatabaseAction = (typeof FACTOR_DATABASE_ACTIONS)[number];
 
 /** An emission-factor database (a named, versioned set of factors). */
 export const FactorDatabaseRecord = Type.Object({
   id: Type.Integer(),
   /** null: a global database (maintained by the provider), visible to every mandant. */
   mandant_id: Nullable(Type.Integer()),
-  ...VersionedSetFields<FactorDatabaseStatus>(),
+  ...VersionedSetFields(FACTOR_DATABASE_STATUSES),
   /** ISO date (YYYY-MM-DD) from which it is meant to be used, or null. */
   valid_from: Nullable(Type.String()),
   source: Type.String(),

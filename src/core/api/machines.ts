@@ -9,7 +9,6 @@ import {
   type SiteAllocationKey,
   type MachineFigureName,
   type MachineKind,
-  type MachineSetStatus,
 } from '../production-names';
 import { FigureYearInput } from './factors';
 import {
@@ -68,7 +67,7 @@ export type ProductionUse = Static<typeof ProductionUse>;
 /** `GET /api/machine-sets`: one version of a mandant's production data. */
 export const MachineSetRecord = Type.Object({
   ...MandantRecordHead,
-  ...VersionedSetFields<MachineSetStatus>(),
+  ...VersionedSetFields(MACHINE_SET_STATUSES),
   /** The set this one was copied from (its machines were copied on creation), or null. */
   based_on_id: Nullable(Type.Integer()),
   /** The set the mandant's new calculations use: at most one per mandant, always a published one. */

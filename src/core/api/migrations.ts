@@ -15,6 +15,9 @@ import {
 
 export const FACTOR_MIGRATION_STATUSES = ['previewed', 'applied', 'discarded', 'rolled_back'] as const;
 export type FactorMigrationStatus = (typeof FACTOR_MIGRATION_STATUSES)[number];
+/** The steps after a preview, each `POST /api/migrations/:id/<step>`. */
+export const MIGRATION_STEPS = ['apply', 'discard', 'rollback'] as const;
+export type MigrationStep = (typeof MIGRATION_STEPS)[number];
 
 export const FactorMigrationSummary = Type.Object({
   /** Calculations the migration changes (excluded ones not counted). */

@@ -5078,7 +5078,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -5152,7 +5153,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -5225,7 +5227,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -5303,7 +5306,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -5385,7 +5389,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -6025,7 +6030,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -6107,7 +6113,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -6189,7 +6196,8 @@ export interface operations {
             mandant_id: number | null;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             valid_from: string | null;
             source: string;
             based_on_id: number | null;
@@ -6265,7 +6273,8 @@ export interface operations {
               mandant_id: number | null;
               name: string;
               version_label: string;
-              status: string;
+              /** @enum {string} */
+              status: 'draft' | 'published' | 'archived';
               valid_from: string | null;
               source: string;
               based_on_id: number | null;
@@ -6281,7 +6290,8 @@ export interface operations {
               mandant_id: number | null;
               name: string;
               version_label: string;
-              status: string;
+              /** @enum {string} */
+              status: 'draft' | 'published' | 'archived';
               valid_from: string | null;
               source: string;
               based_on_id: number | null;
@@ -6595,7 +6605,8 @@ export interface operations {
             mandant_id: number;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             based_on_id: number | null;
             current: boolean;
             electricity_factor: number | null;
@@ -6696,7 +6707,8 @@ export interface operations {
             mandant_id: number;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             based_on_id: number | null;
             current: boolean;
             electricity_factor: number | null;
@@ -6781,7 +6793,8 @@ export interface operations {
             mandant_id: number;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             based_on_id: number | null;
             current: boolean;
             electricity_factor: number | null;
@@ -6885,7 +6898,8 @@ export interface operations {
             mandant_id: number;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             based_on_id: number | null;
             current: boolean;
             electricity_factor: number | null;
@@ -6979,7 +6993,8 @@ export interface operations {
             mandant_id: number;
             name: string;
             version_label: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'published' | 'archived';
             based_on_id: number | null;
             current: boolean;
             electricity_factor: number | null;
@@ -9929,7 +9944,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10011,7 +10027,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10095,7 +10112,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10177,7 +10195,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10270,7 +10289,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10432,7 +10452,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10525,7 +10546,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10618,7 +10640,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;
@@ -10711,7 +10734,8 @@ export interface operations {
             price_per_tonne_minor: number;
             total_minor: number;
             currency: string;
-            status: string;
+            /** @enum {string} */
+            status: 'draft' | 'placed' | 'confirmed' | 'completed' | 'cancelled';
             certificate_number: string | null;
             registry_serials: string | null;
             issued_to: string;

@@ -1,8 +1,7 @@
 /** Orders of CO2 offset contributions for a calculation or a collection (quantities in kg, money in minor units). */
 import type { Static } from 'typebox';
-import { MandantRecordHead, Nullable, RecordId, Type, UserRef, VersionedFields } from './schema';
-
-import type { OrderStatus } from './vocabulary';
+import { MandantRecordHead, Nullable, RecordId, StringEnum, Type, UserRef, VersionedFields } from './schema';
+import { ORDER_STATUSES } from './vocabulary';
 
 export {
   ORDER_STATUSES,
@@ -34,7 +33,7 @@ export const OrderRecord = Type.Object({
   /** Ordered quantity in kg (the total rounded up to the mandant's step). */
   tonnes_kg: Type.Integer(),
   ...orderPrice,
-  status: Type.Unsafe<OrderStatus>(Type.String()),
+  status: StringEnum(ORDER_STATUSES),
   certificate_number: Nullable(Type.String()),
   /** The registry serial numbers of the units retired (the certificate prints them); null: none recorded. */
   registry_serials: Nullable(Type.String()),
@@ -81,6 +80,7 @@ export const CompleteOrderRequest = Type.Object(
   { registry_serials: Type.Optional(Type.String({ maxLength: 2000 })) },
   { additionalProperties: false },
 );
+export type CompleteOrderRequest = Static<typeof CompleteOrderRequest>;
 
 /** `GET /api/orders/quote?project_id=&calculation_id=|collection_id=`: the order to review. */
 export const OrderQuoteQuery = Type.Object({

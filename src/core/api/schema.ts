@@ -114,8 +114,8 @@ export const UserRef = () => Nullable(Type.Integer());
  * The head of a named, versioned set (a factor database, a machine set): `version_label` is the human label
  * (e.g. `2025`), distinct from `version`, the optimistic-locking counter.
  */
-export function VersionedSetFields<Status extends string>() {
-  return { name: Type.String(), version_label: Type.String(), status: Type.Unsafe<Status>(Type.String()) };
+export function VersionedSetFields<const Statuses extends readonly string[]>(statuses: Statuses) {
+  return { name: Type.String(), version_label: Type.String(), status: StringEnum(statuses) };
 }
 
 /** Where a recorded figure comes from: a number is only as good as its source. */

@@ -118,6 +118,18 @@ export function toStoredResults(results: CalculationResults, options: StoreOptio
   return stored;
 }
 
+/** The data quality of a factor as the database describes it: every row reads it there, as it reads the label. */
+function withDataQuality(use: FactorUse, described: ReturnType<FactorDetails>): FactorUse {
+  if (described?.data_type !== undefined) use.data_type = described.data_type;
+  if (described?.technology !== undefined) use.technology = described.technology;
+  if (described?.declaration_kind) {
+    use.declaration_kind = described.declaration_kind;
+    use.biogenic_co2 = described.biogenic_co2 ?? null;
+    use.delivery_included = described.delivery_included ?? null;
+  }
+  return use;
+}
+
 /** A referenced factor: all of it as the (immutable) database version holds it, as computeResults cited it. */
 function referencedFactorUse(key: string, details: FactorDetails | undefined): FactorUse {
   const described = details?.(key);
@@ -130,14 +142,7 @@ function referencedFactorUse(key: string, details: FactorDetails | undefined): F
   if (described?.label) use.label = described.label;
   if (described?.year !== undefined) use.year = described.year;
   if (described?.region !== undefined) use.region = described.region;
-  if (described?.data_type !== undefined) use.data_type = described.data_type;
-  if (described?.technology !== undefined) use.technology = described.technology;
-  if (described?.declaration_kind) {
-    use.declaration_kind = described.declaration_kind;
-    use.biogenic_co2 = described.biogenic_co2 ?? null;
-    use.delivery_included = described.delivery_included ?? null;
-  }
-  return use;
+  return withDataQuality(use, described);
 }
 
 function toFactorUse(stored: StoredFactor | FactorReference, details: FactorDetails | undefined): FactorUse {
@@ -155,14 +160,7 @@ function toFactorUse(stored: StoredFactor | FactorReference, details: FactorDeta
   if (stored.region !== undefined) use.region = stored.region;
   const label = stored.label ?? found?.label;
   if (label) use.label = label;
-  if (described?.data_type !== undefined) use.data_type = described.data_type;
-  if (described?.technology !== undefined) use.technology = described.technology;
-  if (described?.declaration_kind) {
-    use.declaration_kind = described.declaration_kind;
-    use.biogenic_co2 = described.biogenic_co2 ?? null;
-    use.delivery_included = described.delivery_included ?? null;
-  }
-  return use;
+  return withDataQuality(use, described);
 }
 
 /**

@@ -5,11 +5,12 @@
  * storefront of another mandant than the row's never names it.
  *
  * Here, in the lowest module whose records carry a channel (calculations < orders < reports < storefronts), so that
- * none of them imports the storefronts module: the query names the three columns of `storefronts` it reads itself.
+ * none of them imports the storefronts module: the table's type is the platform's (db/schema.ts), and the query
+ * declares the three columns of it that it reads.
  */
 import type { Kysely } from 'kysely';
 import { STOREFRONT_CHANNEL_PREFIX } from '../../core/api';
-import type { DatabaseSchema } from '../db/schema';
+import type { DatabaseSchema, StorefrontsTable } from '../db/schema';
 
 type Row = Record<string, unknown>;
 
@@ -27,8 +28,7 @@ export async function withChannelNames<R extends Row>(
   const ids = [...new Set(rows.map((row) => storefrontId(row.channel)).filter((id) => id !== undefined))];
   const storefronts = ids.length
     ? await db
-        // What this query reads of a storefront (storefronts/schema.ts declares the table).
-        .withTables<{ storefronts: { id: number; mandant_id: number; name: string } }>()
+        .withTables<{ storefronts: Pick<StorefrontsTable, 'id' | 'mandant_id' | 'name'> }>()
         .selectFrom('storefronts')
         .select(['id', 'mandant_id', 'name'])
         .where('id', 'in', ids)

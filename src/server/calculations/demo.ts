@@ -15,7 +15,7 @@ import { readTemplateFiles } from '../templates/registry';
 import { allocateCalculationNumber } from './number';
 import { computeColumns } from './prepare';
 import { writeCalculationTags } from './tags';
-import { insertCalculation } from './state';
+import { insertCalculation, newCalculationColumns } from './state';
 
 interface DemoCalculation {
   template: string;
@@ -136,12 +136,7 @@ export async function seedDemoCalculations(
         status: demo.status,
         created_by: createdBy,
         updated_by: createdBy,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-        duplicated_from: null,
-        import_id: null,
-        frozen: false,
+        ...newCalculationColumns(now),
       });
       const tags = columns.computed.inputs.tags;
       await writeCalculationTags(

@@ -77,6 +77,17 @@ export async function insertCalculations(
   return ids;
 }
 
+/** The bookkeeping columns of a calculation made new at `now` (neither a copy nor imported). */
+export const newCalculationColumns = (now: string) =>
+  ({
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    duplicated_from: null,
+    import_id: null,
+    frozen: false,
+  }) as const;
+
 /** Inserts a calculation's two rows; answers its id. */
 export async function insertCalculation(db: Kysely<DatabaseSchema>, values: CalculationInsert): Promise<number> {
   return (await insertCalculations(db, [values]))[0]!;

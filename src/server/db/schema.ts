@@ -183,6 +183,30 @@ export interface CalculationsTable {
 }
 
 /**
+ * A storefront (migration 0060): the storefronts module merges it into the schema with its other tables; it is typed
+ * here because the modules below storefronts read its name beside a channel (calculations/channel-names.ts).
+ */
+export interface StorefrontsTable {
+  id: Generated<number>;
+  mandant_id: number;
+  name: string;
+  active: DbBoolean;
+  /** StorefrontOffer[] */
+  offers: DbJson;
+  /** string[] */
+  origins: DbJson;
+  colour: string;
+  logo_url: string | null;
+  contribution_project_id: number | null;
+  /** Whether the config sends what computing in the shop's page needs (migration 0071; default true). */
+  compute_in_page: Generated<DbBoolean>;
+  publishable_key: string;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+/**
  * What a migration apply and rollback rewrite of a calculation, one row per calculation (migration 0032): a narrow
  * row with few indexes, so bulk updates stay cheap (HOT on PostgreSQL). mandant_id and created_at are copies of
  * the calculation's, written once (the indexes lead with them).

@@ -12,6 +12,7 @@ import {
   FactorDatabaseDiff,
   FactorDatabaseRecord,
   UpdateFactorDatabaseRequest,
+  type FactorDatabaseAction,
   type FactorRecord,
   type SessionUser,
 } from '../../core/api';
@@ -226,7 +227,7 @@ function registerDatabaseDeleteRoute(app: FastifyInstance, database: Kysely<Data
 function registerDatabaseStatusRoute(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
-  action: 'publish' | 'archive',
+  action: Exclude<FactorDatabaseAction, 'roll-out'>,
 ): void {
   const api = typed(app);
   const transaction = inTransaction(database);

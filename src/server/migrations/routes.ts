@@ -26,6 +26,7 @@ import {
   FactorMigrationItemRecord,
   FactorMigrationRecord,
   type FactorMigrationStatus,
+  type MigrationStep,
   type SessionUser,
 } from '../../core/api';
 import { can, migratesMachineSets } from '../../core/access/policy';
@@ -203,7 +204,7 @@ async function recordMigrationStep(
   request: FastifyRequest,
   templates: TemplateRegistry,
   migration: FactorMigrationRecord,
-  step: string,
+  step: MigrationStep | 'preview',
   previous?: FactorMigrationRecord,
 ) {
   const { label, target } = await labelOf(trx, templates, migration, currentUser(request));
@@ -465,12 +466,7 @@ function registerMigrationSteps(
     }
   };
 
-  const step = (
-    name: 'apply' | 'discard' | 'rollback',
-    from: FactorMigrationStatus,
-    to: FactorMigrationStatus,
-    summary: string,
-  ) =>
+  const step = (name: MigrationStep, from: FactorMigrationStatus, to: FactorMigrationStatus, summary: string) =>
     api.post(
       `/api/migrations/:id/${name}`,
       {

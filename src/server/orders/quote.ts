@@ -20,6 +20,19 @@ export interface PricedOrder extends OrderQuote {
   project_id: number;
 }
 
+/** The columns of an `orders` row a priced order fills: the draft's and a storefront's placed contribution alike. */
+export function pricedColumns(priced: PricedOrder) {
+  return {
+    project_id: priced.project_id,
+    calculation_ids: JSON.stringify(priced.calculation_ids),
+    co2e_kg: priced.co2e_kg,
+    tonnes_kg: priced.tonnes_kg,
+    price_per_tonne_minor: priced.price_per_tonne_minor,
+    total_minor: priced.total_minor,
+    currency: priced.currency,
+  };
+}
+
 export async function priceOrder(
   db: Kysely<DatabaseSchema>,
   user: SessionUser,

@@ -10,7 +10,7 @@ import type { RestResourceDefinition } from '../http/rest-resource';
 import { recordOfRow } from '../db/values';
 import { orderMessage } from './messages';
 import { allocateOrderNumber } from './number';
-import { priceOrder } from './quote';
+import { priceOrder, pricedColumns } from './quote';
 import { withChannelNames } from '../calculations/channel-names';
 
 export const toOrderRecord = recordOfRow(OrderRecord);
@@ -33,15 +33,9 @@ export const ordersResource: RestResourceDefinition<OrderRecord, typeof CreateOr
       const priced = await priceOrder(ctx.db, ctx.user, body);
       return {
         mandant_id: priced.subject.mandantId,
-        project_id: priced.project_id,
         calculation_id: priced.subject.calculationId,
         collection_id: priced.subject.collectionId,
-        calculation_ids: JSON.stringify(priced.calculation_ids),
-        co2e_kg: priced.co2e_kg,
-        tonnes_kg: priced.tonnes_kg,
-        price_per_tonne_minor: priced.price_per_tonne_minor,
-        total_minor: priced.total_minor,
-        currency: priced.currency,
+        ...pricedColumns(priced),
         status: 'draft',
         certificate_number: null,
         registry_serials: null,

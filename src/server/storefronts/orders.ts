@@ -35,7 +35,7 @@ import type { LocalizedText } from '../../core/languages';
 import { bearerToken } from '../auth/authenticate';
 import { computeColumns, resolveFactorSet } from '../calculations/prepare';
 import { allocateCalculationNumber } from '../calculations/number';
-import { insertCalculation } from '../calculations/state';
+import { insertCalculation, newCalculationColumns } from '../calculations/state';
 import { writeCalculationTags } from '../calculations/tags';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, parseJson } from '../db/values';
@@ -44,7 +44,7 @@ import { typed } from '../http/typed-routes';
 import { requestLanguage } from '../i18n/translate';
 import { resolveProductionSet } from '../machines/production';
 import { allocateOrderNumber } from '../orders/number';
-import { priceOrder } from '../orders/quote';
+import { priceOrder, pricedColumns } from '../orders/quote';
 import { toOrderRecord } from '../orders/resource';
 import { reserve } from '../orders/transitions';
 import { recordProtocol, type ProtocolActor } from '../audit/record';
@@ -165,12 +165,7 @@ async function createOrderedCalculation(
     channel_reference: reference,
     created_by: null,
     updated_by: null,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-    duplicated_from: null,
-    import_id: null,
-    frozen: false,
+    ...newCalculationColumns(now),
   });
   const tags = computed.inputs.tags;
   await writeCalculationTags(
@@ -206,15 +201,9 @@ async function placeContribution(
     .insertInto('orders')
     .values({
       mandant_id: mandantId,
-      project_id: priced.project_id,
       calculation_id: calculationId,
       collection_id: null,
-      calculation_ids: JSON.stringify(priced.calculation_ids),
-      co2e_kg: priced.co2e_kg,
-      tonnes_kg: priced.tonnes_kg,
-      price_per_tonne_minor: priced.price_per_tonne_minor,
-      total_minor: priced.total_minor,
-      currency: priced.currency,
+      ...pricedColumns(priced),
       status: 'placed',
       certificate_number: null,
       registry_serials: null,

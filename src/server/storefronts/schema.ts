@@ -1,26 +1,9 @@
-/** Table types of the storefronts (migration 0060), merged into the shared schema (see db/schema.ts). */
+/**
+ * Table types of the storefronts (migration 0060), merged into the shared schema (see db/schema.ts). The storefronts
+ * table itself is typed there, beside the tables every module may read: lower modules name a storefront's channel.
+ */
 import type { Generated } from 'kysely';
-import type { DbBoolean, DbJson } from '../db/schema';
-
-export interface StorefrontsTable {
-  id: Generated<number>;
-  mandant_id: number;
-  name: string;
-  active: DbBoolean;
-  /** StorefrontOffer[] */
-  offers: DbJson;
-  /** string[] */
-  origins: DbJson;
-  colour: string;
-  logo_url: string | null;
-  contribution_project_id: number | null;
-  /** Whether the config sends what computing in the shop's page needs (migration 0071; default true). */
-  compute_in_page: Generated<DbBoolean>;
-  publishable_key: string;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-}
+import type { DbJson } from '../db/schema';
 
 /** A storefront's secret key (migration 0067): its SHA-256 only. */
 export interface StorefrontSecretKeysTable {

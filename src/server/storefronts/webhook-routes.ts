@@ -35,6 +35,7 @@ import { columnRef, selectPage, whereListed } from '../http/list-sql';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../audit/change';
 import { findStorefront } from './secret-keys';
+import { pendingDelivery } from './webhooks';
 import './schema';
 
 const WEBHOOK_COLUMNS = ['id', 'storefront_id', 'url', 'hint', 'created_at'] as const;
@@ -320,14 +321,7 @@ function registerDeliveryResendRoute(app: FastifyInstance, db: Kysely<DatabaseSc
             event_id: original.event_id,
             event_type: original.event_type,
             payload: original.payload,
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: now,
-            claimed_until: null,
-            last_attempt_at: null,
-            response_code: null,
-            response_body: null,
-            error: null,
+            ...pendingDelivery(now),
             created_at: isoNow(),
           })
           .returning('id')

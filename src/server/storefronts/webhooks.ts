@@ -76,20 +76,26 @@ export async function enqueueWebhookEvent(
         event_id: payload.id,
         event_type: type,
         payload: JSON.stringify(payload),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        claimed_until: null,
-        last_attempt_at: null,
-        response_code: null,
-        response_body: null,
-        error: null,
+        ...pendingDelivery(now),
         created_at: now,
       })),
     )
     .execute();
   return endpoints.length;
 }
+
+/** The state of a delivery not tried yet, due at `now`: a new event's and one sent again alike. */
+export const pendingDelivery = (now: string) =>
+  ({
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    claimed_until: null,
+    last_attempt_at: null,
+    response_code: null,
+    response_body: null,
+    error: null,
+  }) as const;
 
 /** At most `limit` bytes of a body, read no further; a character cut at the end is dropped. */
 async function bodyExcerpt(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {

@@ -208,7 +208,16 @@ async function appVersion(registry: TemplateRegistry, trx: Kysely<DatabaseSchema
   return row;
 }
 
-function registerTemplateSaveRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+/** What every route of the editor is registered with. */
+interface TemplateEditorRoutes {
+  app: FastifyInstance;
+  db: Kysely<DatabaseSchema>;
+  registry: TemplateRegistry;
+  /** How many calculations use a template version: the calculations module gives it (calculation-usage.ts). */
+  calculations: CalculationUsage;
+}
+
+function registerTemplateSaveRoute({ app, db, registry }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.post(
     '/api/templates',
@@ -228,7 +237,7 @@ function registerTemplateSaveRoute(app: FastifyInstance, db: Kysely<DatabaseSche
   );
 }
 
-function registerTemplateCopyRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, registry: TemplateRegistry): void {
+function registerTemplateCopyRoute({ app, db, registry }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.post(
     '/api/templates/:id/versions/:version/copy',
@@ -256,12 +265,7 @@ function registerTemplateCopyRoute(app: FastifyInstance, db: Kysely<DatabaseSche
   );
 }
 
-function registerTemplateVersionsRoute(
-  app: FastifyInstance,
-  db: Kysely<DatabaseSchema>,
-  registry: TemplateRegistry,
-  calculations: CalculationUsage,
-): void {
+function registerTemplateVersionsRoute({ app, db, registry, calculations }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.get(
     '/api/templates/:id/versions',
@@ -284,12 +288,7 @@ function registerTemplateVersionsRoute(
   );
 }
 
-function registerTemplateImpactRoute(
-  app: FastifyInstance,
-  db: Kysely<DatabaseSchema>,
-  registry: TemplateRegistry,
-  calculations: CalculationUsage,
-): void {
+function registerTemplateImpactRoute({ app, db, registry, calculations }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.post(
     '/api/templates/impact',
@@ -332,12 +331,7 @@ function registerTemplateImpactRoute(
   );
 }
 
-function registerTemplatePublishRoute(
-  app: FastifyInstance,
-  db: Kysely<DatabaseSchema>,
-  registry: TemplateRegistry,
-  calculations: CalculationUsage,
-): void {
+function registerTemplatePublishRoute({ app, db, registry, calculations }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.post(
     '/api/templates/:id/versions/:version/publish',
@@ -370,12 +364,7 @@ function registerTemplatePublishRoute(
   );
 }
 
-function registerTemplateDeleteRoute(
-  app: FastifyInstance,
-  db: Kysely<DatabaseSchema>,
-  registry: TemplateRegistry,
-  calculations: CalculationUsage,
-): void {
+function registerTemplateDeleteRoute({ app, db, registry, calculations }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.delete(
     '/api/templates/:id/versions/:version',
@@ -413,7 +402,7 @@ function registerTemplateDeleteRoute(
   );
 }
 
-function registerTemplateExportRoute(app: FastifyInstance, registry: TemplateRegistry): void {
+function registerTemplateExportRoute({ app, registry }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.get(
     '/api/templates/:id/versions/:version/export',
@@ -439,7 +428,7 @@ function registerTemplateExportRoute(app: FastifyInstance, registry: TemplateReg
   );
 }
 
-function registerTemplateLoadErrorsRoute(app: FastifyInstance, registry: TemplateRegistry): void {
+function registerTemplateLoadErrorsRoute({ app, registry }: TemplateEditorRoutes): void {
   const api = typed(app);
   api.get(
     '/api/template-load-errors',
@@ -469,12 +458,13 @@ export function registerTemplateEditorRoutes(
   registry: TemplateRegistry,
   calculations: CalculationUsage,
 ): void {
-  registerTemplateSaveRoute(app, db, registry);
-  registerTemplateCopyRoute(app, db, registry);
-  registerTemplateVersionsRoute(app, db, registry, calculations);
-  registerTemplateImpactRoute(app, db, registry, calculations);
-  registerTemplatePublishRoute(app, db, registry, calculations);
-  registerTemplateDeleteRoute(app, db, registry, calculations);
-  registerTemplateExportRoute(app, registry);
-  registerTemplateLoadErrorsRoute(app, registry);
+  const routes: TemplateEditorRoutes = { app, db, registry, calculations };
+  registerTemplateSaveRoute(routes);
+  registerTemplateCopyRoute(routes);
+  registerTemplateVersionsRoute(routes);
+  registerTemplateImpactRoute(routes);
+  registerTemplatePublishRoute(routes);
+  registerTemplateDeleteRoute(routes);
+  registerTemplateExportRoute(routes);
+  registerTemplateLoadErrorsRoute(routes);
 }
