@@ -3,6 +3,8 @@
  * (DOM, storage, cookies, <html lang>) for every test.
  */
 import '@testing-library/jest-dom/vitest';
+// Before anything renders: jsdom's selector and label lookups without their quadratic walks (issue #38).
+import './jsdom-speed';
 import * as React from 'react';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
