@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './axe';
 import { slowdown } from '../support/load';
-import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { apiToken, browserAvailable, screenshot, signedInPage, useRunningApp } from './harness';
 
 /** Opens `path` signed in on `page` and answers the serious and critical violations axe finds there, in words. */
 async function violationsOn(page: Page, baseUrl: string, name: string, path: string): Promise<string> {
@@ -40,8 +40,7 @@ describe.runIf(browserAvailable())('axe on every main page', () => {
       const calculations = (await list.json()) as Array<{ id: number }>;
       expect(calculations.length).toBeGreaterThanOrEqual(2);
       [first, second] = calculations.map((calculation) => calculation.id) as [number, number];
-      ({ page } = await newPage(app.browser, { locale: 'de-DE' }));
-      await login(page, app.server.baseUrl, 'admin@muster.example');
+      ({ page } = await signedInPage(app.browser, app.server.baseUrl, 'admin@muster.example'));
     });
 
     const pages: Array<[string, () => string]> = [
@@ -73,8 +72,7 @@ describe.runIf(browserAvailable())('axe on every main page', () => {
   // (signing out and in on one page raced the logout's redirect).
   describe('as the provider admin', () => {
     beforeAll(async () => {
-      ({ page } = await newPage(app.browser, { locale: 'de-DE' }));
-      await login(page, app.server.baseUrl, 'admin@kontor.example');
+      ({ page } = await signedInPage(app.browser, app.server.baseUrl, 'admin@kontor.example'));
     });
 
     it('finds 0 serious and 0 critical violations on templates', async () => {

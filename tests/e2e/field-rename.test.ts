@@ -5,9 +5,10 @@
  * publishing sees the calculations the version reaches with the renamed field's values carried over. A migration then
  * brings every existing calculation to the new version with the same figures.
  */
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord, FactorMigrationRecord, TemplateVersionRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { apiToken, browserAvailable, screenshot, signedInPage, stepsInOrder, useRunningApp } from './harness';
 
 const text = (de: string, en: string, fr: string, it: string, es: string) => ({ de, en, fr, it, es });
 
@@ -93,17 +94,22 @@ async function api<T>(baseUrl: string, token: string, method: string, path: stri
 
 describe.runIf(browserAvailable())('renaming a field in use (issue #34)', () => {
   const app = useRunningApp();
+  stepsInOrder();
+  let base = '';
+  let provider = '';
+  let page: Page;
+  const made: CalculationRecord[] = [];
 
-  it('renames a field with every reference, asks before deleting one in use and before publishing, and the migrated calculations keep their figures', async () => {
-    const base = app.server.baseUrl;
-    const provider = await apiToken(base, 'admin@kontor.example');
+  // The template and two calculations that use it, through the API: the journey is the provider admin's.
+  beforeAll(async () => {
+    base = app.server.baseUrl;
+    provider = await apiToken(base, 'admin@kontor.example');
     await api<TemplateVersionRecord>(base, provider, 'POST', '/api/templates', {
       definition: LABELS,
       status: 'published',
       mode: 'new',
     });
     const editor = await apiToken(base, 'editor@muster.example');
-    const made: CalculationRecord[] = [];
     for (const [title, quantity, area] of [
       ['Weinetiketten', 5000, 48],
       ['Honiggläser', 1200, 30.5],
@@ -116,66 +122,67 @@ describe.runIf(browserAvailable())('renaming a field in use (issue #34)', () => 
         }),
       );
     }
+    ({ page } = await signedInPage(app.browser, base, 'admin@kontor.example'));
+  });
 
-    const admin = await newPage(app.browser, { locale: 'de-DE' });
-    try {
-      const page = admin.page;
-      await login(page, base, 'admin@kontor.example');
-      await page.goto(`${base}/templates/${LABELS.id}`);
-      await page.getByTestId('form-editor').waitFor();
+  it('renames a field in the form editor, and its references follow in one step', async () => {
+    await page.goto(`${base}/templates/${LABELS.id}`);
+    await page.getByTestId('form-editor').waitFor();
 
-      // Rename: the name takes effect on leaving the input, and the references follow at once.
-      await page.getByTestId('te-field-0-1-name').fill('copies');
-      await page.getByTestId('te-field-0-1-name').press('Enter');
-      await page.getByText('„quantity“ heißt jetzt „copies“; 4 Verweise angepasst').waitFor();
+    // Rename: the name takes effect on leaving the input, and the references follow at once.
+    await page.getByTestId('te-field-0-1-name').fill('copies');
+    await page.getByTestId('te-field-0-1-name').press('Enter');
+    await page.getByText('„quantity“ heißt jetzt „copies“; 4 Verweise angepasst').waitFor();
+  });
 
-      // Deleting a field in use: its formula is named, and the calculations holding a value are counted.
-      await page.getByTestId('te-field-0-2-remove').click();
-      const removal = page.getByRole('dialog', { name: 'Feld „area_cm2“ löschen?' });
-      await removal.getByTestId('removal-uses').getByText('der Formel von Ergebnis „paper_kg“').waitFor();
-      await removal.getByText('„Fläche“ (area_cm2) entfällt: 2 Kalkulationen haben einen Wert dafür').waitFor();
-      await screenshot(page, 'issue34-delete-field-in-use');
-      await removal.getByRole('button', { name: 'Abbrechen' }).click();
-      await removal.waitFor({ state: 'hidden' });
-      await page.getByTestId('te-field-0-2-name').waitFor();
-      expect(await page.getByTestId('te-field-0-2-name').inputValue()).toBe('area_cm2');
+  it('asks before deleting a field in use, naming its formula and counting the calculations with a value', async () => {
+    await page.getByTestId('te-field-0-2-remove').click();
+    const removal = page.getByRole('dialog', { name: 'Feld „area_cm2“ löschen?' });
+    await removal.getByTestId('removal-uses').getByText('der Formel von Ergebnis „paper_kg“').waitFor();
+    await removal.getByText('„Fläche“ (area_cm2) entfällt: 2 Kalkulationen haben einen Wert dafür').waitFor();
+    await screenshot(page, 'issue34-delete-field-in-use');
+    await removal.getByRole('button', { name: 'Abbrechen' }).click();
+    await removal.waitFor({ state: 'hidden' });
+    await page.getByTestId('te-field-0-2-name').waitFor();
+    expect(await page.getByTestId('te-field-0-2-name').inputValue()).toBe('area_cm2');
+  });
 
-      // Publishing names what the version reaches, with links, before anything is written.
-      await page.getByTestId('template-publish').click();
-      const publish = page.getByRole('dialog', { name: 'Version veröffentlichen?' });
-      await publish.getByTestId('impact-calculations').getByText('2 Kalkulationen betroffen').waitFor();
-      await publish
-        .getByText(
-          '„Auflage“ heißt jetzt copies (bisher quantity): die Migration übernimmt die Werte von 2 Kalkulationen',
-        )
-        .waitFor();
-      const link = publish.getByTestId('impact-by-template').getByRole('link', { name: 'Etiketten' });
-      expect(await link.getAttribute('href')).toBe(
-        `/calculations?filter=${encodeURIComponent(JSON.stringify({ template_id: LABELS.id }))}`,
-      );
-      await screenshot(page, 'issue34-publish-impact');
-      await publish.getByRole('button', { name: 'Veröffentlichen' }).click();
-      await publish.waitFor({ state: 'hidden' });
-      await expect
-        .poll(async () =>
-          (await api<TemplateVersionRecord[]>(base, provider, 'GET', `/api/templates/${LABELS.id}/versions`)).map(
-            (v) => `${v.version} ${v.status}`,
-          ),
-        )
-        .toEqual(['2 published', '1 published']);
-      // Version 2 names the field anew everywhere: condition, formula, list column, import alias.
-      const [v2] = await api<TemplateVersionRecord[]>(base, provider, 'GET', `/api/templates/${LABELS.id}/versions`);
-      const defined = v2!.definition;
-      expect(defined.groups[0]!.fields[1]).toMatchObject({ name: 'copies', formerNames: ['quantity'] });
-      expect(defined.groups[0]!.fields[3]!.visibleIf).toBe('copies > 10000');
-      expect(defined.results[0]!.formula).toBe('copies * area_cm2 / 10000 * 0.08');
-      expect(defined.list.columns).toEqual(['title', 'copies', 'total_co2e']);
-      expect(defined.import?.aliases).toEqual({ Auflage: 'copies' });
-    } finally {
-      await admin.context.close();
-    }
+  it('names what publishing reaches, with links, before anything is written', async () => {
+    await page.getByTestId('template-publish').click();
+    const publish = page.getByRole('dialog', { name: 'Version veröffentlichen?' });
+    await publish.getByTestId('impact-calculations').getByText('2 Kalkulationen betroffen').waitFor();
+    await publish
+      .getByText(
+        '„Auflage“ heißt jetzt copies (bisher quantity): die Migration übernimmt die Werte von 2 Kalkulationen',
+      )
+      .waitFor();
+    const link = publish.getByTestId('impact-by-template').getByRole('link', { name: 'Etiketten' });
+    expect(await link.getAttribute('href')).toBe(
+      `/calculations?filter=${encodeURIComponent(JSON.stringify({ template_id: LABELS.id }))}`,
+    );
+    await screenshot(page, 'issue34-publish-impact');
+    await publish.getByRole('button', { name: 'Veröffentlichen' }).click();
+    await publish.waitFor({ state: 'hidden' });
+  });
 
-    // The mandant's calculations move to version 2 through the migration, values carried to the new name.
+  it('publishes version 2 naming the field anew everywhere: condition, formula, list column, import alias', async () => {
+    await expect
+      .poll(async () =>
+        (await api<TemplateVersionRecord[]>(base, provider, 'GET', `/api/templates/${LABELS.id}/versions`)).map(
+          (v) => `${v.version} ${v.status}`,
+        ),
+      )
+      .toEqual(['2 published', '1 published']);
+    const [v2] = await api<TemplateVersionRecord[]>(base, provider, 'GET', `/api/templates/${LABELS.id}/versions`);
+    const defined = v2!.definition;
+    expect(defined.groups[0]!.fields[1]).toMatchObject({ name: 'copies', formerNames: ['quantity'] });
+    expect(defined.groups[0]!.fields[3]!.visibleIf).toBe('copies > 10000');
+    expect(defined.results[0]!.formula).toBe('copies * area_cm2 / 10000 * 0.08');
+    expect(defined.list.columns).toEqual(['title', 'copies', 'total_co2e']);
+    expect(defined.import?.aliases).toEqual({ Auflage: 'copies' });
+  });
+
+  it('migrates the mandant’s calculations to version 2 with their figures, values carried to the new name', async () => {
     const mandantAdmin = await apiToken(base, 'admin@muster.example');
     const migration = await api<FactorMigrationRecord>(base, mandantAdmin, 'POST', '/api/migrations', {
       kind: 'template',
@@ -191,5 +198,5 @@ describe.runIf(browserAvailable())('renaming a field in use (issue #34)', () => 
       expect(after.inputs).toMatchObject({ copies: before.inputs.quantity, area_cm2: before.inputs.area_cm2 });
       expect(after.inputs).not.toHaveProperty('quantity');
     }
-  }, 240_000);
+  });
 });

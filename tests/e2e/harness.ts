@@ -7,8 +7,11 @@ import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import type { LoginResponse } from '../../src/core/api';
+import { SESSION_STORAGE_KEY } from '../../src/client/providers/session';
+import { slowdown } from '../support/load';
 import { SERVER_BUNDLE, serverNodeArgs } from '../support/server-command';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -159,12 +162,16 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { locale?: string } = {},
+  options: { locale?: string; storageState?: BrowserContextOptions['storageState'] } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'de-DE',
     viewport: { width: 1280, height: 800 },
+    storageState: options.storageState,
   });
+  // Playwright's 30 s for an action or a navigation, grown with the load like the suites' own limits
+  // (tests/support/load.ts): a busy machine makes a page slower, not wrong.
+  context.setDefaultTimeout(30_000 * slowdown());
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('[browser pageerror]', err.message));
   return { context, page };
@@ -192,15 +199,58 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.waitForSelector('[data-testid="user-menu"]');
 }
 
-/** A demo user's API token, for test set-up that goes through the API rather than the screens. */
-export async function apiToken(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+/** A demo user's session as `POST /api/auth/login` answers it. */
+async function apiSignIn(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<LoginResponse> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: HTTP ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json()) as LoginResponse;
+}
+
+/** A demo user's API token, for test set-up that goes through the API rather than the screens. */
+export async function apiToken(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  return (await apiSignIn(baseUrl, email, password)).token;
+}
+
+/**
+ * A page of a new context that is signed in as `email` already: the session an API sign-in answers, stored where the
+ * app keeps it after its login form (src/client/providers/session.ts). The page is blank; its first `goto` opens the
+ * app signed in, in the user's profile language as after the form. Typing into the login form and waiting for the
+ * dashboard before every journey cost a full app start each time (issue #38); the form itself is tested where it is
+ * the subject (shell, shell-behaviour, invitation, mock-mode).
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  options: { locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await apiSignIn(baseUrl, email);
+  return newPage(browser, {
+    ...options,
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseUrl, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify(session) }] }],
+    },
+  });
+}
+
+/**
+ * A journey's steps as tests of their own, in the order they are declared, on the state the earlier ones left (issue
+ * #38: no test over 15 s, and a failure names its step). Once a step has failed the later ones are skipped: they would
+ * only fail for the same reason. Call it at the top of the journey's `describe`.
+ */
+export function stepsInOrder(): void {
+  let failed: string | undefined;
+  beforeEach(({ onTestFailed, skip, task }) => {
+    if (failed) skip(`an earlier step failed: ${failed}`);
+    onTestFailed(() => {
+      failed ??= task.name;
+    });
+  });
 }
 
 export interface RunningApp {
@@ -215,15 +265,18 @@ export interface RunningApp {
 export function useRunningApp(): RunningApp {
   const app = {} as RunningApp;
   beforeAll(async () => {
-    app.server = await startServer();
-    app.browser = await launchBrowser();
+    // Side by side: the server's start and Chromium's are two other processes, each waiting on its own.
+    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    if (server.status === 'fulfilled') app.server = server.value;
+    if (browser.status === 'fulfilled') app.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   });
   beforeEach(({ onTestFailed, task }) => {
     onTestFailed(() => describeOpenPages(app.browser, task.name));
   });
   afterAll(async () => {
-    await app.browser?.close();
-    await app.server?.stop();
+    await Promise.all([app.browser?.close(), app.server?.stop()]);
   });
   return app;
 }

@@ -3,18 +3,20 @@
  * batch) is still receiving its file. Started again on the same database, it has removed what the import had
  * committed — the whole import or none of it — and the importer's history shows the import as failed, saying why.
  */
-import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRecord } from '../../src/core/api';
 import {
   apiToken,
   browserAvailable,
   launchBrowser,
-  login,
-  newPage,
   screenshot,
+  signedInPage,
   startServer,
+  stepsInOrder,
   type RunningServer,
 } from './harness';
+import { slowdown } from '../support/load';
 
 const ROWS_BEFORE_KILL = 1_200;
 
@@ -61,59 +63,66 @@ async function calculationCount(server: RunningServer, token: string, q: string)
 }
 
 describe.runIf(browserAvailable())('an import whose server is killed', () => {
-  it('leaves none of the import after a restart, and the history says it failed', async () => {
-    const first = await startServer();
-    let second: RunningServer | undefined;
-    const abort = new AbortController();
-    try {
-      const token = await apiToken(first.baseUrl, 'editor@muster.example');
-      const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'abgebrochen.csv' });
-      const upload = unfinishedUpload(abort.signal);
-      void fetch(`${first.baseUrl}/api/imports?${params}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'text/csv',
-          'Content-Length': String(upload.length),
-        },
-        body: upload.body,
-        duplex: 'half',
-        signal: abort.signal,
-      } as RequestInit).catch(() => undefined);
+  stepsInOrder();
+  let first: RunningServer;
+  let second: RunningServer | undefined;
+  let browser: Browser;
+  const abort = new AbortController();
 
-      // Batches of 500 rows commit one by one: wait until two have, then kill the server.
-      await expect
-        .poll(async () => (await importsNamed(first, token, 'abgebrochen.csv'))[0]?.rows_ok ?? 0, { timeout: 30_000 })
-        .toBeGreaterThanOrEqual(1_000);
-      expect(await calculationCount(first, token, 'Abgebrochen')).toBeGreaterThanOrEqual(1_000);
-      await first.kill();
-      abort.abort();
+  beforeAll(async () => {
+    [first, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    abort.abort();
+    await browser?.close();
+    await second?.stop();
+    await first?.stop();
+  });
 
-      second = await startServer({}, { dataDir: first.dataDir });
-      const again = await apiToken(second.baseUrl, 'editor@muster.example');
-      const [record] = await importsNamed(second, again, 'abgebrochen.csv');
-      expect(record).toMatchObject({ status: 'failed', rows_ok: 0 });
-      expect(await calculationCount(second, again, 'Abgebrochen')).toBe(0);
+  it('is killed while a valid_rows import has committed batches and is still receiving its file', async () => {
+    const token = await apiToken(first.baseUrl, 'editor@muster.example');
+    const params = new URLSearchParams({ template: 'brochure', mode: 'valid_rows', file_name: 'abgebrochen.csv' });
+    const upload = unfinishedUpload(abort.signal);
+    void fetch(`${first.baseUrl}/api/imports?${params}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'text/csv',
+        'Content-Length': String(upload.length),
+      },
+      body: upload.body,
+      duplex: 'half',
+      signal: abort.signal,
+    } as RequestInit).catch(() => undefined);
 
-      const browser = await launchBrowser();
-      try {
-        const { page } = await newPage(browser, { locale: 'de-DE' });
-        await login(page, second.baseUrl, 'editor@muster.example');
-        await page.goto(`${second.baseUrl}/importer`);
-        const history = page.getByTestId('importer-history');
-        await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain('abgebrochen.csv');
-        expect(await history.textContent()).toContain('fehlgeschlagen');
-        expect(await history.getByTestId('import-message').first().textContent()).toContain(
-          'vom Import wurde nichts übernommen',
-        );
-        await screenshot(page, 'importer-after-kill');
-      } finally {
-        await browser.close();
-      }
-    } finally {
-      abort.abort();
-      await second?.stop();
-      await first.stop();
-    }
-  }, 120_000);
+    // Batches of 500 rows commit one by one: wait until two have, then kill the server.
+    await expect
+      .poll(async () => (await importsNamed(first, token, 'abgebrochen.csv'))[0]?.rows_ok ?? 0, {
+        timeout: 30_000 * slowdown(),
+      })
+      .toBeGreaterThanOrEqual(1_000);
+    expect(await calculationCount(first, token, 'Abgebrochen')).toBeGreaterThanOrEqual(1_000);
+    await first.kill();
+    abort.abort();
+  });
+
+  it('leaves none of the import after a restart on the same database, and records it as failed', async () => {
+    second = await startServer({}, { dataDir: first.dataDir });
+    const again = await apiToken(second.baseUrl, 'editor@muster.example');
+    const [record] = await importsNamed(second, again, 'abgebrochen.csv');
+    expect(record).toMatchObject({ status: 'failed', rows_ok: 0 });
+    expect(await calculationCount(second, again, 'Abgebrochen')).toBe(0);
+  });
+
+  it('shows the import in the importer’s history as failed, saying why', async () => {
+    const { page } = await signedInPage(browser, second!.baseUrl, 'editor@muster.example');
+    await page.goto(`${second!.baseUrl}/importer`);
+    const history = page.getByTestId('importer-history');
+    await expect.poll(() => history.textContent(), { timeout: 15_000 * slowdown() }).toContain('abgebrochen.csv');
+    expect(await history.textContent()).toContain('fehlgeschlagen');
+    expect(await history.getByTestId('import-message').first().textContent()).toContain(
+      'vom Import wurde nichts übernommen',
+    );
+    await screenshot(page, 'importer-after-kill');
+  });
 });

@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { apiToken, browserAvailable, newPage, screenshot, useRunningApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, browserAvailable, newPage, screenshot, stepsInOrder, useRunningApp } from './harness';
+import { slowdown } from '../support/load';
 
 /** The token of the newest invitation link the server wrote to its outbox for `email`. */
 function mailedToken(dataDir: string, email: string): string {
@@ -20,9 +21,12 @@ function mailedToken(dataDir: string, email: string): string {
 
 describe.runIf(browserAvailable())('accepting an invitation', () => {
   const app = useRunningApp();
+  stepsInOrder();
+  const email = 'lea.lauf@muster.example';
+  let link = '';
 
-  it('names the account, signs the invitee in, and the used link says so before any form', async () => {
-    const email = 'lea.lauf@muster.example';
+  // The invitation as the mandant admin sends it, through the API; the journey is the invitee's.
+  beforeAll(async () => {
     const admin = await apiToken(app.server.baseUrl, 'admin@muster.example');
     const invited = await fetch(`${app.server.baseUrl}/api/invitations`, {
       method: 'POST',
@@ -31,8 +35,10 @@ describe.runIf(browserAvailable())('accepting an invitation', () => {
     });
     expect(invited.status).toBe(201);
     const token = mailedToken(app.server.dataDir, email);
-    const link = `${app.server.baseUrl}/login/invitation?token=${encodeURIComponent(token)}`;
+    link = `${app.server.baseUrl}/login/invitation?token=${encodeURIComponent(token)}`;
+  });
 
+  it('names the account and signs the invitee in', async () => {
     const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
     await page.goto(link);
     const account = page.getByTestId('invitation-account');
@@ -45,7 +51,7 @@ describe.runIf(browserAvailable())('accepting an invitation', () => {
     await page.getByRole('button', { name: 'Konto anlegen' }).click();
     // Signed in: the app's shell with the invitee's own user menu, not the login form.
     try {
-      await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
+      await page.getByTestId('user-menu').waitFor({ timeout: 20_000 * slowdown() });
     } finally {
       await screenshot(page, 'invitation-accepted');
     }
@@ -55,7 +61,9 @@ describe.runIf(browserAvailable())('accepting an invitation', () => {
       document.querySelector('[data-testid="user-menu"]')?.getAttribute('aria-label')?.endsWith(': Lea Lauf'),
     );
     await context.close();
+  });
 
+  it('says the used link no longer works before showing any form', async () => {
     // The link again, in a fresh session: the page says it no longer works, and shows no form to fill in first.
     const again = await newPage(app.browser, { locale: 'de-DE' });
     await again.page.goto(link);
@@ -65,5 +73,5 @@ describe.runIf(browserAvailable())('accepting an invitation', () => {
     await again.page.getByRole('link', { name: 'Zurück zur Anmeldung' }).waitFor();
     await screenshot(again.page, 'invitation-used');
     await again.context.close();
-  }, 120_000);
+  });
 });

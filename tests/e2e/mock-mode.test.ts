@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, DEMO_PASSWORD, launchBrowser, newPage } from './harness';
+import { browserAvailable, DEMO_PASSWORD, launchBrowser, newPage, stepsInOrder } from './harness';
+import { slowdown } from '../support/load';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT_DIR = path.join(ROOT, 'dist/mocks');
@@ -42,9 +43,18 @@ describe.runIf(browserAvailable())('mock mode', () => {
     await server?.close();
   });
 
-  it('signs in, lists, opens a calculation, and shows the app’s message for a 503 chosen in the panel', async () => {
-    const { context, page } = await newPage(browser);
-    try {
+  describe('signs in, lists, opens a calculation, and shows the app’s message for a 503 chosen in the panel', () => {
+    stepsInOrder();
+    let context: BrowserContext;
+    let page: Page;
+    let opened = '';
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('signs in, lists, and opens a calculation filled from the mocked record', async () => {
+      ({ context, page } = await newPage(browser));
       await page.goto(`${baseUrl}/login`);
       await page.fill('input[name="email"]', 'admin@muster.example');
       await page.fill('input[name="password"]', DEMO_PASSWORD);
@@ -54,7 +64,7 @@ describe.runIf(browserAvailable())('mock mode', () => {
       await page.goto(`${baseUrl}/calculations`);
       await page.getByText('Kundenmagazin Frühjahr').first().click();
       await page.waitForURL(/\/\d+(\?.*)?$/);
-      const opened = page.url();
+      opened = page.url();
       // The calculation's form, filled from the mocked record.
       await expect
         .poll(() =>
@@ -65,7 +75,9 @@ describe.runIf(browserAvailable())('mock mode', () => {
             ),
         )
         .toBe(true);
+    });
 
+    it('shows the app’s own message instead of the form once the panel makes every route answer 503', async () => {
       // The panel: every route answers 503 (with Retry-After) from now on.
       await page.getByRole('button', { name: 'QA-Szenarien' }).click();
       await page.getByRole('combobox', { name: 'Fehler' }).click();
@@ -80,11 +92,9 @@ describe.runIf(browserAvailable())('mock mode', () => {
         .filter({
           hasText: 'Kontor ist gerade ausgelastet oder nicht erreichbar. Bitte versuchen Sie es in 30 Sekunden erneut.',
         })
-        .waitFor({ timeout: 15_000 });
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+        .waitFor({ timeout: 15_000 * slowdown() });
+    });
+  });
 
   it('with a session that expired before the page opened (401 on the first request), signs in and shows the page', async () => {
     const { context, page } = await newPage(browser);
@@ -101,8 +111,11 @@ describe.runIf(browserAvailable())('mock mode', () => {
       await page.fill('input[name="email"]', 'admin@muster.example');
       await page.fill('input[name="password"]', DEMO_PASSWORD);
       await page.click('button[type="submit"]');
-      await page.waitForURL(/\/calculations/, { timeout: 15_000 });
-      await page.getByText('Kundenmagazin Frühjahr').first().waitFor({ timeout: 15_000 });
+      await page.waitForURL(/\/calculations/, { timeout: 15_000 * slowdown() });
+      await page
+        .getByText('Kundenmagazin Frühjahr')
+        .first()
+        .waitFor({ timeout: 15_000 * slowdown() });
       await page.waitForSelector('[data-testid="user-menu"]');
     } finally {
       await context.close();

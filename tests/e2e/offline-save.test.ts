@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, login, newPage, screenshot, useRunningApp } from './harness';
+import { browserAvailable, screenshot, signedInPage, useRunningApp } from './harness';
+import { slowdown } from '../support/load';
 
-const POLL = { timeout: 20_000 };
+const POLL = { timeout: 20_000 * slowdown() };
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"] input`).first();
 
 async function typeCalculation(page: Page, baseUrl: string, title: string) {
@@ -22,11 +23,10 @@ describe.runIf(browserAvailable())('saving offline', () => {
   const app = useRunningApp();
 
   it('keeps the form and says there is no connection in a fresh session', async () => {
-    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    const { context, page } = await signedInPage(app.browser, app.server.baseUrl, 'editor@muster.example');
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await login(page, app.server.baseUrl, 'editor@muster.example');
       await typeCalculation(page, app.server.baseUrl, 'Offline gespeichert');
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Speichern' }).click();
@@ -49,11 +49,10 @@ describe.runIf(browserAvailable())('saving offline', () => {
   });
 
   it('still says so when the snackbar code itself cannot be fetched, and the app stays', async () => {
-    const { context, page } = await newPage(app.browser, { locale: 'de-DE' });
+    const { context, page } = await signedInPage(app.browser, app.server.baseUrl, 'editor@muster.example');
     // The snackbar's chunk never arrives: the plain notice must stand in for it.
     await page.route(/notificationSnackbar[^/]*\.js/, (route) => route.abort('internetdisconnected'));
     try {
-      await login(page, app.server.baseUrl, 'editor@muster.example');
       await typeCalculation(page, app.server.baseUrl, 'Ohne Snackbar');
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Speichern' }).click();

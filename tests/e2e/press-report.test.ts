@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord, MachineSetRecord } from '../../src/core/api';
 import {
   apiToken,
@@ -14,12 +15,14 @@ import {
   choose,
   confirmDialog,
   createMachineSet,
-  login,
   newPage,
   publishMachineSet,
   screenshot,
+  signedInPage,
+  stepsInOrder,
   useRunningApp,
 } from './harness';
+import { slowdown } from '../support/load';
 import { pdfPageContents, pdfText } from '../support/pdf-text';
 import { formatFigure } from '../../src/core/number-format';
 
@@ -38,7 +41,7 @@ const FIGURES = {
 const FIGURE_VALUES = ['Leistung (kW)', 'Geschwindigkeit (Bogen/h)', 'Rüstzeit (min)', '11.000'];
 
 /** The machine may be busy (2 cores, several suites): give the UI time. */
-const POLL = { timeout: 20_000 };
+const POLL = { timeout: 20_000 * slowdown() };
 
 /**
  * The squares a page fills, as (x, y, side): pdf-lib draws a rectangle as a translation followed by a closed path
@@ -57,70 +60,80 @@ function filledSquares(stream: string): { x: number; y: number; side: number }[]
 
 describe.runIf(browserAvailable())('a recorded press through calculation, report and verification in Chromium', () => {
   const app = useRunningApp();
+  stepsInOrder();
+  let admin: Page;
+  let editor: Page;
+  let editorToken = '';
+  const get = async <T>(path: string) =>
+    (await (
+      await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${editorToken}` } })
+    ).json()) as T;
+  let preview = '';
+  let calculation: CalculationRecord;
+  let url = '';
+  const controls = () => editor.getByTestId('report-controls');
 
-  it('is recorded by the admin, used by the editor, named in the report and verifiable via the QR code', async () => {
-    // 1. The mandant admin: a new machine set based on the demo one, a press with sourced figures, published.
-    const admin = await newPage(app.browser, { locale: 'de-DE' });
-    await login(admin.page, app.server.baseUrl, 'admin@muster.example');
-    await createMachineSet(admin.page, app.server.baseUrl, { name: SET, version: '2026-e2e' });
+  beforeAll(async () => {
+    ({ page: admin } = await signedInPage(app.browser, app.server.baseUrl, 'admin@muster.example'));
+    ({ page: editor } = await signedInPage(app.browser, app.server.baseUrl, 'editor@muster.example'));
+    editorToken = await apiToken(app.server.baseUrl, 'editor@muster.example');
+  });
 
-    await admin.page.goto(`${app.server.baseUrl}/machines/create`);
-    await choose(admin.page, 'Maschinenpark', new RegExp(`^${SET}`));
-    await admin.page.locator('input[name="name"]').fill(PRESS);
-    await admin.page.locator('input[name="key"]').fill('xl106-halle2');
-    await choose(admin.page, 'Art', 'Offsetdruckmaschine');
+  it('is recorded by the admin in a new machine set with sourced figures', async () => {
+    await createMachineSet(admin, app.server.baseUrl, { name: SET, version: '2026-e2e' });
+
+    await admin.goto(`${app.server.baseUrl}/machines/create`);
+    await choose(admin, 'Maschinenpark', new RegExp(`^${SET}`));
+    await admin.locator('input[name="name"]').fill(PRESS);
+    await admin.locator('input[name="key"]').fill('xl106-halle2');
+    await choose(admin, 'Art', 'Offsetdruckmaschine');
     for (const [name, figure] of Object.entries(FIGURES)) {
-      await admin.page.locator(`input[data-source="figures.${name}.value"]`).fill(figure.value);
-      await admin.page.locator(`[name="figures.${name}.source"]`).fill(figure.source);
-      await admin.page.locator(`input[data-source="figures.${name}.year"]`).fill('2026');
+      await admin.locator(`input[data-source="figures.${name}.value"]`).fill(figure.value);
+      await admin.locator(`[name="figures.${name}.source"]`).fill(figure.source);
+      await admin.locator(`input[data-source="figures.${name}.year"]`).fill('2026');
     }
-    await admin.page.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByRole('button', { name: 'Speichern' }).click();
     // The list returns to the saved machine's own set (issue #35), named in the address.
-    await admin.page.waitForURL(/\/machines(\?.*)?$/);
+    await admin.waitForURL(/\/machines(\?.*)?$/);
+  });
 
-    await publishMachineSet(admin.page, app.server.baseUrl, SET);
-    await screenshot(admin.page, 'press-machine-sets');
-
-    const editorToken = await apiToken(app.server.baseUrl, 'editor@muster.example');
-    const get = async <T>(path: string) =>
-      (await (
-        await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${editorToken}` } })
-      ).json()) as T;
+  it('is published by the admin, which makes its set the current one', async () => {
+    await publishMachineSet(admin, app.server.baseUrl, SET);
+    await screenshot(admin, 'press-machine-sets');
     // Publishing made it the current set, the one a new calculation reads.
     await expect
       .poll(async () => (await get<MachineSetRecord[]>('/api/machine-sets?filter={"current":true}'))[0]?.name, POLL)
       .toBe(SET);
+  });
 
-    // 2. The editor: a brochure on that press.
-    const editor = await newPage(app.browser, { locale: 'de-DE' });
-    await login(editor.page, app.server.baseUrl, 'editor@muster.example');
-    await editor.page.goto(`${app.server.baseUrl}/new/brochure`);
-    await editor.page.getByRole('heading', { name: 'Broschüre', level: 1 }).waitFor();
-    const total = editor.page.getByTestId('result-total-value');
+  it('is used by the editor: a brochure on that press computes with its figures and is saved final', async () => {
+    await editor.goto(`${app.server.baseUrl}/new/brochure`);
+    await editor.getByRole('heading', { name: 'Broschüre', level: 1 }).waitFor();
+    const total = editor.getByTestId('result-total-value');
     await total.waitFor();
-    await editor.page.locator('[data-field="title"] input').first().fill('E2E Broschüre XL 106');
+    await editor.locator('[data-field="title"] input').first().fill('E2E Broschüre XL 106');
     const withoutPress = (await total.textContent())!;
-    await editor.page.locator('[data-field="press"] [role="combobox"]').click();
-    await editor.page.getByRole('option', { name: PRESS }).click();
+    await editor.locator('[data-field="press"] [role="combobox"]').click();
+    await editor.getByRole('option', { name: PRESS }).click();
     // The press's figures replace the reference factors: the total changes.
     await expect.poll(() => total.textContent(), POLL).not.toBe(withoutPress);
-    const preview = (await total.textContent())!;
+    preview = (await total.textContent())!;
     // Final: a draft is not published (issue 33, item 6).
-    await choose(editor.page, 'Status', 'Final');
-    await editor.page.getByRole('button', { name: 'Speichern' }).click();
-    await editor.page.waitForURL(/\/edit\/\d+$/);
-    await editor.page.getByTestId('result-stored-total').waitFor();
-    expect(await editor.page.getByTestId('result-stored-total').textContent()).toContain(preview);
-    const id = Number(/\/edit\/(\d+)$/.exec(editor.page.url())![1]);
-    const calculation = await get<CalculationRecord>(`/api/calculations/${id}`);
+    await choose(editor, 'Status', 'Final');
+    await editor.getByRole('button', { name: 'Speichern' }).click();
+    await editor.waitForURL(/\/edit\/\d+$/);
+    await editor.getByTestId('result-stored-total').waitFor();
+    expect(await editor.getByTestId('result-stored-total').textContent()).toContain(preview);
+    const id = Number(/\/edit\/(\d+)$/.exec(editor.url())![1]);
+    calculation = await get<CalculationRecord>(`/api/calculations/${id}`);
     expect(calculation.inputs.press).toBe('xl106-halle2');
+  });
 
-    // 3. The report names the press and each figure's source.
-    const controls = editor.page.getByTestId('report-controls');
-    await controls.getByTestId('publications-none').waitFor();
+  it('is named in the report with each figure’s source', async () => {
+    await controls().getByTestId('publications-none').waitFor();
     const [download] = await Promise.all([
-      editor.page.waitForEvent('download'),
-      controls.getByTestId('report-download').click(),
+      editor.waitForEvent('download'),
+      controls().getByTestId('report-download').click(),
     ]);
     const report = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
     expect(report).toContain(calculation.number);
@@ -131,19 +144,20 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     for (const figure of Object.values(FIGURES)) expect(unwrapped).toContain(figure.source);
     // The figures the brochure's press energy formula reads, by their names (units included), in the production table.
     for (const value of FIGURE_VALUES) expect(report).toContain(value);
+  });
 
-    // 4. Published: the publication's PDF draws a QR code of exactly the verification address.
-    await controls.getByTestId('report-publish').click();
+  it('is published, and the publication’s PDF draws a QR code of exactly the verification address', async () => {
+    await controls().getByTestId('report-publish').click();
     // Publishing asks first and says what becomes public.
-    await editor.page.getByTestId('publish-confirm').waitFor();
-    await confirmDialog(editor.page);
-    const link = controls.getByTestId('publication-url');
+    await editor.getByTestId('publish-confirm').waitFor();
+    await confirmDialog(editor);
+    const link = controls().getByTestId('publication-url');
     await link.waitFor();
-    const url = (await link.textContent())!.trim();
+    url = (await link.textContent())!.trim();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]{22}$/);
     const [published] = await Promise.all([
-      editor.page.waitForEvent('download'),
-      controls.getByTestId('publication-pdf').click(),
+      editor.waitForEvent('download'),
+      controls().getByTestId('publication-pdf').click(),
     ]);
     const bytes = new Uint8Array(readFileSync((await published.path())!));
     expect(await pdfText(bytes)).toContain(url);
@@ -163,8 +177,9 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
         if (expected.get(row, column)) wanted.add(`${row},${column}`);
     expect(drawn.size).toBe(wanted.size);
     expect([...drawn].sort()).toEqual([...wanted].sort());
+  });
 
-    // 5. Someone without an account opens that address.
+  it('is verifiable at that address by someone without an account: the press’s figures and the total', async () => {
     const visitor = await newPage(app.browser, { locale: 'de-DE' });
     const answer = await visitor.page.goto(url);
     expect(answer?.status()).toBe(200);
@@ -183,9 +198,5 @@ describe.runIf(browserAvailable())('a recorded press through calculation, report
     expect(body).toContain(`${headline} kg CO2e`);
     expect(await visitor.context.cookies()).toEqual([]);
     await screenshot(visitor.page, 'press-verification-page');
-
-    await visitor.context.close();
-    await editor.context.close();
-    await admin.context.close();
-  }, 240_000);
+  });
 });

@@ -5,16 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
 import {
   apiToken,
   browserAvailable,
   confirmDialog,
-  login,
   newPage,
   screenshot,
   SCREENSHOT_DIR,
+  signedInPage,
+  stepsInOrder,
   useRunningApp,
 } from './harness';
 import { pdfText } from '../support/pdf-text';
@@ -31,55 +33,59 @@ describe.runIf(browserAvailable())(
   'data quality and uncertainty on screen, in the PDF and on the verification page',
   () => {
     const app = useRunningApp();
+    stepsInOrder();
+    let token = '';
+    const api = async <T>(method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${app.server.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json()) as T };
+    };
+    let calculation: CalculationRecord;
+    let editor: Page;
+    let range = '';
+    let share = '';
+    let quality = '';
+    const controls = () => editor.getByTestId('report-controls');
 
-    it('states the same range and data quality in all three, refuses a draft and marks demo figures', async () => {
-      const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
-      const api = async <T>(method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${app.server.baseUrl}${path}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: response.status, body: (await response.json()) as T };
-      };
+    beforeAll(async () => {
+      token = await apiToken(app.server.baseUrl, 'editor@muster.example');
       const first = (
         await api<CalculationRecord[]>(
           'GET',
           `/api/calculations?sort=["id","ASC"]&range=[0,0]&filter=${encodeURIComponent('{"status":"final"}')}`,
         )
       ).body[0]!;
-      const calculation = (await api<CalculationRecord>('GET', `/api/calculations/${first.id}`)).body;
+      calculation = (await api<CalculationRecord>('GET', `/api/calculations/${first.id}`)).body;
+      ({ page: editor } = await signedInPage(app.browser, app.server.baseUrl, 'editor@muster.example'));
+    });
 
-      const editor = await newPage(app.browser, { locale: 'de-DE' });
-      await login(editor.page, app.server.baseUrl, 'editor@muster.example');
-      await editor.page.goto(`${app.server.baseUrl}/edit/${calculation.id}`);
-      const panel = editor.page.getByTestId('quality-panel');
+    it('states the range and each factor’s data quality on the calculation’s page', async () => {
+      await editor.goto(`${app.server.baseUrl}/edit/${calculation.id}`);
+      const panel = editor.getByTestId('quality-panel');
       await panel.waitFor();
-      const range = (await panel.getByTestId('quality-uncertainty').textContent())!.trim();
+      range = (await panel.getByTestId('quality-uncertainty').textContent())!.trim();
       expect(range).toMatch(/^±\d+\s?% \([\d.,]+ – [\d.,]+ kg CO2e\)$/);
-      const share = (await panel.getByTestId('quality-primary-share').textContent())!.trim();
+      share = (await panel.getByTestId('quality-primary-share').textContent())!.trim();
       expect(await panel.textContent()).toContain('Abschneidekriterium');
       // Each factor row of the provenance names its data quality.
-      const quality = (await editor.page
-        .getByTestId('provenance-factors')
-        .first()
-        .locator('tbody tr td')
-        .last()
-        .textContent())!;
+      quality = (await editor.getByTestId('provenance-factors').first().locator('tbody tr td').last().textContent())!;
       expect(quality).toMatch(/^sekundär · \d{4} \(.+\) · .+ · .+ · ±\d+\s?%$/);
-      await screenshot(editor.page, 'report-quality-calculation');
+      await screenshot(editor, 'report-quality-calculation');
       await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-quality-panel.png') });
-      await editor.page
+      await editor
         .getByTestId('provenance-factors')
         .first()
         .screenshot({ path: path.join(SCREENSHOT_DIR, 'report-quality-factors.png') });
+    });
 
-      // The PDF: the same range and share on page 1, the demo mark, data quality per factor.
-      const controls = editor.page.getByTestId('report-controls');
-      await controls.getByTestId('publications-none').waitFor();
+    it('states the same range and share on page 1 of the PDF, the demo mark, and data quality per factor', async () => {
+      await controls().getByTestId('publications-none').waitFor();
       const [download] = await Promise.all([
-        editor.page.waitForEvent('download'),
-        controls.getByTestId('report-download').click(),
+        editor.waitForEvent('download'),
+        controls().getByTestId('report-download').click(),
       ]);
       const pdf = fold(await pdfText(new Uint8Array(readFileSync((await download.path())!))));
       const pageOne = pdf.split('Methode')[0]!;
@@ -87,12 +93,13 @@ describe.runIf(browserAvailable())(
       expect(pageOne).toContain(fold(`Anteil Primärdaten ${share}`));
       expect(pageOne).toContain('Demowerte – nicht für Berichte');
       expect(pdf).toContain(fold(quality));
+    });
 
-      // The verification page: the same again, without sign-in.
-      await controls.getByTestId('report-publish').click();
-      await editor.page.getByTestId('publish-confirm').waitFor();
-      await confirmDialog(editor.page);
-      const link = controls.getByTestId('publication-url');
+    it('states the same again on the verification page, without sign-in', async () => {
+      await controls().getByTestId('report-publish').click();
+      await editor.getByTestId('publish-confirm').waitFor();
+      await confirmDialog(editor);
+      const link = controls().getByTestId('publication-url');
       await link.waitFor();
       const url = (await link.textContent())!.trim();
       const visitor = await newPage(app.browser, { locale: 'en-GB' });
@@ -104,23 +111,23 @@ describe.runIf(browserAvailable())(
       expect(await visitor.page.getByTestId('demo-mark').textContent()).toBe('Demowerte – nicht für Berichte');
       await screenshot(visitor.page, 'report-quality-verification');
       await visitor.context.close();
+    });
 
-      // A draft: the button is disabled and says why; the API refuses it with the reason.
+    it('refuses a draft: the button is disabled and says why; the API refuses it with the reason', async () => {
       const draft = await api<CalculationRecord>('POST', '/api/calculations', {
         template_id: calculation.template_id,
         status: 'draft',
         inputs: { ...calculation.inputs, title: 'Entwurf für den Prüfer' },
       });
       expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-      await editor.page.goto(`${app.server.baseUrl}/edit/${draft.body.id}`);
-      const draftControls = editor.page.getByTestId('report-controls');
+      await editor.goto(`${app.server.baseUrl}/edit/${draft.body.id}`);
+      const draftControls = editor.getByTestId('report-controls');
       await draftControls.getByTestId('publish-blocked').waitFor();
       expect(await draftControls.getByTestId('publish-blocked').textContent()).toMatch(/Entwurf/);
       expect(await draftControls.getByTestId('report-publish').isDisabled()).toBe(true);
       const refused = await api<{ message: string }>('POST', `/api/calculations/${draft.body.id}/publications`, {});
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain(draft.body.number);
-      await editor.context.close();
-    }, 240_000);
+    });
   },
 );

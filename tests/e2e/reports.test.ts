@@ -4,15 +4,31 @@
  * sign-in opens the verification address and sees the figures; after the editor revokes it, it shows not-found.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculationRecord } from '../../src/core/api';
-import { apiToken, browserAvailable, confirmDialog, login, newPage, screenshot, useRunningApp } from './harness';
+import {
+  apiToken,
+  browserAvailable,
+  confirmDialog,
+  newPage,
+  screenshot,
+  signedInPage,
+  stepsInOrder,
+  useRunningApp,
+} from './harness';
 import { pdfText } from '../support/pdf-text';
 
 describe.runIf(browserAvailable())('footprint report and verification page in Chromium', () => {
   const app = useRunningApp();
+  stepsInOrder();
+  let calculation: CalculationRecord;
+  let editor: Page;
+  let visitor: Page;
+  let url = '';
+  const controls = () => editor.getByTestId('report-controls');
 
-  it('downloads, publishes, verifies without sign-in and revokes a calculation’s report', async () => {
+  beforeAll(async () => {
     const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
     const get = async <T>(path: string) =>
       (await (
@@ -26,60 +42,62 @@ describe.runIf(browserAvailable())('footprint report and verification page in Ch
     )[0]!;
     expect(first.status).toBe('final');
     // The full record: a list row carries no factors.
-    const calculation = await get<CalculationRecord>(`/api/calculations/${first.id}`);
+    calculation = await get<CalculationRecord>(`/api/calculations/${first.id}`);
+    ({ page: editor } = await signedInPage(app.browser, app.server.baseUrl, 'editor@muster.example'));
+  });
 
-    const editor = await newPage(app.browser, { locale: 'de-DE' });
-    await login(editor.page, app.server.baseUrl, 'editor@muster.example');
-    await editor.page.goto(`${app.server.baseUrl}/edit/${calculation.id}`);
-    const controls = editor.page.getByTestId('report-controls');
-    await controls.waitFor();
-    await controls.getByTestId('publications-none').waitFor();
+  it('downloads a calculation’s report: a PDF with method statement and sources', async () => {
+    await editor.goto(`${app.server.baseUrl}/edit/${calculation.id}`);
+    await controls().waitFor();
+    await controls().getByTestId('publications-none').waitFor();
 
     const [download] = await Promise.all([
-      editor.page.waitForEvent('download'),
-      controls.getByTestId('report-download').click(),
+      editor.waitForEvent('download'),
+      controls().getByTestId('report-download').click(),
     ]);
     const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
     expect(text).toContain('CO₂-Fußabdruck-Bericht');
     expect(text).toContain(calculation.number);
     expect(text).toContain('Funktionelle Einheit');
     expect(text).not.toMatch(/klimaneutral|kompensiert/i);
+  });
 
-    await controls.getByTestId('report-publish').click();
+  it('publishes it after saying what becomes public, with the demo mark', async () => {
+    await controls().getByTestId('report-publish').click();
     // Publishing asks first, says what becomes public and, on demo factors, that the page carries the demo mark.
-    await editor.page.getByTestId('publish-confirm').waitFor();
-    expect(await editor.page.getByTestId('publish-demo-note').textContent()).toContain(
-      'Demowerte – nicht für Berichte',
-    );
-    await confirmDialog(editor.page);
-    const link = controls.getByTestId('publication-url');
+    await editor.getByTestId('publish-confirm').waitFor();
+    expect(await editor.getByTestId('publish-demo-note').textContent()).toContain('Demowerte – nicht für Berichte');
+    await confirmDialog(editor);
+    const link = controls().getByTestId('publication-url');
     await link.waitFor();
-    const url = (await link.textContent())!.trim();
+    url = (await link.textContent())!.trim();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]{22}$/);
-    await screenshot(editor.page, 'report-controls');
+    await screenshot(editor, 'report-controls');
+  });
 
+  it('shows the figures on the verification address without sign-in', async () => {
     // Someone without an account: a fresh context, no sign-in.
-    const visitor = await newPage(app.browser, { locale: 'en-GB' });
-    const answer = await visitor.page.goto(url);
+    ({ page: visitor } = await newPage(app.browser, { locale: 'en-GB' }));
+    const answer = await visitor.goto(url);
     expect(answer?.status()).toBe(200);
-    await visitor.page.getByTestId('verify-banner').waitFor();
-    const body = (await visitor.page.textContent('body'))!;
+    await visitor.getByTestId('verify-banner').waitFor();
+    const body = (await visitor.textContent('body'))!;
     expect(body).toContain(calculation.number);
     expect(body).toContain('Funktionelle Einheit');
     // The calculation rests on a demo database: the page says so above everything else.
-    expect(await visitor.page.getByTestId('demo-mark').textContent()).toBe('Demowerte – nicht für Berichte');
+    expect(await visitor.getByTestId('demo-mark').textContent()).toBe('Demowerte – nicht für Berichte');
     for (const factor of calculation.results.factors) expect(body).toContain(factor.source);
-    expect(await visitor.context.cookies()).toEqual([]);
-    await screenshot(visitor.page, 'verification-page');
+    expect(await visitor.context().cookies()).toEqual([]);
+    await screenshot(visitor, 'verification-page');
+  });
 
-    await controls.getByTestId('publication-revoke').click();
-    await confirmDialog(editor.page);
-    await controls.getByTestId('publications-none').waitFor();
+  it('shows not-found at that address once the editor has revoked it', async () => {
+    await controls().getByTestId('publication-revoke').click();
+    await confirmDialog(editor);
+    await controls().getByTestId('publications-none').waitFor();
 
-    const gone = await visitor.page.goto(url);
+    const gone = await visitor.goto(url);
     expect(gone?.status()).toBe(404);
-    expect(await visitor.page.textContent('body')).not.toContain(calculation.number);
-    await visitor.context.close();
-    await editor.context.close();
-  }, 180_000);
+    expect(await visitor.textContent('body')).not.toContain(calculation.number);
+  });
 });

@@ -6,33 +6,47 @@
  * report. Nothing here names a template version or a result: only the press field and the electricity lines.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineSetRecord } from '../../src/core/api';
 import {
   apiToken,
   browserAvailable,
   choose,
   createMachineSet,
-  login,
-  newPage,
   publishMachineSet,
   screenshot,
+  signedInPage,
+  stepsInOrder,
   useRunningApp,
 } from './harness';
+import { slowdown } from '../support/load';
 import { pdfText } from '../support/pdf-text';
 
 const SET = 'E2E Standort';
 const SITE_SOURCE = 'E2E Unternehmensbilanz 2025';
 const RESIDUAL_SOURCE = 'E2E AIB Residualmix 2024';
-const POLL = { timeout: 20_000 };
+const POLL = { timeout: 20_000 * slowdown() };
 
 describe.runIf(browserAvailable())('the site footprint and market/location electricity in Chromium', () => {
   const app = useRunningApp();
+  stepsInOrder();
+  let admin: Page;
+  let editor: Page;
+  let token = '';
+  const get = async <T>(path: string) =>
+    (await (
+      await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as T;
 
-  it('is recorded on a machine set, shown in its list and reaches a report beside location-based electricity', async () => {
-    const admin = await newPage(app.browser, { locale: 'de-DE' });
-    await login(admin.page, app.server.baseUrl, 'admin@muster.example');
-    await createMachineSet(admin.page, app.server.baseUrl, {
+  beforeAll(async () => {
+    ({ page: admin } = await signedInPage(app.browser, app.server.baseUrl, 'admin@muster.example'));
+    ({ page: editor } = await signedInPage(app.browser, app.server.baseUrl, 'editor@muster.example'));
+    token = await apiToken(app.server.baseUrl, 'editor@muster.example');
+  });
+
+  it('is recorded on a new machine set and published', async () => {
+    await createMachineSet(admin, app.server.baseUrl, {
       name: SET,
       version: '2026-e2e',
       fill: async (page) => {
@@ -52,17 +66,15 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
         await screenshot(page, 'machine-set-site-form');
       },
     });
-    await publishMachineSet(admin.page, app.server.baseUrl, SET);
-    // The list names the footprint and its key.
-    const row = admin.page.getByRole('row').filter({ hasText: SET });
-    await expect.poll(() => row.getByTestId('site-summary').textContent(), POLL).toBe('52.000 kg CO2e / Druckbogen');
-    await screenshot(admin.page, 'machine-set-site-list');
+    await publishMachineSet(admin, app.server.baseUrl, SET);
+  });
 
-    const token = await apiToken(app.server.baseUrl, 'editor@muster.example');
-    const get = async <T>(path: string) =>
-      (await (
-        await fetch(`${app.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as T;
+  it('is shown in the machine sets’ list and stored as the current set', async () => {
+    // The list names the footprint and its key.
+    const row = admin.getByRole('row').filter({ hasText: SET });
+    await expect.poll(() => row.getByTestId('site-summary').textContent(), POLL).toBe('52.000 kg CO2e / Druckbogen');
+    await screenshot(admin, 'machine-set-site-list');
+
     const current = (await get<MachineSetRecord[]>('/api/machine-sets?filter={"current":true}'))[0]!;
     expect(current).toMatchObject({
       name: SET,
@@ -74,24 +86,26 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
       electricity_residual_factor: 0.7,
       electricity_location_factor: 0.427,
     });
+  });
 
+  it('is read by the editor’s brochure on the demo press, saved final', async () => {
     // The editor's brochure on the demo press reads the contract's electricity.
-    const editor = await newPage(app.browser, { locale: 'de-DE' });
-    await login(editor.page, app.server.baseUrl, 'editor@muster.example');
-    await editor.page.goto(`${app.server.baseUrl}/new/brochure`);
-    await editor.page.getByTestId('result-total-value').waitFor();
-    await editor.page.locator('[data-field="title"] input').first().fill('E2E Broschüre Standort');
-    await editor.page.locator('[data-field="press"] [role="combobox"]').click();
-    await editor.page.getByRole('option', { name: /^Speedmaster SM 102-4/ }).click();
-    await choose(editor.page, 'Status', 'Final');
-    await editor.page.getByRole('button', { name: 'Speichern' }).click();
-    await editor.page.waitForURL(/\/edit\/\d+$/);
-    await editor.page.getByTestId('result-stored-total').waitFor();
+    await editor.goto(`${app.server.baseUrl}/new/brochure`);
+    await editor.getByTestId('result-total-value').waitFor();
+    await editor.locator('[data-field="title"] input').first().fill('E2E Broschüre Standort');
+    await editor.locator('[data-field="press"] [role="combobox"]').click();
+    await editor.getByRole('option', { name: /^Speedmaster SM 102-4/ }).click();
+    await choose(editor, 'Status', 'Final');
+    await editor.getByRole('button', { name: 'Speichern' }).click();
+    await editor.waitForURL(/\/edit\/\d+$/);
+    await editor.getByTestId('result-stored-total').waitFor();
+  });
 
-    const controls = editor.page.getByTestId('report-controls');
+  it('reaches that brochure’s report beside location-based electricity', async () => {
+    const controls = editor.getByTestId('report-controls');
     await controls.getByTestId('publications-none').waitFor();
     const [download] = await Promise.all([
-      editor.page.waitForEvent('download'),
+      editor.waitForEvent('download'),
       controls.getByTestId('report-download').click(),
     ]);
     const report = (await pdfText(new Uint8Array(readFileSync((await download.path())!)))).replace(/\s+/g, ' ');
@@ -101,8 +115,5 @@ describe.runIf(browserAvailable())('the site footprint and market/location elect
     expect(report).toContain('0,292');
     expect(report).toContain('0,427');
     expect(report).toContain(RESIDUAL_SOURCE);
-
-    await editor.context.close();
-    await admin.context.close();
-  }, 240_000);
+  });
 });
