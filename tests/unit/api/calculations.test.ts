@@ -19,25 +19,10 @@ import {
   type CalculationResults,
 } from '../../../src/core/api';
 import { computeResults, fromStoredResults, toStoredResults, type FactorDetails } from '../../../src/core/formula';
-import { lookup2024, shippedTemplate } from '../support/templates';
+import { BROCHURE_V1, lookup2024, shippedTemplate } from '../support/templates';
 
 const brochureV1 = shippedTemplate('brochure', 1);
-const database = { id: 1, name: 'Demo factors 2024', version_label: '2024' };
-const inputs = {
-  title: 'Image brochure',
-  quantity: 5000,
-  format: 'A4',
-  pages: 16,
-  paper: 'paper_virgin',
-  grammage: 115,
-  spoilage_pct: 10,
-  has_cover: true,
-  cover_paper: 'paper_recycled',
-  cover_grammage: 250,
-  energy_kwh_per_1000: 2.5,
-  electricity: 'electricity_de_grid',
-  transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
-};
+const { database, inputs } = BROCHURE_V1;
 
 const computed = computeResults(brochureV1, inputs, lookup2024);
 const results: CalculationResults = {

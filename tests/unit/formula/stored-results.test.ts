@@ -12,11 +12,11 @@ import {
   toStoredResults,
   type StoredFactor,
 } from '../../../src/core/formula';
-import { lookup2024, shippedTemplate } from '../support/templates';
+import { BROCHURE_V1, lookup2024, shippedTemplate } from '../support/templates';
 
-const database = { id: 1, name: 'Demo factors 2024', version_label: '2024' };
 // The stored form, not the print model, is under test: version 1 of the brochure, whose paper result cites both papers.
 const brochureV1 = shippedTemplate('brochure', 1);
+const { database, inputs: brochureInputs } = BROCHURE_V1;
 
 function fullResults(inputs: Record<string, unknown>): CalculationResults {
   const computed = computeResults(brochureV1, inputs, lookup2024);
@@ -30,21 +30,6 @@ function fullResults(inputs: Record<string, unknown>): CalculationResults {
 }
 
 describe('stored results', () => {
-  const brochureInputs = {
-    title: 'Image brochure',
-    quantity: 5000,
-    format: 'A4',
-    pages: 16,
-    paper: 'paper_virgin',
-    grammage: 115,
-    spoilage_pct: 10,
-    has_cover: true,
-    cover_paper: 'paper_recycled',
-    cover_grammage: 250,
-    energy_kwh_per_1000: 2.5,
-    electricity: 'electricity_de_grid',
-    transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
-  };
   const brochure = fullResults(brochureInputs);
 
   it('round-trips to the very breakdown computeResults made, per-result factors in their order', () => {

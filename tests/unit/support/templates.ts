@@ -59,3 +59,28 @@ export function sampleTemplate(): Template {
   if (errors.length) throw new Error(JSON.stringify(errors));
   return templates[0];
 }
+
+/**
+ * Stored results' fixture: inputs of version 1 of the brochure (`shippedTemplate('brochure', 1)`: its paper result
+ * cites both papers) with a cover, for results computed against the 2024 demo factors and referring to that database;
+ * read by the stored-results and contract tests. The template is loaded by each test, not here: loading every shipped
+ * template would run for every test file that imports this module.
+ */
+export const BROCHURE_V1 = {
+  database: { id: 1, name: 'Demo factors 2024', version_label: '2024' },
+  inputs: {
+    title: 'Image brochure',
+    quantity: 5000,
+    format: 'A4',
+    pages: 16,
+    paper: 'paper_virgin',
+    grammage: 115,
+    spoilage_pct: 10,
+    has_cover: true,
+    cover_paper: 'paper_recycled',
+    cover_grammage: 250,
+    energy_kwh_per_1000: 2.5,
+    electricity: 'electricity_de_grid',
+    transport: [{ mode: 'road_freight_truck', distance_km: 250 }],
+  },
+} as const;
