@@ -19,7 +19,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/db/database';
 import type { DatabaseSchema } from '../../src/server/db/schema';
 import { outboxPath } from '../../src/server/mail/mailer';
-import { adminQuery, DEMO_PASSWORD, seedNeutral, suiteEnv, TEST_DATABASE_URL, withDatabase } from './seeded-data';
+import { adminQuery, DEMO_PASSWORD, seedSettings, suiteEnv, TEST_DATABASE_URL, withDatabase } from './seeded-data';
 
 export { DEMO_PASSWORD, TEST_DATABASE_URL };
 
@@ -159,11 +159,11 @@ function createContext(
     ctx,
     async setUp() {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kontor-api-${dialect}-`));
-      const extra = options.env ?? {};
-      // The run's seeded copy (tests/api/seeded-data.ts) unless a setting could change what the seed writes.
-      const seeded = seedNeutral(extra) ? inject('apiSeeded')?.[dialect] : undefined;
+      const env: Record<string, string> = { ...suiteEnv(tmp), ...options.env };
+      // The run's seeded copy (tests/api/seeded-data.ts) unless the suite's settings change what the seed reads.
+      const sameSeed = seedSettings(loadConfig(env)) === seedSettings(loadConfig(suiteEnv(tmp)));
+      const seeded = sameSeed ? inject('apiSeeded')?.[dialect] : undefined;
       if (seeded) fs.cpSync(seeded.dataDir, tmp, { recursive: true });
-      const env: Record<string, string> = { ...suiteEnv(tmp), ...extra };
       if (options.withSpa) {
         fs.mkdirSync(env.STATIC_DIR!, { recursive: true });
         fs.writeFileSync(

@@ -4,9 +4,10 @@
  * run, more than the tests themselves. tests/api/global-setup.ts seeds one data directory per dialect, and on
  * PostgreSQL one template database; each suite of tests/api/harness.ts starts on a copy of them: `cpSync` of the
  * directory, `create database … template …`. The same rows, as the seed writes the same data into every empty
- * database. A suite with settings that could change what the seed writes seeds afresh.
+ * database. A suite with settings that change what the seed reads seeds afresh (`seedSettings`).
  */
 import pg from 'pg';
+import type { Config } from '../../src/server/config';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,13 +34,11 @@ export function suiteEnv(dataDir: string): Record<string, string> {
 }
 
 /**
- * Settings a suite may add and still start on the seeded copy: none of them reaches the seed (it reads the demo
- * password and the templates directory only). Any other setting seeds afresh.
+ * What the demo seed reads of the configuration (`seedDemoIfEmpty` and `seedDemo`, src/server/seed): a suite whose
+ * settings agree on it with the run's gets the same rows, so it starts on the copy; any other seeds afresh.
  */
-const SEED_NEUTRAL = new Set(['TRUST_PROXY', 'CORS_ORIGINS', 'WEBHOOK_POLL_SECONDS', 'STOREFRONT_QUOTES_PER_MINUTE']);
-
-export function seedNeutral(env: Record<string, string>): boolean {
-  return Object.keys(env).every((key) => SEED_NEUTRAL.has(key));
+export function seedSettings(config: Pick<Config, 'seedDemo' | 'demoPassword' | 'templatesDir'>): string {
+  return JSON.stringify([config.seedDemo, config.demoPassword, config.templatesDir]);
 }
 
 export async function adminQuery(sqlText: string): Promise<void> {
