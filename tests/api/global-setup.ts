@@ -9,7 +9,7 @@ import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { adminQuery, suiteEnv, TEST_DATABASE_URL, withDatabase } from './seeded-data';
+import { adminQuery, dropAbandonedDatabases, suiteEnv, TEST_DATABASE_URL, withDatabase } from './seeded-data';
 
 async function seed(dataDir: string, databaseUrl?: string): Promise<void> {
   const env = suiteEnv(dataDir);
@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
   await seed(sqliteDir);
   const seeded: ProvidedContext['apiSeeded'] = { sqlite: { dataDir: sqliteDir } };
   try {
+    const dropped = await dropAbandonedDatabases();
+    if (dropped.length > 0) console.warn(`API run: dropped ${dropped.length} database(s) of runs that are gone`);
     const database = `kontor_test_seed_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${database}`);
     made.database = database;

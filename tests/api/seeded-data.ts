@@ -51,6 +51,41 @@ export async function adminQuery(sqlText: string): Promise<void> {
   }
 }
 
+/** Whether a process of this machine still runs (signal 0 only asks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Databases a crashed or killed API run left behind: their names carry the pid of the process that made them
+ * (harness.ts, global-setup.ts), so one whose process is gone is nobody's. Runs of other checkouts on the same server
+ * keep theirs while they run. The seed template must be made an ordinary database again before it can be dropped.
+ */
+export async function dropAbandonedDatabases(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname ~ '^kontor_test_(seed_)?[0-9]+_[0-9a-f]{8}$'`,
+    );
+    const abandoned = rows
+      .map((row) => row.datname)
+      .filter((name) => !running(Number(/_(\d+)_[0-9a-f]{8}$/.exec(name)![1])));
+    for (const name of abandoned) {
+      await client.query(`alter database ${name} with is_template false allow_connections true`);
+      await client.query(`drop database if exists ${name} with (force)`);
+    }
+    return abandoned;
+  } finally {
+    await client.end();
+  }
+}
+
 export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
