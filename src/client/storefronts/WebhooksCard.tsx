@@ -4,18 +4,7 @@
  * again".
  */
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-  type ChipProps,
-} from '@mui/material';
+import { Box, Button, Chip, Stack, TextField, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Confirm,
@@ -36,6 +25,7 @@ import { formatDateTime } from '../../core/dates';
 import { httpClient, sendJson } from '../providers/httpClient';
 import { useCardCall } from './useCardCall';
 import { SecretShownOnce } from '../layout/SecretShownOnce';
+import { SectionCard } from '../layout/SectionCard';
 
 const STATUS_COLOUR: Record<WebhookDeliveryStatus, ChipProps['color']> = {
   pending: 'warning',
@@ -292,61 +282,53 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
   const webhooks = useWebhooks(storefrontId);
 
   return (
-    <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-webhooks">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('storefronts.webhooks.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('storefronts.webhooks.help')}
-        </Typography>
-        {webhooks.created ? (
-          <SecretShownOnce
-            secret={webhooks.created.secret}
-            label={webhooks.created.url}
-            warning="storefronts.webhooks.shownOnce"
-            testId="created-webhook-secret"
-            onClose={() => webhooks.setCreated(null)}
-          />
-        ) : null}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-          <TextField
-            size="small"
-            type="url"
-            sx={{ flex: 1, maxWidth: 520 }}
-            label={translate('storefronts.webhooks.url')}
-            placeholder="https://shop.example.com/webhooks/kontor"
-            value={webhooks.url}
-            onChange={(event) => webhooks.setUrl(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-          <Button
-            variant="contained"
-            onClick={() => void webhooks.add()}
-            disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}
-          >
-            {translate('storefronts.webhooks.add')}
-          </Button>
-        </Stack>
-        {webhooks.endpoints.length === 0 ? (
-          <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
-        ) : (
-          <EndpointTable endpoints={webhooks.endpoints} onDelete={webhooks.setDeleting} />
-        )}
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
-          <Typography variant="subtitle1" component="h3">
-            {translate('storefronts.webhooks.deliveries')}
-          </Typography>
-          <Button size="small" onClick={() => void webhooks.refresh()}>
-            {translate('storefronts.webhooks.refresh')}
-          </Button>
-        </Stack>
-        <DeliveryTable
-          deliveries={webhooks.deliveries}
-          showUrl={webhooks.endpoints.length > 1}
-          onResend={webhooks.resend}
+    <SectionCard title="storefronts.webhooks.title" help="storefronts.webhooks.help" testId="storefront-webhooks">
+      {webhooks.created ? (
+        <SecretShownOnce
+          secret={webhooks.created.secret}
+          label={webhooks.created.url}
+          warning="storefronts.webhooks.shownOnce"
+          testId="created-webhook-secret"
+          onClose={() => webhooks.setCreated(null)}
         />
-      </CardContent>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          type="url"
+          sx={{ flex: 1, maxWidth: 520 }}
+          label={translate('storefronts.webhooks.url')}
+          placeholder="https://shop.example.com/webhooks/kontor"
+          value={webhooks.url}
+          onChange={(event) => webhooks.setUrl(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        <Button
+          variant="contained"
+          onClick={() => void webhooks.add()}
+          disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}
+        >
+          {translate('storefronts.webhooks.add')}
+        </Button>
+      </Stack>
+      {webhooks.endpoints.length === 0 ? (
+        <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
+      ) : (
+        <EndpointTable endpoints={webhooks.endpoints} onDelete={webhooks.setDeleting} />
+      )}
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
+        <Typography variant="subtitle1" component="h3">
+          {translate('storefronts.webhooks.deliveries')}
+        </Typography>
+        <Button size="small" onClick={() => void webhooks.refresh()}>
+          {translate('storefronts.webhooks.refresh')}
+        </Button>
+      </Stack>
+      <DeliveryTable
+        deliveries={webhooks.deliveries}
+        showUrl={webhooks.endpoints.length > 1}
+        onResend={webhooks.resend}
+      />
       <Confirm
         isOpen={webhooks.deleting !== null}
         title="storefronts.webhooks.delete"
@@ -354,6 +336,6 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
         onConfirm={() => void webhooks.remove()}
         onClose={() => webhooks.setDeleting(null)}
       />
-    </Card>
+    </SectionCard>
   );
 };
