@@ -39,6 +39,22 @@ const EXCERPT_CHARS = 80;
 
 const cell = { py: 0.5, pr: 1.5, verticalAlign: 'top', textAlign: 'left' } as const;
 
+/** A table's header row: each column's heading is its message key under `storefronts.webhooks`. */
+const HeaderRow = ({ columns }: { columns: string[] }) => {
+  const translate = useTranslate();
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <Box component="th" sx={cell} key={column}>
+            {translate(`storefronts.webhooks.${column}`)}
+          </Box>
+        ))}
+      </tr>
+    </thead>
+  );
+};
+
 const useWhen = () => {
   const locale = useLocale();
   return (iso: string | null) => (iso ? formatDateTime(iso, locale) : '–');
@@ -122,22 +138,7 @@ const EndpointTable = ({
   const when = useWhen();
   return (
     <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', mb: 2 }}>
-      <thead>
-        <tr>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.url')}
-          </Box>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.hint')}
-          </Box>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.created')}
-          </Box>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.delete')}
-          </Box>
-        </tr>
-      </thead>
+      <HeaderRow columns={['url', 'hint', 'created', 'delete']} />
       <tbody>
         {endpoints.map((endpoint) => (
           <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`}>
@@ -255,15 +256,7 @@ const DeliveryTable = ({
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} data-testid="webhook-deliveries">
-        <thead>
-          <tr>
-            {['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend'].map((column) => (
-              <Box component="th" sx={cell} key={column}>
-                {translate(`storefronts.webhooks.${column}`)}
-              </Box>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow columns={['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend']} />
         <tbody>
           {deliveries.data.map((delivery) => (
             <DeliveryRow key={delivery.id} delivery={delivery} showUrl={showUrl} onResend={onResend} />
