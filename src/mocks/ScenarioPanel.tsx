@@ -4,7 +4,7 @@
  * calculation, an old template version) and sees any mocked answer that does not fit the API contract.
  * It lives outside the app's React tree, so it reads the page's language from `<html lang>`.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -18,6 +18,8 @@ import {
   Select,
   Stack,
   Typography,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 import { translate } from '../core/i18n/translate';
 import { isLanguage, type Language } from '../core/languages';
@@ -63,107 +65,118 @@ const ContractWarnings = ({ violations, count, t }: { violations: Violation[]; c
   </Alert>
 );
 
+/** One of the panel's selects: a small MUI select whose label the id ties to it. */
+const PanelSelect = ({
+  id,
+  label,
+  value,
+  onChange,
+  sx,
+  disabled,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  sx: SxProps<Theme>;
+  disabled?: boolean;
+  children: ReactNode;
+}) => (
+  <FormControl size="small" sx={sx} disabled={disabled}>
+    <InputLabel id={id}>{label}</InputLabel>
+    <Select labelId={id} label={label} value={value} onChange={(event) => onChange(String(event.target.value))}>
+      {children}
+    </Select>
+  </FormControl>
+);
+
 const ErrorControls = ({ state, scenarios, t, routes }: SectionProps & { routes: string[] }) => (
   <Stack direction="row" spacing={1}>
-    <FormControl size="small" sx={{ minWidth: 110 }}>
-      <InputLabel id="mock-error-status">{t('errorStatus')}</InputLabel>
-      <Select
-        labelId="mock-error-status"
-        label={t('errorStatus')}
-        value={state.error ? String(state.error.status) : ''}
-        onChange={(event) => {
-          const status = Number(event.target.value) as ErrorStatus;
-          scenarios.set({ error: status ? { status, route: state.error?.route ?? '*' } : null });
-        }}
-      >
-        <MenuItem value="">{t('none')}</MenuItem>
-        {ERROR_STATUSES.map((status) => (
-          <MenuItem key={status} value={String(status)}>
-            {status}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-    <FormControl size="small" sx={{ flex: 1, minWidth: 0 }} disabled={!state.error}>
-      <InputLabel id="mock-error-route">{t('errorRoute')}</InputLabel>
-      <Select
-        labelId="mock-error-route"
-        label={t('errorRoute')}
-        value={state.error?.route ?? '*'}
-        onChange={(event) => state.error && scenarios.set({ error: { ...state.error, route: event.target.value } })}
-      >
-        <MenuItem value="*">{t('allRoutes')}</MenuItem>
-        {routes.map((route) => (
-          <MenuItem key={route} value={route}>
-            {route}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <PanelSelect
+      id="mock-error-status"
+      label={t('errorStatus')}
+      value={state.error ? String(state.error.status) : ''}
+      onChange={(value) => {
+        const status = Number(value) as ErrorStatus;
+        scenarios.set({ error: status ? { status, route: state.error?.route ?? '*' } : null });
+      }}
+      sx={{ minWidth: 110 }}
+    >
+      <MenuItem value="">{t('none')}</MenuItem>
+      {ERROR_STATUSES.map((status) => (
+        <MenuItem key={status} value={String(status)}>
+          {status}
+        </MenuItem>
+      ))}
+    </PanelSelect>
+    <PanelSelect
+      id="mock-error-route"
+      label={t('errorRoute')}
+      value={state.error?.route ?? '*'}
+      onChange={(route) => state.error && scenarios.set({ error: { ...state.error, route } })}
+      sx={{ flex: 1, minWidth: 0 }}
+      disabled={!state.error}
+    >
+      <MenuItem value="*">{t('allRoutes')}</MenuItem>
+      {routes.map((route) => (
+        <MenuItem key={route} value={route}>
+          {route}
+        </MenuItem>
+      ))}
+    </PanelSelect>
   </Stack>
 );
 
 const DelayAndDataControls = ({ state, scenarios, t }: SectionProps) => (
   <Stack direction="row" spacing={1}>
-    <FormControl size="small" sx={{ minWidth: 110 }}>
-      <InputLabel id="mock-delay">{t('delay')}</InputLabel>
-      <Select
-        labelId="mock-delay"
-        label={t('delay')}
-        value={state.delayMs}
-        onChange={(event) => scenarios.set({ delayMs: Number(event.target.value) })}
-      >
-        {DELAYS.map((ms) => (
-          <MenuItem key={ms} value={ms}>
-            {ms === 0 ? t('none') : t('milliseconds', { ms })}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-    <FormControl size="small" sx={{ flex: 1 }}>
-      <InputLabel id="mock-mandant-data">{t('mandantData')}</InputLabel>
-      <Select
-        labelId="mock-mandant-data"
-        label={t('mandantData')}
-        value={state.mandantData}
-        onChange={(event) => scenarios.set({ mandantData: event.target.value as MandantData })}
-      >
-        {MANDANT_DATA.map((data) => (
-          <MenuItem key={data} value={data}>
-            {t(`mandant_${data}`)}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <PanelSelect
+      id="mock-delay"
+      label={t('delay')}
+      value={state.delayMs}
+      onChange={(ms) => scenarios.set({ delayMs: Number(ms) })}
+      sx={{ minWidth: 110 }}
+    >
+      {DELAYS.map((ms) => (
+        <MenuItem key={ms} value={ms}>
+          {ms === 0 ? t('none') : t('milliseconds', { ms })}
+        </MenuItem>
+      ))}
+    </PanelSelect>
+    <PanelSelect
+      id="mock-mandant-data"
+      label={t('mandantData')}
+      value={state.mandantData}
+      onChange={(data) => scenarios.set({ mandantData: data as MandantData })}
+      sx={{ flex: 1 }}
+    >
+      {MANDANT_DATA.map((data) => (
+        <MenuItem key={data} value={data}>
+          {t(`mandant_${data}`)}
+        </MenuItem>
+      ))}
+    </PanelSelect>
   </Stack>
 );
 
+/** The on/off scenarios: the state's flag and the key of its label. */
+const SWITCHES = [
+  ['offline', 'offline'],
+  ['lockedCalculation', 'locked'],
+  ['oldTemplateVersion', 'oldTemplate'],
+] as const;
+
 const ScenarioSwitches = ({ state, scenarios, t }: SectionProps) => (
   <Box>
-    <FormControlLabel
-      control={<Checkbox checked={state.offline} onChange={(_, offline) => scenarios.set({ offline })} size="small" />}
-      label={t('offline')}
-    />
-    <FormControlLabel
-      control={
-        <Checkbox
-          checked={state.lockedCalculation}
-          onChange={(_, lockedCalculation) => scenarios.set({ lockedCalculation })}
-          size="small"
-        />
-      }
-      label={t('locked')}
-    />
-    <FormControlLabel
-      control={
-        <Checkbox
-          checked={state.oldTemplateVersion}
-          onChange={(_, oldTemplateVersion) => scenarios.set({ oldTemplateVersion })}
-          size="small"
-        />
-      }
-      label={t('oldTemplate')}
-    />
+    {SWITCHES.map(([flag, label]) => (
+      <FormControlLabel
+        key={flag}
+        control={
+          <Checkbox checked={state[flag]} onChange={(_, checked) => scenarios.set({ [flag]: checked })} size="small" />
+        }
+        label={t(label)}
+      />
+    ))}
   </Box>
 );
 

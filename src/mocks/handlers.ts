@@ -223,6 +223,23 @@ const recorded =
   (fallback: unknown = []): Route =>
   (ctx) => ({ status: 200, body: ctx.store.answer(ctx.user, ctx.url.pathname) ?? fallback });
 
+/** The rows of a recorded list (API tokens, a storefront's secret keys, webhooks …) as this user's mock keeps them. */
+const recordedRows = (ctx: Context, path: string) => (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
+
+/** Takes a row out of the recorded list at `listPath` (the request's last path parameter is the row's id). */
+const deleteRecorded =
+  (listPath: (params: string[]) => string): Route =>
+  (ctx) => {
+    const path = listPath(ctx.params);
+    const id = ctx.params[ctx.params.length - 1];
+    ctx.store.setAnswer(
+      ctx.user,
+      path,
+      recordedRows(ctx, path).filter((row) => String(row.id) !== id),
+    );
+    return { status: 204 };
+  };
+
 function templateVersions(ctx: Context, id: string): Row[] {
   const path = `/api/templates/${id}/versions`;
   let versions = ctx.store.anyAnswer(path) as Row[] | undefined;
@@ -268,19 +285,11 @@ const customRoutes: Record<string, Route> = {
       expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
       last_used_at: null,
     };
-    const tokens = (ctx.store.answer(ctx.user, '/api/auth/tokens') as Row[] | undefined) ?? [];
+    const tokens = recordedRows(ctx, '/api/auth/tokens');
     ctx.store.setAnswer(ctx.user, '/api/auth/tokens', [...tokens, token]);
     return { status: 201, body: { ...token, token: `kontor_mock_${id}` } };
   },
-  'delete /api/auth/tokens/{id}': (ctx) => {
-    const tokens = (ctx.store.answer(ctx.user, '/api/auth/tokens') as Row[] | undefined) ?? [];
-    ctx.store.setAnswer(
-      ctx.user,
-      '/api/auth/tokens',
-      tokens.filter((token) => String(token.id) !== ctx.params[0]),
-    );
-    return { status: 204 };
-  },
+  'delete /api/auth/tokens/{id}': deleteRecorded(() => '/api/auth/tokens'),
   // The channel filter's choices, for every reader: id and name of the storefronts in the reader's scope.
   'get /api/storefront-channels': (ctx) => ({
     status: 200,
@@ -303,20 +312,11 @@ const customRoutes: Record<string, Route> = {
       created_at: now(),
       last_used_at: null,
     };
-    const keys = (ctx.store.answer(ctx.user, ctx.url.pathname) as Row[] | undefined) ?? [];
+    const keys = recordedRows(ctx, ctx.url.pathname);
     ctx.store.setAnswer(ctx.user, ctx.url.pathname, [record, ...keys]);
     return { status: 201, body: { ...record, key } };
   },
-  'delete /api/storefronts/{id}/secret-keys/{keyId}': (ctx) => {
-    const path = `/api/storefronts/${ctx.params[0]}/secret-keys`;
-    const keys = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
-    ctx.store.setAnswer(
-      ctx.user,
-      path,
-      keys.filter((key) => String(key.id) !== ctx.params[1]),
-    );
-    return { status: 204 };
-  },
+  'delete /api/storefronts/{id}/secret-keys/{keyId}': deleteRecorded(([id]) => `/api/storefronts/${id}/secret-keys`),
   // A storefront's webhook endpoints and deliveries: recorded lists per storefront; a new endpoint's secret is shown
   // once; "send again" adds a pending delivery of the same event, as the server does.
   'get /api/storefronts/{id}/webhooks': recorded(),
@@ -331,32 +331,23 @@ const customRoutes: Record<string, Route> = {
       hint: secret.slice(-4),
       created_at: now(),
     };
-    const endpoints = (ctx.store.answer(ctx.user, ctx.url.pathname) as Row[] | undefined) ?? [];
+    const endpoints = recordedRows(ctx, ctx.url.pathname);
     ctx.store.setAnswer(ctx.user, ctx.url.pathname, [...endpoints, record]);
     return { status: 201, body: { ...record, secret } };
   },
-  'delete /api/storefronts/{id}/webhooks/{webhookId}': (ctx) => {
-    const path = `/api/storefronts/${ctx.params[0]}/webhooks`;
-    const endpoints = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
-    ctx.store.setAnswer(
-      ctx.user,
-      path,
-      endpoints.filter((endpoint) => String(endpoint.id) !== ctx.params[1]),
-    );
-    return { status: 204 };
-  },
+  'delete /api/storefronts/{id}/webhooks/{webhookId}': deleteRecorded(([id]) => `/api/storefronts/${id}/webhooks`),
   // Deliveries through the list engine, as the server's: a page, newest first unless sorted, with Content-Range.
   'get /api/storefronts/{id}/webhook-deliveries': (ctx) => {
     const query = parseListQuery(ctx.url.searchParams);
     if ('invalid' in query) return error(ctx, 400, 'errors.badRequest');
     if (!ctx.url.searchParams.has('sort')) query.sort = { field: 'created_at', order: -1 };
-    const rows = (ctx.store.answer(ctx.user, ctx.url.pathname) as Row[] | undefined) ?? [];
+    const rows = recordedRows(ctx, ctx.url.pathname);
     const { page, contentRange } = listPage('storefront-webhook-deliveries', rows, query);
     return { status: 200, body: page, headers: { 'Content-Range': contentRange } };
   },
   'post /api/storefronts/{id}/webhook-deliveries/{deliveryId}/resend': (ctx) => {
     const path = `/api/storefronts/${ctx.params[0]}/webhook-deliveries`;
-    const deliveries = (ctx.store.answer(ctx.user, path) as Row[] | undefined) ?? [];
+    const deliveries = recordedRows(ctx, path);
     const original = deliveries.find((delivery) => String(delivery.id) === ctx.params[1]);
     if (!original) return error(ctx, 404, 'errors.notFound');
     const delivery = {
@@ -440,7 +431,7 @@ const customRoutes: Record<string, Route> = {
   'get /api/factor-categories': recorded(),
   'put /api/factor-categories/{key}': async (ctx) => {
     const body = await ctx.body();
-    const categories = (ctx.store.answer(ctx.user, '/api/factor-categories') as Row[] | undefined) ?? [];
+    const categories = recordedRows(ctx, '/api/factor-categories');
     const key = decodeURIComponent(ctx.params[0]!);
     const existing = categories.find((c) => c.key === key);
     const record = {

@@ -9,7 +9,7 @@ import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   Button,
   Confirm,
@@ -18,13 +18,12 @@ import {
   Loading,
   Title,
   useGetMany,
-  useGetOne,
   useList,
   useNotify,
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { useLoadFailureText } from '../shell/errors/loadFailure';
+import { usePageRecord } from '../shell/errors/pageRecord';
 import { COMPARE_MAX, COMPARE_MIN, type CalculationRecord, type CollectionRecord } from '../../core/api';
 import { comparePath } from '../compare/compareIds';
 import { OrderOffsetsButton } from '../orders/OrderOffsetsButton';
@@ -212,21 +211,15 @@ const CalculationsTable = ({ collection }: { collection: CollectionRecord }) => 
 };
 
 const CollectionShowPage = () => {
-  const translate = useTranslate();
-  const { id } = useParams();
   const writer = useCan('update', 'collections');
-  const failureText = useLoadFailureText();
-  const {
-    data: collection,
-    isPending,
-    error,
-  } = useGetOne<CollectionRecord>('collections', { id: Number(id) }, { retry: false });
-  if (isPending) return <Loading />;
-  if (error || !collection) {
+  const page = usePageRecord<CollectionRecord>('collections', 'collections.not_found', { retry: false });
+  if (page.isPending) return <Loading />;
+  const collection = page.record;
+  if (!collection) {
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="warning" action={<Button component={Link} to="/collections" label="collections.back" />}>
-          {failureText(error, translate('collections.not_found'))}
+          {page.failure()}
         </Alert>
       </Box>
     );

@@ -1,28 +1,14 @@
 import { Chip, Stack } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord } from '../../core/api';
 import { RolloutChip } from './RolloutChip';
-import { keyedChoices } from '../i18n/choices';
+import { keyedFilter } from '../layout/keyedFilter';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="databases.fields.status"
-    choices={keyedChoices(FACTOR_DATABASE_STATUSES, 'databases.status')}
-  />,
+  keyedFilter('status', 'databases.fields.status', FACTOR_DATABASE_STATUSES, 'databases.status'),
 ];
 
 const Actions = () => {

@@ -39,6 +39,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language, type LocalizedText } from '..
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { httpErrorText } from '../providers/httpClient';
 import { useLanguage } from '../i18n/useLanguage';
+import { keyedChoices } from '../i18n/choices';
 import { useBuiltInCategoryName, useFactorCategories, useNameFactorCategory } from './factorQueries';
 import { FactorImpactConfirm } from './FactorImpactConfirm';
 
@@ -252,7 +253,7 @@ const FactorFields = ({ keyLocked }: { keyLocked: boolean }) => {
       <SelectInput
         source="data_type"
         label="databases.factors.data_type"
-        choices={DATA_TYPES.map((id) => ({ id, name: `dataQuality.type.${id}` }))}
+        choices={keyedChoices(DATA_TYPES, 'dataQuality.type')}
         validate={required()}
         fullWidth={false}
         sx={{ width: 200 }}
@@ -260,7 +261,7 @@ const FactorFields = ({ keyLocked }: { keyLocked: boolean }) => {
       <SelectInput
         source="technology"
         label="databases.factors.technology"
-        choices={TECHNOLOGIES.map((id) => ({ id, name: `dataQuality.technology.${id}` }))}
+        choices={keyedChoices(TECHNOLOGIES, 'dataQuality.technology')}
         validate={required()}
         fullWidth={false}
         sx={{ width: 240 }}
@@ -277,7 +278,7 @@ const DeclarationFields = () => {
       <SelectInput
         source="declaration_kind"
         label="databases.factors.declaration_kind"
-        choices={DECLARATION_KINDS.map((id) => ({ id, name: `databases.factors.declaration.${id}` }))}
+        choices={keyedChoices(DECLARATION_KINDS, 'databases.factors.declaration')}
         emptyText="databases.factors.declaration.none"
         fullWidth={false}
         sx={{ width: 280 }}
@@ -294,10 +295,7 @@ const DeclarationFields = () => {
       <SelectInput
         source="delivery_included"
         label="databases.factors.delivery_included"
-        choices={[
-          { id: 'yes', name: 'databases.factors.delivery.yes' },
-          { id: 'no', name: 'databases.factors.delivery.no' },
-        ]}
+        choices={keyedChoices(['yes', 'no'], 'databases.factors.delivery')}
         emptyText="databases.factors.delivery.unknown"
         fullWidth={false}
         sx={{ width: 240 }}

@@ -1,24 +1,15 @@
-import {
-  ReferenceInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  required,
-  usePermissions,
-  useTranslate,
-} from 'react-admin';
+import { ReferenceInput, SelectInput, SimpleForm, TextInput, required, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { CreateInvitationRequest, INVITATION_TTL_DAYS, type Role } from '../../core/api';
 import { contractRules } from '../providers/contractRules';
-import { assignableRoles, seesAllMandants, SUGGESTED_ROLE } from '../../core/access/policy';
+import { seesAllMandants, SUGGESTED_ROLE } from '../../core/access/policy';
 import { useCan } from '../providers/RoleGate';
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '../../core/languages';
-import { roleChoices } from '../users/roles';
+import { DEFAULT_LANGUAGE } from '../../core/languages';
+import { LanguageInput, RoleInput } from '../users/personInputs';
 
 const nameRules = contractRules(CreateInvitationRequest, 'name');
 const emailRules = contractRules(CreateInvitationRequest, 'email', { required: true });
-const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
 /** Provider admins place the invitee in a mandant — except a future provider admin, who belongs to none. */
 const MandantInput = () => {
@@ -34,7 +25,6 @@ const MandantInput = () => {
 /** Name, address, role and language of the person to invite; the password is theirs to choose. */
 export const InvitationForm = () => {
   const translate = useTranslate();
-  const { permissions } = usePermissions<Role | null>();
   const allMandants = useCan('read_all', 'mandants');
   return (
     <SimpleForm defaultValues={{ role: SUGGESTED_ROLE, language: DEFAULT_LANGUAGE }} warnWhenUnsavedChanges>
@@ -43,9 +33,9 @@ export const InvitationForm = () => {
       </Typography>
       <TextInput source="name" validate={nameRules} />
       <TextInput source="email" type="email" validate={emailRules} />
-      <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />
+      <RoleInput />
       {allMandants ? <MandantInput /> : null}
-      <SelectInput source="language" choices={languageChoices} validate={required()} />
+      <LanguageInput />
     </SimpleForm>
   );
 };

@@ -15,9 +15,9 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ComponentProps } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
-import { useLoadFailureText } from '../shell/errors/loadFailure';
+import { Link } from 'react-router-dom';
+import { Button, Loading, Title, useTranslate } from 'react-admin';
+import { usePageRecord } from '../shell/errors/pageRecord';
 import type { OffsetProjectRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
 import { RecordNotFound } from '../layout/RecordNotFound';
@@ -30,18 +30,13 @@ import { ProjectImage } from './ProjectImage';
 const Row = (props: Omit<ComponentProps<typeof DetailRow>, 'labelWidth'>) => <DetailRow labelWidth="40%" {...props} />;
 
 const ProjectShowPage = () => {
-  const { id } = useParams();
   const translate = useTranslate();
   const lang = useLanguage();
   const mayEdit = useCan('update', 'carbon-offset-projects');
-  const failureText = useLoadFailureText();
-  const {
-    data: project,
-    isPending,
-    error,
-  } = useGetOne<OffsetProjectRecord>('carbon-offset-projects', { id: Number(id) });
-  if (isPending) return <Loading />;
-  if (error || !project) return <RecordNotFound message={failureText(error, translate('offsets.not_found'))} />;
+  const page = usePageRecord<OffsetProjectRecord>('carbon-offset-projects', 'offsets.not_found');
+  if (page.isPending) return <Loading />;
+  const project = page.record;
+  if (!project) return <RecordNotFound message={page.failure()} />;
   const example = exampleRegistryId(project.registry_id);
   const registryId = example === null ? project.registry_id : translate('offsets.example_registry_id', { id: example });
   return (

@@ -13,7 +13,6 @@ import {
   List,
   ReferenceInput,
   SearchInput,
-  SelectInput,
   TextInput,
   TopToolbar,
   usePermissions,
@@ -27,7 +26,7 @@ import { ProtocolChangesCell } from './ProtocolDiff';
 import { ProtocolExportButton } from './ProtocolExportButton';
 import { recordPath } from './recordPath';
 import { useProtocolTexts } from './summary';
-import { keyedChoices } from '../i18n/choices';
+import { keyedFilter } from '../layout/keyedFilter';
 
 /** Resources the filter offers; entries of others still show, under their own name. */
 export const PROTOCOL_RESOURCES = [
@@ -95,18 +94,8 @@ function buildFilters(isAdmin: boolean): ReactElement[] {
       compact
       alwaysOn
     />,
-    <SelectInput
-      key="action"
-      source="action"
-      label="protocol.filters.action"
-      choices={keyedChoices(PROTOCOL_ACTIONS, 'protocol.actions')}
-    />,
-    <SelectInput
-      key="resource"
-      source="resource"
-      label="protocol.filters.resource"
-      choices={keyedChoices(PROTOCOL_RESOURCES, 'protocol.resources')}
-    />,
+    keyedFilter('action', 'protocol.filters.action', PROTOCOL_ACTIONS, 'protocol.actions'),
+    keyedFilter('resource', 'protocol.filters.resource', PROTOCOL_RESOURCES, 'protocol.resources'),
     <TextInput key="record_id" source="record_id" label="protocol.filters.record_id" />,
   ];
   // Only admins may list users; everyone else finds people through the search.

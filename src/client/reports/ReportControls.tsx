@@ -9,7 +9,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import PublicIcon from '@mui/icons-material/Public';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Alert, Box, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Confirm, useGetMany, useNotify, useTranslate } from 'react-admin';
@@ -20,6 +20,7 @@ import { httpClient, httpErrorText, sendJson } from '../providers/httpClient';
 import { useCan } from '../providers/RoleGate';
 import { downloadFile } from '../shell/download/saveFile';
 import { useLanguage } from '../i18n/useLanguage';
+import { SectionCard } from '../layout/SectionCard';
 
 const publicationsKey = (subject: PublicationSubject, id: number) => ['publications', subject, id];
 
@@ -230,56 +231,51 @@ export const ReportControls = ({
   const hasReport = subject !== 'orders';
   if (!hasReport && !publishable && publications.length === 0) return null;
   return (
-    <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, my: 2 }} data-testid="report-controls">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('reports.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('reports.intro')}
-        </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <ReportLanguageSelect language={language} onChange={setLanguage} />
-          {hasReport ? (
-            <Button
-              label="reports.download"
-              data-testid="report-download"
-              onClick={() =>
-                downloadFile(
-                  `/${subject}/${id}/report.pdf?language=${language}`,
-                  'report.pdf',
-                  'application/pdf',
-                ).catch((error: unknown) => notify(httpErrorText(error), { type: 'error' }))
-              }
-            >
-              <DescriptionIcon />
-            </Button>
-          ) : null}
-          {mayPublish && publishable ? (
-            <Button
-              label={hasReport ? 'reports.publish' : 'reports.publish_certificate'}
-              data-testid="report-publish"
-              disabled={busy || blocked !== null}
-              onClick={() => setConfirming(true)}
-            >
-              <PublicIcon />
-            </Button>
-          ) : null}
-        </Stack>
-        {mayPublish && publishable && blocked ? (
-          <Alert severity="info" sx={{ mt: 2 }} data-testid="publish-blocked">
-            {translate(blocked)}
-          </Alert>
+    <SectionCard
+      title="reports.title"
+      help="reports.intro"
+      testId="report-controls"
+      sx={{ mx: { xs: 1, md: 2 }, my: 2 }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <ReportLanguageSelect language={language} onChange={setLanguage} />
+        {hasReport ? (
+          <Button
+            label="reports.download"
+            data-testid="report-download"
+            onClick={() =>
+              downloadFile(`/${subject}/${id}/report.pdf?language=${language}`, 'report.pdf', 'application/pdf').catch(
+                (error: unknown) => notify(httpErrorText(error), { type: 'error' }),
+              )
+            }
+          >
+            <DescriptionIcon />
+          </Button>
         ) : null}
-        <Confirm
-          isOpen={confirming}
-          title="reports.publish_confirm_title"
-          content={<PublishConfirmContent hasReport={hasReport} demo={demo} />}
-          onConfirm={publish}
-          onClose={() => setConfirming(false)}
-        />
-        <PublicationList publications={publications} mayRevoke={mayPublish} />
-      </CardContent>
-    </Card>
+        {mayPublish && publishable ? (
+          <Button
+            label={hasReport ? 'reports.publish' : 'reports.publish_certificate'}
+            data-testid="report-publish"
+            disabled={busy || blocked !== null}
+            onClick={() => setConfirming(true)}
+          >
+            <PublicIcon />
+          </Button>
+        ) : null}
+      </Stack>
+      {mayPublish && publishable && blocked ? (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="publish-blocked">
+          {translate(blocked)}
+        </Alert>
+      ) : null}
+      <Confirm
+        isOpen={confirming}
+        title="reports.publish_confirm_title"
+        content={<PublishConfirmContent hasReport={hasReport} demo={demo} />}
+        onConfirm={publish}
+        onClose={() => setConfirming(false)}
+      />
+      <PublicationList publications={publications} mayRevoke={mayPublish} />
+    </SectionCard>
   );
 };

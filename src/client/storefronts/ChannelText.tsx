@@ -16,6 +16,13 @@ import { httpClient } from '../providers/httpClient';
 /** `name`: the storefront's name as the record carries it (`channel_name`, for every reader), else looked up. */
 type ChannelText = (channel: string | null | undefined, reference?: string | null, name?: string | null) => string;
 
+/** A record's channel as the lists carry it: the channel, the shop's reference and the storefront's name. */
+interface RecordChannel {
+  channel: string | null;
+  reference: string | null;
+  name?: string | null;
+}
+
 const NO_STOREFRONTS: StorefrontChannel[] = [];
 const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -36,15 +43,7 @@ function useStorefronts(): StorefrontChannel[] {
  * A list cell's channel, kept narrow: the back office, or the storefront's own name (its number once deleted) with the
  * shop's reference under it; the column's header says it is the channel.
  */
-export const ChannelCell = ({
-  channel,
-  reference,
-  name,
-}: {
-  channel: string | null;
-  reference: string | null;
-  name?: string | null;
-}) => {
+export const ChannelCell = ({ channel, reference, name }: RecordChannel) => {
   const translate = useTranslate();
   const channelName = useChannelName();
   if (!channel) return <>{translate('storefronts.channel.backOffice')}</>;
@@ -82,17 +81,7 @@ function useChannelName(): (channel: string, given?: string | null) => string {
  * column by default (at 1024 px it pushed the total out of view and read "Back-Office" in nearly every row): a row
  * without the mark came through the back office.
  */
-export const NumberWithChannel = ({
-  number,
-  channel,
-  reference,
-  name,
-}: {
-  number: ReactNode;
-  channel: string | null;
-  reference: string | null;
-  name?: string | null;
-}) => {
+export const NumberWithChannel = ({ number, channel, reference, name }: RecordChannel & { number: ReactNode }) => {
   const channelText = useChannelText();
   const channelName = useChannelName();
   if (!channel)

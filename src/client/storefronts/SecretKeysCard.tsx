@@ -3,7 +3,7 @@
  * server keeps only a hash), listed with their last use, revoked at once.
  */
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useLocale, useTranslate } from 'react-admin';
 import {
@@ -16,6 +16,7 @@ import { formatDateTime } from '../../core/dates';
 import { httpClient, sendJson } from '../providers/httpClient';
 import { useCardCall } from './useCardCall';
 import { SecretShownOnce } from '../layout/SecretShownOnce';
+import { SectionCard } from '../layout/SectionCard';
 
 const keysPath = (storefrontId: string) => `/storefronts/${storefrontId}/secret-keys`;
 
@@ -53,70 +54,66 @@ export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
   };
 
   return (
-    <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-secret-keys">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('storefronts.secretKeys.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('storefronts.secretKeys.help')}
-        </Typography>
-        {created ? (
-          <SecretShownOnce
-            secret={created.key}
-            label={created.name}
-            warning="storefronts.secretKeys.shownOnce"
-            testId="created-secret-key"
-            onClose={() => setCreated(null)}
-          />
-        ) : null}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-          <TextField
-            size="small"
-            label={translate('storefronts.secretKeys.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: KEY_NAME_MAX } }}
-          />
-          <Button variant="contained" onClick={() => void create()} disabled={name.trim() === ''}>
-            {translate('storefronts.secretKeys.create')}
-          </Button>
-        </Stack>
-        {keys.length === 0 ? (
-          <Typography variant="body2">{translate('storefronts.secretKeys.empty')}</Typography>
-        ) : (
-          <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }}>
-            <thead>
-              <tr>
-                <th align="left">{translate('storefronts.secretKeys.name')}</th>
-                <th align="left">{translate('storefronts.secretKeys.hint')}</th>
-                <th align="left">{translate('storefronts.secretKeys.created')}</th>
-                <th align="left">{translate('storefronts.secretKeys.lastUsed')}</th>
-                <th align="left">{translate('storefronts.secretKeys.revoke')}</th>
+    <SectionCard
+      title="storefronts.secretKeys.title"
+      help="storefronts.secretKeys.help"
+      testId="storefront-secret-keys"
+    >
+      {created ? (
+        <SecretShownOnce
+          secret={created.key}
+          label={created.name}
+          warning="storefronts.secretKeys.shownOnce"
+          testId="created-secret-key"
+          onClose={() => setCreated(null)}
+        />
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          label={translate('storefronts.secretKeys.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: KEY_NAME_MAX } }}
+        />
+        <Button variant="contained" onClick={() => void create()} disabled={name.trim() === ''}>
+          {translate('storefronts.secretKeys.create')}
+        </Button>
+      </Stack>
+      {keys.length === 0 ? (
+        <Typography variant="body2">{translate('storefronts.secretKeys.empty')}</Typography>
+      ) : (
+        <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }}>
+          <thead>
+            <tr>
+              <th align="left">{translate('storefronts.secretKeys.name')}</th>
+              <th align="left">{translate('storefronts.secretKeys.hint')}</th>
+              <th align="left">{translate('storefronts.secretKeys.created')}</th>
+              <th align="left">{translate('storefronts.secretKeys.lastUsed')}</th>
+              <th align="left">{translate('storefronts.secretKeys.revoke')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id} data-testid={`secret-key-${key.id}`}>
+                <td>{key.name}</td>
+                <td>…{key.hint}</td>
+                <td>{formatDateTime(key.created_at, locale)}</td>
+                <td>
+                  {key.last_used_at
+                    ? formatDateTime(key.last_used_at, locale)
+                    : translate('storefronts.secretKeys.never')}
+                </td>
+                <td>
+                  <Button size="small" color="error" onClick={() => setRevoking(key)}>
+                    {translate('storefronts.secretKeys.revoke')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} data-testid={`secret-key-${key.id}`}>
-                  <td>{key.name}</td>
-                  <td>…{key.hint}</td>
-                  <td>{formatDateTime(key.created_at, locale)}</td>
-                  <td>
-                    {key.last_used_at
-                      ? formatDateTime(key.last_used_at, locale)
-                      : translate('storefronts.secretKeys.never')}
-                  </td>
-                  <td>
-                    <Button size="small" color="error" onClick={() => setRevoking(key)}>
-                      {translate('storefronts.secretKeys.revoke')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Box>
-        )}
-      </CardContent>
+            ))}
+          </tbody>
+        </Box>
+      )}
       <Confirm
         isOpen={revoking !== null}
         title="storefronts.secretKeys.revoke"
@@ -124,6 +121,6 @@ export const SecretKeysCard = ({ storefrontId }: { storefrontId: string }) => {
         onConfirm={() => void revoke()}
         onClose={() => setRevoking(null)}
       />
-    </Card>
+    </SectionCard>
   );
 };

@@ -4,18 +4,7 @@
  * again".
  */
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-  type ChipProps,
-} from '@mui/material';
+import { Box, Button, Chip, Stack, TextField, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Confirm,
@@ -36,6 +25,7 @@ import { formatDateTime } from '../../core/dates';
 import { httpClient, sendJson } from '../providers/httpClient';
 import { useCardCall } from './useCardCall';
 import { SecretShownOnce } from '../layout/SecretShownOnce';
+import { SectionCard } from '../layout/SectionCard';
 
 const STATUS_COLOUR: Record<WebhookDeliveryStatus, ChipProps['color']> = {
   pending: 'warning',
@@ -48,6 +38,22 @@ const DELIVERIES_PER_PAGE = 25;
 const EXCERPT_CHARS = 80;
 
 const cell = { py: 0.5, pr: 1.5, verticalAlign: 'top', textAlign: 'left' } as const;
+
+/** A table's header row: each column's heading is its message key under `storefronts.webhooks`. */
+const HeaderRow = ({ columns }: { columns: string[] }) => {
+  const translate = useTranslate();
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <Box component="th" sx={cell} key={column}>
+            {translate(`storefronts.webhooks.${column}`)}
+          </Box>
+        ))}
+      </tr>
+    </thead>
+  );
+};
 
 const useWhen = () => {
   const locale = useLocale();
@@ -132,22 +138,7 @@ const EndpointTable = ({
   const when = useWhen();
   return (
     <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', mb: 2 }}>
-      <thead>
-        <tr>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.url')}
-          </Box>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.hint')}
-          </Box>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.created')}
-          </Box>
-          <Box component="th" sx={cell}>
-            {translate('storefronts.webhooks.delete')}
-          </Box>
-        </tr>
-      </thead>
+      <HeaderRow columns={['url', 'hint', 'created', 'delete']} />
       <tbody>
         {endpoints.map((endpoint) => (
           <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`}>
@@ -265,15 +256,7 @@ const DeliveryTable = ({
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} data-testid="webhook-deliveries">
-        <thead>
-          <tr>
-            {['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend'].map((column) => (
-              <Box component="th" sx={cell} key={column}>
-                {translate(`storefronts.webhooks.${column}`)}
-              </Box>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow columns={['created', 'event', 'status', 'attempts', 'response', 'nextAttempt', 'resend']} />
         <tbody>
           {deliveries.data.map((delivery) => (
             <DeliveryRow key={delivery.id} delivery={delivery} showUrl={showUrl} onResend={onResend} />
@@ -292,61 +275,53 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
   const webhooks = useWebhooks(storefrontId);
 
   return (
-    <Card variant="outlined" sx={{ my: 2 }} data-testid="storefront-webhooks">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('storefronts.webhooks.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('storefronts.webhooks.help')}
-        </Typography>
-        {webhooks.created ? (
-          <SecretShownOnce
-            secret={webhooks.created.secret}
-            label={webhooks.created.url}
-            warning="storefronts.webhooks.shownOnce"
-            testId="created-webhook-secret"
-            onClose={() => webhooks.setCreated(null)}
-          />
-        ) : null}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-          <TextField
-            size="small"
-            type="url"
-            sx={{ flex: 1, maxWidth: 520 }}
-            label={translate('storefronts.webhooks.url')}
-            placeholder="https://shop.example.com/webhooks/kontor"
-            value={webhooks.url}
-            onChange={(event) => webhooks.setUrl(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-          <Button
-            variant="contained"
-            onClick={() => void webhooks.add()}
-            disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}
-          >
-            {translate('storefronts.webhooks.add')}
-          </Button>
-        </Stack>
-        {webhooks.endpoints.length === 0 ? (
-          <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
-        ) : (
-          <EndpointTable endpoints={webhooks.endpoints} onDelete={webhooks.setDeleting} />
-        )}
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
-          <Typography variant="subtitle1" component="h3">
-            {translate('storefronts.webhooks.deliveries')}
-          </Typography>
-          <Button size="small" onClick={() => void webhooks.refresh()}>
-            {translate('storefronts.webhooks.refresh')}
-          </Button>
-        </Stack>
-        <DeliveryTable
-          deliveries={webhooks.deliveries}
-          showUrl={webhooks.endpoints.length > 1}
-          onResend={webhooks.resend}
+    <SectionCard title="storefronts.webhooks.title" help="storefronts.webhooks.help" testId="storefront-webhooks">
+      {webhooks.created ? (
+        <SecretShownOnce
+          secret={webhooks.created.secret}
+          label={webhooks.created.url}
+          warning="storefronts.webhooks.shownOnce"
+          testId="created-webhook-secret"
+          onClose={() => webhooks.setCreated(null)}
         />
-      </CardContent>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          type="url"
+          sx={{ flex: 1, maxWidth: 520 }}
+          label={translate('storefronts.webhooks.url')}
+          placeholder="https://shop.example.com/webhooks/kontor"
+          value={webhooks.url}
+          onChange={(event) => webhooks.setUrl(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        <Button
+          variant="contained"
+          onClick={() => void webhooks.add()}
+          disabled={!/^https?:\/\/\S+$/.test(webhooks.url.trim())}
+        >
+          {translate('storefronts.webhooks.add')}
+        </Button>
+      </Stack>
+      {webhooks.endpoints.length === 0 ? (
+        <Typography variant="body2">{translate('storefronts.webhooks.empty')}</Typography>
+      ) : (
+        <EndpointTable endpoints={webhooks.endpoints} onDelete={webhooks.setDeleting} />
+      )}
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
+        <Typography variant="subtitle1" component="h3">
+          {translate('storefronts.webhooks.deliveries')}
+        </Typography>
+        <Button size="small" onClick={() => void webhooks.refresh()}>
+          {translate('storefronts.webhooks.refresh')}
+        </Button>
+      </Stack>
+      <DeliveryTable
+        deliveries={webhooks.deliveries}
+        showUrl={webhooks.endpoints.length > 1}
+        onResend={webhooks.resend}
+      />
       <Confirm
         isOpen={webhooks.deleting !== null}
         title="storefronts.webhooks.delete"
@@ -354,6 +329,6 @@ export const WebhooksCard = ({ storefrontId }: { storefrontId: string }) => {
         onConfirm={() => void webhooks.remove()}
         onClose={() => webhooks.setDeleting(null)}
       />
-    </Card>
+    </SectionCard>
   );
 };
