@@ -5,7 +5,6 @@
  * A number argument reads and is typed in the reader's format ("0,6" in German) and is stored with a point: a decimal
  * comma written into the rule would split `between:0,6,2` into three arguments.
  */
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -13,9 +12,9 @@ import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { parseRule, RULE_ARITY } from '../../core/rules';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { AddButton } from './AddButton';
 import { EditorSelect } from './EditorSelect';
+import { RemoveButton } from './OrderButtons';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const RULE_NAMES = Object.keys(RULE_ARITY);
@@ -139,11 +138,10 @@ export const RulesEditor = ({
               }
             />
           ))}
-          <LabelledIconButton
+          <RemoveButton
             label={translate('templateEditor.form.remove_rule')}
-            icon={DeleteIcon}
             onClick={() => onChange(rules.filter((_, i) => i !== index))}
-            testId={`${testId}-rule-${index}-remove`}
+            testId={`${testId}-rule-${index}`}
           />
         </Box>
       ))}
