@@ -2,15 +2,14 @@
  * CSV import aliases: a column header as the admin's files spell it ("Auflage") and the field it fills, row by row.
  * No rows: no `import` key at all, as the format wants it.
  */
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../i18n/useLanguage';
 import { AddButton } from './AddButton';
 import { allFieldNames, freeName, type EditableTemplate } from './definitionEdits';
 import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';
 import { EditorSelect } from './EditorSelect';
+import { RemoveButton } from './OrderButtons';
 
 const small = { size: 'small', margin: 'dense' } as const;
 
@@ -64,11 +63,10 @@ export const AliasesEditor = ({
             testId={`te-alias-${index}-field`}
             width={240}
           />
-          <LabelledIconButton
+          <RemoveButton
             label={translate('templateEditor.authoring.remove_alias')}
-            icon={DeleteIcon}
             onClick={() => write(entries.filter((_, i) => i !== index))}
-            testId={`te-alias-${index}-remove`}
+            testId={`te-alias-${index}`}
           />
         </Box>
       ))}

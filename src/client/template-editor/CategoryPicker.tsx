@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FactorRecord } from '../../core/api';
 import { useCategoryName, useFactorCategories } from '../factors/factorQueries';
-import { KeyPicker } from './KeyPicker';
+import { KeyPicker, type KeyInput } from './KeyPicker';
 
 const ALL_FACTORS = { page: 1, perPage: 1000 };
 const BY_KEY = { field: 'key', order: 'ASC' as const };
@@ -26,29 +26,17 @@ export function useCategoryFactors(category: string | undefined): FactorRecord[]
   }, [data]);
 }
 
-export const CategoryPicker = ({
-  value,
-  onChange,
-  testId,
-  label,
-}: {
-  value: string | undefined;
-  onChange: (category: string | undefined) => void;
-  testId: string;
-  label?: string;
-}) => {
+export const CategoryPicker = ({ label, ...input }: KeyInput & { label?: string }) => {
   const translate = useTranslate();
   const { data = [] } = useFactorCategories();
   const categoryName = useCategoryName();
   const name = (key: string) => `${categoryName(key)} (${key})`;
   return (
     <KeyPicker
+      {...input}
       keys={data.map((category) => category.key)}
       name={name}
       inputText={name}
-      value={value}
-      onChange={onChange}
-      testId={testId}
       label={label ?? translate('templateEditor.form.category')}
       width={240}
     />

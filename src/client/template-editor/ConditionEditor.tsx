@@ -3,17 +3,16 @@
  * a number, a text; yes/no fields take "is yes"/"is no"), clauses joined by "all" or "any". It writes the condition
  * language of core/template/visibility.ts; a condition the picks cannot express stays its expression, editable as text.
  */
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { knownFieldType } from '../../core/field-types';
 import type { Field } from '../../core/template';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { useLanguage } from '../i18n/useLanguage';
 import { AddButton } from './AddButton';
 import { conditionModel, conditionText, type ClauseOperator, type ConditionClause } from './formModel';
 import { NumberDraftInput } from './NumberDraftInput';
 import { EditorSelect } from './EditorSelect';
+import { RemoveButton } from './OrderButtons';
 
 const small = { size: 'small', margin: 'dense' } as const;
 const OPERATOR_KEYS: Record<ClauseOperator, string> = {
@@ -133,12 +132,7 @@ const ClauseInputs = ({
           sx={{ width: 160 }}
         />
       )}
-      <LabelledIconButton
-        label={translate('templateEditor.authoring.remove_clause')}
-        icon={DeleteIcon}
-        onClick={onRemove}
-        testId={`${testId}-remove`}
-      />
+      <RemoveButton label={translate('templateEditor.authoring.remove_clause')} onClick={onRemove} testId={testId} />
     </Box>
   );
 };

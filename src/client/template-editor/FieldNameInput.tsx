@@ -3,44 +3,23 @@
  * (or Enter is pressed); then every condition, formula, list column, filter and import alias that named the field
  * follows (core `renameField`), so no half-typed name ever becomes a reference.
  */
-import { TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { fieldUsage, renameField, type FieldRef } from '../../core/template';
 import type { EditableTemplate } from './definitionEdits';
+import { DraftInput } from './DraftInput';
 import { asTemplate } from './useRemovalConfirm';
 
+const showName = (value: string | undefined) => value ?? '';
+const readName = (text: string) => text;
+
 export const FieldNameInput = ({
-  label,
-  value,
-  testId,
   onCommit,
+  ...input
 }: {
   label: string;
   value: string | undefined;
   testId: string;
   onCommit: (name: string) => void;
-}) => {
-  const [draft, setDraft] = useState(value ?? '');
-  useEffect(() => setDraft(value ?? ''), [value]);
-  const commit = () => {
-    if (draft !== (value ?? '')) onCommit(draft.trim());
-  };
-  return (
-    <TextField
-      size="small"
-      margin="dense"
-      label={label}
-      value={draft}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-      sx={{ width: 160 }}
-    />
-  );
-};
+}) => <DraftInput {...input} show={showName} read={readName} width={160} onCommit={(name) => onCommit(name.trim())} />;
 
 /**
  * Renames field `ref` of the draft to `to` with every reference (in place, as the form editor's updates work), and

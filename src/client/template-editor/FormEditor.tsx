@@ -165,29 +165,57 @@ function partAt<K extends PartList>(update: Update, list: K, index: number, remo
   };
 }
 
-/** A group or a result as a card: its head inputs beside the move and remove buttons, then the rest of it. */
-const PartCard = ({
+/** What a group or a result is referred to by (formulas, conditions, imports), and the label of its input. */
+const PART_KEYS = {
+  groups: { key: 'id', label: 'templateEditor.form.group_id' },
+  results: { key: 'name', label: 'templateEditor.form.name' },
+} as const;
+
+/**
+ * A group or a result as a card: its key and the other head inputs beside the move and remove buttons, then the rest
+ * of it.
+ */
+function PartCard<K extends PartList>({
+  list,
+  part,
+  change,
   testId,
   head,
   order,
   children,
 }: {
+  list: K;
+  part: PartOf<K>;
+  change: ReturnType<typeof partAt<K>>['change'];
   testId: string;
-  head: ReactNode;
+  /** What the head shows after the key. */
+  head?: ReactNode;
   order: Omit<Parameters<typeof OrderButtons>[0], 'testId'>;
   children: ReactNode;
-}) => (
-  <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
-    <CardContent sx={{ pb: '8px !important' }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
-        {head}
-        <Box sx={{ flex: 1 }} />
-        <OrderButtons testId={testId} {...order} />
-      </Box>
-      {children}
-    </CardContent>
-  </Card>
-);
+}) {
+  const translate = useTranslate();
+  const { key, label } = PART_KEYS[list];
+  // Both keys are optional texts (a group's id, a result's name).
+  const keyed = (of: PartOf<K>) => of as Record<typeof key, string | undefined>;
+  return (
+    <Card variant="outlined" sx={{ mt: 1 }} data-testid={testId}>
+      <CardContent sx={{ pb: '8px !important' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+          <PartKeyInput
+            label={translate(label)}
+            value={keyed(part)[key]}
+            testId={`${testId}-${key}`}
+            onChange={(value) => change((of) => (keyed(of)[key] = value))}
+          />
+          {head}
+          <Box sx={{ flex: 1 }} />
+          <OrderButtons testId={testId} {...order} />
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
 
 const FieldEditor = ({
   field,
@@ -296,18 +324,7 @@ const GroupEditor = ({
   const { change: setGroup, replace: replaceGroup, order } = partAt(update, 'groups', index, count > 1);
   const fields = group.fields ?? [];
   return (
-    <PartCard
-      testId={testId}
-      head={
-        <PartKeyInput
-          label={translate('templateEditor.form.group_id')}
-          value={group.id}
-          testId={`${testId}-id`}
-          onChange={(id) => setGroup((g) => (g.id = id))}
-        />
-      }
-      order={order}
-    >
+    <PartCard list="groups" part={group} change={setGroup} testId={testId} order={order}>
       <FaultsAt pointer={`/groups/${index}`} except={[`/groups/${index}/fields/`]} />
       <GroupSettings group={group} testId={testId} onChange={replaceGroup} />
       <PartTexts part={group} keys={['help']} testId={testId} onChange={replaceGroup} />
@@ -390,16 +407,13 @@ const ResultEditor = ({
   const { change: setResult, replace: replaceResult, order } = partAt(update, 'results', index);
   return (
     <PartCard
+      list="results"
+      part={result}
+      change={setResult}
       testId={testId}
       order={order}
       head={
         <>
-          <PartKeyInput
-            label={translate('templateEditor.form.name')}
-            value={result.name}
-            testId={`${testId}-name`}
-            onChange={(name) => setResult((r) => (r.name = name))}
-          />
           <UnitPicker
             value={result.unit}
             onChange={(unit) => setResult((r) => (r.unit = unit ?? ''))}

@@ -92,18 +92,59 @@ function useCategoryKeys(category: string | undefined): Suggestion[] {
   );
 }
 
+/**
+ * Completion at the caret of `text`: what `all` offers for the word typed there, the item marked, and the input's
+ * keys that move the mark, accept it (the suggestion replaces the word) or close the list.
+ */
+function useCompletion(all: readonly Suggestion[], text: string, onChange: (text: string) => void) {
+  const input = useRef<HTMLInputElement>(null);
+  const [caret, setCaret] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const { start, items } = caret === null ? { start: 0, items: [] } : suggestionsFor(all, text, caret);
+
+  const accept = (suggestion: Suggestion) => {
+    const next = text.slice(0, start) + suggestion.insert + text.slice(caret ?? start);
+    const at = start + suggestion.insert.length;
+    onChange(next);
+    setCaret(at);
+    setActive(0);
+    requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (items.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length);
+    } else if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault();
+      accept(items[Math.min(active, items.length - 1)]!);
+    } else if (event.key === 'Escape') {
+      setCaret(null);
+    }
+  };
+  return {
+    input,
+    items,
+    active,
+    accept,
+    onKeyDown,
+    /** A typed text, with the caret after it. */
+    type: (next: string, at: number | null) => {
+      onChange(next);
+      setCaret(at);
+      setActive(0);
+    },
+    /** The caret moved (a click, an arrow key). */
+    track: () => setCaret(input.current?.selectionStart ?? null),
+    close: () => setCaret(null),
+  };
+}
+
+type Completion = ReturnType<typeof useCompletion>;
+
 /** The completions under the formula; a press picks one before the input's blur closes the list. */
-const SuggestionList = ({
-  items,
-  active,
-  testId,
-  onAccept,
-}: {
-  items: Suggestion[];
-  active: number;
-  testId: string;
-  onAccept: (suggestion: Suggestion) => void;
-}) => {
+const SuggestionList = ({ completion, testId }: { completion: Completion; testId: string }) => {
+  const { items, active, accept } = completion;
   const translate = useTranslate();
   return (
     <Paper
@@ -119,7 +160,7 @@ const SuggestionList = ({
             data-testid={`${testId}-suggestion-${item.insert.replace(/[('"]/g, '')}`}
             onMouseDown={(event) => {
               event.preventDefault();
-              onAccept(item);
+              accept(item);
             }}
           >
             <ListItemText
@@ -165,9 +206,6 @@ export const FormulaInput = ({
 }) => {
   const translate = useTranslate();
   const lang = useLanguage();
-  const input = useRef<HTMLInputElement>(null);
-  const [caret, setCaret] = useState<number | null>(null);
-  const [active, setActive] = useState(0);
   const factorCategories = (definition.groups ?? [])
     .flatMap((g) => g.fields ?? [])
     .filter((f) => knownFieldType(f.type)?.choices === 'factors' && f.category)
@@ -178,30 +216,7 @@ export const FormulaInput = ({
     () => [...templateSuggestions(definition, result.name, lang), ...keys],
     [definition, result.name, lang, keys],
   );
-  const text = result.formula ?? '';
-  const { start, items } = caret === null ? { start: 0, items: [] } : suggestionsFor(all, text, caret);
-
-  const accept = (suggestion: Suggestion) => {
-    const next = text.slice(0, start) + suggestion.insert + text.slice(caret ?? start);
-    const at = start + suggestion.insert.length;
-    onChange(next);
-    setCaret(at);
-    setActive(0);
-    requestAnimationFrame(() => input.current?.setSelectionRange(at, at));
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (items.length === 0) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length);
-    } else if (event.key === 'Enter' || event.key === 'Tab') {
-      event.preventDefault();
-      accept(items[Math.min(active, items.length - 1)]!);
-    } else if (event.key === 'Escape') {
-      setCaret(null);
-    }
-  };
-  const track = () => setCaret(input.current?.selectionStart ?? null);
+  const completion = useCompletion(all, result.formula ?? '', onChange);
 
   return (
     <Box sx={{ position: 'relative' }}>
@@ -212,26 +227,23 @@ export const FormulaInput = ({
           fullWidth
           label={translate('templateEditor.form.formula')}
           placeholder={translate('templateEditor.form.formula_help')}
-          value={text}
-          inputRef={input}
-          onChange={(e) => {
-            onChange(e.target.value);
-            setCaret(e.target.selectionStart);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
+          value={result.formula ?? ''}
+          inputRef={completion.input}
+          onChange={(e) => completion.type(e.target.value, e.target.selectionStart)}
+          onKeyDown={completion.onKeyDown}
           onKeyUp={(e) =>
-            (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') && track()
+            (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') &&
+            completion.track()
           }
-          onClick={track}
-          onBlur={() => setCaret(null)}
+          onClick={completion.track}
+          onBlur={completion.close}
           slotProps={{
             htmlInput: {
               'data-testid': `${testId}-formula`,
               style: { fontFamily: 'monospace' },
               autoComplete: 'off',
               role: 'combobox',
-              'aria-expanded': items.length > 0,
+              'aria-expanded': completion.items.length > 0,
               'aria-autocomplete': 'list',
             },
           }}
@@ -243,7 +255,7 @@ export const FormulaInput = ({
           label={translate('templateEditor.authoring.factor_keys_of')}
         />
       </Box>
-      {items.length ? <SuggestionList items={items} active={active} testId={testId} onAccept={accept} /> : null}
+      {completion.items.length ? <SuggestionList completion={completion} testId={testId} /> : null}
       <PreviewValue name={result.name} testId={testId} />
     </Box>
   );

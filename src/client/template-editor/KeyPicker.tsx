@@ -4,6 +4,13 @@
  */
 import { Autocomplete, TextField } from '@mui/material';
 
+/** What the editor gives a picker of one key (the unit, category and option factor pickers): one object, passed on. */
+export interface KeyInput {
+  value: string | undefined;
+  onChange: (key: string | undefined) => void;
+  testId: string;
+}
+
 export const KeyPicker = ({
   keys,
   name,
@@ -14,15 +21,12 @@ export const KeyPicker = ({
   label,
   problem,
   width,
-}: {
+}: KeyInput & {
   keys: readonly string[];
   /** How a key reads in the list. */
   name: (key: string) => string;
   /** How a chosen key reads in the input (the key itself unless told). */
   inputText?: (key: string) => string;
-  value: string | undefined;
-  onChange: (key: string | undefined) => void;
-  testId: string;
   label: string;
   /** Why the typed key will be refused, shown under the input. */
   problem?: string;

@@ -12,21 +12,28 @@ interface Choice {
   label: string;
 }
 
+type ListPart = 'columns' | 'filters';
+
+/** Each part's label and help text (message keys). */
+const PART_TEXTS: Record<ListPart, { label: string; help: string }> = {
+  columns: { label: 'templateEditor.form.list_columns', help: 'templateEditor.authoring.list_columns_help' },
+  filters: { label: 'templateEditor.authoring.list_filters', help: 'templateEditor.authoring.list_filters_help' },
+};
+
+/** The names of one part of the list, picked from `choices`. */
 const NamesInput = ({
+  part,
   value,
   choices,
   onChange,
-  label,
-  helperText,
-  testId,
 }: {
+  part: ListPart;
   value: readonly string[];
   choices: readonly Choice[];
   onChange: (names: string[]) => void;
-  label: string;
-  helperText: string;
-  testId: string;
 }) => {
+  const translate = useTranslate();
+  const testId = `te-list-${part}`;
   const text = (name: string) => {
     const choice = choices.find((c) => c.name === name);
     return choice && choice.label !== name ? `${choice.label} (${name})` : name;
@@ -57,8 +64,8 @@ const NamesInput = ({
         <TextField
           {...params}
           margin="dense"
-          label={label}
-          helperText={helperText}
+          label={translate(PART_TEXTS[part].label)}
+          helperText={translate(PART_TEXTS[part].help)}
           slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
         />
       )}
@@ -95,17 +102,13 @@ export const ListSettingsEditor = ({
   return (
     <Box data-testid="te-list">
       <NamesInput
-        testId="te-list-columns"
-        label={translate('templateEditor.form.list_columns')}
-        helperText={translate('templateEditor.authoring.list_columns_help')}
+        part="columns"
         value={list.columns ?? []}
         choices={columnChoices}
         onChange={(columns) => onChange({ ...list, columns })}
       />
       <NamesInput
-        testId="te-list-filters"
-        label={translate('templateEditor.authoring.list_filters')}
-        helperText={translate('templateEditor.authoring.list_filters_help')}
+        part="filters"
         value={list.filters ?? []}
         choices={filterChoices}
         onChange={(filters) => {

@@ -2,12 +2,11 @@
  * Texts in the five languages: a caption, then one short input per language; and the optional ones (help,
  * placeholder, description), offered by a button while absent so the JSON holds only what the admin added.
  */
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LANGUAGES, type LocalizedText } from '../../core/languages';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { AddButton } from './AddButton';
+import { RemoveButton } from './OrderButtons';
 
 export const LocalizedInputs = ({
   value,
@@ -70,12 +69,11 @@ export const OptionalTexts = ({
               value={owner[key]}
               onChange={(text) => onChange(key, text)}
             />
-            <LabelledIconButton
+            <RemoveButton
               label={translate('templateEditor.authoring.remove_text')}
               ariaLabel={`${translate('templateEditor.authoring.remove_text')}: ${translate(`templateEditor.authoring.${key}`)}`}
-              icon={DeleteIcon}
               onClick={() => onChange(key, undefined)}
-              testId={`${testId}-${key}-remove`}
+              testId={`${testId}-${key}`}
             />
           </Box>
         ))}

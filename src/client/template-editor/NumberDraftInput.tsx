@@ -1,9 +1,8 @@
 /**
- * A number typed as text: the draft stays what the admin types ("0,", "-") while the document gets the number once it
- * is one, and follows the document when it changes elsewhere (the JSON tab, undo).
+ * A number typed as text (a DraftInput): the draft stays what the admin types ("0,", "-") while the document gets the
+ * number once it is one.
  */
-import { TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { DraftInput } from './DraftInput';
 
 export function parseNumber(text: string): number | undefined {
   const trimmed = text.trim().replace(',', '.');
@@ -12,12 +11,11 @@ export function parseNumber(text: string): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+const showNumber = (value: number | undefined) => (value === undefined ? '' : String(value));
+
 export const NumberDraftInput = ({
-  value,
-  onChange,
-  label,
-  testId,
   width = 110,
+  ...input
 }: {
   value: number | undefined;
   /** undefined: the text is empty (or not a number yet). */
@@ -25,26 +23,4 @@ export const NumberDraftInput = ({
   label: string;
   testId: string;
   width?: number;
-}) => {
-  const [draft, setDraft] = useState(value === undefined ? '' : String(value));
-  useEffect(() => {
-    if (parseNumber(draft) !== value) setDraft(value === undefined ? '' : String(value));
-    // Only a change from outside resets the draft; the draft itself is the source while typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
-  return (
-    <TextField
-      size="small"
-      margin="dense"
-      label={label}
-      value={draft}
-      inputMode="decimal"
-      onChange={(event) => {
-        setDraft(event.target.value);
-        onChange(parseNumber(event.target.value));
-      }}
-      slotProps={{ htmlInput: { 'data-testid': testId, inputMode: 'decimal' } }}
-      sx={{ width }}
-    />
-  );
-};
+}) => <DraftInput {...input} show={showNumber} read={parseNumber} width={width} decimal />;

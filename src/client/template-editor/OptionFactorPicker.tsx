@@ -6,17 +6,9 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCategoryName, useFactorCategories } from '../factors/factorQueries';
-import { KeyPicker } from './KeyPicker';
+import { KeyPicker, type KeyInput } from './KeyPicker';
 
-export const OptionFactorPicker = ({
-  value,
-  onChange,
-  testId,
-}: {
-  value: string | undefined;
-  onChange: (factor: string | undefined) => void;
-  testId: string;
-}) => {
+export const OptionFactorPicker = (input: KeyInput) => {
   const translate = useTranslate();
   const { data = [] } = useFactorCategories();
   const categoryName = useCategoryName();
@@ -28,11 +20,9 @@ export const OptionFactorPicker = ({
   const keys = useMemo(() => [...categoryOf.keys()].sort(), [categoryOf]);
   return (
     <KeyPicker
+      {...input}
       keys={keys}
       name={(key) => (categoryOf.has(key) ? `${key} · ${categoryName(categoryOf.get(key) ?? '')}` : key)}
-      value={value}
-      onChange={onChange}
-      testId={testId}
       label={translate('templateEditor.authoring.option_factor')}
       width={240}
     />

@@ -3,17 +3,15 @@
  * `option('field').key`, each entry typed (number, text, yes/no) so `80` stays a number and `true` a boolean. A number
  * carries its source (`dataSources`), which the checker asks for once a formula reads it.
  */
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Field, FieldOption } from '../../core/template';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { AddButton } from './AddButton';
 import { freeName, move, newOption } from './definitionEdits';
 import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKind } from './formModel';
 import { LocalizedInputs } from './LocalizedInputs';
 import { NumberDraftInput } from './NumberDraftInput';
-import { OrderButtons } from './OrderButtons';
+import { OrderButtons, RemoveButton } from './OrderButtons';
 import { EditorSelect } from './EditorSelect';
 import { OptionFactorPicker } from './OptionFactorPicker';
 
@@ -91,12 +89,7 @@ const DataEntryInputs = ({ entry, source, testId, onChange: change, onRemove }: 
           sx={{ flex: 1, minWidth: 200 }}
         />
       ) : null}
-      <LabelledIconButton
-        label={translate('templateEditor.authoring.remove_data')}
-        icon={DeleteIcon}
-        onClick={onRemove}
-        testId={`${testId}-remove`}
-      />
+      <RemoveButton label={translate('templateEditor.authoring.remove_data')} onClick={onRemove} testId={testId} />
     </Box>
   );
 };

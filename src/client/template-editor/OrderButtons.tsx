@@ -6,6 +6,32 @@ import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LabelledIconButton } from '../layout/LabelledIconButton';
 
+/**
+ * The remove button of one entry (a part, a clause, a data entry, a rule, an alias, a text): its test id is the
+ * entry's with `-remove`; `label` says what goes.
+ */
+export const RemoveButton = ({
+  label,
+  ariaLabel,
+  onClick,
+  testId,
+}: {
+  label: string;
+  /** The accessible name when it must say more than the label (which of several texts it removes). */
+  ariaLabel?: string;
+  onClick: () => void;
+  /** The entry's test id. */
+  testId: string;
+}) => (
+  <LabelledIconButton
+    label={label}
+    ariaLabel={ariaLabel}
+    icon={DeleteIcon}
+    onClick={onClick}
+    testId={`${testId}-remove`}
+  />
+);
+
 export const OrderButtons = ({
   testId,
   onUp,
@@ -32,12 +58,7 @@ export const OrderButtons = ({
         onClick={onDown}
         testId={`${testId}-down`}
       />
-      <LabelledIconButton
-        label={translate('templateEditor.form.remove')}
-        icon={DeleteIcon}
-        onClick={onRemove}
-        testId={`${testId}-remove`}
-      />
+      <RemoveButton label={translate('templateEditor.form.remove')} onClick={onRemove} testId={testId} />
     </Box>
   );
 };

@@ -5,19 +5,17 @@
  * A number argument reads and is typed in the reader's format ("0,6" in German) and is stored with a point: a decimal
  * comma written into the rule would split `between:0,6,2` into three arguments.
  */
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { parseRule, RULE_ARITY } from '../../core/rules';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
 import { AddButton } from './AddButton';
+import { DraftInput } from './DraftInput';
 import { EditorSelect } from './EditorSelect';
+import { RemoveButton } from './OrderButtons';
 
-const small = { size: 'small', margin: 'dense' } as const;
 const RULE_NAMES = Object.keys(RULE_ARITY);
 
 /** The rule string of a name and its arguments. */
@@ -56,9 +54,7 @@ export function storedArgument(text: string, lang: Language): string {
 const ArgumentInput = ({
   arg,
   pattern,
-  label,
-  testId,
-  onChange,
+  ...input
 }: {
   arg: string;
   pattern: boolean;
@@ -67,24 +63,14 @@ const ArgumentInput = ({
   onChange: (arg: string) => void;
 }) => {
   const lang = useLanguage();
-  const shown = pattern ? arg : argumentText(arg, lang);
-  const [draft, setDraft] = useState(shown);
-  useEffect(() => {
-    if (pattern || storedArgument(draft, lang) !== arg) setDraft(shown);
-    // Only a change from outside (the JSON tab, another rule picked) resets the draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [arg, lang]);
   return (
-    <TextField
-      {...small}
-      label={label}
-      value={draft}
-      onChange={(event) => {
-        setDraft(event.target.value);
-        onChange(pattern ? event.target.value : storedArgument(event.target.value, lang));
-      }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-      sx={{ width: pattern ? 240 : 120 }}
+    <DraftInput
+      {...input}
+      value={arg}
+      show={(stored) => (pattern ? stored : argumentText(stored, lang))}
+      read={(text) => (pattern ? text : storedArgument(text, lang))}
+      context={lang}
+      width={pattern ? 240 : 120}
     />
   );
 };
@@ -139,11 +125,10 @@ export const RulesEditor = ({
               }
             />
           ))}
-          <LabelledIconButton
+          <RemoveButton
             label={translate('templateEditor.form.remove_rule')}
-            icon={DeleteIcon}
             onClick={() => onChange(rules.filter((_, i) => i !== index))}
-            testId={`${testId}-rule-${index}-remove`}
+            testId={`${testId}-rule-${index}`}
           />
         </Box>
       ))}

@@ -7,7 +7,7 @@ import { useTranslate } from 'react-admin';
 import { isWordUnit, localizeUnit } from '../../core/template';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
-import { KeyPicker } from './KeyPicker';
+import { KeyPicker, type KeyInput } from './KeyPicker';
 
 /** Symbols offered in the list besides the catalogue's words; any other symbol can be typed. */
 const COMMON_SYMBOLS = [
@@ -27,17 +27,7 @@ const COMMON_SYMBOLS = [
   't CO2e',
 ];
 
-export const UnitPicker = ({
-  value,
-  onChange,
-  testId,
-  width = 150,
-}: {
-  value: string | undefined;
-  onChange: (unit: string | undefined) => void;
-  testId: string;
-  width?: number;
-}) => {
+export const UnitPicker = ({ width = 150, ...input }: KeyInput & { width?: number }) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const catalog = useUnitCatalog();
@@ -47,14 +37,13 @@ export const UnitPicker = ({
     const shown = localizeUnit(unit, lang, catalog);
     return shown === unit ? unit : `${unit} (${shown})`;
   };
+  const { value } = input;
   const unknown = value !== undefined && value !== '' && !catalog.has(value) && isWordUnit(value);
   return (
     <KeyPicker
+      {...input}
       keys={options}
       name={name}
-      value={value}
-      onChange={onChange}
-      testId={testId}
       label={translate('templateEditor.form.unit')}
       problem={unknown ? translate('units.picker.unknown', { unit: value }) : undefined}
       width={width}

@@ -18,7 +18,50 @@ export interface VersionsPanelProps {
   onExport: (version: TemplateVersionRecord) => void;
 }
 
-export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDelete, onExport }: VersionsPanelProps) => {
+type VersionHandlers = Pick<VersionsPanelProps, 'onOpen' | 'onPublish' | 'onDelete' | 'onExport'>;
+
+/**
+ * A version's buttons, in their order: open; publish (a draft); export; delete (a version made in the app, not while
+ * calculations use it).
+ */
+const VersionActions = ({
+  version,
+  onOpen,
+  onPublish,
+  onDelete,
+  onExport,
+}: VersionHandlers & { version: TemplateVersionRecord }) => {
+  const translate = useTranslate();
+  const actions: (Parameters<typeof LabelledIconButton>[0] & { shown: boolean })[] = [
+    { label: 'templateEditor.versions.open', icon: EditIcon, onClick: () => onOpen(version), shown: true },
+    {
+      label: 'templateEditor.actions.publish',
+      icon: PublishIcon,
+      onClick: () => onPublish(version),
+      testId: `publish-version-${version.version}`,
+      shown: version.status === 'draft',
+    },
+    { label: 'templateEditor.actions.export', icon: DownloadIcon, onClick: () => onExport(version), shown: true },
+    {
+      label: 'templateEditor.actions.delete',
+      icon: DeleteIcon,
+      onClick: () => onDelete(version),
+      disabledReason: version.usage > 0 ? translate('templateEditor.versions.in_use') : null,
+      shown: version.source === 'app',
+    },
+  ];
+  return (
+    <>
+      {actions
+        .filter((action) => action.shown)
+        .map(({ shown: _shown, ...action }) => (
+          <LabelledIconButton key={action.label} {...action} label={translate(action.label)} />
+        ))}
+    </>
+  );
+};
+
+export const VersionsPanel = ({ versions, openVersion, ...handlers }: VersionsPanelProps) => {
   const translate = useTranslate();
   const versionList = useList({ data: [...versions] });
   if (versions.length === 0) return null;
@@ -53,36 +96,7 @@ export const VersionsPanel = ({ versions, openVersion, onOpen, onPublish, onDele
             <DataTable.Col
               align="right"
               cellSx={() => ({ whiteSpace: 'nowrap' })}
-              render={(version: TemplateVersionRecord) => (
-                <>
-                  <LabelledIconButton
-                    label={translate('templateEditor.versions.open')}
-                    icon={EditIcon}
-                    onClick={() => onOpen(version)}
-                  />
-                  {version.status === 'draft' ? (
-                    <LabelledIconButton
-                      label={translate('templateEditor.actions.publish')}
-                      icon={PublishIcon}
-                      onClick={() => onPublish(version)}
-                      testId={`publish-version-${version.version}`}
-                    />
-                  ) : null}
-                  <LabelledIconButton
-                    label={translate('templateEditor.actions.export')}
-                    icon={DownloadIcon}
-                    onClick={() => onExport(version)}
-                  />
-                  {version.source === 'app' ? (
-                    <LabelledIconButton
-                      label={translate('templateEditor.actions.delete')}
-                      icon={DeleteIcon}
-                      onClick={() => onDelete(version)}
-                      disabledReason={version.usage > 0 ? translate('templateEditor.versions.in_use') : null}
-                    />
-                  ) : null}
-                </>
-              )}
+              render={(version: TemplateVersionRecord) => <VersionActions version={version} {...handlers} />}
             />
           </DataTable>
         </ListContextProvider>
