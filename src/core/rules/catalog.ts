@@ -170,20 +170,8 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       return oneCheck(kind, (value: string) => regex.test(value), 'invalid');
     },
   },
-  email: {
-    arity: 0,
-    build: (kind, _args, field) =>
-      kind !== 'string' || !isTextField(field.type)
-        ? ruleFault('checker.rule.textOnly')
-        : oneCheck(kind, (value: string) => isEmail(value), 'email'),
-  },
-  date: {
-    arity: 0,
-    build: (kind, _args, field) =>
-      kind !== 'string' || !readsDates(field.type)
-        ? ruleFault('checker.rule.textOrDateOnly')
-        : oneCheck(kind, (value: string) => isDate(value), 'date'),
-  },
+  email: { arity: 0, build: textTest(isTextField, 'checker.rule.textOnly', isEmail, 'email') },
+  date: { arity: 0, build: textTest(readsDates, 'checker.rule.textOrDateOnly', isDate, 'date') },
   after: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'after') },
   before: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'before') },
 });
@@ -210,6 +198,17 @@ function isTextField(type: FieldType): boolean {
 /** A date rule reads a typed-in text: a date field's, or a free text that must hold a date. */
 function readsDates(type: FieldType): boolean {
   return fieldTypeOf(type).text !== undefined;
+}
+
+/** A rule that holds a typed-in text to one test, on the fields whose text `reads` it (else `fault`). */
+function textTest(
+  reads: (type: FieldType) => boolean,
+  fault: CheckerKey,
+  test: (value: string) => boolean,
+  message: MessageKey,
+): Build {
+  return (kind, _args, field) =>
+    kind !== 'string' || !reads(field.type) ? ruleFault(fault) : oneCheck(kind, test, message);
 }
 
 function lengthRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
