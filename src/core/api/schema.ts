@@ -118,7 +118,7 @@ export function VersionedSetFields<const Statuses extends readonly string[]>(sta
   return { name: Type.String(), version_label: Type.String(), status: StringEnum(statuses) };
 }
 
-/** A versioned set as a calculation's results name the one their figures were computed with. */
+/** How a calculation's results name the versioned set (factor database, machine set) their figures were computed with. */
 export const VersionedSetRef = () =>
   Type.Object({ id: Type.Integer(), name: Type.String(), version_label: Type.String() });
 
