@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { TEMPLATE_TYPES, type CalculationInputs } from '../template/types';
 import { MachineSetRef, ProductionUse } from './machines';
 import {
+  ChannelFields,
   Localized,
   MandantRecordHead,
   Nullable,
@@ -11,9 +12,11 @@ import {
   RecordId,
   StringEnum,
   StringMap,
+  TagsInput,
   Type,
   UserRef,
   VersionedFields,
+  VersionedSetRef,
 } from './schema';
 
 export const CALCULATION_STATUSES = ['draft', 'final'] as const;
@@ -67,7 +70,7 @@ export const ResultBreakdown = Type.Object({
 export type ResultBreakdown = Static<typeof ResultBreakdown>;
 
 /** The factor database a calculation's figures were computed with. */
-const DatabaseRef = Type.Object({ id: Type.Integer(), name: Type.String(), version_label: Type.String() });
+const DatabaseRef = VersionedSetRef();
 
 /**
  * What the server computed and stored for a calculation: every figure traces to its factors. Listed property by
@@ -140,15 +143,7 @@ export const CalculationRecord = Type.Object({
   import_id: Nullable(Type.Integer()),
   /** Frozen by an order: inputs and results no longer change. */
   frozen: Type.Boolean(),
-  /** The channel it came through: `storefront:<id>` for a shop's order (issue 39), null for the back office. */
-  channel: Nullable(Type.String()),
-  /** The shop's own order reference, where a channel names a shop. */
-  channel_reference: Nullable(Type.String()),
-  /**
-   * The storefront's name, for a shop's record: everybody who reads the record may read where it came from, editors
-   * and viewers too, who may not read the storefronts themselves. Null for the back office.
-   */
-  channel_name: Type.Optional(Nullable(Type.String())),
+  ...ChannelFields,
   /** The order that froze it (a frozen calculation's own record only; list rows leave it out). */
   locked_by: Type.Optional(Type.Object({ id: Type.Integer(), number: Type.String() })),
 });
@@ -196,7 +191,7 @@ export const CalculationWrite = Type.Object({
   database_id: optionalId(),
   title: Type.Optional(Type.String({ maxLength: 500 })),
   customer: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })),
+  tags: Type.Optional(TagsInput()),
   status: Type.Optional(StringEnum(CALCULATION_STATUSES)),
   inputs: Type.Optional(Opaque<CalculationInputs>()),
   duplicated_from: optionalId(),

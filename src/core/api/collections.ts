@@ -1,6 +1,6 @@
 /** Collections: a mandant's named sets of calculations, with totals computed by the server. */
 import type { Static } from 'typebox';
-import { MandantRecordHead, Nullable, RecordId, Type, UserRef, VersionedFields } from './schema';
+import { MandantRecordHead, Nullable, RecordId, TagsInput, Type, UserRef, VersionedFields } from './schema';
 
 /** A collection as `GET /api/collections` answers it. Totals are in kg CO2e, summed by the database. */
 export const CollectionRecord = Type.Object({
@@ -28,7 +28,7 @@ export type CollectionRecord = Static<typeof CollectionRecord>;
 export const CollectionWrite = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 })),
+  tags: Type.Optional(TagsInput()),
   calculation_ids: Type.Optional(Type.Array(RecordId(), { maxItems: 1000 })),
   duplicated_from: Type.Optional(Nullable(RecordId())),
   /** Provider admins only: the mandant the collection belongs to. */

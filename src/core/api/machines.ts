@@ -21,6 +21,7 @@ import {
   Type,
   VersionedFields,
   VersionedSetFields,
+  VersionedSetRef,
 } from './schema';
 
 /** One recorded figure of a machine. */
@@ -29,7 +30,7 @@ export type SourcedFigure = Static<typeof SourcedFigure>;
 export type MachineFigures = Partial<Record<MachineFigureName, SourcedFigure>>;
 
 /** The machine set a calculation was computed with. */
-export const MachineSetRef = Type.Object({ id: Type.Integer(), name: Type.String(), version_label: Type.String() });
+export const MachineSetRef = VersionedSetRef();
 export type MachineSetRef = Static<typeof MachineSetRef>;
 
 /**

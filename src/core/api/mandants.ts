@@ -1,13 +1,13 @@
 /** Mandants (tenants) and their settings. */
 import type { Static } from 'typebox';
-import { Nullable, Opaque, OptionalFields, Type, VersionedFields } from './schema';
+import { HexColour, Nullable, Opaque, OptionalFields, Type, VersionedFields } from './schema';
 
 /** A mandant's settings; properties not named here are kept as sent. */
 export const MandantSettings = Type.Object(
   OptionalFields({
     provider_name: Type.String({ maxLength: 200 }),
     logo_url: Type.String({ maxLength: 2000 }),
-    primary_color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+    primary_color: HexColour(),
     certificate_name: Type.String({ maxLength: 200 }),
     /** Offsets are ordered in whole steps of this many tonnes (e.g. 0.1 or 1). */
     offset_rounding_t: Type.Number({ exclusiveMinimum: 0 }),

@@ -1,6 +1,15 @@
 /** Orders of CO2 offset contributions for a calculation or a collection (quantities in kg, money in minor units). */
 import type { Static } from 'typebox';
-import { MandantRecordHead, Nullable, RecordId, StringEnum, Type, UserRef, VersionedFields } from './schema';
+import {
+  ChannelFields,
+  MandantRecordHead,
+  Nullable,
+  RecordId,
+  StringEnum,
+  Type,
+  UserRef,
+  VersionedFields,
+} from './schema';
 import { ORDER_STATUSES } from './vocabulary';
 
 export {
@@ -41,15 +50,7 @@ export const OrderRecord = Type.Object({
   created_by: UserRef(),
   placed_at: Nullable(Type.String()),
   completed_at: Nullable(Type.String()),
-  /** The channel it came through: `storefront:<id>` for a shop's order (issue 39), null for the back office. */
-  channel: Nullable(Type.String()),
-  /** The shop's own order reference, where a channel names a shop. */
-  channel_reference: Nullable(Type.String()),
-  /**
-   * The storefront's name, for a shop's record: everybody who reads the record may read where it came from, editors
-   * and viewers too, who may not read the storefronts themselves. Null for the back office.
-   */
-  channel_name: Type.Optional(Nullable(Type.String())),
+  ...ChannelFields,
   ...VersionedFields,
 });
 export type OrderRecord = Static<typeof OrderRecord>;

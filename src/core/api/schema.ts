@@ -118,6 +118,29 @@ export function VersionedSetFields<const Statuses extends readonly string[]>(sta
   return { name: Type.String(), version_label: Type.String(), status: StringEnum(statuses) };
 }
 
+/** How a calculation's results name the versioned set (factor database, machine set) their figures were computed with. */
+export const VersionedSetRef = () =>
+  Type.Object({ id: Type.Integer(), name: Type.String(), version_label: Type.String() });
+
+/** Where a calculation or an order came from (issue 39): a shop's storefront, or the back office. */
+export const ChannelFields = {
+  /** The channel it came through: `storefront:<id>` for a shop's order (issue 39), null for the back office. */
+  channel: Nullable(Type.String()),
+  /** The shop's own order reference, where a channel names a shop. */
+  channel_reference: Nullable(Type.String()),
+  /**
+   * The storefront's name, for a shop's record: everybody who reads the record may read where it came from, editors
+   * and viewers too, who may not read the storefronts themselves. Null for the back office.
+   */
+  channel_name: Type.Optional(Nullable(Type.String())),
+};
+
+/** The tags a client gives a record (a calculation, a collection). */
+export const TagsInput = () => Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 });
+
+/** A colour as `#rrggbb` (a mandant's primary colour, a storefront's). */
+export const HexColour = () => Type.String({ pattern: '^#[0-9a-fA-F]{6}$' });
+
 /** Where a recorded figure comes from: a number is only as good as its source. */
 export const FigureSourceFields = {
   source: Type.String(),

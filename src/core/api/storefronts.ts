@@ -8,6 +8,7 @@ import type { Static } from 'typebox';
 import { LANGUAGES } from '../languages';
 import type { Template } from '../template/types';
 import {
+  HexColour,
   MandantRecordHead,
   Nullable,
   Opaque,
@@ -39,7 +40,7 @@ export type StorefrontOffer = Static<typeof StorefrontOffer>;
 
 /** An origin a shop page is served from: scheme, host and an optional port, nothing else. */
 const Origin = Type.String({ pattern: '^https?://[a-zA-Z0-9.-]+(:[0-9]{1,5})?$', maxLength: 200 });
-const Colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$' });
+const Colour = HexColour();
 
 const storefrontFields = {
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
@@ -111,6 +112,14 @@ export const StorefrontQuoteStage = Type.Object({
   kg_co2e: Type.Number(),
 });
 
+/** A climate contribution as a quote prices it and an order places it: the project, tonnes and price. */
+const contributionPrice = {
+  project: Type.String(),
+  tonnes: Type.Number(),
+  price_minor: Type.Integer(),
+  currency: Type.String(),
+};
+
 /** The answer to a quote: the footprint and, where offered, the contribution's price. */
 export const StorefrontQuote = Type.Object({
   template: Type.String(),
@@ -122,14 +131,7 @@ export const StorefrontQuote = Type.Object({
   database: Type.String(),
   /** A database marked demo: its figures are not for reports, and the widget says so. */
   demo: Type.Boolean(),
-  contribution: Nullable(
-    Type.Object({
-      project: Type.String(),
-      tonnes: Type.Number(),
-      price_minor: Type.Integer(),
-      currency: Type.String(),
-    }),
-  ),
+  contribution: Nullable(Type.Object(contributionPrice)),
   /** Until when the figure and price hold (ISO 8601). */
   valid_until: Type.String(),
 });
@@ -257,8 +259,7 @@ export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{8,200}$';
  */
 export const StorefrontOrderRequest = Type.Object(
   {
-    template: Type.String({ minLength: 1, maxLength: 100 }),
-    inputs: StringMap(Type.Unknown()),
+    ...StorefrontQuoteRequest.properties,
     reference: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
     contribution: Type.Optional(Type.Boolean()),
     /** The language of the verification page (default: the request's). */
@@ -278,15 +279,7 @@ export const StorefrontOrder = Type.Object({
   /** The verification page, readable without sign-in (for a QR code). */
   verification_url: Type.String(),
   /** The contribution order, where chosen. */
-  contribution: Nullable(
-    Type.Object({
-      order: Type.String(),
-      project: Type.String(),
-      tonnes: Type.Number(),
-      price_minor: Type.Integer(),
-      currency: Type.String(),
-    }),
-  ),
+  contribution: Nullable(Type.Object({ order: Type.String(), ...contributionPrice })),
 });
 export type StorefrontOrder = Static<typeof StorefrontOrder>;
 

@@ -88,6 +88,15 @@ const PRECEDENCE: Record<string, number> = {
   '**': 11,
 };
 
+/** The functions whose words retell each argument in turn: the placeholder of the word each argument fills, in order. */
+const ARGUMENT_PLACEHOLDERS = {
+  if: ['test', 'then', 'else'],
+  overhead: ['hours', 'sheets', 'kg'],
+  ceil: ['expr'],
+  floor: ['expr'],
+  abs: ['expr'],
+} as const satisfies Partial<Record<FormulaWord, readonly string[]>>;
+
 function precedenceOf(node: FormulaNode): number {
   return node.type === 'BinaryExpression' ? (PRECEDENCE[(node as jsep.BinaryExpression).operator] ?? 0) : 100;
 }
@@ -155,9 +164,11 @@ export function formulaInWords(
   };
   const wrap = (node: FormulaNode, parent: number): string =>
     precedenceOf(node) < parent ? `(${say(node)})` : say(node);
+  // A call's argument in words; one the formula leaves out (a call being typed) is told as nothing.
+  const sayArgument = (node: FormulaNode | undefined): string => (node ? say(node) : '');
   const sayCall = (call: jsep.CallExpression): string => {
     const name = (call.callee as jsep.Identifier).name;
-    const [first, second, third] = call.arguments;
+    const [first, second] = call.arguments;
     const named = argumentName(first) ?? '';
     switch (name) {
       case 'factor': {
@@ -169,15 +180,9 @@ export function formulaInWords(
         });
       }
       case 'sum':
-        return vocabulary.word('sum', { group: vocabulary.label(named), expr: second ? say(second) : '' });
+        return vocabulary.word('sum', { group: vocabulary.label(named), expr: sayArgument(second) });
       case 'count':
         return vocabulary.word('count', { group: vocabulary.label(named) });
-      case 'if':
-        return vocabulary.word('if', {
-          test: first ? say(first) : '',
-          then: second ? say(second) : '',
-          else: third ? say(third) : '',
-        });
       case 'machine':
         return vocabulary.word('machine', {
           field: vocabulary.label(named),
@@ -185,29 +190,30 @@ export function formulaInWords(
         });
       case 'energy':
         return vocabulary.word('energy', {});
-      case 'overhead':
-        return vocabulary.word('overhead', {
-          hours: first ? say(first) : '',
-          sheets: second ? say(second) : '',
-          kg: third ? say(third) : '',
-        });
       case 'option':
         return vocabulary.label(named);
       case 'chosen':
         return vocabulary.word('chosen', { field: vocabulary.label(named) });
       case 'has':
-        return vocabulary.word('has', { field: vocabulary.label(named), value: second ? say(second) : '' });
+        return vocabulary.word('has', { field: vocabulary.label(named), value: sayArgument(second) });
+      case 'if':
+      case 'overhead':
+      case 'ceil':
+      case 'floor':
+      case 'abs':
+        return vocabulary.word(
+          name,
+          Object.fromEntries(
+            ARGUMENT_PLACEHOLDERS[name].map((key, index) => [key, sayArgument(call.arguments[index])]),
+          ),
+        );
       case 'min':
       case 'max':
         return vocabulary.word(name, { list: call.arguments.map(say).join('; ') });
       case 'round':
         return second
-          ? vocabulary.word('round_digits', { expr: first ? say(first) : '', digits: say(second) })
-          : vocabulary.word('round', { expr: first ? say(first) : '' });
-      case 'ceil':
-      case 'floor':
-      case 'abs':
-        return vocabulary.word(name, { expr: first ? say(first) : '' });
+          ? vocabulary.word('round_digits', { expr: sayArgument(first), digits: say(second) })
+          : vocabulary.word('round', { expr: sayArgument(first) });
       default:
         return `${name}(${call.arguments.map(say).join('; ')})`;
     }

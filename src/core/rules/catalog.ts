@@ -55,41 +55,33 @@ const isoDate = (text: string | undefined): string | undefined =>
 
 const NUMBER_ONLY = ruleFault('checker.rule.numbersOnly');
 
+/** A rule that compiles into one check: `test` on values of `kind`, failing with `message` (and its `params`). */
+const oneCheck = (
+  kind: ValueKind,
+  test: Check['test'],
+  message: MessageKey,
+  params: MessageParams = {},
+): Omit<Check, 'rule'>[] => [{ kind, test, message, params }];
+
+/** What a `min` or `max` rule bounds, by the value's kind: a number itself, a text's length, a list's items. */
+const MEASURES = {
+  number: (value: number) => value,
+  string: (value: string) => stringLength(value),
+  array: (value: unknown[]) => value.length,
+};
+
 function boundRule(kind: ValueKind, bound: number, message: 'min' | 'max'): Omit<Check, 'rule'>[] | RuleFault {
-  const isMin = message === 'min';
-  if (kind === 'number') {
-    return [
-      {
-        kind,
-        test: (value: number) => (isMin ? value >= bound : value <= bound),
-        message: isMin ? 'min.number' : 'max.number',
-        params: isMin ? { min: bound } : { max: bound },
-      },
-    ];
-  }
-  if (!Number.isInteger(bound) || bound < 0)
+  if (kind !== 'number' && (!Number.isInteger(bound) || bound < 0))
     return ruleFault(kind === 'array' ? 'checker.rule.needsCountForList' : 'checker.rule.needsCountForText');
-  if (kind === 'string') {
-    return [
-      {
-        kind,
-        test: (value: string) => (isMin ? stringLength(value) >= bound : stringLength(value) <= bound),
-        message: isMin ? 'min.string' : 'max.string',
-        params: isMin ? { min: bound } : { max: bound },
-      },
-    ];
-  }
-  if (kind === 'array') {
-    return [
-      {
-        kind,
-        test: (value: unknown[]) => (isMin ? value.length >= bound : value.length <= bound),
-        message: isMin ? 'min.array' : 'max.array',
-        params: isMin ? { min: bound } : { max: bound },
-      },
-    ];
-  }
-  return ruleFault('checker.rule.notForYesNo');
+  if (kind === 'boolean') return ruleFault('checker.rule.notForYesNo');
+  const measure = MEASURES[kind];
+  const isMin = message === 'min';
+  return oneCheck(
+    kind,
+    (value: never) => (isMin ? measure(value) >= bound : measure(value) <= bound),
+    `${message}.${kind}`,
+    isMin ? { min: bound } : { max: bound },
+  );
 }
 
 interface RuleDefinition {
@@ -103,26 +95,8 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
     arity: 0,
     build: (kind) => {
       // Presence is enforced through the parent object's `required`; empty text and lists also count as missing.
-      if (kind === 'string') {
-        return [
-          {
-            kind,
-            test: (value: string) => value.length > 0,
-            message: 'required',
-            params: {},
-          },
-        ];
-      }
-      if (kind === 'array') {
-        return [
-          {
-            kind,
-            test: (value: unknown[]) => value.length > 0,
-            message: 'required',
-            params: {},
-          },
-        ];
-      }
+      if (kind === 'string') return oneCheck(kind, (value: string) => value.length > 0, 'required');
+      if (kind === 'array') return oneCheck(kind, (value: unknown[]) => value.length > 0, 'required');
       return [];
     },
   },
@@ -149,14 +123,7 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
       if (min === undefined || max === undefined)
         return ruleFault('checker.rule.needsTwoNumbers', { arg: `${low},${high}` });
       if (min > max) return ruleFault('checker.rule.smallerFirst', { arg: `${low},${high}` });
-      return [
-        {
-          kind,
-          test: (value: number) => value >= min && value <= max,
-          message: 'between',
-          params: { min, max },
-        },
-      ];
+      return oneCheck(kind, (value: number) => value >= min && value <= max, 'between', { min, max });
     },
   },
   integer: {
@@ -200,37 +167,11 @@ export const RULES: Readonly<Record<string, RuleDefinition>> = Object.freeze({
         });
       }
       // No message of its own: what a pattern means is the template's business, so "{field} is not valid."
-      return [
-        {
-          kind,
-          test: (value: string) => regex.test(value),
-          message: 'invalid',
-          params: {},
-        },
-      ];
+      return oneCheck(kind, (value: string) => regex.test(value), 'invalid');
     },
   },
-  email: {
-    arity: 0,
-    build: (kind, _args, field) =>
-      kind !== 'string' || !isTextField(field.type)
-        ? ruleFault('checker.rule.textOnly')
-        : [
-            {
-              kind,
-              test: (value: string) => isEmail(value),
-              message: 'email',
-              params: {},
-            },
-          ],
-  },
-  date: {
-    arity: 0,
-    build: (kind, _args, field) =>
-      kind !== 'string' || !readsDates(field.type)
-        ? ruleFault('checker.rule.textOrDateOnly')
-        : [{ kind, test: (value: string) => isDate(value), message: 'date', params: {} }],
-  },
+  email: { arity: 0, build: textTest(isTextField, 'checker.rule.textOnly', isEmail, 'email') },
+  date: { arity: 0, build: textTest(readsDates, 'checker.rule.textOrDateOnly', isDate, 'date') },
   after: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'after') },
   before: { arity: 1, build: (kind, [arg], field) => dateLimit(kind, arg, field, 'before') },
 });
@@ -247,7 +188,7 @@ function stepRule(
   message: 'integer' | 'decimals' | 'multipleOf',
   params: Check['params'],
 ): Omit<Check, 'rule'>[] {
-  return [{ kind, test: (value: number) => isMultipleOf(value, step), message, params }];
+  return oneCheck(kind, (value: number) => isMultipleOf(value, step), message, params);
 }
 
 function isTextField(type: FieldType): boolean {
@@ -257,6 +198,17 @@ function isTextField(type: FieldType): boolean {
 /** A date rule reads a typed-in text: a date field's, or a free text that must hold a date. */
 function readsDates(type: FieldType): boolean {
   return fieldTypeOf(type).text !== undefined;
+}
+
+/** A rule that holds a typed-in text to one test, on the fields whose text `reads` it (else `fault`). */
+function textTest(
+  reads: (type: FieldType) => boolean,
+  fault: CheckerKey,
+  test: (value: string) => boolean,
+  message: MessageKey,
+): Build {
+  return (kind, _args, field) =>
+    kind !== 'string' || !reads(field.type) ? ruleFault(fault) : oneCheck(kind, test, message);
 }
 
 function lengthRule(kind: ValueKind, arg: string, which: 'min' | 'max') {
@@ -276,18 +228,12 @@ function dateLimit(kind: ValueKind, arg: string, field: Field, which: 'after' | 
   const limit = isoDate(arg);
   if (limit === undefined) return ruleFault('checker.rule.needsDate', { arg });
   const after = which === 'after';
-  return [
-    {
-      kind,
-      // Mirrors ajv-formats: only a comparison that clearly fails fails (invalid dates are the format's business).
-      test: (value: string) => {
-        const order = compareDates(value, limit);
-        return order === undefined || (after ? !(order <= 0) : !(order >= 0));
-      },
-      message: which,
-      params: { date: limit },
-    },
-  ];
+  // Mirrors ajv-formats: only a comparison that clearly fails fails (invalid dates are the format's business).
+  const test = (value: string) => {
+    const order = compareDates(value, limit);
+    return order === undefined || (after ? !(order <= 0) : !(order >= 0));
+  };
+  return oneCheck(kind, test, which, { date: limit });
 }
 
 export interface RuleError extends CheckerText {
