@@ -1,6 +1,6 @@
 /**
  * What the client needs of a field type: how the form edits a value, how a list cell shows it. One file per type in
- * this folder; index.ts is the registry, declared `satisfies Record<FieldType, ClientFieldType>`. How a value reads
+ * this folder; index.ts is the registry, typed `Record<FieldType, ClientFieldType>`. How a value reads
  * in the comparison is plain text shared with its CSV, so it sits with the core's half (core/field-types, `comparison`).
  */
 import type { ReactElement, ReactNode } from 'react';

@@ -1,34 +1,13 @@
 /**
- * The client's registry of field types (see contract.ts), declared `satisfies Record<FieldType, ClientFieldType>`:
- * a type added to FIELD_TYPES without its file here is a compile error naming it. core/field-types is the other half.
+ * The client's registry of field types (see contract.ts): types.generated.ts re-exports a file here for each type of
+ * FIELD_TYPES (`npm run schemas:meta`): a type without its client file is a missing module there, and the type below
+ * holds every file to the contract. core/field-types is the other half.
  */
 import type { FieldType } from '../../core/template';
-import { boolean } from './boolean';
 import type { ClientFieldType } from './contract';
-import { date } from './date';
-import { factor } from './factor';
-import { integer } from './integer';
-import { machine } from './machine';
-import { multiselect } from './multiselect';
-import { number } from './number';
-import { select } from './select';
-import { tags } from './tags';
-import { text } from './text';
-import { textarea } from './textarea';
+import * as typeFiles from './types.generated';
 
-const CLIENT_FIELD_TYPES = {
-  text,
-  textarea,
-  integer,
-  number,
-  select,
-  multiselect,
-  boolean,
-  date,
-  tags,
-  factor,
-  machine,
-} satisfies Record<FieldType, ClientFieldType>;
+const CLIENT_FIELD_TYPES: Record<FieldType, ClientFieldType> = typeFiles;
 
 export function clientFieldTypeOf(type: FieldType): ClientFieldType {
   return CLIENT_FIELD_TYPES[type];

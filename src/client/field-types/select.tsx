@@ -2,16 +2,9 @@
 import { SelectInput } from 'react-admin';
 import { optionLabel } from '../../core/template';
 import type { ClientFieldType, FieldInputProps } from './contract';
-import { commonProps, optionChoices } from './shared';
+import { optionPickerProps } from './shared';
 
 export const select = {
-  Input: (props: FieldInputProps) => (
-    <SelectInput
-      {...commonProps(props)}
-      choices={optionChoices(props.field, props.lang)}
-      translateChoice={false}
-      fullWidth
-    />
-  ),
+  Input: (props: FieldInputProps) => <SelectInput {...optionPickerProps(props)} />,
   listCell: (field, value, { lang }) => optionLabel(field, value, lang),
 } satisfies ClientFieldType;

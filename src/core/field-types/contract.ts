@@ -1,9 +1,9 @@
 /**
  * What a field type is, everywhere the server and the client meet it: the test of a value,
  * how a CSV cell reads, what a formula sees, how provenance and the comparison tell a value. One file per type in
- * this folder gives all of it; index.ts is the registry, declared `satisfies Record<FieldType, CoreFieldType>` so the
- * compiler names a type that is missing. This module sits below rules, csv and formula: it imports none of them but
- * their leaf helpers.
+ * this folder gives all of it, and the files are the list of types (`npm run schemas:meta` writes FIELD_TYPES from
+ * them); index.ts is the registry, typed `Record<FieldType, CoreFieldType>`. This module sits below rules, csv and
+ * formula: it imports none of them but their leaf helpers.
  */
 import type { Language, LocalizedText } from '../languages';
 import type { MessageKey, MessageParams } from '../rules/messages';

@@ -1,35 +1,14 @@
 /**
- * The registry of field types: each type's file says everything core needs of it (see contract.ts). Declared
- * `satisfies Record<FieldType, CoreFieldType>`: a type added to FIELD_TYPES (template/types.ts) without its file
- * here is a compile error naming it; client/field-types is the client's half.
+ * The registry of field types: each type's file says everything core needs of it (see contract.ts). The files are
+ * found by `npm run schemas:meta` (scripts/meta-schema.ts), which re-exports them in types.generated.ts and lists their
+ * names in FIELD_TYPES (names.generated.ts); the type below holds every file to the contract. client/field-types is
+ * the client's half, held to the same names.
  */
 import type { FieldType } from '../template/types';
-import { boolean } from './boolean';
 import type { CoreFieldType } from './contract';
-import { date } from './date';
-import { factor } from './factor';
-import { integer } from './integer';
-import { machine } from './machine';
-import { multiselect } from './multiselect';
-import { number } from './number';
-import { select } from './select';
-import { tags } from './tags';
-import { text } from './text';
-import { textarea } from './textarea';
+import * as typeFiles from './types.generated';
 
-export const CORE_FIELD_TYPES = {
-  text,
-  textarea,
-  integer,
-  number,
-  select,
-  multiselect,
-  boolean,
-  date,
-  tags,
-  factor,
-  machine,
-} satisfies Record<FieldType, CoreFieldType>;
+export const CORE_FIELD_TYPES: Record<FieldType, CoreFieldType> = typeFiles;
 
 /** The type's definition (every field's `type` is one of FIELD_TYPES: the meta-schema checks it on load). */
 export function fieldTypeOf(type: FieldType): CoreFieldType {

@@ -3,6 +3,7 @@
  * client (generated forms, lists, live preview). A template is data, read from
  * `schemas/templates/<id>.json` and checked against `schemas/template.schema.json`.
  */
+import { FIELD_TYPES } from '../field-types/names.generated';
 import type { LocalizedText } from '../languages';
 import type { MachineKind } from '../production';
 import type { CheckerText } from './checker-messages';
@@ -10,19 +11,11 @@ import type { PrintStage } from './stages';
 
 export type { CheckerText } from './checker-messages';
 
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'integer',
-  'number',
-  'select',
-  'multiselect',
-  'boolean',
-  'date',
-  'tags',
-  'factor',
-  'machine',
-] as const;
+/**
+ * The field types, one for each file of src/core/field-types, listed there by `npm run schemas:meta` (a list written
+ * from the files, not read from the registry: every type's file reads `Field`, so that would be an import circle).
+ */
+export { FIELD_TYPES };
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const TEMPLATE_TYPES = ['product', 'company'] as const;

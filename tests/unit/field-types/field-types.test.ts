@@ -1,15 +1,28 @@
 /**
- * The field-type registry is the one list of types: the compiler checks that core/field-types and client/field-types
- * give every type of FIELD_TYPES; this checks what the compiler cannot see — the meta-schema's field-type parts (the
- * loader derives them from the registry; the committed file carries them for editors, written by
- * `npm run schemas:meta`), each type's name in the form editor in every locale, what every type's test accepts, and
- * for the types listed below exactly which values.
+ * The files of src/core/field-types are the one list of types: `npm run schemas:meta` writes FIELD_TYPES and each
+ * side's list of type files from them, and the compiler checks that core/field-types and client/field-types give every
+ * type of FIELD_TYPES, and that every locale names it. This checks what the compiler cannot see — that the written
+ * files are up to date, the meta-schema's field-type parts (the loader derives them from the registry; the committed
+ * file carries them for editors), that no locale names a type that is gone, what every type's test accepts, and for
+ * the types listed below exactly which values.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { META_SCHEMA_PATH, regenerateMetaSchema } from '../../../scripts/meta-schema';
+import de from '../../../locales/de.json';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import fr from '../../../locales/fr.json';
+import italian from '../../../locales/it.json';
+import {
+  CORE_FIELD_TYPES_DIR,
+  fieldTypeNames,
+  FIELD_TYPE_NAMES_PATH,
+  META_SCHEMA_PATH,
+  regenerateFieldTypeFiles,
+  regenerateMetaSchema,
+} from '../../../scripts/meta-schema';
 import { CORE_FIELD_TYPES, fieldTypeOf } from '../../../src/core/field-types';
-import { LANGUAGES } from '../../../src/core/languages';
+import { LANGUAGES, type Language } from '../../../src/core/languages';
 import { checkTemplateShape, FIELD_TYPES, type Field, type FieldType } from '../../../src/core/template';
 import { withFieldTypes } from '../../../src/core/template/meta-schema';
 
@@ -31,7 +44,27 @@ function probeField(type: FieldType): Field {
 const committed = readFileSync(META_SCHEMA_PATH, 'utf8');
 const metaSchema = JSON.parse(committed) as Parameters<typeof withFieldTypes>[0];
 
+/**
+ * The form editor names a type by `templateEditor.field_types.<type>`: held here to every type, so that the compiler
+ * names a type's missing name in each locale (as `Property '<type>' is missing`).
+ */
+const catalogue = { de, en, fr, it: italian, es } satisfies Record<
+  Language,
+  { templateEditor: { field_types: Record<FieldType, string> } }
+>;
+
 describe('field types', () => {
+  // A type's file added or removed without `npm run schemas:meta` shows here by its name.
+  it('FIELD_TYPES names exactly the files of src/core/field-types (run `npm run schemas:meta`)', () => {
+    expect(fieldTypeNames(readdirSync(CORE_FIELD_TYPES_DIR), FIELD_TYPES)).toEqual([...FIELD_TYPES]);
+  });
+
+  it('the files `npm run schemas:meta` writes from them are up to date', async () => {
+    const files = readdirSync(CORE_FIELD_TYPES_DIR);
+    for (const [path, text] of await regenerateFieldTypeFiles(files, readFileSync(FIELD_TYPE_NAMES_PATH, 'utf8')))
+      expect(readFileSync(path, 'utf8'), path).toBe(text);
+  });
+
   it('the registry lists exactly FIELD_TYPES', () => {
     expect(Object.keys(CORE_FIELD_TYPES).sort()).toEqual([...FIELD_TYPES].sort());
   });
@@ -81,13 +114,10 @@ describe('field types', () => {
     expect(pointersWith({ ...probeField('text'), type: 'no_such_type' })).toEqual(['/groups/0/fields/0/type']);
   });
 
-  // The form editor names a type by `templateEditor.field_types.<type>`: every registered type has its name in every
-  // language, and no name is left of a type that is gone.
+  // Every registered type has its name in every language (the compiler checks that too, `catalogue` above), and no
+  // name is left of a type that is gone.
   it.each([...LANGUAGES])('the %s locale names exactly the registered types', (lang) => {
-    const locale = JSON.parse(readFileSync(new URL(`../../../locales/${lang}.json`, import.meta.url), 'utf8')) as {
-      templateEditor: { field_types: Record<string, string> };
-    };
-    expect(Object.keys(locale.templateEditor.field_types).sort()).toEqual([...FIELD_TYPES].sort());
+    expect(Object.keys(catalogue[lang].templateEditor.field_types).sort()).toEqual([...FIELD_TYPES].sort());
   });
 
   // What each type's own test accepts of values of every kind (the rule checks come on top, rules/catalog.ts): the
