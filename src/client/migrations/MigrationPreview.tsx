@@ -13,7 +13,7 @@ import {
   useTranslate,
   type DataTableColumnProps,
 } from 'react-admin';
-import type { FactorMigrationItemRecord, FactorMigrationRecord, Role } from '../../core/api';
+import type { FactorMigrationItemRecord, FactorMigrationRecord, MigrationStep, Role } from '../../core/api';
 import { can } from '../../core/access/policy';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
@@ -32,9 +32,8 @@ interface Props {
   migration: FactorMigrationRecord;
   targetName: string;
   busy: boolean;
-  onApply(): void;
-  onDiscard(): void;
-  onRollback(): void;
+  /** Apply, discard or roll back the migration shown (the page confirms each first). */
+  onStep(step: MigrationStep): void;
   onExport(): void;
 }
 
@@ -70,7 +69,7 @@ const MigrationSummary = ({ summary }: { summary: FactorMigrationRecord['summary
 };
 
 /** Apply and discard while previewed, roll back once applied; a disabled button says why beside it. */
-const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExport }: Omit<Props, 'targetName'>) => {
+const PreviewActions = ({ migration, busy, onStep, onExport }: Omit<Props, 'targetName'>) => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const mayApply = can(permissions, 'apply', 'migrations');
@@ -92,7 +91,7 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
             {(describedBy: string | undefined) => (
               <Button
                 variant="contained"
-                onClick={onApply}
+                onClick={() => onStep('apply')}
                 disabled={busy || !mayApply || summary.count === 0}
                 aria-describedby={describedBy}
               >
@@ -100,7 +99,7 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
               </Button>
             )}
           </ActionReason>
-          <Button onClick={onDiscard} disabled={busy}>
+          <Button onClick={() => onStep('discard')} disabled={busy}>
             {translate('migrations.actions.discard')}
           </Button>
         </>
@@ -114,7 +113,7 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
             <Button
               variant="outlined"
               color="warning"
-              onClick={onRollback}
+              onClick={() => onStep('rollback')}
               disabled={busy || !mayApply}
               aria-describedby={describedBy}
             >
@@ -188,7 +187,7 @@ const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; i
   );
 };
 
-export const MigrationPreview = ({ migration, targetName, busy, onApply, onDiscard, onRollback, onExport }: Props) => {
+export const MigrationPreview = ({ migration, targetName, busy, onStep, onExport }: Props) => {
   const translate = useTranslate();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -212,14 +211,7 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
           <Chip label={translate(`migrations.status.${migration.status}`)} data-testid="migration-status" />
         </Stack>
         <MigrationSummary summary={migration.summary} />
-        <PreviewActions
-          migration={migration}
-          busy={busy}
-          onApply={onApply}
-          onDiscard={onDiscard}
-          onRollback={onRollback}
-          onExport={onExport}
-        />
+        <PreviewActions migration={migration} busy={busy} onStep={onStep} onExport={onExport} />
         <TextField
           size="small"
           label={translate('migrations.preview.filter')}

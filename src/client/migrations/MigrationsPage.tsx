@@ -75,17 +75,18 @@ interface Confirming {
   step: MigrationStep;
 }
 
-/** The history of migrations, newest first; the one shown above is marked, an applied one may be rolled back. */
+/**
+ * The history of migrations, newest first; the one shown above is marked, an applied one may be rolled back by those
+ * who may migrate (asked here, as the preview's buttons ask for themselves).
+ */
 const MigrationHistory = ({
   selected,
-  writer,
   busy,
   targetName,
   onShow,
   onConfirm,
 }: {
   selected: FactorMigrationRecord | null;
-  writer: boolean;
   busy: boolean;
   targetName: (migration: FactorMigrationRecord) => string;
   onShow: (migration: FactorMigrationRecord) => void;
@@ -94,6 +95,7 @@ const MigrationHistory = ({
   const translate = useTranslate();
   const lang = useLanguage();
   const [locale = 'de'] = useLocaleState();
+  const writer = useCan('create', 'migrations');
   const history = useGetList<FactorMigrationRecord>('migrations', {
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'id', order: 'DESC' },
@@ -302,9 +304,7 @@ const MigrationsPage = () => {
             migration={selected}
             targetName={targetName(selected)}
             busy={busy || !writer}
-            onApply={() => setConfirming({ migration: selected, step: 'apply' })}
-            onDiscard={() => setConfirming({ migration: selected, step: 'discard' })}
-            onRollback={() => setConfirming({ migration: selected, step: 'rollback' })}
+            onStep={(name) => setConfirming({ migration: selected, step: name })}
             onExport={() =>
               void downloadItemsCsv(selected.id).catch((error: unknown) =>
                 notify(httpErrorText(error), { type: 'error' }),
@@ -315,7 +315,6 @@ const MigrationsPage = () => {
 
         <MigrationHistory
           selected={selected}
-          writer={writer}
           busy={busy}
           targetName={targetName}
           onShow={setSelected}
