@@ -6,7 +6,6 @@ import {
   CreateButton,
   DataTable,
   Edit,
-  List,
   ReferenceInput,
   SelectInput,
   SimpleForm,
@@ -20,6 +19,7 @@ import { ENERGY_FIGURES, MACHINE_SET_STATUSES, SITE_ALLOCATION_KEYS } from '../.
 import type { MachineSetRecord } from '../../core/api';
 import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useCan } from '../providers/RoleGate';
+import { EditableRecordList } from '../layout/EditableRecordList';
 import { LocaleNumberInput } from '../layout/LocaleNumberInput';
 import { useFormatNumber } from './format';
 import { setLabel } from './setLabel';
@@ -48,46 +48,43 @@ const StatusChips = ({ set }: { set: MachineSetRecord }) => {
 export const MachineSetList = () => {
   const format = useFormatNumber();
   return (
-    <List
+    <EditableRecordList
       actions={
         <TopToolbar>
           <CreateButton />
         </TopToolbar>
       }
       sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
       title="machines.sets.title"
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" label="machines.sets.fields.name" />
-        <DataTable.Col source="version_label" label="machines.sets.fields.version_label" />
-        <DataTable.Col<MachineSetRecord>
-          source="status"
-          label="machines.sets.fields.status"
-          render={(set) => <StatusChips set={set} />}
-        />
-        <DataTable.Col<MachineSetRecord>
-          label="machines.sets.fields.electricity_factor"
-          align="right"
-          render={(set) =>
-            set.electricity_factor === null ? (
-              '—'
-            ) : (
-              <span
-                title={set.electricity_source}
-              >{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>
-            )
-          }
-        />
-        <DataTable.Col<MachineSetRecord>
-          label="machines.sets.fields.site_kg_co2e"
-          align="right"
-          render={(set) => <SiteSummary set={set} />}
-        />
-        <LocalizedDateCol source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
-        <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
-      </DataTable>
-    </List>
+      <DataTable.Col source="name" label="machines.sets.fields.name" />
+      <DataTable.Col source="version_label" label="machines.sets.fields.version_label" />
+      <DataTable.Col<MachineSetRecord>
+        source="status"
+        label="machines.sets.fields.status"
+        render={(set) => <StatusChips set={set} />}
+      />
+      <DataTable.Col<MachineSetRecord>
+        label="machines.sets.fields.electricity_factor"
+        align="right"
+        render={(set) =>
+          set.electricity_factor === null ? (
+            '—'
+          ) : (
+            <span
+              title={set.electricity_source}
+            >{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>
+          )
+        }
+      />
+      <DataTable.Col<MachineSetRecord>
+        label="machines.sets.fields.site_kg_co2e"
+        align="right"
+        render={(set) => <SiteSummary set={set} />}
+      />
+      <LocalizedDateCol source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
+      <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
+    </EditableRecordList>
   );
 };
 

@@ -21,6 +21,7 @@ import { ActionReason } from '../layout/ActionReason';
 import { bodyWithRowTestIds } from '../layout/rowTestIds';
 import { formatKg, formatPercent, formatSignedKg } from '../factors/format';
 import { KG_CO2E } from '../../core/template/units';
+import { useTargetName } from './targets';
 
 const PER_PAGE = 25;
 
@@ -30,7 +31,6 @@ const MigrationItemRows = bodyWithRowTestIds<FactorMigrationItemRecord>(
 
 interface Props {
   migration: FactorMigrationRecord;
-  targetName: string;
   busy: boolean;
   /** Apply, discard or roll back the migration shown (the page confirms each first). */
   onStep(step: MigrationStep): void;
@@ -69,7 +69,7 @@ const MigrationSummary = ({ summary }: { summary: FactorMigrationRecord['summary
 };
 
 /** Apply and discard while previewed, roll back once applied; a disabled button says why beside it. */
-const PreviewActions = ({ migration, busy, onStep, onExport }: Omit<Props, 'targetName'>) => {
+const PreviewActions = ({ migration, busy, onStep, onExport }: Props) => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const mayApply = can(permissions, 'apply', 'migrations');
@@ -132,6 +132,15 @@ const PreviewActions = ({ migration, busy, onStep, onExport }: Omit<Props, 'targ
 /** The server pages the items: a header click would sort only the page shown, so no column of theirs sorts. */
 const ItemCol = (props: DataTableColumnProps<FactorMigrationItemRecord>) => <DataTable.Col disableSort {...props} />;
 
+/** The figure columns, right-aligned, each in its format: the totals before and after, the difference and the %. */
+const FIGURE_COLUMNS = {
+  total_before: formatKg,
+  total_after: formatKg,
+  difference: formatSignedKg,
+  percent: formatPercent,
+} as const;
+const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
+
 /** One page of the migration's calculations: number, title, old and new total, difference, % and why one is left out. */
 const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; isPending: boolean }) => {
   const translate = useTranslate();
@@ -152,26 +161,14 @@ const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; i
           render={(item) => <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>}
         />
         <ItemCol source="title" label="migrations.fields.title" />
-        <ItemCol
-          label="migrations.fields.total_before"
-          align="right"
-          render={(item) => formatKg(item.total_before, locale)}
-        />
-        <ItemCol
-          label="migrations.fields.total_after"
-          align="right"
-          render={(item) => formatKg(item.total_after, locale)}
-        />
-        <ItemCol
-          label="migrations.fields.difference"
-          align="right"
-          render={(item) => formatSignedKg(item.difference, locale)}
-        />
-        <ItemCol
-          label="migrations.fields.percent"
-          align="right"
-          render={(item) => formatPercent(item.percent, locale)}
-        />
+        {FIGURES.map((figure) => (
+          <ItemCol
+            key={figure}
+            label={`migrations.fields.${figure}`}
+            align="right"
+            render={(item) => FIGURE_COLUMNS[figure](item[figure], locale)}
+          />
+        ))}
         <ItemCol
           label="migrations.fields.excluded"
           render={(item) =>
@@ -187,8 +184,9 @@ const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; i
   );
 };
 
-export const MigrationPreview = ({ migration, targetName, busy, onStep, onExport }: Props) => {
+export const MigrationPreview = ({ migration, busy, onStep, onExport }: Props) => {
   const translate = useTranslate();
+  const targetName = useTargetName();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
@@ -206,7 +204,7 @@ export const MigrationPreview = ({ migration, targetName, busy, onStep, onExport
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
           <Typography variant="h6" component="h2">
-            {translate('migrations.preview.title', { target: targetName })}
+            {translate('migrations.preview.title', { target: targetName(migration) })}
           </Typography>
           <Chip label={translate(`migrations.status.${migration.status}`)} data-testid="migration-status" />
         </Stack>

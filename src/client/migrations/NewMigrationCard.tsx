@@ -4,11 +4,12 @@
  * for every calculation it concerns, a single one (`?calculation=`) or the calculations of a list
  * filter (`?filter=`, resolved by the server). Creating the preview changes nothing yet.
  */
-import { Button, Card, CardContent, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState, type ComponentProps } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
 import { ChoiceSelect } from '../layout/ChoiceSelect';
+import { PageSectionCard } from './PageSectionCard';
 import { useCan } from '../providers/RoleGate';
 import { usePublishedMachineSets, useDatabaseInUse, useTemplateList } from './targets';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
@@ -171,49 +172,41 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   };
 
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate('migrations.new.title')}
-        </Typography>
-        <KindPicker kind={kind} onChange={setKind} machineSets={migratesMachineSets} />
-        <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
-          {providerAdmin ? (
-            <ChoiceSelect
-              id="migration-mandant"
-              label={translate('migrations.fields.mandant')}
-              sx={{ width: 260, maxWidth: '100%' }}
-              value={mandant}
-              onChange={(value) => setMandant(Number(value))}
-              choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
-            />
-          ) : null}
-          <TargetSelect kind={kind} target={targets[kind]} />
-          {kind === 'database' && inUseDatabase ? (
-            <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
-              {translate('migrations.new.in_use', {
-                database: `${inUseDatabase.name} (${inUseDatabase.version_label})`,
-              })}
-            </Typography>
-          ) : null}
-          {scope.calculationId ? (
-            <Chip
-              label={translate('migrations.new.only_calculation', { id: scope.calculationId })}
-              onDelete={onWiden}
-            />
-          ) : null}
-          {scope.filter ? (
-            <Chip
-              label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })}
-              onDelete={onWiden}
-              data-testid="migration-filter"
-            />
-          ) : null}
-          <Button variant="contained" disabled={busy || !ready} onClick={submit}>
-            {translate('migrations.actions.preview')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <PageSectionCard title={translate('migrations.new.title')}>
+      <KindPicker kind={kind} onChange={setKind} machineSets={migratesMachineSets} />
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+        {providerAdmin ? (
+          <ChoiceSelect
+            id="migration-mandant"
+            label={translate('migrations.fields.mandant')}
+            sx={{ width: 260, maxWidth: '100%' }}
+            value={mandant}
+            onChange={(value) => setMandant(Number(value))}
+            choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
+          />
+        ) : null}
+        <TargetSelect kind={kind} target={targets[kind]} />
+        {kind === 'database' && inUseDatabase ? (
+          <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
+            {translate('migrations.new.in_use', {
+              database: `${inUseDatabase.name} (${inUseDatabase.version_label})`,
+            })}
+          </Typography>
+        ) : null}
+        {scope.calculationId ? (
+          <Chip label={translate('migrations.new.only_calculation', { id: scope.calculationId })} onDelete={onWiden} />
+        ) : null}
+        {scope.filter ? (
+          <Chip
+            label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })}
+            onDelete={onWiden}
+            data-testid="migration-filter"
+          />
+        ) : null}
+        <Button variant="contained" disabled={busy || !ready} onClick={submit}>
+          {translate('migrations.actions.preview')}
+        </Button>
+      </Stack>
+    </PageSectionCard>
   );
 };
