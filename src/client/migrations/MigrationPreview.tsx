@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DataTable,
-  ListContextProvider,
   useGetList,
-  useList,
   useLocaleState,
   usePermissions,
   useTranslate,
@@ -18,6 +16,7 @@ import { can } from '../../core/access/policy';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
 import { bodyWithRowTestIds } from '../layout/rowTestIds';
 import { formatKg, formatPercent, formatSignedKg } from '../factors/format';
 import { KG_CO2E } from '../../core/template/units';
@@ -145,42 +144,39 @@ const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
 const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; isPending: boolean }) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
-  const itemList = useList({ data: items, isPending });
   return (
-    <ListContextProvider value={itemList}>
-      <DataTable
-        resource="migration-items"
-        aria-label={translate('migrations.preview.table')}
-        rowClick={false}
-        bulkActionButtons={false}
-        body={MigrationItemRows}
-        empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
-      >
+    <HeldRecordsTable
+      data={items}
+      isPending={isPending}
+      resource="migration-items"
+      aria-label={translate('migrations.preview.table')}
+      body={MigrationItemRows}
+      empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
+    >
+      <ItemCol
+        label="migrations.fields.number"
+        render={(item) => <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>}
+      />
+      <ItemCol source="title" label="migrations.fields.title" />
+      {FIGURES.map((figure) => (
         <ItemCol
-          label="migrations.fields.number"
-          render={(item) => <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>}
+          key={figure}
+          label={`migrations.fields.${figure}`}
+          align="right"
+          render={(item) => FIGURE_COLUMNS[figure](item[figure], locale)}
         />
-        <ItemCol source="title" label="migrations.fields.title" />
-        {FIGURES.map((figure) => (
-          <ItemCol
-            key={figure}
-            label={`migrations.fields.${figure}`}
-            align="right"
-            render={(item) => FIGURE_COLUMNS[figure](item[figure], locale)}
-          />
-        ))}
-        <ItemCol
-          label="migrations.fields.excluded"
-          render={(item) =>
-            item.excluded === null
-              ? ''
-              : item.excluded === 'frozen'
-                ? translate('migrations.excluded.frozen')
-                : item.excluded
-          }
-        />
-      </DataTable>
-    </ListContextProvider>
+      ))}
+      <ItemCol
+        label="migrations.fields.excluded"
+        render={(item) =>
+          item.excluded === null
+            ? ''
+            : item.excluded === 'frozen'
+              ? translate('migrations.excluded.frozen')
+              : item.excluded
+        }
+      />
+    </HeldRecordsTable>
   );
 };
 

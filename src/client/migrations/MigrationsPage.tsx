@@ -10,10 +10,8 @@ import { useSearchParams } from 'react-router-dom';
 import {
   Confirm,
   DataTable,
-  ListContextProvider,
   Title,
   useGetList,
-  useList,
   useLocaleState,
   useNotify,
   useRefresh,
@@ -28,6 +26,7 @@ import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { formatKg } from '../factors/format';
 import { MigrationPreview } from './MigrationPreview';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
 import { PageSectionCard } from './PageSectionCard';
 import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';
 import { repeatRequest, useTargetName } from './targets';
@@ -100,82 +99,79 @@ const MigrationHistory = ({
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'id', order: 'DESC' },
   });
-  const historyList = useList({ data: history.data, isPending: history.isPending });
   return (
     <PageSectionCard title={translate('migrations.history.title')}>
-      <ListContextProvider value={historyList}>
-        <DataTable
-          resource="migrations"
-          aria-label={translate('migrations.history.title')}
-          data-testid="migration-history"
-          rowClick={false}
-          bulkActionButtons={false}
-          rowSx={(migration: FactorMigrationRecord) =>
-            selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
+      <HeldRecordsTable
+        data={history.data}
+        isPending={history.isPending}
+        resource="migrations"
+        aria-label={translate('migrations.history.title')}
+        data-testid="migration-history"
+        rowSx={(migration: FactorMigrationRecord) =>
+          selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
+        }
+        empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
+      >
+        <DataTable.Col
+          source="created_at"
+          label="migrations.fields.created_at"
+          render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
+        />
+        <DataTable.Col
+          source="created_by_name"
+          label="migrations.fields.created_by"
+          render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
+        />
+        <DataTable.Col
+          label="migrations.history.target"
+          render={(migration: FactorMigrationRecord) => targetName(migration)}
+        />
+        <DataTable.Col
+          source="status"
+          label="migrations.fields.status"
+          render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
+        />
+        <DataTable.Col
+          source="summary.count"
+          label="migrations.summary.count"
+          align="right"
+          render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
+        />
+        <DataTable.Col
+          source="summary.total_after"
+          label="migrations.summary.total_after"
+          align="right"
+          render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
+        />
+        <DataTable.Col
+          source="applied_at"
+          label="migrations.fields.applied"
+          render={(migration: FactorMigrationRecord) =>
+            migration.applied_at
+              ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
+              : '—'
           }
-          empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
-        >
-          <DataTable.Col
-            source="created_at"
-            label="migrations.fields.created_at"
-            render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
-          />
-          <DataTable.Col
-            source="created_by_name"
-            label="migrations.fields.created_by"
-            render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
-          />
-          <DataTable.Col
-            label="migrations.history.target"
-            render={(migration: FactorMigrationRecord) => targetName(migration)}
-          />
-          <DataTable.Col
-            source="status"
-            label="migrations.fields.status"
-            render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
-          />
-          <DataTable.Col
-            source="summary.count"
-            label="migrations.summary.count"
-            align="right"
-            render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
-          />
-          <DataTable.Col
-            source="summary.total_after"
-            label="migrations.summary.total_after"
-            align="right"
-            render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
-          />
-          <DataTable.Col
-            source="applied_at"
-            label="migrations.fields.applied"
-            render={(migration: FactorMigrationRecord) =>
-              migration.applied_at
-                ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
-                : '—'
-            }
-          />
-          <DataTable.Col
-            render={(migration: FactorMigrationRecord) => (
-              <>
-                <Button size="small" onClick={() => onShow(migration)}>
-                  {translate('migrations.actions.show')}
+        />
+        <DataTable.Col
+          render={(migration: FactorMigrationRecord) => (
+            <>
+              <Button size="small" onClick={() => onShow(migration)}>
+                {translate('migrations.actions.show')}
+              </Button>
+              {writer && migration.status === 'applied' ? (
+                <Button
+                  size="small"
+                  color="warning"
+                  disabled={busy}
+                  onClick={() => onConfirm({ migration, step: 'rollback' })}
+                >
+                  {translate('migrations.actions.rollback')}
                 </Button>
-                {writer && migration.status === 'applied' ? (
-                  <Button
-                    size="small"
-                    color="warning"
-                    disabled={busy}
-                    onClick={() => onConfirm({ migration, step: 'rollback' })}
-                  >
-                    {translate('migrations.actions.rollback')}
-                  </Button>
-                ) : null}
-              </>
-            )}
-          />
-        </DataTable>
-      </ListContextProvider>
+              ) : null}
+            </>
+          )}
+        />
+      </HeldRecordsTable>
     </PageSectionCard>
   );
 };
