@@ -5,12 +5,12 @@
  */
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CalculationPanel } from './CalculationPanel';
 import { localize } from '../../core/rules';
 import { localizeUnit, stageLabelKey, type Template } from '../../core/template';
 import { formatResult } from '../template-forms/resultFormat';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUnitCatalog } from '../units/useUnitCatalog';
+import { CalculationPanel } from './CalculationPanel';
 import type { CalculationRecord } from './types';
 
 export const MethodPanel = ({ record, template }: { record: CalculationRecord; template: Template }) => {

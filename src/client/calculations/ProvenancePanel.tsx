@@ -7,7 +7,6 @@
 import { Box, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { CalculationPanel } from './CalculationPanel';
 import type { CalculationResults } from '../../core/api';
 import {
   declarationInWords,
@@ -39,6 +38,7 @@ import {
   type FormulaVocabulary,
   type InputWord,
 } from '../../core/formula/words';
+import { CalculationPanel } from './CalculationPanel';
 import type { CalculationRecord } from './types';
 
 type Translate = ReturnType<typeof useTranslate>;

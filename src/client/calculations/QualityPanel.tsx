@@ -6,7 +6,6 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CalculationPanel } from './CalculationPanel';
 import {
   methodNotes,
   propagateUncertainty,
@@ -17,6 +16,7 @@ import {
 import { formatPercent } from '../../core/number-format';
 import type { Template } from '../../core/template';
 import { useLanguage } from '../i18n/useLanguage';
+import { CalculationPanel } from './CalculationPanel';
 import type { CalculationRecord } from './types';
 
 const Note = ({ title, text, testId }: { title: string; text: string; testId?: string }) => (
