@@ -4,18 +4,7 @@
  * version, and every machine or energy figure with its source. It shows what the server computed and stored, not the
  * live preview: the figures a printer hands on must be the ones it can trace.
  */
-import {
-  Box,
-  Card,
-  CardContent,
-  Divider,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CalculationResults } from '../../core/api';
@@ -49,9 +38,19 @@ import {
   type FormulaVocabulary,
   type InputWord,
 } from '../../core/formula/words';
+import { CalculationPanel } from './CalculationPanel';
 import type { CalculationRecord } from './types';
 
 type Translate = ReturnType<typeof useTranslate>;
+
+/** What every part of the panel reads the stored figures with: one object instead of five props handed down. */
+interface Reading {
+  record: CalculationRecord;
+  template: Template;
+  vocabulary: FormulaVocabulary;
+  lang: Language;
+  units: UnitCatalog;
+}
 
 const figure = (value: number, lang: Language) => formatNumber(value, lang, { maximumFractionDigits: 6 });
 
@@ -69,17 +68,7 @@ function inputValue(
   return inputInWords(field, value, results.factors, lang, units, inputWords(translate), results.production);
 }
 
-const InputLine = ({
-  input,
-  record,
-  lang,
-  units,
-}: {
-  input: FormulaInput;
-  record: CalculationRecord;
-  lang: Language;
-  units: UnitCatalog;
-}) => {
+const InputLine = ({ input, reading: { record, lang, units } }: { input: FormulaInput; reading: Reading }) => {
   const translate = useTranslate();
   const label = localize(input.field.label, lang, input.field.name);
   const inputs = record.inputs as Record<string, unknown>;
@@ -200,34 +189,29 @@ const PRODUCTION_HEADS = [
   'data_quality',
 ] as const;
 
-/** A figure's data quality in the words the report uses, graded against this year. */
-const useQualityWords = () => {
+/**
+ * The words both figure tables' rows end with: "unknown" for an origin not given, and a figure's data quality in the
+ * words the report uses, graded against this year.
+ */
+const useFigureWords = () => {
   const translate = useTranslate();
   const lang = useLanguage();
   const year = new Date().getUTCFullYear();
-  return (quality: FigureQuality) => qualityInWords(quality, year, lang, (key, params) => translate(key, params));
+  return {
+    translate,
+    unknown: translate('calculations.provenance.unknown'),
+    quality: (quality: FigureQuality) => qualityInWords(quality, year, lang, (key, params) => translate(key, params)),
+  };
 };
 
-const FactorTable = ({
-  factors,
-  database,
-  lang,
-  units,
-}: {
-  factors: FactorUse[];
-  database: CalculationResults['database'];
-  lang: Language;
-  units: UnitCatalog;
-}) => {
-  const translate = useTranslate();
-  const unknown = translate('calculations.provenance.unknown');
-  const quality = useQualityWords();
+const FactorTable = ({ factors, reading: { record, lang, units } }: { factors: FactorUse[]; reading: Reading }) => {
+  const { translate, unknown, quality } = useFigureWords();
   const rows = factors.map((factor) => ({
     key: factor.key,
     cells: [
       localize(factor.label, lang, factor.key),
       `${figure(factor.value, lang)} ${localizeUnit(KG_CO2E, lang, units)}/${localizeUnit(factor.unit, lang, units, 1)}`,
-      ...originCells(factor, database, unknown),
+      ...originCells(factor, record.results.database, unknown),
       [quality(factorQuality(factor)), declarationInWords(factor, lang, (key, params) => translate(key, params))]
         .filter((words) => words !== null)
         .join(' · '),
@@ -236,18 +220,8 @@ const FactorTable = ({
   return <FiguresTable heads={FACTOR_HEADS} rows={rows} testId="provenance-factors" />;
 };
 
-const ProductionTable = ({
-  figures,
-  set,
-  lang,
-}: {
-  figures: ProductionUse[];
-  set: CalculationResults['machine_set'];
-  lang: Language;
-}) => {
-  const translate = useTranslate();
-  const unknown = translate('calculations.provenance.unknown');
-  const quality = useQualityWords();
+const ProductionTable = ({ figures, reading: { record, lang } }: { figures: ProductionUse[]; reading: Reading }) => {
+  const { translate, unknown, quality } = useFigureWords();
   const rows = figures.map((use) => ({
     key: use.ref,
     cells: [
@@ -257,7 +231,7 @@ const ProductionTable = ({
       // The market-based figure's mix in the reader's words (issue 33), from its stored figures.
       ...originCells(
         { ...use, source: productionSourceInWords(use, lang, (key, params) => translate(key, params)) },
-        set,
+        record.results.machine_set,
         unknown,
       ),
       quality(productionQuality(use)),
@@ -266,22 +240,9 @@ const ProductionTable = ({
   return <FiguresTable heads={PRODUCTION_HEADS} rows={rows} testId="provenance-production" />;
 };
 
-const ResultProvenance = ({
-  entry,
-  record,
-  template,
-  vocabulary,
-  lang,
-  units,
-}: {
-  entry: ResultBreakdown;
-  record: CalculationRecord;
-  template: Template;
-  vocabulary: FormulaVocabulary;
-  lang: Language;
-  units: UnitCatalog;
-}) => {
+const ResultProvenance = ({ entry, reading }: { entry: ResultBreakdown; reading: Reading }) => {
   const translate = useTranslate();
+  const { record, template, vocabulary, lang, units } = reading;
   const inputs = record.inputs as Record<string, unknown>;
   const factorKeyOf = (name: string) => (typeof inputs[name] === 'string' ? (inputs[name] as string) : undefined);
   const read = formulaInputs(entry.formula, template);
@@ -311,20 +272,14 @@ const ResultProvenance = ({
               <InputLine
                 key={`${input.group ?? ''}.${input.field.name}.${input.dataKey ?? ''}`}
                 input={input}
-                record={record}
-                lang={lang}
-                units={units}
+                reading={reading}
               />
             ))}
           </Box>
         </>
       ) : null}
-      {entry.factors.length ? (
-        <FactorTable factors={entry.factors} database={record.results.database} lang={lang} units={units} />
-      ) : null}
-      {entry.production?.length ? (
-        <ProductionTable figures={entry.production} set={record.results.machine_set} lang={lang} />
-      ) : null}
+      {entry.factors.length ? <FactorTable factors={entry.factors} reading={reading} /> : null}
+      {entry.production?.length ? <ProductionTable figures={entry.production} reading={reading} /> : null}
     </Box>
   );
 };
@@ -335,48 +290,42 @@ export const ProvenancePanel = ({ record, template }: { record: CalculationRecor
   const units = useUnitCatalog();
   const results = record.results;
   if (!results?.breakdown?.length) return null;
-  const vocabulary = formulaVocabulary(
+  const reading: Reading = {
+    record,
     template,
-    results.factors,
     lang,
-    (name, params) => translate(`calculations.provenance.words.${name}`, params),
-    {
-      figureLabel: (figure) => translate(`machines.figures.${figure}`, { _: figure.replace(/_/g, ' ') }),
-      dataLabel: (key) => translate(`calculations.provenance.data.${key}`, { _: key.replace(/_/g, ' ') }),
-    },
-  );
+    units,
+    vocabulary: formulaVocabulary(
+      template,
+      results.factors,
+      lang,
+      (name, params) => translate(`calculations.provenance.words.${name}`, params),
+      {
+        figureLabel: (figure) => translate(`machines.figures.${figure}`, { _: figure.replace(/_/g, ' ') }),
+        dataLabel: (key) => translate(`calculations.provenance.data.${key}`, { _: key.replace(/_/g, ' ') }),
+      },
+    ),
+  };
   return (
-    <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, mb: 2 }} data-testid="provenance-panel">
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          {translate('calculations.provenance.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('calculations.provenance.intro')}
-        </Typography>
-        <Typography variant="body2" sx={{ mt: 1 }} data-testid="provenance-database">
-          {translate('calculations.provenance.database', {
-            name: results.database?.name ?? '',
-            version: results.database?.version_label ?? '',
-          })}
-          {results.machine_set
-            ? ` · ${translate('calculations.provenance.machine_set_used', { name: results.machine_set.name, version: results.machine_set.version_label })}`
-            : ''}
-        </Typography>
-        {results.breakdown.map((entry, index) => (
-          <Box key={entry.name}>
-            {index > 0 ? <Divider /> : null}
-            <ResultProvenance
-              entry={entry}
-              record={record}
-              template={template}
-              vocabulary={vocabulary}
-              lang={lang}
-              units={units}
-            />
-          </Box>
-        ))}
-      </CardContent>
-    </Card>
+    <CalculationPanel testId="provenance-panel" title={translate('calculations.provenance.title')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('calculations.provenance.intro')}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }} data-testid="provenance-database">
+        {translate('calculations.provenance.database', {
+          name: results.database?.name ?? '',
+          version: results.database?.version_label ?? '',
+        })}
+        {results.machine_set
+          ? ` · ${translate('calculations.provenance.machine_set_used', { name: results.machine_set.name, version: results.machine_set.version_label })}`
+          : ''}
+      </Typography>
+      {results.breakdown.map((entry, index) => (
+        <Box key={entry.name}>
+          {index > 0 ? <Divider /> : null}
+          <ResultProvenance entry={entry} reading={reading} />
+        </Box>
+      ))}
+    </CalculationPanel>
   );
 };

@@ -4,7 +4,7 @@
  * estimated size, and the treatment of biogenic carbon and allocation. Built by the same core functions and words as
  * the report PDF and the verification page, so the three say the same.
  */
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import {
   methodNotes,
@@ -16,6 +16,7 @@ import {
 import { formatPercent } from '../../core/number-format';
 import type { Template } from '../../core/template';
 import { useLanguage } from '../i18n/useLanguage';
+import { CalculationPanel } from './CalculationPanel';
 import type { CalculationRecord } from './types';
 
 const Note = ({ title, text, testId }: { title: string; text: string; testId?: string }) => (
@@ -46,41 +47,36 @@ export const QualityPanel = ({ record, template }: { record: CalculationRecord; 
   const excluded = (template.method?.stages ?? []).filter((stage) => !stage.included).map((stage) => stage.stage);
   const notes = methodNotes(excluded, say);
   return (
-    <Card variant="outlined" sx={{ mx: { xs: 1, md: 2 }, mb: 2 }} data-testid="quality-panel">
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          {translate('dataQuality.title')}
+    <CalculationPanel testId="quality-panel" title={translate('dataQuality.title')}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 0.5, columnGap: 2, my: 1 }}
+      >
+        <Typography component="dt" variant="body2" color="text.secondary">
+          {translate('dataQuality.uncertainty')}
         </Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 0.5, columnGap: 2, my: 1 }}
-        >
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate('dataQuality.uncertainty')}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }} data-testid="quality-uncertainty">
-            {uncertaintyInWords(uncertainty, 'kg CO2e', lang, say)}
-          </Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate('dataQuality.primaryShare')}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }} data-testid="quality-primary-share">
-            {formatPercent(uncertainty.primaryShare, lang)}
-          </Typography>
-        </Box>
-        <Note title={translate('dataQuality.methodTitle')} text={notes.uncertaintyMethod} />
-        <Note title={translate('dataQuality.cutOffTitle')} text={notes.cutOff} />
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-          {translate('dataQuality.exclusionsTitle')}:
+        <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }} data-testid="quality-uncertainty">
+          {uncertaintyInWords(uncertainty, 'kg CO2e', lang, say)}
         </Typography>
-        <Box component="ul" sx={{ m: 0, pl: 3, typography: 'body2' }} data-testid="quality-exclusions">
-          {notes.exclusions.map((exclusion) => (
-            <li key={exclusion}>{exclusion}</li>
-          ))}
-        </Box>
-        <Note title={translate('dataQuality.biogenicTitle')} text={notes.biogenic} />
-        <Note title={translate('dataQuality.allocationTitle')} text={notes.allocation} />
-      </CardContent>
-    </Card>
+        <Typography component="dt" variant="body2" color="text.secondary">
+          {translate('dataQuality.primaryShare')}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }} data-testid="quality-primary-share">
+          {formatPercent(uncertainty.primaryShare, lang)}
+        </Typography>
+      </Box>
+      <Note title={translate('dataQuality.methodTitle')} text={notes.uncertaintyMethod} />
+      <Note title={translate('dataQuality.cutOffTitle')} text={notes.cutOff} />
+      <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+        {translate('dataQuality.exclusionsTitle')}:
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3, typography: 'body2' }} data-testid="quality-exclusions">
+        {notes.exclusions.map((exclusion) => (
+          <li key={exclusion}>{exclusion}</li>
+        ))}
+      </Box>
+      <Note title={translate('dataQuality.biogenicTitle')} text={notes.biogenic} />
+      <Note title={translate('dataQuality.allocationTitle')} text={notes.allocation} />
+    </CalculationPanel>
   );
 };

@@ -1,12 +1,13 @@
 /** A select of the factors of one category, each shown with its label and its value per unit. */
-import { useMemo, type ReactNode } from 'react';
-import { SelectInput, useWrappedSource, type Validator } from 'react-admin';
+import { useMemo } from 'react';
+import { SelectInput, useWrappedSource } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { Language } from '../../core/languages';
 import { formatNumber } from '../../core/number-format';
 import { localize } from '../../core/rules';
 import type { FactorRecord } from '../../core/api';
 import { useFactors } from '../factors/formFactors';
+import type { FormFieldInputProps } from '../layout/formFieldInputProps';
 import { useLanguage } from '../i18n/useLanguage';
 import { KG_CO2E } from '../../core/template/units';
 
@@ -15,22 +16,10 @@ export function factorOptionText(factor: FactorRecord, lang: Language): string {
   return `${localize(factor.label, lang, factor.key)} · ${value} ${KG_CO2E}/${factor.unit}`;
 }
 
-export const FactorInput = ({
-  source,
-  category,
-  label,
-  helperText,
-  validate,
-}: {
-  source: string;
-  category: string | undefined;
-  label: ReactNode;
-  helperText?: ReactNode;
-  validate?: Validator | Validator[];
-}) => {
+export const FactorInput = ({ category, ...input }: FormFieldInputProps & { category: string | undefined }) => {
   const lang = useLanguage();
   const { factors, isPending } = useFactors();
-  const current = useWatch({ name: useWrappedSource(source) }) as unknown;
+  const current = useWatch({ name: useWrappedSource(input.source) }) as unknown;
   const choices = useMemo(() => {
     const offered = factors
       .filter((factor) => factor.category === category)
@@ -44,10 +33,7 @@ export const FactorInput = ({
   }, [factors, category, lang, current]);
   return (
     <SelectInput
-      source={source}
-      label={label}
-      helperText={helperText}
-      validate={validate}
+      {...input}
       choices={choices}
       translateChoice={false}
       isPending={isPending}

@@ -4,7 +4,6 @@ import {
   Button,
   CreateButton,
   DataTable,
-  List,
   Loading,
   ReferenceInput,
   SearchInput,
@@ -15,6 +14,7 @@ import {
 } from 'react-admin';
 import { MACHINE_FIGURE_NAMES, MACHINE_KINDS } from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
+import { EditableRecordList } from '../layout/EditableRecordList';
 import { useFormatNumber } from './format';
 
 export const kindChoices = keyedChoices(MACHINE_KINDS, 'machines.kinds');
@@ -57,35 +57,32 @@ export const MachineList = () => {
   if (isPending) return <Loading />;
   const currentId = current?.[0]?.id;
   return (
-    <List
+    <EditableRecordList
       filters={filters}
       filterDefaultValues={currentId === undefined ? {} : { set_id: currentId }}
       actions={<Actions />}
       sort={{ field: 'name', order: 'ASC' }}
-      perPage={25}
       title="machines.title"
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" label="machines.fields.name" />
-        <DataTable.Col source="key" label="machines.fields.key" />
+      <DataTable.Col source="name" label="machines.fields.name" />
+      <DataTable.Col source="key" label="machines.fields.key" />
+      <DataTable.Col<MachineRecord>
+        source="kind"
+        label="machines.fields.kind"
+        render={(record) => translate(`machines.kinds.${record.kind}`)}
+      />
+      {MACHINE_FIGURE_NAMES.map((name) => (
         <DataTable.Col<MachineRecord>
-          source="kind"
-          label="machines.fields.kind"
-          render={(record) => translate(`machines.kinds.${record.kind}`)}
+          key={name}
+          label={`machines.figures.${name}`}
+          align="right"
+          disableSort
+          render={(record) => {
+            const figure = record.figures[name];
+            return figure ? <span title={figure.source}>{format(figure.value)}</span> : '—';
+          }}
         />
-        {MACHINE_FIGURE_NAMES.map((name) => (
-          <DataTable.Col<MachineRecord>
-            key={name}
-            label={`machines.figures.${name}`}
-            align="right"
-            disableSort
-            render={(record) => {
-              const figure = record.figures[name];
-              return figure ? <span title={figure.source}>{format(figure.value)}</span> : '—';
-            }}
-          />
-        ))}
-      </DataTable>
-    </List>
+      ))}
+    </EditableRecordList>
   );
 };

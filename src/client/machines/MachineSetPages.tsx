@@ -6,13 +6,13 @@ import {
   CreateButton,
   DataTable,
   Edit,
-  List,
   ReferenceInput,
   SelectInput,
   SimpleForm,
   TextInput,
   TopToolbar,
   required,
+  type TextInputProps,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -20,7 +20,8 @@ import { ENERGY_FIGURES, MACHINE_SET_STATUSES, SITE_ALLOCATION_KEYS } from '../.
 import type { MachineSetRecord } from '../../core/api';
 import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { useCan } from '../providers/RoleGate';
-import { LocaleNumberInput } from '../layout/LocaleNumberInput';
+import { EditableRecordList } from '../layout/EditableRecordList';
+import { LocaleNumberInput, type LocaleNumberInputProps } from '../layout/LocaleNumberInput';
 import { useFormatNumber } from './format';
 import { setLabel } from './setLabel';
 import { keyedChoices } from '../i18n/choices';
@@ -48,46 +49,43 @@ const StatusChips = ({ set }: { set: MachineSetRecord }) => {
 export const MachineSetList = () => {
   const format = useFormatNumber();
   return (
-    <List
+    <EditableRecordList
       actions={
         <TopToolbar>
           <CreateButton />
         </TopToolbar>
       }
       sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
       title="machines.sets.title"
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" label="machines.sets.fields.name" />
-        <DataTable.Col source="version_label" label="machines.sets.fields.version_label" />
-        <DataTable.Col<MachineSetRecord>
-          source="status"
-          label="machines.sets.fields.status"
-          render={(set) => <StatusChips set={set} />}
-        />
-        <DataTable.Col<MachineSetRecord>
-          label="machines.sets.fields.electricity_factor"
-          align="right"
-          render={(set) =>
-            set.electricity_factor === null ? (
-              '—'
-            ) : (
-              <span
-                title={set.electricity_source}
-              >{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>
-            )
-          }
-        />
-        <DataTable.Col<MachineSetRecord>
-          label="machines.sets.fields.site_kg_co2e"
-          align="right"
-          render={(set) => <SiteSummary set={set} />}
-        />
-        <LocalizedDateCol source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
-        <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
-      </DataTable>
-    </List>
+      <DataTable.Col source="name" label="machines.sets.fields.name" />
+      <DataTable.Col source="version_label" label="machines.sets.fields.version_label" />
+      <DataTable.Col<MachineSetRecord>
+        source="status"
+        label="machines.sets.fields.status"
+        render={(set) => <StatusChips set={set} />}
+      />
+      <DataTable.Col<MachineSetRecord>
+        label="machines.sets.fields.electricity_factor"
+        align="right"
+        render={(set) =>
+          set.electricity_factor === null ? (
+            '—'
+          ) : (
+            <span
+              title={set.electricity_source}
+            >{`${format(set.electricity_factor)} ${ENERGY_FIGURES.electricity}`}</span>
+          )
+        }
+      />
+      <DataTable.Col<MachineSetRecord>
+        label="machines.sets.fields.site_kg_co2e"
+        align="right"
+        render={(set) => <SiteSummary set={set} />}
+      />
+      <LocalizedDateCol source="published_at" label="machines.sets.fields.published_at" showTime emptyText="—" />
+      <DataTable.Col<MachineSetRecord> render={(set) => <MigrateOntoSetButton set={set} />} />
+    </EditableRecordList>
   );
 };
 
@@ -103,6 +101,15 @@ const SiteSummary = ({ set }: { set: MachineSetRecord }) => {
   );
 };
 
+/** The set's inputs are labelled by their column: `machines.sets.fields.<source>`. */
+const fieldLabel = (source: string) => `machines.sets.fields.${source}`;
+const SetNumberInput = (props: Omit<LocaleNumberInputProps, 'label'>) => (
+  <LocaleNumberInput label={fieldLabel(props.source)} {...props} />
+);
+const SetTextInput = (props: Omit<TextInputProps, 'label'>) => (
+  <TextInput label={fieldLabel(props.source)} {...props} />
+);
+
 const Section = ({ title }: { title: string }) => {
   const translate = useTranslate();
   return (
@@ -116,31 +123,11 @@ const Section = ({ title }: { title: string }) => {
 const MarketInputs = () => (
   <>
     <Section title="machines.sets.sections.electricity" />
-    <LocaleNumberInput
-      source="electricity_go_share"
-      label="machines.sets.fields.electricity_go_share"
-      helperText="machines.help.electricity_go_share"
-    />
-    <LocaleNumberInput
-      source="electricity_residual_factor"
-      label="machines.sets.fields.electricity_residual_factor"
-      unit={ENERGY_FIGURES.electricity}
-    />
-    <TextInput
-      source="electricity_residual_source"
-      label="machines.sets.fields.electricity_residual_source"
-      multiline
-    />
-    <LocaleNumberInput
-      source="electricity_location_factor"
-      label="machines.sets.fields.electricity_location_factor"
-      unit={ENERGY_FIGURES.electricity_location}
-    />
-    <TextInput
-      source="electricity_location_source"
-      label="machines.sets.fields.electricity_location_source"
-      multiline
-    />
+    <SetNumberInput source="electricity_go_share" helperText="machines.help.electricity_go_share" />
+    <SetNumberInput source="electricity_residual_factor" unit={ENERGY_FIGURES.electricity} />
+    <SetTextInput source="electricity_residual_source" multiline />
+    <SetNumberInput source="electricity_location_factor" unit={ENERGY_FIGURES.electricity_location} />
+    <SetTextInput source="electricity_location_source" multiline />
   </>
 );
 
@@ -148,40 +135,26 @@ const MarketInputs = () => (
 const SiteInputs = () => (
   <>
     <Section title="machines.sets.sections.site" />
-    <LocaleNumberInput
-      source="site_kg_co2e"
-      label="machines.sets.fields.site_kg_co2e"
-      unit="kg CO2e"
-      helperText="machines.help.site"
-    />
+    <SetNumberInput source="site_kg_co2e" unit="kg CO2e" helperText="machines.help.site" />
     <SelectInput
       source="site_allocation_key"
       label="machines.sets.fields.site_allocation_key"
       choices={allocationChoices}
       emptyText="—"
     />
-    <LocaleNumberInput source="site_annual_amount" label="machines.sets.fields.site_annual_amount" />
-    <TextInput source="site_source" label="machines.sets.fields.site_source" multiline />
-    <LocaleNumberInput source="site_year" label="machines.sets.fields.site_year" integer grouping={false} />
+    <SetNumberInput source="site_annual_amount" />
+    <SetTextInput source="site_source" multiline />
+    <SetNumberInput source="site_year" integer grouping={false} />
   </>
 );
 
 const EnergyInputs = () => (
   <>
-    <LocaleNumberInput
-      source="electricity_factor"
-      label="machines.sets.fields.electricity_factor"
-      unit={ENERGY_FIGURES.electricity}
-    />
-    <TextInput source="electricity_supplier" label="machines.sets.fields.electricity_supplier" />
-    <TextInput source="electricity_source" label="machines.sets.fields.electricity_source" multiline />
-    <LocaleNumberInput
-      source="electricity_year"
-      label="machines.sets.fields.electricity_year"
-      integer
-      grouping={false}
-    />
-    <TextInput source="electricity_region" label="machines.sets.fields.electricity_region" />
+    <SetNumberInput source="electricity_factor" unit={ENERGY_FIGURES.electricity} />
+    <SetTextInput source="electricity_supplier" />
+    <SetTextInput source="electricity_source" multiline />
+    <SetNumberInput source="electricity_year" integer grouping={false} />
+    <SetTextInput source="electricity_region" />
     <MarketInputs />
     <SiteInputs />
   </>
@@ -236,8 +209,8 @@ export const MachineSetEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list" transform={setBody} title={<SetTitle />}>
     <SimpleForm warnWhenUnsavedChanges>
       <FixedNotice />
-      <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
-      <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
+      <SetTextInput source="name" validate={required()} />
+      <SetTextInput source="version_label" validate={required()} />
       <SelectInput source="status" label="machines.sets.fields.status" choices={statusChoices} validate={required()} />
       <BooleanInput source="current" label="machines.sets.fields.current" helperText="machines.help.current" />
       <EnergyInputs />
@@ -253,8 +226,8 @@ const SetTitle = () => {
 export const MachineSetCreate = () => (
   <Create redirect="list" transform={setBody}>
     <SimpleForm warnWhenUnsavedChanges>
-      <TextInput source="name" label="machines.sets.fields.name" validate={required()} />
-      <TextInput source="version_label" label="machines.sets.fields.version_label" validate={required()} />
+      <SetTextInput source="name" validate={required()} />
+      <SetTextInput source="version_label" validate={required()} />
       <ReferenceInput source="based_on_id" reference="machine-sets" sort={{ field: 'created_at', order: 'DESC' }}>
         <SelectInput
           label="machines.sets.fields.based_on_id"

@@ -4,8 +4,7 @@
  * `ProductionData` the server builds (core/production.ts), so both compute alike.
  */
 import { useMemo } from 'react';
-import { SelectInput, useGetList, useRecordContext, type Validator } from 'react-admin';
-import type { ReactNode } from 'react';
+import { SelectInput, useGetList, useRecordContext } from 'react-admin';
 import { fieldTypeOf } from '../../core/field-types';
 import type { Template } from '../../core/template';
 import {
@@ -16,6 +15,7 @@ import {
   type ProductionData,
 } from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
+import type { FormFieldInputProps } from '../layout/formFieldInputProps';
 
 export interface ProductionState {
   data: ProductionData | undefined;
@@ -57,31 +57,10 @@ export function useProductionData(enabled = true): ProductionState {
 }
 
 /** A template's machine field: one of the mandant's machines of the field's kind. */
-export const MachineFieldInput = ({
-  source,
-  kind,
-  label,
-  helperText,
-  validate,
-}: {
-  source: string;
-  kind: MachineKind | undefined;
-  label: ReactNode;
-  helperText?: ReactNode;
-  validate?: Validator | Validator[];
-}) => {
+export const MachineFieldInput = ({ kind, ...input }: FormFieldInputProps & { kind: MachineKind | undefined }) => {
   const { machines } = useProductionData();
   const choices = machines
     .filter((machine) => machine.kind === kind)
     .map((machine) => ({ id: machine.key, name: machine.name }));
-  return (
-    <SelectInput
-      source={source}
-      label={label}
-      helperText={helperText}
-      validate={validate}
-      choices={choices}
-      fullWidth
-    />
-  );
+  return <SelectInput {...input} choices={choices} fullWidth />;
 };

@@ -5,22 +5,22 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DataTable,
-  ListContextProvider,
   useGetList,
-  useList,
   useLocaleState,
   usePermissions,
   useTranslate,
   type DataTableColumnProps,
 } from 'react-admin';
-import type { FactorMigrationItemRecord, FactorMigrationRecord, Role } from '../../core/api';
+import type { FactorMigrationItemRecord, FactorMigrationRecord, MigrationStep, Role } from '../../core/api';
 import { can } from '../../core/access/policy';
 import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { ActionReason } from '../layout/ActionReason';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
 import { bodyWithRowTestIds } from '../layout/rowTestIds';
 import { formatKg, formatPercent, formatSignedKg } from '../factors/format';
 import { KG_CO2E } from '../../core/template/units';
+import { useTargetName } from './targets';
 
 const PER_PAGE = 25;
 
@@ -30,11 +30,9 @@ const MigrationItemRows = bodyWithRowTestIds<FactorMigrationItemRecord>(
 
 interface Props {
   migration: FactorMigrationRecord;
-  targetName: string;
   busy: boolean;
-  onApply(): void;
-  onDiscard(): void;
-  onRollback(): void;
+  /** Apply, discard or roll back the migration shown (the page confirms each first). */
+  onStep(step: MigrationStep): void;
   onExport(): void;
 }
 
@@ -70,7 +68,7 @@ const MigrationSummary = ({ summary }: { summary: FactorMigrationRecord['summary
 };
 
 /** Apply and discard while previewed, roll back once applied; a disabled button says why beside it. */
-const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExport }: Omit<Props, 'targetName'>) => {
+const PreviewActions = ({ migration, busy, onStep, onExport }: Props) => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const mayApply = can(permissions, 'apply', 'migrations');
@@ -92,7 +90,7 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
             {(describedBy: string | undefined) => (
               <Button
                 variant="contained"
-                onClick={onApply}
+                onClick={() => onStep('apply')}
                 disabled={busy || !mayApply || summary.count === 0}
                 aria-describedby={describedBy}
               >
@@ -100,7 +98,7 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
               </Button>
             )}
           </ActionReason>
-          <Button onClick={onDiscard} disabled={busy}>
+          <Button onClick={() => onStep('discard')} disabled={busy}>
             {translate('migrations.actions.discard')}
           </Button>
         </>
@@ -114,7 +112,7 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
             <Button
               variant="outlined"
               color="warning"
-              onClick={onRollback}
+              onClick={() => onStep('rollback')}
               disabled={busy || !mayApply}
               aria-describedby={describedBy}
             >
@@ -133,63 +131,58 @@ const PreviewActions = ({ migration, busy, onApply, onDiscard, onRollback, onExp
 /** The server pages the items: a header click would sort only the page shown, so no column of theirs sorts. */
 const ItemCol = (props: DataTableColumnProps<FactorMigrationItemRecord>) => <DataTable.Col disableSort {...props} />;
 
+/** The figure columns, right-aligned, each in its format: the totals before and after, the difference and the %. */
+const FIGURE_COLUMNS = {
+  total_before: formatKg,
+  total_after: formatKg,
+  difference: formatSignedKg,
+  percent: formatPercent,
+} as const;
+const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
+
 /** One page of the migration's calculations: number, title, old and new total, difference, % and why one is left out. */
 const ItemTable = ({ items, isPending }: { items: FactorMigrationItemRecord[]; isPending: boolean }) => {
   const translate = useTranslate();
   const [locale = 'de'] = useLocaleState();
-  const itemList = useList({ data: items, isPending });
   return (
-    <ListContextProvider value={itemList}>
-      <DataTable
-        resource="migration-items"
-        aria-label={translate('migrations.preview.table')}
-        rowClick={false}
-        bulkActionButtons={false}
-        body={MigrationItemRows}
-        empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
-      >
+    <HeldRecordsTable
+      data={items}
+      isPending={isPending}
+      resource="migration-items"
+      aria-label={translate('migrations.preview.table')}
+      body={MigrationItemRows}
+      empty={<Alert severity="info">{translate('migrations.preview.empty')}</Alert>}
+    >
+      <ItemCol
+        label="migrations.fields.number"
+        render={(item) => <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>}
+      />
+      <ItemCol source="title" label="migrations.fields.title" />
+      {FIGURES.map((figure) => (
         <ItemCol
-          label="migrations.fields.number"
-          render={(item) => <Link to={`/edit/${item.calculation_id}`}>{item.number}</Link>}
-        />
-        <ItemCol source="title" label="migrations.fields.title" />
-        <ItemCol
-          label="migrations.fields.total_before"
+          key={figure}
+          label={`migrations.fields.${figure}`}
           align="right"
-          render={(item) => formatKg(item.total_before, locale)}
+          render={(item) => FIGURE_COLUMNS[figure](item[figure], locale)}
         />
-        <ItemCol
-          label="migrations.fields.total_after"
-          align="right"
-          render={(item) => formatKg(item.total_after, locale)}
-        />
-        <ItemCol
-          label="migrations.fields.difference"
-          align="right"
-          render={(item) => formatSignedKg(item.difference, locale)}
-        />
-        <ItemCol
-          label="migrations.fields.percent"
-          align="right"
-          render={(item) => formatPercent(item.percent, locale)}
-        />
-        <ItemCol
-          label="migrations.fields.excluded"
-          render={(item) =>
-            item.excluded === null
-              ? ''
-              : item.excluded === 'frozen'
-                ? translate('migrations.excluded.frozen')
-                : item.excluded
-          }
-        />
-      </DataTable>
-    </ListContextProvider>
+      ))}
+      <ItemCol
+        label="migrations.fields.excluded"
+        render={(item) =>
+          item.excluded === null
+            ? ''
+            : item.excluded === 'frozen'
+              ? translate('migrations.excluded.frozen')
+              : item.excluded
+        }
+      />
+    </HeldRecordsTable>
   );
 };
 
-export const MigrationPreview = ({ migration, targetName, busy, onApply, onDiscard, onRollback, onExport }: Props) => {
+export const MigrationPreview = ({ migration, busy, onStep, onExport }: Props) => {
   const translate = useTranslate();
+  const targetName = useTargetName();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const filter = q.trim() ? { migration_id: migration.id, q: q.trim() } : { migration_id: migration.id };
@@ -207,19 +200,12 @@ export const MigrationPreview = ({ migration, targetName, busy, onApply, onDisca
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
           <Typography variant="h6" component="h2">
-            {translate('migrations.preview.title', { target: targetName })}
+            {translate('migrations.preview.title', { target: targetName(migration) })}
           </Typography>
           <Chip label={translate(`migrations.status.${migration.status}`)} data-testid="migration-status" />
         </Stack>
         <MigrationSummary summary={migration.summary} />
-        <PreviewActions
-          migration={migration}
-          busy={busy}
-          onApply={onApply}
-          onDiscard={onDiscard}
-          onRollback={onRollback}
-          onExport={onExport}
-        />
+        <PreviewActions migration={migration} busy={busy} onStep={onStep} onExport={onExport} />
         <TextField
           size="small"
           label={translate('migrations.preview.filter')}

@@ -4,16 +4,14 @@
  * then apply or discard; applied migrations can be rolled back from the history as long as the
  * calculations were not changed since.
  */
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   Confirm,
   DataTable,
-  ListContextProvider,
   Title,
   useGetList,
-  useList,
   useLocaleState,
   useNotify,
   useRefresh,
@@ -28,6 +26,8 @@ import { formatCount } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
 import { formatKg } from '../factors/format';
 import { MigrationPreview } from './MigrationPreview';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
+import { PageSectionCard } from './PageSectionCard';
 import { NewMigrationCard, type MigrationScope } from './NewMigrationCard';
 import { repeatRequest, useTargetName } from './targets';
 
@@ -75,111 +75,104 @@ interface Confirming {
   step: MigrationStep;
 }
 
-/** The history of migrations, newest first; the one shown above is marked, an applied one may be rolled back. */
+/**
+ * The history of migrations, newest first; the one shown above is marked, an applied one may be rolled back by those
+ * who may migrate (asked here, as the preview's buttons ask for themselves).
+ */
 const MigrationHistory = ({
   selected,
-  writer,
   busy,
-  targetName,
   onShow,
   onConfirm,
 }: {
   selected: FactorMigrationRecord | null;
-  writer: boolean;
   busy: boolean;
-  targetName: (migration: FactorMigrationRecord) => string;
   onShow: (migration: FactorMigrationRecord) => void;
   onConfirm: (confirming: Confirming) => void;
 }) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const [locale = 'de'] = useLocaleState();
+  const writer = useCan('create', 'migrations');
+  const targetName = useTargetName();
   const history = useGetList<FactorMigrationRecord>('migrations', {
     pagination: { page: 1, perPage: 50 },
     sort: { field: 'id', order: 'DESC' },
   });
-  const historyList = useList({ data: history.data, isPending: history.isPending });
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate('migrations.history.title')}
-        </Typography>
-        <ListContextProvider value={historyList}>
-          <DataTable
-            resource="migrations"
-            aria-label={translate('migrations.history.title')}
-            data-testid="migration-history"
-            rowClick={false}
-            bulkActionButtons={false}
-            rowSx={(migration: FactorMigrationRecord) =>
-              selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
-            }
-            empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
-          >
-            <DataTable.Col
-              source="created_at"
-              label="migrations.fields.created_at"
-              render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
-            />
-            <DataTable.Col
-              source="created_by_name"
-              label="migrations.fields.created_by"
-              render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
-            />
-            <DataTable.Col
-              label="migrations.history.target"
-              render={(migration: FactorMigrationRecord) => targetName(migration)}
-            />
-            <DataTable.Col
-              source="status"
-              label="migrations.fields.status"
-              render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
-            />
-            <DataTable.Col
-              source="summary.count"
-              label="migrations.summary.count"
-              align="right"
-              render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
-            />
-            <DataTable.Col
-              source="summary.total_after"
-              label="migrations.summary.total_after"
-              align="right"
-              render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
-            />
-            <DataTable.Col
-              source="applied_at"
-              label="migrations.fields.applied"
-              render={(migration: FactorMigrationRecord) =>
-                migration.applied_at
-                  ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
-                  : '—'
-              }
-            />
-            <DataTable.Col
-              render={(migration: FactorMigrationRecord) => (
-                <>
-                  <Button size="small" onClick={() => onShow(migration)}>
-                    {translate('migrations.actions.show')}
-                  </Button>
-                  {writer && migration.status === 'applied' ? (
-                    <Button
-                      size="small"
-                      color="warning"
-                      disabled={busy}
-                      onClick={() => onConfirm({ migration, step: 'rollback' })}
-                    >
-                      {translate('migrations.actions.rollback')}
-                    </Button>
-                  ) : null}
-                </>
-              )}
-            />
-          </DataTable>
-        </ListContextProvider>
-      </CardContent>
-    </Card>
+    <PageSectionCard title={translate('migrations.history.title')}>
+      <HeldRecordsTable
+        data={history.data}
+        isPending={history.isPending}
+        resource="migrations"
+        aria-label={translate('migrations.history.title')}
+        data-testid="migration-history"
+        rowSx={(migration: FactorMigrationRecord) =>
+          selected?.id === migration.id ? { bgcolor: 'action.selected' } : {}
+        }
+        empty={<Typography variant="body2">{translate('migrations.history.empty')}</Typography>}
+      >
+        <DataTable.Col
+          source="created_at"
+          label="migrations.fields.created_at"
+          render={(migration: FactorMigrationRecord) => formatDateTime(migration.created_at, locale)}
+        />
+        <DataTable.Col
+          source="created_by_name"
+          label="migrations.fields.created_by"
+          render={(migration: FactorMigrationRecord) => migration.created_by_name ?? '—'}
+        />
+        <DataTable.Col
+          label="migrations.history.target"
+          render={(migration: FactorMigrationRecord) => targetName(migration)}
+        />
+        <DataTable.Col
+          source="status"
+          label="migrations.fields.status"
+          render={(migration: FactorMigrationRecord) => translate(`migrations.status.${migration.status}`)}
+        />
+        <DataTable.Col
+          source="summary.count"
+          label="migrations.summary.count"
+          align="right"
+          render={(migration: FactorMigrationRecord) => formatCount(migration.summary.count, lang)}
+        />
+        <DataTable.Col
+          source="summary.total_after"
+          label="migrations.summary.total_after"
+          align="right"
+          render={(migration: FactorMigrationRecord) => formatKg(migration.summary.total_after, locale)}
+        />
+        <DataTable.Col
+          source="applied_at"
+          label="migrations.fields.applied"
+          render={(migration: FactorMigrationRecord) =>
+            migration.applied_at
+              ? `${migration.applied_by_name ?? '—'}, ${formatDateTime(migration.applied_at, locale)}`
+              : '—'
+          }
+        />
+        <DataTable.Col
+          render={(migration: FactorMigrationRecord) => (
+            <>
+              <Button size="small" onClick={() => onShow(migration)}>
+                {translate('migrations.actions.show')}
+              </Button>
+              {writer && migration.status === 'applied' ? (
+                <Button
+                  size="small"
+                  color="warning"
+                  disabled={busy}
+                  onClick={() => onConfirm({ migration, step: 'rollback' })}
+                >
+                  {translate('migrations.actions.rollback')}
+                </Button>
+              ) : null}
+            </>
+          )}
+        />
+      </HeldRecordsTable>
+    </PageSectionCard>
   );
 };
 
@@ -187,19 +180,18 @@ const MigrationHistory = ({
 const StepConfirm = ({
   confirming,
   busy,
-  targetName,
   onConfirm,
   onClose,
 }: {
   confirming: Confirming | null;
   busy: boolean;
-  targetName: (migration: FactorMigrationRecord) => string;
   onConfirm: (confirming: Confirming) => void;
   onClose: () => void;
 }) => {
   const translate = useTranslate();
   const lang = useLanguage();
   const [locale = 'de'] = useLocaleState();
+  const targetName = useTargetName();
   const confirmText = (key: 'title' | 'content') =>
     confirming
       ? translate(`migrations.confirm.${confirming.step}_${key}`, {
@@ -234,7 +226,6 @@ const MigrationsPage = () => {
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState<FactorMigrationRecord | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const targetName = useTargetName();
 
   const { mutateAsync: migrationStep } = useMigrationStep();
   const { mutateAsync: createPreview } = usePreviewMigration();
@@ -300,11 +291,8 @@ const MigrationsPage = () => {
           <MigrationPreview
             key={`${selected.id}-${selected.status}`}
             migration={selected}
-            targetName={targetName(selected)}
             busy={busy || !writer}
-            onApply={() => setConfirming({ migration: selected, step: 'apply' })}
-            onDiscard={() => setConfirming({ migration: selected, step: 'discard' })}
-            onRollback={() => setConfirming({ migration: selected, step: 'rollback' })}
+            onStep={(name) => setConfirming({ migration: selected, step: name })}
             onExport={() =>
               void downloadItemsCsv(selected.id).catch((error: unknown) =>
                 notify(httpErrorText(error), { type: 'error' }),
@@ -313,19 +301,11 @@ const MigrationsPage = () => {
           />
         ) : null}
 
-        <MigrationHistory
-          selected={selected}
-          writer={writer}
-          busy={busy}
-          targetName={targetName}
-          onShow={setSelected}
-          onConfirm={setConfirming}
-        />
+        <MigrationHistory selected={selected} busy={busy} onShow={setSelected} onConfirm={setConfirming} />
       </Stack>
       <StepConfirm
         confirming={confirming}
         busy={busy}
-        targetName={targetName}
         onConfirm={(chosen) => void step(chosen.migration, chosen.step)}
         onClose={() => setConfirming(null)}
       />

@@ -4,18 +4,12 @@
  * for every calculation it concerns, a single one (`?calculation=`) or the calculations of a list
  * filter (`?filter=`, resolved by the server). Creating the preview changes nothing yet.
  */
-import { Button, Card, CardContent, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useState, type ComponentProps } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import type {
-  CreateFactorMigrationRequest,
-  FactorDatabaseRecord,
-  MachineSetRecord,
-  MandantRecord,
-  MigrationKind,
-  TemplateRecord,
-} from '../../core/api';
+import type { CreateFactorMigrationRequest, MandantRecord, MigrationKind } from '../../core/api';
 import { ChoiceSelect } from '../layout/ChoiceSelect';
+import { PageSectionCard } from './PageSectionCard';
 import { useCan } from '../providers/RoleGate';
 import { usePublishedMachineSets, useDatabaseInUse, useTemplateList } from './targets';
 import { useFactorDatabases } from '../factors/useFactorDatabases';
@@ -87,57 +81,20 @@ const KindPicker = ({
   );
 };
 
+/** The select of each kind's target: its id (for the label and tests) and its label. */
+const TARGET_SELECTS: Record<MigrationKind, { id: string; label: string }> = {
+  database: { id: 'migration-target', label: 'migrations.fields.target' },
+  machine_set: { id: 'migration-machine-set', label: 'migrations.fields.machine_set' },
+  template: { id: 'migration-template', label: 'migrations.fields.template' },
+};
+
+/** One kind's target as its select shows it: what is chosen ('' for nothing), the candidates, and how to choose. */
+type Target = Pick<ComponentProps<typeof ChoiceSelect>, 'value' | 'onChange' | 'choices'>;
+
 /** The target of the chosen kind: a published factor database, a machine set or a template's current version. */
-const TargetSelect = (props: {
-  kind: MigrationKind;
-  database: number | '';
-  databases: FactorDatabaseRecord[];
-  onDatabase: (id: number) => void;
-  machineSet: number | '';
-  machineSets: MachineSetRecord[];
-  onMachineSet: (id: number) => void;
-  templateId: string;
-  templates: TemplateRecord[];
-  onTemplate: (id: string) => void;
-}) => {
+const TargetSelect = ({ kind, target }: { kind: MigrationKind; target: Target }) => {
   const translate = useTranslate();
-  return props.kind === 'database' ? (
-    <ChoiceSelect
-      id="migration-target"
-      label={translate('migrations.fields.target')}
-      value={props.database}
-      onChange={(value) => props.onDatabase(Number(value))}
-      choices={props.databases.map((candidate) => ({
-        value: candidate.id,
-        text: `${candidate.name} (${candidate.version_label})`,
-      }))}
-    />
-  ) : props.kind === 'machine_set' ? (
-    <ChoiceSelect
-      id="migration-machine-set"
-      label={translate('migrations.fields.machine_set')}
-      value={props.machineSet}
-      onChange={(value) => props.onMachineSet(Number(value))}
-      choices={props.machineSets.map((candidate) => ({
-        value: candidate.id,
-        text: setLabel(candidate),
-      }))}
-    />
-  ) : (
-    <ChoiceSelect
-      id="migration-template"
-      label={translate('migrations.fields.template')}
-      value={props.templateId}
-      onChange={(value) => props.onTemplate(String(value))}
-      choices={props.templates.map((candidate) => ({
-        value: candidate.id,
-        text: translate('migrations.template_target', {
-          template: candidate.label,
-          version: candidate.version,
-        }),
-      }))}
-    />
-  );
+  return <ChoiceSelect id={TARGET_SELECTS[kind].id} label={translate(TARGET_SELECTS[kind].label)} {...target} />;
 };
 
 export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWiden }: Props) => {
@@ -175,6 +132,29 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   const targetChosen =
     kind === 'database' ? chosen !== '' : kind === 'template' ? template !== undefined : chosenSet !== '';
   const ready = targetChosen && (!providerAdmin || mandant !== '');
+  const targets: Record<MigrationKind, Target> = {
+    database: {
+      value: chosen,
+      onChange: (value) => setDatabase(Number(value)),
+      choices: published.map((candidate) => ({
+        value: candidate.id,
+        text: `${candidate.name} (${candidate.version_label})`,
+      })),
+    },
+    machine_set: {
+      value: chosenSet,
+      onChange: (value) => setMachineSet(Number(value)),
+      choices: (machineSets.data ?? []).map((candidate) => ({ value: candidate.id, text: setLabel(candidate) })),
+    },
+    template: {
+      value: templateId,
+      onChange: (value) => setTemplateId(String(value)),
+      choices: (templates.data ?? []).map((candidate) => ({
+        value: candidate.id,
+        text: translate('migrations.template_target', { template: candidate.label, version: candidate.version }),
+      })),
+    },
+  };
   const submit = () => {
     const narrowed = {
       ...(scope.calculationId ? { calculation_ids: [scope.calculationId] } : {}),
@@ -192,60 +172,41 @@ export const NewMigrationCard = ({ scope, providerAdmin, busy, onPreview, onWide
   };
 
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate('migrations.new.title')}
-        </Typography>
-        <KindPicker kind={kind} onChange={setKind} machineSets={migratesMachineSets} />
-        <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
-          {providerAdmin ? (
-            <ChoiceSelect
-              id="migration-mandant"
-              label={translate('migrations.fields.mandant')}
-              sx={{ width: 260, maxWidth: '100%' }}
-              value={mandant}
-              onChange={(value) => setMandant(Number(value))}
-              choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
-            />
-          ) : null}
-          <TargetSelect
-            kind={kind}
-            database={chosen}
-            databases={published}
-            onDatabase={setDatabase}
-            machineSet={chosenSet}
-            machineSets={machineSets.data ?? []}
-            onMachineSet={setMachineSet}
-            templateId={templateId}
-            templates={templates.data ?? []}
-            onTemplate={setTemplateId}
+    <PageSectionCard title={translate('migrations.new.title')}>
+      <KindPicker kind={kind} onChange={setKind} machineSets={migratesMachineSets} />
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+        {providerAdmin ? (
+          <ChoiceSelect
+            id="migration-mandant"
+            label={translate('migrations.fields.mandant')}
+            sx={{ width: 260, maxWidth: '100%' }}
+            value={mandant}
+            onChange={(value) => setMandant(Number(value))}
+            choices={(mandants.data ?? []).map((m) => ({ value: m.id, text: m.name }))}
           />
-          {kind === 'database' && inUseDatabase ? (
-            <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
-              {translate('migrations.new.in_use', {
-                database: `${inUseDatabase.name} (${inUseDatabase.version_label})`,
-              })}
-            </Typography>
-          ) : null}
-          {scope.calculationId ? (
-            <Chip
-              label={translate('migrations.new.only_calculation', { id: scope.calculationId })}
-              onDelete={onWiden}
-            />
-          ) : null}
-          {scope.filter ? (
-            <Chip
-              label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })}
-              onDelete={onWiden}
-              data-testid="migration-filter"
-            />
-          ) : null}
-          <Button variant="contained" disabled={busy || !ready} onClick={submit}>
-            {translate('migrations.actions.preview')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+        ) : null}
+        <TargetSelect kind={kind} target={targets[kind]} />
+        {kind === 'database' && inUseDatabase ? (
+          <Typography variant="body2" color="text.secondary" data-testid="migration-in-use">
+            {translate('migrations.new.in_use', {
+              database: `${inUseDatabase.name} (${inUseDatabase.version_label})`,
+            })}
+          </Typography>
+        ) : null}
+        {scope.calculationId ? (
+          <Chip label={translate('migrations.new.only_calculation', { id: scope.calculationId })} onDelete={onWiden} />
+        ) : null}
+        {scope.filter ? (
+          <Chip
+            label={translate('migrations.new.only_filter', { filter: describeFilter(scope.filter) })}
+            onDelete={onWiden}
+            data-testid="migration-filter"
+          />
+        ) : null}
+        <Button variant="contained" disabled={busy || !ready} onClick={submit}>
+          {translate('migrations.actions.preview')}
+        </Button>
+      </Stack>
+    </PageSectionCard>
   );
 };
