@@ -36,11 +36,12 @@
  * new place. Refusals are answered as 429 with the wait, never by sleeping inside the server.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type ErrorMessage, msg } from '../../core/i18n/error-keys';
+import { MIN_PASSWORD_LENGTH } from '../../core/api';
+import { type ErrorKey, type ErrorMessage, msg } from '../../core/i18n/error-keys';
 import type { DatabaseSchema, LoginThrottleTable } from '../db/schema';
-import { Refusal, tooMany } from '../refusals';
+import { badRequest, Refusal, tooMany } from '../refusals';
 import { newToken } from './tokens';
 
 type Scope = LoginThrottleTable['scope'];
@@ -298,9 +299,34 @@ export function throttled(reply: FastifyReply, retryAfterSeconds: number): Refus
   return tooMany(throttledMessage(retryAfterSeconds));
 }
 
-/** Reserves a check of a mailed link's token from the client's address (invitations, password resets). */
-export function admitLinkAttempt(db: Kysely<DatabaseSchema>, ip: string): Promise<Admission> {
-  return reserveAttempt(db, [{ scope: 'link', email: '', ip }]);
+/** Reserves a check of a mailed link's token from the client's address (invitations, password resets); else 429. */
+export async function admitLinkCheck(
+  db: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Admission & { admitted: true }> {
+  const admission = await reserveAttempt(db, [{ scope: 'link', email: '', ip: request.ip }]);
+  if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+  return admission;
+}
+
+/**
+ * The first step of a mailed link's password form (a password reset, an invitation): the new password long enough
+ * (else 400 with `tooShort`), then the link's check admitted. Both come before the token is looked at and the
+ * password hashed: a flood of made-up links costs no scrypt run and soon only a 429. The caller gives the reservation
+ * back (`releaseAttempt`) once the token holds.
+ */
+export async function admitLinkPassword(
+  db: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  password: string,
+  tooShort: ErrorKey,
+): Promise<Admission & { admitted: true }> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw badRequest(tooShort, { password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }) });
+  }
+  return admitLinkCheck(db, request, reply);
 }
 
 /** Reserves a check of a signed-in account's current password (the profile), counted per account. */

@@ -23,7 +23,7 @@ import { passwordResetMail } from '../mail/messages';
 import { currentUser } from './authenticate';
 import { hashPassword, verifyPassword } from './password';
 import {
-  admitLinkAttempt,
+  admitLinkPassword,
   admitLoginAttempt,
   admitPasswordCheck,
   DEVICE_TRUST_DAYS,
@@ -240,15 +240,7 @@ function registerPasswordResetRoutes(
     },
     async (request, reply) => {
       const { token, password } = request.body;
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        throw badRequest('errors.auth.newPasswordTooShort', {
-          password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
-        });
-      }
-      // The token is looked at before the password is hashed, and guessing tokens is throttled per address: a flood of
-      // made-up links costs no scrypt run and soon only a 429.
-      const admission = await admitLinkAttempt(db, request.ip);
-      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+      const admission = await admitLinkPassword(db, request, reply, password, 'errors.auth.newPasswordTooShort');
       const live = await db
         .selectFrom('password_resets')
         .select('user_id')

@@ -216,19 +216,31 @@ function registerImportErrorsRoutes(app: FastifyInstance, db: AppServices['db'])
   );
 }
 
+/** The options of an action on one import (undo, cancel): allowed to `action` imports, answering the import. */
+function importAction<const Status extends 200 | 202>(
+  app: FastifyInstance,
+  action: 'update' | 'delete',
+  summary: string,
+  status: Status,
+) {
+  // TypeScript types a computed key as any number; the route answers the import with `status` only.
+  const answer = { [status]: ImportRecord } as Record<Status, typeof ImportRecord>;
+  return {
+    onRequest: [app.authenticate, requireAccess(action, 'imports')],
+    schema: {
+      tags: ['imports'],
+      summary,
+      params: idParams,
+      response: { ...answer, ...errorAnswers(401, 403, 404, 409) },
+    },
+  };
+}
+
 function registerImportUndoRoute(app: FastifyInstance, db: AppServices['db']): void {
   const api = typed(app);
   api.post(
     '/api/imports/:id/undo',
-    {
-      onRequest: [app.authenticate, requireAccess('delete', 'imports')],
-      schema: {
-        tags: ['imports'],
-        summary: 'Delete every calculation of an import (one transaction)',
-        params: idParams,
-        response: { 200: ImportRecord, ...errorAnswers(401, 403, 404, 409) },
-      },
-    },
+    importAction(app, 'delete', 'Delete every calculation of an import (one transaction)', 200),
     async (request) => {
       return db.transaction().execute(async (trx) => {
         const existing = toImportRecord(await findImport(trx, request, request.params.id));
@@ -264,15 +276,7 @@ function registerImportCancelRoute(app: FastifyInstance, services: AppServices, 
   const api = typed(app);
   api.post(
     '/api/imports/:id/cancel',
-    {
-      onRequest: [app.authenticate, requireAccess('update', 'imports')],
-      schema: {
-        tags: ['imports'],
-        summary: 'Stop a running import',
-        params: idParams,
-        response: { 202: ImportRecord, ...errorAnswers(401, 403, 404, 409) },
-      },
-    },
+    importAction(app, 'update', 'Stop a running import', 202),
     async (request, reply) => {
       const row = await findImport(db, request, request.params.id);
       const controller = running.get(Number(row.id));

@@ -15,11 +15,10 @@ import {
   InvitationRecord,
   InvitationTokenQuery,
   LinkPasswordRequest,
-  MIN_PASSWORD_LENGTH,
 } from '../../core/api';
 import { requireAccess } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
-import { admitLinkAttempt, releaseAttempt, throttled } from '../auth/login-throttle';
+import { admitLinkCheck, admitLinkPassword, releaseAttempt } from '../auth/login-throttle';
 import { loadSessionUser } from '../auth/session-user';
 import { assignableRoles, seesAllMandants } from '../../core/access/policy';
 import { hashToken } from '../auth/tokens';
@@ -140,8 +139,7 @@ function registerByTokenRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>):
     },
     async (request, reply): Promise<InvitationByToken> => {
       // Throttled per address like accepting: guessing tokens here must not be cheaper than there.
-      const admission = await admitLinkAttempt(db, request.ip);
-      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+      const admission = await admitLinkCheck(db, request, reply);
       const invitation = await checkInvitation(db, request.query.token, notFound);
       await releaseAttempt(db, admission);
       const mandant =
@@ -167,15 +165,8 @@ function registerAcceptRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): 
     },
     async (request, reply): Promise<AcceptInvitationResponse> => {
       const { token, password } = request.body;
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        throw badRequest('errors.auth.passwordTooShort', {
-          password: msg('errors.auth.atLeastCharacters', { min: MIN_PASSWORD_LENGTH }),
-        });
-      }
-      // The token and the inviter's rights are looked at before the password is hashed, and guessing tokens is
-      // throttled per address: a flood of made-up links costs no scrypt run and soon only a 429.
-      const admission = await admitLinkAttempt(db, request.ip);
-      if (!admission.admitted) throw throttled(reply, admission.retryAfterSeconds);
+      // The inviter's rights are looked at with the token, before the password is hashed.
+      const admission = await admitLinkPassword(db, request, reply, password, 'errors.auth.passwordTooShort');
       await checkInvitation(db, token);
       await releaseAttempt(db, admission);
       const passwordHash = await hashPassword(password);

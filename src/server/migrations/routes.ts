@@ -246,15 +246,23 @@ function refuseMismatchedTargets(user: SessionUser, body: CreateFactorMigrationR
   }
 }
 
+/** What the migration routes' registrars are given. */
+interface MigrationRoutes {
+  app: FastifyInstance;
+  database: Kysely<DatabaseSchema>;
+  templates: TemplateRegistry;
+}
+
 export function registerMigrationRoutes(
   app: FastifyInstance,
   database: Kysely<DatabaseSchema>,
   templates: TemplateRegistry,
 ): void {
+  const routes: MigrationRoutes = { app, database, templates };
   registerMigrationLists(app, database);
-  registerMigrationPreview(app, database, templates);
-  registerMigrationSteps(app, database, templates);
-  registerMigrationItemsCsv(app, database, templates);
+  registerMigrationPreview(routes);
+  registerMigrationSteps(routes);
+  registerMigrationItemsCsv(routes);
 }
 
 /** The migrations and their items, read only. */
@@ -314,11 +322,7 @@ function inTransaction(database: Kysely<DatabaseSchema>) {
 }
 
 /** A new migration: its preview, calculations unchanged. */
-function registerMigrationPreview(
-  app: FastifyInstance,
-  database: Kysely<DatabaseSchema>,
-  templates: TemplateRegistry,
-): void {
+function registerMigrationPreview({ app, database, templates }: MigrationRoutes): void {
   const api = typed(app);
   const writers = migrationWriters(app);
   const transaction = inTransaction(database);
@@ -431,11 +435,7 @@ function registerMigrationPreview(
 }
 
 /** Apply, discard and roll back: each moves a migration from one status to the next. */
-function registerMigrationSteps(
-  app: FastifyInstance,
-  database: Kysely<DatabaseSchema>,
-  templates: TemplateRegistry,
-): void {
+function registerMigrationSteps({ app, database, templates }: MigrationRoutes): void {
   const api = typed(app);
   const writers = migrationWriters(app);
   const transaction = inTransaction(database);
@@ -540,11 +540,7 @@ function registerMigrationSteps(
 }
 
 /** The items of a preview as CSV. */
-function registerMigrationItemsCsv(
-  app: FastifyInstance,
-  database: Kysely<DatabaseSchema>,
-  templates: TemplateRegistry,
-): void {
+function registerMigrationItemsCsv({ app, database, templates }: MigrationRoutes): void {
   const api = typed(app);
   api.get(
     '/api/migrations/:id/items.csv',

@@ -249,6 +249,44 @@ function invalidReason(problem: Refusal, to: Template, lang: Language): string {
   );
 }
 
+/** How a target evaluates one calculation: the template version that checks its inputs, and the evaluation. */
+type Evaluating = { template: Template; run(): ReturnType<typeof evaluateCalculation> };
+
+/**
+ * What the template and machine-set targets share: each calculation evaluated anew with its own factor database (one it
+ * may no longer use leaves it out), its results stored, or why the template refuses its inputs.
+ */
+function withOwnDatabase(db: Kysely<DatabaseSchema>, mandantId: number, lang: Language) {
+  const factorSets = ownFactorSets(db, mandantId);
+  const stored = storedResultsWriter();
+  return {
+    prepare: (rows: readonly SourceRow[]) => factorSets.prepare(rows),
+    /** `evaluating` with the row's factors; `carried`: the inputs are new (a template migration) and stored too. */
+    outcome(
+      row: SourceRow,
+      carried: boolean,
+      evaluating: (factors: FactorSet) => Evaluating | { reason: string },
+    ): Outcome {
+      const factors = factorSets.of(row);
+      if (!factors) return { reason: wordFault(calculationMessage('databaseUnusable'), lang) };
+      const next = evaluating(factors);
+      if ('reason' in next) return next;
+      try {
+        const evaluation = next.run();
+        return {
+          total: evaluation.total,
+          results: stored(evaluation.results, immutableFactorSet(factors)),
+          inputs: carried ? JSON.stringify(evaluation.inputs) : null,
+          machineSetId: evaluation.results.machine_set?.id ?? null,
+        };
+      } catch (problem) {
+        if (problem instanceof Refusal) return { reason: invalidReason(problem, next.template, lang) };
+        throw problem;
+      }
+    },
+  };
+}
+
 /** Carries inputs over to `to` and evaluates them with each calculation's own factor database. */
 export function templateTarget(
   db: Kysely<DatabaseSchema>,
@@ -257,35 +295,22 @@ export function templateTarget(
   to: Template,
   lang: Language,
 ): MigrationTarget {
-  const factorSets = ownFactorSets(db, mandantId);
-  const stored = storedResultsWriter();
+  const own = withOwnDatabase(db, mandantId, lang);
   const production = productionSets(db, mandantId);
   return {
     async prepare(rows) {
       await production.prepare(rows);
-      await factorSets.prepare(rows);
+      await own.prepare(rows);
     },
-    outcome(row) {
-      const factors = factorSets.of(row);
-      if (!factors) return { reason: wordFault(calculationMessage('databaseUnusable'), lang) };
-      const from = templates.resolve(row.template_id, row.template_version);
-      const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
-        title: row.title,
-        tags: parseJson<string[]>(row.tags, []),
-      });
-      try {
-        const evaluation = evaluateCalculation(to, inputs, factors, production.of(row));
-        return {
-          total: evaluation.total,
-          results: stored(evaluation.results, immutableFactorSet(factors)),
-          inputs: JSON.stringify(evaluation.inputs),
-          machineSetId: evaluation.results.machine_set?.id ?? null,
-        };
-      } catch (problem) {
-        if (problem instanceof Refusal) return { reason: invalidReason(problem, to, lang) };
-        throw problem;
-      }
-    },
+    outcome: (row) =>
+      own.outcome(row, true, (factors) => {
+        const from = templates.resolve(row.template_id, row.template_version);
+        const inputs = carryInputs(from, to, parseJson<CalculationInputs>(row.inputs, {}), {
+          title: row.title,
+          tags: parseJson<string[]>(row.tags, []),
+        });
+        return { template: to, run: () => evaluateCalculation(to, inputs, factors, production.of(row)) };
+      }),
   };
 }
 
@@ -297,27 +322,17 @@ export function machineSetTarget(
   to: ProductionSet,
   lang: Language,
 ): MigrationTarget {
-  const factorSets = ownFactorSets(db, mandantId);
-  const stored = storedResultsWriter();
+  const own = withOwnDatabase(db, mandantId, lang);
   return {
-    prepare: (rows) => factorSets.prepare(rows),
-    outcome(row) {
-      const factors = factorSets.of(row);
-      if (!factors) return { reason: wordFault(calculationMessage('databaseUnusable'), lang) };
-      const template = templates.resolve(row.template_id, row.template_version);
-      if (!template) return { reason: wordFault(calculationMessage('templateVersionGone'), lang) };
-      try {
-        const evaluation = evaluateCalculation(template, parseJson<CalculationInputs>(row.inputs, {}), factors, to);
+    prepare: (rows) => own.prepare(rows),
+    outcome: (row) =>
+      own.outcome(row, false, (factors) => {
+        const template = templates.resolve(row.template_id, row.template_version);
+        if (!template) return { reason: wordFault(calculationMessage('templateVersionGone'), lang) };
         return {
-          total: evaluation.total,
-          results: stored(evaluation.results, immutableFactorSet(factors)),
-          inputs: null,
-          machineSetId: evaluation.results.machine_set?.id ?? null,
+          template,
+          run: () => evaluateCalculation(template, parseJson<CalculationInputs>(row.inputs, {}), factors, to),
         };
-      } catch (problem) {
-        if (problem instanceof Refusal) return { reason: invalidReason(problem, template, lang) };
-        throw problem;
-      }
-    },
+      }),
   };
 }

@@ -148,14 +148,16 @@ const qualitySay =
 const orUnknown = (value: string | number | null | undefined, unknown: string) =>
   value === null || value === undefined || value === '' ? unknown : String(value);
 
-function factorFigure(
-  factor: FactorUse,
-  version: string,
-  lang: Language,
-  units: UnitCatalog,
-  say: Say,
-  referenceYear: number,
-): ReportFigure {
+/** What one calculation's results and figures are worded with: the language, units, texts and the year of the report. */
+interface Wording {
+  lang: Language;
+  units: UnitCatalog;
+  say: Say;
+  /** The year data quality is judged in (a figure's age). */
+  referenceYear: number;
+}
+
+function factorFigure(factor: FactorUse, version: string, { lang, units, say, referenceYear }: Wording): ReportFigure {
   const unknown = say('unknown');
   return {
     quality: [
@@ -173,13 +175,7 @@ function factorFigure(
   };
 }
 
-function productionFigure(
-  use: ProductionUse,
-  version: string,
-  lang: Language,
-  say: Say,
-  referenceYear: number,
-): ReportFigure {
+function productionFigure(use: ProductionUse, version: string, { lang, say, referenceYear }: Wording): ReportFigure {
   const unknown = say('unknown');
   return {
     quality: qualityInWords(productionQuality(use), referenceYear, lang, qualitySay(lang)),
@@ -200,12 +196,10 @@ function reportResult(
   entry: ResultBreakdown,
   record: CalculationRecord,
   template: Template | undefined,
-  lang: Language,
-  units: UnitCatalog,
-  say: Say,
-  referenceYear: number,
+  wording: Wording,
   location: ProductionUse | undefined,
 ): ReportResult {
+  const { lang, units } = wording;
   const { results } = record;
   const inputs = record.inputs as Record<string, unknown>;
   const database = `${results.database.name} · ${results.database.version_label}`;
@@ -255,9 +249,9 @@ function reportResult(
         value: figure,
       })} (${words('source')}: ${source ?? words('unknown')})`;
     }),
-    factors: entry.factors.map((factor) => factorFigure(factor, database, lang, units, say, referenceYear)),
+    factors: entry.factors.map((factor) => factorFigure(factor, database, wording)),
     production: withLocationBased(entry.production ?? [], location).map((use) =>
-      productionFigure(use, machineSet, lang, say, referenceYear),
+      productionFigure(use, machineSet, wording),
     ),
   };
 }
@@ -335,9 +329,10 @@ export function reportCalculation(
   location?: ProductionUse,
 ): ReportCalculation {
   const say = reportTexts(lang);
+  const wording: Wording = { lang, units, say, referenceYear };
   const entries = record.results.breakdown.map((entry) => ({
     name: entry.name,
-    result: reportResult(entry, record, template, lang, units, say, referenceYear, location),
+    result: reportResult(entry, record, template, wording, location),
   }));
   const uncertainty = propagateUncertainty(record.total_co2e, calculationContributions(record), referenceYear);
   const method = template?.method;

@@ -20,21 +20,25 @@ import {
   StorefrontWebhookRecord,
   WEBHOOK_SECRET_PREFIX,
 } from '../../core/api';
-import { NoContent } from '../../core/api/schema';
-import { msg } from '../../core/i18n/error-keys';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { currentUser } from '../auth/authenticate';
 import { newShownOnceSecret } from '../auth/tokens';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
-import { badRequest, conflict, errorAnswers, notFound } from '../http/errors';
-import { idSchema } from '../http/record-id';
+import { badRequest } from '../http/errors';
+import { idParams, idSchema } from '../http/record-id';
 import { recordColumns } from '../http/list-columns';
 import { parseListQuery } from '../http/list-query';
 import { contentRange, listQuerystring } from '../http/list-route';
 import { columnRef, selectPage, whereListed } from '../http/list-sql';
 import { typed } from '../http/typed-routes';
-import { recordChange } from '../audit/change';
-import { findStorefront } from './secret-keys';
+import {
+  findStorefront,
+  inOwnStorefront,
+  orMissing,
+  registerCredentialRoutes,
+  storefrontRoute,
+  type StorefrontCredential,
+} from './storefront-routes';
 import { pendingDelivery } from './webhooks';
 import './schema';
 
@@ -115,11 +119,7 @@ function checkedUrl(raw: string): string {
   return url.toString();
 }
 
-const errorResponses = errorAnswers(400, 401, 403, 404, 409);
-const StorefrontParams = Type.Object({ id: idSchema });
-const WebhookParams = Type.Object({ id: idSchema, webhookId: idSchema });
 const DeliveryParams = Type.Object({ id: idSchema, deliveryId: idSchema });
-const tags = ['storefronts'];
 
 const deliveries = (trx: Kysely<DatabaseSchema>) =>
   trx
@@ -127,144 +127,76 @@ const deliveries = (trx: Kysely<DatabaseSchema>) =>
     .innerJoin('storefront_webhooks as w', 'w.id', 'd.webhook_id')
     .select(DELIVERY_COLUMNS);
 
-function registerWebhookListRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  const api = typed(app);
-  api.get(
-    '/api/storefronts/:id/webhooks',
-    {
-      onRequest: [app.authenticate, requireAccess('read', 'storefronts')],
-      schema: {
-        tags,
-        summary: 'A storefront’s webhook endpoints (without their signing secrets)',
-        params: StorefrontParams,
-        response: { 200: Type.Array(StorefrontWebhookRecord), ...errorResponses },
-      },
-    },
-    async (request): Promise<StorefrontWebhookRecord[]> => {
-      const storefront = await findStorefront(db, currentUser(request), request.params.id);
-      const rows = await db
+/** The storefront's webhook endpoints: listed in the order added, deleted with their deliveries. */
+const webhooks: StorefrontCredential<
+  typeof CreateStorefrontWebhookRequest,
+  string,
+  StorefrontWebhookRecord,
+  { secret: string }
+> = {
+  path: 'webhooks',
+  idParam: 'webhookId',
+  resource: 'storefront-webhooks',
+  record: StorefrontWebhookRecord,
+  body: CreateStorefrontWebhookRequest,
+  created: CreatedStorefrontWebhook,
+  summaries: {
+    list: 'A storefront’s webhook endpoints (without their signing secrets)',
+    create: 'Add a webhook endpoint; the answer is the only time its signing secret is shown',
+    remove: 'Delete a webhook endpoint and its deliveries (nothing more is sent to it)',
+  },
+  description:
+    'Kontor posts `contribution.ordered` and `certificate.issued` to the address, signed with ' +
+    '`Kontor-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (tolerance 5 minutes).',
+  max: MAX_STOREFRONT_WEBHOOKS,
+  tooMany: 'errors.storefronts.tooManyWebhooks',
+  list: async (db, storefrontId) =>
+    (
+      await db
         .selectFrom('storefront_webhooks')
         .select(WEBHOOK_COLUMNS)
-        .where('storefront_id', '=', storefront.id)
+        .where('storefront_id', '=', storefrontId)
         .orderBy('id')
-        .execute();
-      return rows.map(toWebhookRecord);
-    },
-  );
-}
-
-function registerWebhookCreateRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  const api = typed(app);
-  api.post(
-    '/api/storefronts/:id/webhooks',
-    {
-      onRequest: [app.authenticate, requireAccess('update', 'storefronts')],
-      schema: {
-        tags,
-        summary: 'Add a webhook endpoint; the answer is the only time its signing secret is shown',
-        description:
-          'Kontor posts `contribution.ordered` and `certificate.issued` to the address, signed with ' +
-          '`Kontor-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (tolerance 5 minutes).',
-        params: StorefrontParams,
-        body: CreateStorefrontWebhookRequest,
-        response: { 201: CreatedStorefrontWebhook, ...errorResponses },
-      },
-    },
-    async (request, reply): Promise<CreatedStorefrontWebhook> => {
-      const user = currentUser(request);
-      const url = checkedUrl(request.body.url);
-      const created = await db.transaction().execute(async (trx) => {
-        const storefront = await findStorefront(trx, user, request.params.id);
-        const existing = await trx
-          .selectFrom('storefront_webhooks')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('storefront_id', '=', storefront.id)
-          .executeTakeFirst();
-        if (Number(existing?.n ?? 0) >= MAX_STOREFRONT_WEBHOOKS)
-          throw conflict(msg('errors.storefronts.tooManyWebhooks', { max: MAX_STOREFRONT_WEBHOOKS }));
-        // Kept as it is, not its hash: HMAC signs with the secret itself (docs/storefront.md, Webhooks).
-        const secret = newShownOnceSecret(WEBHOOK_SECRET_PREFIX);
-        const row = await trx
-          .insertInto('storefront_webhooks')
-          .values({
-            storefront_id: storefront.id,
-            mandant_id: storefront.mandant_id,
-            url,
-            secret: secret.value,
-            hint: secret.hint,
-            created_by: user.id,
-            created_at: isoNow(),
-          })
-          .returning(WEBHOOK_COLUMNS)
-          .executeTakeFirstOrThrow();
-        const record = toWebhookRecord(row);
-        await recordChange(trx, request, {
-          action: 'created',
-          resource: 'storefront-webhooks',
-          record,
-          label: `${storefront.name}: ${record.url}`,
-          mandantId: storefront.mandant_id,
-        });
-        return { ...record, secret: secret.value };
-      });
-      return reply.status(201).send(created);
-    },
-  );
-}
-
-function registerWebhookDeleteRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  const api = typed(app);
-  api.delete(
-    '/api/storefronts/:id/webhooks/:webhookId',
-    {
-      onRequest: [app.authenticate, requireAccess('update', 'storefronts')],
-      schema: {
-        tags,
-        summary: 'Delete a webhook endpoint and its deliveries (nothing more is sent to it)',
-        params: WebhookParams,
-        response: { 204: NoContent, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      await db.transaction().execute(async (trx) => {
-        const storefront = await findStorefront(trx, user, request.params.id);
-        const row = await trx
-          .deleteFrom('storefront_webhooks')
-          .where('id', '=', request.params.webhookId)
-          .where('storefront_id', '=', storefront.id)
-          .returning(WEBHOOK_COLUMNS)
-          .executeTakeFirst();
-        if (!row)
-          throw notFound(msg('errors.noRecord', { resource: 'storefront-webhooks', id: request.params.webhookId }));
-        const record = toWebhookRecord(row);
-        await recordChange(trx, request, {
-          action: 'deleted',
-          resource: 'storefront-webhooks',
-          record,
-          label: `${storefront.name}: ${record.url}`,
-          mandantId: storefront.mandant_id,
-        });
-      });
-      return reply.status(204).send();
-    },
-  );
-}
+        .execute()
+    ).map(toWebhookRecord),
+  values: (body) => checkedUrl(body.url),
+  insert: async (trx, owner, url) => {
+    // Kept as it is, not its hash: HMAC signs with the secret itself (docs/storefront.md, Webhooks).
+    const secret = newShownOnceSecret(WEBHOOK_SECRET_PREFIX);
+    const row = await trx
+      .insertInto('storefront_webhooks')
+      .values({
+        ...owner,
+        url,
+        secret: secret.value,
+        hint: secret.hint,
+      })
+      .returning(WEBHOOK_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return { record: toWebhookRecord(row), shown: { secret: secret.value } };
+  },
+  remove: async (trx, storefrontId, id) => {
+    const row = await trx
+      .deleteFrom('storefront_webhooks')
+      .where('id', '=', id)
+      .where('storefront_id', '=', storefrontId)
+      .returning(WEBHOOK_COLUMNS)
+      .executeTakeFirst();
+    return row && toWebhookRecord(row);
+  },
+  name: (record) => record.url,
+};
 
 function registerDeliveryListRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const api = typed(app);
   api.get(
     '/api/storefronts/:id/webhook-deliveries',
-    {
-      onRequest: [app.authenticate, requireAccess('read', 'storefronts')],
-      schema: {
-        tags,
-        summary: 'A storefront’s webhook deliveries with the last response, a page at a time (newest first by default)',
-        params: StorefrontParams,
-        querystring: listQuerystring({ sort: 'JSON: ["field","ASC"|"DESC"]; default ["created_at","DESC"]' }),
-        response: { 200: Type.Array(StorefrontWebhookDeliveryRecord), ...errorResponses },
-      },
-    },
+    storefrontRoute(app, 'read', {
+      summary: 'A storefront’s webhook deliveries with the last response, a page at a time (newest first by default)',
+      params: idParams,
+      querystring: listQuerystring({ sort: 'JSON: ["field","ASC"|"DESC"]; default ["created_at","DESC"]' }),
+      response: { 200: Type.Array(StorefrontWebhookDeliveryRecord) },
+    }),
     async (request, reply): Promise<StorefrontWebhookDeliveryRecord[]> => {
       const query = parseListQuery(request.query, DELIVERY_LIST_COLUMNS, []);
       if (request.query.sort === undefined) query.sort = { field: 'created_at', order: 'desc' };
@@ -288,29 +220,24 @@ function registerDeliveryResendRoute(app: FastifyInstance, db: Kysely<DatabaseSc
   const api = typed(app);
   api.post(
     '/api/storefronts/:id/webhook-deliveries/:deliveryId/resend',
-    {
-      onRequest: [app.authenticate, requireAccess('update', 'storefronts')],
-      schema: {
-        tags,
-        summary: 'Send a delivery’s event again: a new delivery with the same event id, sent at once',
-        params: DeliveryParams,
-        response: { 201: StorefrontWebhookDeliveryRecord, ...errorResponses },
-      },
-    },
+    storefrontRoute(app, 'update', {
+      summary: 'Send a delivery’s event again: a new delivery with the same event id, sent at once',
+      params: DeliveryParams,
+      response: { 201: StorefrontWebhookDeliveryRecord },
+    }),
     async (request, reply): Promise<StorefrontWebhookDeliveryRecord> => {
-      const user = currentUser(request);
-      const created = await db.transaction().execute(async (trx) => {
-        const storefront = await findStorefront(trx, user, request.params.id);
-        const original = await trx
-          .selectFrom('storefront_webhook_deliveries')
-          .selectAll()
-          .where('id', '=', request.params.deliveryId)
-          .where('storefront_id', '=', storefront.id)
-          .executeTakeFirst();
-        if (!original)
-          throw notFound(
-            msg('errors.noRecord', { resource: 'storefront-webhook-deliveries', id: request.params.deliveryId }),
-          );
+      const { deliveryId } = request.params;
+      const created = await inOwnStorefront(db, request, request.params.id, async (trx, storefront) => {
+        const original = orMissing(
+          await trx
+            .selectFrom('storefront_webhook_deliveries')
+            .selectAll()
+            .where('id', '=', deliveryId)
+            .where('storefront_id', '=', storefront.id)
+            .executeTakeFirst(),
+          'storefront-webhook-deliveries',
+          deliveryId,
+        );
         const now = new Date(app.kontor.webhooks.now()).toISOString();
         const inserted = await trx
           .insertInto('storefront_webhook_deliveries')
@@ -337,9 +264,7 @@ function registerDeliveryResendRoute(app: FastifyInstance, db: Kysely<DatabaseSc
 }
 
 export function registerStorefrontWebhookRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
-  registerWebhookListRoute(app, db);
-  registerWebhookCreateRoute(app, db);
-  registerWebhookDeleteRoute(app, db);
+  registerCredentialRoutes(app, db, webhooks);
   registerDeliveryListRoute(app, db);
   registerDeliveryResendRoute(app, db);
 }
