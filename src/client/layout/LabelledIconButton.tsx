@@ -6,7 +6,7 @@
 import { IconButton, Tooltip, type SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
 
-interface LabelledIconButtonProps {
+export interface LabelledIconButtonProps {
   label: string;
   icon: ComponentType<SvgIconProps>;
   onClick: () => void;

@@ -1,5 +1,5 @@
 /** `/orders`: the mandant's orders (all mandants' for provider admins) with a status filter. */
-import { DataTable, List, ReferenceField, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, List, ReferenceField, TextInput, useTranslate } from 'react-admin';
 import { useCan } from '../providers/RoleGate';
 import { LocalizedDateCol } from '../i18n/LocalizedDateField';
 import { ORDER_STATUSES, type OrderRecord } from '../../core/api';
@@ -7,15 +7,10 @@ import { exclVat, formatMoney, formatTonnes } from '../offsets/format';
 import { useLanguage } from '../i18n/useLanguage';
 import { OrderStatusChip } from './OrderStatusChip';
 import { ChannelFilterInput, NumberWithChannel } from '../storefronts/ChannelText';
+import { keyedFilter } from '../layout/keyedFilter';
 
 const filters = [
-  <SelectInput
-    key="status"
-    source="status"
-    label="orders.fields.status"
-    choices={ORDER_STATUSES.map((id) => ({ id, name: `orders.status.${id}` }))}
-    alwaysOn
-  />,
+  keyedFilter('status', 'orders.fields.status', ORDER_STATUSES, 'orders.status', { alwaysOn: true }),
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
   <ChannelFilterInput key="channel" source="channel" label="storefronts.channel.label" />,
 ];

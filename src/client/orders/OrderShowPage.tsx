@@ -5,12 +5,12 @@
 import type { ComponentProps } from 'react';
 import { Alert, Box, Card, CardContent, Grid, Stack, Table, TableBody, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { MandantRecord, OffsetProjectRecord, OrderRecord } from '../../core/api';
 import { DetailRow } from '../layout/DetailRow';
 import { RecordNotFound } from '../layout/RecordNotFound';
-import { useLoadFailureText } from '../shell/errors/loadFailure';
+import { usePageRecord } from '../shell/errors/pageRecord';
 import { GridPanel } from '../layout/GridPanel';
 import { useCan } from '../providers/RoleGate';
 import { exclVat, formatDate, formatKg, formatMoney, formatTonnes } from '../offsets/format';
@@ -116,11 +116,10 @@ const ProjectCard = ({ project }: { project: OffsetProjectRecord }) => {
 };
 
 const OrderShowPage = () => {
-  const { id } = useParams();
   const translate = useTranslate();
   const { providerName } = useBranding();
-  const failureText = useLoadFailureText();
-  const { data: order, isPending, error } = useGetOne<OrderRecord>('orders', { id: Number(id) });
+  const page = usePageRecord<OrderRecord>('orders', 'orders.not_found');
+  const order = page.record;
   const { data: project } = useGetOne<OffsetProjectRecord>(
     'carbon-offset-projects',
     { id: order?.project_id ?? 0 },
@@ -133,8 +132,8 @@ const OrderShowPage = () => {
     { id: order?.mandant_id ?? 0 },
     { enabled: !!order && showMandant },
   );
-  if (isPending) return <Loading />;
-  if (error || !order) return <RecordNotFound message={failureText(error, translate('orders.not_found'))} />;
+  if (page.isPending) return <Loading />;
+  if (!order) return <RecordNotFound message={page.failure()} />;
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('orders.show_title', { number: order.number })} />

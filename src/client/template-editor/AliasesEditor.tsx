@@ -8,10 +8,8 @@ import { useLanguage } from '../i18n/useLanguage';
 import { AddButton } from './AddButton';
 import { allFieldNames, freeName, type EditableTemplate } from './definitionEdits';
 import { aliasEntries, aliasesFromEntries, type AliasEntry } from './formModel';
-import { EditorSelect } from './EditorSelect';
+import { EditorSelect, small } from './EditorSelect';
 import { RemoveButton } from './OrderButtons';
-
-const small = { size: 'small', margin: 'dense' } as const;
 
 export const AliasesEditor = ({
   definition,

@@ -11,10 +11,9 @@ import { useLanguage } from '../i18n/useLanguage';
 import { AddButton } from './AddButton';
 import { conditionModel, conditionText, type ClauseOperator, type ConditionClause } from './formModel';
 import { NumberDraftInput } from './NumberDraftInput';
-import { EditorSelect } from './EditorSelect';
+import { EditorSelect, small } from './EditorSelect';
 import { RemoveButton } from './OrderButtons';
 
-const small = { size: 'small', margin: 'dense' } as const;
 const OPERATOR_KEYS: Record<ClauseOperator, string> = {
   '==': 'eq',
   '!=': 'ne',

@@ -14,8 +14,7 @@ import { LocalizedInputs } from './LocalizedInputs';
 import { NumberDraftInput } from './NumberDraftInput';
 import { OrderButtons } from './OrderButtons';
 import { UnitPicker } from './UnitPicker';
-
-const small = { size: 'small', margin: 'dense' } as const;
+import { small } from './EditorSelect';
 
 /** A constant with a free name; its source is left for the admin to give (the checker asks for it). */
 export function newConstant(taken: readonly string[]): TemplateConstant {

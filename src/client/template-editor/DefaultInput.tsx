@@ -10,9 +10,7 @@ import type { Field } from '../../core/template';
 import { useLanguage } from '../i18n/useLanguage';
 import { useCategoryFactors } from './CategoryPicker';
 import { formatDefault, parseDefault } from './definitionEdits';
-import { EditorSelect, type EditorChoice } from './EditorSelect';
-
-const small = { size: 'small', margin: 'dense' } as const;
+import { EditorSelect, type EditorChoice, small } from './EditorSelect';
 
 export const DefaultInput = ({
   field,

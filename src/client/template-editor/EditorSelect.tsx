@@ -5,6 +5,9 @@
  */
 import { TextField } from '@mui/material';
 
+/** The editor's inputs are compact: many stand side by side in one row. Spread into a MUI `TextField`. */
+export const small = { size: 'small', margin: 'dense' } as const;
+
 export interface EditorChoice {
   value: string;
   text: string;
@@ -32,8 +35,7 @@ export const EditorSelect = ({
   shrinkLabel?: boolean;
 }) => (
   <TextField
-    size="small"
-    margin="dense"
+    {...small}
     select
     label={label}
     value={value}

@@ -45,7 +45,7 @@ import { OptionsEditor } from './OptionsEditor';
 import { OrderButtons } from './OrderButtons';
 import { RulesEditor } from './RulesEditor';
 import { UnitPicker } from './UnitPicker';
-import { EditorSelect } from './EditorSelect';
+import { EditorSelect, small } from './EditorSelect';
 import { ConstantsEditor } from './ConstantsEditor';
 import { FaultsAt } from './FaultsAt';
 import type { TemplateConstant } from '../../core/template';
@@ -55,8 +55,6 @@ import { useRemovalConfirm } from './useRemovalConfirm';
 type RemovalConfirm = ReturnType<typeof useRemovalConfirm>;
 
 type Update = (change: (draft: EditableTemplate) => void) => void;
-
-const small = { size: 'small', margin: 'dense' } as const;
 
 /** Sets or removes an optional text of a template part, keeping the others. */
 function withText<T extends object>(owner: T, key: OptionalTextKey, text: LocalizedText | undefined): T {

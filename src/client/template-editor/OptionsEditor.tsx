@@ -12,10 +12,9 @@ import { convertData, dataEntries, dataFromEntries, type DataEntry, type DataKin
 import { LocalizedInputs } from './LocalizedInputs';
 import { NumberDraftInput } from './NumberDraftInput';
 import { OrderButtons, RemoveButton } from './OrderButtons';
-import { EditorSelect } from './EditorSelect';
+import { EditorSelect, small } from './EditorSelect';
 import { OptionFactorPicker } from './OptionFactorPicker';
 
-const small = { size: 'small', margin: 'dense' } as const;
 const KINDS: DataKind[] = ['number', 'text', 'boolean'];
 
 interface DataEntryInputsProps {

@@ -6,7 +6,7 @@ import PublishIcon from '@mui/icons-material/Publish';
 import { Card, CardContent, Typography } from '@mui/material';
 import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
 import type { TemplateVersionRecord } from '../../core/api';
-import { LabelledIconButton } from '../layout/LabelledIconButton';
+import { LabelledIconButton, type LabelledIconButtonProps } from '../layout/LabelledIconButton';
 import { TemplateStatusChip } from './TemplateStatusChip';
 
 export interface VersionsPanelProps {
@@ -32,7 +32,7 @@ const VersionActions = ({
   onExport,
 }: VersionHandlers & { version: TemplateVersionRecord }) => {
   const translate = useTranslate();
-  const actions: (Parameters<typeof LabelledIconButton>[0] & { shown: boolean })[] = [
+  const actions: (LabelledIconButtonProps & { shown: boolean })[] = [
     { label: 'templateEditor.versions.open', icon: EditIcon, onClick: () => onOpen(version), shown: true },
     {
       label: 'templateEditor.actions.publish',

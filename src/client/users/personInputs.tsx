@@ -1,6 +1,6 @@
 /**
  * The inputs a user's record and an invitation share: the role, among those the signed-in admin may give
- * (core/access/policy.ts), and the interface language.
+ * (core/access/policy.ts), and the interface language (which the profile uses too).
  */
 import { SelectInput, required, usePermissions } from 'react-admin';
 import type { Role } from '../../core/api';
@@ -15,4 +15,7 @@ export const RoleInput = () => {
   return <SelectInput source="role" choices={roleChoices(assignableRoles(permissions))} validate={required()} />;
 };
 
-export const LanguageInput = () => <SelectInput source="language" choices={languageChoices} validate={required()} />;
+/** `label` where the form's own wording differs from the resource's field name (the profile's "Language"). */
+export const LanguageInput = ({ label }: { label?: string }) => (
+  <SelectInput source="language" label={label} choices={languageChoices} validate={required()} />
+);

@@ -7,20 +7,18 @@ import {
   Labeled,
   PasswordInput,
   SaveButton,
-  SelectInput,
   SimpleForm,
   TextField,
   TextInput,
   Title,
   Toolbar,
   minLength,
-  required,
   useGetIdentity,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { MIN_PASSWORD_LENGTH, type SessionUser, UpdateMeRequest } from '../../../core/api';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../core/languages';
+import type { Language } from '../../../core/languages';
 import { currentUser, useKontorAuthProvider } from '../../providers/authProvider';
 import { useClientValue } from '../../shell/persistence/useClientState';
 import { MandantSettingsCard } from './MandantSettingsCard';
@@ -28,10 +26,9 @@ import { ApiTokensCard } from './ApiTokensCard';
 import { submissionErrors } from './submissionErrors';
 import { useSwitchLanguage } from '../../i18n/useSwitchLanguage';
 import { contractRules } from '../../providers/contractRules';
+import { LanguageInput } from '../../users/personInputs';
 
 const nameRules = contractRules(UpdateMeRequest, 'name', { required: true });
-
-const languageChoices = LANGUAGES.map((id) => ({ id, name: LANGUAGE_NAMES[id] }));
 
 // react-admin hands form values over untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -217,7 +214,7 @@ const ProfilePage = () => {
           <Typography variant="caption" color="text.secondary" sx={{ mt: -1, mb: 1 }}>
             {translate('app.profile.email_hint')}
           </Typography>
-          <SelectInput source="language" label="app.profile.language" choices={languageChoices} validate={required()} />
+          <LanguageInput label="app.profile.language" />
           <PasswordSection />
         </SimpleForm>
       </Card>
