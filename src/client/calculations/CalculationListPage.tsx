@@ -48,7 +48,7 @@ import { CALCULATION_LIST_ROWS } from '../providers/listRows';
 import { NotFoundPage } from '../pages/routes';
 import { useDatabaseFactors } from '../factors/factorQueries';
 import { useDefaultDatabaseId } from './useDefaultDatabase';
-import { keyedChoices } from '../i18n/choices';
+import { keyedFilter } from '../layout/keyedFilter';
 import { ChannelCell, ChannelFilterInput, NumberWithChannel } from '../storefronts/ChannelText';
 
 export type PickMode = 'edit' | 'duplicate';
@@ -72,12 +72,7 @@ function buildFilters(
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn />,
     <TextInput key="tags" source="tags" label="calculations.filters.tag" alwaysOn />,
-    <SelectInput
-      key="status"
-      source="status"
-      label="calculations.fields.status"
-      choices={keyedChoices(CALCULATION_STATUSES, 'calculations.status')}
-    />,
+    keyedFilter('status', 'calculations.fields.status', CALCULATION_STATUSES, 'calculations.status'),
     <ChannelFilterInput key="channel" source="channel" label="storefronts.channel.label" />,
   ];
   if (all.length > 1) {

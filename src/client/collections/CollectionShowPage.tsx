@@ -5,6 +5,7 @@
 import { Alert, Box, Checkbox, Chip, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { bodyWithRowTestIds } from '../layout/rowTestIds';
 import { GridPanel } from '../layout/GridPanel';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import LockIcon from '@mui/icons-material/Lock';
@@ -14,11 +15,9 @@ import {
   Button,
   Confirm,
   DataTable,
-  ListContextProvider,
   Loading,
   Title,
   useGetMany,
-  useList,
   useNotify,
   useRefresh,
   useTranslate,
@@ -83,71 +82,62 @@ interface MemberTableProps {
 const MemberTable = ({ rows, selected, onToggle, onRemove, busy }: MemberTableProps) => {
   const translate = useTranslate();
   const lang = useLanguage();
-  const memberList = useList({ data: rows });
   return (
-    <ListContextProvider value={memberList}>
-      <DataTable
-        resource="calculations"
-        data-testid="collection-calculations"
-        rowClick={false}
-        bulkActionButtons={false}
-        body={MemberRows}
-      >
-        <DataTable.Col
-          padding="checkbox"
-          render={(calc: CalculationRecord) => (
-            <Checkbox
-              checked={selected.includes(calc.id)}
-              onChange={() => onToggle(calc.id)}
-              slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }}
-            />
-          )}
-        />
-        <DataTable.Col
-          source="number"
-          label="calculations.fields.number"
-          cellSx={() => ({ whiteSpace: 'nowrap' })}
-          render={(calc: CalculationRecord) => <Link to={`/edit/${calc.id}`}>{calc.number}</Link>}
-        />
-        <DataTable.Col source="title" label="calculations.fields.title" />
-        <DataTable.Col
-          source="total_co2e"
-          label="calculations.fields.total_co2e"
-          align="right"
-          render={(calc: CalculationRecord) => `${formatResult(calc.total_co2e, lang)} ${KG_CO2E}`}
-        />
-        <DataTable.Col
-          source="frozen"
-          label="collections.fields.offset"
-          render={(calc: CalculationRecord) =>
-            calc.frozen ? (
-              <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
-            ) : (
-              <Chip size="small" variant="outlined" label={translate('collections.status.open')} />
-            )
-          }
-        />
-        <DataTable.Col
-          align="right"
-          render={(calc: CalculationRecord) =>
-            onRemove ? (
-              <Tooltip title={translate('collections.remove', { number: calc.number })}>
-                <span>
-                  <IconButton
-                    size="small"
-                    onClick={() => onRemove(calc)}
-                    disabled={busy}
-                    aria-label={translate('collections.remove', { number: calc.number })}
-                  >
-                    <RemoveCircleOutlineIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-            ) : null
-          }
-        />
-      </DataTable>
-    </ListContextProvider>
+    <HeldRecordsTable data={rows} resource="calculations" data-testid="collection-calculations" body={MemberRows}>
+      <DataTable.Col
+        padding="checkbox"
+        render={(calc: CalculationRecord) => (
+          <Checkbox
+            checked={selected.includes(calc.id)}
+            onChange={() => onToggle(calc.id)}
+            slotProps={{ input: { 'aria-label': translate('compare.select', { number: calc.number }) } }}
+          />
+        )}
+      />
+      <DataTable.Col
+        source="number"
+        label="calculations.fields.number"
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+        render={(calc: CalculationRecord) => <Link to={`/edit/${calc.id}`}>{calc.number}</Link>}
+      />
+      <DataTable.Col source="title" label="calculations.fields.title" />
+      <DataTable.Col
+        source="total_co2e"
+        label="calculations.fields.total_co2e"
+        align="right"
+        render={(calc: CalculationRecord) => `${formatResult(calc.total_co2e, lang)} ${KG_CO2E}`}
+      />
+      <DataTable.Col
+        source="frozen"
+        label="collections.fields.offset"
+        render={(calc: CalculationRecord) =>
+          calc.frozen ? (
+            <Chip size="small" color="success" icon={<LockIcon />} label={translate('collections.status.ordered')} />
+          ) : (
+            <Chip size="small" variant="outlined" label={translate('collections.status.open')} />
+          )
+        }
+      />
+      <DataTable.Col
+        align="right"
+        render={(calc: CalculationRecord) =>
+          onRemove ? (
+            <Tooltip title={translate('collections.remove', { number: calc.number })}>
+              <span>
+                <IconButton
+                  size="small"
+                  onClick={() => onRemove(calc)}
+                  disabled={busy}
+                  aria-label={translate('collections.remove', { number: calc.number })}
+                >
+                  <RemoveCircleOutlineIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          ) : null
+        }
+      />
+    </HeldRecordsTable>
   );
 };
 

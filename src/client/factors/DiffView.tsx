@@ -1,16 +1,10 @@
 /** What changed between this database and another: added, removed, changed (old → new, %, and every other attribute). */
 import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  DataTable,
-  ListContextProvider,
-  useList,
-  useLocaleState,
-  useTranslate,
-  type TranslateFunction,
-} from 'react-admin';
+import { DataTable, useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import type { FactorDatabaseDiff, FactorDatabaseRecord } from '../../core/api';
 import { ChoiceSelect } from '../layout/ChoiceSelect';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
 import { formatPercent } from './format';
 import { useFactorDiff } from './factorQueries';
 import { useFactorDatabases } from './useFactorDatabases';
@@ -72,7 +66,6 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
   const { data: diff, error } = useFactorDiff(database.id, against === '' ? null : against);
   const number = (value: number | null) =>
     value === null ? '—' : new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(value);
-  const diffList = useList({ data: diffRows(diff, locale, translate) });
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -90,37 +83,34 @@ export const DiffView = ({ database }: { database: FactorDatabaseRecord }) => {
       />
       {error ? <Alert severity="error">{error.message}</Alert> : null}
       {diff ? (
-        <ListContextProvider value={diffList}>
-          <DataTable
-            resource="factor-diff"
-            aria-label={translate('databases.diff.title')}
-            data-testid="database-diff"
-            rowClick={false}
-            bulkActionButtons={false}
-            empty={<Typography data-testid="database-diff">{translate('databases.diff.none')}</Typography>}
-          >
-            <DataTable.Col
-              source="kind"
-              label="databases.diff.change"
-              render={(row: DiffRow) => translate(`databases.diff.${row.kind}`)}
-            />
-            <DataTable.Col source="key" label="databases.factors.key" />
-            <DataTable.Col
-              source="old"
-              label="databases.diff.old"
-              align="right"
-              render={(row: DiffRow) => number(row.old)}
-            />
-            <DataTable.Col
-              source="new"
-              label="databases.diff.new"
-              align="right"
-              render={(row: DiffRow) => number(row.new)}
-            />
-            <DataTable.Col label="%" align="right" render={(row: DiffRow) => row.percent} />
-            <DataTable.Col label="databases.diff.attributes" render={(row: DiffRow) => row.attributes} />
-          </DataTable>
-        </ListContextProvider>
+        <HeldRecordsTable
+          data={diffRows(diff, locale, translate)}
+          resource="factor-diff"
+          aria-label={translate('databases.diff.title')}
+          data-testid="database-diff"
+          empty={<Typography data-testid="database-diff">{translate('databases.diff.none')}</Typography>}
+        >
+          <DataTable.Col
+            source="kind"
+            label="databases.diff.change"
+            render={(row: DiffRow) => translate(`databases.diff.${row.kind}`)}
+          />
+          <DataTable.Col source="key" label="databases.factors.key" />
+          <DataTable.Col
+            source="old"
+            label="databases.diff.old"
+            align="right"
+            render={(row: DiffRow) => number(row.old)}
+          />
+          <DataTable.Col
+            source="new"
+            label="databases.diff.new"
+            align="right"
+            render={(row: DiffRow) => number(row.new)}
+          />
+          <DataTable.Col label="%" align="right" render={(row: DiffRow) => row.percent} />
+          <DataTable.Col label="databases.diff.attributes" render={(row: DiffRow) => row.attributes} />
+        </HeldRecordsTable>
       ) : null}
     </Box>
   );

@@ -4,11 +4,12 @@
  * field's validator reports it instead of the input silently dropping it). On blur a number is shown formatted.
  */
 import { InputAdornment, TextField } from '@mui/material';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { FieldTitle, InputHelperText, useInput } from 'react-admin';
 import type { Language } from '../../core/languages';
 import { formatNumber, parseLocaleNumber } from '../../core/number-format';
 import { useLanguage } from '../i18n/useLanguage';
+import type { FormFieldInputProps } from './formFieldInputProps';
 
 export function numberToText(value: unknown, lang: Language, grouping = true): string {
   if (typeof value === 'number') return formatNumber(value, lang, { maximumFractionDigits: 10, grouping });
@@ -22,13 +23,9 @@ export function textToValue(text: string, lang: Language): number | string | nul
   return parseLocaleNumber(text, lang) ?? text;
 }
 
-export interface LocaleNumberInputProps {
-  source: string;
-  label: ReactNode;
-  helperText?: ReactNode;
+export interface LocaleNumberInputProps extends FormFieldInputProps {
   unit?: string;
   placeholder?: string;
-  validate?: Validator | Validator[];
   integer?: boolean;
   /** Digit grouping when not editing (default true; off for years). */
   grouping?: boolean;

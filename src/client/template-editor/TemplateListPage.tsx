@@ -4,7 +4,7 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, ListContextProvider, Title, useGetList, useList, useTranslate } from 'react-admin';
+import { DataTable, Title, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TemplateEditorInfo, TemplateRecord } from '../../core/api';
 import type { EditorLocationState } from './TemplateEditorPage';
@@ -12,6 +12,7 @@ import { ImportButton } from './ImportButton';
 import { useTemplateLoadErrors } from './api';
 import { TemplateStatusChip } from './TemplateStatusChip';
 import { bodyWithRowTestIds } from '../layout/rowTestIds';
+import { HeldRecordsTable } from '../layout/HeldRecordsTable';
 
 type Listed = TemplateRecord & TemplateEditorInfo;
 
@@ -50,7 +51,6 @@ const TemplateListPage = () => {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'id', order: 'ASC' },
   });
-  const templateList = useList({ data, isPending });
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="template-list">
       <Title title={translate('templateEditor.title')} />
@@ -74,54 +74,53 @@ const TemplateListPage = () => {
       {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
       <RejectedFiles />
       <Card variant="outlined">
-        <ListContextProvider value={templateList}>
-          <DataTable
-            resource="templates"
-            aria-busy={isPending}
-            rowClick={(id) => `/templates/${encodeURIComponent(id)}`}
-            bulkActionButtons={false}
-            body={TemplateRows}
-          >
-            <DataTable.Col
-              source="label"
-              label="templateEditor.list.template"
-              render={(template: Listed) => (
-                <RouterLink
-                  to={`/templates/${encodeURIComponent(template.id)}`}
-                  onClick={(event) => event.stopPropagation()}
-                >
-                  {template.label}
-                </RouterLink>
-              )}
-            />
-            <DataTable.Col source="id" label="templateEditor.list.id" cellSx={() => ({ fontFamily: 'monospace' })} />
-            <DataTable.Col
-              source="source"
-              label="templateEditor.list.source"
-              render={(template: Listed) => (
-                <Chip size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />
-              )}
-            />
-            <DataTable.Col
-              source="status"
-              label="templateEditor.list.status"
-              render={(template: Listed) => <TemplateStatusChip status={template.status} />}
-            />
-            <DataTable.Col
-              source="version"
-              label="templateEditor.list.version"
-              align="right"
-              render={(template: Listed) => `v${template.version}`}
-            />
-            <DataTable.Col source="version_count" label="templateEditor.list.versions" align="right" />
-            <DataTable.Col
-              source="usage"
-              label="templateEditor.list.usage"
-              align="right"
-              render={(template: Listed) => <span data-testid={`template-usage-${template.id}`}>{template.usage}</span>}
-            />
-          </DataTable>
-        </ListContextProvider>
+        <HeldRecordsTable
+          data={data}
+          isPending={isPending}
+          resource="templates"
+          aria-busy={isPending}
+          rowClick={(id) => `/templates/${encodeURIComponent(id)}`}
+          body={TemplateRows}
+        >
+          <DataTable.Col
+            source="label"
+            label="templateEditor.list.template"
+            render={(template: Listed) => (
+              <RouterLink
+                to={`/templates/${encodeURIComponent(template.id)}`}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {template.label}
+              </RouterLink>
+            )}
+          />
+          <DataTable.Col source="id" label="templateEditor.list.id" cellSx={() => ({ fontFamily: 'monospace' })} />
+          <DataTable.Col
+            source="source"
+            label="templateEditor.list.source"
+            render={(template: Listed) => (
+              <Chip size="small" variant="outlined" label={translate(`templateEditor.source.${template.source}`)} />
+            )}
+          />
+          <DataTable.Col
+            source="status"
+            label="templateEditor.list.status"
+            render={(template: Listed) => <TemplateStatusChip status={template.status} />}
+          />
+          <DataTable.Col
+            source="version"
+            label="templateEditor.list.version"
+            align="right"
+            render={(template: Listed) => `v${template.version}`}
+          />
+          <DataTable.Col source="version_count" label="templateEditor.list.versions" align="right" />
+          <DataTable.Col
+            source="usage"
+            label="templateEditor.list.usage"
+            align="right"
+            render={(template: Listed) => <span data-testid={`template-usage-${template.id}`}>{template.usage}</span>}
+          />
+        </HeldRecordsTable>
       </Card>
     </Box>
   );

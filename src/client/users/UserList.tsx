@@ -1,4 +1,3 @@
-// No bulk selection: react-admin's row checkboxes carry their label on the wrapper, not the input (axe: critical).
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { Link } from 'react-router-dom';
 import {
@@ -8,7 +7,6 @@ import {
   DataTable,
   ExportButton,
   FilterButton,
-  List,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -18,6 +16,7 @@ import { useRecordsExporter } from '../shell/download/recordsExporter';
 import { ROLES } from '../../core/api';
 import { roleChoices } from './roles';
 import { usePersonColumns } from './personColumns';
+import { EditableRecordList } from '../layout/EditableRecordList';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -41,18 +40,15 @@ export const UserList = () => {
   const personColumns = usePersonColumns();
   const exporter = useRecordsExporter();
   return (
-    <List
+    <EditableRecordList
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
-      perPage={25}
       actions={<UserListActions />}
       exporter={exporter}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        {personColumns}
-        <DataTable.Col source="active" field={BooleanField} />
-        <LocalizedDateCol source="updated_at" showTime />
-      </DataTable>
-    </List>
+      {personColumns}
+      <DataTable.Col source="active" field={BooleanField} />
+      <LocalizedDateCol source="updated_at" showTime />
+    </EditableRecordList>
   );
 };

@@ -16,12 +16,10 @@ import {
   Confirm,
   DataTable,
   Form,
-  ListContextProvider,
   SaveButton,
   SelectInput,
   TextInput,
   required,
-  useList,
   useLocale,
   useNotify,
   useTranslate,
@@ -32,6 +30,7 @@ import { submissionErrors } from './submissionErrors';
 import { formatInstantDay } from '../../i18n/dates';
 import { contractRules } from '../../providers/contractRules';
 import { SecretShownOnce } from '../../layout/SecretShownOnce';
+import { HeldRecordsTable } from '../../layout/HeldRecordsTable';
 
 const nameRules = contractRules(CreateApiTokenRequest, 'name');
 
@@ -162,64 +161,60 @@ const CreateTokenForm = ({
 const TokenTable = ({ tokens, onRevoke }: { tokens: ApiTokenRecord[]; onRevoke: (token: ApiTokenRecord) => void }) => {
   const translate = useTranslate();
   const locale = useLocale();
-  const tokenList = useList({ data: tokens });
   const now = Date.now();
   return (
-    <ListContextProvider value={tokenList}>
-      <DataTable
-        resource="api-tokens"
-        sx={{ mt: 2 }}
-        aria-label={translate('profile.tokens.title')}
-        size="small"
-        rowClick={false}
-        bulkActionButtons={false}
-        empty={
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
-            {translate('profile.tokens.empty')}
-          </Typography>
+    <HeldRecordsTable
+      data={tokens}
+      resource="api-tokens"
+      sx={{ mt: 2 }}
+      aria-label={translate('profile.tokens.title')}
+      size="small"
+      empty={
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {translate('profile.tokens.empty')}
+        </Typography>
+      }
+    >
+      <DataTable.Col source="name" label="profile.tokens.name" />
+      <DataTable.Col
+        source="created_at"
+        label="profile.tokens.created_at"
+        render={(token: ApiTokenRecord) => formatInstantDay(token.created_at, locale)}
+      />
+      <DataTable.Col
+        source="expires_at"
+        label="profile.tokens.expires_at"
+        render={(token: ApiTokenRecord) =>
+          Date.parse(token.expires_at) <= now
+            ? translate('profile.tokens.expired')
+            : formatInstantDay(token.expires_at, locale)
         }
-      >
-        <DataTable.Col source="name" label="profile.tokens.name" />
-        <DataTable.Col
-          source="created_at"
-          label="profile.tokens.created_at"
-          render={(token: ApiTokenRecord) => formatInstantDay(token.created_at, locale)}
-        />
-        <DataTable.Col
-          source="expires_at"
-          label="profile.tokens.expires_at"
-          render={(token: ApiTokenRecord) =>
-            Date.parse(token.expires_at) <= now
-              ? translate('profile.tokens.expired')
-              : formatInstantDay(token.expires_at, locale)
-          }
-        />
-        <DataTable.Col
-          source="last_used_at"
-          label="profile.tokens.last_used_at"
-          render={(token: ApiTokenRecord) =>
-            token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used')
-          }
-        />
-        <DataTable.Col
-          label={
-            <Box component="span" sx={VISUALLY_HIDDEN}>
-              {translate('profile.tokens.revoke')}
-            </Box>
-          }
-          align="right"
-          render={(token: ApiTokenRecord) => (
-            <IconButton
-              onClick={() => onRevoke(token)}
-              color="error"
-              aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
-            >
-              <DeleteIcon />
-            </IconButton>
-          )}
-        />
-      </DataTable>
-    </ListContextProvider>
+      />
+      <DataTable.Col
+        source="last_used_at"
+        label="profile.tokens.last_used_at"
+        render={(token: ApiTokenRecord) =>
+          token.last_used_at ? formatInstantDay(token.last_used_at, locale) : translate('profile.tokens.never_used')
+        }
+      />
+      <DataTable.Col
+        label={
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {translate('profile.tokens.revoke')}
+          </Box>
+        }
+        align="right"
+        render={(token: ApiTokenRecord) => (
+          <IconButton
+            onClick={() => onRevoke(token)}
+            color="error"
+            aria-label={translate('profile.tokens.revoke_named', { name: token.name })}
+          >
+            <DeleteIcon />
+          </IconButton>
+        )}
+      />
+    </HeldRecordsTable>
   );
 };
 
