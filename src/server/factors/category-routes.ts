@@ -16,11 +16,11 @@ import {
 import type { LocalizedText } from '../../core/languages';
 import { allowedTo, currentUser, signedIn } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { isoNow, toLocalizedText } from '../db/values';
 import { errorAnswers } from '../http/errors';
 import { mandantForNewRow, ownOrSharedRows } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
-import { inTransaction } from './database-writes';
 import { scopeFactors } from './visibility';
 
 /** The names the user reads, by key: their mandant's own over the provider's. */

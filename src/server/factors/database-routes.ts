@@ -19,6 +19,7 @@ import {
 import { seesAllMandants } from '../../core/access/policy';
 import { allowedTo, currentUser, signedIn } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorAnswers, type FieldErrors } from '../http/errors';
 import { idParams, idSchema } from '../http/record-id';
@@ -26,7 +27,7 @@ import { mandantForNewRow } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
 import { databaseLabel } from '../../core/protocol/describe';
 import { visibleDatabase, writableDatabase } from './access';
-import { inTransaction, logDatabase, readDatabase, readFactors, updateDatabase } from './database-writes';
+import { logDatabase, readDatabase, readFactors, updateDatabase } from './database-writes';
 import { diffFactors } from './diff';
 
 /** What a derived database copies of each factor of its base: every column but the id and the database. */

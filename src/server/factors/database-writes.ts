@@ -36,11 +36,6 @@ export async function touch(db: Kysely<DatabaseSchema>, id: number): Promise<voi
     .execute();
 }
 
-export const inTransaction =
-  (database: Kysely<DatabaseSchema>) =>
-  <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) =>
-    database.transaction().execute(work);
-
 export const logDatabase = (
   trx: Kysely<DatabaseSchema>,
   request: FastifyRequest,

@@ -4,12 +4,13 @@ import type { Kysely } from 'kysely';
 import { FactorImportReport, FactorImportRequest } from '../../core/api';
 import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { writableDatabase } from './access';
 import { checkCsvDeclaration, parseFactorCsv } from './csv-import';
-import { inTransaction, logDatabase, readDatabase, readFactors, touch } from './database-writes';
+import { logDatabase, readDatabase, readFactors, touch } from './database-writes';
 import { factorColumns } from './factor-input';
 
 export function registerFactorImportRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {

@@ -15,13 +15,14 @@ import {
 import { mayChangeDatabase } from '../../core/access/policy';
 import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { msg } from '../../core/i18n/error-keys';
 import { badRequest, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../audit/change';
 import { visibleDatabase, writableDatabase } from './access';
-import { inTransaction, touch } from './database-writes';
+import { touch } from './database-writes';
 import { completeLabel, declarationProblems, factorColumns, type FactorInput } from './factor-input';
 import { toFactorRecord } from './records';
 

@@ -35,6 +35,7 @@ import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
 import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { recordColumns } from '../http/list-columns';
@@ -308,10 +309,6 @@ function registerMigrationLists(app: FastifyInstance, database: Kysely<DatabaseS
     toRecord: toMigrationItemRecord,
     recordSchema: FactorMigrationItemRecord,
   });
-}
-
-function inTransaction(database: Kysely<DatabaseSchema>) {
-  return <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
 }
 
 /** A new migration: its preview, calculations unchanged. */
