@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import { ApiTokenRecord, CreateApiTokenRequest, CreatedApiToken } from '../../core/api';
 import { NoContent } from '../../core/api/schema';
 import type { DatabaseSchema } from '../db/schema';
-import { currentUser } from '../auth/authenticate';
+import { currentUser, signedIn } from '../auth/authenticate';
 import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
@@ -40,7 +40,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
   api.get(
     '/api/auth/tokens',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: {
         tags: ['auth'],
         summary: 'Your personal API tokens (without the secrets)',
@@ -53,7 +53,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
   api.post(
     '/api/auth/tokens',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: {
         tags: ['auth'],
         summary: 'Create a personal API token; the answer is the only time the token is shown',
@@ -90,7 +90,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, database: Kysely<Da
   api.delete(
     '/api/auth/tokens/:id',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: {
         tags: ['auth'],
         summary: 'Revoke one of your personal API tokens',

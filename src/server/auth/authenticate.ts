@@ -1,10 +1,11 @@
 /**
  * Authentication and role checks for routes. They run as `onRequest` hooks, before the body is
- * parsed and validated, so a caller without the right gets 401/403 and never a 400 about a body:
- *   onRequest: [app.authenticate, requireAccess('update', 'users')]
+ * parsed and validated, so a caller without the right gets 401/403 and never a 400 about a body. A route states them
+ * with `...allowedTo(app, 'update', 'users')` or `...signedIn(app)` (`http/request-user.ts`).
  * Who may do what is the access policy's (`core/access/policy.ts`); no route lists roles of its own.
- * After `app.authenticate`, `currentUser(request)` is the signed-in SessionUser. The request's user, `currentUser` and
- * `requireAccess` are the HTTP platform's (`http/request-user.ts`, re-exported here); this module fills them.
+ * After `app.authenticate`, `currentUser(request)` is the signed-in SessionUser. The request's user, `currentUser`,
+ * `requireAccess` and the route options on it are the HTTP platform's (`http/request-user.ts`; `currentUser` and the
+ * route options are re-exported here); this module fills them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,7 +13,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { unauthorized } from '../refusals';
 import { resolveSession } from './sessions';
 
-export { currentUser, requireAccess } from '../http/request-user';
+export { allowedTo, currentUser, signedIn } from '../http/request-user';
 import { isApiToken, resolveApiToken, withApiTokens } from './api-token-lookup';
 
 export function bearerToken(request: FastifyRequest): string | null {

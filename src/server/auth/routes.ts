@@ -20,7 +20,7 @@ import type { AfterResponse } from '../http/after-response';
 import { typed } from '../http/typed-routes';
 import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/messages';
-import { currentUser } from './authenticate';
+import { currentUser, signedIn } from './authenticate';
 import { hashPassword, verifyPassword } from './password';
 import {
   admitLinkPassword,
@@ -152,7 +152,7 @@ function registerSignInRoutes(
   api.post(
     '/api/auth/logout',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes this session',
@@ -293,7 +293,7 @@ function registerAccountRoutes(
   api.get(
     '/api/auth/me',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser, ...errorAnswers(401) } },
     },
     async (request): Promise<SessionUser> => currentUser(request),
@@ -302,7 +302,7 @@ function registerAccountRoutes(
   api.put(
     '/api/auth/me',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: {
         tags: ['auth'],
         summary:

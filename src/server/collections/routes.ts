@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
 import { CollectionMembershipRequest, CollectionRecord } from '../../core/api';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { conflict, errorAnswers, notFound } from '../http/errors';
@@ -74,7 +74,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     api.get(
       '/api/collections/tags',
       {
-        onRequest: [scope.authenticate, requireAccess('read', 'collections')],
+        ...allowedTo(scope, 'read', 'collections'),
         schema: {
           tags: ['collections'],
           summary: 'The tags used by the collections the caller can see, sorted',
@@ -163,7 +163,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     api.post(
       '/api/collections/:id/calculations',
       {
-        onRequest: [scope.authenticate, requireAccess('update', 'collections')],
+        ...allowedTo(scope, 'update', 'collections'),
         schema: membershipSchema('Add calculations to a collection (ids already in it are ignored)'),
       },
       async (request) => changeMembership(request, 'add'),
@@ -171,7 +171,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, db: Kysely<
     api.delete(
       '/api/collections/:id/calculations',
       {
-        onRequest: [scope.authenticate, requireAccess('update', 'collections')],
+        ...allowedTo(scope, 'update', 'collections'),
         schema: membershipSchema('Remove calculations from a collection'),
       },
       async (request) => changeMembership(request, 'remove'),

@@ -14,13 +14,13 @@ import {
   type SessionUser,
 } from '../../core/api';
 import type { LocalizedText } from '../../core/languages';
-import { currentUser } from '../auth/authenticate';
+import { allowedTo, currentUser, signedIn } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { isoNow, toLocalizedText } from '../db/values';
 import { errorAnswers } from '../http/errors';
 import { mandantForNewRow, ownOrSharedRows } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
-import { databaseAccess, inTransaction } from './database-writes';
 import { scopeFactors } from './visibility';
 
 /** The names the user reads, by key: their mandant's own over the provider's. */
@@ -85,7 +85,7 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
   api.get(
     '/api/factor-categories',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['factors'],
         summary: 'The factor categories the caller may see, by key, with their name and number of distinct factor keys',
@@ -99,7 +99,7 @@ export function registerFactorCategoryRoutes(app: FastifyInstance, database: Kys
   api.put(
     '/api/factor-categories/:key',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['factors'],
         summary:

@@ -17,8 +17,9 @@ import {
   type SessionUser,
 } from '../../core/api';
 import { seesAllMandants } from '../../core/access/policy';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser, signedIn } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { isoNow } from '../db/values';
 import { badRequest, conflict, errorAnswers, type FieldErrors } from '../http/errors';
 import { idParams, idSchema } from '../http/record-id';
@@ -26,14 +27,7 @@ import { mandantForNewRow } from '../http/tenant-scope';
 import { typed } from '../http/typed-routes';
 import { databaseLabel } from '../../core/protocol/describe';
 import { visibleDatabase, writableDatabase } from './access';
-import {
-  databaseAccess,
-  inTransaction,
-  logDatabase,
-  readDatabase,
-  readFactors,
-  updateDatabase,
-} from './database-writes';
+import { logDatabase, readDatabase, readFactors, updateDatabase } from './database-writes';
 import { diffFactors } from './diff';
 
 /** What a derived database copies of each factor of its base: every column but the id and the database. */
@@ -77,7 +71,7 @@ function registerDatabaseCreateRoute(app: FastifyInstance, database: Kysely<Data
   api.post(
     '/api/databases',
     {
-      ...databaseAccess(app, 'create'),
+      ...allowedTo(app, 'create', 'databases'),
       schema: {
         tags: ['databases'],
         summary:
@@ -164,7 +158,7 @@ function registerDatabaseUpdateRoute(app: FastifyInstance, database: Kysely<Data
   api.put(
     '/api/databases/:id',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['databases'],
         summary: 'Change a draft database (name, version label, validity, source, demo marker)',
@@ -204,7 +198,7 @@ function registerDatabaseDeleteRoute(app: FastifyInstance, database: Kysely<Data
   api.delete(
     '/api/databases/:id',
     {
-      ...databaseAccess(app, 'delete'),
+      ...allowedTo(app, 'delete', 'databases'),
       schema: {
         tags: ['databases'],
         summary: 'Delete a draft database',
@@ -234,7 +228,7 @@ function registerDatabaseStatusRoute(
   api.post(
     `/api/databases/:id/${action}`,
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['databases'],
         summary:
@@ -281,7 +275,7 @@ function registerDatabaseRollOutRoute(app: FastifyInstance, database: Kysely<Dat
   api.post(
     '/api/databases/:id/roll-out',
     {
-      onRequest: [app.authenticate, requireAccess('roll_out', 'databases')],
+      ...allowedTo(app, 'roll_out', 'databases'),
       schema: {
         tags: ['databases'],
         summary:
@@ -305,7 +299,7 @@ function registerDatabaseDiffRoute(app: FastifyInstance, database: Kysely<Databa
   api.get(
     '/api/databases/:id/diff',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['databases'],
         summary:

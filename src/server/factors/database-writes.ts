@@ -2,12 +2,10 @@
  * What the factor write routes share: reading a database and its factors back, moving a database's bookkeeping when
  * its factors change, and the protocol entries. Every write and its protocol entry commit together.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FactorDatabaseRecord, FactorRecord } from '../../core/api';
-import type { Action } from '../../core/access/policy';
 import { databaseLabel } from '../../core/protocol/describe';
-import { requireAccess } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { recordChange } from '../audit/change';
@@ -37,16 +35,6 @@ export async function touch(db: Kysely<DatabaseSchema>, id: number): Promise<voi
     .where('id', '=', id)
     .execute();
 }
-
-/** A factor belongs to its database: changing one is an update of the database. */
-export const databaseAccess = (app: FastifyInstance, action: Action) => ({
-  onRequest: [app.authenticate, requireAccess(action, 'databases')],
-});
-
-export const inTransaction =
-  (database: Kysely<DatabaseSchema>) =>
-  <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) =>
-    database.transaction().execute(work);
 
 export const logDatabase = (
   trx: Kysely<DatabaseSchema>,

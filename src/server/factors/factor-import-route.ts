@@ -2,14 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FactorImportReport, FactorImportRequest } from '../../core/api';
-import { currentUser } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { writableDatabase } from './access';
 import { checkCsvDeclaration, parseFactorCsv } from './csv-import';
-import { databaseAccess, inTransaction, logDatabase, readDatabase, readFactors, touch } from './database-writes';
+import { logDatabase, readDatabase, readFactors, touch } from './database-writes';
 import { factorColumns } from './factor-input';
 
 export function registerFactorImportRoute(app: FastifyInstance, database: Kysely<DatabaseSchema>): void {
@@ -18,7 +19,7 @@ export function registerFactorImportRoute(app: FastifyInstance, database: Kysely
   api.post(
     '/api/databases/:id/import',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       bodyLimit: 10 * 1024 * 1024,
       schema: {
         tags: ['databases'],

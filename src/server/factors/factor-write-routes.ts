@@ -13,15 +13,16 @@ import {
   type SessionUser,
 } from '../../core/api';
 import { mayChangeDatabase } from '../../core/access/policy';
-import { currentUser } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { msg } from '../../core/i18n/error-keys';
 import { badRequest, errorAnswers, forbidden, notFound } from '../http/errors';
 import { idParams } from '../http/record-id';
 import { typed } from '../http/typed-routes';
 import { recordChange } from '../audit/change';
 import { visibleDatabase, writableDatabase } from './access';
-import { databaseAccess, inTransaction, touch } from './database-writes';
+import { touch } from './database-writes';
 import { completeLabel, declarationProblems, factorColumns, type FactorInput } from './factor-input';
 import { toFactorRecord } from './records';
 
@@ -107,7 +108,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   api.post(
     '/api/factors',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['factors'],
         summary: 'Add a factor to a draft database',
@@ -143,7 +144,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   api.put(
     '/api/factors/:id',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['factors'],
         summary: 'Change a factor of a draft database (e.g. override a value in a mandant database)',
@@ -177,7 +178,7 @@ export function registerFactorWriteRoutes(app: FastifyInstance, database: Kysely
   api.delete(
     '/api/factors/:id',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['factors'],
         summary: 'Remove a factor from a draft database',

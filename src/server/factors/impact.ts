@@ -12,7 +12,7 @@ import { localize } from '../../core/rules';
 import { fieldTypeOf } from '../../core/field-types';
 import { getCompiledTemplate, type Template } from '../../core/template';
 import { msg } from '../../core/i18n/error-keys';
-import { currentUser } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { CalculationUsage, UsageRow } from '../templates/calculation-usage';
 import { calculationsLink, countEntries, databaseEntries } from '../templates/impact-entries';
 import type { DatabaseSchema } from '../db/schema';
@@ -22,7 +22,6 @@ import { typed } from '../http/typed-routes';
 import type { TemplateRegistry } from '../templates/registry';
 import { mayChangeDatabase } from '../../core/access/policy';
 import { visibleDatabase } from './access';
-import { databaseAccess } from './database-writes';
 import { toFactorDatabaseRecord, toFactorRecord } from './records';
 import { databaseVisibleTo } from './visibility';
 import { seesAllMandants } from '../http/tenant-scope';
@@ -66,7 +65,7 @@ export function registerFactorImpactRoute(
   typed(app).post(
     '/api/databases/:id/impact',
     {
-      ...databaseAccess(app, 'update'),
+      ...allowedTo(app, 'update', 'databases'),
       schema: {
         tags: ['factors'],
         summary:

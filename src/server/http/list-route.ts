@@ -6,7 +6,7 @@ import type { TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '../../core/api/schema';
 import type { Resource } from '../../core/access/policy';
-import { requireAccess } from './request-user';
+import { allowedTo } from './request-user';
 import { errorAnswers } from './errors';
 import { idParams } from './record-id';
 import { typed } from './typed-routes';
@@ -54,7 +54,7 @@ export function registerListRoute<TRecord>(app: FastifyInstance, route: ListRout
   typed(app).get(
     `/api/${route.name}`,
     {
-      onRequest: [app.authenticate, requireAccess('list', route.access)],
+      ...allowedTo(app, 'list', route.access),
       schema: {
         tags: route.tags ?? [route.name],
         summary: route.summary ?? `List ${route.name} (sort, range, filter as in ra-data-simple-rest)`,
@@ -81,7 +81,7 @@ export function registerRecordRoute<TRecord>(
   typed(app).get(
     `/api/${route.name}/:id`,
     {
-      onRequest: [app.authenticate, requireAccess('read', route.access)],
+      ...allowedTo(app, 'read', route.access),
       schema: {
         tags: route.tags ?? [route.name],
         summary: `One ${route.name} record`,

@@ -20,7 +20,7 @@ import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../db/schema';
 import { tablesByName, type TableName } from '../db/named-table';
 import { isoNow } from '../db/values';
-import { currentUser, requireAccess } from './request-user';
+import { allowedTo, currentUser } from './request-user';
 import type { Resource } from '../../core/access/policy';
 import { conflict, errorAnswers, notFound } from './errors';
 import type { ColumnDefinition } from './list-columns';
@@ -311,7 +311,7 @@ function registerCreateRoute<TRecord extends { id: number }, TCreate extends TSc
   typed(app).post(
     path,
     {
-      onRequest: [app.authenticate, requireAccess('create', def.access)],
+      ...allowedTo(app, 'create', def.access),
       schema: {
         tags,
         summary: `Create a ${def.name} record`,
@@ -346,7 +346,7 @@ function registerUpdateRoute<TRecord extends { id: number }, TCreate extends TSc
   typed(app).put(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireAccess('update', def.access)],
+      ...allowedTo(app, 'update', def.access),
       schema: {
         tags,
         summary: `Update a ${def.name} record (full record with version, or a partial one)`,
@@ -380,7 +380,7 @@ function registerDeleteRoute<TRecord extends { id: number }, TCreate extends TSc
   typed(app).delete(
     `${path}/:id`,
     {
-      onRequest: [app.authenticate, requireAccess('delete', def.access)],
+      ...allowedTo(app, 'delete', def.access),
       schema: {
         tags,
         summary: `Delete a ${def.name} record; answers the deleted record`,

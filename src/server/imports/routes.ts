@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ImportRecord, ImportReport, ImportRowError, ImportUploadQuery, type SessionUser } from '../../core/api';
 import type { ColumnMapping } from '../../core/csv';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser, signedIn } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { currentMachineSetId, loadMachineSetData } from '../machines/production';
 import { resolveFactorSet, resolveTemplate } from '../calculations/prepare';
@@ -93,7 +93,7 @@ async function registerImportUploadRoute(
     typed(scope).post(
       '/api/imports',
       {
-        onRequest: [app.authenticate, requireAccess('create', 'imports')],
+        ...allowedTo(app, 'create', 'imports'),
         schema: {
           tags: ['imports'],
           summary: 'Import a CSV file (raw body) as calculations of a template',
@@ -180,7 +180,7 @@ function registerImportErrorsRoutes(app: FastifyInstance, db: AppServices['db'])
   api.get(
     '/api/imports/:id/errors',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['imports'],
         summary: 'Row errors of an import (first 1000), in your language',
@@ -197,7 +197,7 @@ function registerImportErrorsRoutes(app: FastifyInstance, db: AppServices['db'])
   api.get(
     '/api/imports/:id/errors.csv',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['imports'],
         summary: 'Row errors of an import as CSV, in your language',
@@ -226,7 +226,7 @@ function importAction<const Status extends 200 | 202>(
   // TypeScript types a computed key as any number; the route answers the import with `status` only.
   const answer = { [status]: ImportRecord } as Record<Status, typeof ImportRecord>;
   return {
-    onRequest: [app.authenticate, requireAccess(action, 'imports')],
+    ...allowedTo(app, action, 'imports'),
     schema: {
       tags: ['imports'],
       summary,

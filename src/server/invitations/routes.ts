@@ -16,7 +16,7 @@ import {
   InvitationTokenQuery,
   LinkPasswordRequest,
 } from '../../core/api';
-import { requireAccess } from '../auth/authenticate';
+import { allowedTo } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
 import { admitLinkCheck, admitLinkPassword, releaseAttempt } from '../auth/login-throttle';
 import { loadSessionUser } from '../auth/session-user';
@@ -77,7 +77,7 @@ function registerResendRoute(app: FastifyInstance, db: Kysely<DatabaseSchema>, d
   typed(app).post(
     '/api/invitations/:id/resend',
     {
-      onRequest: [app.authenticate, requireAccess('update', 'invitations')],
+      ...allowedTo(app, 'update', 'invitations'),
       schema: {
         tags: ['invitations'],
         summary: 'Mail an open invitation again with a new link and a new expiry; the previous link stops working',

@@ -33,8 +33,9 @@ import { can, migratesMachineSets } from '../../core/access/policy';
 import { localize } from '../../core/rules';
 import type { Template } from '../../core/template';
 import { CSV_BOM } from '../../core/csv';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
+import { inTransaction } from '../db/in-transaction';
 import { isoNow } from '../db/values';
 import { findDatabaseFor, loadFactorSet } from '../factors/factor-set';
 import { recordColumns } from '../http/list-columns';
@@ -310,26 +311,14 @@ function registerMigrationLists(app: FastifyInstance, database: Kysely<DatabaseS
   });
 }
 
-/** The route options of a write to migrations: signed in, and allowed to `action` them. */
-function migrationWriters(app: FastifyInstance) {
-  return (action: 'create' | 'update') => ({
-    onRequest: [app.authenticate, requireAccess(action, 'migrations')],
-  });
-}
-
-function inTransaction(database: Kysely<DatabaseSchema>) {
-  return <T>(work: (trx: Kysely<DatabaseSchema>) => Promise<T>) => database.transaction().execute(work);
-}
-
 /** A new migration: its preview, calculations unchanged. */
 function registerMigrationPreview({ app, database, templates }: MigrationRoutes): void {
   const api = typed(app);
-  const writers = migrationWriters(app);
   const transaction = inTransaction(database);
   api.post(
     '/api/migrations',
     {
-      ...writers('create'),
+      ...allowedTo(app, 'create', 'migrations'),
       schema: {
         tags: ['migrations'],
         summary:
@@ -437,7 +426,6 @@ function registerMigrationPreview({ app, database, templates }: MigrationRoutes)
 /** Apply, discard and roll back: each moves a migration from one status to the next. */
 function registerMigrationSteps({ app, database, templates }: MigrationRoutes): void {
   const api = typed(app);
-  const writers = migrationWriters(app);
   const transaction = inTransaction(database);
   /** Moves a migration from `from` to `to` status — only if it is still `from` (the claim). */
   const claim = async (
@@ -470,7 +458,7 @@ function registerMigrationSteps({ app, database, templates }: MigrationRoutes): 
     api.post(
       `/api/migrations/:id/${name}`,
       {
-        ...writers('update'),
+        ...allowedTo(app, 'update', 'migrations'),
         schema: {
           tags: ['migrations'],
           summary,
@@ -545,7 +533,7 @@ function registerMigrationItemsCsv({ app, database, templates }: MigrationRoutes
   api.get(
     '/api/migrations/:id/items.csv',
     {
-      onRequest: [app.authenticate, requireAccess('read', 'migrations')],
+      ...allowedTo(app, 'read', 'migrations'),
       schema: {
         tags: ['migrations'],
         summary: "The preview rows as CSV in the user's language and CSV convention",

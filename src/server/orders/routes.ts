@@ -17,7 +17,7 @@ import {
   type SessionUser,
 } from '../../core/api';
 import type { Language } from '../../core/languages';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { badRequest, conflict, errorAnswers } from '../http/errors';
 import { idParams } from '../http/record-id';
@@ -139,7 +139,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
   api.get(
     '/api/orders/quote',
     {
-      onRequest: [app.authenticate, requireAccess('create', 'orders')],
+      ...allowedTo(app, 'create', 'orders'),
       schema: {
         tags: ['orders'],
         summary: 'What an order would cover and cost (tonnes rounded up by the mandant rule, price in minor units)',
@@ -163,7 +163,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
       {
         // Who may apply which transition is checked once the order is found (403 with the reason); here only that the
         // caller may apply any.
-        onRequest: [app.authenticate, requireAccess(ORDER_TRANSITIONS, 'orders')],
+        ...allowedTo(app, ORDER_TRANSITIONS, 'orders'),
         schema: {
           tags: ['orders'],
           summary: `Order transition "${transition}" (${TRANSITIONS[transition].from.join('|')} → ${TRANSITIONS[transition].to})`,
@@ -182,7 +182,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<DatabaseSch
     api.get(
       `/api/orders/:id/${file}`,
       {
-        onRequest: [app.authenticate, requireAccess('read', 'orders')],
+        ...allowedTo(app, 'read', 'orders'),
         preHandler: app.kontor.heavyWork.hook,
         schema: {
           tags: ['orders'],

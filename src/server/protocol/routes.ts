@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { msg } from '../../core/i18n/error-keys';
 import type { Kysely } from 'kysely';
 import { ProtocolEntryRecord } from '../../core/api';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { sendCsvDownload } from '../http/csv-download';
 import { errorAnswers, notFound } from '../http/errors';
@@ -42,7 +42,6 @@ const describe = {
 export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const api = typed(app);
   const tags = ['protocol'];
-  const onRequest = [app.authenticate, requireAccess('list', 'protocol')];
 
   registerListRoute(app, {
     name: 'protocol',
@@ -62,7 +61,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
   api.get(
     '/api/protocol/export.csv',
     {
-      onRequest,
+      ...allowedTo(app, 'list', 'protocol'),
       schema: {
         tags,
         summary: `The filtered protocol as CSV in the user's language (at most ${MAX_EXPORT_ROWS} entries)`,
@@ -107,7 +106,7 @@ export function registerProtocolRoutes(app: FastifyInstance, db: Kysely<Database
   api.get(
     '/api/protocol/:id',
     {
-      onRequest,
+      ...allowedTo(app, 'list', 'protocol'),
       schema: {
         tags,
         summary: 'One protocol entry',

@@ -32,7 +32,7 @@ import { mayPublish } from '../../core/access/policy';
 import { NoContent } from '../../core/api/schema';
 import { msg } from '../../core/i18n/error-keys';
 import { isLanguage, type Language } from '../../core/languages';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser, signedIn } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow, parseJson } from '../db/values';
 import { conflict, errorAnswers, forbidden, notFound } from '../http/errors';
@@ -190,7 +190,7 @@ function registerReportPdfRoute({ app, db, templates }: ReportRoutes, subject: '
   api.get(
     `/api/${subject}/:id/report.pdf`,
     {
-      onRequest: [app.authenticate, requireAccess('read', subject)],
+      ...allowedTo(app, 'read', subject),
       preHandler: heavyWork.hook,
       schema: {
         tags: [subject],
@@ -222,7 +222,7 @@ function registerPublicationListRoute({ app, db, publicUrl }: ReportRoutes, subj
   api.get(
     `/api/${subject}/:id/publications`,
     {
-      onRequest: [app.authenticate, requireAccess('read', subject)],
+      ...allowedTo(app, 'read', subject),
       schema: {
         tags: [subject],
         summary: 'Published verification pages (not revoked)',
@@ -254,7 +254,7 @@ function registerPublishRoute({ app, db, templates, publicUrl }: ReportRoutes, s
   api.post(
     `/api/${subject}/:id/publications`,
     {
-      onRequest: [app.authenticate, requireAccess('update', subject)],
+      ...allowedTo(app, 'update', subject),
       schema: {
         tags: [subject],
         summary:
@@ -318,7 +318,7 @@ function registerPublicationReadRoutes({ app, db, publicUrl }: ReportRoutes): vo
   api.get(
     '/api/publications',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['publications'],
         summary: 'The published verification pages of the caller’s mandant (not revoked), newest first',
@@ -339,7 +339,7 @@ function registerPublicationReadRoutes({ app, db, publicUrl }: ReportRoutes): vo
   api.get(
     '/api/publications/:id',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['publications'],
         summary: 'One published verification page',
@@ -353,7 +353,7 @@ function registerPublicationReadRoutes({ app, db, publicUrl }: ReportRoutes): vo
   api.get(
     '/api/publications/:id/document.pdf',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       preHandler: heavyWork.hook,
       schema: {
         tags: ['publications'],
@@ -381,7 +381,7 @@ function registerPublicationRevokeRoute({ app, db, publicUrl, pages }: ReportRou
   api.delete(
     '/api/publications/:id',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app),
       schema: {
         tags: ['publications'],
         summary: 'Revoke a verification page: its address answers 404 from then on',

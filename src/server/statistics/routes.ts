@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { STATISTIC_NAMES, StatisticsRequestQuery, StatisticsResult } from '../../core/api';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { errorAnswers } from '../http/errors';
 import { typed } from '../http/typed-routes';
@@ -17,14 +17,13 @@ import { parseStatisticsQuery, resolveStatisticsMandant, unknownParameters } fro
 
 export function registerStatisticsRoutes(app: FastifyInstance, db: Kysely<DatabaseSchema>): void {
   const tags = ['statistics'];
-  const onRequest = [app.authenticate, requireAccess('read', 'statistics')];
 
   const api = typed(app);
 
   api.get(
     '/api/statistics',
     {
-      onRequest,
+      ...allowedTo(app, 'read', 'statistics'),
       schema: {
         tags,
         summary: 'The names of the statistics',
@@ -37,7 +36,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, db: Kysely<Databa
   api.get(
     '/api/statistics/:name',
     {
-      onRequest,
+      ...allowedTo(app, 'read', 'statistics'),
       schema: {
         tags,
         summary: `One statistic over a time range, aggregated by the database: ${STATISTIC_NAMES.join(', ')}`,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { StorefrontChannel } from '../../core/api';
-import { currentUser } from '../auth/authenticate';
+import { currentUser, signedIn } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { errorAnswers } from '../http/errors';
 import { scopeToMandant } from '../http/tenant-scope';
@@ -21,7 +21,7 @@ export function registerStorefrontChannelRoute(app: FastifyInstance, db: Kysely<
   typed(app).get(
     '/api/storefront-channels',
     {
-      onRequest: app.authenticate,
+      ...signedIn(app),
       schema: {
         tags: ['storefronts'],
         summary: 'The storefronts the reader’s calculations and orders may come from: id and name, for the filter',

@@ -11,7 +11,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { SessionUser } from '../../core/api';
 import { NoContent } from '../../core/api/schema';
 import { msg, type ErrorKey } from '../../core/i18n/error-keys';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { conflict, errorAnswers, notFound } from '../http/errors';
@@ -32,7 +32,7 @@ export function storefrontRoute<const S extends { response: Record<number, TSche
   schema: S,
 ) {
   return {
-    onRequest: [app.authenticate, requireAccess(action, 'storefronts')],
+    ...allowedTo(app, action, 'storefronts'),
     schema: { tags: ['storefronts'], ...schema, response: { ...schema.response, ...errorResponses } },
   };
 }

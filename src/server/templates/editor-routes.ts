@@ -29,7 +29,7 @@ import {
   type Template,
   type UnitCatalog,
 } from '../../core/template';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import type { DatabaseSchema } from '../db/schema';
 import { isoNow } from '../db/values';
 import { dialectOf } from '../db/dialect';
@@ -116,12 +116,9 @@ function parseDefinition(definition: unknown, lang: Language): Record<string, un
   return json as Record<string, unknown>;
 }
 
-/** Provider admins only. */
-const admin = (app: FastifyInstance) => ({ onRequest: [app.authenticate, requireAccess('update', 'templates')] });
-
 /** A change of one version, answering the version. */
 const versionWrite = (app: FastifyInstance, summary: string) => ({
-  ...admin(app),
+  ...allowedTo(app, 'update', 'templates'),
   schema: {
     tags,
     summary,
@@ -222,7 +219,7 @@ function registerTemplateSaveRoute({ app, db, registry }: TemplateEditorRoutes):
   api.post(
     '/api/templates',
     {
-      ...admin(app),
+      ...allowedTo(app, 'update', 'templates'),
       schema: {
         tags,
         summary: 'Save a new template, or a new version of an app-created template (provider admins)',
@@ -242,7 +239,7 @@ function registerTemplateCopyRoute({ app, db, registry }: TemplateEditorRoutes):
   api.post(
     '/api/templates/:id/versions/:version/copy',
     {
-      ...admin(app),
+      ...allowedTo(app, 'update', 'templates'),
       schema: {
         tags,
         summary: 'Save a copy of a version (e.g. of a shipped template) as a new template with a new id',
@@ -270,7 +267,7 @@ function registerTemplateVersionsRoute({ app, db, registry, calculations }: Temp
   api.get(
     '/api/templates/:id/versions',
     {
-      ...admin(app),
+      ...allowedTo(app, 'update', 'templates'),
       schema: {
         tags,
         summary: 'Every version of a template with its status, source and usage, newest first',
@@ -293,7 +290,7 @@ function registerTemplateImpactRoute({ app, db, registry, calculations }: Templa
   api.post(
     '/api/templates/impact',
     {
-      ...admin(app),
+      ...allowedTo(app, 'update', 'templates'),
       schema: {
         tags,
         summary:
@@ -407,7 +404,7 @@ function registerTemplateExportRoute({ app, registry }: TemplateEditorRoutes): v
   api.get(
     '/api/templates/:id/versions/:version/export',
     {
-      ...admin(app),
+      ...allowedTo(app, 'update', 'templates'),
       schema: {
         tags,
         summary: 'Download a version as a template file (to commit into schemas/templates/)',
@@ -433,7 +430,7 @@ function registerTemplateLoadErrorsRoute({ app, registry }: TemplateEditorRoutes
   api.get(
     '/api/template-load-errors',
     {
-      ...admin(app),
+      ...allowedTo(app, 'update', 'templates'),
       schema: {
         tags,
         summary: 'The template files that were not loaded at startup, with place and message (provider admins)',

@@ -16,7 +16,7 @@ import {
   type TemplateRecord,
 } from '../../core/api';
 import type { DatabaseSchema } from '../db/schema';
-import { currentUser, requireAccess } from '../auth/authenticate';
+import { allowedTo, currentUser } from '../auth/authenticate';
 import { usesDraftTemplates } from '../../core/access/policy';
 import { errorAnswers, notFound } from '../http/errors';
 import { parseListQuery } from '../http/list-query';
@@ -96,7 +96,7 @@ export function registerTemplateRoutes(
   typed(app).get(
     '/api/templates/:id',
     {
-      onRequest: [app.authenticate, requireAccess('read', 'templates')],
+      ...allowedTo(app, 'read', 'templates'),
       schema: {
         tags,
         summary:
