@@ -8,7 +8,6 @@ import {
   SITE_ALLOCATION_KEYS,
   type SiteAllocationKey,
   type MachineFigureName,
-  type MachineKind,
 } from '../production-names';
 import { FigureYearInput } from './factors';
 import {
@@ -90,7 +89,7 @@ export const MachineSetRecord = Type.Object({
   /** The mandant's annual site footprint in kg CO2e (heating, lighting, compressed air, IT), or null. */
   site_kg_co2e: Nullable(Type.Number()),
   /** What the site footprint is allocated to jobs by. */
-  site_allocation_key: Nullable(Type.Unsafe<SiteAllocationKey>(Type.String())),
+  site_allocation_key: Nullable(StringEnum(SITE_ALLOCATION_KEYS)),
   /** The year's total of the allocation key (machine hours, sheets or kg). */
   site_annual_amount: Nullable(Type.Number()),
   site_source: Type.String(),
@@ -106,7 +105,7 @@ export const MachineRecord = Type.Object({
   set_id: Type.Integer(),
   /** Stable name within its set; what a calculation's machine field stores. */
   key: Type.String(),
-  kind: Type.Unsafe<MachineKind>(Type.String()),
+  kind: StringEnum(MACHINE_KINDS),
   name: Type.String(),
   figures: Type.Unsafe<MachineFigures>(
     Type.Object(Object.fromEntries(MACHINE_FIGURE_NAMES.map((name) => [name, Type.Optional(SourcedFigure)]))),

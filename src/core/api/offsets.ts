@@ -24,7 +24,7 @@ export const OffsetProjectRecord = Type.Object({
   description: Localized(),
   /** ISO 3166-1 alpha-2. */
   country: Type.String(),
-  project_type: Type.Unsafe<OffsetProjectType>(Type.String()),
+  project_type: StringEnum(OFFSET_PROJECT_TYPES),
   /** e.g. "Gold Standard", "VCS". */
   standard: Type.String(),
   registry_id: Type.String(),

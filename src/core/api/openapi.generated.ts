@@ -3975,7 +3975,8 @@ export interface operations {
           'application/json': {
             id: string;
             version: number;
-            type: string;
+            /** @enum {string} */
+            type: 'product' | 'company';
             label: string;
             labels: {
               [key: string]: string;
@@ -3985,8 +3986,10 @@ export interface operations {
             definition: {
               [key: string]: unknown;
             };
-            source?: string;
-            status?: string;
+            /** @enum {string} */
+            source?: 'file' | 'app';
+            /** @enum {string} */
+            status?: 'draft' | 'published';
             version_count?: number;
             usage?: number;
           }[];
@@ -4050,8 +4053,10 @@ export interface operations {
             id: string;
             template_id: string;
             version: number;
-            status: string;
-            source: string;
+            /** @enum {string} */
+            status: 'draft' | 'published';
+            /** @enum {string} */
+            source: 'file' | 'app';
             label: string;
             created_by: number | null;
             created_at: string | null;
@@ -4131,8 +4136,10 @@ export interface operations {
             id: string;
             template_id: string;
             version: number;
-            status: string;
-            source: string;
+            /** @enum {string} */
+            status: 'draft' | 'published';
+            /** @enum {string} */
+            source: 'file' | 'app';
             label: string;
             created_by: number | null;
             created_at: string | null;
@@ -4212,8 +4219,10 @@ export interface operations {
             id: string;
             template_id: string;
             version: number;
-            status: string;
-            source: string;
+            /** @enum {string} */
+            status: 'draft' | 'published';
+            /** @enum {string} */
+            source: 'file' | 'app';
             label: string;
             created_by: number | null;
             created_at: string | null;
@@ -4382,8 +4391,10 @@ export interface operations {
             id: string;
             template_id: string;
             version: number;
-            status: string;
-            source: string;
+            /** @enum {string} */
+            status: 'draft' | 'published';
+            /** @enum {string} */
+            source: 'file' | 'app';
             label: string;
             created_by: number | null;
             created_at: string | null;
@@ -4455,8 +4466,10 @@ export interface operations {
             id: string;
             template_id: string;
             version: number;
-            status: string;
-            source: string;
+            /** @enum {string} */
+            status: 'draft' | 'published';
+            /** @enum {string} */
+            source: 'file' | 'app';
             label: string;
             created_by: number | null;
             created_at: string | null;
@@ -4620,7 +4633,8 @@ export interface operations {
           'application/json': {
             id: string;
             version: number;
-            type: string;
+            /** @enum {string} */
+            type: 'product' | 'company';
             label: string;
             labels: {
               [key: string]: string;
@@ -4630,8 +4644,10 @@ export interface operations {
             definition: {
               [key: string]: unknown;
             };
-            source?: string;
-            status?: string;
+            /** @enum {string} */
+            source?: 'file' | 'app';
+            /** @enum {string} */
+            status?: 'draft' | 'published';
             version_count?: number;
             usage?: number;
           };
@@ -6620,7 +6636,8 @@ export interface operations {
             electricity_location_factor: number | null;
             electricity_location_source: string;
             site_kg_co2e: number | null;
-            site_allocation_key: string | null;
+            /** @enum {string|null} */
+            site_allocation_key: 'machine_hours' | 'sheets' | 'kg' | null;
             site_annual_amount: number | null;
             site_source: string;
             site_year: number | null;
@@ -6722,7 +6739,8 @@ export interface operations {
             electricity_location_factor: number | null;
             electricity_location_source: string;
             site_kg_co2e: number | null;
-            site_allocation_key: string | null;
+            /** @enum {string|null} */
+            site_allocation_key: 'machine_hours' | 'sheets' | 'kg' | null;
             site_annual_amount: number | null;
             site_source: string;
             site_year: number | null;
@@ -6808,7 +6826,8 @@ export interface operations {
             electricity_location_factor: number | null;
             electricity_location_source: string;
             site_kg_co2e: number | null;
-            site_allocation_key: string | null;
+            /** @enum {string|null} */
+            site_allocation_key: 'machine_hours' | 'sheets' | 'kg' | null;
             site_annual_amount: number | null;
             site_source: string;
             site_year: number | null;
@@ -6913,7 +6932,8 @@ export interface operations {
             electricity_location_factor: number | null;
             electricity_location_source: string;
             site_kg_co2e: number | null;
-            site_allocation_key: string | null;
+            /** @enum {string|null} */
+            site_allocation_key: 'machine_hours' | 'sheets' | 'kg' | null;
             site_annual_amount: number | null;
             site_source: string;
             site_year: number | null;
@@ -7008,7 +7028,8 @@ export interface operations {
             electricity_location_factor: number | null;
             electricity_location_source: string;
             site_kg_co2e: number | null;
-            site_allocation_key: string | null;
+            /** @enum {string|null} */
+            site_allocation_key: 'machine_hours' | 'sheets' | 'kg' | null;
             site_annual_amount: number | null;
             site_source: string;
             site_year: number | null;
@@ -7086,7 +7107,8 @@ export interface operations {
             mandant_id: number;
             set_id: number;
             key: string;
-            kind: string;
+            /** @enum {string} */
+            kind: 'press' | 'digital' | 'finishing';
             name: string;
             figures: {
               power_kw?: {
@@ -7197,7 +7219,8 @@ export interface operations {
             mandant_id: number;
             set_id: number;
             key: string;
-            kind: string;
+            /** @enum {string} */
+            kind: 'press' | 'digital' | 'finishing';
             name: string;
             figures: {
               power_kw?: {
@@ -7287,7 +7310,8 @@ export interface operations {
             mandant_id: number;
             set_id: number;
             key: string;
-            kind: string;
+            /** @enum {string} */
+            kind: 'press' | 'digital' | 'finishing';
             name: string;
             figures: {
               power_kw?: {
@@ -7401,7 +7425,8 @@ export interface operations {
             mandant_id: number;
             set_id: number;
             key: string;
-            kind: string;
+            /** @enum {string} */
+            kind: 'press' | 'digital' | 'finishing';
             name: string;
             figures: {
               power_kw?: {
@@ -7500,7 +7525,8 @@ export interface operations {
             mandant_id: number;
             set_id: number;
             key: string;
-            kind: string;
+            /** @enum {string} */
+            kind: 'press' | 'digital' | 'finishing';
             name: string;
             figures: {
               power_kw?: {
@@ -10965,7 +10991,8 @@ export interface operations {
               [key: string]: string;
             };
             country: string;
-            project_type: string;
+            /** @enum {string} */
+            project_type: 'cookstoves' | 'wind' | 'hydro' | 'solar' | 'forest' | 'biogas' | 'other';
             standard: string;
             registry_id: string;
             registry_url: string | null;
@@ -11067,7 +11094,8 @@ export interface operations {
               [key: string]: string;
             };
             country: string;
-            project_type: string;
+            /** @enum {string} */
+            project_type: 'cookstoves' | 'wind' | 'hydro' | 'solar' | 'forest' | 'biogas' | 'other';
             standard: string;
             registry_id: string;
             registry_url: string | null;
@@ -11148,7 +11176,8 @@ export interface operations {
               [key: string]: string;
             };
             country: string;
-            project_type: string;
+            /** @enum {string} */
+            project_type: 'cookstoves' | 'wind' | 'hydro' | 'solar' | 'forest' | 'biogas' | 'other';
             standard: string;
             registry_id: string;
             registry_url: string | null;
@@ -11253,7 +11282,8 @@ export interface operations {
               [key: string]: string;
             };
             country: string;
-            project_type: string;
+            /** @enum {string} */
+            project_type: 'cookstoves' | 'wind' | 'hydro' | 'solar' | 'forest' | 'biogas' | 'other';
             standard: string;
             registry_id: string;
             registry_url: string | null;
@@ -11343,7 +11373,8 @@ export interface operations {
               [key: string]: string;
             };
             country: string;
-            project_type: string;
+            /** @enum {string} */
+            project_type: 'cookstoves' | 'wind' | 'hydro' | 'solar' | 'forest' | 'biogas' | 'other';
             standard: string;
             registry_id: string;
             registry_url: string | null;

@@ -1,10 +1,11 @@
 /** Templates as the API serves them, and the template editor's versions (app-created next to the shipped files). */
 import type { Static } from 'typebox';
-import type { Template, TemplateType } from '../template/types';
+import { TEMPLATE_TYPES, type Template } from '../template/types';
 import { Localized, Nullable, Opaque, StringEnum, Type, UserRef } from './schema';
 
 /** `file`: shipped in `schemas/templates/` (always published, read only); `app`: created by a provider admin. */
-export type TemplateSource = 'file' | 'app';
+export const TEMPLATE_SOURCES = ['file', 'app'] as const;
+export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
 export const TEMPLATE_VERSION_STATUSES = ['draft', 'published'] as const;
 export type TemplateVersionStatus = (typeof TEMPLATE_VERSION_STATUSES)[number];
 
@@ -13,7 +14,7 @@ export const TemplateRecord = Type.Object({
   /** The template id, e.g. `brochure` (react-admin ids may be strings). */
   id: Type.String(),
   version: Type.Integer(),
-  type: Type.Unsafe<TemplateType>(Type.String()),
+  type: StringEnum(TEMPLATE_TYPES),
   /** In the requesting user's language. */
   label: Type.String(),
   labels: Localized(),
@@ -30,8 +31,8 @@ export type TemplateRecord = Static<typeof TemplateRecord>;
  * only have drafts (their newest version then is the draft); everyone else sees published versions only.
  */
 export const TemplateEditorInfo = Type.Object({
-  source: Type.Unsafe<TemplateSource>(Type.String()),
-  status: Type.Unsafe<TemplateVersionStatus>(Type.String()),
+  source: StringEnum(TEMPLATE_SOURCES),
+  status: StringEnum(TEMPLATE_VERSION_STATUSES),
   /** Number of versions the server knows (provider admins: including drafts). */
   version_count: Type.Integer(),
   /** Calculations over every version (provider admins only; 0 for others). */
@@ -51,8 +52,8 @@ export const TemplateVersionRecord = Type.Object({
   id: Type.String(),
   template_id: Type.String(),
   version: Type.Integer(),
-  status: Type.Unsafe<TemplateVersionStatus>(Type.String()),
-  source: Type.Unsafe<TemplateSource>(Type.String()),
+  status: StringEnum(TEMPLATE_VERSION_STATUSES),
+  source: StringEnum(TEMPLATE_SOURCES),
   /** In the requesting user's language. */
   label: Type.String(),
   created_by: UserRef(),
