@@ -1,5 +1,13 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, DataTable, SearchInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  SearchInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { formatDay } from '../i18n/dates';
 import { LocalizedDateField } from '../i18n/LocalizedDateField';
 import { FACTOR_DATABASE_STATUSES, type FactorDatabaseRecord } from '../../core/api';
@@ -13,9 +21,11 @@ const filters = [
 ];
 
 const Actions = () => {
-  // react-admin's CreateButton shows itself only to those the access policy lets create a database.
+  // react-admin's CreateButton shows itself only to those the access policy lets create a database. Without the
+  // FilterButton the status filter could not be added: custom actions replace react-admin's default toolbar.
   return (
     <TopToolbar>
+      <FilterButton />
       <CreateButton />
     </TopToolbar>
   );

@@ -4,6 +4,7 @@ import {
   Button,
   CreateButton,
   DataTable,
+  FilterButton,
   Loading,
   ReferenceInput,
   SearchInput,
@@ -16,11 +17,10 @@ import { MACHINE_FIGURE_NAMES, MACHINE_KINDS } from '../../core/production';
 import type { MachineRecord, MachineSetRecord } from '../../core/api';
 import { EditableRecordList } from '../layout/EditableRecordList';
 import { useFormatNumber } from './format';
-
-export const kindChoices = keyedChoices(MACHINE_KINDS, 'machines.kinds');
-
 import { setLabel } from './setLabel';
 import { keyedChoices } from '../i18n/choices';
+
+export const kindChoices = keyedChoices(MACHINE_KINDS, 'machines.kinds');
 
 const filters = [
   <ReferenceInput
@@ -41,6 +41,8 @@ const Actions = () => (
     <Button component={Link} to="/machine-sets" label="machines.sets.link">
       <TuneIcon />
     </Button>
+    {/* The kind filter is added from here: custom actions replace react-admin's default toolbar. */}
+    <FilterButton />
     {/* Shown only to those the access policy lets create a machine (the mandant's admins). */}
     <CreateButton />
   </TopToolbar>

@@ -45,6 +45,22 @@ function seedDatabases() {
 
 describe('factor database screens', () => {
   it(
+    'filters the database list by status through "Filter hinzufügen"',
+    async () => {
+      seedDatabases();
+      const { queries } = spy('get', '/databases');
+      const { user } = renderApp('/databases', { signedInAs: mandantAdmin });
+      await screen.findByText('Muster Ökostrom');
+      await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Status' }));
+      await user.click(await screen.findByRole('combobox', { name: 'Status' }));
+      await user.click(await screen.findByRole('option', { name: 'Entwurf' }));
+      await waitFor(() => expect(queries.at(-1)).toContain('"status":"draft"'));
+    },
+    60_000 * slowdown(),
+  );
+
+  it(
     'shows a derived database’s factors beside the base values and saves an override',
     async () => {
       // The derived database overrides the grid electricity (0.363 → 0.03): the diff lists it as changed.

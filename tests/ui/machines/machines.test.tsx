@@ -79,6 +79,17 @@ describe('machines screen', () => {
     expect(screen.getByRole('link', { name: 'Versionen und Stromvertrag' })).toBeInTheDocument();
   });
 
+  it('filters the machines by kind through "Filter hinzufügen"', { timeout: 60_000 }, async () => {
+    const sent = serveMachines();
+    const { user } = renderApp('/machines', { signedInAs: editor });
+    await screen.findByText('Speedmaster');
+    await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Art' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Art' }));
+    await user.click(await screen.findByRole('option', { name: 'Digitaldruckmaschine' }));
+    await waitFor(() => expect(sent.filters.at(-1)).toMatchObject({ kind: 'digital' }));
+  });
+
   it('lets a mandant admin record a machine with a sourced figure in a draft set', { timeout: 90_000 }, async () => {
     const sent = serveMachines();
     const { posts } = sent;
