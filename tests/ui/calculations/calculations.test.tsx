@@ -11,6 +11,7 @@ import { defaultInputs, pruneInputs } from '../../../src/core/template';
 import { formatResult } from '../../../src/client/template-forms/resultFormat';
 import { API, editor, scenarios, server, spy } from '../mockServer';
 import { renderApp } from '../renderApp';
+import { chooseListFilter, openListFilter } from '../listFilters';
 import {
   brochureInputs,
   calculationRecord,
@@ -539,10 +540,7 @@ describe('the calculations list', () => {
       const { queries } = spy('get', '/calculations');
       const { user } = renderApp('/calculations/product', { signedInAs: editor });
       await screen.findByTestId('calculations-table');
-      await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
-      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Format' }));
-      await user.click(await screen.findByRole('combobox', { name: 'Format' }));
-      await user.click(await screen.findByRole('option', { name: /A5/ }));
+      await chooseListFilter(user, 'Format', /A5/);
       await waitFor(() => expect(queries.at(-1)).toContain('"inputs":{"format":"A5"}'));
       expect(queries.at(-1)).toContain('"template_type":"product"');
     },
@@ -555,9 +553,7 @@ describe('the calculations list', () => {
       const { queries } = spy('get', '/calculations');
       const { user } = renderApp('/calculations/product', { signedInAs: editor });
       await screen.findByTestId('calculations-table');
-      await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
-      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Papier' }));
-      await user.click(await screen.findByRole('combobox', { name: 'Papier' }));
+      await openListFilter(user, 'Papier');
       // Only the category's factors, by their German names.
       expect(await screen.findByRole('option', { name: 'Papier, Recyclingfaser' })).toBeInTheDocument();
       expect(screen.queryByRole('option', { name: /LKW|Lkw/ })).toBeNull();

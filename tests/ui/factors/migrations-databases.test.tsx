@@ -5,6 +5,7 @@ import type { FactorRecord } from '../../../src/core/api';
 import { factorDatabase, putRecords } from '../calculations.mock';
 import { API, mandantAdmin, server, spy, store } from '../mockServer';
 import { renderApp } from '../renderApp';
+import { chooseListFilter } from '../listFilters';
 import { slowdown } from '../../support/load';
 
 const label = (text: string) => ({ de: text, en: text, fr: text, it: text, es: text });
@@ -51,10 +52,7 @@ describe('factor database screens', () => {
       const { queries } = spy('get', '/databases');
       const { user } = renderApp('/databases', { signedInAs: mandantAdmin });
       await screen.findByText('Muster Ökostrom');
-      await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
-      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Status' }));
-      await user.click(await screen.findByRole('combobox', { name: 'Status' }));
-      await user.click(await screen.findByRole('option', { name: 'Entwurf' }));
+      await chooseListFilter(user, 'Status', 'Entwurf');
       await waitFor(() => expect(queries.at(-1)).toContain('"status":"draft"'));
     },
     60_000 * slowdown(),

@@ -5,6 +5,7 @@ import type { MachineRecord, MachineSetRecord } from '../../../src/core/api';
 import type { Row } from '../../../src/mocks/store';
 import { editor, mandantAdmin, spy, store } from '../mockServer';
 import { renderApp } from '../renderApp';
+import { chooseListFilter } from '../listFilters';
 import { NO_MARKET_OR_SITE } from '../../support/machine-set';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1 };
@@ -83,10 +84,7 @@ describe('machines screen', () => {
     const sent = serveMachines();
     const { user } = renderApp('/machines', { signedInAs: editor });
     await screen.findByText('Speedmaster');
-    await user.click(screen.getByRole('button', { name: 'Filter hinzufügen' }));
-    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Art' }));
-    await user.click(await screen.findByRole('combobox', { name: 'Art' }));
-    await user.click(await screen.findByRole('option', { name: 'Digitaldruckmaschine' }));
+    await chooseListFilter(user, 'Art', 'Digitaldruckmaschine');
     await waitFor(() => expect(sent.filters.at(-1)).toMatchObject({ kind: 'digital' }));
   });
 
