@@ -14,7 +14,7 @@ import {
   type SessionUser,
 } from '../core/api';
 import { diffFactors } from '../server/factors/diff';
-import { computeResults } from '../core/formula';
+import { calculationResults, computeResults } from '../core/formula';
 import type { CalculationInputs, FactorLookup, Template } from '../core/template';
 import { orderedKg, priceMinor, roundingStepKg } from '../server/orders/quantity';
 import { translate } from '../core/i18n/translate';
@@ -193,16 +193,11 @@ function computedCalculation(ctx: Context, row: Row): Row {
     );
   };
   const computed = computeResults(template, (row.inputs ?? {}) as CalculationInputs, lookup);
+  const { id, name, version_label } = database as unknown as FactorDatabaseRecord;
   return {
     template_version: template.version,
     template_type: template.type,
-    results: {
-      values: computed.results,
-      primary: computed.primaryName,
-      breakdown: computed.breakdown,
-      factors: computed.factors,
-      database: { id: database.id, name: database.name, version_label: database.version_label },
-    },
+    results: calculationResults(computed, { id, name, version_label }),
     total_co2e: computed.primary,
   };
 }

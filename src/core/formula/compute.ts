@@ -4,7 +4,7 @@
  * its value, unit, formula and the factors it read, so every figure traces to its sources.
  */
 import { getCompiledTemplate } from '../template/compile';
-import type { FactorUse, ResultBreakdown } from '../api/calculations';
+import type { CalculationResults, FactorUse, ResultBreakdown } from '../api/calculations';
 import type { CalculationInputs, FactorInfo, FactorLookup, Template } from '../template/types';
 import { pruneInputs } from '../template/inputs';
 import type { ProductionData, ProductionUse } from '../production';
@@ -26,6 +26,30 @@ export interface ComputedResults {
   factors: FactorUse[];
   /** Every machine or energy figure used by any result, once. */
   production: ProductionUse[];
+}
+
+/**
+ * The results a calculation stores and the API answers, made from a computation: its values, breakdown and factors,
+ * the factor database it cites and, only when a formula read a machine or energy figure, those figures and the machine
+ * set (a calculation that read none is tied to no set). Key order is the stored JSON's.
+ */
+export function calculationResults(
+  computed: ComputedResults,
+  database: CalculationResults['database'],
+  machineSet?: CalculationResults['machine_set'],
+): CalculationResults {
+  const results: CalculationResults = {
+    values: computed.results,
+    primary: computed.primaryName,
+    breakdown: computed.breakdown,
+    factors: computed.factors,
+    database,
+  };
+  if (computed.production.length > 0 && machineSet) {
+    results.production = computed.production;
+    results.machine_set = machineSet;
+  }
+  return results;
 }
 
 // One FactorUse per factor the lookup answers: every row that reads a factor cites the same object.

@@ -5,6 +5,7 @@ export { buildFormulaScope } from './scope';
 export { CalculationError } from './evaluate';
 export { orderResults } from './order';
 export {
+  calculationResults,
   computeResults,
   computePrunedResults,
   tryComputeResults,

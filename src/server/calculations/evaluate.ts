@@ -5,7 +5,7 @@
  * params by `inputs.<field path>`: the reader's edge words them (the HTTP answer, an import's row errors).
  */
 import type { CalculationResults } from '../../core/api';
-import { CalculationError, computePrunedResults } from '../../core/formula';
+import { CalculationError, calculationResults, computePrunedResults } from '../../core/formula';
 import { createInputsValidator, type FieldFaults, type InputsValidator } from '../../core/rules';
 import { pruneInputs, type CalculationInputs, type Template } from '../../core/template';
 import type { FactorSet } from '../factors/factor-set';
@@ -74,18 +74,7 @@ export function evaluateCalculation(
     const message = calculationFailure(problem, factors.database, production?.data.set);
     throw badRequest(message, { [problem.field ? `inputs.${problem.field}` : 'inputs']: message });
   }
-  const results: CalculationResults = {
-    values: computed.results,
-    primary: computed.primaryName,
-    breakdown: computed.breakdown,
-    factors: computed.factors,
-    database: databaseRef(factors),
-  };
-  // Only figures actually read tie a calculation to a machine set.
-  if (computed.production.length > 0 && production) {
-    results.production = computed.production;
-    results.machine_set = production.data.set;
-  }
+  const results = calculationResults(computed, databaseRef(factors), production?.data.set);
   return { inputs: stored, total: computed.primary, results };
 }
 

@@ -17,8 +17,7 @@
  * messages (`frozen` alone is a code, translated by the client).
  */
 import type { Kysely } from 'kysely';
-import type { CalculationResults } from '../../core/api';
-import { CalculationError, computeResults, storedResultsWriter } from '../../core/formula';
+import { CalculationError, calculationResults, computeResults, storedResultsWriter } from '../../core/formula';
 import { localize } from '../../core/rules';
 import type { Language } from '../../core/languages';
 import { fieldTypeOf } from '../../core/field-types';
@@ -206,15 +205,7 @@ export function databaseTarget(
       if (outside !== undefined) return { reason: outside };
       try {
         const computed = computeResults(template, inputs, factors.lookup, machines?.data);
-        const results: CalculationResults = {
-          values: computed.results,
-          primary: computed.primaryName,
-          breakdown: computed.breakdown,
-          factors: computed.factors,
-          database,
-        };
-        if (computed.production.length > 0 && machines)
-          Object.assign(results, { production: computed.production, machine_set: machines.data.set });
+        const results = calculationResults(computed, database, machines?.data.set);
         return {
           total: computed.primary,
           results: stored(results, immutableFactorSet(factors)),
